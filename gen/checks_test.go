@@ -205,6 +205,7 @@ func tempModule(t *testing.T, files map[string]string) string {
 	dir := t.TempDir()
 	files["go.mod"] = "module example.com/tm\n\ngo 1.23\n\nrequire github.com/forygen/forygen v0.0.0\n\nreplace github.com/forygen/forygen => " + root + "\n"
 	for name, content := range files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644))
 	}
 	goIn(t, dir, nil, "mod", "tidy")

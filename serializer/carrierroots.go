@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
@@ -14,13 +15,13 @@ var (
 	dateRoot    = foryimpl.DateRootCodec[Date]()
 	decimalRoot = foryimpl.DecimalRootCodec(func(d *Decimal) *big.Int { return &d.Unscaled },
 		func(d *Decimal) *int32 { return &d.Scale })
-	int32SetRoot = foryimpl.SetRootCodec[Set[int32]]("serializer.Set[int32]", 5, 1,
+	int32SetRoot = foryimpl.SetRootCodec[Set[int32]]("serializer.Set[int32]", meta.TypeVarInt32, 1,
 		func(b *buffer.Buffer, e int32) error { b.WriteVarInt32(e); return nil },
 		func(c *foryimpl.ReadContext) int32 { return c.Reader().ReadVarInt32() })
-	int64SetRoot = foryimpl.SetRootCodec[Set[int64]]("serializer.Set[int64]", 7, 1,
+	int64SetRoot = foryimpl.SetRootCodec[Set[int64]]("serializer.Set[int64]", meta.TypeVarInt64, 1,
 		func(b *buffer.Buffer, e int64) error { b.WriteVarInt64(e); return nil },
 		func(c *foryimpl.ReadContext) int64 { return c.Reader().ReadVarInt64() })
-	stringSetRoot = foryimpl.SetRootCodec[Set[string]]("serializer.Set[string]", 21, 1,
+	stringSetRoot = foryimpl.SetRootCodec[Set[string]]("serializer.Set[string]", meta.TypeString, 1,
 		func(b *buffer.Buffer, e string) error {
 			if !foryimpl.ValidString(e) {
 				return &EncodeError{Type: "serializer.Set[string]", Err: ErrInvalidValue}

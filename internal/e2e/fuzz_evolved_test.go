@@ -1566,7 +1566,7 @@ func (m *evMutator) writeVal(b *evBuilder, ft *meta.FieldType, nullable bool, de
 	case 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 19, 20:
 		n := evNum{kind: 'i', i: m.randInt()}
 		if m.rng.IntN(4) == 0 {
-			n = evNum{kind: 'f', f: []float64{0, -0.0, 1.5, math.Inf(1), math.NaN(), 1e300, -2.25}[m.rng.IntN(7)]}
+			n = evNum{kind: 'f', f: []float64{0, math.Copysign(0, -1), 1.5, math.Inf(1), math.NaN(), 1e300, -2.25}[m.rng.IntN(7)]}
 		}
 		b.raw = evAppendNum(b.raw, id, n)
 	case 21:

@@ -172,6 +172,7 @@ type Composite struct {
 	PTag     *other.Tag
 	ByName   map[string]*other.Tag
 	Ignored  string `fory:"-"`
+	//lint:ignore U1000 an unexported field, which the generator must ignore
 	internal int
 }
 

@@ -83,7 +83,7 @@ func (x *Base) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -488,21 +488,21 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
 	if x.PF32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(*x.PF32)
 	}
 	if x.PB == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.PB)
 	}
 	if x.PI64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt64(*x.PI64)
 	}
 	if c.Compatible() {
@@ -524,7 +524,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s1) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s1)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
@@ -535,15 +535,15 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.PCol == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.PCol))
 	}
 	if x.PS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.PS)
 	}
 	{
@@ -613,25 +613,25 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
 	if x.PF32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(*x.PF32)
 	}
 	if x.PB == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.PB)
 	}
 	if x.PI64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt64(*x.PI64)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeBase)
 		}
@@ -646,7 +646,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Col))
@@ -659,7 +659,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s2) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s2)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
@@ -670,27 +670,27 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.PCol == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.PCol))
 	}
 	if x.PS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.PS)
 	}
 	{
 		b.Reserve(buffer.BatchSlack + 12)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Shd))
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Stat))
@@ -1671,7 +1671,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(x.Arr) > 0 {
 		b.Reserve(1 + len(x.Arr)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e51 := range x.Arr {
 			{
@@ -1686,7 +1686,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l52) > 0 {
 		b.Reserve(1 + len(l52)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e53 := range l52 {
 			{
@@ -1701,7 +1701,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l54) > 0 {
 		b.Reserve(1 + len(l54)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e55 := range l54 {
 			{
@@ -1714,7 +1714,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l56 := x.Colors
 	b.WriteVarUint32(uint32(len(l56)))
 	if len(l56) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e57 := range l56 {
 			b.WriteVarUint32(uint32(e57))
 		}
@@ -1766,7 +1766,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l69) > 0 {
 		b.Reserve(1 + len(l69)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e70 := range l69 {
 			{
@@ -1781,7 +1781,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l71) > 0 {
 		b.Reserve(1 + len(l71)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e72 := range l71 {
 			{
@@ -1796,7 +1796,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l73) > 0 {
 		b.Reserve(1 + len(l73)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e74 := range l73 {
 			{
@@ -1811,7 +1811,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l75) > 0 {
 		b.Reserve(1 + len(l75)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e76 := range l75 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e76))
@@ -1823,7 +1823,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l77) > 0 {
 		b.Reserve(1 + len(l77)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e78 := range l77 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e78))
@@ -1835,7 +1835,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l79) > 0 {
 		b.Reserve(1 + len(l79)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e80 := range l79 {
 			{
@@ -1846,15 +1846,15 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.SetWriterIndex(off)
 	}
 	if x.NI64s == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l81 := x.NI64s
 		b.WriteVarUint32(uint32(len(l81)))
 		if len(l81) > 0 {
 			b.Reserve(1 + len(l81)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e82 := range l81 {
 				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e82))
@@ -1863,9 +1863,9 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		}
 	}
 	if x.NMap == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		var mw83 foryimpl.MapWriter
 		mw83.Begin(b, len(x.NMap))
 		for k84, v85 := range x.NMap {
@@ -1876,9 +1876,9 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		mw83.End(b)
 	}
 	if x.NStrs == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l86 := x.NStrs
 		{
 			sz88 := 6 + buffer.BatchSlack + len(l86)*9
@@ -1889,7 +1889,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l86)))
 			if len(l86) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e87 := range l86 {
 					if len(w)-off < len(e87)+9+buffer.BatchSlack {
@@ -1897,7 +1897,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 						b.Reserve(len(e87) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e87))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e87))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e87) > 0 {
 						off += copy(w[off:], e87)
 					}
@@ -1917,7 +1917,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l89)))
 		if len(l89) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e90 := range l89 {
 				if len(w)-off < len(e90)+9+buffer.BatchSlack {
@@ -1925,7 +1925,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 					b.Reserve(len(e90) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e90))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e90))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e90) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e90))
 					if !ascii && check && !foryimpl.ValidString(string(e90)) {
@@ -1940,13 +1940,13 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l92 := x.Nested
 	b.WriteVarUint32(uint32(len(l92)))
 	if len(l92) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e93 := range l92 {
 			b.WriteVarUint32(uint32(len(e93)))
 			if len(e93) > 0 {
 				b.Reserve(1 + len(e93)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e94 := range e93 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e94))
@@ -1958,21 +1958,21 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l95 := x.PI32s
 	b.WriteVarUint32(uint32(len(l95)))
 	if len(l95) > 0 {
-		h96 := byte(0x0c)
+		h96 := foryimpl.ListDeclaredSameType
 		for _, p97 := range l95 {
 			if p97 == nil {
-				h96 = 0x0e
+				h96 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h96)
 		for _, p97 := range l95 {
-			if h96 == 0x0e {
+			if h96 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p97 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteVarInt32(*p97)
 		}
@@ -1980,21 +1980,21 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l98 := x.PStrs
 	b.WriteVarUint32(uint32(len(l98)))
 	if len(l98) > 0 {
-		h99 := byte(0x0c)
+		h99 := foryimpl.ListDeclaredSameType
 		for _, p100 := range l98 {
 			if p100 == nil {
-				h99 = 0x0e
+				h99 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h99)
 		for _, p100 := range l98 {
-			if h99 == 0x0e {
+			if h99 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p100 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			foryimpl.WriteString(b, *p100)
 		}
@@ -2007,7 +2007,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.Reserve(buffer.BatchSlack + len(s102) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s102))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s102))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s102) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s102)
 			if !ascii && check && !foryimpl.ValidString(s102) {
@@ -2027,7 +2027,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e103 := range x.StrArr {
 				if len(w)-off < len(e103)+9+buffer.BatchSlack {
@@ -2035,7 +2035,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 					b.Reserve(len(e103) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e103))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e103))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e103) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e103))
 					if !ascii && check && !foryimpl.ValidString(string(e103)) {
@@ -2058,7 +2058,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l105)))
 		if len(l105) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e106 := range l105 {
 				if len(w)-off < len(e106)+9+buffer.BatchSlack {
@@ -2066,7 +2066,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 					b.Reserve(len(e106) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e106))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e106))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e106) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e106))
 					if !ascii && check && !foryimpl.ValidString(string(e106)) {
@@ -2081,7 +2081,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l108 := x.Times
 	b.WriteVarUint32(uint32(len(l108)))
 	if len(l108) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e109 := range l108 {
 			foryimpl.WriteTime(b, e109)
 		}
@@ -2091,7 +2091,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l110) > 0 {
 		b.Reserve(1 + len(l110)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e111 := range l110 {
 			{
@@ -2106,7 +2106,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l112) > 0 {
 		b.Reserve(1 + len(l112)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e113 := range l112 {
 			off = buffer.PutVarUint32At(w, off, e113)
@@ -2118,7 +2118,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l114) > 0 {
 		b.Reserve(1 + len(l114)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e115 := range l114 {
 			off = buffer.PutVarUint64At(w, off, e115)
@@ -2161,7 +2161,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(x.Arr) > 0 {
 		b.Reserve(1 + len(x.Arr)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e165 := range x.Arr {
 			{
@@ -2176,7 +2176,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l166) > 0 {
 		b.Reserve(1 + len(l166)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e167 := range l166 {
 			{
@@ -2191,7 +2191,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l168) > 0 {
 		b.Reserve(1 + len(l168)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e169 := range l168 {
 			{
@@ -2204,7 +2204,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l170 := x.Colors
 	b.WriteVarUint32(uint32(len(l170)))
 	if len(l170) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e171 := range l170 {
 			b.WriteVarUint32(uint32(e171))
 		}
@@ -2220,13 +2220,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st178, id179 := foryimpl.RefSliceAt(c, l172); st178 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id179))
 			} else if st178 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l172)*1))
 				off = buffer.PutRawBoolsAt(w, off, l172)
@@ -2237,13 +2237,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st180, id181 := foryimpl.RefSliceAt(c, l173); st180 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id181))
 			} else if st180 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l173)*4))
 				off = buffer.PutRawFloat32sAt(w, off, l173)
@@ -2254,13 +2254,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st182, id183 := foryimpl.RefSliceAt(c, l174); st182 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id183))
 			} else if st182 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l174)*8))
 				off = buffer.PutRawFloat64sAt(w, off, l174)
@@ -2271,13 +2271,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st184, id185 := foryimpl.RefSliceAt(c, l175); st184 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id185))
 			} else if st184 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l175)*2))
 				off = buffer.PutRawInt16sAt(w, off, l175)
@@ -2288,13 +2288,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st186, id187 := foryimpl.RefSliceAt(c, l176); st186 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id187))
 			} else if st186 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l176)*4))
 				off = buffer.PutRawInt32sAt(w, off, l176)
@@ -2305,13 +2305,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st188, id189 := foryimpl.RefSliceAt(c, l177); st188 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id189))
 			} else if st188 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l177)*8))
 				off = buffer.PutRawInt64sAt(w, off, l177)
@@ -2345,13 +2345,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st197, id198 := foryimpl.RefSliceAt(c, l194); st197 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id198))
 			} else if st197 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l194)*2))
 				off = buffer.PutRawUint16sAt(w, off, l194)
@@ -2362,13 +2362,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st199, id200 := foryimpl.RefSliceAt(c, l195); st199 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id200))
 			} else if st199 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l195)*4))
 				off = buffer.PutRawUint32sAt(w, off, l195)
@@ -2379,13 +2379,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st201, id202 := foryimpl.RefSliceAt(c, l196); st201 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id202))
 			} else if st201 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l196)*8))
 				off = buffer.PutRawUint64sAt(w, off, l196)
@@ -2401,7 +2401,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l203) > 0 {
 		b.Reserve(1 + len(l203)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e204 := range l203 {
 			{
@@ -2416,7 +2416,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l205) > 0 {
 		b.Reserve(1 + len(l205)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e206 := range l205 {
 			{
@@ -2431,7 +2431,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l207) > 0 {
 		b.Reserve(1 + len(l207)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e208 := range l207 {
 			{
@@ -2446,7 +2446,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l209) > 0 {
 		b.Reserve(1 + len(l209)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e210 := range l209 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e210))
@@ -2458,7 +2458,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l211) > 0 {
 		b.Reserve(1 + len(l211)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e212 := range l211 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e212))
@@ -2470,7 +2470,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l213) > 0 {
 		b.Reserve(1 + len(l213)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e214 := range l213 {
 			{
@@ -2486,7 +2486,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		if len(l215) > 0 {
 			b.Reserve(1 + len(l215)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e216 := range l215 {
 				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e216))
@@ -2515,7 +2515,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l220)))
 			if len(l220) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e221 := range l220 {
 					if len(w)-off < len(e221)+9+buffer.BatchSlack {
@@ -2523,7 +2523,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 						b.Reserve(len(e221) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e221))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e221))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e221) > 0 {
 						off += copy(w[off:], e221)
 					}
@@ -2543,7 +2543,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l223)))
 		if len(l223) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e224 := range l223 {
 				if len(w)-off < len(e224)+9+buffer.BatchSlack {
@@ -2551,7 +2551,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e224) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e224))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e224))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e224) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e224))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e224)) {
@@ -2566,14 +2566,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l226 := x.Nested
 	b.WriteVarUint32(uint32(len(l226)))
 	if len(l226) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e227 := range l226 {
 			if !foryimpl.WriteRefSlice(c, e227) {
 				b.WriteVarUint32(uint32(len(e227)))
 				if len(e227) > 0 {
 					b.Reserve(1 + len(e227)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e228 := range e227 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e228))
@@ -2586,21 +2586,21 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l229 := x.PI32s
 	b.WriteVarUint32(uint32(len(l229)))
 	if len(l229) > 0 {
-		h230 := byte(0x0c)
+		h230 := foryimpl.ListDeclaredSameType
 		for _, p231 := range l229 {
 			if p231 == nil {
-				h230 = 0x0e
+				h230 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h230)
 		for _, p231 := range l229 {
-			if h230 == 0x0e {
+			if h230 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p231 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteVarInt32(*p231)
 		}
@@ -2608,21 +2608,21 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l232 := x.PStrs
 	b.WriteVarUint32(uint32(len(l232)))
 	if len(l232) > 0 {
-		h233 := byte(0x0c)
+		h233 := foryimpl.ListDeclaredSameType
 		for _, p234 := range l232 {
 			if p234 == nil {
-				h233 = 0x0e
+				h233 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h233)
 		for _, p234 := range l232 {
-			if h233 == 0x0e {
+			if h233 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p234 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			foryimpl.WriteString(b, *p234)
 		}
@@ -2643,7 +2643,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s237) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s237))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s237))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s237) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s237)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s237) {
@@ -2663,7 +2663,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e238 := range x.StrArr {
 				if len(w)-off < len(e238)+9+buffer.BatchSlack {
@@ -2671,7 +2671,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e238) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e238))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e238))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e238) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e238))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e238)) {
@@ -2694,7 +2694,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l240)))
 		if len(l240) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e241 := range l240 {
 				if len(w)-off < len(e241)+9+buffer.BatchSlack {
@@ -2702,7 +2702,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e241) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e241))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e241))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e241) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e241))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e241)) {
@@ -2717,7 +2717,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l243 := x.Times
 	b.WriteVarUint32(uint32(len(l243)))
 	if len(l243) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e244 := range l243 {
 			foryimpl.WriteTime(b, e244)
 		}
@@ -2727,7 +2727,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l245) > 0 {
 		b.Reserve(1 + len(l245)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e246 := range l245 {
 			{
@@ -2742,7 +2742,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l247) > 0 {
 		b.Reserve(1 + len(l247)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e248 := range l247 {
 			off = buffer.PutVarUint32At(w, off, e248)
@@ -2754,7 +2754,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l249) > 0 {
 		b.Reserve(1 + len(l249)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e250 := range l249 {
 			off = buffer.PutVarUint64At(w, off, e250)
@@ -6122,7 +6122,7 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 			if len(v134) > 0 {
 				b.Reserve(1 + len(v134)*9 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e135 := range v134 {
 					off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e135))
@@ -6397,7 +6397,7 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 				if len(v284) > 0 {
 					b.Reserve(1 + len(v284)*9 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e285 := range v284 {
 						off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e285))
@@ -8291,7 +8291,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
 		if len(l11) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -8322,39 +8322,39 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	l16 := x.PAddrs
 	b.WriteVarUint32(uint32(len(l16)))
 	if len(l16) > 0 {
-		h17 := byte(0x08)
+		h17 := foryimpl.ListSameType
 		for _, p18 := range l16 {
 			if p18 == nil {
-				h17 = 0x0a
+				h17 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h17)
 		c.WriteStructMetaPtr((*other.Address)(nil).ForyType())
 		for _, p18 := range l16 {
-			if h17 == 0x0a {
+			if h17 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p18 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p18.ForyWrite(c)
 		}
 	}
 	if x.PScalars == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeScalars)
 		}
 		x.PScalars.ForyWrite(c)
 	}
 	if x.PTag == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta((*other.Tag)(nil).ForyType())
 		}
@@ -8370,7 +8370,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l19)))
 		if len(l19) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -8386,7 +8386,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s21) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s21) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s21)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s21) {
@@ -8397,9 +8397,9 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.Work == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta((*other.Address)(nil).ForyType())
 		}
@@ -8428,7 +8428,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l32)))
 		if len(l32) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -8455,7 +8455,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	mw34.End(b)
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta((*other.Address)(nil).ForyType())
 		}
@@ -8469,10 +8469,10 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	l37 := x.PAddrs
 	b.WriteVarUint32(uint32(len(l37)))
 	if len(l37) > 0 {
-		h38 := byte(0x09)
+		h38 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p39 := range l37 {
 			if p39 == nil {
-				h38 = 0x0b
+				h38 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -8497,7 +8497,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		x.PTag.ForyWrite(c)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeScalars)
 		}
@@ -8514,7 +8514,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l40)))
 		if len(l40) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -8530,7 +8530,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s42) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s42))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s42))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s42) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s42)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s42) {
@@ -9575,9 +9575,9 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
 	b.SetWriterIndex(off)
 	if x.Next == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeNode)
 		}
@@ -9908,22 +9908,22 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 	l7 := x.Children
 	b.WriteVarUint32(uint32(len(l7)))
 	if len(l7) > 0 {
-		h8 := byte(0x08)
+		h8 := foryimpl.ListSameType
 		for _, p9 := range l7 {
 			if p9 == nil {
-				h8 = 0x0a
+				h8 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h8)
 		c.WriteStructMetaPtr(foryTypeTree)
 		for _, p9 := range l7 {
-			if h8 == 0x0a {
+			if h8 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p9 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p9.ForyWrite(c)
 		}
@@ -9946,7 +9946,7 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s13) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s13) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s13)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s13) {
@@ -9980,10 +9980,10 @@ func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
 	l20 := x.Children
 	b.WriteVarUint32(uint32(len(l20)))
 	if len(l20) > 0 {
-		h21 := byte(0x09)
+		h21 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p22 := range l20 {
 			if p22 == nil {
-				h21 = 0x0b
+				h21 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -10015,7 +10015,7 @@ func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s26) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s26) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s26)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s26) {
@@ -10570,22 +10570,22 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 	off += 4
 	b.SetWriterIndex(off)
 	if o22, ok := x.Nothing.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(o22)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	if x.PHalf == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(uint16(*x.PHalf))
 	}
 	if o23, ok := x.MaybeN.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt64(o23)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	{
 		l24 := x.Brains
@@ -10606,7 +10606,7 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 			foryimpl.WriteString(b, k26)
 			b.WriteVarUint32(uint32(len(v27)))
 			if len(v27) > 0 {
-				b.WriteUint8(12)
+				b.WriteUint8(foryimpl.ListDeclaredSameType)
 				for e28 := range v27 {
 					b.WriteVarInt32(e28)
 				}
@@ -10616,7 +10616,7 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 	mw25.End(b)
 	b.WriteVarUint32(uint32(len(x.Codes)))
 	if len(x.Codes) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e29 := range x.Codes {
 			b.WriteVarInt32(e29)
 		}
@@ -10626,7 +10626,7 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l30) > 0 {
 		b.Reserve(1 + len(l30)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e31 := range l30 {
 			{
@@ -10637,29 +10637,29 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if o32, ok := x.MaybeS.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, o32)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	if x.PPrice == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDecimal(b, &(*x.PPrice).Unscaled, (*x.PPrice).Scale)
 	}
 	foryimpl.WriteDecimal(b, &(x.Price).Unscaled, (x.Price).Scale)
 	l33 := x.Prices
 	b.WriteVarUint32(uint32(len(l33)))
 	if len(l33) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e34 := range l33 {
 			foryimpl.WriteDecimal(b, &(e34).Unscaled, (e34).Scale)
 		}
 	}
 	b.WriteVarUint32(uint32(len(x.Words)))
 	if len(x.Words) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e35 := range x.Words {
 			foryimpl.WriteString(b, e35)
 		}
@@ -10717,22 +10717,22 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 	off += 4
 	b.SetWriterIndex(off)
 	if o57, ok := x.Nothing.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(o57)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	if x.PHalf == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(uint16(*x.PHalf))
 	}
 	if o58, ok := x.MaybeN.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt64(o58)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	{
 		l59 := x.Brains
@@ -10740,13 +10740,13 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st60, id61 := foryimpl.RefSliceAt(c, l59); st60 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id61))
 			} else if st60 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
 				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l59))
@@ -10769,7 +10769,7 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 			if !foryimpl.WriteRefMap(c, v64) {
 				b.WriteVarUint32(uint32(len(v64)))
 				if len(v64) > 0 {
-					b.WriteUint8(12)
+					b.WriteUint8(foryimpl.ListDeclaredSameType)
 					for e65 := range v64 {
 						b.WriteVarInt32(e65)
 					}
@@ -10780,7 +10780,7 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 	mw62.End(b)
 	b.WriteVarUint32(uint32(len(x.Codes)))
 	if len(x.Codes) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e66 := range x.Codes {
 			b.WriteVarInt32(e66)
 		}
@@ -10790,7 +10790,7 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l67) > 0 {
 		b.Reserve(1 + len(l67)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e68 := range l67 {
 			{
@@ -10801,29 +10801,29 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if o69, ok := x.MaybeS.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, o69)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	if x.PPrice == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDecimal(b, &(*x.PPrice).Unscaled, (*x.PPrice).Scale)
 	}
 	foryimpl.WriteDecimal(b, &(x.Price).Unscaled, (x.Price).Scale)
 	l70 := x.Prices
 	b.WriteVarUint32(uint32(len(l70)))
 	if len(l70) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e71 := range l70 {
 			foryimpl.WriteDecimal(b, &(e71).Unscaled, (e71).Scale)
 		}
 	}
 	b.WriteVarUint32(uint32(len(x.Words)))
 	if len(x.Words) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e72 := range x.Words {
 			foryimpl.WriteString(b, e72)
 		}
@@ -11781,16 +11781,16 @@ func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	}
 	b.SetWriterIndex(off)
 	if o38, ok := x.Opt.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint64(o38)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	b.WriteVarUint32(uint32(len(x.ArrList)))
 	if len(x.ArrList) > 0 {
 		b.Reserve(1 + len(x.ArrList)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e39 := range x.ArrList {
 			{
@@ -11817,7 +11817,7 @@ func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	l43 := x.Arrays
 	b.WriteVarUint32(uint32(len(l43)))
 	if len(l43) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e44 := range l43 {
 			b.WriteVarUint32(uint32(len(e44) * 8))
 			b.WriteRawInt64s(e44)
@@ -11837,7 +11837,7 @@ func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 		mw48.Entry(b)
 		b.WriteVarUint32(uint32(len(k49)))
 		if len(k49) > 0 {
-			b.WriteUint8(0x0c)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for _, e51 := range k49 {
 				b.WriteVarUint32(uint32(e51))
 			}
@@ -11847,7 +11847,7 @@ func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	mw48.End(b)
 	b.WriteVarUint32(uint32(len(x.Fixed)))
 	if len(x.Fixed) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e52 := range x.Fixed {
 			b.WriteInt32(e52)
 		}
@@ -11857,7 +11857,7 @@ func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	if len(l53) > 0 {
 		b.Reserve(1 + len(l53)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e54 := range l53 {
 			{
@@ -11872,7 +11872,7 @@ func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	if len(l55) > 0 {
 		b.Reserve(1 + len(l55)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e56 := range l55 {
 			{
@@ -11893,21 +11893,21 @@ func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	l58 := x.PFixedU64
 	b.WriteVarUint32(uint32(len(l58)))
 	if len(l58) > 0 {
-		h59 := byte(0x0c)
+		h59 := foryimpl.ListDeclaredSameType
 		for _, p60 := range l58 {
 			if p60 == nil {
-				h59 = 0x0e
+				h59 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h59)
 		for _, p60 := range l58 {
-			if h59 == 0x0e {
+			if h59 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p60 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteUint64(*p60)
 		}
@@ -11925,7 +11925,7 @@ func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(k62)))
 			if len(k62) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e64 := range k62 {
 					if len(w)-off < len(e64)+9+buffer.BatchSlack {
@@ -11933,7 +11933,7 @@ func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 						b.Reserve(len(e64) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e64))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e64))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e64) > 0 {
 						off += copy(w[off:], e64)
 					}
@@ -11949,7 +11949,7 @@ func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	if len(l66) > 0 {
 		b.Reserve(1 + len(l66)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e67 := range l66 {
 			off = buffer.PutTaggedInt64At(w, off, e67)
@@ -11977,16 +11977,16 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(313408202)
 	}
 	if o105, ok := x.Opt.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint64(o105)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	b.WriteVarUint32(uint32(len(x.ArrList)))
 	if len(x.ArrList) > 0 {
 		b.Reserve(1 + len(x.ArrList)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e106 := range x.ArrList {
 			{
@@ -12015,7 +12015,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 	l110 := x.Arrays
 	b.WriteVarUint32(uint32(len(l110)))
 	if len(l110) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e111 := range l110 {
 			if !foryimpl.WriteRefSlice(c, e111) {
 				b.WriteVarUint32(uint32(len(e111) * 8))
@@ -12037,7 +12037,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 		mw115.Entry(b)
 		b.WriteVarUint32(uint32(len(k116)))
 		if len(k116) > 0 {
-			b.WriteUint8(0x0c)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for _, e118 := range k116 {
 				b.WriteVarUint32(uint32(e118))
 			}
@@ -12047,7 +12047,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 	mw115.End(b)
 	b.WriteVarUint32(uint32(len(x.Fixed)))
 	if len(x.Fixed) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e119 := range x.Fixed {
 			b.WriteInt32(e119)
 		}
@@ -12057,7 +12057,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l120) > 0 {
 		b.Reserve(1 + len(l120)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e121 := range l120 {
 			{
@@ -12072,7 +12072,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l122) > 0 {
 		b.Reserve(1 + len(l122)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e123 := range l122 {
 			{
@@ -12083,7 +12083,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
 		b.WriteRawFloat32s(x.GoF32[:])
 	} else {
@@ -12091,7 +12091,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteRawFloat32s(x.GoF32[:])
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
 		for _, e124 := range x.GoI8[:] {
 			b.WriteInt8(int8(e124))
@@ -12103,7 +12103,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
 		b.WriteBytes(x.GoU8[:])
 	} else {
@@ -12113,21 +12113,21 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 	l126 := x.PFixedU64
 	b.WriteVarUint32(uint32(len(l126)))
 	if len(l126) > 0 {
-		h127 := byte(0x0c)
+		h127 := foryimpl.ListDeclaredSameType
 		for _, p128 := range l126 {
 			if p128 == nil {
-				h127 = 0x0e
+				h127 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h127)
 		for _, p128 := range l126 {
-			if h127 == 0x0e {
+			if h127 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p128 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteUint64(*p128)
 		}
@@ -12145,7 +12145,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(k130)))
 			if len(k130) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e132 := range k130 {
 					if len(w)-off < len(e132)+9+buffer.BatchSlack {
@@ -12153,7 +12153,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 						b.Reserve(len(e132) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e132))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e132))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e132) > 0 {
 						off += copy(w[off:], e132)
 					}
@@ -12169,7 +12169,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l134) > 0 {
 		b.Reserve(1 + len(l134)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e135 := range l134 {
 			off = buffer.PutTaggedInt64At(w, off, e135)

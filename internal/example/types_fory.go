@@ -174,7 +174,7 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s2) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s2)
 		if !ascii && check && !foryimpl.ValidString(s2) {
@@ -193,7 +193,7 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
 		if len(l4) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e5 := range l4 {
 				if len(w)-off < len(e5)+9+buffer.BatchSlack {
@@ -201,7 +201,7 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e5) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e5))
 					if !ascii && check && !foryimpl.ValidString(string(e5)) {
@@ -239,7 +239,7 @@ func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s8) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s8)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
@@ -259,7 +259,7 @@ func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l9)))
 		if len(l9) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e10 := range l9 {
 				if len(w)-off < len(e10)+9+buffer.BatchSlack {
@@ -267,7 +267,7 @@ func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e10) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e10) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e10))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e10)) {
@@ -283,7 +283,7 @@ func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
@@ -543,7 +543,7 @@ func (x *Event) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 

@@ -141,9 +141,9 @@ func TestParseTypeDefErrors(t *testing.T) {
 	huge := appendVarU32(binary.LittleEndian.AppendUint64(nil, 0xff), 1<<30-255)
 	flipBody := exact(numeric)
 	flipBody[len(flipBody)-1] ^= 1
-	deepList := []byte{0xc1, 0x01, 0x40, typeList}
+	deepList := []byte{0xc1, 0x01, 0x40, TypeList}
 	for i := 0; i < MaxTypeNesting; i++ {
-		deepList = append(deepList, typeList<<2|2)
+		deepList = append(deepList, TypeList<<2|2)
 	}
 	deepList = append(deepList, tBool<<2, 0x00) // element, then the name "a"
 
@@ -180,9 +180,9 @@ func TestParseTypeDefErrors(t *testing.T) {
 		{"one field, no bytes left", wrapBody([]byte{0xc1, 0x01}), 10, -1},
 		{"tag varint truncated", wrapBody([]byte{0xc1, 0x01, 0xfc, 0x80, 0x80}), 11, 0},
 		{"field type missing", wrapBody([]byte{0xc2, 0x01, 0x40, 0x05, 0x5c, 0xc8}), 14, 1},
-		{"list child missing", wrapBody([]byte{0xc1, 0x01, 0xc4, typeList}), 12, 0},
-		{"child type id over 255", wrapBody([]byte{0xc1, 0x01, 0xc4, typeList, 0x80, 0x10, 0x00}), 12, 0},
-		{"map value missing", wrapBody([]byte{0xc2, 0x01, 0x40, 0x05, 0x5c, 0xc4, typeMap, 0x56}), 16, 1},
+		{"list child missing", wrapBody([]byte{0xc1, 0x01, 0xc4, TypeList}), 12, 0},
+		{"child type id over 255", wrapBody([]byte{0xc1, 0x01, 0xc4, TypeList, 0x80, 0x10, 0x00}), 12, 0},
+		{"map value missing", wrapBody([]byte{0xc2, 0x01, 0x40, 0x05, 0x5c, 0xc4, TypeMap, 0x56}), 16, 1},
 		{"nesting too deep", wrapBody(deepList), 12 + MaxTypeNesting, 0},
 		{"field name overruns", wrapBody([]byte{0xc1, 0x01, 0x44, 0x01, 0x00}), 12, 0},
 		{"field name bad bytes", wrapBody([]byte{0xc1, 0x01, 0x40, 0x01, 0x7c}), 12, 0},
@@ -207,9 +207,9 @@ func TestParseTypeDefErrors(t *testing.T) {
 
 func TestParseTypeDefEdgeAccepts(t *testing.T) {
 	// Nesting exactly at the bound is fine.
-	ok := []byte{0xc1, 0x01, 0x40, typeList}
+	ok := []byte{0xc1, 0x01, 0x40, TypeList}
 	for i := 0; i < MaxTypeNesting-1; i++ {
-		ok = append(ok, typeList<<2|2)
+		ok = append(ok, TypeList<<2|2)
 	}
 	ok = append(ok, tBool<<2, 0x00)
 	td, err := checkParse(t, wrapBody(ok))
@@ -292,9 +292,9 @@ func TestParseTypeDefAllocatesNothingForHugeClaims(t *testing.T) {
 // TestParseTypeDefDeepHostileNesting feeds a body that is nothing but list
 // children; parsing must stop at the bound, not recurse through 4000 levels.
 func TestParseTypeDefDeepHostileNesting(t *testing.T) {
-	body := []byte{0xc1, 0x01, 0x40, typeList}
+	body := []byte{0xc1, 0x01, 0x40, TypeList}
 	for len(body) < 4000 {
-		body = append(body, typeList<<2)
+		body = append(body, TypeList<<2)
 	}
 	_, err := checkParse(t, wrapBody(body))
 	require.Error(t, err)

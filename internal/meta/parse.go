@@ -390,7 +390,7 @@ func (p *tdParser) fieldType(ft *FieldType, depth int) error {
 		ft.Nullable = v&fieldNullableFlag != 0
 		ft.TrackRef = v&fieldTrackRefFlag != 0
 	}
-	n := childCount(ft.TypeID)
+	n := ChildCount(ft.TypeID)
 	if n == 0 {
 		return nil
 	}
@@ -401,4 +401,39 @@ func (p *tdParser) fieldType(ft *FieldType, depth int) error {
 		}
 	}
 	return nil
+}
+
+// TypeDefSize returns the encoded length of the TypeDef at the start of in
+// (§11.1: the header, the size varint when the body is 255 bytes or longer,
+// the body) and the body size its header declares, or -1 when in is too short to
+// tell.
+func TypeDefSize(in []byte) (total, body int) {
+	if len(in) < headerLen {
+		return -1, 0
+	}
+	size, n := int(in[0]), headerLen
+	if size == headerSizeMask {
+		var v uint32
+		var shift uint
+		for i := headerLen; ; i++ {
+			if i >= len(in) || i >= headerLen+5 {
+				return -1, 0
+			}
+			v |= uint32(in[i]&0x7f) << shift
+			shift += 7
+			if in[i] < 0x80 {
+				n = i + 1
+				break
+			}
+		}
+		// As uint64 first: int(v) can be negative on 32-bit platforms.
+		if uint64(v) > uint64(len(in)) {
+			return -1, 0
+		}
+		size += int(v)
+	}
+	if size > len(in)-n {
+		return -1, 0
+	}
+	return n + size, size
 }

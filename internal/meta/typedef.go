@@ -6,25 +6,6 @@ import (
 	"math"
 )
 
-// Internal type ids (docs/format.md §4.1) this package has to know about: the
-// container kinds, whose field types carry children, and the user kinds a
-// TypeDef can describe.
-const (
-	typeList              = 22
-	typeSet               = 23
-	typeMap               = 24
-	typeEnum              = 25
-	typeNamedEnum         = 26
-	typeStruct            = 27
-	typeCompatibleStruct  = 28
-	typeNamedStruct       = 29
-	typeNamedCompatStruct = 30
-	typeExt               = 31
-	typeNamedExt          = 32
-	typeTypedUnion        = 34
-	typeNamedUnion        = 35
-)
-
 // TypeDef header layout (§11.1).
 const (
 	headerSizeMask     = 0xff     // bits 0-7: min(body_len, 255)
@@ -100,36 +81,34 @@ type TypeDef struct {
 // nonStructKindCode maps a non-struct kind to the 4-bit code of §11.2.
 func nonStructKindCode(kind uint8) (code byte, named, ok bool) {
 	switch kind {
-	case typeEnum:
+	case TypeEnum:
 		return 0, false, true
-	case typeNamedEnum:
+	case TypeNamedEnum:
 		return 1, true, true
-	case typeExt:
+	case TypeExt:
 		return 2, false, true
-	case typeNamedExt:
+	case TypeNamedExt:
 		return 3, true, true
-	case typeTypedUnion:
+	case TypeTypedUnion:
 		return 4, false, true
-	case typeNamedUnion:
+	case TypeNamedUnion:
 		return 5, true, true
 	}
 	return 0, false, false
 }
 
-var kindOfNonStructCode = [...]uint8{typeEnum, typeNamedEnum, typeExt, typeNamedExt, typeTypedUnion, typeNamedUnion}
-
-func isStructKind(kind uint8) bool { return kind >= typeStruct && kind <= typeNamedCompatStruct }
+var kindOfNonStructCode = [...]uint8{TypeEnum, TypeNamedEnum, TypeExt, TypeNamedExt, TypeTypedUnion, TypeNamedUnion}
 
 func structKind(byName, compatible bool) uint8 {
 	switch {
 	case byName && compatible:
-		return typeNamedCompatStruct
+		return TypeNamedCompatibleStruct
 	case byName:
-		return typeNamedStruct
+		return TypeNamedStruct
 	case compatible:
-		return typeCompatibleStruct
+		return TypeCompatibleStruct
 	}
-	return typeStruct
+	return TypeStruct
 }
 
 // Validate reports whether td can be encoded: a known kind that agrees with
@@ -139,7 +118,7 @@ func structKind(byName, compatible bool) uint8 {
 // MaxTypeNesting levels deep. EncodeTypeDef panics on a TypeDef that fails
 // Validate; the planner can call Validate first to report a proper error.
 func (td *TypeDef) Validate() error {
-	if isStructKind(td.Kind) {
+	if IsStructKind(td.Kind) {
 		if want := structKind(td.ByName, td.Compatible); want != td.Kind {
 			return fmt.Errorf("meta: TypeDef kind %d disagrees with ByName=%v Compatible=%v (that is kind %d)",
 				td.Kind, td.ByName, td.Compatible, want)
@@ -179,21 +158,11 @@ func fieldLabel(f *FieldDef) string {
 	return f.Name
 }
 
-func childCount(typeID uint8) int {
-	switch typeID {
-	case typeList, typeSet:
-		return 1
-	case typeMap:
-		return 2
-	}
-	return 0
-}
-
 func validateFieldType(ft *FieldType, depth int) error {
 	if depth > MaxTypeNesting {
 		return fmt.Errorf("field type nests deeper than %d levels", MaxTypeNesting)
 	}
-	if want := childCount(ft.TypeID); len(ft.Children) != want {
+	if want := ChildCount(ft.TypeID); len(ft.Children) != want {
 		return fmt.Errorf("type id %d needs %d child types, has %d", ft.TypeID, want, len(ft.Children))
 	}
 	for i := range ft.Children {
@@ -253,7 +222,7 @@ func typeDefHash(body []byte, low12 uint64) uint64 {
 }
 
 func appendTypeDefBody(dst []byte, td *TypeDef, goNames bool) []byte {
-	if isStructKind(td.Kind) {
+	if IsStructKind(td.Kind) {
 		n := len(td.Fields)
 		hdr := byte(metaStructFlag | min(n, metaSmallFields))
 		if td.Compatible {

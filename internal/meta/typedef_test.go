@@ -36,14 +36,14 @@ func scalar(id uint8) FieldType    { return FieldType{TypeID: id} }
 func child(id uint8, children ...FieldType) FieldType {
 	return FieldType{TypeID: id, Nullable: true, Children: children}
 }
-func list(elem FieldType) FieldType  { return FieldType{TypeID: typeList, Children: []FieldType{elem}} }
-func mapOf(k, v FieldType) FieldType { return FieldType{TypeID: typeMap, Children: []FieldType{k, v}} }
+func list(elem FieldType) FieldType  { return FieldType{TypeID: TypeList, Children: []FieldType{elem}} }
+func mapOf(k, v FieldType) FieldType { return FieldType{TypeID: TypeMap, Children: []FieldType{k, v}} }
 func byID(kind uint8, id uint32, fields ...FieldDef) *TypeDef {
-	return &TypeDef{Kind: kind, UserID: id, Compatible: kind == typeCompatibleStruct, Fields: fields}
+	return &TypeDef{Kind: kind, UserID: id, Compatible: kind == TypeCompatibleStruct, Fields: fields}
 }
 func byName(kind uint8, ns, name string, fields ...FieldDef) *TypeDef {
 	return &TypeDef{Kind: kind, ByName: true, Namespace: ns, TypeName: name,
-		Compatible: kind == typeNamedCompatStruct, Fields: fields}
+		Compatible: kind == TypeNamedCompatibleStruct, Fields: fields}
 }
 
 func numericFields() []FieldDef {
@@ -61,7 +61,7 @@ func wideTypeDef() *TypeDef {
 	}
 	fs = append(fs, tagged(40, scalar(tString)),
 		named(SnakeCase("AnotherQuiteLongFieldNameWithoutAnyTag"), scalar(tString)))
-	return byID(typeCompatibleStruct, 118, fs...)
+	return byID(TypeCompatibleStruct, 118, fs...)
 }
 
 // typeDefVectors are TypeDefs built by hand and the bytes official Go wrote
@@ -74,59 +74,59 @@ type typeDefVector struct {
 }
 
 var typeDefVectors = []typeDefVector{
-	{"NumericStruct by id (§13.2)", byID(typeCompatibleStruct, 1, numericFields()...),
+	{"NumericStruct by id (§13.2)", byID(TypeCompatibleStruct, 1, numericFields()...),
 		"1a 50 ae 72 ee 1e 8c 4b cc 01 c4 05 c8 05 cc 05 d0 05 d4 05 d8 05 dc 05 e0 05 e4 05 e8 05 ec 05 f0 05"},
-	{"bench.NumericStruct (§13.2)", byName(typeNamedCompatStruct, "bench", "NumericStruct", numericFields()...),
+	{"bench.NumericStruct (§13.2)", byName(TypeNamedCompatibleStruct, "bench", "NumericStruct", numericFields()...),
 		"29 e0 48 b3 75 02 2a 26 ec 11 84 8d 11 c0 29 75 b4 61 22 81 76 53 8d 05 30 " +
 			"c4 05 c8 05 cc 05 d0 05 d4 05 d8 05 dc 05 e0 05 e4 05 e8 05 ec 05 f0 05"},
-	{"NumericStruct, empty namespace", byName(typeNamedCompatStruct, "", "NumericStruct", numericFields()...),
+	{"NumericStruct, empty namespace", byName(TypeNamedCompatibleStruct, "", "NumericStruct", numericFields()...),
 		"25 f0 1c 45 03 07 06 7c ec 00 29 75 b4 61 22 81 76 53 8d 05 30 " +
 			"c4 05 c8 05 cc 05 d0 05 d4 05 d8 05 dc 05 e0 05 e4 05 e8 05 ec 05 f0 05"},
-	{"NumericStruct, long namespace", byName(typeNamedCompatStruct, "org.apache.fory.benchmarks.xlang", "NumericStruct", numericFields()...),
+	{"NumericStruct, long namespace", byName(TypeNamedCompatibleStruct, "org.apache.fory.benchmarks.xlang", "NumericStruct", numericFields()...),
 		"3a 10 75 5b 9e 05 40 3e ec 55 ba 26 d0 1e 01 1c 9a 2b a3 8d 04 8d 11 d8 08 aa 5a ba c0 d3 00 " +
 			"29 75 b4 61 22 81 76 53 8d 05 30 c4 05 c8 05 cc 05 d0 05 d4 05 d8 05 dc 05 e0 05 e4 05 e8 05 ec 05 f0 05"},
-	{"Media (§11.2, §13.4)", byID(typeCompatibleStruct, 3,
+	{"Media (§11.2, §13.4)", byID(TypeCompatibleStruct, 3,
 		tagged(9, scalar(tBool)), tagged(6, scalar(tVarint64)), tagged(7, scalar(tVarint64)),
 		tagged(3, scalar(tVarint32)), tagged(4, scalar(tVarint32)), tagged(8, scalar(tVarint32)),
 		tagged(1, scalar(tString)), tagged(2, scalar(tString)), tagged(5, scalar(tString)),
-		tagged(10, list(child(tString))), tagged(11, scalar(typeEnum)), tagged(12, scalar(tString))),
+		tagged(10, list(child(tString))), tagged(11, scalar(TypeEnum)), tagged(12, scalar(tString))),
 		"1b f0 c4 1b de 82 f4 00 cc 03 e4 01 d8 07 dc 07 cc 05 d0 05 e0 05 c4 15 c8 15 d4 15 e8 16 56 ec 19 f0 15"},
-	{"Image (§13.4)", byID(typeCompatibleStruct, 4,
+	{"Image (§13.4)", byID(TypeCompatibleStruct, 4,
 		tagged(3, scalar(tVarint32)), tagged(4, scalar(tVarint32)),
-		tagged(1, scalar(tString)), tagged(2, scalar(tString)), tagged(5, scalar(typeEnum))),
+		tagged(1, scalar(tString)), tagged(2, scalar(tString)), tagged(5, scalar(TypeEnum))),
 		"0c 50 ea 54 0a 3b 1d 32 c5 04 cc 05 d0 05 c4 15 c8 15 d4 19"},
-	{"MediaContent (§13.4)", byID(typeCompatibleStruct, 5,
-		tagged(1, scalar(typeCompatibleStruct)), tagged(2, list(child(typeCompatibleStruct)))),
+	{"MediaContent (§13.4)", byID(TypeCompatibleStruct, 5,
+		tagged(1, scalar(TypeCompatibleStruct)), tagged(2, list(child(TypeCompatibleStruct)))),
 		"07 90 f6 d4 f6 36 ac 03 c2 05 c4 1c c8 16 72"},
-	{"Outer (§11.2 nested_ptr_set)", byID(typeCompatibleStruct, 105,
-		named("x", scalar(tVarint32)), nullable(named("inner", scalar(typeCompatibleStruct)))),
+	{"Outer (§11.2 nested_ptr_set)", byID(TypeCompatibleStruct, 105,
+		named("x", scalar(tVarint32)), nullable(named("inner", scalar(TypeCompatibleStruct)))),
 		"0b b0 8d a8 9e 52 47 6a c2 69 40 05 5c 4e 1c a1 ad 24 40"},
-	{"Inner (nested_ptr_set)", byID(typeCompatibleStruct, 106,
+	{"Inner (nested_ptr_set)", byID(TypeCompatibleStruct, 106,
 		named("v", scalar(tVarint32)), named("s", scalar(tString))),
 		"08 c0 a0 1d 42 bf 7f 37 c2 6a 40 05 54 40 15 48"},
-	{"edge.Color NAMED_ENUM (§11.2)", &TypeDef{Kind: typeNamedEnum, ByName: true, Namespace: "edge", TypeName: "Color"},
+	{"edge.Color NAMED_ENUM (§11.2)", &TypeDef{Kind: TypeNamedEnum, ByName: true, Namespace: "edge", TypeName: "Color"},
 		"0a c0 50 d0 09 65 07 27 01 0d 10 66 20 13 89 cb 74 40"},
-	{"Maps (maps_*)", byID(typeCompatibleStruct, 104,
+	{"Maps (maps_*)", byID(TypeCompatibleStruct, 104,
 		named("i32_to_str", mapOf(child(tVarint32), child(tString))),
 		named("str_to_i32", mapOf(child(tString), child(tVarint32)))),
 		"1a 50 ea 85 70 b2 26 2d c2 68 9c 18 16 56 11 be df a6 77 e9 26 88 9c 18 56 16 24 9a 3f a6 77 e4 6f b0"},
-	{"NullableContainers", byID(typeCompatibleStruct, 103,
+	{"NullableContainers", byID(TypeCompatibleStruct, 103,
 		nullable(named("ints", list(child(tVarint32)))),
 		nullable(named("map", mapOf(child(tString), child(tVarint32)))),
 		nullable(named("strs", list(child(tString))))),
 		"14 e0 2d ab 99 c5 2d 6c c3 67 4a 16 16 21 b3 90 46 18 56 16 30 0f 4a 16 56 4a 71 90"},
-	{"StructLists", byID(typeCompatibleStruct, 116,
-		named("pointers", list(child(typeCompatibleStruct))),
-		named("values", list(child(typeCompatibleStruct)))),
+	{"StructLists", byID(TypeCompatibleStruct, 116,
+		named("pointers", list(child(TypeCompatibleStruct))),
+		named("values", list(child(TypeCompatibleStruct)))),
 		"12 30 54 76 f4 cd cf 24 c2 74 54 16 72 bd c8 6c c9 19 00 4c 16 72 54 0b a1 24"},
-	{"edge.Level2 (deep_nested_name)", byName(typeNamedCompatStruct, "edge", "Level2",
-		named("deep", scalar(typeNamedCompatStruct)), nullable(named("deep_p", scalar(typeNamedCompatStruct))),
+	{"edge.Level2 (deep_nested_name)", byName(TypeNamedCompatibleStruct, "edge", "Level2",
+		named("deep", scalar(TypeNamedCompatibleStruct)), nullable(named("deep_p", scalar(TypeNamedCompatibleStruct))),
 		named("name", scalar(tString))),
 		"1b 00 dd fc b4 bb 2f 0c e3 0d 10 66 20 16 4a 22 a2 17 b0 48 1e 0c 84 78 4e 1e 0c 84 7e de 48 15 34 0c 20"},
-	{"Times", byID(typeCompatibleStruct, 112,
+	{"Times", byID(TypeCompatibleStruct, 112,
 		named("d", scalar(tDuration)), named("dt", scalar(tDate)), named("t", scalar(tTimestamp))),
 		"0c 70 e6 8c 4c 55 b4 73 c3 70 40 25 0c 44 27 8e 60 40 26 4c"},
-	{"NameRules (snake_case)", byID(typeCompatibleStruct, 117,
+	{"NameRules (snake_case)", byID(TypeCompatibleStruct, 117,
 		named(SnakeCase("UserID"), scalar(tVarint64)), named(SnakeCase("HTTPCode"), scalar(tVarint32)),
 		named(SnakeCase("X2Y"), scalar(tVarint32)), named(SnakeCase("URI"), scalar(tString))),
 		"20 20 7a 32 c6 5b 83 59 c4 75 54 07 d2 44 8e d1 b1 80 5c 05 1f 73 dc f6 fd 89 c3 20 8c 05 af b7 ec 00 4c 15 d3 71 da 00"},
@@ -242,7 +242,7 @@ func TestTypeDefFieldCountEscape(t *testing.T) {
 		for i := 0; i < n; i++ {
 			fs = append(fs, tagged(i, scalar(tVarint32)))
 		}
-		td := byID(typeCompatibleStruct, 7, fs...)
+		td := byID(TypeCompatibleStruct, 7, fs...)
 		b := EncodeTypeDef(td)
 		body := b[8:]
 		if len(b)-8 >= 255+2 {
@@ -274,7 +274,7 @@ func TestTypeDefFieldNameLengths(t *testing.T) {
 	for n := 1; n <= 60; n++ {
 		name := strings.Repeat("k", n)
 		l := len(EncodeMetaString(name, FieldName).Bytes)
-		td := byID(typeCompatibleStruct, 1, named(name, scalar(tBool)))
+		td := byID(TypeCompatibleStruct, 1, named(name, scalar(tBool)))
 		for _, goNames := range []bool{false, true} {
 			b := encodeTypeDef(td, goNames)
 			// header(8) c1 01 <field header> [extra] 01 <name>
@@ -303,27 +303,27 @@ func TestTypeDefFieldNameLengths(t *testing.T) {
 	}
 	// Tag ids: id=1 → c4, id=12 → f0, id=14 → f8, id=15 → fc 00, id=40 → fc 19.
 	for id, want := range map[int]string{1: "c4", 12: "f0", 14: "f8", 15: "fc 00", 40: "fc 19", 15 + 300: "fc ac 02"} {
-		b := EncodeTypeDef(byID(typeCompatibleStruct, 1, tagged(id, scalar(tBool))))
+		b := EncodeTypeDef(byID(TypeCompatibleStruct, 1, tagged(id, scalar(tBool))))
 		assert.Equal(t, "c1 01 "+want+" 01", spaced(b[8:]), "id=%d", id)
 	}
 	// Nullable and track_ref bits of the field header.
-	b := EncodeTypeDef(byID(typeCompatibleStruct, 1, FieldDef{TagID: 2, Nullable: true, TrackRef: true, Type: scalar(tString)}))
+	b := EncodeTypeDef(byID(TypeCompatibleStruct, 1, FieldDef{TagID: 2, Nullable: true, TrackRef: true, Type: scalar(tString)}))
 	assert.Equal(t, "c1 01 cb 15", spaced(b[8:]))
 }
 
 func TestNonStructTypeDefs(t *testing.T) {
 	for _, td := range []*TypeDef{
-		{Kind: typeEnum, UserID: 6},
-		{Kind: typeNamedEnum, ByName: true, Namespace: "edge", TypeName: "Color"},
-		{Kind: typeExt, UserID: 300},
-		{Kind: typeNamedExt, ByName: true, Namespace: "", TypeName: "Money"},
-		{Kind: typeTypedUnion, UserID: 0},
-		{Kind: typeNamedUnion, ByName: true, Namespace: "a.b", TypeName: "Shape1"},
-		{Kind: typeStruct, UserID: 9, Fields: []FieldDef{named("a", scalar(tBool))}},
-		{Kind: typeNamedStruct, ByName: true, Namespace: "n", TypeName: "S"},
+		{Kind: TypeEnum, UserID: 6},
+		{Kind: TypeNamedEnum, ByName: true, Namespace: "edge", TypeName: "Color"},
+		{Kind: TypeExt, UserID: 300},
+		{Kind: TypeNamedExt, ByName: true, Namespace: "", TypeName: "Money"},
+		{Kind: TypeTypedUnion, UserID: 0},
+		{Kind: TypeNamedUnion, ByName: true, Namespace: "a.b", TypeName: "Shape1"},
+		{Kind: TypeStruct, UserID: 9, Fields: []FieldDef{named("a", scalar(tBool))}},
+		{Kind: TypeNamedStruct, ByName: true, Namespace: "n", TypeName: "S"},
 	} {
 		b := EncodeTypeDef(td)
-		if !isStructKind(td.Kind) {
+		if !IsStructKind(td.Kind) {
 			code, _, _ := nonStructKindCode(td.Kind)
 			assert.Equal(t, code, b[8], "kind %d", td.Kind)
 		}
@@ -333,7 +333,7 @@ func TestNonStructTypeDefs(t *testing.T) {
 		assert.Equal(t, wire(td), wire(got), "kind %d", td.Kind)
 	}
 	// By id: ENUM 6 → body 00 06.
-	assert.Equal(t, "00 06", spaced(EncodeTypeDef(&TypeDef{Kind: typeEnum, UserID: 6})[8:]))
+	assert.Equal(t, "00 06", spaced(EncodeTypeDef(&TypeDef{Kind: TypeEnum, UserID: 6})[8:]))
 }
 
 func TestTypeDefValidate(t *testing.T) {
@@ -341,35 +341,35 @@ func TestTypeDefValidate(t *testing.T) {
 	for i := 0; i < MaxTypeNesting; i++ {
 		deep = list(deep)
 	}
-	ok := byID(typeCompatibleStruct, 1, named("a", deep))
+	ok := byID(TypeCompatibleStruct, 1, named("a", deep))
 	require.NoError(t, ok.Validate(), "%d levels of nesting are allowed", MaxTypeNesting)
 	got, _, err := ParseTypeDef(EncodeTypeDef(ok), DefaultLimits)
 	require.NoError(t, err)
 	assert.Equal(t, wire(ok), wire(got))
 
 	for name, td := range map[string]*TypeDef{
-		"28 without Compatible":     {Kind: typeCompatibleStruct, UserID: 1},
-		"27 with Compatible":        {Kind: typeStruct, Compatible: true},
-		"30 without ByName":         {Kind: typeNamedCompatStruct, Compatible: true},
+		"28 without Compatible":     {Kind: TypeCompatibleStruct, UserID: 1},
+		"27 with Compatible":        {Kind: TypeStruct, Compatible: true},
+		"30 without ByName":         {Kind: TypeNamedCompatibleStruct, Compatible: true},
 		"UNION 33 has no code":      {Kind: 33},
-		"LIST is not a user kind":   {Kind: typeList},
-		"named enum without ByName": {Kind: typeNamedEnum},
-		"enum with ByName":          {Kind: typeEnum, ByName: true},
-		"compatible enum":           {Kind: typeEnum, Compatible: true},
-		"enum with fields":          {Kind: typeEnum, Fields: []FieldDef{named("a", scalar(tBool))}},
-		"nameless field":            byID(typeCompatibleStruct, 1, FieldDef{TagID: -1, Type: scalar(tBool)}),
-		"list without element":      byID(typeCompatibleStruct, 1, named("a", FieldType{TypeID: typeList})),
-		"map with one child":        byID(typeCompatibleStruct, 1, named("a", FieldType{TypeID: typeMap, Children: []FieldType{child(tBool)}})),
-		"scalar with a child":       byID(typeCompatibleStruct, 1, named("a", FieldType{TypeID: tBool, Children: []FieldType{child(tBool)}})),
-		"nested list missing child": byID(typeCompatibleStruct, 1, named("a", list(FieldType{TypeID: typeSet}))),
-		"too deep":                  byID(typeCompatibleStruct, 1, named("a", list(deep))),
+		"LIST is not a user kind":   {Kind: TypeList},
+		"named enum without ByName": {Kind: TypeNamedEnum},
+		"enum with ByName":          {Kind: TypeEnum, ByName: true},
+		"compatible enum":           {Kind: TypeEnum, Compatible: true},
+		"enum with fields":          {Kind: TypeEnum, Fields: []FieldDef{named("a", scalar(tBool))}},
+		"nameless field":            byID(TypeCompatibleStruct, 1, FieldDef{TagID: -1, Type: scalar(tBool)}),
+		"list without element":      byID(TypeCompatibleStruct, 1, named("a", FieldType{TypeID: TypeList})),
+		"map with one child":        byID(TypeCompatibleStruct, 1, named("a", FieldType{TypeID: TypeMap, Children: []FieldType{child(tBool)}})),
+		"scalar with a child":       byID(TypeCompatibleStruct, 1, named("a", FieldType{TypeID: tBool, Children: []FieldType{child(tBool)}})),
+		"nested list missing child": byID(TypeCompatibleStruct, 1, named("a", list(FieldType{TypeID: TypeSet}))),
+		"too deep":                  byID(TypeCompatibleStruct, 1, named("a", list(deep))),
 	} {
 		assert.Error(t, td.Validate(), name)
 		assert.Panics(t, func() { EncodeTypeDef(td) }, name)
 	}
 	if strconv.IntSize == 64 {
 		tooBig := maxTagID + 1 // a variable: the constant would not compile on 32-bit
-		td := byID(typeCompatibleStruct, 1, tagged(int(tooBig), scalar(tBool)))
+		td := byID(TypeCompatibleStruct, 1, tagged(int(tooBig), scalar(tBool)))
 		assert.Error(t, td.Validate(), "tag id beyond the varint")
 		td.Fields[0].TagID--
 		assert.NoError(t, td.Validate())

@@ -181,7 +181,7 @@ func (c *ReadContext) unique(es []*anyEntry, what string) *anyEntry {
 
 // anyValue is a non-nil value of an any, classified once by its Go type.
 type anyValue struct {
-	id     byte      // the type id; typeStruct for structs, whose meta t gives
+	id     byte      // the type id; meta.TypeStruct for structs, whose meta t gives
 	t      *TypeInfo // structs
 	m      Message   // structs: what ForyWrite is called on
 	isPtr  bool      // a *T, whose list and map type meta official Go keys by *T
@@ -202,11 +202,10 @@ const (
 // needsRef is official Go's NeedWriteRef of the value's type id: whether
 // a list or map chunk of such values is written with its tracking bit.
 func (a *anyValue) needsRef() bool {
-	switch a.id {
-	case 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 37, 38, 39, 40, typeNone:
-		return false
-	}
-	return true
+	// The scalars and strings (1..21), NONE, times, dates and decimals
+	// (36..40).
+	id := a.id
+	return !(id >= meta.TypeBool && id <= meta.TypeString || id >= meta.TypeNone && id <= meta.TypeDecimal)
 }
 
 func codecWriter[T any](k *rootCodec[T]) func(c *WriteContext, v any) {
@@ -261,113 +260,113 @@ func (c *WriteContext) classify(v any) (anyValue, bool) {
 func classifyValue(v any) (anyValue, bool) {
 	switch x := v.(type) {
 	case bool:
-		return anyValue{id: 1, write: wBool}, true
+		return anyValue{id: meta.TypeBool, write: wBool}, true
 	case int8:
-		return anyValue{id: 2, write: wInt8}, true
+		return anyValue{id: meta.TypeInt8, write: wInt8}, true
 	case int16:
-		return anyValue{id: 3, write: wInt16}, true
+		return anyValue{id: meta.TypeInt16, write: wInt16}, true
 	case int32:
-		return anyValue{id: 5, write: wInt32}, true
+		return anyValue{id: meta.TypeVarInt32, write: wInt32}, true
 	case int64:
-		return anyValue{id: 7, write: wInt64}, true
+		return anyValue{id: meta.TypeVarInt64, write: wInt64}, true
 	case int:
-		return anyValue{id: 7, write: wInt}, true
+		return anyValue{id: meta.TypeVarInt64, write: wInt}, true
 	case uint8:
-		return anyValue{id: 9, write: wUint8}, true
+		return anyValue{id: meta.TypeUint8, write: wUint8}, true
 	case uint16:
-		return anyValue{id: 10, write: wUint16}, true
+		return anyValue{id: meta.TypeUint16, write: wUint16}, true
 	case uint32:
-		return anyValue{id: 12, write: wUint32}, true
+		return anyValue{id: meta.TypeVarUint32, write: wUint32}, true
 	case uint64:
-		return anyValue{id: 14, write: wUint64}, true
+		return anyValue{id: meta.TypeVarUint64, write: wUint64}, true
 	case uint:
-		return anyValue{id: 14, write: wUint}, true
+		return anyValue{id: meta.TypeVarUint64, write: wUint}, true
 	case float32:
-		return anyValue{id: 19, write: wFloat32}, true
+		return anyValue{id: meta.TypeFloat32, write: wFloat32}, true
 	case float64:
-		return anyValue{id: 20, write: wFloat64}, true
+		return anyValue{id: meta.TypeFloat64, write: wFloat64}, true
 	case string:
-		return anyValue{id: 21, write: wString}, true
+		return anyValue{id: meta.TypeString, write: wString}, true
 	case time.Time:
-		return anyValue{id: 38, write: wTime}, true
+		return anyValue{id: meta.TypeTimestamp, write: wTime}, true
 	case time.Duration:
-		return anyValue{id: 37, write: wDuration}, true
+		return anyValue{id: meta.TypeDuration, write: wDuration}, true
 	case []byte:
-		return sliceValue(41, x, wBytes), true
+		return sliceValue(meta.TypeBinary, x, wBytes), true
 	case []bool:
-		return sliceValue(43, x, wBools), true
+		return sliceValue(meta.TypeBoolArray, x, wBools), true
 	case []int8:
-		return sliceValue(44, x, wInt8s), true
+		return sliceValue(meta.TypeInt8Array, x, wInt8s), true
 	case []int16:
-		return sliceValue(45, x, wInt16s), true
+		return sliceValue(meta.TypeInt16Array, x, wInt16s), true
 	case []int32:
-		return sliceValue(46, x, wInt32s), true
+		return sliceValue(meta.TypeInt32Array, x, wInt32s), true
 	case []int64:
-		return sliceValue(47, x, wInt64s), true
+		return sliceValue(meta.TypeInt64Array, x, wInt64s), true
 	case []int:
-		return sliceValue(47, x, wInts), true
+		return sliceValue(meta.TypeInt64Array, x, wInts), true
 	case []uint16:
-		return sliceValue(49, x, wUint16s), true
+		return sliceValue(meta.TypeUint16Array, x, wUint16s), true
 	case []uint32:
-		return sliceValue(50, x, wUint32s), true
+		return sliceValue(meta.TypeUint32Array, x, wUint32s), true
 	case []uint64:
-		return sliceValue(51, x, wUint64s), true
+		return sliceValue(meta.TypeUint64Array, x, wUint64s), true
 	case []float32:
-		return sliceValue(55, x, wFloat32s), true
+		return sliceValue(meta.TypeFloat32Array, x, wFloat32s), true
 	case []float64:
-		return sliceValue(56, x, wFloat64s), true
+		return sliceValue(meta.TypeFloat64Array, x, wFloat64s), true
 	case []string:
-		return sliceValue(typeList, x, wStrings), true
+		return sliceValue(meta.TypeList, x, wStrings), true
 	case []any:
-		a := sliceValue(typeList, x, nil)
+		a := sliceValue(meta.TypeList, x, nil)
 		a.nested = nestedList
 		return a, true
 	case map[string]any:
-		a := mapValue(typeMap, v, x == nil, nil)
+		a := mapValue(meta.TypeMap, v, x == nil, nil)
 		a.nested = nestedStringMap
 		return a, true
 	case map[any]any:
-		a := mapValue(typeMap, v, x == nil, nil)
+		a := mapValue(meta.TypeMap, v, x == nil, nil)
 		a.nested = nestedAnyMap
 		return a, true
 	case map[string]bool:
-		return mapValue(typeMap, v, x == nil, wMapStringBool), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapStringBool), true
 	case map[string]int32:
-		return mapValue(typeMap, v, x == nil, wMapStringInt32), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapStringInt32), true
 	case map[string]int64:
-		return mapValue(typeMap, v, x == nil, wMapStringInt64), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapStringInt64), true
 	case map[string]int:
-		return mapValue(typeMap, v, x == nil, wMapStringInt), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapStringInt), true
 	case map[string]float64:
-		return mapValue(typeMap, v, x == nil, wMapStringFloat64), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapStringFloat64), true
 	case map[string]string:
-		return mapValue(typeMap, v, x == nil, wMapStringStr), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapStringStr), true
 	case map[int32]bool:
-		return mapValue(typeMap, v, x == nil, wMapInt32Bool), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapInt32Bool), true
 	case map[int32]int32:
-		return mapValue(typeMap, v, x == nil, wMapInt32Int32), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapInt32Int32), true
 	case map[int32]int64:
-		return mapValue(typeMap, v, x == nil, wMapInt32Int64), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapInt32Int64), true
 	case map[int32]float64:
-		return mapValue(typeMap, v, x == nil, wMapInt32Float64), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapInt32Float64), true
 	case map[int32]string:
-		return mapValue(typeMap, v, x == nil, wMapInt32String), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapInt32String), true
 	case map[int64]bool:
-		return mapValue(typeMap, v, x == nil, wMapInt64Bool), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapInt64Bool), true
 	case map[int64]int32:
-		return mapValue(typeMap, v, x == nil, wMapInt64Int32), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapInt64Int32), true
 	case map[int64]int64:
-		return mapValue(typeMap, v, x == nil, wMapInt64Int64), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapInt64Int64), true
 	case map[int64]float64:
-		return mapValue(typeMap, v, x == nil, wMapInt64Float64), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapInt64Float64), true
 	case map[int64]string:
-		return mapValue(typeMap, v, x == nil, wMapInt64String), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapInt64String), true
 	case map[int]int:
-		return mapValue(typeMap, v, x == nil, wMapIntInt), true
+		return mapValue(meta.TypeMap, v, x == nil, wMapIntInt), true
 	case Message:
 		// A generated *T: its own TypeInfo, no registry needed.
 		p := dataWord(v)
-		return anyValue{id: typeStruct, t: x.ForyType(), m: x, isPtr: true, null: p == nil, shared: true, k: refKey{p, 0}}, true
+		return anyValue{id: meta.TypeStruct, t: x.ForyType(), m: x, isPtr: true, null: p == nil, shared: true, k: refKey{p, 0}}, true
 	}
 	if e := anyTypes().byVal[typeWord(v)]; e != nil {
 		// A T value: ForyWrite reads it through a *T. The interface holds
@@ -381,7 +380,7 @@ func classifyValue(v any) (anyValue, bool) {
 		}
 		var x any
 		*(*eface)(unsafe.Pointer(&x)) = eface{typ: e.ptrType, data: p}
-		return anyValue{id: typeStruct, t: e.Info, m: x.(Message)}, true
+		return anyValue{id: meta.TypeStruct, t: e.Info, m: x.(Message)}, true
 	}
 	return anyValue{}, false
 }
@@ -507,14 +506,14 @@ func WriteAnyList(c *WriteContext, l []any) {
 	}
 	h := byte(0)
 	if hasNull {
-		h |= listHasNull
+		h |= meta.ListHasNull
 	}
 	if same {
-		h |= listSameType
+		h |= meta.ListSameType
 	}
 	track := c.trackRef && (!same || fa.needsRef())
 	if track {
-		h |= listTrackRef
+		h |= meta.ListTrackRef
 	}
 	c.buf.WriteUint8(h)
 	if same {
@@ -573,7 +572,7 @@ func WriteStringAnyMap(c *WriteContext, m map[string]any) { writeStringAnyMap(c,
 // own.
 type anyChunks struct {
 	c       *WriteContext
-	decl    byte // mapKeyDeclared for a map[string]any field, else 0
+	decl    byte // meta.MapKeyDeclared for a map[string]any field, else 0
 	sizeAt  int  // the open chunk's size byte, -1 when none is open
 	n       int
 	tracked bool // the open chunk's values carry reference flags
@@ -591,7 +590,7 @@ func (w *anyChunks) close() {
 // the key follows, with its type meta when the key is not declared.
 func (w *anyChunks) nullValue() {
 	w.close()
-	w.c.buf.WriteUint8(w.decl | mapValHasNull)
+	w.c.buf.WriteUint8(w.decl | meta.MapValueHasNull)
 }
 
 // entry opens a chunk for a key of type kt (its meta ka, nil when
@@ -600,11 +599,11 @@ func (w *anyChunks) nullValue() {
 // (value) follow.
 func (w *anyChunks) entry(kt unsafe.Pointer, ka *anyValue, v any, va *anyValue) {
 	c, b := w.c, w.c.buf
-	if vt := typeWord(v); w.sizeAt < 0 || w.n == mapChunkMax || vt != w.vt || kt != w.kt {
+	if vt := typeWord(v); w.sizeAt < 0 || w.n == meta.MapChunkMax || vt != w.vt || kt != w.kt {
 		w.close()
 		h := w.decl
 		if w.tracked = c.trackRef && va.needsRef(); w.tracked {
-			h |= mapValTrackRef
+			h |= meta.MapValueTrackRef
 		}
 		b.WriteUint8(h)
 		w.sizeAt = b.WriterIndex()
@@ -638,9 +637,9 @@ func writeStringAnyMap(c *WriteContext, m map[string]any, keyDeclared bool) {
 	w := anyChunks{c: c, sizeAt: -1}
 	var ka *anyValue
 	if keyDeclared {
-		w.decl = mapKeyDeclared
+		w.decl = meta.MapKeyDeclared
 	} else {
-		ka = &anyValue{id: 21}
+		ka = &anyValue{id: meta.TypeString}
 	}
 	check := c.CheckUTF8()
 	for k, v := range m {
@@ -698,13 +697,13 @@ func writeAnyAnyMap(c *WriteContext, m map[any]any) {
 			// reference flag when tracked, its type meta and payload.
 			w.close()
 			if v == nil || va.null {
-				c.buf.WriteUint8(mapKeyHasNull | mapValHasNull)
+				c.buf.WriteUint8(meta.MapKeyHasNull | meta.MapValueHasNull)
 				continue
 			}
-			h := byte(mapKeyHasNull)
+			h := byte(meta.MapKeyHasNull)
 			tracked := c.trackRef && va.needsRef()
 			if tracked {
-				h |= mapValTrackRef
+				h |= meta.MapValueTrackRef
 			}
 			c.buf.WriteUint8(h)
 			if tracked && c.writeFlag(&va) {
@@ -775,22 +774,29 @@ func (c *ReadContext) readAnyMeta() anyMeta {
 	}
 	id := in[off]
 	switch id {
-	case typeStruct, typeCompatibleStruct, typeNamedStruct, typeNamedCompatibleStruct:
+	case meta.TypeStruct, meta.TypeCompatibleStruct, meta.TypeNamedStruct, meta.TypeNamedCompatibleStruct:
 		e := c.peekStruct(id)
 		if e == nil {
 			return anyMeta{}
 		}
 		ev := c.ReadStructMeta(e.Info)
-		return anyMeta{id: typeStruct, e: e, ev: ev, ok: r.Err() == nil}
+		return anyMeta{id: meta.TypeStruct, e: e, ev: ev, ok: r.Err() == nil}
 	}
 	r.Skip(1)
 	switch id {
-	case 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 19, 20, 21, 37, 38,
-		41, 43, 44, 45, 46, 47, 48, 49, 50, 51, 55, 56, typeList, typeMap, typeNone:
+	case meta.TypeBool, meta.TypeInt8, meta.TypeInt16, meta.TypeInt32, meta.TypeVarInt32, meta.TypeInt64,
+		meta.TypeVarInt64, meta.TypeTaggedInt64, meta.TypeUint8, meta.TypeUint16, meta.TypeUint32,
+		meta.TypeVarUint32, meta.TypeUint64, meta.TypeVarUint64, meta.TypeTaggedUint64, meta.TypeFloat32,
+		meta.TypeFloat64, meta.TypeString, meta.TypeDuration, meta.TypeTimestamp, meta.TypeBinary,
+		meta.TypeBoolArray, meta.TypeInt8Array, meta.TypeInt16Array, meta.TypeInt32Array, meta.TypeInt64Array,
+		meta.TypeUint8Array, meta.TypeUint16Array, meta.TypeUint32Array, meta.TypeUint64Array,
+		meta.TypeFloat32Array, meta.TypeFloat64Array, meta.TypeList, meta.TypeMap, meta.TypeNone:
 		return anyMeta{id: id, ok: true}
-	case typeUnknown:
+	case meta.TypeUnknown:
 		r.Fail(malformed("type meta of an any value names type id 0 (unknown)"))
-	case 16, 17, 18, 39, 40, typeSet, typeEnum, typeNamedEnum, typeExt, typeNamedExt, typeTypedUnion, typeNamedUnion, 53, 54:
+	case meta.TypeFloat8, meta.TypeFloat16, meta.TypeBFloat16, meta.TypeDate, meta.TypeDecimal, meta.TypeSet,
+		meta.TypeEnum, meta.TypeNamedEnum, meta.TypeExt, meta.TypeNamedExt, meta.TypeTypedUnion,
+		meta.TypeNamedUnion, meta.TypeFloat16Array, meta.TypeBFloat16Array:
 		r.Fail(&detail{sentinel: ErrUnsupported, msg: "an any value of type id " + itoa(int(id)) + ", which forygen does not decode into an any"})
 	default:
 		r.Fail(malformed("an any value of unknown type id %d", id))
@@ -808,20 +814,20 @@ func (c *ReadContext) peekStruct(id byte) *anyEntry {
 			r.SetOffset(off)
 		}
 	}()
-	if c.compatible != (id == typeCompatibleStruct || id == typeNamedCompatibleStruct) {
+	if c.compatible != (id == meta.TypeCompatibleStruct || id == meta.TypeNamedCompatibleStruct) {
 		r.Fail(mismatch("struct type id %d in an any value, which this mode does not write", id))
 		return nil
 	}
 	reg := anyTypes()
 	r.Skip(1)
 	switch id {
-	case typeStruct:
+	case meta.TypeStruct:
 		uid := r.ReadVarUint32()
 		if r.Err() != nil {
 			return nil
 		}
 		return c.unique(reg.byID[uid], "struct id "+itoa(int(uid)))
-	case typeNamedStruct:
+	case meta.TypeNamedStruct:
 		n := len(c.names)
 		ns := c.readMetaString(meta.Namespace)
 		name := c.readMetaString(meta.TypeName)
@@ -861,7 +867,7 @@ func (c *ReadContext) peekStruct(id byte) *anyEntry {
 			}
 		}
 	}
-	if !isStructKind(td.Kind) {
+	if !meta.IsStructKind(td.Kind) {
 		r.Fail(mismatch("struct type meta of an any value refers to a TypeDef of kind %d", td.Kind))
 		return nil
 	}
@@ -906,7 +912,7 @@ func arrayRead[E any](c *ReadContext, k *rootCodec[[]E], id byte, refID int) any
 // reference id (-1 for none), recorded before anything inside it is read.
 func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 	switch m.id {
-	case typeStruct:
+	case meta.TypeStruct:
 		e := m.e
 		if !c.charge(1, e.size) {
 			return nil
@@ -935,57 +941,57 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 			return e.Deref(x)
 		}
 		return x
-	case 1:
-		return codecRead(c, &boolRoot, 1)
-	case 2:
-		return codecRead(c, &int8Root, 2)
-	case 3:
-		return codecRead(c, &int16Root, 3)
-	case 4, 5:
+	case meta.TypeBool:
+		return codecRead(c, &boolRoot, meta.TypeBool)
+	case meta.TypeInt8:
+		return codecRead(c, &int8Root, meta.TypeInt8)
+	case meta.TypeInt16:
+		return codecRead(c, &int16Root, meta.TypeInt16)
+	case meta.TypeInt32, meta.TypeVarInt32:
 		return codecRead(c, &int32Root, m.id)
-	case 6, 7, 8:
+	case meta.TypeInt64, meta.TypeVarInt64, meta.TypeTaggedInt64:
 		return codecRead(c, &int64Root, m.id)
-	case 9:
-		return codecRead(c, &uint8Root, 9)
-	case 10:
-		return codecRead(c, &uint16Root, 10)
-	case 11, 12:
+	case meta.TypeUint8:
+		return codecRead(c, &uint8Root, meta.TypeUint8)
+	case meta.TypeUint16:
+		return codecRead(c, &uint16Root, meta.TypeUint16)
+	case meta.TypeUint32, meta.TypeVarUint32:
 		return codecRead(c, &uint32Root, m.id)
-	case 13, 14, 15:
+	case meta.TypeUint64, meta.TypeVarUint64, meta.TypeTaggedUint64:
 		return codecRead(c, &uint64Root, m.id)
-	case 19:
-		return codecRead(c, &float32Root, 19)
-	case 20:
-		return codecRead(c, &float64Root, 20)
-	case 21:
-		return codecRead(c, &stringRoot, 21)
-	case 37:
-		return codecRead(c, &durationRoot, 37)
-	case 38:
-		return codecRead(c, &timeRoot, 38)
-	case 41, 48:
+	case meta.TypeFloat32:
+		return codecRead(c, &float32Root, meta.TypeFloat32)
+	case meta.TypeFloat64:
+		return codecRead(c, &float64Root, meta.TypeFloat64)
+	case meta.TypeString:
+		return codecRead(c, &stringRoot, meta.TypeString)
+	case meta.TypeDuration:
+		return codecRead(c, &durationRoot, meta.TypeDuration)
+	case meta.TypeTimestamp:
+		return codecRead(c, &timeRoot, meta.TypeTimestamp)
+	case meta.TypeBinary, meta.TypeUint8Array:
 		return arrayRead(c, &bytesRoot, m.id, refID)
-	case 43:
-		return arrayRead(c, &boolsRoot, 43, refID)
-	case 44:
-		return arrayRead(c, &int8sRoot, 44, refID)
-	case 45:
-		return arrayRead(c, &int16sRoot, 45, refID)
-	case 46:
-		return arrayRead(c, &int32sRoot, 46, refID)
-	case 47:
-		return arrayRead(c, &int64sRoot, 47, refID)
-	case 49:
-		return arrayRead(c, &uint16sRoot, 49, refID)
-	case 50:
-		return arrayRead(c, &uint32sRoot, 50, refID)
-	case 51:
-		return arrayRead(c, &uint64sRoot, 51, refID)
-	case 55:
-		return arrayRead(c, &float32sRoot, 55, refID)
-	case 56:
-		return arrayRead(c, &float64sRoot, 56, refID)
-	case typeList:
+	case meta.TypeBoolArray:
+		return arrayRead(c, &boolsRoot, meta.TypeBoolArray, refID)
+	case meta.TypeInt8Array:
+		return arrayRead(c, &int8sRoot, meta.TypeInt8Array, refID)
+	case meta.TypeInt16Array:
+		return arrayRead(c, &int16sRoot, meta.TypeInt16Array, refID)
+	case meta.TypeInt32Array:
+		return arrayRead(c, &int32sRoot, meta.TypeInt32Array, refID)
+	case meta.TypeInt64Array:
+		return arrayRead(c, &int64sRoot, meta.TypeInt64Array, refID)
+	case meta.TypeUint16Array:
+		return arrayRead(c, &uint16sRoot, meta.TypeUint16Array, refID)
+	case meta.TypeUint32Array:
+		return arrayRead(c, &uint32sRoot, meta.TypeUint32Array, refID)
+	case meta.TypeUint64Array:
+		return arrayRead(c, &uint64sRoot, meta.TypeUint64Array, refID)
+	case meta.TypeFloat32Array:
+		return arrayRead(c, &float32sRoot, meta.TypeFloat32Array, refID)
+	case meta.TypeFloat64Array:
+		return arrayRead(c, &float64sRoot, meta.TypeFloat64Array, refID)
+	case meta.TypeList:
 		if !c.enterAny() {
 			return nil
 		}
@@ -995,7 +1001,7 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 			return nil
 		}
 		return l
-	case typeMap:
+	case meta.TypeMap:
 		if !c.enterAny() {
 			return nil
 		}
@@ -1018,7 +1024,7 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 		}
 		return mm
 	}
-	return nil // typeNone
+	return nil // meta.TypeNone
 }
 
 // backRef resolves a back-reference in an any value.
@@ -1160,19 +1166,19 @@ func (c *ReadContext) readAnyList(refID int) []any {
 		return nil
 	}
 	switch {
-	case h&^listHeaderMask != 0:
+	case h&^meta.ListBits != 0:
 		r.Fail(malformed("unsupported list elements header 0x%02x", h))
 		return nil
-	case h&listDeclared != 0:
+	case h&meta.ListDeclared != 0:
 		r.Fail(mismatch("a list of any values whose header 0x%02x declares the element type", h))
 		return nil
-	case h&listTrackRef != 0 && !c.trackRef:
+	case h&meta.ListTrackRef != 0 && !c.trackRef:
 		r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracked list elements " + untrackedMessage})
 		return nil
 	}
-	tracked, hasNull := h&listTrackRef != 0, h&listHasNull != 0
+	tracked, hasNull := h&meta.ListTrackRef != 0, h&meta.ListHasNull != 0
 	var m *anyMeta
-	if h&listSameType != 0 {
+	if h&meta.ListSameType != 0 {
 		mm := c.readAnyMeta()
 		if !mm.ok {
 			return nil
@@ -1223,31 +1229,31 @@ func (c *ReadContext) readAnyMap(n int, stringKeys bool, put func(k, v any)) {
 			return
 		}
 		switch {
-		case h&0xc0 != 0:
+		case h&^meta.MapChunkBits != 0:
 			r.Fail(malformed("map chunk header 0x%02x has reserved bits set", h))
 			return
-		case h&mapValDeclared != 0:
+		case h&meta.MapValueDeclared != 0:
 			r.Fail(mismatch("a map of any values whose chunk header 0x%02x declares the value type", h))
 			return
-		case h&(mapKeyTrackRef|mapValTrackRef) != 0 && !c.trackRef:
+		case h&(meta.MapKeyTrackRef|meta.MapValueTrackRef) != 0 && !c.trackRef:
 			r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracked map entries " + untrackedMessage})
 			return
-		case h&mapKeyDeclared != 0 && !stringKeys:
+		case h&meta.MapKeyDeclared != 0 && !stringKeys:
 			r.Fail(mismatch("a map of any keys whose chunk header 0x%02x declares the key type", h))
 			return
-		case h&mapKeyHasNull != 0 && stringKeys:
+		case h&meta.MapKeyHasNull != 0 && stringKeys:
 			r.Fail(mismatch("a null map key (a peer with nullable keys wrote it) in a map[string]any, whose keys cannot be nil"))
 			return
 		}
-		keyTracked, valTracked := h&mapKeyTrackRef != 0, h&mapValTrackRef != 0
-		if h&(mapKeyHasNull|mapValHasNull) != 0 {
+		keyTracked, valTracked := h&meta.MapKeyTrackRef != 0, h&meta.MapValueTrackRef != 0
+		if h&(meta.MapKeyHasNull|meta.MapValueHasNull) != 0 {
 			// One entry, no size: the side that is not null, its
 			// reference flag first when tracked, then its type meta.
 			var k, v any
-			if h&mapKeyHasNull == 0 {
-				k = c.readKey(nil, stringKeys, h&mapKeyDeclared != 0, keyTracked)
+			if h&meta.MapKeyHasNull == 0 {
+				k = c.readKey(nil, stringKeys, h&meta.MapKeyDeclared != 0, keyTracked)
 			}
-			if h&mapValHasNull == 0 {
+			if h&meta.MapValueHasNull == 0 {
 				v = c.readElem(nil, valTracked, false, false)
 			}
 			if r.Err() == nil {
@@ -1262,7 +1268,7 @@ func (c *ReadContext) readAnyMap(n int, stringKeys bool, put func(k, v any)) {
 			return
 		}
 		var km *anyMeta
-		if h&mapKeyDeclared == 0 {
+		if h&meta.MapKeyDeclared == 0 {
 			mm := c.readAnyMeta()
 			if !mm.ok {
 				return
@@ -1312,10 +1318,10 @@ func (c *ReadContext) readKey(m *anyMeta, stringKeys, declared, tracked bool) an
 		m = &mm
 	}
 	switch {
-	case stringKeys && m.id != 21:
+	case stringKeys && m.id != meta.TypeString:
 		r.Fail(mismatch("map key of type id %d where a string was expected", m.id))
 		return nil
-	case m.id == typeStruct:
+	case m.id == meta.TypeStruct:
 		r.Fail(&detail{sentinel: ErrUnsupported, msg: "a struct as the key of a map in an any value"})
 		return nil
 	}

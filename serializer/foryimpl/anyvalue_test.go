@@ -36,14 +36,14 @@ type testDog struct {
 }
 
 func testStructType(name string, id uint32, hash int32, fields []meta.FieldDef) *TypeInfo {
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: id, Fields: fields})
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeCompatibleStruct, Compatible: true, UserID: id, Fields: fields})
 	b := buffer.New(8)
-	b.WriteUint8(typeStruct)
+	b.WriteUint8(meta.TypeStruct)
 	b.WriteVarUint32(id)
 	cm := append([]byte(nil), b.Bytes()...)
 	return NewStructType(StructSpec{GoName: name, UserID: id, SchemaHash: hash, ConsistentMeta: cm, TypeDef: td,
-		RootConsistent: append([]byte{headerXlang, FlagNotNull}, cm...),
-		RootCompatible: append([]byte{headerXlang, FlagNotNull, typeCompatibleStruct, 0}, td...)})
+		RootConsistent: append([]byte{meta.HeaderXlang, FlagNotNull}, cm...),
+		RootCompatible: append([]byte{meta.HeaderXlang, FlagNotNull, meta.TypeCompatibleStruct, 0}, td...)})
 }
 
 var testInnerInfo = testStructType("foryimpl.testInner", 218, 320167363, []meta.FieldDef{
@@ -180,7 +180,7 @@ func readerAt(f *Runtime, data []byte, off int) *ReadContext {
 	c := f.beginFragment(data)
 	c.r.SetOffset(off)
 	if c.compatible {
-		c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+		c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: meta.TypeCompatibleStruct}})
 	}
 	return c
 }
@@ -385,9 +385,9 @@ func TestUnionRootFixtures(t *testing.T) {
 					} else {
 						// The root is object 0 (flag 00), a struct case a
 						// new tracked object (00, not ff).
-						want := append([]byte{headerXlang, flagRefVal}, data[2:]...)
-						want = bytes.Replace(want, []byte{0x01, 0xff, typeStruct}, []byte{0x01, 0x00, typeStruct}, 1)
-						want = bytes.Replace(want, []byte{0x01, 0xff, typeCompatibleStruct}, []byte{0x01, 0x00, typeCompatibleStruct}, 1)
+						want := append([]byte{meta.HeaderXlang, meta.FlagRefValue}, data[2:]...)
+						want = bytes.Replace(want, []byte{0x01, 0xff, meta.TypeStruct}, []byte{0x01, 0x00, meta.TypeStruct}, 1)
+						want = bytes.Replace(want, []byte{0x01, 0xff, meta.TypeCompatibleStruct}, []byte{0x01, 0x00, meta.TypeCompatibleStruct}, 1)
 						require.Equal(t, hex.EncodeToString(want), hex.EncodeToString(got))
 					}
 					id, v, err := f.ReadUnionRoot(got, tc.u)
@@ -442,7 +442,7 @@ func roundTrip(t *testing.T, compatible, track bool, v any, byValue bool) any {
 	require.NoError(t, c.EndWrite(0))
 	rc := f.beginFragment(b.Bytes())
 	if compatible {
-		rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+		rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: meta.TypeCompatibleStruct}})
 	}
 	got := ReadAny(rc, byValue)
 	require.NoError(t, f.EndRead(rc, rootKey))
@@ -541,12 +541,12 @@ func TestAnySharedTracking(t *testing.T) {
 		require.NoError(t, c.EndWrite(0))
 		data := b.Bytes()
 		// p is object 1, s 2, mp 3.
-		require.True(t, bytes.Contains(data, []byte{flagRef, 1, flagRefVal}), "%x", data)
-		require.True(t, bytes.Contains(data, []byte{flagRef, 2, flagRefVal}), "%x", data)
+		require.True(t, bytes.Contains(data, []byte{meta.FlagRef, 1, meta.FlagRefValue}), "%x", data)
+		require.True(t, bytes.Contains(data, []byte{meta.FlagRef, 2, meta.FlagRefValue}), "%x", data)
 		rc := f.beginFragment(data)
 		rc.addRefs(refEntry{v: rootKey})
 		if compatible {
-			rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+			rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: meta.TypeCompatibleStruct}})
 		}
 		var got []any
 		for i := 0; i < 7; i++ {
@@ -599,7 +599,7 @@ func decodeAny(compatible, track bool, data []byte) error {
 		c.addRefs(refEntry{v: rootKey})
 	}
 	if compatible {
-		c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+		c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: meta.TypeCompatibleStruct}})
 	}
 	for c.r.Err() == nil && c.r.Remaining() > 0 {
 		ReadAny(c, false)
@@ -639,7 +639,7 @@ func TestAnyHostile(t *testing.T) {
 	}
 	// Nesting deeper than the limit.
 	nest := func(levels int) []byte {
-		d := append([]byte{FlagNotNull}, bytes.Repeat([]byte{typeList, 1, 0x00}, levels)...)
+		d := append([]byte{FlagNotNull}, bytes.Repeat([]byte{meta.TypeList, 1, 0x00}, levels)...)
 		return append(d, 5, 2)
 	}
 	require.NoError(t, decodeAny(false, false, nest(15)))
@@ -798,7 +798,7 @@ func FuzzAny(f *testing.F) {
 			fr := rt(compatible, track)
 			c := fr.beginFragment(data)
 			if compatible {
-				c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+				c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: meta.TypeCompatibleStruct}})
 			}
 			var vals []any
 			for c.r.Err() == nil && c.r.Remaining() > 0 && len(vals) < 64 {
@@ -838,7 +838,7 @@ func FuzzAny(f *testing.F) {
 			}
 			rc := w.beginFragment(b.Bytes())
 			if compatible {
-				rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+				rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: meta.TypeCompatibleStruct}})
 			}
 			for range vals {
 				ReadAny(rc, false)
@@ -920,7 +920,7 @@ func withTypedNils(v any, data []byte, seed int) any {
 type testBox struct{ V any }
 
 var testBoxInfo = testStructType("foryimpl.testBox", 230, 12345, []meta.FieldDef{
-	{Name: "v", TagID: -1, Type: meta.FieldType{TypeID: typeUnknown}},
+	{Name: "v", TagID: -1, Type: meta.FieldType{TypeID: meta.TypeUnknown}},
 })
 
 func (x *testBox) ForyType() *TypeInfo { return testBoxInfo }
@@ -1019,17 +1019,17 @@ func FuzzUnionRoot(f *testing.F) {
 // through the field mapping.
 func TestAnyEvolvedStruct(t *testing.T) {
 	registerTestTypes()
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: 218, Fields: []meta.FieldDef{
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeCompatibleStruct, Compatible: true, UserID: 218, Fields: []meta.FieldDef{
 		{Name: "extra", TagID: -1, Nullable: true, Type: meta.FieldType{TypeID: 21}},
 		{Name: "i_d", TagID: -1, Type: meta.FieldType{TypeID: 5}},
 	}})
 	b := buffer.New(64)
-	b.WriteBytes([]byte{FlagNotNull, typeCompatibleStruct, 0x02})
+	b.WriteBytes([]byte{FlagNotNull, meta.TypeCompatibleStruct, 0x02})
 	b.WriteBytes(td)
 	b.WriteUint8(FlagNotNull)
 	WriteString(b, "skipped")
 	b.WriteVarInt32(-5)
-	b.WriteBytes([]byte{FlagNotNull, typeCompatibleStruct, 0x03, FlagNull})
+	b.WriteBytes([]byte{FlagNotNull, meta.TypeCompatibleStruct, 0x03, FlagNull})
 	b.WriteVarInt32(6)
 	f := testRuntime(true, false)
 	c := readerAt(f, b.Bytes(), 0)
@@ -1043,15 +1043,15 @@ func TestAnyEvolvedStruct(t *testing.T) {
 type testNamed struct{ N int32 }
 
 var testNamedInfo = func() *TypeInfo {
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedCompatibleStruct, Compatible: true, ByName: true,
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeNamedCompatibleStruct, Compatible: true, ByName: true,
 		Namespace: "demo", TypeName: "Named", Fields: []meta.FieldDef{{Name: "n", TagID: -1, Type: meta.FieldType{TypeID: 5}}}})
-	cm := []byte{typeNamedStruct}
+	cm := []byte{meta.TypeNamedStruct}
 	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString("demo", meta.Namespace))
 	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString("Named", meta.TypeName))
 	return NewStructType(StructSpec{GoName: "foryimpl.testNamed", ByName: true, Namespace: "demo", TypeName: "Named",
 		SchemaHash: 777, ConsistentMeta: cm, TypeDef: td,
-		RootConsistent: append([]byte{headerXlang, FlagNotNull}, cm...),
-		RootCompatible: append([]byte{headerXlang, FlagNotNull, typeNamedCompatibleStruct, 0}, td...)})
+		RootConsistent: append([]byte{meta.HeaderXlang, FlagNotNull}, cm...),
+		RootCompatible: append([]byte{meta.HeaderXlang, FlagNotNull, meta.TypeNamedCompatibleStruct, 0}, td...)})
 }()
 
 func (x *testNamed) ForyType() *TypeInfo { return testNamedInfo }
@@ -1091,7 +1091,7 @@ func TestAnyNamedStruct(t *testing.T) {
 			// The names in full once for T, once more for *T in the list;
 			// back-references otherwise (1d 01 03: strings 0 and 1).
 			require.Equal(t, 2, bytes.Count(data, testNamedInfo.ConsistentMeta), "%x", data)
-			require.True(t, bytes.Contains(data, []byte{typeNamedStruct, 0x03, 0x05}), "%x", data)
+			require.True(t, bytes.Contains(data, []byte{meta.TypeNamedStruct, 0x03, 0x05}), "%x", data)
 		} else {
 			require.Equal(t, 2, bytes.Count(data, testNamedInfo.TypeDef), "%x", data)
 		}
@@ -1208,7 +1208,7 @@ func TestAnyBackRefToGeneratedSlice(t *testing.T) {
 	f := testRuntime(false, true)
 	strs := []string{"a", "b"}
 	structs := []testInner{{ID: 1}}
-	c := f.beginFragment([]byte{flagRef, 0, flagRef, 1})
+	c := f.beginFragment([]byte{meta.FlagRef, 0, meta.FlagRef, 1})
 	c.addRefs(refEntry{}, refEntry{})
 	SetRefSlice(c, 0, strs)
 	SetRefSlice(c, 1, structs)

@@ -6,18 +6,13 @@ import (
 	"time"
 
 	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // Roots of the carrier types package serializer declares (a date, a
 // decimal, a set), which this package cannot name: serializer builds their
 // codecs with these constructors and calls WriteRootWith and ReadRootWith
 // (docs/format.md §12.2).
-
-// The type ids of the carrier roots (docs/format.md §4.1).
-const (
-	rootDateID    = 39
-	rootDecimalID = 40
-)
 
 // NewRootCodec builds a root codec: name for errors, the type id, whether
 // official Go tracks the kind (its root flag is then 00 with tracking),
@@ -48,7 +43,7 @@ func DateRootCodec[D ~struct {
 	Month time.Month
 	Day   int
 }]() *rootCodec[D] {
-	return NewRootCodec("serializer.Date", rootDateID, false, nil,
+	return NewRootCodec("serializer.Date", meta.TypeDate, false, nil,
 		func(_ *Runtime, b *buffer.Buffer, d D) error { WriteDate(b, Date(d)); return nil },
 		func(c *ReadContext, _ byte) D { return D(c.ReadDate()) })
 }
@@ -59,7 +54,7 @@ func DecimalRootCodec[D any](unscaled func(*D) *big.Int, scale func(*D) *int32) 
 	var k *rootCodec[D]
 	// Official Go writes a decimal root through a pointer, which it
 	// tracks: 00 with tracking.
-	k = NewRootCodec("serializer.Decimal", rootDecimalID, true, nil,
+	k = NewRootCodec("serializer.Decimal", meta.TypeDecimal, true, nil,
 		func(_ *Runtime, b *buffer.Buffer, d D) error {
 			if err := CheckDecimal(k.info, "", unscaled(&d), *scale(&d)); err != nil {
 				return err
@@ -83,7 +78,7 @@ func DecimalRootCodec[D any](unscaled func(*D) *big.Int, scale func(*D) *int32) 
 func SetRootCodec[S ~map[E]struct{}, E comparable](name string, elemID byte, minBytes int,
 	put func(b *buffer.Buffer, e E) error, get func(c *ReadContext) E) *rootCodec[S] {
 	var k *rootCodec[S]
-	k = NewRootCodec(name, typeSet, true, func(s S) bool { return s == nil },
+	k = NewRootCodec(name, meta.TypeSet, true, func(s S) bool { return s == nil },
 		func(f *Runtime, b *buffer.Buffer, s S) error {
 			if uint64(len(s)) > math.MaxUint32 {
 				return tooLong(k.info, len(s))
@@ -93,9 +88,9 @@ func SetRootCodec[S ~map[E]struct{}, E comparable](name string, elemID byte, min
 				return nil
 			}
 			tracked := f.opts.TrackRef
-			h := byte(listSameType)
+			h := byte(meta.ListSameType)
 			if tracked {
-				h |= listTrackRef
+				h |= meta.ListTrackRef
 			}
 			b.WriteUint8(h)
 			b.WriteUint8(elemID)

@@ -42,18 +42,18 @@ func NewEnumType(spec EnumSpec) *EnumInfo {
 		UserID: spec.UserID, Namespace: spec.Namespace, TypeName: spec.TypeName}}}
 	if !spec.ByName {
 		m := buffer.New(8)
-		m.WriteUint8(typeEnum)
+		m.WriteUint8(meta.TypeEnum)
 		m.WriteVarUint32(spec.UserID)
 		e.consistentMeta = append([]byte(nil), m.Bytes()...)
 		e.compatibleMeta = e.consistentMeta
 		return e
 	}
-	cm := []byte{typeNamedEnum}
+	cm := []byte{meta.TypeNamedEnum}
 	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString(spec.Namespace, meta.Namespace))
 	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString(spec.TypeName, meta.TypeName))
 	e.consistentMeta = cm
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedEnum, ByName: true, Namespace: spec.Namespace, TypeName: spec.TypeName})
-	e.compatibleMeta = append([]byte{typeNamedEnum, 0}, td...)
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeNamedEnum, ByName: true, Namespace: spec.Namespace, TypeName: spec.TypeName})
+	e.compatibleMeta = append([]byte{meta.TypeNamedEnum, 0}, td...)
 	return e
 }
 
@@ -65,7 +65,7 @@ func (f *Runtime) WriteEnumRoot(b *buffer.Buffer, e *EnumInfo, v int64) error {
 		return &EncodeError{Type: e.spec.GoName, Err: &detail{sentinel: ErrInvalidValue,
 			msg: fmt.Sprintf("%d is not an enum ordinal (0 to %d)", v, e.spec.Max)}}
 	}
-	b.WriteUint8(headerXlang)
+	b.WriteUint8(meta.HeaderXlang)
 	b.WriteUint8(FlagNotNull)
 	if f.opts.Compatible {
 		b.WriteBytes(e.compatibleMeta)
@@ -81,14 +81,14 @@ func (f *Runtime) WriteEnumRoot(b *buffer.Buffer, e *EnumInfo, v int64) error {
 func (f *Runtime) ReadEnumRoot(data []byte, e *EnumInfo) (uint32, error) {
 	c := f.BeginRead(data)
 	r := &c.r
-	if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
+	if h := r.ReadUint8(); h != meta.HeaderXlang && r.Err() == nil {
 		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
 	}
 	var v uint32
 	switch fl := r.ReadUint8(); {
 	case r.Err() != nil:
-	case fl == FlagNotNull || fl == flagRefVal:
-		if fl == flagRefVal {
+	case fl == FlagNotNull || fl == meta.FlagRefValue:
+		if fl == meta.FlagRefValue {
 			c.newRef()
 		}
 		c.readEnumMeta(e)
@@ -111,9 +111,9 @@ func (c *ReadContext) readEnumMeta(e *EnumInfo) {
 		return
 	}
 	s := &e.spec
-	want := byte(typeEnum)
+	want := byte(meta.TypeEnum)
 	if s.ByName {
-		want = typeNamedEnum
+		want = meta.TypeNamedEnum
 	}
 	if id != want {
 		r.Fail(mismatch("root type id %d where the enum %s (type id %d) was expected", id, s.GoName, want))
@@ -131,7 +131,7 @@ func (c *ReadContext) readEnumMeta(e *EnumInfo) {
 		if d == nil {
 			return
 		}
-		if d.def.Kind != typeNamedEnum {
+		if d.def.Kind != meta.TypeNamedEnum {
 			r.Fail(mismatch("root TypeDef of kind %d where the enum %s was expected", d.def.Kind, s.GoName))
 			return
 		}

@@ -57,7 +57,7 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 		f := &ev.fields[i]
 		// A flag precedes a nullable value and a tracked one (§2.1), an
 		// any value's flag is its own (the remote's type id 0).
-		f.Local, f.Flag, f.def = -1, (rf.Nullable || rf.TrackRef) && rf.Type.TypeID != 0, rf
+		f.Local, f.Flag, f.def = -1, (rf.Nullable || rf.TrackRef) && rf.Type.TypeID != meta.TypeUnknown, rf
 		f.name = rf.Name
 		if rf.TagID >= 0 {
 			f.name = "#" + itoa(rf.TagID)
@@ -73,17 +73,19 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 			}
 		}
 		if f.Local < 0 {
-			if why := unskippable(&rf.Type); why != "" {
+			if why := meta.Unskippable(&rf.Type, false); why != "" {
 				return nil, mismatch("field %s of the received %s schema cannot be skipped (%s)", f.name, t.GoName, why)
 			}
 			continue
 		}
 		lt := &local[f.Local].Type
-		switch {
-		case sameFieldType(&rf.Type, lt):
-		case isNumeric(rf.Type.TypeID) && isNumeric(lt.TypeID):
+		switch meta.ConversionOf(&rf.Type, lt) {
+		case meta.Same:
+		case meta.Numeric:
+			// Generated code reads it with ReadIntAs, ReadUintAs or
+			// ReadFloatAs.
 			f.Convert = true
-		case seqDomain(&rf.Type) != 0 && seqDomain(&rf.Type) == seqDomain(lt):
+		case meta.Sequence:
 			// List ↔ dense array of the same element domain, BINARY ↔
 			// UINT8_ARRAY (§11.4 point 3): generated code reads it with
 			// ReadSliceAs or ReadBoolsAs.
@@ -109,13 +111,11 @@ func itoa(n int) string {
 	}
 }
 
-func isStructKind(id uint8) bool { return id >= typeStruct && id <= typeNamedCompatibleStruct }
-
 // nestedDiff names the first element, key or value where two field types
 // of the same outer type id differ (", map value list element: type id 15
 // in the input and 14 here"), "" when the outer ids differ or none does.
 func nestedDiff(remote, local *meta.FieldType, path string) string {
-	if remote.TypeID != local.TypeID && !(isStructKind(remote.TypeID) && isStructKind(local.TypeID)) {
+	if remote.TypeID != local.TypeID && !(meta.IsStructKind(remote.TypeID) && meta.IsStructKind(local.TypeID)) {
 		if path == "" {
 			return ""
 		}
@@ -131,9 +131,9 @@ func nestedDiff(remote, local *meta.FieldType, path string) string {
 	for i := range remote.Children {
 		prefix := path + " list"
 		switch remote.TypeID {
-		case 23:
+		case meta.TypeSet:
 			prefix = path + " set"
-		case 24:
+		case meta.TypeMap:
 			prefix = path + " map"
 		}
 		if d := nestedDiff(&remote.Children[i], &local.Children[i], prefix+names[i]); d != "" {
@@ -143,74 +143,45 @@ func nestedDiff(remote, local *meta.FieldType, path string) string {
 	return ""
 }
 
-// sameFieldType compares type trees, treating the four struct kinds alike
-// (the nested type meta identifies the struct) and ignoring child
-// nullability (the list header says whether nulls occur).
-func sameFieldType(a, b *meta.FieldType) bool {
-	if a.TypeID != b.TypeID && !(isStructKind(a.TypeID) && isStructKind(b.TypeID)) {
-		return false
-	}
-	if len(a.Children) != len(b.Children) {
-		return false
-	}
-	for i := range a.Children {
-		if !sameFieldType(&a.Children[i], &b.Children[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-func isNumeric(id uint8) bool {
-	switch id {
-	case 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 19, 20:
-		return true
-	}
-	return false
-}
-
-func isUnsignedID(id uint8) bool { return id >= 9 && id <= 15 }
-func isFloatID(id uint8) bool    { return id == 19 || id == 20 }
-
 // readNumber reads a remote numeric scalar as int64/uint64/float64.
 func (c *ReadContext) readNumber(id uint8) (i int64, u uint64, f float64) {
 	r := &c.r
 	switch id {
-	case 2:
+	case meta.TypeInt8:
 		i = int64(r.ReadInt8())
-	case 3:
+	case meta.TypeInt16:
 		i = int64(r.ReadInt16())
-	case 4:
+	case meta.TypeInt32:
 		i = int64(r.ReadInt32())
-	case 5:
+	case meta.TypeVarInt32:
 		i = int64(r.ReadVarInt32())
-	case 6:
+	case meta.TypeInt64:
 		i = r.ReadInt64()
-	case 7:
+	case meta.TypeVarInt64:
 		i = r.ReadVarInt64()
-	case 8:
+	case meta.TypeTaggedInt64:
 		i = r.ReadTaggedInt64()
-	case 9:
+	case meta.TypeUint8:
 		u = uint64(r.ReadUint8())
-	case 10:
+	case meta.TypeUint16:
 		u = uint64(r.ReadUint16())
-	case 11:
+	case meta.TypeUint32:
 		u = uint64(r.ReadUint32())
-	case 12:
+	case meta.TypeVarUint32:
 		u = uint64(r.ReadVarUint32())
-	case 13:
+	case meta.TypeUint64:
 		u = r.ReadUint64()
-	case 14:
+	case meta.TypeVarUint64:
 		u = r.ReadVarUint64()
-	case 15:
+	case meta.TypeTaggedUint64:
 		u = r.ReadTaggedUint64()
-	case 17, 18:
+	case meta.TypeFloat16, meta.TypeBFloat16:
 		// A 16-bit float as its bits: it converts only within its own
 		// domain (seqDomain), list ↔ dense array, bit for bit.
 		u = uint64(r.ReadUint16())
-	case 19:
+	case meta.TypeFloat32:
 		f = float64(r.ReadFloat32())
-	case 20:
+	case meta.TypeFloat64:
 		f = r.ReadFloat64()
 	}
 	return i, u, f
@@ -229,13 +200,13 @@ func (c *ReadContext) ReadIntAs(f *EvolvedField, bits int) (v int64, ok bool) {
 		return 0, false
 	}
 	switch {
-	case isFloatID(id):
+	case meta.IsFloat(id):
 		if fl != math.Trunc(fl) || fl < -(1<<63) || fl >= 1<<63 {
 			c.r.Fail(mismatch("field %s: %v is not an integer", f.name, fl))
 			return 0, false
 		}
 		i = int64(fl)
-	case isUnsignedID(id):
+	case meta.IsUnsigned(id):
 		if u > math.MaxInt64 {
 			c.r.Fail(mismatch("field %s: %d overflows int%d", f.name, u, bits))
 			return 0, false
@@ -260,13 +231,13 @@ func (c *ReadContext) ReadUintAs(f *EvolvedField, bits int) (v uint64, ok bool) 
 		return 0, false
 	}
 	switch {
-	case isFloatID(id):
+	case meta.IsFloat(id):
 		if fl != math.Trunc(fl) || fl < 0 || fl >= 1<<64 {
 			c.r.Fail(mismatch("field %s: %v is not an unsigned integer", f.name, fl))
 			return 0, false
 		}
 		u = uint64(fl)
-	case !isUnsignedID(id):
+	case !meta.IsUnsigned(id):
 		if i < 0 {
 			c.r.Fail(mismatch("field %s: %d is negative", f.name, i))
 			return 0, false
@@ -295,13 +266,13 @@ func (c *ReadContext) ReadFloatAs(f *EvolvedField, bits int) (v float64, ok bool
 	// Range checks first: converting an out-of-range float to an integer is
 	// implementation-defined in Go (arm64 saturates, so 2^63 would compare
 	// equal to MaxInt64).
-	case isUnsignedID(id):
+	case meta.IsUnsigned(id):
 		fl = float64(u)
 		if fl >= 1<<64 || uint64(fl) != u {
 			c.r.Fail(mismatch("field %s: %d is not exactly representable as a float", f.name, u))
 			return 0, false
 		}
-	case !isFloatID(id):
+	case !meta.IsFloat(id):
 		fl = float64(i)
 		if fl >= 1<<63 || int64(fl) != i {
 			c.r.Fail(mismatch("field %s: %d is not exactly representable as a float", f.name, i))
@@ -315,71 +286,15 @@ func (c *ReadContext) ReadFloatAs(f *EvolvedField, bits int) (v float64, ok bool
 	return fl, true
 }
 
-// seqElem returns the element type id of a list, dense array or BINARY
-// (docs/format.md §8.1, §8.2) whose elements are bools or numbers, and whether
-// the elements are packed (fixed width, no header, no null flags); id 0
-// means another type.
-func seqElem(ft *meta.FieldType) (id uint8, dense bool) {
-	switch ft.TypeID {
-	case 22:
-		if len(ft.Children) == 1 {
-			if e := ft.Children[0].TypeID; e == 1 || e == 17 || e == 18 || isNumeric(e) {
-				return e, false
-			}
-		}
-		return 0, false
-	case 41:
-		return 9, true
-	}
-	// The dense array ids 43..56 in the order of their fixed-width
-	// element ids (§4.1); 52 is unused, 53/54 are 16-bit floats.
-	arrays := [...]uint8{43: 1, 44: 2, 45: 3, 46: 4, 47: 6, 48: 9, 49: 10, 50: 11, 51: 13, 53: 17, 54: 18, 55: 19, 56: 20}
-	if int(ft.TypeID) < len(arrays) && arrays[ft.TypeID] != 0 {
-		return arrays[ft.TypeID], true
-	}
-	return 0, false
-}
-
-// seqDomain returns the element domain of a sequence type: its element
-// type id with the encodings of one integer width folded together (VARINT32
-// and INT32 are both int32), or 0 when ft is not a sequence of scalars.
-func seqDomain(ft *meta.FieldType) uint8 {
-	id, _ := seqElem(ft)
-	switch id {
-	case 5:
-		return 4
-	case 7, 8:
-		return 6
-	case 12:
-		return 11
-	case 14, 15:
-		return 13
-	}
-	return id
-}
-
-// elemWidth is the packed width of a fixed-width element type id.
-func elemWidth(id uint8) int {
-	switch id {
-	case 3, 10, 17, 18:
-		return 2
-	case 4, 11, 19:
-		return 4
-	case 6, 13, 20:
-		return 8
-	}
-	return 1
-}
-
 // beginSeq reads the null flag, the length and, for a list, the elements
 // header of a converted sequence field. ok is false for null or on error.
 func (c *ReadContext) beginSeq(f *EvolvedField) (n int, id uint8, hasNull, ok bool) {
 	if f.Flag && !c.ReadFlag() {
 		return 0, 0, false, false
 	}
-	id, dense := seqElem(&f.def.Type)
+	id, dense := meta.SeqElem(&f.def.Type)
 	if dense {
-		n = c.ReadArrayLength(elemWidth(id))
+		n = c.ReadArrayLength(meta.FixedWidth(id))
 	} else if n = c.ReadLength(1); n > 0 {
 		hasNull = c.ReadListHeader(id)
 	}
@@ -425,9 +340,9 @@ func numberAs[T Number](c *ReadContext) func(id uint8) T {
 	return func(id uint8) T {
 		iv, uv, fv := c.readNumber(id)
 		switch {
-		case isFloatID(id):
+		case meta.IsFloat(id):
 			return T(fv)
-		case isUnsignedID(id), id == 17, id == 18:
+		case meta.IsUnsigned(id), id == meta.TypeFloat16, id == meta.TypeBFloat16:
 			return T(uv)
 		}
 		return T(iv)
@@ -502,36 +417,7 @@ func typeDefLen(in []byte) int {
 // typeDefSize returns the encoded length of the TypeDef at the start of in
 // and the body size its header declares, or -1 when in is too short to
 // tell.
-func typeDefSize(in []byte) (total, body int) {
-	if len(in) < 8 {
-		return -1, 0
-	}
-	size, n := int(in[0]), 8
-	if size == 255 {
-		var v uint32
-		var shift uint
-		for i := 8; ; i++ {
-			if i >= len(in) || i >= 13 {
-				return -1, 0
-			}
-			v |= uint32(in[i]&0x7f) << shift
-			shift += 7
-			if in[i] < 0x80 {
-				n = i + 1
-				break
-			}
-		}
-		// As uint64 first: int(v) can be negative on 32-bit platforms.
-		if uint64(v) > uint64(len(in)) {
-			return -1, 0
-		}
-		size += int(v)
-	}
-	if size > len(in)-n {
-		return -1, 0
-	}
-	return n + size, size
-}
+func typeDefSize(in []byte) (total, body int) { return meta.TypeDefSize(in) }
 
 // Name returns the remote field's identifier (its snake_case name or #tag).
 func (f *EvolvedField) Name() string { return f.name }

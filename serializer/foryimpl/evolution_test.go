@@ -32,16 +32,16 @@ var probeFields = []meta.FieldDef{
 	{Name: "b", TagID: -1, Type: meta.FieldType{TypeID: 21}},
 }
 
-var probeTypeDef = meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: probeID, Fields: probeFields})
+var probeTypeDef = meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeCompatibleStruct, Compatible: true, UserID: probeID, Fields: probeFields})
 
 var probeType = NewStructType(StructSpec{
 	GoName:         "serializer.probe",
 	UserID:         probeID,
 	SchemaHash:     1,
-	ConsistentMeta: []byte{typeStruct, 0xa9, 0x46}, // varu32(9001)
+	ConsistentMeta: []byte{meta.TypeStruct, 0xa9, 0x46}, // varu32(9001)
 	TypeDef:        probeTypeDef,
-	RootConsistent: []byte{headerXlang, FlagNotNull, typeStruct, 0xa9, 0x46},
-	RootCompatible: append([]byte{headerXlang, FlagNotNull, typeCompatibleStruct, 0}, probeTypeDef...),
+	RootConsistent: []byte{meta.HeaderXlang, FlagNotNull, meta.TypeStruct, 0xa9, 0x46},
+	RootCompatible: append([]byte{meta.HeaderXlang, FlagNotNull, meta.TypeCompatibleStruct, 0}, probeTypeDef...),
 })
 
 // TestNewStructTypeChecksRootPrefixes: a spec whose root prefixes disagree
@@ -50,7 +50,7 @@ var probeType = NewStructType(StructSpec{
 func TestNewStructTypeChecksRootPrefixes(t *testing.T) {
 	spec := probeType.StructSpec
 	spec.RootCompatible = append([]byte(nil), spec.RootCompatible...)
-	spec.RootCompatible[2] = typeNamedCompatibleStruct
+	spec.RootCompatible[2] = meta.TypeNamedCompatibleStruct
 	require.PanicsWithValue(t, "serializer: generated root prefixes of serializer.probe do not match its type meta; regenerate",
 		func() { NewStructType(spec) })
 }
@@ -165,11 +165,11 @@ func probeMessageID(fields []remoteField, id uint32) []byte {
 	for i := range fields {
 		defs[i] = fields[i].def
 	}
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: id, Fields: defs})
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeCompatibleStruct, Compatible: true, UserID: id, Fields: defs})
 	b := buffer.New(64)
-	b.WriteUint8(headerXlang)
+	b.WriteUint8(meta.HeaderXlang)
 	b.WriteUint8(FlagNotNull)
-	b.WriteUint8(typeCompatibleStruct)
+	b.WriteUint8(meta.TypeCompatibleStruct)
 	b.WriteVarUint32(0) // new TypeDef #0
 	for _, c := range td {
 		b.WriteUint8(c)
@@ -217,7 +217,7 @@ func schema(i int) ([]remoteField, probe) {
 		fx = remoteField{meta.FieldDef{Name: name, TagID: -1, Type: meta.FieldType{TypeID: 22, Children: []meta.FieldType{{TypeID: 7, Nullable: true}}}},
 			func(b *buffer.Buffer) {
 				b.WriteVarUint32(2)
-				b.WriteUint8(listDeclared | listSameType)
+				b.WriteUint8(meta.ListDeclared | meta.ListSameType)
 				b.WriteVarInt64(math.MinInt64)
 				b.WriteVarInt64(3)
 			}}
@@ -226,7 +226,7 @@ func schema(i int) ([]remoteField, probe) {
 			func(b *buffer.Buffer) {
 				b.WriteUint8(FlagNotNull)
 				b.WriteVarUint32(1)
-				b.WriteUint8(mapKeyDeclared | mapValDeclared)
+				b.WriteUint8(meta.MapKeyDeclared | meta.MapValueDeclared)
 				b.WriteUint8(1)
 				WriteString(b, "k")
 				b.WriteVarInt32(9)
@@ -427,10 +427,10 @@ func TestConversionsExact(t *testing.T) {
 // skipped with the TypeDef alone are a clear ErrSchemaMismatch when the
 // mapping is built, before any value is read.
 func TestUnskippableFields(t *testing.T) {
-	structT := meta.FieldType{TypeID: typeCompatibleStruct}
+	structT := meta.FieldType{TypeID: meta.TypeCompatibleStruct}
 	for name, ft := range map[string]meta.FieldType{
 		"map key":            {TypeID: 24, Children: []meta.FieldType{structT, {TypeID: 21}}},
-		"list of map of key": {TypeID: 22, Children: []meta.FieldType{{TypeID: 24, Children: []meta.FieldType{{TypeID: typeNamedCompatibleStruct}, {TypeID: 5}}}}},
+		"list of map of key": {TypeID: 22, Children: []meta.FieldType{{TypeID: 24, Children: []meta.FieldType{{TypeID: meta.TypeNamedCompatibleStruct}, {TypeID: 5}}}}},
 		"ext":                {TypeID: 31},
 		"list of named ext":  {TypeID: 22, Children: []meta.FieldType{{TypeID: 32}}},
 	} {
@@ -470,7 +470,7 @@ func TestRefTrackedFieldUnsupported(t *testing.T) {
 		if local {
 			fd = meta.FieldDef{Name: "b", TagID: -1, TrackRef: true, Type: meta.FieldType{TypeID: 21}}
 		}
-		data := probeMessage([]remoteField{{fd, func(b *buffer.Buffer) { b.WriteUint8(flagRefVal); WriteString(b, "x") }}})
+		data := probeMessage([]remoteField{{fd, func(b *buffer.Buffer) { b.WriteUint8(meta.FlagRefValue); WriteString(b, "x") }}})
 		decodeErr(t, data, ErrUnsupported)
 	}
 }
@@ -478,15 +478,15 @@ func TestRefTrackedFieldUnsupported(t *testing.T) {
 // TestMismatchedRegistration: a TypeDef of another registration is refused
 // even when its fields match.
 func TestMismatchedRegistration(t *testing.T) {
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: probeID + 1, Fields: probeFields})
-	data := append([]byte{headerXlang, FlagNotNull, typeCompatibleStruct, 0}, td...)
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeCompatibleStruct, Compatible: true, UserID: probeID + 1, Fields: probeFields})
+	data := append([]byte{meta.HeaderXlang, FlagNotNull, meta.TypeCompatibleStruct, 0}, td...)
 	data = append(data, make([]byte, 8)...) // f
 	data = append(data, 0, 0x02)            // a = 0, b = ""
 	de := decodeErr(t, data, ErrSchemaMismatch)
 	assert.Contains(t, de.Error(), fmt.Sprintf("received TypeDef registers id %d where %s (id %d) was expected", probeID+1, probeType.GoName, probeID))
 
-	td = meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedCompatibleStruct, Compatible: true, ByName: true, Namespace: "shop", TypeName: "Order", Fields: probeFields})
-	data = append([]byte{headerXlang, FlagNotNull, typeCompatibleStruct, 0}, td...)
+	td = meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeNamedCompatibleStruct, Compatible: true, ByName: true, Namespace: "shop", TypeName: "Order", Fields: probeFields})
+	data = append([]byte{meta.HeaderXlang, FlagNotNull, meta.TypeCompatibleStruct, 0}, td...)
 	data = append(data, make([]byte, 8)...)
 	data = append(data, 0, 0x02)
 	de = decodeErr(t, data, ErrSchemaMismatch)

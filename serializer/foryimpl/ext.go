@@ -48,12 +48,12 @@ func NewExtType(spec ExtSpec) *ExtInfo {
 	e := &ExtInfo{spec: spec}
 	if !spec.ByName {
 		m := buffer.New(8)
-		m.WriteUint8(typeExt)
+		m.WriteUint8(meta.TypeExt)
 		m.WriteVarUint32(spec.UserID)
 		e.meta = append([]byte(nil), m.Bytes()...)
 		return e
 	}
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedExt, ByName: true, Namespace: spec.Namespace, TypeName: spec.TypeName})
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeNamedExt, ByName: true, Namespace: spec.Namespace, TypeName: spec.TypeName})
 	e.info = &TypeInfo{StructSpec: StructSpec{GoName: spec.GoName, ByName: true, Namespace: spec.Namespace,
 		TypeName: spec.TypeName, TypeDef: td}}
 	e.info.tracked = e.info
@@ -66,7 +66,7 @@ func (c *WriteContext) WriteExtMeta(e *ExtInfo) {
 		c.buf.WriteBytes(e.meta)
 		return
 	}
-	c.writeSharedTypeDef(typeNamedExt, e.info, e.info)
+	c.writeSharedTypeDef(meta.TypeNamedExt, e.info, e.info)
 }
 
 // ReadExtMeta reads the compatible-mode type meta before an extension
@@ -78,9 +78,9 @@ func (c *ReadContext) ReadExtMeta(e *ExtInfo) {
 		return
 	}
 	s := &e.spec
-	want := byte(typeExt)
+	want := byte(meta.TypeExt)
 	if s.ByName {
-		want = typeNamedExt
+		want = meta.TypeNamedExt
 	}
 	if id != want {
 		r.Fail(mismatch("type id %d where the extension type %s (type id %d) was expected", id, s.GoName, want))
@@ -96,7 +96,7 @@ func (c *ReadContext) ReadExtMeta(e *ExtInfo) {
 	if d == nil {
 		return
 	}
-	if d.def.Kind != typeNamedExt {
+	if d.def.Kind != meta.TypeNamedExt {
 		r.Fail(mismatch("a TypeDef of kind %d where the extension type %s was expected", d.def.Kind, s.GoName))
 		return
 	}

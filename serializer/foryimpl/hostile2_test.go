@@ -14,7 +14,7 @@ import (
 // utf16String is a string header for n UTF-16LE code units and their bytes.
 func utf16String(units ...uint16) []byte {
 	b := buffer.New(16)
-	b.WriteVarUint64(uint64(2*len(units))<<2 | strUTF16LE)
+	b.WriteVarUint64(uint64(2*len(units))<<2 | meta.StringUTF16LE)
 	for _, u := range units {
 		b.WriteUint16(u)
 	}
@@ -57,7 +57,7 @@ func TestUTF16Validation(t *testing.T) {
 // item 4: int(h>>2) read it as 3 bytes on GOARCH=386).
 func TestHugeStringLength(t *testing.T) {
 	b := buffer.New(16)
-	b.WriteVarUint64((1<<32+3)<<2 | strUTF8)
+	b.WriteVarUint64((1<<32+3)<<2 | meta.StringUTF8)
 	b.WriteBytes([]byte("abcdef"))
 	c := newReadContext(b.Bytes())
 	require.Equal(t, "", c.ReadString())
@@ -103,19 +103,19 @@ func TestTypeDefLimitIsErrLimit(t *testing.T) {
 // Inner list i claims as many elements as the bytes after it can hold
 // (4 per later inner list), so n1 inner lists claim about 2·n1² elements.
 func bomb(n1 int) []byte {
-	empty := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: 999})
-	ft := meta.FieldType{TypeID: 22, Children: []meta.FieldType{{TypeID: 22, Children: []meta.FieldType{{TypeID: typeCompatibleStruct}}}}}
+	empty := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeCompatibleStruct, Compatible: true, UserID: 999})
+	ft := meta.FieldType{TypeID: 22, Children: []meta.FieldType{{TypeID: 22, Children: []meta.FieldType{{TypeID: meta.TypeCompatibleStruct}}}}}
 	return probeMessage([]remoteField{{meta.FieldDef{Name: "zz", TagID: -1, Type: ft}, func(b *buffer.Buffer) {
 		b.WriteVarUint32(uint32(n1))
-		b.WriteUint8(listSameType | listDeclared)
+		b.WriteUint8(meta.ListSameType | meta.ListDeclared)
 		for i := 0; i < n1; i++ {
 			n2 := 4 * (n1 - i - 1)
 			b.WriteVarUint32(uint32(n2))
 			if n2 == 0 {
 				continue // an empty list has no elements header
 			}
-			b.WriteUint8(listSameType)
-			b.WriteUint8(typeCompatibleStruct)
+			b.WriteUint8(meta.ListSameType)
+			b.WriteUint8(meta.TypeCompatibleStruct)
 			if i == 0 {
 				b.WriteVarUint32(1 << 1) // new shared TypeDef, entry 1
 				b.WriteBytes(empty)

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // Marshaler adapters: a field tagged marshal=text or marshal=binary is
@@ -35,7 +36,7 @@ func (c *WriteContext) Marshaled(t *TypeInfo, field string, p []byte, err error,
 }
 
 // WriteText writes p, a MarshalText result, as a UTF-8 STRING.
-func WriteText(b *buffer.Buffer, p []byte) { b.WriteHeaderBytes(uint64(len(p))<<2|strUTF8, p) }
+func WriteText(b *buffer.Buffer, p []byte) { b.WriteHeaderBytes(uint64(len(p))<<2|meta.StringUTF8, p) }
 
 // WriteBinary writes p, a MarshalBinary result, as a BINARY: its length
 // and its bytes.

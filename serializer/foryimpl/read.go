@@ -134,7 +134,7 @@ const untrackedMessage = "in a message whose root flag 0xff says it was written 
 // WithTrackRef reads the messages of peers that track references (Fory's
 // IDL compiler turns it on for every peer) and one with it reads untracked
 // messages; the option decides what the Fory writes.
-func rootTracked(data []byte) bool { return len(data) > 1 && data[1] == flagRefVal }
+func rootTracked(data []byte) bool { return len(data) > 1 && data[1] == meta.FlagRefValue }
 
 // release drops the input and empties the per-message tables, for the next
 // read.
@@ -208,7 +208,7 @@ func (c *ReadContext) ReadFlag() bool {
 		return true
 	case FlagNull:
 		return false
-	case flagRefVal:
+	case meta.FlagRefValue:
 		if c.trackRef {
 			// A tracked value read where the generated reader does not
 			// expect one (a field matched with another schema): it takes
@@ -216,7 +216,7 @@ func (c *ReadContext) ReadFlag() bool {
 			return c.newRef()
 		}
 		fallthrough
-	case flagRef:
+	case meta.FlagRef:
 		if c.r.Err() == nil {
 			c.r.Fail(&detail{sentinel: ErrUnsupported, msg: fmt.Sprintf("reference-tracking flag 0x%02x %s", f, untrackedMessage)})
 		}
@@ -284,15 +284,6 @@ func (c *ReadContext) badLength(n uint32, minElemBytes int) {
 		len(c.r.Bytes()), c.opts.MaxUnbackedElements))
 }
 
-// Elements header bits (docs/format.md §8.1).
-const (
-	listTrackRef   = 0x01
-	listHasNull    = 0x02
-	listDeclared   = 0x04
-	listSameType   = 0x08
-	listHeaderMask = 0x0f
-)
-
 // ReadListHeader reads the elements header of a non-empty list of
 // non-struct elements whose type id is elemTypeID, and any element type meta
 // the header announces. It reports whether elements carry null flags.
@@ -317,21 +308,21 @@ func (c *ReadContext) readListHeader(elemTypeID byte, trackable bool) (hasNull, 
 	if c.r.Err() != nil {
 		return false, false
 	}
-	if h&^listHeaderMask != 0 || !trackable && h&listTrackRef != 0 || h&listSameType == 0 {
+	if h&^meta.ListBits != 0 || !trackable && h&meta.ListTrackRef != 0 || h&meta.ListSameType == 0 {
 		c.r.Fail(malformed("unsupported list elements header 0x%02x", h))
 		return false, false
 	}
-	if h&listDeclared == 0 {
+	if h&meta.ListDeclared == 0 {
 		id := c.r.ReadUint8()
 		if id != elemTypeID && c.r.Err() == nil {
 			c.r.Fail(mismatch("list element type id %d, want %d", id, elemTypeID))
 			return false, false
 		}
-		if id == typeEnum {
+		if id == meta.TypeEnum {
 			c.r.ReadVarUint32() // the enum's user id; the field type decides
 		}
 	}
-	return h&listHasNull != 0, h&listTrackRef != 0
+	return h&meta.ListHasNull != 0, h&meta.ListTrackRef != 0
 }
 
 // ReadStructListHeaderRef reads the elements header and the element type
@@ -347,14 +338,14 @@ func (c *ReadContext) ReadStructListHeaderRef(t *TypeInfo) (hasNull, tracked boo
 	if c.r.Err() != nil {
 		return false, false, nil
 	}
-	if h&^listHeaderMask != 0 || h&listSameType == 0 {
+	if h&^meta.ListBits != 0 || h&meta.ListSameType == 0 {
 		c.r.Fail(malformed("unsupported struct list elements header 0x%02x", h))
 		return false, false, nil
 	}
-	if h&listDeclared == 0 {
+	if h&meta.ListDeclared == 0 {
 		ev = c.ReadStructMeta(t)
 	}
-	return h&listHasNull != 0, h&listTrackRef != 0, ev
+	return h&meta.ListHasNull != 0, h&meta.ListTrackRef != 0, ev
 }
 
 // ReadStructMeta reads the type meta of a struct value and checks that it
@@ -404,7 +395,7 @@ func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
 		return ev
 	}
 	if id != t.consistentTypeID {
-		if id == typeCompatibleStruct || id == typeNamedCompatibleStruct {
+		if id == meta.TypeCompatibleStruct || id == meta.TypeNamedCompatibleStruct {
 			c.r.Fail(mismatch("type id %d (a struct with its schema) where %s (type id %d) was expected: "+
 				"the writer used compatible mode and this reader did not; use the same mode on both sides (WithCompatible(true) here, "+
 				"or WithCompatible(false) on the writer)", id, t.GoName, t.consistentTypeID))
@@ -482,9 +473,9 @@ func registration(byName bool, ns, name string, id uint32) string {
 // expected when the two differ in how they are registered.
 func otherRegistration(id byte, t *TypeInfo) string {
 	switch {
-	case !t.ByName && (id == typeNamedStruct || id == typeNamedCompatibleStruct):
+	case !t.ByName && (id == meta.TypeNamedStruct || id == meta.TypeNamedCompatibleStruct):
 		return ": the writer registered the type by name, this reader by id"
-	case t.ByName && (id == typeStruct || id == typeCompatibleStruct):
+	case t.ByName && (id == meta.TypeStruct || id == meta.TypeCompatibleStruct):
 		return ": the writer registered the type by id, this reader by name"
 	}
 	return ""
@@ -525,7 +516,7 @@ func (c *ReadContext) ownStructMeta(t *TypeInfo) bool {
 func (c *ReadContext) evolution(t *TypeInfo, d *remoteDef) *Evolution {
 	td := d.def
 	switch {
-	case !isStructKind(td.Kind):
+	case !meta.IsStructKind(td.Kind):
 		c.r.Fail(mismatch("received TypeDef of kind %d where struct %s was expected", td.Kind, t.GoName))
 		return nil
 	case td.ByName != t.ByName || (t.ByName && (td.Namespace != t.Namespace || td.TypeName != t.TypeName)) ||
@@ -719,16 +710,6 @@ func (c *ReadContext) ReadArrayLengthFast(width int) int {
 // ReadEnum (BenchmarkDeserialize/MediaContentList: four enums an element).
 func (c *ReadContext) ReadEnumFast(max uint32) int { return c.r.ReadSmallVarUint32(max) }
 
-// Map chunk header bits (docs/format.md §8.4).
-const (
-	mapKeyTrackRef = 0x01
-	mapKeyHasNull  = 0x02
-	mapKeyDeclared = 0x04
-	mapValTrackRef = 0x08
-	mapValHasNull  = 0x10
-	mapValDeclared = 0x20
-)
-
 // ReadMapChunk reads a map chunk header (§8.4) for a map whose key and value
 // type ids are keyID and valID, and returns the number of entries in the
 // chunk (at most remaining) and whether the chunk's value is null. valType is
@@ -788,12 +769,12 @@ func (c *ReadContext) ReadMapChunkNullKey(remaining int, keyID, valID byte, valT
 	if c.r.Err() != nil {
 		return 0, false, false, nil
 	}
-	size, keyNull = 1, h&0xc0 == 0 && h&(mapKeyTrackRef|mapValTrackRef) == 0 && h&mapKeyHasNull != 0
+	size, keyNull = 1, h&^meta.MapChunkBits == 0 && h&(meta.MapKeyTrackRef|meta.MapValueTrackRef) == 0 && h&meta.MapKeyHasNull != 0
 	var undeclared bool
 	if keyNull {
 		// One entry, no size byte: the value, unless it is null too.
-		valNull = h&mapValHasNull != 0
-		undeclared = !valNull && h&mapValDeclared == 0
+		valNull = h&meta.MapValueHasNull != 0
+		undeclared = !valNull && h&meta.MapValueDeclared == 0
 	} else {
 		size, valNull, undeclared = c.readMapChunkAfter(h, remaining, keyID)
 	}
@@ -806,20 +787,20 @@ func (c *ReadContext) ReadMapChunkNullKey(remaining int, keyID, valID byte, valT
 // readMapChunkAfter is readMapChunk once the chunk header h is read.
 func (c *ReadContext) readMapChunkAfter(h byte, remaining int, keyID byte) (size int, valNull, valUndeclared bool) {
 	switch {
-	case h&0xc0 != 0:
+	case h&^meta.MapChunkBits != 0:
 		c.r.Fail(malformed("map chunk header 0x%02x has reserved bits set", h))
 		return 0, false, false
-	case h&(mapKeyTrackRef|mapValTrackRef) != 0:
+	case h&(meta.MapKeyTrackRef|meta.MapValueTrackRef) != 0:
 		c.r.Fail(&detail{sentinel: ErrUnsupported, msg: fmt.Sprintf("reference-tracked map entries (chunk header 0x%02x)", h)})
 		return 0, false, false
-	case h&mapKeyHasNull != 0:
+	case h&meta.MapKeyHasNull != 0:
 		c.r.Fail(mismatch("a null map key (a peer with nullable keys wrote it) where the Go key type cannot be nil"))
 		return 0, false, false
 	}
-	if h&mapValHasNull != 0 {
+	if h&meta.MapValueHasNull != 0 {
 		// One entry, no size byte: the key, with its type info when it is
 		// not declared.
-		if h&mapKeyDeclared == 0 {
+		if h&meta.MapKeyDeclared == 0 {
 			c.expectTypeID(keyID)
 		}
 		return 1, true, false
@@ -829,10 +810,10 @@ func (c *ReadContext) readMapChunkAfter(h byte, remaining int, keyID byte) (size
 		c.r.Fail(malformed("map chunk of %d entries with %d entries left", size, remaining))
 		return 0, false, false
 	}
-	if h&mapKeyDeclared == 0 {
+	if h&meta.MapKeyDeclared == 0 {
 		c.expectTypeID(keyID)
 	}
-	return size, false, h&mapValDeclared == 0 && c.r.Err() == nil
+	return size, false, h&meta.MapValueDeclared == 0 && c.r.Err() == nil
 }
 
 func (c *ReadContext) expectTypeID(want byte) {
@@ -844,7 +825,7 @@ func (c *ReadContext) expectTypeID(want byte) {
 		c.r.Fail(mismatch("map entry type id %d, want %d", id, want))
 		return
 	}
-	if id == typeEnum {
+	if id == meta.TypeEnum {
 		c.r.ReadVarUint32()
 	}
 }

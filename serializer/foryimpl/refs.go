@@ -5,6 +5,8 @@ import (
 	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // Reference tracking (WithTrackRef, docs/format.md §2.1). With it, a value
@@ -65,9 +67,9 @@ func (t *refTable) reset() {
 
 // find returns k's id, or records k with the next id and reports false.
 func (t *refTable) find(k refKey) (int, bool) {
-	h := k.hash()
+	hash := k.hash()
 	if t.n <= refSmall {
-		bit := uint64(1) << (h & 63)
+		bit := uint64(1) << (hash & 63)
 		if t.filter&bit != 0 {
 			for i := 0; i < t.n; i++ {
 				if t.small[i] == k {
@@ -93,7 +95,7 @@ func (t *refTable) find(k refKey) (int, bool) {
 		t.grow()
 	}
 	mask := uint64(len(t.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
+	for i := hash & mask; ; i = (i + 1) & mask {
 		s := &t.slots[i]
 		if s.gen != t.gen {
 			*s = refSlot{k: k, id: int32(t.n), gen: t.gen}
@@ -192,11 +194,11 @@ func (c *WriteContext) writeRef(k refKey) bool {
 	if seen {
 		b.Reserve(1 + buffer.MaxVarUint32Len + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, flagRef)
+		buffer.PutUint8At(w, off, meta.FlagRef)
 		b.SetWriterIndex(buffer.PutVarUint32At(w, off+1, uint32(id)))
 		return true
 	}
-	b.WriteUint8(flagRefVal)
+	b.WriteUint8(meta.FlagRefValue)
 	return false
 }
 
@@ -233,7 +235,7 @@ func (c *ReadContext) ReadRefFlag() (state, id int) {
 	switch f {
 	case FlagNotNull:
 		return RefFollows, -1
-	case flagRefVal:
+	case meta.FlagRefValue:
 		if !c.trackRef {
 			break
 		}
@@ -241,7 +243,7 @@ func (c *ReadContext) ReadRefFlag() (state, id int) {
 			return RefNull, -1
 		}
 		return RefFollows, c.refs.n - 1
-	case flagRef:
+	case meta.FlagRef:
 		if !c.trackRef {
 			break
 		}
@@ -306,7 +308,7 @@ func (c *ReadContext) ReadStructValueFlag(t *TypeInfo) bool {
 	if !c.compatible {
 		r := c.r
 		in, off := r.Bytes(), r.Offset()
-		if r.Remaining() < 1 || in[off] != 0xff {
+		if r.Remaining() < 1 || in[off] != meta.FlagNotNull {
 			return true
 		}
 		if r.Remaining() >= 4 {
@@ -416,10 +418,10 @@ func (c *ReadContext) badRef(id int, want string) {
 // other values, whose type id is valID.
 func (c *ReadContext) ReadMapChunkRef(remaining int, keyID, valID byte, valType *TypeInfo) (size int, valNull, tracked bool, ev *Evolution) {
 	in, off := c.r.Bytes(), c.r.Offset()
-	if off < len(in) && in[off]&mapValTrackRef != 0 && in[off]&(mapKeyTrackRef|mapValHasNull|0xc0) == 0 {
+	if off < len(in) && in[off]&meta.MapValueTrackRef != 0 && in[off]&(meta.MapKeyTrackRef|meta.MapValueHasNull|^meta.MapChunkBits) == 0 {
 		// Clear the bit for the shared chunk checks, on a copy of the
 		// header byte: the input is not modified.
-		h := in[off] &^ mapValTrackRef
+		h := in[off] &^ meta.MapValueTrackRef
 		c.r.Skip(1)
 		size, valNull, undeclared := c.readMapChunkAfter(h, remaining, keyID)
 		if undeclared {

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/forygen/forygen/buffer"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // Non-struct roots: a message whose root is a scalar, a string, a time, a
@@ -39,7 +41,7 @@ type rootCodec[T any] struct {
 }
 
 func (k *rootCodec[T]) accepts(id byte) bool {
-	return id == k.id || id != 0 && (id == k.alt[0] || id == k.alt[1])
+	return id == k.id || id != meta.TypeUnknown && (id == k.alt[0] || id == k.alt[1]) // an unused alt is 0
 }
 
 func rootInfo(name string) *TypeInfo { return &TypeInfo{StructSpec: StructSpec{GoName: name}} }
@@ -48,18 +50,18 @@ func rootInfo(name string) *TypeInfo { return &TypeInfo{StructSpec: StructSpec{G
 func writeRoot[T any](f *Runtime, b *buffer.Buffer, v T, k *rootCodec[T]) error {
 	if k.isNil != nil && k.isNil(v) {
 		// Official Go writes a nil slice or map root as a null root.
-		b.WriteUint8(headerXlang)
+		b.WriteUint8(meta.HeaderXlang)
 		b.WriteUint8(FlagNull)
 		return nil
 	}
 	flag := FlagNotNull
 	if k.tracked && f.opts.TrackRef {
-		flag = flagRefVal
+		flag = meta.FlagRefValue
 	}
 	start := b.WriterIndex()
 	b.Reserve(3)
 	w := b.Window()
-	w[start], w[start+1], w[start+2] = headerXlang, flag, k.id
+	w[start], w[start+1], w[start+2] = meta.HeaderXlang, flag, k.id
 	b.SetWriterIndex(start + 3)
 	if err := k.write(f, b, v); err != nil {
 		b.SetWriterIndex(start)
@@ -83,13 +85,13 @@ func readRoot[T any](f *Runtime, data []byte, p *T, k *rootCodec[T]) (bool, erro
 	}
 	c := f.BeginRead(data)
 	r := &c.r
-	if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
+	if h := r.ReadUint8(); h != meta.HeaderXlang && r.Err() == nil {
 		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
 	}
 	var v T
 	switch fl := r.ReadUint8(); {
 	case r.Err() != nil:
-	case fl == FlagNotNull || fl == flagRefVal:
+	case fl == FlagNotNull || fl == meta.FlagRefValue:
 		// 00 is what a tracking writer puts before a root slice or map:
 		// the root is the message's first value, and nothing inside a
 		// root of these kinds can refer back to it.
@@ -105,7 +107,7 @@ func readRoot[T any](f *Runtime, data []byte, p *T, k *rootCodec[T]) (bool, erro
 		if k.isNil == nil {
 			r.Fail(mismatch("null root where %s cannot be nil", k.info.GoName))
 		}
-	case fl == flagRef:
+	case fl == meta.FlagRef:
 		r.Fail(malformed("reference flag before the root value, which nothing precedes"))
 	default:
 		r.Fail(malformed("bad root flag 0x%02x", fl))
@@ -121,22 +123,22 @@ func readRoot[T any](f *Runtime, data []byte, p *T, k *rootCodec[T]) (bool, erro
 // as the 64-bit varints; the fixed and tagged encodings of the same
 // integers are read too, as official Go reads them.
 
-var boolRoot = rootCodec[bool]{info: rootInfo("bool"), id: 1,
+var boolRoot = rootCodec[bool]{info: rootInfo("bool"), id: meta.TypeBool,
 	write: func(_ *Runtime, b *buffer.Buffer, v bool) error { b.WriteBool(v); return nil },
 	read:  func(c *ReadContext, _ byte) bool { return c.r.ReadUint8() != 0 }}
 
-var int8Root = rootCodec[int8]{info: rootInfo("int8"), id: 2,
+var int8Root = rootCodec[int8]{info: rootInfo("int8"), id: meta.TypeInt8,
 	write: func(_ *Runtime, b *buffer.Buffer, v int8) error { b.WriteInt8(v); return nil },
 	read:  func(c *ReadContext, _ byte) int8 { return c.r.ReadInt8() }}
 
-var int16Root = rootCodec[int16]{info: rootInfo("int16"), id: 3,
+var int16Root = rootCodec[int16]{info: rootInfo("int16"), id: meta.TypeInt16,
 	write: func(_ *Runtime, b *buffer.Buffer, v int16) error { b.WriteInt16(v); return nil },
 	read:  func(c *ReadContext, _ byte) int16 { return c.r.ReadInt16() }}
 
-var int32Root = rootCodec[int32]{info: rootInfo("int32"), id: 5, alt: [2]byte{4},
+var int32Root = rootCodec[int32]{info: rootInfo("int32"), id: meta.TypeVarInt32, alt: [2]byte{meta.TypeInt32},
 	write: func(_ *Runtime, b *buffer.Buffer, v int32) error { b.WriteVarInt32(v); return nil },
 	read: func(c *ReadContext, id byte) int32 {
-		if id == 4 {
+		if id == meta.TypeInt32 {
 			return c.r.ReadInt32()
 		}
 		return c.r.ReadVarInt32()
@@ -144,9 +146,9 @@ var int32Root = rootCodec[int32]{info: rootInfo("int32"), id: 5, alt: [2]byte{4}
 
 func readInt64As(c *ReadContext, id byte) int64 {
 	switch id {
-	case 6:
+	case meta.TypeInt64:
 		return c.r.ReadInt64()
-	case 8:
+	case meta.TypeTaggedInt64:
 		return c.r.ReadTaggedInt64()
 	}
 	return c.r.ReadVarInt64()
@@ -154,19 +156,19 @@ func readInt64As(c *ReadContext, id byte) int64 {
 
 func readUint64As(c *ReadContext, id byte) uint64 {
 	switch id {
-	case 13:
+	case meta.TypeUint64:
 		return c.r.ReadUint64()
-	case 15:
+	case meta.TypeTaggedUint64:
 		return c.r.ReadTaggedUint64()
 	}
 	return c.r.ReadVarUint64()
 }
 
-var int64Root = rootCodec[int64]{info: rootInfo("int64"), id: 7, alt: [2]byte{6, 8},
+var int64Root = rootCodec[int64]{info: rootInfo("int64"), id: meta.TypeVarInt64, alt: [2]byte{meta.TypeInt64, meta.TypeTaggedInt64},
 	write: func(_ *Runtime, b *buffer.Buffer, v int64) error { b.WriteVarInt64(v); return nil },
 	read:  readInt64As}
 
-var intRoot = rootCodec[int]{info: rootInfo("int"), id: 7, alt: [2]byte{6, 8},
+var intRoot = rootCodec[int]{info: rootInfo("int"), id: meta.TypeVarInt64, alt: [2]byte{meta.TypeInt64, meta.TypeTaggedInt64},
 	write: func(_ *Runtime, b *buffer.Buffer, v int) error { b.WriteVarInt64(int64(v)); return nil },
 	read: func(c *ReadContext, id byte) int {
 		v := readInt64As(c, id)
@@ -176,28 +178,28 @@ var intRoot = rootCodec[int]{info: rootInfo("int"), id: 7, alt: [2]byte{6, 8},
 		return int(v)
 	}}
 
-var uint8Root = rootCodec[uint8]{info: rootInfo("uint8"), id: 9,
+var uint8Root = rootCodec[uint8]{info: rootInfo("uint8"), id: meta.TypeUint8,
 	write: func(_ *Runtime, b *buffer.Buffer, v uint8) error { b.WriteUint8(v); return nil },
 	read:  func(c *ReadContext, _ byte) uint8 { return c.r.ReadUint8() }}
 
-var uint16Root = rootCodec[uint16]{info: rootInfo("uint16"), id: 10,
+var uint16Root = rootCodec[uint16]{info: rootInfo("uint16"), id: meta.TypeUint16,
 	write: func(_ *Runtime, b *buffer.Buffer, v uint16) error { b.WriteUint16(v); return nil },
 	read:  func(c *ReadContext, _ byte) uint16 { return c.r.ReadUint16() }}
 
-var uint32Root = rootCodec[uint32]{info: rootInfo("uint32"), id: 12, alt: [2]byte{11},
+var uint32Root = rootCodec[uint32]{info: rootInfo("uint32"), id: meta.TypeVarUint32, alt: [2]byte{meta.TypeUint32},
 	write: func(_ *Runtime, b *buffer.Buffer, v uint32) error { b.WriteVarUint32(v); return nil },
 	read: func(c *ReadContext, id byte) uint32 {
-		if id == 11 {
+		if id == meta.TypeUint32 {
 			return c.r.ReadUint32()
 		}
 		return c.r.ReadVarUint32()
 	}}
 
-var uint64Root = rootCodec[uint64]{info: rootInfo("uint64"), id: 14, alt: [2]byte{13, 15},
+var uint64Root = rootCodec[uint64]{info: rootInfo("uint64"), id: meta.TypeVarUint64, alt: [2]byte{meta.TypeUint64, meta.TypeTaggedUint64},
 	write: func(_ *Runtime, b *buffer.Buffer, v uint64) error { b.WriteVarUint64(v); return nil },
 	read:  readUint64As}
 
-var uintRoot = rootCodec[uint]{info: rootInfo("uint"), id: 14, alt: [2]byte{13, 15},
+var uintRoot = rootCodec[uint]{info: rootInfo("uint"), id: meta.TypeVarUint64, alt: [2]byte{meta.TypeUint64, meta.TypeTaggedUint64},
 	write: func(_ *Runtime, b *buffer.Buffer, v uint) error { b.WriteVarUint64(uint64(v)); return nil },
 	read: func(c *ReadContext, id byte) uint {
 		v := readUint64As(c, id)
@@ -207,15 +209,15 @@ var uintRoot = rootCodec[uint]{info: rootInfo("uint"), id: 14, alt: [2]byte{13, 
 		return uint(v)
 	}}
 
-var float32Root = rootCodec[float32]{info: rootInfo("float32"), id: 19,
+var float32Root = rootCodec[float32]{info: rootInfo("float32"), id: meta.TypeFloat32,
 	write: func(_ *Runtime, b *buffer.Buffer, v float32) error { b.WriteFloat32(v); return nil },
 	read:  func(c *ReadContext, _ byte) float32 { return c.r.ReadFloat32() }}
 
-var float64Root = rootCodec[float64]{info: rootInfo("float64"), id: 20,
+var float64Root = rootCodec[float64]{info: rootInfo("float64"), id: meta.TypeFloat64,
 	write: func(_ *Runtime, b *buffer.Buffer, v float64) error { b.WriteFloat64(v); return nil },
 	read:  func(c *ReadContext, _ byte) float64 { return c.r.ReadFloat64() }}
 
-var stringRoot = rootCodec[string]{info: rootInfo("string"), id: 21,
+var stringRoot = rootCodec[string]{info: rootInfo("string"), id: meta.TypeString,
 	write: func(f *Runtime, b *buffer.Buffer, v string) error {
 		if f.CheckUTF8() && !ValidString(v) {
 			return InvalidUTF8(stringRootInfo, "")
@@ -227,11 +229,11 @@ var stringRoot = rootCodec[string]{info: rootInfo("string"), id: 21,
 
 var stringRootInfo = rootInfo("string")
 
-var timeRoot = rootCodec[time.Time]{info: rootInfo("time.Time"), id: 38,
+var timeRoot = rootCodec[time.Time]{info: rootInfo("time.Time"), id: meta.TypeTimestamp,
 	write: func(_ *Runtime, b *buffer.Buffer, v time.Time) error { WriteTime(b, v); return nil },
 	read:  func(c *ReadContext, _ byte) time.Time { return c.ReadTime() }}
 
-var durationRoot = rootCodec[time.Duration]{info: rootInfo("time.Duration"), id: 37,
+var durationRoot = rootCodec[time.Duration]{info: rootInfo("time.Duration"), id: meta.TypeDuration,
 	write: func(_ *Runtime, b *buffer.Buffer, v time.Duration) error { WriteDuration(b, v); return nil },
 	read:  func(c *ReadContext, _ byte) time.Duration { return c.ReadDuration() }}
 
@@ -273,13 +275,13 @@ func tooLong(t *TypeInfo, n int) error {
 
 var (
 	bytesRoot = func() rootCodec[[]byte] {
-		k := arrayCodec("[]byte", 41, 1, (*buffer.Buffer).WriteBytes,
+		k := arrayCodec("[]byte", meta.TypeBinary, 1, (*buffer.Buffer).WriteBytes,
 			func(r *buffer.Reader, dst []byte) { copy(dst, r.ReadBytes(len(dst))) })
-		k.alt = [2]byte{48}
+		k.alt = [2]byte{meta.TypeUint8Array}
 		return k
 	}()
-	boolsRoot = arrayCodec("[]bool", 43, 1, (*buffer.Buffer).WriteRawBools, (*buffer.Reader).ReadRawBools)
-	int8sRoot = arrayCodec("[]int8", 44, 1,
+	boolsRoot = arrayCodec("[]bool", meta.TypeBoolArray, 1, (*buffer.Buffer).WriteRawBools, (*buffer.Reader).ReadRawBools)
+	int8sRoot = arrayCodec("[]int8", meta.TypeInt8Array, 1,
 		func(b *buffer.Buffer, s []int8) {
 			for _, v := range s {
 				b.WriteInt8(v)
@@ -290,15 +292,15 @@ var (
 				dst[i] = int8(v)
 			}
 		})
-	int16sRoot   = arrayCodec("[]int16", 45, 2, (*buffer.Buffer).WriteRawInt16s, (*buffer.Reader).ReadRawInt16s)
-	int32sRoot   = arrayCodec("[]int32", 46, 4, (*buffer.Buffer).WriteRawInt32s, (*buffer.Reader).ReadRawInt32s)
-	int64sRoot   = arrayCodec("[]int64", 47, 8, (*buffer.Buffer).WriteRawInt64s, (*buffer.Reader).ReadRawInt64s)
-	uint16sRoot  = arrayCodec("[]uint16", 49, 2, (*buffer.Buffer).WriteRawUint16s, (*buffer.Reader).ReadRawUint16s)
-	uint32sRoot  = arrayCodec("[]uint32", 50, 4, (*buffer.Buffer).WriteRawUint32s, (*buffer.Reader).ReadRawUint32s)
-	uint64sRoot  = arrayCodec("[]uint64", 51, 8, (*buffer.Buffer).WriteRawUint64s, (*buffer.Reader).ReadRawUint64s)
-	float32sRoot = arrayCodec("[]float32", 55, 4, (*buffer.Buffer).WriteRawFloat32s, (*buffer.Reader).ReadRawFloat32s)
-	float64sRoot = arrayCodec("[]float64", 56, 8, (*buffer.Buffer).WriteRawFloat64s, (*buffer.Reader).ReadRawFloat64s)
-	intsRoot     = arrayCodec("[]int", 47, 8,
+	int16sRoot   = arrayCodec("[]int16", meta.TypeInt16Array, 2, (*buffer.Buffer).WriteRawInt16s, (*buffer.Reader).ReadRawInt16s)
+	int32sRoot   = arrayCodec("[]int32", meta.TypeInt32Array, 4, (*buffer.Buffer).WriteRawInt32s, (*buffer.Reader).ReadRawInt32s)
+	int64sRoot   = arrayCodec("[]int64", meta.TypeInt64Array, 8, (*buffer.Buffer).WriteRawInt64s, (*buffer.Reader).ReadRawInt64s)
+	uint16sRoot  = arrayCodec("[]uint16", meta.TypeUint16Array, 2, (*buffer.Buffer).WriteRawUint16s, (*buffer.Reader).ReadRawUint16s)
+	uint32sRoot  = arrayCodec("[]uint32", meta.TypeUint32Array, 4, (*buffer.Buffer).WriteRawUint32s, (*buffer.Reader).ReadRawUint32s)
+	uint64sRoot  = arrayCodec("[]uint64", meta.TypeUint64Array, 8, (*buffer.Buffer).WriteRawUint64s, (*buffer.Reader).ReadRawUint64s)
+	float32sRoot = arrayCodec("[]float32", meta.TypeFloat32Array, 4, (*buffer.Buffer).WriteRawFloat32s, (*buffer.Reader).ReadRawFloat32s)
+	float64sRoot = arrayCodec("[]float64", meta.TypeFloat64Array, 8, (*buffer.Buffer).WriteRawFloat64s, (*buffer.Reader).ReadRawFloat64s)
+	intsRoot     = arrayCodec("[]int", meta.TypeInt64Array, 8,
 		func(b *buffer.Buffer, s []int) {
 			for _, v := range s {
 				b.WriteInt64(int64(v))
@@ -321,7 +323,7 @@ var (
 // type. The reader takes any header ReadListHeader accepts.
 var stringsRoot = func() rootCodec[[]string] {
 	info := rootInfo("[]string")
-	return rootCodec[[]string]{info: info, id: 22, tracked: true,
+	return rootCodec[[]string]{info: info, id: meta.TypeList, tracked: true,
 		isNil: func(s []string) bool { return s == nil },
 		write: func(f *Runtime, b *buffer.Buffer, s []string) error {
 			if uint64(len(s)) > math.MaxUint32 {
@@ -331,8 +333,8 @@ var stringsRoot = func() rootCodec[[]string] {
 			if len(s) == 0 {
 				return nil
 			}
-			b.WriteUint8(listSameType)
-			b.WriteUint8(21)
+			b.WriteUint8(meta.ListSameType)
+			b.WriteUint8(meta.TypeString)
 			check := f.CheckUTF8()
 			for i, v := range s {
 				if check && !ValidString(v) {
@@ -351,7 +353,7 @@ var stringsRoot = func() rootCodec[[]string] {
 			if n == 0 || c.r.Err() != nil {
 				return s
 			}
-			hasNull := c.ReadListHeader(21)
+			hasNull := c.ReadListHeader(meta.TypeString)
 			for i := 0; i < n && c.r.Err() == nil; i++ {
 				if hasNull && !c.ReadFlag() {
 					if c.r.Err() == nil {
@@ -379,7 +381,7 @@ const maxChunk = 255
 
 func mapCodec[K comparable, V any](name string, kc *rootCodec[K], vc *rootCodec[V]) rootCodec[map[K]V] {
 	info := rootInfo(name)
-	return rootCodec[map[K]V]{info: info, id: 24, tracked: true,
+	return rootCodec[map[K]V]{info: info, id: meta.TypeMap, tracked: true,
 		isNil: func(m map[K]V) bool { return m == nil },
 		write: func(f *Runtime, b *buffer.Buffer, m map[K]V) error {
 			left := len(m)

@@ -54,10 +54,6 @@ const GenVersion5_RunGoGenerate = GenVersion
 // go.mod (`go tool forygen`, or `go run github.com/forygen/forygen/cmd/forygen`).
 type RegenerateWithMatchingForygen uint
 
-// headerXlang is the message header byte: xlang bit set, no out-of-band
-// buffers, reserved bits zero (docs/format.md §1).
-const headerXlang = 0x01
-
 // Config is a Runtime's options. serializer.New fills it from its Options;
 // Init replaces zero and negative limits with the defaults.
 type Config struct {
@@ -302,7 +298,7 @@ func (c *ReadContext) acceptRoot(n int, t *TypeInfo, self *remoteDef) {
 func (f *Runtime) ReadRoot(c *ReadContext, m Message) error {
 	t := m.ForyType()
 	r := &c.r
-	if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
+	if h := r.ReadUint8(); h != meta.HeaderXlang && r.Err() == nil {
 		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
 	}
 	present := false

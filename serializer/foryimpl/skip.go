@@ -16,54 +16,13 @@ import (
 // decoding: depth by WithMaxDepth, element counts by ReadLength's budget,
 // TypeDefs by the allocation budget.
 
-// Type ids that only the skipper meets (docs/format.md §4.1).
-const (
-	typeUnknown     = 0
-	typeFloat8      = 16
-	typeList        = 22
-	typeSet         = 23
-	typeMap         = 24
-	typeNamedEnum   = 26
-	typeExt         = 31
-	typeNamedExt    = 32
-	typeUnion       = 33
-	typeTypedUnion  = 34
-	typeNamedUnion  = 35
-	typeNone        = 36
-	typeArray       = 42
-	typeFloat8Array = 52
-)
-
-// unskippable says why a value of type ft cannot be skipped with the
-// TypeDef alone, or "" when it can.
-func unskippable(ft *meta.FieldType) string {
-	switch ft.TypeID {
-	case typeExt, typeNamedExt:
-		return "an extension value has no length: its bytes are its serializer's"
-	case typeMap:
-		// Official Go writes map keys and values without type meta (§8.4,
-		// §14.11), so a struct key has no TypeDef to skip it by. Struct
-		// values are skippable when a chunk carries their type meta (Java,
-		// Python, JavaScript); skipMap refuses the chunks that do not.
-		if len(ft.Children) == 2 && isStructKind(ft.Children[0].TypeID) {
-			return "a map with struct keys carries no TypeDef"
-		}
-	}
-	for i := range ft.Children {
-		if why := unskippable(&ft.Children[i]); why != "" {
-			return why
-		}
-	}
-	return ""
-}
-
 // SkipField skips the value of an unmatched remote field (docs/format.md
 // §11.4). An `any` field always starts with a flag, whatever its TypeDef
 // entry says (official Go declares it non-nullable and writes the flag),
 // and so does a field whose track_ref bit is set (with tracking off its
 // writer puts ff or fd there).
 func (c *ReadContext) SkipField(f *EvolvedField) {
-	if (f.Flag || f.def.TrackRef || f.def.Type.TypeID == typeUnknown) && !c.skipFlag() {
+	if (f.Flag || f.def.TrackRef || f.def.Type.TypeID == meta.TypeUnknown) && !c.skipFlag() {
 		return
 	}
 	c.skipValue(&f.def.Type, 0)
@@ -91,52 +50,51 @@ func (c *ReadContext) skipValue(ft *meta.FieldType, depth int) {
 		return
 	}
 	switch id := ft.TypeID; id {
-	case 1, 2, 9, typeFloat8:
-		r.Skip(1)
-	case 3, 10, 17, 18:
-		r.Skip(2)
-	case 4, 11, 19:
-		r.Skip(4)
-	case 6, 13, 20:
-		r.Skip(8)
-	case 5, 12, typeEnum, typeNamedEnum:
+	case meta.TypeBool, meta.TypeInt8, meta.TypeUint8, meta.TypeFloat8,
+		meta.TypeInt16, meta.TypeUint16, meta.TypeFloat16, meta.TypeBFloat16,
+		meta.TypeInt32, meta.TypeUint32, meta.TypeFloat32,
+		meta.TypeInt64, meta.TypeUint64, meta.TypeFloat64:
+		r.Skip(meta.FixedWidth(id))
+	case meta.TypeVarInt32, meta.TypeVarUint32, meta.TypeEnum, meta.TypeNamedEnum:
 		r.ReadVarUint32()
-	case 7, 14:
+	case meta.TypeVarInt64, meta.TypeVarUint64:
 		r.ReadVarUint64()
-	case 8, 15:
+	case meta.TypeTaggedInt64, meta.TypeTaggedUint64:
 		r.ReadTaggedInt64()
-	case 21:
+	case meta.TypeString:
 		c.skipString()
-	case 37:
+	case meta.TypeDuration:
 		r.ReadVarInt64()
 		r.Skip(4)
-	case 38:
+	case meta.TypeTimestamp:
 		r.Skip(12)
-	case 39:
+	case meta.TypeDate:
 		r.ReadVarInt64()
-	case 40:
+	case meta.TypeDecimal:
 		c.skipDecimal()
-	case 41, 43, 44, 45, 46, 47, 48, 49, 50, 51, 53, 54, 55, 56:
+	case meta.TypeBinary, meta.TypeBoolArray, meta.TypeInt8Array, meta.TypeInt16Array, meta.TypeInt32Array,
+		meta.TypeInt64Array, meta.TypeUint8Array, meta.TypeUint16Array, meta.TypeUint32Array, meta.TypeUint64Array,
+		meta.TypeFloat16Array, meta.TypeBFloat16Array, meta.TypeFloat32Array, meta.TypeFloat64Array:
 		r.Skip(c.ReadLength(1))
-	case typeFloat8Array:
+	case meta.TypeFloat8Array:
 		// The specification's float8 array: the float8 kind, then the
 		// byte length and the bytes.
 		r.Skip(1)
 		r.Skip(c.ReadLength(1))
-	case typeList, typeSet:
+	case meta.TypeList, meta.TypeSet:
 		c.skipList(ft, depth)
-	case typeMap:
+	case meta.TypeMap:
 		c.skipMap(ft, depth)
-	case typeStruct, typeCompatibleStruct, typeNamedStruct, typeNamedCompatibleStruct:
+	case meta.TypeStruct, meta.TypeCompatibleStruct, meta.TypeNamedStruct, meta.TypeNamedCompatibleStruct:
 		c.skipStruct(depth)
-	case typeUnknown:
+	case meta.TypeUnknown:
 		// An `any` value after its flag: its type meta, then its payload.
 		c.skipMetaValue(c.readTypeMeta(), depth+1)
-	case typeUnion, typeTypedUnion, typeNamedUnion:
+	case meta.TypeUnion, meta.TypeTypedUnion, meta.TypeNamedUnion:
 		// A union field's TypeDef says UNION and no type meta follows
 		// (the owner names the union); the payload is the case.
 		c.skipUnionCase(depth)
-	case typeNone:
+	case meta.TypeNone:
 	default:
 		r.Fail(&detail{sentinel: ErrUnsupported, msg: "cannot skip a value of type id " + itoa(int(id))})
 	}
@@ -150,13 +108,13 @@ func (c *ReadContext) skipString() {
 		return
 	}
 	// As uint64 first: int(h>>2) truncates on 32-bit platforms.
-	if h>>2 > uint64(r.Remaining()) {
+	if h>>meta.StringLenShift > uint64(r.Remaining()) {
 		if r.Err() == nil {
-			r.Fail(shortInput("string of %d bytes exceeds the %d remaining bytes", h>>2, r.Remaining()))
+			r.Fail(shortInput("string of %d bytes exceeds the %d remaining bytes", h>>meta.StringLenShift, r.Remaining()))
 		}
 		return
 	}
-	r.Skip(int(h >> 2))
+	r.Skip(int(h >> meta.StringLenShift))
 }
 
 // metaType is a value's type as its type meta gives it (docs/format.md §5.1):
@@ -178,16 +136,16 @@ func (c *ReadContext) readTypeMeta() metaType {
 		return metaType{}
 	}
 	switch id {
-	case typeStruct, typeCompatibleStruct, typeNamedStruct, typeNamedCompatibleStruct:
+	case meta.TypeStruct, meta.TypeCompatibleStruct, meta.TypeNamedStruct, meta.TypeNamedCompatibleStruct:
 		d := c.readStructDefFor(id)
-		if d != nil && !isStructKind(d.def.Kind) && r.Err() == nil {
+		if d != nil && !meta.IsStructKind(d.def.Kind) && r.Err() == nil {
 			r.Fail(malformed("struct type meta refers to a TypeDef of kind %d", d.def.Kind))
 			return metaType{}
 		}
 		return metaType{id: id, def: d}
-	case typeEnum, typeExt, typeTypedUnion:
+	case meta.TypeEnum, meta.TypeExt, meta.TypeTypedUnion:
 		r.ReadVarUint32() // the user id
-	case typeNamedEnum, typeNamedExt, typeNamedUnion:
+	case meta.TypeNamedEnum, meta.TypeNamedExt, meta.TypeNamedUnion:
 		// By name: a shared non-struct TypeDef in compatible mode, the
 		// namespace and type name in same-schema mode (§5.1).
 		if c.compatible {
@@ -196,7 +154,7 @@ func (c *ReadContext) readTypeMeta() metaType {
 			c.readMetaString(meta.Namespace)
 			c.readMetaString(meta.TypeName)
 		}
-	case typeUnknown:
+	case meta.TypeUnknown:
 		r.Fail(malformed("type meta of a value names type id 0 (unknown)"))
 	}
 	return metaType{id: id}
@@ -204,8 +162,8 @@ func (c *ReadContext) readTypeMeta() metaType {
 
 // anyElem and anyKeyValue are the child types of a list, set or map known only from its
 // own type meta: every element carries its type meta.
-var anyElem = []meta.FieldType{{TypeID: typeUnknown}}
-var anyKeyValue = []meta.FieldType{{TypeID: typeUnknown}, {TypeID: typeUnknown}}
+var anyElem = []meta.FieldType{{TypeID: meta.TypeUnknown}}
+var anyKeyValue = []meta.FieldType{{TypeID: meta.TypeUnknown}, {TypeID: meta.TypeUnknown}}
 
 // skipMetaValue skips the payload of a value whose type meta readTypeMeta
 // read.
@@ -219,13 +177,13 @@ func (c *ReadContext) skipMetaValue(mt metaType, depth int) {
 		return
 	}
 	switch mt.id {
-	case typeStruct, typeCompatibleStruct, typeNamedStruct, typeNamedCompatibleStruct:
+	case meta.TypeStruct, meta.TypeCompatibleStruct, meta.TypeNamedStruct, meta.TypeNamedCompatibleStruct:
 		c.skipStructBody(mt.def, depth)
-	case typeList, typeSet:
+	case meta.TypeList, meta.TypeSet:
 		c.skipList(&meta.FieldType{TypeID: mt.id, Children: anyElem}, depth)
-	case typeMap:
+	case meta.TypeMap:
 		c.skipMap(&meta.FieldType{TypeID: mt.id, Children: anyKeyValue}, depth)
-	case typeExt, typeNamedExt:
+	case meta.TypeExt, meta.TypeNamedExt:
 		r.Fail(&detail{sentinel: ErrUnsupported, msg: "cannot skip an extension value (type id " + itoa(int(mt.id)) +
 			"): it has no length, its bytes are its serializer's"})
 	default:
@@ -254,13 +212,13 @@ func (c *ReadContext) skipList(ft *meta.FieldType, depth int) {
 	if r.Err() != nil {
 		return
 	}
-	if h&^listHeaderMask != 0 {
+	if h&^meta.ListBits != 0 {
 		r.Fail(malformed("unsupported list elements header 0x%02x", h))
 		return
 	}
 	// flag reads an element's flag: a reference flag when the header
 	// tracks references (0x01), a null flag when it announces nulls.
-	tracked, hasNull := h&listTrackRef != 0, h&listHasNull != 0
+	tracked, hasNull := h&meta.ListTrackRef != 0, h&meta.ListHasNull != 0
 	flag := func() bool {
 		switch {
 		case tracked:
@@ -270,7 +228,7 @@ func (c *ReadContext) skipList(ft *meta.FieldType, depth int) {
 		}
 		return true
 	}
-	if h&listSameType == 0 {
+	if h&meta.ListSameType == 0 {
 		// Elements of different types: each carries its type meta, after
 		// its flag when the header announces nulls or tracking (§8.1).
 		for i := 0; i < n && r.Err() == nil; i++ {
@@ -282,7 +240,7 @@ func (c *ReadContext) skipList(ft *meta.FieldType, depth int) {
 		return
 	}
 	elem := &ft.Children[0]
-	if h&listDeclared == 0 {
+	if h&meta.ListDeclared == 0 {
 		// One type meta for all elements.
 		mt := c.readTypeMeta()
 		for i := 0; i < n && r.Err() == nil; i++ {
@@ -297,7 +255,7 @@ func (c *ReadContext) skipList(ft *meta.FieldType, depth int) {
 		if !flag() {
 			continue
 		}
-		if isStructKind(elem.TypeID) {
+		if meta.IsStructKind(elem.TypeID) {
 			// Declared struct elements are bare bodies: nothing says
 			// their schema.
 			c.skipStructBody(nil, depth+1)
@@ -325,7 +283,7 @@ func (c *ReadContext) skipSideValue(s *skipSide, depth int) {
 	switch {
 	case s.hasMeta:
 		c.skipMetaValue(s.mt, depth+1)
-	case isStructKind(s.declared.TypeID):
+	case meta.IsStructKind(s.declared.TypeID):
 		c.r.Fail(mismatch("a skipped map's struct keys or values carry no TypeDef (declared type) and cannot be skipped"))
 	default:
 		c.skipValue(s.declared, depth+1)
@@ -349,24 +307,24 @@ func (c *ReadContext) skipMap(ft *meta.FieldType, depth int) {
 			return
 		}
 		switch {
-		case h&0xc0 != 0:
+		case h&^meta.MapChunkBits != 0:
 			r.Fail(malformed("map chunk header 0x%02x has reserved bits set", h))
 			return
 		}
-		keyNull, valNull := h&mapKeyHasNull != 0, h&mapValHasNull != 0
+		keyNull, valNull := h&meta.MapKeyHasNull != 0, h&meta.MapValueHasNull != 0
 		key.hasMeta, val.hasMeta = false, false
-		key.tracked, val.tracked = h&mapKeyTrackRef != 0, h&mapValTrackRef != 0
+		key.tracked, val.tracked = h&meta.MapKeyTrackRef != 0, h&meta.MapValueTrackRef != 0
 		if keyNull || valNull {
 			// One entry, no size: the side that is not null, its
 			// reference flag first when tracked, then its type meta when
 			// undeclared, then the value.
-			side, declared := &val, h&mapValDeclared != 0
+			side, declared := &val, h&meta.MapValueDeclared != 0
 			switch {
 			case keyNull && valNull:
 				n--
 				continue
 			case valNull:
-				side, declared = &key, h&mapKeyDeclared != 0
+				side, declared = &key, h&meta.MapKeyDeclared != 0
 			}
 			if side.tracked && !c.skipFlag() {
 				n--
@@ -387,10 +345,10 @@ func (c *ReadContext) skipMap(ft *meta.FieldType, depth int) {
 			r.Fail(malformed("map chunk of %d entries with %d entries left", size, n))
 			return
 		}
-		if key.hasMeta = h&mapKeyDeclared == 0; key.hasMeta {
+		if key.hasMeta = h&meta.MapKeyDeclared == 0; key.hasMeta {
 			key.mt = c.readTypeMeta()
 		}
-		if val.hasMeta = h&mapValDeclared == 0; val.hasMeta {
+		if val.hasMeta = h&meta.MapValueDeclared == 0; val.hasMeta {
 			val.mt = c.readTypeMeta()
 		}
 		for j := 0; j < size && r.Err() == nil; j++ {
@@ -399,11 +357,6 @@ func (c *ReadContext) skipMap(ft *meta.FieldType, depth int) {
 		}
 		n -= size
 	}
-}
-
-func hex2(b byte) string {
-	const digits = "0123456789abcdef"
-	return string([]byte{digits[b>>4], digits[b&15]})
 }
 
 // skipStruct skips a struct value with its type meta.
@@ -417,7 +370,7 @@ func (c *ReadContext) skipStruct(depth int) {
 
 // readStructDefFor reads the rest of a struct's type meta after its type id.
 func (c *ReadContext) readStructDefFor(id byte) *remoteDef {
-	if !c.compatible || (id != typeCompatibleStruct && id != typeNamedCompatibleStruct) {
+	if !c.compatible || (id != meta.TypeCompatibleStruct && id != meta.TypeNamedCompatibleStruct) {
 		c.r.Fail(malformed("struct type id %d cannot be skipped in this mode", id))
 		return nil
 	}
@@ -438,7 +391,7 @@ func (c *ReadContext) skipStructBody(d *remoteDef, depth int) {
 	}
 	for i := range d.def.Fields {
 		fd := &d.def.Fields[i]
-		if (fd.Nullable || fd.TrackRef || fd.Type.TypeID == typeUnknown) && !c.skipFlag() {
+		if (fd.Nullable || fd.TrackRef || fd.Type.TypeID == meta.TypeUnknown) && !c.skipFlag() {
 			continue
 		}
 		c.skipValue(&fd.Type, depth)

@@ -19,7 +19,7 @@ func skipTracked(t *testing.T, track bool, ft meta.FieldType, flagged bool, body
 	body(b)
 	f := testRuntime(true, track)
 	c := f.beginFragment(append([]byte(nil), b.Bytes()...))
-	c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
+	c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: meta.TypeCompatibleStruct}})
 	if track {
 		c.addRefs(refEntry{v: rootKey})
 	}
@@ -35,7 +35,7 @@ func skipTracked(t *testing.T, track bool, ft meta.FieldType, flagged bool, body
 // reference id, fe and an id is consumed, and lists and map chunks with
 // tracking bits put a reference flag before each element or value.
 func TestSkipTrackedValues(t *testing.T) {
-	anyField := meta.FieldType{TypeID: typeUnknown}
+	anyField := meta.FieldType{TypeID: meta.TypeUnknown}
 	cases := []struct {
 		name    string
 		ft      meta.FieldType
@@ -44,61 +44,61 @@ func TestSkipTrackedValues(t *testing.T) {
 		refs    int // objects after the skip, the root included
 	}{
 		{"any struct, new object", anyField, false, func(b *buffer.Buffer) {
-			b.WriteUint8(flagRefVal)
+			b.WriteUint8(meta.FlagRefValue)
 			innerNew(b)
 		}, 2},
-		{"any back-reference to the root", anyField, false, raw(flagRef, 0), 1},
+		{"any back-reference to the root", anyField, false, raw(meta.FlagRef, 0), 1},
 		{"any string in a tracked message", anyField, false, raw(FlagNotNull, 21, 0x06, 'x'), 1},
-		{"nullable tracked struct field", meta.FieldType{TypeID: typeCompatibleStruct}, true, func(b *buffer.Buffer) {
-			b.WriteUint8(flagRefVal)
+		{"nullable tracked struct field", meta.FieldType{TypeID: meta.TypeCompatibleStruct}, true, func(b *buffer.Buffer) {
+			b.WriteUint8(meta.FlagRefValue)
 			innerNew(b)
 		}, 2},
-		{"list of tracked struct pointers (09)", list(typeCompatibleStruct), false, func(b *buffer.Buffer) {
+		{"list of tracked struct pointers (09)", list(meta.TypeCompatibleStruct), false, func(b *buffer.Buffer) {
 			b.WriteUint8(3)
-			b.WriteUint8(listTrackRef | listSameType)
-			b.WriteUint8(typeCompatibleStruct)
+			b.WriteUint8(meta.ListTrackRef | meta.ListSameType)
+			b.WriteUint8(meta.TypeCompatibleStruct)
 			b.WriteUint8(0x02)
 			b.WriteBytes(innerTypeDef)
-			b.WriteUint8(flagRefVal) // object 1
+			b.WriteUint8(meta.FlagRefValue) // object 1
 			innerBody(b)
-			b.WriteBytes([]byte{flagRef, 1}) // the same again
+			b.WriteBytes([]byte{meta.FlagRef, 1}) // the same again
 			b.WriteUint8(FlagNull)
 		}, 2},
-		{"list of any, different types, tracked (03)", list(typeUnknown), false, func(b *buffer.Buffer) {
+		{"list of any, different types, tracked (03)", list(meta.TypeUnknown), false, func(b *buffer.Buffer) {
 			b.WriteUint8(3)
-			b.WriteUint8(listTrackRef | listHasNull)
-			b.WriteBytes([]byte{flagRefVal, 46, 4, 1, 0, 0, 0}) // object 1: an INT32_ARRAY
+			b.WriteUint8(meta.ListTrackRef | meta.ListHasNull)
+			b.WriteBytes([]byte{meta.FlagRefValue, 46, 4, 1, 0, 0, 0}) // object 1: an INT32_ARRAY
 			b.WriteBytes([]byte{FlagNotNull, 5, 2})
-			b.WriteBytes([]byte{flagRef, 1})
+			b.WriteBytes([]byte{meta.FlagRef, 1})
 		}, 2},
-		{"map with tracked struct values (0c)", mapOf(21, typeCompatibleStruct), false, func(b *buffer.Buffer) {
+		{"map with tracked struct values (0c)", mapOf(21, meta.TypeCompatibleStruct), false, func(b *buffer.Buffer) {
 			b.WriteUint8(3)
-			b.WriteUint8(mapKeyDeclared | mapValTrackRef)
+			b.WriteUint8(meta.MapKeyDeclared | meta.MapValueTrackRef)
 			b.WriteUint8(2)
-			b.WriteUint8(typeCompatibleStruct)
+			b.WriteUint8(meta.TypeCompatibleStruct)
 			b.WriteUint8(0x02)
 			b.WriteBytes(innerTypeDef)
 			WriteString(b, "a")
-			b.WriteUint8(flagRefVal) // object 1
+			b.WriteUint8(meta.FlagRefValue) // object 1
 			innerBody(b)
 			WriteString(b, "b")
-			b.WriteBytes([]byte{flagRef, 1})
+			b.WriteBytes([]byte{meta.FlagRef, 1})
 			// A null-value chunk with a tracked key: its flag, then the key.
-			b.WriteUint8(mapKeyDeclared | mapValHasNull | mapKeyTrackRef)
+			b.WriteUint8(meta.MapKeyDeclared | meta.MapValueHasNull | meta.MapKeyTrackRef)
 			b.WriteUint8(FlagNotNull)
 			WriteString(b, "c")
 		}, 2},
-		{"null-key chunk with a tracked value: flag before the type meta", mapOf(21, typeUnknown), false, func(b *buffer.Buffer) {
+		{"null-key chunk with a tracked value: flag before the type meta", mapOf(21, meta.TypeUnknown), false, func(b *buffer.Buffer) {
 			b.WriteUint8(2)
-			b.WriteUint8(mapKeyHasNull | mapValTrackRef)
-			b.WriteUint8(flagRefVal) // object 1, then its type meta and body
+			b.WriteUint8(meta.MapKeyHasNull | meta.MapValueTrackRef)
+			b.WriteUint8(meta.FlagRefValue) // object 1, then its type meta and body
 			innerNew(b)
-			b.WriteUint8(mapKeyHasNull | mapValTrackRef)
-			b.WriteBytes([]byte{flagRef, 1}) // nothing else
+			b.WriteUint8(meta.MapKeyHasNull | meta.MapValueTrackRef)
+			b.WriteBytes([]byte{meta.FlagRef, 1}) // nothing else
 		}, 2},
-		{"union case, tracked struct", meta.FieldType{TypeID: typeUnion}, false, func(b *buffer.Buffer) {
+		{"union case, tracked struct", meta.FieldType{TypeID: meta.TypeUnion}, false, func(b *buffer.Buffer) {
 			b.WriteUint8(1)
-			b.WriteUint8(flagRefVal)
+			b.WriteUint8(meta.FlagRefValue)
 			innerNew(b)
 		}, 2},
 	}
@@ -116,13 +116,13 @@ func TestSkipTrackedValues(t *testing.T) {
 		}
 	}
 	// A back-reference to an object not read yet is malformed.
-	_, err := skipTracked(t, true, anyField, false, raw(flagRef, 5))
+	_, err := skipTracked(t, true, anyField, false, raw(meta.FlagRef, 5))
 	require.ErrorIs(t, err, ErrMalformed)
 	// Without tracking, the same flags are refused, and a tracked list of
 	// ff-flagged elements is read.
-	_, err = skipTracked(t, false, anyField, false, raw(flagRef, 0))
+	_, err = skipTracked(t, false, anyField, false, raw(meta.FlagRef, 0))
 	require.ErrorIs(t, err, ErrUnsupported)
-	_, err = skipTracked(t, false, list(5), false, raw(2, listTrackRef|listSameType|listDeclared, FlagNotNull, 2, FlagNull))
+	_, err = skipTracked(t, false, list(5), false, raw(2, meta.ListTrackRef|meta.ListSameType|meta.ListDeclared, FlagNotNull, 2, FlagNull))
 	require.NoError(t, err)
 }
 

@@ -29,25 +29,25 @@ func skipMessage(ft meta.FieldType, nullable bool, value func(b *buffer.Buffer))
 func raw(p ...byte) func(b *buffer.Buffer) { return func(b *buffer.Buffer) { b.WriteBytes(p) } }
 
 func list(elem uint8) meta.FieldType {
-	return meta.FieldType{TypeID: typeList, Children: []meta.FieldType{{TypeID: elem, Nullable: true}}}
+	return meta.FieldType{TypeID: meta.TypeList, Children: []meta.FieldType{{TypeID: elem, Nullable: true}}}
 }
 
 func mapOf(k, v uint8) meta.FieldType {
-	return meta.FieldType{TypeID: typeMap, Children: []meta.FieldType{{TypeID: k, Nullable: true}, {TypeID: v, Nullable: true}}}
+	return meta.FieldType{TypeID: meta.TypeMap, Children: []meta.FieldType{{TypeID: k, Nullable: true}, {TypeID: v, Nullable: true}}}
 }
 
 // innerTypeDef is the TypeDef of a struct the reader does not know, as a
 // nested value inside skipped ones: x VARINT32, s nullable STRING, v any.
-var innerTypeDef = meta.EncodeTypeDef(&meta.TypeDef{Kind: typeCompatibleStruct, Compatible: true, UserID: 4242, Fields: []meta.FieldDef{
+var innerTypeDef = meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeCompatibleStruct, Compatible: true, UserID: 4242, Fields: []meta.FieldDef{
 	{Name: "x", TagID: -1, Type: meta.FieldType{TypeID: 5}},
 	{Name: "s", TagID: -1, Nullable: true, Type: meta.FieldType{TypeID: 21}},
-	{Name: "v", TagID: -1, Type: meta.FieldType{TypeID: typeUnknown}},
+	{Name: "v", TagID: -1, Type: meta.FieldType{TypeID: meta.TypeUnknown}},
 }})
 
 // innerNew writes the type meta of an inner struct as the message's second
 // TypeDef (marker 02) and a body: x = -1, s = "in", v = int32 3.
 func innerNew(b *buffer.Buffer) {
-	b.WriteUint8(typeCompatibleStruct)
+	b.WriteUint8(meta.TypeCompatibleStruct)
 	b.WriteUint8(0x02)
 	b.WriteBytes(innerTypeDef)
 	innerBody(b)
@@ -55,7 +55,7 @@ func innerNew(b *buffer.Buffer) {
 
 // innerRef is an inner struct referring to TypeDef #1 (marker 03).
 func innerRef(b *buffer.Buffer) {
-	b.WriteBytes([]byte{typeCompatibleStruct, 0x03})
+	b.WriteBytes([]byte{meta.TypeCompatibleStruct, 0x03})
 	innerBody(b)
 }
 
@@ -69,7 +69,7 @@ func innerBody(b *buffer.Buffer) {
 // namedUnionTypeDef is a non-struct TypeDef of a union registered by name
 // (docs/format.md §11.2), as official Go writes NAMED_UNION's meta in
 // compatible mode.
-var namedUnionTypeDef = meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedUnion, ByName: true, Namespace: "demo", TypeName: "Token"})
+var namedUnionTypeDef = meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeNamedUnion, ByName: true, Namespace: "demo", TypeName: "Token"})
 
 // skipCases are values of every type id of the specification, each as the
 // value of a field the reader lacks.
@@ -114,13 +114,13 @@ func skipCases() []struct {
 		{"LIST<VARINT32>", list(5), false, raw(3, 0x0c, 1, 2, 3)},
 		{"LIST<STRING> with nulls", list(21), false, raw(3, 0x0e, FlagNotNull, 0x06, 'a', FlagNull, FlagNotNull, 0x02)},
 		{"LIST<STRING>, element type in the header", list(21), false, raw(2, 0x08, 21, 0x06, 'a', 0x02)},
-		{"LIST<struct>", list(typeCompatibleStruct), false, func(b *buffer.Buffer) {
-			b.WriteBytes([]byte{2, 0x08, typeCompatibleStruct, 0x02})
+		{"LIST<struct>", list(meta.TypeCompatibleStruct), false, func(b *buffer.Buffer) {
+			b.WriteBytes([]byte{2, 0x08, meta.TypeCompatibleStruct, 0x02})
 			b.WriteBytes(innerTypeDef)
 			innerBody(b)
 			innerBody(b)
 		}},
-		{"LIST<any>", list(typeUnknown), false, func(b *buffer.Buffer) {
+		{"LIST<any>", list(meta.TypeUnknown), false, func(b *buffer.Buffer) {
 			// Official Go's []any: header 02 (nulls, not the same type),
 			// each element a flag, its type meta and its value
 			// (xlang-fixtures-2 any_list).
@@ -130,47 +130,47 @@ func skipCases() []struct {
 			innerRef(b)
 			b.WriteBytes([]byte{FlagNotNull, 46, 4, 1, 0, 0, 0})
 		}},
-		{"LIST<any> without nulls", list(typeUnknown), false, raw(2, 0x00, 5, 2, 1, 1)},
-		{"LIST<LIST<INT64>>", meta.FieldType{TypeID: typeList, Children: []meta.FieldType{list(7)}}, false,
+		{"LIST<any> without nulls", list(meta.TypeUnknown), false, raw(2, 0x00, 5, 2, 1, 1)},
+		{"LIST<LIST<INT64>>", meta.FieldType{TypeID: meta.TypeList, Children: []meta.FieldType{list(7)}}, false,
 			raw(2, 0x0c, 1, 0x0c, 2, 0)},
-		{"SET<STRING>", meta.FieldType{TypeID: typeSet, Children: []meta.FieldType{{TypeID: 21}}}, false,
+		{"SET<STRING>", meta.FieldType{TypeID: meta.TypeSet, Children: []meta.FieldType{{TypeID: 21}}}, false,
 			raw(2, 0x0c, 0x06, 'a', 0x06, 'b')},
 		{"MAP<STRING,VARINT32> declared", mapOf(21, 5), false, raw(2, 0x24, 2, 0x06, 'a', 2, 0x06, 'b', 4)},
 		{"MAP<STRING,STRING> null value and undeclared chunks", mapOf(21, 21), false,
 			raw(3, 0x14, 0x06, 'k', 0x00, 1, 21, 21, 0x06, 'a', 0x06, 'b', 0x10, 21, 0x06, 'z')},
-		{"MAP<STRING,any>", mapOf(21, typeUnknown), false, func(b *buffer.Buffer) {
+		{"MAP<STRING,any>", mapOf(21, meta.TypeUnknown), false, func(b *buffer.Buffer) {
 			// Official Go's map[string]any (xlang-fixtures-2 any_map): each
 			// chunk declares the key, gives the value's type meta once.
 			b.WriteBytes([]byte{4, 0x04, 1, 5, 0x06, 'n', 0x0a, 0x14, 0x06, 'z', 0x04, 1})
-			b.WriteBytes([]byte{typeCompatibleStruct, 0x02})
+			b.WriteBytes([]byte{meta.TypeCompatibleStruct, 0x02})
 			b.WriteBytes(innerTypeDef)
 			b.WriteBytes([]byte{0x06, 'p'})
 			innerBody(b)
 			b.WriteBytes([]byte{0x04, 1, 21, 0x06, 's', 0x06, 'x'})
 		}},
-		{"MAP<VARINT32,LIST<STRING>>", meta.FieldType{TypeID: typeMap, Children: []meta.FieldType{{TypeID: 5}, list(21)}}, false,
+		{"MAP<VARINT32,LIST<STRING>>", meta.FieldType{TypeID: meta.TypeMap, Children: []meta.FieldType{{TypeID: 5}, list(21)}}, false,
 			raw(1, 0x24, 1, 2, 1, 0x0c, 0x06, 'a')},
 		{"MAP with a null key (a peer's)", mapOf(21, 5), false, raw(1, 0x22, 4)},
-		{"ENUM", id(typeEnum), false, raw(0x80, 0x01)},
-		{"NAMED_ENUM", id(typeNamedEnum), false, raw(3)},
-		{"STRUCT", id(typeStruct), false, innerNew},
-		{"COMPATIBLE_STRUCT", id(typeCompatibleStruct), false, innerNew},
-		{"NAMED_STRUCT", id(typeNamedStruct), false, innerNew},
-		{"NAMED_COMPATIBLE_STRUCT", id(typeNamedCompatibleStruct), true, func(b *buffer.Buffer) { b.WriteUint8(FlagNotNull); innerNew(b) }},
-		{"UNION, int32 case", id(typeUnion), false, raw(3, FlagNotNull, 5, 0x0d)},
-		{"UNION, string case", id(typeUnion), false, raw(2, FlagNotNull, 21, 0x0a, 'a', 'b')},
-		{"UNION, struct case", id(typeUnion), false, func(b *buffer.Buffer) { b.WriteBytes([]byte{1, FlagNotNull}); innerNew(b) }},
-		{"UNION, null case", id(typeUnion), false, raw(0, FlagNull)},
-		{"UNION, NONE case", id(typeUnion), false, raw(4, FlagNotNull, typeNone)},
-		{"UNION, list case", id(typeUnion), false, raw(5, FlagNotNull, typeList, 1, 0x08, 5, 2)},
-		{"TYPED_UNION in an any", id(typeUnknown), false, raw(FlagNotNull, typeTypedUnion, 0xd8, 0x01, 3, FlagNotNull, 5, 0x0d)},
-		{"NAMED_UNION in an any", id(typeUnknown), false, func(b *buffer.Buffer) {
-			b.WriteBytes([]byte{FlagNotNull, typeNamedUnion, 0x02})
+		{"ENUM", id(meta.TypeEnum), false, raw(0x80, 0x01)},
+		{"NAMED_ENUM", id(meta.TypeNamedEnum), false, raw(3)},
+		{"STRUCT", id(meta.TypeStruct), false, innerNew},
+		{"COMPATIBLE_STRUCT", id(meta.TypeCompatibleStruct), false, innerNew},
+		{"NAMED_STRUCT", id(meta.TypeNamedStruct), false, innerNew},
+		{"NAMED_COMPATIBLE_STRUCT", id(meta.TypeNamedCompatibleStruct), true, func(b *buffer.Buffer) { b.WriteUint8(FlagNotNull); innerNew(b) }},
+		{"UNION, int32 case", id(meta.TypeUnion), false, raw(3, FlagNotNull, 5, 0x0d)},
+		{"UNION, string case", id(meta.TypeUnion), false, raw(2, FlagNotNull, 21, 0x0a, 'a', 'b')},
+		{"UNION, struct case", id(meta.TypeUnion), false, func(b *buffer.Buffer) { b.WriteBytes([]byte{1, FlagNotNull}); innerNew(b) }},
+		{"UNION, null case", id(meta.TypeUnion), false, raw(0, FlagNull)},
+		{"UNION, NONE case", id(meta.TypeUnion), false, raw(4, FlagNotNull, meta.TypeNone)},
+		{"UNION, list case", id(meta.TypeUnion), false, raw(5, FlagNotNull, meta.TypeList, 1, 0x08, 5, 2)},
+		{"TYPED_UNION in an any", id(meta.TypeUnknown), false, raw(FlagNotNull, meta.TypeTypedUnion, 0xd8, 0x01, 3, FlagNotNull, 5, 0x0d)},
+		{"NAMED_UNION in an any", id(meta.TypeUnknown), false, func(b *buffer.Buffer) {
+			b.WriteBytes([]byte{FlagNotNull, meta.TypeNamedUnion, 0x02})
 			b.WriteBytes(namedUnionTypeDef)
 			b.WriteBytes([]byte{2, FlagNotNull, 7, 0x0d})
 		}},
-		{"UNION in a union", id(typeUnion), false, raw(1, FlagNotNull, typeTypedUnion, 7, 2, FlagNotNull, 1, 1)},
-		{"NONE", id(typeNone), false, raw()},
+		{"UNION in a union", id(meta.TypeUnion), false, raw(1, FlagNotNull, meta.TypeTypedUnion, 7, 2, FlagNotNull, 1, 1)},
+		{"NONE", id(meta.TypeNone), false, raw()},
 		{"DURATION", id(37), false, raw(0xb5, 0x01, 0xfb, 0xc9, 0x9a, 0x3b)},
 		{"TIMESTAMP", id(38), false, raw(0, 0xf1, 0x53, 0x65, 0, 0, 0, 0, 0x15, 0xcd, 0x5b, 0x07)},
 		{"DATE", id(39), false, raw(0x8c, 0xb5, 0x02)},
@@ -186,25 +186,25 @@ func skipCases() []struct {
 		{"UINT16_ARRAY", id(49), false, raw(2, 1, 0)},
 		{"UINT32_ARRAY", id(50), false, raw(4, 1, 0, 0, 0)},
 		{"UINT64_ARRAY", id(51), false, raw(8, 1, 0, 0, 0, 0, 0, 0, 0)},
-		{"FLOAT8_ARRAY", id(typeFloat8Array), false, raw(0, 2, 0x3c, 0x40)},
+		{"FLOAT8_ARRAY", id(meta.TypeFloat8Array), false, raw(0, 2, 0x3c, 0x40)},
 		{"FLOAT16_ARRAY", id(53), false, raw(4, 0, 0x34, 0xd0, 0x63)},
 		{"BFLOAT16_ARRAY", id(54), false, raw(2, 0x80, 0x3f)},
 		{"FLOAT32_ARRAY", id(55), false, raw(4, 0, 0, 0x80, 0x3f)},
 		{"FLOAT64_ARRAY", id(56), false, raw(8, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f)},
-		{"any int32", id(typeUnknown), false, raw(FlagNotNull, 5, 0x0d)},
-		{"any nil", id(typeUnknown), false, raw(FlagNull)},
-		{"any nullable", id(typeUnknown), true, raw(FlagNotNull, 21, 0x02)},
-		{"any struct", id(typeUnknown), false, func(b *buffer.Buffer) { b.WriteUint8(FlagNotNull); innerNew(b) }},
-		{"any []int32", id(typeUnknown), false, raw(FlagNotNull, 46, 4, 1, 2, 3, 4)},
-		{"any enum", id(typeUnknown), false, raw(FlagNotNull, typeEnum, 0x65, 2)},
-		{"any named enum (same-schema names are not read in compatible mode)", id(typeUnknown), false, func(b *buffer.Buffer) {
-			b.WriteBytes([]byte{FlagNotNull, typeNamedEnum, 0x02})
-			b.WriteBytes(meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedEnum, ByName: true, Namespace: "demo", TypeName: "Color"}))
+		{"any int32", id(meta.TypeUnknown), false, raw(FlagNotNull, 5, 0x0d)},
+		{"any nil", id(meta.TypeUnknown), false, raw(FlagNull)},
+		{"any nullable", id(meta.TypeUnknown), true, raw(FlagNotNull, 21, 0x02)},
+		{"any struct", id(meta.TypeUnknown), false, func(b *buffer.Buffer) { b.WriteUint8(FlagNotNull); innerNew(b) }},
+		{"any []int32", id(meta.TypeUnknown), false, raw(FlagNotNull, 46, 4, 1, 2, 3, 4)},
+		{"any enum", id(meta.TypeUnknown), false, raw(FlagNotNull, meta.TypeEnum, 0x65, 2)},
+		{"any named enum (same-schema names are not read in compatible mode)", id(meta.TypeUnknown), false, func(b *buffer.Buffer) {
+			b.WriteBytes([]byte{FlagNotNull, meta.TypeNamedEnum, 0x02})
+			b.WriteBytes(meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeNamedEnum, ByName: true, Namespace: "demo", TypeName: "Color"}))
 			b.WriteUint8(1)
 		}},
-		{"any list of any", id(typeUnknown), false, raw(FlagNotNull, typeList, 2, 0x00, 21, 0x02, 1, 1)},
-		{"any map", id(typeUnknown), false, raw(FlagNotNull, typeMap, 1, 0x00, 1, 21, 5, 0x06, 'k', 0x02)},
-		{"any time", id(typeUnknown), false, raw(FlagNotNull, 38, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)},
+		{"any list of any", id(meta.TypeUnknown), false, raw(FlagNotNull, meta.TypeList, 2, 0x00, 21, 0x02, 1, 1)},
+		{"any map", id(meta.TypeUnknown), false, raw(FlagNotNull, meta.TypeMap, 1, 0x00, 1, 21, 5, 0x06, 'k', 0x02)},
+		{"any time", id(meta.TypeUnknown), false, raw(FlagNotNull, 38, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)},
 	}
 }
 
@@ -239,7 +239,7 @@ func TestSkipEveryTypeID(t *testing.T) {
 	// covered: 52 is the specification's FLOAT8_ARRAY.
 	for id := uint8(0); id <= 56; id++ {
 		switch id {
-		case typeExt, typeNamedExt, typeTypedUnion, typeNamedUnion, typeArray:
+		case meta.TypeExt, meta.TypeNamedExt, meta.TypeTypedUnion, meta.TypeNamedUnion, meta.TypeArray:
 			continue
 		}
 		require.True(t, ids[id], "type id %d has no skip case", id)
@@ -250,22 +250,22 @@ func TestSkipEveryTypeID(t *testing.T) {
 // mapping is built, and one inside an `any` (or a union case) when it is
 // met, with ErrUnsupported. ARRAY (42) is reserved and unsupported.
 func TestSkipExtensions(t *testing.T) {
-	for _, id := range []uint8{typeExt, typeNamedExt} {
+	for _, id := range []uint8{meta.TypeExt, meta.TypeNamedExt} {
 		de := decodeErr(t, skipMessage(meta.FieldType{TypeID: id}, false, raw(0)), ErrSchemaMismatch)
 		require.Contains(t, de.Error(), "extension")
 	}
-	de := decodeErr(t, skipMessage(meta.FieldType{TypeID: typeUnknown}, false, raw(FlagNotNull, typeExt, 5, 1, 2)), ErrUnsupported)
+	de := decodeErr(t, skipMessage(meta.FieldType{TypeID: meta.TypeUnknown}, false, raw(FlagNotNull, meta.TypeExt, 5, 1, 2)), ErrUnsupported)
 	require.Contains(t, de.Error(), "extension")
-	require.Error(t, newRuntime().deserializeRoot(skipMessage(meta.FieldType{TypeID: typeUnion}, false,
+	require.Error(t, newRuntime().deserializeRoot(skipMessage(meta.FieldType{TypeID: meta.TypeUnion}, false,
 		func(b *buffer.Buffer) {
-			b.WriteBytes([]byte{1, FlagNotNull, typeNamedExt, 0x02})
-			b.WriteBytes(meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedExt, ByName: true, Namespace: "x", TypeName: "Y"}))
+			b.WriteBytes([]byte{1, FlagNotNull, meta.TypeNamedExt, 0x02})
+			b.WriteBytes(meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeNamedExt, ByName: true, Namespace: "x", TypeName: "Y"}))
 		}), new(probe)))
-	decodeErr(t, skipMessage(meta.FieldType{TypeID: typeArray}, false, raw(0)), ErrUnsupported)
+	decodeErr(t, skipMessage(meta.FieldType{TypeID: meta.TypeArray}, false, raw(0)), ErrUnsupported)
 	// Type id 0 is no value's type meta.
-	decodeErr(t, skipMessage(meta.FieldType{TypeID: typeUnknown}, false, raw(FlagNotNull, 0)), ErrMalformed)
+	decodeErr(t, skipMessage(meta.FieldType{TypeID: meta.TypeUnknown}, false, raw(FlagNotNull, 0)), ErrMalformed)
 	// A struct in an `any` must carry a TypeDef, not a user id.
-	decodeErr(t, skipMessage(meta.FieldType{TypeID: typeUnknown}, false, raw(FlagNotNull, typeStruct, 5)), ErrMalformed)
+	decodeErr(t, skipMessage(meta.FieldType{TypeID: meta.TypeUnknown}, false, raw(FlagNotNull, meta.TypeStruct, 5)), ErrMalformed)
 }
 
 // Skipping is bounded by the maximum depth: unions of unions, lists of
@@ -276,7 +276,7 @@ func TestSkipDepth(t *testing.T) {
 		return func(b *buffer.Buffer) {
 			b.WriteBytes([]byte{1, FlagNotNull})
 			for i := 1; i < n; i++ {
-				b.WriteBytes([]byte{typeTypedUnion, 7, 1, FlagNotNull})
+				b.WriteBytes([]byte{meta.TypeTypedUnion, 7, 1, FlagNotNull})
 			}
 			b.WriteBytes([]byte{5, 2})
 		}
@@ -285,16 +285,16 @@ func TestSkipDepth(t *testing.T) {
 		return func(b *buffer.Buffer) {
 			b.WriteUint8(FlagNotNull)
 			for i := 0; i < n; i++ {
-				b.WriteBytes([]byte{typeList, 1, 0x00})
+				b.WriteBytes([]byte{meta.TypeList, 1, 0x00})
 			}
 			b.WriteBytes([]byte{5, 2})
 		}
 	}
 	f := newRuntime(func(c *Config) { c.MaxDepth = 8 })
 	for name, build := range map[string]func(int) func(*buffer.Buffer){"unions": nestedUnions, "lists": nestedLists} {
-		ft := meta.FieldType{TypeID: typeUnion}
+		ft := meta.FieldType{TypeID: meta.TypeUnion}
 		if name == "lists" {
-			ft = meta.FieldType{TypeID: typeUnknown}
+			ft = meta.FieldType{TypeID: meta.TypeUnknown}
 		}
 		require.NoError(t, f.deserializeRoot(skipMessage(ft, false, build(4)), new(probe)), name)
 		err := f.deserializeRoot(skipMessage(ft, false, build(100000)), new(probe))
@@ -311,11 +311,11 @@ func TestSkipElementBudget(t *testing.T) {
 	b.WriteVarUint32(uint32(n))
 	b.WriteUint8(0x00)
 	for i := 0; i < n; i++ {
-		b.WriteUint8(typeNone)
+		b.WriteUint8(meta.TypeNone)
 	}
 	value := b.Bytes()
 	f := newRuntime()
-	require.NoError(t, f.deserializeRoot(skipMessage(list(typeUnknown), false, raw(value...)), new(probe)))
+	require.NoError(t, f.deserializeRoot(skipMessage(list(meta.TypeUnknown), false, raw(value...)), new(probe)))
 	err := newRuntime().deserializeRoot(skipMessage(mapOf(21, 21), false, raw(0xff, 0xff, 0xff, 0x7f, 0x24)), new(probe))
 	require.ErrorIs(t, err, ErrMalformed)
 }

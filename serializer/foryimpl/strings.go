@@ -7,13 +7,8 @@ import (
 	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
-)
 
-// String encodings in a string header (docs/format.md §7).
-const (
-	strLatin1  = 0
-	strUTF16LE = 1
-	strUTF8    = 2
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // ReadString reads a string (§7): LATIN1, UTF-16LE or UTF-8. UTF-8 is
@@ -37,7 +32,7 @@ func (c *ReadContext) ReadString() string {
 			h = h&0x7f | uint(in[start])<<7
 			start++
 		}
-		if n := int(h >> 2); h&3 == strUTF8 && n <= len(in)-start && uint64(n) <= c.budget {
+		if n := int(h >> meta.StringLenShift); h&meta.StringEncMask == meta.StringUTF8 && n <= len(in)-start && uint64(n) <= c.budget {
 			if n == 0 {
 				c.r.SetOffset(start)
 				return ""
@@ -197,19 +192,19 @@ func (c *ReadContext) readStringSlow(h uint64) string {
 	}
 	// Compared as uint64 before the conversion: on 32-bit platforms int
 	// would truncate a length of 2^32 bytes or more.
-	if h>>2 > uint64(c.r.Remaining()) {
+	if h>>meta.StringLenShift > uint64(c.r.Remaining()) {
 		if c.r.Err() == nil {
-			c.r.Fail(shortInput("string of %d bytes exceeds the %d remaining bytes", h>>2, c.r.Remaining()))
+			c.r.Fail(shortInput("string of %d bytes exceeds the %d remaining bytes", h>>meta.StringLenShift, c.r.Remaining()))
 		}
 		return ""
 	}
-	n := int(h >> 2)
+	n := int(h >> meta.StringLenShift)
 	raw := c.r.ReadBytes(n)
 	if c.r.Err() != nil {
 		return ""
 	}
-	switch h & 3 {
-	case strUTF8:
+	switch h & meta.StringEncMask {
+	case meta.StringUTF8:
 		if !c.skipUTF8 && !validUTF8(raw) {
 			c.r.Fail(malformed("invalid UTF-8 in a string"))
 			return ""
@@ -221,7 +216,7 @@ func (c *ReadContext) readStringSlow(h uint64) string {
 			return ""
 		}
 		return string(raw)
-	case strLatin1:
+	case meta.StringLatin1:
 		ascii := true
 		for _, b := range raw {
 			if b >= utf8.RuneSelf {
@@ -248,7 +243,7 @@ func (c *ReadContext) readStringSlow(h uint64) string {
 			rs[i] = rune(b)
 		}
 		return string(rs)
-	case strUTF16LE:
+	case meta.StringUTF16LE:
 		if n%2 != 0 {
 			c.r.Fail(malformed("UTF-16 string of odd byte length %d", n))
 			return ""
@@ -267,7 +262,7 @@ func (c *ReadContext) readStringSlow(h uint64) string {
 		}
 		return string(utf16.Decode(u))
 	}
-	c.r.Fail(malformed("unknown string encoding %d", h&3))
+	c.r.Fail(malformed("unknown string encoding %d", h&meta.StringEncMask))
 	return ""
 }
 

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // Roots that are lists of generated structs, as official Go writes
@@ -19,25 +20,19 @@ type StructMessage[T any] interface {
 	Message
 }
 
-const (
-	typeListRoot = 22
-	typeMapRoot  = 24
-	typeString   = 21
-)
-
 // WriteStructListRoot appends the message whose root is s.
 func WriteStructListRoot[T any, P StructMessage[T]](f *Runtime, b *buffer.Buffer, s []T) error {
 	info := P(nil).ForyType()
 	if uint64(len(s)) > math.MaxUint32 {
 		return tooLong(info, len(s))
 	}
-	c, start := beginCollectionRoot(f, b, s == nil, typeListRoot)
+	c, start := beginCollectionRoot(f, b, s == nil, meta.TypeList)
 	if c == nil {
 		return nil
 	}
 	b.WriteVarUint32(uint32(len(s)))
 	if len(s) > 0 {
-		b.WriteUint8(listSameType)
+		b.WriteUint8(meta.ListSameType)
 		c.WriteStructMeta(info)
 		for i := range s {
 			P(&s[i]).ForyWrite(c)
@@ -56,21 +51,21 @@ func WriteStructPtrListRoot[T any, P StructMessage[T]](f *Runtime, b *buffer.Buf
 	if uint64(len(s)) > math.MaxUint32 {
 		return tooLong(info, len(s))
 	}
-	c, start := beginCollectionRoot(f, b, s == nil, typeListRoot)
+	c, start := beginCollectionRoot(f, b, s == nil, meta.TypeList)
 	if c == nil {
 		return nil
 	}
 	b.WriteVarUint32(uint32(len(s)))
 	if len(s) > 0 {
-		h := byte(listSameType)
+		h := byte(meta.ListSameType)
 		for _, p := range s {
 			if p == nil {
-				h |= listHasNull
+				h |= meta.ListHasNull
 				break
 			}
 		}
 		if c.trackRef {
-			h |= listTrackRef
+			h |= meta.ListTrackRef
 		}
 		b.WriteUint8(h)
 		c.WriteStructMetaPtr(info)
@@ -80,7 +75,7 @@ func WriteStructPtrListRoot[T any, P StructMessage[T]](f *Runtime, b *buffer.Buf
 				if WriteRefPtr(c, p) {
 					continue
 				}
-			case h&listHasNull != 0:
+			case h&meta.ListHasNull != 0:
 				if p == nil {
 					b.WriteUint8(FlagNull)
 					continue
@@ -102,7 +97,7 @@ func WriteStructPtrListRoot[T any, P StructMessage[T]](f *Runtime, b *buffer.Buf
 func beginCollectionRoot(f *Runtime, b *buffer.Buffer, isNil bool, id byte) (*WriteContext, int) {
 	if isNil {
 		// Official Go writes a nil slice root as a null root.
-		b.WriteUint8(headerXlang)
+		b.WriteUint8(meta.HeaderXlang)
 		b.WriteUint8(FlagNull)
 		return nil, 0
 	}
@@ -110,11 +105,11 @@ func beginCollectionRoot(f *Runtime, b *buffer.Buffer, isNil bool, id byte) (*Wr
 	start := b.WriterIndex()
 	flag := byte(FlagNotNull)
 	if c.trackRef {
-		flag = flagRefVal
+		flag = meta.FlagRefValue
 		// The collection is object 0; nothing refers back to it.
 		c.refs.find(c.refs.sliceKey(nil, 0))
 	}
-	b.WriteUint8(headerXlang)
+	b.WriteUint8(meta.HeaderXlang)
 	b.WriteUint8(flag)
 	b.WriteUint8(id)
 	return c, start
@@ -125,7 +120,7 @@ func beginCollectionRoot(f *Runtime, b *buffer.Buffer, isNil bool, id byte) (*Wr
 // null root sets it to nil). Elements a peer wrote null are zero values.
 func ReadStructListRoot[T any, P StructMessage[T]](f *Runtime, data []byte, out *[]T) error {
 	info := P(nil).ForyType()
-	c, n, ok := beginReadCollectionRoot(f, data, info, typeListRoot)
+	c, n, ok := beginReadCollectionRoot(f, data, info, meta.TypeList)
 	var s []T
 	if ok {
 		s = MakeSlice[[]T](c, n)
@@ -165,7 +160,7 @@ func ReadStructListRoot[T any, P StructMessage[T]](f *Runtime, data []byte, out 
 // elements are nil, and with tracking shared elements are one pointer.
 func ReadStructPtrListRoot[T any, P StructMessage[T]](f *Runtime, data []byte, out *[]*T) error {
 	info := P(nil).ForyType()
-	c, n, ok := beginReadCollectionRoot(f, data, info, typeListRoot)
+	c, n, ok := beginReadCollectionRoot(f, data, info, meta.TypeList)
 	var s []*T
 	if ok {
 		s = MakeSlice[[]*T](c, n)
@@ -220,7 +215,7 @@ func listRootInfo(info *TypeInfo) *TypeInfo { return rootInfo("[]" + info.GoName
 func beginReadCollectionRoot(f *Runtime, data []byte, info *TypeInfo, want byte) (c *ReadContext, n int, ok bool) {
 	c = f.BeginRead(data)
 	r := &c.r
-	if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
+	if h := r.ReadUint8(); h != meta.HeaderXlang && r.Err() == nil {
 		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
 	}
 	switch fl := r.ReadUint8(); {
@@ -228,9 +223,9 @@ func beginReadCollectionRoot(f *Runtime, data []byte, info *TypeInfo, want byte)
 		return c, 0, false
 	case fl == FlagNull:
 		return c, 0, false
-	case fl == flagRefVal && c.trackRef:
+	case fl == meta.FlagRefValue && c.trackRef:
 		c.newRef() // the list, object 0
-	case fl == flagRefVal:
+	case fl == meta.FlagRefValue:
 		r.Fail(mismatch("a reference-tracked root (flag 00) where tracking is off; read it with WithTrackRef(true)"))
 		return c, 0, false
 	case fl != FlagNotNull:
@@ -241,7 +236,7 @@ func beginReadCollectionRoot(f *Runtime, data []byte, info *TypeInfo, want byte)
 		r.Fail(mismatch("root type id %d where a collection of %s (type id %d) was expected", id, info.GoName, want))
 	}
 	minBytes := 1
-	if want == typeMapRoot {
+	if want == meta.TypeMap {
 		minBytes = 2 // a key and a value, or a null-value header and a key
 	}
 	n = c.ReadLength(minBytes)
@@ -260,14 +255,14 @@ func WriteStructPtrMapRoot[T any, P StructMessage[T]](f *Runtime, b *buffer.Buff
 	if uint64(len(m)) > math.MaxUint32 {
 		return tooLong(info, len(m))
 	}
-	c, start := beginCollectionRoot(f, b, m == nil, typeMapRoot)
+	c, start := beginCollectionRoot(f, b, m == nil, meta.TypeMap)
 	if c == nil {
 		return nil
 	}
 	b.WriteVarUint32(uint32(len(m)))
 	hdr := byte(0)
 	if c.trackRef {
-		hdr = mapValTrackRef
+		hdr = meta.MapValueTrackRef
 	}
 	sizeAt, n := -1, 0
 	closeChunk := func() {
@@ -284,17 +279,17 @@ func WriteStructPtrMapRoot[T any, P StructMessage[T]](f *Runtime, b *buffer.Buff
 		}
 		if v == nil {
 			closeChunk()
-			b.WriteUint8(mapValHasNull)
-			b.WriteUint8(typeString)
+			b.WriteUint8(meta.MapValueHasNull)
+			b.WriteUint8(meta.TypeString)
 			WriteString(b, k)
 			continue
 		}
-		if sizeAt < 0 || n == mapChunkMax {
+		if sizeAt < 0 || n == meta.MapChunkMax {
 			closeChunk()
 			b.WriteUint8(hdr)
 			sizeAt = b.WriterIndex()
 			b.WriteUint8(0)
-			b.WriteUint8(typeString)
+			b.WriteUint8(meta.TypeString)
 			c.WriteStructMetaPtr(info)
 		}
 		n++
@@ -318,7 +313,7 @@ func WriteStructPtrMapRoot[T any, P StructMessage[T]](f *Runtime, b *buffer.Buff
 // are one pointer.
 func ReadStructPtrMapRoot[T any, P StructMessage[T]](f *Runtime, data []byte, out *map[string]*T) error {
 	info := P(nil).ForyType()
-	c, n, ok := beginReadCollectionRoot(f, data, info, typeMapRoot)
+	c, n, ok := beginReadCollectionRoot(f, data, info, meta.TypeMap)
 	var m map[string]*T
 	if ok {
 		m = MakeMap[map[string]*T](c, n)
@@ -327,9 +322,9 @@ func ReadStructPtrMapRoot[T any, P StructMessage[T]](f *Runtime, data []byte, ou
 			var valNull, tracked bool
 			var ev *Evolution
 			if c.trackRef {
-				size, valNull, tracked, ev = c.ReadMapChunkRef(n, typeString, info.compatibleTypeID, info)
+				size, valNull, tracked, ev = c.ReadMapChunkRef(n, meta.TypeString, info.compatibleTypeID, info)
 			} else {
-				size, valNull, ev = c.ReadMapChunk(n, typeString, info.compatibleTypeID, info, true)
+				size, valNull, ev = c.ReadMapChunk(n, meta.TypeString, info.compatibleTypeID, info, true)
 			}
 			if size <= 0 {
 				if !c.Failed() {

@@ -104,7 +104,7 @@ func NewStructType(spec StructSpec) *TypeInfo {
 	if spec.TypeDefRef != nil {
 		ref := newTypeInfo(spec, spec.TypeDefRef)
 		// With tracking the root struct is the first tracked object: flag 0x00.
-		prefix := append([]byte{headerXlang, flagRefVal, ref.compatibleTypeID, 0}, spec.TypeDefRef...)
+		prefix := append([]byte{meta.HeaderXlang, meta.FlagRefValue, ref.compatibleTypeID, 0}, spec.TypeDefRef...)
 		if !bytes.Equal(spec.RootCompatibleRef, prefix) {
 			panic(fmt.Sprintf("serializer: generated tracking root prefix of %s does not match its TypeDef; regenerate", spec.GoName))
 		}
@@ -118,9 +118,9 @@ func NewStructType(spec StructSpec) *TypeInfo {
 func newTypeInfo(spec StructSpec, typeDef []byte) *TypeInfo {
 	t := &TypeInfo{StructSpec: spec}
 	t.TypeDef = typeDef
-	t.consistentTypeID, t.compatibleTypeID = typeStruct, typeCompatibleStruct
+	t.consistentTypeID, t.compatibleTypeID = meta.TypeStruct, meta.TypeCompatibleStruct
 	if spec.ByName {
-		t.consistentTypeID, t.compatibleTypeID = typeNamedStruct, typeNamedCompatibleStruct
+		t.consistentTypeID, t.compatibleTypeID = meta.TypeNamedStruct, meta.TypeNamedCompatibleStruct
 	}
 	if spec.NonEvolving {
 		t.compatibleTypeID = t.consistentTypeID
@@ -132,8 +132,8 @@ func newTypeInfo(spec StructSpec, typeDef []byte) *TypeInfo {
 	}
 	t.fields = td.Fields
 	t.self = &remoteDef{header: td.Header, def: td}
-	t.rootConsistent = append([]byte{headerXlang, FlagNotNull}, spec.ConsistentMeta...)
-	t.rootCompatible = append([]byte{headerXlang, FlagNotNull, t.compatibleTypeID, 0}, typeDef...)
+	t.rootConsistent = append([]byte{meta.HeaderXlang, FlagNotNull}, spec.ConsistentMeta...)
+	t.rootCompatible = append([]byte{meta.HeaderXlang, FlagNotNull, t.compatibleTypeID, 0}, typeDef...)
 	if t.metaByID() {
 		t.rootCompatible = t.rootConsistent
 	}
@@ -143,22 +143,3 @@ func newTypeInfo(spec StructSpec, typeDef []byte) *TypeInfo {
 // metaByID reports whether the compatible-mode type meta is STRUCT and the
 // user id, with no TypeDef: a non-evolving struct registered by id.
 func (t *TypeInfo) metaByID() bool { return t.NonEvolving && !t.ByName }
-
-// Fory type ids used by the runtime (docs/format.md §4.1).
-const (
-	typeEnum                  = 25
-	typeStruct                = 27
-	typeCompatibleStruct      = 28
-	typeNamedStruct           = 29
-	typeNamedCompatibleStruct = 30
-)
-
-// Null flags (docs/format.md §2).
-const (
-	// FlagNull marks a null value.
-	FlagNull byte = 0xfd
-	// FlagNotNull marks a present value with reference tracking off.
-	FlagNotNull byte = 0xff
-	flagRef     byte = 0xfe
-	flagRefVal  byte = 0x00
-)

@@ -68,18 +68,18 @@ func NewUnionType(spec UnionSpec) *UnionInfo {
 		UserID: spec.UserID, Namespace: spec.Namespace, TypeName: spec.TypeName}}}
 	if !spec.ByName {
 		m := buffer.New(8)
-		m.WriteUint8(typeTypedUnion)
+		m.WriteUint8(meta.TypeTypedUnion)
 		m.WriteVarUint32(spec.UserID)
 		u.consistentMeta = append([]byte(nil), m.Bytes()...)
 		u.compatibleMeta = u.consistentMeta
 		return u
 	}
-	cm := []byte{typeNamedUnion}
+	cm := []byte{meta.TypeNamedUnion}
 	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString(spec.Namespace, meta.Namespace))
 	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString(spec.TypeName, meta.TypeName))
 	u.consistentMeta = cm
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedUnion, ByName: true, Namespace: spec.Namespace, TypeName: spec.TypeName})
-	u.compatibleMeta = append([]byte{typeNamedUnion, 0}, td...)
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeNamedUnion, ByName: true, Namespace: spec.Namespace, TypeName: spec.TypeName})
+	u.compatibleMeta = append([]byte{meta.TypeNamedUnion, 0}, td...)
 	return u
 }
 
@@ -98,9 +98,9 @@ func (f *Runtime) WriteUnionRoot(b *buffer.Buffer, u *UnionInfo, caseID uint32, 
 	}
 	c := f.BeginWrite(b, root)
 	start := b.WriterIndex()
-	b.WriteUint8(headerXlang)
+	b.WriteUint8(meta.HeaderXlang)
 	if c.trackRef {
-		b.WriteUint8(flagRefVal)
+		b.WriteUint8(meta.FlagRefValue)
 		c.refs.find(refKey{unsafe.Pointer(u), 0}) // the root, object 0
 	} else {
 		b.WriteUint8(FlagNotNull)
@@ -120,13 +120,13 @@ func (f *Runtime) WriteUnionRoot(b *buffer.Buffer, u *UnionInfo, caseID uint32, 
 func (f *Runtime) ReadUnionRoot(data []byte, u *UnionInfo) (caseID uint32, v any, err error) {
 	c := f.BeginRead(data)
 	r := &c.r
-	if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
+	if h := r.ReadUint8(); h != meta.HeaderXlang && r.Err() == nil {
 		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
 	}
 	switch fl := r.ReadUint8(); {
 	case r.Err() != nil:
 	case fl == FlagNotNull:
-	case fl == flagRefVal && c.trackRef:
+	case fl == meta.FlagRefValue && c.trackRef:
 		// The root is object 0 (official Go tracks the pointer to the
 		// union it serializes); nothing inside can refer back to it as a
 		// value, but the ids must stay in step.
@@ -156,9 +156,9 @@ func (c *ReadContext) readUnionMeta(u *UnionInfo) {
 		return
 	}
 	s := &u.spec
-	want := byte(typeTypedUnion)
+	want := byte(meta.TypeTypedUnion)
 	if s.ByName {
-		want = typeNamedUnion
+		want = meta.TypeNamedUnion
 	}
 	if id != want {
 		r.Fail(mismatch("root type id %d where union %s (type id %d) was expected", id, s.GoName, want))
@@ -176,7 +176,7 @@ func (c *ReadContext) readUnionMeta(u *UnionInfo) {
 		if d == nil {
 			return
 		}
-		if d.def.Kind != typeNamedUnion {
+		if d.def.Kind != meta.TypeNamedUnion {
 			r.Fail(mismatch("root TypeDef of kind %d where union %s was expected", d.def.Kind, s.GoName))
 			return
 		}

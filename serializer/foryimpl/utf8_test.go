@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // validUTF8 agrees with utf8.Valid on ASCII, multi-byte, invalid and
@@ -245,7 +247,7 @@ func TestReadStringFastPathAgrees(t *testing.T) {
 	}
 	var cases [][]byte
 	for _, n := range []int{0, 1, 31, 32, 33, 127, 200} {
-		h := uint64(n)<<2 | strUTF8
+		h := uint64(n)<<2 | meta.StringUTF8
 		var hdr []byte
 		for v := h; ; v >>= 7 {
 			if v < 0x80 {

@@ -7,6 +7,8 @@ import (
 	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // Date is serializer.Date's representation here: the two types have the
@@ -29,7 +31,7 @@ func dateFromDays(days int64) Date {
 
 // WriteString writes a string as UTF-8 with its header (docs/format.md §7).
 func WriteString(b *buffer.Buffer, s string) {
-	b.WriteHeaderString(uint64(len(s))<<2|strUTF8, s)
+	b.WriteHeaderString(uint64(len(s))<<meta.StringLenShift|meta.StringUTF8, s)
 }
 
 // WriteTime writes a TIMESTAMP: i64le seconds, u32le nanoseconds (§12).

@@ -2,6 +2,8 @@ package foryimpl
 
 import (
 	"github.com/forygen/forygen/buffer"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // WriteContext is the per-message state of a write. Generated code uses it;
@@ -182,7 +184,7 @@ func (c *WriteContext) writeConsistentMeta(key, t *TypeInfo) {
 	}
 	// Back-references to the namespace (id 2i) and type name (2i+1):
 	// header ((ref_id+1) << 1) | 1 (§6.3).
-	b.WriteUint8(typeNamedStruct)
+	b.WriteUint8(meta.TypeNamedStruct)
 	b.WriteVarUint32(uint32(2*idx+1)<<1 | 1)
 	b.WriteVarUint32(uint32(2*idx+2)<<1 | 1)
 }
@@ -190,9 +192,8 @@ func (c *WriteContext) writeConsistentMeta(key, t *TypeInfo) {
 // Map chunk headers Go writes for struct fields (docs/format.md §8.4): both sides
 // declared, and a chunk of its own for a null value.
 const (
-	mapChunkDeclared = 0x24
-	mapChunkNullVal  = 0x14
-	mapChunkMax      = 255
+	mapChunkDeclared = meta.MapKeyDeclared | meta.MapValueDeclared // 0x24
+	mapChunkNullVal  = meta.MapKeyDeclared | meta.MapValueHasNull  // 0x14
 )
 
 // MapWriter writes the chunk framing of a map (docs/format.md §8.4); generated
@@ -214,12 +215,12 @@ func (m *MapWriter) Begin(b *buffer.Buffer, count int) {
 // included, is behind its reference flag (docs/format.md §8.4).
 func (m *MapWriter) BeginTracked(b *buffer.Buffer, count int) {
 	b.WriteVarUint32(uint32(count))
-	m.sizeAt, m.n, m.hdr = -1, 0, mapChunkDeclared|mapValTrackRef
+	m.sizeAt, m.n, m.hdr = -1, 0, mapChunkDeclared|meta.MapValueTrackRef
 }
 
 // Entry opens a chunk when needed; the entry's key and value follow.
 func (m *MapWriter) Entry(b *buffer.Buffer) {
-	if m.sizeAt < 0 || m.n == mapChunkMax {
+	if m.sizeAt < 0 || m.n == meta.MapChunkMax {
 		m.close(b)
 		b.Reserve(2)
 		w, off := b.Window(), b.WriterIndex()
@@ -243,13 +244,13 @@ func (m *MapWriter) NullEntry(b *buffer.Buffer) {
 // §8.4, as official Go writes them).
 func (m *MapWriter) NullKeyEntry(b *buffer.Buffer) {
 	m.close(b)
-	b.WriteUint8(mapKeyHasNull | mapValDeclared)
+	b.WriteUint8(meta.MapKeyHasNull | meta.MapValueDeclared)
 }
 
 // NullKeyValueEntry: see NullKeyEntry.
 func (m *MapWriter) NullKeyValueEntry(b *buffer.Buffer) {
 	m.close(b)
-	b.WriteUint8(mapKeyHasNull | mapValHasNull)
+	b.WriteUint8(meta.MapKeyHasNull | meta.MapValueHasNull)
 }
 
 // End closes the last chunk.

@@ -16,13 +16,13 @@ func namedType(t *testing.T, name string) *TypeInfo {
 	t.Helper()
 	ns := meta.EncodeMetaString("t", meta.Namespace)
 	tn := meta.EncodeMetaString(name, meta.TypeName)
-	cm := meta.AppendInlineMetaString(meta.AppendInlineMetaString([]byte{typeNamedStruct}, ns), tn)
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedCompatibleStruct, Compatible: true, ByName: true,
+	cm := meta.AppendInlineMetaString(meta.AppendInlineMetaString([]byte{meta.TypeNamedStruct}, ns), tn)
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeNamedCompatibleStruct, Compatible: true, ByName: true,
 		Namespace: "t", TypeName: name, Fields: probeFields})
 	return NewStructType(StructSpec{GoName: "t." + name, ByName: true, Namespace: "t", TypeName: name, SchemaHash: 1,
 		ConsistentMeta: cm, TypeDef: td,
-		RootConsistent: append([]byte{headerXlang, FlagNotNull}, cm...),
-		RootCompatible: append([]byte{headerXlang, FlagNotNull, typeNamedCompatibleStruct, 0}, td...)})
+		RootConsistent: append([]byte{meta.HeaderXlang, FlagNotNull}, cm...),
+		RootCompatible: append([]byte{meta.HeaderXlang, FlagNotNull, meta.TypeNamedCompatibleStruct, 0}, td...)})
 }
 
 // The root's type meta is entry 0 of the message's tables (the generated

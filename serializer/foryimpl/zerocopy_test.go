@@ -5,6 +5,8 @@ import (
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // inside reports whether p points into b.
@@ -27,11 +29,11 @@ func TestReadStringAndBinaryAliasing(t *testing.T) {
 		want   string
 		viewed bool // with aliasing on
 	}{
-		{"utf8", append([]byte{3<<2 | strUTF8}, "a\xc3\xa9"...), "aé", true},
-		{"utf8 two-byte header", append([]byte{0x80 | (40<<2|strUTF8)&0x7f, (40<<2 | strUTF8) >> 7}, "0123456789012345678901234567890123456789"...), "0123456789012345678901234567890123456789", true},
-		{"latin1 ascii", append([]byte{3<<2 | strLatin1}, "abc"...), "abc", true},
-		{"latin1", []byte{2<<2 | strLatin1, 'a', 0xe9}, "aé", false},
-		{"utf16", []byte{4<<2 | strUTF16LE, 'h', 0, 'i', 0}, "hi", false},
+		{"utf8", append([]byte{3<<2 | meta.StringUTF8}, "a\xc3\xa9"...), "aé", true},
+		{"utf8 two-byte header", append([]byte{0x80 | (40<<2|meta.StringUTF8)&0x7f, (40<<2 | meta.StringUTF8) >> 7}, "0123456789012345678901234567890123456789"...), "0123456789012345678901234567890123456789", true},
+		{"latin1 ascii", append([]byte{3<<2 | meta.StringLatin1}, "abc"...), "abc", true},
+		{"latin1", []byte{2<<2 | meta.StringLatin1, 'a', 0xe9}, "aé", false},
+		{"utf16", []byte{4<<2 | meta.StringUTF16LE, 'h', 0, 'i', 0}, "hi", false},
 	} {
 		for _, mode := range []struct {
 			name string
@@ -59,7 +61,7 @@ func TestReadStringAndBinaryAliasing(t *testing.T) {
 		require.Equal(t, view, inside(&b[0], bin), "%s: a view of the input", mode.name)
 		if view {
 			require.Equal(t, len(b), cap(b), "appending must not overwrite the input")
-			b = append(b, 1)
+			_ = append(b, 1)
 			require.Equal(t, byte(0xaa), bin[4])
 		}
 		// An empty run is an empty, non-nil slice that views nothing.

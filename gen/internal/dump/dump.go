@@ -328,22 +328,22 @@ func (d *decoder) modeText() string {
 // follows.
 func (d *decoder) flag() (string, bool) {
 	off := d.off()
-	f := int8(d.u8("flag"))
+	f := d.u8("flag")
 	switch f {
-	case -3:
+	case meta.FlagNull:
 		return "fd (null)", false
-	case -2:
+	case meta.FlagRef:
 		id := d.varu32("reference id")
 		if int(id) >= d.nextRef {
 			d.failf(off, "reference to object #%d, but only %d tracked objects precede it", id, d.nextRef)
 		}
 		return fmt.Sprintf("fe (reference to object #%d)", id), false
-	case -1:
+	case meta.FlagNotNull:
 		return "ff (present, not tracked)", true
-	case 0:
+	case meta.FlagRefValue:
 		d.nextRef++
 		return fmt.Sprintf("00 (present, tracked: object #%d)", d.nextRef-1), true
 	}
-	d.failf(off, "flag byte 0x%02x is none of fd (null), fe (reference), ff (present), 00 (tracked)", uint8(f))
+	d.failf(off, "flag byte 0x%02x is none of fd (null), fe (reference), ff (present), 00 (tracked)", f)
 	return "", false
 }

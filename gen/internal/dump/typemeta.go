@@ -53,18 +53,18 @@ func (d *decoder) typeMeta(what string) *typeInfo {
 	off := d.off()
 	id := d.u8(what + " id")
 	ti := &typeInfo{id: id, userID: -1, defIdx: -1}
-	if id > maxKnownTypeID {
+	if id > meta.MaxTypeID {
 		d.failf(off, "%s: unknown type id %d (0x%02x)", what, id, id)
 	}
 	d.printf(off, "%s 0x%02x %s", what, id, TypeName(id))
 	d.indent++
 	defer func() { d.indent-- }()
 	switch id {
-	case tUnknown:
+	case meta.TypeUnknown:
 		d.failf(off, "%s: type meta names type id 0 (UNKNOWN), which no value has", what)
-	case tArray:
+	case meta.TypeArray:
 		d.failf(off, "%s: type id 42 (ARRAY) is reserved", what)
-	case tCompatStruct, tNamedCompat:
+	case meta.TypeCompatibleStruct, meta.TypeNamedCompatibleStruct:
 		switch d.mode {
 		case SameSchema:
 			d.failf(off, "%s: %s in a message read in same-schema mode: the writer used compatible mode (run with -compatible or -auto)", what, TypeName(id))
@@ -72,22 +72,22 @@ func (d *decoder) typeMeta(what string) *typeInfo {
 			d.mode = Compatible
 		}
 		d.sharedEntry(ti)
-	case tStruct, tEnum, tExt, tTypedUnion:
-		if id == tStruct && d.mode == Auto {
+	case meta.TypeStruct, meta.TypeEnum, meta.TypeExt, meta.TypeTypedUnion:
+		if id == meta.TypeStruct && d.mode == Auto {
 			d.mode = SameSchema
 			d.printf(off, "(mode: same-schema, as the first struct is a STRUCT; a peer's non-evolving type in a compatible message looks the same: run with -compatible then)")
 		}
 		uoff := d.off()
 		ti.userID = int64(d.varu32(what + " user id"))
 		d.printf(uoff, "user id %d", ti.userID)
-		ti.sameSchem = id == tStruct && d.mode == SameSchema
-	case tNamedStruct, tNamedEnum, tNamedExt, tNamedUnion:
+		ti.sameSchem = id == meta.TypeStruct && d.mode == SameSchema
+	case meta.TypeNamedStruct, meta.TypeNamedEnum, meta.TypeNamedExt, meta.TypeNamedUnion:
 		// A shared TypeDef carries a 52-bit hash of its body: if one parses
 		// here, the writer used compatible mode.
 		if d.mode == Auto && d.looksLikeTypeDef() {
 			d.mode = Compatible
 		}
-		if d.mode == Auto && id == tNamedStruct {
+		if d.mode == Auto && id == meta.TypeNamedStruct {
 			d.mode = SameSchema
 		}
 		if d.mode == Compatible {
@@ -96,10 +96,10 @@ func (d *decoder) typeMeta(what string) *typeInfo {
 			ti.named = true
 			ti.ns = d.inlineString(meta.Namespace, "namespace")
 			ti.name = d.inlineString(meta.TypeName, "type name")
-			ti.sameSchem = id == tNamedStruct
+			ti.sameSchem = id == meta.TypeNamedStruct
 		}
 	}
-	if ti.def != nil && isStruct(id) != isStruct(ti.def.Kind) {
+	if ti.def != nil && meta.IsStructKind(id) != meta.IsStructKind(ti.def.Kind) {
 		d.failf(off, "%s: %s refers to TypeDef #%d of kind %s", what, TypeName(id), ti.defIdx, TypeName(ti.def.Kind))
 	}
 	return ti
@@ -163,15 +163,10 @@ func (d *decoder) sharedEntry(ti *typeInfo) {
 
 func (d *decoder) printTypeDef(off, idx int, td *meta.TypeDef) {
 	h := td.Header
-	size := int(h & 0xff)
-	bodyStart, bodyLen := off+8, size
-	if size == 0xff {
-		v, k := binary.Uvarint(td.Encoded[8:])
-		bodyStart += k
-		bodyLen += int(v)
-	}
+	total, bodyLen := meta.TypeDefSize(td.Encoded) // td was parsed: it fits
+	bodyStart := off + total - bodyLen
 	escape := ""
-	if size == 0xff {
+	if bodyLen >= 255 {
 		escape = fmt.Sprintf(" (255 + varu32 %d)", bodyLen-255)
 	}
 	d.printf(off, "TypeDef #%d: header 0x%016x: body %d bytes%s, compressed=%d, reserved=%d, hash 0x%013x",

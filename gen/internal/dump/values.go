@@ -51,7 +51,7 @@ func (d *decoder) value(label string, t vtype, flagged, field bool) {
 			return
 		}
 	}
-	needsMeta := t.info == nil && (t.id == tUnknown || (isStruct(t.id) && field && d.mode != SameSchema))
+	needsMeta := t.info == nil && (t.id == meta.TypeUnknown || (meta.IsStructKind(t.id) && field && d.mode != SameSchema))
 	if !needsMeta && !composite(t.id) {
 		if s := d.scalar(t.id); s != "" {
 			d.printf(off, "%s = %s", head, s)
@@ -69,10 +69,10 @@ func (d *decoder) value(label string, t vtype, flagged, field bool) {
 
 func composite(id uint8) bool {
 	switch id {
-	case tList, tSet, tMap, tUnion, tTypedUnion, tNamedUnion, tExt, tNamedExt, tUnknown:
+	case meta.TypeList, meta.TypeSet, meta.TypeMap, meta.TypeUnion, meta.TypeTypedUnion, meta.TypeNamedUnion, meta.TypeExt, meta.TypeNamedExt, meta.TypeUnknown:
 		return true
 	}
-	return isStruct(id)
+	return meta.IsStructKind(id)
 }
 
 // payload prints the value of type t that starts here (after its flag and
@@ -80,18 +80,18 @@ func composite(id uint8) bool {
 func (d *decoder) payload(t vtype) {
 	off := d.off()
 	switch {
-	case t.id == tList || t.id == tSet:
+	case t.id == meta.TypeList || t.id == meta.TypeSet:
 		d.list(t)
-	case t.id == tMap:
+	case t.id == meta.TypeMap:
 		d.mapValue(t)
-	case isStruct(t.id):
+	case meta.IsStructKind(t.id):
 		d.structBody(t)
-	case t.id == tUnion || t.id == tTypedUnion || t.id == tNamedUnion:
+	case t.id == meta.TypeUnion || t.id == meta.TypeTypedUnion || t.id == meta.TypeNamedUnion:
 		c := d.varu32("union case id")
-		d.value(fmt.Sprintf("case %d", c), vtype{id: tUnknown}, true, false)
-	case t.id == tExt || t.id == tNamedExt:
+		d.value(fmt.Sprintf("case %d", c), vtype{id: meta.TypeUnknown}, true, false)
+	case t.id == meta.TypeExt || t.id == meta.TypeNamedExt:
 		d.stopf(off, "an extension value (%s) has no length: its bytes are its serializer's", TypeName(t.id))
-	case t.id == tUnknown:
+	case t.id == meta.TypeUnknown:
 		d.failf(off, "a value of type UNKNOWN without type meta")
 	default:
 		d.printf(off, "%s = %s", TypeName(t.id), d.scalar(t.id))
@@ -134,7 +134,7 @@ func (d *decoder) fields(def *meta.TypeDef) {
 		f := &def.Fields[i]
 		// An `any` field always carries its flag, whatever the TypeDef
 		// says (official Go declares it non-nullable, §14.18).
-		flagged := f.Nullable || f.TrackRef || f.Type.TypeID == tUnknown
+		flagged := f.Nullable || f.TrackRef || f.Type.TypeID == meta.TypeUnknown
 		d.value(fieldLabel(f), declared(&f.Type), flagged, true)
 	}
 }
@@ -149,17 +149,17 @@ func (d *decoder) list(t vtype) {
 	}
 	hoff := d.off()
 	h := d.u8("elements header")
-	tracked, hasNull, decl, same := h&1 != 0, h&2 != 0, h&4 != 0, h&8 != 0
+	tracked, hasNull, decl, same := h&meta.ListTrackRef != 0, h&meta.ListHasNull != 0, h&meta.ListDeclared != 0, h&meta.ListSameType != 0
 	d.printf(hoff, "elements header 0x%02x: track_ref=%d has_null=%d declared=%d same_type=%d",
 		h, bit(tracked), bit(hasNull), bit(decl), bit(same))
-	if h&0xf0 != 0 {
+	if h&^meta.ListBits != 0 {
 		d.failf(hoff, "elements header 0x%02x has reserved bits 4-7 set", h)
 	}
 	flagged := tracked || hasNull
 	if !same {
 		// Each element carries its own type meta, after its flag.
 		for i := 0; i < n; i++ {
-			d.value(fmt.Sprintf("[%d]", i), vtype{id: tUnknown}, flagged, false)
+			d.value(fmt.Sprintf("[%d]", i), vtype{id: meta.TypeUnknown}, flagged, false)
 		}
 		return
 	}
@@ -189,11 +189,11 @@ func (d *decoder) mapValue(t vtype) {
 	for e := 0; n > 0; {
 		coff := d.off()
 		h := d.u8("map chunk header")
-		kTrack, kNull, kDecl := h&0x01 != 0, h&0x02 != 0, h&0x04 != 0
-		vTrack, vNull, vDecl := h&0x08 != 0, h&0x10 != 0, h&0x20 != 0
+		kTrack, kNull, kDecl := h&meta.MapKeyTrackRef != 0, h&meta.MapKeyHasNull != 0, h&meta.MapKeyDeclared != 0
+		vTrack, vNull, vDecl := h&meta.MapValueTrackRef != 0, h&meta.MapValueHasNull != 0, h&meta.MapValueDeclared != 0
 		desc := fmt.Sprintf("chunk header 0x%02x: key track_ref=%d null=%d declared=%d; value track_ref=%d null=%d declared=%d",
 			h, bit(kTrack), bit(kNull), bit(kDecl), bit(vTrack), bit(vNull), bit(vDecl))
-		if h&0xc0 != 0 {
+		if h&^meta.MapChunkBits != 0 {
 			d.printf(coff, "%s", desc)
 			d.failf(coff, "map chunk header 0x%02x has reserved bits 6-7 set", h)
 		}
@@ -268,7 +268,7 @@ func (d *decoder) scalar(id uint8) string {
 	what := TypeName(id)
 	var s string
 	switch id {
-	case tBool:
+	case meta.TypeBool:
 		switch v := d.u8(what); v {
 		case 0:
 			s = "false"
@@ -277,53 +277,53 @@ func (d *decoder) scalar(id uint8) string {
 		default:
 			s = fmt.Sprintf("0x%02x (a BOOL is 00 or 01)", v)
 		}
-	case 2:
+	case meta.TypeInt8:
 		s = strconv.Itoa(int(int8(d.u8(what))))
-	case 3:
+	case meta.TypeInt16:
 		s = strconv.Itoa(int(r.ReadInt16()))
-	case 4:
+	case meta.TypeInt32:
 		s = strconv.Itoa(int(r.ReadInt32()))
-	case 5:
+	case meta.TypeVarInt32:
 		s = strconv.Itoa(int(r.ReadVarInt32()))
-	case 6:
+	case meta.TypeInt64:
 		s = strconv.FormatInt(r.ReadInt64(), 10)
-	case 7:
+	case meta.TypeVarInt64:
 		s = strconv.FormatInt(r.ReadVarInt64(), 10)
-	case 8:
+	case meta.TypeTaggedInt64:
 		s = strconv.FormatInt(r.ReadTaggedInt64(), 10)
-	case 9:
+	case meta.TypeUint8:
 		s = strconv.Itoa(int(d.u8(what)))
-	case 10:
+	case meta.TypeUint16:
 		s = strconv.Itoa(int(r.ReadUint16()))
-	case 11:
+	case meta.TypeUint32:
 		s = strconv.FormatUint(uint64(r.ReadUint32()), 10)
-	case 12:
+	case meta.TypeVarUint32:
 		s = strconv.FormatUint(uint64(r.ReadVarUint32()), 10)
-	case 13:
+	case meta.TypeUint64:
 		s = strconv.FormatUint(r.ReadUint64(), 10)
-	case 14:
+	case meta.TypeVarUint64:
 		s = strconv.FormatUint(r.ReadVarUint64(), 10)
-	case 15:
+	case meta.TypeTaggedUint64:
 		s = strconv.FormatUint(r.ReadTaggedUint64(), 10)
-	case tFloat8:
+	case meta.TypeFloat8:
 		s = fmt.Sprintf("0x%02x (float8 bits)", d.u8(what))
-	case 17:
+	case meta.TypeFloat16:
 		b := r.ReadUint16()
 		s = fmt.Sprintf("%g (0x%04x)", half(b), b)
-	case 18:
+	case meta.TypeBFloat16:
 		b := r.ReadUint16()
 		s = fmt.Sprintf("%g (0x%04x)", math.Float32frombits(uint32(b)<<16), b)
-	case 19:
+	case meta.TypeFloat32:
 		s = strconv.FormatFloat(float64(r.ReadFloat32()), 'g', -1, 32)
-	case 20:
+	case meta.TypeFloat64:
 		s = strconv.FormatFloat(r.ReadFloat64(), 'g', -1, 64)
-	case tString:
+	case meta.TypeString:
 		s = d.str()
-	case tEnum, tNamedEnum:
+	case meta.TypeEnum, meta.TypeNamedEnum:
 		s = "value " + strconv.FormatUint(uint64(d.varu32(what)), 10)
-	case tNone:
+	case meta.TypeNone:
 		s = "none"
-	case tDuration:
+	case meta.TypeDuration:
 		secs := r.ReadVarInt64()
 		d.check(off, what+" seconds")
 		nanos := r.ReadInt32()
@@ -331,30 +331,30 @@ func (d *decoder) scalar(id uint8) string {
 		if secs > -(1<<33) && secs < 1<<33 {
 			s += " (" + (time.Duration(secs)*time.Second + time.Duration(nanos)).String() + ")"
 		}
-	case tTimestamp:
+	case meta.TypeTimestamp:
 		secs := r.ReadInt64()
 		nanos := r.ReadUint32()
 		s = fmt.Sprintf("%ds %dns", secs, nanos)
 		if secs > -(1<<40) && secs < 1<<40 && nanos < 1e9 {
 			s += " (" + time.Unix(secs, int64(nanos)).UTC().Format(time.RFC3339Nano) + ")"
 		}
-	case tDate:
+	case meta.TypeDate:
 		days := r.ReadVarInt64()
 		s = fmt.Sprintf("day %d", days)
 		if days > -(1<<30) && days < 1<<30 {
 			s += " (" + time.Unix(days*86400, 0).UTC().Format("2006-01-02") + ")"
 		}
-	case tDecimal:
+	case meta.TypeDecimal:
 		s = d.decimal()
-	case tBinary:
+	case meta.TypeBinary:
 		n := d.count("byte length", 1)
 		s = fmt.Sprintf("%d bytes: %s", n, hexPrefix(d.bytes(n, what), 32))
-	case tFloat8Array:
+	case meta.TypeFloat8Array:
 		k := d.u8("float8 kind")
 		n := d.count("byte length", 1)
 		s = fmt.Sprintf("float8 kind %d, %d bytes: %s", k, n, hexPrefix(d.bytes(n, what), 32))
 	default:
-		el := arrayElem(id)
+		el := meta.DenseArrayElem(id)
 		if el == 0 {
 			d.failf(off, "type id %d (%s) is not a value type", id, what)
 		}
@@ -368,7 +368,7 @@ func (d *decoder) scalar(id uint8) string {
 func (d *decoder) denseArray(id, el uint8) string {
 	off := d.off()
 	n := d.count("byte length", 1)
-	w := fixedWidth(el)
+	w := meta.FixedWidth(el)
 	if n%w != 0 {
 		d.failf(off, "%s of %d bytes: not a multiple of the %d-byte element", TypeName(id), n, w)
 	}

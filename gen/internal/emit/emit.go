@@ -13,6 +13,8 @@ import (
 
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 const (
@@ -391,42 +393,42 @@ func scalarOf(w *plan.Wire) scalar {
 		k = w.Go.Elem.Kind
 	}
 	switch w.TypeID {
-	case plan.TypeBool:
+	case meta.TypeBool:
 		return scalar{"Bool", jen.Bool()}
-	case plan.TypeInt8:
+	case meta.TypeInt8:
 		return scalar{"Int8", jen.Int8()}
-	case plan.TypeUint8:
+	case meta.TypeUint8:
 		return scalar{"Uint8", jen.Uint8()}
-	case plan.TypeInt16:
+	case meta.TypeInt16:
 		return scalar{"Int16", jen.Int16()}
-	case plan.TypeUint16:
+	case meta.TypeUint16:
 		return scalar{"Uint16", jen.Uint16()}
-	case plan.TypeInt32:
+	case meta.TypeInt32:
 		return scalar{"Int32", jen.Int32()}
-	case plan.TypeUint32:
+	case meta.TypeUint32:
 		return scalar{"Uint32", jen.Uint32()}
-	case plan.TypeInt64:
+	case meta.TypeInt64:
 		return scalar{"Int64", jen.Int64()}
-	case plan.TypeUint64:
+	case meta.TypeUint64:
 		return scalar{"Uint64", jen.Uint64()}
-	case plan.TypeFloat16, plan.TypeBFloat16:
+	case meta.TypeFloat16, meta.TypeBFloat16:
 		// Their bits, as a uint16.
 		return scalar{"Uint16", jen.Uint16()}
-	case plan.TypeFloat32:
+	case meta.TypeFloat32:
 		return scalar{"Float32", jen.Float32()}
-	case plan.TypeFloat64:
+	case meta.TypeFloat64:
 		return scalar{"Float64", jen.Float64()}
-	case plan.TypeVarInt32:
+	case meta.TypeVarInt32:
 		return scalar{"VarInt32", jen.Int32()}
-	case plan.TypeVarUint32:
+	case meta.TypeVarUint32:
 		return scalar{"VarUint32", jen.Uint32()}
-	case plan.TypeVarInt64:
+	case meta.TypeVarInt64:
 		return scalar{"VarInt64", jen.Int64()}
-	case plan.TypeVarUint64:
+	case meta.TypeVarUint64:
 		return scalar{"VarUint64", jen.Uint64()}
-	case plan.TypeTaggedInt64:
+	case meta.TypeTaggedInt64:
 		return scalar{"TaggedInt64", jen.Int64()}
-	case plan.TypeTaggedUint64:
+	case meta.TypeTaggedUint64:
 		return scalar{"TaggedUint64", jen.Uint64()}
 	}
 	panic(fmt.Sprintf("emit: %d (%s) is not a scalar", w.TypeID, k))

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // The entry points: ForySerializeTo and ForyDeserialize start and end a
@@ -90,7 +92,7 @@ func matchRootTracked(in string, compatible, track jen.Code, com, con, comRef, c
 // tracked references, and it is read so whatever the reader's WithTrackRef
 // says (the runtime's rootTracked).
 func rootFlagTracked(in string) *jen.Statement {
-	return jen.Len(jen.Id(in)).Op(">").Lit(1).Op("&&").Id(in).Index(jen.Lit(1)).Op("==").Lit(0)
+	return jen.Len(jen.Id(in)).Op(">").Lit(1).Op("&&").Id(in).Index(jen.Lit(1)).Op("==").Add(spec("FlagRefValue"))
 }
 
 // matchPrefix sets n to the length of com (in compatible mode) or con when
@@ -217,7 +219,7 @@ func (g *gen) refPrefixes() (com, con []byte) {
 		com = append([]byte(nil), g.s.RootCompatibleRef...)
 	}
 	con = append([]byte(nil), g.s.RootConsistent...)
-	com[1], con[1] = 0x00, 0x00
+	com[1], con[1] = meta.FlagRefValue, meta.FlagRefValue
 	return com, con
 }
 
@@ -232,7 +234,7 @@ func (g *gen) trackedRootWrite() []jen.Code {
 			jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
 			jen.If(jen.Err().Op(":=").Id("x").Dot("foryWrite").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True()),
 				jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Id("b").Dot("Bytes").Call().Index(jen.Id("start").Op("+").Lit(1)).Op("=").Lit(0),
+			jen.Id("b").Dot("Bytes").Call().Index(jen.Id("start").Op("+").Lit(1)).Op("=").Add(spec("FlagRefValue")),
 			jen.Return(jen.Nil()),
 		}
 	}

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -8,6 +9,8 @@ import (
 
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // emitRead writes ForyRead: the schema hash check (same-schema mode), one
@@ -50,7 +53,7 @@ func (g *gen) readBody() []jen.Code {
 			// the previous message: reusing its memory would let one
 			// field's elements land in the other's (issue 25).
 			continue
-		case fl.Wire.Go.Kind == model.Slice && !fl.Wire.Nullable && (fl.Wire.TypeID == plan.TypeList || arrayWidth(fl.Wire) > 0):
+		case fl.Wire.Go.Kind == model.Slice && !fl.Wire.Nullable && (fl.Wire.TypeID == meta.TypeList || arrayWidth(fl.Wire) > 0):
 			reuse[fl] = true
 		case fl.Wire.Go.Kind == model.Struct:
 		default:
@@ -110,7 +113,7 @@ func (g *gen) readPrimitives() []jen.Code {
 		for _, fl := range fixed {
 			sc := scalarOf(fl.Wire)
 			var load *jen.Statement
-			if fl.Wire.TypeID == plan.TypeBool {
+			if fl.Wire.TypeID == meta.TypeBool {
 				load = jen.Qual(bufferPkg, "ReadUint8At").Call(jen.Id("in"), plus("off", at)).Op("!=").Lit(0)
 			} else {
 				load = jen.Qual(bufferPkg, "Read"+sc.suffix+"At").Call(jen.Id("in"), plus("off", at))
@@ -191,19 +194,19 @@ func (g *gen) readVarintRun(fields []*plan.Field) []jen.Code {
 		var tmp, fn string
 		var val *jen.Statement
 		switch fl.Wire.TypeID {
-		case plan.TypeVarInt32:
+		case meta.TypeVarInt32:
 			tmp, fn = "u32", "ReadVarUint32At"
 			val = jen.Qual(bufferPkg, "UnZigZag32").Call(jen.Id(tmp))
-		case plan.TypeVarUint32:
+		case meta.TypeVarUint32:
 			tmp, fn = "u32", "ReadVarUint32At"
 			val = jen.Id(tmp)
-		case plan.TypeVarInt64:
+		case meta.TypeVarInt64:
 			tmp, fn = "u64", "ReadVarUint64At"
 			val = jen.Qual(bufferPkg, "UnZigZag64").Call(jen.Id(tmp))
-		case plan.TypeVarUint64:
+		case meta.TypeVarUint64:
 			tmp, fn = "u64", "ReadVarUint64At"
 			val = jen.Id(tmp)
-		case plan.TypeTaggedInt64:
+		case meta.TypeTaggedInt64:
 			tmp, fn = "i64", "ReadTaggedInt64At"
 			val = jen.Id(tmp)
 		default:
@@ -293,14 +296,14 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		return []jen.Code{
 			jen.If(jen.Id("c").Dot("Compatible").Call()).Block(jen.Id("c").Dot("ReadExtMeta").Call(jen.Id(extInfo(t.Codec)))),
 			jen.If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(
-				jen.Id("c").Dot("ExtRead").Call(jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("ReadExt").Call(jen.Id("c").Dot("Reader").Call(), jen.Op("&").Add(dst.Clone())))),
+				jen.Id("c").Dot("ExtRead").Call(jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("ReadExt").Call(jen.Id("c").Dot("Reader").Call(), addrOf(dst)))),
 		}
 	}
 	r := jen.Id("r")
 	if w.IsFixedScalar() || w.IsVarint() {
 		sc := scalarOf(w)
 		var load *jen.Statement
-		if w.TypeID == plan.TypeBool {
+		if w.TypeID == meta.TypeBool {
 			load = r.Clone().Dot("ReadBool").Call()
 		} else {
 			load = r.Clone().Dot("Read" + sc.suffix).Call()
@@ -308,7 +311,7 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		return []jen.Code{dst.Op("=").Add(g.fromWire(load, t))}
 	}
 	switch w.TypeID {
-	case plan.TypeUnknown:
+	case meta.TypeUnknown:
 		// An any field decodes a struct as a pointer, as official Go does.
 		if t.Named != nil {
 			// A non-empty interface: the value must implement it.
@@ -318,10 +321,10 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 				dst.Op("=").Qual(implPkg, "ReadAnyAs").Types(g.goType(t)).Call(jen.Id("c"), jen.Lit(t.Named.PkgName+"."+t.Named.Name), jen.Lit(impls))}
 		}
 		return []jen.Code{dst.Op("=").Qual(implPkg, "ReadAny").Call(jen.Id("c"), jen.False())}
-	case plan.TypeUnion:
+	case meta.TypeUnion:
 		return []jen.Code{dst.Dot("ForyReadUnion").Call(jen.Id("c"))}
-	case plan.TypeList:
-		if w.Elem.TypeID == plan.TypeUnknown {
+	case meta.TypeList:
+		if w.Elem.TypeID == meta.TypeUnknown {
 			if t.Kind == model.Array {
 				// A [N]any takes a list of exactly N elements.
 				l := g.fresh("l")
@@ -336,8 +339,8 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 			}
 			return []jen.Code{dst.Op("=").Qual(implPkg, "ReadAnyList").Call(jen.Id("c"))}
 		}
-	case plan.TypeMap:
-		if w.Elem.TypeID == plan.TypeUnknown {
+	case meta.TypeMap:
+		if w.Elem.TypeID == meta.TypeUnknown {
 			if e := w.Elem.Go; e.Named != nil {
 				return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Qual(implPkg, "ReadStringAnyMapAs").Types(g.goType(e)).Call(jen.Id("c"), jen.Lit(e.Named.PkgName+"."+e.Named.Name), jen.Lit(implList(e))), t))}
 			}
@@ -345,9 +348,9 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		}
 	}
 	switch w.TypeID {
-	case plan.TypeString:
+	case meta.TypeString:
 		return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Id("c").Dot("ReadString").Call(), t))}
-	case plan.TypeEnum:
+	case meta.TypeEnum:
 		if max, ok := enumMax(t.Base); ok {
 			// The inlined fast path, ReadEnum behind it
 			// (BenchmarkDeserialize/MediaContentList).
@@ -357,24 +360,24 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 				jen.Add(dst).Op("=").Add(g.goType(t).Call(jen.Id("c").Dot("ReadEnum").Call(jen.Lit(max)))))}
 		}
 		return []jen.Code{dst.Op("=").Add(g.goType(t).Call(r.Clone().Dot("ReadVarUint32").Call()))}
-	case plan.TypeTimestamp:
+	case meta.TypeTimestamp:
 		return []jen.Code{dst.Op("=").Id("c").Dot("ReadTime").Call()}
-	case plan.TypeDuration:
+	case meta.TypeDuration:
 		return []jen.Code{dst.Op("=").Id("c").Dot("ReadDuration").Call()}
-	case plan.TypeDate:
+	case meta.TypeDate:
 		return []jen.Code{dst.Op("=").Add(g.goType(t).Call(jen.Id("c").Dot("ReadDate").Call()))}
-	case plan.TypeDecimal:
+	case meta.TypeDecimal:
 		return []jen.Code{jen.Parens(dst.Clone()).Dot("Scale").Op("=").Id("c").Dot("ReadDecimal").Call(jen.Op("&").Parens(dst.Clone()).Dot("Unscaled"))}
-	case plan.TypeBinary:
+	case meta.TypeBinary:
 		return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Id("c").Dot("ReadBinary").Call(), t))}
-	case plan.TypeList:
+	case meta.TypeList:
 		return g.readList(dst, w)
-	case plan.TypeSet:
+	case meta.TypeSet:
 		return g.readSet(dst, w)
-	case plan.TypeMap:
+	case meta.TypeMap:
 		return g.readMap(dst, w)
 	}
-	if plan.IsStructType(w.TypeID) {
+	if meta.IsStructKind(w.TypeID) {
 		if !addressable {
 			tmp := g.fresh("s")
 			return append(append([]jen.Code{jen.Var().Id(tmp).Add(g.goType(t))},
@@ -410,6 +413,14 @@ func (g *gen) readStruct(p *jen.Statement, t *model.Type, field bool) []jen.Code
 	return []jen.Code{jen.If(jen.Id(ev).Op(":=").Id("c").Dot("ReadStructFieldMeta").Call(g.structInfo(t)), jen.Id(ev).Op("!=").Nil()).Block(
 		p.Clone().Dot("ForyReadEvolved").Call(jen.Id("c"), jen.Id(ev)),
 	).Else().If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(p.Clone().Dot("ForyRead").Call(jen.Id("c")))}
+}
+
+// addrOf is &v, or p when v is *p (staticcheck SA4001).
+func addrOf(v *jen.Statement) *jen.Statement {
+	if s := fmt.Sprintf("%#v", v); strings.HasPrefix(s, "*") && !strings.ContainsAny(s[1:], " ()*") {
+		return jen.Op(s[1:])
+	}
+	return jen.Op("&").Add(v.Clone())
 }
 
 // implList spells the implementations the generator found of t, a
@@ -470,7 +481,7 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 		}
 		present := g.readPresent(jen.Id("x").Dot(fl.GoName), w)
 		var body []jen.Code
-		if w.TypeID == plan.TypeUnknown {
+		if w.TypeID == meta.TypeUnknown {
 			// An any value carries its own flag.
 			body = present
 		} else if scalarT.Kind.IsPrimitive() && scalarT.Kind != model.Bool {
@@ -494,7 +505,7 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 		} else {
 			body = append(body, jen.If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
 		}
-		if fl.RefOn && w.TypeID != plan.TypeUnknown {
+		if fl.RefOn && w.TypeID != meta.TypeUnknown {
 			// With tracking, a flagged value is read as the generated
 			// tracking reader reads it, so back-references resolve.
 			body = []jen.Code{jen.If(jen.Id("c").Dot("TrackRef").Call().Op("&&").Id("f").Dot("Flag").Op("&&").Op("!").Id("f").Dot("Convert")).Block(
@@ -603,7 +614,7 @@ func usesReader(s *plan.Struct) bool {
 }
 
 func wireUsesReader(w *plan.Wire) bool {
-	if w.TypeID == plan.TypeEnum {
+	if w.TypeID == meta.TypeEnum {
 		base := w.Go.Base
 		if w.Go.Kind == model.Pointer || w.Go.Kind == model.Optional {
 			base = w.Go.Elem.Base

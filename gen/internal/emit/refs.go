@@ -38,8 +38,8 @@ func (g *gen) writeTracked(v *jen.Statement, w *plan.Wire) []jen.Code {
 		if t.Elem.Kind == model.Enum {
 			// An enum is held by value: a present one is 0xFF, never a
 			// shared object, as official Go writes it.
-			return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeByte(0xfd)).Else().Block(
-				append([]jen.Code{writeByte(0xff)}, g.writeValue(jen.Op("*").Add(v.Clone()), &inner, false)...)...)}
+			return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeFlag("FlagNull")).Else().Block(
+				append([]jen.Code{writeFlag("FlagNotNull")}, g.writeValue(jen.Op("*").Add(v.Clone()), &inner, false)...)...)}
 		}
 		if t.Elem.Kind == model.Struct {
 			body = g.writeStruct(v.Clone(), t.Elem, true)
@@ -61,7 +61,7 @@ func (g *gen) writeTracked(v *jen.Statement, w *plan.Wire) []jen.Code {
 			// the value is marshaled anew, never shared.
 			return append([]jen.Code{jen.Qual(implPkg, "WriteRefFresh").Call(jen.Id("c"))}, g.writeValue(v, &inner, true)...)
 		}
-		return append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, true)...)
+		return append([]jen.Code{writeFlag("FlagNotNull")}, g.writeValue(v, &inner, true)...)
 	}
 	return []jen.Code{jen.If(jen.Op("!").Qual(implPkg, fn).Call(jen.Id("c"), v)).Block(body...)}
 }
@@ -73,10 +73,10 @@ func (g *gen) writeRefFlagged(v *jen.Statement, w *plan.Wire) []jen.Code {
 	if w.Go.Kind == model.Any {
 		return g.writeValue(v, w, true)
 	}
-	present := append([]jen.Code{writeByte(0xff)}, g.writeValue(v.Clone(), w, true)...)
+	present := append([]jen.Code{writeFlag("FlagNotNull")}, g.writeValue(v.Clone(), w, true)...)
 	switch w.Go.Kind {
 	case model.Slice, model.Map, model.Set, model.Pointer:
-		return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeByte(0xfd)).Else().Block(present...)}
+		return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeFlag("FlagNull")).Else().Block(present...)}
 	}
 	return present
 }
@@ -198,23 +198,24 @@ func (g *gen) writePtrElems(v *jen.Statement, e *plan.Wire, set, tracked bool) [
 		}
 		return jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone()))
 	}
-	base := byte(0x08)
+	base := []string{"ListSameType"}
 	if tracked {
-		base = 0x09
+		base = append(base, "ListTrackRef")
 	}
+	withNull := append(base[:len(base):len(base)], "ListHasNull")
 	var write []jen.Code
 	if tracked {
 		write = []jen.Code{jen.If(jen.Op("!").Qual(implPkg, "WriteRefPtr").Call(jen.Id("c"), jen.Id(el))).Block(
 			jen.Id(el).Dot("ForyWrite").Call(jen.Id("c")))}
 	} else {
-		write = []jen.Code{jen.If(jen.Id(hdr).Op("==").Op(hexByte(base|0x02))).Block(
-			jen.If(jen.Id(el).Op("==").Nil()).Block(writeByte(0xfd), jen.Continue()),
-			writeByte(0xff),
+		write = []jen.Code{jen.If(jen.Id(hdr).Op("==").Add(spec(withNull...))).Block(
+			jen.If(jen.Id(el).Op("==").Nil()).Block(writeFlag("FlagNull"), jen.Continue()),
+			writeFlag("FlagNotNull"),
 		), jen.Id(el).Dot("ForyWrite").Call(jen.Id("c"))}
 	}
 	return []jen.Code{
-		jen.Id(hdr).Op(":=").Byte().Call(jen.Op(hexByte(base))),
-		each().Block(jen.If(jen.Id(el).Op("==").Nil()).Block(jen.Id(hdr).Op("=").Op(hexByte(base|0x02)), jen.Break())),
+		jen.Id(hdr).Op(":=").Add(spec(base...)),
+		each().Block(jen.If(jen.Id(el).Op("==").Nil()).Block(jen.Id(hdr).Op("=").Add(spec(withNull...)), jen.Break())),
 		b.Clone().Dot("WriteUint8").Call(jen.Id(hdr)),
 		jen.Id("c").Dot("WriteStructMetaPtr").Call(g.structInfo(e.Go.Elem)),
 		each().Block(write...),

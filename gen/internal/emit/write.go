@@ -9,6 +9,8 @@ import (
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // emitWrite writes ForyWrite: one Reserve for the schema hash and every
@@ -224,16 +226,16 @@ func (g *gen) primitiveRun(lead []*plan.Field, leadVals []*jen.Statement) []jen.
 func (g *gen) checkedOnCopy(fl *plan.Field) bool {
 	w := fl.Wire
 	if g.inRun(fl) {
-		return w.TypeID == plan.TypeString
+		return w.TypeID == meta.TypeString
 	}
-	return !w.Nullable && !fl.RefOff && !(g.track && fl.RefOn) && w.TypeID == plan.TypeList &&
-		(w.Go.Kind == model.Slice || w.Go.Kind == model.Array) && w.Elem.TypeID == plan.TypeString && !w.Elem.Nullable
+	return !w.Nullable && !fl.RefOff && !(g.track && fl.RefOn) && w.TypeID == meta.TypeList &&
+		(w.Go.Kind == model.Slice || w.Go.Kind == model.Array) && w.Elem.TypeID == meta.TypeString && !w.Elem.Nullable
 }
 
 // runHasString reports whether a run writes a string field.
 func runHasString(run []*plan.Field) bool {
 	for _, fl := range run {
-		if fl.Wire.TypeID == plan.TypeString {
+		if fl.Wire.TypeID == meta.TypeString {
 			return true
 		}
 	}
@@ -247,9 +249,9 @@ func putVarint(w *plan.Wire, v *jen.Statement, t *model.Type) *jen.Statement {
 	sc := scalarOf(w)
 	val := toWire(v, t, sc)
 	switch w.TypeID {
-	case plan.TypeVarInt32:
+	case meta.TypeVarInt32:
 		return jen.Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"), jen.Qual(bufferPkg, "ZigZag32").Call(val))
-	case plan.TypeVarInt64:
+	case meta.TypeVarInt64:
 		return jen.Qual(bufferPkg, "PutVarUint64At").Call(jen.Id("w"), jen.Id("off"), jen.Qual(bufferPkg, "ZigZag64").Call(val))
 	}
 	return jen.Qual(bufferPkg, "Put"+sc.suffix+"At").Call(jen.Id("w"), jen.Id("off"), val)
@@ -260,10 +262,10 @@ func putVarint(w *plan.Wire, v *jen.Statement, t *model.Type) *jen.Statement {
 // (BenchmarkSerialize/Sample: its seven arrays took a Reserve and a commit
 // each).
 func (g *gen) inRun(fl *plan.Field) bool {
-	if fl.Wire.Nullable || fl.Wire.Go.Kind.IsMarshaler() || g.track && fl.RefOn && fl.Wire.TypeID != plan.TypeEnum && !runArray(fl.Wire) {
+	if fl.Wire.Nullable || fl.Wire.Go.Kind.IsMarshaler() || g.track && fl.RefOn && fl.Wire.TypeID != meta.TypeEnum && !runArray(fl.Wire) {
 		return false
 	}
-	return fl.Wire.TypeID == plan.TypeString || fl.Wire.TypeID == plan.TypeEnum || runArray(fl.Wire)
+	return fl.Wire.TypeID == meta.TypeString || fl.Wire.TypeID == meta.TypeEnum || runArray(fl.Wire)
 }
 
 // runArray reports whether w is a dense array that a run writes: a slice
@@ -288,7 +290,7 @@ func (g *gen) bindRun(run []*plan.Field) (bind []jen.Code, vals []*jen.Statement
 			tmp := g.fresh("l")
 			bind = append(bind, jen.Id(tmp).Op(":=").Add(v))
 			v = jen.Id(tmp)
-		} else if fl.Wire.TypeID == plan.TypeString {
+		} else if fl.Wire.TypeID == meta.TypeString {
 			// As a string, for PutStringAt, whatever the field's string
 			// type.
 			tmp := g.fresh("s")
@@ -312,7 +314,7 @@ func runBound(base *jen.Statement, run []*plan.Field, vals []*jen.Statement) *je
 		if runArray(fl.Wire) {
 			fixed += buffer.MaxVarUint32Len
 			base = base.Op("+").Len(vals[i].Clone()).Op("*").Lit(fl.Wire.Elem.Width)
-		} else if fl.Wire.TypeID == plan.TypeString {
+		} else if fl.Wire.TypeID == meta.TypeString {
 			fixed += buffer.MaxVarUint64Len
 			base = base.Op("+").Len(vals[i].Clone())
 		} else {
@@ -354,13 +356,13 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement, start string) []j
 				st, id := g.fresh("st"), g.fresh("id")
 				bare := body
 				body = []jen.Code{jen.If(jen.List(jen.Id(st), jen.Id(id)).Op(":=").Qual(implPkg, "RefSliceAt").Call(jen.Id("c"), v.Clone()), jen.Id(st).Op("==").Qual(implPkg, "RefBack")).Block(
-					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0xfe")),
+					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), spec("FlagRef")),
 					jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off").Op("+").Lit(1), jen.Uint32().Call(jen.Id(id))),
 				).Else().If(jen.Id(st).Op("==").Qual(implPkg, "RefNull")).Block(
-					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0xfd")),
+					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), spec("FlagNull")),
 					jen.Id("off").Op("++"),
 				).Else().Block(append([]jen.Code{
-					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0x00")),
+					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), spec("FlagRefValue")),
 					jen.Id("off").Op("++")}, body...)...)}
 				if fl.Unflagged {
 					body = []jen.Code{jen.If(jen.Id("c").Dot("TrackedFieldFlags").Call()).Block(body...).Else().Block(bare...)}
@@ -369,9 +371,9 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement, start string) []j
 			out = append(out, body...)
 			continue
 		}
-		if fl.Wire.TypeID == plan.TypeEnum {
+		if fl.Wire.TypeID == meta.TypeEnum {
 			if tracked {
-				flag := []jen.Code{jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0xff")), jen.Id("off").Op("++")}
+				flag := []jen.Code{jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), spec("FlagNotNull")), jen.Id("off").Op("++")}
 				if fl.Unflagged {
 					flag = []jen.Code{jen.If(jen.Id("c").Dot("TrackedFieldFlags").Call()).Block(flag...)}
 				}
@@ -382,7 +384,7 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement, start string) []j
 		}
 		out = append(out,
 			jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint64At").Call(jen.Id("w"), jen.Id("off"),
-				jen.Uint64().Call(jen.Len(v.Clone())).Op("<<").Lit(2).Op("|").Lit(2)),
+				jen.Uint64().Call(jen.Len(v.Clone())).Op("<<").Add(spec("StringLenShift")).Op("|").Add(spec("StringUTF8"))),
 			jen.If(jen.Len(v.Clone()).Op(">").Lit(0)).Block(g.putString(v, fl.GoName, start)...))
 	}
 	if runHasString(run) {
@@ -469,7 +471,7 @@ func (g *gen) writeNullableUnion(v *jen.Statement, inner *plan.Wire, addressable
 	// Each use wraps v in a statement of its own: jen appends in place.
 	get := jen.Add(v.Clone()).Dot("ForyUnionGet").Call()
 	return []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id(uv)).Op(":=").Add(get), jen.Id(uv).Op("==").Nil()).
-		Block(writeByte(0xfd)).Else().Block(append([]jen.Code{writeByte(0xff)}, g.writeValue(jen.Add(v.Clone()), inner, addressable)...)...)}
+		Block(writeFlag("FlagNull")).Else().Block(append([]jen.Code{writeFlag("FlagNotNull")}, g.writeValue(jen.Add(v.Clone()), inner, addressable)...)...)}
 }
 
 // writeValue writes v (of wire type w) with its null flag when the wire type
@@ -482,31 +484,31 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 			inner.Go, inner.Nullable = t.Elem, false
 			e := g.fresh("o")
 			return []jen.Code{jen.If(jen.List(jen.Id(e), jen.Id("ok")).Op(":=").Add(v.Clone()).Dot("Get").Call(), jen.Id("ok")).Block(
-				append([]jen.Code{writeByte(0xff)}, g.writeValue(jen.Id(e), &inner, false)...)...).Else().Block(writeByte(0xfd))}
+				append([]jen.Code{writeFlag("FlagNotNull")}, g.writeValue(jen.Id(e), &inner, false)...)...).Else().Block(writeFlag("FlagNull"))}
 		}
 		if t.Kind == model.Pointer {
 			inner := *w
 			inner.Go = t.Elem
 			inner.Nullable = false
 			var present []jen.Code
-			present = append(present, writeByte(0xff))
+			present = append(present, writeFlag("FlagNotNull"))
 			if t.Elem.Kind == model.Struct {
 				present = append(present, g.writeStruct(v.Clone(), t.Elem, true)...)
 			} else {
 				present = append(present, g.writeValue(jen.Op("*").Add(v.Clone()), &inner, false)...)
 			}
-			return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeByte(0xfd)).Else().Block(present...)}
+			return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeFlag("FlagNull")).Else().Block(present...)}
 		}
 		inner := *w
 		inner.Nullable = false
 		if t.Kind == model.Slice || t.Kind == model.Map || t.Kind == model.Set {
-			return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeByte(0xfd)).Else().Block(
-				append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, addressable)...)...)}
+			return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeFlag("FlagNull")).Else().Block(
+				append([]jen.Code{writeFlag("FlagNotNull")}, g.writeValue(v, &inner, addressable)...)...)}
 		}
 		if t.Kind == model.Union {
 			return g.writeNullableUnion(v, &inner, addressable)
 		}
-		return append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, addressable)...)
+		return append([]jen.Code{writeFlag("FlagNotNull")}, g.writeValue(v, &inner, addressable)...)
 	}
 	if t.Kind == model.Pointer && t.Elem.Kind.IsMarshaler() {
 		// nullable=false: the value without a null flag (checks refused a
@@ -529,7 +531,7 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		return []jen.Code{
 			jen.If(jen.Id("c").Dot("Compatible").Call()).Block(jen.Id("c").Dot("WriteExtMeta").Call(jen.Id(extInfo(t.Codec)))),
 			jen.If(jen.Op("!").Id("c").Dot("ExtWritten").Call(jen.Id(g.infoVar()), jen.Lit(g.field),
-				jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("WriteExt").Call(jen.Id("c").Dot("Buffer").Call(), jen.Op("&").Add(v.Clone())))).Block(jen.Return()),
+				jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("WriteExt").Call(jen.Id("c").Dot("Buffer").Call(), addrOf(v)))).Block(jen.Return()),
 		}
 	}
 	b := jen.Id("b")
@@ -539,16 +541,16 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		return []jen.Code{b.Clone().Dot("Write" + sc.suffix).Call(toWire(v, t, sc))}
 	}
 	switch w.TypeID {
-	case plan.TypeUnknown:
+	case meta.TypeUnknown:
 		return []jen.Code{jen.Qual(implPkg, "WriteAny").Call(jen.Id("c"), v)}
-	case plan.TypeUnion:
+	case meta.TypeUnion:
 		if !addressable {
 			tmp := g.fresh("u")
 			return []jen.Code{jen.Id(tmp).Op(":=").Add(v), jen.Id(tmp).Dot("ForyWriteUnion").Call(jen.Id("c"))}
 		}
 		return []jen.Code{v.Dot("ForyWriteUnion").Call(jen.Id("c"))}
-	case plan.TypeList:
-		if w.Elem.TypeID == plan.TypeUnknown {
+	case meta.TypeList:
+		if w.Elem.TypeID == meta.TypeUnknown {
 			if t.Kind == model.Array {
 				// A [N]any is written as the []any of its elements.
 				if !addressable {
@@ -563,8 +565,8 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 			}
 			return []jen.Code{jen.Qual(implPkg, "WriteAnyList").Call(jen.Id("c"), v)}
 		}
-	case plan.TypeMap:
-		if w.Elem.TypeID == plan.TypeUnknown {
+	case meta.TypeMap:
+		if w.Elem.TypeID == meta.TypeUnknown {
 			if w.Elem.Go.Named != nil {
 				return []jen.Code{jen.Qual(implPkg, "WriteStringAnyMapOf").Call(jen.Id("c"), v)}
 			}
@@ -572,33 +574,33 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		}
 	}
 	switch w.TypeID {
-	case plan.TypeString:
+	case meta.TypeString:
 		return []jen.Code{jen.Qual(implPkg, "WriteString").Call(b, conv(v, t, jen.String()))}
-	case plan.TypeEnum:
+	case meta.TypeEnum:
 		return []jen.Code{b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(v))}
-	case plan.TypeTimestamp:
+	case meta.TypeTimestamp:
 		return []jen.Code{jen.Qual(implPkg, "WriteTime").Call(b, v)}
-	case plan.TypeDuration:
+	case meta.TypeDuration:
 		return []jen.Code{jen.Qual(implPkg, "WriteDuration").Call(b, v)}
-	case plan.TypeDate:
+	case meta.TypeDate:
 		return []jen.Code{jen.Qual(implPkg, "WriteDate").Call(b, jen.Qual(implPkg, "Date").Call(v))}
-	case plan.TypeDecimal:
+	case meta.TypeDecimal:
 		return []jen.Code{jen.Qual(implPkg, "WriteDecimal").Call(b, jen.Op("&").Parens(v.Clone()).Dot("Unscaled"), jen.Parens(v.Clone()).Dot("Scale"))}
-	case plan.TypeBinary:
+	case meta.TypeBinary:
 		bind, v := g.readOnce(v, t)
 		return append(bind,
 			b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(jen.Len(v.Clone()))),
 			b.Clone().Dot("WriteBytes").Call(v),
 		)
-	case plan.TypeList:
+	case meta.TypeList:
 		bind, v := g.readOnce(v, t)
 		return append(bind, g.writeList(v, w, addressable)...)
-	case plan.TypeSet:
+	case meta.TypeSet:
 		return g.writeSet(v, w)
-	case plan.TypeMap:
+	case meta.TypeMap:
 		return g.writeMap(v, w)
 	}
-	if plan.IsStructType(w.TypeID) {
+	if meta.IsStructKind(w.TypeID) {
 		if !addressable {
 			tmp := g.fresh("s")
 			return append([]jen.Code{jen.Id(tmp).Op(":=").Add(v)}, g.writeStruct(jen.Id(tmp), t, true)...)
@@ -646,8 +648,20 @@ func conv(v *jen.Statement, t *model.Type, to jen.Code) *jen.Statement {
 	return v
 }
 
-func writeByte(v byte) jen.Code {
-	return jen.Id("b").Dot("WriteUint8").Call(jen.Op(hexByte(v)))
+// spec names a constant of the format in generated code, ORed with the
+// others: foryimpl's re-export of internal/meta's declaration, its one home,
+// which generated code in users' modules cannot import.
+func spec(names ...string) *jen.Statement {
+	s := jen.Qual(implPkg, names[0])
+	for _, n := range names[1:] {
+		s = s.Op("|").Qual(implPkg, n)
+	}
+	return s
+}
+
+// writeFlag writes a flag or header byte named by spec.
+func writeFlag(names ...string) jen.Code {
+	return jen.Id("b").Dot("WriteUint8").Call(spec(names...))
 }
 
 func hexByte(v byte) string {
@@ -696,9 +710,9 @@ func callFlatWrite(p *jen.Statement) *jen.Statement {
 // arrayWidth is the element width of a dense array wire type, else 0.
 func arrayWidth(w *plan.Wire) int {
 	switch w.TypeID {
-	case plan.TypeBoolArray, plan.TypeInt8Array, plan.TypeInt16Array, plan.TypeInt32Array, plan.TypeInt64Array,
-		plan.TypeUint8Array, plan.TypeUint16Array, plan.TypeUint32Array, plan.TypeUint64Array,
-		plan.TypeFloat32Array, plan.TypeFloat64Array, plan.TypeFloat16Array, plan.TypeBFloat16Array:
+	case meta.TypeBoolArray, meta.TypeInt8Array, meta.TypeInt16Array, meta.TypeInt32Array, meta.TypeInt64Array,
+		meta.TypeUint8Array, meta.TypeUint16Array, meta.TypeUint32Array, meta.TypeUint64Array,
+		meta.TypeFloat32Array, meta.TypeFloat64Array, meta.TypeFloat16Array, meta.TypeBFloat16Array:
 		return w.Elem.Width
 	}
 	return 0
@@ -742,7 +756,7 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 	var inner []jen.Code
 	var head jen.Code // the length, and the elements header when it is constant
 	switch {
-	case e.TypeID == plan.TypeString && !e.Nullable:
+	case e.TypeID == meta.TypeString && !e.Nullable:
 		// Strings: one reserve for the length, the header and every string
 		// (BenchmarkSerialize/MediaContentList).
 		el, sz := g.fresh("e"), g.fresh("sz")
@@ -761,7 +775,7 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 			jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(b.Clone().Dot("Window").Call(), b.Clone().Dot("WriterIndex").Call()),
 			jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"), jen.Uint32().Call(n.Clone())),
 			jen.If(n.Clone().Op(">").Lit(0)).Block(
-				jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0x0c")),
+				jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), spec("ListDeclaredSameType")),
 				jen.Id("off").Op("++"),
 				jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
 					// An element that grew since the sizing loop (another
@@ -774,7 +788,7 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 						jen.Id("w").Op("=").Add(b.Clone().Dot("Window").Call()),
 					),
 					jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint64At").Call(jen.Id("w"), jen.Id("off"),
-						jen.Uint64().Call(jen.Len(jen.Id(el))).Op("<<").Lit(2).Op("|").Lit(2)),
+						jen.Uint64().Call(jen.Len(jen.Id(el))).Op("<<").Add(spec("StringLenShift")).Op("|").Add(spec("StringUTF8"))),
 					put,
 				),
 			),
@@ -790,7 +804,7 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 			jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(b.Clone().Dot("Window").Call(), b.Clone().Dot("WriterIndex").Call()),
 			jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"), jen.Uint32().Call(n.Clone())),
 			jen.If(n.Clone().Op(">").Lit(0)).Block(
-				jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0x08")),
+				jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), spec("ListSameType")),
 				jen.Id("off").Op("++")),
 			b.Clone().Dot("SetWriterIndex").Call(jen.Id("off")),
 		)
@@ -817,7 +831,7 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 		// Tracked collection elements: header 0d (tracking, declared, same
 		// type) and a reference flag per element (docs/format.md §2.1).
 		el := g.fresh("e")
-		inner = append(inner, writeByte(0x0d),
+		inner = append(inner, writeFlag("ListDeclaredSameType", "ListTrackRef"),
 			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(g.writeTracked(jen.Id(el), e)...))
 	case e.Nullable:
 		// Nullable non-struct elements: header 0e and a flag per element when
@@ -826,15 +840,15 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 		deref := *e
 		deref.Go, deref.Nullable = e.Go.Elem, false
 		inner = append(inner,
-			jen.Id(hdr).Op(":=").Byte().Call(jen.Op("0x0c")),
+			jen.Id(hdr).Op(":=").Add(spec("ListDeclaredSameType")),
 			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
-				jen.If(jen.Id(el).Op("==").Nil()).Block(jen.Id(hdr).Op("=").Op("0x0e"), jen.Break())),
+				jen.If(jen.Id(el).Op("==").Nil()).Block(jen.Id(hdr).Op("=").Add(spec("ListDeclaredSameType", "ListHasNull")), jen.Break())),
 			b.Clone().Dot("WriteUint8").Call(jen.Id(hdr)),
 			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
 				append([]jen.Code{
-					jen.If(jen.Id(hdr).Op("==").Op("0x0e")).Block(
-						jen.If(jen.Id(el).Op("==").Nil()).Block(writeByte(0xfd), jen.Continue()),
-						writeByte(0xff),
+					jen.If(jen.Id(hdr).Op("==").Add(spec("ListDeclaredSameType", "ListHasNull"))).Block(
+						jen.If(jen.Id(el).Op("==").Nil()).Block(writeFlag("FlagNull"), jen.Continue()),
+						writeFlag("FlagNotNull"),
 					)}, g.writeValue(jen.Op("*").Id(el), &deref, false)...)...),
 		)
 	case e.IsFixedScalar() || e.IsVarint():
@@ -844,7 +858,7 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 		inner = append(inner,
 			b.Clone().Dot("Reserve").Call(jen.Lit(1).Op("+").Add(n.Clone()).Op("*").Lit(e.Width).Op("+").Qual(bufferPkg, "BatchSlack")),
 			jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(b.Clone().Dot("Window").Call(), b.Clone().Dot("WriterIndex").Call()),
-			jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0x0c")),
+			jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), spec("ListDeclaredSameType")),
 			jen.Id("off").Op("++"),
 		)
 		var put jen.Code
@@ -862,7 +876,7 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 		)
 	default:
 		el := g.fresh("e")
-		inner = append(inner, writeByte(0x0c),
+		inner = append(inner, writeFlag("ListDeclaredSameType"),
 			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
 				g.writeValue(jen.Id(el), e, false)...))
 	}
@@ -998,9 +1012,9 @@ func (g *gen) checks(checkUTF8 jen.Code, fail func(jen.Code) []jen.Code, inRun f
 		v := jen.Id("x").Dot(fl.GoName)
 		if !inRun(fl) {
 			// A string in a run is checked as it is copied (putRun).
-			utf = append(utf, g.checkLeaves(v, fl.Wire, fl.GoName, plan.TypeString, str)...)
+			utf = append(utf, g.checkLeaves(v, fl.Wire, fl.GoName, meta.TypeString, str)...)
 		}
-		rest = append(rest, g.checkLeaves(v, fl.Wire, fl.GoName, plan.TypeDecimal, dec)...)
+		rest = append(rest, g.checkLeaves(v, fl.Wire, fl.GoName, meta.TypeDecimal, dec)...)
 		rest = append(rest, g.checkRange(v, fl, fail)...)
 		if fl.Wire.Go.Kind == model.Pointer && !fl.Wire.Nullable && !fl.RefOff && !(g.track && fl.RefOn) {
 			// nullable=false: no flag can say nil.
@@ -1045,20 +1059,20 @@ func (g *gen) checkLeaves(v *jen.Statement, w *plan.Wire, field string, leafID u
 	switch w.TypeID {
 	case leafID:
 		return leaf(v, field)
-	case plan.TypeList, plan.TypeSet:
+	case meta.TypeList, meta.TypeSet:
 		e := g.fresh("e")
 		body := g.checkLeaves(jen.Id(e), w.Elem, field, leafID, leaf)
 		if len(body) == 0 {
 			return nil
 		}
-		if w.TypeID == plan.TypeSet {
+		if w.TypeID == meta.TypeSet {
 			return []jen.Code{jen.For(jen.Id(e).Op(":=").Range().Add(v)).Block(body...)}
 		}
 		// By index: a Decimal holds a big.Int, which must not be copied.
 		i := g.fresh("i")
 		body = g.checkLeaves(v.Clone().Index(jen.Id(i)), w.Elem, field, leafID, leaf)
 		return []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(v)).Block(body...)}
-	case plan.TypeMap:
+	case meta.TypeMap:
 		k, e := g.fresh("k"), g.fresh("e")
 		keys := g.checkLeaves(jen.Id(k), w.Key, field, leafID, leaf)
 		vals := g.checkLeaves(jen.Id(e), w.Elem, field, leafID, leaf)
@@ -1110,10 +1124,10 @@ func (g *gen) checkRange(v *jen.Statement, fl *plan.Field, fail func(jen.Code) [
 	case kind == model.Enum && (base == model.Uint64 || base == model.Uint):
 		cond = jen.Uint64().Call(val.Clone()).Op(">").Qual("math", "MaxUint32")
 		err = jen.Qual(implPkg, "EnumOutOfRange").Call(jen.Id(g.infoVar()), jen.Lit(fl.GoName), jen.Int64().Call(val.Clone()))
-	case kind == model.Int && (w.TypeID == plan.TypeVarInt32 || w.TypeID == plan.TypeInt32):
+	case kind == model.Int && (w.TypeID == meta.TypeVarInt32 || w.TypeID == meta.TypeInt32):
 		cond = jen.Int64().Call(val.Clone()).Op("!=").Int64().Call(jen.Int32().Call(val.Clone()))
 		err = jen.Qual(implPkg, "IntOutOfRange").Call(jen.Id(g.infoVar()), jen.Lit(fl.GoName), jen.Int64().Call(val.Clone()))
-	case kind == model.Uint && (w.TypeID == plan.TypeVarUint32 || w.TypeID == plan.TypeUint32):
+	case kind == model.Uint && (w.TypeID == meta.TypeVarUint32 || w.TypeID == meta.TypeUint32):
 		cond = jen.Uint64().Call(val.Clone()).Op("!=").Uint64().Call(jen.Uint32().Call(val.Clone()))
 		err = jen.Qual(implPkg, "UintOutOfRange").Call(jen.Id(g.infoVar()), jen.Lit(fl.GoName), jen.Uint64().Call(val.Clone()))
 	default:
@@ -1140,7 +1154,7 @@ func (g *gen) writeSet(v *jen.Statement, w *plan.Wire) []jen.Code {
 	return []jen.Code{
 		b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(jen.Len(v.Clone()))),
 		jen.If(jen.Len(v.Clone()).Op(">").Lit(0)).Block(
-			b.Clone().Dot("WriteUint8").Call(jen.Lit(0x0c)),
+			writeFlag("ListDeclaredSameType"),
 			jen.For(jen.Id(e).Op(":=").Range().Add(v.Clone())).Block(g.writeValue(jen.Id(e), w.Elem, false)...),
 		),
 	}

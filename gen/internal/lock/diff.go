@@ -7,6 +7,8 @@ import (
 
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // Change is one difference between a lock and the current declarations.
@@ -236,18 +238,18 @@ func diffType(ot, nt *Type, mapMembers map[string]bool, sameSchemaMode bool) []C
 	for _, of := range removed {
 		c := Change{Verdict: plan.Safe, What: "field removed", Type: nt.Name, Field: of.GoName, Pos: nt.Pos, Old: of.Decl,
 			OldPeer: "the zero value for " + of.GoName + "; what it sends is skipped"}
-		if !plan.Skippable(of.Type) {
+		if why := plan.Unskippable(of.Type); why != "" {
 			c.Verdict = plan.Breaking
-			c.NewPeer = fmt.Sprintf("%s cannot be skipped (a map with struct keys carries no type meta): old messages fail to decode", of.Type)
+			c.NewPeer = fmt.Sprintf("%s cannot be skipped (%s): old messages fail to decode", of.Type, why)
 		}
 		fields = append(fields, c)
 	}
 	for _, nf := range added {
 		c := Change{Verdict: plan.Safe, What: "field added", Type: nt.Name, Field: nf.GoName, Pos: nf.Pos, New: nf.Decl,
 			OldPeer: "it skips " + nf.GoName + "; this code reads the zero value from old messages"}
-		if !plan.Skippable(nf.Type) {
+		if why := plan.Unskippable(nf.Type); why != "" {
 			c.Verdict = plan.Breaking
-			c.OldPeer = fmt.Sprintf("%s cannot be skipped (a map with struct keys carries no type meta): new messages fail to decode", nf.Type)
+			c.OldPeer = fmt.Sprintf("%s cannot be skipped (%s): new messages fail to decode", nf.Type, why)
 		}
 		fields = append(fields, c)
 	}
@@ -454,7 +456,7 @@ func (t *Type) valueName(v int64) string {
 // regsOf returns the registrations of the structs a type tree names.
 func regsOf(t plan.TypeRef) []string {
 	var out []string
-	if plan.IsStructType(t.TypeID) && t.Reg != "" {
+	if meta.IsStructKind(t.TypeID) && t.Reg != "" {
 		out = append(out, t.Reg)
 	}
 	for _, c := range t.Children {
@@ -496,15 +498,17 @@ func describe(of, nf plan.FieldSchema, renamed bool) string {
 	case a.String() == b.String():
 	case retagged:
 		parts = append(parts, fmt.Sprintf("tag id %s reused with another type (%s, was %s)", nf.Identifier, b, a))
-	case a.TypeID == plan.TypeMap && b.TypeID == plan.TypeMap && a.Children[0].String() != b.Children[0].String():
+	case strings.ReplaceAll(a.String(), "?", "") == strings.ReplaceAll(b.String(), "?", ""):
+		parts = append(parts, fmt.Sprintf("element nullability changed from %s to %s", a, b))
+	case a.TypeID == meta.TypeMap && b.TypeID == meta.TypeMap && a.Children[0].String() != b.Children[0].String():
 		parts = append(parts, fmt.Sprintf("map key type changed from %s to %s", a.Children[0], b.Children[0]))
-	case a.TypeID == plan.TypeMap && b.TypeID == plan.TypeMap:
+	case a.TypeID == meta.TypeMap && b.TypeID == meta.TypeMap:
 		parts = append(parts, fmt.Sprintf("map value type changed from %s to %s", a.Children[1], b.Children[1]))
 	default:
 		v1, why := plan.ReadAs(b, a)
 		v2, _ := plan.ReadAs(a, b)
 		seq := func(t plan.TypeRef) bool {
-			return t.TypeID == plan.TypeList || t.TypeID == plan.TypeBinary || plan.TypeName(t.TypeID) != strings.TrimSuffix(plan.TypeName(t.TypeID), "_array")
+			return t.TypeID == meta.TypeList || t.TypeID == meta.TypeBinary || plan.TypeName(t.TypeID) != strings.TrimSuffix(plan.TypeName(t.TypeID), "_array")
 		}
 		switch {
 		case v1 == plan.Safe && why == "":

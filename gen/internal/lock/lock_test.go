@@ -4,105 +4,44 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/forygen/forygen/gen/internal/changekind"
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
 )
 
-const pkgPath = "example.com/users"
-
-func prim(k model.Kind) *model.Type { return &model.Type{Kind: k} }
-func ptr(t *model.Type) *model.Type { return &model.Type{Kind: model.Pointer, Elem: t} }
-func slice(t *model.Type) *model.Type {
-	return &model.Type{Kind: model.Slice, Elem: t}
-}
-func mapOf(k, v *model.Type) *model.Type { return &model.Type{Kind: model.Map, Key: k, Elem: v} }
-
-func structRef(name string, reg model.Registration) *model.Type {
-	return &model.Type{Kind: model.Struct, Named: &model.Named{PkgPath: pkgPath, PkgName: "users", Name: name}, Reg: reg}
-}
-
-func enumRef(name string, reg model.Registration) *model.Type {
-	return &model.Type{Kind: model.Enum, Named: &model.Named{PkgPath: pkgPath, PkgName: "users", Name: name}, Reg: reg, Base: model.Int32}
-}
-
-func tag(id int) model.Tag { return model.Tag{ID: id} }
-
-func field(name string, t *model.Type, tg model.Tag, line int) *model.Field {
-	return &model.Field{GoName: name, Type: t, Tag: tg, Pos: model.Pos{File: "users.go", Line: line, Col: 2}}
-}
+const pkgPath = changekind.PkgPath
 
 var (
-	idLeaf  = model.Registration{ID: 11}
-	idOther = model.Registration{ID: 12}
+	prim      = changekind.Prim
+	ptr       = changekind.Ptr
+	structRef = changekind.StructRef
+	idLeaf    = changekind.LeafReg
+	idOther   = changekind.OtherReg
 )
 
-// base is version 1 of the package every case changes.
-func base() []*model.StructDecl {
-	return []*model.StructDecl{
-		{Name: "User", Pos: model.Pos{File: "users.go", Line: 1, Col: 6}, Reg: model.Registration{ID: 10}, Fields: []*model.Field{
-			field("ID", prim(model.Int64), tag(1), 2),
-			field("Name", prim(model.String), tag(2), 3),
-			field("Age", prim(model.Int32), tag(3), 4),
-			field("Score", prim(model.Float64), tag(4), 5),
-			field("Ratio", prim(model.Float32), tag(5), 6),
-			field("Nums", slice(prim(model.Int32)), tag(6), 7),
-			field("Attrs", mapOf(prim(model.String), prim(model.Int32)), tag(7), 8),
-			field("Nick", ptr(prim(model.String)), tag(8), 9),
-			field("Leaf", ptr(structRef("Leaf", idLeaf)), tag(9), 10),
-			field("Email", prim(model.String), model.Tag{ID: -1}, 11),
-			field("Count", prim(model.Uint32), tag(10), 12),
-			field("Raw", slice(prim(model.Uint8)), tag(11), 13),
-			field("PNums", slice(ptr(prim(model.Int32))), tag(12), 14),
-			field("Level", enumRef("Level", model.Registration{ID: 13}), tag(13), 15),
-			field("Big", prim(model.Int), tag(14), 16),
-		}},
-		{Name: "Leaf", Pos: model.Pos{File: "users.go", Line: 20, Col: 6}, Reg: idLeaf, Fields: []*model.Field{
-			field("V", prim(model.Int32), tag(1), 21),
-		}},
-		{Name: "Other", Pos: model.Pos{File: "users.go", Line: 30, Col: 6}, Reg: idOther, Fields: []*model.Field{
-			field("V", prim(model.Int32), tag(1), 31),
-		}},
-	}
-}
+// base, enums and unions are the declarations of changekind.Base; enumVals
+// holds the constants of the enums enums() returns (model.EnumDecl has
+// none: load.EnumConstants finds them).
+func base() []*model.StructDecl { return changekind.Base().Structs }
 
-var pickReg = model.Registration{ID: 15}
+func unions() []*model.UnionDecl { return changekind.Base().Unions }
 
-func unions() []*model.UnionDecl {
-	return []*model.UnionDecl{{Name: "Pick", Reg: pickReg, Pos: model.Pos{File: "users.go", Line: 45, Col: 6},
-		Cases: []model.UnionCase{{ID: 1, Type: ptr(structRef("Leaf", idLeaf))}, {ID: 2, Type: prim(model.String)}}}}
-}
-
-// enumVals holds the constants of the enums enums() returns (model.EnumDecl
-// has none: load.EnumConstants finds them).
 var enumVals = map[*model.EnumDecl][]EnumValue{}
 
-func constant(name string, v int64, line int) EnumValue {
-	return EnumValue{Name: name, Value: v, Pos: model.Pos{File: "users.go", Line: line, Col: 2}}
-}
-
 func enums() []*model.EnumDecl {
-	e := &model.EnumDecl{Name: "Level", Reg: model.Registration{ID: 13}, Base: model.Int32, Pos: model.Pos{File: "users.go", Line: 40, Col: 6}}
-	// Max is an alias of High.
-	enumVals[e] = []EnumValue{constant("Low", 0, 41), constant("Mid", 1, 42), constant("High", 2, 43), constant("Max", 2, 44)}
-	return []*model.EnumDecl{e}
+	s := changekind.Base()
+	for _, e := range s.Enums {
+		enumVals[e] = enumValues(s.Consts[e.Name])
+	}
+	return s.Enums
 }
 
-// setConstant changes, adds (old == "") or removes (name == "") a constant.
-func setConstant(e *model.EnumDecl, old, name string, v int64) {
+func enumValues(cs []changekind.Const) []EnumValue {
 	var vs []EnumValue
-	for _, c := range enumVals[e] {
-		if c.Name == old {
-			if name != "" {
-				vs = append(vs, constant(name, v, c.Pos.Line))
-			}
-			continue
-		}
-		vs = append(vs, c)
+	for _, c := range cs {
+		vs = append(vs, EnumValue{Name: c.Name, Value: c.Value, Pos: c.Pos})
 	}
-	if old == "" {
-		vs = append(vs, constant(name, v, 45))
-	}
-	enumVals[e] = vs
+	return vs
 }
 
 func build(t testing.TB, structs []*model.StructDecl, es []*model.EnumDecl, same map[string]bool) *File {
@@ -133,243 +72,32 @@ func buildU(t testing.TB, structs []*model.StructDecl, es []*model.EnumDecl, us 
 	return Build([]*model.Package{pkg}, plans, prev, same, nil, values)
 }
 
-func user(ss []*model.StructDecl) *model.StructDecl { return ss[0] }
-
-func fieldOf(s *model.StructDecl, name string) *model.Field {
-	for _, f := range s.Fields {
-		if f.GoName == name {
-			return f
-		}
+// buildSchema is the lock of a changekind schema.
+func buildSchema(t testing.TB, s *changekind.Schema, same map[string]bool) *File {
+	for _, e := range s.Enums {
+		enumVals[e] = enumValues(s.Consts[e.Name])
 	}
-	panic(name)
+	return buildU(t, s.Structs, s.Enums, s.Unions, same)
 }
 
 func TestChangeKinds(t *testing.T) {
-	cases := []struct {
-		name     string
-		same     map[string]bool // types locked in same-schema mode
-		change   func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl)
-		verdict  plan.Verdict
-		what     string // a substring of the change's What
-		nChanges int    // 0 means 1
-	}{
-		{"field added", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			user(ss).Fields = append(user(ss).Fields, field("Phone", prim(model.String), tag(20), 17))
-			return ss, es
-		}, plan.Safe, "field added", 0},
-		{"field removed", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			user(ss).Fields = user(ss).Fields[1:]
-			return ss, es
-		}, plan.Safe, "field removed", 0},
-		{"widening float32 to float64", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Ratio").Type = prim(model.Float64)
-			return ss, es
-		}, plan.Lossy, "widened from float32 to float64", 0},
-		{"narrowing int64 to int32", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "ID").Type = prim(model.Int32)
-			return ss, es
-		}, plan.Lossy, "narrowed from varint64 to varint32", 0},
-		{"widening int32 to int64", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Age").Type = prim(model.Int64)
-			return ss, es
-		}, plan.Lossy, "widened from varint32 to varint64", 0},
-		{"narrowing float64 to float32", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Score").Type = prim(model.Float32)
-			return ss, es
-		}, plan.Lossy, "narrowed from float64 to float32", 0},
-		{"int to int32 by encoding=varint", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Big").Tag.Encoding = "varint"
-			return ss, es
-		}, plan.Lossy, "narrowed from varint64 to varint32", 0},
-		{"encoding varint to fixed", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Age").Tag.Encoding = "fixed"
-			return ss, es
-		}, plan.Safe, "encoding changed from varint32 to int32", 0},
-		{"encoding varint to tagged", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "ID").Tag.Encoding = "tagged"
-			return ss, es
-		}, plan.Safe, "encoding changed from varint64 to tagged_int64", 0},
-		{"unsigned to signed of the same width", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Count").Type = prim(model.Int32)
-			return ss, es
-		}, plan.Lossy, "converted from var_uint32 to varint32", 0},
-		{"number to string", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Age").Type = prim(model.String)
-			return ss, es
-		}, plan.Breaking, "type changed from varint32 to string", 0},
-		{"enum to integer", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Level").Type = prim(model.Int32)
-			return ss, es
-		}, plan.Breaking, "type changed from enum(id=13) to varint32", 0},
-		{"list to dense array", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Nums").Tag.Hint = &model.Hint{Name: "array", Element: &model.Hint{Name: "int32", Original: "int32"}, Original: "array(element=int32)"}
-			return ss, es
-		}, plan.Safe, "list ↔ array conversion from list<varint32> to int32_array", 0},
-		{"list with nullable elements to dense array", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			f := fieldOf(user(ss), "PNums")
-			f.Type = slice(prim(model.Int32))
-			f.Tag.Hint = &model.Hint{Name: "array", Element: &model.Hint{Name: "int32", Original: "int32"}, Original: "array(element=int32)"}
-			return ss, es
-		}, plan.Lossy, "to int32_array", 0},
-		{"list to dense array of another width", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			f := fieldOf(user(ss), "Nums")
-			f.Type = slice(prim(model.Int64))
-			f.Tag.Hint = &model.Hint{Name: "array", Element: &model.Hint{Name: "int64", Original: "int64"}, Original: "array(element=int64)"}
-			return ss, es
-		}, plan.Breaking, "type changed from list<varint32> to int64_array", 0},
-		{"list of int32 to list of int64", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Nums").Type = slice(prim(model.Int64))
-			return ss, es
-		}, plan.Breaking, "type changed from list<varint32> to list<varint64>", 0},
-		{"list of uint8 to BINARY", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Raw").Tag.Hint = &model.Hint{Name: "bytes", Original: "bytes"}
-			return ss, es
-		}, plan.Safe, "list ↔ array conversion from list<uint8> to binary", 0},
-		{"list to set", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Nums").Type = &model.Type{Kind: model.Set, Elem: prim(model.Int32)}
-			return ss, es
-		}, plan.Breaking, "type changed from list<varint32> to set<varint32>", 0},
-		{"element became nullable", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Nums").Type = slice(ptr(prim(model.Int32)))
-			return ss, es
-		}, plan.Safe, "element nullability changed from list<varint32> to list<?varint32>", 0},
-		{"map key type changed", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Attrs").Type = mapOf(prim(model.Int32), prim(model.Int32))
-			return ss, es
-		}, plan.Breaking, "map key type changed from string to varint32", 0},
-		{"map value type changed", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Attrs").Type = mapOf(prim(model.String), prim(model.Int64))
-			return ss, es
-		}, plan.Breaking, "map value type changed from varint32 to varint64", 0},
-		{"field became nullable", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Name").Type = ptr(prim(model.String))
-			return ss, es
-		}, plan.Lossy, "became nullable", 0},
-		{"field no longer nullable", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Nick").Type = prim(model.String)
-			return ss, es
-		}, plan.Lossy, "no longer nullable", 0},
-		{"ref added", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Leaf").Tag.Ref, fieldOf(user(ss), "Leaf").Tag.RefSet = true, true
-			return ss, es
-		}, plan.Breaking, "ref added", 0},
-		{"ref=false on a struct field, peers without tracking: no change", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Leaf").Tag.Ref, fieldOf(user(ss), "Leaf").Tag.RefSet = false, true
-			return ss, es
-		}, plan.Safe, "", -1},
-		{"ref=false on a struct field, peers tracking references", map[string]bool{"tracking": true}, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Leaf").Tag.Ref, fieldOf(user(ss), "Leaf").Tag.RefSet = false, true
-			return ss, es
-		}, plan.Breaking, "no longer tracked by reference (with WithTrackRef)", 0},
-		{"list of tracked structs added, peers tracking references", map[string]bool{"tracking": true}, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			u := user(ss)
-			u.Fields = append(u.Fields, field("Leaves", slice(ptr(structRef("Leaf", idLeaf))), tag(20), 17))
-			return ss, es
-		}, plan.Safe, "field added", 0},
-		{"nested struct is another type", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Leaf").Type = ptr(structRef("Other", idOther))
-			return ss, es
-		}, plan.Breaking, "compatible_struct(id=11) to compatible_struct(id=12)", 0},
-		{"tag id reused with another type", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			u := user(ss)
-			u.Fields = u.Fields[1:]                                                     // ID (id=1) removed …
-			u.Fields = append(u.Fields, field("Token", prim(model.String), tag(1), 17)) // … and id=1 reused
-			return ss, es
-		}, plan.Breaking, "tag id 1 reused with another type", 0},
-		{"identifier changed (id= tag added)", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Email").Tag.ID = 30
-			return ss, es
-		}, plan.Lossy, "identifier changed from email to 30", 0},
-		{"Go field renamed, same id tag: no change", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Name").GoName = "FullName"
-			return ss, es
-		}, plan.Safe, "", -1},
-		{"registration id changed", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			user(ss).Reg = model.Registration{ID: 99}
-			return ss, es
-		}, plan.Breaking, "registration changed", 0},
-		{"registration by id to by name", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			user(ss).Reg = model.Registration{ByName: true, Namespace: "users", Name: "User"}
-			return ss, es
-		}, plan.Breaking, "registration changed", 0},
-		{"enum registration changed", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			es[0].Reg = model.Registration{ID: 14}
-			return ss, es
-		}, plan.Breaking, "registration changed", 0},
-		{"enum constant added", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			setConstant(es[0], "", "Top", 3)
-			return ss, es
-		}, plan.Safe, "constant Top added", 0},
-		{"enum constant removed", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			setConstant(es[0], "Low", "", 0)
-			return ss, es
-		}, plan.Lossy, "constant Low removed", 0},
-		{"enum alias removed", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			setConstant(es[0], "Max", "", 0)
-			return ss, es
-		}, plan.Safe, "constant Max removed (ordinal 2 is still High)", 0},
-		{"enum constant renumbered", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			setConstant(es[0], "Mid", "Mid", 5)
-			return ss, es
-		}, plan.Breaking, "constant Mid renumbered from 1 to 5", 0},
-		{"enum constants swapped", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			setConstant(es[0], "Low", "Low", 1)
-			setConstant(es[0], "Mid", "Mid", 0)
-			return ss, es
-		}, plan.Breaking, "constant Low renumbered from 0 to 1", 2},
-		{"enum constant renamed, same ordinal", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			setConstant(es[0], "Low", "None", 0)
-			return ss, es
-		}, plan.Safe, "constant Low renamed to None", 0},
-		{"enum constants reordered in the source: no change", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			vs := enumVals[es[0]]
-			vs[0], vs[3] = vs[3], vs[0]
-			return ss, es
-		}, plan.Safe, "", -1},
-		{"type removed", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			return ss[:2], es
-		}, plan.Breaking, "type removed", 0},
-		{"type added", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			return append(ss, &model.StructDecl{Name: "New", Pos: model.Pos{File: "users.go", Line: 50, Col: 6}, Reg: model.Registration{ID: 50}, Fields: []*model.Field{field("V", prim(model.Int32), tag(1), 51)}}), es
-		}, plan.Safe, "type added", 0},
-		{"same-schema mode: field added", map[string]bool{"User": true}, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			user(ss).Fields = append(user(ss).Fields, field("Phone", prim(model.String), tag(20), 17))
-			return ss, es
-		}, plan.Breaking, "field added (same-schema mode)", 0},
-		{"same-schema mode: encoding changed", map[string]bool{"User": true}, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Age").Tag.Encoding = "fixed"
-			return ss, es
-		}, plan.Breaking, "encoding changed from varint32 to int32 (same-schema mode)", 0},
-		{"same-schema mode: nullable tag on a pointer (hash only)", map[string]bool{"User": true}, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Nick").Tag.Nullable = true
-			return ss, es
-		}, plan.Breaking, "schema hash changed (same-schema mode)", 0},
-		{"same-schema mode: a nested struct gains a field", map[string]bool{"User": true}, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			ss[1].Fields = append(ss[1].Fields, field("W", prim(model.Int32), tag(2), 22))
-			return ss, es
-		}, plan.Breaking, "field added (same-schema mode)", 0},
-		{"struct used as a map value gains a field", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			u := user(ss)
-			u.Fields = append(u.Fields, field("Leaves", mapOf(prim(model.String), structRef("Leaf", idLeaf)), tag(20), 17))
-			ss[1].Fields = append(ss[1].Fields, field("W", prim(model.Int32), tag(2), 22))
-			return ss, es
-		}, plan.Breaking, "(the struct is a map key or value)", 2},
-	}
+	cases := changekind.Cases()
 	if len(cases) < 20 {
 		t.Fatalf("only %d change kinds", len(cases))
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			old := build(t, base(), enums(), c.same)
+		t.Run(c.Name, func(t *testing.T) {
+			old := buildSchema(t, changekind.Base(), c.Same)
 			// The old lock goes through its text form, as it does on disk.
 			parsed, err := Parse("fory.lock", old.Marshal())
 			if err != nil {
 				t.Fatal(err)
 			}
-			ss, es := c.change(base(), enums())
-			cur := build(t, ss, es, nil)
+			s := changekind.Base()
+			c.Change(s)
+			cur := buildSchema(t, s, nil)
 			changes := Diff(parsed, cur)
-			want := c.nChanges
+			want := c.NChanges
 			if want == 0 {
 				want = 1
 			}
@@ -384,15 +112,15 @@ func TestChangeKinds(t *testing.T) {
 			}
 			var hit *Change
 			for i := range changes {
-				if strings.Contains(changes[i].What, c.what) {
+				if strings.Contains(changes[i].What, c.What) {
 					hit = &changes[i]
 				}
 			}
 			if hit == nil {
-				t.Fatalf("no change says %q: %v", c.what, changes)
+				t.Fatalf("no change says %q: %v", c.What, changes)
 			}
-			if hit.Verdict != c.verdict {
-				t.Fatalf("%q: verdict %s, want %s\n%s", hit.What, hit.Verdict, c.verdict, hit)
+			if hit.Verdict != c.Verdict {
+				t.Fatalf("%q: verdict %s, want %s\n%s", hit.What, hit.Verdict, c.Verdict, hit)
 			}
 			t.Log("\n" + hit.String())
 			if hit.Pos.File == "" || hit.Pos.Line == 0 {

@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/forygen/forygen/gen/internal/model"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // hashBytes is the same-schema hash as written on the wire.
@@ -38,9 +40,9 @@ func TestIntEncodings(t *testing.T) {
 		id       uint8
 		width    int
 	}{
-		{model.Int, "", TypeVarInt64, 9}, {model.Int, "varint", TypeVarInt32, 5}, {model.Int, "fixed", TypeInt32, 4},
-		{model.Uint, "", TypeVarUint64, 9}, {model.Uint, "varint", TypeVarUint32, 5}, {model.Uint, "fixed", TypeUint32, 4},
-		{model.Int64, "varint", TypeVarInt64, 9}, {model.Uint64, "varint", TypeVarUint64, 9},
+		{model.Int, "", meta.TypeVarInt64, 9}, {model.Int, "varint", meta.TypeVarInt32, 5}, {model.Int, "fixed", meta.TypeInt32, 4},
+		{model.Uint, "", meta.TypeVarUint64, 9}, {model.Uint, "varint", meta.TypeVarUint32, 5}, {model.Uint, "fixed", meta.TypeUint32, 4},
+		{model.Int64, "varint", meta.TypeVarInt64, 9}, {model.Uint64, "varint", meta.TypeVarUint64, 9},
 	} {
 		id, width, err := scalarWire(tc.kind, tc.encoding)
 		require.NoError(t, err, "%v %q", tc.kind, tc.encoding)

@@ -6,16 +6,21 @@ import (
 	"strings"
 
 	"github.com/forygen/forygen/gen/internal/model"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // This file decides whether a schema change is safe for peers on the old
-// schema. The rules follow what a compatible-mode reader does with a field
-// whose received type differs from its own (serializer/foryimpl/evolution.go,
-// docs/format.md §11.4): identical type trees (the four struct kinds alike)
-// read directly; numeric scalars convert, failing on a value the local type
-// cannot hold; lists, dense arrays and BINARY of one element domain convert
-// element by element (a null list element reads as zero); everything else
-// is refused, and the message fails to decode.
+// schema. Which types convert is the compatible-mode reader's rule, and its
+// one statement is internal/meta's (meta.ConversionOf, meta.NumericExact,
+// meta.Unskippable; docs/format.md §11.4), which the runtime reads by too:
+// identical type trees (the four struct kinds alike) read directly; numeric
+// scalars convert, failing on a value the local type cannot hold; lists,
+// dense arrays and BINARY of one element domain convert element by element;
+// everything else is refused, and the message fails to decode. This file
+// grades what converts: safe when every value crosses, lossy when some
+// cannot (out of range, a null where the reader has no null). gen's
+// TestReaderAgreement checks each change kind against the reader.
 
 // TypeRef is a field type as the schema sees it: the Fory type id tree of a
 // Wire, with the registration of the structs and enums it names. It is what a
@@ -36,7 +41,7 @@ type TypeRef struct {
 // TypeRefOf is the TypeRef of a planned wire type.
 func TypeRefOf(w *Wire) TypeRef {
 	t := TypeRef{TypeID: w.TypeID}
-	if IsStructType(w.TypeID) || w.TypeID == TypeEnum || w.TypeID == TypeNamedEnum {
+	if meta.IsStructKind(w.TypeID) || w.TypeID == meta.TypeEnum || w.TypeID == meta.TypeNamedEnum {
 		g := w.Go
 		for g != nil && (g.Kind == model.Pointer || g.Kind == model.Optional) {
 			g = g.Elem
@@ -51,35 +56,38 @@ func TypeRefOf(w *Wire) TypeRef {
 		return r
 	}
 	switch w.TypeID {
-	case TypeList, TypeSet:
+	case meta.TypeList, meta.TypeSet:
 		t.Children = []TypeRef{child(w.Elem)}
-	case TypeMap:
+	case meta.TypeMap:
 		t.Children = []TypeRef{child(w.Key), child(w.Elem)}
 	}
 	return t
 }
 
-// typeNames spells type ids as the lowercase names of docs/format.md §4.1.
-var typeNames = map[uint8]string{
-	TypeBool: "bool", TypeInt8: "int8", TypeInt16: "int16", TypeInt32: "int32", TypeVarInt32: "varint32",
-	TypeInt64: "int64", TypeVarInt64: "varint64", TypeTaggedInt64: "tagged_int64", TypeUint8: "uint8",
-	TypeUint16: "uint16", TypeUint32: "uint32", TypeVarUint32: "var_uint32", TypeUint64: "uint64",
-	TypeVarUint64: "var_uint64", TypeTaggedUint64: "tagged_uint64", TypeFloat16: "float16",
-	TypeBFloat16: "bfloat16", TypeFloat32: "float32", TypeFloat64: "float64", TypeString: "string",
-	TypeList: "list", TypeSet: "set", TypeMap: "map", TypeEnum: "enum", TypeNamedEnum: "named_enum",
-	TypeStruct: "struct", TypeCompatibleStruct: "compatible_struct", TypeNamedStruct: "named_struct",
-	TypeNamedCompatible: "named_compatible_struct", TypeDuration: "duration", TypeTimestamp: "timestamp",
-	TypeDate: "date", TypeDecimal: "decimal", TypeBinary: "binary", TypeBoolArray: "bool_array", TypeExt: "ext", TypeNamedExt: "named_ext",
-	TypeInt8Array: "int8_array", TypeInt16Array: "int16_array", TypeInt32Array: "int32_array",
-	TypeInt64Array: "int64_array", TypeUint8Array: "uint8_array", TypeUint16Array: "uint16_array",
-	TypeUint32Array: "uint32_array", TypeUint64Array: "uint64_array", TypeFloat16Array: "float16_array",
-	TypeBFloat16Array: "bfloat16_array", TypeFloat32Array: "float32_array", TypeFloat64Array: "float64_array",
-}
+// namedTypes are the type ids this package plans that TypeName spells by
+// name; the others (any values and unions) it spells typeN.
+var namedTypes = func() map[uint8]bool {
+	m := map[uint8]bool{}
+	for _, id := range []uint8{meta.TypeBool, meta.TypeInt8, meta.TypeInt16, meta.TypeInt32, meta.TypeVarInt32,
+		meta.TypeInt64, meta.TypeVarInt64, meta.TypeTaggedInt64, meta.TypeUint8, meta.TypeUint16, meta.TypeUint32,
+		meta.TypeVarUint32, meta.TypeUint64, meta.TypeVarUint64, meta.TypeTaggedUint64, meta.TypeFloat16,
+		meta.TypeBFloat16, meta.TypeFloat32, meta.TypeFloat64, meta.TypeString, meta.TypeList, meta.TypeSet,
+		meta.TypeMap, meta.TypeEnum, meta.TypeNamedEnum, meta.TypeStruct, meta.TypeCompatibleStruct,
+		meta.TypeNamedStruct, meta.TypeNamedCompatibleStruct, meta.TypeDuration, meta.TypeTimestamp, meta.TypeDate,
+		meta.TypeDecimal, meta.TypeBinary, meta.TypeBoolArray, meta.TypeInt8Array, meta.TypeInt16Array,
+		meta.TypeInt32Array, meta.TypeInt64Array, meta.TypeUint8Array, meta.TypeUint16Array, meta.TypeUint32Array,
+		meta.TypeUint64Array, meta.TypeFloat16Array, meta.TypeBFloat16Array, meta.TypeFloat32Array,
+		meta.TypeFloat64Array, meta.TypeExt, meta.TypeNamedExt} {
+		m[id] = true
+	}
+	return m
+}()
 
-// TypeName is the lowercase name of a type id (docs/format.md §4.1).
+// TypeName is the lowercase name of a type id (docs/format.md §4.1), as
+// fory.lock spells it: "var_uint32", "named_compatible_struct".
 func TypeName(id uint8) string {
-	if n, ok := typeNames[id]; ok {
-		return n
+	if namedTypes[id] {
+		return strings.ToLower(meta.TypeIDName(id))
 	}
 	return "type" + strconv.Itoa(int(id))
 }
@@ -137,8 +145,8 @@ func ParseTypeRef(s string) (TypeRef, error) {
 }
 
 // unnamedTypes are the type ids this package plans that have no name in
-// typeNames; TypeName spells them typeN.
-var unnamedTypes = map[uint8]bool{TypeUnknown: true, TypeUnion: true, TypeTypedUnion: true, TypeNamedUnion: true}
+// namedTypes; TypeName spells them typeN.
+var unnamedTypes = map[uint8]bool{meta.TypeUnknown: true, meta.TypeUnion: true, meta.TypeTypedUnion: true, meta.TypeNamedUnion: true}
 
 // maxTypeRefDepth bounds the nesting ParseTypeRef reads; no Go type this
 // generator accepts comes near it.
@@ -148,16 +156,16 @@ const maxTypeRefDepth = 64
 func (t TypeRef) check() error {
 	want := 0
 	switch t.TypeID {
-	case TypeList, TypeSet:
+	case meta.TypeList, meta.TypeSet:
 		want = 1
-	case TypeMap:
+	case meta.TypeMap:
 		want = 2
 	}
 	if len(t.Children) != want {
 		return fmt.Errorf("%s takes %d type arguments, not %d", TypeName(t.TypeID), want, len(t.Children))
 	}
 	if t.Reg != "" {
-		if !IsStructType(t.TypeID) && t.TypeID != TypeEnum && t.TypeID != TypeNamedEnum {
+		if !meta.IsStructKind(t.TypeID) && t.TypeID != meta.TypeEnum && t.TypeID != meta.TypeNamedEnum {
 			return fmt.Errorf("%s takes no registration (%s)", TypeName(t.TypeID), t.Reg)
 		}
 		if !strings.HasPrefix(t.Reg, "id=") && !strings.HasPrefix(t.Reg, "name=") {
@@ -189,8 +197,8 @@ func parseTypeRef(s string, depth int) (TypeRef, string, error) {
 	}
 	name := s[:end]
 	found := false
-	for id, n := range typeNames {
-		if n == name {
+	for id := range namedTypes {
+		if TypeName(id) == name {
 			t.TypeID, found = id, true
 			break
 		}
@@ -250,105 +258,13 @@ func (v Verdict) String() string { return [...]string{"safe", "lossy", "breaking
 
 func worst(a, b Verdict) Verdict { return max(a, b) }
 
-// numericDomain describes a numeric scalar type id: signedness, float-ness
-// and value bits. ok is false for other ids (bool is not numeric, as in the
-// runtime's conversions).
-func numericDomain(id uint8) (signed, float bool, bits int, ok bool) {
-	switch id {
-	case TypeInt8:
-		return true, false, 8, true
-	case TypeInt16:
-		return true, false, 16, true
-	case TypeInt32, TypeVarInt32:
-		return true, false, 32, true
-	case TypeInt64, TypeVarInt64, TypeTaggedInt64:
-		return true, false, 64, true
-	case TypeUint8:
-		return false, false, 8, true
-	case TypeUint16:
-		return false, false, 16, true
-	case TypeUint32, TypeVarUint32:
-		return false, false, 32, true
-	case TypeUint64, TypeVarUint64, TypeTaggedUint64:
-		return false, false, 64, true
-	case TypeFloat32:
-		return true, true, 24, true // significand bits: integers up to 2^24 are exact
-	case TypeFloat64:
-		return true, true, 53, true
+// fieldType is a TypeRef as a TypeDef has it, for the reader's rules.
+func fieldType(t TypeRef) meta.FieldType {
+	ft := meta.FieldType{TypeID: t.TypeID, Nullable: t.Nullable, TrackRef: t.Ref}
+	for _, c := range t.Children {
+		ft.Children = append(ft.Children, fieldType(c))
 	}
-	return false, false, 0, false
-}
-
-// numericExact reports whether every value of scalar type from is exactly a
-// value of scalar type to.
-func numericExact(from, to uint8) bool {
-	fs, ff, fb, _ := numericDomain(from)
-	ts, tf, tb, _ := numericDomain(to)
-	switch {
-	case ff && tf:
-		return tb >= fb
-	case ff:
-		return false // a fraction or an out-of-range float fails an integer read
-	case tf:
-		if fs {
-			return tb >= fb-1 // the sign bit costs nothing in a float
-		}
-		return tb >= fb
-	case fs && !ts:
-		return false // negative values
-	case !fs && ts:
-		return tb > fb
-	}
-	return tb >= fb
-}
-
-// seqDomain is the element domain of a list of scalars, a dense array or
-// BINARY: the element's value type with the encodings of one width folded
-// together; 0 for other types.
-func seqDomain(t TypeRef) uint8 {
-	var e uint8
-	switch {
-	case t.TypeID == TypeList && len(t.Children) == 1:
-		e = t.Children[0].TypeID
-		if _, _, _, ok := numericDomain(e); !ok && e != TypeBool {
-			return 0
-		}
-	case t.TypeID == TypeBinary:
-		e = TypeUint8
-	default:
-		arrays := map[uint8]uint8{TypeBoolArray: TypeBool, TypeInt8Array: TypeInt8, TypeInt16Array: TypeInt16,
-			TypeInt32Array: TypeInt32, TypeInt64Array: TypeInt64, TypeUint8Array: TypeUint8, TypeUint16Array: TypeUint16,
-			TypeUint32Array: TypeUint32, TypeUint64Array: TypeUint64, TypeFloat32Array: TypeFloat32, TypeFloat64Array: TypeFloat64}
-		e = arrays[t.TypeID]
-	}
-	switch e {
-	case TypeVarInt32:
-		return TypeInt32
-	case TypeVarInt64, TypeTaggedInt64:
-		return TypeInt64
-	case TypeVarUint32:
-		return TypeUint32
-	case TypeVarUint64, TypeTaggedUint64:
-		return TypeUint64
-	}
-	return e
-}
-
-// sameShape compares type trees as the runtime does: the four struct kinds
-// alike, child nullability ignored.
-func sameShape(a, b TypeRef) bool {
-	if a.TypeID != b.TypeID && !(IsStructType(a.TypeID) && IsStructType(b.TypeID)) {
-		return false
-	}
-	if len(a.Children) != len(b.Children) {
-		return false
-	}
-	for i := range a.Children {
-		if !sameShape(a.Children[i], b.Children[i]) {
-			return false
-		}
-	}
-	return true
+	return ft
 }
 
 // sameRegs reports whether the structs and enums two same-shaped trees name
@@ -376,53 +292,55 @@ func sameChildRefs(a, b TypeRef) bool {
 	return true
 }
 
+// nullsLost reports whether a child of from may hold a null where the same
+// child of to cannot (two trees of the same shape).
+func nullsLost(from, to TypeRef) bool {
+	for i := range from.Children {
+		if from.Children[i].Nullable && !to.Children[i].Nullable || nullsLost(from.Children[i], to.Children[i]) {
+			return true
+		}
+	}
+	return false
+}
+
 // ReadAs classifies reading a value written as type from into a field
 // declared as type to, in compatible mode, and says why.
 func ReadAs(from, to TypeRef) (Verdict, string) {
-	switch {
-	case sameShape(from, to):
+	f, t := fieldType(from), fieldType(to)
+	switch meta.ConversionOf(&f, &t) {
+	case meta.Same:
 		if !sameRegs(from, to) {
 			return Breaking, fmt.Sprintf("%s is not %s: the nested type meta names another registered type", from, to)
 		}
 		if !sameChildRefs(from, to) {
 			return Breaking, fmt.Sprintf("%s and %s track elements differently: with reference tracking on, the message fails to decode", from, to)
 		}
+		if nullsLost(from, to) {
+			return Lossy, fmt.Sprintf("%s is read as %s: a null element reads as the zero value (a null map value fails the read)", from, to)
+		}
 		return Safe, ""
-	case isNumericID(from.TypeID) && isNumericID(to.TypeID):
-		if numericExact(from.TypeID, to.TypeID) {
+	case meta.Numeric:
+		if meta.NumericExact(from.TypeID, to.TypeID) {
 			return Safe, fmt.Sprintf("%s converts exactly to %s", TypeName(from.TypeID), TypeName(to.TypeID))
 		}
 		return Lossy, fmt.Sprintf("a %s value that %s cannot hold fails the read", TypeName(from.TypeID), TypeName(to.TypeID))
-	case seqDomain(from) != 0 && seqDomain(from) == seqDomain(to):
-		if from.TypeID == TypeList && from.Children[0].Nullable && to.TypeID != TypeList {
-			return Lossy, fmt.Sprintf("%s converts element by element to %s; a null element reads as zero", from, to)
+	case meta.Sequence:
+		if from.TypeID == meta.TypeList && from.Children[0].Nullable && to.TypeID != meta.TypeList {
+			return Lossy, fmt.Sprintf("%s converts element by element to %s; a null element fails the read", from, to)
 		}
 		return Safe, fmt.Sprintf("%s converts element by element to %s", from, to)
 	}
 	return Breaking, fmt.Sprintf("%s cannot be read as %s: the message fails to decode", from, to)
 }
 
-func isNumericID(id uint8) bool {
-	_, _, _, ok := numericDomain(id)
-	return ok
-}
-
-// Skippable reports whether a reader that does not declare a field of type t
-// can step over it with the TypeDef alone: a map with struct keys carries no
-// type meta for them (docs/format.md §14.11).
-func Skippable(t TypeRef) bool {
-	if t.TypeID == 0 {
-		return false
-	}
-	if t.TypeID == TypeMap && len(t.Children) == 2 && IsStructType(t.Children[0].TypeID) {
-		return false
-	}
-	for _, c := range t.Children {
-		if !Skippable(c) {
-			return false
-		}
-	}
-	return true
+// Unskippable says why a reader that does not declare a field of type t
+// cannot step over it with the TypeDef alone, as official Go and forygen
+// write it, or "" when it can (meta.Unskippable): a map's struct keys, and
+// its struct values as these writers declare them, carry no type meta
+// (docs/format.md §14.11).
+func Unskippable(t TypeRef) string {
+	ft := fieldType(t)
+	return meta.Unskippable(&ft, true)
 }
 
 // FieldSchema is a field as a lock file records it: what its TypeDef entry
@@ -444,26 +362,28 @@ func FieldSchemaOf(f *Field) FieldSchema {
 // compatible mode. oldPeer says what a peer on the old schema sees in
 // messages of the new one; newPeer what the new code sees in old messages.
 func FieldChange(old, new FieldSchema) (v Verdict, oldPeer, newPeer string) {
-	if old.Ref != new.Ref {
-		return Breaking, "the field's values are framed with reference flags on one side only; the message fails to decode",
-			"the same, in the other direction"
-	}
-	if old.Tracked != new.Tracked {
-		return Breaking, "with reference tracking on, the field's values carry reference flags on one side only; the message fails to decode",
-			"the same, in the other direction"
-	}
 	v1, oldPeer := ReadAs(new.Type, old.Type)
 	v2, newPeer := ReadAs(old.Type, new.Type)
 	v = worst(v1, v2)
 	// An any value carries its own flag whatever the bit says (a lock
 	// written before any fields were declared nullable says false).
-	if old.Nullable != new.Nullable && !(old.Type.TypeID == TypeUnknown && new.Type.TypeID == TypeUnknown) {
+	if old.Nullable != new.Nullable && !(old.Type.TypeID == meta.TypeUnknown && new.Type.TypeID == meta.TypeUnknown) {
 		if new.Nullable {
 			oldPeer = join(oldPeer, "a null from the new side reads as the zero value")
 		} else {
 			newPeer = join(newPeer, "a null from the old side reads as the zero value")
 		}
 		v = worst(v, Lossy)
+	}
+	// Without reference tracking a ref field carries a flag (ff, or fd for
+	// null) that the TypeDef's track_ref bit announces: the reader follows
+	// the writer's bit, so adding or removing ref is safe in compatible
+	// mode (same-schema mode has it in the hash).
+	if old.Tracked != new.Tracked {
+		v = Breaking
+		oldPeer = join(oldPeer, "with reference tracking on, a value this field shares with another arrives as a back-reference "+
+			"that the side which does not track the field cannot resolve: the message fails to decode")
+		newPeer = join(newPeer, "the same, in the other direction")
 	}
 	return v, oldPeer, newPeer
 }
@@ -483,11 +403,11 @@ func MapMembers(t TypeRef) []string {
 	var out []string
 	var walk func(t TypeRef, inMap bool)
 	walk = func(t TypeRef, inMap bool) {
-		if inMap && IsStructType(t.TypeID) && t.Reg != "" {
+		if inMap && meta.IsStructKind(t.TypeID) && t.Reg != "" {
 			out = append(out, t.Reg)
 		}
 		for _, c := range t.Children {
-			walk(c, inMap || t.TypeID == TypeMap)
+			walk(c, inMap || t.TypeID == meta.TypeMap)
 		}
 	}
 	walk(t, false)

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/forygen/forygen/gen/internal/model"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 func TestTypeRefRoundTrip(t *testing.T) {
@@ -57,6 +59,14 @@ func TestReadAs(t *testing.T) {
 		{"string", "binary", Breaking},
 		{"list<int16>", "int16_array", Safe},
 		{"list<?int16>", "int16_array", Lossy},
+		// A null element has no place in a list of values (issue 28).
+		{"list<?varint32>", "list<varint32>", Lossy},
+		{"list<varint32>", "list<?varint32>", Safe},
+		{"map<string,?string>", "map<string,string>", Lossy},
+		// The reader converts 16-bit float lists and arrays too.
+		{"list<float16>", "float16_array", Safe},
+		{"bfloat16_array", "list<bfloat16>", Safe},
+		{"list<float16>", "bfloat16_array", Breaking},
 		{"binary", "uint8_array", Safe},
 		{"list<uint8>", "int8_array", Breaking},
 		{"compatible_struct(id=1)", "named_compatible_struct(id=1)", Safe},
@@ -82,12 +92,45 @@ func TestEnumMaxOrdinal(t *testing.T) {
 // An any field's nullable bit changes nothing on the wire (the value carries
 // its own flag); on any other field it is a lossy change.
 func TestFieldChangeNullable(t *testing.T) {
-	any0, str := TypeRef{TypeID: TypeUnknown}, TypeRef{TypeID: TypeString}
+	any0, str := TypeRef{TypeID: meta.TypeUnknown}, TypeRef{TypeID: meta.TypeString}
 	if v, _, _ := FieldChange(FieldSchema{Identifier: "a", Type: any0}, FieldSchema{Identifier: "a", Type: any0, Nullable: true}); v != Safe {
 		t.Errorf("any field declared nullable: %v", v)
 	}
 	if v, _, _ := FieldChange(FieldSchema{Identifier: "s", Type: str}, FieldSchema{Identifier: "s", Type: str, Nullable: true}); v != Lossy {
 		t.Errorf("string field made nullable: %v", v)
+	}
+}
+
+// Without tracking, ref changes only the TypeDef's track_ref bit, which
+// the reader follows; with tracking, a field tracked on one side only
+// cannot resolve the other's back-references (issue 28).
+func TestFieldChangeRef(t *testing.T) {
+	leaf := TypeRef{TypeID: meta.TypeCompatibleStruct, Reg: "id=1"}
+	a := FieldSchema{Identifier: "1", Type: leaf, Nullable: true}
+	b := a
+	b.Ref = true
+	if v, _, _ := FieldChange(a, b); v != Safe {
+		t.Errorf("ref added: %v", v)
+	}
+	b = a
+	b.Tracked = true
+	if v, oldPeer, _ := FieldChange(a, b); v != Breaking || oldPeer == "" {
+		t.Errorf("tracked added: %v %q", v, oldPeer)
+	}
+}
+
+// What cannot be skipped as Go writes it: struct keys, struct values of
+// maps; an any value can (issue 28).
+func TestUnskippable(t *testing.T) {
+	for s, want := range map[string]bool{"type0": true, "map<string,compatible_struct(id=1)>": false,
+		"map<compatible_struct(id=1),string>": false, "list<compatible_struct(id=1)>": true, "map<string,list<type0>>": true} {
+		r, err := ParseTypeRef(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Unskippable(r) == ""; got != want {
+			t.Errorf("%s: skippable %v, want %v (%s)", s, got, want, Unskippable(r))
+		}
 	}
 }
 

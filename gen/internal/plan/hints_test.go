@@ -97,10 +97,10 @@ func TestNestedHintWires(t *testing.T) {
 	w, err := WireOf(ptr(leaf), model.Tag{ID: -1, Nullable: false, NullableSet: true})
 	require.NoError(t, err)
 	assert.False(t, w.Nullable)
-	assert.Equal(t, uint8(TypeCompatibleStruct), w.TypeID)
+	assert.Equal(t, uint8(meta.TypeCompatibleStruct), w.TypeID)
 	// nullable,encoding=fixed on an Optional[int64]: a nullable INT64.
 	w, err = WireOf(&model.Type{Kind: model.Optional, Elem: prim(model.Int64)}, model.Tag{ID: -1, Nullable: true, NullableSet: true, Encoding: "fixed"})
 	require.NoError(t, err)
 	assert.True(t, w.Nullable)
-	assert.Equal(t, uint8(TypeInt64), w.TypeID)
+	assert.Equal(t, uint8(meta.TypeInt64), w.TypeID)
 }

@@ -132,9 +132,9 @@ func GroupOf(w *Wire) Group {
 // fixed scalar, the value width of a varint (8 before 4).
 func logicalWidth(w *Wire) int {
 	switch w.TypeID {
-	case TypeVarInt32, TypeVarUint32:
+	case meta.TypeVarInt32, meta.TypeVarUint32:
 		return 4
-	case TypeVarInt64, TypeVarUint64, TypeTaggedInt64, TypeTaggedUint64:
+	case meta.TypeVarInt64, meta.TypeVarUint64, meta.TypeTaggedInt64, meta.TypeTaggedUint64:
 		return 8
 	}
 	return w.Width
@@ -191,8 +191,8 @@ func Order(fields []*Field) []*Field {
 // (§10.1).
 func fingerprintTypeID(w *Wire) uint8 {
 	switch {
-	case IsStructType(w.TypeID), w.TypeID == TypeEnum, w.TypeID == TypeNamedEnum, w.TypeID == TypeUnion,
-		w.TypeID == TypeExt, w.TypeID == TypeNamedExt:
+	case meta.IsStructKind(w.TypeID), w.TypeID == meta.TypeEnum, w.TypeID == meta.TypeNamedEnum, w.TypeID == meta.TypeUnion,
+		w.TypeID == meta.TypeExt, w.TypeID == meta.TypeNamedExt:
 		// User types hash as 0 (official Go's fingerprint of an extension
 		// field is the same by id and by name).
 		return 0
@@ -211,9 +211,9 @@ func typeFingerprint(w *Wire, ref, nullable bool) string {
 	}
 	s := fmt.Sprintf("%d,%s,%s", fingerprintTypeID(w), b(ref), b(nullable))
 	switch w.TypeID {
-	case TypeList, TypeSet:
+	case meta.TypeList, meta.TypeSet:
 		s += "[" + typeFingerprint(w.Elem, false, false) + "]"
-	case TypeMap:
+	case meta.TypeMap:
 		s += "[" + typeFingerprint(w.Key, false, false) + "|" + typeFingerprint(w.Elem, false, false) + "]"
 	}
 	return s
@@ -284,9 +284,9 @@ func typeDefFieldType(w *Wire) meta.FieldType {
 		return t
 	}
 	switch w.TypeID {
-	case TypeList, TypeSet:
+	case meta.TypeList, meta.TypeSet:
 		ft.Children = []meta.FieldType{child(w.Elem)}
-	case TypeMap:
+	case meta.TypeMap:
 		ft.Children = []meta.FieldType{child(w.Key), child(w.Elem)}
 	}
 	return ft
@@ -328,13 +328,13 @@ func TypeDefOf(s *model.StructDecl, fields []*Field, tracking bool) *meta.TypeDe
 func compatibleKind(reg model.Registration) uint8 {
 	switch {
 	case reg.NonEvolving && reg.ByName:
-		return TypeNamedStruct
+		return meta.TypeNamedStruct
 	case reg.NonEvolving:
-		return TypeStruct
+		return meta.TypeStruct
 	case reg.ByName:
-		return TypeNamedCompatible
+		return meta.TypeNamedCompatibleStruct
 	}
-	return TypeCompatibleStruct
+	return meta.TypeCompatibleStruct
 }
 
 // DeclaredNullable is a field's nullable bit in its TypeDef: whether a
@@ -344,29 +344,20 @@ func compatibleKind(reg model.Registration) uint8 {
 // an untagged one not nullable and writes the flag all the same
 // (docs/format.md §14.18).
 func DeclaredNullable(w *Wire) bool {
-	return w.Nullable || w.TypeID == TypeUnknown
+	return w.Nullable || w.TypeID == meta.TypeUnknown
 }
 
 // ConsistentMeta is the same-schema type meta of a struct whose names are new
 // in the message (§5.1, §6.3).
 func ConsistentMeta(reg model.Registration) []byte {
 	if !reg.ByName {
-		return appendVarUint32([]byte{TypeStruct}, reg.ID)
+		return appendVarUint32([]byte{meta.TypeStruct}, reg.ID)
 	}
-	out := []byte{TypeNamedStruct}
+	out := []byte{meta.TypeNamedStruct}
 	out = meta.AppendInlineMetaString(out, meta.EncodeMetaString(reg.Namespace, meta.Namespace))
 	out = meta.AppendInlineMetaString(out, meta.EncodeMetaString(reg.Name, meta.TypeName))
 	return out
 }
-
-// Message header and root flag (docs/format.md §1, §2).
-const (
-	HeaderXlang = 0x01 // xlang, no out-of-band buffers
-	FlagNotNull = 0xff // a present value, reference tracking off
-	// FlagRefValue is the first occurrence of a tracked value: the reader
-	// gives it the next reference id (§2).
-	FlagRefValue = 0x00
-)
 
 // TrackRef is official Fory Go's rule for a field's track_ref: tracking
 // is on (the Fory's option, or an explicit `ref=` tag, which wins), the
@@ -382,7 +373,7 @@ func TrackRef(tag model.Tag, w *Wire, tracking bool) bool {
 		return false
 	}
 	switch w.TypeID {
-	case TypeList, TypeSet, TypeMap:
+	case meta.TypeList, meta.TypeSet, meta.TypeMap:
 		// A nullable one has a flag anyway, which tracking makes a
 		// reference flag (official Go's 00 before a nullable set).
 		return tag.RefSet || w.Nullable
@@ -403,7 +394,7 @@ func Unflagged(f *Field) bool {
 	case model.Struct, model.Enum:
 		return true
 	}
-	return f.Wire.TypeID >= TypeBinary && f.Wire.TypeID <= TypeFloat64Array
+	return f.Wire.TypeID >= meta.TypeBinary && f.Wire.TypeID <= meta.TypeFloat64Array
 }
 
 // RefType reports whether values of a type id can take part in reference
@@ -411,10 +402,10 @@ func Unflagged(f *Field) bool {
 // durations and decimals (docs/format.md §2.1).
 func RefType(id uint8) bool {
 	switch id {
-	case TypeString, TypeTimestamp, TypeDate, TypeDuration, TypeDecimal:
+	case meta.TypeString, meta.TypeTimestamp, meta.TypeDate, meta.TypeDuration, meta.TypeDecimal:
 		return false
 	}
-	return !(id >= TypeBool && id <= TypeFloat64)
+	return !(id >= meta.TypeBool && id <= meta.TypeFloat64)
 }
 
 // markTrackedElems sets RefOn on list and set elements and map values that
@@ -439,7 +430,9 @@ func markTrackedElems(w *Wire) {
 	markTrackedElems(e)
 }
 
-func isContainer(id uint8) bool { return id == TypeList || id == TypeSet || id == TypeMap }
+func isContainer(id uint8) bool {
+	return id == meta.TypeList || id == meta.TypeSet || id == meta.TypeMap
+}
 
 // RootPrefix is the start of a message whose root struct has the given type
 // meta: header, root flag, meta (§1). The root is the first type of a
@@ -447,7 +440,7 @@ func isContainer(id uint8) bool { return id == TypeList || id == TypeSet || id =
 // same-schema mode, or in compatible mode the type id, shared-TypeDef index
 // 0 marked new and the TypeDef (§11.3).
 func RootPrefix(typeMeta []byte) []byte {
-	return append([]byte{HeaderXlang, FlagNotNull}, typeMeta...)
+	return append([]byte{meta.HeaderXlang, meta.FlagNotNull}, typeMeta...)
 }
 
 func appendVarUint32(b []byte, v uint32) []byte {
@@ -495,9 +488,9 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 		// Official Go refuses a zero hash (§10.1); so do we, at generation time.
 		return nil, []error{&Error{Pos: s.Pos, Msg: fmt.Sprintf("%s: schema hash is 0; rename or retag a field", s.Name)}}
 	}
-	p.ConsistentTypeID, p.CompatibleTypeID = TypeStruct, compatibleKind(s.Reg)
+	p.ConsistentTypeID, p.CompatibleTypeID = meta.TypeStruct, compatibleKind(s.Reg)
 	if s.Reg.ByName {
-		p.ConsistentTypeID = TypeNamedStruct
+		p.ConsistentTypeID = meta.TypeNamedStruct
 	}
 	p.ConsistentMeta = ConsistentMeta(s.Reg)
 	p.TypeDef = meta.EncodeTypeDef(TypeDefOf(s, p.Fields, false))
@@ -511,7 +504,7 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 	} else if ref := meta.EncodeTypeDef(TypeDefOf(s, p.Fields, true)); !bytes.Equal(ref, p.TypeDef) {
 		p.TypeDefRef = ref
 		p.RootCompatibleRef = RootPrefix(append([]byte{p.CompatibleTypeID, 0}, ref...))
-		p.RootCompatibleRef[1] = FlagRefValue
+		p.RootCompatibleRef[1] = meta.FlagRefValue
 	}
 	for _, f := range p.Fields {
 		p.RefSensitive = p.RefSensitive || f.RefOn || f.Wire.Elem != nil && f.Wire.Elem.RefOn

@@ -9,69 +9,17 @@ import (
 	"strings"
 
 	"github.com/forygen/forygen/gen/internal/model"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
-// Fory internal type ids (docs/format.md §4.1).
+// Widths the planner sums (docs/format.md §3): the longest varints, and the
+// same-schema hash before a struct body.
 const (
-	TypeUnknown              = 0 // an any value: its type meta comes with it
-	TypeBool                 = 1
-	TypeInt8                 = 2
-	TypeInt16                = 3
-	TypeInt32                = 4
-	TypeVarInt32             = 5
-	TypeInt64                = 6
-	TypeVarInt64             = 7
-	TypeTaggedInt64          = 8
-	TypeUint8                = 9
-	TypeUint16               = 10
-	TypeUint32               = 11
-	TypeVarUint32            = 12
-	TypeUint64               = 13
-	TypeVarUint64            = 14
-	TypeTaggedUint64         = 15
-	TypeFloat16              = 17
-	TypeBFloat16             = 18
-	TypeFloat32              = 19
-	TypeFloat64              = 20
-	TypeString               = 21
-	TypeList                 = 22
-	TypeSet                  = 23
-	TypeMap                  = 24
-	TypeEnum                 = 25
-	TypeNamedEnum            = 26
-	TypeStruct               = 27
-	TypeCompatibleStruct     = 28
-	TypeNamedStruct          = 29
-	TypeNamedCompatible      = 30
-	TypeUnion                = 33
-	TypeTypedUnion           = 34
-	TypeNamedUnion           = 35
-	TypeDuration             = 37
-	TypeTimestamp            = 38
-	TypeDate                 = 39
-	TypeDecimal              = 40
-	TypeExt                  = 31
-	TypeNamedExt             = 32
-	TypeBinary               = 41
-	TypeBoolArray            = 43
-	TypeInt8Array            = 44
-	TypeInt16Array           = 45
-	TypeInt32Array           = 46
-	TypeInt64Array           = 47
-	TypeUint8Array           = 48
-	TypeUint16Array          = 49
-	TypeUint32Array          = 50
-	TypeUint64Array          = 51
-	TypeFloat16Array         = 53
-	TypeBFloat16Array        = 54
-	TypeFloat32Array         = 55
-	TypeFloat64Array         = 56
-	maxVarUint32Len          = 5
-	maxVarUint64Len          = 9
-	maxTaggedLen             = 9
-	schemaHashBytes          = 4
-	listHeaderSameTypeDecl   = 0x0c
-	listHeaderStructSameType = 0x08
+	maxVarUint32Len = 5
+	maxVarUint64Len = 9
+	maxTaggedLen    = 9
+	schemaHashBytes = 4
 )
 
 // Wire is the wire type of a value: its Fory type id and, for containers,
@@ -104,7 +52,7 @@ type Wire struct {
 // IsVarint reports whether the wire type is a compressed integer.
 func (w *Wire) IsVarint() bool {
 	switch w.TypeID {
-	case TypeVarInt32, TypeVarUint32, TypeVarInt64, TypeVarUint64, TypeTaggedInt64, TypeTaggedUint64:
+	case meta.TypeVarInt32, meta.TypeVarUint32, meta.TypeVarInt64, meta.TypeVarUint64, meta.TypeTaggedInt64, meta.TypeTaggedUint64:
 		return true
 	}
 	return false
@@ -113,15 +61,12 @@ func (w *Wire) IsVarint() bool {
 // IsFixedScalar reports whether the wire type is a fixed-width primitive.
 func (w *Wire) IsFixedScalar() bool {
 	switch w.TypeID {
-	case TypeBool, TypeInt8, TypeInt16, TypeInt32, TypeInt64, TypeUint8, TypeUint16, TypeUint32, TypeUint64,
-		TypeFloat16, TypeBFloat16, TypeFloat32, TypeFloat64:
+	case meta.TypeBool, meta.TypeInt8, meta.TypeInt16, meta.TypeInt32, meta.TypeInt64, meta.TypeUint8, meta.TypeUint16, meta.TypeUint32, meta.TypeUint64,
+		meta.TypeFloat16, meta.TypeBFloat16, meta.TypeFloat32, meta.TypeFloat64:
 		return true
 	}
 	return false
 }
-
-// IsStructType reports whether the type id is one of the four struct kinds.
-func IsStructType(id uint8) bool { return id >= TypeStruct && id <= TypeNamedCompatible }
 
 // Error is a planning error tied to a field.
 type Error struct {
@@ -160,77 +105,77 @@ func scalarWire(k model.Kind, encoding string) (id uint8, width int, err error) 
 		}
 		switch k {
 		case model.Float16:
-			return TypeFloat16, 2, nil
+			return meta.TypeFloat16, 2, nil
 		case model.BFloat16:
-			return TypeBFloat16, 2, nil
+			return meta.TypeBFloat16, 2, nil
 		case model.Bool:
-			return TypeBool, 1, nil
+			return meta.TypeBool, 1, nil
 		case model.Int8:
-			return TypeInt8, 1, nil
+			return meta.TypeInt8, 1, nil
 		case model.Uint8:
-			return TypeUint8, 1, nil
+			return meta.TypeUint8, 1, nil
 		case model.Int16:
-			return TypeInt16, 2, nil
+			return meta.TypeInt16, 2, nil
 		case model.Uint16:
-			return TypeUint16, 2, nil
+			return meta.TypeUint16, 2, nil
 		case model.Float32:
-			return TypeFloat32, 4, nil
+			return meta.TypeFloat32, 4, nil
 		default:
-			return TypeFloat64, 8, nil
+			return meta.TypeFloat64, 8, nil
 		}
 	case model.Int32:
 		switch encoding {
 		case "", "varint":
-			return TypeVarInt32, maxVarUint32Len, nil
+			return meta.TypeVarInt32, maxVarUint32Len, nil
 		case "fixed":
-			return TypeInt32, 4, nil
+			return meta.TypeInt32, 4, nil
 		}
 		return bad()
 	case model.Uint32:
 		switch encoding {
 		case "", "varint":
-			return TypeVarUint32, maxVarUint32Len, nil
+			return meta.TypeVarUint32, maxVarUint32Len, nil
 		case "fixed":
-			return TypeUint32, 4, nil
+			return meta.TypeUint32, 4, nil
 		}
 		return bad()
 	case model.Int64, model.Int:
 		switch {
 		case encoding == "", encoding == "varint" && k == model.Int64:
-			return TypeVarInt64, maxVarUint64Len, nil
+			return meta.TypeVarInt64, maxVarUint64Len, nil
 		case encoding == "varint":
-			return TypeVarInt32, maxVarUint32Len, nil
+			return meta.TypeVarInt32, maxVarUint32Len, nil
 		case encoding == "fixed" && k == model.Int:
-			return TypeInt32, 4, nil
+			return meta.TypeInt32, 4, nil
 		}
 		switch encoding {
 		case "fixed":
 			if k == model.Int64 {
-				return TypeInt64, 8, nil
+				return meta.TypeInt64, 8, nil
 			}
 		case "tagged":
 			if k == model.Int64 {
-				return TypeTaggedInt64, maxTaggedLen, nil
+				return meta.TypeTaggedInt64, maxTaggedLen, nil
 			}
 		}
 		return bad()
 	case model.Uint64, model.Uint:
 		switch {
 		case encoding == "", encoding == "varint" && k == model.Uint64:
-			return TypeVarUint64, maxVarUint64Len, nil
+			return meta.TypeVarUint64, maxVarUint64Len, nil
 		case encoding == "varint":
-			return TypeVarUint32, maxVarUint32Len, nil
+			return meta.TypeVarUint32, maxVarUint32Len, nil
 		case encoding == "fixed" && k == model.Uint:
-			return TypeUint32, 4, nil
+			return meta.TypeUint32, 4, nil
 		}
 		switch encoding {
 		case "fixed":
 			if k == model.Uint64 {
-				return TypeUint64, 8, nil
+				return meta.TypeUint64, 8, nil
 			}
 		case "tagged":
 			if k == model.Uint64 {
-				return TypeTaggedUint64, maxTaggedLen, nil
+				return meta.TypeTaggedUint64, maxTaggedLen, nil
 			}
 		}
 		return bad()
@@ -247,19 +192,19 @@ func denseArrayType(elem model.Kind, hint string) (uint8, int, error) {
 		id    uint8
 		width int
 	}{
-		"bool":     {[]model.Kind{model.Bool}, TypeBoolArray, 1},
-		"int8":     {[]model.Kind{model.Int8}, TypeInt8Array, 1},
-		"int16":    {[]model.Kind{model.Int16}, TypeInt16Array, 2},
-		"int32":    {[]model.Kind{model.Int32}, TypeInt32Array, 4},
-		"int64":    {[]model.Kind{model.Int64}, TypeInt64Array, 8},
-		"uint8":    {[]model.Kind{model.Uint8}, TypeUint8Array, 1},
-		"uint16":   {[]model.Kind{model.Uint16}, TypeUint16Array, 2},
-		"uint32":   {[]model.Kind{model.Uint32}, TypeUint32Array, 4},
-		"uint64":   {[]model.Kind{model.Uint64}, TypeUint64Array, 8},
-		"float32":  {[]model.Kind{model.Float32}, TypeFloat32Array, 4},
-		"float64":  {[]model.Kind{model.Float64}, TypeFloat64Array, 8},
-		"float16":  {[]model.Kind{model.Float16}, TypeFloat16Array, 2},
-		"bfloat16": {[]model.Kind{model.BFloat16}, TypeBFloat16Array, 2},
+		"bool":     {[]model.Kind{model.Bool}, meta.TypeBoolArray, 1},
+		"int8":     {[]model.Kind{model.Int8}, meta.TypeInt8Array, 1},
+		"int16":    {[]model.Kind{model.Int16}, meta.TypeInt16Array, 2},
+		"int32":    {[]model.Kind{model.Int32}, meta.TypeInt32Array, 4},
+		"int64":    {[]model.Kind{model.Int64}, meta.TypeInt64Array, 8},
+		"uint8":    {[]model.Kind{model.Uint8}, meta.TypeUint8Array, 1},
+		"uint16":   {[]model.Kind{model.Uint16}, meta.TypeUint16Array, 2},
+		"uint32":   {[]model.Kind{model.Uint32}, meta.TypeUint32Array, 4},
+		"uint64":   {[]model.Kind{model.Uint64}, meta.TypeUint64Array, 8},
+		"float32":  {[]model.Kind{model.Float32}, meta.TypeFloat32Array, 4},
+		"float64":  {[]model.Kind{model.Float64}, meta.TypeFloat64Array, 8},
+		"float16":  {[]model.Kind{model.Float16}, meta.TypeFloat16Array, 2},
+		"bfloat16": {[]model.Kind{model.BFloat16}, meta.TypeBFloat16Array, 2},
 	}
 	w, ok := want[hint]
 	if !ok {
@@ -436,28 +381,28 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 	}
 	switch {
 	case t.Kind == model.String:
-		w.TypeID = TypeString
+		w.TypeID = meta.TypeString
 	case t.Kind == model.Enum:
-		w.TypeID = TypeEnum
+		w.TypeID = meta.TypeEnum
 	case t.Kind == model.Time:
-		w.TypeID = TypeTimestamp
+		w.TypeID = meta.TypeTimestamp
 	case t.Kind == model.Duration:
-		w.TypeID = TypeDuration
+		w.TypeID = meta.TypeDuration
 	case t.Kind == model.Date:
-		w.TypeID = TypeDate
+		w.TypeID = meta.TypeDate
 	case t.Kind == model.Decimal:
-		w.TypeID = TypeDecimal
+		w.TypeID = meta.TypeDecimal
 	case t.Kind == model.Ext:
-		w.TypeID = TypeExt
+		w.TypeID = meta.TypeExt
 		if t.Reg.ByName {
-			w.TypeID = TypeNamedExt
+			w.TypeID = meta.TypeNamedExt
 		}
 	case t.Kind == model.Text:
 		// Its MarshalText bytes as a string (README "Types you don't own").
-		w.TypeID = TypeString
+		w.TypeID = meta.TypeString
 	case t.Kind == model.Binary:
 		// Its MarshalBinary bytes.
-		w.TypeID = TypeBinary
+		w.TypeID = meta.TypeBinary
 	case t.Kind == model.Any:
 		// Every value carries its flag and type meta (docs/format.md §12.3),
 		// so a nullable tag adds no second flag; the TypeDef declares the
@@ -465,9 +410,9 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		if hint != nil {
 			return nil, fmt.Errorf("type=%s does not apply to an any field", hint.Original)
 		}
-		w.TypeID, w.Nullable = TypeUnknown, false
+		w.TypeID, w.Nullable = meta.TypeUnknown, false
 	case t.Kind == model.Union:
-		w.TypeID = TypeUnion
+		w.TypeID = meta.TypeUnion
 	case t.Kind == model.Struct:
 		w.TypeID = compatibleKind(t.Reg)
 	case t.Kind == model.Slice || t.Kind == model.Array:
@@ -478,7 +423,7 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 				if t.Kind != model.Slice || t.Elem.Kind != model.Uint8 || t.Elem.Named != nil {
 					return nil, fmt.Errorf("type=bytes needs a []byte field")
 				}
-				w.TypeID = TypeBinary
+				w.TypeID = meta.TypeBinary
 				return w, nil
 			case "array":
 				e := hint.Element
@@ -508,7 +453,7 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		if err != nil {
 			return nil, err
 		}
-		w.TypeID = TypeList
+		w.TypeID = meta.TypeList
 		w.Elem = elem
 	case t.Kind == model.Optional:
 		// An Optional is its value behind a null flag, as a pointer is.
@@ -533,7 +478,7 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		if err != nil {
 			return nil, err
 		}
-		w.TypeID, w.Elem = TypeSet, elem
+		w.TypeID, w.Elem = meta.TypeSet, elem
 	case t.Kind == model.Map:
 		var keyHint, valHint *model.Hint
 		if hint != nil {
@@ -574,13 +519,13 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		if err != nil {
 			return nil, err
 		}
-		if val.TypeID == TypeUnknown && key.TypeID != TypeString {
+		if val.TypeID == meta.TypeUnknown && key.TypeID != meta.TypeString {
 			return nil, fmt.Errorf("a map with any values needs string keys (map[string]any)")
 		}
-		if val.TypeID == TypeUnion || key.TypeID == TypeUnion {
+		if val.TypeID == meta.TypeUnion || key.TypeID == meta.TypeUnion {
 			return nil, fmt.Errorf("a union as a map key or value is not supported")
 		}
-		w.TypeID, w.Key, w.Elem = TypeMap, key, val
+		w.TypeID, w.Key, w.Elem = meta.TypeMap, key, val
 	default:
 		return nil, fmt.Errorf("type %s is not supported", t.Kind)
 	}

@@ -34,6 +34,7 @@ import (
 
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // EnumValue is a named constant of an enum type.
@@ -508,13 +509,13 @@ func (w *writer) field(s *plan.Struct, f *plan.Field, name string) (string, bool
 	if err != nil {
 		bad("%v", err)
 	}
-	isStruct := plan.IsStructType(f.Wire.TypeID)
+	isStruct := meta.IsStructKind(f.Wire.TypeID)
 	fpNullable := f.Tag.Nullable || f.Wire.Go.Kind == model.Optional
 	var mods []string
 	switch {
-	case f.Wire.TypeID == plan.TypeUnknown && !fpNullable:
+	case f.Wire.TypeID == meta.TypeUnknown && !fpNullable:
 		bad("an any field without fory:\"nullable\": the same-schema fingerprint hashes it not nullable, as official Go does, and the IDL's any always is nullable; add nullable to its tag")
-	case f.Wire.TypeID == plan.TypeUnknown:
+	case f.Wire.TypeID == meta.TypeUnknown:
 		// `any` is nullable by definition; `optional any` is refused.
 	case isStruct && !f.Wire.Nullable:
 		st := f.Wire.Go
@@ -545,27 +546,27 @@ func (w *writer) field(s *plan.Struct, f *plan.Field, name string) (string, bool
 // typeText spells a wire type in the IDL.
 func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 	scalars := map[uint8]string{
-		plan.TypeBool: "bool", plan.TypeInt8: "int8", plan.TypeInt16: "int16", plan.TypeInt32: "fixed int32",
-		plan.TypeVarInt32: "int32", plan.TypeInt64: "fixed int64", plan.TypeVarInt64: "int64",
-		plan.TypeTaggedInt64: "tagged int64", plan.TypeUint8: "uint8", plan.TypeUint16: "uint16",
-		plan.TypeUint32: "fixed uint32", plan.TypeVarUint32: "uint32", plan.TypeUint64: "fixed uint64",
-		plan.TypeVarUint64: "uint64", plan.TypeTaggedUint64: "tagged uint64", plan.TypeFloat16: "float16",
-		plan.TypeBFloat16: "bfloat16", plan.TypeFloat32: "float32", plan.TypeFloat64: "float64",
-		plan.TypeString: "string", plan.TypeBinary: "bytes", plan.TypeDuration: "duration",
-		plan.TypeTimestamp: "timestamp", plan.TypeDate: "date", plan.TypeDecimal: "decimal",
+		meta.TypeBool: "bool", meta.TypeInt8: "int8", meta.TypeInt16: "int16", meta.TypeInt32: "fixed int32",
+		meta.TypeVarInt32: "int32", meta.TypeInt64: "fixed int64", meta.TypeVarInt64: "int64",
+		meta.TypeTaggedInt64: "tagged int64", meta.TypeUint8: "uint8", meta.TypeUint16: "uint16",
+		meta.TypeUint32: "fixed uint32", meta.TypeVarUint32: "uint32", meta.TypeUint64: "fixed uint64",
+		meta.TypeVarUint64: "uint64", meta.TypeTaggedUint64: "tagged uint64", meta.TypeFloat16: "float16",
+		meta.TypeBFloat16: "bfloat16", meta.TypeFloat32: "float32", meta.TypeFloat64: "float64",
+		meta.TypeString: "string", meta.TypeBinary: "bytes", meta.TypeDuration: "duration",
+		meta.TypeTimestamp: "timestamp", meta.TypeDate: "date", meta.TypeDecimal: "decimal",
 	}
 	arrays := map[uint8]string{
-		plan.TypeBoolArray: "bool", plan.TypeInt8Array: "int8", plan.TypeInt16Array: "int16",
-		plan.TypeInt32Array: "int32", plan.TypeInt64Array: "int64", plan.TypeUint8Array: "uint8",
-		plan.TypeUint16Array: "uint16", plan.TypeUint32Array: "uint32", plan.TypeUint64Array: "uint64",
-		plan.TypeFloat16Array: "float16", plan.TypeBFloat16Array: "bfloat16", plan.TypeFloat32Array: "float32",
-		plan.TypeFloat64Array: "float64",
+		meta.TypeBoolArray: "bool", meta.TypeInt8Array: "int8", meta.TypeInt16Array: "int16",
+		meta.TypeInt32Array: "int32", meta.TypeInt64Array: "int64", meta.TypeUint8Array: "uint8",
+		meta.TypeUint16Array: "uint16", meta.TypeUint32Array: "uint32", meta.TypeUint64Array: "uint64",
+		meta.TypeFloat16Array: "float16", meta.TypeBFloat16Array: "bfloat16", meta.TypeFloat32Array: "float32",
+		meta.TypeFloat64Array: "float64",
 	}
 	child := func(c *plan.Wire) (string, error) {
-		if c.TypeID == plan.TypeUnknown && c.Nullable {
+		if c.TypeID == meta.TypeUnknown && c.Nullable {
 			return "", fmt.Errorf("nullable any elements: the IDL refuses optional any")
 		}
-		if c.TypeID == plan.TypeList || c.TypeID == plan.TypeMap || c.TypeID == plan.TypeSet {
+		if c.TypeID == meta.TypeList || c.TypeID == meta.TypeMap || c.TypeID == meta.TypeSet {
 			// The grammar has them, but of foryc's targets only C++
 			// accepts them ("only one collection layer is supported").
 			return "", fmt.Errorf("a %s inside a %s: foryc accepts one collection layer (its C++ target alone accepts more); wrap the inner collection in a struct",
@@ -583,7 +584,7 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 		// carries it; forygen's default tracks them without declaring it.
 		if c.RefOn && !c.RefDeclared {
 			return "", fmt.Errorf("elements of %s are tracked by reference with WithTrackRef but not declared so in the TypeDef, which the IDL cannot say; tag the field with type=%s(%s=_(ref=true)) or _(ref=false)",
-				plan.TypeName(t.TypeID), plan.TypeName(t.TypeID), map[bool]string{true: "value", false: "element"}[t.TypeID == plan.TypeMap])
+				plan.TypeName(t.TypeID), plan.TypeName(t.TypeID), map[bool]string{true: "value", false: "element"}[t.TypeID == meta.TypeMap])
 		}
 		if c.RefDeclared {
 			s = "ref " + s
@@ -599,17 +600,17 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 	if e, ok := arrays[t.TypeID]; ok {
 		return "array<" + e + ">", nil
 	}
-	if t.TypeID == plan.TypeUnknown && t.Go != nil && t.Go.Kind == model.Any {
+	if t.TypeID == meta.TypeUnknown && t.Go != nil && t.Go.Kind == model.Any {
 		return "any", nil
 	}
 	switch {
-	case t.TypeID == plan.TypeList:
+	case t.TypeID == meta.TypeList:
 		e, err := child(t.Elem)
 		if err != nil {
 			return "", err
 		}
 		return "list<" + e + ">", nil
-	case t.TypeID == plan.TypeMap:
+	case t.TypeID == meta.TypeMap:
 		if t.Key.Nullable {
 			return "", fmt.Errorf("a nullable map key has no IDL spelling")
 		}
@@ -625,9 +626,9 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 			return "", err
 		}
 		return "map<" + k + ", " + v + ">", nil
-	case t.TypeID == plan.TypeSet:
+	case t.TypeID == meta.TypeSet:
 		return "", fmt.Errorf("a set (serializer.Set) has no IDL spelling: the IDL has list, array and map only")
-	case plan.IsStructType(t.TypeID) || t.TypeID == plan.TypeEnum || t.TypeID == plan.TypeNamedEnum || t.TypeID == plan.TypeUnion:
+	case meta.IsStructKind(t.TypeID) || t.TypeID == meta.TypeEnum || t.TypeID == meta.TypeNamedEnum || t.TypeID == meta.TypeUnion:
 		g := t.Go
 		for g != nil && (g.Kind == model.Pointer || g.Kind == model.Optional) {
 			g = g.Elem

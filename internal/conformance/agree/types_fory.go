@@ -78,7 +78,7 @@ func (x *OptInt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -162,9 +162,9 @@ func (x *OptInt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	}
 	b.SetWriterIndex(off)
 	if x.OptI == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.OptI)
 	}
 	return nil
@@ -395,7 +395,7 @@ func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 			if len(v24) > 0 {
 				b.Reserve(1 + len(v24)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e25 := range v24 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e25))
@@ -423,7 +423,7 @@ func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(v28)))
 				if len(v28) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e29 := range v28 {
 						if len(w)-off < len(e29)+9+buffer.BatchSlack {
@@ -431,7 +431,7 @@ func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 							b.Reserve(len(e29) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e29))<<2|2)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e29))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 						if len(e29) > 0 {
 							off += copy(w[off:], e29)
 						}
@@ -512,7 +512,7 @@ func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 				if len(v60) > 0 {
 					b.Reserve(1 + len(v60)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e61 := range v60 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e61))
@@ -542,7 +542,7 @@ func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(v64)))
 					if len(v64) > 0 {
-						buffer.PutUint8At(w, off, 0x0c)
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
 						for _, e65 := range v64 {
 							if len(w)-off < len(e65)+9+buffer.BatchSlack {
@@ -550,7 +550,7 @@ func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 								b.Reserve(len(e65) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e65))<<2|2)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e65))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 							if len(e65) > 0 {
 								off += copy(w[off:], e65)
 							}
@@ -1140,7 +1140,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -1150,7 +1150,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0xd04d7005001c0001 && buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
 				n = 17
@@ -2030,9 +2030,9 @@ func (x *Ints) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(int32(x.A)))
 	b.SetWriterIndex(off)
 	if x.P == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt32(int32(*x.P))
 	}
 	{
@@ -2040,7 +2040,7 @@ func (x *Ints) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s6) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s6) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s6)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
@@ -2061,7 +2061,7 @@ func (x *Ints) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
 		if len(l7) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e8 := range l7 {
 				if len(w)-off < len(e8)+9+buffer.BatchSlack {
@@ -2069,7 +2069,7 @@ func (x *Ints) ForyWrite(c *foryimpl.WriteContext) {
 					b.Reserve(len(e8) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e8) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e8))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e8)) {
@@ -2330,7 +2330,7 @@ func (x *Pt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -2340,7 +2340,7 @@ func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 22 && buffer.ReadUint64At(data, 0) == 0xfd0a400a001e0001 && buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
 				n = 22
@@ -2648,7 +2648,7 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
 		if len(l7) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -2665,22 +2665,22 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 	l9 := x.B
 	b.WriteVarUint32(uint32(len(l9)))
 	if len(l9) > 0 {
-		h10 := byte(0x08)
+		h10 := foryimpl.ListSameType
 		for _, p11 := range l9 {
 			if p11 == nil {
-				h10 = 0x0a
+				h10 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h10)
 		c.WriteStructMetaPtr(foryTypePt)
 		for _, p11 := range l9 {
-			if h10 == 0x0a {
+			if h10 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p11 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p11.ForyWrite(c)
 		}
@@ -2691,7 +2691,7 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l12)))
 		if len(l12) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -2720,7 +2720,7 @@ func (x *PtLists) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l20)))
 		if len(l20) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -2734,10 +2734,10 @@ func (x *PtLists) foryWriteRef(c *foryimpl.WriteContext) {
 	l22 := x.B
 	b.WriteVarUint32(uint32(len(l22)))
 	if len(l22) > 0 {
-		h23 := byte(0x09)
+		h23 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p24 := range l22 {
 			if p24 == nil {
-				h23 = 0x0b
+				h23 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -2755,7 +2755,7 @@ func (x *PtLists) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l25)))
 		if len(l25) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -3445,12 +3445,12 @@ func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, 0xff)
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.A))
 	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, 0xff)
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.B))
@@ -3756,12 +3756,12 @@ func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, 0xff)
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.A))
 	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, 0xff)
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.B))

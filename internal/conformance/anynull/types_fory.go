@@ -271,7 +271,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -356,7 +356,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -572,7 +572,7 @@ func (x *AnyWithStruct) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ID))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
@@ -602,7 +602,7 @@ func (x *AnyWithStruct) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ID))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s2) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s2)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
@@ -911,7 +911,7 @@ func (x *AnyMixed) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
 		if len(l2) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e3 := range l2 {
 				if len(w)-off < len(e3)+9+buffer.BatchSlack {
@@ -919,7 +919,7 @@ func (x *AnyMixed) ForyWrite(c *foryimpl.WriteContext) {
 					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e3) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e3))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e3)) {
@@ -966,7 +966,7 @@ func (x *AnyMixed) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
 		if len(l6) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e7 := range l6 {
 				if len(w)-off < len(e7)+9+buffer.BatchSlack {
@@ -974,7 +974,7 @@ func (x *AnyMixed) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e7) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e7) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e7))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e7)) {

@@ -51,7 +51,7 @@ func (x *AnyInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -136,7 +136,7 @@ func (x *AnyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ID))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -957,7 +957,7 @@ func (x *Dog) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -1042,7 +1042,7 @@ func (x *Dog) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -1253,7 +1253,7 @@ func (x *PetOwner) ForyWrite(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
@@ -1281,7 +1281,7 @@ func (x *PetOwner) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s2) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s2)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
@@ -1290,7 +1290,7 @@ func (x *PetOwner) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b.SetWriterIndex(off)
-	b.WriteUint8(0xff)
+	b.WriteUint8(foryimpl.FlagNotNull)
 	x.Pet.ForyWriteUnion(c)
 	c.Leave()
 }
@@ -1525,9 +1525,9 @@ func (x *MaybePet) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt32(-615141547)
 	}
 	if _, uv1 := x.Pet.ForyUnionGet(); uv1 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		x.Pet.ForyWriteUnion(c)
 	}
 	x.Must.ForyWriteUnion(c)
@@ -1545,12 +1545,12 @@ func (x *MaybePet) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(-615141547)
 	}
 	if _, uv2 := x.Pet.ForyUnionGet(); uv2 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		x.Pet.ForyWriteUnion(c)
 	}
-	b.WriteUint8(0xff)
+	b.WriteUint8(foryimpl.FlagNotNull)
 	x.Must.ForyWriteUnion(c)
 	c.Leave()
 }

@@ -63,7 +63,7 @@ func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -73,7 +73,7 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 70 && buffer.ReadUint64At(data, 0) == 0x5b75103a001e0001 && buffer.ReadUint64At(data, 8) == 0x26ba55ec3e40059e && buffer.ReadUint64At(data, 16) == 0x8da32b9a1c011ed0 && buffer.ReadUint64At(data, 24) == 0xba5aaa08d8118d04 && buffer.ReadUint64At(data, 32) == 0x2261b4752900d3c0 && buffer.ReadUint64At(data, 40) == 0x05c430058d537681 && buffer.ReadUint64At(data, 48) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 56) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 62) == 0x05f005ec05e805e4 {
 				n = 70

@@ -95,7 +95,7 @@ func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -105,7 +105,7 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 53 && buffer.ReadUint64At(data, 0) == 0xb348e029001e0001 && buffer.ReadUint64At(data, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(data, 16) == 0x812261b47529c011 && buffer.ReadUint64At(data, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(data, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(data, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(data, 45) == 0x05f005ec05e805e4 {
 				n = 53
@@ -635,7 +635,7 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	off = buffer.PutRawInt32sAt(w, off, l6)
 	off = buffer.PutVarUint32At(w, off, uint32(len(l7)*1))
 	off = buffer.PutRawBoolsAt(w, off, l7)
-	off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s8) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s8)
 		if !ascii && check && !foryimpl.ValidString(s8) {
@@ -682,13 +682,13 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	var ascii bool
 	if c.TrackedFieldFlags() {
 		if st17, id18 := foryimpl.RefSliceAt(c, l9); st17 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id18))
 		} else if st17 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
 			off = buffer.PutRawInt32sAt(w, off, l9)
@@ -699,13 +699,13 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st19, id20 := foryimpl.RefSliceAt(c, l10); st19 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id20))
 		} else if st19 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
 			off = buffer.PutRawInt64sAt(w, off, l10)
@@ -716,13 +716,13 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st21, id22 := foryimpl.RefSliceAt(c, l11); st21 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id22))
 		} else if st21 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l11)*4))
 			off = buffer.PutRawFloat32sAt(w, off, l11)
@@ -733,13 +733,13 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st23, id24 := foryimpl.RefSliceAt(c, l12); st23 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id24))
 		} else if st23 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l12)*8))
 			off = buffer.PutRawFloat64sAt(w, off, l12)
@@ -750,13 +750,13 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st25, id26 := foryimpl.RefSliceAt(c, l13); st25 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id26))
 		} else if st25 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l13)*4))
 			off = buffer.PutRawInt32sAt(w, off, l13)
@@ -767,13 +767,13 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st27, id28 := foryimpl.RefSliceAt(c, l14); st27 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id28))
 		} else if st27 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l14)*4))
 			off = buffer.PutRawInt32sAt(w, off, l14)
@@ -784,13 +784,13 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st29, id30 := foryimpl.RefSliceAt(c, l15); st29 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id30))
 		} else if st29 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
 			off = buffer.PutRawBoolsAt(w, off, l15)
@@ -799,7 +799,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
 		off = buffer.PutRawBoolsAt(w, off, l15)
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s16) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s16)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s16) {
@@ -1687,7 +1687,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
 		if len(l3) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -1711,7 +1711,7 @@ func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(192112701)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeMedia)
 		}
@@ -1728,7 +1728,7 @@ func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
 		if len(l7) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -2150,21 +2150,21 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s2) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s2)
 		if !ascii && check && !foryimpl.ValidString(s2) {
 			return foryimpl.InvalidUTF8(foryTypeMedia, "URI")
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s3) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s3)
 		if !ascii && check && !foryimpl.ValidString(s3) {
 			return foryimpl.InvalidUTF8(foryTypeMedia, "Title")
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s4) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s4)
 		if !ascii && check && !foryimpl.ValidString(s4) {
@@ -2183,7 +2183,7 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
 		if len(l6) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e7 := range l6 {
 				if len(w)-off < len(e7)+9+buffer.BatchSlack {
@@ -2191,7 +2191,7 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 					b.Reserve(len(e7) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e7) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e7))
 					if !ascii && check && !foryimpl.ValidString(string(e7)) {
@@ -2209,7 +2209,7 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s9) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s9)
 			if !ascii && check && !foryimpl.ValidString(s9) {
@@ -2247,7 +2247,7 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s11) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s11)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s11) {
@@ -2255,7 +2255,7 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 			return
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s12) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s12)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {
@@ -2263,7 +2263,7 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 			return
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s13) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s13)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s13) {
@@ -2283,7 +2283,7 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l14)))
 		if len(l14) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e15 := range l14 {
 				if len(w)-off < len(e15)+9+buffer.BatchSlack {
@@ -2291,7 +2291,7 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e15) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e15))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e15))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e15) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e15))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e15)) {
@@ -2309,11 +2309,11 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s17))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s17))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s17) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s17)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s17) {
@@ -2803,14 +2803,14 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
 			return foryimpl.InvalidUTF8(foryTypeImage, "URI")
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s2) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s2)
 		if !ascii && check && !foryimpl.ValidString(s2) {
@@ -2841,7 +2841,7 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s3) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s3)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
@@ -2849,7 +2849,7 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 			return
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s4) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s4)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
@@ -2858,7 +2858,7 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, 0xff)
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
@@ -3169,7 +3169,7 @@ func (x *NumericStructList) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
 		if len(l3) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -3453,7 +3453,7 @@ func (x *SampleList) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
 		if len(l3) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -3736,7 +3736,7 @@ func (x *MediaContentList) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
 		if len(l3) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)

@@ -63,7 +63,7 @@ func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -73,7 +73,7 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 49 && buffer.ReadUint64At(data, 0) == 0x451cf025001e0001 && buffer.ReadUint64At(data, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(data, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(data, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(data, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(data, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(data, 41) == 0x05f005ec05e805e4 {
 				n = 49

@@ -175,7 +175,7 @@ func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	if len(l7) > 0 {
 		b.Reserve(1 + len(l7)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e8 := range l7 {
 			{
@@ -190,7 +190,7 @@ func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	if len(l9) > 0 {
 		b.Reserve(1 + len(l9)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e10 := range l9 {
 			{
@@ -235,13 +235,13 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st19, id20 := foryimpl.RefSliceAt(c, l18); st19 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id20))
 			} else if st19 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l18)*1))
 				off = buffer.PutRawBoolsAt(w, off, l18)
@@ -257,7 +257,7 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l21) > 0 {
 		b.Reserve(1 + len(l21)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e22 := range l21 {
 			{
@@ -272,7 +272,7 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l23) > 0 {
 		b.Reserve(1 + len(l23)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e24 := range l23 {
 			{
@@ -288,13 +288,13 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st26, id27 := foryimpl.RefSliceAt(c, l25); st26 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id27))
 			} else if st26 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l25)*1))
 				off += copy(w[off:], l25)

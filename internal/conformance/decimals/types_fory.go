@@ -206,7 +206,7 @@ func (x *Decimals) ForyWrite(c *foryimpl.WriteContext) {
 	l4 := x.List
 	b.WriteVarUint32(uint32(len(l4)))
 	if len(l4) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e5 := range l4 {
 			foryimpl.WriteDecimal(b, &(e5).Unscaled, (e5).Scale)
 		}
@@ -214,16 +214,16 @@ func (x *Decimals) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteDecimal(b, &(x.NegHuge).Unscaled, (x.NegHuge).Scale)
 	foryimpl.WriteDecimal(b, &(x.Negative).Unscaled, (x.Negative).Scale)
 	if x.NilPtr == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDecimal(b, &(*x.NilPtr).Unscaled, (*x.NilPtr).Scale)
 	}
 	foryimpl.WriteDecimal(b, &(x.Price).Unscaled, (x.Price).Scale)
 	if x.Ptr == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDecimal(b, &(*x.Ptr).Unscaled, (*x.Ptr).Scale)
 	}
 	foryimpl.WriteDecimal(b, &(x.Scaled).Unscaled, (x.Scaled).Scale)

@@ -174,7 +174,7 @@ func (x *Level1) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ID))
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLevel2)
 		}
@@ -451,9 +451,9 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 		c.Fail(err)
 	}
 	if x.DeepP == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLevel3)
 		}
@@ -466,7 +466,7 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s1) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s1)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
@@ -486,7 +486,7 @@ func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(1449674691, -337581895))
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLevel3)
 		}
@@ -508,7 +508,7 @@ func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s2) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s2)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
@@ -715,7 +715,7 @@ func (x *Level3) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -813,7 +813,7 @@ func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
 		if len(l3) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e4 := range l3 {
 				if len(w)-off < len(e4)+9+buffer.BatchSlack {
@@ -821,7 +821,7 @@ func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 					b.Reserve(len(e4) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e4) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e4))
 					if !ascii && check && !foryimpl.ValidString(string(e4)) {

@@ -180,15 +180,15 @@ func (x *EnumHolder) ForyWrite(c *foryimpl.WriteContext) {
 	l3 := x.Colors
 	b.WriteVarUint32(uint32(len(l3)))
 	if len(l3) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e4 := range l3 {
 			b.WriteVarUint32(uint32(e4))
 		}
 	}
 	if x.PC == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.PC))
 	}
 }
@@ -214,7 +214,7 @@ func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, 0xff)
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.C))
@@ -222,15 +222,15 @@ func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	l7 := x.Colors
 	b.WriteVarUint32(uint32(len(l7)))
 	if len(l7) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e8 := range l7 {
 			b.WriteVarUint32(uint32(e8))
 		}
 	}
 	if x.PC == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.PC))
 	}
 }

@@ -61,7 +61,7 @@ func (x *NumericStructV2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer)
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -71,7 +71,7 @@ func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0xa906101a001c0001 && buffer.ReadUint64At(data, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 				n = 38

@@ -203,7 +203,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s6) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s6)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
@@ -213,9 +213,9 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	b.SetWriterIndex(off)
 	if x.Home == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeAddress)
 		}
@@ -229,7 +229,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s7) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s7)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
@@ -240,9 +240,9 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.Nick == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Nick)
 	}
 	var mw8 foryimpl.MapWriter
@@ -264,7 +264,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
 		if len(l11) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e12 := range l11 {
 				if len(w)-off < len(e12)+9+buffer.BatchSlack {
@@ -272,7 +272,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 					b.Reserve(len(e12) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e12))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e12))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e12) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e12))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e12)) {
@@ -331,7 +331,7 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s20) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s20)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s20) {
@@ -352,11 +352,11 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s21) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s21)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s21) {
@@ -367,9 +367,9 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.Nick == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Nick)
 	}
 	var mw22 foryimpl.MapWriter
@@ -391,7 +391,7 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l25)))
 		if len(l25) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e26 := range l25 {
 				if len(w)-off < len(e26)+9+buffer.BatchSlack {
@@ -399,7 +399,7 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e26) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e26))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e26))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e26) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e26))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e26)) {
@@ -417,13 +417,13 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st29, id30 := foryimpl.RefSliceAt(c, l28); st29 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id30))
 			} else if st29 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l28)*8))
 				off = buffer.PutRawFloat64sAt(w, off, l28)
@@ -435,7 +435,7 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeAddress)
 		}
@@ -975,7 +975,7 @@ func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -1059,7 +1059,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {

@@ -198,9 +198,9 @@ func (x *HalfFloats) ForyWrite(c *foryimpl.WriteContext) {
 	off += 16
 	b.SetWriterIndex(off)
 	if x.F16Ptr == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(uint16(*x.F16Ptr))
 	}
 	{
@@ -216,7 +216,7 @@ func (x *HalfFloats) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l6) > 0 {
 		b.Reserve(1 + len(l6)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e7 := range l6 {
 			{
@@ -239,7 +239,7 @@ func (x *HalfFloats) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l9) > 0 {
 		b.Reserve(1 + len(l9)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e10 := range l9 {
 			{
@@ -272,9 +272,9 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 	off += 16
 	b.SetWriterIndex(off)
 	if x.F16Ptr == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(uint16(*x.F16Ptr))
 	}
 	{
@@ -283,13 +283,13 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st16, id17 := foryimpl.RefSliceAt(c, l15); st16 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id17))
 			} else if st16 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l15)*2))
 				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l15))
@@ -305,7 +305,7 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l18) > 0 {
 		b.Reserve(1 + len(l18)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e19 := range l18 {
 			{
@@ -321,13 +321,13 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st21, id22 := foryimpl.RefSliceAt(c, l20); st21 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id22))
 			} else if st21 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l20)*2))
 				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l20))
@@ -343,7 +343,7 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l23) > 0 {
 		b.Reserve(1 + len(l23)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e24 := range l23 {
 			{
@@ -969,15 +969,15 @@ func (x *BFloat16Ptr) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Count))
 	b.SetWriterIndex(off)
 	if x.Other == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(uint16(*x.Other))
 	}
 	if x.Value == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(uint16(*x.Value))
 	}
 }

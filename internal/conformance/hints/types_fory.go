@@ -178,7 +178,7 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	l13 := x.Arrays
 	b.WriteVarUint32(uint32(len(l13)))
 	if len(l13) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e14 := range l13 {
 			b.WriteVarUint32(uint32(len(e14) * 4))
 			b.WriteRawInt32s(e14)
@@ -189,7 +189,7 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	if len(l15) > 0 {
 		b.Reserve(1 + len(l15)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e16 := range l15 {
 			{
@@ -202,13 +202,13 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	l17 := x.Nested
 	b.WriteVarUint32(uint32(len(l17)))
 	if len(l17) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e18 := range l17 {
 			b.WriteVarUint32(uint32(len(e18)))
 			if len(e18) > 0 {
 				b.Reserve(1 + len(e18)*4 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e19 := range e18 {
 					{
@@ -225,7 +225,7 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	if len(l20) > 0 {
 		b.Reserve(1 + len(l20)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e21 := range l20 {
 			{
@@ -238,21 +238,21 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	l22 := x.Nullable
 	b.WriteVarUint32(uint32(len(l22)))
 	if len(l22) > 0 {
-		h23 := byte(0x0c)
+		h23 := foryimpl.ListDeclaredSameType
 		for _, p24 := range l22 {
 			if p24 == nil {
-				h23 = 0x0e
+				h23 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h23)
 		for _, p24 := range l22 {
-			if h23 == 0x0e {
+			if h23 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p24 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteInt32(*p24)
 		}
@@ -270,7 +270,7 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	l37 := x.Arrays
 	b.WriteVarUint32(uint32(len(l37)))
 	if len(l37) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e38 := range l37 {
 			if !foryimpl.WriteRefSlice(c, e38) {
 				b.WriteVarUint32(uint32(len(e38) * 4))
@@ -283,7 +283,7 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l39) > 0 {
 		b.Reserve(1 + len(l39)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e40 := range l39 {
 			{
@@ -296,14 +296,14 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	l41 := x.Nested
 	b.WriteVarUint32(uint32(len(l41)))
 	if len(l41) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e42 := range l41 {
 			if !foryimpl.WriteRefSlice(c, e42) {
 				b.WriteVarUint32(uint32(len(e42)))
 				if len(e42) > 0 {
 					b.Reserve(1 + len(e42)*4 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e43 := range e42 {
 						{
@@ -321,7 +321,7 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l44) > 0 {
 		b.Reserve(1 + len(l44)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e45 := range l44 {
 			{
@@ -334,21 +334,21 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	l46 := x.Nullable
 	b.WriteVarUint32(uint32(len(l46)))
 	if len(l46) > 0 {
-		h47 := byte(0x0c)
+		h47 := foryimpl.ListDeclaredSameType
 		for _, p48 := range l46 {
 			if p48 == nil {
-				h47 = 0x0e
+				h47 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h47)
 		for _, p48 := range l46 {
-			if h47 == 0x0e {
+			if h47 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p48 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteInt32(*p48)
 		}
@@ -1272,7 +1272,7 @@ func (x *MapValueHints) foryWrite(b *buffer.Buffer, compatible, check, root bool
 			if len(v30) > 0 {
 				b.Reserve(1 + len(v30)*4 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e31 := range v30 {
 					{
@@ -1367,7 +1367,7 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 				if len(v61) > 0 {
 					b.Reserve(1 + len(v61)*4 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e62 := range v61 {
 						{
@@ -1996,7 +1996,7 @@ func (x *MapKeyHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 			if len(v16) > 0 {
 				b.Reserve(1 + len(v16)*9 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e17 := range v16 {
 					off = buffer.PutTaggedUint64At(w, off, e17)
@@ -2046,7 +2046,7 @@ func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 				if len(v33) > 0 {
 					b.Reserve(1 + len(v33)*9 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e34 := range v33 {
 						off = buffer.PutTaggedUint64At(w, off, e34)
@@ -2478,9 +2478,9 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 		c.Fail(err)
 	}
 	if x.Ref == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -2710,7 +2710,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -2795,7 +2795,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -3012,7 +3012,7 @@ func (x *GoArrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	if len(x.Untagged) > 0 {
 		b.Reserve(1 + len(x.Untagged)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e3 := range x.Untagged {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e3))
@@ -3030,7 +3030,7 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(-114781476)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
 		b.WriteRawInt32s(x.Tagged[:])
 	} else {
@@ -3041,7 +3041,7 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(x.Untagged) > 0 {
 		b.Reserve(1 + len(x.Untagged)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e6 := range x.Untagged {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e6))
@@ -3412,13 +3412,13 @@ func (x *EnumHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	}
 	b.SetWriterIndex(off)
 	if x.List == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l7 := x.List
 		b.WriteVarUint32(uint32(len(l7)))
 		if len(l7) > 0 {
-			b.WriteUint8(0x0c)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for _, e8 := range l7 {
 				b.WriteVarUint32(uint32(e8))
 			}
@@ -3454,7 +3454,7 @@ func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 		l18 := x.List
 		b.WriteVarUint32(uint32(len(l18)))
 		if len(l18) > 0 {
-			b.WriteUint8(0x0c)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for _, e19 := range l18 {
 				b.WriteVarUint32(uint32(e19))
 			}
@@ -3768,7 +3768,7 @@ func (x *ArrayKeysPlain) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) 
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -3867,7 +3867,7 @@ func (x *ArrayKeysPlain) foryWrite(b *buffer.Buffer, compatible, check, root boo
 		if len(k8) > 0 {
 			b.Reserve(1 + len(k8)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e10 := range k8 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e10))
@@ -4047,7 +4047,7 @@ func (x *Spellings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -4149,33 +4149,33 @@ func (x *Spellings) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	off += 8
 	b.SetWriterIndex(off)
 	if o7, ok := x.Opt64.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt64(o7)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	if o8, ok := x.OptUnset.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt64(o8)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	if o9, ok := x.Opt32.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt32(o9)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	if x.Yes == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Yes)
 	}
 	if x.YesNil == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.YesNil)
 	}
 	return nil

@@ -276,17 +276,17 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
 	if o26, ok := x.Oi.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(o26)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	{
 		s27 := string(x.S)
 		b.Reserve(buffer.BatchSlack + len(s27) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s27))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s27))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s27) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s27)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s27) {
@@ -304,15 +304,15 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteDuration(b, x.Dur)
 	foryimpl.WriteDecimal(b, &(x.Dec).Unscaled, (x.Dec).Scale)
 	if o29, ok := x.Os.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, o29)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	if x.Leaf == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -321,9 +321,9 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	if x.Shared == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -337,7 +337,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l30)))
 		if len(l30) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -354,21 +354,21 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 	l32 := x.Ostrs
 	b.WriteVarUint32(uint32(len(l32)))
 	if len(l32) > 0 {
-		h33 := byte(0x0c)
+		h33 := foryimpl.ListDeclaredSameType
 		for _, p34 := range l32 {
 			if p34 == nil {
-				h33 = 0x0e
+				h33 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h33)
 		for _, p34 := range l32 {
-			if h33 == 0x0e {
+			if h33 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p34 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			foryimpl.WriteString(b, *p34)
 		}
@@ -376,22 +376,22 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 	l35 := x.Rleaves
 	b.WriteVarUint32(uint32(len(l35)))
 	if len(l35) > 0 {
-		h36 := byte(0x08)
+		h36 := foryimpl.ListSameType
 		for _, p37 := range l35 {
 			if p37 == nil {
-				h36 = 0x0a
+				h36 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h36)
 		c.WriteStructMetaPtr(foryTypeLeaf)
 		for _, p37 := range l35 {
-			if h36 == 0x0a {
+			if h36 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p37 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p37.ForyWrite(c)
 		}
@@ -432,7 +432,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l45) > 0 {
 		b.Reserve(1 + len(l45)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e46 := range l45 {
 			{
@@ -524,17 +524,17 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
 	if o75, ok := x.Oi.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(o75)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	{
 		s76 := string(x.S)
 		b.Reserve(buffer.BatchSlack + len(s76) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s76))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s76))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s76) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s76)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s76) {
@@ -560,10 +560,10 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteDuration(b, x.Dur)
 	foryimpl.WriteDecimal(b, &(x.Dec).Unscaled, (x.Dec).Scale)
 	if o79, ok := x.Os.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, o79)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	if !foryimpl.WriteRefPtr(c, x.Leaf) {
 		if c.Compatible() {
@@ -583,7 +583,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l80)))
 		if len(l80) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -597,21 +597,21 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	l82 := x.Ostrs
 	b.WriteVarUint32(uint32(len(l82)))
 	if len(l82) > 0 {
-		h83 := byte(0x0c)
+		h83 := foryimpl.ListDeclaredSameType
 		for _, p84 := range l82 {
 			if p84 == nil {
-				h83 = 0x0e
+				h83 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h83)
 		for _, p84 := range l82 {
-			if h83 == 0x0e {
+			if h83 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p84 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			foryimpl.WriteString(b, *p84)
 		}
@@ -619,10 +619,10 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	l85 := x.Rleaves
 	b.WriteVarUint32(uint32(len(l85)))
 	if len(l85) > 0 {
-		h86 := byte(0x09)
+		h86 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p87 := range l85 {
 			if p87 == nil {
-				h86 = 0x0b
+				h86 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -661,13 +661,13 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st95, id96 := foryimpl.RefSliceAt(c, l94); st95 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id96))
 			} else if st95 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l94)*4))
 				off = buffer.PutRawInt32sAt(w, off, l94)
@@ -677,7 +677,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 			off = buffer.PutRawInt32sAt(w, off, l94)
 		}
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
@@ -689,7 +689,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l97) > 0 {
 		b.Reserve(1 + len(l97)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e98 := range l97 {
 			{
@@ -2083,7 +2083,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -2168,7 +2168,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {

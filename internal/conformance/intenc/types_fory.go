@@ -58,7 +58,7 @@ func (x *IntEncodings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -68,7 +68,7 @@ func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 91 && buffer.ReadUint64At(data, 0) == 0x25e0104f001c0001 && buffer.ReadUint64At(data, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(data, 16) == 0x98701df907e2420a && buffer.ReadUint64At(data, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(data, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(data, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(data, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(data, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(data, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(data, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(data, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(data, 83) == 0xc0bea93f022a0c94 {
 				n = 91

@@ -214,21 +214,21 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Code))
 	b.SetWriterIndex(off)
 	if x.OptFlag == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.OptFlag)
 	}
 	if x.Opt == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.Opt)
 	}
 	if x.Child == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
@@ -247,7 +247,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
 		if len(l6) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e7 := range l6 {
 				if len(w)-off < len(e7)+9+buffer.BatchSlack {
@@ -255,7 +255,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 					b.Reserve(len(e7) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e7) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e7))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e7)) {
@@ -286,7 +286,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s12) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s12) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s12)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {
@@ -330,15 +330,15 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Code))
 	b.SetWriterIndex(off)
 	if x.OptFlag == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.OptFlag)
 	}
 	if x.Opt == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.Opt)
 	}
 	if !foryimpl.WriteRefPtr(c, x.Child) {
@@ -358,7 +358,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l18)))
 		if len(l18) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e19 := range l18 {
 				if len(w)-off < len(e19)+9+buffer.BatchSlack {
@@ -366,7 +366,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e19) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e19))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e19))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e19) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e19))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e19)) {
@@ -382,7 +382,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
@@ -401,7 +401,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s24) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s24))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s24))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s24) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s24)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s24) {
@@ -922,7 +922,7 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -1006,7 +1006,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {

@@ -12,10 +12,11 @@ package namerules
 
 //fory:generate id=117
 type NameRules struct {
-	URI        string
-	HTTPCode   int32
-	UserID     int64
-	X2Y        int32
+	URI      string
+	HTTPCode int32
+	UserID   int64
+	X2Y      int32
+	//lint:ignore U1000 an unexported field, which the generator must ignore
 	already_lo int32 // unexported: ignored
 	Skipped    int32 `fory:"-"`
 }

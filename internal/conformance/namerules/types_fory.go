@@ -55,7 +55,7 @@ func (x *NameRules) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -144,7 +144,7 @@ func (x *NameRules) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.HTTPCode))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X2Y))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {

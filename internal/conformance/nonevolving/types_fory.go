@@ -51,7 +51,7 @@ func (x *Fixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -136,7 +136,7 @@ func (x *Fixed) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -350,9 +350,9 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 		c.Fail(err)
 	}
 	if x.FP == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeFixed)
 		}
@@ -366,7 +366,7 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
 		if len(l3) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -390,7 +390,7 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(-2007587843, 707349589))
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeFixed)
 		}
@@ -413,7 +413,7 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
 		if len(l7) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -762,7 +762,7 @@ func (x *FixedN) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -848,7 +848,7 @@ func (x *FixedN) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {

@@ -164,15 +164,15 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root
 	}
 	b.SetWriterIndex(off)
 	if x.Ints == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l10 := x.Ints
 		b.WriteVarUint32(uint32(len(l10)))
 		if len(l10) > 0 {
 			b.Reserve(1 + len(l10)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e11 := range l10 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e11))
@@ -181,9 +181,9 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root
 		}
 	}
 	if x.Map == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		var mw12 foryimpl.MapWriter
 		mw12.Begin(b, len(x.Map))
 		for k13, v14 := range x.Map {
@@ -194,9 +194,9 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root
 		mw12.End(b)
 	}
 	if x.Strs == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l15 := x.Strs
 		{
 			sz17 := 6 + buffer.BatchSlack + len(l15)*9
@@ -207,7 +207,7 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l15)))
 			if len(l15) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e16 := range l15 {
 					if len(w)-off < len(e16)+9+buffer.BatchSlack {
@@ -215,7 +215,7 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root
 						b.Reserve(len(e16) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e16))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e16))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e16) > 0 {
 						off += copy(w[off:], e16)
 					}
@@ -254,7 +254,7 @@ func (x *NullableContainers) foryWriteRef(c *foryimpl.WriteContext) {
 		if len(l27) > 0 {
 			b.Reserve(1 + len(l27)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e28 := range l27 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e28))
@@ -283,7 +283,7 @@ func (x *NullableContainers) foryWriteRef(c *foryimpl.WriteContext) {
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l32)))
 			if len(l32) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e33 := range l32 {
 					if len(w)-off < len(e33)+9+buffer.BatchSlack {
@@ -291,7 +291,7 @@ func (x *NullableContainers) foryWriteRef(c *foryimpl.WriteContext) {
 						b.Reserve(len(e33) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e33))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e33))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e33) > 0 {
 						off += copy(w[off:], e33)
 					}

@@ -65,7 +65,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -150,7 +150,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -361,7 +361,7 @@ func (x *Holder) ForyWrite(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
@@ -371,9 +371,9 @@ func (x *Holder) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	b.SetWriterIndex(off)
 	if x.Next == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -395,7 +395,7 @@ func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s2) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s2)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
@@ -910,7 +910,7 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Count))
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -1203,13 +1203,13 @@ func (x *Arrays) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st5, id6 := foryimpl.RefSliceAt(c, l3); st5 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id6))
 		} else if st5 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l3)*4))
 			off = buffer.PutRawInt32sAt(w, off, l3)
@@ -1220,13 +1220,13 @@ func (x *Arrays) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st7, id8 := foryimpl.RefSliceAt(c, l4); st7 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id8))
 		} else if st7 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l4)*8))
 			off = buffer.PutRawInt64sAt(w, off, l4)
@@ -1561,7 +1561,7 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
 		if len(l3) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -1577,7 +1577,7 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s5) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s5) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s5)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
@@ -2181,7 +2181,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l7) > 0 {
 		b.Reserve(1 + len(l7)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e8 := range l7 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e8))
@@ -2214,7 +2214,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(-1440402769)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -2230,7 +2230,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l18) > 0 {
 		b.Reserve(1 + len(l18)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e19 := range l18 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e19))
@@ -2619,23 +2619,23 @@ func (x *Nullables) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(1806992366, 1479167658))
 	}
 	if x.K == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.K)
 	}
 	if x.Arr == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l1 := x.Arr
 		b.WriteVarUint32(uint32(len(l1) * 4))
 		b.WriteRawInt32s(l1)
 	}
 	if x.Next == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -2653,9 +2653,9 @@ func (x *Nullables) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(1806992366, 1479167658))
 	}
 	if x.K == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.K)
 	}
 	if !foryimpl.WriteRefSlice(c, x.Arr) {
@@ -3027,7 +3027,7 @@ func (x *Colored) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, 0xff)
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.E))

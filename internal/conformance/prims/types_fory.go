@@ -61,7 +61,7 @@ func (x *AllPrims) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -71,7 +71,7 @@ func (x *AllPrims) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 68 && buffer.ReadUint64At(data, 0) == 0x5f15c038001c0001 && buffer.ReadUint64At(data, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(data, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(data, 24) == 0x290a8840af110388 && buffer.ReadUint64At(data, 32) == 0x11028404014040af && buffer.ReadUint64At(data, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(data, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(data, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(data, 60) == 0xc0be290c88c0be11 {
 				n = 68

@@ -174,14 +174,14 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
 			return foryimpl.InvalidUTF8(foryTypeImage, "URI")
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s2) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s2)
 		if !ascii && check && !foryimpl.ValidString(s2) {
@@ -212,7 +212,7 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s3) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s3)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
@@ -220,7 +220,7 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 			return
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s4) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s4)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
@@ -229,7 +229,7 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, 0xff)
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
@@ -535,9 +535,9 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(-573796553, -919177777))
 	}
 	if x.Cover == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
@@ -546,9 +546,9 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	if x.Thumb == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
@@ -873,22 +873,22 @@ func (x *ImagePtrList) ForyWrite(c *foryimpl.WriteContext) {
 	l3 := x.Images
 	b.WriteVarUint32(uint32(len(l3)))
 	if len(l3) > 0 {
-		h4 := byte(0x08)
+		h4 := foryimpl.ListSameType
 		for _, p5 := range l3 {
 			if p5 == nil {
-				h4 = 0x0a
+				h4 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h4)
 		c.WriteStructMetaPtr(foryTypeImage)
 		for _, p5 := range l3 {
-			if h4 == 0x0a {
+			if h4 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p5 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p5.ForyWrite(c)
 		}
@@ -905,10 +905,10 @@ func (x *ImagePtrList) foryWriteRef(c *foryimpl.WriteContext) {
 	l8 := x.Images
 	b.WriteVarUint32(uint32(len(l8)))
 	if len(l8) > 0 {
-		h9 := byte(0x09)
+		h9 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p10 := range l8 {
 			if p10 == nil {
-				h9 = 0x0b
+				h9 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -1270,9 +1270,9 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
 	b.SetWriterIndex(off)
 	if x.Next == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeNode)
 		}
@@ -1598,22 +1598,22 @@ func (x *TreeNode) ForyWrite(c *foryimpl.WriteContext) {
 	l3 := x.Children
 	b.WriteVarUint32(uint32(len(l3)))
 	if len(l3) > 0 {
-		h4 := byte(0x08)
+		h4 := foryimpl.ListSameType
 		for _, p5 := range l3 {
 			if p5 == nil {
-				h4 = 0x0a
+				h4 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h4)
 		c.WriteStructMetaPtr(foryTypeTreeNode)
 		for _, p5 := range l3 {
-			if h4 == 0x0a {
+			if h4 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p5 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p5.ForyWrite(c)
 		}
@@ -1623,7 +1623,7 @@ func (x *TreeNode) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s6) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s6) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s6)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
@@ -1634,9 +1634,9 @@ func (x *TreeNode) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.Parent == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeTreeNode)
 		}
@@ -1658,10 +1658,10 @@ func (x *TreeNode) foryWriteRef(c *foryimpl.WriteContext) {
 	l9 := x.Children
 	b.WriteVarUint32(uint32(len(l9)))
 	if len(l9) > 0 {
-		h10 := byte(0x09)
+		h10 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p11 := range l9 {
 			if p11 == nil {
-				h10 = 0x0b
+				h10 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -1678,7 +1678,7 @@ func (x *TreeNode) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s12) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s12) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s12)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {
@@ -2169,15 +2169,15 @@ func (x *SharedUntracked) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(1487575884, -61741120))
 	}
 	if x.Count1 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.Count1)
 	}
 	if x.Count2 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.Count2)
 	}
 	l15 := x.Ints1
@@ -2185,7 +2185,7 @@ func (x *SharedUntracked) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l15) > 0 {
 		b.Reserve(1 + len(l15)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e16 := range l15 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e16))
@@ -2197,7 +2197,7 @@ func (x *SharedUntracked) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l17) > 0 {
 		b.Reserve(1 + len(l17)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e18 := range l17 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e18))
@@ -2205,15 +2205,15 @@ func (x *SharedUntracked) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.Label1 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Label1)
 	}
 	if x.Label2 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Label2)
 	}
 	var mw19 foryimpl.MapWriter
@@ -2238,7 +2238,7 @@ func (x *SharedUntracked) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s25) + len(s26) + 20)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s25))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s25))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s25) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s25)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s25) {
@@ -2246,7 +2246,7 @@ func (x *SharedUntracked) ForyWrite(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s26) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s26)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s26) {
@@ -2267,7 +2267,7 @@ func (x *SharedUntracked) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
 		if len(l27) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e28 := range l27 {
 				if len(w)-off < len(e28)+9+buffer.BatchSlack {
@@ -2275,7 +2275,7 @@ func (x *SharedUntracked) ForyWrite(c *foryimpl.WriteContext) {
 					b.Reserve(len(e28) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e28))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e28))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e28) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e28))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e28)) {
@@ -2298,7 +2298,7 @@ func (x *SharedUntracked) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l30)))
 		if len(l30) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e31 := range l30 {
 				if len(w)-off < len(e31)+9+buffer.BatchSlack {
@@ -2306,7 +2306,7 @@ func (x *SharedUntracked) ForyWrite(c *foryimpl.WriteContext) {
 					b.Reserve(len(e31) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e31))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e31))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e31) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e31))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e31)) {
@@ -2779,7 +2779,7 @@ func (x *RefElem) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -2864,7 +2864,7 @@ func (x *RefElem) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ID))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -3085,22 +3085,22 @@ func (x *RefContainers) ForyWrite(c *foryimpl.WriteContext) {
 	l9 := x.List
 	b.WriteVarUint32(uint32(len(l9)))
 	if len(l9) > 0 {
-		h10 := byte(0x08)
+		h10 := foryimpl.ListSameType
 		for _, p11 := range l9 {
 			if p11 == nil {
-				h10 = 0x0a
+				h10 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h10)
 		c.WriteStructMetaPtr(foryTypeRefElem)
 		for _, p11 := range l9 {
-			if h10 == 0x0a {
+			if h10 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p11 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p11.ForyWrite(c)
 		}
@@ -3119,9 +3119,9 @@ func (x *RefContainers) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	mw12.End(b)
 	if x.One == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
@@ -3131,22 +3131,22 @@ func (x *RefContainers) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	b.WriteVarUint32(uint32(len(x.Set)))
 	if len(x.Set) > 0 {
-		h16 := byte(0x08)
+		h16 := foryimpl.ListSameType
 		for p17 := range x.Set {
 			if p17 == nil {
-				h16 = 0x0a
+				h16 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h16)
 		c.WriteStructMetaPtr(foryTypeRefElem)
 		for p17 := range x.Set {
-			if h16 == 0x0a {
+			if h16 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p17 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p17.ForyWrite(c)
 		}
@@ -3171,10 +3171,10 @@ func (x *RefContainers) foryWriteRef(c *foryimpl.WriteContext) {
 	l26 := x.List
 	b.WriteVarUint32(uint32(len(l26)))
 	if len(l26) > 0 {
-		h27 := byte(0x09)
+		h27 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p28 := range l26 {
 			if p28 == nil {
-				h27 = 0x0b
+				h27 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -3209,10 +3209,10 @@ func (x *RefContainers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	b.WriteVarUint32(uint32(len(x.Set)))
 	if len(x.Set) > 0 {
-		h33 := byte(0x09)
+		h33 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for p34 := range x.Set {
 			if p34 == nil {
-				h33 = 0x0b
+				h33 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -3864,30 +3864,30 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 	l3 := x.List
 	b.WriteVarUint32(uint32(len(l3)))
 	if len(l3) > 0 {
-		h4 := byte(0x08)
+		h4 := foryimpl.ListSameType
 		for _, p5 := range l3 {
 			if p5 == nil {
-				h4 = 0x0a
+				h4 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h4)
 		c.WriteStructMetaPtr(foryTypeRefElem)
 		for _, p5 := range l3 {
-			if h4 == 0x0a {
+			if h4 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p5 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p5.ForyWrite(c)
 		}
 	}
 	if x.Plain == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
@@ -3896,9 +3896,9 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	if x.Tagged1 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
@@ -3907,9 +3907,9 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	if x.Tagged2 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
@@ -3929,10 +3929,10 @@ func (x *RefTagged) foryWriteRef(c *foryimpl.WriteContext) {
 	l8 := x.List
 	b.WriteVarUint32(uint32(len(l8)))
 	if len(l8) > 0 {
-		h9 := byte(0x09)
+		h9 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p10 := range l8 {
 			if p10 == nil {
-				h9 = 0x0b
+				h9 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -4488,9 +4488,9 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(785482198, -1157775969))
 	}
 	if x.Off1 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
@@ -4499,9 +4499,9 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	if x.Off2 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
@@ -4512,30 +4512,30 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 	l5 := x.OffList
 	b.WriteVarUint32(uint32(len(l5)))
 	if len(l5) > 0 {
-		h6 := byte(0x08)
+		h6 := foryimpl.ListSameType
 		for _, p7 := range l5 {
 			if p7 == nil {
-				h6 = 0x0a
+				h6 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h6)
 		c.WriteStructMetaPtr(foryTypeImage)
 		for _, p7 := range l5 {
-			if h6 == 0x0a {
+			if h6 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p7 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p7.ForyWrite(c)
 		}
 	}
 	if x.On1 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
@@ -4544,9 +4544,9 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	if x.On2 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
@@ -4557,22 +4557,22 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 	l8 := x.OnList
 	b.WriteVarUint32(uint32(len(l8)))
 	if len(l8) > 0 {
-		h9 := byte(0x08)
+		h9 := foryimpl.ListSameType
 		for _, p10 := range l8 {
 			if p10 == nil {
-				h9 = 0x0a
+				h9 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h9)
 		c.WriteStructMetaPtr(foryTypeImage)
 		for _, p10 := range l8 {
-			if h9 == 0x0a {
+			if h9 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p10 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p10.ForyWrite(c)
 		}
@@ -4587,18 +4587,18 @@ func (x *RefDisabled) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(785482198, -1157775969))
 	}
 	if x.Off1 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
 		x.Off1.ForyWrite(c)
 	}
 	if x.Off2 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
@@ -4607,22 +4607,22 @@ func (x *RefDisabled) foryWriteRef(c *foryimpl.WriteContext) {
 	l15 := x.OffList
 	b.WriteVarUint32(uint32(len(l15)))
 	if len(l15) > 0 {
-		h16 := byte(0x08)
+		h16 := foryimpl.ListSameType
 		for _, p17 := range l15 {
 			if p17 == nil {
-				h16 = 0x0a
+				h16 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h16)
 		c.WriteStructMetaPtr(foryTypeImage)
 		for _, p17 := range l15 {
-			if h16 == 0x0a {
+			if h16 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p17 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p17.ForyWrite(c)
 		}
@@ -4642,10 +4642,10 @@ func (x *RefDisabled) foryWriteRef(c *foryimpl.WriteContext) {
 	l18 := x.OnList
 	b.WriteVarUint32(uint32(len(l18)))
 	if len(l18) > 0 {
-		h19 := byte(0x09)
+		h19 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p20 := range l18 {
 			if p20 == nil {
-				h19 = 0x0b
+				h19 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -5396,15 +5396,15 @@ func (x *SharedTrackedKinds) foryWrite(b *buffer.Buffer, compatible, check, root
 	b.WriteVarUint32(uint32(len(l16)))
 	b.WriteBytes(l16)
 	if x.List1 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l17 := x.List1
 		b.WriteVarUint32(uint32(len(l17)))
 		if len(l17) > 0 {
 			b.Reserve(1 + len(l17)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e18 := range l17 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e18))
@@ -5413,15 +5413,15 @@ func (x *SharedTrackedKinds) foryWrite(b *buffer.Buffer, compatible, check, root
 		}
 	}
 	if x.List2 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l19 := x.List2
 		b.WriteVarUint32(uint32(len(l19)))
 		if len(l19) > 0 {
 			b.Reserve(1 + len(l19)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e20 := range l19 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e20))
@@ -5430,9 +5430,9 @@ func (x *SharedTrackedKinds) foryWrite(b *buffer.Buffer, compatible, check, root
 		}
 	}
 	if x.Map1 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		var mw21 foryimpl.MapWriter
 		mw21.Begin(b, len(x.Map1))
 		for k22, v23 := range x.Map1 {
@@ -5443,9 +5443,9 @@ func (x *SharedTrackedKinds) foryWrite(b *buffer.Buffer, compatible, check, root
 		mw21.End(b)
 	}
 	if x.Map2 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		var mw24 foryimpl.MapWriter
 		mw24.Begin(b, len(x.Map2))
 		for k25, v26 := range x.Map2 {
@@ -5486,13 +5486,13 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st41, id42 := foryimpl.RefSliceAt(c, l39); st41 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id42))
 		} else if st41 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l39)*4))
 			off = buffer.PutRawInt32sAt(w, off, l39)
@@ -5503,13 +5503,13 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st43, id44 := foryimpl.RefSliceAt(c, l40); st43 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id44))
 		} else if st43 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
 			off = buffer.PutRawInt32sAt(w, off, l40)
@@ -5547,7 +5547,7 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 		if len(l49) > 0 {
 			b.Reserve(1 + len(l49)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e50 := range l49 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e50))
@@ -5561,7 +5561,7 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 		if len(l51) > 0 {
 			b.Reserve(1 + len(l51)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e52 := range l51 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e52))
@@ -6471,16 +6471,16 @@ func (x *NilPointers) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(1625135257, -345759748))
 	}
 	if x.Count == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.Count)
 	}
 	foryimpl.WriteAny(c, x.Extra)
 	if x.Image == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
@@ -6491,45 +6491,45 @@ func (x *NilPointers) ForyWrite(c *foryimpl.WriteContext) {
 	l3 := x.Images
 	b.WriteVarUint32(uint32(len(l3)))
 	if len(l3) > 0 {
-		h4 := byte(0x08)
+		h4 := foryimpl.ListSameType
 		for _, p5 := range l3 {
 			if p5 == nil {
-				h4 = 0x0a
+				h4 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h4)
 		c.WriteStructMetaPtr(foryTypeImage)
 		for _, p5 := range l3 {
-			if h4 == 0x0a {
+			if h4 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p5 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p5.ForyWrite(c)
 		}
 	}
 	if x.Label == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Label)
 	}
 	if x.Node == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeNode)
 		}
 		x.Node.ForyWrite(c)
 	}
 	if x.Tree == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeTreeNode)
 		}
@@ -6557,9 +6557,9 @@ func (x *NilPointers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(1625135257, -345759748))
 	}
 	if x.Count == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.Count)
 	}
 	foryimpl.WriteAny(c, x.Extra)
@@ -6572,10 +6572,10 @@ func (x *NilPointers) foryWriteRef(c *foryimpl.WriteContext) {
 	l8 := x.Images
 	b.WriteVarUint32(uint32(len(l8)))
 	if len(l8) > 0 {
-		h9 := byte(0x09)
+		h9 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p10 := range l8 {
 			if p10 == nil {
-				h9 = 0x0b
+				h9 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -6588,9 +6588,9 @@ func (x *NilPointers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if x.Label == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Label)
 	}
 	if !foryimpl.WriteRefPtr(c, x.Node) {
@@ -7256,15 +7256,15 @@ func (x *SharedTracked) ForyWrite(c *foryimpl.WriteContext) {
 	b.WriteVarUint32(uint32(len(l16)))
 	b.WriteBytes(l16)
 	if x.List1 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l17 := x.List1
 		b.WriteVarUint32(uint32(len(l17)))
 		if len(l17) > 0 {
 			b.Reserve(1 + len(l17)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e18 := range l17 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e18))
@@ -7273,15 +7273,15 @@ func (x *SharedTracked) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	if x.List2 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l19 := x.List2
 		b.WriteVarUint32(uint32(len(l19)))
 		if len(l19) > 0 {
 			b.Reserve(1 + len(l19)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e20 := range l19 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e20))
@@ -7290,9 +7290,9 @@ func (x *SharedTracked) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	if x.Map1 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		var mw21 foryimpl.MapWriter
 		mw21.Begin(b, len(x.Map1))
 		for k22, v23 := range x.Map1 {
@@ -7303,9 +7303,9 @@ func (x *SharedTracked) ForyWrite(c *foryimpl.WriteContext) {
 		mw21.End(b)
 	}
 	if x.Map2 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		var mw24 foryimpl.MapWriter
 		mw24.Begin(b, len(x.Map2))
 		for k25, v26 := range x.Map2 {
@@ -7351,13 +7351,13 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st41, id42 := foryimpl.RefSliceAt(c, l39); st41 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id42))
 			} else if st41 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l39)*4))
 				off = buffer.PutRawInt32sAt(w, off, l39)
@@ -7368,13 +7368,13 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st43, id44 := foryimpl.RefSliceAt(c, l40); st43 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id44))
 			} else if st43 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
 				off = buffer.PutRawInt32sAt(w, off, l40)
@@ -7413,7 +7413,7 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 		if len(l49) > 0 {
 			b.Reserve(1 + len(l49)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e50 := range l49 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e50))
@@ -7427,7 +7427,7 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 		if len(l51) > 0 {
 			b.Reserve(1 + len(l51)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e52 := range l51 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e52))

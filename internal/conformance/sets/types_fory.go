@@ -180,25 +180,25 @@ func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	b.SetWriterIndex(off)
 	b.WriteVarUint32(uint32(len(x.Empty)))
 	if len(x.Empty) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e11 := range x.Empty {
 			b.WriteVarInt64(e11)
 		}
 	}
 	b.WriteVarUint32(uint32(len(x.Ints)))
 	if len(x.Ints) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e12 := range x.Ints {
 			b.WriteVarInt32(e12)
 		}
 	}
 	if x.Maybe == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.Maybe)))
 		if len(x.Maybe) > 0 {
-			b.WriteUint8(12)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for e13 := range x.Maybe {
 				foryimpl.WriteString(b, e13)
 			}
@@ -206,14 +206,14 @@ func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	}
 	b.WriteVarUint32(uint32(len(x.Missing)))
 	if len(x.Missing) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e14 := range x.Missing {
 			foryimpl.WriteString(b, e14)
 		}
 	}
 	b.WriteVarUint32(uint32(len(x.Strings)))
 	if len(x.Strings) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e15 := range x.Strings {
 			foryimpl.WriteString(b, e15)
 		}
@@ -250,14 +250,14 @@ func (x *SetHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	b.WriteVarUint32(uint32(len(x.Empty)))
 	if len(x.Empty) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e26 := range x.Empty {
 			b.WriteVarInt64(e26)
 		}
 	}
 	b.WriteVarUint32(uint32(len(x.Ints)))
 	if len(x.Ints) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e27 := range x.Ints {
 			b.WriteVarInt32(e27)
 		}
@@ -265,7 +265,7 @@ func (x *SetHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	if !foryimpl.WriteRefMap(c, x.Maybe) {
 		b.WriteVarUint32(uint32(len(x.Maybe)))
 		if len(x.Maybe) > 0 {
-			b.WriteUint8(12)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for e28 := range x.Maybe {
 				foryimpl.WriteString(b, e28)
 			}
@@ -273,14 +273,14 @@ func (x *SetHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	b.WriteVarUint32(uint32(len(x.Missing)))
 	if len(x.Missing) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e29 := range x.Missing {
 			foryimpl.WriteString(b, e29)
 		}
 	}
 	b.WriteVarUint32(uint32(len(x.Strings)))
 	if len(x.Strings) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e30 := range x.Strings {
 			foryimpl.WriteString(b, e30)
 		}
@@ -765,7 +765,7 @@ func (x *SetMulti) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -858,14 +858,14 @@ func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	b.SetWriterIndex(off)
 	b.WriteVarUint32(uint32(len(x.Codes)))
 	if len(x.Codes) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e5 := range x.Codes {
 			b.WriteVarInt32(e5)
 		}
 	}
 	b.WriteVarUint32(uint32(len(x.Words)))
 	if len(x.Words) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e6 := range x.Words {
 			foryimpl.WriteString(b, e6)
 		}
@@ -1159,7 +1159,7 @@ func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			foryimpl.WriteString(b, k12)
 			b.WriteVarUint32(uint32(len(v13)))
 			if len(v13) > 0 {
-				b.WriteUint8(12)
+				b.WriteUint8(foryimpl.ListDeclaredSameType)
 				for e14 := range v13 {
 					foryimpl.WriteString(b, e14)
 				}
@@ -1170,11 +1170,11 @@ func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l15 := x.List
 	b.WriteVarUint32(uint32(len(l15)))
 	if len(l15) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e16 := range l15 {
 			b.WriteVarUint32(uint32(len(e16)))
 			if len(e16) > 0 {
-				b.WriteUint8(12)
+				b.WriteUint8(foryimpl.ListDeclaredSameType)
 				for e17 := range e16 {
 					b.WriteVarInt32(e17)
 				}
@@ -1217,7 +1217,7 @@ func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 			if !foryimpl.WriteRefMap(c, v30) {
 				b.WriteVarUint32(uint32(len(v30)))
 				if len(v30) > 0 {
-					b.WriteUint8(12)
+					b.WriteUint8(foryimpl.ListDeclaredSameType)
 					for e31 := range v30 {
 						foryimpl.WriteString(b, e31)
 					}
@@ -1229,12 +1229,12 @@ func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 	l32 := x.List
 	b.WriteVarUint32(uint32(len(l32)))
 	if len(l32) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e33 := range l32 {
 			if !foryimpl.WriteRefMap(c, e33) {
 				b.WriteVarUint32(uint32(len(e33)))
 				if len(e33) > 0 {
-					b.WriteUint8(12)
+					b.WriteUint8(foryimpl.ListDeclaredSameType)
 					for e34 := range e33 {
 						b.WriteVarInt32(e34)
 					}

@@ -50,7 +50,7 @@ func (x *PetOwner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -134,7 +134,7 @@ func (x *PetOwner) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -220,7 +220,7 @@ func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -230,7 +230,7 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x92b7a009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(data, 13) == 0x0088f392054c01db {
 				n = 21
@@ -437,7 +437,7 @@ func (x *AnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -447,7 +447,7 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x10a3e009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(data, 13) == 0x0088f392054c01dc {
 				n = 21
@@ -654,7 +654,7 @@ func (x *AnyMap) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -664,7 +664,7 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x3dfd1009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(data, 13) == 0x0088f392054c01dd {
 				n = 21
@@ -871,7 +871,7 @@ func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -956,7 +956,7 @@ func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	b.SetWriterIndex(off)
 	b.WriteVarUint32(uint32(len(x.Ints)))
 	if len(x.Ints) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e3 := range x.Ints {
 			b.WriteVarInt32(e3)
 		}
@@ -1078,7 +1078,7 @@ func (x *SetMulti) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -1163,7 +1163,7 @@ func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	b.SetWriterIndex(off)
 	b.WriteVarUint32(uint32(len(x.Codes)))
 	if len(x.Codes) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e3 := range x.Codes {
 			b.WriteVarInt32(e3)
 		}
@@ -1286,7 +1286,7 @@ func (x *HalfFloats) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -1296,7 +1296,7 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 29 && buffer.ReadUint64At(data, 0) == 0x5ae7d011001c0001 && buffer.ReadUint64At(data, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(data, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(data, 21) == 0x0ca2f9f5baf80312 {
 				n = 29
@@ -1512,7 +1512,7 @@ func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -1677,7 +1677,7 @@ func (x *Optionals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -1768,10 +1768,10 @@ func (x *Optionals) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	}
 	b.SetWriterIndex(off)
 	if o3, ok := x.Str.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, o3)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	return nil
 }
@@ -1857,7 +1857,7 @@ func (x *BigMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 

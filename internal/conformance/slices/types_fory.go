@@ -164,7 +164,7 @@ func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	if len(l7) > 0 {
 		b.Reserve(1 + len(l7)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e8 := range l7 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e8))
@@ -184,7 +184,7 @@ func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	if len(l10) > 0 {
 		b.Reserve(1 + len(l10)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e11 := range l10 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e11))
@@ -202,7 +202,7 @@ func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l12)))
 		if len(l12) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e13 := range l12 {
 				if len(w)-off < len(e13)+9+buffer.BatchSlack {
@@ -210,7 +210,7 @@ func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 					b.Reserve(len(e13) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e13))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e13))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e13) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e13))
 					if !ascii && check && !foryimpl.ValidString(string(e13)) {
@@ -237,7 +237,7 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l20) > 0 {
 		b.Reserve(1 + len(l20)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e21 := range l20 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e21))
@@ -250,13 +250,13 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st23, id24 := foryimpl.RefSliceAt(c, l22); st23 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id24))
 			} else if st23 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l22)*8))
 				off = buffer.PutRawInt64sAt(w, off, l22)
@@ -272,7 +272,7 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l25) > 0 {
 		b.Reserve(1 + len(l25)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e26 := range l25 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e26))
@@ -290,7 +290,7 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
 		if len(l27) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e28 := range l27 {
 				if len(w)-off < len(e28)+9+buffer.BatchSlack {
@@ -298,7 +298,7 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e28) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e28))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e28))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e28) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e28))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e28)) {

@@ -54,7 +54,7 @@ func (x *Strings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -144,35 +144,35 @@ func (x *Strings) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
 			return foryimpl.InvalidUTF8(foryTypeStrings, "ASCII")
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s2) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s2)
 		if !ascii && check && !foryimpl.ValidString(s2) {
 			return foryimpl.InvalidUTF8(foryTypeStrings, "CJK")
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s3) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s3)
 		if !ascii && check && !foryimpl.ValidString(s3) {
 			return foryimpl.InvalidUTF8(foryTypeStrings, "Emoji")
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s4) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s4)
 		if !ascii && check && !foryimpl.ValidString(s4) {
 			return foryimpl.InvalidUTF8(foryTypeStrings, "Empty")
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s5) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s5)
 		if !ascii && check && !foryimpl.ValidString(s5) {

@@ -147,22 +147,22 @@ func (x *StructLists) ForyWrite(c *foryimpl.WriteContext) {
 	l5 := x.Pointers
 	b.WriteVarUint32(uint32(len(l5)))
 	if len(l5) > 0 {
-		h6 := byte(0x08)
+		h6 := foryimpl.ListSameType
 		for _, p7 := range l5 {
 			if p7 == nil {
-				h6 = 0x0a
+				h6 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h6)
 		c.WriteStructMetaPtr(foryTypeInner)
 		for _, p7 := range l5 {
-			if h6 == 0x0a {
+			if h6 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p7 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p7.ForyWrite(c)
 		}
@@ -173,7 +173,7 @@ func (x *StructLists) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
 		if len(l8) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -199,10 +199,10 @@ func (x *StructLists) foryWriteRef(c *foryimpl.WriteContext) {
 	l14 := x.Pointers
 	b.WriteVarUint32(uint32(len(l14)))
 	if len(l14) > 0 {
-		h15 := byte(0x09)
+		h15 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p16 := range l14 {
 			if p16 == nil {
-				h15 = 0x0b
+				h15 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -220,7 +220,7 @@ func (x *StructLists) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l17)))
 		if len(l17) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -632,7 +632,7 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -716,7 +716,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {

@@ -181,13 +181,13 @@ func (x *NestedLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	l17 := x.Ints
 	b.WriteVarUint32(uint32(len(l17)))
 	if len(l17) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e18 := range l17 {
 			b.WriteVarUint32(uint32(len(e18)))
 			if len(e18) > 0 {
 				b.Reserve(1 + len(e18)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e19 := range e18 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e19))
@@ -199,13 +199,13 @@ func (x *NestedLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	l20 := x.Missing
 	b.WriteVarUint32(uint32(len(l20)))
 	if len(l20) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e21 := range l20 {
 			b.WriteVarUint32(uint32(len(e21)))
 			if len(e21) > 0 {
 				b.Reserve(1 + len(e21)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e22 := range e21 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e22))
@@ -217,7 +217,7 @@ func (x *NestedLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	l23 := x.Strs
 	b.WriteVarUint32(uint32(len(l23)))
 	if len(l23) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e24 := range l23 {
 			{
 				sz26 := 6 + buffer.BatchSlack + len(e24)*9
@@ -228,7 +228,7 @@ func (x *NestedLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(e24)))
 				if len(e24) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e25 := range e24 {
 						if len(w)-off < len(e25)+9+buffer.BatchSlack {
@@ -236,7 +236,7 @@ func (x *NestedLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 							b.Reserve(len(e25) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e25))<<2|2)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e25))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 						if len(e25) > 0 {
 							off += copy(w[off:], e25)
 						}
@@ -269,14 +269,14 @@ func (x *NestedLists) foryWriteRef(c *foryimpl.WriteContext) {
 	l43 := x.Ints
 	b.WriteVarUint32(uint32(len(l43)))
 	if len(l43) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e44 := range l43 {
 			if !foryimpl.WriteRefSlice(c, e44) {
 				b.WriteVarUint32(uint32(len(e44)))
 				if len(e44) > 0 {
 					b.Reserve(1 + len(e44)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e45 := range e44 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e45))
@@ -289,14 +289,14 @@ func (x *NestedLists) foryWriteRef(c *foryimpl.WriteContext) {
 	l46 := x.Missing
 	b.WriteVarUint32(uint32(len(l46)))
 	if len(l46) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e47 := range l46 {
 			if !foryimpl.WriteRefSlice(c, e47) {
 				b.WriteVarUint32(uint32(len(e47)))
 				if len(e47) > 0 {
 					b.Reserve(1 + len(e47)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e48 := range e47 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e48))
@@ -309,7 +309,7 @@ func (x *NestedLists) foryWriteRef(c *foryimpl.WriteContext) {
 	l49 := x.Strs
 	b.WriteVarUint32(uint32(len(l49)))
 	if len(l49) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e50 := range l49 {
 			if !foryimpl.WriteRefSlice(c, e50) {
 				{
@@ -321,7 +321,7 @@ func (x *NestedLists) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(e50)))
 					if len(e50) > 0 {
-						buffer.PutUint8At(w, off, 0x0c)
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
 						for _, e51 := range e50 {
 							if len(w)-off < len(e51)+9+buffer.BatchSlack {
@@ -329,7 +329,7 @@ func (x *NestedLists) foryWriteRef(c *foryimpl.WriteContext) {
 								b.Reserve(len(e51) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e51))<<2|2)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e51))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 							if len(e51) > 0 {
 								off += copy(w[off:], e51)
 							}
@@ -1288,7 +1288,7 @@ func (x *ListOfMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l10 := x.Maps
 	b.WriteVarUint32(uint32(len(l10)))
 	if len(l10) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e11 := range l10 {
 			var mw12 foryimpl.MapWriter
 			mw12.Begin(b, len(e11))
@@ -1323,7 +1323,7 @@ func (x *ListOfMaps) foryWriteRef(c *foryimpl.WriteContext) {
 	l24 := x.Maps
 	b.WriteVarUint32(uint32(len(l24)))
 	if len(l24) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e25 := range l24 {
 			if !foryimpl.WriteRefMap(c, e25) {
 				var mw26 foryimpl.MapWriter
@@ -1794,7 +1794,7 @@ func (x *MapOfLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			if len(v22) > 0 {
 				b.Reserve(1 + len(v22)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e23 := range v22 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e23))
@@ -1817,7 +1817,7 @@ func (x *MapOfLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			if len(v26) > 0 {
 				b.Reserve(1 + len(v26)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e27 := range v26 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e27))
@@ -1845,7 +1845,7 @@ func (x *MapOfLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(v30)))
 				if len(v30) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e31 := range v30 {
 						if len(w)-off < len(e31)+9+buffer.BatchSlack {
@@ -1853,7 +1853,7 @@ func (x *MapOfLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 							b.Reserve(len(e31) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e31))<<2|2)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e31))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 						if len(e31) > 0 {
 							off += copy(w[off:], e31)
 						}
@@ -1914,7 +1914,7 @@ func (x *MapOfLists) foryWriteRef(c *foryimpl.WriteContext) {
 				if len(v54) > 0 {
 					b.Reserve(1 + len(v54)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e55 := range v54 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e55))
@@ -1939,7 +1939,7 @@ func (x *MapOfLists) foryWriteRef(c *foryimpl.WriteContext) {
 				if len(v58) > 0 {
 					b.Reserve(1 + len(v58)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e59 := range v58 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e59))
@@ -1969,7 +1969,7 @@ func (x *MapOfLists) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(v62)))
 					if len(v62) > 0 {
-						buffer.PutUint8At(w, off, 0x0c)
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
 						for _, e63 := range v62 {
 							if len(w)-off < len(e63)+9+buffer.BatchSlack {
@@ -1977,7 +1977,7 @@ func (x *MapOfLists) foryWriteRef(c *foryimpl.WriteContext) {
 								b.Reserve(len(e63) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e63))<<2|2)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e63))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 							if len(e63) > 0 {
 								off += copy(w[off:], e63)
 							}
@@ -3089,11 +3089,11 @@ func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l13 := x.List
 	b.WriteVarUint32(uint32(len(l13)))
 	if len(l13) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e14 := range l13 {
 			b.WriteVarUint32(uint32(len(e14)))
 			if len(e14) > 0 {
-				b.WriteUint8(12)
+				b.WriteUint8(foryimpl.ListDeclaredSameType)
 				for e15 := range e14 {
 					foryimpl.WriteString(b, e15)
 				}
@@ -3111,7 +3111,7 @@ func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			foryimpl.WriteString(b, k17)
 			b.WriteVarUint32(uint32(len(v18)))
 			if len(v18) > 0 {
-				b.WriteUint8(12)
+				b.WriteUint8(foryimpl.ListDeclaredSameType)
 				for e19 := range v18 {
 					b.WriteVarInt32(e19)
 				}
@@ -3148,12 +3148,12 @@ func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 	l32 := x.List
 	b.WriteVarUint32(uint32(len(l32)))
 	if len(l32) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e33 := range l32 {
 			if !foryimpl.WriteRefMap(c, e33) {
 				b.WriteVarUint32(uint32(len(e33)))
 				if len(e33) > 0 {
-					b.WriteUint8(12)
+					b.WriteUint8(foryimpl.ListDeclaredSameType)
 					for e34 := range e33 {
 						foryimpl.WriteString(b, e34)
 					}
@@ -3173,7 +3173,7 @@ func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 			if !foryimpl.WriteRefMap(c, v37) {
 				b.WriteVarUint32(uint32(len(v37)))
 				if len(v37) > 0 {
-					b.WriteUint8(12)
+					b.WriteUint8(foryimpl.ListDeclaredSameType)
 					for e38 := range v37 {
 						b.WriteVarInt32(e38)
 					}
@@ -3768,13 +3768,13 @@ func (x *Binaries) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	l11 := x.List
 	b.WriteVarUint32(uint32(len(l11)))
 	if len(l11) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e12 := range l11 {
 			b.WriteVarUint32(uint32(len(e12)))
 			if len(e12) > 0 {
 				b.Reserve(1 + len(e12)*1 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e13 := range e12 {
 					{
@@ -3799,7 +3799,7 @@ func (x *Binaries) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 			if len(v16) > 0 {
 				b.Reserve(1 + len(v16)*1 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e17 := range v16 {
 					{
@@ -3833,14 +3833,14 @@ func (x *Binaries) foryWriteRef(c *foryimpl.WriteContext) {
 	l28 := x.List
 	b.WriteVarUint32(uint32(len(l28)))
 	if len(l28) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e29 := range l28 {
 			if !foryimpl.WriteRefSlice(c, e29) {
 				b.WriteVarUint32(uint32(len(e29)))
 				if len(e29) > 0 {
 					b.Reserve(1 + len(e29)*1 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e30 := range e29 {
 						{
@@ -3867,7 +3867,7 @@ func (x *Binaries) foryWriteRef(c *foryimpl.WriteContext) {
 				if len(v33) > 0 {
 					b.Reserve(1 + len(v33)*1 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e34 := range v33 {
 						{
@@ -4489,13 +4489,13 @@ func (x *SharedInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	l14 := x.Lists
 	b.WriteVarUint32(uint32(len(l14)))
 	if len(l14) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e15 := range l14 {
 			b.WriteVarUint32(uint32(len(e15)))
 			if len(e15) > 0 {
 				b.Reserve(1 + len(e15)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e16 := range e15 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e16))
@@ -4507,7 +4507,7 @@ func (x *SharedInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	l17 := x.Maps
 	b.WriteVarUint32(uint32(len(l17)))
 	if len(l17) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e18 := range l17 {
 			var mw19 foryimpl.MapWriter
 			mw19.Begin(b, len(e18))
@@ -4542,14 +4542,14 @@ func (x *SharedInner) foryWriteRef(c *foryimpl.WriteContext) {
 	l35 := x.Lists
 	b.WriteVarUint32(uint32(len(l35)))
 	if len(l35) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e36 := range l35 {
 			if !foryimpl.WriteRefSlice(c, e36) {
 				b.WriteVarUint32(uint32(len(e36)))
 				if len(e36) > 0 {
 					b.Reserve(1 + len(e36)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e37 := range e36 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e37))
@@ -4562,7 +4562,7 @@ func (x *SharedInner) foryWriteRef(c *foryimpl.WriteContext) {
 	l38 := x.Maps
 	b.WriteVarUint32(uint32(len(l38)))
 	if len(l38) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e39 := range l38 {
 			if !foryimpl.WriteRefMap(c, e39) {
 				var mw40 foryimpl.MapWriter
@@ -5299,13 +5299,13 @@ func (x *EmptyArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st10, id11 := foryimpl.RefSliceAt(c, l7); st10 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id11))
 			} else if st10 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
 				off = buffer.PutRawFloat32sAt(w, off, l7)
@@ -5316,13 +5316,13 @@ func (x *EmptyArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st12, id13 := foryimpl.RefSliceAt(c, l8); st12 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id13))
 			} else if st12 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
 				off = buffer.PutRawInt32sAt(w, off, l8)
@@ -5333,13 +5333,13 @@ func (x *EmptyArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st14, id15 := foryimpl.RefSliceAt(c, l9); st14 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id15))
 			} else if st14 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l9)*8))
 				off = buffer.PutRawInt64sAt(w, off, l9)
@@ -5835,13 +5835,13 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st10, id11 := foryimpl.RefSliceAt(c, l7); st10 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id11))
 			} else if st10 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
 				off = buffer.PutRawInt32sAt(w, off, l7)
@@ -5852,13 +5852,13 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st12, id13 := foryimpl.RefSliceAt(c, l8); st12 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id13))
 			} else if st12 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
 				off = buffer.PutRawInt32sAt(w, off, l8)
@@ -5869,13 +5869,13 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st14, id15 := foryimpl.RefSliceAt(c, l9); st14 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id15))
 			} else if st14 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
 				off = buffer.PutRawInt32sAt(w, off, l9)
@@ -6331,13 +6331,13 @@ func (x *EmptyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l13 := x.Ints
 	b.WriteVarUint32(uint32(len(l13)))
 	if len(l13) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e14 := range l13 {
 			b.WriteVarUint32(uint32(len(e14)))
 			if len(e14) > 0 {
 				b.Reserve(1 + len(e14)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e15 := range e14 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e15))
@@ -6349,7 +6349,7 @@ func (x *EmptyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l16 := x.Strs
 	b.WriteVarUint32(uint32(len(l16)))
 	if len(l16) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e17 := range l16 {
 			{
 				sz19 := 6 + buffer.BatchSlack + len(e17)*9
@@ -6360,7 +6360,7 @@ func (x *EmptyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(e17)))
 				if len(e17) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e18 := range e17 {
 						if len(w)-off < len(e18)+9+buffer.BatchSlack {
@@ -6368,7 +6368,7 @@ func (x *EmptyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 							b.Reserve(len(e18) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e18))<<2|2)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e18))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 						if len(e18) > 0 {
 							off += copy(w[off:], e18)
 						}
@@ -6401,14 +6401,14 @@ func (x *EmptyInner) foryWriteRef(c *foryimpl.WriteContext) {
 	l32 := x.Ints
 	b.WriteVarUint32(uint32(len(l32)))
 	if len(l32) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e33 := range l32 {
 			if !foryimpl.WriteRefSlice(c, e33) {
 				b.WriteVarUint32(uint32(len(e33)))
 				if len(e33) > 0 {
 					b.Reserve(1 + len(e33)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e34 := range e33 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e34))
@@ -6421,7 +6421,7 @@ func (x *EmptyInner) foryWriteRef(c *foryimpl.WriteContext) {
 	l35 := x.Strs
 	b.WriteVarUint32(uint32(len(l35)))
 	if len(l35) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e36 := range l35 {
 			if !foryimpl.WriteRefSlice(c, e36) {
 				{
@@ -6433,7 +6433,7 @@ func (x *EmptyInner) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(e36)))
 					if len(e36) > 0 {
-						buffer.PutUint8At(w, off, 0x0c)
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
 						for _, e37 := range e36 {
 							if len(w)-off < len(e37)+9+buffer.BatchSlack {
@@ -6441,7 +6441,7 @@ func (x *EmptyInner) foryWriteRef(c *foryimpl.WriteContext) {
 								b.Reserve(len(e37) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e37))<<2|2)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e37))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 							if len(e37) > 0 {
 								off += copy(w[off:], e37)
 							}
@@ -7040,7 +7040,7 @@ func (x *Leaf311) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -7125,7 +7125,7 @@ func (x *Leaf311) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -7826,21 +7826,21 @@ func (x *EnumPtrs) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(1472167018, -156527019))
 	}
 	if x.None == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.None))
 	}
 	if x.Two == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.Two))
 	}
 	if x.Zero == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.Zero))
 	}
 }
@@ -7871,21 +7871,21 @@ func (x *EnumPtrs) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(1472167018, -156527019))
 	}
 	if x.None == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.None))
 	}
 	if x.Two == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.Two))
 	}
 	if x.Zero == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.Zero))
 	}
 }
@@ -8270,36 +8270,36 @@ func (x *NullableSets) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 	}
 	b.SetWriterIndex(off)
 	if x.Empty == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.Empty)))
 		if len(x.Empty) > 0 {
-			b.WriteUint8(12)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for e9 := range x.Empty {
 				foryimpl.WriteString(b, e9)
 			}
 		}
 	}
 	if x.Nil == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.Nil)))
 		if len(x.Nil) > 0 {
-			b.WriteUint8(12)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for e10 := range x.Nil {
 				foryimpl.WriteString(b, e10)
 			}
 		}
 	}
 	if x.One == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.One)))
 		if len(x.One) > 0 {
-			b.WriteUint8(12)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for e11 := range x.One {
 				b.WriteVarInt32(e11)
 			}
@@ -8307,7 +8307,7 @@ func (x *NullableSets) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 	}
 	b.WriteVarUint32(uint32(len(x.Plain)))
 	if len(x.Plain) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e12 := range x.Plain {
 			foryimpl.WriteString(b, e12)
 		}
@@ -8345,7 +8345,7 @@ func (x *NullableSets) foryWriteRef(c *foryimpl.WriteContext) {
 	if !foryimpl.WriteRefMap(c, x.Empty) {
 		b.WriteVarUint32(uint32(len(x.Empty)))
 		if len(x.Empty) > 0 {
-			b.WriteUint8(12)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for e21 := range x.Empty {
 				foryimpl.WriteString(b, e21)
 			}
@@ -8354,7 +8354,7 @@ func (x *NullableSets) foryWriteRef(c *foryimpl.WriteContext) {
 	if !foryimpl.WriteRefMap(c, x.Nil) {
 		b.WriteVarUint32(uint32(len(x.Nil)))
 		if len(x.Nil) > 0 {
-			b.WriteUint8(12)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for e22 := range x.Nil {
 				foryimpl.WriteString(b, e22)
 			}
@@ -8363,7 +8363,7 @@ func (x *NullableSets) foryWriteRef(c *foryimpl.WriteContext) {
 	if !foryimpl.WriteRefMap(c, x.One) {
 		b.WriteVarUint32(uint32(len(x.One)))
 		if len(x.One) > 0 {
-			b.WriteUint8(12)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for e23 := range x.One {
 				b.WriteVarInt32(e23)
 			}
@@ -8371,7 +8371,7 @@ func (x *NullableSets) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	b.WriteVarUint32(uint32(len(x.Plain)))
 	if len(x.Plain) > 0 {
-		b.WriteUint8(12)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for e24 := range x.Plain {
 			foryimpl.WriteString(b, e24)
 		}
@@ -8863,7 +8863,7 @@ func (x *Leaf316) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -8948,7 +8948,7 @@ func (x *Leaf316) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -9235,7 +9235,7 @@ func (x *LeafNamed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -9321,7 +9321,7 @@ func (x *LeafNamed) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -9606,7 +9606,7 @@ func (x *Leaf319) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -9691,7 +9691,7 @@ func (x *Leaf319) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -9800,7 +9800,7 @@ func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -9885,7 +9885,7 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -10176,7 +10176,7 @@ func (x *Leaf321) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -10261,7 +10261,7 @@ func (x *Leaf321) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -10480,9 +10480,9 @@ func (x *SharedAny) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(600453004, 1767955270))
 	}
 	if x.Field == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf321)
 		}
@@ -10705,7 +10705,7 @@ func (x *Leaf323) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -10790,7 +10790,7 @@ func (x *Leaf323) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -11282,13 +11282,13 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	l70 := x.Bins
 	b.WriteVarUint32(uint32(len(l70)))
 	if len(l70) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e71 := range l70 {
 			b.WriteVarUint32(uint32(len(e71)))
 			if len(e71) > 0 {
 				b.Reserve(1 + len(e71)*1 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e72 := range e71 {
 					{
@@ -11318,7 +11318,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(v75)))
 				if len(v75) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e76 := range v75 {
 						if len(w)-off < len(e76)+9+buffer.BatchSlack {
@@ -11326,7 +11326,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 							b.Reserve(len(e76) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e76))<<2|2)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e76))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 						if len(e76) > 0 {
 							off += copy(w[off:], e76)
 						}
@@ -11340,17 +11340,17 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	l78 := x.Deep
 	b.WriteVarUint32(uint32(len(l78)))
 	if len(l78) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e79 := range l78 {
 			b.WriteVarUint32(uint32(len(e79)))
 			if len(e79) > 0 {
-				b.WriteUint8(0x0c)
+				b.WriteUint8(foryimpl.ListDeclaredSameType)
 				for _, e80 := range e79 {
 					b.WriteVarUint32(uint32(len(e80)))
 					if len(e80) > 0 {
 						b.Reserve(1 + len(e80)*9 + buffer.BatchSlack)
 						w, off := b.Window(), b.WriterIndex()
-						buffer.PutUint8At(w, off, 0x0c)
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
 						for _, e81 := range e80 {
 							off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e81))
@@ -11364,13 +11364,13 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	l82 := x.Floats
 	b.WriteVarUint32(uint32(len(l82)))
 	if len(l82) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e83 := range l82 {
 			b.WriteVarUint32(uint32(len(e83)))
 			if len(e83) > 0 {
 				b.Reserve(1 + len(e83)*8 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e84 := range e83 {
 					{
@@ -11385,22 +11385,22 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	l85 := x.LeafList
 	b.WriteVarUint32(uint32(len(l85)))
 	if len(l85) > 0 {
-		h86 := byte(0x08)
+		h86 := foryimpl.ListSameType
 		for _, p87 := range l85 {
 			if p87 == nil {
-				h86 = 0x0a
+				h86 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h86)
 		c.WriteStructMetaPtr(foryTypeLeaf311)
 		for _, p87 := range l85 {
-			if h86 == 0x0a {
+			if h86 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p87 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p87.ForyWrite(c)
 		}
@@ -11421,13 +11421,13 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	l91 := x.Lists
 	b.WriteVarUint32(uint32(len(l91)))
 	if len(l91) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e92 := range l91 {
 			b.WriteVarUint32(uint32(len(e92)))
 			if len(e92) > 0 {
 				b.Reserve(1 + len(e92)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e93 := range e92 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e93))
@@ -11439,7 +11439,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	l94 := x.Maps
 	b.WriteVarUint32(uint32(len(l94)))
 	if len(l94) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e95 := range l94 {
 			var mw96 foryimpl.MapWriter
 			mw96.Begin(b, len(e95))
@@ -11454,7 +11454,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 					if len(v98) > 0 {
 						b.Reserve(1 + len(v98)*5 + buffer.BatchSlack)
 						w, off := b.Window(), b.WriterIndex()
-						buffer.PutUint8At(w, off, 0x0c)
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
 						for _, e99 := range v98 {
 							off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e99))
@@ -11497,7 +11497,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 			foryimpl.WriteString(b, k107)
 			b.WriteVarUint32(uint32(len(v108)))
 			if len(v108) > 0 {
-				b.WriteUint8(12)
+				b.WriteUint8(foryimpl.ListDeclaredSameType)
 				for e109 := range v108 {
 					foryimpl.WriteString(b, e109)
 				}
@@ -11508,11 +11508,11 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	l110 := x.Sets
 	b.WriteVarUint32(uint32(len(l110)))
 	if len(l110) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e111 := range l110 {
 			b.WriteVarUint32(uint32(len(e111)))
 			if len(e111) > 0 {
-				b.WriteUint8(12)
+				b.WriteUint8(foryimpl.ListDeclaredSameType)
 				for e112 := range e111 {
 					b.WriteVarInt32(e112)
 				}
@@ -11522,7 +11522,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	l113 := x.Strs
 	b.WriteVarUint32(uint32(len(l113)))
 	if len(l113) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e114 := range l113 {
 			{
 				sz116 := 6 + buffer.BatchSlack + len(e114)*9
@@ -11533,7 +11533,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(e114)))
 				if len(e114) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e115 := range e114 {
 						if len(w)-off < len(e115)+9+buffer.BatchSlack {
@@ -11541,7 +11541,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 							b.Reserve(len(e115) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e115))<<2|2)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e115))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 						if len(e115) > 0 {
 							off += copy(w[off:], e115)
 						}
@@ -11619,14 +11619,14 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	l186 := x.Bins
 	b.WriteVarUint32(uint32(len(l186)))
 	if len(l186) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e187 := range l186 {
 			if !foryimpl.WriteRefSlice(c, e187) {
 				b.WriteVarUint32(uint32(len(e187)))
 				if len(e187) > 0 {
 					b.Reserve(1 + len(e187)*1 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e188 := range e187 {
 						{
@@ -11658,7 +11658,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(v191)))
 					if len(v191) > 0 {
-						buffer.PutUint8At(w, off, 0x0c)
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
 						for _, e192 := range v191 {
 							if len(w)-off < len(e192)+9+buffer.BatchSlack {
@@ -11666,7 +11666,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 								b.Reserve(len(e192) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e192))<<2|2)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e192))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 							if len(e192) > 0 {
 								off += copy(w[off:], e192)
 							}
@@ -11681,19 +11681,19 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	l194 := x.Deep
 	b.WriteVarUint32(uint32(len(l194)))
 	if len(l194) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e195 := range l194 {
 			if !foryimpl.WriteRefSlice(c, e195) {
 				b.WriteVarUint32(uint32(len(e195)))
 				if len(e195) > 0 {
-					b.WriteUint8(0x0d)
+					b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 					for _, e196 := range e195 {
 						if !foryimpl.WriteRefSlice(c, e196) {
 							b.WriteVarUint32(uint32(len(e196)))
 							if len(e196) > 0 {
 								b.Reserve(1 + len(e196)*9 + buffer.BatchSlack)
 								w, off := b.Window(), b.WriterIndex()
-								buffer.PutUint8At(w, off, 0x0c)
+								buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 								off++
 								for _, e197 := range e196 {
 									off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e197))
@@ -11709,14 +11709,14 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	l198 := x.Floats
 	b.WriteVarUint32(uint32(len(l198)))
 	if len(l198) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e199 := range l198 {
 			if !foryimpl.WriteRefSlice(c, e199) {
 				b.WriteVarUint32(uint32(len(e199)))
 				if len(e199) > 0 {
 					b.Reserve(1 + len(e199)*8 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e200 := range e199 {
 						{
@@ -11732,10 +11732,10 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	l201 := x.LeafList
 	b.WriteVarUint32(uint32(len(l201)))
 	if len(l201) > 0 {
-		h202 := byte(0x09)
+		h202 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p203 := range l201 {
 			if p203 == nil {
-				h202 = 0x0b
+				h202 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -11765,14 +11765,14 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	l207 := x.Lists
 	b.WriteVarUint32(uint32(len(l207)))
 	if len(l207) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e208 := range l207 {
 			if !foryimpl.WriteRefSlice(c, e208) {
 				b.WriteVarUint32(uint32(len(e208)))
 				if len(e208) > 0 {
 					b.Reserve(1 + len(e208)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e209 := range e208 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e209))
@@ -11785,7 +11785,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	l210 := x.Maps
 	b.WriteVarUint32(uint32(len(l210)))
 	if len(l210) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e211 := range l210 {
 			if !foryimpl.WriteRefMap(c, e211) {
 				var mw212 foryimpl.MapWriter
@@ -11802,7 +11802,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 							if len(v214) > 0 {
 								b.Reserve(1 + len(v214)*5 + buffer.BatchSlack)
 								w, off := b.Window(), b.WriterIndex()
-								buffer.PutUint8At(w, off, 0x0c)
+								buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 								off++
 								for _, e215 := range v214 {
 									off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e215))
@@ -11850,7 +11850,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 			if !foryimpl.WriteRefMap(c, v224) {
 				b.WriteVarUint32(uint32(len(v224)))
 				if len(v224) > 0 {
-					b.WriteUint8(12)
+					b.WriteUint8(foryimpl.ListDeclaredSameType)
 					for e225 := range v224 {
 						foryimpl.WriteString(b, e225)
 					}
@@ -11862,12 +11862,12 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	l226 := x.Sets
 	b.WriteVarUint32(uint32(len(l226)))
 	if len(l226) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e227 := range l226 {
 			if !foryimpl.WriteRefMap(c, e227) {
 				b.WriteVarUint32(uint32(len(e227)))
 				if len(e227) > 0 {
-					b.WriteUint8(12)
+					b.WriteUint8(foryimpl.ListDeclaredSameType)
 					for e228 := range e227 {
 						b.WriteVarInt32(e228)
 					}
@@ -11878,7 +11878,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	l229 := x.Strs
 	b.WriteVarUint32(uint32(len(l229)))
 	if len(l229) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e230 := range l229 {
 			if !foryimpl.WriteRefSlice(c, e230) {
 				{
@@ -11890,7 +11890,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(e230)))
 					if len(e230) > 0 {
-						buffer.PutUint8At(w, off, 0x0c)
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
 						for _, e231 := range e230 {
 							if len(w)-off < len(e231)+9+buffer.BatchSlack {
@@ -11898,7 +11898,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 								b.Reserve(len(e231) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e231))<<2|2)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e231))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 							if len(e231) > 0 {
 								off += copy(w[off:], e231)
 							}

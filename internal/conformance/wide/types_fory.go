@@ -83,7 +83,7 @@ func (x *Wide) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -255,14 +255,14 @@ func (x *Wide) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.FieldNumber31))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.FieldNumber32))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
 			return foryimpl.InvalidUTF8(foryTypeWide, "AVeryLongFieldNameThatNeedsTheSizeEscape")
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s2) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s2)
 		if !ascii && check && !foryimpl.ValidString(s2) {

@@ -52,7 +52,7 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -62,7 +62,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb24c1008001c0001 && buffer.ReadUint64At(data, 8) == 0x400798c261247c20 && buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
 				n = 20
@@ -289,7 +289,7 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -375,7 +375,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -1014,7 +1014,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s8) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s8) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s8)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
@@ -1061,7 +1061,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s16) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s16) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s16)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s16) {
@@ -1270,7 +1270,7 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -1280,7 +1280,7 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0xab7d4009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
 				n = 21

@@ -188,7 +188,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
 		if len(l3) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e4 := range l3 {
 				if len(w)-off < len(e4)+9+buffer.BatchSlack {
@@ -196,7 +196,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 					b.Reserve(len(e4) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e4) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e4))
 					if !ascii && check && !foryimpl.ValidString(string(e4)) {
@@ -214,7 +214,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s6) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s6)
 			if !ascii && check && !foryimpl.ValidString(s6) {
@@ -254,7 +254,7 @@ func (x *Address) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
 		if len(l8) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e9 := range l8 {
 				if len(w)-off < len(e9)+9+buffer.BatchSlack {
@@ -262,7 +262,7 @@ func (x *Address) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e9) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e9))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e9))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e9) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e9))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e9)) {
@@ -280,11 +280,11 @@ func (x *Address) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s11) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s11)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s11) {
@@ -551,7 +551,7 @@ func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -637,14 +637,14 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
 			return foryimpl.InvalidUTF8(foryTypeTag, "Key")
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s2) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s2)
 		if !ascii && check && !foryimpl.ValidString(s2) {

@@ -45,7 +45,7 @@ func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -55,7 +55,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 15 && buffer.ReadUint64At(data, 0) == 0x6fa65003001c0001 && buffer.ReadUint64At(data, 7) == 0x0785c02b487b9f6f {
 				n = 15
@@ -228,7 +228,7 @@ func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -238,7 +238,7 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x57d2d009001e0001 && buffer.ReadUint64At(data, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(data, 13) == 0x064c0b402467ba11 {
 				n = 21
@@ -534,7 +534,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l15)))
 		if len(l15) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -551,14 +551,14 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	l17 := x.Bomb
 	b.WriteVarUint32(uint32(len(l17)))
 	if len(l17) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e18 := range l17 {
 			{
 				b.Reserve(6 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(e18)))
 				if len(e18) > 0 {
-					buffer.PutUint8At(w, off, 0x08)
+					buffer.PutUint8At(w, off, foryimpl.ListSameType)
 					off++
 				}
 				b.SetWriterIndex(off)
@@ -590,22 +590,22 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	l23 := x.PAddrs
 	b.WriteVarUint32(uint32(len(l23)))
 	if len(l23) > 0 {
-		h24 := byte(0x08)
+		h24 := foryimpl.ListSameType
 		for _, p25 := range l23 {
 			if p25 == nil {
-				h24 = 0x0a
+				h24 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h24)
 		c.WriteStructMetaPtr(foryTypeAddress)
 		for _, p25 := range l23 {
-			if h24 == 0x0a {
+			if h24 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p25 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p25.ForyWrite(c)
 		}
@@ -616,7 +616,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l26)))
 		if len(l26) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -653,7 +653,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l42)))
 		if len(l42) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -667,7 +667,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	l44 := x.Bomb
 	b.WriteVarUint32(uint32(len(l44)))
 	if len(l44) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e45 := range l44 {
 			if !foryimpl.WriteRefSlice(c, e45) {
 				{
@@ -675,7 +675,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(e45)))
 					if len(e45) > 0 {
-						buffer.PutUint8At(w, off, 0x08)
+						buffer.PutUint8At(w, off, foryimpl.ListSameType)
 						off++
 					}
 					b.SetWriterIndex(off)
@@ -707,10 +707,10 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	l50 := x.PAddrs
 	b.WriteVarUint32(uint32(len(l50)))
 	if len(l50) > 0 {
-		h51 := byte(0x09)
+		h51 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p52 := range l50 {
 			if p52 == nil {
-				h51 = 0x0b
+				h51 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -728,7 +728,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l53)))
 		if len(l53) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)

@@ -438,99 +438,99 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
 	if x.PF64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat64(*x.PF64)
 	}
 	if x.RmPF64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat64(*x.RmPF64)
 	}
 	if x.PF32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(*x.PF32)
 	}
 	if x.RmPF32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(*x.RmPF32)
 	}
 	if x.PU16 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(*x.PU16)
 	}
 	if x.RmPU16 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(*x.RmPU16)
 	}
 	if x.PB == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.PB)
 	}
 	if x.RmPB == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.RmPB)
 	}
 	if x.PI8 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt8(*x.PI8)
 	}
 	if x.RmPI8 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt8(*x.RmPI8)
 	}
 	if x.PI64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt64(*x.PI64)
 	}
 	if x.RmPI64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt64(*x.RmPI64)
 	}
 	if x.PU64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint64(*x.PU64)
 	}
 	if x.RmPU64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint64(*x.RmPU64)
 	}
 	if x.PI32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.PI32)
 	}
 	if x.RmPI32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.RmPI32)
 	}
 	foryimpl.WriteDuration(b, x.D)
@@ -541,7 +541,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s1) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s1)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
@@ -552,33 +552,33 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.PD == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDuration(b, *x.PD)
 	}
 	if x.PDt == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDate(b, foryimpl.Date(*x.PDt))
 	}
 	if x.PE == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.PE))
 	}
 	if x.PS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.PS)
 	}
 	if x.PT == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteTime(b, *x.PT)
 	}
 	foryimpl.WriteDuration(b, x.RmD)
@@ -589,7 +589,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.RmE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s2) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s2)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
@@ -600,33 +600,33 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.RmPD == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDuration(b, *x.RmPD)
 	}
 	if x.RmPDt == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDate(b, foryimpl.Date(*x.RmPDt))
 	}
 	if x.RmPE == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.RmPE))
 	}
 	if x.RmPS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.RmPS)
 	}
 	if x.RmPT == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteTime(b, *x.RmPT)
 	}
 	{
@@ -634,7 +634,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s3) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s3) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s3)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
@@ -650,7 +650,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s4) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s4) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s4)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
@@ -750,99 +750,99 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
 	if x.PF64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat64(*x.PF64)
 	}
 	if x.RmPF64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat64(*x.RmPF64)
 	}
 	if x.PF32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(*x.PF32)
 	}
 	if x.RmPF32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(*x.RmPF32)
 	}
 	if x.PU16 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(*x.PU16)
 	}
 	if x.RmPU16 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(*x.RmPU16)
 	}
 	if x.PB == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.PB)
 	}
 	if x.RmPB == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.RmPB)
 	}
 	if x.PI8 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt8(*x.PI8)
 	}
 	if x.RmPI8 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt8(*x.RmPI8)
 	}
 	if x.PI64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt64(*x.PI64)
 	}
 	if x.RmPI64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt64(*x.RmPI64)
 	}
 	if x.PU64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint64(*x.PU64)
 	}
 	if x.RmPU64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint64(*x.RmPU64)
 	}
 	if x.PI32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.PI32)
 	}
 	if x.RmPI32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.RmPI32)
 	}
 	foryimpl.WriteDuration(b, x.D)
@@ -853,11 +853,11 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s5) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s5)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
@@ -868,33 +868,33 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.PD == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDuration(b, *x.PD)
 	}
 	if x.PDt == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDate(b, foryimpl.Date(*x.PDt))
 	}
 	if x.PE == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.PE))
 	}
 	if x.PS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.PS)
 	}
 	if x.PT == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteTime(b, *x.PT)
 	}
 	foryimpl.WriteDuration(b, x.RmD)
@@ -905,11 +905,11 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.RmE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s6) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s6)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
@@ -920,33 +920,33 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.RmPD == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDuration(b, *x.RmPD)
 	}
 	if x.RmPDt == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDate(b, foryimpl.Date(*x.RmPDt))
 	}
 	if x.RmPE == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.RmPE))
 	}
 	if x.RmPS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.RmPS)
 	}
 	if x.RmPT == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteTime(b, *x.RmPT)
 	}
 	{
@@ -954,7 +954,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s7) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s7)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
@@ -970,7 +970,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s8) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s8) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s8)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
@@ -3032,7 +3032,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e195 := range x.Fix {
 			{
@@ -3047,7 +3047,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l196) > 0 {
 		b.Reserve(1 + len(l196)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e197 := range l196 {
 			{
@@ -3060,7 +3060,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l198 := x.LE
 	b.WriteVarUint32(uint32(len(l198)))
 	if len(l198) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e199 := range l198 {
 			b.WriteVarUint32(uint32(e199))
 		}
@@ -3070,7 +3070,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l200) > 0 {
 		b.Reserve(1 + len(l200)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e201 := range l200 {
 			{
@@ -3085,7 +3085,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l202) > 0 {
 		b.Reserve(1 + len(l202)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e203 := range l202 {
 			{
@@ -3100,7 +3100,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l204) > 0 {
 		b.Reserve(1 + len(l204)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e205 := range l204 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e205))
@@ -3112,7 +3112,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l206) > 0 {
 		b.Reserve(1 + len(l206)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e207 := range l206 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e207))
@@ -3124,7 +3124,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l208) > 0 {
 		b.Reserve(1 + len(l208)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e209 := range l208 {
 			{
@@ -3137,13 +3137,13 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l210 := x.LL
 	b.WriteVarUint32(uint32(len(l210)))
 	if len(l210) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e211 := range l210 {
 			b.WriteVarUint32(uint32(len(e211)))
 			if len(e211) > 0 {
 				b.Reserve(1 + len(e211)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e212 := range e211 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e212))
@@ -3155,7 +3155,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l213 := x.LM
 	b.WriteVarUint32(uint32(len(l213)))
 	if len(l213) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e214 := range l213 {
 			var mw215 foryimpl.MapWriter
 			mw215.Begin(b, len(e214))
@@ -3170,21 +3170,21 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l218 := x.LPI
 	b.WriteVarUint32(uint32(len(l218)))
 	if len(l218) > 0 {
-		h219 := byte(0x0c)
+		h219 := foryimpl.ListDeclaredSameType
 		for _, p220 := range l218 {
 			if p220 == nil {
-				h219 = 0x0e
+				h219 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h219)
 		for _, p220 := range l218 {
-			if h219 == 0x0e {
+			if h219 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p220 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteVarInt32(*p220)
 		}
@@ -3200,7 +3200,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l221)))
 		if len(l221) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e222 := range l221 {
 				if len(w)-off < len(e222)+9+buffer.BatchSlack {
@@ -3208,7 +3208,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 					b.Reserve(len(e222) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e222))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e222))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e222) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e222))
 					if !ascii && check && !foryimpl.ValidString(string(e222)) {
@@ -3223,7 +3223,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l224 := x.LT
 	b.WriteVarUint32(uint32(len(l224)))
 	if len(l224) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e225 := range l224 {
 			foryimpl.WriteTime(b, e225)
 		}
@@ -3233,7 +3233,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l226) > 0 {
 		b.Reserve(1 + len(l226)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e227 := range l226 {
 			{
@@ -3248,7 +3248,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l228) > 0 {
 		b.Reserve(1 + len(l228)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e229 := range l228 {
 			off = buffer.PutVarUint64At(w, off, e229)
@@ -3313,7 +3313,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(v247)))
 				if len(v247) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e248 := range v247 {
 						if len(w)-off < len(e248)+9+buffer.BatchSlack {
@@ -3321,7 +3321,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 							b.Reserve(len(e248) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e248))<<2|2)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e248))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 						if len(e248) > 0 {
 							off += copy(w[off:], e248)
 						}
@@ -3374,17 +3374,17 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	}
 	mw259.End(b)
 	if x.NBin == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l262 := x.NBin
 		b.WriteVarUint32(uint32(len(l262)))
 		b.WriteBytes(l262)
 	}
 	if x.NLS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l263 := x.NLS
 		{
 			sz265 := 6 + buffer.BatchSlack + len(l263)*9
@@ -3395,7 +3395,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l263)))
 			if len(l263) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e264 := range l263 {
 					if len(w)-off < len(e264)+9+buffer.BatchSlack {
@@ -3403,7 +3403,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 						b.Reserve(len(e264) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e264))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e264))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e264) > 0 {
 						off += copy(w[off:], e264)
 					}
@@ -3413,9 +3413,9 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		}
 	}
 	if x.NM == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		var mw266 foryimpl.MapWriter
 		mw266.Begin(b, len(x.NM))
 		for k267, v268 := range x.NM {
@@ -3430,7 +3430,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l269) > 0 {
 		b.Reserve(1 + len(l269)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e270 := range l269 {
 			{
@@ -3492,7 +3492,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(x.RmFix) > 0 {
 		b.Reserve(1 + len(x.RmFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e284 := range x.RmFix {
 			{
@@ -3507,7 +3507,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l285) > 0 {
 		b.Reserve(1 + len(l285)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e286 := range l285 {
 			{
@@ -3520,7 +3520,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l287 := x.RmLE
 	b.WriteVarUint32(uint32(len(l287)))
 	if len(l287) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e288 := range l287 {
 			b.WriteVarUint32(uint32(e288))
 		}
@@ -3530,7 +3530,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l289) > 0 {
 		b.Reserve(1 + len(l289)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e290 := range l289 {
 			{
@@ -3545,7 +3545,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l291) > 0 {
 		b.Reserve(1 + len(l291)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e292 := range l291 {
 			{
@@ -3560,7 +3560,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l293) > 0 {
 		b.Reserve(1 + len(l293)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e294 := range l293 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e294))
@@ -3572,7 +3572,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l295) > 0 {
 		b.Reserve(1 + len(l295)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e296 := range l295 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e296))
@@ -3584,7 +3584,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l297) > 0 {
 		b.Reserve(1 + len(l297)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e298 := range l297 {
 			{
@@ -3597,13 +3597,13 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l299 := x.RmLL
 	b.WriteVarUint32(uint32(len(l299)))
 	if len(l299) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e300 := range l299 {
 			b.WriteVarUint32(uint32(len(e300)))
 			if len(e300) > 0 {
 				b.Reserve(1 + len(e300)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e301 := range e300 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e301))
@@ -3615,7 +3615,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l302 := x.RmLM
 	b.WriteVarUint32(uint32(len(l302)))
 	if len(l302) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e303 := range l302 {
 			var mw304 foryimpl.MapWriter
 			mw304.Begin(b, len(e303))
@@ -3630,21 +3630,21 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l307 := x.RmLPI
 	b.WriteVarUint32(uint32(len(l307)))
 	if len(l307) > 0 {
-		h308 := byte(0x0c)
+		h308 := foryimpl.ListDeclaredSameType
 		for _, p309 := range l307 {
 			if p309 == nil {
-				h308 = 0x0e
+				h308 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h308)
 		for _, p309 := range l307 {
-			if h308 == 0x0e {
+			if h308 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p309 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteVarInt32(*p309)
 		}
@@ -3660,7 +3660,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l310)))
 		if len(l310) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e311 := range l310 {
 				if len(w)-off < len(e311)+9+buffer.BatchSlack {
@@ -3668,7 +3668,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 					b.Reserve(len(e311) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e311))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e311))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e311) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e311))
 					if !ascii && check && !foryimpl.ValidString(string(e311)) {
@@ -3683,7 +3683,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l313 := x.RmLT
 	b.WriteVarUint32(uint32(len(l313)))
 	if len(l313) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e314 := range l313 {
 			foryimpl.WriteTime(b, e314)
 		}
@@ -3693,7 +3693,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l315) > 0 {
 		b.Reserve(1 + len(l315)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e316 := range l315 {
 			{
@@ -3708,7 +3708,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l317) > 0 {
 		b.Reserve(1 + len(l317)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e318 := range l317 {
 			off = buffer.PutVarUint64At(w, off, e318)
@@ -3773,7 +3773,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(v336)))
 				if len(v336) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e337 := range v336 {
 						if len(w)-off < len(e337)+9+buffer.BatchSlack {
@@ -3781,7 +3781,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 							b.Reserve(len(e337) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e337))<<2|2)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e337))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 						if len(e337) > 0 {
 							off += copy(w[off:], e337)
 						}
@@ -3834,17 +3834,17 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	}
 	mw348.End(b)
 	if x.RmNBin == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l351 := x.RmNBin
 		b.WriteVarUint32(uint32(len(l351)))
 		b.WriteBytes(l351)
 	}
 	if x.RmNLS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l352 := x.RmNLS
 		{
 			sz354 := 6 + buffer.BatchSlack + len(l352)*9
@@ -3855,7 +3855,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l352)))
 			if len(l352) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e353 := range l352 {
 					if len(w)-off < len(e353)+9+buffer.BatchSlack {
@@ -3863,7 +3863,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 						b.Reserve(len(e353) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e353))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e353))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e353) > 0 {
 						off += copy(w[off:], e353)
 					}
@@ -3873,9 +3873,9 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		}
 	}
 	if x.RmNM == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		var mw355 foryimpl.MapWriter
 		mw355.Begin(b, len(x.RmNM))
 		for k356, v357 := range x.RmNM {
@@ -3890,7 +3890,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l358) > 0 {
 		b.Reserve(1 + len(l358)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e359 := range l358 {
 			{
@@ -4071,13 +4071,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st546, id547 := foryimpl.RefSliceAt(c, l540); st546 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id547))
 		} else if st546 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l540)*1))
 			off = buffer.PutRawBoolsAt(w, off, l540)
@@ -4088,13 +4088,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st548, id549 := foryimpl.RefSliceAt(c, l541); st548 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id549))
 		} else if st548 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l541)*4))
 			off = buffer.PutRawFloat32sAt(w, off, l541)
@@ -4105,13 +4105,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st550, id551 := foryimpl.RefSliceAt(c, l542); st550 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id551))
 		} else if st550 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l542)*8))
 			off = buffer.PutRawFloat64sAt(w, off, l542)
@@ -4122,13 +4122,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st552, id553 := foryimpl.RefSliceAt(c, l543); st552 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id553))
 		} else if st552 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l543)*2))
 			off = buffer.PutRawInt16sAt(w, off, l543)
@@ -4139,13 +4139,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st554, id555 := foryimpl.RefSliceAt(c, l544); st554 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id555))
 		} else if st554 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l544)*4))
 			off = buffer.PutRawInt32sAt(w, off, l544)
@@ -4156,13 +4156,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st556, id557 := foryimpl.RefSliceAt(c, l545); st556 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id557))
 		} else if st556 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l545)*8))
 			off = buffer.PutRawInt64sAt(w, off, l545)
@@ -4196,13 +4196,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st566, id567 := foryimpl.RefSliceAt(c, l562); st566 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id567))
 			} else if st566 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l562)*2))
 				off = buffer.PutRawUint16sAt(w, off, l562)
@@ -4213,13 +4213,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st568, id569 := foryimpl.RefSliceAt(c, l563); st568 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id569))
 			} else if st568 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l563)*4))
 				off = buffer.PutRawUint32sAt(w, off, l563)
@@ -4230,13 +4230,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st570, id571 := foryimpl.RefSliceAt(c, l564); st570 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id571))
 			} else if st570 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l564)*8))
 				off = buffer.PutRawUint64sAt(w, off, l564)
@@ -4247,13 +4247,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st572, id573 := foryimpl.RefSliceAt(c, l565); st572 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id573))
 			} else if st572 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l565)*1))
 				off += copy(w[off:], l565)
@@ -4279,7 +4279,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e576 := range x.Fix {
 			{
@@ -4294,7 +4294,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l577) > 0 {
 		b.Reserve(1 + len(l577)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e578 := range l577 {
 			{
@@ -4307,7 +4307,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l579 := x.LE
 	b.WriteVarUint32(uint32(len(l579)))
 	if len(l579) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e580 := range l579 {
 			b.WriteVarUint32(uint32(e580))
 		}
@@ -4317,7 +4317,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l581) > 0 {
 		b.Reserve(1 + len(l581)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e582 := range l581 {
 			{
@@ -4332,7 +4332,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l583) > 0 {
 		b.Reserve(1 + len(l583)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e584 := range l583 {
 			{
@@ -4347,7 +4347,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l585) > 0 {
 		b.Reserve(1 + len(l585)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e586 := range l585 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e586))
@@ -4359,7 +4359,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l587) > 0 {
 		b.Reserve(1 + len(l587)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e588 := range l587 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e588))
@@ -4371,7 +4371,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l589) > 0 {
 		b.Reserve(1 + len(l589)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e590 := range l589 {
 			{
@@ -4384,14 +4384,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l591 := x.LL
 	b.WriteVarUint32(uint32(len(l591)))
 	if len(l591) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e592 := range l591 {
 			if !foryimpl.WriteRefSlice(c, e592) {
 				b.WriteVarUint32(uint32(len(e592)))
 				if len(e592) > 0 {
 					b.Reserve(1 + len(e592)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e593 := range e592 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e593))
@@ -4404,7 +4404,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l594 := x.LM
 	b.WriteVarUint32(uint32(len(l594)))
 	if len(l594) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e595 := range l594 {
 			if !foryimpl.WriteRefMap(c, e595) {
 				var mw596 foryimpl.MapWriter
@@ -4421,21 +4421,21 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l599 := x.LPI
 	b.WriteVarUint32(uint32(len(l599)))
 	if len(l599) > 0 {
-		h600 := byte(0x0c)
+		h600 := foryimpl.ListDeclaredSameType
 		for _, p601 := range l599 {
 			if p601 == nil {
-				h600 = 0x0e
+				h600 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h600)
 		for _, p601 := range l599 {
-			if h600 == 0x0e {
+			if h600 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p601 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteVarInt32(*p601)
 		}
@@ -4451,7 +4451,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l602)))
 		if len(l602) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e603 := range l602 {
 				if len(w)-off < len(e603)+9+buffer.BatchSlack {
@@ -4459,7 +4459,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e603) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e603))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e603))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e603) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e603))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e603)) {
@@ -4474,7 +4474,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l605 := x.LT
 	b.WriteVarUint32(uint32(len(l605)))
 	if len(l605) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e606 := range l605 {
 			foryimpl.WriteTime(b, e606)
 		}
@@ -4484,7 +4484,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l607) > 0 {
 		b.Reserve(1 + len(l607)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e608 := range l607 {
 			{
@@ -4499,7 +4499,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l609) > 0 {
 		b.Reserve(1 + len(l609)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e610 := range l609 {
 			off = buffer.PutVarUint64At(w, off, e610)
@@ -4565,7 +4565,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(v628)))
 					if len(v628) > 0 {
-						buffer.PutUint8At(w, off, 0x0c)
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
 						for _, e629 := range v628 {
 							if len(w)-off < len(e629)+9+buffer.BatchSlack {
@@ -4573,7 +4573,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 								b.Reserve(len(e629) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e629))<<2|2)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e629))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 							if len(e629) > 0 {
 								off += copy(w[off:], e629)
 							}
@@ -4644,7 +4644,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l644)))
 			if len(l644) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e645 := range l644 {
 					if len(w)-off < len(e645)+9+buffer.BatchSlack {
@@ -4652,7 +4652,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 						b.Reserve(len(e645) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e645))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e645))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e645) > 0 {
 						off += copy(w[off:], e645)
 					}
@@ -4676,7 +4676,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l650) > 0 {
 		b.Reserve(1 + len(l650)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e651 := range l650 {
 			{
@@ -4697,13 +4697,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st658, id659 := foryimpl.RefSliceAt(c, l652); st658 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id659))
 			} else if st658 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l652)*1))
 				off = buffer.PutRawBoolsAt(w, off, l652)
@@ -4714,13 +4714,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st660, id661 := foryimpl.RefSliceAt(c, l653); st660 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id661))
 			} else if st660 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l653)*4))
 				off = buffer.PutRawFloat32sAt(w, off, l653)
@@ -4731,13 +4731,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st662, id663 := foryimpl.RefSliceAt(c, l654); st662 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id663))
 			} else if st662 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l654)*8))
 				off = buffer.PutRawFloat64sAt(w, off, l654)
@@ -4748,13 +4748,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st664, id665 := foryimpl.RefSliceAt(c, l655); st664 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id665))
 			} else if st664 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l655)*2))
 				off = buffer.PutRawInt16sAt(w, off, l655)
@@ -4765,13 +4765,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st666, id667 := foryimpl.RefSliceAt(c, l656); st666 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id667))
 			} else if st666 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l656)*4))
 				off = buffer.PutRawInt32sAt(w, off, l656)
@@ -4782,13 +4782,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st668, id669 := foryimpl.RefSliceAt(c, l657); st668 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id669))
 			} else if st668 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l657)*8))
 				off = buffer.PutRawInt64sAt(w, off, l657)
@@ -4823,13 +4823,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st678, id679 := foryimpl.RefSliceAt(c, l674); st678 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id679))
 			} else if st678 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l674)*2))
 				off = buffer.PutRawUint16sAt(w, off, l674)
@@ -4840,13 +4840,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st680, id681 := foryimpl.RefSliceAt(c, l675); st680 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id681))
 			} else if st680 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l675)*4))
 				off = buffer.PutRawUint32sAt(w, off, l675)
@@ -4857,13 +4857,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st682, id683 := foryimpl.RefSliceAt(c, l676); st682 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id683))
 			} else if st682 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l676)*8))
 				off = buffer.PutRawUint64sAt(w, off, l676)
@@ -4874,13 +4874,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st684, id685 := foryimpl.RefSliceAt(c, l677); st684 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id685))
 			} else if st684 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l677)*1))
 				off += copy(w[off:], l677)
@@ -4906,7 +4906,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(x.RmFix) > 0 {
 		b.Reserve(1 + len(x.RmFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e688 := range x.RmFix {
 			{
@@ -4921,7 +4921,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l689) > 0 {
 		b.Reserve(1 + len(l689)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e690 := range l689 {
 			{
@@ -4934,7 +4934,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l691 := x.RmLE
 	b.WriteVarUint32(uint32(len(l691)))
 	if len(l691) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e692 := range l691 {
 			b.WriteVarUint32(uint32(e692))
 		}
@@ -4944,7 +4944,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l693) > 0 {
 		b.Reserve(1 + len(l693)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e694 := range l693 {
 			{
@@ -4959,7 +4959,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l695) > 0 {
 		b.Reserve(1 + len(l695)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e696 := range l695 {
 			{
@@ -4974,7 +4974,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l697) > 0 {
 		b.Reserve(1 + len(l697)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e698 := range l697 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e698))
@@ -4986,7 +4986,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l699) > 0 {
 		b.Reserve(1 + len(l699)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e700 := range l699 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e700))
@@ -4998,7 +4998,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l701) > 0 {
 		b.Reserve(1 + len(l701)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e702 := range l701 {
 			{
@@ -5011,14 +5011,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l703 := x.RmLL
 	b.WriteVarUint32(uint32(len(l703)))
 	if len(l703) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e704 := range l703 {
 			if !foryimpl.WriteRefSlice(c, e704) {
 				b.WriteVarUint32(uint32(len(e704)))
 				if len(e704) > 0 {
 					b.Reserve(1 + len(e704)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e705 := range e704 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e705))
@@ -5031,7 +5031,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l706 := x.RmLM
 	b.WriteVarUint32(uint32(len(l706)))
 	if len(l706) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e707 := range l706 {
 			if !foryimpl.WriteRefMap(c, e707) {
 				var mw708 foryimpl.MapWriter
@@ -5048,21 +5048,21 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l711 := x.RmLPI
 	b.WriteVarUint32(uint32(len(l711)))
 	if len(l711) > 0 {
-		h712 := byte(0x0c)
+		h712 := foryimpl.ListDeclaredSameType
 		for _, p713 := range l711 {
 			if p713 == nil {
-				h712 = 0x0e
+				h712 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h712)
 		for _, p713 := range l711 {
-			if h712 == 0x0e {
+			if h712 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p713 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteVarInt32(*p713)
 		}
@@ -5078,7 +5078,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l714)))
 		if len(l714) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e715 := range l714 {
 				if len(w)-off < len(e715)+9+buffer.BatchSlack {
@@ -5086,7 +5086,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e715) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e715))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e715))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e715) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e715))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e715)) {
@@ -5101,7 +5101,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l717 := x.RmLT
 	b.WriteVarUint32(uint32(len(l717)))
 	if len(l717) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e718 := range l717 {
 			foryimpl.WriteTime(b, e718)
 		}
@@ -5111,7 +5111,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l719) > 0 {
 		b.Reserve(1 + len(l719)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e720 := range l719 {
 			{
@@ -5126,7 +5126,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l721) > 0 {
 		b.Reserve(1 + len(l721)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e722 := range l721 {
 			off = buffer.PutVarUint64At(w, off, e722)
@@ -5192,7 +5192,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(v740)))
 					if len(v740) > 0 {
-						buffer.PutUint8At(w, off, 0x0c)
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
 						for _, e741 := range v740 {
 							if len(w)-off < len(e741)+9+buffer.BatchSlack {
@@ -5200,7 +5200,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 								b.Reserve(len(e741) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e741))<<2|2)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e741))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 							if len(e741) > 0 {
 								off += copy(w[off:], e741)
 							}
@@ -5271,7 +5271,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l756)))
 			if len(l756) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e757 := range l756 {
 					if len(w)-off < len(e757)+9+buffer.BatchSlack {
@@ -5279,7 +5279,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 						b.Reserve(len(e757) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e757))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e757))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e757) > 0 {
 						off += copy(w[off:], e757)
 					}
@@ -5303,7 +5303,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l762) > 0 {
 		b.Reserve(1 + len(l762)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e763 := range l762 {
 			{
@@ -12583,7 +12583,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l25)))
 		if len(l25) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12600,7 +12600,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
 		if len(l27) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12617,22 +12617,22 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	l29 := x.LPIn
 	b.WriteVarUint32(uint32(len(l29)))
 	if len(l29) > 0 {
-		h30 := byte(0x08)
+		h30 := foryimpl.ListSameType
 		for _, p31 := range l29 {
 			if p31 == nil {
-				h30 = 0x0a
+				h30 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h30)
 		c.WriteStructMetaPtr(foryTypeInner)
 		for _, p31 := range l29 {
-			if h30 == 0x0a {
+			if h30 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p31 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p31.ForyWrite(c)
 		}
@@ -12657,7 +12657,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(v34)))
 				if len(v34) > 0 {
-					buffer.PutUint8At(w, off, 0x08)
+					buffer.PutUint8At(w, off, foryimpl.ListSameType)
 					off++
 				}
 				b.SetWriterIndex(off)
@@ -12672,18 +12672,18 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	mw32.End(b)
 	if x.PIn == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
 		x.PIn.ForyWrite(c)
 	}
 	if x.PLf == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -12701,7 +12701,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l36)))
 		if len(l36) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12718,7 +12718,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l38)))
 		if len(l38) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12735,22 +12735,22 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	l40 := x.RmLPIn
 	b.WriteVarUint32(uint32(len(l40)))
 	if len(l40) > 0 {
-		h41 := byte(0x08)
+		h41 := foryimpl.ListSameType
 		for _, p42 := range l40 {
 			if p42 == nil {
-				h41 = 0x0a
+				h41 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h41)
 		c.WriteStructMetaPtr(foryTypeInner)
 		for _, p42 := range l40 {
-			if h41 == 0x0a {
+			if h41 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p42 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p42.ForyWrite(c)
 		}
@@ -12775,7 +12775,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(v45)))
 				if len(v45) > 0 {
-					buffer.PutUint8At(w, off, 0x08)
+					buffer.PutUint8At(w, off, foryimpl.ListSameType)
 					off++
 				}
 				b.SetWriterIndex(off)
@@ -12790,18 +12790,18 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	mw43.End(b)
 	if x.RmPIn == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
 		x.RmPIn.ForyWrite(c)
 	}
 	if x.RmPLf == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -12833,7 +12833,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(1892145745, 286541755))
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
@@ -12850,7 +12850,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l71)))
 		if len(l71) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12867,7 +12867,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l73)))
 		if len(l73) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12881,10 +12881,10 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	l75 := x.LPIn
 	b.WriteVarUint32(uint32(len(l75)))
 	if len(l75) > 0 {
-		h76 := byte(0x09)
+		h76 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p77 := range l75 {
 			if p77 == nil {
-				h76 = 0x0b
+				h76 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -12897,7 +12897,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -12923,7 +12923,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(v80)))
 					if len(v80) > 0 {
-						buffer.PutUint8At(w, off, 0x08)
+						buffer.PutUint8At(w, off, foryimpl.ListSameType)
 						off++
 					}
 					b.SetWriterIndex(off)
@@ -12951,7 +12951,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		x.PLf.ForyWrite(c)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
@@ -12968,7 +12968,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l82)))
 		if len(l82) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12985,7 +12985,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l84)))
 		if len(l84) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12999,10 +12999,10 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	l86 := x.RmLPIn
 	b.WriteVarUint32(uint32(len(l86)))
 	if len(l86) > 0 {
-		h87 := byte(0x09)
+		h87 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p88 := range l86 {
 			if p88 == nil {
-				h87 = 0x0b
+				h87 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -13015,7 +13015,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -13041,7 +13041,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(v91)))
 					if len(v91) > 0 {
-						buffer.PutUint8At(w, off, 0x08)
+						buffer.PutUint8At(w, off, foryimpl.ListSameType)
 						off++
 					}
 					b.SetWriterIndex(off)
@@ -15111,9 +15111,9 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Score))
 	b.SetWriterIndex(off)
 	if x.Lf == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -15126,7 +15126,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s1) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s1)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
@@ -15163,7 +15163,7 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s2) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s2)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
@@ -15381,7 +15381,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -15467,7 +15467,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -15734,9 +15734,9 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.WIF))
 	b.SetWriterIndex(off)
 	if x.NPW == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt16(*x.NPW)
 	}
 	{
@@ -15744,7 +15744,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s7) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s7)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
@@ -15763,7 +15763,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l8) > 0 {
 		b.Reserve(1 + len(l8)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e9 := range l8 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e9))
@@ -15771,9 +15771,9 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.NM == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		var mw10 foryimpl.MapWriter
 		mw10.Begin(b, len(x.NM))
 		for k11, v12 := range x.NM {
@@ -15784,18 +15784,18 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		mw10.End(b)
 	}
 	if x.NPIn == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
 		x.NPIn.ForyWrite(c)
 	}
 	if x.NS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.NS)
 	}
 }
@@ -15837,9 +15837,9 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.WIF))
 	b.SetWriterIndex(off)
 	if x.NPW == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt16(*x.NPW)
 	}
 	{
@@ -15847,7 +15847,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s19) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s19))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s19))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s19) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s19)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s19) {
@@ -15858,7 +15858,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
@@ -15874,7 +15874,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l20) > 0 {
 		b.Reserve(1 + len(l20)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e21 := range l20 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e21))
@@ -15898,9 +15898,9 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		x.NPIn.ForyWrite(c)
 	}
 	if x.NS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.NS)
 	}
 }
@@ -16581,9 +16581,9 @@ func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.A))
 	b.SetWriterIndex(off)
 	if x.E == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.E)
 	}
 	{
@@ -16591,7 +16591,7 @@ func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s3) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s3) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s3)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
@@ -16606,7 +16606,7 @@ func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l4) > 0 {
 		b.Reserve(1 + len(l4)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e5 := range l4 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e5))
@@ -16901,9 +16901,9 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Alpha))
 	b.SetWriterIndex(off)
 	if x.Gamma == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt16(*x.Gamma)
 	}
 	l2 := x.Beta
@@ -16917,7 +16917,7 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
 		if len(l2) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e3 := range l2 {
 				if len(w)-off < len(e3)+9+buffer.BatchSlack {
@@ -16925,7 +16925,7 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e3) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e3))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e3)) {
@@ -16942,7 +16942,7 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s5) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s5) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s5)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
@@ -17236,7 +17236,7 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s5) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s5)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
@@ -17384,7 +17384,7 @@ func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -17469,7 +17469,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -17705,7 +17705,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
 		if len(l8) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -17724,7 +17724,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s10) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s10) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s10)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s10) {
@@ -17753,7 +17753,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l14)))
 		if len(l14) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e15 := range l14 {
 				if len(w)-off < len(e15)+9+buffer.BatchSlack {
@@ -17761,7 +17761,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 					b.Reserve(len(e15) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e15))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e15))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e15) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e15))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e15)) {
@@ -18263,7 +18263,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l21) > 0 {
 		b.Reserve(1 + len(l21)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e22 := range l21 {
 			{
@@ -18286,7 +18286,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l24) > 0 {
 		b.Reserve(1 + len(l24)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e25 := range l24 {
 			{
@@ -18301,7 +18301,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l26) > 0 {
 		b.Reserve(1 + len(l26)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e27 := range l26 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e27)))
@@ -18313,7 +18313,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l28) > 0 {
 		b.Reserve(1 + len(l28)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e29 := range l28 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e29))
@@ -18321,9 +18321,9 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.NL == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l30 := x.NL
 		b.WriteVarUint32(uint32(len(l30) * 2))
 		b.WriteRawUint16s(l30)
@@ -18333,7 +18333,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l31) > 0 {
 		b.Reserve(1 + len(l31)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e32 := range l31 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e32))
@@ -18341,9 +18341,9 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.PA == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l33 := *x.PA
 		b.WriteVarUint32(uint32(len(l33) * 8))
 		b.WriteRawFloat64s(l33)
@@ -18351,21 +18351,21 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	l34 := x.PtrL2A
 	b.WriteVarUint32(uint32(len(l34)))
 	if len(l34) > 0 {
-		h35 := byte(0x0c)
+		h35 := foryimpl.ListDeclaredSameType
 		for _, p36 := range l34 {
 			if p36 == nil {
-				h35 = 0x0e
+				h35 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h35)
 		for _, p36 := range l34 {
-			if h35 == 0x0e {
+			if h35 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p36 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteVarInt32(*p36)
 		}
@@ -18375,7 +18375,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l37) > 0 {
 		b.Reserve(1 + len(l37)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e38 := range l37 {
 			{
@@ -18390,7 +18390,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l39) > 0 {
 		b.Reserve(1 + len(l39)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e40 := range l39 {
 			off = buffer.PutVarUint64At(w, off, e40)
@@ -18422,13 +18422,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st61, id62 := foryimpl.RefSliceAt(c, l58); st61 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id62))
 		} else if st61 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l58)*8))
 			off = buffer.PutRawInt64sAt(w, off, l58)
@@ -18439,13 +18439,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st63, id64 := foryimpl.RefSliceAt(c, l59); st63 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id64))
 		} else if st63 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
 			off = buffer.PutRawInt16sAt(w, off, l59)
@@ -18456,13 +18456,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st65, id66 := foryimpl.RefSliceAt(c, l60); st65 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id66))
 		} else if st65 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l60)*2))
 			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l60))
@@ -18488,7 +18488,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l69) > 0 {
 		b.Reserve(1 + len(l69)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e70 := range l69 {
 			{
@@ -18504,13 +18504,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st72, id73 := foryimpl.RefSliceAt(c, l71); st72 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id73))
 			} else if st72 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l71)*4))
 				off = buffer.PutRawFloat32sAt(w, off, l71)
@@ -18526,7 +18526,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l74) > 0 {
 		b.Reserve(1 + len(l74)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e75 := range l74 {
 			{
@@ -18541,7 +18541,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l76) > 0 {
 		b.Reserve(1 + len(l76)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e77 := range l76 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e77)))
@@ -18553,7 +18553,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l78) > 0 {
 		b.Reserve(1 + len(l78)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e79 := range l78 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e79))
@@ -18570,7 +18570,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l81) > 0 {
 		b.Reserve(1 + len(l81)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e82 := range l81 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e82))
@@ -18585,21 +18585,21 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	l84 := x.PtrL2A
 	b.WriteVarUint32(uint32(len(l84)))
 	if len(l84) > 0 {
-		h85 := byte(0x0c)
+		h85 := foryimpl.ListDeclaredSameType
 		for _, p86 := range l84 {
 			if p86 == nil {
-				h85 = 0x0e
+				h85 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h85)
 		for _, p86 := range l84 {
-			if h85 == 0x0e {
+			if h85 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p86 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteVarInt32(*p86)
 		}
@@ -18609,7 +18609,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l87) > 0 {
 		b.Reserve(1 + len(l87)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e88 := range l87 {
 			{
@@ -18624,7 +18624,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l89) > 0 {
 		b.Reserve(1 + len(l89)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e90 := range l89 {
 			off = buffer.PutVarUint64At(w, off, e90)
@@ -18637,13 +18637,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st92, id93 := foryimpl.RefSliceAt(c, l91); st92 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id93))
 			} else if st92 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l91)*1))
 				off += copy(w[off:], l91)
@@ -19909,7 +19909,7 @@ func (x *SeqsBad) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -19997,7 +19997,7 @@ func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	if len(l3) > 0 {
 		b.Reserve(1 + len(l3)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e4 := range l3 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e4))

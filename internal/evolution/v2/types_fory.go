@@ -446,99 +446,99 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
 	if x.AddPF64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat64(*x.AddPF64)
 	}
 	if x.PF64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat64(*x.PF64)
 	}
 	if x.AddPF32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(*x.AddPF32)
 	}
 	if x.PF32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(*x.PF32)
 	}
 	if x.AddPU16 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(*x.AddPU16)
 	}
 	if x.PU16 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(*x.PU16)
 	}
 	if x.AddPB == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.AddPB)
 	}
 	if x.PB == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.PB)
 	}
 	if x.AddPI8 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt8(*x.AddPI8)
 	}
 	if x.PI8 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt8(*x.PI8)
 	}
 	if x.AddPI64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt64(*x.AddPI64)
 	}
 	if x.PI64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt64(*x.PI64)
 	}
 	if x.AddPU64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint64(*x.AddPU64)
 	}
 	if x.PU64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint64(*x.PU64)
 	}
 	if x.AddPI32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.AddPI32)
 	}
 	if x.PI32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.PI32)
 	}
 	foryimpl.WriteDuration(b, x.AddD)
@@ -549,7 +549,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.AddE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s1) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s1)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
@@ -560,33 +560,33 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.AddPD == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDuration(b, *x.AddPD)
 	}
 	if x.AddPDt == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDate(b, foryimpl.Date(*x.AddPDt))
 	}
 	if x.AddPE == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.AddPE))
 	}
 	if x.AddPS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.AddPS)
 	}
 	if x.AddPT == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteTime(b, *x.AddPT)
 	}
 	{
@@ -594,7 +594,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s2) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s2)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
@@ -613,7 +613,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s3) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s3)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
@@ -624,33 +624,33 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.PD == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDuration(b, *x.PD)
 	}
 	if x.PDt == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDate(b, foryimpl.Date(*x.PDt))
 	}
 	if x.PE == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.PE))
 	}
 	if x.PS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.PS)
 	}
 	if x.PT == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteTime(b, *x.PT)
 	}
 	{
@@ -658,7 +658,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s4) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s4) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s4)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
@@ -758,99 +758,99 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
 	if x.AddPF64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat64(*x.AddPF64)
 	}
 	if x.PF64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat64(*x.PF64)
 	}
 	if x.AddPF32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(*x.AddPF32)
 	}
 	if x.PF32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(*x.PF32)
 	}
 	if x.AddPU16 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(*x.AddPU16)
 	}
 	if x.PU16 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(*x.PU16)
 	}
 	if x.AddPB == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.AddPB)
 	}
 	if x.PB == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.PB)
 	}
 	if x.AddPI8 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt8(*x.AddPI8)
 	}
 	if x.PI8 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt8(*x.PI8)
 	}
 	if x.AddPI64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt64(*x.AddPI64)
 	}
 	if x.PI64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt64(*x.PI64)
 	}
 	if x.AddPU64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint64(*x.AddPU64)
 	}
 	if x.PU64 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint64(*x.PU64)
 	}
 	if x.AddPI32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.AddPI32)
 	}
 	if x.PI32 == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.PI32)
 	}
 	foryimpl.WriteDuration(b, x.AddD)
@@ -861,11 +861,11 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.AddE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s5) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s5)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
@@ -876,33 +876,33 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.AddPD == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDuration(b, *x.AddPD)
 	}
 	if x.AddPDt == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDate(b, foryimpl.Date(*x.AddPDt))
 	}
 	if x.AddPE == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.AddPE))
 	}
 	if x.AddPS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.AddPS)
 	}
 	if x.AddPT == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteTime(b, *x.AddPT)
 	}
 	{
@@ -910,7 +910,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s6) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s6) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s6)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
@@ -929,11 +929,11 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s7) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s7)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
@@ -944,33 +944,33 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.PD == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDuration(b, *x.PD)
 	}
 	if x.PDt == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteDate(b, foryimpl.Date(*x.PDt))
 	}
 	if x.PE == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.PE))
 	}
 	if x.PS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.PS)
 	}
 	if x.PT == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteTime(b, *x.PT)
 	}
 	{
@@ -978,7 +978,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s8) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s8) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s8)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
@@ -3084,7 +3084,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(x.AddFix) > 0 {
 		b.Reserve(1 + len(x.AddFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e207 := range x.AddFix {
 			{
@@ -3099,7 +3099,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l208) > 0 {
 		b.Reserve(1 + len(l208)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e209 := range l208 {
 			{
@@ -3112,7 +3112,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l210 := x.AddLE
 	b.WriteVarUint32(uint32(len(l210)))
 	if len(l210) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e211 := range l210 {
 			b.WriteVarUint32(uint32(e211))
 		}
@@ -3122,7 +3122,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l212) > 0 {
 		b.Reserve(1 + len(l212)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e213 := range l212 {
 			{
@@ -3137,7 +3137,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l214) > 0 {
 		b.Reserve(1 + len(l214)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e215 := range l214 {
 			{
@@ -3152,7 +3152,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l216) > 0 {
 		b.Reserve(1 + len(l216)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e217 := range l216 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e217))
@@ -3164,7 +3164,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l218) > 0 {
 		b.Reserve(1 + len(l218)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e219 := range l218 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e219))
@@ -3176,7 +3176,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l220) > 0 {
 		b.Reserve(1 + len(l220)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e221 := range l220 {
 			{
@@ -3189,13 +3189,13 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l222 := x.AddLL
 	b.WriteVarUint32(uint32(len(l222)))
 	if len(l222) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e223 := range l222 {
 			b.WriteVarUint32(uint32(len(e223)))
 			if len(e223) > 0 {
 				b.Reserve(1 + len(e223)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e224 := range e223 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e224))
@@ -3207,7 +3207,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l225 := x.AddLM
 	b.WriteVarUint32(uint32(len(l225)))
 	if len(l225) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e226 := range l225 {
 			var mw227 foryimpl.MapWriter
 			mw227.Begin(b, len(e226))
@@ -3222,21 +3222,21 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l230 := x.AddLPI
 	b.WriteVarUint32(uint32(len(l230)))
 	if len(l230) > 0 {
-		h231 := byte(0x0c)
+		h231 := foryimpl.ListDeclaredSameType
 		for _, p232 := range l230 {
 			if p232 == nil {
-				h231 = 0x0e
+				h231 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h231)
 		for _, p232 := range l230 {
-			if h231 == 0x0e {
+			if h231 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p232 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteVarInt32(*p232)
 		}
@@ -3252,7 +3252,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l233)))
 		if len(l233) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e234 := range l233 {
 				if len(w)-off < len(e234)+9+buffer.BatchSlack {
@@ -3260,7 +3260,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 					b.Reserve(len(e234) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e234))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e234))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e234) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e234))
 					if !ascii && check && !foryimpl.ValidString(string(e234)) {
@@ -3275,7 +3275,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l236 := x.AddLT
 	b.WriteVarUint32(uint32(len(l236)))
 	if len(l236) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e237 := range l236 {
 			foryimpl.WriteTime(b, e237)
 		}
@@ -3285,7 +3285,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l238) > 0 {
 		b.Reserve(1 + len(l238)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e239 := range l238 {
 			{
@@ -3300,7 +3300,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l240) > 0 {
 		b.Reserve(1 + len(l240)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e241 := range l240 {
 			off = buffer.PutVarUint64At(w, off, e241)
@@ -3365,7 +3365,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(v259)))
 				if len(v259) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e260 := range v259 {
 						if len(w)-off < len(e260)+9+buffer.BatchSlack {
@@ -3373,7 +3373,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 							b.Reserve(len(e260) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e260))<<2|2)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e260))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 						if len(e260) > 0 {
 							off += copy(w[off:], e260)
 						}
@@ -3426,17 +3426,17 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	}
 	mw271.End(b)
 	if x.AddNBin == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l274 := x.AddNBin
 		b.WriteVarUint32(uint32(len(l274)))
 		b.WriteBytes(l274)
 	}
 	if x.AddNLS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l275 := x.AddNLS
 		{
 			sz277 := 6 + buffer.BatchSlack + len(l275)*9
@@ -3447,7 +3447,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l275)))
 			if len(l275) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e276 := range l275 {
 					if len(w)-off < len(e276)+9+buffer.BatchSlack {
@@ -3455,7 +3455,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 						b.Reserve(len(e276) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e276))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e276))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e276) > 0 {
 						off += copy(w[off:], e276)
 					}
@@ -3465,9 +3465,9 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		}
 	}
 	if x.AddNM == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		var mw278 foryimpl.MapWriter
 		mw278.Begin(b, len(x.AddNM))
 		for k279, v280 := range x.AddNM {
@@ -3482,7 +3482,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l281) > 0 {
 		b.Reserve(1 + len(l281)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e282 := range l281 {
 			{
@@ -3499,7 +3499,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e284 := range x.Fix {
 			{
@@ -3514,7 +3514,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l285) > 0 {
 		b.Reserve(1 + len(l285)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e286 := range l285 {
 			{
@@ -3527,7 +3527,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l287 := x.LE
 	b.WriteVarUint32(uint32(len(l287)))
 	if len(l287) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e288 := range l287 {
 			b.WriteVarUint32(uint32(e288))
 		}
@@ -3537,7 +3537,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l289) > 0 {
 		b.Reserve(1 + len(l289)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e290 := range l289 {
 			{
@@ -3552,7 +3552,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l291) > 0 {
 		b.Reserve(1 + len(l291)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e292 := range l291 {
 			{
@@ -3567,7 +3567,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l293) > 0 {
 		b.Reserve(1 + len(l293)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e294 := range l293 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e294))
@@ -3579,7 +3579,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l295) > 0 {
 		b.Reserve(1 + len(l295)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e296 := range l295 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e296))
@@ -3591,7 +3591,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l297) > 0 {
 		b.Reserve(1 + len(l297)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e298 := range l297 {
 			{
@@ -3604,13 +3604,13 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l299 := x.LL
 	b.WriteVarUint32(uint32(len(l299)))
 	if len(l299) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e300 := range l299 {
 			b.WriteVarUint32(uint32(len(e300)))
 			if len(e300) > 0 {
 				b.Reserve(1 + len(e300)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e301 := range e300 {
 					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e301))
@@ -3622,7 +3622,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l302 := x.LM
 	b.WriteVarUint32(uint32(len(l302)))
 	if len(l302) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e303 := range l302 {
 			var mw304 foryimpl.MapWriter
 			mw304.Begin(b, len(e303))
@@ -3637,21 +3637,21 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l307 := x.LPI
 	b.WriteVarUint32(uint32(len(l307)))
 	if len(l307) > 0 {
-		h308 := byte(0x0c)
+		h308 := foryimpl.ListDeclaredSameType
 		for _, p309 := range l307 {
 			if p309 == nil {
-				h308 = 0x0e
+				h308 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h308)
 		for _, p309 := range l307 {
-			if h308 == 0x0e {
+			if h308 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p309 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteVarInt32(*p309)
 		}
@@ -3667,7 +3667,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l310)))
 		if len(l310) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e311 := range l310 {
 				if len(w)-off < len(e311)+9+buffer.BatchSlack {
@@ -3675,7 +3675,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 					b.Reserve(len(e311) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e311))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e311))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e311) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e311))
 					if !ascii && check && !foryimpl.ValidString(string(e311)) {
@@ -3690,7 +3690,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	l313 := x.LT
 	b.WriteVarUint32(uint32(len(l313)))
 	if len(l313) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e314 := range l313 {
 			foryimpl.WriteTime(b, e314)
 		}
@@ -3700,7 +3700,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l315) > 0 {
 		b.Reserve(1 + len(l315)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e316 := range l315 {
 			{
@@ -3715,7 +3715,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l317) > 0 {
 		b.Reserve(1 + len(l317)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e318 := range l317 {
 			off = buffer.PutVarUint64At(w, off, e318)
@@ -3780,7 +3780,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(v336)))
 				if len(v336) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e337 := range v336 {
 						if len(w)-off < len(e337)+9+buffer.BatchSlack {
@@ -3788,7 +3788,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 							b.Reserve(len(e337) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e337))<<2|2)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e337))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 						if len(e337) > 0 {
 							off += copy(w[off:], e337)
 						}
@@ -3841,17 +3841,17 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	}
 	mw348.End(b)
 	if x.NBin == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l351 := x.NBin
 		b.WriteVarUint32(uint32(len(l351)))
 		b.WriteBytes(l351)
 	}
 	if x.NLS == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l352 := x.NLS
 		{
 			sz354 := 6 + buffer.BatchSlack + len(l352)*9
@@ -3862,7 +3862,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l352)))
 			if len(l352) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e353 := range l352 {
 					if len(w)-off < len(e353)+9+buffer.BatchSlack {
@@ -3870,7 +3870,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 						b.Reserve(len(e353) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e353))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e353))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e353) > 0 {
 						off += copy(w[off:], e353)
 					}
@@ -3880,9 +3880,9 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		}
 	}
 	if x.NM == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		var mw355 foryimpl.MapWriter
 		mw355.Begin(b, len(x.NM))
 		for k356, v357 := range x.NM {
@@ -3897,7 +3897,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	if len(l358) > 0 {
 		b.Reserve(1 + len(l358)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e359 := range l358 {
 			{
@@ -4078,13 +4078,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st546, id547 := foryimpl.RefSliceAt(c, l540); st546 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id547))
 		} else if st546 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l540)*1))
 			off = buffer.PutRawBoolsAt(w, off, l540)
@@ -4095,13 +4095,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st548, id549 := foryimpl.RefSliceAt(c, l541); st548 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id549))
 		} else if st548 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l541)*4))
 			off = buffer.PutRawFloat32sAt(w, off, l541)
@@ -4112,13 +4112,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st550, id551 := foryimpl.RefSliceAt(c, l542); st550 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id551))
 		} else if st550 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l542)*8))
 			off = buffer.PutRawFloat64sAt(w, off, l542)
@@ -4129,13 +4129,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st552, id553 := foryimpl.RefSliceAt(c, l543); st552 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id553))
 		} else if st552 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l543)*2))
 			off = buffer.PutRawInt16sAt(w, off, l543)
@@ -4146,13 +4146,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st554, id555 := foryimpl.RefSliceAt(c, l544); st554 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id555))
 		} else if st554 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l544)*4))
 			off = buffer.PutRawInt32sAt(w, off, l544)
@@ -4163,13 +4163,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st556, id557 := foryimpl.RefSliceAt(c, l545); st556 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id557))
 		} else if st556 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l545)*8))
 			off = buffer.PutRawInt64sAt(w, off, l545)
@@ -4209,13 +4209,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st572, id573 := foryimpl.RefSliceAt(c, l562); st572 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id573))
 			} else if st572 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l562)*2))
 				off = buffer.PutRawUint16sAt(w, off, l562)
@@ -4226,13 +4226,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st574, id575 := foryimpl.RefSliceAt(c, l563); st574 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id575))
 			} else if st574 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l563)*4))
 				off = buffer.PutRawUint32sAt(w, off, l563)
@@ -4243,13 +4243,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st576, id577 := foryimpl.RefSliceAt(c, l564); st576 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id577))
 			} else if st576 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l564)*8))
 				off = buffer.PutRawUint64sAt(w, off, l564)
@@ -4260,13 +4260,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st578, id579 := foryimpl.RefSliceAt(c, l565); st578 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id579))
 			} else if st578 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l565)*1))
 				off += copy(w[off:], l565)
@@ -4277,13 +4277,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st580, id581 := foryimpl.RefSliceAt(c, l566); st580 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id581))
 			} else if st580 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l566)*1))
 				off = buffer.PutRawBoolsAt(w, off, l566)
@@ -4294,13 +4294,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st582, id583 := foryimpl.RefSliceAt(c, l567); st582 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id583))
 			} else if st582 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l567)*4))
 				off = buffer.PutRawFloat32sAt(w, off, l567)
@@ -4311,13 +4311,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st584, id585 := foryimpl.RefSliceAt(c, l568); st584 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id585))
 			} else if st584 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l568)*8))
 				off = buffer.PutRawFloat64sAt(w, off, l568)
@@ -4328,13 +4328,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st586, id587 := foryimpl.RefSliceAt(c, l569); st586 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id587))
 			} else if st586 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l569)*2))
 				off = buffer.PutRawInt16sAt(w, off, l569)
@@ -4345,13 +4345,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st588, id589 := foryimpl.RefSliceAt(c, l570); st588 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id589))
 			} else if st588 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l570)*4))
 				off = buffer.PutRawInt32sAt(w, off, l570)
@@ -4362,13 +4362,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st590, id591 := foryimpl.RefSliceAt(c, l571); st590 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id591))
 			} else if st590 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l571)*8))
 				off = buffer.PutRawInt64sAt(w, off, l571)
@@ -4403,13 +4403,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st600, id601 := foryimpl.RefSliceAt(c, l596); st600 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id601))
 			} else if st600 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l596)*2))
 				off = buffer.PutRawUint16sAt(w, off, l596)
@@ -4420,13 +4420,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st602, id603 := foryimpl.RefSliceAt(c, l597); st602 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id603))
 			} else if st602 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l597)*4))
 				off = buffer.PutRawUint32sAt(w, off, l597)
@@ -4437,13 +4437,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st604, id605 := foryimpl.RefSliceAt(c, l598); st604 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id605))
 			} else if st604 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l598)*8))
 				off = buffer.PutRawUint64sAt(w, off, l598)
@@ -4454,13 +4454,13 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st606, id607 := foryimpl.RefSliceAt(c, l599); st606 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id607))
 			} else if st606 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l599)*1))
 				off += copy(w[off:], l599)
@@ -4486,7 +4486,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(x.AddFix) > 0 {
 		b.Reserve(1 + len(x.AddFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e610 := range x.AddFix {
 			{
@@ -4501,7 +4501,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l611) > 0 {
 		b.Reserve(1 + len(l611)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e612 := range l611 {
 			{
@@ -4514,7 +4514,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l613 := x.AddLE
 	b.WriteVarUint32(uint32(len(l613)))
 	if len(l613) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e614 := range l613 {
 			b.WriteVarUint32(uint32(e614))
 		}
@@ -4524,7 +4524,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l615) > 0 {
 		b.Reserve(1 + len(l615)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e616 := range l615 {
 			{
@@ -4539,7 +4539,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l617) > 0 {
 		b.Reserve(1 + len(l617)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e618 := range l617 {
 			{
@@ -4554,7 +4554,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l619) > 0 {
 		b.Reserve(1 + len(l619)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e620 := range l619 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e620))
@@ -4566,7 +4566,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l621) > 0 {
 		b.Reserve(1 + len(l621)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e622 := range l621 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e622))
@@ -4578,7 +4578,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l623) > 0 {
 		b.Reserve(1 + len(l623)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e624 := range l623 {
 			{
@@ -4591,14 +4591,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l625 := x.AddLL
 	b.WriteVarUint32(uint32(len(l625)))
 	if len(l625) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e626 := range l625 {
 			if !foryimpl.WriteRefSlice(c, e626) {
 				b.WriteVarUint32(uint32(len(e626)))
 				if len(e626) > 0 {
 					b.Reserve(1 + len(e626)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e627 := range e626 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e627))
@@ -4611,7 +4611,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l628 := x.AddLM
 	b.WriteVarUint32(uint32(len(l628)))
 	if len(l628) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e629 := range l628 {
 			if !foryimpl.WriteRefMap(c, e629) {
 				var mw630 foryimpl.MapWriter
@@ -4628,21 +4628,21 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l633 := x.AddLPI
 	b.WriteVarUint32(uint32(len(l633)))
 	if len(l633) > 0 {
-		h634 := byte(0x0c)
+		h634 := foryimpl.ListDeclaredSameType
 		for _, p635 := range l633 {
 			if p635 == nil {
-				h634 = 0x0e
+				h634 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h634)
 		for _, p635 := range l633 {
-			if h634 == 0x0e {
+			if h634 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p635 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteVarInt32(*p635)
 		}
@@ -4658,7 +4658,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l636)))
 		if len(l636) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e637 := range l636 {
 				if len(w)-off < len(e637)+9+buffer.BatchSlack {
@@ -4666,7 +4666,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e637) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e637))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e637))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e637) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e637))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e637)) {
@@ -4681,7 +4681,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l639 := x.AddLT
 	b.WriteVarUint32(uint32(len(l639)))
 	if len(l639) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e640 := range l639 {
 			foryimpl.WriteTime(b, e640)
 		}
@@ -4691,7 +4691,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l641) > 0 {
 		b.Reserve(1 + len(l641)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e642 := range l641 {
 			{
@@ -4706,7 +4706,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l643) > 0 {
 		b.Reserve(1 + len(l643)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e644 := range l643 {
 			off = buffer.PutVarUint64At(w, off, e644)
@@ -4772,7 +4772,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(v662)))
 					if len(v662) > 0 {
-						buffer.PutUint8At(w, off, 0x0c)
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
 						for _, e663 := range v662 {
 							if len(w)-off < len(e663)+9+buffer.BatchSlack {
@@ -4780,7 +4780,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 								b.Reserve(len(e663) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e663))<<2|2)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e663))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 							if len(e663) > 0 {
 								off += copy(w[off:], e663)
 							}
@@ -4851,7 +4851,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l678)))
 			if len(l678) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e679 := range l678 {
 					if len(w)-off < len(e679)+9+buffer.BatchSlack {
@@ -4859,7 +4859,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 						b.Reserve(len(e679) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e679))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e679))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e679) > 0 {
 						off += copy(w[off:], e679)
 					}
@@ -4883,7 +4883,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l684) > 0 {
 		b.Reserve(1 + len(l684)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e685 := range l684 {
 			{
@@ -4908,7 +4908,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e688 := range x.Fix {
 			{
@@ -4923,7 +4923,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l689) > 0 {
 		b.Reserve(1 + len(l689)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e690 := range l689 {
 			{
@@ -4936,7 +4936,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l691 := x.LE
 	b.WriteVarUint32(uint32(len(l691)))
 	if len(l691) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e692 := range l691 {
 			b.WriteVarUint32(uint32(e692))
 		}
@@ -4946,7 +4946,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l693) > 0 {
 		b.Reserve(1 + len(l693)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e694 := range l693 {
 			{
@@ -4961,7 +4961,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l695) > 0 {
 		b.Reserve(1 + len(l695)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e696 := range l695 {
 			{
@@ -4976,7 +4976,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l697) > 0 {
 		b.Reserve(1 + len(l697)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e698 := range l697 {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e698))
@@ -4988,7 +4988,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l699) > 0 {
 		b.Reserve(1 + len(l699)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e700 := range l699 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e700))
@@ -5000,7 +5000,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l701) > 0 {
 		b.Reserve(1 + len(l701)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e702 := range l701 {
 			{
@@ -5013,14 +5013,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l703 := x.LL
 	b.WriteVarUint32(uint32(len(l703)))
 	if len(l703) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e704 := range l703 {
 			if !foryimpl.WriteRefSlice(c, e704) {
 				b.WriteVarUint32(uint32(len(e704)))
 				if len(e704) > 0 {
 					b.Reserve(1 + len(e704)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e705 := range e704 {
 						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e705))
@@ -5033,7 +5033,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l706 := x.LM
 	b.WriteVarUint32(uint32(len(l706)))
 	if len(l706) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e707 := range l706 {
 			if !foryimpl.WriteRefMap(c, e707) {
 				var mw708 foryimpl.MapWriter
@@ -5050,21 +5050,21 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l711 := x.LPI
 	b.WriteVarUint32(uint32(len(l711)))
 	if len(l711) > 0 {
-		h712 := byte(0x0c)
+		h712 := foryimpl.ListDeclaredSameType
 		for _, p713 := range l711 {
 			if p713 == nil {
-				h712 = 0x0e
+				h712 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h712)
 		for _, p713 := range l711 {
-			if h712 == 0x0e {
+			if h712 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p713 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteVarInt32(*p713)
 		}
@@ -5080,7 +5080,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l714)))
 		if len(l714) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e715 := range l714 {
 				if len(w)-off < len(e715)+9+buffer.BatchSlack {
@@ -5088,7 +5088,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e715) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e715))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e715))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e715) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e715))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e715)) {
@@ -5103,7 +5103,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l717 := x.LT
 	b.WriteVarUint32(uint32(len(l717)))
 	if len(l717) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e718 := range l717 {
 			foryimpl.WriteTime(b, e718)
 		}
@@ -5113,7 +5113,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l719) > 0 {
 		b.Reserve(1 + len(l719)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e720 := range l719 {
 			{
@@ -5128,7 +5128,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l721) > 0 {
 		b.Reserve(1 + len(l721)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e722 := range l721 {
 			off = buffer.PutVarUint64At(w, off, e722)
@@ -5194,7 +5194,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(v740)))
 					if len(v740) > 0 {
-						buffer.PutUint8At(w, off, 0x0c)
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
 						for _, e741 := range v740 {
 							if len(w)-off < len(e741)+9+buffer.BatchSlack {
@@ -5202,7 +5202,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 								b.Reserve(len(e741) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e741))<<2|2)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e741))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 							if len(e741) > 0 {
 								off += copy(w[off:], e741)
 							}
@@ -5273,7 +5273,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l756)))
 			if len(l756) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e757 := range l756 {
 					if len(w)-off < len(e757)+9+buffer.BatchSlack {
@@ -5281,7 +5281,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 						b.Reserve(len(e757) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e757))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e757))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e757) > 0 {
 						off += copy(w[off:], e757)
 					}
@@ -5305,7 +5305,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l762) > 0 {
 		b.Reserve(1 + len(l762)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e763 := range l762 {
 			{
@@ -12587,7 +12587,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l25)))
 		if len(l25) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12604,7 +12604,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
 		if len(l27) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12621,22 +12621,22 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	l29 := x.AddLPIn
 	b.WriteVarUint32(uint32(len(l29)))
 	if len(l29) > 0 {
-		h30 := byte(0x08)
+		h30 := foryimpl.ListSameType
 		for _, p31 := range l29 {
 			if p31 == nil {
-				h30 = 0x0a
+				h30 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h30)
 		c.WriteStructMetaPtr(foryTypeInner)
 		for _, p31 := range l29 {
-			if h30 == 0x0a {
+			if h30 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p31 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p31.ForyWrite(c)
 		}
@@ -12661,7 +12661,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(v34)))
 				if len(v34) > 0 {
-					buffer.PutUint8At(w, off, 0x08)
+					buffer.PutUint8At(w, off, foryimpl.ListSameType)
 					off++
 				}
 				b.SetWriterIndex(off)
@@ -12676,18 +12676,18 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	mw32.End(b)
 	if x.AddPIn == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
 		x.AddPIn.ForyWrite(c)
 	}
 	if x.AddPLf == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -12705,7 +12705,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l36)))
 		if len(l36) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12722,7 +12722,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l38)))
 		if len(l38) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12739,22 +12739,22 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	l40 := x.LPIn
 	b.WriteVarUint32(uint32(len(l40)))
 	if len(l40) > 0 {
-		h41 := byte(0x08)
+		h41 := foryimpl.ListSameType
 		for _, p42 := range l40 {
 			if p42 == nil {
-				h41 = 0x0a
+				h41 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h41)
 		c.WriteStructMetaPtr(foryTypeInner)
 		for _, p42 := range l40 {
-			if h41 == 0x0a {
+			if h41 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p42 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p42.ForyWrite(c)
 		}
@@ -12779,7 +12779,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 				w, off := b.Window(), b.WriterIndex()
 				off = buffer.PutVarUint32At(w, off, uint32(len(v45)))
 				if len(v45) > 0 {
-					buffer.PutUint8At(w, off, 0x08)
+					buffer.PutUint8At(w, off, foryimpl.ListSameType)
 					off++
 				}
 				b.SetWriterIndex(off)
@@ -12794,18 +12794,18 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	mw43.End(b)
 	if x.PIn == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
 		x.PIn.ForyWrite(c)
 	}
 	if x.PLf == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -12837,7 +12837,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(-1119190638, 1737800920))
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
@@ -12854,7 +12854,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l71)))
 		if len(l71) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12871,7 +12871,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l73)))
 		if len(l73) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12885,10 +12885,10 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	l75 := x.AddLPIn
 	b.WriteVarUint32(uint32(len(l75)))
 	if len(l75) > 0 {
-		h76 := byte(0x09)
+		h76 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p77 := range l75 {
 			if p77 == nil {
-				h76 = 0x0b
+				h76 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -12901,7 +12901,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -12927,7 +12927,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(v80)))
 					if len(v80) > 0 {
-						buffer.PutUint8At(w, off, 0x08)
+						buffer.PutUint8At(w, off, foryimpl.ListSameType)
 						off++
 					}
 					b.SetWriterIndex(off)
@@ -12955,7 +12955,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		x.AddPLf.ForyWrite(c)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
@@ -12972,7 +12972,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l82)))
 		if len(l82) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -12989,7 +12989,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l84)))
 		if len(l84) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -13003,10 +13003,10 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	l86 := x.LPIn
 	b.WriteVarUint32(uint32(len(l86)))
 	if len(l86) > 0 {
-		h87 := byte(0x09)
+		h87 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p88 := range l86 {
 			if p88 == nil {
-				h87 = 0x0b
+				h87 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -13019,7 +13019,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -13045,7 +13045,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 					w, off := b.Window(), b.WriterIndex()
 					off = buffer.PutVarUint32At(w, off, uint32(len(v91)))
 					if len(v91) > 0 {
-						buffer.PutUint8At(w, off, 0x08)
+						buffer.PutUint8At(w, off, foryimpl.ListSameType)
 						off++
 					}
 					b.SetWriterIndex(off)
@@ -15122,7 +15122,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
 		if len(l2) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e3 := range l2 {
 				if len(w)-off < len(e3)+9+buffer.BatchSlack {
@@ -15130,7 +15130,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e3) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e3))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e3)) {
@@ -15153,7 +15153,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s5) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s5) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s5)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
@@ -15188,7 +15188,7 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
 		if len(l7) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e8 := range l7 {
 				if len(w)-off < len(e8)+9+buffer.BatchSlack {
@@ -15196,7 +15196,7 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e8) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e8) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e8))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e8)) {
@@ -15209,7 +15209,7 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -15225,7 +15225,7 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s10) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s10) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s10)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s10) {
@@ -15487,7 +15487,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -15573,7 +15573,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -15833,15 +15833,15 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.WSU))
 	b.SetWriterIndex(off)
 	if x.NWP == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(*x.NWP)
 	}
 	if x.NP == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.NP)
 	}
 	{
@@ -15849,7 +15849,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s7) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s7)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
@@ -15860,24 +15860,24 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.NIn == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
 		x.NIn.ForyWrite(c)
 	}
 	if x.NL == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l8 := x.NL
 		b.WriteVarUint32(uint32(len(l8)))
 		if len(l8) > 0 {
 			b.Reserve(1 + len(l8)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e9 := range l8 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e9))
@@ -15902,7 +15902,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s13) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s13) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s13)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s13) {
@@ -15944,15 +15944,15 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.WSU))
 	b.SetWriterIndex(off)
 	if x.NWP == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteFloat32(*x.NWP)
 	}
 	if x.NP == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.NP)
 	}
 	{
@@ -15960,7 +15960,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s20) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s20) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s20)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s20) {
@@ -15982,7 +15982,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		if len(l21) > 0 {
 			b.Reserve(1 + len(l21)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e22 := range l21 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e22))
@@ -15999,7 +15999,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	mw23.End(b)
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
@@ -16015,7 +16015,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s26) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s26) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s26)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s26) {
@@ -16722,9 +16722,9 @@ func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.A))
 	b.SetWriterIndex(off)
 	if x.E == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteBool(*x.E)
 	}
 	{
@@ -16732,7 +16732,7 @@ func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s3) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s3) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s3)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
@@ -16747,7 +16747,7 @@ func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l4) > 0 {
 		b.Reserve(1 + len(l4)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e5 := range l4 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e5))
@@ -17042,9 +17042,9 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Alpha))
 	b.SetWriterIndex(off)
 	if x.Gamma == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt16(*x.Gamma)
 	}
 	l2 := x.Beta
@@ -17058,7 +17058,7 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
 		if len(l2) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e3 := range l2 {
 				if len(w)-off < len(e3)+9+buffer.BatchSlack {
@@ -17066,7 +17066,7 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e3) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e3))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e3)) {
@@ -17083,7 +17083,7 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s5) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s5) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s5)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
@@ -17388,7 +17388,7 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s12) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s12) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s12)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {
@@ -17591,7 +17591,7 @@ func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -17676,7 +17676,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -17912,7 +17912,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
 		if len(l8) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -17931,7 +17931,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s10) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s10) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s10)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s10) {
@@ -17960,7 +17960,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l14)))
 		if len(l14) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e15 := range l14 {
 				if len(w)-off < len(e15)+9+buffer.BatchSlack {
@@ -17968,7 +17968,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 					b.Reserve(len(e15) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e15))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e15))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e15) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e15))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e15)) {
@@ -18451,7 +18451,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l13) > 0 {
 		b.Reserve(1 + len(l13)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e14 := range l13 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e14))
@@ -18462,7 +18462,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if len(x.Arr2Go) > 0 {
 		b.Reserve(1 + len(x.Arr2Go)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e15 := range x.Arr2Go {
 			{
@@ -18477,7 +18477,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l16) > 0 {
 		b.Reserve(1 + len(l16)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e17 := range l16 {
 			{
@@ -18503,7 +18503,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l20) > 0 {
 		b.Reserve(1 + len(l20)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e21 := range l20 {
 			{
@@ -18528,15 +18528,15 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.NL == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l25 := x.NL
 		b.WriteVarUint32(uint32(len(l25)))
 		if len(l25) > 0 {
 			b.Reserve(1 + len(l25)*2 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e26 := range l25 {
 				{
@@ -18556,15 +18556,15 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.PA == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l28 := *x.PA
 		b.WriteVarUint32(uint32(len(l28)))
 		if len(l28) > 0 {
 			b.Reserve(1 + len(l28)*8 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e29 := range l28 {
 				{
@@ -18611,7 +18611,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l46) > 0 {
 		b.Reserve(1 + len(l46)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e47 := range l46 {
 			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e47))
@@ -18622,7 +18622,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(x.Arr2Go) > 0 {
 		b.Reserve(1 + len(x.Arr2Go)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e48 := range x.Arr2Go {
 			{
@@ -18637,7 +18637,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l49) > 0 {
 		b.Reserve(1 + len(l49)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e50 := range l49 {
 			{
@@ -18654,13 +18654,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st53, id54 := foryimpl.RefSliceAt(c, l51); st53 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id54))
 			} else if st53 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l51)*1))
 				off += copy(w[off:], l51)
@@ -18671,13 +18671,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st55, id56 := foryimpl.RefSliceAt(c, l52); st55 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id56))
 			} else if st55 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l52)*1))
 				off = buffer.PutRawBoolsAt(w, off, l52)
@@ -18693,7 +18693,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l57) > 0 {
 		b.Reserve(1 + len(l57)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e58 := range l57 {
 			{
@@ -18711,13 +18711,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st62, id63 := foryimpl.RefSliceAt(c, l59); st62 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id63))
 			} else if st62 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
 				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l59))
@@ -18728,13 +18728,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st64, id65 := foryimpl.RefSliceAt(c, l60); st64 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id65))
 			} else if st64 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l60)*8))
 				off = buffer.PutRawInt64sAt(w, off, l60)
@@ -18745,13 +18745,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		if c.TrackedFieldFlags() {
 			if st66, id67 := foryimpl.RefSliceAt(c, l61); st66 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id67))
 			} else if st66 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l61)*4))
 				off = buffer.PutRawInt32sAt(w, off, l61)
@@ -18768,7 +18768,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		if len(l68) > 0 {
 			b.Reserve(1 + len(l68)*2 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e69 := range l68 {
 				{
@@ -18785,13 +18785,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st71, id72 := foryimpl.RefSliceAt(c, l70); st71 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id72))
 			} else if st71 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l70)*4))
 				off = buffer.PutRawInt32sAt(w, off, l70)
@@ -18808,7 +18808,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		if len(l73) > 0 {
 			b.Reserve(1 + len(l73)*8 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e74 := range l73 {
 				{
@@ -18825,13 +18825,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st76, id77 := foryimpl.RefSliceAt(c, l75); st76 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id77))
 			} else if st76 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l75)*4))
 				off = buffer.PutRawInt32sAt(w, off, l75)
@@ -18859,13 +18859,13 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st81, id82 := foryimpl.RefSliceAt(c, l80); st81 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id82))
 			} else if st81 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l80)*8))
 				off = buffer.PutRawUint64sAt(w, off, l80)
@@ -20307,13 +20307,13 @@ func (x *SeqsBad) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if st3, id4 := foryimpl.RefSliceAt(c, l2); st3 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
+			buffer.PutUint8At(w, off, foryimpl.FlagRef)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id4))
 		} else if st3 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
+			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
+			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l2)*8))
 			off = buffer.PutRawInt64sAt(w, off, l2)

@@ -66,7 +66,7 @@ func (x *Point) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -76,7 +76,7 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if len(data) > 1 && data[1] == 0 {
+	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
 			if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0x43f5b008001c0001 && buffer.ReadUint64At(data, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(data, 12) == 0x6005405c05400ac2 {
 				n = 20
@@ -491,9 +491,9 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutTaggedInt64At(w, off, x.Big)
 	b.SetWriterIndex(off)
 	if x.Opt == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.Opt)
 	}
 	var mw29 foryimpl.MapWriter
@@ -512,7 +512,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	l32 := x.Cells
 	b.WriteVarUint32(uint32(len(l32)))
 	if len(l32) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e33 := range l32 {
 			b.WriteVarUint32(uint32(len(e33) * 4))
 			b.WriteRawFloat32s(e33)
@@ -533,7 +533,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l35) > 0 {
 		b.Reserve(1 + len(l35)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e36 := range l35 {
 			{
@@ -547,7 +547,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	if len(x.Flags) > 0 {
 		b.Reserve(1 + len(x.Flags)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e37 := range x.Flags {
 			{
@@ -568,30 +568,30 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	l38 := x.Maybe
 	b.WriteVarUint32(uint32(len(l38)))
 	if len(l38) > 0 {
-		h39 := byte(0x08)
+		h39 := foryimpl.ListSameType
 		for _, p40 := range l38 {
 			if p40 == nil {
-				h39 = 0x0a
+				h39 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h39)
 		c.WriteStructMetaPtr(foryTypePoint)
 		for _, p40 := range l38 {
-			if h39 == 0x0a {
+			if h39 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p40 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p40.ForyWrite(c)
 		}
 	}
 	if x.Maybes == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l41 := x.Maybes
 		{
 			sz43 := 6 + buffer.BatchSlack + len(l41)*9
@@ -602,7 +602,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l41)))
 			if len(l41) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e42 := range l41 {
 					if len(w)-off < len(e42)+9+buffer.BatchSlack {
@@ -610,7 +610,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 						b.Reserve(len(e42) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e42))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e42))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e42) > 0 {
 						off += copy(w[off:], e42)
 					}
@@ -624,7 +624,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s44) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s44))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s44))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s44) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s44)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s44) {
@@ -635,9 +635,9 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.Next == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypePoint)
 		}
@@ -659,7 +659,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		if len(k46) > 0 {
 			b.Reserve(1 + len(k46)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e48 := range k46 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e48))
@@ -675,7 +675,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l49)))
 		if len(l49) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -711,7 +711,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l55)))
 		if len(l55) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e56 := range l55 {
 				if len(w)-off < len(e56)+9+buffer.BatchSlack {
@@ -719,7 +719,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 					b.Reserve(len(e56) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e56))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e56))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e56) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e56))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e56)) {
@@ -775,9 +775,9 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutTaggedInt64At(w, off, x.Big)
 	b.SetWriterIndex(off)
 	if x.Opt == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.Opt)
 	}
 	var mw86 foryimpl.MapWriter
@@ -798,7 +798,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	l89 := x.Cells
 	b.WriteVarUint32(uint32(len(l89)))
 	if len(l89) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e90 := range l89 {
 			if !foryimpl.WriteRefSlice(c, e90) {
 				b.WriteVarUint32(uint32(len(e90) * 4))
@@ -813,13 +813,13 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
 			if st92, id93 := foryimpl.RefSliceAt(c, l91); st92 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, 0xfe)
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
 				off = buffer.PutVarUint32At(w, off+1, uint32(id93))
 			} else if st92 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, 0xfd)
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
-				buffer.PutUint8At(w, off, 0x00)
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
 				off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
 				off = buffer.PutRawInt32sAt(w, off, l91)
@@ -836,7 +836,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l94) > 0 {
 		b.Reserve(1 + len(l94)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e95 := range l94 {
 			{
@@ -850,7 +850,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(x.Flags) > 0 {
 		b.Reserve(1 + len(x.Flags)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e96 := range x.Flags {
 			{
@@ -861,7 +861,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.Grid[:]) * 4))
 		b.WriteRawInt32s(x.Grid[:])
 	} else {
@@ -872,7 +872,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, 0xff)
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
@@ -881,10 +881,10 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	l97 := x.Maybe
 	b.WriteVarUint32(uint32(len(l97)))
 	if len(l97) > 0 {
-		h98 := byte(0x09)
+		h98 := foryimpl.ListSameType | foryimpl.ListTrackRef
 		for _, p99 := range l97 {
 			if p99 == nil {
-				h98 = 0x0b
+				h98 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
@@ -907,7 +907,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 			w, off := b.Window(), b.WriterIndex()
 			off = buffer.PutVarUint32At(w, off, uint32(len(l100)))
 			if len(l100) > 0 {
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e101 := range l100 {
 					if len(w)-off < len(e101)+9+buffer.BatchSlack {
@@ -915,7 +915,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 						b.Reserve(len(e101) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e101))<<2|2)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e101))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 					if len(e101) > 0 {
 						off += copy(w[off:], e101)
 					}
@@ -929,7 +929,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s103) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s103))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s103))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s103) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s103)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s103) {
@@ -946,7 +946,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		x.Next.ForyWrite(c)
 	}
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypePoint)
 		}
@@ -965,7 +965,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		if len(k105) > 0 {
 			b.Reserve(1 + len(k105)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e107 := range k105 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e107))
@@ -981,7 +981,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l108)))
 		if len(l108) > 0 {
-			buffer.PutUint8At(w, off, 0x08)
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
@@ -1022,7 +1022,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(l115)))
 		if len(l115) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e116 := range l115 {
 				if len(w)-off < len(e116)+9+buffer.BatchSlack {
@@ -1030,7 +1030,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 					b.Reserve(len(e116) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e116))<<2|2)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e116))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 				if len(e116) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e116))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e116)) {

@@ -169,13 +169,13 @@ func (x *Order) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if x.Tip == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteExtMeta(foryExtMoneyCodec)
 		}
-		if !c.ExtWritten(foryTypeOrder, "Tip", (&MoneyCodec{}).WriteExt(c.Buffer(), &*x.Tip)) {
+		if !c.ExtWritten(foryTypeOrder, "Tip", (&MoneyCodec{}).WriteExt(c.Buffer(), x.Tip)) {
 			return
 		}
 	}
@@ -193,7 +193,7 @@ func (x *Order) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	b.SetWriterIndex(off)
-	b.WriteUint8(0xff)
+	b.WriteUint8(foryimpl.FlagNotNull)
 	if c.Compatible() {
 		c.WriteExtMeta(foryExtMoneyCodec)
 	}
@@ -204,7 +204,7 @@ func (x *Order) foryWriteRef(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteExtMeta(foryExtMoneyCodec)
 		}
-		if !c.ExtWritten(foryTypeOrder, "Tip", (&MoneyCodec{}).WriteExt(c.Buffer(), &*x.Tip)) {
+		if !c.ExtWritten(foryTypeOrder, "Tip", (&MoneyCodec{}).WriteExt(c.Buffer(), x.Tip)) {
 			return
 		}
 	}
@@ -252,7 +252,7 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 			c.ReadExtMeta(foryExtMoneyCodec)
 		}
 		if !c.Failed() {
-			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &*p1))
+			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p1))
 		}
 		x.Tip = p1
 	}
@@ -305,7 +305,7 @@ func (x *Order) foryReadRef(c *foryimpl.ReadContext) {
 			c.ReadExtMeta(foryExtMoneyCodec)
 		}
 		if !c.Failed() {
-			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &*p6))
+			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p6))
 		}
 		x.Tip = p6
 	} else {
@@ -362,7 +362,7 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &*p14))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p14))
 					}
 					x.Tip = p14
 				} else {
@@ -375,7 +375,7 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &*p11))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p11))
 					}
 					x.Tip = p11
 				}
@@ -430,7 +430,7 @@ func (x *MoneyStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -516,7 +516,7 @@ func (x *MoneyStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Units))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -735,9 +735,9 @@ func (x *OrderStruct) ForyWrite(c *foryimpl.WriteContext) {
 		c.Fail(err)
 	}
 	if x.Tip == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeMoneyStruct)
 		}
@@ -760,7 +760,7 @@ func (x *OrderStruct) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeMoneyStruct)
 		}

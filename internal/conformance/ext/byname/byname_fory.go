@@ -171,13 +171,13 @@ func (x *Order) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if x.Tip == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteExtMeta(foryExtMoneyCodec)
 		}
-		if !c.ExtWritten(foryTypeOrder, "Tip", (&MoneyCodec{}).WriteExt(c.Buffer(), &*x.Tip)) {
+		if !c.ExtWritten(foryTypeOrder, "Tip", (&MoneyCodec{}).WriteExt(c.Buffer(), x.Tip)) {
 			return
 		}
 	}
@@ -195,7 +195,7 @@ func (x *Order) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	b.SetWriterIndex(off)
-	b.WriteUint8(0xff)
+	b.WriteUint8(foryimpl.FlagNotNull)
 	if c.Compatible() {
 		c.WriteExtMeta(foryExtMoneyCodec)
 	}
@@ -206,7 +206,7 @@ func (x *Order) foryWriteRef(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteExtMeta(foryExtMoneyCodec)
 		}
-		if !c.ExtWritten(foryTypeOrder, "Tip", (&MoneyCodec{}).WriteExt(c.Buffer(), &*x.Tip)) {
+		if !c.ExtWritten(foryTypeOrder, "Tip", (&MoneyCodec{}).WriteExt(c.Buffer(), x.Tip)) {
 			return
 		}
 	}
@@ -254,7 +254,7 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 			c.ReadExtMeta(foryExtMoneyCodec)
 		}
 		if !c.Failed() {
-			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &*p1))
+			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p1))
 		}
 		x.Tip = p1
 	}
@@ -307,7 +307,7 @@ func (x *Order) foryReadRef(c *foryimpl.ReadContext) {
 			c.ReadExtMeta(foryExtMoneyCodec)
 		}
 		if !c.Failed() {
-			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &*p6))
+			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p6))
 		}
 		x.Tip = p6
 	} else {
@@ -364,7 +364,7 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &*p14))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p14))
 					}
 					x.Tip = p14
 				} else {
@@ -377,7 +377,7 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &*p11))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p11))
 					}
 					x.Tip = p11
 				}

@@ -182,7 +182,7 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	l14 := x.Arrays
 	b.WriteVarUint32(uint32(len(l14)))
 	if len(l14) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e15 := range l14 {
 			b.WriteVarUint32(uint32(len(e15) * 4))
 			b.WriteRawInt32s(e15)
@@ -193,7 +193,7 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 		b.Reserve(buffer.BatchSlack + len(s16) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s16) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s16)
 			if !ascii && check && !foryimpl.ValidString(s16) {
@@ -208,7 +208,7 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	if len(l17) > 0 {
 		b.Reserve(1 + len(l17)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e18 := range l17 {
 			{
@@ -221,13 +221,13 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	l19 := x.Nested
 	b.WriteVarUint32(uint32(len(l19)))
 	if len(l19) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
 		for _, e20 := range l19 {
 			b.WriteVarUint32(uint32(len(e20)))
 			if len(e20) > 0 {
 				b.Reserve(1 + len(e20)*4 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e21 := range e20 {
 					{
@@ -244,7 +244,7 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	if len(l22) > 0 {
 		b.Reserve(1 + len(l22)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e23 := range l22 {
 			{
@@ -257,21 +257,21 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	l24 := x.Nullable
 	b.WriteVarUint32(uint32(len(l24)))
 	if len(l24) > 0 {
-		h25 := byte(0x0c)
+		h25 := foryimpl.ListDeclaredSameType
 		for _, p26 := range l24 {
 			if p26 == nil {
-				h25 = 0x0e
+				h25 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h25)
 		for _, p26 := range l24 {
-			if h25 == 0x0e {
+			if h25 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p26 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteInt32(*p26)
 		}
@@ -289,7 +289,7 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	l39 := x.Arrays
 	b.WriteVarUint32(uint32(len(l39)))
 	if len(l39) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e40 := range l39 {
 			if !foryimpl.WriteRefSlice(c, e40) {
 				b.WriteVarUint32(uint32(len(e40) * 4))
@@ -302,7 +302,7 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s41) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s41))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s41))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s41) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s41)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s41) {
@@ -317,7 +317,7 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l42) > 0 {
 		b.Reserve(1 + len(l42)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e43 := range l42 {
 			{
@@ -330,14 +330,14 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	l44 := x.Nested
 	b.WriteVarUint32(uint32(len(l44)))
 	if len(l44) > 0 {
-		b.WriteUint8(0x0d)
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
 		for _, e45 := range l44 {
 			if !foryimpl.WriteRefSlice(c, e45) {
 				b.WriteVarUint32(uint32(len(e45)))
 				if len(e45) > 0 {
 					b.Reserve(1 + len(e45)*4 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e46 := range e45 {
 						{
@@ -355,7 +355,7 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l47) > 0 {
 		b.Reserve(1 + len(l47)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e48 := range l47 {
 			{
@@ -368,21 +368,21 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	l49 := x.Nullable
 	b.WriteVarUint32(uint32(len(l49)))
 	if len(l49) > 0 {
-		h50 := byte(0x0c)
+		h50 := foryimpl.ListDeclaredSameType
 		for _, p51 := range l49 {
 			if p51 == nil {
-				h50 = 0x0e
+				h50 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h50)
 		for _, p51 := range l49 {
-			if h50 == 0x0e {
+			if h50 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
 				if p51 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			b.WriteInt32(*p51)
 		}
@@ -1300,7 +1300,7 @@ func (x *MapValueHints) foryWrite(b *buffer.Buffer, compatible, check, root bool
 		b.Reserve(buffer.BatchSlack + len(s23) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s23))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s23))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s23) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s23)
 			if !ascii && check && !foryimpl.ValidString(s23) {
@@ -1339,7 +1339,7 @@ func (x *MapValueHints) foryWrite(b *buffer.Buffer, compatible, check, root bool
 			if len(v32) > 0 {
 				b.Reserve(1 + len(v32)*4 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e33 := range v32 {
 					{
@@ -1409,7 +1409,7 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s55) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s55))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s55))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s55) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s55)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s55) {
@@ -1449,7 +1449,7 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 				if len(v64) > 0 {
 					b.Reserve(1 + len(v64)*4 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e65 := range v64 {
 						{
@@ -2073,7 +2073,7 @@ func (x *MapKeyHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s11) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s11)
 		if !ascii && check && !foryimpl.ValidString(s11) {
@@ -2102,7 +2102,7 @@ func (x *MapKeyHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 			if len(v17) > 0 {
 				b.Reserve(1 + len(v17)*9 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
+				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
 				for _, e18 := range v17 {
 					off = buffer.PutTaggedUint64At(w, off, e18)
@@ -2135,7 +2135,7 @@ func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s29))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s29))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s29) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s29)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s29) {
@@ -2166,7 +2166,7 @@ func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 				if len(v35) > 0 {
 					b.Reserve(1 + len(v35)*9 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, 0x0c)
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
 					for _, e36 := range v35 {
 						off = buffer.PutTaggedUint64At(w, off, e36)
@@ -2619,7 +2619,7 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s1) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s1)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
@@ -2630,9 +2630,9 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	if x.Ref == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
@@ -2660,7 +2660,7 @@ func (x *NotNullPtrs) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s2) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s2)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
@@ -2987,7 +2987,7 @@ func (x *PtrSet) ForyWrite(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s3) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s3)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
@@ -2998,22 +2998,22 @@ func (x *PtrSet) ForyWrite(c *foryimpl.WriteContext) {
 	b.SetWriterIndex(off)
 	b.WriteVarUint32(uint32(len(x.Leaves)))
 	if len(x.Leaves) > 0 {
-		h5 := byte(0x08)
+		h5 := foryimpl.ListSameType
 		for p6 := range x.Leaves {
 			if p6 == nil {
-				h5 = 0x0a
+				h5 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h5)
 		c.WriteStructMetaPtr(foryTypeSetLeaf)
 		for p6 := range x.Leaves {
-			if h5 == 0x0a {
+			if h5 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p6 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p6.ForyWrite(c)
 		}
@@ -3290,7 +3290,7 @@ func (x *GoArrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s3) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s3)
 		if !ascii && check && !foryimpl.ValidString(s3) {
@@ -3304,7 +3304,7 @@ func (x *GoArrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	if len(x.Untagged) > 0 {
 		b.Reserve(1 + len(x.Untagged)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e4 := range x.Untagged {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e4))
@@ -3326,7 +3326,7 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s7) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s7)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
@@ -3336,7 +3336,7 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
 		b.WriteRawInt32s(x.Tagged[:])
 	} else {
@@ -3347,7 +3347,7 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(x.Untagged) > 0 {
 		b.Reserve(1 + len(x.Untagged)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
 		for _, e8 := range x.Untagged {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e8))
@@ -3735,7 +3735,7 @@ func (x *EnumHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s7) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s7)
 		if !ascii && check && !foryimpl.ValidString(s7) {
@@ -3744,13 +3744,13 @@ func (x *EnumHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	}
 	b.SetWriterIndex(off)
 	if x.List == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		l8 := x.List
 		b.WriteVarUint32(uint32(len(l8)))
 		if len(l8) > 0 {
-			b.WriteUint8(0x0c)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for _, e9 := range l8 {
 				b.WriteVarUint32(uint32(e9))
 			}
@@ -3787,7 +3787,7 @@ func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s19))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s19))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s19) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s19)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s19) {
@@ -3800,7 +3800,7 @@ func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 		l20 := x.List
 		b.WriteVarUint32(uint32(len(l20)))
 		if len(l20) > 0 {
-			b.WriteUint8(0x0c)
+			b.WriteUint8(foryimpl.ListDeclaredSameType)
 			for _, e21 := range l20 {
 				b.WriteVarUint32(uint32(e21))
 			}
@@ -4129,7 +4129,7 @@ func (x *ArrayKeysPlain) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) 
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -4229,7 +4229,7 @@ func (x *ArrayKeysPlain) foryWrite(b *buffer.Buffer, compatible, check, root boo
 		if len(k9) > 0 {
 			b.Reserve(1 + len(k9)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
 			for _, e11 := range k9 {
 				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e11))
@@ -4244,7 +4244,7 @@ func (x *ArrayKeysPlain) foryWrite(b *buffer.Buffer, compatible, check, root boo
 		b.Reserve(buffer.BatchSlack + len(s12) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s12) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s12)
 			if !ascii && check && !foryimpl.ValidString(s12) {
@@ -4434,7 +4434,7 @@ func (x *Spellings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -4538,29 +4538,29 @@ func (x *Spellings) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	off += 8
 	b.SetWriterIndex(off)
 	if o8, ok := x.Opt64.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt64(o8)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	if o9, ok := x.OptUnset.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt64(o9)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	if o10, ok := x.Opt32.Get(); ok {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteInt32(o10)
 	} else {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	}
 	{
 		s11 := string(x.Extra)
 		b.Reserve(buffer.BatchSlack + len(s11) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s11) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s11)
 			if !ascii && check && !foryimpl.ValidString(s11) {
@@ -4571,15 +4571,15 @@ func (x *Spellings) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 		b.SetWriterIndex(off)
 	}
 	if x.Yes == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Yes)
 	}
 	if x.YesNil == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.YesNil)
 	}
 	return nil
@@ -4767,7 +4767,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -4852,7 +4852,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -4960,7 +4960,7 @@ func (x *SetLeaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -5045,7 +5045,7 @@ func (x *SetLeaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {

@@ -141,22 +141,22 @@ func (x *PtrSet) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	b.WriteVarUint32(uint32(len(x.Leaves)))
 	if len(x.Leaves) > 0 {
-		h4 := byte(0x08)
+		h4 := foryimpl.ListSameType
 		for p5 := range x.Leaves {
 			if p5 == nil {
-				h4 = 0x0a
+				h4 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h4)
 		c.WriteStructMetaPtr(foryTypeLeaf)
 		for p5 := range x.Leaves {
-			if h4 == 0x0a {
+			if h4 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p5 == nil {
-					b.WriteUint8(0xfd)
+					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
-				b.WriteUint8(0xff)
+				b.WriteUint8(foryimpl.FlagNotNull)
 			}
 			p5.ForyWrite(c)
 		}
@@ -317,7 +317,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
-	b.Bytes()[start+1] = 0
+	b.Bytes()[start+1] = foryimpl.FlagRefValue
 	return nil
 }
 
@@ -402,7 +402,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {

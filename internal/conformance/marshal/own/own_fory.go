@@ -169,9 +169,9 @@ func (x *Host) ForyWrite(c *foryimpl.WriteContext) {
 		foryimpl.WriteText(b, m1)
 	}
 	if x.Prefix == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		{
 			m2, err := (*x.Prefix).MarshalText()
 			if !c.Marshaled(foryTypeHost, "Prefix", m2, err, true) {
@@ -188,9 +188,9 @@ func (x *Host) ForyWrite(c *foryimpl.WriteContext) {
 		foryimpl.WriteBinary(b, m3)
 	}
 	if x.Big == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		{
 			m4, err := (*x.Big).MarshalText()
 			if !c.Marshaled(foryTypeHost, "Big", m4, err, true) {
@@ -204,7 +204,7 @@ func (x *Host) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s5) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s5) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s5)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
@@ -243,9 +243,9 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 		foryimpl.WriteText(b, m7)
 	}
 	if x.Prefix == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		{
 			m8, err := (*x.Prefix).MarshalText()
 			if !c.Marshaled(foryTypeHost, "Prefix", m8, err, true) {
@@ -273,9 +273,9 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if x.Big == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		{
 			m11, err := (*x.Big).MarshalText()
 			if !c.Marshaled(foryTypeHost, "Big", m11, err, true) {
@@ -289,7 +289,7 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s12) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s12) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s12)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {

@@ -174,7 +174,7 @@ func (x *Host) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Port))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
@@ -183,18 +183,18 @@ func (x *Host) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	}
 	b.SetWriterIndex(off)
 	if x.Prefix == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Prefix)
 	}
 	l3 := x.Home
 	b.WriteVarUint32(uint32(len(l3)))
 	b.WriteBytes(l3)
 	if x.Big == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Big)
 	}
 	{
@@ -203,7 +203,7 @@ func (x *Host) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		b.Reserve(buffer.BatchSlack + len(s4) + len(s5) + 20)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s4) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s4)
 			if !ascii && check && !foryimpl.ValidString(s4) {
@@ -211,7 +211,7 @@ func (x *Host) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 				return foryimpl.InvalidUTF8(foryTypeHost, "Name")
 			}
 		}
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s5) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s5)
 			if !ascii && check && !foryimpl.ValidString(s5) {
@@ -251,7 +251,7 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Port))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s6) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s6)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
@@ -261,9 +261,9 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	b.SetWriterIndex(off)
 	if x.Prefix == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Prefix)
 	}
 	if c.TrackedFieldFlags() {
@@ -278,9 +278,9 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteBytes(l8)
 	}
 	if x.Big == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Big)
 	}
 	{
@@ -289,7 +289,7 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s9) + len(s10) + 20)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s9) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s9)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s9) {
@@ -297,7 +297,7 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s10) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s10)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s10) {

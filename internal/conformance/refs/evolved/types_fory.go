@@ -178,14 +178,14 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && check && !foryimpl.ValidString(s1) {
 			return foryimpl.InvalidUTF8(foryTypeImage, "URI")
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s2) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s2)
 		if !ascii && check && !foryimpl.ValidString(s2) {
@@ -193,7 +193,7 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 		}
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s3) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s3)
 		if !ascii && check && !foryimpl.ValidString(s3) {
@@ -224,7 +224,7 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s4) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s4)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
@@ -232,7 +232,7 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 			return
 		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s5) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s5)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
@@ -241,11 +241,11 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, 0xff)
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s6) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s6)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
@@ -570,9 +570,9 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt32(c.SchemaHash(493306450, 308079170))
 	}
 	if x.Cover == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
@@ -581,9 +581,9 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	if x.Thumb == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
@@ -596,7 +596,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s1) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s1)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
@@ -632,7 +632,7 @@ func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s2) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s2)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
@@ -965,7 +965,7 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s1) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s1)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
@@ -975,9 +975,9 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	b.SetWriterIndex(off)
 	if x.Next == nil {
-		b.WriteUint8(0xfd)
+		b.WriteUint8(foryimpl.FlagNull)
 	} else {
-		b.WriteUint8(0xff)
+		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeNode)
 		}
@@ -1002,7 +1002,7 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s2) > 0 {
 		off, ascii = buffer.PutStringAt(w, off, s2)
 		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
