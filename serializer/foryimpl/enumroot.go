@@ -105,45 +105,6 @@ func (f *Runtime) ReadEnumRoot(data []byte, e *EnumInfo) (uint32, error) {
 }
 
 func (c *ReadContext) readEnumMeta(e *EnumInfo) {
-	r := &c.r
-	id := r.ReadUint8()
-	if r.Err() != nil {
-		return
-	}
 	s := &e.spec
-	want := byte(meta.TypeEnum)
-	if s.ByName {
-		want = meta.TypeNamedEnum
-	}
-	if id != want {
-		r.Fail(mismatch("root type id %d where the enum %s (type id %d) was expected", id, s.GoName, want))
-		return
-	}
-	if !s.ByName {
-		if uid := r.ReadVarUint32(); uid != s.UserID && r.Err() == nil {
-			r.Fail(mismatch("enum id %d where %s (id %d) was expected", uid, s.GoName, s.UserID))
-		}
-		return
-	}
-	var ns, name string
-	if c.compatible {
-		d := c.readSharedTypeDef(nil)
-		if d == nil {
-			return
-		}
-		if d.def.Kind != meta.TypeNamedEnum {
-			r.Fail(mismatch("root TypeDef of kind %d where the enum %s was expected", d.def.Kind, s.GoName))
-			return
-		}
-		ns, name = d.def.Namespace, d.def.TypeName
-	} else {
-		ns = c.readMetaString(meta.Namespace)
-		name = c.readMetaString(meta.TypeName)
-		if r.Err() != nil {
-			return
-		}
-	}
-	if ns != s.Namespace || name != s.TypeName {
-		r.Fail(mismatch("enum %q.%q where %s (%q.%q) was expected", ns, name, s.GoName, s.Namespace, s.TypeName))
-	}
+	c.readUserMeta(userType{"enum", s.GoName, meta.TypeEnum, meta.TypeNamedEnum, s.ByName, s.UserID, s.Namespace, s.TypeName})
 }

@@ -72,37 +72,8 @@ func (c *WriteContext) WriteExtMeta(e *ExtInfo) {
 // ReadExtMeta reads the compatible-mode type meta before an extension
 // value and checks that it names e.
 func (c *ReadContext) ReadExtMeta(e *ExtInfo) {
-	r := &c.r
-	id := r.ReadUint8()
-	if r.Err() != nil {
-		return
-	}
 	s := &e.spec
-	want := byte(meta.TypeExt)
-	if s.ByName {
-		want = meta.TypeNamedExt
-	}
-	if id != want {
-		r.Fail(mismatch("type id %d where the extension type %s (type id %d) was expected", id, s.GoName, want))
-		return
-	}
-	if !s.ByName {
-		if uid := r.ReadVarUint32(); uid != s.UserID && r.Err() == nil {
-			r.Fail(mismatch("extension id %d where %s (id %d) was expected", uid, s.GoName, s.UserID))
-		}
-		return
-	}
-	d := c.readSharedTypeDef(nil)
-	if d == nil {
-		return
-	}
-	if d.def.Kind != meta.TypeNamedExt {
-		r.Fail(mismatch("a TypeDef of kind %d where the extension type %s was expected", d.def.Kind, s.GoName))
-		return
-	}
-	if d.def.Namespace != s.Namespace || d.def.TypeName != s.TypeName {
-		r.Fail(mismatch("extension %q.%q where %s (%q.%q) was expected", d.def.Namespace, d.def.TypeName, s.GoName, s.Namespace, s.TypeName))
-	}
+	c.readUserMeta(userType{"extension type", s.GoName, meta.TypeExt, meta.TypeNamedExt, s.ByName, s.UserID, s.Namespace, s.TypeName})
 }
 
 // ExtWritten reports an extension codec's write error as an

@@ -150,23 +150,41 @@ func (f *Runtime) ReadUnionRoot(data []byte, u *UnionInfo) (caseID uint32, v any
 
 // readUnionMeta reads a union root's type meta and checks it names u.
 func (c *ReadContext) readUnionMeta(u *UnionInfo) {
+	s := &u.spec
+	c.readUserMeta(userType{"union", s.GoName, meta.TypeTypedUnion, meta.TypeNamedUnion, s.ByName, s.UserID, s.Namespace, s.TypeName})
+}
+
+// userType is a user type registered by id (idKind and the user id on
+// the wire) or by name (nameKind and its names: two meta strings in
+// same-schema mode, a shared non-struct TypeDef in compatible mode), as
+// unions, enums and extension types are (docs/format.md §5.1, §11.2).
+type userType struct {
+	what, goName        string // "union", "enum", "extension type"; the Go name
+	idKind, nameKind    byte
+	byName              bool
+	userID              uint32
+	namespace, typeName string
+}
+
+// readUserMeta reads the type meta of a value of the user type t and
+// checks that it names t; a mismatch is ErrSchemaMismatch saying which.
+func (c *ReadContext) readUserMeta(t userType) {
 	r := &c.r
 	id := r.ReadUint8()
 	if r.Err() != nil {
 		return
 	}
-	s := &u.spec
-	want := byte(meta.TypeTypedUnion)
-	if s.ByName {
-		want = meta.TypeNamedUnion
+	want := t.idKind
+	if t.byName {
+		want = t.nameKind
 	}
 	if id != want {
-		r.Fail(mismatch("root type id %d where union %s (type id %d) was expected", id, s.GoName, want))
+		r.Fail(mismatch("type id %d where the %s %s (type id %d) was expected", id, t.what, t.goName, want))
 		return
 	}
-	if !s.ByName {
-		if uid := r.ReadVarUint32(); uid != s.UserID && r.Err() == nil {
-			r.Fail(mismatch("union id %d where %s (id %d) was expected", uid, s.GoName, s.UserID))
+	if !t.byName {
+		if uid := r.ReadVarUint32(); uid != t.userID && r.Err() == nil {
+			r.Fail(mismatch("%s id %d where %s (id %d) was expected", t.what, uid, t.goName, t.userID))
 		}
 		return
 	}
@@ -176,8 +194,8 @@ func (c *ReadContext) readUnionMeta(u *UnionInfo) {
 		if d == nil {
 			return
 		}
-		if d.def.Kind != meta.TypeNamedUnion {
-			r.Fail(mismatch("root TypeDef of kind %d where union %s was expected", d.def.Kind, s.GoName))
+		if d.def.Kind != t.nameKind {
+			r.Fail(mismatch("a TypeDef of kind %d where the %s %s was expected", d.def.Kind, t.what, t.goName))
 			return
 		}
 		ns, name = d.def.Namespace, d.def.TypeName
@@ -188,7 +206,7 @@ func (c *ReadContext) readUnionMeta(u *UnionInfo) {
 			return
 		}
 	}
-	if ns != s.Namespace || name != s.TypeName {
-		r.Fail(mismatch("union %q.%q where %s (%q.%q) was expected", ns, name, s.GoName, s.Namespace, s.TypeName))
+	if ns != t.namespace || name != t.typeName {
+		r.Fail(mismatch("%s %q.%q where %s (%q.%q) was expected", t.what, ns, name, t.goName, t.namespace, t.typeName))
 	}
 }

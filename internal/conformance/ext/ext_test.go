@@ -159,7 +159,7 @@ func TestExtErrors(t *testing.T) {
 			bad[i+1] = 0xad
 			err = f.Deserialize(bad, &o)
 			require.ErrorIs(t, err, serializer.ErrSchemaMismatch)
-			require.Contains(t, err.Error(), "extension id 301 where money.Money (id 300) was expected")
+			require.Contains(t, err.Error(), "extension type id 301 where money.Money (id 300) was expected")
 		}
 	}
 }
