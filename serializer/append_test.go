@@ -50,7 +50,9 @@ func TestMarshalAppend(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
-		require.Zero(t, allocs, "SerializeAppend")
+		if !asanBuild {
+			require.Zero(t, allocs, "SerializeAppend")
+		}
 
 		// The pooled buffer got its own storage back: Marshal still
 		// returns bytes the caller owns, not a view of buf.

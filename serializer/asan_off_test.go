@@ -1,0 +1,5 @@
+//go:build !asan
+
+package serializer_test
+
+const asanBuild = false
