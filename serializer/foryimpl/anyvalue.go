@@ -472,7 +472,11 @@ func (c *WriteContext) enterAny() bool {
 // one element type meta and the payloads, or each element's own type meta
 // and payload, each behind a flag when the header says so (docs/format.md
 // §8.1).
-func WriteAnyList(c *WriteContext, l []any) {
+func WriteAnyList(c *WriteContext, l []any) { writeAnyList(c, l) }
+
+// writeAnyList is WriteAnyList for elements of any interface type E, as
+// []Shape is written (WriteAnyListOf): each element is read as an any.
+func writeAnyList[E any](c *WriteContext, l []E) {
 	c.buf.WriteVarUint32(uint32(len(l)))
 	if len(l) == 0 {
 		return
@@ -484,7 +488,8 @@ func WriteAnyList(c *WriteContext, l []any) {
 	hasNull, same := false, true
 	var first any
 	var firstType unsafe.Pointer
-	for _, v := range l {
+	for _, e := range l {
+		v := any(e)
 		if v == nil || isNilValue(v) {
 			hasNull = true
 			continue
@@ -519,7 +524,8 @@ func WriteAnyList(c *WriteContext, l []any) {
 	if same {
 		c.writeMeta(&fa, true)
 	}
-	for _, v := range l {
+	for _, e := range l {
+		v := any(e)
 		if c.err != nil {
 			return
 		}
@@ -628,7 +634,7 @@ func (w *anyChunks) value(v any, va *anyValue) {
 
 // writeStringAnyMap writes a map[string]any: keys declared (a field) or
 // with their type meta (a map held in an any).
-func writeStringAnyMap(c *WriteContext, m map[string]any, keyDeclared bool) {
+func writeStringAnyMap[V any](c *WriteContext, m map[string]V, keyDeclared bool) {
 	c.buf.WriteVarUint32(uint32(len(m)))
 	if len(m) == 0 || !c.enterAny() {
 		return
@@ -642,7 +648,8 @@ func writeStringAnyMap(c *WriteContext, m map[string]any, keyDeclared bool) {
 		ka = &anyValue{id: meta.TypeString}
 	}
 	check := c.CheckUTF8()
-	for k, v := range m {
+	for k, e := range m {
+		v := any(e)
 		if c.err != nil {
 			return
 		}
@@ -660,7 +667,7 @@ func writeStringAnyMap(c *WriteContext, m map[string]any, keyDeclared bool) {
 		if v == nil || va.null {
 			w.nullValue()
 			if !keyDeclared {
-				c.buf.WriteUint8(21)
+				c.buf.WriteUint8(meta.TypeString)
 			}
 			WriteString(c.buf, k)
 			continue
@@ -1365,32 +1372,11 @@ func ReadAnyAs[I any](c *ReadContext, iface, impls string) I {
 
 // WriteAnyListOf writes a list field whose elements are of a non-empty
 // interface type I, which official Go writes as a []any.
-func WriteAnyListOf[I any](c *WriteContext, l []I) {
-	base := len(c.anys)
-	for _, v := range l {
-		c.anys = append(c.anys, any(v))
-	}
-	// A nested list of interfaces appends past this one's elements; the
-	// view stays valid if that moves the stack.
-	WriteAnyList(c, c.anys[base:len(c.anys):len(c.anys)])
-	clear(c.anys[base:])
-	c.anys = c.anys[:base]
-}
+func WriteAnyListOf[I any](c *WriteContext, l []I) { writeAnyList(c, l) }
 
 // WriteStringAnyMapOf writes a map field whose values are of a non-empty
-// interface type I, which official Go writes as a map[string]any. It
-// copies the map: official Go's chunks need the values as any.
-func WriteStringAnyMapOf[I any](c *WriteContext, m map[string]I) {
-	if m == nil {
-		WriteStringAnyMap(c, nil)
-		return
-	}
-	cp := make(map[string]any, len(m))
-	for k, v := range m {
-		cp[k] = v
-	}
-	WriteStringAnyMap(c, cp)
-}
+// interface type I, which official Go writes as a map[string]any.
+func WriteStringAnyMapOf[I any](c *WriteContext, m map[string]I) { writeStringAnyMap(c, m, true) }
 
 // ReadAnyListAs reads a list field of a non-empty interface type I: each
 // element is read as an any and must be nil or implement I, else

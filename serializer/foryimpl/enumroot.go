@@ -40,20 +40,7 @@ func NewEnumType(spec EnumSpec) *EnumInfo {
 	}
 	e := &EnumInfo{spec: spec, info: &TypeInfo{StructSpec: StructSpec{GoName: spec.GoName, ByName: spec.ByName,
 		UserID: spec.UserID, Namespace: spec.Namespace, TypeName: spec.TypeName}}}
-	if !spec.ByName {
-		m := buffer.New(8)
-		m.WriteUint8(meta.TypeEnum)
-		m.WriteVarUint32(spec.UserID)
-		e.consistentMeta = append([]byte(nil), m.Bytes()...)
-		e.compatibleMeta = e.consistentMeta
-		return e
-	}
-	cm := []byte{meta.TypeNamedEnum}
-	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString(spec.Namespace, meta.Namespace))
-	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString(spec.TypeName, meta.TypeName))
-	e.consistentMeta = cm
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeNamedEnum, ByName: true, Namespace: spec.Namespace, TypeName: spec.TypeName})
-	e.compatibleMeta = append([]byte{meta.TypeNamedEnum, 0}, td...)
+	e.consistentMeta, e.compatibleMeta, _ = e.userType().meta()
 	return e
 }
 
@@ -104,7 +91,9 @@ func (f *Runtime) ReadEnumRoot(data []byte, e *EnumInfo) (uint32, error) {
 	return v, err
 }
 
-func (c *ReadContext) readEnumMeta(e *EnumInfo) {
+func (c *ReadContext) readEnumMeta(e *EnumInfo) { c.readUserMeta(e.userType()) }
+
+func (e *EnumInfo) userType() userType {
 	s := &e.spec
-	c.readUserMeta(userType{"enum", s.GoName, meta.TypeEnum, meta.TypeNamedEnum, s.ByName, s.UserID, s.Namespace, s.TypeName})
+	return userType{"enum", s.GoName, meta.TypeEnum, meta.TypeNamedEnum, s.ByName, s.UserID, s.Namespace, s.TypeName}
 }

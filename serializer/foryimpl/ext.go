@@ -3,7 +3,6 @@ package foryimpl
 import (
 	"fmt"
 
-	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/internal/meta"
 )
 
@@ -46,14 +45,11 @@ func NewExtType(spec ExtSpec) *ExtInfo {
 		panic(fmt.Sprintf("serializer: bad generated extension spec %+v", spec))
 	}
 	e := &ExtInfo{spec: spec}
+	byID, _, td := e.userType().meta()
 	if !spec.ByName {
-		m := buffer.New(8)
-		m.WriteUint8(meta.TypeExt)
-		m.WriteVarUint32(spec.UserID)
-		e.meta = append([]byte(nil), m.Bytes()...)
+		e.meta = byID
 		return e
 	}
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeNamedExt, ByName: true, Namespace: spec.Namespace, TypeName: spec.TypeName})
 	e.info = &TypeInfo{StructSpec: StructSpec{GoName: spec.GoName, ByName: true, Namespace: spec.Namespace,
 		TypeName: spec.TypeName, TypeDef: td}}
 	e.info.tracked = e.info
@@ -71,9 +67,11 @@ func (c *WriteContext) WriteExtMeta(e *ExtInfo) {
 
 // ReadExtMeta reads the compatible-mode type meta before an extension
 // value and checks that it names e.
-func (c *ReadContext) ReadExtMeta(e *ExtInfo) {
+func (c *ReadContext) ReadExtMeta(e *ExtInfo) { c.readUserMeta(e.userType()) }
+
+func (e *ExtInfo) userType() userType {
 	s := &e.spec
-	c.readUserMeta(userType{"extension type", s.GoName, meta.TypeExt, meta.TypeNamedExt, s.ByName, s.UserID, s.Namespace, s.TypeName})
+	return userType{"extension type", s.GoName, meta.TypeExt, meta.TypeNamedExt, s.ByName, s.UserID, s.Namespace, s.TypeName}
 }
 
 // ExtWritten reports an extension codec's write error as an

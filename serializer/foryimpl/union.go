@@ -66,20 +66,7 @@ func NewUnionType(spec UnionSpec) *UnionInfo {
 	}
 	u := &UnionInfo{spec: spec, info: &TypeInfo{StructSpec: StructSpec{GoName: spec.GoName, ByName: spec.ByName,
 		UserID: spec.UserID, Namespace: spec.Namespace, TypeName: spec.TypeName}}}
-	if !spec.ByName {
-		m := buffer.New(8)
-		m.WriteUint8(meta.TypeTypedUnion)
-		m.WriteVarUint32(spec.UserID)
-		u.consistentMeta = append([]byte(nil), m.Bytes()...)
-		u.compatibleMeta = u.consistentMeta
-		return u
-	}
-	cm := []byte{meta.TypeNamedUnion}
-	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString(spec.Namespace, meta.Namespace))
-	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString(spec.TypeName, meta.TypeName))
-	u.consistentMeta = cm
-	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: meta.TypeNamedUnion, ByName: true, Namespace: spec.Namespace, TypeName: spec.TypeName})
-	u.compatibleMeta = append([]byte{meta.TypeNamedUnion, 0}, td...)
+	u.consistentMeta, u.compatibleMeta, _ = u.userType().meta()
 	return u
 }
 
@@ -149,9 +136,11 @@ func (f *Runtime) ReadUnionRoot(data []byte, u *UnionInfo) (caseID uint32, v any
 }
 
 // readUnionMeta reads a union root's type meta and checks it names u.
-func (c *ReadContext) readUnionMeta(u *UnionInfo) {
+func (c *ReadContext) readUnionMeta(u *UnionInfo) { c.readUserMeta(u.userType()) }
+
+func (u *UnionInfo) userType() userType {
 	s := &u.spec
-	c.readUserMeta(userType{"union", s.GoName, meta.TypeTypedUnion, meta.TypeNamedUnion, s.ByName, s.UserID, s.Namespace, s.TypeName})
+	return userType{"union", s.GoName, meta.TypeTypedUnion, meta.TypeNamedUnion, s.ByName, s.UserID, s.Namespace, s.TypeName}
 }
 
 // userType is a user type registered by id (idKind and the user id on
@@ -164,6 +153,25 @@ type userType struct {
 	byName              bool
 	userID              uint32
 	namespace, typeName string
+}
+
+// meta returns t's type meta as a root value: by id, idKind and the user
+// id in both modes; by name, nameKind and two inline meta strings in
+// same-schema mode, and in compatible mode nameKind, 00 (new shared entry
+// 0) and td, its non-struct TypeDef (nil by id).
+func (t userType) meta() (consistent, compatible, td []byte) {
+	if !t.byName {
+		m := buffer.New(8)
+		m.WriteUint8(t.idKind)
+		m.WriteVarUint32(t.userID)
+		consistent = append([]byte(nil), m.Bytes()...)
+		return consistent, consistent, nil
+	}
+	consistent = []byte{t.nameKind}
+	consistent = meta.AppendInlineMetaString(consistent, meta.EncodeMetaString(t.namespace, meta.Namespace))
+	consistent = meta.AppendInlineMetaString(consistent, meta.EncodeMetaString(t.typeName, meta.TypeName))
+	td = meta.EncodeTypeDef(&meta.TypeDef{Kind: t.nameKind, ByName: true, Namespace: t.namespace, TypeName: t.typeName})
+	return consistent, append([]byte{t.nameKind, 0}, td...), td
 }
 
 // readUserMeta reads the type meta of a value of the user type t and

@@ -32,10 +32,6 @@ type WriteContext struct {
 	// so far, by reference id (refs.go).
 	trackRef bool
 	refs     refTable
-	// anys holds the elements of the lists and maps of a non-empty
-	// interface being written as []any (WriteAnyListOf), a stack as they
-	// nest; emptied after each use, so it keeps no value alive.
-	anys []any
 }
 
 // Buffer returns the output buffer.
