@@ -110,7 +110,7 @@ func emitExt(f *jen.File, e *model.ExtDecl) {
 }
 
 func emitEnum(f *jen.File, pkgPath string, e *model.EnumDecl) {
-	f.Commentf("ForyEnum marks %s as a Fory enum registered with %s; its values are written as varu32 (docs/format.md §12).", e.Name, e.Reg)
+	f.Commentf("ForyEnum marks %s as a Fory enum registered with %s; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).", e.Name, e.Reg)
 	f.Func().Params(jen.Id(e.Name)).Id("ForyEnum").Params().Block()
 	f.Line()
 	max, ok := enumMax(e.Base)
@@ -126,7 +126,7 @@ func emitEnum(f *jen.File, pkgPath string, e *model.EnumDecl) {
 		spec[jen.Id("UserID")] = jen.Lit(int(e.Reg.ID))
 	}
 	info := "foryEnum" + e.Name
-	f.Var().Id(info).Op("=").Qual(implPkg, "NewEnumType").Call(jen.Qual(implPkg, "EnumSpec").Values(spec))
+	f.Var().Id(info).Op("=").Qual(implPkg, "NewEnumType").Types(jen.Id(e.Name)).Call(jen.Qual(implPkg, "EnumSpec").Values(spec))
 	f.Line()
 	f.Commentf("ForyEnumType returns %s's registration, for a message whose root is one (serializer.MarshalEnum).", e.Name)
 	f.Func().Params(jen.Id(e.Name)).Id("ForyEnumType").Params().Op("*").Qual(implPkg, "EnumInfo").Block(jen.Return(jen.Id(info)))
