@@ -251,7 +251,9 @@ func mapValue(id byte, m any, isNil bool, w func(*WriteContext, any)) anyValue {
 // Go type an any value cannot hold, and the error is recorded.
 func (c *WriteContext) classify(v any) (anyValue, bool) {
 	a, ok := classifyValue(v)
-	if !ok {
+	if _, msg := v.(Message); !ok && msg {
+		c.Fail(NoInstance(v))
+	} else if !ok {
 		msg := "an any value of this type cannot be written (register generated structs; funcs, channels and other unregistered types have no Fory type)"
 		// The cold path may reflect: a named scalar is the common mistake.
 		if t := reflect.TypeOf(v); t.PkgPath() != "" && t.Kind() >= reflect.Bool && t.Kind() <= reflect.Float64 || t.Kind() == reflect.String && t.PkgPath() != "" {
@@ -369,9 +371,14 @@ func classifyValue(v any) (anyValue, bool) {
 	case map[int]int:
 		return mapValue(meta.TypeMap, v, x == nil, wMapIntInt), true
 	case Message:
-		// A generated *T: its own TypeInfo, no registry needed.
+		// A generated *T: its own TypeInfo, no registry needed. A generic
+		// struct's unregistered instantiation has none (NoInstance).
+		t := x.ForyType()
+		if t == nil {
+			return anyValue{}, false
+		}
 		p := dataWord(v)
-		return anyValue{id: meta.TypeStruct, t: x.ForyType(), m: x, isPtr: true, null: p == nil, shared: true, k: refKey{p, 0}}, true
+		return anyValue{id: meta.TypeStruct, t: t, m: x, isPtr: true, null: p == nil, shared: true, k: refKey{p, 0}}, true
 	}
 	if e := anyTypes().byVal[typeWord(v)]; e != nil {
 		// A T value: ForyWrite reads it through a *T. The interface holds
