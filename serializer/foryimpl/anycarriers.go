@@ -24,9 +24,9 @@ import (
 type anyCarrier struct {
 	id    byte
 	write func(c *WriteContext, v any)
-	// enum is set for a generated enum: its meta is written by
-	// writeEnumMeta, its ordinal by write.
-	enum *EnumInfo
+	// user is set for a generated enum or union: its type meta is its
+	// registration (writeUserMeta), its payload write's.
+	user *anyUser
 	// shared: a map or pointer, tracked by identity with tracking on.
 	shared bool
 	// hashable: a value can be a Go map key (a Date can, a Decimal, which
@@ -40,18 +40,56 @@ type anyReader struct {
 	read func(c *ReadContext) any
 }
 
+// anyUser is a generated enum or union as an any holds it: its
+// registration, and the reader of its payload.
+type anyUser struct {
+	what             string    // "enum" or "union", for errors
+	info             *TypeInfo // its names, meta and TypeDef (newUserInfo)
+	idKind, nameKind byte
+	read             func(c *ReadContext) any
+}
+
+// userKey finds an anyUser by its kind and registration: the user id, or
+// the namespace and type name.
+type userKey struct {
+	kind     byte
+	id       uint32
+	ns, name string
+}
+
 type carrierSnapshot struct {
-	byType     map[unsafe.Pointer]*anyCarrier
-	enumByID   map[uint32][]*EnumInfo
-	enumByName map[[2]string][]*EnumInfo
+	byType map[unsafe.Pointer]*anyCarrier
+	users  map[userKey][]*anyUser
 }
 
 var carrierRegistry struct {
 	mu      sync.Mutex
 	types   map[unsafe.Pointer]*anyCarrier
-	enums   []*EnumInfo
+	users   []*anyUser
 	snap    atomic.Pointer[carrierSnapshot]
 	readers [256]atomic.Pointer[anyReader]
+}
+
+func (u *anyUser) key() userKey {
+	if t := u.info; t.ByName {
+		return userKey{kind: u.nameKind, ns: t.Namespace, name: t.TypeName}
+	}
+	return userKey{kind: u.idKind, id: u.info.UserID}
+}
+
+// newUserInfo is the TypeInfo of a user type t held in an any: its
+// same-schema meta, and by name the names and TypeDef its entry in the
+// message's tables carries (writeConsistentMeta, writeSharedTypeDef).
+func newUserInfo(t userType) *TypeInfo {
+	info := &TypeInfo{StructSpec: StructSpec{GoName: t.goName, ByName: t.byName, UserID: t.userID,
+		Namespace: t.namespace, TypeName: t.typeName}}
+	info.ConsistentMeta, _, info.TypeDef = t.meta()
+	info.consistentTypeID, info.compatibleTypeID = t.idKind, t.idKind
+	if t.byName {
+		info.consistentTypeID, info.compatibleTypeID = t.nameKind, t.nameKind
+	}
+	info.tracked = info
+	return info
 }
 
 func carriers() *carrierSnapshot {
@@ -64,24 +102,19 @@ func carriers() *carrierSnapshot {
 	if s := r.snap.Load(); s != nil {
 		return s
 	}
-	s := &carrierSnapshot{byType: make(map[unsafe.Pointer]*anyCarrier, len(r.types)),
-		enumByID: map[uint32][]*EnumInfo{}, enumByName: map[[2]string][]*EnumInfo{}}
+	s := &carrierSnapshot{byType: make(map[unsafe.Pointer]*anyCarrier, len(r.types)), users: map[userKey][]*anyUser{}}
 	for k, v := range r.types {
 		s.byType[k] = v
 	}
-	for _, e := range r.enums {
-		if e.spec.ByName {
-			k := [2]string{e.spec.Namespace, e.spec.TypeName}
-			s.enumByName[k] = append(s.enumByName[k], e)
-		} else {
-			s.enumByID[e.spec.UserID] = append(s.enumByID[e.spec.UserID], e)
-		}
+	for _, u := range r.users {
+		k := u.key()
+		s.users[k] = append(s.users[k], u)
 	}
 	r.snap.Store(s)
 	return s
 }
 
-func registerCarrier(typ unsafe.Pointer, k *anyCarrier, enum *EnumInfo) {
+func registerCarrier(typ unsafe.Pointer, k *anyCarrier, user *anyUser) {
 	r := &carrierRegistry
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -92,8 +125,8 @@ func registerCarrier(typ unsafe.Pointer, k *anyCarrier, enum *EnumInfo) {
 		return // the same Go type registered again
 	}
 	r.types[typ] = k
-	if enum != nil {
-		r.enums = append(r.enums, enum)
+	if user != nil {
+		r.users = append(r.users, user)
 	}
 	r.snap.Store(nil)
 }
@@ -192,9 +225,16 @@ type enumInt interface {
 // and E's registration read back as an E.
 func NewEnumType[E enumInt](spec EnumSpec) *EnumInfo {
 	e := newEnumInfo(spec)
-	e.from = func(o uint32) any { return E(o) }
+	u := &anyUser{what: "enum", info: e.info, idKind: meta.TypeEnum, nameKind: meta.TypeNamedEnum,
+		read: func(c *ReadContext) any {
+			o := c.ReadEnum(e.spec.Max)
+			if c.r.Err() != nil {
+				return nil
+			}
+			return E(o)
+		}}
 	var zero E
-	registerCarrier(typeWord(zero), &anyCarrier{id: meta.TypeEnum, enum: e, hashable: true,
+	registerCarrier(typeWord(zero), &anyCarrier{id: meta.TypeEnum, user: u, hashable: true,
 		write: func(c *WriteContext, v any) {
 			n := int64(v.(E))
 			if n < 0 || n > math.MaxUint32 || uint32(n) > e.spec.Max {
@@ -202,61 +242,113 @@ func NewEnumType[E enumInt](spec EnumSpec) *EnumInfo {
 				return
 			}
 			c.buf.WriteVarUint32(uint32(n))
-		}}, e)
+		}}, u)
 	return e
 }
 
-// writeEnumMeta writes an enum's type meta in an any: ENUM and the user
-// id; NAMED_ENUM and its names (back-references after the first time) in
-// same-schema mode, NAMED_ENUM and a shared TypeDef entry in compatible
-// mode.
-func (c *WriteContext) writeEnumMeta(e *EnumInfo) {
-	if c.compatible && e.spec.ByName {
-		c.writeSharedTypeDef(meta.TypeNamedEnum, e.info, e.info)
-		return
-	}
-	c.writeConsistentMeta(e.info, e.info)
+// unionSetter is the pointer of a union type U: ForyUnionSet stores a case.
+type unionSetter[U any] interface {
+	*U
+	ForyUnionSet(caseID uint32, value any)
 }
 
-// readEnumAnyMeta reads the rest of an enum's type meta in an any (the
-// type id, at the reader, is read) and finds the generated enum it names.
-func (c *ReadContext) readEnumAnyMeta(id byte) *EnumInfo {
+// RegisterAnyUnion makes values of the union type U (and *U) writable in
+// an any, as official Go writes a union held in an interface: TYPED_UNION
+// and the user id (NAMED_UNION and its names or TypeDef), then the union's
+// payload (the case id, the case value as an any value); with tracking a
+// *U is tracked by its address. U's registration reads back as a U value.
+// check and from are the union's generated case checks (a case id and the
+// Go type of its value).
+func RegisterAnyUnion[U interface{ ForyUnionGet() (uint32, any) }, PU unionSetter[U]](u *UnionInfo,
+	check func(id uint32, v any) bool, from func(id uint32, v any) (any, bool)) {
+	au := &anyUser{what: "union", info: newUserInfo(u.userType()), idKind: meta.TypeTypedUnion, nameKind: meta.TypeNamedUnion,
+		read: func(c *ReadContext) any {
+			id, v := ReadUnionValue(c)
+			if c.r.Err() != nil {
+				return nil
+			}
+			cv, ok := from(id, v)
+			if !ok {
+				c.UnionMismatch(u.spec.GoName, id, v)
+				return nil
+			}
+			var x U
+			PU(&x).ForyUnionSet(id, cv)
+			return x
+		}}
+	write := func(c *WriteContext, x U) {
+		id, v := x.ForyUnionGet()
+		if !check(id, v) {
+			c.Fail(UnionCaseError(u.spec.GoName, id, v))
+			return
+		}
+		WriteUnionValue(c, id, v)
+	}
+	var zero U
+	registerCarrier(typeWord(zero), &anyCarrier{id: meta.TypeTypedUnion, user: au, hashable: false,
+		write: func(c *WriteContext, v any) { write(c, v.(U)) }}, au)
+	registerCarrier(typeWord((*U)(nil)), &anyCarrier{id: meta.TypeTypedUnion, user: au, shared: true, hashable: false,
+		isNil: func(v any) bool { return v.(*U) == nil },
+		write: func(c *WriteContext, v any) { write(c, *v.(*U)) }}, nil)
+}
+
+// writeUserMeta writes a user type's meta in an any: its id kind and user
+// id; by name, its name kind and names (back-references after the first
+// time) in same-schema mode, and a shared TypeDef entry in compatible mode.
+func (c *WriteContext) writeUserMeta(t *TypeInfo) {
+	if c.compatible && t.ByName {
+		c.writeSharedTypeDef(t.compatibleTypeID, t, t)
+		return
+	}
+	c.writeConsistentMeta(t, t)
+}
+
+// readUserAnyMeta reads the rest of a user type's meta in an any (its
+// kind, id, is read) and finds the generated enum or union it names.
+func (c *ReadContext) readUserAnyMeta(id byte) *anyUser {
 	r := &c.r
 	reg := carriers()
-	var es []*EnumInfo
-	var what string
+	what := "enum"
+	if id == meta.TypeTypedUnion || id == meta.TypeNamedUnion {
+		what = "union"
+	}
+	var k userKey
 	switch {
-	case id == meta.TypeEnum:
+	case id == meta.TypeEnum || id == meta.TypeTypedUnion:
 		uid := r.ReadVarUint32()
 		if r.Err() != nil {
 			return nil
 		}
-		es, what = reg.enumByID[uid], "enum id "+itoa(int(uid))
+		k = userKey{kind: id, id: uid}
 	case c.compatible:
 		d := c.readSharedTypeDef(nil)
 		if d == nil {
 			return nil
 		}
-		if d.def.Kind != meta.TypeNamedEnum {
-			r.Fail(mismatch("NAMED_ENUM type meta of an any value refers to a TypeDef of kind %d", d.def.Kind))
+		if d.def.Kind != id {
+			r.Fail(mismatch("type id %d in an any value refers to a TypeDef of kind %d", id, d.def.Kind))
 			return nil
 		}
-		es, what = reg.enumByName[[2]string{d.def.Namespace, d.def.TypeName}], fmt.Sprintf("enum %q.%q", d.def.Namespace, d.def.TypeName)
+		k = userKey{kind: id, ns: d.def.Namespace, name: d.def.TypeName}
 	default:
 		ns := c.readMetaString(meta.Namespace)
 		name := c.readMetaString(meta.TypeName)
 		if r.Err() != nil {
 			return nil
 		}
-		es, what = reg.enumByName[[2]string{ns, name}], fmt.Sprintf("enum %q.%q", ns, name)
+		k = userKey{kind: id, ns: ns, name: name}
 	}
-	switch len(es) {
+	desc := fmt.Sprintf("%s %q.%q", what, k.ns, k.name)
+	if k.name == "" {
+		desc = what + " id " + itoa(int(k.id))
+	}
+	switch us := reg.users[k]; len(us) {
 	case 1:
-		return es[0]
+		return us[0]
 	case 0:
-		r.Fail(mismatch("an any value holds %s, which no generated enum is registered as", what))
+		r.Fail(mismatch("an any value holds %s, which no generated %s is registered as", desc, what))
 	default:
-		r.Fail(mismatch("an any value holds %s, which several generated enums are registered as (%s and %s)", what, es[0].spec.GoName, es[1].spec.GoName))
+		r.Fail(mismatch("an any value holds %s, which several generated %ss are registered as (%s and %s)", desc, what, us[0].info.GoName, us[1].info.GoName))
 	}
 	return nil
 }
@@ -268,7 +360,7 @@ func carrierValue(v any) (anyValue, bool) {
 	if k == nil {
 		return anyValue{}, false
 	}
-	a := anyValue{id: k.id, write: k.write, enum: k.enum}
+	a := anyValue{id: k.id, write: k.write, user: k.user}
 	if k.isNil != nil && k.isNil(v) {
 		a.null = true
 	}

@@ -190,7 +190,7 @@ type anyValue struct {
 	k      refKey
 	write  func(c *WriteContext, v any) // the payload of other values
 	nested byte                         // or: nestedList, nestedStringMap, nestedAnyMap
-	enum   *EnumInfo                    // a generated enum, whose meta is its registration
+	user   *anyUser                     // a generated enum or union, whose meta is its registration
 }
 
 // Containers of any values held in an any, written by writePayload itself.
@@ -416,8 +416,8 @@ func (c *WriteContext) writeFlag(a *anyValue) bool {
 // value, whose *T official Go keys as its own type (WriteStructMetaPtr).
 func (c *WriteContext) writeMeta(a *anyValue, elem bool) {
 	switch {
-	case a.enum != nil:
-		c.writeEnumMeta(a.enum)
+	case a.user != nil:
+		c.writeUserMeta(a.user.info)
 	case a.t == nil:
 		c.buf.WriteUint8(a.id)
 	case elem && a.isPtr:
@@ -781,9 +781,9 @@ func (c *WriteContext) mapKey(k any) (anyValue, bool) {
 type anyMeta struct {
 	id   byte
 	e    *anyEntry  // structs
-	enum *EnumInfo  // enums
-	ev *Evolution // structs written with another schema (compatible mode)
-	ok bool
+	user *anyUser   // enums and unions
+	ev   *Evolution // structs written with another schema (compatible mode)
+	ok   bool
 }
 
 // readAnyMeta reads a value's type meta (docs/format.md §5.1). A struct's
@@ -817,9 +817,9 @@ func (c *ReadContext) readAnyMeta() anyMeta {
 		meta.TypeUint8Array, meta.TypeUint16Array, meta.TypeUint32Array, meta.TypeUint64Array,
 		meta.TypeFloat32Array, meta.TypeFloat64Array, meta.TypeList, meta.TypeMap, meta.TypeNone:
 		return anyMeta{id: id, ok: true}
-	case meta.TypeEnum, meta.TypeNamedEnum:
-		e := c.readEnumAnyMeta(id)
-		return anyMeta{id: id, enum: e, ok: e != nil && r.Err() == nil}
+	case meta.TypeEnum, meta.TypeNamedEnum, meta.TypeTypedUnion, meta.TypeNamedUnion:
+		u := c.readUserAnyMeta(id)
+		return anyMeta{id: id, user: u, ok: u != nil && r.Err() == nil}
 	case meta.TypeFloat16, meta.TypeBFloat16, meta.TypeDate, meta.TypeDecimal, meta.TypeSet:
 		if carrierRegistry.readers[id].Load() != nil {
 			return anyMeta{id: id, ok: true}
@@ -827,8 +827,7 @@ func (c *ReadContext) readAnyMeta() anyMeta {
 		r.Fail(&detail{sentinel: ErrUnsupported, msg: "an any value of type id " + itoa(int(id)) + ", which forygen does not decode into an any"})
 	case meta.TypeUnknown:
 		r.Fail(malformed("type meta of an any value names type id 0 (unknown)"))
-	case meta.TypeFloat8, meta.TypeExt, meta.TypeNamedExt, meta.TypeTypedUnion,
-		meta.TypeNamedUnion, meta.TypeFloat16Array, meta.TypeBFloat16Array:
+	case meta.TypeFloat8, meta.TypeExt, meta.TypeNamedExt, meta.TypeFloat16Array, meta.TypeBFloat16Array:
 		r.Fail(&detail{sentinel: ErrUnsupported, msg: "an any value of type id " + itoa(int(id)) + ", which forygen does not decode into an any"})
 	default:
 		r.Fail(malformed("an any value of unknown type id %d", id))
@@ -1055,12 +1054,8 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 			return nil
 		}
 		return mm
-	case meta.TypeEnum, meta.TypeNamedEnum:
-		o := c.ReadEnum(m.enum.spec.Max)
-		if c.r.Err() != nil {
-			return nil
-		}
-		return m.enum.from(o)
+	case meta.TypeEnum, meta.TypeNamedEnum, meta.TypeTypedUnion, meta.TypeNamedUnion:
+		return m.user.read(c)
 	case meta.TypeFloat16, meta.TypeBFloat16, meta.TypeDate, meta.TypeDecimal, meta.TypeSet:
 		v := carrierRegistry.readers[m.id].Load().read(c)
 		if v != nil && refID >= 0 {

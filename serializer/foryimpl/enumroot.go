@@ -34,8 +34,6 @@ type EnumInfo struct {
 	// TypeDef in compatible mode, when registered by name.
 	info                           *TypeInfo
 	consistentMeta, compatibleMeta []byte
-	// from returns ordinal o as the generated Go type (NewEnumType).
-	from func(o uint32) any
 }
 
 // newEnumInfo builds an EnumInfo; it panics on a malformed spec, which
@@ -44,16 +42,9 @@ func newEnumInfo(spec EnumSpec) *EnumInfo {
 	if spec.GoName == "" || spec.ByName && spec.TypeName == "" {
 		panic(fmt.Sprintf("serializer: bad generated enum spec %+v", spec))
 	}
-	e := &EnumInfo{spec: spec, info: &TypeInfo{StructSpec: StructSpec{GoName: spec.GoName, ByName: spec.ByName,
-		UserID: spec.UserID, Namespace: spec.Namespace, TypeName: spec.TypeName}}}
-	var td []byte
-	e.consistentMeta, e.compatibleMeta, td = e.userType().meta()
-	e.info.ConsistentMeta, e.info.TypeDef = e.consistentMeta, td
-	e.info.consistentTypeID, e.info.compatibleTypeID = meta.TypeEnum, meta.TypeEnum
-	if spec.ByName {
-		e.info.consistentTypeID, e.info.compatibleTypeID = meta.TypeNamedEnum, meta.TypeNamedEnum
-	}
-	e.info.tracked = e.info
+	e := &EnumInfo{spec: spec}
+	e.info = newUserInfo(e.userType())
+	e.consistentMeta, e.compatibleMeta, _ = e.userType().meta()
 	return e
 }
 

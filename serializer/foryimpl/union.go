@@ -218,3 +218,46 @@ func (c *ReadContext) readUserMeta(t userType) {
 		r.Fail(mismatch("%s %q.%q where %s (%q.%q) was expected", t.what, ns, name, t.goName, t.namespace, t.typeName))
 	}
 }
+
+// AnyListAs is a decoded []any as a []E, for a union case of a list type
+// other than []any (a LIST in an any decodes as []any); false when an
+// element is not an E. A nil list stays nil.
+func AnyListAs[E any](v any) ([]E, bool) {
+	if l, ok := v.([]E); ok {
+		return l, true
+	}
+	l, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]E, len(l))
+	for i, e := range l {
+		if out[i], ok = e.(E); !ok {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// AnyMapAs is a decoded map[any]any as a map[K]V, for a union case of a
+// map type (a MAP in an any decodes as map[any]any); false when a key or
+// value is not of the case's types.
+func AnyMapAs[K comparable, V any](v any) (map[K]V, bool) {
+	if m, ok := v.(map[K]V); ok {
+		return m, true
+	}
+	m, ok := v.(map[any]any)
+	if !ok {
+		return nil, false
+	}
+	out := make(map[K]V, len(m))
+	for k, e := range m {
+		kk, ok1 := k.(K)
+		ee, ok2 := e.(V)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		out[kk] = ee
+	}
+	return out, true
+}

@@ -100,7 +100,9 @@ func emitInstances(f *jen.File, pkgPath string, structs []*plan.Struct) {
 				jen.Return(noInst))...)
 		f.Line()
 		f.Func().Params(recv()).Id("ForyDeserialize").Params(jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte()).Error().Block(
-			dispatch(func(p *jen.Statement) *jen.Statement { return p.Dot("ForyDeserialize").Call(jen.Id("f"), jen.Id("data")) }, true,
+			dispatch(func(p *jen.Statement) *jen.Statement {
+				return p.Dot("ForyDeserialize").Call(jen.Id("f"), jen.Id("data"))
+			}, true,
 				jen.Return(noInst))...)
 		f.Line()
 	}

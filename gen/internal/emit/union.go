@@ -70,8 +70,17 @@ func (g *gen) emitUnion(f *jen.File, u *model.UnionDecl) {
 				jen.Return(jen.Op("*").Id("p"), jen.True())))
 			continue
 		}
+		conv := jen.Id("v").Assert(g.goType(t))
+		switch {
+		case t.Kind == model.Slice && t.Elem.Kind != model.Any && g.decodesAsList(t):
+			// A LIST in an any decodes as []any.
+			conv = jen.Qual(implPkg, "AnyListAs").Types(g.goType(t.Elem)).Call(jen.Id("v"))
+		case t.Kind == model.Map && (t.Key.Kind != model.Any || t.Elem.Kind != model.Any):
+			// A MAP in an any decodes as map[any]any.
+			conv = jen.Qual(implPkg, "AnyMapAs").Types(g.goType(t.Key), g.goType(t.Elem)).Call(jen.Id("v"))
+		}
 		froms = append(froms, jen.Case(id).Block(
-			jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("v").Assert(g.goType(t)),
+			jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Add(conv),
 			jen.Return(jen.Id("x"), jen.Id("ok"))))
 	}
 	check, from := "foryUnionCheck"+name, "foryUnionFrom"+name
@@ -82,6 +91,11 @@ func (g *gen) emitUnion(f *jen.File, u *model.UnionDecl) {
 	f.Commentf("%s turns a decoded case value into the Go type of %s's case id; false for an id or a value the union does not declare.", from, name)
 	f.Func().Id(from).Params(jen.Id("id").Uint32(), jen.Id("v").Any()).Params(jen.Any(), jen.Bool()).Block(
 		jen.Switch(jen.Id("id")).Block(froms...), jen.Return(jen.Nil(), jen.False()))
+	f.Line()
+
+	f.Commentf("init makes %s known to any values: written with its registration, read back as a %s (docs/format.md §12.7).", name, name)
+	f.Func().Id("init").Params().Block(
+		jen.Qual(implPkg, "RegisterAnyUnion").Types(jen.Id(name)).Call(jen.Id(info), jen.Id(check), jen.Id(from)))
 	f.Line()
 
 	recv := jen.Id("x").Op("*").Id(name)
@@ -127,3 +141,8 @@ func (g *gen) emitUnion(f *jen.File, u *model.UnionDecl) {
 	)
 	f.Line()
 }
+
+// decodesAsList reports whether an any holding a slice of t's type reads
+// back as a LIST ([]any): a slice of strings; the dense arrays read as
+// themselves.
+func (g *gen) decodesAsList(t *model.Type) bool { return t.Elem.Kind == model.String }

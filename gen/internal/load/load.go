@@ -636,22 +636,46 @@ func (l *loader) loadUnion(ts *ast.TypeSpec, obj *types.TypeName, dir directive)
 			l.errorf(ts.Pos(), "%s: union case %d (%s): %v", name, id, typeText, err)
 			return nil
 		}
-		// The cases are what an any value decodes to (foryimpl.ReadAny):
-		// sized numbers, bool, string, a generated struct or a pointer to
-		// one; int and uint decode as int64 and uint64, and a named scalar
-		// as its underlying type, so they are refused rather than fail at
-		// run time.
+		// The cases are what an any value decodes to (foryimpl.ReadAny),
+		// or what the generated case conversion makes of it: sized numbers,
+		// bool, string, 16-bit floats, dates, decimals, generated enums, a
+		// generated struct or a pointer to one, and the lists and maps an
+		// any holds (unionCollections). int and uint decode as int64 and
+		// uint64, and a named scalar as its underlying type, so they are
+		// refused rather than fail at run time.
 		switch {
-		case (mt.Kind.IsPrimitive() || mt.Kind == model.String) && mt.Named == nil &&
-			mt.Kind != model.Float16 && mt.Kind != model.BFloat16 && mt.Kind != model.Int && mt.Kind != model.Uint,
-			mt.Kind == model.Struct, mt.Kind == model.Pointer && mt.Elem.Kind == model.Struct:
+		case (mt.Kind.IsPrimitive() || mt.Kind == model.String) && mt.Named == nil && mt.Kind != model.Int && mt.Kind != model.Uint,
+			mt.Kind == model.Float16 || mt.Kind == model.BFloat16, mt.Kind == model.Date, mt.Kind == model.Decimal, mt.Kind == model.Enum,
+			mt.Kind == model.Struct, mt.Kind == model.Pointer && mt.Elem.Kind == model.Struct,
+			(mt.Kind == model.Slice || mt.Kind == model.Map) && mt.Named == nil && unionCollections[strings.ReplaceAll(strings.ReplaceAll(types.TypeString(tv.Type, nil), "interface{}", "any"), "uint8", "byte")]:
 		default:
-			l.errorf(ts.Pos(), "%s: union case %d: %s is not supported as a case (bool, sized numbers, string and generated structs or pointers to them are; use int64 for int)", name, id, typeText)
+			l.errorf(ts.Pos(), "%s: union case %d: %s is not supported as a case (bool, sized numbers, string, 16-bit floats, dates, decimals, generated enums and structs or pointers to them, and the lists and maps an any holds are: %s; use int64 for int)", name, id, typeText, unionCollectionList())
 			return nil
 		}
 		u.Cases = append(u.Cases, model.UnionCase{ID: uint32(id), Type: mt})
 	}
 	return u
+}
+
+// unionCollections are the list and map types a union case may have: those
+// an any value holds (foryimpl's classifyValue) whose elements, keys and
+// values decode as themselves (int decodes as int64).
+var unionCollections = map[string]bool{
+	"[]byte": true, "[]bool": true, "[]int8": true, "[]int16": true, "[]int32": true, "[]int64": true,
+	"[]uint16": true, "[]uint32": true, "[]uint64": true, "[]float32": true, "[]float64": true,
+	"[]string": true, "[]any": true, "map[string]any": true, "map[any]any": true,
+	"map[string]bool": true, "map[string]int32": true, "map[string]int64": true, "map[string]float64": true, "map[string]string": true,
+	"map[int32]bool": true, "map[int32]int32": true, "map[int32]int64": true, "map[int32]float64": true, "map[int32]string": true,
+	"map[int64]bool": true, "map[int64]int32": true, "map[int64]int64": true, "map[int64]float64": true, "map[int64]string": true,
+}
+
+func unionCollectionList() string {
+	var out []string
+	for k := range unionCollections {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return strings.Join(out, ", ")
 }
 
 // sameSig reports whether f has in parameters and out results whose types

@@ -1698,6 +1698,11 @@ func foryUnionFromPet(id uint32, v any) (any, bool) {
 	return nil, false
 }
 
+// init makes Pet known to any values: written with its registration, read back as a Pet (docs/format.md §12.7).
+func init() {
+	foryimpl.RegisterAnyUnion[Pet](foryUnionPet, foryUnionCheckPet, foryUnionFromPet)
+}
+
 // ForyWriteUnion writes Pet as a UNION field: its case id and the case value.
 func (x *Pet) ForyWriteUnion(c *foryimpl.WriteContext) {
 	id, v := x.ForyUnionGet()
@@ -1783,6 +1788,11 @@ func foryUnionFromToken(id uint32, v any) (any, bool) {
 		return x, ok
 	}
 	return nil, false
+}
+
+// init makes Token known to any values: written with its registration, read back as a Token (docs/format.md §12.7).
+func init() {
+	foryimpl.RegisterAnyUnion[Token](foryUnionToken, foryUnionCheckToken, foryUnionFromToken)
 }
 
 // ForyWriteUnion writes Token as a UNION field: its case id and the case value.

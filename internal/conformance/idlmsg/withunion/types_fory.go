@@ -2296,6 +2296,11 @@ func foryUnionFromShape(id uint32, v any) (any, bool) {
 	return nil, false
 }
 
+// init makes Shape known to any values: written with its registration, read back as a Shape (docs/format.md §12.7).
+func init() {
+	foryimpl.RegisterAnyUnion[Shape](foryUnionShape, foryUnionCheckShape, foryUnionFromShape)
+}
+
 // ForyWriteUnion writes Shape as a UNION field: its case id and the case value.
 func (x *Shape) ForyWriteUnion(c *foryimpl.WriteContext) {
 	id, v := x.ForyUnionGet()
