@@ -100,8 +100,8 @@ if [ "${1:-}" = strings ]; then
 	# BenchmarkStrings: one string decoded (fixtures.Text), and the
 	# serialize cost with the write-side UTF-8 check on and off. A 1 MB
 	# string takes about a million instructions per op, so those cells run
-	# few iterations. Then BenchmarkAliasStrings: MediaContent and
-	# MediaContentList decoded with each string option.
+	# few iterations. Then BenchmarkAliasStrings: MediaContent,
+	# MediaContentList and SmallMessage decoded with each string option.
 	for c in ascii10 ascii100 ascii1M lead-e-1M e-1M; do
 		case $c in *1M) n1=4 n2=24 ;; *) n1=$N1_SINGLE n2=$N2_SINGLE ;; esac
 		a=$(ir "^BenchmarkStrings\$/^Decode\$/^$c\$" "$n1")
@@ -115,7 +115,7 @@ if [ "${1:-}" = strings ]; then
 			echo "serialize $f $m $(per_op_pattern "^BenchmarkStrings\$/^Serialize\$/^$f\$/^$m\$" "$kind") instructions/op"
 		done
 	done
-	for f in MediaContent MediaContentList; do
+	for f in MediaContent MediaContentList SmallMessage; do
 		kind=single
 		case $f in *List) kind=list ;; esac
 		for m in copy alias zerocopy; do
