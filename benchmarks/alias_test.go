@@ -48,6 +48,19 @@ func TestAliasStrings(t *testing.T) {
 	}
 	require.Equal(t, v.Media.URI, out.Media.URI)
 	require.Equal(t, v.Images[2].URI, out.Images[2].URI)
+
+	// SmallMessage: its two strings are its only allocations into a reused
+	// value (the time is a value), so copying allocates twice, aliasing once.
+	sm := fixtures.NewSmallMessage()
+	data, err = serializer.Serialize(&sm)
+	require.NoError(t, err)
+	var smOut fixtures.SmallMessage
+	require.Equal(t, float64(2), testing.AllocsPerRun(50, func() { require.NoError(t, copying.Deserialize(data, &smOut)) }))
+	require.Equal(t, float64(1), testing.AllocsPerRun(50, func() { require.NoError(t, aliasing.Deserialize(data, &smOut)) }))
+	require.Equal(t, float64(0), testing.AllocsPerRun(50, func() { require.NoError(t, zero.Deserialize(data, &smOut)) }))
+	require.True(t, sm.BirthDay.Equal(smOut.BirthDay))
+	smOut.BirthDay = sm.BirthDay
+	require.Equal(t, sm, smOut)
 }
 
 // BenchmarkAliasStrings/<fixture>/<mode> decodes the fixture with strings
@@ -55,7 +68,7 @@ func TestAliasStrings(t *testing.T) {
 // the input (alias, WithAliasStrings(true)) or aliasing the input itself
 // (zerocopy, WithZeroCopy(true)).
 func BenchmarkAliasStrings(b *testing.B) {
-	mc, l := fixtures.NewMediaContent(), fixtures.NewMediaContentList()
+	mc, l, sm := fixtures.NewMediaContent(), fixtures.NewMediaContentList(), fixtures.NewSmallMessage()
 	for _, fx := range []struct {
 		name string
 		in   serializer.Message
@@ -63,6 +76,7 @@ func BenchmarkAliasStrings(b *testing.B) {
 	}{
 		{"MediaContent", &mc, new(fixtures.MediaContent)},
 		{"MediaContentList", &l, new(fixtures.MediaContentList)},
+		{"SmallMessage", &sm, new(fixtures.SmallMessage)},
 	} {
 		data, err := serializer.Serialize(fx.in)
 		if err != nil {

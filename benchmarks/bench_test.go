@@ -142,11 +142,11 @@ func newCodec(b *testing.B, f codecs.Fixture, name string) codecs.Codec {
 // TestBenchmarkNames keeps the benchmark matrix in step with the codecs
 // package: names are part of the published results.
 func TestBenchmarkNames(t *testing.T) {
-	want := []string{"forygen", "forygen-consistent", "forygen-ref", "protobuf", "protobuf-convert", "vtprotobuf", "msgp"}
+	want := []string{"forygen", "forygen-consistent", "forygen-ref", "protobuf", "protobuf-convert", "vtprotobuf", "msgp", "msgp-tuple"}
 	if !equal(codecs.Names, want) {
 		t.Fatalf("codec names %v, want %v", codecs.Names, want)
 	}
-	wantFx := []string{"NumericStruct", "Sample", "MediaContent", "NumericStructList", "SampleList", "MediaContentList"}
+	wantFx := []string{"NumericStruct", "Sample", "MediaContent", "NumericStructList", "SampleList", "MediaContentList", "SmallMessage"}
 	if !equal(codecs.FixtureNames, wantFx) {
 		t.Fatalf("fixture names %v, want %v", codecs.FixtureNames, wantFx)
 	}

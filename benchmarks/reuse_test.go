@@ -14,7 +14,10 @@ import (
 // target, forygen, msgp and vtprotobuf (ResetVT, pool feature) keep their
 // slices and allocate only strings, so they allocate the same number of
 // times; into a new value every codec allocates more than that, or as much
-// where there is nothing but strings to allocate.
+// where there is nothing but strings to allocate. msgp's tuple form allocates
+// as its map form does. On SmallMessage vtprotobuf allocates one more: its
+// google.protobuf.Timestamp, which ResetVT drops (the well-known type is not
+// pooled) and UnmarshalVT allocates again.
 func TestReuseCells(t *testing.T) {
 	allocs := func(decode func([]byte) error, data []byte) float64 {
 		require.NoError(t, decode(data))
@@ -37,7 +40,12 @@ func TestReuseCells(t *testing.T) {
 			assert.GreaterOrEqual(t, fresh, reuse[name]+1, "%s/%s: a new value allocates at least itself", f.Name, name)
 		}
 		assert.Equal(t, reuse[codecs.Msgp], reuse[codecs.Forygen], "%s: forygen and msgp reuse", f.Name)
-		assert.Equal(t, reuse[codecs.Msgp], reuse[codecs.VTProtobuf], "%s: vtprotobuf (ResetVT) and msgp reuse", f.Name)
+		assert.Equal(t, reuse[codecs.Msgp], reuse[codecs.MsgpTuple], "%s: msgp's map and tuple forms reuse", f.Name)
+		vtExtra := 0.0
+		if f.Name == "SmallMessage" {
+			vtExtra = 1 // the Timestamp
+		}
+		assert.Equal(t, reuse[codecs.Msgp]+vtExtra, reuse[codecs.VTProtobuf], "%s: vtprotobuf (ResetVT) and msgp reuse", f.Name)
 		t.Logf("%s: reuse allocs/op %v", f.Name, reuse)
 	}
 }

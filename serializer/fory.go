@@ -43,6 +43,7 @@ import (
 	"fmt"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
@@ -53,8 +54,40 @@ import (
 // for concurrent use; create one per set of options and keep it, since it
 // caches what it learns of peers' schemas.
 type Fory struct {
-	rt      foryimpl.Runtime
+	rt foryimpl.Runtime
+	// own is the Fory's own buffer, which a call takes when ownBusy is 0
+	// (one compare-and-swap, against sync.Pool's pin, get, put and unpin:
+	// about 100 instructions a call, BenchmarkFixedCost/SerializeAny); a
+	// call that finds it taken, one running concurrently, uses buffers.
+	// own is set by New and never changes.
+	own     *buffer.Buffer
+	ownBusy atomic.Uint32
 	buffers sync.Pool
+}
+
+// ownMax is the largest storage the own buffer keeps between calls; a
+// larger one (a large message was written into it) is dropped, as the pool
+// lets the collector drop its buffers.
+const ownMax = 64 << 10
+
+// getBuffer takes the Fory's own buffer if it is free, otherwise one from
+// the pool; putBuffer gives it back.
+func (f *Fory) getBuffer() *buffer.Buffer {
+	if f.ownBusy.CompareAndSwap(0, 1) {
+		return f.own
+	}
+	return f.buffers.Get().(*buffer.Buffer)
+}
+
+func (f *Fory) putBuffer(b *buffer.Buffer) {
+	if b != f.own {
+		f.buffers.Put(b)
+		return
+	}
+	if cap(b.Bytes()) > ownMax {
+		b.Adopt(make([]byte, 0, 256))
+	}
+	f.ownBusy.Store(0)
 }
 
 // New returns a Fory with the given options.
@@ -66,6 +99,7 @@ func New(opts ...Option) *Fory {
 	f := new(Fory)
 	f.rt.Init(cfg)
 	f.buffers.New = func() any { return buffer.New(256) }
+	f.own = buffer.New(256)
 	return f
 }
 
@@ -96,7 +130,7 @@ func (f *Fory) Serialize(v any) ([]byte, error) {
 
 // ownedValue is owned for a non-struct root value (roots.go).
 func (f *Fory) ownedValue(v any) ([]byte, error) {
-	b := f.buffers.Get().(*buffer.Buffer)
+	b := f.getBuffer()
 	b.Reset()
 	ok, err := f.rt.WriteRootValue(b, v)
 	if !ok {
@@ -107,7 +141,7 @@ func (f *Fory) ownedValue(v any) ([]byte, error) {
 		out = make([]byte, b.Len())
 		copy(out, b.Bytes())
 	}
-	f.buffers.Put(b)
+	f.putBuffer(b)
 	if !ok {
 		return nil, notGenerated(v)
 	}
@@ -116,7 +150,7 @@ func (f *Fory) ownedValue(v any) ([]byte, error) {
 
 // owned writes m into a pooled buffer and returns a copy the caller owns.
 func (f *Fory) owned(m Message) ([]byte, error) {
-	b := f.buffers.Get().(*buffer.Buffer)
+	b := f.getBuffer()
 	b.Reset()
 	err := m.ForySerializeTo(f, b)
 	var out []byte
@@ -124,7 +158,7 @@ func (f *Fory) owned(m Message) ([]byte, error) {
 		out = make([]byte, b.Len())
 		copy(out, b.Bytes())
 	}
-	f.buffers.Put(b)
+	f.putBuffer(b)
 	return out, err
 }
 
@@ -157,14 +191,14 @@ func (f *Fory) serializeTo(b *buffer.Buffer, v any) error {
 // BenchmarkFixedCost) and makes it append to dst; release gives the
 // buffer its own storage back.
 func (f *Fory) adopt(dst []byte) (b *buffer.Buffer, old []byte) {
-	b = f.buffers.Get().(*buffer.Buffer)
+	b = f.getBuffer()
 	return b, b.Adopt(dst)
 }
 
 func (f *Fory) release(b *buffer.Buffer, old, dst []byte, err error) ([]byte, error) {
 	out := b.Bytes()
 	b.Adopt(old[:0])
-	f.buffers.Put(b)
+	f.putBuffer(b)
 	if err != nil {
 		return dst, err
 	}

@@ -40,7 +40,7 @@ type RootValue interface {
 // MarshalValue writes a message whose root is v, a non-struct value, and
 // returns bytes the caller owns. Serialize(v) writes the same bytes.
 func MarshalValue[T RootValue](f *Fory, v T) ([]byte, error) {
-	b := f.buffers.Get().(*buffer.Buffer)
+	b := f.getBuffer()
 	b.Reset()
 	ok, err := writeCarrierValue(f, b, &v)
 	if !ok {
@@ -51,7 +51,7 @@ func MarshalValue[T RootValue](f *Fory, v T) ([]byte, error) {
 		out = make([]byte, b.Len())
 		copy(out, b.Bytes())
 	}
-	f.buffers.Put(b)
+	f.putBuffer(b)
 	return out, err
 }
 

@@ -8,7 +8,9 @@ import (
 	binary "encoding/binary"
 	fmt "fmt"
 	protohelpers "github.com/planetscale/vtprotobuf/protohelpers"
+	timestamppb "github.com/planetscale/vtprotobuf/types/known/timestamppb"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb1 "google.golang.org/protobuf/types/known/timestamppb"
 	io "io"
 	math "math"
 	sync "sync"
@@ -52,62 +54,62 @@ func (m *NumericStruct) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		copy(dAtA[i:], m.unknownFields)
 	}
 	if m.F12 != 0 {
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.F12))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64((uint32(m.F12)<<1)^uint32((m.F12>>31))))
 		i--
 		dAtA[i] = 0x60
 	}
 	if m.F11 != 0 {
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.F11))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64((uint32(m.F11)<<1)^uint32((m.F11>>31))))
 		i--
 		dAtA[i] = 0x58
 	}
 	if m.F10 != 0 {
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.F10))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64((uint32(m.F10)<<1)^uint32((m.F10>>31))))
 		i--
 		dAtA[i] = 0x50
 	}
 	if m.F9 != 0 {
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.F9))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64((uint32(m.F9)<<1)^uint32((m.F9>>31))))
 		i--
 		dAtA[i] = 0x48
 	}
 	if m.F8 != 0 {
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.F8))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64((uint32(m.F8)<<1)^uint32((m.F8>>31))))
 		i--
 		dAtA[i] = 0x40
 	}
 	if m.F7 != 0 {
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.F7))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64((uint32(m.F7)<<1)^uint32((m.F7>>31))))
 		i--
 		dAtA[i] = 0x38
 	}
 	if m.F6 != 0 {
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.F6))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64((uint32(m.F6)<<1)^uint32((m.F6>>31))))
 		i--
 		dAtA[i] = 0x30
 	}
 	if m.F5 != 0 {
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.F5))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64((uint32(m.F5)<<1)^uint32((m.F5>>31))))
 		i--
 		dAtA[i] = 0x28
 	}
 	if m.F4 != 0 {
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.F4))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64((uint32(m.F4)<<1)^uint32((m.F4>>31))))
 		i--
 		dAtA[i] = 0x20
 	}
 	if m.F3 != 0 {
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.F3))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64((uint32(m.F3)<<1)^uint32((m.F3>>31))))
 		i--
 		dAtA[i] = 0x18
 	}
 	if m.F2 != 0 {
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.F2))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64((uint32(m.F2)<<1)^uint32((m.F2>>31))))
 		i--
 		dAtA[i] = 0x10
 	}
 	if m.F1 != 0 {
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.F1))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64((uint32(m.F1)<<1)^uint32((m.F1>>31))))
 		i--
 		dAtA[i] = 0x8
 	}
@@ -239,18 +241,18 @@ func (m *Sample) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 	if len(m.ShortArray) > 0 {
 		var pksize4 int
 		for _, num := range m.ShortArray {
-			pksize4 += protohelpers.SizeOfVarint(uint64(num))
+			pksize4 += protohelpers.SizeOfZigzag(uint64(num))
 		}
 		i -= pksize4
 		j3 := i
-		for _, num1 := range m.ShortArray {
-			num := uint64(num1)
-			for num >= 1<<7 {
-				dAtA[j3] = uint8(uint64(num)&0x7f | 0x80)
-				num >>= 7
+		for _, num := range m.ShortArray {
+			x5 := (uint32(num) << 1) ^ uint32((num >> 31))
+			for x5 >= 1<<7 {
+				dAtA[j3] = uint8(uint64(x5)&0x7f | 0x80)
 				j3++
+				x5 >>= 7
 			}
-			dAtA[j3] = uint8(num)
+			dAtA[j3] = uint8(x5)
 			j3++
 		}
 		i = protohelpers.EncodeVarint(dAtA, i, uint64(pksize4))
@@ -261,9 +263,9 @@ func (m *Sample) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 	}
 	if len(m.DoubleArray) > 0 {
 		for iNdEx := len(m.DoubleArray) - 1; iNdEx >= 0; iNdEx-- {
-			f5 := math.Float64bits(float64(m.DoubleArray[iNdEx]))
+			f6 := math.Float64bits(float64(m.DoubleArray[iNdEx]))
 			i -= 8
-			binary.LittleEndian.PutUint64(dAtA[i:], uint64(f5))
+			binary.LittleEndian.PutUint64(dAtA[i:], uint64(f6))
 		}
 		i = protohelpers.EncodeVarint(dAtA, i, uint64(len(m.DoubleArray)*8))
 		i--
@@ -273,9 +275,9 @@ func (m *Sample) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 	}
 	if len(m.FloatArray) > 0 {
 		for iNdEx := len(m.FloatArray) - 1; iNdEx >= 0; iNdEx-- {
-			f6 := math.Float32bits(float32(m.FloatArray[iNdEx]))
+			f7 := math.Float32bits(float32(m.FloatArray[iNdEx]))
 			i -= 4
-			binary.LittleEndian.PutUint32(dAtA[i:], uint32(f6))
+			binary.LittleEndian.PutUint32(dAtA[i:], uint32(f7))
 		}
 		i = protohelpers.EncodeVarint(dAtA, i, uint64(len(m.FloatArray)*4))
 		i--
@@ -284,46 +286,46 @@ func (m *Sample) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		dAtA[i] = 0x8a
 	}
 	if len(m.LongArray) > 0 {
-		var pksize8 int
+		var pksize9 int
 		for _, num := range m.LongArray {
-			pksize8 += protohelpers.SizeOfVarint(uint64(num))
+			pksize9 += protohelpers.SizeOfZigzag(uint64(num))
 		}
-		i -= pksize8
-		j7 := i
-		for _, num1 := range m.LongArray {
-			num := uint64(num1)
-			for num >= 1<<7 {
-				dAtA[j7] = uint8(uint64(num)&0x7f | 0x80)
-				num >>= 7
-				j7++
+		i -= pksize9
+		j8 := i
+		for _, num := range m.LongArray {
+			x10 := (uint64(num) << 1) ^ uint64((num >> 63))
+			for x10 >= 1<<7 {
+				dAtA[j8] = uint8(uint64(x10)&0x7f | 0x80)
+				j8++
+				x10 >>= 7
 			}
-			dAtA[j7] = uint8(num)
-			j7++
+			dAtA[j8] = uint8(x10)
+			j8++
 		}
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(pksize8))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(pksize9))
 		i--
 		dAtA[i] = 0x1
 		i--
 		dAtA[i] = 0x82
 	}
 	if len(m.IntArray) > 0 {
-		var pksize10 int
+		var pksize12 int
 		for _, num := range m.IntArray {
-			pksize10 += protohelpers.SizeOfVarint(uint64(num))
+			pksize12 += protohelpers.SizeOfZigzag(uint64(num))
 		}
-		i -= pksize10
-		j9 := i
-		for _, num1 := range m.IntArray {
-			num := uint64(num1)
-			for num >= 1<<7 {
-				dAtA[j9] = uint8(uint64(num)&0x7f | 0x80)
-				num >>= 7
-				j9++
+		i -= pksize12
+		j11 := i
+		for _, num := range m.IntArray {
+			x13 := (uint32(num) << 1) ^ uint32((num >> 31))
+			for x13 >= 1<<7 {
+				dAtA[j11] = uint8(uint64(x13)&0x7f | 0x80)
+				j11++
+				x13 >>= 7
 			}
-			dAtA[j9] = uint8(num)
-			j9++
+			dAtA[j11] = uint8(x13)
+			j11++
 		}
-		i = protohelpers.EncodeVarint(dAtA, i, uint64(pksize10))
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(pksize12))
 		i--
 		dAtA[i] = 0x7a
 	}
@@ -731,6 +733,84 @@ func (m *MediaContentList) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 	return len(dAtA) - i, nil
 }
 
+func (m *SmallMessage) MarshalVT() (dAtA []byte, err error) {
+	if m == nil {
+		return nil, nil
+	}
+	size := m.SizeVT()
+	dAtA = make([]byte, size)
+	n, err := m.MarshalToSizedBufferVT(dAtA[:size])
+	if err != nil {
+		return nil, err
+	}
+	return dAtA[:n], nil
+}
+
+func (m *SmallMessage) MarshalToVT(dAtA []byte) (int, error) {
+	size := m.SizeVT()
+	return m.MarshalToSizedBufferVT(dAtA[:size])
+}
+
+func (m *SmallMessage) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
+	if m == nil {
+		return 0, nil
+	}
+	i := len(dAtA)
+	_ = i
+	var l int
+	_ = l
+	if m.unknownFields != nil {
+		i -= len(m.unknownFields)
+		copy(dAtA[i:], m.unknownFields)
+	}
+	if m.Money != 0 {
+		i -= 8
+		binary.LittleEndian.PutUint64(dAtA[i:], uint64(math.Float64bits(float64(m.Money))))
+		i--
+		dAtA[i] = 0x31
+	}
+	if m.Spouse {
+		i--
+		if m.Spouse {
+			dAtA[i] = 1
+		} else {
+			dAtA[i] = 0
+		}
+		i--
+		dAtA[i] = 0x28
+	}
+	if m.Siblings != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.Siblings))
+		i--
+		dAtA[i] = 0x20
+	}
+	if len(m.Phone) > 0 {
+		i -= len(m.Phone)
+		copy(dAtA[i:], m.Phone)
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(len(m.Phone)))
+		i--
+		dAtA[i] = 0x1a
+	}
+	if m.BirthDay != nil {
+		size, err := (*timestamppb.Timestamp)(m.BirthDay).MarshalToSizedBufferVT(dAtA[:i])
+		if err != nil {
+			return 0, err
+		}
+		i -= size
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(size))
+		i--
+		dAtA[i] = 0x12
+	}
+	if len(m.Name) > 0 {
+		i -= len(m.Name)
+		copy(dAtA[i:], m.Name)
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(len(m.Name)))
+		i--
+		dAtA[i] = 0xa
+	}
+	return len(dAtA) - i, nil
+}
+
 var vtprotoPool_NumericStruct = sync.Pool{
 	New: func() interface{} {
 		return &NumericStruct{}
@@ -935,6 +1015,27 @@ func (m *MediaContentList) ReturnToVTPool() {
 func MediaContentListFromVTPool() *MediaContentList {
 	return vtprotoPool_MediaContentList.Get().(*MediaContentList)
 }
+
+var vtprotoPool_SmallMessage = sync.Pool{
+	New: func() interface{} {
+		return &SmallMessage{}
+	},
+}
+
+func (m *SmallMessage) ResetVT() {
+	if m != nil {
+		m.Reset()
+	}
+}
+func (m *SmallMessage) ReturnToVTPool() {
+	if m != nil {
+		m.ResetVT()
+		vtprotoPool_SmallMessage.Put(m)
+	}
+}
+func SmallMessageFromVTPool() *SmallMessage {
+	return vtprotoPool_SmallMessage.Get().(*SmallMessage)
+}
 func (m *NumericStruct) SizeVT() (n int) {
 	if m == nil {
 		return 0
@@ -942,40 +1043,40 @@ func (m *NumericStruct) SizeVT() (n int) {
 	var l int
 	_ = l
 	if m.F1 != 0 {
-		n += 1 + protohelpers.SizeOfVarint(uint64(m.F1))
+		n += 1 + protohelpers.SizeOfZigzag(uint64(m.F1))
 	}
 	if m.F2 != 0 {
-		n += 1 + protohelpers.SizeOfVarint(uint64(m.F2))
+		n += 1 + protohelpers.SizeOfZigzag(uint64(m.F2))
 	}
 	if m.F3 != 0 {
-		n += 1 + protohelpers.SizeOfVarint(uint64(m.F3))
+		n += 1 + protohelpers.SizeOfZigzag(uint64(m.F3))
 	}
 	if m.F4 != 0 {
-		n += 1 + protohelpers.SizeOfVarint(uint64(m.F4))
+		n += 1 + protohelpers.SizeOfZigzag(uint64(m.F4))
 	}
 	if m.F5 != 0 {
-		n += 1 + protohelpers.SizeOfVarint(uint64(m.F5))
+		n += 1 + protohelpers.SizeOfZigzag(uint64(m.F5))
 	}
 	if m.F6 != 0 {
-		n += 1 + protohelpers.SizeOfVarint(uint64(m.F6))
+		n += 1 + protohelpers.SizeOfZigzag(uint64(m.F6))
 	}
 	if m.F7 != 0 {
-		n += 1 + protohelpers.SizeOfVarint(uint64(m.F7))
+		n += 1 + protohelpers.SizeOfZigzag(uint64(m.F7))
 	}
 	if m.F8 != 0 {
-		n += 1 + protohelpers.SizeOfVarint(uint64(m.F8))
+		n += 1 + protohelpers.SizeOfZigzag(uint64(m.F8))
 	}
 	if m.F9 != 0 {
-		n += 1 + protohelpers.SizeOfVarint(uint64(m.F9))
+		n += 1 + protohelpers.SizeOfZigzag(uint64(m.F9))
 	}
 	if m.F10 != 0 {
-		n += 1 + protohelpers.SizeOfVarint(uint64(m.F10))
+		n += 1 + protohelpers.SizeOfZigzag(uint64(m.F10))
 	}
 	if m.F11 != 0 {
-		n += 1 + protohelpers.SizeOfVarint(uint64(m.F11))
+		n += 1 + protohelpers.SizeOfZigzag(uint64(m.F11))
 	}
 	if m.F12 != 0 {
-		n += 1 + protohelpers.SizeOfVarint(uint64(m.F12))
+		n += 1 + protohelpers.SizeOfZigzag(uint64(m.F12))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -1048,14 +1149,14 @@ func (m *Sample) SizeVT() (n int) {
 	if len(m.IntArray) > 0 {
 		l = 0
 		for _, e := range m.IntArray {
-			l += protohelpers.SizeOfVarint(uint64(e))
+			l += protohelpers.SizeOfZigzag(uint64(e))
 		}
 		n += 1 + protohelpers.SizeOfVarint(uint64(l)) + l
 	}
 	if len(m.LongArray) > 0 {
 		l = 0
 		for _, e := range m.LongArray {
-			l += protohelpers.SizeOfVarint(uint64(e))
+			l += protohelpers.SizeOfZigzag(uint64(e))
 		}
 		n += 2 + protohelpers.SizeOfVarint(uint64(l)) + l
 	}
@@ -1068,7 +1169,7 @@ func (m *Sample) SizeVT() (n int) {
 	if len(m.ShortArray) > 0 {
 		l = 0
 		for _, e := range m.ShortArray {
-			l += protohelpers.SizeOfVarint(uint64(e))
+			l += protohelpers.SizeOfZigzag(uint64(e))
 		}
 		n += 2 + protohelpers.SizeOfVarint(uint64(l)) + l
 	}
@@ -1222,6 +1323,37 @@ func (m *MediaContentList) SizeVT() (n int) {
 	return n
 }
 
+func (m *SmallMessage) SizeVT() (n int) {
+	if m == nil {
+		return 0
+	}
+	var l int
+	_ = l
+	l = len(m.Name)
+	if l > 0 {
+		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+	}
+	if m.BirthDay != nil {
+		l = (*timestamppb.Timestamp)(m.BirthDay).SizeVT()
+		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+	}
+	l = len(m.Phone)
+	if l > 0 {
+		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+	}
+	if m.Siblings != 0 {
+		n += 1 + protohelpers.SizeOfVarint(uint64(m.Siblings))
+	}
+	if m.Spouse {
+		n += 2
+	}
+	if m.Money != 0 {
+		n += 9
+	}
+	n += len(m.unknownFields)
+	return n
+}
+
 func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 	l := len(dAtA)
 	iNdEx := 0
@@ -1255,7 +1387,7 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 			if wireType != 0 {
 				return fmt.Errorf("proto: wrong wireType = %d for field F1", wireType)
 			}
-			m.F1 = 0
+			var v int32
 			for shift := uint(0); ; shift += 7 {
 				if shift >= 64 {
 					return protohelpers.ErrIntOverflow
@@ -1265,16 +1397,18 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 				}
 				b := dAtA[iNdEx]
 				iNdEx++
-				m.F1 |= int32(b&0x7F) << shift
+				v |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
 			}
+			v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
+			m.F1 = v
 		case 2:
 			if wireType != 0 {
 				return fmt.Errorf("proto: wrong wireType = %d for field F2", wireType)
 			}
-			m.F2 = 0
+			var v int32
 			for shift := uint(0); ; shift += 7 {
 				if shift >= 64 {
 					return protohelpers.ErrIntOverflow
@@ -1284,16 +1418,18 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 				}
 				b := dAtA[iNdEx]
 				iNdEx++
-				m.F2 |= int32(b&0x7F) << shift
+				v |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
 			}
+			v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
+			m.F2 = v
 		case 3:
 			if wireType != 0 {
 				return fmt.Errorf("proto: wrong wireType = %d for field F3", wireType)
 			}
-			m.F3 = 0
+			var v int32
 			for shift := uint(0); ; shift += 7 {
 				if shift >= 64 {
 					return protohelpers.ErrIntOverflow
@@ -1303,16 +1439,18 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 				}
 				b := dAtA[iNdEx]
 				iNdEx++
-				m.F3 |= int32(b&0x7F) << shift
+				v |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
 			}
+			v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
+			m.F3 = v
 		case 4:
 			if wireType != 0 {
 				return fmt.Errorf("proto: wrong wireType = %d for field F4", wireType)
 			}
-			m.F4 = 0
+			var v int32
 			for shift := uint(0); ; shift += 7 {
 				if shift >= 64 {
 					return protohelpers.ErrIntOverflow
@@ -1322,16 +1460,18 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 				}
 				b := dAtA[iNdEx]
 				iNdEx++
-				m.F4 |= int32(b&0x7F) << shift
+				v |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
 			}
+			v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
+			m.F4 = v
 		case 5:
 			if wireType != 0 {
 				return fmt.Errorf("proto: wrong wireType = %d for field F5", wireType)
 			}
-			m.F5 = 0
+			var v int32
 			for shift := uint(0); ; shift += 7 {
 				if shift >= 64 {
 					return protohelpers.ErrIntOverflow
@@ -1341,16 +1481,18 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 				}
 				b := dAtA[iNdEx]
 				iNdEx++
-				m.F5 |= int32(b&0x7F) << shift
+				v |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
 			}
+			v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
+			m.F5 = v
 		case 6:
 			if wireType != 0 {
 				return fmt.Errorf("proto: wrong wireType = %d for field F6", wireType)
 			}
-			m.F6 = 0
+			var v int32
 			for shift := uint(0); ; shift += 7 {
 				if shift >= 64 {
 					return protohelpers.ErrIntOverflow
@@ -1360,16 +1502,18 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 				}
 				b := dAtA[iNdEx]
 				iNdEx++
-				m.F6 |= int32(b&0x7F) << shift
+				v |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
 			}
+			v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
+			m.F6 = v
 		case 7:
 			if wireType != 0 {
 				return fmt.Errorf("proto: wrong wireType = %d for field F7", wireType)
 			}
-			m.F7 = 0
+			var v int32
 			for shift := uint(0); ; shift += 7 {
 				if shift >= 64 {
 					return protohelpers.ErrIntOverflow
@@ -1379,16 +1523,18 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 				}
 				b := dAtA[iNdEx]
 				iNdEx++
-				m.F7 |= int32(b&0x7F) << shift
+				v |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
 			}
+			v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
+			m.F7 = v
 		case 8:
 			if wireType != 0 {
 				return fmt.Errorf("proto: wrong wireType = %d for field F8", wireType)
 			}
-			m.F8 = 0
+			var v int32
 			for shift := uint(0); ; shift += 7 {
 				if shift >= 64 {
 					return protohelpers.ErrIntOverflow
@@ -1398,16 +1544,18 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 				}
 				b := dAtA[iNdEx]
 				iNdEx++
-				m.F8 |= int32(b&0x7F) << shift
+				v |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
 			}
+			v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
+			m.F8 = v
 		case 9:
 			if wireType != 0 {
 				return fmt.Errorf("proto: wrong wireType = %d for field F9", wireType)
 			}
-			m.F9 = 0
+			var v int32
 			for shift := uint(0); ; shift += 7 {
 				if shift >= 64 {
 					return protohelpers.ErrIntOverflow
@@ -1417,16 +1565,18 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 				}
 				b := dAtA[iNdEx]
 				iNdEx++
-				m.F9 |= int32(b&0x7F) << shift
+				v |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
 			}
+			v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
+			m.F9 = v
 		case 10:
 			if wireType != 0 {
 				return fmt.Errorf("proto: wrong wireType = %d for field F10", wireType)
 			}
-			m.F10 = 0
+			var v int32
 			for shift := uint(0); ; shift += 7 {
 				if shift >= 64 {
 					return protohelpers.ErrIntOverflow
@@ -1436,16 +1586,18 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 				}
 				b := dAtA[iNdEx]
 				iNdEx++
-				m.F10 |= int32(b&0x7F) << shift
+				v |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
 			}
+			v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
+			m.F10 = v
 		case 11:
 			if wireType != 0 {
 				return fmt.Errorf("proto: wrong wireType = %d for field F11", wireType)
 			}
-			m.F11 = 0
+			var v int32
 			for shift := uint(0); ; shift += 7 {
 				if shift >= 64 {
 					return protohelpers.ErrIntOverflow
@@ -1455,16 +1607,18 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 				}
 				b := dAtA[iNdEx]
 				iNdEx++
-				m.F11 |= int32(b&0x7F) << shift
+				v |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
 			}
+			v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
+			m.F11 = v
 		case 12:
 			if wireType != 0 {
 				return fmt.Errorf("proto: wrong wireType = %d for field F12", wireType)
 			}
-			m.F12 = 0
+			var v int32
 			for shift := uint(0); ; shift += 7 {
 				if shift >= 64 {
 					return protohelpers.ErrIntOverflow
@@ -1474,11 +1628,13 @@ func (m *NumericStruct) UnmarshalVT(dAtA []byte) error {
 				}
 				b := dAtA[iNdEx]
 				iNdEx++
-				m.F12 |= int32(b&0x7F) << shift
+				v |= int32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}
 			}
+			v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
+			m.F12 = v
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])
@@ -1875,6 +2031,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 						break
 					}
 				}
+				v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
 				m.IntArray = append(m.IntArray, v)
 			} else if wireType == 2 {
 				var packedLen int
@@ -1929,6 +2086,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 							break
 						}
 					}
+					v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
 					m.IntArray = append(m.IntArray, v)
 				}
 			} else {
@@ -1936,7 +2094,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 			}
 		case 16:
 			if wireType == 0 {
-				var v int64
+				var v uint64
 				for shift := uint(0); ; shift += 7 {
 					if shift >= 64 {
 						return protohelpers.ErrIntOverflow
@@ -1946,12 +2104,13 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 					}
 					b := dAtA[iNdEx]
 					iNdEx++
-					v |= int64(b&0x7F) << shift
+					v |= uint64(b&0x7F) << shift
 					if b < 0x80 {
 						break
 					}
 				}
-				m.LongArray = append(m.LongArray, v)
+				v = (v >> 1) ^ uint64((int64(v&1)<<63)>>63)
+				m.LongArray = append(m.LongArray, int64(v))
 			} else if wireType == 2 {
 				var packedLen int
 				for shift := uint(0); ; shift += 7 {
@@ -1990,7 +2149,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 					m.LongArray = make([]int64, 0, elementCount)
 				}
 				for iNdEx < postIndex {
-					var v int64
+					var v uint64
 					for shift := uint(0); ; shift += 7 {
 						if shift >= 64 {
 							return protohelpers.ErrIntOverflow
@@ -2000,12 +2159,13 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 						}
 						b := dAtA[iNdEx]
 						iNdEx++
-						v |= int64(b&0x7F) << shift
+						v |= uint64(b&0x7F) << shift
 						if b < 0x80 {
 							break
 						}
 					}
-					m.LongArray = append(m.LongArray, v)
+					v = (v >> 1) ^ uint64((int64(v&1)<<63)>>63)
+					m.LongArray = append(m.LongArray, int64(v))
 				}
 			} else {
 				return fmt.Errorf("proto: wrong wireType = %d for field LongArray", wireType)
@@ -2135,6 +2295,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 						break
 					}
 				}
+				v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
 				m.ShortArray = append(m.ShortArray, v)
 			} else if wireType == 2 {
 				var packedLen int
@@ -2189,6 +2350,7 @@ func (m *Sample) UnmarshalVT(dAtA []byte) error {
 							break
 						}
 					}
+					v = int32((uint32(v) >> 1) ^ uint32(((v&1)<<31)>>31))
 					m.ShortArray = append(m.ShortArray, v)
 				}
 			} else {
@@ -3201,6 +3363,207 @@ func (m *MediaContentList) UnmarshalVT(dAtA []byte) error {
 				return err
 			}
 			iNdEx = postIndex
+		default:
+			iNdEx = preIndex
+			skippy, err := protohelpers.Skip(dAtA[iNdEx:])
+			if err != nil {
+				return err
+			}
+			if (skippy < 0) || (iNdEx+skippy) < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			if (iNdEx + skippy) > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.unknownFields = append(m.unknownFields, dAtA[iNdEx:iNdEx+skippy]...)
+			iNdEx += skippy
+		}
+	}
+
+	if iNdEx > l {
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}
+func (m *SmallMessage) UnmarshalVT(dAtA []byte) error {
+	l := len(dAtA)
+	iNdEx := 0
+	for iNdEx < l {
+		preIndex := iNdEx
+		var wire uint64
+		for shift := uint(0); ; shift += 7 {
+			if shift >= 64 {
+				return protohelpers.ErrIntOverflow
+			}
+			if iNdEx >= l {
+				return io.ErrUnexpectedEOF
+			}
+			b := dAtA[iNdEx]
+			iNdEx++
+			wire |= uint64(b&0x7F) << shift
+			if b < 0x80 {
+				break
+			}
+		}
+		fieldNum := int32(wire >> 3)
+		wireType := int(wire & 0x7)
+		if wireType == 4 {
+			return fmt.Errorf("proto: SmallMessage: wiretype end group for non-group")
+		}
+		if fieldNum <= 0 {
+			return fmt.Errorf("proto: SmallMessage: illegal tag %d (wire type %d)", fieldNum, wire)
+		}
+		switch fieldNum {
+		case 1:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Name", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Name = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
+		case 2:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field BirthDay", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			if m.BirthDay == nil {
+				m.BirthDay = &timestamppb1.Timestamp{}
+			}
+			if err := (*timestamppb.Timestamp)(m.BirthDay).UnmarshalVT(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			iNdEx = postIndex
+		case 3:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Phone", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Phone = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
+		case 4:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Siblings", wireType)
+			}
+			m.Siblings = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.Siblings |= int64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		case 5:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Spouse", wireType)
+			}
+			var v int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				v |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			m.Spouse = bool(v != 0)
+		case 6:
+			if wireType != 1 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Money", wireType)
+			}
+			var v uint64
+			if (iNdEx + 8) > l {
+				return io.ErrUnexpectedEOF
+			}
+			v = uint64(binary.LittleEndian.Uint64(dAtA[iNdEx:]))
+			iNdEx += 8
+			m.Money = float64(math.Float64frombits(v))
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

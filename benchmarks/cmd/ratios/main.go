@@ -3,7 +3,7 @@
 // prints, per fixture and direction, the ratio of two codecs' ns/op as a
 // markdown table:
 //
-//	go run ./cmd/ratios -pairs forygen/msgp,forygen/vtprotobuf,forygen-ref/forygen ns.txt
+//	go run ./cmd/ratios -pairs forygen/msgp,forygen/msgp-tuple,forygen/vtprotobuf,forygen-ref/forygen ns.txt
 //
 // Each cell's centre and interval are benchstat's: the median of the runs
 // and the distribution-free 95 % confidence interval of the median (order
@@ -31,7 +31,7 @@ import (
 var line = regexp.MustCompile(`^Benchmark(\w+)/(\w+)/([\w-]+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op`)
 
 func main() {
-	pairs := flag.String("pairs", "forygen/msgp,forygen/vtprotobuf,forygen-ref/forygen", "comma-separated a/b codec pairs")
+	pairs := flag.String("pairs", "forygen/msgp,forygen/msgp-tuple,forygen/vtprotobuf,forygen-ref/forygen", "comma-separated a/b codec pairs")
 	dirs := flag.String("directions", "Serialize,Deserialize,DeserializeFresh", "comma-separated directions, in table order")
 	flag.Parse()
 	// samples[direction/fixture][codec] are the ns/op of the runs, in file order.

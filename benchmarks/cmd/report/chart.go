@@ -29,6 +29,7 @@ var codecColors = map[string]color.Color{
 	codecs.ProtobufConvert:   color.RGBA{R: 0x9e, G: 0xc0, B: 0xe6, A: 0xff},
 	codecs.VTProtobuf:        color.RGBA{R: 0x1b, G: 0x9e, B: 0x77, A: 0xff},
 	codecs.Msgp:              color.RGBA{R: 0x75, G: 0x70, B: 0xb3, A: 0xff},
+	codecs.MsgpTuple:         color.RGBA{R: 0xbc, G: 0xb9, B: 0xe0, A: 0xff},
 }
 
 // The chart's layout, from the top: the title block, the first panel (ns/op,

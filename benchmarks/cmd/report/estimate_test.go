@@ -41,28 +41,29 @@ func TestEstimateRunDefault(t *testing.T) {
 	assert.Greater(t, e.total(), 5*72*100*time.Millisecond)
 }
 
-// TestEstimateRunFullMatrix: the default run now has 128 cells (serialize,
-// deserialize and deserialize fresh for all 42 pairs, and forygen's two
-// evolved cells); the estimate scales with the cells.
+// TestEstimateRunFullMatrix: the default run now has 170 cells (serialize,
+// deserialize and deserialize fresh for all 56 pairs of 7 fixtures and 8
+// codecs, and forygen's two evolved cells); the estimate scales with the
+// cells.
 func TestEstimateRunFullMatrix(t *testing.T) {
 	fxs, names, err := codecs.Select("all", "all")
 	require.NoError(t, err)
 	cells := len(cellKeys(fxs, names))
-	assert.Equal(t, 3*42+2, cells)
+	assert.Equal(t, 3*56+2, cells)
 	e := estimateRun(len(fxs)*len(names), cells, 5, 100*time.Millisecond, true)
 	ms := func(x float64) time.Duration { return time.Duration(x * float64(time.Millisecond)) }
-	assert.Equal(t, ms(8.4), e.check)
-	// 128 cells × 29.054 ms; 5 rounds × 128 cells × 117.5 ms.
-	assert.InDelta(t, float64(ms(3718.9)), float64(e.calibration), float64(ms(1)))
-	assert.InDelta(t, float64(ms(75200)), float64(e.rounds), float64(ms(1)))
-	assert.Equal(t, "1m19.2s (correctness check 8.4ms, calibration 3.72s, rounds 1m15.2s, table and chart 250ms)", e.String())
+	assert.Equal(t, ms(11.2), e.check)
+	// 170 cells × 29.054 ms; 5 rounds × 170 cells × 117.5 ms.
+	assert.InDelta(t, float64(ms(4939.2)), float64(e.calibration), float64(ms(1)))
+	assert.InDelta(t, float64(ms(99875)), float64(e.rounds), float64(ms(1)))
+	assert.Equal(t, "1m45s (correctness check 11ms, calibration 4.94s, rounds 1m39.9s, table and chart 250ms)", e.String())
 	// Measured on the development machine, with other work running (load
 	// average 2.4 at the start, 3.7 at the end; calibration ratio 1.19):
 	// go run ./cmd/report took 62.8 s (calibration 4.07 s, rounds 58.4 s).
 	// Without forygen there is no evolved cell.
 	_, noForygen, err := codecs.Select("all", "protobuf,msgp")
 	require.NoError(t, err)
-	assert.Len(t, cellKeys(fxs, noForygen), 3*6*2)
+	assert.Len(t, cellKeys(fxs, noForygen), 3*7*2)
 }
 
 // TestEstimateRunScales: every part scales with what it depends on, and the

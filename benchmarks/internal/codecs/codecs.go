@@ -25,7 +25,13 @@
 //     reuses slices as forygen and msgp do. (UnmarshalVT appends to repeated
 //     fields, so a reset is required.)
 //   - msgp: MarshalMsg(buf[:0]); UnmarshalMsg into one reused value, which
-//     msgp's generated code decodes in place, reusing slice capacity.
+//     msgp's generated code decodes in place, reusing slice capacity. Structs
+//     are maps keyed by field name, msgp's default.
+//   - msgp-tuple: the same calls on the types of package fixtures/msgptuple,
+//     generated with //msgp:tuple (structs as arrays of their fields, which
+//     msgp users who care about speed choose). Those types have the
+//     fixtures' layout, so the codec views the fixture value and its targets
+//     through a pointer conversion, without copying.
 //
 // UnmarshalFresh decodes into a new zero value instead (a new plain struct
 // for forygen and msgp, a new message for protobuf and vtprotobuf), as a
@@ -40,8 +46,10 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/forygen/forygen/benchmarks/fixtures"
+	"github.com/forygen/forygen/benchmarks/fixtures/msgptuple"
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 	"google.golang.org/protobuf/proto"
@@ -59,13 +67,15 @@ const (
 	ProtobufConvert = "protobuf-convert"
 	VTProtobuf      = "vtprotobuf"
 	Msgp            = "msgp"
+	// MsgpTuple is msgp with //msgp:tuple (package fixtures/msgptuple).
+	MsgpTuple = "msgp-tuple"
 )
 
 // Names lists every codec.
-var Names = []string{Forygen, ForygenConsistent, ForygenRef, Protobuf, ProtobufConvert, VTProtobuf, Msgp}
+var Names = []string{Forygen, ForygenConsistent, ForygenRef, Protobuf, ProtobufConvert, VTProtobuf, Msgp, MsgpTuple}
 
 // Fixture names, in the order tables and charts list them.
-var FixtureNames = []string{"NumericStruct", "Sample", "MediaContent", "NumericStructList", "SampleList", "MediaContentList"}
+var FixtureNames = []string{"NumericStruct", "Sample", "MediaContent", "NumericStructList", "SampleList", "MediaContentList", "SmallMessage"}
 
 // Codec encodes one fixture value and decodes into a target it keeps.
 type Codec interface {
@@ -117,14 +127,29 @@ var EvolvedNames = []string{"MediaContent", "MediaContentList"}
 // Fixtures returns all fixtures in FixtureNames order.
 func Fixtures() []Fixture {
 	return []Fixture{
-		fixture("NumericStruct", fixtures.NewNumericStruct, fixtures.ToProtoNumericStruct, fixtures.FromProtoNumericStruct),
-		fixture("Sample", fixtures.NewSample, fixtures.ToProtoSample, fixtures.FromProtoSample),
-		withEvolved(fixture("MediaContent", fixtures.NewMediaContent, fixtures.ToProtoMediaContent, fixtures.FromProtoMediaContent),
-			fixtures.NewMediaContent, evolvedMediaContent),
-		fixture("NumericStructList", fixtures.NewNumericStructList, fixtures.ToProtoNumericStructList, fixtures.FromProtoNumericStructList),
-		fixture("SampleList", fixtures.NewSampleList, fixtures.ToProtoSampleList, fixtures.FromProtoSampleList),
-		withEvolved(fixture("MediaContentList", fixtures.NewMediaContentList, fixtures.ToProtoMediaContentList, fixtures.FromProtoMediaContentList),
-			fixtures.NewMediaContentList, evolvedMediaContentList),
+		withTuple[fixtures.NumericStruct, msgptuple.NumericStruct](
+			fixture("NumericStruct", fixtures.NewNumericStruct, fixtures.ToProtoNumericStruct, fixtures.FromProtoNumericStruct),
+			fixtures.NewNumericStruct),
+		withTuple[fixtures.Sample, msgptuple.Sample](
+			fixture("Sample", fixtures.NewSample, fixtures.ToProtoSample, fixtures.FromProtoSample),
+			fixtures.NewSample),
+		withTuple[fixtures.MediaContent, msgptuple.MediaContent](
+			withEvolved(fixture("MediaContent", fixtures.NewMediaContent, fixtures.ToProtoMediaContent, fixtures.FromProtoMediaContent),
+				fixtures.NewMediaContent, evolvedMediaContent),
+			fixtures.NewMediaContent),
+		withTuple[fixtures.NumericStructList, msgptuple.NumericStructList](
+			fixture("NumericStructList", fixtures.NewNumericStructList, fixtures.ToProtoNumericStructList, fixtures.FromProtoNumericStructList),
+			fixtures.NewNumericStructList),
+		withTuple[fixtures.SampleList, msgptuple.SampleList](
+			fixture("SampleList", fixtures.NewSampleList, fixtures.ToProtoSampleList, fixtures.FromProtoSampleList),
+			fixtures.NewSampleList),
+		withTuple[fixtures.MediaContentList, msgptuple.MediaContentList](
+			withEvolved(fixture("MediaContentList", fixtures.NewMediaContentList, fixtures.ToProtoMediaContentList, fixtures.FromProtoMediaContentList),
+				fixtures.NewMediaContentList, evolvedMediaContentList),
+			fixtures.NewMediaContentList),
+		withTuple[fixtures.SmallMessage, msgptuple.SmallMessage](
+			fixture("SmallMessage", fixtures.NewSmallMessage, fixtures.ToProtoSmallMessage, fixtures.FromProtoSmallMessage),
+			fixtures.NewSmallMessage),
 	}
 }
 
@@ -411,3 +436,66 @@ func (c *msgpCodec[T, PT]) UnmarshalFresh(data []byte) error {
 }
 
 func (c *msgpCodec[T, PT]) DecodedFresh() any { return *c.fresh }
+
+// tuplePtr is a pointer to a fixture's twin in package msgptuple: msgp's
+// tuple-form generated methods.
+type tuplePtr[U any] interface {
+	*U
+	MarshalMsg(b []byte) ([]byte, error)
+	UnmarshalMsg(b []byte) ([]byte, error)
+}
+
+// withTuple adds the msgp-tuple codec to f: msgp's tuple form on U, the
+// msgptuple twin of the fixture type T. U has T's layout (checked here by
+// size, and field by field by msgptuple's TestLayoutMatchesFixtures), so the
+// codec converts pointers between them: no copy inside or outside the loop.
+func withTuple[T, U any, PU tuplePtr[U]](f Fixture, value func() T) Fixture {
+	if unsafe.Sizeof(*new(T)) != unsafe.Sizeof(*new(U)) {
+		panic(fmt.Sprintf("codecs: %s: msgptuple's type is not the fixture's layout", f.Name))
+	}
+	plain := f.New
+	f.New = func(codec string) (Codec, error) {
+		if codec != MsgpTuple {
+			return plain(codec)
+		}
+		v := value()
+		return &msgpTupleCodec[T, U, PU]{v: (*U)(unsafe.Pointer(&v))}, nil
+	}
+	return f
+}
+
+type msgpTupleCodec[T, U any, PU tuplePtr[U]] struct {
+	v     *U
+	buf   []byte
+	out   U
+	fresh *U
+}
+
+func (c *msgpTupleCodec[T, U, PU]) Name() string { return MsgpTuple }
+
+func (c *msgpTupleCodec[T, U, PU]) Marshal() ([]byte, error) {
+	b, err := PU(c.v).MarshalMsg(c.buf[:0])
+	c.buf = b
+	return b, err
+}
+
+func (c *msgpTupleCodec[T, U, PU]) Unmarshal(data []byte) error {
+	rest, err := PU(&c.out).UnmarshalMsg(data)
+	if err == nil && len(rest) != 0 {
+		err = errTrailing
+	}
+	return err
+}
+
+func (c *msgpTupleCodec[T, U, PU]) Decoded() any { return *(*T)(unsafe.Pointer(&c.out)) }
+
+func (c *msgpTupleCodec[T, U, PU]) UnmarshalFresh(data []byte) error {
+	c.fresh = new(U)
+	rest, err := PU(c.fresh).UnmarshalMsg(data)
+	if err == nil && len(rest) != 0 {
+		err = errTrailing
+	}
+	return err
+}
+
+func (c *msgpTupleCodec[T, U, PU]) DecodedFresh() any { return *(*T)(unsafe.Pointer(c.fresh)) }
