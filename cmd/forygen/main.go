@@ -180,6 +180,9 @@ func main() {
 		case "lock":
 			lockMain(os.Args[2:])
 			return
+		case "idl":
+			idlMain(os.Args[2:])
+			return
 		case "decode":
 			os.Exit(gen.DecodeMain(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 		case "version":
@@ -326,5 +329,35 @@ func lockMain(args []string) {
 		for _, p := range wrote {
 			fmt.Println("wrote", p)
 		}
+	}
+}
+
+func idlMain(args []string) {
+	cfg := gen.IDLConfig{}
+	fs := flag.NewFlagSet("forygen idl", flag.ExitOnError)
+	fs.StringVar(&cfg.Out, "o", "", "the Go package `dir`ectory to write (default: the current directory)")
+	fs.StringVar(&cfg.GoPackage, "go_package", "", "the Go package, `path;name` (or path, or ;name), overriding the files' go_package option")
+	fs.Func("I", "a `dir`ectory searched for imported files, after the importing file's own (repeatable)", func(s string) error {
+		cfg.ImportPaths = append(cfg.ImportPaths, s)
+		return nil
+	})
+	fs.BoolVar(&cfg.GRPC, "grpc", false, "write grpc-go client and server stubs of the services (on github.com/forygen/forygen/grpccodec)")
+	fs.BoolVar(&cfg.Check, "check", false, "write nothing; exit 1 if a written file would change")
+	fs.BoolVar(&cfg.Verbose, "v", false, "print what is written")
+	fs.Func("tags", "comma-separated build `tags` used when loading the package", func(s string) error {
+		cfg.Tags = append(cfg.Tags, split(s)...)
+		return nil
+	})
+	fs.Usage = func() {
+		fmt.Fprintf(os.Stderr, "usage: forygen idl [-o dir] [-go_package path;name] [-I dir] [-grpc] [-check] file.fdl ...\n")
+		fs.PrintDefaults()
+	}
+	_ = fs.Parse(args)
+	cfg.Files = fs.Args()
+	if err := gen.IDL(cfg); err != nil {
+		if !errors.Is(err, gen.ErrGeneration) {
+			fmt.Fprintln(os.Stderr, err)
+		}
+		os.Exit(1)
 	}
 }
