@@ -184,7 +184,7 @@ func (w *writer) unionCaseType(d *decl, c *schema.Field) string {
 			return "any"
 		}
 		if r.kind != "message" {
-			w.errorf(t.Pos, "union %s: case %s is %s %s; forygen's union cases are bool, sized numbers, string and messages", d.qual, c.Name, article(r.kind), t.Name)
+			w.errorf(t.Pos, "union %s: case %s is %s %s %s; forygen's union cases are bool, sized numbers, string and messages", d.qual, c.Name, article(r.kind), r.kind, t.Name)
 			return "any"
 		}
 		return "*" + w.typeName(r)

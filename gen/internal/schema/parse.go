@@ -949,6 +949,12 @@ func (p *parser) typ() (*Type, error) {
 	if scalarNames[t.text] {
 		return &Type{Kind: "scalar", Name: t.text, Pos: pos}, nil
 	}
+	if t.text == "set" && p.at("<") {
+		return nil, p.errorf(t, "set<…> is not Fory IDL: its collections are list, array and map")
+	}
+	if t.text == "oneof" && p.peek().kind == "ident" {
+		return nil, p.errorf(t, "oneof is protobuf's: Fory IDL declares a union (union Name { … }) and a field of it")
+	}
 	name := t.text
 	for p.at(".") {
 		p.next()
