@@ -123,4 +123,3 @@ func TestIDLErrorAtIDL(t *testing.T) {
 		t.Errorf("stderr\n%s\nwant it to start with\n%s", stderr.String(), want)
 	}
 }
-
