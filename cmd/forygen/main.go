@@ -103,6 +103,19 @@
 // `tracking=on`; a relock keeps both. Run forygen lock again to accept the
 // current schemas.
 //
+// From Fory IDL (README "From a Fory IDL schema"):
+//
+//	forygen idl [-o dir] [-go_package path;name] [-I dir] [-grpc] [-check] file.fdl ...
+//
+// reads Fory IDL files (foryc's input) and writes into dir, one Go package,
+// the type declarations foryc's Go generator writes for them (the same
+// type, field and constant names, registrations and tags) with forygen's
+// //fory: directives, then generates their serializers there, as
+// `forygen dir` does. With -grpc, each file's services become grpc-go
+// client and server stubs on grpccodec. A `//go:generate go tool forygen
+// idl -o . schema.fdl` line in the package keeps it up to date. Errors are
+// reported at the IDL's file:line:col.
+//
 // Message decoder:
 //
 //	forygen decode [-hex] [-compatible|-same-schema|-auto] [-types ./pkg] [file|-]
@@ -141,6 +154,8 @@ Usage:
   forygen [flags] [packages]              write x_fory.go beside each x.go with annotated types
                                           (default package: the current directory)
   forygen schema [-o dir] [packages]      print the Fory IDL (.fdl) of the packages' types
+  forygen idl [-o dir] [-grpc] file.fdl   write the Go types (and gRPC stubs) of Fory IDL files,
+                                          as foryc's Go names them, and their serializers
   forygen lock [flags] [packages]         write fory.lock: the schemas peers rely on; -check and
                                           plain runs then report every change against it
   forygen decode [-hex] [-types ./pkg] [file|-]

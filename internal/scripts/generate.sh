@@ -43,6 +43,8 @@ idl internal/conformance/idl/common $t/common.fdl
 idl internal/conformance/idl/user $t/user.fdl
 idl internal/conformance/idl/greeter $t/service.fdl
 idl internal/conformance/idl/idlall $t/everything.fdl
+idl grpccodec/internal/idlsvc -grpc $t/everything.fdl
+idl grpccodec/internal/idlgreeter -grpc $t/service.fdl
 # With -check, forygen also compares each package with its fory.lock.
 run . "${root[@]}"
 run benchmarks ./fixtures/ ./fixtures/evolved/

@@ -89,9 +89,19 @@ func writeImports(out *bytes.Buffer, imports map[string]string) {
 	for p := range imports {
 		paths = append(paths, p)
 	}
-	sort.Strings(paths)
+	// The standard library first, then a blank line and the others.
+	std := func(p string) bool { return !strings.Contains(strings.SplitN(p, "/", 2)[0], ".") }
+	sort.Slice(paths, func(i, j int) bool {
+		if std(paths[i]) != std(paths[j]) {
+			return std(paths[i])
+		}
+		return paths[i] < paths[j]
+	})
 	out.WriteString("import (\n")
-	for _, p := range paths {
+	for i, p := range paths {
+		if i > 0 && std(paths[i-1]) && !std(p) {
+			out.WriteString("\n")
+		}
 		name := imports[p]
 		last := p[strings.LastIndex(p, "/")+1:]
 		if name == last {

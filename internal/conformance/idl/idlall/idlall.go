@@ -4,8 +4,9 @@ package idlall
 
 import (
 	"fmt"
-	"github.com/forygen/forygen/serializer"
 	"time"
+
+	"github.com/forygen/forygen/serializer"
 )
 
 // Type ID 300 is specified manually.
