@@ -33,7 +33,7 @@ func IDLFiles(cfg IDLConfig) ([]idl.Output, []error) {
 }
 
 // IDL runs `forygen idl`: it writes the Go declarations of the IDL files
-// into cfg.Out (docs/idl.md), then generates their serializers there, as a
+// into cfg.Out (README, "From a Fory IDL schema"), then generates their serializers there, as a
 // run of the generator on that directory does. Errors are reported at the
 // IDL's file:line:col, also those the generator finds in the declarations.
 // With Check it writes nothing and returns ErrStale when a file differs.
