@@ -127,7 +127,10 @@ func (everywhere) Chat(stream idlall.Everywhere_ChatServer) error {
 		}
 		var out idlall.Choice
 		if err := in.Visit(idlall.ChoiceVisitor{
-			Leaf: func(l *idlall.Leaf) error { out = idlall.LeafChoice(&idlall.Leaf{Label: l.Label + "!", Weight: l.Weight + 1}); return nil },
+			Leaf: func(l *idlall.Leaf) error {
+				out = idlall.LeafChoice(&idlall.Leaf{Label: l.Label + "!", Weight: l.Weight + 1})
+				return nil
+			},
 			Text: func(s string) error { out = idlall.TextChoice(strings.ToUpper(s)); return nil },
 			Num:  func(n int32) error { out = idlall.NumChoice(2 * n); return nil },
 		}); err != nil {
