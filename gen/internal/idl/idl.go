@@ -96,6 +96,7 @@ type decl struct {
 }
 
 type compiler struct {
+	roots map[*file]bool // the files of the run: one Go package
 	cfg   Config
 	files map[string]*file // by absolute path
 	errs  []error
@@ -114,10 +115,12 @@ func Compile(cfg Config) (string, []Output, []error) {
 		return "", nil, []error{fmt.Errorf("forygen idl: no IDL files given")}
 	}
 	var roots []*file
+	c.roots = map[*file]bool{}
 	for _, p := range cfg.Files {
 		f := c.load(p, nil, schema.Pos{})
 		if f != nil {
 			roots = append(roots, f)
+			c.roots[f] = true
 		}
 	}
 	if len(c.errs) > 0 {

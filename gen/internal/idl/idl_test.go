@@ -154,3 +154,28 @@ func TestImports(t *testing.T) {
 		t.Errorf("errors %v, want one about bare.fdl's go_package", errs)
 	}
 }
+
+// TestOneRun: files given together make one Go package, and a type of one
+// is named unqualified in another that imports it.
+func TestOneRun(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.fdl": "package p;\nmessage A [id=1] { string s = 1; }\n",
+		"b.fdl": "package p.b;\noption go_package = \";p\";\nimport \"a.fdl\";\nmessage B [id=2] {\n    A a = 1;\n}\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkg, outs, errs := Compile(Config{Files: []string{filepath.Join(dir, "a.fdl"), filepath.Join(dir, "b.fdl")}})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if pkg != "p" || len(outs) != 2 || outs[0].Name != "p.go" || outs[1].Name != "p_b.go" {
+		t.Fatalf("package %s, files %v", pkg, outs)
+	}
+	if got := string(outs[1].Content); !strings.Contains(got, "A *A `fory:\"id=1,nullable\"`") {
+		t.Errorf("B's field A is not *A:\n%s", got)
+	}
+}

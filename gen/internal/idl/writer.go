@@ -280,7 +280,8 @@ func (w *writer) unionDecl(d *decl) {
 
 // typeName is the Go spelling of a declared type in w's file.
 func (w *writer) typeName(d *decl) string {
-	if d.file == w.f || d.file.goPath != "" && d.file.goPath == w.f.goPath {
+	// A type of this file, or of another file of the run (one package).
+	if d.file == w.f || w.c.roots[d.file] || d.file.goPath != "" && d.file.goPath == w.f.goPath {
 		return d.goName
 	}
 	if d.file.goPath == "" {
