@@ -40,8 +40,8 @@ func goldens(t *testing.T) []golden {
 	if err := json.Unmarshal(raw, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if len(doc.Cases) != 64 {
-		t.Fatalf("%d golden cases, want 64", len(doc.Cases))
+	if len(doc.Cases) != 72 {
+		t.Fatalf("%d golden cases, want 72", len(doc.Cases))
 	}
 	return doc.Cases
 }
@@ -63,6 +63,18 @@ func of[T any, P serializer.Generated[T]](value func() *T) codec {
 			var out T
 			err := serializer.Unmarshal[T, P](f, data, &out)
 			return &out, err
+		},
+	}
+}
+
+// root is the codec of a type written through Fory.Serialize (unions).
+func root[T any](value func() *T) codec {
+	return codec{
+		value: func() any { return value() },
+		write: func(f *serializer.Fory, v any) ([]byte, error) { return f.Serialize(v) },
+		read: func(f *serializer.Fory, data []byte) (any, error) {
+			out := new(T)
+			return out, f.Deserialize(data, out)
 		},
 	}
 }
@@ -129,7 +141,10 @@ var codecs = map[string]codec{
 	"user.UserPreferences": of(func() *user.UserPreferences {
 		return &user.UserPreferences{User: theUser(), Language: "en", Timezone: "UTC", NotificationsEnabled: true}
 	}),
-	"idlall.Leaf": of(func() *idlall.Leaf { return &idlall.Leaf{Label: "leaf", Weight: -3} }),
+	// Unions as roots (TYPED_UNION), as official Go writes f.Serialize(&u).
+	"idlall.ChoiceLeaf": root(func() *idlall.Choice { c := idlall.LeafChoice(&idlall.Leaf{Label: "root", Weight: 2}); return &c }),
+	"idlall.ChoiceText": root(func() *idlall.Choice { c := idlall.TextChoice("root"); return &c }),
+	"idlall.Leaf":       of(func() *idlall.Leaf { return &idlall.Leaf{Label: "leaf", Weight: -3} }),
 	"idlall.Inner": of(func() *idlall.Everything_Inner {
 		return &idlall.Everything_Inner{Note: "n", Kind: idlall.Everything_Inner_KindB}
 	}),
