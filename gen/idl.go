@@ -22,13 +22,12 @@ type IDLConfig struct {
 	ImportPaths []string // -I directories for imported files
 	GoPackage   string   // overrides the files' go_package: "import/path;name"
 	GRPC        bool     // write client and server stubs of the services
-	Command     string   // recorded in the generated header
 }
 
 // IDLFiles compiles the IDL of cfg and returns the Go files it writes
 // beside their generated code, without touching the disk.
 func IDLFiles(cfg IDLConfig) ([]idl.Output, []error) {
-	_, outs, errs := idl.Compile(idl.Config{Files: cfg.Files, ImportPaths: cfg.ImportPaths, GoPackage: cfg.GoPackage, GRPC: cfg.GRPC, Command: cfg.Command})
+	_, outs, errs := idl.Compile(idl.Config{Files: cfg.Files, ImportPaths: cfg.ImportPaths, GoPackage: cfg.GoPackage, GRPC: cfg.GRPC})
 	return outs, errs
 }
 

@@ -181,9 +181,6 @@ func (w *writer) field(d *decl, fd *schema.Field, lineage []*schema.Message) (st
 			bad(fd.Pos(), "ref %s: forygen does not track references to unions (a union is a value; use optional for a nullable one)", t.Name)
 		}
 	}
-	if t.Kind == "array" && optional {
-		// forygen writes a nil dense array as an empty one, like a list.
-	}
 	var elemOpt, elemRef bool
 	if isList || isMap {
 		elemOpt, elemRef = t.Elem.Optional, t.Elem.Ref

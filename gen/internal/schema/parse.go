@@ -316,7 +316,6 @@ func Parse(src string) (*File, error) {
 	}
 	p := &parser{toks: toks}
 	f := &File{Options: map[string]string{}, OptionPos: map[string]Pos{}}
-	seenDef := false
 	for p.peek().kind != "eof" {
 		t := p.next()
 		if t.kind == "string" {
@@ -377,32 +376,27 @@ func Parse(src string) (*File, error) {
 				return nil, err
 			}
 			f.Enums = append(f.Enums, e)
-			seenDef = true
 		case "message":
 			m, err := p.message(t)
 			if err != nil {
 				return nil, err
 			}
 			f.Messages = append(f.Messages, m)
-			seenDef = true
 		case "union":
 			u, err := p.union(t)
 			if err != nil {
 				return nil, err
 			}
 			f.Unions = append(f.Unions, u)
-			seenDef = true
 		case "service":
 			s, err := p.service(t)
 			if err != nil {
 				return nil, err
 			}
 			f.Services = append(f.Services, s)
-			seenDef = true
 		default:
 			return nil, p.errorf(t, "unexpected %q: want package, option, import, enum, message, union or service", t.text)
 		}
-		_ = seenDef
 	}
 	return f, nil
 }
