@@ -52,6 +52,8 @@ func TestIDLErrors(t *testing.T) {
 		{"oneof", "package p;\nmessage A [id=1] {\n    oneof pick {\n        int32 a = 1;\n    }\n}\n", "3:5: forygen idl: oneof is protobuf's"},
 		{"import public", "package p;\nimport public \"x.fdl\";\n", "2:8: forygen idl: want the imported file's path"},
 		{"missing import", "package p;\nimport \"nope.fdl\";\n", "2:1: forygen idl: import \"nope.fdl\": no such file"},
+		{"field named as a generated method", "package p;\nmessage A [id=1] {\n    string fory_type = 1;\n}\n", "3:5: forygen idl: A: field fory_type is Go field ForyType, the name of a method"},
+		{"union constructor named as a type", "package p;\nmessage Leaf [id=1] { }\nmessage LeafChoice [id=2] { }\nunion Choice [id=3] {\n    Leaf leaf = 1;\n}\n", "5:5: forygen idl: the constructor of case leaf of union Choice is Go identifier LeafChoice, which the declaration at 3:1 has too"},
 		{"explicit id out of range", "package p;\nmessage A [id=4294967296] { }\n", "2:15: forygen idl: type option id must be a positive integer"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -18,6 +18,21 @@ type writer struct {
 	scope   map[string]*decl
 	imports map[string]string // import path → name used
 	b       bytes.Buffer
+	idents  map[string]schema.Pos // package-level Go names declared, for collisions
+}
+
+// declare records a package-level Go name the file declares, and reports
+// one declared twice (a type and a union's constructor, say, as foryc's Go
+// would declare them too).
+func (w *writer) declare(name string, pos schema.Pos, what string) {
+	if w.idents == nil {
+		w.idents = map[string]schema.Pos{}
+	}
+	if p, dup := w.idents[name]; dup {
+		w.errorf(pos, "%s is Go identifier %s, which the declaration at %s has too: rename one", what, name, p)
+		return
+	}
+	w.idents[name] = pos
 }
 
 func (w *writer) printf(format string, args ...any) { fmt.Fprintf(&w.b, format, args...) }
@@ -39,6 +54,9 @@ func (w *writer) ser() string { return w.use(serializerPkg, "serializer") }
 func (w *writer) file() []byte {
 	w.scope = scope(w.f)
 	byEnum, byUnion, byMsg := map[*schema.Enum]*decl{}, map[*schema.Union]*decl{}, map[*schema.Message]*decl{}
+	for _, d := range w.f.decls {
+		w.declare(d.goName, d.pos, d.kind+" "+d.qual)
+	}
 	for _, d := range w.f.decls {
 		switch d.kind {
 		case "enum":
@@ -140,13 +158,9 @@ func (w *writer) enum(d *decl) {
 		return
 	}
 	w.printf("const (\n")
-	seen := map[string]schema.Pos{}
 	for _, v := range e.Values {
 		c := name + pascal(stripEnumPrefix(e.Name, v.Name))
-		if p, dup := seen[c]; dup {
-			w.errorf(v.Pos, "enum %s: value %s is Go constant %s, as the value at %s is", d.qual, v.Name, c, p)
-		}
-		seen[c] = v.Pos
+		w.declare(c, v.Pos, "enum value "+d.qual+"."+v.Name)
 		w.printf("\t%s %s = %d\n", c, name, v.Value)
 	}
 	w.printf(")\n\n")
@@ -225,6 +239,13 @@ func (w *writer) unionDecl(d *decl) {
 	u := d.union
 	name := d.goName
 	ct := name + "Case"
+	w.declare(ct, d.pos, "the case type of union "+d.qual)
+	w.declare(ct+"Invalid", d.pos, "the invalid case of union "+d.qual)
+	w.declare(name+"Visitor", d.pos, "the visitor of union "+d.qual)
+	for _, c := range u.Cases {
+		w.declare(ct+pascal(c.Name), c.Pos(), "case "+c.Name+" of union "+d.qual)
+		w.declare(pascal(c.Name)+name, c.Pos(), "the constructor of case "+c.Name+" of union "+d.qual)
+	}
 	zero := false
 	for _, c := range u.Cases {
 		zero = zero || c.Number == 0
@@ -313,6 +334,9 @@ func (w *writer) message(d *decl) {
 			w.errorf(fd.Pos(), "%s: field %s is Go field %s, as the field at %s is", d.qual, fd.Name, goName, p)
 		}
 		names[goName] = fd.Pos()
+		if foryMethods[goName] {
+			w.errorf(fd.Pos(), "%s: field %s is Go field %s, the name of a method forygen generates on the struct: rename the field (its name is not on the wire)", d.qual, fd.Name, goName)
+		}
 		if fd.Number <= 0 {
 			w.errorf(fd.Pos(), "%s.%s: field number %d: field numbers are positive", d.qual, fd.Name, fd.Number)
 		} else if fd.Number >= 1<<29 {
@@ -323,3 +347,8 @@ func (w *writer) message(d *decl) {
 	}
 	w.printf("}\n\n")
 }
+
+// foryMethods are the exported methods generated code declares on a
+// struct (gen/internal/emit), which a field must not be named.
+var foryMethods = map[string]bool{"ForyType": true, "ForyRead": true, "ForyWrite": true, "ForyReadEvolved": true,
+	"ForySerializeTo": true, "ForyDeserialize": true, "ForyEvolving": true}
