@@ -49,16 +49,24 @@ func (w *writer) grpcFile() []byte {
 	g.use("context", "context")
 	g.use("google.golang.org/grpc", "grpc")
 	g.use("google.golang.org/grpc/codes", "codes")
-	g.use("google.golang.org/grpc/encoding", "encoding")
 	g.use("google.golang.org/grpc/status", "status")
-	g.use(grpccodecPkg, "grpccodec")
-	ser := g.ser()
-	g.printf("// ForyCodec is the codec of the services' calls: Fory with the options\n")
-	g.printf("// foryc's generated peers use (compatible mode, reference tracking).\n")
-	g.printf("var ForyCodec = grpccodec.New(%s.New(%s.WithCompatible(true), %s.WithTrackRef(true)))\n\n", ser, ser, ser)
-	g.printf("func init() {\n\t// A server decodes calls with the codec registered as \"fory\"; the\n")
-	g.printf("\t// program's own grpccodec.Register, if any, comes later and wins.\n")
-	g.printf("\tif encoding.GetCodecV2(grpccodec.Name) == nil {\n\t\tencoding.RegisterCodecV2(ForyCodec)\n\t}\n}\n\n")
+	// The package's codec, once: in the first file of the run with services.
+	if !w.c.grpcShared {
+		w.c.grpcShared = true
+		ser := g.ser()
+		g.use(grpccodecPkg, "grpccodec")
+		g.use("google.golang.org/grpc/encoding", "encoding")
+		g.printf("// ForyCodec is the codec of the services' calls: Fory with the options\n")
+		g.printf("// foryc's generated peers use (compatible mode, reference tracking).\n")
+		g.printf("var ForyCodec = grpccodec.New(%s.New(%s.WithCompatible(true), %s.WithTrackRef(true)))\n\n", ser, ser, ser)
+		g.printf("func init() {\n\t// A server decodes calls with the codec registered as \"fory\"; the\n")
+		g.printf("\t// program's own grpccodec.Register, if any, comes later and wins.\n")
+		g.printf("\tif encoding.GetCodecV2(grpccodec.Name) == nil {\n\t\tencoding.RegisterCodecV2(ForyCodec)\n\t}\n}\n\n")
+		g.printf("// foryCall is the call option of every call: the codec, made once.\nvar foryCall = []grpc.CallOption{grpc.ForceCodecV2(ForyCodec)}\n\n")
+		g.printf("// foryCallOptions puts the codec before a call's own options; a call\n// without options allocates nothing for it.\n")
+		g.printf("func foryCallOptions(opts []grpc.CallOption) []grpc.CallOption {\n\tif len(opts) == 0 {\n\t\treturn foryCall\n\t}\n")
+		g.printf("\treturn append(append(make([]grpc.CallOption, 0, len(opts)+1), foryCall...), opts...)\n}\n\n")
+	}
 	pkg := w.f.ast.Package
 	for _, s := range w.f.ast.Services {
 		full := s.Name
@@ -119,7 +127,7 @@ func (g *writer) service(s *schema.Service, full string) {
 	for _, m := range s.Methods {
 		req, resp := typ(m.Request), typ(m.Response)
 		path := "/" + full + "/" + m.Name
-		opts := "callOpts := append([]grpc.CallOption{grpc.ForceCodecV2(ForyCodec)}, opts...)"
+		opts := "callOpts := foryCallOptions(opts)"
 		switch {
 		case !m.ClientStream && !m.ServerStream:
 			g.printf("func (c *%s) %s(ctx context.Context, in *%s, opts ...grpc.CallOption) (*%s, error) {\n\t%s\n", client, m.Name, req, resp, opts)

@@ -94,11 +94,12 @@ type decl struct {
 }
 
 type compiler struct {
-	roots map[*file]bool // the files of the run: one Go package
-	cfg   Config
-	files map[string]*file // by absolute path
-	errs  []error
-	stack map[string]bool
+	roots      map[*file]bool // the files of the run: one Go package
+	grpcShared bool           // the package's codec has been written
+	cfg        Config
+	files      map[string]*file // by absolute path
+	errs       []error
+	stack      map[string]bool
 }
 
 func (c *compiler) errorf(f *file, pos schema.Pos, format string, args ...any) {

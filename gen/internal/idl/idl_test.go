@@ -181,3 +181,32 @@ func TestOneRun(t *testing.T) {
 		t.Errorf("B's field A is not *A:\n%s", got)
 	}
 }
+
+// TestGRPCOnePackage: two files of a run with services share the
+// package's codec, declared once.
+func TestGRPCOnePackage(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.fdl": "package p;\nmessage A [id=1] { }\nservice SA {\n    rpc Get (A) returns (A);\n}\n",
+		"b.fdl": "package p.b;\noption go_package = \";p\";\nmessage B [id=2] { }\nservice SB {\n    rpc Watch (B) returns (stream B);\n}\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, outs, errs := Compile(Config{Files: []string{filepath.Join(dir, "a.fdl"), filepath.Join(dir, "b.fdl")}, GRPC: true})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	n := 0
+	for _, o := range outs {
+		n += strings.Count(string(o.Content), "var ForyCodec =")
+		if strings.HasSuffix(o.Name, "_grpc.go") && !strings.Contains(string(o.Content), "func RegisterS") {
+			t.Errorf("%s has no server registration", o.Name)
+		}
+	}
+	if len(outs) != 4 || n != 1 {
+		t.Errorf("%d files, ForyCodec declared %d times", len(outs), n)
+	}
+}

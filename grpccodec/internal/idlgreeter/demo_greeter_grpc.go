@@ -25,6 +25,18 @@ func init() {
 	}
 }
 
+// foryCall is the call option of every call: the codec, made once.
+var foryCall = []grpc.CallOption{grpc.ForceCodecV2(ForyCodec)}
+
+// foryCallOptions puts the codec before a call's own options; a call
+// without options allocates nothing for it.
+func foryCallOptions(opts []grpc.CallOption) []grpc.CallOption {
+	if len(opts) == 0 {
+		return foryCall
+	}
+	return append(append(make([]grpc.CallOption, 0, len(opts)+1), foryCall...), opts...)
+}
+
 // GreeterClient is the client API of service demo.greeter.Greeter.
 type GreeterClient interface {
 	SayHello(ctx context.Context, in *HelloRequest, opts ...grpc.CallOption) (*HelloReply, error)
@@ -40,7 +52,7 @@ func NewGreeterClient(cc grpc.ClientConnInterface) GreeterClient {
 }
 
 func (c *greeterClient) SayHello(ctx context.Context, in *HelloRequest, opts ...grpc.CallOption) (*HelloReply, error) {
-	callOpts := append([]grpc.CallOption{grpc.ForceCodecV2(ForyCodec)}, opts...)
+	callOpts := foryCallOptions(opts)
 	out := new(HelloReply)
 	if err := c.cc.Invoke(ctx, "/demo.greeter.Greeter/SayHello", in, out, callOpts...); err != nil {
 		return nil, err

@@ -25,6 +25,18 @@ func init() {
 	}
 }
 
+// foryCall is the call option of every call: the codec, made once.
+var foryCall = []grpc.CallOption{grpc.ForceCodecV2(ForyCodec)}
+
+// foryCallOptions puts the codec before a call's own options; a call
+// without options allocates nothing for it.
+func foryCallOptions(opts []grpc.CallOption) []grpc.CallOption {
+	if len(opts) == 0 {
+		return foryCall
+	}
+	return append(append(make([]grpc.CallOption, 0, len(opts)+1), foryCall...), opts...)
+}
+
 // EverywhereClient is the client API of service idlall.Everywhere.
 type EverywhereClient interface {
 	Get(ctx context.Context, in *Leaf, opts ...grpc.CallOption) (*Everything, error)
@@ -43,7 +55,7 @@ func NewEverywhereClient(cc grpc.ClientConnInterface) EverywhereClient {
 }
 
 func (c *everywhereClient) Get(ctx context.Context, in *Leaf, opts ...grpc.CallOption) (*Everything, error) {
-	callOpts := append([]grpc.CallOption{grpc.ForceCodecV2(ForyCodec)}, opts...)
+	callOpts := foryCallOptions(opts)
 	out := new(Everything)
 	if err := c.cc.Invoke(ctx, "/idlall.Everywhere/Get", in, out, callOpts...); err != nil {
 		return nil, err
@@ -52,7 +64,7 @@ func (c *everywhereClient) Get(ctx context.Context, in *Leaf, opts ...grpc.CallO
 }
 
 func (c *everywhereClient) Watch(ctx context.Context, in *Leaf, opts ...grpc.CallOption) (Everywhere_WatchClient, error) {
-	callOpts := append([]grpc.CallOption{grpc.ForceCodecV2(ForyCodec)}, opts...)
+	callOpts := foryCallOptions(opts)
 	stream, err := c.cc.NewStream(ctx, &_Everywhere_serviceDesc.Streams[0], "/idlall.Everywhere/Watch", callOpts...)
 	if err != nil {
 		return nil, err
@@ -86,7 +98,7 @@ func (x *everywhereWatchClient) Recv() (*Leaf, error) {
 }
 
 func (c *everywhereClient) Upload(ctx context.Context, opts ...grpc.CallOption) (Everywhere_UploadClient, error) {
-	callOpts := append([]grpc.CallOption{grpc.ForceCodecV2(ForyCodec)}, opts...)
+	callOpts := foryCallOptions(opts)
 	stream, err := c.cc.NewStream(ctx, &_Everywhere_serviceDesc.Streams[1], "/idlall.Everywhere/Upload", callOpts...)
 	if err != nil {
 		return nil, err
@@ -120,7 +132,7 @@ func (x *everywhereUploadClient) CloseAndRecv() (*Leaf, error) {
 }
 
 func (c *everywhereClient) Chat(ctx context.Context, opts ...grpc.CallOption) (Everywhere_ChatClient, error) {
-	callOpts := append([]grpc.CallOption{grpc.ForceCodecV2(ForyCodec)}, opts...)
+	callOpts := foryCallOptions(opts)
 	stream, err := c.cc.NewStream(ctx, &_Everywhere_serviceDesc.Streams[2], "/idlall.Everywhere/Chat", callOpts...)
 	if err != nil {
 		return nil, err
