@@ -71,7 +71,6 @@ type file struct {
 	imports []*file
 	goPath  string // Go import path ("" when unknown)
 	goName  string // Go package name
-	alias   string // Go package alias in an importer
 }
 
 // decl is one type of a file: a message, enum or union, nested or not.
