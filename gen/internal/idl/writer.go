@@ -279,7 +279,7 @@ func (w *writer) unionDecl(d *decl) {
 	for i, c := range u.Cases {
 		cn := pascal(c.Name)
 		w.printf("// As%s is the value of case %s, if u holds it.\nfunc (u %s) As%s() (%s, bool) {\n", cn, cn, name, cn, types[i])
-		w.printf("\tv, ok := u.value.(%s)\n\treturn v, ok && u.case_ == %s%s\n}\n\n", types[i], ct, cn)
+		w.printf("\tif u.case_ != %s%s {\n\t\tvar zero %s\n\t\treturn zero, false\n\t}\n\tv, ok := u.value.(%s)\n\treturn v, ok\n}\n\n", ct, cn, types[i], types[i])
 	}
 	w.printf("// %sVisitor has a function per case of %s; nil ones are skipped.\ntype %sVisitor struct {\n\tInvalid func() error\n", name, name, name)
 	for i, c := range u.Cases {

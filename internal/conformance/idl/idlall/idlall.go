@@ -73,20 +73,32 @@ func (u Choice) IsSet() bool { return u.case_ != ChoiceCaseInvalid && u.value !=
 
 // AsLeaf is the value of case Leaf, if u holds it.
 func (u Choice) AsLeaf() (*Leaf, bool) {
+	if u.case_ != ChoiceCaseLeaf {
+		var zero *Leaf
+		return zero, false
+	}
 	v, ok := u.value.(*Leaf)
-	return v, ok && u.case_ == ChoiceCaseLeaf
+	return v, ok
 }
 
 // AsText is the value of case Text, if u holds it.
 func (u Choice) AsText() (string, bool) {
+	if u.case_ != ChoiceCaseText {
+		var zero string
+		return zero, false
+	}
 	v, ok := u.value.(string)
-	return v, ok && u.case_ == ChoiceCaseText
+	return v, ok
 }
 
 // AsNum is the value of case Num, if u holds it.
 func (u Choice) AsNum() (int32, bool) {
+	if u.case_ != ChoiceCaseNum {
+		var zero int32
+		return zero, false
+	}
 	v, ok := u.value.(int32)
-	return v, ok && u.case_ == ChoiceCaseNum
+	return v, ok
 }
 
 // ChoiceVisitor has a function per case of Choice; nil ones are skipped.
@@ -182,14 +194,22 @@ func (u Flip) IsSet() bool { return u.case_ != FlipCaseInvalid && u.value != nil
 
 // AsFlag is the value of case Flag, if u holds it.
 func (u Flip) AsFlag() (bool, bool) {
+	if u.case_ != FlipCaseFlag {
+		var zero bool
+		return zero, false
+	}
 	v, ok := u.value.(bool)
-	return v, ok && u.case_ == FlipCaseFlag
+	return v, ok
 }
 
 // AsBig is the value of case Big, if u holds it.
 func (u Flip) AsBig() (int64, bool) {
+	if u.case_ != FlipCaseBig {
+		var zero int64
+		return zero, false
+	}
 	v, ok := u.value.(int64)
-	return v, ok && u.case_ == FlipCaseBig
+	return v, ok
 }
 
 // FlipVisitor has a function per case of Flip; nil ones are skipped.
