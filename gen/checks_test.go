@@ -156,8 +156,8 @@ func TestJSONDashNeedsForyTag(t *testing.T) {
 // Item 3: directives on type aliases.
 func TestDirectiveOnAlias(t *testing.T) {
 	errs := checksErrors(t)
-	requireError(t, errs, "checks.go", "38:6", "Alias: //fory:generate on a type alias (type Alias = A) cannot be generated; put the directive on the aliased type's declaration, or declare a defined type (type Alias A)")
-	requireError(t, errs, "checks.go", "41:6", "EnumAlias: //fory:enum on a type alias (type EnumAlias = E) cannot be generated; put the directive on the aliased type's declaration, or declare a defined type (type EnumAlias E)")
+	requireError(t, errs, "checks.go", "38:6", "Alias: //fory:generate on a type alias (type Alias = A) cannot be generated; put the directive on the aliased type's declaration, or declare a defined type (type Alias A); only an alias of an instantiation of a generic struct of this package (type UserPage = Page[User]) takes //fory:generate")
+	requireError(t, errs, "checks.go", "41:6", "EnumAlias: //fory:enum on a type alias (type EnumAlias = E) cannot be generated; put the directive on the aliased type's declaration, or declare a defined type (type EnumAlias E); only an alias of an instantiation of a generic struct of this package (type UserPage = Page[User]) takes //fory:generate")
 }
 
 // Item 4: unknown directives, a space after //, and directives that are
@@ -362,4 +362,17 @@ func TestExtChecks(t *testing.T) {
 	requireError(t, errs, "exterrs.go", "21:1", "NoTarget: //fory:ext: missing type=: //fory:ext takes id=N or name=ns.Type and type=T, the extension type (Name, or import/path.Name)")
 	requireError(t, errs, "exterrs.go", "31:6", "Again: netip.AddrPort already has the extension codec Good (exterrs.go:25); keep one")
 	require.Len(t, errs, 6)
+}
+
+// Instantiations of generic structs: one file holds every registered
+// instantiation of a generic type; a field of an unregistered one, a
+// directive on a generic alias and any other directive on an alias are
+// errors naming the remedy.
+func TestGenericInstanceErrors(t *testing.T) {
+	errs := runErrors(t, "./testdata/src/generrs")
+	requireError(t, errs, "b.go", "4:6", "StrPage: every instantiation of Page registered by alias must be declared in one file (a.go has one): the methods of Page forward to them from that file's generated code")
+	requireError(t, errs, "a.go", "10:2", "S.P: generic type Page[int64] has no generated code: register the instantiation with `//fory:generate id=N` (or name=ns.Type) on an alias of it in package generrs (type XPage = Page[int64])")
+	requireError(t, errs, "a.go", "14:6", "GA: //fory:generate on a type alias (type GA = Page[T]) cannot be generated; put the directive on the aliased type's declaration, or declare a defined type (type GA Page[T]); only an alias of an instantiation of a generic struct of this package (type UserPage = Page[User]) takes //fory:generate")
+	requireError(t, errs, "a.go", "17:6", "EA: //fory:enum on a type alias (type EA = Page[bool]) cannot be generated; put the directive on the aliased type's declaration, or declare a defined type (type EA Page[bool]); only an alias of an instantiation of a generic struct of this package (type UserPage = Page[User]) takes //fory:generate")
+	require.Len(t, errs, 4, "%v", errs)
 }

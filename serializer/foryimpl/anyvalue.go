@@ -190,6 +190,7 @@ type anyValue struct {
 	k      refKey
 	write  func(c *WriteContext, v any) // the payload of other values
 	nested byte                         // or: nestedList, nestedStringMap, nestedAnyMap
+	enum   *EnumInfo                    // a generated enum, whose meta is its registration
 }
 
 // Containers of any values held in an any, written by writePayload itself.
@@ -250,9 +251,15 @@ func mapValue(id byte, m any, isNil bool, w func(*WriteContext, any)) anyValue {
 // Go type an any value cannot hold, and the error is recorded.
 func (c *WriteContext) classify(v any) (anyValue, bool) {
 	a, ok := classifyValue(v)
-	if !ok {
-		c.Fail(&EncodeError{Type: fmt.Sprintf("%T", v), Err: &detail{sentinel: ErrInvalidValue,
-			msg: "an any value of this type cannot be written (register generated structs; funcs, channels and other unregistered types have no Fory type)"}})
+	if _, msg := v.(Message); !ok && msg {
+		c.Fail(NoInstance(v))
+	} else if !ok {
+		msg := "an any value of this type cannot be written (register generated structs; funcs, channels and other unregistered types have no Fory type)"
+		// The cold path may reflect: a named scalar is the common mistake.
+		if t := reflect.TypeOf(v); t.PkgPath() != "" && t.Kind() >= reflect.Bool && t.Kind() <= reflect.Float64 || t.Kind() == reflect.String && t.PkgPath() != "" {
+			msg = fmt.Sprintf("a named %s type has no Fory type id of its own (official Go refuses it too): store %s(v), or declare it //fory:enum", t.Kind(), t.Kind())
+		}
+		c.Fail(&EncodeError{Type: fmt.Sprintf("%T", v), Err: &detail{sentinel: ErrInvalidValue, msg: msg}})
 	}
 	return a, ok
 }
@@ -364,9 +371,14 @@ func classifyValue(v any) (anyValue, bool) {
 	case map[int]int:
 		return mapValue(meta.TypeMap, v, x == nil, wMapIntInt), true
 	case Message:
-		// A generated *T: its own TypeInfo, no registry needed.
+		// A generated *T: its own TypeInfo, no registry needed. A generic
+		// struct's unregistered instantiation has none (NoInstance).
+		t := x.ForyType()
+		if t == nil {
+			return anyValue{}, false
+		}
 		p := dataWord(v)
-		return anyValue{id: meta.TypeStruct, t: x.ForyType(), m: x, isPtr: true, null: p == nil, shared: true, k: refKey{p, 0}}, true
+		return anyValue{id: meta.TypeStruct, t: t, m: x, isPtr: true, null: p == nil, shared: true, k: refKey{p, 0}}, true
 	}
 	if e := anyTypes().byVal[typeWord(v)]; e != nil {
 		// A T value: ForyWrite reads it through a *T. The interface holds
@@ -382,7 +394,7 @@ func classifyValue(v any) (anyValue, bool) {
 		*(*eface)(unsafe.Pointer(&x)) = eface{typ: e.ptrType, data: p}
 		return anyValue{id: meta.TypeStruct, t: e.Info, m: x.(Message)}, true
 	}
-	return anyValue{}, false
+	return carrierValue(v)
 }
 
 // writeFlag writes a's flag: null, a back-reference or a new tracked
@@ -404,6 +416,8 @@ func (c *WriteContext) writeFlag(a *anyValue) bool {
 // value, whose *T official Go keys as its own type (WriteStructMetaPtr).
 func (c *WriteContext) writeMeta(a *anyValue, elem bool) {
 	switch {
+	case a.enum != nil:
+		c.writeEnumMeta(a.enum)
 	case a.t == nil:
 		c.buf.WriteUint8(a.id)
 	case elem && a.isPtr:
@@ -472,11 +486,14 @@ func (c *WriteContext) enterAny() bool {
 // one element type meta and the payloads, or each element's own type meta
 // and payload, each behind a flag when the header says so (docs/format.md
 // §8.1).
-func WriteAnyList(c *WriteContext, l []any) { writeAnyList(c, l) }
+func WriteAnyList(c *WriteContext, l []any) { writeAnyList(c, l, false) }
 
-// writeAnyList is WriteAnyList for elements of any interface type E, as
-// []Shape is written (WriteAnyListOf): each element is read as an any.
-func writeAnyList[E any](c *WriteContext, l []E) {
+// writeAnyList is WriteAnyList for elements of any type E, as []Shape is
+// written (WriteAnyListOf): each element is written as an any. set says
+// the elements are a SET's, which official Go writes with the tracking
+// bit whenever tracking is on (09 and ff before each element for a set of
+// int32), where a list of values it does not track has none.
+func writeAnyList[E any](c *WriteContext, l []E, set bool) {
 	c.buf.WriteVarUint32(uint32(len(l)))
 	if len(l) == 0 {
 		return
@@ -516,7 +533,7 @@ func writeAnyList[E any](c *WriteContext, l []E) {
 	if same {
 		h |= meta.ListSameType
 	}
-	track := c.trackRef && (!same || fa.needsRef())
+	track := c.trackRef && (set || !same || fa.needsRef())
 	if track {
 		h |= meta.ListTrackRef
 	}
@@ -762,8 +779,9 @@ func (c *WriteContext) mapKey(k any) (anyValue, bool) {
 
 // anyMeta is a value's type as its type meta gives it.
 type anyMeta struct {
-	id byte
-	e  *anyEntry  // structs
+	id   byte
+	e    *anyEntry  // structs
+	enum *EnumInfo  // enums
 	ev *Evolution // structs written with another schema (compatible mode)
 	ok bool
 }
@@ -799,10 +817,17 @@ func (c *ReadContext) readAnyMeta() anyMeta {
 		meta.TypeUint8Array, meta.TypeUint16Array, meta.TypeUint32Array, meta.TypeUint64Array,
 		meta.TypeFloat32Array, meta.TypeFloat64Array, meta.TypeList, meta.TypeMap, meta.TypeNone:
 		return anyMeta{id: id, ok: true}
+	case meta.TypeEnum, meta.TypeNamedEnum:
+		e := c.readEnumAnyMeta(id)
+		return anyMeta{id: id, enum: e, ok: e != nil && r.Err() == nil}
+	case meta.TypeFloat16, meta.TypeBFloat16, meta.TypeDate, meta.TypeDecimal, meta.TypeSet:
+		if carrierRegistry.readers[id].Load() != nil {
+			return anyMeta{id: id, ok: true}
+		}
+		r.Fail(&detail{sentinel: ErrUnsupported, msg: "an any value of type id " + itoa(int(id)) + ", which forygen does not decode into an any"})
 	case meta.TypeUnknown:
 		r.Fail(malformed("type meta of an any value names type id 0 (unknown)"))
-	case meta.TypeFloat8, meta.TypeFloat16, meta.TypeBFloat16, meta.TypeDate, meta.TypeDecimal, meta.TypeSet,
-		meta.TypeEnum, meta.TypeNamedEnum, meta.TypeExt, meta.TypeNamedExt, meta.TypeTypedUnion,
+	case meta.TypeFloat8, meta.TypeExt, meta.TypeNamedExt, meta.TypeTypedUnion,
 		meta.TypeNamedUnion, meta.TypeFloat16Array, meta.TypeBFloat16Array:
 		r.Fail(&detail{sentinel: ErrUnsupported, msg: "an any value of type id " + itoa(int(id)) + ", which forygen does not decode into an any"})
 	default:
@@ -1030,6 +1055,18 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 			return nil
 		}
 		return mm
+	case meta.TypeEnum, meta.TypeNamedEnum:
+		o := c.ReadEnum(m.enum.spec.Max)
+		if c.r.Err() != nil {
+			return nil
+		}
+		return m.enum.from(o)
+	case meta.TypeFloat16, meta.TypeBFloat16, meta.TypeDate, meta.TypeDecimal, meta.TypeSet:
+		v := carrierRegistry.readers[m.id].Load().read(c)
+		if v != nil && refID >= 0 {
+			c.setRef(refID, refEntry{v: v})
+		}
+		return v
 	}
 	return nil // meta.TypeNone
 }
@@ -1349,7 +1386,7 @@ func hashable(v any) bool {
 	case []any, map[any]any, []byte, []bool, []int8, []int16, []int32, []int64, []uint16, []uint32, []uint64, []float32, []float64:
 		return false
 	}
-	return true
+	return carrierHashable(v)
 }
 
 // ReadAnyAs reads a field of a non-empty interface type I, written as an
@@ -1372,7 +1409,7 @@ func ReadAnyAs[I any](c *ReadContext, iface, impls string) I {
 
 // WriteAnyListOf writes a list field whose elements are of a non-empty
 // interface type I, which official Go writes as a []any.
-func WriteAnyListOf[I any](c *WriteContext, l []I) { writeAnyList(c, l) }
+func WriteAnyListOf[I any](c *WriteContext, l []I) { writeAnyList(c, l, false) }
 
 // WriteStringAnyMapOf writes a map field whose values are of a non-empty
 // interface type I, which official Go writes as a map[string]any.

@@ -617,7 +617,8 @@ func TestAnyHostile(t *testing.T) {
 	}{
 		{"unknown type id", false, "ff63", ErrMalformed},
 		{"type id 0", false, "ff00", ErrMalformed},
-		{"enum", false, "ff1901", ErrUnsupported},
+		{"unregistered enum", false, "ff1901", ErrSchemaMismatch},
+		{"extension", false, "ff1f01", ErrUnsupported},
 		{"unregistered struct", false, "ff1be70700000000", ErrSchemaMismatch},
 		{"compatible id in same-schema mode", false, "ff1c00", ErrSchemaMismatch},
 		{"same-schema id in compatible mode", true, "ff1bda01", ErrSchemaMismatch},

@@ -28,19 +28,32 @@ type EnumSpec struct {
 // EnumInfo is the runtime view of a generated enum, built once by
 // NewEnumType.
 type EnumInfo struct {
-	spec                           EnumSpec
+	spec EnumSpec
+	// info names the enum in errors and is its entry in a message's type
+	// tables when an any holds one: its names in same-schema mode, its
+	// TypeDef in compatible mode, when registered by name.
 	info                           *TypeInfo
 	consistentMeta, compatibleMeta []byte
+	// from returns ordinal o as the generated Go type (NewEnumType).
+	from func(o uint32) any
 }
 
-// NewEnumType builds an EnumInfo; generated code calls it once per enum.
-func NewEnumType(spec EnumSpec) *EnumInfo {
+// newEnumInfo builds an EnumInfo; it panics on a malformed spec, which
+// only a hand-edited generated file can produce.
+func newEnumInfo(spec EnumSpec) *EnumInfo {
 	if spec.GoName == "" || spec.ByName && spec.TypeName == "" {
 		panic(fmt.Sprintf("serializer: bad generated enum spec %+v", spec))
 	}
 	e := &EnumInfo{spec: spec, info: &TypeInfo{StructSpec: StructSpec{GoName: spec.GoName, ByName: spec.ByName,
 		UserID: spec.UserID, Namespace: spec.Namespace, TypeName: spec.TypeName}}}
-	e.consistentMeta, e.compatibleMeta, _ = e.userType().meta()
+	var td []byte
+	e.consistentMeta, e.compatibleMeta, td = e.userType().meta()
+	e.info.ConsistentMeta, e.info.TypeDef = e.consistentMeta, td
+	e.info.consistentTypeID, e.info.compatibleTypeID = meta.TypeEnum, meta.TypeEnum
+	if spec.ByName {
+		e.info.consistentTypeID, e.info.compatibleTypeID = meta.TypeNamedEnum, meta.TypeNamedEnum
+	}
+	e.info.tracked = e.info
 	return e
 }
 

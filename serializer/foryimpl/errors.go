@@ -130,3 +130,11 @@ func ErrArrayLength(got, want int) error {
 func ErrNullSetElement() error {
 	return mismatch("null element in a set")
 }
+
+// NoInstance is the error of a generic struct's method called on an
+// instantiation that has no generated code: only instantiations registered
+// by an alias (//fory:generate on type UserPage = Page[User]) have.
+func NoInstance(v any) error {
+	return &EncodeError{Type: fmt.Sprintf("%T", v), Err: &detail{sentinel: ErrNotGenerated,
+		msg: "an instantiation of a generic struct without generated code: register it with //fory:generate on an alias of it (type XPage = Page[X]) and run go generate"}}
+}

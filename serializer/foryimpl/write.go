@@ -180,7 +180,7 @@ func (c *WriteContext) writeConsistentMeta(key, t *TypeInfo) {
 	}
 	// Back-references to the namespace (id 2i) and type name (2i+1):
 	// header ((ref_id+1) << 1) | 1 (§6.3).
-	b.WriteUint8(meta.TypeNamedStruct)
+	b.WriteUint8(t.consistentTypeID) // NAMED_STRUCT, or NAMED_ENUM for an enum in an any
 	b.WriteVarUint32(uint32(2*idx+1)<<1 | 1)
 	b.WriteVarUint32(uint32(2*idx+2)<<1 | 1)
 }

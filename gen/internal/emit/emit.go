@@ -68,6 +68,7 @@ func Render(in Input) ([]byte, error) {
 	for _, s := range in.Structs {
 		local[s.Model.Name] = s
 	}
+	emitInstances(f, in.PkgPath, in.Structs)
 	for _, s := range in.Structs {
 		g := &gen{pkgPath: in.PkgPath, s: s, local: local}
 		g.emit(f)
@@ -76,7 +77,7 @@ func Render(in Input) ([]byte, error) {
 		(&gen{pkgPath: in.PkgPath}).emitUnion(f, u)
 	}
 	if emitAnyRegistry && len(in.Structs) > 0 {
-		emitRegistry(f, in.Structs)
+		emitRegistry(f, in.PkgPath, in.Structs)
 	}
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -110,7 +111,7 @@ func emitExt(f *jen.File, e *model.ExtDecl) {
 }
 
 func emitEnum(f *jen.File, pkgPath string, e *model.EnumDecl) {
-	f.Commentf("ForyEnum marks %s as a Fory enum registered with %s; its values are written as varu32 (docs/format.md §12).", e.Name, e.Reg)
+	f.Commentf("ForyEnum marks %s as a Fory enum registered with %s; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).", e.Name, e.Reg)
 	f.Func().Params(jen.Id(e.Name)).Id("ForyEnum").Params().Block()
 	f.Line()
 	max, ok := enumMax(e.Base)
@@ -126,7 +127,7 @@ func emitEnum(f *jen.File, pkgPath string, e *model.EnumDecl) {
 		spec[jen.Id("UserID")] = jen.Lit(int(e.Reg.ID))
 	}
 	info := "foryEnum" + e.Name
-	f.Var().Id(info).Op("=").Qual(implPkg, "NewEnumType").Call(jen.Qual(implPkg, "EnumSpec").Values(spec))
+	f.Var().Id(info).Op("=").Qual(implPkg, "NewEnumType").Types(jen.Id(e.Name)).Call(jen.Qual(implPkg, "EnumSpec").Values(spec))
 	f.Line()
 	f.Commentf("ForyEnumType returns %s's registration, for a message whose root is one (serializer.MarshalEnum).", e.Name)
 	f.Func().Params(jen.Id(e.Name)).Id("ForyEnumType").Params().Op("*").Qual(implPkg, "EnumInfo").Block(jen.Return(jen.Id(info)))
@@ -161,6 +162,15 @@ type gen struct {
 }
 
 func (g *gen) name() string { return g.s.Model.Name }
+
+// goName is the struct's Go name in errors: an instantiation's is the
+// instantiated type's (Page[User]), not its hidden type's.
+func (g *gen) goName() string {
+	if in := g.s.Model.Inst; in != nil {
+		return in.GoName
+	}
+	return g.s.Model.Name
+}
 
 // enter and leave bracket a struct body with the depth count of
 // WithMaxDepth; only recursive types need it (plan.Recursive), which saves
@@ -201,7 +211,7 @@ func (g *gen) emit(f *jen.File) {
 	m := s.Model
 	// Type info with every constant precomputed by plan.
 	spec := jen.Dict{
-		jen.Id("GoName"):         jen.Lit(pkgBase(g.pkgPath) + "." + m.Name),
+		jen.Id("GoName"):         jen.Lit(pkgBase(g.pkgPath) + "." + g.goName()),
 		jen.Id("SchemaHash"):     jen.Lit(int(s.SchemaHash)),
 		jen.Id("ConsistentMeta"): byteLit(s.ConsistentMeta),
 		jen.Id("TypeDef"):        byteLit(s.TypeDef),
@@ -314,9 +324,9 @@ func byteLit(b []byte) jen.Code {
 func (g *gen) goType(t *model.Type) *jen.Statement {
 	if t.Named != nil {
 		if t.Named.PkgPath == g.pkgPath {
-			return jen.Id(t.Named.Name)
+			return jen.Id(t.Named.Name).Types(g.typeArgs(t.Named.TypeArgs)...)
 		}
-		return jen.Qual(t.Named.PkgPath, t.Named.Name)
+		return jen.Qual(t.Named.PkgPath, t.Named.Name).Types(g.typeArgs(t.Named.TypeArgs)...)
 	}
 	switch t.Kind {
 	case model.Bool:
@@ -376,9 +386,12 @@ func (g *gen) goType(t *model.Type) *jen.Statement {
 // structInfo is the expression for a struct type's *TypeInfo.
 func (g *gen) structInfo(t *model.Type) *jen.Statement {
 	if t.Named.PkgPath == g.pkgPath {
+		if t.Named.Inst != "" {
+			return jen.Id("foryType" + t.Named.Inst)
+		}
 		return jen.Id("foryType" + t.Named.Name)
 	}
-	return jen.Parens(jen.Op("*").Qual(t.Named.PkgPath, t.Named.Name)).Call(jen.Nil()).Dot("ForyType").Call()
+	return jen.Parens(jen.Op("*").Add(g.goType(t))).Call(jen.Nil()).Dot("ForyType").Call()
 }
 
 // scalar describes how a primitive kind is put and read.

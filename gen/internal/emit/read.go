@@ -807,6 +807,11 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	n, m, size, valNull, j, k, v := g.fresh("n"), g.fresh("m"), g.fresh("sz"), g.fresh("vn"), g.fresh("j"), g.fresh("k"), g.fresh("v")
 	keyRead := g.readValue(jen.Id(k), w.Key, true)
+	if w.Key.Go.Kind == model.Struct {
+		// A declared struct key: its body alone, with this side's schema
+		// (no TypeDef travels with it, docs/format.md §8.4).
+		keyRead = []jen.Code{jen.Id(k).Dot("ForyRead").Call(jen.Id("c"))}
+	}
 	nullKeys := w.Key.Go.Kind == model.Pointer
 	var kn string
 	if nullKeys {

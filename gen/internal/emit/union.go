@@ -14,18 +14,21 @@ const emitAnyRegistry = true
 // emitRegistry writes the init function that makes the file's structs
 // known to any values: a struct in an any is found by its Go type on
 // write and by its registration on read (docs/format.md §12.3).
-func emitRegistry(f *jen.File, structs []*plan.Struct) {
+func emitRegistry(f *jen.File, pkgPath string, structs []*plan.Struct) {
 	var body []jen.Code
 	for _, s := range structs {
-		name := s.Model.Name
+		// The type users hold: an instantiation's generic type, whose
+		// methods forward to its hidden type's (emitInstances).
+		g := &gen{pkgPath: pkgPath}
+		pub := func() *jen.Statement { return g.publicType(s) }
 		body = append(body, jen.Qual(implPkg, "RegisterAny").Call(jen.Qual(implPkg, "AnyType").Values(jen.Dict{
-			jen.Id("Info"): jen.Id("foryType" + name),
+			jen.Id("Info"): jen.Id("foryType" + s.Model.Name),
 			jen.Id("New"): jen.Func().Params().Qual(implPkg, "Message").Block(
-				jen.Return(jen.New(jen.Id(name)))),
+				jen.Return(jen.New(pub()))),
 			jen.Id("Deref"): jen.Func().Params(jen.Id("m").Qual(implPkg, "Message")).Any().Block(
-				jen.Return(jen.Op("*").Id("m").Assert(jen.Op("*").Id(name)))),
-			jen.Id("Ptr"): jen.Parens(jen.Op("*").Id(name)).Call(jen.Nil()),
-			jen.Id("Val"): jen.Id(name).Values(),
+				jen.Return(jen.Op("*").Id("m").Assert(jen.Op("*").Add(pub())))),
+			jen.Id("Ptr"): jen.Parens(jen.Op("*").Add(pub())).Call(jen.Nil()),
+			jen.Id("Val"): pub().Values(),
 		})))
 	}
 	f.Comment("init makes this file's structs known to any values (foryimpl.RegisterAny).")

@@ -895,6 +895,11 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 	// A pointer key (docs/format.md §8.4) is written as its target; a nil
 	// one is a null-key entry of its own (nullKeyEntry).
 	writeKey := func() []jen.Code { return g.writeValue(jen.Id(k), w.Key, false) }
+	if w.Key.Go.Kind == model.Struct {
+		// A struct key is declared: its body alone, in both modes, as
+		// official Go writes map[Point]string (docs/format.md §8.4).
+		writeKey = func() []jen.Code { return g.writeStruct(jen.Id(k), w.Key.Go, false) }
+	}
 	if w.Key.Go.Kind == model.Pointer {
 		deref := *w.Key
 		deref.Go, deref.Nullable = w.Key.Go.Elem, false

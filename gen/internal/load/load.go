@@ -214,6 +214,9 @@ type loader struct {
 	exts map[*types.TypeName]*model.ExtDecl
 	all  []Registration // every annotated type of the run, for duplicates
 	errs []error
+	// insts are this package's annotated aliases of generic
+	// instantiations (type UserPage = Page[User]).
+	insts []*types.TypeName
 }
 
 type directive struct {
@@ -339,8 +342,11 @@ func (l *loader) loadPackage(p *packages.Package, selected func(path string) boo
 				obj, _ := p.TypesInfo.Defs[ts.Name].(*types.TypeName)
 				if !sel {
 					// Another file's type, read only to resolve references.
-					if d, err := parseTypeDirective(kind, args); err == nil && n == 1 && obj != nil && !ts.Assign.IsValid() {
+					if d, err := parseTypeDirective(kind, args); err == nil && n == 1 && obj != nil && (!ts.Assign.IsValid() || kind == "generate" && instanceOf(obj) != nil) {
 						l.regs[obj] = d
+						if ts.Assign.IsValid() {
+							l.insts = append(l.insts, obj)
+						}
 						if d.ext {
 							otherExts = append(otherExts, decl{spec: ts, obj: obj, dir: d, file: path})
 						}
@@ -351,10 +357,13 @@ func (l *loader) loadPackage(p *packages.Package, selected func(path string) boo
 					l.errorf(dpos, "%s: more than one fory directive; keep one", ts.Name.Name)
 					continue
 				}
-				if ts.Assign.IsValid() {
-					l.errorf(ts.Pos(), "%s: //fory:%s on a type alias (type %s = %s) cannot be generated; put the directive on the aliased type's declaration, or declare a defined type (type %s %s)",
+				if ts.Assign.IsValid() && (kind != "generate" || obj == nil || ts.TypeParams != nil || instanceOf(obj) == nil) {
+					l.errorf(ts.Pos(), "%s: //fory:%s on a type alias (type %s = %s) cannot be generated; put the directive on the aliased type's declaration, or declare a defined type (type %s %s); only an alias of an instantiation of a generic struct of this package (type UserPage = Page[User]) takes //fory:generate",
 						ts.Name.Name, kind, ts.Name.Name, types.ExprString(ts.Type), ts.Name.Name, types.ExprString(ts.Type))
 					continue
+				}
+				if ts.Assign.IsValid() {
+					l.insts = append(l.insts, obj)
 				}
 				dir, err := parseTypeDirective(kind, args)
 				if err != nil {
@@ -381,6 +390,10 @@ func (l *loader) loadPackage(p *packages.Package, selected func(path string) boo
 			}
 		}
 	}
+	// instFiles holds, by generic type, the file of its first
+	// instantiation: the generic type's forwarding methods are generated
+	// there, so every instantiation must be in that file.
+	instFiles := map[*types.TypeName]string{}
 	// Extension codecs first: a struct of any file may have a field of
 	// their types.
 	selectedExts := map[*types.TypeName]*model.ExtDecl{}
@@ -417,6 +430,9 @@ func (l *loader) loadPackage(p *packages.Package, selected func(path string) boo
 			continue
 		}
 		if s := l.loadStruct(d.spec, d.obj, d.dir.reg); s != nil {
+			if d.spec.Assign.IsValid() && !l.instance(s, d.spec, d.obj, d.file, instFiles) {
+				continue
+			}
 			mf.Structs = append(mf.Structs, s)
 		}
 	}
@@ -737,6 +753,97 @@ func (l *loader) loadStruct(ts *ast.TypeSpec, obj *types.TypeName, reg model.Reg
 	return s
 }
 
+// instanceOf returns the instantiated generic struct type an alias
+// names when that generic type is declared in the alias's package, else
+// nil.
+func instanceOf(alias *types.TypeName) *types.Named {
+	n, ok := types.Unalias(alias.Type()).(*types.Named)
+	if !ok || n.TypeArgs().Len() == 0 || n.Origin().Obj().Pkg() != alias.Pkg() {
+		return nil
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	return n
+}
+
+// instance makes s, loaded from the alias obj, the instantiation it
+// aliases: its code goes on the hidden type model.InstName(alias), and
+// every instantiation of one generic type must be declared in one file.
+func (l *loader) instance(s *model.StructDecl, ts *ast.TypeSpec, obj *types.TypeName, file string, files map[*types.TypeName]string) bool {
+	n := instanceOf(obj)
+	base := n.Origin().Obj()
+	if first, ok := files[base]; ok && first != file {
+		l.errorf(ts.Pos(), "%s: every instantiation of %s registered by alias must be declared in one file (%s has one): the methods of %s forward to them from that file's generated code", obj.Name(), base.Name(), filepath.Base(first), base.Name())
+		return false
+	}
+	files[base] = file
+	inst := &model.Instance{Alias: obj.Name(), Base: base.Name(), Params: n.TypeParams().Len(), GoName: l.typeString(n)}
+	for i := 0; i < n.TypeArgs().Len(); i++ {
+		a := l.shapeType(n.TypeArgs().At(i))
+		if a == nil {
+			l.errorf(ts.Pos(), "%s: type argument %s of %s cannot be named in generated code", obj.Name(), n.TypeArgs().At(i), base.Name())
+			return false
+		}
+		inst.Args = append(inst.Args, a)
+	}
+	s.Name, s.Inst = model.InstName(obj.Name()), inst
+	return true
+}
+
+// typeString spells t as this package's code does.
+func (l *loader) typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == l.pkg.Types {
+			return ""
+		}
+		return p.Name()
+	})
+}
+
+// instantiated is the model type of a field of an instantiated generic
+// struct type: one registered by an annotated alias in its package (this
+// one, or another that the field's package imports).
+func (l *loader) instantiated(tt *types.Named) (*model.Type, error) {
+	base := tt.Origin().Obj()
+	var alias *types.TypeName
+	if base.Pkg() == l.pkg.Types {
+		for _, a := range l.insts {
+			if types.Identical(types.Unalias(a.Type()), tt) {
+				alias = a
+				break
+			}
+		}
+	} else if base.Pkg() != nil {
+		scope := base.Pkg().Scope()
+		for _, name := range scope.Names() {
+			a, ok := scope.Lookup(name).(*types.TypeName)
+			if ok && a.IsAlias() && types.Identical(types.Unalias(a.Type()), tt) {
+				if d, ok := l.directiveOf(a); ok && !d.enum && !d.union && !d.ext {
+					alias = a
+					break
+				}
+			}
+		}
+	}
+	if alias == nil {
+		return nil, fmt.Errorf("generic type %s has no generated code: register the instantiation with `//fory:generate id=N` (or name=ns.Type) on an alias of it in package %s (type XPage = %s)", l.typeString(tt), base.Pkg().Name(), l.typeString(tt))
+	}
+	dir, _ := l.directiveOf(alias)
+	named := namedOf(tt)
+	for i := 0; i < tt.TypeArgs().Len(); i++ {
+		a := l.shapeType(tt.TypeArgs().At(i))
+		if a == nil {
+			return nil, fmt.Errorf("type argument %s of %s cannot be named in generated code", tt.TypeArgs().At(i), base.Name())
+		}
+		named.TypeArgs = append(named.TypeArgs, a)
+	}
+	if base.Pkg() == l.pkg.Types {
+		named.Inst = model.InstName(alias.Name())
+	}
+	return &model.Type{Kind: model.Struct, Named: named, Reg: dir.reg}, nil
+}
+
 // marshalerType is the model type of a field tagged marshal=text or
 // marshal=binary: a named type T, or *T, whose pointer has the marshaler
 // and unmarshaler methods of encoding (TextMarshaler and TextUnmarshaler,
@@ -1001,8 +1108,13 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 				return t, err
 			}
 		}
+		if tt.TypeArgs().Len() > 0 {
+			if _, ok := tt.Underlying().(*types.Struct); ok {
+				return l.instantiated(tt)
+			}
+		}
 		if tt.TypeArgs().Len() > 0 || tt.TypeParams().Len() > 0 {
-			return nil, fmt.Errorf("generic type %s is not supported; use a concrete type", tt)
+			return nil, fmt.Errorf("generic type %s is not supported; use a concrete type (a generic struct is, once an instantiation is registered: //fory:generate on type XPage = Page[X])", tt)
 		}
 		if obj.Pkg() != nil {
 			switch obj.Pkg().Path() + "." + obj.Name() {

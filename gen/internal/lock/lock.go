@@ -353,17 +353,18 @@ func Build(pkgs []*model.Package, plans map[*model.StructDecl]*plan.Struct, prev
 				if ps == nil {
 					continue
 				}
-				t := &Type{Name: s.Name, Reg: s.Reg.String(), Hash: ps.SchemaHash, Mode: ModeCompatible, Pos: s.Pos}
+				name := s.GoName() // an instantiation by its alias
+				t := &Type{Name: name, Reg: s.Reg.String(), Hash: ps.SchemaHash, Mode: ModeCompatible, Pos: s.Pos}
 				if ps.OfficialGoHash != ps.SchemaHash {
 					t.GoHash = ps.OfficialGoHash
 				}
-				if o, ok := prev[mp.Path+"."+s.Name]; ok {
+				if o, ok := prev[mp.Path+"."+name]; ok {
 					t.Mode, t.Tracking = o.Mode, o.Tracking
 				}
-				if sameSchema[s.Name] || sameSchema[mp.Path+"."+s.Name] {
+				if sameSchema[name] || sameSchema[mp.Path+"."+name] {
 					t.Mode = ModeSameSchema
 				}
-				if tracking[s.Name] || tracking[mp.Path+"."+s.Name] {
+				if tracking[name] || tracking[mp.Path+"."+name] {
 					t.Tracking = true
 				}
 				for _, pf := range ps.Fields {
@@ -453,10 +454,18 @@ func GoType(pkgPath string, t *model.Type) string {
 		return "serializer.Optional[" + GoType(pkgPath, t.Elem) + "]"
 	}
 	if t.Named != nil {
-		if t.Named.PkgPath == pkgPath || t.Named.PkgName == "" {
-			return t.Named.Name
+		name := t.Named.Name
+		if t.Named.PkgPath != pkgPath && t.Named.PkgName != "" {
+			name = t.Named.PkgName + "." + name
 		}
-		return t.Named.PkgName + "." + t.Named.Name
+		if len(t.Named.TypeArgs) > 0 {
+			args := make([]string, len(t.Named.TypeArgs))
+			for i, a := range t.Named.TypeArgs {
+				args[i] = GoType(pkgPath, a)
+			}
+			name += "[" + strings.Join(args, ", ") + "]"
+		}
+		return name
 	}
 	return t.Kind.String()
 }

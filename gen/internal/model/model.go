@@ -82,14 +82,27 @@ func (r Registration) String() string {
 
 // StructDecl is a `//fory:generate` struct.
 type StructDecl struct {
+	// Name is the Go type the generated methods are declared on: the
+	// struct itself, or for an instantiation of a generic struct the
+	// hidden defined type over it (Inst).
 	Name   string
 	Pos    Pos
 	Reg    Registration
-	Fields []*Field // serialized fields in declaration order
+	Inst   *Instance // an instantiation of a generic struct type, or nil
+	Fields []*Field  // serialized fields in declaration order
 	// Shape lists every field of the Go struct (serialized or not), for the
 	// compile-time staleness guard; nil when a field's type cannot be
 	// expressed in model terms (a func, chan, interface or struct literal).
 	Shape []ShapeField
+}
+
+// GoName is the name users declared the struct under: its own, or an
+// instantiation's alias (UserPage).
+func (s *StructDecl) GoName() string {
+	if s.Inst != nil {
+		return s.Inst.Alias
+	}
+	return s.Name
 }
 
 // ShapeField is a struct field as declared.
@@ -246,7 +259,30 @@ type Named struct {
 	PkgPath string
 	PkgName string
 	Name    string
+	// TypeArgs are the type arguments of an instantiated generic type
+	// (Page[User]); Inst then names the hidden type its package generates
+	// the instantiation's code on (Instance), when it is this package.
+	TypeArgs []*Type
+	Inst     string
 }
+
+// Instance is an instantiation of a generic struct type, registered by a
+// directive on an alias of it (//fory:generate id=N on type UserPage =
+// Page[User]), as official Go registers an instantiated type. Go declares
+// no methods on an instantiation, so its generated code is on a hidden
+// defined type with the same underlying struct (InstName), and the generic
+// type's methods forward to it by the instantiation's dynamic type.
+type Instance struct {
+	Alias  string  // UserPage
+	Base   string  // Page, the generic type, declared in the same package
+	Params int     // Page's number of type parameters
+	Args   []*Type // the type arguments, [User]
+	GoName string  // Page[User], for errors
+}
+
+// InstName is the hidden type an instantiation registered by alias is
+// generated on.
+func InstName(alias string) string { return "fory" + alias }
 
 // Pos is a source position.
 type Pos struct {

@@ -544,7 +544,11 @@ func Recursive(pkgPath string, structs []*model.StructDecl) map[string]bool {
 			return
 		}
 		if t.Kind == model.Struct && t.Named != nil && t.Named.PkgPath == pkgPath {
-			*out = append(*out, t.Named.Name)
+			name := t.Named.Name
+			if t.Named.Inst != "" {
+				name = t.Named.Inst // an instantiation: its generated type
+			}
+			*out = append(*out, name)
 		}
 		refs(t.Elem, out)
 		refs(t.Key, out)

@@ -504,12 +504,16 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 			case v.Kind == model.Pointer && v.Elem.Kind == model.Struct, v.Kind == model.Slice, v.Kind == model.Map, v.Kind == model.Set, v.Kind == model.Any:
 				return nil, fmt.Errorf("a map with pointer keys holds bool, integer, float, string, enum or struct values, or pointers to them; not %s", v.Kind)
 			}
+		case model.Struct:
+			// A comparable generated struct (Go checks it): its body, the
+			// key declared, as official Go writes map[Point]string
+			// (docs/format.md §8.4).
 		case model.Array:
 			if !scalarKey(t.Key.Elem.Kind) {
 				return nil, fmt.Errorf("map key type [%d]%s is not supported (an array key's elements are bool, integer, string or enum)", t.Key.Len, t.Key.Elem.Kind)
 			}
 		default:
-			return nil, fmt.Errorf("map key type %s is not supported (bool, integer, string, enum and array keys are)", t.Key.Kind)
+			return nil, fmt.Errorf("map key type %s is not supported (bool, integer, string, enum, struct and array keys are)", t.Key.Kind)
 		}
 		key, err := childWire(t.Key, keyHint)
 		if err != nil {

@@ -176,7 +176,7 @@ func (in *Input) decls() []decl {
 		add("enum", e.Reg, e.Name, e.Pos)
 	}
 	for _, s := range in.Structs {
-		add("message", s.Model.Reg, s.Model.Name, s.Model.Pos)
+		add("message", s.Model.Reg, s.Model.GoName(), s.Model.Pos)
 	}
 	for _, u := range in.Unions {
 		add("union", u.Reg, u.Name, u.Pos)
@@ -492,7 +492,7 @@ func fieldNames(fields []*plan.Field) map[*plan.Field]string {
 }
 
 func (w *writer) field(s *plan.Struct, f *plan.Field, name string) (string, bool) {
-	where := s.Model.Name + "." + f.GoName
+	where := s.Model.GoName() + "." + f.GoName
 	ok := true
 	bad := func(format string, args ...any) {
 		w.errorf(f.Pos, where+": "+format, args...)
@@ -668,7 +668,8 @@ func (w *writer) foreign(g *model.Type) (string, error) {
 			g.Named.PkgName, g.Named.Name, g.Named.PkgPath, other.FileName())
 	}
 	for _, d := range other.decls() {
-		if d.reg.String() == g.Reg.String() && d.goName == g.Named.Name {
+		// An instantiation (Page[User]) is declared under its alias.
+		if d.reg.String() == g.Reg.String() && (d.goName == g.Named.Name || len(g.Named.TypeArgs) > 0) {
 			w.uses[g.Named.PkgPath] = true
 			return d.name, nil
 		}

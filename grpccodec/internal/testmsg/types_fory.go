@@ -11,10 +11,10 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
-// ForyEnum marks Player as a Fory enum registered with id=6; its values are written as varu32 (docs/format.md §12).
+// ForyEnum marks Player as a Fory enum registered with id=6; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Player) ForyEnum() {}
 
-var foryEnumPlayer = foryimpl.NewEnumType(foryimpl.EnumSpec{
+var foryEnumPlayer = foryimpl.NewEnumType[Player](foryimpl.EnumSpec{
 	GoName: "testmsg.Player",
 	Max:    2147483647,
 	UserID: 6,
@@ -25,10 +25,10 @@ func (Player) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumPlayer
 }
 
-// ForyEnum marks Size as a Fory enum registered with id=7; its values are written as varu32 (docs/format.md §12).
+// ForyEnum marks Size as a Fory enum registered with id=7; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Size) ForyEnum() {}
 
-var foryEnumSize = foryimpl.NewEnumType(foryimpl.EnumSpec{
+var foryEnumSize = foryimpl.NewEnumType[Size](foryimpl.EnumSpec{
 	GoName: "testmsg.Size",
 	Max:    2147483647,
 	UserID: 7,

@@ -11,10 +11,10 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
-// ForyEnum marks Narrow16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12).
+// ForyEnum marks Narrow16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Narrow16) ForyEnum() {}
 
-var foryEnumNarrow16 = foryimpl.NewEnumType(foryimpl.EnumSpec{
+var foryEnumNarrow16 = foryimpl.NewEnumType[Narrow16](foryimpl.EnumSpec{
 	GoName: "agree.Narrow16",
 	Max:    65535,
 	UserID: 320,
@@ -25,10 +25,10 @@ func (Narrow16) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumNarrow16
 }
 
-// ForyEnum marks Narrow32 as a Fory enum registered with id=321; its values are written as varu32 (docs/format.md §12).
+// ForyEnum marks Narrow32 as a Fory enum registered with id=321; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Narrow32) ForyEnum() {}
 
-var foryEnumNarrow32 = foryimpl.NewEnumType(foryimpl.EnumSpec{
+var foryEnumNarrow32 = foryimpl.NewEnumType[Narrow32](foryimpl.EnumSpec{
 	GoName: "agree.Narrow32",
 	Max:    2147483647,
 	UserID: 321,

@@ -12,10 +12,10 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
-// ForyEnum marks Level as a Fory enum registered with id=11; its values are written as varu32 (docs/format.md §12).
+// ForyEnum marks Level as a Fory enum registered with id=11; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Level) ForyEnum() {}
 
-var foryEnumLevel = foryimpl.NewEnumType(foryimpl.EnumSpec{
+var foryEnumLevel = foryimpl.NewEnumType[Level](foryimpl.EnumSpec{
 	GoName: "golden.Level",
 	Max:    2147483647,
 	UserID: 11,

@@ -11,10 +11,10 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
-// ForyEnum marks Wide16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12).
+// ForyEnum marks Wide16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Wide16) ForyEnum() {}
 
-var foryEnumWide16 = foryimpl.NewEnumType(foryimpl.EnumSpec{
+var foryEnumWide16 = foryimpl.NewEnumType[Wide16](foryimpl.EnumSpec{
 	GoName: "v2.Wide16",
 	Max:    4294967295,
 	UserID: 320,
@@ -25,10 +25,10 @@ func (Wide16) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumWide16
 }
 
-// ForyEnum marks Wide32 as a Fory enum registered with id=321; its values are written as varu32 (docs/format.md §12).
+// ForyEnum marks Wide32 as a Fory enum registered with id=321; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Wide32) ForyEnum() {}
 
-var foryEnumWide32 = foryimpl.NewEnumType(foryimpl.EnumSpec{
+var foryEnumWide32 = foryimpl.NewEnumType[Wide32](foryimpl.EnumSpec{
 	GoName: "v2.Wide32",
 	Max:    4294967295,
 	UserID: 321,

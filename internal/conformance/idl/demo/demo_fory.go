@@ -11,10 +11,10 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
-// ForyEnum marks Color as a Fory enum registered with id=101; its values are written as varu32 (docs/format.md §12).
+// ForyEnum marks Color as a Fory enum registered with id=101; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
 
-var foryEnumColor = foryimpl.NewEnumType(foryimpl.EnumSpec{
+var foryEnumColor = foryimpl.NewEnumType[Color](foryimpl.EnumSpec{
 	GoName: "demo.Color",
 	Max:    2147483647,
 	UserID: 101,

@@ -12,10 +12,10 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
-// ForyEnum marks Level as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12).
+// ForyEnum marks Level as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Level) ForyEnum() {}
 
-var foryEnumLevel = foryimpl.NewEnumType(foryimpl.EnumSpec{
+var foryEnumLevel = foryimpl.NewEnumType[Level](foryimpl.EnumSpec{
 	GoName: "idlall.Level",
 	Max:    2147483647,
 	UserID: 300,
@@ -26,10 +26,10 @@ func (Level) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumLevel
 }
 
-// ForyEnum marks Mood as a Fory enum registered with id=2198248927; its values are written as varu32 (docs/format.md §12).
+// ForyEnum marks Mood as a Fory enum registered with id=2198248927; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Mood) ForyEnum() {}
 
-var foryEnumMood = foryimpl.NewEnumType(foryimpl.EnumSpec{
+var foryEnumMood = foryimpl.NewEnumType[Mood](foryimpl.EnumSpec{
 	GoName: "idlall.Mood",
 	Max:    2147483647,
 	UserID: 2198248927,
@@ -40,10 +40,10 @@ func (Mood) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumMood
 }
 
-// ForyEnum marks Everything_Inner_Kind as a Fory enum registered with id=3641194228; its values are written as varu32 (docs/format.md §12).
+// ForyEnum marks Everything_Inner_Kind as a Fory enum registered with id=3641194228; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Everything_Inner_Kind) ForyEnum() {}
 
-var foryEnumEverything_Inner_Kind = foryimpl.NewEnumType(foryimpl.EnumSpec{
+var foryEnumEverything_Inner_Kind = foryimpl.NewEnumType[Everything_Inner_Kind](foryimpl.EnumSpec{
 	GoName: "idlall.Everything_Inner_Kind",
 	Max:    2147483647,
 	UserID: 3641194228,

@@ -1,0 +1,4 @@
+package generrs
+
+//fory:generate id=2
+type StrPage = Page[string]
