@@ -103,6 +103,19 @@
 // `tracking=on`; a relock keeps both. Run forygen lock again to accept the
 // current schemas.
 //
+// From Fory IDL (README "From a Fory IDL schema"):
+//
+//	forygen idl [-o dir] [-go_package path;name] [-I dir] [-grpc] [-check] file.fdl ...
+//
+// reads Fory IDL files (foryc's input) and writes into dir, one Go package,
+// the type declarations foryc's Go generator writes for them (the same
+// type, field and constant names, registrations and tags) with forygen's
+// //fory: directives, then generates their serializers there, as
+// `forygen dir` does. With -grpc, each file's services become grpc-go
+// client and server stubs on grpccodec. A `//go:generate go tool forygen
+// idl -o . schema.fdl` line in the package keeps it up to date. Errors are
+// reported at the IDL's file:line:col.
+//
 // Message decoder:
 //
 //	forygen decode [-hex] [-compatible|-same-schema|-auto] [-types ./pkg] [file|-]
@@ -141,6 +154,8 @@ Usage:
   forygen [flags] [packages]              write x_fory.go beside each x.go with annotated types
                                           (default package: the current directory)
   forygen schema [-o dir] [packages]      print the Fory IDL (.fdl) of the packages' types
+  forygen idl [-o dir] [-grpc] file.fdl   write the Go types (and gRPC stubs) of Fory IDL files,
+                                          as foryc's Go names them, and their serializers
   forygen lock [flags] [packages]         write fory.lock: the schemas peers rely on; -check and
                                           plain runs then report every change against it
   forygen decode [-hex] [-types ./pkg] [file|-]
@@ -179,6 +194,9 @@ func main() {
 			return
 		case "lock":
 			lockMain(os.Args[2:])
+			return
+		case "idl":
+			idlMain(os.Args[2:])
 			return
 		case "decode":
 			os.Exit(gen.DecodeMain(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
@@ -326,5 +344,35 @@ func lockMain(args []string) {
 		for _, p := range wrote {
 			fmt.Println("wrote", p)
 		}
+	}
+}
+
+func idlMain(args []string) {
+	cfg := gen.IDLConfig{}
+	fs := flag.NewFlagSet("forygen idl", flag.ExitOnError)
+	fs.StringVar(&cfg.Out, "o", "", "the Go package `dir`ectory to write (default: the current directory)")
+	fs.StringVar(&cfg.GoPackage, "go_package", "", "the Go package, `path;name` (or path, or ;name), overriding the files' go_package option")
+	fs.Func("I", "a `dir`ectory searched for imported files, after the importing file's own (repeatable)", func(s string) error {
+		cfg.ImportPaths = append(cfg.ImportPaths, s)
+		return nil
+	})
+	fs.BoolVar(&cfg.GRPC, "grpc", false, "write grpc-go client and server stubs of the services (on github.com/forygen/forygen/grpccodec)")
+	fs.BoolVar(&cfg.Check, "check", false, "write nothing; exit 1 if a written file would change")
+	fs.BoolVar(&cfg.Verbose, "v", false, "print what is written")
+	fs.Func("tags", "comma-separated build `tags` used when loading the package", func(s string) error {
+		cfg.Tags = append(cfg.Tags, split(s)...)
+		return nil
+	})
+	fs.Usage = func() {
+		fmt.Fprintf(os.Stderr, "usage: forygen idl [-o dir] [-go_package path;name] [-I dir] [-grpc] [-check] file.fdl ...\n")
+		fs.PrintDefaults()
+	}
+	_ = fs.Parse(args)
+	cfg.Files = fs.Args()
+	if err := gen.IDL(cfg); err != nil {
+		if !errors.Is(err, gen.ErrGeneration) {
+			fmt.Fprintln(os.Stderr, err)
+		}
+		os.Exit(1)
 	}
 }

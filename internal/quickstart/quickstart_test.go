@@ -191,6 +191,13 @@ func TestQuickStart(t *testing.T) {
 		t.Fatalf("go generate wrote no users/user_fory.go: %v", err)
 	}
 	run(t, dir, env, "go", "tool", "forygen", "-check", "./users")
+	// README's "From a Fory IDL schema": go generate ran forygen idl.
+	for _, f := range []string{"shop/shop.go", "shop/shop_fory.go"} {
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f))); err != nil {
+			t.Fatalf("go generate wrote no %s: %v", f, err)
+		}
+	}
+	run(t, filepath.Join(dir, "shop"), env, "go", "tool", "forygen", "idl", "-check", "-o", ".", "shop.fdl")
 
 	// A tag changed without regenerating does not compile either: the
 	// guard covers tags, not only fields.

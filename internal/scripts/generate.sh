@@ -30,6 +30,21 @@ if [ "$check" = -lock ]; then
 	done
 	exit $status
 fi
+# The packages forygen idl writes from Fory IDL: their declarations first
+# (with -check, compared), then their generated code as every package's.
+idl() { # the package directory, then forygen idl's flags and files
+	local out=$1
+	shift
+	"$bin" idl ${check:-} -o "$out" "$@" || status=1
+}
+t=internal/conformance/idl/testdata
+idl internal/conformance/idl/demo $t/demo.fdl
+idl internal/conformance/idl/common $t/common.fdl
+idl internal/conformance/idl/user $t/user.fdl
+idl internal/conformance/idl/greeter $t/service.fdl
+idl internal/conformance/idl/idlall $t/everything.fdl
+idl grpccodec/internal/idlsvc -grpc $t/everything.fdl
+idl grpccodec/internal/idlgreeter -grpc $t/service.fdl
 # With -check, forygen also compares each package with its fory.lock.
 run . "${root[@]}"
 run benchmarks ./fixtures/ ./fixtures/evolved/

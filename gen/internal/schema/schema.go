@@ -572,7 +572,10 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 			return "", fmt.Errorf("a %s inside a %s: foryc accepts one collection layer (its C++ target alone accepts more); wrap the inner collection in a struct",
 				plan.TypeName(c.TypeID), plan.TypeName(t.TypeID))
 		}
-		if c.NotNull {
+		// `list<ref S>` (no optional) is foryc's []*S hinted
+		// _(nullable=false,ref=true); any other nullable=false child has
+		// no IDL spelling.
+		if c.NotNull && !(meta.IsStructKind(c.TypeID) && c.RefDeclared) {
 			return "", fmt.Errorf("an element or value hinted nullable=false: foryc declares IDL elements nullable in the TypeDef, and the IDL cannot say otherwise; drop nullable=false from the hint")
 		}
 		s, err := w.typeText(c, false)
@@ -589,7 +592,7 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 		if c.RefDeclared {
 			s = "ref " + s
 		}
-		if c.Nullable {
+		if c.Nullable && !c.NotNull {
 			s = "optional " + s
 		}
 		return s, nil

@@ -136,6 +136,10 @@ func nestedHint(t *Type, k typeKinds) *model.Hint {
 		case c.Kind == "named" && !k.enums[c.Name] && !k.unions[c.Name] && c.Optional && c != t.Key:
 			ref := c.Ref
 			return &model.Hint{Name: "_", Ref: &ref, Original: fmt.Sprintf("_(ref=%v)", ref)}
+		case c.Kind == "named" && !k.enums[c.Name] && !k.unions[c.Name] && c.Ref && c != t.Key:
+			// list<ref S>: foryc's []*S hinted _(nullable=false,ref=true).
+			ref, nullable := true, false
+			return &model.Hint{Name: "_", Ref: &ref, Nullable: &nullable, Original: "_(nullable=false,ref=true)"}
 		case c.Kind == "list" || c.Kind == "map":
 			return nestedHint(c, k)
 		}
@@ -173,8 +177,8 @@ type typeKinds struct {
 
 func goType(t *Type, top bool, k typeKinds) (*model.Type, error) {
 	regs, enums := k.regs, k.enums
-	if t.Ref && (top || t.Kind != "named" || enums[t.Name] || k.unions[t.Name] || !t.Optional) {
-		return nil, fmt.Errorf("%s: forygen tracks references of nullable message elements only", t)
+	if t.Ref && (top || t.Kind != "named" || enums[t.Name] || k.unions[t.Name]) {
+		return nil, fmt.Errorf("%s: forygen tracks references of message elements only", t)
 	}
 	var out *model.Type
 	switch t.Kind {
@@ -235,7 +239,7 @@ func goType(t *Type, top bool, k typeKinds) (*model.Type, error) {
 	default:
 		return nil, fmt.Errorf("unknown type kind %s", t.Kind)
 	}
-	if !top && t.Optional {
+	if !top && (t.Optional || t.Ref) {
 		out = &model.Type{Kind: model.Pointer, Elem: out}
 	}
 	return out, nil
