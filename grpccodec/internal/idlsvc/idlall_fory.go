@@ -3453,6 +3453,11 @@ func foryUnionFromChoice(id uint32, v any) (any, bool) {
 	return nil, false
 }
 
+// init makes Choice known to any values: written with its registration, read back as a Choice (docs/format.md §12.7).
+func init() {
+	foryimpl.RegisterAnyUnion[Choice](foryUnionChoice, foryUnionCheckChoice, foryUnionFromChoice)
+}
+
 // ForyWriteUnion writes Choice as a UNION field: its case id and the case value.
 func (x *Choice) ForyWriteUnion(c *foryimpl.WriteContext) {
 	id, v := x.ForyUnionGet()
@@ -3530,6 +3535,11 @@ func foryUnionFromFlip(id uint32, v any) (any, bool) {
 		return x, ok
 	}
 	return nil, false
+}
+
+// init makes Flip known to any values: written with its registration, read back as a Flip (docs/format.md §12.7).
+func init() {
+	foryimpl.RegisterAnyUnion[Flip](foryUnionFlip, foryUnionCheckFlip, foryUnionFromFlip)
 }
 
 // ForyWriteUnion writes Flip as a UNION field: its case id and the case value.
