@@ -121,7 +121,18 @@ func registerCarrier(typ unsafe.Pointer, k *anyCarrier, user *anyUser) {
 	if r.types == nil {
 		r.types = map[unsafe.Pointer]*anyCarrier{}
 	}
-	if _, dup := r.types[typ]; dup {
+	if old, dup := r.types[typ]; dup {
+		if old.user != nil && user != nil && old.user.info != user.info && old.user.key() != user.key() {
+			// Two registrations of one Go type (two extension codecs
+			// for it): an any holding one cannot say which to write.
+			name, b := user.info.GoName, user.info
+			r.types[typ] = &anyCarrier{id: old.id, write: func(c *WriteContext, _ any) {
+				c.Fail(&EncodeError{Type: name, Err: &detail{sentinel: ErrInvalidValue, msg: fmt.Sprintf(
+					"an any value of a type registered twice (%s and %s): it is ambiguous; write it as a field", registration(old.user.info.ByName, old.user.info.Namespace, old.user.info.TypeName, old.user.info.UserID),
+					registration(b.ByName, b.Namespace, b.TypeName, b.UserID))}})
+			}}
+			r.snap.Store(nil)
+		}
 		return // the same Go type registered again
 	}
 	r.types[typ] = k
@@ -309,12 +320,15 @@ func (c *ReadContext) readUserAnyMeta(id byte) *anyUser {
 	r := &c.r
 	reg := carriers()
 	what := "enum"
-	if id == meta.TypeTypedUnion || id == meta.TypeNamedUnion {
+	switch id {
+	case meta.TypeTypedUnion, meta.TypeNamedUnion:
 		what = "union"
+	case meta.TypeExt, meta.TypeNamedExt:
+		what = "extension type"
 	}
 	var k userKey
 	switch {
-	case id == meta.TypeEnum || id == meta.TypeTypedUnion:
+	case id == meta.TypeEnum || id == meta.TypeTypedUnion || id == meta.TypeExt:
 		uid := r.ReadVarUint32()
 		if r.Err() != nil {
 			return nil

@@ -817,7 +817,7 @@ func (c *ReadContext) readAnyMeta() anyMeta {
 		meta.TypeUint8Array, meta.TypeUint16Array, meta.TypeUint32Array, meta.TypeUint64Array,
 		meta.TypeFloat32Array, meta.TypeFloat64Array, meta.TypeList, meta.TypeMap, meta.TypeNone:
 		return anyMeta{id: id, ok: true}
-	case meta.TypeEnum, meta.TypeNamedEnum, meta.TypeTypedUnion, meta.TypeNamedUnion:
+	case meta.TypeEnum, meta.TypeNamedEnum, meta.TypeTypedUnion, meta.TypeNamedUnion, meta.TypeExt, meta.TypeNamedExt:
 		u := c.readUserAnyMeta(id)
 		return anyMeta{id: id, user: u, ok: u != nil && r.Err() == nil}
 	case meta.TypeFloat16, meta.TypeBFloat16, meta.TypeDate, meta.TypeDecimal, meta.TypeSet:
@@ -827,7 +827,7 @@ func (c *ReadContext) readAnyMeta() anyMeta {
 		r.Fail(&detail{sentinel: ErrUnsupported, msg: "an any value of type id " + itoa(int(id)) + ", which forygen does not decode into an any"})
 	case meta.TypeUnknown:
 		r.Fail(malformed("type meta of an any value names type id 0 (unknown)"))
-	case meta.TypeFloat8, meta.TypeExt, meta.TypeNamedExt, meta.TypeFloat16Array, meta.TypeBFloat16Array:
+	case meta.TypeFloat8, meta.TypeFloat16Array, meta.TypeBFloat16Array:
 		r.Fail(&detail{sentinel: ErrUnsupported, msg: "an any value of type id " + itoa(int(id)) + ", which forygen does not decode into an any"})
 	default:
 		r.Fail(malformed("an any value of unknown type id %d", id))
@@ -1054,8 +1054,12 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 			return nil
 		}
 		return mm
-	case meta.TypeEnum, meta.TypeNamedEnum, meta.TypeTypedUnion, meta.TypeNamedUnion:
-		return m.user.read(c)
+	case meta.TypeEnum, meta.TypeNamedEnum, meta.TypeTypedUnion, meta.TypeNamedUnion, meta.TypeExt, meta.TypeNamedExt:
+		v := m.user.read(c)
+		if v != nil && refID >= 0 {
+			c.setRef(refID, refEntry{v: v})
+		}
+		return v
 	case meta.TypeFloat16, meta.TypeBFloat16, meta.TypeDate, meta.TypeDecimal, meta.TypeSet:
 		v := carrierRegistry.readers[m.id].Load().read(c)
 		if v != nil && refID >= 0 {

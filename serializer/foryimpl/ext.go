@@ -3,6 +3,7 @@ package foryimpl
 import (
 	"fmt"
 
+	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/internal/meta"
 )
 
@@ -29,30 +30,49 @@ type ExtSpec struct {
 // NewExtType.
 type ExtInfo struct {
 	spec ExtSpec
-	// meta is the compatible-mode type meta of one registered by id: 1f
-	// and the user id.
+	// meta is the type meta of one registered by id: 1f and the user id.
 	meta []byte
 	// info is the shared TypeDef table's key and entry of one registered
 	// by name.
 	info *TypeInfo
 }
 
-// NewExtType builds an ExtInfo; generated code calls it once per type. It
-// panics on a malformed spec, which only a hand-edited generated file can
-// produce.
-func NewExtType(spec ExtSpec) *ExtInfo {
+// NewExtType builds the ExtInfo of the extension type T written and read
+// by the codec methods write and read; generated code calls it once per
+// type. It also makes T's values (and *T's, tracked by address) writable in
+// an any, and T's registration read back as a T. It panics on a malformed
+// spec, which only a hand-edited generated file can produce.
+func NewExtType[T any](spec ExtSpec, write func(b *buffer.Buffer, v *T) error, read func(r *buffer.Reader, v *T) error) *ExtInfo {
 	if spec.GoName == "" || spec.ByName && spec.TypeName == "" {
 		panic(fmt.Sprintf("serializer: bad generated extension spec %+v", spec))
 	}
 	e := &ExtInfo{spec: spec}
-	byID, _, td := e.userType().meta()
-	if !spec.ByName {
-		e.meta = byID
-		return e
+	byID, _, _ := e.userType().meta()
+	e.meta = byID
+	info := newUserInfo(e.userType())
+	if spec.ByName {
+		e.info = info
 	}
-	e.info = &TypeInfo{StructSpec: StructSpec{GoName: spec.GoName, ByName: true, Namespace: spec.Namespace,
-		TypeName: spec.TypeName, TypeDef: td}}
-	e.info.tracked = e.info
+	u := &anyUser{what: "extension type", info: info, idKind: meta.TypeExt, nameKind: meta.TypeNamedExt,
+		read: func(c *ReadContext) any {
+			var x T
+			c.ExtRead(read(c.Reader(), &x))
+			if c.r.Err() != nil {
+				return nil
+			}
+			return x
+		}}
+	put := func(c *WriteContext, x *T) {
+		if err := write(c.buf, x); err != nil {
+			c.Fail(&EncodeError{Type: spec.GoName, Err: &causeDetail{detail{sentinel: ErrInvalidValue, msg: "its extension codec failed: " + err.Error()}, err}})
+		}
+	}
+	var zero T
+	registerCarrier(typeWord(zero), &anyCarrier{id: meta.TypeExt, user: u,
+		write: func(c *WriteContext, v any) { x := v.(T); put(c, &x) }}, u)
+	registerCarrier(typeWord((*T)(nil)), &anyCarrier{id: meta.TypeExt, user: u, shared: true,
+		isNil: func(v any) bool { return v.(*T) == nil },
+		write: func(c *WriteContext, v any) { put(c, v.(*T)) }}, nil)
 	return e
 }
 

@@ -95,7 +95,7 @@ func extInfo(codec string) string { return "foryExt" + codec }
 
 // emitExt declares the runtime view of an extension codec's type, which
 // its fields' writers and readers use in compatible mode (docs/format.md
-// §12.6).
+// §12.6), and which writes and reads its values held in an any (§12.7).
 func emitExt(f *jen.File, e *model.ExtDecl) {
 	spec := jen.Dict{jen.Id("GoName"): jen.Lit(e.Target.PkgName + "." + e.Target.Name)}
 	if e.Reg.ByName {
@@ -106,7 +106,9 @@ func emitExt(f *jen.File, e *model.ExtDecl) {
 		spec[jen.Id("UserID")] = jen.Lit(int(e.Reg.ID))
 	}
 	f.Commentf("%s is the extension type %s.%s (%s), written and read by %s.", extInfo(e.Name), e.Target.PkgName, e.Target.Name, e.Reg, e.Name)
-	f.Var().Id(extInfo(e.Name)).Op("=").Qual(implPkg, "NewExtType").Call(jen.Qual(implPkg, "ExtSpec").Values(spec))
+	codec := func() *jen.Statement { return jen.Parens(jen.Op("&").Id(e.Name).Values()) }
+	f.Var().Id(extInfo(e.Name)).Op("=").Qual(implPkg, "NewExtType").Types(jen.Qual(e.Target.PkgPath, e.Target.Name)).Call(
+		jen.Qual(implPkg, "ExtSpec").Values(spec), codec().Dot("WriteExt"), codec().Dot("ReadExt"))
 	f.Line()
 }
 

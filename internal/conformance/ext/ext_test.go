@@ -214,3 +214,14 @@ func FuzzExt(f *testing.F) {
 		}
 	})
 }
+
+// One Go type registered by two codecs (byid's id 300, byname's
+// "ext.Money"): an any holding one cannot say which, and is refused on
+// writing; fields, whose codec is known, are not affected.
+func TestExtInAnyAmbiguous(t *testing.T) {
+	_, err := serializer.Serialize(&byid.Holder{V: money.Money{Units: 1, Cur: "A"}})
+	require.ErrorIs(t, err, serializer.ErrInvalidValue)
+	require.Contains(t, err.Error(), "an any value of a type registered twice")
+	_, err = serializer.Serialize(&byid.Order{Price: money.Money{Units: 1, Cur: "A"}})
+	require.NoError(t, err)
+}

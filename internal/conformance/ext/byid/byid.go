@@ -47,3 +47,8 @@ type OrderStruct struct {
 	Tip   *MoneyStruct
 	N     int32
 }
+
+// Holder holds an extension value in an any.
+//
+//fory:generate id=302
+type Holder struct{ V any }

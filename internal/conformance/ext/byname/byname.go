@@ -28,3 +28,8 @@ type Order struct {
 	Tip   *money.Money
 	N     int32
 }
+
+// Holder holds an extension value in an any.
+//
+//fory:generate id=302
+type Holder struct{ V any }

@@ -13,12 +13,12 @@ import (
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
 // foryExtMoneyCodec is the extension type money.Money (name=ext.Money), written and read by MoneyCodec.
-var foryExtMoneyCodec = foryimpl.NewExtType(foryimpl.ExtSpec{
+var foryExtMoneyCodec = foryimpl.NewExtType[money.Money](foryimpl.ExtSpec{
 	ByName:    true,
 	GoName:    "money.Money",
 	Namespace: "ext",
 	TypeName:  "Money",
-})
+}, (&MoneyCodec{}).WriteExt, (&MoneyCodec{}).ReadExt)
 
 // foryTypeOrder is Order's static type information. Fingerprint: n,5,0,0;price,0,0,0;tip,0,0,1;
 var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -392,6 +392,227 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryTypeHolder is Holder's static type information. Fingerprint: v,0,0,1;
+var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta:    []byte{0x1b, 0xae, 0x02},
+	GoFields:          []string{"V"},
+	GoName:            "byname.Holder",
+	OfficialGoHash:    -289473486,
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0x40, 0x90, 0x59, 0x3b, 0x84, 0x67, 0x3c, 0xc1, 0xae, 0x02, 0x42, 0x00, 0x54},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x06, 0x90, 0xd9, 0x21, 0xcf, 0x77, 0xf9, 0x29, 0xc1, 0xae, 0x02, 0x43, 0x00, 0x54},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xae, 0x02},
+	SchemaHash:        1560014338,
+	TypeDef:           []byte{0x06, 0x40, 0x90, 0x59, 0x3b, 0x84, 0x67, 0x3c, 0xc1, 0xae, 0x02, 0x42, 0x00, 0x54},
+	TypeDefRef:        []byte{0x06, 0x90, 0xd9, 0x21, 0xcf, 0x77, 0xf9, 0x29, 0xc1, 0xae, 0x02, 0x43, 0x00, 0x54},
+	UserID:            302,
+})
+
+// The assignments below stop compiling when Holder's fields change; run go generate.
+func _(x *Holder) {
+	var _ any = x.V
+}
+
+// ForyType returns Holder's type information.
+func (x *Holder) ForyType() *foryimpl.TypeInfo {
+	return foryTypeHolder
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return x.forySerializeRef(f, b)
+	}
+	c := f.Runtime().BeginWrite(b, foryTypeHolder)
+	start := b.WriterIndex()
+	b.Reserve(18)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x59904006001cff01)
+		buffer.PutUint64At(w, off+8, 0x4202aec13c67843b)
+		buffer.PutUint64At(w, off+10, 0x54004202aec13c67)
+		off += 18
+	} else {
+		buffer.PutUint32At(w, off, 0xae1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeHolder)
+	start := b.WriterIndex()
+	b.Reserve(18)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x21d99006001c0001)
+		buffer.PutUint64At(w, off+8, 0x4302aec129f977cf)
+		buffer.PutUint64At(w, off+10, 0x54004302aec129f9)
+		off += 18
+	} else {
+		buffer.PutUint32At(w, off, 0xae1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		return x.foryDeserializeRef(f, c, in)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x59904006001cff01 && buffer.ReadUint64At(in, 8) == 0x4202aec13c67843b && buffer.ReadUint64At(in, 10) == 0x54004202aec13c67 {
+				n = 18
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xae1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeHolder)
+		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
+		return f.Runtime().EndRead(c, foryTypeHolder)
+	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x21d99006001c0001 && buffer.ReadUint64At(in, 8) == 0x4302aec129f977cf && buffer.ReadUint64At(in, 10) == 0x54004302aec129f9 {
+			n = 18
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xae1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeHolder, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeHolder)
+}
+
+// ForyWrite writes Holder's struct body (docs/format.md §9).
+func (x *Holder) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
+	if !c.Enter(foryTypeHolder, x) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(c.SchemaHash(1560014338, -289473486))
+	}
+	foryimpl.WriteAny(c, x.V)
+	c.Leave()
+}
+
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
+	if !c.Enter(foryTypeHolder, x) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(c.SchemaHash(1560014338, -289473486))
+	}
+	foryimpl.WriteAny(c, x.V)
+	c.Leave()
+}
+
+// ForyRead reads Holder's struct body (docs/format.md §9); errors are recorded in c.
+func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
+	if !c.Enter(foryTypeHolder) {
+		return
+	}
+	*x = Holder{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(1560014338) {
+		if h := r.ReadInt32(); h != 1560014338 && h != -289473486 && !c.Failed() {
+			c.HashMismatch(foryTypeHolder, h)
+			return
+		}
+	}
+	x.V = foryimpl.ReadAny(c, false)
+	if c.Failed() {
+		c.Trace("V")
+		return
+	}
+	c.Leave()
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Holder) foryReadRef(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeHolder) {
+		return
+	}
+	*x = Holder{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(1560014338) {
+		if h := r.ReadInt32(); h != 1560014338 && h != -289473486 && !c.Failed() {
+			c.HashMismatch(foryTypeHolder, h)
+			return
+		}
+	}
+	x.V = foryimpl.ReadAny(c, false)
+	if c.Failed() {
+		c.Trace("V")
+		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Holder body written with another schema, following ev (docs/format.md §11.4).
+func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	if !c.Enter(foryTypeHolder) {
+		return
+	}
+	*x = Holder{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			x.V = foryimpl.ReadAny(c, false)
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
 // init makes this file's structs known to any values (foryimpl.RegisterAny).
 func init() {
 	foryimpl.RegisterAny(foryimpl.AnyType{
@@ -404,5 +625,16 @@ func init() {
 		},
 		Ptr: (*Order)(nil),
 		Val: Order{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Holder)
+		},
+		Info: foryTypeHolder,
+		New: func() foryimpl.Message {
+			return new(Holder)
+		},
+		Ptr: (*Holder)(nil),
+		Val: Holder{},
 	})
 }
