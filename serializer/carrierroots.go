@@ -70,7 +70,7 @@ func (f *Fory) writeCarrierRoot(b *buffer.Buffer, v any) (handled bool, err erro
 		}
 		return true, foryimpl.WriteRootWith(&f.rt, b, *x, stringSetRoot)
 	}
-	return false, nil
+	return f.rt.WriteExtRoot(b, v)
 }
 
 // readCarrierRoot reads data into v, a pointer to a carrier root type;
@@ -103,7 +103,7 @@ func (f *Fory) readCarrierRoot(data []byte, v any) (handled bool, err error) {
 		}
 		return true, foryimpl.ReadRootWith(&f.rt, data, x, stringSetRoot)
 	}
-	return false, nil
+	return f.rt.ReadExtRoot(data, v)
 }
 
 // writeCarrierValue is writeCarrierRoot for MarshalValue: the type switch

@@ -33,6 +33,9 @@ type anyCarrier struct {
 	// holds a big.Int, and a Set cannot).
 	hashable bool
 	isNil    func(v any) bool
+	// assign stores a decoded value into a *T (extension roots); nil
+	// when the type has no root of this kind.
+	assign func(p, v any) bool
 }
 
 // anyReader reads the payload of a carrier type id into an any.

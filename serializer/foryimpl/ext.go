@@ -72,6 +72,13 @@ func NewExtType[T any](spec ExtSpec, write func(b *buffer.Buffer, v *T) error, r
 		write: func(c *WriteContext, v any) { x := v.(T); put(c, &x) }}, u)
 	registerCarrier(typeWord((*T)(nil)), &anyCarrier{id: meta.TypeExt, user: u, shared: true,
 		isNil: func(v any) bool { return v.(*T) == nil },
+		assign: func(p, v any) bool {
+			x, ok := v.(T)
+			if ok {
+				*p.(*T) = x
+			}
+			return ok
+		},
 		write: func(c *WriteContext, v any) { put(c, v.(*T)) }}, nil)
 	return e
 }
@@ -118,4 +125,49 @@ func (c *ReadContext) ExtRead(err error) {
 	if err != nil && !c.Failed() {
 		c.Fail(&causeDetail{detail{sentinel: ErrMalformed, msg: "the extension codec refused its bytes: " + err.Error()}, err})
 	}
+}
+
+// An extension value as the root (Fory.Serialize(&money), as official Go
+// writes f.Serialize(&m)): the header, the root flag (ff; 00 with
+// tracking, official Go's root being a pointer), the type meta as in an
+// any (by name: the names, or in compatible mode the TypeDef as entry 0),
+// then the codec's bytes (docs/format.md §12.6).
+
+// WriteExtRoot appends the message whose root is v, a *T of a registered
+// extension type T; handled is false for any other v.
+func (f *Runtime) WriteExtRoot(b *buffer.Buffer, v any) (handled bool, err error) {
+	k := carriers().byType[typeWord(v)]
+	if k == nil || k.user == nil || k.user.idKind != meta.TypeExt || !k.shared || dataWord(v) == nil {
+		return false, nil
+	}
+	c := f.BeginWrite(b, nil)
+	start := b.WriterIndex()
+	b.WriteUint8(meta.HeaderXlang)
+	WriteAny(c, v)
+	return true, c.EndWrite(start)
+}
+
+// ReadExtRoot reads data, exactly one message whose root is an extension
+// value, into p, a non-nil *T of a registered extension type T, set only
+// when the whole message decodes; handled is false for any other p.
+func (f *Runtime) ReadExtRoot(data []byte, p any) (handled bool, err error) {
+	k := carriers().byType[typeWord(p)]
+	if k == nil || k.user == nil || k.user.idKind != meta.TypeExt || k.assign == nil || dataWord(p) == nil {
+		return false, nil
+	}
+	c := f.BeginRead(data)
+	r := &c.r
+	if h := r.ReadUint8(); h != meta.HeaderXlang && r.Err() == nil {
+		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
+	}
+	var v any
+	if r.Err() == nil {
+		if v = ReadAny(c, true); v == nil && r.Err() == nil {
+			r.Fail(mismatch("null root where the extension type %s cannot be nil", k.user.info.GoName))
+		}
+	}
+	if r.Err() == nil && !k.assign(p, v) {
+		r.Fail(mismatch("a root of %T where the extension type %s was expected", v, k.user.info.GoName))
+	}
+	return true, f.EndRead(c, k.user.info)
 }

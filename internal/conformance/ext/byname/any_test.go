@@ -31,7 +31,7 @@ func TestExtInAnyGolden(t *testing.T) {
 	require.NoError(t, json.Unmarshal(raw, &doc))
 	n := 0
 	for _, g := range doc.Cases {
-		if g.ByName != true {
+		if g.ByName != true || g.Value == "root" {
 			continue
 		}
 		n++
@@ -73,6 +73,42 @@ func TestExtInAnyList(t *testing.T) {
 			var back Holder
 			require.NoError(t, f.Deserialize(data, &back))
 			require.Equal(t, in, &back)
+		}
+	}
+}
+
+// An extension value as the root (Serialize(&m)) is written as official Go
+// writes f.Serialize(&m), in the four modes, and read back into a *Money.
+func TestExtRoot(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/any.json")
+	require.NoError(t, err)
+	var doc struct {
+		Cases []struct {
+			ByName     bool `json:"by_name"`
+			TrackRef   bool `json:"track_ref"`
+			Compatible bool `json:"compatible"`
+			Value      string
+			Hex        string
+		}
+	}
+	require.NoError(t, json.Unmarshal(raw, &doc))
+	m := money.Money{Units: 5, Cur: "EUR"}
+	for _, compatible := range []bool{false, true} {
+		for _, track := range []bool{false, true} {
+			f := serializer.New(serializer.WithCompatible(compatible), serializer.WithTrackRef(track))
+			got, err := f.Serialize(&m)
+			require.NoError(t, err)
+			for _, g := range doc.Cases {
+				if g.Value == "root" && g.ByName == true && g.Compatible == compatible && g.TrackRef == track {
+					require.Equal(t, g.Hex, hex.EncodeToString(got), "%+v", g)
+				}
+			}
+			var back money.Money
+			require.NoError(t, f.Deserialize(got, &back))
+			require.Equal(t, m, back)
+			for k := range len(got) {
+				require.ErrorIs(t, f.Deserialize(got[:k], &back), serializer.ErrMalformed, "at %d", k)
+			}
 		}
 	}
 }
