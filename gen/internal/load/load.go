@@ -1132,6 +1132,9 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 				return t, err
 			}
 		}
+		if depth > 0 && l.extType(tt) != nil {
+			return nil, fmt.Errorf("extension type %s as a list element or map value is not supported yet (official Go frames them unlike any other element); use a field of it, or a []any", obj.Name())
+		}
 		if tt.TypeArgs().Len() > 0 {
 			if _, ok := tt.Underlying().(*types.Struct); ok {
 				return l.instantiated(tt)

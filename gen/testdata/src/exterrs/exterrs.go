@@ -37,3 +37,8 @@ func (Again) ReadExt(r *buffer.Reader, v *netip.AddrPort) error  { return nil }
 type Gen struct {
 	P netip.AddrPort
 }
+
+//fory:generate id=9
+type Elems struct {
+	L []netip.AddrPort
+}
