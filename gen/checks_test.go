@@ -361,7 +361,7 @@ func TestExtChecks(t *testing.T) {
 	requireError(t, errs, "exterrs.go", "19:6", "OnAnnotated: //fory:ext type=Gen is an annotated type; it has generated code and needs no codec")
 	requireError(t, errs, "exterrs.go", "21:1", "NoTarget: //fory:ext: missing type=: //fory:ext takes id=N or name=ns.Type and type=T, the extension type (Name, or import/path.Name)")
 	requireError(t, errs, "exterrs.go", "31:6", "Again: netip.AddrPort already has the extension codec Good (exterrs.go:25); keep one")
-	requireError(t, errs, "exterrs.go", "43:2", "Elems.L: extension type AddrPort as a list element or map value is not supported yet (official Go frames them unlike any other element); use a field of it, or a []any")
+	requireError(t, errs, "exterrs.go", "43:2", "Elems.L: a map of pointers to the extension type AddrPort is not supported (a list of them is, and a map of them as values)")
 	require.Len(t, errs, 7)
 }
 

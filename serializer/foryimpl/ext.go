@@ -35,6 +35,9 @@ type ExtInfo struct {
 	// info is the shared TypeDef table's key and entry of one registered
 	// by name.
 	info *TypeInfo
+	// user is its registration as an any value or list elements carry it
+	// (writeUserMeta).
+	user *TypeInfo
 }
 
 // NewExtType builds the ExtInfo of the extension type T written and read
@@ -50,6 +53,7 @@ func NewExtType[T any](spec ExtSpec, write func(b *buffer.Buffer, v *T) error, r
 	byID, _, _ := e.userType().meta()
 	e.meta = byID
 	info := newUserInfo(e.userType())
+	e.user = info
 	if spec.ByName {
 		e.info = info
 	}
@@ -170,4 +174,30 @@ func (f *Runtime) ReadExtRoot(data []byte, p any) (handled bool, err error) {
 		r.Fail(mismatch("a root of %T where the extension type %s was expected", v, k.user.info.GoName))
 	}
 	return true, f.EndRead(c, k.user.info)
+}
+
+// WriteExtElemMeta writes the type meta of a list's extension elements,
+// once after the elements header, in both modes: 1f and the user id; by
+// name 20 and its names, or a shared TypeDef entry in compatible mode.
+func (c *WriteContext) WriteExtElemMeta(e *ExtInfo) { c.writeUserMeta(e.user) }
+
+// ReadExtListHeader reads the elements header of a list of extension
+// values, which official Go writes as 08 (same type, not declared; 02
+// with a null, 01 tracked) and the type meta once, and checks that the
+// meta names e.
+func (c *ReadContext) ReadExtListHeader(e *ExtInfo) (hasNull, tracked bool) {
+	h := c.r.ReadUint8()
+	if c.r.Err() != nil {
+		return false, false
+	}
+	switch {
+	case h&^meta.ListBits != 0 || h&meta.ListSameType == 0 || h&meta.ListDeclared != 0:
+		c.r.Fail(malformed("unsupported elements header 0x%02x for a list of the extension type %s", h, e.spec.GoName))
+		return false, false
+	case h&meta.ListTrackRef != 0 && !c.trackRef:
+		c.r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracked list elements " + untrackedMessage})
+		return false, false
+	}
+	c.readUserMeta(e.userType())
+	return h&meta.ListHasNull != 0, h&meta.ListTrackRef != 0
 }

@@ -825,8 +825,11 @@ func (c *ReadContext) expectTypeID(want byte) {
 		c.r.Fail(mismatch("map entry type id %d, want %d", id, want))
 		return
 	}
-	if id == meta.TypeEnum {
-		c.r.ReadVarUint32()
+	switch id {
+	case meta.TypeEnum, meta.TypeExt:
+		c.r.ReadVarUint32() // the user id; the field type decides
+	case meta.TypeNamedExt:
+		c.r.Fail(&detail{sentinel: ErrUnsupported, msg: "a map chunk that does not declare its named extension values (official Go declares them)"})
 	}
 }
 

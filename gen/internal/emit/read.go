@@ -295,8 +295,7 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 	if t.Kind == model.Ext {
 		return []jen.Code{
 			jen.If(jen.Id("c").Dot("Compatible").Call()).Block(jen.Id("c").Dot("ReadExtMeta").Call(jen.Id(extInfo(t.Codec)))),
-			jen.If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(
-				jen.Id("c").Dot("ExtRead").Call(jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("ReadExt").Call(jen.Id("c").Dot("Reader").Call(), addrOf(dst)))),
+			jen.If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(readExtBytes(dst, t)),
 		}
 	}
 	r := jen.Id("r")
@@ -735,6 +734,10 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		header = jen.List(jen.Id(hasNull), jen.Id(trk), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeaderRef").Call(g.structInfo(elemGo))
 	case elemGo.Kind == model.Pointer && elemGo.Elem.Kind == model.Struct:
 		header = jen.List(jen.Id(hasNull), jen.Id(trk), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeaderRef").Call(g.structInfo(elemGo.Elem))
+	case elemGo.Kind == model.Ext:
+		header = jen.List(jen.Id(hasNull), jen.Id(trk)).Op(":=").Id("c").Dot("ReadExtListHeader").Call(jen.Id(extInfo(elemGo.Codec)))
+	case elemGo.Kind == model.Pointer && elemGo.Elem.Kind == model.Ext:
+		header = jen.List(jen.Id(hasNull), jen.Id(trk)).Op(":=").Id("c").Dot("ReadExtListHeader").Call(jen.Id(extInfo(elemGo.Elem.Codec)))
 	case trackedElems:
 		header = jen.List(jen.Id(hasNull), jen.Id(trk)).Op(":=").Id("c").Dot("ReadListHeaderRef").Call(jen.Lit(int(e.TypeID)))
 	default:
@@ -755,6 +758,26 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	deref := *e
 	deref.Nullable = false
 	switch {
+	case elemGo.Kind == model.Ext:
+		// A tracked header puts a reference flag before each value,
+		// which nothing can refer back to (ReadValueFlag).
+		elem = append(elem, jen.If(jen.Id(trk).Op("&&").Op("!").Id("c").Dot("ReadValueFlag").Call()).Block(jen.Break()),
+			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(nullElem, jen.Continue()),
+			readExtBytes(target.Clone(), elemGo))
+	case elemGo.Kind == model.Pointer && elemGo.Elem.Kind == model.Ext:
+		p, st, id := g.fresh("p"), g.fresh("st"), g.fresh("id")
+		elem = append(elem, tracked([]jen.Code{jen.If(jen.List(jen.Id(st), jen.Id(id)).Op(":=").Id("c").Dot("ReadRefFlag").Call(), jen.Id(st).Op("==").Qual(implPkg, "RefBack")).Block(
+			target.Clone().Op("=").Qual(implPkg, "BackRef").Types(g.goType(elemGo.Elem)).Call(jen.Id("c"), jen.Id(id)),
+		).Else().If(jen.Id(st).Op("==").Qual(implPkg, "RefFollows")).Block(
+			jen.Id(p).Op(":=").New(g.goType(elemGo.Elem)),
+			jen.Qual(implPkg, "SetRef").Call(jen.Id("c"), jen.Id(id), jen.Id(p)),
+			readExtBytes(jen.Op("*").Id(p), elemGo.Elem),
+			target.Clone().Op("=").Id(p),
+		).Else().Block(target.Clone().Op("=").Nil())}),
+			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(nullElem, jen.Continue()),
+			jen.Id(p).Op(":=").New(g.goType(elemGo.Elem)),
+			readExtBytes(jen.Op("*").Id(p), elemGo.Elem),
+			target.Clone().Op("=").Id(p))
 	case elemGo.Kind == model.Struct:
 		elem = append(elem, tracked(g.readTrackedValue(target.Clone(), elemGo, jen.Id(evv))),
 			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(nullElem, jen.Continue()),
@@ -835,6 +858,9 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 			Else().Block(jen.Add(dst).Dot("ForyRead").Call(jen.Id("c")))
 	}
 	switch {
+	case valGo.Kind == model.Ext:
+		// Declared in both modes: the codec's bytes (docs/format.md §12.6).
+		valRead = []jen.Code{readExtBytes(jen.Id(v), valGo)}
 	case valGo.Kind == model.Struct:
 		ev, valInfo = jen.Id(g.fresh("ev")), g.structInfo(valGo)
 		valRead = []jen.Code{readStruct(jen.Id(v))}
@@ -967,4 +993,9 @@ func (g *gen) readOptional(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	out := []jen.Code{jen.Var().Id(e).Add(g.goType(w.Go.Elem))}
 	out = append(out, g.readValue(jen.Id(e), &inner, true)...)
 	return append(out, dst.Op("=").Qual(serializerPkg, "Some").Call(jen.Id(e)))
+}
+
+// readExtBytes reads an extension value's bytes with its codec into dst.
+func readExtBytes(dst *jen.Statement, t *model.Type) jen.Code {
+	return jen.Id("c").Dot("ExtRead").Call(jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("ReadExt").Call(jen.Id("c").Dot("Reader").Call(), addrOf(dst)))
 }

@@ -530,8 +530,7 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		// extension field; the codec's bytes (docs/format.md §12.6).
 		return []jen.Code{
 			jen.If(jen.Id("c").Dot("Compatible").Call()).Block(jen.Id("c").Dot("WriteExtMeta").Call(jen.Id(extInfo(t.Codec)))),
-			jen.If(jen.Op("!").Id("c").Dot("ExtWritten").Call(jen.Id(g.infoVar()), jen.Lit(g.field),
-				jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("WriteExt").Call(jen.Id("c").Dot("Buffer").Call(), addrOf(v)))).Block(jen.Return()),
+			g.writeExtBytes(v, t),
 		}
 	}
 	b := jen.Id("b")
@@ -827,6 +826,10 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 		// Pointer elements: header 08 (09 tracked), plus 02 and a flag per
 		// element when one is nil (writePtrElems).
 		inner = g.writePtrElems(v, e, false, g.track && e.RefOn)
+	case e.Go.Kind == model.Ext:
+		inner = g.writeExtElems(v, e, false, false)
+	case e.Go.Kind == model.Pointer && e.Go.Elem.Kind == model.Ext:
+		inner = g.writeExtElems(v, e, true, g.track)
 	case g.track && e.RefOn:
 		// Tracked collection elements: header 0d (tracking, declared, same
 		// type) and a reference flag per element (docs/format.md §2.1).
@@ -954,6 +957,10 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 		if w.Elem.Go.Kind == model.Struct {
 			// Map struct values are bare bodies, no type meta (§14.11).
 			entry = append(entry, jen.Id(val).Dot("ForyWrite").Call(jen.Id("c")))
+		} else if w.Elem.Go.Kind == model.Ext {
+			// Extension values too: the codec's bytes, declared in both
+			// modes (docs/format.md §12.6).
+			entry = append(entry, g.writeExtBytes(jen.Id(val), w.Elem.Go))
 		} else {
 			entry = append(entry, g.writeValue(jen.Id(val), w.Elem, false)...)
 		}
@@ -1162,5 +1169,56 @@ func (g *gen) writeSet(v *jen.Statement, w *plan.Wire) []jen.Code {
 			writeFlag("ListDeclaredSameType"),
 			jen.For(jen.Id(e).Op(":=").Range().Add(v.Clone())).Block(g.writeValue(jen.Id(e), w.Elem, false)...),
 		),
+	}
+}
+
+// writeExtBytes writes an extension value's bytes with its codec; a
+// codec's error ends the writer (ExtWritten records it).
+func (g *gen) writeExtBytes(v *jen.Statement, t *model.Type) jen.Code {
+	return jen.If(jen.Op("!").Id("c").Dot("ExtWritten").Call(jen.Id(g.infoVar()), jen.Lit(g.field),
+		jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("WriteExt").Call(jen.Id("c").Dot("Buffer").Call(), addrOf(v)))).Block(jen.Return())
+}
+
+// writeExtElems writes the elements of a list of extension values (or,
+// with ptr, of pointers to them), as official Go writes them: header 08
+// (same type, not declared; 02 when one is nil, 01 tracked), the type meta
+// once in both modes, then each value's bytes, behind its null flag when
+// one is nil or its reference flag when tracked (docs/format.md §12.6).
+func (g *gen) writeExtElems(v *jen.Statement, e *plan.Wire, ptr, tracked bool) []jen.Code {
+	b := jen.Id("b")
+	hdr, el, i := g.fresh("h"), g.fresh("p"), g.fresh("i")
+	t := e.Go
+	if ptr {
+		t = e.Go.Elem
+	}
+	meta := jen.Id("c").Dot("WriteExtElemMeta").Call(jen.Id(extInfo(t.Codec)))
+	if !ptr {
+		return []jen.Code{writeFlag("ListSameType"), meta,
+			jen.For(jen.Id(i).Op(":=").Range().Add(v.Clone())).Block(g.writeExtBytes(v.Clone().Index(jen.Id(i)), t))}
+	}
+	base := []string{"ListSameType"}
+	if tracked {
+		base = append(base, "ListTrackRef")
+	}
+	withNull := append(base[:len(base):len(base)], "ListHasNull")
+	each := func() *jen.Statement {
+		return jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone()))
+	}
+	var write []jen.Code
+	if tracked {
+		write = []jen.Code{jen.If(jen.Op("!").Qual(implPkg, "WriteRefPtr").Call(jen.Id("c"), jen.Id(el))).Block(
+			g.writeExtBytes(jen.Op("*").Id(el), t))}
+	} else {
+		write = []jen.Code{jen.If(jen.Id(hdr).Op("==").Add(spec(withNull...))).Block(
+			jen.If(jen.Id(el).Op("==").Nil()).Block(writeFlag("FlagNull"), jen.Continue()),
+			writeFlag("FlagNotNull"),
+		), g.writeExtBytes(jen.Op("*").Id(el), t)}
+	}
+	return []jen.Code{
+		jen.Id(hdr).Op(":=").Add(spec(base...)),
+		each().Block(jen.If(jen.Id(el).Op("==").Nil()).Block(jen.Id(hdr).Op("=").Add(spec(withNull...)), jen.Break())),
+		b.Clone().Dot("WriteUint8").Call(jen.Id(hdr)),
+		meta,
+		each().Block(write...),
 	}
 }

@@ -1132,8 +1132,11 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 				return t, err
 			}
 		}
-		if depth > 0 && l.extType(tt) != nil {
-			return nil, fmt.Errorf("extension type %s as a list element or map value is not supported yet (official Go frames them unlike any other element); use a field of it, or a []any", obj.Name())
+		if depth > 0 {
+			// A list element or map value of an extension type.
+			if et := l.extType(tt); et != nil {
+				return et, nil
+			}
 		}
 		if tt.TypeArgs().Len() > 0 {
 			if _, ok := tt.Underlying().(*types.Struct); ok {

@@ -410,7 +410,7 @@ func RefType(id uint8) bool {
 
 // markTrackedElems sets RefOn on list and set elements and map values that
 // official Go tracks when the Fory tracks references: pointers to structs
-// and the collections (lists, dense arrays, binaries, maps and sets), at
+// (and list elements that point to extension values) and the collections (lists, dense arrays, binaries, maps and sets), at
 // every depth (list header 0x0d, map chunk 0x2c: docs/format.md §2.1),
 // unless an element or value hint `_(ref=false)` opts them out.
 func markTrackedElems(w *Wire) {
@@ -420,7 +420,7 @@ func markTrackedElems(w *Wire) {
 	}
 	switch e.Go.Kind {
 	case model.Pointer:
-		e.RefOn = e.Go.Elem.Kind == model.Struct
+		e.RefOn = e.Go.Elem.Kind == model.Struct || e.Go.Elem.Kind == model.Ext && w.TypeID == meta.TypeList
 	case model.Slice, model.Map, model.Set:
 		e.RefOn = true
 	}

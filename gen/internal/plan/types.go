@@ -515,6 +515,9 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		default:
 			return nil, fmt.Errorf("map key type %s is not supported (bool, integer, string, enum, struct and array keys are)", t.Key.Kind)
 		}
+		if v := t.Elem; v.Kind == model.Pointer && v.Elem.Kind == model.Ext {
+			return nil, fmt.Errorf("a map of pointers to the extension type %s is not supported (a list of them is, and a map of them as values)", v.Elem.Named.Name)
+		}
 		key, err := childWire(t.Key, keyHint)
 		if err != nil {
 			return nil, err

@@ -40,5 +40,5 @@ type Gen struct {
 
 //fory:generate id=9
 type Elems struct {
-	L []netip.AddrPort
+	L map[string]*netip.AddrPort
 }

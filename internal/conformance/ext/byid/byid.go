@@ -52,3 +52,12 @@ type OrderStruct struct {
 //
 //fory:generate id=302
 type Holder struct{ V any }
+
+// Bag holds extension values as list elements and map values.
+//
+//fory:generate id=303
+type Bag struct {
+	L []money.Money
+	M map[string]money.Money
+	P []*money.Money
+}

@@ -613,6 +613,593 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	c.Leave()
 }
 
+// foryTypeBag is Bag's static type information. Fingerprint: l,22,0,0[0,0,0];m,24,0,0[21,0,0|0,0,0];p,22,0,0[0,0,0];
+var foryTypeBag = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xaf, 0x02},
+	GoFields:       []string{"L", "M", "P"},
+	GoName:         "byname.Bag",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x60, 0x8a, 0xac, 0x86, 0x0d, 0x95, 0x15, 0xc3, 0xaf, 0x02, 0x40, 0x16, 0x82, 0x01, 0x2c, 0x40, 0x18, 0x56, 0x82, 0x01, 0x30, 0x40, 0x16, 0x82, 0x01, 0x3c},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
+	SchemaHash:     971546682,
+	TypeDef:        []byte{0x13, 0x60, 0x8a, 0xac, 0x86, 0x0d, 0x95, 0x15, 0xc3, 0xaf, 0x02, 0x40, 0x16, 0x82, 0x01, 0x2c, 0x40, 0x18, 0x56, 0x82, 0x01, 0x30, 0x40, 0x16, 0x82, 0x01, 0x3c},
+	UserID:         303,
+})
+
+// foryBagChanged_RunGoGenerate is Bag's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryBagChanged_RunGoGenerate = struct {
+	L []money.Money
+	M map[string]money.Money
+	P []*money.Money
+}
+
+var _ foryBagChanged_RunGoGenerate = Bag{}
+
+// ForyType returns Bag's type information.
+func (x *Bag) ForyType() *foryimpl.TypeInfo {
+	return foryTypeBag
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *Bag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return x.forySerializeRef(f, b)
+	}
+	c := f.Runtime().BeginWrite(b, foryTypeBag)
+	start := b.WriterIndex()
+	b.Reserve(31)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xac8a6013001cff01)
+		buffer.PutUint64At(w, off+8, 0x4002afc315950d86)
+		buffer.PutUint64At(w, off+16, 0x825618402c018216)
+		buffer.PutUint64At(w, off+23, 0x3c01821640300182)
+		off += 31
+	} else {
+		buffer.PutUint32At(w, off, 0xaf1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Bag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeBag)
+	start := b.WriterIndex()
+	b.Reserve(31)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xac8a6013001c0001)
+		buffer.PutUint64At(w, off+8, 0x4002afc315950d86)
+		buffer.PutUint64At(w, off+16, 0x825618402c018216)
+		buffer.PutUint64At(w, off+23, 0x3c01821640300182)
+		off += 31
+	} else {
+		buffer.PutUint32At(w, off, 0xaf1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Bag) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		return x.foryDeserializeRef(f, c, in)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xac8a6013001cff01 && buffer.ReadUint64At(in, 8) == 0x4002afc315950d86 && buffer.ReadUint64At(in, 16) == 0x825618402c018216 && buffer.ReadUint64At(in, 23) == 0x3c01821640300182 {
+				n = 31
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xaf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeBag)
+		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
+		return f.Runtime().EndRead(c, foryTypeBag)
+	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Bag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xac8a6013001c0001 && buffer.ReadUint64At(in, 8) == 0x4002afc315950d86 && buffer.ReadUint64At(in, 16) == 0x825618402c018216 && buffer.ReadUint64At(in, 23) == 0x3c01821640300182 {
+			n = 31
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xaf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeBag, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeBag)
+}
+
+// ForyWrite writes Bag's struct body (docs/format.md §9).
+func (x *Bag) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
+	if c.CheckUTF8() {
+		for k3 := range x.M {
+			if !foryimpl.ValidString(string(k3)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeBag, "M"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(971546682)
+	}
+	l9 := x.L
+	b.WriteVarUint32(uint32(len(l9)))
+	if len(l9) > 0 {
+		b.WriteUint8(foryimpl.ListSameType)
+		c.WriteExtElemMeta(foryExtMoneyCodec)
+		for i12 := range l9 {
+			if !c.ExtWritten(foryTypeBag, "L", (&MoneyCodec{}).WriteExt(c.Buffer(), &l9[i12])) {
+				return
+			}
+		}
+	}
+	var mw13 foryimpl.MapWriter
+	mw13.Begin(b, len(x.M))
+	for k14, v15 := range x.M {
+		mw13.Entry(b)
+		foryimpl.WriteString(b, k14)
+		if !c.ExtWritten(foryTypeBag, "M", (&MoneyCodec{}).WriteExt(c.Buffer(), &v15)) {
+			return
+		}
+	}
+	mw13.End(b)
+	l16 := x.P
+	b.WriteVarUint32(uint32(len(l16)))
+	if len(l16) > 0 {
+		h17 := foryimpl.ListSameType
+		for _, p18 := range l16 {
+			if p18 == nil {
+				h17 = foryimpl.ListSameType | foryimpl.ListHasNull
+				break
+			}
+		}
+		b.WriteUint8(h17)
+		c.WriteExtElemMeta(foryExtMoneyCodec)
+		for _, p18 := range l16 {
+			if h17 == foryimpl.ListSameType|foryimpl.ListHasNull {
+				if p18 == nil {
+					b.WriteUint8(foryimpl.FlagNull)
+					continue
+				}
+				b.WriteUint8(foryimpl.FlagNotNull)
+			}
+			if !c.ExtWritten(foryTypeBag, "P", (&MoneyCodec{}).WriteExt(c.Buffer(), p18)) {
+				return
+			}
+		}
+	}
+}
+
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Bag) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k22 := range x.M {
+			if !foryimpl.ValidString(string(k22)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeBag, "M"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(971546682)
+	}
+	l28 := x.L
+	b.WriteVarUint32(uint32(len(l28)))
+	if len(l28) > 0 {
+		b.WriteUint8(foryimpl.ListSameType)
+		c.WriteExtElemMeta(foryExtMoneyCodec)
+		for i31 := range l28 {
+			if !c.ExtWritten(foryTypeBag, "L", (&MoneyCodec{}).WriteExt(c.Buffer(), &l28[i31])) {
+				return
+			}
+		}
+	}
+	var mw32 foryimpl.MapWriter
+	mw32.Begin(b, len(x.M))
+	for k33, v34 := range x.M {
+		mw32.Entry(b)
+		foryimpl.WriteString(b, k33)
+		if !c.ExtWritten(foryTypeBag, "M", (&MoneyCodec{}).WriteExt(c.Buffer(), &v34)) {
+			return
+		}
+	}
+	mw32.End(b)
+	l35 := x.P
+	b.WriteVarUint32(uint32(len(l35)))
+	if len(l35) > 0 {
+		h36 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p37 := range l35 {
+			if p37 == nil {
+				h36 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+				break
+			}
+		}
+		b.WriteUint8(h36)
+		c.WriteExtElemMeta(foryExtMoneyCodec)
+		for _, p37 := range l35 {
+			if !foryimpl.WriteRefPtr(c, p37) {
+				if !c.ExtWritten(foryTypeBag, "P", (&MoneyCodec{}).WriteExt(c.Buffer(), p37)) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// ForyRead reads Bag's struct body (docs/format.md §9); errors are recorded in c.
+func (x *Bag) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
+	*x = Bag{
+		L: x.L,
+		P: x.P,
+	}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(971546682) {
+		if h := r.ReadInt32(); h != 971546682 && !c.Failed() {
+			c.HashMismatch(foryTypeBag, h)
+			return
+		}
+	}
+	n39 := c.ReadLengthFast(1)
+	if n39 < 0 {
+		n39 = c.ReadLength(1)
+	}
+	l40 := foryimpl.ReuseSlice[[]money.Money](c, x.L, n39)
+	if n39 > 0 {
+		hn42, tr44 := c.ReadExtListHeader(foryExtMoneyCodec)
+		if !c.Failed() {
+			for i41 := range l40 {
+				if tr44 && !c.ReadValueFlag() {
+					break
+				}
+				if hn42 && !c.ReadFlag() {
+					clear(l40[i41 : i41+1])
+					continue
+				}
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &l40[i41]))
+				if c.Failed() {
+					c.TraceIndex(i41)
+					break
+				}
+			}
+		}
+	}
+	x.L = l40
+	if c.Failed() {
+		c.Trace("L")
+		return
+	}
+	n45 := c.ReadLengthFast(2)
+	if n45 < 0 {
+		n45 = c.ReadLength(2)
+	}
+	m46 := foryimpl.MakeMap[map[string]money.Money](c, n45)
+	for n45 > 0 && !c.Failed() {
+		sz47, vn48, _ := c.ReadMapChunk(n45, 21, 32, nil, false)
+		for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+			var k50 string
+			k50 = c.ReadString()
+			var v51 money.Money
+			if !vn48 {
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &v51))
+			}
+			m46[k50] = v51
+		}
+		n45 -= sz47
+	}
+	x.M = m46
+	if c.Failed() {
+		c.Trace("M")
+		return
+	}
+	n53 := c.ReadLengthFast(1)
+	if n53 < 0 {
+		n53 = c.ReadLength(1)
+	}
+	l54 := foryimpl.ReuseSlice[[]*money.Money](c, x.P, n53)
+	if n53 > 0 {
+		hn56, tr58 := c.ReadExtListHeader(foryExtMoneyCodec)
+		if !c.Failed() {
+			for i55 := range l54 {
+				if tr58 {
+					if st60, id61 := c.ReadRefFlag(); st60 == foryimpl.RefBack {
+						l54[i55] = foryimpl.BackRef[money.Money](c, id61)
+					} else if st60 == foryimpl.RefFollows {
+						p59 := new(money.Money)
+						foryimpl.SetRef(c, id61, p59)
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p59))
+						l54[i55] = p59
+					} else {
+						l54[i55] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i55)
+						break
+					}
+					continue
+				}
+				if hn56 && !c.ReadFlag() {
+					clear(l54[i55 : i55+1])
+					continue
+				}
+				p59 := new(money.Money)
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p59))
+				l54[i55] = p59
+				if c.Failed() {
+					c.TraceIndex(i55)
+					break
+				}
+			}
+		}
+	}
+	x.P = l54
+	if c.Failed() {
+		c.Trace("P")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Bag) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Bag{
+		L: x.L,
+		P: x.P,
+	}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(971546682) {
+		if h := r.ReadInt32(); h != 971546682 && !c.Failed() {
+			c.HashMismatch(foryTypeBag, h)
+			return
+		}
+	}
+	n62 := c.ReadLengthFast(1)
+	if n62 < 0 {
+		n62 = c.ReadLength(1)
+	}
+	l63 := foryimpl.ReuseSlice[[]money.Money](c, x.L, n62)
+	if n62 > 0 {
+		hn65, tr67 := c.ReadExtListHeader(foryExtMoneyCodec)
+		if !c.Failed() {
+			for i64 := range l63 {
+				if tr67 && !c.ReadValueFlag() {
+					break
+				}
+				if hn65 && !c.ReadFlag() {
+					clear(l63[i64 : i64+1])
+					continue
+				}
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &l63[i64]))
+				if c.Failed() {
+					c.TraceIndex(i64)
+					break
+				}
+			}
+		}
+	}
+	x.L = l63
+	if c.Failed() {
+		c.Trace("L")
+		return
+	}
+	n68 := c.ReadLengthFast(2)
+	if n68 < 0 {
+		n68 = c.ReadLength(2)
+	}
+	m69 := foryimpl.MakeMap[map[string]money.Money](c, n68)
+	for n68 > 0 && !c.Failed() {
+		sz70, vn71, _ := c.ReadMapChunk(n68, 21, 32, nil, false)
+		for j72 := 0; j72 < sz70 && !c.Failed(); j72++ {
+			var k73 string
+			k73 = c.ReadString()
+			var v74 money.Money
+			if !vn71 {
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &v74))
+			}
+			m69[k73] = v74
+		}
+		n68 -= sz70
+	}
+	x.M = m69
+	if c.Failed() {
+		c.Trace("M")
+		return
+	}
+	n76 := c.ReadLengthFast(1)
+	if n76 < 0 {
+		n76 = c.ReadLength(1)
+	}
+	l77 := foryimpl.ReuseSlice[[]*money.Money](c, x.P, n76)
+	if n76 > 0 {
+		hn79, tr81 := c.ReadExtListHeader(foryExtMoneyCodec)
+		if !c.Failed() {
+			for i78 := range l77 {
+				if tr81 {
+					if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+						l77[i78] = foryimpl.BackRef[money.Money](c, id84)
+					} else if st83 == foryimpl.RefFollows {
+						p82 := new(money.Money)
+						foryimpl.SetRef(c, id84, p82)
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p82))
+						l77[i78] = p82
+					} else {
+						l77[i78] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i78)
+						break
+					}
+					continue
+				}
+				if hn79 && !c.ReadFlag() {
+					clear(l77[i78 : i78+1])
+					continue
+				}
+				p82 := new(money.Money)
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p82))
+				l77[i78] = p82
+				if c.Failed() {
+					c.TraceIndex(i78)
+					break
+				}
+			}
+		}
+	}
+	x.P = l77
+	if c.Failed() {
+		c.Trace("P")
+		return
+	}
+}
+
+// ForyReadEvolved reads a Bag body written with another schema, following ev (docs/format.md §11.4).
+func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = Bag{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				n85 := c.ReadLengthFast(1)
+				if n85 < 0 {
+					n85 = c.ReadLength(1)
+				}
+				l86 := foryimpl.MakeSlice[[]money.Money](c, n85)
+				if n85 > 0 {
+					hn88, tr90 := c.ReadExtListHeader(foryExtMoneyCodec)
+					if !c.Failed() {
+						for i87 := range l86 {
+							if tr90 && !c.ReadValueFlag() {
+								break
+							}
+							if hn88 && !c.ReadFlag() {
+								clear(l86[i87 : i87+1])
+								continue
+							}
+							c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &l86[i87]))
+							if c.Failed() {
+								c.TraceIndex(i87)
+								break
+							}
+						}
+					}
+				}
+				x.L = l86
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n91 := c.ReadLengthFast(2)
+				if n91 < 0 {
+					n91 = c.ReadLength(2)
+				}
+				m92 := foryimpl.MakeMap[map[string]money.Money](c, n91)
+				for n91 > 0 && !c.Failed() {
+					sz93, vn94, _ := c.ReadMapChunk(n91, 21, 32, nil, false)
+					for j95 := 0; j95 < sz93 && !c.Failed(); j95++ {
+						var k96 string
+						k96 = c.ReadString()
+						var v97 money.Money
+						if !vn94 {
+							c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &v97))
+						}
+						m92[k96] = v97
+					}
+					n91 -= sz93
+				}
+				x.M = m92
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n99 := c.ReadLengthFast(1)
+				if n99 < 0 {
+					n99 = c.ReadLength(1)
+				}
+				l100 := foryimpl.MakeSlice[[]*money.Money](c, n99)
+				if n99 > 0 {
+					hn102, tr104 := c.ReadExtListHeader(foryExtMoneyCodec)
+					if !c.Failed() {
+						for i101 := range l100 {
+							if tr104 {
+								if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
+									l100[i101] = foryimpl.BackRef[money.Money](c, id107)
+								} else if st106 == foryimpl.RefFollows {
+									p105 := new(money.Money)
+									foryimpl.SetRef(c, id107, p105)
+									c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p105))
+									l100[i101] = p105
+								} else {
+									l100[i101] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i101)
+									break
+								}
+								continue
+							}
+							if hn102 && !c.ReadFlag() {
+								clear(l100[i101 : i101+1])
+								continue
+							}
+							p105 := new(money.Money)
+							c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p105))
+							l100[i101] = p105
+							if c.Failed() {
+								c.TraceIndex(i101)
+								break
+							}
+						}
+					}
+				}
+				x.P = l100
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
 // init makes this file's structs known to any values (foryimpl.RegisterAny).
 func init() {
 	foryimpl.RegisterAny(foryimpl.AnyType{
@@ -636,5 +1223,16 @@ func init() {
 		},
 		Ptr: (*Holder)(nil),
 		Val: Holder{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Bag)
+		},
+		Info: foryTypeBag,
+		New: func() foryimpl.Message {
+			return new(Bag)
+		},
+		Ptr: (*Bag)(nil),
+		Val: Bag{},
 	})
 }
