@@ -6,6 +6,7 @@
 #   ./instructions.sh all                # every fixture × codec × direction, as a markdown table
 #   ./instructions.sh fixed              # the fixed cost of a call, on an empty struct
 #   ./instructions.sh strings            # string decoding and the write-side UTF-8 check (BenchmarkStrings, BenchmarkAliasStrings)
+#   ./instructions.sh idl                # hand fixtures vs forygen idl's output of idl/bench.fdl, same Fory options (BenchmarkIDL)
 #
 # The directions are the go test benchmarks' (bench_test.go): Serialize,
 # Deserialize (into a reused target), DeserializeFresh (into a new value every
@@ -126,7 +127,33 @@ if [ "${1:-}" = strings ]; then
 	exit 0
 fi
 
-usage='usage: instructions.sh FIXTURE CODEC [Serialize|Deserialize|DeserializeFresh|DeserializeEvolved|both] | all | fixed | strings'
+if [ "${1:-}" = idl ]; then
+	# BenchmarkIDL: the hand-annotated fixtures (package fixtures) and
+	# forygen idl's output of idl/bench.fdl (package idlfixtures) under the
+	# same Fory options. FIXTURES and OPTIONS (space-separated; ref is
+	# foryc's options: compatible mode, reference tracking) select cells.
+	fixtures=${FIXTURES:-"NumericStruct Sample MediaContent NumericStructList SampleList MediaContentList SmallMessage"}
+	options=${OPTIONS:-"ref compatible consistent"}
+	echo 'Instructions per operation, hand-annotated fixtures vs forygen idl output, same Fory options (GOGC=off, as for all).'
+	echo
+	printf '| fixture | options | serialize hand | serialize idl | deserialize hand | deserialize idl | fresh hand | fresh idl |\n|---|---|---:|---:|---:|---:|---:|---:|\n'
+	for f in $fixtures; do
+		kind=single
+		case $f in *List) kind=list ;; esac
+		for o in $options; do
+			row="| $f | $o |"
+			for d in Serialize Deserialize DeserializeFresh; do
+				for s in hand idl; do
+					row="$row $(per_op_pattern "^BenchmarkIDL\$/^$d\$/^$f\$/^$s-$o\$" "$kind") |"
+				done
+			done
+			echo "$row"
+		done
+	done
+	exit 0
+fi
+
+usage='usage: instructions.sh FIXTURE CODEC [Serialize|Deserialize|DeserializeFresh|DeserializeEvolved|both] | all | fixed | strings | idl'
 fixture=${1:?$usage}
 codec=${2:?$usage}
 dir=${3:-both}

@@ -45,8 +45,9 @@ idl internal/conformance/idl/greeter $t/service.fdl
 idl internal/conformance/idl/idlall $t/everything.fdl
 idl grpccodec/internal/idlsvc -grpc $t/everything.fdl
 idl grpccodec/internal/idlgreeter -grpc $t/service.fdl
+idl benchmarks/idlfixtures benchmarks/idl/bench.fdl
 # With -check, forygen also compares each package with its fory.lock.
 run . "${root[@]}"
-run benchmarks ./fixtures/ ./fixtures/evolved/
+run benchmarks ./fixtures/ ./fixtures/evolved/ ./idlfixtures/
 run grpccodec ./internal/testmsg/
 exit $status
