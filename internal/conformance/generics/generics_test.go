@@ -2,28 +2,15 @@ package generics
 
 import (
 	"encoding/hex"
-	"encoding/json"
-	"os"
 	"testing"
 
+	"github.com/forygen/forygen/internal/conformance/goldencases"
 	"github.com/forygen/forygen/serializer"
 	"github.com/stretchr/testify/require"
 )
 
-type golden struct {
-	TrackRef   bool   `json:"track_ref"`
-	Compatible bool   `json:"compatible"`
-	Value      string `json:"value"`
-	Hex        string `json:"hex"`
-}
-
-func goldens(t testing.TB) []golden {
-	raw, err := os.ReadFile("testdata/official.json")
-	require.NoError(t, err)
-	var doc struct{ Cases []golden }
-	require.NoError(t, json.Unmarshal(raw, &doc))
-	require.Len(t, doc.Cases, 12)
-	return doc.Cases
+func goldens(t testing.TB) []goldencases.Case {
+	return goldencases.Load(t, "testdata/official.json", 12)
 }
 
 func users() Page[User] {
