@@ -26,17 +26,29 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumStatus
 }
 
+// foryRootUser is the first 23 bytes of a compatible-mode message whose root is User: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootUser[4:].
+var foryRootUser = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07,
+	0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19,
+}
+
+// foryRootRefUser is the first 23 bytes of a compatible-mode message whose root is User with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefUser[4:].
+var foryRootRefUser = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0b, 0xf0, 0x1a, 0x1b, 0xf4, 0xab, 0x6a, 0x3e, 0xc4, 0x64, 0xc0, 0x07,
+	0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcd, 0x19,
+}
+
 // foryTypeUser is User's static type information. Fingerprint: 0,7,0,0;1,21,0,0;2,22,0,0[21,0,0];3,0,0,0;
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x64},
 	GoFields:          []string{"ID", "Name", "Tags", "Status"},
 	GoName:            "example.User",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0b, 0xf0, 0x1a, 0x1b, 0xf4, 0xab, 0x6a, 0x3e, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcd, 0x19},
+	RootCompatible:    foryRootUser,
+	RootCompatibleRef: foryRootRefUser,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x64},
 	SchemaHash:        1990315993,
-	TypeDef:           []byte{0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19},
-	TypeDefRef:        []byte{0x0b, 0xf0, 0x1a, 0x1b, 0xf4, 0xab, 0x6a, 0x3e, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcd, 0x19},
+	TypeDef:           foryRootUser[4:],
+	TypeDefRef:        foryRootRefUser[4:],
 	UserID:            100,
 })
 
@@ -57,7 +69,7 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -72,12 +84,12 @@ func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(23)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1b1af00b001c0001)
-		buffer.PutUint64At(w, off+8, 0x07c064c43e6aabf4)
-		buffer.PutUint64At(w, off+15, 0x19cd5616c815c407)
+		buffer.PutUint64At(w, off, 0x1b1af00b001c0001)    // foryRootRefUser[0:8]
+		buffer.PutUint64At(w, off+8, 0x07c064c43e6aabf4)  // foryRootRefUser[8:16]
+		buffer.PutUint64At(w, off+15, 0x19cd5616c815c407) // foryRootRefUser[15:23]
 		off += 23
 	} else {
-		buffer.PutUint32At(w, off, 0x641b0001)
+		buffer.PutUint32At(w, off, 0x641b0001) // prefix bytes 01 00 1b 64, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -100,10 +112,14 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xe989700b001cff01 && buffer.ReadUint64At(in, 8) == 0x07c064c40d537c07 && buffer.ReadUint64At(in, 15) == 0x19cc5616c815c407 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xe989700b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x07c064c40d537c07 &&
+				buffer.ReadUint64At(in, 15) == 0x19cc5616c815c407 {
 				n = 23
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x641bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -122,10 +138,14 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x1b1af00b001c0001 && buffer.ReadUint64At(in, 8) == 0x07c064c43e6aabf4 && buffer.ReadUint64At(in, 15) == 0x19cd5616c815c407 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x1b1af00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x07c064c43e6aabf4 &&
+			buffer.ReadUint64At(in, 15) == 0x19cd5616c815c407 {
 			n = 23
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x641b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -159,12 +179,12 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe989700b001cff01)
-			buffer.PutUint64At(w, off+8, 0x07c064c40d537c07)
-			buffer.PutUint64At(w, off+15, 0x19cc5616c815c407)
+			buffer.PutUint64At(w, off, 0xe989700b001cff01)    // foryRootUser[0:8]
+			buffer.PutUint64At(w, off+8, 0x07c064c40d537c07)  // foryRootUser[8:16]
+			buffer.PutUint64At(w, off+15, 0x19cc5616c815c407) // foryRootUser[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0x641bff01)
+			buffer.PutUint32At(w, off, 0x641bff01) // prefix bytes 01 ff 1b 64
 			off += 4
 		}
 	}
@@ -504,15 +524,18 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootEvent is the first 16 bytes of a compatible-mode message whose root is Event: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEvent[4:].
+var foryRootEvent = []byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x70, 0x8b, 0xb6, 0x44, 0x66, 0x08, 0x36, 0xc1, 0x66, 0xc0, 0x26}
+
 // foryTypeEvent is Event's static type information. Fingerprint: 0,38,0,0;
 var foryTypeEvent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x66},
 	GoFields:       []string{"At"},
 	GoName:         "example.Event",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x70, 0x8b, 0xb6, 0x44, 0x66, 0x08, 0x36, 0xc1, 0x66, 0xc0, 0x26},
+	RootCompatible: foryRootEvent,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
 	SchemaHash:     -855736927,
-	TypeDef:        []byte{0x04, 0x70, 0x8b, 0xb6, 0x44, 0x66, 0x08, 0x36, 0xc1, 0x66, 0xc0, 0x26},
+	TypeDef:        foryRootEvent[4:],
 	UserID:         102,
 })
 
@@ -529,7 +552,7 @@ func (x *Event) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Event) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -561,10 +584,13 @@ func (x *Event) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb68b7004001cff01 && buffer.ReadUint64At(in, 8) == 0x26c066c136086644 {
+			if len(in) >= 16 &&
+				buffer.ReadUint64At(in, 0) == 0xb68b7004001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x26c066c136086644 {
 				n = 16
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x661bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -583,10 +609,13 @@ func (x *Event) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Event) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb68b7004001c0001 && buffer.ReadUint64At(in, 8) == 0x26c066c136086644 {
+		if len(in) >= 16 &&
+			buffer.ReadUint64At(in, 0) == 0xb68b7004001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x26c066c136086644 {
 			n = 16
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x661b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -611,11 +640,11 @@ func (x *Event) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb68b7004001cff01)
-			buffer.PutUint64At(w, off+8, 0x26c066c136086644)
+			buffer.PutUint64At(w, off, 0xb68b7004001cff01)   // foryRootEvent[0:8]
+			buffer.PutUint64At(w, off+8, 0x26c066c136086644) // foryRootEvent[8:16]
 			off += 16
 		} else {
-			buffer.PutUint32At(w, off, 0x661bff01)
+			buffer.PutUint32At(w, off, 0x661bff01) // prefix bytes 01 ff 1b 66
 			off += 4
 		}
 	}

@@ -187,8 +187,9 @@ func (g *gen) primitiveRun(lead []*plan.Field, leadVals []*jen.Statement) []jen.
 		jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("b").Dot("WriterIndex").Call()),
 	)
 	if g.flat() {
+		com, con := g.prefixes()
 		body = append(body, jen.If(jen.Id("root")).Block(
-			jen.If(jen.Id("compatible")).Block(putWords(s.RootCompatible, "off")...).Else().Block(putWords(s.RootConsistent, "off")...)))
+			jen.If(jen.Id("compatible")).Block(com.put("off")...).Else().Block(con.put("off")...)))
 	}
 	body = append(body,
 		jen.If(jen.Op("!").Add(g.compatible())).Block(

@@ -39,15 +39,22 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumSize
 }
 
+// foryRootNumericStruct is the first 38 bytes of a compatible-mode message whose root is NumericStruct: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStruct[4:].
+var foryRootNumericStruct = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xae, 0x72, 0xee, 0x1e, 0x8c, 0x4b, 0xcc, 0x01, 0xc4, 0x05,
+	0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05,
+	0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05,
+}
+
 // foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x01},
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "testmsg.NumericStruct",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xae, 0x72, 0xee, 0x1e, 0x8c, 0x4b, 0xcc, 0x01, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
+	RootCompatible: foryRootNumericStruct,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x01},
 	SchemaHash:     -373483677,
-	TypeDef:        []byte{0x1a, 0x50, 0xae, 0x72, 0xee, 0x1e, 0x8c, 0x4b, 0xcc, 0x01, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
+	TypeDef:        foryRootNumericStruct[4:],
 	UserID:         1,
 })
 
@@ -75,7 +82,7 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -101,17 +108,29 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0x72ae501a001c0001 && buffer.ReadUint64At(data, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
+			if len(data) >= 38 &&
+				buffer.ReadUint64At(data, 0) == 0x72ae501a001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x05c401cc4b8c1eee &&
+				buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 &&
+				buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 &&
+				buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 				n = 38
 			}
-		} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0xe9bd1763011b0001 {
+		} else if len(data) >= 8 &&
+			buffer.ReadUint64At(data, 0) == 0xe9bd1763011b0001 {
 			n = 8
 		}
 	} else if f.Compatible() {
-		if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0x72ae501a001cff01 && buffer.ReadUint64At(data, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
+		if len(data) >= 38 &&
+			buffer.ReadUint64At(data, 0) == 0x72ae501a001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x05c401cc4b8c1eee &&
+			buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 &&
+			buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 &&
+			buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 			n = 38
 		}
-	} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0xe9bd1763011bff01 {
+	} else if len(data) >= 8 &&
+		buffer.ReadUint64At(data, 0) == 0xe9bd1763011bff01 {
 		n = 8
 	}
 	if n != 0 {
@@ -136,10 +155,16 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x72ae501a001cff01 && buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+			if len(in) >= 38 &&
+				buffer.ReadUint64At(in, 0) == 0x72ae501a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee &&
+				buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 &&
+				buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 &&
+				buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
 				n = 38
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x011bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -158,10 +183,16 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x72ae501a001c0001 && buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+		if len(in) >= 38 &&
+			buffer.ReadUint64At(in, 0) == 0x72ae501a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee &&
+			buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 &&
+			buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 &&
+			buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
 			n = 38
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x011b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -186,14 +217,14 @@ func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x72ae501a001cff01)
-			buffer.PutUint64At(w, off+8, 0x05c401cc4b8c1eee)
-			buffer.PutUint64At(w, off+16, 0x05d405d005cc05c8)
-			buffer.PutUint64At(w, off+24, 0x05e405e005dc05d8)
-			buffer.PutUint64At(w, off+30, 0x05f005ec05e805e4)
+			buffer.PutUint64At(w, off, 0x72ae501a001cff01)    // foryRootNumericStruct[0:8]
+			buffer.PutUint64At(w, off+8, 0x05c401cc4b8c1eee)  // foryRootNumericStruct[8:16]
+			buffer.PutUint64At(w, off+16, 0x05d405d005cc05c8) // foryRootNumericStruct[16:24]
+			buffer.PutUint64At(w, off+24, 0x05e405e005dc05d8) // foryRootNumericStruct[24:32]
+			buffer.PutUint64At(w, off+30, 0x05f005ec05e805e4) // foryRootNumericStruct[30:38]
 			off += 38
 		} else {
-			buffer.PutUint32At(w, off, 0x011bff01)
+			buffer.PutUint32At(w, off, 0x011bff01) // prefix bytes 01 ff 1b 01
 			off += 4
 		}
 	}
@@ -411,17 +442,35 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
+// foryRootSample is the first 66 bytes of a compatible-mode message whose root is Sample: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSample[4:].
+var foryRootSample = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14,
+	0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05,
+	0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f,
+	0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc,
+	0x07, 0x15,
+}
+
+// foryRootRefSample is the first 66 bytes of a compatible-mode message whose root is Sample with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSample[4:].
+var foryRootRefSample = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x36, 0x30, 0xe6, 0x31, 0x5d, 0x34, 0xe9, 0x6f, 0xd6, 0x02, 0xd0, 0x14,
+	0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05,
+	0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f,
+	0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc,
+	0x07, 0x15,
+}
+
 // foryTypeSample is Sample's static type information. Fingerprint: 1,5,0,0;2,7,0,0;3,19,0,0;4,20,0,0;5,5,0,0;6,5,0,0;7,1,0,0;8,5,0,0;9,7,0,0;10,19,0,0;11,20,0,0;12,5,0,0;13,5,0,0;14,1,0,0;15,46,0,0;16,47,0,0;17,55,0,0;18,56,0,0;19,46,0,0;20,46,0,0;21,43,0,0;22,21,0,0;
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x02},
 	GoFields:          []string{"DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String"},
 	GoName:            "testmsg.Sample",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x36, 0x30, 0xe6, 0x31, 0x5d, 0x34, 0xe9, 0x6f, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	RootCompatible:    foryRootSample,
+	RootCompatibleRef: foryRootRefSample,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x02},
 	SchemaHash:        552725182,
-	TypeDef:           []byte{0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
-	TypeDefRef:        []byte{0x36, 0x30, 0xe6, 0x31, 0x5d, 0x34, 0xe9, 0x6f, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	TypeDef:           foryRootSample[4:],
+	TypeDefRef:        foryRootRefSample[4:],
 	UserID:            2,
 })
 
@@ -459,7 +508,7 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -474,18 +523,18 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(66)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x31e63036001c0001)
-		buffer.PutUint64At(w, off+8, 0x14d002d66fe9345d)
-		buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec)
-		buffer.PutUint64At(w, off+24, 0x05c407e407c801f8)
-		buffer.PutUint64At(w, off+32, 0x05f005e005d805d4)
-		buffer.PutUint64At(w, off+40, 0x2f01fd2e00fd05f4)
-		buffer.PutUint64At(w, off+48, 0x04fd3803fd3702fd)
-		buffer.PutUint64At(w, off+56, 0xfc2b06fd2e05fd2e)
-		buffer.PutUint64At(w, off+58, 0x1507fc2b06fd2e05)
+		buffer.PutUint64At(w, off, 0x31e63036001c0001)    // foryRootRefSample[0:8]
+		buffer.PutUint64At(w, off+8, 0x14d002d66fe9345d)  // foryRootRefSample[8:16]
+		buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec) // foryRootRefSample[16:24]
+		buffer.PutUint64At(w, off+24, 0x05c407e407c801f8) // foryRootRefSample[24:32]
+		buffer.PutUint64At(w, off+32, 0x05f005e005d805d4) // foryRootRefSample[32:40]
+		buffer.PutUint64At(w, off+40, 0x2f01fd2e00fd05f4) // foryRootRefSample[40:48]
+		buffer.PutUint64At(w, off+48, 0x04fd3803fd3702fd) // foryRootRefSample[48:56]
+		buffer.PutUint64At(w, off+56, 0xfc2b06fd2e05fd2e) // foryRootRefSample[56:64]
+		buffer.PutUint64At(w, off+58, 0x1507fc2b06fd2e05) // foryRootRefSample[58:66]
 		off += 66
 	} else {
-		buffer.PutUint32At(w, off, 0x021b0001)
+		buffer.PutUint32At(w, off, 0x021b0001) // prefix bytes 01 00 1b 02, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -508,10 +557,20 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 66 && buffer.ReadUint64At(in, 0) == 0x131dd036001cff01 && buffer.ReadUint64At(in, 8) == 0x14d002d623b44b41 && buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec && buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 && buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 && buffer.ReadUint64At(in, 40) == 0x2f01fc2e00fc05f4 && buffer.ReadUint64At(in, 48) == 0x04fc3803fc3702fc && buffer.ReadUint64At(in, 56) == 0xfc2b06fc2e05fc2e && buffer.ReadUint64At(in, 58) == 0x1507fc2b06fc2e05 {
+			if len(in) >= 66 &&
+				buffer.ReadUint64At(in, 0) == 0x131dd036001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x14d002d623b44b41 &&
+				buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec &&
+				buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 &&
+				buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 &&
+				buffer.ReadUint64At(in, 40) == 0x2f01fc2e00fc05f4 &&
+				buffer.ReadUint64At(in, 48) == 0x04fc3803fc3702fc &&
+				buffer.ReadUint64At(in, 56) == 0xfc2b06fc2e05fc2e &&
+				buffer.ReadUint64At(in, 58) == 0x1507fc2b06fc2e05 {
 				n = 66
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x021bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x021bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -530,10 +589,20 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 66 && buffer.ReadUint64At(in, 0) == 0x31e63036001c0001 && buffer.ReadUint64At(in, 8) == 0x14d002d66fe9345d && buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec && buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 && buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 && buffer.ReadUint64At(in, 40) == 0x2f01fd2e00fd05f4 && buffer.ReadUint64At(in, 48) == 0x04fd3803fd3702fd && buffer.ReadUint64At(in, 56) == 0xfc2b06fd2e05fd2e && buffer.ReadUint64At(in, 58) == 0x1507fc2b06fd2e05 {
+		if len(in) >= 66 &&
+			buffer.ReadUint64At(in, 0) == 0x31e63036001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x14d002d66fe9345d &&
+			buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec &&
+			buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 &&
+			buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 &&
+			buffer.ReadUint64At(in, 40) == 0x2f01fd2e00fd05f4 &&
+			buffer.ReadUint64At(in, 48) == 0x04fd3803fd3702fd &&
+			buffer.ReadUint64At(in, 56) == 0xfc2b06fd2e05fd2e &&
+			buffer.ReadUint64At(in, 58) == 0x1507fc2b06fd2e05 {
 			n = 66
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x021b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x021b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -570,18 +639,18 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x131dd036001cff01)
-			buffer.PutUint64At(w, off+8, 0x14d002d623b44b41)
-			buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec)
-			buffer.PutUint64At(w, off+24, 0x05c407e407c801f8)
-			buffer.PutUint64At(w, off+32, 0x05f005e005d805d4)
-			buffer.PutUint64At(w, off+40, 0x2f01fc2e00fc05f4)
-			buffer.PutUint64At(w, off+48, 0x04fc3803fc3702fc)
-			buffer.PutUint64At(w, off+56, 0xfc2b06fc2e05fc2e)
-			buffer.PutUint64At(w, off+58, 0x1507fc2b06fc2e05)
+			buffer.PutUint64At(w, off, 0x131dd036001cff01)    // foryRootSample[0:8]
+			buffer.PutUint64At(w, off+8, 0x14d002d623b44b41)  // foryRootSample[8:16]
+			buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec) // foryRootSample[16:24]
+			buffer.PutUint64At(w, off+24, 0x05c407e407c801f8) // foryRootSample[24:32]
+			buffer.PutUint64At(w, off+32, 0x05f005e005d805d4) // foryRootSample[32:40]
+			buffer.PutUint64At(w, off+40, 0x2f01fc2e00fc05f4) // foryRootSample[40:48]
+			buffer.PutUint64At(w, off+48, 0x04fc3803fc3702fc) // foryRootSample[48:56]
+			buffer.PutUint64At(w, off+56, 0xfc2b06fc2e05fc2e) // foryRootSample[56:64]
+			buffer.PutUint64At(w, off+58, 0x1507fc2b06fc2e05) // foryRootSample[58:66]
 			off += 66
 		} else {
-			buffer.PutUint32At(w, off, 0x021bff01)
+			buffer.PutUint32At(w, off, 0x021bff01) // prefix bytes 01 ff 1b 02
 			off += 4
 		}
 	}
@@ -1516,17 +1585,29 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootMediaContent is the first 19 bytes of a compatible-mode message whose root is MediaContent: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMediaContent[4:].
+var foryRootMediaContent = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c,
+	0xc8, 0x16, 0x72,
+}
+
+// foryRootRefMediaContent is the first 19 bytes of a compatible-mode message whose root is MediaContent with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMediaContent[4:].
+var foryRootRefMediaContent = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x07, 0x80, 0x80, 0xd9, 0xe2, 0x1b, 0x8c, 0x48, 0xc2, 0x05, 0xc5, 0x1c,
+	0xc8, 0x16, 0x72,
+}
+
 // foryTypeMediaContent is MediaContent's static type information. Fingerprint: 1,0,0,0;2,22,0,0[0,0,0];
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x05},
 	GoFields:          []string{"Media", "Images"},
 	GoName:            "testmsg.MediaContent",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c, 0xc8, 0x16, 0x72},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x80, 0x80, 0xd9, 0xe2, 0x1b, 0x8c, 0x48, 0xc2, 0x05, 0xc5, 0x1c, 0xc8, 0x16, 0x72},
+	RootCompatible:    foryRootMediaContent,
+	RootCompatibleRef: foryRootRefMediaContent,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x05},
 	SchemaHash:        192112701,
-	TypeDef:           []byte{0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c, 0xc8, 0x16, 0x72},
-	TypeDefRef:        []byte{0x07, 0x80, 0x80, 0xd9, 0xe2, 0x1b, 0x8c, 0x48, 0xc2, 0x05, 0xc5, 0x1c, 0xc8, 0x16, 0x72},
+	TypeDef:           foryRootMediaContent[4:],
+	TypeDefRef:        foryRootRefMediaContent[4:],
 	UserID:            5,
 })
 
@@ -1544,7 +1625,7 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1554,12 +1635,12 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd4f69007001cff01)
-		buffer.PutUint64At(w, off+8, 0x1cc405c203ac36f6)
-		buffer.PutUint64At(w, off+11, 0x7216c81cc405c203)
+		buffer.PutUint64At(w, off, 0xd4f69007001cff01)    // foryRootMediaContent[0:8]
+		buffer.PutUint64At(w, off+8, 0x1cc405c203ac36f6)  // foryRootMediaContent[8:16]
+		buffer.PutUint64At(w, off+11, 0x7216c81cc405c203) // foryRootMediaContent[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0x051bff01)
+		buffer.PutUint32At(w, off, 0x051bff01) // prefix bytes 01 ff 1b 05
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -1574,12 +1655,12 @@ func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd9808007001c0001)
-		buffer.PutUint64At(w, off+8, 0x1cc505c2488c1be2)
-		buffer.PutUint64At(w, off+11, 0x7216c81cc505c248)
+		buffer.PutUint64At(w, off, 0xd9808007001c0001)    // foryRootRefMediaContent[0:8]
+		buffer.PutUint64At(w, off+8, 0x1cc505c2488c1be2)  // foryRootRefMediaContent[8:16]
+		buffer.PutUint64At(w, off+11, 0x7216c81cc505c248) // foryRootRefMediaContent[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0x051b0001)
+		buffer.PutUint32At(w, off, 0x051b0001) // prefix bytes 01 00 1b 05, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -1602,10 +1683,14 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd4f69007001cff01 && buffer.ReadUint64At(in, 8) == 0x1cc405c203ac36f6 && buffer.ReadUint64At(in, 11) == 0x7216c81cc405c203 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0xd4f69007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x1cc405c203ac36f6 &&
+				buffer.ReadUint64At(in, 11) == 0x7216c81cc405c203 {
 				n = 19
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x051bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x051bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -1624,10 +1709,14 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MediaContent) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd9808007001c0001 && buffer.ReadUint64At(in, 8) == 0x1cc505c2488c1be2 && buffer.ReadUint64At(in, 11) == 0x7216c81cc505c248 {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0xd9808007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x1cc505c2488c1be2 &&
+			buffer.ReadUint64At(in, 11) == 0x7216c81cc505c248 {
 			n = 19
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x051b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x051b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -1951,17 +2040,31 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
+// foryRootMedia is the first 39 bytes of a compatible-mode message whose root is Media: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMedia[4:].
+var foryRootMedia = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01,
+	0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15,
+	0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15,
+}
+
+// foryRootRefMedia is the first 39 bytes of a compatible-mode message whose root is Media with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMedia[4:].
+var foryRootRefMedia = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x1b, 0x80, 0x59, 0xa7, 0xc8, 0x23, 0xc8, 0x77, 0xcc, 0x03, 0xe4, 0x01,
+	0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15,
+	0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15,
+}
+
 // foryTypeMedia is Media's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,21,0,0;6,7,0,0;7,7,0,0;8,5,0,0;9,1,0,0;10,22,0,0[21,0,0];11,0,0,0;12,21,0,0;
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x03},
 	GoFields:          []string{"HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright"},
 	GoName:            "testmsg.Media",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1b, 0x80, 0x59, 0xa7, 0xc8, 0x23, 0xc8, 0x77, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15},
+	RootCompatible:    foryRootMedia,
+	RootCompatibleRef: foryRootRefMedia,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x03},
 	SchemaHash:        -604294006,
-	TypeDef:           []byte{0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
-	TypeDefRef:        []byte{0x1b, 0x80, 0x59, 0xa7, 0xc8, 0x23, 0xc8, 0x77, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15},
+	TypeDef:           foryRootMedia[4:],
+	TypeDefRef:        foryRootRefMedia[4:],
 	UserID:            3,
 })
 
@@ -1989,7 +2092,7 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2004,14 +2107,14 @@ func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(39)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa759801b001c0001)
-		buffer.PutUint64At(w, off+8, 0x01e403cc77c823c8)
-		buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8)
-		buffer.PutUint64At(w, off+24, 0x15d415c815c405e0)
-		buffer.PutUint64At(w, off+31, 0x15f019ed5616e815)
+		buffer.PutUint64At(w, off, 0xa759801b001c0001)    // foryRootRefMedia[0:8]
+		buffer.PutUint64At(w, off+8, 0x01e403cc77c823c8)  // foryRootRefMedia[8:16]
+		buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8) // foryRootRefMedia[16:24]
+		buffer.PutUint64At(w, off+24, 0x15d415c815c405e0) // foryRootRefMedia[24:32]
+		buffer.PutUint64At(w, off+31, 0x15f019ed5616e815) // foryRootRefMedia[31:39]
 		off += 39
 	} else {
-		buffer.PutUint32At(w, off, 0x031b0001)
+		buffer.PutUint32At(w, off, 0x031b0001) // prefix bytes 01 00 1b 03, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -2034,10 +2137,16 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0x1bc4f01b001cff01 && buffer.ReadUint64At(in, 8) == 0x01e403cc00f482de && buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 && buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 && buffer.ReadUint64At(in, 31) == 0x15f019ec5616e815 {
+			if len(in) >= 39 &&
+				buffer.ReadUint64At(in, 0) == 0x1bc4f01b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x01e403cc00f482de &&
+				buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 &&
+				buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 &&
+				buffer.ReadUint64At(in, 31) == 0x15f019ec5616e815 {
 				n = 39
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x031bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x031bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -2056,10 +2165,16 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xa759801b001c0001 && buffer.ReadUint64At(in, 8) == 0x01e403cc77c823c8 && buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 && buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 && buffer.ReadUint64At(in, 31) == 0x15f019ed5616e815 {
+		if len(in) >= 39 &&
+			buffer.ReadUint64At(in, 0) == 0xa759801b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x01e403cc77c823c8 &&
+			buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 &&
+			buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 &&
+			buffer.ReadUint64At(in, 31) == 0x15f019ed5616e815 {
 			n = 39
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x031b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x031b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -2095,14 +2210,14 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1bc4f01b001cff01)
-			buffer.PutUint64At(w, off+8, 0x01e403cc00f482de)
-			buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8)
-			buffer.PutUint64At(w, off+24, 0x15d415c815c405e0)
-			buffer.PutUint64At(w, off+31, 0x15f019ec5616e815)
+			buffer.PutUint64At(w, off, 0x1bc4f01b001cff01)    // foryRootMedia[0:8]
+			buffer.PutUint64At(w, off+8, 0x01e403cc00f482de)  // foryRootMedia[8:16]
+			buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8) // foryRootMedia[16:24]
+			buffer.PutUint64At(w, off+24, 0x15d415c815c405e0) // foryRootMedia[24:32]
+			buffer.PutUint64At(w, off+31, 0x15f019ec5616e815) // foryRootMedia[31:39]
 			off += 39
 		} else {
-			buffer.PutUint32At(w, off, 0x031bff01)
+			buffer.PutUint32At(w, off, 0x031bff01) // prefix bytes 01 ff 1b 03
 			off += 4
 		}
 	}
@@ -2614,17 +2729,29 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootImage is the first 24 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
+var foryRootImage = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05,
+	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19,
+}
+
+// foryRootRefImage is the first 24 bytes of a compatible-mode message whose root is Image with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImage[4:].
+var foryRootRefImage = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05,
+	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19,
+}
+
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x04},
 	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
 	GoName:            "testmsg.Image",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	RootCompatible:    foryRootImage,
+	RootCompatibleRef: foryRootRefImage,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
 	SchemaHash:        1960516840,
-	TypeDef:           []byte{0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	TypeDefRef:        []byte{0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	TypeDef:           foryRootImage[4:],
+	TypeDefRef:        foryRootRefImage[4:],
 	UserID:            4,
 })
 
@@ -2645,7 +2772,7 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2660,12 +2787,12 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(24)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x236ea00c001c0001)
-		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)
-		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0)
+		buffer.PutUint64At(w, off, 0x236ea00c001c0001)    // foryRootRefImage[0:8]
+		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)  // foryRootRefImage[8:16]
+		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0) // foryRootRefImage[16:24]
 		off += 24
 	} else {
-		buffer.PutUint32At(w, off, 0x041b0001)
+		buffer.PutUint32At(w, off, 0x041b0001) // prefix bytes 01 00 1b 04, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -2688,10 +2815,14 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 && buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a && buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a &&
+				buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
 				n = 24
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x041bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -2710,10 +2841,14 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 && buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b && buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b &&
+			buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
 			n = 24
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x041b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -2747,12 +2882,12 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x54ea500c001cff01)
-			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)
-			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0)
+			buffer.PutUint64At(w, off, 0x54ea500c001cff01)    // foryRootImage[0:8]
+			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)  // foryRootImage[8:16]
+			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0) // foryRootImage[16:24]
 			off += 24
 		} else {
-			buffer.PutUint32At(w, off, 0x041bff01)
+			buffer.PutUint32At(w, off, 0x041bff01) // prefix bytes 01 ff 1b 04
 			off += 4
 		}
 	}
@@ -2987,18 +3122,30 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootAlbum is the first 21 bytes of a compatible-mode message whose root is Album: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAlbum[4:].
+var foryRootAlbum = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0x60, 0x28, 0x1e, 0x92, 0x81, 0xd2, 0x41, 0xc3, 0x0b, 0xc6, 0x1c,
+	0xca, 0x1c, 0xcc, 0x16, 0x72,
+}
+
+// foryRootRefAlbum is the first 21 bytes of a compatible-mode message whose root is Album with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAlbum[4:].
+var foryRootRefAlbum = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0x0b, 0xce, 0x78, 0x03, 0x44, 0x19, 0xc3, 0x0b, 0xc7, 0x1c,
+	0xcb, 0x1c, 0xcc, 0x16, 0x72,
+}
+
 // foryTypeAlbum is Album's static type information. Fingerprint: 1,0,0,1;2,0,0,1;3,22,0,0[0,0,0];
 var foryTypeAlbum = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x0b},
 	GoFields:          []string{"Cover", "Thumb", "Images"},
 	GoName:            "testmsg.Album",
 	OfficialGoHash:    -333611161,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x60, 0x28, 0x1e, 0x92, 0x81, 0xd2, 0x41, 0xc3, 0x0b, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x16, 0x72},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0x0b, 0xce, 0x78, 0x03, 0x44, 0x19, 0xc3, 0x0b, 0xc7, 0x1c, 0xcb, 0x1c, 0xcc, 0x16, 0x72},
+	RootCompatible:    foryRootAlbum,
+	RootCompatibleRef: foryRootRefAlbum,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x0b},
 	SchemaHash:        -256067642,
-	TypeDef:           []byte{0x09, 0x60, 0x28, 0x1e, 0x92, 0x81, 0xd2, 0x41, 0xc3, 0x0b, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x16, 0x72},
-	TypeDefRef:        []byte{0x09, 0xf0, 0x0b, 0xce, 0x78, 0x03, 0x44, 0x19, 0xc3, 0x0b, 0xc7, 0x1c, 0xcb, 0x1c, 0xcc, 0x16, 0x72},
+	TypeDef:           foryRootAlbum[4:],
+	TypeDefRef:        foryRootRefAlbum[4:],
 	UserID:            11,
 })
 
@@ -3017,7 +3164,7 @@ func (x *Album) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Album) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3027,12 +3174,12 @@ func (x *Album) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1e286009001cff01)
-		buffer.PutUint64At(w, off+8, 0x1cc60bc341d28192)
-		buffer.PutUint64At(w, off+13, 0x7216cc1cca1cc60b)
+		buffer.PutUint64At(w, off, 0x1e286009001cff01)    // foryRootAlbum[0:8]
+		buffer.PutUint64At(w, off+8, 0x1cc60bc341d28192)  // foryRootAlbum[8:16]
+		buffer.PutUint64At(w, off+13, 0x7216cc1cca1cc60b) // foryRootAlbum[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0x0b1bff01)
+		buffer.PutUint32At(w, off, 0x0b1bff01) // prefix bytes 01 ff 1b 0b
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -3047,12 +3194,12 @@ func (x *Album) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xce0bf009001c0001)
-		buffer.PutUint64At(w, off+8, 0x1cc70bc319440378)
-		buffer.PutUint64At(w, off+13, 0x7216cc1ccb1cc70b)
+		buffer.PutUint64At(w, off, 0xce0bf009001c0001)    // foryRootRefAlbum[0:8]
+		buffer.PutUint64At(w, off+8, 0x1cc70bc319440378)  // foryRootRefAlbum[8:16]
+		buffer.PutUint64At(w, off+13, 0x7216cc1ccb1cc70b) // foryRootRefAlbum[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0x0b1b0001)
+		buffer.PutUint32At(w, off, 0x0b1b0001) // prefix bytes 01 00 1b 0b, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -3075,10 +3222,14 @@ func (x *Album) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x1e286009001cff01 && buffer.ReadUint64At(in, 8) == 0x1cc60bc341d28192 && buffer.ReadUint64At(in, 13) == 0x7216cc1cca1cc60b {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x1e286009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x1cc60bc341d28192 &&
+				buffer.ReadUint64At(in, 13) == 0x7216cc1cca1cc60b {
 				n = 21
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0b1bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x0b1bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -3097,10 +3248,14 @@ func (x *Album) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Album) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xce0bf009001c0001 && buffer.ReadUint64At(in, 8) == 0x1cc70bc319440378 && buffer.ReadUint64At(in, 13) == 0x7216cc1ccb1cc70b {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xce0bf009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x1cc70bc319440378 &&
+			buffer.ReadUint64At(in, 13) == 0x7216cc1ccb1cc70b {
 			n = 21
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0b1b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x0b1b0001 {
 		n = 4
 	}
 	if n == 0 {

@@ -39,15 +39,21 @@ func (Narrow32) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumNarrow32
 }
 
+// foryRootOptInt is the first 17 bytes of a compatible-mode message whose root is OptInt: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOptInt[4:].
+var foryRootOptInt = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x05, 0x30, 0xb6, 0x26, 0x07, 0x9e, 0xbe, 0x08, 0xc1, 0xac, 0x02, 0xc6,
+	0x05,
+}
+
 // foryTypeOptInt is OptInt's static type information. Fingerprint: 1,5,0,1;
 var foryTypeOptInt = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xac, 0x02},
 	GoFields:       []string{"OptI"},
 	GoName:         "agree.OptInt",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x05, 0x30, 0xb6, 0x26, 0x07, 0x9e, 0xbe, 0x08, 0xc1, 0xac, 0x02, 0xc6, 0x05},
+	RootCompatible: foryRootOptInt,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xac, 0x02},
 	SchemaHash:     1913758343,
-	TypeDef:        []byte{0x05, 0x30, 0xb6, 0x26, 0x07, 0x9e, 0xbe, 0x08, 0xc1, 0xac, 0x02, 0xc6, 0x05},
+	TypeDef:        foryRootOptInt[4:],
 	UserID:         300,
 })
 
@@ -64,7 +70,7 @@ func (x *OptInt) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *OptInt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -96,10 +102,15 @@ func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x26b63005001cff01 && buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 && buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
+			if len(in) >= 17 &&
+				buffer.ReadUint64At(in, 0) == 0x26b63005001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 &&
+				buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
 				n = 17
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xac1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xac1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -118,10 +129,15 @@ func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *OptInt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x26b63005001c0001 && buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 && buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
+		if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0x26b63005001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 &&
+			buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
 			n = 17
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xac1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xac1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -146,13 +162,13 @@ func (x *OptInt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x26b63005001cff01)
-			buffer.PutUint64At(w, off+8, 0xc602acc108be9e07)
-			buffer.PutUint64At(w, off+9, 0x05c602acc108be9e)
+			buffer.PutUint64At(w, off, 0x26b63005001cff01)   // foryRootOptInt[0:8]
+			buffer.PutUint64At(w, off+8, 0xc602acc108be9e07) // foryRootOptInt[8:16]
+			buffer.PutUint64At(w, off+9, 0x05c602acc108be9e) // foryRootOptInt[9:17]
 			off += 17
 		} else {
-			buffer.PutUint32At(w, off, 0xac1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xac1bff01) // prefix bytes 01 ff 1b ac
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -218,15 +234,21 @@ func (x *OptInt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootNilValues is the first 31 bytes of a compatible-mode message whose root is NilValues: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNilValues[4:].
+var foryRootNilValues = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x17, 0xfa, 0x67, 0x6f, 0x60, 0x50, 0xc3, 0xad, 0x02, 0xc4,
+	0x18, 0x16, 0x5a, 0x16, 0xc8, 0x18, 0x56, 0x5a, 0x56, 0xcc, 0x18, 0x56, 0x62, 0x16, 0x56,
+}
+
 // foryTypeNilValues is NilValues's static type information. Fingerprint: 1,24,0,0[5,0,0|22,0,0[5,0,0]];2,24,0,0[21,0,0|22,0,0[21,0,0]];3,24,0,0[21,0,0|24,0,0[5,0,0|21,0,0]];
 var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
 	GoFields:       []string{"A", "B", "C"},
 	GoName:         "agree.NilValues",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x17, 0xfa, 0x67, 0x6f, 0x60, 0x50, 0xc3, 0xad, 0x02, 0xc4, 0x18, 0x16, 0x5a, 0x16, 0xc8, 0x18, 0x56, 0x5a, 0x56, 0xcc, 0x18, 0x56, 0x62, 0x16, 0x56},
+	RootCompatible: foryRootNilValues,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	SchemaHash:     -1805812133,
-	TypeDef:        []byte{0x13, 0x40, 0x17, 0xfa, 0x67, 0x6f, 0x60, 0x50, 0xc3, 0xad, 0x02, 0xc4, 0x18, 0x16, 0x5a, 0x16, 0xc8, 0x18, 0x56, 0x5a, 0x56, 0xcc, 0x18, 0x56, 0x62, 0x16, 0x56},
+	TypeDef:        foryRootNilValues[4:],
 	UserID:         301,
 })
 
@@ -245,7 +267,7 @@ func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -260,14 +282,14 @@ func (x *NilValues) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xfa174013001c0001)
-		buffer.PutUint64At(w, off+8, 0xc402adc350606f67)
-		buffer.PutUint64At(w, off+16, 0x5a5618c8165a1618)
-		buffer.PutUint64At(w, off+23, 0x5616625618cc565a)
+		buffer.PutUint64At(w, off, 0xfa174013001c0001)    // foryRootNilValues[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc402adc350606f67)  // foryRootNilValues[8:16]
+		buffer.PutUint64At(w, off+16, 0x5a5618c8165a1618) // foryRootNilValues[16:24]
+		buffer.PutUint64At(w, off+23, 0x5616625618cc565a) // foryRootNilValues[23:31]
 		off += 31
 	} else {
-		buffer.PutUint32At(w, off, 0xad1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -290,10 +312,16 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xfa174013001cff01 && buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 && buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 && buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0xfa174013001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 &&
+				buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 &&
+				buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
 				n = 31
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xad1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -312,10 +340,16 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NilValues) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xfa174013001c0001 && buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 && buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 && buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0xfa174013001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 &&
+			buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 &&
+			buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
 			n = 31
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -366,14 +400,14 @@ func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xfa174013001cff01)
-			buffer.PutUint64At(w, off+8, 0xc402adc350606f67)
-			buffer.PutUint64At(w, off+16, 0x5a5618c8165a1618)
-			buffer.PutUint64At(w, off+23, 0x5616625618cc565a)
+			buffer.PutUint64At(w, off, 0xfa174013001cff01)    // foryRootNilValues[0:8]
+			buffer.PutUint64At(w, off+8, 0xc402adc350606f67)  // foryRootNilValues[8:16]
+			buffer.PutUint64At(w, off+16, 0x5a5618c8165a1618) // foryRootNilValues[16:24]
+			buffer.PutUint64At(w, off+23, 0x5616625618cc565a) // foryRootNilValues[23:31]
 			off += 31
 		} else {
-			buffer.PutUint32At(w, off, 0xad1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1101,15 +1135,21 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootLeaf is the first 17 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x05, 0x70, 0x4d, 0xd0, 0x41, 0xc2, 0x6d, 0x29, 0xc1, 0xb6, 0x02, 0xc4,
+	0x05,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: 1,5,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
 	GoFields:       []string{"V"},
 	GoName:         "agree.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x05, 0x70, 0x4d, 0xd0, 0x41, 0xc2, 0x6d, 0x29, 0xc1, 0xb6, 0x02, 0xc4, 0x05},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
 	SchemaHash:     265356942,
-	TypeDef:        []byte{0x05, 0x70, 0x4d, 0xd0, 0x41, 0xc2, 0x6d, 0x29, 0xc1, 0xb6, 0x02, 0xc4, 0x05},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         310,
 })
 
@@ -1126,7 +1166,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1152,17 +1192,27 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0xd04d7005001c0001 && buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
+			if len(data) >= 17 &&
+				buffer.ReadUint64At(data, 0) == 0xd04d7005001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 &&
+				buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
 				n = 17
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xd1068e02b61b0001 && buffer.ReadUint64At(data, 1) == 0x0fd1068e02b61b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0xd1068e02b61b0001 &&
+			buffer.ReadUint64At(data, 1) == 0x0fd1068e02b61b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0xd04d7005001cff01 && buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
+		if len(data) >= 17 &&
+			buffer.ReadUint64At(data, 0) == 0xd04d7005001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 &&
+			buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
 			n = 17
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xd1068e02b61bff01 && buffer.ReadUint64At(data, 1) == 0x0fd1068e02b61bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0xd1068e02b61bff01 &&
+		buffer.ReadUint64At(data, 1) == 0x0fd1068e02b61bff {
 		n = 9
 	}
 	if n != 0 {
@@ -1187,10 +1237,15 @@ func (x *Leaf) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xd04d7005001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
+			if len(in) >= 17 &&
+				buffer.ReadUint64At(in, 0) == 0xd04d7005001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 &&
+				buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
 				n = 17
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1209,10 +1264,15 @@ func (x *Leaf) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xd04d7005001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
+		if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0xd04d7005001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 &&
+			buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
 			n = 17
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1237,13 +1297,13 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd04d7005001cff01)
-			buffer.PutUint64At(w, off+8, 0xc402b6c1296dc241)
-			buffer.PutUint64At(w, off+9, 0x05c402b6c1296dc2)
+			buffer.PutUint64At(w, off, 0xd04d7005001cff01)   // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0xc402b6c1296dc241) // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+9, 0x05c402b6c1296dc2) // foryRootLeaf[9:17]
 			off += 17
 		} else {
-			buffer.PutUint32At(w, off, 0xb61bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb61bff01) // prefix bytes 01 ff 1b b6
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1318,15 +1378,21 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootMapKinds is the first 27 bytes of a compatible-mode message whose root is MapKinds: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapKinds[4:].
+var foryRootMapKinds = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x20, 0xf3, 0x22, 0x29, 0xa4, 0x63, 0x39, 0xc3, 0xb7, 0x02, 0xc4,
+	0x18, 0x56, 0x16, 0xc8, 0x18, 0x56, 0x72, 0xcc, 0x18, 0x56, 0x72,
+}
+
 // foryTypeMapKinds is MapKinds's static type information. Fingerprint: 1,24,0,0[21,0,0|5,0,0];2,24,0,0[21,0,0|0,0,0];3,24,0,0[21,0,0|0,0,0];
 var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
 	GoFields:       []string{"S", "L", "P"},
 	GoName:         "agree.MapKinds",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x20, 0xf3, 0x22, 0x29, 0xa4, 0x63, 0x39, 0xc3, 0xb7, 0x02, 0xc4, 0x18, 0x56, 0x16, 0xc8, 0x18, 0x56, 0x72, 0xcc, 0x18, 0x56, 0x72},
+	RootCompatible: foryRootMapKinds,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
 	SchemaHash:     -1007685497,
-	TypeDef:        []byte{0x0f, 0x20, 0xf3, 0x22, 0x29, 0xa4, 0x63, 0x39, 0xc3, 0xb7, 0x02, 0xc4, 0x18, 0x56, 0x16, 0xc8, 0x18, 0x56, 0x72, 0xcc, 0x18, 0x56, 0x72},
+	TypeDef:        foryRootMapKinds[4:],
 	UserID:         311,
 })
 
@@ -1345,7 +1411,7 @@ func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1355,14 +1421,14 @@ func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x22f3200f001cff01)
-		buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)
-		buffer.PutUint64At(w, off+16, 0xcc725618c8165618)
-		buffer.PutUint64At(w, off+19, 0x725618cc725618c8)
+		buffer.PutUint64At(w, off, 0x22f3200f001cff01)    // foryRootMapKinds[0:8]
+		buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)  // foryRootMapKinds[8:16]
+		buffer.PutUint64At(w, off+16, 0xcc725618c8165618) // foryRootMapKinds[16:24]
+		buffer.PutUint64At(w, off+19, 0x725618cc725618c8) // foryRootMapKinds[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xb71bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb71bff01) // prefix bytes 01 ff 1b b7
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1377,14 +1443,14 @@ func (x *MapKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x22f3200f001c0001)
-		buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)
-		buffer.PutUint64At(w, off+16, 0xcc725618c8165618)
-		buffer.PutUint64At(w, off+19, 0x725618cc725618c8)
+		buffer.PutUint64At(w, off, 0x22f3200f001c0001)    // foryRootMapKinds[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)  // foryRootMapKinds[8:16]
+		buffer.PutUint64At(w, off+16, 0xcc725618c8165618) // foryRootMapKinds[16:24]
+		buffer.PutUint64At(w, off+19, 0x725618cc725618c8) // foryRootMapKinds[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xb71b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb71b0001) // prefix bytes 01 00 1b b7, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1407,10 +1473,16 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x22f3200f001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 && buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 && buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x22f3200f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 &&
+				buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 &&
+				buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb71bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1429,10 +1501,16 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x22f3200f001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 && buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 && buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x22f3200f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 &&
+			buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 &&
+			buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb71b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1858,16 +1936,22 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootInts is the first 32 bytes of a compatible-mode message whose root is Ints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInts[4:].
+var foryRootInts = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8,
+	0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56,
+}
+
 // foryTypeInts is Ints's static type information. Fingerprint: 1,5,0,0;2,11,0,0;3,7,0,0;4,21,0,0;5,22,0,0[21,0,0];6,24,0,0[21,0,0|21,0,0];7,4,0,1;
 var foryTypeInts = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb8, 0x02},
 	GoFields:       []string{"B", "C", "A", "P", "Name", "Tags", "Attr"},
 	GoName:         "agree.Ints",
 	OfficialGoHash: 784636272,
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8, 0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56},
+	RootCompatible: foryRootInts,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb8, 0x02},
 	SchemaHash:     2127988035,
-	TypeDef:        []byte{0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8, 0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56},
+	TypeDef:        foryRootInts[4:],
 	UserID:         312,
 })
 
@@ -1890,7 +1974,7 @@ func (x *Ints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1900,14 +1984,14 @@ func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xddfc9014001cff01)
-		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)
-		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b)
-		buffer.PutUint64At(w, off+24, 0x565618d85616d415)
+		buffer.PutUint64At(w, off, 0xddfc9014001cff01)    // foryRootInts[0:8]
+		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)  // foryRootInts[8:16]
+		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b) // foryRootInts[16:24]
+		buffer.PutUint64At(w, off+24, 0x565618d85616d415) // foryRootInts[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0xb81bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb81bff01) // prefix bytes 01 ff 1b b8
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1922,14 +2006,14 @@ func (x *Ints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xddfc9014001c0001)
-		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)
-		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b)
-		buffer.PutUint64At(w, off+24, 0x565618d85616d415)
+		buffer.PutUint64At(w, off, 0xddfc9014001c0001)    // foryRootInts[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)  // foryRootInts[8:16]
+		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b) // foryRootInts[16:24]
+		buffer.PutUint64At(w, off+24, 0x565618d85616d415) // foryRootInts[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0xb81b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb81b0001) // prefix bytes 01 00 1b b8, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1952,10 +2036,16 @@ func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xddfc9014001cff01 && buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f && buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b && buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
+			if len(in) >= 32 &&
+				buffer.ReadUint64At(in, 0) == 0xddfc9014001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f &&
+				buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b &&
+				buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
 				n = 32
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb81bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb81bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1974,10 +2064,16 @@ func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Ints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xddfc9014001c0001 && buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f && buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b && buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
+		if len(in) >= 32 &&
+			buffer.ReadUint64At(in, 0) == 0xddfc9014001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f &&
+			buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b &&
+			buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
 			n = 32
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb81b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb81b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2289,6 +2385,12 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootPt is the first 22 bytes of a compatible-mode message whose root is Pt: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootPt[4:].
+var foryRootPt = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x0a, 0x40, 0x0a, 0xfd, 0xa1, 0xf8, 0xca, 0x04, 0xe1, 0x0d, 0x0c, 0x8c,
+	0x70, 0x0b, 0xbe, 0x60, 0xc4, 0x05,
+}
+
 // foryTypePt is Pt's static type information. Fingerprint: 1,5,0,0;
 var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -2296,10 +2398,10 @@ var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"X"},
 	GoName:         "agree.Pt",
 	Namespace:      "demo",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x0a, 0x40, 0x0a, 0xfd, 0xa1, 0xf8, 0xca, 0x04, 0xe1, 0x0d, 0x0c, 0x8c, 0x70, 0x0b, 0xbe, 0x60, 0xc4, 0x05},
+	RootCompatible: foryRootPt,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x04, 0x03, 0xbe, 0x60},
 	SchemaHash:     265356942,
-	TypeDef:        []byte{0x0a, 0x40, 0x0a, 0xfd, 0xa1, 0xf8, 0xca, 0x04, 0xe1, 0x0d, 0x0c, 0x8c, 0x70, 0x0b, 0xbe, 0x60, 0xc4, 0x05},
+	TypeDef:        foryRootPt[4:],
 	TypeName:       "Pt",
 })
 
@@ -2316,7 +2418,7 @@ func (x *Pt) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Pt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2342,17 +2444,27 @@ func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 22 && buffer.ReadUint64At(data, 0) == 0xfd0a400a001e0001 && buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
+			if len(data) >= 22 &&
+				buffer.ReadUint64At(data, 0) == 0xfd0a400a001e0001 &&
+				buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 &&
+				buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
 				n = 22
 			}
-		} else if len(data) >= 16 && buffer.ReadUint64At(data, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(data, 8) == 0x0fd1068e60be0304 {
+		} else if len(data) >= 16 &&
+			buffer.ReadUint64At(data, 0) == 0x708c0c04061d0001 &&
+			buffer.ReadUint64At(data, 8) == 0x0fd1068e60be0304 {
 			n = 16
 		}
 	} else if f.Compatible() {
-		if len(data) >= 22 && buffer.ReadUint64At(data, 0) == 0xfd0a400a001eff01 && buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
+		if len(data) >= 22 &&
+			buffer.ReadUint64At(data, 0) == 0xfd0a400a001eff01 &&
+			buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 &&
+			buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
 			n = 22
 		}
-	} else if len(data) >= 16 && buffer.ReadUint64At(data, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(data, 8) == 0x0fd1068e60be0304 {
+	} else if len(data) >= 16 &&
+		buffer.ReadUint64At(data, 0) == 0x708c0c04061dff01 &&
+		buffer.ReadUint64At(data, 8) == 0x0fd1068e60be0304 {
 		n = 16
 	}
 	if n != 0 {
@@ -2377,10 +2489,15 @@ func (x *Pt) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xfd0a400a001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
+			if len(in) >= 22 &&
+				buffer.ReadUint64At(in, 0) == 0xfd0a400a001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 &&
+				buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
 				n = 22
 			}
-		} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
+		} else if len(in) >= 12 &&
+			buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 &&
+			buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
 			n = 12
 		}
 		if n == 0 {
@@ -2399,10 +2516,15 @@ func (x *Pt) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Pt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xfd0a400a001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0xfd0a400a001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 &&
+			buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
 			n = 22
 		}
-	} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
+	} else if len(in) >= 12 &&
+		buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 &&
+		buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
 		n = 12
 	}
 	if n == 0 {
@@ -2427,13 +2549,13 @@ func (x *Pt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xfd0a400a001eff01)
-			buffer.PutUint64At(w, off+8, 0x8c0c0de104caf8a1)
-			buffer.PutUint64At(w, off+14, 0x05c460be0b708c0c)
+			buffer.PutUint64At(w, off, 0xfd0a400a001eff01)    // foryRootPt[0:8]
+			buffer.PutUint64At(w, off+8, 0x8c0c0de104caf8a1)  // foryRootPt[8:16]
+			buffer.PutUint64At(w, off+14, 0x05c460be0b708c0c) // foryRootPt[14:22]
 			off += 22
 		} else {
-			buffer.PutUint64At(w, off, 0x708c0c04061dff01)
-			buffer.PutUint64At(w, off+4, 0x60be0304708c0c04)
+			buffer.PutUint64At(w, off, 0x708c0c04061dff01)   // prefix bytes 01 ff 1d 06 04 0c 8c 70
+			buffer.PutUint64At(w, off+4, 0x60be0304708c0c04) // prefix bytes 04 0c 8c 70 04 03 be 60
 			off += 12
 		}
 	}
@@ -2508,15 +2630,21 @@ func (x *Pt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
+// foryRootPtLists is the first 24 bytes of a compatible-mode message whose root is PtLists: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPtLists[4:].
+var foryRootPtLists = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xce, 0xf8, 0xf4, 0xd2, 0x40, 0x2f, 0xc3, 0xb9, 0x02, 0xc4,
+	0x16, 0x7a, 0xc8, 0x16, 0x7a, 0xcc, 0x16, 0x7a,
+}
+
 // foryTypePtLists is PtLists's static type information. Fingerprint: 1,22,0,0[0,0,0];2,22,0,0[0,0,0];3,22,0,0[0,0,0];
 var foryTypePtLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb9, 0x02},
 	GoFields:       []string{"A", "B", "C"},
 	GoName:         "agree.PtLists",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xce, 0xf8, 0xf4, 0xd2, 0x40, 0x2f, 0xc3, 0xb9, 0x02, 0xc4, 0x16, 0x7a, 0xc8, 0x16, 0x7a, 0xcc, 0x16, 0x7a},
+	RootCompatible: foryRootPtLists,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
 	SchemaHash:     248749279,
-	TypeDef:        []byte{0x0c, 0x70, 0xce, 0xf8, 0xf4, 0xd2, 0x40, 0x2f, 0xc3, 0xb9, 0x02, 0xc4, 0x16, 0x7a, 0xc8, 0x16, 0x7a, 0xcc, 0x16, 0x7a},
+	TypeDef:        foryRootPtLists[4:],
 	UserID:         313,
 })
 
@@ -2535,7 +2663,7 @@ func (x *PtLists) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2545,13 +2673,13 @@ func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(24)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf8ce700c001cff01)
-		buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)
-		buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16)
+		buffer.PutUint64At(w, off, 0xf8ce700c001cff01)    // foryRootPtLists[0:8]
+		buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)  // foryRootPtLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16) // foryRootPtLists[16:24]
 		off += 24
 	} else {
-		buffer.PutUint32At(w, off, 0xb91bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb91bff01) // prefix bytes 01 ff 1b b9
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2566,13 +2694,13 @@ func (x *PtLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(24)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf8ce700c001c0001)
-		buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)
-		buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16)
+		buffer.PutUint64At(w, off, 0xf8ce700c001c0001)    // foryRootPtLists[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)  // foryRootPtLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16) // foryRootPtLists[16:24]
 		off += 24
 	} else {
-		buffer.PutUint32At(w, off, 0xb91b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb91b0001) // prefix bytes 01 00 1b b9, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2595,10 +2723,15 @@ func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0xf8ce700c001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 && buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0xf8ce700c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 &&
+				buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
 				n = 24
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2617,10 +2750,15 @@ func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PtLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0xf8ce700c001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 && buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0xf8ce700c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 &&
+			buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
 			n = 24
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3281,17 +3419,29 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootEnums is the first 19 bytes of a compatible-mode message whose root is Enums: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnums[4:].
+var foryRootEnums = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4,
+	0x19, 0xc8, 0x19,
+}
+
+// foryRootRefEnums is the first 19 bytes of a compatible-mode message whose root is Enums with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnums[4:].
+var foryRootRefEnums = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5,
+	0x19, 0xc9, 0x19,
+}
+
 // foryTypeEnums is Enums's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
 	GoFields:          []string{"A", "B"},
 	GoName:            "agree.Enums",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	RootCompatible:    foryRootEnums,
+	RootCompatibleRef: foryRootRefEnums,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
 	SchemaHash:        -919177777,
-	TypeDef:           []byte{0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	TypeDefRef:        []byte{0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	TypeDef:           foryRootEnums[4:],
+	TypeDefRef:        foryRootRefEnums[4:],
 	UserID:            314,
 })
 
@@ -3309,7 +3459,7 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3324,13 +3474,13 @@ func (x *Enums) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x698b3007001c0001)
-		buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)
-		buffer.PutUint64At(w, off+11, 0x19c919c502bac23c)
+		buffer.PutUint64At(w, off, 0x698b3007001c0001)    // foryRootRefEnums[0:8]
+		buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)  // foryRootRefEnums[8:16]
+		buffer.PutUint64At(w, off+11, 0x19c919c502bac23c) // foryRootRefEnums[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xba1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xba1b0001) // prefix bytes 01 00 1b ba, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3353,10 +3503,15 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2a935007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bac2704cb51c && buffer.ReadUint64At(in, 11) == 0x19c819c402bac270 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0x2a935007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402bac2704cb51c &&
+				buffer.ReadUint64At(in, 11) == 0x19c819c402bac270 {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xba1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3375,10 +3530,15 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Enums) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 && buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef && buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef &&
+			buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xba1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3410,13 +3570,13 @@ func (x *Enums) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x2a935007001cff01)
-			buffer.PutUint64At(w, off+8, 0xc402bac2704cb51c)
-			buffer.PutUint64At(w, off+11, 0x19c819c402bac270)
+			buffer.PutUint64At(w, off, 0x2a935007001cff01)    // foryRootEnums[0:8]
+			buffer.PutUint64At(w, off+8, 0xc402bac2704cb51c)  // foryRootEnums[8:16]
+			buffer.PutUint64At(w, off+11, 0x19c819c402bac270) // foryRootEnums[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xba1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xba1bff01) // prefix bytes 01 ff 1b ba
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3592,17 +3752,29 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootEnumsEvolved is the first 19 bytes of a compatible-mode message whose root is EnumsEvolved: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumsEvolved[4:].
+var foryRootEnumsEvolved = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4,
+	0x19, 0xc8, 0x19,
+}
+
+// foryRootRefEnumsEvolved is the first 19 bytes of a compatible-mode message whose root is EnumsEvolved with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnumsEvolved[4:].
+var foryRootRefEnumsEvolved = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x07, 0xf0, 0x78, 0x54, 0x27, 0xe5, 0x7e, 0x1f, 0xc2, 0xbb, 0x02, 0xc5,
+	0x19, 0xc9, 0x19,
+}
+
 // foryTypeEnumsEvolved is EnumsEvolved's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbb, 0x02},
 	GoFields:          []string{"A", "B"},
 	GoName:            "agree.EnumsEvolved",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0xf0, 0x78, 0x54, 0x27, 0xe5, 0x7e, 0x1f, 0xc2, 0xbb, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	RootCompatible:    foryRootEnumsEvolved,
+	RootCompatibleRef: foryRootRefEnumsEvolved,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
 	SchemaHash:        -919177777,
-	TypeDef:           []byte{0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	TypeDefRef:        []byte{0x07, 0xf0, 0x78, 0x54, 0x27, 0xe5, 0x7e, 0x1f, 0xc2, 0xbb, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	TypeDef:           foryRootEnumsEvolved[4:],
+	TypeDefRef:        foryRootRefEnumsEvolved[4:],
 	UserID:            315,
 })
 
@@ -3620,7 +3792,7 @@ func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3635,13 +3807,13 @@ func (x *EnumsEvolved) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5478f007001c0001)
-		buffer.PutUint64At(w, off+8, 0xc502bbc21f7ee527)
-		buffer.PutUint64At(w, off+11, 0x19c919c502bbc21f)
+		buffer.PutUint64At(w, off, 0x5478f007001c0001)    // foryRootRefEnumsEvolved[0:8]
+		buffer.PutUint64At(w, off+8, 0xc502bbc21f7ee527)  // foryRootRefEnumsEvolved[8:16]
+		buffer.PutUint64At(w, off+11, 0x19c919c502bbc21f) // foryRootRefEnumsEvolved[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xbb1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbb1b0001) // prefix bytes 01 00 1b bb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3664,10 +3836,15 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x9dd5b007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bbc261c5c665 && buffer.ReadUint64At(in, 11) == 0x19c819c402bbc261 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0x9dd5b007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402bbc261c5c665 &&
+				buffer.ReadUint64At(in, 11) == 0x19c819c402bbc261 {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3686,10 +3863,15 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EnumsEvolved) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x5478f007001c0001 && buffer.ReadUint64At(in, 8) == 0xc502bbc21f7ee527 && buffer.ReadUint64At(in, 11) == 0x19c919c502bbc21f {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x5478f007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc502bbc21f7ee527 &&
+			buffer.ReadUint64At(in, 11) == 0x19c919c502bbc21f {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3721,13 +3903,13 @@ func (x *EnumsEvolved) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x9dd5b007001cff01)
-			buffer.PutUint64At(w, off+8, 0xc402bbc261c5c665)
-			buffer.PutUint64At(w, off+11, 0x19c819c402bbc261)
+			buffer.PutUint64At(w, off, 0x9dd5b007001cff01)    // foryRootEnumsEvolved[0:8]
+			buffer.PutUint64At(w, off+8, 0xc402bbc261c5c665)  // foryRootEnumsEvolved[8:16]
+			buffer.PutUint64At(w, off+11, 0x19c819c402bbc261) // foryRootEnumsEvolved[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xbb1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbb1bff01) // prefix bytes 01 ff 1b bb
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}

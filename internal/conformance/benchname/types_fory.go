@@ -43,18 +43,32 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumSize
 }
 
+// foryRootNumericStruct is the first 53 bytes of a compatible-mode message whose root is NumericStruct: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStruct[4:].
+var foryRootNumericStruct = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x29, 0xe0, 0x48, 0xb3, 0x75, 0x02, 0x2a, 0x26, 0xec, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8,
+	0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8,
+	0x05, 0xec, 0x05, 0xf0, 0x05,
+}
+
 // foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
+	ByName: true,
+	ConsistentMeta: []byte{
+		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53,
+		0x8d, 0x05, 0x30,
+	},
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "benchname.NumericStruct",
 	Namespace:      "bench",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x29, 0xe0, 0x48, 0xb3, 0x75, 0x02, 0x2a, 0x26, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
-	SchemaHash:     -373483677,
-	TypeDef:        []byte{0x29, 0xe0, 0x48, 0xb3, 0x75, 0x02, 0x2a, 0x26, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
-	TypeName:       "NumericStruct",
+	RootCompatible: foryRootNumericStruct,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81,
+		0x76, 0x53, 0x8d, 0x05, 0x30,
+	},
+	SchemaHash: -373483677,
+	TypeDef:    foryRootNumericStruct[4:],
+	TypeName:   "NumericStruct",
 })
 
 // foryNumericStructChanged_RunGoGenerate is NumericStruct's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -81,7 +95,7 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -107,17 +121,39 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 53 && buffer.ReadUint64At(data, 0) == 0xb348e029001e0001 && buffer.ReadUint64At(data, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(data, 16) == 0x812261b47529c011 && buffer.ReadUint64At(data, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(data, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(data, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(data, 45) == 0x05f005ec05e805e4 {
+			if len(data) >= 53 &&
+				buffer.ReadUint64At(data, 0) == 0xb348e029001e0001 &&
+				buffer.ReadUint64At(data, 8) == 0x8d8411ec262a0275 &&
+				buffer.ReadUint64At(data, 16) == 0x812261b47529c011 &&
+				buffer.ReadUint64At(data, 24) == 0xc805c430058d5376 &&
+				buffer.ReadUint64At(data, 32) == 0xd805d405d005cc05 &&
+				buffer.ReadUint64At(data, 40) == 0xe805e405e005dc05 &&
+				buffer.ReadUint64At(data, 45) == 0x05f005ec05e805e4 {
 				n = 53
 			}
-		} else if len(data) >= 25 && buffer.ReadUint64At(data, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(data, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(data, 16) == 0xbd176330058d5376 && buffer.ReadUint64At(data, 17) == 0xe9bd176330058d53 {
+		} else if len(data) >= 25 &&
+			buffer.ReadUint64At(data, 0) == 0x118d8404081d0001 &&
+			buffer.ReadUint64At(data, 8) == 0x812261b4750414c0 &&
+			buffer.ReadUint64At(data, 16) == 0xbd176330058d5376 &&
+			buffer.ReadUint64At(data, 17) == 0xe9bd176330058d53 {
 			n = 25
 		}
 	} else if f.Compatible() {
-		if len(data) >= 53 && buffer.ReadUint64At(data, 0) == 0xb348e029001eff01 && buffer.ReadUint64At(data, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(data, 16) == 0x812261b47529c011 && buffer.ReadUint64At(data, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(data, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(data, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(data, 45) == 0x05f005ec05e805e4 {
+		if len(data) >= 53 &&
+			buffer.ReadUint64At(data, 0) == 0xb348e029001eff01 &&
+			buffer.ReadUint64At(data, 8) == 0x8d8411ec262a0275 &&
+			buffer.ReadUint64At(data, 16) == 0x812261b47529c011 &&
+			buffer.ReadUint64At(data, 24) == 0xc805c430058d5376 &&
+			buffer.ReadUint64At(data, 32) == 0xd805d405d005cc05 &&
+			buffer.ReadUint64At(data, 40) == 0xe805e405e005dc05 &&
+			buffer.ReadUint64At(data, 45) == 0x05f005ec05e805e4 {
 			n = 53
 		}
-	} else if len(data) >= 25 && buffer.ReadUint64At(data, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(data, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(data, 16) == 0xbd176330058d5376 && buffer.ReadUint64At(data, 17) == 0xe9bd176330058d53 {
+	} else if len(data) >= 25 &&
+		buffer.ReadUint64At(data, 0) == 0x118d8404081dff01 &&
+		buffer.ReadUint64At(data, 8) == 0x812261b4750414c0 &&
+		buffer.ReadUint64At(data, 16) == 0xbd176330058d5376 &&
+		buffer.ReadUint64At(data, 17) == 0xe9bd176330058d53 {
 		n = 25
 	}
 	if n != 0 {
@@ -142,10 +178,20 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 53 && buffer.ReadUint64At(in, 0) == 0xb348e029001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(in, 16) == 0x812261b47529c011 && buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
+			if len(in) >= 53 &&
+				buffer.ReadUint64At(in, 0) == 0xb348e029001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 &&
+				buffer.ReadUint64At(in, 16) == 0x812261b47529c011 &&
+				buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 &&
+				buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 &&
+				buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 &&
+				buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
 				n = 53
 			}
-		} else if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(in, 13) == 0x30058d5376812261 {
+		} else if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 &&
+			buffer.ReadUint64At(in, 13) == 0x30058d5376812261 {
 			n = 21
 		}
 		if n == 0 {
@@ -164,10 +210,20 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 53 && buffer.ReadUint64At(in, 0) == 0xb348e029001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(in, 16) == 0x812261b47529c011 && buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
+		if len(in) >= 53 &&
+			buffer.ReadUint64At(in, 0) == 0xb348e029001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 &&
+			buffer.ReadUint64At(in, 16) == 0x812261b47529c011 &&
+			buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 &&
+			buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 &&
+			buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 &&
+			buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
 			n = 53
 		}
-	} else if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(in, 13) == 0x30058d5376812261 {
+	} else if len(in) >= 21 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 &&
+		buffer.ReadUint64At(in, 13) == 0x30058d5376812261 {
 		n = 21
 	}
 	if n == 0 {
@@ -192,18 +248,18 @@ func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb348e029001eff01)
-			buffer.PutUint64At(w, off+8, 0x8d8411ec262a0275)
-			buffer.PutUint64At(w, off+16, 0x812261b47529c011)
-			buffer.PutUint64At(w, off+24, 0xc805c430058d5376)
-			buffer.PutUint64At(w, off+32, 0xd805d405d005cc05)
-			buffer.PutUint64At(w, off+40, 0xe805e405e005dc05)
-			buffer.PutUint64At(w, off+45, 0x05f005ec05e805e4)
+			buffer.PutUint64At(w, off, 0xb348e029001eff01)    // foryRootNumericStruct[0:8]
+			buffer.PutUint64At(w, off+8, 0x8d8411ec262a0275)  // foryRootNumericStruct[8:16]
+			buffer.PutUint64At(w, off+16, 0x812261b47529c011) // foryRootNumericStruct[16:24]
+			buffer.PutUint64At(w, off+24, 0xc805c430058d5376) // foryRootNumericStruct[24:32]
+			buffer.PutUint64At(w, off+32, 0xd805d405d005cc05) // foryRootNumericStruct[32:40]
+			buffer.PutUint64At(w, off+40, 0xe805e405e005dc05) // foryRootNumericStruct[40:48]
+			buffer.PutUint64At(w, off+45, 0x05f005ec05e805e4) // foryRootNumericStruct[45:53]
 			off += 53
 		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081dff01)
-			buffer.PutUint64At(w, off+8, 0x812261b4750414c0)
-			buffer.PutUint64At(w, off+13, 0x30058d5376812261)
+			buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
+			buffer.PutUint64At(w, off+8, 0x812261b4750414c0)  // prefix bytes c0 14 04 75 b4 61 22 81
+			buffer.PutUint64At(w, off+13, 0x30058d5376812261) // prefix bytes 61 22 81 76 53 8d 05 30
 			off += 21
 		}
 	}
@@ -421,6 +477,24 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
+// foryRootSample is the first 75 bytes of a compatible-mode message whose root is Sample: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootSample[4:].
+var foryRootSample = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x3f, 0x50, 0x95, 0xc0, 0x48, 0x37, 0x9c, 0x4a, 0xf6, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc,
+	0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0,
+	0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc,
+	0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15,
+}
+
+// foryRootRefSample is the first 75 bytes of a compatible-mode message whose root is Sample with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSample[4:].
+var foryRootRefSample = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x3f, 0xb0, 0xb0, 0x0b, 0xe0, 0x59, 0x85, 0x1f, 0xf6, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc,
+	0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0,
+	0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd,
+	0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15,
+}
+
 // foryTypeSample is Sample's static type information. Fingerprint: 1,5,0,0;2,7,0,0;3,19,0,0;4,20,0,0;5,5,0,0;6,5,0,0;7,1,0,0;8,5,0,0;9,7,0,0;10,19,0,0;11,20,0,0;12,5,0,0;13,5,0,0;14,1,0,0;15,46,0,0;16,47,0,0;17,55,0,0;18,56,0,0;19,46,0,0;20,46,0,0;21,43,0,0;22,21,0,0;
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -428,12 +502,12 @@ var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:          []string{"DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String"},
 	GoName:            "benchname.Sample",
 	Namespace:         "bench",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x3f, 0x50, 0x95, 0xc0, 0x48, 0x37, 0x9c, 0x4a, 0xf6, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x3f, 0xb0, 0xb0, 0x0b, 0xe0, 0x59, 0x85, 0x1f, 0xf6, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	RootCompatible:    foryRootSample,
+	RootCompatibleRef: foryRootRefSample,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	SchemaHash:        552725182,
-	TypeDef:           []byte{0x3f, 0x50, 0x95, 0xc0, 0x48, 0x37, 0x9c, 0x4a, 0xf6, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
-	TypeDefRef:        []byte{0x3f, 0xb0, 0xb0, 0x0b, 0xe0, 0x59, 0x85, 0x1f, 0xf6, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	TypeDef:           foryRootSample[4:],
+	TypeDefRef:        foryRootRefSample[4:],
 	TypeName:          "Sample",
 })
 
@@ -471,7 +545,7 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -486,20 +560,20 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(75)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0bb0b03f001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411f61f8559e0)
-		buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011)
-		buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14)
-		buffer.PutUint64At(w, off+32, 0xc407e407c801f801)
-		buffer.PutUint64At(w, off+40, 0xf005e005d805d405)
-		buffer.PutUint64At(w, off+48, 0x01fd2e00fd05f405)
-		buffer.PutUint64At(w, off+56, 0xfd3803fd3702fd2f)
-		buffer.PutUint64At(w, off+64, 0x2b06fd2e05fd2e04)
-		buffer.PutUint64At(w, off+67, 0x1507fc2b06fd2e05)
+		buffer.PutUint64At(w, off, 0x0bb0b03f001e0001)    // foryRootRefSample[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411f61f8559e0)  // foryRootRefSample[8:16]
+		buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011) // foryRootRefSample[16:24]
+		buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14) // foryRootRefSample[24:32]
+		buffer.PutUint64At(w, off+32, 0xc407e407c801f801) // foryRootRefSample[32:40]
+		buffer.PutUint64At(w, off+40, 0xf005e005d805d405) // foryRootRefSample[40:48]
+		buffer.PutUint64At(w, off+48, 0x01fd2e00fd05f405) // foryRootRefSample[48:56]
+		buffer.PutUint64At(w, off+56, 0xfd3803fd3702fd2f) // foryRootRefSample[56:64]
+		buffer.PutUint64At(w, off+64, 0x2b06fd2e05fd2e04) // foryRootRefSample[64:72]
+		buffer.PutUint64At(w, off+67, 0x1507fc2b06fd2e05) // foryRootRefSample[67:75]
 		off += 75
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+7, 0xc87a0c480308c011)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)   // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+7, 0xc87a0c480308c011) // prefix bytes 11 c0 08 03 48 0c 7a c8
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -522,10 +596,22 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 75 && buffer.ReadUint64At(in, 0) == 0xc095503f001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411f64a9c3748 && buffer.ReadUint64At(in, 16) == 0xd0c87a0c4813c011 && buffer.ReadUint64At(in, 24) == 0xdc13e813cc14ec14 && buffer.ReadUint64At(in, 32) == 0xc407e407c801f801 && buffer.ReadUint64At(in, 40) == 0xf005e005d805d405 && buffer.ReadUint64At(in, 48) == 0x01fc2e00fc05f405 && buffer.ReadUint64At(in, 56) == 0xfc3803fc3702fc2f && buffer.ReadUint64At(in, 64) == 0x2b06fc2e05fc2e04 && buffer.ReadUint64At(in, 67) == 0x1507fc2b06fc2e05 {
+			if len(in) >= 75 &&
+				buffer.ReadUint64At(in, 0) == 0xc095503f001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411f64a9c3748 &&
+				buffer.ReadUint64At(in, 16) == 0xd0c87a0c4813c011 &&
+				buffer.ReadUint64At(in, 24) == 0xdc13e813cc14ec14 &&
+				buffer.ReadUint64At(in, 32) == 0xc407e407c801f801 &&
+				buffer.ReadUint64At(in, 40) == 0xf005e005d805d405 &&
+				buffer.ReadUint64At(in, 48) == 0x01fc2e00fc05f405 &&
+				buffer.ReadUint64At(in, 56) == 0xfc3803fc3702fc2f &&
+				buffer.ReadUint64At(in, 64) == 0x2b06fc2e05fc2e04 &&
+				buffer.ReadUint64At(in, 67) == 0x1507fc2b06fc2e05 {
 				n = 75
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 7) == 0xc87a0c480308c011 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 7) == 0xc87a0c480308c011 {
 			n = 15
 		}
 		if n == 0 {
@@ -544,10 +630,22 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 75 && buffer.ReadUint64At(in, 0) == 0x0bb0b03f001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411f61f8559e0 && buffer.ReadUint64At(in, 16) == 0xd0c87a0c4813c011 && buffer.ReadUint64At(in, 24) == 0xdc13e813cc14ec14 && buffer.ReadUint64At(in, 32) == 0xc407e407c801f801 && buffer.ReadUint64At(in, 40) == 0xf005e005d805d405 && buffer.ReadUint64At(in, 48) == 0x01fd2e00fd05f405 && buffer.ReadUint64At(in, 56) == 0xfd3803fd3702fd2f && buffer.ReadUint64At(in, 64) == 0x2b06fd2e05fd2e04 && buffer.ReadUint64At(in, 67) == 0x1507fc2b06fd2e05 {
+		if len(in) >= 75 &&
+			buffer.ReadUint64At(in, 0) == 0x0bb0b03f001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411f61f8559e0 &&
+			buffer.ReadUint64At(in, 16) == 0xd0c87a0c4813c011 &&
+			buffer.ReadUint64At(in, 24) == 0xdc13e813cc14ec14 &&
+			buffer.ReadUint64At(in, 32) == 0xc407e407c801f801 &&
+			buffer.ReadUint64At(in, 40) == 0xf005e005d805d405 &&
+			buffer.ReadUint64At(in, 48) == 0x01fd2e00fd05f405 &&
+			buffer.ReadUint64At(in, 56) == 0xfd3803fd3702fd2f &&
+			buffer.ReadUint64At(in, 64) == 0x2b06fd2e05fd2e04 &&
+			buffer.ReadUint64At(in, 67) == 0x1507fc2b06fd2e05 {
 			n = 75
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 7) == 0xc87a0c480308c011 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 7) == 0xc87a0c480308c011 {
 		n = 15
 	}
 	if n == 0 {
@@ -584,20 +682,20 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc095503f001eff01)
-			buffer.PutUint64At(w, off+8, 0x8d8411f64a9c3748)
-			buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011)
-			buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14)
-			buffer.PutUint64At(w, off+32, 0xc407e407c801f801)
-			buffer.PutUint64At(w, off+40, 0xf005e005d805d405)
-			buffer.PutUint64At(w, off+48, 0x01fc2e00fc05f405)
-			buffer.PutUint64At(w, off+56, 0xfc3803fc3702fc2f)
-			buffer.PutUint64At(w, off+64, 0x2b06fc2e05fc2e04)
-			buffer.PutUint64At(w, off+67, 0x1507fc2b06fc2e05)
+			buffer.PutUint64At(w, off, 0xc095503f001eff01)    // foryRootSample[0:8]
+			buffer.PutUint64At(w, off+8, 0x8d8411f64a9c3748)  // foryRootSample[8:16]
+			buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011) // foryRootSample[16:24]
+			buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14) // foryRootSample[24:32]
+			buffer.PutUint64At(w, off+32, 0xc407e407c801f801) // foryRootSample[32:40]
+			buffer.PutUint64At(w, off+40, 0xf005e005d805d405) // foryRootSample[40:48]
+			buffer.PutUint64At(w, off+48, 0x01fc2e00fc05f405) // foryRootSample[48:56]
+			buffer.PutUint64At(w, off+56, 0xfc3803fc3702fc2f) // foryRootSample[56:64]
+			buffer.PutUint64At(w, off+64, 0x2b06fc2e05fc2e04) // foryRootSample[64:72]
+			buffer.PutUint64At(w, off+67, 0x1507fc2b06fc2e05) // foryRootSample[67:75]
 			off += 75
 		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081dff01)
-			buffer.PutUint64At(w, off+7, 0xc87a0c480308c011)
+			buffer.PutUint64At(w, off, 0x118d8404081dff01)   // prefix bytes 01 ff 1d 08 04 84 8d 11
+			buffer.PutUint64At(w, off+7, 0xc87a0c480308c011) // prefix bytes 11 c0 08 03 48 0c 7a c8
 			off += 15
 		}
 	}
@@ -1532,20 +1630,40 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootMediaContent is the first 33 bytes of a compatible-mode message whose root is MediaContent: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootMediaContent[4:].
+var foryRootMediaContent = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x15, 0x60, 0x34, 0xcc, 0x39, 0xb5, 0x6b, 0x44, 0xe2, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc4, 0x1e, 0xc8, 0x16,
+	0x7a,
+}
+
+// foryRootRefMediaContent is the first 33 bytes of a compatible-mode message whose root is MediaContent with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMediaContent[4:].
+var foryRootRefMediaContent = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x15, 0x20, 0x8b, 0xff, 0x36, 0x02, 0x2d, 0x63, 0xe2, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc5, 0x1e, 0xc8, 0x16,
+	0x7a,
+}
+
 // foryTypeMediaContent is MediaContent's static type information. Fingerprint: 1,0,0,0;2,22,0,0[0,0,0];
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:            true,
-	ConsistentMeta:    []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66},
+	ByName: true,
+	ConsistentMeta: []byte{
+		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3,
+		0x23, 0x66,
+	},
 	GoFields:          []string{"Media", "Images"},
 	GoName:            "benchname.MediaContent",
 	Namespace:         "bench",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x15, 0x60, 0x34, 0xcc, 0x39, 0xb5, 0x6b, 0x44, 0xe2, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc4, 0x1e, 0xc8, 0x16, 0x7a},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x15, 0x20, 0x8b, 0xff, 0x36, 0x02, 0x2d, 0x63, 0xe2, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc5, 0x1e, 0xc8, 0x16, 0x7a},
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66},
-	SchemaHash:        192112701,
-	TypeDef:           []byte{0x15, 0x60, 0x34, 0xcc, 0x39, 0xb5, 0x6b, 0x44, 0xe2, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc4, 0x1e, 0xc8, 0x16, 0x7a},
-	TypeDefRef:        []byte{0x15, 0x20, 0x8b, 0xff, 0x36, 0x02, 0x2d, 0x63, 0xe2, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc5, 0x1e, 0xc8, 0x16, 0x7a},
-	TypeName:          "MediaContent",
+	RootCompatible:    foryRootMediaContent,
+	RootCompatibleRef: foryRootRefMediaContent,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1,
+		0x39, 0xb3, 0x23, 0x66,
+	},
+	SchemaHash: 192112701,
+	TypeDef:    foryRootMediaContent[4:],
+	TypeDefRef: foryRootRefMediaContent[4:],
+	TypeName:   "MediaContent",
 })
 
 // foryMediaContentChanged_RunGoGenerate is MediaContent's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1562,7 +1680,7 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1572,16 +1690,16 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcc346015001eff01)
-		buffer.PutUint64At(w, off+8, 0x8d8411e2446bb539)
-		buffer.PutUint64At(w, off+16, 0xd1011a847525c011)
-		buffer.PutUint64At(w, off+24, 0x16c81ec46623b339)
-		buffer.PutUint64At(w, off+25, 0x7a16c81ec46623b3)
+		buffer.PutUint64At(w, off, 0xcc346015001eff01)    // foryRootMediaContent[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411e2446bb539)  // foryRootMediaContent[8:16]
+		buffer.PutUint64At(w, off+16, 0xd1011a847525c011) // foryRootMediaContent[16:24]
+		buffer.PutUint64At(w, off+24, 0x16c81ec46623b339) // foryRootMediaContent[24:32]
+		buffer.PutUint64At(w, off+25, 0x7a16c81ec46623b3) // foryRootMediaContent[25:33]
 		off += 33
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081dff01)
-		buffer.PutUint64At(w, off+8, 0xd1011a84750412c0)
-		buffer.PutUint64At(w, off+12, 0x6623b339d1011a84)
+		buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
+		buffer.PutUint64At(w, off+8, 0xd1011a84750412c0)  // prefix bytes c0 12 04 75 84 1a 01 d1
+		buffer.PutUint64At(w, off+12, 0x6623b339d1011a84) // prefix bytes 84 1a 01 d1 39 b3 23 66
 		off += 20
 	}
 	b.SetWriterIndex(off)
@@ -1596,16 +1714,16 @@ func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xff8b2015001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411e2632d0236)
-		buffer.PutUint64At(w, off+16, 0xd1011a847525c011)
-		buffer.PutUint64At(w, off+24, 0x16c81ec56623b339)
-		buffer.PutUint64At(w, off+25, 0x7a16c81ec56623b3)
+		buffer.PutUint64At(w, off, 0xff8b2015001e0001)    // foryRootRefMediaContent[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411e2632d0236)  // foryRootRefMediaContent[8:16]
+		buffer.PutUint64At(w, off+16, 0xd1011a847525c011) // foryRootRefMediaContent[16:24]
+		buffer.PutUint64At(w, off+24, 0x16c81ec56623b339) // foryRootRefMediaContent[24:32]
+		buffer.PutUint64At(w, off+25, 0x7a16c81ec56623b3) // foryRootRefMediaContent[25:33]
 		off += 33
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+8, 0xd1011a84750412c0)
-		buffer.PutUint64At(w, off+12, 0x6623b339d1011a84)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)    // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xd1011a84750412c0)  // prefix bytes c0 12 04 75 84 1a 01 d1
+		buffer.PutUint64At(w, off+12, 0x6623b339d1011a84) // prefix bytes 84 1a 01 d1 39 b3 23 66
 		off += 20
 	}
 	b.SetWriterIndex(off)
@@ -1628,10 +1746,18 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xcc346015001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e2446bb539 && buffer.ReadUint64At(in, 16) == 0xd1011a847525c011 && buffer.ReadUint64At(in, 24) == 0x16c81ec46623b339 && buffer.ReadUint64At(in, 25) == 0x7a16c81ec46623b3 {
+			if len(in) >= 33 &&
+				buffer.ReadUint64At(in, 0) == 0xcc346015001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411e2446bb539 &&
+				buffer.ReadUint64At(in, 16) == 0xd1011a847525c011 &&
+				buffer.ReadUint64At(in, 24) == 0x16c81ec46623b339 &&
+				buffer.ReadUint64At(in, 25) == 0x7a16c81ec46623b3 {
 				n = 33
 			}
-		} else if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0xd1011a84750412c0 && buffer.ReadUint64At(in, 12) == 0x6623b339d1011a84 {
+		} else if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 8) == 0xd1011a84750412c0 &&
+			buffer.ReadUint64At(in, 12) == 0x6623b339d1011a84 {
 			n = 20
 		}
 		if n == 0 {
@@ -1650,10 +1776,18 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MediaContent) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xff8b2015001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e2632d0236 && buffer.ReadUint64At(in, 16) == 0xd1011a847525c011 && buffer.ReadUint64At(in, 24) == 0x16c81ec56623b339 && buffer.ReadUint64At(in, 25) == 0x7a16c81ec56623b3 {
+		if len(in) >= 33 &&
+			buffer.ReadUint64At(in, 0) == 0xff8b2015001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411e2632d0236 &&
+			buffer.ReadUint64At(in, 16) == 0xd1011a847525c011 &&
+			buffer.ReadUint64At(in, 24) == 0x16c81ec56623b339 &&
+			buffer.ReadUint64At(in, 25) == 0x7a16c81ec56623b3 {
 			n = 33
 		}
-	} else if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0xd1011a84750412c0 && buffer.ReadUint64At(in, 12) == 0x6623b339d1011a84 {
+	} else if len(in) >= 20 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 8) == 0xd1011a84750412c0 &&
+		buffer.ReadUint64At(in, 12) == 0x6623b339d1011a84 {
 		n = 20
 	}
 	if n == 0 {
@@ -1977,6 +2111,20 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
+// foryRootMedia is the first 48 bytes of a compatible-mode message whose root is Media: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootMedia[4:].
+var foryRootMedia = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x24, 0x90, 0x5c, 0xe7, 0x8d, 0xb0, 0x60, 0x32, 0xec, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0,
+	0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15,
+}
+
+// foryRootRefMedia is the first 48 bytes of a compatible-mode message whose root is Media with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMedia[4:].
+var foryRootRefMedia = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x24, 0x50, 0x82, 0x67, 0x1b, 0xee, 0x12, 0x75, 0xec, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0,
+	0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15,
+}
+
 // foryTypeMedia is Media's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,21,0,0;6,7,0,0;7,7,0,0;8,5,0,0;9,1,0,0;10,22,0,0[21,0,0];11,0,0,0;12,21,0,0;
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -1984,12 +2132,12 @@ var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:          []string{"HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright"},
 	GoName:            "benchname.Media",
 	Namespace:         "bench",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x24, 0x90, 0x5c, 0xe7, 0x8d, 0xb0, 0x60, 0x32, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x24, 0x50, 0x82, 0x67, 0x1b, 0xee, 0x12, 0x75, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15},
+	RootCompatible:    foryRootMedia,
+	RootCompatibleRef: foryRootRefMedia,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xb0, 0x83, 0x40, 0x00},
 	SchemaHash:        -604294006,
-	TypeDef:           []byte{0x24, 0x90, 0x5c, 0xe7, 0x8d, 0xb0, 0x60, 0x32, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
-	TypeDefRef:        []byte{0x24, 0x50, 0x82, 0x67, 0x1b, 0xee, 0x12, 0x75, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15},
+	TypeDef:           foryRootMedia[4:],
+	TypeDefRef:        foryRootRefMedia[4:],
 	TypeName:          "Media",
 })
 
@@ -2017,7 +2165,7 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2032,16 +2180,16 @@ func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(48)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x67825024001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411ec7512ee1b)
-		buffer.PutUint64At(w, off+16, 0xe4004083b013c011)
-		buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801)
-		buffer.PutUint64At(w, off+32, 0xd415c815c405e005)
-		buffer.PutUint64At(w, off+40, 0x15f019ed5616e815)
+		buffer.PutUint64At(w, off, 0x67825024001e0001)    // foryRootRefMedia[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411ec7512ee1b)  // foryRootRefMedia[8:16]
+		buffer.PutUint64At(w, off+16, 0xe4004083b013c011) // foryRootRefMedia[16:24]
+		buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801) // foryRootRefMedia[24:32]
+		buffer.PutUint64At(w, off+32, 0xd415c815c405e005) // foryRootRefMedia[32:40]
+		buffer.PutUint64At(w, off+40, 0x15f019ed5616e815) // foryRootRefMedia[40:48]
 		off += 48
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+7, 0x004083b00308c011)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)   // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+7, 0x004083b00308c011) // prefix bytes 11 c0 08 03 b0 83 40 00
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -2064,10 +2212,18 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 48 && buffer.ReadUint64At(in, 0) == 0xe75c9024001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411ec3260b08d && buffer.ReadUint64At(in, 16) == 0xe4004083b013c011 && buffer.ReadUint64At(in, 24) == 0xd005cc07dc07d801 && buffer.ReadUint64At(in, 32) == 0xd415c815c405e005 && buffer.ReadUint64At(in, 40) == 0x15f019ec5616e815 {
+			if len(in) >= 48 &&
+				buffer.ReadUint64At(in, 0) == 0xe75c9024001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411ec3260b08d &&
+				buffer.ReadUint64At(in, 16) == 0xe4004083b013c011 &&
+				buffer.ReadUint64At(in, 24) == 0xd005cc07dc07d801 &&
+				buffer.ReadUint64At(in, 32) == 0xd415c815c405e005 &&
+				buffer.ReadUint64At(in, 40) == 0x15f019ec5616e815 {
 				n = 48
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 7) == 0x004083b00308c011 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 7) == 0x004083b00308c011 {
 			n = 15
 		}
 		if n == 0 {
@@ -2086,10 +2242,18 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 48 && buffer.ReadUint64At(in, 0) == 0x67825024001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411ec7512ee1b && buffer.ReadUint64At(in, 16) == 0xe4004083b013c011 && buffer.ReadUint64At(in, 24) == 0xd005cc07dc07d801 && buffer.ReadUint64At(in, 32) == 0xd415c815c405e005 && buffer.ReadUint64At(in, 40) == 0x15f019ed5616e815 {
+		if len(in) >= 48 &&
+			buffer.ReadUint64At(in, 0) == 0x67825024001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411ec7512ee1b &&
+			buffer.ReadUint64At(in, 16) == 0xe4004083b013c011 &&
+			buffer.ReadUint64At(in, 24) == 0xd005cc07dc07d801 &&
+			buffer.ReadUint64At(in, 32) == 0xd415c815c405e005 &&
+			buffer.ReadUint64At(in, 40) == 0x15f019ed5616e815 {
 			n = 48
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 7) == 0x004083b00308c011 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 7) == 0x004083b00308c011 {
 		n = 15
 	}
 	if n == 0 {
@@ -2125,16 +2289,16 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe75c9024001eff01)
-			buffer.PutUint64At(w, off+8, 0x8d8411ec3260b08d)
-			buffer.PutUint64At(w, off+16, 0xe4004083b013c011)
-			buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801)
-			buffer.PutUint64At(w, off+32, 0xd415c815c405e005)
-			buffer.PutUint64At(w, off+40, 0x15f019ec5616e815)
+			buffer.PutUint64At(w, off, 0xe75c9024001eff01)    // foryRootMedia[0:8]
+			buffer.PutUint64At(w, off+8, 0x8d8411ec3260b08d)  // foryRootMedia[8:16]
+			buffer.PutUint64At(w, off+16, 0xe4004083b013c011) // foryRootMedia[16:24]
+			buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801) // foryRootMedia[24:32]
+			buffer.PutUint64At(w, off+32, 0xd415c815c405e005) // foryRootMedia[32:40]
+			buffer.PutUint64At(w, off+40, 0x15f019ec5616e815) // foryRootMedia[40:48]
 			off += 48
 		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081dff01)
-			buffer.PutUint64At(w, off+7, 0x004083b00308c011)
+			buffer.PutUint64At(w, off, 0x118d8404081dff01)   // prefix bytes 01 ff 1d 08 04 84 8d 11
+			buffer.PutUint64At(w, off+7, 0x004083b00308c011) // prefix bytes 11 c0 08 03 b0 83 40 00
 			off += 15
 		}
 	}
@@ -2646,6 +2810,20 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootImage is the first 33 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
+var foryRootImage = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x15, 0xb0, 0x52, 0x53, 0xc6, 0x22, 0xf7, 0x77, 0xe5, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4,
+	0x19,
+}
+
+// foryRootRefImage is the first 33 bytes of a compatible-mode message whose root is Image with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImage[4:].
+var foryRootRefImage = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x15, 0x30, 0xab, 0xd0, 0x40, 0x4e, 0x05, 0x3f, 0xe5, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5,
+	0x19,
+}
+
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -2653,12 +2831,12 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
 	GoName:            "benchname.Image",
 	Namespace:         "bench",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x15, 0xb0, 0x52, 0x53, 0xc6, 0x22, 0xf7, 0x77, 0xe5, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x15, 0x30, 0xab, 0xd0, 0x40, 0x4e, 0x05, 0x3f, 0xe5, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	RootCompatible:    foryRootImage,
+	RootCompatibleRef: foryRootRefImage,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xa1, 0x80, 0x31, 0x00},
 	SchemaHash:        1960516840,
-	TypeDef:           []byte{0x15, 0xb0, 0x52, 0x53, 0xc6, 0x22, 0xf7, 0x77, 0xe5, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	TypeDefRef:        []byte{0x15, 0x30, 0xab, 0xd0, 0x40, 0x4e, 0x05, 0x3f, 0xe5, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	TypeDef:           foryRootImage[4:],
+	TypeDefRef:        foryRootRefImage[4:],
 	TypeName:          "Image",
 })
 
@@ -2679,7 +2857,7 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2694,15 +2872,15 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd0ab3015001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411e53f054e40)
-		buffer.PutUint64At(w, off+16, 0xcc003180a113c011)
-		buffer.PutUint64At(w, off+24, 0xd515c815c405d005)
-		buffer.PutUint64At(w, off+25, 0x19d515c815c405d0)
+		buffer.PutUint64At(w, off, 0xd0ab3015001e0001)    // foryRootRefImage[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411e53f054e40)  // foryRootRefImage[8:16]
+		buffer.PutUint64At(w, off+16, 0xcc003180a113c011) // foryRootRefImage[16:24]
+		buffer.PutUint64At(w, off+24, 0xd515c815c405d005) // foryRootRefImage[24:32]
+		buffer.PutUint64At(w, off+25, 0x19d515c815c405d0) // foryRootRefImage[25:33]
 		off += 33
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+7, 0x003180a10308c011)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)   // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+7, 0x003180a10308c011) // prefix bytes 11 c0 08 03 a1 80 31 00
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -2725,10 +2903,17 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0x5352b015001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e577f722c6 && buffer.ReadUint64At(in, 16) == 0xcc003180a113c011 && buffer.ReadUint64At(in, 24) == 0xd415c815c405d005 && buffer.ReadUint64At(in, 25) == 0x19d415c815c405d0 {
+			if len(in) >= 33 &&
+				buffer.ReadUint64At(in, 0) == 0x5352b015001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411e577f722c6 &&
+				buffer.ReadUint64At(in, 16) == 0xcc003180a113c011 &&
+				buffer.ReadUint64At(in, 24) == 0xd415c815c405d005 &&
+				buffer.ReadUint64At(in, 25) == 0x19d415c815c405d0 {
 				n = 33
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 7) == 0x003180a10308c011 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 7) == 0x003180a10308c011 {
 			n = 15
 		}
 		if n == 0 {
@@ -2747,10 +2932,17 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xd0ab3015001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e53f054e40 && buffer.ReadUint64At(in, 16) == 0xcc003180a113c011 && buffer.ReadUint64At(in, 24) == 0xd515c815c405d005 && buffer.ReadUint64At(in, 25) == 0x19d515c815c405d0 {
+		if len(in) >= 33 &&
+			buffer.ReadUint64At(in, 0) == 0xd0ab3015001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411e53f054e40 &&
+			buffer.ReadUint64At(in, 16) == 0xcc003180a113c011 &&
+			buffer.ReadUint64At(in, 24) == 0xd515c815c405d005 &&
+			buffer.ReadUint64At(in, 25) == 0x19d515c815c405d0 {
 			n = 33
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 7) == 0x003180a10308c011 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 7) == 0x003180a10308c011 {
 		n = 15
 	}
 	if n == 0 {
@@ -2784,15 +2976,15 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5352b015001eff01)
-			buffer.PutUint64At(w, off+8, 0x8d8411e577f722c6)
-			buffer.PutUint64At(w, off+16, 0xcc003180a113c011)
-			buffer.PutUint64At(w, off+24, 0xd415c815c405d005)
-			buffer.PutUint64At(w, off+25, 0x19d415c815c405d0)
+			buffer.PutUint64At(w, off, 0x5352b015001eff01)    // foryRootImage[0:8]
+			buffer.PutUint64At(w, off+8, 0x8d8411e577f722c6)  // foryRootImage[8:16]
+			buffer.PutUint64At(w, off+16, 0xcc003180a113c011) // foryRootImage[16:24]
+			buffer.PutUint64At(w, off+24, 0xd415c815c405d005) // foryRootImage[24:32]
+			buffer.PutUint64At(w, off+25, 0x19d415c815c405d0) // foryRootImage[25:33]
 			off += 33
 		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081dff01)
-			buffer.PutUint64At(w, off+7, 0x003180a10308c011)
+			buffer.PutUint64At(w, off, 0x118d8404081dff01)   // prefix bytes 01 ff 1d 08 04 84 8d 11
+			buffer.PutUint64At(w, off+7, 0x003180a10308c011) // prefix bytes 11 c0 08 03 a1 80 31 00
 			off += 15
 		}
 	}
@@ -3027,18 +3219,31 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootNumericStructList is the first 35 bytes of a compatible-mode message whose root is NumericStructList: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStructList[4:].
+var foryRootNumericStructList = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x17, 0x60, 0xb1, 0x7a, 0xdb, 0x1f, 0x37, 0x67, 0xe1, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x35, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98,
+	0xc4, 0x16, 0x7a,
+}
+
 // foryTypeNumericStructList is NumericStructList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeNumericStructList = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98},
+	ByName: true,
+	ConsistentMeta: []byte{
+		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53,
+		0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98,
+	},
 	GoFields:       []string{"NumericStructs"},
 	GoName:         "benchname.NumericStructList",
 	Namespace:      "bench",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x17, 0x60, 0xb1, 0x7a, 0xdb, 0x1f, 0x37, 0x67, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x35, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98, 0xc4, 0x16, 0x7a},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98},
-	SchemaHash:     925871694,
-	TypeDef:        []byte{0x17, 0x60, 0xb1, 0x7a, 0xdb, 0x1f, 0x37, 0x67, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x35, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98, 0xc4, 0x16, 0x7a},
-	TypeName:       "NumericStructList",
+	RootCompatible: foryRootNumericStructList,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81,
+		0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98,
+	},
+	SchemaHash: 925871694,
+	TypeDef:    foryRootNumericStructList[4:],
+	TypeName:   "NumericStructList",
 })
 
 // foryNumericStructListChanged_RunGoGenerate is NumericStructList's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -3054,7 +3259,7 @@ func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3064,16 +3269,16 @@ func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7ab16017001eff01)
-		buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)
-		buffer.PutUint64At(w, off+16, 0x812261b47535c011)
-		buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376)
-		buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05)
+		buffer.PutUint64At(w, off, 0x7ab16017001eff01)    // foryRootNumericStructList[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)  // foryRootNumericStructList[8:16]
+		buffer.PutUint64At(w, off+16, 0x812261b47535c011) // foryRootNumericStructList[16:24]
+		buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376) // foryRootNumericStructList[24:32]
+		buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05) // foryRootNumericStructList[27:35]
 		off += 35
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081dff01)
-		buffer.PutUint64At(w, off+8, 0x812261b475041ac0)
-		buffer.PutUint64At(w, off+16, 0x9812ad3e058d5376)
+		buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
+		buffer.PutUint64At(w, off+8, 0x812261b475041ac0)  // prefix bytes c0 1a 04 75 b4 61 22 81
+		buffer.PutUint64At(w, off+16, 0x9812ad3e058d5376) // prefix bytes 76 53 8d 05 3e ad 12 98
 		off += 24
 	}
 	b.SetWriterIndex(off)
@@ -3088,16 +3293,16 @@ func (x *NumericStructList) forySerializeRef(f *serializer.Fory, b *buffer.Buffe
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7ab16017001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)
-		buffer.PutUint64At(w, off+16, 0x812261b47535c011)
-		buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376)
-		buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05)
+		buffer.PutUint64At(w, off, 0x7ab16017001e0001)    // foryRootNumericStructList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)  // foryRootNumericStructList[8:16]
+		buffer.PutUint64At(w, off+16, 0x812261b47535c011) // foryRootNumericStructList[16:24]
+		buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376) // foryRootNumericStructList[24:32]
+		buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05) // foryRootNumericStructList[27:35]
 		off += 35
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+8, 0x812261b475041ac0)
-		buffer.PutUint64At(w, off+16, 0x9812ad3e058d5376)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)    // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x812261b475041ac0)  // prefix bytes c0 1a 04 75 b4 61 22 81
+		buffer.PutUint64At(w, off+16, 0x9812ad3e058d5376) // prefix bytes 76 53 8d 05 3e ad 12 98
 		off += 24
 	}
 	b.SetWriterIndex(off)
@@ -3120,10 +3325,18 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x7ab16017001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e167371fdb && buffer.ReadUint64At(in, 16) == 0x812261b47535c011 && buffer.ReadUint64At(in, 24) == 0x9812ad3e058d5376 && buffer.ReadUint64At(in, 27) == 0x7a16c49812ad3e05 {
+			if len(in) >= 35 &&
+				buffer.ReadUint64At(in, 0) == 0x7ab16017001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411e167371fdb &&
+				buffer.ReadUint64At(in, 16) == 0x812261b47535c011 &&
+				buffer.ReadUint64At(in, 24) == 0x9812ad3e058d5376 &&
+				buffer.ReadUint64At(in, 27) == 0x7a16c49812ad3e05 {
 				n = 35
 			}
-		} else if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0x812261b475041ac0 && buffer.ReadUint64At(in, 16) == 0x9812ad3e058d5376 {
+		} else if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x812261b475041ac0 &&
+			buffer.ReadUint64At(in, 16) == 0x9812ad3e058d5376 {
 			n = 24
 		}
 		if n == 0 {
@@ -3142,10 +3355,18 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 func (x *NumericStructList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x7ab16017001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e167371fdb && buffer.ReadUint64At(in, 16) == 0x812261b47535c011 && buffer.ReadUint64At(in, 24) == 0x9812ad3e058d5376 && buffer.ReadUint64At(in, 27) == 0x7a16c49812ad3e05 {
+		if len(in) >= 35 &&
+			buffer.ReadUint64At(in, 0) == 0x7ab16017001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411e167371fdb &&
+			buffer.ReadUint64At(in, 16) == 0x812261b47535c011 &&
+			buffer.ReadUint64At(in, 24) == 0x9812ad3e058d5376 &&
+			buffer.ReadUint64At(in, 27) == 0x7a16c49812ad3e05 {
 			n = 35
 		}
-	} else if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0x812261b475041ac0 && buffer.ReadUint64At(in, 16) == 0x9812ad3e058d5376 {
+	} else if len(in) >= 24 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x812261b475041ac0 &&
+		buffer.ReadUint64At(in, 16) == 0x9812ad3e058d5376 {
 		n = 24
 	}
 	if n == 0 {
@@ -3313,18 +3534,30 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 	}
 }
 
+// foryRootSampleList is the first 30 bytes of a compatible-mode message whose root is SampleList: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootSampleList[4:].
+var foryRootSampleList = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x12, 0x50, 0x2a, 0xbd, 0x2c, 0xac, 0x8e, 0x29, 0xe1, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x22, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98, 0xc4, 0x16, 0x7a,
+}
+
 // foryTypeSampleList is SampleList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeSampleList = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98},
+	ByName: true,
+	ConsistentMeta: []byte{
+		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24,
+		0x98,
+	},
 	GoFields:       []string{"SampleList"},
 	GoName:         "benchname.SampleList",
 	Namespace:      "bench",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x12, 0x50, 0x2a, 0xbd, 0x2c, 0xac, 0x8e, 0x29, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x22, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98, 0xc4, 0x16, 0x7a},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98},
-	SchemaHash:     925871694,
-	TypeDef:        []byte{0x12, 0x50, 0x2a, 0xbd, 0x2c, 0xac, 0x8e, 0x29, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x22, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98, 0xc4, 0x16, 0x7a},
-	TypeName:       "SampleList",
+	RootCompatible: foryRootSampleList,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24,
+		0xa4, 0x24, 0x98,
+	},
+	SchemaHash: 925871694,
+	TypeDef:    foryRootSampleList[4:],
+	TypeName:   "SampleList",
 })
 
 // forySampleListChanged_RunGoGenerate is SampleList's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -3340,7 +3573,7 @@ func (x *SampleList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3350,15 +3583,15 @@ func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbd2a5012001eff01)
-		buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)
-		buffer.PutUint64At(w, off+16, 0x249687015822c011)
-		buffer.PutUint64At(w, off+22, 0x7a16c49824a42496)
+		buffer.PutUint64At(w, off, 0xbd2a5012001eff01)    // foryRootSampleList[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)  // foryRootSampleList[8:16]
+		buffer.PutUint64At(w, off+16, 0x249687015822c011) // foryRootSampleList[16:24]
+		buffer.PutUint64At(w, off+22, 0x7a16c49824a42496) // foryRootSampleList[22:30]
 		off += 30
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081dff01)
-		buffer.PutUint64At(w, off+8, 0x24968701580210c0)
-		buffer.PutUint64At(w, off+11, 0x9824a42496870158)
+		buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
+		buffer.PutUint64At(w, off+8, 0x24968701580210c0)  // prefix bytes c0 10 02 58 01 87 96 24
+		buffer.PutUint64At(w, off+11, 0x9824a42496870158) // prefix bytes 58 01 87 96 24 a4 24 98
 		off += 19
 	}
 	b.SetWriterIndex(off)
@@ -3373,15 +3606,15 @@ func (x *SampleList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbd2a5012001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)
-		buffer.PutUint64At(w, off+16, 0x249687015822c011)
-		buffer.PutUint64At(w, off+22, 0x7a16c49824a42496)
+		buffer.PutUint64At(w, off, 0xbd2a5012001e0001)    // foryRootSampleList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)  // foryRootSampleList[8:16]
+		buffer.PutUint64At(w, off+16, 0x249687015822c011) // foryRootSampleList[16:24]
+		buffer.PutUint64At(w, off+22, 0x7a16c49824a42496) // foryRootSampleList[22:30]
 		off += 30
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+8, 0x24968701580210c0)
-		buffer.PutUint64At(w, off+11, 0x9824a42496870158)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)    // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x24968701580210c0)  // prefix bytes c0 10 02 58 01 87 96 24
+		buffer.PutUint64At(w, off+11, 0x9824a42496870158) // prefix bytes 58 01 87 96 24 a4 24 98
 		off += 19
 	}
 	b.SetWriterIndex(off)
@@ -3404,10 +3637,17 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0xbd2a5012001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e1298eac2c && buffer.ReadUint64At(in, 16) == 0x249687015822c011 && buffer.ReadUint64At(in, 22) == 0x7a16c49824a42496 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0xbd2a5012001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411e1298eac2c &&
+				buffer.ReadUint64At(in, 16) == 0x249687015822c011 &&
+				buffer.ReadUint64At(in, 22) == 0x7a16c49824a42496 {
 				n = 30
 			}
-		} else if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0x24968701580210c0 && buffer.ReadUint64At(in, 11) == 0x9824a42496870158 {
+		} else if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x24968701580210c0 &&
+			buffer.ReadUint64At(in, 11) == 0x9824a42496870158 {
 			n = 19
 		}
 		if n == 0 {
@@ -3426,10 +3666,17 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SampleList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0xbd2a5012001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e1298eac2c && buffer.ReadUint64At(in, 16) == 0x249687015822c011 && buffer.ReadUint64At(in, 22) == 0x7a16c49824a42496 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0xbd2a5012001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411e1298eac2c &&
+			buffer.ReadUint64At(in, 16) == 0x249687015822c011 &&
+			buffer.ReadUint64At(in, 22) == 0x7a16c49824a42496 {
 			n = 30
 		}
-	} else if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0x24968701580210c0 && buffer.ReadUint64At(in, 11) == 0x9824a42496870158 {
+	} else if len(in) >= 19 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x24968701580210c0 &&
+		buffer.ReadUint64At(in, 11) == 0x9824a42496870158 {
 		n = 19
 	}
 	if n == 0 {
@@ -3594,18 +3841,31 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootMediaContentList is the first 34 bytes of a compatible-mode message whose root is MediaContentList: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootMediaContentList[4:].
+var foryRootMediaContentList = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x16, 0x10, 0x9b, 0x66, 0x81, 0x2e, 0x2d, 0x66, 0xe1, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x31, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53, 0xc4,
+	0x16, 0x7a,
+}
+
 // foryTypeMediaContentList is MediaContentList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeMediaContentList = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53},
+	ByName: true,
+	ConsistentMeta: []byte{
+		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3,
+		0x23, 0x67, 0xd5, 0xa2, 0x53,
+	},
 	GoFields:       []string{"MediaContentList"},
 	GoName:         "benchname.MediaContentList",
 	Namespace:      "bench",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x16, 0x10, 0x9b, 0x66, 0x81, 0x2e, 0x2d, 0x66, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x31, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53, 0xc4, 0x16, 0x7a},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53},
-	SchemaHash:     925871694,
-	TypeDef:        []byte{0x16, 0x10, 0x9b, 0x66, 0x81, 0x2e, 0x2d, 0x66, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x31, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53, 0xc4, 0x16, 0x7a},
-	TypeName:       "MediaContentList",
+	RootCompatible: foryRootMediaContentList,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1,
+		0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53,
+	},
+	SchemaHash: 925871694,
+	TypeDef:    foryRootMediaContentList[4:],
+	TypeName:   "MediaContentList",
 })
 
 // foryMediaContentListChanged_RunGoGenerate is MediaContentList's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -3621,7 +3881,7 @@ func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3631,16 +3891,16 @@ func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer)
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x669b1016001eff01)
-		buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)
-		buffer.PutUint64At(w, off+16, 0xd1011a847531c011)
-		buffer.PutUint64At(w, off+24, 0xc453a2d56723b339)
-		buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723)
+		buffer.PutUint64At(w, off, 0x669b1016001eff01)    // foryRootMediaContentList[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)  // foryRootMediaContentList[8:16]
+		buffer.PutUint64At(w, off+16, 0xd1011a847531c011) // foryRootMediaContentList[16:24]
+		buffer.PutUint64At(w, off+24, 0xc453a2d56723b339) // foryRootMediaContentList[24:32]
+		buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723) // foryRootMediaContentList[26:34]
 		off += 34
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081dff01)
-		buffer.PutUint64At(w, off+8, 0xd1011a84750418c0)
-		buffer.PutUint64At(w, off+15, 0x53a2d56723b339d1)
+		buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
+		buffer.PutUint64At(w, off+8, 0xd1011a84750418c0)  // prefix bytes c0 18 04 75 84 1a 01 d1
+		buffer.PutUint64At(w, off+15, 0x53a2d56723b339d1) // prefix bytes d1 39 b3 23 67 d5 a2 53
 		off += 23
 	}
 	b.SetWriterIndex(off)
@@ -3655,16 +3915,16 @@ func (x *MediaContentList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x669b1016001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)
-		buffer.PutUint64At(w, off+16, 0xd1011a847531c011)
-		buffer.PutUint64At(w, off+24, 0xc453a2d56723b339)
-		buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723)
+		buffer.PutUint64At(w, off, 0x669b1016001e0001)    // foryRootMediaContentList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)  // foryRootMediaContentList[8:16]
+		buffer.PutUint64At(w, off+16, 0xd1011a847531c011) // foryRootMediaContentList[16:24]
+		buffer.PutUint64At(w, off+24, 0xc453a2d56723b339) // foryRootMediaContentList[24:32]
+		buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723) // foryRootMediaContentList[26:34]
 		off += 34
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+8, 0xd1011a84750418c0)
-		buffer.PutUint64At(w, off+15, 0x53a2d56723b339d1)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)    // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xd1011a84750418c0)  // prefix bytes c0 18 04 75 84 1a 01 d1
+		buffer.PutUint64At(w, off+15, 0x53a2d56723b339d1) // prefix bytes d1 39 b3 23 67 d5 a2 53
 		off += 23
 	}
 	b.SetWriterIndex(off)
@@ -3687,10 +3947,18 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x669b1016001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e1662d2e81 && buffer.ReadUint64At(in, 16) == 0xd1011a847531c011 && buffer.ReadUint64At(in, 24) == 0xc453a2d56723b339 && buffer.ReadUint64At(in, 26) == 0x7a16c453a2d56723 {
+			if len(in) >= 34 &&
+				buffer.ReadUint64At(in, 0) == 0x669b1016001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411e1662d2e81 &&
+				buffer.ReadUint64At(in, 16) == 0xd1011a847531c011 &&
+				buffer.ReadUint64At(in, 24) == 0xc453a2d56723b339 &&
+				buffer.ReadUint64At(in, 26) == 0x7a16c453a2d56723 {
 				n = 34
 			}
-		} else if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0xd1011a84750418c0 && buffer.ReadUint64At(in, 15) == 0x53a2d56723b339d1 {
+		} else if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 8) == 0xd1011a84750418c0 &&
+			buffer.ReadUint64At(in, 15) == 0x53a2d56723b339d1 {
 			n = 23
 		}
 		if n == 0 {
@@ -3709,10 +3977,18 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 func (x *MediaContentList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x669b1016001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e1662d2e81 && buffer.ReadUint64At(in, 16) == 0xd1011a847531c011 && buffer.ReadUint64At(in, 24) == 0xc453a2d56723b339 && buffer.ReadUint64At(in, 26) == 0x7a16c453a2d56723 {
+		if len(in) >= 34 &&
+			buffer.ReadUint64At(in, 0) == 0x669b1016001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411e1662d2e81 &&
+			buffer.ReadUint64At(in, 16) == 0xd1011a847531c011 &&
+			buffer.ReadUint64At(in, 24) == 0xc453a2d56723b339 &&
+			buffer.ReadUint64At(in, 26) == 0x7a16c453a2d56723 {
 			n = 34
 		}
-	} else if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0xd1011a84750418c0 && buffer.ReadUint64At(in, 15) == 0x53a2d56723b339d1 {
+	} else if len(in) >= 23 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 8) == 0xd1011a84750418c0 &&
+		buffer.ReadUint64At(in, 15) == 0x53a2d56723b339d1 {
 		n = 23
 	}
 	if n == 0 {

@@ -11,17 +11,31 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// foryRootBytes is the first 45 bytes of a compatible-mode message whose root is Bytes: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBytes[4:].
+var foryRootBytes = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29,
+	0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c,
+	0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88,
+}
+
+// foryRootRefBytes is the first 45 bytes of a compatible-mode message whose root is Bytes with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefBytes[4:].
+var foryRootRefBytes = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x21, 0xc0, 0xe2, 0x9c, 0xd7, 0x3c, 0x3e, 0x41, 0xc5, 0x73, 0x45, 0x29,
+	0x05, 0x0d, 0x4d, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c,
+	0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x91, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88,
+}
+
 // foryTypeBytes is Bytes's static type information. Fingerprint: bin,41,0,0;bool_a,43,0,0;bools,22,0,0[1,0,0];plain,22,0,0[9,0,0];u8_arr,48,0,0;
 var foryTypeBytes = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x73},
 	GoFields:          []string{"Bin", "BoolA", "Bools", "Plain", "U8Arr"},
 	GoName:            "bytefields.Bytes",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x21, 0xc0, 0xe2, 0x9c, 0xd7, 0x3c, 0x3e, 0x41, 0xc5, 0x73, 0x45, 0x29, 0x05, 0x0d, 0x4d, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x91, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
+	RootCompatible:    foryRootBytes,
+	RootCompatibleRef: foryRootRefBytes,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x73},
 	SchemaHash:        1625798738,
-	TypeDef:           []byte{0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
-	TypeDefRef:        []byte{0x21, 0xc0, 0xe2, 0x9c, 0xd7, 0x3c, 0x3e, 0x41, 0xc5, 0x73, 0x45, 0x29, 0x05, 0x0d, 0x4d, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x91, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
+	TypeDef:           foryRootBytes[4:],
+	TypeDefRef:        foryRootRefBytes[4:],
 	UserID:            115,
 })
 
@@ -42,7 +56,7 @@ func (x *Bytes) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -57,15 +71,15 @@ func (x *Bytes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(45)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9ce2c021001c0001)
-		buffer.PutUint64At(w, off+8, 0x294573c5413e3cd7)
-		buffer.PutUint64At(w, off+16, 0xc05ece052b4d0d05)
-		buffer.PutUint64At(w, off+24, 0x4c805cce8506164c)
-		buffer.PutUint64At(w, off+32, 0x3091404360bd2616)
-		buffer.PutUint64At(w, off+37, 0x8822e0e729309140)
+		buffer.PutUint64At(w, off, 0x9ce2c021001c0001)    // foryRootRefBytes[0:8]
+		buffer.PutUint64At(w, off+8, 0x294573c5413e3cd7)  // foryRootRefBytes[8:16]
+		buffer.PutUint64At(w, off+16, 0xc05ece052b4d0d05) // foryRootRefBytes[16:24]
+		buffer.PutUint64At(w, off+24, 0x4c805cce8506164c) // foryRootRefBytes[24:32]
+		buffer.PutUint64At(w, off+32, 0x3091404360bd2616) // foryRootRefBytes[32:40]
+		buffer.PutUint64At(w, off+37, 0x8822e0e729309140) // foryRootRefBytes[37:45]
 		off += 45
 	} else {
-		buffer.PutUint32At(w, off, 0x731b0001)
+		buffer.PutUint32At(w, off, 0x731b0001) // prefix bytes 01 00 1b 73, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -88,10 +102,17 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0x1fbcb021001cff01 && buffer.ReadUint64At(in, 8) == 0x294473c56ad9bfe0 && buffer.ReadUint64At(in, 16) == 0xc05ece052b4c0d05 && buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c && buffer.ReadUint64At(in, 32) == 0x3090404360bd2616 && buffer.ReadUint64At(in, 37) == 0x8822e0e729309040 {
+			if len(in) >= 45 &&
+				buffer.ReadUint64At(in, 0) == 0x1fbcb021001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x294473c56ad9bfe0 &&
+				buffer.ReadUint64At(in, 16) == 0xc05ece052b4c0d05 &&
+				buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c &&
+				buffer.ReadUint64At(in, 32) == 0x3090404360bd2616 &&
+				buffer.ReadUint64At(in, 37) == 0x8822e0e729309040 {
 				n = 45
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x731bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x731bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -110,10 +131,17 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Bytes) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0x9ce2c021001c0001 && buffer.ReadUint64At(in, 8) == 0x294573c5413e3cd7 && buffer.ReadUint64At(in, 16) == 0xc05ece052b4d0d05 && buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c && buffer.ReadUint64At(in, 32) == 0x3091404360bd2616 && buffer.ReadUint64At(in, 37) == 0x8822e0e729309140 {
+		if len(in) >= 45 &&
+			buffer.ReadUint64At(in, 0) == 0x9ce2c021001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x294573c5413e3cd7 &&
+			buffer.ReadUint64At(in, 16) == 0xc05ece052b4d0d05 &&
+			buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c &&
+			buffer.ReadUint64At(in, 32) == 0x3091404360bd2616 &&
+			buffer.ReadUint64At(in, 37) == 0x8822e0e729309140 {
 			n = 45
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x731b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x731b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -142,15 +170,15 @@ func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1fbcb021001cff01)
-			buffer.PutUint64At(w, off+8, 0x294473c56ad9bfe0)
-			buffer.PutUint64At(w, off+16, 0xc05ece052b4c0d05)
-			buffer.PutUint64At(w, off+24, 0x4c805cce8506164c)
-			buffer.PutUint64At(w, off+32, 0x3090404360bd2616)
-			buffer.PutUint64At(w, off+37, 0x8822e0e729309040)
+			buffer.PutUint64At(w, off, 0x1fbcb021001cff01)    // foryRootBytes[0:8]
+			buffer.PutUint64At(w, off+8, 0x294473c56ad9bfe0)  // foryRootBytes[8:16]
+			buffer.PutUint64At(w, off+16, 0xc05ece052b4c0d05) // foryRootBytes[16:24]
+			buffer.PutUint64At(w, off+24, 0x4c805cce8506164c) // foryRootBytes[24:32]
+			buffer.PutUint64At(w, off+32, 0x3090404360bd2616) // foryRootBytes[32:40]
+			buffer.PutUint64At(w, off+37, 0x8822e0e729309040) // foryRootBytes[37:45]
 			off += 45
 		} else {
-			buffer.PutUint32At(w, off, 0x731bff01)
+			buffer.PutUint32At(w, off, 0x731bff01) // prefix bytes 01 ff 1b 73
 			off += 4
 		}
 	}

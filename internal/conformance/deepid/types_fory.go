@@ -11,17 +11,29 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// foryRootLevel1 is the first 22 bytes of a compatible-mode message whose root is Level1: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLevel1[4:].
+var foryRootLevel1 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0a, 0xa0, 0x39, 0x70, 0x96, 0x1a, 0x5e, 0x30, 0xc2, 0x6d, 0x44, 0x05,
+	0x23, 0x63, 0x44, 0x1c, 0x31, 0x03,
+}
+
+// foryRootRefLevel1 is the first 22 bytes of a compatible-mode message whose root is Level1 with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefLevel1[4:].
+var foryRootRefLevel1 = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0a, 0x90, 0xf4, 0x09, 0xef, 0xbf, 0xd3, 0x4f, 0xc2, 0x6d, 0x44, 0x05,
+	0x23, 0x63, 0x45, 0x1c, 0x31, 0x03,
+}
+
 // foryTypeLevel1 is Level1's static type information. Fingerprint: i_d,5,0,0;mid,0,0,0;
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x6d},
 	GoFields:          []string{"ID", "Mid"},
 	GoName:            "deepid.Level1",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0xa0, 0x39, 0x70, 0x96, 0x1a, 0x5e, 0x30, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1c, 0x31, 0x03},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0a, 0x90, 0xf4, 0x09, 0xef, 0xbf, 0xd3, 0x4f, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1c, 0x31, 0x03},
+	RootCompatible:    foryRootLevel1,
+	RootCompatibleRef: foryRootRefLevel1,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x6d},
 	SchemaHash:        -1488160190,
-	TypeDef:           []byte{0x0a, 0xa0, 0x39, 0x70, 0x96, 0x1a, 0x5e, 0x30, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1c, 0x31, 0x03},
-	TypeDefRef:        []byte{0x0a, 0x90, 0xf4, 0x09, 0xef, 0xbf, 0xd3, 0x4f, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1c, 0x31, 0x03},
+	TypeDef:           foryRootLevel1[4:],
+	TypeDefRef:        foryRootRefLevel1[4:],
 	UserID:            109,
 })
 
@@ -39,7 +51,7 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -49,12 +61,12 @@ func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7039a00a001cff01)
-		buffer.PutUint64At(w, off+8, 0x05446dc2305e1a96)
-		buffer.PutUint64At(w, off+14, 0x03311c4463230544)
+		buffer.PutUint64At(w, off, 0x7039a00a001cff01)    // foryRootLevel1[0:8]
+		buffer.PutUint64At(w, off+8, 0x05446dc2305e1a96)  // foryRootLevel1[8:16]
+		buffer.PutUint64At(w, off+14, 0x03311c4463230544) // foryRootLevel1[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0x6d1bff01)
+		buffer.PutUint32At(w, off, 0x6d1bff01) // prefix bytes 01 ff 1b 6d
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -69,12 +81,12 @@ func (x *Level1) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x09f4900a001c0001)
-		buffer.PutUint64At(w, off+8, 0x05446dc24fd3bfef)
-		buffer.PutUint64At(w, off+14, 0x03311c4563230544)
+		buffer.PutUint64At(w, off, 0x09f4900a001c0001)    // foryRootRefLevel1[0:8]
+		buffer.PutUint64At(w, off+8, 0x05446dc24fd3bfef)  // foryRootRefLevel1[8:16]
+		buffer.PutUint64At(w, off+14, 0x03311c4563230544) // foryRootRefLevel1[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0x6d1b0001)
+		buffer.PutUint32At(w, off, 0x6d1b0001) // prefix bytes 01 00 1b 6d, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -97,10 +109,14 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x7039a00a001cff01 && buffer.ReadUint64At(in, 8) == 0x05446dc2305e1a96 && buffer.ReadUint64At(in, 14) == 0x03311c4463230544 {
+			if len(in) >= 22 &&
+				buffer.ReadUint64At(in, 0) == 0x7039a00a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05446dc2305e1a96 &&
+				buffer.ReadUint64At(in, 14) == 0x03311c4463230544 {
 				n = 22
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6d1bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x6d1bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -119,10 +135,14 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Level1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x09f4900a001c0001 && buffer.ReadUint64At(in, 8) == 0x05446dc24fd3bfef && buffer.ReadUint64At(in, 14) == 0x03311c4563230544 {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0x09f4900a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05446dc24fd3bfef &&
+			buffer.ReadUint64At(in, 14) == 0x03311c4563230544 {
 			n = 22
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6d1b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x6d1b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -295,18 +315,30 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootLevel2 is the first 30 bytes of a compatible-mode message whose root is Level2: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLevel2[4:].
+var foryRootLevel2 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x12, 0xa0, 0xb8, 0x85, 0x08, 0x61, 0xc4, 0x1d, 0xc3, 0x6e, 0x48, 0x1c,
+	0x0c, 0x84, 0x78, 0x4e, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
+// foryRootRefLevel2 is the first 30 bytes of a compatible-mode message whose root is Level2 with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefLevel2[4:].
+var foryRootRefLevel2 = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x12, 0xb0, 0xbb, 0x1b, 0x3f, 0x65, 0x69, 0x30, 0xc3, 0x6e, 0x49, 0x1c,
+	0x0c, 0x84, 0x78, 0x4f, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLevel2 is Level2's static type information. Fingerprint: deep,0,0,0;deep_p,0,0,1;name,21,0,0;
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x6e},
 	GoFields:          []string{"Deep", "DeepP", "Name"},
 	GoName:            "deepid.Level2",
 	OfficialGoHash:    -337581895,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0xa0, 0xb8, 0x85, 0x08, 0x61, 0xc4, 0x1d, 0xc3, 0x6e, 0x48, 0x1c, 0x0c, 0x84, 0x78, 0x4e, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x12, 0xb0, 0xbb, 0x1b, 0x3f, 0x65, 0x69, 0x30, 0xc3, 0x6e, 0x49, 0x1c, 0x0c, 0x84, 0x78, 0x4f, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible:    foryRootLevel2,
+	RootCompatibleRef: foryRootRefLevel2,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x6e},
 	SchemaHash:        1449674691,
-	TypeDef:           []byte{0x12, 0xa0, 0xb8, 0x85, 0x08, 0x61, 0xc4, 0x1d, 0xc3, 0x6e, 0x48, 0x1c, 0x0c, 0x84, 0x78, 0x4e, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	TypeDefRef:        []byte{0x12, 0xb0, 0xbb, 0x1b, 0x3f, 0x65, 0x69, 0x30, 0xc3, 0x6e, 0x49, 0x1c, 0x0c, 0x84, 0x78, 0x4f, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:           foryRootLevel2[4:],
+	TypeDefRef:        foryRootRefLevel2[4:],
 	UserID:            110,
 })
 
@@ -325,7 +357,7 @@ func (x *Level2) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -335,13 +367,13 @@ func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x85b8a012001cff01)
-		buffer.PutUint64At(w, off+8, 0x1c486ec31dc46108)
-		buffer.PutUint64At(w, off+16, 0x7e840c1c4e78840c)
-		buffer.PutUint64At(w, off+22, 0x200c341548de7e84)
+		buffer.PutUint64At(w, off, 0x85b8a012001cff01)    // foryRootLevel2[0:8]
+		buffer.PutUint64At(w, off+8, 0x1c486ec31dc46108)  // foryRootLevel2[8:16]
+		buffer.PutUint64At(w, off+16, 0x7e840c1c4e78840c) // foryRootLevel2[16:24]
+		buffer.PutUint64At(w, off+22, 0x200c341548de7e84) // foryRootLevel2[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0x6e1bff01)
+		buffer.PutUint32At(w, off, 0x6e1bff01) // prefix bytes 01 ff 1b 6e
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -356,13 +388,13 @@ func (x *Level2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1bbbb012001c0001)
-		buffer.PutUint64At(w, off+8, 0x1c496ec33069653f)
-		buffer.PutUint64At(w, off+16, 0x7e840c1c4f78840c)
-		buffer.PutUint64At(w, off+22, 0x200c341548de7e84)
+		buffer.PutUint64At(w, off, 0x1bbbb012001c0001)    // foryRootRefLevel2[0:8]
+		buffer.PutUint64At(w, off+8, 0x1c496ec33069653f)  // foryRootRefLevel2[8:16]
+		buffer.PutUint64At(w, off+16, 0x7e840c1c4f78840c) // foryRootRefLevel2[16:24]
+		buffer.PutUint64At(w, off+22, 0x200c341548de7e84) // foryRootRefLevel2[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0x6e1b0001)
+		buffer.PutUint32At(w, off, 0x6e1b0001) // prefix bytes 01 00 1b 6e, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -385,10 +417,15 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x85b8a012001cff01 && buffer.ReadUint64At(in, 8) == 0x1c486ec31dc46108 && buffer.ReadUint64At(in, 16) == 0x7e840c1c4e78840c && buffer.ReadUint64At(in, 22) == 0x200c341548de7e84 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0x85b8a012001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x1c486ec31dc46108 &&
+				buffer.ReadUint64At(in, 16) == 0x7e840c1c4e78840c &&
+				buffer.ReadUint64At(in, 22) == 0x200c341548de7e84 {
 				n = 30
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6e1bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x6e1bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -407,10 +444,15 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Level2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x1bbbb012001c0001 && buffer.ReadUint64At(in, 8) == 0x1c496ec33069653f && buffer.ReadUint64At(in, 16) == 0x7e840c1c4f78840c && buffer.ReadUint64At(in, 22) == 0x200c341548de7e84 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0x1bbbb012001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x1c496ec33069653f &&
+			buffer.ReadUint64At(in, 16) == 0x7e840c1c4f78840c &&
+			buffer.ReadUint64At(in, 22) == 0x200c341548de7e84 {
 			n = 30
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6e1b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x6e1b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -661,15 +703,21 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootLevel3 is the first 26 bytes of a compatible-mode message whose root is Level3: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLevel3[4:].
+var foryRootLevel3 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xd0, 0x0f, 0xbc, 0xb1, 0x47, 0xd0, 0x10, 0xc2, 0x6f, 0x4c, 0x07,
+	0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90,
+}
+
 // foryTypeLevel3 is Level3's static type information. Fingerprint: tags,22,0,0[21,0,0];value,7,0,0;
 var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6f},
 	GoFields:       []string{"Value", "Tags"},
 	GoName:         "deepid.Level3",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0xd0, 0x0f, 0xbc, 0xb1, 0x47, 0xd0, 0x10, 0xc2, 0x6f, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
+	RootCompatible: foryRootLevel3,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6f},
 	SchemaHash:     74480476,
-	TypeDef:        []byte{0x0e, 0xd0, 0x0f, 0xbc, 0xb1, 0x47, 0xd0, 0x10, 0xc2, 0x6f, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
+	TypeDef:        foryRootLevel3[4:],
 	UserID:         111,
 })
 
@@ -687,7 +735,7 @@ func (x *Level3) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -719,10 +767,15 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xbc0fd00e001cff01 && buffer.ReadUint64At(in, 8) == 0x074c6fc210d047b1 && buffer.ReadUint64At(in, 16) == 0x4c56164800a10bd4 && buffer.ReadUint64At(in, 18) == 0x90064c56164800a1 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0xbc0fd00e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x074c6fc210d047b1 &&
+				buffer.ReadUint64At(in, 16) == 0x4c56164800a10bd4 &&
+				buffer.ReadUint64At(in, 18) == 0x90064c56164800a1 {
 				n = 26
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6f1bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x6f1bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -741,10 +794,15 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Level3) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xbc0fd00e001c0001 && buffer.ReadUint64At(in, 8) == 0x074c6fc210d047b1 && buffer.ReadUint64At(in, 16) == 0x4c56164800a10bd4 && buffer.ReadUint64At(in, 18) == 0x90064c56164800a1 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xbc0fd00e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x074c6fc210d047b1 &&
+			buffer.ReadUint64At(in, 16) == 0x4c56164800a10bd4 &&
+			buffer.ReadUint64At(in, 18) == 0x90064c56164800a1 {
 			n = 26
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6f1b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x6f1b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -770,13 +828,13 @@ func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xbc0fd00e001cff01)
-			buffer.PutUint64At(w, off+8, 0x074c6fc210d047b1)
-			buffer.PutUint64At(w, off+16, 0x4c56164800a10bd4)
-			buffer.PutUint64At(w, off+18, 0x90064c56164800a1)
+			buffer.PutUint64At(w, off, 0xbc0fd00e001cff01)    // foryRootLevel3[0:8]
+			buffer.PutUint64At(w, off+8, 0x074c6fc210d047b1)  // foryRootLevel3[8:16]
+			buffer.PutUint64At(w, off+16, 0x4c56164800a10bd4) // foryRootLevel3[16:24]
+			buffer.PutUint64At(w, off+18, 0x90064c56164800a1) // foryRootLevel3[18:26]
 			off += 26
 		} else {
-			buffer.PutUint32At(w, off, 0x6f1bff01)
+			buffer.PutUint32At(w, off, 0x6f1bff01) // prefix bytes 01 ff 1b 6f
 			off += 4
 		}
 	}

@@ -11,6 +11,18 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// foryRootLevel1 is the first 31 bytes of a compatible-mode message whose root is Level1: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLevel1[4:].
+var foryRootLevel1 = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x13, 0x20, 0x84, 0xf4, 0x6c, 0xfa, 0x33, 0x61, 0xe2, 0x0d, 0x10, 0x66,
+	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1e, 0x31, 0x03,
+}
+
+// foryRootRefLevel1 is the first 31 bytes of a compatible-mode message whose root is Level1 with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefLevel1[4:].
+var foryRootRefLevel1 = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x13, 0x20, 0xde, 0x80, 0x07, 0x6f, 0x75, 0x3b, 0xe2, 0x0d, 0x10, 0x66,
+	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1e, 0x31, 0x03,
+}
+
 // foryTypeLevel1 is Level1's static type information. Fingerprint: i_d,5,0,0;mid,0,0,0;
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -18,12 +30,12 @@ var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:          []string{"ID", "Mid"},
 	GoName:            "deepname.Level1",
 	Namespace:         "edge",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x13, 0x20, 0x84, 0xf4, 0x6c, 0xfa, 0x33, 0x61, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1e, 0x31, 0x03},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x13, 0x20, 0xde, 0x80, 0x07, 0x6f, 0x75, 0x3b, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1e, 0x31, 0x03},
+	RootCompatible:    foryRootLevel1,
+	RootCompatibleRef: foryRootRefLevel1,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xa8},
 	SchemaHash:        -1488160190,
-	TypeDef:           []byte{0x13, 0x20, 0x84, 0xf4, 0x6c, 0xfa, 0x33, 0x61, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1e, 0x31, 0x03},
-	TypeDefRef:        []byte{0x13, 0x20, 0xde, 0x80, 0x07, 0x6f, 0x75, 0x3b, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1e, 0x31, 0x03},
+	TypeDef:           foryRootLevel1[4:],
+	TypeDefRef:        foryRootRefLevel1[4:],
 	TypeName:          "Level1",
 })
 
@@ -41,7 +53,7 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -51,14 +63,14 @@ func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf4842013001eff01)
-		buffer.PutUint64At(w, off+8, 0x66100de26133fa6c)
-		buffer.PutUint64At(w, off+16, 0x44a817a2224a1620)
-		buffer.PutUint64At(w, off+23, 0x03311e4463230544)
+		buffer.PutUint64At(w, off, 0xf4842013001eff01)    // foryRootLevel1[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de26133fa6c)  // foryRootLevel1[8:16]
+		buffer.PutUint64At(w, off+16, 0x44a817a2224a1620) // foryRootLevel1[16:24]
+		buffer.PutUint64At(w, off+23, 0x03311e4463230544) // foryRootLevel1[23:31]
 		off += 31
 	} else {
-		buffer.PutUint64At(w, off, 0x20661004061dff01)
-		buffer.PutUint64At(w, off+7, 0xa817a2224a020a20)
+		buffer.PutUint64At(w, off, 0x20661004061dff01)   // prefix bytes 01 ff 1d 06 04 10 66 20
+		buffer.PutUint64At(w, off+7, 0xa817a2224a020a20) // prefix bytes 20 0a 02 4a 22 a2 17 a8
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -73,14 +85,14 @@ func (x *Level1) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x80de2013001e0001)
-		buffer.PutUint64At(w, off+8, 0x66100de23b756f07)
-		buffer.PutUint64At(w, off+16, 0x44a817a2224a1620)
-		buffer.PutUint64At(w, off+23, 0x03311e4563230544)
+		buffer.PutUint64At(w, off, 0x80de2013001e0001)    // foryRootRefLevel1[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de23b756f07)  // foryRootRefLevel1[8:16]
+		buffer.PutUint64At(w, off+16, 0x44a817a2224a1620) // foryRootRefLevel1[16:24]
+		buffer.PutUint64At(w, off+23, 0x03311e4563230544) // foryRootRefLevel1[23:31]
 		off += 31
 	} else {
-		buffer.PutUint64At(w, off, 0x20661004061d0001)
-		buffer.PutUint64At(w, off+7, 0xa817a2224a020a20)
+		buffer.PutUint64At(w, off, 0x20661004061d0001)   // prefix bytes 01 00 1d 06 04 10 66 20, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+7, 0xa817a2224a020a20) // prefix bytes 20 0a 02 4a 22 a2 17 a8
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -103,10 +115,16 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xf4842013001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de26133fa6c && buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 && buffer.ReadUint64At(in, 23) == 0x03311e4463230544 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0xf4842013001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x66100de26133fa6c &&
+				buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 &&
+				buffer.ReadUint64At(in, 23) == 0x03311e4463230544 {
 				n = 31
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x20661004061dff01 &&
+			buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
 			n = 15
 		}
 		if n == 0 {
@@ -125,10 +143,16 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Level1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x80de2013001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de23b756f07 && buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 && buffer.ReadUint64At(in, 23) == 0x03311e4563230544 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0x80de2013001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x66100de23b756f07 &&
+			buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 &&
+			buffer.ReadUint64At(in, 23) == 0x03311e4563230544 {
 			n = 31
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
+		buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
 		n = 15
 	}
 	if n == 0 {
@@ -301,6 +325,20 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootLevel2 is the first 39 bytes of a compatible-mode message whose root is Level2: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLevel2[4:].
+var foryRootLevel2 = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x1b, 0x00, 0xdd, 0xfc, 0xb4, 0xbb, 0x2f, 0x0c, 0xe3, 0x0d, 0x10, 0x66,
+	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x48, 0x1e, 0x0c, 0x84, 0x78, 0x4e, 0x1e, 0x0c, 0x84,
+	0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
+// foryRootRefLevel2 is the first 39 bytes of a compatible-mode message whose root is Level2 with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefLevel2[4:].
+var foryRootRefLevel2 = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x1b, 0xd0, 0x52, 0xb4, 0xe0, 0xde, 0x73, 0x7a, 0xe3, 0x0d, 0x10, 0x66,
+	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x49, 0x1e, 0x0c, 0x84, 0x78, 0x4f, 0x1e, 0x0c, 0x84,
+	0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLevel2 is Level2's static type information. Fingerprint: deep,0,0,0;deep_p,0,0,1;name,21,0,0;
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -309,12 +347,12 @@ var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:            "deepname.Level2",
 	Namespace:         "edge",
 	OfficialGoHash:    -337581895,
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x1b, 0x00, 0xdd, 0xfc, 0xb4, 0xbb, 0x2f, 0x0c, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x48, 0x1e, 0x0c, 0x84, 0x78, 0x4e, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x1b, 0xd0, 0x52, 0xb4, 0xe0, 0xde, 0x73, 0x7a, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x49, 0x1e, 0x0c, 0x84, 0x78, 0x4f, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible:    foryRootLevel2,
+	RootCompatibleRef: foryRootRefLevel2,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
 	SchemaHash:        1449674691,
-	TypeDef:           []byte{0x1b, 0x00, 0xdd, 0xfc, 0xb4, 0xbb, 0x2f, 0x0c, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x48, 0x1e, 0x0c, 0x84, 0x78, 0x4e, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	TypeDefRef:        []byte{0x1b, 0xd0, 0x52, 0xb4, 0xe0, 0xde, 0x73, 0x7a, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x49, 0x1e, 0x0c, 0x84, 0x78, 0x4f, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:           foryRootLevel2[4:],
+	TypeDefRef:        foryRootRefLevel2[4:],
 	TypeName:          "Level2",
 })
 
@@ -333,7 +371,7 @@ func (x *Level2) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -343,15 +381,15 @@ func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(39)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xfcdd001b001eff01)
-		buffer.PutUint64At(w, off+8, 0x66100de30c2fbbb4)
-		buffer.PutUint64At(w, off+16, 0x48b017a2224a1620)
-		buffer.PutUint64At(w, off+24, 0x840c1e4e78840c1e)
-		buffer.PutUint64At(w, off+31, 0x200c341548de7e84)
+		buffer.PutUint64At(w, off, 0xfcdd001b001eff01)    // foryRootLevel2[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de30c2fbbb4)  // foryRootLevel2[8:16]
+		buffer.PutUint64At(w, off+16, 0x48b017a2224a1620) // foryRootLevel2[16:24]
+		buffer.PutUint64At(w, off+24, 0x840c1e4e78840c1e) // foryRootLevel2[24:32]
+		buffer.PutUint64At(w, off+31, 0x200c341548de7e84) // foryRootLevel2[31:39]
 		off += 39
 	} else {
-		buffer.PutUint64At(w, off, 0x20661004061dff01)
-		buffer.PutUint64At(w, off+7, 0xb017a2224a020a20)
+		buffer.PutUint64At(w, off, 0x20661004061dff01)   // prefix bytes 01 ff 1d 06 04 10 66 20
+		buffer.PutUint64At(w, off+7, 0xb017a2224a020a20) // prefix bytes 20 0a 02 4a 22 a2 17 b0
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -366,15 +404,15 @@ func (x *Level2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(39)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb452d01b001e0001)
-		buffer.PutUint64At(w, off+8, 0x66100de37a73dee0)
-		buffer.PutUint64At(w, off+16, 0x49b017a2224a1620)
-		buffer.PutUint64At(w, off+24, 0x840c1e4f78840c1e)
-		buffer.PutUint64At(w, off+31, 0x200c341548de7e84)
+		buffer.PutUint64At(w, off, 0xb452d01b001e0001)    // foryRootRefLevel2[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de37a73dee0)  // foryRootRefLevel2[8:16]
+		buffer.PutUint64At(w, off+16, 0x49b017a2224a1620) // foryRootRefLevel2[16:24]
+		buffer.PutUint64At(w, off+24, 0x840c1e4f78840c1e) // foryRootRefLevel2[24:32]
+		buffer.PutUint64At(w, off+31, 0x200c341548de7e84) // foryRootRefLevel2[31:39]
 		off += 39
 	} else {
-		buffer.PutUint64At(w, off, 0x20661004061d0001)
-		buffer.PutUint64At(w, off+7, 0xb017a2224a020a20)
+		buffer.PutUint64At(w, off, 0x20661004061d0001)   // prefix bytes 01 00 1d 06 04 10 66 20, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+7, 0xb017a2224a020a20) // prefix bytes 20 0a 02 4a 22 a2 17 b0
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -397,10 +435,17 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xfcdd001b001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de30c2fbbb4 && buffer.ReadUint64At(in, 16) == 0x48b017a2224a1620 && buffer.ReadUint64At(in, 24) == 0x840c1e4e78840c1e && buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
+			if len(in) >= 39 &&
+				buffer.ReadUint64At(in, 0) == 0xfcdd001b001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x66100de30c2fbbb4 &&
+				buffer.ReadUint64At(in, 16) == 0x48b017a2224a1620 &&
+				buffer.ReadUint64At(in, 24) == 0x840c1e4e78840c1e &&
+				buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
 				n = 39
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x20661004061dff01 &&
+			buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
 			n = 15
 		}
 		if n == 0 {
@@ -419,10 +464,17 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Level2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xb452d01b001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de37a73dee0 && buffer.ReadUint64At(in, 16) == 0x49b017a2224a1620 && buffer.ReadUint64At(in, 24) == 0x840c1e4f78840c1e && buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
+		if len(in) >= 39 &&
+			buffer.ReadUint64At(in, 0) == 0xb452d01b001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x66100de37a73dee0 &&
+			buffer.ReadUint64At(in, 16) == 0x49b017a2224a1620 &&
+			buffer.ReadUint64At(in, 24) == 0x840c1e4f78840c1e &&
+			buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
 			n = 39
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
+		buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
 		n = 15
 	}
 	if n == 0 {
@@ -673,6 +725,13 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootLevel3 is the first 35 bytes of a compatible-mode message whose root is Level3: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLevel3[4:].
+var foryRootLevel3 = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x17, 0xc0, 0x4b, 0xe6, 0xaf, 0x89, 0x71, 0x2b, 0xe2, 0x0d, 0x10, 0x66,
+	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb8, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56,
+	0x4c, 0x06, 0x90,
+}
+
 // foryTypeLevel3 is Level3's static type information. Fingerprint: tags,22,0,0[21,0,0];value,7,0,0;
 var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -680,10 +739,10 @@ var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Value", "Tags"},
 	GoName:         "deepname.Level3",
 	Namespace:      "edge",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x17, 0xc0, 0x4b, 0xe6, 0xaf, 0x89, 0x71, 0x2b, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb8, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
+	RootCompatible: foryRootLevel3,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb8},
 	SchemaHash:     74480476,
-	TypeDef:        []byte{0x17, 0xc0, 0x4b, 0xe6, 0xaf, 0x89, 0x71, 0x2b, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb8, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
+	TypeDef:        foryRootLevel3[4:],
 	TypeName:       "Level3",
 })
 
@@ -701,7 +760,7 @@ func (x *Level3) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -733,10 +792,17 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xe64bc017001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de22b7189af && buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 && buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 && buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
+			if len(in) >= 35 &&
+				buffer.ReadUint64At(in, 0) == 0xe64bc017001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x66100de22b7189af &&
+				buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 &&
+				buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 &&
+				buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
 				n = 35
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x20661004061dff01 &&
+			buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
 			n = 15
 		}
 		if n == 0 {
@@ -755,10 +821,17 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Level3) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xe64bc017001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de22b7189af && buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 && buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 && buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
+		if len(in) >= 35 &&
+			buffer.ReadUint64At(in, 0) == 0xe64bc017001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x66100de22b7189af &&
+			buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 &&
+			buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 &&
+			buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
 			n = 35
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
+		buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
 		n = 15
 	}
 	if n == 0 {
@@ -784,15 +857,15 @@ func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe64bc017001eff01)
-			buffer.PutUint64At(w, off+8, 0x66100de22b7189af)
-			buffer.PutUint64At(w, off+16, 0x4cb817a2224a1620)
-			buffer.PutUint64At(w, off+24, 0x56164800a10bd407)
-			buffer.PutUint64At(w, off+27, 0x90064c56164800a1)
+			buffer.PutUint64At(w, off, 0xe64bc017001eff01)    // foryRootLevel3[0:8]
+			buffer.PutUint64At(w, off+8, 0x66100de22b7189af)  // foryRootLevel3[8:16]
+			buffer.PutUint64At(w, off+16, 0x4cb817a2224a1620) // foryRootLevel3[16:24]
+			buffer.PutUint64At(w, off+24, 0x56164800a10bd407) // foryRootLevel3[24:32]
+			buffer.PutUint64At(w, off+27, 0x90064c56164800a1) // foryRootLevel3[27:35]
 			off += 35
 		} else {
-			buffer.PutUint64At(w, off, 0x20661004061dff01)
-			buffer.PutUint64At(w, off+7, 0xb817a2224a020a20)
+			buffer.PutUint64At(w, off, 0x20661004061dff01)   // prefix bytes 01 ff 1d 06 04 10 66 20
+			buffer.PutUint64At(w, off+7, 0xb817a2224a020a20) // prefix bytes 20 0a 02 4a 22 a2 17 b8
 			off += 15
 		}
 	}

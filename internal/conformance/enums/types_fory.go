@@ -25,18 +25,30 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootEnumHolder is the first 28 bytes of a compatible-mode message whose root is EnumHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumHolder[4:].
+var foryRootEnumHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19,
+	0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62,
+}
+
+// foryRootRefEnumHolder is the first 28 bytes of a compatible-mode message whose root is EnumHolder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnumHolder[4:].
+var foryRootRefEnumHolder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x10, 0xd0, 0xf5, 0x00, 0x44, 0x37, 0x1b, 0x34, 0xc3, 0x6b, 0x41, 0x19,
+	0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62,
+}
+
 // foryTypeEnumHolder is EnumHolder's static type information. Fingerprint: c,0,0,0;colors,22,0,0[0,0,0];p_c,0,0,1;
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x6b},
 	GoFields:          []string{"C", "Colors", "PC"},
 	GoName:            "enums.EnumHolder",
 	OfficialGoHash:    -1905787043,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x10, 0xd0, 0xf5, 0x00, 0x44, 0x37, 0x1b, 0x34, 0xc3, 0x6b, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62},
+	RootCompatible:    foryRootEnumHolder,
+	RootCompatibleRef: foryRootRefEnumHolder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x6b},
 	SchemaHash:        53701824,
-	TypeDef:           []byte{0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
-	TypeDefRef:        []byte{0x10, 0xd0, 0xf5, 0x00, 0x44, 0x37, 0x1b, 0x34, 0xc3, 0x6b, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62},
+	TypeDef:           foryRootEnumHolder[4:],
+	TypeDefRef:        foryRootRefEnumHolder[4:],
 	UserID:            107,
 })
 
@@ -55,7 +67,7 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -65,13 +77,13 @@ func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xaef85010001cff01)
-		buffer.PutUint64At(w, off+8, 0x19406bc320c5c678)
-		buffer.PutUint64At(w, off+16, 0x6474cb0966164c08)
-		buffer.PutUint64At(w, off+20, 0x623f19466474cb09)
+		buffer.PutUint64At(w, off, 0xaef85010001cff01)    // foryRootEnumHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x19406bc320c5c678)  // foryRootEnumHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x6474cb0966164c08) // foryRootEnumHolder[16:24]
+		buffer.PutUint64At(w, off+20, 0x623f19466474cb09) // foryRootEnumHolder[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0x6b1bff01)
+		buffer.PutUint32At(w, off, 0x6b1bff01) // prefix bytes 01 ff 1b 6b
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -86,13 +98,13 @@ func (x *EnumHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x00f5d010001c0001)
-		buffer.PutUint64At(w, off+8, 0x19416bc3341b3744)
-		buffer.PutUint64At(w, off+16, 0x6474cb0966164c08)
-		buffer.PutUint64At(w, off+20, 0x623f19476474cb09)
+		buffer.PutUint64At(w, off, 0x00f5d010001c0001)    // foryRootRefEnumHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x19416bc3341b3744)  // foryRootRefEnumHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x6474cb0966164c08) // foryRootRefEnumHolder[16:24]
+		buffer.PutUint64At(w, off+20, 0x623f19476474cb09) // foryRootRefEnumHolder[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0x6b1b0001)
+		buffer.PutUint32At(w, off, 0x6b1b0001) // prefix bytes 01 00 1b 6b, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -115,10 +127,15 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xaef85010001cff01 && buffer.ReadUint64At(in, 8) == 0x19406bc320c5c678 && buffer.ReadUint64At(in, 16) == 0x6474cb0966164c08 && buffer.ReadUint64At(in, 20) == 0x623f19466474cb09 {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0xaef85010001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x19406bc320c5c678 &&
+				buffer.ReadUint64At(in, 16) == 0x6474cb0966164c08 &&
+				buffer.ReadUint64At(in, 20) == 0x623f19466474cb09 {
 				n = 28
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6b1bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x6b1bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -137,10 +154,15 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EnumHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x00f5d010001c0001 && buffer.ReadUint64At(in, 8) == 0x19416bc3341b3744 && buffer.ReadUint64At(in, 16) == 0x6474cb0966164c08 && buffer.ReadUint64At(in, 20) == 0x623f19476474cb09 {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0x00f5d010001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x19416bc3341b3744 &&
+			buffer.ReadUint64At(in, 16) == 0x6474cb0966164c08 &&
+			buffer.ReadUint64At(in, 20) == 0x623f19476474cb09 {
 			n = 28
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6b1b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x6b1b0001 {
 		n = 4
 	}
 	if n == 0 {

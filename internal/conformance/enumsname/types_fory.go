@@ -27,6 +27,20 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootEnumHolder is the first 40 bytes of a compatible-mode message whose root is EnumHolder: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumHolder[4:].
+var foryRootEnumHolder = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x1c, 0x10, 0xad, 0x73, 0xe3, 0x30, 0xa8, 0x0b, 0xe3, 0x0d, 0x10, 0x66,
+	0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66,
+	0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62,
+}
+
+// foryRootRefEnumHolder is the first 40 bytes of a compatible-mode message whose root is EnumHolder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnumHolder[4:].
+var foryRootRefEnumHolder = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x1c, 0x30, 0xc3, 0x0f, 0xc3, 0x5c, 0x85, 0x50, 0xe3, 0x0d, 0x10, 0x66,
+	0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66,
+	0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62,
+}
+
 // foryTypeEnumHolder is EnumHolder's static type information. Fingerprint: c,0,0,0;colors,22,0,0[0,0,0];p_c,0,0,1;
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -35,13 +49,16 @@ var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:            "enumsname.EnumHolder",
 	Namespace:         "edge",
 	OfficialGoHash:    -1905787043,
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x1c, 0x10, 0xad, 0x73, 0xe3, 0x30, 0xa8, 0x0b, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x1c, 0x30, 0xc3, 0x0f, 0xc3, 0x5c, 0x85, 0x50, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62},
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x10, 0x02, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88},
-	SchemaHash:        53701824,
-	TypeDef:           []byte{0x1c, 0x10, 0xad, 0x73, 0xe3, 0x30, 0xa8, 0x0b, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
-	TypeDefRef:        []byte{0x1c, 0x30, 0xc3, 0x0f, 0xc3, 0x5c, 0x85, 0x50, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62},
-	TypeName:          "EnumHolder",
+	RootCompatible:    foryRootEnumHolder,
+	RootCompatibleRef: foryRootRefEnumHolder,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x10, 0x02, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61,
+		0x88, 0x88,
+	},
+	SchemaHash: 53701824,
+	TypeDef:    foryRootEnumHolder[4:],
+	TypeDefRef: foryRootRefEnumHolder[4:],
+	TypeName:   "EnumHolder",
 })
 
 // foryEnumHolderChanged_RunGoGenerate is EnumHolder's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -59,7 +76,7 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -69,16 +86,16 @@ func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(40)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x73ad101c001eff01)
-		buffer.PutUint64At(w, off+8, 0x66100de30ba830e3)
-		buffer.PutUint64At(w, off+16, 0x617142866a3c2220)
-		buffer.PutUint64At(w, off+24, 0x66164c0819408888)
-		buffer.PutUint64At(w, off+32, 0x623f19466474cb09)
+		buffer.PutUint64At(w, off, 0x73ad101c001eff01)    // foryRootEnumHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de30ba830e3)  // foryRootEnumHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x617142866a3c2220) // foryRootEnumHolder[16:24]
+		buffer.PutUint64At(w, off+24, 0x66164c0819408888) // foryRootEnumHolder[24:32]
+		buffer.PutUint64At(w, off+32, 0x623f19466474cb09) // foryRootEnumHolder[32:40]
 		off += 40
 	} else {
-		buffer.PutUint64At(w, off, 0x20661004061dff01)
-		buffer.PutUint64At(w, off+8, 0x617142866a3c0210)
-		buffer.PutUint64At(w, off+10, 0x8888617142866a3c)
+		buffer.PutUint64At(w, off, 0x20661004061dff01)    // prefix bytes 01 ff 1d 06 04 10 66 20
+		buffer.PutUint64At(w, off+8, 0x617142866a3c0210)  // prefix bytes 10 02 3c 6a 86 42 71 61
+		buffer.PutUint64At(w, off+10, 0x8888617142866a3c) // prefix bytes 3c 6a 86 42 71 61 88 88
 		off += 18
 	}
 	b.SetWriterIndex(off)
@@ -93,16 +110,16 @@ func (x *EnumHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(40)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0fc3301c001e0001)
-		buffer.PutUint64At(w, off+8, 0x66100de350855cc3)
-		buffer.PutUint64At(w, off+16, 0x617142866a3c2220)
-		buffer.PutUint64At(w, off+24, 0x66164c0819418888)
-		buffer.PutUint64At(w, off+32, 0x623f19476474cb09)
+		buffer.PutUint64At(w, off, 0x0fc3301c001e0001)    // foryRootRefEnumHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de350855cc3)  // foryRootRefEnumHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x617142866a3c2220) // foryRootRefEnumHolder[16:24]
+		buffer.PutUint64At(w, off+24, 0x66164c0819418888) // foryRootRefEnumHolder[24:32]
+		buffer.PutUint64At(w, off+32, 0x623f19476474cb09) // foryRootRefEnumHolder[32:40]
 		off += 40
 	} else {
-		buffer.PutUint64At(w, off, 0x20661004061d0001)
-		buffer.PutUint64At(w, off+8, 0x617142866a3c0210)
-		buffer.PutUint64At(w, off+10, 0x8888617142866a3c)
+		buffer.PutUint64At(w, off, 0x20661004061d0001)    // prefix bytes 01 00 1d 06 04 10 66 20, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x617142866a3c0210)  // prefix bytes 10 02 3c 6a 86 42 71 61
+		buffer.PutUint64At(w, off+10, 0x8888617142866a3c) // prefix bytes 3c 6a 86 42 71 61 88 88
 		off += 18
 	}
 	b.SetWriterIndex(off)
@@ -125,10 +142,18 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x73ad101c001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de30ba830e3 && buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 && buffer.ReadUint64At(in, 24) == 0x66164c0819408888 && buffer.ReadUint64At(in, 32) == 0x623f19466474cb09 {
+			if len(in) >= 40 &&
+				buffer.ReadUint64At(in, 0) == 0x73ad101c001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x66100de30ba830e3 &&
+				buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 &&
+				buffer.ReadUint64At(in, 24) == 0x66164c0819408888 &&
+				buffer.ReadUint64At(in, 32) == 0x623f19466474cb09 {
 				n = 40
 			}
-		} else if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 && buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
+		} else if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0x20661004061dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 &&
+			buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
 			n = 18
 		}
 		if n == 0 {
@@ -147,10 +172,18 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EnumHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x0fc3301c001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de350855cc3 && buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 && buffer.ReadUint64At(in, 24) == 0x66164c0819418888 && buffer.ReadUint64At(in, 32) == 0x623f19476474cb09 {
+		if len(in) >= 40 &&
+			buffer.ReadUint64At(in, 0) == 0x0fc3301c001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x66100de350855cc3 &&
+			buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 &&
+			buffer.ReadUint64At(in, 24) == 0x66164c0819418888 &&
+			buffer.ReadUint64At(in, 32) == 0x623f19476474cb09 {
 			n = 40
 		}
-	} else if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 && buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
+	} else if len(in) >= 18 &&
+		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 &&
+		buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
 		n = 18
 	}
 	if n == 0 {

@@ -25,18 +25,36 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootPersonV2 is the first 71 bytes of a compatible-mode message whose root is PersonV2: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPersonV2[4:].
+var foryRootPersonV2 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05,
+	0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac,
+	0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56,
+	0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31,
+	0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50,
+}
+
+// foryRootRefPersonV2 is the first 71 bytes of a compatible-mode message whose root is PersonV2 with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefPersonV2[4:].
+var foryRootRefPersonV2 = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x3b, 0xa0, 0x7e, 0xff, 0x6a, 0x99, 0x45, 0x63, 0xca, 0x78, 0x44, 0x05,
+	0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4b, 0x1c, 0x1d, 0xcc, 0x20, 0x4d, 0x19, 0xac,
+	0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56,
+	0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x51, 0x38, 0x58, 0x88, 0x31,
+	0xe7, 0x20, 0x49, 0x1c, 0x59, 0xd1, 0x50,
+}
+
 // foryTypePersonV2 is PersonV2's static type information. Fingerprint: age,5,0,0;email,21,0,0;home,0,0,1;level,0,0,0;name,21,0,0;nick,21,0,1;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];weights,56,0,0;work,0,0,0;
 var foryTypePersonV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x78},
 	GoFields:          []string{"Age", "Email", "Home", "Level", "Name", "Nick", "Scores", "Tags", "Weights", "Work"},
 	GoName:            "evov2.PersonV2",
 	OfficialGoHash:    -566291566,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x3b, 0xa0, 0x7e, 0xff, 0x6a, 0x99, 0x45, 0x63, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4b, 0x1c, 0x1d, 0xcc, 0x20, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x51, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x49, 0x1c, 0x59, 0xd1, 0x50},
+	RootCompatible:    foryRootPersonV2,
+	RootCompatibleRef: foryRootRefPersonV2,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x78},
 	SchemaHash:        -1712269785,
-	TypeDef:           []byte{0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
-	TypeDefRef:        []byte{0x3b, 0xa0, 0x7e, 0xff, 0x6a, 0x99, 0x45, 0x63, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4b, 0x1c, 0x1d, 0xcc, 0x20, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x51, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x49, 0x1c, 0x59, 0xd1, 0x50},
+	TypeDef:           foryRootPersonV2[4:],
+	TypeDefRef:        foryRootRefPersonV2[4:],
 	UserID:            120,
 })
 
@@ -62,7 +80,7 @@ func (x *PersonV2) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -72,18 +90,18 @@ func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(71)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf756903b001cff01)
-		buffer.PutUint64At(w, off+8, 0x054478ca1241c860)
-		buffer.PutUint64At(w, off+16, 0xc0428091154cc400)
-		buffer.PutUint64At(w, off+24, 0xac194c20cc1d1c4a)
-		buffer.PutUint64At(w, off+32, 0x200c341548c02295)
-		buffer.PutUint64At(w, off+40, 0x56184c500235154a)
-		buffer.PutUint64At(w, off+48, 0x56164824894e4816)
-		buffer.PutUint64At(w, off+56, 0x318858385090064c)
-		buffer.PutUint64At(w, off+63, 0x50d1591c4820e731)
+		buffer.PutUint64At(w, off, 0xf756903b001cff01)    // foryRootPersonV2[0:8]
+		buffer.PutUint64At(w, off+8, 0x054478ca1241c860)  // foryRootPersonV2[8:16]
+		buffer.PutUint64At(w, off+16, 0xc0428091154cc400) // foryRootPersonV2[16:24]
+		buffer.PutUint64At(w, off+24, 0xac194c20cc1d1c4a) // foryRootPersonV2[24:32]
+		buffer.PutUint64At(w, off+32, 0x200c341548c02295) // foryRootPersonV2[32:40]
+		buffer.PutUint64At(w, off+40, 0x56184c500235154a) // foryRootPersonV2[40:48]
+		buffer.PutUint64At(w, off+48, 0x56164824894e4816) // foryRootPersonV2[48:56]
+		buffer.PutUint64At(w, off+56, 0x318858385090064c) // foryRootPersonV2[56:64]
+		buffer.PutUint64At(w, off+63, 0x50d1591c4820e731) // foryRootPersonV2[63:71]
 		off += 71
 	} else {
-		buffer.PutUint32At(w, off, 0x781bff01)
+		buffer.PutUint32At(w, off, 0x781bff01) // prefix bytes 01 ff 1b 78
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -98,18 +116,18 @@ func (x *PersonV2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(71)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xff7ea03b001c0001)
-		buffer.PutUint64At(w, off+8, 0x054478ca6345996a)
-		buffer.PutUint64At(w, off+16, 0xc0428091154cc400)
-		buffer.PutUint64At(w, off+24, 0xac194d20cc1d1c4b)
-		buffer.PutUint64At(w, off+32, 0x200c341548c02295)
-		buffer.PutUint64At(w, off+40, 0x56184c500235154a)
-		buffer.PutUint64At(w, off+48, 0x56164824894e4816)
-		buffer.PutUint64At(w, off+56, 0x318858385190064c)
-		buffer.PutUint64At(w, off+63, 0x50d1591c4920e731)
+		buffer.PutUint64At(w, off, 0xff7ea03b001c0001)    // foryRootRefPersonV2[0:8]
+		buffer.PutUint64At(w, off+8, 0x054478ca6345996a)  // foryRootRefPersonV2[8:16]
+		buffer.PutUint64At(w, off+16, 0xc0428091154cc400) // foryRootRefPersonV2[16:24]
+		buffer.PutUint64At(w, off+24, 0xac194d20cc1d1c4b) // foryRootRefPersonV2[24:32]
+		buffer.PutUint64At(w, off+32, 0x200c341548c02295) // foryRootRefPersonV2[32:40]
+		buffer.PutUint64At(w, off+40, 0x56184c500235154a) // foryRootRefPersonV2[40:48]
+		buffer.PutUint64At(w, off+48, 0x56164824894e4816) // foryRootRefPersonV2[48:56]
+		buffer.PutUint64At(w, off+56, 0x318858385190064c) // foryRootRefPersonV2[56:64]
+		buffer.PutUint64At(w, off+63, 0x50d1591c4920e731) // foryRootRefPersonV2[63:71]
 		off += 71
 	} else {
-		buffer.PutUint32At(w, off, 0x781b0001)
+		buffer.PutUint32At(w, off, 0x781b0001) // prefix bytes 01 00 1b 78, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -132,10 +150,20 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0xf756903b001cff01 && buffer.ReadUint64At(in, 8) == 0x054478ca1241c860 && buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 && buffer.ReadUint64At(in, 24) == 0xac194c20cc1d1c4a && buffer.ReadUint64At(in, 32) == 0x200c341548c02295 && buffer.ReadUint64At(in, 40) == 0x56184c500235154a && buffer.ReadUint64At(in, 48) == 0x56164824894e4816 && buffer.ReadUint64At(in, 56) == 0x318858385090064c && buffer.ReadUint64At(in, 63) == 0x50d1591c4820e731 {
+			if len(in) >= 71 &&
+				buffer.ReadUint64At(in, 0) == 0xf756903b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x054478ca1241c860 &&
+				buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 &&
+				buffer.ReadUint64At(in, 24) == 0xac194c20cc1d1c4a &&
+				buffer.ReadUint64At(in, 32) == 0x200c341548c02295 &&
+				buffer.ReadUint64At(in, 40) == 0x56184c500235154a &&
+				buffer.ReadUint64At(in, 48) == 0x56164824894e4816 &&
+				buffer.ReadUint64At(in, 56) == 0x318858385090064c &&
+				buffer.ReadUint64At(in, 63) == 0x50d1591c4820e731 {
 				n = 71
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x781bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -154,10 +182,20 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PersonV2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0xff7ea03b001c0001 && buffer.ReadUint64At(in, 8) == 0x054478ca6345996a && buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 && buffer.ReadUint64At(in, 24) == 0xac194d20cc1d1c4b && buffer.ReadUint64At(in, 32) == 0x200c341548c02295 && buffer.ReadUint64At(in, 40) == 0x56184c500235154a && buffer.ReadUint64At(in, 48) == 0x56164824894e4816 && buffer.ReadUint64At(in, 56) == 0x318858385190064c && buffer.ReadUint64At(in, 63) == 0x50d1591c4920e731 {
+		if len(in) >= 71 &&
+			buffer.ReadUint64At(in, 0) == 0xff7ea03b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x054478ca6345996a &&
+			buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 &&
+			buffer.ReadUint64At(in, 24) == 0xac194d20cc1d1c4b &&
+			buffer.ReadUint64At(in, 32) == 0x200c341548c02295 &&
+			buffer.ReadUint64At(in, 40) == 0x56184c500235154a &&
+			buffer.ReadUint64At(in, 48) == 0x56164824894e4816 &&
+			buffer.ReadUint64At(in, 56) == 0x318858385190064c &&
+			buffer.ReadUint64At(in, 63) == 0x50d1591c4920e731 {
 			n = 71
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x781b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -935,15 +973,21 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootAddress is the first 24 bytes of a compatible-mode message whose root is Address: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAddress[4:].
+var foryRootAddress = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0xb0, 0xc2, 0x6e, 0x2f, 0x44, 0xec, 0x6f, 0xc2, 0x79, 0x44, 0x05,
+	0x65, 0x0f, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26,
+}
+
 // foryTypeAddress is Address's static type information. Fingerprint: street,21,0,0;zip,5,0,0;
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x79},
 	GoFields:       []string{"Zip", "Street"},
 	GoName:         "evov2.Address",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0xb0, 0xc2, 0x6e, 0x2f, 0x44, 0xec, 0x6f, 0xc2, 0x79, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	RootCompatible: foryRootAddress,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x79},
 	SchemaHash:     2079610740,
-	TypeDef:        []byte{0x0c, 0xb0, 0xc2, 0x6e, 0x2f, 0x44, 0xec, 0x6f, 0xc2, 0x79, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	TypeDef:        foryRootAddress[4:],
 	UserID:         121,
 })
 
@@ -961,7 +1005,7 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -993,10 +1037,14 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x6ec2b00c001cff01 && buffer.ReadUint64At(in, 8) == 0x054479c26fec442f && buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0x6ec2b00c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x054479c26fec442f &&
+				buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
 				n = 24
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x791bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x791bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -1015,10 +1063,14 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x6ec2b00c001c0001 && buffer.ReadUint64At(in, 8) == 0x054479c26fec442f && buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x6ec2b00c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x054479c26fec442f &&
+			buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
 			n = 24
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x791b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x791b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -1044,12 +1096,12 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6ec2b00c001cff01)
-			buffer.PutUint64At(w, off+8, 0x054479c26fec442f)
-			buffer.PutUint64At(w, off+16, 0x2621714a154c0f65)
+			buffer.PutUint64At(w, off, 0x6ec2b00c001cff01)    // foryRootAddress[0:8]
+			buffer.PutUint64At(w, off+8, 0x054479c26fec442f)  // foryRootAddress[8:16]
+			buffer.PutUint64At(w, off+16, 0x2621714a154c0f65) // foryRootAddress[16:24]
 			off += 24
 		} else {
-			buffer.PutUint32At(w, off, 0x791bff01)
+			buffer.PutUint32At(w, off, 0x791bff01) // prefix bytes 01 ff 1b 79
 			off += 4
 		}
 	}

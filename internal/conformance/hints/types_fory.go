@@ -25,15 +25,23 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootListHints is the first 56 bytes of a compatible-mode message whose root is ListHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootListHints[4:].
+var foryRootListHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x2c, 0x30, 0xb9, 0x1f, 0x45, 0x51, 0xa5, 0x70, 0xc5, 0xca, 0x02, 0x4c,
+	0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16,
+	0x5a, 0x10, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x10, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54,
+	0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00,
+}
+
 // foryTypeListHints is ListHints's static type information. Fingerprint: arrays,22,0,0[46,0,0];fixed,22,0,0[4,0,0];nested,22,0,0[22,0,0[4,0,0]];not_null,22,0,0[4,0,0];nullable,22,0,0[4,0,0];
 var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
 	GoFields:       []string{"Arrays", "Fixed", "Nested", "NotNull", "Nullable"},
 	GoName:         "hints.ListHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x2c, 0x30, 0xb9, 0x1f, 0x45, 0x51, 0xa5, 0x70, 0xc5, 0xca, 0x02, 0x4c, 0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x10, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x10, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00},
+	RootCompatible: foryRootListHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
 	SchemaHash:     -1833350318,
-	TypeDef:        []byte{0x2c, 0x30, 0xb9, 0x1f, 0x45, 0x51, 0xa5, 0x70, 0xc5, 0xca, 0x02, 0x4c, 0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x10, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x10, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00},
+	TypeDef:        foryRootListHints[4:],
 	UserID:         330,
 })
 
@@ -54,7 +62,7 @@ func (x *ListHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ListHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -69,17 +77,17 @@ func (x *ListHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(56)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1fb9302c001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02cac570a55145)
-		buffer.PutUint64At(w, off+16, 0x4c2406310201ba16)
-		buffer.PutUint64At(w, off+24, 0x164cc02017951216)
-		buffer.PutUint64At(w, off+32, 0x165406999234105a)
-		buffer.PutUint64At(w, off+40, 0x5480b568dbd3b510)
-		buffer.PutUint64At(w, off+48, 0x00b202588bb61216)
+		buffer.PutUint64At(w, off, 0x1fb9302c001c0001)    // foryRootListHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02cac570a55145)  // foryRootListHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x4c2406310201ba16) // foryRootListHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x164cc02017951216) // foryRootListHints[24:32]
+		buffer.PutUint64At(w, off+32, 0x165406999234105a) // foryRootListHints[32:40]
+		buffer.PutUint64At(w, off+40, 0x5480b568dbd3b510) // foryRootListHints[40:48]
+		buffer.PutUint64At(w, off+48, 0x00b202588bb61216) // foryRootListHints[48:56]
 		off += 56
 	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -102,10 +110,19 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0x1fb9302c001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02cac570a55145 && buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 && buffer.ReadUint64At(in, 24) == 0x164cc02017951216 && buffer.ReadUint64At(in, 32) == 0x165406999234105a && buffer.ReadUint64At(in, 40) == 0x5480b568dbd3b510 && buffer.ReadUint64At(in, 48) == 0x00b202588bb61216 {
+			if len(in) >= 56 &&
+				buffer.ReadUint64At(in, 0) == 0x1fb9302c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02cac570a55145 &&
+				buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 &&
+				buffer.ReadUint64At(in, 24) == 0x164cc02017951216 &&
+				buffer.ReadUint64At(in, 32) == 0x165406999234105a &&
+				buffer.ReadUint64At(in, 40) == 0x5480b568dbd3b510 &&
+				buffer.ReadUint64At(in, 48) == 0x00b202588bb61216 {
 				n = 56
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xca1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -124,10 +141,19 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ListHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0x1fb9302c001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02cac570a55145 && buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 && buffer.ReadUint64At(in, 24) == 0x164cc02017951216 && buffer.ReadUint64At(in, 32) == 0x165406999234105a && buffer.ReadUint64At(in, 40) == 0x5480b568dbd3b510 && buffer.ReadUint64At(in, 48) == 0x00b202588bb61216 {
+		if len(in) >= 56 &&
+			buffer.ReadUint64At(in, 0) == 0x1fb9302c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02cac570a55145 &&
+			buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 &&
+			buffer.ReadUint64At(in, 24) == 0x164cc02017951216 &&
+			buffer.ReadUint64At(in, 32) == 0x165406999234105a &&
+			buffer.ReadUint64At(in, 40) == 0x5480b568dbd3b510 &&
+			buffer.ReadUint64At(in, 48) == 0x00b202588bb61216 {
 			n = 56
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -156,17 +182,17 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1fb9302c001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02cac570a55145)
-			buffer.PutUint64At(w, off+16, 0x4c2406310201ba16)
-			buffer.PutUint64At(w, off+24, 0x164cc02017951216)
-			buffer.PutUint64At(w, off+32, 0x165406999234105a)
-			buffer.PutUint64At(w, off+40, 0x5480b568dbd3b510)
-			buffer.PutUint64At(w, off+48, 0x00b202588bb61216)
+			buffer.PutUint64At(w, off, 0x1fb9302c001cff01)    // foryRootListHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02cac570a55145)  // foryRootListHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x4c2406310201ba16) // foryRootListHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x164cc02017951216) // foryRootListHints[24:32]
+			buffer.PutUint64At(w, off+32, 0x165406999234105a) // foryRootListHints[32:40]
+			buffer.PutUint64At(w, off+40, 0x5480b568dbd3b510) // foryRootListHints[40:48]
+			buffer.PutUint64At(w, off+48, 0x00b202588bb61216) // foryRootListHints[48:56]
 			off += 56
 		} else {
-			buffer.PutUint32At(w, off, 0xca1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1060,15 +1086,22 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootMapValueHints is the first 47 bytes of a compatible-mode message whose root is MapValueHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapValueHints[4:].
+var foryRootMapValueHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x23, 0xa0, 0x94, 0x6f, 0xf3, 0x18, 0x11, 0x44, 0xc4, 0xcb, 0x02, 0x4c,
+	0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88,
+	0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80,
+}
+
 // foryTypeMapValueHints is MapValueHints's static type information. Fingerprint: arrays,24,0,0[21,0,0|46,0,0];i32,24,0,0[21,0,0|4,0,0];i64,24,0,0[21,0,0|6,0,0];lists,24,0,0[21,0,0|22,0,0[4,0,0]];
 var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcb, 0x02},
 	GoFields:       []string{"Arrays", "I32", "I64", "Lists"},
 	GoName:         "hints.MapValueHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x23, 0xa0, 0x94, 0x6f, 0xf3, 0x18, 0x11, 0x44, 0xc4, 0xcb, 0x02, 0x4c, 0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88, 0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80},
+	RootCompatible: foryRootMapValueHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcb, 0x02},
 	SchemaHash:     -1724592042,
-	TypeDef:        []byte{0x23, 0xa0, 0x94, 0x6f, 0xf3, 0x18, 0x11, 0x44, 0xc4, 0xcb, 0x02, 0x4c, 0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88, 0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80},
+	TypeDef:        foryRootMapValueHints[4:],
 	UserID:         331,
 })
 
@@ -1088,7 +1121,7 @@ func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapValueHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1103,16 +1136,16 @@ func (x *MapValueHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(47)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x6f94a023001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02cbc4441118f3)
-		buffer.PutUint64At(w, off+16, 0x2406310201ba5618)
-		buffer.PutUint64At(w, off+24, 0x88c0be1112561888)
-		buffer.PutUint64At(w, off+32, 0x184c00d7111a5618)
-		buffer.PutUint64At(w, off+39, 0x809c12ad125a5618)
+		buffer.PutUint64At(w, off, 0x6f94a023001c0001)    // foryRootMapValueHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02cbc4441118f3)  // foryRootMapValueHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x2406310201ba5618) // foryRootMapValueHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x88c0be1112561888) // foryRootMapValueHints[24:32]
+		buffer.PutUint64At(w, off+32, 0x184c00d7111a5618) // foryRootMapValueHints[32:40]
+		buffer.PutUint64At(w, off+39, 0x809c12ad125a5618) // foryRootMapValueHints[39:47]
 		off += 47
 	} else {
-		buffer.PutUint32At(w, off, 0xcb1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xcb1b0001) // prefix bytes 01 00 1b cb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1135,10 +1168,18 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 47 && buffer.ReadUint64At(in, 0) == 0x6f94a023001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02cbc4441118f3 && buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 && buffer.ReadUint64At(in, 24) == 0x88c0be1112561888 && buffer.ReadUint64At(in, 32) == 0x184c00d7111a5618 && buffer.ReadUint64At(in, 39) == 0x809c12ad125a5618 {
+			if len(in) >= 47 &&
+				buffer.ReadUint64At(in, 0) == 0x6f94a023001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02cbc4441118f3 &&
+				buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 &&
+				buffer.ReadUint64At(in, 24) == 0x88c0be1112561888 &&
+				buffer.ReadUint64At(in, 32) == 0x184c00d7111a5618 &&
+				buffer.ReadUint64At(in, 39) == 0x809c12ad125a5618 {
 				n = 47
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1157,10 +1198,18 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapValueHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 47 && buffer.ReadUint64At(in, 0) == 0x6f94a023001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02cbc4441118f3 && buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 && buffer.ReadUint64At(in, 24) == 0x88c0be1112561888 && buffer.ReadUint64At(in, 32) == 0x184c00d7111a5618 && buffer.ReadUint64At(in, 39) == 0x809c12ad125a5618 {
+		if len(in) >= 47 &&
+			buffer.ReadUint64At(in, 0) == 0x6f94a023001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02cbc4441118f3 &&
+			buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 &&
+			buffer.ReadUint64At(in, 24) == 0x88c0be1112561888 &&
+			buffer.ReadUint64At(in, 32) == 0x184c00d7111a5618 &&
+			buffer.ReadUint64At(in, 39) == 0x809c12ad125a5618 {
 			n = 47
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1211,16 +1260,16 @@ func (x *MapValueHints) foryWrite(b *buffer.Buffer, compatible, check, root bool
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6f94a023001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02cbc4441118f3)
-			buffer.PutUint64At(w, off+16, 0x2406310201ba5618)
-			buffer.PutUint64At(w, off+24, 0x88c0be1112561888)
-			buffer.PutUint64At(w, off+32, 0x184c00d7111a5618)
-			buffer.PutUint64At(w, off+39, 0x809c12ad125a5618)
+			buffer.PutUint64At(w, off, 0x6f94a023001cff01)    // foryRootMapValueHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02cbc4441118f3)  // foryRootMapValueHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x2406310201ba5618) // foryRootMapValueHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x88c0be1112561888) // foryRootMapValueHints[24:32]
+			buffer.PutUint64At(w, off+32, 0x184c00d7111a5618) // foryRootMapValueHints[32:40]
+			buffer.PutUint64At(w, off+39, 0x809c12ad125a5618) // foryRootMapValueHints[39:47]
 			off += 47
 		} else {
-			buffer.PutUint32At(w, off, 0xcb1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcb1bff01) // prefix bytes 01 ff 1b cb
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1825,15 +1874,22 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
+// foryRootMapKeyHints is the first 34 bytes of a compatible-mode message whose root is MapKeyHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapKeyHints[4:].
+var foryRootMapKeyHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x16, 0xa0, 0xe2, 0x8d, 0xa1, 0x90, 0x5a, 0x4f, 0xc2, 0xcc, 0x02, 0x54,
+	0x18, 0x54, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06,
+	0x31, 0x06,
+}
+
 // foryTypeMapKeyHints is MapKeyHints's static type information. Fingerprint: not_null,24,0,0[21,0,0|5,0,0];tagged,24,0,0[11,0,0|22,0,0[15,0,0]];
 var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcc, 0x02},
 	GoFields:       []string{"NotNull", "Tagged"},
 	GoName:         "hints.MapKeyHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0xa0, 0xe2, 0x8d, 0xa1, 0x90, 0x5a, 0x4f, 0xc2, 0xcc, 0x02, 0x54, 0x18, 0x54, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06},
+	RootCompatible: foryRootMapKeyHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x02},
 	SchemaHash:     -1259396011,
-	TypeDef:        []byte{0x16, 0xa0, 0xe2, 0x8d, 0xa1, 0x90, 0x5a, 0x4f, 0xc2, 0xcc, 0x02, 0x54, 0x18, 0x54, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06},
+	TypeDef:        foryRootMapKeyHints[4:],
 	UserID:         332,
 })
 
@@ -1851,7 +1907,7 @@ func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapKeyHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1866,15 +1922,15 @@ func (x *MapKeyHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x8de2a016001c0001)
-		buffer.PutUint64At(w, off+8, 0x5402ccc24f5a90a1)
-		buffer.PutUint64At(w, off+16, 0xb568dbd3b5165418)
-		buffer.PutUint64At(w, off+24, 0x064c3e5a2e184c80)
-		buffer.PutUint64At(w, off+26, 0x0631064c3e5a2e18)
+		buffer.PutUint64At(w, off, 0x8de2a016001c0001)    // foryRootMapKeyHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x5402ccc24f5a90a1)  // foryRootMapKeyHints[8:16]
+		buffer.PutUint64At(w, off+16, 0xb568dbd3b5165418) // foryRootMapKeyHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x064c3e5a2e184c80) // foryRootMapKeyHints[24:32]
+		buffer.PutUint64At(w, off+26, 0x0631064c3e5a2e18) // foryRootMapKeyHints[26:34]
 		off += 34
 	} else {
-		buffer.PutUint32At(w, off, 0xcc1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xcc1b0001) // prefix bytes 01 00 1b cc, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1897,10 +1953,17 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x8de2a016001cff01 && buffer.ReadUint64At(in, 8) == 0x5402ccc24f5a90a1 && buffer.ReadUint64At(in, 16) == 0xb568dbd3b5165418 && buffer.ReadUint64At(in, 24) == 0x064c3e5a2e184c80 && buffer.ReadUint64At(in, 26) == 0x0631064c3e5a2e18 {
+			if len(in) >= 34 &&
+				buffer.ReadUint64At(in, 0) == 0x8de2a016001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x5402ccc24f5a90a1 &&
+				buffer.ReadUint64At(in, 16) == 0xb568dbd3b5165418 &&
+				buffer.ReadUint64At(in, 24) == 0x064c3e5a2e184c80 &&
+				buffer.ReadUint64At(in, 26) == 0x0631064c3e5a2e18 {
 				n = 34
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1919,10 +1982,17 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapKeyHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x8de2a016001c0001 && buffer.ReadUint64At(in, 8) == 0x5402ccc24f5a90a1 && buffer.ReadUint64At(in, 16) == 0xb568dbd3b5165418 && buffer.ReadUint64At(in, 24) == 0x064c3e5a2e184c80 && buffer.ReadUint64At(in, 26) == 0x0631064c3e5a2e18 {
+		if len(in) >= 34 &&
+			buffer.ReadUint64At(in, 0) == 0x8de2a016001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x5402ccc24f5a90a1 &&
+			buffer.ReadUint64At(in, 16) == 0xb568dbd3b5165418 &&
+			buffer.ReadUint64At(in, 24) == 0x064c3e5a2e184c80 &&
+			buffer.ReadUint64At(in, 26) == 0x0631064c3e5a2e18 {
 			n = 34
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1958,15 +2028,15 @@ func (x *MapKeyHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x8de2a016001cff01)
-			buffer.PutUint64At(w, off+8, 0x5402ccc24f5a90a1)
-			buffer.PutUint64At(w, off+16, 0xb568dbd3b5165418)
-			buffer.PutUint64At(w, off+24, 0x064c3e5a2e184c80)
-			buffer.PutUint64At(w, off+26, 0x0631064c3e5a2e18)
+			buffer.PutUint64At(w, off, 0x8de2a016001cff01)    // foryRootMapKeyHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x5402ccc24f5a90a1)  // foryRootMapKeyHints[8:16]
+			buffer.PutUint64At(w, off+16, 0xb568dbd3b5165418) // foryRootMapKeyHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x064c3e5a2e184c80) // foryRootMapKeyHints[24:32]
+			buffer.PutUint64At(w, off+26, 0x0631064c3e5a2e18) // foryRootMapKeyHints[26:34]
 			off += 34
 		} else {
-			buffer.PutUint32At(w, off, 0xcc1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcc1bff01) // prefix bytes 01 ff 1b cc
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -2332,17 +2402,29 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootNotNullPtrs is the first 21 bytes of a compatible-mode message whose root is NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNotNullPtrs[4:].
+var foryRootNotNullPtrs = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x40, 0x48, 0xd1, 0x4f, 0x89, 0x23, 0xc2, 0xce, 0x02, 0xc4,
+	0x1c, 0x45, 0x1c, 0x44, 0x85,
+}
+
+// foryRootRefNotNullPtrs is the first 21 bytes of a compatible-mode message whose root is NotNullPtrs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNotNullPtrs[4:].
+var foryRootRefNotNullPtrs = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0xdf, 0xc2, 0xde, 0x7e, 0x15, 0x72, 0xc2, 0xce, 0x02, 0xc5,
+	0x1c, 0x45, 0x1c, 0x44, 0x85,
+}
+
 // foryTypeNotNullPtrs is NotNullPtrs's static type information. Fingerprint: 1,0,0,0;ref,0,1,0;
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x02},
 	GoFields:          []string{"Plain", "Ref"},
 	GoName:            "hints.NotNullPtrs",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x40, 0x48, 0xd1, 0x4f, 0x89, 0x23, 0xc2, 0xce, 0x02, 0xc4, 0x1c, 0x45, 0x1c, 0x44, 0x85},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0xdf, 0xc2, 0xde, 0x7e, 0x15, 0x72, 0xc2, 0xce, 0x02, 0xc5, 0x1c, 0x45, 0x1c, 0x44, 0x85},
+	RootCompatible:    foryRootNotNullPtrs,
+	RootCompatibleRef: foryRootRefNotNullPtrs,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xce, 0x02},
 	SchemaHash:        -869762747,
-	TypeDef:           []byte{0x09, 0xf0, 0x40, 0x48, 0xd1, 0x4f, 0x89, 0x23, 0xc2, 0xce, 0x02, 0xc4, 0x1c, 0x45, 0x1c, 0x44, 0x85},
-	TypeDefRef:        []byte{0x09, 0xf0, 0xdf, 0xc2, 0xde, 0x7e, 0x15, 0x72, 0xc2, 0xce, 0x02, 0xc5, 0x1c, 0x45, 0x1c, 0x44, 0x85},
+	TypeDef:           foryRootNotNullPtrs[4:],
+	TypeDefRef:        foryRootRefNotNullPtrs[4:],
 	UserID:            334,
 })
 
@@ -2360,7 +2442,7 @@ func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2370,13 +2452,13 @@ func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4840f009001cff01)
-		buffer.PutUint64At(w, off+8, 0xc402cec223894fd1)
-		buffer.PutUint64At(w, off+13, 0x85441c451cc402ce)
+		buffer.PutUint64At(w, off, 0x4840f009001cff01)    // foryRootNotNullPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0xc402cec223894fd1)  // foryRootNotNullPtrs[8:16]
+		buffer.PutUint64At(w, off+13, 0x85441c451cc402ce) // foryRootNotNullPtrs[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xce1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xce1bff01) // prefix bytes 01 ff 1b ce
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2391,13 +2473,13 @@ func (x *NotNullPtrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc2dff009001c0001)
-		buffer.PutUint64At(w, off+8, 0xc502cec272157ede)
-		buffer.PutUint64At(w, off+13, 0x85441c451cc502ce)
+		buffer.PutUint64At(w, off, 0xc2dff009001c0001)    // foryRootRefNotNullPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0xc502cec272157ede)  // foryRootRefNotNullPtrs[8:16]
+		buffer.PutUint64At(w, off+13, 0x85441c451cc502ce) // foryRootRefNotNullPtrs[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xce1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xce1b0001) // prefix bytes 01 00 1b ce, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2420,10 +2502,15 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x4840f009001cff01 && buffer.ReadUint64At(in, 8) == 0xc402cec223894fd1 && buffer.ReadUint64At(in, 13) == 0x85441c451cc402ce {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x4840f009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402cec223894fd1 &&
+				buffer.ReadUint64At(in, 13) == 0x85441c451cc402ce {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xce1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2442,10 +2529,15 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NotNullPtrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xc2dff009001c0001 && buffer.ReadUint64At(in, 8) == 0xc502cec272157ede && buffer.ReadUint64At(in, 13) == 0x85441c451cc502ce {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xc2dff009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc502cec272157ede &&
+			buffer.ReadUint64At(in, 13) == 0x85441c451cc502ce {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xce1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2670,15 +2762,21 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "hints.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         333,
 })
 
@@ -2696,7 +2794,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2728,10 +2826,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xce75300b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xce75300b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2750,10 +2853,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xce75300b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xce75300b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2779,13 +2887,13 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xce75300b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002cdc2041859c8)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xce75300b001cff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002cdc2041859c8)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xcd1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcd1bff01) // prefix bytes 01 ff 1b cd
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -2863,17 +2971,29 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootGoArrays is the first 30 bytes of a compatible-mode message whose root is GoArrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootGoArrays[4:].
+var foryRootGoArrays = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x49, 0x7a, 0x2c, 0x0f, 0x91, 0x04, 0xc2, 0xd1, 0x02, 0x4c,
+	0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80,
+}
+
+// foryRootRefGoArrays is the first 30 bytes of a compatible-mode message whose root is GoArrays with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefGoArrays[4:].
+var foryRootRefGoArrays = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x12, 0xe0, 0xe1, 0x3b, 0xfc, 0xbe, 0x60, 0x49, 0xc2, 0xd1, 0x02, 0x4d,
+	0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80,
+}
+
 // foryTypeGoArrays is GoArrays's static type information. Fingerprint: tagged,46,0,0;untagged,22,0,0[5,0,0];
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x02},
 	GoFields:          []string{"Tagged", "Untagged"},
 	GoName:            "hints.GoArrays",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x49, 0x7a, 0x2c, 0x0f, 0x91, 0x04, 0xc2, 0xd1, 0x02, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x12, 0xe0, 0xe1, 0x3b, 0xfc, 0xbe, 0x60, 0x49, 0xc2, 0xd1, 0x02, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
+	RootCompatible:    foryRootGoArrays,
+	RootCompatibleRef: foryRootRefGoArrays,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd1, 0x02},
 	SchemaHash:        -114781476,
-	TypeDef:           []byte{0x12, 0x30, 0x49, 0x7a, 0x2c, 0x0f, 0x91, 0x04, 0xc2, 0xd1, 0x02, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
-	TypeDefRef:        []byte{0x12, 0xe0, 0xe1, 0x3b, 0xfc, 0xbe, 0x60, 0x49, 0xc2, 0xd1, 0x02, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
+	TypeDef:           foryRootGoArrays[4:],
+	TypeDefRef:        foryRootRefGoArrays[4:],
 	UserID:            337,
 })
 
@@ -2891,7 +3011,7 @@ func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *GoArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2906,14 +3026,14 @@ func (x *GoArrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3be1e012001c0001)
-		buffer.PutUint64At(w, off+8, 0x4d02d1c24960befc)
-		buffer.PutUint64At(w, off+16, 0x1616540631064c2e)
-		buffer.PutUint64At(w, off+22, 0x80418c01b3d11616)
+		buffer.PutUint64At(w, off, 0x3be1e012001c0001)    // foryRootRefGoArrays[0:8]
+		buffer.PutUint64At(w, off+8, 0x4d02d1c24960befc)  // foryRootRefGoArrays[8:16]
+		buffer.PutUint64At(w, off+16, 0x1616540631064c2e) // foryRootRefGoArrays[16:24]
+		buffer.PutUint64At(w, off+22, 0x80418c01b3d11616) // foryRootRefGoArrays[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0xd11b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd11b0001) // prefix bytes 01 00 1b d1, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2936,10 +3056,16 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x7a493012001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d1c204910f2c && buffer.ReadUint64At(in, 16) == 0x1616540631064c2e && buffer.ReadUint64At(in, 22) == 0x80418c01b3d11616 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0x7a493012001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d1c204910f2c &&
+				buffer.ReadUint64At(in, 16) == 0x1616540631064c2e &&
+				buffer.ReadUint64At(in, 22) == 0x80418c01b3d11616 {
 				n = 30
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2958,10 +3084,16 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *GoArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x3be1e012001c0001 && buffer.ReadUint64At(in, 8) == 0x4d02d1c24960befc && buffer.ReadUint64At(in, 16) == 0x1616540631064c2e && buffer.ReadUint64At(in, 22) == 0x80418c01b3d11616 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0x3be1e012001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4d02d1c24960befc &&
+			buffer.ReadUint64At(in, 16) == 0x1616540631064c2e &&
+			buffer.ReadUint64At(in, 22) == 0x80418c01b3d11616 {
 			n = 30
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2990,14 +3122,14 @@ func (x *GoArrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x7a493012001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02d1c204910f2c)
-			buffer.PutUint64At(w, off+16, 0x1616540631064c2e)
-			buffer.PutUint64At(w, off+22, 0x80418c01b3d11616)
+			buffer.PutUint64At(w, off, 0x7a493012001cff01)    // foryRootGoArrays[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02d1c204910f2c)  // foryRootGoArrays[8:16]
+			buffer.PutUint64At(w, off+16, 0x1616540631064c2e) // foryRootGoArrays[16:24]
+			buffer.PutUint64At(w, off+22, 0x80418c01b3d11616) // foryRootGoArrays[22:30]
 			off += 30
 		} else {
-			buffer.PutUint32At(w, off, 0xd11bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd11bff01) // prefix bytes 01 ff 1b d1
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3263,15 +3395,21 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootEnumHints is the first 27 bytes of a compatible-mode message whose root is EnumHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumHints[4:].
+var foryRootEnumHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x00, 0x8e, 0x34, 0x78, 0x40, 0x2e, 0x2a, 0xc2, 0xd3, 0x02, 0x49,
+	0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x64, 0x30, 0x0f,
+}
+
 // foryTypeEnumHints is EnumHints's static type information. Fingerprint: list,22,1,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x02},
 	GoFields:       []string{"List", "Map"},
 	GoName:         "hints.EnumHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x00, 0x8e, 0x34, 0x78, 0x40, 0x2e, 0x2a, 0xc2, 0xd3, 0x02, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x64, 0x30, 0x0f},
+	RootCompatible: foryRootEnumHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x02},
 	SchemaHash:     816004816,
-	TypeDef:        []byte{0x0f, 0x00, 0x8e, 0x34, 0x78, 0x40, 0x2e, 0x2a, 0xc2, 0xd3, 0x02, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x64, 0x30, 0x0f},
+	TypeDef:        foryRootEnumHints[4:],
 	UserID:         339,
 })
 
@@ -3289,7 +3427,7 @@ func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3304,14 +3442,14 @@ func (x *EnumHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x348e000f001c0001)
-		buffer.PutUint64At(w, off+8, 0x4902d3c22a2e4078)
-		buffer.PutUint64At(w, off+16, 0x56184498122d6416)
-		buffer.PutUint64At(w, off+19, 0x0f30645618449812)
+		buffer.PutUint64At(w, off, 0x348e000f001c0001)    // foryRootEnumHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4902d3c22a2e4078)  // foryRootEnumHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x56184498122d6416) // foryRootEnumHints[16:24]
+		buffer.PutUint64At(w, off+19, 0x0f30645618449812) // foryRootEnumHints[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xd31b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd31b0001) // prefix bytes 01 00 1b d3, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3334,10 +3472,16 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x348e000f001cff01 && buffer.ReadUint64At(in, 8) == 0x4902d3c22a2e4078 && buffer.ReadUint64At(in, 16) == 0x56184498122d6416 && buffer.ReadUint64At(in, 19) == 0x0f30645618449812 {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x348e000f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4902d3c22a2e4078 &&
+				buffer.ReadUint64At(in, 16) == 0x56184498122d6416 &&
+				buffer.ReadUint64At(in, 19) == 0x0f30645618449812 {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3356,10 +3500,16 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EnumHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x348e000f001c0001 && buffer.ReadUint64At(in, 8) == 0x4902d3c22a2e4078 && buffer.ReadUint64At(in, 16) == 0x56184498122d6416 && buffer.ReadUint64At(in, 19) == 0x0f30645618449812 {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x348e000f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4902d3c22a2e4078 &&
+			buffer.ReadUint64At(in, 16) == 0x56184498122d6416 &&
+			buffer.ReadUint64At(in, 19) == 0x0f30645618449812 {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3395,14 +3545,14 @@ func (x *EnumHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x348e000f001cff01)
-			buffer.PutUint64At(w, off+8, 0x4902d3c22a2e4078)
-			buffer.PutUint64At(w, off+16, 0x56184498122d6416)
-			buffer.PutUint64At(w, off+19, 0x0f30645618449812)
+			buffer.PutUint64At(w, off, 0x348e000f001cff01)    // foryRootEnumHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4902d3c22a2e4078)  // foryRootEnumHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x56184498122d6416) // foryRootEnumHints[16:24]
+			buffer.PutUint64At(w, off+19, 0x0f30645618449812) // foryRootEnumHints[19:27]
 			off += 27
 		} else {
-			buffer.PutUint32At(w, off, 0xd31bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3729,15 +3879,21 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootArrayKeysPlain is the first 25 bytes of a compatible-mode message whose root is ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootArrayKeysPlain[4:].
+var foryRootArrayKeysPlain = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0d, 0xf0, 0x10, 0x44, 0x82, 0x94, 0xb4, 0x41, 0xc1, 0xd6, 0x02, 0x50,
+	0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10,
+}
+
 // foryTypeArrayKeysPlain is ArrayKeysPlain's static type information. Fingerprint: by_pair,24,0,0[22,0,0[5,0,0]|21,0,0];
 var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x02},
 	GoFields:       []string{"ByPair"},
 	GoName:         "hints.ArrayKeysPlain",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0d, 0xf0, 0x10, 0x44, 0x82, 0x94, 0xb4, 0x41, 0xc1, 0xd6, 0x02, 0x50, 0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10},
+	RootCompatible: foryRootArrayKeysPlain,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x02},
 	SchemaHash:     854583426,
-	TypeDef:        []byte{0x0d, 0xf0, 0x10, 0x44, 0x82, 0x94, 0xb4, 0x41, 0xc1, 0xd6, 0x02, 0x50, 0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10},
+	TypeDef:        foryRootArrayKeysPlain[4:],
 	UserID:         342,
 })
 
@@ -3754,7 +3910,7 @@ func (x *ArrayKeysPlain) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ArrayKeysPlain) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3786,10 +3942,16 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0x4410f00d001cff01 && buffer.ReadUint64At(in, 8) == 0x5002d6c141b49482 && buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 && buffer.ReadUint64At(in, 17) == 0x1011781b0756165a {
+			if len(in) >= 25 &&
+				buffer.ReadUint64At(in, 0) == 0x4410f00d001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x5002d6c141b49482 &&
+				buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
+				buffer.ReadUint64At(in, 17) == 0x1011781b0756165a {
 				n = 25
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3808,10 +3970,16 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 func (x *ArrayKeysPlain) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0x4410f00d001c0001 && buffer.ReadUint64At(in, 8) == 0x5002d6c141b49482 && buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 && buffer.ReadUint64At(in, 17) == 0x1011781b0756165a {
+		if len(in) >= 25 &&
+			buffer.ReadUint64At(in, 0) == 0x4410f00d001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x5002d6c141b49482 &&
+			buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
+			buffer.ReadUint64At(in, 17) == 0x1011781b0756165a {
 			n = 25
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3843,14 +4011,14 @@ func (x *ArrayKeysPlain) foryWrite(b *buffer.Buffer, compatible, check, root boo
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4410f00d001cff01)
-			buffer.PutUint64At(w, off+8, 0x5002d6c141b49482)
-			buffer.PutUint64At(w, off+16, 0x11781b0756165a18)
-			buffer.PutUint64At(w, off+17, 0x1011781b0756165a)
+			buffer.PutUint64At(w, off, 0x4410f00d001cff01)    // foryRootArrayKeysPlain[0:8]
+			buffer.PutUint64At(w, off+8, 0x5002d6c141b49482)  // foryRootArrayKeysPlain[8:16]
+			buffer.PutUint64At(w, off+16, 0x11781b0756165a18) // foryRootArrayKeysPlain[16:24]
+			buffer.PutUint64At(w, off+17, 0x1011781b0756165a) // foryRootArrayKeysPlain[17:25]
 			off += 25
 		} else {
-			buffer.PutUint32At(w, off, 0xd61bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -4003,15 +4171,23 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 	}
 }
 
+// foryRootSpellings is the first 52 bytes of a compatible-mode message whose root is Spellings: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSpellings[4:].
+var foryRootSpellings = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x28, 0x70, 0x04, 0x61, 0x52, 0xcd, 0xcf, 0x21, 0xc6, 0xd5, 0x02, 0x4c,
+	0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd,
+	0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60,
+	0x92, 0xdb, 0x50, 0xb0,
+}
+
 // foryTypeSpellings is Spellings's static type information. Fingerprint: opt32,4,0,1;opt64,6,0,1;opt_unset,6,0,1;upper,6,0,0;yes,21,0,1;yes_nil,21,0,1;
 var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x02},
 	GoFields:       []string{"Upper", "Opt64", "OptUnset", "Opt32", "Yes", "YesNil"},
 	GoName:         "hints.Spellings",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x28, 0x70, 0x04, 0x61, 0x52, 0xcd, 0xcf, 0x21, 0xc6, 0xd5, 0x02, 0x4c, 0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd, 0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0},
+	RootCompatible: foryRootSpellings,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x02},
 	SchemaHash:     1158691696,
-	TypeDef:        []byte{0x28, 0x70, 0x04, 0x61, 0x52, 0xcd, 0xcf, 0x21, 0xc6, 0xd5, 0x02, 0x4c, 0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd, 0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0},
+	TypeDef:        foryRootSpellings[4:],
 	UserID:         341,
 })
 
@@ -4033,7 +4209,7 @@ func (x *Spellings) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Spellings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4065,10 +4241,19 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x61047028001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d5c621cfcd52 && buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 && buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a && buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b && buffer.ReadUint64At(in, 40) == 0x60155292601546ec && buffer.ReadUint64At(in, 44) == 0xb050db9260155292 {
+			if len(in) >= 52 &&
+				buffer.ReadUint64At(in, 0) == 0x61047028001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d5c621cfcd52 &&
+				buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 &&
+				buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a &&
+				buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b &&
+				buffer.ReadUint64At(in, 40) == 0x60155292601546ec &&
+				buffer.ReadUint64At(in, 44) == 0xb050db9260155292 {
 				n = 52
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd51bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -4087,10 +4272,19 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Spellings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x61047028001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02d5c621cfcd52 && buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 && buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a && buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b && buffer.ReadUint64At(in, 40) == 0x60155292601546ec && buffer.ReadUint64At(in, 44) == 0xb050db9260155292 {
+		if len(in) >= 52 &&
+			buffer.ReadUint64At(in, 0) == 0x61047028001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02d5c621cfcd52 &&
+			buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 &&
+			buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a &&
+			buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b &&
+			buffer.ReadUint64At(in, 40) == 0x60155292601546ec &&
+			buffer.ReadUint64At(in, 44) == 0xb050db9260155292 {
 			n = 52
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd51b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -4127,17 +4321,17 @@ func (x *Spellings) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x61047028001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02d5c621cfcd52)
-			buffer.PutUint64At(w, off+16, 0x1c068e4024efd106)
-			buffer.PutUint64At(w, off+24, 0xddf3390656707d7a)
-			buffer.PutUint64At(w, off+32, 0x7b7a1c048e4c221b)
-			buffer.PutUint64At(w, off+40, 0x60155292601546ec)
-			buffer.PutUint64At(w, off+44, 0xb050db9260155292)
+			buffer.PutUint64At(w, off, 0x61047028001cff01)    // foryRootSpellings[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02d5c621cfcd52)  // foryRootSpellings[8:16]
+			buffer.PutUint64At(w, off+16, 0x1c068e4024efd106) // foryRootSpellings[16:24]
+			buffer.PutUint64At(w, off+24, 0xddf3390656707d7a) // foryRootSpellings[24:32]
+			buffer.PutUint64At(w, off+32, 0x7b7a1c048e4c221b) // foryRootSpellings[32:40]
+			buffer.PutUint64At(w, off+40, 0x60155292601546ec) // foryRootSpellings[40:48]
+			buffer.PutUint64At(w, off+44, 0xb050db9260155292) // foryRootSpellings[44:52]
 			off += 52
 		} else {
-			buffer.PutUint32At(w, off, 0xd51bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd51bff01) // prefix bytes 01 ff 1b d5
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}

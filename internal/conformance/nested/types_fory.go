@@ -11,18 +11,30 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// foryRootOuter is the first 23 bytes of a compatible-mode message whose root is Outer: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOuter[4:].
+var foryRootOuter = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05,
+	0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40,
+}
+
+// foryRootRefOuter is the first 23 bytes of a compatible-mode message whose root is Outer with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOuter[4:].
+var foryRootRefOuter = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0b, 0x70, 0x33, 0x1d, 0x59, 0xf1, 0x8a, 0x29, 0xc2, 0x69, 0x40, 0x05,
+	0x5c, 0x4f, 0x1c, 0xa1, 0xad, 0x24, 0x40,
+}
+
 // foryTypeOuter is Outer's static type information. Fingerprint: inner,0,0,1;x,5,0,0;
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x69},
 	GoFields:          []string{"X", "Inner"},
 	GoName:            "nested.Outer",
 	OfficialGoHash:    -1420372558,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0b, 0x70, 0x33, 0x1d, 0x59, 0xf1, 0x8a, 0x29, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4f, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	RootCompatible:    foryRootOuter,
+	RootCompatibleRef: foryRootRefOuter,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x69},
 	SchemaHash:        -2047280483,
-	TypeDef:           []byte{0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
-	TypeDefRef:        []byte{0x0b, 0x70, 0x33, 0x1d, 0x59, 0xf1, 0x8a, 0x29, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4f, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	TypeDef:           foryRootOuter[4:],
+	TypeDefRef:        foryRootRefOuter[4:],
 	UserID:            105,
 })
 
@@ -40,7 +52,7 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -50,12 +62,12 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(23)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa88db00b001cff01)
-		buffer.PutUint64At(w, off+8, 0x054069c26a47529e)
-		buffer.PutUint64At(w, off+15, 0x4024ada11c4e5c05)
+		buffer.PutUint64At(w, off, 0xa88db00b001cff01)    // foryRootOuter[0:8]
+		buffer.PutUint64At(w, off+8, 0x054069c26a47529e)  // foryRootOuter[8:16]
+		buffer.PutUint64At(w, off+15, 0x4024ada11c4e5c05) // foryRootOuter[15:23]
 		off += 23
 	} else {
-		buffer.PutUint32At(w, off, 0x691bff01)
+		buffer.PutUint32At(w, off, 0x691bff01) // prefix bytes 01 ff 1b 69
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -70,12 +82,12 @@ func (x *Outer) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(23)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1d33700b001c0001)
-		buffer.PutUint64At(w, off+8, 0x054069c2298af159)
-		buffer.PutUint64At(w, off+15, 0x4024ada11c4f5c05)
+		buffer.PutUint64At(w, off, 0x1d33700b001c0001)    // foryRootRefOuter[0:8]
+		buffer.PutUint64At(w, off+8, 0x054069c2298af159)  // foryRootRefOuter[8:16]
+		buffer.PutUint64At(w, off+15, 0x4024ada11c4f5c05) // foryRootRefOuter[15:23]
 		off += 23
 	} else {
-		buffer.PutUint32At(w, off, 0x691b0001)
+		buffer.PutUint32At(w, off, 0x691b0001) // prefix bytes 01 00 1b 69, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -98,10 +110,14 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xa88db00b001cff01 && buffer.ReadUint64At(in, 8) == 0x054069c26a47529e && buffer.ReadUint64At(in, 15) == 0x4024ada11c4e5c05 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xa88db00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x054069c26a47529e &&
+				buffer.ReadUint64At(in, 15) == 0x4024ada11c4e5c05 {
 				n = 23
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x691bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x691bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -120,10 +136,14 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Outer) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x1d33700b001c0001 && buffer.ReadUint64At(in, 8) == 0x054069c2298af159 && buffer.ReadUint64At(in, 15) == 0x4024ada11c4f5c05 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x1d33700b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x054069c2298af159 &&
+			buffer.ReadUint64At(in, 15) == 0x4024ada11c4f5c05 {
 			n = 23
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x691b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x691b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -317,15 +337,21 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootInner is the first 20 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].
+var foryRootInner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05,
+	0x54, 0x40, 0x15, 0x48,
+}
+
 // foryTypeInner is Inner's static type information. Fingerprint: s,21,0,0;v,5,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
 	GoFields:       []string{"V", "S"},
 	GoName:         "nested.Inner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	RootCompatible: foryRootInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
 	SchemaHash:     270494220,
-	TypeDef:        []byte{0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	TypeDef:        foryRootInner[4:],
 	UserID:         106,
 })
 
@@ -343,7 +369,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -375,10 +401,14 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+			if len(in) >= 20 &&
+				buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 &&
+				buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
 				n = 20
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -397,10 +427,14 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+		if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 &&
+			buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
 			n = 20
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -426,12 +460,12 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1da0c008001cff01)
-			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)
-			buffer.PutUint64At(w, off+12, 0x4815405405406ac2)
+			buffer.PutUint64At(w, off, 0x1da0c008001cff01)    // foryRootInner[0:8]
+			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)  // foryRootInner[8:16]
+			buffer.PutUint64At(w, off+12, 0x4815405405406ac2) // foryRootInner[12:20]
 			off += 20
 		} else {
-			buffer.PutUint32At(w, off, 0x6a1bff01)
+			buffer.PutUint32At(w, off, 0x6a1bff01) // prefix bytes 01 ff 1b 6a
 			off += 4
 		}
 	}

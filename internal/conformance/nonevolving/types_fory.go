@@ -11,15 +11,21 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// foryRootFixed is the first 23 bytes of a compatible-mode message whose root is Fixed: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootFixed[4:].
+var foryRootFixed = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x40, 0xb3, 0x41, 0xe5, 0x6c, 0x68, 0x38, 0xc2, 0xd9, 0x04, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeFixed is Fixed's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd9, 0x04},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "nonevolving.Fixed",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x40, 0xb3, 0x41, 0xe5, 0x6c, 0x68, 0x38, 0xc2, 0xd9, 0x04, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootFixed,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0x40, 0xb3, 0x41, 0xe5, 0x6c, 0x68, 0x38, 0xc2, 0xd9, 0x04, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootFixed[4:],
 	UserID:         601,
 })
 
@@ -37,7 +43,7 @@ func (x *Fixed) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Fixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -69,10 +75,15 @@ func (x *Fixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x41b3400b001cff01 && buffer.ReadUint64At(in, 8) == 0x4004d9c238686ce5 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0x41b3400b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4004d9c238686ce5 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91bff01 && buffer.ReadUint8At(in, 4) == 0x04 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x04 {
 			n = 5
 		}
 		if n == 0 {
@@ -91,10 +102,15 @@ func (x *Fixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Fixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x41b3400b001c0001 && buffer.ReadUint64At(in, 8) == 0x4004d9c238686ce5 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x41b3400b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4004d9c238686ce5 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91b0001 && buffer.ReadUint8At(in, 4) == 0x04 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x04 {
 		n = 5
 	}
 	if n == 0 {
@@ -120,13 +136,13 @@ func (x *Fixed) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x41b3400b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4004d9c238686ce5)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0x41b3400b001cff01)    // foryRootFixed[0:8]
+			buffer.PutUint64At(w, off+8, 0x4004d9c238686ce5)  // foryRootFixed[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootFixed[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xd91bff01)
-			buffer.PutUint8At(w, off+4, 0x04)
+			buffer.PutUint32At(w, off, 0xd91bff01) // prefix bytes 01 ff 1b d9
+			buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
 			off += 5
 		}
 	}
@@ -204,18 +220,30 @@ func (x *Fixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootOuter is the first 26 bytes of a compatible-mode message whose root is Outer: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOuter[4:].
+var foryRootOuter = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x80, 0xec, 0x46, 0xad, 0x9e, 0xe8, 0x28, 0xc3, 0xda, 0x04, 0x40,
+	0x1c, 0x14, 0x46, 0x1c, 0x17, 0x6f, 0x40, 0x16, 0x72, 0x2c,
+}
+
+// foryRootRefOuter is the first 26 bytes of a compatible-mode message whose root is Outer with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOuter[4:].
+var foryRootRefOuter = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xb0, 0x35, 0xed, 0x90, 0x9a, 0xa9, 0x6d, 0xc3, 0xda, 0x04, 0x41,
+	0x1c, 0x14, 0x47, 0x1c, 0x17, 0x6f, 0x40, 0x16, 0x72, 0x2c,
+}
+
 // foryTypeOuter is Outer's static type information. Fingerprint: f,0,0,0;f_p,0,0,1;l,22,0,0[0,0,0];
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xda, 0x04},
 	GoFields:          []string{"F", "FP", "L"},
 	GoName:            "nonevolving.Outer",
 	OfficialGoHash:    707349589,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x80, 0xec, 0x46, 0xad, 0x9e, 0xe8, 0x28, 0xc3, 0xda, 0x04, 0x40, 0x1c, 0x14, 0x46, 0x1c, 0x17, 0x6f, 0x40, 0x16, 0x72, 0x2c},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0xb0, 0x35, 0xed, 0x90, 0x9a, 0xa9, 0x6d, 0xc3, 0xda, 0x04, 0x41, 0x1c, 0x14, 0x47, 0x1c, 0x17, 0x6f, 0x40, 0x16, 0x72, 0x2c},
+	RootCompatible:    foryRootOuter,
+	RootCompatibleRef: foryRootRefOuter,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xda, 0x04},
 	SchemaHash:        -2007587843,
-	TypeDef:           []byte{0x0e, 0x80, 0xec, 0x46, 0xad, 0x9e, 0xe8, 0x28, 0xc3, 0xda, 0x04, 0x40, 0x1c, 0x14, 0x46, 0x1c, 0x17, 0x6f, 0x40, 0x16, 0x72, 0x2c},
-	TypeDefRef:        []byte{0x0e, 0xb0, 0x35, 0xed, 0x90, 0x9a, 0xa9, 0x6d, 0xc3, 0xda, 0x04, 0x41, 0x1c, 0x14, 0x47, 0x1c, 0x17, 0x6f, 0x40, 0x16, 0x72, 0x2c},
+	TypeDef:           foryRootOuter[4:],
+	TypeDefRef:        foryRootRefOuter[4:],
 	UserID:            602,
 })
 
@@ -234,7 +262,7 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -244,14 +272,14 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x46ec800e001cff01)
-		buffer.PutUint64At(w, off+8, 0x4004dac328e89ead)
-		buffer.PutUint64At(w, off+16, 0x16406f171c46141c)
-		buffer.PutUint64At(w, off+18, 0x2c7216406f171c46)
+		buffer.PutUint64At(w, off, 0x46ec800e001cff01)    // foryRootOuter[0:8]
+		buffer.PutUint64At(w, off+8, 0x4004dac328e89ead)  // foryRootOuter[8:16]
+		buffer.PutUint64At(w, off+16, 0x16406f171c46141c) // foryRootOuter[16:24]
+		buffer.PutUint64At(w, off+18, 0x2c7216406f171c46) // foryRootOuter[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0xda1bff01)
-		buffer.PutUint8At(w, off+4, 0x04)
+		buffer.PutUint32At(w, off, 0xda1bff01) // prefix bytes 01 ff 1b da
+		buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -266,14 +294,14 @@ func (x *Outer) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xed35b00e001c0001)
-		buffer.PutUint64At(w, off+8, 0x4104dac36da99a90)
-		buffer.PutUint64At(w, off+16, 0x16406f171c47141c)
-		buffer.PutUint64At(w, off+18, 0x2c7216406f171c47)
+		buffer.PutUint64At(w, off, 0xed35b00e001c0001)    // foryRootRefOuter[0:8]
+		buffer.PutUint64At(w, off+8, 0x4104dac36da99a90)  // foryRootRefOuter[8:16]
+		buffer.PutUint64At(w, off+16, 0x16406f171c47141c) // foryRootRefOuter[16:24]
+		buffer.PutUint64At(w, off+18, 0x2c7216406f171c47) // foryRootRefOuter[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0xda1b0001)
-		buffer.PutUint8At(w, off+4, 0x04)
+		buffer.PutUint32At(w, off, 0xda1b0001) // prefix bytes 01 00 1b da, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -296,10 +324,16 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x46ec800e001cff01 && buffer.ReadUint64At(in, 8) == 0x4004dac328e89ead && buffer.ReadUint64At(in, 16) == 0x16406f171c46141c && buffer.ReadUint64At(in, 18) == 0x2c7216406f171c46 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0x46ec800e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4004dac328e89ead &&
+				buffer.ReadUint64At(in, 16) == 0x16406f171c46141c &&
+				buffer.ReadUint64At(in, 18) == 0x2c7216406f171c46 {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xda1bff01 && buffer.ReadUint8At(in, 4) == 0x04 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xda1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x04 {
 			n = 5
 		}
 		if n == 0 {
@@ -318,10 +352,16 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Outer) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xed35b00e001c0001 && buffer.ReadUint64At(in, 8) == 0x4104dac36da99a90 && buffer.ReadUint64At(in, 16) == 0x16406f171c47141c && buffer.ReadUint64At(in, 18) == 0x2c7216406f171c47 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xed35b00e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4104dac36da99a90 &&
+			buffer.ReadUint64At(in, 16) == 0x16406f171c47141c &&
+			buffer.ReadUint64At(in, 18) == 0x2c7216406f171c47 {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xda1b0001 && buffer.ReadUint8At(in, 4) == 0x04 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xda1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x04 {
 		n = 5
 	}
 	if n == 0 {
@@ -720,6 +760,12 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootFixedN is the first 31 bytes of a compatible-mode message whose root is FixedN: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootFixedN[4:].
+var foryRootFixedN = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x13, 0x00, 0xd6, 0x48, 0x3d, 0x38, 0x05, 0x02, 0xe2, 0x0d, 0x0c, 0x8c,
+	0x70, 0x16, 0x3e, 0x42, 0xe2, 0x07, 0x38, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeFixedN is FixedN's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -727,10 +773,10 @@ var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"N", "Name"},
 	GoName:         "nonevolving.FixedN",
 	Namespace:      "demo",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x13, 0x00, 0xd6, 0x48, 0x3d, 0x38, 0x05, 0x02, 0xe2, 0x0d, 0x0c, 0x8c, 0x70, 0x16, 0x3e, 0x42, 0xe2, 0x07, 0x38, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootFixedN,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x0a, 0x02, 0x3e, 0x42, 0xe2, 0x07, 0x38},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x13, 0x00, 0xd6, 0x48, 0x3d, 0x38, 0x05, 0x02, 0xe2, 0x0d, 0x0c, 0x8c, 0x70, 0x16, 0x3e, 0x42, 0xe2, 0x07, 0x38, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootFixedN[4:],
 	TypeName:       "FixedN",
 })
 
@@ -748,7 +794,7 @@ func (x *FixedN) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *FixedN) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -780,10 +826,16 @@ func (x *FixedN) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x48d60013001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0de20205383d && buffer.ReadUint64At(in, 16) == 0x403807e2423e1670 && buffer.ReadUint64At(in, 23) == 0x200c341548340540 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0x48d60013001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8c0c0de20205383d &&
+				buffer.ReadUint64At(in, 16) == 0x403807e2423e1670 &&
+				buffer.ReadUint64At(in, 23) == 0x200c341548340540 {
 				n = 31
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 7) == 0x3807e2423e020a70 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 &&
+			buffer.ReadUint64At(in, 7) == 0x3807e2423e020a70 {
 			n = 15
 		}
 		if n == 0 {
@@ -802,10 +854,16 @@ func (x *FixedN) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *FixedN) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x48d60013001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0de20205383d && buffer.ReadUint64At(in, 16) == 0x403807e2423e1670 && buffer.ReadUint64At(in, 23) == 0x200c341548340540 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0x48d60013001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8c0c0de20205383d &&
+			buffer.ReadUint64At(in, 16) == 0x403807e2423e1670 &&
+			buffer.ReadUint64At(in, 23) == 0x200c341548340540 {
 			n = 31
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(in, 7) == 0x3807e2423e020a70 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 &&
+		buffer.ReadUint64At(in, 7) == 0x3807e2423e020a70 {
 		n = 15
 	}
 	if n == 0 {
@@ -831,14 +889,14 @@ func (x *FixedN) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x48d60013001eff01)
-			buffer.PutUint64At(w, off+8, 0x8c0c0de20205383d)
-			buffer.PutUint64At(w, off+16, 0x403807e2423e1670)
-			buffer.PutUint64At(w, off+23, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0x48d60013001eff01)    // foryRootFixedN[0:8]
+			buffer.PutUint64At(w, off+8, 0x8c0c0de20205383d)  // foryRootFixedN[8:16]
+			buffer.PutUint64At(w, off+16, 0x403807e2423e1670) // foryRootFixedN[16:24]
+			buffer.PutUint64At(w, off+23, 0x200c341548340540) // foryRootFixedN[23:31]
 			off += 31
 		} else {
-			buffer.PutUint64At(w, off, 0x708c0c04061dff01)
-			buffer.PutUint64At(w, off+7, 0x3807e2423e020a70)
+			buffer.PutUint64At(w, off, 0x708c0c04061dff01)   // prefix bytes 01 ff 1d 06 04 0c 8c 70
+			buffer.PutUint64At(w, off+7, 0x3807e2423e020a70) // prefix bytes 70 0a 02 3e 42 e2 07 38
 			off += 15
 		}
 	}

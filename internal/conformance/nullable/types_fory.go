@@ -11,15 +11,21 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// foryRootNullableContainers is the first 32 bytes of a compatible-mode message whose root is NullableContainers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNullableContainers[4:].
+var foryRootNullableContainers = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x14, 0xe0, 0x2d, 0xab, 0x99, 0xc5, 0x2d, 0x6c, 0xc3, 0x67, 0x4a, 0x16,
+	0x16, 0x21, 0xb3, 0x90, 0x46, 0x18, 0x56, 0x16, 0x30, 0x0f, 0x4a, 0x16, 0x56, 0x4a, 0x71, 0x90,
+}
+
 // foryTypeNullableContainers is NullableContainers's static type information. Fingerprint: ints,22,0,1[5,0,0];map,24,0,1[21,0,0|5,0,0];strs,22,0,1[21,0,0];
 var foryTypeNullableContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x67},
 	GoFields:       []string{"Ints", "Map", "Strs"},
 	GoName:         "nullable.NullableContainers",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0xe0, 0x2d, 0xab, 0x99, 0xc5, 0x2d, 0x6c, 0xc3, 0x67, 0x4a, 0x16, 0x16, 0x21, 0xb3, 0x90, 0x46, 0x18, 0x56, 0x16, 0x30, 0x0f, 0x4a, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatible: foryRootNullableContainers,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x67},
 	SchemaHash:     -956444084,
-	TypeDef:        []byte{0x14, 0xe0, 0x2d, 0xab, 0x99, 0xc5, 0x2d, 0x6c, 0xc3, 0x67, 0x4a, 0x16, 0x16, 0x21, 0xb3, 0x90, 0x46, 0x18, 0x56, 0x16, 0x30, 0x0f, 0x4a, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	TypeDef:        foryRootNullableContainers[4:],
 	UserID:         103,
 })
 
@@ -38,7 +44,7 @@ func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -53,13 +59,13 @@ func (x *NullableContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buff
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xab2de014001c0001)
-		buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)
-		buffer.PutUint64At(w, off+16, 0x1656184690b32116)
-		buffer.PutUint64At(w, off+24, 0x90714a56164a0f30)
+		buffer.PutUint64At(w, off, 0xab2de014001c0001)    // foryRootNullableContainers[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)  // foryRootNullableContainers[8:16]
+		buffer.PutUint64At(w, off+16, 0x1656184690b32116) // foryRootNullableContainers[16:24]
+		buffer.PutUint64At(w, off+24, 0x90714a56164a0f30) // foryRootNullableContainers[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0x671b0001)
+		buffer.PutUint32At(w, off, 0x671b0001) // prefix bytes 01 00 1b 67, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -82,10 +88,15 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xab2de014001cff01 && buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 && buffer.ReadUint64At(in, 16) == 0x1656184690b32116 && buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
+			if len(in) >= 32 &&
+				buffer.ReadUint64At(in, 0) == 0xab2de014001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 &&
+				buffer.ReadUint64At(in, 16) == 0x1656184690b32116 &&
+				buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
 				n = 32
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x671bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x671bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -104,10 +115,15 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 func (x *NullableContainers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xab2de014001c0001 && buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 && buffer.ReadUint64At(in, 16) == 0x1656184690b32116 && buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
+		if len(in) >= 32 &&
+			buffer.ReadUint64At(in, 0) == 0xab2de014001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 &&
+			buffer.ReadUint64At(in, 16) == 0x1656184690b32116 &&
+			buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
 			n = 32
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x671b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x671b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -148,13 +164,13 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xab2de014001cff01)
-			buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)
-			buffer.PutUint64At(w, off+16, 0x1656184690b32116)
-			buffer.PutUint64At(w, off+24, 0x90714a56164a0f30)
+			buffer.PutUint64At(w, off, 0xab2de014001cff01)    // foryRootNullableContainers[0:8]
+			buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)  // foryRootNullableContainers[8:16]
+			buffer.PutUint64At(w, off+16, 0x1656184690b32116) // foryRootNullableContainers[16:24]
+			buffer.PutUint64At(w, off+24, 0x90714a56164a0f30) // foryRootNullableContainers[24:32]
 			off += 32
 		} else {
-			buffer.PutUint32At(w, off, 0x671bff01)
+			buffer.PutUint32At(w, off, 0x671bff01) // prefix bytes 01 ff 1b 67
 			off += 4
 		}
 	}

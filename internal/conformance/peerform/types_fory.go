@@ -25,15 +25,21 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xa8, 0xac, 0x75, 0x65, 0x6c, 0x42, 0xc2, 0x92, 0x03, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x92, 0x03},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "peerform.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xa8, 0xac, 0x75, 0x65, 0x6c, 0x42, 0xc2, 0x92, 0x03, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x92, 0x03},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0x10, 0xa8, 0xac, 0x75, 0x65, 0x6c, 0x42, 0xc2, 0x92, 0x03, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         402,
 })
 
@@ -51,7 +57,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -83,10 +89,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xaca8100b001cff01 && buffer.ReadUint64At(in, 8) == 0x400392c2426c6575 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xaca8100b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x400392c2426c6575 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x921bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x921bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -105,10 +116,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xaca8100b001c0001 && buffer.ReadUint64At(in, 8) == 0x400392c2426c6575 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xaca8100b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x400392c2426c6575 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x921b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x921b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -134,13 +150,13 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xaca8100b001cff01)
-			buffer.PutUint64At(w, off+8, 0x400392c2426c6575)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xaca8100b001cff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0x400392c2426c6575)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0x921bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0x921bff01) // prefix bytes 01 ff 1b 92
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}
@@ -218,18 +234,30 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootHolder is the first 26 bytes of a compatible-mode message whose root is Holder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHolder[4:].
+var foryRootHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x02, 0xb0, 0x15, 0x3d, 0x60, 0x7a, 0xc2, 0x91, 0x03, 0x4c,
+	0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98,
+}
+
+// foryRootRefHolder is the first 26 bytes of a compatible-mode message whose root is Holder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHolder[4:].
+var foryRootRefHolder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xc0, 0x71, 0xde, 0x5d, 0x4c, 0x87, 0x4f, 0xc2, 0x91, 0x03, 0x4c,
+	0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98,
+}
+
 // foryTypeHolder is Holder's static type information. Fingerprint: label,21,0,0;next,0,0,1;
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x91, 0x03},
 	GoFields:          []string{"Label", "Next"},
 	GoName:            "peerform.Holder",
 	OfficialGoHash:    976096725,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x02, 0xb0, 0x15, 0x3d, 0x60, 0x7a, 0xc2, 0x91, 0x03, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0xc0, 0x71, 0xde, 0x5d, 0x4c, 0x87, 0x4f, 0xc2, 0x91, 0x03, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	RootCompatible:    foryRootHolder,
+	RootCompatibleRef: foryRootRefHolder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x91, 0x03},
 	SchemaHash:        -423750057,
-	TypeDef:           []byte{0x0e, 0x60, 0x02, 0xb0, 0x15, 0x3d, 0x60, 0x7a, 0xc2, 0x91, 0x03, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	TypeDefRef:        []byte{0x0e, 0xc0, 0x71, 0xde, 0x5d, 0x4c, 0x87, 0x4f, 0xc2, 0x91, 0x03, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	TypeDef:           foryRootHolder[4:],
+	TypeDefRef:        foryRootRefHolder[4:],
 	UserID:            401,
 })
 
@@ -247,7 +275,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -257,14 +285,14 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb002600e001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c0391c27a603d15)
-		buffer.PutUint64At(w, off+16, 0x341c4ac02201ac15)
-		buffer.PutUint64At(w, off+18, 0x9897341c4ac02201)
+		buffer.PutUint64At(w, off, 0xb002600e001cff01)    // foryRootHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c0391c27a603d15)  // foryRootHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x341c4ac02201ac15) // foryRootHolder[16:24]
+		buffer.PutUint64At(w, off+18, 0x9897341c4ac02201) // foryRootHolder[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0x911bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x911bff01) // prefix bytes 01 ff 1b 91
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -279,14 +307,14 @@ func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xde71c00e001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c0391c24f874c5d)
-		buffer.PutUint64At(w, off+16, 0x341c4bc02201ac15)
-		buffer.PutUint64At(w, off+18, 0x9897341c4bc02201)
+		buffer.PutUint64At(w, off, 0xde71c00e001c0001)    // foryRootRefHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c0391c24f874c5d)  // foryRootRefHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x341c4bc02201ac15) // foryRootRefHolder[16:24]
+		buffer.PutUint64At(w, off+18, 0x9897341c4bc02201) // foryRootRefHolder[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0x911b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x911b0001) // prefix bytes 01 00 1b 91, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -309,10 +337,16 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xb002600e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c0391c27a603d15 && buffer.ReadUint64At(in, 16) == 0x341c4ac02201ac15 && buffer.ReadUint64At(in, 18) == 0x9897341c4ac02201 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0xb002600e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c0391c27a603d15 &&
+				buffer.ReadUint64At(in, 16) == 0x341c4ac02201ac15 &&
+				buffer.ReadUint64At(in, 18) == 0x9897341c4ac02201 {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x911bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x911bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -331,10 +365,16 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xde71c00e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c0391c24f874c5d && buffer.ReadUint64At(in, 16) == 0x341c4bc02201ac15 && buffer.ReadUint64At(in, 18) == 0x9897341c4bc02201 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xde71c00e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c0391c24f874c5d &&
+			buffer.ReadUint64At(in, 16) == 0x341c4bc02201ac15 &&
+			buffer.ReadUint64At(in, 18) == 0x9897341c4bc02201 {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x911b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x911b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -527,17 +567,29 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootAnyHolder is the first 21 bytes of a compatible-mode message whose root is AnyHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyHolder[4:].
+var foryRootAnyHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xd0, 0xa6, 0x32, 0xcf, 0xfb, 0x6a, 0x33, 0xc1, 0x93, 0x03, 0x4e,
+	0x00, 0xd4, 0x0b, 0xa1, 0x00,
+}
+
+// foryRootRefAnyHolder is the first 21 bytes of a compatible-mode message whose root is AnyHolder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAnyHolder[4:].
+var foryRootRefAnyHolder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0x70, 0x5c, 0xb9, 0x14, 0x67, 0x66, 0x15, 0xc1, 0x93, 0x03, 0x4f,
+	0x00, 0xd4, 0x0b, 0xa1, 0x00,
+}
+
 // foryTypeAnyHolder is AnyHolder's static type information. Fingerprint: value,0,0,1;
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x93, 0x03},
 	GoFields:          []string{"Value"},
 	GoName:            "peerform.AnyHolder",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xd0, 0xa6, 0x32, 0xcf, 0xfb, 0x6a, 0x33, 0xc1, 0x93, 0x03, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0x70, 0x5c, 0xb9, 0x14, 0x67, 0x66, 0x15, 0xc1, 0x93, 0x03, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
+	RootCompatible:    foryRootAnyHolder,
+	RootCompatibleRef: foryRootRefAnyHolder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x93, 0x03},
 	SchemaHash:        1188066363,
-	TypeDef:           []byte{0x09, 0xd0, 0xa6, 0x32, 0xcf, 0xfb, 0x6a, 0x33, 0xc1, 0x93, 0x03, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
-	TypeDefRef:        []byte{0x09, 0x70, 0x5c, 0xb9, 0x14, 0x67, 0x66, 0x15, 0xc1, 0x93, 0x03, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
+	TypeDef:           foryRootAnyHolder[4:],
+	TypeDefRef:        foryRootRefAnyHolder[4:],
 	UserID:            403,
 })
 
@@ -552,7 +604,7 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -562,13 +614,13 @@ func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x32a6d009001cff01)
-		buffer.PutUint64At(w, off+8, 0x4e0393c1336afbcf)
-		buffer.PutUint64At(w, off+13, 0x00a10bd4004e0393)
+		buffer.PutUint64At(w, off, 0x32a6d009001cff01)    // foryRootAnyHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4e0393c1336afbcf)  // foryRootAnyHolder[8:16]
+		buffer.PutUint64At(w, off+13, 0x00a10bd4004e0393) // foryRootAnyHolder[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0x931bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x931bff01) // prefix bytes 01 ff 1b 93
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -583,13 +635,13 @@ func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb95c7009001c0001)
-		buffer.PutUint64At(w, off+8, 0x4f0393c115666714)
-		buffer.PutUint64At(w, off+13, 0x00a10bd4004f0393)
+		buffer.PutUint64At(w, off, 0xb95c7009001c0001)    // foryRootRefAnyHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4f0393c115666714)  // foryRootRefAnyHolder[8:16]
+		buffer.PutUint64At(w, off+13, 0x00a10bd4004f0393) // foryRootRefAnyHolder[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0x931b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x931b0001) // prefix bytes 01 00 1b 93, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -612,10 +664,15 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x32a6d009001cff01 && buffer.ReadUint64At(in, 8) == 0x4e0393c1336afbcf && buffer.ReadUint64At(in, 13) == 0x00a10bd4004e0393 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x32a6d009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4e0393c1336afbcf &&
+				buffer.ReadUint64At(in, 13) == 0x00a10bd4004e0393 {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x931bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x931bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -634,10 +691,15 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xb95c7009001c0001 && buffer.ReadUint64At(in, 8) == 0x4f0393c115666714 && buffer.ReadUint64At(in, 13) == 0x00a10bd4004f0393 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xb95c7009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4f0393c115666714 &&
+			buffer.ReadUint64At(in, 13) == 0x00a10bd4004f0393 {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x931b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x931b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -747,17 +809,29 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	c.Leave()
 }
 
+// foryRootOuter is the first 27 bytes of a compatible-mode message whose root is Outer: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOuter[4:].
+var foryRootOuter = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xf0, 0x1a, 0x75, 0xdf, 0x1b, 0x0a, 0x45, 0xc2, 0x94, 0x03, 0x4c,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40,
+}
+
+// foryRootRefOuter is the first 27 bytes of a compatible-mode message whose root is Outer with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOuter[4:].
+var foryRootRefOuter = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x1a, 0x67, 0xe7, 0x4b, 0xf1, 0x5d, 0xc2, 0x94, 0x03, 0x4c,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40,
+}
+
 // foryTypeOuter is Outer's static type information. Fingerprint: count,5,0,0;inner,0,0,0;
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x94, 0x03},
 	GoFields:          []string{"Count", "Inner"},
 	GoName:            "peerform.Outer",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0xf0, 0x1a, 0x75, 0xdf, 0x1b, 0x0a, 0x45, 0xc2, 0x94, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x1a, 0x67, 0xe7, 0x4b, 0xf1, 0x5d, 0xc2, 0x94, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	RootCompatible:    foryRootOuter,
+	RootCompatibleRef: foryRootRefOuter,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x94, 0x03},
 	SchemaHash:        -576121450,
-	TypeDef:           []byte{0x0f, 0xf0, 0x1a, 0x75, 0xdf, 0x1b, 0x0a, 0x45, 0xc2, 0x94, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40},
-	TypeDefRef:        []byte{0x0f, 0xe0, 0x1a, 0x67, 0xe7, 0x4b, 0xf1, 0x5d, 0xc2, 0x94, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	TypeDef:           foryRootOuter[4:],
+	TypeDefRef:        foryRootRefOuter[4:],
 	UserID:            404,
 })
 
@@ -775,7 +849,7 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -785,14 +859,14 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x751af00f001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c0394c2450a1bdf)
-		buffer.PutUint64At(w, off+16, 0xa11c4cc06cd48905)
-		buffer.PutUint64At(w, off+19, 0x4024ada11c4cc06c)
+		buffer.PutUint64At(w, off, 0x751af00f001cff01)    // foryRootOuter[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c0394c2450a1bdf)  // foryRootOuter[8:16]
+		buffer.PutUint64At(w, off+16, 0xa11c4cc06cd48905) // foryRootOuter[16:24]
+		buffer.PutUint64At(w, off+19, 0x4024ada11c4cc06c) // foryRootOuter[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0x941bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x941bff01) // prefix bytes 01 ff 1b 94
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -807,14 +881,14 @@ func (x *Outer) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x671ae00f001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c0394c25df14be7)
-		buffer.PutUint64At(w, off+16, 0xa11c4dc06cd48905)
-		buffer.PutUint64At(w, off+19, 0x4024ada11c4dc06c)
+		buffer.PutUint64At(w, off, 0x671ae00f001c0001)    // foryRootRefOuter[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c0394c25df14be7)  // foryRootRefOuter[8:16]
+		buffer.PutUint64At(w, off+16, 0xa11c4dc06cd48905) // foryRootRefOuter[16:24]
+		buffer.PutUint64At(w, off+19, 0x4024ada11c4dc06c) // foryRootRefOuter[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0x941b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x941b0001) // prefix bytes 01 00 1b 94, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -837,10 +911,16 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x751af00f001cff01 && buffer.ReadUint64At(in, 8) == 0x4c0394c2450a1bdf && buffer.ReadUint64At(in, 16) == 0xa11c4cc06cd48905 && buffer.ReadUint64At(in, 19) == 0x4024ada11c4cc06c {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x751af00f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c0394c2450a1bdf &&
+				buffer.ReadUint64At(in, 16) == 0xa11c4cc06cd48905 &&
+				buffer.ReadUint64At(in, 19) == 0x4024ada11c4cc06c {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x941bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x941bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -859,10 +939,16 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Outer) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x671ae00f001c0001 && buffer.ReadUint64At(in, 8) == 0x4c0394c25df14be7 && buffer.ReadUint64At(in, 16) == 0xa11c4dc06cd48905 && buffer.ReadUint64At(in, 19) == 0x4024ada11c4dc06c {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x671ae00f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c0394c25df14be7 &&
+			buffer.ReadUint64At(in, 16) == 0xa11c4dc06cd48905 &&
+			buffer.ReadUint64At(in, 19) == 0x4024ada11c4dc06c {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x941b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x941b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -1037,17 +1123,29 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootArrays is the first 26 bytes of a compatible-mode message whose root is Arrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootArrays[4:].
+var foryRootArrays = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xc0, 0xba, 0x0d, 0xea, 0xb9, 0x1f, 0x37, 0xc2, 0x95, 0x03, 0x48,
+	0x2e, 0x21, 0xb3, 0x90, 0x4c, 0x2f, 0xad, 0xcd, 0x34, 0x80,
+}
+
+// foryRootRefArrays is the first 26 bytes of a compatible-mode message whose root is Arrays with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefArrays[4:].
+var foryRootRefArrays = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x40, 0x8a, 0x59, 0xf7, 0x54, 0xba, 0x1b, 0xc2, 0x95, 0x03, 0x49,
+	0x2e, 0x21, 0xb3, 0x90, 0x4d, 0x2f, 0xad, 0xcd, 0x34, 0x80,
+}
+
 // foryTypeArrays is Arrays's static type information. Fingerprint: ints,46,0,0;longs,47,0,0;
 var foryTypeArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x95, 0x03},
 	GoFields:          []string{"Ints", "Longs"},
 	GoName:            "peerform.Arrays",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0xc0, 0xba, 0x0d, 0xea, 0xb9, 0x1f, 0x37, 0xc2, 0x95, 0x03, 0x48, 0x2e, 0x21, 0xb3, 0x90, 0x4c, 0x2f, 0xad, 0xcd, 0x34, 0x80},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0x40, 0x8a, 0x59, 0xf7, 0x54, 0xba, 0x1b, 0xc2, 0x95, 0x03, 0x49, 0x2e, 0x21, 0xb3, 0x90, 0x4d, 0x2f, 0xad, 0xcd, 0x34, 0x80},
+	RootCompatible:    foryRootArrays,
+	RootCompatibleRef: foryRootRefArrays,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x95, 0x03},
 	SchemaHash:        -2121142106,
-	TypeDef:           []byte{0x0e, 0xc0, 0xba, 0x0d, 0xea, 0xb9, 0x1f, 0x37, 0xc2, 0x95, 0x03, 0x48, 0x2e, 0x21, 0xb3, 0x90, 0x4c, 0x2f, 0xad, 0xcd, 0x34, 0x80},
-	TypeDefRef:        []byte{0x0e, 0x40, 0x8a, 0x59, 0xf7, 0x54, 0xba, 0x1b, 0xc2, 0x95, 0x03, 0x49, 0x2e, 0x21, 0xb3, 0x90, 0x4d, 0x2f, 0xad, 0xcd, 0x34, 0x80},
+	TypeDef:           foryRootArrays[4:],
+	TypeDefRef:        foryRootRefArrays[4:],
 	UserID:            405,
 })
 
@@ -1065,7 +1163,7 @@ func (x *Arrays) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Arrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1080,14 +1178,14 @@ func (x *Arrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x598a400e001c0001)
-		buffer.PutUint64At(w, off+8, 0x490395c21bba54f7)
-		buffer.PutUint64At(w, off+16, 0xcdad2f4d90b3212e)
-		buffer.PutUint64At(w, off+18, 0x8034cdad2f4d90b3)
+		buffer.PutUint64At(w, off, 0x598a400e001c0001)    // foryRootRefArrays[0:8]
+		buffer.PutUint64At(w, off+8, 0x490395c21bba54f7)  // foryRootRefArrays[8:16]
+		buffer.PutUint64At(w, off+16, 0xcdad2f4d90b3212e) // foryRootRefArrays[16:24]
+		buffer.PutUint64At(w, off+18, 0x8034cdad2f4d90b3) // foryRootRefArrays[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0x951b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x951b0001) // prefix bytes 01 00 1b 95, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1110,10 +1208,16 @@ func (x *Arrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x0dbac00e001cff01 && buffer.ReadUint64At(in, 8) == 0x480395c2371fb9ea && buffer.ReadUint64At(in, 16) == 0xcdad2f4c90b3212e && buffer.ReadUint64At(in, 18) == 0x8034cdad2f4c90b3 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0x0dbac00e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x480395c2371fb9ea &&
+				buffer.ReadUint64At(in, 16) == 0xcdad2f4c90b3212e &&
+				buffer.ReadUint64At(in, 18) == 0x8034cdad2f4c90b3 {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x951bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x951bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -1132,10 +1236,16 @@ func (x *Arrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Arrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x598a400e001c0001 && buffer.ReadUint64At(in, 8) == 0x490395c21bba54f7 && buffer.ReadUint64At(in, 16) == 0xcdad2f4d90b3212e && buffer.ReadUint64At(in, 18) == 0x8034cdad2f4d90b3 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0x598a400e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x490395c21bba54f7 &&
+			buffer.ReadUint64At(in, 16) == 0xcdad2f4d90b3212e &&
+			buffer.ReadUint64At(in, 18) == 0x8034cdad2f4d90b3 {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x951b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x951b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -1166,14 +1276,14 @@ func (x *Arrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0dbac00e001cff01)
-			buffer.PutUint64At(w, off+8, 0x480395c2371fb9ea)
-			buffer.PutUint64At(w, off+16, 0xcdad2f4c90b3212e)
-			buffer.PutUint64At(w, off+18, 0x8034cdad2f4c90b3)
+			buffer.PutUint64At(w, off, 0x0dbac00e001cff01)    // foryRootArrays[0:8]
+			buffer.PutUint64At(w, off+8, 0x480395c2371fb9ea)  // foryRootArrays[8:16]
+			buffer.PutUint64At(w, off+16, 0xcdad2f4c90b3212e) // foryRootArrays[16:24]
+			buffer.PutUint64At(w, off+18, 0x8034cdad2f4c90b3) // foryRootArrays[18:26]
 			off += 26
 		} else {
-			buffer.PutUint32At(w, off, 0x951bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0x951bff01) // prefix bytes 01 ff 1b 95
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}
@@ -1421,15 +1531,21 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootNode is the first 29 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+var foryRootNode = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0x30, 0x93, 0xef, 0xd6, 0x18, 0xed, 0x1e, 0xc2, 0x96, 0x03, 0x54,
+	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeNode is Node's static type information. Fingerprint: children,22,0,0[0,0,0];name,21,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x96, 0x03},
 	GoFields:       []string{"Children", "Name"},
 	GoName:         "peerform.Node",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x30, 0x93, 0xef, 0xd6, 0x18, 0xed, 0x1e, 0xc2, 0x96, 0x03, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootNode,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x96, 0x03},
 	SchemaHash:     -1179955273,
-	TypeDef:        []byte{0x11, 0x30, 0x93, 0xef, 0xd6, 0x18, 0xed, 0x1e, 0xc2, 0x96, 0x03, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootNode[4:],
 	UserID:         406,
 })
 
@@ -1447,7 +1563,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1457,14 +1573,14 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xef933011001cff01)
-		buffer.PutUint64At(w, off+8, 0x540396c21eed18d6)
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
-		buffer.PutUint64At(w, off+21, 0x200c3415488046e2)
+		buffer.PutUint64At(w, off, 0xef933011001cff01)    // foryRootNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x540396c21eed18d6)  // foryRootNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootNode[16:24]
+		buffer.PutUint64At(w, off+21, 0x200c3415488046e2) // foryRootNode[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0x961bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x961bff01) // prefix bytes 01 ff 1b 96
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1479,14 +1595,14 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xef933011001c0001)
-		buffer.PutUint64At(w, off+8, 0x540396c21eed18d6)
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
-		buffer.PutUint64At(w, off+21, 0x200c3415488046e2)
+		buffer.PutUint64At(w, off, 0xef933011001c0001)    // foryRootNode[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x540396c21eed18d6)  // foryRootNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootNode[16:24]
+		buffer.PutUint64At(w, off+21, 0x200c3415488046e2) // foryRootNode[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0x961b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x961b0001) // prefix bytes 01 00 1b 96, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1509,10 +1625,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0xef933011001cff01 && buffer.ReadUint64At(in, 8) == 0x540396c21eed18d6 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 21) == 0x200c3415488046e2 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0xef933011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x540396c21eed18d6 &&
+				buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
+				buffer.ReadUint64At(in, 21) == 0x200c3415488046e2 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x961bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x961bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -1531,10 +1653,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0xef933011001c0001 && buffer.ReadUint64At(in, 8) == 0x540396c21eed18d6 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 21) == 0x200c3415488046e2 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0xef933011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x540396c21eed18d6 &&
+			buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
+			buffer.ReadUint64At(in, 21) == 0x200c3415488046e2 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x961b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x961b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -1735,17 +1863,29 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	c.Leave()
 }
 
+// foryRootBin is the first 26 bytes of a compatible-mode message whose root is Bin: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBin[4:].
+var foryRootBin = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xf0, 0x91, 0xc4, 0xb4, 0xc4, 0xa7, 0x0f, 0xc2, 0x9a, 0x03, 0x4c,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x48, 0x29, 0x0c, 0x13, 0x00,
+}
+
+// foryRootRefBin is the first 26 bytes of a compatible-mode message whose root is Bin with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefBin[4:].
+var foryRootRefBin = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xe0, 0x06, 0xae, 0x3a, 0xf0, 0xde, 0x53, 0xc2, 0x9a, 0x03, 0x4c,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x49, 0x29, 0x0c, 0x13, 0x00,
+}
+
 // foryTypeBin is Bin's static type information. Fingerprint: count,5,0,0;data,41,0,0;
 var foryTypeBin = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9a, 0x03},
 	GoFields:          []string{"Count", "Data"},
 	GoName:            "peerform.Bin",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0xf0, 0x91, 0xc4, 0xb4, 0xc4, 0xa7, 0x0f, 0xc2, 0x9a, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x48, 0x29, 0x0c, 0x13, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0xe0, 0x06, 0xae, 0x3a, 0xf0, 0xde, 0x53, 0xc2, 0x9a, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x49, 0x29, 0x0c, 0x13, 0x00},
+	RootCompatible:    foryRootBin,
+	RootCompatibleRef: foryRootRefBin,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9a, 0x03},
 	SchemaHash:        536270527,
-	TypeDef:           []byte{0x0e, 0xf0, 0x91, 0xc4, 0xb4, 0xc4, 0xa7, 0x0f, 0xc2, 0x9a, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x48, 0x29, 0x0c, 0x13, 0x00},
-	TypeDefRef:        []byte{0x0e, 0xe0, 0x06, 0xae, 0x3a, 0xf0, 0xde, 0x53, 0xc2, 0x9a, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x49, 0x29, 0x0c, 0x13, 0x00},
+	TypeDef:           foryRootBin[4:],
+	TypeDefRef:        foryRootRefBin[4:],
 	UserID:            410,
 })
 
@@ -1763,7 +1903,7 @@ func (x *Bin) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Bin) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1778,14 +1918,14 @@ func (x *Bin) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xae06e00e001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c039ac253def03a)
-		buffer.PutUint64At(w, off+16, 0x0c2949c06cd48905)
-		buffer.PutUint64At(w, off+18, 0x00130c2949c06cd4)
+		buffer.PutUint64At(w, off, 0xae06e00e001c0001)    // foryRootRefBin[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c039ac253def03a)  // foryRootRefBin[8:16]
+		buffer.PutUint64At(w, off+16, 0x0c2949c06cd48905) // foryRootRefBin[16:24]
+		buffer.PutUint64At(w, off+18, 0x00130c2949c06cd4) // foryRootRefBin[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0x9a1b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x9a1b0001) // prefix bytes 01 00 1b 9a, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1808,10 +1948,16 @@ func (x *Bin) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xc491f00e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c039ac20fa7c4b4 && buffer.ReadUint64At(in, 16) == 0x0c2948c06cd48905 && buffer.ReadUint64At(in, 18) == 0x00130c2948c06cd4 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0xc491f00e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c039ac20fa7c4b4 &&
+				buffer.ReadUint64At(in, 16) == 0x0c2948c06cd48905 &&
+				buffer.ReadUint64At(in, 18) == 0x00130c2948c06cd4 {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9a1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -1830,10 +1976,16 @@ func (x *Bin) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Bin) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xae06e00e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c039ac253def03a && buffer.ReadUint64At(in, 16) == 0x0c2949c06cd48905 && buffer.ReadUint64At(in, 18) == 0x00130c2949c06cd4 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xae06e00e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c039ac253def03a &&
+			buffer.ReadUint64At(in, 16) == 0x0c2949c06cd48905 &&
+			buffer.ReadUint64At(in, 18) == 0x00130c2949c06cd4 {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9a1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -1862,14 +2014,14 @@ func (x *Bin) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc491f00e001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c039ac20fa7c4b4)
-			buffer.PutUint64At(w, off+16, 0x0c2948c06cd48905)
-			buffer.PutUint64At(w, off+18, 0x00130c2948c06cd4)
+			buffer.PutUint64At(w, off, 0xc491f00e001cff01)    // foryRootBin[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c039ac20fa7c4b4)  // foryRootBin[8:16]
+			buffer.PutUint64At(w, off+16, 0x0c2948c06cd48905) // foryRootBin[16:24]
+			buffer.PutUint64At(w, off+18, 0x00130c2948c06cd4) // foryRootBin[18:26]
 			off += 26
 		} else {
-			buffer.PutUint32At(w, off, 0x9a1bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0x9a1bff01) // prefix bytes 01 ff 1b 9a
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}
@@ -2024,17 +2176,29 @@ func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
+// foryRootMixed is the first 32 bytes of a compatible-mode message whose root is Mixed: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMixed[4:].
+var foryRootMixed = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x14, 0x70, 0xb4, 0xac, 0xdb, 0x74, 0xd8, 0x6d, 0xc3, 0x9b, 0x03, 0x4c,
+	0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30,
+}
+
+// foryRootRefMixed is the first 32 bytes of a compatible-mode message whose root is Mixed with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMixed[4:].
+var foryRootRefMixed = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x14, 0xf0, 0x92, 0x58, 0x9a, 0x32, 0xb1, 0x61, 0xc3, 0x9b, 0x03, 0x4d,
+	0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30,
+}
+
 // foryTypeMixed is Mixed's static type information. Fingerprint: inner,0,0,0;list,22,0,0[5,0,0];m,24,0,0[21,0,0|5,0,0];
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9b, 0x03},
 	GoFields:          []string{"Inner", "List", "M"},
 	GoName:            "peerform.Mixed",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x70, 0xb4, 0xac, 0xdb, 0x74, 0xd8, 0x6d, 0xc3, 0x9b, 0x03, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x14, 0xf0, 0x92, 0x58, 0x9a, 0x32, 0xb1, 0x61, 0xc3, 0x9b, 0x03, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30},
+	RootCompatible:    foryRootMixed,
+	RootCompatibleRef: foryRootRefMixed,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9b, 0x03},
 	SchemaHash:        -1440402769,
-	TypeDef:           []byte{0x14, 0x70, 0xb4, 0xac, 0xdb, 0x74, 0xd8, 0x6d, 0xc3, 0x9b, 0x03, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30},
-	TypeDefRef:        []byte{0x14, 0xf0, 0x92, 0x58, 0x9a, 0x32, 0xb1, 0x61, 0xc3, 0x9b, 0x03, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30},
+	TypeDef:           foryRootMixed[4:],
+	TypeDefRef:        foryRootRefMixed[4:],
 	UserID:            411,
 })
 
@@ -2053,7 +2217,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2063,14 +2227,14 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xacb47014001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c039bc36dd874db)
-		buffer.PutUint64At(w, off+16, 0x1616484024ada11c)
-		buffer.PutUint64At(w, off+24, 0x301656184098122d)
+		buffer.PutUint64At(w, off, 0xacb47014001cff01)    // foryRootMixed[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c039bc36dd874db)  // foryRootMixed[8:16]
+		buffer.PutUint64At(w, off+16, 0x1616484024ada11c) // foryRootMixed[16:24]
+		buffer.PutUint64At(w, off+24, 0x301656184098122d) // foryRootMixed[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x9b1bff01) // prefix bytes 01 ff 1b 9b
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2085,14 +2249,14 @@ func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5892f014001c0001)
-		buffer.PutUint64At(w, off+8, 0x4d039bc361b1329a)
-		buffer.PutUint64At(w, off+16, 0x1616484024ada11c)
-		buffer.PutUint64At(w, off+24, 0x301656184098122d)
+		buffer.PutUint64At(w, off, 0x5892f014001c0001)    // foryRootRefMixed[0:8]
+		buffer.PutUint64At(w, off+8, 0x4d039bc361b1329a)  // foryRootRefMixed[8:16]
+		buffer.PutUint64At(w, off+16, 0x1616484024ada11c) // foryRootRefMixed[16:24]
+		buffer.PutUint64At(w, off+24, 0x301656184098122d) // foryRootRefMixed[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x9b1b0001) // prefix bytes 01 00 1b 9b, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2115,10 +2279,16 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xacb47014001cff01 && buffer.ReadUint64At(in, 8) == 0x4c039bc36dd874db && buffer.ReadUint64At(in, 16) == 0x1616484024ada11c && buffer.ReadUint64At(in, 24) == 0x301656184098122d {
+			if len(in) >= 32 &&
+				buffer.ReadUint64At(in, 0) == 0xacb47014001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c039bc36dd874db &&
+				buffer.ReadUint64At(in, 16) == 0x1616484024ada11c &&
+				buffer.ReadUint64At(in, 24) == 0x301656184098122d {
 				n = 32
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9b1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -2137,10 +2307,16 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0x5892f014001c0001 && buffer.ReadUint64At(in, 8) == 0x4d039bc361b1329a && buffer.ReadUint64At(in, 16) == 0x1616484024ada11c && buffer.ReadUint64At(in, 24) == 0x301656184098122d {
+		if len(in) >= 32 &&
+			buffer.ReadUint64At(in, 0) == 0x5892f014001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4d039bc361b1329a &&
+			buffer.ReadUint64At(in, 16) == 0x1616484024ada11c &&
+			buffer.ReadUint64At(in, 24) == 0x301656184098122d {
 			n = 32
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9b1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -2479,18 +2655,30 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootNullables is the first 27 bytes of a compatible-mode message whose root is Nullables: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNullables[4:].
+var foryRootNullables = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x60, 0xa3, 0x21, 0x51, 0x64, 0x44, 0x01, 0xc3, 0x9c, 0x03, 0x42,
+	0x05, 0x28, 0x46, 0x2e, 0x02, 0x31, 0x4a, 0x1c, 0x34, 0x97, 0x98,
+}
+
+// foryRootRefNullables is the first 27 bytes of a compatible-mode message whose root is Nullables with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNullables[4:].
+var foryRootRefNullables = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0f, 0x40, 0xdf, 0x19, 0xdf, 0x5a, 0xab, 0x44, 0xc3, 0x9c, 0x03, 0x42,
+	0x05, 0x28, 0x47, 0x2e, 0x02, 0x31, 0x4b, 0x1c, 0x34, 0x97, 0x98,
+}
+
 // foryTypeNullables is Nullables's static type information. Fingerprint: arr,46,0,1;k,5,0,1;next,0,0,1;
 var foryTypeNullables = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9c, 0x03},
 	GoFields:          []string{"K", "Arr", "Next"},
 	GoName:            "peerform.Nullables",
 	OfficialGoHash:    1479167658,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x60, 0xa3, 0x21, 0x51, 0x64, 0x44, 0x01, 0xc3, 0x9c, 0x03, 0x42, 0x05, 0x28, 0x46, 0x2e, 0x02, 0x31, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0f, 0x40, 0xdf, 0x19, 0xdf, 0x5a, 0xab, 0x44, 0xc3, 0x9c, 0x03, 0x42, 0x05, 0x28, 0x47, 0x2e, 0x02, 0x31, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	RootCompatible:    foryRootNullables,
+	RootCompatibleRef: foryRootRefNullables,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9c, 0x03},
 	SchemaHash:        1806992366,
-	TypeDef:           []byte{0x0f, 0x60, 0xa3, 0x21, 0x51, 0x64, 0x44, 0x01, 0xc3, 0x9c, 0x03, 0x42, 0x05, 0x28, 0x46, 0x2e, 0x02, 0x31, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	TypeDefRef:        []byte{0x0f, 0x40, 0xdf, 0x19, 0xdf, 0x5a, 0xab, 0x44, 0xc3, 0x9c, 0x03, 0x42, 0x05, 0x28, 0x47, 0x2e, 0x02, 0x31, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	TypeDef:           foryRootNullables[4:],
+	TypeDefRef:        foryRootRefNullables[4:],
 	UserID:            412,
 })
 
@@ -2509,7 +2697,7 @@ func (x *Nullables) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Nullables) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2519,14 +2707,14 @@ func (x *Nullables) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x21a3600f001cff01)
-		buffer.PutUint64At(w, off+8, 0x42039cc301446451)
-		buffer.PutUint64At(w, off+16, 0x1c4a31022e462805)
-		buffer.PutUint64At(w, off+19, 0x9897341c4a31022e)
+		buffer.PutUint64At(w, off, 0x21a3600f001cff01)    // foryRootNullables[0:8]
+		buffer.PutUint64At(w, off+8, 0x42039cc301446451)  // foryRootNullables[8:16]
+		buffer.PutUint64At(w, off+16, 0x1c4a31022e462805) // foryRootNullables[16:24]
+		buffer.PutUint64At(w, off+19, 0x9897341c4a31022e) // foryRootNullables[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0x9c1bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x9c1bff01) // prefix bytes 01 ff 1b 9c
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2541,14 +2729,14 @@ func (x *Nullables) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x19df400f001c0001)
-		buffer.PutUint64At(w, off+8, 0x42039cc344ab5adf)
-		buffer.PutUint64At(w, off+16, 0x1c4b31022e472805)
-		buffer.PutUint64At(w, off+19, 0x9897341c4b31022e)
+		buffer.PutUint64At(w, off, 0x19df400f001c0001)    // foryRootRefNullables[0:8]
+		buffer.PutUint64At(w, off+8, 0x42039cc344ab5adf)  // foryRootRefNullables[8:16]
+		buffer.PutUint64At(w, off+16, 0x1c4b31022e472805) // foryRootRefNullables[16:24]
+		buffer.PutUint64At(w, off+19, 0x9897341c4b31022e) // foryRootRefNullables[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0x9c1b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x9c1b0001) // prefix bytes 01 00 1b 9c, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2571,10 +2759,16 @@ func (x *Nullables) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x21a3600f001cff01 && buffer.ReadUint64At(in, 8) == 0x42039cc301446451 && buffer.ReadUint64At(in, 16) == 0x1c4a31022e462805 && buffer.ReadUint64At(in, 19) == 0x9897341c4a31022e {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x21a3600f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x42039cc301446451 &&
+				buffer.ReadUint64At(in, 16) == 0x1c4a31022e462805 &&
+				buffer.ReadUint64At(in, 19) == 0x9897341c4a31022e {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9c1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -2593,10 +2787,16 @@ func (x *Nullables) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Nullables) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x19df400f001c0001 && buffer.ReadUint64At(in, 8) == 0x42039cc344ab5adf && buffer.ReadUint64At(in, 16) == 0x1c4b31022e472805 && buffer.ReadUint64At(in, 19) == 0x9897341c4b31022e {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x19df400f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x42039cc344ab5adf &&
+			buffer.ReadUint64At(in, 16) == 0x1c4b31022e472805 &&
+			buffer.ReadUint64At(in, 19) == 0x9897341c4b31022e {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9c1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -2862,17 +3062,29 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootColored is the first 21 bytes of a compatible-mode message whose root is Colored: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootColored[4:].
+var foryRootColored = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0x1d, 0xc6, 0x17, 0xa4, 0x42, 0x22, 0xc2, 0xa5, 0x03, 0x40,
+	0x05, 0x34, 0x40, 0x19, 0x10,
+}
+
+// foryRootRefColored is the first 21 bytes of a compatible-mode message whose root is Colored with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefColored[4:].
+var foryRootRefColored = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0x40, 0xd6, 0xd7, 0x8c, 0x8a, 0xa7, 0x66, 0xc2, 0xa5, 0x03, 0x40,
+	0x05, 0x34, 0x41, 0x19, 0x10,
+}
+
 // foryTypeColored is Colored's static type information. Fingerprint: e,0,0,0;n,5,0,0;
 var foryTypeColored = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xa5, 0x03},
 	GoFields:          []string{"N", "E"},
 	GoName:            "peerform.Colored",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0x1d, 0xc6, 0x17, 0xa4, 0x42, 0x22, 0xc2, 0xa5, 0x03, 0x40, 0x05, 0x34, 0x40, 0x19, 0x10},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0x40, 0xd6, 0xd7, 0x8c, 0x8a, 0xa7, 0x66, 0xc2, 0xa5, 0x03, 0x40, 0x05, 0x34, 0x41, 0x19, 0x10},
+	RootCompatible:    foryRootColored,
+	RootCompatibleRef: foryRootRefColored,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xa5, 0x03},
 	SchemaHash:        887372110,
-	TypeDef:           []byte{0x09, 0xe0, 0x1d, 0xc6, 0x17, 0xa4, 0x42, 0x22, 0xc2, 0xa5, 0x03, 0x40, 0x05, 0x34, 0x40, 0x19, 0x10},
-	TypeDefRef:        []byte{0x09, 0x40, 0xd6, 0xd7, 0x8c, 0x8a, 0xa7, 0x66, 0xc2, 0xa5, 0x03, 0x40, 0x05, 0x34, 0x41, 0x19, 0x10},
+	TypeDef:           foryRootColored[4:],
+	TypeDefRef:        foryRootRefColored[4:],
 	UserID:            421,
 })
 
@@ -2890,7 +3102,7 @@ func (x *Colored) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Colored) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2905,13 +3117,13 @@ func (x *Colored) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd7d64009001c0001)
-		buffer.PutUint64At(w, off+8, 0x4003a5c266a78a8c)
-		buffer.PutUint64At(w, off+13, 0x10194134054003a5)
+		buffer.PutUint64At(w, off, 0xd7d64009001c0001)    // foryRootRefColored[0:8]
+		buffer.PutUint64At(w, off+8, 0x4003a5c266a78a8c)  // foryRootRefColored[8:16]
+		buffer.PutUint64At(w, off+13, 0x10194134054003a5) // foryRootRefColored[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xa51b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0xa51b0001) // prefix bytes 01 00 1b a5, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2934,10 +3146,15 @@ func (x *Colored) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xc61de009001cff01 && buffer.ReadUint64At(in, 8) == 0x4003a5c22242a417 && buffer.ReadUint64At(in, 13) == 0x10194034054003a5 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0xc61de009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4003a5c22242a417 &&
+				buffer.ReadUint64At(in, 13) == 0x10194034054003a5 {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xa51bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xa51bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -2956,10 +3173,15 @@ func (x *Colored) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Colored) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xd7d64009001c0001 && buffer.ReadUint64At(in, 8) == 0x4003a5c266a78a8c && buffer.ReadUint64At(in, 13) == 0x10194134054003a5 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xd7d64009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4003a5c266a78a8c &&
+			buffer.ReadUint64At(in, 13) == 0x10194134054003a5 {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xa51b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xa51b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -2991,13 +3213,13 @@ func (x *Colored) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc61de009001cff01)
-			buffer.PutUint64At(w, off+8, 0x4003a5c22242a417)
-			buffer.PutUint64At(w, off+13, 0x10194034054003a5)
+			buffer.PutUint64At(w, off, 0xc61de009001cff01)    // foryRootColored[0:8]
+			buffer.PutUint64At(w, off+8, 0x4003a5c22242a417)  // foryRootColored[8:16]
+			buffer.PutUint64At(w, off+13, 0x10194034054003a5) // foryRootColored[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0xa51bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0xa51bff01) // prefix bytes 01 ff 1b a5
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}

@@ -25,17 +25,29 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumSize
 }
 
+// foryRootImage is the first 24 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
+var foryRootImage = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05,
+	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19,
+}
+
+// foryRootRefImage is the first 24 bytes of a compatible-mode message whose root is Image with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImage[4:].
+var foryRootRefImage = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05,
+	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19,
+}
+
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x04},
 	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
 	GoName:            "refs.Image",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	RootCompatible:    foryRootImage,
+	RootCompatibleRef: foryRootRefImage,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
 	SchemaHash:        1960516840,
-	TypeDef:           []byte{0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	TypeDefRef:        []byte{0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	TypeDef:           foryRootImage[4:],
+	TypeDefRef:        foryRootRefImage[4:],
 	UserID:            4,
 })
 
@@ -56,7 +68,7 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -71,12 +83,12 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(24)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x236ea00c001c0001)
-		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)
-		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0)
+		buffer.PutUint64At(w, off, 0x236ea00c001c0001)    // foryRootRefImage[0:8]
+		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)  // foryRootRefImage[8:16]
+		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0) // foryRootRefImage[16:24]
 		off += 24
 	} else {
-		buffer.PutUint32At(w, off, 0x041b0001)
+		buffer.PutUint32At(w, off, 0x041b0001) // prefix bytes 01 00 1b 04, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -99,10 +111,14 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 && buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a && buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a &&
+				buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
 				n = 24
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x041bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -121,10 +137,14 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 && buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b && buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b &&
+			buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
 			n = 24
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x041b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -158,12 +178,12 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x54ea500c001cff01)
-			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)
-			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0)
+			buffer.PutUint64At(w, off, 0x54ea500c001cff01)    // foryRootImage[0:8]
+			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)  // foryRootImage[8:16]
+			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0) // foryRootImage[16:24]
 			off += 24
 		} else {
-			buffer.PutUint32At(w, off, 0x041bff01)
+			buffer.PutUint32At(w, off, 0x041bff01) // prefix bytes 01 ff 1b 04
 			off += 4
 		}
 	}
@@ -398,18 +418,30 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootImagePair is the first 19 bytes of a compatible-mode message whose root is ImagePair: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImagePair[4:].
+var foryRootImagePair = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf0, 0x4b, 0x6c, 0x3c, 0xf6, 0x70, 0xc2, 0xc8, 0x01, 0xc6,
+	0x1c, 0xca, 0x1c,
+}
+
+// foryRootRefImagePair is the first 19 bytes of a compatible-mode message whose root is ImagePair with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImagePair[4:].
+var foryRootRefImagePair = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x07, 0x10, 0x1c, 0x2d, 0x96, 0x6a, 0x61, 0x07, 0xc2, 0xc8, 0x01, 0xc7,
+	0x1c, 0xcb, 0x1c,
+}
+
 // foryTypeImagePair is ImagePair's static type information. Fingerprint: 1,0,0,1;2,0,0,1;
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
 	GoFields:          []string{"Cover", "Thumb"},
 	GoName:            "refs.ImagePair",
 	OfficialGoHash:    -919177777,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf0, 0x4b, 0x6c, 0x3c, 0xf6, 0x70, 0xc2, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x10, 0x1c, 0x2d, 0x96, 0x6a, 0x61, 0x07, 0xc2, 0xc8, 0x01, 0xc7, 0x1c, 0xcb, 0x1c},
+	RootCompatible:    foryRootImagePair,
+	RootCompatibleRef: foryRootRefImagePair,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
 	SchemaHash:        -573796553,
-	TypeDef:           []byte{0x07, 0x90, 0xf0, 0x4b, 0x6c, 0x3c, 0xf6, 0x70, 0xc2, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c},
-	TypeDefRef:        []byte{0x07, 0x10, 0x1c, 0x2d, 0x96, 0x6a, 0x61, 0x07, 0xc2, 0xc8, 0x01, 0xc7, 0x1c, 0xcb, 0x1c},
+	TypeDef:           foryRootImagePair[4:],
+	TypeDefRef:        foryRootRefImagePair[4:],
 	UserID:            200,
 })
 
@@ -427,7 +459,7 @@ func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -437,13 +469,13 @@ func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4bf09007001cff01)
-		buffer.PutUint64At(w, off+8, 0xc601c8c270f63c6c)
-		buffer.PutUint64At(w, off+11, 0x1cca1cc601c8c270)
+		buffer.PutUint64At(w, off, 0x4bf09007001cff01)    // foryRootImagePair[0:8]
+		buffer.PutUint64At(w, off+8, 0xc601c8c270f63c6c)  // foryRootImagePair[8:16]
+		buffer.PutUint64At(w, off+11, 0x1cca1cc601c8c270) // foryRootImagePair[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xc81bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc81bff01) // prefix bytes 01 ff 1b c8
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -458,13 +490,13 @@ func (x *ImagePair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2d1c1007001c0001)
-		buffer.PutUint64At(w, off+8, 0xc701c8c207616a96)
-		buffer.PutUint64At(w, off+11, 0x1ccb1cc701c8c207)
+		buffer.PutUint64At(w, off, 0x2d1c1007001c0001)    // foryRootRefImagePair[0:8]
+		buffer.PutUint64At(w, off+8, 0xc701c8c207616a96)  // foryRootRefImagePair[8:16]
+		buffer.PutUint64At(w, off+11, 0x1ccb1cc701c8c207) // foryRootRefImagePair[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xc81b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc81b0001) // prefix bytes 01 00 1b c8, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -487,10 +519,15 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x4bf09007001cff01 && buffer.ReadUint64At(in, 8) == 0xc601c8c270f63c6c && buffer.ReadUint64At(in, 11) == 0x1cca1cc601c8c270 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0x4bf09007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc601c8c270f63c6c &&
+				buffer.ReadUint64At(in, 11) == 0x1cca1cc601c8c270 {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc81bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -509,10 +546,15 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ImagePair) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2d1c1007001c0001 && buffer.ReadUint64At(in, 8) == 0xc701c8c207616a96 && buffer.ReadUint64At(in, 11) == 0x1ccb1cc701c8c207 {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x2d1c1007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc701c8c207616a96 &&
+			buffer.ReadUint64At(in, 11) == 0x1ccb1cc701c8c207 {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc81b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -738,15 +780,21 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootImagePtrList is the first 18 bytes of a compatible-mode message whose root is ImagePtrList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImagePtrList[4:].
+var foryRootImagePtrList = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x08, 0x65, 0x8b, 0xa7, 0x06, 0x64, 0xc1, 0xc9, 0x01, 0xc4,
+	0x16, 0x72,
+}
+
 // foryTypeImagePtrList is ImagePtrList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeImagePtrList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc9, 0x01},
 	GoFields:       []string{"Images"},
 	GoName:         "refs.ImagePtrList",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x08, 0x65, 0x8b, 0xa7, 0x06, 0x64, 0xc1, 0xc9, 0x01, 0xc4, 0x16, 0x72},
+	RootCompatible: foryRootImagePtrList,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc9, 0x01},
 	SchemaHash:     925871694,
-	TypeDef:        []byte{0x06, 0x20, 0x08, 0x65, 0x8b, 0xa7, 0x06, 0x64, 0xc1, 0xc9, 0x01, 0xc4, 0x16, 0x72},
+	TypeDef:        foryRootImagePtrList[4:],
 	UserID:         201,
 })
 
@@ -763,7 +811,7 @@ func (x *ImagePtrList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ImagePtrList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -773,13 +821,13 @@ func (x *ImagePtrList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x65082006001cff01)
-		buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)
-		buffer.PutUint64At(w, off+10, 0x7216c401c9c16406)
+		buffer.PutUint64At(w, off, 0x65082006001cff01)    // foryRootImagePtrList[0:8]
+		buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)  // foryRootImagePtrList[8:16]
+		buffer.PutUint64At(w, off+10, 0x7216c401c9c16406) // foryRootImagePtrList[10:18]
 		off += 18
 	} else {
-		buffer.PutUint32At(w, off, 0xc91bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc91bff01) // prefix bytes 01 ff 1b c9
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -794,13 +842,13 @@ func (x *ImagePtrList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x65082006001c0001)
-		buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)
-		buffer.PutUint64At(w, off+10, 0x7216c401c9c16406)
+		buffer.PutUint64At(w, off, 0x65082006001c0001)    // foryRootImagePtrList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)  // foryRootImagePtrList[8:16]
+		buffer.PutUint64At(w, off+10, 0x7216c401c9c16406) // foryRootImagePtrList[10:18]
 		off += 18
 	} else {
-		buffer.PutUint32At(w, off, 0xc91b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc91b0001) // prefix bytes 01 00 1b c9, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -823,10 +871,15 @@ func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x65082006001cff01 && buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b && buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
+			if len(in) >= 18 &&
+				buffer.ReadUint64At(in, 0) == 0x65082006001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b &&
+				buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
 				n = 18
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -845,10 +898,15 @@ func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ImagePtrList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x65082006001c0001 && buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b && buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
+		if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0x65082006001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b &&
+			buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
 			n = 18
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1123,18 +1181,30 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
+// foryRootNode is the first 26 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+var foryRootNode = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x70, 0x5d, 0xa1, 0x63, 0x6d, 0xb7, 0x71, 0xc2, 0xca, 0x01, 0x4c,
+	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98,
+}
+
+// foryRootRefNode is the first 26 bytes of a compatible-mode message whose root is Node with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNode[4:].
+var foryRootRefNode = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x00, 0xf1, 0xda, 0xec, 0x48, 0xc2, 0x1e, 0xc2, 0xca, 0x01, 0x4c,
+	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98,
+}
+
 // foryTypeNode is Node's static type information. Fingerprint: next,0,0,1;value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xca, 0x01},
 	GoFields:          []string{"Value", "Next"},
 	GoName:            "refs.Node",
 	OfficialGoHash:    67660299,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x70, 0x5d, 0xa1, 0x63, 0x6d, 0xb7, 0x71, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0x00, 0xf1, 0xda, 0xec, 0x48, 0xc2, 0x1e, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	RootCompatible:    foryRootNode,
+	RootCompatibleRef: foryRootRefNode,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
 	SchemaHash:        587892696,
-	TypeDef:           []byte{0x0e, 0x70, 0x5d, 0xa1, 0x63, 0x6d, 0xb7, 0x71, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	TypeDefRef:        []byte{0x0e, 0x00, 0xf1, 0xda, 0xec, 0x48, 0xc2, 0x1e, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	TypeDef:           foryRootNode[4:],
+	TypeDefRef:        foryRootRefNode[4:],
 	UserID:            202,
 })
 
@@ -1152,7 +1222,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1162,14 +1232,14 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa15d700e001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c01cac271b76d63)
-		buffer.PutUint64At(w, off+16, 0x341c4a00a10bd405)
-		buffer.PutUint64At(w, off+18, 0x9897341c4a00a10b)
+		buffer.PutUint64At(w, off, 0xa15d700e001cff01)    // foryRootNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c01cac271b76d63)  // foryRootNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x341c4a00a10bd405) // foryRootNode[16:24]
+		buffer.PutUint64At(w, off+18, 0x9897341c4a00a10b) // foryRootNode[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0xca1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1184,14 +1254,14 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdaf1000e001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c01cac21ec248ec)
-		buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405)
-		buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b)
+		buffer.PutUint64At(w, off, 0xdaf1000e001c0001)    // foryRootRefNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c01cac21ec248ec)  // foryRootRefNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405) // foryRootRefNode[16:24]
+		buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b) // foryRootRefNode[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1214,10 +1284,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa15d700e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01cac271b76d63 && buffer.ReadUint64At(in, 16) == 0x341c4a00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4a00a10b {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0xa15d700e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01cac271b76d63 &&
+				buffer.ReadUint64At(in, 16) == 0x341c4a00a10bd405 &&
+				buffer.ReadUint64At(in, 18) == 0x9897341c4a00a10b {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xca1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1236,10 +1312,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xdaf1000e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01cac21ec248ec && buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xdaf1000e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01cac21ec248ec &&
+			buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 &&
+			buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1451,18 +1533,32 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	c.Leave()
 }
 
+// foryRootTreeNode is the first 35 bytes of a compatible-mode message whose root is TreeNode: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootTreeNode[4:].
+var foryRootTreeNode = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x17, 0xc0, 0x48, 0xd4, 0x28, 0x0b, 0x20, 0x74, 0xc3, 0xcb, 0x01, 0x54,
+	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4e, 0x1c, 0x3c,
+	0x11, 0x23, 0x66,
+}
+
+// foryRootRefTreeNode is the first 35 bytes of a compatible-mode message whose root is TreeNode with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefTreeNode[4:].
+var foryRootRefTreeNode = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x17, 0xb0, 0x26, 0x43, 0xfd, 0xff, 0x96, 0x0e, 0xc3, 0xcb, 0x01, 0x54,
+	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4f, 0x1c, 0x3c,
+	0x11, 0x23, 0x66,
+}
+
 // foryTypeTreeNode is TreeNode's static type information. Fingerprint: children,22,0,0[0,0,0];name,21,0,0;parent,0,0,1;
 var foryTypeTreeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcb, 0x01},
 	GoFields:          []string{"Children", "Name", "Parent"},
 	GoName:            "refs.TreeNode",
 	OfficialGoHash:    957044546,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x17, 0xc0, 0x48, 0xd4, 0x28, 0x0b, 0x20, 0x74, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4e, 0x1c, 0x3c, 0x11, 0x23, 0x66},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x17, 0xb0, 0x26, 0x43, 0xfd, 0xff, 0x96, 0x0e, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4f, 0x1c, 0x3c, 0x11, 0x23, 0x66},
+	RootCompatible:    foryRootTreeNode,
+	RootCompatibleRef: foryRootRefTreeNode,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcb, 0x01},
 	SchemaHash:        1345458556,
-	TypeDef:           []byte{0x17, 0xc0, 0x48, 0xd4, 0x28, 0x0b, 0x20, 0x74, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4e, 0x1c, 0x3c, 0x11, 0x23, 0x66},
-	TypeDefRef:        []byte{0x17, 0xb0, 0x26, 0x43, 0xfd, 0xff, 0x96, 0x0e, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4f, 0x1c, 0x3c, 0x11, 0x23, 0x66},
+	TypeDef:           foryRootTreeNode[4:],
+	TypeDefRef:        foryRootRefTreeNode[4:],
 	UserID:            203,
 })
 
@@ -1481,7 +1577,7 @@ func (x *TreeNode) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *TreeNode) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1491,15 +1587,15 @@ func (x *TreeNode) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd448c017001cff01)
-		buffer.PutUint64At(w, off+8, 0x5401cbc374200b28)
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
-		buffer.PutUint64At(w, off+24, 0x3c1c4e200c341548)
-		buffer.PutUint64At(w, off+27, 0x6623113c1c4e200c)
+		buffer.PutUint64At(w, off, 0xd448c017001cff01)    // foryRootTreeNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x5401cbc374200b28)  // foryRootTreeNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootTreeNode[16:24]
+		buffer.PutUint64At(w, off+24, 0x3c1c4e200c341548) // foryRootTreeNode[24:32]
+		buffer.PutUint64At(w, off+27, 0x6623113c1c4e200c) // foryRootTreeNode[27:35]
 		off += 35
 	} else {
-		buffer.PutUint32At(w, off, 0xcb1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcb1bff01) // prefix bytes 01 ff 1b cb
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1514,15 +1610,15 @@ func (x *TreeNode) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4326b017001c0001)
-		buffer.PutUint64At(w, off+8, 0x5401cbc30e96fffd)
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
-		buffer.PutUint64At(w, off+24, 0x3c1c4f200c341548)
-		buffer.PutUint64At(w, off+27, 0x6623113c1c4f200c)
+		buffer.PutUint64At(w, off, 0x4326b017001c0001)    // foryRootRefTreeNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x5401cbc30e96fffd)  // foryRootRefTreeNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootRefTreeNode[16:24]
+		buffer.PutUint64At(w, off+24, 0x3c1c4f200c341548) // foryRootRefTreeNode[24:32]
+		buffer.PutUint64At(w, off+27, 0x6623113c1c4f200c) // foryRootRefTreeNode[27:35]
 		off += 35
 	} else {
-		buffer.PutUint32At(w, off, 0xcb1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcb1b0001) // prefix bytes 01 00 1b cb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1545,10 +1641,17 @@ func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xd448c017001cff01 && buffer.ReadUint64At(in, 8) == 0x5401cbc374200b28 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0x3c1c4e200c341548 && buffer.ReadUint64At(in, 27) == 0x6623113c1c4e200c {
+			if len(in) >= 35 &&
+				buffer.ReadUint64At(in, 0) == 0xd448c017001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x5401cbc374200b28 &&
+				buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
+				buffer.ReadUint64At(in, 24) == 0x3c1c4e200c341548 &&
+				buffer.ReadUint64At(in, 27) == 0x6623113c1c4e200c {
 				n = 35
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1567,10 +1670,17 @@ func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *TreeNode) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x4326b017001c0001 && buffer.ReadUint64At(in, 8) == 0x5401cbc30e96fffd && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0x3c1c4f200c341548 && buffer.ReadUint64At(in, 27) == 0x6623113c1c4f200c {
+		if len(in) >= 35 &&
+			buffer.ReadUint64At(in, 0) == 0x4326b017001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x5401cbc30e96fffd &&
+			buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
+			buffer.ReadUint64At(in, 24) == 0x3c1c4f200c341548 &&
+			buffer.ReadUint64At(in, 27) == 0x6623113c1c4f200c {
 			n = 35
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1982,16 +2092,27 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	c.Leave()
 }
 
+// foryRootSharedUntracked is the first 99 bytes of a compatible-mode message whose root is SharedUntracked: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedUntracked[4:].
+var foryRootSharedUntracked = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x57, 0x80, 0x68, 0x09, 0x16, 0xf6, 0x1b, 0x43, 0xcc, 0xcd, 0x01, 0x92,
+	0x05, 0x04, 0x72, 0x86, 0xa7, 0xa8, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xb0, 0x8c, 0x16, 0x16,
+	0x10, 0x6a, 0x69, 0x6a, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6c, 0x92, 0x15, 0x16, 0x00, 0x22,
+	0x17, 0xa8, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xb0, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa,
+	0x80, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6a, 0x8c,
+	0x15, 0x1a, 0x01, 0x82, 0x6c, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6a, 0x8c, 0x16, 0x56, 0x24,
+	0x9a, 0x29, 0x6c,
+}
+
 // foryTypeSharedUntracked is SharedUntracked's static type information. Fingerprint: count1,5,0,1;count2,5,0,1;ints1,22,0,0[5,0,0];ints2,22,0,0[5,0,0];label1,21,0,1;label2,21,0,1;map1,24,0,0[21,0,0|5,0,0];map2,24,0,0[21,0,0|5,0,0];name1,21,0,0;name2,21,0,0;strs1,22,0,0[21,0,0];strs2,22,0,0[21,0,0];
 var foryTypeSharedUntracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x01},
 	GoFields:       []string{"Count1", "Count2", "Ints1", "Ints2", "Label1", "Label2", "Map1", "Map2", "Name1", "Name2", "Strs1", "Strs2"},
 	GoName:         "refs.SharedUntracked",
 	OfficialGoHash: -61741120,
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x57, 0x80, 0x68, 0x09, 0x16, 0xf6, 0x1b, 0x43, 0xcc, 0xcd, 0x01, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xa8, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xb0, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6a, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6c, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xa8, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xb0, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6a, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6c, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6a, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6c},
+	RootCompatible: foryRootSharedUntracked,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x01},
 	SchemaHash:     1487575884,
-	TypeDef:        []byte{0x57, 0x80, 0x68, 0x09, 0x16, 0xf6, 0x1b, 0x43, 0xcc, 0xcd, 0x01, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xa8, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xb0, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6a, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6c, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xa8, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xb0, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6a, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6c, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6a, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6c},
+	TypeDef:        foryRootSharedUntracked[4:],
 	UserID:         205,
 })
 
@@ -2019,7 +2140,7 @@ func (x *SharedUntracked) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSharedUntracked (compatible mode) or stored as constant words.
 func (x *SharedUntracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2029,23 +2150,11 @@ func (x *SharedUntracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) 
 	b.Reserve(99)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x09688057001cff01)
-		buffer.PutUint64At(w, off+8, 0x9201cdcc431bf616)
-		buffer.PutUint64At(w, off+16, 0x0592a8a786720405)
-		buffer.PutUint64At(w, off+24, 0x16168cb0a7867204)
-		buffer.PutUint64At(w, off+32, 0x1016168c6a696a10)
-		buffer.PutUint64At(w, off+40, 0x22001615926c696a)
-		buffer.PutUint64At(w, off+48, 0x172200161592a817)
-		buffer.PutUint64At(w, off+56, 0xfa01981656188cb0)
-		buffer.PutUint64At(w, off+64, 0xfb01981656188c80)
-		buffer.PutUint64At(w, off+72, 0x8c6a82011a158c00)
-		buffer.PutUint64At(w, off+80, 0x56168c6c82011a15)
-		buffer.PutUint64At(w, off+88, 0x2456168c6a299a24)
-		buffer.PutUint64At(w, off+91, 0x6c299a2456168c6a)
+		copy(w[off:], foryRootSharedUntracked)
 		off += 99
 	} else {
-		buffer.PutUint32At(w, off, 0xcd1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcd1bff01) // prefix bytes 01 ff 1b cd
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2060,23 +2169,12 @@ func (x *SharedUntracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer)
 	b.Reserve(99)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x09688057001c0001)
-		buffer.PutUint64At(w, off+8, 0x9201cdcc431bf616)
-		buffer.PutUint64At(w, off+16, 0x0592a8a786720405)
-		buffer.PutUint64At(w, off+24, 0x16168cb0a7867204)
-		buffer.PutUint64At(w, off+32, 0x1016168c6a696a10)
-		buffer.PutUint64At(w, off+40, 0x22001615926c696a)
-		buffer.PutUint64At(w, off+48, 0x172200161592a817)
-		buffer.PutUint64At(w, off+56, 0xfa01981656188cb0)
-		buffer.PutUint64At(w, off+64, 0xfb01981656188c80)
-		buffer.PutUint64At(w, off+72, 0x8c6a82011a158c00)
-		buffer.PutUint64At(w, off+80, 0x56168c6c82011a15)
-		buffer.PutUint64At(w, off+88, 0x2456168c6a299a24)
-		buffer.PutUint64At(w, off+91, 0x6c299a2456168c6a)
+		copy(w[off:], foryRootSharedUntracked)
+		w[off+1] = foryimpl.FlagRefValue // tracking: the root is object 0
 		off += 99
 	} else {
-		buffer.PutUint32At(w, off, 0xcd1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcd1b0001) // prefix bytes 01 00 1b cd, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2099,10 +2197,12 @@ func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 99 && buffer.ReadUint64At(in, 0) == 0x09688057001cff01 && buffer.ReadUint64At(in, 8) == 0x9201cdcc431bf616 && buffer.ReadUint64At(in, 16) == 0x0592a8a786720405 && buffer.ReadUint64At(in, 24) == 0x16168cb0a7867204 && buffer.ReadUint64At(in, 32) == 0x1016168c6a696a10 && buffer.ReadUint64At(in, 40) == 0x22001615926c696a && buffer.ReadUint64At(in, 48) == 0x172200161592a817 && buffer.ReadUint64At(in, 56) == 0xfa01981656188cb0 && buffer.ReadUint64At(in, 64) == 0xfb01981656188c80 && buffer.ReadUint64At(in, 72) == 0x8c6a82011a158c00 && buffer.ReadUint64At(in, 80) == 0x56168c6c82011a15 && buffer.ReadUint64At(in, 88) == 0x2456168c6a299a24 && buffer.ReadUint64At(in, 91) == 0x6c299a2456168c6a {
+			if len(in) >= 99 && string(in[:99]) == string(foryRootSharedUntracked) {
 				n = 99
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -2121,10 +2221,12 @@ func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error
 func (x *SharedUntracked) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 99 && buffer.ReadUint64At(in, 0) == 0x09688057001c0001 && buffer.ReadUint64At(in, 8) == 0x9201cdcc431bf616 && buffer.ReadUint64At(in, 16) == 0x0592a8a786720405 && buffer.ReadUint64At(in, 24) == 0x16168cb0a7867204 && buffer.ReadUint64At(in, 32) == 0x1016168c6a696a10 && buffer.ReadUint64At(in, 40) == 0x22001615926c696a && buffer.ReadUint64At(in, 48) == 0x172200161592a817 && buffer.ReadUint64At(in, 56) == 0xfa01981656188cb0 && buffer.ReadUint64At(in, 64) == 0xfb01981656188c80 && buffer.ReadUint64At(in, 72) == 0x8c6a82011a158c00 && buffer.ReadUint64At(in, 80) == 0x56168c6c82011a15 && buffer.ReadUint64At(in, 88) == 0x2456168c6a299a24 && buffer.ReadUint64At(in, 91) == 0x6c299a2456168c6a {
+		if len(in) >= 99 && in[1] == foryimpl.FlagRefValue && in[0] == foryRootSharedUntracked[0] && string(in[2:99]) == string(foryRootSharedUntracked[2:]) {
 			n = 99
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -2739,15 +2841,21 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 	}
 }
 
+// foryRootRefElem is the first 24 bytes of a compatible-mode message whose root is RefElem: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefElem[4:].
+var foryRootRefElem = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0xf0, 0x0f, 0x5a, 0xf0, 0xfe, 0x72, 0x21, 0xc2, 0xcf, 0x01, 0x44,
+	0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeRefElem is RefElem's static type information. Fingerprint: i_d,5,0,0;name,21,0,0;
 var foryTypeRefElem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x01},
 	GoFields:       []string{"ID", "Name"},
 	GoName:         "refs.RefElem",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0xf0, 0x0f, 0x5a, 0xf0, 0xfe, 0x72, 0x21, 0xc2, 0xcf, 0x01, 0x44, 0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootRefElem,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x01},
 	SchemaHash:     -502268582,
-	TypeDef:        []byte{0x0c, 0xf0, 0x0f, 0x5a, 0xf0, 0xfe, 0x72, 0x21, 0xc2, 0xcf, 0x01, 0x44, 0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootRefElem[4:],
 	UserID:         207,
 })
 
@@ -2765,7 +2873,7 @@ func (x *RefElem) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *RefElem) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2797,10 +2905,15 @@ func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x5a0ff00c001cff01 && buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 && buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0x5a0ff00c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 &&
+				buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
 				n = 24
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -2819,10 +2932,15 @@ func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *RefElem) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x5a0ff00c001c0001 && buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 && buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x5a0ff00c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 &&
+			buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
 			n = 24
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -2848,13 +2966,13 @@ func (x *RefElem) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5a0ff00c001cff01)
-			buffer.PutUint64At(w, off+8, 0x4401cfc22172fef0)
-			buffer.PutUint64At(w, off+16, 0x200c341548632305)
+			buffer.PutUint64At(w, off, 0x5a0ff00c001cff01)    // foryRootRefElem[0:8]
+			buffer.PutUint64At(w, off+8, 0x4401cfc22172fef0)  // foryRootRefElem[8:16]
+			buffer.PutUint64At(w, off+16, 0x200c341548632305) // foryRootRefElem[16:24]
 			off += 24
 		} else {
-			buffer.PutUint32At(w, off, 0xcf1bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xcf1bff01) // prefix bytes 01 ff 1b cf
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -2932,18 +3050,32 @@ func (x *RefElem) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootRefContainers is the first 36 bytes of a compatible-mode message whose root is RefContainers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefContainers[4:].
+var foryRootRefContainers = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x18, 0x30, 0xe2, 0x05, 0x17, 0x7f, 0x6c, 0x11, 0xc4, 0xd0, 0x01, 0x48,
+	0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x46, 0x1c, 0x39, 0xa4, 0x44,
+	0x17, 0x72, 0x48, 0x93,
+}
+
+// foryRootRefRefContainers is the first 36 bytes of a compatible-mode message whose root is RefContainers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefRefContainers[4:].
+var foryRootRefRefContainers = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x18, 0x40, 0xbc, 0x92, 0xb9, 0x22, 0x72, 0x3c, 0xc4, 0xd0, 0x01, 0x48,
+	0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x47, 0x1c, 0x39, 0xa4, 0x44,
+	0x17, 0x72, 0x48, 0x93,
+}
+
 // foryTypeRefContainers is RefContainers's static type information. Fingerprint: list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];one,0,0,1;set,23,0,0[0,0,0];
 var foryTypeRefContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd0, 0x01},
 	GoFields:          []string{"List", "Map", "One", "Set"},
 	GoName:            "refs.RefContainers",
 	OfficialGoHash:    -1251069805,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x18, 0x30, 0xe2, 0x05, 0x17, 0x7f, 0x6c, 0x11, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x46, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x18, 0x40, 0xbc, 0x92, 0xb9, 0x22, 0x72, 0x3c, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x47, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
+	RootCompatible:    foryRootRefContainers,
+	RootCompatibleRef: foryRootRefRefContainers,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd0, 0x01},
 	SchemaHash:        -1989129756,
-	TypeDef:           []byte{0x18, 0x30, 0xe2, 0x05, 0x17, 0x7f, 0x6c, 0x11, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x46, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
-	TypeDefRef:        []byte{0x18, 0x40, 0xbc, 0x92, 0xb9, 0x22, 0x72, 0x3c, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x47, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
+	TypeDef:           foryRootRefContainers[4:],
+	TypeDefRef:        foryRootRefRefContainers[4:],
 	UserID:            208,
 })
 
@@ -2963,7 +3095,7 @@ func (x *RefContainers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *RefContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2973,15 +3105,15 @@ func (x *RefContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(36)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x05e23018001cff01)
-		buffer.PutUint64At(w, off+8, 0x4801d0c4116c7f17)
-		buffer.PutUint64At(w, off+16, 0x56184498122d7216)
-		buffer.PutUint64At(w, off+24, 0x44a4391c460f3072)
-		buffer.PutUint64At(w, off+28, 0x9348721744a4391c)
+		buffer.PutUint64At(w, off, 0x05e23018001cff01)    // foryRootRefContainers[0:8]
+		buffer.PutUint64At(w, off+8, 0x4801d0c4116c7f17)  // foryRootRefContainers[8:16]
+		buffer.PutUint64At(w, off+16, 0x56184498122d7216) // foryRootRefContainers[16:24]
+		buffer.PutUint64At(w, off+24, 0x44a4391c460f3072) // foryRootRefContainers[24:32]
+		buffer.PutUint64At(w, off+28, 0x9348721744a4391c) // foryRootRefContainers[28:36]
 		off += 36
 	} else {
-		buffer.PutUint32At(w, off, 0xd01bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd01bff01) // prefix bytes 01 ff 1b d0
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2996,15 +3128,15 @@ func (x *RefContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(36)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x92bc4018001c0001)
-		buffer.PutUint64At(w, off+8, 0x4801d0c43c7222b9)
-		buffer.PutUint64At(w, off+16, 0x56184498122d7216)
-		buffer.PutUint64At(w, off+24, 0x44a4391c470f3072)
-		buffer.PutUint64At(w, off+28, 0x9348721744a4391c)
+		buffer.PutUint64At(w, off, 0x92bc4018001c0001)    // foryRootRefRefContainers[0:8]
+		buffer.PutUint64At(w, off+8, 0x4801d0c43c7222b9)  // foryRootRefRefContainers[8:16]
+		buffer.PutUint64At(w, off+16, 0x56184498122d7216) // foryRootRefRefContainers[16:24]
+		buffer.PutUint64At(w, off+24, 0x44a4391c470f3072) // foryRootRefRefContainers[24:32]
+		buffer.PutUint64At(w, off+28, 0x9348721744a4391c) // foryRootRefRefContainers[28:36]
 		off += 36
 	} else {
-		buffer.PutUint32At(w, off, 0xd01b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd01b0001) // prefix bytes 01 00 1b d0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3027,10 +3159,17 @@ func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0x05e23018001cff01 && buffer.ReadUint64At(in, 8) == 0x4801d0c4116c7f17 && buffer.ReadUint64At(in, 16) == 0x56184498122d7216 && buffer.ReadUint64At(in, 24) == 0x44a4391c460f3072 && buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
+			if len(in) >= 36 &&
+				buffer.ReadUint64At(in, 0) == 0x05e23018001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4801d0c4116c7f17 &&
+				buffer.ReadUint64At(in, 16) == 0x56184498122d7216 &&
+				buffer.ReadUint64At(in, 24) == 0x44a4391c460f3072 &&
+				buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
 				n = 36
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -3049,10 +3188,17 @@ func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *RefContainers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0x92bc4018001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d0c43c7222b9 && buffer.ReadUint64At(in, 16) == 0x56184498122d7216 && buffer.ReadUint64At(in, 24) == 0x44a4391c470f3072 && buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
+		if len(in) >= 36 &&
+			buffer.ReadUint64At(in, 0) == 0x92bc4018001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4801d0c43c7222b9 &&
+			buffer.ReadUint64At(in, 16) == 0x56184498122d7216 &&
+			buffer.ReadUint64At(in, 24) == 0x44a4391c470f3072 &&
+			buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
 			n = 36
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -3717,18 +3863,32 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
+// foryRootRefTagged is the first 43 bytes of a compatible-mode message whose root is RefTagged: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefTagged[4:].
+var foryRootRefTagged = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1f, 0xd0, 0xab, 0x4b, 0xd6, 0x04, 0x45, 0x44, 0xc4, 0xd1, 0x01, 0x48,
+	0x16, 0x73, 0x2d, 0x12, 0x98, 0x4e, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3,
+	0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0,
+}
+
+// foryRootRefRefTagged is the first 43 bytes of a compatible-mode message whose root is RefTagged with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefRefTagged[4:].
+var foryRootRefRefTagged = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x1f, 0x20, 0x7b, 0x67, 0x17, 0x0e, 0xf7, 0x19, 0xc4, 0xd1, 0x01, 0x48,
+	0x16, 0x73, 0x2d, 0x12, 0x98, 0x4f, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3,
+	0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0,
+}
+
 // foryTypeRefTagged is RefTagged's static type information. Fingerprint: list,22,0,0[0,0,0];plain,0,0,1;tagged1,0,1,1;tagged2,0,1,1;
 var foryTypeRefTagged = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x01},
 	GoFields:          []string{"List", "Plain", "Tagged1", "Tagged2"},
 	GoName:            "refs.RefTagged",
 	OfficialGoHash:    1059481306,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1f, 0xd0, 0xab, 0x4b, 0xd6, 0x04, 0x45, 0x44, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4e, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1f, 0x20, 0x7b, 0x67, 0x17, 0x0e, 0xf7, 0x19, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4f, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
+	RootCompatible:    foryRootRefTagged,
+	RootCompatibleRef: foryRootRefRefTagged,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd1, 0x01},
 	SchemaHash:        -2119888236,
-	TypeDef:           []byte{0x1f, 0xd0, 0xab, 0x4b, 0xd6, 0x04, 0x45, 0x44, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4e, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
-	TypeDefRef:        []byte{0x1f, 0x20, 0x7b, 0x67, 0x17, 0x0e, 0xf7, 0x19, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4f, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
+	TypeDef:           foryRootRefTagged[4:],
+	TypeDefRef:        foryRootRefRefTagged[4:],
 	UserID:            209,
 })
 
@@ -3748,7 +3908,7 @@ func (x *RefTagged) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3758,16 +3918,16 @@ func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(43)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4babd01f001cff01)
-		buffer.PutUint64At(w, off+8, 0x4801d1c4444504d6)
-		buffer.PutUint64At(w, off+16, 0xbd1c4e98122d7316)
-		buffer.PutUint64At(w, off+24, 0xc300261c97404360)
-		buffer.PutUint64At(w, off+32, 0xc300261c97a01e08)
-		buffer.PutUint64At(w, off+35, 0xc01e08c300261c97)
+		buffer.PutUint64At(w, off, 0x4babd01f001cff01)    // foryRootRefTagged[0:8]
+		buffer.PutUint64At(w, off+8, 0x4801d1c4444504d6)  // foryRootRefTagged[8:16]
+		buffer.PutUint64At(w, off+16, 0xbd1c4e98122d7316) // foryRootRefTagged[16:24]
+		buffer.PutUint64At(w, off+24, 0xc300261c97404360) // foryRootRefTagged[24:32]
+		buffer.PutUint64At(w, off+32, 0xc300261c97a01e08) // foryRootRefTagged[32:40]
+		buffer.PutUint64At(w, off+35, 0xc01e08c300261c97) // foryRootRefTagged[35:43]
 		off += 43
 	} else {
-		buffer.PutUint32At(w, off, 0xd11bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd11bff01) // prefix bytes 01 ff 1b d1
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3782,16 +3942,16 @@ func (x *RefTagged) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(43)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x677b201f001c0001)
-		buffer.PutUint64At(w, off+8, 0x4801d1c419f70e17)
-		buffer.PutUint64At(w, off+16, 0xbd1c4f98122d7316)
-		buffer.PutUint64At(w, off+24, 0xc300261c97404360)
-		buffer.PutUint64At(w, off+32, 0xc300261c97a01e08)
-		buffer.PutUint64At(w, off+35, 0xc01e08c300261c97)
+		buffer.PutUint64At(w, off, 0x677b201f001c0001)    // foryRootRefRefTagged[0:8]
+		buffer.PutUint64At(w, off+8, 0x4801d1c419f70e17)  // foryRootRefRefTagged[8:16]
+		buffer.PutUint64At(w, off+16, 0xbd1c4f98122d7316) // foryRootRefRefTagged[16:24]
+		buffer.PutUint64At(w, off+24, 0xc300261c97404360) // foryRootRefRefTagged[24:32]
+		buffer.PutUint64At(w, off+32, 0xc300261c97a01e08) // foryRootRefRefTagged[32:40]
+		buffer.PutUint64At(w, off+35, 0xc01e08c300261c97) // foryRootRefRefTagged[35:43]
 		off += 43
 	} else {
-		buffer.PutUint32At(w, off, 0xd11b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd11b0001) // prefix bytes 01 00 1b d1, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3814,10 +3974,18 @@ func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 43 && buffer.ReadUint64At(in, 0) == 0x4babd01f001cff01 && buffer.ReadUint64At(in, 8) == 0x4801d1c4444504d6 && buffer.ReadUint64At(in, 16) == 0xbd1c4e98122d7316 && buffer.ReadUint64At(in, 24) == 0xc300261c97404360 && buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 && buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
+			if len(in) >= 43 &&
+				buffer.ReadUint64At(in, 0) == 0x4babd01f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4801d1c4444504d6 &&
+				buffer.ReadUint64At(in, 16) == 0xbd1c4e98122d7316 &&
+				buffer.ReadUint64At(in, 24) == 0xc300261c97404360 &&
+				buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 &&
+				buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
 				n = 43
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -3836,10 +4004,18 @@ func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *RefTagged) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 43 && buffer.ReadUint64At(in, 0) == 0x677b201f001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d1c419f70e17 && buffer.ReadUint64At(in, 16) == 0xbd1c4f98122d7316 && buffer.ReadUint64At(in, 24) == 0xc300261c97404360 && buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 && buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
+		if len(in) >= 43 &&
+			buffer.ReadUint64At(in, 0) == 0x677b201f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4801d1c419f70e17 &&
+			buffer.ReadUint64At(in, 16) == 0xbd1c4f98122d7316 &&
+			buffer.ReadUint64At(in, 24) == 0xc300261c97404360 &&
+			buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 &&
+			buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
 			n = 43
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -4339,18 +4515,34 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootRefDisabled is the first 54 bytes of a compatible-mode message whose root is RefDisabled: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefDisabled[4:].
+var foryRootRefDisabled = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x2a, 0x00, 0x16, 0x4b, 0xdb, 0x64, 0x35, 0x2b, 0xc6, 0xd2, 0x01, 0x8e,
+	0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5,
+	0xda, 0xd1, 0x29, 0x80, 0x8a, 0x1c, 0x1c, 0x6e, 0xa0, 0x8a, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16,
+	0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30,
+}
+
+// foryRootRefRefDisabled is the first 54 bytes of a compatible-mode message whose root is RefDisabled with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefRefDisabled[4:].
+var foryRootRefRefDisabled = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x2a, 0x70, 0xab, 0xa6, 0x10, 0x8d, 0xfe, 0x7e, 0xc6, 0xd2, 0x01, 0x8e,
+	0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5,
+	0xda, 0xd1, 0x29, 0x80, 0x8b, 0x1c, 0x1c, 0x6e, 0xa0, 0x8b, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16,
+	0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30,
+}
+
 // foryTypeRefDisabled is RefDisabled's static type information. Fingerprint: off1,0,0,1;off2,0,0,1;off_list,22,0,0[0,0,0];on1,0,0,1;on2,0,0,1;on_list,22,0,0[0,0,0];
 var foryTypeRefDisabled = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd2, 0x01},
 	GoFields:          []string{"Off1", "Off2", "OffList", "On1", "On2", "OnList"},
 	GoName:            "refs.RefDisabled",
 	OfficialGoHash:    -1157775969,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x2a, 0x00, 0x16, 0x4b, 0xdb, 0x64, 0x35, 0x2b, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8a, 0x1c, 0x1c, 0x6e, 0xa0, 0x8a, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x2a, 0x70, 0xab, 0xa6, 0x10, 0x8d, 0xfe, 0x7e, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8b, 0x1c, 0x1c, 0x6e, 0xa0, 0x8b, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
+	RootCompatible:    foryRootRefDisabled,
+	RootCompatibleRef: foryRootRefRefDisabled,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd2, 0x01},
 	SchemaHash:        785482198,
-	TypeDef:           []byte{0x2a, 0x00, 0x16, 0x4b, 0xdb, 0x64, 0x35, 0x2b, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8a, 0x1c, 0x1c, 0x6e, 0xa0, 0x8a, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
-	TypeDefRef:        []byte{0x2a, 0x70, 0xab, 0xa6, 0x10, 0x8d, 0xfe, 0x7e, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8b, 0x1c, 0x1c, 0x6e, 0xa0, 0x8b, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
+	TypeDef:           foryRootRefDisabled[4:],
+	TypeDefRef:        foryRootRefRefDisabled[4:],
 	UserID:            210,
 })
 
@@ -4372,7 +4564,7 @@ func (x *RefDisabled) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *RefDisabled) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4382,17 +4574,17 @@ func (x *RefDisabled) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(54)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4b16002a001cff01)
-		buffer.PutUint64At(w, off+8, 0x8e01d2c62b3564db)
-		buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c)
-		buffer.PutUint64At(w, off+24, 0xa5b872165400bb28)
-		buffer.PutUint64At(w, off+32, 0x6e1c1c8a8029d1da)
-		buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8aa0)
-		buffer.PutUint64At(w, off+46, 0x30255abb39721650)
+		buffer.PutUint64At(w, off, 0x4b16002a001cff01)    // foryRootRefDisabled[0:8]
+		buffer.PutUint64At(w, off+8, 0x8e01d2c62b3564db)  // foryRootRefDisabled[8:16]
+		buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c) // foryRootRefDisabled[16:24]
+		buffer.PutUint64At(w, off+24, 0xa5b872165400bb28) // foryRootRefDisabled[24:32]
+		buffer.PutUint64At(w, off+32, 0x6e1c1c8a8029d1da) // foryRootRefDisabled[32:40]
+		buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8aa0) // foryRootRefDisabled[40:48]
+		buffer.PutUint64At(w, off+46, 0x30255abb39721650) // foryRootRefDisabled[46:54]
 		off += 54
 	} else {
-		buffer.PutUint32At(w, off, 0xd21bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd21bff01) // prefix bytes 01 ff 1b d2
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -4407,17 +4599,17 @@ func (x *RefDisabled) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(54)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa6ab702a001c0001)
-		buffer.PutUint64At(w, off+8, 0x8e01d2c67efe8d10)
-		buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c)
-		buffer.PutUint64At(w, off+24, 0xa5b872165400bb28)
-		buffer.PutUint64At(w, off+32, 0x6e1c1c8b8029d1da)
-		buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8ba0)
-		buffer.PutUint64At(w, off+46, 0x30255abb39721650)
+		buffer.PutUint64At(w, off, 0xa6ab702a001c0001)    // foryRootRefRefDisabled[0:8]
+		buffer.PutUint64At(w, off+8, 0x8e01d2c67efe8d10)  // foryRootRefRefDisabled[8:16]
+		buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c) // foryRootRefRefDisabled[16:24]
+		buffer.PutUint64At(w, off+24, 0xa5b872165400bb28) // foryRootRefRefDisabled[24:32]
+		buffer.PutUint64At(w, off+32, 0x6e1c1c8b8029d1da) // foryRootRefRefDisabled[32:40]
+		buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8ba0) // foryRootRefRefDisabled[40:48]
+		buffer.PutUint64At(w, off+46, 0x30255abb39721650) // foryRootRefRefDisabled[46:54]
 		off += 54
 	} else {
-		buffer.PutUint32At(w, off, 0xd21b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd21b0001) // prefix bytes 01 00 1b d2, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -4440,10 +4632,19 @@ func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 54 && buffer.ReadUint64At(in, 0) == 0x4b16002a001cff01 && buffer.ReadUint64At(in, 8) == 0x8e01d2c62b3564db && buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c && buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 && buffer.ReadUint64At(in, 32) == 0x6e1c1c8a8029d1da && buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8aa0 && buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
+			if len(in) >= 54 &&
+				buffer.ReadUint64At(in, 0) == 0x4b16002a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8e01d2c62b3564db &&
+				buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c &&
+				buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 &&
+				buffer.ReadUint64At(in, 32) == 0x6e1c1c8a8029d1da &&
+				buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8aa0 &&
+				buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
 				n = 54
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd21bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd21bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -4462,10 +4663,19 @@ func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *RefDisabled) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 54 && buffer.ReadUint64At(in, 0) == 0xa6ab702a001c0001 && buffer.ReadUint64At(in, 8) == 0x8e01d2c67efe8d10 && buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c && buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 && buffer.ReadUint64At(in, 32) == 0x6e1c1c8b8029d1da && buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8ba0 && buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
+		if len(in) >= 54 &&
+			buffer.ReadUint64At(in, 0) == 0xa6ab702a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8e01d2c67efe8d10 &&
+			buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c &&
+			buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 &&
+			buffer.ReadUint64At(in, 32) == 0x6e1c1c8b8029d1da &&
+			buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8ba0 &&
+			buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
 			n = 54
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd21b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd21b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -5212,17 +5422,35 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootSharedTrackedKinds is the first 69 bytes of a compatible-mode message whose root is SharedTrackedKinds: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedTrackedKinds[4:].
+var foryRootSharedTrackedKinds = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x39, 0xb0, 0x94, 0xaa, 0xb7, 0x2c, 0x7e, 0x5a, 0xc8, 0xd3, 0x01, 0x8c,
+	0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba,
+	0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16,
+	0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56,
+	0x16, 0x98, 0x01, 0xfb, 0x00,
+}
+
+// foryRootRefSharedTrackedKinds is the first 69 bytes of a compatible-mode message whose root is SharedTrackedKinds with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSharedTrackedKinds[4:].
+var foryRootRefSharedTrackedKinds = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x39, 0x40, 0xab, 0xa7, 0x93, 0x74, 0x70, 0x6f, 0xc8, 0xd3, 0x01, 0x8d,
+	0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba,
+	0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16,
+	0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56,
+	0x16, 0x98, 0x01, 0xfb, 0x00,
+}
+
 // foryTypeSharedTrackedKinds is SharedTrackedKinds's static type information. Fingerprint: arr1,46,0,0;arr2,46,0,0;bin1,41,0,0;bin2,41,0,0;list1,22,1,0[5,0,0];list2,22,1,0[5,0,0];map1,24,1,0[21,0,0|5,0,0];map2,24,1,0[21,0,0|5,0,0];
 var foryTypeSharedTrackedKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd3, 0x01},
 	GoFields:          []string{"Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
 	GoName:            "refs.SharedTrackedKinds",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x39, 0xb0, 0x94, 0xaa, 0xb7, 0x2c, 0x7e, 0x5a, 0xc8, 0xd3, 0x01, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x39, 0x40, 0xab, 0xa7, 0x93, 0x74, 0x70, 0x6f, 0xc8, 0xd3, 0x01, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
+	RootCompatible:    foryRootSharedTrackedKinds,
+	RootCompatibleRef: foryRootRefSharedTrackedKinds,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd3, 0x01},
 	SchemaHash:        -2014874351,
-	TypeDef:           []byte{0x39, 0xb0, 0x94, 0xaa, 0xb7, 0x2c, 0x7e, 0x5a, 0xc8, 0xd3, 0x01, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
-	TypeDefRef:        []byte{0x39, 0x40, 0xab, 0xa7, 0x93, 0x74, 0x70, 0x6f, 0xc8, 0xd3, 0x01, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
+	TypeDef:           foryRootSharedTrackedKinds[4:],
+	TypeDefRef:        foryRootRefSharedTrackedKinds[4:],
 	UserID:            211,
 })
 
@@ -5246,7 +5474,7 @@ func (x *SharedTrackedKinds) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SharedTrackedKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -5261,19 +5489,19 @@ func (x *SharedTrackedKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buff
 	b.Reserve(69)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa7ab4039001c0001)
-		buffer.PutUint64At(w, off+8, 0x8d01d3c86f707493)
-		buffer.PutUint64At(w, off+16, 0x802e8d803a8a802e)
-		buffer.PutUint64At(w, off+24, 0xba4182298d003b8a)
-		buffer.PutUint64At(w, off+32, 0x8d00bb4182298d80)
-		buffer.PutUint64At(w, off+40, 0x168dea4942161616)
-		buffer.PutUint64At(w, off+48, 0x56188dec49421616)
-		buffer.PutUint64At(w, off+56, 0x56188d80fa019816)
-		buffer.PutUint64At(w, off+61, 0x00fb01981656188d)
+		buffer.PutUint64At(w, off, 0xa7ab4039001c0001)    // foryRootRefSharedTrackedKinds[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d01d3c86f707493)  // foryRootRefSharedTrackedKinds[8:16]
+		buffer.PutUint64At(w, off+16, 0x802e8d803a8a802e) // foryRootRefSharedTrackedKinds[16:24]
+		buffer.PutUint64At(w, off+24, 0xba4182298d003b8a) // foryRootRefSharedTrackedKinds[24:32]
+		buffer.PutUint64At(w, off+32, 0x8d00bb4182298d80) // foryRootRefSharedTrackedKinds[32:40]
+		buffer.PutUint64At(w, off+40, 0x168dea4942161616) // foryRootRefSharedTrackedKinds[40:48]
+		buffer.PutUint64At(w, off+48, 0x56188dec49421616) // foryRootRefSharedTrackedKinds[48:56]
+		buffer.PutUint64At(w, off+56, 0x56188d80fa019816) // foryRootRefSharedTrackedKinds[56:64]
+		buffer.PutUint64At(w, off+61, 0x00fb01981656188d) // foryRootRefSharedTrackedKinds[61:69]
 		off += 69
 	} else {
-		buffer.PutUint32At(w, off, 0xd31b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd31b0001) // prefix bytes 01 00 1b d3, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -5296,10 +5524,21 @@ func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) er
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 69 && buffer.ReadUint64At(in, 0) == 0xaa94b039001cff01 && buffer.ReadUint64At(in, 8) == 0x8c01d3c85a7e2cb7 && buffer.ReadUint64At(in, 16) == 0x802e8c803a8a802e && buffer.ReadUint64At(in, 24) == 0xba4182298c003b8a && buffer.ReadUint64At(in, 32) == 0x8d00bb4182298c80 && buffer.ReadUint64At(in, 40) == 0x168dea4942161616 && buffer.ReadUint64At(in, 48) == 0x56188dec49421616 && buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 && buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
+			if len(in) >= 69 &&
+				buffer.ReadUint64At(in, 0) == 0xaa94b039001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8c01d3c85a7e2cb7 &&
+				buffer.ReadUint64At(in, 16) == 0x802e8c803a8a802e &&
+				buffer.ReadUint64At(in, 24) == 0xba4182298c003b8a &&
+				buffer.ReadUint64At(in, 32) == 0x8d00bb4182298c80 &&
+				buffer.ReadUint64At(in, 40) == 0x168dea4942161616 &&
+				buffer.ReadUint64At(in, 48) == 0x56188dec49421616 &&
+				buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 &&
+				buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
 				n = 69
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -5318,10 +5557,21 @@ func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) er
 func (x *SharedTrackedKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 69 && buffer.ReadUint64At(in, 0) == 0xa7ab4039001c0001 && buffer.ReadUint64At(in, 8) == 0x8d01d3c86f707493 && buffer.ReadUint64At(in, 16) == 0x802e8d803a8a802e && buffer.ReadUint64At(in, 24) == 0xba4182298d003b8a && buffer.ReadUint64At(in, 32) == 0x8d00bb4182298d80 && buffer.ReadUint64At(in, 40) == 0x168dea4942161616 && buffer.ReadUint64At(in, 48) == 0x56188dec49421616 && buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 && buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
+		if len(in) >= 69 &&
+			buffer.ReadUint64At(in, 0) == 0xa7ab4039001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d01d3c86f707493 &&
+			buffer.ReadUint64At(in, 16) == 0x802e8d803a8a802e &&
+			buffer.ReadUint64At(in, 24) == 0xba4182298d003b8a &&
+			buffer.ReadUint64At(in, 32) == 0x8d00bb4182298d80 &&
+			buffer.ReadUint64At(in, 40) == 0x168dea4942161616 &&
+			buffer.ReadUint64At(in, 48) == 0x56188dec49421616 &&
+			buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 &&
+			buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
 			n = 69
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -5364,19 +5614,19 @@ func (x *SharedTrackedKinds) foryWrite(b *buffer.Buffer, compatible, check, root
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xaa94b039001cff01)
-			buffer.PutUint64At(w, off+8, 0x8c01d3c85a7e2cb7)
-			buffer.PutUint64At(w, off+16, 0x802e8c803a8a802e)
-			buffer.PutUint64At(w, off+24, 0xba4182298c003b8a)
-			buffer.PutUint64At(w, off+32, 0x8d00bb4182298c80)
-			buffer.PutUint64At(w, off+40, 0x168dea4942161616)
-			buffer.PutUint64At(w, off+48, 0x56188dec49421616)
-			buffer.PutUint64At(w, off+56, 0x56188d80fa019816)
-			buffer.PutUint64At(w, off+61, 0x00fb01981656188d)
+			buffer.PutUint64At(w, off, 0xaa94b039001cff01)    // foryRootSharedTrackedKinds[0:8]
+			buffer.PutUint64At(w, off+8, 0x8c01d3c85a7e2cb7)  // foryRootSharedTrackedKinds[8:16]
+			buffer.PutUint64At(w, off+16, 0x802e8c803a8a802e) // foryRootSharedTrackedKinds[16:24]
+			buffer.PutUint64At(w, off+24, 0xba4182298c003b8a) // foryRootSharedTrackedKinds[24:32]
+			buffer.PutUint64At(w, off+32, 0x8d00bb4182298c80) // foryRootSharedTrackedKinds[32:40]
+			buffer.PutUint64At(w, off+40, 0x168dea4942161616) // foryRootSharedTrackedKinds[40:48]
+			buffer.PutUint64At(w, off+48, 0x56188dec49421616) // foryRootSharedTrackedKinds[48:56]
+			buffer.PutUint64At(w, off+56, 0x56188d80fa019816) // foryRootSharedTrackedKinds[56:64]
+			buffer.PutUint64At(w, off+61, 0x00fb01981656188d) // foryRootSharedTrackedKinds[61:69]
 			off += 69
 		} else {
-			buffer.PutUint32At(w, off, 0xd31bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -6312,18 +6562,34 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	}
 }
 
+// foryRootNilPointers is the first 56 bytes of a compatible-mode message whose root is NilPointers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNilPointers[4:].
+var foryRootNilPointers = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x2c, 0x70, 0x0e, 0xc0, 0xcb, 0x8b, 0x8e, 0x4b, 0xc7, 0xcc, 0x01, 0x4e,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31,
+	0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c,
+	0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20,
+}
+
+// foryRootRefNilPointers is the first 56 bytes of a compatible-mode message whose root is NilPointers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNilPointers[4:].
+var foryRootRefNilPointers = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x2c, 0x50, 0xd4, 0x65, 0x3c, 0x7b, 0x7b, 0x2d, 0xc7, 0xcc, 0x01, 0x4e,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4f, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4f, 0x1c, 0xa1, 0x80, 0x31,
+	0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c,
+	0x35, 0xc3, 0x20, 0x4b, 0x1c, 0x4e, 0x24, 0x20,
+}
+
 // foryTypeNilPointers is NilPointers's static type information. Fingerprint: count,5,0,1;extra,0,0,1;image,0,0,1;images,22,0,0[0,0,0];label,21,0,1;node,0,0,1;tree,0,0,1;
 var foryTypeNilPointers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcc, 0x01},
 	GoFields:          []string{"Count", "Extra", "Image", "Images", "Label", "Node", "Tree"},
 	GoName:            "refs.NilPointers",
 	OfficialGoHash:    -345759748,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x2c, 0x70, 0x0e, 0xc0, 0xcb, 0x8b, 0x8e, 0x4b, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x2c, 0x50, 0xd4, 0x65, 0x3c, 0x7b, 0x7b, 0x2d, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4f, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4f, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x35, 0xc3, 0x20, 0x4b, 0x1c, 0x4e, 0x24, 0x20},
+	RootCompatible:    foryRootNilPointers,
+	RootCompatibleRef: foryRootRefNilPointers,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
 	SchemaHash:        1625135257,
-	TypeDef:           []byte{0x2c, 0x70, 0x0e, 0xc0, 0xcb, 0x8b, 0x8e, 0x4b, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20},
-	TypeDefRef:        []byte{0x2c, 0x50, 0xd4, 0x65, 0x3c, 0x7b, 0x7b, 0x2d, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4f, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4f, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x35, 0xc3, 0x20, 0x4b, 0x1c, 0x4e, 0x24, 0x20},
+	TypeDef:           foryRootNilPointers[4:],
+	TypeDefRef:        foryRootRefNilPointers[4:],
 	UserID:            204,
 })
 
@@ -6344,7 +6610,7 @@ func (x *NilPointers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NilPointers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -6354,17 +6620,17 @@ func (x *NilPointers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(56)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc00e702c001cff01)
-		buffer.PutUint64At(w, off+8, 0x4e01ccc74b8e8bcb)
-		buffer.PutUint64At(w, off+16, 0x92004ec06cd48905)
-		buffer.PutUint64At(w, off+24, 0x3180a11c4e0088f3)
-		buffer.PutUint64At(w, off+32, 0x2431802172164c00)
-		buffer.PutUint64At(w, off+40, 0x1c4ac02201ac154e)
-		buffer.PutUint64At(w, off+48, 0x20244e1c4a20c335)
+		buffer.PutUint64At(w, off, 0xc00e702c001cff01)    // foryRootNilPointers[0:8]
+		buffer.PutUint64At(w, off+8, 0x4e01ccc74b8e8bcb)  // foryRootNilPointers[8:16]
+		buffer.PutUint64At(w, off+16, 0x92004ec06cd48905) // foryRootNilPointers[16:24]
+		buffer.PutUint64At(w, off+24, 0x3180a11c4e0088f3) // foryRootNilPointers[24:32]
+		buffer.PutUint64At(w, off+32, 0x2431802172164c00) // foryRootNilPointers[32:40]
+		buffer.PutUint64At(w, off+40, 0x1c4ac02201ac154e) // foryRootNilPointers[40:48]
+		buffer.PutUint64At(w, off+48, 0x20244e1c4a20c335) // foryRootNilPointers[48:56]
 		off += 56
 	} else {
-		buffer.PutUint32At(w, off, 0xcc1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcc1bff01) // prefix bytes 01 ff 1b cc
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -6379,17 +6645,17 @@ func (x *NilPointers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(56)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x65d4502c001c0001)
-		buffer.PutUint64At(w, off+8, 0x4e01ccc72d7b7b3c)
-		buffer.PutUint64At(w, off+16, 0x92004fc06cd48905)
-		buffer.PutUint64At(w, off+24, 0x3180a11c4f0088f3)
-		buffer.PutUint64At(w, off+32, 0x2431802172164c00)
-		buffer.PutUint64At(w, off+40, 0x1c4bc02201ac154e)
-		buffer.PutUint64At(w, off+48, 0x20244e1c4b20c335)
+		buffer.PutUint64At(w, off, 0x65d4502c001c0001)    // foryRootRefNilPointers[0:8]
+		buffer.PutUint64At(w, off+8, 0x4e01ccc72d7b7b3c)  // foryRootRefNilPointers[8:16]
+		buffer.PutUint64At(w, off+16, 0x92004fc06cd48905) // foryRootRefNilPointers[16:24]
+		buffer.PutUint64At(w, off+24, 0x3180a11c4f0088f3) // foryRootRefNilPointers[24:32]
+		buffer.PutUint64At(w, off+32, 0x2431802172164c00) // foryRootRefNilPointers[32:40]
+		buffer.PutUint64At(w, off+40, 0x1c4bc02201ac154e) // foryRootRefNilPointers[40:48]
+		buffer.PutUint64At(w, off+48, 0x20244e1c4b20c335) // foryRootRefNilPointers[48:56]
 		off += 56
 	} else {
-		buffer.PutUint32At(w, off, 0xcc1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcc1b0001) // prefix bytes 01 00 1b cc, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -6412,10 +6678,19 @@ func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0xc00e702c001cff01 && buffer.ReadUint64At(in, 8) == 0x4e01ccc74b8e8bcb && buffer.ReadUint64At(in, 16) == 0x92004ec06cd48905 && buffer.ReadUint64At(in, 24) == 0x3180a11c4e0088f3 && buffer.ReadUint64At(in, 32) == 0x2431802172164c00 && buffer.ReadUint64At(in, 40) == 0x1c4ac02201ac154e && buffer.ReadUint64At(in, 48) == 0x20244e1c4a20c335 {
+			if len(in) >= 56 &&
+				buffer.ReadUint64At(in, 0) == 0xc00e702c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4e01ccc74b8e8bcb &&
+				buffer.ReadUint64At(in, 16) == 0x92004ec06cd48905 &&
+				buffer.ReadUint64At(in, 24) == 0x3180a11c4e0088f3 &&
+				buffer.ReadUint64At(in, 32) == 0x2431802172164c00 &&
+				buffer.ReadUint64At(in, 40) == 0x1c4ac02201ac154e &&
+				buffer.ReadUint64At(in, 48) == 0x20244e1c4a20c335 {
 				n = 56
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -6434,10 +6709,19 @@ func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NilPointers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0x65d4502c001c0001 && buffer.ReadUint64At(in, 8) == 0x4e01ccc72d7b7b3c && buffer.ReadUint64At(in, 16) == 0x92004fc06cd48905 && buffer.ReadUint64At(in, 24) == 0x3180a11c4f0088f3 && buffer.ReadUint64At(in, 32) == 0x2431802172164c00 && buffer.ReadUint64At(in, 40) == 0x1c4bc02201ac154e && buffer.ReadUint64At(in, 48) == 0x20244e1c4b20c335 {
+		if len(in) >= 56 &&
+			buffer.ReadUint64At(in, 0) == 0x65d4502c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4e01ccc72d7b7b3c &&
+			buffer.ReadUint64At(in, 16) == 0x92004fc06cd48905 &&
+			buffer.ReadUint64At(in, 24) == 0x3180a11c4f0088f3 &&
+			buffer.ReadUint64At(in, 32) == 0x2431802172164c00 &&
+			buffer.ReadUint64At(in, 40) == 0x1c4bc02201ac154e &&
+			buffer.ReadUint64At(in, 48) == 0x20244e1c4b20c335 {
 			n = 56
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -7061,18 +7345,38 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	c.Leave()
 }
 
+// foryRootSharedTracked is the first 81 bytes of a compatible-mode message whose root is SharedTracked: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedTracked[4:].
+var foryRootSharedTracked = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x45, 0x50, 0x6c, 0xbc, 0xe1, 0x39, 0xf2, 0x6e, 0xca, 0xce, 0x01, 0x8e,
+	0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8e, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a,
+	0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82,
+	0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49,
+	0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb,
+	0x00,
+}
+
+// foryRootRefSharedTracked is the first 81 bytes of a compatible-mode message whose root is SharedTracked with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSharedTracked[4:].
+var foryRootRefSharedTracked = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x45, 0x30, 0x48, 0x12, 0xde, 0xb4, 0x91, 0x13, 0xca, 0xce, 0x01, 0x8f,
+	0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8f, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8d, 0x2e, 0x80, 0x8a, 0x3a,
+	0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82,
+	0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49,
+	0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb,
+	0x00,
+}
+
 // foryTypeSharedTracked is SharedTracked's static type information. Fingerprint: any1,0,0,1;any2,0,0,1;arr1,46,0,0;arr2,46,0,0;bin1,41,0,0;bin2,41,0,0;list1,22,1,0[5,0,0];list2,22,1,0[5,0,0];map1,24,1,0[21,0,0|5,0,0];map2,24,1,0[21,0,0|5,0,0];
 var foryTypeSharedTracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x01},
 	GoFields:          []string{"Any1", "Any2", "Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
 	GoName:            "refs.SharedTracked",
 	OfficialGoHash:    -262613778,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x45, 0x50, 0x6c, 0xbc, 0xe1, 0x39, 0xf2, 0x6e, 0xca, 0xce, 0x01, 0x8e, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8e, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x45, 0x30, 0x48, 0x12, 0xde, 0xb4, 0x91, 0x13, 0xca, 0xce, 0x01, 0x8f, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8f, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
+	RootCompatible:    foryRootSharedTracked,
+	RootCompatibleRef: foryRootRefSharedTracked,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xce, 0x01},
 	SchemaHash:        -459309845,
-	TypeDef:           []byte{0x45, 0x50, 0x6c, 0xbc, 0xe1, 0x39, 0xf2, 0x6e, 0xca, 0xce, 0x01, 0x8e, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8e, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
-	TypeDefRef:        []byte{0x45, 0x30, 0x48, 0x12, 0xde, 0xb4, 0x91, 0x13, 0xca, 0xce, 0x01, 0x8f, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8f, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
+	TypeDef:           foryRootSharedTracked[4:],
+	TypeDefRef:        foryRootRefSharedTracked[4:],
 	UserID:            206,
 })
 
@@ -7096,7 +7400,7 @@ func (x *SharedTracked) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSharedTracked (compatible mode) or stored as constant words.
 func (x *SharedTracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7106,21 +7410,11 @@ func (x *SharedTracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(81)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbc6c5045001cff01)
-		buffer.PutUint64At(w, off+8, 0x8e01ceca6ef239e1)
-		buffer.PutUint64At(w, off+16, 0x80008e801a6b8000)
-		buffer.PutUint64At(w, off+24, 0x3a8a802e8c001b6b)
-		buffer.PutUint64At(w, off+32, 0x8c003b8a802e8c80)
-		buffer.PutUint64At(w, off+40, 0x82298c80ba418229)
-		buffer.PutUint64At(w, off+48, 0x421616168d00bb41)
-		buffer.PutUint64At(w, off+56, 0x49421616168dea49)
-		buffer.PutUint64At(w, off+64, 0xfa01981656188dec)
-		buffer.PutUint64At(w, off+72, 0xfb01981656188d80)
-		buffer.PutUint64At(w, off+73, 0x00fb01981656188d)
+		copy(w[off:], foryRootSharedTracked)
 		off += 81
 	} else {
-		buffer.PutUint32At(w, off, 0xce1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xce1bff01) // prefix bytes 01 ff 1b ce
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -7135,21 +7429,11 @@ func (x *SharedTracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(81)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x12483045001c0001)
-		buffer.PutUint64At(w, off+8, 0x8f01ceca1391b4de)
-		buffer.PutUint64At(w, off+16, 0x80008f801a6b8000)
-		buffer.PutUint64At(w, off+24, 0x3a8a802e8d001b6b)
-		buffer.PutUint64At(w, off+32, 0x8d003b8a802e8d80)
-		buffer.PutUint64At(w, off+40, 0x82298d80ba418229)
-		buffer.PutUint64At(w, off+48, 0x421616168d00bb41)
-		buffer.PutUint64At(w, off+56, 0x49421616168dea49)
-		buffer.PutUint64At(w, off+64, 0xfa01981656188dec)
-		buffer.PutUint64At(w, off+72, 0xfb01981656188d80)
-		buffer.PutUint64At(w, off+73, 0x00fb01981656188d)
+		copy(w[off:], foryRootRefSharedTracked)
 		off += 81
 	} else {
-		buffer.PutUint32At(w, off, 0xce1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xce1b0001) // prefix bytes 01 00 1b ce, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -7172,10 +7456,12 @@ func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 81 && buffer.ReadUint64At(in, 0) == 0xbc6c5045001cff01 && buffer.ReadUint64At(in, 8) == 0x8e01ceca6ef239e1 && buffer.ReadUint64At(in, 16) == 0x80008e801a6b8000 && buffer.ReadUint64At(in, 24) == 0x3a8a802e8c001b6b && buffer.ReadUint64At(in, 32) == 0x8c003b8a802e8c80 && buffer.ReadUint64At(in, 40) == 0x82298c80ba418229 && buffer.ReadUint64At(in, 48) == 0x421616168d00bb41 && buffer.ReadUint64At(in, 56) == 0x49421616168dea49 && buffer.ReadUint64At(in, 64) == 0xfa01981656188dec && buffer.ReadUint64At(in, 72) == 0xfb01981656188d80 && buffer.ReadUint64At(in, 73) == 0x00fb01981656188d {
+			if len(in) >= 81 && string(in[:81]) == string(foryRootSharedTracked) {
 				n = 81
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xce1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -7194,10 +7480,12 @@ func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SharedTracked) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 81 && buffer.ReadUint64At(in, 0) == 0x12483045001c0001 && buffer.ReadUint64At(in, 8) == 0x8f01ceca1391b4de && buffer.ReadUint64At(in, 16) == 0x80008f801a6b8000 && buffer.ReadUint64At(in, 24) == 0x3a8a802e8d001b6b && buffer.ReadUint64At(in, 32) == 0x8d003b8a802e8d80 && buffer.ReadUint64At(in, 40) == 0x82298d80ba418229 && buffer.ReadUint64At(in, 48) == 0x421616168d00bb41 && buffer.ReadUint64At(in, 56) == 0x49421616168dea49 && buffer.ReadUint64At(in, 64) == 0xfa01981656188dec && buffer.ReadUint64At(in, 72) == 0xfb01981656188d80 && buffer.ReadUint64At(in, 73) == 0x00fb01981656188d {
+		if len(in) >= 81 && string(in[:81]) == string(foryRootRefSharedTracked) {
 			n = 81
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xce1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {

@@ -11,15 +11,23 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// foryRootSetHolder is the first 51 bytes of a compatible-mode message whose root is SetHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetHolder[4:].
+var foryRootSetHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x27, 0xe0, 0x7a, 0xb3, 0xcd, 0xf7, 0x58, 0x28, 0xc5, 0xd3, 0x01, 0x4c,
+	0x17, 0x1e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x17, 0x16, 0x21, 0xb3, 0x90, 0x4e, 0x17, 0x56, 0xb0,
+	0x18, 0x09, 0x00, 0x50, 0x17, 0x56, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x50, 0x17, 0x56, 0x4a, 0x71,
+	0x43, 0x4d, 0x20,
+}
+
 // foryTypeSetHolder is SetHolder's static type information. Fingerprint: empty,23,0,0[7,0,0];ints,23,0,0[5,0,0];maybe,23,0,1[21,0,0];missing,23,0,0[21,0,0];strings,23,0,0[21,0,0];
 var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x01},
 	GoFields:       []string{"Empty", "Ints", "Maybe", "Missing", "Strings"},
 	GoName:         "sets.SetHolder",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x27, 0xe0, 0x7a, 0xb3, 0xcd, 0xf7, 0x58, 0x28, 0xc5, 0xd3, 0x01, 0x4c, 0x17, 0x1e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x17, 0x16, 0x21, 0xb3, 0x90, 0x4e, 0x17, 0x56, 0xb0, 0x18, 0x09, 0x00, 0x50, 0x17, 0x56, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x50, 0x17, 0x56, 0x4a, 0x71, 0x43, 0x4d, 0x20},
+	RootCompatible: foryRootSetHolder,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x01},
 	SchemaHash:     143701304,
-	TypeDef:        []byte{0x27, 0xe0, 0x7a, 0xb3, 0xcd, 0xf7, 0x58, 0x28, 0xc5, 0xd3, 0x01, 0x4c, 0x17, 0x1e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x17, 0x16, 0x21, 0xb3, 0x90, 0x4e, 0x17, 0x56, 0xb0, 0x18, 0x09, 0x00, 0x50, 0x17, 0x56, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x50, 0x17, 0x56, 0x4a, 0x71, 0x43, 0x4d, 0x20},
+	TypeDef:        foryRootSetHolder[4:],
 	UserID:         211,
 })
 
@@ -40,7 +48,7 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -55,17 +63,17 @@ func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(51)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb37ae027001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c01d3c52858f7cd)
-		buffer.PutUint64At(w, off+16, 0x1748009e8f911e17)
-		buffer.PutUint64At(w, off+24, 0xb056174e90b32116)
-		buffer.PutUint64At(w, off+32, 0x1231561750000918)
-		buffer.PutUint64At(w, off+40, 0x714a561750601a92)
-		buffer.PutUint64At(w, off+43, 0x204d43714a561750)
+		buffer.PutUint64At(w, off, 0xb37ae027001c0001)    // foryRootSetHolder[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c01d3c52858f7cd)  // foryRootSetHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x1748009e8f911e17) // foryRootSetHolder[16:24]
+		buffer.PutUint64At(w, off+24, 0xb056174e90b32116) // foryRootSetHolder[24:32]
+		buffer.PutUint64At(w, off+32, 0x1231561750000918) // foryRootSetHolder[32:40]
+		buffer.PutUint64At(w, off+40, 0x714a561750601a92) // foryRootSetHolder[40:48]
+		buffer.PutUint64At(w, off+43, 0x204d43714a561750) // foryRootSetHolder[43:51]
 		off += 51
 	} else {
-		buffer.PutUint32At(w, off, 0xd31b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd31b0001) // prefix bytes 01 00 1b d3, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -88,10 +96,19 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 51 && buffer.ReadUint64At(in, 0) == 0xb37ae027001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd && buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 && buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 && buffer.ReadUint64At(in, 32) == 0x1231561750000918 && buffer.ReadUint64At(in, 40) == 0x714a561750601a92 && buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
+			if len(in) >= 51 &&
+				buffer.ReadUint64At(in, 0) == 0xb37ae027001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd &&
+				buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 &&
+				buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 &&
+				buffer.ReadUint64At(in, 32) == 0x1231561750000918 &&
+				buffer.ReadUint64At(in, 40) == 0x714a561750601a92 &&
+				buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
 				n = 51
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -110,10 +127,19 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SetHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 51 && buffer.ReadUint64At(in, 0) == 0xb37ae027001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd && buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 && buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 && buffer.ReadUint64At(in, 32) == 0x1231561750000918 && buffer.ReadUint64At(in, 40) == 0x714a561750601a92 && buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
+		if len(in) >= 51 &&
+			buffer.ReadUint64At(in, 0) == 0xb37ae027001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd &&
+			buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 &&
+			buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 &&
+			buffer.ReadUint64At(in, 32) == 0x1231561750000918 &&
+			buffer.ReadUint64At(in, 40) == 0x714a561750601a92 &&
+			buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
 			n = 51
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -159,17 +185,17 @@ func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb37ae027001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c01d3c52858f7cd)
-			buffer.PutUint64At(w, off+16, 0x1748009e8f911e17)
-			buffer.PutUint64At(w, off+24, 0xb056174e90b32116)
-			buffer.PutUint64At(w, off+32, 0x1231561750000918)
-			buffer.PutUint64At(w, off+40, 0x714a561750601a92)
-			buffer.PutUint64At(w, off+43, 0x204d43714a561750)
+			buffer.PutUint64At(w, off, 0xb37ae027001cff01)    // foryRootSetHolder[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c01d3c52858f7cd)  // foryRootSetHolder[8:16]
+			buffer.PutUint64At(w, off+16, 0x1748009e8f911e17) // foryRootSetHolder[16:24]
+			buffer.PutUint64At(w, off+24, 0xb056174e90b32116) // foryRootSetHolder[24:32]
+			buffer.PutUint64At(w, off+32, 0x1231561750000918) // foryRootSetHolder[32:40]
+			buffer.PutUint64At(w, off+40, 0x714a561750601a92) // foryRootSetHolder[40:48]
+			buffer.PutUint64At(w, off+43, 0x204d43714a561750) // foryRootSetHolder[43:51]
 			off += 51
 		} else {
-			buffer.PutUint32At(w, off, 0xd31bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -725,15 +751,21 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootSetMulti is the first 29 bytes of a compatible-mode message whose root is SetMulti: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetMulti[4:].
+var foryRootSetMulti = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0x70, 0xe0, 0x40, 0x4d, 0xe7, 0x43, 0x78, 0xc2, 0xd4, 0x01, 0x4c,
+	0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80,
+}
+
 // foryTypeSetMulti is SetMulti's static type information. Fingerprint: codes,23,0,0[5,0,0];words,23,0,0[21,0,0];
 var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd4, 0x01},
 	GoFields:       []string{"Codes", "Words"},
 	GoName:         "sets.SetMulti",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x70, 0xe0, 0x40, 0x4d, 0xe7, 0x43, 0x78, 0xc2, 0xd4, 0x01, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
+	RootCompatible: foryRootSetMulti,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd4, 0x01},
 	SchemaHash:     -1839818274,
-	TypeDef:        []byte{0x11, 0x70, 0xe0, 0x40, 0x4d, 0xe7, 0x43, 0x78, 0xc2, 0xd4, 0x01, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
+	TypeDef:        foryRootSetMulti[4:],
 	UserID:         212,
 })
 
@@ -751,7 +783,7 @@ func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -783,10 +815,16 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x40e07011001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d && buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 && buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0x40e07011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d &&
+				buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 &&
+				buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd41bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -805,10 +843,16 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SetMulti) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x40e07011001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d && buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 && buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0x40e07011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d &&
+			buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 &&
+			buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd41b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -840,14 +884,14 @@ func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x40e07011001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c01d4c27843e74d)
-			buffer.PutUint64At(w, off+16, 0x174c8024c3891617)
-			buffer.PutUint64At(w, off+21, 0x801cd1d956174c80)
+			buffer.PutUint64At(w, off, 0x40e07011001cff01)    // foryRootSetMulti[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c01d4c27843e74d)  // foryRootSetMulti[8:16]
+			buffer.PutUint64At(w, off+16, 0x174c8024c3891617) // foryRootSetMulti[16:24]
+			buffer.PutUint64At(w, off+21, 0x801cd1d956174c80) // foryRootSetMulti[21:29]
 			off += 29
 		} else {
-			buffer.PutUint32At(w, off, 0xd41bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd41bff01) // prefix bytes 01 ff 1b d4
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -995,15 +1039,21 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootSetsInside is the first 31 bytes of a compatible-mode message whose root is SetsInside: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetsInside[4:].
+var foryRootSetsInside = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x10, 0x69, 0x58, 0xd4, 0x32, 0x15, 0xc2, 0xd6, 0x01, 0x4c,
+	0x18, 0x56, 0x5e, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5e, 0x16, 0x2d, 0x12, 0x98,
+}
+
 // foryTypeSetsInside is SetsInside's static type information. Fingerprint: by_key,24,0,0[21,0,0|23,0,0[21,0,0]];list,22,0,0[23,0,0[5,0,0]];
 var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x01},
 	GoFields:       []string{"ByKey", "List"},
 	GoName:         "sets.SetsInside",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x10, 0x69, 0x58, 0xd4, 0x32, 0x15, 0xc2, 0xd6, 0x01, 0x4c, 0x18, 0x56, 0x5e, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5e, 0x16, 0x2d, 0x12, 0x98},
+	RootCompatible: foryRootSetsInside,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x01},
 	SchemaHash:     460511910,
-	TypeDef:        []byte{0x13, 0x40, 0x10, 0x69, 0x58, 0xd4, 0x32, 0x15, 0xc2, 0xd6, 0x01, 0x4c, 0x18, 0x56, 0x5e, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5e, 0x16, 0x2d, 0x12, 0x98},
+	TypeDef:        foryRootSetsInside[4:],
 	UserID:         214,
 })
 
@@ -1021,7 +1071,7 @@ func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1036,14 +1086,14 @@ func (x *SetsInside) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x69104013001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c01d6c21532d458)
-		buffer.PutUint64At(w, off+16, 0x30511b07565e5618)
-		buffer.PutUint64At(w, off+23, 0x98122d165e164830)
+		buffer.PutUint64At(w, off, 0x69104013001c0001)    // foryRootSetsInside[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c01d6c21532d458)  // foryRootSetsInside[8:16]
+		buffer.PutUint64At(w, off+16, 0x30511b07565e5618) // foryRootSetsInside[16:24]
+		buffer.PutUint64At(w, off+23, 0x98122d165e164830) // foryRootSetsInside[23:31]
 		off += 31
 	} else {
-		buffer.PutUint32At(w, off, 0xd61b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd61b0001) // prefix bytes 01 00 1b d6, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1066,10 +1116,16 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x69104013001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 && buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 && buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0x69104013001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 &&
+				buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 &&
+				buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
 				n = 31
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1088,10 +1144,16 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SetsInside) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x69104013001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 && buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 && buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0x69104013001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 &&
+			buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 &&
+			buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
 			n = 31
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1132,14 +1194,14 @@ func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x69104013001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c01d6c21532d458)
-			buffer.PutUint64At(w, off+16, 0x30511b07565e5618)
-			buffer.PutUint64At(w, off+23, 0x98122d165e164830)
+			buffer.PutUint64At(w, off, 0x69104013001cff01)    // foryRootSetsInside[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c01d6c21532d458)  // foryRootSetsInside[8:16]
+			buffer.PutUint64At(w, off+16, 0x30511b07565e5618) // foryRootSetsInside[16:24]
+			buffer.PutUint64At(w, off+23, 0x98122d165e164830) // foryRootSetsInside[23:31]
 			off += 31
 		} else {
-			buffer.PutUint32At(w, off, 0xd61bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}

@@ -11,17 +11,31 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// foryRootSlices is the first 42 bytes of a compatible-mode message whose root is Slices: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSlices[4:].
+var foryRootSlices = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16,
+	0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e,
+	0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90,
+}
+
+// foryRootRefSlices is the first 42 bytes of a compatible-mode message whose root is Slices with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSlices[4:].
+var foryRootRefSlices = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x1e, 0x80, 0x76, 0x22, 0xbc, 0x51, 0x17, 0x4f, 0xc4, 0x66, 0x8c, 0x16,
+	0x16, 0x91, 0xbe, 0xc9, 0x00, 0x95, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e,
+	0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90,
+}
+
 // foryTypeSlices is Slices's static type information. Fingerprint: i32s,22,0,0[5,0,0];i64_arr,47,0,0;i64s,22,0,0[7,0,0];strs,22,0,0[21,0,0];
 var foryTypeSlices = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x66},
 	GoFields:          []string{"I32s", "I64Arr", "I64s", "Strs"},
 	GoName:            "slices.Slices",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1e, 0x80, 0x76, 0x22, 0xbc, 0x51, 0x17, 0x4f, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x95, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatible:    foryRootSlices,
+	RootCompatibleRef: foryRootRefSlices,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x66},
 	SchemaHash:        -1958479619,
-	TypeDef:           []byte{0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
-	TypeDefRef:        []byte{0x1e, 0x80, 0x76, 0x22, 0xbc, 0x51, 0x17, 0x4f, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x95, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	TypeDef:           foryRootSlices[4:],
+	TypeDefRef:        foryRootRefSlices[4:],
 	UserID:            102,
 })
 
@@ -41,7 +55,7 @@ func (x *Slices) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -56,15 +70,15 @@ func (x *Slices) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(42)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2276801e001c0001)
-		buffer.PutUint64At(w, off+8, 0x168c66c44f1751bc)
-		buffer.PutUint64At(w, off+16, 0x112f9500c9be9116)
-		buffer.PutUint64At(w, off+24, 0x1e168c208a801fd7)
-		buffer.PutUint64At(w, off+32, 0x4a5616480009d791)
-		buffer.PutUint64At(w, off+34, 0x90714a5616480009)
+		buffer.PutUint64At(w, off, 0x2276801e001c0001)    // foryRootRefSlices[0:8]
+		buffer.PutUint64At(w, off+8, 0x168c66c44f1751bc)  // foryRootRefSlices[8:16]
+		buffer.PutUint64At(w, off+16, 0x112f9500c9be9116) // foryRootRefSlices[16:24]
+		buffer.PutUint64At(w, off+24, 0x1e168c208a801fd7) // foryRootRefSlices[24:32]
+		buffer.PutUint64At(w, off+32, 0x4a5616480009d791) // foryRootRefSlices[32:40]
+		buffer.PutUint64At(w, off+34, 0x90714a5616480009) // foryRootRefSlices[34:42]
 		off += 42
 	} else {
-		buffer.PutUint32At(w, off, 0x661b0001)
+		buffer.PutUint32At(w, off, 0x661b0001) // prefix bytes 01 00 1b 66, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -87,10 +101,17 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 42 && buffer.ReadUint64At(in, 0) == 0x1034301e001cff01 && buffer.ReadUint64At(in, 8) == 0x168c66c427291762 && buffer.ReadUint64At(in, 16) == 0x112f9400c9be9116 && buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 && buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 && buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
+			if len(in) >= 42 &&
+				buffer.ReadUint64At(in, 0) == 0x1034301e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x168c66c427291762 &&
+				buffer.ReadUint64At(in, 16) == 0x112f9400c9be9116 &&
+				buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 &&
+				buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 &&
+				buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
 				n = 42
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x661bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -109,10 +130,17 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Slices) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 42 && buffer.ReadUint64At(in, 0) == 0x2276801e001c0001 && buffer.ReadUint64At(in, 8) == 0x168c66c44f1751bc && buffer.ReadUint64At(in, 16) == 0x112f9500c9be9116 && buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 && buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 && buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
+		if len(in) >= 42 &&
+			buffer.ReadUint64At(in, 0) == 0x2276801e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x168c66c44f1751bc &&
+			buffer.ReadUint64At(in, 16) == 0x112f9500c9be9116 &&
+			buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 &&
+			buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 &&
+			buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
 			n = 42
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x661b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -142,15 +170,15 @@ func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1034301e001cff01)
-			buffer.PutUint64At(w, off+8, 0x168c66c427291762)
-			buffer.PutUint64At(w, off+16, 0x112f9400c9be9116)
-			buffer.PutUint64At(w, off+24, 0x1e168c208a801fd7)
-			buffer.PutUint64At(w, off+32, 0x4a5616480009d791)
-			buffer.PutUint64At(w, off+34, 0x90714a5616480009)
+			buffer.PutUint64At(w, off, 0x1034301e001cff01)    // foryRootSlices[0:8]
+			buffer.PutUint64At(w, off+8, 0x168c66c427291762)  // foryRootSlices[8:16]
+			buffer.PutUint64At(w, off+16, 0x112f9400c9be9116) // foryRootSlices[16:24]
+			buffer.PutUint64At(w, off+24, 0x1e168c208a801fd7) // foryRootSlices[24:32]
+			buffer.PutUint64At(w, off+32, 0x4a5616480009d791) // foryRootSlices[32:40]
+			buffer.PutUint64At(w, off+34, 0x90714a5616480009) // foryRootSlices[34:42]
 			off += 42
 		} else {
-			buffer.PutUint32At(w, off, 0x661bff01)
+			buffer.PutUint32At(w, off, 0x661bff01) // prefix bytes 01 ff 1b 66
 			off += 4
 		}
 	}

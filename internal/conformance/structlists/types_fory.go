@@ -11,15 +11,21 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// foryRootStructLists is the first 30 bytes of a compatible-mode message whose root is StructLists: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootStructLists[4:].
+var foryRootStructLists = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x54, 0x76, 0xf4, 0xcd, 0xcf, 0x24, 0xc2, 0x74, 0x54, 0x16,
+	0x72, 0xbd, 0xc8, 0x6c, 0xc9, 0x19, 0x00, 0x4c, 0x16, 0x72, 0x54, 0x0b, 0xa1, 0x24,
+}
+
 // foryTypeStructLists is StructLists's static type information. Fingerprint: pointers,22,0,0[0,0,0];values,22,0,0[0,0,0];
 var foryTypeStructLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x74},
 	GoFields:       []string{"Pointers", "Values"},
 	GoName:         "structlists.StructLists",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x54, 0x76, 0xf4, 0xcd, 0xcf, 0x24, 0xc2, 0x74, 0x54, 0x16, 0x72, 0xbd, 0xc8, 0x6c, 0xc9, 0x19, 0x00, 0x4c, 0x16, 0x72, 0x54, 0x0b, 0xa1, 0x24},
+	RootCompatible: foryRootStructLists,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x74},
 	SchemaHash:     732929628,
-	TypeDef:        []byte{0x12, 0x30, 0x54, 0x76, 0xf4, 0xcd, 0xcf, 0x24, 0xc2, 0x74, 0x54, 0x16, 0x72, 0xbd, 0xc8, 0x6c, 0xc9, 0x19, 0x00, 0x4c, 0x16, 0x72, 0x54, 0x0b, 0xa1, 0x24},
+	TypeDef:        foryRootStructLists[4:],
 	UserID:         116,
 })
 
@@ -37,7 +43,7 @@ func (x *StructLists) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -47,13 +53,13 @@ func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x76543012001cff01)
-		buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)
-		buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72)
-		buffer.PutUint64At(w, off+22, 0x24a10b5472164c00)
+		buffer.PutUint64At(w, off, 0x76543012001cff01)    // foryRootStructLists[0:8]
+		buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)  // foryRootStructLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72) // foryRootStructLists[16:24]
+		buffer.PutUint64At(w, off+22, 0x24a10b5472164c00) // foryRootStructLists[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0x741bff01)
+		buffer.PutUint32At(w, off, 0x741bff01) // prefix bytes 01 ff 1b 74
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -68,13 +74,13 @@ func (x *StructLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x76543012001c0001)
-		buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)
-		buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72)
-		buffer.PutUint64At(w, off+22, 0x24a10b5472164c00)
+		buffer.PutUint64At(w, off, 0x76543012001c0001)    // foryRootStructLists[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)  // foryRootStructLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72) // foryRootStructLists[16:24]
+		buffer.PutUint64At(w, off+22, 0x24a10b5472164c00) // foryRootStructLists[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0x741b0001)
+		buffer.PutUint32At(w, off, 0x741b0001) // prefix bytes 01 00 1b 74, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -97,10 +103,15 @@ func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x76543012001cff01 && buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 && buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 && buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0x76543012001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 &&
+				buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 &&
+				buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
 				n = 30
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x741bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x741bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -119,10 +130,15 @@ func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *StructLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x76543012001c0001 && buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 && buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 && buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0x76543012001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 &&
+			buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 &&
+			buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
 			n = 30
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x741b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x741b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -592,15 +608,21 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootInner is the first 20 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].
+var foryRootInner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05,
+	0x54, 0x40, 0x15, 0x48,
+}
+
 // foryTypeInner is Inner's static type information. Fingerprint: s,21,0,0;v,5,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
 	GoFields:       []string{"V", "S"},
 	GoName:         "structlists.Inner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	RootCompatible: foryRootInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
 	SchemaHash:     270494220,
-	TypeDef:        []byte{0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	TypeDef:        foryRootInner[4:],
 	UserID:         106,
 })
 
@@ -618,7 +640,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -650,10 +672,14 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+			if len(in) >= 20 &&
+				buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 &&
+				buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
 				n = 20
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -672,10 +698,14 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+		if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 &&
+			buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
 			n = 20
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -701,12 +731,12 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1da0c008001cff01)
-			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)
-			buffer.PutUint64At(w, off+12, 0x4815405405406ac2)
+			buffer.PutUint64At(w, off, 0x1da0c008001cff01)    // foryRootInner[0:8]
+			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)  // foryRootInner[8:16]
+			buffer.PutUint64At(w, off+12, 0x4815405405406ac2) // foryRootInner[12:20]
 			off += 20
 		} else {
-			buffer.PutUint32At(w, off, 0x6a1bff01)
+			buffer.PutUint32At(w, off, 0x6a1bff01) // prefix bytes 01 ff 1b 6a
 			off += 4
 		}
 	}

@@ -25,15 +25,22 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootNestedLists is the first 38 bytes of a compatible-mode message whose root is NestedLists: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNestedLists[4:].
+var foryRootNestedLists = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1a, 0xf0, 0x78, 0x09, 0x4e, 0xed, 0x65, 0x25, 0xc3, 0xad, 0x02, 0x48,
+	0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x50, 0x16, 0x5a, 0x16, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x48,
+	0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90,
+}
+
 // foryTypeNestedLists is NestedLists's static type information. Fingerprint: ints,22,0,0[22,0,0[5,0,0]];missing,22,0,0[22,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
 var foryTypeNestedLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
 	GoFields:       []string{"Ints", "Missing", "Strs"},
 	GoName:         "trackcoll.NestedLists",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0xf0, 0x78, 0x09, 0x4e, 0xed, 0x65, 0x25, 0xc3, 0xad, 0x02, 0x48, 0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x50, 0x16, 0x5a, 0x16, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatible: foryRootNestedLists,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	SchemaHash:     -1150089757,
-	TypeDef:        []byte{0x1a, 0xf0, 0x78, 0x09, 0x4e, 0xed, 0x65, 0x25, 0xc3, 0xad, 0x02, 0x48, 0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x50, 0x16, 0x5a, 0x16, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	TypeDef:        foryRootNestedLists[4:],
 	UserID:         301,
 })
 
@@ -52,7 +59,7 @@ func (x *NestedLists) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NestedLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -67,15 +74,15 @@ func (x *NestedLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(38)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0978f01a001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802adc32565ed4e)
-		buffer.PutUint64At(w, off+16, 0x165090b321165a16)
-		buffer.PutUint64At(w, off+24, 0x48601a921231165a)
-		buffer.PutUint64At(w, off+30, 0x90714a565a164860)
+		buffer.PutUint64At(w, off, 0x0978f01a001c0001)    // foryRootNestedLists[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802adc32565ed4e)  // foryRootNestedLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x165090b321165a16) // foryRootNestedLists[16:24]
+		buffer.PutUint64At(w, off+24, 0x48601a921231165a) // foryRootNestedLists[24:32]
+		buffer.PutUint64At(w, off+30, 0x90714a565a164860) // foryRootNestedLists[30:38]
 		off += 38
 	} else {
-		buffer.PutUint32At(w, off, 0xad1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -98,10 +105,17 @@ func (x *NestedLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x0978f01a001cff01 && buffer.ReadUint64At(in, 8) == 0x4802adc32565ed4e && buffer.ReadUint64At(in, 16) == 0x165090b321165a16 && buffer.ReadUint64At(in, 24) == 0x48601a921231165a && buffer.ReadUint64At(in, 30) == 0x90714a565a164860 {
+			if len(in) >= 38 &&
+				buffer.ReadUint64At(in, 0) == 0x0978f01a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802adc32565ed4e &&
+				buffer.ReadUint64At(in, 16) == 0x165090b321165a16 &&
+				buffer.ReadUint64At(in, 24) == 0x48601a921231165a &&
+				buffer.ReadUint64At(in, 30) == 0x90714a565a164860 {
 				n = 38
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xad1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -120,10 +134,17 @@ func (x *NestedLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NestedLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x0978f01a001c0001 && buffer.ReadUint64At(in, 8) == 0x4802adc32565ed4e && buffer.ReadUint64At(in, 16) == 0x165090b321165a16 && buffer.ReadUint64At(in, 24) == 0x48601a921231165a && buffer.ReadUint64At(in, 30) == 0x90714a565a164860 {
+		if len(in) >= 38 &&
+			buffer.ReadUint64At(in, 0) == 0x0978f01a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802adc32565ed4e &&
+			buffer.ReadUint64At(in, 16) == 0x165090b321165a16 &&
+			buffer.ReadUint64At(in, 24) == 0x48601a921231165a &&
+			buffer.ReadUint64At(in, 30) == 0x90714a565a164860 {
 			n = 38
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -161,15 +182,15 @@ func (x *NestedLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0978f01a001cff01)
-			buffer.PutUint64At(w, off+8, 0x4802adc32565ed4e)
-			buffer.PutUint64At(w, off+16, 0x165090b321165a16)
-			buffer.PutUint64At(w, off+24, 0x48601a921231165a)
-			buffer.PutUint64At(w, off+30, 0x90714a565a164860)
+			buffer.PutUint64At(w, off, 0x0978f01a001cff01)    // foryRootNestedLists[0:8]
+			buffer.PutUint64At(w, off+8, 0x4802adc32565ed4e)  // foryRootNestedLists[8:16]
+			buffer.PutUint64At(w, off+16, 0x165090b321165a16) // foryRootNestedLists[16:24]
+			buffer.PutUint64At(w, off+24, 0x48601a921231165a) // foryRootNestedLists[24:32]
+			buffer.PutUint64At(w, off+30, 0x90714a565a164860) // foryRootNestedLists[30:38]
 			off += 38
 		} else {
-			buffer.PutUint32At(w, off, 0xad1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1138,15 +1159,21 @@ func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootListOfMaps is the first 23 bytes of a compatible-mode message whose root is ListOfMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootListOfMaps[4:].
+var foryRootListOfMaps = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xf0, 0x01, 0x74, 0x8c, 0x44, 0x16, 0xc1, 0xae, 0x02, 0x48,
+	0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90,
+}
+
 // foryTypeListOfMaps is ListOfMaps's static type information. Fingerprint: maps,22,0,0[24,0,0[21,0,0|5,0,0]];
 var foryTypeListOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xae, 0x02},
 	GoFields:       []string{"Maps"},
 	GoName:         "trackcoll.ListOfMaps",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xf0, 0x01, 0x74, 0x8c, 0x44, 0x16, 0xc1, 0xae, 0x02, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90},
+	RootCompatible: foryRootListOfMaps,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xae, 0x02},
 	SchemaHash:     2081105572,
-	TypeDef:        []byte{0x0b, 0x10, 0xf0, 0x01, 0x74, 0x8c, 0x44, 0x16, 0xc1, 0xae, 0x02, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90},
+	TypeDef:        foryRootListOfMaps[4:],
 	UserID:         302,
 })
 
@@ -1163,7 +1190,7 @@ func (x *ListOfMaps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ListOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1178,13 +1205,13 @@ func (x *ListOfMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(23)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x01f0100b001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802aec116448c74)
-		buffer.PutUint64At(w, off+15, 0x900f301656621648)
+		buffer.PutUint64At(w, off, 0x01f0100b001c0001)    // foryRootListOfMaps[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802aec116448c74)  // foryRootListOfMaps[8:16]
+		buffer.PutUint64At(w, off+15, 0x900f301656621648) // foryRootListOfMaps[15:23]
 		off += 23
 	} else {
-		buffer.PutUint32At(w, off, 0xae1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xae1b0001) // prefix bytes 01 00 1b ae, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1207,10 +1234,15 @@ func (x *ListOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x01f0100b001cff01 && buffer.ReadUint64At(in, 8) == 0x4802aec116448c74 && buffer.ReadUint64At(in, 15) == 0x900f301656621648 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0x01f0100b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802aec116448c74 &&
+				buffer.ReadUint64At(in, 15) == 0x900f301656621648 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xae1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xae1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1229,10 +1261,15 @@ func (x *ListOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ListOfMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x01f0100b001c0001 && buffer.ReadUint64At(in, 8) == 0x4802aec116448c74 && buffer.ReadUint64At(in, 15) == 0x900f301656621648 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x01f0100b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802aec116448c74 &&
+			buffer.ReadUint64At(in, 15) == 0x900f301656621648 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xae1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xae1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1270,13 +1307,13 @@ func (x *ListOfMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x01f0100b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4802aec116448c74)
-			buffer.PutUint64At(w, off+15, 0x900f301656621648)
+			buffer.PutUint64At(w, off, 0x01f0100b001cff01)    // foryRootListOfMaps[0:8]
+			buffer.PutUint64At(w, off+8, 0x4802aec116448c74)  // foryRootListOfMaps[8:16]
+			buffer.PutUint64At(w, off+15, 0x900f301656621648) // foryRootListOfMaps[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xae1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xae1bff01) // prefix bytes 01 ff 1b ae
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1613,15 +1650,22 @@ func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootMapOfLists is the first 42 bytes of a compatible-mode message whose root is MapOfLists: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapOfLists[4:].
+var foryRootMapOfLists = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1e, 0x70, 0x3b, 0xb0, 0xef, 0x8d, 0x88, 0x50, 0xc3, 0xaf, 0x02, 0x48,
+	0x18, 0x56, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x54, 0x18, 0x56, 0x5a, 0x16, 0xb5, 0x0b, 0xda, 0xd1,
+	0x29, 0x80, 0x48, 0x18, 0x56, 0x5a, 0x56, 0x4a, 0x71, 0x90,
+}
+
 // foryTypeMapOfLists is MapOfLists's static type information. Fingerprint: ints,24,0,0[21,0,0|22,0,0[5,0,0]];nil_list,24,0,0[21,0,0|22,0,0[5,0,0]];strs,24,0,0[21,0,0|22,0,0[21,0,0]];
 var foryTypeMapOfLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xaf, 0x02},
 	GoFields:       []string{"Ints", "NilList", "Strs"},
 	GoName:         "trackcoll.MapOfLists",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1e, 0x70, 0x3b, 0xb0, 0xef, 0x8d, 0x88, 0x50, 0xc3, 0xaf, 0x02, 0x48, 0x18, 0x56, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x54, 0x18, 0x56, 0x5a, 0x16, 0xb5, 0x0b, 0xda, 0xd1, 0x29, 0x80, 0x48, 0x18, 0x56, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatible: foryRootMapOfLists,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
 	SchemaHash:     1450695410,
-	TypeDef:        []byte{0x1e, 0x70, 0x3b, 0xb0, 0xef, 0x8d, 0x88, 0x50, 0xc3, 0xaf, 0x02, 0x48, 0x18, 0x56, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x54, 0x18, 0x56, 0x5a, 0x16, 0xb5, 0x0b, 0xda, 0xd1, 0x29, 0x80, 0x48, 0x18, 0x56, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	TypeDef:        foryRootMapOfLists[4:],
 	UserID:         303,
 })
 
@@ -1640,7 +1684,7 @@ func (x *MapOfLists) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapOfLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1655,16 +1699,16 @@ func (x *MapOfLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(42)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb03b701e001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802afc350888def)
-		buffer.PutUint64At(w, off+16, 0x5490b321165a5618)
-		buffer.PutUint64At(w, off+24, 0xd1da0bb5165a5618)
-		buffer.PutUint64At(w, off+32, 0x4a565a5618488029)
-		buffer.PutUint64At(w, off+34, 0x90714a565a561848)
+		buffer.PutUint64At(w, off, 0xb03b701e001c0001)    // foryRootMapOfLists[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802afc350888def)  // foryRootMapOfLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x5490b321165a5618) // foryRootMapOfLists[16:24]
+		buffer.PutUint64At(w, off+24, 0xd1da0bb5165a5618) // foryRootMapOfLists[24:32]
+		buffer.PutUint64At(w, off+32, 0x4a565a5618488029) // foryRootMapOfLists[32:40]
+		buffer.PutUint64At(w, off+34, 0x90714a565a561848) // foryRootMapOfLists[34:42]
 		off += 42
 	} else {
-		buffer.PutUint32At(w, off, 0xaf1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xaf1b0001) // prefix bytes 01 00 1b af, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1687,10 +1731,18 @@ func (x *MapOfLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 42 && buffer.ReadUint64At(in, 0) == 0xb03b701e001cff01 && buffer.ReadUint64At(in, 8) == 0x4802afc350888def && buffer.ReadUint64At(in, 16) == 0x5490b321165a5618 && buffer.ReadUint64At(in, 24) == 0xd1da0bb5165a5618 && buffer.ReadUint64At(in, 32) == 0x4a565a5618488029 && buffer.ReadUint64At(in, 34) == 0x90714a565a561848 {
+			if len(in) >= 42 &&
+				buffer.ReadUint64At(in, 0) == 0xb03b701e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802afc350888def &&
+				buffer.ReadUint64At(in, 16) == 0x5490b321165a5618 &&
+				buffer.ReadUint64At(in, 24) == 0xd1da0bb5165a5618 &&
+				buffer.ReadUint64At(in, 32) == 0x4a565a5618488029 &&
+				buffer.ReadUint64At(in, 34) == 0x90714a565a561848 {
 				n = 42
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xaf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xaf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1709,10 +1761,18 @@ func (x *MapOfLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapOfLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 42 && buffer.ReadUint64At(in, 0) == 0xb03b701e001c0001 && buffer.ReadUint64At(in, 8) == 0x4802afc350888def && buffer.ReadUint64At(in, 16) == 0x5490b321165a5618 && buffer.ReadUint64At(in, 24) == 0xd1da0bb5165a5618 && buffer.ReadUint64At(in, 32) == 0x4a565a5618488029 && buffer.ReadUint64At(in, 34) == 0x90714a565a561848 {
+		if len(in) >= 42 &&
+			buffer.ReadUint64At(in, 0) == 0xb03b701e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802afc350888def &&
+			buffer.ReadUint64At(in, 16) == 0x5490b321165a5618 &&
+			buffer.ReadUint64At(in, 24) == 0xd1da0bb5165a5618 &&
+			buffer.ReadUint64At(in, 32) == 0x4a565a5618488029 &&
+			buffer.ReadUint64At(in, 34) == 0x90714a565a561848 {
 			n = 42
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xaf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xaf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1763,16 +1823,16 @@ func (x *MapOfLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb03b701e001cff01)
-			buffer.PutUint64At(w, off+8, 0x4802afc350888def)
-			buffer.PutUint64At(w, off+16, 0x5490b321165a5618)
-			buffer.PutUint64At(w, off+24, 0xd1da0bb5165a5618)
-			buffer.PutUint64At(w, off+32, 0x4a565a5618488029)
-			buffer.PutUint64At(w, off+34, 0x90714a565a561848)
+			buffer.PutUint64At(w, off, 0xb03b701e001cff01)    // foryRootMapOfLists[0:8]
+			buffer.PutUint64At(w, off+8, 0x4802afc350888def)  // foryRootMapOfLists[8:16]
+			buffer.PutUint64At(w, off+16, 0x5490b321165a5618) // foryRootMapOfLists[16:24]
+			buffer.PutUint64At(w, off+24, 0xd1da0bb5165a5618) // foryRootMapOfLists[24:32]
+			buffer.PutUint64At(w, off+32, 0x4a565a5618488029) // foryRootMapOfLists[32:40]
+			buffer.PutUint64At(w, off+34, 0x90714a565a561848) // foryRootMapOfLists[34:42]
 			off += 42
 		} else {
-			buffer.PutUint32At(w, off, 0xaf1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xaf1bff01) // prefix bytes 01 ff 1b af
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -2518,15 +2578,21 @@ func (x *MapOfLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootMapOfMaps is the first 25 bytes of a compatible-mode message whose root is MapOfMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapOfMaps[4:].
+var foryRootMapOfMaps = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0d, 0x10, 0xaf, 0xbc, 0xd6, 0x0b, 0xf0, 0x46, 0xc1, 0xb0, 0x02, 0x4c,
+	0x18, 0x56, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06,
+}
+
 // foryTypeMapOfMaps is MapOfMaps's static type information. Fingerprint: nested,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];
 var foryTypeMapOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb0, 0x02},
 	GoFields:       []string{"Nested"},
 	GoName:         "trackcoll.MapOfMaps",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0d, 0x10, 0xaf, 0xbc, 0xd6, 0x0b, 0xf0, 0x46, 0xc1, 0xb0, 0x02, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06},
+	RootCompatible: foryRootMapOfMaps,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb0, 0x02},
 	SchemaHash:     -2003849232,
-	TypeDef:        []byte{0x0d, 0x10, 0xaf, 0xbc, 0xd6, 0x0b, 0xf0, 0x46, 0xc1, 0xb0, 0x02, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06},
+	TypeDef:        foryRootMapOfMaps[4:],
 	UserID:         304,
 })
 
@@ -2543,7 +2609,7 @@ func (x *MapOfMaps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2558,14 +2624,14 @@ func (x *MapOfMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(25)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbcaf100d001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02b0c146f00bd6)
-		buffer.PutUint64At(w, off+16, 0x9992341656625618)
-		buffer.PutUint64At(w, off+17, 0x0699923416566256)
+		buffer.PutUint64At(w, off, 0xbcaf100d001c0001)    // foryRootMapOfMaps[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02b0c146f00bd6)  // foryRootMapOfMaps[8:16]
+		buffer.PutUint64At(w, off+16, 0x9992341656625618) // foryRootMapOfMaps[16:24]
+		buffer.PutUint64At(w, off+17, 0x0699923416566256) // foryRootMapOfMaps[17:25]
 		off += 25
 	} else {
-		buffer.PutUint32At(w, off, 0xb01b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb01b0001) // prefix bytes 01 00 1b b0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2588,10 +2654,16 @@ func (x *MapOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0xbcaf100d001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02b0c146f00bd6 && buffer.ReadUint64At(in, 16) == 0x9992341656625618 && buffer.ReadUint64At(in, 17) == 0x0699923416566256 {
+			if len(in) >= 25 &&
+				buffer.ReadUint64At(in, 0) == 0xbcaf100d001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02b0c146f00bd6 &&
+				buffer.ReadUint64At(in, 16) == 0x9992341656625618 &&
+				buffer.ReadUint64At(in, 17) == 0x0699923416566256 {
 				n = 25
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2610,10 +2682,16 @@ func (x *MapOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapOfMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0xbcaf100d001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b0c146f00bd6 && buffer.ReadUint64At(in, 16) == 0x9992341656625618 && buffer.ReadUint64At(in, 17) == 0x0699923416566256 {
+		if len(in) >= 25 &&
+			buffer.ReadUint64At(in, 0) == 0xbcaf100d001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02b0c146f00bd6 &&
+			buffer.ReadUint64At(in, 16) == 0x9992341656625618 &&
+			buffer.ReadUint64At(in, 17) == 0x0699923416566256 {
 			n = 25
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2654,14 +2732,14 @@ func (x *MapOfMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xbcaf100d001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02b0c146f00bd6)
-			buffer.PutUint64At(w, off+16, 0x9992341656625618)
-			buffer.PutUint64At(w, off+17, 0x0699923416566256)
+			buffer.PutUint64At(w, off, 0xbcaf100d001cff01)    // foryRootMapOfMaps[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02b0c146f00bd6)  // foryRootMapOfMaps[8:16]
+			buffer.PutUint64At(w, off+16, 0x9992341656625618) // foryRootMapOfMaps[16:24]
+			buffer.PutUint64At(w, off+17, 0x0699923416566256) // foryRootMapOfMaps[17:25]
 			off += 25
 		} else {
-			buffer.PutUint32At(w, off, 0xb01bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb01bff01) // prefix bytes 01 ff 1b b0
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -2931,15 +3009,21 @@ func (x *MapOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootSetsInside is the first 29 bytes of a compatible-mode message whose root is SetsInside: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetsInside[4:].
+var foryRootSetsInside = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0x80, 0x86, 0xd2, 0x71, 0x4e, 0x71, 0x66, 0xc2, 0xb1, 0x02, 0x48,
+	0x16, 0x5e, 0x56, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5e, 0x16, 0x30, 0x0f,
+}
+
 // foryTypeSetsInside is SetsInside's static type information. Fingerprint: list,22,0,0[23,0,0[21,0,0]];map,24,0,0[21,0,0|23,0,0[5,0,0]];
 var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb1, 0x02},
 	GoFields:       []string{"List", "Map"},
 	GoName:         "trackcoll.SetsInside",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x80, 0x86, 0xd2, 0x71, 0x4e, 0x71, 0x66, 0xc2, 0xb1, 0x02, 0x48, 0x16, 0x5e, 0x56, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5e, 0x16, 0x30, 0x0f},
+	RootCompatible: foryRootSetsInside,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb1, 0x02},
 	SchemaHash:     -1429677522,
-	TypeDef:        []byte{0x11, 0x80, 0x86, 0xd2, 0x71, 0x4e, 0x71, 0x66, 0xc2, 0xb1, 0x02, 0x48, 0x16, 0x5e, 0x56, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5e, 0x16, 0x30, 0x0f},
+	TypeDef:        foryRootSetsInside[4:],
 	UserID:         305,
 })
 
@@ -2957,7 +3041,7 @@ func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2972,14 +3056,14 @@ func (x *SetsInside) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd2868011001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802b1c266714e71)
-		buffer.PutUint64At(w, off+16, 0x184498122d565e16)
-		buffer.PutUint64At(w, off+21, 0x0f30165e56184498)
+		buffer.PutUint64At(w, off, 0xd2868011001c0001)    // foryRootSetsInside[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802b1c266714e71)  // foryRootSetsInside[8:16]
+		buffer.PutUint64At(w, off+16, 0x184498122d565e16) // foryRootSetsInside[16:24]
+		buffer.PutUint64At(w, off+21, 0x0f30165e56184498) // foryRootSetsInside[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xb11b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb11b0001) // prefix bytes 01 00 1b b1, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3002,10 +3086,16 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0xd2868011001cff01 && buffer.ReadUint64At(in, 8) == 0x4802b1c266714e71 && buffer.ReadUint64At(in, 16) == 0x184498122d565e16 && buffer.ReadUint64At(in, 21) == 0x0f30165e56184498 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0xd2868011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802b1c266714e71 &&
+				buffer.ReadUint64At(in, 16) == 0x184498122d565e16 &&
+				buffer.ReadUint64At(in, 21) == 0x0f30165e56184498 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb11bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3024,10 +3114,16 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SetsInside) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0xd2868011001c0001 && buffer.ReadUint64At(in, 8) == 0x4802b1c266714e71 && buffer.ReadUint64At(in, 16) == 0x184498122d565e16 && buffer.ReadUint64At(in, 21) == 0x0f30165e56184498 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0xd2868011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802b1c266714e71 &&
+			buffer.ReadUint64At(in, 16) == 0x184498122d565e16 &&
+			buffer.ReadUint64At(in, 21) == 0x0f30165e56184498 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb11b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3070,14 +3166,14 @@ func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd2868011001cff01)
-			buffer.PutUint64At(w, off+8, 0x4802b1c266714e71)
-			buffer.PutUint64At(w, off+16, 0x184498122d565e16)
-			buffer.PutUint64At(w, off+21, 0x0f30165e56184498)
+			buffer.PutUint64At(w, off, 0xd2868011001cff01)    // foryRootSetsInside[0:8]
+			buffer.PutUint64At(w, off+8, 0x4802b1c266714e71)  // foryRootSetsInside[8:16]
+			buffer.PutUint64At(w, off+16, 0x184498122d565e16) // foryRootSetsInside[16:24]
+			buffer.PutUint64At(w, off+21, 0x0f30165e56184498) // foryRootSetsInside[21:29]
 			off += 29
 		} else {
-			buffer.PutUint32At(w, off, 0xb11bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb11bff01) // prefix bytes 01 ff 1b b1
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3617,15 +3713,21 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootBinaries is the first 29 bytes of a compatible-mode message whose root is Binaries: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBinaries[4:].
+var foryRootBinaries = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0x00, 0x57, 0x25, 0xdc, 0x01, 0xaf, 0x20, 0xc2, 0xb2, 0x02, 0x48,
+	0x16, 0x5a, 0x26, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5a, 0x26, 0x30, 0x0f,
+}
+
 // foryTypeBinaries is Binaries's static type information. Fingerprint: list,22,0,0[22,0,0[9,0,0]];map,24,0,0[21,0,0|22,0,0[9,0,0]];
 var foryTypeBinaries = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb2, 0x02},
 	GoFields:       []string{"List", "Map"},
 	GoName:         "trackcoll.Binaries",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x00, 0x57, 0x25, 0xdc, 0x01, 0xaf, 0x20, 0xc2, 0xb2, 0x02, 0x48, 0x16, 0x5a, 0x26, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5a, 0x26, 0x30, 0x0f},
+	RootCompatible: foryRootBinaries,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb2, 0x02},
 	SchemaHash:     -1664143251,
-	TypeDef:        []byte{0x11, 0x00, 0x57, 0x25, 0xdc, 0x01, 0xaf, 0x20, 0xc2, 0xb2, 0x02, 0x48, 0x16, 0x5a, 0x26, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5a, 0x26, 0x30, 0x0f},
+	TypeDef:        foryRootBinaries[4:],
 	UserID:         306,
 })
 
@@ -3643,7 +3745,7 @@ func (x *Binaries) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Binaries) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3658,14 +3760,14 @@ func (x *Binaries) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x25570011001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802b2c220af01dc)
-		buffer.PutUint64At(w, off+16, 0x184498122d265a16)
-		buffer.PutUint64At(w, off+21, 0x0f30265a56184498)
+		buffer.PutUint64At(w, off, 0x25570011001c0001)    // foryRootBinaries[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802b2c220af01dc)  // foryRootBinaries[8:16]
+		buffer.PutUint64At(w, off+16, 0x184498122d265a16) // foryRootBinaries[16:24]
+		buffer.PutUint64At(w, off+21, 0x0f30265a56184498) // foryRootBinaries[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xb21b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb21b0001) // prefix bytes 01 00 1b b2, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3688,10 +3790,16 @@ func (x *Binaries) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x25570011001cff01 && buffer.ReadUint64At(in, 8) == 0x4802b2c220af01dc && buffer.ReadUint64At(in, 16) == 0x184498122d265a16 && buffer.ReadUint64At(in, 21) == 0x0f30265a56184498 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0x25570011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802b2c220af01dc &&
+				buffer.ReadUint64At(in, 16) == 0x184498122d265a16 &&
+				buffer.ReadUint64At(in, 21) == 0x0f30265a56184498 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb21bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb21bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3710,10 +3818,16 @@ func (x *Binaries) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Binaries) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x25570011001c0001 && buffer.ReadUint64At(in, 8) == 0x4802b2c220af01dc && buffer.ReadUint64At(in, 16) == 0x184498122d265a16 && buffer.ReadUint64At(in, 21) == 0x0f30265a56184498 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0x25570011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802b2c220af01dc &&
+			buffer.ReadUint64At(in, 16) == 0x184498122d265a16 &&
+			buffer.ReadUint64At(in, 21) == 0x0f30265a56184498 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb21b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb21b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3749,14 +3863,14 @@ func (x *Binaries) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x25570011001cff01)
-			buffer.PutUint64At(w, off+8, 0x4802b2c220af01dc)
-			buffer.PutUint64At(w, off+16, 0x184498122d265a16)
-			buffer.PutUint64At(w, off+21, 0x0f30265a56184498)
+			buffer.PutUint64At(w, off, 0x25570011001cff01)    // foryRootBinaries[0:8]
+			buffer.PutUint64At(w, off+8, 0x4802b2c220af01dc)  // foryRootBinaries[8:16]
+			buffer.PutUint64At(w, off+16, 0x184498122d265a16) // foryRootBinaries[16:24]
+			buffer.PutUint64At(w, off+21, 0x0f30265a56184498) // foryRootBinaries[21:29]
 			off += 29
 		} else {
-			buffer.PutUint32At(w, off, 0xb21bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb21bff01) // prefix bytes 01 ff 1b b2
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -4336,15 +4450,21 @@ func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootSharedInner is the first 31 bytes of a compatible-mode message whose root is SharedInner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedInner[4:].
+var foryRootSharedInner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x13, 0x30, 0x76, 0xce, 0x69, 0x53, 0x8b, 0x03, 0xc2, 0xb3, 0x02, 0x4c,
+	0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90,
+}
+
 // foryTypeSharedInner is SharedInner's static type information. Fingerprint: lists,22,0,0[22,0,0[5,0,0]];maps,22,0,0[24,0,0[21,0,0|5,0,0]];
 var foryTypeSharedInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb3, 0x02},
 	GoFields:       []string{"Lists", "Maps"},
 	GoName:         "trackcoll.SharedInner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x30, 0x76, 0xce, 0x69, 0x53, 0x8b, 0x03, 0xc2, 0xb3, 0x02, 0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90},
+	RootCompatible: foryRootSharedInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb3, 0x02},
 	SchemaHash:     268533005,
-	TypeDef:        []byte{0x13, 0x30, 0x76, 0xce, 0x69, 0x53, 0x8b, 0x03, 0xc2, 0xb3, 0x02, 0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90},
+	TypeDef:        foryRootSharedInner[4:],
 	UserID:         307,
 })
 
@@ -4362,7 +4482,7 @@ func (x *SharedInner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SharedInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4377,14 +4497,14 @@ func (x *SharedInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xce763013001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02b3c2038b5369)
-		buffer.PutUint64At(w, off+16, 0x48809c12ad165a16)
-		buffer.PutUint64At(w, off+23, 0x900f301656621648)
+		buffer.PutUint64At(w, off, 0xce763013001c0001)    // foryRootSharedInner[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02b3c2038b5369)  // foryRootSharedInner[8:16]
+		buffer.PutUint64At(w, off+16, 0x48809c12ad165a16) // foryRootSharedInner[16:24]
+		buffer.PutUint64At(w, off+23, 0x900f301656621648) // foryRootSharedInner[23:31]
 		off += 31
 	} else {
-		buffer.PutUint32At(w, off, 0xb31b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb31b0001) // prefix bytes 01 00 1b b3, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -4407,10 +4527,16 @@ func (x *SharedInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xce763013001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02b3c2038b5369 && buffer.ReadUint64At(in, 16) == 0x48809c12ad165a16 && buffer.ReadUint64At(in, 23) == 0x900f301656621648 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0xce763013001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02b3c2038b5369 &&
+				buffer.ReadUint64At(in, 16) == 0x48809c12ad165a16 &&
+				buffer.ReadUint64At(in, 23) == 0x900f301656621648 {
 				n = 31
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb31bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -4429,10 +4555,16 @@ func (x *SharedInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SharedInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xce763013001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b3c2038b5369 && buffer.ReadUint64At(in, 16) == 0x48809c12ad165a16 && buffer.ReadUint64At(in, 23) == 0x900f301656621648 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0xce763013001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02b3c2038b5369 &&
+			buffer.ReadUint64At(in, 16) == 0x48809c12ad165a16 &&
+			buffer.ReadUint64At(in, 23) == 0x900f301656621648 {
 			n = 31
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb31b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -4470,14 +4602,14 @@ func (x *SharedInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xce763013001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02b3c2038b5369)
-			buffer.PutUint64At(w, off+16, 0x48809c12ad165a16)
-			buffer.PutUint64At(w, off+23, 0x900f301656621648)
+			buffer.PutUint64At(w, off, 0xce763013001cff01)    // foryRootSharedInner[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02b3c2038b5369)  // foryRootSharedInner[8:16]
+			buffer.PutUint64At(w, off+16, 0x48809c12ad165a16) // foryRootSharedInner[16:24]
+			buffer.PutUint64At(w, off+23, 0x900f301656621648) // foryRootSharedInner[23:31]
 			off += 31
 		} else {
-			buffer.PutUint32At(w, off, 0xb31bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb31bff01) // prefix bytes 01 ff 1b b3
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -5106,17 +5238,31 @@ func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootEmptyArrays is the first 34 bytes of a compatible-mode message whose root is EmptyArrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEmptyArrays[4:].
+var foryRootEmptyArrays = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x16, 0x60, 0xf4, 0x42, 0x77, 0x60, 0x68, 0x69, 0xc4, 0xb4, 0x02, 0x44,
+	0x29, 0x05, 0x0d, 0x88, 0x37, 0x0b, 0xbe, 0xc0, 0x88, 0x2e, 0x11, 0xbe, 0xc0, 0x88, 0x2f, 0x11,
+	0xd7, 0x00,
+}
+
+// foryRootRefEmptyArrays is the first 34 bytes of a compatible-mode message whose root is EmptyArrays with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEmptyArrays[4:].
+var foryRootRefEmptyArrays = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x16, 0x90, 0x23, 0xf1, 0x17, 0x88, 0xd9, 0x77, 0xc4, 0xb4, 0x02, 0x45,
+	0x29, 0x05, 0x0d, 0x89, 0x37, 0x0b, 0xbe, 0xc0, 0x89, 0x2e, 0x11, 0xbe, 0xc0, 0x89, 0x2f, 0x11,
+	0xd7, 0x00,
+}
+
 // foryTypeEmptyArrays is EmptyArrays's static type information. Fingerprint: bin,41,0,0;f32,55,0,0;i32,46,0,0;i64,47,0,0;
 var foryTypeEmptyArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb4, 0x02},
 	GoFields:          []string{"Bin", "F32", "I32", "I64"},
 	GoName:            "trackcoll.EmptyArrays",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0x60, 0xf4, 0x42, 0x77, 0x60, 0x68, 0x69, 0xc4, 0xb4, 0x02, 0x44, 0x29, 0x05, 0x0d, 0x88, 0x37, 0x0b, 0xbe, 0xc0, 0x88, 0x2e, 0x11, 0xbe, 0xc0, 0x88, 0x2f, 0x11, 0xd7, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x16, 0x90, 0x23, 0xf1, 0x17, 0x88, 0xd9, 0x77, 0xc4, 0xb4, 0x02, 0x45, 0x29, 0x05, 0x0d, 0x89, 0x37, 0x0b, 0xbe, 0xc0, 0x89, 0x2e, 0x11, 0xbe, 0xc0, 0x89, 0x2f, 0x11, 0xd7, 0x00},
+	RootCompatible:    foryRootEmptyArrays,
+	RootCompatibleRef: foryRootRefEmptyArrays,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb4, 0x02},
 	SchemaHash:        -863835021,
-	TypeDef:           []byte{0x16, 0x60, 0xf4, 0x42, 0x77, 0x60, 0x68, 0x69, 0xc4, 0xb4, 0x02, 0x44, 0x29, 0x05, 0x0d, 0x88, 0x37, 0x0b, 0xbe, 0xc0, 0x88, 0x2e, 0x11, 0xbe, 0xc0, 0x88, 0x2f, 0x11, 0xd7, 0x00},
-	TypeDefRef:        []byte{0x16, 0x90, 0x23, 0xf1, 0x17, 0x88, 0xd9, 0x77, 0xc4, 0xb4, 0x02, 0x45, 0x29, 0x05, 0x0d, 0x89, 0x37, 0x0b, 0xbe, 0xc0, 0x89, 0x2e, 0x11, 0xbe, 0xc0, 0x89, 0x2f, 0x11, 0xd7, 0x00},
+	TypeDef:           foryRootEmptyArrays[4:],
+	TypeDefRef:        foryRootRefEmptyArrays[4:],
 	UserID:            308,
 })
 
@@ -5136,7 +5282,7 @@ func (x *EmptyArrays) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EmptyArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -5151,15 +5297,15 @@ func (x *EmptyArrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf1239016001c0001)
-		buffer.PutUint64At(w, off+8, 0x4502b4c477d98817)
-		buffer.PutUint64At(w, off+16, 0xc0be0b37890d0529)
-		buffer.PutUint64At(w, off+24, 0x112f89c0be112e89)
-		buffer.PutUint64At(w, off+26, 0x00d7112f89c0be11)
+		buffer.PutUint64At(w, off, 0xf1239016001c0001)    // foryRootRefEmptyArrays[0:8]
+		buffer.PutUint64At(w, off+8, 0x4502b4c477d98817)  // foryRootRefEmptyArrays[8:16]
+		buffer.PutUint64At(w, off+16, 0xc0be0b37890d0529) // foryRootRefEmptyArrays[16:24]
+		buffer.PutUint64At(w, off+24, 0x112f89c0be112e89) // foryRootRefEmptyArrays[24:32]
+		buffer.PutUint64At(w, off+26, 0x00d7112f89c0be11) // foryRootRefEmptyArrays[26:34]
 		off += 34
 	} else {
-		buffer.PutUint32At(w, off, 0xb41b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb41b0001) // prefix bytes 01 00 1b b4, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -5182,10 +5328,17 @@ func (x *EmptyArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x42f46016001cff01 && buffer.ReadUint64At(in, 8) == 0x4402b4c469686077 && buffer.ReadUint64At(in, 16) == 0xc0be0b37880d0529 && buffer.ReadUint64At(in, 24) == 0x112f88c0be112e88 && buffer.ReadUint64At(in, 26) == 0x00d7112f88c0be11 {
+			if len(in) >= 34 &&
+				buffer.ReadUint64At(in, 0) == 0x42f46016001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4402b4c469686077 &&
+				buffer.ReadUint64At(in, 16) == 0xc0be0b37880d0529 &&
+				buffer.ReadUint64At(in, 24) == 0x112f88c0be112e88 &&
+				buffer.ReadUint64At(in, 26) == 0x00d7112f88c0be11 {
 				n = 34
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb41bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb41bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -5204,10 +5357,17 @@ func (x *EmptyArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EmptyArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0xf1239016001c0001 && buffer.ReadUint64At(in, 8) == 0x4502b4c477d98817 && buffer.ReadUint64At(in, 16) == 0xc0be0b37890d0529 && buffer.ReadUint64At(in, 24) == 0x112f89c0be112e89 && buffer.ReadUint64At(in, 26) == 0x00d7112f89c0be11 {
+		if len(in) >= 34 &&
+			buffer.ReadUint64At(in, 0) == 0xf1239016001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4502b4c477d98817 &&
+			buffer.ReadUint64At(in, 16) == 0xc0be0b37890d0529 &&
+			buffer.ReadUint64At(in, 24) == 0x112f89c0be112e89 &&
+			buffer.ReadUint64At(in, 26) == 0x00d7112f89c0be11 {
 			n = 34
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb41b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb41b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -5236,15 +5396,15 @@ func (x *EmptyArrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x42f46016001cff01)
-			buffer.PutUint64At(w, off+8, 0x4402b4c469686077)
-			buffer.PutUint64At(w, off+16, 0xc0be0b37880d0529)
-			buffer.PutUint64At(w, off+24, 0x112f88c0be112e88)
-			buffer.PutUint64At(w, off+26, 0x00d7112f88c0be11)
+			buffer.PutUint64At(w, off, 0x42f46016001cff01)    // foryRootEmptyArrays[0:8]
+			buffer.PutUint64At(w, off+8, 0x4402b4c469686077)  // foryRootEmptyArrays[8:16]
+			buffer.PutUint64At(w, off+16, 0xc0be0b37880d0529) // foryRootEmptyArrays[16:24]
+			buffer.PutUint64At(w, off+24, 0x112f88c0be112e88) // foryRootEmptyArrays[24:32]
+			buffer.PutUint64At(w, off+26, 0x00d7112f88c0be11) // foryRootEmptyArrays[26:34]
 			off += 34
 		} else {
-			buffer.PutUint32At(w, off, 0xb41bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb41bff01) // prefix bytes 01 ff 1b b4
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -5642,17 +5802,31 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootOneEmptyArray is the first 34 bytes of a compatible-mode message whose root is OneEmptyArray: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOneEmptyArray[4:].
+var foryRootOneEmptyArray = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x16, 0xe0, 0x02, 0x47, 0x45, 0x13, 0x3e, 0x54, 0xc4, 0xb5, 0x02, 0x44,
+	0x29, 0x05, 0x0d, 0x4c, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x2e, 0x16, 0x8b, 0x58, 0x44, 0x2e,
+	0x35, 0x0b,
+}
+
+// foryRootRefOneEmptyArray is the first 34 bytes of a compatible-mode message whose root is OneEmptyArray with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOneEmptyArray[4:].
+var foryRootRefOneEmptyArray = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x16, 0x70, 0x6f, 0x83, 0x8e, 0x8b, 0xf6, 0x08, 0xc4, 0xb5, 0x02, 0x45,
+	0x29, 0x05, 0x0d, 0x4d, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x49, 0x2e, 0x16, 0x8b, 0x58, 0x45, 0x2e,
+	0x35, 0x0b,
+}
+
 // foryTypeOneEmptyArray is OneEmptyArray's static type information. Fingerprint: bin,41,0,0;empty,46,0,0;full,46,0,0;nil,46,0,0;
 var foryTypeOneEmptyArray = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb5, 0x02},
 	GoFields:          []string{"Bin", "Empty", "Full", "Nil"},
 	GoName:            "trackcoll.OneEmptyArray",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0xe0, 0x02, 0x47, 0x45, 0x13, 0x3e, 0x54, 0xc4, 0xb5, 0x02, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x2e, 0x16, 0x8b, 0x58, 0x44, 0x2e, 0x35, 0x0b},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x16, 0x70, 0x6f, 0x83, 0x8e, 0x8b, 0xf6, 0x08, 0xc4, 0xb5, 0x02, 0x45, 0x29, 0x05, 0x0d, 0x4d, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x49, 0x2e, 0x16, 0x8b, 0x58, 0x45, 0x2e, 0x35, 0x0b},
+	RootCompatible:    foryRootOneEmptyArray,
+	RootCompatibleRef: foryRootRefOneEmptyArray,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb5, 0x02},
 	SchemaHash:        264167949,
-	TypeDef:           []byte{0x16, 0xe0, 0x02, 0x47, 0x45, 0x13, 0x3e, 0x54, 0xc4, 0xb5, 0x02, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x2e, 0x16, 0x8b, 0x58, 0x44, 0x2e, 0x35, 0x0b},
-	TypeDefRef:        []byte{0x16, 0x70, 0x6f, 0x83, 0x8e, 0x8b, 0xf6, 0x08, 0xc4, 0xb5, 0x02, 0x45, 0x29, 0x05, 0x0d, 0x4d, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x49, 0x2e, 0x16, 0x8b, 0x58, 0x45, 0x2e, 0x35, 0x0b},
+	TypeDef:           foryRootOneEmptyArray[4:],
+	TypeDefRef:        foryRootRefOneEmptyArray[4:],
 	UserID:            309,
 })
 
@@ -5672,7 +5846,7 @@ func (x *OneEmptyArray) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *OneEmptyArray) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -5687,15 +5861,15 @@ func (x *OneEmptyArray) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x836f7016001c0001)
-		buffer.PutUint64At(w, off+8, 0x4502b5c408f68b8e)
-		buffer.PutUint64At(w, off+16, 0x9e8f912e4d0d0529)
-		buffer.PutUint64At(w, off+24, 0x2e45588b162e4900)
-		buffer.PutUint64At(w, off+26, 0x0b352e45588b162e)
+		buffer.PutUint64At(w, off, 0x836f7016001c0001)    // foryRootRefOneEmptyArray[0:8]
+		buffer.PutUint64At(w, off+8, 0x4502b5c408f68b8e)  // foryRootRefOneEmptyArray[8:16]
+		buffer.PutUint64At(w, off+16, 0x9e8f912e4d0d0529) // foryRootRefOneEmptyArray[16:24]
+		buffer.PutUint64At(w, off+24, 0x2e45588b162e4900) // foryRootRefOneEmptyArray[24:32]
+		buffer.PutUint64At(w, off+26, 0x0b352e45588b162e) // foryRootRefOneEmptyArray[26:34]
 		off += 34
 	} else {
-		buffer.PutUint32At(w, off, 0xb51b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb51b0001) // prefix bytes 01 00 1b b5, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -5718,10 +5892,17 @@ func (x *OneEmptyArray) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x4702e016001cff01 && buffer.ReadUint64At(in, 8) == 0x4402b5c4543e1345 && buffer.ReadUint64At(in, 16) == 0x9e8f912e4c0d0529 && buffer.ReadUint64At(in, 24) == 0x2e44588b162e4800 && buffer.ReadUint64At(in, 26) == 0x0b352e44588b162e {
+			if len(in) >= 34 &&
+				buffer.ReadUint64At(in, 0) == 0x4702e016001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4402b5c4543e1345 &&
+				buffer.ReadUint64At(in, 16) == 0x9e8f912e4c0d0529 &&
+				buffer.ReadUint64At(in, 24) == 0x2e44588b162e4800 &&
+				buffer.ReadUint64At(in, 26) == 0x0b352e44588b162e {
 				n = 34
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb51bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb51bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -5740,10 +5921,17 @@ func (x *OneEmptyArray) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *OneEmptyArray) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x836f7016001c0001 && buffer.ReadUint64At(in, 8) == 0x4502b5c408f68b8e && buffer.ReadUint64At(in, 16) == 0x9e8f912e4d0d0529 && buffer.ReadUint64At(in, 24) == 0x2e45588b162e4900 && buffer.ReadUint64At(in, 26) == 0x0b352e45588b162e {
+		if len(in) >= 34 &&
+			buffer.ReadUint64At(in, 0) == 0x836f7016001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4502b5c408f68b8e &&
+			buffer.ReadUint64At(in, 16) == 0x9e8f912e4d0d0529 &&
+			buffer.ReadUint64At(in, 24) == 0x2e45588b162e4900 &&
+			buffer.ReadUint64At(in, 26) == 0x0b352e45588b162e {
 			n = 34
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb51b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb51b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -5772,15 +5960,15 @@ func (x *OneEmptyArray) foryWrite(b *buffer.Buffer, compatible, check, root bool
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4702e016001cff01)
-			buffer.PutUint64At(w, off+8, 0x4402b5c4543e1345)
-			buffer.PutUint64At(w, off+16, 0x9e8f912e4c0d0529)
-			buffer.PutUint64At(w, off+24, 0x2e44588b162e4800)
-			buffer.PutUint64At(w, off+26, 0x0b352e44588b162e)
+			buffer.PutUint64At(w, off, 0x4702e016001cff01)    // foryRootOneEmptyArray[0:8]
+			buffer.PutUint64At(w, off+8, 0x4402b5c4543e1345)  // foryRootOneEmptyArray[8:16]
+			buffer.PutUint64At(w, off+16, 0x9e8f912e4c0d0529) // foryRootOneEmptyArray[16:24]
+			buffer.PutUint64At(w, off+24, 0x2e44588b162e4800) // foryRootOneEmptyArray[24:32]
+			buffer.PutUint64At(w, off+26, 0x0b352e44588b162e) // foryRootOneEmptyArray[26:34]
 			off += 34
 		} else {
-			buffer.PutUint32At(w, off, 0xb51bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb51bff01) // prefix bytes 01 ff 1b b5
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -6178,15 +6366,21 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
+// foryRootEmptyInner is the first 29 bytes of a compatible-mode message whose root is EmptyInner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEmptyInner[4:].
+var foryRootEmptyInner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0xdd, 0x0f, 0xcb, 0x41, 0xce, 0x7f, 0xc2, 0xb6, 0x02, 0x48,
+	0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90,
+}
+
 // foryTypeEmptyInner is EmptyInner's static type information. Fingerprint: ints,22,0,0[22,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
 var foryTypeEmptyInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
 	GoFields:       []string{"Ints", "Strs"},
 	GoName:         "trackcoll.EmptyInner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0xdd, 0x0f, 0xcb, 0x41, 0xce, 0x7f, 0xc2, 0xb6, 0x02, 0x48, 0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatible: foryRootEmptyInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
 	SchemaHash:     1484231934,
-	TypeDef:        []byte{0x11, 0xa0, 0xdd, 0x0f, 0xcb, 0x41, 0xce, 0x7f, 0xc2, 0xb6, 0x02, 0x48, 0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	TypeDef:        foryRootEmptyInner[4:],
 	UserID:         310,
 })
 
@@ -6204,7 +6398,7 @@ func (x *EmptyInner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EmptyInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -6219,14 +6413,14 @@ func (x *EmptyInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0fdda011001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802b6c27fce41cb)
-		buffer.PutUint64At(w, off+16, 0x164890b321165a16)
-		buffer.PutUint64At(w, off+21, 0x90714a565a164890)
+		buffer.PutUint64At(w, off, 0x0fdda011001c0001)    // foryRootEmptyInner[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802b6c27fce41cb)  // foryRootEmptyInner[8:16]
+		buffer.PutUint64At(w, off+16, 0x164890b321165a16) // foryRootEmptyInner[16:24]
+		buffer.PutUint64At(w, off+21, 0x90714a565a164890) // foryRootEmptyInner[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xb61b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb61b0001) // prefix bytes 01 00 1b b6, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -6249,10 +6443,16 @@ func (x *EmptyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x0fdda011001cff01 && buffer.ReadUint64At(in, 8) == 0x4802b6c27fce41cb && buffer.ReadUint64At(in, 16) == 0x164890b321165a16 && buffer.ReadUint64At(in, 21) == 0x90714a565a164890 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0x0fdda011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802b6c27fce41cb &&
+				buffer.ReadUint64At(in, 16) == 0x164890b321165a16 &&
+				buffer.ReadUint64At(in, 21) == 0x90714a565a164890 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -6271,10 +6471,16 @@ func (x *EmptyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EmptyInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x0fdda011001c0001 && buffer.ReadUint64At(in, 8) == 0x4802b6c27fce41cb && buffer.ReadUint64At(in, 16) == 0x164890b321165a16 && buffer.ReadUint64At(in, 21) == 0x90714a565a164890 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0x0fdda011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802b6c27fce41cb &&
+			buffer.ReadUint64At(in, 16) == 0x164890b321165a16 &&
+			buffer.ReadUint64At(in, 21) == 0x90714a565a164890 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -6312,14 +6518,14 @@ func (x *EmptyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0fdda011001cff01)
-			buffer.PutUint64At(w, off+8, 0x4802b6c27fce41cb)
-			buffer.PutUint64At(w, off+16, 0x164890b321165a16)
-			buffer.PutUint64At(w, off+21, 0x90714a565a164890)
+			buffer.PutUint64At(w, off, 0x0fdda011001cff01)    // foryRootEmptyInner[0:8]
+			buffer.PutUint64At(w, off+8, 0x4802b6c27fce41cb)  // foryRootEmptyInner[8:16]
+			buffer.PutUint64At(w, off+16, 0x164890b321165a16) // foryRootEmptyInner[16:24]
+			buffer.PutUint64At(w, off+21, 0x90714a565a164890) // foryRootEmptyInner[21:29]
 			off += 29
 		} else {
-			buffer.PutUint32At(w, off, 0xb61bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb61bff01) // prefix bytes 01 ff 1b b6
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -7000,15 +7206,21 @@ func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootLeaf311 is the first 23 bytes of a compatible-mode message whose root is Leaf311: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf311[4:].
+var foryRootLeaf311 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xb0, 0xf1, 0x84, 0x0f, 0xe1, 0x02, 0xc2, 0xb7, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf311 is Leaf311's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf311 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf311",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xb0, 0xf1, 0x84, 0x0f, 0xe1, 0x02, 0xc2, 0xb7, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf311,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xd0, 0xb0, 0xf1, 0x84, 0x0f, 0xe1, 0x02, 0xc2, 0xb7, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf311[4:],
 	UserID:         311,
 })
 
@@ -7026,7 +7238,7 @@ func (x *Leaf311) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf311) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7058,10 +7270,15 @@ func (x *Leaf311) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xf1b0d00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002b7c202e10f84 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xf1b0d00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002b7c202e10f84 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb71bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -7080,10 +7297,15 @@ func (x *Leaf311) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf311) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xf1b0d00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002b7c202e10f84 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xf1b0d00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002b7c202e10f84 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb71b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -7109,13 +7331,13 @@ func (x *Leaf311) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xf1b0d00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002b7c202e10f84)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xf1b0d00b001cff01)    // foryRootLeaf311[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002b7c202e10f84)  // foryRootLeaf311[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf311[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xb71bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb71bff01) // prefix bytes 01 ff 1b b7
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -7193,15 +7415,21 @@ func (x *Leaf311) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootNilValues is the first 30 bytes of a compatible-mode message whose root is NilValues: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNilValues[4:].
+var foryRootNilValues = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x12, 0xf0, 0x86, 0xcb, 0xf2, 0x37, 0x94, 0x6d, 0xc2, 0xb8, 0x02, 0x4c,
+	0x18, 0x56, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x18, 0x56, 0x72, 0x35, 0x0b, 0x90,
+}
+
 // foryTypeNilValues is NilValues's static type information. Fingerprint: items,24,0,0[21,0,0|0,0,0];nils,24,0,0[21,0,0|0,0,0];
 var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb8, 0x02},
 	GoFields:       []string{"Items", "Nils"},
 	GoName:         "trackcoll.NilValues",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0xf0, 0x86, 0xcb, 0xf2, 0x37, 0x94, 0x6d, 0xc2, 0xb8, 0x02, 0x4c, 0x18, 0x56, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x18, 0x56, 0x72, 0x35, 0x0b, 0x90},
+	RootCompatible: foryRootNilValues,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb8, 0x02},
 	SchemaHash:     707675961,
-	TypeDef:        []byte{0x12, 0xf0, 0x86, 0xcb, 0xf2, 0x37, 0x94, 0x6d, 0xc2, 0xb8, 0x02, 0x4c, 0x18, 0x56, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x18, 0x56, 0x72, 0x35, 0x0b, 0x90},
+	TypeDef:        foryRootNilValues[4:],
 	UserID:         312,
 })
 
@@ -7219,7 +7447,7 @@ func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7229,14 +7457,14 @@ func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcb86f012001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02b8c26d9437f2)
-		buffer.PutUint64At(w, off+16, 0x48806464a2725618)
-		buffer.PutUint64At(w, off+22, 0x900b357256184880)
+		buffer.PutUint64At(w, off, 0xcb86f012001cff01)    // foryRootNilValues[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02b8c26d9437f2)  // foryRootNilValues[8:16]
+		buffer.PutUint64At(w, off+16, 0x48806464a2725618) // foryRootNilValues[16:24]
+		buffer.PutUint64At(w, off+22, 0x900b357256184880) // foryRootNilValues[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0xb81bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb81bff01) // prefix bytes 01 ff 1b b8
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -7251,14 +7479,14 @@ func (x *NilValues) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcb86f012001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02b8c26d9437f2)
-		buffer.PutUint64At(w, off+16, 0x48806464a2725618)
-		buffer.PutUint64At(w, off+22, 0x900b357256184880)
+		buffer.PutUint64At(w, off, 0xcb86f012001c0001)    // foryRootNilValues[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02b8c26d9437f2)  // foryRootNilValues[8:16]
+		buffer.PutUint64At(w, off+16, 0x48806464a2725618) // foryRootNilValues[16:24]
+		buffer.PutUint64At(w, off+22, 0x900b357256184880) // foryRootNilValues[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0xb81b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb81b0001) // prefix bytes 01 00 1b b8, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -7281,10 +7509,16 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0xcb86f012001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02b8c26d9437f2 && buffer.ReadUint64At(in, 16) == 0x48806464a2725618 && buffer.ReadUint64At(in, 22) == 0x900b357256184880 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0xcb86f012001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02b8c26d9437f2 &&
+				buffer.ReadUint64At(in, 16) == 0x48806464a2725618 &&
+				buffer.ReadUint64At(in, 22) == 0x900b357256184880 {
 				n = 30
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb81bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb81bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -7303,10 +7537,16 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NilValues) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0xcb86f012001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b8c26d9437f2 && buffer.ReadUint64At(in, 16) == 0x48806464a2725618 && buffer.ReadUint64At(in, 22) == 0x900b357256184880 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0xcb86f012001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02b8c26d9437f2 &&
+			buffer.ReadUint64At(in, 16) == 0x48806464a2725618 &&
+			buffer.ReadUint64At(in, 22) == 0x900b357256184880 {
 			n = 30
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb81b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb81b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -7668,18 +7908,30 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootEnumPtrs is the first 29 bytes of a compatible-mode message whose root is EnumPtrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumPtrs[4:].
+var foryRootEnumPtrs = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0x73, 0x32, 0x80, 0x6c, 0x6b, 0x4e, 0xc3, 0xba, 0x02, 0x4a,
+	0x19, 0x35, 0xcd, 0x20, 0x46, 0x19, 0x4e, 0xce, 0x4a, 0x19, 0x64, 0x91, 0x70,
+}
+
+// foryRootRefEnumPtrs is the first 29 bytes of a compatible-mode message whose root is EnumPtrs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnumPtrs[4:].
+var foryRootRefEnumPtrs = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x11, 0x70, 0xb0, 0xd3, 0xce, 0xcb, 0x33, 0x38, 0xc3, 0xba, 0x02, 0x4b,
+	0x19, 0x35, 0xcd, 0x20, 0x47, 0x19, 0x4e, 0xce, 0x4b, 0x19, 0x64, 0x91, 0x70,
+}
+
 // foryTypeEnumPtrs is EnumPtrs's static type information. Fingerprint: none,0,0,1;two,0,0,1;zero,0,0,1;
 var foryTypeEnumPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
 	GoFields:          []string{"None", "Two", "Zero"},
 	GoName:            "trackcoll.EnumPtrs",
 	OfficialGoHash:    -156527019,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0x73, 0x32, 0x80, 0x6c, 0x6b, 0x4e, 0xc3, 0xba, 0x02, 0x4a, 0x19, 0x35, 0xcd, 0x20, 0x46, 0x19, 0x4e, 0xce, 0x4a, 0x19, 0x64, 0x91, 0x70},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x11, 0x70, 0xb0, 0xd3, 0xce, 0xcb, 0x33, 0x38, 0xc3, 0xba, 0x02, 0x4b, 0x19, 0x35, 0xcd, 0x20, 0x47, 0x19, 0x4e, 0xce, 0x4b, 0x19, 0x64, 0x91, 0x70},
+	RootCompatible:    foryRootEnumPtrs,
+	RootCompatibleRef: foryRootRefEnumPtrs,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
 	SchemaHash:        1472167018,
-	TypeDef:           []byte{0x11, 0xa0, 0x73, 0x32, 0x80, 0x6c, 0x6b, 0x4e, 0xc3, 0xba, 0x02, 0x4a, 0x19, 0x35, 0xcd, 0x20, 0x46, 0x19, 0x4e, 0xce, 0x4a, 0x19, 0x64, 0x91, 0x70},
-	TypeDefRef:        []byte{0x11, 0x70, 0xb0, 0xd3, 0xce, 0xcb, 0x33, 0x38, 0xc3, 0xba, 0x02, 0x4b, 0x19, 0x35, 0xcd, 0x20, 0x47, 0x19, 0x4e, 0xce, 0x4b, 0x19, 0x64, 0x91, 0x70},
+	TypeDef:           foryRootEnumPtrs[4:],
+	TypeDefRef:        foryRootRefEnumPtrs[4:],
 	UserID:            314,
 })
 
@@ -7698,7 +7950,7 @@ func (x *EnumPtrs) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7708,14 +7960,14 @@ func (x *EnumPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3273a011001cff01)
-		buffer.PutUint64At(w, off+8, 0x4a02bac34e6b6c80)
-		buffer.PutUint64At(w, off+16, 0xce4e194620cd3519)
-		buffer.PutUint64At(w, off+21, 0x709164194ace4e19)
+		buffer.PutUint64At(w, off, 0x3273a011001cff01)    // foryRootEnumPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0x4a02bac34e6b6c80)  // foryRootEnumPtrs[8:16]
+		buffer.PutUint64At(w, off+16, 0xce4e194620cd3519) // foryRootEnumPtrs[16:24]
+		buffer.PutUint64At(w, off+21, 0x709164194ace4e19) // foryRootEnumPtrs[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xba1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xba1bff01) // prefix bytes 01 ff 1b ba
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -7730,14 +7982,14 @@ func (x *EnumPtrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd3b07011001c0001)
-		buffer.PutUint64At(w, off+8, 0x4b02bac33833cbce)
-		buffer.PutUint64At(w, off+16, 0xce4e194720cd3519)
-		buffer.PutUint64At(w, off+21, 0x709164194bce4e19)
+		buffer.PutUint64At(w, off, 0xd3b07011001c0001)    // foryRootRefEnumPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0x4b02bac33833cbce)  // foryRootRefEnumPtrs[8:16]
+		buffer.PutUint64At(w, off+16, 0xce4e194720cd3519) // foryRootRefEnumPtrs[16:24]
+		buffer.PutUint64At(w, off+21, 0x709164194bce4e19) // foryRootRefEnumPtrs[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xba1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xba1b0001) // prefix bytes 01 00 1b ba, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -7760,10 +8012,16 @@ func (x *EnumPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x3273a011001cff01 && buffer.ReadUint64At(in, 8) == 0x4a02bac34e6b6c80 && buffer.ReadUint64At(in, 16) == 0xce4e194620cd3519 && buffer.ReadUint64At(in, 21) == 0x709164194ace4e19 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0x3273a011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4a02bac34e6b6c80 &&
+				buffer.ReadUint64At(in, 16) == 0xce4e194620cd3519 &&
+				buffer.ReadUint64At(in, 21) == 0x709164194ace4e19 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xba1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -7782,10 +8040,16 @@ func (x *EnumPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EnumPtrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0xd3b07011001c0001 && buffer.ReadUint64At(in, 8) == 0x4b02bac33833cbce && buffer.ReadUint64At(in, 16) == 0xce4e194720cd3519 && buffer.ReadUint64At(in, 21) == 0x709164194bce4e19 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0xd3b07011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4b02bac33833cbce &&
+			buffer.ReadUint64At(in, 16) == 0xce4e194720cd3519 &&
+			buffer.ReadUint64At(in, 21) == 0x709164194bce4e19 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xba1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -8107,15 +8371,22 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootNullableSets is the first 39 bytes of a compatible-mode message whose root is NullableSets: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNullableSets[4:].
+var foryRootNullableSets = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1b, 0xa0, 0xe5, 0xe3, 0xc1, 0x12, 0x92, 0x43, 0xc4, 0xbb, 0x02, 0x4e,
+	0x17, 0x56, 0x91, 0x8f, 0x9e, 0x00, 0x46, 0x17, 0x56, 0x35, 0x0b, 0x46, 0x17, 0x16, 0x39, 0xa4,
+	0x4c, 0x17, 0x56, 0xbd, 0x60, 0x43, 0x40,
+}
+
 // foryTypeNullableSets is NullableSets's static type information. Fingerprint: empty,23,0,1[21,0,0];nil,23,0,1[21,0,0];one,23,0,1[5,0,0];plain,23,0,0[21,0,0];
 var foryTypeNullableSets = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
 	GoFields:       []string{"Empty", "Nil", "One", "Plain"},
 	GoName:         "trackcoll.NullableSets",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1b, 0xa0, 0xe5, 0xe3, 0xc1, 0x12, 0x92, 0x43, 0xc4, 0xbb, 0x02, 0x4e, 0x17, 0x56, 0x91, 0x8f, 0x9e, 0x00, 0x46, 0x17, 0x56, 0x35, 0x0b, 0x46, 0x17, 0x16, 0x39, 0xa4, 0x4c, 0x17, 0x56, 0xbd, 0x60, 0x43, 0x40},
+	RootCompatible: foryRootNullableSets,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
 	SchemaHash:     1146012186,
-	TypeDef:        []byte{0x1b, 0xa0, 0xe5, 0xe3, 0xc1, 0x12, 0x92, 0x43, 0xc4, 0xbb, 0x02, 0x4e, 0x17, 0x56, 0x91, 0x8f, 0x9e, 0x00, 0x46, 0x17, 0x56, 0x35, 0x0b, 0x46, 0x17, 0x16, 0x39, 0xa4, 0x4c, 0x17, 0x56, 0xbd, 0x60, 0x43, 0x40},
+	TypeDef:        foryRootNullableSets[4:],
 	UserID:         315,
 })
 
@@ -8135,7 +8406,7 @@ func (x *NullableSets) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NullableSets) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -8150,15 +8421,15 @@ func (x *NullableSets) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(39)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe3e5a01b001c0001)
-		buffer.PutUint64At(w, off+8, 0x4e02bbc4439212c1)
-		buffer.PutUint64At(w, off+16, 0x1746009e8f915617)
-		buffer.PutUint64At(w, off+24, 0xa4391617460b3556)
-		buffer.PutUint64At(w, off+31, 0x404360bd56174ca4)
+		buffer.PutUint64At(w, off, 0xe3e5a01b001c0001)    // foryRootNullableSets[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4e02bbc4439212c1)  // foryRootNullableSets[8:16]
+		buffer.PutUint64At(w, off+16, 0x1746009e8f915617) // foryRootNullableSets[16:24]
+		buffer.PutUint64At(w, off+24, 0xa4391617460b3556) // foryRootNullableSets[24:32]
+		buffer.PutUint64At(w, off+31, 0x404360bd56174ca4) // foryRootNullableSets[31:39]
 		off += 39
 	} else {
-		buffer.PutUint32At(w, off, 0xbb1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbb1b0001) // prefix bytes 01 00 1b bb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -8181,10 +8452,17 @@ func (x *NullableSets) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xe3e5a01b001cff01 && buffer.ReadUint64At(in, 8) == 0x4e02bbc4439212c1 && buffer.ReadUint64At(in, 16) == 0x1746009e8f915617 && buffer.ReadUint64At(in, 24) == 0xa4391617460b3556 && buffer.ReadUint64At(in, 31) == 0x404360bd56174ca4 {
+			if len(in) >= 39 &&
+				buffer.ReadUint64At(in, 0) == 0xe3e5a01b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4e02bbc4439212c1 &&
+				buffer.ReadUint64At(in, 16) == 0x1746009e8f915617 &&
+				buffer.ReadUint64At(in, 24) == 0xa4391617460b3556 &&
+				buffer.ReadUint64At(in, 31) == 0x404360bd56174ca4 {
 				n = 39
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -8203,10 +8481,17 @@ func (x *NullableSets) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NullableSets) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xe3e5a01b001c0001 && buffer.ReadUint64At(in, 8) == 0x4e02bbc4439212c1 && buffer.ReadUint64At(in, 16) == 0x1746009e8f915617 && buffer.ReadUint64At(in, 24) == 0xa4391617460b3556 && buffer.ReadUint64At(in, 31) == 0x404360bd56174ca4 {
+		if len(in) >= 39 &&
+			buffer.ReadUint64At(in, 0) == 0xe3e5a01b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4e02bbc4439212c1 &&
+			buffer.ReadUint64At(in, 16) == 0x1746009e8f915617 &&
+			buffer.ReadUint64At(in, 24) == 0xa4391617460b3556 &&
+			buffer.ReadUint64At(in, 31) == 0x404360bd56174ca4 {
 			n = 39
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -8252,15 +8537,15 @@ func (x *NullableSets) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe3e5a01b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4e02bbc4439212c1)
-			buffer.PutUint64At(w, off+16, 0x1746009e8f915617)
-			buffer.PutUint64At(w, off+24, 0xa4391617460b3556)
-			buffer.PutUint64At(w, off+31, 0x404360bd56174ca4)
+			buffer.PutUint64At(w, off, 0xe3e5a01b001cff01)    // foryRootNullableSets[0:8]
+			buffer.PutUint64At(w, off+8, 0x4e02bbc4439212c1)  // foryRootNullableSets[8:16]
+			buffer.PutUint64At(w, off+16, 0x1746009e8f915617) // foryRootNullableSets[16:24]
+			buffer.PutUint64At(w, off+24, 0xa4391617460b3556) // foryRootNullableSets[24:32]
+			buffer.PutUint64At(w, off+31, 0x404360bd56174ca4) // foryRootNullableSets[31:39]
 			off += 39
 		} else {
-			buffer.PutUint32At(w, off, 0xbb1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbb1bff01) // prefix bytes 01 ff 1b bb
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -8823,15 +9108,21 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
+// foryRootLeaf316 is the first 23 bytes of a compatible-mode message whose root is Leaf316: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf316[4:].
+var foryRootLeaf316 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xa7, 0xd9, 0xf1, 0x12, 0xb7, 0x48, 0xc2, 0xbc, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf316 is Leaf316's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf316 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbc, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf316",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xa7, 0xd9, 0xf1, 0x12, 0xb7, 0x48, 0xc2, 0xbc, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf316,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbc, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xd0, 0xa7, 0xd9, 0xf1, 0x12, 0xb7, 0x48, 0xc2, 0xbc, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf316[4:],
 	UserID:         316,
 })
 
@@ -8849,7 +9140,7 @@ func (x *Leaf316) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf316) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -8881,10 +9172,15 @@ func (x *Leaf316) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xd9a7d00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bcc248b712f1 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xd9a7d00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002bcc248b712f1 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -8903,10 +9199,15 @@ func (x *Leaf316) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf316) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xd9a7d00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bcc248b712f1 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xd9a7d00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002bcc248b712f1 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -8932,13 +9233,13 @@ func (x *Leaf316) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd9a7d00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002bcc248b712f1)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xd9a7d00b001cff01)    // foryRootLeaf316[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002bcc248b712f1)  // foryRootLeaf316[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf316[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xbc1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbc1bff01) // prefix bytes 01 ff 1b bc
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -9016,15 +9317,21 @@ func (x *Leaf316) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootAnyListByID is the first 22 bytes of a compatible-mode message whose root is AnyListByID: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyListByID[4:].
+var foryRootAnyListByID = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xd0, 0xf7, 0xfe, 0xc8, 0x3f, 0x60, 0xc1, 0xbd, 0x02, 0x4c,
+	0x16, 0x02, 0xa2, 0x64, 0x64, 0x80,
+}
+
 // foryTypeAnyListByID is AnyListByID's static type information. Fingerprint: items,22,0,0[0,0,0];
 var foryTypeAnyListByID = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbd, 0x02},
 	GoFields:       []string{"Items"},
 	GoName:         "trackcoll.AnyListByID",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xd0, 0xf7, 0xfe, 0xc8, 0x3f, 0x60, 0xc1, 0xbd, 0x02, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
+	RootCompatible: foryRootAnyListByID,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbd, 0x02},
 	SchemaHash:     -1280041564,
-	TypeDef:        []byte{0x0a, 0x80, 0xd0, 0xf7, 0xfe, 0xc8, 0x3f, 0x60, 0xc1, 0xbd, 0x02, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
+	TypeDef:        foryRootAnyListByID[4:],
 	UserID:         317,
 })
 
@@ -9039,7 +9346,7 @@ func (x *AnyListByID) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyListByID) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9049,13 +9356,13 @@ func (x *AnyListByID) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf7d0800a001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02bdc1603fc8fe)
-		buffer.PutUint64At(w, off+14, 0x806464a202164c02)
+		buffer.PutUint64At(w, off, 0xf7d0800a001cff01)    // foryRootAnyListByID[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02bdc1603fc8fe)  // foryRootAnyListByID[8:16]
+		buffer.PutUint64At(w, off+14, 0x806464a202164c02) // foryRootAnyListByID[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0xbd1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbd1bff01) // prefix bytes 01 ff 1b bd
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9070,13 +9377,13 @@ func (x *AnyListByID) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf7d0800a001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02bdc1603fc8fe)
-		buffer.PutUint64At(w, off+14, 0x806464a202164c02)
+		buffer.PutUint64At(w, off, 0xf7d0800a001c0001)    // foryRootAnyListByID[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02bdc1603fc8fe)  // foryRootAnyListByID[8:16]
+		buffer.PutUint64At(w, off+14, 0x806464a202164c02) // foryRootAnyListByID[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0xbd1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbd1b0001) // prefix bytes 01 00 1b bd, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9099,10 +9406,15 @@ func (x *AnyListByID) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xf7d0800a001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02bdc1603fc8fe && buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
+			if len(in) >= 22 &&
+				buffer.ReadUint64At(in, 0) == 0xf7d0800a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02bdc1603fc8fe &&
+				buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
 				n = 22
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -9121,10 +9433,15 @@ func (x *AnyListByID) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyListByID) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xf7d0800a001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02bdc1603fc8fe && buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0xf7d0800a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02bdc1603fc8fe &&
+			buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
 			n = 22
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -9193,6 +9510,12 @@ func (x *AnyListByID) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	c.Leave()
 }
 
+// foryRootLeafNamed is the first 30 bytes of a compatible-mode message whose root is LeafNamed: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeafNamed[4:].
+var foryRootLeafNamed = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x12, 0x30, 0xe5, 0x6f, 0x47, 0xca, 0x8c, 0x5d, 0xe2, 0x12, 0x06, 0x21,
+	0x87, 0x6e, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeafNamed is LeafNamed's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeafNamed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -9200,10 +9523,10 @@ var foryTypeLeafNamed = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.LeafNamed",
 	Namespace:      "demo3",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x12, 0x30, 0xe5, 0x6f, 0x47, 0xca, 0x8c, 0x5d, 0xe2, 0x12, 0x06, 0x21, 0x87, 0x6e, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeafNamed,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x02, 0x06, 0x21, 0x87, 0x6e, 0x06, 0x03, 0x2c, 0x80, 0x28},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x12, 0x30, 0xe5, 0x6f, 0x47, 0xca, 0x8c, 0x5d, 0xe2, 0x12, 0x06, 0x21, 0x87, 0x6e, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeafNamed[4:],
 	TypeName:       "Leaf",
 })
 
@@ -9221,7 +9544,7 @@ func (x *LeafNamed) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *LeafNamed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9253,10 +9576,16 @@ func (x *LeafNamed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x6fe53012001eff01 && buffer.ReadUint64At(in, 8) == 0x210612e25d8cca47 && buffer.ReadUint64At(in, 16) == 0x054028802c0f6e87 && buffer.ReadUint64At(in, 22) == 0x200c341548340540 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0x6fe53012001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x210612e25d8cca47 &&
+				buffer.ReadUint64At(in, 16) == 0x054028802c0f6e87 &&
+				buffer.ReadUint64At(in, 22) == 0x200c341548340540 {
 				n = 30
 			}
-		} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x87210602081dff01 && buffer.ReadUint64At(in, 6) == 0x28802c03066e8721 {
+		} else if len(in) >= 14 &&
+			buffer.ReadUint64At(in, 0) == 0x87210602081dff01 &&
+			buffer.ReadUint64At(in, 6) == 0x28802c03066e8721 {
 			n = 14
 		}
 		if n == 0 {
@@ -9275,10 +9604,16 @@ func (x *LeafNamed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *LeafNamed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x6fe53012001e0001 && buffer.ReadUint64At(in, 8) == 0x210612e25d8cca47 && buffer.ReadUint64At(in, 16) == 0x054028802c0f6e87 && buffer.ReadUint64At(in, 22) == 0x200c341548340540 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0x6fe53012001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x210612e25d8cca47 &&
+			buffer.ReadUint64At(in, 16) == 0x054028802c0f6e87 &&
+			buffer.ReadUint64At(in, 22) == 0x200c341548340540 {
 			n = 30
 		}
-	} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x87210602081d0001 && buffer.ReadUint64At(in, 6) == 0x28802c03066e8721 {
+	} else if len(in) >= 14 &&
+		buffer.ReadUint64At(in, 0) == 0x87210602081d0001 &&
+		buffer.ReadUint64At(in, 6) == 0x28802c03066e8721 {
 		n = 14
 	}
 	if n == 0 {
@@ -9304,14 +9639,14 @@ func (x *LeafNamed) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6fe53012001eff01)
-			buffer.PutUint64At(w, off+8, 0x210612e25d8cca47)
-			buffer.PutUint64At(w, off+16, 0x054028802c0f6e87)
-			buffer.PutUint64At(w, off+22, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0x6fe53012001eff01)    // foryRootLeafNamed[0:8]
+			buffer.PutUint64At(w, off+8, 0x210612e25d8cca47)  // foryRootLeafNamed[8:16]
+			buffer.PutUint64At(w, off+16, 0x054028802c0f6e87) // foryRootLeafNamed[16:24]
+			buffer.PutUint64At(w, off+22, 0x200c341548340540) // foryRootLeafNamed[22:30]
 			off += 30
 		} else {
-			buffer.PutUint64At(w, off, 0x87210602081dff01)
-			buffer.PutUint64At(w, off+6, 0x28802c03066e8721)
+			buffer.PutUint64At(w, off, 0x87210602081dff01)   // prefix bytes 01 ff 1d 08 02 06 21 87
+			buffer.PutUint64At(w, off+6, 0x28802c03066e8721) // prefix bytes 21 87 6e 06 03 2c 80 28
 			off += 14
 		}
 	}
@@ -9389,15 +9724,21 @@ func (x *LeafNamed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootAnyListByName is the first 22 bytes of a compatible-mode message whose root is AnyListByName: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyListByName[4:].
+var foryRootAnyListByName = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x20, 0x6a, 0xc1, 0x11, 0xb9, 0x01, 0x65, 0xc1, 0xbe, 0x02, 0x4c,
+	0x16, 0x02, 0xa2, 0x64, 0x64, 0x80,
+}
+
 // foryTypeAnyListByName is AnyListByName's static type information. Fingerprint: items,22,0,0[0,0,0];
 var foryTypeAnyListByName = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbe, 0x02},
 	GoFields:       []string{"Items"},
 	GoName:         "trackcoll.AnyListByName",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0x20, 0x6a, 0xc1, 0x11, 0xb9, 0x01, 0x65, 0xc1, 0xbe, 0x02, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
+	RootCompatible: foryRootAnyListByName,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
 	SchemaHash:     -1280041564,
-	TypeDef:        []byte{0x0a, 0x20, 0x6a, 0xc1, 0x11, 0xb9, 0x01, 0x65, 0xc1, 0xbe, 0x02, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
+	TypeDef:        foryRootAnyListByName[4:],
 	UserID:         318,
 })
 
@@ -9412,7 +9753,7 @@ func (x *AnyListByName) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyListByName) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9422,13 +9763,13 @@ func (x *AnyListByName) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc16a200a001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02bec16501b911)
-		buffer.PutUint64At(w, off+14, 0x806464a202164c02)
+		buffer.PutUint64At(w, off, 0xc16a200a001cff01)    // foryRootAnyListByName[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02bec16501b911)  // foryRootAnyListByName[8:16]
+		buffer.PutUint64At(w, off+14, 0x806464a202164c02) // foryRootAnyListByName[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0xbe1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbe1bff01) // prefix bytes 01 ff 1b be
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9443,13 +9784,13 @@ func (x *AnyListByName) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc16a200a001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02bec16501b911)
-		buffer.PutUint64At(w, off+14, 0x806464a202164c02)
+		buffer.PutUint64At(w, off, 0xc16a200a001c0001)    // foryRootAnyListByName[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02bec16501b911)  // foryRootAnyListByName[8:16]
+		buffer.PutUint64At(w, off+14, 0x806464a202164c02) // foryRootAnyListByName[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0xbe1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbe1b0001) // prefix bytes 01 00 1b be, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9472,10 +9813,15 @@ func (x *AnyListByName) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xc16a200a001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02bec16501b911 && buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
+			if len(in) >= 22 &&
+				buffer.ReadUint64At(in, 0) == 0xc16a200a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02bec16501b911 &&
+				buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
 				n = 22
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbe1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -9494,10 +9840,15 @@ func (x *AnyListByName) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyListByName) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xc16a200a001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02bec16501b911 && buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0xc16a200a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02bec16501b911 &&
+			buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
 			n = 22
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbe1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -9566,15 +9917,21 @@ func (x *AnyListByName) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	c.Leave()
 }
 
+// foryRootLeaf319 is the first 23 bytes of a compatible-mode message whose root is Leaf319: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf319[4:].
+var foryRootLeaf319 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xb4, 0xa7, 0xd4, 0x95, 0x5c, 0x70, 0xc2, 0xbf, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf319 is Leaf319's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf319 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbf, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf319",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xb4, 0xa7, 0xd4, 0x95, 0x5c, 0x70, 0xc2, 0xbf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf319,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xf0, 0xb4, 0xa7, 0xd4, 0x95, 0x5c, 0x70, 0xc2, 0xbf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf319[4:],
 	UserID:         319,
 })
 
@@ -9592,7 +9949,7 @@ func (x *Leaf319) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf319) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9624,10 +9981,15 @@ func (x *Leaf319) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xa7b4f00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bfc2705c95d4 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xa7b4f00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002bfc2705c95d4 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -9646,10 +10008,15 @@ func (x *Leaf319) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf319) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xa7b4f00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bfc2705c95d4 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xa7b4f00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002bfc2705c95d4 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -9675,13 +10042,13 @@ func (x *Leaf319) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xa7b4f00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002bfc2705c95d4)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xa7b4f00b001cff01)    // foryRootLeaf319[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002bfc2705c95d4)  // foryRootLeaf319[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf319[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xbf1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbf1bff01) // prefix bytes 01 ff 1b bf
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -9759,6 +10126,12 @@ func (x *Leaf319) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootTag is the first 27 bytes of a compatible-mode message whose root is Tag: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootTag[4:].
+var foryRootTag = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x0f, 0xf0, 0x21, 0x42, 0x04, 0x19, 0x5d, 0x49, 0xe1, 0x12, 0x06, 0x21,
+	0x87, 0x6e, 0x0b, 0x4c, 0x06, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0,
+}
+
 // foryTypeTag is Tag's static type information. Fingerprint: label,21,0,0;
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -9766,10 +10139,10 @@ var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Label"},
 	GoName:         "trackcoll.Tag",
 	Namespace:      "demo3",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x0f, 0xf0, 0x21, 0x42, 0x04, 0x19, 0x5d, 0x49, 0xe1, 0x12, 0x06, 0x21, 0x87, 0x6e, 0x0b, 0x4c, 0x06, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0},
+	RootCompatible: foryRootTag,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x02, 0x06, 0x21, 0x87, 0x6e, 0x04, 0x03, 0x4c, 0x06},
 	SchemaHash:     2116166638,
-	TypeDef:        []byte{0x0f, 0xf0, 0x21, 0x42, 0x04, 0x19, 0x5d, 0x49, 0xe1, 0x12, 0x06, 0x21, 0x87, 0x6e, 0x0b, 0x4c, 0x06, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0},
+	TypeDef:        foryRootTag[4:],
 	TypeName:       "Tag",
 })
 
@@ -9786,7 +10159,7 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9818,10 +10191,16 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x4221f00f001eff01 && buffer.ReadUint64At(in, 8) == 0x210612e1495d1904 && buffer.ReadUint64At(in, 16) == 0xac154c064c0b6e87 && buffer.ReadUint64At(in, 19) == 0xc02201ac154c064c {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x4221f00f001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x210612e1495d1904 &&
+				buffer.ReadUint64At(in, 16) == 0xac154c064c0b6e87 &&
+				buffer.ReadUint64At(in, 19) == 0xc02201ac154c064c {
 				n = 27
 			}
-		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x87210602081dff01 && buffer.ReadUint64At(in, 5) == 0x064c03046e872106 {
+		} else if len(in) >= 13 &&
+			buffer.ReadUint64At(in, 0) == 0x87210602081dff01 &&
+			buffer.ReadUint64At(in, 5) == 0x064c03046e872106 {
 			n = 13
 		}
 		if n == 0 {
@@ -9840,10 +10219,16 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x4221f00f001e0001 && buffer.ReadUint64At(in, 8) == 0x210612e1495d1904 && buffer.ReadUint64At(in, 16) == 0xac154c064c0b6e87 && buffer.ReadUint64At(in, 19) == 0xc02201ac154c064c {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x4221f00f001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x210612e1495d1904 &&
+			buffer.ReadUint64At(in, 16) == 0xac154c064c0b6e87 &&
+			buffer.ReadUint64At(in, 19) == 0xc02201ac154c064c {
 			n = 27
 		}
-	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x87210602081d0001 && buffer.ReadUint64At(in, 5) == 0x064c03046e872106 {
+	} else if len(in) >= 13 &&
+		buffer.ReadUint64At(in, 0) == 0x87210602081d0001 &&
+		buffer.ReadUint64At(in, 5) == 0x064c03046e872106 {
 		n = 13
 	}
 	if n == 0 {
@@ -9869,14 +10254,14 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4221f00f001eff01)
-			buffer.PutUint64At(w, off+8, 0x210612e1495d1904)
-			buffer.PutUint64At(w, off+16, 0xac154c064c0b6e87)
-			buffer.PutUint64At(w, off+19, 0xc02201ac154c064c)
+			buffer.PutUint64At(w, off, 0x4221f00f001eff01)    // foryRootTag[0:8]
+			buffer.PutUint64At(w, off+8, 0x210612e1495d1904)  // foryRootTag[8:16]
+			buffer.PutUint64At(w, off+16, 0xac154c064c0b6e87) // foryRootTag[16:24]
+			buffer.PutUint64At(w, off+19, 0xc02201ac154c064c) // foryRootTag[19:27]
 			off += 27
 		} else {
-			buffer.PutUint64At(w, off, 0x87210602081dff01)
-			buffer.PutUint64At(w, off+5, 0x064c03046e872106)
+			buffer.PutUint64At(w, off, 0x87210602081dff01)   // prefix bytes 01 ff 1d 08 02 06 21 87
+			buffer.PutUint64At(w, off+5, 0x064c03046e872106) // prefix bytes 06 21 87 6e 04 03 4c 06
 			off += 13
 		}
 	}
@@ -9932,15 +10317,21 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
+// foryRootAnyMaps is the first 32 bytes of a compatible-mode message whose root is AnyMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyMaps[4:].
+var foryRootAnyMaps = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x14, 0x80, 0xa3, 0xd4, 0x2e, 0xc5, 0x5d, 0x1a, 0xc2, 0xc0, 0x02, 0x4c,
+	0x18, 0x56, 0x02, 0x07, 0x1b, 0x46, 0xc6, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40,
+}
+
 // foryTypeAnyMaps is AnyMaps's static type information. Fingerprint: by_i_d,24,0,0[21,0,0|0,0,0];by_name,24,0,0[21,0,0|0,0,0];
 var foryTypeAnyMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc0, 0x02},
 	GoFields:       []string{"ByID", "ByName"},
 	GoName:         "trackcoll.AnyMaps",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x80, 0xa3, 0xd4, 0x2e, 0xc5, 0x5d, 0x1a, 0xc2, 0xc0, 0x02, 0x4c, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x46, 0xc6, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40},
+	RootCompatible: foryRootAnyMaps,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc0, 0x02},
 	SchemaHash:     -1840760790,
-	TypeDef:        []byte{0x14, 0x80, 0xa3, 0xd4, 0x2e, 0xc5, 0x5d, 0x1a, 0xc2, 0xc0, 0x02, 0x4c, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x46, 0xc6, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40},
+	TypeDef:        foryRootAnyMaps[4:],
 	UserID:         320,
 })
 
@@ -9956,7 +10347,7 @@ func (x *AnyMaps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9966,14 +10357,14 @@ func (x *AnyMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd4a38014001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02c0c21a5dc52e)
-		buffer.PutUint64At(w, off+16, 0x50c6461b07025618)
-		buffer.PutUint64At(w, off+24, 0x4018681b07025618)
+		buffer.PutUint64At(w, off, 0xd4a38014001cff01)    // foryRootAnyMaps[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02c0c21a5dc52e)  // foryRootAnyMaps[8:16]
+		buffer.PutUint64At(w, off+16, 0x50c6461b07025618) // foryRootAnyMaps[16:24]
+		buffer.PutUint64At(w, off+24, 0x4018681b07025618) // foryRootAnyMaps[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0xc01bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc01bff01) // prefix bytes 01 ff 1b c0
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9988,14 +10379,14 @@ func (x *AnyMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd4a38014001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02c0c21a5dc52e)
-		buffer.PutUint64At(w, off+16, 0x50c6461b07025618)
-		buffer.PutUint64At(w, off+24, 0x4018681b07025618)
+		buffer.PutUint64At(w, off, 0xd4a38014001c0001)    // foryRootAnyMaps[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02c0c21a5dc52e)  // foryRootAnyMaps[8:16]
+		buffer.PutUint64At(w, off+16, 0x50c6461b07025618) // foryRootAnyMaps[16:24]
+		buffer.PutUint64At(w, off+24, 0x4018681b07025618) // foryRootAnyMaps[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0xc01b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc01b0001) // prefix bytes 01 00 1b c0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -10018,10 +10409,16 @@ func (x *AnyMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xd4a38014001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02c0c21a5dc52e && buffer.ReadUint64At(in, 16) == 0x50c6461b07025618 && buffer.ReadUint64At(in, 24) == 0x4018681b07025618 {
+			if len(in) >= 32 &&
+				buffer.ReadUint64At(in, 0) == 0xd4a38014001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02c0c21a5dc52e &&
+				buffer.ReadUint64At(in, 16) == 0x50c6461b07025618 &&
+				buffer.ReadUint64At(in, 24) == 0x4018681b07025618 {
 				n = 32
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -10040,10 +10437,16 @@ func (x *AnyMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xd4a38014001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02c0c21a5dc52e && buffer.ReadUint64At(in, 16) == 0x50c6461b07025618 && buffer.ReadUint64At(in, 24) == 0x4018681b07025618 {
+		if len(in) >= 32 &&
+			buffer.ReadUint64At(in, 0) == 0xd4a38014001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02c0c21a5dc52e &&
+			buffer.ReadUint64At(in, 16) == 0x50c6461b07025618 &&
+			buffer.ReadUint64At(in, 24) == 0x4018681b07025618 {
 			n = 32
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -10136,15 +10539,21 @@ func (x *AnyMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	c.Leave()
 }
 
+// foryRootLeaf321 is the first 23 bytes of a compatible-mode message whose root is Leaf321: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf321[4:].
+var foryRootLeaf321 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xd7, 0xaa, 0xfe, 0xc3, 0xed, 0x7f, 0xc2, 0xc1, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf321 is Leaf321's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf321 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc1, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf321",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xd7, 0xaa, 0xfe, 0xc3, 0xed, 0x7f, 0xc2, 0xc1, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf321,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc1, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xf0, 0xd7, 0xaa, 0xfe, 0xc3, 0xed, 0x7f, 0xc2, 0xc1, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf321[4:],
 	UserID:         321,
 })
 
@@ -10162,7 +10571,7 @@ func (x *Leaf321) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf321) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -10194,10 +10603,15 @@ func (x *Leaf321) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xaad7f00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002c1c27fedc3fe && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xaad7f00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002c1c27fedc3fe &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc11bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -10216,10 +10630,15 @@ func (x *Leaf321) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf321) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xaad7f00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002c1c27fedc3fe && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xaad7f00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002c1c27fedc3fe &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc11b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -10245,13 +10664,13 @@ func (x *Leaf321) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xaad7f00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002c1c27fedc3fe)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xaad7f00b001cff01)    // foryRootLeaf321[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002c1c27fedc3fe)  // foryRootLeaf321[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf321[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xc11bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xc11bff01) // prefix bytes 01 ff 1b c1
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -10329,18 +10748,32 @@ func (x *Leaf321) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootSharedAny is the first 33 bytes of a compatible-mode message whose root is SharedAny: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedAny[4:].
+var foryRootSharedAny = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x15, 0xc0, 0xed, 0x2b, 0x3d, 0x01, 0xfd, 0x6c, 0xc3, 0xc2, 0x02, 0x4e,
+	0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30,
+	0x0f,
+}
+
+// foryRootRefSharedAny is the first 33 bytes of a compatible-mode message whose root is SharedAny with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSharedAny[4:].
+var foryRootRefSharedAny = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x15, 0x90, 0x8d, 0x9e, 0xed, 0x5b, 0x34, 0x1e, 0xc3, 0xc2, 0x02, 0x4f,
+	0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30,
+	0x0f,
+}
+
 // foryTypeSharedAny is SharedAny's static type information. Fingerprint: field,0,0,1;list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeSharedAny = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc2, 0x02},
 	GoFields:          []string{"Field", "List", "Map"},
 	GoName:            "trackcoll.SharedAny",
 	OfficialGoHash:    1767955270,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x15, 0xc0, 0xed, 0x2b, 0x3d, 0x01, 0xfd, 0x6c, 0xc3, 0xc2, 0x02, 0x4e, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x15, 0x90, 0x8d, 0x9e, 0xed, 0x5b, 0x34, 0x1e, 0xc3, 0xc2, 0x02, 0x4f, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
+	RootCompatible:    foryRootSharedAny,
+	RootCompatibleRef: foryRootRefSharedAny,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc2, 0x02},
 	SchemaHash:        600453004,
-	TypeDef:           []byte{0x15, 0xc0, 0xed, 0x2b, 0x3d, 0x01, 0xfd, 0x6c, 0xc3, 0xc2, 0x02, 0x4e, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
-	TypeDefRef:        []byte{0x15, 0x90, 0x8d, 0x9e, 0xed, 0x5b, 0x34, 0x1e, 0xc3, 0xc2, 0x02, 0x4f, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
+	TypeDef:           foryRootSharedAny[4:],
+	TypeDefRef:        foryRootRefSharedAny[4:],
 	UserID:            322,
 })
 
@@ -10357,7 +10790,7 @@ func (x *SharedAny) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SharedAny) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -10367,15 +10800,15 @@ func (x *SharedAny) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2bedc015001cff01)
-		buffer.PutUint64At(w, off+8, 0x4e02c2c36cfd013d)
-		buffer.PutUint64At(w, off+16, 0x021648c05804951c)
-		buffer.PutUint64At(w, off+24, 0x300256184498122d)
-		buffer.PutUint64At(w, off+25, 0x0f30025618449812)
+		buffer.PutUint64At(w, off, 0x2bedc015001cff01)    // foryRootSharedAny[0:8]
+		buffer.PutUint64At(w, off+8, 0x4e02c2c36cfd013d)  // foryRootSharedAny[8:16]
+		buffer.PutUint64At(w, off+16, 0x021648c05804951c) // foryRootSharedAny[16:24]
+		buffer.PutUint64At(w, off+24, 0x300256184498122d) // foryRootSharedAny[24:32]
+		buffer.PutUint64At(w, off+25, 0x0f30025618449812) // foryRootSharedAny[25:33]
 		off += 33
 	} else {
-		buffer.PutUint32At(w, off, 0xc21bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc21bff01) // prefix bytes 01 ff 1b c2
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -10390,15 +10823,15 @@ func (x *SharedAny) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9e8d9015001c0001)
-		buffer.PutUint64At(w, off+8, 0x4f02c2c31e345bed)
-		buffer.PutUint64At(w, off+16, 0x021648c05804951c)
-		buffer.PutUint64At(w, off+24, 0x300256184498122d)
-		buffer.PutUint64At(w, off+25, 0x0f30025618449812)
+		buffer.PutUint64At(w, off, 0x9e8d9015001c0001)    // foryRootRefSharedAny[0:8]
+		buffer.PutUint64At(w, off+8, 0x4f02c2c31e345bed)  // foryRootRefSharedAny[8:16]
+		buffer.PutUint64At(w, off+16, 0x021648c05804951c) // foryRootRefSharedAny[16:24]
+		buffer.PutUint64At(w, off+24, 0x300256184498122d) // foryRootRefSharedAny[24:32]
+		buffer.PutUint64At(w, off+25, 0x0f30025618449812) // foryRootRefSharedAny[25:33]
 		off += 33
 	} else {
-		buffer.PutUint32At(w, off, 0xc21b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc21b0001) // prefix bytes 01 00 1b c2, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -10421,10 +10854,17 @@ func (x *SharedAny) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0x2bedc015001cff01 && buffer.ReadUint64At(in, 8) == 0x4e02c2c36cfd013d && buffer.ReadUint64At(in, 16) == 0x021648c05804951c && buffer.ReadUint64At(in, 24) == 0x300256184498122d && buffer.ReadUint64At(in, 25) == 0x0f30025618449812 {
+			if len(in) >= 33 &&
+				buffer.ReadUint64At(in, 0) == 0x2bedc015001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4e02c2c36cfd013d &&
+				buffer.ReadUint64At(in, 16) == 0x021648c05804951c &&
+				buffer.ReadUint64At(in, 24) == 0x300256184498122d &&
+				buffer.ReadUint64At(in, 25) == 0x0f30025618449812 {
 				n = 33
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc21bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc21bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -10443,10 +10883,17 @@ func (x *SharedAny) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SharedAny) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0x9e8d9015001c0001 && buffer.ReadUint64At(in, 8) == 0x4f02c2c31e345bed && buffer.ReadUint64At(in, 16) == 0x021648c05804951c && buffer.ReadUint64At(in, 24) == 0x300256184498122d && buffer.ReadUint64At(in, 25) == 0x0f30025618449812 {
+		if len(in) >= 33 &&
+			buffer.ReadUint64At(in, 0) == 0x9e8d9015001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4f02c2c31e345bed &&
+			buffer.ReadUint64At(in, 16) == 0x021648c05804951c &&
+			buffer.ReadUint64At(in, 24) == 0x300256184498122d &&
+			buffer.ReadUint64At(in, 25) == 0x0f30025618449812 {
 			n = 33
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc21b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc21b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -10665,15 +11112,21 @@ func (x *SharedAny) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	c.Leave()
 }
 
+// foryRootLeaf323 is the first 23 bytes of a compatible-mode message whose root is Leaf323: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf323[4:].
+var foryRootLeaf323 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xa0, 0x0f, 0x8d, 0x9c, 0x8e, 0xe7, 0x26, 0xc2, 0xc3, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf323 is Leaf323's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf323 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc3, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf323",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xa0, 0x0f, 0x8d, 0x9c, 0x8e, 0xe7, 0x26, 0xc2, 0xc3, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf323,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc3, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xa0, 0x0f, 0x8d, 0x9c, 0x8e, 0xe7, 0x26, 0xc2, 0xc3, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf323[4:],
 	UserID:         323,
 })
 
@@ -10691,7 +11144,7 @@ func (x *Leaf323) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf323) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -10723,10 +11176,15 @@ func (x *Leaf323) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x8d0fa00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002c3c226e78e9c && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0x8d0fa00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002c3c226e78e9c &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc31bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -10745,10 +11203,15 @@ func (x *Leaf323) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf323) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x8d0fa00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002c3c226e78e9c && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x8d0fa00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002c3c226e78e9c &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc31b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -10774,13 +11237,13 @@ func (x *Leaf323) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x8d0fa00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002c3c226e78e9c)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0x8d0fa00b001cff01)    // foryRootLeaf323[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002c3c226e78e9c)  // foryRootLeaf323[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf323[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xc31bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xc31bff01) // prefix bytes 01 ff 1b c3
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -10858,15 +11321,21 @@ func (x *Leaf323) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootSharedAnyList is the first 27 bytes of a compatible-mode message whose root is SharedAnyList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedAnyList[4:].
+var foryRootSharedAnyList = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x90, 0x65, 0x33, 0xa1, 0xaa, 0x99, 0x26, 0xc2, 0xc4, 0x02, 0x48,
+	0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f,
+}
+
 // foryTypeSharedAnyList is SharedAnyList's static type information. Fingerprint: list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeSharedAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc4, 0x02},
 	GoFields:       []string{"List", "Map"},
 	GoName:         "trackcoll.SharedAnyList",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x90, 0x65, 0x33, 0xa1, 0xaa, 0x99, 0x26, 0xc2, 0xc4, 0x02, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
+	RootCompatible: foryRootSharedAnyList,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc4, 0x02},
 	SchemaHash:     -258717557,
-	TypeDef:        []byte{0x0f, 0x90, 0x65, 0x33, 0xa1, 0xaa, 0x99, 0x26, 0xc2, 0xc4, 0x02, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
+	TypeDef:        foryRootSharedAnyList[4:],
 	UserID:         324,
 })
 
@@ -10882,7 +11351,7 @@ func (x *SharedAnyList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SharedAnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -10892,14 +11361,14 @@ func (x *SharedAnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3365900f001cff01)
-		buffer.PutUint64At(w, off+8, 0x4802c4c22699aaa1)
-		buffer.PutUint64At(w, off+16, 0x56184498122d0216)
-		buffer.PutUint64At(w, off+19, 0x0f30025618449812)
+		buffer.PutUint64At(w, off, 0x3365900f001cff01)    // foryRootSharedAnyList[0:8]
+		buffer.PutUint64At(w, off+8, 0x4802c4c22699aaa1)  // foryRootSharedAnyList[8:16]
+		buffer.PutUint64At(w, off+16, 0x56184498122d0216) // foryRootSharedAnyList[16:24]
+		buffer.PutUint64At(w, off+19, 0x0f30025618449812) // foryRootSharedAnyList[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xc41bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc41bff01) // prefix bytes 01 ff 1b c4
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -10914,14 +11383,14 @@ func (x *SharedAnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3365900f001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802c4c22699aaa1)
-		buffer.PutUint64At(w, off+16, 0x56184498122d0216)
-		buffer.PutUint64At(w, off+19, 0x0f30025618449812)
+		buffer.PutUint64At(w, off, 0x3365900f001c0001)    // foryRootSharedAnyList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802c4c22699aaa1)  // foryRootSharedAnyList[8:16]
+		buffer.PutUint64At(w, off+16, 0x56184498122d0216) // foryRootSharedAnyList[16:24]
+		buffer.PutUint64At(w, off+19, 0x0f30025618449812) // foryRootSharedAnyList[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xc41b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc41b0001) // prefix bytes 01 00 1b c4, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -10944,10 +11413,16 @@ func (x *SharedAnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x3365900f001cff01 && buffer.ReadUint64At(in, 8) == 0x4802c4c22699aaa1 && buffer.ReadUint64At(in, 16) == 0x56184498122d0216 && buffer.ReadUint64At(in, 19) == 0x0f30025618449812 {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x3365900f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802c4c22699aaa1 &&
+				buffer.ReadUint64At(in, 16) == 0x56184498122d0216 &&
+				buffer.ReadUint64At(in, 19) == 0x0f30025618449812 {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc41bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc41bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -10966,10 +11441,16 @@ func (x *SharedAnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SharedAnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x3365900f001c0001 && buffer.ReadUint64At(in, 8) == 0x4802c4c22699aaa1 && buffer.ReadUint64At(in, 16) == 0x56184498122d0216 && buffer.ReadUint64At(in, 19) == 0x0f30025618449812 {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x3365900f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802c4c22699aaa1 &&
+			buffer.ReadUint64At(in, 16) == 0x56184498122d0216 &&
+			buffer.ReadUint64At(in, 19) == 0x0f30025618449812 {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc41b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc41b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -11056,15 +11537,27 @@ func (x *SharedAnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	c.Leave()
 }
 
+// foryRootMixed is the first 115 bytes of a compatible-mode message whose root is Mixed: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMixed[4:].
+var foryRootMixed = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x67, 0x10, 0x77, 0x9d, 0xb8, 0x47, 0x45, 0x28, 0xcc, 0xca, 0x02, 0x48,
+	0x16, 0x5a, 0x26, 0x05, 0x0d, 0x90, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48,
+	0x16, 0x5a, 0x5a, 0x1e, 0x0c, 0x84, 0x78, 0x4c, 0x16, 0x5a, 0x52, 0x15, 0x6e, 0x04, 0xe4, 0x54,
+	0x16, 0x72, 0x2c, 0x80, 0x2e, 0xd6, 0x89, 0x4c, 0x4c, 0x18, 0x56, 0x72, 0x2c, 0x80, 0xa9, 0x24,
+	0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x5a, 0x16, 0x30, 0x0f,
+	0x90, 0x4c, 0x18, 0x16, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06, 0x50, 0x18, 0x56, 0x5e, 0x56,
+	0x48, 0x93, 0xdb, 0x00, 0xf0, 0x48, 0x16, 0x5e, 0x16, 0x48, 0x93, 0x90, 0x48, 0x16, 0x5a, 0x56,
+	0x4a, 0x71, 0x90,
+}
+
 // foryTypeMixed is Mixed's static type information. Fingerprint: bins,22,0,0[22,0,0[9,0,0]];by_key,24,0,0[21,0,0|22,0,0[21,0,0]];deep,22,0,0[22,0,0[22,0,0[7,0,0]]];floats,22,0,0[22,0,0[20,0,0]];leaf_list,22,0,0[0,0,0];leaves,24,0,0[21,0,0|0,0,0];lists,22,0,0[22,0,0[5,0,0]];maps,22,0,0[24,0,0[21,0,0|22,0,0[5,0,0]]];nested,24,0,0[5,0,0|24,0,0[21,0,0|5,0,0]];set_map,24,0,0[21,0,0|23,0,0[21,0,0]];sets,22,0,0[23,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
 	GoFields:       []string{"Bins", "ByKey", "Deep", "Floats", "LeafList", "Leaves", "Lists", "Maps", "Nested", "SetMap", "Sets", "Strs"},
 	GoName:         "trackcoll.Mixed",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x67, 0x10, 0x77, 0x9d, 0xb8, 0x47, 0x45, 0x28, 0xcc, 0xca, 0x02, 0x48, 0x16, 0x5a, 0x26, 0x05, 0x0d, 0x90, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5a, 0x5a, 0x1e, 0x0c, 0x84, 0x78, 0x4c, 0x16, 0x5a, 0x52, 0x15, 0x6e, 0x04, 0xe4, 0x54, 0x16, 0x72, 0x2c, 0x80, 0x2e, 0xd6, 0x89, 0x4c, 0x4c, 0x18, 0x56, 0x72, 0x2c, 0x80, 0xa9, 0x24, 0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x5a, 0x16, 0x30, 0x0f, 0x90, 0x4c, 0x18, 0x16, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06, 0x50, 0x18, 0x56, 0x5e, 0x56, 0x48, 0x93, 0xdb, 0x00, 0xf0, 0x48, 0x16, 0x5e, 0x16, 0x48, 0x93, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatible: foryRootMixed,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
 	SchemaHash:     -1383025407,
-	TypeDef:        []byte{0x67, 0x10, 0x77, 0x9d, 0xb8, 0x47, 0x45, 0x28, 0xcc, 0xca, 0x02, 0x48, 0x16, 0x5a, 0x26, 0x05, 0x0d, 0x90, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5a, 0x5a, 0x1e, 0x0c, 0x84, 0x78, 0x4c, 0x16, 0x5a, 0x52, 0x15, 0x6e, 0x04, 0xe4, 0x54, 0x16, 0x72, 0x2c, 0x80, 0x2e, 0xd6, 0x89, 0x4c, 0x4c, 0x18, 0x56, 0x72, 0x2c, 0x80, 0xa9, 0x24, 0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x5a, 0x16, 0x30, 0x0f, 0x90, 0x4c, 0x18, 0x16, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06, 0x50, 0x18, 0x56, 0x5e, 0x56, 0x48, 0x93, 0xdb, 0x00, 0xf0, 0x48, 0x16, 0x5e, 0x16, 0x48, 0x93, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	TypeDef:        foryRootMixed[4:],
 	UserID:         330,
 })
 
@@ -11092,7 +11585,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootMixed (compatible mode) or stored as constant words.
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -11102,25 +11595,11 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(115)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9d771067001cff01)
-		buffer.PutUint64At(w, off+8, 0x4802cacc284547b8)
-		buffer.PutUint64At(w, off+16, 0x184c900d05265a16)
-		buffer.PutUint64At(w, off+24, 0x4830511b07565a56)
-		buffer.PutUint64At(w, off+32, 0x4c78840c1e5a5a16)
-		buffer.PutUint64At(w, off+40, 0x54e4046e15525a16)
-		buffer.PutUint64At(w, off+48, 0x4c89d62e802c7216)
-		buffer.PutUint64At(w, off+56, 0x24a9802c7256184c)
-		buffer.PutUint64At(w, off+64, 0x809c12ad165a164c)
-		buffer.PutUint64At(w, off+72, 0x0f30165a56621648)
-		buffer.PutUint64At(w, off+80, 0x3416566216184c90)
-		buffer.PutUint64At(w, off+88, 0x565e561850069992)
-		buffer.PutUint64At(w, off+96, 0x5e1648f000db9348)
-		buffer.PutUint64At(w, off+104, 0x565a164890934816)
-		buffer.PutUint64At(w, off+107, 0x90714a565a164890)
+		copy(w[off:], foryRootMixed)
 		off += 115
 	} else {
-		buffer.PutUint32At(w, off, 0xca1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -11135,25 +11614,12 @@ func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(115)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9d771067001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802cacc284547b8)
-		buffer.PutUint64At(w, off+16, 0x184c900d05265a16)
-		buffer.PutUint64At(w, off+24, 0x4830511b07565a56)
-		buffer.PutUint64At(w, off+32, 0x4c78840c1e5a5a16)
-		buffer.PutUint64At(w, off+40, 0x54e4046e15525a16)
-		buffer.PutUint64At(w, off+48, 0x4c89d62e802c7216)
-		buffer.PutUint64At(w, off+56, 0x24a9802c7256184c)
-		buffer.PutUint64At(w, off+64, 0x809c12ad165a164c)
-		buffer.PutUint64At(w, off+72, 0x0f30165a56621648)
-		buffer.PutUint64At(w, off+80, 0x3416566216184c90)
-		buffer.PutUint64At(w, off+88, 0x565e561850069992)
-		buffer.PutUint64At(w, off+96, 0x5e1648f000db9348)
-		buffer.PutUint64At(w, off+104, 0x565a164890934816)
-		buffer.PutUint64At(w, off+107, 0x90714a565a164890)
+		copy(w[off:], foryRootMixed)
+		w[off+1] = foryimpl.FlagRefValue // tracking: the root is object 0
 		off += 115
 	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -11176,10 +11642,12 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 115 && buffer.ReadUint64At(in, 0) == 0x9d771067001cff01 && buffer.ReadUint64At(in, 8) == 0x4802cacc284547b8 && buffer.ReadUint64At(in, 16) == 0x184c900d05265a16 && buffer.ReadUint64At(in, 24) == 0x4830511b07565a56 && buffer.ReadUint64At(in, 32) == 0x4c78840c1e5a5a16 && buffer.ReadUint64At(in, 40) == 0x54e4046e15525a16 && buffer.ReadUint64At(in, 48) == 0x4c89d62e802c7216 && buffer.ReadUint64At(in, 56) == 0x24a9802c7256184c && buffer.ReadUint64At(in, 64) == 0x809c12ad165a164c && buffer.ReadUint64At(in, 72) == 0x0f30165a56621648 && buffer.ReadUint64At(in, 80) == 0x3416566216184c90 && buffer.ReadUint64At(in, 88) == 0x565e561850069992 && buffer.ReadUint64At(in, 96) == 0x5e1648f000db9348 && buffer.ReadUint64At(in, 104) == 0x565a164890934816 && buffer.ReadUint64At(in, 107) == 0x90714a565a164890 {
+			if len(in) >= 115 && string(in[:115]) == string(foryRootMixed) {
 				n = 115
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xca1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -11198,10 +11666,12 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 115 && buffer.ReadUint64At(in, 0) == 0x9d771067001c0001 && buffer.ReadUint64At(in, 8) == 0x4802cacc284547b8 && buffer.ReadUint64At(in, 16) == 0x184c900d05265a16 && buffer.ReadUint64At(in, 24) == 0x4830511b07565a56 && buffer.ReadUint64At(in, 32) == 0x4c78840c1e5a5a16 && buffer.ReadUint64At(in, 40) == 0x54e4046e15525a16 && buffer.ReadUint64At(in, 48) == 0x4c89d62e802c7216 && buffer.ReadUint64At(in, 56) == 0x24a9802c7256184c && buffer.ReadUint64At(in, 64) == 0x809c12ad165a164c && buffer.ReadUint64At(in, 72) == 0x0f30165a56621648 && buffer.ReadUint64At(in, 80) == 0x3416566216184c90 && buffer.ReadUint64At(in, 88) == 0x565e561850069992 && buffer.ReadUint64At(in, 96) == 0x5e1648f000db9348 && buffer.ReadUint64At(in, 104) == 0x565a164890934816 && buffer.ReadUint64At(in, 107) == 0x90714a565a164890 {
+		if len(in) >= 115 && in[1] == foryimpl.FlagRefValue && in[0] == foryRootMixed[0] && string(in[2:115]) == string(foryRootMixed[2:]) {
 			n = 115
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {

@@ -12,15 +12,21 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// foryRootScalars is the first 20 bytes of a compatible-mode message whose root is Scalars: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootScalars[4:].
+var foryRootScalars = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x08, 0x10, 0x4c, 0xb2, 0x20, 0x7c, 0x24, 0x61, 0xc2, 0x98, 0x07, 0x40,
+	0x01, 0x04, 0xdc, 0x05,
+}
+
 // foryTypeScalars is Scalars's static type information. Fingerprint: 7,5,0,0;b,1,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x98, 0x07},
 	GoFields:       []string{"B", "Tagd"},
 	GoName:         "narrow.Scalars",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0x10, 0x4c, 0xb2, 0x20, 0x7c, 0x24, 0x61, 0xc2, 0x98, 0x07, 0x40, 0x01, 0x04, 0xdc, 0x05},
+	RootCompatible: foryRootScalars,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
 	SchemaHash:     311733697,
-	TypeDef:        []byte{0x08, 0x10, 0x4c, 0xb2, 0x20, 0x7c, 0x24, 0x61, 0xc2, 0x98, 0x07, 0x40, 0x01, 0x04, 0xdc, 0x05},
+	TypeDef:        foryRootScalars[4:],
 	UserID:         920,
 })
 
@@ -38,7 +44,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -64,17 +70,27 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb24c1008001c0001 && buffer.ReadUint64At(data, 8) == 0x400798c261247c20 && buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
+			if len(data) >= 20 &&
+				buffer.ReadUint64At(data, 0) == 0xb24c1008001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x400798c261247c20 &&
+				buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
 				n = 20
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x94adc107981b0001 && buffer.ReadUint64At(data, 1) == 0x1294adc107981b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0x94adc107981b0001 &&
+			buffer.ReadUint64At(data, 1) == 0x1294adc107981b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb24c1008001cff01 && buffer.ReadUint64At(data, 8) == 0x400798c261247c20 && buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
+		if len(data) >= 20 &&
+			buffer.ReadUint64At(data, 0) == 0xb24c1008001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x400798c261247c20 &&
+			buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
 			n = 20
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x94adc107981bff01 && buffer.ReadUint64At(data, 1) == 0x1294adc107981bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0x94adc107981bff01 &&
+		buffer.ReadUint64At(data, 1) == 0x1294adc107981bff {
 		n = 9
 	}
 	if n != 0 {
@@ -99,10 +115,15 @@ func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xb24c1008001cff01 && buffer.ReadUint64At(in, 8) == 0x400798c261247c20 && buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
+			if len(in) >= 20 &&
+				buffer.ReadUint64At(in, 0) == 0xb24c1008001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x400798c261247c20 &&
+				buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
 				n = 20
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x981bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -121,10 +142,15 @@ func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xb24c1008001c0001 && buffer.ReadUint64At(in, 8) == 0x400798c261247c20 && buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
+		if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0xb24c1008001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x400798c261247c20 &&
+			buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
 			n = 20
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x981b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -149,13 +175,13 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb24c1008001cff01)
-			buffer.PutUint64At(w, off+8, 0x400798c261247c20)
-			buffer.PutUint64At(w, off+12, 0x05dc0401400798c2)
+			buffer.PutUint64At(w, off, 0xb24c1008001cff01)    // foryRootScalars[0:8]
+			buffer.PutUint64At(w, off+8, 0x400798c261247c20)  // foryRootScalars[8:16]
+			buffer.PutUint64At(w, off+12, 0x05dc0401400798c2) // foryRootScalars[12:20]
 			off += 20
 		} else {
-			buffer.PutUint32At(w, off, 0x981bff01)
-			buffer.PutUint8At(w, off+4, 0x07)
+			buffer.PutUint32At(w, off, 0x981bff01) // prefix bytes 01 ff 1b 98
+			buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 			off += 5
 		}
 	}
@@ -248,6 +274,12 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootContainers is the first 28 bytes of a compatible-mode message whose root is Containers: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootContainers[4:].
+var foryRootContainers = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x10, 0x60, 0x22, 0x70, 0x84, 0x68, 0xf3, 0x71, 0xe1, 0x0e, 0x09, 0xb0,
+	0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x40, 0x15, 0x48,
+}
+
 // foryTypeContainers is Containers's static type information. Fingerprint: s,21,0,0;
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -255,11 +287,14 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"S"},
 	GoName:         "narrow.Containers",
 	Namespace:      "e2e",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x10, 0x60, 0x22, 0x70, 0x84, 0x68, 0xf3, 0x71, 0xe1, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x40, 0x15, 0x48},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
-	SchemaHash:     1663082097,
-	TypeDef:        []byte{0x10, 0x60, 0x22, 0x70, 0x84, 0x68, 0xf3, 0x71, 0xe1, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x40, 0x15, 0x48},
-	TypeName:       "Containers",
+	RootCompatible: foryRootContainers,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46,
+		0x40,
+	},
+	SchemaHash: 1663082097,
+	TypeDef:    foryRootContainers[4:],
+	TypeName:   "Containers",
 })
 
 // foryContainersChanged_RunGoGenerate is Containers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -275,7 +310,7 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -307,10 +342,17 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x70226010001eff01 && buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 && buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 && buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0x70226010001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 &&
+				buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 &&
+				buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
 				n = 28
 			}
-		} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061dff01 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
+		} else if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0x80b00902061dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e &&
+			buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
 			n = 17
 		}
 		if n == 0 {
@@ -329,10 +371,17 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x70226010001e0001 && buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 && buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 && buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0x70226010001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 &&
+			buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 &&
+			buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
 			n = 28
 		}
-	} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061d0001 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
+	} else if len(in) >= 17 &&
+		buffer.ReadUint64At(in, 0) == 0x80b00902061d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e &&
+		buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
 		n = 17
 	}
 	if n == 0 {
@@ -358,15 +407,15 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x70226010001eff01)
-			buffer.PutUint64At(w, off+8, 0xb0090ee171f36884)
-			buffer.PutUint64At(w, off+16, 0x46d21098cd891f80)
-			buffer.PutUint64At(w, off+20, 0x4815404046d21098)
+			buffer.PutUint64At(w, off, 0x70226010001eff01)    // foryRootContainers[0:8]
+			buffer.PutUint64At(w, off+8, 0xb0090ee171f36884)  // foryRootContainers[8:16]
+			buffer.PutUint64At(w, off+16, 0x46d21098cd891f80) // foryRootContainers[16:24]
+			buffer.PutUint64At(w, off+20, 0x4815404046d21098) // foryRootContainers[20:28]
 			off += 28
 		} else {
-			buffer.PutUint64At(w, off, 0x80b00902061dff01)
-			buffer.PutUint64At(w, off+8, 0x46d21098cd89030e)
-			buffer.PutUint64At(w, off+9, 0x4046d21098cd8903)
+			buffer.PutUint64At(w, off, 0x80b00902061dff01)   // prefix bytes 01 ff 1d 06 02 09 b0 80
+			buffer.PutUint64At(w, off+8, 0x46d21098cd89030e) // prefix bytes 0e 03 89 cd 98 10 d2 46
+			buffer.PutUint64At(w, off+9, 0x4046d21098cd8903) // prefix bytes 03 89 cd 98 10 d2 46 40
 			off += 17
 		}
 	}
@@ -422,15 +471,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootMaps is the first 31 bytes of a compatible-mode message whose root is Maps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMaps[4:].
+var foryRootMaps = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x13, 0x70, 0xbc, 0xc8, 0xe0, 0x12, 0x38, 0x22, 0xc2, 0x9a, 0x07, 0x48,
+	0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20,
+}
+
 // foryTypeMaps is Maps's static type information. Fingerprint: ptrs,24,0,0[5,0,0|0,0,0];structs,24,0,0[21,0,0|0,0,0];
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9a, 0x07},
 	GoFields:       []string{"Ptrs", "Structs"},
 	GoName:         "narrow.Maps",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x70, 0xbc, 0xc8, 0xe0, 0x12, 0x38, 0x22, 0xc2, 0x9a, 0x07, 0x48, 0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20},
+	RootCompatible: foryRootMaps,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9a, 0x07},
 	SchemaHash:     -634633485,
-	TypeDef:        []byte{0x13, 0x70, 0xbc, 0xc8, 0xe0, 0x12, 0x38, 0x22, 0xc2, 0x9a, 0x07, 0x48, 0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20},
+	TypeDef:        foryRootMaps[4:],
 	UserID:         922,
 })
 
@@ -448,7 +503,7 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -458,14 +513,14 @@ func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc8bc7013001cff01)
-		buffer.PutUint64At(w, off+8, 0x48079ac2223812e0)
-		buffer.PutUint64At(w, off+16, 0x185090713e721618)
-		buffer.PutUint64At(w, off+23, 0x20a7a0714a725618)
+		buffer.PutUint64At(w, off, 0xc8bc7013001cff01)    // foryRootMaps[0:8]
+		buffer.PutUint64At(w, off+8, 0x48079ac2223812e0)  // foryRootMaps[8:16]
+		buffer.PutUint64At(w, off+16, 0x185090713e721618) // foryRootMaps[16:24]
+		buffer.PutUint64At(w, off+23, 0x20a7a0714a725618) // foryRootMaps[23:31]
 		off += 31
 	} else {
-		buffer.PutUint32At(w, off, 0x9a1bff01)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9a1bff01) // prefix bytes 01 ff 1b 9a
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -480,14 +535,14 @@ func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc8bc7013001c0001)
-		buffer.PutUint64At(w, off+8, 0x48079ac2223812e0)
-		buffer.PutUint64At(w, off+16, 0x185090713e721618)
-		buffer.PutUint64At(w, off+23, 0x20a7a0714a725618)
+		buffer.PutUint64At(w, off, 0xc8bc7013001c0001)    // foryRootMaps[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x48079ac2223812e0)  // foryRootMaps[8:16]
+		buffer.PutUint64At(w, off+16, 0x185090713e721618) // foryRootMaps[16:24]
+		buffer.PutUint64At(w, off+23, 0x20a7a0714a725618) // foryRootMaps[23:31]
 		off += 31
 	} else {
-		buffer.PutUint32At(w, off, 0x9a1b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9a1b0001) // prefix bytes 01 00 1b 9a, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -510,10 +565,16 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xc8bc7013001cff01 && buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 && buffer.ReadUint64At(in, 16) == 0x185090713e721618 && buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0xc8bc7013001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 &&
+				buffer.ReadUint64At(in, 16) == 0x185090713e721618 &&
+				buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
 				n = 31
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9a1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -532,10 +593,16 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Maps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xc8bc7013001c0001 && buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 && buffer.ReadUint64At(in, 16) == 0x185090713e721618 && buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0xc8bc7013001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 &&
+			buffer.ReadUint64At(in, 16) == 0x185090713e721618 &&
+			buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
 			n = 31
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9a1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -853,15 +920,21 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootComposite is the first 30 bytes of a compatible-mode message whose root is Composite: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootComposite[4:].
+var foryRootComposite = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x12, 0x20, 0x35, 0x37, 0x03, 0xb4, 0x2c, 0x7e, 0xc2, 0x9b, 0x07, 0x50,
+	0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00,
+}
+
 // foryTypeComposite is Composite's static type information. Fingerprint: by_name,24,0,0[21,0,0|0,0,0];title,21,0,0;
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
 	GoFields:       []string{"ByName", "Title"},
 	GoName:         "narrow.Composite",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0x20, 0x35, 0x37, 0x03, 0xb4, 0x2c, 0x7e, 0xc2, 0x9b, 0x07, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00},
+	RootCompatible: foryRootComposite,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
 	SchemaHash:     -1796675783,
-	TypeDef:        []byte{0x12, 0x20, 0x35, 0x37, 0x03, 0xb4, 0x2c, 0x7e, 0xc2, 0x9b, 0x07, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00},
+	TypeDef:        foryRootComposite[4:],
 	UserID:         923,
 })
 
@@ -879,7 +952,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -889,14 +962,14 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x37352012001cff01)
-		buffer.PutUint64At(w, off+8, 0x50079bc27e2cb403)
-		buffer.PutUint64At(w, off+16, 0x4018681b077a5618)
-		buffer.PutUint64At(w, off+22, 0x005913cd154c4018)
+		buffer.PutUint64At(w, off, 0x37352012001cff01)    // foryRootComposite[0:8]
+		buffer.PutUint64At(w, off+8, 0x50079bc27e2cb403)  // foryRootComposite[8:16]
+		buffer.PutUint64At(w, off+16, 0x4018681b077a5618) // foryRootComposite[16:24]
+		buffer.PutUint64At(w, off+22, 0x005913cd154c4018) // foryRootComposite[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1bff01)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9b1bff01) // prefix bytes 01 ff 1b 9b
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -911,14 +984,14 @@ func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x37352012001c0001)
-		buffer.PutUint64At(w, off+8, 0x50079bc27e2cb403)
-		buffer.PutUint64At(w, off+16, 0x4018681b077a5618)
-		buffer.PutUint64At(w, off+22, 0x005913cd154c4018)
+		buffer.PutUint64At(w, off, 0x37352012001c0001)    // foryRootComposite[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x50079bc27e2cb403)  // foryRootComposite[8:16]
+		buffer.PutUint64At(w, off+16, 0x4018681b077a5618) // foryRootComposite[16:24]
+		buffer.PutUint64At(w, off+22, 0x005913cd154c4018) // foryRootComposite[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9b1b0001) // prefix bytes 01 00 1b 9b, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -941,10 +1014,16 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x37352012001cff01 && buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 && buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 && buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0x37352012001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 &&
+				buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 &&
+				buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
 				n = 30
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9b1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -963,10 +1042,16 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x37352012001c0001 && buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 && buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 && buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0x37352012001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 &&
+			buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 &&
+			buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
 			n = 30
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9b1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -1231,15 +1316,21 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootNode is the first 21 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+var foryRootNode = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0x7d, 0xab, 0x00, 0x36, 0x22, 0x7b, 0xc1, 0x9c, 0x07, 0x4c,
+	0x05, 0xd4, 0x0b, 0xa1, 0x00,
+}
+
 // foryTypeNode is Node's static type information. Fingerprint: value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9c, 0x07},
 	GoFields:       []string{"Value"},
 	GoName:         "narrow.Node",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0x7d, 0xab, 0x00, 0x36, 0x22, 0x7b, 0xc1, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00},
+	RootCompatible: foryRootNode,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
 	SchemaHash:     212292213,
-	TypeDef:        []byte{0x09, 0x40, 0x7d, 0xab, 0x00, 0x36, 0x22, 0x7b, 0xc1, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00},
+	TypeDef:        foryRootNode[4:],
 	UserID:         924,
 })
 
@@ -1256,7 +1347,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1282,17 +1373,27 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0xab7d4009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
+			if len(data) >= 21 &&
+				buffer.ReadUint64At(data, 0) == 0xab7d4009001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 &&
+				buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
 				n = 21
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xa75275079c1b0001 && buffer.ReadUint64At(data, 1) == 0x0ca75275079c1b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0xa75275079c1b0001 &&
+			buffer.ReadUint64At(data, 1) == 0x0ca75275079c1b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0xab7d4009001cff01 && buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
+		if len(data) >= 21 &&
+			buffer.ReadUint64At(data, 0) == 0xab7d4009001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 &&
+			buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
 			n = 21
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xa75275079c1bff01 && buffer.ReadUint64At(data, 1) == 0x0ca75275079c1bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0xa75275079c1bff01 &&
+		buffer.ReadUint64At(data, 1) == 0x0ca75275079c1bff {
 		n = 9
 	}
 	if n != 0 {
@@ -1317,10 +1418,15 @@ func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xab7d4009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0xab7d4009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 &&
+				buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9c1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -1339,10 +1445,15 @@ func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xab7d4009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xab7d4009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 &&
+			buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9c1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -1367,13 +1478,13 @@ func (x *Node) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xab7d4009001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c079cc17b223600)
-			buffer.PutUint64At(w, off+13, 0x00a10bd4054c079c)
+			buffer.PutUint64At(w, off, 0xab7d4009001cff01)    // foryRootNode[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c079cc17b223600)  // foryRootNode[8:16]
+			buffer.PutUint64At(w, off+13, 0x00a10bd4054c079c) // foryRootNode[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0x9c1bff01)
-			buffer.PutUint8At(w, off+4, 0x07)
+			buffer.PutUint32At(w, off, 0x9c1bff01) // prefix bytes 01 ff 1b 9c
+			buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 			off += 5
 		}
 	}

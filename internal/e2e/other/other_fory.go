@@ -25,17 +25,31 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumStatus
 }
 
+// foryRootAddress is the first 38 bytes of a compatible-mode message whose root is Address: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAddress[4:].
+var foryRootAddress = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44,
+	0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24,
+	0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26,
+}
+
+// foryRootRefAddress is the first 38 bytes of a compatible-mode message whose root is Address with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAddress[4:].
+var foryRootRefAddress = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x1a, 0x40, 0x7e, 0xcf, 0x43, 0xfb, 0xe4, 0x43, 0xc4, 0x85, 0x07, 0x44,
+	0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4d, 0x19, 0x4a, 0x60, 0x9d, 0x24,
+	0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26,
+}
+
 // foryTypeAddress is Address's static type information. Fingerprint: lines,22,0,0[21,0,0];status,0,0,0;street,21,0,0;zip,5,0,0;
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x85, 0x07},
 	GoFields:          []string{"Zip", "Lines", "Status", "Street"},
 	GoName:            "other.Address",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1a, 0x40, 0x7e, 0xcf, 0x43, 0xfb, 0xe4, 0x43, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4d, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	RootCompatible:    foryRootAddress,
+	RootCompatibleRef: foryRootRefAddress,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x85, 0x07},
 	SchemaHash:        1250604956,
-	TypeDef:           []byte{0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
-	TypeDefRef:        []byte{0x1a, 0x40, 0x7e, 0xcf, 0x43, 0xfb, 0xe4, 0x43, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4d, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	TypeDef:           foryRootAddress[4:],
+	TypeDefRef:        foryRootRefAddress[4:],
 	UserID:            901,
 })
 
@@ -55,7 +69,7 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -70,15 +84,15 @@ func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(38)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcf7e401a001c0001)
-		buffer.PutUint64At(w, off+8, 0x440785c443e4fb43)
-		buffer.PutUint64At(w, off+16, 0x0dad56164c0f6505)
-		buffer.PutUint64At(w, off+24, 0x249d604a194d8024)
-		buffer.PutUint64At(w, off+30, 0x2621714a154c249d)
+		buffer.PutUint64At(w, off, 0xcf7e401a001c0001)    // foryRootRefAddress[0:8]
+		buffer.PutUint64At(w, off+8, 0x440785c443e4fb43)  // foryRootRefAddress[8:16]
+		buffer.PutUint64At(w, off+16, 0x0dad56164c0f6505) // foryRootRefAddress[16:24]
+		buffer.PutUint64At(w, off+24, 0x249d604a194d8024) // foryRootRefAddress[24:32]
+		buffer.PutUint64At(w, off+30, 0x2621714a154c249d) // foryRootRefAddress[30:38]
 		off += 38
 	} else {
-		buffer.PutUint32At(w, off, 0x851b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x851b0001) // prefix bytes 01 00 1b 85, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -101,10 +115,17 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x9ea7201a001cff01 && buffer.ReadUint64At(in, 8) == 0x440785c47f2871b1 && buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 && buffer.ReadUint64At(in, 24) == 0x249d604a194c8024 && buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
+			if len(in) >= 38 &&
+				buffer.ReadUint64At(in, 0) == 0x9ea7201a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x440785c47f2871b1 &&
+				buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 &&
+				buffer.ReadUint64At(in, 24) == 0x249d604a194c8024 &&
+				buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
 				n = 38
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x851bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -123,10 +144,17 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xcf7e401a001c0001 && buffer.ReadUint64At(in, 8) == 0x440785c443e4fb43 && buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 && buffer.ReadUint64At(in, 24) == 0x249d604a194d8024 && buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
+		if len(in) >= 38 &&
+			buffer.ReadUint64At(in, 0) == 0xcf7e401a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x440785c443e4fb43 &&
+			buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 &&
+			buffer.ReadUint64At(in, 24) == 0x249d604a194d8024 &&
+			buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
 			n = 38
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x851b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -159,15 +187,15 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x9ea7201a001cff01)
-			buffer.PutUint64At(w, off+8, 0x440785c47f2871b1)
-			buffer.PutUint64At(w, off+16, 0x0dad56164c0f6505)
-			buffer.PutUint64At(w, off+24, 0x249d604a194c8024)
-			buffer.PutUint64At(w, off+30, 0x2621714a154c249d)
+			buffer.PutUint64At(w, off, 0x9ea7201a001cff01)    // foryRootAddress[0:8]
+			buffer.PutUint64At(w, off+8, 0x440785c47f2871b1)  // foryRootAddress[8:16]
+			buffer.PutUint64At(w, off+16, 0x0dad56164c0f6505) // foryRootAddress[16:24]
+			buffer.PutUint64At(w, off+24, 0x249d604a194c8024) // foryRootAddress[24:32]
+			buffer.PutUint64At(w, off+30, 0x2621714a154c249d) // foryRootAddress[30:38]
 			off += 38
 		} else {
-			buffer.PutUint32At(w, off, 0x851bff01)
-			buffer.PutUint8At(w, off+4, 0x07)
+			buffer.PutUint32At(w, off, 0x851bff01) // prefix bytes 01 ff 1b 85
+			buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 			off += 5
 		}
 	}
@@ -509,6 +537,12 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootTag is the first 31 bytes of a compatible-mode message whose root is Tag: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootTag[4:].
+var foryRootTag = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x13, 0x10, 0xbd, 0x71, 0x2a, 0x5d, 0x1d, 0x06, 0xe2, 0x11, 0xba, 0x67,
+	0x24, 0x40, 0x0b, 0x4c, 0x06, 0x44, 0x15, 0x28, 0x98, 0x4c, 0x15, 0xd4, 0x0b, 0xa1, 0x00,
+}
+
 // foryTypeTag is Tag's static type information. Fingerprint: key,21,0,0;value,21,0,0;
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -516,10 +550,10 @@ var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Key", "Value"},
 	GoName:         "other.Tag",
 	Namespace:      "other",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x13, 0x10, 0xbd, 0x71, 0x2a, 0x5d, 0x1d, 0x06, 0xe2, 0x11, 0xba, 0x67, 0x24, 0x40, 0x0b, 0x4c, 0x06, 0x44, 0x15, 0x28, 0x98, 0x4c, 0x15, 0xd4, 0x0b, 0xa1, 0x00},
+	RootCompatible: foryRootTag,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
 	SchemaHash:     2010132404,
-	TypeDef:        []byte{0x13, 0x10, 0xbd, 0x71, 0x2a, 0x5d, 0x1d, 0x06, 0xe2, 0x11, 0xba, 0x67, 0x24, 0x40, 0x0b, 0x4c, 0x06, 0x44, 0x15, 0x28, 0x98, 0x4c, 0x15, 0xd4, 0x0b, 0xa1, 0x00},
+	TypeDef:        foryRootTag[4:],
 	TypeName:       "Tag",
 })
 
@@ -537,7 +571,7 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -569,10 +603,16 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x71bd1013001eff01 && buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a && buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 && buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0x71bd1013001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a &&
+				buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 &&
+				buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
 				n = 31
 			}
-		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+		} else if len(in) >= 13 &&
+			buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 &&
+			buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
 			n = 13
 		}
 		if n == 0 {
@@ -591,10 +631,16 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x71bd1013001e0001 && buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a && buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 && buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0x71bd1013001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a &&
+			buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 &&
+			buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
 			n = 31
 		}
-	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+	} else if len(in) >= 13 &&
+		buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 &&
+		buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
 		n = 13
 	}
 	if n == 0 {
@@ -621,14 +667,14 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x71bd1013001eff01)
-			buffer.PutUint64At(w, off+8, 0x67ba11e2061d5d2a)
-			buffer.PutUint64At(w, off+16, 0x281544064c0b4024)
-			buffer.PutUint64At(w, off+23, 0x00a10bd4154c9828)
+			buffer.PutUint64At(w, off, 0x71bd1013001eff01)    // foryRootTag[0:8]
+			buffer.PutUint64At(w, off+8, 0x67ba11e2061d5d2a)  // foryRootTag[8:16]
+			buffer.PutUint64At(w, off+16, 0x281544064c0b4024) // foryRootTag[16:24]
+			buffer.PutUint64At(w, off+23, 0x00a10bd4154c9828) // foryRootTag[23:31]
 			off += 31
 		} else {
-			buffer.PutUint64At(w, off, 0x2467ba04081dff01)
-			buffer.PutUint64At(w, off+5, 0x064c0304402467ba)
+			buffer.PutUint64At(w, off, 0x2467ba04081dff01)   // prefix bytes 01 ff 1d 08 04 ba 67 24
+			buffer.PutUint64At(w, off+5, 0x064c0304402467ba) // prefix bytes ba 67 24 40 04 03 4c 06
 			off += 13
 		}
 	}

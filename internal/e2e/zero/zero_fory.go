@@ -11,14 +11,17 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// foryRootAddress is the first 15 bytes of a compatible-mode message whose root is Address: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAddress[4:].
+var foryRootAddress = []byte{0x01, 0xff, 0x1c, 0x00, 0x03, 0x50, 0xa6, 0x6f, 0x9f, 0x7b, 0x48, 0x2b, 0xc0, 0x85, 0x07}
+
 // foryTypeAddress is Address's static type information. Fingerprint:
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x85, 0x07},
 	GoName:         "zero.Address",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x03, 0x50, 0xa6, 0x6f, 0x9f, 0x7b, 0x48, 0x2b, 0xc0, 0x85, 0x07},
+	RootCompatible: foryRootAddress,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x85, 0x07},
 	SchemaHash:     199860538,
-	TypeDef:        []byte{0x03, 0x50, 0xa6, 0x6f, 0x9f, 0x7b, 0x48, 0x2b, 0xc0, 0x85, 0x07},
+	TypeDef:        foryRootAddress[4:],
 	UserID:         901,
 })
 
@@ -31,7 +34,7 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -57,17 +60,25 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 15 && buffer.ReadUint64At(data, 0) == 0x6fa65003001c0001 && buffer.ReadUint64At(data, 7) == 0x0785c02b487b9f6f {
+			if len(data) >= 15 &&
+				buffer.ReadUint64At(data, 0) == 0x6fa65003001c0001 &&
+				buffer.ReadUint64At(data, 7) == 0x0785c02b487b9f6f {
 				n = 15
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9a13a07851b0001 && buffer.ReadUint64At(data, 1) == 0x0be9a13a07851b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0xe9a13a07851b0001 &&
+			buffer.ReadUint64At(data, 1) == 0x0be9a13a07851b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 15 && buffer.ReadUint64At(data, 0) == 0x6fa65003001cff01 && buffer.ReadUint64At(data, 7) == 0x0785c02b487b9f6f {
+		if len(data) >= 15 &&
+			buffer.ReadUint64At(data, 0) == 0x6fa65003001cff01 &&
+			buffer.ReadUint64At(data, 7) == 0x0785c02b487b9f6f {
 			n = 15
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9a13a07851bff01 && buffer.ReadUint64At(data, 1) == 0x0be9a13a07851bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0xe9a13a07851bff01 &&
+		buffer.ReadUint64At(data, 1) == 0x0be9a13a07851bff {
 		n = 9
 	}
 	if n != 0 {
@@ -92,10 +103,14 @@ func (x *Address) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x6fa65003001cff01 && buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
+			if len(in) >= 15 &&
+				buffer.ReadUint64At(in, 0) == 0x6fa65003001cff01 &&
+				buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
 				n = 15
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x851bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -114,10 +129,14 @@ func (x *Address) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x6fa65003001c0001 && buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
+		if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x6fa65003001c0001 &&
+			buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
 			n = 15
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x851b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -142,12 +161,12 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6fa65003001cff01)
-			buffer.PutUint64At(w, off+7, 0x0785c02b487b9f6f)
+			buffer.PutUint64At(w, off, 0x6fa65003001cff01)   // foryRootAddress[0:8]
+			buffer.PutUint64At(w, off+7, 0x0785c02b487b9f6f) // foryRootAddress[7:15]
 			off += 15
 		} else {
-			buffer.PutUint32At(w, off, 0x851bff01)
-			buffer.PutUint8At(w, off+4, 0x07)
+			buffer.PutUint32At(w, off, 0x851bff01) // prefix bytes 01 ff 1b 85
+			buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 			off += 5
 		}
 	}
@@ -192,16 +211,22 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootTag is the first 21 bytes of a compatible-mode message whose root is Tag: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootTag[4:].
+var foryRootTag = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x09, 0xd0, 0xd2, 0x57, 0x91, 0x2d, 0xcd, 0x4b, 0xe0, 0x11, 0xba, 0x67,
+	0x24, 0x40, 0x0b, 0x4c, 0x06,
+}
+
 // foryTypeTag is Tag's static type information. Fingerprint:
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
 	GoName:         "zero.Tag",
 	Namespace:      "other",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x09, 0xd0, 0xd2, 0x57, 0x91, 0x2d, 0xcd, 0x4b, 0xe0, 0x11, 0xba, 0x67, 0x24, 0x40, 0x0b, 0x4c, 0x06},
+	RootCompatible: foryRootTag,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
 	SchemaHash:     199860538,
-	TypeDef:        []byte{0x09, 0xd0, 0xd2, 0x57, 0x91, 0x2d, 0xcd, 0x4b, 0xe0, 0x11, 0xba, 0x67, 0x24, 0x40, 0x0b, 0x4c, 0x06},
+	TypeDef:        foryRootTag[4:],
 	TypeName:       "Tag",
 })
 
@@ -214,7 +239,7 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -240,17 +265,29 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x57d2d009001e0001 && buffer.ReadUint64At(data, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(data, 13) == 0x064c0b402467ba11 {
+			if len(data) >= 21 &&
+				buffer.ReadUint64At(data, 0) == 0x57d2d009001e0001 &&
+				buffer.ReadUint64At(data, 8) == 0x67ba11e04bcd2d91 &&
+				buffer.ReadUint64At(data, 13) == 0x064c0b402467ba11 {
 				n = 21
 			}
-		} else if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0x2467ba04081d0001 && buffer.ReadUint64At(data, 8) == 0xe9a13a064c030440 && buffer.ReadUint64At(data, 9) == 0x0be9a13a064c0304 {
+		} else if len(data) >= 17 &&
+			buffer.ReadUint64At(data, 0) == 0x2467ba04081d0001 &&
+			buffer.ReadUint64At(data, 8) == 0xe9a13a064c030440 &&
+			buffer.ReadUint64At(data, 9) == 0x0be9a13a064c0304 {
 			n = 17
 		}
 	} else if f.Compatible() {
-		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x57d2d009001eff01 && buffer.ReadUint64At(data, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(data, 13) == 0x064c0b402467ba11 {
+		if len(data) >= 21 &&
+			buffer.ReadUint64At(data, 0) == 0x57d2d009001eff01 &&
+			buffer.ReadUint64At(data, 8) == 0x67ba11e04bcd2d91 &&
+			buffer.ReadUint64At(data, 13) == 0x064c0b402467ba11 {
 			n = 21
 		}
-	} else if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0x2467ba04081dff01 && buffer.ReadUint64At(data, 8) == 0xe9a13a064c030440 && buffer.ReadUint64At(data, 9) == 0x0be9a13a064c0304 {
+	} else if len(data) >= 17 &&
+		buffer.ReadUint64At(data, 0) == 0x2467ba04081dff01 &&
+		buffer.ReadUint64At(data, 8) == 0xe9a13a064c030440 &&
+		buffer.ReadUint64At(data, 9) == 0x0be9a13a064c0304 {
 		n = 17
 	}
 	if n != 0 {
@@ -275,10 +312,15 @@ func (x *Tag) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x57d2d009001eff01 && buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x57d2d009001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 &&
+				buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
 				n = 21
 			}
-		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+		} else if len(in) >= 13 &&
+			buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 &&
+			buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
 			n = 13
 		}
 		if n == 0 {
@@ -297,10 +339,15 @@ func (x *Tag) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x57d2d009001e0001 && buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x57d2d009001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 &&
+			buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
 			n = 21
 		}
-	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+	} else if len(in) >= 13 &&
+		buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 &&
+		buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
 		n = 13
 	}
 	if n == 0 {
@@ -325,13 +372,13 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x57d2d009001eff01)
-			buffer.PutUint64At(w, off+8, 0x67ba11e04bcd2d91)
-			buffer.PutUint64At(w, off+13, 0x064c0b402467ba11)
+			buffer.PutUint64At(w, off, 0x57d2d009001eff01)    // foryRootTag[0:8]
+			buffer.PutUint64At(w, off+8, 0x67ba11e04bcd2d91)  // foryRootTag[8:16]
+			buffer.PutUint64At(w, off+13, 0x064c0b402467ba11) // foryRootTag[13:21]
 			off += 21
 		} else {
-			buffer.PutUint64At(w, off, 0x2467ba04081dff01)
-			buffer.PutUint64At(w, off+5, 0x064c0304402467ba)
+			buffer.PutUint64At(w, off, 0x2467ba04081dff01)   // prefix bytes 01 ff 1d 08 04 ba 67 24
+			buffer.PutUint64At(w, off+5, 0x064c0304402467ba) // prefix bytes ba 67 24 40 04 03 4c 06
 			off += 13
 		}
 	}
@@ -376,15 +423,23 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
+// foryRootComposite is the first 52 bytes of a compatible-mode message whose root is Composite: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootComposite[4:].
+var foryRootComposite = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x28, 0xc0, 0xcc, 0x36, 0x7d, 0x38, 0xba, 0x77, 0xc5, 0x9b, 0x07, 0x4c,
+	0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x48, 0x16, 0x5a, 0x72, 0x05, 0xcc, 0x08, 0x50, 0x18, 0x56,
+	0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x48, 0x16,
+	0x7a, 0x4c, 0x06, 0x90,
+}
+
 // foryTypeComposite is Composite's static type information. Fingerprint: addrs,22,0,0[0,0,0];bomb,22,0,0[22,0,0[0,0,0]];by_name,24,0,0[21,0,0|0,0,0];p_addrs,22,0,0[0,0,0];tags,22,0,0[0,0,0];
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
 	GoFields:       []string{"Addrs", "Bomb", "ByName", "PAddrs", "Tags"},
 	GoName:         "zero.Composite",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x28, 0xc0, 0xcc, 0x36, 0x7d, 0x38, 0xba, 0x77, 0xc5, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x48, 0x16, 0x5a, 0x72, 0x05, 0xcc, 0x08, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90},
+	RootCompatible: foryRootComposite,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
 	SchemaHash:     -1055093485,
-	TypeDef:        []byte{0x28, 0xc0, 0xcc, 0x36, 0x7d, 0x38, 0xba, 0x77, 0xc5, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x48, 0x16, 0x5a, 0x72, 0x05, 0xcc, 0x08, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90},
+	TypeDef:        foryRootComposite[4:],
 	UserID:         923,
 })
 
@@ -405,7 +460,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -415,17 +470,17 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(52)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x36ccc028001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)
-		buffer.PutUint64At(w, off+16, 0x1648808c63807216)
-		buffer.PutUint64At(w, off+24, 0x56185008cc05725a)
-		buffer.PutUint64At(w, off+32, 0x16504018681b077a)
-		buffer.PutUint64At(w, off+40, 0x164820e318603f72)
-		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3)
+		buffer.PutUint64At(w, off, 0x36ccc028001cff01)    // foryRootComposite[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)  // foryRootComposite[8:16]
+		buffer.PutUint64At(w, off+16, 0x1648808c63807216) // foryRootComposite[16:24]
+		buffer.PutUint64At(w, off+24, 0x56185008cc05725a) // foryRootComposite[24:32]
+		buffer.PutUint64At(w, off+32, 0x16504018681b077a) // foryRootComposite[32:40]
+		buffer.PutUint64At(w, off+40, 0x164820e318603f72) // foryRootComposite[40:48]
+		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3) // foryRootComposite[44:52]
 		off += 52
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1bff01)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9b1bff01) // prefix bytes 01 ff 1b 9b
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -440,17 +495,17 @@ func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(52)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x36ccc028001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)
-		buffer.PutUint64At(w, off+16, 0x1648808c63807216)
-		buffer.PutUint64At(w, off+24, 0x56185008cc05725a)
-		buffer.PutUint64At(w, off+32, 0x16504018681b077a)
-		buffer.PutUint64At(w, off+40, 0x164820e318603f72)
-		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3)
+		buffer.PutUint64At(w, off, 0x36ccc028001c0001)    // foryRootComposite[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)  // foryRootComposite[8:16]
+		buffer.PutUint64At(w, off+16, 0x1648808c63807216) // foryRootComposite[16:24]
+		buffer.PutUint64At(w, off+24, 0x56185008cc05725a) // foryRootComposite[24:32]
+		buffer.PutUint64At(w, off+32, 0x16504018681b077a) // foryRootComposite[32:40]
+		buffer.PutUint64At(w, off+40, 0x164820e318603f72) // foryRootComposite[40:48]
+		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3) // foryRootComposite[44:52]
 		off += 52
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9b1b0001) // prefix bytes 01 00 1b 9b, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -473,10 +528,19 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x36ccc028001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d && buffer.ReadUint64At(in, 16) == 0x1648808c63807216 && buffer.ReadUint64At(in, 24) == 0x56185008cc05725a && buffer.ReadUint64At(in, 32) == 0x16504018681b077a && buffer.ReadUint64At(in, 40) == 0x164820e318603f72 && buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
+			if len(in) >= 52 &&
+				buffer.ReadUint64At(in, 0) == 0x36ccc028001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d &&
+				buffer.ReadUint64At(in, 16) == 0x1648808c63807216 &&
+				buffer.ReadUint64At(in, 24) == 0x56185008cc05725a &&
+				buffer.ReadUint64At(in, 32) == 0x16504018681b077a &&
+				buffer.ReadUint64At(in, 40) == 0x164820e318603f72 &&
+				buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
 				n = 52
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9b1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -495,10 +559,19 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x36ccc028001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d && buffer.ReadUint64At(in, 16) == 0x1648808c63807216 && buffer.ReadUint64At(in, 24) == 0x56185008cc05725a && buffer.ReadUint64At(in, 32) == 0x16504018681b077a && buffer.ReadUint64At(in, 40) == 0x164820e318603f72 && buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
+		if len(in) >= 52 &&
+			buffer.ReadUint64At(in, 0) == 0x36ccc028001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d &&
+			buffer.ReadUint64At(in, 16) == 0x1648808c63807216 &&
+			buffer.ReadUint64At(in, 24) == 0x56185008cc05725a &&
+			buffer.ReadUint64At(in, 32) == 0x16504018681b077a &&
+			buffer.ReadUint64At(in, 40) == 0x164820e318603f72 &&
+			buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
 			n = 52
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9b1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {

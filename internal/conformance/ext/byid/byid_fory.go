@@ -18,18 +18,30 @@ var foryExtMoneyCodec = foryimpl.NewExtType(foryimpl.ExtSpec{
 	UserID: 300,
 })
 
+// foryRootOrder is the first 28 bytes of a compatible-mode message whose root is Order: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOrder[4:].
+var foryRootOrder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x10, 0x20, 0xeb, 0x95, 0xe5, 0x1c, 0x63, 0x22, 0xc3, 0xad, 0x02, 0x40,
+	0x05, 0x34, 0x4c, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1f, 0x4d, 0x0f,
+}
+
+// foryRootRefOrder is the first 28 bytes of a compatible-mode message whose root is Order with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOrder[4:].
+var foryRootRefOrder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x10, 0xf0, 0x93, 0x3c, 0x5a, 0xab, 0xd3, 0x7a, 0xc3, 0xad, 0x02, 0x40,
+	0x05, 0x34, 0x4d, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1f, 0x4d, 0x0f,
+}
+
 // foryTypeOrder is Order's static type information. Fingerprint: n,5,0,0;price,0,0,0;tip,0,0,1;
 var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
 	GoFields:          []string{"N", "Price", "Tip"},
 	GoName:            "byid.Order",
 	OfficialGoHash:    855517748,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0x20, 0xeb, 0x95, 0xe5, 0x1c, 0x63, 0x22, 0xc3, 0xad, 0x02, 0x40, 0x05, 0x34, 0x4c, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1f, 0x4d, 0x0f},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x10, 0xf0, 0x93, 0x3c, 0x5a, 0xab, 0xd3, 0x7a, 0xc3, 0xad, 0x02, 0x40, 0x05, 0x34, 0x4d, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1f, 0x4d, 0x0f},
+	RootCompatible:    foryRootOrder,
+	RootCompatibleRef: foryRootRefOrder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	SchemaHash:        -915977133,
-	TypeDef:           []byte{0x10, 0x20, 0xeb, 0x95, 0xe5, 0x1c, 0x63, 0x22, 0xc3, 0xad, 0x02, 0x40, 0x05, 0x34, 0x4c, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1f, 0x4d, 0x0f},
-	TypeDefRef:        []byte{0x10, 0xf0, 0x93, 0x3c, 0x5a, 0xab, 0xd3, 0x7a, 0xc3, 0xad, 0x02, 0x40, 0x05, 0x34, 0x4d, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1f, 0x4d, 0x0f},
+	TypeDef:           foryRootOrder[4:],
+	TypeDefRef:        foryRootRefOrder[4:],
 	UserID:            301,
 })
 
@@ -48,7 +60,7 @@ func (x *Order) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -58,14 +70,14 @@ func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x95eb2010001cff01)
-		buffer.PutUint64At(w, off+8, 0x4002adc322631ce5)
-		buffer.PutUint64At(w, off+16, 0x001128be1f4c3405)
-		buffer.PutUint64At(w, off+20, 0x0f4d1f46001128be)
+		buffer.PutUint64At(w, off, 0x95eb2010001cff01)    // foryRootOrder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4002adc322631ce5)  // foryRootOrder[8:16]
+		buffer.PutUint64At(w, off+16, 0x001128be1f4c3405) // foryRootOrder[16:24]
+		buffer.PutUint64At(w, off+20, 0x0f4d1f46001128be) // foryRootOrder[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xad1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -80,14 +92,14 @@ func (x *Order) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3c93f010001c0001)
-		buffer.PutUint64At(w, off+8, 0x4002adc37ad3ab5a)
-		buffer.PutUint64At(w, off+16, 0x001128be1f4d3405)
-		buffer.PutUint64At(w, off+20, 0x0f4d1f47001128be)
+		buffer.PutUint64At(w, off, 0x3c93f010001c0001)    // foryRootRefOrder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4002adc37ad3ab5a)  // foryRootRefOrder[8:16]
+		buffer.PutUint64At(w, off+16, 0x001128be1f4d3405) // foryRootRefOrder[16:24]
+		buffer.PutUint64At(w, off+20, 0x0f4d1f47001128be) // foryRootRefOrder[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xad1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -110,10 +122,16 @@ func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x95eb2010001cff01 && buffer.ReadUint64At(in, 8) == 0x4002adc322631ce5 && buffer.ReadUint64At(in, 16) == 0x001128be1f4c3405 && buffer.ReadUint64At(in, 20) == 0x0f4d1f46001128be {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0x95eb2010001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002adc322631ce5 &&
+				buffer.ReadUint64At(in, 16) == 0x001128be1f4c3405 &&
+				buffer.ReadUint64At(in, 20) == 0x0f4d1f46001128be {
 				n = 28
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xad1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -132,10 +150,16 @@ func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Order) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x3c93f010001c0001 && buffer.ReadUint64At(in, 8) == 0x4002adc37ad3ab5a && buffer.ReadUint64At(in, 16) == 0x001128be1f4d3405 && buffer.ReadUint64At(in, 20) == 0x0f4d1f47001128be {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0x3c93f010001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002adc37ad3ab5a &&
+			buffer.ReadUint64At(in, 16) == 0x001128be1f4d3405 &&
+			buffer.ReadUint64At(in, 20) == 0x0f4d1f47001128be {
 			n = 28
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -390,15 +414,21 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootMoneyStruct is the first 25 bytes of a compatible-mode message whose root is MoneyStruct: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMoneyStruct[4:].
+var foryRootMoneyStruct = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0d, 0x70, 0x12, 0x00, 0x78, 0x07, 0xae, 0x06, 0xc2, 0xb1, 0x02, 0x4c,
+	0x07, 0xd1, 0xa8, 0x9c, 0x80, 0x44, 0x15, 0x0a, 0x91,
+}
+
 // foryTypeMoneyStruct is MoneyStruct's static type information. Fingerprint: cur,21,0,0;units,7,0,0;
 var foryTypeMoneyStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb1, 0x02},
 	GoFields:       []string{"Units", "Cur"},
 	GoName:         "byid.MoneyStruct",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0d, 0x70, 0x12, 0x00, 0x78, 0x07, 0xae, 0x06, 0xc2, 0xb1, 0x02, 0x4c, 0x07, 0xd1, 0xa8, 0x9c, 0x80, 0x44, 0x15, 0x0a, 0x91},
+	RootCompatible: foryRootMoneyStruct,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb1, 0x02},
 	SchemaHash:     -105865995,
-	TypeDef:        []byte{0x0d, 0x70, 0x12, 0x00, 0x78, 0x07, 0xae, 0x06, 0xc2, 0xb1, 0x02, 0x4c, 0x07, 0xd1, 0xa8, 0x9c, 0x80, 0x44, 0x15, 0x0a, 0x91},
+	TypeDef:        foryRootMoneyStruct[4:],
 	UserID:         305,
 })
 
@@ -416,7 +446,7 @@ func (x *MoneyStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MoneyStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -448,10 +478,16 @@ func (x *MoneyStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0x0012700d001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02b1c206ae0778 && buffer.ReadUint64At(in, 16) == 0x0a1544809ca8d107 && buffer.ReadUint64At(in, 17) == 0x910a1544809ca8d1 {
+			if len(in) >= 25 &&
+				buffer.ReadUint64At(in, 0) == 0x0012700d001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02b1c206ae0778 &&
+				buffer.ReadUint64At(in, 16) == 0x0a1544809ca8d107 &&
+				buffer.ReadUint64At(in, 17) == 0x910a1544809ca8d1 {
 				n = 25
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb11bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -470,10 +506,16 @@ func (x *MoneyStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MoneyStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0x0012700d001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b1c206ae0778 && buffer.ReadUint64At(in, 16) == 0x0a1544809ca8d107 && buffer.ReadUint64At(in, 17) == 0x910a1544809ca8d1 {
+		if len(in) >= 25 &&
+			buffer.ReadUint64At(in, 0) == 0x0012700d001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02b1c206ae0778 &&
+			buffer.ReadUint64At(in, 16) == 0x0a1544809ca8d107 &&
+			buffer.ReadUint64At(in, 17) == 0x910a1544809ca8d1 {
 			n = 25
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb11b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -499,14 +541,14 @@ func (x *MoneyStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0012700d001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02b1c206ae0778)
-			buffer.PutUint64At(w, off+16, 0x0a1544809ca8d107)
-			buffer.PutUint64At(w, off+17, 0x910a1544809ca8d1)
+			buffer.PutUint64At(w, off, 0x0012700d001cff01)    // foryRootMoneyStruct[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02b1c206ae0778)  // foryRootMoneyStruct[8:16]
+			buffer.PutUint64At(w, off+16, 0x0a1544809ca8d107) // foryRootMoneyStruct[16:24]
+			buffer.PutUint64At(w, off+17, 0x910a1544809ca8d1) // foryRootMoneyStruct[17:25]
 			off += 25
 		} else {
-			buffer.PutUint32At(w, off, 0xb11bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb11bff01) // prefix bytes 01 ff 1b b1
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -584,18 +626,30 @@ func (x *MoneyStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootOrderStruct is the first 28 bytes of a compatible-mode message whose root is OrderStruct: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOrderStruct[4:].
+var foryRootOrderStruct = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x10, 0xa0, 0x1e, 0x46, 0x74, 0xe9, 0x8f, 0x24, 0xc3, 0xb2, 0x02, 0x40,
+	0x05, 0x34, 0x4c, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1c, 0x4d, 0x0f,
+}
+
+// foryRootRefOrderStruct is the first 28 bytes of a compatible-mode message whose root is OrderStruct with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOrderStruct[4:].
+var foryRootRefOrderStruct = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x10, 0xa0, 0x1e, 0x25, 0xfe, 0x34, 0x54, 0x26, 0xc3, 0xb2, 0x02, 0x40,
+	0x05, 0x34, 0x4d, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1c, 0x4d, 0x0f,
+}
+
 // foryTypeOrderStruct is OrderStruct's static type information. Fingerprint: n,5,0,0;price,0,0,0;tip,0,0,1;
 var foryTypeOrderStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb2, 0x02},
 	GoFields:          []string{"N", "Price", "Tip"},
 	GoName:            "byid.OrderStruct",
 	OfficialGoHash:    855517748,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0xa0, 0x1e, 0x46, 0x74, 0xe9, 0x8f, 0x24, 0xc3, 0xb2, 0x02, 0x40, 0x05, 0x34, 0x4c, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1c, 0x4d, 0x0f},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x10, 0xa0, 0x1e, 0x25, 0xfe, 0x34, 0x54, 0x26, 0xc3, 0xb2, 0x02, 0x40, 0x05, 0x34, 0x4d, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1c, 0x4d, 0x0f},
+	RootCompatible:    foryRootOrderStruct,
+	RootCompatibleRef: foryRootRefOrderStruct,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb2, 0x02},
 	SchemaHash:        -915977133,
-	TypeDef:           []byte{0x10, 0xa0, 0x1e, 0x46, 0x74, 0xe9, 0x8f, 0x24, 0xc3, 0xb2, 0x02, 0x40, 0x05, 0x34, 0x4c, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1c, 0x4d, 0x0f},
-	TypeDefRef:        []byte{0x10, 0xa0, 0x1e, 0x25, 0xfe, 0x34, 0x54, 0x26, 0xc3, 0xb2, 0x02, 0x40, 0x05, 0x34, 0x4d, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1c, 0x4d, 0x0f},
+	TypeDef:           foryRootOrderStruct[4:],
+	TypeDefRef:        foryRootRefOrderStruct[4:],
 	UserID:            306,
 })
 
@@ -614,7 +668,7 @@ func (x *OrderStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *OrderStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -624,14 +678,14 @@ func (x *OrderStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x461ea010001cff01)
-		buffer.PutUint64At(w, off+8, 0x4002b2c3248fe974)
-		buffer.PutUint64At(w, off+16, 0x001128be1c4c3405)
-		buffer.PutUint64At(w, off+20, 0x0f4d1c46001128be)
+		buffer.PutUint64At(w, off, 0x461ea010001cff01)    // foryRootOrderStruct[0:8]
+		buffer.PutUint64At(w, off+8, 0x4002b2c3248fe974)  // foryRootOrderStruct[8:16]
+		buffer.PutUint64At(w, off+16, 0x001128be1c4c3405) // foryRootOrderStruct[16:24]
+		buffer.PutUint64At(w, off+20, 0x0f4d1c46001128be) // foryRootOrderStruct[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xb21bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb21bff01) // prefix bytes 01 ff 1b b2
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -646,14 +700,14 @@ func (x *OrderStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x251ea010001c0001)
-		buffer.PutUint64At(w, off+8, 0x4002b2c3265434fe)
-		buffer.PutUint64At(w, off+16, 0x001128be1c4d3405)
-		buffer.PutUint64At(w, off+20, 0x0f4d1c47001128be)
+		buffer.PutUint64At(w, off, 0x251ea010001c0001)    // foryRootRefOrderStruct[0:8]
+		buffer.PutUint64At(w, off+8, 0x4002b2c3265434fe)  // foryRootRefOrderStruct[8:16]
+		buffer.PutUint64At(w, off+16, 0x001128be1c4d3405) // foryRootRefOrderStruct[16:24]
+		buffer.PutUint64At(w, off+20, 0x0f4d1c47001128be) // foryRootRefOrderStruct[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xb21b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb21b0001) // prefix bytes 01 00 1b b2, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -676,10 +730,16 @@ func (x *OrderStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x461ea010001cff01 && buffer.ReadUint64At(in, 8) == 0x4002b2c3248fe974 && buffer.ReadUint64At(in, 16) == 0x001128be1c4c3405 && buffer.ReadUint64At(in, 20) == 0x0f4d1c46001128be {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0x461ea010001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002b2c3248fe974 &&
+				buffer.ReadUint64At(in, 16) == 0x001128be1c4c3405 &&
+				buffer.ReadUint64At(in, 20) == 0x0f4d1c46001128be {
 				n = 28
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb21bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb21bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -698,10 +758,16 @@ func (x *OrderStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *OrderStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x251ea010001c0001 && buffer.ReadUint64At(in, 8) == 0x4002b2c3265434fe && buffer.ReadUint64At(in, 16) == 0x001128be1c4d3405 && buffer.ReadUint64At(in, 20) == 0x0f4d1c47001128be {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0x251ea010001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002b2c3265434fe &&
+			buffer.ReadUint64At(in, 16) == 0x001128be1c4d3405 &&
+			buffer.ReadUint64At(in, 20) == 0x0f4d1c47001128be {
 			n = 28
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb21b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb21b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {

@@ -20,18 +20,30 @@ var foryExtMoneyCodec = foryimpl.NewExtType(foryimpl.ExtSpec{
 	TypeName:  "Money",
 })
 
+// foryRootOrder is the first 28 bytes of a compatible-mode message whose root is Order: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOrder[4:].
+var foryRootOrder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x10, 0xb0, 0x01, 0x53, 0x07, 0x29, 0x8e, 0x69, 0xc3, 0xad, 0x02, 0x40,
+	0x05, 0x34, 0x4c, 0x20, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x20, 0x4d, 0x0f,
+}
+
+// foryRootRefOrder is the first 28 bytes of a compatible-mode message whose root is Order with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOrder[4:].
+var foryRootRefOrder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x10, 0xb0, 0x13, 0xf6, 0x28, 0x91, 0xea, 0x27, 0xc3, 0xad, 0x02, 0x40,
+	0x05, 0x34, 0x4d, 0x20, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x20, 0x4d, 0x0f,
+}
+
 // foryTypeOrder is Order's static type information. Fingerprint: n,5,0,0;price,0,0,0;tip,0,0,1;
 var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
 	GoFields:          []string{"N", "Price", "Tip"},
 	GoName:            "byname.Order",
 	OfficialGoHash:    855517748,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0xb0, 0x01, 0x53, 0x07, 0x29, 0x8e, 0x69, 0xc3, 0xad, 0x02, 0x40, 0x05, 0x34, 0x4c, 0x20, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x20, 0x4d, 0x0f},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x10, 0xb0, 0x13, 0xf6, 0x28, 0x91, 0xea, 0x27, 0xc3, 0xad, 0x02, 0x40, 0x05, 0x34, 0x4d, 0x20, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x20, 0x4d, 0x0f},
+	RootCompatible:    foryRootOrder,
+	RootCompatibleRef: foryRootRefOrder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	SchemaHash:        -915977133,
-	TypeDef:           []byte{0x10, 0xb0, 0x01, 0x53, 0x07, 0x29, 0x8e, 0x69, 0xc3, 0xad, 0x02, 0x40, 0x05, 0x34, 0x4c, 0x20, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x20, 0x4d, 0x0f},
-	TypeDefRef:        []byte{0x10, 0xb0, 0x13, 0xf6, 0x28, 0x91, 0xea, 0x27, 0xc3, 0xad, 0x02, 0x40, 0x05, 0x34, 0x4d, 0x20, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x20, 0x4d, 0x0f},
+	TypeDef:           foryRootOrder[4:],
+	TypeDefRef:        foryRootRefOrder[4:],
 	UserID:            301,
 })
 
@@ -50,7 +62,7 @@ func (x *Order) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -60,14 +72,14 @@ func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5301b010001cff01)
-		buffer.PutUint64At(w, off+8, 0x4002adc3698e2907)
-		buffer.PutUint64At(w, off+16, 0x001128be204c3405)
-		buffer.PutUint64At(w, off+20, 0x0f4d2046001128be)
+		buffer.PutUint64At(w, off, 0x5301b010001cff01)    // foryRootOrder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4002adc3698e2907)  // foryRootOrder[8:16]
+		buffer.PutUint64At(w, off+16, 0x001128be204c3405) // foryRootOrder[16:24]
+		buffer.PutUint64At(w, off+20, 0x0f4d2046001128be) // foryRootOrder[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xad1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -82,14 +94,14 @@ func (x *Order) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf613b010001c0001)
-		buffer.PutUint64At(w, off+8, 0x4002adc327ea9128)
-		buffer.PutUint64At(w, off+16, 0x001128be204d3405)
-		buffer.PutUint64At(w, off+20, 0x0f4d2047001128be)
+		buffer.PutUint64At(w, off, 0xf613b010001c0001)    // foryRootRefOrder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4002adc327ea9128)  // foryRootRefOrder[8:16]
+		buffer.PutUint64At(w, off+16, 0x001128be204d3405) // foryRootRefOrder[16:24]
+		buffer.PutUint64At(w, off+20, 0x0f4d2047001128be) // foryRootRefOrder[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xad1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -112,10 +124,16 @@ func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x5301b010001cff01 && buffer.ReadUint64At(in, 8) == 0x4002adc3698e2907 && buffer.ReadUint64At(in, 16) == 0x001128be204c3405 && buffer.ReadUint64At(in, 20) == 0x0f4d2046001128be {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0x5301b010001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002adc3698e2907 &&
+				buffer.ReadUint64At(in, 16) == 0x001128be204c3405 &&
+				buffer.ReadUint64At(in, 20) == 0x0f4d2046001128be {
 				n = 28
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xad1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -134,10 +152,16 @@ func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Order) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xf613b010001c0001 && buffer.ReadUint64At(in, 8) == 0x4002adc327ea9128 && buffer.ReadUint64At(in, 16) == 0x001128be204d3405 && buffer.ReadUint64At(in, 20) == 0x0f4d2047001128be {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0xf613b010001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002adc327ea9128 &&
+			buffer.ReadUint64At(in, 16) == 0x001128be204d3405 &&
+			buffer.ReadUint64At(in, 20) == 0x0f4d2047001128be {
 			n = 28
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {

@@ -25,15 +25,23 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootListHints is the first 62 bytes of a compatible-mode message whose root is ListHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootListHints[4:].
+var foryRootListHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x32, 0x10, 0xaf, 0x39, 0xd2, 0x07, 0xe0, 0x7e, 0xc6, 0xca, 0x02, 0x4c,
+	0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x16, 0x12,
+	0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x12, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x12, 0xb5,
+	0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00,
+}
+
 // foryTypeListHints is ListHints's static type information. Fingerprint: arrays,22,0,0[46,0,0];extra,21,0,0;fixed,22,0,0[4,0,0];nested,22,0,0[22,0,0[4,0,0]];not_null,22,0,0[4,0,0];nullable,22,0,0[4,0,0];
 var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
 	GoFields:       []string{"Arrays", "Extra", "Fixed", "Nested", "NotNull", "Nullable"},
 	GoName:         "evolved.ListHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x32, 0x10, 0xaf, 0x39, 0xd2, 0x07, 0xe0, 0x7e, 0xc6, 0xca, 0x02, 0x4c, 0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x12, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x12, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00},
+	RootCompatible: foryRootListHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
 	SchemaHash:     1487297528,
-	TypeDef:        []byte{0x32, 0x10, 0xaf, 0x39, 0xd2, 0x07, 0xe0, 0x7e, 0xc6, 0xca, 0x02, 0x4c, 0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x12, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x12, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00},
+	TypeDef:        foryRootListHints[4:],
 	UserID:         330,
 })
 
@@ -55,7 +63,7 @@ func (x *ListHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ListHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -70,18 +78,18 @@ func (x *ListHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(62)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x39af1032001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02cac67ee007d2)
-		buffer.PutUint64At(w, off+16, 0x4c2406310201ba16)
-		buffer.PutUint64At(w, off+24, 0x12164c0088f39215)
-		buffer.PutUint64At(w, off+32, 0x125a164cc0201795)
-		buffer.PutUint64At(w, off+40, 0xb512165406999234)
-		buffer.PutUint64At(w, off+48, 0x12165480b568dbd3)
-		buffer.PutUint64At(w, off+54, 0x00b202588bb61216)
+		buffer.PutUint64At(w, off, 0x39af1032001c0001)    // foryRootListHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02cac67ee007d2)  // foryRootListHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x4c2406310201ba16) // foryRootListHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x12164c0088f39215) // foryRootListHints[24:32]
+		buffer.PutUint64At(w, off+32, 0x125a164cc0201795) // foryRootListHints[32:40]
+		buffer.PutUint64At(w, off+40, 0xb512165406999234) // foryRootListHints[40:48]
+		buffer.PutUint64At(w, off+48, 0x12165480b568dbd3) // foryRootListHints[48:56]
+		buffer.PutUint64At(w, off+54, 0x00b202588bb61216) // foryRootListHints[54:62]
 		off += 62
 	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -104,10 +112,20 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 62 && buffer.ReadUint64At(in, 0) == 0x39af1032001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02cac67ee007d2 && buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 && buffer.ReadUint64At(in, 24) == 0x12164c0088f39215 && buffer.ReadUint64At(in, 32) == 0x125a164cc0201795 && buffer.ReadUint64At(in, 40) == 0xb512165406999234 && buffer.ReadUint64At(in, 48) == 0x12165480b568dbd3 && buffer.ReadUint64At(in, 54) == 0x00b202588bb61216 {
+			if len(in) >= 62 &&
+				buffer.ReadUint64At(in, 0) == 0x39af1032001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02cac67ee007d2 &&
+				buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 &&
+				buffer.ReadUint64At(in, 24) == 0x12164c0088f39215 &&
+				buffer.ReadUint64At(in, 32) == 0x125a164cc0201795 &&
+				buffer.ReadUint64At(in, 40) == 0xb512165406999234 &&
+				buffer.ReadUint64At(in, 48) == 0x12165480b568dbd3 &&
+				buffer.ReadUint64At(in, 54) == 0x00b202588bb61216 {
 				n = 62
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xca1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -126,10 +144,20 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ListHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 62 && buffer.ReadUint64At(in, 0) == 0x39af1032001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02cac67ee007d2 && buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 && buffer.ReadUint64At(in, 24) == 0x12164c0088f39215 && buffer.ReadUint64At(in, 32) == 0x125a164cc0201795 && buffer.ReadUint64At(in, 40) == 0xb512165406999234 && buffer.ReadUint64At(in, 48) == 0x12165480b568dbd3 && buffer.ReadUint64At(in, 54) == 0x00b202588bb61216 {
+		if len(in) >= 62 &&
+			buffer.ReadUint64At(in, 0) == 0x39af1032001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02cac67ee007d2 &&
+			buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 &&
+			buffer.ReadUint64At(in, 24) == 0x12164c0088f39215 &&
+			buffer.ReadUint64At(in, 32) == 0x125a164cc0201795 &&
+			buffer.ReadUint64At(in, 40) == 0xb512165406999234 &&
+			buffer.ReadUint64At(in, 48) == 0x12165480b568dbd3 &&
+			buffer.ReadUint64At(in, 54) == 0x00b202588bb61216 {
 			n = 62
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -159,18 +187,18 @@ func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x39af1032001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02cac67ee007d2)
-			buffer.PutUint64At(w, off+16, 0x4c2406310201ba16)
-			buffer.PutUint64At(w, off+24, 0x12164c0088f39215)
-			buffer.PutUint64At(w, off+32, 0x125a164cc0201795)
-			buffer.PutUint64At(w, off+40, 0xb512165406999234)
-			buffer.PutUint64At(w, off+48, 0x12165480b568dbd3)
-			buffer.PutUint64At(w, off+54, 0x00b202588bb61216)
+			buffer.PutUint64At(w, off, 0x39af1032001cff01)    // foryRootListHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02cac67ee007d2)  // foryRootListHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x4c2406310201ba16) // foryRootListHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x12164c0088f39215) // foryRootListHints[24:32]
+			buffer.PutUint64At(w, off+32, 0x125a164cc0201795) // foryRootListHints[32:40]
+			buffer.PutUint64At(w, off+40, 0xb512165406999234) // foryRootListHints[40:48]
+			buffer.PutUint64At(w, off+48, 0x12165480b568dbd3) // foryRootListHints[48:56]
+			buffer.PutUint64At(w, off+54, 0x00b202588bb61216) // foryRootListHints[54:62]
 			off += 62
 		} else {
-			buffer.PutUint32At(w, off, 0xca1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1108,15 +1136,23 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootMapValueHints is the first 53 bytes of a compatible-mode message whose root is MapValueHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapValueHints[4:].
+var foryRootMapValueHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x29, 0xc0, 0x11, 0xb8, 0x01, 0x39, 0x72, 0x20, 0xc5, 0xcb, 0x02, 0x4c,
+	0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x88, 0x18,
+	0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88, 0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a,
+	0x12, 0xad, 0x12, 0x9c, 0x80,
+}
+
 // foryTypeMapValueHints is MapValueHints's static type information. Fingerprint: arrays,24,0,0[21,0,0|46,0,0];extra,21,0,0;i32,24,0,0[21,0,0|4,0,0];i64,24,0,0[21,0,0|6,0,0];lists,24,0,0[21,0,0|22,0,0[4,0,0]];
 var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcb, 0x02},
 	GoFields:       []string{"Arrays", "Extra", "I32", "I64", "Lists"},
 	GoName:         "evolved.MapValueHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x29, 0xc0, 0x11, 0xb8, 0x01, 0x39, 0x72, 0x20, 0xc5, 0xcb, 0x02, 0x4c, 0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88, 0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80},
+	RootCompatible: foryRootMapValueHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcb, 0x02},
 	SchemaHash:     744389032,
-	TypeDef:        []byte{0x29, 0xc0, 0x11, 0xb8, 0x01, 0x39, 0x72, 0x20, 0xc5, 0xcb, 0x02, 0x4c, 0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88, 0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80},
+	TypeDef:        foryRootMapValueHints[4:],
 	UserID:         331,
 })
 
@@ -1137,7 +1173,7 @@ func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapValueHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1152,17 +1188,17 @@ func (x *MapValueHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(53)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb811c029001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02cbc520723901)
-		buffer.PutUint64At(w, off+16, 0x2406310201ba5618)
-		buffer.PutUint64At(w, off+24, 0x18880088f392154c)
-		buffer.PutUint64At(w, off+32, 0x561888c0be111256)
-		buffer.PutUint64At(w, off+40, 0x5a56184c00d7111a)
-		buffer.PutUint64At(w, off+45, 0x809c12ad125a5618)
+		buffer.PutUint64At(w, off, 0xb811c029001c0001)    // foryRootMapValueHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02cbc520723901)  // foryRootMapValueHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x2406310201ba5618) // foryRootMapValueHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x18880088f392154c) // foryRootMapValueHints[24:32]
+		buffer.PutUint64At(w, off+32, 0x561888c0be111256) // foryRootMapValueHints[32:40]
+		buffer.PutUint64At(w, off+40, 0x5a56184c00d7111a) // foryRootMapValueHints[40:48]
+		buffer.PutUint64At(w, off+45, 0x809c12ad125a5618) // foryRootMapValueHints[45:53]
 		off += 53
 	} else {
-		buffer.PutUint32At(w, off, 0xcb1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xcb1b0001) // prefix bytes 01 00 1b cb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1185,10 +1221,19 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 53 && buffer.ReadUint64At(in, 0) == 0xb811c029001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02cbc520723901 && buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 && buffer.ReadUint64At(in, 24) == 0x18880088f392154c && buffer.ReadUint64At(in, 32) == 0x561888c0be111256 && buffer.ReadUint64At(in, 40) == 0x5a56184c00d7111a && buffer.ReadUint64At(in, 45) == 0x809c12ad125a5618 {
+			if len(in) >= 53 &&
+				buffer.ReadUint64At(in, 0) == 0xb811c029001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02cbc520723901 &&
+				buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 &&
+				buffer.ReadUint64At(in, 24) == 0x18880088f392154c &&
+				buffer.ReadUint64At(in, 32) == 0x561888c0be111256 &&
+				buffer.ReadUint64At(in, 40) == 0x5a56184c00d7111a &&
+				buffer.ReadUint64At(in, 45) == 0x809c12ad125a5618 {
 				n = 53
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1207,10 +1252,19 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapValueHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 53 && buffer.ReadUint64At(in, 0) == 0xb811c029001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02cbc520723901 && buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 && buffer.ReadUint64At(in, 24) == 0x18880088f392154c && buffer.ReadUint64At(in, 32) == 0x561888c0be111256 && buffer.ReadUint64At(in, 40) == 0x5a56184c00d7111a && buffer.ReadUint64At(in, 45) == 0x809c12ad125a5618 {
+		if len(in) >= 53 &&
+			buffer.ReadUint64At(in, 0) == 0xb811c029001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02cbc520723901 &&
+			buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 &&
+			buffer.ReadUint64At(in, 24) == 0x18880088f392154c &&
+			buffer.ReadUint64At(in, 32) == 0x561888c0be111256 &&
+			buffer.ReadUint64At(in, 40) == 0x5a56184c00d7111a &&
+			buffer.ReadUint64At(in, 45) == 0x809c12ad125a5618 {
 			n = 53
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1262,17 +1316,17 @@ func (x *MapValueHints) foryWrite(b *buffer.Buffer, compatible, check, root bool
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb811c029001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02cbc520723901)
-			buffer.PutUint64At(w, off+16, 0x2406310201ba5618)
-			buffer.PutUint64At(w, off+24, 0x18880088f392154c)
-			buffer.PutUint64At(w, off+32, 0x561888c0be111256)
-			buffer.PutUint64At(w, off+40, 0x5a56184c00d7111a)
-			buffer.PutUint64At(w, off+45, 0x809c12ad125a5618)
+			buffer.PutUint64At(w, off, 0xb811c029001cff01)    // foryRootMapValueHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02cbc520723901)  // foryRootMapValueHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x2406310201ba5618) // foryRootMapValueHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x18880088f392154c) // foryRootMapValueHints[24:32]
+			buffer.PutUint64At(w, off+32, 0x561888c0be111256) // foryRootMapValueHints[32:40]
+			buffer.PutUint64At(w, off+40, 0x5a56184c00d7111a) // foryRootMapValueHints[40:48]
+			buffer.PutUint64At(w, off+45, 0x809c12ad125a5618) // foryRootMapValueHints[45:53]
 			off += 53
 		} else {
-			buffer.PutUint32At(w, off, 0xcb1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcb1bff01) // prefix bytes 01 ff 1b cb
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1921,15 +1975,22 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
+// foryRootMapKeyHints is the first 40 bytes of a compatible-mode message whose root is MapKeyHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapKeyHints[4:].
+var foryRootMapKeyHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1c, 0x40, 0xd8, 0xe6, 0x4f, 0x91, 0x2c, 0x17, 0xc3, 0xcc, 0x02, 0x4c,
+	0x15, 0x92, 0xf3, 0x88, 0x00, 0x54, 0x18, 0x56, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c,
+	0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06,
+}
+
 // foryTypeMapKeyHints is MapKeyHints's static type information. Fingerprint: extra,21,0,0;not_null,24,0,0[21,0,0|5,0,0];tagged,24,0,0[11,0,0|22,0,0[15,0,0]];
 var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcc, 0x02},
 	GoFields:       []string{"Extra", "NotNull", "Tagged"},
 	GoName:         "evolved.MapKeyHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1c, 0x40, 0xd8, 0xe6, 0x4f, 0x91, 0x2c, 0x17, 0xc3, 0xcc, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x54, 0x18, 0x56, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06},
+	RootCompatible: foryRootMapKeyHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x02},
 	SchemaHash:     993051676,
-	TypeDef:        []byte{0x1c, 0x40, 0xd8, 0xe6, 0x4f, 0x91, 0x2c, 0x17, 0xc3, 0xcc, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x54, 0x18, 0x56, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06},
+	TypeDef:        foryRootMapKeyHints[4:],
 	UserID:         332,
 })
 
@@ -1948,7 +2009,7 @@ func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapKeyHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1963,15 +2024,15 @@ func (x *MapKeyHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(40)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe6d8401c001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02ccc3172c914f)
-		buffer.PutUint64At(w, off+16, 0x5618540088f39215)
-		buffer.PutUint64At(w, off+24, 0x4c80b568dbd3b516)
-		buffer.PutUint64At(w, off+32, 0x0631064c3e5a2e18)
+		buffer.PutUint64At(w, off, 0xe6d8401c001c0001)    // foryRootMapKeyHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02ccc3172c914f)  // foryRootMapKeyHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x5618540088f39215) // foryRootMapKeyHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x4c80b568dbd3b516) // foryRootMapKeyHints[24:32]
+		buffer.PutUint64At(w, off+32, 0x0631064c3e5a2e18) // foryRootMapKeyHints[32:40]
 		off += 40
 	} else {
-		buffer.PutUint32At(w, off, 0xcc1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xcc1b0001) // prefix bytes 01 00 1b cc, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1994,10 +2055,17 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0xe6d8401c001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02ccc3172c914f && buffer.ReadUint64At(in, 16) == 0x5618540088f39215 && buffer.ReadUint64At(in, 24) == 0x4c80b568dbd3b516 && buffer.ReadUint64At(in, 32) == 0x0631064c3e5a2e18 {
+			if len(in) >= 40 &&
+				buffer.ReadUint64At(in, 0) == 0xe6d8401c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02ccc3172c914f &&
+				buffer.ReadUint64At(in, 16) == 0x5618540088f39215 &&
+				buffer.ReadUint64At(in, 24) == 0x4c80b568dbd3b516 &&
+				buffer.ReadUint64At(in, 32) == 0x0631064c3e5a2e18 {
 				n = 40
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2016,10 +2084,17 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapKeyHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0xe6d8401c001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02ccc3172c914f && buffer.ReadUint64At(in, 16) == 0x5618540088f39215 && buffer.ReadUint64At(in, 24) == 0x4c80b568dbd3b516 && buffer.ReadUint64At(in, 32) == 0x0631064c3e5a2e18 {
+		if len(in) >= 40 &&
+			buffer.ReadUint64At(in, 0) == 0xe6d8401c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02ccc3172c914f &&
+			buffer.ReadUint64At(in, 16) == 0x5618540088f39215 &&
+			buffer.ReadUint64At(in, 24) == 0x4c80b568dbd3b516 &&
+			buffer.ReadUint64At(in, 32) == 0x0631064c3e5a2e18 {
 			n = 40
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2056,15 +2131,15 @@ func (x *MapKeyHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe6d8401c001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02ccc3172c914f)
-			buffer.PutUint64At(w, off+16, 0x5618540088f39215)
-			buffer.PutUint64At(w, off+24, 0x4c80b568dbd3b516)
-			buffer.PutUint64At(w, off+32, 0x0631064c3e5a2e18)
+			buffer.PutUint64At(w, off, 0xe6d8401c001cff01)    // foryRootMapKeyHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02ccc3172c914f)  // foryRootMapKeyHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x5618540088f39215) // foryRootMapKeyHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x4c80b568dbd3b516) // foryRootMapKeyHints[24:32]
+			buffer.PutUint64At(w, off+32, 0x0631064c3e5a2e18) // foryRootMapKeyHints[32:40]
 			off += 40
 		} else {
-			buffer.PutUint32At(w, off, 0xcc1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcc1bff01) // prefix bytes 01 ff 1b cc
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -2466,17 +2541,29 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootNotNullPtrs is the first 27 bytes of a compatible-mode message whose root is NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNotNullPtrs[4:].
+var foryRootNotNullPtrs = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x30, 0xf7, 0x84, 0x7b, 0x87, 0x23, 0x20, 0xc3, 0xce, 0x02, 0xc4,
+	0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85,
+}
+
+// foryRootRefNotNullPtrs is the first 27 bytes of a compatible-mode message whose root is NotNullPtrs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNotNullPtrs[4:].
+var foryRootRefNotNullPtrs = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x74, 0x8b, 0xb1, 0x06, 0x09, 0x1b, 0xc3, 0xce, 0x02, 0xc5,
+	0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85,
+}
+
 // foryTypeNotNullPtrs is NotNullPtrs's static type information. Fingerprint: 1,0,0,0;extra,21,0,0;ref,0,1,0;
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x02},
 	GoFields:          []string{"Plain", "Extra", "Ref"},
 	GoName:            "evolved.NotNullPtrs",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x30, 0xf7, 0x84, 0x7b, 0x87, 0x23, 0x20, 0xc3, 0xce, 0x02, 0xc4, 0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x74, 0x8b, 0xb1, 0x06, 0x09, 0x1b, 0xc3, 0xce, 0x02, 0xc5, 0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85},
+	RootCompatible:    foryRootNotNullPtrs,
+	RootCompatibleRef: foryRootRefNotNullPtrs,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xce, 0x02},
 	SchemaHash:        641807311,
-	TypeDef:           []byte{0x0f, 0x30, 0xf7, 0x84, 0x7b, 0x87, 0x23, 0x20, 0xc3, 0xce, 0x02, 0xc4, 0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85},
-	TypeDefRef:        []byte{0x0f, 0xe0, 0x74, 0x8b, 0xb1, 0x06, 0x09, 0x1b, 0xc3, 0xce, 0x02, 0xc5, 0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85},
+	TypeDef:           foryRootNotNullPtrs[4:],
+	TypeDefRef:        foryRootRefNotNullPtrs[4:],
 	UserID:            334,
 })
 
@@ -2495,7 +2582,7 @@ func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2505,14 +2592,14 @@ func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x84f7300f001cff01)
-		buffer.PutUint64At(w, off+8, 0xc402cec32023877b)
-		buffer.PutUint64At(w, off+16, 0x450088f392154c1c)
-		buffer.PutUint64At(w, off+19, 0x85441c450088f392)
+		buffer.PutUint64At(w, off, 0x84f7300f001cff01)    // foryRootNotNullPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0xc402cec32023877b)  // foryRootNotNullPtrs[8:16]
+		buffer.PutUint64At(w, off+16, 0x450088f392154c1c) // foryRootNotNullPtrs[16:24]
+		buffer.PutUint64At(w, off+19, 0x85441c450088f392) // foryRootNotNullPtrs[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xce1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xce1bff01) // prefix bytes 01 ff 1b ce
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2527,14 +2614,14 @@ func (x *NotNullPtrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x8b74e00f001c0001)
-		buffer.PutUint64At(w, off+8, 0xc502cec31b0906b1)
-		buffer.PutUint64At(w, off+16, 0x450088f392154c1c)
-		buffer.PutUint64At(w, off+19, 0x85441c450088f392)
+		buffer.PutUint64At(w, off, 0x8b74e00f001c0001)    // foryRootRefNotNullPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0xc502cec31b0906b1)  // foryRootRefNotNullPtrs[8:16]
+		buffer.PutUint64At(w, off+16, 0x450088f392154c1c) // foryRootRefNotNullPtrs[16:24]
+		buffer.PutUint64At(w, off+19, 0x85441c450088f392) // foryRootRefNotNullPtrs[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xce1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xce1b0001) // prefix bytes 01 00 1b ce, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2557,10 +2644,16 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x84f7300f001cff01 && buffer.ReadUint64At(in, 8) == 0xc402cec32023877b && buffer.ReadUint64At(in, 16) == 0x450088f392154c1c && buffer.ReadUint64At(in, 19) == 0x85441c450088f392 {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x84f7300f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402cec32023877b &&
+				buffer.ReadUint64At(in, 16) == 0x450088f392154c1c &&
+				buffer.ReadUint64At(in, 19) == 0x85441c450088f392 {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xce1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2579,10 +2672,16 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NotNullPtrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x8b74e00f001c0001 && buffer.ReadUint64At(in, 8) == 0xc502cec31b0906b1 && buffer.ReadUint64At(in, 16) == 0x450088f392154c1c && buffer.ReadUint64At(in, 19) == 0x85441c450088f392 {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x8b74e00f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc502cec31b0906b1 &&
+			buffer.ReadUint64At(in, 16) == 0x450088f392154c1c &&
+			buffer.ReadUint64At(in, 19) == 0x85441c450088f392 {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xce1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2851,15 +2950,21 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootPtrSet is the first 28 bytes of a compatible-mode message whose root is PtrSet: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPtrSet[4:].
+var foryRootPtrSet = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x10, 0xe0, 0xcc, 0x64, 0xb3, 0x6f, 0xe1, 0x14, 0xc2, 0xd0, 0x02, 0x4c,
+	0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24,
+}
+
 // foryTypePtrSet is PtrSet's static type information. Fingerprint: extra,21,0,0;leaves,23,0,0[0,0,0];
 var foryTypePtrSet = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd0, 0x02},
 	GoFields:       []string{"Extra", "Leaves"},
 	GoName:         "evolved.PtrSet",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0xe0, 0xcc, 0x64, 0xb3, 0x6f, 0xe1, 0x14, 0xc2, 0xd0, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24},
+	RootCompatible: foryRootPtrSet,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd0, 0x02},
 	SchemaHash:     2103786732,
-	TypeDef:        []byte{0x10, 0xe0, 0xcc, 0x64, 0xb3, 0x6f, 0xe1, 0x14, 0xc2, 0xd0, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24},
+	TypeDef:        foryRootPtrSet[4:],
 	UserID:         336,
 })
 
@@ -2877,7 +2982,7 @@ func (x *PtrSet) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2887,14 +2992,14 @@ func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x64cce010001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02d0c214e16fb3)
-		buffer.PutUint64At(w, off+16, 0x72174c0088f39215)
-		buffer.PutUint64At(w, off+20, 0x24a9802c72174c00)
+		buffer.PutUint64At(w, off, 0x64cce010001cff01)    // foryRootPtrSet[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02d0c214e16fb3)  // foryRootPtrSet[8:16]
+		buffer.PutUint64At(w, off+16, 0x72174c0088f39215) // foryRootPtrSet[16:24]
+		buffer.PutUint64At(w, off+20, 0x24a9802c72174c00) // foryRootPtrSet[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xd01bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd01bff01) // prefix bytes 01 ff 1b d0
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2909,14 +3014,14 @@ func (x *PtrSet) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x64cce010001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02d0c214e16fb3)
-		buffer.PutUint64At(w, off+16, 0x72174c0088f39215)
-		buffer.PutUint64At(w, off+20, 0x24a9802c72174c00)
+		buffer.PutUint64At(w, off, 0x64cce010001c0001)    // foryRootPtrSet[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02d0c214e16fb3)  // foryRootPtrSet[8:16]
+		buffer.PutUint64At(w, off+16, 0x72174c0088f39215) // foryRootPtrSet[16:24]
+		buffer.PutUint64At(w, off+20, 0x24a9802c72174c00) // foryRootPtrSet[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xd01b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd01b0001) // prefix bytes 01 00 1b d0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2939,10 +3044,16 @@ func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x64cce010001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d0c214e16fb3 && buffer.ReadUint64At(in, 16) == 0x72174c0088f39215 && buffer.ReadUint64At(in, 20) == 0x24a9802c72174c00 {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0x64cce010001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d0c214e16fb3 &&
+				buffer.ReadUint64At(in, 16) == 0x72174c0088f39215 &&
+				buffer.ReadUint64At(in, 20) == 0x24a9802c72174c00 {
 				n = 28
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2961,10 +3072,16 @@ func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PtrSet) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x64cce010001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02d0c214e16fb3 && buffer.ReadUint64At(in, 16) == 0x72174c0088f39215 && buffer.ReadUint64At(in, 20) == 0x24a9802c72174c00 {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0x64cce010001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02d0c214e16fb3 &&
+			buffer.ReadUint64At(in, 16) == 0x72174c0088f39215 &&
+			buffer.ReadUint64At(in, 20) == 0x24a9802c72174c00 {
 			n = 28
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3143,17 +3260,31 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootGoArrays is the first 36 bytes of a compatible-mode message whose root is GoArrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootGoArrays[4:].
+var foryRootGoArrays = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x18, 0xf0, 0xb1, 0xc1, 0xd5, 0xd8, 0x6a, 0x79, 0xc3, 0xd1, 0x02, 0x4c,
+	0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3,
+	0x01, 0x8c, 0x41, 0x80,
+}
+
+// foryRootRefGoArrays is the first 36 bytes of a compatible-mode message whose root is GoArrays with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefGoArrays[4:].
+var foryRootRefGoArrays = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x18, 0x10, 0x13, 0x1f, 0xa3, 0xa9, 0x9b, 0x18, 0xc3, 0xd1, 0x02, 0x4c,
+	0x15, 0x92, 0xf3, 0x88, 0x00, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3,
+	0x01, 0x8c, 0x41, 0x80,
+}
+
 // foryTypeGoArrays is GoArrays's static type information. Fingerprint: extra,21,0,0;tagged,46,0,0;untagged,22,0,0[5,0,0];
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x02},
 	GoFields:          []string{"Extra", "Tagged", "Untagged"},
 	GoName:            "evolved.GoArrays",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x18, 0xf0, 0xb1, 0xc1, 0xd5, 0xd8, 0x6a, 0x79, 0xc3, 0xd1, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x18, 0x10, 0x13, 0x1f, 0xa3, 0xa9, 0x9b, 0x18, 0xc3, 0xd1, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
+	RootCompatible:    foryRootGoArrays,
+	RootCompatibleRef: foryRootRefGoArrays,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd1, 0x02},
 	SchemaHash:        -831419307,
-	TypeDef:           []byte{0x18, 0xf0, 0xb1, 0xc1, 0xd5, 0xd8, 0x6a, 0x79, 0xc3, 0xd1, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
-	TypeDefRef:        []byte{0x18, 0x10, 0x13, 0x1f, 0xa3, 0xa9, 0x9b, 0x18, 0xc3, 0xd1, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
+	TypeDef:           foryRootGoArrays[4:],
+	TypeDefRef:        foryRootRefGoArrays[4:],
 	UserID:            337,
 })
 
@@ -3172,7 +3303,7 @@ func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *GoArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3187,15 +3318,15 @@ func (x *GoArrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(36)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1f131018001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02d1c3189ba9a3)
-		buffer.PutUint64At(w, off+16, 0x4c2e4d0088f39215)
-		buffer.PutUint64At(w, off+24, 0xb3d1161654063106)
-		buffer.PutUint64At(w, off+28, 0x80418c01b3d11616)
+		buffer.PutUint64At(w, off, 0x1f131018001c0001)    // foryRootRefGoArrays[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02d1c3189ba9a3)  // foryRootRefGoArrays[8:16]
+		buffer.PutUint64At(w, off+16, 0x4c2e4d0088f39215) // foryRootRefGoArrays[16:24]
+		buffer.PutUint64At(w, off+24, 0xb3d1161654063106) // foryRootRefGoArrays[24:32]
+		buffer.PutUint64At(w, off+28, 0x80418c01b3d11616) // foryRootRefGoArrays[28:36]
 		off += 36
 	} else {
-		buffer.PutUint32At(w, off, 0xd11b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd11b0001) // prefix bytes 01 00 1b d1, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3218,10 +3349,17 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0xc1b1f018001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d1c3796ad8d5 && buffer.ReadUint64At(in, 16) == 0x4c2e4c0088f39215 && buffer.ReadUint64At(in, 24) == 0xb3d1161654063106 && buffer.ReadUint64At(in, 28) == 0x80418c01b3d11616 {
+			if len(in) >= 36 &&
+				buffer.ReadUint64At(in, 0) == 0xc1b1f018001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d1c3796ad8d5 &&
+				buffer.ReadUint64At(in, 16) == 0x4c2e4c0088f39215 &&
+				buffer.ReadUint64At(in, 24) == 0xb3d1161654063106 &&
+				buffer.ReadUint64At(in, 28) == 0x80418c01b3d11616 {
 				n = 36
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3240,10 +3378,17 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *GoArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0x1f131018001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02d1c3189ba9a3 && buffer.ReadUint64At(in, 16) == 0x4c2e4d0088f39215 && buffer.ReadUint64At(in, 24) == 0xb3d1161654063106 && buffer.ReadUint64At(in, 28) == 0x80418c01b3d11616 {
+		if len(in) >= 36 &&
+			buffer.ReadUint64At(in, 0) == 0x1f131018001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02d1c3189ba9a3 &&
+			buffer.ReadUint64At(in, 16) == 0x4c2e4d0088f39215 &&
+			buffer.ReadUint64At(in, 24) == 0xb3d1161654063106 &&
+			buffer.ReadUint64At(in, 28) == 0x80418c01b3d11616 {
 			n = 36
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3273,15 +3418,15 @@ func (x *GoArrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc1b1f018001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02d1c3796ad8d5)
-			buffer.PutUint64At(w, off+16, 0x4c2e4c0088f39215)
-			buffer.PutUint64At(w, off+24, 0xb3d1161654063106)
-			buffer.PutUint64At(w, off+28, 0x80418c01b3d11616)
+			buffer.PutUint64At(w, off, 0xc1b1f018001cff01)    // foryRootGoArrays[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02d1c3796ad8d5)  // foryRootGoArrays[8:16]
+			buffer.PutUint64At(w, off+16, 0x4c2e4c0088f39215) // foryRootGoArrays[16:24]
+			buffer.PutUint64At(w, off+24, 0xb3d1161654063106) // foryRootGoArrays[24:32]
+			buffer.PutUint64At(w, off+28, 0x80418c01b3d11616) // foryRootGoArrays[28:36]
 			off += 36
 		} else {
-			buffer.PutUint32At(w, off, 0xd11bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd11bff01) // prefix bytes 01 ff 1b d1
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3583,15 +3728,22 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootEnumHints is the first 33 bytes of a compatible-mode message whose root is EnumHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumHints[4:].
+var foryRootEnumHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x15, 0x70, 0x13, 0xff, 0xf3, 0xc9, 0x37, 0x00, 0xc3, 0xd3, 0x02, 0x4c,
+	0x15, 0x92, 0xf3, 0x88, 0x00, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x66, 0x30,
+	0x0f,
+}
+
 // foryTypeEnumHints is EnumHints's static type information. Fingerprint: extra,21,0,0;list,22,1,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x02},
 	GoFields:       []string{"Extra", "List", "Map"},
 	GoName:         "evolved.EnumHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x15, 0x70, 0x13, 0xff, 0xf3, 0xc9, 0x37, 0x00, 0xc3, 0xd3, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x66, 0x30, 0x0f},
+	RootCompatible: foryRootEnumHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x02},
 	SchemaHash:     -789601344,
-	TypeDef:        []byte{0x15, 0x70, 0x13, 0xff, 0xf3, 0xc9, 0x37, 0x00, 0xc3, 0xd3, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x66, 0x30, 0x0f},
+	TypeDef:        foryRootEnumHints[4:],
 	UserID:         339,
 })
 
@@ -3610,7 +3762,7 @@ func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3625,15 +3777,15 @@ func (x *EnumHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xff137015001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02d3c30037c9f3)
-		buffer.PutUint64At(w, off+16, 0x6416490088f39215)
-		buffer.PutUint64At(w, off+24, 0x306656184498122d)
-		buffer.PutUint64At(w, off+25, 0x0f30665618449812)
+		buffer.PutUint64At(w, off, 0xff137015001c0001)    // foryRootEnumHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02d3c30037c9f3)  // foryRootEnumHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x6416490088f39215) // foryRootEnumHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x306656184498122d) // foryRootEnumHints[24:32]
+		buffer.PutUint64At(w, off+25, 0x0f30665618449812) // foryRootEnumHints[25:33]
 		off += 33
 	} else {
-		buffer.PutUint32At(w, off, 0xd31b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd31b0001) // prefix bytes 01 00 1b d3, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3656,10 +3808,17 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xff137015001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d3c30037c9f3 && buffer.ReadUint64At(in, 16) == 0x6416490088f39215 && buffer.ReadUint64At(in, 24) == 0x306656184498122d && buffer.ReadUint64At(in, 25) == 0x0f30665618449812 {
+			if len(in) >= 33 &&
+				buffer.ReadUint64At(in, 0) == 0xff137015001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d3c30037c9f3 &&
+				buffer.ReadUint64At(in, 16) == 0x6416490088f39215 &&
+				buffer.ReadUint64At(in, 24) == 0x306656184498122d &&
+				buffer.ReadUint64At(in, 25) == 0x0f30665618449812 {
 				n = 33
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3678,10 +3837,17 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EnumHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xff137015001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02d3c30037c9f3 && buffer.ReadUint64At(in, 16) == 0x6416490088f39215 && buffer.ReadUint64At(in, 24) == 0x306656184498122d && buffer.ReadUint64At(in, 25) == 0x0f30665618449812 {
+		if len(in) >= 33 &&
+			buffer.ReadUint64At(in, 0) == 0xff137015001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02d3c30037c9f3 &&
+			buffer.ReadUint64At(in, 16) == 0x6416490088f39215 &&
+			buffer.ReadUint64At(in, 24) == 0x306656184498122d &&
+			buffer.ReadUint64At(in, 25) == 0x0f30665618449812 {
 			n = 33
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3718,15 +3884,15 @@ func (x *EnumHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xff137015001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02d3c30037c9f3)
-			buffer.PutUint64At(w, off+16, 0x6416490088f39215)
-			buffer.PutUint64At(w, off+24, 0x306656184498122d)
-			buffer.PutUint64At(w, off+25, 0x0f30665618449812)
+			buffer.PutUint64At(w, off, 0xff137015001cff01)    // foryRootEnumHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02d3c30037c9f3)  // foryRootEnumHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x6416490088f39215) // foryRootEnumHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x306656184498122d) // foryRootEnumHints[24:32]
+			buffer.PutUint64At(w, off+25, 0x0f30665618449812) // foryRootEnumHints[25:33]
 			off += 33
 		} else {
-			buffer.PutUint32At(w, off, 0xd31bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -4089,15 +4255,21 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootArrayKeysPlain is the first 31 bytes of a compatible-mode message whose root is ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootArrayKeysPlain[4:].
+var foryRootArrayKeysPlain = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x13, 0xa0, 0x2d, 0xab, 0x8b, 0x25, 0x81, 0x39, 0xc2, 0xd6, 0x02, 0x50,
+	0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00,
+}
+
 // foryTypeArrayKeysPlain is ArrayKeysPlain's static type information. Fingerprint: by_pair,24,0,0[22,0,0[5,0,0]|21,0,0];extra,21,0,0;
 var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x02},
 	GoFields:       []string{"ByPair", "Extra"},
 	GoName:         "evolved.ArrayKeysPlain",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0xa0, 0x2d, 0xab, 0x8b, 0x25, 0x81, 0x39, 0xc2, 0xd6, 0x02, 0x50, 0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00},
+	RootCompatible: foryRootArrayKeysPlain,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x02},
 	SchemaHash:     156444968,
-	TypeDef:        []byte{0x13, 0xa0, 0x2d, 0xab, 0x8b, 0x25, 0x81, 0x39, 0xc2, 0xd6, 0x02, 0x50, 0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00},
+	TypeDef:        foryRootArrayKeysPlain[4:],
 	UserID:         342,
 })
 
@@ -4115,7 +4287,7 @@ func (x *ArrayKeysPlain) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ArrayKeysPlain) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4147,10 +4319,16 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xab2da013001cff01 && buffer.ReadUint64At(in, 8) == 0x5002d6c23981258b && buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 && buffer.ReadUint64At(in, 23) == 0x0088f392154c1011 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0xab2da013001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x5002d6c23981258b &&
+				buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
+				buffer.ReadUint64At(in, 23) == 0x0088f392154c1011 {
 				n = 31
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -4169,10 +4347,16 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 func (x *ArrayKeysPlain) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xab2da013001c0001 && buffer.ReadUint64At(in, 8) == 0x5002d6c23981258b && buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 && buffer.ReadUint64At(in, 23) == 0x0088f392154c1011 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0xab2da013001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x5002d6c23981258b &&
+			buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
+			buffer.ReadUint64At(in, 23) == 0x0088f392154c1011 {
 			n = 31
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -4205,14 +4389,14 @@ func (x *ArrayKeysPlain) foryWrite(b *buffer.Buffer, compatible, check, root boo
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xab2da013001cff01)
-			buffer.PutUint64At(w, off+8, 0x5002d6c23981258b)
-			buffer.PutUint64At(w, off+16, 0x11781b0756165a18)
-			buffer.PutUint64At(w, off+23, 0x0088f392154c1011)
+			buffer.PutUint64At(w, off, 0xab2da013001cff01)    // foryRootArrayKeysPlain[0:8]
+			buffer.PutUint64At(w, off+8, 0x5002d6c23981258b)  // foryRootArrayKeysPlain[8:16]
+			buffer.PutUint64At(w, off+16, 0x11781b0756165a18) // foryRootArrayKeysPlain[16:24]
+			buffer.PutUint64At(w, off+23, 0x0088f392154c1011) // foryRootArrayKeysPlain[23:31]
 			off += 31
 		} else {
-			buffer.PutUint32At(w, off, 0xd61bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -4389,15 +4573,23 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 	}
 }
 
+// foryRootSpellings is the first 58 bytes of a compatible-mode message whose root is Spellings: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSpellings[4:].
+var foryRootSpellings = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x2e, 0xf0, 0x80, 0x5d, 0x3f, 0x19, 0xe6, 0x5a, 0xc7, 0xd5, 0x02, 0x4c,
+	0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd,
+	0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x46,
+	0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0,
+}
+
 // foryTypeSpellings is Spellings's static type information. Fingerprint: extra,21,0,0;opt32,4,0,1;opt64,6,0,1;opt_unset,6,0,1;upper,6,0,0;yes,21,0,1;yes_nil,21,0,1;
 var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x02},
 	GoFields:       []string{"Upper", "Opt64", "OptUnset", "Opt32", "Extra", "Yes", "YesNil"},
 	GoName:         "evolved.Spellings",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x2e, 0xf0, 0x80, 0x5d, 0x3f, 0x19, 0xe6, 0x5a, 0xc7, 0xd5, 0x02, 0x4c, 0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd, 0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0},
+	RootCompatible: foryRootSpellings,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x02},
 	SchemaHash:     217746706,
-	TypeDef:        []byte{0x2e, 0xf0, 0x80, 0x5d, 0x3f, 0x19, 0xe6, 0x5a, 0xc7, 0xd5, 0x02, 0x4c, 0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd, 0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0},
+	TypeDef:        foryRootSpellings[4:],
 	UserID:         341,
 })
 
@@ -4420,7 +4612,7 @@ func (x *Spellings) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Spellings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4452,10 +4644,20 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 58 && buffer.ReadUint64At(in, 0) == 0x5d80f02e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d5c75ae6193f && buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 && buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a && buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b && buffer.ReadUint64At(in, 40) == 0x460088f392154cec && buffer.ReadUint64At(in, 48) == 0xdb92601552926015 && buffer.ReadUint64At(in, 50) == 0xb050db9260155292 {
+			if len(in) >= 58 &&
+				buffer.ReadUint64At(in, 0) == 0x5d80f02e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d5c75ae6193f &&
+				buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 &&
+				buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a &&
+				buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b &&
+				buffer.ReadUint64At(in, 40) == 0x460088f392154cec &&
+				buffer.ReadUint64At(in, 48) == 0xdb92601552926015 &&
+				buffer.ReadUint64At(in, 50) == 0xb050db9260155292 {
 				n = 58
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd51bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -4474,10 +4676,20 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Spellings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 58 && buffer.ReadUint64At(in, 0) == 0x5d80f02e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02d5c75ae6193f && buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 && buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a && buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b && buffer.ReadUint64At(in, 40) == 0x460088f392154cec && buffer.ReadUint64At(in, 48) == 0xdb92601552926015 && buffer.ReadUint64At(in, 50) == 0xb050db9260155292 {
+		if len(in) >= 58 &&
+			buffer.ReadUint64At(in, 0) == 0x5d80f02e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02d5c75ae6193f &&
+			buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 &&
+			buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a &&
+			buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b &&
+			buffer.ReadUint64At(in, 40) == 0x460088f392154cec &&
+			buffer.ReadUint64At(in, 48) == 0xdb92601552926015 &&
+			buffer.ReadUint64At(in, 50) == 0xb050db9260155292 {
 			n = 58
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd51b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -4515,18 +4727,18 @@ func (x *Spellings) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5d80f02e001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02d5c75ae6193f)
-			buffer.PutUint64At(w, off+16, 0x1c068e4024efd106)
-			buffer.PutUint64At(w, off+24, 0xddf3390656707d7a)
-			buffer.PutUint64At(w, off+32, 0x7b7a1c048e4c221b)
-			buffer.PutUint64At(w, off+40, 0x460088f392154cec)
-			buffer.PutUint64At(w, off+48, 0xdb92601552926015)
-			buffer.PutUint64At(w, off+50, 0xb050db9260155292)
+			buffer.PutUint64At(w, off, 0x5d80f02e001cff01)    // foryRootSpellings[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02d5c75ae6193f)  // foryRootSpellings[8:16]
+			buffer.PutUint64At(w, off+16, 0x1c068e4024efd106) // foryRootSpellings[16:24]
+			buffer.PutUint64At(w, off+24, 0xddf3390656707d7a) // foryRootSpellings[24:32]
+			buffer.PutUint64At(w, off+32, 0x7b7a1c048e4c221b) // foryRootSpellings[32:40]
+			buffer.PutUint64At(w, off+40, 0x460088f392154cec) // foryRootSpellings[40:48]
+			buffer.PutUint64At(w, off+48, 0xdb92601552926015) // foryRootSpellings[48:56]
+			buffer.PutUint64At(w, off+50, 0xb050db9260155292) // foryRootSpellings[50:58]
 			off += 58
 		} else {
-			buffer.PutUint32At(w, off, 0xd51bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd51bff01) // prefix bytes 01 ff 1b d5
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -4727,15 +4939,21 @@ func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "evolved.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         333,
 })
 
@@ -4753,7 +4971,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4785,10 +5003,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xce75300b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xce75300b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -4807,10 +5030,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xce75300b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xce75300b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -4836,13 +5064,13 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xce75300b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002cdc2041859c8)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xce75300b001cff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002cdc2041859c8)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xcd1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcd1bff01) // prefix bytes 01 ff 1b cd
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -4920,15 +5148,21 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootSetLeaf is the first 23 bytes of a compatible-mode message whose root is SetLeaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetLeaf[4:].
+var foryRootSetLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeSetLeaf is SetLeaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeSetLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "evolved.SetLeaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootSetLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootSetLeaf[4:],
 	UserID:         335,
 })
 
@@ -4946,7 +5180,7 @@ func (x *SetLeaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SetLeaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4978,10 +5212,15 @@ func (x *SetLeaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x388ef00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0x388ef00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -5000,10 +5239,15 @@ func (x *SetLeaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SetLeaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x388ef00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x388ef00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -5029,13 +5273,13 @@ func (x *SetLeaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x388ef00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002cfc2440ee6f3)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0x388ef00b001cff01)    // foryRootSetLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002cfc2440ee6f3)  // foryRootSetLeaf[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootSetLeaf[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xcf1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcf1bff01) // prefix bytes 01 ff 1b cf
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}

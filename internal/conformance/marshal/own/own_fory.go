@@ -14,17 +14,29 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// foryRootHost is the first 29 bytes of a compatible-mode message whose root is Host: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHost[4:].
+var foryRootHost = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0x60, 0x18, 0x2d, 0x5c, 0x56, 0x38, 0x2a, 0xc7, 0xc6, 0x05, 0xd4,
+	0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc8, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15,
+}
+
+// foryRootRefHost is the first 29 bytes of a compatible-mode message whose root is Host with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHost[4:].
+var foryRootRefHost = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x11, 0x90, 0x85, 0x55, 0xc9, 0x0b, 0x68, 0x67, 0xc7, 0xc6, 0x05, 0xd4,
+	0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc9, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15,
+}
+
 // foryTypeHost is Host's static type information. Fingerprint: 0,21,0,0;1,21,0,1;2,41,0,0;3,21,0,1;4,21,0,0;5,5,0,0;6,21,0,0;
 var foryTypeHost = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc6, 0x05},
 	GoFields:          []string{"Port", "Addr", "Prefix", "Home", "Big", "Name", "Code"},
 	GoName:            "own.Host",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x60, 0x18, 0x2d, 0x5c, 0x56, 0x38, 0x2a, 0xc7, 0xc6, 0x05, 0xd4, 0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc8, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x11, 0x90, 0x85, 0x55, 0xc9, 0x0b, 0x68, 0x67, 0xc7, 0xc6, 0x05, 0xd4, 0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc9, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15},
+	RootCompatible:    foryRootHost,
+	RootCompatibleRef: foryRootRefHost,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc6, 0x05},
 	SchemaHash:        1346462917,
-	TypeDef:           []byte{0x11, 0x60, 0x18, 0x2d, 0x5c, 0x56, 0x38, 0x2a, 0xc7, 0xc6, 0x05, 0xd4, 0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc8, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15},
-	TypeDefRef:        []byte{0x11, 0x90, 0x85, 0x55, 0xc9, 0x0b, 0x68, 0x67, 0xc7, 0xc6, 0x05, 0xd4, 0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc9, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15},
+	TypeDef:           foryRootHost[4:],
+	TypeDefRef:        foryRootRefHost[4:],
 	UserID:            710,
 })
 
@@ -47,7 +59,7 @@ func (x *Host) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Host) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -57,14 +69,14 @@ func (x *Host) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2d186011001cff01)
-		buffer.PutUint64At(w, off+8, 0xd405c6c72a38565c)
-		buffer.PutUint64At(w, off+16, 0xce29c815c615c005)
-		buffer.PutUint64At(w, off+21, 0x15d815d015ce29c8)
+		buffer.PutUint64At(w, off, 0x2d186011001cff01)    // foryRootHost[0:8]
+		buffer.PutUint64At(w, off+8, 0xd405c6c72a38565c)  // foryRootHost[8:16]
+		buffer.PutUint64At(w, off+16, 0xce29c815c615c005) // foryRootHost[16:24]
+		buffer.PutUint64At(w, off+21, 0x15d815d015ce29c8) // foryRootHost[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xc61bff01)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xc61bff01) // prefix bytes 01 ff 1b c6
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -79,14 +91,14 @@ func (x *Host) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x55859011001c0001)
-		buffer.PutUint64At(w, off+8, 0xd405c6c767680bc9)
-		buffer.PutUint64At(w, off+16, 0xce29c915c615c005)
-		buffer.PutUint64At(w, off+21, 0x15d815d015ce29c9)
+		buffer.PutUint64At(w, off, 0x55859011001c0001)    // foryRootRefHost[0:8]
+		buffer.PutUint64At(w, off+8, 0xd405c6c767680bc9)  // foryRootRefHost[8:16]
+		buffer.PutUint64At(w, off+16, 0xce29c915c615c005) // foryRootRefHost[16:24]
+		buffer.PutUint64At(w, off+21, 0x15d815d015ce29c9) // foryRootRefHost[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xc61b0001)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xc61b0001) // prefix bytes 01 00 1b c6, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -109,10 +121,16 @@ func (x *Host) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x2d186011001cff01 && buffer.ReadUint64At(in, 8) == 0xd405c6c72a38565c && buffer.ReadUint64At(in, 16) == 0xce29c815c615c005 && buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c8 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0x2d186011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xd405c6c72a38565c &&
+				buffer.ReadUint64At(in, 16) == 0xce29c815c615c005 &&
+				buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c8 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc61bff01 && buffer.ReadUint8At(in, 4) == 0x05 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x05 {
 			n = 5
 		}
 		if n == 0 {
@@ -131,10 +149,16 @@ func (x *Host) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Host) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x55859011001c0001 && buffer.ReadUint64At(in, 8) == 0xd405c6c767680bc9 && buffer.ReadUint64At(in, 16) == 0xce29c915c615c005 && buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c9 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0x55859011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xd405c6c767680bc9 &&
+			buffer.ReadUint64At(in, 16) == 0xce29c915c615c005 &&
+			buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c9 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc61b0001 && buffer.ReadUint8At(in, 4) == 0x05 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x05 {
 		n = 5
 	}
 	if n == 0 {

@@ -25,17 +25,29 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumSize
 }
 
+// foryRootImage is the first 26 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
+var foryRootImage = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x79, 0x48, 0x43, 0xb5, 0x4f, 0x13, 0xc6, 0x04, 0xcc, 0x05,
+	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19, 0xd8, 0x15,
+}
+
+// foryRootRefImage is the first 26 bytes of a compatible-mode message whose root is Image with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImage[4:].
+var foryRootRefImage = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x80, 0x5c, 0x18, 0x00, 0x69, 0x72, 0x4b, 0xc6, 0x04, 0xcc, 0x05,
+	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19, 0xd8, 0x15,
+}
+
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;6,21,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x04},
 	GoFields:          []string{"Width", "Height", "URI", "Title", "Size", "Alt"},
 	GoName:            "evolved.Image",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x79, 0x48, 0x43, 0xb5, 0x4f, 0x13, 0xc6, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19, 0xd8, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0x80, 0x5c, 0x18, 0x00, 0x69, 0x72, 0x4b, 0xc6, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19, 0xd8, 0x15},
+	RootCompatible:    foryRootImage,
+	RootCompatibleRef: foryRootRefImage,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
 	SchemaHash:        -1435521715,
-	TypeDef:           []byte{0x0e, 0x60, 0x79, 0x48, 0x43, 0xb5, 0x4f, 0x13, 0xc6, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19, 0xd8, 0x15},
-	TypeDefRef:        []byte{0x0e, 0x80, 0x5c, 0x18, 0x00, 0x69, 0x72, 0x4b, 0xc6, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19, 0xd8, 0x15},
+	TypeDef:           foryRootImage[4:],
+	TypeDefRef:        foryRootRefImage[4:],
 	UserID:            4,
 })
 
@@ -57,7 +69,7 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -72,13 +84,13 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x185c800e001c0001)
-		buffer.PutUint64At(w, off+8, 0x05cc04c64b726900)
-		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0)
-		buffer.PutUint64At(w, off+18, 0x15d819d515c815c4)
+		buffer.PutUint64At(w, off, 0x185c800e001c0001)    // foryRootRefImage[0:8]
+		buffer.PutUint64At(w, off+8, 0x05cc04c64b726900)  // foryRootRefImage[8:16]
+		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0) // foryRootRefImage[16:24]
+		buffer.PutUint64At(w, off+18, 0x15d819d515c815c4) // foryRootRefImage[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0x041b0001)
+		buffer.PutUint32At(w, off, 0x041b0001) // prefix bytes 01 00 1b 04, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -101,10 +113,15 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x4879600e001cff01 && buffer.ReadUint64At(in, 8) == 0x05cc04c6134fb543 && buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 && buffer.ReadUint64At(in, 18) == 0x15d819d415c815c4 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0x4879600e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05cc04c6134fb543 &&
+				buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 &&
+				buffer.ReadUint64At(in, 18) == 0x15d819d415c815c4 {
 				n = 26
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x041bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -123,10 +140,15 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x185c800e001c0001 && buffer.ReadUint64At(in, 8) == 0x05cc04c64b726900 && buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 && buffer.ReadUint64At(in, 18) == 0x15d819d515c815c4 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0x185c800e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05cc04c64b726900 &&
+			buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 &&
+			buffer.ReadUint64At(in, 18) == 0x15d819d515c815c4 {
 			n = 26
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x041b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -161,13 +183,13 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4879600e001cff01)
-			buffer.PutUint64At(w, off+8, 0x05cc04c6134fb543)
-			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0)
-			buffer.PutUint64At(w, off+18, 0x15d819d415c815c4)
+			buffer.PutUint64At(w, off, 0x4879600e001cff01)    // foryRootImage[0:8]
+			buffer.PutUint64At(w, off+8, 0x05cc04c6134fb543)  // foryRootImage[8:16]
+			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0) // foryRootImage[16:24]
+			buffer.PutUint64At(w, off+18, 0x15d819d415c815c4) // foryRootImage[18:26]
 			off += 26
 		} else {
-			buffer.PutUint32At(w, off, 0x041bff01)
+			buffer.PutUint32At(w, off, 0x041bff01) // prefix bytes 01 ff 1b 04
 			off += 4
 		}
 	}
@@ -432,18 +454,30 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootImagePair is the first 21 bytes of a compatible-mode message whose root is ImagePair: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImagePair[4:].
+var foryRootImagePair = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x3b, 0x34, 0xab, 0xca, 0xe9, 0x09, 0xc3, 0xc8, 0x01, 0xc6,
+	0x1c, 0xca, 0x1c, 0xcc, 0x15,
+}
+
+// foryRootRefImagePair is the first 21 bytes of a compatible-mode message whose root is ImagePair with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImagePair[4:].
+var foryRootRefImagePair = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0xb0, 0xe6, 0xf8, 0xe7, 0xe3, 0x0e, 0x24, 0xc3, 0xc8, 0x01, 0xc7,
+	0x1c, 0xcb, 0x1c, 0xcc, 0x15,
+}
+
 // foryTypeImagePair is ImagePair's static type information. Fingerprint: 1,0,0,1;2,0,0,1;3,21,0,0;
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
 	GoFields:          []string{"Cover", "Thumb", "Note"},
 	GoName:            "evolved.ImagePair",
 	OfficialGoHash:    308079170,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x3b, 0x34, 0xab, 0xca, 0xe9, 0x09, 0xc3, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xb0, 0xe6, 0xf8, 0xe7, 0xe3, 0x0e, 0x24, 0xc3, 0xc8, 0x01, 0xc7, 0x1c, 0xcb, 0x1c, 0xcc, 0x15},
+	RootCompatible:    foryRootImagePair,
+	RootCompatibleRef: foryRootRefImagePair,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
 	SchemaHash:        493306450,
-	TypeDef:           []byte{0x09, 0xf0, 0x3b, 0x34, 0xab, 0xca, 0xe9, 0x09, 0xc3, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x15},
-	TypeDefRef:        []byte{0x09, 0xb0, 0xe6, 0xf8, 0xe7, 0xe3, 0x0e, 0x24, 0xc3, 0xc8, 0x01, 0xc7, 0x1c, 0xcb, 0x1c, 0xcc, 0x15},
+	TypeDef:           foryRootImagePair[4:],
+	TypeDefRef:        foryRootRefImagePair[4:],
 	UserID:            200,
 })
 
@@ -462,7 +496,7 @@ func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -472,13 +506,13 @@ func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x343bf009001cff01)
-		buffer.PutUint64At(w, off+8, 0xc601c8c309e9caab)
-		buffer.PutUint64At(w, off+13, 0x15cc1cca1cc601c8)
+		buffer.PutUint64At(w, off, 0x343bf009001cff01)    // foryRootImagePair[0:8]
+		buffer.PutUint64At(w, off+8, 0xc601c8c309e9caab)  // foryRootImagePair[8:16]
+		buffer.PutUint64At(w, off+13, 0x15cc1cca1cc601c8) // foryRootImagePair[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xc81bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc81bff01) // prefix bytes 01 ff 1b c8
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -493,13 +527,13 @@ func (x *ImagePair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf8e6b009001c0001)
-		buffer.PutUint64At(w, off+8, 0xc701c8c3240ee3e7)
-		buffer.PutUint64At(w, off+13, 0x15cc1ccb1cc701c8)
+		buffer.PutUint64At(w, off, 0xf8e6b009001c0001)    // foryRootRefImagePair[0:8]
+		buffer.PutUint64At(w, off+8, 0xc701c8c3240ee3e7)  // foryRootRefImagePair[8:16]
+		buffer.PutUint64At(w, off+13, 0x15cc1ccb1cc701c8) // foryRootRefImagePair[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xc81b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc81b0001) // prefix bytes 01 00 1b c8, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -522,10 +556,15 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x343bf009001cff01 && buffer.ReadUint64At(in, 8) == 0xc601c8c309e9caab && buffer.ReadUint64At(in, 13) == 0x15cc1cca1cc601c8 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x343bf009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc601c8c309e9caab &&
+				buffer.ReadUint64At(in, 13) == 0x15cc1cca1cc601c8 {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc81bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -544,10 +583,15 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ImagePair) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xf8e6b009001c0001 && buffer.ReadUint64At(in, 8) == 0xc701c8c3240ee3e7 && buffer.ReadUint64At(in, 13) == 0x15cc1ccb1cc701c8 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xf8e6b009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc701c8c3240ee3e7 &&
+			buffer.ReadUint64At(in, 13) == 0x15cc1ccb1cc701c8 {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc81b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -817,18 +861,30 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootNode is the first 32 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+var foryRootNode = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x14, 0x20, 0x38, 0x9a, 0x4b, 0x57, 0x08, 0x69, 0xc3, 0xca, 0x01, 0x4c,
+	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98,
+}
+
+// foryRootRefNode is the first 32 bytes of a compatible-mode message whose root is Node with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNode[4:].
+var foryRootRefNode = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x14, 0xc0, 0x46, 0x72, 0x92, 0x65, 0x0e, 0x3f, 0xc3, 0xca, 0x01, 0x4c,
+	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98,
+}
+
 // foryTypeNode is Node's static type information. Fingerprint: label,21,0,0;next,0,0,1;value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xca, 0x01},
 	GoFields:          []string{"Value", "Label", "Next"},
 	GoName:            "evolved.Node",
 	OfficialGoHash:    -711035006,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x20, 0x38, 0x9a, 0x4b, 0x57, 0x08, 0x69, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x14, 0xc0, 0x46, 0x72, 0x92, 0x65, 0x0e, 0x3f, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	RootCompatible:    foryRootNode,
+	RootCompatibleRef: foryRootRefNode,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
 	SchemaHash:        -98367958,
-	TypeDef:           []byte{0x14, 0x20, 0x38, 0x9a, 0x4b, 0x57, 0x08, 0x69, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	TypeDefRef:        []byte{0x14, 0xc0, 0x46, 0x72, 0x92, 0x65, 0x0e, 0x3f, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	TypeDef:           foryRootNode[4:],
+	TypeDefRef:        foryRootRefNode[4:],
 	UserID:            202,
 })
 
@@ -847,7 +903,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -857,14 +913,14 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9a382014001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c01cac36908574b)
-		buffer.PutUint64At(w, off+16, 0xac154c00a10bd405)
-		buffer.PutUint64At(w, off+24, 0x9897341c4ac02201)
+		buffer.PutUint64At(w, off, 0x9a382014001cff01)    // foryRootNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c01cac36908574b)  // foryRootNode[8:16]
+		buffer.PutUint64At(w, off+16, 0xac154c00a10bd405) // foryRootNode[16:24]
+		buffer.PutUint64At(w, off+24, 0x9897341c4ac02201) // foryRootNode[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0xca1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -879,14 +935,14 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7246c014001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c01cac33f0e6592)
-		buffer.PutUint64At(w, off+16, 0xac154c00a10bd405)
-		buffer.PutUint64At(w, off+24, 0x9897341c4bc02201)
+		buffer.PutUint64At(w, off, 0x7246c014001c0001)    // foryRootRefNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c01cac33f0e6592)  // foryRootRefNode[8:16]
+		buffer.PutUint64At(w, off+16, 0xac154c00a10bd405) // foryRootRefNode[16:24]
+		buffer.PutUint64At(w, off+24, 0x9897341c4bc02201) // foryRootRefNode[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -909,10 +965,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0x9a382014001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01cac36908574b && buffer.ReadUint64At(in, 16) == 0xac154c00a10bd405 && buffer.ReadUint64At(in, 24) == 0x9897341c4ac02201 {
+			if len(in) >= 32 &&
+				buffer.ReadUint64At(in, 0) == 0x9a382014001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01cac36908574b &&
+				buffer.ReadUint64At(in, 16) == 0xac154c00a10bd405 &&
+				buffer.ReadUint64At(in, 24) == 0x9897341c4ac02201 {
 				n = 32
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xca1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -931,10 +993,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0x7246c014001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01cac33f0e6592 && buffer.ReadUint64At(in, 16) == 0xac154c00a10bd405 && buffer.ReadUint64At(in, 24) == 0x9897341c4bc02201 {
+		if len(in) >= 32 &&
+			buffer.ReadUint64At(in, 0) == 0x7246c014001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01cac33f0e6592 &&
+			buffer.ReadUint64At(in, 16) == 0xac154c00a10bd405 &&
+			buffer.ReadUint64At(in, 24) == 0x9897341c4bc02201 {
 			n = 32
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
