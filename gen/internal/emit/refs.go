@@ -255,14 +255,3 @@ func (g *gen) readTrackedValue(dst *jen.Statement, t *model.Type, ev *jen.Statem
 			Else().Block(dst.Clone().Dot("ForyRead").Call(jen.Id("c"))),
 	).Else().Block(dst.Clone().Op("=").Add(g.goType(t)).Values())}
 }
-
-// emitReadRef writes foryReadRef, ForyRead in tracking mode.
-func (g *gen) emitReadRef(f *jen.File) {
-	g.track = true
-	body := g.readBody()
-	g.track = false
-	f.Commentf("foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).")
-	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("foryReadRef").
-		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(body...)
-	f.Line()
-}

@@ -621,375 +621,363 @@ func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NilValues's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
+	*x = NilValues{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-1805812133) {
+		if h := r.ReadInt32(); h != -1805812133 && !c.Failed() {
+			c.HashMismatch(foryTypeNilValues, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = NilValues{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1805812133) {
-		if h := r.ReadInt32(); h != -1805812133 && !c.Failed() {
-			c.HashMismatch(foryTypeNilValues, h)
-			return
+		n73 := c.ReadLengthFast(2)
+		if n73 < 0 {
+			n73 = c.ReadLength(2)
 		}
-	}
-	n73 := c.ReadLengthFast(2)
-	if n73 < 0 {
-		n73 = c.ReadLength(2)
-	}
-	m74 := foryimpl.MakeMap[map[int32][]int32](c, n73)
-	for n73 > 0 && !c.Failed() {
-		sz75, vn76, _ := c.ReadMapChunk(n73, 5, 22, nil, true)
-		for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-			var k78 int32
-			k78 = r.ReadVarInt32()
-			var v79 []int32
-			if !vn76 {
-				n80 := c.ReadLengthFast(1)
-				if n80 < 0 {
-					n80 = c.ReadLength(1)
-				}
-				l81 := foryimpl.MakeSlice[[]int32](c, n80)
-				if n80 > 0 {
-					hn83 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i82 := range l81 {
-							if hn83 && !c.ReadFlag() {
-								clear(l81[i82 : i82+1])
-								continue
-							}
-							l81[i82] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i82)
-								break
+		m74 := foryimpl.MakeMap[map[int32][]int32](c, n73)
+		for n73 > 0 && !c.Failed() {
+			sz75, vn76, tr86, _ := c.ReadMapChunkRef(n73, 5, 22, nil)
+			for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
+				var k78 int32
+				k78 = r.ReadVarInt32()
+				var v79 []int32
+				if tr86 {
+					if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+						v79 = foryimpl.BackRefSlice[int32](c, id88)
+					} else if st87 == foryimpl.RefFollows {
+						n89 := c.ReadLengthFast(1)
+						if n89 < 0 {
+							n89 = c.ReadLength(1)
+						}
+						l90 := foryimpl.MakeSlice[[]int32](c, n89)
+						if n89 > 0 {
+							hn92 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i91 := range l90 {
+									if hn92 && !c.ReadFlag() {
+										clear(l90[i91 : i91+1])
+										continue
+									}
+									l90[i91] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i91)
+										break
+									}
+								}
 							}
 						}
+						v79 = l90
+						foryimpl.SetRefSlice(c, id88, v79)
+					} else {
+						v79 = nil
 					}
-				}
-				v79 = l81
-			}
-			m74[k78] = v79
-		}
-		n73 -= sz75
-	}
-	x.A = m74
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	n87 := c.ReadLengthFast(2)
-	if n87 < 0 {
-		n87 = c.ReadLength(2)
-	}
-	m88 := foryimpl.MakeMap[map[string][]string](c, n87)
-	for n87 > 0 && !c.Failed() {
-		sz89, vn90, _ := c.ReadMapChunk(n87, 21, 22, nil, true)
-		for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
-			var k92 string
-			k92 = c.ReadString()
-			var v93 []string
-			if !vn90 {
-				n94 := c.ReadLengthFast(1)
-				if n94 < 0 {
-					n94 = c.ReadLength(1)
-				}
-				l95 := foryimpl.MakeSlice[[]string](c, n94)
-				if n94 > 0 {
-					hn97 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i96 := range l95 {
-							if hn97 && !c.ReadFlag() {
-								clear(l95[i96 : i96+1])
-								continue
-							}
-							l95[i96] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i96)
-								break
-							}
-						}
+				} else if !vn76 {
+					n80 := c.ReadLengthFast(1)
+					if n80 < 0 {
+						n80 = c.ReadLength(1)
 					}
-				}
-				v93 = l95
-			}
-			m88[k92] = v93
-		}
-		n87 -= sz89
-	}
-	x.B = m88
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-	n101 := c.ReadLengthFast(2)
-	if n101 < 0 {
-		n101 = c.ReadLength(2)
-	}
-	m102 := foryimpl.MakeMap[map[string]map[int32]string](c, n101)
-	for n101 > 0 && !c.Failed() {
-		sz103, vn104, _ := c.ReadMapChunk(n101, 21, 24, nil, true)
-		for j105 := 0; j105 < sz103 && !c.Failed(); j105++ {
-			var k106 string
-			k106 = c.ReadString()
-			var v107 map[int32]string
-			if !vn104 {
-				n108 := c.ReadLengthFast(2)
-				if n108 < 0 {
-					n108 = c.ReadLength(2)
-				}
-				m109 := foryimpl.MakeMap[map[int32]string](c, n108)
-				for n108 > 0 && !c.Failed() {
-					sz110, vn111, _ := c.ReadMapChunk(n108, 5, 21, nil, false)
-					for j112 := 0; j112 < sz110 && !c.Failed(); j112++ {
-						var k113 int32
-						k113 = r.ReadVarInt32()
-						var v114 string
-						if !vn111 {
-							v114 = c.ReadString()
-						}
-						m109[k113] = v114
-					}
-					n108 -= sz110
-				}
-				v107 = m109
-			}
-			m102[k106] = v107
-		}
-		n101 -= sz103
-	}
-	x.C = m102
-	if c.Failed() {
-		c.Trace("C")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *NilValues) foryReadRef(c *foryimpl.ReadContext) {
-	*x = NilValues{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1805812133) {
-		if h := r.ReadInt32(); h != -1805812133 && !c.Failed() {
-			c.HashMismatch(foryTypeNilValues, h)
-			return
-		}
-	}
-	n117 := c.ReadLengthFast(2)
-	if n117 < 0 {
-		n117 = c.ReadLength(2)
-	}
-	m118 := foryimpl.MakeMap[map[int32][]int32](c, n117)
-	for n117 > 0 && !c.Failed() {
-		sz119, vn120, tr130, _ := c.ReadMapChunkRef(n117, 5, 22, nil)
-		for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
-			var k122 int32
-			k122 = r.ReadVarInt32()
-			var v123 []int32
-			if tr130 {
-				if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
-					v123 = foryimpl.BackRefSlice[int32](c, id132)
-				} else if st131 == foryimpl.RefFollows {
-					n133 := c.ReadLengthFast(1)
-					if n133 < 0 {
-						n133 = c.ReadLength(1)
-					}
-					l134 := foryimpl.MakeSlice[[]int32](c, n133)
-					if n133 > 0 {
-						hn136 := c.ReadListHeader(5)
+					l81 := foryimpl.MakeSlice[[]int32](c, n80)
+					if n80 > 0 {
+						hn83 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i135 := range l134 {
-								if hn136 && !c.ReadFlag() {
-									clear(l134[i135 : i135+1])
+							for i82 := range l81 {
+								if hn83 && !c.ReadFlag() {
+									clear(l81[i82 : i82+1])
 									continue
 								}
-								l134[i135] = r.ReadVarInt32()
+								l81[i82] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i135)
+									c.TraceIndex(i82)
 									break
 								}
 							}
 						}
 					}
-					v123 = l134
-					foryimpl.SetRefSlice(c, id132, v123)
-				} else {
-					v123 = nil
+					v79 = l81
 				}
-			} else if !vn120 {
-				n124 := c.ReadLengthFast(1)
-				if n124 < 0 {
-					n124 = c.ReadLength(1)
-				}
-				l125 := foryimpl.MakeSlice[[]int32](c, n124)
-				if n124 > 0 {
-					hn127 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i126 := range l125 {
-							if hn127 && !c.ReadFlag() {
-								clear(l125[i126 : i126+1])
-								continue
-							}
-							l125[i126] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i126)
-								break
+				m74[k78] = v79
+			}
+			n73 -= sz75
+		}
+		x.A = m74
+		if c.Failed() {
+			c.Trace("A")
+			return
+		}
+		n95 := c.ReadLengthFast(2)
+		if n95 < 0 {
+			n95 = c.ReadLength(2)
+		}
+		m96 := foryimpl.MakeMap[map[string][]string](c, n95)
+		for n95 > 0 && !c.Failed() {
+			sz97, vn98, tr108, _ := c.ReadMapChunkRef(n95, 21, 22, nil)
+			for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
+				var k100 string
+				k100 = c.ReadString()
+				var v101 []string
+				if tr108 {
+					if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+						v101 = foryimpl.BackRefSlice[string](c, id110)
+					} else if st109 == foryimpl.RefFollows {
+						n111 := c.ReadLengthFast(1)
+						if n111 < 0 {
+							n111 = c.ReadLength(1)
+						}
+						l112 := foryimpl.MakeSlice[[]string](c, n111)
+						if n111 > 0 {
+							hn114 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i113 := range l112 {
+									if hn114 && !c.ReadFlag() {
+										clear(l112[i113 : i113+1])
+										continue
+									}
+									l112[i113] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i113)
+										break
+									}
+								}
 							}
 						}
+						v101 = l112
+						foryimpl.SetRefSlice(c, id110, v101)
+					} else {
+						v101 = nil
 					}
-				}
-				v123 = l125
-			}
-			m118[k122] = v123
-		}
-		n117 -= sz119
-	}
-	x.A = m118
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	n139 := c.ReadLengthFast(2)
-	if n139 < 0 {
-		n139 = c.ReadLength(2)
-	}
-	m140 := foryimpl.MakeMap[map[string][]string](c, n139)
-	for n139 > 0 && !c.Failed() {
-		sz141, vn142, tr152, _ := c.ReadMapChunkRef(n139, 21, 22, nil)
-		for j143 := 0; j143 < sz141 && !c.Failed(); j143++ {
-			var k144 string
-			k144 = c.ReadString()
-			var v145 []string
-			if tr152 {
-				if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
-					v145 = foryimpl.BackRefSlice[string](c, id154)
-				} else if st153 == foryimpl.RefFollows {
-					n155 := c.ReadLengthFast(1)
-					if n155 < 0 {
-						n155 = c.ReadLength(1)
+				} else if !vn98 {
+					n102 := c.ReadLengthFast(1)
+					if n102 < 0 {
+						n102 = c.ReadLength(1)
 					}
-					l156 := foryimpl.MakeSlice[[]string](c, n155)
-					if n155 > 0 {
-						hn158 := c.ReadListHeader(21)
+					l103 := foryimpl.MakeSlice[[]string](c, n102)
+					if n102 > 0 {
+						hn105 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i157 := range l156 {
-								if hn158 && !c.ReadFlag() {
-									clear(l156[i157 : i157+1])
+							for i104 := range l103 {
+								if hn105 && !c.ReadFlag() {
+									clear(l103[i104 : i104+1])
 									continue
 								}
-								l156[i157] = c.ReadString()
+								l103[i104] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i157)
+									c.TraceIndex(i104)
 									break
 								}
 							}
 						}
 					}
-					v145 = l156
-					foryimpl.SetRefSlice(c, id154, v145)
-				} else {
-					v145 = nil
+					v101 = l103
 				}
-			} else if !vn142 {
-				n146 := c.ReadLengthFast(1)
-				if n146 < 0 {
-					n146 = c.ReadLength(1)
-				}
-				l147 := foryimpl.MakeSlice[[]string](c, n146)
-				if n146 > 0 {
-					hn149 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i148 := range l147 {
-							if hn149 && !c.ReadFlag() {
-								clear(l147[i148 : i148+1])
-								continue
-							}
-							l147[i148] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i148)
-								break
-							}
-						}
-					}
-				}
-				v145 = l147
+				m96[k100] = v101
 			}
-			m140[k144] = v145
+			n95 -= sz97
 		}
-		n139 -= sz141
-	}
-	x.B = m140
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-	n161 := c.ReadLengthFast(2)
-	if n161 < 0 {
-		n161 = c.ReadLength(2)
-	}
-	m162 := foryimpl.MakeMap[map[string]map[int32]string](c, n161)
-	for n161 > 0 && !c.Failed() {
-		sz163, vn164, tr176, _ := c.ReadMapChunkRef(n161, 21, 24, nil)
-		for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
-			var k166 string
-			k166 = c.ReadString()
-			var v167 map[int32]string
-			if tr176 {
-				if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
-					v167 = foryimpl.BackRefMap[int32, string](c, id178)
-				} else if st177 == foryimpl.RefFollows {
-					n179 := c.ReadLengthFast(2)
-					if n179 < 0 {
-						n179 = c.ReadLength(2)
-					}
-					m180 := foryimpl.MakeMap[map[int32]string](c, n179)
-					for n179 > 0 && !c.Failed() {
-						sz181, vn182, _ := c.ReadMapChunk(n179, 5, 21, nil, false)
-						for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
-							var k184 int32
-							k184 = r.ReadVarInt32()
-							var v185 string
-							if !vn182 {
-								v185 = c.ReadString()
+		x.B = m96
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
+		n117 := c.ReadLengthFast(2)
+		if n117 < 0 {
+			n117 = c.ReadLength(2)
+		}
+		m118 := foryimpl.MakeMap[map[string]map[int32]string](c, n117)
+		for n117 > 0 && !c.Failed() {
+			sz119, vn120, tr132, _ := c.ReadMapChunkRef(n117, 21, 24, nil)
+			for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
+				var k122 string
+				k122 = c.ReadString()
+				var v123 map[int32]string
+				if tr132 {
+					if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
+						v123 = foryimpl.BackRefMap[int32, string](c, id134)
+					} else if st133 == foryimpl.RefFollows {
+						n135 := c.ReadLengthFast(2)
+						if n135 < 0 {
+							n135 = c.ReadLength(2)
+						}
+						m136 := foryimpl.MakeMap[map[int32]string](c, n135)
+						for n135 > 0 && !c.Failed() {
+							sz137, vn138, _ := c.ReadMapChunk(n135, 5, 21, nil, false)
+							for j139 := 0; j139 < sz137 && !c.Failed(); j139++ {
+								var k140 int32
+								k140 = r.ReadVarInt32()
+								var v141 string
+								if !vn138 {
+									v141 = c.ReadString()
+								}
+								m136[k140] = v141
 							}
-							m180[k184] = v185
+							n135 -= sz137
 						}
-						n179 -= sz181
+						v123 = m136
+						foryimpl.SetRefMap(c, id134, v123)
+					} else {
+						v123 = nil
 					}
-					v167 = m180
-					foryimpl.SetRefMap(c, id178, v167)
-				} else {
-					v167 = nil
-				}
-			} else if !vn164 {
-				n168 := c.ReadLengthFast(2)
-				if n168 < 0 {
-					n168 = c.ReadLength(2)
-				}
-				m169 := foryimpl.MakeMap[map[int32]string](c, n168)
-				for n168 > 0 && !c.Failed() {
-					sz170, vn171, _ := c.ReadMapChunk(n168, 5, 21, nil, false)
-					for j172 := 0; j172 < sz170 && !c.Failed(); j172++ {
-						var k173 int32
-						k173 = r.ReadVarInt32()
-						var v174 string
-						if !vn171 {
-							v174 = c.ReadString()
+				} else if !vn120 {
+					n124 := c.ReadLengthFast(2)
+					if n124 < 0 {
+						n124 = c.ReadLength(2)
+					}
+					m125 := foryimpl.MakeMap[map[int32]string](c, n124)
+					for n124 > 0 && !c.Failed() {
+						sz126, vn127, _ := c.ReadMapChunk(n124, 5, 21, nil, false)
+						for j128 := 0; j128 < sz126 && !c.Failed(); j128++ {
+							var k129 int32
+							k129 = r.ReadVarInt32()
+							var v130 string
+							if !vn127 {
+								v130 = c.ReadString()
+							}
+							m125[k129] = v130
 						}
-						m169[k173] = v174
+						n124 -= sz126
 					}
-					n168 -= sz170
+					v123 = m125
 				}
-				v167 = m169
+				m118[k122] = v123
 			}
-			m162[k166] = v167
+			n117 -= sz119
 		}
-		n161 -= sz163
-	}
-	x.C = m162
-	if c.Failed() {
-		c.Trace("C")
-		return
+		x.C = m118
+		if c.Failed() {
+			c.Trace("C")
+			return
+		}
+	} else {
+		n73 := c.ReadLengthFast(2)
+		if n73 < 0 {
+			n73 = c.ReadLength(2)
+		}
+		m74 := foryimpl.MakeMap[map[int32][]int32](c, n73)
+		for n73 > 0 && !c.Failed() {
+			sz75, vn76, _ := c.ReadMapChunk(n73, 5, 22, nil, true)
+			for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
+				var k78 int32
+				k78 = r.ReadVarInt32()
+				var v79 []int32
+				if !vn76 {
+					n80 := c.ReadLengthFast(1)
+					if n80 < 0 {
+						n80 = c.ReadLength(1)
+					}
+					l81 := foryimpl.MakeSlice[[]int32](c, n80)
+					if n80 > 0 {
+						hn83 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i82 := range l81 {
+								if hn83 && !c.ReadFlag() {
+									clear(l81[i82 : i82+1])
+									continue
+								}
+								l81[i82] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i82)
+									break
+								}
+							}
+						}
+					}
+					v79 = l81
+				}
+				m74[k78] = v79
+			}
+			n73 -= sz75
+		}
+		x.A = m74
+		if c.Failed() {
+			c.Trace("A")
+			return
+		}
+		n95 := c.ReadLengthFast(2)
+		if n95 < 0 {
+			n95 = c.ReadLength(2)
+		}
+		m96 := foryimpl.MakeMap[map[string][]string](c, n95)
+		for n95 > 0 && !c.Failed() {
+			sz97, vn98, _ := c.ReadMapChunk(n95, 21, 22, nil, true)
+			for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
+				var k100 string
+				k100 = c.ReadString()
+				var v101 []string
+				if !vn98 {
+					n102 := c.ReadLengthFast(1)
+					if n102 < 0 {
+						n102 = c.ReadLength(1)
+					}
+					l103 := foryimpl.MakeSlice[[]string](c, n102)
+					if n102 > 0 {
+						hn105 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i104 := range l103 {
+								if hn105 && !c.ReadFlag() {
+									clear(l103[i104 : i104+1])
+									continue
+								}
+								l103[i104] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i104)
+									break
+								}
+							}
+						}
+					}
+					v101 = l103
+				}
+				m96[k100] = v101
+			}
+			n95 -= sz97
+		}
+		x.B = m96
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
+		n117 := c.ReadLengthFast(2)
+		if n117 < 0 {
+			n117 = c.ReadLength(2)
+		}
+		m118 := foryimpl.MakeMap[map[string]map[int32]string](c, n117)
+		for n117 > 0 && !c.Failed() {
+			sz119, vn120, _ := c.ReadMapChunk(n117, 21, 24, nil, true)
+			for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
+				var k122 string
+				k122 = c.ReadString()
+				var v123 map[int32]string
+				if !vn120 {
+					n124 := c.ReadLengthFast(2)
+					if n124 < 0 {
+						n124 = c.ReadLength(2)
+					}
+					m125 := foryimpl.MakeMap[map[int32]string](c, n124)
+					for n124 > 0 && !c.Failed() {
+						sz126, vn127, _ := c.ReadMapChunk(n124, 5, 21, nil, false)
+						for j128 := 0; j128 < sz126 && !c.Failed(); j128++ {
+							var k129 int32
+							k129 = r.ReadVarInt32()
+							var v130 string
+							if !vn127 {
+								v130 = c.ReadString()
+							}
+							m125[k129] = v130
+						}
+						n124 -= sz126
+					}
+					v123 = m125
+				}
+				m118[k122] = v123
+			}
+			n117 -= sz119
+		}
+		x.C = m118
+		if c.Failed() {
+			c.Trace("C")
+			return
+		}
 	}
 }
 
@@ -1001,129 +989,129 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n187 := c.ReadLengthFast(2)
-				if n187 < 0 {
-					n187 = c.ReadLength(2)
+				n143 := c.ReadLengthFast(2)
+				if n143 < 0 {
+					n143 = c.ReadLength(2)
 				}
-				m188 := foryimpl.MakeMap[map[int32][]int32](c, n187)
-				for n187 > 0 && !c.Failed() {
-					sz189, vn190, _ := c.ReadMapChunk(n187, 5, 22, nil, true)
-					for j191 := 0; j191 < sz189 && !c.Failed(); j191++ {
-						var k192 int32
-						k192 = r.ReadVarInt32()
-						var v193 []int32
-						if !vn190 {
-							n194 := c.ReadLengthFast(1)
-							if n194 < 0 {
-								n194 = c.ReadLength(1)
+				m144 := foryimpl.MakeMap[map[int32][]int32](c, n143)
+				for n143 > 0 && !c.Failed() {
+					sz145, vn146, _ := c.ReadMapChunk(n143, 5, 22, nil, true)
+					for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
+						var k148 int32
+						k148 = r.ReadVarInt32()
+						var v149 []int32
+						if !vn146 {
+							n150 := c.ReadLengthFast(1)
+							if n150 < 0 {
+								n150 = c.ReadLength(1)
 							}
-							l195 := foryimpl.MakeSlice[[]int32](c, n194)
-							if n194 > 0 {
-								hn197 := c.ReadListHeader(5)
+							l151 := foryimpl.MakeSlice[[]int32](c, n150)
+							if n150 > 0 {
+								hn153 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i196 := range l195 {
-										if hn197 && !c.ReadFlag() {
-											clear(l195[i196 : i196+1])
+									for i152 := range l151 {
+										if hn153 && !c.ReadFlag() {
+											clear(l151[i152 : i152+1])
 											continue
 										}
-										l195[i196] = r.ReadVarInt32()
+										l151[i152] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i196)
+											c.TraceIndex(i152)
 											break
 										}
 									}
 								}
 							}
-							v193 = l195
+							v149 = l151
 						}
-						m188[k192] = v193
+						m144[k148] = v149
 					}
-					n187 -= sz189
+					n143 -= sz145
 				}
-				x.A = m188
+				x.A = m144
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n201 := c.ReadLengthFast(2)
-				if n201 < 0 {
-					n201 = c.ReadLength(2)
+				n157 := c.ReadLengthFast(2)
+				if n157 < 0 {
+					n157 = c.ReadLength(2)
 				}
-				m202 := foryimpl.MakeMap[map[string][]string](c, n201)
-				for n201 > 0 && !c.Failed() {
-					sz203, vn204, _ := c.ReadMapChunk(n201, 21, 22, nil, true)
-					for j205 := 0; j205 < sz203 && !c.Failed(); j205++ {
-						var k206 string
-						k206 = c.ReadString()
-						var v207 []string
-						if !vn204 {
-							n208 := c.ReadLengthFast(1)
-							if n208 < 0 {
-								n208 = c.ReadLength(1)
+				m158 := foryimpl.MakeMap[map[string][]string](c, n157)
+				for n157 > 0 && !c.Failed() {
+					sz159, vn160, _ := c.ReadMapChunk(n157, 21, 22, nil, true)
+					for j161 := 0; j161 < sz159 && !c.Failed(); j161++ {
+						var k162 string
+						k162 = c.ReadString()
+						var v163 []string
+						if !vn160 {
+							n164 := c.ReadLengthFast(1)
+							if n164 < 0 {
+								n164 = c.ReadLength(1)
 							}
-							l209 := foryimpl.MakeSlice[[]string](c, n208)
-							if n208 > 0 {
-								hn211 := c.ReadListHeader(21)
+							l165 := foryimpl.MakeSlice[[]string](c, n164)
+							if n164 > 0 {
+								hn167 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i210 := range l209 {
-										if hn211 && !c.ReadFlag() {
-											clear(l209[i210 : i210+1])
+									for i166 := range l165 {
+										if hn167 && !c.ReadFlag() {
+											clear(l165[i166 : i166+1])
 											continue
 										}
-										l209[i210] = c.ReadString()
+										l165[i166] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i210)
+											c.TraceIndex(i166)
 											break
 										}
 									}
 								}
 							}
-							v207 = l209
+							v163 = l165
 						}
-						m202[k206] = v207
+						m158[k162] = v163
 					}
-					n201 -= sz203
+					n157 -= sz159
 				}
-				x.B = m202
+				x.B = m158
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n215 := c.ReadLengthFast(2)
-				if n215 < 0 {
-					n215 = c.ReadLength(2)
+				n171 := c.ReadLengthFast(2)
+				if n171 < 0 {
+					n171 = c.ReadLength(2)
 				}
-				m216 := foryimpl.MakeMap[map[string]map[int32]string](c, n215)
-				for n215 > 0 && !c.Failed() {
-					sz217, vn218, _ := c.ReadMapChunk(n215, 21, 24, nil, true)
-					for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
-						var k220 string
-						k220 = c.ReadString()
-						var v221 map[int32]string
-						if !vn218 {
-							n222 := c.ReadLengthFast(2)
-							if n222 < 0 {
-								n222 = c.ReadLength(2)
+				m172 := foryimpl.MakeMap[map[string]map[int32]string](c, n171)
+				for n171 > 0 && !c.Failed() {
+					sz173, vn174, _ := c.ReadMapChunk(n171, 21, 24, nil, true)
+					for j175 := 0; j175 < sz173 && !c.Failed(); j175++ {
+						var k176 string
+						k176 = c.ReadString()
+						var v177 map[int32]string
+						if !vn174 {
+							n178 := c.ReadLengthFast(2)
+							if n178 < 0 {
+								n178 = c.ReadLength(2)
 							}
-							m223 := foryimpl.MakeMap[map[int32]string](c, n222)
-							for n222 > 0 && !c.Failed() {
-								sz224, vn225, _ := c.ReadMapChunk(n222, 5, 21, nil, false)
-								for j226 := 0; j226 < sz224 && !c.Failed(); j226++ {
-									var k227 int32
-									k227 = r.ReadVarInt32()
-									var v228 string
-									if !vn225 {
-										v228 = c.ReadString()
+							m179 := foryimpl.MakeMap[map[int32]string](c, n178)
+							for n178 > 0 && !c.Failed() {
+								sz180, vn181, _ := c.ReadMapChunk(n178, 5, 21, nil, false)
+								for j182 := 0; j182 < sz180 && !c.Failed(); j182++ {
+									var k183 int32
+									k183 = r.ReadVarInt32()
+									var v184 string
+									if !vn181 {
+										v184 = c.ReadString()
 									}
-									m223[k227] = v228
+									m179[k183] = v184
 								}
-								n222 -= sz224
+								n178 -= sz180
 							}
-							v221 = m223
+							v177 = m179
 						}
-						m216[k220] = v221
+						m172[k176] = v177
 					}
-					n215 -= sz217
+					n171 -= sz173
 				}
-				x.C = m216
+				x.C = m172
 			}
 		default:
 			c.SkipField(f)
@@ -1644,11 +1632,8 @@ func (x *MapKinds) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapKinds's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = MapKinds{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1007685497) {
@@ -1707,140 +1692,81 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("L")
 		return
 	}
-	n60 := c.ReadLengthFast(2)
-	if n60 < 0 {
-		n60 = c.ReadLength(2)
-	}
-	m61 := foryimpl.MakeMap[map[string]*Leaf](c, n60)
-	for n60 > 0 && !c.Failed() {
-		sz62, vn63, ev68 := c.ReadMapChunk(n60, 21, 28, foryTypeLeaf, true)
-		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-			var k65 string
-			k65 = c.ReadString()
-			var v66 *Leaf
-			if !vn63 {
-				p67 := foryimpl.Alloc[Leaf](c)
-				if ev68 != nil {
-					p67.ForyReadEvolved(c, ev68)
-				} else {
-					p67.ForyRead(c)
-				}
-				v66 = p67
-			}
-			m61[k65] = v66
+	if c.TrackRef() {
+		n60 := c.ReadLengthFast(2)
+		if n60 < 0 {
+			n60 = c.ReadLength(2)
 		}
-		n60 -= sz62
-	}
-	x.P = m61
-	if c.Failed() {
-		c.Trace("P")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MapKinds) foryReadRef(c *foryimpl.ReadContext) {
-	*x = MapKinds{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1007685497) {
-		if h := r.ReadInt32(); h != -1007685497 && !c.Failed() {
-			c.HashMismatch(foryTypeMapKinds, h)
+		m61 := foryimpl.MakeMap[map[string]*Leaf](c, n60)
+		for n60 > 0 && !c.Failed() {
+			sz62, vn63, tr69, ev68 := c.ReadMapChunkRef(n60, 21, 28, foryTypeLeaf)
+			for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
+				var k65 string
+				k65 = c.ReadString()
+				var v66 *Leaf
+				if tr69 {
+					if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
+						v66 = foryimpl.BackRef[Leaf](c, id71)
+					} else if st70 == foryimpl.RefFollows {
+						p72 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id71, p72)
+						if ev68 != nil {
+							p72.ForyReadEvolved(c, ev68)
+						} else {
+							p72.ForyRead(c)
+						}
+						v66 = p72
+					} else {
+						v66 = nil
+					}
+				} else if !vn63 {
+					p67 := foryimpl.Alloc[Leaf](c)
+					if ev68 != nil {
+						p67.ForyReadEvolved(c, ev68)
+					} else {
+						p67.ForyRead(c)
+					}
+					v66 = p67
+				}
+				m61[k65] = v66
+			}
+			n60 -= sz62
+		}
+		x.P = m61
+		if c.Failed() {
+			c.Trace("P")
 			return
 		}
-	}
-	n70 := c.ReadLengthFast(2)
-	if n70 < 0 {
-		n70 = c.ReadLength(2)
-	}
-	m71 := foryimpl.MakeMap[map[string]int32](c, n70)
-	for n70 > 0 && !c.Failed() {
-		sz72, vn73, _ := c.ReadMapChunk(n70, 21, 5, nil, false)
-		for j74 := 0; j74 < sz72 && !c.Failed(); j74++ {
-			var k75 string
-			k75 = c.ReadString()
-			var v76 int32
-			if !vn73 {
-				v76 = r.ReadVarInt32()
-			}
-			m71[k75] = v76
+	} else {
+		n60 := c.ReadLengthFast(2)
+		if n60 < 0 {
+			n60 = c.ReadLength(2)
 		}
-		n70 -= sz72
-	}
-	x.S = m71
-	if c.Failed() {
-		c.Trace("S")
-		return
-	}
-	n78 := c.ReadLengthFast(2)
-	if n78 < 0 {
-		n78 = c.ReadLength(2)
-	}
-	m79 := foryimpl.MakeMap[map[string]Leaf](c, n78)
-	for n78 > 0 && !c.Failed() {
-		sz80, vn81, ev85 := c.ReadMapChunk(n78, 21, 28, foryTypeLeaf, false)
-		for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
-			var k83 string
-			k83 = c.ReadString()
-			var v84 Leaf
-			if !vn81 {
-				if ev85 != nil {
-					v84.ForyReadEvolved(c, ev85)
-				} else {
-					v84.ForyRead(c)
-				}
-			}
-			m79[k83] = v84
-		}
-		n78 -= sz80
-	}
-	x.L = m79
-	if c.Failed() {
-		c.Trace("L")
-		return
-	}
-	n87 := c.ReadLengthFast(2)
-	if n87 < 0 {
-		n87 = c.ReadLength(2)
-	}
-	m88 := foryimpl.MakeMap[map[string]*Leaf](c, n87)
-	for n87 > 0 && !c.Failed() {
-		sz89, vn90, tr96, ev95 := c.ReadMapChunkRef(n87, 21, 28, foryTypeLeaf)
-		for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
-			var k92 string
-			k92 = c.ReadString()
-			var v93 *Leaf
-			if tr96 {
-				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-					v93 = foryimpl.BackRef[Leaf](c, id98)
-				} else if st97 == foryimpl.RefFollows {
-					p99 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id98, p99)
-					if ev95 != nil {
-						p99.ForyReadEvolved(c, ev95)
+		m61 := foryimpl.MakeMap[map[string]*Leaf](c, n60)
+		for n60 > 0 && !c.Failed() {
+			sz62, vn63, ev68 := c.ReadMapChunk(n60, 21, 28, foryTypeLeaf, true)
+			for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
+				var k65 string
+				k65 = c.ReadString()
+				var v66 *Leaf
+				if !vn63 {
+					p67 := foryimpl.Alloc[Leaf](c)
+					if ev68 != nil {
+						p67.ForyReadEvolved(c, ev68)
 					} else {
-						p99.ForyRead(c)
+						p67.ForyRead(c)
 					}
-					v93 = p99
-				} else {
-					v93 = nil
+					v66 = p67
 				}
-			} else if !vn90 {
-				p94 := foryimpl.Alloc[Leaf](c)
-				if ev95 != nil {
-					p94.ForyReadEvolved(c, ev95)
-				} else {
-					p94.ForyRead(c)
-				}
-				v93 = p94
+				m61[k65] = v66
 			}
-			m88[k92] = v93
+			n60 -= sz62
 		}
-		n87 -= sz89
-	}
-	x.P = m88
-	if c.Failed() {
-		c.Trace("P")
-		return
+		x.P = m61
+		if c.Failed() {
+			c.Trace("P")
+			return
+		}
 	}
 }
 
@@ -1852,79 +1778,79 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n100 := c.ReadLengthFast(2)
-				if n100 < 0 {
-					n100 = c.ReadLength(2)
+				n73 := c.ReadLengthFast(2)
+				if n73 < 0 {
+					n73 = c.ReadLength(2)
 				}
-				m101 := foryimpl.MakeMap[map[string]int32](c, n100)
-				for n100 > 0 && !c.Failed() {
-					sz102, vn103, _ := c.ReadMapChunk(n100, 21, 5, nil, false)
-					for j104 := 0; j104 < sz102 && !c.Failed(); j104++ {
-						var k105 string
-						k105 = c.ReadString()
-						var v106 int32
-						if !vn103 {
-							v106 = r.ReadVarInt32()
+				m74 := foryimpl.MakeMap[map[string]int32](c, n73)
+				for n73 > 0 && !c.Failed() {
+					sz75, vn76, _ := c.ReadMapChunk(n73, 21, 5, nil, false)
+					for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
+						var k78 string
+						k78 = c.ReadString()
+						var v79 int32
+						if !vn76 {
+							v79 = r.ReadVarInt32()
 						}
-						m101[k105] = v106
+						m74[k78] = v79
 					}
-					n100 -= sz102
+					n73 -= sz75
 				}
-				x.S = m101
+				x.S = m74
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n108 := c.ReadLengthFast(2)
-				if n108 < 0 {
-					n108 = c.ReadLength(2)
+				n81 := c.ReadLengthFast(2)
+				if n81 < 0 {
+					n81 = c.ReadLength(2)
 				}
-				m109 := foryimpl.MakeMap[map[string]Leaf](c, n108)
-				for n108 > 0 && !c.Failed() {
-					sz110, vn111, ev115 := c.ReadMapChunk(n108, 21, 28, foryTypeLeaf, false)
-					for j112 := 0; j112 < sz110 && !c.Failed(); j112++ {
-						var k113 string
-						k113 = c.ReadString()
-						var v114 Leaf
-						if !vn111 {
-							if ev115 != nil {
-								v114.ForyReadEvolved(c, ev115)
+				m82 := foryimpl.MakeMap[map[string]Leaf](c, n81)
+				for n81 > 0 && !c.Failed() {
+					sz83, vn84, ev88 := c.ReadMapChunk(n81, 21, 28, foryTypeLeaf, false)
+					for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
+						var k86 string
+						k86 = c.ReadString()
+						var v87 Leaf
+						if !vn84 {
+							if ev88 != nil {
+								v87.ForyReadEvolved(c, ev88)
 							} else {
-								v114.ForyRead(c)
+								v87.ForyRead(c)
 							}
 						}
-						m109[k113] = v114
+						m82[k86] = v87
 					}
-					n108 -= sz110
+					n81 -= sz83
 				}
-				x.L = m109
+				x.L = m82
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n117 := c.ReadLengthFast(2)
-				if n117 < 0 {
-					n117 = c.ReadLength(2)
+				n90 := c.ReadLengthFast(2)
+				if n90 < 0 {
+					n90 = c.ReadLength(2)
 				}
-				m118 := foryimpl.MakeMap[map[string]*Leaf](c, n117)
-				for n117 > 0 && !c.Failed() {
-					sz119, vn120, ev125 := c.ReadMapChunk(n117, 21, 28, foryTypeLeaf, true)
-					for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
-						var k122 string
-						k122 = c.ReadString()
-						var v123 *Leaf
-						if !vn120 {
-							p124 := foryimpl.Alloc[Leaf](c)
-							if ev125 != nil {
-								p124.ForyReadEvolved(c, ev125)
+				m91 := foryimpl.MakeMap[map[string]*Leaf](c, n90)
+				for n90 > 0 && !c.Failed() {
+					sz92, vn93, ev98 := c.ReadMapChunk(n90, 21, 28, foryTypeLeaf, true)
+					for j94 := 0; j94 < sz92 && !c.Failed(); j94++ {
+						var k95 string
+						k95 = c.ReadString()
+						var v96 *Leaf
+						if !vn93 {
+							p97 := foryimpl.Alloc[Leaf](c)
+							if ev98 != nil {
+								p97.ForyReadEvolved(c, ev98)
 							} else {
-								p124.ForyRead(c)
+								p97.ForyRead(c)
 							}
-							v123 = p124
+							v96 = p97
 						}
-						m118[k122] = v123
+						m91[k95] = v96
 					}
-					n117 -= sz119
+					n90 -= sz92
 				}
-				x.P = m118
+				x.P = m91
 			}
 		default:
 			c.SkipField(f)
@@ -2907,11 +2833,8 @@ func (x *PtLists) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads PtLists's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = PtLists{
 		A: x.A,
 		B: x.B,
@@ -3081,177 +3004,6 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *PtLists) foryReadRef(c *foryimpl.ReadContext) {
-	*x = PtLists{
-		A: x.A,
-		B: x.B,
-		C: x.C,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(248749279) {
-		if h := r.ReadInt32(); h != 248749279 && !c.Failed() {
-			c.HashMismatch(foryTypePtLists, h)
-			return
-		}
-	}
-	n55 := c.ReadLengthFast(1)
-	if n55 < 0 {
-		n55 = c.ReadLength(1)
-	}
-	l56 := foryimpl.ReuseSlice[[]Pt](c, x.A, n55)
-	if n55 > 0 {
-		hn58, tr60, ev59 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i57 := range l56 {
-				if tr60 {
-					if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-						if p63 := foryimpl.BackRef[Pt](c, id62); p63 != nil {
-							l56[i57] = *p63
-						}
-					} else if st61 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id62, &l56[i57])
-						if ev59 != nil {
-							l56[i57].ForyReadEvolved(c, ev59)
-						} else {
-							l56[i57].ForyRead(c)
-						}
-					} else {
-						l56[i57] = Pt{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i57)
-						break
-					}
-					continue
-				}
-				if hn58 && !c.ReadFlag() {
-					clear(l56[i57 : i57+1])
-					continue
-				}
-				if ev59 != nil {
-					l56[i57].ForyReadEvolved(c, ev59)
-				} else {
-					l56[i57].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i57)
-					break
-				}
-			}
-		}
-	}
-	x.A = l56
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	n64 := c.ReadLengthFast(1)
-	if n64 < 0 {
-		n64 = c.ReadLength(1)
-	}
-	l65 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n64)
-	if n64 > 0 {
-		hn67, tr69, ev68 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i66 := range l65 {
-				if tr69 {
-					if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
-						l65[i66] = foryimpl.BackRef[Pt](c, id72)
-					} else if st71 == foryimpl.RefFollows {
-						p73 := foryimpl.Alloc[Pt](c)
-						foryimpl.SetRef(c, id72, p73)
-						if ev68 != nil {
-							p73.ForyReadEvolved(c, ev68)
-						} else {
-							p73.ForyRead(c)
-						}
-						l65[i66] = p73
-					} else {
-						l65[i66] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i66)
-						break
-					}
-					continue
-				}
-				if hn67 && !c.ReadFlag() {
-					clear(l65[i66 : i66+1])
-					continue
-				}
-				p70 := foryimpl.Alloc[Pt](c)
-				if ev68 != nil {
-					p70.ForyReadEvolved(c, ev68)
-				} else {
-					p70.ForyRead(c)
-				}
-				l65[i66] = p70
-				if c.Failed() {
-					c.TraceIndex(i66)
-					break
-				}
-			}
-		}
-	}
-	x.B = l65
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-	n74 := c.ReadLengthFast(1)
-	if n74 < 0 {
-		n74 = c.ReadLength(1)
-	}
-	l75 := foryimpl.ReuseSlice[[]Pt](c, x.C, n74)
-	if n74 > 0 {
-		hn77, tr79, ev78 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i76 := range l75 {
-				if tr79 {
-					if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
-						if p82 := foryimpl.BackRef[Pt](c, id81); p82 != nil {
-							l75[i76] = *p82
-						}
-					} else if st80 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id81, &l75[i76])
-						if ev78 != nil {
-							l75[i76].ForyReadEvolved(c, ev78)
-						} else {
-							l75[i76].ForyRead(c)
-						}
-					} else {
-						l75[i76] = Pt{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i76)
-						break
-					}
-					continue
-				}
-				if hn77 && !c.ReadFlag() {
-					clear(l75[i76 : i76+1])
-					continue
-				}
-				if ev78 != nil {
-					l75[i76].ForyReadEvolved(c, ev78)
-				} else {
-					l75[i76].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i76)
-					break
-				}
-			}
-		}
-	}
-	x.C = l75
-	if c.Failed() {
-		c.Trace("C")
-		return
-	}
-}
-
 // ForyReadEvolved reads a PtLists body written with another schema, following ev (docs/format.md §11.4).
 func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = PtLists{}
@@ -3259,155 +3011,155 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n83 := c.ReadLengthFast(1)
-				if n83 < 0 {
-					n83 = c.ReadLength(1)
+				n55 := c.ReadLengthFast(1)
+				if n55 < 0 {
+					n55 = c.ReadLength(1)
 				}
-				l84 := foryimpl.MakeSlice[[]Pt](c, n83)
-				if n83 > 0 {
-					hn86, tr88, ev87 := c.ReadStructListHeaderRef(foryTypePt)
+				l56 := foryimpl.MakeSlice[[]Pt](c, n55)
+				if n55 > 0 {
+					hn58, tr60, ev59 := c.ReadStructListHeaderRef(foryTypePt)
 					if !c.Failed() {
-						for i85 := range l84 {
-							if tr88 {
-								if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
-									if p91 := foryimpl.BackRef[Pt](c, id90); p91 != nil {
-										l84[i85] = *p91
+						for i57 := range l56 {
+							if tr60 {
+								if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+									if p63 := foryimpl.BackRef[Pt](c, id62); p63 != nil {
+										l56[i57] = *p63
 									}
-								} else if st89 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id90, &l84[i85])
-									if ev87 != nil {
-										l84[i85].ForyReadEvolved(c, ev87)
+								} else if st61 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id62, &l56[i57])
+									if ev59 != nil {
+										l56[i57].ForyReadEvolved(c, ev59)
 									} else {
-										l84[i85].ForyRead(c)
+										l56[i57].ForyRead(c)
 									}
 								} else {
-									l84[i85] = Pt{}
+									l56[i57] = Pt{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i85)
+									c.TraceIndex(i57)
 									break
 								}
 								continue
 							}
-							if hn86 && !c.ReadFlag() {
-								clear(l84[i85 : i85+1])
+							if hn58 && !c.ReadFlag() {
+								clear(l56[i57 : i57+1])
 								continue
 							}
-							if ev87 != nil {
-								l84[i85].ForyReadEvolved(c, ev87)
+							if ev59 != nil {
+								l56[i57].ForyReadEvolved(c, ev59)
 							} else {
-								l84[i85].ForyRead(c)
+								l56[i57].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i85)
+								c.TraceIndex(i57)
 								break
 							}
 						}
 					}
 				}
-				x.A = l84
+				x.A = l56
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n92 := c.ReadLengthFast(1)
-				if n92 < 0 {
-					n92 = c.ReadLength(1)
+				n64 := c.ReadLengthFast(1)
+				if n64 < 0 {
+					n64 = c.ReadLength(1)
 				}
-				l93 := foryimpl.MakeSlice[[]*Pt](c, n92)
-				if n92 > 0 {
-					hn95, tr97, ev96 := c.ReadStructListHeaderRef(foryTypePt)
+				l65 := foryimpl.MakeSlice[[]*Pt](c, n64)
+				if n64 > 0 {
+					hn67, tr69, ev68 := c.ReadStructListHeaderRef(foryTypePt)
 					if !c.Failed() {
-						for i94 := range l93 {
-							if tr97 {
-								if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-									l93[i94] = foryimpl.BackRef[Pt](c, id100)
-								} else if st99 == foryimpl.RefFollows {
-									p101 := foryimpl.Alloc[Pt](c)
-									foryimpl.SetRef(c, id100, p101)
-									if ev96 != nil {
-										p101.ForyReadEvolved(c, ev96)
+						for i66 := range l65 {
+							if tr69 {
+								if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+									l65[i66] = foryimpl.BackRef[Pt](c, id72)
+								} else if st71 == foryimpl.RefFollows {
+									p73 := foryimpl.Alloc[Pt](c)
+									foryimpl.SetRef(c, id72, p73)
+									if ev68 != nil {
+										p73.ForyReadEvolved(c, ev68)
 									} else {
-										p101.ForyRead(c)
+										p73.ForyRead(c)
 									}
-									l93[i94] = p101
+									l65[i66] = p73
 								} else {
-									l93[i94] = nil
+									l65[i66] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i94)
+									c.TraceIndex(i66)
 									break
 								}
 								continue
 							}
-							if hn95 && !c.ReadFlag() {
-								clear(l93[i94 : i94+1])
+							if hn67 && !c.ReadFlag() {
+								clear(l65[i66 : i66+1])
 								continue
 							}
-							p98 := foryimpl.Alloc[Pt](c)
-							if ev96 != nil {
-								p98.ForyReadEvolved(c, ev96)
+							p70 := foryimpl.Alloc[Pt](c)
+							if ev68 != nil {
+								p70.ForyReadEvolved(c, ev68)
 							} else {
-								p98.ForyRead(c)
+								p70.ForyRead(c)
 							}
-							l93[i94] = p98
+							l65[i66] = p70
 							if c.Failed() {
-								c.TraceIndex(i94)
+								c.TraceIndex(i66)
 								break
 							}
 						}
 					}
 				}
-				x.B = l93
+				x.B = l65
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadLengthFast(1)
-				if n102 < 0 {
-					n102 = c.ReadLength(1)
+				n74 := c.ReadLengthFast(1)
+				if n74 < 0 {
+					n74 = c.ReadLength(1)
 				}
-				l103 := foryimpl.MakeSlice[[]Pt](c, n102)
-				if n102 > 0 {
-					hn105, tr107, ev106 := c.ReadStructListHeaderRef(foryTypePt)
+				l75 := foryimpl.MakeSlice[[]Pt](c, n74)
+				if n74 > 0 {
+					hn77, tr79, ev78 := c.ReadStructListHeaderRef(foryTypePt)
 					if !c.Failed() {
-						for i104 := range l103 {
-							if tr107 {
-								if st108, id109 := c.ReadRefFlag(); st108 == foryimpl.RefBack {
-									if p110 := foryimpl.BackRef[Pt](c, id109); p110 != nil {
-										l103[i104] = *p110
+						for i76 := range l75 {
+							if tr79 {
+								if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
+									if p82 := foryimpl.BackRef[Pt](c, id81); p82 != nil {
+										l75[i76] = *p82
 									}
-								} else if st108 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id109, &l103[i104])
-									if ev106 != nil {
-										l103[i104].ForyReadEvolved(c, ev106)
+								} else if st80 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id81, &l75[i76])
+									if ev78 != nil {
+										l75[i76].ForyReadEvolved(c, ev78)
 									} else {
-										l103[i104].ForyRead(c)
+										l75[i76].ForyRead(c)
 									}
 								} else {
-									l103[i104] = Pt{}
+									l75[i76] = Pt{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i104)
+									c.TraceIndex(i76)
 									break
 								}
 								continue
 							}
-							if hn105 && !c.ReadFlag() {
-								clear(l103[i104 : i104+1])
+							if hn77 && !c.ReadFlag() {
+								clear(l75[i76 : i76+1])
 								continue
 							}
-							if ev106 != nil {
-								l103[i104].ForyReadEvolved(c, ev106)
+							if ev78 != nil {
+								l75[i76].ForyReadEvolved(c, ev78)
 							} else {
-								l103[i104].ForyRead(c)
+								l75[i76].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i104)
+								c.TraceIndex(i76)
 								break
 							}
 						}
 					}
 				}
-				x.C = l103
+				x.C = l75
 			}
 		default:
 			c.SkipField(f)
@@ -3618,86 +3370,74 @@ func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Enums's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
+	*x = Enums{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
+		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeEnums, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Enums{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeEnums, h)
-			return
-		}
-	}
-	if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
-		x.A = Narrow16(e1)
-	} else {
-		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
-	}
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
-		x.B = Narrow32(e2)
-	} else {
-		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Enums{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeEnums, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e5 := c.ReadEnumFast(uint32(0xffff)); e5 >= 0 {
-				x.A = Narrow16(e5)
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e3 := c.ReadEnumFast(uint32(0xffff)); e3 >= 0 {
+					x.A = Narrow16(e3)
+				} else {
+					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+				}
+			}
+		} else {
+			if e4 := c.ReadEnumFast(uint32(0xffff)); e4 >= 0 {
+				x.A = Narrow16(e4)
 			} else {
 				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 			}
 		}
-	} else {
-		if e6 := c.ReadEnumFast(uint32(0xffff)); e6 >= 0 {
-			x.A = Narrow16(e6)
-		} else {
-			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		if c.Failed() {
+			c.Trace("A")
+			return
 		}
-	}
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-				x.B = Narrow32(e9)
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+					x.B = Narrow32(e7)
+				} else {
+					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+		} else {
+			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+				x.B = Narrow32(e8)
 			} else {
 				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
 	} else {
-		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-			x.B = Narrow32(e10)
+		if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
+			x.A = Narrow16(e1)
+		} else {
+			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		}
+		if c.Failed() {
+			c.Trace("A")
+			return
+		}
+		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+			x.B = Narrow32(e5)
 		} else {
 			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("B")
-		return
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
 	}
 }
 
@@ -3709,16 +3449,16 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e14 := c.ReadEnumFast(uint32(0xffff)); e14 >= 0 {
-						x.A = Narrow16(e14)
+					if e12 := c.ReadEnumFast(uint32(0xffff)); e12 >= 0 {
+						x.A = Narrow16(e12)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e11 := c.ReadEnumFast(uint32(0xffff)); e11 >= 0 {
-						x.A = Narrow16(e11)
+					if e9 := c.ReadEnumFast(uint32(0xffff)); e9 >= 0 {
+						x.A = Narrow16(e9)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
@@ -3727,16 +3467,16 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-						x.B = Narrow32(e18)
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.B = Narrow32(e16)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
-						x.B = Narrow32(e15)
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.B = Narrow32(e13)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -3951,86 +3691,74 @@ func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumsEvolved's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
+	*x = EnumsEvolved{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
+		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeEnumsEvolved, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = EnumsEvolved{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumsEvolved, h)
-			return
-		}
-	}
-	if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
-		x.A = Narrow16(e1)
-	} else {
-		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
-	}
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
-		x.B = Narrow32(e2)
-	} else {
-		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
-	*x = EnumsEvolved{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumsEvolved, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e5 := c.ReadEnumFast(uint32(0xffff)); e5 >= 0 {
-				x.A = Narrow16(e5)
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e3 := c.ReadEnumFast(uint32(0xffff)); e3 >= 0 {
+					x.A = Narrow16(e3)
+				} else {
+					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+				}
+			}
+		} else {
+			if e4 := c.ReadEnumFast(uint32(0xffff)); e4 >= 0 {
+				x.A = Narrow16(e4)
 			} else {
 				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 			}
 		}
-	} else {
-		if e6 := c.ReadEnumFast(uint32(0xffff)); e6 >= 0 {
-			x.A = Narrow16(e6)
-		} else {
-			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		if c.Failed() {
+			c.Trace("A")
+			return
 		}
-	}
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-				x.B = Narrow32(e9)
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+					x.B = Narrow32(e7)
+				} else {
+					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+		} else {
+			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+				x.B = Narrow32(e8)
 			} else {
 				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
 	} else {
-		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-			x.B = Narrow32(e10)
+		if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
+			x.A = Narrow16(e1)
+		} else {
+			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		}
+		if c.Failed() {
+			c.Trace("A")
+			return
+		}
+		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+			x.B = Narrow32(e5)
 		} else {
 			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("B")
-		return
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
 	}
 }
 
@@ -4042,16 +3770,16 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e14 := c.ReadEnumFast(uint32(0xffff)); e14 >= 0 {
-						x.A = Narrow16(e14)
+					if e12 := c.ReadEnumFast(uint32(0xffff)); e12 >= 0 {
+						x.A = Narrow16(e12)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e11 := c.ReadEnumFast(uint32(0xffff)); e11 >= 0 {
-						x.A = Narrow16(e11)
+					if e9 := c.ReadEnumFast(uint32(0xffff)); e9 >= 0 {
+						x.A = Narrow16(e9)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
@@ -4060,16 +3788,16 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-						x.B = Narrow32(e18)
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.B = Narrow32(e16)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
-						x.B = Narrow32(e15)
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.B = Narrow32(e13)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}

@@ -187,32 +187,8 @@ func (x *AnyAlone) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyAlone's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *AnyAlone) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeAnyAlone) {
-		return
-	}
-	*x = AnyAlone{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1188066363) {
-		if h := r.ReadInt32(); h != 1188066363 && !c.Failed() {
-			c.HashMismatch(foryTypeAnyAlone, h)
-			return
-		}
-	}
-	x.Value = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Value")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *AnyAlone) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyAlone) {
 		return
 	}
@@ -683,54 +659,8 @@ func (x *AnyWithStruct) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyWithStruct's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *AnyWithStruct) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeAnyWithStruct) {
-		return
-	}
-	*x = AnyWithStruct{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-470079111) {
-		if h := r.ReadInt32(); h != -470079111 && !c.Failed() {
-			c.HashMismatch(foryTypeAnyWithStruct, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.ID = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("ID..ID")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	x.Text = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Text")
-		return
-	}
-	x.Thing = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Thing")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *AnyWithStruct) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyWithStruct) {
 		return
 	}
@@ -1087,11 +1017,8 @@ func (x *AnyMixed) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyMixed's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *AnyMixed) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	if !c.Enter(foryTypeAnyMixed) {
 		return
 	}
@@ -1167,83 +1094,6 @@ func (x *AnyMixed) ForyRead(c *foryimpl.ReadContext) {
 	c.Leave()
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *AnyMixed) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeAnyMixed) {
-		return
-	}
-	*x = AnyMixed{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-654982088) {
-		if h := r.ReadInt32(); h != -654982088 && h != -2130378307 && !c.Failed() {
-			c.HashMismatch(foryTypeAnyMixed, h)
-			return
-		}
-	}
-	// One bounds check for the 1 bytes of fixed-width fields.
-	if r.Need(1) {
-		in, off := r.Bytes(), r.Offset()
-		x.Flag = buffer.ReadUint8At(in, off) != 0
-		r.SetOffset(off + 1)
-	}
-	if c.Failed() {
-		c.Trace("Flag..Flag")
-		return
-	}
-	x.A = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	x.B = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-	x.C = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("C")
-		return
-	}
-	x.D = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("D")
-		return
-	}
-	n15 := c.ReadLengthFast(1)
-	if n15 < 0 {
-		n15 = c.ReadLength(1)
-	}
-	l16 := foryimpl.ReuseSlice[[]string](c, x.List, n15)
-	if n15 > 0 {
-		hn18 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i17 := range l16 {
-				if hn18 && !c.ReadFlag() {
-					clear(l16[i17 : i17+1])
-					continue
-				}
-				l16[i17] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i17)
-					break
-				}
-			}
-		}
-	}
-	x.List = l16
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	x.Plain = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Plain")
-		return
-	}
-	c.Leave()
-}
-
 // ForyReadEvolved reads a AnyMixed body written with another schema, following ev (docs/format.md §11.4).
 func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	if !c.Enter(foryTypeAnyMixed) {
@@ -1267,28 +1117,28 @@ func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			x.D = foryimpl.ReadAny(c, false)
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLengthFast(1)
-				if n21 < 0 {
-					n21 = c.ReadLength(1)
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
 				}
-				l22 := foryimpl.MakeSlice[[]string](c, n21)
-				if n21 > 0 {
-					hn24 := c.ReadListHeader(21)
+				l16 := foryimpl.MakeSlice[[]string](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i23 := range l22 {
-							if hn24 && !c.ReadFlag() {
-								clear(l22[i23 : i23+1])
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
 								continue
 							}
-							l22[i23] = c.ReadString()
+							l16[i17] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i23)
+								c.TraceIndex(i17)
 								break
 							}
 						}
 					}
 				}
-				x.List = l22
+				x.List = l16
 			}
 		case 6:
 			x.Plain = foryimpl.ReadAny(c, false)

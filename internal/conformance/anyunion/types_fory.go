@@ -445,72 +445,8 @@ func (x *AnyHolder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyHolder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeAnyHolder) {
-		return
-	}
-	*x = AnyHolder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1221509882) {
-		if h := r.ReadInt32(); h != -1221509882 && h != 1716813811 && !c.Failed() {
-			c.HashMismatch(foryTypeAnyHolder, h)
-			return
-		}
-	}
-	x.F64 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("F64")
-		return
-	}
-	x.Flag = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Flag")
-		return
-	}
-	x.I32 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("I32")
-		return
-	}
-	x.I64 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("I64")
-		return
-	}
-	x.Ints = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	x.Nil = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Nil")
-		return
-	}
-	x.Ptr = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Ptr")
-		return
-	}
-	x.Str = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Str")
-		return
-	}
-	x.Value = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Value")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *AnyHolder) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyHolder) {
 		return
 	}
@@ -1418,59 +1354,38 @@ func (x *PetOwner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads PetOwner's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *PetOwner) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypePetOwner) {
+		return
+	}
+	*x = PetOwner{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-746559640) {
+		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
+			c.HashMismatch(foryTypePetOwner, h)
+			return
+		}
+	}
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypePetOwner) {
-		return
-	}
-	*x = PetOwner{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-746559640) {
-		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
-			c.HashMismatch(foryTypePetOwner, h)
+		if c.ReadValueFlag() {
+			x.Pet.ForyReadUnion(c)
+		}
+		if c.Failed() {
+			c.Trace("Pet")
 			return
 		}
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	x.Pet.ForyReadUnion(c)
-	if c.Failed() {
-		c.Trace("Pet")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *PetOwner) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypePetOwner) {
-		return
-	}
-	*x = PetOwner{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-746559640) {
-		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
-			c.HashMismatch(foryTypePetOwner, h)
-			return
-		}
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if c.ReadValueFlag() {
+	} else {
 		x.Pet.ForyReadUnion(c)
-	}
-	if c.Failed() {
-		c.Trace("Pet")
-		return
+		if c.Failed() {
+			c.Trace("Pet")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -1700,65 +1615,49 @@ func (x *MaybePet) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MaybePet's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MaybePet) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeMaybePet) {
+		return
+	}
+	*x = MaybePet{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-615141547) {
+		if h := r.ReadInt32(); h != -615141547 && !c.Failed() {
+			c.HashMismatch(foryTypeMaybePet, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeMaybePet) {
-		return
-	}
-	*x = MaybePet{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-615141547) {
-		if h := r.ReadInt32(); h != -615141547 && !c.Failed() {
-			c.HashMismatch(foryTypeMaybePet, h)
+		if c.ReadOptionalFlag() {
+			x.Pet.ForyReadUnion(c)
+		} else {
+			x.Pet = Pet{}
+		}
+		if c.Failed() {
+			c.Trace("Pet")
 			return
 		}
-	}
-	if c.ReadFlag() {
-		x.Pet.ForyReadUnion(c)
-	}
-	if c.Failed() {
-		c.Trace("Pet")
-		return
-	}
-	x.Must.ForyReadUnion(c)
-	if c.Failed() {
-		c.Trace("Must")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MaybePet) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeMaybePet) {
-		return
-	}
-	*x = MaybePet{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-615141547) {
-		if h := r.ReadInt32(); h != -615141547 && !c.Failed() {
-			c.HashMismatch(foryTypeMaybePet, h)
+		if c.ReadValueFlag() {
+			x.Must.ForyReadUnion(c)
+		}
+		if c.Failed() {
+			c.Trace("Must")
 			return
 		}
-	}
-	if c.ReadOptionalFlag() {
-		x.Pet.ForyReadUnion(c)
 	} else {
-		x.Pet = Pet{}
-	}
-	if c.Failed() {
-		c.Trace("Pet")
-		return
-	}
-	if c.ReadValueFlag() {
+		if c.ReadFlag() {
+			x.Pet.ForyReadUnion(c)
+		}
+		if c.Failed() {
+			c.Trace("Pet")
+			return
+		}
 		x.Must.ForyReadUnion(c)
-	}
-	if c.Failed() {
-		c.Trace("Must")
-		return
+		if c.Failed() {
+			c.Trace("Must")
+			return
+		}
 	}
 	c.Leave()
 }

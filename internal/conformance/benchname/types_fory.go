@@ -909,19 +909,20 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Sample{
-		BooleanArray: x.BooleanArray,
-		CharArray:    x.CharArray,
-		DoubleArray:  x.DoubleArray,
-		FloatArray:   x.FloatArray,
-		IntArray:     x.IntArray,
-		LongArray:    x.LongArray,
-		ShortArray:   x.ShortArray,
+		*x = Sample{}
+	} else {
+		*x = Sample{
+			BooleanArray: x.BooleanArray,
+			CharArray:    x.CharArray,
+			DoubleArray:  x.DoubleArray,
+			FloatArray:   x.FloatArray,
+			IntArray:     x.IntArray,
+			LongArray:    x.LongArray,
+			ShortArray:   x.ShortArray,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(552725182) {
@@ -968,333 +969,281 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DoubleValue..CharValueBoxed")
 		return
 	}
-	n31 := c.ReadArrayLengthFast(4)
-	if n31 < 0 {
-		n31 = c.ReadArrayLength(4)
-	}
-	a32 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n31)
-	r.ReadRawInt32s(a32)
-	x.IntArray = a32
-	if c.Failed() {
-		c.Trace("IntArray")
-		return
-	}
-	n33 := c.ReadArrayLengthFast(8)
-	if n33 < 0 {
-		n33 = c.ReadArrayLength(8)
-	}
-	a34 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n33)
-	r.ReadRawInt64s(a34)
-	x.LongArray = a34
-	if c.Failed() {
-		c.Trace("LongArray")
-		return
-	}
-	n35 := c.ReadArrayLengthFast(4)
-	if n35 < 0 {
-		n35 = c.ReadArrayLength(4)
-	}
-	a36 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n35)
-	r.ReadRawFloat32s(a36)
-	x.FloatArray = a36
-	if c.Failed() {
-		c.Trace("FloatArray")
-		return
-	}
-	n37 := c.ReadArrayLengthFast(8)
-	if n37 < 0 {
-		n37 = c.ReadArrayLength(8)
-	}
-	a38 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n37)
-	r.ReadRawFloat64s(a38)
-	x.DoubleArray = a38
-	if c.Failed() {
-		c.Trace("DoubleArray")
-		return
-	}
-	n39 := c.ReadArrayLengthFast(4)
-	if n39 < 0 {
-		n39 = c.ReadArrayLength(4)
-	}
-	a40 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n39)
-	r.ReadRawInt32s(a40)
-	x.ShortArray = a40
-	if c.Failed() {
-		c.Trace("ShortArray")
-		return
-	}
-	n41 := c.ReadArrayLengthFast(4)
-	if n41 < 0 {
-		n41 = c.ReadArrayLength(4)
-	}
-	a42 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n41)
-	r.ReadRawInt32s(a42)
-	x.CharArray = a42
-	if c.Failed() {
-		c.Trace("CharArray")
-		return
-	}
-	n43 := c.ReadArrayLengthFast(1)
-	if n43 < 0 {
-		n43 = c.ReadArrayLength(1)
-	}
-	a44 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n43)
-	r.ReadRawBools(a44)
-	x.BooleanArray = a44
-	if c.Failed() {
-		c.Trace("BooleanArray")
-		return
-	}
-	x.String = c.ReadString()
-	if c.Failed() {
-		c.Trace("String")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Sample{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(552725182) {
-		if h := r.ReadInt32(); h != 552725182 && !c.Failed() {
-			c.HashMismatch(foryTypeSample, h)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+				x.IntArray = foryimpl.BackRefSlice[int32](c, id32)
+			} else if st31 == foryimpl.RefFollows {
+				n33 := c.ReadArrayLengthFast(4)
+				if n33 < 0 {
+					n33 = c.ReadArrayLength(4)
+				}
+				a34 := foryimpl.MakeSlice[[]int32](c, n33)
+				r.ReadRawInt32s(a34)
+				x.IntArray = a34
+				foryimpl.SetRefSlice(c, id32, x.IntArray)
+			} else {
+				x.IntArray = nil
+			}
+		} else {
+			n35 := c.ReadArrayLengthFast(4)
+			if n35 < 0 {
+				n35 = c.ReadArrayLength(4)
+			}
+			a36 := foryimpl.MakeSlice[[]int32](c, n35)
+			r.ReadRawInt32s(a36)
+			x.IntArray = a36
+		}
+		if c.Failed() {
+			c.Trace("IntArray")
 			return
 		}
-	}
-	// One bounds check for the 26 bytes of fixed-width fields.
-	if r.Need(26) {
-		in, off := r.Bytes(), r.Offset()
-		x.DoubleValue = buffer.ReadFloat64At(in, off)
-		x.DoubleValueBoxed = buffer.ReadFloat64At(in, off+8)
-		x.FloatValue = buffer.ReadFloat32At(in, off+16)
-		x.FloatValueBoxed = buffer.ReadFloat32At(in, off+20)
-		x.BooleanValue = buffer.ReadUint8At(in, off+24) != 0
-		x.BooleanValueBoxed = buffer.ReadUint8At(in, off+25) != 0
-		r.SetOffset(off + 26)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.LongValue = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.LongValueBoxed = buffer.UnZigZag64(u64)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.IntValue = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.ShortValue = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.CharValue = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.IntValueBoxed = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.ShortValueBoxed = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.CharValueBoxed = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("DoubleValue..CharValueBoxed")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-			x.IntArray = foryimpl.BackRefSlice[int32](c, id46)
-		} else if st45 == foryimpl.RefFollows {
+		if c.TrackedFieldFlags() {
+			if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+				x.LongArray = foryimpl.BackRefSlice[int64](c, id38)
+			} else if st37 == foryimpl.RefFollows {
+				n39 := c.ReadArrayLengthFast(8)
+				if n39 < 0 {
+					n39 = c.ReadArrayLength(8)
+				}
+				a40 := foryimpl.MakeSlice[[]int64](c, n39)
+				r.ReadRawInt64s(a40)
+				x.LongArray = a40
+				foryimpl.SetRefSlice(c, id38, x.LongArray)
+			} else {
+				x.LongArray = nil
+			}
+		} else {
+			n41 := c.ReadArrayLengthFast(8)
+			if n41 < 0 {
+				n41 = c.ReadArrayLength(8)
+			}
+			a42 := foryimpl.MakeSlice[[]int64](c, n41)
+			r.ReadRawInt64s(a42)
+			x.LongArray = a42
+		}
+		if c.Failed() {
+			c.Trace("LongArray")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+				x.FloatArray = foryimpl.BackRefSlice[float32](c, id44)
+			} else if st43 == foryimpl.RefFollows {
+				n45 := c.ReadArrayLengthFast(4)
+				if n45 < 0 {
+					n45 = c.ReadArrayLength(4)
+				}
+				a46 := foryimpl.MakeSlice[[]float32](c, n45)
+				r.ReadRawFloat32s(a46)
+				x.FloatArray = a46
+				foryimpl.SetRefSlice(c, id44, x.FloatArray)
+			} else {
+				x.FloatArray = nil
+			}
+		} else {
 			n47 := c.ReadArrayLengthFast(4)
 			if n47 < 0 {
 				n47 = c.ReadArrayLength(4)
 			}
-			a48 := foryimpl.MakeSlice[[]int32](c, n47)
-			r.ReadRawInt32s(a48)
-			x.IntArray = a48
-			foryimpl.SetRefSlice(c, id46, x.IntArray)
+			a48 := foryimpl.MakeSlice[[]float32](c, n47)
+			r.ReadRawFloat32s(a48)
+			x.FloatArray = a48
+		}
+		if c.Failed() {
+			c.Trace("FloatArray")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
+				x.DoubleArray = foryimpl.BackRefSlice[float64](c, id50)
+			} else if st49 == foryimpl.RefFollows {
+				n51 := c.ReadArrayLengthFast(8)
+				if n51 < 0 {
+					n51 = c.ReadArrayLength(8)
+				}
+				a52 := foryimpl.MakeSlice[[]float64](c, n51)
+				r.ReadRawFloat64s(a52)
+				x.DoubleArray = a52
+				foryimpl.SetRefSlice(c, id50, x.DoubleArray)
+			} else {
+				x.DoubleArray = nil
+			}
 		} else {
-			x.IntArray = nil
-		}
-	} else {
-		n49 := c.ReadArrayLengthFast(4)
-		if n49 < 0 {
-			n49 = c.ReadArrayLength(4)
-		}
-		a50 := foryimpl.MakeSlice[[]int32](c, n49)
-		r.ReadRawInt32s(a50)
-		x.IntArray = a50
-	}
-	if c.Failed() {
-		c.Trace("IntArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-			x.LongArray = foryimpl.BackRefSlice[int64](c, id52)
-		} else if st51 == foryimpl.RefFollows {
 			n53 := c.ReadArrayLengthFast(8)
 			if n53 < 0 {
 				n53 = c.ReadArrayLength(8)
 			}
-			a54 := foryimpl.MakeSlice[[]int64](c, n53)
-			r.ReadRawInt64s(a54)
-			x.LongArray = a54
-			foryimpl.SetRefSlice(c, id52, x.LongArray)
+			a54 := foryimpl.MakeSlice[[]float64](c, n53)
+			r.ReadRawFloat64s(a54)
+			x.DoubleArray = a54
+		}
+		if c.Failed() {
+			c.Trace("DoubleArray")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+				x.ShortArray = foryimpl.BackRefSlice[int32](c, id56)
+			} else if st55 == foryimpl.RefFollows {
+				n57 := c.ReadArrayLengthFast(4)
+				if n57 < 0 {
+					n57 = c.ReadArrayLength(4)
+				}
+				a58 := foryimpl.MakeSlice[[]int32](c, n57)
+				r.ReadRawInt32s(a58)
+				x.ShortArray = a58
+				foryimpl.SetRefSlice(c, id56, x.ShortArray)
+			} else {
+				x.ShortArray = nil
+			}
 		} else {
-			x.LongArray = nil
-		}
-	} else {
-		n55 := c.ReadArrayLengthFast(8)
-		if n55 < 0 {
-			n55 = c.ReadArrayLength(8)
-		}
-		a56 := foryimpl.MakeSlice[[]int64](c, n55)
-		r.ReadRawInt64s(a56)
-		x.LongArray = a56
-	}
-	if c.Failed() {
-		c.Trace("LongArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
-			x.FloatArray = foryimpl.BackRefSlice[float32](c, id58)
-		} else if st57 == foryimpl.RefFollows {
 			n59 := c.ReadArrayLengthFast(4)
 			if n59 < 0 {
 				n59 = c.ReadArrayLength(4)
 			}
-			a60 := foryimpl.MakeSlice[[]float32](c, n59)
-			r.ReadRawFloat32s(a60)
-			x.FloatArray = a60
-			foryimpl.SetRefSlice(c, id58, x.FloatArray)
+			a60 := foryimpl.MakeSlice[[]int32](c, n59)
+			r.ReadRawInt32s(a60)
+			x.ShortArray = a60
+		}
+		if c.Failed() {
+			c.Trace("ShortArray")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+				x.CharArray = foryimpl.BackRefSlice[int32](c, id62)
+			} else if st61 == foryimpl.RefFollows {
+				n63 := c.ReadArrayLengthFast(4)
+				if n63 < 0 {
+					n63 = c.ReadArrayLength(4)
+				}
+				a64 := foryimpl.MakeSlice[[]int32](c, n63)
+				r.ReadRawInt32s(a64)
+				x.CharArray = a64
+				foryimpl.SetRefSlice(c, id62, x.CharArray)
+			} else {
+				x.CharArray = nil
+			}
 		} else {
-			x.FloatArray = nil
+			n65 := c.ReadArrayLengthFast(4)
+			if n65 < 0 {
+				n65 = c.ReadArrayLength(4)
+			}
+			a66 := foryimpl.MakeSlice[[]int32](c, n65)
+			r.ReadRawInt32s(a66)
+			x.CharArray = a66
+		}
+		if c.Failed() {
+			c.Trace("CharArray")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
+				x.BooleanArray = foryimpl.BackRefSlice[bool](c, id68)
+			} else if st67 == foryimpl.RefFollows {
+				n69 := c.ReadArrayLengthFast(1)
+				if n69 < 0 {
+					n69 = c.ReadArrayLength(1)
+				}
+				a70 := foryimpl.MakeSlice[[]bool](c, n69)
+				r.ReadRawBools(a70)
+				x.BooleanArray = a70
+				foryimpl.SetRefSlice(c, id68, x.BooleanArray)
+			} else {
+				x.BooleanArray = nil
+			}
+		} else {
+			n71 := c.ReadArrayLengthFast(1)
+			if n71 < 0 {
+				n71 = c.ReadArrayLength(1)
+			}
+			a72 := foryimpl.MakeSlice[[]bool](c, n71)
+			r.ReadRawBools(a72)
+			x.BooleanArray = a72
+		}
+		if c.Failed() {
+			c.Trace("BooleanArray")
+			return
 		}
 	} else {
+		n31 := c.ReadArrayLengthFast(4)
+		if n31 < 0 {
+			n31 = c.ReadArrayLength(4)
+		}
+		a32 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n31)
+		r.ReadRawInt32s(a32)
+		x.IntArray = a32
+		if c.Failed() {
+			c.Trace("IntArray")
+			return
+		}
+		n37 := c.ReadArrayLengthFast(8)
+		if n37 < 0 {
+			n37 = c.ReadArrayLength(8)
+		}
+		a38 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n37)
+		r.ReadRawInt64s(a38)
+		x.LongArray = a38
+		if c.Failed() {
+			c.Trace("LongArray")
+			return
+		}
+		n43 := c.ReadArrayLengthFast(4)
+		if n43 < 0 {
+			n43 = c.ReadArrayLength(4)
+		}
+		a44 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n43)
+		r.ReadRawFloat32s(a44)
+		x.FloatArray = a44
+		if c.Failed() {
+			c.Trace("FloatArray")
+			return
+		}
+		n49 := c.ReadArrayLengthFast(8)
+		if n49 < 0 {
+			n49 = c.ReadArrayLength(8)
+		}
+		a50 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n49)
+		r.ReadRawFloat64s(a50)
+		x.DoubleArray = a50
+		if c.Failed() {
+			c.Trace("DoubleArray")
+			return
+		}
+		n55 := c.ReadArrayLengthFast(4)
+		if n55 < 0 {
+			n55 = c.ReadArrayLength(4)
+		}
+		a56 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n55)
+		r.ReadRawInt32s(a56)
+		x.ShortArray = a56
+		if c.Failed() {
+			c.Trace("ShortArray")
+			return
+		}
 		n61 := c.ReadArrayLengthFast(4)
 		if n61 < 0 {
 			n61 = c.ReadArrayLength(4)
 		}
-		a62 := foryimpl.MakeSlice[[]float32](c, n61)
-		r.ReadRawFloat32s(a62)
-		x.FloatArray = a62
-	}
-	if c.Failed() {
-		c.Trace("FloatArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
-			x.DoubleArray = foryimpl.BackRefSlice[float64](c, id64)
-		} else if st63 == foryimpl.RefFollows {
-			n65 := c.ReadArrayLengthFast(8)
-			if n65 < 0 {
-				n65 = c.ReadArrayLength(8)
-			}
-			a66 := foryimpl.MakeSlice[[]float64](c, n65)
-			r.ReadRawFloat64s(a66)
-			x.DoubleArray = a66
-			foryimpl.SetRefSlice(c, id64, x.DoubleArray)
-		} else {
-			x.DoubleArray = nil
+		a62 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n61)
+		r.ReadRawInt32s(a62)
+		x.CharArray = a62
+		if c.Failed() {
+			c.Trace("CharArray")
+			return
 		}
-	} else {
-		n67 := c.ReadArrayLengthFast(8)
+		n67 := c.ReadArrayLengthFast(1)
 		if n67 < 0 {
-			n67 = c.ReadArrayLength(8)
+			n67 = c.ReadArrayLength(1)
 		}
-		a68 := foryimpl.MakeSlice[[]float64](c, n67)
-		r.ReadRawFloat64s(a68)
-		x.DoubleArray = a68
-	}
-	if c.Failed() {
-		c.Trace("DoubleArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-			x.ShortArray = foryimpl.BackRefSlice[int32](c, id70)
-		} else if st69 == foryimpl.RefFollows {
-			n71 := c.ReadArrayLengthFast(4)
-			if n71 < 0 {
-				n71 = c.ReadArrayLength(4)
-			}
-			a72 := foryimpl.MakeSlice[[]int32](c, n71)
-			r.ReadRawInt32s(a72)
-			x.ShortArray = a72
-			foryimpl.SetRefSlice(c, id70, x.ShortArray)
-		} else {
-			x.ShortArray = nil
+		a68 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n67)
+		r.ReadRawBools(a68)
+		x.BooleanArray = a68
+		if c.Failed() {
+			c.Trace("BooleanArray")
+			return
 		}
-	} else {
-		n73 := c.ReadArrayLengthFast(4)
-		if n73 < 0 {
-			n73 = c.ReadArrayLength(4)
-		}
-		a74 := foryimpl.MakeSlice[[]int32](c, n73)
-		r.ReadRawInt32s(a74)
-		x.ShortArray = a74
-	}
-	if c.Failed() {
-		c.Trace("ShortArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-			x.CharArray = foryimpl.BackRefSlice[int32](c, id76)
-		} else if st75 == foryimpl.RefFollows {
-			n77 := c.ReadArrayLengthFast(4)
-			if n77 < 0 {
-				n77 = c.ReadArrayLength(4)
-			}
-			a78 := foryimpl.MakeSlice[[]int32](c, n77)
-			r.ReadRawInt32s(a78)
-			x.CharArray = a78
-			foryimpl.SetRefSlice(c, id76, x.CharArray)
-		} else {
-			x.CharArray = nil
-		}
-	} else {
-		n79 := c.ReadArrayLengthFast(4)
-		if n79 < 0 {
-			n79 = c.ReadArrayLength(4)
-		}
-		a80 := foryimpl.MakeSlice[[]int32](c, n79)
-		r.ReadRawInt32s(a80)
-		x.CharArray = a80
-	}
-	if c.Failed() {
-		c.Trace("CharArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st81, id82 := c.ReadRefFlag(); st81 == foryimpl.RefBack {
-			x.BooleanArray = foryimpl.BackRefSlice[bool](c, id82)
-		} else if st81 == foryimpl.RefFollows {
-			n83 := c.ReadArrayLengthFast(1)
-			if n83 < 0 {
-				n83 = c.ReadArrayLength(1)
-			}
-			a84 := foryimpl.MakeSlice[[]bool](c, n83)
-			r.ReadRawBools(a84)
-			x.BooleanArray = a84
-			foryimpl.SetRefSlice(c, id82, x.BooleanArray)
-		} else {
-			x.BooleanArray = nil
-		}
-	} else {
-		n85 := c.ReadArrayLengthFast(1)
-		if n85 < 0 {
-			n85 = c.ReadArrayLength(1)
-		}
-		a86 := foryimpl.MakeSlice[[]bool](c, n85)
-		r.ReadRawBools(a86)
-		x.BooleanArray = a86
-	}
-	if c.Failed() {
-		c.Trace("BooleanArray")
-		return
 	}
 	x.String = c.ReadString()
 	if c.Failed() {
@@ -1311,32 +1260,32 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v87, ok88 := c.ReadFloatAs(f, 64); ok88 {
-					x.DoubleValue = float64(v87)
+				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
+					x.DoubleValue = float64(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValue = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v89, ok90 := c.ReadFloatAs(f, 64); ok90 {
-					x.DoubleValueBoxed = float64(v89)
+				if v75, ok76 := c.ReadFloatAs(f, 64); ok76 {
+					x.DoubleValueBoxed = float64(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValueBoxed = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v91, ok92 := c.ReadFloatAs(f, 32); ok92 {
-					x.FloatValue = float32(v91)
+				if v77, ok78 := c.ReadFloatAs(f, 32); ok78 {
+					x.FloatValue = float32(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValue = r.ReadFloat32()
 			}
 		case 3:
 			if f.Convert {
-				if v93, ok94 := c.ReadFloatAs(f, 32); ok94 {
-					x.FloatValueBoxed = float32(v93)
+				if v79, ok80 := c.ReadFloatAs(f, 32); ok80 {
+					x.FloatValueBoxed = float32(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValueBoxed = r.ReadFloat32()
@@ -1351,81 +1300,81 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
-					x.LongValue = int64(v95)
+				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
+					x.LongValue = int64(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValue = r.ReadVarInt64()
 			}
 		case 7:
 			if f.Convert {
-				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
-					x.LongValueBoxed = int64(v97)
+				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
+					x.LongValueBoxed = int64(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValueBoxed = r.ReadVarInt64()
 			}
 		case 8:
 			if f.Convert {
-				if v99, ok100 := c.ReadIntAs(f, 32); ok100 {
-					x.IntValue = int32(v99)
+				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
+					x.IntValue = int32(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValue = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v101, ok102 := c.ReadIntAs(f, 32); ok102 {
-					x.ShortValue = int32(v101)
+				if v87, ok88 := c.ReadIntAs(f, 32); ok88 {
+					x.ShortValue = int32(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValue = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 32); ok104 {
-					x.CharValue = int32(v103)
+				if v89, ok90 := c.ReadIntAs(f, 32); ok90 {
+					x.CharValue = int32(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValue = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v105, ok106 := c.ReadIntAs(f, 32); ok106 {
-					x.IntValueBoxed = int32(v105)
+				if v91, ok92 := c.ReadIntAs(f, 32); ok92 {
+					x.IntValueBoxed = int32(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValueBoxed = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v107, ok108 := c.ReadIntAs(f, 32); ok108 {
-					x.ShortValueBoxed = int32(v107)
+				if v93, ok94 := c.ReadIntAs(f, 32); ok94 {
+					x.ShortValueBoxed = int32(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValueBoxed = r.ReadVarInt32()
 			}
 		case 13:
 			if f.Convert {
-				if v109, ok110 := c.ReadIntAs(f, 32); ok110 {
-					x.CharValueBoxed = int32(v109)
+				if v95, ok96 := c.ReadIntAs(f, 32); ok96 {
+					x.CharValueBoxed = int32(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValueBoxed = r.ReadVarInt32()
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
-					x.IntArray = foryimpl.BackRefSlice[int32](c, id114)
-				} else if st113 == foryimpl.RefFollows {
-					n115 := c.ReadArrayLengthFast(4)
-					if n115 < 0 {
-						n115 = c.ReadArrayLength(4)
+				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
+					x.IntArray = foryimpl.BackRefSlice[int32](c, id100)
+				} else if st99 == foryimpl.RefFollows {
+					n101 := c.ReadArrayLengthFast(4)
+					if n101 < 0 {
+						n101 = c.ReadArrayLength(4)
 					}
-					a116 := foryimpl.MakeSlice[[]int32](c, n115)
-					r.ReadRawInt32s(a116)
-					x.IntArray = a116
-					foryimpl.SetRefSlice(c, id114, x.IntArray)
+					a102 := foryimpl.MakeSlice[[]int32](c, n101)
+					r.ReadRawInt32s(a102)
+					x.IntArray = a102
+					foryimpl.SetRefSlice(c, id100, x.IntArray)
 				} else {
 					x.IntArray = nil
 				}
@@ -1433,28 +1382,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n111 := c.ReadArrayLengthFast(4)
-					if n111 < 0 {
-						n111 = c.ReadArrayLength(4)
+					n97 := c.ReadArrayLengthFast(4)
+					if n97 < 0 {
+						n97 = c.ReadArrayLength(4)
 					}
-					a112 := foryimpl.MakeSlice[[]int32](c, n111)
-					r.ReadRawInt32s(a112)
-					x.IntArray = a112
+					a98 := foryimpl.MakeSlice[[]int32](c, n97)
+					r.ReadRawInt32s(a98)
+					x.IntArray = a98
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-					x.LongArray = foryimpl.BackRefSlice[int64](c, id120)
-				} else if st119 == foryimpl.RefFollows {
-					n121 := c.ReadArrayLengthFast(8)
-					if n121 < 0 {
-						n121 = c.ReadArrayLength(8)
+				if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+					x.LongArray = foryimpl.BackRefSlice[int64](c, id106)
+				} else if st105 == foryimpl.RefFollows {
+					n107 := c.ReadArrayLengthFast(8)
+					if n107 < 0 {
+						n107 = c.ReadArrayLength(8)
 					}
-					a122 := foryimpl.MakeSlice[[]int64](c, n121)
-					r.ReadRawInt64s(a122)
-					x.LongArray = a122
-					foryimpl.SetRefSlice(c, id120, x.LongArray)
+					a108 := foryimpl.MakeSlice[[]int64](c, n107)
+					r.ReadRawInt64s(a108)
+					x.LongArray = a108
+					foryimpl.SetRefSlice(c, id106, x.LongArray)
 				} else {
 					x.LongArray = nil
 				}
@@ -1462,28 +1411,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n117 := c.ReadArrayLengthFast(8)
-					if n117 < 0 {
-						n117 = c.ReadArrayLength(8)
+					n103 := c.ReadArrayLengthFast(8)
+					if n103 < 0 {
+						n103 = c.ReadArrayLength(8)
 					}
-					a118 := foryimpl.MakeSlice[[]int64](c, n117)
-					r.ReadRawInt64s(a118)
-					x.LongArray = a118
+					a104 := foryimpl.MakeSlice[[]int64](c, n103)
+					r.ReadRawInt64s(a104)
+					x.LongArray = a104
 				}
 			}
 		case 16:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
-					x.FloatArray = foryimpl.BackRefSlice[float32](c, id126)
-				} else if st125 == foryimpl.RefFollows {
-					n127 := c.ReadArrayLengthFast(4)
-					if n127 < 0 {
-						n127 = c.ReadArrayLength(4)
+				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
+					x.FloatArray = foryimpl.BackRefSlice[float32](c, id112)
+				} else if st111 == foryimpl.RefFollows {
+					n113 := c.ReadArrayLengthFast(4)
+					if n113 < 0 {
+						n113 = c.ReadArrayLength(4)
 					}
-					a128 := foryimpl.MakeSlice[[]float32](c, n127)
-					r.ReadRawFloat32s(a128)
-					x.FloatArray = a128
-					foryimpl.SetRefSlice(c, id126, x.FloatArray)
+					a114 := foryimpl.MakeSlice[[]float32](c, n113)
+					r.ReadRawFloat32s(a114)
+					x.FloatArray = a114
+					foryimpl.SetRefSlice(c, id112, x.FloatArray)
 				} else {
 					x.FloatArray = nil
 				}
@@ -1491,28 +1440,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n123 := c.ReadArrayLengthFast(4)
-					if n123 < 0 {
-						n123 = c.ReadArrayLength(4)
+					n109 := c.ReadArrayLengthFast(4)
+					if n109 < 0 {
+						n109 = c.ReadArrayLength(4)
 					}
-					a124 := foryimpl.MakeSlice[[]float32](c, n123)
-					r.ReadRawFloat32s(a124)
-					x.FloatArray = a124
+					a110 := foryimpl.MakeSlice[[]float32](c, n109)
+					r.ReadRawFloat32s(a110)
+					x.FloatArray = a110
 				}
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
-					x.DoubleArray = foryimpl.BackRefSlice[float64](c, id132)
-				} else if st131 == foryimpl.RefFollows {
-					n133 := c.ReadArrayLengthFast(8)
-					if n133 < 0 {
-						n133 = c.ReadArrayLength(8)
+				if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
+					x.DoubleArray = foryimpl.BackRefSlice[float64](c, id118)
+				} else if st117 == foryimpl.RefFollows {
+					n119 := c.ReadArrayLengthFast(8)
+					if n119 < 0 {
+						n119 = c.ReadArrayLength(8)
 					}
-					a134 := foryimpl.MakeSlice[[]float64](c, n133)
-					r.ReadRawFloat64s(a134)
-					x.DoubleArray = a134
-					foryimpl.SetRefSlice(c, id132, x.DoubleArray)
+					a120 := foryimpl.MakeSlice[[]float64](c, n119)
+					r.ReadRawFloat64s(a120)
+					x.DoubleArray = a120
+					foryimpl.SetRefSlice(c, id118, x.DoubleArray)
 				} else {
 					x.DoubleArray = nil
 				}
@@ -1520,28 +1469,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n129 := c.ReadArrayLengthFast(8)
-					if n129 < 0 {
-						n129 = c.ReadArrayLength(8)
+					n115 := c.ReadArrayLengthFast(8)
+					if n115 < 0 {
+						n115 = c.ReadArrayLength(8)
 					}
-					a130 := foryimpl.MakeSlice[[]float64](c, n129)
-					r.ReadRawFloat64s(a130)
-					x.DoubleArray = a130
+					a116 := foryimpl.MakeSlice[[]float64](c, n115)
+					r.ReadRawFloat64s(a116)
+					x.DoubleArray = a116
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-					x.ShortArray = foryimpl.BackRefSlice[int32](c, id138)
-				} else if st137 == foryimpl.RefFollows {
-					n139 := c.ReadArrayLengthFast(4)
-					if n139 < 0 {
-						n139 = c.ReadArrayLength(4)
+				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
+					x.ShortArray = foryimpl.BackRefSlice[int32](c, id124)
+				} else if st123 == foryimpl.RefFollows {
+					n125 := c.ReadArrayLengthFast(4)
+					if n125 < 0 {
+						n125 = c.ReadArrayLength(4)
 					}
-					a140 := foryimpl.MakeSlice[[]int32](c, n139)
-					r.ReadRawInt32s(a140)
-					x.ShortArray = a140
-					foryimpl.SetRefSlice(c, id138, x.ShortArray)
+					a126 := foryimpl.MakeSlice[[]int32](c, n125)
+					r.ReadRawInt32s(a126)
+					x.ShortArray = a126
+					foryimpl.SetRefSlice(c, id124, x.ShortArray)
 				} else {
 					x.ShortArray = nil
 				}
@@ -1549,28 +1498,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n135 := c.ReadArrayLengthFast(4)
-					if n135 < 0 {
-						n135 = c.ReadArrayLength(4)
+					n121 := c.ReadArrayLengthFast(4)
+					if n121 < 0 {
+						n121 = c.ReadArrayLength(4)
 					}
-					a136 := foryimpl.MakeSlice[[]int32](c, n135)
-					r.ReadRawInt32s(a136)
-					x.ShortArray = a136
+					a122 := foryimpl.MakeSlice[[]int32](c, n121)
+					r.ReadRawInt32s(a122)
+					x.ShortArray = a122
 				}
 			}
 		case 19:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
-					x.CharArray = foryimpl.BackRefSlice[int32](c, id144)
-				} else if st143 == foryimpl.RefFollows {
-					n145 := c.ReadArrayLengthFast(4)
-					if n145 < 0 {
-						n145 = c.ReadArrayLength(4)
+				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+					x.CharArray = foryimpl.BackRefSlice[int32](c, id130)
+				} else if st129 == foryimpl.RefFollows {
+					n131 := c.ReadArrayLengthFast(4)
+					if n131 < 0 {
+						n131 = c.ReadArrayLength(4)
 					}
-					a146 := foryimpl.MakeSlice[[]int32](c, n145)
-					r.ReadRawInt32s(a146)
-					x.CharArray = a146
-					foryimpl.SetRefSlice(c, id144, x.CharArray)
+					a132 := foryimpl.MakeSlice[[]int32](c, n131)
+					r.ReadRawInt32s(a132)
+					x.CharArray = a132
+					foryimpl.SetRefSlice(c, id130, x.CharArray)
 				} else {
 					x.CharArray = nil
 				}
@@ -1578,28 +1527,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n141 := c.ReadArrayLengthFast(4)
-					if n141 < 0 {
-						n141 = c.ReadArrayLength(4)
+					n127 := c.ReadArrayLengthFast(4)
+					if n127 < 0 {
+						n127 = c.ReadArrayLength(4)
 					}
-					a142 := foryimpl.MakeSlice[[]int32](c, n141)
-					r.ReadRawInt32s(a142)
-					x.CharArray = a142
+					a128 := foryimpl.MakeSlice[[]int32](c, n127)
+					r.ReadRawInt32s(a128)
+					x.CharArray = a128
 				}
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
-					x.BooleanArray = foryimpl.BackRefSlice[bool](c, id150)
-				} else if st149 == foryimpl.RefFollows {
-					n151 := c.ReadArrayLengthFast(1)
-					if n151 < 0 {
-						n151 = c.ReadArrayLength(1)
+				if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
+					x.BooleanArray = foryimpl.BackRefSlice[bool](c, id136)
+				} else if st135 == foryimpl.RefFollows {
+					n137 := c.ReadArrayLengthFast(1)
+					if n137 < 0 {
+						n137 = c.ReadArrayLength(1)
 					}
-					a152 := foryimpl.MakeSlice[[]bool](c, n151)
-					r.ReadRawBools(a152)
-					x.BooleanArray = a152
-					foryimpl.SetRefSlice(c, id150, x.BooleanArray)
+					a138 := foryimpl.MakeSlice[[]bool](c, n137)
+					r.ReadRawBools(a138)
+					x.BooleanArray = a138
+					foryimpl.SetRefSlice(c, id136, x.BooleanArray)
 				} else {
 					x.BooleanArray = nil
 				}
@@ -1607,13 +1556,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n147 := c.ReadArrayLengthFast(1)
-					if n147 < 0 {
-						n147 = c.ReadArrayLength(1)
+					n133 := c.ReadArrayLengthFast(1)
+					if n133 < 0 {
+						n133 = c.ReadArrayLength(1)
 					}
-					a148 := foryimpl.MakeSlice[[]bool](c, n147)
-					r.ReadRawBools(a148)
-					x.BooleanArray = a148
+					a134 := foryimpl.MakeSlice[[]bool](c, n133)
+					r.ReadRawBools(a134)
+					x.BooleanArray = a134
 				}
 			}
 		case 21:
@@ -1876,14 +1825,15 @@ func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MediaContent's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = MediaContent{
-		Images: x.Images,
-		Media:  x.Media,
+		*x = MediaContent{Images: x.Images}
+	} else {
+		*x = MediaContent{
+			Images: x.Images,
+			Media:  x.Media,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(192112701) {
@@ -1892,14 +1842,28 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
-		x.Media.ForyReadEvolved(c, ev9)
-	} else if !c.Failed() {
-		x.Media.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Media")
-		return
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeMedia) {
+			if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
+				x.Media.ForyReadEvolved(c, ev9)
+			} else if !c.Failed() {
+				x.Media.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Media")
+			return
+		}
+	} else {
+		if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
+			x.Media.ForyReadEvolved(c, ev9)
+		} else if !c.Failed() {
+			x.Media.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("Media")
+			return
+		}
 	}
 	n10 := c.ReadLengthFast(1)
 	if n10 < 0 {
@@ -1954,80 +1918,6 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
-	*x = MediaContent{Images: x.Images}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(192112701) {
-		if h := r.ReadInt32(); h != 192112701 && !c.Failed() {
-			c.HashMismatch(foryTypeMediaContent, h)
-			return
-		}
-	}
-	if c.ReadStructValueFlag(foryTypeMedia) {
-		if ev19 := c.ReadStructFieldMeta(foryTypeMedia); ev19 != nil {
-			x.Media.ForyReadEvolved(c, ev19)
-		} else if !c.Failed() {
-			x.Media.ForyRead(c)
-		}
-	}
-	if c.Failed() {
-		c.Trace("Media")
-		return
-	}
-	n20 := c.ReadLengthFast(1)
-	if n20 < 0 {
-		n20 = c.ReadLength(1)
-	}
-	l21 := foryimpl.ReuseSlice[[]Image](c, x.Images, n20)
-	if n20 > 0 {
-		hn23, tr25, ev24 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i22 := range l21 {
-				if tr25 {
-					if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-						if p28 := foryimpl.BackRef[Image](c, id27); p28 != nil {
-							l21[i22] = *p28
-						}
-					} else if st26 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id27, &l21[i22])
-						if ev24 != nil {
-							l21[i22].ForyReadEvolved(c, ev24)
-						} else {
-							l21[i22].ForyRead(c)
-						}
-					} else {
-						l21[i22] = Image{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i22)
-						break
-					}
-					continue
-				}
-				if hn23 && !c.ReadFlag() {
-					clear(l21[i22 : i22+1])
-					continue
-				}
-				if ev24 != nil {
-					l21[i22].ForyReadEvolved(c, ev24)
-				} else {
-					l21[i22].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i22)
-					break
-				}
-			}
-		}
-	}
-	x.Images = l21
-	if c.Failed() {
-		c.Trace("Images")
-		return
-	}
-}
-
 // ForyReadEvolved reads a MediaContent body written with another schema, following ev (docs/format.md §11.4).
 func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MediaContent{}
@@ -2036,16 +1926,16 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev32 := c.ReadStructFieldMeta(foryTypeMedia); ev32 != nil {
-						x.Media.ForyReadEvolved(c, ev32)
+					if ev22 := c.ReadStructFieldMeta(foryTypeMedia); ev22 != nil {
+						x.Media.ForyReadEvolved(c, ev22)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev29 := c.ReadStructFieldMeta(foryTypeMedia); ev29 != nil {
-						x.Media.ForyReadEvolved(c, ev29)
+					if ev19 := c.ReadStructFieldMeta(foryTypeMedia); ev19 != nil {
+						x.Media.ForyReadEvolved(c, ev19)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
@@ -2053,53 +1943,53 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLengthFast(1)
-				if n33 < 0 {
-					n33 = c.ReadLength(1)
+				n23 := c.ReadLengthFast(1)
+				if n23 < 0 {
+					n23 = c.ReadLength(1)
 				}
-				l34 := foryimpl.MakeSlice[[]Image](c, n33)
-				if n33 > 0 {
-					hn36, tr38, ev37 := c.ReadStructListHeaderRef(foryTypeImage)
+				l24 := foryimpl.MakeSlice[[]Image](c, n23)
+				if n23 > 0 {
+					hn26, tr28, ev27 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i35 := range l34 {
-							if tr38 {
-								if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-									if p41 := foryimpl.BackRef[Image](c, id40); p41 != nil {
-										l34[i35] = *p41
+						for i25 := range l24 {
+							if tr28 {
+								if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+									if p31 := foryimpl.BackRef[Image](c, id30); p31 != nil {
+										l24[i25] = *p31
 									}
-								} else if st39 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id40, &l34[i35])
-									if ev37 != nil {
-										l34[i35].ForyReadEvolved(c, ev37)
+								} else if st29 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id30, &l24[i25])
+									if ev27 != nil {
+										l24[i25].ForyReadEvolved(c, ev27)
 									} else {
-										l34[i35].ForyRead(c)
+										l24[i25].ForyRead(c)
 									}
 								} else {
-									l34[i35] = Image{}
+									l24[i25] = Image{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i35)
+									c.TraceIndex(i25)
 									break
 								}
 								continue
 							}
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
+							if hn26 && !c.ReadFlag() {
+								clear(l24[i25 : i25+1])
 								continue
 							}
-							if ev37 != nil {
-								l34[i35].ForyReadEvolved(c, ev37)
+							if ev27 != nil {
+								l24[i25].ForyReadEvolved(c, ev27)
 							} else {
-								l34[i35].ForyRead(c)
+								l24[i25].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i35)
+								c.TraceIndex(i25)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l34
+				x.Images = l24
 			}
 		default:
 			c.SkipField(f)
@@ -2490,11 +2380,8 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Media's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Media) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Media{Persons: x.Persons}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-604294006) {
@@ -2571,118 +2458,36 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Persons")
 		return
 	}
-	if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-		x.Player = Player(e24)
-	} else {
-		x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Player")
-		return
-	}
-	x.Copyright = c.ReadString()
-	if c.Failed() {
-		c.Trace("Copyright")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Media{Persons: x.Persons}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-604294006) {
-		if h := r.ReadInt32(); h != -604294006 && !c.Failed() {
-			c.HashMismatch(foryTypeMedia, h)
-			return
-		}
-	}
-	// One bounds check for the 1 bytes of fixed-width fields.
-	if r.Need(1) {
-		in, off := r.Bytes(), r.Offset()
-		x.HasBitrate = buffer.ReadUint8At(in, off) != 0
-		r.SetOffset(off + 1)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Duration = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Size = buffer.UnZigZag64(u64)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Bitrate = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("HasBitrate..Bitrate")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	x.Format = c.ReadString()
-	if c.Failed() {
-		c.Trace("Format")
-		return
-	}
-	n25 := c.ReadLengthFast(1)
-	if n25 < 0 {
-		n25 = c.ReadLength(1)
-	}
-	l26 := foryimpl.ReuseSlice[[]string](c, x.Persons, n25)
-	if n25 > 0 {
-		hn28 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i27 := range l26 {
-				if hn28 && !c.ReadFlag() {
-					clear(l26[i27 : i27+1])
-					continue
-				}
-				l26[i27] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i27)
-					break
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e26 := c.ReadEnumFast(uint32(0x7fffffff)); e26 >= 0 {
+					x.Player = Player(e26)
+				} else {
+					x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
-		}
-	}
-	x.Persons = l26
-	if c.Failed() {
-		c.Trace("Persons")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-				x.Player = Player(e33)
+		} else {
+			if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+				x.Player = Player(e27)
 			} else {
 				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Player")
+			return
+		}
 	} else {
-		if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
-			x.Player = Player(e34)
+		if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+			x.Player = Player(e24)
 		} else {
 			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Player")
-		return
+		if c.Failed() {
+			c.Trace("Player")
+			return
+		}
 	}
 	x.Copyright = c.ReadString()
 	if c.Failed() {
@@ -2703,40 +2508,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
-					x.Duration = int64(v35)
+				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
+					x.Duration = int64(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
-					x.Size = int64(v37)
+				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
+					x.Size = int64(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.Width = int32(v39)
+				if v32, ok33 := c.ReadIntAs(f, 32); ok33 {
+					x.Width = int32(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.Height = int32(v41)
+				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
+					x.Height = int32(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.Bitrate = int32(v43)
+				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
+					x.Bitrate = int32(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -2755,42 +2560,42 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLengthFast(1)
-				if n45 < 0 {
-					n45 = c.ReadLength(1)
+				n38 := c.ReadLengthFast(1)
+				if n38 < 0 {
+					n38 = c.ReadLength(1)
 				}
-				l46 := foryimpl.MakeSlice[[]string](c, n45)
-				if n45 > 0 {
-					hn48 := c.ReadListHeader(21)
+				l39 := foryimpl.MakeSlice[[]string](c, n38)
+				if n38 > 0 {
+					hn41 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i40 := range l39 {
+							if hn41 && !c.ReadFlag() {
+								clear(l39[i40 : i40+1])
 								continue
 							}
-							l46[i47] = c.ReadString()
+							l39[i40] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i40)
 								break
 							}
 						}
 					}
 				}
-				x.Persons = l46
+				x.Persons = l39
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e54 := c.ReadEnumFast(uint32(0x7fffffff)); e54 >= 0 {
-						x.Player = Player(e54)
+					if e47 := c.ReadEnumFast(uint32(0x7fffffff)); e47 >= 0 {
+						x.Player = Player(e47)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e51 := c.ReadEnumFast(uint32(0x7fffffff)); e51 >= 0 {
-						x.Player = Player(e51)
+					if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
+						x.Player = Player(e44)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -3058,106 +2863,70 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Image) ForyRead(c *foryimpl.ReadContext) {
+	*x = Image{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
+		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
+			c.HashMismatch(foryTypeImage, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Width = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Height = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Width..Height")
+		return
+	}
+	x.URI = c.ReadString()
+	if c.Failed() {
+		c.Trace("URI")
+		return
+	}
+	x.Title = c.ReadString()
+	if c.Failed() {
+		c.Trace("Title")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1960516840) {
-		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-		x.Size = Size(e5)
-	} else {
-		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1960516840) {
-		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+					x.Size = Size(e7)
+				} else {
+					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+		} else {
 			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
 				x.Size = Size(e8)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	} else {
-		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-			x.Size = Size(e9)
+		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+			x.Size = Size(e5)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	}
 }
 
@@ -3169,16 +2938,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
-					x.Width = int32(v10)
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.Width = int32(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
-					x.Height = int32(v12)
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.Height = int32(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -3194,16 +2963,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
-						x.Size = Size(e17)
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.Size = Size(e16)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
-						x.Size = Size(e14)
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.Size = Size(e13)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}

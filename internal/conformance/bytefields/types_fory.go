@@ -336,16 +336,20 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Bytes's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Bytes{
-		BoolA: x.BoolA,
-		Bools: x.Bools,
-		Plain: x.Plain,
-		U8Arr: x.U8Arr,
+		*x = Bytes{
+			Bools: x.Bools,
+			Plain: x.Plain,
+		}
+	} else {
+		*x = Bytes{
+			BoolA: x.BoolA,
+			Bools: x.Bools,
+			Plain: x.Plain,
+			U8Arr: x.U8Arr,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1625798738) {
@@ -354,62 +358,83 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	n28 := c.ReadArrayLengthFast(1)
-	if n28 < 0 {
-		n28 = c.ReadArrayLength(1)
-	}
-	a29 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n28)
-	r.ReadRawBools(a29)
-	x.BoolA = a29
-	if c.Failed() {
-		c.Trace("BoolA")
-		return
-	}
-	n30 := c.ReadLengthFast(1)
-	if n30 < 0 {
-		n30 = c.ReadLength(1)
-	}
-	l31 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n30)
-	if n30 > 0 {
-		hn33 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i32 := range l31 {
-				if hn33 && !c.ReadFlag() {
-					clear(l31[i32 : i32+1])
-					continue
-				}
-				l31[i32] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i32)
-					break
-				}
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id29)
+			} else if st28 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id29, x.Bin)
+			} else {
+				x.Bin = nil
 			}
+		} else {
+			x.Bin = c.ReadBinary()
 		}
-	}
-	x.Bools = l31
-	if c.Failed() {
-		c.Trace("Bools")
-		return
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
+				x.BoolA = foryimpl.BackRefSlice[bool](c, id31)
+			} else if st30 == foryimpl.RefFollows {
+				n32 := c.ReadArrayLengthFast(1)
+				if n32 < 0 {
+					n32 = c.ReadArrayLength(1)
+				}
+				a33 := foryimpl.MakeSlice[[]bool](c, n32)
+				r.ReadRawBools(a33)
+				x.BoolA = a33
+				foryimpl.SetRefSlice(c, id31, x.BoolA)
+			} else {
+				x.BoolA = nil
+			}
+		} else {
+			n34 := c.ReadArrayLengthFast(1)
+			if n34 < 0 {
+				n34 = c.ReadArrayLength(1)
+			}
+			a35 := foryimpl.MakeSlice[[]bool](c, n34)
+			r.ReadRawBools(a35)
+			x.BoolA = a35
+		}
+		if c.Failed() {
+			c.Trace("BoolA")
+			return
+		}
+	} else {
+		x.Bin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+		n30 := c.ReadArrayLengthFast(1)
+		if n30 < 0 {
+			n30 = c.ReadArrayLength(1)
+		}
+		a31 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n30)
+		r.ReadRawBools(a31)
+		x.BoolA = a31
+		if c.Failed() {
+			c.Trace("BoolA")
+			return
+		}
 	}
 	n36 := c.ReadLengthFast(1)
 	if n36 < 0 {
 		n36 = c.ReadLength(1)
 	}
-	l37 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n36)
+	l37 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n36)
 	if n36 > 0 {
-		hn39 := c.ReadListHeader(9)
+		hn39 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i38 := range l37 {
 				if hn39 && !c.ReadFlag() {
 					clear(l37[i38 : i38+1])
 					continue
 				}
-				l37[i38] = r.ReadUint8()
+				l37[i38] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i38)
 					break
@@ -417,160 +442,78 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Plain = l37
-	if c.Failed() {
-		c.Trace("Plain")
-		return
-	}
-	n42 := c.ReadArrayLengthFast(1)
-	if n42 < 0 {
-		n42 = c.ReadArrayLength(1)
-	}
-	a43 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n42)
-	copy(a43, r.ReadBytes(n42))
-	x.U8Arr = a43
-	if c.Failed() {
-		c.Trace("U8Arr")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Bytes{
-		Bools: x.Bools,
-		Plain: x.Plain,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1625798738) {
-		if h := r.ReadInt32(); h != 1625798738 && !c.Failed() {
-			c.HashMismatch(foryTypeBytes, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st44, id45 := c.ReadRefFlag(); st44 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id45)
-		} else if st44 == foryimpl.RefFollows {
-			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id45, x.Bin)
-		} else {
-			x.Bin = nil
-		}
-	} else {
-		x.Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-			x.BoolA = foryimpl.BackRefSlice[bool](c, id47)
-		} else if st46 == foryimpl.RefFollows {
-			n48 := c.ReadArrayLengthFast(1)
-			if n48 < 0 {
-				n48 = c.ReadArrayLength(1)
-			}
-			a49 := foryimpl.MakeSlice[[]bool](c, n48)
-			r.ReadRawBools(a49)
-			x.BoolA = a49
-			foryimpl.SetRefSlice(c, id47, x.BoolA)
-		} else {
-			x.BoolA = nil
-		}
-	} else {
-		n50 := c.ReadArrayLengthFast(1)
-		if n50 < 0 {
-			n50 = c.ReadArrayLength(1)
-		}
-		a51 := foryimpl.MakeSlice[[]bool](c, n50)
-		r.ReadRawBools(a51)
-		x.BoolA = a51
-	}
-	if c.Failed() {
-		c.Trace("BoolA")
-		return
-	}
-	n52 := c.ReadLengthFast(1)
-	if n52 < 0 {
-		n52 = c.ReadLength(1)
-	}
-	l53 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n52)
-	if n52 > 0 {
-		hn55 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i54 := range l53 {
-				if hn55 && !c.ReadFlag() {
-					clear(l53[i54 : i54+1])
-					continue
-				}
-				l53[i54] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i54)
-					break
-				}
-			}
-		}
-	}
-	x.Bools = l53
+	x.Bools = l37
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n58 := c.ReadLengthFast(1)
-	if n58 < 0 {
-		n58 = c.ReadLength(1)
+	n42 := c.ReadLengthFast(1)
+	if n42 < 0 {
+		n42 = c.ReadLength(1)
 	}
-	l59 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n58)
-	if n58 > 0 {
-		hn61 := c.ReadListHeader(9)
+	l43 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n42)
+	if n42 > 0 {
+		hn45 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i60 := range l59 {
-				if hn61 && !c.ReadFlag() {
-					clear(l59[i60 : i60+1])
+			for i44 := range l43 {
+				if hn45 && !c.ReadFlag() {
+					clear(l43[i44 : i44+1])
 					continue
 				}
-				l59[i60] = r.ReadUint8()
+				l43[i44] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i60)
+					c.TraceIndex(i44)
 					break
 				}
 			}
 		}
 	}
-	x.Plain = l59
+	x.Plain = l43
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-			x.U8Arr = foryimpl.BackRefSlice[uint8](c, id65)
-		} else if st64 == foryimpl.RefFollows {
-			n66 := c.ReadArrayLengthFast(1)
-			if n66 < 0 {
-				n66 = c.ReadArrayLength(1)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
+				x.U8Arr = foryimpl.BackRefSlice[uint8](c, id49)
+			} else if st48 == foryimpl.RefFollows {
+				n50 := c.ReadArrayLengthFast(1)
+				if n50 < 0 {
+					n50 = c.ReadArrayLength(1)
+				}
+				a51 := foryimpl.MakeSlice[[]uint8](c, n50)
+				copy(a51, r.ReadBytes(n50))
+				x.U8Arr = a51
+				foryimpl.SetRefSlice(c, id49, x.U8Arr)
+			} else {
+				x.U8Arr = nil
 			}
-			a67 := foryimpl.MakeSlice[[]uint8](c, n66)
-			copy(a67, r.ReadBytes(n66))
-			x.U8Arr = a67
-			foryimpl.SetRefSlice(c, id65, x.U8Arr)
 		} else {
-			x.U8Arr = nil
+			n52 := c.ReadArrayLengthFast(1)
+			if n52 < 0 {
+				n52 = c.ReadArrayLength(1)
+			}
+			a53 := foryimpl.MakeSlice[[]uint8](c, n52)
+			copy(a53, r.ReadBytes(n52))
+			x.U8Arr = a53
+		}
+		if c.Failed() {
+			c.Trace("U8Arr")
+			return
 		}
 	} else {
-		n68 := c.ReadArrayLengthFast(1)
-		if n68 < 0 {
-			n68 = c.ReadArrayLength(1)
+		n48 := c.ReadArrayLengthFast(1)
+		if n48 < 0 {
+			n48 = c.ReadArrayLength(1)
 		}
-		a69 := foryimpl.MakeSlice[[]uint8](c, n68)
-		copy(a69, r.ReadBytes(n68))
-		x.U8Arr = a69
-	}
-	if c.Failed() {
-		c.Trace("U8Arr")
-		return
+		a49 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n48)
+		copy(a49, r.ReadBytes(n48))
+		x.U8Arr = a49
+		if c.Failed() {
+			c.Trace("U8Arr")
+			return
+		}
 	}
 }
 
@@ -582,11 +525,11 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id71)
-				} else if st70 == foryimpl.RefFollows {
+				if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id55)
+				} else if st54 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id71, x.Bin)
+					foryimpl.SetRefSlice(c, id55, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -599,17 +542,17 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
-					x.BoolA = foryimpl.BackRefSlice[bool](c, id75)
-				} else if st74 == foryimpl.RefFollows {
-					n76 := c.ReadArrayLengthFast(1)
-					if n76 < 0 {
-						n76 = c.ReadArrayLength(1)
+				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
+					x.BoolA = foryimpl.BackRefSlice[bool](c, id59)
+				} else if st58 == foryimpl.RefFollows {
+					n60 := c.ReadArrayLengthFast(1)
+					if n60 < 0 {
+						n60 = c.ReadArrayLength(1)
 					}
-					a77 := foryimpl.MakeSlice[[]bool](c, n76)
-					r.ReadRawBools(a77)
-					x.BoolA = a77
-					foryimpl.SetRefSlice(c, id75, x.BoolA)
+					a61 := foryimpl.MakeSlice[[]bool](c, n60)
+					r.ReadRawBools(a61)
+					x.BoolA = a61
+					foryimpl.SetRefSlice(c, id59, x.BoolA)
 				} else {
 					x.BoolA = nil
 				}
@@ -617,82 +560,82 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				if f.Convert {
 					x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n72 := c.ReadArrayLengthFast(1)
-					if n72 < 0 {
-						n72 = c.ReadArrayLength(1)
+					n56 := c.ReadArrayLengthFast(1)
+					if n56 < 0 {
+						n56 = c.ReadArrayLength(1)
 					}
-					a73 := foryimpl.MakeSlice[[]bool](c, n72)
-					r.ReadRawBools(a73)
-					x.BoolA = a73
+					a57 := foryimpl.MakeSlice[[]bool](c, n56)
+					r.ReadRawBools(a57)
+					x.BoolA = a57
 				}
 			}
 		case 2:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n78 := c.ReadLengthFast(1)
-				if n78 < 0 {
-					n78 = c.ReadLength(1)
+				n62 := c.ReadLengthFast(1)
+				if n62 < 0 {
+					n62 = c.ReadLength(1)
 				}
-				l79 := foryimpl.MakeSlice[[]bool](c, n78)
-				if n78 > 0 {
-					hn81 := c.ReadListHeader(1)
+				l63 := foryimpl.MakeSlice[[]bool](c, n62)
+				if n62 > 0 {
+					hn65 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i80 := range l79 {
-							if hn81 && !c.ReadFlag() {
-								clear(l79[i80 : i80+1])
+						for i64 := range l63 {
+							if hn65 && !c.ReadFlag() {
+								clear(l63[i64 : i64+1])
 								continue
 							}
-							l79[i80] = r.ReadBool()
+							l63[i64] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i80)
+								c.TraceIndex(i64)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l79
+				x.Bools = l63
 			}
 		case 3:
 			if f.Convert {
 				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n84 := c.ReadLengthFast(1)
-				if n84 < 0 {
-					n84 = c.ReadLength(1)
+				n68 := c.ReadLengthFast(1)
+				if n68 < 0 {
+					n68 = c.ReadLength(1)
 				}
-				l85 := foryimpl.MakeSlice[[]uint8](c, n84)
-				if n84 > 0 {
-					hn87 := c.ReadListHeader(9)
+				l69 := foryimpl.MakeSlice[[]uint8](c, n68)
+				if n68 > 0 {
+					hn71 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i86 := range l85 {
-							if hn87 && !c.ReadFlag() {
-								clear(l85[i86 : i86+1])
+						for i70 := range l69 {
+							if hn71 && !c.ReadFlag() {
+								clear(l69[i70 : i70+1])
 								continue
 							}
-							l85[i86] = r.ReadUint8()
+							l69[i70] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i86)
+								c.TraceIndex(i70)
 								break
 							}
 						}
 					}
 				}
-				x.Plain = l85
+				x.Plain = l69
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
-					x.U8Arr = foryimpl.BackRefSlice[uint8](c, id93)
-				} else if st92 == foryimpl.RefFollows {
-					n94 := c.ReadArrayLengthFast(1)
-					if n94 < 0 {
-						n94 = c.ReadArrayLength(1)
+				if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
+					x.U8Arr = foryimpl.BackRefSlice[uint8](c, id77)
+				} else if st76 == foryimpl.RefFollows {
+					n78 := c.ReadArrayLengthFast(1)
+					if n78 < 0 {
+						n78 = c.ReadArrayLength(1)
 					}
-					a95 := foryimpl.MakeSlice[[]uint8](c, n94)
-					copy(a95, r.ReadBytes(n94))
-					x.U8Arr = a95
-					foryimpl.SetRefSlice(c, id93, x.U8Arr)
+					a79 := foryimpl.MakeSlice[[]uint8](c, n78)
+					copy(a79, r.ReadBytes(n78))
+					x.U8Arr = a79
+					foryimpl.SetRefSlice(c, id77, x.U8Arr)
 				} else {
 					x.U8Arr = nil
 				}
@@ -700,13 +643,13 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				if f.Convert {
 					x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n90 := c.ReadArrayLengthFast(1)
-					if n90 < 0 {
-						n90 = c.ReadArrayLength(1)
+					n74 := c.ReadArrayLengthFast(1)
+					if n74 < 0 {
+						n74 = c.ReadArrayLength(1)
 					}
-					a91 := foryimpl.MakeSlice[[]uint8](c, n90)
-					copy(a91, r.ReadBytes(n90))
-					x.U8Arr = a91
+					a75 := foryimpl.MakeSlice[[]uint8](c, n74)
+					copy(a75, r.ReadBytes(n74))
+					x.U8Arr = a75
 				}
 			}
 		default:

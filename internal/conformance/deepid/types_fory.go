@@ -202,12 +202,13 @@ func (x *Level1) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Level1's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = Level1{}
+	} else {
+		*x = Level1{Mid: x.Mid}
 	}
-	*x = Level1{Mid: x.Mid}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1488160190) {
 		if h := r.ReadInt32(); h != -1488160190 && !c.Failed() {
@@ -227,49 +228,28 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ID..ID")
 		return
 	}
-	if ev1 := c.ReadStructFieldMeta(foryTypeLevel2); ev1 != nil {
-		x.Mid.ForyReadEvolved(c, ev1)
-	} else if !c.Failed() {
-		x.Mid.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Mid")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Level1) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Level1{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1488160190) {
-		if h := r.ReadInt32(); h != -1488160190 && !c.Failed() {
-			c.HashMismatch(foryTypeLevel1, h)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLevel2) {
+			if ev1 := c.ReadStructFieldMeta(foryTypeLevel2); ev1 != nil {
+				x.Mid.ForyReadEvolved(c, ev1)
+			} else if !c.Failed() {
+				x.Mid.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Mid")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.ID = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("ID..ID")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeLevel2) {
-		if ev2 := c.ReadStructFieldMeta(foryTypeLevel2); ev2 != nil {
-			x.Mid.ForyReadEvolved(c, ev2)
+	} else {
+		if ev1 := c.ReadStructFieldMeta(foryTypeLevel2); ev1 != nil {
+			x.Mid.ForyReadEvolved(c, ev1)
 		} else if !c.Failed() {
 			x.Mid.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Mid")
-		return
+		if c.Failed() {
+			c.Trace("Mid")
+			return
+		}
 	}
 }
 
@@ -281,8 +261,8 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.ID = int32(v3)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.ID = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt32()
@@ -290,16 +270,16 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev8 := c.ReadStructFieldMeta(foryTypeLevel2); ev8 != nil {
-						x.Mid.ForyReadEvolved(c, ev8)
+					if ev7 := c.ReadStructFieldMeta(foryTypeLevel2); ev7 != nil {
+						x.Mid.ForyReadEvolved(c, ev7)
 					} else if !c.Failed() {
 						x.Mid.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev5 := c.ReadStructFieldMeta(foryTypeLevel2); ev5 != nil {
-						x.Mid.ForyReadEvolved(c, ev5)
+					if ev4 := c.ReadStructFieldMeta(foryTypeLevel2); ev4 != nil {
+						x.Mid.ForyReadEvolved(c, ev4)
 					} else if !c.Failed() {
 						x.Mid.ForyRead(c)
 					}
@@ -551,12 +531,13 @@ func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Level2's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = Level2{}
+	} else {
+		*x = Level2{Deep: x.Deep}
 	}
-	*x = Level2{Deep: x.Deep}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1449674691) {
 		if h := r.ReadInt32(); h != 1449674691 && h != -337581895 && !c.Failed() {
@@ -564,73 +545,59 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
-		x.Deep.ForyReadEvolved(c, ev3)
-	} else if !c.Failed() {
-		x.Deep.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Deep")
-		return
-	}
-	if c.ReadFlag() {
-		p4 := foryimpl.Alloc[Level3](c)
-		if ev5 := c.ReadStructFieldMeta(foryTypeLevel3); ev5 != nil {
-			p4.ForyReadEvolved(c, ev5)
-		} else if !c.Failed() {
-			p4.ForyRead(c)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLevel3) {
+			if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
+				x.Deep.ForyReadEvolved(c, ev3)
+			} else if !c.Failed() {
+				x.Deep.ForyRead(c)
+			}
 		}
-		x.DeepP = p4
-	}
-	if c.Failed() {
-		c.Trace("DeepP")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Level2) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Level2{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1449674691) {
-		if h := r.ReadInt32(); h != 1449674691 && h != -337581895 && !c.Failed() {
-			c.HashMismatch(foryTypeLevel2, h)
+		if c.Failed() {
+			c.Trace("Deep")
 			return
 		}
-	}
-	if c.ReadStructValueFlag(foryTypeLevel3) {
-		if ev6 := c.ReadStructFieldMeta(foryTypeLevel3); ev6 != nil {
-			x.Deep.ForyReadEvolved(c, ev6)
+		if st4, id5 := c.ReadRefFlag(); st4 == foryimpl.RefBack {
+			x.DeepP = foryimpl.BackRef[Level3](c, id5)
+		} else if st4 == foryimpl.RefFollows {
+			p6 := foryimpl.Alloc[Level3](c)
+			foryimpl.SetRef(c, id5, p6)
+			if ev7 := c.ReadStructFieldMeta(foryTypeLevel3); ev7 != nil {
+				p6.ForyReadEvolved(c, ev7)
+			} else if !c.Failed() {
+				p6.ForyRead(c)
+			}
+			x.DeepP = p6
+		} else {
+			x.DeepP = nil
+		}
+		if c.Failed() {
+			c.Trace("DeepP")
+			return
+		}
+	} else {
+		if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
+			x.Deep.ForyReadEvolved(c, ev3)
 		} else if !c.Failed() {
 			x.Deep.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Deep")
-		return
-	}
-	if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-		x.DeepP = foryimpl.BackRef[Level3](c, id8)
-	} else if st7 == foryimpl.RefFollows {
-		p9 := foryimpl.Alloc[Level3](c)
-		foryimpl.SetRef(c, id8, p9)
-		if ev10 := c.ReadStructFieldMeta(foryTypeLevel3); ev10 != nil {
-			p9.ForyReadEvolved(c, ev10)
-		} else if !c.Failed() {
-			p9.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Deep")
+			return
 		}
-		x.DeepP = p9
-	} else {
-		x.DeepP = nil
-	}
-	if c.Failed() {
-		c.Trace("DeepP")
-		return
+		if c.ReadFlag() {
+			p4 := foryimpl.Alloc[Level3](c)
+			if ev5 := c.ReadStructFieldMeta(foryTypeLevel3); ev5 != nil {
+				p4.ForyReadEvolved(c, ev5)
+			} else if !c.Failed() {
+				p4.ForyRead(c)
+			}
+			x.DeepP = p4
+		}
+		if c.Failed() {
+			c.Trace("DeepP")
+			return
+		}
 	}
 	x.Name = c.ReadString()
 	if c.Failed() {
@@ -647,16 +614,16 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev14 := c.ReadStructFieldMeta(foryTypeLevel3); ev14 != nil {
-						x.Deep.ForyReadEvolved(c, ev14)
+					if ev11 := c.ReadStructFieldMeta(foryTypeLevel3); ev11 != nil {
+						x.Deep.ForyReadEvolved(c, ev11)
 					} else if !c.Failed() {
 						x.Deep.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev11 := c.ReadStructFieldMeta(foryTypeLevel3); ev11 != nil {
-						x.Deep.ForyReadEvolved(c, ev11)
+					if ev8 := c.ReadStructFieldMeta(foryTypeLevel3); ev8 != nil {
+						x.Deep.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
 						x.Deep.ForyRead(c)
 					}
@@ -664,29 +631,29 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-					x.DeepP = foryimpl.BackRef[Level3](c, id18)
-				} else if st17 == foryimpl.RefFollows {
-					p19 := foryimpl.Alloc[Level3](c)
-					foryimpl.SetRef(c, id18, p19)
-					if ev20 := c.ReadStructFieldMeta(foryTypeLevel3); ev20 != nil {
-						p19.ForyReadEvolved(c, ev20)
+				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+					x.DeepP = foryimpl.BackRef[Level3](c, id15)
+				} else if st14 == foryimpl.RefFollows {
+					p16 := foryimpl.Alloc[Level3](c)
+					foryimpl.SetRef(c, id15, p16)
+					if ev17 := c.ReadStructFieldMeta(foryTypeLevel3); ev17 != nil {
+						p16.ForyReadEvolved(c, ev17)
 					} else if !c.Failed() {
-						p19.ForyRead(c)
+						p16.ForyRead(c)
 					}
-					x.DeepP = p19
+					x.DeepP = p16
 				} else {
 					x.DeepP = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p15 := foryimpl.Alloc[Level3](c)
-					if ev16 := c.ReadStructFieldMeta(foryTypeLevel3); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
+					p12 := foryimpl.Alloc[Level3](c)
+					if ev13 := c.ReadStructFieldMeta(foryTypeLevel3); ev13 != nil {
+						p12.ForyReadEvolved(c, ev13)
 					} else if !c.Failed() {
-						p15.ForyRead(c)
+						p12.ForyRead(c)
 					}
-					x.DeepP = p15
+					x.DeepP = p12
 				}
 			}
 		case 2:

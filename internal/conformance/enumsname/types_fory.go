@@ -279,11 +279,8 @@ func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumHolder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = EnumHolder{Colors: x.Colors}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(53701824) {
@@ -292,136 +289,100 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-		x.C = Color(e9)
-	} else {
-		x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("C")
-		return
-	}
-	n10 := c.ReadLengthFast(1)
-	if n10 < 0 {
-		n10 = c.ReadLength(1)
-	}
-	l11 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n10)
-	if n10 > 0 {
-		hn13 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i12 := range l11 {
-				if hn13 && !c.ReadFlag() {
-					clear(l11[i12 : i12+1])
-					continue
-				}
-				if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-					l11[i12] = Color(e16)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
+					x.C = Color(e11)
 				} else {
-					l11[i12] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i12)
-					break
+					x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
-		}
-	}
-	x.Colors = l11
-	if c.Failed() {
-		c.Trace("Colors")
-		return
-	}
-	if c.ReadFlag() {
-		p17 := foryimpl.Alloc[Color](c)
-		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-			*p17 = Color(e18)
 		} else {
-			*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		}
-		x.PC = p17
-	}
-	if c.Failed() {
-		c.Trace("PC")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *EnumHolder) foryReadRef(c *foryimpl.ReadContext) {
-	*x = EnumHolder{Colors: x.Colors}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(53701824) {
-		if h := r.ReadInt32(); h != 53701824 && h != -1905787043 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumHolder, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
-				x.C = Color(e21)
+			if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
+				x.C = Color(e12)
 			} else {
 				x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("C")
+			return
+		}
 	} else {
-		if e22 := c.ReadEnumFast(uint32(0x7fffffff)); e22 >= 0 {
-			x.C = Color(e22)
+		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+			x.C = Color(e9)
 		} else {
 			x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
+		if c.Failed() {
+			c.Trace("C")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("C")
-		return
+	n13 := c.ReadLengthFast(1)
+	if n13 < 0 {
+		n13 = c.ReadLength(1)
 	}
-	n23 := c.ReadLengthFast(1)
-	if n23 < 0 {
-		n23 = c.ReadLength(1)
-	}
-	l24 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n23)
-	if n23 > 0 {
-		hn26 := c.ReadListHeader(25)
+	l14 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n13)
+	if n13 > 0 {
+		hn16 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i25 := range l24 {
-				if hn26 && !c.ReadFlag() {
-					clear(l24[i25 : i25+1])
+			for i15 := range l14 {
+				if hn16 && !c.ReadFlag() {
+					clear(l14[i15 : i15+1])
 					continue
 				}
-				if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
-					l24[i25] = Color(e29)
+				if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
+					l14[i15] = Color(e19)
 				} else {
-					l24[i25] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l14[i15] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i25)
+					c.TraceIndex(i15)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l24
+	x.Colors = l14
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-		x.PC = foryimpl.BackRef[Color](c, id31)
-	} else if st30 == foryimpl.RefFollows {
-		p32 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id31, p32)
-		if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-			*p32 = Color(e33)
+	if c.TrackRef() {
+		if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+			x.PC = foryimpl.BackRef[Color](c, id21)
+		} else if st20 == foryimpl.RefFollows {
+			p22 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id21, p22)
+			if e23 := c.ReadEnumFast(uint32(0x7fffffff)); e23 >= 0 {
+				*p22 = Color(e23)
+			} else {
+				*p22 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PC = p22
 		} else {
-			*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.PC = nil
 		}
-		x.PC = p32
+		if c.Failed() {
+			c.Trace("PC")
+			return
+		}
 	} else {
-		x.PC = nil
-	}
-	if c.Failed() {
-		c.Trace("PC")
-		return
+		if c.ReadFlag() {
+			p20 := foryimpl.Alloc[Color](c)
+			if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
+				*p20 = Color(e21)
+			} else {
+				*p20 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PC = p20
+		}
+		if c.Failed() {
+			c.Trace("PC")
+			return
+		}
 	}
 }
 
@@ -433,16 +394,16 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-						x.C = Color(e37)
+					if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+						x.C = Color(e27)
 					} else {
 						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
-						x.C = Color(e34)
+					if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+						x.C = Color(e24)
 					} else {
 						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -450,58 +411,58 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLengthFast(1)
-				if n38 < 0 {
-					n38 = c.ReadLength(1)
+				n28 := c.ReadLengthFast(1)
+				if n28 < 0 {
+					n28 = c.ReadLength(1)
 				}
-				l39 := foryimpl.MakeSlice[[]Color](c, n38)
-				if n38 > 0 {
-					hn41 := c.ReadListHeader(25)
+				l29 := foryimpl.MakeSlice[[]Color](c, n28)
+				if n28 > 0 {
+					hn31 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i40 := range l39 {
-							if hn41 && !c.ReadFlag() {
-								clear(l39[i40 : i40+1])
+						for i30 := range l29 {
+							if hn31 && !c.ReadFlag() {
+								clear(l29[i30 : i30+1])
 								continue
 							}
-							if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
-								l39[i40] = Color(e44)
+							if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+								l29[i30] = Color(e34)
 							} else {
-								l39[i40] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l29[i30] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i40)
+								c.TraceIndex(i30)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l39
+				x.Colors = l29
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st47, id48 := c.ReadRefFlag(); st47 == foryimpl.RefBack {
-					x.PC = foryimpl.BackRef[Color](c, id48)
-				} else if st47 == foryimpl.RefFollows {
-					p49 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id48, p49)
-					if e50 := c.ReadEnumFast(uint32(0x7fffffff)); e50 >= 0 {
-						*p49 = Color(e50)
+				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+					x.PC = foryimpl.BackRef[Color](c, id38)
+				} else if st37 == foryimpl.RefFollows {
+					p39 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id38, p39)
+					if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
+						*p39 = Color(e40)
 					} else {
-						*p49 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p39 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p49
+					x.PC = p39
 				} else {
 					x.PC = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p45 := foryimpl.Alloc[Color](c)
-					if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
-						*p45 = Color(e46)
+					p35 := foryimpl.Alloc[Color](c)
+					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+						*p35 = Color(e36)
 					} else {
-						*p45 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p45
+					x.PC = p35
 				}
 			}
 		default:

@@ -487,15 +487,16 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads PersonV2's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = PersonV2{
-		Tags:    x.Tags,
-		Weights: x.Weights,
-		Work:    x.Work,
+		*x = PersonV2{Tags: x.Tags}
+	} else {
+		*x = PersonV2{
+			Tags:    x.Tags,
+			Weights: x.Weights,
+			Work:    x.Work,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1712269785) {
@@ -521,176 +522,67 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Email")
 		return
 	}
-	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[Address](c)
-		if ev32 := c.ReadStructFieldMeta(foryTypeAddress); ev32 != nil {
-			p31.ForyReadEvolved(c, ev32)
-		} else if !c.Failed() {
-			p31.ForyRead(c)
-		}
-		x.Home = p31
-	}
-	if c.Failed() {
-		c.Trace("Home")
-		return
-	}
-	if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-		x.Level = Color(e33)
-	} else {
-		x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Level")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[string](c)
-		*p34 = c.ReadString()
-		x.Nick = p34
-	}
-	if c.Failed() {
-		c.Trace("Nick")
-		return
-	}
-	n35 := c.ReadLengthFast(2)
-	if n35 < 0 {
-		n35 = c.ReadLength(2)
-	}
-	m36 := foryimpl.MakeMap[map[string]int32](c, n35)
-	for n35 > 0 && !c.Failed() {
-		sz37, vn38, _ := c.ReadMapChunk(n35, 21, 5, nil, false)
-		for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-			var k40 string
-			k40 = c.ReadString()
-			var v41 int32
-			if !vn38 {
-				v41 = r.ReadVarInt32()
+	if c.TrackRef() {
+		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+			x.Home = foryimpl.BackRef[Address](c, id32)
+		} else if st31 == foryimpl.RefFollows {
+			p33 := foryimpl.Alloc[Address](c)
+			foryimpl.SetRef(c, id32, p33)
+			if ev34 := c.ReadStructFieldMeta(foryTypeAddress); ev34 != nil {
+				p33.ForyReadEvolved(c, ev34)
+			} else if !c.Failed() {
+				p33.ForyRead(c)
 			}
-			m36[k40] = v41
+			x.Home = p33
+		} else {
+			x.Home = nil
 		}
-		n35 -= sz37
-	}
-	x.Scores = m36
-	if c.Failed() {
-		c.Trace("Scores")
-		return
-	}
-	n43 := c.ReadLengthFast(1)
-	if n43 < 0 {
-		n43 = c.ReadLength(1)
-	}
-	l44 := foryimpl.ReuseSlice[[]string](c, x.Tags, n43)
-	if n43 > 0 {
-		hn46 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i45 := range l44 {
-				if hn46 && !c.ReadFlag() {
-					clear(l44[i45 : i45+1])
-					continue
-				}
-				l44[i45] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i45)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l44
-	if c.Failed() {
-		c.Trace("Tags")
-		return
-	}
-	n49 := c.ReadArrayLengthFast(8)
-	if n49 < 0 {
-		n49 = c.ReadArrayLength(8)
-	}
-	a50 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n49)
-	r.ReadRawFloat64s(a50)
-	x.Weights = a50
-	if c.Failed() {
-		c.Trace("Weights")
-		return
-	}
-	if ev51 := c.ReadStructFieldMeta(foryTypeAddress); ev51 != nil {
-		x.Work.ForyReadEvolved(c, ev51)
-	} else if !c.Failed() {
-		x.Work.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Work")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
-	*x = PersonV2{Tags: x.Tags}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1712269785) {
-		if h := r.ReadInt32(); h != -1712269785 && h != -566291566 && !c.Failed() {
-			c.HashMismatch(foryTypePersonV2, h)
+		if c.Failed() {
+			c.Trace("Home")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Age = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Age..Age")
-		return
-	}
-	x.Email = c.ReadString()
-	if c.Failed() {
-		c.Trace("Email")
-		return
-	}
-	if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-		x.Home = foryimpl.BackRef[Address](c, id53)
-	} else if st52 == foryimpl.RefFollows {
-		p54 := foryimpl.Alloc[Address](c)
-		foryimpl.SetRef(c, id53, p54)
-		if ev55 := c.ReadStructFieldMeta(foryTypeAddress); ev55 != nil {
-			p54.ForyReadEvolved(c, ev55)
-		} else if !c.Failed() {
-			p54.ForyRead(c)
-		}
-		x.Home = p54
-	} else {
-		x.Home = nil
-	}
-	if c.Failed() {
-		c.Trace("Home")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
-				x.Level = Color(e58)
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+					x.Level = Color(e37)
+				} else {
+					x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+		} else {
+			if e38 := c.ReadEnumFast(uint32(0x7fffffff)); e38 >= 0 {
+				x.Level = Color(e38)
 			} else {
 				x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Level")
+			return
+		}
 	} else {
-		if e59 := c.ReadEnumFast(uint32(0x7fffffff)); e59 >= 0 {
-			x.Level = Color(e59)
+		if c.ReadFlag() {
+			p31 := foryimpl.Alloc[Address](c)
+			if ev32 := c.ReadStructFieldMeta(foryTypeAddress); ev32 != nil {
+				p31.ForyReadEvolved(c, ev32)
+			} else if !c.Failed() {
+				p31.ForyRead(c)
+			}
+			x.Home = p31
+		}
+		if c.Failed() {
+			c.Trace("Home")
+			return
+		}
+		if e35 := c.ReadEnumFast(uint32(0x7fffffff)); e35 >= 0 {
+			x.Level = Color(e35)
 		} else {
 			x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Level")
-		return
+		if c.Failed() {
+			c.Trace("Level")
+			return
+		}
 	}
 	x.Name = c.ReadString()
 	if c.Failed() {
@@ -698,101 +590,124 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p60 := foryimpl.Alloc[string](c)
-		*p60 = c.ReadString()
-		x.Nick = p60
+		p39 := foryimpl.Alloc[string](c)
+		*p39 = c.ReadString()
+		x.Nick = p39
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n61 := c.ReadLengthFast(2)
-	if n61 < 0 {
-		n61 = c.ReadLength(2)
+	n40 := c.ReadLengthFast(2)
+	if n40 < 0 {
+		n40 = c.ReadLength(2)
 	}
-	m62 := foryimpl.MakeMap[map[string]int32](c, n61)
-	for n61 > 0 && !c.Failed() {
-		sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
-		for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-			var k66 string
-			k66 = c.ReadString()
-			var v67 int32
-			if !vn64 {
-				v67 = r.ReadVarInt32()
+	m41 := foryimpl.MakeMap[map[string]int32](c, n40)
+	for n40 > 0 && !c.Failed() {
+		sz42, vn43, _ := c.ReadMapChunk(n40, 21, 5, nil, false)
+		for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
+			var k45 string
+			k45 = c.ReadString()
+			var v46 int32
+			if !vn43 {
+				v46 = r.ReadVarInt32()
 			}
-			m62[k66] = v67
+			m41[k45] = v46
 		}
-		n61 -= sz63
+		n40 -= sz42
 	}
-	x.Scores = m62
+	x.Scores = m41
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n69 := c.ReadLengthFast(1)
-	if n69 < 0 {
-		n69 = c.ReadLength(1)
+	n48 := c.ReadLengthFast(1)
+	if n48 < 0 {
+		n48 = c.ReadLength(1)
 	}
-	l70 := foryimpl.ReuseSlice[[]string](c, x.Tags, n69)
-	if n69 > 0 {
-		hn72 := c.ReadListHeader(21)
+	l49 := foryimpl.ReuseSlice[[]string](c, x.Tags, n48)
+	if n48 > 0 {
+		hn51 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i71 := range l70 {
-				if hn72 && !c.ReadFlag() {
-					clear(l70[i71 : i71+1])
+			for i50 := range l49 {
+				if hn51 && !c.ReadFlag() {
+					clear(l49[i50 : i50+1])
 					continue
 				}
-				l70[i71] = c.ReadString()
+				l49[i50] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i71)
+					c.TraceIndex(i50)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l70
+	x.Tags = l49
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-			x.Weights = foryimpl.BackRefSlice[float64](c, id76)
-		} else if st75 == foryimpl.RefFollows {
-			n77 := c.ReadArrayLengthFast(8)
-			if n77 < 0 {
-				n77 = c.ReadArrayLength(8)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
+				x.Weights = foryimpl.BackRefSlice[float64](c, id55)
+			} else if st54 == foryimpl.RefFollows {
+				n56 := c.ReadArrayLengthFast(8)
+				if n56 < 0 {
+					n56 = c.ReadArrayLength(8)
+				}
+				a57 := foryimpl.MakeSlice[[]float64](c, n56)
+				r.ReadRawFloat64s(a57)
+				x.Weights = a57
+				foryimpl.SetRefSlice(c, id55, x.Weights)
+			} else {
+				x.Weights = nil
 			}
-			a78 := foryimpl.MakeSlice[[]float64](c, n77)
-			r.ReadRawFloat64s(a78)
-			x.Weights = a78
-			foryimpl.SetRefSlice(c, id76, x.Weights)
 		} else {
-			x.Weights = nil
+			n58 := c.ReadArrayLengthFast(8)
+			if n58 < 0 {
+				n58 = c.ReadArrayLength(8)
+			}
+			a59 := foryimpl.MakeSlice[[]float64](c, n58)
+			r.ReadRawFloat64s(a59)
+			x.Weights = a59
+		}
+		if c.Failed() {
+			c.Trace("Weights")
+			return
+		}
+		if c.ReadStructValueFlag(foryTypeAddress) {
+			if ev60 := c.ReadStructFieldMeta(foryTypeAddress); ev60 != nil {
+				x.Work.ForyReadEvolved(c, ev60)
+			} else if !c.Failed() {
+				x.Work.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Work")
+			return
 		}
 	} else {
-		n79 := c.ReadArrayLengthFast(8)
-		if n79 < 0 {
-			n79 = c.ReadArrayLength(8)
+		n54 := c.ReadArrayLengthFast(8)
+		if n54 < 0 {
+			n54 = c.ReadArrayLength(8)
 		}
-		a80 := foryimpl.MakeSlice[[]float64](c, n79)
-		r.ReadRawFloat64s(a80)
-		x.Weights = a80
-	}
-	if c.Failed() {
-		c.Trace("Weights")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeAddress) {
-		if ev81 := c.ReadStructFieldMeta(foryTypeAddress); ev81 != nil {
-			x.Work.ForyReadEvolved(c, ev81)
+		a55 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n54)
+		r.ReadRawFloat64s(a55)
+		x.Weights = a55
+		if c.Failed() {
+			c.Trace("Weights")
+			return
+		}
+		if ev60 := c.ReadStructFieldMeta(foryTypeAddress); ev60 != nil {
+			x.Work.ForyReadEvolved(c, ev60)
 		} else if !c.Failed() {
 			x.Work.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Work")
-		return
+		if c.Failed() {
+			c.Trace("Work")
+			return
+		}
 	}
 }
 
@@ -804,8 +719,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v82, ok83 := c.ReadIntAs(f, 32); ok83 {
-					x.Age = int32(v82)
+				if v61, ok62 := c.ReadIntAs(f, 32); ok62 {
+					x.Age = int32(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -816,44 +731,44 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st86, id87 := c.ReadRefFlag(); st86 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRef[Address](c, id87)
-				} else if st86 == foryimpl.RefFollows {
-					p88 := foryimpl.Alloc[Address](c)
-					foryimpl.SetRef(c, id87, p88)
-					if ev89 := c.ReadStructFieldMeta(foryTypeAddress); ev89 != nil {
-						p88.ForyReadEvolved(c, ev89)
+				if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRef[Address](c, id66)
+				} else if st65 == foryimpl.RefFollows {
+					p67 := foryimpl.Alloc[Address](c)
+					foryimpl.SetRef(c, id66, p67)
+					if ev68 := c.ReadStructFieldMeta(foryTypeAddress); ev68 != nil {
+						p67.ForyReadEvolved(c, ev68)
 					} else if !c.Failed() {
-						p88.ForyRead(c)
+						p67.ForyRead(c)
 					}
-					x.Home = p88
+					x.Home = p67
 				} else {
 					x.Home = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p84 := foryimpl.Alloc[Address](c)
-					if ev85 := c.ReadStructFieldMeta(foryTypeAddress); ev85 != nil {
-						p84.ForyReadEvolved(c, ev85)
+					p63 := foryimpl.Alloc[Address](c)
+					if ev64 := c.ReadStructFieldMeta(foryTypeAddress); ev64 != nil {
+						p63.ForyReadEvolved(c, ev64)
 					} else if !c.Failed() {
-						p84.ForyRead(c)
+						p63.ForyRead(c)
 					}
-					x.Home = p84
+					x.Home = p63
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
-						x.Level = Color(e93)
+					if e72 := c.ReadEnumFast(uint32(0x7fffffff)); e72 >= 0 {
+						x.Level = Color(e72)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e90 := c.ReadEnumFast(uint32(0x7fffffff)); e90 >= 0 {
-						x.Level = Color(e90)
+					if e69 := c.ReadEnumFast(uint32(0x7fffffff)); e69 >= 0 {
+						x.Level = Color(e69)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -865,70 +780,70 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p94 := foryimpl.Alloc[string](c)
-				*p94 = c.ReadString()
-				x.Nick = p94
+				p73 := foryimpl.Alloc[string](c)
+				*p73 = c.ReadString()
+				x.Nick = p73
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLengthFast(2)
-				if n95 < 0 {
-					n95 = c.ReadLength(2)
+				n74 := c.ReadLengthFast(2)
+				if n74 < 0 {
+					n74 = c.ReadLength(2)
 				}
-				m96 := foryimpl.MakeMap[map[string]int32](c, n95)
-				for n95 > 0 && !c.Failed() {
-					sz97, vn98, _ := c.ReadMapChunk(n95, 21, 5, nil, false)
-					for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
-						var k100 string
-						k100 = c.ReadString()
-						var v101 int32
-						if !vn98 {
-							v101 = r.ReadVarInt32()
+				m75 := foryimpl.MakeMap[map[string]int32](c, n74)
+				for n74 > 0 && !c.Failed() {
+					sz76, vn77, _ := c.ReadMapChunk(n74, 21, 5, nil, false)
+					for j78 := 0; j78 < sz76 && !c.Failed(); j78++ {
+						var k79 string
+						k79 = c.ReadString()
+						var v80 int32
+						if !vn77 {
+							v80 = r.ReadVarInt32()
 						}
-						m96[k100] = v101
+						m75[k79] = v80
 					}
-					n95 -= sz97
+					n74 -= sz76
 				}
-				x.Scores = m96
+				x.Scores = m75
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n103 := c.ReadLengthFast(1)
-				if n103 < 0 {
-					n103 = c.ReadLength(1)
+				n82 := c.ReadLengthFast(1)
+				if n82 < 0 {
+					n82 = c.ReadLength(1)
 				}
-				l104 := foryimpl.MakeSlice[[]string](c, n103)
-				if n103 > 0 {
-					hn106 := c.ReadListHeader(21)
+				l83 := foryimpl.MakeSlice[[]string](c, n82)
+				if n82 > 0 {
+					hn85 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i105 := range l104 {
-							if hn106 && !c.ReadFlag() {
-								clear(l104[i105 : i105+1])
+						for i84 := range l83 {
+							if hn85 && !c.ReadFlag() {
+								clear(l83[i84 : i84+1])
 								continue
 							}
-							l104[i105] = c.ReadString()
+							l83[i84] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i105)
+								c.TraceIndex(i84)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l104
+				x.Tags = l83
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-					x.Weights = foryimpl.BackRefSlice[float64](c, id112)
-				} else if st111 == foryimpl.RefFollows {
-					n113 := c.ReadArrayLengthFast(8)
-					if n113 < 0 {
-						n113 = c.ReadArrayLength(8)
+				if st90, id91 := c.ReadRefFlag(); st90 == foryimpl.RefBack {
+					x.Weights = foryimpl.BackRefSlice[float64](c, id91)
+				} else if st90 == foryimpl.RefFollows {
+					n92 := c.ReadArrayLengthFast(8)
+					if n92 < 0 {
+						n92 = c.ReadArrayLength(8)
 					}
-					a114 := foryimpl.MakeSlice[[]float64](c, n113)
-					r.ReadRawFloat64s(a114)
-					x.Weights = a114
-					foryimpl.SetRefSlice(c, id112, x.Weights)
+					a93 := foryimpl.MakeSlice[[]float64](c, n92)
+					r.ReadRawFloat64s(a93)
+					x.Weights = a93
+					foryimpl.SetRefSlice(c, id91, x.Weights)
 				} else {
 					x.Weights = nil
 				}
@@ -936,28 +851,28 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if f.Convert {
 					x.Weights = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n109 := c.ReadArrayLengthFast(8)
-					if n109 < 0 {
-						n109 = c.ReadArrayLength(8)
+					n88 := c.ReadArrayLengthFast(8)
+					if n88 < 0 {
+						n88 = c.ReadArrayLength(8)
 					}
-					a110 := foryimpl.MakeSlice[[]float64](c, n109)
-					r.ReadRawFloat64s(a110)
-					x.Weights = a110
+					a89 := foryimpl.MakeSlice[[]float64](c, n88)
+					r.ReadRawFloat64s(a89)
+					x.Weights = a89
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev118 := c.ReadStructFieldMeta(foryTypeAddress); ev118 != nil {
-						x.Work.ForyReadEvolved(c, ev118)
+					if ev97 := c.ReadStructFieldMeta(foryTypeAddress); ev97 != nil {
+						x.Work.ForyReadEvolved(c, ev97)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev115 := c.ReadStructFieldMeta(foryTypeAddress); ev115 != nil {
-						x.Work.ForyReadEvolved(c, ev115)
+					if ev94 := c.ReadStructFieldMeta(foryTypeAddress); ev94 != nil {
+						x.Work.ForyReadEvolved(c, ev94)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}

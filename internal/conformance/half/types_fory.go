@@ -354,16 +354,20 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads HalfFloats's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = HalfFloats{
-		BF16Arr:  x.BF16Arr,
-		BF16List: x.BF16List,
-		F16Arr:   x.F16Arr,
-		F16List:  x.F16List,
+		*x = HalfFloats{
+			BF16List: x.BF16List,
+			F16List:  x.F16List,
+		}
+	} else {
+		*x = HalfFloats{
+			BF16Arr:  x.BF16Arr,
+			BF16List: x.BF16List,
+			F16Arr:   x.F16Arr,
+			F16List:  x.F16List,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(474352351) {
@@ -398,225 +402,138 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("F16Ptr")
 		return
 	}
-	n26 := c.ReadArrayLengthFast(2)
-	if n26 < 0 {
-		n26 = c.ReadArrayLength(2)
-	}
-	a27 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n26)
-	r.ReadRawUint16s(foryimpl.Uint16s(a27))
-	x.BF16Arr = a27
-	if c.Failed() {
-		c.Trace("BF16Arr")
-		return
-	}
-	n28 := c.ReadLengthFast(2)
-	if n28 < 0 {
-		n28 = c.ReadLength(2)
-	}
-	l29 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n28)
-	if n28 > 0 {
-		hn31 := c.ReadListHeader(18)
-		if !c.Failed() {
-			for i30 := range l29 {
-				if hn31 && !c.ReadFlag() {
-					clear(l29[i30 : i30+1])
-					continue
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
+				x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id27)
+			} else if st26 == foryimpl.RefFollows {
+				n28 := c.ReadArrayLengthFast(2)
+				if n28 < 0 {
+					n28 = c.ReadArrayLength(2)
 				}
-				l29[i30] = serializer.BFloat16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i30)
-					break
-				}
+				a29 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n28)
+				r.ReadRawUint16s(foryimpl.Uint16s(a29))
+				x.BF16Arr = a29
+				foryimpl.SetRefSlice(c, id27, x.BF16Arr)
+			} else {
+				x.BF16Arr = nil
 			}
-		}
-	}
-	x.BF16List = l29
-	if c.Failed() {
-		c.Trace("BF16List")
-		return
-	}
-	n34 := c.ReadArrayLengthFast(2)
-	if n34 < 0 {
-		n34 = c.ReadArrayLength(2)
-	}
-	a35 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n34)
-	r.ReadRawUint16s(foryimpl.Uint16s(a35))
-	x.F16Arr = a35
-	if c.Failed() {
-		c.Trace("F16Arr")
-		return
-	}
-	n36 := c.ReadLengthFast(2)
-	if n36 < 0 {
-		n36 = c.ReadLength(2)
-	}
-	l37 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n36)
-	if n36 > 0 {
-		hn39 := c.ReadListHeader(17)
-		if !c.Failed() {
-			for i38 := range l37 {
-				if hn39 && !c.ReadFlag() {
-					clear(l37[i38 : i38+1])
-					continue
-				}
-				l37[i38] = serializer.Float16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i38)
-					break
-				}
+		} else {
+			n30 := c.ReadArrayLengthFast(2)
+			if n30 < 0 {
+				n30 = c.ReadArrayLength(2)
 			}
+			a31 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n30)
+			r.ReadRawUint16s(foryimpl.Uint16s(a31))
+			x.BF16Arr = a31
 		}
-	}
-	x.F16List = l37
-	if c.Failed() {
-		c.Trace("F16List")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
-	*x = HalfFloats{
-		BF16List: x.BF16List,
-		F16List:  x.F16List,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(474352351) {
-		if h := r.ReadInt32(); h != 474352351 && h != 471885831 && !c.Failed() {
-			c.HashMismatch(foryTypeHalfFloats, h)
+		if c.Failed() {
+			c.Trace("BF16Arr")
+			return
+		}
+	} else {
+		n26 := c.ReadArrayLengthFast(2)
+		if n26 < 0 {
+			n26 = c.ReadArrayLength(2)
+		}
+		a27 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n26)
+		r.ReadRawUint16s(foryimpl.Uint16s(a27))
+		x.BF16Arr = a27
+		if c.Failed() {
+			c.Trace("BF16Arr")
 			return
 		}
 	}
-	// One bounds check for the 16 bytes of fixed-width fields.
-	if r.Need(16) {
-		in, off := r.Bytes(), r.Offset()
-		x.F16 = serializer.Float16(buffer.ReadUint16At(in, off))
-		x.F16Inf = serializer.Float16(buffer.ReadUint16At(in, off+2))
-		x.F16Max = serializer.Float16(buffer.ReadUint16At(in, off+4))
-		x.F16NaN = serializer.Float16(buffer.ReadUint16At(in, off+6))
-		x.F16Neg = serializer.Float16(buffer.ReadUint16At(in, off+8))
-		x.F16Tiny = serializer.Float16(buffer.ReadUint16At(in, off+10))
-		x.BF16 = serializer.BFloat16(buffer.ReadUint16At(in, off+12))
-		x.BF16Neg = serializer.BFloat16(buffer.ReadUint16At(in, off+14))
-		r.SetOffset(off + 16)
+	n32 := c.ReadLengthFast(2)
+	if n32 < 0 {
+		n32 = c.ReadLength(2)
 	}
-	if c.Failed() {
-		c.Trace("F16..BF16Neg")
-		return
-	}
-	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[serializer.Float16](c)
-		*p42 = serializer.Float16(r.ReadUint16())
-		x.F16Ptr = p42
-	}
-	if c.Failed() {
-		c.Trace("F16Ptr")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-			x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id44)
-		} else if st43 == foryimpl.RefFollows {
-			n45 := c.ReadArrayLengthFast(2)
-			if n45 < 0 {
-				n45 = c.ReadArrayLength(2)
-			}
-			a46 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n45)
-			r.ReadRawUint16s(foryimpl.Uint16s(a46))
-			x.BF16Arr = a46
-			foryimpl.SetRefSlice(c, id44, x.BF16Arr)
-		} else {
-			x.BF16Arr = nil
-		}
-	} else {
-		n47 := c.ReadArrayLengthFast(2)
-		if n47 < 0 {
-			n47 = c.ReadArrayLength(2)
-		}
-		a48 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n47)
-		r.ReadRawUint16s(foryimpl.Uint16s(a48))
-		x.BF16Arr = a48
-	}
-	if c.Failed() {
-		c.Trace("BF16Arr")
-		return
-	}
-	n49 := c.ReadLengthFast(2)
-	if n49 < 0 {
-		n49 = c.ReadLength(2)
-	}
-	l50 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n49)
-	if n49 > 0 {
-		hn52 := c.ReadListHeader(18)
+	l33 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n32)
+	if n32 > 0 {
+		hn35 := c.ReadListHeader(18)
 		if !c.Failed() {
-			for i51 := range l50 {
-				if hn52 && !c.ReadFlag() {
-					clear(l50[i51 : i51+1])
+			for i34 := range l33 {
+				if hn35 && !c.ReadFlag() {
+					clear(l33[i34 : i34+1])
 					continue
 				}
-				l50[i51] = serializer.BFloat16(r.ReadUint16())
+				l33[i34] = serializer.BFloat16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i51)
+					c.TraceIndex(i34)
 					break
 				}
 			}
 		}
 	}
-	x.BF16List = l50
+	x.BF16List = l33
 	if c.Failed() {
 		c.Trace("BF16List")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-			x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id56)
-		} else if st55 == foryimpl.RefFollows {
-			n57 := c.ReadArrayLengthFast(2)
-			if n57 < 0 {
-				n57 = c.ReadArrayLength(2)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
+				x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id39)
+			} else if st38 == foryimpl.RefFollows {
+				n40 := c.ReadArrayLengthFast(2)
+				if n40 < 0 {
+					n40 = c.ReadArrayLength(2)
+				}
+				a41 := foryimpl.MakeSlice[[]serializer.Float16](c, n40)
+				r.ReadRawUint16s(foryimpl.Uint16s(a41))
+				x.F16Arr = a41
+				foryimpl.SetRefSlice(c, id39, x.F16Arr)
+			} else {
+				x.F16Arr = nil
 			}
-			a58 := foryimpl.MakeSlice[[]serializer.Float16](c, n57)
-			r.ReadRawUint16s(foryimpl.Uint16s(a58))
-			x.F16Arr = a58
-			foryimpl.SetRefSlice(c, id56, x.F16Arr)
 		} else {
-			x.F16Arr = nil
+			n42 := c.ReadArrayLengthFast(2)
+			if n42 < 0 {
+				n42 = c.ReadArrayLength(2)
+			}
+			a43 := foryimpl.MakeSlice[[]serializer.Float16](c, n42)
+			r.ReadRawUint16s(foryimpl.Uint16s(a43))
+			x.F16Arr = a43
+		}
+		if c.Failed() {
+			c.Trace("F16Arr")
+			return
 		}
 	} else {
-		n59 := c.ReadArrayLengthFast(2)
-		if n59 < 0 {
-			n59 = c.ReadArrayLength(2)
+		n38 := c.ReadArrayLengthFast(2)
+		if n38 < 0 {
+			n38 = c.ReadArrayLength(2)
 		}
-		a60 := foryimpl.MakeSlice[[]serializer.Float16](c, n59)
-		r.ReadRawUint16s(foryimpl.Uint16s(a60))
-		x.F16Arr = a60
+		a39 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n38)
+		r.ReadRawUint16s(foryimpl.Uint16s(a39))
+		x.F16Arr = a39
+		if c.Failed() {
+			c.Trace("F16Arr")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("F16Arr")
-		return
+	n44 := c.ReadLengthFast(2)
+	if n44 < 0 {
+		n44 = c.ReadLength(2)
 	}
-	n61 := c.ReadLengthFast(2)
-	if n61 < 0 {
-		n61 = c.ReadLength(2)
-	}
-	l62 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n61)
-	if n61 > 0 {
-		hn64 := c.ReadListHeader(17)
+	l45 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n44)
+	if n44 > 0 {
+		hn47 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i63 := range l62 {
-				if hn64 && !c.ReadFlag() {
-					clear(l62[i63 : i63+1])
+			for i46 := range l45 {
+				if hn47 && !c.ReadFlag() {
+					clear(l45[i46 : i46+1])
 					continue
 				}
-				l62[i63] = serializer.Float16(r.ReadUint16())
+				l45[i46] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i63)
+					c.TraceIndex(i46)
 					break
 				}
 			}
 		}
 	}
-	x.F16List = l62
+	x.F16List = l45
 	if c.Failed() {
 		c.Trace("F16List")
 		return
@@ -631,92 +548,92 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v67, ok68 := c.ReadFloatAs(f, 64); ok68 {
-					x.F16 = serializer.Float16(v67)
+				if v50, ok51 := c.ReadFloatAs(f, 64); ok51 {
+					x.F16 = serializer.Float16(v50)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
-					x.F16Inf = serializer.Float16(v69)
+				if v52, ok53 := c.ReadFloatAs(f, 64); ok53 {
+					x.F16Inf = serializer.Float16(v52)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Inf = serializer.Float16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
-					x.F16Max = serializer.Float16(v71)
+				if v54, ok55 := c.ReadFloatAs(f, 64); ok55 {
+					x.F16Max = serializer.Float16(v54)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Max = serializer.Float16(r.ReadUint16())
 			}
 		case 3:
 			if f.Convert {
-				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
-					x.F16NaN = serializer.Float16(v73)
+				if v56, ok57 := c.ReadFloatAs(f, 64); ok57 {
+					x.F16NaN = serializer.Float16(v56)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16NaN = serializer.Float16(r.ReadUint16())
 			}
 		case 4:
 			if f.Convert {
-				if v75, ok76 := c.ReadFloatAs(f, 64); ok76 {
-					x.F16Neg = serializer.Float16(v75)
+				if v58, ok59 := c.ReadFloatAs(f, 64); ok59 {
+					x.F16Neg = serializer.Float16(v58)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Neg = serializer.Float16(r.ReadUint16())
 			}
 		case 5:
 			if f.Convert {
-				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
-					x.F16Tiny = serializer.Float16(v77)
+				if v60, ok61 := c.ReadFloatAs(f, 64); ok61 {
+					x.F16Tiny = serializer.Float16(v60)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Tiny = serializer.Float16(r.ReadUint16())
 			}
 		case 6:
 			if f.Convert {
-				if v79, ok80 := c.ReadFloatAs(f, 64); ok80 {
-					x.BF16 = serializer.BFloat16(v79)
+				if v62, ok63 := c.ReadFloatAs(f, 64); ok63 {
+					x.BF16 = serializer.BFloat16(v62)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16 = serializer.BFloat16(r.ReadUint16())
 			}
 		case 7:
 			if f.Convert {
-				if v81, ok82 := c.ReadFloatAs(f, 64); ok82 {
-					x.BF16Neg = serializer.BFloat16(v81)
+				if v64, ok65 := c.ReadFloatAs(f, 64); ok65 {
+					x.BF16Neg = serializer.BFloat16(v64)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
 			}
 		case 8:
 			if f.Convert {
-				if v84, ok85 := c.ReadFloatAs(f, 64); ok85 {
-					pv86 := serializer.Float16(v84)
-					x.F16Ptr = &pv86
+				if v67, ok68 := c.ReadFloatAs(f, 64); ok68 {
+					pv69 := serializer.Float16(v67)
+					x.F16Ptr = &pv69
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p83 := foryimpl.Alloc[serializer.Float16](c)
-				*p83 = serializer.Float16(r.ReadUint16())
-				x.F16Ptr = p83
+				p66 := foryimpl.Alloc[serializer.Float16](c)
+				*p66 = serializer.Float16(r.ReadUint16())
+				x.F16Ptr = p66
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
-					x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id90)
-				} else if st89 == foryimpl.RefFollows {
-					n91 := c.ReadArrayLengthFast(2)
-					if n91 < 0 {
-						n91 = c.ReadArrayLength(2)
+				if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
+					x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id73)
+				} else if st72 == foryimpl.RefFollows {
+					n74 := c.ReadArrayLengthFast(2)
+					if n74 < 0 {
+						n74 = c.ReadArrayLength(2)
 					}
-					a92 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n91)
-					r.ReadRawUint16s(foryimpl.Uint16s(a92))
-					x.BF16Arr = a92
-					foryimpl.SetRefSlice(c, id90, x.BF16Arr)
+					a75 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n74)
+					r.ReadRawUint16s(foryimpl.Uint16s(a75))
+					x.BF16Arr = a75
+					foryimpl.SetRefSlice(c, id73, x.BF16Arr)
 				} else {
 					x.BF16Arr = nil
 				}
@@ -724,55 +641,55 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n87 := c.ReadArrayLengthFast(2)
-					if n87 < 0 {
-						n87 = c.ReadArrayLength(2)
+					n70 := c.ReadArrayLengthFast(2)
+					if n70 < 0 {
+						n70 = c.ReadArrayLength(2)
 					}
-					a88 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n87)
-					r.ReadRawUint16s(foryimpl.Uint16s(a88))
-					x.BF16Arr = a88
+					a71 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n70)
+					r.ReadRawUint16s(foryimpl.Uint16s(a71))
+					x.BF16Arr = a71
 				}
 			}
 		case 10:
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n93 := c.ReadLengthFast(2)
-				if n93 < 0 {
-					n93 = c.ReadLength(2)
+				n76 := c.ReadLengthFast(2)
+				if n76 < 0 {
+					n76 = c.ReadLength(2)
 				}
-				l94 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n93)
-				if n93 > 0 {
-					hn96 := c.ReadListHeader(18)
+				l77 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n76)
+				if n76 > 0 {
+					hn79 := c.ReadListHeader(18)
 					if !c.Failed() {
-						for i95 := range l94 {
-							if hn96 && !c.ReadFlag() {
-								clear(l94[i95 : i95+1])
+						for i78 := range l77 {
+							if hn79 && !c.ReadFlag() {
+								clear(l77[i78 : i78+1])
 								continue
 							}
-							l94[i95] = serializer.BFloat16(r.ReadUint16())
+							l77[i78] = serializer.BFloat16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i95)
+								c.TraceIndex(i78)
 								break
 							}
 						}
 					}
 				}
-				x.BF16List = l94
+				x.BF16List = l77
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
-					x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id102)
-				} else if st101 == foryimpl.RefFollows {
-					n103 := c.ReadArrayLengthFast(2)
-					if n103 < 0 {
-						n103 = c.ReadArrayLength(2)
+				if st84, id85 := c.ReadRefFlag(); st84 == foryimpl.RefBack {
+					x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id85)
+				} else if st84 == foryimpl.RefFollows {
+					n86 := c.ReadArrayLengthFast(2)
+					if n86 < 0 {
+						n86 = c.ReadArrayLength(2)
 					}
-					a104 := foryimpl.MakeSlice[[]serializer.Float16](c, n103)
-					r.ReadRawUint16s(foryimpl.Uint16s(a104))
-					x.F16Arr = a104
-					foryimpl.SetRefSlice(c, id102, x.F16Arr)
+					a87 := foryimpl.MakeSlice[[]serializer.Float16](c, n86)
+					r.ReadRawUint16s(foryimpl.Uint16s(a87))
+					x.F16Arr = a87
+					foryimpl.SetRefSlice(c, id85, x.F16Arr)
 				} else {
 					x.F16Arr = nil
 				}
@@ -780,41 +697,41 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n99 := c.ReadArrayLengthFast(2)
-					if n99 < 0 {
-						n99 = c.ReadArrayLength(2)
+					n82 := c.ReadArrayLengthFast(2)
+					if n82 < 0 {
+						n82 = c.ReadArrayLength(2)
 					}
-					a100 := foryimpl.MakeSlice[[]serializer.Float16](c, n99)
-					r.ReadRawUint16s(foryimpl.Uint16s(a100))
-					x.F16Arr = a100
+					a83 := foryimpl.MakeSlice[[]serializer.Float16](c, n82)
+					r.ReadRawUint16s(foryimpl.Uint16s(a83))
+					x.F16Arr = a83
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n105 := c.ReadLengthFast(2)
-				if n105 < 0 {
-					n105 = c.ReadLength(2)
+				n88 := c.ReadLengthFast(2)
+				if n88 < 0 {
+					n88 = c.ReadLength(2)
 				}
-				l106 := foryimpl.MakeSlice[[]serializer.Float16](c, n105)
-				if n105 > 0 {
-					hn108 := c.ReadListHeader(17)
+				l89 := foryimpl.MakeSlice[[]serializer.Float16](c, n88)
+				if n88 > 0 {
+					hn91 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i107 := range l106 {
-							if hn108 && !c.ReadFlag() {
-								clear(l106[i107 : i107+1])
+						for i90 := range l89 {
+							if hn91 && !c.ReadFlag() {
+								clear(l89[i90 : i90+1])
 								continue
 							}
-							l106[i107] = serializer.Float16(r.ReadUint16())
+							l89[i90] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i107)
+								c.TraceIndex(i90)
 								break
 							}
 						}
 					}
 				}
-				x.F16List = l106
+				x.F16List = l89
 			}
 		default:
 			c.SkipField(f)

@@ -884,56 +884,8 @@ func (x *Drawing) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Drawing's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Drawing) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeDrawing) {
-		return
-	}
-	*x = Drawing{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1745970268) {
-		if h := r.ReadInt32(); h != 1745970268 && h != 583350841 && !c.Failed() {
-			c.HashMismatch(foryTypeDrawing, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	x.Any = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Any")
-		return
-	}
-	// Shape: an any whose value implements it; the generated types of this package that do: *Circle, *Square.
-	x.Main = foryimpl.ReadAnyAs[Shape](c, "iface.Shape", "*Circle, *Square")
-	if c.Failed() {
-		c.Trace("Main")
-		return
-	}
-	// Shape: an any whose value implements it; the generated types of this package that do: *Circle, *Square.
-	x.Other = foryimpl.ReadAnyAs[Shape](c, "iface.Shape", "*Circle, *Square")
-	if c.Failed() {
-		c.Trace("Other")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Drawing) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeDrawing) {
 		return
 	}

@@ -415,11 +415,8 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Mixed{Items: x.Items}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1141199422) {
@@ -471,224 +468,116 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Opt")
 		return
 	}
-	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[Inner](c)
-		if ev28 := c.ReadStructFieldMeta(foryTypeInner); ev28 != nil {
-			p27.ForyReadEvolved(c, ev28)
-		} else if !c.Failed() {
-			p27.ForyRead(c)
-		}
-		x.Child = p27
-	}
-	if c.Failed() {
-		c.Trace("Child")
-		return
-	}
-	n29 := c.ReadLengthFast(1)
-	if n29 < 0 {
-		n29 = c.ReadLength(1)
-	}
-	l30 := foryimpl.ReuseSlice[[]string](c, x.Items, n29)
-	if n29 > 0 {
-		hn32 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i31 := range l30 {
-				if hn32 && !c.ReadFlag() {
-					clear(l30[i31 : i31+1])
-					continue
-				}
-				l30[i31] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i31)
-					break
-				}
+	if c.TrackRef() {
+		if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+			x.Child = foryimpl.BackRef[Inner](c, id28)
+		} else if st27 == foryimpl.RefFollows {
+			p29 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id28, p29)
+			if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
+				p29.ForyReadEvolved(c, ev30)
+			} else if !c.Failed() {
+				p29.ForyRead(c)
 			}
+			x.Child = p29
+		} else {
+			x.Child = nil
 		}
-	}
-	x.Items = l30
-	if c.Failed() {
-		c.Trace("Items")
-		return
-	}
-	if e35 := c.ReadEnumFast(uint32(0x7fffffff)); e35 >= 0 {
-		x.Kind = Color(e35)
+		if c.Failed() {
+			c.Trace("Child")
+			return
+		}
 	} else {
-		x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
-	}
-	n36 := c.ReadLengthFast(2)
-	if n36 < 0 {
-		n36 = c.ReadLength(2)
-	}
-	m37 := foryimpl.MakeMap[map[string]int32](c, n36)
-	for n36 > 0 && !c.Failed() {
-		sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
-		for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-			var k41 string
-			k41 = c.ReadString()
-			var v42 int32
-			if !vn39 {
-				v42 = r.ReadVarInt32()
+		if c.ReadFlag() {
+			p27 := foryimpl.Alloc[Inner](c)
+			if ev28 := c.ReadStructFieldMeta(foryTypeInner); ev28 != nil {
+				p27.ForyReadEvolved(c, ev28)
+			} else if !c.Failed() {
+				p27.ForyRead(c)
 			}
-			m37[k41] = v42
+			x.Child = p27
 		}
-		n36 -= sz38
-	}
-	x.Lookup = m37
-	if c.Failed() {
-		c.Trace("Lookup")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	x.Stamp = c.ReadTime()
-	if c.Failed() {
-		c.Trace("Stamp")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Mixed{Items: x.Items}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1141199422) {
-		if h := r.ReadInt32(); h != 1141199422 && h != 859706216 && !c.Failed() {
-			c.HashMismatch(foryTypeMixed, h)
+		if c.Failed() {
+			c.Trace("Child")
 			return
 		}
 	}
-	// One bounds check for the 7 bytes of fixed-width fields.
-	if r.Need(7) {
-		in, off := r.Bytes(), r.Offset()
-		x.Ratio = buffer.ReadFloat32At(in, off)
-		x.Small = buffer.ReadInt16At(in, off+4)
-		x.Flag = buffer.ReadUint8At(in, off+6) != 0
-		r.SetOffset(off + 7)
+	n31 := c.ReadLengthFast(1)
+	if n31 < 0 {
+		n31 = c.ReadLength(1)
 	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Count = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Big = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Code = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Ratio..Code")
-		return
-	}
-	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[bool](c)
-		*p44 = r.ReadBool()
-		x.OptFlag = p44
-	}
-	if c.Failed() {
-		c.Trace("OptFlag")
-		return
-	}
-	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[int32](c)
-		*p45 = r.ReadVarInt32()
-		x.Opt = p45
-	}
-	if c.Failed() {
-		c.Trace("Opt")
-		return
-	}
-	if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-		x.Child = foryimpl.BackRef[Inner](c, id47)
-	} else if st46 == foryimpl.RefFollows {
-		p48 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id47, p48)
-		if ev49 := c.ReadStructFieldMeta(foryTypeInner); ev49 != nil {
-			p48.ForyReadEvolved(c, ev49)
-		} else if !c.Failed() {
-			p48.ForyRead(c)
-		}
-		x.Child = p48
-	} else {
-		x.Child = nil
-	}
-	if c.Failed() {
-		c.Trace("Child")
-		return
-	}
-	n50 := c.ReadLengthFast(1)
-	if n50 < 0 {
-		n50 = c.ReadLength(1)
-	}
-	l51 := foryimpl.ReuseSlice[[]string](c, x.Items, n50)
-	if n50 > 0 {
-		hn53 := c.ReadListHeader(21)
+	l32 := foryimpl.ReuseSlice[[]string](c, x.Items, n31)
+	if n31 > 0 {
+		hn34 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i52 := range l51 {
-				if hn53 && !c.ReadFlag() {
-					clear(l51[i52 : i52+1])
+			for i33 := range l32 {
+				if hn34 && !c.ReadFlag() {
+					clear(l32[i33 : i33+1])
 					continue
 				}
-				l51[i52] = c.ReadString()
+				l32[i33] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i52)
+					c.TraceIndex(i33)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l51
+	x.Items = l32
 	if c.Failed() {
 		c.Trace("Items")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
-				x.Kind = Color(e58)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
+					x.Kind = Color(e39)
+				} else {
+					x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+		} else {
+			if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
+				x.Kind = Color(e40)
 			} else {
 				x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Kind")
+			return
+		}
 	} else {
-		if e59 := c.ReadEnumFast(uint32(0x7fffffff)); e59 >= 0 {
-			x.Kind = Color(e59)
+		if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+			x.Kind = Color(e37)
 		} else {
 			x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
-	}
-	n60 := c.ReadLengthFast(2)
-	if n60 < 0 {
-		n60 = c.ReadLength(2)
-	}
-	m61 := foryimpl.MakeMap[map[string]int32](c, n60)
-	for n60 > 0 && !c.Failed() {
-		sz62, vn63, _ := c.ReadMapChunk(n60, 21, 5, nil, false)
-		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-			var k65 string
-			k65 = c.ReadString()
-			var v66 int32
-			if !vn63 {
-				v66 = r.ReadVarInt32()
-			}
-			m61[k65] = v66
+		if c.Failed() {
+			c.Trace("Kind")
+			return
 		}
-		n60 -= sz62
 	}
-	x.Lookup = m61
+	n41 := c.ReadLengthFast(2)
+	if n41 < 0 {
+		n41 = c.ReadLength(2)
+	}
+	m42 := foryimpl.MakeMap[map[string]int32](c, n41)
+	for n41 > 0 && !c.Failed() {
+		sz43, vn44, _ := c.ReadMapChunk(n41, 21, 5, nil, false)
+		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
+			var k46 string
+			k46 = c.ReadString()
+			var v47 int32
+			if !vn44 {
+				v47 = r.ReadVarInt32()
+			}
+			m42[k46] = v47
+		}
+		n41 -= sz43
+	}
+	x.Lookup = m42
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -713,16 +602,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v68, ok69 := c.ReadFloatAs(f, 32); ok69 {
-					x.Ratio = float32(v68)
+				if v49, ok50 := c.ReadFloatAs(f, 32); ok50 {
+					x.Ratio = float32(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v70, ok71 := c.ReadIntAs(f, 16); ok71 {
-					x.Small = int16(v70)
+				if v51, ok52 := c.ReadIntAs(f, 16); ok52 {
+					x.Small = int16(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -733,110 +622,110 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
-					x.Count = int64(v72)
+				if v53, ok54 := c.ReadIntAs(f, 64); ok54 {
+					x.Count = int64(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v74, ok75 := c.ReadUintAs(f, 64); ok75 {
-					x.Big = uint64(v74)
+				if v55, ok56 := c.ReadUintAs(f, 64); ok56 {
+					x.Big = uint64(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v76, ok77 := c.ReadIntAs(f, 32); ok77 {
-					x.Code = int32(v76)
+				if v57, ok58 := c.ReadIntAs(f, 32); ok58 {
+					x.Code = int32(v57)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p78 := foryimpl.Alloc[bool](c)
-				*p78 = r.ReadBool()
-				x.OptFlag = p78
+				p59 := foryimpl.Alloc[bool](c)
+				*p59 = r.ReadBool()
+				x.OptFlag = p59
 			}
 		case 7:
 			if f.Convert {
-				if v80, ok81 := c.ReadIntAs(f, 32); ok81 {
-					pv82 := int32(v80)
-					x.Opt = &pv82
+				if v61, ok62 := c.ReadIntAs(f, 32); ok62 {
+					pv63 := int32(v61)
+					x.Opt = &pv63
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p79 := foryimpl.Alloc[int32](c)
-				*p79 = r.ReadVarInt32()
-				x.Opt = p79
+				p60 := foryimpl.Alloc[int32](c)
+				*p60 = r.ReadVarInt32()
+				x.Opt = p60
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-					x.Child = foryimpl.BackRef[Inner](c, id86)
-				} else if st85 == foryimpl.RefFollows {
-					p87 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id86, p87)
-					if ev88 := c.ReadStructFieldMeta(foryTypeInner); ev88 != nil {
-						p87.ForyReadEvolved(c, ev88)
+				if st66, id67 := c.ReadRefFlag(); st66 == foryimpl.RefBack {
+					x.Child = foryimpl.BackRef[Inner](c, id67)
+				} else if st66 == foryimpl.RefFollows {
+					p68 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id67, p68)
+					if ev69 := c.ReadStructFieldMeta(foryTypeInner); ev69 != nil {
+						p68.ForyReadEvolved(c, ev69)
 					} else if !c.Failed() {
-						p87.ForyRead(c)
+						p68.ForyRead(c)
 					}
-					x.Child = p87
+					x.Child = p68
 				} else {
 					x.Child = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p83 := foryimpl.Alloc[Inner](c)
-					if ev84 := c.ReadStructFieldMeta(foryTypeInner); ev84 != nil {
-						p83.ForyReadEvolved(c, ev84)
+					p64 := foryimpl.Alloc[Inner](c)
+					if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
+						p64.ForyReadEvolved(c, ev65)
 					} else if !c.Failed() {
-						p83.ForyRead(c)
+						p64.ForyRead(c)
 					}
-					x.Child = p83
+					x.Child = p64
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadLengthFast(1)
-				if n89 < 0 {
-					n89 = c.ReadLength(1)
+				n70 := c.ReadLengthFast(1)
+				if n70 < 0 {
+					n70 = c.ReadLength(1)
 				}
-				l90 := foryimpl.MakeSlice[[]string](c, n89)
-				if n89 > 0 {
-					hn92 := c.ReadListHeader(21)
+				l71 := foryimpl.MakeSlice[[]string](c, n70)
+				if n70 > 0 {
+					hn73 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i91 := range l90 {
-							if hn92 && !c.ReadFlag() {
-								clear(l90[i91 : i91+1])
+						for i72 := range l71 {
+							if hn73 && !c.ReadFlag() {
+								clear(l71[i72 : i72+1])
 								continue
 							}
-							l90[i91] = c.ReadString()
+							l71[i72] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i91)
+								c.TraceIndex(i72)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l90
+				x.Items = l71
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e98 := c.ReadEnumFast(uint32(0x7fffffff)); e98 >= 0 {
-						x.Kind = Color(e98)
+					if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
+						x.Kind = Color(e79)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e95 := c.ReadEnumFast(uint32(0x7fffffff)); e95 >= 0 {
-						x.Kind = Color(e95)
+					if e76 := c.ReadEnumFast(uint32(0x7fffffff)); e76 >= 0 {
+						x.Kind = Color(e76)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -844,25 +733,25 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n99 := c.ReadLengthFast(2)
-				if n99 < 0 {
-					n99 = c.ReadLength(2)
+				n80 := c.ReadLengthFast(2)
+				if n80 < 0 {
+					n80 = c.ReadLength(2)
 				}
-				m100 := foryimpl.MakeMap[map[string]int32](c, n99)
-				for n99 > 0 && !c.Failed() {
-					sz101, vn102, _ := c.ReadMapChunk(n99, 21, 5, nil, false)
-					for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
-						var k104 string
-						k104 = c.ReadString()
-						var v105 int32
-						if !vn102 {
-							v105 = r.ReadVarInt32()
+				m81 := foryimpl.MakeMap[map[string]int32](c, n80)
+				for n80 > 0 && !c.Failed() {
+					sz82, vn83, _ := c.ReadMapChunk(n80, 21, 5, nil, false)
+					for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
+						var k85 string
+						k85 = c.ReadString()
+						var v86 int32
+						if !vn83 {
+							v86 = r.ReadVarInt32()
 						}
-						m100[k104] = v105
+						m81[k85] = v86
 					}
-					n99 -= sz101
+					n80 -= sz82
 				}
-				x.Lookup = m100
+				x.Lookup = m81
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {

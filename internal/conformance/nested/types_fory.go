@@ -204,85 +204,61 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Outer's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
+	*x = Outer{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-2047280483) {
+		if h := r.ReadInt32(); h != -2047280483 && h != -1420372558 && !c.Failed() {
+			c.HashMismatch(foryTypeOuter, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.X = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("X..X")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Outer{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2047280483) {
-		if h := r.ReadInt32(); h != -2047280483 && h != -1420372558 && !c.Failed() {
-			c.HashMismatch(foryTypeOuter, h)
+		if st1, id2 := c.ReadRefFlag(); st1 == foryimpl.RefBack {
+			x.Inner = foryimpl.BackRef[Inner](c, id2)
+		} else if st1 == foryimpl.RefFollows {
+			p3 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id2, p3)
+			if ev4 := c.ReadStructFieldMeta(foryTypeInner); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Inner = p3
+		} else {
+			x.Inner = nil
+		}
+		if c.Failed() {
+			c.Trace("Inner")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.X = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("X..X")
-		return
-	}
-	if c.ReadFlag() {
-		p1 := foryimpl.Alloc[Inner](c)
-		if ev2 := c.ReadStructFieldMeta(foryTypeInner); ev2 != nil {
-			p1.ForyReadEvolved(c, ev2)
-		} else if !c.Failed() {
-			p1.ForyRead(c)
-		}
-		x.Inner = p1
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Outer) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Outer{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2047280483) {
-		if h := r.ReadInt32(); h != -2047280483 && h != -1420372558 && !c.Failed() {
-			c.HashMismatch(foryTypeOuter, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.X = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("X..X")
-		return
-	}
-	if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
-		x.Inner = foryimpl.BackRef[Inner](c, id4)
-	} else if st3 == foryimpl.RefFollows {
-		p5 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id4, p5)
-		if ev6 := c.ReadStructFieldMeta(foryTypeInner); ev6 != nil {
-			p5.ForyReadEvolved(c, ev6)
-		} else if !c.Failed() {
-			p5.ForyRead(c)
-		}
-		x.Inner = p5
 	} else {
-		x.Inner = nil
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
+		if c.ReadFlag() {
+			p1 := foryimpl.Alloc[Inner](c)
+			if ev2 := c.ReadStructFieldMeta(foryTypeInner); ev2 != nil {
+				p1.ForyReadEvolved(c, ev2)
+			} else if !c.Failed() {
+				p1.ForyRead(c)
+			}
+			x.Inner = p1
+		}
+		if c.Failed() {
+			c.Trace("Inner")
+			return
+		}
 	}
 }
 
@@ -294,37 +270,37 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.X = int32(v7)
+				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
+					x.X = int32(v5)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.X = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.Inner = foryimpl.BackRef[Inner](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev14 := c.ReadStructFieldMeta(foryTypeInner); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					x.Inner = foryimpl.BackRef[Inner](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					p11 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id10, p11)
+					if ev12 := c.ReadStructFieldMeta(foryTypeInner); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
-						p13.ForyRead(c)
+						p11.ForyRead(c)
 					}
-					x.Inner = p13
+					x.Inner = p11
 				} else {
 					x.Inner = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p9 := foryimpl.Alloc[Inner](c)
-					if ev10 := c.ReadStructFieldMeta(foryTypeInner); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
+					p7 := foryimpl.Alloc[Inner](c)
+					if ev8 := c.ReadStructFieldMeta(foryTypeInner); ev8 != nil {
+						p7.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
-						p9.ForyRead(c)
+						p7.ForyRead(c)
 					}
-					x.Inner = p9
+					x.Inner = p7
 				}
 			}
 		default:

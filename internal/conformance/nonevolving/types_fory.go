@@ -467,14 +467,15 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Outer's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Outer{
-		F: x.F,
-		L: x.L,
+		*x = Outer{L: x.L}
+	} else {
+		*x = Outer{
+			F: x.F,
+			L: x.L,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-2007587843) {
@@ -483,167 +484,107 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev9 := c.ReadStructFieldMeta(foryTypeFixed); ev9 != nil {
-		x.F.ForyReadEvolved(c, ev9)
-	} else if !c.Failed() {
-		x.F.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("F")
-		return
-	}
-	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[Fixed](c)
-		if ev11 := c.ReadStructFieldMeta(foryTypeFixed); ev11 != nil {
-			p10.ForyReadEvolved(c, ev11)
-		} else if !c.Failed() {
-			p10.ForyRead(c)
-		}
-		x.FP = p10
-	}
-	if c.Failed() {
-		c.Trace("FP")
-		return
-	}
-	n12 := c.ReadLengthFast(1)
-	if n12 < 0 {
-		n12 = c.ReadLength(1)
-	}
-	l13 := foryimpl.ReuseSlice[[]Fixed](c, x.L, n12)
-	if n12 > 0 {
-		hn15, tr17, ev16 := c.ReadStructListHeaderRef(foryTypeFixed)
-		if !c.Failed() {
-			for i14 := range l13 {
-				if tr17 {
-					if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-						if p20 := foryimpl.BackRef[Fixed](c, id19); p20 != nil {
-							l13[i14] = *p20
-						}
-					} else if st18 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id19, &l13[i14])
-						if ev16 != nil {
-							l13[i14].ForyReadEvolved(c, ev16)
-						} else {
-							l13[i14].ForyRead(c)
-						}
-					} else {
-						l13[i14] = Fixed{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i14)
-						break
-					}
-					continue
-				}
-				if hn15 && !c.ReadFlag() {
-					clear(l13[i14 : i14+1])
-					continue
-				}
-				if ev16 != nil {
-					l13[i14].ForyReadEvolved(c, ev16)
-				} else {
-					l13[i14].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i14)
-					break
-				}
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeFixed) {
+			if ev9 := c.ReadStructFieldMeta(foryTypeFixed); ev9 != nil {
+				x.F.ForyReadEvolved(c, ev9)
+			} else if !c.Failed() {
+				x.F.ForyRead(c)
 			}
 		}
-	}
-	x.L = l13
-	if c.Failed() {
-		c.Trace("L")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Outer) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Outer{L: x.L}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2007587843) {
-		if h := r.ReadInt32(); h != -2007587843 && h != 707349589 && !c.Failed() {
-			c.HashMismatch(foryTypeOuter, h)
+		if c.Failed() {
+			c.Trace("F")
 			return
 		}
-	}
-	if c.ReadStructValueFlag(foryTypeFixed) {
-		if ev21 := c.ReadStructFieldMeta(foryTypeFixed); ev21 != nil {
-			x.F.ForyReadEvolved(c, ev21)
+		if st10, id11 := c.ReadRefFlag(); st10 == foryimpl.RefBack {
+			x.FP = foryimpl.BackRef[Fixed](c, id11)
+		} else if st10 == foryimpl.RefFollows {
+			p12 := foryimpl.Alloc[Fixed](c)
+			foryimpl.SetRef(c, id11, p12)
+			if ev13 := c.ReadStructFieldMeta(foryTypeFixed); ev13 != nil {
+				p12.ForyReadEvolved(c, ev13)
+			} else if !c.Failed() {
+				p12.ForyRead(c)
+			}
+			x.FP = p12
+		} else {
+			x.FP = nil
+		}
+		if c.Failed() {
+			c.Trace("FP")
+			return
+		}
+	} else {
+		if ev9 := c.ReadStructFieldMeta(foryTypeFixed); ev9 != nil {
+			x.F.ForyReadEvolved(c, ev9)
 		} else if !c.Failed() {
 			x.F.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("F")
-		return
-	}
-	if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
-		x.FP = foryimpl.BackRef[Fixed](c, id23)
-	} else if st22 == foryimpl.RefFollows {
-		p24 := foryimpl.Alloc[Fixed](c)
-		foryimpl.SetRef(c, id23, p24)
-		if ev25 := c.ReadStructFieldMeta(foryTypeFixed); ev25 != nil {
-			p24.ForyReadEvolved(c, ev25)
-		} else if !c.Failed() {
-			p24.ForyRead(c)
+		if c.Failed() {
+			c.Trace("F")
+			return
 		}
-		x.FP = p24
-	} else {
-		x.FP = nil
+		if c.ReadFlag() {
+			p10 := foryimpl.Alloc[Fixed](c)
+			if ev11 := c.ReadStructFieldMeta(foryTypeFixed); ev11 != nil {
+				p10.ForyReadEvolved(c, ev11)
+			} else if !c.Failed() {
+				p10.ForyRead(c)
+			}
+			x.FP = p10
+		}
+		if c.Failed() {
+			c.Trace("FP")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("FP")
-		return
+	n14 := c.ReadLengthFast(1)
+	if n14 < 0 {
+		n14 = c.ReadLength(1)
 	}
-	n26 := c.ReadLengthFast(1)
-	if n26 < 0 {
-		n26 = c.ReadLength(1)
-	}
-	l27 := foryimpl.ReuseSlice[[]Fixed](c, x.L, n26)
-	if n26 > 0 {
-		hn29, tr31, ev30 := c.ReadStructListHeaderRef(foryTypeFixed)
+	l15 := foryimpl.ReuseSlice[[]Fixed](c, x.L, n14)
+	if n14 > 0 {
+		hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeFixed)
 		if !c.Failed() {
-			for i28 := range l27 {
-				if tr31 {
-					if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
-						if p34 := foryimpl.BackRef[Fixed](c, id33); p34 != nil {
-							l27[i28] = *p34
+			for i16 := range l15 {
+				if tr19 {
+					if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+						if p22 := foryimpl.BackRef[Fixed](c, id21); p22 != nil {
+							l15[i16] = *p22
 						}
-					} else if st32 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id33, &l27[i28])
-						if ev30 != nil {
-							l27[i28].ForyReadEvolved(c, ev30)
+					} else if st20 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id21, &l15[i16])
+						if ev18 != nil {
+							l15[i16].ForyReadEvolved(c, ev18)
 						} else {
-							l27[i28].ForyRead(c)
+							l15[i16].ForyRead(c)
 						}
 					} else {
-						l27[i28] = Fixed{}
+						l15[i16] = Fixed{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i28)
+						c.TraceIndex(i16)
 						break
 					}
 					continue
 				}
-				if hn29 && !c.ReadFlag() {
-					clear(l27[i28 : i28+1])
+				if hn17 && !c.ReadFlag() {
+					clear(l15[i16 : i16+1])
 					continue
 				}
-				if ev30 != nil {
-					l27[i28].ForyReadEvolved(c, ev30)
+				if ev18 != nil {
+					l15[i16].ForyReadEvolved(c, ev18)
 				} else {
-					l27[i28].ForyRead(c)
+					l15[i16].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i28)
+					c.TraceIndex(i16)
 					break
 				}
 			}
 		}
 	}
-	x.L = l27
+	x.L = l15
 	if c.Failed() {
 		c.Trace("L")
 		return
@@ -658,16 +599,16 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev38 := c.ReadStructFieldMeta(foryTypeFixed); ev38 != nil {
-						x.F.ForyReadEvolved(c, ev38)
+					if ev26 := c.ReadStructFieldMeta(foryTypeFixed); ev26 != nil {
+						x.F.ForyReadEvolved(c, ev26)
 					} else if !c.Failed() {
 						x.F.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev35 := c.ReadStructFieldMeta(foryTypeFixed); ev35 != nil {
-						x.F.ForyReadEvolved(c, ev35)
+					if ev23 := c.ReadStructFieldMeta(foryTypeFixed); ev23 != nil {
+						x.F.ForyReadEvolved(c, ev23)
 					} else if !c.Failed() {
 						x.F.ForyRead(c)
 					}
@@ -675,80 +616,80 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-					x.FP = foryimpl.BackRef[Fixed](c, id42)
-				} else if st41 == foryimpl.RefFollows {
-					p43 := foryimpl.Alloc[Fixed](c)
-					foryimpl.SetRef(c, id42, p43)
-					if ev44 := c.ReadStructFieldMeta(foryTypeFixed); ev44 != nil {
-						p43.ForyReadEvolved(c, ev44)
+				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+					x.FP = foryimpl.BackRef[Fixed](c, id30)
+				} else if st29 == foryimpl.RefFollows {
+					p31 := foryimpl.Alloc[Fixed](c)
+					foryimpl.SetRef(c, id30, p31)
+					if ev32 := c.ReadStructFieldMeta(foryTypeFixed); ev32 != nil {
+						p31.ForyReadEvolved(c, ev32)
 					} else if !c.Failed() {
-						p43.ForyRead(c)
+						p31.ForyRead(c)
 					}
-					x.FP = p43
+					x.FP = p31
 				} else {
 					x.FP = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p39 := foryimpl.Alloc[Fixed](c)
-					if ev40 := c.ReadStructFieldMeta(foryTypeFixed); ev40 != nil {
-						p39.ForyReadEvolved(c, ev40)
+					p27 := foryimpl.Alloc[Fixed](c)
+					if ev28 := c.ReadStructFieldMeta(foryTypeFixed); ev28 != nil {
+						p27.ForyReadEvolved(c, ev28)
 					} else if !c.Failed() {
-						p39.ForyRead(c)
+						p27.ForyRead(c)
 					}
-					x.FP = p39
+					x.FP = p27
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLengthFast(1)
-				if n45 < 0 {
-					n45 = c.ReadLength(1)
+				n33 := c.ReadLengthFast(1)
+				if n33 < 0 {
+					n33 = c.ReadLength(1)
 				}
-				l46 := foryimpl.MakeSlice[[]Fixed](c, n45)
-				if n45 > 0 {
-					hn48, tr50, ev49 := c.ReadStructListHeaderRef(foryTypeFixed)
+				l34 := foryimpl.MakeSlice[[]Fixed](c, n33)
+				if n33 > 0 {
+					hn36, tr38, ev37 := c.ReadStructListHeaderRef(foryTypeFixed)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if tr50 {
-								if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-									if p53 := foryimpl.BackRef[Fixed](c, id52); p53 != nil {
-										l46[i47] = *p53
+						for i35 := range l34 {
+							if tr38 {
+								if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+									if p41 := foryimpl.BackRef[Fixed](c, id40); p41 != nil {
+										l34[i35] = *p41
 									}
-								} else if st51 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id52, &l46[i47])
-									if ev49 != nil {
-										l46[i47].ForyReadEvolved(c, ev49)
+								} else if st39 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id40, &l34[i35])
+									if ev37 != nil {
+										l34[i35].ForyReadEvolved(c, ev37)
 									} else {
-										l46[i47].ForyRead(c)
+										l34[i35].ForyRead(c)
 									}
 								} else {
-									l46[i47] = Fixed{}
+									l34[i35] = Fixed{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i47)
+									c.TraceIndex(i35)
 									break
 								}
 								continue
 							}
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
-							if ev49 != nil {
-								l46[i47].ForyReadEvolved(c, ev49)
+							if ev37 != nil {
+								l34[i35].ForyReadEvolved(c, ev37)
 							} else {
-								l46[i47].ForyRead(c)
+								l34[i35].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				x.L = l46
+				x.L = l34
 			}
 		default:
 			c.SkipField(f)

@@ -453,71 +453,54 @@ func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Holder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
+	*x = Holder{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-423750057) {
+		if h := r.ReadInt32(); h != -423750057 && h != 976096725 && !c.Failed() {
+			c.HashMismatch(foryTypeHolder, h)
+			return
+		}
+	}
+	x.Label = c.ReadString()
+	if c.Failed() {
+		c.Trace("Label")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Holder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-423750057) {
-		if h := r.ReadInt32(); h != -423750057 && h != 976096725 && !c.Failed() {
-			c.HashMismatch(foryTypeHolder, h)
+		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Leaf](c, id4)
+		} else if st3 == foryimpl.RefFollows {
+			p5 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id4, p5)
+			if ev6 := c.ReadStructFieldMeta(foryTypeLeaf); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.Next = p5
+		} else {
+			x.Next = nil
+		}
+		if c.Failed() {
+			c.Trace("Next")
 			return
 		}
-	}
-	x.Label = c.ReadString()
-	if c.Failed() {
-		c.Trace("Label")
-		return
-	}
-	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Leaf](c)
-		if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
-			p3.ForyReadEvolved(c, ev4)
-		} else if !c.Failed() {
-			p3.ForyRead(c)
-		}
-		x.Next = p3
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Holder) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Holder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-423750057) {
-		if h := r.ReadInt32(); h != -423750057 && h != 976096725 && !c.Failed() {
-			c.HashMismatch(foryTypeHolder, h)
-			return
-		}
-	}
-	x.Label = c.ReadString()
-	if c.Failed() {
-		c.Trace("Label")
-		return
-	}
-	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Leaf](c, id6)
-	} else if st5 == foryimpl.RefFollows {
-		p7 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id6, p7)
-		if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			p7.ForyRead(c)
-		}
-		x.Next = p7
 	} else {
-		x.Next = nil
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
+		if c.ReadFlag() {
+			p3 := foryimpl.Alloc[Leaf](c)
+			if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Next = p3
+		}
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
 	}
 }
 
@@ -532,29 +515,29 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Leaf](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev14 := c.ReadStructFieldMeta(foryTypeLeaf); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Leaf](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					p11 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id10, p11)
+					if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
-						p13.ForyRead(c)
+						p11.ForyRead(c)
 					}
-					x.Next = p13
+					x.Next = p11
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p9 := foryimpl.Alloc[Leaf](c)
-					if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
+					p7 := foryimpl.Alloc[Leaf](c)
+					if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
+						p7.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
-						p9.ForyRead(c)
+						p7.ForyRead(c)
 					}
-					x.Next = p9
+					x.Next = p7
 				}
 			}
 		default:
@@ -743,32 +726,8 @@ func (x *AnyHolder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyHolder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeAnyHolder) {
-		return
-	}
-	*x = AnyHolder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1188066363) {
-		if h := r.ReadInt32(); h != 1188066363 && !c.Failed() {
-			c.HashMismatch(foryTypeAnyHolder, h)
-			return
-		}
-	}
-	x.Value = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Value")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *AnyHolder) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyHolder) {
 		return
 	}
@@ -1010,12 +969,13 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Outer's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = Outer{}
+	} else {
+		*x = Outer{Inner: x.Inner}
 	}
-	*x = Outer{Inner: x.Inner}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-576121450) {
 		if h := r.ReadInt32(); h != -576121450 && !c.Failed() {
@@ -1035,49 +995,28 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Count..Count")
 		return
 	}
-	if ev1 := c.ReadStructFieldMeta(foryTypeLeaf); ev1 != nil {
-		x.Inner.ForyReadEvolved(c, ev1)
-	} else if !c.Failed() {
-		x.Inner.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Outer) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Outer{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-576121450) {
-		if h := r.ReadInt32(); h != -576121450 && !c.Failed() {
-			c.HashMismatch(foryTypeOuter, h)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev1 := c.ReadStructFieldMeta(foryTypeLeaf); ev1 != nil {
+				x.Inner.ForyReadEvolved(c, ev1)
+			} else if !c.Failed() {
+				x.Inner.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Inner")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Count = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Count..Count")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev2 := c.ReadStructFieldMeta(foryTypeLeaf); ev2 != nil {
-			x.Inner.ForyReadEvolved(c, ev2)
+	} else {
+		if ev1 := c.ReadStructFieldMeta(foryTypeLeaf); ev1 != nil {
+			x.Inner.ForyReadEvolved(c, ev1)
 		} else if !c.Failed() {
 			x.Inner.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
+		if c.Failed() {
+			c.Trace("Inner")
+			return
+		}
 	}
 }
 
@@ -1089,8 +1028,8 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.Count = int32(v3)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.Count = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
@@ -1098,16 +1037,16 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
-						x.Inner.ForyReadEvolved(c, ev8)
+					if ev7 := c.ReadStructFieldMeta(foryTypeLeaf); ev7 != nil {
+						x.Inner.ForyReadEvolved(c, ev7)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev5 := c.ReadStructFieldMeta(foryTypeLeaf); ev5 != nil {
-						x.Inner.ForyReadEvolved(c, ev5)
+					if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
+						x.Inner.ForyReadEvolved(c, ev4)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
@@ -1349,14 +1288,15 @@ func (x *Arrays) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Arrays's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Arrays{
-		Ints:  x.Ints,
-		Longs: x.Longs,
+		*x = Arrays{}
+	} else {
+		*x = Arrays{
+			Ints:  x.Ints,
+			Longs: x.Longs,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-2121142106) {
@@ -1365,95 +1305,86 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n9 := c.ReadArrayLengthFast(4)
-	if n9 < 0 {
-		n9 = c.ReadArrayLength(4)
-	}
-	a10 := foryimpl.ReuseSlice[[]int32](c, x.Ints, n9)
-	r.ReadRawInt32s(a10)
-	x.Ints = a10
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	n11 := c.ReadArrayLengthFast(8)
-	if n11 < 0 {
-		n11 = c.ReadArrayLength(8)
-	}
-	a12 := foryimpl.ReuseSlice[[]int64](c, x.Longs, n11)
-	r.ReadRawInt64s(a12)
-	x.Longs = a12
-	if c.Failed() {
-		c.Trace("Longs")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Arrays) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Arrays{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2121142106) {
-		if h := r.ReadInt32(); h != -2121142106 && !c.Failed() {
-			c.HashMismatch(foryTypeArrays, h)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+				x.Ints = foryimpl.BackRefSlice[int32](c, id10)
+			} else if st9 == foryimpl.RefFollows {
+				n11 := c.ReadArrayLengthFast(4)
+				if n11 < 0 {
+					n11 = c.ReadArrayLength(4)
+				}
+				a12 := foryimpl.MakeSlice[[]int32](c, n11)
+				r.ReadRawInt32s(a12)
+				x.Ints = a12
+				foryimpl.SetRefSlice(c, id10, x.Ints)
+			} else {
+				x.Ints = nil
+			}
+		} else {
+			n13 := c.ReadArrayLengthFast(4)
+			if n13 < 0 {
+				n13 = c.ReadArrayLength(4)
+			}
+			a14 := foryimpl.MakeSlice[[]int32](c, n13)
+			r.ReadRawInt32s(a14)
+			x.Ints = a14
+		}
+		if c.Failed() {
+			c.Trace("Ints")
 			return
 		}
-	}
-	if c.TrackedFieldFlags() {
-		if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-			x.Ints = foryimpl.BackRefSlice[int32](c, id14)
-		} else if st13 == foryimpl.RefFollows {
-			n15 := c.ReadArrayLengthFast(4)
-			if n15 < 0 {
-				n15 = c.ReadArrayLength(4)
+		if c.TrackedFieldFlags() {
+			if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+				x.Longs = foryimpl.BackRefSlice[int64](c, id16)
+			} else if st15 == foryimpl.RefFollows {
+				n17 := c.ReadArrayLengthFast(8)
+				if n17 < 0 {
+					n17 = c.ReadArrayLength(8)
+				}
+				a18 := foryimpl.MakeSlice[[]int64](c, n17)
+				r.ReadRawInt64s(a18)
+				x.Longs = a18
+				foryimpl.SetRefSlice(c, id16, x.Longs)
+			} else {
+				x.Longs = nil
 			}
-			a16 := foryimpl.MakeSlice[[]int32](c, n15)
-			r.ReadRawInt32s(a16)
-			x.Ints = a16
-			foryimpl.SetRefSlice(c, id14, x.Ints)
 		} else {
-			x.Ints = nil
+			n19 := c.ReadArrayLengthFast(8)
+			if n19 < 0 {
+				n19 = c.ReadArrayLength(8)
+			}
+			a20 := foryimpl.MakeSlice[[]int64](c, n19)
+			r.ReadRawInt64s(a20)
+			x.Longs = a20
+		}
+		if c.Failed() {
+			c.Trace("Longs")
+			return
 		}
 	} else {
-		n17 := c.ReadArrayLengthFast(4)
-		if n17 < 0 {
-			n17 = c.ReadArrayLength(4)
+		n9 := c.ReadArrayLengthFast(4)
+		if n9 < 0 {
+			n9 = c.ReadArrayLength(4)
 		}
-		a18 := foryimpl.MakeSlice[[]int32](c, n17)
-		r.ReadRawInt32s(a18)
-		x.Ints = a18
-	}
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-			x.Longs = foryimpl.BackRefSlice[int64](c, id20)
-		} else if st19 == foryimpl.RefFollows {
-			n21 := c.ReadArrayLengthFast(8)
-			if n21 < 0 {
-				n21 = c.ReadArrayLength(8)
-			}
-			a22 := foryimpl.MakeSlice[[]int64](c, n21)
-			r.ReadRawInt64s(a22)
-			x.Longs = a22
-			foryimpl.SetRefSlice(c, id20, x.Longs)
-		} else {
-			x.Longs = nil
+		a10 := foryimpl.ReuseSlice[[]int32](c, x.Ints, n9)
+		r.ReadRawInt32s(a10)
+		x.Ints = a10
+		if c.Failed() {
+			c.Trace("Ints")
+			return
 		}
-	} else {
-		n23 := c.ReadArrayLengthFast(8)
-		if n23 < 0 {
-			n23 = c.ReadArrayLength(8)
+		n15 := c.ReadArrayLengthFast(8)
+		if n15 < 0 {
+			n15 = c.ReadArrayLength(8)
 		}
-		a24 := foryimpl.MakeSlice[[]int64](c, n23)
-		r.ReadRawInt64s(a24)
-		x.Longs = a24
-	}
-	if c.Failed() {
-		c.Trace("Longs")
-		return
+		a16 := foryimpl.ReuseSlice[[]int64](c, x.Longs, n15)
+		r.ReadRawInt64s(a16)
+		x.Longs = a16
+		if c.Failed() {
+			c.Trace("Longs")
+			return
+		}
 	}
 }
 
@@ -1465,24 +1396,9 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-					x.Ints = foryimpl.BackRefSlice[int32](c, id28)
-				} else if st27 == foryimpl.RefFollows {
-					n29 := c.ReadArrayLengthFast(4)
-					if n29 < 0 {
-						n29 = c.ReadArrayLength(4)
-					}
-					a30 := foryimpl.MakeSlice[[]int32](c, n29)
-					r.ReadRawInt32s(a30)
-					x.Ints = a30
-					foryimpl.SetRefSlice(c, id28, x.Ints)
-				} else {
-					x.Ints = nil
-				}
-			} else {
-				if f.Convert {
-					x.Ints = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
+					x.Ints = foryimpl.BackRefSlice[int32](c, id24)
+				} else if st23 == foryimpl.RefFollows {
 					n25 := c.ReadArrayLengthFast(4)
 					if n25 < 0 {
 						n25 = c.ReadArrayLength(4)
@@ -1490,28 +1406,28 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					a26 := foryimpl.MakeSlice[[]int32](c, n25)
 					r.ReadRawInt32s(a26)
 					x.Ints = a26
+					foryimpl.SetRefSlice(c, id24, x.Ints)
+				} else {
+					x.Ints = nil
+				}
+			} else {
+				if f.Convert {
+					x.Ints = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n21 := c.ReadArrayLengthFast(4)
+					if n21 < 0 {
+						n21 = c.ReadArrayLength(4)
+					}
+					a22 := foryimpl.MakeSlice[[]int32](c, n21)
+					r.ReadRawInt32s(a22)
+					x.Ints = a22
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
-					x.Longs = foryimpl.BackRefSlice[int64](c, id34)
-				} else if st33 == foryimpl.RefFollows {
-					n35 := c.ReadArrayLengthFast(8)
-					if n35 < 0 {
-						n35 = c.ReadArrayLength(8)
-					}
-					a36 := foryimpl.MakeSlice[[]int64](c, n35)
-					r.ReadRawInt64s(a36)
-					x.Longs = a36
-					foryimpl.SetRefSlice(c, id34, x.Longs)
-				} else {
-					x.Longs = nil
-				}
-			} else {
-				if f.Convert {
-					x.Longs = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+					x.Longs = foryimpl.BackRefSlice[int64](c, id30)
+				} else if st29 == foryimpl.RefFollows {
 					n31 := c.ReadArrayLengthFast(8)
 					if n31 < 0 {
 						n31 = c.ReadArrayLength(8)
@@ -1519,6 +1435,21 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					a32 := foryimpl.MakeSlice[[]int64](c, n31)
 					r.ReadRawInt64s(a32)
 					x.Longs = a32
+					foryimpl.SetRefSlice(c, id30, x.Longs)
+				} else {
+					x.Longs = nil
+				}
+			} else {
+				if f.Convert {
+					x.Longs = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n27 := c.ReadArrayLengthFast(8)
+					if n27 < 0 {
+						n27 = c.ReadArrayLength(8)
+					}
+					a28 := foryimpl.MakeSlice[[]int64](c, n27)
+					r.ReadRawInt64s(a28)
+					x.Longs = a28
 				}
 			}
 		default:
@@ -2063,75 +1994,51 @@ func (x *Bin) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Bin's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Bin) ForyRead(c *foryimpl.ReadContext) {
+	*x = Bin{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(536270527) {
+		if h := r.ReadInt32(); h != 536270527 && !c.Failed() {
+			c.HashMismatch(foryTypeBin, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Count = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Count..Count")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Bin{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(536270527) {
-		if h := r.ReadInt32(); h != 536270527 && !c.Failed() {
-			c.HashMismatch(foryTypeBin, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Count = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Count..Count")
-		return
-	}
-	x.Data = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Data")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Bin) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Bin{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(536270527) {
-		if h := r.ReadInt32(); h != 536270527 && !c.Failed() {
-			c.HashMismatch(foryTypeBin, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Count = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Count..Count")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st4, id5 := c.ReadRefFlag(); st4 == foryimpl.RefBack {
-			x.Data = foryimpl.BackRefSlice[uint8](c, id5)
-		} else if st4 == foryimpl.RefFollows {
-			x.Data = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id5, x.Data)
+		if c.TrackedFieldFlags() {
+			if st4, id5 := c.ReadRefFlag(); st4 == foryimpl.RefBack {
+				x.Data = foryimpl.BackRefSlice[uint8](c, id5)
+			} else if st4 == foryimpl.RefFollows {
+				x.Data = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id5, x.Data)
+			} else {
+				x.Data = nil
+			}
 		} else {
-			x.Data = nil
+			x.Data = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("Data")
+			return
 		}
 	} else {
 		x.Data = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Data")
-		return
+		if c.Failed() {
+			c.Trace("Data")
+			return
+		}
 	}
 }
 
@@ -2424,14 +2331,15 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Mixed{
-		Inner: x.Inner,
-		List:  x.List,
+		*x = Mixed{List: x.List}
+	} else {
+		*x = Mixed{
+			Inner: x.Inner,
+			List:  x.List,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1440402769) {
@@ -2440,14 +2348,28 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev23 := c.ReadStructFieldMeta(foryTypeLeaf); ev23 != nil {
-		x.Inner.ForyReadEvolved(c, ev23)
-	} else if !c.Failed() {
-		x.Inner.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev23 := c.ReadStructFieldMeta(foryTypeLeaf); ev23 != nil {
+				x.Inner.ForyReadEvolved(c, ev23)
+			} else if !c.Failed() {
+				x.Inner.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Inner")
+			return
+		}
+	} else {
+		if ev23 := c.ReadStructFieldMeta(foryTypeLeaf); ev23 != nil {
+			x.Inner.ForyReadEvolved(c, ev23)
+		} else if !c.Failed() {
+			x.Inner.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("Inner")
+			return
+		}
 	}
 	n24 := c.ReadLengthFast(1)
 	if n24 < 0 {
@@ -2500,78 +2422,6 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Mixed{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1440402769) {
-		if h := r.ReadInt32(); h != -1440402769 && !c.Failed() {
-			c.HashMismatch(foryTypeMixed, h)
-			return
-		}
-	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev38 := c.ReadStructFieldMeta(foryTypeLeaf); ev38 != nil {
-			x.Inner.ForyReadEvolved(c, ev38)
-		} else if !c.Failed() {
-			x.Inner.ForyRead(c)
-		}
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
-	}
-	n39 := c.ReadLengthFast(1)
-	if n39 < 0 {
-		n39 = c.ReadLength(1)
-	}
-	l40 := foryimpl.ReuseSlice[[]int32](c, x.List, n39)
-	if n39 > 0 {
-		hn42 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i41 := range l40 {
-				if hn42 && !c.ReadFlag() {
-					clear(l40[i41 : i41+1])
-					continue
-				}
-				l40[i41] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i41)
-					break
-				}
-			}
-		}
-	}
-	x.List = l40
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	n45 := c.ReadLengthFast(2)
-	if n45 < 0 {
-		n45 = c.ReadLength(2)
-	}
-	m46 := foryimpl.MakeMap[map[string]int32](c, n45)
-	for n45 > 0 && !c.Failed() {
-		sz47, vn48, _ := c.ReadMapChunk(n45, 21, 5, nil, false)
-		for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-			var k50 string
-			k50 = c.ReadString()
-			var v51 int32
-			if !vn48 {
-				v51 = r.ReadVarInt32()
-			}
-			m46[k50] = v51
-		}
-		n45 -= sz47
-	}
-	x.M = m46
-	if c.Failed() {
-		c.Trace("M")
-		return
-	}
-}
-
 // ForyReadEvolved reads a Mixed body written with another schema, following ev (docs/format.md §11.4).
 func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Mixed{}
@@ -2581,16 +2431,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev56 := c.ReadStructFieldMeta(foryTypeLeaf); ev56 != nil {
-						x.Inner.ForyReadEvolved(c, ev56)
+					if ev41 := c.ReadStructFieldMeta(foryTypeLeaf); ev41 != nil {
+						x.Inner.ForyReadEvolved(c, ev41)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev53 := c.ReadStructFieldMeta(foryTypeLeaf); ev53 != nil {
-						x.Inner.ForyReadEvolved(c, ev53)
+					if ev38 := c.ReadStructFieldMeta(foryTypeLeaf); ev38 != nil {
+						x.Inner.ForyReadEvolved(c, ev38)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
@@ -2600,50 +2450,50 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.List = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLengthFast(1)
-				if n57 < 0 {
-					n57 = c.ReadLength(1)
+				n42 := c.ReadLengthFast(1)
+				if n42 < 0 {
+					n42 = c.ReadLength(1)
 				}
-				l58 := foryimpl.MakeSlice[[]int32](c, n57)
-				if n57 > 0 {
-					hn60 := c.ReadListHeader(5)
+				l43 := foryimpl.MakeSlice[[]int32](c, n42)
+				if n42 > 0 {
+					hn45 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i59 := range l58 {
-							if hn60 && !c.ReadFlag() {
-								clear(l58[i59 : i59+1])
+						for i44 := range l43 {
+							if hn45 && !c.ReadFlag() {
+								clear(l43[i44 : i44+1])
 								continue
 							}
-							l58[i59] = r.ReadVarInt32()
+							l43[i44] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i59)
+								c.TraceIndex(i44)
 								break
 							}
 						}
 					}
 				}
-				x.List = l58
+				x.List = l43
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n63 := c.ReadLengthFast(2)
-				if n63 < 0 {
-					n63 = c.ReadLength(2)
+				n48 := c.ReadLengthFast(2)
+				if n48 < 0 {
+					n48 = c.ReadLength(2)
 				}
-				m64 := foryimpl.MakeMap[map[string]int32](c, n63)
-				for n63 > 0 && !c.Failed() {
-					sz65, vn66, _ := c.ReadMapChunk(n63, 21, 5, nil, false)
-					for j67 := 0; j67 < sz65 && !c.Failed(); j67++ {
-						var k68 string
-						k68 = c.ReadString()
-						var v69 int32
-						if !vn66 {
-							v69 = r.ReadVarInt32()
+				m49 := foryimpl.MakeMap[map[string]int32](c, n48)
+				for n48 > 0 && !c.Failed() {
+					sz50, vn51, _ := c.ReadMapChunk(n48, 21, 5, nil, false)
+					for j52 := 0; j52 < sz50 && !c.Failed(); j52++ {
+						var k53 string
+						k53 = c.ReadString()
+						var v54 int32
+						if !vn51 {
+							v54 = r.ReadVarInt32()
 						}
-						m64[k68] = v69
+						m49[k53] = v54
 					}
-					n63 -= sz65
+					n48 -= sz50
 				}
-				x.M = m64
+				x.M = m49
 			}
 		default:
 			c.SkipField(f)
@@ -2872,11 +2722,8 @@ func (x *Nullables) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Nullables's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Nullables{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1806992366) {
@@ -2894,88 +2741,70 @@ func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("K")
 		return
 	}
-	if c.ReadFlag() {
-		n4 := c.ReadArrayLengthFast(4)
-		if n4 < 0 {
-			n4 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if st4, id5 := c.ReadRefFlag(); st4 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id5)
+		} else if st4 == foryimpl.RefFollows {
+			n6 := c.ReadArrayLengthFast(4)
+			if n6 < 0 {
+				n6 = c.ReadArrayLength(4)
+			}
+			a7 := foryimpl.MakeSlice[[]int32](c, n6)
+			r.ReadRawInt32s(a7)
+			x.Arr = a7
+			foryimpl.SetRefSlice(c, id5, x.Arr)
+		} else {
+			x.Arr = nil
 		}
-		a5 := foryimpl.MakeSlice[[]int32](c, n4)
-		r.ReadRawInt32s(a5)
-		x.Arr = a5
-	}
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	if c.ReadFlag() {
-		p6 := foryimpl.Alloc[Leaf](c)
-		if ev7 := c.ReadStructFieldMeta(foryTypeLeaf); ev7 != nil {
-			p6.ForyReadEvolved(c, ev7)
-		} else if !c.Failed() {
-			p6.ForyRead(c)
-		}
-		x.Next = p6
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Nullables) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Nullables{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1806992366) {
-		if h := r.ReadInt32(); h != 1806992366 && h != 1479167658 && !c.Failed() {
-			c.HashMismatch(foryTypeNullables, h)
+		if c.Failed() {
+			c.Trace("Arr")
 			return
 		}
-	}
-	if c.ReadFlag() {
-		p8 := foryimpl.Alloc[int32](c)
-		*p8 = r.ReadVarInt32()
-		x.K = p8
-	}
-	if c.Failed() {
-		c.Trace("K")
-		return
-	}
-	if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-		x.Arr = foryimpl.BackRefSlice[int32](c, id10)
-	} else if st9 == foryimpl.RefFollows {
-		n11 := c.ReadArrayLengthFast(4)
-		if n11 < 0 {
-			n11 = c.ReadArrayLength(4)
+		if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Leaf](c, id9)
+		} else if st8 == foryimpl.RefFollows {
+			p10 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id9, p10)
+			if ev11 := c.ReadStructFieldMeta(foryTypeLeaf); ev11 != nil {
+				p10.ForyReadEvolved(c, ev11)
+			} else if !c.Failed() {
+				p10.ForyRead(c)
+			}
+			x.Next = p10
+		} else {
+			x.Next = nil
 		}
-		a12 := foryimpl.MakeSlice[[]int32](c, n11)
-		r.ReadRawInt32s(a12)
-		x.Arr = a12
-		foryimpl.SetRefSlice(c, id10, x.Arr)
-	} else {
-		x.Arr = nil
-	}
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Leaf](c, id14)
-	} else if st13 == foryimpl.RefFollows {
-		p15 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id14, p15)
-		if ev16 := c.ReadStructFieldMeta(foryTypeLeaf); ev16 != nil {
-			p15.ForyReadEvolved(c, ev16)
-		} else if !c.Failed() {
-			p15.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Next")
+			return
 		}
-		x.Next = p15
 	} else {
-		x.Next = nil
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
+		if c.ReadFlag() {
+			n4 := c.ReadArrayLengthFast(4)
+			if n4 < 0 {
+				n4 = c.ReadArrayLength(4)
+			}
+			a5 := foryimpl.MakeSlice[[]int32](c, n4)
+			r.ReadRawInt32s(a5)
+			x.Arr = a5
+		}
+		if c.Failed() {
+			c.Trace("Arr")
+			return
+		}
+		if c.ReadFlag() {
+			p8 := foryimpl.Alloc[Leaf](c)
+			if ev9 := c.ReadStructFieldMeta(foryTypeLeaf); ev9 != nil {
+				p8.ForyReadEvolved(c, ev9)
+			} else if !c.Failed() {
+				p8.ForyRead(c)
+			}
+			x.Next = p8
+		}
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
 	}
 }
 
@@ -2987,28 +2816,28 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v18, ok19 := c.ReadIntAs(f, 32); ok19 {
-					pv20 := int32(v18)
-					x.K = &pv20
+				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
+					pv15 := int32(v13)
+					x.K = &pv15
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p17 := foryimpl.Alloc[int32](c)
-				*p17 = r.ReadVarInt32()
-				x.K = p17
+				p12 := foryimpl.Alloc[int32](c)
+				*p12 = r.ReadVarInt32()
+				x.K = p12
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id24)
-				} else if st23 == foryimpl.RefFollows {
-					n25 := c.ReadArrayLengthFast(4)
-					if n25 < 0 {
-						n25 = c.ReadArrayLength(4)
+				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
+					x.Arr = foryimpl.BackRefSlice[int32](c, id19)
+				} else if st18 == foryimpl.RefFollows {
+					n20 := c.ReadArrayLengthFast(4)
+					if n20 < 0 {
+						n20 = c.ReadArrayLength(4)
 					}
-					a26 := foryimpl.MakeSlice[[]int32](c, n25)
-					r.ReadRawInt32s(a26)
-					x.Arr = a26
-					foryimpl.SetRefSlice(c, id24, x.Arr)
+					a21 := foryimpl.MakeSlice[[]int32](c, n20)
+					r.ReadRawInt32s(a21)
+					x.Arr = a21
+					foryimpl.SetRefSlice(c, id19, x.Arr)
 				} else {
 					x.Arr = nil
 				}
@@ -3016,40 +2845,40 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				if f.Convert {
 					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n21 := c.ReadArrayLengthFast(4)
-					if n21 < 0 {
-						n21 = c.ReadArrayLength(4)
+					n16 := c.ReadArrayLengthFast(4)
+					if n16 < 0 {
+						n16 = c.ReadArrayLength(4)
 					}
-					a22 := foryimpl.MakeSlice[[]int32](c, n21)
-					r.ReadRawInt32s(a22)
-					x.Arr = a22
+					a17 := foryimpl.MakeSlice[[]int32](c, n16)
+					r.ReadRawInt32s(a17)
+					x.Arr = a17
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Leaf](c, id30)
-				} else if st29 == foryimpl.RefFollows {
-					p31 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id30, p31)
-					if ev32 := c.ReadStructFieldMeta(foryTypeLeaf); ev32 != nil {
-						p31.ForyReadEvolved(c, ev32)
+				if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Leaf](c, id25)
+				} else if st24 == foryimpl.RefFollows {
+					p26 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id25, p26)
+					if ev27 := c.ReadStructFieldMeta(foryTypeLeaf); ev27 != nil {
+						p26.ForyReadEvolved(c, ev27)
 					} else if !c.Failed() {
-						p31.ForyRead(c)
+						p26.ForyRead(c)
 					}
-					x.Next = p31
+					x.Next = p26
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p27 := foryimpl.Alloc[Leaf](c)
-					if ev28 := c.ReadStructFieldMeta(foryTypeLeaf); ev28 != nil {
-						p27.ForyReadEvolved(c, ev28)
+					p22 := foryimpl.Alloc[Leaf](c)
+					if ev23 := c.ReadStructFieldMeta(foryTypeLeaf); ev23 != nil {
+						p22.ForyReadEvolved(c, ev23)
 					} else if !c.Failed() {
-						p27.ForyRead(c)
+						p22.ForyRead(c)
 					}
-					x.Next = p27
+					x.Next = p22
 				}
 			}
 		default:
@@ -3257,82 +3086,58 @@ func (x *Colored) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Colored's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Colored) ForyRead(c *foryimpl.ReadContext) {
+	*x = Colored{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(887372110) {
+		if h := r.ReadInt32(); h != 887372110 && !c.Failed() {
+			c.HashMismatch(foryTypeColored, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.N = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("N..N")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Colored{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(887372110) {
-		if h := r.ReadInt32(); h != 887372110 && !c.Failed() {
-			c.HashMismatch(foryTypeColored, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if e1 := c.ReadEnumFast(uint32(0x7fffffff)); e1 >= 0 {
-		x.E = Color(e1)
-	} else {
-		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("E")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Colored) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Colored{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(887372110) {
-		if h := r.ReadInt32(); h != 887372110 && !c.Failed() {
-			c.HashMismatch(foryTypeColored, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
+					x.E = Color(e3)
+				} else {
+					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+		} else {
 			if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
 				x.E = Color(e4)
 			} else {
 				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("E")
+			return
+		}
 	} else {
-		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-			x.E = Color(e5)
+		if e1 := c.ReadEnumFast(uint32(0x7fffffff)); e1 >= 0 {
+			x.E = Color(e1)
 		} else {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("E")
-		return
+		if c.Failed() {
+			c.Trace("E")
+			return
+		}
 	}
 }
 
@@ -3344,8 +3149,8 @@ func (x *Colored) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
-					x.N = int32(v6)
+				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
+					x.N = int32(v5)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
@@ -3353,16 +3158,16 @@ func (x *Colored) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
-						x.E = Color(e11)
+					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+						x.E = Color(e10)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-						x.E = Color(e8)
+					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+						x.E = Color(e7)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}

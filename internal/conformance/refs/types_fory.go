@@ -257,106 +257,70 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Image) ForyRead(c *foryimpl.ReadContext) {
+	*x = Image{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
+		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
+			c.HashMismatch(foryTypeImage, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Width = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Height = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Width..Height")
+		return
+	}
+	x.URI = c.ReadString()
+	if c.Failed() {
+		c.Trace("URI")
+		return
+	}
+	x.Title = c.ReadString()
+	if c.Failed() {
+		c.Trace("Title")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1960516840) {
-		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-		x.Size = Size(e5)
-	} else {
-		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1960516840) {
-		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+					x.Size = Size(e7)
+				} else {
+					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+		} else {
 			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
 				x.Size = Size(e8)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	} else {
-		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-			x.Size = Size(e9)
+		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+			x.Size = Size(e5)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	}
 }
 
@@ -368,16 +332,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
-					x.Width = int32(v10)
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.Width = int32(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
-					x.Height = int32(v12)
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.Height = int32(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -393,16 +357,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
-						x.Size = Size(e17)
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.Size = Size(e16)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
-						x.Size = Size(e14)
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.Size = Size(e13)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -622,92 +586,80 @@ func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ImagePair's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
+	*x = ImagePair{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-573796553) {
+		if h := r.ReadInt32(); h != -573796553 && h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeImagePair, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = ImagePair{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-573796553) {
-		if h := r.ReadInt32(); h != -573796553 && h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeImagePair, h)
+		if st1, id2 := c.ReadRefFlag(); st1 == foryimpl.RefBack {
+			x.Cover = foryimpl.BackRef[Image](c, id2)
+		} else if st1 == foryimpl.RefFollows {
+			p3 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id2, p3)
+			if ev4 := c.ReadStructFieldMeta(foryTypeImage); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Cover = p3
+		} else {
+			x.Cover = nil
+		}
+		if c.Failed() {
+			c.Trace("Cover")
 			return
 		}
-	}
-	if c.ReadFlag() {
-		p1 := foryimpl.Alloc[Image](c)
-		if ev2 := c.ReadStructFieldMeta(foryTypeImage); ev2 != nil {
-			p1.ForyReadEvolved(c, ev2)
-		} else if !c.Failed() {
-			p1.ForyRead(c)
+		if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
+			x.Thumb = foryimpl.BackRef[Image](c, id6)
+		} else if st5 == foryimpl.RefFollows {
+			p7 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id6, p7)
+			if ev8 := c.ReadStructFieldMeta(foryTypeImage); ev8 != nil {
+				p7.ForyReadEvolved(c, ev8)
+			} else if !c.Failed() {
+				p7.ForyRead(c)
+			}
+			x.Thumb = p7
+		} else {
+			x.Thumb = nil
 		}
-		x.Cover = p1
-	}
-	if c.Failed() {
-		c.Trace("Cover")
-		return
-	}
-	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Image](c)
-		if ev4 := c.ReadStructFieldMeta(foryTypeImage); ev4 != nil {
-			p3.ForyReadEvolved(c, ev4)
-		} else if !c.Failed() {
-			p3.ForyRead(c)
-		}
-		x.Thumb = p3
-	}
-	if c.Failed() {
-		c.Trace("Thumb")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *ImagePair) foryReadRef(c *foryimpl.ReadContext) {
-	*x = ImagePair{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-573796553) {
-		if h := r.ReadInt32(); h != -573796553 && h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeImagePair, h)
+		if c.Failed() {
+			c.Trace("Thumb")
 			return
 		}
-	}
-	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-		x.Cover = foryimpl.BackRef[Image](c, id6)
-	} else if st5 == foryimpl.RefFollows {
-		p7 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id6, p7)
-		if ev8 := c.ReadStructFieldMeta(foryTypeImage); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			p7.ForyRead(c)
-		}
-		x.Cover = p7
 	} else {
-		x.Cover = nil
-	}
-	if c.Failed() {
-		c.Trace("Cover")
-		return
-	}
-	if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-		x.Thumb = foryimpl.BackRef[Image](c, id10)
-	} else if st9 == foryimpl.RefFollows {
-		p11 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id10, p11)
-		if ev12 := c.ReadStructFieldMeta(foryTypeImage); ev12 != nil {
-			p11.ForyReadEvolved(c, ev12)
-		} else if !c.Failed() {
-			p11.ForyRead(c)
+		if c.ReadFlag() {
+			p1 := foryimpl.Alloc[Image](c)
+			if ev2 := c.ReadStructFieldMeta(foryTypeImage); ev2 != nil {
+				p1.ForyReadEvolved(c, ev2)
+			} else if !c.Failed() {
+				p1.ForyRead(c)
+			}
+			x.Cover = p1
 		}
-		x.Thumb = p11
-	} else {
-		x.Thumb = nil
-	}
-	if c.Failed() {
-		c.Trace("Thumb")
-		return
+		if c.Failed() {
+			c.Trace("Cover")
+			return
+		}
+		if c.ReadFlag() {
+			p5 := foryimpl.Alloc[Image](c)
+			if ev6 := c.ReadStructFieldMeta(foryTypeImage); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.Thumb = p5
+		}
+		if c.Failed() {
+			c.Trace("Thumb")
+			return
+		}
 	}
 }
 
@@ -718,56 +670,56 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					x.Cover = foryimpl.BackRef[Image](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					p17 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id16, p17)
-					if ev18 := c.ReadStructFieldMeta(foryTypeImage); ev18 != nil {
-						p17.ForyReadEvolved(c, ev18)
-					} else if !c.Failed() {
-						p17.ForyRead(c)
-					}
-					x.Cover = p17
-				} else {
-					x.Cover = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Cover = foryimpl.BackRef[Image](c, id12)
+				} else if st11 == foryimpl.RefFollows {
 					p13 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id12, p13)
 					if ev14 := c.ReadStructFieldMeta(foryTypeImage); ev14 != nil {
 						p13.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
 						p13.ForyRead(c)
 					}
 					x.Cover = p13
+				} else {
+					x.Cover = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p9 := foryimpl.Alloc[Image](c)
+					if ev10 := c.ReadStructFieldMeta(foryTypeImage); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
+					} else if !c.Failed() {
+						p9.ForyRead(c)
+					}
+					x.Cover = p9
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-					x.Thumb = foryimpl.BackRef[Image](c, id22)
-				} else if st21 == foryimpl.RefFollows {
-					p23 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id22, p23)
-					if ev24 := c.ReadStructFieldMeta(foryTypeImage); ev24 != nil {
-						p23.ForyReadEvolved(c, ev24)
-					} else if !c.Failed() {
-						p23.ForyRead(c)
-					}
-					x.Thumb = p23
-				} else {
-					x.Thumb = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					x.Thumb = foryimpl.BackRef[Image](c, id18)
+				} else if st17 == foryimpl.RefFollows {
 					p19 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id18, p19)
 					if ev20 := c.ReadStructFieldMeta(foryTypeImage); ev20 != nil {
 						p19.ForyReadEvolved(c, ev20)
 					} else if !c.Failed() {
 						p19.ForyRead(c)
 					}
 					x.Thumb = p19
+				} else {
+					x.Thumb = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p15 := foryimpl.Alloc[Image](c)
+					if ev16 := c.ReadStructFieldMeta(foryTypeImage); ev16 != nil {
+						p15.ForyReadEvolved(c, ev16)
+					} else if !c.Failed() {
+						p15.ForyRead(c)
+					}
+					x.Thumb = p15
 				}
 			}
 		default:
@@ -981,11 +933,8 @@ func (x *ImagePtrList) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ImagePtrList's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = ImagePtrList{Images: x.Images}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(925871694) {
@@ -1049,71 +998,6 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *ImagePtrList) foryReadRef(c *foryimpl.ReadContext) {
-	*x = ImagePtrList{Images: x.Images}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(925871694) {
-		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
-			c.HashMismatch(foryTypeImagePtrList, h)
-			return
-		}
-	}
-	n21 := c.ReadLengthFast(1)
-	if n21 < 0 {
-		n21 = c.ReadLength(1)
-	}
-	l22 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n21)
-	if n21 > 0 {
-		hn24, tr26, ev25 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i23 := range l22 {
-				if tr26 {
-					if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
-						l22[i23] = foryimpl.BackRef[Image](c, id29)
-					} else if st28 == foryimpl.RefFollows {
-						p30 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id29, p30)
-						if ev25 != nil {
-							p30.ForyReadEvolved(c, ev25)
-						} else {
-							p30.ForyRead(c)
-						}
-						l22[i23] = p30
-					} else {
-						l22[i23] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i23)
-						break
-					}
-					continue
-				}
-				if hn24 && !c.ReadFlag() {
-					clear(l22[i23 : i23+1])
-					continue
-				}
-				p27 := foryimpl.Alloc[Image](c)
-				if ev25 != nil {
-					p27.ForyReadEvolved(c, ev25)
-				} else {
-					p27.ForyRead(c)
-				}
-				l22[i23] = p27
-				if c.Failed() {
-					c.TraceIndex(i23)
-					break
-				}
-			}
-		}
-	}
-	x.Images = l22
-	if c.Failed() {
-		c.Trace("Images")
-		return
-	}
-}
-
 // ForyReadEvolved reads a ImagePtrList body written with another schema, following ev (docs/format.md §11.4).
 func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ImagePtrList{}
@@ -1121,55 +1005,55 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLengthFast(1)
-				if n31 < 0 {
-					n31 = c.ReadLength(1)
+				n21 := c.ReadLengthFast(1)
+				if n21 < 0 {
+					n21 = c.ReadLength(1)
 				}
-				l32 := foryimpl.MakeSlice[[]*Image](c, n31)
-				if n31 > 0 {
-					hn34, tr36, ev35 := c.ReadStructListHeaderRef(foryTypeImage)
+				l22 := foryimpl.MakeSlice[[]*Image](c, n21)
+				if n21 > 0 {
+					hn24, tr26, ev25 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i33 := range l32 {
-							if tr36 {
-								if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
-									l32[i33] = foryimpl.BackRef[Image](c, id39)
-								} else if st38 == foryimpl.RefFollows {
-									p40 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id39, p40)
-									if ev35 != nil {
-										p40.ForyReadEvolved(c, ev35)
+						for i23 := range l22 {
+							if tr26 {
+								if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
+									l22[i23] = foryimpl.BackRef[Image](c, id29)
+								} else if st28 == foryimpl.RefFollows {
+									p30 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id29, p30)
+									if ev25 != nil {
+										p30.ForyReadEvolved(c, ev25)
 									} else {
-										p40.ForyRead(c)
+										p30.ForyRead(c)
 									}
-									l32[i33] = p40
+									l22[i23] = p30
 								} else {
-									l32[i33] = nil
+									l22[i23] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i33)
+									c.TraceIndex(i23)
 									break
 								}
 								continue
 							}
-							if hn34 && !c.ReadFlag() {
-								clear(l32[i33 : i33+1])
+							if hn24 && !c.ReadFlag() {
+								clear(l22[i23 : i23+1])
 								continue
 							}
-							p37 := foryimpl.Alloc[Image](c)
-							if ev35 != nil {
-								p37.ForyReadEvolved(c, ev35)
+							p27 := foryimpl.Alloc[Image](c)
+							if ev25 != nil {
+								p27.ForyReadEvolved(c, ev25)
 							} else {
-								p37.ForyRead(c)
+								p27.ForyRead(c)
 							}
-							l32[i33] = p37
+							l22[i23] = p27
 							if c.Failed() {
-								c.TraceIndex(i33)
+								c.TraceIndex(i23)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l32
+				x.Images = l22
 			}
 		default:
 			c.SkipField(f)
@@ -1388,92 +1272,64 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Node's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeNode) {
+		return
+	}
+	*x = Node{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(587892696) {
+		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
+			c.HashMismatch(foryTypeNode, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Value = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Value..Value")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeNode) {
-		return
-	}
-	*x = Node{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(587892696) {
-		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
-			c.HashMismatch(foryTypeNode, h)
+		if st1, id2 := c.ReadRefFlag(); st1 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Node](c, id2)
+		} else if st1 == foryimpl.RefFollows {
+			p3 := foryimpl.Alloc[Node](c)
+			foryimpl.SetRef(c, id2, p3)
+			if ev4 := c.ReadStructFieldMeta(foryTypeNode); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Next = p3
+		} else {
+			x.Next = nil
+		}
+		if c.Failed() {
+			c.Trace("Next")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Value = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Value..Value")
-		return
-	}
-	if c.ReadFlag() {
-		p1 := foryimpl.Alloc[Node](c)
-		if ev2 := c.ReadStructFieldMeta(foryTypeNode); ev2 != nil {
-			p1.ForyReadEvolved(c, ev2)
-		} else if !c.Failed() {
-			p1.ForyRead(c)
-		}
-		x.Next = p1
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeNode) {
-		return
-	}
-	*x = Node{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(587892696) {
-		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
-			c.HashMismatch(foryTypeNode, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Value = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Value..Value")
-		return
-	}
-	if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Node](c, id4)
-	} else if st3 == foryimpl.RefFollows {
-		p5 := foryimpl.Alloc[Node](c)
-		foryimpl.SetRef(c, id4, p5)
-		if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
-			p5.ForyReadEvolved(c, ev6)
-		} else if !c.Failed() {
-			p5.ForyRead(c)
-		}
-		x.Next = p5
 	} else {
-		x.Next = nil
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
+		if c.ReadFlag() {
+			p1 := foryimpl.Alloc[Node](c)
+			if ev2 := c.ReadStructFieldMeta(foryTypeNode); ev2 != nil {
+				p1.ForyReadEvolved(c, ev2)
+			} else if !c.Failed() {
+				p1.ForyRead(c)
+			}
+			x.Next = p1
+		}
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -1489,37 +1345,37 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.Value = int32(v7)
+				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
+					x.Value = int32(v5)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Node](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev14 := c.ReadStructFieldMeta(foryTypeNode); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Node](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					p11 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id10, p11)
+					if ev12 := c.ReadStructFieldMeta(foryTypeNode); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
-						p13.ForyRead(c)
+						p11.ForyRead(c)
 					}
-					x.Next = p13
+					x.Next = p11
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p9 := foryimpl.Alloc[Node](c)
-					if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
+					p7 := foryimpl.Alloc[Node](c)
+					if ev8 := c.ReadStructFieldMeta(foryTypeNode); ev8 != nil {
+						p7.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
-						p9.ForyRead(c)
+						p7.ForyRead(c)
 					}
-					x.Next = p9
+					x.Next = p7
 				}
 			}
 		default:
@@ -1808,11 +1664,8 @@ func (x *TreeNode) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads TreeNode's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	if !c.Enter(foryTypeTreeNode) {
 		return
 	}
@@ -1882,110 +1735,39 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if c.ReadFlag() {
-		p23 := foryimpl.Alloc[TreeNode](c)
-		if ev24 := c.ReadStructFieldMeta(foryTypeTreeNode); ev24 != nil {
-			p23.ForyReadEvolved(c, ev24)
-		} else if !c.Failed() {
-			p23.ForyRead(c)
+	if c.TrackRef() {
+		if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
+			x.Parent = foryimpl.BackRef[TreeNode](c, id24)
+		} else if st23 == foryimpl.RefFollows {
+			p25 := foryimpl.Alloc[TreeNode](c)
+			foryimpl.SetRef(c, id24, p25)
+			if ev26 := c.ReadStructFieldMeta(foryTypeTreeNode); ev26 != nil {
+				p25.ForyReadEvolved(c, ev26)
+			} else if !c.Failed() {
+				p25.ForyRead(c)
+			}
+			x.Parent = p25
+		} else {
+			x.Parent = nil
 		}
-		x.Parent = p23
-	}
-	if c.Failed() {
-		c.Trace("Parent")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *TreeNode) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeTreeNode) {
-		return
-	}
-	*x = TreeNode{Children: x.Children}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1345458556) {
-		if h := r.ReadInt32(); h != 1345458556 && h != 957044546 && !c.Failed() {
-			c.HashMismatch(foryTypeTreeNode, h)
+		if c.Failed() {
+			c.Trace("Parent")
 			return
 		}
-	}
-	n25 := c.ReadLengthFast(1)
-	if n25 < 0 {
-		n25 = c.ReadLength(1)
-	}
-	l26 := foryimpl.ReuseSlice[[]*TreeNode](c, x.Children, n25)
-	if n25 > 0 {
-		hn28, tr30, ev29 := c.ReadStructListHeaderRef(foryTypeTreeNode)
-		if !c.Failed() {
-			for i27 := range l26 {
-				if tr30 {
-					if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
-						l26[i27] = foryimpl.BackRef[TreeNode](c, id33)
-					} else if st32 == foryimpl.RefFollows {
-						p34 := foryimpl.Alloc[TreeNode](c)
-						foryimpl.SetRef(c, id33, p34)
-						if ev29 != nil {
-							p34.ForyReadEvolved(c, ev29)
-						} else {
-							p34.ForyRead(c)
-						}
-						l26[i27] = p34
-					} else {
-						l26[i27] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i27)
-						break
-					}
-					continue
-				}
-				if hn28 && !c.ReadFlag() {
-					clear(l26[i27 : i27+1])
-					continue
-				}
-				p31 := foryimpl.Alloc[TreeNode](c)
-				if ev29 != nil {
-					p31.ForyReadEvolved(c, ev29)
-				} else {
-					p31.ForyRead(c)
-				}
-				l26[i27] = p31
-				if c.Failed() {
-					c.TraceIndex(i27)
-					break
-				}
-			}
-		}
-	}
-	x.Children = l26
-	if c.Failed() {
-		c.Trace("Children")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-		x.Parent = foryimpl.BackRef[TreeNode](c, id36)
-	} else if st35 == foryimpl.RefFollows {
-		p37 := foryimpl.Alloc[TreeNode](c)
-		foryimpl.SetRef(c, id36, p37)
-		if ev38 := c.ReadStructFieldMeta(foryTypeTreeNode); ev38 != nil {
-			p37.ForyReadEvolved(c, ev38)
-		} else if !c.Failed() {
-			p37.ForyRead(c)
-		}
-		x.Parent = p37
 	} else {
-		x.Parent = nil
-	}
-	if c.Failed() {
-		c.Trace("Parent")
-		return
+		if c.ReadFlag() {
+			p23 := foryimpl.Alloc[TreeNode](c)
+			if ev24 := c.ReadStructFieldMeta(foryTypeTreeNode); ev24 != nil {
+				p23.ForyReadEvolved(c, ev24)
+			} else if !c.Failed() {
+				p23.ForyRead(c)
+			}
+			x.Parent = p23
+		}
+		if c.Failed() {
+			c.Trace("Parent")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -2000,55 +1782,55 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n39 := c.ReadLengthFast(1)
-				if n39 < 0 {
-					n39 = c.ReadLength(1)
+				n27 := c.ReadLengthFast(1)
+				if n27 < 0 {
+					n27 = c.ReadLength(1)
 				}
-				l40 := foryimpl.MakeSlice[[]*TreeNode](c, n39)
-				if n39 > 0 {
-					hn42, tr44, ev43 := c.ReadStructListHeaderRef(foryTypeTreeNode)
+				l28 := foryimpl.MakeSlice[[]*TreeNode](c, n27)
+				if n27 > 0 {
+					hn30, tr32, ev31 := c.ReadStructListHeaderRef(foryTypeTreeNode)
 					if !c.Failed() {
-						for i41 := range l40 {
-							if tr44 {
-								if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-									l40[i41] = foryimpl.BackRef[TreeNode](c, id47)
-								} else if st46 == foryimpl.RefFollows {
-									p48 := foryimpl.Alloc[TreeNode](c)
-									foryimpl.SetRef(c, id47, p48)
-									if ev43 != nil {
-										p48.ForyReadEvolved(c, ev43)
+						for i29 := range l28 {
+							if tr32 {
+								if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
+									l28[i29] = foryimpl.BackRef[TreeNode](c, id35)
+								} else if st34 == foryimpl.RefFollows {
+									p36 := foryimpl.Alloc[TreeNode](c)
+									foryimpl.SetRef(c, id35, p36)
+									if ev31 != nil {
+										p36.ForyReadEvolved(c, ev31)
 									} else {
-										p48.ForyRead(c)
+										p36.ForyRead(c)
 									}
-									l40[i41] = p48
+									l28[i29] = p36
 								} else {
-									l40[i41] = nil
+									l28[i29] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i41)
+									c.TraceIndex(i29)
 									break
 								}
 								continue
 							}
-							if hn42 && !c.ReadFlag() {
-								clear(l40[i41 : i41+1])
+							if hn30 && !c.ReadFlag() {
+								clear(l28[i29 : i29+1])
 								continue
 							}
-							p45 := foryimpl.Alloc[TreeNode](c)
-							if ev43 != nil {
-								p45.ForyReadEvolved(c, ev43)
+							p33 := foryimpl.Alloc[TreeNode](c)
+							if ev31 != nil {
+								p33.ForyReadEvolved(c, ev31)
 							} else {
-								p45.ForyRead(c)
+								p33.ForyRead(c)
 							}
-							l40[i41] = p45
+							l28[i29] = p33
 							if c.Failed() {
-								c.TraceIndex(i41)
+								c.TraceIndex(i29)
 								break
 							}
 						}
 					}
 				}
-				x.Children = l40
+				x.Children = l28
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -2056,29 +1838,29 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-					x.Parent = foryimpl.BackRef[TreeNode](c, id52)
-				} else if st51 == foryimpl.RefFollows {
-					p53 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id52, p53)
-					if ev54 := c.ReadStructFieldMeta(foryTypeTreeNode); ev54 != nil {
-						p53.ForyReadEvolved(c, ev54)
+				if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+					x.Parent = foryimpl.BackRef[TreeNode](c, id40)
+				} else if st39 == foryimpl.RefFollows {
+					p41 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id40, p41)
+					if ev42 := c.ReadStructFieldMeta(foryTypeTreeNode); ev42 != nil {
+						p41.ForyReadEvolved(c, ev42)
 					} else if !c.Failed() {
-						p53.ForyRead(c)
+						p41.ForyRead(c)
 					}
-					x.Parent = p53
+					x.Parent = p41
 				} else {
 					x.Parent = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p49 := foryimpl.Alloc[TreeNode](c)
-					if ev50 := c.ReadStructFieldMeta(foryTypeTreeNode); ev50 != nil {
-						p49.ForyReadEvolved(c, ev50)
+					p37 := foryimpl.Alloc[TreeNode](c)
+					if ev38 := c.ReadStructFieldMeta(foryTypeTreeNode); ev38 != nil {
+						p37.ForyReadEvolved(c, ev38)
 					} else if !c.Failed() {
-						p49.ForyRead(c)
+						p37.ForyRead(c)
 					}
-					x.Parent = p49
+					x.Parent = p37
 				}
 			}
 		default:
@@ -3373,11 +3155,8 @@ func (x *RefContainers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads RefContainers's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = RefContainers{List: x.List}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1989129756) {
@@ -3439,259 +3218,153 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	n45 := c.ReadLengthFast(2)
-	if n45 < 0 {
-		n45 = c.ReadLength(2)
-	}
-	m46 := foryimpl.MakeMap[map[string]*RefElem](c, n45)
-	for n45 > 0 && !c.Failed() {
-		sz47, vn48, ev53 := c.ReadMapChunk(n45, 21, 28, foryTypeRefElem, true)
-		for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-			var k50 string
-			k50 = c.ReadString()
-			var v51 *RefElem
-			if !vn48 {
-				p52 := foryimpl.Alloc[RefElem](c)
-				if ev53 != nil {
-					p52.ForyReadEvolved(c, ev53)
-				} else {
-					p52.ForyRead(c)
-				}
-				v51 = p52
-			}
-			m46[k50] = v51
+	if c.TrackRef() {
+		n45 := c.ReadLengthFast(2)
+		if n45 < 0 {
+			n45 = c.ReadLength(2)
 		}
-		n45 -= sz47
-	}
-	x.Map = m46
-	if c.Failed() {
-		c.Trace("Map")
-		return
-	}
-	if c.ReadFlag() {
-		p55 := foryimpl.Alloc[RefElem](c)
-		if ev56 := c.ReadStructFieldMeta(foryTypeRefElem); ev56 != nil {
-			p55.ForyReadEvolved(c, ev56)
-		} else if !c.Failed() {
-			p55.ForyRead(c)
-		}
-		x.One = p55
-	}
-	if c.Failed() {
-		c.Trace("One")
-		return
-	}
-	n57 := c.ReadLengthFast(1)
-	if n57 < 0 {
-		n57 = c.ReadLength(1)
-	}
-	s58 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n57)
-	if n57 > 0 {
-		hn59, tr62, ev63 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		for i60 := 0; i60 < n57 && !c.Failed(); i60++ {
-			var e61 *RefElem
-			if tr62 {
-				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-					e61 = foryimpl.BackRef[RefElem](c, id65)
-				} else if st64 == foryimpl.RefFollows {
-					p66 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id65, p66)
-					if ev63 != nil {
-						p66.ForyReadEvolved(c, ev63)
+		m46 := foryimpl.MakeMap[map[string]*RefElem](c, n45)
+		for n45 > 0 && !c.Failed() {
+			sz47, vn48, tr54, ev53 := c.ReadMapChunkRef(n45, 21, 28, foryTypeRefElem)
+			for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+				var k50 string
+				k50 = c.ReadString()
+				var v51 *RefElem
+				if tr54 {
+					if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+						v51 = foryimpl.BackRef[RefElem](c, id56)
+					} else if st55 == foryimpl.RefFollows {
+						p57 := foryimpl.Alloc[RefElem](c)
+						foryimpl.SetRef(c, id56, p57)
+						if ev53 != nil {
+							p57.ForyReadEvolved(c, ev53)
+						} else {
+							p57.ForyRead(c)
+						}
+						v51 = p57
 					} else {
-						p66.ForyRead(c)
+						v51 = nil
 					}
-					e61 = p66
-				} else {
-					e61 = nil
+				} else if !vn48 {
+					p52 := foryimpl.Alloc[RefElem](c)
+					if ev53 != nil {
+						p52.ForyReadEvolved(c, ev53)
+					} else {
+						p52.ForyRead(c)
+					}
+					v51 = p52
 				}
-			} else if !hn59 || c.ReadFlag() {
-				e61 = foryimpl.Alloc[RefElem](c)
-				if ev63 != nil {
-					e61.ForyReadEvolved(c, ev63)
-				} else {
-					e61.ForyRead(c)
-				}
+				m46[k50] = v51
 			}
-			if e61 == nil && !c.Failed() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			foryimpl.AddSetElement(c, s58, e61, i60)
+			n45 -= sz47
 		}
-	}
-	x.Set = s58
-	if c.Failed() {
-		c.Trace("Set")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
-	*x = RefContainers{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1989129756) {
-		if h := r.ReadInt32(); h != -1989129756 && h != -1251069805 && !c.Failed() {
-			c.HashMismatch(foryTypeRefContainers, h)
+		x.Map = m46
+		if c.Failed() {
+			c.Trace("Map")
+			return
+		}
+		if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
+			x.One = foryimpl.BackRef[RefElem](c, id59)
+		} else if st58 == foryimpl.RefFollows {
+			p60 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id59, p60)
+			if ev61 := c.ReadStructFieldMeta(foryTypeRefElem); ev61 != nil {
+				p60.ForyReadEvolved(c, ev61)
+			} else if !c.Failed() {
+				p60.ForyRead(c)
+			}
+			x.One = p60
+		} else {
+			x.One = nil
+		}
+		if c.Failed() {
+			c.Trace("One")
+			return
+		}
+	} else {
+		n45 := c.ReadLengthFast(2)
+		if n45 < 0 {
+			n45 = c.ReadLength(2)
+		}
+		m46 := foryimpl.MakeMap[map[string]*RefElem](c, n45)
+		for n45 > 0 && !c.Failed() {
+			sz47, vn48, ev53 := c.ReadMapChunk(n45, 21, 28, foryTypeRefElem, true)
+			for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+				var k50 string
+				k50 = c.ReadString()
+				var v51 *RefElem
+				if !vn48 {
+					p52 := foryimpl.Alloc[RefElem](c)
+					if ev53 != nil {
+						p52.ForyReadEvolved(c, ev53)
+					} else {
+						p52.ForyRead(c)
+					}
+					v51 = p52
+				}
+				m46[k50] = v51
+			}
+			n45 -= sz47
+		}
+		x.Map = m46
+		if c.Failed() {
+			c.Trace("Map")
+			return
+		}
+		if c.ReadFlag() {
+			p58 := foryimpl.Alloc[RefElem](c)
+			if ev59 := c.ReadStructFieldMeta(foryTypeRefElem); ev59 != nil {
+				p58.ForyReadEvolved(c, ev59)
+			} else if !c.Failed() {
+				p58.ForyRead(c)
+			}
+			x.One = p58
+		}
+		if c.Failed() {
+			c.Trace("One")
 			return
 		}
 	}
-	n67 := c.ReadLengthFast(1)
-	if n67 < 0 {
-		n67 = c.ReadLength(1)
+	n62 := c.ReadLengthFast(1)
+	if n62 < 0 {
+		n62 = c.ReadLength(1)
 	}
-	l68 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n67)
-	if n67 > 0 {
-		hn70, tr72, ev71 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		if !c.Failed() {
-			for i69 := range l68 {
-				if tr72 {
-					if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
-						l68[i69] = foryimpl.BackRef[RefElem](c, id75)
-					} else if st74 == foryimpl.RefFollows {
-						p76 := foryimpl.Alloc[RefElem](c)
-						foryimpl.SetRef(c, id75, p76)
-						if ev71 != nil {
-							p76.ForyReadEvolved(c, ev71)
-						} else {
-							p76.ForyRead(c)
-						}
-						l68[i69] = p76
+	s63 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n62)
+	if n62 > 0 {
+		hn64, tr67, ev68 := c.ReadStructListHeaderRef(foryTypeRefElem)
+		for i65 := 0; i65 < n62 && !c.Failed(); i65++ {
+			var e66 *RefElem
+			if tr67 {
+				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+					e66 = foryimpl.BackRef[RefElem](c, id70)
+				} else if st69 == foryimpl.RefFollows {
+					p71 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id70, p71)
+					if ev68 != nil {
+						p71.ForyReadEvolved(c, ev68)
 					} else {
-						l68[i69] = nil
+						p71.ForyRead(c)
 					}
-					if c.Failed() {
-						c.TraceIndex(i69)
-						break
-					}
-					continue
-				}
-				if hn70 && !c.ReadFlag() {
-					clear(l68[i69 : i69+1])
-					continue
-				}
-				p73 := foryimpl.Alloc[RefElem](c)
-				if ev71 != nil {
-					p73.ForyReadEvolved(c, ev71)
+					e66 = p71
 				} else {
-					p73.ForyRead(c)
+					e66 = nil
 				}
-				l68[i69] = p73
-				if c.Failed() {
-					c.TraceIndex(i69)
-					break
+			} else if !hn64 || c.ReadFlag() {
+				e66 = foryimpl.Alloc[RefElem](c)
+				if ev68 != nil {
+					e66.ForyReadEvolved(c, ev68)
+				} else {
+					e66.ForyRead(c)
 				}
 			}
-		}
-	}
-	x.List = l68
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	n77 := c.ReadLengthFast(2)
-	if n77 < 0 {
-		n77 = c.ReadLength(2)
-	}
-	m78 := foryimpl.MakeMap[map[string]*RefElem](c, n77)
-	for n77 > 0 && !c.Failed() {
-		sz79, vn80, tr86, ev85 := c.ReadMapChunkRef(n77, 21, 28, foryTypeRefElem)
-		for j81 := 0; j81 < sz79 && !c.Failed(); j81++ {
-			var k82 string
-			k82 = c.ReadString()
-			var v83 *RefElem
-			if tr86 {
-				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-					v83 = foryimpl.BackRef[RefElem](c, id88)
-				} else if st87 == foryimpl.RefFollows {
-					p89 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id88, p89)
-					if ev85 != nil {
-						p89.ForyReadEvolved(c, ev85)
-					} else {
-						p89.ForyRead(c)
-					}
-					v83 = p89
-				} else {
-					v83 = nil
-				}
-			} else if !vn80 {
-				p84 := foryimpl.Alloc[RefElem](c)
-				if ev85 != nil {
-					p84.ForyReadEvolved(c, ev85)
-				} else {
-					p84.ForyRead(c)
-				}
-				v83 = p84
-			}
-			m78[k82] = v83
-		}
-		n77 -= sz79
-	}
-	x.Map = m78
-	if c.Failed() {
-		c.Trace("Map")
-		return
-	}
-	if st90, id91 := c.ReadRefFlag(); st90 == foryimpl.RefBack {
-		x.One = foryimpl.BackRef[RefElem](c, id91)
-	} else if st90 == foryimpl.RefFollows {
-		p92 := foryimpl.Alloc[RefElem](c)
-		foryimpl.SetRef(c, id91, p92)
-		if ev93 := c.ReadStructFieldMeta(foryTypeRefElem); ev93 != nil {
-			p92.ForyReadEvolved(c, ev93)
-		} else if !c.Failed() {
-			p92.ForyRead(c)
-		}
-		x.One = p92
-	} else {
-		x.One = nil
-	}
-	if c.Failed() {
-		c.Trace("One")
-		return
-	}
-	n94 := c.ReadLengthFast(1)
-	if n94 < 0 {
-		n94 = c.ReadLength(1)
-	}
-	s95 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n94)
-	if n94 > 0 {
-		hn96, tr99, ev100 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		for i97 := 0; i97 < n94 && !c.Failed(); i97++ {
-			var e98 *RefElem
-			if tr99 {
-				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
-					e98 = foryimpl.BackRef[RefElem](c, id102)
-				} else if st101 == foryimpl.RefFollows {
-					p103 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id102, p103)
-					if ev100 != nil {
-						p103.ForyReadEvolved(c, ev100)
-					} else {
-						p103.ForyRead(c)
-					}
-					e98 = p103
-				} else {
-					e98 = nil
-				}
-			} else if !hn96 || c.ReadFlag() {
-				e98 = foryimpl.Alloc[RefElem](c)
-				if ev100 != nil {
-					e98.ForyReadEvolved(c, ev100)
-				} else {
-					e98.ForyRead(c)
-				}
-			}
-			if e98 == nil && !c.Failed() {
+			if e66 == nil && !c.Failed() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			foryimpl.AddSetElement(c, s95, e98, i97)
+			foryimpl.AddSetElement(c, s63, e66, i65)
 		}
 	}
-	x.Set = s95
+	x.Set = s63
 	if c.Failed() {
 		c.Trace("Set")
 		return
@@ -3705,153 +3378,153 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n104 := c.ReadLengthFast(1)
-				if n104 < 0 {
-					n104 = c.ReadLength(1)
+				n72 := c.ReadLengthFast(1)
+				if n72 < 0 {
+					n72 = c.ReadLength(1)
 				}
-				l105 := foryimpl.MakeSlice[[]*RefElem](c, n104)
-				if n104 > 0 {
-					hn107, tr109, ev108 := c.ReadStructListHeaderRef(foryTypeRefElem)
+				l73 := foryimpl.MakeSlice[[]*RefElem](c, n72)
+				if n72 > 0 {
+					hn75, tr77, ev76 := c.ReadStructListHeaderRef(foryTypeRefElem)
 					if !c.Failed() {
-						for i106 := range l105 {
-							if tr109 {
-								if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-									l105[i106] = foryimpl.BackRef[RefElem](c, id112)
-								} else if st111 == foryimpl.RefFollows {
-									p113 := foryimpl.Alloc[RefElem](c)
-									foryimpl.SetRef(c, id112, p113)
-									if ev108 != nil {
-										p113.ForyReadEvolved(c, ev108)
+						for i74 := range l73 {
+							if tr77 {
+								if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+									l73[i74] = foryimpl.BackRef[RefElem](c, id80)
+								} else if st79 == foryimpl.RefFollows {
+									p81 := foryimpl.Alloc[RefElem](c)
+									foryimpl.SetRef(c, id80, p81)
+									if ev76 != nil {
+										p81.ForyReadEvolved(c, ev76)
 									} else {
-										p113.ForyRead(c)
+										p81.ForyRead(c)
 									}
-									l105[i106] = p113
+									l73[i74] = p81
 								} else {
-									l105[i106] = nil
+									l73[i74] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i106)
+									c.TraceIndex(i74)
 									break
 								}
 								continue
 							}
-							if hn107 && !c.ReadFlag() {
-								clear(l105[i106 : i106+1])
+							if hn75 && !c.ReadFlag() {
+								clear(l73[i74 : i74+1])
 								continue
 							}
-							p110 := foryimpl.Alloc[RefElem](c)
-							if ev108 != nil {
-								p110.ForyReadEvolved(c, ev108)
+							p78 := foryimpl.Alloc[RefElem](c)
+							if ev76 != nil {
+								p78.ForyReadEvolved(c, ev76)
 							} else {
-								p110.ForyRead(c)
+								p78.ForyRead(c)
 							}
-							l105[i106] = p110
+							l73[i74] = p78
 							if c.Failed() {
-								c.TraceIndex(i106)
+								c.TraceIndex(i74)
 								break
 							}
 						}
 					}
 				}
-				x.List = l105
+				x.List = l73
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n114 := c.ReadLengthFast(2)
-				if n114 < 0 {
-					n114 = c.ReadLength(2)
+				n82 := c.ReadLengthFast(2)
+				if n82 < 0 {
+					n82 = c.ReadLength(2)
 				}
-				m115 := foryimpl.MakeMap[map[string]*RefElem](c, n114)
-				for n114 > 0 && !c.Failed() {
-					sz116, vn117, ev122 := c.ReadMapChunk(n114, 21, 28, foryTypeRefElem, true)
-					for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
-						var k119 string
-						k119 = c.ReadString()
-						var v120 *RefElem
-						if !vn117 {
-							p121 := foryimpl.Alloc[RefElem](c)
-							if ev122 != nil {
-								p121.ForyReadEvolved(c, ev122)
+				m83 := foryimpl.MakeMap[map[string]*RefElem](c, n82)
+				for n82 > 0 && !c.Failed() {
+					sz84, vn85, ev90 := c.ReadMapChunk(n82, 21, 28, foryTypeRefElem, true)
+					for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
+						var k87 string
+						k87 = c.ReadString()
+						var v88 *RefElem
+						if !vn85 {
+							p89 := foryimpl.Alloc[RefElem](c)
+							if ev90 != nil {
+								p89.ForyReadEvolved(c, ev90)
 							} else {
-								p121.ForyRead(c)
+								p89.ForyRead(c)
 							}
-							v120 = p121
+							v88 = p89
 						}
-						m115[k119] = v120
+						m83[k87] = v88
 					}
-					n114 -= sz116
+					n82 -= sz84
 				}
-				x.Map = m115
+				x.Map = m83
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st126, id127 := c.ReadRefFlag(); st126 == foryimpl.RefBack {
-					x.One = foryimpl.BackRef[RefElem](c, id127)
-				} else if st126 == foryimpl.RefFollows {
-					p128 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id127, p128)
-					if ev129 := c.ReadStructFieldMeta(foryTypeRefElem); ev129 != nil {
-						p128.ForyReadEvolved(c, ev129)
+				if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
+					x.One = foryimpl.BackRef[RefElem](c, id95)
+				} else if st94 == foryimpl.RefFollows {
+					p96 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id95, p96)
+					if ev97 := c.ReadStructFieldMeta(foryTypeRefElem); ev97 != nil {
+						p96.ForyReadEvolved(c, ev97)
 					} else if !c.Failed() {
-						p128.ForyRead(c)
+						p96.ForyRead(c)
 					}
-					x.One = p128
+					x.One = p96
 				} else {
 					x.One = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p124 := foryimpl.Alloc[RefElem](c)
-					if ev125 := c.ReadStructFieldMeta(foryTypeRefElem); ev125 != nil {
-						p124.ForyReadEvolved(c, ev125)
+					p92 := foryimpl.Alloc[RefElem](c)
+					if ev93 := c.ReadStructFieldMeta(foryTypeRefElem); ev93 != nil {
+						p92.ForyReadEvolved(c, ev93)
 					} else if !c.Failed() {
-						p124.ForyRead(c)
+						p92.ForyRead(c)
 					}
-					x.One = p124
+					x.One = p92
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n130 := c.ReadLengthFast(1)
-				if n130 < 0 {
-					n130 = c.ReadLength(1)
+				n98 := c.ReadLengthFast(1)
+				if n98 < 0 {
+					n98 = c.ReadLength(1)
 				}
-				s131 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n130)
-				if n130 > 0 {
-					hn132, tr135, ev136 := c.ReadStructListHeaderRef(foryTypeRefElem)
-					for i133 := 0; i133 < n130 && !c.Failed(); i133++ {
-						var e134 *RefElem
-						if tr135 {
-							if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-								e134 = foryimpl.BackRef[RefElem](c, id138)
-							} else if st137 == foryimpl.RefFollows {
-								p139 := foryimpl.Alloc[RefElem](c)
-								foryimpl.SetRef(c, id138, p139)
-								if ev136 != nil {
-									p139.ForyReadEvolved(c, ev136)
+				s99 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n98)
+				if n98 > 0 {
+					hn100, tr103, ev104 := c.ReadStructListHeaderRef(foryTypeRefElem)
+					for i101 := 0; i101 < n98 && !c.Failed(); i101++ {
+						var e102 *RefElem
+						if tr103 {
+							if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+								e102 = foryimpl.BackRef[RefElem](c, id106)
+							} else if st105 == foryimpl.RefFollows {
+								p107 := foryimpl.Alloc[RefElem](c)
+								foryimpl.SetRef(c, id106, p107)
+								if ev104 != nil {
+									p107.ForyReadEvolved(c, ev104)
 								} else {
-									p139.ForyRead(c)
+									p107.ForyRead(c)
 								}
-								e134 = p139
+								e102 = p107
 							} else {
-								e134 = nil
+								e102 = nil
 							}
-						} else if !hn132 || c.ReadFlag() {
-							e134 = foryimpl.Alloc[RefElem](c)
-							if ev136 != nil {
-								e134.ForyReadEvolved(c, ev136)
+						} else if !hn100 || c.ReadFlag() {
+							e102 = foryimpl.Alloc[RefElem](c)
+							if ev104 != nil {
+								e102.ForyReadEvolved(c, ev104)
 							} else {
-								e134.ForyRead(c)
+								e102.ForyRead(c)
 							}
 						}
-						if e134 == nil && !c.Failed() {
+						if e102 == nil && !c.Failed() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						foryimpl.AddSetElement(c, s131, e134, i133)
+						foryimpl.AddSetElement(c, s99, e102, i101)
 					}
 				}
-				x.Set = s131
+				x.Set = s99
 			}
 		default:
 			c.SkipField(f)
@@ -4141,11 +3814,8 @@ func (x *RefTagged) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads RefTagged's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = RefTagged{List: x.List}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-2119888236) {
@@ -4207,163 +3877,101 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[RefElem](c)
-		if ev22 := c.ReadStructFieldMeta(foryTypeRefElem); ev22 != nil {
-			p21.ForyReadEvolved(c, ev22)
-		} else if !c.Failed() {
-			p21.ForyRead(c)
+	if c.TrackRef() {
+		if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
+			x.Plain = foryimpl.BackRef[RefElem](c, id22)
+		} else if st21 == foryimpl.RefFollows {
+			p23 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id22, p23)
+			if ev24 := c.ReadStructFieldMeta(foryTypeRefElem); ev24 != nil {
+				p23.ForyReadEvolved(c, ev24)
+			} else if !c.Failed() {
+				p23.ForyRead(c)
+			}
+			x.Plain = p23
+		} else {
+			x.Plain = nil
 		}
-		x.Plain = p21
-	}
-	if c.Failed() {
-		c.Trace("Plain")
-		return
-	}
-	if c.ReadFlag() {
-		p23 := foryimpl.Alloc[RefElem](c)
-		if ev24 := c.ReadStructFieldMeta(foryTypeRefElem); ev24 != nil {
-			p23.ForyReadEvolved(c, ev24)
-		} else if !c.Failed() {
-			p23.ForyRead(c)
-		}
-		x.Tagged1 = p23
-	}
-	if c.Failed() {
-		c.Trace("Tagged1")
-		return
-	}
-	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[RefElem](c)
-		if ev26 := c.ReadStructFieldMeta(foryTypeRefElem); ev26 != nil {
-			p25.ForyReadEvolved(c, ev26)
-		} else if !c.Failed() {
-			p25.ForyRead(c)
-		}
-		x.Tagged2 = p25
-	}
-	if c.Failed() {
-		c.Trace("Tagged2")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *RefTagged) foryReadRef(c *foryimpl.ReadContext) {
-	*x = RefTagged{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2119888236) {
-		if h := r.ReadInt32(); h != -2119888236 && h != 1059481306 && !c.Failed() {
-			c.HashMismatch(foryTypeRefTagged, h)
+		if c.Failed() {
+			c.Trace("Plain")
 			return
 		}
-	}
-	n27 := c.ReadLengthFast(1)
-	if n27 < 0 {
-		n27 = c.ReadLength(1)
-	}
-	l28 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n27)
-	if n27 > 0 {
-		hn30, tr32, ev31 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		if !c.Failed() {
-			for i29 := range l28 {
-				if tr32 {
-					if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
-						l28[i29] = foryimpl.BackRef[RefElem](c, id35)
-					} else if st34 == foryimpl.RefFollows {
-						p36 := foryimpl.Alloc[RefElem](c)
-						foryimpl.SetRef(c, id35, p36)
-						if ev31 != nil {
-							p36.ForyReadEvolved(c, ev31)
-						} else {
-							p36.ForyRead(c)
-						}
-						l28[i29] = p36
-					} else {
-						l28[i29] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i29)
-						break
-					}
-					continue
-				}
-				if hn30 && !c.ReadFlag() {
-					clear(l28[i29 : i29+1])
-					continue
-				}
-				p33 := foryimpl.Alloc[RefElem](c)
-				if ev31 != nil {
-					p33.ForyReadEvolved(c, ev31)
-				} else {
-					p33.ForyRead(c)
-				}
-				l28[i29] = p33
-				if c.Failed() {
-					c.TraceIndex(i29)
-					break
-				}
+		if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
+			x.Tagged1 = foryimpl.BackRef[RefElem](c, id26)
+		} else if st25 == foryimpl.RefFollows {
+			p27 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id26, p27)
+			if ev28 := c.ReadStructFieldMeta(foryTypeRefElem); ev28 != nil {
+				p27.ForyReadEvolved(c, ev28)
+			} else if !c.Failed() {
+				p27.ForyRead(c)
 			}
+			x.Tagged1 = p27
+		} else {
+			x.Tagged1 = nil
 		}
-	}
-	x.List = l28
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-		x.Plain = foryimpl.BackRef[RefElem](c, id38)
-	} else if st37 == foryimpl.RefFollows {
-		p39 := foryimpl.Alloc[RefElem](c)
-		foryimpl.SetRef(c, id38, p39)
-		if ev40 := c.ReadStructFieldMeta(foryTypeRefElem); ev40 != nil {
-			p39.ForyReadEvolved(c, ev40)
-		} else if !c.Failed() {
-			p39.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Tagged1")
+			return
 		}
-		x.Plain = p39
+		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+			x.Tagged2 = foryimpl.BackRef[RefElem](c, id30)
+		} else if st29 == foryimpl.RefFollows {
+			p31 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id30, p31)
+			if ev32 := c.ReadStructFieldMeta(foryTypeRefElem); ev32 != nil {
+				p31.ForyReadEvolved(c, ev32)
+			} else if !c.Failed() {
+				p31.ForyRead(c)
+			}
+			x.Tagged2 = p31
+		} else {
+			x.Tagged2 = nil
+		}
+		if c.Failed() {
+			c.Trace("Tagged2")
+			return
+		}
 	} else {
-		x.Plain = nil
-	}
-	if c.Failed() {
-		c.Trace("Plain")
-		return
-	}
-	if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-		x.Tagged1 = foryimpl.BackRef[RefElem](c, id42)
-	} else if st41 == foryimpl.RefFollows {
-		p43 := foryimpl.Alloc[RefElem](c)
-		foryimpl.SetRef(c, id42, p43)
-		if ev44 := c.ReadStructFieldMeta(foryTypeRefElem); ev44 != nil {
-			p43.ForyReadEvolved(c, ev44)
-		} else if !c.Failed() {
-			p43.ForyRead(c)
+		if c.ReadFlag() {
+			p21 := foryimpl.Alloc[RefElem](c)
+			if ev22 := c.ReadStructFieldMeta(foryTypeRefElem); ev22 != nil {
+				p21.ForyReadEvolved(c, ev22)
+			} else if !c.Failed() {
+				p21.ForyRead(c)
+			}
+			x.Plain = p21
 		}
-		x.Tagged1 = p43
-	} else {
-		x.Tagged1 = nil
-	}
-	if c.Failed() {
-		c.Trace("Tagged1")
-		return
-	}
-	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-		x.Tagged2 = foryimpl.BackRef[RefElem](c, id46)
-	} else if st45 == foryimpl.RefFollows {
-		p47 := foryimpl.Alloc[RefElem](c)
-		foryimpl.SetRef(c, id46, p47)
-		if ev48 := c.ReadStructFieldMeta(foryTypeRefElem); ev48 != nil {
-			p47.ForyReadEvolved(c, ev48)
-		} else if !c.Failed() {
-			p47.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Plain")
+			return
 		}
-		x.Tagged2 = p47
-	} else {
-		x.Tagged2 = nil
-	}
-	if c.Failed() {
-		c.Trace("Tagged2")
-		return
+		if c.ReadFlag() {
+			p25 := foryimpl.Alloc[RefElem](c)
+			if ev26 := c.ReadStructFieldMeta(foryTypeRefElem); ev26 != nil {
+				p25.ForyReadEvolved(c, ev26)
+			} else if !c.Failed() {
+				p25.ForyRead(c)
+			}
+			x.Tagged1 = p25
+		}
+		if c.Failed() {
+			c.Trace("Tagged1")
+			return
+		}
+		if c.ReadFlag() {
+			p29 := foryimpl.Alloc[RefElem](c)
+			if ev30 := c.ReadStructFieldMeta(foryTypeRefElem); ev30 != nil {
+				p29.ForyReadEvolved(c, ev30)
+			} else if !c.Failed() {
+				p29.ForyRead(c)
+			}
+			x.Tagged2 = p29
+		}
+		if c.Failed() {
+			c.Trace("Tagged2")
+			return
+		}
 	}
 }
 
@@ -4374,135 +3982,135 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadLengthFast(1)
-				if n49 < 0 {
-					n49 = c.ReadLength(1)
+				n33 := c.ReadLengthFast(1)
+				if n33 < 0 {
+					n33 = c.ReadLength(1)
 				}
-				l50 := foryimpl.MakeSlice[[]*RefElem](c, n49)
-				if n49 > 0 {
-					hn52, tr54, ev53 := c.ReadStructListHeaderRef(foryTypeRefElem)
+				l34 := foryimpl.MakeSlice[[]*RefElem](c, n33)
+				if n33 > 0 {
+					hn36, tr38, ev37 := c.ReadStructListHeaderRef(foryTypeRefElem)
 					if !c.Failed() {
-						for i51 := range l50 {
-							if tr54 {
-								if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
-									l50[i51] = foryimpl.BackRef[RefElem](c, id57)
-								} else if st56 == foryimpl.RefFollows {
-									p58 := foryimpl.Alloc[RefElem](c)
-									foryimpl.SetRef(c, id57, p58)
-									if ev53 != nil {
-										p58.ForyReadEvolved(c, ev53)
+						for i35 := range l34 {
+							if tr38 {
+								if st40, id41 := c.ReadRefFlag(); st40 == foryimpl.RefBack {
+									l34[i35] = foryimpl.BackRef[RefElem](c, id41)
+								} else if st40 == foryimpl.RefFollows {
+									p42 := foryimpl.Alloc[RefElem](c)
+									foryimpl.SetRef(c, id41, p42)
+									if ev37 != nil {
+										p42.ForyReadEvolved(c, ev37)
 									} else {
-										p58.ForyRead(c)
+										p42.ForyRead(c)
 									}
-									l50[i51] = p58
+									l34[i35] = p42
 								} else {
-									l50[i51] = nil
+									l34[i35] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i51)
+									c.TraceIndex(i35)
 									break
 								}
 								continue
 							}
-							if hn52 && !c.ReadFlag() {
-								clear(l50[i51 : i51+1])
+							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
-							p55 := foryimpl.Alloc[RefElem](c)
-							if ev53 != nil {
-								p55.ForyReadEvolved(c, ev53)
+							p39 := foryimpl.Alloc[RefElem](c)
+							if ev37 != nil {
+								p39.ForyReadEvolved(c, ev37)
 							} else {
-								p55.ForyRead(c)
+								p39.ForyRead(c)
 							}
-							l50[i51] = p55
+							l34[i35] = p39
 							if c.Failed() {
-								c.TraceIndex(i51)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				x.List = l50
+				x.List = l34
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-					x.Plain = foryimpl.BackRef[RefElem](c, id62)
-				} else if st61 == foryimpl.RefFollows {
-					p63 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id62, p63)
-					if ev64 := c.ReadStructFieldMeta(foryTypeRefElem); ev64 != nil {
-						p63.ForyReadEvolved(c, ev64)
+				if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+					x.Plain = foryimpl.BackRef[RefElem](c, id46)
+				} else if st45 == foryimpl.RefFollows {
+					p47 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id46, p47)
+					if ev48 := c.ReadStructFieldMeta(foryTypeRefElem); ev48 != nil {
+						p47.ForyReadEvolved(c, ev48)
 					} else if !c.Failed() {
-						p63.ForyRead(c)
+						p47.ForyRead(c)
 					}
-					x.Plain = p63
+					x.Plain = p47
 				} else {
 					x.Plain = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p59 := foryimpl.Alloc[RefElem](c)
-					if ev60 := c.ReadStructFieldMeta(foryTypeRefElem); ev60 != nil {
-						p59.ForyReadEvolved(c, ev60)
+					p43 := foryimpl.Alloc[RefElem](c)
+					if ev44 := c.ReadStructFieldMeta(foryTypeRefElem); ev44 != nil {
+						p43.ForyReadEvolved(c, ev44)
 					} else if !c.Failed() {
-						p59.ForyRead(c)
+						p43.ForyRead(c)
 					}
-					x.Plain = p59
+					x.Plain = p43
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
-					x.Tagged1 = foryimpl.BackRef[RefElem](c, id68)
-				} else if st67 == foryimpl.RefFollows {
-					p69 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id68, p69)
-					if ev70 := c.ReadStructFieldMeta(foryTypeRefElem); ev70 != nil {
-						p69.ForyReadEvolved(c, ev70)
+				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
+					x.Tagged1 = foryimpl.BackRef[RefElem](c, id52)
+				} else if st51 == foryimpl.RefFollows {
+					p53 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id52, p53)
+					if ev54 := c.ReadStructFieldMeta(foryTypeRefElem); ev54 != nil {
+						p53.ForyReadEvolved(c, ev54)
 					} else if !c.Failed() {
-						p69.ForyRead(c)
+						p53.ForyRead(c)
 					}
-					x.Tagged1 = p69
+					x.Tagged1 = p53
 				} else {
 					x.Tagged1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p65 := foryimpl.Alloc[RefElem](c)
-					if ev66 := c.ReadStructFieldMeta(foryTypeRefElem); ev66 != nil {
-						p65.ForyReadEvolved(c, ev66)
+					p49 := foryimpl.Alloc[RefElem](c)
+					if ev50 := c.ReadStructFieldMeta(foryTypeRefElem); ev50 != nil {
+						p49.ForyReadEvolved(c, ev50)
 					} else if !c.Failed() {
-						p65.ForyRead(c)
+						p49.ForyRead(c)
 					}
-					x.Tagged1 = p65
+					x.Tagged1 = p49
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-					x.Tagged2 = foryimpl.BackRef[RefElem](c, id74)
-				} else if st73 == foryimpl.RefFollows {
-					p75 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id74, p75)
-					if ev76 := c.ReadStructFieldMeta(foryTypeRefElem); ev76 != nil {
-						p75.ForyReadEvolved(c, ev76)
+				if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+					x.Tagged2 = foryimpl.BackRef[RefElem](c, id58)
+				} else if st57 == foryimpl.RefFollows {
+					p59 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id58, p59)
+					if ev60 := c.ReadStructFieldMeta(foryTypeRefElem); ev60 != nil {
+						p59.ForyReadEvolved(c, ev60)
 					} else if !c.Failed() {
-						p75.ForyRead(c)
+						p59.ForyRead(c)
 					}
-					x.Tagged2 = p75
+					x.Tagged2 = p59
 				} else {
 					x.Tagged2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p71 := foryimpl.Alloc[RefElem](c)
-					if ev72 := c.ReadStructFieldMeta(foryTypeRefElem); ev72 != nil {
-						p71.ForyReadEvolved(c, ev72)
+					p55 := foryimpl.Alloc[RefElem](c)
+					if ev56 := c.ReadStructFieldMeta(foryTypeRefElem); ev56 != nil {
+						p55.ForyReadEvolved(c, ev56)
 					} else if !c.Failed() {
-						p71.ForyRead(c)
+						p55.ForyRead(c)
 					}
-					x.Tagged2 = p71
+					x.Tagged2 = p55
 				}
 			}
 		default:
@@ -4870,11 +4478,8 @@ func (x *RefDisabled) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads RefDisabled's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = RefDisabled{
 		OffList: x.OffList,
 		OnList:  x.OnList,
@@ -4965,264 +4570,120 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("OffList")
 		return
 	}
-	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[Image](c)
-		if ev36 := c.ReadStructFieldMeta(foryTypeImage); ev36 != nil {
-			p35.ForyReadEvolved(c, ev36)
-		} else if !c.Failed() {
-			p35.ForyRead(c)
-		}
-		x.On1 = p35
-	}
-	if c.Failed() {
-		c.Trace("On1")
-		return
-	}
-	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[Image](c)
-		if ev38 := c.ReadStructFieldMeta(foryTypeImage); ev38 != nil {
-			p37.ForyReadEvolved(c, ev38)
-		} else if !c.Failed() {
-			p37.ForyRead(c)
-		}
-		x.On2 = p37
-	}
-	if c.Failed() {
-		c.Trace("On2")
-		return
-	}
-	n39 := c.ReadLengthFast(1)
-	if n39 < 0 {
-		n39 = c.ReadLength(1)
-	}
-	l40 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n39)
-	if n39 > 0 {
-		hn42, tr44, ev43 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i41 := range l40 {
-				if tr44 {
-					if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-						l40[i41] = foryimpl.BackRef[Image](c, id47)
-					} else if st46 == foryimpl.RefFollows {
-						p48 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id47, p48)
-						if ev43 != nil {
-							p48.ForyReadEvolved(c, ev43)
-						} else {
-							p48.ForyRead(c)
-						}
-						l40[i41] = p48
-					} else {
-						l40[i41] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i41)
-						break
-					}
-					continue
-				}
-				if hn42 && !c.ReadFlag() {
-					clear(l40[i41 : i41+1])
-					continue
-				}
-				p45 := foryimpl.Alloc[Image](c)
-				if ev43 != nil {
-					p45.ForyReadEvolved(c, ev43)
-				} else {
-					p45.ForyRead(c)
-				}
-				l40[i41] = p45
-				if c.Failed() {
-					c.TraceIndex(i41)
-					break
-				}
+	if c.TrackRef() {
+		if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
+			x.On1 = foryimpl.BackRef[Image](c, id36)
+		} else if st35 == foryimpl.RefFollows {
+			p37 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id36, p37)
+			if ev38 := c.ReadStructFieldMeta(foryTypeImage); ev38 != nil {
+				p37.ForyReadEvolved(c, ev38)
+			} else if !c.Failed() {
+				p37.ForyRead(c)
 			}
+			x.On1 = p37
+		} else {
+			x.On1 = nil
 		}
-	}
-	x.OnList = l40
-	if c.Failed() {
-		c.Trace("OnList")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *RefDisabled) foryReadRef(c *foryimpl.ReadContext) {
-	*x = RefDisabled{
-		OffList: x.OffList,
-		OnList:  x.OnList,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(785482198) {
-		if h := r.ReadInt32(); h != 785482198 && h != -1157775969 && !c.Failed() {
-			c.HashMismatch(foryTypeRefDisabled, h)
+		if c.Failed() {
+			c.Trace("On1")
+			return
+		}
+		if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+			x.On2 = foryimpl.BackRef[Image](c, id40)
+		} else if st39 == foryimpl.RefFollows {
+			p41 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id40, p41)
+			if ev42 := c.ReadStructFieldMeta(foryTypeImage); ev42 != nil {
+				p41.ForyReadEvolved(c, ev42)
+			} else if !c.Failed() {
+				p41.ForyRead(c)
+			}
+			x.On2 = p41
+		} else {
+			x.On2 = nil
+		}
+		if c.Failed() {
+			c.Trace("On2")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			p35 := foryimpl.Alloc[Image](c)
+			if ev36 := c.ReadStructFieldMeta(foryTypeImage); ev36 != nil {
+				p35.ForyReadEvolved(c, ev36)
+			} else if !c.Failed() {
+				p35.ForyRead(c)
+			}
+			x.On1 = p35
+		}
+		if c.Failed() {
+			c.Trace("On1")
+			return
+		}
+		if c.ReadFlag() {
+			p39 := foryimpl.Alloc[Image](c)
+			if ev40 := c.ReadStructFieldMeta(foryTypeImage); ev40 != nil {
+				p39.ForyReadEvolved(c, ev40)
+			} else if !c.Failed() {
+				p39.ForyRead(c)
+			}
+			x.On2 = p39
+		}
+		if c.Failed() {
+			c.Trace("On2")
 			return
 		}
 	}
-	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[Image](c)
-		if ev50 := c.ReadStructFieldMeta(foryTypeImage); ev50 != nil {
-			p49.ForyReadEvolved(c, ev50)
-		} else if !c.Failed() {
-			p49.ForyRead(c)
-		}
-		x.Off1 = p49
+	n43 := c.ReadLengthFast(1)
+	if n43 < 0 {
+		n43 = c.ReadLength(1)
 	}
-	if c.Failed() {
-		c.Trace("Off1")
-		return
-	}
-	if c.ReadFlag() {
-		p51 := foryimpl.Alloc[Image](c)
-		if ev52 := c.ReadStructFieldMeta(foryTypeImage); ev52 != nil {
-			p51.ForyReadEvolved(c, ev52)
-		} else if !c.Failed() {
-			p51.ForyRead(c)
-		}
-		x.Off2 = p51
-	}
-	if c.Failed() {
-		c.Trace("Off2")
-		return
-	}
-	n53 := c.ReadLengthFast(1)
-	if n53 < 0 {
-		n53 = c.ReadLength(1)
-	}
-	l54 := foryimpl.ReuseSlice[[]*Image](c, x.OffList, n53)
-	if n53 > 0 {
-		hn56, tr58, ev57 := c.ReadStructListHeaderRef(foryTypeImage)
+	l44 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n43)
+	if n43 > 0 {
+		hn46, tr48, ev47 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i55 := range l54 {
-				if tr58 {
-					if st60, id61 := c.ReadRefFlag(); st60 == foryimpl.RefBack {
-						l54[i55] = foryimpl.BackRef[Image](c, id61)
-					} else if st60 == foryimpl.RefFollows {
-						p62 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id61, p62)
-						if ev57 != nil {
-							p62.ForyReadEvolved(c, ev57)
+			for i45 := range l44 {
+				if tr48 {
+					if st50, id51 := c.ReadRefFlag(); st50 == foryimpl.RefBack {
+						l44[i45] = foryimpl.BackRef[Image](c, id51)
+					} else if st50 == foryimpl.RefFollows {
+						p52 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id51, p52)
+						if ev47 != nil {
+							p52.ForyReadEvolved(c, ev47)
 						} else {
-							p62.ForyRead(c)
+							p52.ForyRead(c)
 						}
-						l54[i55] = p62
+						l44[i45] = p52
 					} else {
-						l54[i55] = nil
+						l44[i45] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i55)
+						c.TraceIndex(i45)
 						break
 					}
 					continue
 				}
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
+				if hn46 && !c.ReadFlag() {
+					clear(l44[i45 : i45+1])
 					continue
 				}
-				p59 := foryimpl.Alloc[Image](c)
-				if ev57 != nil {
-					p59.ForyReadEvolved(c, ev57)
+				p49 := foryimpl.Alloc[Image](c)
+				if ev47 != nil {
+					p49.ForyReadEvolved(c, ev47)
 				} else {
-					p59.ForyRead(c)
+					p49.ForyRead(c)
 				}
-				l54[i55] = p59
+				l44[i45] = p49
 				if c.Failed() {
-					c.TraceIndex(i55)
+					c.TraceIndex(i45)
 					break
 				}
 			}
 		}
 	}
-	x.OffList = l54
-	if c.Failed() {
-		c.Trace("OffList")
-		return
-	}
-	if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
-		x.On1 = foryimpl.BackRef[Image](c, id64)
-	} else if st63 == foryimpl.RefFollows {
-		p65 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id64, p65)
-		if ev66 := c.ReadStructFieldMeta(foryTypeImage); ev66 != nil {
-			p65.ForyReadEvolved(c, ev66)
-		} else if !c.Failed() {
-			p65.ForyRead(c)
-		}
-		x.On1 = p65
-	} else {
-		x.On1 = nil
-	}
-	if c.Failed() {
-		c.Trace("On1")
-		return
-	}
-	if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
-		x.On2 = foryimpl.BackRef[Image](c, id68)
-	} else if st67 == foryimpl.RefFollows {
-		p69 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id68, p69)
-		if ev70 := c.ReadStructFieldMeta(foryTypeImage); ev70 != nil {
-			p69.ForyReadEvolved(c, ev70)
-		} else if !c.Failed() {
-			p69.ForyRead(c)
-		}
-		x.On2 = p69
-	} else {
-		x.On2 = nil
-	}
-	if c.Failed() {
-		c.Trace("On2")
-		return
-	}
-	n71 := c.ReadLengthFast(1)
-	if n71 < 0 {
-		n71 = c.ReadLength(1)
-	}
-	l72 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n71)
-	if n71 > 0 {
-		hn74, tr76, ev75 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i73 := range l72 {
-				if tr76 {
-					if st78, id79 := c.ReadRefFlag(); st78 == foryimpl.RefBack {
-						l72[i73] = foryimpl.BackRef[Image](c, id79)
-					} else if st78 == foryimpl.RefFollows {
-						p80 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id79, p80)
-						if ev75 != nil {
-							p80.ForyReadEvolved(c, ev75)
-						} else {
-							p80.ForyRead(c)
-						}
-						l72[i73] = p80
-					} else {
-						l72[i73] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i73)
-						break
-					}
-					continue
-				}
-				if hn74 && !c.ReadFlag() {
-					clear(l72[i73 : i73+1])
-					continue
-				}
-				p77 := foryimpl.Alloc[Image](c)
-				if ev75 != nil {
-					p77.ForyReadEvolved(c, ev75)
-				} else {
-					p77.ForyRead(c)
-				}
-				l72[i73] = p77
-				if c.Failed() {
-					c.TraceIndex(i73)
-					break
-				}
-			}
-		}
-	}
-	x.OnList = l72
+	x.OnList = l44
 	if c.Failed() {
 		c.Trace("OnList")
 		return
@@ -5236,181 +4697,181 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				p81 := foryimpl.Alloc[Image](c)
-				if ev82 := c.ReadStructFieldMeta(foryTypeImage); ev82 != nil {
-					p81.ForyReadEvolved(c, ev82)
+				p53 := foryimpl.Alloc[Image](c)
+				if ev54 := c.ReadStructFieldMeta(foryTypeImage); ev54 != nil {
+					p53.ForyReadEvolved(c, ev54)
 				} else if !c.Failed() {
-					p81.ForyRead(c)
+					p53.ForyRead(c)
 				}
-				x.Off1 = p81
+				x.Off1 = p53
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				p83 := foryimpl.Alloc[Image](c)
-				if ev84 := c.ReadStructFieldMeta(foryTypeImage); ev84 != nil {
-					p83.ForyReadEvolved(c, ev84)
+				p55 := foryimpl.Alloc[Image](c)
+				if ev56 := c.ReadStructFieldMeta(foryTypeImage); ev56 != nil {
+					p55.ForyReadEvolved(c, ev56)
 				} else if !c.Failed() {
-					p83.ForyRead(c)
+					p55.ForyRead(c)
 				}
-				x.Off2 = p83
+				x.Off2 = p55
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n85 := c.ReadLengthFast(1)
-				if n85 < 0 {
-					n85 = c.ReadLength(1)
+				n57 := c.ReadLengthFast(1)
+				if n57 < 0 {
+					n57 = c.ReadLength(1)
 				}
-				l86 := foryimpl.MakeSlice[[]*Image](c, n85)
-				if n85 > 0 {
-					hn88, tr90, ev89 := c.ReadStructListHeaderRef(foryTypeImage)
+				l58 := foryimpl.MakeSlice[[]*Image](c, n57)
+				if n57 > 0 {
+					hn60, tr62, ev61 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i87 := range l86 {
-							if tr90 {
-								if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
-									l86[i87] = foryimpl.BackRef[Image](c, id93)
-								} else if st92 == foryimpl.RefFollows {
-									p94 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id93, p94)
-									if ev89 != nil {
-										p94.ForyReadEvolved(c, ev89)
+						for i59 := range l58 {
+							if tr62 {
+								if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+									l58[i59] = foryimpl.BackRef[Image](c, id65)
+								} else if st64 == foryimpl.RefFollows {
+									p66 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id65, p66)
+									if ev61 != nil {
+										p66.ForyReadEvolved(c, ev61)
 									} else {
-										p94.ForyRead(c)
+										p66.ForyRead(c)
 									}
-									l86[i87] = p94
+									l58[i59] = p66
 								} else {
-									l86[i87] = nil
+									l58[i59] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i87)
+									c.TraceIndex(i59)
 									break
 								}
 								continue
 							}
-							if hn88 && !c.ReadFlag() {
-								clear(l86[i87 : i87+1])
+							if hn60 && !c.ReadFlag() {
+								clear(l58[i59 : i59+1])
 								continue
 							}
-							p91 := foryimpl.Alloc[Image](c)
-							if ev89 != nil {
-								p91.ForyReadEvolved(c, ev89)
+							p63 := foryimpl.Alloc[Image](c)
+							if ev61 != nil {
+								p63.ForyReadEvolved(c, ev61)
 							} else {
-								p91.ForyRead(c)
+								p63.ForyRead(c)
 							}
-							l86[i87] = p91
+							l58[i59] = p63
 							if c.Failed() {
-								c.TraceIndex(i87)
+								c.TraceIndex(i59)
 								break
 							}
 						}
 					}
 				}
-				x.OffList = l86
+				x.OffList = l58
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-					x.On1 = foryimpl.BackRef[Image](c, id98)
-				} else if st97 == foryimpl.RefFollows {
-					p99 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id98, p99)
-					if ev100 := c.ReadStructFieldMeta(foryTypeImage); ev100 != nil {
-						p99.ForyReadEvolved(c, ev100)
+				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+					x.On1 = foryimpl.BackRef[Image](c, id70)
+				} else if st69 == foryimpl.RefFollows {
+					p71 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id70, p71)
+					if ev72 := c.ReadStructFieldMeta(foryTypeImage); ev72 != nil {
+						p71.ForyReadEvolved(c, ev72)
 					} else if !c.Failed() {
-						p99.ForyRead(c)
+						p71.ForyRead(c)
 					}
-					x.On1 = p99
+					x.On1 = p71
 				} else {
 					x.On1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p95 := foryimpl.Alloc[Image](c)
-					if ev96 := c.ReadStructFieldMeta(foryTypeImage); ev96 != nil {
-						p95.ForyReadEvolved(c, ev96)
+					p67 := foryimpl.Alloc[Image](c)
+					if ev68 := c.ReadStructFieldMeta(foryTypeImage); ev68 != nil {
+						p67.ForyReadEvolved(c, ev68)
 					} else if !c.Failed() {
-						p95.ForyRead(c)
+						p67.ForyRead(c)
 					}
-					x.On1 = p95
+					x.On1 = p67
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-					x.On2 = foryimpl.BackRef[Image](c, id104)
-				} else if st103 == foryimpl.RefFollows {
-					p105 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id104, p105)
-					if ev106 := c.ReadStructFieldMeta(foryTypeImage); ev106 != nil {
-						p105.ForyReadEvolved(c, ev106)
+				if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
+					x.On2 = foryimpl.BackRef[Image](c, id76)
+				} else if st75 == foryimpl.RefFollows {
+					p77 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id76, p77)
+					if ev78 := c.ReadStructFieldMeta(foryTypeImage); ev78 != nil {
+						p77.ForyReadEvolved(c, ev78)
 					} else if !c.Failed() {
-						p105.ForyRead(c)
+						p77.ForyRead(c)
 					}
-					x.On2 = p105
+					x.On2 = p77
 				} else {
 					x.On2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p101 := foryimpl.Alloc[Image](c)
-					if ev102 := c.ReadStructFieldMeta(foryTypeImage); ev102 != nil {
-						p101.ForyReadEvolved(c, ev102)
+					p73 := foryimpl.Alloc[Image](c)
+					if ev74 := c.ReadStructFieldMeta(foryTypeImage); ev74 != nil {
+						p73.ForyReadEvolved(c, ev74)
 					} else if !c.Failed() {
-						p101.ForyRead(c)
+						p73.ForyRead(c)
 					}
-					x.On2 = p101
+					x.On2 = p73
 				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadLengthFast(1)
-				if n107 < 0 {
-					n107 = c.ReadLength(1)
+				n79 := c.ReadLengthFast(1)
+				if n79 < 0 {
+					n79 = c.ReadLength(1)
 				}
-				l108 := foryimpl.MakeSlice[[]*Image](c, n107)
-				if n107 > 0 {
-					hn110, tr112, ev111 := c.ReadStructListHeaderRef(foryTypeImage)
+				l80 := foryimpl.MakeSlice[[]*Image](c, n79)
+				if n79 > 0 {
+					hn82, tr84, ev83 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i109 := range l108 {
-							if tr112 {
-								if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
-									l108[i109] = foryimpl.BackRef[Image](c, id115)
-								} else if st114 == foryimpl.RefFollows {
-									p116 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id115, p116)
-									if ev111 != nil {
-										p116.ForyReadEvolved(c, ev111)
+						for i81 := range l80 {
+							if tr84 {
+								if st86, id87 := c.ReadRefFlag(); st86 == foryimpl.RefBack {
+									l80[i81] = foryimpl.BackRef[Image](c, id87)
+								} else if st86 == foryimpl.RefFollows {
+									p88 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id87, p88)
+									if ev83 != nil {
+										p88.ForyReadEvolved(c, ev83)
 									} else {
-										p116.ForyRead(c)
+										p88.ForyRead(c)
 									}
-									l108[i109] = p116
+									l80[i81] = p88
 								} else {
-									l108[i109] = nil
+									l80[i81] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i109)
+									c.TraceIndex(i81)
 									break
 								}
 								continue
 							}
-							if hn110 && !c.ReadFlag() {
-								clear(l108[i109 : i109+1])
+							if hn82 && !c.ReadFlag() {
+								clear(l80[i81 : i81+1])
 								continue
 							}
-							p113 := foryimpl.Alloc[Image](c)
-							if ev111 != nil {
-								p113.ForyReadEvolved(c, ev111)
+							p85 := foryimpl.Alloc[Image](c)
+							if ev83 != nil {
+								p85.ForyReadEvolved(c, ev83)
 							} else {
-								p113.ForyRead(c)
+								p85.ForyRead(c)
 							}
-							l108[i109] = p113
+							l80[i81] = p85
 							if c.Failed() {
-								c.TraceIndex(i109)
+								c.TraceIndex(i81)
 								break
 							}
 						}
 					}
 				}
-				x.OnList = l108
+				x.OnList = l80
 			}
 		default:
 			c.SkipField(f)
@@ -5842,16 +5303,17 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SharedTrackedKinds's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = SharedTrackedKinds{
-		Arr1:  x.Arr1,
-		Arr2:  x.Arr2,
-		List1: x.List1,
-		List2: x.List2,
+		*x = SharedTrackedKinds{}
+	} else {
+		*x = SharedTrackedKinds{
+			Arr1:  x.Arr1,
+			Arr2:  x.Arr2,
+			List1: x.List1,
+			List2: x.List2,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-2014874351) {
@@ -5860,377 +5322,368 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n59 := c.ReadArrayLengthFast(4)
-	if n59 < 0 {
-		n59 = c.ReadArrayLength(4)
-	}
-	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n59)
-	r.ReadRawInt32s(a60)
-	x.Arr1 = a60
-	if c.Failed() {
-		c.Trace("Arr1")
-		return
-	}
-	n61 := c.ReadArrayLengthFast(4)
-	if n61 < 0 {
-		n61 = c.ReadArrayLength(4)
-	}
-	a62 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n61)
-	r.ReadRawInt32s(a62)
-	x.Arr2 = a62
-	if c.Failed() {
-		c.Trace("Arr2")
-		return
-	}
-	x.Bin1 = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin1")
-		return
-	}
-	x.Bin2 = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin2")
-		return
-	}
-	if c.ReadFlag() {
-		n63 := c.ReadLengthFast(1)
-		if n63 < 0 {
-			n63 = c.ReadLength(1)
-		}
-		l64 := foryimpl.ReuseSlice[[]int32](c, x.List1, n63)
-		if n63 > 0 {
-			hn66 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i65 := range l64 {
-					if hn66 && !c.ReadFlag() {
-						clear(l64[i65 : i65+1])
-						continue
-					}
-					l64[i65] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i65)
-						break
-					}
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+				x.Arr1 = foryimpl.BackRefSlice[int32](c, id60)
+			} else if st59 == foryimpl.RefFollows {
+				n61 := c.ReadArrayLengthFast(4)
+				if n61 < 0 {
+					n61 = c.ReadArrayLength(4)
 				}
+				a62 := foryimpl.MakeSlice[[]int32](c, n61)
+				r.ReadRawInt32s(a62)
+				x.Arr1 = a62
+				foryimpl.SetRefSlice(c, id60, x.Arr1)
+			} else {
+				x.Arr1 = nil
 			}
-		}
-		x.List1 = l64
-	} else {
-		x.List1 = nil
-	}
-	if c.Failed() {
-		c.Trace("List1")
-		return
-	}
-	if c.ReadFlag() {
-		n69 := c.ReadLengthFast(1)
-		if n69 < 0 {
-			n69 = c.ReadLength(1)
-		}
-		l70 := foryimpl.ReuseSlice[[]int32](c, x.List2, n69)
-		if n69 > 0 {
-			hn72 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i71 := range l70 {
-					if hn72 && !c.ReadFlag() {
-						clear(l70[i71 : i71+1])
-						continue
-					}
-					l70[i71] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i71)
-						break
-					}
-				}
+		} else {
+			n63 := c.ReadArrayLengthFast(4)
+			if n63 < 0 {
+				n63 = c.ReadArrayLength(4)
 			}
+			a64 := foryimpl.MakeSlice[[]int32](c, n63)
+			r.ReadRawInt32s(a64)
+			x.Arr1 = a64
 		}
-		x.List2 = l70
-	} else {
-		x.List2 = nil
-	}
-	if c.Failed() {
-		c.Trace("List2")
-		return
-	}
-	if c.ReadFlag() {
-		n75 := c.ReadLengthFast(2)
-		if n75 < 0 {
-			n75 = c.ReadLength(2)
-		}
-		m76 := foryimpl.MakeMap[map[string]int32](c, n75)
-		for n75 > 0 && !c.Failed() {
-			sz77, vn78, _ := c.ReadMapChunk(n75, 21, 5, nil, false)
-			for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
-				var k80 string
-				k80 = c.ReadString()
-				var v81 int32
-				if !vn78 {
-					v81 = r.ReadVarInt32()
-				}
-				m76[k80] = v81
-			}
-			n75 -= sz77
-		}
-		x.Map1 = m76
-	} else {
-		x.Map1 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map1")
-		return
-	}
-	if c.ReadFlag() {
-		n83 := c.ReadLengthFast(2)
-		if n83 < 0 {
-			n83 = c.ReadLength(2)
-		}
-		m84 := foryimpl.MakeMap[map[string]int32](c, n83)
-		for n83 > 0 && !c.Failed() {
-			sz85, vn86, _ := c.ReadMapChunk(n83, 21, 5, nil, false)
-			for j87 := 0; j87 < sz85 && !c.Failed(); j87++ {
-				var k88 string
-				k88 = c.ReadString()
-				var v89 int32
-				if !vn86 {
-					v89 = r.ReadVarInt32()
-				}
-				m84[k88] = v89
-			}
-			n83 -= sz85
-		}
-		x.Map2 = m84
-	} else {
-		x.Map2 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map2")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
-	*x = SharedTrackedKinds{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2014874351) {
-		if h := r.ReadInt32(); h != -2014874351 && !c.Failed() {
-			c.HashMismatch(foryTypeSharedTrackedKinds, h)
+		if c.Failed() {
+			c.Trace("Arr1")
 			return
 		}
-	}
-	if c.TrackedFieldFlags() {
-		if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
-			x.Arr1 = foryimpl.BackRefSlice[int32](c, id92)
-		} else if st91 == foryimpl.RefFollows {
-			n93 := c.ReadArrayLengthFast(4)
-			if n93 < 0 {
-				n93 = c.ReadArrayLength(4)
+		if c.TrackedFieldFlags() {
+			if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
+				x.Arr2 = foryimpl.BackRefSlice[int32](c, id66)
+			} else if st65 == foryimpl.RefFollows {
+				n67 := c.ReadArrayLengthFast(4)
+				if n67 < 0 {
+					n67 = c.ReadArrayLength(4)
+				}
+				a68 := foryimpl.MakeSlice[[]int32](c, n67)
+				r.ReadRawInt32s(a68)
+				x.Arr2 = a68
+				foryimpl.SetRefSlice(c, id66, x.Arr2)
+			} else {
+				x.Arr2 = nil
 			}
-			a94 := foryimpl.MakeSlice[[]int32](c, n93)
-			r.ReadRawInt32s(a94)
-			x.Arr1 = a94
-			foryimpl.SetRefSlice(c, id92, x.Arr1)
 		} else {
-			x.Arr1 = nil
-		}
-	} else {
-		n95 := c.ReadArrayLengthFast(4)
-		if n95 < 0 {
-			n95 = c.ReadArrayLength(4)
-		}
-		a96 := foryimpl.MakeSlice[[]int32](c, n95)
-		r.ReadRawInt32s(a96)
-		x.Arr1 = a96
-	}
-	if c.Failed() {
-		c.Trace("Arr1")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-			x.Arr2 = foryimpl.BackRefSlice[int32](c, id98)
-		} else if st97 == foryimpl.RefFollows {
-			n99 := c.ReadArrayLengthFast(4)
-			if n99 < 0 {
-				n99 = c.ReadArrayLength(4)
+			n69 := c.ReadArrayLengthFast(4)
+			if n69 < 0 {
+				n69 = c.ReadArrayLength(4)
 			}
-			a100 := foryimpl.MakeSlice[[]int32](c, n99)
-			r.ReadRawInt32s(a100)
-			x.Arr2 = a100
-			foryimpl.SetRefSlice(c, id98, x.Arr2)
+			a70 := foryimpl.MakeSlice[[]int32](c, n69)
+			r.ReadRawInt32s(a70)
+			x.Arr2 = a70
+		}
+		if c.Failed() {
+			c.Trace("Arr2")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id72)
+			} else if st71 == foryimpl.RefFollows {
+				x.Bin1 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id72, x.Bin1)
+			} else {
+				x.Bin1 = nil
+			}
 		} else {
-			x.Arr2 = nil
-		}
-	} else {
-		n101 := c.ReadArrayLengthFast(4)
-		if n101 < 0 {
-			n101 = c.ReadArrayLength(4)
-		}
-		a102 := foryimpl.MakeSlice[[]int32](c, n101)
-		r.ReadRawInt32s(a102)
-		x.Arr2 = a102
-	}
-	if c.Failed() {
-		c.Trace("Arr2")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id104)
-		} else if st103 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id104, x.Bin1)
-		} else {
-			x.Bin1 = nil
 		}
-	} else {
-		x.Bin1 = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin1")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id106)
-		} else if st105 == foryimpl.RefFollows {
+		if c.Failed() {
+			c.Trace("Bin1")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id74)
+			} else if st73 == foryimpl.RefFollows {
+				x.Bin2 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id74, x.Bin2)
+			} else {
+				x.Bin2 = nil
+			}
+		} else {
 			x.Bin2 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id106, x.Bin2)
+		}
+		if c.Failed() {
+			c.Trace("Bin2")
+			return
+		}
+		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id76)
+		} else if st75 == foryimpl.RefFollows {
+			n77 := c.ReadLengthFast(1)
+			if n77 < 0 {
+				n77 = c.ReadLength(1)
+			}
+			l78 := foryimpl.MakeSlice[[]int32](c, n77)
+			if n77 > 0 {
+				hn80 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i79 := range l78 {
+						if hn80 && !c.ReadFlag() {
+							clear(l78[i79 : i79+1])
+							continue
+						}
+						l78[i79] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i79)
+							break
+						}
+					}
+				}
+			}
+			x.List1 = l78
+			foryimpl.SetRefSlice(c, id76, x.List1)
 		} else {
-			x.Bin2 = nil
+			x.List1 = nil
+		}
+		if c.Failed() {
+			c.Trace("List1")
+			return
+		}
+		if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id84)
+		} else if st83 == foryimpl.RefFollows {
+			n85 := c.ReadLengthFast(1)
+			if n85 < 0 {
+				n85 = c.ReadLength(1)
+			}
+			l86 := foryimpl.MakeSlice[[]int32](c, n85)
+			if n85 > 0 {
+				hn88 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i87 := range l86 {
+						if hn88 && !c.ReadFlag() {
+							clear(l86[i87 : i87+1])
+							continue
+						}
+						l86[i87] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i87)
+							break
+						}
+					}
+				}
+			}
+			x.List2 = l86
+			foryimpl.SetRefSlice(c, id84, x.List2)
+		} else {
+			x.List2 = nil
+		}
+		if c.Failed() {
+			c.Trace("List2")
+			return
+		}
+		if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id92)
+		} else if st91 == foryimpl.RefFollows {
+			n93 := c.ReadLengthFast(2)
+			if n93 < 0 {
+				n93 = c.ReadLength(2)
+			}
+			m94 := foryimpl.MakeMap[map[string]int32](c, n93)
+			for n93 > 0 && !c.Failed() {
+				sz95, vn96, _ := c.ReadMapChunk(n93, 21, 5, nil, false)
+				for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
+					var k98 string
+					k98 = c.ReadString()
+					var v99 int32
+					if !vn96 {
+						v99 = r.ReadVarInt32()
+					}
+					m94[k98] = v99
+				}
+				n93 -= sz95
+			}
+			x.Map1 = m94
+			foryimpl.SetRefMap(c, id92, x.Map1)
+		} else {
+			x.Map1 = nil
+		}
+		if c.Failed() {
+			c.Trace("Map1")
+			return
+		}
+		if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id102)
+		} else if st101 == foryimpl.RefFollows {
+			n103 := c.ReadLengthFast(2)
+			if n103 < 0 {
+				n103 = c.ReadLength(2)
+			}
+			m104 := foryimpl.MakeMap[map[string]int32](c, n103)
+			for n103 > 0 && !c.Failed() {
+				sz105, vn106, _ := c.ReadMapChunk(n103, 21, 5, nil, false)
+				for j107 := 0; j107 < sz105 && !c.Failed(); j107++ {
+					var k108 string
+					k108 = c.ReadString()
+					var v109 int32
+					if !vn106 {
+						v109 = r.ReadVarInt32()
+					}
+					m104[k108] = v109
+				}
+				n103 -= sz105
+			}
+			x.Map2 = m104
+			foryimpl.SetRefMap(c, id102, x.Map2)
+		} else {
+			x.Map2 = nil
+		}
+		if c.Failed() {
+			c.Trace("Map2")
+			return
 		}
 	} else {
+		n59 := c.ReadArrayLengthFast(4)
+		if n59 < 0 {
+			n59 = c.ReadArrayLength(4)
+		}
+		a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n59)
+		r.ReadRawInt32s(a60)
+		x.Arr1 = a60
+		if c.Failed() {
+			c.Trace("Arr1")
+			return
+		}
+		n65 := c.ReadArrayLengthFast(4)
+		if n65 < 0 {
+			n65 = c.ReadArrayLength(4)
+		}
+		a66 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n65)
+		r.ReadRawInt32s(a66)
+		x.Arr2 = a66
+		if c.Failed() {
+			c.Trace("Arr2")
+			return
+		}
+		x.Bin1 = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin1")
+			return
+		}
 		x.Bin2 = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin2")
-		return
-	}
-	if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
-		x.List1 = foryimpl.BackRefSlice[int32](c, id108)
-	} else if st107 == foryimpl.RefFollows {
-		n109 := c.ReadLengthFast(1)
-		if n109 < 0 {
-			n109 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("Bin2")
+			return
 		}
-		l110 := foryimpl.MakeSlice[[]int32](c, n109)
-		if n109 > 0 {
-			hn112 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i111 := range l110 {
-					if hn112 && !c.ReadFlag() {
-						clear(l110[i111 : i111+1])
-						continue
-					}
-					l110[i111] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i111)
-						break
+		if c.ReadFlag() {
+			n75 := c.ReadLengthFast(1)
+			if n75 < 0 {
+				n75 = c.ReadLength(1)
+			}
+			l76 := foryimpl.ReuseSlice[[]int32](c, x.List1, n75)
+			if n75 > 0 {
+				hn78 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i77 := range l76 {
+						if hn78 && !c.ReadFlag() {
+							clear(l76[i77 : i77+1])
+							continue
+						}
+						l76[i77] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i77)
+							break
+						}
 					}
 				}
 			}
+			x.List1 = l76
+		} else {
+			x.List1 = nil
 		}
-		x.List1 = l110
-		foryimpl.SetRefSlice(c, id108, x.List1)
-	} else {
-		x.List1 = nil
-	}
-	if c.Failed() {
-		c.Trace("List1")
-		return
-	}
-	if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
-		x.List2 = foryimpl.BackRefSlice[int32](c, id116)
-	} else if st115 == foryimpl.RefFollows {
-		n117 := c.ReadLengthFast(1)
-		if n117 < 0 {
-			n117 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("List1")
+			return
 		}
-		l118 := foryimpl.MakeSlice[[]int32](c, n117)
-		if n117 > 0 {
-			hn120 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i119 := range l118 {
-					if hn120 && !c.ReadFlag() {
-						clear(l118[i119 : i119+1])
-						continue
-					}
-					l118[i119] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i119)
-						break
+		if c.ReadFlag() {
+			n83 := c.ReadLengthFast(1)
+			if n83 < 0 {
+				n83 = c.ReadLength(1)
+			}
+			l84 := foryimpl.ReuseSlice[[]int32](c, x.List2, n83)
+			if n83 > 0 {
+				hn86 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i85 := range l84 {
+						if hn86 && !c.ReadFlag() {
+							clear(l84[i85 : i85+1])
+							continue
+						}
+						l84[i85] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i85)
+							break
+						}
 					}
 				}
 			}
+			x.List2 = l84
+		} else {
+			x.List2 = nil
 		}
-		x.List2 = l118
-		foryimpl.SetRefSlice(c, id116, x.List2)
-	} else {
-		x.List2 = nil
-	}
-	if c.Failed() {
-		c.Trace("List2")
-		return
-	}
-	if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-		x.Map1 = foryimpl.BackRefMap[string, int32](c, id124)
-	} else if st123 == foryimpl.RefFollows {
-		n125 := c.ReadLengthFast(2)
-		if n125 < 0 {
-			n125 = c.ReadLength(2)
+		if c.Failed() {
+			c.Trace("List2")
+			return
 		}
-		m126 := foryimpl.MakeMap[map[string]int32](c, n125)
-		for n125 > 0 && !c.Failed() {
-			sz127, vn128, _ := c.ReadMapChunk(n125, 21, 5, nil, false)
-			for j129 := 0; j129 < sz127 && !c.Failed(); j129++ {
-				var k130 string
-				k130 = c.ReadString()
-				var v131 int32
-				if !vn128 {
-					v131 = r.ReadVarInt32()
-				}
-				m126[k130] = v131
+		if c.ReadFlag() {
+			n91 := c.ReadLengthFast(2)
+			if n91 < 0 {
+				n91 = c.ReadLength(2)
 			}
-			n125 -= sz127
-		}
-		x.Map1 = m126
-		foryimpl.SetRefMap(c, id124, x.Map1)
-	} else {
-		x.Map1 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map1")
-		return
-	}
-	if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
-		x.Map2 = foryimpl.BackRefMap[string, int32](c, id134)
-	} else if st133 == foryimpl.RefFollows {
-		n135 := c.ReadLengthFast(2)
-		if n135 < 0 {
-			n135 = c.ReadLength(2)
-		}
-		m136 := foryimpl.MakeMap[map[string]int32](c, n135)
-		for n135 > 0 && !c.Failed() {
-			sz137, vn138, _ := c.ReadMapChunk(n135, 21, 5, nil, false)
-			for j139 := 0; j139 < sz137 && !c.Failed(); j139++ {
-				var k140 string
-				k140 = c.ReadString()
-				var v141 int32
-				if !vn138 {
-					v141 = r.ReadVarInt32()
+			m92 := foryimpl.MakeMap[map[string]int32](c, n91)
+			for n91 > 0 && !c.Failed() {
+				sz93, vn94, _ := c.ReadMapChunk(n91, 21, 5, nil, false)
+				for j95 := 0; j95 < sz93 && !c.Failed(); j95++ {
+					var k96 string
+					k96 = c.ReadString()
+					var v97 int32
+					if !vn94 {
+						v97 = r.ReadVarInt32()
+					}
+					m92[k96] = v97
 				}
-				m136[k140] = v141
+				n91 -= sz93
 			}
-			n135 -= sz137
+			x.Map1 = m92
+		} else {
+			x.Map1 = nil
 		}
-		x.Map2 = m136
-		foryimpl.SetRefMap(c, id134, x.Map2)
-	} else {
-		x.Map2 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map2")
-		return
+		if c.Failed() {
+			c.Trace("Map1")
+			return
+		}
+		if c.ReadFlag() {
+			n101 := c.ReadLengthFast(2)
+			if n101 < 0 {
+				n101 = c.ReadLength(2)
+			}
+			m102 := foryimpl.MakeMap[map[string]int32](c, n101)
+			for n101 > 0 && !c.Failed() {
+				sz103, vn104, _ := c.ReadMapChunk(n101, 21, 5, nil, false)
+				for j105 := 0; j105 < sz103 && !c.Failed(); j105++ {
+					var k106 string
+					k106 = c.ReadString()
+					var v107 int32
+					if !vn104 {
+						v107 = r.ReadVarInt32()
+					}
+					m102[k106] = v107
+				}
+				n101 -= sz103
+			}
+			x.Map2 = m102
+		} else {
+			x.Map2 = nil
+		}
+		if c.Failed() {
+			c.Trace("Map2")
+			return
+		}
 	}
 }
 
@@ -6242,17 +5695,17 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
-					x.Arr1 = foryimpl.BackRefSlice[int32](c, id146)
-				} else if st145 == foryimpl.RefFollows {
-					n147 := c.ReadArrayLengthFast(4)
-					if n147 < 0 {
-						n147 = c.ReadArrayLength(4)
+				if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
+					x.Arr1 = foryimpl.BackRefSlice[int32](c, id114)
+				} else if st113 == foryimpl.RefFollows {
+					n115 := c.ReadArrayLengthFast(4)
+					if n115 < 0 {
+						n115 = c.ReadArrayLength(4)
 					}
-					a148 := foryimpl.MakeSlice[[]int32](c, n147)
-					r.ReadRawInt32s(a148)
-					x.Arr1 = a148
-					foryimpl.SetRefSlice(c, id146, x.Arr1)
+					a116 := foryimpl.MakeSlice[[]int32](c, n115)
+					r.ReadRawInt32s(a116)
+					x.Arr1 = a116
+					foryimpl.SetRefSlice(c, id114, x.Arr1)
 				} else {
 					x.Arr1 = nil
 				}
@@ -6260,28 +5713,28 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n143 := c.ReadArrayLengthFast(4)
-					if n143 < 0 {
-						n143 = c.ReadArrayLength(4)
+					n111 := c.ReadArrayLengthFast(4)
+					if n111 < 0 {
+						n111 = c.ReadArrayLength(4)
 					}
-					a144 := foryimpl.MakeSlice[[]int32](c, n143)
-					r.ReadRawInt32s(a144)
-					x.Arr1 = a144
+					a112 := foryimpl.MakeSlice[[]int32](c, n111)
+					r.ReadRawInt32s(a112)
+					x.Arr1 = a112
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-					x.Arr2 = foryimpl.BackRefSlice[int32](c, id152)
-				} else if st151 == foryimpl.RefFollows {
-					n153 := c.ReadArrayLengthFast(4)
-					if n153 < 0 {
-						n153 = c.ReadArrayLength(4)
+				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+					x.Arr2 = foryimpl.BackRefSlice[int32](c, id120)
+				} else if st119 == foryimpl.RefFollows {
+					n121 := c.ReadArrayLengthFast(4)
+					if n121 < 0 {
+						n121 = c.ReadArrayLength(4)
 					}
-					a154 := foryimpl.MakeSlice[[]int32](c, n153)
-					r.ReadRawInt32s(a154)
-					x.Arr2 = a154
-					foryimpl.SetRefSlice(c, id152, x.Arr2)
+					a122 := foryimpl.MakeSlice[[]int32](c, n121)
+					r.ReadRawInt32s(a122)
+					x.Arr2 = a122
+					foryimpl.SetRefSlice(c, id120, x.Arr2)
 				} else {
 					x.Arr2 = nil
 				}
@@ -6289,22 +5742,22 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n149 := c.ReadArrayLengthFast(4)
-					if n149 < 0 {
-						n149 = c.ReadArrayLength(4)
+					n117 := c.ReadArrayLengthFast(4)
+					if n117 < 0 {
+						n117 = c.ReadArrayLength(4)
 					}
-					a150 := foryimpl.MakeSlice[[]int32](c, n149)
-					r.ReadRawInt32s(a150)
-					x.Arr2 = a150
+					a118 := foryimpl.MakeSlice[[]int32](c, n117)
+					r.ReadRawInt32s(a118)
+					x.Arr2 = a118
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
-					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id156)
-				} else if st155 == foryimpl.RefFollows {
+				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
+					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id124)
+				} else if st123 == foryimpl.RefFollows {
 					x.Bin1 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id156, x.Bin1)
+					foryimpl.SetRefSlice(c, id124, x.Bin1)
 				} else {
 					x.Bin1 = nil
 				}
@@ -6317,11 +5770,11 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
-					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id158)
-				} else if st157 == foryimpl.RefFollows {
+				if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
+					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id126)
+				} else if st125 == foryimpl.RefFollows {
 					x.Bin2 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id158, x.Bin2)
+					foryimpl.SetRefSlice(c, id126, x.Bin2)
 				} else {
 					x.Bin2 = nil
 				}
@@ -6334,32 +5787,32 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st165, id166 := c.ReadRefFlag(); st165 == foryimpl.RefBack {
-					x.List1 = foryimpl.BackRefSlice[int32](c, id166)
-				} else if st165 == foryimpl.RefFollows {
-					n167 := c.ReadLengthFast(1)
-					if n167 < 0 {
-						n167 = c.ReadLength(1)
+				if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
+					x.List1 = foryimpl.BackRefSlice[int32](c, id134)
+				} else if st133 == foryimpl.RefFollows {
+					n135 := c.ReadLengthFast(1)
+					if n135 < 0 {
+						n135 = c.ReadLength(1)
 					}
-					l168 := foryimpl.MakeSlice[[]int32](c, n167)
-					if n167 > 0 {
-						hn170 := c.ReadListHeader(5)
+					l136 := foryimpl.MakeSlice[[]int32](c, n135)
+					if n135 > 0 {
+						hn138 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i169 := range l168 {
-								if hn170 && !c.ReadFlag() {
-									clear(l168[i169 : i169+1])
+							for i137 := range l136 {
+								if hn138 && !c.ReadFlag() {
+									clear(l136[i137 : i137+1])
 									continue
 								}
-								l168[i169] = r.ReadVarInt32()
+								l136[i137] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i169)
+									c.TraceIndex(i137)
 									break
 								}
 							}
 						}
 					}
-					x.List1 = l168
-					foryimpl.SetRefSlice(c, id166, x.List1)
+					x.List1 = l136
+					foryimpl.SetRefSlice(c, id134, x.List1)
 				} else {
 					x.List1 = nil
 				}
@@ -6367,58 +5820,58 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n159 := c.ReadLengthFast(1)
-					if n159 < 0 {
-						n159 = c.ReadLength(1)
+					n127 := c.ReadLengthFast(1)
+					if n127 < 0 {
+						n127 = c.ReadLength(1)
 					}
-					l160 := foryimpl.MakeSlice[[]int32](c, n159)
-					if n159 > 0 {
-						hn162 := c.ReadListHeader(5)
+					l128 := foryimpl.MakeSlice[[]int32](c, n127)
+					if n127 > 0 {
+						hn130 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i161 := range l160 {
-								if hn162 && !c.ReadFlag() {
-									clear(l160[i161 : i161+1])
+							for i129 := range l128 {
+								if hn130 && !c.ReadFlag() {
+									clear(l128[i129 : i129+1])
 									continue
 								}
-								l160[i161] = r.ReadVarInt32()
+								l128[i129] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i161)
+									c.TraceIndex(i129)
 									break
 								}
 							}
 						}
 					}
-					x.List1 = l160
+					x.List1 = l128
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
-					x.List2 = foryimpl.BackRefSlice[int32](c, id180)
-				} else if st179 == foryimpl.RefFollows {
-					n181 := c.ReadLengthFast(1)
-					if n181 < 0 {
-						n181 = c.ReadLength(1)
+				if st147, id148 := c.ReadRefFlag(); st147 == foryimpl.RefBack {
+					x.List2 = foryimpl.BackRefSlice[int32](c, id148)
+				} else if st147 == foryimpl.RefFollows {
+					n149 := c.ReadLengthFast(1)
+					if n149 < 0 {
+						n149 = c.ReadLength(1)
 					}
-					l182 := foryimpl.MakeSlice[[]int32](c, n181)
-					if n181 > 0 {
-						hn184 := c.ReadListHeader(5)
+					l150 := foryimpl.MakeSlice[[]int32](c, n149)
+					if n149 > 0 {
+						hn152 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i183 := range l182 {
-								if hn184 && !c.ReadFlag() {
-									clear(l182[i183 : i183+1])
+							for i151 := range l150 {
+								if hn152 && !c.ReadFlag() {
+									clear(l150[i151 : i151+1])
 									continue
 								}
-								l182[i183] = r.ReadVarInt32()
+								l150[i151] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i183)
+									c.TraceIndex(i151)
 									break
 								}
 							}
 						}
 					}
-					x.List2 = l182
-					foryimpl.SetRefSlice(c, id180, x.List2)
+					x.List2 = l150
+					foryimpl.SetRefSlice(c, id148, x.List2)
 				} else {
 					x.List2 = nil
 				}
@@ -6426,130 +5879,130 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n173 := c.ReadLengthFast(1)
-					if n173 < 0 {
-						n173 = c.ReadLength(1)
+					n141 := c.ReadLengthFast(1)
+					if n141 < 0 {
+						n141 = c.ReadLength(1)
 					}
-					l174 := foryimpl.MakeSlice[[]int32](c, n173)
-					if n173 > 0 {
-						hn176 := c.ReadListHeader(5)
+					l142 := foryimpl.MakeSlice[[]int32](c, n141)
+					if n141 > 0 {
+						hn144 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i175 := range l174 {
-								if hn176 && !c.ReadFlag() {
-									clear(l174[i175 : i175+1])
+							for i143 := range l142 {
+								if hn144 && !c.ReadFlag() {
+									clear(l142[i143 : i143+1])
 									continue
 								}
-								l174[i175] = r.ReadVarInt32()
+								l142[i143] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i175)
+									c.TraceIndex(i143)
 									break
 								}
 							}
 						}
 					}
-					x.List2 = l174
+					x.List2 = l142
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id196)
-				} else if st195 == foryimpl.RefFollows {
-					n197 := c.ReadLengthFast(2)
-					if n197 < 0 {
-						n197 = c.ReadLength(2)
+				if st163, id164 := c.ReadRefFlag(); st163 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id164)
+				} else if st163 == foryimpl.RefFollows {
+					n165 := c.ReadLengthFast(2)
+					if n165 < 0 {
+						n165 = c.ReadLength(2)
 					}
-					m198 := foryimpl.MakeMap[map[string]int32](c, n197)
-					for n197 > 0 && !c.Failed() {
-						sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
-						for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
-							var k202 string
-							k202 = c.ReadString()
-							var v203 int32
-							if !vn200 {
-								v203 = r.ReadVarInt32()
+					m166 := foryimpl.MakeMap[map[string]int32](c, n165)
+					for n165 > 0 && !c.Failed() {
+						sz167, vn168, _ := c.ReadMapChunk(n165, 21, 5, nil, false)
+						for j169 := 0; j169 < sz167 && !c.Failed(); j169++ {
+							var k170 string
+							k170 = c.ReadString()
+							var v171 int32
+							if !vn168 {
+								v171 = r.ReadVarInt32()
 							}
-							m198[k202] = v203
+							m166[k170] = v171
 						}
-						n197 -= sz199
+						n165 -= sz167
 					}
-					x.Map1 = m198
-					foryimpl.SetRefMap(c, id196, x.Map1)
+					x.Map1 = m166
+					foryimpl.SetRefMap(c, id164, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n187 := c.ReadLengthFast(2)
-					if n187 < 0 {
-						n187 = c.ReadLength(2)
+					n155 := c.ReadLengthFast(2)
+					if n155 < 0 {
+						n155 = c.ReadLength(2)
 					}
-					m188 := foryimpl.MakeMap[map[string]int32](c, n187)
-					for n187 > 0 && !c.Failed() {
-						sz189, vn190, _ := c.ReadMapChunk(n187, 21, 5, nil, false)
-						for j191 := 0; j191 < sz189 && !c.Failed(); j191++ {
-							var k192 string
-							k192 = c.ReadString()
-							var v193 int32
-							if !vn190 {
-								v193 = r.ReadVarInt32()
+					m156 := foryimpl.MakeMap[map[string]int32](c, n155)
+					for n155 > 0 && !c.Failed() {
+						sz157, vn158, _ := c.ReadMapChunk(n155, 21, 5, nil, false)
+						for j159 := 0; j159 < sz157 && !c.Failed(); j159++ {
+							var k160 string
+							k160 = c.ReadString()
+							var v161 int32
+							if !vn158 {
+								v161 = r.ReadVarInt32()
 							}
-							m188[k192] = v193
+							m156[k160] = v161
 						}
-						n187 -= sz189
+						n155 -= sz157
 					}
-					x.Map1 = m188
+					x.Map1 = m156
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id214)
-				} else if st213 == foryimpl.RefFollows {
-					n215 := c.ReadLengthFast(2)
-					if n215 < 0 {
-						n215 = c.ReadLength(2)
+				if st181, id182 := c.ReadRefFlag(); st181 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id182)
+				} else if st181 == foryimpl.RefFollows {
+					n183 := c.ReadLengthFast(2)
+					if n183 < 0 {
+						n183 = c.ReadLength(2)
 					}
-					m216 := foryimpl.MakeMap[map[string]int32](c, n215)
-					for n215 > 0 && !c.Failed() {
-						sz217, vn218, _ := c.ReadMapChunk(n215, 21, 5, nil, false)
-						for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
-							var k220 string
-							k220 = c.ReadString()
-							var v221 int32
-							if !vn218 {
-								v221 = r.ReadVarInt32()
+					m184 := foryimpl.MakeMap[map[string]int32](c, n183)
+					for n183 > 0 && !c.Failed() {
+						sz185, vn186, _ := c.ReadMapChunk(n183, 21, 5, nil, false)
+						for j187 := 0; j187 < sz185 && !c.Failed(); j187++ {
+							var k188 string
+							k188 = c.ReadString()
+							var v189 int32
+							if !vn186 {
+								v189 = r.ReadVarInt32()
 							}
-							m216[k220] = v221
+							m184[k188] = v189
 						}
-						n215 -= sz217
+						n183 -= sz185
 					}
-					x.Map2 = m216
-					foryimpl.SetRefMap(c, id214, x.Map2)
+					x.Map2 = m184
+					foryimpl.SetRefMap(c, id182, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n205 := c.ReadLengthFast(2)
-					if n205 < 0 {
-						n205 = c.ReadLength(2)
+					n173 := c.ReadLengthFast(2)
+					if n173 < 0 {
+						n173 = c.ReadLength(2)
 					}
-					m206 := foryimpl.MakeMap[map[string]int32](c, n205)
-					for n205 > 0 && !c.Failed() {
-						sz207, vn208, _ := c.ReadMapChunk(n205, 21, 5, nil, false)
-						for j209 := 0; j209 < sz207 && !c.Failed(); j209++ {
-							var k210 string
-							k210 = c.ReadString()
-							var v211 int32
-							if !vn208 {
-								v211 = r.ReadVarInt32()
+					m174 := foryimpl.MakeMap[map[string]int32](c, n173)
+					for n173 > 0 && !c.Failed() {
+						sz175, vn176, _ := c.ReadMapChunk(n173, 21, 5, nil, false)
+						for j177 := 0; j177 < sz175 && !c.Failed(); j177++ {
+							var k178 string
+							k178 = c.ReadString()
+							var v179 int32
+							if !vn176 {
+								v179 = r.ReadVarInt32()
 							}
-							m206[k210] = v211
+							m174[k178] = v179
 						}
-						n205 -= sz207
+						n173 -= sz175
 					}
-					x.Map2 = m206
+					x.Map2 = m174
 				}
 			}
 		default:
@@ -6893,11 +6346,8 @@ func (x *NilPointers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NilPointers's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	if !c.Enter(foryTypeNilPointers) {
 		return
 	}
@@ -6923,252 +6373,166 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[Image](c)
-		if ev13 := c.ReadStructFieldMeta(foryTypeImage); ev13 != nil {
-			p12.ForyReadEvolved(c, ev13)
-		} else if !c.Failed() {
-			p12.ForyRead(c)
-		}
-		x.Image = p12
-	}
-	if c.Failed() {
-		c.Trace("Image")
-		return
-	}
-	n14 := c.ReadLengthFast(1)
-	if n14 < 0 {
-		n14 = c.ReadLength(1)
-	}
-	l15 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n14)
-	if n14 > 0 {
-		hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i16 := range l15 {
-				if tr19 {
-					if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-						l15[i16] = foryimpl.BackRef[Image](c, id22)
-					} else if st21 == foryimpl.RefFollows {
-						p23 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id22, p23)
-						if ev18 != nil {
-							p23.ForyReadEvolved(c, ev18)
-						} else {
-							p23.ForyRead(c)
-						}
-						l15[i16] = p23
-					} else {
-						l15[i16] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i16)
-						break
-					}
-					continue
-				}
-				if hn17 && !c.ReadFlag() {
-					clear(l15[i16 : i16+1])
-					continue
-				}
-				p20 := foryimpl.Alloc[Image](c)
-				if ev18 != nil {
-					p20.ForyReadEvolved(c, ev18)
-				} else {
-					p20.ForyRead(c)
-				}
-				l15[i16] = p20
-				if c.Failed() {
-					c.TraceIndex(i16)
-					break
-				}
+	if c.TrackRef() {
+		if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
+			x.Image = foryimpl.BackRef[Image](c, id13)
+		} else if st12 == foryimpl.RefFollows {
+			p14 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id13, p14)
+			if ev15 := c.ReadStructFieldMeta(foryTypeImage); ev15 != nil {
+				p14.ForyReadEvolved(c, ev15)
+			} else if !c.Failed() {
+				p14.ForyRead(c)
 			}
+			x.Image = p14
+		} else {
+			x.Image = nil
 		}
-	}
-	x.Images = l15
-	if c.Failed() {
-		c.Trace("Images")
-		return
-	}
-	if c.ReadFlag() {
-		p24 := foryimpl.Alloc[string](c)
-		*p24 = c.ReadString()
-		x.Label = p24
-	}
-	if c.Failed() {
-		c.Trace("Label")
-		return
-	}
-	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[Node](c)
-		if ev26 := c.ReadStructFieldMeta(foryTypeNode); ev26 != nil {
-			p25.ForyReadEvolved(c, ev26)
-		} else if !c.Failed() {
-			p25.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Image")
+			return
 		}
-		x.Node = p25
-	}
-	if c.Failed() {
-		c.Trace("Node")
-		return
-	}
-	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[TreeNode](c)
-		if ev28 := c.ReadStructFieldMeta(foryTypeTreeNode); ev28 != nil {
-			p27.ForyReadEvolved(c, ev28)
-		} else if !c.Failed() {
-			p27.ForyRead(c)
+	} else {
+		if c.ReadFlag() {
+			p12 := foryimpl.Alloc[Image](c)
+			if ev13 := c.ReadStructFieldMeta(foryTypeImage); ev13 != nil {
+				p12.ForyReadEvolved(c, ev13)
+			} else if !c.Failed() {
+				p12.ForyRead(c)
+			}
+			x.Image = p12
 		}
-		x.Tree = p27
-	}
-	if c.Failed() {
-		c.Trace("Tree")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *NilPointers) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeNilPointers) {
-		return
-	}
-	*x = NilPointers{Images: x.Images}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1625135257) {
-		if h := r.ReadInt32(); h != 1625135257 && h != -345759748 && !c.Failed() {
-			c.HashMismatch(foryTypeNilPointers, h)
+		if c.Failed() {
+			c.Trace("Image")
 			return
 		}
 	}
-	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[int32](c)
-		*p29 = r.ReadVarInt32()
-		x.Count = p29
+	n16 := c.ReadLengthFast(1)
+	if n16 < 0 {
+		n16 = c.ReadLength(1)
 	}
-	if c.Failed() {
-		c.Trace("Count")
-		return
-	}
-	x.Extra = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Extra")
-		return
-	}
-	if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-		x.Image = foryimpl.BackRef[Image](c, id31)
-	} else if st30 == foryimpl.RefFollows {
-		p32 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id31, p32)
-		if ev33 := c.ReadStructFieldMeta(foryTypeImage); ev33 != nil {
-			p32.ForyReadEvolved(c, ev33)
-		} else if !c.Failed() {
-			p32.ForyRead(c)
-		}
-		x.Image = p32
-	} else {
-		x.Image = nil
-	}
-	if c.Failed() {
-		c.Trace("Image")
-		return
-	}
-	n34 := c.ReadLengthFast(1)
-	if n34 < 0 {
-		n34 = c.ReadLength(1)
-	}
-	l35 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n34)
-	if n34 > 0 {
-		hn37, tr39, ev38 := c.ReadStructListHeaderRef(foryTypeImage)
+	l17 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n16)
+	if n16 > 0 {
+		hn19, tr21, ev20 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i36 := range l35 {
-				if tr39 {
-					if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-						l35[i36] = foryimpl.BackRef[Image](c, id42)
-					} else if st41 == foryimpl.RefFollows {
-						p43 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id42, p43)
-						if ev38 != nil {
-							p43.ForyReadEvolved(c, ev38)
+			for i18 := range l17 {
+				if tr21 {
+					if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
+						l17[i18] = foryimpl.BackRef[Image](c, id24)
+					} else if st23 == foryimpl.RefFollows {
+						p25 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id24, p25)
+						if ev20 != nil {
+							p25.ForyReadEvolved(c, ev20)
 						} else {
-							p43.ForyRead(c)
+							p25.ForyRead(c)
 						}
-						l35[i36] = p43
+						l17[i18] = p25
 					} else {
-						l35[i36] = nil
+						l17[i18] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i36)
+						c.TraceIndex(i18)
 						break
 					}
 					continue
 				}
-				if hn37 && !c.ReadFlag() {
-					clear(l35[i36 : i36+1])
+				if hn19 && !c.ReadFlag() {
+					clear(l17[i18 : i18+1])
 					continue
 				}
-				p40 := foryimpl.Alloc[Image](c)
-				if ev38 != nil {
-					p40.ForyReadEvolved(c, ev38)
+				p22 := foryimpl.Alloc[Image](c)
+				if ev20 != nil {
+					p22.ForyReadEvolved(c, ev20)
 				} else {
-					p40.ForyRead(c)
+					p22.ForyRead(c)
 				}
-				l35[i36] = p40
+				l17[i18] = p22
 				if c.Failed() {
-					c.TraceIndex(i36)
+					c.TraceIndex(i18)
 					break
 				}
 			}
 		}
 	}
-	x.Images = l35
+	x.Images = l17
 	if c.Failed() {
 		c.Trace("Images")
 		return
 	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[string](c)
-		*p44 = c.ReadString()
-		x.Label = p44
+		p26 := foryimpl.Alloc[string](c)
+		*p26 = c.ReadString()
+		x.Label = p26
 	}
 	if c.Failed() {
 		c.Trace("Label")
 		return
 	}
-	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-		x.Node = foryimpl.BackRef[Node](c, id46)
-	} else if st45 == foryimpl.RefFollows {
-		p47 := foryimpl.Alloc[Node](c)
-		foryimpl.SetRef(c, id46, p47)
-		if ev48 := c.ReadStructFieldMeta(foryTypeNode); ev48 != nil {
-			p47.ForyReadEvolved(c, ev48)
-		} else if !c.Failed() {
-			p47.ForyRead(c)
+	if c.TrackRef() {
+		if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+			x.Node = foryimpl.BackRef[Node](c, id28)
+		} else if st27 == foryimpl.RefFollows {
+			p29 := foryimpl.Alloc[Node](c)
+			foryimpl.SetRef(c, id28, p29)
+			if ev30 := c.ReadStructFieldMeta(foryTypeNode); ev30 != nil {
+				p29.ForyReadEvolved(c, ev30)
+			} else if !c.Failed() {
+				p29.ForyRead(c)
+			}
+			x.Node = p29
+		} else {
+			x.Node = nil
 		}
-		x.Node = p47
-	} else {
-		x.Node = nil
-	}
-	if c.Failed() {
-		c.Trace("Node")
-		return
-	}
-	if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
-		x.Tree = foryimpl.BackRef[TreeNode](c, id50)
-	} else if st49 == foryimpl.RefFollows {
-		p51 := foryimpl.Alloc[TreeNode](c)
-		foryimpl.SetRef(c, id50, p51)
-		if ev52 := c.ReadStructFieldMeta(foryTypeTreeNode); ev52 != nil {
-			p51.ForyReadEvolved(c, ev52)
-		} else if !c.Failed() {
-			p51.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Node")
+			return
 		}
-		x.Tree = p51
+		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+			x.Tree = foryimpl.BackRef[TreeNode](c, id32)
+		} else if st31 == foryimpl.RefFollows {
+			p33 := foryimpl.Alloc[TreeNode](c)
+			foryimpl.SetRef(c, id32, p33)
+			if ev34 := c.ReadStructFieldMeta(foryTypeTreeNode); ev34 != nil {
+				p33.ForyReadEvolved(c, ev34)
+			} else if !c.Failed() {
+				p33.ForyRead(c)
+			}
+			x.Tree = p33
+		} else {
+			x.Tree = nil
+		}
+		if c.Failed() {
+			c.Trace("Tree")
+			return
+		}
 	} else {
-		x.Tree = nil
-	}
-	if c.Failed() {
-		c.Trace("Tree")
-		return
+		if c.ReadFlag() {
+			p27 := foryimpl.Alloc[Node](c)
+			if ev28 := c.ReadStructFieldMeta(foryTypeNode); ev28 != nil {
+				p27.ForyReadEvolved(c, ev28)
+			} else if !c.Failed() {
+				p27.ForyRead(c)
+			}
+			x.Node = p27
+		}
+		if c.Failed() {
+			c.Trace("Node")
+			return
+		}
+		if c.ReadFlag() {
+			p31 := foryimpl.Alloc[TreeNode](c)
+			if ev32 := c.ReadStructFieldMeta(foryTypeTreeNode); ev32 != nil {
+				p31.ForyReadEvolved(c, ev32)
+			} else if !c.Failed() {
+				p31.ForyRead(c)
+			}
+			x.Tree = p31
+		}
+		if c.Failed() {
+			c.Trace("Tree")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -7184,154 +6548,154 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v54, ok55 := c.ReadIntAs(f, 32); ok55 {
-					pv56 := int32(v54)
-					x.Count = &pv56
+				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
+					pv38 := int32(v36)
+					x.Count = &pv38
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p53 := foryimpl.Alloc[int32](c)
-				*p53 = r.ReadVarInt32()
-				x.Count = p53
+				p35 := foryimpl.Alloc[int32](c)
+				*p35 = r.ReadVarInt32()
+				x.Count = p35
 			}
 		case 1:
 			x.Extra = foryimpl.ReadAny(c, false)
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-					x.Image = foryimpl.BackRef[Image](c, id60)
-				} else if st59 == foryimpl.RefFollows {
-					p61 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id60, p61)
-					if ev62 := c.ReadStructFieldMeta(foryTypeImage); ev62 != nil {
-						p61.ForyReadEvolved(c, ev62)
+				if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
+					x.Image = foryimpl.BackRef[Image](c, id42)
+				} else if st41 == foryimpl.RefFollows {
+					p43 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id42, p43)
+					if ev44 := c.ReadStructFieldMeta(foryTypeImage); ev44 != nil {
+						p43.ForyReadEvolved(c, ev44)
 					} else if !c.Failed() {
-						p61.ForyRead(c)
+						p43.ForyRead(c)
 					}
-					x.Image = p61
+					x.Image = p43
 				} else {
 					x.Image = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p57 := foryimpl.Alloc[Image](c)
-					if ev58 := c.ReadStructFieldMeta(foryTypeImage); ev58 != nil {
-						p57.ForyReadEvolved(c, ev58)
+					p39 := foryimpl.Alloc[Image](c)
+					if ev40 := c.ReadStructFieldMeta(foryTypeImage); ev40 != nil {
+						p39.ForyReadEvolved(c, ev40)
 					} else if !c.Failed() {
-						p57.ForyRead(c)
+						p39.ForyRead(c)
 					}
-					x.Image = p57
+					x.Image = p39
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n63 := c.ReadLengthFast(1)
-				if n63 < 0 {
-					n63 = c.ReadLength(1)
+				n45 := c.ReadLengthFast(1)
+				if n45 < 0 {
+					n45 = c.ReadLength(1)
 				}
-				l64 := foryimpl.MakeSlice[[]*Image](c, n63)
-				if n63 > 0 {
-					hn66, tr68, ev67 := c.ReadStructListHeaderRef(foryTypeImage)
+				l46 := foryimpl.MakeSlice[[]*Image](c, n45)
+				if n45 > 0 {
+					hn48, tr50, ev49 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i65 := range l64 {
-							if tr68 {
-								if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
-									l64[i65] = foryimpl.BackRef[Image](c, id71)
-								} else if st70 == foryimpl.RefFollows {
-									p72 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id71, p72)
-									if ev67 != nil {
-										p72.ForyReadEvolved(c, ev67)
+						for i47 := range l46 {
+							if tr50 {
+								if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+									l46[i47] = foryimpl.BackRef[Image](c, id53)
+								} else if st52 == foryimpl.RefFollows {
+									p54 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id53, p54)
+									if ev49 != nil {
+										p54.ForyReadEvolved(c, ev49)
 									} else {
-										p72.ForyRead(c)
+										p54.ForyRead(c)
 									}
-									l64[i65] = p72
+									l46[i47] = p54
 								} else {
-									l64[i65] = nil
+									l46[i47] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i65)
+									c.TraceIndex(i47)
 									break
 								}
 								continue
 							}
-							if hn66 && !c.ReadFlag() {
-								clear(l64[i65 : i65+1])
+							if hn48 && !c.ReadFlag() {
+								clear(l46[i47 : i47+1])
 								continue
 							}
-							p69 := foryimpl.Alloc[Image](c)
-							if ev67 != nil {
-								p69.ForyReadEvolved(c, ev67)
+							p51 := foryimpl.Alloc[Image](c)
+							if ev49 != nil {
+								p51.ForyReadEvolved(c, ev49)
 							} else {
-								p69.ForyRead(c)
+								p51.ForyRead(c)
 							}
-							l64[i65] = p69
+							l46[i47] = p51
 							if c.Failed() {
-								c.TraceIndex(i65)
+								c.TraceIndex(i47)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l64
+				x.Images = l46
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p73 := foryimpl.Alloc[string](c)
-				*p73 = c.ReadString()
-				x.Label = p73
+				p55 := foryimpl.Alloc[string](c)
+				*p55 = c.ReadString()
+				x.Label = p55
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-					x.Node = foryimpl.BackRef[Node](c, id77)
-				} else if st76 == foryimpl.RefFollows {
-					p78 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id77, p78)
-					if ev79 := c.ReadStructFieldMeta(foryTypeNode); ev79 != nil {
-						p78.ForyReadEvolved(c, ev79)
+				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
+					x.Node = foryimpl.BackRef[Node](c, id59)
+				} else if st58 == foryimpl.RefFollows {
+					p60 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id59, p60)
+					if ev61 := c.ReadStructFieldMeta(foryTypeNode); ev61 != nil {
+						p60.ForyReadEvolved(c, ev61)
 					} else if !c.Failed() {
-						p78.ForyRead(c)
+						p60.ForyRead(c)
 					}
-					x.Node = p78
+					x.Node = p60
 				} else {
 					x.Node = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p74 := foryimpl.Alloc[Node](c)
-					if ev75 := c.ReadStructFieldMeta(foryTypeNode); ev75 != nil {
-						p74.ForyReadEvolved(c, ev75)
+					p56 := foryimpl.Alloc[Node](c)
+					if ev57 := c.ReadStructFieldMeta(foryTypeNode); ev57 != nil {
+						p56.ForyReadEvolved(c, ev57)
 					} else if !c.Failed() {
-						p74.ForyRead(c)
+						p56.ForyRead(c)
 					}
-					x.Node = p74
+					x.Node = p56
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st82, id83 := c.ReadRefFlag(); st82 == foryimpl.RefBack {
-					x.Tree = foryimpl.BackRef[TreeNode](c, id83)
-				} else if st82 == foryimpl.RefFollows {
-					p84 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id83, p84)
-					if ev85 := c.ReadStructFieldMeta(foryTypeTreeNode); ev85 != nil {
-						p84.ForyReadEvolved(c, ev85)
+				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+					x.Tree = foryimpl.BackRef[TreeNode](c, id65)
+				} else if st64 == foryimpl.RefFollows {
+					p66 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id65, p66)
+					if ev67 := c.ReadStructFieldMeta(foryTypeTreeNode); ev67 != nil {
+						p66.ForyReadEvolved(c, ev67)
 					} else if !c.Failed() {
-						p84.ForyRead(c)
+						p66.ForyRead(c)
 					}
-					x.Tree = p84
+					x.Tree = p66
 				} else {
 					x.Tree = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p80 := foryimpl.Alloc[TreeNode](c)
-					if ev81 := c.ReadStructFieldMeta(foryTypeTreeNode); ev81 != nil {
-						p80.ForyReadEvolved(c, ev81)
+					p62 := foryimpl.Alloc[TreeNode](c)
+					if ev63 := c.ReadStructFieldMeta(foryTypeTreeNode); ev63 != nil {
+						p62.ForyReadEvolved(c, ev63)
 					} else if !c.Failed() {
-						p80.ForyRead(c)
+						p62.ForyRead(c)
 					}
-					x.Tree = p80
+					x.Tree = p62
 				}
 			}
 		default:
@@ -7747,19 +7111,20 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SharedTracked's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeSharedTracked) {
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeSharedTracked) {
-		return
-	}
-	*x = SharedTracked{
-		Arr1:  x.Arr1,
-		Arr2:  x.Arr2,
-		List1: x.List1,
-		List2: x.List2,
+		*x = SharedTracked{}
+	} else {
+		*x = SharedTracked{
+			Arr1:  x.Arr1,
+			Arr2:  x.Arr2,
+			List1: x.List1,
+			List2: x.List2,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-459309845) {
@@ -7778,391 +7143,368 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Any2")
 		return
 	}
-	n59 := c.ReadArrayLengthFast(4)
-	if n59 < 0 {
-		n59 = c.ReadArrayLength(4)
-	}
-	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n59)
-	r.ReadRawInt32s(a60)
-	x.Arr1 = a60
-	if c.Failed() {
-		c.Trace("Arr1")
-		return
-	}
-	n61 := c.ReadArrayLengthFast(4)
-	if n61 < 0 {
-		n61 = c.ReadArrayLength(4)
-	}
-	a62 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n61)
-	r.ReadRawInt32s(a62)
-	x.Arr2 = a62
-	if c.Failed() {
-		c.Trace("Arr2")
-		return
-	}
-	x.Bin1 = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin1")
-		return
-	}
-	x.Bin2 = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin2")
-		return
-	}
-	if c.ReadFlag() {
-		n63 := c.ReadLengthFast(1)
-		if n63 < 0 {
-			n63 = c.ReadLength(1)
-		}
-		l64 := foryimpl.ReuseSlice[[]int32](c, x.List1, n63)
-		if n63 > 0 {
-			hn66 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i65 := range l64 {
-					if hn66 && !c.ReadFlag() {
-						clear(l64[i65 : i65+1])
-						continue
-					}
-					l64[i65] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i65)
-						break
-					}
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+				x.Arr1 = foryimpl.BackRefSlice[int32](c, id60)
+			} else if st59 == foryimpl.RefFollows {
+				n61 := c.ReadArrayLengthFast(4)
+				if n61 < 0 {
+					n61 = c.ReadArrayLength(4)
 				}
+				a62 := foryimpl.MakeSlice[[]int32](c, n61)
+				r.ReadRawInt32s(a62)
+				x.Arr1 = a62
+				foryimpl.SetRefSlice(c, id60, x.Arr1)
+			} else {
+				x.Arr1 = nil
 			}
-		}
-		x.List1 = l64
-	} else {
-		x.List1 = nil
-	}
-	if c.Failed() {
-		c.Trace("List1")
-		return
-	}
-	if c.ReadFlag() {
-		n69 := c.ReadLengthFast(1)
-		if n69 < 0 {
-			n69 = c.ReadLength(1)
-		}
-		l70 := foryimpl.ReuseSlice[[]int32](c, x.List2, n69)
-		if n69 > 0 {
-			hn72 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i71 := range l70 {
-					if hn72 && !c.ReadFlag() {
-						clear(l70[i71 : i71+1])
-						continue
-					}
-					l70[i71] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i71)
-						break
-					}
-				}
+		} else {
+			n63 := c.ReadArrayLengthFast(4)
+			if n63 < 0 {
+				n63 = c.ReadArrayLength(4)
 			}
+			a64 := foryimpl.MakeSlice[[]int32](c, n63)
+			r.ReadRawInt32s(a64)
+			x.Arr1 = a64
 		}
-		x.List2 = l70
-	} else {
-		x.List2 = nil
-	}
-	if c.Failed() {
-		c.Trace("List2")
-		return
-	}
-	if c.ReadFlag() {
-		n75 := c.ReadLengthFast(2)
-		if n75 < 0 {
-			n75 = c.ReadLength(2)
-		}
-		m76 := foryimpl.MakeMap[map[string]int32](c, n75)
-		for n75 > 0 && !c.Failed() {
-			sz77, vn78, _ := c.ReadMapChunk(n75, 21, 5, nil, false)
-			for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
-				var k80 string
-				k80 = c.ReadString()
-				var v81 int32
-				if !vn78 {
-					v81 = r.ReadVarInt32()
-				}
-				m76[k80] = v81
-			}
-			n75 -= sz77
-		}
-		x.Map1 = m76
-	} else {
-		x.Map1 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map1")
-		return
-	}
-	if c.ReadFlag() {
-		n83 := c.ReadLengthFast(2)
-		if n83 < 0 {
-			n83 = c.ReadLength(2)
-		}
-		m84 := foryimpl.MakeMap[map[string]int32](c, n83)
-		for n83 > 0 && !c.Failed() {
-			sz85, vn86, _ := c.ReadMapChunk(n83, 21, 5, nil, false)
-			for j87 := 0; j87 < sz85 && !c.Failed(); j87++ {
-				var k88 string
-				k88 = c.ReadString()
-				var v89 int32
-				if !vn86 {
-					v89 = r.ReadVarInt32()
-				}
-				m84[k88] = v89
-			}
-			n83 -= sz85
-		}
-		x.Map2 = m84
-	} else {
-		x.Map2 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map2")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeSharedTracked) {
-		return
-	}
-	*x = SharedTracked{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-459309845) {
-		if h := r.ReadInt32(); h != -459309845 && h != -262613778 && !c.Failed() {
-			c.HashMismatch(foryTypeSharedTracked, h)
+		if c.Failed() {
+			c.Trace("Arr1")
 			return
 		}
-	}
-	x.Any1 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Any1")
-		return
-	}
-	x.Any2 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Any2")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
-			x.Arr1 = foryimpl.BackRefSlice[int32](c, id92)
-		} else if st91 == foryimpl.RefFollows {
-			n93 := c.ReadArrayLengthFast(4)
-			if n93 < 0 {
-				n93 = c.ReadArrayLength(4)
+		if c.TrackedFieldFlags() {
+			if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
+				x.Arr2 = foryimpl.BackRefSlice[int32](c, id66)
+			} else if st65 == foryimpl.RefFollows {
+				n67 := c.ReadArrayLengthFast(4)
+				if n67 < 0 {
+					n67 = c.ReadArrayLength(4)
+				}
+				a68 := foryimpl.MakeSlice[[]int32](c, n67)
+				r.ReadRawInt32s(a68)
+				x.Arr2 = a68
+				foryimpl.SetRefSlice(c, id66, x.Arr2)
+			} else {
+				x.Arr2 = nil
 			}
-			a94 := foryimpl.MakeSlice[[]int32](c, n93)
-			r.ReadRawInt32s(a94)
-			x.Arr1 = a94
-			foryimpl.SetRefSlice(c, id92, x.Arr1)
 		} else {
-			x.Arr1 = nil
-		}
-	} else {
-		n95 := c.ReadArrayLengthFast(4)
-		if n95 < 0 {
-			n95 = c.ReadArrayLength(4)
-		}
-		a96 := foryimpl.MakeSlice[[]int32](c, n95)
-		r.ReadRawInt32s(a96)
-		x.Arr1 = a96
-	}
-	if c.Failed() {
-		c.Trace("Arr1")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-			x.Arr2 = foryimpl.BackRefSlice[int32](c, id98)
-		} else if st97 == foryimpl.RefFollows {
-			n99 := c.ReadArrayLengthFast(4)
-			if n99 < 0 {
-				n99 = c.ReadArrayLength(4)
+			n69 := c.ReadArrayLengthFast(4)
+			if n69 < 0 {
+				n69 = c.ReadArrayLength(4)
 			}
-			a100 := foryimpl.MakeSlice[[]int32](c, n99)
-			r.ReadRawInt32s(a100)
-			x.Arr2 = a100
-			foryimpl.SetRefSlice(c, id98, x.Arr2)
+			a70 := foryimpl.MakeSlice[[]int32](c, n69)
+			r.ReadRawInt32s(a70)
+			x.Arr2 = a70
+		}
+		if c.Failed() {
+			c.Trace("Arr2")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id72)
+			} else if st71 == foryimpl.RefFollows {
+				x.Bin1 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id72, x.Bin1)
+			} else {
+				x.Bin1 = nil
+			}
 		} else {
-			x.Arr2 = nil
-		}
-	} else {
-		n101 := c.ReadArrayLengthFast(4)
-		if n101 < 0 {
-			n101 = c.ReadArrayLength(4)
-		}
-		a102 := foryimpl.MakeSlice[[]int32](c, n101)
-		r.ReadRawInt32s(a102)
-		x.Arr2 = a102
-	}
-	if c.Failed() {
-		c.Trace("Arr2")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id104)
-		} else if st103 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id104, x.Bin1)
-		} else {
-			x.Bin1 = nil
 		}
-	} else {
-		x.Bin1 = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin1")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id106)
-		} else if st105 == foryimpl.RefFollows {
+		if c.Failed() {
+			c.Trace("Bin1")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id74)
+			} else if st73 == foryimpl.RefFollows {
+				x.Bin2 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id74, x.Bin2)
+			} else {
+				x.Bin2 = nil
+			}
+		} else {
 			x.Bin2 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id106, x.Bin2)
+		}
+		if c.Failed() {
+			c.Trace("Bin2")
+			return
+		}
+		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id76)
+		} else if st75 == foryimpl.RefFollows {
+			n77 := c.ReadLengthFast(1)
+			if n77 < 0 {
+				n77 = c.ReadLength(1)
+			}
+			l78 := foryimpl.MakeSlice[[]int32](c, n77)
+			if n77 > 0 {
+				hn80 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i79 := range l78 {
+						if hn80 && !c.ReadFlag() {
+							clear(l78[i79 : i79+1])
+							continue
+						}
+						l78[i79] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i79)
+							break
+						}
+					}
+				}
+			}
+			x.List1 = l78
+			foryimpl.SetRefSlice(c, id76, x.List1)
 		} else {
-			x.Bin2 = nil
+			x.List1 = nil
+		}
+		if c.Failed() {
+			c.Trace("List1")
+			return
+		}
+		if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id84)
+		} else if st83 == foryimpl.RefFollows {
+			n85 := c.ReadLengthFast(1)
+			if n85 < 0 {
+				n85 = c.ReadLength(1)
+			}
+			l86 := foryimpl.MakeSlice[[]int32](c, n85)
+			if n85 > 0 {
+				hn88 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i87 := range l86 {
+						if hn88 && !c.ReadFlag() {
+							clear(l86[i87 : i87+1])
+							continue
+						}
+						l86[i87] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i87)
+							break
+						}
+					}
+				}
+			}
+			x.List2 = l86
+			foryimpl.SetRefSlice(c, id84, x.List2)
+		} else {
+			x.List2 = nil
+		}
+		if c.Failed() {
+			c.Trace("List2")
+			return
+		}
+		if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id92)
+		} else if st91 == foryimpl.RefFollows {
+			n93 := c.ReadLengthFast(2)
+			if n93 < 0 {
+				n93 = c.ReadLength(2)
+			}
+			m94 := foryimpl.MakeMap[map[string]int32](c, n93)
+			for n93 > 0 && !c.Failed() {
+				sz95, vn96, _ := c.ReadMapChunk(n93, 21, 5, nil, false)
+				for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
+					var k98 string
+					k98 = c.ReadString()
+					var v99 int32
+					if !vn96 {
+						v99 = r.ReadVarInt32()
+					}
+					m94[k98] = v99
+				}
+				n93 -= sz95
+			}
+			x.Map1 = m94
+			foryimpl.SetRefMap(c, id92, x.Map1)
+		} else {
+			x.Map1 = nil
+		}
+		if c.Failed() {
+			c.Trace("Map1")
+			return
+		}
+		if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id102)
+		} else if st101 == foryimpl.RefFollows {
+			n103 := c.ReadLengthFast(2)
+			if n103 < 0 {
+				n103 = c.ReadLength(2)
+			}
+			m104 := foryimpl.MakeMap[map[string]int32](c, n103)
+			for n103 > 0 && !c.Failed() {
+				sz105, vn106, _ := c.ReadMapChunk(n103, 21, 5, nil, false)
+				for j107 := 0; j107 < sz105 && !c.Failed(); j107++ {
+					var k108 string
+					k108 = c.ReadString()
+					var v109 int32
+					if !vn106 {
+						v109 = r.ReadVarInt32()
+					}
+					m104[k108] = v109
+				}
+				n103 -= sz105
+			}
+			x.Map2 = m104
+			foryimpl.SetRefMap(c, id102, x.Map2)
+		} else {
+			x.Map2 = nil
+		}
+		if c.Failed() {
+			c.Trace("Map2")
+			return
 		}
 	} else {
+		n59 := c.ReadArrayLengthFast(4)
+		if n59 < 0 {
+			n59 = c.ReadArrayLength(4)
+		}
+		a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n59)
+		r.ReadRawInt32s(a60)
+		x.Arr1 = a60
+		if c.Failed() {
+			c.Trace("Arr1")
+			return
+		}
+		n65 := c.ReadArrayLengthFast(4)
+		if n65 < 0 {
+			n65 = c.ReadArrayLength(4)
+		}
+		a66 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n65)
+		r.ReadRawInt32s(a66)
+		x.Arr2 = a66
+		if c.Failed() {
+			c.Trace("Arr2")
+			return
+		}
+		x.Bin1 = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin1")
+			return
+		}
 		x.Bin2 = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin2")
-		return
-	}
-	if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
-		x.List1 = foryimpl.BackRefSlice[int32](c, id108)
-	} else if st107 == foryimpl.RefFollows {
-		n109 := c.ReadLengthFast(1)
-		if n109 < 0 {
-			n109 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("Bin2")
+			return
 		}
-		l110 := foryimpl.MakeSlice[[]int32](c, n109)
-		if n109 > 0 {
-			hn112 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i111 := range l110 {
-					if hn112 && !c.ReadFlag() {
-						clear(l110[i111 : i111+1])
-						continue
-					}
-					l110[i111] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i111)
-						break
+		if c.ReadFlag() {
+			n75 := c.ReadLengthFast(1)
+			if n75 < 0 {
+				n75 = c.ReadLength(1)
+			}
+			l76 := foryimpl.ReuseSlice[[]int32](c, x.List1, n75)
+			if n75 > 0 {
+				hn78 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i77 := range l76 {
+						if hn78 && !c.ReadFlag() {
+							clear(l76[i77 : i77+1])
+							continue
+						}
+						l76[i77] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i77)
+							break
+						}
 					}
 				}
 			}
+			x.List1 = l76
+		} else {
+			x.List1 = nil
 		}
-		x.List1 = l110
-		foryimpl.SetRefSlice(c, id108, x.List1)
-	} else {
-		x.List1 = nil
-	}
-	if c.Failed() {
-		c.Trace("List1")
-		return
-	}
-	if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
-		x.List2 = foryimpl.BackRefSlice[int32](c, id116)
-	} else if st115 == foryimpl.RefFollows {
-		n117 := c.ReadLengthFast(1)
-		if n117 < 0 {
-			n117 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("List1")
+			return
 		}
-		l118 := foryimpl.MakeSlice[[]int32](c, n117)
-		if n117 > 0 {
-			hn120 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i119 := range l118 {
-					if hn120 && !c.ReadFlag() {
-						clear(l118[i119 : i119+1])
-						continue
-					}
-					l118[i119] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i119)
-						break
+		if c.ReadFlag() {
+			n83 := c.ReadLengthFast(1)
+			if n83 < 0 {
+				n83 = c.ReadLength(1)
+			}
+			l84 := foryimpl.ReuseSlice[[]int32](c, x.List2, n83)
+			if n83 > 0 {
+				hn86 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i85 := range l84 {
+						if hn86 && !c.ReadFlag() {
+							clear(l84[i85 : i85+1])
+							continue
+						}
+						l84[i85] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i85)
+							break
+						}
 					}
 				}
 			}
+			x.List2 = l84
+		} else {
+			x.List2 = nil
 		}
-		x.List2 = l118
-		foryimpl.SetRefSlice(c, id116, x.List2)
-	} else {
-		x.List2 = nil
-	}
-	if c.Failed() {
-		c.Trace("List2")
-		return
-	}
-	if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-		x.Map1 = foryimpl.BackRefMap[string, int32](c, id124)
-	} else if st123 == foryimpl.RefFollows {
-		n125 := c.ReadLengthFast(2)
-		if n125 < 0 {
-			n125 = c.ReadLength(2)
+		if c.Failed() {
+			c.Trace("List2")
+			return
 		}
-		m126 := foryimpl.MakeMap[map[string]int32](c, n125)
-		for n125 > 0 && !c.Failed() {
-			sz127, vn128, _ := c.ReadMapChunk(n125, 21, 5, nil, false)
-			for j129 := 0; j129 < sz127 && !c.Failed(); j129++ {
-				var k130 string
-				k130 = c.ReadString()
-				var v131 int32
-				if !vn128 {
-					v131 = r.ReadVarInt32()
-				}
-				m126[k130] = v131
+		if c.ReadFlag() {
+			n91 := c.ReadLengthFast(2)
+			if n91 < 0 {
+				n91 = c.ReadLength(2)
 			}
-			n125 -= sz127
-		}
-		x.Map1 = m126
-		foryimpl.SetRefMap(c, id124, x.Map1)
-	} else {
-		x.Map1 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map1")
-		return
-	}
-	if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
-		x.Map2 = foryimpl.BackRefMap[string, int32](c, id134)
-	} else if st133 == foryimpl.RefFollows {
-		n135 := c.ReadLengthFast(2)
-		if n135 < 0 {
-			n135 = c.ReadLength(2)
-		}
-		m136 := foryimpl.MakeMap[map[string]int32](c, n135)
-		for n135 > 0 && !c.Failed() {
-			sz137, vn138, _ := c.ReadMapChunk(n135, 21, 5, nil, false)
-			for j139 := 0; j139 < sz137 && !c.Failed(); j139++ {
-				var k140 string
-				k140 = c.ReadString()
-				var v141 int32
-				if !vn138 {
-					v141 = r.ReadVarInt32()
+			m92 := foryimpl.MakeMap[map[string]int32](c, n91)
+			for n91 > 0 && !c.Failed() {
+				sz93, vn94, _ := c.ReadMapChunk(n91, 21, 5, nil, false)
+				for j95 := 0; j95 < sz93 && !c.Failed(); j95++ {
+					var k96 string
+					k96 = c.ReadString()
+					var v97 int32
+					if !vn94 {
+						v97 = r.ReadVarInt32()
+					}
+					m92[k96] = v97
 				}
-				m136[k140] = v141
+				n91 -= sz93
 			}
-			n135 -= sz137
+			x.Map1 = m92
+		} else {
+			x.Map1 = nil
 		}
-		x.Map2 = m136
-		foryimpl.SetRefMap(c, id134, x.Map2)
-	} else {
-		x.Map2 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map2")
-		return
+		if c.Failed() {
+			c.Trace("Map1")
+			return
+		}
+		if c.ReadFlag() {
+			n101 := c.ReadLengthFast(2)
+			if n101 < 0 {
+				n101 = c.ReadLength(2)
+			}
+			m102 := foryimpl.MakeMap[map[string]int32](c, n101)
+			for n101 > 0 && !c.Failed() {
+				sz103, vn104, _ := c.ReadMapChunk(n101, 21, 5, nil, false)
+				for j105 := 0; j105 < sz103 && !c.Failed(); j105++ {
+					var k106 string
+					k106 = c.ReadString()
+					var v107 int32
+					if !vn104 {
+						v107 = r.ReadVarInt32()
+					}
+					m102[k106] = v107
+				}
+				n101 -= sz103
+			}
+			x.Map2 = m102
+		} else {
+			x.Map2 = nil
+		}
+		if c.Failed() {
+			c.Trace("Map2")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -8182,17 +7524,17 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			x.Any2 = foryimpl.ReadAny(c, false)
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
-					x.Arr1 = foryimpl.BackRefSlice[int32](c, id146)
-				} else if st145 == foryimpl.RefFollows {
-					n147 := c.ReadArrayLengthFast(4)
-					if n147 < 0 {
-						n147 = c.ReadArrayLength(4)
+				if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
+					x.Arr1 = foryimpl.BackRefSlice[int32](c, id114)
+				} else if st113 == foryimpl.RefFollows {
+					n115 := c.ReadArrayLengthFast(4)
+					if n115 < 0 {
+						n115 = c.ReadArrayLength(4)
 					}
-					a148 := foryimpl.MakeSlice[[]int32](c, n147)
-					r.ReadRawInt32s(a148)
-					x.Arr1 = a148
-					foryimpl.SetRefSlice(c, id146, x.Arr1)
+					a116 := foryimpl.MakeSlice[[]int32](c, n115)
+					r.ReadRawInt32s(a116)
+					x.Arr1 = a116
+					foryimpl.SetRefSlice(c, id114, x.Arr1)
 				} else {
 					x.Arr1 = nil
 				}
@@ -8200,28 +7542,28 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n143 := c.ReadArrayLengthFast(4)
-					if n143 < 0 {
-						n143 = c.ReadArrayLength(4)
+					n111 := c.ReadArrayLengthFast(4)
+					if n111 < 0 {
+						n111 = c.ReadArrayLength(4)
 					}
-					a144 := foryimpl.MakeSlice[[]int32](c, n143)
-					r.ReadRawInt32s(a144)
-					x.Arr1 = a144
+					a112 := foryimpl.MakeSlice[[]int32](c, n111)
+					r.ReadRawInt32s(a112)
+					x.Arr1 = a112
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-					x.Arr2 = foryimpl.BackRefSlice[int32](c, id152)
-				} else if st151 == foryimpl.RefFollows {
-					n153 := c.ReadArrayLengthFast(4)
-					if n153 < 0 {
-						n153 = c.ReadArrayLength(4)
+				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+					x.Arr2 = foryimpl.BackRefSlice[int32](c, id120)
+				} else if st119 == foryimpl.RefFollows {
+					n121 := c.ReadArrayLengthFast(4)
+					if n121 < 0 {
+						n121 = c.ReadArrayLength(4)
 					}
-					a154 := foryimpl.MakeSlice[[]int32](c, n153)
-					r.ReadRawInt32s(a154)
-					x.Arr2 = a154
-					foryimpl.SetRefSlice(c, id152, x.Arr2)
+					a122 := foryimpl.MakeSlice[[]int32](c, n121)
+					r.ReadRawInt32s(a122)
+					x.Arr2 = a122
+					foryimpl.SetRefSlice(c, id120, x.Arr2)
 				} else {
 					x.Arr2 = nil
 				}
@@ -8229,22 +7571,22 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n149 := c.ReadArrayLengthFast(4)
-					if n149 < 0 {
-						n149 = c.ReadArrayLength(4)
+					n117 := c.ReadArrayLengthFast(4)
+					if n117 < 0 {
+						n117 = c.ReadArrayLength(4)
 					}
-					a150 := foryimpl.MakeSlice[[]int32](c, n149)
-					r.ReadRawInt32s(a150)
-					x.Arr2 = a150
+					a118 := foryimpl.MakeSlice[[]int32](c, n117)
+					r.ReadRawInt32s(a118)
+					x.Arr2 = a118
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
-					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id156)
-				} else if st155 == foryimpl.RefFollows {
+				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
+					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id124)
+				} else if st123 == foryimpl.RefFollows {
 					x.Bin1 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id156, x.Bin1)
+					foryimpl.SetRefSlice(c, id124, x.Bin1)
 				} else {
 					x.Bin1 = nil
 				}
@@ -8257,11 +7599,11 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
-					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id158)
-				} else if st157 == foryimpl.RefFollows {
+				if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
+					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id126)
+				} else if st125 == foryimpl.RefFollows {
 					x.Bin2 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id158, x.Bin2)
+					foryimpl.SetRefSlice(c, id126, x.Bin2)
 				} else {
 					x.Bin2 = nil
 				}
@@ -8274,32 +7616,32 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st165, id166 := c.ReadRefFlag(); st165 == foryimpl.RefBack {
-					x.List1 = foryimpl.BackRefSlice[int32](c, id166)
-				} else if st165 == foryimpl.RefFollows {
-					n167 := c.ReadLengthFast(1)
-					if n167 < 0 {
-						n167 = c.ReadLength(1)
+				if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
+					x.List1 = foryimpl.BackRefSlice[int32](c, id134)
+				} else if st133 == foryimpl.RefFollows {
+					n135 := c.ReadLengthFast(1)
+					if n135 < 0 {
+						n135 = c.ReadLength(1)
 					}
-					l168 := foryimpl.MakeSlice[[]int32](c, n167)
-					if n167 > 0 {
-						hn170 := c.ReadListHeader(5)
+					l136 := foryimpl.MakeSlice[[]int32](c, n135)
+					if n135 > 0 {
+						hn138 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i169 := range l168 {
-								if hn170 && !c.ReadFlag() {
-									clear(l168[i169 : i169+1])
+							for i137 := range l136 {
+								if hn138 && !c.ReadFlag() {
+									clear(l136[i137 : i137+1])
 									continue
 								}
-								l168[i169] = r.ReadVarInt32()
+								l136[i137] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i169)
+									c.TraceIndex(i137)
 									break
 								}
 							}
 						}
 					}
-					x.List1 = l168
-					foryimpl.SetRefSlice(c, id166, x.List1)
+					x.List1 = l136
+					foryimpl.SetRefSlice(c, id134, x.List1)
 				} else {
 					x.List1 = nil
 				}
@@ -8307,58 +7649,58 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n159 := c.ReadLengthFast(1)
-					if n159 < 0 {
-						n159 = c.ReadLength(1)
+					n127 := c.ReadLengthFast(1)
+					if n127 < 0 {
+						n127 = c.ReadLength(1)
 					}
-					l160 := foryimpl.MakeSlice[[]int32](c, n159)
-					if n159 > 0 {
-						hn162 := c.ReadListHeader(5)
+					l128 := foryimpl.MakeSlice[[]int32](c, n127)
+					if n127 > 0 {
+						hn130 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i161 := range l160 {
-								if hn162 && !c.ReadFlag() {
-									clear(l160[i161 : i161+1])
+							for i129 := range l128 {
+								if hn130 && !c.ReadFlag() {
+									clear(l128[i129 : i129+1])
 									continue
 								}
-								l160[i161] = r.ReadVarInt32()
+								l128[i129] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i161)
+									c.TraceIndex(i129)
 									break
 								}
 							}
 						}
 					}
-					x.List1 = l160
+					x.List1 = l128
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
-					x.List2 = foryimpl.BackRefSlice[int32](c, id180)
-				} else if st179 == foryimpl.RefFollows {
-					n181 := c.ReadLengthFast(1)
-					if n181 < 0 {
-						n181 = c.ReadLength(1)
+				if st147, id148 := c.ReadRefFlag(); st147 == foryimpl.RefBack {
+					x.List2 = foryimpl.BackRefSlice[int32](c, id148)
+				} else if st147 == foryimpl.RefFollows {
+					n149 := c.ReadLengthFast(1)
+					if n149 < 0 {
+						n149 = c.ReadLength(1)
 					}
-					l182 := foryimpl.MakeSlice[[]int32](c, n181)
-					if n181 > 0 {
-						hn184 := c.ReadListHeader(5)
+					l150 := foryimpl.MakeSlice[[]int32](c, n149)
+					if n149 > 0 {
+						hn152 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i183 := range l182 {
-								if hn184 && !c.ReadFlag() {
-									clear(l182[i183 : i183+1])
+							for i151 := range l150 {
+								if hn152 && !c.ReadFlag() {
+									clear(l150[i151 : i151+1])
 									continue
 								}
-								l182[i183] = r.ReadVarInt32()
+								l150[i151] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i183)
+									c.TraceIndex(i151)
 									break
 								}
 							}
 						}
 					}
-					x.List2 = l182
-					foryimpl.SetRefSlice(c, id180, x.List2)
+					x.List2 = l150
+					foryimpl.SetRefSlice(c, id148, x.List2)
 				} else {
 					x.List2 = nil
 				}
@@ -8366,130 +7708,130 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n173 := c.ReadLengthFast(1)
-					if n173 < 0 {
-						n173 = c.ReadLength(1)
+					n141 := c.ReadLengthFast(1)
+					if n141 < 0 {
+						n141 = c.ReadLength(1)
 					}
-					l174 := foryimpl.MakeSlice[[]int32](c, n173)
-					if n173 > 0 {
-						hn176 := c.ReadListHeader(5)
+					l142 := foryimpl.MakeSlice[[]int32](c, n141)
+					if n141 > 0 {
+						hn144 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i175 := range l174 {
-								if hn176 && !c.ReadFlag() {
-									clear(l174[i175 : i175+1])
+							for i143 := range l142 {
+								if hn144 && !c.ReadFlag() {
+									clear(l142[i143 : i143+1])
 									continue
 								}
-								l174[i175] = r.ReadVarInt32()
+								l142[i143] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i175)
+									c.TraceIndex(i143)
 									break
 								}
 							}
 						}
 					}
-					x.List2 = l174
+					x.List2 = l142
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id196)
-				} else if st195 == foryimpl.RefFollows {
-					n197 := c.ReadLengthFast(2)
-					if n197 < 0 {
-						n197 = c.ReadLength(2)
+				if st163, id164 := c.ReadRefFlag(); st163 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id164)
+				} else if st163 == foryimpl.RefFollows {
+					n165 := c.ReadLengthFast(2)
+					if n165 < 0 {
+						n165 = c.ReadLength(2)
 					}
-					m198 := foryimpl.MakeMap[map[string]int32](c, n197)
-					for n197 > 0 && !c.Failed() {
-						sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
-						for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
-							var k202 string
-							k202 = c.ReadString()
-							var v203 int32
-							if !vn200 {
-								v203 = r.ReadVarInt32()
+					m166 := foryimpl.MakeMap[map[string]int32](c, n165)
+					for n165 > 0 && !c.Failed() {
+						sz167, vn168, _ := c.ReadMapChunk(n165, 21, 5, nil, false)
+						for j169 := 0; j169 < sz167 && !c.Failed(); j169++ {
+							var k170 string
+							k170 = c.ReadString()
+							var v171 int32
+							if !vn168 {
+								v171 = r.ReadVarInt32()
 							}
-							m198[k202] = v203
+							m166[k170] = v171
 						}
-						n197 -= sz199
+						n165 -= sz167
 					}
-					x.Map1 = m198
-					foryimpl.SetRefMap(c, id196, x.Map1)
+					x.Map1 = m166
+					foryimpl.SetRefMap(c, id164, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n187 := c.ReadLengthFast(2)
-					if n187 < 0 {
-						n187 = c.ReadLength(2)
+					n155 := c.ReadLengthFast(2)
+					if n155 < 0 {
+						n155 = c.ReadLength(2)
 					}
-					m188 := foryimpl.MakeMap[map[string]int32](c, n187)
-					for n187 > 0 && !c.Failed() {
-						sz189, vn190, _ := c.ReadMapChunk(n187, 21, 5, nil, false)
-						for j191 := 0; j191 < sz189 && !c.Failed(); j191++ {
-							var k192 string
-							k192 = c.ReadString()
-							var v193 int32
-							if !vn190 {
-								v193 = r.ReadVarInt32()
+					m156 := foryimpl.MakeMap[map[string]int32](c, n155)
+					for n155 > 0 && !c.Failed() {
+						sz157, vn158, _ := c.ReadMapChunk(n155, 21, 5, nil, false)
+						for j159 := 0; j159 < sz157 && !c.Failed(); j159++ {
+							var k160 string
+							k160 = c.ReadString()
+							var v161 int32
+							if !vn158 {
+								v161 = r.ReadVarInt32()
 							}
-							m188[k192] = v193
+							m156[k160] = v161
 						}
-						n187 -= sz189
+						n155 -= sz157
 					}
-					x.Map1 = m188
+					x.Map1 = m156
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id214)
-				} else if st213 == foryimpl.RefFollows {
-					n215 := c.ReadLengthFast(2)
-					if n215 < 0 {
-						n215 = c.ReadLength(2)
+				if st181, id182 := c.ReadRefFlag(); st181 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id182)
+				} else if st181 == foryimpl.RefFollows {
+					n183 := c.ReadLengthFast(2)
+					if n183 < 0 {
+						n183 = c.ReadLength(2)
 					}
-					m216 := foryimpl.MakeMap[map[string]int32](c, n215)
-					for n215 > 0 && !c.Failed() {
-						sz217, vn218, _ := c.ReadMapChunk(n215, 21, 5, nil, false)
-						for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
-							var k220 string
-							k220 = c.ReadString()
-							var v221 int32
-							if !vn218 {
-								v221 = r.ReadVarInt32()
+					m184 := foryimpl.MakeMap[map[string]int32](c, n183)
+					for n183 > 0 && !c.Failed() {
+						sz185, vn186, _ := c.ReadMapChunk(n183, 21, 5, nil, false)
+						for j187 := 0; j187 < sz185 && !c.Failed(); j187++ {
+							var k188 string
+							k188 = c.ReadString()
+							var v189 int32
+							if !vn186 {
+								v189 = r.ReadVarInt32()
 							}
-							m216[k220] = v221
+							m184[k188] = v189
 						}
-						n215 -= sz217
+						n183 -= sz185
 					}
-					x.Map2 = m216
-					foryimpl.SetRefMap(c, id214, x.Map2)
+					x.Map2 = m184
+					foryimpl.SetRefMap(c, id182, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n205 := c.ReadLengthFast(2)
-					if n205 < 0 {
-						n205 = c.ReadLength(2)
+					n173 := c.ReadLengthFast(2)
+					if n173 < 0 {
+						n173 = c.ReadLength(2)
 					}
-					m206 := foryimpl.MakeMap[map[string]int32](c, n205)
-					for n205 > 0 && !c.Failed() {
-						sz207, vn208, _ := c.ReadMapChunk(n205, 21, 5, nil, false)
-						for j209 := 0; j209 < sz207 && !c.Failed(); j209++ {
-							var k210 string
-							k210 = c.ReadString()
-							var v211 int32
-							if !vn208 {
-								v211 = r.ReadVarInt32()
+					m174 := foryimpl.MakeMap[map[string]int32](c, n173)
+					for n173 > 0 && !c.Failed() {
+						sz175, vn176, _ := c.ReadMapChunk(n173, 21, 5, nil, false)
+						for j177 := 0; j177 < sz175 && !c.Failed(); j177++ {
+							var k178 string
+							k178 = c.ReadString()
+							var v179 int32
+							if !vn176 {
+								v179 = r.ReadVarInt32()
 							}
-							m206[k210] = v211
+							m174[k178] = v179
 						}
-						n205 -= sz207
+						n173 -= sz175
 					}
-					x.Map2 = m206
+					x.Map2 = m174
 				}
 			}
 		default:

@@ -341,16 +341,21 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Slices's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Slices{
-		I32s:   x.I32s,
-		I64Arr: x.I64Arr,
-		I64s:   x.I64s,
-		Strs:   x.Strs,
+		*x = Slices{
+			I32s: x.I32s,
+			I64s: x.I64s,
+			Strs: x.Strs,
+		}
+	} else {
+		*x = Slices{
+			I32s:   x.I32s,
+			I64Arr: x.I64Arr,
+			I64s:   x.I64s,
+			Strs:   x.Strs,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1958479619) {
@@ -385,187 +390,96 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I32s")
 		return
 	}
-	n36 := c.ReadArrayLengthFast(8)
-	if n36 < 0 {
-		n36 = c.ReadArrayLength(8)
-	}
-	a37 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n36)
-	r.ReadRawInt64s(a37)
-	x.I64Arr = a37
-	if c.Failed() {
-		c.Trace("I64Arr")
-		return
-	}
-	n38 := c.ReadLengthFast(1)
-	if n38 < 0 {
-		n38 = c.ReadLength(1)
-	}
-	l39 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n38)
-	if n38 > 0 {
-		hn41 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i40 := range l39 {
-				if hn41 && !c.ReadFlag() {
-					clear(l39[i40 : i40+1])
-					continue
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
+				x.I64Arr = foryimpl.BackRefSlice[int64](c, id37)
+			} else if st36 == foryimpl.RefFollows {
+				n38 := c.ReadArrayLengthFast(8)
+				if n38 < 0 {
+					n38 = c.ReadArrayLength(8)
 				}
-				l39[i40] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i40)
-					break
-				}
+				a39 := foryimpl.MakeSlice[[]int64](c, n38)
+				r.ReadRawInt64s(a39)
+				x.I64Arr = a39
+				foryimpl.SetRefSlice(c, id37, x.I64Arr)
+			} else {
+				x.I64Arr = nil
 			}
-		}
-	}
-	x.I64s = l39
-	if c.Failed() {
-		c.Trace("I64s")
-		return
-	}
-	n44 := c.ReadLengthFast(1)
-	if n44 < 0 {
-		n44 = c.ReadLength(1)
-	}
-	l45 := foryimpl.ReuseSlice[[]string](c, x.Strs, n44)
-	if n44 > 0 {
-		hn47 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i46 := range l45 {
-				if hn47 && !c.ReadFlag() {
-					clear(l45[i46 : i46+1])
-					continue
-				}
-				l45[i46] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i46)
-					break
-				}
+		} else {
+			n40 := c.ReadArrayLengthFast(8)
+			if n40 < 0 {
+				n40 = c.ReadArrayLength(8)
 			}
+			a41 := foryimpl.MakeSlice[[]int64](c, n40)
+			r.ReadRawInt64s(a41)
+			x.I64Arr = a41
 		}
-	}
-	x.Strs = l45
-	if c.Failed() {
-		c.Trace("Strs")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Slices{
-		I32s: x.I32s,
-		I64s: x.I64s,
-		Strs: x.Strs,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1958479619) {
-		if h := r.ReadInt32(); h != -1958479619 && !c.Failed() {
-			c.HashMismatch(foryTypeSlices, h)
+		if c.Failed() {
+			c.Trace("I64Arr")
+			return
+		}
+	} else {
+		n36 := c.ReadArrayLengthFast(8)
+		if n36 < 0 {
+			n36 = c.ReadArrayLength(8)
+		}
+		a37 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n36)
+		r.ReadRawInt64s(a37)
+		x.I64Arr = a37
+		if c.Failed() {
+			c.Trace("I64Arr")
 			return
 		}
 	}
-	n50 := c.ReadLengthFast(1)
-	if n50 < 0 {
-		n50 = c.ReadLength(1)
+	n42 := c.ReadLengthFast(1)
+	if n42 < 0 {
+		n42 = c.ReadLength(1)
 	}
-	l51 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n50)
-	if n50 > 0 {
-		hn53 := c.ReadListHeader(5)
+	l43 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n42)
+	if n42 > 0 {
+		hn45 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i52 := range l51 {
-				if hn53 && !c.ReadFlag() {
-					clear(l51[i52 : i52+1])
+			for i44 := range l43 {
+				if hn45 && !c.ReadFlag() {
+					clear(l43[i44 : i44+1])
 					continue
 				}
-				l51[i52] = r.ReadVarInt32()
+				l43[i44] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i52)
+					c.TraceIndex(i44)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l51
-	if c.Failed() {
-		c.Trace("I32s")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
-			x.I64Arr = foryimpl.BackRefSlice[int64](c, id57)
-		} else if st56 == foryimpl.RefFollows {
-			n58 := c.ReadArrayLengthFast(8)
-			if n58 < 0 {
-				n58 = c.ReadArrayLength(8)
-			}
-			a59 := foryimpl.MakeSlice[[]int64](c, n58)
-			r.ReadRawInt64s(a59)
-			x.I64Arr = a59
-			foryimpl.SetRefSlice(c, id57, x.I64Arr)
-		} else {
-			x.I64Arr = nil
-		}
-	} else {
-		n60 := c.ReadArrayLengthFast(8)
-		if n60 < 0 {
-			n60 = c.ReadArrayLength(8)
-		}
-		a61 := foryimpl.MakeSlice[[]int64](c, n60)
-		r.ReadRawInt64s(a61)
-		x.I64Arr = a61
-	}
-	if c.Failed() {
-		c.Trace("I64Arr")
-		return
-	}
-	n62 := c.ReadLengthFast(1)
-	if n62 < 0 {
-		n62 = c.ReadLength(1)
-	}
-	l63 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n62)
-	if n62 > 0 {
-		hn65 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i64 := range l63 {
-				if hn65 && !c.ReadFlag() {
-					clear(l63[i64 : i64+1])
-					continue
-				}
-				l63[i64] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i64)
-					break
-				}
-			}
-		}
-	}
-	x.I64s = l63
+	x.I64s = l43
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n68 := c.ReadLengthFast(1)
-	if n68 < 0 {
-		n68 = c.ReadLength(1)
+	n48 := c.ReadLengthFast(1)
+	if n48 < 0 {
+		n48 = c.ReadLength(1)
 	}
-	l69 := foryimpl.ReuseSlice[[]string](c, x.Strs, n68)
-	if n68 > 0 {
-		hn71 := c.ReadListHeader(21)
+	l49 := foryimpl.ReuseSlice[[]string](c, x.Strs, n48)
+	if n48 > 0 {
+		hn51 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i70 := range l69 {
-				if hn71 && !c.ReadFlag() {
-					clear(l69[i70 : i70+1])
+			for i50 := range l49 {
+				if hn51 && !c.ReadFlag() {
+					clear(l49[i50 : i50+1])
 					continue
 				}
-				l69[i70] = c.ReadString()
+				l49[i50] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i70)
+					c.TraceIndex(i50)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l69
+	x.Strs = l49
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -582,42 +496,42 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadLengthFast(1)
-				if n74 < 0 {
-					n74 = c.ReadLength(1)
+				n54 := c.ReadLengthFast(1)
+				if n54 < 0 {
+					n54 = c.ReadLength(1)
 				}
-				l75 := foryimpl.MakeSlice[[]int32](c, n74)
-				if n74 > 0 {
-					hn77 := c.ReadListHeader(5)
+				l55 := foryimpl.MakeSlice[[]int32](c, n54)
+				if n54 > 0 {
+					hn57 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i76 := range l75 {
-							if hn77 && !c.ReadFlag() {
-								clear(l75[i76 : i76+1])
+						for i56 := range l55 {
+							if hn57 && !c.ReadFlag() {
+								clear(l55[i56 : i56+1])
 								continue
 							}
-							l75[i76] = r.ReadVarInt32()
+							l55[i56] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i76)
+								c.TraceIndex(i56)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l75
+				x.I32s = l55
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st82, id83 := c.ReadRefFlag(); st82 == foryimpl.RefBack {
-					x.I64Arr = foryimpl.BackRefSlice[int64](c, id83)
-				} else if st82 == foryimpl.RefFollows {
-					n84 := c.ReadArrayLengthFast(8)
-					if n84 < 0 {
-						n84 = c.ReadArrayLength(8)
+				if st62, id63 := c.ReadRefFlag(); st62 == foryimpl.RefBack {
+					x.I64Arr = foryimpl.BackRefSlice[int64](c, id63)
+				} else if st62 == foryimpl.RefFollows {
+					n64 := c.ReadArrayLengthFast(8)
+					if n64 < 0 {
+						n64 = c.ReadArrayLength(8)
 					}
-					a85 := foryimpl.MakeSlice[[]int64](c, n84)
-					r.ReadRawInt64s(a85)
-					x.I64Arr = a85
-					foryimpl.SetRefSlice(c, id83, x.I64Arr)
+					a65 := foryimpl.MakeSlice[[]int64](c, n64)
+					r.ReadRawInt64s(a65)
+					x.I64Arr = a65
+					foryimpl.SetRefSlice(c, id63, x.I64Arr)
 				} else {
 					x.I64Arr = nil
 				}
@@ -625,66 +539,66 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n80 := c.ReadArrayLengthFast(8)
-					if n80 < 0 {
-						n80 = c.ReadArrayLength(8)
+					n60 := c.ReadArrayLengthFast(8)
+					if n60 < 0 {
+						n60 = c.ReadArrayLength(8)
 					}
-					a81 := foryimpl.MakeSlice[[]int64](c, n80)
-					r.ReadRawInt64s(a81)
-					x.I64Arr = a81
+					a61 := foryimpl.MakeSlice[[]int64](c, n60)
+					r.ReadRawInt64s(a61)
+					x.I64Arr = a61
 				}
 			}
 		case 2:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadLengthFast(1)
-				if n86 < 0 {
-					n86 = c.ReadLength(1)
+				n66 := c.ReadLengthFast(1)
+				if n66 < 0 {
+					n66 = c.ReadLength(1)
 				}
-				l87 := foryimpl.MakeSlice[[]int64](c, n86)
-				if n86 > 0 {
-					hn89 := c.ReadListHeader(7)
+				l67 := foryimpl.MakeSlice[[]int64](c, n66)
+				if n66 > 0 {
+					hn69 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i88 := range l87 {
-							if hn89 && !c.ReadFlag() {
-								clear(l87[i88 : i88+1])
+						for i68 := range l67 {
+							if hn69 && !c.ReadFlag() {
+								clear(l67[i68 : i68+1])
 								continue
 							}
-							l87[i88] = r.ReadVarInt64()
+							l67[i68] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i88)
+								c.TraceIndex(i68)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l87
+				x.I64s = l67
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n92 := c.ReadLengthFast(1)
-				if n92 < 0 {
-					n92 = c.ReadLength(1)
+				n72 := c.ReadLengthFast(1)
+				if n72 < 0 {
+					n72 = c.ReadLength(1)
 				}
-				l93 := foryimpl.MakeSlice[[]string](c, n92)
-				if n92 > 0 {
-					hn95 := c.ReadListHeader(21)
+				l73 := foryimpl.MakeSlice[[]string](c, n72)
+				if n72 > 0 {
+					hn75 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i94 := range l93 {
-							if hn95 && !c.ReadFlag() {
-								clear(l93[i94 : i94+1])
+						for i74 := range l73 {
+							if hn75 && !c.ReadFlag() {
+								clear(l73[i74 : i74+1])
 								continue
 							}
-							l93[i94] = c.ReadString()
+							l73[i74] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i94)
+								c.TraceIndex(i74)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l93
+				x.Strs = l73
 			}
 		default:
 			c.SkipField(f)

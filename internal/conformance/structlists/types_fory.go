@@ -250,11 +250,8 @@ func (x *StructLists) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads StructLists's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = StructLists{
 		Pointers: x.Pointers,
 		Values:   x.Values,
@@ -372,125 +369,6 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *StructLists) foryReadRef(c *foryimpl.ReadContext) {
-	*x = StructLists{
-		Pointers: x.Pointers,
-		Values:   x.Values,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(732929628) {
-		if h := r.ReadInt32(); h != 732929628 && !c.Failed() {
-			c.HashMismatch(foryTypeStructLists, h)
-			return
-		}
-	}
-	n38 := c.ReadLengthFast(1)
-	if n38 < 0 {
-		n38 = c.ReadLength(1)
-	}
-	l39 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n38)
-	if n38 > 0 {
-		hn41, tr43, ev42 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i40 := range l39 {
-				if tr43 {
-					if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-						l39[i40] = foryimpl.BackRef[Inner](c, id46)
-					} else if st45 == foryimpl.RefFollows {
-						p47 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id46, p47)
-						if ev42 != nil {
-							p47.ForyReadEvolved(c, ev42)
-						} else {
-							p47.ForyRead(c)
-						}
-						l39[i40] = p47
-					} else {
-						l39[i40] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i40)
-						break
-					}
-					continue
-				}
-				if hn41 && !c.ReadFlag() {
-					clear(l39[i40 : i40+1])
-					continue
-				}
-				p44 := foryimpl.Alloc[Inner](c)
-				if ev42 != nil {
-					p44.ForyReadEvolved(c, ev42)
-				} else {
-					p44.ForyRead(c)
-				}
-				l39[i40] = p44
-				if c.Failed() {
-					c.TraceIndex(i40)
-					break
-				}
-			}
-		}
-	}
-	x.Pointers = l39
-	if c.Failed() {
-		c.Trace("Pointers")
-		return
-	}
-	n48 := c.ReadLengthFast(1)
-	if n48 < 0 {
-		n48 = c.ReadLength(1)
-	}
-	l49 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n48)
-	if n48 > 0 {
-		hn51, tr53, ev52 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i50 := range l49 {
-				if tr53 {
-					if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
-						if p56 := foryimpl.BackRef[Inner](c, id55); p56 != nil {
-							l49[i50] = *p56
-						}
-					} else if st54 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id55, &l49[i50])
-						if ev52 != nil {
-							l49[i50].ForyReadEvolved(c, ev52)
-						} else {
-							l49[i50].ForyRead(c)
-						}
-					} else {
-						l49[i50] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i50)
-						break
-					}
-					continue
-				}
-				if hn51 && !c.ReadFlag() {
-					clear(l49[i50 : i50+1])
-					continue
-				}
-				if ev52 != nil {
-					l49[i50].ForyReadEvolved(c, ev52)
-				} else {
-					l49[i50].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i50)
-					break
-				}
-			}
-		}
-	}
-	x.Values = l49
-	if c.Failed() {
-		c.Trace("Values")
-		return
-	}
-}
-
 // ForyReadEvolved reads a StructLists body written with another schema, following ev (docs/format.md §11.4).
 func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = StructLists{}
@@ -498,105 +376,105 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLengthFast(1)
-				if n57 < 0 {
-					n57 = c.ReadLength(1)
+				n38 := c.ReadLengthFast(1)
+				if n38 < 0 {
+					n38 = c.ReadLength(1)
 				}
-				l58 := foryimpl.MakeSlice[[]*Inner](c, n57)
-				if n57 > 0 {
-					hn60, tr62, ev61 := c.ReadStructListHeaderRef(foryTypeInner)
+				l39 := foryimpl.MakeSlice[[]*Inner](c, n38)
+				if n38 > 0 {
+					hn41, tr43, ev42 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i59 := range l58 {
-							if tr62 {
-								if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-									l58[i59] = foryimpl.BackRef[Inner](c, id65)
-								} else if st64 == foryimpl.RefFollows {
-									p66 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id65, p66)
-									if ev61 != nil {
-										p66.ForyReadEvolved(c, ev61)
+						for i40 := range l39 {
+							if tr43 {
+								if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+									l39[i40] = foryimpl.BackRef[Inner](c, id46)
+								} else if st45 == foryimpl.RefFollows {
+									p47 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id46, p47)
+									if ev42 != nil {
+										p47.ForyReadEvolved(c, ev42)
 									} else {
-										p66.ForyRead(c)
+										p47.ForyRead(c)
 									}
-									l58[i59] = p66
+									l39[i40] = p47
 								} else {
-									l58[i59] = nil
+									l39[i40] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i59)
+									c.TraceIndex(i40)
 									break
 								}
 								continue
 							}
-							if hn60 && !c.ReadFlag() {
-								clear(l58[i59 : i59+1])
+							if hn41 && !c.ReadFlag() {
+								clear(l39[i40 : i40+1])
 								continue
 							}
-							p63 := foryimpl.Alloc[Inner](c)
-							if ev61 != nil {
-								p63.ForyReadEvolved(c, ev61)
+							p44 := foryimpl.Alloc[Inner](c)
+							if ev42 != nil {
+								p44.ForyReadEvolved(c, ev42)
 							} else {
-								p63.ForyRead(c)
+								p44.ForyRead(c)
 							}
-							l58[i59] = p63
+							l39[i40] = p44
 							if c.Failed() {
-								c.TraceIndex(i59)
+								c.TraceIndex(i40)
 								break
 							}
 						}
 					}
 				}
-				x.Pointers = l58
+				x.Pointers = l39
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n67 := c.ReadLengthFast(1)
-				if n67 < 0 {
-					n67 = c.ReadLength(1)
+				n48 := c.ReadLengthFast(1)
+				if n48 < 0 {
+					n48 = c.ReadLength(1)
 				}
-				l68 := foryimpl.MakeSlice[[]Inner](c, n67)
-				if n67 > 0 {
-					hn70, tr72, ev71 := c.ReadStructListHeaderRef(foryTypeInner)
+				l49 := foryimpl.MakeSlice[[]Inner](c, n48)
+				if n48 > 0 {
+					hn51, tr53, ev52 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i69 := range l68 {
-							if tr72 {
-								if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-									if p75 := foryimpl.BackRef[Inner](c, id74); p75 != nil {
-										l68[i69] = *p75
+						for i50 := range l49 {
+							if tr53 {
+								if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
+									if p56 := foryimpl.BackRef[Inner](c, id55); p56 != nil {
+										l49[i50] = *p56
 									}
-								} else if st73 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id74, &l68[i69])
-									if ev71 != nil {
-										l68[i69].ForyReadEvolved(c, ev71)
+								} else if st54 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id55, &l49[i50])
+									if ev52 != nil {
+										l49[i50].ForyReadEvolved(c, ev52)
 									} else {
-										l68[i69].ForyRead(c)
+										l49[i50].ForyRead(c)
 									}
 								} else {
-									l68[i69] = Inner{}
+									l49[i50] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i69)
+									c.TraceIndex(i50)
 									break
 								}
 								continue
 							}
-							if hn70 && !c.ReadFlag() {
-								clear(l68[i69 : i69+1])
+							if hn51 && !c.ReadFlag() {
+								clear(l49[i50 : i50+1])
 								continue
 							}
-							if ev71 != nil {
-								l68[i69].ForyReadEvolved(c, ev71)
+							if ev52 != nil {
+								l49[i50].ForyReadEvolved(c, ev52)
 							} else {
-								l68[i69].ForyRead(c)
+								l49[i50].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i69)
+								c.TraceIndex(i50)
 								break
 							}
 						}
 					}
 				}
-				x.Values = l68
+				x.Values = l49
 			}
 		default:
 			c.SkipField(f)

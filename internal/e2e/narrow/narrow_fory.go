@@ -696,154 +696,115 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
+	*x = Maps{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-634633485) {
+		if h := r.ReadInt32(); h != -634633485 && !c.Failed() {
+			c.HashMismatch(foryTypeMaps, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Maps{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-634633485) {
-		if h := r.ReadInt32(); h != -634633485 && !c.Failed() {
-			c.HashMismatch(foryTypeMaps, h)
-			return
+		n29 := c.ReadLengthFast(2)
+		if n29 < 0 {
+			n29 = c.ReadLength(2)
 		}
-	}
-	n29 := c.ReadLengthFast(2)
-	if n29 < 0 {
-		n29 = c.ReadLength(2)
-	}
-	m30 := foryimpl.MakeMap[map[int32]*other.Address](c, n29)
-	for n29 > 0 && !c.Failed() {
-		sz31, vn32, ev37 := c.ReadMapChunk(n29, 5, 28, (*other.Address)(nil).ForyType(), true)
-		for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-			var k34 int32
-			k34 = r.ReadVarInt32()
-			var v35 *other.Address
-			if !vn32 {
-				p36 := foryimpl.Alloc[other.Address](c)
-				if ev37 != nil {
-					p36.ForyReadEvolved(c, ev37)
-				} else {
-					p36.ForyRead(c)
-				}
-				v35 = p36
-			}
-			m30[k34] = v35
-		}
-		n29 -= sz31
-	}
-	x.Ptrs = m30
-	if c.Failed() {
-		c.Trace("Ptrs")
-		return
-	}
-	n39 := c.ReadLengthFast(2)
-	if n39 < 0 {
-		n39 = c.ReadLength(2)
-	}
-	m40 := foryimpl.MakeMap[map[string]other.Address](c, n39)
-	for n39 > 0 && !c.Failed() {
-		sz41, vn42, ev46 := c.ReadMapChunk(n39, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j43 := 0; j43 < sz41 && !c.Failed(); j43++ {
-			var k44 string
-			k44 = c.ReadString()
-			var v45 other.Address
-			if !vn42 {
-				if ev46 != nil {
-					v45.ForyReadEvolved(c, ev46)
-				} else {
-					v45.ForyRead(c)
-				}
-			}
-			m40[k44] = v45
-		}
-		n39 -= sz41
-	}
-	x.Structs = m40
-	if c.Failed() {
-		c.Trace("Structs")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Maps{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-634633485) {
-		if h := r.ReadInt32(); h != -634633485 && !c.Failed() {
-			c.HashMismatch(foryTypeMaps, h)
-			return
-		}
-	}
-	n48 := c.ReadLengthFast(2)
-	if n48 < 0 {
-		n48 = c.ReadLength(2)
-	}
-	m49 := foryimpl.MakeMap[map[int32]*other.Address](c, n48)
-	for n48 > 0 && !c.Failed() {
-		sz50, vn51, tr57, ev56 := c.ReadMapChunkRef(n48, 5, 28, (*other.Address)(nil).ForyType())
-		for j52 := 0; j52 < sz50 && !c.Failed(); j52++ {
-			var k53 int32
-			k53 = r.ReadVarInt32()
-			var v54 *other.Address
-			if tr57 {
-				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
-					v54 = foryimpl.BackRef[other.Address](c, id59)
-				} else if st58 == foryimpl.RefFollows {
-					p60 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id59, p60)
-					if ev56 != nil {
-						p60.ForyReadEvolved(c, ev56)
+		m30 := foryimpl.MakeMap[map[int32]*other.Address](c, n29)
+		for n29 > 0 && !c.Failed() {
+			sz31, vn32, tr38, ev37 := c.ReadMapChunkRef(n29, 5, 28, (*other.Address)(nil).ForyType())
+			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+				var k34 int32
+				k34 = r.ReadVarInt32()
+				var v35 *other.Address
+				if tr38 {
+					if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+						v35 = foryimpl.BackRef[other.Address](c, id40)
+					} else if st39 == foryimpl.RefFollows {
+						p41 := foryimpl.Alloc[other.Address](c)
+						foryimpl.SetRef(c, id40, p41)
+						if ev37 != nil {
+							p41.ForyReadEvolved(c, ev37)
+						} else {
+							p41.ForyRead(c)
+						}
+						v35 = p41
 					} else {
-						p60.ForyRead(c)
+						v35 = nil
 					}
-					v54 = p60
-				} else {
-					v54 = nil
+				} else if !vn32 {
+					p36 := foryimpl.Alloc[other.Address](c)
+					if ev37 != nil {
+						p36.ForyReadEvolved(c, ev37)
+					} else {
+						p36.ForyRead(c)
+					}
+					v35 = p36
 				}
-			} else if !vn51 {
-				p55 := foryimpl.Alloc[other.Address](c)
-				if ev56 != nil {
-					p55.ForyReadEvolved(c, ev56)
-				} else {
-					p55.ForyRead(c)
-				}
-				v54 = p55
+				m30[k34] = v35
 			}
-			m49[k53] = v54
+			n29 -= sz31
 		}
-		n48 -= sz50
+		x.Ptrs = m30
+		if c.Failed() {
+			c.Trace("Ptrs")
+			return
+		}
+	} else {
+		n29 := c.ReadLengthFast(2)
+		if n29 < 0 {
+			n29 = c.ReadLength(2)
+		}
+		m30 := foryimpl.MakeMap[map[int32]*other.Address](c, n29)
+		for n29 > 0 && !c.Failed() {
+			sz31, vn32, ev37 := c.ReadMapChunk(n29, 5, 28, (*other.Address)(nil).ForyType(), true)
+			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+				var k34 int32
+				k34 = r.ReadVarInt32()
+				var v35 *other.Address
+				if !vn32 {
+					p36 := foryimpl.Alloc[other.Address](c)
+					if ev37 != nil {
+						p36.ForyReadEvolved(c, ev37)
+					} else {
+						p36.ForyRead(c)
+					}
+					v35 = p36
+				}
+				m30[k34] = v35
+			}
+			n29 -= sz31
+		}
+		x.Ptrs = m30
+		if c.Failed() {
+			c.Trace("Ptrs")
+			return
+		}
 	}
-	x.Ptrs = m49
-	if c.Failed() {
-		c.Trace("Ptrs")
-		return
+	n42 := c.ReadLengthFast(2)
+	if n42 < 0 {
+		n42 = c.ReadLength(2)
 	}
-	n61 := c.ReadLengthFast(2)
-	if n61 < 0 {
-		n61 = c.ReadLength(2)
-	}
-	m62 := foryimpl.MakeMap[map[string]other.Address](c, n61)
-	for n61 > 0 && !c.Failed() {
-		sz63, vn64, ev68 := c.ReadMapChunk(n61, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-			var k66 string
-			k66 = c.ReadString()
-			var v67 other.Address
-			if !vn64 {
-				if ev68 != nil {
-					v67.ForyReadEvolved(c, ev68)
+	m43 := foryimpl.MakeMap[map[string]other.Address](c, n42)
+	for n42 > 0 && !c.Failed() {
+		sz44, vn45, ev49 := c.ReadMapChunk(n42, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
+			var k47 string
+			k47 = c.ReadString()
+			var v48 other.Address
+			if !vn45 {
+				if ev49 != nil {
+					v48.ForyReadEvolved(c, ev49)
 				} else {
-					v67.ForyRead(c)
+					v48.ForyRead(c)
 				}
 			}
-			m62[k66] = v67
+			m43[k47] = v48
 		}
-		n61 -= sz63
+		n42 -= sz44
 	}
-	x.Structs = m62
+	x.Structs = m43
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -858,57 +819,57 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n70 := c.ReadLengthFast(2)
-				if n70 < 0 {
-					n70 = c.ReadLength(2)
+				n51 := c.ReadLengthFast(2)
+				if n51 < 0 {
+					n51 = c.ReadLength(2)
 				}
-				m71 := foryimpl.MakeMap[map[int32]*other.Address](c, n70)
-				for n70 > 0 && !c.Failed() {
-					sz72, vn73, ev78 := c.ReadMapChunk(n70, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j74 := 0; j74 < sz72 && !c.Failed(); j74++ {
-						var k75 int32
-						k75 = r.ReadVarInt32()
-						var v76 *other.Address
-						if !vn73 {
-							p77 := foryimpl.Alloc[other.Address](c)
-							if ev78 != nil {
-								p77.ForyReadEvolved(c, ev78)
+				m52 := foryimpl.MakeMap[map[int32]*other.Address](c, n51)
+				for n51 > 0 && !c.Failed() {
+					sz53, vn54, ev59 := c.ReadMapChunk(n51, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j55 := 0; j55 < sz53 && !c.Failed(); j55++ {
+						var k56 int32
+						k56 = r.ReadVarInt32()
+						var v57 *other.Address
+						if !vn54 {
+							p58 := foryimpl.Alloc[other.Address](c)
+							if ev59 != nil {
+								p58.ForyReadEvolved(c, ev59)
 							} else {
-								p77.ForyRead(c)
+								p58.ForyRead(c)
 							}
-							v76 = p77
+							v57 = p58
 						}
-						m71[k75] = v76
+						m52[k56] = v57
 					}
-					n70 -= sz72
+					n51 -= sz53
 				}
-				x.Ptrs = m71
+				x.Ptrs = m52
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n80 := c.ReadLengthFast(2)
-				if n80 < 0 {
-					n80 = c.ReadLength(2)
+				n61 := c.ReadLengthFast(2)
+				if n61 < 0 {
+					n61 = c.ReadLength(2)
 				}
-				m81 := foryimpl.MakeMap[map[string]other.Address](c, n80)
-				for n80 > 0 && !c.Failed() {
-					sz82, vn83, ev87 := c.ReadMapChunk(n80, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
-						var k85 string
-						k85 = c.ReadString()
-						var v86 other.Address
-						if !vn83 {
-							if ev87 != nil {
-								v86.ForyReadEvolved(c, ev87)
+				m62 := foryimpl.MakeMap[map[string]other.Address](c, n61)
+				for n61 > 0 && !c.Failed() {
+					sz63, vn64, ev68 := c.ReadMapChunk(n61, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
+						var k66 string
+						k66 = c.ReadString()
+						var v67 other.Address
+						if !vn64 {
+							if ev68 != nil {
+								v67.ForyReadEvolved(c, ev68)
 							} else {
-								v86.ForyRead(c)
+								v67.ForyRead(c)
 							}
 						}
-						m81[k85] = v86
+						m62[k66] = v67
 					}
-					n80 -= sz82
+					n61 -= sz63
 				}
-				x.Structs = m81
+				x.Structs = m62
 			}
 		default:
 			c.SkipField(f)
@@ -1159,108 +1120,91 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
+	*x = Composite{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-1796675783) {
+		if h := r.ReadInt32(); h != -1796675783 && !c.Failed() {
+			c.HashMismatch(foryTypeComposite, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Composite{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1796675783) {
-		if h := r.ReadInt32(); h != -1796675783 && !c.Failed() {
-			c.HashMismatch(foryTypeComposite, h)
-			return
+		n17 := c.ReadLengthFast(2)
+		if n17 < 0 {
+			n17 = c.ReadLength(2)
 		}
-	}
-	n17 := c.ReadLengthFast(2)
-	if n17 < 0 {
-		n17 = c.ReadLength(2)
-	}
-	m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
-	for n17 > 0 && !c.Failed() {
-		sz19, vn20, ev25 := c.ReadMapChunk(n17, 21, 30, (*other.Tag)(nil).ForyType(), true)
-		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-			var k22 string
-			k22 = c.ReadString()
-			var v23 *other.Tag
-			if !vn20 {
-				p24 := foryimpl.Alloc[other.Tag](c)
-				if ev25 != nil {
-					p24.ForyReadEvolved(c, ev25)
-				} else {
-					p24.ForyRead(c)
-				}
-				v23 = p24
-			}
-			m18[k22] = v23
-		}
-		n17 -= sz19
-	}
-	x.ByName = m18
-	if c.Failed() {
-		c.Trace("ByName")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Composite{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1796675783) {
-		if h := r.ReadInt32(); h != -1796675783 && !c.Failed() {
-			c.HashMismatch(foryTypeComposite, h)
-			return
-		}
-	}
-	n27 := c.ReadLengthFast(2)
-	if n27 < 0 {
-		n27 = c.ReadLength(2)
-	}
-	m28 := foryimpl.MakeMap[map[string]*other.Tag](c, n27)
-	for n27 > 0 && !c.Failed() {
-		sz29, vn30, tr36, ev35 := c.ReadMapChunkRef(n27, 21, 30, (*other.Tag)(nil).ForyType())
-		for j31 := 0; j31 < sz29 && !c.Failed(); j31++ {
-			var k32 string
-			k32 = c.ReadString()
-			var v33 *other.Tag
-			if tr36 {
-				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-					v33 = foryimpl.BackRef[other.Tag](c, id38)
-				} else if st37 == foryimpl.RefFollows {
-					p39 := foryimpl.Alloc[other.Tag](c)
-					foryimpl.SetRef(c, id38, p39)
-					if ev35 != nil {
-						p39.ForyReadEvolved(c, ev35)
+		m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
+		for n17 > 0 && !c.Failed() {
+			sz19, vn20, tr26, ev25 := c.ReadMapChunkRef(n17, 21, 30, (*other.Tag)(nil).ForyType())
+			for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+				var k22 string
+				k22 = c.ReadString()
+				var v23 *other.Tag
+				if tr26 {
+					if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+						v23 = foryimpl.BackRef[other.Tag](c, id28)
+					} else if st27 == foryimpl.RefFollows {
+						p29 := foryimpl.Alloc[other.Tag](c)
+						foryimpl.SetRef(c, id28, p29)
+						if ev25 != nil {
+							p29.ForyReadEvolved(c, ev25)
+						} else {
+							p29.ForyRead(c)
+						}
+						v23 = p29
 					} else {
-						p39.ForyRead(c)
+						v23 = nil
 					}
-					v33 = p39
-				} else {
-					v33 = nil
+				} else if !vn20 {
+					p24 := foryimpl.Alloc[other.Tag](c)
+					if ev25 != nil {
+						p24.ForyReadEvolved(c, ev25)
+					} else {
+						p24.ForyRead(c)
+					}
+					v23 = p24
 				}
-			} else if !vn30 {
-				p34 := foryimpl.Alloc[other.Tag](c)
-				if ev35 != nil {
-					p34.ForyReadEvolved(c, ev35)
-				} else {
-					p34.ForyRead(c)
-				}
-				v33 = p34
+				m18[k22] = v23
 			}
-			m28[k32] = v33
+			n17 -= sz19
 		}
-		n27 -= sz29
-	}
-	x.ByName = m28
-	if c.Failed() {
-		c.Trace("ByName")
-		return
+		x.ByName = m18
+		if c.Failed() {
+			c.Trace("ByName")
+			return
+		}
+	} else {
+		n17 := c.ReadLengthFast(2)
+		if n17 < 0 {
+			n17 = c.ReadLength(2)
+		}
+		m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
+		for n17 > 0 && !c.Failed() {
+			sz19, vn20, ev25 := c.ReadMapChunk(n17, 21, 30, (*other.Tag)(nil).ForyType(), true)
+			for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+				var k22 string
+				k22 = c.ReadString()
+				var v23 *other.Tag
+				if !vn20 {
+					p24 := foryimpl.Alloc[other.Tag](c)
+					if ev25 != nil {
+						p24.ForyReadEvolved(c, ev25)
+					} else {
+						p24.ForyRead(c)
+					}
+					v23 = p24
+				}
+				m18[k22] = v23
+			}
+			n17 -= sz19
+		}
+		x.ByName = m18
+		if c.Failed() {
+			c.Trace("ByName")
+			return
+		}
 	}
 	x.Title = c.ReadString()
 	if c.Failed() {
@@ -1276,31 +1220,31 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLengthFast(2)
-				if n40 < 0 {
-					n40 = c.ReadLength(2)
+				n30 := c.ReadLengthFast(2)
+				if n30 < 0 {
+					n30 = c.ReadLength(2)
 				}
-				m41 := foryimpl.MakeMap[map[string]*other.Tag](c, n40)
-				for n40 > 0 && !c.Failed() {
-					sz42, vn43, ev48 := c.ReadMapChunk(n40, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
-						var k45 string
-						k45 = c.ReadString()
-						var v46 *other.Tag
-						if !vn43 {
-							p47 := foryimpl.Alloc[other.Tag](c)
-							if ev48 != nil {
-								p47.ForyReadEvolved(c, ev48)
+				m31 := foryimpl.MakeMap[map[string]*other.Tag](c, n30)
+				for n30 > 0 && !c.Failed() {
+					sz32, vn33, ev38 := c.ReadMapChunk(n30, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j34 := 0; j34 < sz32 && !c.Failed(); j34++ {
+						var k35 string
+						k35 = c.ReadString()
+						var v36 *other.Tag
+						if !vn33 {
+							p37 := foryimpl.Alloc[other.Tag](c)
+							if ev38 != nil {
+								p37.ForyReadEvolved(c, ev38)
 							} else {
-								p47.ForyRead(c)
+								p37.ForyRead(c)
 							}
-							v46 = p47
+							v36 = p37
 						}
-						m41[k45] = v46
+						m31[k35] = v36
 					}
-					n40 -= sz42
+					n30 -= sz32
 				}
-				x.ByName = m41
+				x.ByName = m31
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {

@@ -325,11 +325,8 @@ func (x *Address) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Address's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Address) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Address{Lines: x.Lines}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1250604956) {
@@ -376,88 +373,36 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lines")
 		return
 	}
-	if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-		x.Status = Status(e18)
-	} else {
-		x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Status")
-		return
-	}
-	x.Street = c.ReadString()
-	if c.Failed() {
-		c.Trace("Street")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Address) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Address{Lines: x.Lines}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1250604956) {
-		if h := r.ReadInt32(); h != 1250604956 && !c.Failed() {
-			c.HashMismatch(foryTypeAddress, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Zip = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Zip..Zip")
-		return
-	}
-	n19 := c.ReadLengthFast(1)
-	if n19 < 0 {
-		n19 = c.ReadLength(1)
-	}
-	l20 := foryimpl.ReuseSlice[[]string](c, x.Lines, n19)
-	if n19 > 0 {
-		hn22 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
-					continue
-				}
-				l20[i21] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i21)
-					break
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e20 := c.ReadEnumFast(uint32(0x7fffffff)); e20 >= 0 {
+					x.Status = Status(e20)
+				} else {
+					x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
-		}
-	}
-	x.Lines = l20
-	if c.Failed() {
-		c.Trace("Lines")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-				x.Status = Status(e27)
+		} else {
+			if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
+				x.Status = Status(e21)
 			} else {
 				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Status")
+			return
+		}
 	} else {
-		if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
-			x.Status = Status(e28)
+		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+			x.Status = Status(e18)
 		} else {
 			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Status")
-		return
+		if c.Failed() {
+			c.Trace("Status")
+			return
+		}
 	}
 	x.Street = c.ReadString()
 	if c.Failed() {
@@ -474,50 +419,50 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
-					x.Zip = int32(v29)
+				if v22, ok23 := c.ReadIntAs(f, 32); ok23 {
+					x.Zip = int32(v22)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLengthFast(1)
-				if n31 < 0 {
-					n31 = c.ReadLength(1)
+				n24 := c.ReadLengthFast(1)
+				if n24 < 0 {
+					n24 = c.ReadLength(1)
 				}
-				l32 := foryimpl.MakeSlice[[]string](c, n31)
-				if n31 > 0 {
-					hn34 := c.ReadListHeader(21)
+				l25 := foryimpl.MakeSlice[[]string](c, n24)
+				if n24 > 0 {
+					hn27 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i33 := range l32 {
-							if hn34 && !c.ReadFlag() {
-								clear(l32[i33 : i33+1])
+						for i26 := range l25 {
+							if hn27 && !c.ReadFlag() {
+								clear(l25[i26 : i26+1])
 								continue
 							}
-							l32[i33] = c.ReadString()
+							l25[i26] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i33)
+								c.TraceIndex(i26)
 								break
 							}
 						}
 					}
 				}
-				x.Lines = l32
+				x.Lines = l25
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
-						x.Status = Status(e40)
+					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+						x.Status = Status(e33)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-						x.Status = Status(e37)
+					if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
+						x.Status = Status(e30)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}

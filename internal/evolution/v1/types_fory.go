@@ -936,11 +936,8 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Scalars{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1775609943) {
@@ -1178,421 +1175,36 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
-		x.E = Color(e25)
-	} else {
-		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("E")
-		return
-	}
-	x.MyS = MyString(c.ReadString())
-	if c.Failed() {
-		c.Trace("MyS")
-		return
-	}
-	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[time.Duration](c)
-		*p26 = c.ReadDuration()
-		x.PD = p26
-	}
-	if c.Failed() {
-		c.Trace("PD")
-		return
-	}
-	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[serializer.Date](c)
-		*p27 = serializer.Date(c.ReadDate())
-		x.PDt = p27
-	}
-	if c.Failed() {
-		c.Trace("PDt")
-		return
-	}
-	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[Color](c)
-		if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
-			*p28 = Color(e29)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+					x.E = Color(e27)
+				} else {
+					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
 		} else {
-			*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		}
-		x.PE = p28
-	}
-	if c.Failed() {
-		c.Trace("PE")
-		return
-	}
-	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[string](c)
-		*p30 = c.ReadString()
-		x.PS = p30
-	}
-	if c.Failed() {
-		c.Trace("PS")
-		return
-	}
-	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[time.Time](c)
-		*p31 = c.ReadTime()
-		x.PT = p31
-	}
-	if c.Failed() {
-		c.Trace("PT")
-		return
-	}
-	x.RmD = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("RmD")
-		return
-	}
-	x.RmDt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("RmDt")
-		return
-	}
-	if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
-		x.RmE = Color(e32)
-	} else {
-		x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("RmE")
-		return
-	}
-	x.RmMyS = MyString(c.ReadString())
-	if c.Failed() {
-		c.Trace("RmMyS")
-		return
-	}
-	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[time.Duration](c)
-		*p33 = c.ReadDuration()
-		x.RmPD = p33
-	}
-	if c.Failed() {
-		c.Trace("RmPD")
-		return
-	}
-	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[serializer.Date](c)
-		*p34 = serializer.Date(c.ReadDate())
-		x.RmPDt = p34
-	}
-	if c.Failed() {
-		c.Trace("RmPDt")
-		return
-	}
-	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[Color](c)
-		if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
-			*p35 = Color(e36)
-		} else {
-			*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		}
-		x.RmPE = p35
-	}
-	if c.Failed() {
-		c.Trace("RmPE")
-		return
-	}
-	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[string](c)
-		*p37 = c.ReadString()
-		x.RmPS = p37
-	}
-	if c.Failed() {
-		c.Trace("RmPS")
-		return
-	}
-	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[time.Time](c)
-		*p38 = c.ReadTime()
-		x.RmPT = p38
-	}
-	if c.Failed() {
-		c.Trace("RmPT")
-		return
-	}
-	x.RmS = c.ReadString()
-	if c.Failed() {
-		c.Trace("RmS")
-		return
-	}
-	x.RmT = c.ReadTime()
-	if c.Failed() {
-		c.Trace("RmT")
-		return
-	}
-	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
-		return
-	}
-	x.T = c.ReadTime()
-	if c.Failed() {
-		c.Trace("T")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Scalars{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1775609943) {
-		if h := r.ReadInt32(); h != -1775609943 && h != -503754848 && !c.Failed() {
-			c.HashMismatch(foryTypeScalars, h)
-			return
-		}
-	}
-	// One bounds check for the 86 bytes of fixed-width fields.
-	if r.Need(86) {
-		in, off := r.Bytes(), r.Offset()
-		x.FixI64 = buffer.ReadInt64At(in, off)
-		x.RmFixI64 = buffer.ReadInt64At(in, off+8)
-		x.FixU64 = buffer.ReadUint64At(in, off+16)
-		x.RmFixU64 = buffer.ReadUint64At(in, off+24)
-		x.F64 = buffer.ReadFloat64At(in, off+32)
-		x.RmF64 = buffer.ReadFloat64At(in, off+40)
-		x.FixI32 = buffer.ReadInt32At(in, off+48)
-		x.RmFixI32 = buffer.ReadInt32At(in, off+52)
-		x.FixU32 = buffer.ReadUint32At(in, off+56)
-		x.RmFixU32 = buffer.ReadUint32At(in, off+60)
-		x.F32 = buffer.ReadFloat32At(in, off+64)
-		x.RmF32 = buffer.ReadFloat32At(in, off+68)
-		x.I16 = buffer.ReadInt16At(in, off+72)
-		x.RmI16 = buffer.ReadInt16At(in, off+74)
-		x.RmU16 = buffer.ReadUint16At(in, off+76)
-		x.U16 = buffer.ReadUint16At(in, off+78)
-		x.B = buffer.ReadUint8At(in, off+80) != 0
-		x.RmB = buffer.ReadUint8At(in, off+81) != 0
-		x.I8 = buffer.ReadInt8At(in, off+82)
-		x.RmI8 = buffer.ReadInt8At(in, off+83)
-		x.RmU8 = buffer.ReadUint8At(in, off+84)
-		x.U8 = buffer.ReadUint8At(in, off+85)
-		r.SetOffset(off + 86)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I = int(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I64 = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.MyI = MyInt(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.RmI = int(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.RmI64 = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.RmMyI = MyInt(buffer.UnZigZag64(u64))
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.RmTagI64 = i64
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.TagI64 = i64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.RmU = uint(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.RmU64 = u64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U = uint(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U64 = u64
-		u64, off = buffer.ReadTaggedUint64At(in, off)
-		x.RmTagU64 = u64
-		u64, off = buffer.ReadTaggedUint64At(in, off)
-		x.TagU64 = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.I32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.RmI32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.RmU32 = u32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.U32 = u32
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("FixI64..U32")
-		return
-	}
-	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[float64](c)
-		*p39 = r.ReadFloat64()
-		x.PF64 = p39
-	}
-	if c.Failed() {
-		c.Trace("PF64")
-		return
-	}
-	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[float64](c)
-		*p40 = r.ReadFloat64()
-		x.RmPF64 = p40
-	}
-	if c.Failed() {
-		c.Trace("RmPF64")
-		return
-	}
-	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[float32](c)
-		*p41 = r.ReadFloat32()
-		x.PF32 = p41
-	}
-	if c.Failed() {
-		c.Trace("PF32")
-		return
-	}
-	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[float32](c)
-		*p42 = r.ReadFloat32()
-		x.RmPF32 = p42
-	}
-	if c.Failed() {
-		c.Trace("RmPF32")
-		return
-	}
-	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[uint16](c)
-		*p43 = r.ReadUint16()
-		x.PU16 = p43
-	}
-	if c.Failed() {
-		c.Trace("PU16")
-		return
-	}
-	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[uint16](c)
-		*p44 = r.ReadUint16()
-		x.RmPU16 = p44
-	}
-	if c.Failed() {
-		c.Trace("RmPU16")
-		return
-	}
-	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[bool](c)
-		*p45 = r.ReadBool()
-		x.PB = p45
-	}
-	if c.Failed() {
-		c.Trace("PB")
-		return
-	}
-	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[bool](c)
-		*p46 = r.ReadBool()
-		x.RmPB = p46
-	}
-	if c.Failed() {
-		c.Trace("RmPB")
-		return
-	}
-	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[int8](c)
-		*p47 = r.ReadInt8()
-		x.PI8 = p47
-	}
-	if c.Failed() {
-		c.Trace("PI8")
-		return
-	}
-	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[int8](c)
-		*p48 = r.ReadInt8()
-		x.RmPI8 = p48
-	}
-	if c.Failed() {
-		c.Trace("RmPI8")
-		return
-	}
-	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[int64](c)
-		*p49 = r.ReadVarInt64()
-		x.PI64 = p49
-	}
-	if c.Failed() {
-		c.Trace("PI64")
-		return
-	}
-	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[int64](c)
-		*p50 = r.ReadVarInt64()
-		x.RmPI64 = p50
-	}
-	if c.Failed() {
-		c.Trace("RmPI64")
-		return
-	}
-	if c.ReadFlag() {
-		p51 := foryimpl.Alloc[uint64](c)
-		*p51 = r.ReadVarUint64()
-		x.PU64 = p51
-	}
-	if c.Failed() {
-		c.Trace("PU64")
-		return
-	}
-	if c.ReadFlag() {
-		p52 := foryimpl.Alloc[uint64](c)
-		*p52 = r.ReadVarUint64()
-		x.RmPU64 = p52
-	}
-	if c.Failed() {
-		c.Trace("RmPU64")
-		return
-	}
-	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[int32](c)
-		*p53 = r.ReadVarInt32()
-		x.PI32 = p53
-	}
-	if c.Failed() {
-		c.Trace("PI32")
-		return
-	}
-	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[int32](c)
-		*p54 = r.ReadVarInt32()
-		x.RmPI32 = p54
-	}
-	if c.Failed() {
-		c.Trace("RmPI32")
-		return
-	}
-	x.D = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("D")
-		return
-	}
-	x.Dt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("Dt")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
-				x.E = Color(e57)
+			if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
+				x.E = Color(e28)
 			} else {
 				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("E")
+			return
+		}
 	} else {
-		if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
-			x.E = Color(e58)
+		if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+			x.E = Color(e25)
 		} else {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("E")
-		return
+		if c.Failed() {
+			c.Trace("E")
+			return
+		}
 	}
 	x.MyS = MyString(c.ReadString())
 	if c.Failed() {
@@ -1600,54 +1212,70 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[time.Duration](c)
-		*p59 = c.ReadDuration()
-		x.PD = p59
+		p29 := foryimpl.Alloc[time.Duration](c)
+		*p29 = c.ReadDuration()
+		x.PD = p29
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p60 := foryimpl.Alloc[serializer.Date](c)
-		*p60 = serializer.Date(c.ReadDate())
-		x.PDt = p60
+		p30 := foryimpl.Alloc[serializer.Date](c)
+		*p30 = serializer.Date(c.ReadDate())
+		x.PDt = p30
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
-	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-		x.PE = foryimpl.BackRef[Color](c, id62)
-	} else if st61 == foryimpl.RefFollows {
-		p63 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id62, p63)
-		if e64 := c.ReadEnumFast(uint32(0x7fffffff)); e64 >= 0 {
-			*p63 = Color(e64)
+	if c.TrackRef() {
+		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+			x.PE = foryimpl.BackRef[Color](c, id32)
+		} else if st31 == foryimpl.RefFollows {
+			p33 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id32, p33)
+			if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+				*p33 = Color(e34)
+			} else {
+				*p33 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PE = p33
 		} else {
-			*p63 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.PE = nil
 		}
-		x.PE = p63
+		if c.Failed() {
+			c.Trace("PE")
+			return
+		}
 	} else {
-		x.PE = nil
-	}
-	if c.Failed() {
-		c.Trace("PE")
-		return
+		if c.ReadFlag() {
+			p31 := foryimpl.Alloc[Color](c)
+			if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+				*p31 = Color(e32)
+			} else {
+				*p31 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PE = p31
+		}
+		if c.Failed() {
+			c.Trace("PE")
+			return
+		}
 	}
 	if c.ReadFlag() {
-		p65 := foryimpl.Alloc[string](c)
-		*p65 = c.ReadString()
-		x.PS = p65
+		p35 := foryimpl.Alloc[string](c)
+		*p35 = c.ReadString()
+		x.PS = p35
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p66 := foryimpl.Alloc[time.Time](c)
-		*p66 = c.ReadTime()
-		x.PT = p66
+		p36 := foryimpl.Alloc[time.Time](c)
+		*p36 = c.ReadTime()
+		x.PT = p36
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1663,24 +1291,36 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmDt")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e69 := c.ReadEnumFast(uint32(0x7fffffff)); e69 >= 0 {
-				x.RmE = Color(e69)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
+					x.RmE = Color(e39)
+				} else {
+					x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+		} else {
+			if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
+				x.RmE = Color(e40)
 			} else {
 				x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("RmE")
+			return
+		}
 	} else {
-		if e70 := c.ReadEnumFast(uint32(0x7fffffff)); e70 >= 0 {
-			x.RmE = Color(e70)
+		if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+			x.RmE = Color(e37)
 		} else {
 			x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("RmE")
-		return
+		if c.Failed() {
+			c.Trace("RmE")
+			return
+		}
 	}
 	x.RmMyS = MyString(c.ReadString())
 	if c.Failed() {
@@ -1688,54 +1328,70 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p71 := foryimpl.Alloc[time.Duration](c)
-		*p71 = c.ReadDuration()
-		x.RmPD = p71
+		p41 := foryimpl.Alloc[time.Duration](c)
+		*p41 = c.ReadDuration()
+		x.RmPD = p41
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p72 := foryimpl.Alloc[serializer.Date](c)
-		*p72 = serializer.Date(c.ReadDate())
-		x.RmPDt = p72
+		p42 := foryimpl.Alloc[serializer.Date](c)
+		*p42 = serializer.Date(c.ReadDate())
+		x.RmPDt = p42
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
-	if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-		x.RmPE = foryimpl.BackRef[Color](c, id74)
-	} else if st73 == foryimpl.RefFollows {
-		p75 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id74, p75)
-		if e76 := c.ReadEnumFast(uint32(0x7fffffff)); e76 >= 0 {
-			*p75 = Color(e76)
+	if c.TrackRef() {
+		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+			x.RmPE = foryimpl.BackRef[Color](c, id44)
+		} else if st43 == foryimpl.RefFollows {
+			p45 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id44, p45)
+			if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
+				*p45 = Color(e46)
+			} else {
+				*p45 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.RmPE = p45
 		} else {
-			*p75 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.RmPE = nil
 		}
-		x.RmPE = p75
+		if c.Failed() {
+			c.Trace("RmPE")
+			return
+		}
 	} else {
-		x.RmPE = nil
-	}
-	if c.Failed() {
-		c.Trace("RmPE")
-		return
+		if c.ReadFlag() {
+			p43 := foryimpl.Alloc[Color](c)
+			if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
+				*p43 = Color(e44)
+			} else {
+				*p43 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.RmPE = p43
+		}
+		if c.Failed() {
+			c.Trace("RmPE")
+			return
+		}
 	}
 	if c.ReadFlag() {
-		p77 := foryimpl.Alloc[string](c)
-		*p77 = c.ReadString()
-		x.RmPS = p77
+		p47 := foryimpl.Alloc[string](c)
+		*p47 = c.ReadString()
+		x.RmPS = p47
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p78 := foryimpl.Alloc[time.Time](c)
-		*p78 = c.ReadTime()
-		x.RmPT = p78
+		p48 := foryimpl.Alloc[time.Time](c)
+		*p48 = c.ReadTime()
+		x.RmPT = p48
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -1771,128 +1427,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
-					x.FixI64 = int64(v79)
+				if v49, ok50 := c.ReadIntAs(f, 64); ok50 {
+					x.FixI64 = int64(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
-					x.RmFixI64 = int64(v81)
+				if v51, ok52 := c.ReadIntAs(f, 64); ok52 {
+					x.RmFixI64 = int64(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v83, ok84 := c.ReadUintAs(f, 64); ok84 {
-					x.FixU64 = uint64(v83)
+				if v53, ok54 := c.ReadUintAs(f, 64); ok54 {
+					x.FixU64 = uint64(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v85, ok86 := c.ReadUintAs(f, 64); ok86 {
-					x.RmFixU64 = uint64(v85)
+				if v55, ok56 := c.ReadUintAs(f, 64); ok56 {
+					x.RmFixU64 = uint64(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v87, ok88 := c.ReadFloatAs(f, 64); ok88 {
-					x.F64 = float64(v87)
+				if v57, ok58 := c.ReadFloatAs(f, 64); ok58 {
+					x.F64 = float64(v57)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v89, ok90 := c.ReadFloatAs(f, 64); ok90 {
-					x.RmF64 = float64(v89)
+				if v59, ok60 := c.ReadFloatAs(f, 64); ok60 {
+					x.RmF64 = float64(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v91, ok92 := c.ReadIntAs(f, 32); ok92 {
-					x.FixI32 = int32(v91)
+				if v61, ok62 := c.ReadIntAs(f, 32); ok62 {
+					x.FixI32 = int32(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 32); ok94 {
-					x.RmFixI32 = int32(v93)
+				if v63, ok64 := c.ReadIntAs(f, 32); ok64 {
+					x.RmFixI32 = int32(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v95, ok96 := c.ReadUintAs(f, 32); ok96 {
-					x.FixU32 = uint32(v95)
+				if v65, ok66 := c.ReadUintAs(f, 32); ok66 {
+					x.FixU32 = uint32(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v97, ok98 := c.ReadUintAs(f, 32); ok98 {
-					x.RmFixU32 = uint32(v97)
+				if v67, ok68 := c.ReadUintAs(f, 32); ok68 {
+					x.RmFixU32 = uint32(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v99, ok100 := c.ReadFloatAs(f, 32); ok100 {
-					x.F32 = float32(v99)
+				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
+					x.F32 = float32(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v101, ok102 := c.ReadFloatAs(f, 32); ok102 {
-					x.RmF32 = float32(v101)
+				if v71, ok72 := c.ReadFloatAs(f, 32); ok72 {
+					x.RmF32 = float32(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 16); ok104 {
-					x.I16 = int16(v103)
+				if v73, ok74 := c.ReadIntAs(f, 16); ok74 {
+					x.I16 = int16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v105, ok106 := c.ReadIntAs(f, 16); ok106 {
-					x.RmI16 = int16(v105)
+				if v75, ok76 := c.ReadIntAs(f, 16); ok76 {
+					x.RmI16 = int16(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v107, ok108 := c.ReadUintAs(f, 16); ok108 {
-					x.RmU16 = uint16(v107)
+				if v77, ok78 := c.ReadUintAs(f, 16); ok78 {
+					x.RmU16 = uint16(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v109, ok110 := c.ReadUintAs(f, 16); ok110 {
-					x.U16 = uint16(v109)
+				if v79, ok80 := c.ReadUintAs(f, 16); ok80 {
+					x.U16 = uint16(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1907,345 +1563,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v111, ok112 := c.ReadIntAs(f, 8); ok112 {
-					x.I8 = int8(v111)
+				if v81, ok82 := c.ReadIntAs(f, 8); ok82 {
+					x.I8 = int8(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v113, ok114 := c.ReadIntAs(f, 8); ok114 {
-					x.RmI8 = int8(v113)
+				if v83, ok84 := c.ReadIntAs(f, 8); ok84 {
+					x.RmI8 = int8(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v115, ok116 := c.ReadUintAs(f, 8); ok116 {
-					x.RmU8 = uint8(v115)
+				if v85, ok86 := c.ReadUintAs(f, 8); ok86 {
+					x.RmU8 = uint8(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v117, ok118 := c.ReadUintAs(f, 8); ok118 {
-					x.U8 = uint8(v117)
+				if v87, ok88 := c.ReadUintAs(f, 8); ok88 {
+					x.U8 = uint8(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
-					x.I = int(v119)
+				if v89, ok90 := c.ReadIntAs(f, 64); ok90 {
+					x.I = int(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
-					x.I64 = int64(v121)
+				if v91, ok92 := c.ReadIntAs(f, 64); ok92 {
+					x.I64 = int64(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
-					x.MyI = MyInt(v123)
+				if v93, ok94 := c.ReadIntAs(f, 64); ok94 {
+					x.MyI = MyInt(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v125, ok126 := c.ReadIntAs(f, 64); ok126 {
-					x.RmI = int(v125)
+				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
+					x.RmI = int(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v127, ok128 := c.ReadIntAs(f, 64); ok128 {
-					x.RmI64 = int64(v127)
+				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
+					x.RmI64 = int64(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v129, ok130 := c.ReadIntAs(f, 64); ok130 {
-					x.RmMyI = MyInt(v129)
+				if v99, ok100 := c.ReadIntAs(f, 64); ok100 {
+					x.RmMyI = MyInt(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmMyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v131, ok132 := c.ReadIntAs(f, 64); ok132 {
-					x.RmTagI64 = int64(v131)
+				if v101, ok102 := c.ReadIntAs(f, 64); ok102 {
+					x.RmTagI64 = int64(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v133, ok134 := c.ReadIntAs(f, 64); ok134 {
-					x.TagI64 = int64(v133)
+				if v103, ok104 := c.ReadIntAs(f, 64); ok104 {
+					x.TagI64 = int64(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
-					x.RmU = uint(v135)
+				if v105, ok106 := c.ReadUintAs(f, 64); ok106 {
+					x.RmU = uint(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v137, ok138 := c.ReadUintAs(f, 64); ok138 {
-					x.RmU64 = uint64(v137)
+				if v107, ok108 := c.ReadUintAs(f, 64); ok108 {
+					x.RmU64 = uint64(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v139, ok140 := c.ReadUintAs(f, 64); ok140 {
-					x.U = uint(v139)
+				if v109, ok110 := c.ReadUintAs(f, 64); ok110 {
+					x.U = uint(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v141, ok142 := c.ReadUintAs(f, 64); ok142 {
-					x.U64 = uint64(v141)
+				if v111, ok112 := c.ReadUintAs(f, 64); ok112 {
+					x.U64 = uint64(v111)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v143, ok144 := c.ReadUintAs(f, 64); ok144 {
-					x.RmTagU64 = uint64(v143)
+				if v113, ok114 := c.ReadUintAs(f, 64); ok114 {
+					x.RmTagU64 = uint64(v113)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v145, ok146 := c.ReadUintAs(f, 64); ok146 {
-					x.TagU64 = uint64(v145)
+				if v115, ok116 := c.ReadUintAs(f, 64); ok116 {
+					x.TagU64 = uint64(v115)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v147, ok148 := c.ReadIntAs(f, 32); ok148 {
-					x.I32 = int32(v147)
+				if v117, ok118 := c.ReadIntAs(f, 32); ok118 {
+					x.I32 = int32(v117)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v149, ok150 := c.ReadIntAs(f, 32); ok150 {
-					x.RmI32 = int32(v149)
+				if v119, ok120 := c.ReadIntAs(f, 32); ok120 {
+					x.RmI32 = int32(v119)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v151, ok152 := c.ReadUintAs(f, 32); ok152 {
-					x.RmU32 = uint32(v151)
+				if v121, ok122 := c.ReadUintAs(f, 32); ok122 {
+					x.RmU32 = uint32(v121)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v153, ok154 := c.ReadUintAs(f, 32); ok154 {
-					x.U32 = uint32(v153)
+				if v123, ok124 := c.ReadUintAs(f, 32); ok124 {
+					x.U32 = uint32(v123)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v156, ok157 := c.ReadFloatAs(f, 64); ok157 {
-					pv158 := float64(v156)
-					x.PF64 = &pv158
+				if v126, ok127 := c.ReadFloatAs(f, 64); ok127 {
+					pv128 := float64(v126)
+					x.PF64 = &pv128
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p155 := foryimpl.Alloc[float64](c)
-				*p155 = r.ReadFloat64()
-				x.PF64 = p155
+				p125 := foryimpl.Alloc[float64](c)
+				*p125 = r.ReadFloat64()
+				x.PF64 = p125
 			}
 		case 41:
 			if f.Convert {
-				if v160, ok161 := c.ReadFloatAs(f, 64); ok161 {
-					pv162 := float64(v160)
-					x.RmPF64 = &pv162
+				if v130, ok131 := c.ReadFloatAs(f, 64); ok131 {
+					pv132 := float64(v130)
+					x.RmPF64 = &pv132
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p159 := foryimpl.Alloc[float64](c)
-				*p159 = r.ReadFloat64()
-				x.RmPF64 = p159
+				p129 := foryimpl.Alloc[float64](c)
+				*p129 = r.ReadFloat64()
+				x.RmPF64 = p129
 			}
 		case 42:
 			if f.Convert {
-				if v164, ok165 := c.ReadFloatAs(f, 32); ok165 {
-					pv166 := float32(v164)
-					x.PF32 = &pv166
+				if v134, ok135 := c.ReadFloatAs(f, 32); ok135 {
+					pv136 := float32(v134)
+					x.PF32 = &pv136
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p163 := foryimpl.Alloc[float32](c)
-				*p163 = r.ReadFloat32()
-				x.PF32 = p163
+				p133 := foryimpl.Alloc[float32](c)
+				*p133 = r.ReadFloat32()
+				x.PF32 = p133
 			}
 		case 43:
 			if f.Convert {
-				if v168, ok169 := c.ReadFloatAs(f, 32); ok169 {
-					pv170 := float32(v168)
-					x.RmPF32 = &pv170
+				if v138, ok139 := c.ReadFloatAs(f, 32); ok139 {
+					pv140 := float32(v138)
+					x.RmPF32 = &pv140
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p167 := foryimpl.Alloc[float32](c)
-				*p167 = r.ReadFloat32()
-				x.RmPF32 = p167
+				p137 := foryimpl.Alloc[float32](c)
+				*p137 = r.ReadFloat32()
+				x.RmPF32 = p137
 			}
 		case 44:
 			if f.Convert {
-				if v172, ok173 := c.ReadUintAs(f, 16); ok173 {
-					pv174 := uint16(v172)
-					x.PU16 = &pv174
+				if v142, ok143 := c.ReadUintAs(f, 16); ok143 {
+					pv144 := uint16(v142)
+					x.PU16 = &pv144
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[uint16](c)
-				*p171 = r.ReadUint16()
-				x.PU16 = p171
+				p141 := foryimpl.Alloc[uint16](c)
+				*p141 = r.ReadUint16()
+				x.PU16 = p141
 			}
 		case 45:
 			if f.Convert {
-				if v176, ok177 := c.ReadUintAs(f, 16); ok177 {
-					pv178 := uint16(v176)
-					x.RmPU16 = &pv178
+				if v146, ok147 := c.ReadUintAs(f, 16); ok147 {
+					pv148 := uint16(v146)
+					x.RmPU16 = &pv148
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p175 := foryimpl.Alloc[uint16](c)
-				*p175 = r.ReadUint16()
-				x.RmPU16 = p175
+				p145 := foryimpl.Alloc[uint16](c)
+				*p145 = r.ReadUint16()
+				x.RmPU16 = p145
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[bool](c)
-				*p179 = r.ReadBool()
-				x.PB = p179
+				p149 := foryimpl.Alloc[bool](c)
+				*p149 = r.ReadBool()
+				x.PB = p149
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p180 := foryimpl.Alloc[bool](c)
-				*p180 = r.ReadBool()
-				x.RmPB = p180
+				p150 := foryimpl.Alloc[bool](c)
+				*p150 = r.ReadBool()
+				x.RmPB = p150
 			}
 		case 48:
 			if f.Convert {
-				if v182, ok183 := c.ReadIntAs(f, 8); ok183 {
-					pv184 := int8(v182)
-					x.PI8 = &pv184
+				if v152, ok153 := c.ReadIntAs(f, 8); ok153 {
+					pv154 := int8(v152)
+					x.PI8 = &pv154
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p181 := foryimpl.Alloc[int8](c)
-				*p181 = r.ReadInt8()
-				x.PI8 = p181
+				p151 := foryimpl.Alloc[int8](c)
+				*p151 = r.ReadInt8()
+				x.PI8 = p151
 			}
 		case 49:
 			if f.Convert {
-				if v186, ok187 := c.ReadIntAs(f, 8); ok187 {
-					pv188 := int8(v186)
-					x.RmPI8 = &pv188
+				if v156, ok157 := c.ReadIntAs(f, 8); ok157 {
+					pv158 := int8(v156)
+					x.RmPI8 = &pv158
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p185 := foryimpl.Alloc[int8](c)
-				*p185 = r.ReadInt8()
-				x.RmPI8 = p185
+				p155 := foryimpl.Alloc[int8](c)
+				*p155 = r.ReadInt8()
+				x.RmPI8 = p155
 			}
 		case 50:
 			if f.Convert {
-				if v190, ok191 := c.ReadIntAs(f, 64); ok191 {
-					pv192 := int64(v190)
-					x.PI64 = &pv192
+				if v160, ok161 := c.ReadIntAs(f, 64); ok161 {
+					pv162 := int64(v160)
+					x.PI64 = &pv162
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p189 := foryimpl.Alloc[int64](c)
-				*p189 = r.ReadVarInt64()
-				x.PI64 = p189
+				p159 := foryimpl.Alloc[int64](c)
+				*p159 = r.ReadVarInt64()
+				x.PI64 = p159
 			}
 		case 51:
 			if f.Convert {
-				if v194, ok195 := c.ReadIntAs(f, 64); ok195 {
-					pv196 := int64(v194)
-					x.RmPI64 = &pv196
+				if v164, ok165 := c.ReadIntAs(f, 64); ok165 {
+					pv166 := int64(v164)
+					x.RmPI64 = &pv166
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p193 := foryimpl.Alloc[int64](c)
-				*p193 = r.ReadVarInt64()
-				x.RmPI64 = p193
+				p163 := foryimpl.Alloc[int64](c)
+				*p163 = r.ReadVarInt64()
+				x.RmPI64 = p163
 			}
 		case 52:
 			if f.Convert {
-				if v198, ok199 := c.ReadUintAs(f, 64); ok199 {
-					pv200 := uint64(v198)
-					x.PU64 = &pv200
+				if v168, ok169 := c.ReadUintAs(f, 64); ok169 {
+					pv170 := uint64(v168)
+					x.PU64 = &pv170
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p197 := foryimpl.Alloc[uint64](c)
-				*p197 = r.ReadVarUint64()
-				x.PU64 = p197
+				p167 := foryimpl.Alloc[uint64](c)
+				*p167 = r.ReadVarUint64()
+				x.PU64 = p167
 			}
 		case 53:
 			if f.Convert {
-				if v202, ok203 := c.ReadUintAs(f, 64); ok203 {
-					pv204 := uint64(v202)
-					x.RmPU64 = &pv204
+				if v172, ok173 := c.ReadUintAs(f, 64); ok173 {
+					pv174 := uint64(v172)
+					x.RmPU64 = &pv174
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p201 := foryimpl.Alloc[uint64](c)
-				*p201 = r.ReadVarUint64()
-				x.RmPU64 = p201
+				p171 := foryimpl.Alloc[uint64](c)
+				*p171 = r.ReadVarUint64()
+				x.RmPU64 = p171
 			}
 		case 54:
 			if f.Convert {
-				if v206, ok207 := c.ReadIntAs(f, 32); ok207 {
-					pv208 := int32(v206)
-					x.PI32 = &pv208
+				if v176, ok177 := c.ReadIntAs(f, 32); ok177 {
+					pv178 := int32(v176)
+					x.PI32 = &pv178
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p205 := foryimpl.Alloc[int32](c)
-				*p205 = r.ReadVarInt32()
-				x.PI32 = p205
+				p175 := foryimpl.Alloc[int32](c)
+				*p175 = r.ReadVarInt32()
+				x.PI32 = p175
 			}
 		case 55:
 			if f.Convert {
-				if v210, ok211 := c.ReadIntAs(f, 32); ok211 {
-					pv212 := int32(v210)
-					x.RmPI32 = &pv212
+				if v180, ok181 := c.ReadIntAs(f, 32); ok181 {
+					pv182 := int32(v180)
+					x.RmPI32 = &pv182
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p209 := foryimpl.Alloc[int32](c)
-				*p209 = r.ReadVarInt32()
-				x.RmPI32 = p209
+				p179 := foryimpl.Alloc[int32](c)
+				*p179 = r.ReadVarInt32()
+				x.RmPI32 = p179
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -2258,16 +1914,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e216 := c.ReadEnumFast(uint32(0x7fffffff)); e216 >= 0 {
-						x.E = Color(e216)
+					if e186 := c.ReadEnumFast(uint32(0x7fffffff)); e186 >= 0 {
+						x.E = Color(e186)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e213 := c.ReadEnumFast(uint32(0x7fffffff)); e213 >= 0 {
-						x.E = Color(e213)
+					if e183 := c.ReadEnumFast(uint32(0x7fffffff)); e183 >= 0 {
+						x.E = Color(e183)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2279,54 +1935,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p217 := foryimpl.Alloc[time.Duration](c)
-				*p217 = c.ReadDuration()
-				x.PD = p217
+				p187 := foryimpl.Alloc[time.Duration](c)
+				*p187 = c.ReadDuration()
+				x.PD = p187
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p218 := foryimpl.Alloc[serializer.Date](c)
-				*p218 = serializer.Date(c.ReadDate())
-				x.PDt = p218
+				p188 := foryimpl.Alloc[serializer.Date](c)
+				*p188 = serializer.Date(c.ReadDate())
+				x.PDt = p188
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id222)
-				} else if st221 == foryimpl.RefFollows {
-					p223 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id222, p223)
-					if e224 := c.ReadEnumFast(uint32(0x7fffffff)); e224 >= 0 {
-						*p223 = Color(e224)
+				if st191, id192 := c.ReadRefFlag(); st191 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id192)
+				} else if st191 == foryimpl.RefFollows {
+					p193 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id192, p193)
+					if e194 := c.ReadEnumFast(uint32(0x7fffffff)); e194 >= 0 {
+						*p193 = Color(e194)
 					} else {
-						*p223 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p193 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p223
+					x.PE = p193
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p219 := foryimpl.Alloc[Color](c)
-					if e220 := c.ReadEnumFast(uint32(0x7fffffff)); e220 >= 0 {
-						*p219 = Color(e220)
+					p189 := foryimpl.Alloc[Color](c)
+					if e190 := c.ReadEnumFast(uint32(0x7fffffff)); e190 >= 0 {
+						*p189 = Color(e190)
 					} else {
-						*p219 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p189 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p219
+					x.PE = p189
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p225 := foryimpl.Alloc[string](c)
-				*p225 = c.ReadString()
-				x.PS = p225
+				p195 := foryimpl.Alloc[string](c)
+				*p195 = c.ReadString()
+				x.PS = p195
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p226 := foryimpl.Alloc[time.Time](c)
-				*p226 = c.ReadTime()
-				x.PT = p226
+				p196 := foryimpl.Alloc[time.Time](c)
+				*p196 = c.ReadTime()
+				x.PT = p196
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2339,16 +1995,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 67:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e230 := c.ReadEnumFast(uint32(0x7fffffff)); e230 >= 0 {
-						x.RmE = Color(e230)
+					if e200 := c.ReadEnumFast(uint32(0x7fffffff)); e200 >= 0 {
+						x.RmE = Color(e200)
 					} else {
 						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e227 := c.ReadEnumFast(uint32(0x7fffffff)); e227 >= 0 {
-						x.RmE = Color(e227)
+					if e197 := c.ReadEnumFast(uint32(0x7fffffff)); e197 >= 0 {
+						x.RmE = Color(e197)
 					} else {
 						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2360,54 +2016,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p231 := foryimpl.Alloc[time.Duration](c)
-				*p231 = c.ReadDuration()
-				x.RmPD = p231
+				p201 := foryimpl.Alloc[time.Duration](c)
+				*p201 = c.ReadDuration()
+				x.RmPD = p201
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p232 := foryimpl.Alloc[serializer.Date](c)
-				*p232 = serializer.Date(c.ReadDate())
-				x.RmPDt = p232
+				p202 := foryimpl.Alloc[serializer.Date](c)
+				*p202 = serializer.Date(c.ReadDate())
+				x.RmPDt = p202
 			}
 		case 71:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
-					x.RmPE = foryimpl.BackRef[Color](c, id236)
-				} else if st235 == foryimpl.RefFollows {
-					p237 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id236, p237)
-					if e238 := c.ReadEnumFast(uint32(0x7fffffff)); e238 >= 0 {
-						*p237 = Color(e238)
+				if st205, id206 := c.ReadRefFlag(); st205 == foryimpl.RefBack {
+					x.RmPE = foryimpl.BackRef[Color](c, id206)
+				} else if st205 == foryimpl.RefFollows {
+					p207 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id206, p207)
+					if e208 := c.ReadEnumFast(uint32(0x7fffffff)); e208 >= 0 {
+						*p207 = Color(e208)
 					} else {
-						*p237 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p207 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.RmPE = p237
+					x.RmPE = p207
 				} else {
 					x.RmPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p233 := foryimpl.Alloc[Color](c)
-					if e234 := c.ReadEnumFast(uint32(0x7fffffff)); e234 >= 0 {
-						*p233 = Color(e234)
+					p203 := foryimpl.Alloc[Color](c)
+					if e204 := c.ReadEnumFast(uint32(0x7fffffff)); e204 >= 0 {
+						*p203 = Color(e204)
 					} else {
-						*p233 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p203 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.RmPE = p233
+					x.RmPE = p203
 				}
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p239 := foryimpl.Alloc[string](c)
-				*p239 = c.ReadString()
-				x.RmPS = p239
+				p209 := foryimpl.Alloc[string](c)
+				*p209 = c.ReadString()
+				x.RmPS = p209
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p240 := foryimpl.Alloc[time.Time](c)
-				*p240 = c.ReadTime()
-				x.RmPT = p240
+				p210 := foryimpl.Alloc[time.Time](c)
+				*p210 = c.ReadTime()
+				x.RmPT = p210
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
@@ -5202,64 +4858,96 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Containers{
-		ABool:   x.ABool,
-		AF32:    x.AF32,
-		AF64:    x.AF64,
-		AI16:    x.AI16,
-		AI32:    x.AI32,
-		AI64:    x.AI64,
-		AI8:     x.AI8,
-		AU16:    x.AU16,
-		AU32:    x.AU32,
-		AU64:    x.AU64,
-		AU8:     x.AU8,
-		LB:      x.LB,
-		LE:      x.LE,
-		LF32:    x.LF32,
-		LF64:    x.LF64,
-		LI32:    x.LI32,
-		LI64:    x.LI64,
-		LI8:     x.LI8,
-		LL:      x.LL,
-		LM:      x.LM,
-		LPI:     x.LPI,
-		LS:      x.LS,
-		LT:      x.LT,
-		LU16:    x.LU16,
-		LU64:    x.LU64,
-		Raw:     x.Raw,
-		RmABool: x.RmABool,
-		RmAF32:  x.RmAF32,
-		RmAF64:  x.RmAF64,
-		RmAI16:  x.RmAI16,
-		RmAI32:  x.RmAI32,
-		RmAI64:  x.RmAI64,
-		RmAI8:   x.RmAI8,
-		RmAU16:  x.RmAU16,
-		RmAU32:  x.RmAU32,
-		RmAU64:  x.RmAU64,
-		RmAU8:   x.RmAU8,
-		RmLB:    x.RmLB,
-		RmLE:    x.RmLE,
-		RmLF32:  x.RmLF32,
-		RmLF64:  x.RmLF64,
-		RmLI32:  x.RmLI32,
-		RmLI64:  x.RmLI64,
-		RmLI8:   x.RmLI8,
-		RmLL:    x.RmLL,
-		RmLM:    x.RmLM,
-		RmLPI:   x.RmLPI,
-		RmLS:    x.RmLS,
-		RmLT:    x.RmLT,
-		RmLU16:  x.RmLU16,
-		RmLU64:  x.RmLU64,
-		RmRaw:   x.RmRaw,
+		*x = Containers{
+			LB:     x.LB,
+			LE:     x.LE,
+			LF32:   x.LF32,
+			LF64:   x.LF64,
+			LI32:   x.LI32,
+			LI64:   x.LI64,
+			LI8:    x.LI8,
+			LL:     x.LL,
+			LM:     x.LM,
+			LPI:    x.LPI,
+			LS:     x.LS,
+			LT:     x.LT,
+			LU16:   x.LU16,
+			LU64:   x.LU64,
+			Raw:    x.Raw,
+			RmLB:   x.RmLB,
+			RmLE:   x.RmLE,
+			RmLF32: x.RmLF32,
+			RmLF64: x.RmLF64,
+			RmLI32: x.RmLI32,
+			RmLI64: x.RmLI64,
+			RmLI8:  x.RmLI8,
+			RmLL:   x.RmLL,
+			RmLM:   x.RmLM,
+			RmLPI:  x.RmLPI,
+			RmLS:   x.RmLS,
+			RmLT:   x.RmLT,
+			RmLU16: x.RmLU16,
+			RmLU64: x.RmLU64,
+			RmRaw:  x.RmRaw,
+		}
+	} else {
+		*x = Containers{
+			ABool:   x.ABool,
+			AF32:    x.AF32,
+			AF64:    x.AF64,
+			AI16:    x.AI16,
+			AI32:    x.AI32,
+			AI64:    x.AI64,
+			AI8:     x.AI8,
+			AU16:    x.AU16,
+			AU32:    x.AU32,
+			AU64:    x.AU64,
+			AU8:     x.AU8,
+			LB:      x.LB,
+			LE:      x.LE,
+			LF32:    x.LF32,
+			LF64:    x.LF64,
+			LI32:    x.LI32,
+			LI64:    x.LI64,
+			LI8:     x.LI8,
+			LL:      x.LL,
+			LM:      x.LM,
+			LPI:     x.LPI,
+			LS:      x.LS,
+			LT:      x.LT,
+			LU16:    x.LU16,
+			LU64:    x.LU64,
+			Raw:     x.Raw,
+			RmABool: x.RmABool,
+			RmAF32:  x.RmAF32,
+			RmAF64:  x.RmAF64,
+			RmAI16:  x.RmAI16,
+			RmAI32:  x.RmAI32,
+			RmAI64:  x.RmAI64,
+			RmAI8:   x.RmAI8,
+			RmAU16:  x.RmAU16,
+			RmAU32:  x.RmAU32,
+			RmAU64:  x.RmAU64,
+			RmAU8:   x.RmAU8,
+			RmLB:    x.RmLB,
+			RmLE:    x.RmLE,
+			RmLF32:  x.RmLF32,
+			RmLF64:  x.RmLF64,
+			RmLI32:  x.RmLI32,
+			RmLI64:  x.RmLI64,
+			RmLI8:   x.RmLI8,
+			RmLL:    x.RmLL,
+			RmLM:    x.RmLM,
+			RmLPI:   x.RmLPI,
+			RmLS:    x.RmLS,
+			RmLT:    x.RmLT,
+			RmLU16:  x.RmLU16,
+			RmLU64:  x.RmLU64,
+			RmRaw:   x.RmRaw,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(324745818) {
@@ -5268,1604 +4956,2011 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n764 := c.ReadArrayLengthFast(1)
-	if n764 < 0 {
-		n764 = c.ReadArrayLength(1)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st764, id765 := c.ReadRefFlag(); st764 == foryimpl.RefBack {
+				x.ABool = foryimpl.BackRefSlice[bool](c, id765)
+			} else if st764 == foryimpl.RefFollows {
+				n766 := c.ReadArrayLengthFast(1)
+				if n766 < 0 {
+					n766 = c.ReadArrayLength(1)
+				}
+				a767 := foryimpl.MakeSlice[[]bool](c, n766)
+				r.ReadRawBools(a767)
+				x.ABool = a767
+				foryimpl.SetRefSlice(c, id765, x.ABool)
+			} else {
+				x.ABool = nil
+			}
+		} else {
+			n768 := c.ReadArrayLengthFast(1)
+			if n768 < 0 {
+				n768 = c.ReadArrayLength(1)
+			}
+			a769 := foryimpl.MakeSlice[[]bool](c, n768)
+			r.ReadRawBools(a769)
+			x.ABool = a769
+		}
+		if c.Failed() {
+			c.Trace("ABool")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st770, id771 := c.ReadRefFlag(); st770 == foryimpl.RefBack {
+				x.AF32 = foryimpl.BackRefSlice[float32](c, id771)
+			} else if st770 == foryimpl.RefFollows {
+				n772 := c.ReadArrayLengthFast(4)
+				if n772 < 0 {
+					n772 = c.ReadArrayLength(4)
+				}
+				a773 := foryimpl.MakeSlice[[]float32](c, n772)
+				r.ReadRawFloat32s(a773)
+				x.AF32 = a773
+				foryimpl.SetRefSlice(c, id771, x.AF32)
+			} else {
+				x.AF32 = nil
+			}
+		} else {
+			n774 := c.ReadArrayLengthFast(4)
+			if n774 < 0 {
+				n774 = c.ReadArrayLength(4)
+			}
+			a775 := foryimpl.MakeSlice[[]float32](c, n774)
+			r.ReadRawFloat32s(a775)
+			x.AF32 = a775
+		}
+		if c.Failed() {
+			c.Trace("AF32")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st776, id777 := c.ReadRefFlag(); st776 == foryimpl.RefBack {
+				x.AF64 = foryimpl.BackRefSlice[float64](c, id777)
+			} else if st776 == foryimpl.RefFollows {
+				n778 := c.ReadArrayLengthFast(8)
+				if n778 < 0 {
+					n778 = c.ReadArrayLength(8)
+				}
+				a779 := foryimpl.MakeSlice[[]float64](c, n778)
+				r.ReadRawFloat64s(a779)
+				x.AF64 = a779
+				foryimpl.SetRefSlice(c, id777, x.AF64)
+			} else {
+				x.AF64 = nil
+			}
+		} else {
+			n780 := c.ReadArrayLengthFast(8)
+			if n780 < 0 {
+				n780 = c.ReadArrayLength(8)
+			}
+			a781 := foryimpl.MakeSlice[[]float64](c, n780)
+			r.ReadRawFloat64s(a781)
+			x.AF64 = a781
+		}
+		if c.Failed() {
+			c.Trace("AF64")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st782, id783 := c.ReadRefFlag(); st782 == foryimpl.RefBack {
+				x.AI16 = foryimpl.BackRefSlice[int16](c, id783)
+			} else if st782 == foryimpl.RefFollows {
+				n784 := c.ReadArrayLengthFast(2)
+				if n784 < 0 {
+					n784 = c.ReadArrayLength(2)
+				}
+				a785 := foryimpl.MakeSlice[[]int16](c, n784)
+				r.ReadRawInt16s(a785)
+				x.AI16 = a785
+				foryimpl.SetRefSlice(c, id783, x.AI16)
+			} else {
+				x.AI16 = nil
+			}
+		} else {
+			n786 := c.ReadArrayLengthFast(2)
+			if n786 < 0 {
+				n786 = c.ReadArrayLength(2)
+			}
+			a787 := foryimpl.MakeSlice[[]int16](c, n786)
+			r.ReadRawInt16s(a787)
+			x.AI16 = a787
+		}
+		if c.Failed() {
+			c.Trace("AI16")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st788, id789 := c.ReadRefFlag(); st788 == foryimpl.RefBack {
+				x.AI32 = foryimpl.BackRefSlice[int32](c, id789)
+			} else if st788 == foryimpl.RefFollows {
+				n790 := c.ReadArrayLengthFast(4)
+				if n790 < 0 {
+					n790 = c.ReadArrayLength(4)
+				}
+				a791 := foryimpl.MakeSlice[[]int32](c, n790)
+				r.ReadRawInt32s(a791)
+				x.AI32 = a791
+				foryimpl.SetRefSlice(c, id789, x.AI32)
+			} else {
+				x.AI32 = nil
+			}
+		} else {
+			n792 := c.ReadArrayLengthFast(4)
+			if n792 < 0 {
+				n792 = c.ReadArrayLength(4)
+			}
+			a793 := foryimpl.MakeSlice[[]int32](c, n792)
+			r.ReadRawInt32s(a793)
+			x.AI32 = a793
+		}
+		if c.Failed() {
+			c.Trace("AI32")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st794, id795 := c.ReadRefFlag(); st794 == foryimpl.RefBack {
+				x.AI64 = foryimpl.BackRefSlice[int64](c, id795)
+			} else if st794 == foryimpl.RefFollows {
+				n796 := c.ReadArrayLengthFast(8)
+				if n796 < 0 {
+					n796 = c.ReadArrayLength(8)
+				}
+				a797 := foryimpl.MakeSlice[[]int64](c, n796)
+				r.ReadRawInt64s(a797)
+				x.AI64 = a797
+				foryimpl.SetRefSlice(c, id795, x.AI64)
+			} else {
+				x.AI64 = nil
+			}
+		} else {
+			n798 := c.ReadArrayLengthFast(8)
+			if n798 < 0 {
+				n798 = c.ReadArrayLength(8)
+			}
+			a799 := foryimpl.MakeSlice[[]int64](c, n798)
+			r.ReadRawInt64s(a799)
+			x.AI64 = a799
+		}
+		if c.Failed() {
+			c.Trace("AI64")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st800, id801 := c.ReadRefFlag(); st800 == foryimpl.RefBack {
+				x.AI8 = foryimpl.BackRefSlice[int8](c, id801)
+			} else if st800 == foryimpl.RefFollows {
+				n802 := c.ReadArrayLengthFast(1)
+				if n802 < 0 {
+					n802 = c.ReadArrayLength(1)
+				}
+				a803 := foryimpl.MakeSlice[[]int8](c, n802)
+				for i804 := range a803 {
+					a803[i804] = r.ReadInt8()
+				}
+				x.AI8 = a803
+				foryimpl.SetRefSlice(c, id801, x.AI8)
+			} else {
+				x.AI8 = nil
+			}
+		} else {
+			n805 := c.ReadArrayLengthFast(1)
+			if n805 < 0 {
+				n805 = c.ReadArrayLength(1)
+			}
+			a806 := foryimpl.MakeSlice[[]int8](c, n805)
+			for i807 := range a806 {
+				a806[i807] = r.ReadInt8()
+			}
+			x.AI8 = a806
+		}
+		if c.Failed() {
+			c.Trace("AI8")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st808, id809 := c.ReadRefFlag(); st808 == foryimpl.RefBack {
+				x.AU16 = foryimpl.BackRefSlice[uint16](c, id809)
+			} else if st808 == foryimpl.RefFollows {
+				n810 := c.ReadArrayLengthFast(2)
+				if n810 < 0 {
+					n810 = c.ReadArrayLength(2)
+				}
+				a811 := foryimpl.MakeSlice[[]uint16](c, n810)
+				r.ReadRawUint16s(a811)
+				x.AU16 = a811
+				foryimpl.SetRefSlice(c, id809, x.AU16)
+			} else {
+				x.AU16 = nil
+			}
+		} else {
+			n812 := c.ReadArrayLengthFast(2)
+			if n812 < 0 {
+				n812 = c.ReadArrayLength(2)
+			}
+			a813 := foryimpl.MakeSlice[[]uint16](c, n812)
+			r.ReadRawUint16s(a813)
+			x.AU16 = a813
+		}
+		if c.Failed() {
+			c.Trace("AU16")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st814, id815 := c.ReadRefFlag(); st814 == foryimpl.RefBack {
+				x.AU32 = foryimpl.BackRefSlice[uint32](c, id815)
+			} else if st814 == foryimpl.RefFollows {
+				n816 := c.ReadArrayLengthFast(4)
+				if n816 < 0 {
+					n816 = c.ReadArrayLength(4)
+				}
+				a817 := foryimpl.MakeSlice[[]uint32](c, n816)
+				r.ReadRawUint32s(a817)
+				x.AU32 = a817
+				foryimpl.SetRefSlice(c, id815, x.AU32)
+			} else {
+				x.AU32 = nil
+			}
+		} else {
+			n818 := c.ReadArrayLengthFast(4)
+			if n818 < 0 {
+				n818 = c.ReadArrayLength(4)
+			}
+			a819 := foryimpl.MakeSlice[[]uint32](c, n818)
+			r.ReadRawUint32s(a819)
+			x.AU32 = a819
+		}
+		if c.Failed() {
+			c.Trace("AU32")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st820, id821 := c.ReadRefFlag(); st820 == foryimpl.RefBack {
+				x.AU64 = foryimpl.BackRefSlice[uint64](c, id821)
+			} else if st820 == foryimpl.RefFollows {
+				n822 := c.ReadArrayLengthFast(8)
+				if n822 < 0 {
+					n822 = c.ReadArrayLength(8)
+				}
+				a823 := foryimpl.MakeSlice[[]uint64](c, n822)
+				r.ReadRawUint64s(a823)
+				x.AU64 = a823
+				foryimpl.SetRefSlice(c, id821, x.AU64)
+			} else {
+				x.AU64 = nil
+			}
+		} else {
+			n824 := c.ReadArrayLengthFast(8)
+			if n824 < 0 {
+				n824 = c.ReadArrayLength(8)
+			}
+			a825 := foryimpl.MakeSlice[[]uint64](c, n824)
+			r.ReadRawUint64s(a825)
+			x.AU64 = a825
+		}
+		if c.Failed() {
+			c.Trace("AU64")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st826, id827 := c.ReadRefFlag(); st826 == foryimpl.RefBack {
+				x.AU8 = foryimpl.BackRefSlice[uint8](c, id827)
+			} else if st826 == foryimpl.RefFollows {
+				n828 := c.ReadArrayLengthFast(1)
+				if n828 < 0 {
+					n828 = c.ReadArrayLength(1)
+				}
+				a829 := foryimpl.MakeSlice[[]uint8](c, n828)
+				copy(a829, r.ReadBytes(n828))
+				x.AU8 = a829
+				foryimpl.SetRefSlice(c, id827, x.AU8)
+			} else {
+				x.AU8 = nil
+			}
+		} else {
+			n830 := c.ReadArrayLengthFast(1)
+			if n830 < 0 {
+				n830 = c.ReadArrayLength(1)
+			}
+			a831 := foryimpl.MakeSlice[[]uint8](c, n830)
+			copy(a831, r.ReadBytes(n830))
+			x.AU8 = a831
+		}
+		if c.Failed() {
+			c.Trace("AU8")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st832, id833 := c.ReadRefFlag(); st832 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id833)
+			} else if st832 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id833, x.Bin)
+			} else {
+				x.Bin = nil
+			}
+		} else {
+			x.Bin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+	} else {
+		n764 := c.ReadArrayLengthFast(1)
+		if n764 < 0 {
+			n764 = c.ReadArrayLength(1)
+		}
+		a765 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n764)
+		r.ReadRawBools(a765)
+		x.ABool = a765
+		if c.Failed() {
+			c.Trace("ABool")
+			return
+		}
+		n770 := c.ReadArrayLengthFast(4)
+		if n770 < 0 {
+			n770 = c.ReadArrayLength(4)
+		}
+		a771 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n770)
+		r.ReadRawFloat32s(a771)
+		x.AF32 = a771
+		if c.Failed() {
+			c.Trace("AF32")
+			return
+		}
+		n776 := c.ReadArrayLengthFast(8)
+		if n776 < 0 {
+			n776 = c.ReadArrayLength(8)
+		}
+		a777 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n776)
+		r.ReadRawFloat64s(a777)
+		x.AF64 = a777
+		if c.Failed() {
+			c.Trace("AF64")
+			return
+		}
+		n782 := c.ReadArrayLengthFast(2)
+		if n782 < 0 {
+			n782 = c.ReadArrayLength(2)
+		}
+		a783 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n782)
+		r.ReadRawInt16s(a783)
+		x.AI16 = a783
+		if c.Failed() {
+			c.Trace("AI16")
+			return
+		}
+		n788 := c.ReadArrayLengthFast(4)
+		if n788 < 0 {
+			n788 = c.ReadArrayLength(4)
+		}
+		a789 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n788)
+		r.ReadRawInt32s(a789)
+		x.AI32 = a789
+		if c.Failed() {
+			c.Trace("AI32")
+			return
+		}
+		n794 := c.ReadArrayLengthFast(8)
+		if n794 < 0 {
+			n794 = c.ReadArrayLength(8)
+		}
+		a795 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n794)
+		r.ReadRawInt64s(a795)
+		x.AI64 = a795
+		if c.Failed() {
+			c.Trace("AI64")
+			return
+		}
+		n800 := c.ReadArrayLengthFast(1)
+		if n800 < 0 {
+			n800 = c.ReadArrayLength(1)
+		}
+		a801 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n800)
+		for i802 := range a801 {
+			a801[i802] = r.ReadInt8()
+		}
+		x.AI8 = a801
+		if c.Failed() {
+			c.Trace("AI8")
+			return
+		}
+		n808 := c.ReadArrayLengthFast(2)
+		if n808 < 0 {
+			n808 = c.ReadArrayLength(2)
+		}
+		a809 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n808)
+		r.ReadRawUint16s(a809)
+		x.AU16 = a809
+		if c.Failed() {
+			c.Trace("AU16")
+			return
+		}
+		n814 := c.ReadArrayLengthFast(4)
+		if n814 < 0 {
+			n814 = c.ReadArrayLength(4)
+		}
+		a815 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n814)
+		r.ReadRawUint32s(a815)
+		x.AU32 = a815
+		if c.Failed() {
+			c.Trace("AU32")
+			return
+		}
+		n820 := c.ReadArrayLengthFast(8)
+		if n820 < 0 {
+			n820 = c.ReadArrayLength(8)
+		}
+		a821 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n820)
+		r.ReadRawUint64s(a821)
+		x.AU64 = a821
+		if c.Failed() {
+			c.Trace("AU64")
+			return
+		}
+		n826 := c.ReadArrayLengthFast(1)
+		if n826 < 0 {
+			n826 = c.ReadArrayLength(1)
+		}
+		a827 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n826)
+		copy(a827, r.ReadBytes(n826))
+		x.AU8 = a827
+		if c.Failed() {
+			c.Trace("AU8")
+			return
+		}
+		x.Bin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
 	}
-	a765 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n764)
-	r.ReadRawBools(a765)
-	x.ABool = a765
-	if c.Failed() {
-		c.Trace("ABool")
+	n834 := c.ReadLengthFast(2)
+	if n834 < 0 {
+		n834 = c.ReadLength(2)
+	}
+	if n834 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n834, 3))
 		return
 	}
-	n766 := c.ReadArrayLengthFast(4)
-	if n766 < 0 {
-		n766 = c.ReadArrayLength(4)
-	}
-	a767 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n766)
-	r.ReadRawFloat32s(a767)
-	x.AF32 = a767
-	if c.Failed() {
-		c.Trace("AF32")
-		return
-	}
-	n768 := c.ReadArrayLengthFast(8)
-	if n768 < 0 {
-		n768 = c.ReadArrayLength(8)
-	}
-	a769 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n768)
-	r.ReadRawFloat64s(a769)
-	x.AF64 = a769
-	if c.Failed() {
-		c.Trace("AF64")
-		return
-	}
-	n770 := c.ReadArrayLengthFast(2)
-	if n770 < 0 {
-		n770 = c.ReadArrayLength(2)
-	}
-	a771 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n770)
-	r.ReadRawInt16s(a771)
-	x.AI16 = a771
-	if c.Failed() {
-		c.Trace("AI16")
-		return
-	}
-	n772 := c.ReadArrayLengthFast(4)
-	if n772 < 0 {
-		n772 = c.ReadArrayLength(4)
-	}
-	a773 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n772)
-	r.ReadRawInt32s(a773)
-	x.AI32 = a773
-	if c.Failed() {
-		c.Trace("AI32")
-		return
-	}
-	n774 := c.ReadArrayLengthFast(8)
-	if n774 < 0 {
-		n774 = c.ReadArrayLength(8)
-	}
-	a775 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n774)
-	r.ReadRawInt64s(a775)
-	x.AI64 = a775
-	if c.Failed() {
-		c.Trace("AI64")
-		return
-	}
-	n776 := c.ReadArrayLengthFast(1)
-	if n776 < 0 {
-		n776 = c.ReadArrayLength(1)
-	}
-	a777 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n776)
-	for i778 := range a777 {
-		a777[i778] = r.ReadInt8()
-	}
-	x.AI8 = a777
-	if c.Failed() {
-		c.Trace("AI8")
-		return
-	}
-	n779 := c.ReadArrayLengthFast(2)
-	if n779 < 0 {
-		n779 = c.ReadArrayLength(2)
-	}
-	a780 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n779)
-	r.ReadRawUint16s(a780)
-	x.AU16 = a780
-	if c.Failed() {
-		c.Trace("AU16")
-		return
-	}
-	n781 := c.ReadArrayLengthFast(4)
-	if n781 < 0 {
-		n781 = c.ReadArrayLength(4)
-	}
-	a782 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n781)
-	r.ReadRawUint32s(a782)
-	x.AU32 = a782
-	if c.Failed() {
-		c.Trace("AU32")
-		return
-	}
-	n783 := c.ReadArrayLengthFast(8)
-	if n783 < 0 {
-		n783 = c.ReadArrayLength(8)
-	}
-	a784 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n783)
-	r.ReadRawUint64s(a784)
-	x.AU64 = a784
-	if c.Failed() {
-		c.Trace("AU64")
-		return
-	}
-	n785 := c.ReadArrayLengthFast(1)
-	if n785 < 0 {
-		n785 = c.ReadArrayLength(1)
-	}
-	a786 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n785)
-	copy(a786, r.ReadBytes(n785))
-	x.AU8 = a786
-	if c.Failed() {
-		c.Trace("AU8")
-		return
-	}
-	x.Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	n787 := c.ReadLengthFast(2)
-	if n787 < 0 {
-		n787 = c.ReadLength(2)
-	}
-	if n787 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n787, 3))
-		return
-	}
-	var l788 [3]int16
-	if n787 > 0 {
-		hn790 := c.ReadListHeader(3)
+	var l835 [3]int16
+	if n834 > 0 {
+		hn837 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i789 := range l788 {
-				if hn790 && !c.ReadFlag() {
-					clear(l788[i789 : i789+1])
+			for i836 := range l835 {
+				if hn837 && !c.ReadFlag() {
+					clear(l835[i836 : i836+1])
 					continue
 				}
-				l788[i789] = r.ReadInt16()
+				l835[i836] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i789)
+					c.TraceIndex(i836)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l788
+	x.Fix = l835
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n793 := c.ReadLengthFast(1)
-	if n793 < 0 {
-		n793 = c.ReadLength(1)
+	n840 := c.ReadLengthFast(1)
+	if n840 < 0 {
+		n840 = c.ReadLength(1)
 	}
-	l794 := foryimpl.ReuseSlice[[]bool](c, x.LB, n793)
-	if n793 > 0 {
-		hn796 := c.ReadListHeader(1)
+	l841 := foryimpl.ReuseSlice[[]bool](c, x.LB, n840)
+	if n840 > 0 {
+		hn843 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i795 := range l794 {
-				if hn796 && !c.ReadFlag() {
-					clear(l794[i795 : i795+1])
+			for i842 := range l841 {
+				if hn843 && !c.ReadFlag() {
+					clear(l841[i842 : i842+1])
 					continue
 				}
-				l794[i795] = r.ReadBool()
+				l841[i842] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i795)
+					c.TraceIndex(i842)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l794
+	x.LB = l841
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n799 := c.ReadLengthFast(1)
-	if n799 < 0 {
-		n799 = c.ReadLength(1)
+	n846 := c.ReadLengthFast(1)
+	if n846 < 0 {
+		n846 = c.ReadLength(1)
 	}
-	l800 := foryimpl.ReuseSlice[[]Color](c, x.LE, n799)
-	if n799 > 0 {
-		hn802 := c.ReadListHeader(25)
+	l847 := foryimpl.ReuseSlice[[]Color](c, x.LE, n846)
+	if n846 > 0 {
+		hn849 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i801 := range l800 {
-				if hn802 && !c.ReadFlag() {
-					clear(l800[i801 : i801+1])
+			for i848 := range l847 {
+				if hn849 && !c.ReadFlag() {
+					clear(l847[i848 : i848+1])
 					continue
 				}
-				if e805 := c.ReadEnumFast(uint32(0x7fffffff)); e805 >= 0 {
-					l800[i801] = Color(e805)
+				if e852 := c.ReadEnumFast(uint32(0x7fffffff)); e852 >= 0 {
+					l847[i848] = Color(e852)
 				} else {
-					l800[i801] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l847[i848] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i801)
+					c.TraceIndex(i848)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l800
+	x.LE = l847
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n806 := c.ReadLengthFast(4)
-	if n806 < 0 {
-		n806 = c.ReadLength(4)
+	n853 := c.ReadLengthFast(4)
+	if n853 < 0 {
+		n853 = c.ReadLength(4)
 	}
-	l807 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n806)
-	if n806 > 0 {
-		hn809 := c.ReadListHeader(19)
+	l854 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n853)
+	if n853 > 0 {
+		hn856 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i808 := range l807 {
-				if hn809 && !c.ReadFlag() {
-					clear(l807[i808 : i808+1])
+			for i855 := range l854 {
+				if hn856 && !c.ReadFlag() {
+					clear(l854[i855 : i855+1])
 					continue
 				}
-				l807[i808] = r.ReadFloat32()
+				l854[i855] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i808)
+					c.TraceIndex(i855)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l807
+	x.LF32 = l854
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n812 := c.ReadLengthFast(8)
-	if n812 < 0 {
-		n812 = c.ReadLength(8)
+	n859 := c.ReadLengthFast(8)
+	if n859 < 0 {
+		n859 = c.ReadLength(8)
 	}
-	l813 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n812)
-	if n812 > 0 {
-		hn815 := c.ReadListHeader(20)
+	l860 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n859)
+	if n859 > 0 {
+		hn862 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i814 := range l813 {
-				if hn815 && !c.ReadFlag() {
-					clear(l813[i814 : i814+1])
+			for i861 := range l860 {
+				if hn862 && !c.ReadFlag() {
+					clear(l860[i861 : i861+1])
 					continue
 				}
-				l813[i814] = r.ReadFloat64()
+				l860[i861] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i814)
+					c.TraceIndex(i861)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l813
+	x.LF64 = l860
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n818 := c.ReadLengthFast(1)
-	if n818 < 0 {
-		n818 = c.ReadLength(1)
+	n865 := c.ReadLengthFast(1)
+	if n865 < 0 {
+		n865 = c.ReadLength(1)
 	}
-	l819 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n818)
-	if n818 > 0 {
-		hn821 := c.ReadListHeader(5)
+	l866 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n865)
+	if n865 > 0 {
+		hn868 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i820 := range l819 {
-				if hn821 && !c.ReadFlag() {
-					clear(l819[i820 : i820+1])
+			for i867 := range l866 {
+				if hn868 && !c.ReadFlag() {
+					clear(l866[i867 : i867+1])
 					continue
 				}
-				l819[i820] = r.ReadVarInt32()
+				l866[i867] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i820)
+					c.TraceIndex(i867)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l819
+	x.LI32 = l866
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n824 := c.ReadLengthFast(1)
-	if n824 < 0 {
-		n824 = c.ReadLength(1)
+	n871 := c.ReadLengthFast(1)
+	if n871 < 0 {
+		n871 = c.ReadLength(1)
 	}
-	l825 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n824)
-	if n824 > 0 {
-		hn827 := c.ReadListHeader(7)
+	l872 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n871)
+	if n871 > 0 {
+		hn874 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i826 := range l825 {
-				if hn827 && !c.ReadFlag() {
-					clear(l825[i826 : i826+1])
+			for i873 := range l872 {
+				if hn874 && !c.ReadFlag() {
+					clear(l872[i873 : i873+1])
 					continue
 				}
-				l825[i826] = r.ReadVarInt64()
+				l872[i873] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i826)
+					c.TraceIndex(i873)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l825
+	x.LI64 = l872
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n830 := c.ReadLengthFast(1)
-	if n830 < 0 {
-		n830 = c.ReadLength(1)
+	n877 := c.ReadLengthFast(1)
+	if n877 < 0 {
+		n877 = c.ReadLength(1)
 	}
-	l831 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n830)
-	if n830 > 0 {
-		hn833 := c.ReadListHeader(2)
+	l878 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n877)
+	if n877 > 0 {
+		hn880 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i832 := range l831 {
-				if hn833 && !c.ReadFlag() {
-					clear(l831[i832 : i832+1])
+			for i879 := range l878 {
+				if hn880 && !c.ReadFlag() {
+					clear(l878[i879 : i879+1])
 					continue
 				}
-				l831[i832] = r.ReadInt8()
+				l878[i879] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i832)
+					c.TraceIndex(i879)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l831
+	x.LI8 = l878
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n836 := c.ReadLengthFast(1)
-	if n836 < 0 {
-		n836 = c.ReadLength(1)
+	n883 := c.ReadLengthFast(1)
+	if n883 < 0 {
+		n883 = c.ReadLength(1)
 	}
-	l837 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n836)
-	if n836 > 0 {
-		hn839, tr841 := c.ReadListHeaderRef(22)
+	l884 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n883)
+	if n883 > 0 {
+		hn886, tr888 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i838 := range l837 {
-				if tr841 {
-					if st842, id843 := c.ReadRefFlag(); st842 == foryimpl.RefBack {
-						l837[i838] = foryimpl.BackRefSlice[int32](c, id843)
-					} else if st842 == foryimpl.RefFollows {
-						n844 := c.ReadLengthFast(1)
-						if n844 < 0 {
-							n844 = c.ReadLength(1)
+			for i885 := range l884 {
+				if tr888 {
+					if st889, id890 := c.ReadRefFlag(); st889 == foryimpl.RefBack {
+						l884[i885] = foryimpl.BackRefSlice[int32](c, id890)
+					} else if st889 == foryimpl.RefFollows {
+						n891 := c.ReadLengthFast(1)
+						if n891 < 0 {
+							n891 = c.ReadLength(1)
 						}
-						l845 := foryimpl.MakeSlice[[]int32](c, n844)
-						if n844 > 0 {
-							hn847 := c.ReadListHeader(5)
+						l892 := foryimpl.MakeSlice[[]int32](c, n891)
+						if n891 > 0 {
+							hn894 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i846 := range l845 {
-									if hn847 && !c.ReadFlag() {
-										clear(l845[i846 : i846+1])
+								for i893 := range l892 {
+									if hn894 && !c.ReadFlag() {
+										clear(l892[i893 : i893+1])
 										continue
 									}
-									l845[i846] = r.ReadVarInt32()
+									l892[i893] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i846)
+										c.TraceIndex(i893)
 										break
 									}
 								}
 							}
 						}
-						l837[i838] = l845
-						foryimpl.SetRefSlice(c, id843, l837[i838])
+						l884[i885] = l892
+						foryimpl.SetRefSlice(c, id890, l884[i885])
 					} else {
-						l837[i838] = nil
+						l884[i885] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i838)
+						c.TraceIndex(i885)
 						break
 					}
 					continue
 				}
-				if hn839 && !c.ReadFlag() {
-					clear(l837[i838 : i838+1])
+				if hn886 && !c.ReadFlag() {
+					clear(l884[i885 : i885+1])
 					continue
 				}
-				n850 := c.ReadLengthFast(1)
-				if n850 < 0 {
-					n850 = c.ReadLength(1)
+				n897 := c.ReadLengthFast(1)
+				if n897 < 0 {
+					n897 = c.ReadLength(1)
 				}
-				l851 := foryimpl.MakeSlice[[]int32](c, n850)
-				if n850 > 0 {
-					hn853 := c.ReadListHeader(5)
+				l898 := foryimpl.MakeSlice[[]int32](c, n897)
+				if n897 > 0 {
+					hn900 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i852 := range l851 {
-							if hn853 && !c.ReadFlag() {
-								clear(l851[i852 : i852+1])
+						for i899 := range l898 {
+							if hn900 && !c.ReadFlag() {
+								clear(l898[i899 : i899+1])
 								continue
 							}
-							l851[i852] = r.ReadVarInt32()
+							l898[i899] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i852)
+								c.TraceIndex(i899)
 								break
 							}
 						}
 					}
 				}
-				l837[i838] = l851
+				l884[i885] = l898
 				if c.Failed() {
-					c.TraceIndex(i838)
+					c.TraceIndex(i885)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l837
+	x.LL = l884
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n856 := c.ReadLengthFast(1)
-	if n856 < 0 {
-		n856 = c.ReadLength(1)
+	n903 := c.ReadLengthFast(1)
+	if n903 < 0 {
+		n903 = c.ReadLength(1)
 	}
-	l857 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n856)
-	if n856 > 0 {
-		hn859, tr861 := c.ReadListHeaderRef(24)
+	l904 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n903)
+	if n903 > 0 {
+		hn906, tr908 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i858 := range l857 {
-				if tr861 {
-					if st862, id863 := c.ReadRefFlag(); st862 == foryimpl.RefBack {
-						l857[i858] = foryimpl.BackRefMap[string, int32](c, id863)
-					} else if st862 == foryimpl.RefFollows {
-						n864 := c.ReadLengthFast(2)
-						if n864 < 0 {
-							n864 = c.ReadLength(2)
+			for i905 := range l904 {
+				if tr908 {
+					if st909, id910 := c.ReadRefFlag(); st909 == foryimpl.RefBack {
+						l904[i905] = foryimpl.BackRefMap[string, int32](c, id910)
+					} else if st909 == foryimpl.RefFollows {
+						n911 := c.ReadLengthFast(2)
+						if n911 < 0 {
+							n911 = c.ReadLength(2)
 						}
-						m865 := foryimpl.MakeMap[map[string]int32](c, n864)
-						for n864 > 0 && !c.Failed() {
-							sz866, vn867, _ := c.ReadMapChunk(n864, 21, 5, nil, false)
-							for j868 := 0; j868 < sz866 && !c.Failed(); j868++ {
-								var k869 string
-								k869 = c.ReadString()
-								var v870 int32
-								if !vn867 {
-									v870 = r.ReadVarInt32()
+						m912 := foryimpl.MakeMap[map[string]int32](c, n911)
+						for n911 > 0 && !c.Failed() {
+							sz913, vn914, _ := c.ReadMapChunk(n911, 21, 5, nil, false)
+							for j915 := 0; j915 < sz913 && !c.Failed(); j915++ {
+								var k916 string
+								k916 = c.ReadString()
+								var v917 int32
+								if !vn914 {
+									v917 = r.ReadVarInt32()
 								}
-								m865[k869] = v870
+								m912[k916] = v917
 							}
-							n864 -= sz866
+							n911 -= sz913
 						}
-						l857[i858] = m865
-						foryimpl.SetRefMap(c, id863, l857[i858])
+						l904[i905] = m912
+						foryimpl.SetRefMap(c, id910, l904[i905])
 					} else {
-						l857[i858] = nil
+						l904[i905] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i858)
+						c.TraceIndex(i905)
 						break
 					}
 					continue
 				}
-				if hn859 && !c.ReadFlag() {
-					clear(l857[i858 : i858+1])
+				if hn906 && !c.ReadFlag() {
+					clear(l904[i905 : i905+1])
 					continue
 				}
-				n872 := c.ReadLengthFast(2)
-				if n872 < 0 {
-					n872 = c.ReadLength(2)
+				n919 := c.ReadLengthFast(2)
+				if n919 < 0 {
+					n919 = c.ReadLength(2)
 				}
-				m873 := foryimpl.MakeMap[map[string]int32](c, n872)
-				for n872 > 0 && !c.Failed() {
-					sz874, vn875, _ := c.ReadMapChunk(n872, 21, 5, nil, false)
-					for j876 := 0; j876 < sz874 && !c.Failed(); j876++ {
-						var k877 string
-						k877 = c.ReadString()
-						var v878 int32
-						if !vn875 {
-							v878 = r.ReadVarInt32()
+				m920 := foryimpl.MakeMap[map[string]int32](c, n919)
+				for n919 > 0 && !c.Failed() {
+					sz921, vn922, _ := c.ReadMapChunk(n919, 21, 5, nil, false)
+					for j923 := 0; j923 < sz921 && !c.Failed(); j923++ {
+						var k924 string
+						k924 = c.ReadString()
+						var v925 int32
+						if !vn922 {
+							v925 = r.ReadVarInt32()
 						}
-						m873[k877] = v878
+						m920[k924] = v925
 					}
-					n872 -= sz874
+					n919 -= sz921
 				}
-				l857[i858] = m873
+				l904[i905] = m920
 				if c.Failed() {
-					c.TraceIndex(i858)
+					c.TraceIndex(i905)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l857
+	x.LM = l904
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n880 := c.ReadLengthFast(1)
-	if n880 < 0 {
-		n880 = c.ReadLength(1)
+	n927 := c.ReadLengthFast(1)
+	if n927 < 0 {
+		n927 = c.ReadLength(1)
 	}
-	l881 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n880)
-	if n880 > 0 {
-		hn883 := c.ReadListHeader(5)
+	l928 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n927)
+	if n927 > 0 {
+		hn930 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i882 := range l881 {
-				if hn883 && !c.ReadFlag() {
-					clear(l881[i882 : i882+1])
+			for i929 := range l928 {
+				if hn930 && !c.ReadFlag() {
+					clear(l928[i929 : i929+1])
 					continue
 				}
-				p886 := foryimpl.Alloc[int32](c)
-				*p886 = r.ReadVarInt32()
-				l881[i882] = p886
+				p933 := foryimpl.Alloc[int32](c)
+				*p933 = r.ReadVarInt32()
+				l928[i929] = p933
 				if c.Failed() {
-					c.TraceIndex(i882)
+					c.TraceIndex(i929)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l881
+	x.LPI = l928
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n887 := c.ReadLengthFast(1)
-	if n887 < 0 {
-		n887 = c.ReadLength(1)
+	n934 := c.ReadLengthFast(1)
+	if n934 < 0 {
+		n934 = c.ReadLength(1)
 	}
-	l888 := foryimpl.ReuseSlice[[]string](c, x.LS, n887)
-	if n887 > 0 {
-		hn890 := c.ReadListHeader(21)
+	l935 := foryimpl.ReuseSlice[[]string](c, x.LS, n934)
+	if n934 > 0 {
+		hn937 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i889 := range l888 {
-				if hn890 && !c.ReadFlag() {
-					clear(l888[i889 : i889+1])
+			for i936 := range l935 {
+				if hn937 && !c.ReadFlag() {
+					clear(l935[i936 : i936+1])
 					continue
 				}
-				l888[i889] = c.ReadString()
+				l935[i936] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i889)
+					c.TraceIndex(i936)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l888
+	x.LS = l935
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n893 := c.ReadLengthFast(1)
-	if n893 < 0 {
-		n893 = c.ReadLength(1)
+	n940 := c.ReadLengthFast(1)
+	if n940 < 0 {
+		n940 = c.ReadLength(1)
 	}
-	l894 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n893)
-	if n893 > 0 {
-		hn896 := c.ReadListHeader(38)
+	l941 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n940)
+	if n940 > 0 {
+		hn943 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i895 := range l894 {
-				if hn896 && !c.ReadFlag() {
-					clear(l894[i895 : i895+1])
+			for i942 := range l941 {
+				if hn943 && !c.ReadFlag() {
+					clear(l941[i942 : i942+1])
 					continue
 				}
-				l894[i895] = c.ReadTime()
+				l941[i942] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i895)
+					c.TraceIndex(i942)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l894
+	x.LT = l941
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n899 := c.ReadLengthFast(2)
-	if n899 < 0 {
-		n899 = c.ReadLength(2)
+	n946 := c.ReadLengthFast(2)
+	if n946 < 0 {
+		n946 = c.ReadLength(2)
 	}
-	l900 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n899)
-	if n899 > 0 {
-		hn902 := c.ReadListHeader(10)
+	l947 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n946)
+	if n946 > 0 {
+		hn949 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i901 := range l900 {
-				if hn902 && !c.ReadFlag() {
-					clear(l900[i901 : i901+1])
+			for i948 := range l947 {
+				if hn949 && !c.ReadFlag() {
+					clear(l947[i948 : i948+1])
 					continue
 				}
-				l900[i901] = r.ReadUint16()
+				l947[i948] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i901)
+					c.TraceIndex(i948)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l900
+	x.LU16 = l947
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n905 := c.ReadLengthFast(1)
-	if n905 < 0 {
-		n905 = c.ReadLength(1)
+	n952 := c.ReadLengthFast(1)
+	if n952 < 0 {
+		n952 = c.ReadLength(1)
 	}
-	l906 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n905)
-	if n905 > 0 {
-		hn908 := c.ReadListHeader(14)
+	l953 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n952)
+	if n952 > 0 {
+		hn955 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i907 := range l906 {
-				if hn908 && !c.ReadFlag() {
-					clear(l906[i907 : i907+1])
+			for i954 := range l953 {
+				if hn955 && !c.ReadFlag() {
+					clear(l953[i954 : i954+1])
 					continue
 				}
-				l906[i907] = r.ReadVarUint64()
+				l953[i954] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i907)
+					c.TraceIndex(i954)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l906
+	x.LU64 = l953
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n911 := c.ReadLengthFast(2)
-	if n911 < 0 {
-		n911 = c.ReadLength(2)
+	n958 := c.ReadLengthFast(2)
+	if n958 < 0 {
+		n958 = c.ReadLength(2)
 	}
-	m912 := foryimpl.MakeMap[map[bool]string](c, n911)
-	for n911 > 0 && !c.Failed() {
-		sz913, vn914, _ := c.ReadMapChunk(n911, 1, 21, nil, false)
-		for j915 := 0; j915 < sz913 && !c.Failed(); j915++ {
-			var k916 bool
-			k916 = r.ReadBool()
-			var v917 string
-			if !vn914 {
-				v917 = c.ReadString()
+	m959 := foryimpl.MakeMap[map[bool]string](c, n958)
+	for n958 > 0 && !c.Failed() {
+		sz960, vn961, _ := c.ReadMapChunk(n958, 1, 21, nil, false)
+		for j962 := 0; j962 < sz960 && !c.Failed(); j962++ {
+			var k963 bool
+			k963 = r.ReadBool()
+			var v964 string
+			if !vn961 {
+				v964 = c.ReadString()
 			}
-			m912[k916] = v917
+			m959[k963] = v964
 		}
-		n911 -= sz913
+		n958 -= sz960
 	}
-	x.MBS = m912
+	x.MBS = m959
 	if c.Failed() {
 		c.Trace("MBS")
-		return
-	}
-	n919 := c.ReadLengthFast(2)
-	if n919 < 0 {
-		n919 = c.ReadLength(2)
-	}
-	m920 := foryimpl.MakeMap[map[Color]string](c, n919)
-	for n919 > 0 && !c.Failed() {
-		sz921, vn922, _ := c.ReadMapChunk(n919, 25, 21, nil, false)
-		for j923 := 0; j923 < sz921 && !c.Failed(); j923++ {
-			var k924 Color
-			if e926 := c.ReadEnumFast(uint32(0x7fffffff)); e926 >= 0 {
-				k924 = Color(e926)
-			} else {
-				k924 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v925 string
-			if !vn922 {
-				v925 = c.ReadString()
-			}
-			m920[k924] = v925
-		}
-		n919 -= sz921
-	}
-	x.MES = m920
-	if c.Failed() {
-		c.Trace("MES")
-		return
-	}
-	n928 := c.ReadLengthFast(2)
-	if n928 < 0 {
-		n928 = c.ReadLength(2)
-	}
-	m929 := foryimpl.MakeMap[map[int64]float64](c, n928)
-	for n928 > 0 && !c.Failed() {
-		sz930, vn931, _ := c.ReadMapChunk(n928, 7, 20, nil, false)
-		for j932 := 0; j932 < sz930 && !c.Failed(); j932++ {
-			var k933 int64
-			k933 = r.ReadVarInt64()
-			var v934 float64
-			if !vn931 {
-				v934 = r.ReadFloat64()
-			}
-			m929[k933] = v934
-		}
-		n928 -= sz930
-	}
-	x.MI64F = m929
-	if c.Failed() {
-		c.Trace("MI64F")
-		return
-	}
-	n936 := c.ReadLengthFast(2)
-	if n936 < 0 {
-		n936 = c.ReadLength(2)
-	}
-	m937 := foryimpl.MakeMap[map[int32]string](c, n936)
-	for n936 > 0 && !c.Failed() {
-		sz938, vn939, _ := c.ReadMapChunk(n936, 5, 21, nil, false)
-		for j940 := 0; j940 < sz938 && !c.Failed(); j940++ {
-			var k941 int32
-			k941 = r.ReadVarInt32()
-			var v942 string
-			if !vn939 {
-				v942 = c.ReadString()
-			}
-			m937[k941] = v942
-		}
-		n936 -= sz938
-	}
-	x.MIS = m937
-	if c.Failed() {
-		c.Trace("MIS")
-		return
-	}
-	n944 := c.ReadLengthFast(2)
-	if n944 < 0 {
-		n944 = c.ReadLength(2)
-	}
-	m945 := foryimpl.MakeMap[map[string]int32](c, n944)
-	for n944 > 0 && !c.Failed() {
-		sz946, vn947, _ := c.ReadMapChunk(n944, 21, 5, nil, false)
-		for j948 := 0; j948 < sz946 && !c.Failed(); j948++ {
-			var k949 string
-			k949 = c.ReadString()
-			var v950 int32
-			if !vn947 {
-				v950 = r.ReadVarInt32()
-			}
-			m945[k949] = v950
-		}
-		n944 -= sz946
-	}
-	x.MSI = m945
-	if c.Failed() {
-		c.Trace("MSI")
-		return
-	}
-	n952 := c.ReadLengthFast(2)
-	if n952 < 0 {
-		n952 = c.ReadLength(2)
-	}
-	m953 := foryimpl.MakeMap[map[string][]string](c, n952)
-	for n952 > 0 && !c.Failed() {
-		sz954, vn955, _ := c.ReadMapChunk(n952, 21, 22, nil, true)
-		for j956 := 0; j956 < sz954 && !c.Failed(); j956++ {
-			var k957 string
-			k957 = c.ReadString()
-			var v958 []string
-			if !vn955 {
-				n959 := c.ReadLengthFast(1)
-				if n959 < 0 {
-					n959 = c.ReadLength(1)
-				}
-				l960 := foryimpl.MakeSlice[[]string](c, n959)
-				if n959 > 0 {
-					hn962 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i961 := range l960 {
-							if hn962 && !c.ReadFlag() {
-								clear(l960[i961 : i961+1])
-								continue
-							}
-							l960[i961] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i961)
-								break
-							}
-						}
-					}
-				}
-				v958 = l960
-			}
-			m953[k957] = v958
-		}
-		n952 -= sz954
-	}
-	x.MSL = m953
-	if c.Failed() {
-		c.Trace("MSL")
 		return
 	}
 	n966 := c.ReadLengthFast(2)
 	if n966 < 0 {
 		n966 = c.ReadLength(2)
 	}
-	m967 := foryimpl.MakeMap[map[string]map[string]int32](c, n966)
+	m967 := foryimpl.MakeMap[map[Color]string](c, n966)
 	for n966 > 0 && !c.Failed() {
-		sz968, vn969, _ := c.ReadMapChunk(n966, 21, 24, nil, true)
+		sz968, vn969, _ := c.ReadMapChunk(n966, 25, 21, nil, false)
 		for j970 := 0; j970 < sz968 && !c.Failed(); j970++ {
-			var k971 string
-			k971 = c.ReadString()
-			var v972 map[string]int32
+			var k971 Color
+			if e973 := c.ReadEnumFast(uint32(0x7fffffff)); e973 >= 0 {
+				k971 = Color(e973)
+			} else {
+				k971 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v972 string
 			if !vn969 {
-				n973 := c.ReadLengthFast(2)
-				if n973 < 0 {
-					n973 = c.ReadLength(2)
-				}
-				m974 := foryimpl.MakeMap[map[string]int32](c, n973)
-				for n973 > 0 && !c.Failed() {
-					sz975, vn976, _ := c.ReadMapChunk(n973, 21, 5, nil, false)
-					for j977 := 0; j977 < sz975 && !c.Failed(); j977++ {
-						var k978 string
-						k978 = c.ReadString()
-						var v979 int32
-						if !vn976 {
-							v979 = r.ReadVarInt32()
-						}
-						m974[k978] = v979
-					}
-					n973 -= sz975
-				}
-				v972 = m974
+				v972 = c.ReadString()
 			}
 			m967[k971] = v972
 		}
 		n966 -= sz968
 	}
-	x.MSM = m967
+	x.MES = m967
 	if c.Failed() {
-		c.Trace("MSM")
+		c.Trace("MES")
 		return
 	}
-	n982 := c.ReadLengthFast(2)
-	if n982 < 0 {
-		n982 = c.ReadLength(2)
+	n975 := c.ReadLengthFast(2)
+	if n975 < 0 {
+		n975 = c.ReadLength(2)
 	}
-	m983 := foryimpl.MakeMap[map[string]*int32](c, n982)
-	for n982 > 0 && !c.Failed() {
-		sz984, vn985, _ := c.ReadMapChunk(n982, 21, 5, nil, true)
-		for j986 := 0; j986 < sz984 && !c.Failed(); j986++ {
-			var k987 string
-			k987 = c.ReadString()
-			var v988 *int32
-			if !vn985 {
-				p989 := foryimpl.Alloc[int32](c)
-				*p989 = r.ReadVarInt32()
-				v988 = p989
+	m976 := foryimpl.MakeMap[map[int64]float64](c, n975)
+	for n975 > 0 && !c.Failed() {
+		sz977, vn978, _ := c.ReadMapChunk(n975, 7, 20, nil, false)
+		for j979 := 0; j979 < sz977 && !c.Failed(); j979++ {
+			var k980 int64
+			k980 = r.ReadVarInt64()
+			var v981 float64
+			if !vn978 {
+				v981 = r.ReadFloat64()
 			}
-			m983[k987] = v988
+			m976[k980] = v981
 		}
-		n982 -= sz984
+		n975 -= sz977
 	}
-	x.MSP = m983
+	x.MI64F = m976
 	if c.Failed() {
-		c.Trace("MSP")
+		c.Trace("MI64F")
+		return
+	}
+	n983 := c.ReadLengthFast(2)
+	if n983 < 0 {
+		n983 = c.ReadLength(2)
+	}
+	m984 := foryimpl.MakeMap[map[int32]string](c, n983)
+	for n983 > 0 && !c.Failed() {
+		sz985, vn986, _ := c.ReadMapChunk(n983, 5, 21, nil, false)
+		for j987 := 0; j987 < sz985 && !c.Failed(); j987++ {
+			var k988 int32
+			k988 = r.ReadVarInt32()
+			var v989 string
+			if !vn986 {
+				v989 = c.ReadString()
+			}
+			m984[k988] = v989
+		}
+		n983 -= sz985
+	}
+	x.MIS = m984
+	if c.Failed() {
+		c.Trace("MIS")
 		return
 	}
 	n991 := c.ReadLengthFast(2)
 	if n991 < 0 {
 		n991 = c.ReadLength(2)
 	}
-	m992 := foryimpl.MakeMap[map[uint8]uint16](c, n991)
+	m992 := foryimpl.MakeMap[map[string]int32](c, n991)
 	for n991 > 0 && !c.Failed() {
-		sz993, vn994, _ := c.ReadMapChunk(n991, 9, 10, nil, false)
+		sz993, vn994, _ := c.ReadMapChunk(n991, 21, 5, nil, false)
 		for j995 := 0; j995 < sz993 && !c.Failed(); j995++ {
-			var k996 uint8
-			k996 = r.ReadUint8()
-			var v997 uint16
+			var k996 string
+			k996 = c.ReadString()
+			var v997 int32
 			if !vn994 {
-				v997 = r.ReadUint16()
+				v997 = r.ReadVarInt32()
 			}
 			m992[k996] = v997
 		}
 		n991 -= sz993
 	}
-	x.MU8 = m992
+	x.MSI = m992
 	if c.Failed() {
-		c.Trace("MU8")
+		c.Trace("MSI")
 		return
 	}
-	if c.ReadFlag() {
-		x.NBin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("NBin")
-		return
-	}
-	if c.ReadFlag() {
-		n999 := c.ReadLengthFast(1)
+	if c.TrackRef() {
+		n999 := c.ReadLengthFast(2)
 		if n999 < 0 {
-			n999 = c.ReadLength(1)
+			n999 = c.ReadLength(2)
 		}
-		l1000 := foryimpl.MakeSlice[[]string](c, n999)
-		if n999 > 0 {
-			hn1002 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1001 := range l1000 {
-					if hn1002 && !c.ReadFlag() {
-						clear(l1000[i1001 : i1001+1])
-						continue
-					}
-					l1000[i1001] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1001)
-						break
-					}
-				}
-			}
-		}
-		x.NLS = l1000
-	}
-	if c.Failed() {
-		c.Trace("NLS")
-		return
-	}
-	if c.ReadFlag() {
-		n1005 := c.ReadLengthFast(2)
-		if n1005 < 0 {
-			n1005 = c.ReadLength(2)
-		}
-		m1006 := foryimpl.MakeMap[map[string]int32](c, n1005)
-		for n1005 > 0 && !c.Failed() {
-			sz1007, vn1008, _ := c.ReadMapChunk(n1005, 21, 5, nil, false)
-			for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
-				var k1010 string
-				k1010 = c.ReadString()
-				var v1011 int32
-				if !vn1008 {
-					v1011 = r.ReadVarInt32()
-				}
-				m1006[k1010] = v1011
-			}
-			n1005 -= sz1007
-		}
-		x.NM = m1006
-	}
-	if c.Failed() {
-		c.Trace("NM")
-		return
-	}
-	n1013 := c.ReadLengthFast(1)
-	if n1013 < 0 {
-		n1013 = c.ReadLength(1)
-	}
-	l1014 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1013)
-	if n1013 > 0 {
-		hn1016 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1015 := range l1014 {
-				if hn1016 && !c.ReadFlag() {
-					clear(l1014[i1015 : i1015+1])
-					continue
-				}
-				l1014[i1015] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1015)
-					break
-				}
-			}
-		}
-	}
-	x.Raw = l1014
-	if c.Failed() {
-		c.Trace("Raw")
-		return
-	}
-	n1019 := c.ReadArrayLengthFast(1)
-	if n1019 < 0 {
-		n1019 = c.ReadArrayLength(1)
-	}
-	a1020 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1019)
-	r.ReadRawBools(a1020)
-	x.RmABool = a1020
-	if c.Failed() {
-		c.Trace("RmABool")
-		return
-	}
-	n1021 := c.ReadArrayLengthFast(4)
-	if n1021 < 0 {
-		n1021 = c.ReadArrayLength(4)
-	}
-	a1022 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1021)
-	r.ReadRawFloat32s(a1022)
-	x.RmAF32 = a1022
-	if c.Failed() {
-		c.Trace("RmAF32")
-		return
-	}
-	n1023 := c.ReadArrayLengthFast(8)
-	if n1023 < 0 {
-		n1023 = c.ReadArrayLength(8)
-	}
-	a1024 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1023)
-	r.ReadRawFloat64s(a1024)
-	x.RmAF64 = a1024
-	if c.Failed() {
-		c.Trace("RmAF64")
-		return
-	}
-	n1025 := c.ReadArrayLengthFast(2)
-	if n1025 < 0 {
-		n1025 = c.ReadArrayLength(2)
-	}
-	a1026 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1025)
-	r.ReadRawInt16s(a1026)
-	x.RmAI16 = a1026
-	if c.Failed() {
-		c.Trace("RmAI16")
-		return
-	}
-	n1027 := c.ReadArrayLengthFast(4)
-	if n1027 < 0 {
-		n1027 = c.ReadArrayLength(4)
-	}
-	a1028 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1027)
-	r.ReadRawInt32s(a1028)
-	x.RmAI32 = a1028
-	if c.Failed() {
-		c.Trace("RmAI32")
-		return
-	}
-	n1029 := c.ReadArrayLengthFast(8)
-	if n1029 < 0 {
-		n1029 = c.ReadArrayLength(8)
-	}
-	a1030 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1029)
-	r.ReadRawInt64s(a1030)
-	x.RmAI64 = a1030
-	if c.Failed() {
-		c.Trace("RmAI64")
-		return
-	}
-	n1031 := c.ReadArrayLengthFast(1)
-	if n1031 < 0 {
-		n1031 = c.ReadArrayLength(1)
-	}
-	a1032 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1031)
-	for i1033 := range a1032 {
-		a1032[i1033] = r.ReadInt8()
-	}
-	x.RmAI8 = a1032
-	if c.Failed() {
-		c.Trace("RmAI8")
-		return
-	}
-	n1034 := c.ReadArrayLengthFast(2)
-	if n1034 < 0 {
-		n1034 = c.ReadArrayLength(2)
-	}
-	a1035 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1034)
-	r.ReadRawUint16s(a1035)
-	x.RmAU16 = a1035
-	if c.Failed() {
-		c.Trace("RmAU16")
-		return
-	}
-	n1036 := c.ReadArrayLengthFast(4)
-	if n1036 < 0 {
-		n1036 = c.ReadArrayLength(4)
-	}
-	a1037 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1036)
-	r.ReadRawUint32s(a1037)
-	x.RmAU32 = a1037
-	if c.Failed() {
-		c.Trace("RmAU32")
-		return
-	}
-	n1038 := c.ReadArrayLengthFast(8)
-	if n1038 < 0 {
-		n1038 = c.ReadArrayLength(8)
-	}
-	a1039 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1038)
-	r.ReadRawUint64s(a1039)
-	x.RmAU64 = a1039
-	if c.Failed() {
-		c.Trace("RmAU64")
-		return
-	}
-	n1040 := c.ReadArrayLengthFast(1)
-	if n1040 < 0 {
-		n1040 = c.ReadArrayLength(1)
-	}
-	a1041 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1040)
-	copy(a1041, r.ReadBytes(n1040))
-	x.RmAU8 = a1041
-	if c.Failed() {
-		c.Trace("RmAU8")
-		return
-	}
-	x.RmBin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("RmBin")
-		return
-	}
-	n1042 := c.ReadLengthFast(2)
-	if n1042 < 0 {
-		n1042 = c.ReadLength(2)
-	}
-	if n1042 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1042, 3))
-		return
-	}
-	var l1043 [3]int16
-	if n1042 > 0 {
-		hn1045 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1044 := range l1043 {
-				if hn1045 && !c.ReadFlag() {
-					clear(l1043[i1044 : i1044+1])
-					continue
-				}
-				l1043[i1044] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1044)
-					break
-				}
-			}
-		}
-	}
-	x.RmFix = l1043
-	if c.Failed() {
-		c.Trace("RmFix")
-		return
-	}
-	n1048 := c.ReadLengthFast(1)
-	if n1048 < 0 {
-		n1048 = c.ReadLength(1)
-	}
-	l1049 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1048)
-	if n1048 > 0 {
-		hn1051 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i1050 := range l1049 {
-				if hn1051 && !c.ReadFlag() {
-					clear(l1049[i1050 : i1050+1])
-					continue
-				}
-				l1049[i1050] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i1050)
-					break
-				}
-			}
-		}
-	}
-	x.RmLB = l1049
-	if c.Failed() {
-		c.Trace("RmLB")
-		return
-	}
-	n1054 := c.ReadLengthFast(1)
-	if n1054 < 0 {
-		n1054 = c.ReadLength(1)
-	}
-	l1055 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1054)
-	if n1054 > 0 {
-		hn1057 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i1056 := range l1055 {
-				if hn1057 && !c.ReadFlag() {
-					clear(l1055[i1056 : i1056+1])
-					continue
-				}
-				if e1060 := c.ReadEnumFast(uint32(0x7fffffff)); e1060 >= 0 {
-					l1055[i1056] = Color(e1060)
-				} else {
-					l1055[i1056] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i1056)
-					break
-				}
-			}
-		}
-	}
-	x.RmLE = l1055
-	if c.Failed() {
-		c.Trace("RmLE")
-		return
-	}
-	n1061 := c.ReadLengthFast(4)
-	if n1061 < 0 {
-		n1061 = c.ReadLength(4)
-	}
-	l1062 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1061)
-	if n1061 > 0 {
-		hn1064 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1063 := range l1062 {
-				if hn1064 && !c.ReadFlag() {
-					clear(l1062[i1063 : i1063+1])
-					continue
-				}
-				l1062[i1063] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1063)
-					break
-				}
-			}
-		}
-	}
-	x.RmLF32 = l1062
-	if c.Failed() {
-		c.Trace("RmLF32")
-		return
-	}
-	n1067 := c.ReadLengthFast(8)
-	if n1067 < 0 {
-		n1067 = c.ReadLength(8)
-	}
-	l1068 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1067)
-	if n1067 > 0 {
-		hn1070 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1069 := range l1068 {
-				if hn1070 && !c.ReadFlag() {
-					clear(l1068[i1069 : i1069+1])
-					continue
-				}
-				l1068[i1069] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1069)
-					break
-				}
-			}
-		}
-	}
-	x.RmLF64 = l1068
-	if c.Failed() {
-		c.Trace("RmLF64")
-		return
-	}
-	n1073 := c.ReadLengthFast(1)
-	if n1073 < 0 {
-		n1073 = c.ReadLength(1)
-	}
-	l1074 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1073)
-	if n1073 > 0 {
-		hn1076 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1075 := range l1074 {
-				if hn1076 && !c.ReadFlag() {
-					clear(l1074[i1075 : i1075+1])
-					continue
-				}
-				l1074[i1075] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1075)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI32 = l1074
-	if c.Failed() {
-		c.Trace("RmLI32")
-		return
-	}
-	n1079 := c.ReadLengthFast(1)
-	if n1079 < 0 {
-		n1079 = c.ReadLength(1)
-	}
-	l1080 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1079)
-	if n1079 > 0 {
-		hn1082 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i1081 := range l1080 {
-				if hn1082 && !c.ReadFlag() {
-					clear(l1080[i1081 : i1081+1])
-					continue
-				}
-				l1080[i1081] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i1081)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI64 = l1080
-	if c.Failed() {
-		c.Trace("RmLI64")
-		return
-	}
-	n1085 := c.ReadLengthFast(1)
-	if n1085 < 0 {
-		n1085 = c.ReadLength(1)
-	}
-	l1086 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1085)
-	if n1085 > 0 {
-		hn1088 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i1087 := range l1086 {
-				if hn1088 && !c.ReadFlag() {
-					clear(l1086[i1087 : i1087+1])
-					continue
-				}
-				l1086[i1087] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i1087)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI8 = l1086
-	if c.Failed() {
-		c.Trace("RmLI8")
-		return
-	}
-	n1091 := c.ReadLengthFast(1)
-	if n1091 < 0 {
-		n1091 = c.ReadLength(1)
-	}
-	l1092 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1091)
-	if n1091 > 0 {
-		hn1094, tr1096 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i1093 := range l1092 {
-				if tr1096 {
-					if st1097, id1098 := c.ReadRefFlag(); st1097 == foryimpl.RefBack {
-						l1092[i1093] = foryimpl.BackRefSlice[int32](c, id1098)
-					} else if st1097 == foryimpl.RefFollows {
-						n1099 := c.ReadLengthFast(1)
-						if n1099 < 0 {
-							n1099 = c.ReadLength(1)
+		m1000 := foryimpl.MakeMap[map[string][]string](c, n999)
+		for n999 > 0 && !c.Failed() {
+			sz1001, vn1002, tr1012, _ := c.ReadMapChunkRef(n999, 21, 22, nil)
+			for j1003 := 0; j1003 < sz1001 && !c.Failed(); j1003++ {
+				var k1004 string
+				k1004 = c.ReadString()
+				var v1005 []string
+				if tr1012 {
+					if st1013, id1014 := c.ReadRefFlag(); st1013 == foryimpl.RefBack {
+						v1005 = foryimpl.BackRefSlice[string](c, id1014)
+					} else if st1013 == foryimpl.RefFollows {
+						n1015 := c.ReadLengthFast(1)
+						if n1015 < 0 {
+							n1015 = c.ReadLength(1)
 						}
-						l1100 := foryimpl.MakeSlice[[]int32](c, n1099)
-						if n1099 > 0 {
-							hn1102 := c.ReadListHeader(5)
+						l1016 := foryimpl.MakeSlice[[]string](c, n1015)
+						if n1015 > 0 {
+							hn1018 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i1101 := range l1100 {
-									if hn1102 && !c.ReadFlag() {
-										clear(l1100[i1101 : i1101+1])
+								for i1017 := range l1016 {
+									if hn1018 && !c.ReadFlag() {
+										clear(l1016[i1017 : i1017+1])
 										continue
 									}
-									l1100[i1101] = r.ReadVarInt32()
+									l1016[i1017] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i1101)
+										c.TraceIndex(i1017)
 										break
 									}
 								}
 							}
 						}
-						l1092[i1093] = l1100
-						foryimpl.SetRefSlice(c, id1098, l1092[i1093])
+						v1005 = l1016
+						foryimpl.SetRefSlice(c, id1014, v1005)
 					} else {
-						l1092[i1093] = nil
+						v1005 = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i1093)
-						break
+				} else if !vn1002 {
+					n1006 := c.ReadLengthFast(1)
+					if n1006 < 0 {
+						n1006 = c.ReadLength(1)
 					}
-					continue
-				}
-				if hn1094 && !c.ReadFlag() {
-					clear(l1092[i1093 : i1093+1])
-					continue
-				}
-				n1105 := c.ReadLengthFast(1)
-				if n1105 < 0 {
-					n1105 = c.ReadLength(1)
-				}
-				l1106 := foryimpl.MakeSlice[[]int32](c, n1105)
-				if n1105 > 0 {
-					hn1108 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1107 := range l1106 {
-							if hn1108 && !c.ReadFlag() {
-								clear(l1106[i1107 : i1107+1])
-								continue
-							}
-							l1106[i1107] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1107)
-								break
-							}
-						}
-					}
-				}
-				l1092[i1093] = l1106
-				if c.Failed() {
-					c.TraceIndex(i1093)
-					break
-				}
-			}
-		}
-	}
-	x.RmLL = l1092
-	if c.Failed() {
-		c.Trace("RmLL")
-		return
-	}
-	n1111 := c.ReadLengthFast(1)
-	if n1111 < 0 {
-		n1111 = c.ReadLength(1)
-	}
-	l1112 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1111)
-	if n1111 > 0 {
-		hn1114, tr1116 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i1113 := range l1112 {
-				if tr1116 {
-					if st1117, id1118 := c.ReadRefFlag(); st1117 == foryimpl.RefBack {
-						l1112[i1113] = foryimpl.BackRefMap[string, int32](c, id1118)
-					} else if st1117 == foryimpl.RefFollows {
-						n1119 := c.ReadLengthFast(2)
-						if n1119 < 0 {
-							n1119 = c.ReadLength(2)
-						}
-						m1120 := foryimpl.MakeMap[map[string]int32](c, n1119)
-						for n1119 > 0 && !c.Failed() {
-							sz1121, vn1122, _ := c.ReadMapChunk(n1119, 21, 5, nil, false)
-							for j1123 := 0; j1123 < sz1121 && !c.Failed(); j1123++ {
-								var k1124 string
-								k1124 = c.ReadString()
-								var v1125 int32
-								if !vn1122 {
-									v1125 = r.ReadVarInt32()
+					l1007 := foryimpl.MakeSlice[[]string](c, n1006)
+					if n1006 > 0 {
+						hn1009 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1008 := range l1007 {
+								if hn1009 && !c.ReadFlag() {
+									clear(l1007[i1008 : i1008+1])
+									continue
 								}
-								m1120[k1124] = v1125
+								l1007[i1008] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1008)
+									break
+								}
 							}
-							n1119 -= sz1121
 						}
-						l1112[i1113] = m1120
-						foryimpl.SetRefMap(c, id1118, l1112[i1113])
+					}
+					v1005 = l1007
+				}
+				m1000[k1004] = v1005
+			}
+			n999 -= sz1001
+		}
+		x.MSL = m1000
+		if c.Failed() {
+			c.Trace("MSL")
+			return
+		}
+		n1021 := c.ReadLengthFast(2)
+		if n1021 < 0 {
+			n1021 = c.ReadLength(2)
+		}
+		m1022 := foryimpl.MakeMap[map[string]map[string]int32](c, n1021)
+		for n1021 > 0 && !c.Failed() {
+			sz1023, vn1024, tr1036, _ := c.ReadMapChunkRef(n1021, 21, 24, nil)
+			for j1025 := 0; j1025 < sz1023 && !c.Failed(); j1025++ {
+				var k1026 string
+				k1026 = c.ReadString()
+				var v1027 map[string]int32
+				if tr1036 {
+					if st1037, id1038 := c.ReadRefFlag(); st1037 == foryimpl.RefBack {
+						v1027 = foryimpl.BackRefMap[string, int32](c, id1038)
+					} else if st1037 == foryimpl.RefFollows {
+						n1039 := c.ReadLengthFast(2)
+						if n1039 < 0 {
+							n1039 = c.ReadLength(2)
+						}
+						m1040 := foryimpl.MakeMap[map[string]int32](c, n1039)
+						for n1039 > 0 && !c.Failed() {
+							sz1041, vn1042, _ := c.ReadMapChunk(n1039, 21, 5, nil, false)
+							for j1043 := 0; j1043 < sz1041 && !c.Failed(); j1043++ {
+								var k1044 string
+								k1044 = c.ReadString()
+								var v1045 int32
+								if !vn1042 {
+									v1045 = r.ReadVarInt32()
+								}
+								m1040[k1044] = v1045
+							}
+							n1039 -= sz1041
+						}
+						v1027 = m1040
+						foryimpl.SetRefMap(c, id1038, v1027)
 					} else {
-						l1112[i1113] = nil
+						v1027 = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i1113)
-						break
+				} else if !vn1024 {
+					n1028 := c.ReadLengthFast(2)
+					if n1028 < 0 {
+						n1028 = c.ReadLength(2)
 					}
-					continue
-				}
-				if hn1114 && !c.ReadFlag() {
-					clear(l1112[i1113 : i1113+1])
-					continue
-				}
-				n1127 := c.ReadLengthFast(2)
-				if n1127 < 0 {
-					n1127 = c.ReadLength(2)
-				}
-				m1128 := foryimpl.MakeMap[map[string]int32](c, n1127)
-				for n1127 > 0 && !c.Failed() {
-					sz1129, vn1130, _ := c.ReadMapChunk(n1127, 21, 5, nil, false)
-					for j1131 := 0; j1131 < sz1129 && !c.Failed(); j1131++ {
-						var k1132 string
-						k1132 = c.ReadString()
-						var v1133 int32
-						if !vn1130 {
-							v1133 = r.ReadVarInt32()
+					m1029 := foryimpl.MakeMap[map[string]int32](c, n1028)
+					for n1028 > 0 && !c.Failed() {
+						sz1030, vn1031, _ := c.ReadMapChunk(n1028, 21, 5, nil, false)
+						for j1032 := 0; j1032 < sz1030 && !c.Failed(); j1032++ {
+							var k1033 string
+							k1033 = c.ReadString()
+							var v1034 int32
+							if !vn1031 {
+								v1034 = r.ReadVarInt32()
+							}
+							m1029[k1033] = v1034
 						}
-						m1128[k1132] = v1133
+						n1028 -= sz1030
 					}
-					n1127 -= sz1129
+					v1027 = m1029
 				}
-				l1112[i1113] = m1128
-				if c.Failed() {
-					c.TraceIndex(i1113)
-					break
-				}
+				m1022[k1026] = v1027
 			}
+			n1021 -= sz1023
+		}
+		x.MSM = m1022
+		if c.Failed() {
+			c.Trace("MSM")
+			return
+		}
+	} else {
+		n999 := c.ReadLengthFast(2)
+		if n999 < 0 {
+			n999 = c.ReadLength(2)
+		}
+		m1000 := foryimpl.MakeMap[map[string][]string](c, n999)
+		for n999 > 0 && !c.Failed() {
+			sz1001, vn1002, _ := c.ReadMapChunk(n999, 21, 22, nil, true)
+			for j1003 := 0; j1003 < sz1001 && !c.Failed(); j1003++ {
+				var k1004 string
+				k1004 = c.ReadString()
+				var v1005 []string
+				if !vn1002 {
+					n1006 := c.ReadLengthFast(1)
+					if n1006 < 0 {
+						n1006 = c.ReadLength(1)
+					}
+					l1007 := foryimpl.MakeSlice[[]string](c, n1006)
+					if n1006 > 0 {
+						hn1009 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1008 := range l1007 {
+								if hn1009 && !c.ReadFlag() {
+									clear(l1007[i1008 : i1008+1])
+									continue
+								}
+								l1007[i1008] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1008)
+									break
+								}
+							}
+						}
+					}
+					v1005 = l1007
+				}
+				m1000[k1004] = v1005
+			}
+			n999 -= sz1001
+		}
+		x.MSL = m1000
+		if c.Failed() {
+			c.Trace("MSL")
+			return
+		}
+		n1021 := c.ReadLengthFast(2)
+		if n1021 < 0 {
+			n1021 = c.ReadLength(2)
+		}
+		m1022 := foryimpl.MakeMap[map[string]map[string]int32](c, n1021)
+		for n1021 > 0 && !c.Failed() {
+			sz1023, vn1024, _ := c.ReadMapChunk(n1021, 21, 24, nil, true)
+			for j1025 := 0; j1025 < sz1023 && !c.Failed(); j1025++ {
+				var k1026 string
+				k1026 = c.ReadString()
+				var v1027 map[string]int32
+				if !vn1024 {
+					n1028 := c.ReadLengthFast(2)
+					if n1028 < 0 {
+						n1028 = c.ReadLength(2)
+					}
+					m1029 := foryimpl.MakeMap[map[string]int32](c, n1028)
+					for n1028 > 0 && !c.Failed() {
+						sz1030, vn1031, _ := c.ReadMapChunk(n1028, 21, 5, nil, false)
+						for j1032 := 0; j1032 < sz1030 && !c.Failed(); j1032++ {
+							var k1033 string
+							k1033 = c.ReadString()
+							var v1034 int32
+							if !vn1031 {
+								v1034 = r.ReadVarInt32()
+							}
+							m1029[k1033] = v1034
+						}
+						n1028 -= sz1030
+					}
+					v1027 = m1029
+				}
+				m1022[k1026] = v1027
+			}
+			n1021 -= sz1023
+		}
+		x.MSM = m1022
+		if c.Failed() {
+			c.Trace("MSM")
+			return
 		}
 	}
-	x.RmLM = l1112
+	n1047 := c.ReadLengthFast(2)
+	if n1047 < 0 {
+		n1047 = c.ReadLength(2)
+	}
+	m1048 := foryimpl.MakeMap[map[string]*int32](c, n1047)
+	for n1047 > 0 && !c.Failed() {
+		sz1049, vn1050, _ := c.ReadMapChunk(n1047, 21, 5, nil, true)
+		for j1051 := 0; j1051 < sz1049 && !c.Failed(); j1051++ {
+			var k1052 string
+			k1052 = c.ReadString()
+			var v1053 *int32
+			if !vn1050 {
+				p1054 := foryimpl.Alloc[int32](c)
+				*p1054 = r.ReadVarInt32()
+				v1053 = p1054
+			}
+			m1048[k1052] = v1053
+		}
+		n1047 -= sz1049
+	}
+	x.MSP = m1048
 	if c.Failed() {
-		c.Trace("RmLM")
+		c.Trace("MSP")
 		return
 	}
-	n1135 := c.ReadLengthFast(1)
-	if n1135 < 0 {
-		n1135 = c.ReadLength(1)
+	n1056 := c.ReadLengthFast(2)
+	if n1056 < 0 {
+		n1056 = c.ReadLength(2)
 	}
-	l1136 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1135)
-	if n1135 > 0 {
-		hn1138 := c.ReadListHeader(5)
+	m1057 := foryimpl.MakeMap[map[uint8]uint16](c, n1056)
+	for n1056 > 0 && !c.Failed() {
+		sz1058, vn1059, _ := c.ReadMapChunk(n1056, 9, 10, nil, false)
+		for j1060 := 0; j1060 < sz1058 && !c.Failed(); j1060++ {
+			var k1061 uint8
+			k1061 = r.ReadUint8()
+			var v1062 uint16
+			if !vn1059 {
+				v1062 = r.ReadUint16()
+			}
+			m1057[k1061] = v1062
+		}
+		n1056 -= sz1058
+	}
+	x.MU8 = m1057
+	if c.Failed() {
+		c.Trace("MU8")
+		return
+	}
+	if c.TrackRef() {
+		if st1064, id1065 := c.ReadRefFlag(); st1064 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id1065)
+		} else if st1064 == foryimpl.RefFollows {
+			x.NBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1065, x.NBin)
+		} else {
+			x.NBin = nil
+		}
+		if c.Failed() {
+			c.Trace("NBin")
+			return
+		}
+		if st1066, id1067 := c.ReadRefFlag(); st1066 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id1067)
+		} else if st1066 == foryimpl.RefFollows {
+			n1068 := c.ReadLengthFast(1)
+			if n1068 < 0 {
+				n1068 = c.ReadLength(1)
+			}
+			l1069 := foryimpl.MakeSlice[[]string](c, n1068)
+			if n1068 > 0 {
+				hn1071 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1070 := range l1069 {
+						if hn1071 && !c.ReadFlag() {
+							clear(l1069[i1070 : i1070+1])
+							continue
+						}
+						l1069[i1070] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1070)
+							break
+						}
+					}
+				}
+			}
+			x.NLS = l1069
+			foryimpl.SetRefSlice(c, id1067, x.NLS)
+		} else {
+			x.NLS = nil
+		}
+		if c.Failed() {
+			c.Trace("NLS")
+			return
+		}
+		if st1074, id1075 := c.ReadRefFlag(); st1074 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id1075)
+		} else if st1074 == foryimpl.RefFollows {
+			n1076 := c.ReadLengthFast(2)
+			if n1076 < 0 {
+				n1076 = c.ReadLength(2)
+			}
+			m1077 := foryimpl.MakeMap[map[string]int32](c, n1076)
+			for n1076 > 0 && !c.Failed() {
+				sz1078, vn1079, _ := c.ReadMapChunk(n1076, 21, 5, nil, false)
+				for j1080 := 0; j1080 < sz1078 && !c.Failed(); j1080++ {
+					var k1081 string
+					k1081 = c.ReadString()
+					var v1082 int32
+					if !vn1079 {
+						v1082 = r.ReadVarInt32()
+					}
+					m1077[k1081] = v1082
+				}
+				n1076 -= sz1078
+			}
+			x.NM = m1077
+			foryimpl.SetRefMap(c, id1075, x.NM)
+		} else {
+			x.NM = nil
+		}
+		if c.Failed() {
+			c.Trace("NM")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			x.NBin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("NBin")
+			return
+		}
+		if c.ReadFlag() {
+			n1066 := c.ReadLengthFast(1)
+			if n1066 < 0 {
+				n1066 = c.ReadLength(1)
+			}
+			l1067 := foryimpl.MakeSlice[[]string](c, n1066)
+			if n1066 > 0 {
+				hn1069 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1068 := range l1067 {
+						if hn1069 && !c.ReadFlag() {
+							clear(l1067[i1068 : i1068+1])
+							continue
+						}
+						l1067[i1068] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1068)
+							break
+						}
+					}
+				}
+			}
+			x.NLS = l1067
+		}
+		if c.Failed() {
+			c.Trace("NLS")
+			return
+		}
+		if c.ReadFlag() {
+			n1074 := c.ReadLengthFast(2)
+			if n1074 < 0 {
+				n1074 = c.ReadLength(2)
+			}
+			m1075 := foryimpl.MakeMap[map[string]int32](c, n1074)
+			for n1074 > 0 && !c.Failed() {
+				sz1076, vn1077, _ := c.ReadMapChunk(n1074, 21, 5, nil, false)
+				for j1078 := 0; j1078 < sz1076 && !c.Failed(); j1078++ {
+					var k1079 string
+					k1079 = c.ReadString()
+					var v1080 int32
+					if !vn1077 {
+						v1080 = r.ReadVarInt32()
+					}
+					m1075[k1079] = v1080
+				}
+				n1074 -= sz1076
+			}
+			x.NM = m1075
+		}
+		if c.Failed() {
+			c.Trace("NM")
+			return
+		}
+	}
+	n1084 := c.ReadLengthFast(1)
+	if n1084 < 0 {
+		n1084 = c.ReadLength(1)
+	}
+	l1085 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1084)
+	if n1084 > 0 {
+		hn1087 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1137 := range l1136 {
-				if hn1138 && !c.ReadFlag() {
-					clear(l1136[i1137 : i1137+1])
+			for i1086 := range l1085 {
+				if hn1087 && !c.ReadFlag() {
+					clear(l1085[i1086 : i1086+1])
 					continue
 				}
-				p1141 := foryimpl.Alloc[int32](c)
-				*p1141 = r.ReadVarInt32()
-				l1136[i1137] = p1141
+				l1085[i1086] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1137)
+					c.TraceIndex(i1086)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l1136
+	x.Raw = l1085
 	if c.Failed() {
-		c.Trace("RmLPI")
+		c.Trace("Raw")
 		return
 	}
-	n1142 := c.ReadLengthFast(1)
-	if n1142 < 0 {
-		n1142 = c.ReadLength(1)
-	}
-	l1143 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1142)
-	if n1142 > 0 {
-		hn1145 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1144 := range l1143 {
-				if hn1145 && !c.ReadFlag() {
-					clear(l1143[i1144 : i1144+1])
-					continue
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st1090, id1091 := c.ReadRefFlag(); st1090 == foryimpl.RefBack {
+				x.RmABool = foryimpl.BackRefSlice[bool](c, id1091)
+			} else if st1090 == foryimpl.RefFollows {
+				n1092 := c.ReadArrayLengthFast(1)
+				if n1092 < 0 {
+					n1092 = c.ReadArrayLength(1)
 				}
-				l1143[i1144] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1144)
-					break
-				}
+				a1093 := foryimpl.MakeSlice[[]bool](c, n1092)
+				r.ReadRawBools(a1093)
+				x.RmABool = a1093
+				foryimpl.SetRefSlice(c, id1091, x.RmABool)
+			} else {
+				x.RmABool = nil
 			}
+		} else {
+			n1094 := c.ReadArrayLengthFast(1)
+			if n1094 < 0 {
+				n1094 = c.ReadArrayLength(1)
+			}
+			a1095 := foryimpl.MakeSlice[[]bool](c, n1094)
+			r.ReadRawBools(a1095)
+			x.RmABool = a1095
+		}
+		if c.Failed() {
+			c.Trace("RmABool")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st1096, id1097 := c.ReadRefFlag(); st1096 == foryimpl.RefBack {
+				x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1097)
+			} else if st1096 == foryimpl.RefFollows {
+				n1098 := c.ReadArrayLengthFast(4)
+				if n1098 < 0 {
+					n1098 = c.ReadArrayLength(4)
+				}
+				a1099 := foryimpl.MakeSlice[[]float32](c, n1098)
+				r.ReadRawFloat32s(a1099)
+				x.RmAF32 = a1099
+				foryimpl.SetRefSlice(c, id1097, x.RmAF32)
+			} else {
+				x.RmAF32 = nil
+			}
+		} else {
+			n1100 := c.ReadArrayLengthFast(4)
+			if n1100 < 0 {
+				n1100 = c.ReadArrayLength(4)
+			}
+			a1101 := foryimpl.MakeSlice[[]float32](c, n1100)
+			r.ReadRawFloat32s(a1101)
+			x.RmAF32 = a1101
+		}
+		if c.Failed() {
+			c.Trace("RmAF32")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st1102, id1103 := c.ReadRefFlag(); st1102 == foryimpl.RefBack {
+				x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1103)
+			} else if st1102 == foryimpl.RefFollows {
+				n1104 := c.ReadArrayLengthFast(8)
+				if n1104 < 0 {
+					n1104 = c.ReadArrayLength(8)
+				}
+				a1105 := foryimpl.MakeSlice[[]float64](c, n1104)
+				r.ReadRawFloat64s(a1105)
+				x.RmAF64 = a1105
+				foryimpl.SetRefSlice(c, id1103, x.RmAF64)
+			} else {
+				x.RmAF64 = nil
+			}
+		} else {
+			n1106 := c.ReadArrayLengthFast(8)
+			if n1106 < 0 {
+				n1106 = c.ReadArrayLength(8)
+			}
+			a1107 := foryimpl.MakeSlice[[]float64](c, n1106)
+			r.ReadRawFloat64s(a1107)
+			x.RmAF64 = a1107
+		}
+		if c.Failed() {
+			c.Trace("RmAF64")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st1108, id1109 := c.ReadRefFlag(); st1108 == foryimpl.RefBack {
+				x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1109)
+			} else if st1108 == foryimpl.RefFollows {
+				n1110 := c.ReadArrayLengthFast(2)
+				if n1110 < 0 {
+					n1110 = c.ReadArrayLength(2)
+				}
+				a1111 := foryimpl.MakeSlice[[]int16](c, n1110)
+				r.ReadRawInt16s(a1111)
+				x.RmAI16 = a1111
+				foryimpl.SetRefSlice(c, id1109, x.RmAI16)
+			} else {
+				x.RmAI16 = nil
+			}
+		} else {
+			n1112 := c.ReadArrayLengthFast(2)
+			if n1112 < 0 {
+				n1112 = c.ReadArrayLength(2)
+			}
+			a1113 := foryimpl.MakeSlice[[]int16](c, n1112)
+			r.ReadRawInt16s(a1113)
+			x.RmAI16 = a1113
+		}
+		if c.Failed() {
+			c.Trace("RmAI16")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st1114, id1115 := c.ReadRefFlag(); st1114 == foryimpl.RefBack {
+				x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1115)
+			} else if st1114 == foryimpl.RefFollows {
+				n1116 := c.ReadArrayLengthFast(4)
+				if n1116 < 0 {
+					n1116 = c.ReadArrayLength(4)
+				}
+				a1117 := foryimpl.MakeSlice[[]int32](c, n1116)
+				r.ReadRawInt32s(a1117)
+				x.RmAI32 = a1117
+				foryimpl.SetRefSlice(c, id1115, x.RmAI32)
+			} else {
+				x.RmAI32 = nil
+			}
+		} else {
+			n1118 := c.ReadArrayLengthFast(4)
+			if n1118 < 0 {
+				n1118 = c.ReadArrayLength(4)
+			}
+			a1119 := foryimpl.MakeSlice[[]int32](c, n1118)
+			r.ReadRawInt32s(a1119)
+			x.RmAI32 = a1119
+		}
+		if c.Failed() {
+			c.Trace("RmAI32")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st1120, id1121 := c.ReadRefFlag(); st1120 == foryimpl.RefBack {
+				x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1121)
+			} else if st1120 == foryimpl.RefFollows {
+				n1122 := c.ReadArrayLengthFast(8)
+				if n1122 < 0 {
+					n1122 = c.ReadArrayLength(8)
+				}
+				a1123 := foryimpl.MakeSlice[[]int64](c, n1122)
+				r.ReadRawInt64s(a1123)
+				x.RmAI64 = a1123
+				foryimpl.SetRefSlice(c, id1121, x.RmAI64)
+			} else {
+				x.RmAI64 = nil
+			}
+		} else {
+			n1124 := c.ReadArrayLengthFast(8)
+			if n1124 < 0 {
+				n1124 = c.ReadArrayLength(8)
+			}
+			a1125 := foryimpl.MakeSlice[[]int64](c, n1124)
+			r.ReadRawInt64s(a1125)
+			x.RmAI64 = a1125
+		}
+		if c.Failed() {
+			c.Trace("RmAI64")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st1126, id1127 := c.ReadRefFlag(); st1126 == foryimpl.RefBack {
+				x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1127)
+			} else if st1126 == foryimpl.RefFollows {
+				n1128 := c.ReadArrayLengthFast(1)
+				if n1128 < 0 {
+					n1128 = c.ReadArrayLength(1)
+				}
+				a1129 := foryimpl.MakeSlice[[]int8](c, n1128)
+				for i1130 := range a1129 {
+					a1129[i1130] = r.ReadInt8()
+				}
+				x.RmAI8 = a1129
+				foryimpl.SetRefSlice(c, id1127, x.RmAI8)
+			} else {
+				x.RmAI8 = nil
+			}
+		} else {
+			n1131 := c.ReadArrayLengthFast(1)
+			if n1131 < 0 {
+				n1131 = c.ReadArrayLength(1)
+			}
+			a1132 := foryimpl.MakeSlice[[]int8](c, n1131)
+			for i1133 := range a1132 {
+				a1132[i1133] = r.ReadInt8()
+			}
+			x.RmAI8 = a1132
+		}
+		if c.Failed() {
+			c.Trace("RmAI8")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st1134, id1135 := c.ReadRefFlag(); st1134 == foryimpl.RefBack {
+				x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1135)
+			} else if st1134 == foryimpl.RefFollows {
+				n1136 := c.ReadArrayLengthFast(2)
+				if n1136 < 0 {
+					n1136 = c.ReadArrayLength(2)
+				}
+				a1137 := foryimpl.MakeSlice[[]uint16](c, n1136)
+				r.ReadRawUint16s(a1137)
+				x.RmAU16 = a1137
+				foryimpl.SetRefSlice(c, id1135, x.RmAU16)
+			} else {
+				x.RmAU16 = nil
+			}
+		} else {
+			n1138 := c.ReadArrayLengthFast(2)
+			if n1138 < 0 {
+				n1138 = c.ReadArrayLength(2)
+			}
+			a1139 := foryimpl.MakeSlice[[]uint16](c, n1138)
+			r.ReadRawUint16s(a1139)
+			x.RmAU16 = a1139
+		}
+		if c.Failed() {
+			c.Trace("RmAU16")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st1140, id1141 := c.ReadRefFlag(); st1140 == foryimpl.RefBack {
+				x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1141)
+			} else if st1140 == foryimpl.RefFollows {
+				n1142 := c.ReadArrayLengthFast(4)
+				if n1142 < 0 {
+					n1142 = c.ReadArrayLength(4)
+				}
+				a1143 := foryimpl.MakeSlice[[]uint32](c, n1142)
+				r.ReadRawUint32s(a1143)
+				x.RmAU32 = a1143
+				foryimpl.SetRefSlice(c, id1141, x.RmAU32)
+			} else {
+				x.RmAU32 = nil
+			}
+		} else {
+			n1144 := c.ReadArrayLengthFast(4)
+			if n1144 < 0 {
+				n1144 = c.ReadArrayLength(4)
+			}
+			a1145 := foryimpl.MakeSlice[[]uint32](c, n1144)
+			r.ReadRawUint32s(a1145)
+			x.RmAU32 = a1145
+		}
+		if c.Failed() {
+			c.Trace("RmAU32")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st1146, id1147 := c.ReadRefFlag(); st1146 == foryimpl.RefBack {
+				x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1147)
+			} else if st1146 == foryimpl.RefFollows {
+				n1148 := c.ReadArrayLengthFast(8)
+				if n1148 < 0 {
+					n1148 = c.ReadArrayLength(8)
+				}
+				a1149 := foryimpl.MakeSlice[[]uint64](c, n1148)
+				r.ReadRawUint64s(a1149)
+				x.RmAU64 = a1149
+				foryimpl.SetRefSlice(c, id1147, x.RmAU64)
+			} else {
+				x.RmAU64 = nil
+			}
+		} else {
+			n1150 := c.ReadArrayLengthFast(8)
+			if n1150 < 0 {
+				n1150 = c.ReadArrayLength(8)
+			}
+			a1151 := foryimpl.MakeSlice[[]uint64](c, n1150)
+			r.ReadRawUint64s(a1151)
+			x.RmAU64 = a1151
+		}
+		if c.Failed() {
+			c.Trace("RmAU64")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st1152, id1153 := c.ReadRefFlag(); st1152 == foryimpl.RefBack {
+				x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1153)
+			} else if st1152 == foryimpl.RefFollows {
+				n1154 := c.ReadArrayLengthFast(1)
+				if n1154 < 0 {
+					n1154 = c.ReadArrayLength(1)
+				}
+				a1155 := foryimpl.MakeSlice[[]uint8](c, n1154)
+				copy(a1155, r.ReadBytes(n1154))
+				x.RmAU8 = a1155
+				foryimpl.SetRefSlice(c, id1153, x.RmAU8)
+			} else {
+				x.RmAU8 = nil
+			}
+		} else {
+			n1156 := c.ReadArrayLengthFast(1)
+			if n1156 < 0 {
+				n1156 = c.ReadArrayLength(1)
+			}
+			a1157 := foryimpl.MakeSlice[[]uint8](c, n1156)
+			copy(a1157, r.ReadBytes(n1156))
+			x.RmAU8 = a1157
+		}
+		if c.Failed() {
+			c.Trace("RmAU8")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st1158, id1159 := c.ReadRefFlag(); st1158 == foryimpl.RefBack {
+				x.RmBin = foryimpl.BackRefSlice[uint8](c, id1159)
+			} else if st1158 == foryimpl.RefFollows {
+				x.RmBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1159, x.RmBin)
+			} else {
+				x.RmBin = nil
+			}
+		} else {
+			x.RmBin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("RmBin")
+			return
+		}
+	} else {
+		n1090 := c.ReadArrayLengthFast(1)
+		if n1090 < 0 {
+			n1090 = c.ReadArrayLength(1)
+		}
+		a1091 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1090)
+		r.ReadRawBools(a1091)
+		x.RmABool = a1091
+		if c.Failed() {
+			c.Trace("RmABool")
+			return
+		}
+		n1096 := c.ReadArrayLengthFast(4)
+		if n1096 < 0 {
+			n1096 = c.ReadArrayLength(4)
+		}
+		a1097 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1096)
+		r.ReadRawFloat32s(a1097)
+		x.RmAF32 = a1097
+		if c.Failed() {
+			c.Trace("RmAF32")
+			return
+		}
+		n1102 := c.ReadArrayLengthFast(8)
+		if n1102 < 0 {
+			n1102 = c.ReadArrayLength(8)
+		}
+		a1103 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1102)
+		r.ReadRawFloat64s(a1103)
+		x.RmAF64 = a1103
+		if c.Failed() {
+			c.Trace("RmAF64")
+			return
+		}
+		n1108 := c.ReadArrayLengthFast(2)
+		if n1108 < 0 {
+			n1108 = c.ReadArrayLength(2)
+		}
+		a1109 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1108)
+		r.ReadRawInt16s(a1109)
+		x.RmAI16 = a1109
+		if c.Failed() {
+			c.Trace("RmAI16")
+			return
+		}
+		n1114 := c.ReadArrayLengthFast(4)
+		if n1114 < 0 {
+			n1114 = c.ReadArrayLength(4)
+		}
+		a1115 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1114)
+		r.ReadRawInt32s(a1115)
+		x.RmAI32 = a1115
+		if c.Failed() {
+			c.Trace("RmAI32")
+			return
+		}
+		n1120 := c.ReadArrayLengthFast(8)
+		if n1120 < 0 {
+			n1120 = c.ReadArrayLength(8)
+		}
+		a1121 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1120)
+		r.ReadRawInt64s(a1121)
+		x.RmAI64 = a1121
+		if c.Failed() {
+			c.Trace("RmAI64")
+			return
+		}
+		n1126 := c.ReadArrayLengthFast(1)
+		if n1126 < 0 {
+			n1126 = c.ReadArrayLength(1)
+		}
+		a1127 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1126)
+		for i1128 := range a1127 {
+			a1127[i1128] = r.ReadInt8()
+		}
+		x.RmAI8 = a1127
+		if c.Failed() {
+			c.Trace("RmAI8")
+			return
+		}
+		n1134 := c.ReadArrayLengthFast(2)
+		if n1134 < 0 {
+			n1134 = c.ReadArrayLength(2)
+		}
+		a1135 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1134)
+		r.ReadRawUint16s(a1135)
+		x.RmAU16 = a1135
+		if c.Failed() {
+			c.Trace("RmAU16")
+			return
+		}
+		n1140 := c.ReadArrayLengthFast(4)
+		if n1140 < 0 {
+			n1140 = c.ReadArrayLength(4)
+		}
+		a1141 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1140)
+		r.ReadRawUint32s(a1141)
+		x.RmAU32 = a1141
+		if c.Failed() {
+			c.Trace("RmAU32")
+			return
+		}
+		n1146 := c.ReadArrayLengthFast(8)
+		if n1146 < 0 {
+			n1146 = c.ReadArrayLength(8)
+		}
+		a1147 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1146)
+		r.ReadRawUint64s(a1147)
+		x.RmAU64 = a1147
+		if c.Failed() {
+			c.Trace("RmAU64")
+			return
+		}
+		n1152 := c.ReadArrayLengthFast(1)
+		if n1152 < 0 {
+			n1152 = c.ReadArrayLength(1)
+		}
+		a1153 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1152)
+		copy(a1153, r.ReadBytes(n1152))
+		x.RmAU8 = a1153
+		if c.Failed() {
+			c.Trace("RmAU8")
+			return
+		}
+		x.RmBin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("RmBin")
+			return
 		}
 	}
-	x.RmLS = l1143
-	if c.Failed() {
-		c.Trace("RmLS")
-		return
-	}
-	n1148 := c.ReadLengthFast(1)
-	if n1148 < 0 {
-		n1148 = c.ReadLength(1)
-	}
-	l1149 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1148)
-	if n1148 > 0 {
-		hn1151 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1150 := range l1149 {
-				if hn1151 && !c.ReadFlag() {
-					clear(l1149[i1150 : i1150+1])
-					continue
-				}
-				l1149[i1150] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1150)
-					break
-				}
-			}
-		}
-	}
-	x.RmLT = l1149
-	if c.Failed() {
-		c.Trace("RmLT")
-		return
-	}
-	n1154 := c.ReadLengthFast(2)
-	if n1154 < 0 {
-		n1154 = c.ReadLength(2)
-	}
-	l1155 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1154)
-	if n1154 > 0 {
-		hn1157 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1156 := range l1155 {
-				if hn1157 && !c.ReadFlag() {
-					clear(l1155[i1156 : i1156+1])
-					continue
-				}
-				l1155[i1156] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1156)
-					break
-				}
-			}
-		}
-	}
-	x.RmLU16 = l1155
-	if c.Failed() {
-		c.Trace("RmLU16")
-		return
-	}
-	n1160 := c.ReadLengthFast(1)
+	n1160 := c.ReadLengthFast(2)
 	if n1160 < 0 {
-		n1160 = c.ReadLength(1)
+		n1160 = c.ReadLength(2)
 	}
-	l1161 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1160)
+	if n1160 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1160, 3))
+		return
+	}
+	var l1161 [3]int16
 	if n1160 > 0 {
-		hn1163 := c.ReadListHeader(14)
+		hn1163 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i1162 := range l1161 {
 				if hn1163 && !c.ReadFlag() {
 					clear(l1161[i1162 : i1162+1])
 					continue
 				}
-				l1161[i1162] = r.ReadVarUint64()
+				l1161[i1162] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i1162)
 					break
@@ -6873,2880 +6968,1046 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLU64 = l1161
-	if c.Failed() {
-		c.Trace("RmLU64")
-		return
-	}
-	n1166 := c.ReadLengthFast(2)
-	if n1166 < 0 {
-		n1166 = c.ReadLength(2)
-	}
-	m1167 := foryimpl.MakeMap[map[bool]string](c, n1166)
-	for n1166 > 0 && !c.Failed() {
-		sz1168, vn1169, _ := c.ReadMapChunk(n1166, 1, 21, nil, false)
-		for j1170 := 0; j1170 < sz1168 && !c.Failed(); j1170++ {
-			var k1171 bool
-			k1171 = r.ReadBool()
-			var v1172 string
-			if !vn1169 {
-				v1172 = c.ReadString()
-			}
-			m1167[k1171] = v1172
-		}
-		n1166 -= sz1168
-	}
-	x.RmMBS = m1167
-	if c.Failed() {
-		c.Trace("RmMBS")
-		return
-	}
-	n1174 := c.ReadLengthFast(2)
-	if n1174 < 0 {
-		n1174 = c.ReadLength(2)
-	}
-	m1175 := foryimpl.MakeMap[map[Color]string](c, n1174)
-	for n1174 > 0 && !c.Failed() {
-		sz1176, vn1177, _ := c.ReadMapChunk(n1174, 25, 21, nil, false)
-		for j1178 := 0; j1178 < sz1176 && !c.Failed(); j1178++ {
-			var k1179 Color
-			if e1181 := c.ReadEnumFast(uint32(0x7fffffff)); e1181 >= 0 {
-				k1179 = Color(e1181)
-			} else {
-				k1179 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1180 string
-			if !vn1177 {
-				v1180 = c.ReadString()
-			}
-			m1175[k1179] = v1180
-		}
-		n1174 -= sz1176
-	}
-	x.RmMES = m1175
-	if c.Failed() {
-		c.Trace("RmMES")
-		return
-	}
-	n1183 := c.ReadLengthFast(2)
-	if n1183 < 0 {
-		n1183 = c.ReadLength(2)
-	}
-	m1184 := foryimpl.MakeMap[map[int64]float64](c, n1183)
-	for n1183 > 0 && !c.Failed() {
-		sz1185, vn1186, _ := c.ReadMapChunk(n1183, 7, 20, nil, false)
-		for j1187 := 0; j1187 < sz1185 && !c.Failed(); j1187++ {
-			var k1188 int64
-			k1188 = r.ReadVarInt64()
-			var v1189 float64
-			if !vn1186 {
-				v1189 = r.ReadFloat64()
-			}
-			m1184[k1188] = v1189
-		}
-		n1183 -= sz1185
-	}
-	x.RmMI64F = m1184
-	if c.Failed() {
-		c.Trace("RmMI64F")
-		return
-	}
-	n1191 := c.ReadLengthFast(2)
-	if n1191 < 0 {
-		n1191 = c.ReadLength(2)
-	}
-	m1192 := foryimpl.MakeMap[map[int32]string](c, n1191)
-	for n1191 > 0 && !c.Failed() {
-		sz1193, vn1194, _ := c.ReadMapChunk(n1191, 5, 21, nil, false)
-		for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
-			var k1196 int32
-			k1196 = r.ReadVarInt32()
-			var v1197 string
-			if !vn1194 {
-				v1197 = c.ReadString()
-			}
-			m1192[k1196] = v1197
-		}
-		n1191 -= sz1193
-	}
-	x.RmMIS = m1192
-	if c.Failed() {
-		c.Trace("RmMIS")
-		return
-	}
-	n1199 := c.ReadLengthFast(2)
-	if n1199 < 0 {
-		n1199 = c.ReadLength(2)
-	}
-	m1200 := foryimpl.MakeMap[map[string]int32](c, n1199)
-	for n1199 > 0 && !c.Failed() {
-		sz1201, vn1202, _ := c.ReadMapChunk(n1199, 21, 5, nil, false)
-		for j1203 := 0; j1203 < sz1201 && !c.Failed(); j1203++ {
-			var k1204 string
-			k1204 = c.ReadString()
-			var v1205 int32
-			if !vn1202 {
-				v1205 = r.ReadVarInt32()
-			}
-			m1200[k1204] = v1205
-		}
-		n1199 -= sz1201
-	}
-	x.RmMSI = m1200
-	if c.Failed() {
-		c.Trace("RmMSI")
-		return
-	}
-	n1207 := c.ReadLengthFast(2)
-	if n1207 < 0 {
-		n1207 = c.ReadLength(2)
-	}
-	m1208 := foryimpl.MakeMap[map[string][]string](c, n1207)
-	for n1207 > 0 && !c.Failed() {
-		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 21, 22, nil, true)
-		for j1211 := 0; j1211 < sz1209 && !c.Failed(); j1211++ {
-			var k1212 string
-			k1212 = c.ReadString()
-			var v1213 []string
-			if !vn1210 {
-				n1214 := c.ReadLengthFast(1)
-				if n1214 < 0 {
-					n1214 = c.ReadLength(1)
-				}
-				l1215 := foryimpl.MakeSlice[[]string](c, n1214)
-				if n1214 > 0 {
-					hn1217 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1216 := range l1215 {
-							if hn1217 && !c.ReadFlag() {
-								clear(l1215[i1216 : i1216+1])
-								continue
-							}
-							l1215[i1216] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1216)
-								break
-							}
-						}
-					}
-				}
-				v1213 = l1215
-			}
-			m1208[k1212] = v1213
-		}
-		n1207 -= sz1209
-	}
-	x.RmMSL = m1208
-	if c.Failed() {
-		c.Trace("RmMSL")
-		return
-	}
-	n1221 := c.ReadLengthFast(2)
-	if n1221 < 0 {
-		n1221 = c.ReadLength(2)
-	}
-	m1222 := foryimpl.MakeMap[map[string]map[string]int32](c, n1221)
-	for n1221 > 0 && !c.Failed() {
-		sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 24, nil, true)
-		for j1225 := 0; j1225 < sz1223 && !c.Failed(); j1225++ {
-			var k1226 string
-			k1226 = c.ReadString()
-			var v1227 map[string]int32
-			if !vn1224 {
-				n1228 := c.ReadLengthFast(2)
-				if n1228 < 0 {
-					n1228 = c.ReadLength(2)
-				}
-				m1229 := foryimpl.MakeMap[map[string]int32](c, n1228)
-				for n1228 > 0 && !c.Failed() {
-					sz1230, vn1231, _ := c.ReadMapChunk(n1228, 21, 5, nil, false)
-					for j1232 := 0; j1232 < sz1230 && !c.Failed(); j1232++ {
-						var k1233 string
-						k1233 = c.ReadString()
-						var v1234 int32
-						if !vn1231 {
-							v1234 = r.ReadVarInt32()
-						}
-						m1229[k1233] = v1234
-					}
-					n1228 -= sz1230
-				}
-				v1227 = m1229
-			}
-			m1222[k1226] = v1227
-		}
-		n1221 -= sz1223
-	}
-	x.RmMSM = m1222
-	if c.Failed() {
-		c.Trace("RmMSM")
-		return
-	}
-	n1237 := c.ReadLengthFast(2)
-	if n1237 < 0 {
-		n1237 = c.ReadLength(2)
-	}
-	m1238 := foryimpl.MakeMap[map[string]*int32](c, n1237)
-	for n1237 > 0 && !c.Failed() {
-		sz1239, vn1240, _ := c.ReadMapChunk(n1237, 21, 5, nil, true)
-		for j1241 := 0; j1241 < sz1239 && !c.Failed(); j1241++ {
-			var k1242 string
-			k1242 = c.ReadString()
-			var v1243 *int32
-			if !vn1240 {
-				p1244 := foryimpl.Alloc[int32](c)
-				*p1244 = r.ReadVarInt32()
-				v1243 = p1244
-			}
-			m1238[k1242] = v1243
-		}
-		n1237 -= sz1239
-	}
-	x.RmMSP = m1238
-	if c.Failed() {
-		c.Trace("RmMSP")
-		return
-	}
-	n1246 := c.ReadLengthFast(2)
-	if n1246 < 0 {
-		n1246 = c.ReadLength(2)
-	}
-	m1247 := foryimpl.MakeMap[map[uint8]uint16](c, n1246)
-	for n1246 > 0 && !c.Failed() {
-		sz1248, vn1249, _ := c.ReadMapChunk(n1246, 9, 10, nil, false)
-		for j1250 := 0; j1250 < sz1248 && !c.Failed(); j1250++ {
-			var k1251 uint8
-			k1251 = r.ReadUint8()
-			var v1252 uint16
-			if !vn1249 {
-				v1252 = r.ReadUint16()
-			}
-			m1247[k1251] = v1252
-		}
-		n1246 -= sz1248
-	}
-	x.RmMU8 = m1247
-	if c.Failed() {
-		c.Trace("RmMU8")
-		return
-	}
-	if c.ReadFlag() {
-		x.RmNBin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("RmNBin")
-		return
-	}
-	if c.ReadFlag() {
-		n1254 := c.ReadLengthFast(1)
-		if n1254 < 0 {
-			n1254 = c.ReadLength(1)
-		}
-		l1255 := foryimpl.MakeSlice[[]string](c, n1254)
-		if n1254 > 0 {
-			hn1257 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1256 := range l1255 {
-					if hn1257 && !c.ReadFlag() {
-						clear(l1255[i1256 : i1256+1])
-						continue
-					}
-					l1255[i1256] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1256)
-						break
-					}
-				}
-			}
-		}
-		x.RmNLS = l1255
-	}
-	if c.Failed() {
-		c.Trace("RmNLS")
-		return
-	}
-	if c.ReadFlag() {
-		n1260 := c.ReadLengthFast(2)
-		if n1260 < 0 {
-			n1260 = c.ReadLength(2)
-		}
-		m1261 := foryimpl.MakeMap[map[string]int32](c, n1260)
-		for n1260 > 0 && !c.Failed() {
-			sz1262, vn1263, _ := c.ReadMapChunk(n1260, 21, 5, nil, false)
-			for j1264 := 0; j1264 < sz1262 && !c.Failed(); j1264++ {
-				var k1265 string
-				k1265 = c.ReadString()
-				var v1266 int32
-				if !vn1263 {
-					v1266 = r.ReadVarInt32()
-				}
-				m1261[k1265] = v1266
-			}
-			n1260 -= sz1262
-		}
-		x.RmNM = m1261
-	}
-	if c.Failed() {
-		c.Trace("RmNM")
-		return
-	}
-	n1268 := c.ReadLengthFast(1)
-	if n1268 < 0 {
-		n1268 = c.ReadLength(1)
-	}
-	l1269 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1268)
-	if n1268 > 0 {
-		hn1271 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1270 := range l1269 {
-				if hn1271 && !c.ReadFlag() {
-					clear(l1269[i1270 : i1270+1])
-					continue
-				}
-				l1269[i1270] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1270)
-					break
-				}
-			}
-		}
-	}
-	x.RmRaw = l1269
-	if c.Failed() {
-		c.Trace("RmRaw")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Containers{
-		LB:     x.LB,
-		LE:     x.LE,
-		LF32:   x.LF32,
-		LF64:   x.LF64,
-		LI32:   x.LI32,
-		LI64:   x.LI64,
-		LI8:    x.LI8,
-		LL:     x.LL,
-		LM:     x.LM,
-		LPI:    x.LPI,
-		LS:     x.LS,
-		LT:     x.LT,
-		LU16:   x.LU16,
-		LU64:   x.LU64,
-		Raw:    x.Raw,
-		RmLB:   x.RmLB,
-		RmLE:   x.RmLE,
-		RmLF32: x.RmLF32,
-		RmLF64: x.RmLF64,
-		RmLI32: x.RmLI32,
-		RmLI64: x.RmLI64,
-		RmLI8:  x.RmLI8,
-		RmLL:   x.RmLL,
-		RmLM:   x.RmLM,
-		RmLPI:  x.RmLPI,
-		RmLS:   x.RmLS,
-		RmLT:   x.RmLT,
-		RmLU16: x.RmLU16,
-		RmLU64: x.RmLU64,
-		RmRaw:  x.RmRaw,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(324745818) {
-		if h := r.ReadInt32(); h != 324745818 && !c.Failed() {
-			c.HashMismatch(foryTypeContainers, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st1274, id1275 := c.ReadRefFlag(); st1274 == foryimpl.RefBack {
-			x.ABool = foryimpl.BackRefSlice[bool](c, id1275)
-		} else if st1274 == foryimpl.RefFollows {
-			n1276 := c.ReadArrayLengthFast(1)
-			if n1276 < 0 {
-				n1276 = c.ReadArrayLength(1)
-			}
-			a1277 := foryimpl.MakeSlice[[]bool](c, n1276)
-			r.ReadRawBools(a1277)
-			x.ABool = a1277
-			foryimpl.SetRefSlice(c, id1275, x.ABool)
-		} else {
-			x.ABool = nil
-		}
-	} else {
-		n1278 := c.ReadArrayLengthFast(1)
-		if n1278 < 0 {
-			n1278 = c.ReadArrayLength(1)
-		}
-		a1279 := foryimpl.MakeSlice[[]bool](c, n1278)
-		r.ReadRawBools(a1279)
-		x.ABool = a1279
-	}
-	if c.Failed() {
-		c.Trace("ABool")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
-			x.AF32 = foryimpl.BackRefSlice[float32](c, id1281)
-		} else if st1280 == foryimpl.RefFollows {
-			n1282 := c.ReadArrayLengthFast(4)
-			if n1282 < 0 {
-				n1282 = c.ReadArrayLength(4)
-			}
-			a1283 := foryimpl.MakeSlice[[]float32](c, n1282)
-			r.ReadRawFloat32s(a1283)
-			x.AF32 = a1283
-			foryimpl.SetRefSlice(c, id1281, x.AF32)
-		} else {
-			x.AF32 = nil
-		}
-	} else {
-		n1284 := c.ReadArrayLengthFast(4)
-		if n1284 < 0 {
-			n1284 = c.ReadArrayLength(4)
-		}
-		a1285 := foryimpl.MakeSlice[[]float32](c, n1284)
-		r.ReadRawFloat32s(a1285)
-		x.AF32 = a1285
-	}
-	if c.Failed() {
-		c.Trace("AF32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1286, id1287 := c.ReadRefFlag(); st1286 == foryimpl.RefBack {
-			x.AF64 = foryimpl.BackRefSlice[float64](c, id1287)
-		} else if st1286 == foryimpl.RefFollows {
-			n1288 := c.ReadArrayLengthFast(8)
-			if n1288 < 0 {
-				n1288 = c.ReadArrayLength(8)
-			}
-			a1289 := foryimpl.MakeSlice[[]float64](c, n1288)
-			r.ReadRawFloat64s(a1289)
-			x.AF64 = a1289
-			foryimpl.SetRefSlice(c, id1287, x.AF64)
-		} else {
-			x.AF64 = nil
-		}
-	} else {
-		n1290 := c.ReadArrayLengthFast(8)
-		if n1290 < 0 {
-			n1290 = c.ReadArrayLength(8)
-		}
-		a1291 := foryimpl.MakeSlice[[]float64](c, n1290)
-		r.ReadRawFloat64s(a1291)
-		x.AF64 = a1291
-	}
-	if c.Failed() {
-		c.Trace("AF64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
-			x.AI16 = foryimpl.BackRefSlice[int16](c, id1293)
-		} else if st1292 == foryimpl.RefFollows {
-			n1294 := c.ReadArrayLengthFast(2)
-			if n1294 < 0 {
-				n1294 = c.ReadArrayLength(2)
-			}
-			a1295 := foryimpl.MakeSlice[[]int16](c, n1294)
-			r.ReadRawInt16s(a1295)
-			x.AI16 = a1295
-			foryimpl.SetRefSlice(c, id1293, x.AI16)
-		} else {
-			x.AI16 = nil
-		}
-	} else {
-		n1296 := c.ReadArrayLengthFast(2)
-		if n1296 < 0 {
-			n1296 = c.ReadArrayLength(2)
-		}
-		a1297 := foryimpl.MakeSlice[[]int16](c, n1296)
-		r.ReadRawInt16s(a1297)
-		x.AI16 = a1297
-	}
-	if c.Failed() {
-		c.Trace("AI16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1298, id1299 := c.ReadRefFlag(); st1298 == foryimpl.RefBack {
-			x.AI32 = foryimpl.BackRefSlice[int32](c, id1299)
-		} else if st1298 == foryimpl.RefFollows {
-			n1300 := c.ReadArrayLengthFast(4)
-			if n1300 < 0 {
-				n1300 = c.ReadArrayLength(4)
-			}
-			a1301 := foryimpl.MakeSlice[[]int32](c, n1300)
-			r.ReadRawInt32s(a1301)
-			x.AI32 = a1301
-			foryimpl.SetRefSlice(c, id1299, x.AI32)
-		} else {
-			x.AI32 = nil
-		}
-	} else {
-		n1302 := c.ReadArrayLengthFast(4)
-		if n1302 < 0 {
-			n1302 = c.ReadArrayLength(4)
-		}
-		a1303 := foryimpl.MakeSlice[[]int32](c, n1302)
-		r.ReadRawInt32s(a1303)
-		x.AI32 = a1303
-	}
-	if c.Failed() {
-		c.Trace("AI32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1304, id1305 := c.ReadRefFlag(); st1304 == foryimpl.RefBack {
-			x.AI64 = foryimpl.BackRefSlice[int64](c, id1305)
-		} else if st1304 == foryimpl.RefFollows {
-			n1306 := c.ReadArrayLengthFast(8)
-			if n1306 < 0 {
-				n1306 = c.ReadArrayLength(8)
-			}
-			a1307 := foryimpl.MakeSlice[[]int64](c, n1306)
-			r.ReadRawInt64s(a1307)
-			x.AI64 = a1307
-			foryimpl.SetRefSlice(c, id1305, x.AI64)
-		} else {
-			x.AI64 = nil
-		}
-	} else {
-		n1308 := c.ReadArrayLengthFast(8)
-		if n1308 < 0 {
-			n1308 = c.ReadArrayLength(8)
-		}
-		a1309 := foryimpl.MakeSlice[[]int64](c, n1308)
-		r.ReadRawInt64s(a1309)
-		x.AI64 = a1309
-	}
-	if c.Failed() {
-		c.Trace("AI64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1310, id1311 := c.ReadRefFlag(); st1310 == foryimpl.RefBack {
-			x.AI8 = foryimpl.BackRefSlice[int8](c, id1311)
-		} else if st1310 == foryimpl.RefFollows {
-			n1312 := c.ReadArrayLengthFast(1)
-			if n1312 < 0 {
-				n1312 = c.ReadArrayLength(1)
-			}
-			a1313 := foryimpl.MakeSlice[[]int8](c, n1312)
-			for i1314 := range a1313 {
-				a1313[i1314] = r.ReadInt8()
-			}
-			x.AI8 = a1313
-			foryimpl.SetRefSlice(c, id1311, x.AI8)
-		} else {
-			x.AI8 = nil
-		}
-	} else {
-		n1315 := c.ReadArrayLengthFast(1)
-		if n1315 < 0 {
-			n1315 = c.ReadArrayLength(1)
-		}
-		a1316 := foryimpl.MakeSlice[[]int8](c, n1315)
-		for i1317 := range a1316 {
-			a1316[i1317] = r.ReadInt8()
-		}
-		x.AI8 = a1316
-	}
-	if c.Failed() {
-		c.Trace("AI8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1318, id1319 := c.ReadRefFlag(); st1318 == foryimpl.RefBack {
-			x.AU16 = foryimpl.BackRefSlice[uint16](c, id1319)
-		} else if st1318 == foryimpl.RefFollows {
-			n1320 := c.ReadArrayLengthFast(2)
-			if n1320 < 0 {
-				n1320 = c.ReadArrayLength(2)
-			}
-			a1321 := foryimpl.MakeSlice[[]uint16](c, n1320)
-			r.ReadRawUint16s(a1321)
-			x.AU16 = a1321
-			foryimpl.SetRefSlice(c, id1319, x.AU16)
-		} else {
-			x.AU16 = nil
-		}
-	} else {
-		n1322 := c.ReadArrayLengthFast(2)
-		if n1322 < 0 {
-			n1322 = c.ReadArrayLength(2)
-		}
-		a1323 := foryimpl.MakeSlice[[]uint16](c, n1322)
-		r.ReadRawUint16s(a1323)
-		x.AU16 = a1323
-	}
-	if c.Failed() {
-		c.Trace("AU16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1324, id1325 := c.ReadRefFlag(); st1324 == foryimpl.RefBack {
-			x.AU32 = foryimpl.BackRefSlice[uint32](c, id1325)
-		} else if st1324 == foryimpl.RefFollows {
-			n1326 := c.ReadArrayLengthFast(4)
-			if n1326 < 0 {
-				n1326 = c.ReadArrayLength(4)
-			}
-			a1327 := foryimpl.MakeSlice[[]uint32](c, n1326)
-			r.ReadRawUint32s(a1327)
-			x.AU32 = a1327
-			foryimpl.SetRefSlice(c, id1325, x.AU32)
-		} else {
-			x.AU32 = nil
-		}
-	} else {
-		n1328 := c.ReadArrayLengthFast(4)
-		if n1328 < 0 {
-			n1328 = c.ReadArrayLength(4)
-		}
-		a1329 := foryimpl.MakeSlice[[]uint32](c, n1328)
-		r.ReadRawUint32s(a1329)
-		x.AU32 = a1329
-	}
-	if c.Failed() {
-		c.Trace("AU32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1330, id1331 := c.ReadRefFlag(); st1330 == foryimpl.RefBack {
-			x.AU64 = foryimpl.BackRefSlice[uint64](c, id1331)
-		} else if st1330 == foryimpl.RefFollows {
-			n1332 := c.ReadArrayLengthFast(8)
-			if n1332 < 0 {
-				n1332 = c.ReadArrayLength(8)
-			}
-			a1333 := foryimpl.MakeSlice[[]uint64](c, n1332)
-			r.ReadRawUint64s(a1333)
-			x.AU64 = a1333
-			foryimpl.SetRefSlice(c, id1331, x.AU64)
-		} else {
-			x.AU64 = nil
-		}
-	} else {
-		n1334 := c.ReadArrayLengthFast(8)
-		if n1334 < 0 {
-			n1334 = c.ReadArrayLength(8)
-		}
-		a1335 := foryimpl.MakeSlice[[]uint64](c, n1334)
-		r.ReadRawUint64s(a1335)
-		x.AU64 = a1335
-	}
-	if c.Failed() {
-		c.Trace("AU64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1336, id1337 := c.ReadRefFlag(); st1336 == foryimpl.RefBack {
-			x.AU8 = foryimpl.BackRefSlice[uint8](c, id1337)
-		} else if st1336 == foryimpl.RefFollows {
-			n1338 := c.ReadArrayLengthFast(1)
-			if n1338 < 0 {
-				n1338 = c.ReadArrayLength(1)
-			}
-			a1339 := foryimpl.MakeSlice[[]uint8](c, n1338)
-			copy(a1339, r.ReadBytes(n1338))
-			x.AU8 = a1339
-			foryimpl.SetRefSlice(c, id1337, x.AU8)
-		} else {
-			x.AU8 = nil
-		}
-	} else {
-		n1340 := c.ReadArrayLengthFast(1)
-		if n1340 < 0 {
-			n1340 = c.ReadArrayLength(1)
-		}
-		a1341 := foryimpl.MakeSlice[[]uint8](c, n1340)
-		copy(a1341, r.ReadBytes(n1340))
-		x.AU8 = a1341
-	}
-	if c.Failed() {
-		c.Trace("AU8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1342, id1343 := c.ReadRefFlag(); st1342 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id1343)
-		} else if st1342 == foryimpl.RefFollows {
-			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1343, x.Bin)
-		} else {
-			x.Bin = nil
-		}
-	} else {
-		x.Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	n1344 := c.ReadLengthFast(2)
-	if n1344 < 0 {
-		n1344 = c.ReadLength(2)
-	}
-	if n1344 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1344, 3))
-		return
-	}
-	var l1345 [3]int16
-	if n1344 > 0 {
-		hn1347 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1346 := range l1345 {
-				if hn1347 && !c.ReadFlag() {
-					clear(l1345[i1346 : i1346+1])
-					continue
-				}
-				l1345[i1346] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1346)
-					break
-				}
-			}
-		}
-	}
-	x.Fix = l1345
-	if c.Failed() {
-		c.Trace("Fix")
-		return
-	}
-	n1350 := c.ReadLengthFast(1)
-	if n1350 < 0 {
-		n1350 = c.ReadLength(1)
-	}
-	l1351 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1350)
-	if n1350 > 0 {
-		hn1353 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i1352 := range l1351 {
-				if hn1353 && !c.ReadFlag() {
-					clear(l1351[i1352 : i1352+1])
-					continue
-				}
-				l1351[i1352] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i1352)
-					break
-				}
-			}
-		}
-	}
-	x.LB = l1351
-	if c.Failed() {
-		c.Trace("LB")
-		return
-	}
-	n1356 := c.ReadLengthFast(1)
-	if n1356 < 0 {
-		n1356 = c.ReadLength(1)
-	}
-	l1357 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1356)
-	if n1356 > 0 {
-		hn1359 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i1358 := range l1357 {
-				if hn1359 && !c.ReadFlag() {
-					clear(l1357[i1358 : i1358+1])
-					continue
-				}
-				if e1362 := c.ReadEnumFast(uint32(0x7fffffff)); e1362 >= 0 {
-					l1357[i1358] = Color(e1362)
-				} else {
-					l1357[i1358] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i1358)
-					break
-				}
-			}
-		}
-	}
-	x.LE = l1357
-	if c.Failed() {
-		c.Trace("LE")
-		return
-	}
-	n1363 := c.ReadLengthFast(4)
-	if n1363 < 0 {
-		n1363 = c.ReadLength(4)
-	}
-	l1364 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1363)
-	if n1363 > 0 {
-		hn1366 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1365 := range l1364 {
-				if hn1366 && !c.ReadFlag() {
-					clear(l1364[i1365 : i1365+1])
-					continue
-				}
-				l1364[i1365] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1365)
-					break
-				}
-			}
-		}
-	}
-	x.LF32 = l1364
-	if c.Failed() {
-		c.Trace("LF32")
-		return
-	}
-	n1369 := c.ReadLengthFast(8)
-	if n1369 < 0 {
-		n1369 = c.ReadLength(8)
-	}
-	l1370 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1369)
-	if n1369 > 0 {
-		hn1372 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1371 := range l1370 {
-				if hn1372 && !c.ReadFlag() {
-					clear(l1370[i1371 : i1371+1])
-					continue
-				}
-				l1370[i1371] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1371)
-					break
-				}
-			}
-		}
-	}
-	x.LF64 = l1370
-	if c.Failed() {
-		c.Trace("LF64")
-		return
-	}
-	n1375 := c.ReadLengthFast(1)
-	if n1375 < 0 {
-		n1375 = c.ReadLength(1)
-	}
-	l1376 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1375)
-	if n1375 > 0 {
-		hn1378 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1377 := range l1376 {
-				if hn1378 && !c.ReadFlag() {
-					clear(l1376[i1377 : i1377+1])
-					continue
-				}
-				l1376[i1377] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1377)
-					break
-				}
-			}
-		}
-	}
-	x.LI32 = l1376
-	if c.Failed() {
-		c.Trace("LI32")
-		return
-	}
-	n1381 := c.ReadLengthFast(1)
-	if n1381 < 0 {
-		n1381 = c.ReadLength(1)
-	}
-	l1382 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1381)
-	if n1381 > 0 {
-		hn1384 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i1383 := range l1382 {
-				if hn1384 && !c.ReadFlag() {
-					clear(l1382[i1383 : i1383+1])
-					continue
-				}
-				l1382[i1383] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i1383)
-					break
-				}
-			}
-		}
-	}
-	x.LI64 = l1382
-	if c.Failed() {
-		c.Trace("LI64")
-		return
-	}
-	n1387 := c.ReadLengthFast(1)
-	if n1387 < 0 {
-		n1387 = c.ReadLength(1)
-	}
-	l1388 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1387)
-	if n1387 > 0 {
-		hn1390 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i1389 := range l1388 {
-				if hn1390 && !c.ReadFlag() {
-					clear(l1388[i1389 : i1389+1])
-					continue
-				}
-				l1388[i1389] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i1389)
-					break
-				}
-			}
-		}
-	}
-	x.LI8 = l1388
-	if c.Failed() {
-		c.Trace("LI8")
-		return
-	}
-	n1393 := c.ReadLengthFast(1)
-	if n1393 < 0 {
-		n1393 = c.ReadLength(1)
-	}
-	l1394 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1393)
-	if n1393 > 0 {
-		hn1396, tr1398 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i1395 := range l1394 {
-				if tr1398 {
-					if st1399, id1400 := c.ReadRefFlag(); st1399 == foryimpl.RefBack {
-						l1394[i1395] = foryimpl.BackRefSlice[int32](c, id1400)
-					} else if st1399 == foryimpl.RefFollows {
-						n1401 := c.ReadLengthFast(1)
-						if n1401 < 0 {
-							n1401 = c.ReadLength(1)
-						}
-						l1402 := foryimpl.MakeSlice[[]int32](c, n1401)
-						if n1401 > 0 {
-							hn1404 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i1403 := range l1402 {
-									if hn1404 && !c.ReadFlag() {
-										clear(l1402[i1403 : i1403+1])
-										continue
-									}
-									l1402[i1403] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i1403)
-										break
-									}
-								}
-							}
-						}
-						l1394[i1395] = l1402
-						foryimpl.SetRefSlice(c, id1400, l1394[i1395])
-					} else {
-						l1394[i1395] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1395)
-						break
-					}
-					continue
-				}
-				if hn1396 && !c.ReadFlag() {
-					clear(l1394[i1395 : i1395+1])
-					continue
-				}
-				n1407 := c.ReadLengthFast(1)
-				if n1407 < 0 {
-					n1407 = c.ReadLength(1)
-				}
-				l1408 := foryimpl.MakeSlice[[]int32](c, n1407)
-				if n1407 > 0 {
-					hn1410 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1409 := range l1408 {
-							if hn1410 && !c.ReadFlag() {
-								clear(l1408[i1409 : i1409+1])
-								continue
-							}
-							l1408[i1409] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1409)
-								break
-							}
-						}
-					}
-				}
-				l1394[i1395] = l1408
-				if c.Failed() {
-					c.TraceIndex(i1395)
-					break
-				}
-			}
-		}
-	}
-	x.LL = l1394
-	if c.Failed() {
-		c.Trace("LL")
-		return
-	}
-	n1413 := c.ReadLengthFast(1)
-	if n1413 < 0 {
-		n1413 = c.ReadLength(1)
-	}
-	l1414 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1413)
-	if n1413 > 0 {
-		hn1416, tr1418 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i1415 := range l1414 {
-				if tr1418 {
-					if st1419, id1420 := c.ReadRefFlag(); st1419 == foryimpl.RefBack {
-						l1414[i1415] = foryimpl.BackRefMap[string, int32](c, id1420)
-					} else if st1419 == foryimpl.RefFollows {
-						n1421 := c.ReadLengthFast(2)
-						if n1421 < 0 {
-							n1421 = c.ReadLength(2)
-						}
-						m1422 := foryimpl.MakeMap[map[string]int32](c, n1421)
-						for n1421 > 0 && !c.Failed() {
-							sz1423, vn1424, _ := c.ReadMapChunk(n1421, 21, 5, nil, false)
-							for j1425 := 0; j1425 < sz1423 && !c.Failed(); j1425++ {
-								var k1426 string
-								k1426 = c.ReadString()
-								var v1427 int32
-								if !vn1424 {
-									v1427 = r.ReadVarInt32()
-								}
-								m1422[k1426] = v1427
-							}
-							n1421 -= sz1423
-						}
-						l1414[i1415] = m1422
-						foryimpl.SetRefMap(c, id1420, l1414[i1415])
-					} else {
-						l1414[i1415] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1415)
-						break
-					}
-					continue
-				}
-				if hn1416 && !c.ReadFlag() {
-					clear(l1414[i1415 : i1415+1])
-					continue
-				}
-				n1429 := c.ReadLengthFast(2)
-				if n1429 < 0 {
-					n1429 = c.ReadLength(2)
-				}
-				m1430 := foryimpl.MakeMap[map[string]int32](c, n1429)
-				for n1429 > 0 && !c.Failed() {
-					sz1431, vn1432, _ := c.ReadMapChunk(n1429, 21, 5, nil, false)
-					for j1433 := 0; j1433 < sz1431 && !c.Failed(); j1433++ {
-						var k1434 string
-						k1434 = c.ReadString()
-						var v1435 int32
-						if !vn1432 {
-							v1435 = r.ReadVarInt32()
-						}
-						m1430[k1434] = v1435
-					}
-					n1429 -= sz1431
-				}
-				l1414[i1415] = m1430
-				if c.Failed() {
-					c.TraceIndex(i1415)
-					break
-				}
-			}
-		}
-	}
-	x.LM = l1414
-	if c.Failed() {
-		c.Trace("LM")
-		return
-	}
-	n1437 := c.ReadLengthFast(1)
-	if n1437 < 0 {
-		n1437 = c.ReadLength(1)
-	}
-	l1438 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1437)
-	if n1437 > 0 {
-		hn1440 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1439 := range l1438 {
-				if hn1440 && !c.ReadFlag() {
-					clear(l1438[i1439 : i1439+1])
-					continue
-				}
-				p1443 := foryimpl.Alloc[int32](c)
-				*p1443 = r.ReadVarInt32()
-				l1438[i1439] = p1443
-				if c.Failed() {
-					c.TraceIndex(i1439)
-					break
-				}
-			}
-		}
-	}
-	x.LPI = l1438
-	if c.Failed() {
-		c.Trace("LPI")
-		return
-	}
-	n1444 := c.ReadLengthFast(1)
-	if n1444 < 0 {
-		n1444 = c.ReadLength(1)
-	}
-	l1445 := foryimpl.ReuseSlice[[]string](c, x.LS, n1444)
-	if n1444 > 0 {
-		hn1447 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1446 := range l1445 {
-				if hn1447 && !c.ReadFlag() {
-					clear(l1445[i1446 : i1446+1])
-					continue
-				}
-				l1445[i1446] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1446)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l1445
-	if c.Failed() {
-		c.Trace("LS")
-		return
-	}
-	n1450 := c.ReadLengthFast(1)
-	if n1450 < 0 {
-		n1450 = c.ReadLength(1)
-	}
-	l1451 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1450)
-	if n1450 > 0 {
-		hn1453 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1452 := range l1451 {
-				if hn1453 && !c.ReadFlag() {
-					clear(l1451[i1452 : i1452+1])
-					continue
-				}
-				l1451[i1452] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1452)
-					break
-				}
-			}
-		}
-	}
-	x.LT = l1451
-	if c.Failed() {
-		c.Trace("LT")
-		return
-	}
-	n1456 := c.ReadLengthFast(2)
-	if n1456 < 0 {
-		n1456 = c.ReadLength(2)
-	}
-	l1457 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1456)
-	if n1456 > 0 {
-		hn1459 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1458 := range l1457 {
-				if hn1459 && !c.ReadFlag() {
-					clear(l1457[i1458 : i1458+1])
-					continue
-				}
-				l1457[i1458] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1458)
-					break
-				}
-			}
-		}
-	}
-	x.LU16 = l1457
-	if c.Failed() {
-		c.Trace("LU16")
-		return
-	}
-	n1462 := c.ReadLengthFast(1)
-	if n1462 < 0 {
-		n1462 = c.ReadLength(1)
-	}
-	l1463 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1462)
-	if n1462 > 0 {
-		hn1465 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i1464 := range l1463 {
-				if hn1465 && !c.ReadFlag() {
-					clear(l1463[i1464 : i1464+1])
-					continue
-				}
-				l1463[i1464] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i1464)
-					break
-				}
-			}
-		}
-	}
-	x.LU64 = l1463
-	if c.Failed() {
-		c.Trace("LU64")
-		return
-	}
-	n1468 := c.ReadLengthFast(2)
-	if n1468 < 0 {
-		n1468 = c.ReadLength(2)
-	}
-	m1469 := foryimpl.MakeMap[map[bool]string](c, n1468)
-	for n1468 > 0 && !c.Failed() {
-		sz1470, vn1471, _ := c.ReadMapChunk(n1468, 1, 21, nil, false)
-		for j1472 := 0; j1472 < sz1470 && !c.Failed(); j1472++ {
-			var k1473 bool
-			k1473 = r.ReadBool()
-			var v1474 string
-			if !vn1471 {
-				v1474 = c.ReadString()
-			}
-			m1469[k1473] = v1474
-		}
-		n1468 -= sz1470
-	}
-	x.MBS = m1469
-	if c.Failed() {
-		c.Trace("MBS")
-		return
-	}
-	n1476 := c.ReadLengthFast(2)
-	if n1476 < 0 {
-		n1476 = c.ReadLength(2)
-	}
-	m1477 := foryimpl.MakeMap[map[Color]string](c, n1476)
-	for n1476 > 0 && !c.Failed() {
-		sz1478, vn1479, _ := c.ReadMapChunk(n1476, 25, 21, nil, false)
-		for j1480 := 0; j1480 < sz1478 && !c.Failed(); j1480++ {
-			var k1481 Color
-			if e1483 := c.ReadEnumFast(uint32(0x7fffffff)); e1483 >= 0 {
-				k1481 = Color(e1483)
-			} else {
-				k1481 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1482 string
-			if !vn1479 {
-				v1482 = c.ReadString()
-			}
-			m1477[k1481] = v1482
-		}
-		n1476 -= sz1478
-	}
-	x.MES = m1477
-	if c.Failed() {
-		c.Trace("MES")
-		return
-	}
-	n1485 := c.ReadLengthFast(2)
-	if n1485 < 0 {
-		n1485 = c.ReadLength(2)
-	}
-	m1486 := foryimpl.MakeMap[map[int64]float64](c, n1485)
-	for n1485 > 0 && !c.Failed() {
-		sz1487, vn1488, _ := c.ReadMapChunk(n1485, 7, 20, nil, false)
-		for j1489 := 0; j1489 < sz1487 && !c.Failed(); j1489++ {
-			var k1490 int64
-			k1490 = r.ReadVarInt64()
-			var v1491 float64
-			if !vn1488 {
-				v1491 = r.ReadFloat64()
-			}
-			m1486[k1490] = v1491
-		}
-		n1485 -= sz1487
-	}
-	x.MI64F = m1486
-	if c.Failed() {
-		c.Trace("MI64F")
-		return
-	}
-	n1493 := c.ReadLengthFast(2)
-	if n1493 < 0 {
-		n1493 = c.ReadLength(2)
-	}
-	m1494 := foryimpl.MakeMap[map[int32]string](c, n1493)
-	for n1493 > 0 && !c.Failed() {
-		sz1495, vn1496, _ := c.ReadMapChunk(n1493, 5, 21, nil, false)
-		for j1497 := 0; j1497 < sz1495 && !c.Failed(); j1497++ {
-			var k1498 int32
-			k1498 = r.ReadVarInt32()
-			var v1499 string
-			if !vn1496 {
-				v1499 = c.ReadString()
-			}
-			m1494[k1498] = v1499
-		}
-		n1493 -= sz1495
-	}
-	x.MIS = m1494
-	if c.Failed() {
-		c.Trace("MIS")
-		return
-	}
-	n1501 := c.ReadLengthFast(2)
-	if n1501 < 0 {
-		n1501 = c.ReadLength(2)
-	}
-	m1502 := foryimpl.MakeMap[map[string]int32](c, n1501)
-	for n1501 > 0 && !c.Failed() {
-		sz1503, vn1504, _ := c.ReadMapChunk(n1501, 21, 5, nil, false)
-		for j1505 := 0; j1505 < sz1503 && !c.Failed(); j1505++ {
-			var k1506 string
-			k1506 = c.ReadString()
-			var v1507 int32
-			if !vn1504 {
-				v1507 = r.ReadVarInt32()
-			}
-			m1502[k1506] = v1507
-		}
-		n1501 -= sz1503
-	}
-	x.MSI = m1502
-	if c.Failed() {
-		c.Trace("MSI")
-		return
-	}
-	n1509 := c.ReadLengthFast(2)
-	if n1509 < 0 {
-		n1509 = c.ReadLength(2)
-	}
-	m1510 := foryimpl.MakeMap[map[string][]string](c, n1509)
-	for n1509 > 0 && !c.Failed() {
-		sz1511, vn1512, tr1522, _ := c.ReadMapChunkRef(n1509, 21, 22, nil)
-		for j1513 := 0; j1513 < sz1511 && !c.Failed(); j1513++ {
-			var k1514 string
-			k1514 = c.ReadString()
-			var v1515 []string
-			if tr1522 {
-				if st1523, id1524 := c.ReadRefFlag(); st1523 == foryimpl.RefBack {
-					v1515 = foryimpl.BackRefSlice[string](c, id1524)
-				} else if st1523 == foryimpl.RefFollows {
-					n1525 := c.ReadLengthFast(1)
-					if n1525 < 0 {
-						n1525 = c.ReadLength(1)
-					}
-					l1526 := foryimpl.MakeSlice[[]string](c, n1525)
-					if n1525 > 0 {
-						hn1528 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1527 := range l1526 {
-								if hn1528 && !c.ReadFlag() {
-									clear(l1526[i1527 : i1527+1])
-									continue
-								}
-								l1526[i1527] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1527)
-									break
-								}
-							}
-						}
-					}
-					v1515 = l1526
-					foryimpl.SetRefSlice(c, id1524, v1515)
-				} else {
-					v1515 = nil
-				}
-			} else if !vn1512 {
-				n1516 := c.ReadLengthFast(1)
-				if n1516 < 0 {
-					n1516 = c.ReadLength(1)
-				}
-				l1517 := foryimpl.MakeSlice[[]string](c, n1516)
-				if n1516 > 0 {
-					hn1519 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1518 := range l1517 {
-							if hn1519 && !c.ReadFlag() {
-								clear(l1517[i1518 : i1518+1])
-								continue
-							}
-							l1517[i1518] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1518)
-								break
-							}
-						}
-					}
-				}
-				v1515 = l1517
-			}
-			m1510[k1514] = v1515
-		}
-		n1509 -= sz1511
-	}
-	x.MSL = m1510
-	if c.Failed() {
-		c.Trace("MSL")
-		return
-	}
-	n1531 := c.ReadLengthFast(2)
-	if n1531 < 0 {
-		n1531 = c.ReadLength(2)
-	}
-	m1532 := foryimpl.MakeMap[map[string]map[string]int32](c, n1531)
-	for n1531 > 0 && !c.Failed() {
-		sz1533, vn1534, tr1546, _ := c.ReadMapChunkRef(n1531, 21, 24, nil)
-		for j1535 := 0; j1535 < sz1533 && !c.Failed(); j1535++ {
-			var k1536 string
-			k1536 = c.ReadString()
-			var v1537 map[string]int32
-			if tr1546 {
-				if st1547, id1548 := c.ReadRefFlag(); st1547 == foryimpl.RefBack {
-					v1537 = foryimpl.BackRefMap[string, int32](c, id1548)
-				} else if st1547 == foryimpl.RefFollows {
-					n1549 := c.ReadLengthFast(2)
-					if n1549 < 0 {
-						n1549 = c.ReadLength(2)
-					}
-					m1550 := foryimpl.MakeMap[map[string]int32](c, n1549)
-					for n1549 > 0 && !c.Failed() {
-						sz1551, vn1552, _ := c.ReadMapChunk(n1549, 21, 5, nil, false)
-						for j1553 := 0; j1553 < sz1551 && !c.Failed(); j1553++ {
-							var k1554 string
-							k1554 = c.ReadString()
-							var v1555 int32
-							if !vn1552 {
-								v1555 = r.ReadVarInt32()
-							}
-							m1550[k1554] = v1555
-						}
-						n1549 -= sz1551
-					}
-					v1537 = m1550
-					foryimpl.SetRefMap(c, id1548, v1537)
-				} else {
-					v1537 = nil
-				}
-			} else if !vn1534 {
-				n1538 := c.ReadLengthFast(2)
-				if n1538 < 0 {
-					n1538 = c.ReadLength(2)
-				}
-				m1539 := foryimpl.MakeMap[map[string]int32](c, n1538)
-				for n1538 > 0 && !c.Failed() {
-					sz1540, vn1541, _ := c.ReadMapChunk(n1538, 21, 5, nil, false)
-					for j1542 := 0; j1542 < sz1540 && !c.Failed(); j1542++ {
-						var k1543 string
-						k1543 = c.ReadString()
-						var v1544 int32
-						if !vn1541 {
-							v1544 = r.ReadVarInt32()
-						}
-						m1539[k1543] = v1544
-					}
-					n1538 -= sz1540
-				}
-				v1537 = m1539
-			}
-			m1532[k1536] = v1537
-		}
-		n1531 -= sz1533
-	}
-	x.MSM = m1532
-	if c.Failed() {
-		c.Trace("MSM")
-		return
-	}
-	n1557 := c.ReadLengthFast(2)
-	if n1557 < 0 {
-		n1557 = c.ReadLength(2)
-	}
-	m1558 := foryimpl.MakeMap[map[string]*int32](c, n1557)
-	for n1557 > 0 && !c.Failed() {
-		sz1559, vn1560, _ := c.ReadMapChunk(n1557, 21, 5, nil, true)
-		for j1561 := 0; j1561 < sz1559 && !c.Failed(); j1561++ {
-			var k1562 string
-			k1562 = c.ReadString()
-			var v1563 *int32
-			if !vn1560 {
-				p1564 := foryimpl.Alloc[int32](c)
-				*p1564 = r.ReadVarInt32()
-				v1563 = p1564
-			}
-			m1558[k1562] = v1563
-		}
-		n1557 -= sz1559
-	}
-	x.MSP = m1558
-	if c.Failed() {
-		c.Trace("MSP")
-		return
-	}
-	n1566 := c.ReadLengthFast(2)
-	if n1566 < 0 {
-		n1566 = c.ReadLength(2)
-	}
-	m1567 := foryimpl.MakeMap[map[uint8]uint16](c, n1566)
-	for n1566 > 0 && !c.Failed() {
-		sz1568, vn1569, _ := c.ReadMapChunk(n1566, 9, 10, nil, false)
-		for j1570 := 0; j1570 < sz1568 && !c.Failed(); j1570++ {
-			var k1571 uint8
-			k1571 = r.ReadUint8()
-			var v1572 uint16
-			if !vn1569 {
-				v1572 = r.ReadUint16()
-			}
-			m1567[k1571] = v1572
-		}
-		n1566 -= sz1568
-	}
-	x.MU8 = m1567
-	if c.Failed() {
-		c.Trace("MU8")
-		return
-	}
-	if st1574, id1575 := c.ReadRefFlag(); st1574 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1575)
-	} else if st1574 == foryimpl.RefFollows {
-		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1575, x.NBin)
-	} else {
-		x.NBin = nil
-	}
-	if c.Failed() {
-		c.Trace("NBin")
-		return
-	}
-	if st1576, id1577 := c.ReadRefFlag(); st1576 == foryimpl.RefBack {
-		x.NLS = foryimpl.BackRefSlice[string](c, id1577)
-	} else if st1576 == foryimpl.RefFollows {
-		n1578 := c.ReadLengthFast(1)
-		if n1578 < 0 {
-			n1578 = c.ReadLength(1)
-		}
-		l1579 := foryimpl.MakeSlice[[]string](c, n1578)
-		if n1578 > 0 {
-			hn1581 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1580 := range l1579 {
-					if hn1581 && !c.ReadFlag() {
-						clear(l1579[i1580 : i1580+1])
-						continue
-					}
-					l1579[i1580] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1580)
-						break
-					}
-				}
-			}
-		}
-		x.NLS = l1579
-		foryimpl.SetRefSlice(c, id1577, x.NLS)
-	} else {
-		x.NLS = nil
-	}
-	if c.Failed() {
-		c.Trace("NLS")
-		return
-	}
-	if st1584, id1585 := c.ReadRefFlag(); st1584 == foryimpl.RefBack {
-		x.NM = foryimpl.BackRefMap[string, int32](c, id1585)
-	} else if st1584 == foryimpl.RefFollows {
-		n1586 := c.ReadLengthFast(2)
-		if n1586 < 0 {
-			n1586 = c.ReadLength(2)
-		}
-		m1587 := foryimpl.MakeMap[map[string]int32](c, n1586)
-		for n1586 > 0 && !c.Failed() {
-			sz1588, vn1589, _ := c.ReadMapChunk(n1586, 21, 5, nil, false)
-			for j1590 := 0; j1590 < sz1588 && !c.Failed(); j1590++ {
-				var k1591 string
-				k1591 = c.ReadString()
-				var v1592 int32
-				if !vn1589 {
-					v1592 = r.ReadVarInt32()
-				}
-				m1587[k1591] = v1592
-			}
-			n1586 -= sz1588
-		}
-		x.NM = m1587
-		foryimpl.SetRefMap(c, id1585, x.NM)
-	} else {
-		x.NM = nil
-	}
-	if c.Failed() {
-		c.Trace("NM")
-		return
-	}
-	n1594 := c.ReadLengthFast(1)
-	if n1594 < 0 {
-		n1594 = c.ReadLength(1)
-	}
-	l1595 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1594)
-	if n1594 > 0 {
-		hn1597 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1596 := range l1595 {
-				if hn1597 && !c.ReadFlag() {
-					clear(l1595[i1596 : i1596+1])
-					continue
-				}
-				l1595[i1596] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1596)
-					break
-				}
-			}
-		}
-	}
-	x.Raw = l1595
-	if c.Failed() {
-		c.Trace("Raw")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1600, id1601 := c.ReadRefFlag(); st1600 == foryimpl.RefBack {
-			x.RmABool = foryimpl.BackRefSlice[bool](c, id1601)
-		} else if st1600 == foryimpl.RefFollows {
-			n1602 := c.ReadArrayLengthFast(1)
-			if n1602 < 0 {
-				n1602 = c.ReadArrayLength(1)
-			}
-			a1603 := foryimpl.MakeSlice[[]bool](c, n1602)
-			r.ReadRawBools(a1603)
-			x.RmABool = a1603
-			foryimpl.SetRefSlice(c, id1601, x.RmABool)
-		} else {
-			x.RmABool = nil
-		}
-	} else {
-		n1604 := c.ReadArrayLengthFast(1)
-		if n1604 < 0 {
-			n1604 = c.ReadArrayLength(1)
-		}
-		a1605 := foryimpl.MakeSlice[[]bool](c, n1604)
-		r.ReadRawBools(a1605)
-		x.RmABool = a1605
-	}
-	if c.Failed() {
-		c.Trace("RmABool")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1606, id1607 := c.ReadRefFlag(); st1606 == foryimpl.RefBack {
-			x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1607)
-		} else if st1606 == foryimpl.RefFollows {
-			n1608 := c.ReadArrayLengthFast(4)
-			if n1608 < 0 {
-				n1608 = c.ReadArrayLength(4)
-			}
-			a1609 := foryimpl.MakeSlice[[]float32](c, n1608)
-			r.ReadRawFloat32s(a1609)
-			x.RmAF32 = a1609
-			foryimpl.SetRefSlice(c, id1607, x.RmAF32)
-		} else {
-			x.RmAF32 = nil
-		}
-	} else {
-		n1610 := c.ReadArrayLengthFast(4)
-		if n1610 < 0 {
-			n1610 = c.ReadArrayLength(4)
-		}
-		a1611 := foryimpl.MakeSlice[[]float32](c, n1610)
-		r.ReadRawFloat32s(a1611)
-		x.RmAF32 = a1611
-	}
-	if c.Failed() {
-		c.Trace("RmAF32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1612, id1613 := c.ReadRefFlag(); st1612 == foryimpl.RefBack {
-			x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1613)
-		} else if st1612 == foryimpl.RefFollows {
-			n1614 := c.ReadArrayLengthFast(8)
-			if n1614 < 0 {
-				n1614 = c.ReadArrayLength(8)
-			}
-			a1615 := foryimpl.MakeSlice[[]float64](c, n1614)
-			r.ReadRawFloat64s(a1615)
-			x.RmAF64 = a1615
-			foryimpl.SetRefSlice(c, id1613, x.RmAF64)
-		} else {
-			x.RmAF64 = nil
-		}
-	} else {
-		n1616 := c.ReadArrayLengthFast(8)
-		if n1616 < 0 {
-			n1616 = c.ReadArrayLength(8)
-		}
-		a1617 := foryimpl.MakeSlice[[]float64](c, n1616)
-		r.ReadRawFloat64s(a1617)
-		x.RmAF64 = a1617
-	}
-	if c.Failed() {
-		c.Trace("RmAF64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1618, id1619 := c.ReadRefFlag(); st1618 == foryimpl.RefBack {
-			x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1619)
-		} else if st1618 == foryimpl.RefFollows {
-			n1620 := c.ReadArrayLengthFast(2)
-			if n1620 < 0 {
-				n1620 = c.ReadArrayLength(2)
-			}
-			a1621 := foryimpl.MakeSlice[[]int16](c, n1620)
-			r.ReadRawInt16s(a1621)
-			x.RmAI16 = a1621
-			foryimpl.SetRefSlice(c, id1619, x.RmAI16)
-		} else {
-			x.RmAI16 = nil
-		}
-	} else {
-		n1622 := c.ReadArrayLengthFast(2)
-		if n1622 < 0 {
-			n1622 = c.ReadArrayLength(2)
-		}
-		a1623 := foryimpl.MakeSlice[[]int16](c, n1622)
-		r.ReadRawInt16s(a1623)
-		x.RmAI16 = a1623
-	}
-	if c.Failed() {
-		c.Trace("RmAI16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1624, id1625 := c.ReadRefFlag(); st1624 == foryimpl.RefBack {
-			x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1625)
-		} else if st1624 == foryimpl.RefFollows {
-			n1626 := c.ReadArrayLengthFast(4)
-			if n1626 < 0 {
-				n1626 = c.ReadArrayLength(4)
-			}
-			a1627 := foryimpl.MakeSlice[[]int32](c, n1626)
-			r.ReadRawInt32s(a1627)
-			x.RmAI32 = a1627
-			foryimpl.SetRefSlice(c, id1625, x.RmAI32)
-		} else {
-			x.RmAI32 = nil
-		}
-	} else {
-		n1628 := c.ReadArrayLengthFast(4)
-		if n1628 < 0 {
-			n1628 = c.ReadArrayLength(4)
-		}
-		a1629 := foryimpl.MakeSlice[[]int32](c, n1628)
-		r.ReadRawInt32s(a1629)
-		x.RmAI32 = a1629
-	}
-	if c.Failed() {
-		c.Trace("RmAI32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1630, id1631 := c.ReadRefFlag(); st1630 == foryimpl.RefBack {
-			x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1631)
-		} else if st1630 == foryimpl.RefFollows {
-			n1632 := c.ReadArrayLengthFast(8)
-			if n1632 < 0 {
-				n1632 = c.ReadArrayLength(8)
-			}
-			a1633 := foryimpl.MakeSlice[[]int64](c, n1632)
-			r.ReadRawInt64s(a1633)
-			x.RmAI64 = a1633
-			foryimpl.SetRefSlice(c, id1631, x.RmAI64)
-		} else {
-			x.RmAI64 = nil
-		}
-	} else {
-		n1634 := c.ReadArrayLengthFast(8)
-		if n1634 < 0 {
-			n1634 = c.ReadArrayLength(8)
-		}
-		a1635 := foryimpl.MakeSlice[[]int64](c, n1634)
-		r.ReadRawInt64s(a1635)
-		x.RmAI64 = a1635
-	}
-	if c.Failed() {
-		c.Trace("RmAI64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1636, id1637 := c.ReadRefFlag(); st1636 == foryimpl.RefBack {
-			x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1637)
-		} else if st1636 == foryimpl.RefFollows {
-			n1638 := c.ReadArrayLengthFast(1)
-			if n1638 < 0 {
-				n1638 = c.ReadArrayLength(1)
-			}
-			a1639 := foryimpl.MakeSlice[[]int8](c, n1638)
-			for i1640 := range a1639 {
-				a1639[i1640] = r.ReadInt8()
-			}
-			x.RmAI8 = a1639
-			foryimpl.SetRefSlice(c, id1637, x.RmAI8)
-		} else {
-			x.RmAI8 = nil
-		}
-	} else {
-		n1641 := c.ReadArrayLengthFast(1)
-		if n1641 < 0 {
-			n1641 = c.ReadArrayLength(1)
-		}
-		a1642 := foryimpl.MakeSlice[[]int8](c, n1641)
-		for i1643 := range a1642 {
-			a1642[i1643] = r.ReadInt8()
-		}
-		x.RmAI8 = a1642
-	}
-	if c.Failed() {
-		c.Trace("RmAI8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1644, id1645 := c.ReadRefFlag(); st1644 == foryimpl.RefBack {
-			x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1645)
-		} else if st1644 == foryimpl.RefFollows {
-			n1646 := c.ReadArrayLengthFast(2)
-			if n1646 < 0 {
-				n1646 = c.ReadArrayLength(2)
-			}
-			a1647 := foryimpl.MakeSlice[[]uint16](c, n1646)
-			r.ReadRawUint16s(a1647)
-			x.RmAU16 = a1647
-			foryimpl.SetRefSlice(c, id1645, x.RmAU16)
-		} else {
-			x.RmAU16 = nil
-		}
-	} else {
-		n1648 := c.ReadArrayLengthFast(2)
-		if n1648 < 0 {
-			n1648 = c.ReadArrayLength(2)
-		}
-		a1649 := foryimpl.MakeSlice[[]uint16](c, n1648)
-		r.ReadRawUint16s(a1649)
-		x.RmAU16 = a1649
-	}
-	if c.Failed() {
-		c.Trace("RmAU16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1650, id1651 := c.ReadRefFlag(); st1650 == foryimpl.RefBack {
-			x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1651)
-		} else if st1650 == foryimpl.RefFollows {
-			n1652 := c.ReadArrayLengthFast(4)
-			if n1652 < 0 {
-				n1652 = c.ReadArrayLength(4)
-			}
-			a1653 := foryimpl.MakeSlice[[]uint32](c, n1652)
-			r.ReadRawUint32s(a1653)
-			x.RmAU32 = a1653
-			foryimpl.SetRefSlice(c, id1651, x.RmAU32)
-		} else {
-			x.RmAU32 = nil
-		}
-	} else {
-		n1654 := c.ReadArrayLengthFast(4)
-		if n1654 < 0 {
-			n1654 = c.ReadArrayLength(4)
-		}
-		a1655 := foryimpl.MakeSlice[[]uint32](c, n1654)
-		r.ReadRawUint32s(a1655)
-		x.RmAU32 = a1655
-	}
-	if c.Failed() {
-		c.Trace("RmAU32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1656, id1657 := c.ReadRefFlag(); st1656 == foryimpl.RefBack {
-			x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1657)
-		} else if st1656 == foryimpl.RefFollows {
-			n1658 := c.ReadArrayLengthFast(8)
-			if n1658 < 0 {
-				n1658 = c.ReadArrayLength(8)
-			}
-			a1659 := foryimpl.MakeSlice[[]uint64](c, n1658)
-			r.ReadRawUint64s(a1659)
-			x.RmAU64 = a1659
-			foryimpl.SetRefSlice(c, id1657, x.RmAU64)
-		} else {
-			x.RmAU64 = nil
-		}
-	} else {
-		n1660 := c.ReadArrayLengthFast(8)
-		if n1660 < 0 {
-			n1660 = c.ReadArrayLength(8)
-		}
-		a1661 := foryimpl.MakeSlice[[]uint64](c, n1660)
-		r.ReadRawUint64s(a1661)
-		x.RmAU64 = a1661
-	}
-	if c.Failed() {
-		c.Trace("RmAU64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1662, id1663 := c.ReadRefFlag(); st1662 == foryimpl.RefBack {
-			x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1663)
-		} else if st1662 == foryimpl.RefFollows {
-			n1664 := c.ReadArrayLengthFast(1)
-			if n1664 < 0 {
-				n1664 = c.ReadArrayLength(1)
-			}
-			a1665 := foryimpl.MakeSlice[[]uint8](c, n1664)
-			copy(a1665, r.ReadBytes(n1664))
-			x.RmAU8 = a1665
-			foryimpl.SetRefSlice(c, id1663, x.RmAU8)
-		} else {
-			x.RmAU8 = nil
-		}
-	} else {
-		n1666 := c.ReadArrayLengthFast(1)
-		if n1666 < 0 {
-			n1666 = c.ReadArrayLength(1)
-		}
-		a1667 := foryimpl.MakeSlice[[]uint8](c, n1666)
-		copy(a1667, r.ReadBytes(n1666))
-		x.RmAU8 = a1667
-	}
-	if c.Failed() {
-		c.Trace("RmAU8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1668, id1669 := c.ReadRefFlag(); st1668 == foryimpl.RefBack {
-			x.RmBin = foryimpl.BackRefSlice[uint8](c, id1669)
-		} else if st1668 == foryimpl.RefFollows {
-			x.RmBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1669, x.RmBin)
-		} else {
-			x.RmBin = nil
-		}
-	} else {
-		x.RmBin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("RmBin")
-		return
-	}
-	n1670 := c.ReadLengthFast(2)
-	if n1670 < 0 {
-		n1670 = c.ReadLength(2)
-	}
-	if n1670 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1670, 3))
-		return
-	}
-	var l1671 [3]int16
-	if n1670 > 0 {
-		hn1673 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1672 := range l1671 {
-				if hn1673 && !c.ReadFlag() {
-					clear(l1671[i1672 : i1672+1])
-					continue
-				}
-				l1671[i1672] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1672)
-					break
-				}
-			}
-		}
-	}
-	x.RmFix = l1671
+	x.RmFix = l1161
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n1676 := c.ReadLengthFast(1)
-	if n1676 < 0 {
-		n1676 = c.ReadLength(1)
+	n1166 := c.ReadLengthFast(1)
+	if n1166 < 0 {
+		n1166 = c.ReadLength(1)
 	}
-	l1677 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1676)
-	if n1676 > 0 {
-		hn1679 := c.ReadListHeader(1)
+	l1167 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1166)
+	if n1166 > 0 {
+		hn1169 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1678 := range l1677 {
-				if hn1679 && !c.ReadFlag() {
-					clear(l1677[i1678 : i1678+1])
+			for i1168 := range l1167 {
+				if hn1169 && !c.ReadFlag() {
+					clear(l1167[i1168 : i1168+1])
 					continue
 				}
-				l1677[i1678] = r.ReadBool()
+				l1167[i1168] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1678)
+					c.TraceIndex(i1168)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l1677
+	x.RmLB = l1167
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n1682 := c.ReadLengthFast(1)
-	if n1682 < 0 {
-		n1682 = c.ReadLength(1)
+	n1172 := c.ReadLengthFast(1)
+	if n1172 < 0 {
+		n1172 = c.ReadLength(1)
 	}
-	l1683 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1682)
-	if n1682 > 0 {
-		hn1685 := c.ReadListHeader(25)
+	l1173 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1172)
+	if n1172 > 0 {
+		hn1175 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1684 := range l1683 {
-				if hn1685 && !c.ReadFlag() {
-					clear(l1683[i1684 : i1684+1])
+			for i1174 := range l1173 {
+				if hn1175 && !c.ReadFlag() {
+					clear(l1173[i1174 : i1174+1])
 					continue
 				}
-				if e1688 := c.ReadEnumFast(uint32(0x7fffffff)); e1688 >= 0 {
-					l1683[i1684] = Color(e1688)
+				if e1178 := c.ReadEnumFast(uint32(0x7fffffff)); e1178 >= 0 {
+					l1173[i1174] = Color(e1178)
 				} else {
-					l1683[i1684] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1173[i1174] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1684)
+					c.TraceIndex(i1174)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l1683
+	x.RmLE = l1173
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1689 := c.ReadLengthFast(4)
-	if n1689 < 0 {
-		n1689 = c.ReadLength(4)
+	n1179 := c.ReadLengthFast(4)
+	if n1179 < 0 {
+		n1179 = c.ReadLength(4)
 	}
-	l1690 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1689)
-	if n1689 > 0 {
-		hn1692 := c.ReadListHeader(19)
+	l1180 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1179)
+	if n1179 > 0 {
+		hn1182 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1691 := range l1690 {
-				if hn1692 && !c.ReadFlag() {
-					clear(l1690[i1691 : i1691+1])
+			for i1181 := range l1180 {
+				if hn1182 && !c.ReadFlag() {
+					clear(l1180[i1181 : i1181+1])
 					continue
 				}
-				l1690[i1691] = r.ReadFloat32()
+				l1180[i1181] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1691)
+					c.TraceIndex(i1181)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l1690
+	x.RmLF32 = l1180
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1695 := c.ReadLengthFast(8)
-	if n1695 < 0 {
-		n1695 = c.ReadLength(8)
+	n1185 := c.ReadLengthFast(8)
+	if n1185 < 0 {
+		n1185 = c.ReadLength(8)
 	}
-	l1696 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1695)
-	if n1695 > 0 {
-		hn1698 := c.ReadListHeader(20)
+	l1186 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1185)
+	if n1185 > 0 {
+		hn1188 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1697 := range l1696 {
-				if hn1698 && !c.ReadFlag() {
-					clear(l1696[i1697 : i1697+1])
+			for i1187 := range l1186 {
+				if hn1188 && !c.ReadFlag() {
+					clear(l1186[i1187 : i1187+1])
 					continue
 				}
-				l1696[i1697] = r.ReadFloat64()
+				l1186[i1187] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1697)
+					c.TraceIndex(i1187)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1696
+	x.RmLF64 = l1186
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1701 := c.ReadLengthFast(1)
-	if n1701 < 0 {
-		n1701 = c.ReadLength(1)
+	n1191 := c.ReadLengthFast(1)
+	if n1191 < 0 {
+		n1191 = c.ReadLength(1)
 	}
-	l1702 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1701)
-	if n1701 > 0 {
-		hn1704 := c.ReadListHeader(5)
+	l1192 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1191)
+	if n1191 > 0 {
+		hn1194 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1703 := range l1702 {
-				if hn1704 && !c.ReadFlag() {
-					clear(l1702[i1703 : i1703+1])
+			for i1193 := range l1192 {
+				if hn1194 && !c.ReadFlag() {
+					clear(l1192[i1193 : i1193+1])
 					continue
 				}
-				l1702[i1703] = r.ReadVarInt32()
+				l1192[i1193] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1703)
+					c.TraceIndex(i1193)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1702
+	x.RmLI32 = l1192
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1707 := c.ReadLengthFast(1)
-	if n1707 < 0 {
-		n1707 = c.ReadLength(1)
+	n1197 := c.ReadLengthFast(1)
+	if n1197 < 0 {
+		n1197 = c.ReadLength(1)
 	}
-	l1708 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1707)
-	if n1707 > 0 {
-		hn1710 := c.ReadListHeader(7)
+	l1198 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1197)
+	if n1197 > 0 {
+		hn1200 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1709 := range l1708 {
-				if hn1710 && !c.ReadFlag() {
-					clear(l1708[i1709 : i1709+1])
+			for i1199 := range l1198 {
+				if hn1200 && !c.ReadFlag() {
+					clear(l1198[i1199 : i1199+1])
 					continue
 				}
-				l1708[i1709] = r.ReadVarInt64()
+				l1198[i1199] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1709)
+					c.TraceIndex(i1199)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1708
+	x.RmLI64 = l1198
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1713 := c.ReadLengthFast(1)
-	if n1713 < 0 {
-		n1713 = c.ReadLength(1)
+	n1203 := c.ReadLengthFast(1)
+	if n1203 < 0 {
+		n1203 = c.ReadLength(1)
 	}
-	l1714 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1713)
-	if n1713 > 0 {
-		hn1716 := c.ReadListHeader(2)
+	l1204 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1203)
+	if n1203 > 0 {
+		hn1206 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1715 := range l1714 {
-				if hn1716 && !c.ReadFlag() {
-					clear(l1714[i1715 : i1715+1])
+			for i1205 := range l1204 {
+				if hn1206 && !c.ReadFlag() {
+					clear(l1204[i1205 : i1205+1])
 					continue
 				}
-				l1714[i1715] = r.ReadInt8()
+				l1204[i1205] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1715)
+					c.TraceIndex(i1205)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1714
+	x.RmLI8 = l1204
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1719 := c.ReadLengthFast(1)
-	if n1719 < 0 {
-		n1719 = c.ReadLength(1)
+	n1209 := c.ReadLengthFast(1)
+	if n1209 < 0 {
+		n1209 = c.ReadLength(1)
 	}
-	l1720 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1719)
-	if n1719 > 0 {
-		hn1722, tr1724 := c.ReadListHeaderRef(22)
+	l1210 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1209)
+	if n1209 > 0 {
+		hn1212, tr1214 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1721 := range l1720 {
-				if tr1724 {
-					if st1725, id1726 := c.ReadRefFlag(); st1725 == foryimpl.RefBack {
-						l1720[i1721] = foryimpl.BackRefSlice[int32](c, id1726)
-					} else if st1725 == foryimpl.RefFollows {
-						n1727 := c.ReadLengthFast(1)
-						if n1727 < 0 {
-							n1727 = c.ReadLength(1)
+			for i1211 := range l1210 {
+				if tr1214 {
+					if st1215, id1216 := c.ReadRefFlag(); st1215 == foryimpl.RefBack {
+						l1210[i1211] = foryimpl.BackRefSlice[int32](c, id1216)
+					} else if st1215 == foryimpl.RefFollows {
+						n1217 := c.ReadLengthFast(1)
+						if n1217 < 0 {
+							n1217 = c.ReadLength(1)
 						}
-						l1728 := foryimpl.MakeSlice[[]int32](c, n1727)
-						if n1727 > 0 {
-							hn1730 := c.ReadListHeader(5)
+						l1218 := foryimpl.MakeSlice[[]int32](c, n1217)
+						if n1217 > 0 {
+							hn1220 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1729 := range l1728 {
-									if hn1730 && !c.ReadFlag() {
-										clear(l1728[i1729 : i1729+1])
+								for i1219 := range l1218 {
+									if hn1220 && !c.ReadFlag() {
+										clear(l1218[i1219 : i1219+1])
 										continue
 									}
-									l1728[i1729] = r.ReadVarInt32()
+									l1218[i1219] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1729)
+										c.TraceIndex(i1219)
 										break
 									}
 								}
 							}
 						}
-						l1720[i1721] = l1728
-						foryimpl.SetRefSlice(c, id1726, l1720[i1721])
+						l1210[i1211] = l1218
+						foryimpl.SetRefSlice(c, id1216, l1210[i1211])
 					} else {
-						l1720[i1721] = nil
+						l1210[i1211] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1721)
+						c.TraceIndex(i1211)
 						break
 					}
 					continue
 				}
-				if hn1722 && !c.ReadFlag() {
-					clear(l1720[i1721 : i1721+1])
+				if hn1212 && !c.ReadFlag() {
+					clear(l1210[i1211 : i1211+1])
 					continue
 				}
-				n1733 := c.ReadLengthFast(1)
-				if n1733 < 0 {
-					n1733 = c.ReadLength(1)
+				n1223 := c.ReadLengthFast(1)
+				if n1223 < 0 {
+					n1223 = c.ReadLength(1)
 				}
-				l1734 := foryimpl.MakeSlice[[]int32](c, n1733)
-				if n1733 > 0 {
-					hn1736 := c.ReadListHeader(5)
+				l1224 := foryimpl.MakeSlice[[]int32](c, n1223)
+				if n1223 > 0 {
+					hn1226 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1735 := range l1734 {
-							if hn1736 && !c.ReadFlag() {
-								clear(l1734[i1735 : i1735+1])
+						for i1225 := range l1224 {
+							if hn1226 && !c.ReadFlag() {
+								clear(l1224[i1225 : i1225+1])
 								continue
 							}
-							l1734[i1735] = r.ReadVarInt32()
+							l1224[i1225] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1735)
+								c.TraceIndex(i1225)
 								break
 							}
 						}
 					}
 				}
-				l1720[i1721] = l1734
+				l1210[i1211] = l1224
 				if c.Failed() {
-					c.TraceIndex(i1721)
+					c.TraceIndex(i1211)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1720
+	x.RmLL = l1210
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1739 := c.ReadLengthFast(1)
-	if n1739 < 0 {
-		n1739 = c.ReadLength(1)
+	n1229 := c.ReadLengthFast(1)
+	if n1229 < 0 {
+		n1229 = c.ReadLength(1)
 	}
-	l1740 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1739)
-	if n1739 > 0 {
-		hn1742, tr1744 := c.ReadListHeaderRef(24)
+	l1230 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1229)
+	if n1229 > 0 {
+		hn1232, tr1234 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1741 := range l1740 {
-				if tr1744 {
-					if st1745, id1746 := c.ReadRefFlag(); st1745 == foryimpl.RefBack {
-						l1740[i1741] = foryimpl.BackRefMap[string, int32](c, id1746)
-					} else if st1745 == foryimpl.RefFollows {
-						n1747 := c.ReadLengthFast(2)
-						if n1747 < 0 {
-							n1747 = c.ReadLength(2)
+			for i1231 := range l1230 {
+				if tr1234 {
+					if st1235, id1236 := c.ReadRefFlag(); st1235 == foryimpl.RefBack {
+						l1230[i1231] = foryimpl.BackRefMap[string, int32](c, id1236)
+					} else if st1235 == foryimpl.RefFollows {
+						n1237 := c.ReadLengthFast(2)
+						if n1237 < 0 {
+							n1237 = c.ReadLength(2)
 						}
-						m1748 := foryimpl.MakeMap[map[string]int32](c, n1747)
-						for n1747 > 0 && !c.Failed() {
-							sz1749, vn1750, _ := c.ReadMapChunk(n1747, 21, 5, nil, false)
-							for j1751 := 0; j1751 < sz1749 && !c.Failed(); j1751++ {
-								var k1752 string
-								k1752 = c.ReadString()
-								var v1753 int32
-								if !vn1750 {
-									v1753 = r.ReadVarInt32()
+						m1238 := foryimpl.MakeMap[map[string]int32](c, n1237)
+						for n1237 > 0 && !c.Failed() {
+							sz1239, vn1240, _ := c.ReadMapChunk(n1237, 21, 5, nil, false)
+							for j1241 := 0; j1241 < sz1239 && !c.Failed(); j1241++ {
+								var k1242 string
+								k1242 = c.ReadString()
+								var v1243 int32
+								if !vn1240 {
+									v1243 = r.ReadVarInt32()
 								}
-								m1748[k1752] = v1753
+								m1238[k1242] = v1243
 							}
-							n1747 -= sz1749
+							n1237 -= sz1239
 						}
-						l1740[i1741] = m1748
-						foryimpl.SetRefMap(c, id1746, l1740[i1741])
+						l1230[i1231] = m1238
+						foryimpl.SetRefMap(c, id1236, l1230[i1231])
 					} else {
-						l1740[i1741] = nil
+						l1230[i1231] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1741)
+						c.TraceIndex(i1231)
 						break
 					}
 					continue
 				}
-				if hn1742 && !c.ReadFlag() {
-					clear(l1740[i1741 : i1741+1])
+				if hn1232 && !c.ReadFlag() {
+					clear(l1230[i1231 : i1231+1])
 					continue
 				}
-				n1755 := c.ReadLengthFast(2)
-				if n1755 < 0 {
-					n1755 = c.ReadLength(2)
+				n1245 := c.ReadLengthFast(2)
+				if n1245 < 0 {
+					n1245 = c.ReadLength(2)
 				}
-				m1756 := foryimpl.MakeMap[map[string]int32](c, n1755)
-				for n1755 > 0 && !c.Failed() {
-					sz1757, vn1758, _ := c.ReadMapChunk(n1755, 21, 5, nil, false)
-					for j1759 := 0; j1759 < sz1757 && !c.Failed(); j1759++ {
-						var k1760 string
-						k1760 = c.ReadString()
-						var v1761 int32
-						if !vn1758 {
-							v1761 = r.ReadVarInt32()
+				m1246 := foryimpl.MakeMap[map[string]int32](c, n1245)
+				for n1245 > 0 && !c.Failed() {
+					sz1247, vn1248, _ := c.ReadMapChunk(n1245, 21, 5, nil, false)
+					for j1249 := 0; j1249 < sz1247 && !c.Failed(); j1249++ {
+						var k1250 string
+						k1250 = c.ReadString()
+						var v1251 int32
+						if !vn1248 {
+							v1251 = r.ReadVarInt32()
 						}
-						m1756[k1760] = v1761
+						m1246[k1250] = v1251
 					}
-					n1755 -= sz1757
+					n1245 -= sz1247
 				}
-				l1740[i1741] = m1756
+				l1230[i1231] = m1246
 				if c.Failed() {
-					c.TraceIndex(i1741)
+					c.TraceIndex(i1231)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1740
+	x.RmLM = l1230
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1763 := c.ReadLengthFast(1)
-	if n1763 < 0 {
-		n1763 = c.ReadLength(1)
+	n1253 := c.ReadLengthFast(1)
+	if n1253 < 0 {
+		n1253 = c.ReadLength(1)
 	}
-	l1764 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1763)
-	if n1763 > 0 {
-		hn1766 := c.ReadListHeader(5)
+	l1254 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1253)
+	if n1253 > 0 {
+		hn1256 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1765 := range l1764 {
-				if hn1766 && !c.ReadFlag() {
-					clear(l1764[i1765 : i1765+1])
+			for i1255 := range l1254 {
+				if hn1256 && !c.ReadFlag() {
+					clear(l1254[i1255 : i1255+1])
 					continue
 				}
-				p1769 := foryimpl.Alloc[int32](c)
-				*p1769 = r.ReadVarInt32()
-				l1764[i1765] = p1769
+				p1259 := foryimpl.Alloc[int32](c)
+				*p1259 = r.ReadVarInt32()
+				l1254[i1255] = p1259
 				if c.Failed() {
-					c.TraceIndex(i1765)
+					c.TraceIndex(i1255)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l1764
+	x.RmLPI = l1254
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n1770 := c.ReadLengthFast(1)
-	if n1770 < 0 {
-		n1770 = c.ReadLength(1)
+	n1260 := c.ReadLengthFast(1)
+	if n1260 < 0 {
+		n1260 = c.ReadLength(1)
 	}
-	l1771 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1770)
-	if n1770 > 0 {
-		hn1773 := c.ReadListHeader(21)
+	l1261 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1260)
+	if n1260 > 0 {
+		hn1263 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1772 := range l1771 {
-				if hn1773 && !c.ReadFlag() {
-					clear(l1771[i1772 : i1772+1])
+			for i1262 := range l1261 {
+				if hn1263 && !c.ReadFlag() {
+					clear(l1261[i1262 : i1262+1])
 					continue
 				}
-				l1771[i1772] = c.ReadString()
+				l1261[i1262] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1772)
+					c.TraceIndex(i1262)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l1771
+	x.RmLS = l1261
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1776 := c.ReadLengthFast(1)
-	if n1776 < 0 {
-		n1776 = c.ReadLength(1)
+	n1266 := c.ReadLengthFast(1)
+	if n1266 < 0 {
+		n1266 = c.ReadLength(1)
 	}
-	l1777 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1776)
-	if n1776 > 0 {
-		hn1779 := c.ReadListHeader(38)
+	l1267 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1266)
+	if n1266 > 0 {
+		hn1269 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1778 := range l1777 {
-				if hn1779 && !c.ReadFlag() {
-					clear(l1777[i1778 : i1778+1])
+			for i1268 := range l1267 {
+				if hn1269 && !c.ReadFlag() {
+					clear(l1267[i1268 : i1268+1])
 					continue
 				}
-				l1777[i1778] = c.ReadTime()
+				l1267[i1268] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1778)
+					c.TraceIndex(i1268)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1777
+	x.RmLT = l1267
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1782 := c.ReadLengthFast(2)
-	if n1782 < 0 {
-		n1782 = c.ReadLength(2)
+	n1272 := c.ReadLengthFast(2)
+	if n1272 < 0 {
+		n1272 = c.ReadLength(2)
 	}
-	l1783 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1782)
-	if n1782 > 0 {
-		hn1785 := c.ReadListHeader(10)
+	l1273 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1272)
+	if n1272 > 0 {
+		hn1275 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1784 := range l1783 {
-				if hn1785 && !c.ReadFlag() {
-					clear(l1783[i1784 : i1784+1])
+			for i1274 := range l1273 {
+				if hn1275 && !c.ReadFlag() {
+					clear(l1273[i1274 : i1274+1])
 					continue
 				}
-				l1783[i1784] = r.ReadUint16()
+				l1273[i1274] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1784)
+					c.TraceIndex(i1274)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1783
+	x.RmLU16 = l1273
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1788 := c.ReadLengthFast(1)
-	if n1788 < 0 {
-		n1788 = c.ReadLength(1)
+	n1278 := c.ReadLengthFast(1)
+	if n1278 < 0 {
+		n1278 = c.ReadLength(1)
 	}
-	l1789 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1788)
-	if n1788 > 0 {
-		hn1791 := c.ReadListHeader(14)
+	l1279 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1278)
+	if n1278 > 0 {
+		hn1281 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1790 := range l1789 {
-				if hn1791 && !c.ReadFlag() {
-					clear(l1789[i1790 : i1790+1])
+			for i1280 := range l1279 {
+				if hn1281 && !c.ReadFlag() {
+					clear(l1279[i1280 : i1280+1])
 					continue
 				}
-				l1789[i1790] = r.ReadVarUint64()
+				l1279[i1280] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1790)
+					c.TraceIndex(i1280)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1789
+	x.RmLU64 = l1279
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1794 := c.ReadLengthFast(2)
-	if n1794 < 0 {
-		n1794 = c.ReadLength(2)
+	n1284 := c.ReadLengthFast(2)
+	if n1284 < 0 {
+		n1284 = c.ReadLength(2)
 	}
-	m1795 := foryimpl.MakeMap[map[bool]string](c, n1794)
-	for n1794 > 0 && !c.Failed() {
-		sz1796, vn1797, _ := c.ReadMapChunk(n1794, 1, 21, nil, false)
-		for j1798 := 0; j1798 < sz1796 && !c.Failed(); j1798++ {
-			var k1799 bool
-			k1799 = r.ReadBool()
-			var v1800 string
-			if !vn1797 {
-				v1800 = c.ReadString()
+	m1285 := foryimpl.MakeMap[map[bool]string](c, n1284)
+	for n1284 > 0 && !c.Failed() {
+		sz1286, vn1287, _ := c.ReadMapChunk(n1284, 1, 21, nil, false)
+		for j1288 := 0; j1288 < sz1286 && !c.Failed(); j1288++ {
+			var k1289 bool
+			k1289 = r.ReadBool()
+			var v1290 string
+			if !vn1287 {
+				v1290 = c.ReadString()
 			}
-			m1795[k1799] = v1800
+			m1285[k1289] = v1290
 		}
-		n1794 -= sz1796
+		n1284 -= sz1286
 	}
-	x.RmMBS = m1795
+	x.RmMBS = m1285
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1802 := c.ReadLengthFast(2)
-	if n1802 < 0 {
-		n1802 = c.ReadLength(2)
+	n1292 := c.ReadLengthFast(2)
+	if n1292 < 0 {
+		n1292 = c.ReadLength(2)
 	}
-	m1803 := foryimpl.MakeMap[map[Color]string](c, n1802)
-	for n1802 > 0 && !c.Failed() {
-		sz1804, vn1805, _ := c.ReadMapChunk(n1802, 25, 21, nil, false)
-		for j1806 := 0; j1806 < sz1804 && !c.Failed(); j1806++ {
-			var k1807 Color
-			if e1809 := c.ReadEnumFast(uint32(0x7fffffff)); e1809 >= 0 {
-				k1807 = Color(e1809)
+	m1293 := foryimpl.MakeMap[map[Color]string](c, n1292)
+	for n1292 > 0 && !c.Failed() {
+		sz1294, vn1295, _ := c.ReadMapChunk(n1292, 25, 21, nil, false)
+		for j1296 := 0; j1296 < sz1294 && !c.Failed(); j1296++ {
+			var k1297 Color
+			if e1299 := c.ReadEnumFast(uint32(0x7fffffff)); e1299 >= 0 {
+				k1297 = Color(e1299)
 			} else {
-				k1807 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1297 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1808 string
-			if !vn1805 {
-				v1808 = c.ReadString()
+			var v1298 string
+			if !vn1295 {
+				v1298 = c.ReadString()
 			}
-			m1803[k1807] = v1808
+			m1293[k1297] = v1298
 		}
-		n1802 -= sz1804
+		n1292 -= sz1294
 	}
-	x.RmMES = m1803
+	x.RmMES = m1293
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1811 := c.ReadLengthFast(2)
-	if n1811 < 0 {
-		n1811 = c.ReadLength(2)
+	n1301 := c.ReadLengthFast(2)
+	if n1301 < 0 {
+		n1301 = c.ReadLength(2)
 	}
-	m1812 := foryimpl.MakeMap[map[int64]float64](c, n1811)
-	for n1811 > 0 && !c.Failed() {
-		sz1813, vn1814, _ := c.ReadMapChunk(n1811, 7, 20, nil, false)
-		for j1815 := 0; j1815 < sz1813 && !c.Failed(); j1815++ {
-			var k1816 int64
-			k1816 = r.ReadVarInt64()
-			var v1817 float64
-			if !vn1814 {
-				v1817 = r.ReadFloat64()
+	m1302 := foryimpl.MakeMap[map[int64]float64](c, n1301)
+	for n1301 > 0 && !c.Failed() {
+		sz1303, vn1304, _ := c.ReadMapChunk(n1301, 7, 20, nil, false)
+		for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
+			var k1306 int64
+			k1306 = r.ReadVarInt64()
+			var v1307 float64
+			if !vn1304 {
+				v1307 = r.ReadFloat64()
 			}
-			m1812[k1816] = v1817
+			m1302[k1306] = v1307
 		}
-		n1811 -= sz1813
+		n1301 -= sz1303
 	}
-	x.RmMI64F = m1812
+	x.RmMI64F = m1302
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1819 := c.ReadLengthFast(2)
-	if n1819 < 0 {
-		n1819 = c.ReadLength(2)
+	n1309 := c.ReadLengthFast(2)
+	if n1309 < 0 {
+		n1309 = c.ReadLength(2)
 	}
-	m1820 := foryimpl.MakeMap[map[int32]string](c, n1819)
-	for n1819 > 0 && !c.Failed() {
-		sz1821, vn1822, _ := c.ReadMapChunk(n1819, 5, 21, nil, false)
-		for j1823 := 0; j1823 < sz1821 && !c.Failed(); j1823++ {
-			var k1824 int32
-			k1824 = r.ReadVarInt32()
-			var v1825 string
-			if !vn1822 {
-				v1825 = c.ReadString()
+	m1310 := foryimpl.MakeMap[map[int32]string](c, n1309)
+	for n1309 > 0 && !c.Failed() {
+		sz1311, vn1312, _ := c.ReadMapChunk(n1309, 5, 21, nil, false)
+		for j1313 := 0; j1313 < sz1311 && !c.Failed(); j1313++ {
+			var k1314 int32
+			k1314 = r.ReadVarInt32()
+			var v1315 string
+			if !vn1312 {
+				v1315 = c.ReadString()
 			}
-			m1820[k1824] = v1825
+			m1310[k1314] = v1315
 		}
-		n1819 -= sz1821
+		n1309 -= sz1311
 	}
-	x.RmMIS = m1820
+	x.RmMIS = m1310
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n1827 := c.ReadLengthFast(2)
-	if n1827 < 0 {
-		n1827 = c.ReadLength(2)
+	n1317 := c.ReadLengthFast(2)
+	if n1317 < 0 {
+		n1317 = c.ReadLength(2)
 	}
-	m1828 := foryimpl.MakeMap[map[string]int32](c, n1827)
-	for n1827 > 0 && !c.Failed() {
-		sz1829, vn1830, _ := c.ReadMapChunk(n1827, 21, 5, nil, false)
-		for j1831 := 0; j1831 < sz1829 && !c.Failed(); j1831++ {
-			var k1832 string
-			k1832 = c.ReadString()
-			var v1833 int32
-			if !vn1830 {
-				v1833 = r.ReadVarInt32()
+	m1318 := foryimpl.MakeMap[map[string]int32](c, n1317)
+	for n1317 > 0 && !c.Failed() {
+		sz1319, vn1320, _ := c.ReadMapChunk(n1317, 21, 5, nil, false)
+		for j1321 := 0; j1321 < sz1319 && !c.Failed(); j1321++ {
+			var k1322 string
+			k1322 = c.ReadString()
+			var v1323 int32
+			if !vn1320 {
+				v1323 = r.ReadVarInt32()
 			}
-			m1828[k1832] = v1833
+			m1318[k1322] = v1323
 		}
-		n1827 -= sz1829
+		n1317 -= sz1319
 	}
-	x.RmMSI = m1828
+	x.RmMSI = m1318
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n1835 := c.ReadLengthFast(2)
-	if n1835 < 0 {
-		n1835 = c.ReadLength(2)
-	}
-	m1836 := foryimpl.MakeMap[map[string][]string](c, n1835)
-	for n1835 > 0 && !c.Failed() {
-		sz1837, vn1838, tr1848, _ := c.ReadMapChunkRef(n1835, 21, 22, nil)
-		for j1839 := 0; j1839 < sz1837 && !c.Failed(); j1839++ {
-			var k1840 string
-			k1840 = c.ReadString()
-			var v1841 []string
-			if tr1848 {
-				if st1849, id1850 := c.ReadRefFlag(); st1849 == foryimpl.RefBack {
-					v1841 = foryimpl.BackRefSlice[string](c, id1850)
-				} else if st1849 == foryimpl.RefFollows {
-					n1851 := c.ReadLengthFast(1)
-					if n1851 < 0 {
-						n1851 = c.ReadLength(1)
+	if c.TrackRef() {
+		n1325 := c.ReadLengthFast(2)
+		if n1325 < 0 {
+			n1325 = c.ReadLength(2)
+		}
+		m1326 := foryimpl.MakeMap[map[string][]string](c, n1325)
+		for n1325 > 0 && !c.Failed() {
+			sz1327, vn1328, tr1338, _ := c.ReadMapChunkRef(n1325, 21, 22, nil)
+			for j1329 := 0; j1329 < sz1327 && !c.Failed(); j1329++ {
+				var k1330 string
+				k1330 = c.ReadString()
+				var v1331 []string
+				if tr1338 {
+					if st1339, id1340 := c.ReadRefFlag(); st1339 == foryimpl.RefBack {
+						v1331 = foryimpl.BackRefSlice[string](c, id1340)
+					} else if st1339 == foryimpl.RefFollows {
+						n1341 := c.ReadLengthFast(1)
+						if n1341 < 0 {
+							n1341 = c.ReadLength(1)
+						}
+						l1342 := foryimpl.MakeSlice[[]string](c, n1341)
+						if n1341 > 0 {
+							hn1344 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i1343 := range l1342 {
+									if hn1344 && !c.ReadFlag() {
+										clear(l1342[i1343 : i1343+1])
+										continue
+									}
+									l1342[i1343] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i1343)
+										break
+									}
+								}
+							}
+						}
+						v1331 = l1342
+						foryimpl.SetRefSlice(c, id1340, v1331)
+					} else {
+						v1331 = nil
 					}
-					l1852 := foryimpl.MakeSlice[[]string](c, n1851)
-					if n1851 > 0 {
-						hn1854 := c.ReadListHeader(21)
+				} else if !vn1328 {
+					n1332 := c.ReadLengthFast(1)
+					if n1332 < 0 {
+						n1332 = c.ReadLength(1)
+					}
+					l1333 := foryimpl.MakeSlice[[]string](c, n1332)
+					if n1332 > 0 {
+						hn1335 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1853 := range l1852 {
-								if hn1854 && !c.ReadFlag() {
-									clear(l1852[i1853 : i1853+1])
+							for i1334 := range l1333 {
+								if hn1335 && !c.ReadFlag() {
+									clear(l1333[i1334 : i1334+1])
 									continue
 								}
-								l1852[i1853] = c.ReadString()
+								l1333[i1334] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1853)
+									c.TraceIndex(i1334)
 									break
 								}
 							}
 						}
 					}
-					v1841 = l1852
-					foryimpl.SetRefSlice(c, id1850, v1841)
-				} else {
-					v1841 = nil
+					v1331 = l1333
 				}
-			} else if !vn1838 {
-				n1842 := c.ReadLengthFast(1)
-				if n1842 < 0 {
-					n1842 = c.ReadLength(1)
-				}
-				l1843 := foryimpl.MakeSlice[[]string](c, n1842)
-				if n1842 > 0 {
-					hn1845 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1844 := range l1843 {
-							if hn1845 && !c.ReadFlag() {
-								clear(l1843[i1844 : i1844+1])
-								continue
+				m1326[k1330] = v1331
+			}
+			n1325 -= sz1327
+		}
+		x.RmMSL = m1326
+		if c.Failed() {
+			c.Trace("RmMSL")
+			return
+		}
+		n1347 := c.ReadLengthFast(2)
+		if n1347 < 0 {
+			n1347 = c.ReadLength(2)
+		}
+		m1348 := foryimpl.MakeMap[map[string]map[string]int32](c, n1347)
+		for n1347 > 0 && !c.Failed() {
+			sz1349, vn1350, tr1362, _ := c.ReadMapChunkRef(n1347, 21, 24, nil)
+			for j1351 := 0; j1351 < sz1349 && !c.Failed(); j1351++ {
+				var k1352 string
+				k1352 = c.ReadString()
+				var v1353 map[string]int32
+				if tr1362 {
+					if st1363, id1364 := c.ReadRefFlag(); st1363 == foryimpl.RefBack {
+						v1353 = foryimpl.BackRefMap[string, int32](c, id1364)
+					} else if st1363 == foryimpl.RefFollows {
+						n1365 := c.ReadLengthFast(2)
+						if n1365 < 0 {
+							n1365 = c.ReadLength(2)
+						}
+						m1366 := foryimpl.MakeMap[map[string]int32](c, n1365)
+						for n1365 > 0 && !c.Failed() {
+							sz1367, vn1368, _ := c.ReadMapChunk(n1365, 21, 5, nil, false)
+							for j1369 := 0; j1369 < sz1367 && !c.Failed(); j1369++ {
+								var k1370 string
+								k1370 = c.ReadString()
+								var v1371 int32
+								if !vn1368 {
+									v1371 = r.ReadVarInt32()
+								}
+								m1366[k1370] = v1371
 							}
-							l1843[i1844] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1844)
-								break
+							n1365 -= sz1367
+						}
+						v1353 = m1366
+						foryimpl.SetRefMap(c, id1364, v1353)
+					} else {
+						v1353 = nil
+					}
+				} else if !vn1350 {
+					n1354 := c.ReadLengthFast(2)
+					if n1354 < 0 {
+						n1354 = c.ReadLength(2)
+					}
+					m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
+					for n1354 > 0 && !c.Failed() {
+						sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
+						for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
+							var k1359 string
+							k1359 = c.ReadString()
+							var v1360 int32
+							if !vn1357 {
+								v1360 = r.ReadVarInt32()
+							}
+							m1355[k1359] = v1360
+						}
+						n1354 -= sz1356
+					}
+					v1353 = m1355
+				}
+				m1348[k1352] = v1353
+			}
+			n1347 -= sz1349
+		}
+		x.RmMSM = m1348
+		if c.Failed() {
+			c.Trace("RmMSM")
+			return
+		}
+	} else {
+		n1325 := c.ReadLengthFast(2)
+		if n1325 < 0 {
+			n1325 = c.ReadLength(2)
+		}
+		m1326 := foryimpl.MakeMap[map[string][]string](c, n1325)
+		for n1325 > 0 && !c.Failed() {
+			sz1327, vn1328, _ := c.ReadMapChunk(n1325, 21, 22, nil, true)
+			for j1329 := 0; j1329 < sz1327 && !c.Failed(); j1329++ {
+				var k1330 string
+				k1330 = c.ReadString()
+				var v1331 []string
+				if !vn1328 {
+					n1332 := c.ReadLengthFast(1)
+					if n1332 < 0 {
+						n1332 = c.ReadLength(1)
+					}
+					l1333 := foryimpl.MakeSlice[[]string](c, n1332)
+					if n1332 > 0 {
+						hn1335 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1334 := range l1333 {
+								if hn1335 && !c.ReadFlag() {
+									clear(l1333[i1334 : i1334+1])
+									continue
+								}
+								l1333[i1334] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1334)
+									break
+								}
 							}
 						}
 					}
+					v1331 = l1333
 				}
-				v1841 = l1843
+				m1326[k1330] = v1331
 			}
-			m1836[k1840] = v1841
+			n1325 -= sz1327
 		}
-		n1835 -= sz1837
-	}
-	x.RmMSL = m1836
-	if c.Failed() {
-		c.Trace("RmMSL")
-		return
-	}
-	n1857 := c.ReadLengthFast(2)
-	if n1857 < 0 {
-		n1857 = c.ReadLength(2)
-	}
-	m1858 := foryimpl.MakeMap[map[string]map[string]int32](c, n1857)
-	for n1857 > 0 && !c.Failed() {
-		sz1859, vn1860, tr1872, _ := c.ReadMapChunkRef(n1857, 21, 24, nil)
-		for j1861 := 0; j1861 < sz1859 && !c.Failed(); j1861++ {
-			var k1862 string
-			k1862 = c.ReadString()
-			var v1863 map[string]int32
-			if tr1872 {
-				if st1873, id1874 := c.ReadRefFlag(); st1873 == foryimpl.RefBack {
-					v1863 = foryimpl.BackRefMap[string, int32](c, id1874)
-				} else if st1873 == foryimpl.RefFollows {
-					n1875 := c.ReadLengthFast(2)
-					if n1875 < 0 {
-						n1875 = c.ReadLength(2)
+		x.RmMSL = m1326
+		if c.Failed() {
+			c.Trace("RmMSL")
+			return
+		}
+		n1347 := c.ReadLengthFast(2)
+		if n1347 < 0 {
+			n1347 = c.ReadLength(2)
+		}
+		m1348 := foryimpl.MakeMap[map[string]map[string]int32](c, n1347)
+		for n1347 > 0 && !c.Failed() {
+			sz1349, vn1350, _ := c.ReadMapChunk(n1347, 21, 24, nil, true)
+			for j1351 := 0; j1351 < sz1349 && !c.Failed(); j1351++ {
+				var k1352 string
+				k1352 = c.ReadString()
+				var v1353 map[string]int32
+				if !vn1350 {
+					n1354 := c.ReadLengthFast(2)
+					if n1354 < 0 {
+						n1354 = c.ReadLength(2)
 					}
-					m1876 := foryimpl.MakeMap[map[string]int32](c, n1875)
-					for n1875 > 0 && !c.Failed() {
-						sz1877, vn1878, _ := c.ReadMapChunk(n1875, 21, 5, nil, false)
-						for j1879 := 0; j1879 < sz1877 && !c.Failed(); j1879++ {
-							var k1880 string
-							k1880 = c.ReadString()
-							var v1881 int32
-							if !vn1878 {
-								v1881 = r.ReadVarInt32()
+					m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
+					for n1354 > 0 && !c.Failed() {
+						sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
+						for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
+							var k1359 string
+							k1359 = c.ReadString()
+							var v1360 int32
+							if !vn1357 {
+								v1360 = r.ReadVarInt32()
 							}
-							m1876[k1880] = v1881
+							m1355[k1359] = v1360
 						}
-						n1875 -= sz1877
+						n1354 -= sz1356
 					}
-					v1863 = m1876
-					foryimpl.SetRefMap(c, id1874, v1863)
-				} else {
-					v1863 = nil
+					v1353 = m1355
 				}
-			} else if !vn1860 {
-				n1864 := c.ReadLengthFast(2)
-				if n1864 < 0 {
-					n1864 = c.ReadLength(2)
-				}
-				m1865 := foryimpl.MakeMap[map[string]int32](c, n1864)
-				for n1864 > 0 && !c.Failed() {
-					sz1866, vn1867, _ := c.ReadMapChunk(n1864, 21, 5, nil, false)
-					for j1868 := 0; j1868 < sz1866 && !c.Failed(); j1868++ {
-						var k1869 string
-						k1869 = c.ReadString()
-						var v1870 int32
-						if !vn1867 {
-							v1870 = r.ReadVarInt32()
-						}
-						m1865[k1869] = v1870
-					}
-					n1864 -= sz1866
-				}
-				v1863 = m1865
+				m1348[k1352] = v1353
 			}
-			m1858[k1862] = v1863
+			n1347 -= sz1349
 		}
-		n1857 -= sz1859
+		x.RmMSM = m1348
+		if c.Failed() {
+			c.Trace("RmMSM")
+			return
+		}
 	}
-	x.RmMSM = m1858
-	if c.Failed() {
-		c.Trace("RmMSM")
-		return
+	n1373 := c.ReadLengthFast(2)
+	if n1373 < 0 {
+		n1373 = c.ReadLength(2)
 	}
-	n1883 := c.ReadLengthFast(2)
-	if n1883 < 0 {
-		n1883 = c.ReadLength(2)
-	}
-	m1884 := foryimpl.MakeMap[map[string]*int32](c, n1883)
-	for n1883 > 0 && !c.Failed() {
-		sz1885, vn1886, _ := c.ReadMapChunk(n1883, 21, 5, nil, true)
-		for j1887 := 0; j1887 < sz1885 && !c.Failed(); j1887++ {
-			var k1888 string
-			k1888 = c.ReadString()
-			var v1889 *int32
-			if !vn1886 {
-				p1890 := foryimpl.Alloc[int32](c)
-				*p1890 = r.ReadVarInt32()
-				v1889 = p1890
+	m1374 := foryimpl.MakeMap[map[string]*int32](c, n1373)
+	for n1373 > 0 && !c.Failed() {
+		sz1375, vn1376, _ := c.ReadMapChunk(n1373, 21, 5, nil, true)
+		for j1377 := 0; j1377 < sz1375 && !c.Failed(); j1377++ {
+			var k1378 string
+			k1378 = c.ReadString()
+			var v1379 *int32
+			if !vn1376 {
+				p1380 := foryimpl.Alloc[int32](c)
+				*p1380 = r.ReadVarInt32()
+				v1379 = p1380
 			}
-			m1884[k1888] = v1889
+			m1374[k1378] = v1379
 		}
-		n1883 -= sz1885
+		n1373 -= sz1375
 	}
-	x.RmMSP = m1884
+	x.RmMSP = m1374
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1892 := c.ReadLengthFast(2)
-	if n1892 < 0 {
-		n1892 = c.ReadLength(2)
+	n1382 := c.ReadLengthFast(2)
+	if n1382 < 0 {
+		n1382 = c.ReadLength(2)
 	}
-	m1893 := foryimpl.MakeMap[map[uint8]uint16](c, n1892)
-	for n1892 > 0 && !c.Failed() {
-		sz1894, vn1895, _ := c.ReadMapChunk(n1892, 9, 10, nil, false)
-		for j1896 := 0; j1896 < sz1894 && !c.Failed(); j1896++ {
-			var k1897 uint8
-			k1897 = r.ReadUint8()
-			var v1898 uint16
-			if !vn1895 {
-				v1898 = r.ReadUint16()
+	m1383 := foryimpl.MakeMap[map[uint8]uint16](c, n1382)
+	for n1382 > 0 && !c.Failed() {
+		sz1384, vn1385, _ := c.ReadMapChunk(n1382, 9, 10, nil, false)
+		for j1386 := 0; j1386 < sz1384 && !c.Failed(); j1386++ {
+			var k1387 uint8
+			k1387 = r.ReadUint8()
+			var v1388 uint16
+			if !vn1385 {
+				v1388 = r.ReadUint16()
 			}
-			m1893[k1897] = v1898
+			m1383[k1387] = v1388
 		}
-		n1892 -= sz1894
+		n1382 -= sz1384
 	}
-	x.RmMU8 = m1893
+	x.RmMU8 = m1383
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
 	}
-	if st1900, id1901 := c.ReadRefFlag(); st1900 == foryimpl.RefBack {
-		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1901)
-	} else if st1900 == foryimpl.RefFollows {
-		x.RmNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1901, x.RmNBin)
-	} else {
-		x.RmNBin = nil
-	}
-	if c.Failed() {
-		c.Trace("RmNBin")
-		return
-	}
-	if st1902, id1903 := c.ReadRefFlag(); st1902 == foryimpl.RefBack {
-		x.RmNLS = foryimpl.BackRefSlice[string](c, id1903)
-	} else if st1902 == foryimpl.RefFollows {
-		n1904 := c.ReadLengthFast(1)
-		if n1904 < 0 {
-			n1904 = c.ReadLength(1)
+	if c.TrackRef() {
+		if st1390, id1391 := c.ReadRefFlag(); st1390 == foryimpl.RefBack {
+			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1391)
+		} else if st1390 == foryimpl.RefFollows {
+			x.RmNBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1391, x.RmNBin)
+		} else {
+			x.RmNBin = nil
 		}
-		l1905 := foryimpl.MakeSlice[[]string](c, n1904)
-		if n1904 > 0 {
-			hn1907 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1906 := range l1905 {
-					if hn1907 && !c.ReadFlag() {
-						clear(l1905[i1906 : i1906+1])
-						continue
-					}
-					l1905[i1906] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1906)
-						break
+		if c.Failed() {
+			c.Trace("RmNBin")
+			return
+		}
+		if st1392, id1393 := c.ReadRefFlag(); st1392 == foryimpl.RefBack {
+			x.RmNLS = foryimpl.BackRefSlice[string](c, id1393)
+		} else if st1392 == foryimpl.RefFollows {
+			n1394 := c.ReadLengthFast(1)
+			if n1394 < 0 {
+				n1394 = c.ReadLength(1)
+			}
+			l1395 := foryimpl.MakeSlice[[]string](c, n1394)
+			if n1394 > 0 {
+				hn1397 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1396 := range l1395 {
+						if hn1397 && !c.ReadFlag() {
+							clear(l1395[i1396 : i1396+1])
+							continue
+						}
+						l1395[i1396] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1396)
+							break
+						}
 					}
 				}
 			}
+			x.RmNLS = l1395
+			foryimpl.SetRefSlice(c, id1393, x.RmNLS)
+		} else {
+			x.RmNLS = nil
 		}
-		x.RmNLS = l1905
-		foryimpl.SetRefSlice(c, id1903, x.RmNLS)
-	} else {
-		x.RmNLS = nil
-	}
-	if c.Failed() {
-		c.Trace("RmNLS")
-		return
-	}
-	if st1910, id1911 := c.ReadRefFlag(); st1910 == foryimpl.RefBack {
-		x.RmNM = foryimpl.BackRefMap[string, int32](c, id1911)
-	} else if st1910 == foryimpl.RefFollows {
-		n1912 := c.ReadLengthFast(2)
-		if n1912 < 0 {
-			n1912 = c.ReadLength(2)
+		if c.Failed() {
+			c.Trace("RmNLS")
+			return
 		}
-		m1913 := foryimpl.MakeMap[map[string]int32](c, n1912)
-		for n1912 > 0 && !c.Failed() {
-			sz1914, vn1915, _ := c.ReadMapChunk(n1912, 21, 5, nil, false)
-			for j1916 := 0; j1916 < sz1914 && !c.Failed(); j1916++ {
-				var k1917 string
-				k1917 = c.ReadString()
-				var v1918 int32
-				if !vn1915 {
-					v1918 = r.ReadVarInt32()
-				}
-				m1913[k1917] = v1918
+		if st1400, id1401 := c.ReadRefFlag(); st1400 == foryimpl.RefBack {
+			x.RmNM = foryimpl.BackRefMap[string, int32](c, id1401)
+		} else if st1400 == foryimpl.RefFollows {
+			n1402 := c.ReadLengthFast(2)
+			if n1402 < 0 {
+				n1402 = c.ReadLength(2)
 			}
-			n1912 -= sz1914
+			m1403 := foryimpl.MakeMap[map[string]int32](c, n1402)
+			for n1402 > 0 && !c.Failed() {
+				sz1404, vn1405, _ := c.ReadMapChunk(n1402, 21, 5, nil, false)
+				for j1406 := 0; j1406 < sz1404 && !c.Failed(); j1406++ {
+					var k1407 string
+					k1407 = c.ReadString()
+					var v1408 int32
+					if !vn1405 {
+						v1408 = r.ReadVarInt32()
+					}
+					m1403[k1407] = v1408
+				}
+				n1402 -= sz1404
+			}
+			x.RmNM = m1403
+			foryimpl.SetRefMap(c, id1401, x.RmNM)
+		} else {
+			x.RmNM = nil
 		}
-		x.RmNM = m1913
-		foryimpl.SetRefMap(c, id1911, x.RmNM)
+		if c.Failed() {
+			c.Trace("RmNM")
+			return
+		}
 	} else {
-		x.RmNM = nil
+		if c.ReadFlag() {
+			x.RmNBin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("RmNBin")
+			return
+		}
+		if c.ReadFlag() {
+			n1392 := c.ReadLengthFast(1)
+			if n1392 < 0 {
+				n1392 = c.ReadLength(1)
+			}
+			l1393 := foryimpl.MakeSlice[[]string](c, n1392)
+			if n1392 > 0 {
+				hn1395 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1394 := range l1393 {
+						if hn1395 && !c.ReadFlag() {
+							clear(l1393[i1394 : i1394+1])
+							continue
+						}
+						l1393[i1394] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1394)
+							break
+						}
+					}
+				}
+			}
+			x.RmNLS = l1393
+		}
+		if c.Failed() {
+			c.Trace("RmNLS")
+			return
+		}
+		if c.ReadFlag() {
+			n1400 := c.ReadLengthFast(2)
+			if n1400 < 0 {
+				n1400 = c.ReadLength(2)
+			}
+			m1401 := foryimpl.MakeMap[map[string]int32](c, n1400)
+			for n1400 > 0 && !c.Failed() {
+				sz1402, vn1403, _ := c.ReadMapChunk(n1400, 21, 5, nil, false)
+				for j1404 := 0; j1404 < sz1402 && !c.Failed(); j1404++ {
+					var k1405 string
+					k1405 = c.ReadString()
+					var v1406 int32
+					if !vn1403 {
+						v1406 = r.ReadVarInt32()
+					}
+					m1401[k1405] = v1406
+				}
+				n1400 -= sz1402
+			}
+			x.RmNM = m1401
+		}
+		if c.Failed() {
+			c.Trace("RmNM")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("RmNM")
-		return
+	n1410 := c.ReadLengthFast(1)
+	if n1410 < 0 {
+		n1410 = c.ReadLength(1)
 	}
-	n1920 := c.ReadLengthFast(1)
-	if n1920 < 0 {
-		n1920 = c.ReadLength(1)
-	}
-	l1921 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1920)
-	if n1920 > 0 {
-		hn1923 := c.ReadListHeader(9)
+	l1411 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1410)
+	if n1410 > 0 {
+		hn1413 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1922 := range l1921 {
-				if hn1923 && !c.ReadFlag() {
-					clear(l1921[i1922 : i1922+1])
+			for i1412 := range l1411 {
+				if hn1413 && !c.ReadFlag() {
+					clear(l1411[i1412 : i1412+1])
 					continue
 				}
-				l1921[i1922] = r.ReadUint8()
+				l1411[i1412] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1922)
+					c.TraceIndex(i1412)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1921
+	x.RmRaw = l1411
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -9761,17 +8022,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1928, id1929 := c.ReadRefFlag(); st1928 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1929)
-				} else if st1928 == foryimpl.RefFollows {
-					n1930 := c.ReadArrayLengthFast(1)
-					if n1930 < 0 {
-						n1930 = c.ReadArrayLength(1)
+				if st1418, id1419 := c.ReadRefFlag(); st1418 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1419)
+				} else if st1418 == foryimpl.RefFollows {
+					n1420 := c.ReadArrayLengthFast(1)
+					if n1420 < 0 {
+						n1420 = c.ReadArrayLength(1)
 					}
-					a1931 := foryimpl.MakeSlice[[]bool](c, n1930)
-					r.ReadRawBools(a1931)
-					x.ABool = a1931
-					foryimpl.SetRefSlice(c, id1929, x.ABool)
+					a1421 := foryimpl.MakeSlice[[]bool](c, n1420)
+					r.ReadRawBools(a1421)
+					x.ABool = a1421
+					foryimpl.SetRefSlice(c, id1419, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -9779,28 +8040,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1926 := c.ReadArrayLengthFast(1)
-					if n1926 < 0 {
-						n1926 = c.ReadArrayLength(1)
+					n1416 := c.ReadArrayLengthFast(1)
+					if n1416 < 0 {
+						n1416 = c.ReadArrayLength(1)
 					}
-					a1927 := foryimpl.MakeSlice[[]bool](c, n1926)
-					r.ReadRawBools(a1927)
-					x.ABool = a1927
+					a1417 := foryimpl.MakeSlice[[]bool](c, n1416)
+					r.ReadRawBools(a1417)
+					x.ABool = a1417
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1934, id1935 := c.ReadRefFlag(); st1934 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1935)
-				} else if st1934 == foryimpl.RefFollows {
-					n1936 := c.ReadArrayLengthFast(4)
-					if n1936 < 0 {
-						n1936 = c.ReadArrayLength(4)
+				if st1424, id1425 := c.ReadRefFlag(); st1424 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1425)
+				} else if st1424 == foryimpl.RefFollows {
+					n1426 := c.ReadArrayLengthFast(4)
+					if n1426 < 0 {
+						n1426 = c.ReadArrayLength(4)
 					}
-					a1937 := foryimpl.MakeSlice[[]float32](c, n1936)
-					r.ReadRawFloat32s(a1937)
-					x.AF32 = a1937
-					foryimpl.SetRefSlice(c, id1935, x.AF32)
+					a1427 := foryimpl.MakeSlice[[]float32](c, n1426)
+					r.ReadRawFloat32s(a1427)
+					x.AF32 = a1427
+					foryimpl.SetRefSlice(c, id1425, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -9808,28 +8069,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1932 := c.ReadArrayLengthFast(4)
-					if n1932 < 0 {
-						n1932 = c.ReadArrayLength(4)
+					n1422 := c.ReadArrayLengthFast(4)
+					if n1422 < 0 {
+						n1422 = c.ReadArrayLength(4)
 					}
-					a1933 := foryimpl.MakeSlice[[]float32](c, n1932)
-					r.ReadRawFloat32s(a1933)
-					x.AF32 = a1933
+					a1423 := foryimpl.MakeSlice[[]float32](c, n1422)
+					r.ReadRawFloat32s(a1423)
+					x.AF32 = a1423
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1940, id1941 := c.ReadRefFlag(); st1940 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1941)
-				} else if st1940 == foryimpl.RefFollows {
-					n1942 := c.ReadArrayLengthFast(8)
-					if n1942 < 0 {
-						n1942 = c.ReadArrayLength(8)
+				if st1430, id1431 := c.ReadRefFlag(); st1430 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1431)
+				} else if st1430 == foryimpl.RefFollows {
+					n1432 := c.ReadArrayLengthFast(8)
+					if n1432 < 0 {
+						n1432 = c.ReadArrayLength(8)
 					}
-					a1943 := foryimpl.MakeSlice[[]float64](c, n1942)
-					r.ReadRawFloat64s(a1943)
-					x.AF64 = a1943
-					foryimpl.SetRefSlice(c, id1941, x.AF64)
+					a1433 := foryimpl.MakeSlice[[]float64](c, n1432)
+					r.ReadRawFloat64s(a1433)
+					x.AF64 = a1433
+					foryimpl.SetRefSlice(c, id1431, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -9837,28 +8098,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1938 := c.ReadArrayLengthFast(8)
-					if n1938 < 0 {
-						n1938 = c.ReadArrayLength(8)
+					n1428 := c.ReadArrayLengthFast(8)
+					if n1428 < 0 {
+						n1428 = c.ReadArrayLength(8)
 					}
-					a1939 := foryimpl.MakeSlice[[]float64](c, n1938)
-					r.ReadRawFloat64s(a1939)
-					x.AF64 = a1939
+					a1429 := foryimpl.MakeSlice[[]float64](c, n1428)
+					r.ReadRawFloat64s(a1429)
+					x.AF64 = a1429
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1946, id1947 := c.ReadRefFlag(); st1946 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1947)
-				} else if st1946 == foryimpl.RefFollows {
-					n1948 := c.ReadArrayLengthFast(2)
-					if n1948 < 0 {
-						n1948 = c.ReadArrayLength(2)
+				if st1436, id1437 := c.ReadRefFlag(); st1436 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1437)
+				} else if st1436 == foryimpl.RefFollows {
+					n1438 := c.ReadArrayLengthFast(2)
+					if n1438 < 0 {
+						n1438 = c.ReadArrayLength(2)
 					}
-					a1949 := foryimpl.MakeSlice[[]int16](c, n1948)
-					r.ReadRawInt16s(a1949)
-					x.AI16 = a1949
-					foryimpl.SetRefSlice(c, id1947, x.AI16)
+					a1439 := foryimpl.MakeSlice[[]int16](c, n1438)
+					r.ReadRawInt16s(a1439)
+					x.AI16 = a1439
+					foryimpl.SetRefSlice(c, id1437, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -9866,28 +8127,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1944 := c.ReadArrayLengthFast(2)
-					if n1944 < 0 {
-						n1944 = c.ReadArrayLength(2)
+					n1434 := c.ReadArrayLengthFast(2)
+					if n1434 < 0 {
+						n1434 = c.ReadArrayLength(2)
 					}
-					a1945 := foryimpl.MakeSlice[[]int16](c, n1944)
-					r.ReadRawInt16s(a1945)
-					x.AI16 = a1945
+					a1435 := foryimpl.MakeSlice[[]int16](c, n1434)
+					r.ReadRawInt16s(a1435)
+					x.AI16 = a1435
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1952, id1953 := c.ReadRefFlag(); st1952 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1953)
-				} else if st1952 == foryimpl.RefFollows {
-					n1954 := c.ReadArrayLengthFast(4)
-					if n1954 < 0 {
-						n1954 = c.ReadArrayLength(4)
+				if st1442, id1443 := c.ReadRefFlag(); st1442 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1443)
+				} else if st1442 == foryimpl.RefFollows {
+					n1444 := c.ReadArrayLengthFast(4)
+					if n1444 < 0 {
+						n1444 = c.ReadArrayLength(4)
 					}
-					a1955 := foryimpl.MakeSlice[[]int32](c, n1954)
-					r.ReadRawInt32s(a1955)
-					x.AI32 = a1955
-					foryimpl.SetRefSlice(c, id1953, x.AI32)
+					a1445 := foryimpl.MakeSlice[[]int32](c, n1444)
+					r.ReadRawInt32s(a1445)
+					x.AI32 = a1445
+					foryimpl.SetRefSlice(c, id1443, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -9895,28 +8156,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1950 := c.ReadArrayLengthFast(4)
-					if n1950 < 0 {
-						n1950 = c.ReadArrayLength(4)
+					n1440 := c.ReadArrayLengthFast(4)
+					if n1440 < 0 {
+						n1440 = c.ReadArrayLength(4)
 					}
-					a1951 := foryimpl.MakeSlice[[]int32](c, n1950)
-					r.ReadRawInt32s(a1951)
-					x.AI32 = a1951
+					a1441 := foryimpl.MakeSlice[[]int32](c, n1440)
+					r.ReadRawInt32s(a1441)
+					x.AI32 = a1441
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1958, id1959 := c.ReadRefFlag(); st1958 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1959)
-				} else if st1958 == foryimpl.RefFollows {
-					n1960 := c.ReadArrayLengthFast(8)
-					if n1960 < 0 {
-						n1960 = c.ReadArrayLength(8)
+				if st1448, id1449 := c.ReadRefFlag(); st1448 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1449)
+				} else if st1448 == foryimpl.RefFollows {
+					n1450 := c.ReadArrayLengthFast(8)
+					if n1450 < 0 {
+						n1450 = c.ReadArrayLength(8)
 					}
-					a1961 := foryimpl.MakeSlice[[]int64](c, n1960)
-					r.ReadRawInt64s(a1961)
-					x.AI64 = a1961
-					foryimpl.SetRefSlice(c, id1959, x.AI64)
+					a1451 := foryimpl.MakeSlice[[]int64](c, n1450)
+					r.ReadRawInt64s(a1451)
+					x.AI64 = a1451
+					foryimpl.SetRefSlice(c, id1449, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -9924,30 +8185,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1956 := c.ReadArrayLengthFast(8)
-					if n1956 < 0 {
-						n1956 = c.ReadArrayLength(8)
+					n1446 := c.ReadArrayLengthFast(8)
+					if n1446 < 0 {
+						n1446 = c.ReadArrayLength(8)
 					}
-					a1957 := foryimpl.MakeSlice[[]int64](c, n1956)
-					r.ReadRawInt64s(a1957)
-					x.AI64 = a1957
+					a1447 := foryimpl.MakeSlice[[]int64](c, n1446)
+					r.ReadRawInt64s(a1447)
+					x.AI64 = a1447
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1965, id1966 := c.ReadRefFlag(); st1965 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1966)
-				} else if st1965 == foryimpl.RefFollows {
-					n1967 := c.ReadArrayLengthFast(1)
-					if n1967 < 0 {
-						n1967 = c.ReadArrayLength(1)
+				if st1455, id1456 := c.ReadRefFlag(); st1455 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1456)
+				} else if st1455 == foryimpl.RefFollows {
+					n1457 := c.ReadArrayLengthFast(1)
+					if n1457 < 0 {
+						n1457 = c.ReadArrayLength(1)
 					}
-					a1968 := foryimpl.MakeSlice[[]int8](c, n1967)
-					for i1969 := range a1968 {
-						a1968[i1969] = r.ReadInt8()
+					a1458 := foryimpl.MakeSlice[[]int8](c, n1457)
+					for i1459 := range a1458 {
+						a1458[i1459] = r.ReadInt8()
 					}
-					x.AI8 = a1968
-					foryimpl.SetRefSlice(c, id1966, x.AI8)
+					x.AI8 = a1458
+					foryimpl.SetRefSlice(c, id1456, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -9955,30 +8216,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1962 := c.ReadArrayLengthFast(1)
-					if n1962 < 0 {
-						n1962 = c.ReadArrayLength(1)
+					n1452 := c.ReadArrayLengthFast(1)
+					if n1452 < 0 {
+						n1452 = c.ReadArrayLength(1)
 					}
-					a1963 := foryimpl.MakeSlice[[]int8](c, n1962)
-					for i1964 := range a1963 {
-						a1963[i1964] = r.ReadInt8()
+					a1453 := foryimpl.MakeSlice[[]int8](c, n1452)
+					for i1454 := range a1453 {
+						a1453[i1454] = r.ReadInt8()
 					}
-					x.AI8 = a1963
+					x.AI8 = a1453
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1972, id1973 := c.ReadRefFlag(); st1972 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1973)
-				} else if st1972 == foryimpl.RefFollows {
-					n1974 := c.ReadArrayLengthFast(2)
-					if n1974 < 0 {
-						n1974 = c.ReadArrayLength(2)
+				if st1462, id1463 := c.ReadRefFlag(); st1462 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1463)
+				} else if st1462 == foryimpl.RefFollows {
+					n1464 := c.ReadArrayLengthFast(2)
+					if n1464 < 0 {
+						n1464 = c.ReadArrayLength(2)
 					}
-					a1975 := foryimpl.MakeSlice[[]uint16](c, n1974)
-					r.ReadRawUint16s(a1975)
-					x.AU16 = a1975
-					foryimpl.SetRefSlice(c, id1973, x.AU16)
+					a1465 := foryimpl.MakeSlice[[]uint16](c, n1464)
+					r.ReadRawUint16s(a1465)
+					x.AU16 = a1465
+					foryimpl.SetRefSlice(c, id1463, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -9986,28 +8247,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1970 := c.ReadArrayLengthFast(2)
-					if n1970 < 0 {
-						n1970 = c.ReadArrayLength(2)
+					n1460 := c.ReadArrayLengthFast(2)
+					if n1460 < 0 {
+						n1460 = c.ReadArrayLength(2)
 					}
-					a1971 := foryimpl.MakeSlice[[]uint16](c, n1970)
-					r.ReadRawUint16s(a1971)
-					x.AU16 = a1971
+					a1461 := foryimpl.MakeSlice[[]uint16](c, n1460)
+					r.ReadRawUint16s(a1461)
+					x.AU16 = a1461
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1978, id1979 := c.ReadRefFlag(); st1978 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1979)
-				} else if st1978 == foryimpl.RefFollows {
-					n1980 := c.ReadArrayLengthFast(4)
-					if n1980 < 0 {
-						n1980 = c.ReadArrayLength(4)
+				if st1468, id1469 := c.ReadRefFlag(); st1468 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1469)
+				} else if st1468 == foryimpl.RefFollows {
+					n1470 := c.ReadArrayLengthFast(4)
+					if n1470 < 0 {
+						n1470 = c.ReadArrayLength(4)
 					}
-					a1981 := foryimpl.MakeSlice[[]uint32](c, n1980)
-					r.ReadRawUint32s(a1981)
-					x.AU32 = a1981
-					foryimpl.SetRefSlice(c, id1979, x.AU32)
+					a1471 := foryimpl.MakeSlice[[]uint32](c, n1470)
+					r.ReadRawUint32s(a1471)
+					x.AU32 = a1471
+					foryimpl.SetRefSlice(c, id1469, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -10015,28 +8276,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1976 := c.ReadArrayLengthFast(4)
-					if n1976 < 0 {
-						n1976 = c.ReadArrayLength(4)
+					n1466 := c.ReadArrayLengthFast(4)
+					if n1466 < 0 {
+						n1466 = c.ReadArrayLength(4)
 					}
-					a1977 := foryimpl.MakeSlice[[]uint32](c, n1976)
-					r.ReadRawUint32s(a1977)
-					x.AU32 = a1977
+					a1467 := foryimpl.MakeSlice[[]uint32](c, n1466)
+					r.ReadRawUint32s(a1467)
+					x.AU32 = a1467
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1984, id1985 := c.ReadRefFlag(); st1984 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1985)
-				} else if st1984 == foryimpl.RefFollows {
-					n1986 := c.ReadArrayLengthFast(8)
-					if n1986 < 0 {
-						n1986 = c.ReadArrayLength(8)
+				if st1474, id1475 := c.ReadRefFlag(); st1474 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1475)
+				} else if st1474 == foryimpl.RefFollows {
+					n1476 := c.ReadArrayLengthFast(8)
+					if n1476 < 0 {
+						n1476 = c.ReadArrayLength(8)
 					}
-					a1987 := foryimpl.MakeSlice[[]uint64](c, n1986)
-					r.ReadRawUint64s(a1987)
-					x.AU64 = a1987
-					foryimpl.SetRefSlice(c, id1985, x.AU64)
+					a1477 := foryimpl.MakeSlice[[]uint64](c, n1476)
+					r.ReadRawUint64s(a1477)
+					x.AU64 = a1477
+					foryimpl.SetRefSlice(c, id1475, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -10044,28 +8305,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1982 := c.ReadArrayLengthFast(8)
-					if n1982 < 0 {
-						n1982 = c.ReadArrayLength(8)
+					n1472 := c.ReadArrayLengthFast(8)
+					if n1472 < 0 {
+						n1472 = c.ReadArrayLength(8)
 					}
-					a1983 := foryimpl.MakeSlice[[]uint64](c, n1982)
-					r.ReadRawUint64s(a1983)
-					x.AU64 = a1983
+					a1473 := foryimpl.MakeSlice[[]uint64](c, n1472)
+					r.ReadRawUint64s(a1473)
+					x.AU64 = a1473
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1990, id1991 := c.ReadRefFlag(); st1990 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1991)
-				} else if st1990 == foryimpl.RefFollows {
-					n1992 := c.ReadArrayLengthFast(1)
-					if n1992 < 0 {
-						n1992 = c.ReadArrayLength(1)
+				if st1480, id1481 := c.ReadRefFlag(); st1480 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1481)
+				} else if st1480 == foryimpl.RefFollows {
+					n1482 := c.ReadArrayLengthFast(1)
+					if n1482 < 0 {
+						n1482 = c.ReadArrayLength(1)
 					}
-					a1993 := foryimpl.MakeSlice[[]uint8](c, n1992)
-					copy(a1993, r.ReadBytes(n1992))
-					x.AU8 = a1993
-					foryimpl.SetRefSlice(c, id1991, x.AU8)
+					a1483 := foryimpl.MakeSlice[[]uint8](c, n1482)
+					copy(a1483, r.ReadBytes(n1482))
+					x.AU8 = a1483
+					foryimpl.SetRefSlice(c, id1481, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -10073,22 +8334,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1988 := c.ReadArrayLengthFast(1)
-					if n1988 < 0 {
-						n1988 = c.ReadArrayLength(1)
+					n1478 := c.ReadArrayLengthFast(1)
+					if n1478 < 0 {
+						n1478 = c.ReadArrayLength(1)
 					}
-					a1989 := foryimpl.MakeSlice[[]uint8](c, n1988)
-					copy(a1989, r.ReadBytes(n1988))
-					x.AU8 = a1989
+					a1479 := foryimpl.MakeSlice[[]uint8](c, n1478)
+					copy(a1479, r.ReadBytes(n1478))
+					x.AU8 = a1479
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1994, id1995 := c.ReadRefFlag(); st1994 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id1995)
-				} else if st1994 == foryimpl.RefFollows {
+				if st1484, id1485 := c.ReadRefFlag(); st1484 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id1485)
+				} else if st1484 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1995, x.Bin)
+					foryimpl.SetRefSlice(c, id1485, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -10103,765 +8364,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1996 := c.ReadLengthFast(2)
-				if n1996 < 0 {
-					n1996 = c.ReadLength(2)
+				n1486 := c.ReadLengthFast(2)
+				if n1486 < 0 {
+					n1486 = c.ReadLength(2)
 				}
-				if n1996 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1996, 3))
+				if n1486 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1486, 3))
 					return
 				}
-				var l1997 [3]int16
-				if n1996 > 0 {
-					hn1999 := c.ReadListHeader(3)
+				var l1487 [3]int16
+				if n1486 > 0 {
+					hn1489 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1998 := range l1997 {
-							if hn1999 && !c.ReadFlag() {
-								clear(l1997[i1998 : i1998+1])
+						for i1488 := range l1487 {
+							if hn1489 && !c.ReadFlag() {
+								clear(l1487[i1488 : i1488+1])
 								continue
 							}
-							l1997[i1998] = r.ReadInt16()
+							l1487[i1488] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1998)
+								c.TraceIndex(i1488)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1997
+				x.Fix = l1487
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2002 := c.ReadLengthFast(1)
-				if n2002 < 0 {
-					n2002 = c.ReadLength(1)
+				n1492 := c.ReadLengthFast(1)
+				if n1492 < 0 {
+					n1492 = c.ReadLength(1)
 				}
-				l2003 := foryimpl.MakeSlice[[]bool](c, n2002)
-				if n2002 > 0 {
-					hn2005 := c.ReadListHeader(1)
+				l1493 := foryimpl.MakeSlice[[]bool](c, n1492)
+				if n1492 > 0 {
+					hn1495 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2004 := range l2003 {
-							if hn2005 && !c.ReadFlag() {
-								clear(l2003[i2004 : i2004+1])
+						for i1494 := range l1493 {
+							if hn1495 && !c.ReadFlag() {
+								clear(l1493[i1494 : i1494+1])
 								continue
 							}
-							l2003[i2004] = r.ReadBool()
+							l1493[i1494] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2004)
+								c.TraceIndex(i1494)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l2003
+				x.LB = l1493
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n2008 := c.ReadLengthFast(1)
-				if n2008 < 0 {
-					n2008 = c.ReadLength(1)
+				n1498 := c.ReadLengthFast(1)
+				if n1498 < 0 {
+					n1498 = c.ReadLength(1)
 				}
-				l2009 := foryimpl.MakeSlice[[]Color](c, n2008)
-				if n2008 > 0 {
-					hn2011 := c.ReadListHeader(25)
+				l1499 := foryimpl.MakeSlice[[]Color](c, n1498)
+				if n1498 > 0 {
+					hn1501 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2010 := range l2009 {
-							if hn2011 && !c.ReadFlag() {
-								clear(l2009[i2010 : i2010+1])
+						for i1500 := range l1499 {
+							if hn1501 && !c.ReadFlag() {
+								clear(l1499[i1500 : i1500+1])
 								continue
 							}
-							if e2014 := c.ReadEnumFast(uint32(0x7fffffff)); e2014 >= 0 {
-								l2009[i2010] = Color(e2014)
+							if e1504 := c.ReadEnumFast(uint32(0x7fffffff)); e1504 >= 0 {
+								l1499[i1500] = Color(e1504)
 							} else {
-								l2009[i2010] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1499[i1500] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2010)
+								c.TraceIndex(i1500)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l2009
+				x.LE = l1499
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2015 := c.ReadLengthFast(4)
-				if n2015 < 0 {
-					n2015 = c.ReadLength(4)
+				n1505 := c.ReadLengthFast(4)
+				if n1505 < 0 {
+					n1505 = c.ReadLength(4)
 				}
-				l2016 := foryimpl.MakeSlice[[]float32](c, n2015)
-				if n2015 > 0 {
-					hn2018 := c.ReadListHeader(19)
+				l1506 := foryimpl.MakeSlice[[]float32](c, n1505)
+				if n1505 > 0 {
+					hn1508 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2017 := range l2016 {
-							if hn2018 && !c.ReadFlag() {
-								clear(l2016[i2017 : i2017+1])
+						for i1507 := range l1506 {
+							if hn1508 && !c.ReadFlag() {
+								clear(l1506[i1507 : i1507+1])
 								continue
 							}
-							l2016[i2017] = r.ReadFloat32()
+							l1506[i1507] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2017)
+								c.TraceIndex(i1507)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l2016
+				x.LF32 = l1506
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2021 := c.ReadLengthFast(8)
-				if n2021 < 0 {
-					n2021 = c.ReadLength(8)
+				n1511 := c.ReadLengthFast(8)
+				if n1511 < 0 {
+					n1511 = c.ReadLength(8)
 				}
-				l2022 := foryimpl.MakeSlice[[]float64](c, n2021)
-				if n2021 > 0 {
-					hn2024 := c.ReadListHeader(20)
+				l1512 := foryimpl.MakeSlice[[]float64](c, n1511)
+				if n1511 > 0 {
+					hn1514 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2023 := range l2022 {
-							if hn2024 && !c.ReadFlag() {
-								clear(l2022[i2023 : i2023+1])
+						for i1513 := range l1512 {
+							if hn1514 && !c.ReadFlag() {
+								clear(l1512[i1513 : i1513+1])
 								continue
 							}
-							l2022[i2023] = r.ReadFloat64()
+							l1512[i1513] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2023)
+								c.TraceIndex(i1513)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l2022
+				x.LF64 = l1512
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2027 := c.ReadLengthFast(1)
-				if n2027 < 0 {
-					n2027 = c.ReadLength(1)
+				n1517 := c.ReadLengthFast(1)
+				if n1517 < 0 {
+					n1517 = c.ReadLength(1)
 				}
-				l2028 := foryimpl.MakeSlice[[]int32](c, n2027)
-				if n2027 > 0 {
-					hn2030 := c.ReadListHeader(5)
+				l1518 := foryimpl.MakeSlice[[]int32](c, n1517)
+				if n1517 > 0 {
+					hn1520 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2029 := range l2028 {
-							if hn2030 && !c.ReadFlag() {
-								clear(l2028[i2029 : i2029+1])
+						for i1519 := range l1518 {
+							if hn1520 && !c.ReadFlag() {
+								clear(l1518[i1519 : i1519+1])
 								continue
 							}
-							l2028[i2029] = r.ReadVarInt32()
+							l1518[i1519] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2029)
+								c.TraceIndex(i1519)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l2028
+				x.LI32 = l1518
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2033 := c.ReadLengthFast(1)
-				if n2033 < 0 {
-					n2033 = c.ReadLength(1)
+				n1523 := c.ReadLengthFast(1)
+				if n1523 < 0 {
+					n1523 = c.ReadLength(1)
 				}
-				l2034 := foryimpl.MakeSlice[[]int64](c, n2033)
-				if n2033 > 0 {
-					hn2036 := c.ReadListHeader(7)
+				l1524 := foryimpl.MakeSlice[[]int64](c, n1523)
+				if n1523 > 0 {
+					hn1526 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2035 := range l2034 {
-							if hn2036 && !c.ReadFlag() {
-								clear(l2034[i2035 : i2035+1])
+						for i1525 := range l1524 {
+							if hn1526 && !c.ReadFlag() {
+								clear(l1524[i1525 : i1525+1])
 								continue
 							}
-							l2034[i2035] = r.ReadVarInt64()
+							l1524[i1525] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2035)
+								c.TraceIndex(i1525)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l2034
+				x.LI64 = l1524
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2039 := c.ReadLengthFast(1)
-				if n2039 < 0 {
-					n2039 = c.ReadLength(1)
+				n1529 := c.ReadLengthFast(1)
+				if n1529 < 0 {
+					n1529 = c.ReadLength(1)
 				}
-				l2040 := foryimpl.MakeSlice[[]int8](c, n2039)
-				if n2039 > 0 {
-					hn2042 := c.ReadListHeader(2)
+				l1530 := foryimpl.MakeSlice[[]int8](c, n1529)
+				if n1529 > 0 {
+					hn1532 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2041 := range l2040 {
-							if hn2042 && !c.ReadFlag() {
-								clear(l2040[i2041 : i2041+1])
+						for i1531 := range l1530 {
+							if hn1532 && !c.ReadFlag() {
+								clear(l1530[i1531 : i1531+1])
 								continue
 							}
-							l2040[i2041] = r.ReadInt8()
+							l1530[i1531] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2041)
+								c.TraceIndex(i1531)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l2040
+				x.LI8 = l1530
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n2045 := c.ReadLengthFast(1)
-				if n2045 < 0 {
-					n2045 = c.ReadLength(1)
+				n1535 := c.ReadLengthFast(1)
+				if n1535 < 0 {
+					n1535 = c.ReadLength(1)
 				}
-				l2046 := foryimpl.MakeSlice[[][]int32](c, n2045)
-				if n2045 > 0 {
-					hn2048, tr2050 := c.ReadListHeaderRef(22)
+				l1536 := foryimpl.MakeSlice[[][]int32](c, n1535)
+				if n1535 > 0 {
+					hn1538, tr1540 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i2047 := range l2046 {
-							if tr2050 {
-								if st2051, id2052 := c.ReadRefFlag(); st2051 == foryimpl.RefBack {
-									l2046[i2047] = foryimpl.BackRefSlice[int32](c, id2052)
-								} else if st2051 == foryimpl.RefFollows {
-									n2053 := c.ReadLengthFast(1)
-									if n2053 < 0 {
-										n2053 = c.ReadLength(1)
+						for i1537 := range l1536 {
+							if tr1540 {
+								if st1541, id1542 := c.ReadRefFlag(); st1541 == foryimpl.RefBack {
+									l1536[i1537] = foryimpl.BackRefSlice[int32](c, id1542)
+								} else if st1541 == foryimpl.RefFollows {
+									n1543 := c.ReadLengthFast(1)
+									if n1543 < 0 {
+										n1543 = c.ReadLength(1)
 									}
-									l2054 := foryimpl.MakeSlice[[]int32](c, n2053)
-									if n2053 > 0 {
-										hn2056 := c.ReadListHeader(5)
+									l1544 := foryimpl.MakeSlice[[]int32](c, n1543)
+									if n1543 > 0 {
+										hn1546 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i2055 := range l2054 {
-												if hn2056 && !c.ReadFlag() {
-													clear(l2054[i2055 : i2055+1])
+											for i1545 := range l1544 {
+												if hn1546 && !c.ReadFlag() {
+													clear(l1544[i1545 : i1545+1])
 													continue
 												}
-												l2054[i2055] = r.ReadVarInt32()
+												l1544[i1545] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i2055)
+													c.TraceIndex(i1545)
 													break
 												}
 											}
 										}
 									}
-									l2046[i2047] = l2054
-									foryimpl.SetRefSlice(c, id2052, l2046[i2047])
+									l1536[i1537] = l1544
+									foryimpl.SetRefSlice(c, id1542, l1536[i1537])
 								} else {
-									l2046[i2047] = nil
+									l1536[i1537] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2047)
+									c.TraceIndex(i1537)
 									break
 								}
 								continue
 							}
-							if hn2048 && !c.ReadFlag() {
-								clear(l2046[i2047 : i2047+1])
+							if hn1538 && !c.ReadFlag() {
+								clear(l1536[i1537 : i1537+1])
 								continue
 							}
-							n2059 := c.ReadLengthFast(1)
-							if n2059 < 0 {
-								n2059 = c.ReadLength(1)
+							n1549 := c.ReadLengthFast(1)
+							if n1549 < 0 {
+								n1549 = c.ReadLength(1)
 							}
-							l2060 := foryimpl.MakeSlice[[]int32](c, n2059)
-							if n2059 > 0 {
-								hn2062 := c.ReadListHeader(5)
+							l1550 := foryimpl.MakeSlice[[]int32](c, n1549)
+							if n1549 > 0 {
+								hn1552 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2061 := range l2060 {
-										if hn2062 && !c.ReadFlag() {
-											clear(l2060[i2061 : i2061+1])
+									for i1551 := range l1550 {
+										if hn1552 && !c.ReadFlag() {
+											clear(l1550[i1551 : i1551+1])
 											continue
 										}
-										l2060[i2061] = r.ReadVarInt32()
+										l1550[i1551] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2061)
+											c.TraceIndex(i1551)
 											break
 										}
 									}
 								}
 							}
-							l2046[i2047] = l2060
+							l1536[i1537] = l1550
 							if c.Failed() {
-								c.TraceIndex(i2047)
+								c.TraceIndex(i1537)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l2046
+				x.LL = l1536
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n2065 := c.ReadLengthFast(1)
-				if n2065 < 0 {
-					n2065 = c.ReadLength(1)
+				n1555 := c.ReadLengthFast(1)
+				if n1555 < 0 {
+					n1555 = c.ReadLength(1)
 				}
-				l2066 := foryimpl.MakeSlice[[]map[string]int32](c, n2065)
-				if n2065 > 0 {
-					hn2068, tr2070 := c.ReadListHeaderRef(24)
+				l1556 := foryimpl.MakeSlice[[]map[string]int32](c, n1555)
+				if n1555 > 0 {
+					hn1558, tr1560 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i2067 := range l2066 {
-							if tr2070 {
-								if st2071, id2072 := c.ReadRefFlag(); st2071 == foryimpl.RefBack {
-									l2066[i2067] = foryimpl.BackRefMap[string, int32](c, id2072)
-								} else if st2071 == foryimpl.RefFollows {
-									n2073 := c.ReadLengthFast(2)
-									if n2073 < 0 {
-										n2073 = c.ReadLength(2)
+						for i1557 := range l1556 {
+							if tr1560 {
+								if st1561, id1562 := c.ReadRefFlag(); st1561 == foryimpl.RefBack {
+									l1556[i1557] = foryimpl.BackRefMap[string, int32](c, id1562)
+								} else if st1561 == foryimpl.RefFollows {
+									n1563 := c.ReadLengthFast(2)
+									if n1563 < 0 {
+										n1563 = c.ReadLength(2)
 									}
-									m2074 := foryimpl.MakeMap[map[string]int32](c, n2073)
-									for n2073 > 0 && !c.Failed() {
-										sz2075, vn2076, _ := c.ReadMapChunk(n2073, 21, 5, nil, false)
-										for j2077 := 0; j2077 < sz2075 && !c.Failed(); j2077++ {
-											var k2078 string
-											k2078 = c.ReadString()
-											var v2079 int32
-											if !vn2076 {
-												v2079 = r.ReadVarInt32()
+									m1564 := foryimpl.MakeMap[map[string]int32](c, n1563)
+									for n1563 > 0 && !c.Failed() {
+										sz1565, vn1566, _ := c.ReadMapChunk(n1563, 21, 5, nil, false)
+										for j1567 := 0; j1567 < sz1565 && !c.Failed(); j1567++ {
+											var k1568 string
+											k1568 = c.ReadString()
+											var v1569 int32
+											if !vn1566 {
+												v1569 = r.ReadVarInt32()
 											}
-											m2074[k2078] = v2079
+											m1564[k1568] = v1569
 										}
-										n2073 -= sz2075
+										n1563 -= sz1565
 									}
-									l2066[i2067] = m2074
-									foryimpl.SetRefMap(c, id2072, l2066[i2067])
+									l1556[i1557] = m1564
+									foryimpl.SetRefMap(c, id1562, l1556[i1557])
 								} else {
-									l2066[i2067] = nil
+									l1556[i1557] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2067)
+									c.TraceIndex(i1557)
 									break
 								}
 								continue
 							}
-							if hn2068 && !c.ReadFlag() {
-								clear(l2066[i2067 : i2067+1])
+							if hn1558 && !c.ReadFlag() {
+								clear(l1556[i1557 : i1557+1])
 								continue
 							}
-							n2081 := c.ReadLengthFast(2)
-							if n2081 < 0 {
-								n2081 = c.ReadLength(2)
+							n1571 := c.ReadLengthFast(2)
+							if n1571 < 0 {
+								n1571 = c.ReadLength(2)
 							}
-							m2082 := foryimpl.MakeMap[map[string]int32](c, n2081)
-							for n2081 > 0 && !c.Failed() {
-								sz2083, vn2084, _ := c.ReadMapChunk(n2081, 21, 5, nil, false)
-								for j2085 := 0; j2085 < sz2083 && !c.Failed(); j2085++ {
-									var k2086 string
-									k2086 = c.ReadString()
-									var v2087 int32
-									if !vn2084 {
-										v2087 = r.ReadVarInt32()
+							m1572 := foryimpl.MakeMap[map[string]int32](c, n1571)
+							for n1571 > 0 && !c.Failed() {
+								sz1573, vn1574, _ := c.ReadMapChunk(n1571, 21, 5, nil, false)
+								for j1575 := 0; j1575 < sz1573 && !c.Failed(); j1575++ {
+									var k1576 string
+									k1576 = c.ReadString()
+									var v1577 int32
+									if !vn1574 {
+										v1577 = r.ReadVarInt32()
 									}
-									m2082[k2086] = v2087
+									m1572[k1576] = v1577
 								}
-								n2081 -= sz2083
+								n1571 -= sz1573
 							}
-							l2066[i2067] = m2082
+							l1556[i1557] = m1572
 							if c.Failed() {
-								c.TraceIndex(i2067)
+								c.TraceIndex(i1557)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l2066
+				x.LM = l1556
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2089 := c.ReadLengthFast(1)
-				if n2089 < 0 {
-					n2089 = c.ReadLength(1)
+				n1579 := c.ReadLengthFast(1)
+				if n1579 < 0 {
+					n1579 = c.ReadLength(1)
 				}
-				l2090 := foryimpl.MakeSlice[[]*int32](c, n2089)
-				if n2089 > 0 {
-					hn2092 := c.ReadListHeader(5)
+				l1580 := foryimpl.MakeSlice[[]*int32](c, n1579)
+				if n1579 > 0 {
+					hn1582 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2091 := range l2090 {
-							if hn2092 && !c.ReadFlag() {
-								clear(l2090[i2091 : i2091+1])
+						for i1581 := range l1580 {
+							if hn1582 && !c.ReadFlag() {
+								clear(l1580[i1581 : i1581+1])
 								continue
 							}
-							p2095 := foryimpl.Alloc[int32](c)
-							*p2095 = r.ReadVarInt32()
-							l2090[i2091] = p2095
+							p1585 := foryimpl.Alloc[int32](c)
+							*p1585 = r.ReadVarInt32()
+							l1580[i1581] = p1585
 							if c.Failed() {
-								c.TraceIndex(i2091)
+								c.TraceIndex(i1581)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l2090
+				x.LPI = l1580
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n2096 := c.ReadLengthFast(1)
-				if n2096 < 0 {
-					n2096 = c.ReadLength(1)
+				n1586 := c.ReadLengthFast(1)
+				if n1586 < 0 {
+					n1586 = c.ReadLength(1)
 				}
-				l2097 := foryimpl.MakeSlice[[]string](c, n2096)
-				if n2096 > 0 {
-					hn2099 := c.ReadListHeader(21)
+				l1587 := foryimpl.MakeSlice[[]string](c, n1586)
+				if n1586 > 0 {
+					hn1589 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2098 := range l2097 {
-							if hn2099 && !c.ReadFlag() {
-								clear(l2097[i2098 : i2098+1])
+						for i1588 := range l1587 {
+							if hn1589 && !c.ReadFlag() {
+								clear(l1587[i1588 : i1588+1])
 								continue
 							}
-							l2097[i2098] = c.ReadString()
+							l1587[i1588] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2098)
+								c.TraceIndex(i1588)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l2097
+				x.LS = l1587
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n2102 := c.ReadLengthFast(1)
-				if n2102 < 0 {
-					n2102 = c.ReadLength(1)
+				n1592 := c.ReadLengthFast(1)
+				if n1592 < 0 {
+					n1592 = c.ReadLength(1)
 				}
-				l2103 := foryimpl.MakeSlice[[]time.Time](c, n2102)
-				if n2102 > 0 {
-					hn2105 := c.ReadListHeader(38)
+				l1593 := foryimpl.MakeSlice[[]time.Time](c, n1592)
+				if n1592 > 0 {
+					hn1595 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2104 := range l2103 {
-							if hn2105 && !c.ReadFlag() {
-								clear(l2103[i2104 : i2104+1])
+						for i1594 := range l1593 {
+							if hn1595 && !c.ReadFlag() {
+								clear(l1593[i1594 : i1594+1])
 								continue
 							}
-							l2103[i2104] = c.ReadTime()
+							l1593[i1594] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2104)
+								c.TraceIndex(i1594)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l2103
+				x.LT = l1593
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2108 := c.ReadLengthFast(2)
-				if n2108 < 0 {
-					n2108 = c.ReadLength(2)
+				n1598 := c.ReadLengthFast(2)
+				if n1598 < 0 {
+					n1598 = c.ReadLength(2)
 				}
-				l2109 := foryimpl.MakeSlice[[]uint16](c, n2108)
-				if n2108 > 0 {
-					hn2111 := c.ReadListHeader(10)
+				l1599 := foryimpl.MakeSlice[[]uint16](c, n1598)
+				if n1598 > 0 {
+					hn1601 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2110 := range l2109 {
-							if hn2111 && !c.ReadFlag() {
-								clear(l2109[i2110 : i2110+1])
+						for i1600 := range l1599 {
+							if hn1601 && !c.ReadFlag() {
+								clear(l1599[i1600 : i1600+1])
 								continue
 							}
-							l2109[i2110] = r.ReadUint16()
+							l1599[i1600] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2110)
+								c.TraceIndex(i1600)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2109
+				x.LU16 = l1599
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2114 := c.ReadLengthFast(1)
-				if n2114 < 0 {
-					n2114 = c.ReadLength(1)
+				n1604 := c.ReadLengthFast(1)
+				if n1604 < 0 {
+					n1604 = c.ReadLength(1)
 				}
-				l2115 := foryimpl.MakeSlice[[]uint64](c, n2114)
-				if n2114 > 0 {
-					hn2117 := c.ReadListHeader(14)
+				l1605 := foryimpl.MakeSlice[[]uint64](c, n1604)
+				if n1604 > 0 {
+					hn1607 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2116 := range l2115 {
-							if hn2117 && !c.ReadFlag() {
-								clear(l2115[i2116 : i2116+1])
+						for i1606 := range l1605 {
+							if hn1607 && !c.ReadFlag() {
+								clear(l1605[i1606 : i1606+1])
 								continue
 							}
-							l2115[i2116] = r.ReadVarUint64()
+							l1605[i1606] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2116)
+								c.TraceIndex(i1606)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2115
+				x.LU64 = l1605
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n2120 := c.ReadLengthFast(2)
-				if n2120 < 0 {
-					n2120 = c.ReadLength(2)
+				n1610 := c.ReadLengthFast(2)
+				if n1610 < 0 {
+					n1610 = c.ReadLength(2)
 				}
-				m2121 := foryimpl.MakeMap[map[bool]string](c, n2120)
-				for n2120 > 0 && !c.Failed() {
-					sz2122, vn2123, _ := c.ReadMapChunk(n2120, 1, 21, nil, false)
-					for j2124 := 0; j2124 < sz2122 && !c.Failed(); j2124++ {
-						var k2125 bool
-						k2125 = r.ReadBool()
-						var v2126 string
-						if !vn2123 {
-							v2126 = c.ReadString()
+				m1611 := foryimpl.MakeMap[map[bool]string](c, n1610)
+				for n1610 > 0 && !c.Failed() {
+					sz1612, vn1613, _ := c.ReadMapChunk(n1610, 1, 21, nil, false)
+					for j1614 := 0; j1614 < sz1612 && !c.Failed(); j1614++ {
+						var k1615 bool
+						k1615 = r.ReadBool()
+						var v1616 string
+						if !vn1613 {
+							v1616 = c.ReadString()
 						}
-						m2121[k2125] = v2126
+						m1611[k1615] = v1616
 					}
-					n2120 -= sz2122
+					n1610 -= sz1612
 				}
-				x.MBS = m2121
+				x.MBS = m1611
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n2128 := c.ReadLengthFast(2)
-				if n2128 < 0 {
-					n2128 = c.ReadLength(2)
+				n1618 := c.ReadLengthFast(2)
+				if n1618 < 0 {
+					n1618 = c.ReadLength(2)
 				}
-				m2129 := foryimpl.MakeMap[map[Color]string](c, n2128)
-				for n2128 > 0 && !c.Failed() {
-					sz2130, vn2131, _ := c.ReadMapChunk(n2128, 25, 21, nil, false)
-					for j2132 := 0; j2132 < sz2130 && !c.Failed(); j2132++ {
-						var k2133 Color
-						if e2135 := c.ReadEnumFast(uint32(0x7fffffff)); e2135 >= 0 {
-							k2133 = Color(e2135)
+				m1619 := foryimpl.MakeMap[map[Color]string](c, n1618)
+				for n1618 > 0 && !c.Failed() {
+					sz1620, vn1621, _ := c.ReadMapChunk(n1618, 25, 21, nil, false)
+					for j1622 := 0; j1622 < sz1620 && !c.Failed(); j1622++ {
+						var k1623 Color
+						if e1625 := c.ReadEnumFast(uint32(0x7fffffff)); e1625 >= 0 {
+							k1623 = Color(e1625)
 						} else {
-							k2133 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k1623 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v2134 string
-						if !vn2131 {
-							v2134 = c.ReadString()
+						var v1624 string
+						if !vn1621 {
+							v1624 = c.ReadString()
 						}
-						m2129[k2133] = v2134
+						m1619[k1623] = v1624
 					}
-					n2128 -= sz2130
+					n1618 -= sz1620
 				}
-				x.MES = m2129
+				x.MES = m1619
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n2137 := c.ReadLengthFast(2)
-				if n2137 < 0 {
-					n2137 = c.ReadLength(2)
+				n1627 := c.ReadLengthFast(2)
+				if n1627 < 0 {
+					n1627 = c.ReadLength(2)
 				}
-				m2138 := foryimpl.MakeMap[map[int64]float64](c, n2137)
-				for n2137 > 0 && !c.Failed() {
-					sz2139, vn2140, _ := c.ReadMapChunk(n2137, 7, 20, nil, false)
-					for j2141 := 0; j2141 < sz2139 && !c.Failed(); j2141++ {
-						var k2142 int64
-						k2142 = r.ReadVarInt64()
-						var v2143 float64
-						if !vn2140 {
-							v2143 = r.ReadFloat64()
+				m1628 := foryimpl.MakeMap[map[int64]float64](c, n1627)
+				for n1627 > 0 && !c.Failed() {
+					sz1629, vn1630, _ := c.ReadMapChunk(n1627, 7, 20, nil, false)
+					for j1631 := 0; j1631 < sz1629 && !c.Failed(); j1631++ {
+						var k1632 int64
+						k1632 = r.ReadVarInt64()
+						var v1633 float64
+						if !vn1630 {
+							v1633 = r.ReadFloat64()
 						}
-						m2138[k2142] = v2143
+						m1628[k1632] = v1633
 					}
-					n2137 -= sz2139
+					n1627 -= sz1629
 				}
-				x.MI64F = m2138
+				x.MI64F = m1628
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n2145 := c.ReadLengthFast(2)
-				if n2145 < 0 {
-					n2145 = c.ReadLength(2)
+				n1635 := c.ReadLengthFast(2)
+				if n1635 < 0 {
+					n1635 = c.ReadLength(2)
 				}
-				m2146 := foryimpl.MakeMap[map[int32]string](c, n2145)
-				for n2145 > 0 && !c.Failed() {
-					sz2147, vn2148, _ := c.ReadMapChunk(n2145, 5, 21, nil, false)
-					for j2149 := 0; j2149 < sz2147 && !c.Failed(); j2149++ {
-						var k2150 int32
-						k2150 = r.ReadVarInt32()
-						var v2151 string
-						if !vn2148 {
-							v2151 = c.ReadString()
+				m1636 := foryimpl.MakeMap[map[int32]string](c, n1635)
+				for n1635 > 0 && !c.Failed() {
+					sz1637, vn1638, _ := c.ReadMapChunk(n1635, 5, 21, nil, false)
+					for j1639 := 0; j1639 < sz1637 && !c.Failed(); j1639++ {
+						var k1640 int32
+						k1640 = r.ReadVarInt32()
+						var v1641 string
+						if !vn1638 {
+							v1641 = c.ReadString()
 						}
-						m2146[k2150] = v2151
+						m1636[k1640] = v1641
 					}
-					n2145 -= sz2147
+					n1635 -= sz1637
 				}
-				x.MIS = m2146
+				x.MIS = m1636
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n2153 := c.ReadLengthFast(2)
-				if n2153 < 0 {
-					n2153 = c.ReadLength(2)
+				n1643 := c.ReadLengthFast(2)
+				if n1643 < 0 {
+					n1643 = c.ReadLength(2)
 				}
-				m2154 := foryimpl.MakeMap[map[string]int32](c, n2153)
-				for n2153 > 0 && !c.Failed() {
-					sz2155, vn2156, _ := c.ReadMapChunk(n2153, 21, 5, nil, false)
-					for j2157 := 0; j2157 < sz2155 && !c.Failed(); j2157++ {
-						var k2158 string
-						k2158 = c.ReadString()
-						var v2159 int32
-						if !vn2156 {
-							v2159 = r.ReadVarInt32()
+				m1644 := foryimpl.MakeMap[map[string]int32](c, n1643)
+				for n1643 > 0 && !c.Failed() {
+					sz1645, vn1646, _ := c.ReadMapChunk(n1643, 21, 5, nil, false)
+					for j1647 := 0; j1647 < sz1645 && !c.Failed(); j1647++ {
+						var k1648 string
+						k1648 = c.ReadString()
+						var v1649 int32
+						if !vn1646 {
+							v1649 = r.ReadVarInt32()
 						}
-						m2154[k2158] = v2159
+						m1644[k1648] = v1649
 					}
-					n2153 -= sz2155
+					n1643 -= sz1645
 				}
-				x.MSI = m2154
+				x.MSI = m1644
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n2161 := c.ReadLengthFast(2)
-				if n2161 < 0 {
-					n2161 = c.ReadLength(2)
+				n1651 := c.ReadLengthFast(2)
+				if n1651 < 0 {
+					n1651 = c.ReadLength(2)
 				}
-				m2162 := foryimpl.MakeMap[map[string][]string](c, n2161)
-				for n2161 > 0 && !c.Failed() {
-					sz2163, vn2164, _ := c.ReadMapChunk(n2161, 21, 22, nil, true)
-					for j2165 := 0; j2165 < sz2163 && !c.Failed(); j2165++ {
-						var k2166 string
-						k2166 = c.ReadString()
-						var v2167 []string
-						if !vn2164 {
-							n2168 := c.ReadLengthFast(1)
-							if n2168 < 0 {
-								n2168 = c.ReadLength(1)
+				m1652 := foryimpl.MakeMap[map[string][]string](c, n1651)
+				for n1651 > 0 && !c.Failed() {
+					sz1653, vn1654, _ := c.ReadMapChunk(n1651, 21, 22, nil, true)
+					for j1655 := 0; j1655 < sz1653 && !c.Failed(); j1655++ {
+						var k1656 string
+						k1656 = c.ReadString()
+						var v1657 []string
+						if !vn1654 {
+							n1658 := c.ReadLengthFast(1)
+							if n1658 < 0 {
+								n1658 = c.ReadLength(1)
 							}
-							l2169 := foryimpl.MakeSlice[[]string](c, n2168)
-							if n2168 > 0 {
-								hn2171 := c.ReadListHeader(21)
+							l1659 := foryimpl.MakeSlice[[]string](c, n1658)
+							if n1658 > 0 {
+								hn1661 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2170 := range l2169 {
-										if hn2171 && !c.ReadFlag() {
-											clear(l2169[i2170 : i2170+1])
+									for i1660 := range l1659 {
+										if hn1661 && !c.ReadFlag() {
+											clear(l1659[i1660 : i1660+1])
 											continue
 										}
-										l2169[i2170] = c.ReadString()
+										l1659[i1660] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2170)
+											c.TraceIndex(i1660)
 											break
 										}
 									}
 								}
 							}
-							v2167 = l2169
+							v1657 = l1659
 						}
-						m2162[k2166] = v2167
+						m1652[k1656] = v1657
 					}
-					n2161 -= sz2163
+					n1651 -= sz1653
 				}
-				x.MSL = m2162
+				x.MSL = m1652
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n2175 := c.ReadLengthFast(2)
-				if n2175 < 0 {
-					n2175 = c.ReadLength(2)
+				n1665 := c.ReadLengthFast(2)
+				if n1665 < 0 {
+					n1665 = c.ReadLength(2)
 				}
-				m2176 := foryimpl.MakeMap[map[string]map[string]int32](c, n2175)
-				for n2175 > 0 && !c.Failed() {
-					sz2177, vn2178, _ := c.ReadMapChunk(n2175, 21, 24, nil, true)
-					for j2179 := 0; j2179 < sz2177 && !c.Failed(); j2179++ {
-						var k2180 string
-						k2180 = c.ReadString()
-						var v2181 map[string]int32
-						if !vn2178 {
-							n2182 := c.ReadLengthFast(2)
-							if n2182 < 0 {
-								n2182 = c.ReadLength(2)
+				m1666 := foryimpl.MakeMap[map[string]map[string]int32](c, n1665)
+				for n1665 > 0 && !c.Failed() {
+					sz1667, vn1668, _ := c.ReadMapChunk(n1665, 21, 24, nil, true)
+					for j1669 := 0; j1669 < sz1667 && !c.Failed(); j1669++ {
+						var k1670 string
+						k1670 = c.ReadString()
+						var v1671 map[string]int32
+						if !vn1668 {
+							n1672 := c.ReadLengthFast(2)
+							if n1672 < 0 {
+								n1672 = c.ReadLength(2)
 							}
-							m2183 := foryimpl.MakeMap[map[string]int32](c, n2182)
-							for n2182 > 0 && !c.Failed() {
-								sz2184, vn2185, _ := c.ReadMapChunk(n2182, 21, 5, nil, false)
-								for j2186 := 0; j2186 < sz2184 && !c.Failed(); j2186++ {
-									var k2187 string
-									k2187 = c.ReadString()
-									var v2188 int32
-									if !vn2185 {
-										v2188 = r.ReadVarInt32()
+							m1673 := foryimpl.MakeMap[map[string]int32](c, n1672)
+							for n1672 > 0 && !c.Failed() {
+								sz1674, vn1675, _ := c.ReadMapChunk(n1672, 21, 5, nil, false)
+								for j1676 := 0; j1676 < sz1674 && !c.Failed(); j1676++ {
+									var k1677 string
+									k1677 = c.ReadString()
+									var v1678 int32
+									if !vn1675 {
+										v1678 = r.ReadVarInt32()
 									}
-									m2183[k2187] = v2188
+									m1673[k1677] = v1678
 								}
-								n2182 -= sz2184
+								n1672 -= sz1674
 							}
-							v2181 = m2183
+							v1671 = m1673
 						}
-						m2176[k2180] = v2181
+						m1666[k1670] = v1671
 					}
-					n2175 -= sz2177
+					n1665 -= sz1667
 				}
-				x.MSM = m2176
+				x.MSM = m1666
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n2191 := c.ReadLengthFast(2)
-				if n2191 < 0 {
-					n2191 = c.ReadLength(2)
+				n1681 := c.ReadLengthFast(2)
+				if n1681 < 0 {
+					n1681 = c.ReadLength(2)
 				}
-				m2192 := foryimpl.MakeMap[map[string]*int32](c, n2191)
-				for n2191 > 0 && !c.Failed() {
-					sz2193, vn2194, _ := c.ReadMapChunk(n2191, 21, 5, nil, true)
-					for j2195 := 0; j2195 < sz2193 && !c.Failed(); j2195++ {
-						var k2196 string
-						k2196 = c.ReadString()
-						var v2197 *int32
-						if !vn2194 {
-							p2198 := foryimpl.Alloc[int32](c)
-							*p2198 = r.ReadVarInt32()
-							v2197 = p2198
+				m1682 := foryimpl.MakeMap[map[string]*int32](c, n1681)
+				for n1681 > 0 && !c.Failed() {
+					sz1683, vn1684, _ := c.ReadMapChunk(n1681, 21, 5, nil, true)
+					for j1685 := 0; j1685 < sz1683 && !c.Failed(); j1685++ {
+						var k1686 string
+						k1686 = c.ReadString()
+						var v1687 *int32
+						if !vn1684 {
+							p1688 := foryimpl.Alloc[int32](c)
+							*p1688 = r.ReadVarInt32()
+							v1687 = p1688
 						}
-						m2192[k2196] = v2197
+						m1682[k1686] = v1687
 					}
-					n2191 -= sz2193
+					n1681 -= sz1683
 				}
-				x.MSP = m2192
+				x.MSP = m1682
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n2200 := c.ReadLengthFast(2)
-				if n2200 < 0 {
-					n2200 = c.ReadLength(2)
+				n1690 := c.ReadLengthFast(2)
+				if n1690 < 0 {
+					n1690 = c.ReadLength(2)
 				}
-				m2201 := foryimpl.MakeMap[map[uint8]uint16](c, n2200)
-				for n2200 > 0 && !c.Failed() {
-					sz2202, vn2203, _ := c.ReadMapChunk(n2200, 9, 10, nil, false)
-					for j2204 := 0; j2204 < sz2202 && !c.Failed(); j2204++ {
-						var k2205 uint8
-						k2205 = r.ReadUint8()
-						var v2206 uint16
-						if !vn2203 {
-							v2206 = r.ReadUint16()
+				m1691 := foryimpl.MakeMap[map[uint8]uint16](c, n1690)
+				for n1690 > 0 && !c.Failed() {
+					sz1692, vn1693, _ := c.ReadMapChunk(n1690, 9, 10, nil, false)
+					for j1694 := 0; j1694 < sz1692 && !c.Failed(); j1694++ {
+						var k1695 uint8
+						k1695 = r.ReadUint8()
+						var v1696 uint16
+						if !vn1693 {
+							v1696 = r.ReadUint16()
 						}
-						m2201[k2205] = v2206
+						m1691[k1695] = v1696
 					}
-					n2200 -= sz2202
+					n1690 -= sz1692
 				}
-				x.MU8 = m2201
+				x.MU8 = m1691
 			}
 		case 36:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2208, id2209 := c.ReadRefFlag(); st2208 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2209)
-				} else if st2208 == foryimpl.RefFollows {
+				if st1698, id1699 := c.ReadRefFlag(); st1698 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id1699)
+				} else if st1698 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2209, x.NBin)
+					foryimpl.SetRefSlice(c, id1699, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -10874,152 +9135,152 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 37:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2216, id2217 := c.ReadRefFlag(); st2216 == foryimpl.RefBack {
-					x.NLS = foryimpl.BackRefSlice[string](c, id2217)
-				} else if st2216 == foryimpl.RefFollows {
-					n2218 := c.ReadLengthFast(1)
-					if n2218 < 0 {
-						n2218 = c.ReadLength(1)
+				if st1706, id1707 := c.ReadRefFlag(); st1706 == foryimpl.RefBack {
+					x.NLS = foryimpl.BackRefSlice[string](c, id1707)
+				} else if st1706 == foryimpl.RefFollows {
+					n1708 := c.ReadLengthFast(1)
+					if n1708 < 0 {
+						n1708 = c.ReadLength(1)
 					}
-					l2219 := foryimpl.MakeSlice[[]string](c, n2218)
-					if n2218 > 0 {
-						hn2221 := c.ReadListHeader(21)
+					l1709 := foryimpl.MakeSlice[[]string](c, n1708)
+					if n1708 > 0 {
+						hn1711 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2220 := range l2219 {
-								if hn2221 && !c.ReadFlag() {
-									clear(l2219[i2220 : i2220+1])
+							for i1710 := range l1709 {
+								if hn1711 && !c.ReadFlag() {
+									clear(l1709[i1710 : i1710+1])
 									continue
 								}
-								l2219[i2220] = c.ReadString()
+								l1709[i1710] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2220)
+									c.TraceIndex(i1710)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2219
-					foryimpl.SetRefSlice(c, id2217, x.NLS)
+					x.NLS = l1709
+					foryimpl.SetRefSlice(c, id1707, x.NLS)
 				} else {
 					x.NLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2210 := c.ReadLengthFast(1)
-					if n2210 < 0 {
-						n2210 = c.ReadLength(1)
+					n1700 := c.ReadLengthFast(1)
+					if n1700 < 0 {
+						n1700 = c.ReadLength(1)
 					}
-					l2211 := foryimpl.MakeSlice[[]string](c, n2210)
-					if n2210 > 0 {
-						hn2213 := c.ReadListHeader(21)
+					l1701 := foryimpl.MakeSlice[[]string](c, n1700)
+					if n1700 > 0 {
+						hn1703 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2212 := range l2211 {
-								if hn2213 && !c.ReadFlag() {
-									clear(l2211[i2212 : i2212+1])
+							for i1702 := range l1701 {
+								if hn1703 && !c.ReadFlag() {
+									clear(l1701[i1702 : i1702+1])
 									continue
 								}
-								l2211[i2212] = c.ReadString()
+								l1701[i1702] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2212)
+									c.TraceIndex(i1702)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2211
+					x.NLS = l1701
 				}
 			}
 		case 38:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2232, id2233 := c.ReadRefFlag(); st2232 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id2233)
-				} else if st2232 == foryimpl.RefFollows {
-					n2234 := c.ReadLengthFast(2)
-					if n2234 < 0 {
-						n2234 = c.ReadLength(2)
+				if st1722, id1723 := c.ReadRefFlag(); st1722 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id1723)
+				} else if st1722 == foryimpl.RefFollows {
+					n1724 := c.ReadLengthFast(2)
+					if n1724 < 0 {
+						n1724 = c.ReadLength(2)
 					}
-					m2235 := foryimpl.MakeMap[map[string]int32](c, n2234)
-					for n2234 > 0 && !c.Failed() {
-						sz2236, vn2237, _ := c.ReadMapChunk(n2234, 21, 5, nil, false)
-						for j2238 := 0; j2238 < sz2236 && !c.Failed(); j2238++ {
-							var k2239 string
-							k2239 = c.ReadString()
-							var v2240 int32
-							if !vn2237 {
-								v2240 = r.ReadVarInt32()
+					m1725 := foryimpl.MakeMap[map[string]int32](c, n1724)
+					for n1724 > 0 && !c.Failed() {
+						sz1726, vn1727, _ := c.ReadMapChunk(n1724, 21, 5, nil, false)
+						for j1728 := 0; j1728 < sz1726 && !c.Failed(); j1728++ {
+							var k1729 string
+							k1729 = c.ReadString()
+							var v1730 int32
+							if !vn1727 {
+								v1730 = r.ReadVarInt32()
 							}
-							m2235[k2239] = v2240
+							m1725[k1729] = v1730
 						}
-						n2234 -= sz2236
+						n1724 -= sz1726
 					}
-					x.NM = m2235
-					foryimpl.SetRefMap(c, id2233, x.NM)
+					x.NM = m1725
+					foryimpl.SetRefMap(c, id1723, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2224 := c.ReadLengthFast(2)
-					if n2224 < 0 {
-						n2224 = c.ReadLength(2)
+					n1714 := c.ReadLengthFast(2)
+					if n1714 < 0 {
+						n1714 = c.ReadLength(2)
 					}
-					m2225 := foryimpl.MakeMap[map[string]int32](c, n2224)
-					for n2224 > 0 && !c.Failed() {
-						sz2226, vn2227, _ := c.ReadMapChunk(n2224, 21, 5, nil, false)
-						for j2228 := 0; j2228 < sz2226 && !c.Failed(); j2228++ {
-							var k2229 string
-							k2229 = c.ReadString()
-							var v2230 int32
-							if !vn2227 {
-								v2230 = r.ReadVarInt32()
+					m1715 := foryimpl.MakeMap[map[string]int32](c, n1714)
+					for n1714 > 0 && !c.Failed() {
+						sz1716, vn1717, _ := c.ReadMapChunk(n1714, 21, 5, nil, false)
+						for j1718 := 0; j1718 < sz1716 && !c.Failed(); j1718++ {
+							var k1719 string
+							k1719 = c.ReadString()
+							var v1720 int32
+							if !vn1717 {
+								v1720 = r.ReadVarInt32()
 							}
-							m2225[k2229] = v2230
+							m1715[k1719] = v1720
 						}
-						n2224 -= sz2226
+						n1714 -= sz1716
 					}
-					x.NM = m2225
+					x.NM = m1715
 				}
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2242 := c.ReadLengthFast(1)
-				if n2242 < 0 {
-					n2242 = c.ReadLength(1)
+				n1732 := c.ReadLengthFast(1)
+				if n1732 < 0 {
+					n1732 = c.ReadLength(1)
 				}
-				l2243 := foryimpl.MakeSlice[[]uint8](c, n2242)
-				if n2242 > 0 {
-					hn2245 := c.ReadListHeader(9)
+				l1733 := foryimpl.MakeSlice[[]uint8](c, n1732)
+				if n1732 > 0 {
+					hn1735 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2244 := range l2243 {
-							if hn2245 && !c.ReadFlag() {
-								clear(l2243[i2244 : i2244+1])
+						for i1734 := range l1733 {
+							if hn1735 && !c.ReadFlag() {
+								clear(l1733[i1734 : i1734+1])
 								continue
 							}
-							l2243[i2244] = r.ReadUint8()
+							l1733[i1734] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2244)
+								c.TraceIndex(i1734)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2243
+				x.Raw = l1733
 			}
 		case 40:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2250, id2251 := c.ReadRefFlag(); st2250 == foryimpl.RefBack {
-					x.RmABool = foryimpl.BackRefSlice[bool](c, id2251)
-				} else if st2250 == foryimpl.RefFollows {
-					n2252 := c.ReadArrayLengthFast(1)
-					if n2252 < 0 {
-						n2252 = c.ReadArrayLength(1)
+				if st1740, id1741 := c.ReadRefFlag(); st1740 == foryimpl.RefBack {
+					x.RmABool = foryimpl.BackRefSlice[bool](c, id1741)
+				} else if st1740 == foryimpl.RefFollows {
+					n1742 := c.ReadArrayLengthFast(1)
+					if n1742 < 0 {
+						n1742 = c.ReadArrayLength(1)
 					}
-					a2253 := foryimpl.MakeSlice[[]bool](c, n2252)
-					r.ReadRawBools(a2253)
-					x.RmABool = a2253
-					foryimpl.SetRefSlice(c, id2251, x.RmABool)
+					a1743 := foryimpl.MakeSlice[[]bool](c, n1742)
+					r.ReadRawBools(a1743)
+					x.RmABool = a1743
+					foryimpl.SetRefSlice(c, id1741, x.RmABool)
 				} else {
 					x.RmABool = nil
 				}
@@ -11027,28 +9288,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2248 := c.ReadArrayLengthFast(1)
-					if n2248 < 0 {
-						n2248 = c.ReadArrayLength(1)
+					n1738 := c.ReadArrayLengthFast(1)
+					if n1738 < 0 {
+						n1738 = c.ReadArrayLength(1)
 					}
-					a2249 := foryimpl.MakeSlice[[]bool](c, n2248)
-					r.ReadRawBools(a2249)
-					x.RmABool = a2249
+					a1739 := foryimpl.MakeSlice[[]bool](c, n1738)
+					r.ReadRawBools(a1739)
+					x.RmABool = a1739
 				}
 			}
 		case 41:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2256, id2257 := c.ReadRefFlag(); st2256 == foryimpl.RefBack {
-					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2257)
-				} else if st2256 == foryimpl.RefFollows {
-					n2258 := c.ReadArrayLengthFast(4)
-					if n2258 < 0 {
-						n2258 = c.ReadArrayLength(4)
+				if st1746, id1747 := c.ReadRefFlag(); st1746 == foryimpl.RefBack {
+					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1747)
+				} else if st1746 == foryimpl.RefFollows {
+					n1748 := c.ReadArrayLengthFast(4)
+					if n1748 < 0 {
+						n1748 = c.ReadArrayLength(4)
 					}
-					a2259 := foryimpl.MakeSlice[[]float32](c, n2258)
-					r.ReadRawFloat32s(a2259)
-					x.RmAF32 = a2259
-					foryimpl.SetRefSlice(c, id2257, x.RmAF32)
+					a1749 := foryimpl.MakeSlice[[]float32](c, n1748)
+					r.ReadRawFloat32s(a1749)
+					x.RmAF32 = a1749
+					foryimpl.SetRefSlice(c, id1747, x.RmAF32)
 				} else {
 					x.RmAF32 = nil
 				}
@@ -11056,28 +9317,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2254 := c.ReadArrayLengthFast(4)
-					if n2254 < 0 {
-						n2254 = c.ReadArrayLength(4)
+					n1744 := c.ReadArrayLengthFast(4)
+					if n1744 < 0 {
+						n1744 = c.ReadArrayLength(4)
 					}
-					a2255 := foryimpl.MakeSlice[[]float32](c, n2254)
-					r.ReadRawFloat32s(a2255)
-					x.RmAF32 = a2255
+					a1745 := foryimpl.MakeSlice[[]float32](c, n1744)
+					r.ReadRawFloat32s(a1745)
+					x.RmAF32 = a1745
 				}
 			}
 		case 42:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2262, id2263 := c.ReadRefFlag(); st2262 == foryimpl.RefBack {
-					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2263)
-				} else if st2262 == foryimpl.RefFollows {
-					n2264 := c.ReadArrayLengthFast(8)
-					if n2264 < 0 {
-						n2264 = c.ReadArrayLength(8)
+				if st1752, id1753 := c.ReadRefFlag(); st1752 == foryimpl.RefBack {
+					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1753)
+				} else if st1752 == foryimpl.RefFollows {
+					n1754 := c.ReadArrayLengthFast(8)
+					if n1754 < 0 {
+						n1754 = c.ReadArrayLength(8)
 					}
-					a2265 := foryimpl.MakeSlice[[]float64](c, n2264)
-					r.ReadRawFloat64s(a2265)
-					x.RmAF64 = a2265
-					foryimpl.SetRefSlice(c, id2263, x.RmAF64)
+					a1755 := foryimpl.MakeSlice[[]float64](c, n1754)
+					r.ReadRawFloat64s(a1755)
+					x.RmAF64 = a1755
+					foryimpl.SetRefSlice(c, id1753, x.RmAF64)
 				} else {
 					x.RmAF64 = nil
 				}
@@ -11085,28 +9346,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2260 := c.ReadArrayLengthFast(8)
-					if n2260 < 0 {
-						n2260 = c.ReadArrayLength(8)
+					n1750 := c.ReadArrayLengthFast(8)
+					if n1750 < 0 {
+						n1750 = c.ReadArrayLength(8)
 					}
-					a2261 := foryimpl.MakeSlice[[]float64](c, n2260)
-					r.ReadRawFloat64s(a2261)
-					x.RmAF64 = a2261
+					a1751 := foryimpl.MakeSlice[[]float64](c, n1750)
+					r.ReadRawFloat64s(a1751)
+					x.RmAF64 = a1751
 				}
 			}
 		case 43:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2268, id2269 := c.ReadRefFlag(); st2268 == foryimpl.RefBack {
-					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2269)
-				} else if st2268 == foryimpl.RefFollows {
-					n2270 := c.ReadArrayLengthFast(2)
-					if n2270 < 0 {
-						n2270 = c.ReadArrayLength(2)
+				if st1758, id1759 := c.ReadRefFlag(); st1758 == foryimpl.RefBack {
+					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1759)
+				} else if st1758 == foryimpl.RefFollows {
+					n1760 := c.ReadArrayLengthFast(2)
+					if n1760 < 0 {
+						n1760 = c.ReadArrayLength(2)
 					}
-					a2271 := foryimpl.MakeSlice[[]int16](c, n2270)
-					r.ReadRawInt16s(a2271)
-					x.RmAI16 = a2271
-					foryimpl.SetRefSlice(c, id2269, x.RmAI16)
+					a1761 := foryimpl.MakeSlice[[]int16](c, n1760)
+					r.ReadRawInt16s(a1761)
+					x.RmAI16 = a1761
+					foryimpl.SetRefSlice(c, id1759, x.RmAI16)
 				} else {
 					x.RmAI16 = nil
 				}
@@ -11114,28 +9375,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2266 := c.ReadArrayLengthFast(2)
-					if n2266 < 0 {
-						n2266 = c.ReadArrayLength(2)
+					n1756 := c.ReadArrayLengthFast(2)
+					if n1756 < 0 {
+						n1756 = c.ReadArrayLength(2)
 					}
-					a2267 := foryimpl.MakeSlice[[]int16](c, n2266)
-					r.ReadRawInt16s(a2267)
-					x.RmAI16 = a2267
+					a1757 := foryimpl.MakeSlice[[]int16](c, n1756)
+					r.ReadRawInt16s(a1757)
+					x.RmAI16 = a1757
 				}
 			}
 		case 44:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2274, id2275 := c.ReadRefFlag(); st2274 == foryimpl.RefBack {
-					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2275)
-				} else if st2274 == foryimpl.RefFollows {
-					n2276 := c.ReadArrayLengthFast(4)
-					if n2276 < 0 {
-						n2276 = c.ReadArrayLength(4)
+				if st1764, id1765 := c.ReadRefFlag(); st1764 == foryimpl.RefBack {
+					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1765)
+				} else if st1764 == foryimpl.RefFollows {
+					n1766 := c.ReadArrayLengthFast(4)
+					if n1766 < 0 {
+						n1766 = c.ReadArrayLength(4)
 					}
-					a2277 := foryimpl.MakeSlice[[]int32](c, n2276)
-					r.ReadRawInt32s(a2277)
-					x.RmAI32 = a2277
-					foryimpl.SetRefSlice(c, id2275, x.RmAI32)
+					a1767 := foryimpl.MakeSlice[[]int32](c, n1766)
+					r.ReadRawInt32s(a1767)
+					x.RmAI32 = a1767
+					foryimpl.SetRefSlice(c, id1765, x.RmAI32)
 				} else {
 					x.RmAI32 = nil
 				}
@@ -11143,28 +9404,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2272 := c.ReadArrayLengthFast(4)
-					if n2272 < 0 {
-						n2272 = c.ReadArrayLength(4)
+					n1762 := c.ReadArrayLengthFast(4)
+					if n1762 < 0 {
+						n1762 = c.ReadArrayLength(4)
 					}
-					a2273 := foryimpl.MakeSlice[[]int32](c, n2272)
-					r.ReadRawInt32s(a2273)
-					x.RmAI32 = a2273
+					a1763 := foryimpl.MakeSlice[[]int32](c, n1762)
+					r.ReadRawInt32s(a1763)
+					x.RmAI32 = a1763
 				}
 			}
 		case 45:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2280, id2281 := c.ReadRefFlag(); st2280 == foryimpl.RefBack {
-					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2281)
-				} else if st2280 == foryimpl.RefFollows {
-					n2282 := c.ReadArrayLengthFast(8)
-					if n2282 < 0 {
-						n2282 = c.ReadArrayLength(8)
+				if st1770, id1771 := c.ReadRefFlag(); st1770 == foryimpl.RefBack {
+					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1771)
+				} else if st1770 == foryimpl.RefFollows {
+					n1772 := c.ReadArrayLengthFast(8)
+					if n1772 < 0 {
+						n1772 = c.ReadArrayLength(8)
 					}
-					a2283 := foryimpl.MakeSlice[[]int64](c, n2282)
-					r.ReadRawInt64s(a2283)
-					x.RmAI64 = a2283
-					foryimpl.SetRefSlice(c, id2281, x.RmAI64)
+					a1773 := foryimpl.MakeSlice[[]int64](c, n1772)
+					r.ReadRawInt64s(a1773)
+					x.RmAI64 = a1773
+					foryimpl.SetRefSlice(c, id1771, x.RmAI64)
 				} else {
 					x.RmAI64 = nil
 				}
@@ -11172,30 +9433,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2278 := c.ReadArrayLengthFast(8)
-					if n2278 < 0 {
-						n2278 = c.ReadArrayLength(8)
+					n1768 := c.ReadArrayLengthFast(8)
+					if n1768 < 0 {
+						n1768 = c.ReadArrayLength(8)
 					}
-					a2279 := foryimpl.MakeSlice[[]int64](c, n2278)
-					r.ReadRawInt64s(a2279)
-					x.RmAI64 = a2279
+					a1769 := foryimpl.MakeSlice[[]int64](c, n1768)
+					r.ReadRawInt64s(a1769)
+					x.RmAI64 = a1769
 				}
 			}
 		case 46:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2287, id2288 := c.ReadRefFlag(); st2287 == foryimpl.RefBack {
-					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2288)
-				} else if st2287 == foryimpl.RefFollows {
-					n2289 := c.ReadArrayLengthFast(1)
-					if n2289 < 0 {
-						n2289 = c.ReadArrayLength(1)
+				if st1777, id1778 := c.ReadRefFlag(); st1777 == foryimpl.RefBack {
+					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1778)
+				} else if st1777 == foryimpl.RefFollows {
+					n1779 := c.ReadArrayLengthFast(1)
+					if n1779 < 0 {
+						n1779 = c.ReadArrayLength(1)
 					}
-					a2290 := foryimpl.MakeSlice[[]int8](c, n2289)
-					for i2291 := range a2290 {
-						a2290[i2291] = r.ReadInt8()
+					a1780 := foryimpl.MakeSlice[[]int8](c, n1779)
+					for i1781 := range a1780 {
+						a1780[i1781] = r.ReadInt8()
 					}
-					x.RmAI8 = a2290
-					foryimpl.SetRefSlice(c, id2288, x.RmAI8)
+					x.RmAI8 = a1780
+					foryimpl.SetRefSlice(c, id1778, x.RmAI8)
 				} else {
 					x.RmAI8 = nil
 				}
@@ -11203,30 +9464,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2284 := c.ReadArrayLengthFast(1)
-					if n2284 < 0 {
-						n2284 = c.ReadArrayLength(1)
+					n1774 := c.ReadArrayLengthFast(1)
+					if n1774 < 0 {
+						n1774 = c.ReadArrayLength(1)
 					}
-					a2285 := foryimpl.MakeSlice[[]int8](c, n2284)
-					for i2286 := range a2285 {
-						a2285[i2286] = r.ReadInt8()
+					a1775 := foryimpl.MakeSlice[[]int8](c, n1774)
+					for i1776 := range a1775 {
+						a1775[i1776] = r.ReadInt8()
 					}
-					x.RmAI8 = a2285
+					x.RmAI8 = a1775
 				}
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2294, id2295 := c.ReadRefFlag(); st2294 == foryimpl.RefBack {
-					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2295)
-				} else if st2294 == foryimpl.RefFollows {
-					n2296 := c.ReadArrayLengthFast(2)
-					if n2296 < 0 {
-						n2296 = c.ReadArrayLength(2)
+				if st1784, id1785 := c.ReadRefFlag(); st1784 == foryimpl.RefBack {
+					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1785)
+				} else if st1784 == foryimpl.RefFollows {
+					n1786 := c.ReadArrayLengthFast(2)
+					if n1786 < 0 {
+						n1786 = c.ReadArrayLength(2)
 					}
-					a2297 := foryimpl.MakeSlice[[]uint16](c, n2296)
-					r.ReadRawUint16s(a2297)
-					x.RmAU16 = a2297
-					foryimpl.SetRefSlice(c, id2295, x.RmAU16)
+					a1787 := foryimpl.MakeSlice[[]uint16](c, n1786)
+					r.ReadRawUint16s(a1787)
+					x.RmAU16 = a1787
+					foryimpl.SetRefSlice(c, id1785, x.RmAU16)
 				} else {
 					x.RmAU16 = nil
 				}
@@ -11234,28 +9495,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2292 := c.ReadArrayLengthFast(2)
-					if n2292 < 0 {
-						n2292 = c.ReadArrayLength(2)
+					n1782 := c.ReadArrayLengthFast(2)
+					if n1782 < 0 {
+						n1782 = c.ReadArrayLength(2)
 					}
-					a2293 := foryimpl.MakeSlice[[]uint16](c, n2292)
-					r.ReadRawUint16s(a2293)
-					x.RmAU16 = a2293
+					a1783 := foryimpl.MakeSlice[[]uint16](c, n1782)
+					r.ReadRawUint16s(a1783)
+					x.RmAU16 = a1783
 				}
 			}
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2300, id2301 := c.ReadRefFlag(); st2300 == foryimpl.RefBack {
-					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2301)
-				} else if st2300 == foryimpl.RefFollows {
-					n2302 := c.ReadArrayLengthFast(4)
-					if n2302 < 0 {
-						n2302 = c.ReadArrayLength(4)
+				if st1790, id1791 := c.ReadRefFlag(); st1790 == foryimpl.RefBack {
+					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1791)
+				} else if st1790 == foryimpl.RefFollows {
+					n1792 := c.ReadArrayLengthFast(4)
+					if n1792 < 0 {
+						n1792 = c.ReadArrayLength(4)
 					}
-					a2303 := foryimpl.MakeSlice[[]uint32](c, n2302)
-					r.ReadRawUint32s(a2303)
-					x.RmAU32 = a2303
-					foryimpl.SetRefSlice(c, id2301, x.RmAU32)
+					a1793 := foryimpl.MakeSlice[[]uint32](c, n1792)
+					r.ReadRawUint32s(a1793)
+					x.RmAU32 = a1793
+					foryimpl.SetRefSlice(c, id1791, x.RmAU32)
 				} else {
 					x.RmAU32 = nil
 				}
@@ -11263,28 +9524,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2298 := c.ReadArrayLengthFast(4)
-					if n2298 < 0 {
-						n2298 = c.ReadArrayLength(4)
+					n1788 := c.ReadArrayLengthFast(4)
+					if n1788 < 0 {
+						n1788 = c.ReadArrayLength(4)
 					}
-					a2299 := foryimpl.MakeSlice[[]uint32](c, n2298)
-					r.ReadRawUint32s(a2299)
-					x.RmAU32 = a2299
+					a1789 := foryimpl.MakeSlice[[]uint32](c, n1788)
+					r.ReadRawUint32s(a1789)
+					x.RmAU32 = a1789
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2306, id2307 := c.ReadRefFlag(); st2306 == foryimpl.RefBack {
-					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2307)
-				} else if st2306 == foryimpl.RefFollows {
-					n2308 := c.ReadArrayLengthFast(8)
-					if n2308 < 0 {
-						n2308 = c.ReadArrayLength(8)
+				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
+					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1797)
+				} else if st1796 == foryimpl.RefFollows {
+					n1798 := c.ReadArrayLengthFast(8)
+					if n1798 < 0 {
+						n1798 = c.ReadArrayLength(8)
 					}
-					a2309 := foryimpl.MakeSlice[[]uint64](c, n2308)
-					r.ReadRawUint64s(a2309)
-					x.RmAU64 = a2309
-					foryimpl.SetRefSlice(c, id2307, x.RmAU64)
+					a1799 := foryimpl.MakeSlice[[]uint64](c, n1798)
+					r.ReadRawUint64s(a1799)
+					x.RmAU64 = a1799
+					foryimpl.SetRefSlice(c, id1797, x.RmAU64)
 				} else {
 					x.RmAU64 = nil
 				}
@@ -11292,28 +9553,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2304 := c.ReadArrayLengthFast(8)
-					if n2304 < 0 {
-						n2304 = c.ReadArrayLength(8)
+					n1794 := c.ReadArrayLengthFast(8)
+					if n1794 < 0 {
+						n1794 = c.ReadArrayLength(8)
 					}
-					a2305 := foryimpl.MakeSlice[[]uint64](c, n2304)
-					r.ReadRawUint64s(a2305)
-					x.RmAU64 = a2305
+					a1795 := foryimpl.MakeSlice[[]uint64](c, n1794)
+					r.ReadRawUint64s(a1795)
+					x.RmAU64 = a1795
 				}
 			}
 		case 50:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2312, id2313 := c.ReadRefFlag(); st2312 == foryimpl.RefBack {
-					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2313)
-				} else if st2312 == foryimpl.RefFollows {
-					n2314 := c.ReadArrayLengthFast(1)
-					if n2314 < 0 {
-						n2314 = c.ReadArrayLength(1)
+				if st1802, id1803 := c.ReadRefFlag(); st1802 == foryimpl.RefBack {
+					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1803)
+				} else if st1802 == foryimpl.RefFollows {
+					n1804 := c.ReadArrayLengthFast(1)
+					if n1804 < 0 {
+						n1804 = c.ReadArrayLength(1)
 					}
-					a2315 := foryimpl.MakeSlice[[]uint8](c, n2314)
-					copy(a2315, r.ReadBytes(n2314))
-					x.RmAU8 = a2315
-					foryimpl.SetRefSlice(c, id2313, x.RmAU8)
+					a1805 := foryimpl.MakeSlice[[]uint8](c, n1804)
+					copy(a1805, r.ReadBytes(n1804))
+					x.RmAU8 = a1805
+					foryimpl.SetRefSlice(c, id1803, x.RmAU8)
 				} else {
 					x.RmAU8 = nil
 				}
@@ -11321,22 +9582,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2310 := c.ReadArrayLengthFast(1)
-					if n2310 < 0 {
-						n2310 = c.ReadArrayLength(1)
+					n1800 := c.ReadArrayLengthFast(1)
+					if n1800 < 0 {
+						n1800 = c.ReadArrayLength(1)
 					}
-					a2311 := foryimpl.MakeSlice[[]uint8](c, n2310)
-					copy(a2311, r.ReadBytes(n2310))
-					x.RmAU8 = a2311
+					a1801 := foryimpl.MakeSlice[[]uint8](c, n1800)
+					copy(a1801, r.ReadBytes(n1800))
+					x.RmAU8 = a1801
 				}
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2316, id2317 := c.ReadRefFlag(); st2316 == foryimpl.RefBack {
-					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2317)
-				} else if st2316 == foryimpl.RefFollows {
+				if st1806, id1807 := c.ReadRefFlag(); st1806 == foryimpl.RefBack {
+					x.RmBin = foryimpl.BackRefSlice[uint8](c, id1807)
+				} else if st1806 == foryimpl.RefFollows {
 					x.RmBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2317, x.RmBin)
+					foryimpl.SetRefSlice(c, id1807, x.RmBin)
 				} else {
 					x.RmBin = nil
 				}
@@ -11351,765 +9612,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2318 := c.ReadLengthFast(2)
-				if n2318 < 0 {
-					n2318 = c.ReadLength(2)
+				n1808 := c.ReadLengthFast(2)
+				if n1808 < 0 {
+					n1808 = c.ReadLength(2)
 				}
-				if n2318 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2318, 3))
+				if n1808 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1808, 3))
 					return
 				}
-				var l2319 [3]int16
-				if n2318 > 0 {
-					hn2321 := c.ReadListHeader(3)
+				var l1809 [3]int16
+				if n1808 > 0 {
+					hn1811 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2320 := range l2319 {
-							if hn2321 && !c.ReadFlag() {
-								clear(l2319[i2320 : i2320+1])
+						for i1810 := range l1809 {
+							if hn1811 && !c.ReadFlag() {
+								clear(l1809[i1810 : i1810+1])
 								continue
 							}
-							l2319[i2320] = r.ReadInt16()
+							l1809[i1810] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2320)
+								c.TraceIndex(i1810)
 								break
 							}
 						}
 					}
 				}
-				x.RmFix = l2319
+				x.RmFix = l1809
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2324 := c.ReadLengthFast(1)
-				if n2324 < 0 {
-					n2324 = c.ReadLength(1)
+				n1814 := c.ReadLengthFast(1)
+				if n1814 < 0 {
+					n1814 = c.ReadLength(1)
 				}
-				l2325 := foryimpl.MakeSlice[[]bool](c, n2324)
-				if n2324 > 0 {
-					hn2327 := c.ReadListHeader(1)
+				l1815 := foryimpl.MakeSlice[[]bool](c, n1814)
+				if n1814 > 0 {
+					hn1817 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2326 := range l2325 {
-							if hn2327 && !c.ReadFlag() {
-								clear(l2325[i2326 : i2326+1])
+						for i1816 := range l1815 {
+							if hn1817 && !c.ReadFlag() {
+								clear(l1815[i1816 : i1816+1])
 								continue
 							}
-							l2325[i2326] = r.ReadBool()
+							l1815[i1816] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2326)
+								c.TraceIndex(i1816)
 								break
 							}
 						}
 					}
 				}
-				x.RmLB = l2325
+				x.RmLB = l1815
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2330 := c.ReadLengthFast(1)
-				if n2330 < 0 {
-					n2330 = c.ReadLength(1)
+				n1820 := c.ReadLengthFast(1)
+				if n1820 < 0 {
+					n1820 = c.ReadLength(1)
 				}
-				l2331 := foryimpl.MakeSlice[[]Color](c, n2330)
-				if n2330 > 0 {
-					hn2333 := c.ReadListHeader(25)
+				l1821 := foryimpl.MakeSlice[[]Color](c, n1820)
+				if n1820 > 0 {
+					hn1823 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2332 := range l2331 {
-							if hn2333 && !c.ReadFlag() {
-								clear(l2331[i2332 : i2332+1])
+						for i1822 := range l1821 {
+							if hn1823 && !c.ReadFlag() {
+								clear(l1821[i1822 : i1822+1])
 								continue
 							}
-							if e2336 := c.ReadEnumFast(uint32(0x7fffffff)); e2336 >= 0 {
-								l2331[i2332] = Color(e2336)
+							if e1826 := c.ReadEnumFast(uint32(0x7fffffff)); e1826 >= 0 {
+								l1821[i1822] = Color(e1826)
 							} else {
-								l2331[i2332] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1821[i1822] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2332)
+								c.TraceIndex(i1822)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l2331
+				x.RmLE = l1821
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2337 := c.ReadLengthFast(4)
-				if n2337 < 0 {
-					n2337 = c.ReadLength(4)
+				n1827 := c.ReadLengthFast(4)
+				if n1827 < 0 {
+					n1827 = c.ReadLength(4)
 				}
-				l2338 := foryimpl.MakeSlice[[]float32](c, n2337)
-				if n2337 > 0 {
-					hn2340 := c.ReadListHeader(19)
+				l1828 := foryimpl.MakeSlice[[]float32](c, n1827)
+				if n1827 > 0 {
+					hn1830 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2339 := range l2338 {
-							if hn2340 && !c.ReadFlag() {
-								clear(l2338[i2339 : i2339+1])
+						for i1829 := range l1828 {
+							if hn1830 && !c.ReadFlag() {
+								clear(l1828[i1829 : i1829+1])
 								continue
 							}
-							l2338[i2339] = r.ReadFloat32()
+							l1828[i1829] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2339)
+								c.TraceIndex(i1829)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l2338
+				x.RmLF32 = l1828
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2343 := c.ReadLengthFast(8)
-				if n2343 < 0 {
-					n2343 = c.ReadLength(8)
+				n1833 := c.ReadLengthFast(8)
+				if n1833 < 0 {
+					n1833 = c.ReadLength(8)
 				}
-				l2344 := foryimpl.MakeSlice[[]float64](c, n2343)
-				if n2343 > 0 {
-					hn2346 := c.ReadListHeader(20)
+				l1834 := foryimpl.MakeSlice[[]float64](c, n1833)
+				if n1833 > 0 {
+					hn1836 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2345 := range l2344 {
-							if hn2346 && !c.ReadFlag() {
-								clear(l2344[i2345 : i2345+1])
+						for i1835 := range l1834 {
+							if hn1836 && !c.ReadFlag() {
+								clear(l1834[i1835 : i1835+1])
 								continue
 							}
-							l2344[i2345] = r.ReadFloat64()
+							l1834[i1835] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2345)
+								c.TraceIndex(i1835)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l2344
+				x.RmLF64 = l1834
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2349 := c.ReadLengthFast(1)
-				if n2349 < 0 {
-					n2349 = c.ReadLength(1)
+				n1839 := c.ReadLengthFast(1)
+				if n1839 < 0 {
+					n1839 = c.ReadLength(1)
 				}
-				l2350 := foryimpl.MakeSlice[[]int32](c, n2349)
-				if n2349 > 0 {
-					hn2352 := c.ReadListHeader(5)
+				l1840 := foryimpl.MakeSlice[[]int32](c, n1839)
+				if n1839 > 0 {
+					hn1842 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2351 := range l2350 {
-							if hn2352 && !c.ReadFlag() {
-								clear(l2350[i2351 : i2351+1])
+						for i1841 := range l1840 {
+							if hn1842 && !c.ReadFlag() {
+								clear(l1840[i1841 : i1841+1])
 								continue
 							}
-							l2350[i2351] = r.ReadVarInt32()
+							l1840[i1841] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2351)
+								c.TraceIndex(i1841)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l2350
+				x.RmLI32 = l1840
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2355 := c.ReadLengthFast(1)
-				if n2355 < 0 {
-					n2355 = c.ReadLength(1)
+				n1845 := c.ReadLengthFast(1)
+				if n1845 < 0 {
+					n1845 = c.ReadLength(1)
 				}
-				l2356 := foryimpl.MakeSlice[[]int64](c, n2355)
-				if n2355 > 0 {
-					hn2358 := c.ReadListHeader(7)
+				l1846 := foryimpl.MakeSlice[[]int64](c, n1845)
+				if n1845 > 0 {
+					hn1848 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2357 := range l2356 {
-							if hn2358 && !c.ReadFlag() {
-								clear(l2356[i2357 : i2357+1])
+						for i1847 := range l1846 {
+							if hn1848 && !c.ReadFlag() {
+								clear(l1846[i1847 : i1847+1])
 								continue
 							}
-							l2356[i2357] = r.ReadVarInt64()
+							l1846[i1847] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2357)
+								c.TraceIndex(i1847)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l2356
+				x.RmLI64 = l1846
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2361 := c.ReadLengthFast(1)
-				if n2361 < 0 {
-					n2361 = c.ReadLength(1)
+				n1851 := c.ReadLengthFast(1)
+				if n1851 < 0 {
+					n1851 = c.ReadLength(1)
 				}
-				l2362 := foryimpl.MakeSlice[[]int8](c, n2361)
-				if n2361 > 0 {
-					hn2364 := c.ReadListHeader(2)
+				l1852 := foryimpl.MakeSlice[[]int8](c, n1851)
+				if n1851 > 0 {
+					hn1854 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2363 := range l2362 {
-							if hn2364 && !c.ReadFlag() {
-								clear(l2362[i2363 : i2363+1])
+						for i1853 := range l1852 {
+							if hn1854 && !c.ReadFlag() {
+								clear(l1852[i1853 : i1853+1])
 								continue
 							}
-							l2362[i2363] = r.ReadInt8()
+							l1852[i1853] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2363)
+								c.TraceIndex(i1853)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l2362
+				x.RmLI8 = l1852
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2367 := c.ReadLengthFast(1)
-				if n2367 < 0 {
-					n2367 = c.ReadLength(1)
+				n1857 := c.ReadLengthFast(1)
+				if n1857 < 0 {
+					n1857 = c.ReadLength(1)
 				}
-				l2368 := foryimpl.MakeSlice[[][]int32](c, n2367)
-				if n2367 > 0 {
-					hn2370, tr2372 := c.ReadListHeaderRef(22)
+				l1858 := foryimpl.MakeSlice[[][]int32](c, n1857)
+				if n1857 > 0 {
+					hn1860, tr1862 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i2369 := range l2368 {
-							if tr2372 {
-								if st2373, id2374 := c.ReadRefFlag(); st2373 == foryimpl.RefBack {
-									l2368[i2369] = foryimpl.BackRefSlice[int32](c, id2374)
-								} else if st2373 == foryimpl.RefFollows {
-									n2375 := c.ReadLengthFast(1)
-									if n2375 < 0 {
-										n2375 = c.ReadLength(1)
+						for i1859 := range l1858 {
+							if tr1862 {
+								if st1863, id1864 := c.ReadRefFlag(); st1863 == foryimpl.RefBack {
+									l1858[i1859] = foryimpl.BackRefSlice[int32](c, id1864)
+								} else if st1863 == foryimpl.RefFollows {
+									n1865 := c.ReadLengthFast(1)
+									if n1865 < 0 {
+										n1865 = c.ReadLength(1)
 									}
-									l2376 := foryimpl.MakeSlice[[]int32](c, n2375)
-									if n2375 > 0 {
-										hn2378 := c.ReadListHeader(5)
+									l1866 := foryimpl.MakeSlice[[]int32](c, n1865)
+									if n1865 > 0 {
+										hn1868 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i2377 := range l2376 {
-												if hn2378 && !c.ReadFlag() {
-													clear(l2376[i2377 : i2377+1])
+											for i1867 := range l1866 {
+												if hn1868 && !c.ReadFlag() {
+													clear(l1866[i1867 : i1867+1])
 													continue
 												}
-												l2376[i2377] = r.ReadVarInt32()
+												l1866[i1867] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i2377)
+													c.TraceIndex(i1867)
 													break
 												}
 											}
 										}
 									}
-									l2368[i2369] = l2376
-									foryimpl.SetRefSlice(c, id2374, l2368[i2369])
+									l1858[i1859] = l1866
+									foryimpl.SetRefSlice(c, id1864, l1858[i1859])
 								} else {
-									l2368[i2369] = nil
+									l1858[i1859] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2369)
+									c.TraceIndex(i1859)
 									break
 								}
 								continue
 							}
-							if hn2370 && !c.ReadFlag() {
-								clear(l2368[i2369 : i2369+1])
+							if hn1860 && !c.ReadFlag() {
+								clear(l1858[i1859 : i1859+1])
 								continue
 							}
-							n2381 := c.ReadLengthFast(1)
-							if n2381 < 0 {
-								n2381 = c.ReadLength(1)
+							n1871 := c.ReadLengthFast(1)
+							if n1871 < 0 {
+								n1871 = c.ReadLength(1)
 							}
-							l2382 := foryimpl.MakeSlice[[]int32](c, n2381)
-							if n2381 > 0 {
-								hn2384 := c.ReadListHeader(5)
+							l1872 := foryimpl.MakeSlice[[]int32](c, n1871)
+							if n1871 > 0 {
+								hn1874 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2383 := range l2382 {
-										if hn2384 && !c.ReadFlag() {
-											clear(l2382[i2383 : i2383+1])
+									for i1873 := range l1872 {
+										if hn1874 && !c.ReadFlag() {
+											clear(l1872[i1873 : i1873+1])
 											continue
 										}
-										l2382[i2383] = r.ReadVarInt32()
+										l1872[i1873] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2383)
+											c.TraceIndex(i1873)
 											break
 										}
 									}
 								}
 							}
-							l2368[i2369] = l2382
+							l1858[i1859] = l1872
 							if c.Failed() {
-								c.TraceIndex(i2369)
+								c.TraceIndex(i1859)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l2368
+				x.RmLL = l1858
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2387 := c.ReadLengthFast(1)
-				if n2387 < 0 {
-					n2387 = c.ReadLength(1)
+				n1877 := c.ReadLengthFast(1)
+				if n1877 < 0 {
+					n1877 = c.ReadLength(1)
 				}
-				l2388 := foryimpl.MakeSlice[[]map[string]int32](c, n2387)
-				if n2387 > 0 {
-					hn2390, tr2392 := c.ReadListHeaderRef(24)
+				l1878 := foryimpl.MakeSlice[[]map[string]int32](c, n1877)
+				if n1877 > 0 {
+					hn1880, tr1882 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i2389 := range l2388 {
-							if tr2392 {
-								if st2393, id2394 := c.ReadRefFlag(); st2393 == foryimpl.RefBack {
-									l2388[i2389] = foryimpl.BackRefMap[string, int32](c, id2394)
-								} else if st2393 == foryimpl.RefFollows {
-									n2395 := c.ReadLengthFast(2)
-									if n2395 < 0 {
-										n2395 = c.ReadLength(2)
+						for i1879 := range l1878 {
+							if tr1882 {
+								if st1883, id1884 := c.ReadRefFlag(); st1883 == foryimpl.RefBack {
+									l1878[i1879] = foryimpl.BackRefMap[string, int32](c, id1884)
+								} else if st1883 == foryimpl.RefFollows {
+									n1885 := c.ReadLengthFast(2)
+									if n1885 < 0 {
+										n1885 = c.ReadLength(2)
 									}
-									m2396 := foryimpl.MakeMap[map[string]int32](c, n2395)
-									for n2395 > 0 && !c.Failed() {
-										sz2397, vn2398, _ := c.ReadMapChunk(n2395, 21, 5, nil, false)
-										for j2399 := 0; j2399 < sz2397 && !c.Failed(); j2399++ {
-											var k2400 string
-											k2400 = c.ReadString()
-											var v2401 int32
-											if !vn2398 {
-												v2401 = r.ReadVarInt32()
+									m1886 := foryimpl.MakeMap[map[string]int32](c, n1885)
+									for n1885 > 0 && !c.Failed() {
+										sz1887, vn1888, _ := c.ReadMapChunk(n1885, 21, 5, nil, false)
+										for j1889 := 0; j1889 < sz1887 && !c.Failed(); j1889++ {
+											var k1890 string
+											k1890 = c.ReadString()
+											var v1891 int32
+											if !vn1888 {
+												v1891 = r.ReadVarInt32()
 											}
-											m2396[k2400] = v2401
+											m1886[k1890] = v1891
 										}
-										n2395 -= sz2397
+										n1885 -= sz1887
 									}
-									l2388[i2389] = m2396
-									foryimpl.SetRefMap(c, id2394, l2388[i2389])
+									l1878[i1879] = m1886
+									foryimpl.SetRefMap(c, id1884, l1878[i1879])
 								} else {
-									l2388[i2389] = nil
+									l1878[i1879] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2389)
+									c.TraceIndex(i1879)
 									break
 								}
 								continue
 							}
-							if hn2390 && !c.ReadFlag() {
-								clear(l2388[i2389 : i2389+1])
+							if hn1880 && !c.ReadFlag() {
+								clear(l1878[i1879 : i1879+1])
 								continue
 							}
-							n2403 := c.ReadLengthFast(2)
-							if n2403 < 0 {
-								n2403 = c.ReadLength(2)
+							n1893 := c.ReadLengthFast(2)
+							if n1893 < 0 {
+								n1893 = c.ReadLength(2)
 							}
-							m2404 := foryimpl.MakeMap[map[string]int32](c, n2403)
-							for n2403 > 0 && !c.Failed() {
-								sz2405, vn2406, _ := c.ReadMapChunk(n2403, 21, 5, nil, false)
-								for j2407 := 0; j2407 < sz2405 && !c.Failed(); j2407++ {
-									var k2408 string
-									k2408 = c.ReadString()
-									var v2409 int32
-									if !vn2406 {
-										v2409 = r.ReadVarInt32()
+							m1894 := foryimpl.MakeMap[map[string]int32](c, n1893)
+							for n1893 > 0 && !c.Failed() {
+								sz1895, vn1896, _ := c.ReadMapChunk(n1893, 21, 5, nil, false)
+								for j1897 := 0; j1897 < sz1895 && !c.Failed(); j1897++ {
+									var k1898 string
+									k1898 = c.ReadString()
+									var v1899 int32
+									if !vn1896 {
+										v1899 = r.ReadVarInt32()
 									}
-									m2404[k2408] = v2409
+									m1894[k1898] = v1899
 								}
-								n2403 -= sz2405
+								n1893 -= sz1895
 							}
-							l2388[i2389] = m2404
+							l1878[i1879] = m1894
 							if c.Failed() {
-								c.TraceIndex(i2389)
+								c.TraceIndex(i1879)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l2388
+				x.RmLM = l1878
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2411 := c.ReadLengthFast(1)
-				if n2411 < 0 {
-					n2411 = c.ReadLength(1)
+				n1901 := c.ReadLengthFast(1)
+				if n1901 < 0 {
+					n1901 = c.ReadLength(1)
 				}
-				l2412 := foryimpl.MakeSlice[[]*int32](c, n2411)
-				if n2411 > 0 {
-					hn2414 := c.ReadListHeader(5)
+				l1902 := foryimpl.MakeSlice[[]*int32](c, n1901)
+				if n1901 > 0 {
+					hn1904 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2413 := range l2412 {
-							if hn2414 && !c.ReadFlag() {
-								clear(l2412[i2413 : i2413+1])
+						for i1903 := range l1902 {
+							if hn1904 && !c.ReadFlag() {
+								clear(l1902[i1903 : i1903+1])
 								continue
 							}
-							p2417 := foryimpl.Alloc[int32](c)
-							*p2417 = r.ReadVarInt32()
-							l2412[i2413] = p2417
+							p1907 := foryimpl.Alloc[int32](c)
+							*p1907 = r.ReadVarInt32()
+							l1902[i1903] = p1907
 							if c.Failed() {
-								c.TraceIndex(i2413)
+								c.TraceIndex(i1903)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPI = l2412
+				x.RmLPI = l1902
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2418 := c.ReadLengthFast(1)
-				if n2418 < 0 {
-					n2418 = c.ReadLength(1)
+				n1908 := c.ReadLengthFast(1)
+				if n1908 < 0 {
+					n1908 = c.ReadLength(1)
 				}
-				l2419 := foryimpl.MakeSlice[[]string](c, n2418)
-				if n2418 > 0 {
-					hn2421 := c.ReadListHeader(21)
+				l1909 := foryimpl.MakeSlice[[]string](c, n1908)
+				if n1908 > 0 {
+					hn1911 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2420 := range l2419 {
-							if hn2421 && !c.ReadFlag() {
-								clear(l2419[i2420 : i2420+1])
+						for i1910 := range l1909 {
+							if hn1911 && !c.ReadFlag() {
+								clear(l1909[i1910 : i1910+1])
 								continue
 							}
-							l2419[i2420] = c.ReadString()
+							l1909[i1910] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2420)
+								c.TraceIndex(i1910)
 								break
 							}
 						}
 					}
 				}
-				x.RmLS = l2419
+				x.RmLS = l1909
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2424 := c.ReadLengthFast(1)
-				if n2424 < 0 {
-					n2424 = c.ReadLength(1)
+				n1914 := c.ReadLengthFast(1)
+				if n1914 < 0 {
+					n1914 = c.ReadLength(1)
 				}
-				l2425 := foryimpl.MakeSlice[[]time.Time](c, n2424)
-				if n2424 > 0 {
-					hn2427 := c.ReadListHeader(38)
+				l1915 := foryimpl.MakeSlice[[]time.Time](c, n1914)
+				if n1914 > 0 {
+					hn1917 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2426 := range l2425 {
-							if hn2427 && !c.ReadFlag() {
-								clear(l2425[i2426 : i2426+1])
+						for i1916 := range l1915 {
+							if hn1917 && !c.ReadFlag() {
+								clear(l1915[i1916 : i1916+1])
 								continue
 							}
-							l2425[i2426] = c.ReadTime()
+							l1915[i1916] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2426)
+								c.TraceIndex(i1916)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l2425
+				x.RmLT = l1915
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2430 := c.ReadLengthFast(2)
-				if n2430 < 0 {
-					n2430 = c.ReadLength(2)
+				n1920 := c.ReadLengthFast(2)
+				if n1920 < 0 {
+					n1920 = c.ReadLength(2)
 				}
-				l2431 := foryimpl.MakeSlice[[]uint16](c, n2430)
-				if n2430 > 0 {
-					hn2433 := c.ReadListHeader(10)
+				l1921 := foryimpl.MakeSlice[[]uint16](c, n1920)
+				if n1920 > 0 {
+					hn1923 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2432 := range l2431 {
-							if hn2433 && !c.ReadFlag() {
-								clear(l2431[i2432 : i2432+1])
+						for i1922 := range l1921 {
+							if hn1923 && !c.ReadFlag() {
+								clear(l1921[i1922 : i1922+1])
 								continue
 							}
-							l2431[i2432] = r.ReadUint16()
+							l1921[i1922] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2432)
+								c.TraceIndex(i1922)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l2431
+				x.RmLU16 = l1921
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2436 := c.ReadLengthFast(1)
-				if n2436 < 0 {
-					n2436 = c.ReadLength(1)
+				n1926 := c.ReadLengthFast(1)
+				if n1926 < 0 {
+					n1926 = c.ReadLength(1)
 				}
-				l2437 := foryimpl.MakeSlice[[]uint64](c, n2436)
-				if n2436 > 0 {
-					hn2439 := c.ReadListHeader(14)
+				l1927 := foryimpl.MakeSlice[[]uint64](c, n1926)
+				if n1926 > 0 {
+					hn1929 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2438 := range l2437 {
-							if hn2439 && !c.ReadFlag() {
-								clear(l2437[i2438 : i2438+1])
+						for i1928 := range l1927 {
+							if hn1929 && !c.ReadFlag() {
+								clear(l1927[i1928 : i1928+1])
 								continue
 							}
-							l2437[i2438] = r.ReadVarUint64()
+							l1927[i1928] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2438)
+								c.TraceIndex(i1928)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l2437
+				x.RmLU64 = l1927
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2442 := c.ReadLengthFast(2)
-				if n2442 < 0 {
-					n2442 = c.ReadLength(2)
+				n1932 := c.ReadLengthFast(2)
+				if n1932 < 0 {
+					n1932 = c.ReadLength(2)
 				}
-				m2443 := foryimpl.MakeMap[map[bool]string](c, n2442)
-				for n2442 > 0 && !c.Failed() {
-					sz2444, vn2445, _ := c.ReadMapChunk(n2442, 1, 21, nil, false)
-					for j2446 := 0; j2446 < sz2444 && !c.Failed(); j2446++ {
-						var k2447 bool
-						k2447 = r.ReadBool()
-						var v2448 string
-						if !vn2445 {
-							v2448 = c.ReadString()
+				m1933 := foryimpl.MakeMap[map[bool]string](c, n1932)
+				for n1932 > 0 && !c.Failed() {
+					sz1934, vn1935, _ := c.ReadMapChunk(n1932, 1, 21, nil, false)
+					for j1936 := 0; j1936 < sz1934 && !c.Failed(); j1936++ {
+						var k1937 bool
+						k1937 = r.ReadBool()
+						var v1938 string
+						if !vn1935 {
+							v1938 = c.ReadString()
 						}
-						m2443[k2447] = v2448
+						m1933[k1937] = v1938
 					}
-					n2442 -= sz2444
+					n1932 -= sz1934
 				}
-				x.RmMBS = m2443
+				x.RmMBS = m1933
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2450 := c.ReadLengthFast(2)
-				if n2450 < 0 {
-					n2450 = c.ReadLength(2)
+				n1940 := c.ReadLengthFast(2)
+				if n1940 < 0 {
+					n1940 = c.ReadLength(2)
 				}
-				m2451 := foryimpl.MakeMap[map[Color]string](c, n2450)
-				for n2450 > 0 && !c.Failed() {
-					sz2452, vn2453, _ := c.ReadMapChunk(n2450, 25, 21, nil, false)
-					for j2454 := 0; j2454 < sz2452 && !c.Failed(); j2454++ {
-						var k2455 Color
-						if e2457 := c.ReadEnumFast(uint32(0x7fffffff)); e2457 >= 0 {
-							k2455 = Color(e2457)
+				m1941 := foryimpl.MakeMap[map[Color]string](c, n1940)
+				for n1940 > 0 && !c.Failed() {
+					sz1942, vn1943, _ := c.ReadMapChunk(n1940, 25, 21, nil, false)
+					for j1944 := 0; j1944 < sz1942 && !c.Failed(); j1944++ {
+						var k1945 Color
+						if e1947 := c.ReadEnumFast(uint32(0x7fffffff)); e1947 >= 0 {
+							k1945 = Color(e1947)
 						} else {
-							k2455 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k1945 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v2456 string
-						if !vn2453 {
-							v2456 = c.ReadString()
+						var v1946 string
+						if !vn1943 {
+							v1946 = c.ReadString()
 						}
-						m2451[k2455] = v2456
+						m1941[k1945] = v1946
 					}
-					n2450 -= sz2452
+					n1940 -= sz1942
 				}
-				x.RmMES = m2451
+				x.RmMES = m1941
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2459 := c.ReadLengthFast(2)
-				if n2459 < 0 {
-					n2459 = c.ReadLength(2)
+				n1949 := c.ReadLengthFast(2)
+				if n1949 < 0 {
+					n1949 = c.ReadLength(2)
 				}
-				m2460 := foryimpl.MakeMap[map[int64]float64](c, n2459)
-				for n2459 > 0 && !c.Failed() {
-					sz2461, vn2462, _ := c.ReadMapChunk(n2459, 7, 20, nil, false)
-					for j2463 := 0; j2463 < sz2461 && !c.Failed(); j2463++ {
-						var k2464 int64
-						k2464 = r.ReadVarInt64()
-						var v2465 float64
-						if !vn2462 {
-							v2465 = r.ReadFloat64()
+				m1950 := foryimpl.MakeMap[map[int64]float64](c, n1949)
+				for n1949 > 0 && !c.Failed() {
+					sz1951, vn1952, _ := c.ReadMapChunk(n1949, 7, 20, nil, false)
+					for j1953 := 0; j1953 < sz1951 && !c.Failed(); j1953++ {
+						var k1954 int64
+						k1954 = r.ReadVarInt64()
+						var v1955 float64
+						if !vn1952 {
+							v1955 = r.ReadFloat64()
 						}
-						m2460[k2464] = v2465
+						m1950[k1954] = v1955
 					}
-					n2459 -= sz2461
+					n1949 -= sz1951
 				}
-				x.RmMI64F = m2460
+				x.RmMI64F = m1950
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2467 := c.ReadLengthFast(2)
-				if n2467 < 0 {
-					n2467 = c.ReadLength(2)
+				n1957 := c.ReadLengthFast(2)
+				if n1957 < 0 {
+					n1957 = c.ReadLength(2)
 				}
-				m2468 := foryimpl.MakeMap[map[int32]string](c, n2467)
-				for n2467 > 0 && !c.Failed() {
-					sz2469, vn2470, _ := c.ReadMapChunk(n2467, 5, 21, nil, false)
-					for j2471 := 0; j2471 < sz2469 && !c.Failed(); j2471++ {
-						var k2472 int32
-						k2472 = r.ReadVarInt32()
-						var v2473 string
-						if !vn2470 {
-							v2473 = c.ReadString()
+				m1958 := foryimpl.MakeMap[map[int32]string](c, n1957)
+				for n1957 > 0 && !c.Failed() {
+					sz1959, vn1960, _ := c.ReadMapChunk(n1957, 5, 21, nil, false)
+					for j1961 := 0; j1961 < sz1959 && !c.Failed(); j1961++ {
+						var k1962 int32
+						k1962 = r.ReadVarInt32()
+						var v1963 string
+						if !vn1960 {
+							v1963 = c.ReadString()
 						}
-						m2468[k2472] = v2473
+						m1958[k1962] = v1963
 					}
-					n2467 -= sz2469
+					n1957 -= sz1959
 				}
-				x.RmMIS = m2468
+				x.RmMIS = m1958
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2475 := c.ReadLengthFast(2)
-				if n2475 < 0 {
-					n2475 = c.ReadLength(2)
+				n1965 := c.ReadLengthFast(2)
+				if n1965 < 0 {
+					n1965 = c.ReadLength(2)
 				}
-				m2476 := foryimpl.MakeMap[map[string]int32](c, n2475)
-				for n2475 > 0 && !c.Failed() {
-					sz2477, vn2478, _ := c.ReadMapChunk(n2475, 21, 5, nil, false)
-					for j2479 := 0; j2479 < sz2477 && !c.Failed(); j2479++ {
-						var k2480 string
-						k2480 = c.ReadString()
-						var v2481 int32
-						if !vn2478 {
-							v2481 = r.ReadVarInt32()
+				m1966 := foryimpl.MakeMap[map[string]int32](c, n1965)
+				for n1965 > 0 && !c.Failed() {
+					sz1967, vn1968, _ := c.ReadMapChunk(n1965, 21, 5, nil, false)
+					for j1969 := 0; j1969 < sz1967 && !c.Failed(); j1969++ {
+						var k1970 string
+						k1970 = c.ReadString()
+						var v1971 int32
+						if !vn1968 {
+							v1971 = r.ReadVarInt32()
 						}
-						m2476[k2480] = v2481
+						m1966[k1970] = v1971
 					}
-					n2475 -= sz2477
+					n1965 -= sz1967
 				}
-				x.RmMSI = m2476
+				x.RmMSI = m1966
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2483 := c.ReadLengthFast(2)
-				if n2483 < 0 {
-					n2483 = c.ReadLength(2)
+				n1973 := c.ReadLengthFast(2)
+				if n1973 < 0 {
+					n1973 = c.ReadLength(2)
 				}
-				m2484 := foryimpl.MakeMap[map[string][]string](c, n2483)
-				for n2483 > 0 && !c.Failed() {
-					sz2485, vn2486, _ := c.ReadMapChunk(n2483, 21, 22, nil, true)
-					for j2487 := 0; j2487 < sz2485 && !c.Failed(); j2487++ {
-						var k2488 string
-						k2488 = c.ReadString()
-						var v2489 []string
-						if !vn2486 {
-							n2490 := c.ReadLengthFast(1)
-							if n2490 < 0 {
-								n2490 = c.ReadLength(1)
+				m1974 := foryimpl.MakeMap[map[string][]string](c, n1973)
+				for n1973 > 0 && !c.Failed() {
+					sz1975, vn1976, _ := c.ReadMapChunk(n1973, 21, 22, nil, true)
+					for j1977 := 0; j1977 < sz1975 && !c.Failed(); j1977++ {
+						var k1978 string
+						k1978 = c.ReadString()
+						var v1979 []string
+						if !vn1976 {
+							n1980 := c.ReadLengthFast(1)
+							if n1980 < 0 {
+								n1980 = c.ReadLength(1)
 							}
-							l2491 := foryimpl.MakeSlice[[]string](c, n2490)
-							if n2490 > 0 {
-								hn2493 := c.ReadListHeader(21)
+							l1981 := foryimpl.MakeSlice[[]string](c, n1980)
+							if n1980 > 0 {
+								hn1983 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2492 := range l2491 {
-										if hn2493 && !c.ReadFlag() {
-											clear(l2491[i2492 : i2492+1])
+									for i1982 := range l1981 {
+										if hn1983 && !c.ReadFlag() {
+											clear(l1981[i1982 : i1982+1])
 											continue
 										}
-										l2491[i2492] = c.ReadString()
+										l1981[i1982] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2492)
+											c.TraceIndex(i1982)
 											break
 										}
 									}
 								}
 							}
-							v2489 = l2491
+							v1979 = l1981
 						}
-						m2484[k2488] = v2489
+						m1974[k1978] = v1979
 					}
-					n2483 -= sz2485
+					n1973 -= sz1975
 				}
-				x.RmMSL = m2484
+				x.RmMSL = m1974
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2497 := c.ReadLengthFast(2)
-				if n2497 < 0 {
-					n2497 = c.ReadLength(2)
+				n1987 := c.ReadLengthFast(2)
+				if n1987 < 0 {
+					n1987 = c.ReadLength(2)
 				}
-				m2498 := foryimpl.MakeMap[map[string]map[string]int32](c, n2497)
-				for n2497 > 0 && !c.Failed() {
-					sz2499, vn2500, _ := c.ReadMapChunk(n2497, 21, 24, nil, true)
-					for j2501 := 0; j2501 < sz2499 && !c.Failed(); j2501++ {
-						var k2502 string
-						k2502 = c.ReadString()
-						var v2503 map[string]int32
-						if !vn2500 {
-							n2504 := c.ReadLengthFast(2)
-							if n2504 < 0 {
-								n2504 = c.ReadLength(2)
+				m1988 := foryimpl.MakeMap[map[string]map[string]int32](c, n1987)
+				for n1987 > 0 && !c.Failed() {
+					sz1989, vn1990, _ := c.ReadMapChunk(n1987, 21, 24, nil, true)
+					for j1991 := 0; j1991 < sz1989 && !c.Failed(); j1991++ {
+						var k1992 string
+						k1992 = c.ReadString()
+						var v1993 map[string]int32
+						if !vn1990 {
+							n1994 := c.ReadLengthFast(2)
+							if n1994 < 0 {
+								n1994 = c.ReadLength(2)
 							}
-							m2505 := foryimpl.MakeMap[map[string]int32](c, n2504)
-							for n2504 > 0 && !c.Failed() {
-								sz2506, vn2507, _ := c.ReadMapChunk(n2504, 21, 5, nil, false)
-								for j2508 := 0; j2508 < sz2506 && !c.Failed(); j2508++ {
-									var k2509 string
-									k2509 = c.ReadString()
-									var v2510 int32
-									if !vn2507 {
-										v2510 = r.ReadVarInt32()
+							m1995 := foryimpl.MakeMap[map[string]int32](c, n1994)
+							for n1994 > 0 && !c.Failed() {
+								sz1996, vn1997, _ := c.ReadMapChunk(n1994, 21, 5, nil, false)
+								for j1998 := 0; j1998 < sz1996 && !c.Failed(); j1998++ {
+									var k1999 string
+									k1999 = c.ReadString()
+									var v2000 int32
+									if !vn1997 {
+										v2000 = r.ReadVarInt32()
 									}
-									m2505[k2509] = v2510
+									m1995[k1999] = v2000
 								}
-								n2504 -= sz2506
+								n1994 -= sz1996
 							}
-							v2503 = m2505
+							v1993 = m1995
 						}
-						m2498[k2502] = v2503
+						m1988[k1992] = v1993
 					}
-					n2497 -= sz2499
+					n1987 -= sz1989
 				}
-				x.RmMSM = m2498
+				x.RmMSM = m1988
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2513 := c.ReadLengthFast(2)
-				if n2513 < 0 {
-					n2513 = c.ReadLength(2)
+				n2003 := c.ReadLengthFast(2)
+				if n2003 < 0 {
+					n2003 = c.ReadLength(2)
 				}
-				m2514 := foryimpl.MakeMap[map[string]*int32](c, n2513)
-				for n2513 > 0 && !c.Failed() {
-					sz2515, vn2516, _ := c.ReadMapChunk(n2513, 21, 5, nil, true)
-					for j2517 := 0; j2517 < sz2515 && !c.Failed(); j2517++ {
-						var k2518 string
-						k2518 = c.ReadString()
-						var v2519 *int32
-						if !vn2516 {
-							p2520 := foryimpl.Alloc[int32](c)
-							*p2520 = r.ReadVarInt32()
-							v2519 = p2520
+				m2004 := foryimpl.MakeMap[map[string]*int32](c, n2003)
+				for n2003 > 0 && !c.Failed() {
+					sz2005, vn2006, _ := c.ReadMapChunk(n2003, 21, 5, nil, true)
+					for j2007 := 0; j2007 < sz2005 && !c.Failed(); j2007++ {
+						var k2008 string
+						k2008 = c.ReadString()
+						var v2009 *int32
+						if !vn2006 {
+							p2010 := foryimpl.Alloc[int32](c)
+							*p2010 = r.ReadVarInt32()
+							v2009 = p2010
 						}
-						m2514[k2518] = v2519
+						m2004[k2008] = v2009
 					}
-					n2513 -= sz2515
+					n2003 -= sz2005
 				}
-				x.RmMSP = m2514
+				x.RmMSP = m2004
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2522 := c.ReadLengthFast(2)
-				if n2522 < 0 {
-					n2522 = c.ReadLength(2)
+				n2012 := c.ReadLengthFast(2)
+				if n2012 < 0 {
+					n2012 = c.ReadLength(2)
 				}
-				m2523 := foryimpl.MakeMap[map[uint8]uint16](c, n2522)
-				for n2522 > 0 && !c.Failed() {
-					sz2524, vn2525, _ := c.ReadMapChunk(n2522, 9, 10, nil, false)
-					for j2526 := 0; j2526 < sz2524 && !c.Failed(); j2526++ {
-						var k2527 uint8
-						k2527 = r.ReadUint8()
-						var v2528 uint16
-						if !vn2525 {
-							v2528 = r.ReadUint16()
+				m2013 := foryimpl.MakeMap[map[uint8]uint16](c, n2012)
+				for n2012 > 0 && !c.Failed() {
+					sz2014, vn2015, _ := c.ReadMapChunk(n2012, 9, 10, nil, false)
+					for j2016 := 0; j2016 < sz2014 && !c.Failed(); j2016++ {
+						var k2017 uint8
+						k2017 = r.ReadUint8()
+						var v2018 uint16
+						if !vn2015 {
+							v2018 = r.ReadUint16()
 						}
-						m2523[k2527] = v2528
+						m2013[k2017] = v2018
 					}
-					n2522 -= sz2524
+					n2012 -= sz2014
 				}
-				x.RmMU8 = m2523
+				x.RmMU8 = m2013
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2530, id2531 := c.ReadRefFlag(); st2530 == foryimpl.RefBack {
-					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2531)
-				} else if st2530 == foryimpl.RefFollows {
+				if st2020, id2021 := c.ReadRefFlag(); st2020 == foryimpl.RefBack {
+					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2021)
+				} else if st2020 == foryimpl.RefFollows {
 					x.RmNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2531, x.RmNBin)
+					foryimpl.SetRefSlice(c, id2021, x.RmNBin)
 				} else {
 					x.RmNBin = nil
 				}
@@ -12122,138 +10383,138 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2538, id2539 := c.ReadRefFlag(); st2538 == foryimpl.RefBack {
-					x.RmNLS = foryimpl.BackRefSlice[string](c, id2539)
-				} else if st2538 == foryimpl.RefFollows {
-					n2540 := c.ReadLengthFast(1)
-					if n2540 < 0 {
-						n2540 = c.ReadLength(1)
+				if st2028, id2029 := c.ReadRefFlag(); st2028 == foryimpl.RefBack {
+					x.RmNLS = foryimpl.BackRefSlice[string](c, id2029)
+				} else if st2028 == foryimpl.RefFollows {
+					n2030 := c.ReadLengthFast(1)
+					if n2030 < 0 {
+						n2030 = c.ReadLength(1)
 					}
-					l2541 := foryimpl.MakeSlice[[]string](c, n2540)
-					if n2540 > 0 {
-						hn2543 := c.ReadListHeader(21)
+					l2031 := foryimpl.MakeSlice[[]string](c, n2030)
+					if n2030 > 0 {
+						hn2033 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2542 := range l2541 {
-								if hn2543 && !c.ReadFlag() {
-									clear(l2541[i2542 : i2542+1])
+							for i2032 := range l2031 {
+								if hn2033 && !c.ReadFlag() {
+									clear(l2031[i2032 : i2032+1])
 									continue
 								}
-								l2541[i2542] = c.ReadString()
+								l2031[i2032] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2542)
+									c.TraceIndex(i2032)
 									break
 								}
 							}
 						}
 					}
-					x.RmNLS = l2541
-					foryimpl.SetRefSlice(c, id2539, x.RmNLS)
+					x.RmNLS = l2031
+					foryimpl.SetRefSlice(c, id2029, x.RmNLS)
 				} else {
 					x.RmNLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2532 := c.ReadLengthFast(1)
-					if n2532 < 0 {
-						n2532 = c.ReadLength(1)
+					n2022 := c.ReadLengthFast(1)
+					if n2022 < 0 {
+						n2022 = c.ReadLength(1)
 					}
-					l2533 := foryimpl.MakeSlice[[]string](c, n2532)
-					if n2532 > 0 {
-						hn2535 := c.ReadListHeader(21)
+					l2023 := foryimpl.MakeSlice[[]string](c, n2022)
+					if n2022 > 0 {
+						hn2025 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2534 := range l2533 {
-								if hn2535 && !c.ReadFlag() {
-									clear(l2533[i2534 : i2534+1])
+							for i2024 := range l2023 {
+								if hn2025 && !c.ReadFlag() {
+									clear(l2023[i2024 : i2024+1])
 									continue
 								}
-								l2533[i2534] = c.ReadString()
+								l2023[i2024] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2534)
+									c.TraceIndex(i2024)
 									break
 								}
 							}
 						}
 					}
-					x.RmNLS = l2533
+					x.RmNLS = l2023
 				}
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2554, id2555 := c.ReadRefFlag(); st2554 == foryimpl.RefBack {
-					x.RmNM = foryimpl.BackRefMap[string, int32](c, id2555)
-				} else if st2554 == foryimpl.RefFollows {
-					n2556 := c.ReadLengthFast(2)
-					if n2556 < 0 {
-						n2556 = c.ReadLength(2)
+				if st2044, id2045 := c.ReadRefFlag(); st2044 == foryimpl.RefBack {
+					x.RmNM = foryimpl.BackRefMap[string, int32](c, id2045)
+				} else if st2044 == foryimpl.RefFollows {
+					n2046 := c.ReadLengthFast(2)
+					if n2046 < 0 {
+						n2046 = c.ReadLength(2)
 					}
-					m2557 := foryimpl.MakeMap[map[string]int32](c, n2556)
-					for n2556 > 0 && !c.Failed() {
-						sz2558, vn2559, _ := c.ReadMapChunk(n2556, 21, 5, nil, false)
-						for j2560 := 0; j2560 < sz2558 && !c.Failed(); j2560++ {
-							var k2561 string
-							k2561 = c.ReadString()
-							var v2562 int32
-							if !vn2559 {
-								v2562 = r.ReadVarInt32()
+					m2047 := foryimpl.MakeMap[map[string]int32](c, n2046)
+					for n2046 > 0 && !c.Failed() {
+						sz2048, vn2049, _ := c.ReadMapChunk(n2046, 21, 5, nil, false)
+						for j2050 := 0; j2050 < sz2048 && !c.Failed(); j2050++ {
+							var k2051 string
+							k2051 = c.ReadString()
+							var v2052 int32
+							if !vn2049 {
+								v2052 = r.ReadVarInt32()
 							}
-							m2557[k2561] = v2562
+							m2047[k2051] = v2052
 						}
-						n2556 -= sz2558
+						n2046 -= sz2048
 					}
-					x.RmNM = m2557
-					foryimpl.SetRefMap(c, id2555, x.RmNM)
+					x.RmNM = m2047
+					foryimpl.SetRefMap(c, id2045, x.RmNM)
 				} else {
 					x.RmNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2546 := c.ReadLengthFast(2)
-					if n2546 < 0 {
-						n2546 = c.ReadLength(2)
+					n2036 := c.ReadLengthFast(2)
+					if n2036 < 0 {
+						n2036 = c.ReadLength(2)
 					}
-					m2547 := foryimpl.MakeMap[map[string]int32](c, n2546)
-					for n2546 > 0 && !c.Failed() {
-						sz2548, vn2549, _ := c.ReadMapChunk(n2546, 21, 5, nil, false)
-						for j2550 := 0; j2550 < sz2548 && !c.Failed(); j2550++ {
-							var k2551 string
-							k2551 = c.ReadString()
-							var v2552 int32
-							if !vn2549 {
-								v2552 = r.ReadVarInt32()
+					m2037 := foryimpl.MakeMap[map[string]int32](c, n2036)
+					for n2036 > 0 && !c.Failed() {
+						sz2038, vn2039, _ := c.ReadMapChunk(n2036, 21, 5, nil, false)
+						for j2040 := 0; j2040 < sz2038 && !c.Failed(); j2040++ {
+							var k2041 string
+							k2041 = c.ReadString()
+							var v2042 int32
+							if !vn2039 {
+								v2042 = r.ReadVarInt32()
 							}
-							m2547[k2551] = v2552
+							m2037[k2041] = v2042
 						}
-						n2546 -= sz2548
+						n2036 -= sz2038
 					}
-					x.RmNM = m2547
+					x.RmNM = m2037
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2564 := c.ReadLengthFast(1)
-				if n2564 < 0 {
-					n2564 = c.ReadLength(1)
+				n2054 := c.ReadLengthFast(1)
+				if n2054 < 0 {
+					n2054 = c.ReadLength(1)
 				}
-				l2565 := foryimpl.MakeSlice[[]uint8](c, n2564)
-				if n2564 > 0 {
-					hn2567 := c.ReadListHeader(9)
+				l2055 := foryimpl.MakeSlice[[]uint8](c, n2054)
+				if n2054 > 0 {
+					hn2057 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2566 := range l2565 {
-							if hn2567 && !c.ReadFlag() {
-								clear(l2565[i2566 : i2566+1])
+						for i2056 := range l2055 {
+							if hn2057 && !c.ReadFlag() {
+								clear(l2055[i2056 : i2056+1])
 								continue
 							}
-							l2565[i2566] = r.ReadUint8()
+							l2055[i2056] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2566)
+								c.TraceIndex(i2056)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l2565
+				x.RmRaw = l2055
 			}
 		default:
 			c.SkipField(f)
@@ -12955,22 +11216,30 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Nested's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Nested{
-		In:     x.In,
-		LIn:    x.LIn,
-		LLf:    x.LLf,
-		LPIn:   x.LPIn,
-		Lf:     x.Lf,
-		RmIn:   x.RmIn,
-		RmLIn:  x.RmLIn,
-		RmLLf:  x.RmLLf,
-		RmLPIn: x.RmLPIn,
-		RmLf:   x.RmLf,
+		*x = Nested{
+			LIn:    x.LIn,
+			LLf:    x.LLf,
+			LPIn:   x.LPIn,
+			RmLIn:  x.RmLIn,
+			RmLLf:  x.RmLLf,
+			RmLPIn: x.RmLPIn,
+		}
+	} else {
+		*x = Nested{
+			In:     x.In,
+			LIn:    x.LIn,
+			LLf:    x.LLf,
+			LPIn:   x.LPIn,
+			Lf:     x.Lf,
+			RmIn:   x.RmIn,
+			RmLIn:  x.RmLIn,
+			RmLLf:  x.RmLLf,
+			RmLPIn: x.RmLPIn,
+			RmLf:   x.RmLf,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1892145745) {
@@ -12979,14 +11248,28 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
-		x.In.ForyReadEvolved(c, ev93)
-	} else if !c.Failed() {
-		x.In.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("In")
-		return
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeInner) {
+			if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
+				x.In.ForyReadEvolved(c, ev93)
+			} else if !c.Failed() {
+				x.In.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("In")
+			return
+		}
+	} else {
+		if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
+			x.In.ForyReadEvolved(c, ev93)
+		} else if !c.Failed() {
+			x.In.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("In")
+			return
+		}
 	}
 	n94 := c.ReadLengthFast(1)
 	if n94 < 0 {
@@ -13143,1070 +11426,736 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LPIn")
 		return
 	}
-	if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
-		x.Lf.ForyReadEvolved(c, ev122)
-	} else if !c.Failed() {
-		x.Lf.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	n123 := c.ReadLengthFast(2)
-	if n123 < 0 {
-		n123 = c.ReadLength(2)
-	}
-	m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
-	for n123 > 0 && !c.Failed() {
-		sz125, vn126, _ := c.ReadMapChunk(n123, 21, 22, nil, true)
-		for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
-			var k128 string
-			k128 = c.ReadString()
-			var v129 []Inner
-			if !vn126 {
-				n130 := c.ReadLengthFast(1)
-				if n130 < 0 {
-					n130 = c.ReadLength(1)
-				}
-				l131 := foryimpl.MakeSlice[[]Inner](c, n130)
-				if n130 > 0 {
-					hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i132 := range l131 {
-							if tr135 {
-								if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
-									if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
-										l131[i132] = *p138
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
+				x.Lf.ForyReadEvolved(c, ev122)
+			} else if !c.Failed() {
+				x.Lf.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
+		n123 := c.ReadLengthFast(2)
+		if n123 < 0 {
+			n123 = c.ReadLength(2)
+		}
+		m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
+		for n123 > 0 && !c.Failed() {
+			sz125, vn126, tr139, _ := c.ReadMapChunkRef(n123, 21, 22, nil)
+			for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+				var k128 string
+				k128 = c.ReadString()
+				var v129 []Inner
+				if tr139 {
+					if st140, id141 := c.ReadRefFlag(); st140 == foryimpl.RefBack {
+						v129 = foryimpl.BackRefSlice[Inner](c, id141)
+					} else if st140 == foryimpl.RefFollows {
+						n142 := c.ReadLengthFast(1)
+						if n142 < 0 {
+							n142 = c.ReadLength(1)
+						}
+						l143 := foryimpl.MakeSlice[[]Inner](c, n142)
+						if n142 > 0 {
+							hn145, tr147, ev146 := c.ReadStructListHeaderRef(foryTypeInner)
+							if !c.Failed() {
+								for i144 := range l143 {
+									if tr147 {
+										if st148, id149 := c.ReadRefFlag(); st148 == foryimpl.RefBack {
+											if p150 := foryimpl.BackRef[Inner](c, id149); p150 != nil {
+												l143[i144] = *p150
+											}
+										} else if st148 == foryimpl.RefFollows {
+											foryimpl.SetRef(c, id149, &l143[i144])
+											if ev146 != nil {
+												l143[i144].ForyReadEvolved(c, ev146)
+											} else {
+												l143[i144].ForyRead(c)
+											}
+										} else {
+											l143[i144] = Inner{}
+										}
+										if c.Failed() {
+											c.TraceIndex(i144)
+											break
+										}
+										continue
 									}
-								} else if st136 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id137, &l131[i132])
-									if ev134 != nil {
-										l131[i132].ForyReadEvolved(c, ev134)
+									if hn145 && !c.ReadFlag() {
+										clear(l143[i144 : i144+1])
+										continue
+									}
+									if ev146 != nil {
+										l143[i144].ForyReadEvolved(c, ev146)
 									} else {
-										l131[i132].ForyRead(c)
+										l143[i144].ForyRead(c)
 									}
+									if c.Failed() {
+										c.TraceIndex(i144)
+										break
+									}
+								}
+							}
+						}
+						v129 = l143
+						foryimpl.SetRefSlice(c, id141, v129)
+					} else {
+						v129 = nil
+					}
+				} else if !vn126 {
+					n130 := c.ReadLengthFast(1)
+					if n130 < 0 {
+						n130 = c.ReadLength(1)
+					}
+					l131 := foryimpl.MakeSlice[[]Inner](c, n130)
+					if n130 > 0 {
+						hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i132 := range l131 {
+								if tr135 {
+									if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
+										if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
+											l131[i132] = *p138
+										}
+									} else if st136 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id137, &l131[i132])
+										if ev134 != nil {
+											l131[i132].ForyReadEvolved(c, ev134)
+										} else {
+											l131[i132].ForyRead(c)
+										}
+									} else {
+										l131[i132] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i132)
+										break
+									}
+									continue
+								}
+								if hn133 && !c.ReadFlag() {
+									clear(l131[i132 : i132+1])
+									continue
+								}
+								if ev134 != nil {
+									l131[i132].ForyReadEvolved(c, ev134)
 								} else {
-									l131[i132] = Inner{}
+									l131[i132].ForyRead(c)
 								}
 								if c.Failed() {
 									c.TraceIndex(i132)
 									break
 								}
-								continue
-							}
-							if hn133 && !c.ReadFlag() {
-								clear(l131[i132 : i132+1])
-								continue
-							}
-							if ev134 != nil {
-								l131[i132].ForyReadEvolved(c, ev134)
-							} else {
-								l131[i132].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i132)
-								break
 							}
 						}
 					}
+					v129 = l131
 				}
-				v129 = l131
+				m124[k128] = v129
 			}
-			m124[k128] = v129
+			n123 -= sz125
 		}
-		n123 -= sz125
-	}
-	x.MSLIn = m124
-	if c.Failed() {
-		c.Trace("MSLIn")
-		return
-	}
-	if c.ReadFlag() {
-		p140 := foryimpl.Alloc[Inner](c)
-		if ev141 := c.ReadStructFieldMeta(foryTypeInner); ev141 != nil {
-			p140.ForyReadEvolved(c, ev141)
-		} else if !c.Failed() {
-			p140.ForyRead(c)
-		}
-		x.PIn = p140
-	}
-	if c.Failed() {
-		c.Trace("PIn")
-		return
-	}
-	if c.ReadFlag() {
-		p142 := foryimpl.Alloc[Leaf](c)
-		if ev143 := c.ReadStructFieldMeta(foryTypeLeaf); ev143 != nil {
-			p142.ForyReadEvolved(c, ev143)
-		} else if !c.Failed() {
-			p142.ForyRead(c)
-		}
-		x.PLf = p142
-	}
-	if c.Failed() {
-		c.Trace("PLf")
-		return
-	}
-	if ev144 := c.ReadStructFieldMeta(foryTypeInner); ev144 != nil {
-		x.RmIn.ForyReadEvolved(c, ev144)
-	} else if !c.Failed() {
-		x.RmIn.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("RmIn")
-		return
-	}
-	n145 := c.ReadLengthFast(1)
-	if n145 < 0 {
-		n145 = c.ReadLength(1)
-	}
-	l146 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n145)
-	if n145 > 0 {
-		hn148, tr150, ev149 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i147 := range l146 {
-				if tr150 {
-					if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-						if p153 := foryimpl.BackRef[Inner](c, id152); p153 != nil {
-							l146[i147] = *p153
-						}
-					} else if st151 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id152, &l146[i147])
-						if ev149 != nil {
-							l146[i147].ForyReadEvolved(c, ev149)
-						} else {
-							l146[i147].ForyRead(c)
-						}
-					} else {
-						l146[i147] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i147)
-						break
-					}
-					continue
-				}
-				if hn148 && !c.ReadFlag() {
-					clear(l146[i147 : i147+1])
-					continue
-				}
-				if ev149 != nil {
-					l146[i147].ForyReadEvolved(c, ev149)
-				} else {
-					l146[i147].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i147)
-					break
-				}
-			}
-		}
-	}
-	x.RmLIn = l146
-	if c.Failed() {
-		c.Trace("RmLIn")
-		return
-	}
-	n154 := c.ReadLengthFast(1)
-	if n154 < 0 {
-		n154 = c.ReadLength(1)
-	}
-	l155 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n154)
-	if n154 > 0 {
-		hn157, tr159, ev158 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i156 := range l155 {
-				if tr159 {
-					if st160, id161 := c.ReadRefFlag(); st160 == foryimpl.RefBack {
-						if p162 := foryimpl.BackRef[Leaf](c, id161); p162 != nil {
-							l155[i156] = *p162
-						}
-					} else if st160 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id161, &l155[i156])
-						if ev158 != nil {
-							l155[i156].ForyReadEvolved(c, ev158)
-						} else {
-							l155[i156].ForyRead(c)
-						}
-					} else {
-						l155[i156] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i156)
-						break
-					}
-					continue
-				}
-				if hn157 && !c.ReadFlag() {
-					clear(l155[i156 : i156+1])
-					continue
-				}
-				if ev158 != nil {
-					l155[i156].ForyReadEvolved(c, ev158)
-				} else {
-					l155[i156].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i156)
-					break
-				}
-			}
-		}
-	}
-	x.RmLLf = l155
-	if c.Failed() {
-		c.Trace("RmLLf")
-		return
-	}
-	n163 := c.ReadLengthFast(1)
-	if n163 < 0 {
-		n163 = c.ReadLength(1)
-	}
-	l164 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n163)
-	if n163 > 0 {
-		hn166, tr168, ev167 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i165 := range l164 {
-				if tr168 {
-					if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
-						l164[i165] = foryimpl.BackRef[Inner](c, id171)
-					} else if st170 == foryimpl.RefFollows {
-						p172 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id171, p172)
-						if ev167 != nil {
-							p172.ForyReadEvolved(c, ev167)
-						} else {
-							p172.ForyRead(c)
-						}
-						l164[i165] = p172
-					} else {
-						l164[i165] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i165)
-						break
-					}
-					continue
-				}
-				if hn166 && !c.ReadFlag() {
-					clear(l164[i165 : i165+1])
-					continue
-				}
-				p169 := foryimpl.Alloc[Inner](c)
-				if ev167 != nil {
-					p169.ForyReadEvolved(c, ev167)
-				} else {
-					p169.ForyRead(c)
-				}
-				l164[i165] = p169
-				if c.Failed() {
-					c.TraceIndex(i165)
-					break
-				}
-			}
-		}
-	}
-	x.RmLPIn = l164
-	if c.Failed() {
-		c.Trace("RmLPIn")
-		return
-	}
-	if ev173 := c.ReadStructFieldMeta(foryTypeLeaf); ev173 != nil {
-		x.RmLf.ForyReadEvolved(c, ev173)
-	} else if !c.Failed() {
-		x.RmLf.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("RmLf")
-		return
-	}
-	n174 := c.ReadLengthFast(2)
-	if n174 < 0 {
-		n174 = c.ReadLength(2)
-	}
-	m175 := foryimpl.MakeMap[map[string][]Inner](c, n174)
-	for n174 > 0 && !c.Failed() {
-		sz176, vn177, _ := c.ReadMapChunk(n174, 21, 22, nil, true)
-		for j178 := 0; j178 < sz176 && !c.Failed(); j178++ {
-			var k179 string
-			k179 = c.ReadString()
-			var v180 []Inner
-			if !vn177 {
-				n181 := c.ReadLengthFast(1)
-				if n181 < 0 {
-					n181 = c.ReadLength(1)
-				}
-				l182 := foryimpl.MakeSlice[[]Inner](c, n181)
-				if n181 > 0 {
-					hn184, tr186, ev185 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i183 := range l182 {
-							if tr186 {
-								if st187, id188 := c.ReadRefFlag(); st187 == foryimpl.RefBack {
-									if p189 := foryimpl.BackRef[Inner](c, id188); p189 != nil {
-										l182[i183] = *p189
-									}
-								} else if st187 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id188, &l182[i183])
-									if ev185 != nil {
-										l182[i183].ForyReadEvolved(c, ev185)
-									} else {
-										l182[i183].ForyRead(c)
-									}
-								} else {
-									l182[i183] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i183)
-									break
-								}
-								continue
-							}
-							if hn184 && !c.ReadFlag() {
-								clear(l182[i183 : i183+1])
-								continue
-							}
-							if ev185 != nil {
-								l182[i183].ForyReadEvolved(c, ev185)
-							} else {
-								l182[i183].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i183)
-								break
-							}
-						}
-					}
-				}
-				v180 = l182
-			}
-			m175[k179] = v180
-		}
-		n174 -= sz176
-	}
-	x.RmMSLIn = m175
-	if c.Failed() {
-		c.Trace("RmMSLIn")
-		return
-	}
-	if c.ReadFlag() {
-		p191 := foryimpl.Alloc[Inner](c)
-		if ev192 := c.ReadStructFieldMeta(foryTypeInner); ev192 != nil {
-			p191.ForyReadEvolved(c, ev192)
-		} else if !c.Failed() {
-			p191.ForyRead(c)
-		}
-		x.RmPIn = p191
-	}
-	if c.Failed() {
-		c.Trace("RmPIn")
-		return
-	}
-	if c.ReadFlag() {
-		p193 := foryimpl.Alloc[Leaf](c)
-		if ev194 := c.ReadStructFieldMeta(foryTypeLeaf); ev194 != nil {
-			p193.ForyReadEvolved(c, ev194)
-		} else if !c.Failed() {
-			p193.ForyRead(c)
-		}
-		x.RmPLf = p193
-	}
-	if c.Failed() {
-		c.Trace("RmPLf")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Nested{
-		LIn:    x.LIn,
-		LLf:    x.LLf,
-		LPIn:   x.LPIn,
-		RmLIn:  x.RmLIn,
-		RmLLf:  x.RmLLf,
-		RmLPIn: x.RmLPIn,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1892145745) {
-		if h := r.ReadInt32(); h != 1892145745 && h != 286541755 && !c.Failed() {
-			c.HashMismatch(foryTypeNested, h)
+		x.MSLIn = m124
+		if c.Failed() {
+			c.Trace("MSLIn")
 			return
 		}
-	}
-	if c.ReadStructValueFlag(foryTypeInner) {
-		if ev195 := c.ReadStructFieldMeta(foryTypeInner); ev195 != nil {
-			x.In.ForyReadEvolved(c, ev195)
-		} else if !c.Failed() {
-			x.In.ForyRead(c)
+		if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+			x.PIn = foryimpl.BackRef[Inner](c, id152)
+		} else if st151 == foryimpl.RefFollows {
+			p153 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id152, p153)
+			if ev154 := c.ReadStructFieldMeta(foryTypeInner); ev154 != nil {
+				p153.ForyReadEvolved(c, ev154)
+			} else if !c.Failed() {
+				p153.ForyRead(c)
+			}
+			x.PIn = p153
+		} else {
+			x.PIn = nil
 		}
-	}
-	if c.Failed() {
-		c.Trace("In")
-		return
-	}
-	n196 := c.ReadLengthFast(1)
-	if n196 < 0 {
-		n196 = c.ReadLength(1)
-	}
-	l197 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n196)
-	if n196 > 0 {
-		hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i198 := range l197 {
-				if tr201 {
-					if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
-						if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
-							l197[i198] = *p204
-						}
-					} else if st202 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id203, &l197[i198])
-						if ev200 != nil {
-							l197[i198].ForyReadEvolved(c, ev200)
-						} else {
-							l197[i198].ForyRead(c)
-						}
-					} else {
-						l197[i198] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i198)
-						break
-					}
-					continue
-				}
-				if hn199 && !c.ReadFlag() {
-					clear(l197[i198 : i198+1])
-					continue
-				}
-				if ev200 != nil {
-					l197[i198].ForyReadEvolved(c, ev200)
-				} else {
-					l197[i198].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i198)
-					break
-				}
+		if c.Failed() {
+			c.Trace("PIn")
+			return
+		}
+		if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
+			x.PLf = foryimpl.BackRef[Leaf](c, id156)
+		} else if st155 == foryimpl.RefFollows {
+			p157 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id156, p157)
+			if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
+				p157.ForyReadEvolved(c, ev158)
+			} else if !c.Failed() {
+				p157.ForyRead(c)
+			}
+			x.PLf = p157
+		} else {
+			x.PLf = nil
+		}
+		if c.Failed() {
+			c.Trace("PLf")
+			return
+		}
+		if c.ReadStructValueFlag(foryTypeInner) {
+			if ev159 := c.ReadStructFieldMeta(foryTypeInner); ev159 != nil {
+				x.RmIn.ForyReadEvolved(c, ev159)
+			} else if !c.Failed() {
+				x.RmIn.ForyRead(c)
 			}
 		}
-	}
-	x.LIn = l197
-	if c.Failed() {
-		c.Trace("LIn")
-		return
-	}
-	n205 := c.ReadLengthFast(1)
-	if n205 < 0 {
-		n205 = c.ReadLength(1)
-	}
-	l206 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n205)
-	if n205 > 0 {
-		hn208, tr210, ev209 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i207 := range l206 {
-				if tr210 {
-					if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
-						if p213 := foryimpl.BackRef[Leaf](c, id212); p213 != nil {
-							l206[i207] = *p213
-						}
-					} else if st211 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id212, &l206[i207])
-						if ev209 != nil {
-							l206[i207].ForyReadEvolved(c, ev209)
-						} else {
-							l206[i207].ForyRead(c)
-						}
-					} else {
-						l206[i207] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i207)
-						break
-					}
-					continue
-				}
-				if hn208 && !c.ReadFlag() {
-					clear(l206[i207 : i207+1])
-					continue
-				}
-				if ev209 != nil {
-					l206[i207].ForyReadEvolved(c, ev209)
-				} else {
-					l206[i207].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i207)
-					break
-				}
-			}
+		if c.Failed() {
+			c.Trace("RmIn")
+			return
 		}
-	}
-	x.LLf = l206
-	if c.Failed() {
-		c.Trace("LLf")
-		return
-	}
-	n214 := c.ReadLengthFast(1)
-	if n214 < 0 {
-		n214 = c.ReadLength(1)
-	}
-	l215 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n214)
-	if n214 > 0 {
-		hn217, tr219, ev218 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i216 := range l215 {
-				if tr219 {
-					if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-						l215[i216] = foryimpl.BackRef[Inner](c, id222)
-					} else if st221 == foryimpl.RefFollows {
-						p223 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id222, p223)
-						if ev218 != nil {
-							p223.ForyReadEvolved(c, ev218)
-						} else {
-							p223.ForyRead(c)
-						}
-						l215[i216] = p223
-					} else {
-						l215[i216] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i216)
-						break
-					}
-					continue
-				}
-				if hn217 && !c.ReadFlag() {
-					clear(l215[i216 : i216+1])
-					continue
-				}
-				p220 := foryimpl.Alloc[Inner](c)
-				if ev218 != nil {
-					p220.ForyReadEvolved(c, ev218)
-				} else {
-					p220.ForyRead(c)
-				}
-				l215[i216] = p220
-				if c.Failed() {
-					c.TraceIndex(i216)
-					break
-				}
-			}
-		}
-	}
-	x.LPIn = l215
-	if c.Failed() {
-		c.Trace("LPIn")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
-			x.Lf.ForyReadEvolved(c, ev224)
+	} else {
+		if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
+			x.Lf.ForyReadEvolved(c, ev122)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	n225 := c.ReadLengthFast(2)
-	if n225 < 0 {
-		n225 = c.ReadLength(2)
-	}
-	m226 := foryimpl.MakeMap[map[string][]Inner](c, n225)
-	for n225 > 0 && !c.Failed() {
-		sz227, vn228, tr241, _ := c.ReadMapChunkRef(n225, 21, 22, nil)
-		for j229 := 0; j229 < sz227 && !c.Failed(); j229++ {
-			var k230 string
-			k230 = c.ReadString()
-			var v231 []Inner
-			if tr241 {
-				if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
-					v231 = foryimpl.BackRefSlice[Inner](c, id243)
-				} else if st242 == foryimpl.RefFollows {
-					n244 := c.ReadLengthFast(1)
-					if n244 < 0 {
-						n244 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
+		n123 := c.ReadLengthFast(2)
+		if n123 < 0 {
+			n123 = c.ReadLength(2)
+		}
+		m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
+		for n123 > 0 && !c.Failed() {
+			sz125, vn126, _ := c.ReadMapChunk(n123, 21, 22, nil, true)
+			for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+				var k128 string
+				k128 = c.ReadString()
+				var v129 []Inner
+				if !vn126 {
+					n130 := c.ReadLengthFast(1)
+					if n130 < 0 {
+						n130 = c.ReadLength(1)
 					}
-					l245 := foryimpl.MakeSlice[[]Inner](c, n244)
-					if n244 > 0 {
-						hn247, tr249, ev248 := c.ReadStructListHeaderRef(foryTypeInner)
+					l131 := foryimpl.MakeSlice[[]Inner](c, n130)
+					if n130 > 0 {
+						hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
 						if !c.Failed() {
-							for i246 := range l245 {
-								if tr249 {
-									if st250, id251 := c.ReadRefFlag(); st250 == foryimpl.RefBack {
-										if p252 := foryimpl.BackRef[Inner](c, id251); p252 != nil {
-											l245[i246] = *p252
+							for i132 := range l131 {
+								if tr135 {
+									if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
+										if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
+											l131[i132] = *p138
 										}
-									} else if st250 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id251, &l245[i246])
-										if ev248 != nil {
-											l245[i246].ForyReadEvolved(c, ev248)
+									} else if st136 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id137, &l131[i132])
+										if ev134 != nil {
+											l131[i132].ForyReadEvolved(c, ev134)
 										} else {
-											l245[i246].ForyRead(c)
+											l131[i132].ForyRead(c)
 										}
 									} else {
-										l245[i246] = Inner{}
+										l131[i132] = Inner{}
 									}
 									if c.Failed() {
-										c.TraceIndex(i246)
+										c.TraceIndex(i132)
 										break
 									}
 									continue
 								}
-								if hn247 && !c.ReadFlag() {
-									clear(l245[i246 : i246+1])
+								if hn133 && !c.ReadFlag() {
+									clear(l131[i132 : i132+1])
 									continue
 								}
-								if ev248 != nil {
-									l245[i246].ForyReadEvolved(c, ev248)
+								if ev134 != nil {
+									l131[i132].ForyReadEvolved(c, ev134)
 								} else {
-									l245[i246].ForyRead(c)
+									l131[i132].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i246)
+									c.TraceIndex(i132)
 									break
 								}
 							}
 						}
 					}
-					v231 = l245
-					foryimpl.SetRefSlice(c, id243, v231)
-				} else {
-					v231 = nil
+					v129 = l131
 				}
-			} else if !vn228 {
-				n232 := c.ReadLengthFast(1)
-				if n232 < 0 {
-					n232 = c.ReadLength(1)
-				}
-				l233 := foryimpl.MakeSlice[[]Inner](c, n232)
-				if n232 > 0 {
-					hn235, tr237, ev236 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i234 := range l233 {
-							if tr237 {
-								if st238, id239 := c.ReadRefFlag(); st238 == foryimpl.RefBack {
-									if p240 := foryimpl.BackRef[Inner](c, id239); p240 != nil {
-										l233[i234] = *p240
-									}
-								} else if st238 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id239, &l233[i234])
-									if ev236 != nil {
-										l233[i234].ForyReadEvolved(c, ev236)
-									} else {
-										l233[i234].ForyRead(c)
-									}
-								} else {
-									l233[i234] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i234)
-									break
-								}
-								continue
-							}
-							if hn235 && !c.ReadFlag() {
-								clear(l233[i234 : i234+1])
-								continue
-							}
-							if ev236 != nil {
-								l233[i234].ForyReadEvolved(c, ev236)
-							} else {
-								l233[i234].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i234)
-								break
-							}
-						}
-					}
-				}
-				v231 = l233
+				m124[k128] = v129
 			}
-			m226[k230] = v231
+			n123 -= sz125
 		}
-		n225 -= sz227
-	}
-	x.MSLIn = m226
-	if c.Failed() {
-		c.Trace("MSLIn")
-		return
-	}
-	if st253, id254 := c.ReadRefFlag(); st253 == foryimpl.RefBack {
-		x.PIn = foryimpl.BackRef[Inner](c, id254)
-	} else if st253 == foryimpl.RefFollows {
-		p255 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id254, p255)
-		if ev256 := c.ReadStructFieldMeta(foryTypeInner); ev256 != nil {
-			p255.ForyReadEvolved(c, ev256)
-		} else if !c.Failed() {
-			p255.ForyRead(c)
+		x.MSLIn = m124
+		if c.Failed() {
+			c.Trace("MSLIn")
+			return
 		}
-		x.PIn = p255
-	} else {
-		x.PIn = nil
-	}
-	if c.Failed() {
-		c.Trace("PIn")
-		return
-	}
-	if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
-		x.PLf = foryimpl.BackRef[Leaf](c, id258)
-	} else if st257 == foryimpl.RefFollows {
-		p259 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id258, p259)
-		if ev260 := c.ReadStructFieldMeta(foryTypeLeaf); ev260 != nil {
-			p259.ForyReadEvolved(c, ev260)
-		} else if !c.Failed() {
-			p259.ForyRead(c)
+		if c.ReadFlag() {
+			p151 := foryimpl.Alloc[Inner](c)
+			if ev152 := c.ReadStructFieldMeta(foryTypeInner); ev152 != nil {
+				p151.ForyReadEvolved(c, ev152)
+			} else if !c.Failed() {
+				p151.ForyRead(c)
+			}
+			x.PIn = p151
 		}
-		x.PLf = p259
-	} else {
-		x.PLf = nil
-	}
-	if c.Failed() {
-		c.Trace("PLf")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeInner) {
-		if ev261 := c.ReadStructFieldMeta(foryTypeInner); ev261 != nil {
-			x.RmIn.ForyReadEvolved(c, ev261)
+		if c.Failed() {
+			c.Trace("PIn")
+			return
+		}
+		if c.ReadFlag() {
+			p155 := foryimpl.Alloc[Leaf](c)
+			if ev156 := c.ReadStructFieldMeta(foryTypeLeaf); ev156 != nil {
+				p155.ForyReadEvolved(c, ev156)
+			} else if !c.Failed() {
+				p155.ForyRead(c)
+			}
+			x.PLf = p155
+		}
+		if c.Failed() {
+			c.Trace("PLf")
+			return
+		}
+		if ev159 := c.ReadStructFieldMeta(foryTypeInner); ev159 != nil {
+			x.RmIn.ForyReadEvolved(c, ev159)
 		} else if !c.Failed() {
 			x.RmIn.ForyRead(c)
 		}
+		if c.Failed() {
+			c.Trace("RmIn")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("RmIn")
-		return
+	n160 := c.ReadLengthFast(1)
+	if n160 < 0 {
+		n160 = c.ReadLength(1)
 	}
-	n262 := c.ReadLengthFast(1)
-	if n262 < 0 {
-		n262 = c.ReadLength(1)
-	}
-	l263 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n262)
-	if n262 > 0 {
-		hn265, tr267, ev266 := c.ReadStructListHeaderRef(foryTypeInner)
+	l161 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n160)
+	if n160 > 0 {
+		hn163, tr165, ev164 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i264 := range l263 {
-				if tr267 {
-					if st268, id269 := c.ReadRefFlag(); st268 == foryimpl.RefBack {
-						if p270 := foryimpl.BackRef[Inner](c, id269); p270 != nil {
-							l263[i264] = *p270
+			for i162 := range l161 {
+				if tr165 {
+					if st166, id167 := c.ReadRefFlag(); st166 == foryimpl.RefBack {
+						if p168 := foryimpl.BackRef[Inner](c, id167); p168 != nil {
+							l161[i162] = *p168
 						}
-					} else if st268 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id269, &l263[i264])
-						if ev266 != nil {
-							l263[i264].ForyReadEvolved(c, ev266)
+					} else if st166 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id167, &l161[i162])
+						if ev164 != nil {
+							l161[i162].ForyReadEvolved(c, ev164)
 						} else {
-							l263[i264].ForyRead(c)
+							l161[i162].ForyRead(c)
 						}
 					} else {
-						l263[i264] = Inner{}
+						l161[i162] = Inner{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i264)
+						c.TraceIndex(i162)
 						break
 					}
 					continue
 				}
-				if hn265 && !c.ReadFlag() {
-					clear(l263[i264 : i264+1])
+				if hn163 && !c.ReadFlag() {
+					clear(l161[i162 : i162+1])
 					continue
 				}
-				if ev266 != nil {
-					l263[i264].ForyReadEvolved(c, ev266)
+				if ev164 != nil {
+					l161[i162].ForyReadEvolved(c, ev164)
 				} else {
-					l263[i264].ForyRead(c)
+					l161[i162].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i264)
+					c.TraceIndex(i162)
 					break
 				}
 			}
 		}
 	}
-	x.RmLIn = l263
+	x.RmLIn = l161
 	if c.Failed() {
 		c.Trace("RmLIn")
 		return
 	}
-	n271 := c.ReadLengthFast(1)
-	if n271 < 0 {
-		n271 = c.ReadLength(1)
+	n169 := c.ReadLengthFast(1)
+	if n169 < 0 {
+		n169 = c.ReadLength(1)
 	}
-	l272 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n271)
-	if n271 > 0 {
-		hn274, tr276, ev275 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l170 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n169)
+	if n169 > 0 {
+		hn172, tr174, ev173 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i273 := range l272 {
-				if tr276 {
-					if st277, id278 := c.ReadRefFlag(); st277 == foryimpl.RefBack {
-						if p279 := foryimpl.BackRef[Leaf](c, id278); p279 != nil {
-							l272[i273] = *p279
+			for i171 := range l170 {
+				if tr174 {
+					if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
+						if p177 := foryimpl.BackRef[Leaf](c, id176); p177 != nil {
+							l170[i171] = *p177
 						}
-					} else if st277 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id278, &l272[i273])
-						if ev275 != nil {
-							l272[i273].ForyReadEvolved(c, ev275)
+					} else if st175 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id176, &l170[i171])
+						if ev173 != nil {
+							l170[i171].ForyReadEvolved(c, ev173)
 						} else {
-							l272[i273].ForyRead(c)
+							l170[i171].ForyRead(c)
 						}
 					} else {
-						l272[i273] = Leaf{}
+						l170[i171] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i273)
+						c.TraceIndex(i171)
 						break
 					}
 					continue
 				}
-				if hn274 && !c.ReadFlag() {
-					clear(l272[i273 : i273+1])
+				if hn172 && !c.ReadFlag() {
+					clear(l170[i171 : i171+1])
 					continue
 				}
-				if ev275 != nil {
-					l272[i273].ForyReadEvolved(c, ev275)
+				if ev173 != nil {
+					l170[i171].ForyReadEvolved(c, ev173)
 				} else {
-					l272[i273].ForyRead(c)
+					l170[i171].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i273)
+					c.TraceIndex(i171)
 					break
 				}
 			}
 		}
 	}
-	x.RmLLf = l272
+	x.RmLLf = l170
 	if c.Failed() {
 		c.Trace("RmLLf")
 		return
 	}
-	n280 := c.ReadLengthFast(1)
-	if n280 < 0 {
-		n280 = c.ReadLength(1)
+	n178 := c.ReadLengthFast(1)
+	if n178 < 0 {
+		n178 = c.ReadLength(1)
 	}
-	l281 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n280)
-	if n280 > 0 {
-		hn283, tr285, ev284 := c.ReadStructListHeaderRef(foryTypeInner)
+	l179 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n178)
+	if n178 > 0 {
+		hn181, tr183, ev182 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i282 := range l281 {
-				if tr285 {
-					if st287, id288 := c.ReadRefFlag(); st287 == foryimpl.RefBack {
-						l281[i282] = foryimpl.BackRef[Inner](c, id288)
-					} else if st287 == foryimpl.RefFollows {
-						p289 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id288, p289)
-						if ev284 != nil {
-							p289.ForyReadEvolved(c, ev284)
+			for i180 := range l179 {
+				if tr183 {
+					if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
+						l179[i180] = foryimpl.BackRef[Inner](c, id186)
+					} else if st185 == foryimpl.RefFollows {
+						p187 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id186, p187)
+						if ev182 != nil {
+							p187.ForyReadEvolved(c, ev182)
 						} else {
-							p289.ForyRead(c)
+							p187.ForyRead(c)
 						}
-						l281[i282] = p289
+						l179[i180] = p187
 					} else {
-						l281[i282] = nil
+						l179[i180] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i282)
+						c.TraceIndex(i180)
 						break
 					}
 					continue
 				}
-				if hn283 && !c.ReadFlag() {
-					clear(l281[i282 : i282+1])
+				if hn181 && !c.ReadFlag() {
+					clear(l179[i180 : i180+1])
 					continue
 				}
-				p286 := foryimpl.Alloc[Inner](c)
-				if ev284 != nil {
-					p286.ForyReadEvolved(c, ev284)
+				p184 := foryimpl.Alloc[Inner](c)
+				if ev182 != nil {
+					p184.ForyReadEvolved(c, ev182)
 				} else {
-					p286.ForyRead(c)
+					p184.ForyRead(c)
 				}
-				l281[i282] = p286
+				l179[i180] = p184
 				if c.Failed() {
-					c.TraceIndex(i282)
+					c.TraceIndex(i180)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPIn = l281
+	x.RmLPIn = l179
 	if c.Failed() {
 		c.Trace("RmLPIn")
 		return
 	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev290 := c.ReadStructFieldMeta(foryTypeLeaf); ev290 != nil {
-			x.RmLf.ForyReadEvolved(c, ev290)
-		} else if !c.Failed() {
-			x.RmLf.ForyRead(c)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
+				x.RmLf.ForyReadEvolved(c, ev188)
+			} else if !c.Failed() {
+				x.RmLf.ForyRead(c)
+			}
 		}
-	}
-	if c.Failed() {
-		c.Trace("RmLf")
-		return
-	}
-	n291 := c.ReadLengthFast(2)
-	if n291 < 0 {
-		n291 = c.ReadLength(2)
-	}
-	m292 := foryimpl.MakeMap[map[string][]Inner](c, n291)
-	for n291 > 0 && !c.Failed() {
-		sz293, vn294, tr307, _ := c.ReadMapChunkRef(n291, 21, 22, nil)
-		for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
-			var k296 string
-			k296 = c.ReadString()
-			var v297 []Inner
-			if tr307 {
-				if st308, id309 := c.ReadRefFlag(); st308 == foryimpl.RefBack {
-					v297 = foryimpl.BackRefSlice[Inner](c, id309)
-				} else if st308 == foryimpl.RefFollows {
-					n310 := c.ReadLengthFast(1)
-					if n310 < 0 {
-						n310 = c.ReadLength(1)
-					}
-					l311 := foryimpl.MakeSlice[[]Inner](c, n310)
-					if n310 > 0 {
-						hn313, tr315, ev314 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i312 := range l311 {
-								if tr315 {
-									if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
-										if p318 := foryimpl.BackRef[Inner](c, id317); p318 != nil {
-											l311[i312] = *p318
-										}
-									} else if st316 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id317, &l311[i312])
-										if ev314 != nil {
-											l311[i312].ForyReadEvolved(c, ev314)
+		if c.Failed() {
+			c.Trace("RmLf")
+			return
+		}
+		n189 := c.ReadLengthFast(2)
+		if n189 < 0 {
+			n189 = c.ReadLength(2)
+		}
+		m190 := foryimpl.MakeMap[map[string][]Inner](c, n189)
+		for n189 > 0 && !c.Failed() {
+			sz191, vn192, tr205, _ := c.ReadMapChunkRef(n189, 21, 22, nil)
+			for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
+				var k194 string
+				k194 = c.ReadString()
+				var v195 []Inner
+				if tr205 {
+					if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
+						v195 = foryimpl.BackRefSlice[Inner](c, id207)
+					} else if st206 == foryimpl.RefFollows {
+						n208 := c.ReadLengthFast(1)
+						if n208 < 0 {
+							n208 = c.ReadLength(1)
+						}
+						l209 := foryimpl.MakeSlice[[]Inner](c, n208)
+						if n208 > 0 {
+							hn211, tr213, ev212 := c.ReadStructListHeaderRef(foryTypeInner)
+							if !c.Failed() {
+								for i210 := range l209 {
+									if tr213 {
+										if st214, id215 := c.ReadRefFlag(); st214 == foryimpl.RefBack {
+											if p216 := foryimpl.BackRef[Inner](c, id215); p216 != nil {
+												l209[i210] = *p216
+											}
+										} else if st214 == foryimpl.RefFollows {
+											foryimpl.SetRef(c, id215, &l209[i210])
+											if ev212 != nil {
+												l209[i210].ForyReadEvolved(c, ev212)
+											} else {
+												l209[i210].ForyRead(c)
+											}
 										} else {
-											l311[i312].ForyRead(c)
+											l209[i210] = Inner{}
 										}
+										if c.Failed() {
+											c.TraceIndex(i210)
+											break
+										}
+										continue
+									}
+									if hn211 && !c.ReadFlag() {
+										clear(l209[i210 : i210+1])
+										continue
+									}
+									if ev212 != nil {
+										l209[i210].ForyReadEvolved(c, ev212)
 									} else {
-										l311[i312] = Inner{}
+										l209[i210].ForyRead(c)
 									}
 									if c.Failed() {
-										c.TraceIndex(i312)
+										c.TraceIndex(i210)
+										break
+									}
+								}
+							}
+						}
+						v195 = l209
+						foryimpl.SetRefSlice(c, id207, v195)
+					} else {
+						v195 = nil
+					}
+				} else if !vn192 {
+					n196 := c.ReadLengthFast(1)
+					if n196 < 0 {
+						n196 = c.ReadLength(1)
+					}
+					l197 := foryimpl.MakeSlice[[]Inner](c, n196)
+					if n196 > 0 {
+						hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i198 := range l197 {
+								if tr201 {
+									if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+										if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
+											l197[i198] = *p204
+										}
+									} else if st202 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id203, &l197[i198])
+										if ev200 != nil {
+											l197[i198].ForyReadEvolved(c, ev200)
+										} else {
+											l197[i198].ForyRead(c)
+										}
+									} else {
+										l197[i198] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i198)
 										break
 									}
 									continue
 								}
-								if hn313 && !c.ReadFlag() {
-									clear(l311[i312 : i312+1])
+								if hn199 && !c.ReadFlag() {
+									clear(l197[i198 : i198+1])
 									continue
 								}
-								if ev314 != nil {
-									l311[i312].ForyReadEvolved(c, ev314)
+								if ev200 != nil {
+									l197[i198].ForyReadEvolved(c, ev200)
 								} else {
-									l311[i312].ForyRead(c)
+									l197[i198].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i312)
+									c.TraceIndex(i198)
 									break
 								}
 							}
 						}
 					}
-					v297 = l311
-					foryimpl.SetRefSlice(c, id309, v297)
-				} else {
-					v297 = nil
+					v195 = l197
 				}
-			} else if !vn294 {
-				n298 := c.ReadLengthFast(1)
-				if n298 < 0 {
-					n298 = c.ReadLength(1)
-				}
-				l299 := foryimpl.MakeSlice[[]Inner](c, n298)
-				if n298 > 0 {
-					hn301, tr303, ev302 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i300 := range l299 {
-							if tr303 {
-								if st304, id305 := c.ReadRefFlag(); st304 == foryimpl.RefBack {
-									if p306 := foryimpl.BackRef[Inner](c, id305); p306 != nil {
-										l299[i300] = *p306
-									}
-								} else if st304 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id305, &l299[i300])
-									if ev302 != nil {
-										l299[i300].ForyReadEvolved(c, ev302)
-									} else {
-										l299[i300].ForyRead(c)
-									}
-								} else {
-									l299[i300] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i300)
-									break
-								}
-								continue
-							}
-							if hn301 && !c.ReadFlag() {
-								clear(l299[i300 : i300+1])
-								continue
-							}
-							if ev302 != nil {
-								l299[i300].ForyReadEvolved(c, ev302)
-							} else {
-								l299[i300].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i300)
-								break
-							}
-						}
-					}
-				}
-				v297 = l299
+				m190[k194] = v195
 			}
-			m292[k296] = v297
+			n189 -= sz191
 		}
-		n291 -= sz293
-	}
-	x.RmMSLIn = m292
-	if c.Failed() {
-		c.Trace("RmMSLIn")
-		return
-	}
-	if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
-		x.RmPIn = foryimpl.BackRef[Inner](c, id320)
-	} else if st319 == foryimpl.RefFollows {
-		p321 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id320, p321)
-		if ev322 := c.ReadStructFieldMeta(foryTypeInner); ev322 != nil {
-			p321.ForyReadEvolved(c, ev322)
-		} else if !c.Failed() {
-			p321.ForyRead(c)
+		x.RmMSLIn = m190
+		if c.Failed() {
+			c.Trace("RmMSLIn")
+			return
 		}
-		x.RmPIn = p321
+		if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
+			x.RmPIn = foryimpl.BackRef[Inner](c, id218)
+		} else if st217 == foryimpl.RefFollows {
+			p219 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id218, p219)
+			if ev220 := c.ReadStructFieldMeta(foryTypeInner); ev220 != nil {
+				p219.ForyReadEvolved(c, ev220)
+			} else if !c.Failed() {
+				p219.ForyRead(c)
+			}
+			x.RmPIn = p219
+		} else {
+			x.RmPIn = nil
+		}
+		if c.Failed() {
+			c.Trace("RmPIn")
+			return
+		}
+		if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
+			x.RmPLf = foryimpl.BackRef[Leaf](c, id222)
+		} else if st221 == foryimpl.RefFollows {
+			p223 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id222, p223)
+			if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
+				p223.ForyReadEvolved(c, ev224)
+			} else if !c.Failed() {
+				p223.ForyRead(c)
+			}
+			x.RmPLf = p223
+		} else {
+			x.RmPLf = nil
+		}
+		if c.Failed() {
+			c.Trace("RmPLf")
+			return
+		}
 	} else {
-		x.RmPIn = nil
-	}
-	if c.Failed() {
-		c.Trace("RmPIn")
-		return
-	}
-	if st323, id324 := c.ReadRefFlag(); st323 == foryimpl.RefBack {
-		x.RmPLf = foryimpl.BackRef[Leaf](c, id324)
-	} else if st323 == foryimpl.RefFollows {
-		p325 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id324, p325)
-		if ev326 := c.ReadStructFieldMeta(foryTypeLeaf); ev326 != nil {
-			p325.ForyReadEvolved(c, ev326)
+		if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
+			x.RmLf.ForyReadEvolved(c, ev188)
 		} else if !c.Failed() {
-			p325.ForyRead(c)
+			x.RmLf.ForyRead(c)
 		}
-		x.RmPLf = p325
-	} else {
-		x.RmPLf = nil
-	}
-	if c.Failed() {
-		c.Trace("RmPLf")
-		return
+		if c.Failed() {
+			c.Trace("RmLf")
+			return
+		}
+		n189 := c.ReadLengthFast(2)
+		if n189 < 0 {
+			n189 = c.ReadLength(2)
+		}
+		m190 := foryimpl.MakeMap[map[string][]Inner](c, n189)
+		for n189 > 0 && !c.Failed() {
+			sz191, vn192, _ := c.ReadMapChunk(n189, 21, 22, nil, true)
+			for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
+				var k194 string
+				k194 = c.ReadString()
+				var v195 []Inner
+				if !vn192 {
+					n196 := c.ReadLengthFast(1)
+					if n196 < 0 {
+						n196 = c.ReadLength(1)
+					}
+					l197 := foryimpl.MakeSlice[[]Inner](c, n196)
+					if n196 > 0 {
+						hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i198 := range l197 {
+								if tr201 {
+									if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+										if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
+											l197[i198] = *p204
+										}
+									} else if st202 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id203, &l197[i198])
+										if ev200 != nil {
+											l197[i198].ForyReadEvolved(c, ev200)
+										} else {
+											l197[i198].ForyRead(c)
+										}
+									} else {
+										l197[i198] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i198)
+										break
+									}
+									continue
+								}
+								if hn199 && !c.ReadFlag() {
+									clear(l197[i198 : i198+1])
+									continue
+								}
+								if ev200 != nil {
+									l197[i198].ForyReadEvolved(c, ev200)
+								} else {
+									l197[i198].ForyRead(c)
+								}
+								if c.Failed() {
+									c.TraceIndex(i198)
+									break
+								}
+							}
+						}
+					}
+					v195 = l197
+				}
+				m190[k194] = v195
+			}
+			n189 -= sz191
+		}
+		x.RmMSLIn = m190
+		if c.Failed() {
+			c.Trace("RmMSLIn")
+			return
+		}
+		if c.ReadFlag() {
+			p217 := foryimpl.Alloc[Inner](c)
+			if ev218 := c.ReadStructFieldMeta(foryTypeInner); ev218 != nil {
+				p217.ForyReadEvolved(c, ev218)
+			} else if !c.Failed() {
+				p217.ForyRead(c)
+			}
+			x.RmPIn = p217
+		}
+		if c.Failed() {
+			c.Trace("RmPIn")
+			return
+		}
+		if c.ReadFlag() {
+			p221 := foryimpl.Alloc[Leaf](c)
+			if ev222 := c.ReadStructFieldMeta(foryTypeLeaf); ev222 != nil {
+				p221.ForyReadEvolved(c, ev222)
+			} else if !c.Failed() {
+				p221.ForyRead(c)
+			}
+			x.RmPLf = p221
+		}
+		if c.Failed() {
+			c.Trace("RmPLf")
+			return
+		}
 	}
 }
 
@@ -14218,16 +12167,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev330 := c.ReadStructFieldMeta(foryTypeInner); ev330 != nil {
-						x.In.ForyReadEvolved(c, ev330)
+					if ev228 := c.ReadStructFieldMeta(foryTypeInner); ev228 != nil {
+						x.In.ForyReadEvolved(c, ev228)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev327 := c.ReadStructFieldMeta(foryTypeInner); ev327 != nil {
-						x.In.ForyReadEvolved(c, ev327)
+					if ev225 := c.ReadStructFieldMeta(foryTypeInner); ev225 != nil {
+						x.In.ForyReadEvolved(c, ev225)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -14235,169 +12184,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n331 := c.ReadLengthFast(1)
-				if n331 < 0 {
-					n331 = c.ReadLength(1)
+				n229 := c.ReadLengthFast(1)
+				if n229 < 0 {
+					n229 = c.ReadLength(1)
 				}
-				l332 := foryimpl.MakeSlice[[]Inner](c, n331)
-				if n331 > 0 {
-					hn334, tr336, ev335 := c.ReadStructListHeaderRef(foryTypeInner)
+				l230 := foryimpl.MakeSlice[[]Inner](c, n229)
+				if n229 > 0 {
+					hn232, tr234, ev233 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i333 := range l332 {
-							if tr336 {
-								if st337, id338 := c.ReadRefFlag(); st337 == foryimpl.RefBack {
-									if p339 := foryimpl.BackRef[Inner](c, id338); p339 != nil {
-										l332[i333] = *p339
+						for i231 := range l230 {
+							if tr234 {
+								if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
+									if p237 := foryimpl.BackRef[Inner](c, id236); p237 != nil {
+										l230[i231] = *p237
 									}
-								} else if st337 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id338, &l332[i333])
-									if ev335 != nil {
-										l332[i333].ForyReadEvolved(c, ev335)
+								} else if st235 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id236, &l230[i231])
+									if ev233 != nil {
+										l230[i231].ForyReadEvolved(c, ev233)
 									} else {
-										l332[i333].ForyRead(c)
+										l230[i231].ForyRead(c)
 									}
 								} else {
-									l332[i333] = Inner{}
+									l230[i231] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i333)
+									c.TraceIndex(i231)
 									break
 								}
 								continue
 							}
-							if hn334 && !c.ReadFlag() {
-								clear(l332[i333 : i333+1])
+							if hn232 && !c.ReadFlag() {
+								clear(l230[i231 : i231+1])
 								continue
 							}
-							if ev335 != nil {
-								l332[i333].ForyReadEvolved(c, ev335)
+							if ev233 != nil {
+								l230[i231].ForyReadEvolved(c, ev233)
 							} else {
-								l332[i333].ForyRead(c)
+								l230[i231].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i333)
+								c.TraceIndex(i231)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l332
+				x.LIn = l230
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n340 := c.ReadLengthFast(1)
-				if n340 < 0 {
-					n340 = c.ReadLength(1)
+				n238 := c.ReadLengthFast(1)
+				if n238 < 0 {
+					n238 = c.ReadLength(1)
 				}
-				l341 := foryimpl.MakeSlice[[]Leaf](c, n340)
-				if n340 > 0 {
-					hn343, tr345, ev344 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l239 := foryimpl.MakeSlice[[]Leaf](c, n238)
+				if n238 > 0 {
+					hn241, tr243, ev242 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i342 := range l341 {
-							if tr345 {
-								if st346, id347 := c.ReadRefFlag(); st346 == foryimpl.RefBack {
-									if p348 := foryimpl.BackRef[Leaf](c, id347); p348 != nil {
-										l341[i342] = *p348
+						for i240 := range l239 {
+							if tr243 {
+								if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
+									if p246 := foryimpl.BackRef[Leaf](c, id245); p246 != nil {
+										l239[i240] = *p246
 									}
-								} else if st346 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id347, &l341[i342])
-									if ev344 != nil {
-										l341[i342].ForyReadEvolved(c, ev344)
+								} else if st244 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id245, &l239[i240])
+									if ev242 != nil {
+										l239[i240].ForyReadEvolved(c, ev242)
 									} else {
-										l341[i342].ForyRead(c)
+										l239[i240].ForyRead(c)
 									}
 								} else {
-									l341[i342] = Leaf{}
+									l239[i240] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i342)
+									c.TraceIndex(i240)
 									break
 								}
 								continue
 							}
-							if hn343 && !c.ReadFlag() {
-								clear(l341[i342 : i342+1])
+							if hn241 && !c.ReadFlag() {
+								clear(l239[i240 : i240+1])
 								continue
 							}
-							if ev344 != nil {
-								l341[i342].ForyReadEvolved(c, ev344)
+							if ev242 != nil {
+								l239[i240].ForyReadEvolved(c, ev242)
 							} else {
-								l341[i342].ForyRead(c)
+								l239[i240].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i342)
+								c.TraceIndex(i240)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l341
+				x.LLf = l239
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n349 := c.ReadLengthFast(1)
-				if n349 < 0 {
-					n349 = c.ReadLength(1)
+				n247 := c.ReadLengthFast(1)
+				if n247 < 0 {
+					n247 = c.ReadLength(1)
 				}
-				l350 := foryimpl.MakeSlice[[]*Inner](c, n349)
-				if n349 > 0 {
-					hn352, tr354, ev353 := c.ReadStructListHeaderRef(foryTypeInner)
+				l248 := foryimpl.MakeSlice[[]*Inner](c, n247)
+				if n247 > 0 {
+					hn250, tr252, ev251 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i351 := range l350 {
-							if tr354 {
-								if st356, id357 := c.ReadRefFlag(); st356 == foryimpl.RefBack {
-									l350[i351] = foryimpl.BackRef[Inner](c, id357)
-								} else if st356 == foryimpl.RefFollows {
-									p358 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id357, p358)
-									if ev353 != nil {
-										p358.ForyReadEvolved(c, ev353)
+						for i249 := range l248 {
+							if tr252 {
+								if st254, id255 := c.ReadRefFlag(); st254 == foryimpl.RefBack {
+									l248[i249] = foryimpl.BackRef[Inner](c, id255)
+								} else if st254 == foryimpl.RefFollows {
+									p256 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id255, p256)
+									if ev251 != nil {
+										p256.ForyReadEvolved(c, ev251)
 									} else {
-										p358.ForyRead(c)
+										p256.ForyRead(c)
 									}
-									l350[i351] = p358
+									l248[i249] = p256
 								} else {
-									l350[i351] = nil
+									l248[i249] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i351)
+									c.TraceIndex(i249)
 									break
 								}
 								continue
 							}
-							if hn352 && !c.ReadFlag() {
-								clear(l350[i351 : i351+1])
+							if hn250 && !c.ReadFlag() {
+								clear(l248[i249 : i249+1])
 								continue
 							}
-							p355 := foryimpl.Alloc[Inner](c)
-							if ev353 != nil {
-								p355.ForyReadEvolved(c, ev353)
+							p253 := foryimpl.Alloc[Inner](c)
+							if ev251 != nil {
+								p253.ForyReadEvolved(c, ev251)
 							} else {
-								p355.ForyRead(c)
+								p253.ForyRead(c)
 							}
-							l350[i351] = p355
+							l248[i249] = p253
 							if c.Failed() {
-								c.TraceIndex(i351)
+								c.TraceIndex(i249)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l350
+				x.LPIn = l248
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev362 := c.ReadStructFieldMeta(foryTypeLeaf); ev362 != nil {
-						x.Lf.ForyReadEvolved(c, ev362)
+					if ev260 := c.ReadStructFieldMeta(foryTypeLeaf); ev260 != nil {
+						x.Lf.ForyReadEvolved(c, ev260)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev359 := c.ReadStructFieldMeta(foryTypeLeaf); ev359 != nil {
-						x.Lf.ForyReadEvolved(c, ev359)
+					if ev257 := c.ReadStructFieldMeta(foryTypeLeaf); ev257 != nil {
+						x.Lf.ForyReadEvolved(c, ev257)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -14405,139 +12354,139 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n363 := c.ReadLengthFast(2)
-				if n363 < 0 {
-					n363 = c.ReadLength(2)
+				n261 := c.ReadLengthFast(2)
+				if n261 < 0 {
+					n261 = c.ReadLength(2)
 				}
-				m364 := foryimpl.MakeMap[map[string][]Inner](c, n363)
-				for n363 > 0 && !c.Failed() {
-					sz365, vn366, _ := c.ReadMapChunk(n363, 21, 22, nil, true)
-					for j367 := 0; j367 < sz365 && !c.Failed(); j367++ {
-						var k368 string
-						k368 = c.ReadString()
-						var v369 []Inner
-						if !vn366 {
-							n370 := c.ReadLengthFast(1)
-							if n370 < 0 {
-								n370 = c.ReadLength(1)
+				m262 := foryimpl.MakeMap[map[string][]Inner](c, n261)
+				for n261 > 0 && !c.Failed() {
+					sz263, vn264, _ := c.ReadMapChunk(n261, 21, 22, nil, true)
+					for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
+						var k266 string
+						k266 = c.ReadString()
+						var v267 []Inner
+						if !vn264 {
+							n268 := c.ReadLengthFast(1)
+							if n268 < 0 {
+								n268 = c.ReadLength(1)
 							}
-							l371 := foryimpl.MakeSlice[[]Inner](c, n370)
-							if n370 > 0 {
-								hn373, tr375, ev374 := c.ReadStructListHeaderRef(foryTypeInner)
+							l269 := foryimpl.MakeSlice[[]Inner](c, n268)
+							if n268 > 0 {
+								hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i372 := range l371 {
-										if tr375 {
-											if st376, id377 := c.ReadRefFlag(); st376 == foryimpl.RefBack {
-												if p378 := foryimpl.BackRef[Inner](c, id377); p378 != nil {
-													l371[i372] = *p378
+									for i270 := range l269 {
+										if tr273 {
+											if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
+												if p276 := foryimpl.BackRef[Inner](c, id275); p276 != nil {
+													l269[i270] = *p276
 												}
-											} else if st376 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id377, &l371[i372])
-												if ev374 != nil {
-													l371[i372].ForyReadEvolved(c, ev374)
+											} else if st274 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id275, &l269[i270])
+												if ev272 != nil {
+													l269[i270].ForyReadEvolved(c, ev272)
 												} else {
-													l371[i372].ForyRead(c)
+													l269[i270].ForyRead(c)
 												}
 											} else {
-												l371[i372] = Inner{}
+												l269[i270] = Inner{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i372)
+												c.TraceIndex(i270)
 												break
 											}
 											continue
 										}
-										if hn373 && !c.ReadFlag() {
-											clear(l371[i372 : i372+1])
+										if hn271 && !c.ReadFlag() {
+											clear(l269[i270 : i270+1])
 											continue
 										}
-										if ev374 != nil {
-											l371[i372].ForyReadEvolved(c, ev374)
+										if ev272 != nil {
+											l269[i270].ForyReadEvolved(c, ev272)
 										} else {
-											l371[i372].ForyRead(c)
+											l269[i270].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i372)
+											c.TraceIndex(i270)
 											break
 										}
 									}
 								}
 							}
-							v369 = l371
+							v267 = l269
 						}
-						m364[k368] = v369
+						m262[k266] = v267
 					}
-					n363 -= sz365
+					n261 -= sz263
 				}
-				x.MSLIn = m364
+				x.MSLIn = m262
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st382, id383 := c.ReadRefFlag(); st382 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id383)
-				} else if st382 == foryimpl.RefFollows {
-					p384 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id383, p384)
-					if ev385 := c.ReadStructFieldMeta(foryTypeInner); ev385 != nil {
-						p384.ForyReadEvolved(c, ev385)
+				if st280, id281 := c.ReadRefFlag(); st280 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id281)
+				} else if st280 == foryimpl.RefFollows {
+					p282 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id281, p282)
+					if ev283 := c.ReadStructFieldMeta(foryTypeInner); ev283 != nil {
+						p282.ForyReadEvolved(c, ev283)
 					} else if !c.Failed() {
-						p384.ForyRead(c)
+						p282.ForyRead(c)
 					}
-					x.PIn = p384
+					x.PIn = p282
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p380 := foryimpl.Alloc[Inner](c)
-					if ev381 := c.ReadStructFieldMeta(foryTypeInner); ev381 != nil {
-						p380.ForyReadEvolved(c, ev381)
+					p278 := foryimpl.Alloc[Inner](c)
+					if ev279 := c.ReadStructFieldMeta(foryTypeInner); ev279 != nil {
+						p278.ForyReadEvolved(c, ev279)
 					} else if !c.Failed() {
-						p380.ForyRead(c)
+						p278.ForyRead(c)
 					}
-					x.PIn = p380
+					x.PIn = p278
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st388, id389 := c.ReadRefFlag(); st388 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id389)
-				} else if st388 == foryimpl.RefFollows {
-					p390 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id389, p390)
-					if ev391 := c.ReadStructFieldMeta(foryTypeLeaf); ev391 != nil {
-						p390.ForyReadEvolved(c, ev391)
+				if st286, id287 := c.ReadRefFlag(); st286 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id287)
+				} else if st286 == foryimpl.RefFollows {
+					p288 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id287, p288)
+					if ev289 := c.ReadStructFieldMeta(foryTypeLeaf); ev289 != nil {
+						p288.ForyReadEvolved(c, ev289)
 					} else if !c.Failed() {
-						p390.ForyRead(c)
+						p288.ForyRead(c)
 					}
-					x.PLf = p390
+					x.PLf = p288
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p386 := foryimpl.Alloc[Leaf](c)
-					if ev387 := c.ReadStructFieldMeta(foryTypeLeaf); ev387 != nil {
-						p386.ForyReadEvolved(c, ev387)
+					p284 := foryimpl.Alloc[Leaf](c)
+					if ev285 := c.ReadStructFieldMeta(foryTypeLeaf); ev285 != nil {
+						p284.ForyReadEvolved(c, ev285)
 					} else if !c.Failed() {
-						p386.ForyRead(c)
+						p284.ForyRead(c)
 					}
-					x.PLf = p386
+					x.PLf = p284
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev395 := c.ReadStructFieldMeta(foryTypeInner); ev395 != nil {
-						x.RmIn.ForyReadEvolved(c, ev395)
+					if ev293 := c.ReadStructFieldMeta(foryTypeInner); ev293 != nil {
+						x.RmIn.ForyReadEvolved(c, ev293)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev392 := c.ReadStructFieldMeta(foryTypeInner); ev392 != nil {
-						x.RmIn.ForyReadEvolved(c, ev392)
+					if ev290 := c.ReadStructFieldMeta(foryTypeInner); ev290 != nil {
+						x.RmIn.ForyReadEvolved(c, ev290)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
@@ -14545,169 +12494,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n396 := c.ReadLengthFast(1)
-				if n396 < 0 {
-					n396 = c.ReadLength(1)
+				n294 := c.ReadLengthFast(1)
+				if n294 < 0 {
+					n294 = c.ReadLength(1)
 				}
-				l397 := foryimpl.MakeSlice[[]Inner](c, n396)
-				if n396 > 0 {
-					hn399, tr401, ev400 := c.ReadStructListHeaderRef(foryTypeInner)
+				l295 := foryimpl.MakeSlice[[]Inner](c, n294)
+				if n294 > 0 {
+					hn297, tr299, ev298 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i398 := range l397 {
-							if tr401 {
-								if st402, id403 := c.ReadRefFlag(); st402 == foryimpl.RefBack {
-									if p404 := foryimpl.BackRef[Inner](c, id403); p404 != nil {
-										l397[i398] = *p404
+						for i296 := range l295 {
+							if tr299 {
+								if st300, id301 := c.ReadRefFlag(); st300 == foryimpl.RefBack {
+									if p302 := foryimpl.BackRef[Inner](c, id301); p302 != nil {
+										l295[i296] = *p302
 									}
-								} else if st402 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id403, &l397[i398])
-									if ev400 != nil {
-										l397[i398].ForyReadEvolved(c, ev400)
+								} else if st300 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id301, &l295[i296])
+									if ev298 != nil {
+										l295[i296].ForyReadEvolved(c, ev298)
 									} else {
-										l397[i398].ForyRead(c)
+										l295[i296].ForyRead(c)
 									}
 								} else {
-									l397[i398] = Inner{}
+									l295[i296] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i398)
+									c.TraceIndex(i296)
 									break
 								}
 								continue
 							}
-							if hn399 && !c.ReadFlag() {
-								clear(l397[i398 : i398+1])
+							if hn297 && !c.ReadFlag() {
+								clear(l295[i296 : i296+1])
 								continue
 							}
-							if ev400 != nil {
-								l397[i398].ForyReadEvolved(c, ev400)
+							if ev298 != nil {
+								l295[i296].ForyReadEvolved(c, ev298)
 							} else {
-								l397[i398].ForyRead(c)
+								l295[i296].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i398)
+								c.TraceIndex(i296)
 								break
 							}
 						}
 					}
 				}
-				x.RmLIn = l397
+				x.RmLIn = l295
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n405 := c.ReadLengthFast(1)
-				if n405 < 0 {
-					n405 = c.ReadLength(1)
+				n303 := c.ReadLengthFast(1)
+				if n303 < 0 {
+					n303 = c.ReadLength(1)
 				}
-				l406 := foryimpl.MakeSlice[[]Leaf](c, n405)
-				if n405 > 0 {
-					hn408, tr410, ev409 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l304 := foryimpl.MakeSlice[[]Leaf](c, n303)
+				if n303 > 0 {
+					hn306, tr308, ev307 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i407 := range l406 {
-							if tr410 {
-								if st411, id412 := c.ReadRefFlag(); st411 == foryimpl.RefBack {
-									if p413 := foryimpl.BackRef[Leaf](c, id412); p413 != nil {
-										l406[i407] = *p413
+						for i305 := range l304 {
+							if tr308 {
+								if st309, id310 := c.ReadRefFlag(); st309 == foryimpl.RefBack {
+									if p311 := foryimpl.BackRef[Leaf](c, id310); p311 != nil {
+										l304[i305] = *p311
 									}
-								} else if st411 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id412, &l406[i407])
-									if ev409 != nil {
-										l406[i407].ForyReadEvolved(c, ev409)
+								} else if st309 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id310, &l304[i305])
+									if ev307 != nil {
+										l304[i305].ForyReadEvolved(c, ev307)
 									} else {
-										l406[i407].ForyRead(c)
+										l304[i305].ForyRead(c)
 									}
 								} else {
-									l406[i407] = Leaf{}
+									l304[i305] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i407)
+									c.TraceIndex(i305)
 									break
 								}
 								continue
 							}
-							if hn408 && !c.ReadFlag() {
-								clear(l406[i407 : i407+1])
+							if hn306 && !c.ReadFlag() {
+								clear(l304[i305 : i305+1])
 								continue
 							}
-							if ev409 != nil {
-								l406[i407].ForyReadEvolved(c, ev409)
+							if ev307 != nil {
+								l304[i305].ForyReadEvolved(c, ev307)
 							} else {
-								l406[i407].ForyRead(c)
+								l304[i305].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i407)
+								c.TraceIndex(i305)
 								break
 							}
 						}
 					}
 				}
-				x.RmLLf = l406
+				x.RmLLf = l304
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n414 := c.ReadLengthFast(1)
-				if n414 < 0 {
-					n414 = c.ReadLength(1)
+				n312 := c.ReadLengthFast(1)
+				if n312 < 0 {
+					n312 = c.ReadLength(1)
 				}
-				l415 := foryimpl.MakeSlice[[]*Inner](c, n414)
-				if n414 > 0 {
-					hn417, tr419, ev418 := c.ReadStructListHeaderRef(foryTypeInner)
+				l313 := foryimpl.MakeSlice[[]*Inner](c, n312)
+				if n312 > 0 {
+					hn315, tr317, ev316 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i416 := range l415 {
-							if tr419 {
-								if st421, id422 := c.ReadRefFlag(); st421 == foryimpl.RefBack {
-									l415[i416] = foryimpl.BackRef[Inner](c, id422)
-								} else if st421 == foryimpl.RefFollows {
-									p423 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id422, p423)
-									if ev418 != nil {
-										p423.ForyReadEvolved(c, ev418)
+						for i314 := range l313 {
+							if tr317 {
+								if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
+									l313[i314] = foryimpl.BackRef[Inner](c, id320)
+								} else if st319 == foryimpl.RefFollows {
+									p321 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id320, p321)
+									if ev316 != nil {
+										p321.ForyReadEvolved(c, ev316)
 									} else {
-										p423.ForyRead(c)
+										p321.ForyRead(c)
 									}
-									l415[i416] = p423
+									l313[i314] = p321
 								} else {
-									l415[i416] = nil
+									l313[i314] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i416)
+									c.TraceIndex(i314)
 									break
 								}
 								continue
 							}
-							if hn417 && !c.ReadFlag() {
-								clear(l415[i416 : i416+1])
+							if hn315 && !c.ReadFlag() {
+								clear(l313[i314 : i314+1])
 								continue
 							}
-							p420 := foryimpl.Alloc[Inner](c)
-							if ev418 != nil {
-								p420.ForyReadEvolved(c, ev418)
+							p318 := foryimpl.Alloc[Inner](c)
+							if ev316 != nil {
+								p318.ForyReadEvolved(c, ev316)
 							} else {
-								p420.ForyRead(c)
+								p318.ForyRead(c)
 							}
-							l415[i416] = p420
+							l313[i314] = p318
 							if c.Failed() {
-								c.TraceIndex(i416)
+								c.TraceIndex(i314)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPIn = l415
+				x.RmLPIn = l313
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev427 := c.ReadStructFieldMeta(foryTypeLeaf); ev427 != nil {
-						x.RmLf.ForyReadEvolved(c, ev427)
+					if ev325 := c.ReadStructFieldMeta(foryTypeLeaf); ev325 != nil {
+						x.RmLf.ForyReadEvolved(c, ev325)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev424 := c.ReadStructFieldMeta(foryTypeLeaf); ev424 != nil {
-						x.RmLf.ForyReadEvolved(c, ev424)
+					if ev322 := c.ReadStructFieldMeta(foryTypeLeaf); ev322 != nil {
+						x.RmLf.ForyReadEvolved(c, ev322)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
@@ -14715,124 +12664,124 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n428 := c.ReadLengthFast(2)
-				if n428 < 0 {
-					n428 = c.ReadLength(2)
+				n326 := c.ReadLengthFast(2)
+				if n326 < 0 {
+					n326 = c.ReadLength(2)
 				}
-				m429 := foryimpl.MakeMap[map[string][]Inner](c, n428)
-				for n428 > 0 && !c.Failed() {
-					sz430, vn431, _ := c.ReadMapChunk(n428, 21, 22, nil, true)
-					for j432 := 0; j432 < sz430 && !c.Failed(); j432++ {
-						var k433 string
-						k433 = c.ReadString()
-						var v434 []Inner
-						if !vn431 {
-							n435 := c.ReadLengthFast(1)
-							if n435 < 0 {
-								n435 = c.ReadLength(1)
+				m327 := foryimpl.MakeMap[map[string][]Inner](c, n326)
+				for n326 > 0 && !c.Failed() {
+					sz328, vn329, _ := c.ReadMapChunk(n326, 21, 22, nil, true)
+					for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
+						var k331 string
+						k331 = c.ReadString()
+						var v332 []Inner
+						if !vn329 {
+							n333 := c.ReadLengthFast(1)
+							if n333 < 0 {
+								n333 = c.ReadLength(1)
 							}
-							l436 := foryimpl.MakeSlice[[]Inner](c, n435)
-							if n435 > 0 {
-								hn438, tr440, ev439 := c.ReadStructListHeaderRef(foryTypeInner)
+							l334 := foryimpl.MakeSlice[[]Inner](c, n333)
+							if n333 > 0 {
+								hn336, tr338, ev337 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i437 := range l436 {
-										if tr440 {
-											if st441, id442 := c.ReadRefFlag(); st441 == foryimpl.RefBack {
-												if p443 := foryimpl.BackRef[Inner](c, id442); p443 != nil {
-													l436[i437] = *p443
+									for i335 := range l334 {
+										if tr338 {
+											if st339, id340 := c.ReadRefFlag(); st339 == foryimpl.RefBack {
+												if p341 := foryimpl.BackRef[Inner](c, id340); p341 != nil {
+													l334[i335] = *p341
 												}
-											} else if st441 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id442, &l436[i437])
-												if ev439 != nil {
-													l436[i437].ForyReadEvolved(c, ev439)
+											} else if st339 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id340, &l334[i335])
+												if ev337 != nil {
+													l334[i335].ForyReadEvolved(c, ev337)
 												} else {
-													l436[i437].ForyRead(c)
+													l334[i335].ForyRead(c)
 												}
 											} else {
-												l436[i437] = Inner{}
+												l334[i335] = Inner{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i437)
+												c.TraceIndex(i335)
 												break
 											}
 											continue
 										}
-										if hn438 && !c.ReadFlag() {
-											clear(l436[i437 : i437+1])
+										if hn336 && !c.ReadFlag() {
+											clear(l334[i335 : i335+1])
 											continue
 										}
-										if ev439 != nil {
-											l436[i437].ForyReadEvolved(c, ev439)
+										if ev337 != nil {
+											l334[i335].ForyReadEvolved(c, ev337)
 										} else {
-											l436[i437].ForyRead(c)
+											l334[i335].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i437)
+											c.TraceIndex(i335)
 											break
 										}
 									}
 								}
 							}
-							v434 = l436
+							v332 = l334
 						}
-						m429[k433] = v434
+						m327[k331] = v332
 					}
-					n428 -= sz430
+					n326 -= sz328
 				}
-				x.RmMSLIn = m429
+				x.RmMSLIn = m327
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st447, id448 := c.ReadRefFlag(); st447 == foryimpl.RefBack {
-					x.RmPIn = foryimpl.BackRef[Inner](c, id448)
-				} else if st447 == foryimpl.RefFollows {
-					p449 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id448, p449)
-					if ev450 := c.ReadStructFieldMeta(foryTypeInner); ev450 != nil {
-						p449.ForyReadEvolved(c, ev450)
+				if st345, id346 := c.ReadRefFlag(); st345 == foryimpl.RefBack {
+					x.RmPIn = foryimpl.BackRef[Inner](c, id346)
+				} else if st345 == foryimpl.RefFollows {
+					p347 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id346, p347)
+					if ev348 := c.ReadStructFieldMeta(foryTypeInner); ev348 != nil {
+						p347.ForyReadEvolved(c, ev348)
 					} else if !c.Failed() {
-						p449.ForyRead(c)
+						p347.ForyRead(c)
 					}
-					x.RmPIn = p449
+					x.RmPIn = p347
 				} else {
 					x.RmPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p445 := foryimpl.Alloc[Inner](c)
-					if ev446 := c.ReadStructFieldMeta(foryTypeInner); ev446 != nil {
-						p445.ForyReadEvolved(c, ev446)
+					p343 := foryimpl.Alloc[Inner](c)
+					if ev344 := c.ReadStructFieldMeta(foryTypeInner); ev344 != nil {
+						p343.ForyReadEvolved(c, ev344)
 					} else if !c.Failed() {
-						p445.ForyRead(c)
+						p343.ForyRead(c)
 					}
-					x.RmPIn = p445
+					x.RmPIn = p343
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st453, id454 := c.ReadRefFlag(); st453 == foryimpl.RefBack {
-					x.RmPLf = foryimpl.BackRef[Leaf](c, id454)
-				} else if st453 == foryimpl.RefFollows {
-					p455 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id454, p455)
-					if ev456 := c.ReadStructFieldMeta(foryTypeLeaf); ev456 != nil {
-						p455.ForyReadEvolved(c, ev456)
+				if st351, id352 := c.ReadRefFlag(); st351 == foryimpl.RefBack {
+					x.RmPLf = foryimpl.BackRef[Leaf](c, id352)
+				} else if st351 == foryimpl.RefFollows {
+					p353 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id352, p353)
+					if ev354 := c.ReadStructFieldMeta(foryTypeLeaf); ev354 != nil {
+						p353.ForyReadEvolved(c, ev354)
 					} else if !c.Failed() {
-						p455.ForyRead(c)
+						p353.ForyRead(c)
 					}
-					x.RmPLf = p455
+					x.RmPLf = p353
 				} else {
 					x.RmPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p451 := foryimpl.Alloc[Leaf](c)
-					if ev452 := c.ReadStructFieldMeta(foryTypeLeaf); ev452 != nil {
-						p451.ForyReadEvolved(c, ev452)
+					p349 := foryimpl.Alloc[Leaf](c)
+					if ev350 := c.ReadStructFieldMeta(foryTypeLeaf); ev350 != nil {
+						p349.ForyReadEvolved(c, ev350)
 					} else if !c.Failed() {
-						p451.ForyRead(c)
+						p349.ForyRead(c)
 					}
-					x.RmPLf = p451
+					x.RmPLf = p349
 				}
 			}
 		default:
@@ -15088,102 +13037,67 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
+	*x = Inner{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-455157084) {
+		if h := r.ReadInt32(); h != -455157084 && h != -1069654317 && !c.Failed() {
+			c.HashMismatch(foryTypeInner, h)
+			return
+		}
+	}
+	// One bounds check for the 1 bytes of fixed-width fields.
+	if r.Need(1) {
+		in, off := r.Bytes(), r.Offset()
+		x.Old = buffer.ReadUint8At(in, off) != 0
+		r.SetOffset(off + 1)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Score = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Old..Score")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Inner{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-455157084) {
-		if h := r.ReadInt32(); h != -455157084 && h != -1069654317 && !c.Failed() {
-			c.HashMismatch(foryTypeInner, h)
+		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+			x.Lf = foryimpl.BackRef[Leaf](c, id4)
+		} else if st3 == foryimpl.RefFollows {
+			p5 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id4, p5)
+			if ev6 := c.ReadStructFieldMeta(foryTypeLeaf); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.Lf = p5
+		} else {
+			x.Lf = nil
+		}
+		if c.Failed() {
+			c.Trace("Lf")
 			return
 		}
-	}
-	// One bounds check for the 1 bytes of fixed-width fields.
-	if r.Need(1) {
-		in, off := r.Bytes(), r.Offset()
-		x.Old = buffer.ReadUint8At(in, off) != 0
-		r.SetOffset(off + 1)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Score = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Old..Score")
-		return
-	}
-	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Leaf](c)
-		if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
-			p3.ForyReadEvolved(c, ev4)
-		} else if !c.Failed() {
-			p3.ForyRead(c)
-		}
-		x.Lf = p3
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Inner{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-455157084) {
-		if h := r.ReadInt32(); h != -455157084 && h != -1069654317 && !c.Failed() {
-			c.HashMismatch(foryTypeInner, h)
-			return
-		}
-	}
-	// One bounds check for the 1 bytes of fixed-width fields.
-	if r.Need(1) {
-		in, off := r.Bytes(), r.Offset()
-		x.Old = buffer.ReadUint8At(in, off) != 0
-		r.SetOffset(off + 1)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Score = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Old..Score")
-		return
-	}
-	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-		x.Lf = foryimpl.BackRef[Leaf](c, id6)
-	} else if st5 == foryimpl.RefFollows {
-		p7 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id6, p7)
-		if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			p7.ForyRead(c)
-		}
-		x.Lf = p7
 	} else {
-		x.Lf = nil
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
+		if c.ReadFlag() {
+			p3 := foryimpl.Alloc[Leaf](c)
+			if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Lf = p3
+		}
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
 	}
 	x.Name = c.ReadString()
 	if c.Failed() {
@@ -15204,37 +13118,37 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Score = int32(v9)
+				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
+					x.Score = int32(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt32()
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-					x.Lf = foryimpl.BackRef[Leaf](c, id14)
-				} else if st13 == foryimpl.RefFollows {
-					p15 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id14, p15)
-					if ev16 := c.ReadStructFieldMeta(foryTypeLeaf); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Lf = foryimpl.BackRef[Leaf](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev14 := c.ReadStructFieldMeta(foryTypeLeaf); ev14 != nil {
+						p13.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
-						p15.ForyRead(c)
+						p13.ForyRead(c)
 					}
-					x.Lf = p15
+					x.Lf = p13
 				} else {
 					x.Lf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p11 := foryimpl.Alloc[Leaf](c)
-					if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
+					p9 := foryimpl.Alloc[Leaf](c)
+					if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
 					} else if !c.Failed() {
-						p11.ForyRead(c)
+						p9.ForyRead(c)
 					}
-					x.Lf = p11
+					x.Lf = p9
 				}
 			}
 		case 3:
@@ -15838,14 +13752,15 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Changes's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Changes{
-		NIn: x.NIn,
-		NL:  x.NL,
+		*x = Changes{NL: x.NL}
+	} else {
+		*x = Changes{
+			NIn: x.NIn,
+			NL:  x.NL,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1095387611) {
@@ -15897,14 +13812,28 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("OldName")
 		return
 	}
-	if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
-		x.NIn.ForyReadEvolved(c, ev26)
-	} else if !c.Failed() {
-		x.NIn.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("NIn")
-		return
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeInner) {
+			if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
+				x.NIn.ForyReadEvolved(c, ev26)
+			} else if !c.Failed() {
+				x.NIn.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("NIn")
+			return
+		}
+	} else {
+		if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
+			x.NIn.ForyReadEvolved(c, ev26)
+		} else if !c.Failed() {
+			x.NIn.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("NIn")
+			return
+		}
 	}
 	n27 := c.ReadLengthFast(1)
 	if n27 < 0 {
@@ -15932,197 +13861,99 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	if c.ReadFlag() {
-		n33 := c.ReadLengthFast(2)
-		if n33 < 0 {
-			n33 = c.ReadLength(2)
-		}
-		m34 := foryimpl.MakeMap[map[string]int32](c, n33)
-		for n33 > 0 && !c.Failed() {
-			sz35, vn36, _ := c.ReadMapChunk(n33, 21, 5, nil, false)
-			for j37 := 0; j37 < sz35 && !c.Failed(); j37++ {
-				var k38 string
-				k38 = c.ReadString()
-				var v39 int32
-				if !vn36 {
-					v39 = r.ReadVarInt32()
-				}
-				m34[k38] = v39
+	if c.TrackRef() {
+		if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id34)
+		} else if st33 == foryimpl.RefFollows {
+			n35 := c.ReadLengthFast(2)
+			if n35 < 0 {
+				n35 = c.ReadLength(2)
 			}
-			n33 -= sz35
+			m36 := foryimpl.MakeMap[map[string]int32](c, n35)
+			for n35 > 0 && !c.Failed() {
+				sz37, vn38, _ := c.ReadMapChunk(n35, 21, 5, nil, false)
+				for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
+					var k40 string
+					k40 = c.ReadString()
+					var v41 int32
+					if !vn38 {
+						v41 = r.ReadVarInt32()
+					}
+					m36[k40] = v41
+				}
+				n35 -= sz37
+			}
+			x.NM = m36
+			foryimpl.SetRefMap(c, id34, x.NM)
+		} else {
+			x.NM = nil
 		}
-		x.NM = m34
-	}
-	if c.Failed() {
-		c.Trace("NM")
-		return
-	}
-	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[Inner](c)
-		if ev42 := c.ReadStructFieldMeta(foryTypeInner); ev42 != nil {
-			p41.ForyReadEvolved(c, ev42)
-		} else if !c.Failed() {
-			p41.ForyRead(c)
+		if c.Failed() {
+			c.Trace("NM")
+			return
 		}
-		x.NPIn = p41
-	}
-	if c.Failed() {
-		c.Trace("NPIn")
-		return
-	}
-	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[string](c)
-		*p43 = c.ReadString()
-		x.NS = p43
-	}
-	if c.Failed() {
-		c.Trace("NS")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Changes{NL: x.NL}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1095387611) {
-		if h := r.ReadInt32(); h != -1095387611 && h != 1644417669 && !c.Failed() {
-			c.HashMismatch(foryTypeChanges, h)
+		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+			x.NPIn = foryimpl.BackRef[Inner](c, id44)
+		} else if st43 == foryimpl.RefFollows {
+			p45 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id44, p45)
+			if ev46 := c.ReadStructFieldMeta(foryTypeInner); ev46 != nil {
+				p45.ForyReadEvolved(c, ev46)
+			} else if !c.Failed() {
+				p45.ForyRead(c)
+			}
+			x.NPIn = p45
+		} else {
+			x.NPIn = nil
+		}
+		if c.Failed() {
+			c.Trace("NPIn")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			n33 := c.ReadLengthFast(2)
+			if n33 < 0 {
+				n33 = c.ReadLength(2)
+			}
+			m34 := foryimpl.MakeMap[map[string]int32](c, n33)
+			for n33 > 0 && !c.Failed() {
+				sz35, vn36, _ := c.ReadMapChunk(n33, 21, 5, nil, false)
+				for j37 := 0; j37 < sz35 && !c.Failed(); j37++ {
+					var k38 string
+					k38 = c.ReadString()
+					var v39 int32
+					if !vn36 {
+						v39 = r.ReadVarInt32()
+					}
+					m34[k38] = v39
+				}
+				n33 -= sz35
+			}
+			x.NM = m34
+		}
+		if c.Failed() {
+			c.Trace("NM")
+			return
+		}
+		if c.ReadFlag() {
+			p43 := foryimpl.Alloc[Inner](c)
+			if ev44 := c.ReadStructFieldMeta(foryTypeInner); ev44 != nil {
+				p43.ForyReadEvolved(c, ev44)
+			} else if !c.Failed() {
+				p43.ForyRead(c)
+			}
+			x.NPIn = p43
+		}
+		if c.Failed() {
+			c.Trace("NPIn")
 			return
 		}
 	}
-	// One bounds check for the 14 bytes of fixed-width fields.
-	if r.Need(14) {
-		in, off := r.Bytes(), r.Offset()
-		x.WFix = buffer.ReadInt32At(in, off)
-		x.WF = buffer.ReadFloat32At(in, off+4)
-		x.WSU = buffer.ReadUint16At(in, off+8)
-		x.WU = buffer.ReadUint16At(in, off+10)
-		x.NWP = buffer.ReadInt8At(in, off+12)
-		x.W8 = buffer.ReadInt8At(in, off+13)
-		r.SetOffset(off + 14)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Count = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.NP = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.W32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.WIF = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("WFix..WIF")
-		return
-	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[int16](c)
-		*p44 = r.ReadInt16()
-		x.NPW = p44
-	}
-	if c.Failed() {
-		c.Trace("NPW")
-		return
-	}
-	x.OldName = c.ReadString()
-	if c.Failed() {
-		c.Trace("OldName")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeInner) {
-		if ev45 := c.ReadStructFieldMeta(foryTypeInner); ev45 != nil {
-			x.NIn.ForyReadEvolved(c, ev45)
-		} else if !c.Failed() {
-			x.NIn.ForyRead(c)
-		}
-	}
-	if c.Failed() {
-		c.Trace("NIn")
-		return
-	}
-	n46 := c.ReadLengthFast(1)
-	if n46 < 0 {
-		n46 = c.ReadLength(1)
-	}
-	l47 := foryimpl.ReuseSlice[[]int32](c, x.NL, n46)
-	if n46 > 0 {
-		hn49 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i48 := range l47 {
-				if hn49 && !c.ReadFlag() {
-					clear(l47[i48 : i48+1])
-					continue
-				}
-				l47[i48] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i48)
-					break
-				}
-			}
-		}
-	}
-	x.NL = l47
-	if c.Failed() {
-		c.Trace("NL")
-		return
-	}
-	if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-		x.NM = foryimpl.BackRefMap[string, int32](c, id53)
-	} else if st52 == foryimpl.RefFollows {
-		n54 := c.ReadLengthFast(2)
-		if n54 < 0 {
-			n54 = c.ReadLength(2)
-		}
-		m55 := foryimpl.MakeMap[map[string]int32](c, n54)
-		for n54 > 0 && !c.Failed() {
-			sz56, vn57, _ := c.ReadMapChunk(n54, 21, 5, nil, false)
-			for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
-				var k59 string
-				k59 = c.ReadString()
-				var v60 int32
-				if !vn57 {
-					v60 = r.ReadVarInt32()
-				}
-				m55[k59] = v60
-			}
-			n54 -= sz56
-		}
-		x.NM = m55
-		foryimpl.SetRefMap(c, id53, x.NM)
-	} else {
-		x.NM = nil
-	}
-	if c.Failed() {
-		c.Trace("NM")
-		return
-	}
-	if st62, id63 := c.ReadRefFlag(); st62 == foryimpl.RefBack {
-		x.NPIn = foryimpl.BackRef[Inner](c, id63)
-	} else if st62 == foryimpl.RefFollows {
-		p64 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id63, p64)
-		if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
-			p64.ForyReadEvolved(c, ev65)
-		} else if !c.Failed() {
-			p64.ForyRead(c)
-		}
-		x.NPIn = p64
-	} else {
-		x.NPIn = nil
-	}
-	if c.Failed() {
-		c.Trace("NPIn")
-		return
-	}
-	if c.ReadFlag() {
-		p66 := foryimpl.Alloc[string](c)
-		*p66 = c.ReadString()
-		x.NS = p66
+		p47 := foryimpl.Alloc[string](c)
+		*p47 = c.ReadString()
+		x.NS = p47
 	}
 	if c.Failed() {
 		c.Trace("NS")
@@ -16138,94 +13969,94 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v67, ok68 := c.ReadIntAs(f, 32); ok68 {
-					x.WFix = int32(v67)
+				if v48, ok49 := c.ReadIntAs(f, 32); ok49 {
+					x.WFix = int32(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
-					x.WF = float32(v69)
+				if v50, ok51 := c.ReadFloatAs(f, 32); ok51 {
+					x.WF = float32(v50)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat32()
 			}
 		case 2:
 			if f.Convert {
-				if v71, ok72 := c.ReadUintAs(f, 16); ok72 {
-					x.WSU = uint16(v71)
+				if v52, ok53 := c.ReadUintAs(f, 16); ok53 {
+					x.WSU = uint16(v52)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadUint16()
 			}
 		case 3:
 			if f.Convert {
-				if v73, ok74 := c.ReadUintAs(f, 16); ok74 {
-					x.WU = uint16(v73)
+				if v54, ok55 := c.ReadUintAs(f, 16); ok55 {
+					x.WU = uint16(v54)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadUint16()
 			}
 		case 4:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 8); ok76 {
-					x.NWP = int8(v75)
+				if v56, ok57 := c.ReadIntAs(f, 8); ok57 {
+					x.NWP = int8(v56)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NWP = r.ReadInt8()
 			}
 		case 5:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 8); ok78 {
-					x.W8 = int8(v77)
+				if v58, ok59 := c.ReadIntAs(f, 8); ok59 {
+					x.W8 = int8(v58)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadInt8()
 			}
 		case 6:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
-					x.Count = int32(v79)
+				if v60, ok61 := c.ReadIntAs(f, 32); ok61 {
+					x.Count = int32(v60)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.NP = int32(v81)
+				if v62, ok63 := c.ReadIntAs(f, 32); ok63 {
+					x.NP = int32(v62)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NP = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.W32 = int32(v83)
+				if v64, ok65 := c.ReadIntAs(f, 32); ok65 {
+					x.W32 = int32(v64)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
-					x.WIF = int32(v85)
+				if v66, ok67 := c.ReadIntAs(f, 32); ok67 {
+					x.WIF = int32(v66)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v88, ok89 := c.ReadIntAs(f, 16); ok89 {
-					pv90 := int16(v88)
-					x.NPW = &pv90
+				if v69, ok70 := c.ReadIntAs(f, 16); ok70 {
+					pv71 := int16(v69)
+					x.NPW = &pv71
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p87 := foryimpl.Alloc[int16](c)
-				*p87 = r.ReadInt16()
-				x.NPW = p87
+				p68 := foryimpl.Alloc[int16](c)
+				*p68 = r.ReadInt16()
+				x.NPW = p68
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -16234,16 +14065,16 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev94 := c.ReadStructFieldMeta(foryTypeInner); ev94 != nil {
-						x.NIn.ForyReadEvolved(c, ev94)
+					if ev75 := c.ReadStructFieldMeta(foryTypeInner); ev75 != nil {
+						x.NIn.ForyReadEvolved(c, ev75)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
-						x.NIn.ForyReadEvolved(c, ev91)
+					if ev72 := c.ReadStructFieldMeta(foryTypeInner); ev72 != nil {
+						x.NIn.ForyReadEvolved(c, ev72)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
@@ -16253,112 +14084,112 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLengthFast(1)
-				if n95 < 0 {
-					n95 = c.ReadLength(1)
+				n76 := c.ReadLengthFast(1)
+				if n76 < 0 {
+					n76 = c.ReadLength(1)
 				}
-				l96 := foryimpl.MakeSlice[[]int32](c, n95)
-				if n95 > 0 {
-					hn98 := c.ReadListHeader(5)
+				l77 := foryimpl.MakeSlice[[]int32](c, n76)
+				if n76 > 0 {
+					hn79 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i97 := range l96 {
-							if hn98 && !c.ReadFlag() {
-								clear(l96[i97 : i97+1])
+						for i78 := range l77 {
+							if hn79 && !c.ReadFlag() {
+								clear(l77[i78 : i78+1])
 								continue
 							}
-							l96[i97] = r.ReadVarInt32()
+							l77[i78] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i97)
+								c.TraceIndex(i78)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l96
+				x.NL = l77
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id110)
-				} else if st109 == foryimpl.RefFollows {
-					n111 := c.ReadLengthFast(2)
-					if n111 < 0 {
-						n111 = c.ReadLength(2)
+				if st90, id91 := c.ReadRefFlag(); st90 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id91)
+				} else if st90 == foryimpl.RefFollows {
+					n92 := c.ReadLengthFast(2)
+					if n92 < 0 {
+						n92 = c.ReadLength(2)
 					}
-					m112 := foryimpl.MakeMap[map[string]int32](c, n111)
-					for n111 > 0 && !c.Failed() {
-						sz113, vn114, _ := c.ReadMapChunk(n111, 21, 5, nil, false)
-						for j115 := 0; j115 < sz113 && !c.Failed(); j115++ {
-							var k116 string
-							k116 = c.ReadString()
-							var v117 int32
-							if !vn114 {
-								v117 = r.ReadVarInt32()
+					m93 := foryimpl.MakeMap[map[string]int32](c, n92)
+					for n92 > 0 && !c.Failed() {
+						sz94, vn95, _ := c.ReadMapChunk(n92, 21, 5, nil, false)
+						for j96 := 0; j96 < sz94 && !c.Failed(); j96++ {
+							var k97 string
+							k97 = c.ReadString()
+							var v98 int32
+							if !vn95 {
+								v98 = r.ReadVarInt32()
 							}
-							m112[k116] = v117
+							m93[k97] = v98
 						}
-						n111 -= sz113
+						n92 -= sz94
 					}
-					x.NM = m112
-					foryimpl.SetRefMap(c, id110, x.NM)
+					x.NM = m93
+					foryimpl.SetRefMap(c, id91, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n101 := c.ReadLengthFast(2)
-					if n101 < 0 {
-						n101 = c.ReadLength(2)
+					n82 := c.ReadLengthFast(2)
+					if n82 < 0 {
+						n82 = c.ReadLength(2)
 					}
-					m102 := foryimpl.MakeMap[map[string]int32](c, n101)
-					for n101 > 0 && !c.Failed() {
-						sz103, vn104, _ := c.ReadMapChunk(n101, 21, 5, nil, false)
-						for j105 := 0; j105 < sz103 && !c.Failed(); j105++ {
-							var k106 string
-							k106 = c.ReadString()
-							var v107 int32
-							if !vn104 {
-								v107 = r.ReadVarInt32()
+					m83 := foryimpl.MakeMap[map[string]int32](c, n82)
+					for n82 > 0 && !c.Failed() {
+						sz84, vn85, _ := c.ReadMapChunk(n82, 21, 5, nil, false)
+						for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
+							var k87 string
+							k87 = c.ReadString()
+							var v88 int32
+							if !vn85 {
+								v88 = r.ReadVarInt32()
 							}
-							m102[k106] = v107
+							m83[k87] = v88
 						}
-						n101 -= sz103
+						n82 -= sz84
 					}
-					x.NM = m102
+					x.NM = m83
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
-					x.NPIn = foryimpl.BackRef[Inner](c, id122)
-				} else if st121 == foryimpl.RefFollows {
-					p123 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id122, p123)
-					if ev124 := c.ReadStructFieldMeta(foryTypeInner); ev124 != nil {
-						p123.ForyReadEvolved(c, ev124)
+				if st102, id103 := c.ReadRefFlag(); st102 == foryimpl.RefBack {
+					x.NPIn = foryimpl.BackRef[Inner](c, id103)
+				} else if st102 == foryimpl.RefFollows {
+					p104 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id103, p104)
+					if ev105 := c.ReadStructFieldMeta(foryTypeInner); ev105 != nil {
+						p104.ForyReadEvolved(c, ev105)
 					} else if !c.Failed() {
-						p123.ForyRead(c)
+						p104.ForyRead(c)
 					}
-					x.NPIn = p123
+					x.NPIn = p104
 				} else {
 					x.NPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p119 := foryimpl.Alloc[Inner](c)
-					if ev120 := c.ReadStructFieldMeta(foryTypeInner); ev120 != nil {
-						p119.ForyReadEvolved(c, ev120)
+					p100 := foryimpl.Alloc[Inner](c)
+					if ev101 := c.ReadStructFieldMeta(foryTypeInner); ev101 != nil {
+						p100.ForyReadEvolved(c, ev101)
 					} else if !c.Failed() {
-						p119.ForyRead(c)
+						p100.ForyRead(c)
 					}
-					x.NPIn = p119
+					x.NPIn = p100
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				p125 := foryimpl.Alloc[string](c)
-				*p125 = c.ReadString()
-				x.NS = p125
+				p106 := foryimpl.Alloc[string](c)
+				*p106 = c.ReadString()
+				x.NS = p106
 			}
 		default:
 			c.SkipField(f)
@@ -18688,25 +16519,35 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Seqs{
-		A2L:     x.A2L,
-		Arr2Go:  x.Arr2Go,
-		BH2L:    x.BH2L,
-		BoolL2A: x.BoolL2A,
-		F32A2L:  x.F32A2L,
-		H2A:     x.H2A,
-		Int2A:   x.Int2A,
-		L2A:     x.L2A,
-		Named:   x.Named,
-		PtrL2A:  x.PtrL2A,
-		Raw2Bin: x.Raw2Bin,
-		U64L2A:  x.U64L2A,
-		U82Bin:  x.U82Bin,
+		*x = Seqs{
+			BoolL2A: x.BoolL2A,
+			H2A:     x.H2A,
+			Int2A:   x.Int2A,
+			L2A:     x.L2A,
+			Named:   x.Named,
+			PtrL2A:  x.PtrL2A,
+			Raw2Bin: x.Raw2Bin,
+			U64L2A:  x.U64L2A,
+		}
+	} else {
+		*x = Seqs{
+			A2L:     x.A2L,
+			Arr2Go:  x.Arr2Go,
+			BH2L:    x.BH2L,
+			BoolL2A: x.BoolL2A,
+			F32A2L:  x.F32A2L,
+			H2A:     x.H2A,
+			Int2A:   x.Int2A,
+			L2A:     x.L2A,
+			Named:   x.Named,
+			PtrL2A:  x.PtrL2A,
+			Raw2Bin: x.Raw2Bin,
+			U64L2A:  x.U64L2A,
+			U82Bin:  x.U82Bin,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1820257229) {
@@ -18715,121 +16556,161 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n94 := c.ReadArrayLengthFast(8)
-	if n94 < 0 {
-		n94 = c.ReadArrayLength(8)
-	}
-	a95 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n94)
-	r.ReadRawInt64s(a95)
-	x.A2L = a95
-	if c.Failed() {
-		c.Trace("A2L")
-		return
-	}
-	n96 := c.ReadArrayLengthFast(2)
-	if n96 < 0 {
-		n96 = c.ReadArrayLength(2)
-	}
-	a97 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n96)
-	r.ReadRawInt16s(a97)
-	x.Arr2Go = a97
-	if c.Failed() {
-		c.Trace("Arr2Go")
-		return
-	}
-	n98 := c.ReadArrayLengthFast(2)
-	if n98 < 0 {
-		n98 = c.ReadArrayLength(2)
-	}
-	a99 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n98)
-	r.ReadRawUint16s(foryimpl.Uint16s(a99))
-	x.BH2L = a99
-	if c.Failed() {
-		c.Trace("BH2L")
-		return
-	}
-	x.Bin2U8 = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin2U8")
-		return
-	}
-	n100 := c.ReadLengthFast(1)
-	if n100 < 0 {
-		n100 = c.ReadLength(1)
-	}
-	l101 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n100)
-	if n100 > 0 {
-		hn103 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i102 := range l101 {
-				if hn103 && !c.ReadFlag() {
-					clear(l101[i102 : i102+1])
-					continue
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
+				x.A2L = foryimpl.BackRefSlice[int64](c, id95)
+			} else if st94 == foryimpl.RefFollows {
+				n96 := c.ReadArrayLengthFast(8)
+				if n96 < 0 {
+					n96 = c.ReadArrayLength(8)
 				}
-				l101[i102] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i102)
-					break
-				}
+				a97 := foryimpl.MakeSlice[[]int64](c, n96)
+				r.ReadRawInt64s(a97)
+				x.A2L = a97
+				foryimpl.SetRefSlice(c, id95, x.A2L)
+			} else {
+				x.A2L = nil
 			}
-		}
-	}
-	x.BoolL2A = l101
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n106 := c.ReadArrayLengthFast(4)
-	if n106 < 0 {
-		n106 = c.ReadArrayLength(4)
-	}
-	a107 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n106)
-	r.ReadRawFloat32s(a107)
-	x.F32A2L = a107
-	if c.Failed() {
-		c.Trace("F32A2L")
-		return
-	}
-	n108 := c.ReadLengthFast(2)
-	if n108 < 0 {
-		n108 = c.ReadLength(2)
-	}
-	l109 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n108)
-	if n108 > 0 {
-		hn111 := c.ReadListHeader(17)
-		if !c.Failed() {
-			for i110 := range l109 {
-				if hn111 && !c.ReadFlag() {
-					clear(l109[i110 : i110+1])
-					continue
-				}
-				l109[i110] = serializer.Float16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i110)
-					break
-				}
+		} else {
+			n98 := c.ReadArrayLengthFast(8)
+			if n98 < 0 {
+				n98 = c.ReadArrayLength(8)
 			}
+			a99 := foryimpl.MakeSlice[[]int64](c, n98)
+			r.ReadRawInt64s(a99)
+			x.A2L = a99
 		}
-	}
-	x.H2A = l109
-	if c.Failed() {
-		c.Trace("H2A")
-		return
+		if c.Failed() {
+			c.Trace("A2L")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
+				x.Arr2Go = foryimpl.BackRefSlice[int16](c, id101)
+			} else if st100 == foryimpl.RefFollows {
+				n102 := c.ReadArrayLengthFast(2)
+				if n102 < 0 {
+					n102 = c.ReadArrayLength(2)
+				}
+				a103 := foryimpl.MakeSlice[[]int16](c, n102)
+				r.ReadRawInt16s(a103)
+				x.Arr2Go = a103
+				foryimpl.SetRefSlice(c, id101, x.Arr2Go)
+			} else {
+				x.Arr2Go = nil
+			}
+		} else {
+			n104 := c.ReadArrayLengthFast(2)
+			if n104 < 0 {
+				n104 = c.ReadArrayLength(2)
+			}
+			a105 := foryimpl.MakeSlice[[]int16](c, n104)
+			r.ReadRawInt16s(a105)
+			x.Arr2Go = a105
+		}
+		if c.Failed() {
+			c.Trace("Arr2Go")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
+				x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id107)
+			} else if st106 == foryimpl.RefFollows {
+				n108 := c.ReadArrayLengthFast(2)
+				if n108 < 0 {
+					n108 = c.ReadArrayLength(2)
+				}
+				a109 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n108)
+				r.ReadRawUint16s(foryimpl.Uint16s(a109))
+				x.BH2L = a109
+				foryimpl.SetRefSlice(c, id107, x.BH2L)
+			} else {
+				x.BH2L = nil
+			}
+		} else {
+			n110 := c.ReadArrayLengthFast(2)
+			if n110 < 0 {
+				n110 = c.ReadArrayLength(2)
+			}
+			a111 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n110)
+			r.ReadRawUint16s(foryimpl.Uint16s(a111))
+			x.BH2L = a111
+		}
+		if c.Failed() {
+			c.Trace("BH2L")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st112, id113 := c.ReadRefFlag(); st112 == foryimpl.RefBack {
+				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id113)
+			} else if st112 == foryimpl.RefFollows {
+				x.Bin2U8 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id113, x.Bin2U8)
+			} else {
+				x.Bin2U8 = nil
+			}
+		} else {
+			x.Bin2U8 = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("Bin2U8")
+			return
+		}
+	} else {
+		n94 := c.ReadArrayLengthFast(8)
+		if n94 < 0 {
+			n94 = c.ReadArrayLength(8)
+		}
+		a95 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n94)
+		r.ReadRawInt64s(a95)
+		x.A2L = a95
+		if c.Failed() {
+			c.Trace("A2L")
+			return
+		}
+		n100 := c.ReadArrayLengthFast(2)
+		if n100 < 0 {
+			n100 = c.ReadArrayLength(2)
+		}
+		a101 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n100)
+		r.ReadRawInt16s(a101)
+		x.Arr2Go = a101
+		if c.Failed() {
+			c.Trace("Arr2Go")
+			return
+		}
+		n106 := c.ReadArrayLengthFast(2)
+		if n106 < 0 {
+			n106 = c.ReadArrayLength(2)
+		}
+		a107 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n106)
+		r.ReadRawUint16s(foryimpl.Uint16s(a107))
+		x.BH2L = a107
+		if c.Failed() {
+			c.Trace("BH2L")
+			return
+		}
+		x.Bin2U8 = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin2U8")
+			return
+		}
 	}
 	n114 := c.ReadLengthFast(1)
 	if n114 < 0 {
 		n114 = c.ReadLength(1)
 	}
-	l115 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n114)
+	l115 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n114)
 	if n114 > 0 {
-		hn117 := c.ReadListHeader(7)
+		hn117 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i116 := range l115 {
 				if hn117 && !c.ReadFlag() {
 					clear(l115[i116 : i116+1])
 					continue
 				}
-				l115[i116] = int(r.ReadVarInt64())
+				l115[i116] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i116)
 					break
@@ -18837,606 +16718,350 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Int2A = l115
-	if c.Failed() {
-		c.Trace("Int2A")
-		return
-	}
-	n120 := c.ReadLengthFast(1)
-	if n120 < 0 {
-		n120 = c.ReadLength(1)
-	}
-	l121 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n120)
-	if n120 > 0 {
-		hn123 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i122 := range l121 {
-				if hn123 && !c.ReadFlag() {
-					clear(l121[i122 : i122+1])
-					continue
-				}
-				l121[i122] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i122)
-					break
-				}
-			}
-		}
-	}
-	x.L2A = l121
-	if c.Failed() {
-		c.Trace("L2A")
-		return
-	}
-	if c.ReadFlag() {
-		n126 := c.ReadArrayLengthFast(2)
-		if n126 < 0 {
-			n126 = c.ReadArrayLength(2)
-		}
-		a127 := foryimpl.MakeSlice[[]uint16](c, n126)
-		r.ReadRawUint16s(a127)
-		x.NL = a127
-	}
-	if c.Failed() {
-		c.Trace("NL")
-		return
-	}
-	n128 := c.ReadLengthFast(1)
-	if n128 < 0 {
-		n128 = c.ReadLength(1)
-	}
-	l129 := foryimpl.ReuseSlice[Int32s](c, x.Named, n128)
-	if n128 > 0 {
-		hn131 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i130 := range l129 {
-				if hn131 && !c.ReadFlag() {
-					clear(l129[i130 : i130+1])
-					continue
-				}
-				l129[i130] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i130)
-					break
-				}
-			}
-		}
-	}
-	x.Named = l129
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	if c.ReadFlag() {
-		p134 := foryimpl.Alloc[[]float64](c)
-		n135 := c.ReadArrayLengthFast(8)
-		if n135 < 0 {
-			n135 = c.ReadArrayLength(8)
-		}
-		a136 := foryimpl.MakeSlice[[]float64](c, n135)
-		r.ReadRawFloat64s(a136)
-		*p134 = a136
-		x.PA = p134
-	}
-	if c.Failed() {
-		c.Trace("PA")
-		return
-	}
-	n137 := c.ReadLengthFast(1)
-	if n137 < 0 {
-		n137 = c.ReadLength(1)
-	}
-	l138 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n137)
-	if n137 > 0 {
-		hn140 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i139 := range l138 {
-				if hn140 && !c.ReadFlag() {
-					clear(l138[i139 : i139+1])
-					continue
-				}
-				p143 := foryimpl.Alloc[int32](c)
-				*p143 = r.ReadVarInt32()
-				l138[i139] = p143
-				if c.Failed() {
-					c.TraceIndex(i139)
-					break
-				}
-			}
-		}
-	}
-	x.PtrL2A = l138
-	if c.Failed() {
-		c.Trace("PtrL2A")
-		return
-	}
-	n144 := c.ReadLengthFast(1)
-	if n144 < 0 {
-		n144 = c.ReadLength(1)
-	}
-	l145 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n144)
-	if n144 > 0 {
-		hn147 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i146 := range l145 {
-				if hn147 && !c.ReadFlag() {
-					clear(l145[i146 : i146+1])
-					continue
-				}
-				l145[i146] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i146)
-					break
-				}
-			}
-		}
-	}
-	x.Raw2Bin = l145
-	if c.Failed() {
-		c.Trace("Raw2Bin")
-		return
-	}
-	n150 := c.ReadLengthFast(1)
-	if n150 < 0 {
-		n150 = c.ReadLength(1)
-	}
-	l151 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n150)
-	if n150 > 0 {
-		hn153 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i152 := range l151 {
-				if hn153 && !c.ReadFlag() {
-					clear(l151[i152 : i152+1])
-					continue
-				}
-				l151[i152] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i152)
-					break
-				}
-			}
-		}
-	}
-	x.U64L2A = l151
-	if c.Failed() {
-		c.Trace("U64L2A")
-		return
-	}
-	n156 := c.ReadArrayLengthFast(1)
-	if n156 < 0 {
-		n156 = c.ReadArrayLength(1)
-	}
-	a157 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n156)
-	copy(a157, r.ReadBytes(n156))
-	x.U82Bin = a157
-	if c.Failed() {
-		c.Trace("U82Bin")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Seqs{
-		BoolL2A: x.BoolL2A,
-		H2A:     x.H2A,
-		Int2A:   x.Int2A,
-		L2A:     x.L2A,
-		Named:   x.Named,
-		PtrL2A:  x.PtrL2A,
-		Raw2Bin: x.Raw2Bin,
-		U64L2A:  x.U64L2A,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1820257229) {
-		if h := r.ReadInt32(); h != -1820257229 && h != 938746269 && !c.Failed() {
-			c.HashMismatch(foryTypeSeqs, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
-			x.A2L = foryimpl.BackRefSlice[int64](c, id159)
-		} else if st158 == foryimpl.RefFollows {
-			n160 := c.ReadArrayLengthFast(8)
-			if n160 < 0 {
-				n160 = c.ReadArrayLength(8)
-			}
-			a161 := foryimpl.MakeSlice[[]int64](c, n160)
-			r.ReadRawInt64s(a161)
-			x.A2L = a161
-			foryimpl.SetRefSlice(c, id159, x.A2L)
-		} else {
-			x.A2L = nil
-		}
-	} else {
-		n162 := c.ReadArrayLengthFast(8)
-		if n162 < 0 {
-			n162 = c.ReadArrayLength(8)
-		}
-		a163 := foryimpl.MakeSlice[[]int64](c, n162)
-		r.ReadRawInt64s(a163)
-		x.A2L = a163
-	}
-	if c.Failed() {
-		c.Trace("A2L")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st164, id165 := c.ReadRefFlag(); st164 == foryimpl.RefBack {
-			x.Arr2Go = foryimpl.BackRefSlice[int16](c, id165)
-		} else if st164 == foryimpl.RefFollows {
-			n166 := c.ReadArrayLengthFast(2)
-			if n166 < 0 {
-				n166 = c.ReadArrayLength(2)
-			}
-			a167 := foryimpl.MakeSlice[[]int16](c, n166)
-			r.ReadRawInt16s(a167)
-			x.Arr2Go = a167
-			foryimpl.SetRefSlice(c, id165, x.Arr2Go)
-		} else {
-			x.Arr2Go = nil
-		}
-	} else {
-		n168 := c.ReadArrayLengthFast(2)
-		if n168 < 0 {
-			n168 = c.ReadArrayLength(2)
-		}
-		a169 := foryimpl.MakeSlice[[]int16](c, n168)
-		r.ReadRawInt16s(a169)
-		x.Arr2Go = a169
-	}
-	if c.Failed() {
-		c.Trace("Arr2Go")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
-			x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id171)
-		} else if st170 == foryimpl.RefFollows {
-			n172 := c.ReadArrayLengthFast(2)
-			if n172 < 0 {
-				n172 = c.ReadArrayLength(2)
-			}
-			a173 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n172)
-			r.ReadRawUint16s(foryimpl.Uint16s(a173))
-			x.BH2L = a173
-			foryimpl.SetRefSlice(c, id171, x.BH2L)
-		} else {
-			x.BH2L = nil
-		}
-	} else {
-		n174 := c.ReadArrayLengthFast(2)
-		if n174 < 0 {
-			n174 = c.ReadArrayLength(2)
-		}
-		a175 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n174)
-		r.ReadRawUint16s(foryimpl.Uint16s(a175))
-		x.BH2L = a175
-	}
-	if c.Failed() {
-		c.Trace("BH2L")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st176, id177 := c.ReadRefFlag(); st176 == foryimpl.RefBack {
-			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id177)
-		} else if st176 == foryimpl.RefFollows {
-			x.Bin2U8 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id177, x.Bin2U8)
-		} else {
-			x.Bin2U8 = nil
-		}
-	} else {
-		x.Bin2U8 = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin2U8")
-		return
-	}
-	n178 := c.ReadLengthFast(1)
-	if n178 < 0 {
-		n178 = c.ReadLength(1)
-	}
-	l179 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n178)
-	if n178 > 0 {
-		hn181 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i180 := range l179 {
-				if hn181 && !c.ReadFlag() {
-					clear(l179[i180 : i180+1])
-					continue
-				}
-				l179[i180] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i180)
-					break
-				}
-			}
-		}
-	}
-	x.BoolL2A = l179
+	x.BoolL2A = l115
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st184, id185 := c.ReadRefFlag(); st184 == foryimpl.RefBack {
-			x.F32A2L = foryimpl.BackRefSlice[float32](c, id185)
-		} else if st184 == foryimpl.RefFollows {
-			n186 := c.ReadArrayLengthFast(4)
-			if n186 < 0 {
-				n186 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st120, id121 := c.ReadRefFlag(); st120 == foryimpl.RefBack {
+				x.F32A2L = foryimpl.BackRefSlice[float32](c, id121)
+			} else if st120 == foryimpl.RefFollows {
+				n122 := c.ReadArrayLengthFast(4)
+				if n122 < 0 {
+					n122 = c.ReadArrayLength(4)
+				}
+				a123 := foryimpl.MakeSlice[[]float32](c, n122)
+				r.ReadRawFloat32s(a123)
+				x.F32A2L = a123
+				foryimpl.SetRefSlice(c, id121, x.F32A2L)
+			} else {
+				x.F32A2L = nil
 			}
-			a187 := foryimpl.MakeSlice[[]float32](c, n186)
-			r.ReadRawFloat32s(a187)
-			x.F32A2L = a187
-			foryimpl.SetRefSlice(c, id185, x.F32A2L)
 		} else {
-			x.F32A2L = nil
+			n124 := c.ReadArrayLengthFast(4)
+			if n124 < 0 {
+				n124 = c.ReadArrayLength(4)
+			}
+			a125 := foryimpl.MakeSlice[[]float32](c, n124)
+			r.ReadRawFloat32s(a125)
+			x.F32A2L = a125
+		}
+		if c.Failed() {
+			c.Trace("F32A2L")
+			return
 		}
 	} else {
-		n188 := c.ReadArrayLengthFast(4)
-		if n188 < 0 {
-			n188 = c.ReadArrayLength(4)
+		n120 := c.ReadArrayLengthFast(4)
+		if n120 < 0 {
+			n120 = c.ReadArrayLength(4)
 		}
-		a189 := foryimpl.MakeSlice[[]float32](c, n188)
-		r.ReadRawFloat32s(a189)
-		x.F32A2L = a189
+		a121 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n120)
+		r.ReadRawFloat32s(a121)
+		x.F32A2L = a121
+		if c.Failed() {
+			c.Trace("F32A2L")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("F32A2L")
-		return
+	n126 := c.ReadLengthFast(2)
+	if n126 < 0 {
+		n126 = c.ReadLength(2)
 	}
-	n190 := c.ReadLengthFast(2)
-	if n190 < 0 {
-		n190 = c.ReadLength(2)
-	}
-	l191 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n190)
-	if n190 > 0 {
-		hn193 := c.ReadListHeader(17)
+	l127 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n126)
+	if n126 > 0 {
+		hn129 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i192 := range l191 {
-				if hn193 && !c.ReadFlag() {
-					clear(l191[i192 : i192+1])
+			for i128 := range l127 {
+				if hn129 && !c.ReadFlag() {
+					clear(l127[i128 : i128+1])
 					continue
 				}
-				l191[i192] = serializer.Float16(r.ReadUint16())
+				l127[i128] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i192)
+					c.TraceIndex(i128)
 					break
 				}
 			}
 		}
 	}
-	x.H2A = l191
+	x.H2A = l127
 	if c.Failed() {
 		c.Trace("H2A")
 		return
 	}
-	n196 := c.ReadLengthFast(1)
-	if n196 < 0 {
-		n196 = c.ReadLength(1)
+	n132 := c.ReadLengthFast(1)
+	if n132 < 0 {
+		n132 = c.ReadLength(1)
 	}
-	l197 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n196)
-	if n196 > 0 {
-		hn199 := c.ReadListHeader(7)
+	l133 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n132)
+	if n132 > 0 {
+		hn135 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i198 := range l197 {
-				if hn199 && !c.ReadFlag() {
-					clear(l197[i198 : i198+1])
+			for i134 := range l133 {
+				if hn135 && !c.ReadFlag() {
+					clear(l133[i134 : i134+1])
 					continue
 				}
-				l197[i198] = int(r.ReadVarInt64())
+				l133[i134] = int(r.ReadVarInt64())
 				if c.Failed() {
-					c.TraceIndex(i198)
+					c.TraceIndex(i134)
 					break
 				}
 			}
 		}
 	}
-	x.Int2A = l197
+	x.Int2A = l133
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n202 := c.ReadLengthFast(1)
-	if n202 < 0 {
-		n202 = c.ReadLength(1)
+	n138 := c.ReadLengthFast(1)
+	if n138 < 0 {
+		n138 = c.ReadLength(1)
 	}
-	l203 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n202)
-	if n202 > 0 {
-		hn205 := c.ReadListHeader(5)
+	l139 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n138)
+	if n138 > 0 {
+		hn141 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i204 := range l203 {
-				if hn205 && !c.ReadFlag() {
-					clear(l203[i204 : i204+1])
+			for i140 := range l139 {
+				if hn141 && !c.ReadFlag() {
+					clear(l139[i140 : i140+1])
 					continue
 				}
-				l203[i204] = r.ReadVarInt32()
+				l139[i140] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i204)
+					c.TraceIndex(i140)
 					break
 				}
 			}
 		}
 	}
-	x.L2A = l203
+	x.L2A = l139
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
-	if st208, id209 := c.ReadRefFlag(); st208 == foryimpl.RefBack {
-		x.NL = foryimpl.BackRefSlice[uint16](c, id209)
-	} else if st208 == foryimpl.RefFollows {
-		n210 := c.ReadArrayLengthFast(2)
-		if n210 < 0 {
-			n210 = c.ReadArrayLength(2)
+	if c.TrackRef() {
+		if st144, id145 := c.ReadRefFlag(); st144 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id145)
+		} else if st144 == foryimpl.RefFollows {
+			n146 := c.ReadArrayLengthFast(2)
+			if n146 < 0 {
+				n146 = c.ReadArrayLength(2)
+			}
+			a147 := foryimpl.MakeSlice[[]uint16](c, n146)
+			r.ReadRawUint16s(a147)
+			x.NL = a147
+			foryimpl.SetRefSlice(c, id145, x.NL)
+		} else {
+			x.NL = nil
 		}
-		a211 := foryimpl.MakeSlice[[]uint16](c, n210)
-		r.ReadRawUint16s(a211)
-		x.NL = a211
-		foryimpl.SetRefSlice(c, id209, x.NL)
+		if c.Failed() {
+			c.Trace("NL")
+			return
+		}
 	} else {
-		x.NL = nil
+		if c.ReadFlag() {
+			n144 := c.ReadArrayLengthFast(2)
+			if n144 < 0 {
+				n144 = c.ReadArrayLength(2)
+			}
+			a145 := foryimpl.MakeSlice[[]uint16](c, n144)
+			r.ReadRawUint16s(a145)
+			x.NL = a145
+		}
+		if c.Failed() {
+			c.Trace("NL")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("NL")
-		return
+	n148 := c.ReadLengthFast(1)
+	if n148 < 0 {
+		n148 = c.ReadLength(1)
 	}
-	n212 := c.ReadLengthFast(1)
-	if n212 < 0 {
-		n212 = c.ReadLength(1)
-	}
-	l213 := foryimpl.ReuseSlice[Int32s](c, x.Named, n212)
-	if n212 > 0 {
-		hn215 := c.ReadListHeader(5)
+	l149 := foryimpl.ReuseSlice[Int32s](c, x.Named, n148)
+	if n148 > 0 {
+		hn151 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i214 := range l213 {
-				if hn215 && !c.ReadFlag() {
-					clear(l213[i214 : i214+1])
+			for i150 := range l149 {
+				if hn151 && !c.ReadFlag() {
+					clear(l149[i150 : i150+1])
 					continue
 				}
-				l213[i214] = r.ReadVarInt32()
+				l149[i150] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i214)
+					c.TraceIndex(i150)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l213
+	x.Named = l149
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
-		x.PA = foryimpl.BackRef[[]float64](c, id219)
-	} else if st218 == foryimpl.RefFollows {
-		p220 := foryimpl.Alloc[[]float64](c)
-		foryimpl.SetRef(c, id219, p220)
-		n221 := c.ReadArrayLengthFast(8)
-		if n221 < 0 {
-			n221 = c.ReadArrayLength(8)
+	if c.TrackRef() {
+		if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id155)
+		} else if st154 == foryimpl.RefFollows {
+			p156 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id155, p156)
+			n157 := c.ReadArrayLengthFast(8)
+			if n157 < 0 {
+				n157 = c.ReadArrayLength(8)
+			}
+			a158 := foryimpl.MakeSlice[[]float64](c, n157)
+			r.ReadRawFloat64s(a158)
+			*p156 = a158
+			x.PA = p156
+		} else {
+			x.PA = nil
 		}
-		a222 := foryimpl.MakeSlice[[]float64](c, n221)
-		r.ReadRawFloat64s(a222)
-		*p220 = a222
-		x.PA = p220
+		if c.Failed() {
+			c.Trace("PA")
+			return
+		}
 	} else {
-		x.PA = nil
+		if c.ReadFlag() {
+			p154 := foryimpl.Alloc[[]float64](c)
+			n155 := c.ReadArrayLengthFast(8)
+			if n155 < 0 {
+				n155 = c.ReadArrayLength(8)
+			}
+			a156 := foryimpl.MakeSlice[[]float64](c, n155)
+			r.ReadRawFloat64s(a156)
+			*p154 = a156
+			x.PA = p154
+		}
+		if c.Failed() {
+			c.Trace("PA")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("PA")
-		return
+	n159 := c.ReadLengthFast(1)
+	if n159 < 0 {
+		n159 = c.ReadLength(1)
 	}
-	n223 := c.ReadLengthFast(1)
-	if n223 < 0 {
-		n223 = c.ReadLength(1)
-	}
-	l224 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n223)
-	if n223 > 0 {
-		hn226 := c.ReadListHeader(5)
+	l160 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n159)
+	if n159 > 0 {
+		hn162 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i225 := range l224 {
-				if hn226 && !c.ReadFlag() {
-					clear(l224[i225 : i225+1])
+			for i161 := range l160 {
+				if hn162 && !c.ReadFlag() {
+					clear(l160[i161 : i161+1])
 					continue
 				}
-				p229 := foryimpl.Alloc[int32](c)
-				*p229 = r.ReadVarInt32()
-				l224[i225] = p229
+				p165 := foryimpl.Alloc[int32](c)
+				*p165 = r.ReadVarInt32()
+				l160[i161] = p165
 				if c.Failed() {
-					c.TraceIndex(i225)
+					c.TraceIndex(i161)
 					break
 				}
 			}
 		}
 	}
-	x.PtrL2A = l224
+	x.PtrL2A = l160
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n230 := c.ReadLengthFast(1)
-	if n230 < 0 {
-		n230 = c.ReadLength(1)
+	n166 := c.ReadLengthFast(1)
+	if n166 < 0 {
+		n166 = c.ReadLength(1)
 	}
-	l231 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n230)
-	if n230 > 0 {
-		hn233 := c.ReadListHeader(9)
+	l167 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n166)
+	if n166 > 0 {
+		hn169 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i232 := range l231 {
-				if hn233 && !c.ReadFlag() {
-					clear(l231[i232 : i232+1])
+			for i168 := range l167 {
+				if hn169 && !c.ReadFlag() {
+					clear(l167[i168 : i168+1])
 					continue
 				}
-				l231[i232] = r.ReadUint8()
+				l167[i168] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i232)
+					c.TraceIndex(i168)
 					break
 				}
 			}
 		}
 	}
-	x.Raw2Bin = l231
+	x.Raw2Bin = l167
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n236 := c.ReadLengthFast(1)
-	if n236 < 0 {
-		n236 = c.ReadLength(1)
+	n172 := c.ReadLengthFast(1)
+	if n172 < 0 {
+		n172 = c.ReadLength(1)
 	}
-	l237 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n236)
-	if n236 > 0 {
-		hn239 := c.ReadListHeader(14)
+	l173 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n172)
+	if n172 > 0 {
+		hn175 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i238 := range l237 {
-				if hn239 && !c.ReadFlag() {
-					clear(l237[i238 : i238+1])
+			for i174 := range l173 {
+				if hn175 && !c.ReadFlag() {
+					clear(l173[i174 : i174+1])
 					continue
 				}
-				l237[i238] = r.ReadVarUint64()
+				l173[i174] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i238)
+					c.TraceIndex(i174)
 					break
 				}
 			}
 		}
 	}
-	x.U64L2A = l237
+	x.U64L2A = l173
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
-			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id243)
-		} else if st242 == foryimpl.RefFollows {
-			n244 := c.ReadArrayLengthFast(1)
-			if n244 < 0 {
-				n244 = c.ReadArrayLength(1)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st178, id179 := c.ReadRefFlag(); st178 == foryimpl.RefBack {
+				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id179)
+			} else if st178 == foryimpl.RefFollows {
+				n180 := c.ReadArrayLengthFast(1)
+				if n180 < 0 {
+					n180 = c.ReadArrayLength(1)
+				}
+				a181 := foryimpl.MakeSlice[[]uint8](c, n180)
+				copy(a181, r.ReadBytes(n180))
+				x.U82Bin = a181
+				foryimpl.SetRefSlice(c, id179, x.U82Bin)
+			} else {
+				x.U82Bin = nil
 			}
-			a245 := foryimpl.MakeSlice[[]uint8](c, n244)
-			copy(a245, r.ReadBytes(n244))
-			x.U82Bin = a245
-			foryimpl.SetRefSlice(c, id243, x.U82Bin)
 		} else {
-			x.U82Bin = nil
+			n182 := c.ReadArrayLengthFast(1)
+			if n182 < 0 {
+				n182 = c.ReadArrayLength(1)
+			}
+			a183 := foryimpl.MakeSlice[[]uint8](c, n182)
+			copy(a183, r.ReadBytes(n182))
+			x.U82Bin = a183
+		}
+		if c.Failed() {
+			c.Trace("U82Bin")
+			return
 		}
 	} else {
-		n246 := c.ReadArrayLengthFast(1)
-		if n246 < 0 {
-			n246 = c.ReadArrayLength(1)
+		n178 := c.ReadArrayLengthFast(1)
+		if n178 < 0 {
+			n178 = c.ReadArrayLength(1)
 		}
-		a247 := foryimpl.MakeSlice[[]uint8](c, n246)
-		copy(a247, r.ReadBytes(n246))
-		x.U82Bin = a247
-	}
-	if c.Failed() {
-		c.Trace("U82Bin")
-		return
+		a179 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n178)
+		copy(a179, r.ReadBytes(n178))
+		x.U82Bin = a179
+		if c.Failed() {
+			c.Trace("U82Bin")
+			return
+		}
 	}
 }
 
@@ -19448,17 +17073,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st250, id251 := c.ReadRefFlag(); st250 == foryimpl.RefBack {
-					x.A2L = foryimpl.BackRefSlice[int64](c, id251)
-				} else if st250 == foryimpl.RefFollows {
-					n252 := c.ReadArrayLengthFast(8)
-					if n252 < 0 {
-						n252 = c.ReadArrayLength(8)
+				if st186, id187 := c.ReadRefFlag(); st186 == foryimpl.RefBack {
+					x.A2L = foryimpl.BackRefSlice[int64](c, id187)
+				} else if st186 == foryimpl.RefFollows {
+					n188 := c.ReadArrayLengthFast(8)
+					if n188 < 0 {
+						n188 = c.ReadArrayLength(8)
 					}
-					a253 := foryimpl.MakeSlice[[]int64](c, n252)
-					r.ReadRawInt64s(a253)
-					x.A2L = a253
-					foryimpl.SetRefSlice(c, id251, x.A2L)
+					a189 := foryimpl.MakeSlice[[]int64](c, n188)
+					r.ReadRawInt64s(a189)
+					x.A2L = a189
+					foryimpl.SetRefSlice(c, id187, x.A2L)
 				} else {
 					x.A2L = nil
 				}
@@ -19466,28 +17091,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n248 := c.ReadArrayLengthFast(8)
-					if n248 < 0 {
-						n248 = c.ReadArrayLength(8)
+					n184 := c.ReadArrayLengthFast(8)
+					if n184 < 0 {
+						n184 = c.ReadArrayLength(8)
 					}
-					a249 := foryimpl.MakeSlice[[]int64](c, n248)
-					r.ReadRawInt64s(a249)
-					x.A2L = a249
+					a185 := foryimpl.MakeSlice[[]int64](c, n184)
+					r.ReadRawInt64s(a185)
+					x.A2L = a185
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st256, id257 := c.ReadRefFlag(); st256 == foryimpl.RefBack {
-					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id257)
-				} else if st256 == foryimpl.RefFollows {
-					n258 := c.ReadArrayLengthFast(2)
-					if n258 < 0 {
-						n258 = c.ReadArrayLength(2)
+				if st192, id193 := c.ReadRefFlag(); st192 == foryimpl.RefBack {
+					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id193)
+				} else if st192 == foryimpl.RefFollows {
+					n194 := c.ReadArrayLengthFast(2)
+					if n194 < 0 {
+						n194 = c.ReadArrayLength(2)
 					}
-					a259 := foryimpl.MakeSlice[[]int16](c, n258)
-					r.ReadRawInt16s(a259)
-					x.Arr2Go = a259
-					foryimpl.SetRefSlice(c, id257, x.Arr2Go)
+					a195 := foryimpl.MakeSlice[[]int16](c, n194)
+					r.ReadRawInt16s(a195)
+					x.Arr2Go = a195
+					foryimpl.SetRefSlice(c, id193, x.Arr2Go)
 				} else {
 					x.Arr2Go = nil
 				}
@@ -19495,28 +17120,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n254 := c.ReadArrayLengthFast(2)
-					if n254 < 0 {
-						n254 = c.ReadArrayLength(2)
+					n190 := c.ReadArrayLengthFast(2)
+					if n190 < 0 {
+						n190 = c.ReadArrayLength(2)
 					}
-					a255 := foryimpl.MakeSlice[[]int16](c, n254)
-					r.ReadRawInt16s(a255)
-					x.Arr2Go = a255
+					a191 := foryimpl.MakeSlice[[]int16](c, n190)
+					r.ReadRawInt16s(a191)
+					x.Arr2Go = a191
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
-					x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id263)
-				} else if st262 == foryimpl.RefFollows {
-					n264 := c.ReadArrayLengthFast(2)
-					if n264 < 0 {
-						n264 = c.ReadArrayLength(2)
+				if st198, id199 := c.ReadRefFlag(); st198 == foryimpl.RefBack {
+					x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id199)
+				} else if st198 == foryimpl.RefFollows {
+					n200 := c.ReadArrayLengthFast(2)
+					if n200 < 0 {
+						n200 = c.ReadArrayLength(2)
 					}
-					a265 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n264)
-					r.ReadRawUint16s(foryimpl.Uint16s(a265))
-					x.BH2L = a265
-					foryimpl.SetRefSlice(c, id263, x.BH2L)
+					a201 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n200)
+					r.ReadRawUint16s(foryimpl.Uint16s(a201))
+					x.BH2L = a201
+					foryimpl.SetRefSlice(c, id199, x.BH2L)
 				} else {
 					x.BH2L = nil
 				}
@@ -19524,22 +17149,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n260 := c.ReadArrayLengthFast(2)
-					if n260 < 0 {
-						n260 = c.ReadArrayLength(2)
+					n196 := c.ReadArrayLengthFast(2)
+					if n196 < 0 {
+						n196 = c.ReadArrayLength(2)
 					}
-					a261 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n260)
-					r.ReadRawUint16s(foryimpl.Uint16s(a261))
-					x.BH2L = a261
+					a197 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n196)
+					r.ReadRawUint16s(foryimpl.Uint16s(a197))
+					x.BH2L = a197
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st266, id267 := c.ReadRefFlag(); st266 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id267)
-				} else if st266 == foryimpl.RefFollows {
+				if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id203)
+				} else if st202 == foryimpl.RefFollows {
 					x.Bin2U8 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id267, x.Bin2U8)
+					foryimpl.SetRefSlice(c, id203, x.Bin2U8)
 				} else {
 					x.Bin2U8 = nil
 				}
@@ -19554,42 +17179,42 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n268 := c.ReadLengthFast(1)
-				if n268 < 0 {
-					n268 = c.ReadLength(1)
+				n204 := c.ReadLengthFast(1)
+				if n204 < 0 {
+					n204 = c.ReadLength(1)
 				}
-				l269 := foryimpl.MakeSlice[[]bool](c, n268)
-				if n268 > 0 {
-					hn271 := c.ReadListHeader(1)
+				l205 := foryimpl.MakeSlice[[]bool](c, n204)
+				if n204 > 0 {
+					hn207 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i270 := range l269 {
-							if hn271 && !c.ReadFlag() {
-								clear(l269[i270 : i270+1])
+						for i206 := range l205 {
+							if hn207 && !c.ReadFlag() {
+								clear(l205[i206 : i206+1])
 								continue
 							}
-							l269[i270] = r.ReadBool()
+							l205[i206] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i270)
+								c.TraceIndex(i206)
 								break
 							}
 						}
 					}
 				}
-				x.BoolL2A = l269
+				x.BoolL2A = l205
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
-					x.F32A2L = foryimpl.BackRefSlice[float32](c, id277)
-				} else if st276 == foryimpl.RefFollows {
-					n278 := c.ReadArrayLengthFast(4)
-					if n278 < 0 {
-						n278 = c.ReadArrayLength(4)
+				if st212, id213 := c.ReadRefFlag(); st212 == foryimpl.RefBack {
+					x.F32A2L = foryimpl.BackRefSlice[float32](c, id213)
+				} else if st212 == foryimpl.RefFollows {
+					n214 := c.ReadArrayLengthFast(4)
+					if n214 < 0 {
+						n214 = c.ReadArrayLength(4)
 					}
-					a279 := foryimpl.MakeSlice[[]float32](c, n278)
-					r.ReadRawFloat32s(a279)
-					x.F32A2L = a279
-					foryimpl.SetRefSlice(c, id277, x.F32A2L)
+					a215 := foryimpl.MakeSlice[[]float32](c, n214)
+					r.ReadRawFloat32s(a215)
+					x.F32A2L = a215
+					foryimpl.SetRefSlice(c, id213, x.F32A2L)
 				} else {
 					x.F32A2L = nil
 				}
@@ -19597,109 +17222,109 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n274 := c.ReadArrayLengthFast(4)
-					if n274 < 0 {
-						n274 = c.ReadArrayLength(4)
+					n210 := c.ReadArrayLengthFast(4)
+					if n210 < 0 {
+						n210 = c.ReadArrayLength(4)
 					}
-					a275 := foryimpl.MakeSlice[[]float32](c, n274)
-					r.ReadRawFloat32s(a275)
-					x.F32A2L = a275
+					a211 := foryimpl.MakeSlice[[]float32](c, n210)
+					r.ReadRawFloat32s(a211)
+					x.F32A2L = a211
 				}
 			}
 		case 6:
 			if f.Convert {
 				x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n280 := c.ReadLengthFast(2)
-				if n280 < 0 {
-					n280 = c.ReadLength(2)
+				n216 := c.ReadLengthFast(2)
+				if n216 < 0 {
+					n216 = c.ReadLength(2)
 				}
-				l281 := foryimpl.MakeSlice[[]serializer.Float16](c, n280)
-				if n280 > 0 {
-					hn283 := c.ReadListHeader(17)
+				l217 := foryimpl.MakeSlice[[]serializer.Float16](c, n216)
+				if n216 > 0 {
+					hn219 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i282 := range l281 {
-							if hn283 && !c.ReadFlag() {
-								clear(l281[i282 : i282+1])
+						for i218 := range l217 {
+							if hn219 && !c.ReadFlag() {
+								clear(l217[i218 : i218+1])
 								continue
 							}
-							l281[i282] = serializer.Float16(r.ReadUint16())
+							l217[i218] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i282)
+								c.TraceIndex(i218)
 								break
 							}
 						}
 					}
 				}
-				x.H2A = l281
+				x.H2A = l217
 			}
 		case 7:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n286 := c.ReadLengthFast(1)
-				if n286 < 0 {
-					n286 = c.ReadLength(1)
+				n222 := c.ReadLengthFast(1)
+				if n222 < 0 {
+					n222 = c.ReadLength(1)
 				}
-				l287 := foryimpl.MakeSlice[[]int](c, n286)
-				if n286 > 0 {
-					hn289 := c.ReadListHeader(7)
+				l223 := foryimpl.MakeSlice[[]int](c, n222)
+				if n222 > 0 {
+					hn225 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i288 := range l287 {
-							if hn289 && !c.ReadFlag() {
-								clear(l287[i288 : i288+1])
+						for i224 := range l223 {
+							if hn225 && !c.ReadFlag() {
+								clear(l223[i224 : i224+1])
 								continue
 							}
-							l287[i288] = int(r.ReadVarInt64())
+							l223[i224] = int(r.ReadVarInt64())
 							if c.Failed() {
-								c.TraceIndex(i288)
+								c.TraceIndex(i224)
 								break
 							}
 						}
 					}
 				}
-				x.Int2A = l287
+				x.Int2A = l223
 			}
 		case 8:
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n292 := c.ReadLengthFast(1)
-				if n292 < 0 {
-					n292 = c.ReadLength(1)
+				n228 := c.ReadLengthFast(1)
+				if n228 < 0 {
+					n228 = c.ReadLength(1)
 				}
-				l293 := foryimpl.MakeSlice[[]int32](c, n292)
-				if n292 > 0 {
-					hn295 := c.ReadListHeader(5)
+				l229 := foryimpl.MakeSlice[[]int32](c, n228)
+				if n228 > 0 {
+					hn231 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i294 := range l293 {
-							if hn295 && !c.ReadFlag() {
-								clear(l293[i294 : i294+1])
+						for i230 := range l229 {
+							if hn231 && !c.ReadFlag() {
+								clear(l229[i230 : i230+1])
 								continue
 							}
-							l293[i294] = r.ReadVarInt32()
+							l229[i230] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i294)
+								c.TraceIndex(i230)
 								break
 							}
 						}
 					}
 				}
-				x.L2A = l293
+				x.L2A = l229
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st300, id301 := c.ReadRefFlag(); st300 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[uint16](c, id301)
-				} else if st300 == foryimpl.RefFollows {
-					n302 := c.ReadArrayLengthFast(2)
-					if n302 < 0 {
-						n302 = c.ReadArrayLength(2)
+				if st236, id237 := c.ReadRefFlag(); st236 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[uint16](c, id237)
+				} else if st236 == foryimpl.RefFollows {
+					n238 := c.ReadArrayLengthFast(2)
+					if n238 < 0 {
+						n238 = c.ReadArrayLength(2)
 					}
-					a303 := foryimpl.MakeSlice[[]uint16](c, n302)
-					r.ReadRawUint16s(a303)
-					x.NL = a303
-					foryimpl.SetRefSlice(c, id301, x.NL)
+					a239 := foryimpl.MakeSlice[[]uint16](c, n238)
+					r.ReadRawUint16s(a239)
+					x.NL = a239
+					foryimpl.SetRefSlice(c, id237, x.NL)
 				} else {
 					x.NL = nil
 				}
@@ -19707,174 +17332,174 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n298 := c.ReadArrayLengthFast(2)
-					if n298 < 0 {
-						n298 = c.ReadArrayLength(2)
+					n234 := c.ReadArrayLengthFast(2)
+					if n234 < 0 {
+						n234 = c.ReadArrayLength(2)
 					}
-					a299 := foryimpl.MakeSlice[[]uint16](c, n298)
-					r.ReadRawUint16s(a299)
-					x.NL = a299
+					a235 := foryimpl.MakeSlice[[]uint16](c, n234)
+					r.ReadRawUint16s(a235)
+					x.NL = a235
 				}
 			}
 		case 10:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n304 := c.ReadLengthFast(1)
-				if n304 < 0 {
-					n304 = c.ReadLength(1)
+				n240 := c.ReadLengthFast(1)
+				if n240 < 0 {
+					n240 = c.ReadLength(1)
 				}
-				l305 := foryimpl.MakeSlice[Int32s](c, n304)
-				if n304 > 0 {
-					hn307 := c.ReadListHeader(5)
+				l241 := foryimpl.MakeSlice[Int32s](c, n240)
+				if n240 > 0 {
+					hn243 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i306 := range l305 {
-							if hn307 && !c.ReadFlag() {
-								clear(l305[i306 : i306+1])
+						for i242 := range l241 {
+							if hn243 && !c.ReadFlag() {
+								clear(l241[i242 : i242+1])
 								continue
 							}
-							l305[i306] = r.ReadVarInt32()
+							l241[i242] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i306)
+								c.TraceIndex(i242)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l305
+				x.Named = l241
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st315, id316 := c.ReadRefFlag(); st315 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id316)
-				} else if st315 == foryimpl.RefFollows {
-					p317 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id316, p317)
-					n318 := c.ReadArrayLengthFast(8)
-					if n318 < 0 {
-						n318 = c.ReadArrayLength(8)
+				if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id252)
+				} else if st251 == foryimpl.RefFollows {
+					p253 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id252, p253)
+					n254 := c.ReadArrayLengthFast(8)
+					if n254 < 0 {
+						n254 = c.ReadArrayLength(8)
 					}
-					a319 := foryimpl.MakeSlice[[]float64](c, n318)
-					r.ReadRawFloat64s(a319)
-					*p317 = a319
-					x.PA = p317
+					a255 := foryimpl.MakeSlice[[]float64](c, n254)
+					r.ReadRawFloat64s(a255)
+					*p253 = a255
+					x.PA = p253
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s313 := foryimpl.ReadSliceAs[float64](c, f); s313 != nil {
-						v314 := []float64(s313)
-						x.PA = &v314
+					if s249 := foryimpl.ReadSliceAs[float64](c, f); s249 != nil {
+						v250 := []float64(s249)
+						x.PA = &v250
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p310 := foryimpl.Alloc[[]float64](c)
-					n311 := c.ReadArrayLengthFast(8)
-					if n311 < 0 {
-						n311 = c.ReadArrayLength(8)
+					p246 := foryimpl.Alloc[[]float64](c)
+					n247 := c.ReadArrayLengthFast(8)
+					if n247 < 0 {
+						n247 = c.ReadArrayLength(8)
 					}
-					a312 := foryimpl.MakeSlice[[]float64](c, n311)
-					r.ReadRawFloat64s(a312)
-					*p310 = a312
-					x.PA = p310
+					a248 := foryimpl.MakeSlice[[]float64](c, n247)
+					r.ReadRawFloat64s(a248)
+					*p246 = a248
+					x.PA = p246
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.PtrL2A = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n320 := c.ReadLengthFast(1)
-				if n320 < 0 {
-					n320 = c.ReadLength(1)
+				n256 := c.ReadLengthFast(1)
+				if n256 < 0 {
+					n256 = c.ReadLength(1)
 				}
-				l321 := foryimpl.MakeSlice[[]*int32](c, n320)
-				if n320 > 0 {
-					hn323 := c.ReadListHeader(5)
+				l257 := foryimpl.MakeSlice[[]*int32](c, n256)
+				if n256 > 0 {
+					hn259 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i322 := range l321 {
-							if hn323 && !c.ReadFlag() {
-								clear(l321[i322 : i322+1])
+						for i258 := range l257 {
+							if hn259 && !c.ReadFlag() {
+								clear(l257[i258 : i258+1])
 								continue
 							}
-							p326 := foryimpl.Alloc[int32](c)
-							*p326 = r.ReadVarInt32()
-							l321[i322] = p326
+							p262 := foryimpl.Alloc[int32](c)
+							*p262 = r.ReadVarInt32()
+							l257[i258] = p262
 							if c.Failed() {
-								c.TraceIndex(i322)
+								c.TraceIndex(i258)
 								break
 							}
 						}
 					}
 				}
-				x.PtrL2A = l321
+				x.PtrL2A = l257
 			}
 		case 13:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n327 := c.ReadLengthFast(1)
-				if n327 < 0 {
-					n327 = c.ReadLength(1)
+				n263 := c.ReadLengthFast(1)
+				if n263 < 0 {
+					n263 = c.ReadLength(1)
 				}
-				l328 := foryimpl.MakeSlice[[]uint8](c, n327)
-				if n327 > 0 {
-					hn330 := c.ReadListHeader(9)
+				l264 := foryimpl.MakeSlice[[]uint8](c, n263)
+				if n263 > 0 {
+					hn266 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i329 := range l328 {
-							if hn330 && !c.ReadFlag() {
-								clear(l328[i329 : i329+1])
+						for i265 := range l264 {
+							if hn266 && !c.ReadFlag() {
+								clear(l264[i265 : i265+1])
 								continue
 							}
-							l328[i329] = r.ReadUint8()
+							l264[i265] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i329)
+								c.TraceIndex(i265)
 								break
 							}
 						}
 					}
 				}
-				x.Raw2Bin = l328
+				x.Raw2Bin = l264
 			}
 		case 14:
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n333 := c.ReadLengthFast(1)
-				if n333 < 0 {
-					n333 = c.ReadLength(1)
+				n269 := c.ReadLengthFast(1)
+				if n269 < 0 {
+					n269 = c.ReadLength(1)
 				}
-				l334 := foryimpl.MakeSlice[[]uint64](c, n333)
-				if n333 > 0 {
-					hn336 := c.ReadListHeader(14)
+				l270 := foryimpl.MakeSlice[[]uint64](c, n269)
+				if n269 > 0 {
+					hn272 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i335 := range l334 {
-							if hn336 && !c.ReadFlag() {
-								clear(l334[i335 : i335+1])
+						for i271 := range l270 {
+							if hn272 && !c.ReadFlag() {
+								clear(l270[i271 : i271+1])
 								continue
 							}
-							l334[i335] = r.ReadVarUint64()
+							l270[i271] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i335)
+								c.TraceIndex(i271)
 								break
 							}
 						}
 					}
 				}
-				x.U64L2A = l334
+				x.U64L2A = l270
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st341, id342 := c.ReadRefFlag(); st341 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id342)
-				} else if st341 == foryimpl.RefFollows {
-					n343 := c.ReadArrayLengthFast(1)
-					if n343 < 0 {
-						n343 = c.ReadArrayLength(1)
+				if st277, id278 := c.ReadRefFlag(); st277 == foryimpl.RefBack {
+					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id278)
+				} else if st277 == foryimpl.RefFollows {
+					n279 := c.ReadArrayLengthFast(1)
+					if n279 < 0 {
+						n279 = c.ReadArrayLength(1)
 					}
-					a344 := foryimpl.MakeSlice[[]uint8](c, n343)
-					copy(a344, r.ReadBytes(n343))
-					x.U82Bin = a344
-					foryimpl.SetRefSlice(c, id342, x.U82Bin)
+					a280 := foryimpl.MakeSlice[[]uint8](c, n279)
+					copy(a280, r.ReadBytes(n279))
+					x.U82Bin = a280
+					foryimpl.SetRefSlice(c, id278, x.U82Bin)
 				} else {
 					x.U82Bin = nil
 				}
@@ -19882,13 +17507,13 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n339 := c.ReadArrayLengthFast(1)
-					if n339 < 0 {
-						n339 = c.ReadArrayLength(1)
+					n275 := c.ReadArrayLengthFast(1)
+					if n275 < 0 {
+						n275 = c.ReadArrayLength(1)
 					}
-					a340 := foryimpl.MakeSlice[[]uint8](c, n339)
-					copy(a340, r.ReadBytes(n339))
-					x.U82Bin = a340
+					a276 := foryimpl.MakeSlice[[]uint8](c, n275)
+					copy(a276, r.ReadBytes(n275))
+					x.U82Bin = a276
 				}
 			}
 		default:

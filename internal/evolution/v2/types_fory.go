@@ -940,11 +940,8 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Scalars{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1797273883) {
@@ -1182,421 +1179,36 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddDt")
 		return
 	}
-	if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
-		x.AddE = Color(e25)
-	} else {
-		x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("AddE")
-		return
-	}
-	x.AddMyS = MyString(c.ReadString())
-	if c.Failed() {
-		c.Trace("AddMyS")
-		return
-	}
-	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[time.Duration](c)
-		*p26 = c.ReadDuration()
-		x.AddPD = p26
-	}
-	if c.Failed() {
-		c.Trace("AddPD")
-		return
-	}
-	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[serializer.Date](c)
-		*p27 = serializer.Date(c.ReadDate())
-		x.AddPDt = p27
-	}
-	if c.Failed() {
-		c.Trace("AddPDt")
-		return
-	}
-	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[Color](c)
-		if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
-			*p28 = Color(e29)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+					x.AddE = Color(e27)
+				} else {
+					x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
 		} else {
-			*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		}
-		x.AddPE = p28
-	}
-	if c.Failed() {
-		c.Trace("AddPE")
-		return
-	}
-	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[string](c)
-		*p30 = c.ReadString()
-		x.AddPS = p30
-	}
-	if c.Failed() {
-		c.Trace("AddPS")
-		return
-	}
-	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[time.Time](c)
-		*p31 = c.ReadTime()
-		x.AddPT = p31
-	}
-	if c.Failed() {
-		c.Trace("AddPT")
-		return
-	}
-	x.AddS = c.ReadString()
-	if c.Failed() {
-		c.Trace("AddS")
-		return
-	}
-	x.AddT = c.ReadTime()
-	if c.Failed() {
-		c.Trace("AddT")
-		return
-	}
-	x.D = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("D")
-		return
-	}
-	x.Dt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("Dt")
-		return
-	}
-	if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
-		x.E = Color(e32)
-	} else {
-		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("E")
-		return
-	}
-	x.MyS = MyString(c.ReadString())
-	if c.Failed() {
-		c.Trace("MyS")
-		return
-	}
-	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[time.Duration](c)
-		*p33 = c.ReadDuration()
-		x.PD = p33
-	}
-	if c.Failed() {
-		c.Trace("PD")
-		return
-	}
-	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[serializer.Date](c)
-		*p34 = serializer.Date(c.ReadDate())
-		x.PDt = p34
-	}
-	if c.Failed() {
-		c.Trace("PDt")
-		return
-	}
-	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[Color](c)
-		if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
-			*p35 = Color(e36)
-		} else {
-			*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		}
-		x.PE = p35
-	}
-	if c.Failed() {
-		c.Trace("PE")
-		return
-	}
-	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[string](c)
-		*p37 = c.ReadString()
-		x.PS = p37
-	}
-	if c.Failed() {
-		c.Trace("PS")
-		return
-	}
-	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[time.Time](c)
-		*p38 = c.ReadTime()
-		x.PT = p38
-	}
-	if c.Failed() {
-		c.Trace("PT")
-		return
-	}
-	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
-		return
-	}
-	x.T = c.ReadTime()
-	if c.Failed() {
-		c.Trace("T")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Scalars{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1797273883) {
-		if h := r.ReadInt32(); h != 1797273883 && h != 1526810895 && !c.Failed() {
-			c.HashMismatch(foryTypeScalars, h)
-			return
-		}
-	}
-	// One bounds check for the 86 bytes of fixed-width fields.
-	if r.Need(86) {
-		in, off := r.Bytes(), r.Offset()
-		x.AddFixI64 = buffer.ReadInt64At(in, off)
-		x.FixI64 = buffer.ReadInt64At(in, off+8)
-		x.AddFixU64 = buffer.ReadUint64At(in, off+16)
-		x.FixU64 = buffer.ReadUint64At(in, off+24)
-		x.AddF64 = buffer.ReadFloat64At(in, off+32)
-		x.F64 = buffer.ReadFloat64At(in, off+40)
-		x.AddFixI32 = buffer.ReadInt32At(in, off+48)
-		x.FixI32 = buffer.ReadInt32At(in, off+52)
-		x.AddFixU32 = buffer.ReadUint32At(in, off+56)
-		x.FixU32 = buffer.ReadUint32At(in, off+60)
-		x.AddF32 = buffer.ReadFloat32At(in, off+64)
-		x.F32 = buffer.ReadFloat32At(in, off+68)
-		x.AddI16 = buffer.ReadInt16At(in, off+72)
-		x.I16 = buffer.ReadInt16At(in, off+74)
-		x.AddU16 = buffer.ReadUint16At(in, off+76)
-		x.U16 = buffer.ReadUint16At(in, off+78)
-		x.AddB = buffer.ReadUint8At(in, off+80) != 0
-		x.B = buffer.ReadUint8At(in, off+81) != 0
-		x.AddI8 = buffer.ReadInt8At(in, off+82)
-		x.I8 = buffer.ReadInt8At(in, off+83)
-		x.AddU8 = buffer.ReadUint8At(in, off+84)
-		x.U8 = buffer.ReadUint8At(in, off+85)
-		r.SetOffset(off + 86)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.AddI = int(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.AddI64 = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.AddMyI = MyInt(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I = int(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I64 = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.MyI = MyInt(buffer.UnZigZag64(u64))
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.AddTagI64 = i64
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.TagI64 = i64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.AddU = uint(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.AddU64 = u64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U = uint(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U64 = u64
-		u64, off = buffer.ReadTaggedUint64At(in, off)
-		x.AddTagU64 = u64
-		u64, off = buffer.ReadTaggedUint64At(in, off)
-		x.TagU64 = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.AddI32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.I32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.AddU32 = u32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.U32 = u32
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("AddFixI64..U32")
-		return
-	}
-	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[float64](c)
-		*p39 = r.ReadFloat64()
-		x.AddPF64 = p39
-	}
-	if c.Failed() {
-		c.Trace("AddPF64")
-		return
-	}
-	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[float64](c)
-		*p40 = r.ReadFloat64()
-		x.PF64 = p40
-	}
-	if c.Failed() {
-		c.Trace("PF64")
-		return
-	}
-	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[float32](c)
-		*p41 = r.ReadFloat32()
-		x.AddPF32 = p41
-	}
-	if c.Failed() {
-		c.Trace("AddPF32")
-		return
-	}
-	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[float32](c)
-		*p42 = r.ReadFloat32()
-		x.PF32 = p42
-	}
-	if c.Failed() {
-		c.Trace("PF32")
-		return
-	}
-	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[uint16](c)
-		*p43 = r.ReadUint16()
-		x.AddPU16 = p43
-	}
-	if c.Failed() {
-		c.Trace("AddPU16")
-		return
-	}
-	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[uint16](c)
-		*p44 = r.ReadUint16()
-		x.PU16 = p44
-	}
-	if c.Failed() {
-		c.Trace("PU16")
-		return
-	}
-	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[bool](c)
-		*p45 = r.ReadBool()
-		x.AddPB = p45
-	}
-	if c.Failed() {
-		c.Trace("AddPB")
-		return
-	}
-	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[bool](c)
-		*p46 = r.ReadBool()
-		x.PB = p46
-	}
-	if c.Failed() {
-		c.Trace("PB")
-		return
-	}
-	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[int8](c)
-		*p47 = r.ReadInt8()
-		x.AddPI8 = p47
-	}
-	if c.Failed() {
-		c.Trace("AddPI8")
-		return
-	}
-	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[int8](c)
-		*p48 = r.ReadInt8()
-		x.PI8 = p48
-	}
-	if c.Failed() {
-		c.Trace("PI8")
-		return
-	}
-	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[int64](c)
-		*p49 = r.ReadVarInt64()
-		x.AddPI64 = p49
-	}
-	if c.Failed() {
-		c.Trace("AddPI64")
-		return
-	}
-	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[int64](c)
-		*p50 = r.ReadVarInt64()
-		x.PI64 = p50
-	}
-	if c.Failed() {
-		c.Trace("PI64")
-		return
-	}
-	if c.ReadFlag() {
-		p51 := foryimpl.Alloc[uint64](c)
-		*p51 = r.ReadVarUint64()
-		x.AddPU64 = p51
-	}
-	if c.Failed() {
-		c.Trace("AddPU64")
-		return
-	}
-	if c.ReadFlag() {
-		p52 := foryimpl.Alloc[uint64](c)
-		*p52 = r.ReadVarUint64()
-		x.PU64 = p52
-	}
-	if c.Failed() {
-		c.Trace("PU64")
-		return
-	}
-	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[int32](c)
-		*p53 = r.ReadVarInt32()
-		x.AddPI32 = p53
-	}
-	if c.Failed() {
-		c.Trace("AddPI32")
-		return
-	}
-	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[int32](c)
-		*p54 = r.ReadVarInt32()
-		x.PI32 = p54
-	}
-	if c.Failed() {
-		c.Trace("PI32")
-		return
-	}
-	x.AddD = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("AddD")
-		return
-	}
-	x.AddDt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("AddDt")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
-				x.AddE = Color(e57)
+			if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
+				x.AddE = Color(e28)
 			} else {
 				x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("AddE")
+			return
+		}
 	} else {
-		if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
-			x.AddE = Color(e58)
+		if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+			x.AddE = Color(e25)
 		} else {
 			x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("AddE")
-		return
+		if c.Failed() {
+			c.Trace("AddE")
+			return
+		}
 	}
 	x.AddMyS = MyString(c.ReadString())
 	if c.Failed() {
@@ -1604,54 +1216,70 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[time.Duration](c)
-		*p59 = c.ReadDuration()
-		x.AddPD = p59
+		p29 := foryimpl.Alloc[time.Duration](c)
+		*p29 = c.ReadDuration()
+		x.AddPD = p29
 	}
 	if c.Failed() {
 		c.Trace("AddPD")
 		return
 	}
 	if c.ReadFlag() {
-		p60 := foryimpl.Alloc[serializer.Date](c)
-		*p60 = serializer.Date(c.ReadDate())
-		x.AddPDt = p60
+		p30 := foryimpl.Alloc[serializer.Date](c)
+		*p30 = serializer.Date(c.ReadDate())
+		x.AddPDt = p30
 	}
 	if c.Failed() {
 		c.Trace("AddPDt")
 		return
 	}
-	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-		x.AddPE = foryimpl.BackRef[Color](c, id62)
-	} else if st61 == foryimpl.RefFollows {
-		p63 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id62, p63)
-		if e64 := c.ReadEnumFast(uint32(0x7fffffff)); e64 >= 0 {
-			*p63 = Color(e64)
+	if c.TrackRef() {
+		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+			x.AddPE = foryimpl.BackRef[Color](c, id32)
+		} else if st31 == foryimpl.RefFollows {
+			p33 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id32, p33)
+			if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+				*p33 = Color(e34)
+			} else {
+				*p33 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.AddPE = p33
 		} else {
-			*p63 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.AddPE = nil
 		}
-		x.AddPE = p63
+		if c.Failed() {
+			c.Trace("AddPE")
+			return
+		}
 	} else {
-		x.AddPE = nil
-	}
-	if c.Failed() {
-		c.Trace("AddPE")
-		return
+		if c.ReadFlag() {
+			p31 := foryimpl.Alloc[Color](c)
+			if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+				*p31 = Color(e32)
+			} else {
+				*p31 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.AddPE = p31
+		}
+		if c.Failed() {
+			c.Trace("AddPE")
+			return
+		}
 	}
 	if c.ReadFlag() {
-		p65 := foryimpl.Alloc[string](c)
-		*p65 = c.ReadString()
-		x.AddPS = p65
+		p35 := foryimpl.Alloc[string](c)
+		*p35 = c.ReadString()
+		x.AddPS = p35
 	}
 	if c.Failed() {
 		c.Trace("AddPS")
 		return
 	}
 	if c.ReadFlag() {
-		p66 := foryimpl.Alloc[time.Time](c)
-		*p66 = c.ReadTime()
-		x.AddPT = p66
+		p36 := foryimpl.Alloc[time.Time](c)
+		*p36 = c.ReadTime()
+		x.AddPT = p36
 	}
 	if c.Failed() {
 		c.Trace("AddPT")
@@ -1677,24 +1305,36 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e69 := c.ReadEnumFast(uint32(0x7fffffff)); e69 >= 0 {
-				x.E = Color(e69)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
+					x.E = Color(e39)
+				} else {
+					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+		} else {
+			if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
+				x.E = Color(e40)
 			} else {
 				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("E")
+			return
+		}
 	} else {
-		if e70 := c.ReadEnumFast(uint32(0x7fffffff)); e70 >= 0 {
-			x.E = Color(e70)
+		if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+			x.E = Color(e37)
 		} else {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("E")
-		return
+		if c.Failed() {
+			c.Trace("E")
+			return
+		}
 	}
 	x.MyS = MyString(c.ReadString())
 	if c.Failed() {
@@ -1702,54 +1342,70 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p71 := foryimpl.Alloc[time.Duration](c)
-		*p71 = c.ReadDuration()
-		x.PD = p71
+		p41 := foryimpl.Alloc[time.Duration](c)
+		*p41 = c.ReadDuration()
+		x.PD = p41
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p72 := foryimpl.Alloc[serializer.Date](c)
-		*p72 = serializer.Date(c.ReadDate())
-		x.PDt = p72
+		p42 := foryimpl.Alloc[serializer.Date](c)
+		*p42 = serializer.Date(c.ReadDate())
+		x.PDt = p42
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
-	if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-		x.PE = foryimpl.BackRef[Color](c, id74)
-	} else if st73 == foryimpl.RefFollows {
-		p75 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id74, p75)
-		if e76 := c.ReadEnumFast(uint32(0x7fffffff)); e76 >= 0 {
-			*p75 = Color(e76)
+	if c.TrackRef() {
+		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+			x.PE = foryimpl.BackRef[Color](c, id44)
+		} else if st43 == foryimpl.RefFollows {
+			p45 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id44, p45)
+			if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
+				*p45 = Color(e46)
+			} else {
+				*p45 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PE = p45
 		} else {
-			*p75 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.PE = nil
 		}
-		x.PE = p75
+		if c.Failed() {
+			c.Trace("PE")
+			return
+		}
 	} else {
-		x.PE = nil
-	}
-	if c.Failed() {
-		c.Trace("PE")
-		return
+		if c.ReadFlag() {
+			p43 := foryimpl.Alloc[Color](c)
+			if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
+				*p43 = Color(e44)
+			} else {
+				*p43 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PE = p43
+		}
+		if c.Failed() {
+			c.Trace("PE")
+			return
+		}
 	}
 	if c.ReadFlag() {
-		p77 := foryimpl.Alloc[string](c)
-		*p77 = c.ReadString()
-		x.PS = p77
+		p47 := foryimpl.Alloc[string](c)
+		*p47 = c.ReadString()
+		x.PS = p47
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p78 := foryimpl.Alloc[time.Time](c)
-		*p78 = c.ReadTime()
-		x.PT = p78
+		p48 := foryimpl.Alloc[time.Time](c)
+		*p48 = c.ReadTime()
+		x.PT = p48
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1775,128 +1431,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
-					x.AddFixI64 = int64(v79)
+				if v49, ok50 := c.ReadIntAs(f, 64); ok50 {
+					x.AddFixI64 = int64(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
-					x.FixI64 = int64(v81)
+				if v51, ok52 := c.ReadIntAs(f, 64); ok52 {
+					x.FixI64 = int64(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v83, ok84 := c.ReadUintAs(f, 64); ok84 {
-					x.AddFixU64 = uint64(v83)
+				if v53, ok54 := c.ReadUintAs(f, 64); ok54 {
+					x.AddFixU64 = uint64(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v85, ok86 := c.ReadUintAs(f, 64); ok86 {
-					x.FixU64 = uint64(v85)
+				if v55, ok56 := c.ReadUintAs(f, 64); ok56 {
+					x.FixU64 = uint64(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v87, ok88 := c.ReadFloatAs(f, 64); ok88 {
-					x.AddF64 = float64(v87)
+				if v57, ok58 := c.ReadFloatAs(f, 64); ok58 {
+					x.AddF64 = float64(v57)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v89, ok90 := c.ReadFloatAs(f, 64); ok90 {
-					x.F64 = float64(v89)
+				if v59, ok60 := c.ReadFloatAs(f, 64); ok60 {
+					x.F64 = float64(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v91, ok92 := c.ReadIntAs(f, 32); ok92 {
-					x.AddFixI32 = int32(v91)
+				if v61, ok62 := c.ReadIntAs(f, 32); ok62 {
+					x.AddFixI32 = int32(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 32); ok94 {
-					x.FixI32 = int32(v93)
+				if v63, ok64 := c.ReadIntAs(f, 32); ok64 {
+					x.FixI32 = int32(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v95, ok96 := c.ReadUintAs(f, 32); ok96 {
-					x.AddFixU32 = uint32(v95)
+				if v65, ok66 := c.ReadUintAs(f, 32); ok66 {
+					x.AddFixU32 = uint32(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v97, ok98 := c.ReadUintAs(f, 32); ok98 {
-					x.FixU32 = uint32(v97)
+				if v67, ok68 := c.ReadUintAs(f, 32); ok68 {
+					x.FixU32 = uint32(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v99, ok100 := c.ReadFloatAs(f, 32); ok100 {
-					x.AddF32 = float32(v99)
+				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
+					x.AddF32 = float32(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v101, ok102 := c.ReadFloatAs(f, 32); ok102 {
-					x.F32 = float32(v101)
+				if v71, ok72 := c.ReadFloatAs(f, 32); ok72 {
+					x.F32 = float32(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 16); ok104 {
-					x.AddI16 = int16(v103)
+				if v73, ok74 := c.ReadIntAs(f, 16); ok74 {
+					x.AddI16 = int16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v105, ok106 := c.ReadIntAs(f, 16); ok106 {
-					x.I16 = int16(v105)
+				if v75, ok76 := c.ReadIntAs(f, 16); ok76 {
+					x.I16 = int16(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v107, ok108 := c.ReadUintAs(f, 16); ok108 {
-					x.AddU16 = uint16(v107)
+				if v77, ok78 := c.ReadUintAs(f, 16); ok78 {
+					x.AddU16 = uint16(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v109, ok110 := c.ReadUintAs(f, 16); ok110 {
-					x.U16 = uint16(v109)
+				if v79, ok80 := c.ReadUintAs(f, 16); ok80 {
+					x.U16 = uint16(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1911,345 +1567,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v111, ok112 := c.ReadIntAs(f, 8); ok112 {
-					x.AddI8 = int8(v111)
+				if v81, ok82 := c.ReadIntAs(f, 8); ok82 {
+					x.AddI8 = int8(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v113, ok114 := c.ReadIntAs(f, 8); ok114 {
-					x.I8 = int8(v113)
+				if v83, ok84 := c.ReadIntAs(f, 8); ok84 {
+					x.I8 = int8(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v115, ok116 := c.ReadUintAs(f, 8); ok116 {
-					x.AddU8 = uint8(v115)
+				if v85, ok86 := c.ReadUintAs(f, 8); ok86 {
+					x.AddU8 = uint8(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v117, ok118 := c.ReadUintAs(f, 8); ok118 {
-					x.U8 = uint8(v117)
+				if v87, ok88 := c.ReadUintAs(f, 8); ok88 {
+					x.U8 = uint8(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
-					x.AddI = int(v119)
+				if v89, ok90 := c.ReadIntAs(f, 64); ok90 {
+					x.AddI = int(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
-					x.AddI64 = int64(v121)
+				if v91, ok92 := c.ReadIntAs(f, 64); ok92 {
+					x.AddI64 = int64(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
-					x.AddMyI = MyInt(v123)
+				if v93, ok94 := c.ReadIntAs(f, 64); ok94 {
+					x.AddMyI = MyInt(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddMyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v125, ok126 := c.ReadIntAs(f, 64); ok126 {
-					x.I = int(v125)
+				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
+					x.I = int(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v127, ok128 := c.ReadIntAs(f, 64); ok128 {
-					x.I64 = int64(v127)
+				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
+					x.I64 = int64(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v129, ok130 := c.ReadIntAs(f, 64); ok130 {
-					x.MyI = MyInt(v129)
+				if v99, ok100 := c.ReadIntAs(f, 64); ok100 {
+					x.MyI = MyInt(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v131, ok132 := c.ReadIntAs(f, 64); ok132 {
-					x.AddTagI64 = int64(v131)
+				if v101, ok102 := c.ReadIntAs(f, 64); ok102 {
+					x.AddTagI64 = int64(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v133, ok134 := c.ReadIntAs(f, 64); ok134 {
-					x.TagI64 = int64(v133)
+				if v103, ok104 := c.ReadIntAs(f, 64); ok104 {
+					x.TagI64 = int64(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
-					x.AddU = uint(v135)
+				if v105, ok106 := c.ReadUintAs(f, 64); ok106 {
+					x.AddU = uint(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v137, ok138 := c.ReadUintAs(f, 64); ok138 {
-					x.AddU64 = uint64(v137)
+				if v107, ok108 := c.ReadUintAs(f, 64); ok108 {
+					x.AddU64 = uint64(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v139, ok140 := c.ReadUintAs(f, 64); ok140 {
-					x.U = uint(v139)
+				if v109, ok110 := c.ReadUintAs(f, 64); ok110 {
+					x.U = uint(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v141, ok142 := c.ReadUintAs(f, 64); ok142 {
-					x.U64 = uint64(v141)
+				if v111, ok112 := c.ReadUintAs(f, 64); ok112 {
+					x.U64 = uint64(v111)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v143, ok144 := c.ReadUintAs(f, 64); ok144 {
-					x.AddTagU64 = uint64(v143)
+				if v113, ok114 := c.ReadUintAs(f, 64); ok114 {
+					x.AddTagU64 = uint64(v113)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v145, ok146 := c.ReadUintAs(f, 64); ok146 {
-					x.TagU64 = uint64(v145)
+				if v115, ok116 := c.ReadUintAs(f, 64); ok116 {
+					x.TagU64 = uint64(v115)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v147, ok148 := c.ReadIntAs(f, 32); ok148 {
-					x.AddI32 = int32(v147)
+				if v117, ok118 := c.ReadIntAs(f, 32); ok118 {
+					x.AddI32 = int32(v117)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v149, ok150 := c.ReadIntAs(f, 32); ok150 {
-					x.I32 = int32(v149)
+				if v119, ok120 := c.ReadIntAs(f, 32); ok120 {
+					x.I32 = int32(v119)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v151, ok152 := c.ReadUintAs(f, 32); ok152 {
-					x.AddU32 = uint32(v151)
+				if v121, ok122 := c.ReadUintAs(f, 32); ok122 {
+					x.AddU32 = uint32(v121)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v153, ok154 := c.ReadUintAs(f, 32); ok154 {
-					x.U32 = uint32(v153)
+				if v123, ok124 := c.ReadUintAs(f, 32); ok124 {
+					x.U32 = uint32(v123)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v156, ok157 := c.ReadFloatAs(f, 64); ok157 {
-					pv158 := float64(v156)
-					x.AddPF64 = &pv158
+				if v126, ok127 := c.ReadFloatAs(f, 64); ok127 {
+					pv128 := float64(v126)
+					x.AddPF64 = &pv128
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p155 := foryimpl.Alloc[float64](c)
-				*p155 = r.ReadFloat64()
-				x.AddPF64 = p155
+				p125 := foryimpl.Alloc[float64](c)
+				*p125 = r.ReadFloat64()
+				x.AddPF64 = p125
 			}
 		case 41:
 			if f.Convert {
-				if v160, ok161 := c.ReadFloatAs(f, 64); ok161 {
-					pv162 := float64(v160)
-					x.PF64 = &pv162
+				if v130, ok131 := c.ReadFloatAs(f, 64); ok131 {
+					pv132 := float64(v130)
+					x.PF64 = &pv132
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p159 := foryimpl.Alloc[float64](c)
-				*p159 = r.ReadFloat64()
-				x.PF64 = p159
+				p129 := foryimpl.Alloc[float64](c)
+				*p129 = r.ReadFloat64()
+				x.PF64 = p129
 			}
 		case 42:
 			if f.Convert {
-				if v164, ok165 := c.ReadFloatAs(f, 32); ok165 {
-					pv166 := float32(v164)
-					x.AddPF32 = &pv166
+				if v134, ok135 := c.ReadFloatAs(f, 32); ok135 {
+					pv136 := float32(v134)
+					x.AddPF32 = &pv136
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p163 := foryimpl.Alloc[float32](c)
-				*p163 = r.ReadFloat32()
-				x.AddPF32 = p163
+				p133 := foryimpl.Alloc[float32](c)
+				*p133 = r.ReadFloat32()
+				x.AddPF32 = p133
 			}
 		case 43:
 			if f.Convert {
-				if v168, ok169 := c.ReadFloatAs(f, 32); ok169 {
-					pv170 := float32(v168)
-					x.PF32 = &pv170
+				if v138, ok139 := c.ReadFloatAs(f, 32); ok139 {
+					pv140 := float32(v138)
+					x.PF32 = &pv140
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p167 := foryimpl.Alloc[float32](c)
-				*p167 = r.ReadFloat32()
-				x.PF32 = p167
+				p137 := foryimpl.Alloc[float32](c)
+				*p137 = r.ReadFloat32()
+				x.PF32 = p137
 			}
 		case 44:
 			if f.Convert {
-				if v172, ok173 := c.ReadUintAs(f, 16); ok173 {
-					pv174 := uint16(v172)
-					x.AddPU16 = &pv174
+				if v142, ok143 := c.ReadUintAs(f, 16); ok143 {
+					pv144 := uint16(v142)
+					x.AddPU16 = &pv144
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[uint16](c)
-				*p171 = r.ReadUint16()
-				x.AddPU16 = p171
+				p141 := foryimpl.Alloc[uint16](c)
+				*p141 = r.ReadUint16()
+				x.AddPU16 = p141
 			}
 		case 45:
 			if f.Convert {
-				if v176, ok177 := c.ReadUintAs(f, 16); ok177 {
-					pv178 := uint16(v176)
-					x.PU16 = &pv178
+				if v146, ok147 := c.ReadUintAs(f, 16); ok147 {
+					pv148 := uint16(v146)
+					x.PU16 = &pv148
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p175 := foryimpl.Alloc[uint16](c)
-				*p175 = r.ReadUint16()
-				x.PU16 = p175
+				p145 := foryimpl.Alloc[uint16](c)
+				*p145 = r.ReadUint16()
+				x.PU16 = p145
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[bool](c)
-				*p179 = r.ReadBool()
-				x.AddPB = p179
+				p149 := foryimpl.Alloc[bool](c)
+				*p149 = r.ReadBool()
+				x.AddPB = p149
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p180 := foryimpl.Alloc[bool](c)
-				*p180 = r.ReadBool()
-				x.PB = p180
+				p150 := foryimpl.Alloc[bool](c)
+				*p150 = r.ReadBool()
+				x.PB = p150
 			}
 		case 48:
 			if f.Convert {
-				if v182, ok183 := c.ReadIntAs(f, 8); ok183 {
-					pv184 := int8(v182)
-					x.AddPI8 = &pv184
+				if v152, ok153 := c.ReadIntAs(f, 8); ok153 {
+					pv154 := int8(v152)
+					x.AddPI8 = &pv154
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p181 := foryimpl.Alloc[int8](c)
-				*p181 = r.ReadInt8()
-				x.AddPI8 = p181
+				p151 := foryimpl.Alloc[int8](c)
+				*p151 = r.ReadInt8()
+				x.AddPI8 = p151
 			}
 		case 49:
 			if f.Convert {
-				if v186, ok187 := c.ReadIntAs(f, 8); ok187 {
-					pv188 := int8(v186)
-					x.PI8 = &pv188
+				if v156, ok157 := c.ReadIntAs(f, 8); ok157 {
+					pv158 := int8(v156)
+					x.PI8 = &pv158
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p185 := foryimpl.Alloc[int8](c)
-				*p185 = r.ReadInt8()
-				x.PI8 = p185
+				p155 := foryimpl.Alloc[int8](c)
+				*p155 = r.ReadInt8()
+				x.PI8 = p155
 			}
 		case 50:
 			if f.Convert {
-				if v190, ok191 := c.ReadIntAs(f, 64); ok191 {
-					pv192 := int64(v190)
-					x.AddPI64 = &pv192
+				if v160, ok161 := c.ReadIntAs(f, 64); ok161 {
+					pv162 := int64(v160)
+					x.AddPI64 = &pv162
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p189 := foryimpl.Alloc[int64](c)
-				*p189 = r.ReadVarInt64()
-				x.AddPI64 = p189
+				p159 := foryimpl.Alloc[int64](c)
+				*p159 = r.ReadVarInt64()
+				x.AddPI64 = p159
 			}
 		case 51:
 			if f.Convert {
-				if v194, ok195 := c.ReadIntAs(f, 64); ok195 {
-					pv196 := int64(v194)
-					x.PI64 = &pv196
+				if v164, ok165 := c.ReadIntAs(f, 64); ok165 {
+					pv166 := int64(v164)
+					x.PI64 = &pv166
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p193 := foryimpl.Alloc[int64](c)
-				*p193 = r.ReadVarInt64()
-				x.PI64 = p193
+				p163 := foryimpl.Alloc[int64](c)
+				*p163 = r.ReadVarInt64()
+				x.PI64 = p163
 			}
 		case 52:
 			if f.Convert {
-				if v198, ok199 := c.ReadUintAs(f, 64); ok199 {
-					pv200 := uint64(v198)
-					x.AddPU64 = &pv200
+				if v168, ok169 := c.ReadUintAs(f, 64); ok169 {
+					pv170 := uint64(v168)
+					x.AddPU64 = &pv170
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p197 := foryimpl.Alloc[uint64](c)
-				*p197 = r.ReadVarUint64()
-				x.AddPU64 = p197
+				p167 := foryimpl.Alloc[uint64](c)
+				*p167 = r.ReadVarUint64()
+				x.AddPU64 = p167
 			}
 		case 53:
 			if f.Convert {
-				if v202, ok203 := c.ReadUintAs(f, 64); ok203 {
-					pv204 := uint64(v202)
-					x.PU64 = &pv204
+				if v172, ok173 := c.ReadUintAs(f, 64); ok173 {
+					pv174 := uint64(v172)
+					x.PU64 = &pv174
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p201 := foryimpl.Alloc[uint64](c)
-				*p201 = r.ReadVarUint64()
-				x.PU64 = p201
+				p171 := foryimpl.Alloc[uint64](c)
+				*p171 = r.ReadVarUint64()
+				x.PU64 = p171
 			}
 		case 54:
 			if f.Convert {
-				if v206, ok207 := c.ReadIntAs(f, 32); ok207 {
-					pv208 := int32(v206)
-					x.AddPI32 = &pv208
+				if v176, ok177 := c.ReadIntAs(f, 32); ok177 {
+					pv178 := int32(v176)
+					x.AddPI32 = &pv178
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p205 := foryimpl.Alloc[int32](c)
-				*p205 = r.ReadVarInt32()
-				x.AddPI32 = p205
+				p175 := foryimpl.Alloc[int32](c)
+				*p175 = r.ReadVarInt32()
+				x.AddPI32 = p175
 			}
 		case 55:
 			if f.Convert {
-				if v210, ok211 := c.ReadIntAs(f, 32); ok211 {
-					pv212 := int32(v210)
-					x.PI32 = &pv212
+				if v180, ok181 := c.ReadIntAs(f, 32); ok181 {
+					pv182 := int32(v180)
+					x.PI32 = &pv182
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p209 := foryimpl.Alloc[int32](c)
-				*p209 = r.ReadVarInt32()
-				x.PI32 = p209
+				p179 := foryimpl.Alloc[int32](c)
+				*p179 = r.ReadVarInt32()
+				x.PI32 = p179
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -2262,16 +1918,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e216 := c.ReadEnumFast(uint32(0x7fffffff)); e216 >= 0 {
-						x.AddE = Color(e216)
+					if e186 := c.ReadEnumFast(uint32(0x7fffffff)); e186 >= 0 {
+						x.AddE = Color(e186)
 					} else {
 						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e213 := c.ReadEnumFast(uint32(0x7fffffff)); e213 >= 0 {
-						x.AddE = Color(e213)
+					if e183 := c.ReadEnumFast(uint32(0x7fffffff)); e183 >= 0 {
+						x.AddE = Color(e183)
 					} else {
 						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2283,54 +1939,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p217 := foryimpl.Alloc[time.Duration](c)
-				*p217 = c.ReadDuration()
-				x.AddPD = p217
+				p187 := foryimpl.Alloc[time.Duration](c)
+				*p187 = c.ReadDuration()
+				x.AddPD = p187
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p218 := foryimpl.Alloc[serializer.Date](c)
-				*p218 = serializer.Date(c.ReadDate())
-				x.AddPDt = p218
+				p188 := foryimpl.Alloc[serializer.Date](c)
+				*p188 = serializer.Date(c.ReadDate())
+				x.AddPDt = p188
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-					x.AddPE = foryimpl.BackRef[Color](c, id222)
-				} else if st221 == foryimpl.RefFollows {
-					p223 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id222, p223)
-					if e224 := c.ReadEnumFast(uint32(0x7fffffff)); e224 >= 0 {
-						*p223 = Color(e224)
+				if st191, id192 := c.ReadRefFlag(); st191 == foryimpl.RefBack {
+					x.AddPE = foryimpl.BackRef[Color](c, id192)
+				} else if st191 == foryimpl.RefFollows {
+					p193 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id192, p193)
+					if e194 := c.ReadEnumFast(uint32(0x7fffffff)); e194 >= 0 {
+						*p193 = Color(e194)
 					} else {
-						*p223 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p193 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p223
+					x.AddPE = p193
 				} else {
 					x.AddPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p219 := foryimpl.Alloc[Color](c)
-					if e220 := c.ReadEnumFast(uint32(0x7fffffff)); e220 >= 0 {
-						*p219 = Color(e220)
+					p189 := foryimpl.Alloc[Color](c)
+					if e190 := c.ReadEnumFast(uint32(0x7fffffff)); e190 >= 0 {
+						*p189 = Color(e190)
 					} else {
-						*p219 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p189 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p219
+					x.AddPE = p189
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p225 := foryimpl.Alloc[string](c)
-				*p225 = c.ReadString()
-				x.AddPS = p225
+				p195 := foryimpl.Alloc[string](c)
+				*p195 = c.ReadString()
+				x.AddPS = p195
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p226 := foryimpl.Alloc[time.Time](c)
-				*p226 = c.ReadTime()
-				x.AddPT = p226
+				p196 := foryimpl.Alloc[time.Time](c)
+				*p196 = c.ReadTime()
+				x.AddPT = p196
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2351,16 +2007,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 69:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e230 := c.ReadEnumFast(uint32(0x7fffffff)); e230 >= 0 {
-						x.E = Color(e230)
+					if e200 := c.ReadEnumFast(uint32(0x7fffffff)); e200 >= 0 {
+						x.E = Color(e200)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e227 := c.ReadEnumFast(uint32(0x7fffffff)); e227 >= 0 {
-						x.E = Color(e227)
+					if e197 := c.ReadEnumFast(uint32(0x7fffffff)); e197 >= 0 {
+						x.E = Color(e197)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2372,54 +2028,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p231 := foryimpl.Alloc[time.Duration](c)
-				*p231 = c.ReadDuration()
-				x.PD = p231
+				p201 := foryimpl.Alloc[time.Duration](c)
+				*p201 = c.ReadDuration()
+				x.PD = p201
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p232 := foryimpl.Alloc[serializer.Date](c)
-				*p232 = serializer.Date(c.ReadDate())
-				x.PDt = p232
+				p202 := foryimpl.Alloc[serializer.Date](c)
+				*p202 = serializer.Date(c.ReadDate())
+				x.PDt = p202
 			}
 		case 73:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id236)
-				} else if st235 == foryimpl.RefFollows {
-					p237 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id236, p237)
-					if e238 := c.ReadEnumFast(uint32(0x7fffffff)); e238 >= 0 {
-						*p237 = Color(e238)
+				if st205, id206 := c.ReadRefFlag(); st205 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id206)
+				} else if st205 == foryimpl.RefFollows {
+					p207 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id206, p207)
+					if e208 := c.ReadEnumFast(uint32(0x7fffffff)); e208 >= 0 {
+						*p207 = Color(e208)
 					} else {
-						*p237 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p207 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p237
+					x.PE = p207
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p233 := foryimpl.Alloc[Color](c)
-					if e234 := c.ReadEnumFast(uint32(0x7fffffff)); e234 >= 0 {
-						*p233 = Color(e234)
+					p203 := foryimpl.Alloc[Color](c)
+					if e204 := c.ReadEnumFast(uint32(0x7fffffff)); e204 >= 0 {
+						*p203 = Color(e204)
 					} else {
-						*p233 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p203 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p233
+					x.PE = p203
 				}
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				p239 := foryimpl.Alloc[string](c)
-				*p239 = c.ReadString()
-				x.PS = p239
+				p209 := foryimpl.Alloc[string](c)
+				*p209 = c.ReadString()
+				x.PS = p209
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p240 := foryimpl.Alloc[time.Time](c)
-				*p240 = c.ReadTime()
-				x.PT = p240
+				p210 := foryimpl.Alloc[time.Time](c)
+				*p210 = c.ReadTime()
+				x.PT = p210
 			}
 		case 76:
 			if !f.Flag || c.ReadFlag() {
@@ -5198,64 +4854,96 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Containers{
-		ABool:    x.ABool,
-		AF32:     x.AF32,
-		AF64:     x.AF64,
-		AI16:     x.AI16,
-		AI32:     x.AI32,
-		AI64:     x.AI64,
-		AI8:      x.AI8,
-		AU16:     x.AU16,
-		AU32:     x.AU32,
-		AU64:     x.AU64,
-		AU8:      x.AU8,
-		AddABool: x.AddABool,
-		AddAF32:  x.AddAF32,
-		AddAF64:  x.AddAF64,
-		AddAI16:  x.AddAI16,
-		AddAI32:  x.AddAI32,
-		AddAI64:  x.AddAI64,
-		AddAI8:   x.AddAI8,
-		AddAU16:  x.AddAU16,
-		AddAU32:  x.AddAU32,
-		AddAU64:  x.AddAU64,
-		AddAU8:   x.AddAU8,
-		AddLB:    x.AddLB,
-		AddLE:    x.AddLE,
-		AddLF32:  x.AddLF32,
-		AddLF64:  x.AddLF64,
-		AddLI32:  x.AddLI32,
-		AddLI64:  x.AddLI64,
-		AddLI8:   x.AddLI8,
-		AddLL:    x.AddLL,
-		AddLM:    x.AddLM,
-		AddLPI:   x.AddLPI,
-		AddLS:    x.AddLS,
-		AddLT:    x.AddLT,
-		AddLU16:  x.AddLU16,
-		AddLU64:  x.AddLU64,
-		AddRaw:   x.AddRaw,
-		LB:       x.LB,
-		LE:       x.LE,
-		LF32:     x.LF32,
-		LF64:     x.LF64,
-		LI32:     x.LI32,
-		LI64:     x.LI64,
-		LI8:      x.LI8,
-		LL:       x.LL,
-		LM:       x.LM,
-		LPI:      x.LPI,
-		LS:       x.LS,
-		LT:       x.LT,
-		LU16:     x.LU16,
-		LU64:     x.LU64,
-		Raw:      x.Raw,
+		*x = Containers{
+			AddLB:   x.AddLB,
+			AddLE:   x.AddLE,
+			AddLF32: x.AddLF32,
+			AddLF64: x.AddLF64,
+			AddLI32: x.AddLI32,
+			AddLI64: x.AddLI64,
+			AddLI8:  x.AddLI8,
+			AddLL:   x.AddLL,
+			AddLM:   x.AddLM,
+			AddLPI:  x.AddLPI,
+			AddLS:   x.AddLS,
+			AddLT:   x.AddLT,
+			AddLU16: x.AddLU16,
+			AddLU64: x.AddLU64,
+			AddRaw:  x.AddRaw,
+			LB:      x.LB,
+			LE:      x.LE,
+			LF32:    x.LF32,
+			LF64:    x.LF64,
+			LI32:    x.LI32,
+			LI64:    x.LI64,
+			LI8:     x.LI8,
+			LL:      x.LL,
+			LM:      x.LM,
+			LPI:     x.LPI,
+			LS:      x.LS,
+			LT:      x.LT,
+			LU16:    x.LU16,
+			LU64:    x.LU64,
+			Raw:     x.Raw,
+		}
+	} else {
+		*x = Containers{
+			ABool:    x.ABool,
+			AF32:     x.AF32,
+			AF64:     x.AF64,
+			AI16:     x.AI16,
+			AI32:     x.AI32,
+			AI64:     x.AI64,
+			AI8:      x.AI8,
+			AU16:     x.AU16,
+			AU32:     x.AU32,
+			AU64:     x.AU64,
+			AU8:      x.AU8,
+			AddABool: x.AddABool,
+			AddAF32:  x.AddAF32,
+			AddAF64:  x.AddAF64,
+			AddAI16:  x.AddAI16,
+			AddAI32:  x.AddAI32,
+			AddAI64:  x.AddAI64,
+			AddAI8:   x.AddAI8,
+			AddAU16:  x.AddAU16,
+			AddAU32:  x.AddAU32,
+			AddAU64:  x.AddAU64,
+			AddAU8:   x.AddAU8,
+			AddLB:    x.AddLB,
+			AddLE:    x.AddLE,
+			AddLF32:  x.AddLF32,
+			AddLF64:  x.AddLF64,
+			AddLI32:  x.AddLI32,
+			AddLI64:  x.AddLI64,
+			AddLI8:   x.AddLI8,
+			AddLL:    x.AddLL,
+			AddLM:    x.AddLM,
+			AddLPI:   x.AddLPI,
+			AddLS:    x.AddLS,
+			AddLT:    x.AddLT,
+			AddLU16:  x.AddLU16,
+			AddLU64:  x.AddLU64,
+			AddRaw:   x.AddRaw,
+			LB:       x.LB,
+			LE:       x.LE,
+			LF32:     x.LF32,
+			LF64:     x.LF64,
+			LI32:     x.LI32,
+			LI64:     x.LI64,
+			LI8:      x.LI8,
+			LL:       x.LL,
+			LM:       x.LM,
+			LPI:      x.LPI,
+			LS:       x.LS,
+			LT:       x.LT,
+			LU16:     x.LU16,
+			LU64:     x.LU64,
+			Raw:      x.Raw,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(255924153) {
@@ -5264,1604 +4952,2011 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n764 := c.ReadArrayLengthFast(1)
-	if n764 < 0 {
-		n764 = c.ReadArrayLength(1)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st764, id765 := c.ReadRefFlag(); st764 == foryimpl.RefBack {
+				x.ABool = foryimpl.BackRefSlice[bool](c, id765)
+			} else if st764 == foryimpl.RefFollows {
+				n766 := c.ReadArrayLengthFast(1)
+				if n766 < 0 {
+					n766 = c.ReadArrayLength(1)
+				}
+				a767 := foryimpl.MakeSlice[[]bool](c, n766)
+				r.ReadRawBools(a767)
+				x.ABool = a767
+				foryimpl.SetRefSlice(c, id765, x.ABool)
+			} else {
+				x.ABool = nil
+			}
+		} else {
+			n768 := c.ReadArrayLengthFast(1)
+			if n768 < 0 {
+				n768 = c.ReadArrayLength(1)
+			}
+			a769 := foryimpl.MakeSlice[[]bool](c, n768)
+			r.ReadRawBools(a769)
+			x.ABool = a769
+		}
+		if c.Failed() {
+			c.Trace("ABool")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st770, id771 := c.ReadRefFlag(); st770 == foryimpl.RefBack {
+				x.AF32 = foryimpl.BackRefSlice[float32](c, id771)
+			} else if st770 == foryimpl.RefFollows {
+				n772 := c.ReadArrayLengthFast(4)
+				if n772 < 0 {
+					n772 = c.ReadArrayLength(4)
+				}
+				a773 := foryimpl.MakeSlice[[]float32](c, n772)
+				r.ReadRawFloat32s(a773)
+				x.AF32 = a773
+				foryimpl.SetRefSlice(c, id771, x.AF32)
+			} else {
+				x.AF32 = nil
+			}
+		} else {
+			n774 := c.ReadArrayLengthFast(4)
+			if n774 < 0 {
+				n774 = c.ReadArrayLength(4)
+			}
+			a775 := foryimpl.MakeSlice[[]float32](c, n774)
+			r.ReadRawFloat32s(a775)
+			x.AF32 = a775
+		}
+		if c.Failed() {
+			c.Trace("AF32")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st776, id777 := c.ReadRefFlag(); st776 == foryimpl.RefBack {
+				x.AF64 = foryimpl.BackRefSlice[float64](c, id777)
+			} else if st776 == foryimpl.RefFollows {
+				n778 := c.ReadArrayLengthFast(8)
+				if n778 < 0 {
+					n778 = c.ReadArrayLength(8)
+				}
+				a779 := foryimpl.MakeSlice[[]float64](c, n778)
+				r.ReadRawFloat64s(a779)
+				x.AF64 = a779
+				foryimpl.SetRefSlice(c, id777, x.AF64)
+			} else {
+				x.AF64 = nil
+			}
+		} else {
+			n780 := c.ReadArrayLengthFast(8)
+			if n780 < 0 {
+				n780 = c.ReadArrayLength(8)
+			}
+			a781 := foryimpl.MakeSlice[[]float64](c, n780)
+			r.ReadRawFloat64s(a781)
+			x.AF64 = a781
+		}
+		if c.Failed() {
+			c.Trace("AF64")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st782, id783 := c.ReadRefFlag(); st782 == foryimpl.RefBack {
+				x.AI16 = foryimpl.BackRefSlice[int16](c, id783)
+			} else if st782 == foryimpl.RefFollows {
+				n784 := c.ReadArrayLengthFast(2)
+				if n784 < 0 {
+					n784 = c.ReadArrayLength(2)
+				}
+				a785 := foryimpl.MakeSlice[[]int16](c, n784)
+				r.ReadRawInt16s(a785)
+				x.AI16 = a785
+				foryimpl.SetRefSlice(c, id783, x.AI16)
+			} else {
+				x.AI16 = nil
+			}
+		} else {
+			n786 := c.ReadArrayLengthFast(2)
+			if n786 < 0 {
+				n786 = c.ReadArrayLength(2)
+			}
+			a787 := foryimpl.MakeSlice[[]int16](c, n786)
+			r.ReadRawInt16s(a787)
+			x.AI16 = a787
+		}
+		if c.Failed() {
+			c.Trace("AI16")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st788, id789 := c.ReadRefFlag(); st788 == foryimpl.RefBack {
+				x.AI32 = foryimpl.BackRefSlice[int32](c, id789)
+			} else if st788 == foryimpl.RefFollows {
+				n790 := c.ReadArrayLengthFast(4)
+				if n790 < 0 {
+					n790 = c.ReadArrayLength(4)
+				}
+				a791 := foryimpl.MakeSlice[[]int32](c, n790)
+				r.ReadRawInt32s(a791)
+				x.AI32 = a791
+				foryimpl.SetRefSlice(c, id789, x.AI32)
+			} else {
+				x.AI32 = nil
+			}
+		} else {
+			n792 := c.ReadArrayLengthFast(4)
+			if n792 < 0 {
+				n792 = c.ReadArrayLength(4)
+			}
+			a793 := foryimpl.MakeSlice[[]int32](c, n792)
+			r.ReadRawInt32s(a793)
+			x.AI32 = a793
+		}
+		if c.Failed() {
+			c.Trace("AI32")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st794, id795 := c.ReadRefFlag(); st794 == foryimpl.RefBack {
+				x.AI64 = foryimpl.BackRefSlice[int64](c, id795)
+			} else if st794 == foryimpl.RefFollows {
+				n796 := c.ReadArrayLengthFast(8)
+				if n796 < 0 {
+					n796 = c.ReadArrayLength(8)
+				}
+				a797 := foryimpl.MakeSlice[[]int64](c, n796)
+				r.ReadRawInt64s(a797)
+				x.AI64 = a797
+				foryimpl.SetRefSlice(c, id795, x.AI64)
+			} else {
+				x.AI64 = nil
+			}
+		} else {
+			n798 := c.ReadArrayLengthFast(8)
+			if n798 < 0 {
+				n798 = c.ReadArrayLength(8)
+			}
+			a799 := foryimpl.MakeSlice[[]int64](c, n798)
+			r.ReadRawInt64s(a799)
+			x.AI64 = a799
+		}
+		if c.Failed() {
+			c.Trace("AI64")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st800, id801 := c.ReadRefFlag(); st800 == foryimpl.RefBack {
+				x.AI8 = foryimpl.BackRefSlice[int8](c, id801)
+			} else if st800 == foryimpl.RefFollows {
+				n802 := c.ReadArrayLengthFast(1)
+				if n802 < 0 {
+					n802 = c.ReadArrayLength(1)
+				}
+				a803 := foryimpl.MakeSlice[[]int8](c, n802)
+				for i804 := range a803 {
+					a803[i804] = r.ReadInt8()
+				}
+				x.AI8 = a803
+				foryimpl.SetRefSlice(c, id801, x.AI8)
+			} else {
+				x.AI8 = nil
+			}
+		} else {
+			n805 := c.ReadArrayLengthFast(1)
+			if n805 < 0 {
+				n805 = c.ReadArrayLength(1)
+			}
+			a806 := foryimpl.MakeSlice[[]int8](c, n805)
+			for i807 := range a806 {
+				a806[i807] = r.ReadInt8()
+			}
+			x.AI8 = a806
+		}
+		if c.Failed() {
+			c.Trace("AI8")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st808, id809 := c.ReadRefFlag(); st808 == foryimpl.RefBack {
+				x.AU16 = foryimpl.BackRefSlice[uint16](c, id809)
+			} else if st808 == foryimpl.RefFollows {
+				n810 := c.ReadArrayLengthFast(2)
+				if n810 < 0 {
+					n810 = c.ReadArrayLength(2)
+				}
+				a811 := foryimpl.MakeSlice[[]uint16](c, n810)
+				r.ReadRawUint16s(a811)
+				x.AU16 = a811
+				foryimpl.SetRefSlice(c, id809, x.AU16)
+			} else {
+				x.AU16 = nil
+			}
+		} else {
+			n812 := c.ReadArrayLengthFast(2)
+			if n812 < 0 {
+				n812 = c.ReadArrayLength(2)
+			}
+			a813 := foryimpl.MakeSlice[[]uint16](c, n812)
+			r.ReadRawUint16s(a813)
+			x.AU16 = a813
+		}
+		if c.Failed() {
+			c.Trace("AU16")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st814, id815 := c.ReadRefFlag(); st814 == foryimpl.RefBack {
+				x.AU32 = foryimpl.BackRefSlice[uint32](c, id815)
+			} else if st814 == foryimpl.RefFollows {
+				n816 := c.ReadArrayLengthFast(4)
+				if n816 < 0 {
+					n816 = c.ReadArrayLength(4)
+				}
+				a817 := foryimpl.MakeSlice[[]uint32](c, n816)
+				r.ReadRawUint32s(a817)
+				x.AU32 = a817
+				foryimpl.SetRefSlice(c, id815, x.AU32)
+			} else {
+				x.AU32 = nil
+			}
+		} else {
+			n818 := c.ReadArrayLengthFast(4)
+			if n818 < 0 {
+				n818 = c.ReadArrayLength(4)
+			}
+			a819 := foryimpl.MakeSlice[[]uint32](c, n818)
+			r.ReadRawUint32s(a819)
+			x.AU32 = a819
+		}
+		if c.Failed() {
+			c.Trace("AU32")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st820, id821 := c.ReadRefFlag(); st820 == foryimpl.RefBack {
+				x.AU64 = foryimpl.BackRefSlice[uint64](c, id821)
+			} else if st820 == foryimpl.RefFollows {
+				n822 := c.ReadArrayLengthFast(8)
+				if n822 < 0 {
+					n822 = c.ReadArrayLength(8)
+				}
+				a823 := foryimpl.MakeSlice[[]uint64](c, n822)
+				r.ReadRawUint64s(a823)
+				x.AU64 = a823
+				foryimpl.SetRefSlice(c, id821, x.AU64)
+			} else {
+				x.AU64 = nil
+			}
+		} else {
+			n824 := c.ReadArrayLengthFast(8)
+			if n824 < 0 {
+				n824 = c.ReadArrayLength(8)
+			}
+			a825 := foryimpl.MakeSlice[[]uint64](c, n824)
+			r.ReadRawUint64s(a825)
+			x.AU64 = a825
+		}
+		if c.Failed() {
+			c.Trace("AU64")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st826, id827 := c.ReadRefFlag(); st826 == foryimpl.RefBack {
+				x.AU8 = foryimpl.BackRefSlice[uint8](c, id827)
+			} else if st826 == foryimpl.RefFollows {
+				n828 := c.ReadArrayLengthFast(1)
+				if n828 < 0 {
+					n828 = c.ReadArrayLength(1)
+				}
+				a829 := foryimpl.MakeSlice[[]uint8](c, n828)
+				copy(a829, r.ReadBytes(n828))
+				x.AU8 = a829
+				foryimpl.SetRefSlice(c, id827, x.AU8)
+			} else {
+				x.AU8 = nil
+			}
+		} else {
+			n830 := c.ReadArrayLengthFast(1)
+			if n830 < 0 {
+				n830 = c.ReadArrayLength(1)
+			}
+			a831 := foryimpl.MakeSlice[[]uint8](c, n830)
+			copy(a831, r.ReadBytes(n830))
+			x.AU8 = a831
+		}
+		if c.Failed() {
+			c.Trace("AU8")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st832, id833 := c.ReadRefFlag(); st832 == foryimpl.RefBack {
+				x.AddABool = foryimpl.BackRefSlice[bool](c, id833)
+			} else if st832 == foryimpl.RefFollows {
+				n834 := c.ReadArrayLengthFast(1)
+				if n834 < 0 {
+					n834 = c.ReadArrayLength(1)
+				}
+				a835 := foryimpl.MakeSlice[[]bool](c, n834)
+				r.ReadRawBools(a835)
+				x.AddABool = a835
+				foryimpl.SetRefSlice(c, id833, x.AddABool)
+			} else {
+				x.AddABool = nil
+			}
+		} else {
+			n836 := c.ReadArrayLengthFast(1)
+			if n836 < 0 {
+				n836 = c.ReadArrayLength(1)
+			}
+			a837 := foryimpl.MakeSlice[[]bool](c, n836)
+			r.ReadRawBools(a837)
+			x.AddABool = a837
+		}
+		if c.Failed() {
+			c.Trace("AddABool")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st838, id839 := c.ReadRefFlag(); st838 == foryimpl.RefBack {
+				x.AddAF32 = foryimpl.BackRefSlice[float32](c, id839)
+			} else if st838 == foryimpl.RefFollows {
+				n840 := c.ReadArrayLengthFast(4)
+				if n840 < 0 {
+					n840 = c.ReadArrayLength(4)
+				}
+				a841 := foryimpl.MakeSlice[[]float32](c, n840)
+				r.ReadRawFloat32s(a841)
+				x.AddAF32 = a841
+				foryimpl.SetRefSlice(c, id839, x.AddAF32)
+			} else {
+				x.AddAF32 = nil
+			}
+		} else {
+			n842 := c.ReadArrayLengthFast(4)
+			if n842 < 0 {
+				n842 = c.ReadArrayLength(4)
+			}
+			a843 := foryimpl.MakeSlice[[]float32](c, n842)
+			r.ReadRawFloat32s(a843)
+			x.AddAF32 = a843
+		}
+		if c.Failed() {
+			c.Trace("AddAF32")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st844, id845 := c.ReadRefFlag(); st844 == foryimpl.RefBack {
+				x.AddAF64 = foryimpl.BackRefSlice[float64](c, id845)
+			} else if st844 == foryimpl.RefFollows {
+				n846 := c.ReadArrayLengthFast(8)
+				if n846 < 0 {
+					n846 = c.ReadArrayLength(8)
+				}
+				a847 := foryimpl.MakeSlice[[]float64](c, n846)
+				r.ReadRawFloat64s(a847)
+				x.AddAF64 = a847
+				foryimpl.SetRefSlice(c, id845, x.AddAF64)
+			} else {
+				x.AddAF64 = nil
+			}
+		} else {
+			n848 := c.ReadArrayLengthFast(8)
+			if n848 < 0 {
+				n848 = c.ReadArrayLength(8)
+			}
+			a849 := foryimpl.MakeSlice[[]float64](c, n848)
+			r.ReadRawFloat64s(a849)
+			x.AddAF64 = a849
+		}
+		if c.Failed() {
+			c.Trace("AddAF64")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st850, id851 := c.ReadRefFlag(); st850 == foryimpl.RefBack {
+				x.AddAI16 = foryimpl.BackRefSlice[int16](c, id851)
+			} else if st850 == foryimpl.RefFollows {
+				n852 := c.ReadArrayLengthFast(2)
+				if n852 < 0 {
+					n852 = c.ReadArrayLength(2)
+				}
+				a853 := foryimpl.MakeSlice[[]int16](c, n852)
+				r.ReadRawInt16s(a853)
+				x.AddAI16 = a853
+				foryimpl.SetRefSlice(c, id851, x.AddAI16)
+			} else {
+				x.AddAI16 = nil
+			}
+		} else {
+			n854 := c.ReadArrayLengthFast(2)
+			if n854 < 0 {
+				n854 = c.ReadArrayLength(2)
+			}
+			a855 := foryimpl.MakeSlice[[]int16](c, n854)
+			r.ReadRawInt16s(a855)
+			x.AddAI16 = a855
+		}
+		if c.Failed() {
+			c.Trace("AddAI16")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st856, id857 := c.ReadRefFlag(); st856 == foryimpl.RefBack {
+				x.AddAI32 = foryimpl.BackRefSlice[int32](c, id857)
+			} else if st856 == foryimpl.RefFollows {
+				n858 := c.ReadArrayLengthFast(4)
+				if n858 < 0 {
+					n858 = c.ReadArrayLength(4)
+				}
+				a859 := foryimpl.MakeSlice[[]int32](c, n858)
+				r.ReadRawInt32s(a859)
+				x.AddAI32 = a859
+				foryimpl.SetRefSlice(c, id857, x.AddAI32)
+			} else {
+				x.AddAI32 = nil
+			}
+		} else {
+			n860 := c.ReadArrayLengthFast(4)
+			if n860 < 0 {
+				n860 = c.ReadArrayLength(4)
+			}
+			a861 := foryimpl.MakeSlice[[]int32](c, n860)
+			r.ReadRawInt32s(a861)
+			x.AddAI32 = a861
+		}
+		if c.Failed() {
+			c.Trace("AddAI32")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st862, id863 := c.ReadRefFlag(); st862 == foryimpl.RefBack {
+				x.AddAI64 = foryimpl.BackRefSlice[int64](c, id863)
+			} else if st862 == foryimpl.RefFollows {
+				n864 := c.ReadArrayLengthFast(8)
+				if n864 < 0 {
+					n864 = c.ReadArrayLength(8)
+				}
+				a865 := foryimpl.MakeSlice[[]int64](c, n864)
+				r.ReadRawInt64s(a865)
+				x.AddAI64 = a865
+				foryimpl.SetRefSlice(c, id863, x.AddAI64)
+			} else {
+				x.AddAI64 = nil
+			}
+		} else {
+			n866 := c.ReadArrayLengthFast(8)
+			if n866 < 0 {
+				n866 = c.ReadArrayLength(8)
+			}
+			a867 := foryimpl.MakeSlice[[]int64](c, n866)
+			r.ReadRawInt64s(a867)
+			x.AddAI64 = a867
+		}
+		if c.Failed() {
+			c.Trace("AddAI64")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st868, id869 := c.ReadRefFlag(); st868 == foryimpl.RefBack {
+				x.AddAI8 = foryimpl.BackRefSlice[int8](c, id869)
+			} else if st868 == foryimpl.RefFollows {
+				n870 := c.ReadArrayLengthFast(1)
+				if n870 < 0 {
+					n870 = c.ReadArrayLength(1)
+				}
+				a871 := foryimpl.MakeSlice[[]int8](c, n870)
+				for i872 := range a871 {
+					a871[i872] = r.ReadInt8()
+				}
+				x.AddAI8 = a871
+				foryimpl.SetRefSlice(c, id869, x.AddAI8)
+			} else {
+				x.AddAI8 = nil
+			}
+		} else {
+			n873 := c.ReadArrayLengthFast(1)
+			if n873 < 0 {
+				n873 = c.ReadArrayLength(1)
+			}
+			a874 := foryimpl.MakeSlice[[]int8](c, n873)
+			for i875 := range a874 {
+				a874[i875] = r.ReadInt8()
+			}
+			x.AddAI8 = a874
+		}
+		if c.Failed() {
+			c.Trace("AddAI8")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st876, id877 := c.ReadRefFlag(); st876 == foryimpl.RefBack {
+				x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id877)
+			} else if st876 == foryimpl.RefFollows {
+				n878 := c.ReadArrayLengthFast(2)
+				if n878 < 0 {
+					n878 = c.ReadArrayLength(2)
+				}
+				a879 := foryimpl.MakeSlice[[]uint16](c, n878)
+				r.ReadRawUint16s(a879)
+				x.AddAU16 = a879
+				foryimpl.SetRefSlice(c, id877, x.AddAU16)
+			} else {
+				x.AddAU16 = nil
+			}
+		} else {
+			n880 := c.ReadArrayLengthFast(2)
+			if n880 < 0 {
+				n880 = c.ReadArrayLength(2)
+			}
+			a881 := foryimpl.MakeSlice[[]uint16](c, n880)
+			r.ReadRawUint16s(a881)
+			x.AddAU16 = a881
+		}
+		if c.Failed() {
+			c.Trace("AddAU16")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st882, id883 := c.ReadRefFlag(); st882 == foryimpl.RefBack {
+				x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id883)
+			} else if st882 == foryimpl.RefFollows {
+				n884 := c.ReadArrayLengthFast(4)
+				if n884 < 0 {
+					n884 = c.ReadArrayLength(4)
+				}
+				a885 := foryimpl.MakeSlice[[]uint32](c, n884)
+				r.ReadRawUint32s(a885)
+				x.AddAU32 = a885
+				foryimpl.SetRefSlice(c, id883, x.AddAU32)
+			} else {
+				x.AddAU32 = nil
+			}
+		} else {
+			n886 := c.ReadArrayLengthFast(4)
+			if n886 < 0 {
+				n886 = c.ReadArrayLength(4)
+			}
+			a887 := foryimpl.MakeSlice[[]uint32](c, n886)
+			r.ReadRawUint32s(a887)
+			x.AddAU32 = a887
+		}
+		if c.Failed() {
+			c.Trace("AddAU32")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st888, id889 := c.ReadRefFlag(); st888 == foryimpl.RefBack {
+				x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id889)
+			} else if st888 == foryimpl.RefFollows {
+				n890 := c.ReadArrayLengthFast(8)
+				if n890 < 0 {
+					n890 = c.ReadArrayLength(8)
+				}
+				a891 := foryimpl.MakeSlice[[]uint64](c, n890)
+				r.ReadRawUint64s(a891)
+				x.AddAU64 = a891
+				foryimpl.SetRefSlice(c, id889, x.AddAU64)
+			} else {
+				x.AddAU64 = nil
+			}
+		} else {
+			n892 := c.ReadArrayLengthFast(8)
+			if n892 < 0 {
+				n892 = c.ReadArrayLength(8)
+			}
+			a893 := foryimpl.MakeSlice[[]uint64](c, n892)
+			r.ReadRawUint64s(a893)
+			x.AddAU64 = a893
+		}
+		if c.Failed() {
+			c.Trace("AddAU64")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st894, id895 := c.ReadRefFlag(); st894 == foryimpl.RefBack {
+				x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id895)
+			} else if st894 == foryimpl.RefFollows {
+				n896 := c.ReadArrayLengthFast(1)
+				if n896 < 0 {
+					n896 = c.ReadArrayLength(1)
+				}
+				a897 := foryimpl.MakeSlice[[]uint8](c, n896)
+				copy(a897, r.ReadBytes(n896))
+				x.AddAU8 = a897
+				foryimpl.SetRefSlice(c, id895, x.AddAU8)
+			} else {
+				x.AddAU8 = nil
+			}
+		} else {
+			n898 := c.ReadArrayLengthFast(1)
+			if n898 < 0 {
+				n898 = c.ReadArrayLength(1)
+			}
+			a899 := foryimpl.MakeSlice[[]uint8](c, n898)
+			copy(a899, r.ReadBytes(n898))
+			x.AddAU8 = a899
+		}
+		if c.Failed() {
+			c.Trace("AddAU8")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st900, id901 := c.ReadRefFlag(); st900 == foryimpl.RefBack {
+				x.AddBin = foryimpl.BackRefSlice[uint8](c, id901)
+			} else if st900 == foryimpl.RefFollows {
+				x.AddBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id901, x.AddBin)
+			} else {
+				x.AddBin = nil
+			}
+		} else {
+			x.AddBin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("AddBin")
+			return
+		}
+	} else {
+		n764 := c.ReadArrayLengthFast(1)
+		if n764 < 0 {
+			n764 = c.ReadArrayLength(1)
+		}
+		a765 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n764)
+		r.ReadRawBools(a765)
+		x.ABool = a765
+		if c.Failed() {
+			c.Trace("ABool")
+			return
+		}
+		n770 := c.ReadArrayLengthFast(4)
+		if n770 < 0 {
+			n770 = c.ReadArrayLength(4)
+		}
+		a771 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n770)
+		r.ReadRawFloat32s(a771)
+		x.AF32 = a771
+		if c.Failed() {
+			c.Trace("AF32")
+			return
+		}
+		n776 := c.ReadArrayLengthFast(8)
+		if n776 < 0 {
+			n776 = c.ReadArrayLength(8)
+		}
+		a777 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n776)
+		r.ReadRawFloat64s(a777)
+		x.AF64 = a777
+		if c.Failed() {
+			c.Trace("AF64")
+			return
+		}
+		n782 := c.ReadArrayLengthFast(2)
+		if n782 < 0 {
+			n782 = c.ReadArrayLength(2)
+		}
+		a783 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n782)
+		r.ReadRawInt16s(a783)
+		x.AI16 = a783
+		if c.Failed() {
+			c.Trace("AI16")
+			return
+		}
+		n788 := c.ReadArrayLengthFast(4)
+		if n788 < 0 {
+			n788 = c.ReadArrayLength(4)
+		}
+		a789 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n788)
+		r.ReadRawInt32s(a789)
+		x.AI32 = a789
+		if c.Failed() {
+			c.Trace("AI32")
+			return
+		}
+		n794 := c.ReadArrayLengthFast(8)
+		if n794 < 0 {
+			n794 = c.ReadArrayLength(8)
+		}
+		a795 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n794)
+		r.ReadRawInt64s(a795)
+		x.AI64 = a795
+		if c.Failed() {
+			c.Trace("AI64")
+			return
+		}
+		n800 := c.ReadArrayLengthFast(1)
+		if n800 < 0 {
+			n800 = c.ReadArrayLength(1)
+		}
+		a801 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n800)
+		for i802 := range a801 {
+			a801[i802] = r.ReadInt8()
+		}
+		x.AI8 = a801
+		if c.Failed() {
+			c.Trace("AI8")
+			return
+		}
+		n808 := c.ReadArrayLengthFast(2)
+		if n808 < 0 {
+			n808 = c.ReadArrayLength(2)
+		}
+		a809 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n808)
+		r.ReadRawUint16s(a809)
+		x.AU16 = a809
+		if c.Failed() {
+			c.Trace("AU16")
+			return
+		}
+		n814 := c.ReadArrayLengthFast(4)
+		if n814 < 0 {
+			n814 = c.ReadArrayLength(4)
+		}
+		a815 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n814)
+		r.ReadRawUint32s(a815)
+		x.AU32 = a815
+		if c.Failed() {
+			c.Trace("AU32")
+			return
+		}
+		n820 := c.ReadArrayLengthFast(8)
+		if n820 < 0 {
+			n820 = c.ReadArrayLength(8)
+		}
+		a821 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n820)
+		r.ReadRawUint64s(a821)
+		x.AU64 = a821
+		if c.Failed() {
+			c.Trace("AU64")
+			return
+		}
+		n826 := c.ReadArrayLengthFast(1)
+		if n826 < 0 {
+			n826 = c.ReadArrayLength(1)
+		}
+		a827 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n826)
+		copy(a827, r.ReadBytes(n826))
+		x.AU8 = a827
+		if c.Failed() {
+			c.Trace("AU8")
+			return
+		}
+		n832 := c.ReadArrayLengthFast(1)
+		if n832 < 0 {
+			n832 = c.ReadArrayLength(1)
+		}
+		a833 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n832)
+		r.ReadRawBools(a833)
+		x.AddABool = a833
+		if c.Failed() {
+			c.Trace("AddABool")
+			return
+		}
+		n838 := c.ReadArrayLengthFast(4)
+		if n838 < 0 {
+			n838 = c.ReadArrayLength(4)
+		}
+		a839 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n838)
+		r.ReadRawFloat32s(a839)
+		x.AddAF32 = a839
+		if c.Failed() {
+			c.Trace("AddAF32")
+			return
+		}
+		n844 := c.ReadArrayLengthFast(8)
+		if n844 < 0 {
+			n844 = c.ReadArrayLength(8)
+		}
+		a845 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n844)
+		r.ReadRawFloat64s(a845)
+		x.AddAF64 = a845
+		if c.Failed() {
+			c.Trace("AddAF64")
+			return
+		}
+		n850 := c.ReadArrayLengthFast(2)
+		if n850 < 0 {
+			n850 = c.ReadArrayLength(2)
+		}
+		a851 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n850)
+		r.ReadRawInt16s(a851)
+		x.AddAI16 = a851
+		if c.Failed() {
+			c.Trace("AddAI16")
+			return
+		}
+		n856 := c.ReadArrayLengthFast(4)
+		if n856 < 0 {
+			n856 = c.ReadArrayLength(4)
+		}
+		a857 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n856)
+		r.ReadRawInt32s(a857)
+		x.AddAI32 = a857
+		if c.Failed() {
+			c.Trace("AddAI32")
+			return
+		}
+		n862 := c.ReadArrayLengthFast(8)
+		if n862 < 0 {
+			n862 = c.ReadArrayLength(8)
+		}
+		a863 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n862)
+		r.ReadRawInt64s(a863)
+		x.AddAI64 = a863
+		if c.Failed() {
+			c.Trace("AddAI64")
+			return
+		}
+		n868 := c.ReadArrayLengthFast(1)
+		if n868 < 0 {
+			n868 = c.ReadArrayLength(1)
+		}
+		a869 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n868)
+		for i870 := range a869 {
+			a869[i870] = r.ReadInt8()
+		}
+		x.AddAI8 = a869
+		if c.Failed() {
+			c.Trace("AddAI8")
+			return
+		}
+		n876 := c.ReadArrayLengthFast(2)
+		if n876 < 0 {
+			n876 = c.ReadArrayLength(2)
+		}
+		a877 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n876)
+		r.ReadRawUint16s(a877)
+		x.AddAU16 = a877
+		if c.Failed() {
+			c.Trace("AddAU16")
+			return
+		}
+		n882 := c.ReadArrayLengthFast(4)
+		if n882 < 0 {
+			n882 = c.ReadArrayLength(4)
+		}
+		a883 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n882)
+		r.ReadRawUint32s(a883)
+		x.AddAU32 = a883
+		if c.Failed() {
+			c.Trace("AddAU32")
+			return
+		}
+		n888 := c.ReadArrayLengthFast(8)
+		if n888 < 0 {
+			n888 = c.ReadArrayLength(8)
+		}
+		a889 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n888)
+		r.ReadRawUint64s(a889)
+		x.AddAU64 = a889
+		if c.Failed() {
+			c.Trace("AddAU64")
+			return
+		}
+		n894 := c.ReadArrayLengthFast(1)
+		if n894 < 0 {
+			n894 = c.ReadArrayLength(1)
+		}
+		a895 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n894)
+		copy(a895, r.ReadBytes(n894))
+		x.AddAU8 = a895
+		if c.Failed() {
+			c.Trace("AddAU8")
+			return
+		}
+		x.AddBin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("AddBin")
+			return
+		}
 	}
-	a765 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n764)
-	r.ReadRawBools(a765)
-	x.ABool = a765
-	if c.Failed() {
-		c.Trace("ABool")
+	n902 := c.ReadLengthFast(2)
+	if n902 < 0 {
+		n902 = c.ReadLength(2)
+	}
+	if n902 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n902, 3))
 		return
 	}
-	n766 := c.ReadArrayLengthFast(4)
-	if n766 < 0 {
-		n766 = c.ReadArrayLength(4)
-	}
-	a767 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n766)
-	r.ReadRawFloat32s(a767)
-	x.AF32 = a767
-	if c.Failed() {
-		c.Trace("AF32")
-		return
-	}
-	n768 := c.ReadArrayLengthFast(8)
-	if n768 < 0 {
-		n768 = c.ReadArrayLength(8)
-	}
-	a769 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n768)
-	r.ReadRawFloat64s(a769)
-	x.AF64 = a769
-	if c.Failed() {
-		c.Trace("AF64")
-		return
-	}
-	n770 := c.ReadArrayLengthFast(2)
-	if n770 < 0 {
-		n770 = c.ReadArrayLength(2)
-	}
-	a771 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n770)
-	r.ReadRawInt16s(a771)
-	x.AI16 = a771
-	if c.Failed() {
-		c.Trace("AI16")
-		return
-	}
-	n772 := c.ReadArrayLengthFast(4)
-	if n772 < 0 {
-		n772 = c.ReadArrayLength(4)
-	}
-	a773 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n772)
-	r.ReadRawInt32s(a773)
-	x.AI32 = a773
-	if c.Failed() {
-		c.Trace("AI32")
-		return
-	}
-	n774 := c.ReadArrayLengthFast(8)
-	if n774 < 0 {
-		n774 = c.ReadArrayLength(8)
-	}
-	a775 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n774)
-	r.ReadRawInt64s(a775)
-	x.AI64 = a775
-	if c.Failed() {
-		c.Trace("AI64")
-		return
-	}
-	n776 := c.ReadArrayLengthFast(1)
-	if n776 < 0 {
-		n776 = c.ReadArrayLength(1)
-	}
-	a777 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n776)
-	for i778 := range a777 {
-		a777[i778] = r.ReadInt8()
-	}
-	x.AI8 = a777
-	if c.Failed() {
-		c.Trace("AI8")
-		return
-	}
-	n779 := c.ReadArrayLengthFast(2)
-	if n779 < 0 {
-		n779 = c.ReadArrayLength(2)
-	}
-	a780 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n779)
-	r.ReadRawUint16s(a780)
-	x.AU16 = a780
-	if c.Failed() {
-		c.Trace("AU16")
-		return
-	}
-	n781 := c.ReadArrayLengthFast(4)
-	if n781 < 0 {
-		n781 = c.ReadArrayLength(4)
-	}
-	a782 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n781)
-	r.ReadRawUint32s(a782)
-	x.AU32 = a782
-	if c.Failed() {
-		c.Trace("AU32")
-		return
-	}
-	n783 := c.ReadArrayLengthFast(8)
-	if n783 < 0 {
-		n783 = c.ReadArrayLength(8)
-	}
-	a784 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n783)
-	r.ReadRawUint64s(a784)
-	x.AU64 = a784
-	if c.Failed() {
-		c.Trace("AU64")
-		return
-	}
-	n785 := c.ReadArrayLengthFast(1)
-	if n785 < 0 {
-		n785 = c.ReadArrayLength(1)
-	}
-	a786 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n785)
-	copy(a786, r.ReadBytes(n785))
-	x.AU8 = a786
-	if c.Failed() {
-		c.Trace("AU8")
-		return
-	}
-	n787 := c.ReadArrayLengthFast(1)
-	if n787 < 0 {
-		n787 = c.ReadArrayLength(1)
-	}
-	a788 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n787)
-	r.ReadRawBools(a788)
-	x.AddABool = a788
-	if c.Failed() {
-		c.Trace("AddABool")
-		return
-	}
-	n789 := c.ReadArrayLengthFast(4)
-	if n789 < 0 {
-		n789 = c.ReadArrayLength(4)
-	}
-	a790 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n789)
-	r.ReadRawFloat32s(a790)
-	x.AddAF32 = a790
-	if c.Failed() {
-		c.Trace("AddAF32")
-		return
-	}
-	n791 := c.ReadArrayLengthFast(8)
-	if n791 < 0 {
-		n791 = c.ReadArrayLength(8)
-	}
-	a792 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n791)
-	r.ReadRawFloat64s(a792)
-	x.AddAF64 = a792
-	if c.Failed() {
-		c.Trace("AddAF64")
-		return
-	}
-	n793 := c.ReadArrayLengthFast(2)
-	if n793 < 0 {
-		n793 = c.ReadArrayLength(2)
-	}
-	a794 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n793)
-	r.ReadRawInt16s(a794)
-	x.AddAI16 = a794
-	if c.Failed() {
-		c.Trace("AddAI16")
-		return
-	}
-	n795 := c.ReadArrayLengthFast(4)
-	if n795 < 0 {
-		n795 = c.ReadArrayLength(4)
-	}
-	a796 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n795)
-	r.ReadRawInt32s(a796)
-	x.AddAI32 = a796
-	if c.Failed() {
-		c.Trace("AddAI32")
-		return
-	}
-	n797 := c.ReadArrayLengthFast(8)
-	if n797 < 0 {
-		n797 = c.ReadArrayLength(8)
-	}
-	a798 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n797)
-	r.ReadRawInt64s(a798)
-	x.AddAI64 = a798
-	if c.Failed() {
-		c.Trace("AddAI64")
-		return
-	}
-	n799 := c.ReadArrayLengthFast(1)
-	if n799 < 0 {
-		n799 = c.ReadArrayLength(1)
-	}
-	a800 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n799)
-	for i801 := range a800 {
-		a800[i801] = r.ReadInt8()
-	}
-	x.AddAI8 = a800
-	if c.Failed() {
-		c.Trace("AddAI8")
-		return
-	}
-	n802 := c.ReadArrayLengthFast(2)
-	if n802 < 0 {
-		n802 = c.ReadArrayLength(2)
-	}
-	a803 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n802)
-	r.ReadRawUint16s(a803)
-	x.AddAU16 = a803
-	if c.Failed() {
-		c.Trace("AddAU16")
-		return
-	}
-	n804 := c.ReadArrayLengthFast(4)
-	if n804 < 0 {
-		n804 = c.ReadArrayLength(4)
-	}
-	a805 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n804)
-	r.ReadRawUint32s(a805)
-	x.AddAU32 = a805
-	if c.Failed() {
-		c.Trace("AddAU32")
-		return
-	}
-	n806 := c.ReadArrayLengthFast(8)
-	if n806 < 0 {
-		n806 = c.ReadArrayLength(8)
-	}
-	a807 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n806)
-	r.ReadRawUint64s(a807)
-	x.AddAU64 = a807
-	if c.Failed() {
-		c.Trace("AddAU64")
-		return
-	}
-	n808 := c.ReadArrayLengthFast(1)
-	if n808 < 0 {
-		n808 = c.ReadArrayLength(1)
-	}
-	a809 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n808)
-	copy(a809, r.ReadBytes(n808))
-	x.AddAU8 = a809
-	if c.Failed() {
-		c.Trace("AddAU8")
-		return
-	}
-	x.AddBin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("AddBin")
-		return
-	}
-	n810 := c.ReadLengthFast(2)
-	if n810 < 0 {
-		n810 = c.ReadLength(2)
-	}
-	if n810 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n810, 3))
-		return
-	}
-	var l811 [3]int16
-	if n810 > 0 {
-		hn813 := c.ReadListHeader(3)
+	var l903 [3]int16
+	if n902 > 0 {
+		hn905 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i812 := range l811 {
-				if hn813 && !c.ReadFlag() {
-					clear(l811[i812 : i812+1])
+			for i904 := range l903 {
+				if hn905 && !c.ReadFlag() {
+					clear(l903[i904 : i904+1])
 					continue
 				}
-				l811[i812] = r.ReadInt16()
+				l903[i904] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i812)
+					c.TraceIndex(i904)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l811
+	x.AddFix = l903
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n816 := c.ReadLengthFast(1)
-	if n816 < 0 {
-		n816 = c.ReadLength(1)
+	n908 := c.ReadLengthFast(1)
+	if n908 < 0 {
+		n908 = c.ReadLength(1)
 	}
-	l817 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n816)
-	if n816 > 0 {
-		hn819 := c.ReadListHeader(1)
+	l909 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n908)
+	if n908 > 0 {
+		hn911 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i818 := range l817 {
-				if hn819 && !c.ReadFlag() {
-					clear(l817[i818 : i818+1])
+			for i910 := range l909 {
+				if hn911 && !c.ReadFlag() {
+					clear(l909[i910 : i910+1])
 					continue
 				}
-				l817[i818] = r.ReadBool()
+				l909[i910] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i818)
+					c.TraceIndex(i910)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l817
+	x.AddLB = l909
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n822 := c.ReadLengthFast(1)
-	if n822 < 0 {
-		n822 = c.ReadLength(1)
+	n914 := c.ReadLengthFast(1)
+	if n914 < 0 {
+		n914 = c.ReadLength(1)
 	}
-	l823 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n822)
-	if n822 > 0 {
-		hn825 := c.ReadListHeader(25)
+	l915 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n914)
+	if n914 > 0 {
+		hn917 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i824 := range l823 {
-				if hn825 && !c.ReadFlag() {
-					clear(l823[i824 : i824+1])
+			for i916 := range l915 {
+				if hn917 && !c.ReadFlag() {
+					clear(l915[i916 : i916+1])
 					continue
 				}
-				if e828 := c.ReadEnumFast(uint32(0x7fffffff)); e828 >= 0 {
-					l823[i824] = Color(e828)
+				if e920 := c.ReadEnumFast(uint32(0x7fffffff)); e920 >= 0 {
+					l915[i916] = Color(e920)
 				} else {
-					l823[i824] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l915[i916] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i824)
+					c.TraceIndex(i916)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l823
+	x.AddLE = l915
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n829 := c.ReadLengthFast(4)
-	if n829 < 0 {
-		n829 = c.ReadLength(4)
+	n921 := c.ReadLengthFast(4)
+	if n921 < 0 {
+		n921 = c.ReadLength(4)
 	}
-	l830 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n829)
-	if n829 > 0 {
-		hn832 := c.ReadListHeader(19)
+	l922 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n921)
+	if n921 > 0 {
+		hn924 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i831 := range l830 {
-				if hn832 && !c.ReadFlag() {
-					clear(l830[i831 : i831+1])
+			for i923 := range l922 {
+				if hn924 && !c.ReadFlag() {
+					clear(l922[i923 : i923+1])
 					continue
 				}
-				l830[i831] = r.ReadFloat32()
+				l922[i923] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i831)
+					c.TraceIndex(i923)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l830
+	x.AddLF32 = l922
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n835 := c.ReadLengthFast(8)
-	if n835 < 0 {
-		n835 = c.ReadLength(8)
+	n927 := c.ReadLengthFast(8)
+	if n927 < 0 {
+		n927 = c.ReadLength(8)
 	}
-	l836 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n835)
-	if n835 > 0 {
-		hn838 := c.ReadListHeader(20)
+	l928 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n927)
+	if n927 > 0 {
+		hn930 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i837 := range l836 {
-				if hn838 && !c.ReadFlag() {
-					clear(l836[i837 : i837+1])
+			for i929 := range l928 {
+				if hn930 && !c.ReadFlag() {
+					clear(l928[i929 : i929+1])
 					continue
 				}
-				l836[i837] = r.ReadFloat64()
+				l928[i929] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i837)
+					c.TraceIndex(i929)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l836
+	x.AddLF64 = l928
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n841 := c.ReadLengthFast(1)
-	if n841 < 0 {
-		n841 = c.ReadLength(1)
+	n933 := c.ReadLengthFast(1)
+	if n933 < 0 {
+		n933 = c.ReadLength(1)
 	}
-	l842 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n841)
-	if n841 > 0 {
-		hn844 := c.ReadListHeader(5)
+	l934 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n933)
+	if n933 > 0 {
+		hn936 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i843 := range l842 {
-				if hn844 && !c.ReadFlag() {
-					clear(l842[i843 : i843+1])
+			for i935 := range l934 {
+				if hn936 && !c.ReadFlag() {
+					clear(l934[i935 : i935+1])
 					continue
 				}
-				l842[i843] = r.ReadVarInt32()
+				l934[i935] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i843)
+					c.TraceIndex(i935)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l842
+	x.AddLI32 = l934
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n847 := c.ReadLengthFast(1)
-	if n847 < 0 {
-		n847 = c.ReadLength(1)
+	n939 := c.ReadLengthFast(1)
+	if n939 < 0 {
+		n939 = c.ReadLength(1)
 	}
-	l848 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n847)
-	if n847 > 0 {
-		hn850 := c.ReadListHeader(7)
+	l940 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n939)
+	if n939 > 0 {
+		hn942 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i849 := range l848 {
-				if hn850 && !c.ReadFlag() {
-					clear(l848[i849 : i849+1])
+			for i941 := range l940 {
+				if hn942 && !c.ReadFlag() {
+					clear(l940[i941 : i941+1])
 					continue
 				}
-				l848[i849] = r.ReadVarInt64()
+				l940[i941] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i849)
+					c.TraceIndex(i941)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l848
+	x.AddLI64 = l940
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n853 := c.ReadLengthFast(1)
-	if n853 < 0 {
-		n853 = c.ReadLength(1)
+	n945 := c.ReadLengthFast(1)
+	if n945 < 0 {
+		n945 = c.ReadLength(1)
 	}
-	l854 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n853)
-	if n853 > 0 {
-		hn856 := c.ReadListHeader(2)
+	l946 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n945)
+	if n945 > 0 {
+		hn948 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i855 := range l854 {
-				if hn856 && !c.ReadFlag() {
-					clear(l854[i855 : i855+1])
+			for i947 := range l946 {
+				if hn948 && !c.ReadFlag() {
+					clear(l946[i947 : i947+1])
 					continue
 				}
-				l854[i855] = r.ReadInt8()
+				l946[i947] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i855)
+					c.TraceIndex(i947)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l854
+	x.AddLI8 = l946
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n859 := c.ReadLengthFast(1)
-	if n859 < 0 {
-		n859 = c.ReadLength(1)
+	n951 := c.ReadLengthFast(1)
+	if n951 < 0 {
+		n951 = c.ReadLength(1)
 	}
-	l860 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n859)
-	if n859 > 0 {
-		hn862, tr864 := c.ReadListHeaderRef(22)
+	l952 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n951)
+	if n951 > 0 {
+		hn954, tr956 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i861 := range l860 {
-				if tr864 {
-					if st865, id866 := c.ReadRefFlag(); st865 == foryimpl.RefBack {
-						l860[i861] = foryimpl.BackRefSlice[int32](c, id866)
-					} else if st865 == foryimpl.RefFollows {
-						n867 := c.ReadLengthFast(1)
-						if n867 < 0 {
-							n867 = c.ReadLength(1)
+			for i953 := range l952 {
+				if tr956 {
+					if st957, id958 := c.ReadRefFlag(); st957 == foryimpl.RefBack {
+						l952[i953] = foryimpl.BackRefSlice[int32](c, id958)
+					} else if st957 == foryimpl.RefFollows {
+						n959 := c.ReadLengthFast(1)
+						if n959 < 0 {
+							n959 = c.ReadLength(1)
 						}
-						l868 := foryimpl.MakeSlice[[]int32](c, n867)
-						if n867 > 0 {
-							hn870 := c.ReadListHeader(5)
+						l960 := foryimpl.MakeSlice[[]int32](c, n959)
+						if n959 > 0 {
+							hn962 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i869 := range l868 {
-									if hn870 && !c.ReadFlag() {
-										clear(l868[i869 : i869+1])
+								for i961 := range l960 {
+									if hn962 && !c.ReadFlag() {
+										clear(l960[i961 : i961+1])
 										continue
 									}
-									l868[i869] = r.ReadVarInt32()
+									l960[i961] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i869)
+										c.TraceIndex(i961)
 										break
 									}
 								}
 							}
 						}
-						l860[i861] = l868
-						foryimpl.SetRefSlice(c, id866, l860[i861])
+						l952[i953] = l960
+						foryimpl.SetRefSlice(c, id958, l952[i953])
 					} else {
-						l860[i861] = nil
+						l952[i953] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i861)
+						c.TraceIndex(i953)
 						break
 					}
 					continue
 				}
-				if hn862 && !c.ReadFlag() {
-					clear(l860[i861 : i861+1])
+				if hn954 && !c.ReadFlag() {
+					clear(l952[i953 : i953+1])
 					continue
 				}
-				n873 := c.ReadLengthFast(1)
-				if n873 < 0 {
-					n873 = c.ReadLength(1)
+				n965 := c.ReadLengthFast(1)
+				if n965 < 0 {
+					n965 = c.ReadLength(1)
 				}
-				l874 := foryimpl.MakeSlice[[]int32](c, n873)
-				if n873 > 0 {
-					hn876 := c.ReadListHeader(5)
+				l966 := foryimpl.MakeSlice[[]int32](c, n965)
+				if n965 > 0 {
+					hn968 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i875 := range l874 {
-							if hn876 && !c.ReadFlag() {
-								clear(l874[i875 : i875+1])
+						for i967 := range l966 {
+							if hn968 && !c.ReadFlag() {
+								clear(l966[i967 : i967+1])
 								continue
 							}
-							l874[i875] = r.ReadVarInt32()
+							l966[i967] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i875)
+								c.TraceIndex(i967)
 								break
 							}
 						}
 					}
 				}
-				l860[i861] = l874
+				l952[i953] = l966
 				if c.Failed() {
-					c.TraceIndex(i861)
+					c.TraceIndex(i953)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l860
+	x.AddLL = l952
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n879 := c.ReadLengthFast(1)
-	if n879 < 0 {
-		n879 = c.ReadLength(1)
+	n971 := c.ReadLengthFast(1)
+	if n971 < 0 {
+		n971 = c.ReadLength(1)
 	}
-	l880 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n879)
-	if n879 > 0 {
-		hn882, tr884 := c.ReadListHeaderRef(24)
+	l972 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n971)
+	if n971 > 0 {
+		hn974, tr976 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i881 := range l880 {
-				if tr884 {
-					if st885, id886 := c.ReadRefFlag(); st885 == foryimpl.RefBack {
-						l880[i881] = foryimpl.BackRefMap[string, int32](c, id886)
-					} else if st885 == foryimpl.RefFollows {
-						n887 := c.ReadLengthFast(2)
-						if n887 < 0 {
-							n887 = c.ReadLength(2)
+			for i973 := range l972 {
+				if tr976 {
+					if st977, id978 := c.ReadRefFlag(); st977 == foryimpl.RefBack {
+						l972[i973] = foryimpl.BackRefMap[string, int32](c, id978)
+					} else if st977 == foryimpl.RefFollows {
+						n979 := c.ReadLengthFast(2)
+						if n979 < 0 {
+							n979 = c.ReadLength(2)
 						}
-						m888 := foryimpl.MakeMap[map[string]int32](c, n887)
-						for n887 > 0 && !c.Failed() {
-							sz889, vn890, _ := c.ReadMapChunk(n887, 21, 5, nil, false)
-							for j891 := 0; j891 < sz889 && !c.Failed(); j891++ {
-								var k892 string
-								k892 = c.ReadString()
-								var v893 int32
-								if !vn890 {
-									v893 = r.ReadVarInt32()
+						m980 := foryimpl.MakeMap[map[string]int32](c, n979)
+						for n979 > 0 && !c.Failed() {
+							sz981, vn982, _ := c.ReadMapChunk(n979, 21, 5, nil, false)
+							for j983 := 0; j983 < sz981 && !c.Failed(); j983++ {
+								var k984 string
+								k984 = c.ReadString()
+								var v985 int32
+								if !vn982 {
+									v985 = r.ReadVarInt32()
 								}
-								m888[k892] = v893
+								m980[k984] = v985
 							}
-							n887 -= sz889
+							n979 -= sz981
 						}
-						l880[i881] = m888
-						foryimpl.SetRefMap(c, id886, l880[i881])
+						l972[i973] = m980
+						foryimpl.SetRefMap(c, id978, l972[i973])
 					} else {
-						l880[i881] = nil
+						l972[i973] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i881)
+						c.TraceIndex(i973)
 						break
 					}
 					continue
 				}
-				if hn882 && !c.ReadFlag() {
-					clear(l880[i881 : i881+1])
+				if hn974 && !c.ReadFlag() {
+					clear(l972[i973 : i973+1])
 					continue
 				}
-				n895 := c.ReadLengthFast(2)
-				if n895 < 0 {
-					n895 = c.ReadLength(2)
+				n987 := c.ReadLengthFast(2)
+				if n987 < 0 {
+					n987 = c.ReadLength(2)
 				}
-				m896 := foryimpl.MakeMap[map[string]int32](c, n895)
-				for n895 > 0 && !c.Failed() {
-					sz897, vn898, _ := c.ReadMapChunk(n895, 21, 5, nil, false)
-					for j899 := 0; j899 < sz897 && !c.Failed(); j899++ {
-						var k900 string
-						k900 = c.ReadString()
-						var v901 int32
-						if !vn898 {
-							v901 = r.ReadVarInt32()
+				m988 := foryimpl.MakeMap[map[string]int32](c, n987)
+				for n987 > 0 && !c.Failed() {
+					sz989, vn990, _ := c.ReadMapChunk(n987, 21, 5, nil, false)
+					for j991 := 0; j991 < sz989 && !c.Failed(); j991++ {
+						var k992 string
+						k992 = c.ReadString()
+						var v993 int32
+						if !vn990 {
+							v993 = r.ReadVarInt32()
 						}
-						m896[k900] = v901
+						m988[k992] = v993
 					}
-					n895 -= sz897
+					n987 -= sz989
 				}
-				l880[i881] = m896
+				l972[i973] = m988
 				if c.Failed() {
-					c.TraceIndex(i881)
+					c.TraceIndex(i973)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l880
+	x.AddLM = l972
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n903 := c.ReadLengthFast(1)
-	if n903 < 0 {
-		n903 = c.ReadLength(1)
+	n995 := c.ReadLengthFast(1)
+	if n995 < 0 {
+		n995 = c.ReadLength(1)
 	}
-	l904 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n903)
-	if n903 > 0 {
-		hn906 := c.ReadListHeader(5)
+	l996 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n995)
+	if n995 > 0 {
+		hn998 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i905 := range l904 {
-				if hn906 && !c.ReadFlag() {
-					clear(l904[i905 : i905+1])
+			for i997 := range l996 {
+				if hn998 && !c.ReadFlag() {
+					clear(l996[i997 : i997+1])
 					continue
 				}
-				p909 := foryimpl.Alloc[int32](c)
-				*p909 = r.ReadVarInt32()
-				l904[i905] = p909
+				p1001 := foryimpl.Alloc[int32](c)
+				*p1001 = r.ReadVarInt32()
+				l996[i997] = p1001
 				if c.Failed() {
-					c.TraceIndex(i905)
+					c.TraceIndex(i997)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l904
+	x.AddLPI = l996
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n910 := c.ReadLengthFast(1)
-	if n910 < 0 {
-		n910 = c.ReadLength(1)
+	n1002 := c.ReadLengthFast(1)
+	if n1002 < 0 {
+		n1002 = c.ReadLength(1)
 	}
-	l911 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n910)
-	if n910 > 0 {
-		hn913 := c.ReadListHeader(21)
+	l1003 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1002)
+	if n1002 > 0 {
+		hn1005 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i912 := range l911 {
-				if hn913 && !c.ReadFlag() {
-					clear(l911[i912 : i912+1])
+			for i1004 := range l1003 {
+				if hn1005 && !c.ReadFlag() {
+					clear(l1003[i1004 : i1004+1])
 					continue
 				}
-				l911[i912] = c.ReadString()
+				l1003[i1004] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i912)
+					c.TraceIndex(i1004)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l911
+	x.AddLS = l1003
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n916 := c.ReadLengthFast(1)
-	if n916 < 0 {
-		n916 = c.ReadLength(1)
+	n1008 := c.ReadLengthFast(1)
+	if n1008 < 0 {
+		n1008 = c.ReadLength(1)
 	}
-	l917 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n916)
-	if n916 > 0 {
-		hn919 := c.ReadListHeader(38)
+	l1009 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1008)
+	if n1008 > 0 {
+		hn1011 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i918 := range l917 {
-				if hn919 && !c.ReadFlag() {
-					clear(l917[i918 : i918+1])
+			for i1010 := range l1009 {
+				if hn1011 && !c.ReadFlag() {
+					clear(l1009[i1010 : i1010+1])
 					continue
 				}
-				l917[i918] = c.ReadTime()
+				l1009[i1010] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i918)
+					c.TraceIndex(i1010)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l917
+	x.AddLT = l1009
 	if c.Failed() {
 		c.Trace("AddLT")
-		return
-	}
-	n922 := c.ReadLengthFast(2)
-	if n922 < 0 {
-		n922 = c.ReadLength(2)
-	}
-	l923 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n922)
-	if n922 > 0 {
-		hn925 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i924 := range l923 {
-				if hn925 && !c.ReadFlag() {
-					clear(l923[i924 : i924+1])
-					continue
-				}
-				l923[i924] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i924)
-					break
-				}
-			}
-		}
-	}
-	x.AddLU16 = l923
-	if c.Failed() {
-		c.Trace("AddLU16")
-		return
-	}
-	n928 := c.ReadLengthFast(1)
-	if n928 < 0 {
-		n928 = c.ReadLength(1)
-	}
-	l929 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n928)
-	if n928 > 0 {
-		hn931 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i930 := range l929 {
-				if hn931 && !c.ReadFlag() {
-					clear(l929[i930 : i930+1])
-					continue
-				}
-				l929[i930] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i930)
-					break
-				}
-			}
-		}
-	}
-	x.AddLU64 = l929
-	if c.Failed() {
-		c.Trace("AddLU64")
-		return
-	}
-	n934 := c.ReadLengthFast(2)
-	if n934 < 0 {
-		n934 = c.ReadLength(2)
-	}
-	m935 := foryimpl.MakeMap[map[bool]string](c, n934)
-	for n934 > 0 && !c.Failed() {
-		sz936, vn937, _ := c.ReadMapChunk(n934, 1, 21, nil, false)
-		for j938 := 0; j938 < sz936 && !c.Failed(); j938++ {
-			var k939 bool
-			k939 = r.ReadBool()
-			var v940 string
-			if !vn937 {
-				v940 = c.ReadString()
-			}
-			m935[k939] = v940
-		}
-		n934 -= sz936
-	}
-	x.AddMBS = m935
-	if c.Failed() {
-		c.Trace("AddMBS")
-		return
-	}
-	n942 := c.ReadLengthFast(2)
-	if n942 < 0 {
-		n942 = c.ReadLength(2)
-	}
-	m943 := foryimpl.MakeMap[map[Color]string](c, n942)
-	for n942 > 0 && !c.Failed() {
-		sz944, vn945, _ := c.ReadMapChunk(n942, 25, 21, nil, false)
-		for j946 := 0; j946 < sz944 && !c.Failed(); j946++ {
-			var k947 Color
-			if e949 := c.ReadEnumFast(uint32(0x7fffffff)); e949 >= 0 {
-				k947 = Color(e949)
-			} else {
-				k947 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v948 string
-			if !vn945 {
-				v948 = c.ReadString()
-			}
-			m943[k947] = v948
-		}
-		n942 -= sz944
-	}
-	x.AddMES = m943
-	if c.Failed() {
-		c.Trace("AddMES")
-		return
-	}
-	n951 := c.ReadLengthFast(2)
-	if n951 < 0 {
-		n951 = c.ReadLength(2)
-	}
-	m952 := foryimpl.MakeMap[map[int64]float64](c, n951)
-	for n951 > 0 && !c.Failed() {
-		sz953, vn954, _ := c.ReadMapChunk(n951, 7, 20, nil, false)
-		for j955 := 0; j955 < sz953 && !c.Failed(); j955++ {
-			var k956 int64
-			k956 = r.ReadVarInt64()
-			var v957 float64
-			if !vn954 {
-				v957 = r.ReadFloat64()
-			}
-			m952[k956] = v957
-		}
-		n951 -= sz953
-	}
-	x.AddMI64F = m952
-	if c.Failed() {
-		c.Trace("AddMI64F")
-		return
-	}
-	n959 := c.ReadLengthFast(2)
-	if n959 < 0 {
-		n959 = c.ReadLength(2)
-	}
-	m960 := foryimpl.MakeMap[map[int32]string](c, n959)
-	for n959 > 0 && !c.Failed() {
-		sz961, vn962, _ := c.ReadMapChunk(n959, 5, 21, nil, false)
-		for j963 := 0; j963 < sz961 && !c.Failed(); j963++ {
-			var k964 int32
-			k964 = r.ReadVarInt32()
-			var v965 string
-			if !vn962 {
-				v965 = c.ReadString()
-			}
-			m960[k964] = v965
-		}
-		n959 -= sz961
-	}
-	x.AddMIS = m960
-	if c.Failed() {
-		c.Trace("AddMIS")
-		return
-	}
-	n967 := c.ReadLengthFast(2)
-	if n967 < 0 {
-		n967 = c.ReadLength(2)
-	}
-	m968 := foryimpl.MakeMap[map[string]int32](c, n967)
-	for n967 > 0 && !c.Failed() {
-		sz969, vn970, _ := c.ReadMapChunk(n967, 21, 5, nil, false)
-		for j971 := 0; j971 < sz969 && !c.Failed(); j971++ {
-			var k972 string
-			k972 = c.ReadString()
-			var v973 int32
-			if !vn970 {
-				v973 = r.ReadVarInt32()
-			}
-			m968[k972] = v973
-		}
-		n967 -= sz969
-	}
-	x.AddMSI = m968
-	if c.Failed() {
-		c.Trace("AddMSI")
-		return
-	}
-	n975 := c.ReadLengthFast(2)
-	if n975 < 0 {
-		n975 = c.ReadLength(2)
-	}
-	m976 := foryimpl.MakeMap[map[string][]string](c, n975)
-	for n975 > 0 && !c.Failed() {
-		sz977, vn978, _ := c.ReadMapChunk(n975, 21, 22, nil, true)
-		for j979 := 0; j979 < sz977 && !c.Failed(); j979++ {
-			var k980 string
-			k980 = c.ReadString()
-			var v981 []string
-			if !vn978 {
-				n982 := c.ReadLengthFast(1)
-				if n982 < 0 {
-					n982 = c.ReadLength(1)
-				}
-				l983 := foryimpl.MakeSlice[[]string](c, n982)
-				if n982 > 0 {
-					hn985 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i984 := range l983 {
-							if hn985 && !c.ReadFlag() {
-								clear(l983[i984 : i984+1])
-								continue
-							}
-							l983[i984] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i984)
-								break
-							}
-						}
-					}
-				}
-				v981 = l983
-			}
-			m976[k980] = v981
-		}
-		n975 -= sz977
-	}
-	x.AddMSL = m976
-	if c.Failed() {
-		c.Trace("AddMSL")
-		return
-	}
-	n989 := c.ReadLengthFast(2)
-	if n989 < 0 {
-		n989 = c.ReadLength(2)
-	}
-	m990 := foryimpl.MakeMap[map[string]map[string]int32](c, n989)
-	for n989 > 0 && !c.Failed() {
-		sz991, vn992, _ := c.ReadMapChunk(n989, 21, 24, nil, true)
-		for j993 := 0; j993 < sz991 && !c.Failed(); j993++ {
-			var k994 string
-			k994 = c.ReadString()
-			var v995 map[string]int32
-			if !vn992 {
-				n996 := c.ReadLengthFast(2)
-				if n996 < 0 {
-					n996 = c.ReadLength(2)
-				}
-				m997 := foryimpl.MakeMap[map[string]int32](c, n996)
-				for n996 > 0 && !c.Failed() {
-					sz998, vn999, _ := c.ReadMapChunk(n996, 21, 5, nil, false)
-					for j1000 := 0; j1000 < sz998 && !c.Failed(); j1000++ {
-						var k1001 string
-						k1001 = c.ReadString()
-						var v1002 int32
-						if !vn999 {
-							v1002 = r.ReadVarInt32()
-						}
-						m997[k1001] = v1002
-					}
-					n996 -= sz998
-				}
-				v995 = m997
-			}
-			m990[k994] = v995
-		}
-		n989 -= sz991
-	}
-	x.AddMSM = m990
-	if c.Failed() {
-		c.Trace("AddMSM")
-		return
-	}
-	n1005 := c.ReadLengthFast(2)
-	if n1005 < 0 {
-		n1005 = c.ReadLength(2)
-	}
-	m1006 := foryimpl.MakeMap[map[string]*int32](c, n1005)
-	for n1005 > 0 && !c.Failed() {
-		sz1007, vn1008, _ := c.ReadMapChunk(n1005, 21, 5, nil, true)
-		for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
-			var k1010 string
-			k1010 = c.ReadString()
-			var v1011 *int32
-			if !vn1008 {
-				p1012 := foryimpl.Alloc[int32](c)
-				*p1012 = r.ReadVarInt32()
-				v1011 = p1012
-			}
-			m1006[k1010] = v1011
-		}
-		n1005 -= sz1007
-	}
-	x.AddMSP = m1006
-	if c.Failed() {
-		c.Trace("AddMSP")
 		return
 	}
 	n1014 := c.ReadLengthFast(2)
 	if n1014 < 0 {
 		n1014 = c.ReadLength(2)
 	}
-	m1015 := foryimpl.MakeMap[map[uint8]uint16](c, n1014)
-	for n1014 > 0 && !c.Failed() {
-		sz1016, vn1017, _ := c.ReadMapChunk(n1014, 9, 10, nil, false)
-		for j1018 := 0; j1018 < sz1016 && !c.Failed(); j1018++ {
-			var k1019 uint8
-			k1019 = r.ReadUint8()
-			var v1020 uint16
-			if !vn1017 {
-				v1020 = r.ReadUint16()
-			}
-			m1015[k1019] = v1020
-		}
-		n1014 -= sz1016
-	}
-	x.AddMU8 = m1015
-	if c.Failed() {
-		c.Trace("AddMU8")
-		return
-	}
-	if c.ReadFlag() {
-		x.AddNBin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("AddNBin")
-		return
-	}
-	if c.ReadFlag() {
-		n1022 := c.ReadLengthFast(1)
-		if n1022 < 0 {
-			n1022 = c.ReadLength(1)
-		}
-		l1023 := foryimpl.MakeSlice[[]string](c, n1022)
-		if n1022 > 0 {
-			hn1025 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1024 := range l1023 {
-					if hn1025 && !c.ReadFlag() {
-						clear(l1023[i1024 : i1024+1])
-						continue
-					}
-					l1023[i1024] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1024)
-						break
-					}
-				}
-			}
-		}
-		x.AddNLS = l1023
-	}
-	if c.Failed() {
-		c.Trace("AddNLS")
-		return
-	}
-	if c.ReadFlag() {
-		n1028 := c.ReadLengthFast(2)
-		if n1028 < 0 {
-			n1028 = c.ReadLength(2)
-		}
-		m1029 := foryimpl.MakeMap[map[string]int32](c, n1028)
-		for n1028 > 0 && !c.Failed() {
-			sz1030, vn1031, _ := c.ReadMapChunk(n1028, 21, 5, nil, false)
-			for j1032 := 0; j1032 < sz1030 && !c.Failed(); j1032++ {
-				var k1033 string
-				k1033 = c.ReadString()
-				var v1034 int32
-				if !vn1031 {
-					v1034 = r.ReadVarInt32()
-				}
-				m1029[k1033] = v1034
-			}
-			n1028 -= sz1030
-		}
-		x.AddNM = m1029
-	}
-	if c.Failed() {
-		c.Trace("AddNM")
-		return
-	}
-	n1036 := c.ReadLengthFast(1)
-	if n1036 < 0 {
-		n1036 = c.ReadLength(1)
-	}
-	l1037 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1036)
-	if n1036 > 0 {
-		hn1039 := c.ReadListHeader(9)
+	l1015 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1014)
+	if n1014 > 0 {
+		hn1017 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1038 := range l1037 {
-				if hn1039 && !c.ReadFlag() {
-					clear(l1037[i1038 : i1038+1])
+			for i1016 := range l1015 {
+				if hn1017 && !c.ReadFlag() {
+					clear(l1015[i1016 : i1016+1])
 					continue
 				}
-				l1037[i1038] = r.ReadUint8()
+				l1015[i1016] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1038)
+					c.TraceIndex(i1016)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1037
+	x.AddLU16 = l1015
 	if c.Failed() {
-		c.Trace("AddRaw")
+		c.Trace("AddLU16")
 		return
 	}
-	x.Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin")
-		return
+	n1020 := c.ReadLengthFast(1)
+	if n1020 < 0 {
+		n1020 = c.ReadLength(1)
 	}
-	n1042 := c.ReadLengthFast(2)
-	if n1042 < 0 {
-		n1042 = c.ReadLength(2)
-	}
-	if n1042 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1042, 3))
-		return
-	}
-	var l1043 [3]int16
-	if n1042 > 0 {
-		hn1045 := c.ReadListHeader(3)
+	l1021 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1020)
+	if n1020 > 0 {
+		hn1023 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1044 := range l1043 {
-				if hn1045 && !c.ReadFlag() {
-					clear(l1043[i1044 : i1044+1])
+			for i1022 := range l1021 {
+				if hn1023 && !c.ReadFlag() {
+					clear(l1021[i1022 : i1022+1])
 					continue
 				}
-				l1043[i1044] = r.ReadInt16()
+				l1021[i1022] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1044)
+					c.TraceIndex(i1022)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1043
+	x.AddLU64 = l1021
 	if c.Failed() {
-		c.Trace("Fix")
+		c.Trace("AddLU64")
 		return
 	}
-	n1048 := c.ReadLengthFast(1)
-	if n1048 < 0 {
-		n1048 = c.ReadLength(1)
+	n1026 := c.ReadLengthFast(2)
+	if n1026 < 0 {
+		n1026 = c.ReadLength(2)
 	}
-	l1049 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1048)
-	if n1048 > 0 {
-		hn1051 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i1050 := range l1049 {
-				if hn1051 && !c.ReadFlag() {
-					clear(l1049[i1050 : i1050+1])
-					continue
-				}
-				l1049[i1050] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i1050)
-					break
-				}
+	m1027 := foryimpl.MakeMap[map[bool]string](c, n1026)
+	for n1026 > 0 && !c.Failed() {
+		sz1028, vn1029, _ := c.ReadMapChunk(n1026, 1, 21, nil, false)
+		for j1030 := 0; j1030 < sz1028 && !c.Failed(); j1030++ {
+			var k1031 bool
+			k1031 = r.ReadBool()
+			var v1032 string
+			if !vn1029 {
+				v1032 = c.ReadString()
 			}
+			m1027[k1031] = v1032
 		}
+		n1026 -= sz1028
 	}
-	x.LB = l1049
+	x.AddMBS = m1027
 	if c.Failed() {
-		c.Trace("LB")
+		c.Trace("AddMBS")
 		return
 	}
-	n1054 := c.ReadLengthFast(1)
-	if n1054 < 0 {
-		n1054 = c.ReadLength(1)
+	n1034 := c.ReadLengthFast(2)
+	if n1034 < 0 {
+		n1034 = c.ReadLength(2)
 	}
-	l1055 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1054)
-	if n1054 > 0 {
-		hn1057 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i1056 := range l1055 {
-				if hn1057 && !c.ReadFlag() {
-					clear(l1055[i1056 : i1056+1])
-					continue
-				}
-				if e1060 := c.ReadEnumFast(uint32(0x7fffffff)); e1060 >= 0 {
-					l1055[i1056] = Color(e1060)
-				} else {
-					l1055[i1056] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i1056)
-					break
-				}
+	m1035 := foryimpl.MakeMap[map[Color]string](c, n1034)
+	for n1034 > 0 && !c.Failed() {
+		sz1036, vn1037, _ := c.ReadMapChunk(n1034, 25, 21, nil, false)
+		for j1038 := 0; j1038 < sz1036 && !c.Failed(); j1038++ {
+			var k1039 Color
+			if e1041 := c.ReadEnumFast(uint32(0x7fffffff)); e1041 >= 0 {
+				k1039 = Color(e1041)
+			} else {
+				k1039 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-		}
-	}
-	x.LE = l1055
-	if c.Failed() {
-		c.Trace("LE")
-		return
-	}
-	n1061 := c.ReadLengthFast(4)
-	if n1061 < 0 {
-		n1061 = c.ReadLength(4)
-	}
-	l1062 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1061)
-	if n1061 > 0 {
-		hn1064 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1063 := range l1062 {
-				if hn1064 && !c.ReadFlag() {
-					clear(l1062[i1063 : i1063+1])
-					continue
-				}
-				l1062[i1063] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1063)
-					break
-				}
+			var v1040 string
+			if !vn1037 {
+				v1040 = c.ReadString()
 			}
+			m1035[k1039] = v1040
 		}
+		n1034 -= sz1036
 	}
-	x.LF32 = l1062
+	x.AddMES = m1035
 	if c.Failed() {
-		c.Trace("LF32")
+		c.Trace("AddMES")
 		return
 	}
-	n1067 := c.ReadLengthFast(8)
-	if n1067 < 0 {
-		n1067 = c.ReadLength(8)
+	n1043 := c.ReadLengthFast(2)
+	if n1043 < 0 {
+		n1043 = c.ReadLength(2)
 	}
-	l1068 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1067)
-	if n1067 > 0 {
-		hn1070 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1069 := range l1068 {
-				if hn1070 && !c.ReadFlag() {
-					clear(l1068[i1069 : i1069+1])
-					continue
-				}
-				l1068[i1069] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1069)
-					break
-				}
+	m1044 := foryimpl.MakeMap[map[int64]float64](c, n1043)
+	for n1043 > 0 && !c.Failed() {
+		sz1045, vn1046, _ := c.ReadMapChunk(n1043, 7, 20, nil, false)
+		for j1047 := 0; j1047 < sz1045 && !c.Failed(); j1047++ {
+			var k1048 int64
+			k1048 = r.ReadVarInt64()
+			var v1049 float64
+			if !vn1046 {
+				v1049 = r.ReadFloat64()
 			}
+			m1044[k1048] = v1049
 		}
+		n1043 -= sz1045
 	}
-	x.LF64 = l1068
+	x.AddMI64F = m1044
 	if c.Failed() {
-		c.Trace("LF64")
+		c.Trace("AddMI64F")
 		return
 	}
-	n1073 := c.ReadLengthFast(1)
-	if n1073 < 0 {
-		n1073 = c.ReadLength(1)
+	n1051 := c.ReadLengthFast(2)
+	if n1051 < 0 {
+		n1051 = c.ReadLength(2)
 	}
-	l1074 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1073)
-	if n1073 > 0 {
-		hn1076 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1075 := range l1074 {
-				if hn1076 && !c.ReadFlag() {
-					clear(l1074[i1075 : i1075+1])
-					continue
-				}
-				l1074[i1075] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1075)
-					break
-				}
+	m1052 := foryimpl.MakeMap[map[int32]string](c, n1051)
+	for n1051 > 0 && !c.Failed() {
+		sz1053, vn1054, _ := c.ReadMapChunk(n1051, 5, 21, nil, false)
+		for j1055 := 0; j1055 < sz1053 && !c.Failed(); j1055++ {
+			var k1056 int32
+			k1056 = r.ReadVarInt32()
+			var v1057 string
+			if !vn1054 {
+				v1057 = c.ReadString()
 			}
+			m1052[k1056] = v1057
 		}
+		n1051 -= sz1053
 	}
-	x.LI32 = l1074
+	x.AddMIS = m1052
 	if c.Failed() {
-		c.Trace("LI32")
+		c.Trace("AddMIS")
 		return
 	}
-	n1079 := c.ReadLengthFast(1)
-	if n1079 < 0 {
-		n1079 = c.ReadLength(1)
+	n1059 := c.ReadLengthFast(2)
+	if n1059 < 0 {
+		n1059 = c.ReadLength(2)
 	}
-	l1080 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1079)
-	if n1079 > 0 {
-		hn1082 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i1081 := range l1080 {
-				if hn1082 && !c.ReadFlag() {
-					clear(l1080[i1081 : i1081+1])
-					continue
-				}
-				l1080[i1081] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i1081)
-					break
-				}
+	m1060 := foryimpl.MakeMap[map[string]int32](c, n1059)
+	for n1059 > 0 && !c.Failed() {
+		sz1061, vn1062, _ := c.ReadMapChunk(n1059, 21, 5, nil, false)
+		for j1063 := 0; j1063 < sz1061 && !c.Failed(); j1063++ {
+			var k1064 string
+			k1064 = c.ReadString()
+			var v1065 int32
+			if !vn1062 {
+				v1065 = r.ReadVarInt32()
 			}
+			m1060[k1064] = v1065
 		}
+		n1059 -= sz1061
 	}
-	x.LI64 = l1080
+	x.AddMSI = m1060
 	if c.Failed() {
-		c.Trace("LI64")
+		c.Trace("AddMSI")
 		return
 	}
-	n1085 := c.ReadLengthFast(1)
-	if n1085 < 0 {
-		n1085 = c.ReadLength(1)
-	}
-	l1086 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1085)
-	if n1085 > 0 {
-		hn1088 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i1087 := range l1086 {
-				if hn1088 && !c.ReadFlag() {
-					clear(l1086[i1087 : i1087+1])
-					continue
-				}
-				l1086[i1087] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i1087)
-					break
-				}
-			}
+	if c.TrackRef() {
+		n1067 := c.ReadLengthFast(2)
+		if n1067 < 0 {
+			n1067 = c.ReadLength(2)
 		}
-	}
-	x.LI8 = l1086
-	if c.Failed() {
-		c.Trace("LI8")
-		return
-	}
-	n1091 := c.ReadLengthFast(1)
-	if n1091 < 0 {
-		n1091 = c.ReadLength(1)
-	}
-	l1092 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1091)
-	if n1091 > 0 {
-		hn1094, tr1096 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i1093 := range l1092 {
-				if tr1096 {
-					if st1097, id1098 := c.ReadRefFlag(); st1097 == foryimpl.RefBack {
-						l1092[i1093] = foryimpl.BackRefSlice[int32](c, id1098)
-					} else if st1097 == foryimpl.RefFollows {
-						n1099 := c.ReadLengthFast(1)
-						if n1099 < 0 {
-							n1099 = c.ReadLength(1)
+		m1068 := foryimpl.MakeMap[map[string][]string](c, n1067)
+		for n1067 > 0 && !c.Failed() {
+			sz1069, vn1070, tr1080, _ := c.ReadMapChunkRef(n1067, 21, 22, nil)
+			for j1071 := 0; j1071 < sz1069 && !c.Failed(); j1071++ {
+				var k1072 string
+				k1072 = c.ReadString()
+				var v1073 []string
+				if tr1080 {
+					if st1081, id1082 := c.ReadRefFlag(); st1081 == foryimpl.RefBack {
+						v1073 = foryimpl.BackRefSlice[string](c, id1082)
+					} else if st1081 == foryimpl.RefFollows {
+						n1083 := c.ReadLengthFast(1)
+						if n1083 < 0 {
+							n1083 = c.ReadLength(1)
 						}
-						l1100 := foryimpl.MakeSlice[[]int32](c, n1099)
-						if n1099 > 0 {
-							hn1102 := c.ReadListHeader(5)
+						l1084 := foryimpl.MakeSlice[[]string](c, n1083)
+						if n1083 > 0 {
+							hn1086 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i1101 := range l1100 {
-									if hn1102 && !c.ReadFlag() {
-										clear(l1100[i1101 : i1101+1])
+								for i1085 := range l1084 {
+									if hn1086 && !c.ReadFlag() {
+										clear(l1084[i1085 : i1085+1])
 										continue
 									}
-									l1100[i1101] = r.ReadVarInt32()
+									l1084[i1085] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i1101)
+										c.TraceIndex(i1085)
 										break
 									}
 								}
 							}
 						}
-						l1092[i1093] = l1100
-						foryimpl.SetRefSlice(c, id1098, l1092[i1093])
+						v1073 = l1084
+						foryimpl.SetRefSlice(c, id1082, v1073)
 					} else {
-						l1092[i1093] = nil
+						v1073 = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i1093)
-						break
+				} else if !vn1070 {
+					n1074 := c.ReadLengthFast(1)
+					if n1074 < 0 {
+						n1074 = c.ReadLength(1)
 					}
-					continue
-				}
-				if hn1094 && !c.ReadFlag() {
-					clear(l1092[i1093 : i1093+1])
-					continue
-				}
-				n1105 := c.ReadLengthFast(1)
-				if n1105 < 0 {
-					n1105 = c.ReadLength(1)
-				}
-				l1106 := foryimpl.MakeSlice[[]int32](c, n1105)
-				if n1105 > 0 {
-					hn1108 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1107 := range l1106 {
-							if hn1108 && !c.ReadFlag() {
-								clear(l1106[i1107 : i1107+1])
-								continue
-							}
-							l1106[i1107] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1107)
-								break
-							}
-						}
-					}
-				}
-				l1092[i1093] = l1106
-				if c.Failed() {
-					c.TraceIndex(i1093)
-					break
-				}
-			}
-		}
-	}
-	x.LL = l1092
-	if c.Failed() {
-		c.Trace("LL")
-		return
-	}
-	n1111 := c.ReadLengthFast(1)
-	if n1111 < 0 {
-		n1111 = c.ReadLength(1)
-	}
-	l1112 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1111)
-	if n1111 > 0 {
-		hn1114, tr1116 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i1113 := range l1112 {
-				if tr1116 {
-					if st1117, id1118 := c.ReadRefFlag(); st1117 == foryimpl.RefBack {
-						l1112[i1113] = foryimpl.BackRefMap[string, int32](c, id1118)
-					} else if st1117 == foryimpl.RefFollows {
-						n1119 := c.ReadLengthFast(2)
-						if n1119 < 0 {
-							n1119 = c.ReadLength(2)
-						}
-						m1120 := foryimpl.MakeMap[map[string]int32](c, n1119)
-						for n1119 > 0 && !c.Failed() {
-							sz1121, vn1122, _ := c.ReadMapChunk(n1119, 21, 5, nil, false)
-							for j1123 := 0; j1123 < sz1121 && !c.Failed(); j1123++ {
-								var k1124 string
-								k1124 = c.ReadString()
-								var v1125 int32
-								if !vn1122 {
-									v1125 = r.ReadVarInt32()
+					l1075 := foryimpl.MakeSlice[[]string](c, n1074)
+					if n1074 > 0 {
+						hn1077 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1076 := range l1075 {
+								if hn1077 && !c.ReadFlag() {
+									clear(l1075[i1076 : i1076+1])
+									continue
 								}
-								m1120[k1124] = v1125
+								l1075[i1076] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1076)
+									break
+								}
 							}
-							n1119 -= sz1121
 						}
-						l1112[i1113] = m1120
-						foryimpl.SetRefMap(c, id1118, l1112[i1113])
+					}
+					v1073 = l1075
+				}
+				m1068[k1072] = v1073
+			}
+			n1067 -= sz1069
+		}
+		x.AddMSL = m1068
+		if c.Failed() {
+			c.Trace("AddMSL")
+			return
+		}
+		n1089 := c.ReadLengthFast(2)
+		if n1089 < 0 {
+			n1089 = c.ReadLength(2)
+		}
+		m1090 := foryimpl.MakeMap[map[string]map[string]int32](c, n1089)
+		for n1089 > 0 && !c.Failed() {
+			sz1091, vn1092, tr1104, _ := c.ReadMapChunkRef(n1089, 21, 24, nil)
+			for j1093 := 0; j1093 < sz1091 && !c.Failed(); j1093++ {
+				var k1094 string
+				k1094 = c.ReadString()
+				var v1095 map[string]int32
+				if tr1104 {
+					if st1105, id1106 := c.ReadRefFlag(); st1105 == foryimpl.RefBack {
+						v1095 = foryimpl.BackRefMap[string, int32](c, id1106)
+					} else if st1105 == foryimpl.RefFollows {
+						n1107 := c.ReadLengthFast(2)
+						if n1107 < 0 {
+							n1107 = c.ReadLength(2)
+						}
+						m1108 := foryimpl.MakeMap[map[string]int32](c, n1107)
+						for n1107 > 0 && !c.Failed() {
+							sz1109, vn1110, _ := c.ReadMapChunk(n1107, 21, 5, nil, false)
+							for j1111 := 0; j1111 < sz1109 && !c.Failed(); j1111++ {
+								var k1112 string
+								k1112 = c.ReadString()
+								var v1113 int32
+								if !vn1110 {
+									v1113 = r.ReadVarInt32()
+								}
+								m1108[k1112] = v1113
+							}
+							n1107 -= sz1109
+						}
+						v1095 = m1108
+						foryimpl.SetRefMap(c, id1106, v1095)
 					} else {
-						l1112[i1113] = nil
+						v1095 = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i1113)
-						break
+				} else if !vn1092 {
+					n1096 := c.ReadLengthFast(2)
+					if n1096 < 0 {
+						n1096 = c.ReadLength(2)
 					}
-					continue
-				}
-				if hn1114 && !c.ReadFlag() {
-					clear(l1112[i1113 : i1113+1])
-					continue
-				}
-				n1127 := c.ReadLengthFast(2)
-				if n1127 < 0 {
-					n1127 = c.ReadLength(2)
-				}
-				m1128 := foryimpl.MakeMap[map[string]int32](c, n1127)
-				for n1127 > 0 && !c.Failed() {
-					sz1129, vn1130, _ := c.ReadMapChunk(n1127, 21, 5, nil, false)
-					for j1131 := 0; j1131 < sz1129 && !c.Failed(); j1131++ {
-						var k1132 string
-						k1132 = c.ReadString()
-						var v1133 int32
-						if !vn1130 {
-							v1133 = r.ReadVarInt32()
+					m1097 := foryimpl.MakeMap[map[string]int32](c, n1096)
+					for n1096 > 0 && !c.Failed() {
+						sz1098, vn1099, _ := c.ReadMapChunk(n1096, 21, 5, nil, false)
+						for j1100 := 0; j1100 < sz1098 && !c.Failed(); j1100++ {
+							var k1101 string
+							k1101 = c.ReadString()
+							var v1102 int32
+							if !vn1099 {
+								v1102 = r.ReadVarInt32()
+							}
+							m1097[k1101] = v1102
 						}
-						m1128[k1132] = v1133
+						n1096 -= sz1098
 					}
-					n1127 -= sz1129
+					v1095 = m1097
 				}
-				l1112[i1113] = m1128
-				if c.Failed() {
-					c.TraceIndex(i1113)
-					break
-				}
+				m1090[k1094] = v1095
 			}
+			n1089 -= sz1091
+		}
+		x.AddMSM = m1090
+		if c.Failed() {
+			c.Trace("AddMSM")
+			return
+		}
+	} else {
+		n1067 := c.ReadLengthFast(2)
+		if n1067 < 0 {
+			n1067 = c.ReadLength(2)
+		}
+		m1068 := foryimpl.MakeMap[map[string][]string](c, n1067)
+		for n1067 > 0 && !c.Failed() {
+			sz1069, vn1070, _ := c.ReadMapChunk(n1067, 21, 22, nil, true)
+			for j1071 := 0; j1071 < sz1069 && !c.Failed(); j1071++ {
+				var k1072 string
+				k1072 = c.ReadString()
+				var v1073 []string
+				if !vn1070 {
+					n1074 := c.ReadLengthFast(1)
+					if n1074 < 0 {
+						n1074 = c.ReadLength(1)
+					}
+					l1075 := foryimpl.MakeSlice[[]string](c, n1074)
+					if n1074 > 0 {
+						hn1077 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1076 := range l1075 {
+								if hn1077 && !c.ReadFlag() {
+									clear(l1075[i1076 : i1076+1])
+									continue
+								}
+								l1075[i1076] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1076)
+									break
+								}
+							}
+						}
+					}
+					v1073 = l1075
+				}
+				m1068[k1072] = v1073
+			}
+			n1067 -= sz1069
+		}
+		x.AddMSL = m1068
+		if c.Failed() {
+			c.Trace("AddMSL")
+			return
+		}
+		n1089 := c.ReadLengthFast(2)
+		if n1089 < 0 {
+			n1089 = c.ReadLength(2)
+		}
+		m1090 := foryimpl.MakeMap[map[string]map[string]int32](c, n1089)
+		for n1089 > 0 && !c.Failed() {
+			sz1091, vn1092, _ := c.ReadMapChunk(n1089, 21, 24, nil, true)
+			for j1093 := 0; j1093 < sz1091 && !c.Failed(); j1093++ {
+				var k1094 string
+				k1094 = c.ReadString()
+				var v1095 map[string]int32
+				if !vn1092 {
+					n1096 := c.ReadLengthFast(2)
+					if n1096 < 0 {
+						n1096 = c.ReadLength(2)
+					}
+					m1097 := foryimpl.MakeMap[map[string]int32](c, n1096)
+					for n1096 > 0 && !c.Failed() {
+						sz1098, vn1099, _ := c.ReadMapChunk(n1096, 21, 5, nil, false)
+						for j1100 := 0; j1100 < sz1098 && !c.Failed(); j1100++ {
+							var k1101 string
+							k1101 = c.ReadString()
+							var v1102 int32
+							if !vn1099 {
+								v1102 = r.ReadVarInt32()
+							}
+							m1097[k1101] = v1102
+						}
+						n1096 -= sz1098
+					}
+					v1095 = m1097
+				}
+				m1090[k1094] = v1095
+			}
+			n1089 -= sz1091
+		}
+		x.AddMSM = m1090
+		if c.Failed() {
+			c.Trace("AddMSM")
+			return
 		}
 	}
-	x.LM = l1112
+	n1115 := c.ReadLengthFast(2)
+	if n1115 < 0 {
+		n1115 = c.ReadLength(2)
+	}
+	m1116 := foryimpl.MakeMap[map[string]*int32](c, n1115)
+	for n1115 > 0 && !c.Failed() {
+		sz1117, vn1118, _ := c.ReadMapChunk(n1115, 21, 5, nil, true)
+		for j1119 := 0; j1119 < sz1117 && !c.Failed(); j1119++ {
+			var k1120 string
+			k1120 = c.ReadString()
+			var v1121 *int32
+			if !vn1118 {
+				p1122 := foryimpl.Alloc[int32](c)
+				*p1122 = r.ReadVarInt32()
+				v1121 = p1122
+			}
+			m1116[k1120] = v1121
+		}
+		n1115 -= sz1117
+	}
+	x.AddMSP = m1116
 	if c.Failed() {
-		c.Trace("LM")
+		c.Trace("AddMSP")
 		return
 	}
-	n1135 := c.ReadLengthFast(1)
-	if n1135 < 0 {
-		n1135 = c.ReadLength(1)
+	n1124 := c.ReadLengthFast(2)
+	if n1124 < 0 {
+		n1124 = c.ReadLength(2)
 	}
-	l1136 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1135)
-	if n1135 > 0 {
-		hn1138 := c.ReadListHeader(5)
+	m1125 := foryimpl.MakeMap[map[uint8]uint16](c, n1124)
+	for n1124 > 0 && !c.Failed() {
+		sz1126, vn1127, _ := c.ReadMapChunk(n1124, 9, 10, nil, false)
+		for j1128 := 0; j1128 < sz1126 && !c.Failed(); j1128++ {
+			var k1129 uint8
+			k1129 = r.ReadUint8()
+			var v1130 uint16
+			if !vn1127 {
+				v1130 = r.ReadUint16()
+			}
+			m1125[k1129] = v1130
+		}
+		n1124 -= sz1126
+	}
+	x.AddMU8 = m1125
+	if c.Failed() {
+		c.Trace("AddMU8")
+		return
+	}
+	if c.TrackRef() {
+		if st1132, id1133 := c.ReadRefFlag(); st1132 == foryimpl.RefBack {
+			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1133)
+		} else if st1132 == foryimpl.RefFollows {
+			x.AddNBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1133, x.AddNBin)
+		} else {
+			x.AddNBin = nil
+		}
+		if c.Failed() {
+			c.Trace("AddNBin")
+			return
+		}
+		if st1134, id1135 := c.ReadRefFlag(); st1134 == foryimpl.RefBack {
+			x.AddNLS = foryimpl.BackRefSlice[string](c, id1135)
+		} else if st1134 == foryimpl.RefFollows {
+			n1136 := c.ReadLengthFast(1)
+			if n1136 < 0 {
+				n1136 = c.ReadLength(1)
+			}
+			l1137 := foryimpl.MakeSlice[[]string](c, n1136)
+			if n1136 > 0 {
+				hn1139 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1138 := range l1137 {
+						if hn1139 && !c.ReadFlag() {
+							clear(l1137[i1138 : i1138+1])
+							continue
+						}
+						l1137[i1138] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1138)
+							break
+						}
+					}
+				}
+			}
+			x.AddNLS = l1137
+			foryimpl.SetRefSlice(c, id1135, x.AddNLS)
+		} else {
+			x.AddNLS = nil
+		}
+		if c.Failed() {
+			c.Trace("AddNLS")
+			return
+		}
+		if st1142, id1143 := c.ReadRefFlag(); st1142 == foryimpl.RefBack {
+			x.AddNM = foryimpl.BackRefMap[string, int32](c, id1143)
+		} else if st1142 == foryimpl.RefFollows {
+			n1144 := c.ReadLengthFast(2)
+			if n1144 < 0 {
+				n1144 = c.ReadLength(2)
+			}
+			m1145 := foryimpl.MakeMap[map[string]int32](c, n1144)
+			for n1144 > 0 && !c.Failed() {
+				sz1146, vn1147, _ := c.ReadMapChunk(n1144, 21, 5, nil, false)
+				for j1148 := 0; j1148 < sz1146 && !c.Failed(); j1148++ {
+					var k1149 string
+					k1149 = c.ReadString()
+					var v1150 int32
+					if !vn1147 {
+						v1150 = r.ReadVarInt32()
+					}
+					m1145[k1149] = v1150
+				}
+				n1144 -= sz1146
+			}
+			x.AddNM = m1145
+			foryimpl.SetRefMap(c, id1143, x.AddNM)
+		} else {
+			x.AddNM = nil
+		}
+		if c.Failed() {
+			c.Trace("AddNM")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			x.AddNBin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("AddNBin")
+			return
+		}
+		if c.ReadFlag() {
+			n1134 := c.ReadLengthFast(1)
+			if n1134 < 0 {
+				n1134 = c.ReadLength(1)
+			}
+			l1135 := foryimpl.MakeSlice[[]string](c, n1134)
+			if n1134 > 0 {
+				hn1137 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1136 := range l1135 {
+						if hn1137 && !c.ReadFlag() {
+							clear(l1135[i1136 : i1136+1])
+							continue
+						}
+						l1135[i1136] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1136)
+							break
+						}
+					}
+				}
+			}
+			x.AddNLS = l1135
+		}
+		if c.Failed() {
+			c.Trace("AddNLS")
+			return
+		}
+		if c.ReadFlag() {
+			n1142 := c.ReadLengthFast(2)
+			if n1142 < 0 {
+				n1142 = c.ReadLength(2)
+			}
+			m1143 := foryimpl.MakeMap[map[string]int32](c, n1142)
+			for n1142 > 0 && !c.Failed() {
+				sz1144, vn1145, _ := c.ReadMapChunk(n1142, 21, 5, nil, false)
+				for j1146 := 0; j1146 < sz1144 && !c.Failed(); j1146++ {
+					var k1147 string
+					k1147 = c.ReadString()
+					var v1148 int32
+					if !vn1145 {
+						v1148 = r.ReadVarInt32()
+					}
+					m1143[k1147] = v1148
+				}
+				n1142 -= sz1144
+			}
+			x.AddNM = m1143
+		}
+		if c.Failed() {
+			c.Trace("AddNM")
+			return
+		}
+	}
+	n1152 := c.ReadLengthFast(1)
+	if n1152 < 0 {
+		n1152 = c.ReadLength(1)
+	}
+	l1153 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1152)
+	if n1152 > 0 {
+		hn1155 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1137 := range l1136 {
-				if hn1138 && !c.ReadFlag() {
-					clear(l1136[i1137 : i1137+1])
+			for i1154 := range l1153 {
+				if hn1155 && !c.ReadFlag() {
+					clear(l1153[i1154 : i1154+1])
 					continue
 				}
-				p1141 := foryimpl.Alloc[int32](c)
-				*p1141 = r.ReadVarInt32()
-				l1136[i1137] = p1141
+				l1153[i1154] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1137)
+					c.TraceIndex(i1154)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1136
+	x.AddRaw = l1153
 	if c.Failed() {
-		c.Trace("LPI")
+		c.Trace("AddRaw")
 		return
 	}
-	n1142 := c.ReadLengthFast(1)
-	if n1142 < 0 {
-		n1142 = c.ReadLength(1)
-	}
-	l1143 := foryimpl.ReuseSlice[[]string](c, x.LS, n1142)
-	if n1142 > 0 {
-		hn1145 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1144 := range l1143 {
-				if hn1145 && !c.ReadFlag() {
-					clear(l1143[i1144 : i1144+1])
-					continue
-				}
-				l1143[i1144] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1144)
-					break
-				}
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st1158, id1159 := c.ReadRefFlag(); st1158 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id1159)
+			} else if st1158 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1159, x.Bin)
+			} else {
+				x.Bin = nil
 			}
+		} else {
+			x.Bin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+	} else {
+		x.Bin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin")
+			return
 		}
 	}
-	x.LS = l1143
-	if c.Failed() {
-		c.Trace("LS")
-		return
-	}
-	n1148 := c.ReadLengthFast(1)
-	if n1148 < 0 {
-		n1148 = c.ReadLength(1)
-	}
-	l1149 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1148)
-	if n1148 > 0 {
-		hn1151 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1150 := range l1149 {
-				if hn1151 && !c.ReadFlag() {
-					clear(l1149[i1150 : i1150+1])
-					continue
-				}
-				l1149[i1150] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1150)
-					break
-				}
-			}
-		}
-	}
-	x.LT = l1149
-	if c.Failed() {
-		c.Trace("LT")
-		return
-	}
-	n1154 := c.ReadLengthFast(2)
-	if n1154 < 0 {
-		n1154 = c.ReadLength(2)
-	}
-	l1155 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1154)
-	if n1154 > 0 {
-		hn1157 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1156 := range l1155 {
-				if hn1157 && !c.ReadFlag() {
-					clear(l1155[i1156 : i1156+1])
-					continue
-				}
-				l1155[i1156] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1156)
-					break
-				}
-			}
-		}
-	}
-	x.LU16 = l1155
-	if c.Failed() {
-		c.Trace("LU16")
-		return
-	}
-	n1160 := c.ReadLengthFast(1)
+	n1160 := c.ReadLengthFast(2)
 	if n1160 < 0 {
-		n1160 = c.ReadLength(1)
+		n1160 = c.ReadLength(2)
 	}
-	l1161 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1160)
+	if n1160 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1160, 3))
+		return
+	}
+	var l1161 [3]int16
 	if n1160 > 0 {
-		hn1163 := c.ReadListHeader(14)
+		hn1163 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i1162 := range l1161 {
 				if hn1163 && !c.ReadFlag() {
 					clear(l1161[i1162 : i1162+1])
 					continue
 				}
-				l1161[i1162] = r.ReadVarUint64()
+				l1161[i1162] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i1162)
 					break
@@ -6869,2880 +6964,1046 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LU64 = l1161
-	if c.Failed() {
-		c.Trace("LU64")
-		return
-	}
-	n1166 := c.ReadLengthFast(2)
-	if n1166 < 0 {
-		n1166 = c.ReadLength(2)
-	}
-	m1167 := foryimpl.MakeMap[map[bool]string](c, n1166)
-	for n1166 > 0 && !c.Failed() {
-		sz1168, vn1169, _ := c.ReadMapChunk(n1166, 1, 21, nil, false)
-		for j1170 := 0; j1170 < sz1168 && !c.Failed(); j1170++ {
-			var k1171 bool
-			k1171 = r.ReadBool()
-			var v1172 string
-			if !vn1169 {
-				v1172 = c.ReadString()
-			}
-			m1167[k1171] = v1172
-		}
-		n1166 -= sz1168
-	}
-	x.MBS = m1167
-	if c.Failed() {
-		c.Trace("MBS")
-		return
-	}
-	n1174 := c.ReadLengthFast(2)
-	if n1174 < 0 {
-		n1174 = c.ReadLength(2)
-	}
-	m1175 := foryimpl.MakeMap[map[Color]string](c, n1174)
-	for n1174 > 0 && !c.Failed() {
-		sz1176, vn1177, _ := c.ReadMapChunk(n1174, 25, 21, nil, false)
-		for j1178 := 0; j1178 < sz1176 && !c.Failed(); j1178++ {
-			var k1179 Color
-			if e1181 := c.ReadEnumFast(uint32(0x7fffffff)); e1181 >= 0 {
-				k1179 = Color(e1181)
-			} else {
-				k1179 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1180 string
-			if !vn1177 {
-				v1180 = c.ReadString()
-			}
-			m1175[k1179] = v1180
-		}
-		n1174 -= sz1176
-	}
-	x.MES = m1175
-	if c.Failed() {
-		c.Trace("MES")
-		return
-	}
-	n1183 := c.ReadLengthFast(2)
-	if n1183 < 0 {
-		n1183 = c.ReadLength(2)
-	}
-	m1184 := foryimpl.MakeMap[map[int64]float64](c, n1183)
-	for n1183 > 0 && !c.Failed() {
-		sz1185, vn1186, _ := c.ReadMapChunk(n1183, 7, 20, nil, false)
-		for j1187 := 0; j1187 < sz1185 && !c.Failed(); j1187++ {
-			var k1188 int64
-			k1188 = r.ReadVarInt64()
-			var v1189 float64
-			if !vn1186 {
-				v1189 = r.ReadFloat64()
-			}
-			m1184[k1188] = v1189
-		}
-		n1183 -= sz1185
-	}
-	x.MI64F = m1184
-	if c.Failed() {
-		c.Trace("MI64F")
-		return
-	}
-	n1191 := c.ReadLengthFast(2)
-	if n1191 < 0 {
-		n1191 = c.ReadLength(2)
-	}
-	m1192 := foryimpl.MakeMap[map[int32]string](c, n1191)
-	for n1191 > 0 && !c.Failed() {
-		sz1193, vn1194, _ := c.ReadMapChunk(n1191, 5, 21, nil, false)
-		for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
-			var k1196 int32
-			k1196 = r.ReadVarInt32()
-			var v1197 string
-			if !vn1194 {
-				v1197 = c.ReadString()
-			}
-			m1192[k1196] = v1197
-		}
-		n1191 -= sz1193
-	}
-	x.MIS = m1192
-	if c.Failed() {
-		c.Trace("MIS")
-		return
-	}
-	n1199 := c.ReadLengthFast(2)
-	if n1199 < 0 {
-		n1199 = c.ReadLength(2)
-	}
-	m1200 := foryimpl.MakeMap[map[string]int32](c, n1199)
-	for n1199 > 0 && !c.Failed() {
-		sz1201, vn1202, _ := c.ReadMapChunk(n1199, 21, 5, nil, false)
-		for j1203 := 0; j1203 < sz1201 && !c.Failed(); j1203++ {
-			var k1204 string
-			k1204 = c.ReadString()
-			var v1205 int32
-			if !vn1202 {
-				v1205 = r.ReadVarInt32()
-			}
-			m1200[k1204] = v1205
-		}
-		n1199 -= sz1201
-	}
-	x.MSI = m1200
-	if c.Failed() {
-		c.Trace("MSI")
-		return
-	}
-	n1207 := c.ReadLengthFast(2)
-	if n1207 < 0 {
-		n1207 = c.ReadLength(2)
-	}
-	m1208 := foryimpl.MakeMap[map[string][]string](c, n1207)
-	for n1207 > 0 && !c.Failed() {
-		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 21, 22, nil, true)
-		for j1211 := 0; j1211 < sz1209 && !c.Failed(); j1211++ {
-			var k1212 string
-			k1212 = c.ReadString()
-			var v1213 []string
-			if !vn1210 {
-				n1214 := c.ReadLengthFast(1)
-				if n1214 < 0 {
-					n1214 = c.ReadLength(1)
-				}
-				l1215 := foryimpl.MakeSlice[[]string](c, n1214)
-				if n1214 > 0 {
-					hn1217 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1216 := range l1215 {
-							if hn1217 && !c.ReadFlag() {
-								clear(l1215[i1216 : i1216+1])
-								continue
-							}
-							l1215[i1216] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1216)
-								break
-							}
-						}
-					}
-				}
-				v1213 = l1215
-			}
-			m1208[k1212] = v1213
-		}
-		n1207 -= sz1209
-	}
-	x.MSL = m1208
-	if c.Failed() {
-		c.Trace("MSL")
-		return
-	}
-	n1221 := c.ReadLengthFast(2)
-	if n1221 < 0 {
-		n1221 = c.ReadLength(2)
-	}
-	m1222 := foryimpl.MakeMap[map[string]map[string]int32](c, n1221)
-	for n1221 > 0 && !c.Failed() {
-		sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 24, nil, true)
-		for j1225 := 0; j1225 < sz1223 && !c.Failed(); j1225++ {
-			var k1226 string
-			k1226 = c.ReadString()
-			var v1227 map[string]int32
-			if !vn1224 {
-				n1228 := c.ReadLengthFast(2)
-				if n1228 < 0 {
-					n1228 = c.ReadLength(2)
-				}
-				m1229 := foryimpl.MakeMap[map[string]int32](c, n1228)
-				for n1228 > 0 && !c.Failed() {
-					sz1230, vn1231, _ := c.ReadMapChunk(n1228, 21, 5, nil, false)
-					for j1232 := 0; j1232 < sz1230 && !c.Failed(); j1232++ {
-						var k1233 string
-						k1233 = c.ReadString()
-						var v1234 int32
-						if !vn1231 {
-							v1234 = r.ReadVarInt32()
-						}
-						m1229[k1233] = v1234
-					}
-					n1228 -= sz1230
-				}
-				v1227 = m1229
-			}
-			m1222[k1226] = v1227
-		}
-		n1221 -= sz1223
-	}
-	x.MSM = m1222
-	if c.Failed() {
-		c.Trace("MSM")
-		return
-	}
-	n1237 := c.ReadLengthFast(2)
-	if n1237 < 0 {
-		n1237 = c.ReadLength(2)
-	}
-	m1238 := foryimpl.MakeMap[map[string]*int32](c, n1237)
-	for n1237 > 0 && !c.Failed() {
-		sz1239, vn1240, _ := c.ReadMapChunk(n1237, 21, 5, nil, true)
-		for j1241 := 0; j1241 < sz1239 && !c.Failed(); j1241++ {
-			var k1242 string
-			k1242 = c.ReadString()
-			var v1243 *int32
-			if !vn1240 {
-				p1244 := foryimpl.Alloc[int32](c)
-				*p1244 = r.ReadVarInt32()
-				v1243 = p1244
-			}
-			m1238[k1242] = v1243
-		}
-		n1237 -= sz1239
-	}
-	x.MSP = m1238
-	if c.Failed() {
-		c.Trace("MSP")
-		return
-	}
-	n1246 := c.ReadLengthFast(2)
-	if n1246 < 0 {
-		n1246 = c.ReadLength(2)
-	}
-	m1247 := foryimpl.MakeMap[map[uint8]uint16](c, n1246)
-	for n1246 > 0 && !c.Failed() {
-		sz1248, vn1249, _ := c.ReadMapChunk(n1246, 9, 10, nil, false)
-		for j1250 := 0; j1250 < sz1248 && !c.Failed(); j1250++ {
-			var k1251 uint8
-			k1251 = r.ReadUint8()
-			var v1252 uint16
-			if !vn1249 {
-				v1252 = r.ReadUint16()
-			}
-			m1247[k1251] = v1252
-		}
-		n1246 -= sz1248
-	}
-	x.MU8 = m1247
-	if c.Failed() {
-		c.Trace("MU8")
-		return
-	}
-	if c.ReadFlag() {
-		x.NBin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("NBin")
-		return
-	}
-	if c.ReadFlag() {
-		n1254 := c.ReadLengthFast(1)
-		if n1254 < 0 {
-			n1254 = c.ReadLength(1)
-		}
-		l1255 := foryimpl.MakeSlice[[]string](c, n1254)
-		if n1254 > 0 {
-			hn1257 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1256 := range l1255 {
-					if hn1257 && !c.ReadFlag() {
-						clear(l1255[i1256 : i1256+1])
-						continue
-					}
-					l1255[i1256] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1256)
-						break
-					}
-				}
-			}
-		}
-		x.NLS = l1255
-	}
-	if c.Failed() {
-		c.Trace("NLS")
-		return
-	}
-	if c.ReadFlag() {
-		n1260 := c.ReadLengthFast(2)
-		if n1260 < 0 {
-			n1260 = c.ReadLength(2)
-		}
-		m1261 := foryimpl.MakeMap[map[string]int32](c, n1260)
-		for n1260 > 0 && !c.Failed() {
-			sz1262, vn1263, _ := c.ReadMapChunk(n1260, 21, 5, nil, false)
-			for j1264 := 0; j1264 < sz1262 && !c.Failed(); j1264++ {
-				var k1265 string
-				k1265 = c.ReadString()
-				var v1266 int32
-				if !vn1263 {
-					v1266 = r.ReadVarInt32()
-				}
-				m1261[k1265] = v1266
-			}
-			n1260 -= sz1262
-		}
-		x.NM = m1261
-	}
-	if c.Failed() {
-		c.Trace("NM")
-		return
-	}
-	n1268 := c.ReadLengthFast(1)
-	if n1268 < 0 {
-		n1268 = c.ReadLength(1)
-	}
-	l1269 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1268)
-	if n1268 > 0 {
-		hn1271 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1270 := range l1269 {
-				if hn1271 && !c.ReadFlag() {
-					clear(l1269[i1270 : i1270+1])
-					continue
-				}
-				l1269[i1270] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1270)
-					break
-				}
-			}
-		}
-	}
-	x.Raw = l1269
-	if c.Failed() {
-		c.Trace("Raw")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Containers{
-		AddLB:   x.AddLB,
-		AddLE:   x.AddLE,
-		AddLF32: x.AddLF32,
-		AddLF64: x.AddLF64,
-		AddLI32: x.AddLI32,
-		AddLI64: x.AddLI64,
-		AddLI8:  x.AddLI8,
-		AddLL:   x.AddLL,
-		AddLM:   x.AddLM,
-		AddLPI:  x.AddLPI,
-		AddLS:   x.AddLS,
-		AddLT:   x.AddLT,
-		AddLU16: x.AddLU16,
-		AddLU64: x.AddLU64,
-		AddRaw:  x.AddRaw,
-		LB:      x.LB,
-		LE:      x.LE,
-		LF32:    x.LF32,
-		LF64:    x.LF64,
-		LI32:    x.LI32,
-		LI64:    x.LI64,
-		LI8:     x.LI8,
-		LL:      x.LL,
-		LM:      x.LM,
-		LPI:     x.LPI,
-		LS:      x.LS,
-		LT:      x.LT,
-		LU16:    x.LU16,
-		LU64:    x.LU64,
-		Raw:     x.Raw,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(255924153) {
-		if h := r.ReadInt32(); h != 255924153 && !c.Failed() {
-			c.HashMismatch(foryTypeContainers, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st1274, id1275 := c.ReadRefFlag(); st1274 == foryimpl.RefBack {
-			x.ABool = foryimpl.BackRefSlice[bool](c, id1275)
-		} else if st1274 == foryimpl.RefFollows {
-			n1276 := c.ReadArrayLengthFast(1)
-			if n1276 < 0 {
-				n1276 = c.ReadArrayLength(1)
-			}
-			a1277 := foryimpl.MakeSlice[[]bool](c, n1276)
-			r.ReadRawBools(a1277)
-			x.ABool = a1277
-			foryimpl.SetRefSlice(c, id1275, x.ABool)
-		} else {
-			x.ABool = nil
-		}
-	} else {
-		n1278 := c.ReadArrayLengthFast(1)
-		if n1278 < 0 {
-			n1278 = c.ReadArrayLength(1)
-		}
-		a1279 := foryimpl.MakeSlice[[]bool](c, n1278)
-		r.ReadRawBools(a1279)
-		x.ABool = a1279
-	}
-	if c.Failed() {
-		c.Trace("ABool")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
-			x.AF32 = foryimpl.BackRefSlice[float32](c, id1281)
-		} else if st1280 == foryimpl.RefFollows {
-			n1282 := c.ReadArrayLengthFast(4)
-			if n1282 < 0 {
-				n1282 = c.ReadArrayLength(4)
-			}
-			a1283 := foryimpl.MakeSlice[[]float32](c, n1282)
-			r.ReadRawFloat32s(a1283)
-			x.AF32 = a1283
-			foryimpl.SetRefSlice(c, id1281, x.AF32)
-		} else {
-			x.AF32 = nil
-		}
-	} else {
-		n1284 := c.ReadArrayLengthFast(4)
-		if n1284 < 0 {
-			n1284 = c.ReadArrayLength(4)
-		}
-		a1285 := foryimpl.MakeSlice[[]float32](c, n1284)
-		r.ReadRawFloat32s(a1285)
-		x.AF32 = a1285
-	}
-	if c.Failed() {
-		c.Trace("AF32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1286, id1287 := c.ReadRefFlag(); st1286 == foryimpl.RefBack {
-			x.AF64 = foryimpl.BackRefSlice[float64](c, id1287)
-		} else if st1286 == foryimpl.RefFollows {
-			n1288 := c.ReadArrayLengthFast(8)
-			if n1288 < 0 {
-				n1288 = c.ReadArrayLength(8)
-			}
-			a1289 := foryimpl.MakeSlice[[]float64](c, n1288)
-			r.ReadRawFloat64s(a1289)
-			x.AF64 = a1289
-			foryimpl.SetRefSlice(c, id1287, x.AF64)
-		} else {
-			x.AF64 = nil
-		}
-	} else {
-		n1290 := c.ReadArrayLengthFast(8)
-		if n1290 < 0 {
-			n1290 = c.ReadArrayLength(8)
-		}
-		a1291 := foryimpl.MakeSlice[[]float64](c, n1290)
-		r.ReadRawFloat64s(a1291)
-		x.AF64 = a1291
-	}
-	if c.Failed() {
-		c.Trace("AF64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
-			x.AI16 = foryimpl.BackRefSlice[int16](c, id1293)
-		} else if st1292 == foryimpl.RefFollows {
-			n1294 := c.ReadArrayLengthFast(2)
-			if n1294 < 0 {
-				n1294 = c.ReadArrayLength(2)
-			}
-			a1295 := foryimpl.MakeSlice[[]int16](c, n1294)
-			r.ReadRawInt16s(a1295)
-			x.AI16 = a1295
-			foryimpl.SetRefSlice(c, id1293, x.AI16)
-		} else {
-			x.AI16 = nil
-		}
-	} else {
-		n1296 := c.ReadArrayLengthFast(2)
-		if n1296 < 0 {
-			n1296 = c.ReadArrayLength(2)
-		}
-		a1297 := foryimpl.MakeSlice[[]int16](c, n1296)
-		r.ReadRawInt16s(a1297)
-		x.AI16 = a1297
-	}
-	if c.Failed() {
-		c.Trace("AI16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1298, id1299 := c.ReadRefFlag(); st1298 == foryimpl.RefBack {
-			x.AI32 = foryimpl.BackRefSlice[int32](c, id1299)
-		} else if st1298 == foryimpl.RefFollows {
-			n1300 := c.ReadArrayLengthFast(4)
-			if n1300 < 0 {
-				n1300 = c.ReadArrayLength(4)
-			}
-			a1301 := foryimpl.MakeSlice[[]int32](c, n1300)
-			r.ReadRawInt32s(a1301)
-			x.AI32 = a1301
-			foryimpl.SetRefSlice(c, id1299, x.AI32)
-		} else {
-			x.AI32 = nil
-		}
-	} else {
-		n1302 := c.ReadArrayLengthFast(4)
-		if n1302 < 0 {
-			n1302 = c.ReadArrayLength(4)
-		}
-		a1303 := foryimpl.MakeSlice[[]int32](c, n1302)
-		r.ReadRawInt32s(a1303)
-		x.AI32 = a1303
-	}
-	if c.Failed() {
-		c.Trace("AI32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1304, id1305 := c.ReadRefFlag(); st1304 == foryimpl.RefBack {
-			x.AI64 = foryimpl.BackRefSlice[int64](c, id1305)
-		} else if st1304 == foryimpl.RefFollows {
-			n1306 := c.ReadArrayLengthFast(8)
-			if n1306 < 0 {
-				n1306 = c.ReadArrayLength(8)
-			}
-			a1307 := foryimpl.MakeSlice[[]int64](c, n1306)
-			r.ReadRawInt64s(a1307)
-			x.AI64 = a1307
-			foryimpl.SetRefSlice(c, id1305, x.AI64)
-		} else {
-			x.AI64 = nil
-		}
-	} else {
-		n1308 := c.ReadArrayLengthFast(8)
-		if n1308 < 0 {
-			n1308 = c.ReadArrayLength(8)
-		}
-		a1309 := foryimpl.MakeSlice[[]int64](c, n1308)
-		r.ReadRawInt64s(a1309)
-		x.AI64 = a1309
-	}
-	if c.Failed() {
-		c.Trace("AI64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1310, id1311 := c.ReadRefFlag(); st1310 == foryimpl.RefBack {
-			x.AI8 = foryimpl.BackRefSlice[int8](c, id1311)
-		} else if st1310 == foryimpl.RefFollows {
-			n1312 := c.ReadArrayLengthFast(1)
-			if n1312 < 0 {
-				n1312 = c.ReadArrayLength(1)
-			}
-			a1313 := foryimpl.MakeSlice[[]int8](c, n1312)
-			for i1314 := range a1313 {
-				a1313[i1314] = r.ReadInt8()
-			}
-			x.AI8 = a1313
-			foryimpl.SetRefSlice(c, id1311, x.AI8)
-		} else {
-			x.AI8 = nil
-		}
-	} else {
-		n1315 := c.ReadArrayLengthFast(1)
-		if n1315 < 0 {
-			n1315 = c.ReadArrayLength(1)
-		}
-		a1316 := foryimpl.MakeSlice[[]int8](c, n1315)
-		for i1317 := range a1316 {
-			a1316[i1317] = r.ReadInt8()
-		}
-		x.AI8 = a1316
-	}
-	if c.Failed() {
-		c.Trace("AI8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1318, id1319 := c.ReadRefFlag(); st1318 == foryimpl.RefBack {
-			x.AU16 = foryimpl.BackRefSlice[uint16](c, id1319)
-		} else if st1318 == foryimpl.RefFollows {
-			n1320 := c.ReadArrayLengthFast(2)
-			if n1320 < 0 {
-				n1320 = c.ReadArrayLength(2)
-			}
-			a1321 := foryimpl.MakeSlice[[]uint16](c, n1320)
-			r.ReadRawUint16s(a1321)
-			x.AU16 = a1321
-			foryimpl.SetRefSlice(c, id1319, x.AU16)
-		} else {
-			x.AU16 = nil
-		}
-	} else {
-		n1322 := c.ReadArrayLengthFast(2)
-		if n1322 < 0 {
-			n1322 = c.ReadArrayLength(2)
-		}
-		a1323 := foryimpl.MakeSlice[[]uint16](c, n1322)
-		r.ReadRawUint16s(a1323)
-		x.AU16 = a1323
-	}
-	if c.Failed() {
-		c.Trace("AU16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1324, id1325 := c.ReadRefFlag(); st1324 == foryimpl.RefBack {
-			x.AU32 = foryimpl.BackRefSlice[uint32](c, id1325)
-		} else if st1324 == foryimpl.RefFollows {
-			n1326 := c.ReadArrayLengthFast(4)
-			if n1326 < 0 {
-				n1326 = c.ReadArrayLength(4)
-			}
-			a1327 := foryimpl.MakeSlice[[]uint32](c, n1326)
-			r.ReadRawUint32s(a1327)
-			x.AU32 = a1327
-			foryimpl.SetRefSlice(c, id1325, x.AU32)
-		} else {
-			x.AU32 = nil
-		}
-	} else {
-		n1328 := c.ReadArrayLengthFast(4)
-		if n1328 < 0 {
-			n1328 = c.ReadArrayLength(4)
-		}
-		a1329 := foryimpl.MakeSlice[[]uint32](c, n1328)
-		r.ReadRawUint32s(a1329)
-		x.AU32 = a1329
-	}
-	if c.Failed() {
-		c.Trace("AU32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1330, id1331 := c.ReadRefFlag(); st1330 == foryimpl.RefBack {
-			x.AU64 = foryimpl.BackRefSlice[uint64](c, id1331)
-		} else if st1330 == foryimpl.RefFollows {
-			n1332 := c.ReadArrayLengthFast(8)
-			if n1332 < 0 {
-				n1332 = c.ReadArrayLength(8)
-			}
-			a1333 := foryimpl.MakeSlice[[]uint64](c, n1332)
-			r.ReadRawUint64s(a1333)
-			x.AU64 = a1333
-			foryimpl.SetRefSlice(c, id1331, x.AU64)
-		} else {
-			x.AU64 = nil
-		}
-	} else {
-		n1334 := c.ReadArrayLengthFast(8)
-		if n1334 < 0 {
-			n1334 = c.ReadArrayLength(8)
-		}
-		a1335 := foryimpl.MakeSlice[[]uint64](c, n1334)
-		r.ReadRawUint64s(a1335)
-		x.AU64 = a1335
-	}
-	if c.Failed() {
-		c.Trace("AU64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1336, id1337 := c.ReadRefFlag(); st1336 == foryimpl.RefBack {
-			x.AU8 = foryimpl.BackRefSlice[uint8](c, id1337)
-		} else if st1336 == foryimpl.RefFollows {
-			n1338 := c.ReadArrayLengthFast(1)
-			if n1338 < 0 {
-				n1338 = c.ReadArrayLength(1)
-			}
-			a1339 := foryimpl.MakeSlice[[]uint8](c, n1338)
-			copy(a1339, r.ReadBytes(n1338))
-			x.AU8 = a1339
-			foryimpl.SetRefSlice(c, id1337, x.AU8)
-		} else {
-			x.AU8 = nil
-		}
-	} else {
-		n1340 := c.ReadArrayLengthFast(1)
-		if n1340 < 0 {
-			n1340 = c.ReadArrayLength(1)
-		}
-		a1341 := foryimpl.MakeSlice[[]uint8](c, n1340)
-		copy(a1341, r.ReadBytes(n1340))
-		x.AU8 = a1341
-	}
-	if c.Failed() {
-		c.Trace("AU8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1342, id1343 := c.ReadRefFlag(); st1342 == foryimpl.RefBack {
-			x.AddABool = foryimpl.BackRefSlice[bool](c, id1343)
-		} else if st1342 == foryimpl.RefFollows {
-			n1344 := c.ReadArrayLengthFast(1)
-			if n1344 < 0 {
-				n1344 = c.ReadArrayLength(1)
-			}
-			a1345 := foryimpl.MakeSlice[[]bool](c, n1344)
-			r.ReadRawBools(a1345)
-			x.AddABool = a1345
-			foryimpl.SetRefSlice(c, id1343, x.AddABool)
-		} else {
-			x.AddABool = nil
-		}
-	} else {
-		n1346 := c.ReadArrayLengthFast(1)
-		if n1346 < 0 {
-			n1346 = c.ReadArrayLength(1)
-		}
-		a1347 := foryimpl.MakeSlice[[]bool](c, n1346)
-		r.ReadRawBools(a1347)
-		x.AddABool = a1347
-	}
-	if c.Failed() {
-		c.Trace("AddABool")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1348, id1349 := c.ReadRefFlag(); st1348 == foryimpl.RefBack {
-			x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1349)
-		} else if st1348 == foryimpl.RefFollows {
-			n1350 := c.ReadArrayLengthFast(4)
-			if n1350 < 0 {
-				n1350 = c.ReadArrayLength(4)
-			}
-			a1351 := foryimpl.MakeSlice[[]float32](c, n1350)
-			r.ReadRawFloat32s(a1351)
-			x.AddAF32 = a1351
-			foryimpl.SetRefSlice(c, id1349, x.AddAF32)
-		} else {
-			x.AddAF32 = nil
-		}
-	} else {
-		n1352 := c.ReadArrayLengthFast(4)
-		if n1352 < 0 {
-			n1352 = c.ReadArrayLength(4)
-		}
-		a1353 := foryimpl.MakeSlice[[]float32](c, n1352)
-		r.ReadRawFloat32s(a1353)
-		x.AddAF32 = a1353
-	}
-	if c.Failed() {
-		c.Trace("AddAF32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
-			x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1355)
-		} else if st1354 == foryimpl.RefFollows {
-			n1356 := c.ReadArrayLengthFast(8)
-			if n1356 < 0 {
-				n1356 = c.ReadArrayLength(8)
-			}
-			a1357 := foryimpl.MakeSlice[[]float64](c, n1356)
-			r.ReadRawFloat64s(a1357)
-			x.AddAF64 = a1357
-			foryimpl.SetRefSlice(c, id1355, x.AddAF64)
-		} else {
-			x.AddAF64 = nil
-		}
-	} else {
-		n1358 := c.ReadArrayLengthFast(8)
-		if n1358 < 0 {
-			n1358 = c.ReadArrayLength(8)
-		}
-		a1359 := foryimpl.MakeSlice[[]float64](c, n1358)
-		r.ReadRawFloat64s(a1359)
-		x.AddAF64 = a1359
-	}
-	if c.Failed() {
-		c.Trace("AddAF64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1360, id1361 := c.ReadRefFlag(); st1360 == foryimpl.RefBack {
-			x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1361)
-		} else if st1360 == foryimpl.RefFollows {
-			n1362 := c.ReadArrayLengthFast(2)
-			if n1362 < 0 {
-				n1362 = c.ReadArrayLength(2)
-			}
-			a1363 := foryimpl.MakeSlice[[]int16](c, n1362)
-			r.ReadRawInt16s(a1363)
-			x.AddAI16 = a1363
-			foryimpl.SetRefSlice(c, id1361, x.AddAI16)
-		} else {
-			x.AddAI16 = nil
-		}
-	} else {
-		n1364 := c.ReadArrayLengthFast(2)
-		if n1364 < 0 {
-			n1364 = c.ReadArrayLength(2)
-		}
-		a1365 := foryimpl.MakeSlice[[]int16](c, n1364)
-		r.ReadRawInt16s(a1365)
-		x.AddAI16 = a1365
-	}
-	if c.Failed() {
-		c.Trace("AddAI16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1366, id1367 := c.ReadRefFlag(); st1366 == foryimpl.RefBack {
-			x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1367)
-		} else if st1366 == foryimpl.RefFollows {
-			n1368 := c.ReadArrayLengthFast(4)
-			if n1368 < 0 {
-				n1368 = c.ReadArrayLength(4)
-			}
-			a1369 := foryimpl.MakeSlice[[]int32](c, n1368)
-			r.ReadRawInt32s(a1369)
-			x.AddAI32 = a1369
-			foryimpl.SetRefSlice(c, id1367, x.AddAI32)
-		} else {
-			x.AddAI32 = nil
-		}
-	} else {
-		n1370 := c.ReadArrayLengthFast(4)
-		if n1370 < 0 {
-			n1370 = c.ReadArrayLength(4)
-		}
-		a1371 := foryimpl.MakeSlice[[]int32](c, n1370)
-		r.ReadRawInt32s(a1371)
-		x.AddAI32 = a1371
-	}
-	if c.Failed() {
-		c.Trace("AddAI32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1372, id1373 := c.ReadRefFlag(); st1372 == foryimpl.RefBack {
-			x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1373)
-		} else if st1372 == foryimpl.RefFollows {
-			n1374 := c.ReadArrayLengthFast(8)
-			if n1374 < 0 {
-				n1374 = c.ReadArrayLength(8)
-			}
-			a1375 := foryimpl.MakeSlice[[]int64](c, n1374)
-			r.ReadRawInt64s(a1375)
-			x.AddAI64 = a1375
-			foryimpl.SetRefSlice(c, id1373, x.AddAI64)
-		} else {
-			x.AddAI64 = nil
-		}
-	} else {
-		n1376 := c.ReadArrayLengthFast(8)
-		if n1376 < 0 {
-			n1376 = c.ReadArrayLength(8)
-		}
-		a1377 := foryimpl.MakeSlice[[]int64](c, n1376)
-		r.ReadRawInt64s(a1377)
-		x.AddAI64 = a1377
-	}
-	if c.Failed() {
-		c.Trace("AddAI64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1378, id1379 := c.ReadRefFlag(); st1378 == foryimpl.RefBack {
-			x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1379)
-		} else if st1378 == foryimpl.RefFollows {
-			n1380 := c.ReadArrayLengthFast(1)
-			if n1380 < 0 {
-				n1380 = c.ReadArrayLength(1)
-			}
-			a1381 := foryimpl.MakeSlice[[]int8](c, n1380)
-			for i1382 := range a1381 {
-				a1381[i1382] = r.ReadInt8()
-			}
-			x.AddAI8 = a1381
-			foryimpl.SetRefSlice(c, id1379, x.AddAI8)
-		} else {
-			x.AddAI8 = nil
-		}
-	} else {
-		n1383 := c.ReadArrayLengthFast(1)
-		if n1383 < 0 {
-			n1383 = c.ReadArrayLength(1)
-		}
-		a1384 := foryimpl.MakeSlice[[]int8](c, n1383)
-		for i1385 := range a1384 {
-			a1384[i1385] = r.ReadInt8()
-		}
-		x.AddAI8 = a1384
-	}
-	if c.Failed() {
-		c.Trace("AddAI8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1386, id1387 := c.ReadRefFlag(); st1386 == foryimpl.RefBack {
-			x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1387)
-		} else if st1386 == foryimpl.RefFollows {
-			n1388 := c.ReadArrayLengthFast(2)
-			if n1388 < 0 {
-				n1388 = c.ReadArrayLength(2)
-			}
-			a1389 := foryimpl.MakeSlice[[]uint16](c, n1388)
-			r.ReadRawUint16s(a1389)
-			x.AddAU16 = a1389
-			foryimpl.SetRefSlice(c, id1387, x.AddAU16)
-		} else {
-			x.AddAU16 = nil
-		}
-	} else {
-		n1390 := c.ReadArrayLengthFast(2)
-		if n1390 < 0 {
-			n1390 = c.ReadArrayLength(2)
-		}
-		a1391 := foryimpl.MakeSlice[[]uint16](c, n1390)
-		r.ReadRawUint16s(a1391)
-		x.AddAU16 = a1391
-	}
-	if c.Failed() {
-		c.Trace("AddAU16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1392, id1393 := c.ReadRefFlag(); st1392 == foryimpl.RefBack {
-			x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1393)
-		} else if st1392 == foryimpl.RefFollows {
-			n1394 := c.ReadArrayLengthFast(4)
-			if n1394 < 0 {
-				n1394 = c.ReadArrayLength(4)
-			}
-			a1395 := foryimpl.MakeSlice[[]uint32](c, n1394)
-			r.ReadRawUint32s(a1395)
-			x.AddAU32 = a1395
-			foryimpl.SetRefSlice(c, id1393, x.AddAU32)
-		} else {
-			x.AddAU32 = nil
-		}
-	} else {
-		n1396 := c.ReadArrayLengthFast(4)
-		if n1396 < 0 {
-			n1396 = c.ReadArrayLength(4)
-		}
-		a1397 := foryimpl.MakeSlice[[]uint32](c, n1396)
-		r.ReadRawUint32s(a1397)
-		x.AddAU32 = a1397
-	}
-	if c.Failed() {
-		c.Trace("AddAU32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1398, id1399 := c.ReadRefFlag(); st1398 == foryimpl.RefBack {
-			x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1399)
-		} else if st1398 == foryimpl.RefFollows {
-			n1400 := c.ReadArrayLengthFast(8)
-			if n1400 < 0 {
-				n1400 = c.ReadArrayLength(8)
-			}
-			a1401 := foryimpl.MakeSlice[[]uint64](c, n1400)
-			r.ReadRawUint64s(a1401)
-			x.AddAU64 = a1401
-			foryimpl.SetRefSlice(c, id1399, x.AddAU64)
-		} else {
-			x.AddAU64 = nil
-		}
-	} else {
-		n1402 := c.ReadArrayLengthFast(8)
-		if n1402 < 0 {
-			n1402 = c.ReadArrayLength(8)
-		}
-		a1403 := foryimpl.MakeSlice[[]uint64](c, n1402)
-		r.ReadRawUint64s(a1403)
-		x.AddAU64 = a1403
-	}
-	if c.Failed() {
-		c.Trace("AddAU64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1404, id1405 := c.ReadRefFlag(); st1404 == foryimpl.RefBack {
-			x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1405)
-		} else if st1404 == foryimpl.RefFollows {
-			n1406 := c.ReadArrayLengthFast(1)
-			if n1406 < 0 {
-				n1406 = c.ReadArrayLength(1)
-			}
-			a1407 := foryimpl.MakeSlice[[]uint8](c, n1406)
-			copy(a1407, r.ReadBytes(n1406))
-			x.AddAU8 = a1407
-			foryimpl.SetRefSlice(c, id1405, x.AddAU8)
-		} else {
-			x.AddAU8 = nil
-		}
-	} else {
-		n1408 := c.ReadArrayLengthFast(1)
-		if n1408 < 0 {
-			n1408 = c.ReadArrayLength(1)
-		}
-		a1409 := foryimpl.MakeSlice[[]uint8](c, n1408)
-		copy(a1409, r.ReadBytes(n1408))
-		x.AddAU8 = a1409
-	}
-	if c.Failed() {
-		c.Trace("AddAU8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1410, id1411 := c.ReadRefFlag(); st1410 == foryimpl.RefBack {
-			x.AddBin = foryimpl.BackRefSlice[uint8](c, id1411)
-		} else if st1410 == foryimpl.RefFollows {
-			x.AddBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1411, x.AddBin)
-		} else {
-			x.AddBin = nil
-		}
-	} else {
-		x.AddBin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("AddBin")
-		return
-	}
-	n1412 := c.ReadLengthFast(2)
-	if n1412 < 0 {
-		n1412 = c.ReadLength(2)
-	}
-	if n1412 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1412, 3))
-		return
-	}
-	var l1413 [3]int16
-	if n1412 > 0 {
-		hn1415 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1414 := range l1413 {
-				if hn1415 && !c.ReadFlag() {
-					clear(l1413[i1414 : i1414+1])
-					continue
-				}
-				l1413[i1414] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1414)
-					break
-				}
-			}
-		}
-	}
-	x.AddFix = l1413
-	if c.Failed() {
-		c.Trace("AddFix")
-		return
-	}
-	n1418 := c.ReadLengthFast(1)
-	if n1418 < 0 {
-		n1418 = c.ReadLength(1)
-	}
-	l1419 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1418)
-	if n1418 > 0 {
-		hn1421 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i1420 := range l1419 {
-				if hn1421 && !c.ReadFlag() {
-					clear(l1419[i1420 : i1420+1])
-					continue
-				}
-				l1419[i1420] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i1420)
-					break
-				}
-			}
-		}
-	}
-	x.AddLB = l1419
-	if c.Failed() {
-		c.Trace("AddLB")
-		return
-	}
-	n1424 := c.ReadLengthFast(1)
-	if n1424 < 0 {
-		n1424 = c.ReadLength(1)
-	}
-	l1425 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1424)
-	if n1424 > 0 {
-		hn1427 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i1426 := range l1425 {
-				if hn1427 && !c.ReadFlag() {
-					clear(l1425[i1426 : i1426+1])
-					continue
-				}
-				if e1430 := c.ReadEnumFast(uint32(0x7fffffff)); e1430 >= 0 {
-					l1425[i1426] = Color(e1430)
-				} else {
-					l1425[i1426] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i1426)
-					break
-				}
-			}
-		}
-	}
-	x.AddLE = l1425
-	if c.Failed() {
-		c.Trace("AddLE")
-		return
-	}
-	n1431 := c.ReadLengthFast(4)
-	if n1431 < 0 {
-		n1431 = c.ReadLength(4)
-	}
-	l1432 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1431)
-	if n1431 > 0 {
-		hn1434 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1433 := range l1432 {
-				if hn1434 && !c.ReadFlag() {
-					clear(l1432[i1433 : i1433+1])
-					continue
-				}
-				l1432[i1433] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1433)
-					break
-				}
-			}
-		}
-	}
-	x.AddLF32 = l1432
-	if c.Failed() {
-		c.Trace("AddLF32")
-		return
-	}
-	n1437 := c.ReadLengthFast(8)
-	if n1437 < 0 {
-		n1437 = c.ReadLength(8)
-	}
-	l1438 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1437)
-	if n1437 > 0 {
-		hn1440 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1439 := range l1438 {
-				if hn1440 && !c.ReadFlag() {
-					clear(l1438[i1439 : i1439+1])
-					continue
-				}
-				l1438[i1439] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1439)
-					break
-				}
-			}
-		}
-	}
-	x.AddLF64 = l1438
-	if c.Failed() {
-		c.Trace("AddLF64")
-		return
-	}
-	n1443 := c.ReadLengthFast(1)
-	if n1443 < 0 {
-		n1443 = c.ReadLength(1)
-	}
-	l1444 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1443)
-	if n1443 > 0 {
-		hn1446 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1445 := range l1444 {
-				if hn1446 && !c.ReadFlag() {
-					clear(l1444[i1445 : i1445+1])
-					continue
-				}
-				l1444[i1445] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1445)
-					break
-				}
-			}
-		}
-	}
-	x.AddLI32 = l1444
-	if c.Failed() {
-		c.Trace("AddLI32")
-		return
-	}
-	n1449 := c.ReadLengthFast(1)
-	if n1449 < 0 {
-		n1449 = c.ReadLength(1)
-	}
-	l1450 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1449)
-	if n1449 > 0 {
-		hn1452 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i1451 := range l1450 {
-				if hn1452 && !c.ReadFlag() {
-					clear(l1450[i1451 : i1451+1])
-					continue
-				}
-				l1450[i1451] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i1451)
-					break
-				}
-			}
-		}
-	}
-	x.AddLI64 = l1450
-	if c.Failed() {
-		c.Trace("AddLI64")
-		return
-	}
-	n1455 := c.ReadLengthFast(1)
-	if n1455 < 0 {
-		n1455 = c.ReadLength(1)
-	}
-	l1456 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1455)
-	if n1455 > 0 {
-		hn1458 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i1457 := range l1456 {
-				if hn1458 && !c.ReadFlag() {
-					clear(l1456[i1457 : i1457+1])
-					continue
-				}
-				l1456[i1457] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i1457)
-					break
-				}
-			}
-		}
-	}
-	x.AddLI8 = l1456
-	if c.Failed() {
-		c.Trace("AddLI8")
-		return
-	}
-	n1461 := c.ReadLengthFast(1)
-	if n1461 < 0 {
-		n1461 = c.ReadLength(1)
-	}
-	l1462 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1461)
-	if n1461 > 0 {
-		hn1464, tr1466 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i1463 := range l1462 {
-				if tr1466 {
-					if st1467, id1468 := c.ReadRefFlag(); st1467 == foryimpl.RefBack {
-						l1462[i1463] = foryimpl.BackRefSlice[int32](c, id1468)
-					} else if st1467 == foryimpl.RefFollows {
-						n1469 := c.ReadLengthFast(1)
-						if n1469 < 0 {
-							n1469 = c.ReadLength(1)
-						}
-						l1470 := foryimpl.MakeSlice[[]int32](c, n1469)
-						if n1469 > 0 {
-							hn1472 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i1471 := range l1470 {
-									if hn1472 && !c.ReadFlag() {
-										clear(l1470[i1471 : i1471+1])
-										continue
-									}
-									l1470[i1471] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i1471)
-										break
-									}
-								}
-							}
-						}
-						l1462[i1463] = l1470
-						foryimpl.SetRefSlice(c, id1468, l1462[i1463])
-					} else {
-						l1462[i1463] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1463)
-						break
-					}
-					continue
-				}
-				if hn1464 && !c.ReadFlag() {
-					clear(l1462[i1463 : i1463+1])
-					continue
-				}
-				n1475 := c.ReadLengthFast(1)
-				if n1475 < 0 {
-					n1475 = c.ReadLength(1)
-				}
-				l1476 := foryimpl.MakeSlice[[]int32](c, n1475)
-				if n1475 > 0 {
-					hn1478 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1477 := range l1476 {
-							if hn1478 && !c.ReadFlag() {
-								clear(l1476[i1477 : i1477+1])
-								continue
-							}
-							l1476[i1477] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1477)
-								break
-							}
-						}
-					}
-				}
-				l1462[i1463] = l1476
-				if c.Failed() {
-					c.TraceIndex(i1463)
-					break
-				}
-			}
-		}
-	}
-	x.AddLL = l1462
-	if c.Failed() {
-		c.Trace("AddLL")
-		return
-	}
-	n1481 := c.ReadLengthFast(1)
-	if n1481 < 0 {
-		n1481 = c.ReadLength(1)
-	}
-	l1482 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1481)
-	if n1481 > 0 {
-		hn1484, tr1486 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i1483 := range l1482 {
-				if tr1486 {
-					if st1487, id1488 := c.ReadRefFlag(); st1487 == foryimpl.RefBack {
-						l1482[i1483] = foryimpl.BackRefMap[string, int32](c, id1488)
-					} else if st1487 == foryimpl.RefFollows {
-						n1489 := c.ReadLengthFast(2)
-						if n1489 < 0 {
-							n1489 = c.ReadLength(2)
-						}
-						m1490 := foryimpl.MakeMap[map[string]int32](c, n1489)
-						for n1489 > 0 && !c.Failed() {
-							sz1491, vn1492, _ := c.ReadMapChunk(n1489, 21, 5, nil, false)
-							for j1493 := 0; j1493 < sz1491 && !c.Failed(); j1493++ {
-								var k1494 string
-								k1494 = c.ReadString()
-								var v1495 int32
-								if !vn1492 {
-									v1495 = r.ReadVarInt32()
-								}
-								m1490[k1494] = v1495
-							}
-							n1489 -= sz1491
-						}
-						l1482[i1483] = m1490
-						foryimpl.SetRefMap(c, id1488, l1482[i1483])
-					} else {
-						l1482[i1483] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1483)
-						break
-					}
-					continue
-				}
-				if hn1484 && !c.ReadFlag() {
-					clear(l1482[i1483 : i1483+1])
-					continue
-				}
-				n1497 := c.ReadLengthFast(2)
-				if n1497 < 0 {
-					n1497 = c.ReadLength(2)
-				}
-				m1498 := foryimpl.MakeMap[map[string]int32](c, n1497)
-				for n1497 > 0 && !c.Failed() {
-					sz1499, vn1500, _ := c.ReadMapChunk(n1497, 21, 5, nil, false)
-					for j1501 := 0; j1501 < sz1499 && !c.Failed(); j1501++ {
-						var k1502 string
-						k1502 = c.ReadString()
-						var v1503 int32
-						if !vn1500 {
-							v1503 = r.ReadVarInt32()
-						}
-						m1498[k1502] = v1503
-					}
-					n1497 -= sz1499
-				}
-				l1482[i1483] = m1498
-				if c.Failed() {
-					c.TraceIndex(i1483)
-					break
-				}
-			}
-		}
-	}
-	x.AddLM = l1482
-	if c.Failed() {
-		c.Trace("AddLM")
-		return
-	}
-	n1505 := c.ReadLengthFast(1)
-	if n1505 < 0 {
-		n1505 = c.ReadLength(1)
-	}
-	l1506 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1505)
-	if n1505 > 0 {
-		hn1508 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1507 := range l1506 {
-				if hn1508 && !c.ReadFlag() {
-					clear(l1506[i1507 : i1507+1])
-					continue
-				}
-				p1511 := foryimpl.Alloc[int32](c)
-				*p1511 = r.ReadVarInt32()
-				l1506[i1507] = p1511
-				if c.Failed() {
-					c.TraceIndex(i1507)
-					break
-				}
-			}
-		}
-	}
-	x.AddLPI = l1506
-	if c.Failed() {
-		c.Trace("AddLPI")
-		return
-	}
-	n1512 := c.ReadLengthFast(1)
-	if n1512 < 0 {
-		n1512 = c.ReadLength(1)
-	}
-	l1513 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1512)
-	if n1512 > 0 {
-		hn1515 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1514 := range l1513 {
-				if hn1515 && !c.ReadFlag() {
-					clear(l1513[i1514 : i1514+1])
-					continue
-				}
-				l1513[i1514] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1514)
-					break
-				}
-			}
-		}
-	}
-	x.AddLS = l1513
-	if c.Failed() {
-		c.Trace("AddLS")
-		return
-	}
-	n1518 := c.ReadLengthFast(1)
-	if n1518 < 0 {
-		n1518 = c.ReadLength(1)
-	}
-	l1519 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1518)
-	if n1518 > 0 {
-		hn1521 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1520 := range l1519 {
-				if hn1521 && !c.ReadFlag() {
-					clear(l1519[i1520 : i1520+1])
-					continue
-				}
-				l1519[i1520] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1520)
-					break
-				}
-			}
-		}
-	}
-	x.AddLT = l1519
-	if c.Failed() {
-		c.Trace("AddLT")
-		return
-	}
-	n1524 := c.ReadLengthFast(2)
-	if n1524 < 0 {
-		n1524 = c.ReadLength(2)
-	}
-	l1525 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1524)
-	if n1524 > 0 {
-		hn1527 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1526 := range l1525 {
-				if hn1527 && !c.ReadFlag() {
-					clear(l1525[i1526 : i1526+1])
-					continue
-				}
-				l1525[i1526] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1526)
-					break
-				}
-			}
-		}
-	}
-	x.AddLU16 = l1525
-	if c.Failed() {
-		c.Trace("AddLU16")
-		return
-	}
-	n1530 := c.ReadLengthFast(1)
-	if n1530 < 0 {
-		n1530 = c.ReadLength(1)
-	}
-	l1531 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1530)
-	if n1530 > 0 {
-		hn1533 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i1532 := range l1531 {
-				if hn1533 && !c.ReadFlag() {
-					clear(l1531[i1532 : i1532+1])
-					continue
-				}
-				l1531[i1532] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i1532)
-					break
-				}
-			}
-		}
-	}
-	x.AddLU64 = l1531
-	if c.Failed() {
-		c.Trace("AddLU64")
-		return
-	}
-	n1536 := c.ReadLengthFast(2)
-	if n1536 < 0 {
-		n1536 = c.ReadLength(2)
-	}
-	m1537 := foryimpl.MakeMap[map[bool]string](c, n1536)
-	for n1536 > 0 && !c.Failed() {
-		sz1538, vn1539, _ := c.ReadMapChunk(n1536, 1, 21, nil, false)
-		for j1540 := 0; j1540 < sz1538 && !c.Failed(); j1540++ {
-			var k1541 bool
-			k1541 = r.ReadBool()
-			var v1542 string
-			if !vn1539 {
-				v1542 = c.ReadString()
-			}
-			m1537[k1541] = v1542
-		}
-		n1536 -= sz1538
-	}
-	x.AddMBS = m1537
-	if c.Failed() {
-		c.Trace("AddMBS")
-		return
-	}
-	n1544 := c.ReadLengthFast(2)
-	if n1544 < 0 {
-		n1544 = c.ReadLength(2)
-	}
-	m1545 := foryimpl.MakeMap[map[Color]string](c, n1544)
-	for n1544 > 0 && !c.Failed() {
-		sz1546, vn1547, _ := c.ReadMapChunk(n1544, 25, 21, nil, false)
-		for j1548 := 0; j1548 < sz1546 && !c.Failed(); j1548++ {
-			var k1549 Color
-			if e1551 := c.ReadEnumFast(uint32(0x7fffffff)); e1551 >= 0 {
-				k1549 = Color(e1551)
-			} else {
-				k1549 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1550 string
-			if !vn1547 {
-				v1550 = c.ReadString()
-			}
-			m1545[k1549] = v1550
-		}
-		n1544 -= sz1546
-	}
-	x.AddMES = m1545
-	if c.Failed() {
-		c.Trace("AddMES")
-		return
-	}
-	n1553 := c.ReadLengthFast(2)
-	if n1553 < 0 {
-		n1553 = c.ReadLength(2)
-	}
-	m1554 := foryimpl.MakeMap[map[int64]float64](c, n1553)
-	for n1553 > 0 && !c.Failed() {
-		sz1555, vn1556, _ := c.ReadMapChunk(n1553, 7, 20, nil, false)
-		for j1557 := 0; j1557 < sz1555 && !c.Failed(); j1557++ {
-			var k1558 int64
-			k1558 = r.ReadVarInt64()
-			var v1559 float64
-			if !vn1556 {
-				v1559 = r.ReadFloat64()
-			}
-			m1554[k1558] = v1559
-		}
-		n1553 -= sz1555
-	}
-	x.AddMI64F = m1554
-	if c.Failed() {
-		c.Trace("AddMI64F")
-		return
-	}
-	n1561 := c.ReadLengthFast(2)
-	if n1561 < 0 {
-		n1561 = c.ReadLength(2)
-	}
-	m1562 := foryimpl.MakeMap[map[int32]string](c, n1561)
-	for n1561 > 0 && !c.Failed() {
-		sz1563, vn1564, _ := c.ReadMapChunk(n1561, 5, 21, nil, false)
-		for j1565 := 0; j1565 < sz1563 && !c.Failed(); j1565++ {
-			var k1566 int32
-			k1566 = r.ReadVarInt32()
-			var v1567 string
-			if !vn1564 {
-				v1567 = c.ReadString()
-			}
-			m1562[k1566] = v1567
-		}
-		n1561 -= sz1563
-	}
-	x.AddMIS = m1562
-	if c.Failed() {
-		c.Trace("AddMIS")
-		return
-	}
-	n1569 := c.ReadLengthFast(2)
-	if n1569 < 0 {
-		n1569 = c.ReadLength(2)
-	}
-	m1570 := foryimpl.MakeMap[map[string]int32](c, n1569)
-	for n1569 > 0 && !c.Failed() {
-		sz1571, vn1572, _ := c.ReadMapChunk(n1569, 21, 5, nil, false)
-		for j1573 := 0; j1573 < sz1571 && !c.Failed(); j1573++ {
-			var k1574 string
-			k1574 = c.ReadString()
-			var v1575 int32
-			if !vn1572 {
-				v1575 = r.ReadVarInt32()
-			}
-			m1570[k1574] = v1575
-		}
-		n1569 -= sz1571
-	}
-	x.AddMSI = m1570
-	if c.Failed() {
-		c.Trace("AddMSI")
-		return
-	}
-	n1577 := c.ReadLengthFast(2)
-	if n1577 < 0 {
-		n1577 = c.ReadLength(2)
-	}
-	m1578 := foryimpl.MakeMap[map[string][]string](c, n1577)
-	for n1577 > 0 && !c.Failed() {
-		sz1579, vn1580, tr1590, _ := c.ReadMapChunkRef(n1577, 21, 22, nil)
-		for j1581 := 0; j1581 < sz1579 && !c.Failed(); j1581++ {
-			var k1582 string
-			k1582 = c.ReadString()
-			var v1583 []string
-			if tr1590 {
-				if st1591, id1592 := c.ReadRefFlag(); st1591 == foryimpl.RefBack {
-					v1583 = foryimpl.BackRefSlice[string](c, id1592)
-				} else if st1591 == foryimpl.RefFollows {
-					n1593 := c.ReadLengthFast(1)
-					if n1593 < 0 {
-						n1593 = c.ReadLength(1)
-					}
-					l1594 := foryimpl.MakeSlice[[]string](c, n1593)
-					if n1593 > 0 {
-						hn1596 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1595 := range l1594 {
-								if hn1596 && !c.ReadFlag() {
-									clear(l1594[i1595 : i1595+1])
-									continue
-								}
-								l1594[i1595] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1595)
-									break
-								}
-							}
-						}
-					}
-					v1583 = l1594
-					foryimpl.SetRefSlice(c, id1592, v1583)
-				} else {
-					v1583 = nil
-				}
-			} else if !vn1580 {
-				n1584 := c.ReadLengthFast(1)
-				if n1584 < 0 {
-					n1584 = c.ReadLength(1)
-				}
-				l1585 := foryimpl.MakeSlice[[]string](c, n1584)
-				if n1584 > 0 {
-					hn1587 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1586 := range l1585 {
-							if hn1587 && !c.ReadFlag() {
-								clear(l1585[i1586 : i1586+1])
-								continue
-							}
-							l1585[i1586] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1586)
-								break
-							}
-						}
-					}
-				}
-				v1583 = l1585
-			}
-			m1578[k1582] = v1583
-		}
-		n1577 -= sz1579
-	}
-	x.AddMSL = m1578
-	if c.Failed() {
-		c.Trace("AddMSL")
-		return
-	}
-	n1599 := c.ReadLengthFast(2)
-	if n1599 < 0 {
-		n1599 = c.ReadLength(2)
-	}
-	m1600 := foryimpl.MakeMap[map[string]map[string]int32](c, n1599)
-	for n1599 > 0 && !c.Failed() {
-		sz1601, vn1602, tr1614, _ := c.ReadMapChunkRef(n1599, 21, 24, nil)
-		for j1603 := 0; j1603 < sz1601 && !c.Failed(); j1603++ {
-			var k1604 string
-			k1604 = c.ReadString()
-			var v1605 map[string]int32
-			if tr1614 {
-				if st1615, id1616 := c.ReadRefFlag(); st1615 == foryimpl.RefBack {
-					v1605 = foryimpl.BackRefMap[string, int32](c, id1616)
-				} else if st1615 == foryimpl.RefFollows {
-					n1617 := c.ReadLengthFast(2)
-					if n1617 < 0 {
-						n1617 = c.ReadLength(2)
-					}
-					m1618 := foryimpl.MakeMap[map[string]int32](c, n1617)
-					for n1617 > 0 && !c.Failed() {
-						sz1619, vn1620, _ := c.ReadMapChunk(n1617, 21, 5, nil, false)
-						for j1621 := 0; j1621 < sz1619 && !c.Failed(); j1621++ {
-							var k1622 string
-							k1622 = c.ReadString()
-							var v1623 int32
-							if !vn1620 {
-								v1623 = r.ReadVarInt32()
-							}
-							m1618[k1622] = v1623
-						}
-						n1617 -= sz1619
-					}
-					v1605 = m1618
-					foryimpl.SetRefMap(c, id1616, v1605)
-				} else {
-					v1605 = nil
-				}
-			} else if !vn1602 {
-				n1606 := c.ReadLengthFast(2)
-				if n1606 < 0 {
-					n1606 = c.ReadLength(2)
-				}
-				m1607 := foryimpl.MakeMap[map[string]int32](c, n1606)
-				for n1606 > 0 && !c.Failed() {
-					sz1608, vn1609, _ := c.ReadMapChunk(n1606, 21, 5, nil, false)
-					for j1610 := 0; j1610 < sz1608 && !c.Failed(); j1610++ {
-						var k1611 string
-						k1611 = c.ReadString()
-						var v1612 int32
-						if !vn1609 {
-							v1612 = r.ReadVarInt32()
-						}
-						m1607[k1611] = v1612
-					}
-					n1606 -= sz1608
-				}
-				v1605 = m1607
-			}
-			m1600[k1604] = v1605
-		}
-		n1599 -= sz1601
-	}
-	x.AddMSM = m1600
-	if c.Failed() {
-		c.Trace("AddMSM")
-		return
-	}
-	n1625 := c.ReadLengthFast(2)
-	if n1625 < 0 {
-		n1625 = c.ReadLength(2)
-	}
-	m1626 := foryimpl.MakeMap[map[string]*int32](c, n1625)
-	for n1625 > 0 && !c.Failed() {
-		sz1627, vn1628, _ := c.ReadMapChunk(n1625, 21, 5, nil, true)
-		for j1629 := 0; j1629 < sz1627 && !c.Failed(); j1629++ {
-			var k1630 string
-			k1630 = c.ReadString()
-			var v1631 *int32
-			if !vn1628 {
-				p1632 := foryimpl.Alloc[int32](c)
-				*p1632 = r.ReadVarInt32()
-				v1631 = p1632
-			}
-			m1626[k1630] = v1631
-		}
-		n1625 -= sz1627
-	}
-	x.AddMSP = m1626
-	if c.Failed() {
-		c.Trace("AddMSP")
-		return
-	}
-	n1634 := c.ReadLengthFast(2)
-	if n1634 < 0 {
-		n1634 = c.ReadLength(2)
-	}
-	m1635 := foryimpl.MakeMap[map[uint8]uint16](c, n1634)
-	for n1634 > 0 && !c.Failed() {
-		sz1636, vn1637, _ := c.ReadMapChunk(n1634, 9, 10, nil, false)
-		for j1638 := 0; j1638 < sz1636 && !c.Failed(); j1638++ {
-			var k1639 uint8
-			k1639 = r.ReadUint8()
-			var v1640 uint16
-			if !vn1637 {
-				v1640 = r.ReadUint16()
-			}
-			m1635[k1639] = v1640
-		}
-		n1634 -= sz1636
-	}
-	x.AddMU8 = m1635
-	if c.Failed() {
-		c.Trace("AddMU8")
-		return
-	}
-	if st1642, id1643 := c.ReadRefFlag(); st1642 == foryimpl.RefBack {
-		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1643)
-	} else if st1642 == foryimpl.RefFollows {
-		x.AddNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1643, x.AddNBin)
-	} else {
-		x.AddNBin = nil
-	}
-	if c.Failed() {
-		c.Trace("AddNBin")
-		return
-	}
-	if st1644, id1645 := c.ReadRefFlag(); st1644 == foryimpl.RefBack {
-		x.AddNLS = foryimpl.BackRefSlice[string](c, id1645)
-	} else if st1644 == foryimpl.RefFollows {
-		n1646 := c.ReadLengthFast(1)
-		if n1646 < 0 {
-			n1646 = c.ReadLength(1)
-		}
-		l1647 := foryimpl.MakeSlice[[]string](c, n1646)
-		if n1646 > 0 {
-			hn1649 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1648 := range l1647 {
-					if hn1649 && !c.ReadFlag() {
-						clear(l1647[i1648 : i1648+1])
-						continue
-					}
-					l1647[i1648] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1648)
-						break
-					}
-				}
-			}
-		}
-		x.AddNLS = l1647
-		foryimpl.SetRefSlice(c, id1645, x.AddNLS)
-	} else {
-		x.AddNLS = nil
-	}
-	if c.Failed() {
-		c.Trace("AddNLS")
-		return
-	}
-	if st1652, id1653 := c.ReadRefFlag(); st1652 == foryimpl.RefBack {
-		x.AddNM = foryimpl.BackRefMap[string, int32](c, id1653)
-	} else if st1652 == foryimpl.RefFollows {
-		n1654 := c.ReadLengthFast(2)
-		if n1654 < 0 {
-			n1654 = c.ReadLength(2)
-		}
-		m1655 := foryimpl.MakeMap[map[string]int32](c, n1654)
-		for n1654 > 0 && !c.Failed() {
-			sz1656, vn1657, _ := c.ReadMapChunk(n1654, 21, 5, nil, false)
-			for j1658 := 0; j1658 < sz1656 && !c.Failed(); j1658++ {
-				var k1659 string
-				k1659 = c.ReadString()
-				var v1660 int32
-				if !vn1657 {
-					v1660 = r.ReadVarInt32()
-				}
-				m1655[k1659] = v1660
-			}
-			n1654 -= sz1656
-		}
-		x.AddNM = m1655
-		foryimpl.SetRefMap(c, id1653, x.AddNM)
-	} else {
-		x.AddNM = nil
-	}
-	if c.Failed() {
-		c.Trace("AddNM")
-		return
-	}
-	n1662 := c.ReadLengthFast(1)
-	if n1662 < 0 {
-		n1662 = c.ReadLength(1)
-	}
-	l1663 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1662)
-	if n1662 > 0 {
-		hn1665 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1664 := range l1663 {
-				if hn1665 && !c.ReadFlag() {
-					clear(l1663[i1664 : i1664+1])
-					continue
-				}
-				l1663[i1664] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1664)
-					break
-				}
-			}
-		}
-	}
-	x.AddRaw = l1663
-	if c.Failed() {
-		c.Trace("AddRaw")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1668, id1669 := c.ReadRefFlag(); st1668 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id1669)
-		} else if st1668 == foryimpl.RefFollows {
-			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1669, x.Bin)
-		} else {
-			x.Bin = nil
-		}
-	} else {
-		x.Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	n1670 := c.ReadLengthFast(2)
-	if n1670 < 0 {
-		n1670 = c.ReadLength(2)
-	}
-	if n1670 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1670, 3))
-		return
-	}
-	var l1671 [3]int16
-	if n1670 > 0 {
-		hn1673 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1672 := range l1671 {
-				if hn1673 && !c.ReadFlag() {
-					clear(l1671[i1672 : i1672+1])
-					continue
-				}
-				l1671[i1672] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1672)
-					break
-				}
-			}
-		}
-	}
-	x.Fix = l1671
+	x.Fix = l1161
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1676 := c.ReadLengthFast(1)
-	if n1676 < 0 {
-		n1676 = c.ReadLength(1)
+	n1166 := c.ReadLengthFast(1)
+	if n1166 < 0 {
+		n1166 = c.ReadLength(1)
 	}
-	l1677 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1676)
-	if n1676 > 0 {
-		hn1679 := c.ReadListHeader(1)
+	l1167 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1166)
+	if n1166 > 0 {
+		hn1169 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1678 := range l1677 {
-				if hn1679 && !c.ReadFlag() {
-					clear(l1677[i1678 : i1678+1])
+			for i1168 := range l1167 {
+				if hn1169 && !c.ReadFlag() {
+					clear(l1167[i1168 : i1168+1])
 					continue
 				}
-				l1677[i1678] = r.ReadBool()
+				l1167[i1168] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1678)
+					c.TraceIndex(i1168)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1677
+	x.LB = l1167
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1682 := c.ReadLengthFast(1)
-	if n1682 < 0 {
-		n1682 = c.ReadLength(1)
+	n1172 := c.ReadLengthFast(1)
+	if n1172 < 0 {
+		n1172 = c.ReadLength(1)
 	}
-	l1683 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1682)
-	if n1682 > 0 {
-		hn1685 := c.ReadListHeader(25)
+	l1173 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1172)
+	if n1172 > 0 {
+		hn1175 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1684 := range l1683 {
-				if hn1685 && !c.ReadFlag() {
-					clear(l1683[i1684 : i1684+1])
+			for i1174 := range l1173 {
+				if hn1175 && !c.ReadFlag() {
+					clear(l1173[i1174 : i1174+1])
 					continue
 				}
-				if e1688 := c.ReadEnumFast(uint32(0x7fffffff)); e1688 >= 0 {
-					l1683[i1684] = Color(e1688)
+				if e1178 := c.ReadEnumFast(uint32(0x7fffffff)); e1178 >= 0 {
+					l1173[i1174] = Color(e1178)
 				} else {
-					l1683[i1684] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1173[i1174] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1684)
+					c.TraceIndex(i1174)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1683
+	x.LE = l1173
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1689 := c.ReadLengthFast(4)
-	if n1689 < 0 {
-		n1689 = c.ReadLength(4)
+	n1179 := c.ReadLengthFast(4)
+	if n1179 < 0 {
+		n1179 = c.ReadLength(4)
 	}
-	l1690 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1689)
-	if n1689 > 0 {
-		hn1692 := c.ReadListHeader(19)
+	l1180 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1179)
+	if n1179 > 0 {
+		hn1182 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1691 := range l1690 {
-				if hn1692 && !c.ReadFlag() {
-					clear(l1690[i1691 : i1691+1])
+			for i1181 := range l1180 {
+				if hn1182 && !c.ReadFlag() {
+					clear(l1180[i1181 : i1181+1])
 					continue
 				}
-				l1690[i1691] = r.ReadFloat32()
+				l1180[i1181] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1691)
+					c.TraceIndex(i1181)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1690
+	x.LF32 = l1180
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1695 := c.ReadLengthFast(8)
-	if n1695 < 0 {
-		n1695 = c.ReadLength(8)
+	n1185 := c.ReadLengthFast(8)
+	if n1185 < 0 {
+		n1185 = c.ReadLength(8)
 	}
-	l1696 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1695)
-	if n1695 > 0 {
-		hn1698 := c.ReadListHeader(20)
+	l1186 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1185)
+	if n1185 > 0 {
+		hn1188 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1697 := range l1696 {
-				if hn1698 && !c.ReadFlag() {
-					clear(l1696[i1697 : i1697+1])
+			for i1187 := range l1186 {
+				if hn1188 && !c.ReadFlag() {
+					clear(l1186[i1187 : i1187+1])
 					continue
 				}
-				l1696[i1697] = r.ReadFloat64()
+				l1186[i1187] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1697)
+					c.TraceIndex(i1187)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1696
+	x.LF64 = l1186
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1701 := c.ReadLengthFast(1)
-	if n1701 < 0 {
-		n1701 = c.ReadLength(1)
+	n1191 := c.ReadLengthFast(1)
+	if n1191 < 0 {
+		n1191 = c.ReadLength(1)
 	}
-	l1702 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1701)
-	if n1701 > 0 {
-		hn1704 := c.ReadListHeader(5)
+	l1192 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1191)
+	if n1191 > 0 {
+		hn1194 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1703 := range l1702 {
-				if hn1704 && !c.ReadFlag() {
-					clear(l1702[i1703 : i1703+1])
+			for i1193 := range l1192 {
+				if hn1194 && !c.ReadFlag() {
+					clear(l1192[i1193 : i1193+1])
 					continue
 				}
-				l1702[i1703] = r.ReadVarInt32()
+				l1192[i1193] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1703)
+					c.TraceIndex(i1193)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1702
+	x.LI32 = l1192
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1707 := c.ReadLengthFast(1)
-	if n1707 < 0 {
-		n1707 = c.ReadLength(1)
+	n1197 := c.ReadLengthFast(1)
+	if n1197 < 0 {
+		n1197 = c.ReadLength(1)
 	}
-	l1708 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1707)
-	if n1707 > 0 {
-		hn1710 := c.ReadListHeader(7)
+	l1198 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1197)
+	if n1197 > 0 {
+		hn1200 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1709 := range l1708 {
-				if hn1710 && !c.ReadFlag() {
-					clear(l1708[i1709 : i1709+1])
+			for i1199 := range l1198 {
+				if hn1200 && !c.ReadFlag() {
+					clear(l1198[i1199 : i1199+1])
 					continue
 				}
-				l1708[i1709] = r.ReadVarInt64()
+				l1198[i1199] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1709)
+					c.TraceIndex(i1199)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1708
+	x.LI64 = l1198
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1713 := c.ReadLengthFast(1)
-	if n1713 < 0 {
-		n1713 = c.ReadLength(1)
+	n1203 := c.ReadLengthFast(1)
+	if n1203 < 0 {
+		n1203 = c.ReadLength(1)
 	}
-	l1714 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1713)
-	if n1713 > 0 {
-		hn1716 := c.ReadListHeader(2)
+	l1204 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1203)
+	if n1203 > 0 {
+		hn1206 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1715 := range l1714 {
-				if hn1716 && !c.ReadFlag() {
-					clear(l1714[i1715 : i1715+1])
+			for i1205 := range l1204 {
+				if hn1206 && !c.ReadFlag() {
+					clear(l1204[i1205 : i1205+1])
 					continue
 				}
-				l1714[i1715] = r.ReadInt8()
+				l1204[i1205] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1715)
+					c.TraceIndex(i1205)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1714
+	x.LI8 = l1204
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1719 := c.ReadLengthFast(1)
-	if n1719 < 0 {
-		n1719 = c.ReadLength(1)
+	n1209 := c.ReadLengthFast(1)
+	if n1209 < 0 {
+		n1209 = c.ReadLength(1)
 	}
-	l1720 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1719)
-	if n1719 > 0 {
-		hn1722, tr1724 := c.ReadListHeaderRef(22)
+	l1210 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1209)
+	if n1209 > 0 {
+		hn1212, tr1214 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1721 := range l1720 {
-				if tr1724 {
-					if st1725, id1726 := c.ReadRefFlag(); st1725 == foryimpl.RefBack {
-						l1720[i1721] = foryimpl.BackRefSlice[int32](c, id1726)
-					} else if st1725 == foryimpl.RefFollows {
-						n1727 := c.ReadLengthFast(1)
-						if n1727 < 0 {
-							n1727 = c.ReadLength(1)
+			for i1211 := range l1210 {
+				if tr1214 {
+					if st1215, id1216 := c.ReadRefFlag(); st1215 == foryimpl.RefBack {
+						l1210[i1211] = foryimpl.BackRefSlice[int32](c, id1216)
+					} else if st1215 == foryimpl.RefFollows {
+						n1217 := c.ReadLengthFast(1)
+						if n1217 < 0 {
+							n1217 = c.ReadLength(1)
 						}
-						l1728 := foryimpl.MakeSlice[[]int32](c, n1727)
-						if n1727 > 0 {
-							hn1730 := c.ReadListHeader(5)
+						l1218 := foryimpl.MakeSlice[[]int32](c, n1217)
+						if n1217 > 0 {
+							hn1220 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1729 := range l1728 {
-									if hn1730 && !c.ReadFlag() {
-										clear(l1728[i1729 : i1729+1])
+								for i1219 := range l1218 {
+									if hn1220 && !c.ReadFlag() {
+										clear(l1218[i1219 : i1219+1])
 										continue
 									}
-									l1728[i1729] = r.ReadVarInt32()
+									l1218[i1219] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1729)
+										c.TraceIndex(i1219)
 										break
 									}
 								}
 							}
 						}
-						l1720[i1721] = l1728
-						foryimpl.SetRefSlice(c, id1726, l1720[i1721])
+						l1210[i1211] = l1218
+						foryimpl.SetRefSlice(c, id1216, l1210[i1211])
 					} else {
-						l1720[i1721] = nil
+						l1210[i1211] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1721)
+						c.TraceIndex(i1211)
 						break
 					}
 					continue
 				}
-				if hn1722 && !c.ReadFlag() {
-					clear(l1720[i1721 : i1721+1])
+				if hn1212 && !c.ReadFlag() {
+					clear(l1210[i1211 : i1211+1])
 					continue
 				}
-				n1733 := c.ReadLengthFast(1)
-				if n1733 < 0 {
-					n1733 = c.ReadLength(1)
+				n1223 := c.ReadLengthFast(1)
+				if n1223 < 0 {
+					n1223 = c.ReadLength(1)
 				}
-				l1734 := foryimpl.MakeSlice[[]int32](c, n1733)
-				if n1733 > 0 {
-					hn1736 := c.ReadListHeader(5)
+				l1224 := foryimpl.MakeSlice[[]int32](c, n1223)
+				if n1223 > 0 {
+					hn1226 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1735 := range l1734 {
-							if hn1736 && !c.ReadFlag() {
-								clear(l1734[i1735 : i1735+1])
+						for i1225 := range l1224 {
+							if hn1226 && !c.ReadFlag() {
+								clear(l1224[i1225 : i1225+1])
 								continue
 							}
-							l1734[i1735] = r.ReadVarInt32()
+							l1224[i1225] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1735)
+								c.TraceIndex(i1225)
 								break
 							}
 						}
 					}
 				}
-				l1720[i1721] = l1734
+				l1210[i1211] = l1224
 				if c.Failed() {
-					c.TraceIndex(i1721)
+					c.TraceIndex(i1211)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1720
+	x.LL = l1210
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1739 := c.ReadLengthFast(1)
-	if n1739 < 0 {
-		n1739 = c.ReadLength(1)
+	n1229 := c.ReadLengthFast(1)
+	if n1229 < 0 {
+		n1229 = c.ReadLength(1)
 	}
-	l1740 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1739)
-	if n1739 > 0 {
-		hn1742, tr1744 := c.ReadListHeaderRef(24)
+	l1230 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1229)
+	if n1229 > 0 {
+		hn1232, tr1234 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1741 := range l1740 {
-				if tr1744 {
-					if st1745, id1746 := c.ReadRefFlag(); st1745 == foryimpl.RefBack {
-						l1740[i1741] = foryimpl.BackRefMap[string, int32](c, id1746)
-					} else if st1745 == foryimpl.RefFollows {
-						n1747 := c.ReadLengthFast(2)
-						if n1747 < 0 {
-							n1747 = c.ReadLength(2)
+			for i1231 := range l1230 {
+				if tr1234 {
+					if st1235, id1236 := c.ReadRefFlag(); st1235 == foryimpl.RefBack {
+						l1230[i1231] = foryimpl.BackRefMap[string, int32](c, id1236)
+					} else if st1235 == foryimpl.RefFollows {
+						n1237 := c.ReadLengthFast(2)
+						if n1237 < 0 {
+							n1237 = c.ReadLength(2)
 						}
-						m1748 := foryimpl.MakeMap[map[string]int32](c, n1747)
-						for n1747 > 0 && !c.Failed() {
-							sz1749, vn1750, _ := c.ReadMapChunk(n1747, 21, 5, nil, false)
-							for j1751 := 0; j1751 < sz1749 && !c.Failed(); j1751++ {
-								var k1752 string
-								k1752 = c.ReadString()
-								var v1753 int32
-								if !vn1750 {
-									v1753 = r.ReadVarInt32()
+						m1238 := foryimpl.MakeMap[map[string]int32](c, n1237)
+						for n1237 > 0 && !c.Failed() {
+							sz1239, vn1240, _ := c.ReadMapChunk(n1237, 21, 5, nil, false)
+							for j1241 := 0; j1241 < sz1239 && !c.Failed(); j1241++ {
+								var k1242 string
+								k1242 = c.ReadString()
+								var v1243 int32
+								if !vn1240 {
+									v1243 = r.ReadVarInt32()
 								}
-								m1748[k1752] = v1753
+								m1238[k1242] = v1243
 							}
-							n1747 -= sz1749
+							n1237 -= sz1239
 						}
-						l1740[i1741] = m1748
-						foryimpl.SetRefMap(c, id1746, l1740[i1741])
+						l1230[i1231] = m1238
+						foryimpl.SetRefMap(c, id1236, l1230[i1231])
 					} else {
-						l1740[i1741] = nil
+						l1230[i1231] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1741)
+						c.TraceIndex(i1231)
 						break
 					}
 					continue
 				}
-				if hn1742 && !c.ReadFlag() {
-					clear(l1740[i1741 : i1741+1])
+				if hn1232 && !c.ReadFlag() {
+					clear(l1230[i1231 : i1231+1])
 					continue
 				}
-				n1755 := c.ReadLengthFast(2)
-				if n1755 < 0 {
-					n1755 = c.ReadLength(2)
+				n1245 := c.ReadLengthFast(2)
+				if n1245 < 0 {
+					n1245 = c.ReadLength(2)
 				}
-				m1756 := foryimpl.MakeMap[map[string]int32](c, n1755)
-				for n1755 > 0 && !c.Failed() {
-					sz1757, vn1758, _ := c.ReadMapChunk(n1755, 21, 5, nil, false)
-					for j1759 := 0; j1759 < sz1757 && !c.Failed(); j1759++ {
-						var k1760 string
-						k1760 = c.ReadString()
-						var v1761 int32
-						if !vn1758 {
-							v1761 = r.ReadVarInt32()
+				m1246 := foryimpl.MakeMap[map[string]int32](c, n1245)
+				for n1245 > 0 && !c.Failed() {
+					sz1247, vn1248, _ := c.ReadMapChunk(n1245, 21, 5, nil, false)
+					for j1249 := 0; j1249 < sz1247 && !c.Failed(); j1249++ {
+						var k1250 string
+						k1250 = c.ReadString()
+						var v1251 int32
+						if !vn1248 {
+							v1251 = r.ReadVarInt32()
 						}
-						m1756[k1760] = v1761
+						m1246[k1250] = v1251
 					}
-					n1755 -= sz1757
+					n1245 -= sz1247
 				}
-				l1740[i1741] = m1756
+				l1230[i1231] = m1246
 				if c.Failed() {
-					c.TraceIndex(i1741)
+					c.TraceIndex(i1231)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1740
+	x.LM = l1230
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1763 := c.ReadLengthFast(1)
-	if n1763 < 0 {
-		n1763 = c.ReadLength(1)
+	n1253 := c.ReadLengthFast(1)
+	if n1253 < 0 {
+		n1253 = c.ReadLength(1)
 	}
-	l1764 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1763)
-	if n1763 > 0 {
-		hn1766 := c.ReadListHeader(5)
+	l1254 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1253)
+	if n1253 > 0 {
+		hn1256 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1765 := range l1764 {
-				if hn1766 && !c.ReadFlag() {
-					clear(l1764[i1765 : i1765+1])
+			for i1255 := range l1254 {
+				if hn1256 && !c.ReadFlag() {
+					clear(l1254[i1255 : i1255+1])
 					continue
 				}
-				p1769 := foryimpl.Alloc[int32](c)
-				*p1769 = r.ReadVarInt32()
-				l1764[i1765] = p1769
+				p1259 := foryimpl.Alloc[int32](c)
+				*p1259 = r.ReadVarInt32()
+				l1254[i1255] = p1259
 				if c.Failed() {
-					c.TraceIndex(i1765)
+					c.TraceIndex(i1255)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1764
+	x.LPI = l1254
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1770 := c.ReadLengthFast(1)
-	if n1770 < 0 {
-		n1770 = c.ReadLength(1)
+	n1260 := c.ReadLengthFast(1)
+	if n1260 < 0 {
+		n1260 = c.ReadLength(1)
 	}
-	l1771 := foryimpl.ReuseSlice[[]string](c, x.LS, n1770)
-	if n1770 > 0 {
-		hn1773 := c.ReadListHeader(21)
+	l1261 := foryimpl.ReuseSlice[[]string](c, x.LS, n1260)
+	if n1260 > 0 {
+		hn1263 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1772 := range l1771 {
-				if hn1773 && !c.ReadFlag() {
-					clear(l1771[i1772 : i1772+1])
+			for i1262 := range l1261 {
+				if hn1263 && !c.ReadFlag() {
+					clear(l1261[i1262 : i1262+1])
 					continue
 				}
-				l1771[i1772] = c.ReadString()
+				l1261[i1262] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1772)
+					c.TraceIndex(i1262)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1771
+	x.LS = l1261
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1776 := c.ReadLengthFast(1)
-	if n1776 < 0 {
-		n1776 = c.ReadLength(1)
+	n1266 := c.ReadLengthFast(1)
+	if n1266 < 0 {
+		n1266 = c.ReadLength(1)
 	}
-	l1777 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1776)
-	if n1776 > 0 {
-		hn1779 := c.ReadListHeader(38)
+	l1267 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1266)
+	if n1266 > 0 {
+		hn1269 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1778 := range l1777 {
-				if hn1779 && !c.ReadFlag() {
-					clear(l1777[i1778 : i1778+1])
+			for i1268 := range l1267 {
+				if hn1269 && !c.ReadFlag() {
+					clear(l1267[i1268 : i1268+1])
 					continue
 				}
-				l1777[i1778] = c.ReadTime()
+				l1267[i1268] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1778)
+					c.TraceIndex(i1268)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1777
+	x.LT = l1267
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1782 := c.ReadLengthFast(2)
-	if n1782 < 0 {
-		n1782 = c.ReadLength(2)
+	n1272 := c.ReadLengthFast(2)
+	if n1272 < 0 {
+		n1272 = c.ReadLength(2)
 	}
-	l1783 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1782)
-	if n1782 > 0 {
-		hn1785 := c.ReadListHeader(10)
+	l1273 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1272)
+	if n1272 > 0 {
+		hn1275 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1784 := range l1783 {
-				if hn1785 && !c.ReadFlag() {
-					clear(l1783[i1784 : i1784+1])
+			for i1274 := range l1273 {
+				if hn1275 && !c.ReadFlag() {
+					clear(l1273[i1274 : i1274+1])
 					continue
 				}
-				l1783[i1784] = r.ReadUint16()
+				l1273[i1274] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1784)
+					c.TraceIndex(i1274)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1783
+	x.LU16 = l1273
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1788 := c.ReadLengthFast(1)
-	if n1788 < 0 {
-		n1788 = c.ReadLength(1)
+	n1278 := c.ReadLengthFast(1)
+	if n1278 < 0 {
+		n1278 = c.ReadLength(1)
 	}
-	l1789 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1788)
-	if n1788 > 0 {
-		hn1791 := c.ReadListHeader(14)
+	l1279 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1278)
+	if n1278 > 0 {
+		hn1281 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1790 := range l1789 {
-				if hn1791 && !c.ReadFlag() {
-					clear(l1789[i1790 : i1790+1])
+			for i1280 := range l1279 {
+				if hn1281 && !c.ReadFlag() {
+					clear(l1279[i1280 : i1280+1])
 					continue
 				}
-				l1789[i1790] = r.ReadVarUint64()
+				l1279[i1280] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1790)
+					c.TraceIndex(i1280)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1789
+	x.LU64 = l1279
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1794 := c.ReadLengthFast(2)
-	if n1794 < 0 {
-		n1794 = c.ReadLength(2)
+	n1284 := c.ReadLengthFast(2)
+	if n1284 < 0 {
+		n1284 = c.ReadLength(2)
 	}
-	m1795 := foryimpl.MakeMap[map[bool]string](c, n1794)
-	for n1794 > 0 && !c.Failed() {
-		sz1796, vn1797, _ := c.ReadMapChunk(n1794, 1, 21, nil, false)
-		for j1798 := 0; j1798 < sz1796 && !c.Failed(); j1798++ {
-			var k1799 bool
-			k1799 = r.ReadBool()
-			var v1800 string
-			if !vn1797 {
-				v1800 = c.ReadString()
+	m1285 := foryimpl.MakeMap[map[bool]string](c, n1284)
+	for n1284 > 0 && !c.Failed() {
+		sz1286, vn1287, _ := c.ReadMapChunk(n1284, 1, 21, nil, false)
+		for j1288 := 0; j1288 < sz1286 && !c.Failed(); j1288++ {
+			var k1289 bool
+			k1289 = r.ReadBool()
+			var v1290 string
+			if !vn1287 {
+				v1290 = c.ReadString()
 			}
-			m1795[k1799] = v1800
+			m1285[k1289] = v1290
 		}
-		n1794 -= sz1796
+		n1284 -= sz1286
 	}
-	x.MBS = m1795
+	x.MBS = m1285
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1802 := c.ReadLengthFast(2)
-	if n1802 < 0 {
-		n1802 = c.ReadLength(2)
+	n1292 := c.ReadLengthFast(2)
+	if n1292 < 0 {
+		n1292 = c.ReadLength(2)
 	}
-	m1803 := foryimpl.MakeMap[map[Color]string](c, n1802)
-	for n1802 > 0 && !c.Failed() {
-		sz1804, vn1805, _ := c.ReadMapChunk(n1802, 25, 21, nil, false)
-		for j1806 := 0; j1806 < sz1804 && !c.Failed(); j1806++ {
-			var k1807 Color
-			if e1809 := c.ReadEnumFast(uint32(0x7fffffff)); e1809 >= 0 {
-				k1807 = Color(e1809)
+	m1293 := foryimpl.MakeMap[map[Color]string](c, n1292)
+	for n1292 > 0 && !c.Failed() {
+		sz1294, vn1295, _ := c.ReadMapChunk(n1292, 25, 21, nil, false)
+		for j1296 := 0; j1296 < sz1294 && !c.Failed(); j1296++ {
+			var k1297 Color
+			if e1299 := c.ReadEnumFast(uint32(0x7fffffff)); e1299 >= 0 {
+				k1297 = Color(e1299)
 			} else {
-				k1807 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1297 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1808 string
-			if !vn1805 {
-				v1808 = c.ReadString()
+			var v1298 string
+			if !vn1295 {
+				v1298 = c.ReadString()
 			}
-			m1803[k1807] = v1808
+			m1293[k1297] = v1298
 		}
-		n1802 -= sz1804
+		n1292 -= sz1294
 	}
-	x.MES = m1803
+	x.MES = m1293
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1811 := c.ReadLengthFast(2)
-	if n1811 < 0 {
-		n1811 = c.ReadLength(2)
+	n1301 := c.ReadLengthFast(2)
+	if n1301 < 0 {
+		n1301 = c.ReadLength(2)
 	}
-	m1812 := foryimpl.MakeMap[map[int64]float64](c, n1811)
-	for n1811 > 0 && !c.Failed() {
-		sz1813, vn1814, _ := c.ReadMapChunk(n1811, 7, 20, nil, false)
-		for j1815 := 0; j1815 < sz1813 && !c.Failed(); j1815++ {
-			var k1816 int64
-			k1816 = r.ReadVarInt64()
-			var v1817 float64
-			if !vn1814 {
-				v1817 = r.ReadFloat64()
+	m1302 := foryimpl.MakeMap[map[int64]float64](c, n1301)
+	for n1301 > 0 && !c.Failed() {
+		sz1303, vn1304, _ := c.ReadMapChunk(n1301, 7, 20, nil, false)
+		for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
+			var k1306 int64
+			k1306 = r.ReadVarInt64()
+			var v1307 float64
+			if !vn1304 {
+				v1307 = r.ReadFloat64()
 			}
-			m1812[k1816] = v1817
+			m1302[k1306] = v1307
 		}
-		n1811 -= sz1813
+		n1301 -= sz1303
 	}
-	x.MI64F = m1812
+	x.MI64F = m1302
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1819 := c.ReadLengthFast(2)
-	if n1819 < 0 {
-		n1819 = c.ReadLength(2)
+	n1309 := c.ReadLengthFast(2)
+	if n1309 < 0 {
+		n1309 = c.ReadLength(2)
 	}
-	m1820 := foryimpl.MakeMap[map[int32]string](c, n1819)
-	for n1819 > 0 && !c.Failed() {
-		sz1821, vn1822, _ := c.ReadMapChunk(n1819, 5, 21, nil, false)
-		for j1823 := 0; j1823 < sz1821 && !c.Failed(); j1823++ {
-			var k1824 int32
-			k1824 = r.ReadVarInt32()
-			var v1825 string
-			if !vn1822 {
-				v1825 = c.ReadString()
+	m1310 := foryimpl.MakeMap[map[int32]string](c, n1309)
+	for n1309 > 0 && !c.Failed() {
+		sz1311, vn1312, _ := c.ReadMapChunk(n1309, 5, 21, nil, false)
+		for j1313 := 0; j1313 < sz1311 && !c.Failed(); j1313++ {
+			var k1314 int32
+			k1314 = r.ReadVarInt32()
+			var v1315 string
+			if !vn1312 {
+				v1315 = c.ReadString()
 			}
-			m1820[k1824] = v1825
+			m1310[k1314] = v1315
 		}
-		n1819 -= sz1821
+		n1309 -= sz1311
 	}
-	x.MIS = m1820
+	x.MIS = m1310
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1827 := c.ReadLengthFast(2)
-	if n1827 < 0 {
-		n1827 = c.ReadLength(2)
+	n1317 := c.ReadLengthFast(2)
+	if n1317 < 0 {
+		n1317 = c.ReadLength(2)
 	}
-	m1828 := foryimpl.MakeMap[map[string]int32](c, n1827)
-	for n1827 > 0 && !c.Failed() {
-		sz1829, vn1830, _ := c.ReadMapChunk(n1827, 21, 5, nil, false)
-		for j1831 := 0; j1831 < sz1829 && !c.Failed(); j1831++ {
-			var k1832 string
-			k1832 = c.ReadString()
-			var v1833 int32
-			if !vn1830 {
-				v1833 = r.ReadVarInt32()
+	m1318 := foryimpl.MakeMap[map[string]int32](c, n1317)
+	for n1317 > 0 && !c.Failed() {
+		sz1319, vn1320, _ := c.ReadMapChunk(n1317, 21, 5, nil, false)
+		for j1321 := 0; j1321 < sz1319 && !c.Failed(); j1321++ {
+			var k1322 string
+			k1322 = c.ReadString()
+			var v1323 int32
+			if !vn1320 {
+				v1323 = r.ReadVarInt32()
 			}
-			m1828[k1832] = v1833
+			m1318[k1322] = v1323
 		}
-		n1827 -= sz1829
+		n1317 -= sz1319
 	}
-	x.MSI = m1828
+	x.MSI = m1318
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1835 := c.ReadLengthFast(2)
-	if n1835 < 0 {
-		n1835 = c.ReadLength(2)
-	}
-	m1836 := foryimpl.MakeMap[map[string][]string](c, n1835)
-	for n1835 > 0 && !c.Failed() {
-		sz1837, vn1838, tr1848, _ := c.ReadMapChunkRef(n1835, 21, 22, nil)
-		for j1839 := 0; j1839 < sz1837 && !c.Failed(); j1839++ {
-			var k1840 string
-			k1840 = c.ReadString()
-			var v1841 []string
-			if tr1848 {
-				if st1849, id1850 := c.ReadRefFlag(); st1849 == foryimpl.RefBack {
-					v1841 = foryimpl.BackRefSlice[string](c, id1850)
-				} else if st1849 == foryimpl.RefFollows {
-					n1851 := c.ReadLengthFast(1)
-					if n1851 < 0 {
-						n1851 = c.ReadLength(1)
+	if c.TrackRef() {
+		n1325 := c.ReadLengthFast(2)
+		if n1325 < 0 {
+			n1325 = c.ReadLength(2)
+		}
+		m1326 := foryimpl.MakeMap[map[string][]string](c, n1325)
+		for n1325 > 0 && !c.Failed() {
+			sz1327, vn1328, tr1338, _ := c.ReadMapChunkRef(n1325, 21, 22, nil)
+			for j1329 := 0; j1329 < sz1327 && !c.Failed(); j1329++ {
+				var k1330 string
+				k1330 = c.ReadString()
+				var v1331 []string
+				if tr1338 {
+					if st1339, id1340 := c.ReadRefFlag(); st1339 == foryimpl.RefBack {
+						v1331 = foryimpl.BackRefSlice[string](c, id1340)
+					} else if st1339 == foryimpl.RefFollows {
+						n1341 := c.ReadLengthFast(1)
+						if n1341 < 0 {
+							n1341 = c.ReadLength(1)
+						}
+						l1342 := foryimpl.MakeSlice[[]string](c, n1341)
+						if n1341 > 0 {
+							hn1344 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i1343 := range l1342 {
+									if hn1344 && !c.ReadFlag() {
+										clear(l1342[i1343 : i1343+1])
+										continue
+									}
+									l1342[i1343] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i1343)
+										break
+									}
+								}
+							}
+						}
+						v1331 = l1342
+						foryimpl.SetRefSlice(c, id1340, v1331)
+					} else {
+						v1331 = nil
 					}
-					l1852 := foryimpl.MakeSlice[[]string](c, n1851)
-					if n1851 > 0 {
-						hn1854 := c.ReadListHeader(21)
+				} else if !vn1328 {
+					n1332 := c.ReadLengthFast(1)
+					if n1332 < 0 {
+						n1332 = c.ReadLength(1)
+					}
+					l1333 := foryimpl.MakeSlice[[]string](c, n1332)
+					if n1332 > 0 {
+						hn1335 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1853 := range l1852 {
-								if hn1854 && !c.ReadFlag() {
-									clear(l1852[i1853 : i1853+1])
+							for i1334 := range l1333 {
+								if hn1335 && !c.ReadFlag() {
+									clear(l1333[i1334 : i1334+1])
 									continue
 								}
-								l1852[i1853] = c.ReadString()
+								l1333[i1334] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1853)
+									c.TraceIndex(i1334)
 									break
 								}
 							}
 						}
 					}
-					v1841 = l1852
-					foryimpl.SetRefSlice(c, id1850, v1841)
-				} else {
-					v1841 = nil
+					v1331 = l1333
 				}
-			} else if !vn1838 {
-				n1842 := c.ReadLengthFast(1)
-				if n1842 < 0 {
-					n1842 = c.ReadLength(1)
-				}
-				l1843 := foryimpl.MakeSlice[[]string](c, n1842)
-				if n1842 > 0 {
-					hn1845 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1844 := range l1843 {
-							if hn1845 && !c.ReadFlag() {
-								clear(l1843[i1844 : i1844+1])
-								continue
+				m1326[k1330] = v1331
+			}
+			n1325 -= sz1327
+		}
+		x.MSL = m1326
+		if c.Failed() {
+			c.Trace("MSL")
+			return
+		}
+		n1347 := c.ReadLengthFast(2)
+		if n1347 < 0 {
+			n1347 = c.ReadLength(2)
+		}
+		m1348 := foryimpl.MakeMap[map[string]map[string]int32](c, n1347)
+		for n1347 > 0 && !c.Failed() {
+			sz1349, vn1350, tr1362, _ := c.ReadMapChunkRef(n1347, 21, 24, nil)
+			for j1351 := 0; j1351 < sz1349 && !c.Failed(); j1351++ {
+				var k1352 string
+				k1352 = c.ReadString()
+				var v1353 map[string]int32
+				if tr1362 {
+					if st1363, id1364 := c.ReadRefFlag(); st1363 == foryimpl.RefBack {
+						v1353 = foryimpl.BackRefMap[string, int32](c, id1364)
+					} else if st1363 == foryimpl.RefFollows {
+						n1365 := c.ReadLengthFast(2)
+						if n1365 < 0 {
+							n1365 = c.ReadLength(2)
+						}
+						m1366 := foryimpl.MakeMap[map[string]int32](c, n1365)
+						for n1365 > 0 && !c.Failed() {
+							sz1367, vn1368, _ := c.ReadMapChunk(n1365, 21, 5, nil, false)
+							for j1369 := 0; j1369 < sz1367 && !c.Failed(); j1369++ {
+								var k1370 string
+								k1370 = c.ReadString()
+								var v1371 int32
+								if !vn1368 {
+									v1371 = r.ReadVarInt32()
+								}
+								m1366[k1370] = v1371
 							}
-							l1843[i1844] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1844)
-								break
+							n1365 -= sz1367
+						}
+						v1353 = m1366
+						foryimpl.SetRefMap(c, id1364, v1353)
+					} else {
+						v1353 = nil
+					}
+				} else if !vn1350 {
+					n1354 := c.ReadLengthFast(2)
+					if n1354 < 0 {
+						n1354 = c.ReadLength(2)
+					}
+					m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
+					for n1354 > 0 && !c.Failed() {
+						sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
+						for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
+							var k1359 string
+							k1359 = c.ReadString()
+							var v1360 int32
+							if !vn1357 {
+								v1360 = r.ReadVarInt32()
+							}
+							m1355[k1359] = v1360
+						}
+						n1354 -= sz1356
+					}
+					v1353 = m1355
+				}
+				m1348[k1352] = v1353
+			}
+			n1347 -= sz1349
+		}
+		x.MSM = m1348
+		if c.Failed() {
+			c.Trace("MSM")
+			return
+		}
+	} else {
+		n1325 := c.ReadLengthFast(2)
+		if n1325 < 0 {
+			n1325 = c.ReadLength(2)
+		}
+		m1326 := foryimpl.MakeMap[map[string][]string](c, n1325)
+		for n1325 > 0 && !c.Failed() {
+			sz1327, vn1328, _ := c.ReadMapChunk(n1325, 21, 22, nil, true)
+			for j1329 := 0; j1329 < sz1327 && !c.Failed(); j1329++ {
+				var k1330 string
+				k1330 = c.ReadString()
+				var v1331 []string
+				if !vn1328 {
+					n1332 := c.ReadLengthFast(1)
+					if n1332 < 0 {
+						n1332 = c.ReadLength(1)
+					}
+					l1333 := foryimpl.MakeSlice[[]string](c, n1332)
+					if n1332 > 0 {
+						hn1335 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1334 := range l1333 {
+								if hn1335 && !c.ReadFlag() {
+									clear(l1333[i1334 : i1334+1])
+									continue
+								}
+								l1333[i1334] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1334)
+									break
+								}
 							}
 						}
 					}
+					v1331 = l1333
 				}
-				v1841 = l1843
+				m1326[k1330] = v1331
 			}
-			m1836[k1840] = v1841
+			n1325 -= sz1327
 		}
-		n1835 -= sz1837
-	}
-	x.MSL = m1836
-	if c.Failed() {
-		c.Trace("MSL")
-		return
-	}
-	n1857 := c.ReadLengthFast(2)
-	if n1857 < 0 {
-		n1857 = c.ReadLength(2)
-	}
-	m1858 := foryimpl.MakeMap[map[string]map[string]int32](c, n1857)
-	for n1857 > 0 && !c.Failed() {
-		sz1859, vn1860, tr1872, _ := c.ReadMapChunkRef(n1857, 21, 24, nil)
-		for j1861 := 0; j1861 < sz1859 && !c.Failed(); j1861++ {
-			var k1862 string
-			k1862 = c.ReadString()
-			var v1863 map[string]int32
-			if tr1872 {
-				if st1873, id1874 := c.ReadRefFlag(); st1873 == foryimpl.RefBack {
-					v1863 = foryimpl.BackRefMap[string, int32](c, id1874)
-				} else if st1873 == foryimpl.RefFollows {
-					n1875 := c.ReadLengthFast(2)
-					if n1875 < 0 {
-						n1875 = c.ReadLength(2)
+		x.MSL = m1326
+		if c.Failed() {
+			c.Trace("MSL")
+			return
+		}
+		n1347 := c.ReadLengthFast(2)
+		if n1347 < 0 {
+			n1347 = c.ReadLength(2)
+		}
+		m1348 := foryimpl.MakeMap[map[string]map[string]int32](c, n1347)
+		for n1347 > 0 && !c.Failed() {
+			sz1349, vn1350, _ := c.ReadMapChunk(n1347, 21, 24, nil, true)
+			for j1351 := 0; j1351 < sz1349 && !c.Failed(); j1351++ {
+				var k1352 string
+				k1352 = c.ReadString()
+				var v1353 map[string]int32
+				if !vn1350 {
+					n1354 := c.ReadLengthFast(2)
+					if n1354 < 0 {
+						n1354 = c.ReadLength(2)
 					}
-					m1876 := foryimpl.MakeMap[map[string]int32](c, n1875)
-					for n1875 > 0 && !c.Failed() {
-						sz1877, vn1878, _ := c.ReadMapChunk(n1875, 21, 5, nil, false)
-						for j1879 := 0; j1879 < sz1877 && !c.Failed(); j1879++ {
-							var k1880 string
-							k1880 = c.ReadString()
-							var v1881 int32
-							if !vn1878 {
-								v1881 = r.ReadVarInt32()
+					m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
+					for n1354 > 0 && !c.Failed() {
+						sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
+						for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
+							var k1359 string
+							k1359 = c.ReadString()
+							var v1360 int32
+							if !vn1357 {
+								v1360 = r.ReadVarInt32()
 							}
-							m1876[k1880] = v1881
+							m1355[k1359] = v1360
 						}
-						n1875 -= sz1877
+						n1354 -= sz1356
 					}
-					v1863 = m1876
-					foryimpl.SetRefMap(c, id1874, v1863)
-				} else {
-					v1863 = nil
+					v1353 = m1355
 				}
-			} else if !vn1860 {
-				n1864 := c.ReadLengthFast(2)
-				if n1864 < 0 {
-					n1864 = c.ReadLength(2)
-				}
-				m1865 := foryimpl.MakeMap[map[string]int32](c, n1864)
-				for n1864 > 0 && !c.Failed() {
-					sz1866, vn1867, _ := c.ReadMapChunk(n1864, 21, 5, nil, false)
-					for j1868 := 0; j1868 < sz1866 && !c.Failed(); j1868++ {
-						var k1869 string
-						k1869 = c.ReadString()
-						var v1870 int32
-						if !vn1867 {
-							v1870 = r.ReadVarInt32()
-						}
-						m1865[k1869] = v1870
-					}
-					n1864 -= sz1866
-				}
-				v1863 = m1865
+				m1348[k1352] = v1353
 			}
-			m1858[k1862] = v1863
+			n1347 -= sz1349
 		}
-		n1857 -= sz1859
+		x.MSM = m1348
+		if c.Failed() {
+			c.Trace("MSM")
+			return
+		}
 	}
-	x.MSM = m1858
-	if c.Failed() {
-		c.Trace("MSM")
-		return
+	n1373 := c.ReadLengthFast(2)
+	if n1373 < 0 {
+		n1373 = c.ReadLength(2)
 	}
-	n1883 := c.ReadLengthFast(2)
-	if n1883 < 0 {
-		n1883 = c.ReadLength(2)
-	}
-	m1884 := foryimpl.MakeMap[map[string]*int32](c, n1883)
-	for n1883 > 0 && !c.Failed() {
-		sz1885, vn1886, _ := c.ReadMapChunk(n1883, 21, 5, nil, true)
-		for j1887 := 0; j1887 < sz1885 && !c.Failed(); j1887++ {
-			var k1888 string
-			k1888 = c.ReadString()
-			var v1889 *int32
-			if !vn1886 {
-				p1890 := foryimpl.Alloc[int32](c)
-				*p1890 = r.ReadVarInt32()
-				v1889 = p1890
+	m1374 := foryimpl.MakeMap[map[string]*int32](c, n1373)
+	for n1373 > 0 && !c.Failed() {
+		sz1375, vn1376, _ := c.ReadMapChunk(n1373, 21, 5, nil, true)
+		for j1377 := 0; j1377 < sz1375 && !c.Failed(); j1377++ {
+			var k1378 string
+			k1378 = c.ReadString()
+			var v1379 *int32
+			if !vn1376 {
+				p1380 := foryimpl.Alloc[int32](c)
+				*p1380 = r.ReadVarInt32()
+				v1379 = p1380
 			}
-			m1884[k1888] = v1889
+			m1374[k1378] = v1379
 		}
-		n1883 -= sz1885
+		n1373 -= sz1375
 	}
-	x.MSP = m1884
+	x.MSP = m1374
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1892 := c.ReadLengthFast(2)
-	if n1892 < 0 {
-		n1892 = c.ReadLength(2)
+	n1382 := c.ReadLengthFast(2)
+	if n1382 < 0 {
+		n1382 = c.ReadLength(2)
 	}
-	m1893 := foryimpl.MakeMap[map[uint8]uint16](c, n1892)
-	for n1892 > 0 && !c.Failed() {
-		sz1894, vn1895, _ := c.ReadMapChunk(n1892, 9, 10, nil, false)
-		for j1896 := 0; j1896 < sz1894 && !c.Failed(); j1896++ {
-			var k1897 uint8
-			k1897 = r.ReadUint8()
-			var v1898 uint16
-			if !vn1895 {
-				v1898 = r.ReadUint16()
+	m1383 := foryimpl.MakeMap[map[uint8]uint16](c, n1382)
+	for n1382 > 0 && !c.Failed() {
+		sz1384, vn1385, _ := c.ReadMapChunk(n1382, 9, 10, nil, false)
+		for j1386 := 0; j1386 < sz1384 && !c.Failed(); j1386++ {
+			var k1387 uint8
+			k1387 = r.ReadUint8()
+			var v1388 uint16
+			if !vn1385 {
+				v1388 = r.ReadUint16()
 			}
-			m1893[k1897] = v1898
+			m1383[k1387] = v1388
 		}
-		n1892 -= sz1894
+		n1382 -= sz1384
 	}
-	x.MU8 = m1893
+	x.MU8 = m1383
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1900, id1901 := c.ReadRefFlag(); st1900 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1901)
-	} else if st1900 == foryimpl.RefFollows {
-		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1901, x.NBin)
-	} else {
-		x.NBin = nil
-	}
-	if c.Failed() {
-		c.Trace("NBin")
-		return
-	}
-	if st1902, id1903 := c.ReadRefFlag(); st1902 == foryimpl.RefBack {
-		x.NLS = foryimpl.BackRefSlice[string](c, id1903)
-	} else if st1902 == foryimpl.RefFollows {
-		n1904 := c.ReadLengthFast(1)
-		if n1904 < 0 {
-			n1904 = c.ReadLength(1)
+	if c.TrackRef() {
+		if st1390, id1391 := c.ReadRefFlag(); st1390 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id1391)
+		} else if st1390 == foryimpl.RefFollows {
+			x.NBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1391, x.NBin)
+		} else {
+			x.NBin = nil
 		}
-		l1905 := foryimpl.MakeSlice[[]string](c, n1904)
-		if n1904 > 0 {
-			hn1907 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1906 := range l1905 {
-					if hn1907 && !c.ReadFlag() {
-						clear(l1905[i1906 : i1906+1])
-						continue
-					}
-					l1905[i1906] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1906)
-						break
+		if c.Failed() {
+			c.Trace("NBin")
+			return
+		}
+		if st1392, id1393 := c.ReadRefFlag(); st1392 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id1393)
+		} else if st1392 == foryimpl.RefFollows {
+			n1394 := c.ReadLengthFast(1)
+			if n1394 < 0 {
+				n1394 = c.ReadLength(1)
+			}
+			l1395 := foryimpl.MakeSlice[[]string](c, n1394)
+			if n1394 > 0 {
+				hn1397 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1396 := range l1395 {
+						if hn1397 && !c.ReadFlag() {
+							clear(l1395[i1396 : i1396+1])
+							continue
+						}
+						l1395[i1396] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1396)
+							break
+						}
 					}
 				}
 			}
+			x.NLS = l1395
+			foryimpl.SetRefSlice(c, id1393, x.NLS)
+		} else {
+			x.NLS = nil
 		}
-		x.NLS = l1905
-		foryimpl.SetRefSlice(c, id1903, x.NLS)
-	} else {
-		x.NLS = nil
-	}
-	if c.Failed() {
-		c.Trace("NLS")
-		return
-	}
-	if st1910, id1911 := c.ReadRefFlag(); st1910 == foryimpl.RefBack {
-		x.NM = foryimpl.BackRefMap[string, int32](c, id1911)
-	} else if st1910 == foryimpl.RefFollows {
-		n1912 := c.ReadLengthFast(2)
-		if n1912 < 0 {
-			n1912 = c.ReadLength(2)
+		if c.Failed() {
+			c.Trace("NLS")
+			return
 		}
-		m1913 := foryimpl.MakeMap[map[string]int32](c, n1912)
-		for n1912 > 0 && !c.Failed() {
-			sz1914, vn1915, _ := c.ReadMapChunk(n1912, 21, 5, nil, false)
-			for j1916 := 0; j1916 < sz1914 && !c.Failed(); j1916++ {
-				var k1917 string
-				k1917 = c.ReadString()
-				var v1918 int32
-				if !vn1915 {
-					v1918 = r.ReadVarInt32()
-				}
-				m1913[k1917] = v1918
+		if st1400, id1401 := c.ReadRefFlag(); st1400 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id1401)
+		} else if st1400 == foryimpl.RefFollows {
+			n1402 := c.ReadLengthFast(2)
+			if n1402 < 0 {
+				n1402 = c.ReadLength(2)
 			}
-			n1912 -= sz1914
+			m1403 := foryimpl.MakeMap[map[string]int32](c, n1402)
+			for n1402 > 0 && !c.Failed() {
+				sz1404, vn1405, _ := c.ReadMapChunk(n1402, 21, 5, nil, false)
+				for j1406 := 0; j1406 < sz1404 && !c.Failed(); j1406++ {
+					var k1407 string
+					k1407 = c.ReadString()
+					var v1408 int32
+					if !vn1405 {
+						v1408 = r.ReadVarInt32()
+					}
+					m1403[k1407] = v1408
+				}
+				n1402 -= sz1404
+			}
+			x.NM = m1403
+			foryimpl.SetRefMap(c, id1401, x.NM)
+		} else {
+			x.NM = nil
 		}
-		x.NM = m1913
-		foryimpl.SetRefMap(c, id1911, x.NM)
+		if c.Failed() {
+			c.Trace("NM")
+			return
+		}
 	} else {
-		x.NM = nil
+		if c.ReadFlag() {
+			x.NBin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("NBin")
+			return
+		}
+		if c.ReadFlag() {
+			n1392 := c.ReadLengthFast(1)
+			if n1392 < 0 {
+				n1392 = c.ReadLength(1)
+			}
+			l1393 := foryimpl.MakeSlice[[]string](c, n1392)
+			if n1392 > 0 {
+				hn1395 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1394 := range l1393 {
+						if hn1395 && !c.ReadFlag() {
+							clear(l1393[i1394 : i1394+1])
+							continue
+						}
+						l1393[i1394] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1394)
+							break
+						}
+					}
+				}
+			}
+			x.NLS = l1393
+		}
+		if c.Failed() {
+			c.Trace("NLS")
+			return
+		}
+		if c.ReadFlag() {
+			n1400 := c.ReadLengthFast(2)
+			if n1400 < 0 {
+				n1400 = c.ReadLength(2)
+			}
+			m1401 := foryimpl.MakeMap[map[string]int32](c, n1400)
+			for n1400 > 0 && !c.Failed() {
+				sz1402, vn1403, _ := c.ReadMapChunk(n1400, 21, 5, nil, false)
+				for j1404 := 0; j1404 < sz1402 && !c.Failed(); j1404++ {
+					var k1405 string
+					k1405 = c.ReadString()
+					var v1406 int32
+					if !vn1403 {
+						v1406 = r.ReadVarInt32()
+					}
+					m1401[k1405] = v1406
+				}
+				n1400 -= sz1402
+			}
+			x.NM = m1401
+		}
+		if c.Failed() {
+			c.Trace("NM")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("NM")
-		return
+	n1410 := c.ReadLengthFast(1)
+	if n1410 < 0 {
+		n1410 = c.ReadLength(1)
 	}
-	n1920 := c.ReadLengthFast(1)
-	if n1920 < 0 {
-		n1920 = c.ReadLength(1)
-	}
-	l1921 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1920)
-	if n1920 > 0 {
-		hn1923 := c.ReadListHeader(9)
+	l1411 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1410)
+	if n1410 > 0 {
+		hn1413 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1922 := range l1921 {
-				if hn1923 && !c.ReadFlag() {
-					clear(l1921[i1922 : i1922+1])
+			for i1412 := range l1411 {
+				if hn1413 && !c.ReadFlag() {
+					clear(l1411[i1412 : i1412+1])
 					continue
 				}
-				l1921[i1922] = r.ReadUint8()
+				l1411[i1412] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1922)
+					c.TraceIndex(i1412)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1921
+	x.Raw = l1411
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -9757,17 +8018,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1928, id1929 := c.ReadRefFlag(); st1928 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1929)
-				} else if st1928 == foryimpl.RefFollows {
-					n1930 := c.ReadArrayLengthFast(1)
-					if n1930 < 0 {
-						n1930 = c.ReadArrayLength(1)
+				if st1418, id1419 := c.ReadRefFlag(); st1418 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1419)
+				} else if st1418 == foryimpl.RefFollows {
+					n1420 := c.ReadArrayLengthFast(1)
+					if n1420 < 0 {
+						n1420 = c.ReadArrayLength(1)
 					}
-					a1931 := foryimpl.MakeSlice[[]bool](c, n1930)
-					r.ReadRawBools(a1931)
-					x.ABool = a1931
-					foryimpl.SetRefSlice(c, id1929, x.ABool)
+					a1421 := foryimpl.MakeSlice[[]bool](c, n1420)
+					r.ReadRawBools(a1421)
+					x.ABool = a1421
+					foryimpl.SetRefSlice(c, id1419, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -9775,28 +8036,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1926 := c.ReadArrayLengthFast(1)
-					if n1926 < 0 {
-						n1926 = c.ReadArrayLength(1)
+					n1416 := c.ReadArrayLengthFast(1)
+					if n1416 < 0 {
+						n1416 = c.ReadArrayLength(1)
 					}
-					a1927 := foryimpl.MakeSlice[[]bool](c, n1926)
-					r.ReadRawBools(a1927)
-					x.ABool = a1927
+					a1417 := foryimpl.MakeSlice[[]bool](c, n1416)
+					r.ReadRawBools(a1417)
+					x.ABool = a1417
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1934, id1935 := c.ReadRefFlag(); st1934 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1935)
-				} else if st1934 == foryimpl.RefFollows {
-					n1936 := c.ReadArrayLengthFast(4)
-					if n1936 < 0 {
-						n1936 = c.ReadArrayLength(4)
+				if st1424, id1425 := c.ReadRefFlag(); st1424 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1425)
+				} else if st1424 == foryimpl.RefFollows {
+					n1426 := c.ReadArrayLengthFast(4)
+					if n1426 < 0 {
+						n1426 = c.ReadArrayLength(4)
 					}
-					a1937 := foryimpl.MakeSlice[[]float32](c, n1936)
-					r.ReadRawFloat32s(a1937)
-					x.AF32 = a1937
-					foryimpl.SetRefSlice(c, id1935, x.AF32)
+					a1427 := foryimpl.MakeSlice[[]float32](c, n1426)
+					r.ReadRawFloat32s(a1427)
+					x.AF32 = a1427
+					foryimpl.SetRefSlice(c, id1425, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -9804,28 +8065,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1932 := c.ReadArrayLengthFast(4)
-					if n1932 < 0 {
-						n1932 = c.ReadArrayLength(4)
+					n1422 := c.ReadArrayLengthFast(4)
+					if n1422 < 0 {
+						n1422 = c.ReadArrayLength(4)
 					}
-					a1933 := foryimpl.MakeSlice[[]float32](c, n1932)
-					r.ReadRawFloat32s(a1933)
-					x.AF32 = a1933
+					a1423 := foryimpl.MakeSlice[[]float32](c, n1422)
+					r.ReadRawFloat32s(a1423)
+					x.AF32 = a1423
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1940, id1941 := c.ReadRefFlag(); st1940 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1941)
-				} else if st1940 == foryimpl.RefFollows {
-					n1942 := c.ReadArrayLengthFast(8)
-					if n1942 < 0 {
-						n1942 = c.ReadArrayLength(8)
+				if st1430, id1431 := c.ReadRefFlag(); st1430 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1431)
+				} else if st1430 == foryimpl.RefFollows {
+					n1432 := c.ReadArrayLengthFast(8)
+					if n1432 < 0 {
+						n1432 = c.ReadArrayLength(8)
 					}
-					a1943 := foryimpl.MakeSlice[[]float64](c, n1942)
-					r.ReadRawFloat64s(a1943)
-					x.AF64 = a1943
-					foryimpl.SetRefSlice(c, id1941, x.AF64)
+					a1433 := foryimpl.MakeSlice[[]float64](c, n1432)
+					r.ReadRawFloat64s(a1433)
+					x.AF64 = a1433
+					foryimpl.SetRefSlice(c, id1431, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -9833,28 +8094,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1938 := c.ReadArrayLengthFast(8)
-					if n1938 < 0 {
-						n1938 = c.ReadArrayLength(8)
+					n1428 := c.ReadArrayLengthFast(8)
+					if n1428 < 0 {
+						n1428 = c.ReadArrayLength(8)
 					}
-					a1939 := foryimpl.MakeSlice[[]float64](c, n1938)
-					r.ReadRawFloat64s(a1939)
-					x.AF64 = a1939
+					a1429 := foryimpl.MakeSlice[[]float64](c, n1428)
+					r.ReadRawFloat64s(a1429)
+					x.AF64 = a1429
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1946, id1947 := c.ReadRefFlag(); st1946 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1947)
-				} else if st1946 == foryimpl.RefFollows {
-					n1948 := c.ReadArrayLengthFast(2)
-					if n1948 < 0 {
-						n1948 = c.ReadArrayLength(2)
+				if st1436, id1437 := c.ReadRefFlag(); st1436 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1437)
+				} else if st1436 == foryimpl.RefFollows {
+					n1438 := c.ReadArrayLengthFast(2)
+					if n1438 < 0 {
+						n1438 = c.ReadArrayLength(2)
 					}
-					a1949 := foryimpl.MakeSlice[[]int16](c, n1948)
-					r.ReadRawInt16s(a1949)
-					x.AI16 = a1949
-					foryimpl.SetRefSlice(c, id1947, x.AI16)
+					a1439 := foryimpl.MakeSlice[[]int16](c, n1438)
+					r.ReadRawInt16s(a1439)
+					x.AI16 = a1439
+					foryimpl.SetRefSlice(c, id1437, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -9862,28 +8123,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1944 := c.ReadArrayLengthFast(2)
-					if n1944 < 0 {
-						n1944 = c.ReadArrayLength(2)
+					n1434 := c.ReadArrayLengthFast(2)
+					if n1434 < 0 {
+						n1434 = c.ReadArrayLength(2)
 					}
-					a1945 := foryimpl.MakeSlice[[]int16](c, n1944)
-					r.ReadRawInt16s(a1945)
-					x.AI16 = a1945
+					a1435 := foryimpl.MakeSlice[[]int16](c, n1434)
+					r.ReadRawInt16s(a1435)
+					x.AI16 = a1435
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1952, id1953 := c.ReadRefFlag(); st1952 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1953)
-				} else if st1952 == foryimpl.RefFollows {
-					n1954 := c.ReadArrayLengthFast(4)
-					if n1954 < 0 {
-						n1954 = c.ReadArrayLength(4)
+				if st1442, id1443 := c.ReadRefFlag(); st1442 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1443)
+				} else if st1442 == foryimpl.RefFollows {
+					n1444 := c.ReadArrayLengthFast(4)
+					if n1444 < 0 {
+						n1444 = c.ReadArrayLength(4)
 					}
-					a1955 := foryimpl.MakeSlice[[]int32](c, n1954)
-					r.ReadRawInt32s(a1955)
-					x.AI32 = a1955
-					foryimpl.SetRefSlice(c, id1953, x.AI32)
+					a1445 := foryimpl.MakeSlice[[]int32](c, n1444)
+					r.ReadRawInt32s(a1445)
+					x.AI32 = a1445
+					foryimpl.SetRefSlice(c, id1443, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -9891,28 +8152,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1950 := c.ReadArrayLengthFast(4)
-					if n1950 < 0 {
-						n1950 = c.ReadArrayLength(4)
+					n1440 := c.ReadArrayLengthFast(4)
+					if n1440 < 0 {
+						n1440 = c.ReadArrayLength(4)
 					}
-					a1951 := foryimpl.MakeSlice[[]int32](c, n1950)
-					r.ReadRawInt32s(a1951)
-					x.AI32 = a1951
+					a1441 := foryimpl.MakeSlice[[]int32](c, n1440)
+					r.ReadRawInt32s(a1441)
+					x.AI32 = a1441
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1958, id1959 := c.ReadRefFlag(); st1958 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1959)
-				} else if st1958 == foryimpl.RefFollows {
-					n1960 := c.ReadArrayLengthFast(8)
-					if n1960 < 0 {
-						n1960 = c.ReadArrayLength(8)
+				if st1448, id1449 := c.ReadRefFlag(); st1448 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1449)
+				} else if st1448 == foryimpl.RefFollows {
+					n1450 := c.ReadArrayLengthFast(8)
+					if n1450 < 0 {
+						n1450 = c.ReadArrayLength(8)
 					}
-					a1961 := foryimpl.MakeSlice[[]int64](c, n1960)
-					r.ReadRawInt64s(a1961)
-					x.AI64 = a1961
-					foryimpl.SetRefSlice(c, id1959, x.AI64)
+					a1451 := foryimpl.MakeSlice[[]int64](c, n1450)
+					r.ReadRawInt64s(a1451)
+					x.AI64 = a1451
+					foryimpl.SetRefSlice(c, id1449, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -9920,30 +8181,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1956 := c.ReadArrayLengthFast(8)
-					if n1956 < 0 {
-						n1956 = c.ReadArrayLength(8)
+					n1446 := c.ReadArrayLengthFast(8)
+					if n1446 < 0 {
+						n1446 = c.ReadArrayLength(8)
 					}
-					a1957 := foryimpl.MakeSlice[[]int64](c, n1956)
-					r.ReadRawInt64s(a1957)
-					x.AI64 = a1957
+					a1447 := foryimpl.MakeSlice[[]int64](c, n1446)
+					r.ReadRawInt64s(a1447)
+					x.AI64 = a1447
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1965, id1966 := c.ReadRefFlag(); st1965 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1966)
-				} else if st1965 == foryimpl.RefFollows {
-					n1967 := c.ReadArrayLengthFast(1)
-					if n1967 < 0 {
-						n1967 = c.ReadArrayLength(1)
+				if st1455, id1456 := c.ReadRefFlag(); st1455 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1456)
+				} else if st1455 == foryimpl.RefFollows {
+					n1457 := c.ReadArrayLengthFast(1)
+					if n1457 < 0 {
+						n1457 = c.ReadArrayLength(1)
 					}
-					a1968 := foryimpl.MakeSlice[[]int8](c, n1967)
-					for i1969 := range a1968 {
-						a1968[i1969] = r.ReadInt8()
+					a1458 := foryimpl.MakeSlice[[]int8](c, n1457)
+					for i1459 := range a1458 {
+						a1458[i1459] = r.ReadInt8()
 					}
-					x.AI8 = a1968
-					foryimpl.SetRefSlice(c, id1966, x.AI8)
+					x.AI8 = a1458
+					foryimpl.SetRefSlice(c, id1456, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -9951,30 +8212,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1962 := c.ReadArrayLengthFast(1)
-					if n1962 < 0 {
-						n1962 = c.ReadArrayLength(1)
+					n1452 := c.ReadArrayLengthFast(1)
+					if n1452 < 0 {
+						n1452 = c.ReadArrayLength(1)
 					}
-					a1963 := foryimpl.MakeSlice[[]int8](c, n1962)
-					for i1964 := range a1963 {
-						a1963[i1964] = r.ReadInt8()
+					a1453 := foryimpl.MakeSlice[[]int8](c, n1452)
+					for i1454 := range a1453 {
+						a1453[i1454] = r.ReadInt8()
 					}
-					x.AI8 = a1963
+					x.AI8 = a1453
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1972, id1973 := c.ReadRefFlag(); st1972 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1973)
-				} else if st1972 == foryimpl.RefFollows {
-					n1974 := c.ReadArrayLengthFast(2)
-					if n1974 < 0 {
-						n1974 = c.ReadArrayLength(2)
+				if st1462, id1463 := c.ReadRefFlag(); st1462 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1463)
+				} else if st1462 == foryimpl.RefFollows {
+					n1464 := c.ReadArrayLengthFast(2)
+					if n1464 < 0 {
+						n1464 = c.ReadArrayLength(2)
 					}
-					a1975 := foryimpl.MakeSlice[[]uint16](c, n1974)
-					r.ReadRawUint16s(a1975)
-					x.AU16 = a1975
-					foryimpl.SetRefSlice(c, id1973, x.AU16)
+					a1465 := foryimpl.MakeSlice[[]uint16](c, n1464)
+					r.ReadRawUint16s(a1465)
+					x.AU16 = a1465
+					foryimpl.SetRefSlice(c, id1463, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -9982,28 +8243,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1970 := c.ReadArrayLengthFast(2)
-					if n1970 < 0 {
-						n1970 = c.ReadArrayLength(2)
+					n1460 := c.ReadArrayLengthFast(2)
+					if n1460 < 0 {
+						n1460 = c.ReadArrayLength(2)
 					}
-					a1971 := foryimpl.MakeSlice[[]uint16](c, n1970)
-					r.ReadRawUint16s(a1971)
-					x.AU16 = a1971
+					a1461 := foryimpl.MakeSlice[[]uint16](c, n1460)
+					r.ReadRawUint16s(a1461)
+					x.AU16 = a1461
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1978, id1979 := c.ReadRefFlag(); st1978 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1979)
-				} else if st1978 == foryimpl.RefFollows {
-					n1980 := c.ReadArrayLengthFast(4)
-					if n1980 < 0 {
-						n1980 = c.ReadArrayLength(4)
+				if st1468, id1469 := c.ReadRefFlag(); st1468 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1469)
+				} else if st1468 == foryimpl.RefFollows {
+					n1470 := c.ReadArrayLengthFast(4)
+					if n1470 < 0 {
+						n1470 = c.ReadArrayLength(4)
 					}
-					a1981 := foryimpl.MakeSlice[[]uint32](c, n1980)
-					r.ReadRawUint32s(a1981)
-					x.AU32 = a1981
-					foryimpl.SetRefSlice(c, id1979, x.AU32)
+					a1471 := foryimpl.MakeSlice[[]uint32](c, n1470)
+					r.ReadRawUint32s(a1471)
+					x.AU32 = a1471
+					foryimpl.SetRefSlice(c, id1469, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -10011,28 +8272,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1976 := c.ReadArrayLengthFast(4)
-					if n1976 < 0 {
-						n1976 = c.ReadArrayLength(4)
+					n1466 := c.ReadArrayLengthFast(4)
+					if n1466 < 0 {
+						n1466 = c.ReadArrayLength(4)
 					}
-					a1977 := foryimpl.MakeSlice[[]uint32](c, n1976)
-					r.ReadRawUint32s(a1977)
-					x.AU32 = a1977
+					a1467 := foryimpl.MakeSlice[[]uint32](c, n1466)
+					r.ReadRawUint32s(a1467)
+					x.AU32 = a1467
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1984, id1985 := c.ReadRefFlag(); st1984 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1985)
-				} else if st1984 == foryimpl.RefFollows {
-					n1986 := c.ReadArrayLengthFast(8)
-					if n1986 < 0 {
-						n1986 = c.ReadArrayLength(8)
+				if st1474, id1475 := c.ReadRefFlag(); st1474 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1475)
+				} else if st1474 == foryimpl.RefFollows {
+					n1476 := c.ReadArrayLengthFast(8)
+					if n1476 < 0 {
+						n1476 = c.ReadArrayLength(8)
 					}
-					a1987 := foryimpl.MakeSlice[[]uint64](c, n1986)
-					r.ReadRawUint64s(a1987)
-					x.AU64 = a1987
-					foryimpl.SetRefSlice(c, id1985, x.AU64)
+					a1477 := foryimpl.MakeSlice[[]uint64](c, n1476)
+					r.ReadRawUint64s(a1477)
+					x.AU64 = a1477
+					foryimpl.SetRefSlice(c, id1475, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -10040,28 +8301,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1982 := c.ReadArrayLengthFast(8)
-					if n1982 < 0 {
-						n1982 = c.ReadArrayLength(8)
+					n1472 := c.ReadArrayLengthFast(8)
+					if n1472 < 0 {
+						n1472 = c.ReadArrayLength(8)
 					}
-					a1983 := foryimpl.MakeSlice[[]uint64](c, n1982)
-					r.ReadRawUint64s(a1983)
-					x.AU64 = a1983
+					a1473 := foryimpl.MakeSlice[[]uint64](c, n1472)
+					r.ReadRawUint64s(a1473)
+					x.AU64 = a1473
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1990, id1991 := c.ReadRefFlag(); st1990 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1991)
-				} else if st1990 == foryimpl.RefFollows {
-					n1992 := c.ReadArrayLengthFast(1)
-					if n1992 < 0 {
-						n1992 = c.ReadArrayLength(1)
+				if st1480, id1481 := c.ReadRefFlag(); st1480 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1481)
+				} else if st1480 == foryimpl.RefFollows {
+					n1482 := c.ReadArrayLengthFast(1)
+					if n1482 < 0 {
+						n1482 = c.ReadArrayLength(1)
 					}
-					a1993 := foryimpl.MakeSlice[[]uint8](c, n1992)
-					copy(a1993, r.ReadBytes(n1992))
-					x.AU8 = a1993
-					foryimpl.SetRefSlice(c, id1991, x.AU8)
+					a1483 := foryimpl.MakeSlice[[]uint8](c, n1482)
+					copy(a1483, r.ReadBytes(n1482))
+					x.AU8 = a1483
+					foryimpl.SetRefSlice(c, id1481, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -10069,28 +8330,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1988 := c.ReadArrayLengthFast(1)
-					if n1988 < 0 {
-						n1988 = c.ReadArrayLength(1)
+					n1478 := c.ReadArrayLengthFast(1)
+					if n1478 < 0 {
+						n1478 = c.ReadArrayLength(1)
 					}
-					a1989 := foryimpl.MakeSlice[[]uint8](c, n1988)
-					copy(a1989, r.ReadBytes(n1988))
-					x.AU8 = a1989
+					a1479 := foryimpl.MakeSlice[[]uint8](c, n1478)
+					copy(a1479, r.ReadBytes(n1478))
+					x.AU8 = a1479
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1996, id1997 := c.ReadRefFlag(); st1996 == foryimpl.RefBack {
-					x.AddABool = foryimpl.BackRefSlice[bool](c, id1997)
-				} else if st1996 == foryimpl.RefFollows {
-					n1998 := c.ReadArrayLengthFast(1)
-					if n1998 < 0 {
-						n1998 = c.ReadArrayLength(1)
+				if st1486, id1487 := c.ReadRefFlag(); st1486 == foryimpl.RefBack {
+					x.AddABool = foryimpl.BackRefSlice[bool](c, id1487)
+				} else if st1486 == foryimpl.RefFollows {
+					n1488 := c.ReadArrayLengthFast(1)
+					if n1488 < 0 {
+						n1488 = c.ReadArrayLength(1)
 					}
-					a1999 := foryimpl.MakeSlice[[]bool](c, n1998)
-					r.ReadRawBools(a1999)
-					x.AddABool = a1999
-					foryimpl.SetRefSlice(c, id1997, x.AddABool)
+					a1489 := foryimpl.MakeSlice[[]bool](c, n1488)
+					r.ReadRawBools(a1489)
+					x.AddABool = a1489
+					foryimpl.SetRefSlice(c, id1487, x.AddABool)
 				} else {
 					x.AddABool = nil
 				}
@@ -10098,28 +8359,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1994 := c.ReadArrayLengthFast(1)
-					if n1994 < 0 {
-						n1994 = c.ReadArrayLength(1)
+					n1484 := c.ReadArrayLengthFast(1)
+					if n1484 < 0 {
+						n1484 = c.ReadArrayLength(1)
 					}
-					a1995 := foryimpl.MakeSlice[[]bool](c, n1994)
-					r.ReadRawBools(a1995)
-					x.AddABool = a1995
+					a1485 := foryimpl.MakeSlice[[]bool](c, n1484)
+					r.ReadRawBools(a1485)
+					x.AddABool = a1485
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2002, id2003 := c.ReadRefFlag(); st2002 == foryimpl.RefBack {
-					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id2003)
-				} else if st2002 == foryimpl.RefFollows {
-					n2004 := c.ReadArrayLengthFast(4)
-					if n2004 < 0 {
-						n2004 = c.ReadArrayLength(4)
+				if st1492, id1493 := c.ReadRefFlag(); st1492 == foryimpl.RefBack {
+					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1493)
+				} else if st1492 == foryimpl.RefFollows {
+					n1494 := c.ReadArrayLengthFast(4)
+					if n1494 < 0 {
+						n1494 = c.ReadArrayLength(4)
 					}
-					a2005 := foryimpl.MakeSlice[[]float32](c, n2004)
-					r.ReadRawFloat32s(a2005)
-					x.AddAF32 = a2005
-					foryimpl.SetRefSlice(c, id2003, x.AddAF32)
+					a1495 := foryimpl.MakeSlice[[]float32](c, n1494)
+					r.ReadRawFloat32s(a1495)
+					x.AddAF32 = a1495
+					foryimpl.SetRefSlice(c, id1493, x.AddAF32)
 				} else {
 					x.AddAF32 = nil
 				}
@@ -10127,28 +8388,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2000 := c.ReadArrayLengthFast(4)
-					if n2000 < 0 {
-						n2000 = c.ReadArrayLength(4)
+					n1490 := c.ReadArrayLengthFast(4)
+					if n1490 < 0 {
+						n1490 = c.ReadArrayLength(4)
 					}
-					a2001 := foryimpl.MakeSlice[[]float32](c, n2000)
-					r.ReadRawFloat32s(a2001)
-					x.AddAF32 = a2001
+					a1491 := foryimpl.MakeSlice[[]float32](c, n1490)
+					r.ReadRawFloat32s(a1491)
+					x.AddAF32 = a1491
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2008, id2009 := c.ReadRefFlag(); st2008 == foryimpl.RefBack {
-					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id2009)
-				} else if st2008 == foryimpl.RefFollows {
-					n2010 := c.ReadArrayLengthFast(8)
-					if n2010 < 0 {
-						n2010 = c.ReadArrayLength(8)
+				if st1498, id1499 := c.ReadRefFlag(); st1498 == foryimpl.RefBack {
+					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1499)
+				} else if st1498 == foryimpl.RefFollows {
+					n1500 := c.ReadArrayLengthFast(8)
+					if n1500 < 0 {
+						n1500 = c.ReadArrayLength(8)
 					}
-					a2011 := foryimpl.MakeSlice[[]float64](c, n2010)
-					r.ReadRawFloat64s(a2011)
-					x.AddAF64 = a2011
-					foryimpl.SetRefSlice(c, id2009, x.AddAF64)
+					a1501 := foryimpl.MakeSlice[[]float64](c, n1500)
+					r.ReadRawFloat64s(a1501)
+					x.AddAF64 = a1501
+					foryimpl.SetRefSlice(c, id1499, x.AddAF64)
 				} else {
 					x.AddAF64 = nil
 				}
@@ -10156,28 +8417,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2006 := c.ReadArrayLengthFast(8)
-					if n2006 < 0 {
-						n2006 = c.ReadArrayLength(8)
+					n1496 := c.ReadArrayLengthFast(8)
+					if n1496 < 0 {
+						n1496 = c.ReadArrayLength(8)
 					}
-					a2007 := foryimpl.MakeSlice[[]float64](c, n2006)
-					r.ReadRawFloat64s(a2007)
-					x.AddAF64 = a2007
+					a1497 := foryimpl.MakeSlice[[]float64](c, n1496)
+					r.ReadRawFloat64s(a1497)
+					x.AddAF64 = a1497
 				}
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2014, id2015 := c.ReadRefFlag(); st2014 == foryimpl.RefBack {
-					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id2015)
-				} else if st2014 == foryimpl.RefFollows {
-					n2016 := c.ReadArrayLengthFast(2)
-					if n2016 < 0 {
-						n2016 = c.ReadArrayLength(2)
+				if st1504, id1505 := c.ReadRefFlag(); st1504 == foryimpl.RefBack {
+					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1505)
+				} else if st1504 == foryimpl.RefFollows {
+					n1506 := c.ReadArrayLengthFast(2)
+					if n1506 < 0 {
+						n1506 = c.ReadArrayLength(2)
 					}
-					a2017 := foryimpl.MakeSlice[[]int16](c, n2016)
-					r.ReadRawInt16s(a2017)
-					x.AddAI16 = a2017
-					foryimpl.SetRefSlice(c, id2015, x.AddAI16)
+					a1507 := foryimpl.MakeSlice[[]int16](c, n1506)
+					r.ReadRawInt16s(a1507)
+					x.AddAI16 = a1507
+					foryimpl.SetRefSlice(c, id1505, x.AddAI16)
 				} else {
 					x.AddAI16 = nil
 				}
@@ -10185,28 +8446,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2012 := c.ReadArrayLengthFast(2)
-					if n2012 < 0 {
-						n2012 = c.ReadArrayLength(2)
+					n1502 := c.ReadArrayLengthFast(2)
+					if n1502 < 0 {
+						n1502 = c.ReadArrayLength(2)
 					}
-					a2013 := foryimpl.MakeSlice[[]int16](c, n2012)
-					r.ReadRawInt16s(a2013)
-					x.AddAI16 = a2013
+					a1503 := foryimpl.MakeSlice[[]int16](c, n1502)
+					r.ReadRawInt16s(a1503)
+					x.AddAI16 = a1503
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2020, id2021 := c.ReadRefFlag(); st2020 == foryimpl.RefBack {
-					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id2021)
-				} else if st2020 == foryimpl.RefFollows {
-					n2022 := c.ReadArrayLengthFast(4)
-					if n2022 < 0 {
-						n2022 = c.ReadArrayLength(4)
+				if st1510, id1511 := c.ReadRefFlag(); st1510 == foryimpl.RefBack {
+					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1511)
+				} else if st1510 == foryimpl.RefFollows {
+					n1512 := c.ReadArrayLengthFast(4)
+					if n1512 < 0 {
+						n1512 = c.ReadArrayLength(4)
 					}
-					a2023 := foryimpl.MakeSlice[[]int32](c, n2022)
-					r.ReadRawInt32s(a2023)
-					x.AddAI32 = a2023
-					foryimpl.SetRefSlice(c, id2021, x.AddAI32)
+					a1513 := foryimpl.MakeSlice[[]int32](c, n1512)
+					r.ReadRawInt32s(a1513)
+					x.AddAI32 = a1513
+					foryimpl.SetRefSlice(c, id1511, x.AddAI32)
 				} else {
 					x.AddAI32 = nil
 				}
@@ -10214,28 +8475,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2018 := c.ReadArrayLengthFast(4)
-					if n2018 < 0 {
-						n2018 = c.ReadArrayLength(4)
+					n1508 := c.ReadArrayLengthFast(4)
+					if n1508 < 0 {
+						n1508 = c.ReadArrayLength(4)
 					}
-					a2019 := foryimpl.MakeSlice[[]int32](c, n2018)
-					r.ReadRawInt32s(a2019)
-					x.AddAI32 = a2019
+					a1509 := foryimpl.MakeSlice[[]int32](c, n1508)
+					r.ReadRawInt32s(a1509)
+					x.AddAI32 = a1509
 				}
 			}
 		case 16:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2026, id2027 := c.ReadRefFlag(); st2026 == foryimpl.RefBack {
-					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id2027)
-				} else if st2026 == foryimpl.RefFollows {
-					n2028 := c.ReadArrayLengthFast(8)
-					if n2028 < 0 {
-						n2028 = c.ReadArrayLength(8)
+				if st1516, id1517 := c.ReadRefFlag(); st1516 == foryimpl.RefBack {
+					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1517)
+				} else if st1516 == foryimpl.RefFollows {
+					n1518 := c.ReadArrayLengthFast(8)
+					if n1518 < 0 {
+						n1518 = c.ReadArrayLength(8)
 					}
-					a2029 := foryimpl.MakeSlice[[]int64](c, n2028)
-					r.ReadRawInt64s(a2029)
-					x.AddAI64 = a2029
-					foryimpl.SetRefSlice(c, id2027, x.AddAI64)
+					a1519 := foryimpl.MakeSlice[[]int64](c, n1518)
+					r.ReadRawInt64s(a1519)
+					x.AddAI64 = a1519
+					foryimpl.SetRefSlice(c, id1517, x.AddAI64)
 				} else {
 					x.AddAI64 = nil
 				}
@@ -10243,30 +8504,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2024 := c.ReadArrayLengthFast(8)
-					if n2024 < 0 {
-						n2024 = c.ReadArrayLength(8)
+					n1514 := c.ReadArrayLengthFast(8)
+					if n1514 < 0 {
+						n1514 = c.ReadArrayLength(8)
 					}
-					a2025 := foryimpl.MakeSlice[[]int64](c, n2024)
-					r.ReadRawInt64s(a2025)
-					x.AddAI64 = a2025
+					a1515 := foryimpl.MakeSlice[[]int64](c, n1514)
+					r.ReadRawInt64s(a1515)
+					x.AddAI64 = a1515
 				}
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2033, id2034 := c.ReadRefFlag(); st2033 == foryimpl.RefBack {
-					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id2034)
-				} else if st2033 == foryimpl.RefFollows {
-					n2035 := c.ReadArrayLengthFast(1)
-					if n2035 < 0 {
-						n2035 = c.ReadArrayLength(1)
+				if st1523, id1524 := c.ReadRefFlag(); st1523 == foryimpl.RefBack {
+					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1524)
+				} else if st1523 == foryimpl.RefFollows {
+					n1525 := c.ReadArrayLengthFast(1)
+					if n1525 < 0 {
+						n1525 = c.ReadArrayLength(1)
 					}
-					a2036 := foryimpl.MakeSlice[[]int8](c, n2035)
-					for i2037 := range a2036 {
-						a2036[i2037] = r.ReadInt8()
+					a1526 := foryimpl.MakeSlice[[]int8](c, n1525)
+					for i1527 := range a1526 {
+						a1526[i1527] = r.ReadInt8()
 					}
-					x.AddAI8 = a2036
-					foryimpl.SetRefSlice(c, id2034, x.AddAI8)
+					x.AddAI8 = a1526
+					foryimpl.SetRefSlice(c, id1524, x.AddAI8)
 				} else {
 					x.AddAI8 = nil
 				}
@@ -10274,30 +8535,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2030 := c.ReadArrayLengthFast(1)
-					if n2030 < 0 {
-						n2030 = c.ReadArrayLength(1)
+					n1520 := c.ReadArrayLengthFast(1)
+					if n1520 < 0 {
+						n1520 = c.ReadArrayLength(1)
 					}
-					a2031 := foryimpl.MakeSlice[[]int8](c, n2030)
-					for i2032 := range a2031 {
-						a2031[i2032] = r.ReadInt8()
+					a1521 := foryimpl.MakeSlice[[]int8](c, n1520)
+					for i1522 := range a1521 {
+						a1521[i1522] = r.ReadInt8()
 					}
-					x.AddAI8 = a2031
+					x.AddAI8 = a1521
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2040, id2041 := c.ReadRefFlag(); st2040 == foryimpl.RefBack {
-					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id2041)
-				} else if st2040 == foryimpl.RefFollows {
-					n2042 := c.ReadArrayLengthFast(2)
-					if n2042 < 0 {
-						n2042 = c.ReadArrayLength(2)
+				if st1530, id1531 := c.ReadRefFlag(); st1530 == foryimpl.RefBack {
+					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1531)
+				} else if st1530 == foryimpl.RefFollows {
+					n1532 := c.ReadArrayLengthFast(2)
+					if n1532 < 0 {
+						n1532 = c.ReadArrayLength(2)
 					}
-					a2043 := foryimpl.MakeSlice[[]uint16](c, n2042)
-					r.ReadRawUint16s(a2043)
-					x.AddAU16 = a2043
-					foryimpl.SetRefSlice(c, id2041, x.AddAU16)
+					a1533 := foryimpl.MakeSlice[[]uint16](c, n1532)
+					r.ReadRawUint16s(a1533)
+					x.AddAU16 = a1533
+					foryimpl.SetRefSlice(c, id1531, x.AddAU16)
 				} else {
 					x.AddAU16 = nil
 				}
@@ -10305,28 +8566,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2038 := c.ReadArrayLengthFast(2)
-					if n2038 < 0 {
-						n2038 = c.ReadArrayLength(2)
+					n1528 := c.ReadArrayLengthFast(2)
+					if n1528 < 0 {
+						n1528 = c.ReadArrayLength(2)
 					}
-					a2039 := foryimpl.MakeSlice[[]uint16](c, n2038)
-					r.ReadRawUint16s(a2039)
-					x.AddAU16 = a2039
+					a1529 := foryimpl.MakeSlice[[]uint16](c, n1528)
+					r.ReadRawUint16s(a1529)
+					x.AddAU16 = a1529
 				}
 			}
 		case 19:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2046, id2047 := c.ReadRefFlag(); st2046 == foryimpl.RefBack {
-					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id2047)
-				} else if st2046 == foryimpl.RefFollows {
-					n2048 := c.ReadArrayLengthFast(4)
-					if n2048 < 0 {
-						n2048 = c.ReadArrayLength(4)
+				if st1536, id1537 := c.ReadRefFlag(); st1536 == foryimpl.RefBack {
+					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1537)
+				} else if st1536 == foryimpl.RefFollows {
+					n1538 := c.ReadArrayLengthFast(4)
+					if n1538 < 0 {
+						n1538 = c.ReadArrayLength(4)
 					}
-					a2049 := foryimpl.MakeSlice[[]uint32](c, n2048)
-					r.ReadRawUint32s(a2049)
-					x.AddAU32 = a2049
-					foryimpl.SetRefSlice(c, id2047, x.AddAU32)
+					a1539 := foryimpl.MakeSlice[[]uint32](c, n1538)
+					r.ReadRawUint32s(a1539)
+					x.AddAU32 = a1539
+					foryimpl.SetRefSlice(c, id1537, x.AddAU32)
 				} else {
 					x.AddAU32 = nil
 				}
@@ -10334,28 +8595,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2044 := c.ReadArrayLengthFast(4)
-					if n2044 < 0 {
-						n2044 = c.ReadArrayLength(4)
+					n1534 := c.ReadArrayLengthFast(4)
+					if n1534 < 0 {
+						n1534 = c.ReadArrayLength(4)
 					}
-					a2045 := foryimpl.MakeSlice[[]uint32](c, n2044)
-					r.ReadRawUint32s(a2045)
-					x.AddAU32 = a2045
+					a1535 := foryimpl.MakeSlice[[]uint32](c, n1534)
+					r.ReadRawUint32s(a1535)
+					x.AddAU32 = a1535
 				}
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2052, id2053 := c.ReadRefFlag(); st2052 == foryimpl.RefBack {
-					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id2053)
-				} else if st2052 == foryimpl.RefFollows {
-					n2054 := c.ReadArrayLengthFast(8)
-					if n2054 < 0 {
-						n2054 = c.ReadArrayLength(8)
+				if st1542, id1543 := c.ReadRefFlag(); st1542 == foryimpl.RefBack {
+					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1543)
+				} else if st1542 == foryimpl.RefFollows {
+					n1544 := c.ReadArrayLengthFast(8)
+					if n1544 < 0 {
+						n1544 = c.ReadArrayLength(8)
 					}
-					a2055 := foryimpl.MakeSlice[[]uint64](c, n2054)
-					r.ReadRawUint64s(a2055)
-					x.AddAU64 = a2055
-					foryimpl.SetRefSlice(c, id2053, x.AddAU64)
+					a1545 := foryimpl.MakeSlice[[]uint64](c, n1544)
+					r.ReadRawUint64s(a1545)
+					x.AddAU64 = a1545
+					foryimpl.SetRefSlice(c, id1543, x.AddAU64)
 				} else {
 					x.AddAU64 = nil
 				}
@@ -10363,28 +8624,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2050 := c.ReadArrayLengthFast(8)
-					if n2050 < 0 {
-						n2050 = c.ReadArrayLength(8)
+					n1540 := c.ReadArrayLengthFast(8)
+					if n1540 < 0 {
+						n1540 = c.ReadArrayLength(8)
 					}
-					a2051 := foryimpl.MakeSlice[[]uint64](c, n2050)
-					r.ReadRawUint64s(a2051)
-					x.AddAU64 = a2051
+					a1541 := foryimpl.MakeSlice[[]uint64](c, n1540)
+					r.ReadRawUint64s(a1541)
+					x.AddAU64 = a1541
 				}
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2058, id2059 := c.ReadRefFlag(); st2058 == foryimpl.RefBack {
-					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id2059)
-				} else if st2058 == foryimpl.RefFollows {
-					n2060 := c.ReadArrayLengthFast(1)
-					if n2060 < 0 {
-						n2060 = c.ReadArrayLength(1)
+				if st1548, id1549 := c.ReadRefFlag(); st1548 == foryimpl.RefBack {
+					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1549)
+				} else if st1548 == foryimpl.RefFollows {
+					n1550 := c.ReadArrayLengthFast(1)
+					if n1550 < 0 {
+						n1550 = c.ReadArrayLength(1)
 					}
-					a2061 := foryimpl.MakeSlice[[]uint8](c, n2060)
-					copy(a2061, r.ReadBytes(n2060))
-					x.AddAU8 = a2061
-					foryimpl.SetRefSlice(c, id2059, x.AddAU8)
+					a1551 := foryimpl.MakeSlice[[]uint8](c, n1550)
+					copy(a1551, r.ReadBytes(n1550))
+					x.AddAU8 = a1551
+					foryimpl.SetRefSlice(c, id1549, x.AddAU8)
 				} else {
 					x.AddAU8 = nil
 				}
@@ -10392,22 +8653,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2056 := c.ReadArrayLengthFast(1)
-					if n2056 < 0 {
-						n2056 = c.ReadArrayLength(1)
+					n1546 := c.ReadArrayLengthFast(1)
+					if n1546 < 0 {
+						n1546 = c.ReadArrayLength(1)
 					}
-					a2057 := foryimpl.MakeSlice[[]uint8](c, n2056)
-					copy(a2057, r.ReadBytes(n2056))
-					x.AddAU8 = a2057
+					a1547 := foryimpl.MakeSlice[[]uint8](c, n1546)
+					copy(a1547, r.ReadBytes(n1546))
+					x.AddAU8 = a1547
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2062, id2063 := c.ReadRefFlag(); st2062 == foryimpl.RefBack {
-					x.AddBin = foryimpl.BackRefSlice[uint8](c, id2063)
-				} else if st2062 == foryimpl.RefFollows {
+				if st1552, id1553 := c.ReadRefFlag(); st1552 == foryimpl.RefBack {
+					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1553)
+				} else if st1552 == foryimpl.RefFollows {
 					x.AddBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2063, x.AddBin)
+					foryimpl.SetRefSlice(c, id1553, x.AddBin)
 				} else {
 					x.AddBin = nil
 				}
@@ -10422,765 +8683,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2064 := c.ReadLengthFast(2)
-				if n2064 < 0 {
-					n2064 = c.ReadLength(2)
+				n1554 := c.ReadLengthFast(2)
+				if n1554 < 0 {
+					n1554 = c.ReadLength(2)
 				}
-				if n2064 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2064, 3))
+				if n1554 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1554, 3))
 					return
 				}
-				var l2065 [3]int16
-				if n2064 > 0 {
-					hn2067 := c.ReadListHeader(3)
+				var l1555 [3]int16
+				if n1554 > 0 {
+					hn1557 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2066 := range l2065 {
-							if hn2067 && !c.ReadFlag() {
-								clear(l2065[i2066 : i2066+1])
+						for i1556 := range l1555 {
+							if hn1557 && !c.ReadFlag() {
+								clear(l1555[i1556 : i1556+1])
 								continue
 							}
-							l2065[i2066] = r.ReadInt16()
+							l1555[i1556] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2066)
+								c.TraceIndex(i1556)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l2065
+				x.AddFix = l1555
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2070 := c.ReadLengthFast(1)
-				if n2070 < 0 {
-					n2070 = c.ReadLength(1)
+				n1560 := c.ReadLengthFast(1)
+				if n1560 < 0 {
+					n1560 = c.ReadLength(1)
 				}
-				l2071 := foryimpl.MakeSlice[[]bool](c, n2070)
-				if n2070 > 0 {
-					hn2073 := c.ReadListHeader(1)
+				l1561 := foryimpl.MakeSlice[[]bool](c, n1560)
+				if n1560 > 0 {
+					hn1563 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2072 := range l2071 {
-							if hn2073 && !c.ReadFlag() {
-								clear(l2071[i2072 : i2072+1])
+						for i1562 := range l1561 {
+							if hn1563 && !c.ReadFlag() {
+								clear(l1561[i1562 : i1562+1])
 								continue
 							}
-							l2071[i2072] = r.ReadBool()
+							l1561[i1562] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2072)
+								c.TraceIndex(i1562)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l2071
+				x.AddLB = l1561
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n2076 := c.ReadLengthFast(1)
-				if n2076 < 0 {
-					n2076 = c.ReadLength(1)
+				n1566 := c.ReadLengthFast(1)
+				if n1566 < 0 {
+					n1566 = c.ReadLength(1)
 				}
-				l2077 := foryimpl.MakeSlice[[]Color](c, n2076)
-				if n2076 > 0 {
-					hn2079 := c.ReadListHeader(25)
+				l1567 := foryimpl.MakeSlice[[]Color](c, n1566)
+				if n1566 > 0 {
+					hn1569 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2078 := range l2077 {
-							if hn2079 && !c.ReadFlag() {
-								clear(l2077[i2078 : i2078+1])
+						for i1568 := range l1567 {
+							if hn1569 && !c.ReadFlag() {
+								clear(l1567[i1568 : i1568+1])
 								continue
 							}
-							if e2082 := c.ReadEnumFast(uint32(0x7fffffff)); e2082 >= 0 {
-								l2077[i2078] = Color(e2082)
+							if e1572 := c.ReadEnumFast(uint32(0x7fffffff)); e1572 >= 0 {
+								l1567[i1568] = Color(e1572)
 							} else {
-								l2077[i2078] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1567[i1568] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2078)
+								c.TraceIndex(i1568)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l2077
+				x.AddLE = l1567
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2083 := c.ReadLengthFast(4)
-				if n2083 < 0 {
-					n2083 = c.ReadLength(4)
+				n1573 := c.ReadLengthFast(4)
+				if n1573 < 0 {
+					n1573 = c.ReadLength(4)
 				}
-				l2084 := foryimpl.MakeSlice[[]float32](c, n2083)
-				if n2083 > 0 {
-					hn2086 := c.ReadListHeader(19)
+				l1574 := foryimpl.MakeSlice[[]float32](c, n1573)
+				if n1573 > 0 {
+					hn1576 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2085 := range l2084 {
-							if hn2086 && !c.ReadFlag() {
-								clear(l2084[i2085 : i2085+1])
+						for i1575 := range l1574 {
+							if hn1576 && !c.ReadFlag() {
+								clear(l1574[i1575 : i1575+1])
 								continue
 							}
-							l2084[i2085] = r.ReadFloat32()
+							l1574[i1575] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2085)
+								c.TraceIndex(i1575)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l2084
+				x.AddLF32 = l1574
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2089 := c.ReadLengthFast(8)
-				if n2089 < 0 {
-					n2089 = c.ReadLength(8)
+				n1579 := c.ReadLengthFast(8)
+				if n1579 < 0 {
+					n1579 = c.ReadLength(8)
 				}
-				l2090 := foryimpl.MakeSlice[[]float64](c, n2089)
-				if n2089 > 0 {
-					hn2092 := c.ReadListHeader(20)
+				l1580 := foryimpl.MakeSlice[[]float64](c, n1579)
+				if n1579 > 0 {
+					hn1582 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2091 := range l2090 {
-							if hn2092 && !c.ReadFlag() {
-								clear(l2090[i2091 : i2091+1])
+						for i1581 := range l1580 {
+							if hn1582 && !c.ReadFlag() {
+								clear(l1580[i1581 : i1581+1])
 								continue
 							}
-							l2090[i2091] = r.ReadFloat64()
+							l1580[i1581] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2091)
+								c.TraceIndex(i1581)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l2090
+				x.AddLF64 = l1580
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2095 := c.ReadLengthFast(1)
-				if n2095 < 0 {
-					n2095 = c.ReadLength(1)
+				n1585 := c.ReadLengthFast(1)
+				if n1585 < 0 {
+					n1585 = c.ReadLength(1)
 				}
-				l2096 := foryimpl.MakeSlice[[]int32](c, n2095)
-				if n2095 > 0 {
-					hn2098 := c.ReadListHeader(5)
+				l1586 := foryimpl.MakeSlice[[]int32](c, n1585)
+				if n1585 > 0 {
+					hn1588 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2097 := range l2096 {
-							if hn2098 && !c.ReadFlag() {
-								clear(l2096[i2097 : i2097+1])
+						for i1587 := range l1586 {
+							if hn1588 && !c.ReadFlag() {
+								clear(l1586[i1587 : i1587+1])
 								continue
 							}
-							l2096[i2097] = r.ReadVarInt32()
+							l1586[i1587] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2097)
+								c.TraceIndex(i1587)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l2096
+				x.AddLI32 = l1586
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2101 := c.ReadLengthFast(1)
-				if n2101 < 0 {
-					n2101 = c.ReadLength(1)
+				n1591 := c.ReadLengthFast(1)
+				if n1591 < 0 {
+					n1591 = c.ReadLength(1)
 				}
-				l2102 := foryimpl.MakeSlice[[]int64](c, n2101)
-				if n2101 > 0 {
-					hn2104 := c.ReadListHeader(7)
+				l1592 := foryimpl.MakeSlice[[]int64](c, n1591)
+				if n1591 > 0 {
+					hn1594 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2103 := range l2102 {
-							if hn2104 && !c.ReadFlag() {
-								clear(l2102[i2103 : i2103+1])
+						for i1593 := range l1592 {
+							if hn1594 && !c.ReadFlag() {
+								clear(l1592[i1593 : i1593+1])
 								continue
 							}
-							l2102[i2103] = r.ReadVarInt64()
+							l1592[i1593] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2103)
+								c.TraceIndex(i1593)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l2102
+				x.AddLI64 = l1592
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2107 := c.ReadLengthFast(1)
-				if n2107 < 0 {
-					n2107 = c.ReadLength(1)
+				n1597 := c.ReadLengthFast(1)
+				if n1597 < 0 {
+					n1597 = c.ReadLength(1)
 				}
-				l2108 := foryimpl.MakeSlice[[]int8](c, n2107)
-				if n2107 > 0 {
-					hn2110 := c.ReadListHeader(2)
+				l1598 := foryimpl.MakeSlice[[]int8](c, n1597)
+				if n1597 > 0 {
+					hn1600 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2109 := range l2108 {
-							if hn2110 && !c.ReadFlag() {
-								clear(l2108[i2109 : i2109+1])
+						for i1599 := range l1598 {
+							if hn1600 && !c.ReadFlag() {
+								clear(l1598[i1599 : i1599+1])
 								continue
 							}
-							l2108[i2109] = r.ReadInt8()
+							l1598[i1599] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2109)
+								c.TraceIndex(i1599)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l2108
+				x.AddLI8 = l1598
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n2113 := c.ReadLengthFast(1)
-				if n2113 < 0 {
-					n2113 = c.ReadLength(1)
+				n1603 := c.ReadLengthFast(1)
+				if n1603 < 0 {
+					n1603 = c.ReadLength(1)
 				}
-				l2114 := foryimpl.MakeSlice[[][]int32](c, n2113)
-				if n2113 > 0 {
-					hn2116, tr2118 := c.ReadListHeaderRef(22)
+				l1604 := foryimpl.MakeSlice[[][]int32](c, n1603)
+				if n1603 > 0 {
+					hn1606, tr1608 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i2115 := range l2114 {
-							if tr2118 {
-								if st2119, id2120 := c.ReadRefFlag(); st2119 == foryimpl.RefBack {
-									l2114[i2115] = foryimpl.BackRefSlice[int32](c, id2120)
-								} else if st2119 == foryimpl.RefFollows {
-									n2121 := c.ReadLengthFast(1)
-									if n2121 < 0 {
-										n2121 = c.ReadLength(1)
+						for i1605 := range l1604 {
+							if tr1608 {
+								if st1609, id1610 := c.ReadRefFlag(); st1609 == foryimpl.RefBack {
+									l1604[i1605] = foryimpl.BackRefSlice[int32](c, id1610)
+								} else if st1609 == foryimpl.RefFollows {
+									n1611 := c.ReadLengthFast(1)
+									if n1611 < 0 {
+										n1611 = c.ReadLength(1)
 									}
-									l2122 := foryimpl.MakeSlice[[]int32](c, n2121)
-									if n2121 > 0 {
-										hn2124 := c.ReadListHeader(5)
+									l1612 := foryimpl.MakeSlice[[]int32](c, n1611)
+									if n1611 > 0 {
+										hn1614 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i2123 := range l2122 {
-												if hn2124 && !c.ReadFlag() {
-													clear(l2122[i2123 : i2123+1])
+											for i1613 := range l1612 {
+												if hn1614 && !c.ReadFlag() {
+													clear(l1612[i1613 : i1613+1])
 													continue
 												}
-												l2122[i2123] = r.ReadVarInt32()
+												l1612[i1613] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i2123)
+													c.TraceIndex(i1613)
 													break
 												}
 											}
 										}
 									}
-									l2114[i2115] = l2122
-									foryimpl.SetRefSlice(c, id2120, l2114[i2115])
+									l1604[i1605] = l1612
+									foryimpl.SetRefSlice(c, id1610, l1604[i1605])
 								} else {
-									l2114[i2115] = nil
+									l1604[i1605] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2115)
+									c.TraceIndex(i1605)
 									break
 								}
 								continue
 							}
-							if hn2116 && !c.ReadFlag() {
-								clear(l2114[i2115 : i2115+1])
+							if hn1606 && !c.ReadFlag() {
+								clear(l1604[i1605 : i1605+1])
 								continue
 							}
-							n2127 := c.ReadLengthFast(1)
-							if n2127 < 0 {
-								n2127 = c.ReadLength(1)
+							n1617 := c.ReadLengthFast(1)
+							if n1617 < 0 {
+								n1617 = c.ReadLength(1)
 							}
-							l2128 := foryimpl.MakeSlice[[]int32](c, n2127)
-							if n2127 > 0 {
-								hn2130 := c.ReadListHeader(5)
+							l1618 := foryimpl.MakeSlice[[]int32](c, n1617)
+							if n1617 > 0 {
+								hn1620 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2129 := range l2128 {
-										if hn2130 && !c.ReadFlag() {
-											clear(l2128[i2129 : i2129+1])
+									for i1619 := range l1618 {
+										if hn1620 && !c.ReadFlag() {
+											clear(l1618[i1619 : i1619+1])
 											continue
 										}
-										l2128[i2129] = r.ReadVarInt32()
+										l1618[i1619] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2129)
+											c.TraceIndex(i1619)
 											break
 										}
 									}
 								}
 							}
-							l2114[i2115] = l2128
+							l1604[i1605] = l1618
 							if c.Failed() {
-								c.TraceIndex(i2115)
+								c.TraceIndex(i1605)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l2114
+				x.AddLL = l1604
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n2133 := c.ReadLengthFast(1)
-				if n2133 < 0 {
-					n2133 = c.ReadLength(1)
+				n1623 := c.ReadLengthFast(1)
+				if n1623 < 0 {
+					n1623 = c.ReadLength(1)
 				}
-				l2134 := foryimpl.MakeSlice[[]map[string]int32](c, n2133)
-				if n2133 > 0 {
-					hn2136, tr2138 := c.ReadListHeaderRef(24)
+				l1624 := foryimpl.MakeSlice[[]map[string]int32](c, n1623)
+				if n1623 > 0 {
+					hn1626, tr1628 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i2135 := range l2134 {
-							if tr2138 {
-								if st2139, id2140 := c.ReadRefFlag(); st2139 == foryimpl.RefBack {
-									l2134[i2135] = foryimpl.BackRefMap[string, int32](c, id2140)
-								} else if st2139 == foryimpl.RefFollows {
-									n2141 := c.ReadLengthFast(2)
-									if n2141 < 0 {
-										n2141 = c.ReadLength(2)
+						for i1625 := range l1624 {
+							if tr1628 {
+								if st1629, id1630 := c.ReadRefFlag(); st1629 == foryimpl.RefBack {
+									l1624[i1625] = foryimpl.BackRefMap[string, int32](c, id1630)
+								} else if st1629 == foryimpl.RefFollows {
+									n1631 := c.ReadLengthFast(2)
+									if n1631 < 0 {
+										n1631 = c.ReadLength(2)
 									}
-									m2142 := foryimpl.MakeMap[map[string]int32](c, n2141)
-									for n2141 > 0 && !c.Failed() {
-										sz2143, vn2144, _ := c.ReadMapChunk(n2141, 21, 5, nil, false)
-										for j2145 := 0; j2145 < sz2143 && !c.Failed(); j2145++ {
-											var k2146 string
-											k2146 = c.ReadString()
-											var v2147 int32
-											if !vn2144 {
-												v2147 = r.ReadVarInt32()
+									m1632 := foryimpl.MakeMap[map[string]int32](c, n1631)
+									for n1631 > 0 && !c.Failed() {
+										sz1633, vn1634, _ := c.ReadMapChunk(n1631, 21, 5, nil, false)
+										for j1635 := 0; j1635 < sz1633 && !c.Failed(); j1635++ {
+											var k1636 string
+											k1636 = c.ReadString()
+											var v1637 int32
+											if !vn1634 {
+												v1637 = r.ReadVarInt32()
 											}
-											m2142[k2146] = v2147
+											m1632[k1636] = v1637
 										}
-										n2141 -= sz2143
+										n1631 -= sz1633
 									}
-									l2134[i2135] = m2142
-									foryimpl.SetRefMap(c, id2140, l2134[i2135])
+									l1624[i1625] = m1632
+									foryimpl.SetRefMap(c, id1630, l1624[i1625])
 								} else {
-									l2134[i2135] = nil
+									l1624[i1625] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2135)
+									c.TraceIndex(i1625)
 									break
 								}
 								continue
 							}
-							if hn2136 && !c.ReadFlag() {
-								clear(l2134[i2135 : i2135+1])
+							if hn1626 && !c.ReadFlag() {
+								clear(l1624[i1625 : i1625+1])
 								continue
 							}
-							n2149 := c.ReadLengthFast(2)
-							if n2149 < 0 {
-								n2149 = c.ReadLength(2)
+							n1639 := c.ReadLengthFast(2)
+							if n1639 < 0 {
+								n1639 = c.ReadLength(2)
 							}
-							m2150 := foryimpl.MakeMap[map[string]int32](c, n2149)
-							for n2149 > 0 && !c.Failed() {
-								sz2151, vn2152, _ := c.ReadMapChunk(n2149, 21, 5, nil, false)
-								for j2153 := 0; j2153 < sz2151 && !c.Failed(); j2153++ {
-									var k2154 string
-									k2154 = c.ReadString()
-									var v2155 int32
-									if !vn2152 {
-										v2155 = r.ReadVarInt32()
+							m1640 := foryimpl.MakeMap[map[string]int32](c, n1639)
+							for n1639 > 0 && !c.Failed() {
+								sz1641, vn1642, _ := c.ReadMapChunk(n1639, 21, 5, nil, false)
+								for j1643 := 0; j1643 < sz1641 && !c.Failed(); j1643++ {
+									var k1644 string
+									k1644 = c.ReadString()
+									var v1645 int32
+									if !vn1642 {
+										v1645 = r.ReadVarInt32()
 									}
-									m2150[k2154] = v2155
+									m1640[k1644] = v1645
 								}
-								n2149 -= sz2151
+								n1639 -= sz1641
 							}
-							l2134[i2135] = m2150
+							l1624[i1625] = m1640
 							if c.Failed() {
-								c.TraceIndex(i2135)
+								c.TraceIndex(i1625)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l2134
+				x.AddLM = l1624
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2157 := c.ReadLengthFast(1)
-				if n2157 < 0 {
-					n2157 = c.ReadLength(1)
+				n1647 := c.ReadLengthFast(1)
+				if n1647 < 0 {
+					n1647 = c.ReadLength(1)
 				}
-				l2158 := foryimpl.MakeSlice[[]*int32](c, n2157)
-				if n2157 > 0 {
-					hn2160 := c.ReadListHeader(5)
+				l1648 := foryimpl.MakeSlice[[]*int32](c, n1647)
+				if n1647 > 0 {
+					hn1650 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2159 := range l2158 {
-							if hn2160 && !c.ReadFlag() {
-								clear(l2158[i2159 : i2159+1])
+						for i1649 := range l1648 {
+							if hn1650 && !c.ReadFlag() {
+								clear(l1648[i1649 : i1649+1])
 								continue
 							}
-							p2163 := foryimpl.Alloc[int32](c)
-							*p2163 = r.ReadVarInt32()
-							l2158[i2159] = p2163
+							p1653 := foryimpl.Alloc[int32](c)
+							*p1653 = r.ReadVarInt32()
+							l1648[i1649] = p1653
 							if c.Failed() {
-								c.TraceIndex(i2159)
+								c.TraceIndex(i1649)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l2158
+				x.AddLPI = l1648
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n2164 := c.ReadLengthFast(1)
-				if n2164 < 0 {
-					n2164 = c.ReadLength(1)
+				n1654 := c.ReadLengthFast(1)
+				if n1654 < 0 {
+					n1654 = c.ReadLength(1)
 				}
-				l2165 := foryimpl.MakeSlice[[]string](c, n2164)
-				if n2164 > 0 {
-					hn2167 := c.ReadListHeader(21)
+				l1655 := foryimpl.MakeSlice[[]string](c, n1654)
+				if n1654 > 0 {
+					hn1657 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2166 := range l2165 {
-							if hn2167 && !c.ReadFlag() {
-								clear(l2165[i2166 : i2166+1])
+						for i1656 := range l1655 {
+							if hn1657 && !c.ReadFlag() {
+								clear(l1655[i1656 : i1656+1])
 								continue
 							}
-							l2165[i2166] = c.ReadString()
+							l1655[i1656] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2166)
+								c.TraceIndex(i1656)
 								break
 							}
 						}
 					}
 				}
-				x.AddLS = l2165
+				x.AddLS = l1655
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n2170 := c.ReadLengthFast(1)
-				if n2170 < 0 {
-					n2170 = c.ReadLength(1)
+				n1660 := c.ReadLengthFast(1)
+				if n1660 < 0 {
+					n1660 = c.ReadLength(1)
 				}
-				l2171 := foryimpl.MakeSlice[[]time.Time](c, n2170)
-				if n2170 > 0 {
-					hn2173 := c.ReadListHeader(38)
+				l1661 := foryimpl.MakeSlice[[]time.Time](c, n1660)
+				if n1660 > 0 {
+					hn1663 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2172 := range l2171 {
-							if hn2173 && !c.ReadFlag() {
-								clear(l2171[i2172 : i2172+1])
+						for i1662 := range l1661 {
+							if hn1663 && !c.ReadFlag() {
+								clear(l1661[i1662 : i1662+1])
 								continue
 							}
-							l2171[i2172] = c.ReadTime()
+							l1661[i1662] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2172)
+								c.TraceIndex(i1662)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l2171
+				x.AddLT = l1661
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2176 := c.ReadLengthFast(2)
-				if n2176 < 0 {
-					n2176 = c.ReadLength(2)
+				n1666 := c.ReadLengthFast(2)
+				if n1666 < 0 {
+					n1666 = c.ReadLength(2)
 				}
-				l2177 := foryimpl.MakeSlice[[]uint16](c, n2176)
-				if n2176 > 0 {
-					hn2179 := c.ReadListHeader(10)
+				l1667 := foryimpl.MakeSlice[[]uint16](c, n1666)
+				if n1666 > 0 {
+					hn1669 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2178 := range l2177 {
-							if hn2179 && !c.ReadFlag() {
-								clear(l2177[i2178 : i2178+1])
+						for i1668 := range l1667 {
+							if hn1669 && !c.ReadFlag() {
+								clear(l1667[i1668 : i1668+1])
 								continue
 							}
-							l2177[i2178] = r.ReadUint16()
+							l1667[i1668] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2178)
+								c.TraceIndex(i1668)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l2177
+				x.AddLU16 = l1667
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2182 := c.ReadLengthFast(1)
-				if n2182 < 0 {
-					n2182 = c.ReadLength(1)
+				n1672 := c.ReadLengthFast(1)
+				if n1672 < 0 {
+					n1672 = c.ReadLength(1)
 				}
-				l2183 := foryimpl.MakeSlice[[]uint64](c, n2182)
-				if n2182 > 0 {
-					hn2185 := c.ReadListHeader(14)
+				l1673 := foryimpl.MakeSlice[[]uint64](c, n1672)
+				if n1672 > 0 {
+					hn1675 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2184 := range l2183 {
-							if hn2185 && !c.ReadFlag() {
-								clear(l2183[i2184 : i2184+1])
+						for i1674 := range l1673 {
+							if hn1675 && !c.ReadFlag() {
+								clear(l1673[i1674 : i1674+1])
 								continue
 							}
-							l2183[i2184] = r.ReadVarUint64()
+							l1673[i1674] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2184)
+								c.TraceIndex(i1674)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l2183
+				x.AddLU64 = l1673
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n2188 := c.ReadLengthFast(2)
-				if n2188 < 0 {
-					n2188 = c.ReadLength(2)
+				n1678 := c.ReadLengthFast(2)
+				if n1678 < 0 {
+					n1678 = c.ReadLength(2)
 				}
-				m2189 := foryimpl.MakeMap[map[bool]string](c, n2188)
-				for n2188 > 0 && !c.Failed() {
-					sz2190, vn2191, _ := c.ReadMapChunk(n2188, 1, 21, nil, false)
-					for j2192 := 0; j2192 < sz2190 && !c.Failed(); j2192++ {
-						var k2193 bool
-						k2193 = r.ReadBool()
-						var v2194 string
-						if !vn2191 {
-							v2194 = c.ReadString()
+				m1679 := foryimpl.MakeMap[map[bool]string](c, n1678)
+				for n1678 > 0 && !c.Failed() {
+					sz1680, vn1681, _ := c.ReadMapChunk(n1678, 1, 21, nil, false)
+					for j1682 := 0; j1682 < sz1680 && !c.Failed(); j1682++ {
+						var k1683 bool
+						k1683 = r.ReadBool()
+						var v1684 string
+						if !vn1681 {
+							v1684 = c.ReadString()
 						}
-						m2189[k2193] = v2194
+						m1679[k1683] = v1684
 					}
-					n2188 -= sz2190
+					n1678 -= sz1680
 				}
-				x.AddMBS = m2189
+				x.AddMBS = m1679
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n2196 := c.ReadLengthFast(2)
-				if n2196 < 0 {
-					n2196 = c.ReadLength(2)
+				n1686 := c.ReadLengthFast(2)
+				if n1686 < 0 {
+					n1686 = c.ReadLength(2)
 				}
-				m2197 := foryimpl.MakeMap[map[Color]string](c, n2196)
-				for n2196 > 0 && !c.Failed() {
-					sz2198, vn2199, _ := c.ReadMapChunk(n2196, 25, 21, nil, false)
-					for j2200 := 0; j2200 < sz2198 && !c.Failed(); j2200++ {
-						var k2201 Color
-						if e2203 := c.ReadEnumFast(uint32(0x7fffffff)); e2203 >= 0 {
-							k2201 = Color(e2203)
+				m1687 := foryimpl.MakeMap[map[Color]string](c, n1686)
+				for n1686 > 0 && !c.Failed() {
+					sz1688, vn1689, _ := c.ReadMapChunk(n1686, 25, 21, nil, false)
+					for j1690 := 0; j1690 < sz1688 && !c.Failed(); j1690++ {
+						var k1691 Color
+						if e1693 := c.ReadEnumFast(uint32(0x7fffffff)); e1693 >= 0 {
+							k1691 = Color(e1693)
 						} else {
-							k2201 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k1691 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v2202 string
-						if !vn2199 {
-							v2202 = c.ReadString()
+						var v1692 string
+						if !vn1689 {
+							v1692 = c.ReadString()
 						}
-						m2197[k2201] = v2202
+						m1687[k1691] = v1692
 					}
-					n2196 -= sz2198
+					n1686 -= sz1688
 				}
-				x.AddMES = m2197
+				x.AddMES = m1687
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n2205 := c.ReadLengthFast(2)
-				if n2205 < 0 {
-					n2205 = c.ReadLength(2)
+				n1695 := c.ReadLengthFast(2)
+				if n1695 < 0 {
+					n1695 = c.ReadLength(2)
 				}
-				m2206 := foryimpl.MakeMap[map[int64]float64](c, n2205)
-				for n2205 > 0 && !c.Failed() {
-					sz2207, vn2208, _ := c.ReadMapChunk(n2205, 7, 20, nil, false)
-					for j2209 := 0; j2209 < sz2207 && !c.Failed(); j2209++ {
-						var k2210 int64
-						k2210 = r.ReadVarInt64()
-						var v2211 float64
-						if !vn2208 {
-							v2211 = r.ReadFloat64()
+				m1696 := foryimpl.MakeMap[map[int64]float64](c, n1695)
+				for n1695 > 0 && !c.Failed() {
+					sz1697, vn1698, _ := c.ReadMapChunk(n1695, 7, 20, nil, false)
+					for j1699 := 0; j1699 < sz1697 && !c.Failed(); j1699++ {
+						var k1700 int64
+						k1700 = r.ReadVarInt64()
+						var v1701 float64
+						if !vn1698 {
+							v1701 = r.ReadFloat64()
 						}
-						m2206[k2210] = v2211
+						m1696[k1700] = v1701
 					}
-					n2205 -= sz2207
+					n1695 -= sz1697
 				}
-				x.AddMI64F = m2206
+				x.AddMI64F = m1696
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n2213 := c.ReadLengthFast(2)
-				if n2213 < 0 {
-					n2213 = c.ReadLength(2)
+				n1703 := c.ReadLengthFast(2)
+				if n1703 < 0 {
+					n1703 = c.ReadLength(2)
 				}
-				m2214 := foryimpl.MakeMap[map[int32]string](c, n2213)
-				for n2213 > 0 && !c.Failed() {
-					sz2215, vn2216, _ := c.ReadMapChunk(n2213, 5, 21, nil, false)
-					for j2217 := 0; j2217 < sz2215 && !c.Failed(); j2217++ {
-						var k2218 int32
-						k2218 = r.ReadVarInt32()
-						var v2219 string
-						if !vn2216 {
-							v2219 = c.ReadString()
+				m1704 := foryimpl.MakeMap[map[int32]string](c, n1703)
+				for n1703 > 0 && !c.Failed() {
+					sz1705, vn1706, _ := c.ReadMapChunk(n1703, 5, 21, nil, false)
+					for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
+						var k1708 int32
+						k1708 = r.ReadVarInt32()
+						var v1709 string
+						if !vn1706 {
+							v1709 = c.ReadString()
 						}
-						m2214[k2218] = v2219
+						m1704[k1708] = v1709
 					}
-					n2213 -= sz2215
+					n1703 -= sz1705
 				}
-				x.AddMIS = m2214
+				x.AddMIS = m1704
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n2221 := c.ReadLengthFast(2)
-				if n2221 < 0 {
-					n2221 = c.ReadLength(2)
+				n1711 := c.ReadLengthFast(2)
+				if n1711 < 0 {
+					n1711 = c.ReadLength(2)
 				}
-				m2222 := foryimpl.MakeMap[map[string]int32](c, n2221)
-				for n2221 > 0 && !c.Failed() {
-					sz2223, vn2224, _ := c.ReadMapChunk(n2221, 21, 5, nil, false)
-					for j2225 := 0; j2225 < sz2223 && !c.Failed(); j2225++ {
-						var k2226 string
-						k2226 = c.ReadString()
-						var v2227 int32
-						if !vn2224 {
-							v2227 = r.ReadVarInt32()
+				m1712 := foryimpl.MakeMap[map[string]int32](c, n1711)
+				for n1711 > 0 && !c.Failed() {
+					sz1713, vn1714, _ := c.ReadMapChunk(n1711, 21, 5, nil, false)
+					for j1715 := 0; j1715 < sz1713 && !c.Failed(); j1715++ {
+						var k1716 string
+						k1716 = c.ReadString()
+						var v1717 int32
+						if !vn1714 {
+							v1717 = r.ReadVarInt32()
 						}
-						m2222[k2226] = v2227
+						m1712[k1716] = v1717
 					}
-					n2221 -= sz2223
+					n1711 -= sz1713
 				}
-				x.AddMSI = m2222
+				x.AddMSI = m1712
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n2229 := c.ReadLengthFast(2)
-				if n2229 < 0 {
-					n2229 = c.ReadLength(2)
+				n1719 := c.ReadLengthFast(2)
+				if n1719 < 0 {
+					n1719 = c.ReadLength(2)
 				}
-				m2230 := foryimpl.MakeMap[map[string][]string](c, n2229)
-				for n2229 > 0 && !c.Failed() {
-					sz2231, vn2232, _ := c.ReadMapChunk(n2229, 21, 22, nil, true)
-					for j2233 := 0; j2233 < sz2231 && !c.Failed(); j2233++ {
-						var k2234 string
-						k2234 = c.ReadString()
-						var v2235 []string
-						if !vn2232 {
-							n2236 := c.ReadLengthFast(1)
-							if n2236 < 0 {
-								n2236 = c.ReadLength(1)
+				m1720 := foryimpl.MakeMap[map[string][]string](c, n1719)
+				for n1719 > 0 && !c.Failed() {
+					sz1721, vn1722, _ := c.ReadMapChunk(n1719, 21, 22, nil, true)
+					for j1723 := 0; j1723 < sz1721 && !c.Failed(); j1723++ {
+						var k1724 string
+						k1724 = c.ReadString()
+						var v1725 []string
+						if !vn1722 {
+							n1726 := c.ReadLengthFast(1)
+							if n1726 < 0 {
+								n1726 = c.ReadLength(1)
 							}
-							l2237 := foryimpl.MakeSlice[[]string](c, n2236)
-							if n2236 > 0 {
-								hn2239 := c.ReadListHeader(21)
+							l1727 := foryimpl.MakeSlice[[]string](c, n1726)
+							if n1726 > 0 {
+								hn1729 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2238 := range l2237 {
-										if hn2239 && !c.ReadFlag() {
-											clear(l2237[i2238 : i2238+1])
+									for i1728 := range l1727 {
+										if hn1729 && !c.ReadFlag() {
+											clear(l1727[i1728 : i1728+1])
 											continue
 										}
-										l2237[i2238] = c.ReadString()
+										l1727[i1728] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2238)
+											c.TraceIndex(i1728)
 											break
 										}
 									}
 								}
 							}
-							v2235 = l2237
+							v1725 = l1727
 						}
-						m2230[k2234] = v2235
+						m1720[k1724] = v1725
 					}
-					n2229 -= sz2231
+					n1719 -= sz1721
 				}
-				x.AddMSL = m2230
+				x.AddMSL = m1720
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n2243 := c.ReadLengthFast(2)
-				if n2243 < 0 {
-					n2243 = c.ReadLength(2)
+				n1733 := c.ReadLengthFast(2)
+				if n1733 < 0 {
+					n1733 = c.ReadLength(2)
 				}
-				m2244 := foryimpl.MakeMap[map[string]map[string]int32](c, n2243)
-				for n2243 > 0 && !c.Failed() {
-					sz2245, vn2246, _ := c.ReadMapChunk(n2243, 21, 24, nil, true)
-					for j2247 := 0; j2247 < sz2245 && !c.Failed(); j2247++ {
-						var k2248 string
-						k2248 = c.ReadString()
-						var v2249 map[string]int32
-						if !vn2246 {
-							n2250 := c.ReadLengthFast(2)
-							if n2250 < 0 {
-								n2250 = c.ReadLength(2)
+				m1734 := foryimpl.MakeMap[map[string]map[string]int32](c, n1733)
+				for n1733 > 0 && !c.Failed() {
+					sz1735, vn1736, _ := c.ReadMapChunk(n1733, 21, 24, nil, true)
+					for j1737 := 0; j1737 < sz1735 && !c.Failed(); j1737++ {
+						var k1738 string
+						k1738 = c.ReadString()
+						var v1739 map[string]int32
+						if !vn1736 {
+							n1740 := c.ReadLengthFast(2)
+							if n1740 < 0 {
+								n1740 = c.ReadLength(2)
 							}
-							m2251 := foryimpl.MakeMap[map[string]int32](c, n2250)
-							for n2250 > 0 && !c.Failed() {
-								sz2252, vn2253, _ := c.ReadMapChunk(n2250, 21, 5, nil, false)
-								for j2254 := 0; j2254 < sz2252 && !c.Failed(); j2254++ {
-									var k2255 string
-									k2255 = c.ReadString()
-									var v2256 int32
-									if !vn2253 {
-										v2256 = r.ReadVarInt32()
+							m1741 := foryimpl.MakeMap[map[string]int32](c, n1740)
+							for n1740 > 0 && !c.Failed() {
+								sz1742, vn1743, _ := c.ReadMapChunk(n1740, 21, 5, nil, false)
+								for j1744 := 0; j1744 < sz1742 && !c.Failed(); j1744++ {
+									var k1745 string
+									k1745 = c.ReadString()
+									var v1746 int32
+									if !vn1743 {
+										v1746 = r.ReadVarInt32()
 									}
-									m2251[k2255] = v2256
+									m1741[k1745] = v1746
 								}
-								n2250 -= sz2252
+								n1740 -= sz1742
 							}
-							v2249 = m2251
+							v1739 = m1741
 						}
-						m2244[k2248] = v2249
+						m1734[k1738] = v1739
 					}
-					n2243 -= sz2245
+					n1733 -= sz1735
 				}
-				x.AddMSM = m2244
+				x.AddMSM = m1734
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n2259 := c.ReadLengthFast(2)
-				if n2259 < 0 {
-					n2259 = c.ReadLength(2)
+				n1749 := c.ReadLengthFast(2)
+				if n1749 < 0 {
+					n1749 = c.ReadLength(2)
 				}
-				m2260 := foryimpl.MakeMap[map[string]*int32](c, n2259)
-				for n2259 > 0 && !c.Failed() {
-					sz2261, vn2262, _ := c.ReadMapChunk(n2259, 21, 5, nil, true)
-					for j2263 := 0; j2263 < sz2261 && !c.Failed(); j2263++ {
-						var k2264 string
-						k2264 = c.ReadString()
-						var v2265 *int32
-						if !vn2262 {
-							p2266 := foryimpl.Alloc[int32](c)
-							*p2266 = r.ReadVarInt32()
-							v2265 = p2266
+				m1750 := foryimpl.MakeMap[map[string]*int32](c, n1749)
+				for n1749 > 0 && !c.Failed() {
+					sz1751, vn1752, _ := c.ReadMapChunk(n1749, 21, 5, nil, true)
+					for j1753 := 0; j1753 < sz1751 && !c.Failed(); j1753++ {
+						var k1754 string
+						k1754 = c.ReadString()
+						var v1755 *int32
+						if !vn1752 {
+							p1756 := foryimpl.Alloc[int32](c)
+							*p1756 = r.ReadVarInt32()
+							v1755 = p1756
 						}
-						m2260[k2264] = v2265
+						m1750[k1754] = v1755
 					}
-					n2259 -= sz2261
+					n1749 -= sz1751
 				}
-				x.AddMSP = m2260
+				x.AddMSP = m1750
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n2268 := c.ReadLengthFast(2)
-				if n2268 < 0 {
-					n2268 = c.ReadLength(2)
+				n1758 := c.ReadLengthFast(2)
+				if n1758 < 0 {
+					n1758 = c.ReadLength(2)
 				}
-				m2269 := foryimpl.MakeMap[map[uint8]uint16](c, n2268)
-				for n2268 > 0 && !c.Failed() {
-					sz2270, vn2271, _ := c.ReadMapChunk(n2268, 9, 10, nil, false)
-					for j2272 := 0; j2272 < sz2270 && !c.Failed(); j2272++ {
-						var k2273 uint8
-						k2273 = r.ReadUint8()
-						var v2274 uint16
-						if !vn2271 {
-							v2274 = r.ReadUint16()
+				m1759 := foryimpl.MakeMap[map[uint8]uint16](c, n1758)
+				for n1758 > 0 && !c.Failed() {
+					sz1760, vn1761, _ := c.ReadMapChunk(n1758, 9, 10, nil, false)
+					for j1762 := 0; j1762 < sz1760 && !c.Failed(); j1762++ {
+						var k1763 uint8
+						k1763 = r.ReadUint8()
+						var v1764 uint16
+						if !vn1761 {
+							v1764 = r.ReadUint16()
 						}
-						m2269[k2273] = v2274
+						m1759[k1763] = v1764
 					}
-					n2268 -= sz2270
+					n1758 -= sz1760
 				}
-				x.AddMU8 = m2269
+				x.AddMU8 = m1759
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2276, id2277 := c.ReadRefFlag(); st2276 == foryimpl.RefBack {
-					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2277)
-				} else if st2276 == foryimpl.RefFollows {
+				if st1766, id1767 := c.ReadRefFlag(); st1766 == foryimpl.RefBack {
+					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1767)
+				} else if st1766 == foryimpl.RefFollows {
 					x.AddNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2277, x.AddNBin)
+					foryimpl.SetRefSlice(c, id1767, x.AddNBin)
 				} else {
 					x.AddNBin = nil
 				}
@@ -11193,146 +9454,146 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2284, id2285 := c.ReadRefFlag(); st2284 == foryimpl.RefBack {
-					x.AddNLS = foryimpl.BackRefSlice[string](c, id2285)
-				} else if st2284 == foryimpl.RefFollows {
-					n2286 := c.ReadLengthFast(1)
-					if n2286 < 0 {
-						n2286 = c.ReadLength(1)
+				if st1774, id1775 := c.ReadRefFlag(); st1774 == foryimpl.RefBack {
+					x.AddNLS = foryimpl.BackRefSlice[string](c, id1775)
+				} else if st1774 == foryimpl.RefFollows {
+					n1776 := c.ReadLengthFast(1)
+					if n1776 < 0 {
+						n1776 = c.ReadLength(1)
 					}
-					l2287 := foryimpl.MakeSlice[[]string](c, n2286)
-					if n2286 > 0 {
-						hn2289 := c.ReadListHeader(21)
+					l1777 := foryimpl.MakeSlice[[]string](c, n1776)
+					if n1776 > 0 {
+						hn1779 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2288 := range l2287 {
-								if hn2289 && !c.ReadFlag() {
-									clear(l2287[i2288 : i2288+1])
+							for i1778 := range l1777 {
+								if hn1779 && !c.ReadFlag() {
+									clear(l1777[i1778 : i1778+1])
 									continue
 								}
-								l2287[i2288] = c.ReadString()
+								l1777[i1778] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2288)
+									c.TraceIndex(i1778)
 									break
 								}
 							}
 						}
 					}
-					x.AddNLS = l2287
-					foryimpl.SetRefSlice(c, id2285, x.AddNLS)
+					x.AddNLS = l1777
+					foryimpl.SetRefSlice(c, id1775, x.AddNLS)
 				} else {
 					x.AddNLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2278 := c.ReadLengthFast(1)
-					if n2278 < 0 {
-						n2278 = c.ReadLength(1)
+					n1768 := c.ReadLengthFast(1)
+					if n1768 < 0 {
+						n1768 = c.ReadLength(1)
 					}
-					l2279 := foryimpl.MakeSlice[[]string](c, n2278)
-					if n2278 > 0 {
-						hn2281 := c.ReadListHeader(21)
+					l1769 := foryimpl.MakeSlice[[]string](c, n1768)
+					if n1768 > 0 {
+						hn1771 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2280 := range l2279 {
-								if hn2281 && !c.ReadFlag() {
-									clear(l2279[i2280 : i2280+1])
+							for i1770 := range l1769 {
+								if hn1771 && !c.ReadFlag() {
+									clear(l1769[i1770 : i1770+1])
 									continue
 								}
-								l2279[i2280] = c.ReadString()
+								l1769[i1770] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2280)
+									c.TraceIndex(i1770)
 									break
 								}
 							}
 						}
 					}
-					x.AddNLS = l2279
+					x.AddNLS = l1769
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2300, id2301 := c.ReadRefFlag(); st2300 == foryimpl.RefBack {
-					x.AddNM = foryimpl.BackRefMap[string, int32](c, id2301)
-				} else if st2300 == foryimpl.RefFollows {
-					n2302 := c.ReadLengthFast(2)
-					if n2302 < 0 {
-						n2302 = c.ReadLength(2)
+				if st1790, id1791 := c.ReadRefFlag(); st1790 == foryimpl.RefBack {
+					x.AddNM = foryimpl.BackRefMap[string, int32](c, id1791)
+				} else if st1790 == foryimpl.RefFollows {
+					n1792 := c.ReadLengthFast(2)
+					if n1792 < 0 {
+						n1792 = c.ReadLength(2)
 					}
-					m2303 := foryimpl.MakeMap[map[string]int32](c, n2302)
-					for n2302 > 0 && !c.Failed() {
-						sz2304, vn2305, _ := c.ReadMapChunk(n2302, 21, 5, nil, false)
-						for j2306 := 0; j2306 < sz2304 && !c.Failed(); j2306++ {
-							var k2307 string
-							k2307 = c.ReadString()
-							var v2308 int32
-							if !vn2305 {
-								v2308 = r.ReadVarInt32()
+					m1793 := foryimpl.MakeMap[map[string]int32](c, n1792)
+					for n1792 > 0 && !c.Failed() {
+						sz1794, vn1795, _ := c.ReadMapChunk(n1792, 21, 5, nil, false)
+						for j1796 := 0; j1796 < sz1794 && !c.Failed(); j1796++ {
+							var k1797 string
+							k1797 = c.ReadString()
+							var v1798 int32
+							if !vn1795 {
+								v1798 = r.ReadVarInt32()
 							}
-							m2303[k2307] = v2308
+							m1793[k1797] = v1798
 						}
-						n2302 -= sz2304
+						n1792 -= sz1794
 					}
-					x.AddNM = m2303
-					foryimpl.SetRefMap(c, id2301, x.AddNM)
+					x.AddNM = m1793
+					foryimpl.SetRefMap(c, id1791, x.AddNM)
 				} else {
 					x.AddNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2292 := c.ReadLengthFast(2)
-					if n2292 < 0 {
-						n2292 = c.ReadLength(2)
+					n1782 := c.ReadLengthFast(2)
+					if n1782 < 0 {
+						n1782 = c.ReadLength(2)
 					}
-					m2293 := foryimpl.MakeMap[map[string]int32](c, n2292)
-					for n2292 > 0 && !c.Failed() {
-						sz2294, vn2295, _ := c.ReadMapChunk(n2292, 21, 5, nil, false)
-						for j2296 := 0; j2296 < sz2294 && !c.Failed(); j2296++ {
-							var k2297 string
-							k2297 = c.ReadString()
-							var v2298 int32
-							if !vn2295 {
-								v2298 = r.ReadVarInt32()
+					m1783 := foryimpl.MakeMap[map[string]int32](c, n1782)
+					for n1782 > 0 && !c.Failed() {
+						sz1784, vn1785, _ := c.ReadMapChunk(n1782, 21, 5, nil, false)
+						for j1786 := 0; j1786 < sz1784 && !c.Failed(); j1786++ {
+							var k1787 string
+							k1787 = c.ReadString()
+							var v1788 int32
+							if !vn1785 {
+								v1788 = r.ReadVarInt32()
 							}
-							m2293[k2297] = v2298
+							m1783[k1787] = v1788
 						}
-						n2292 -= sz2294
+						n1782 -= sz1784
 					}
-					x.AddNM = m2293
+					x.AddNM = m1783
 				}
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2310 := c.ReadLengthFast(1)
-				if n2310 < 0 {
-					n2310 = c.ReadLength(1)
+				n1800 := c.ReadLengthFast(1)
+				if n1800 < 0 {
+					n1800 = c.ReadLength(1)
 				}
-				l2311 := foryimpl.MakeSlice[[]uint8](c, n2310)
-				if n2310 > 0 {
-					hn2313 := c.ReadListHeader(9)
+				l1801 := foryimpl.MakeSlice[[]uint8](c, n1800)
+				if n1800 > 0 {
+					hn1803 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2312 := range l2311 {
-							if hn2313 && !c.ReadFlag() {
-								clear(l2311[i2312 : i2312+1])
+						for i1802 := range l1801 {
+							if hn1803 && !c.ReadFlag() {
+								clear(l1801[i1802 : i1802+1])
 								continue
 							}
-							l2311[i2312] = r.ReadUint8()
+							l1801[i1802] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2312)
+								c.TraceIndex(i1802)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l2311
+				x.AddRaw = l1801
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2316, id2317 := c.ReadRefFlag(); st2316 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id2317)
-				} else if st2316 == foryimpl.RefFollows {
+				if st1806, id1807 := c.ReadRefFlag(); st1806 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id1807)
+				} else if st1806 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2317, x.Bin)
+					foryimpl.SetRefSlice(c, id1807, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -11347,765 +9608,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2318 := c.ReadLengthFast(2)
-				if n2318 < 0 {
-					n2318 = c.ReadLength(2)
+				n1808 := c.ReadLengthFast(2)
+				if n1808 < 0 {
+					n1808 = c.ReadLength(2)
 				}
-				if n2318 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2318, 3))
+				if n1808 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1808, 3))
 					return
 				}
-				var l2319 [3]int16
-				if n2318 > 0 {
-					hn2321 := c.ReadListHeader(3)
+				var l1809 [3]int16
+				if n1808 > 0 {
+					hn1811 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2320 := range l2319 {
-							if hn2321 && !c.ReadFlag() {
-								clear(l2319[i2320 : i2320+1])
+						for i1810 := range l1809 {
+							if hn1811 && !c.ReadFlag() {
+								clear(l1809[i1810 : i1810+1])
 								continue
 							}
-							l2319[i2320] = r.ReadInt16()
+							l1809[i1810] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2320)
+								c.TraceIndex(i1810)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l2319
+				x.Fix = l1809
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2324 := c.ReadLengthFast(1)
-				if n2324 < 0 {
-					n2324 = c.ReadLength(1)
+				n1814 := c.ReadLengthFast(1)
+				if n1814 < 0 {
+					n1814 = c.ReadLength(1)
 				}
-				l2325 := foryimpl.MakeSlice[[]bool](c, n2324)
-				if n2324 > 0 {
-					hn2327 := c.ReadListHeader(1)
+				l1815 := foryimpl.MakeSlice[[]bool](c, n1814)
+				if n1814 > 0 {
+					hn1817 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2326 := range l2325 {
-							if hn2327 && !c.ReadFlag() {
-								clear(l2325[i2326 : i2326+1])
+						for i1816 := range l1815 {
+							if hn1817 && !c.ReadFlag() {
+								clear(l1815[i1816 : i1816+1])
 								continue
 							}
-							l2325[i2326] = r.ReadBool()
+							l1815[i1816] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2326)
+								c.TraceIndex(i1816)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l2325
+				x.LB = l1815
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2330 := c.ReadLengthFast(1)
-				if n2330 < 0 {
-					n2330 = c.ReadLength(1)
+				n1820 := c.ReadLengthFast(1)
+				if n1820 < 0 {
+					n1820 = c.ReadLength(1)
 				}
-				l2331 := foryimpl.MakeSlice[[]Color](c, n2330)
-				if n2330 > 0 {
-					hn2333 := c.ReadListHeader(25)
+				l1821 := foryimpl.MakeSlice[[]Color](c, n1820)
+				if n1820 > 0 {
+					hn1823 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2332 := range l2331 {
-							if hn2333 && !c.ReadFlag() {
-								clear(l2331[i2332 : i2332+1])
+						for i1822 := range l1821 {
+							if hn1823 && !c.ReadFlag() {
+								clear(l1821[i1822 : i1822+1])
 								continue
 							}
-							if e2336 := c.ReadEnumFast(uint32(0x7fffffff)); e2336 >= 0 {
-								l2331[i2332] = Color(e2336)
+							if e1826 := c.ReadEnumFast(uint32(0x7fffffff)); e1826 >= 0 {
+								l1821[i1822] = Color(e1826)
 							} else {
-								l2331[i2332] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1821[i1822] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2332)
+								c.TraceIndex(i1822)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l2331
+				x.LE = l1821
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2337 := c.ReadLengthFast(4)
-				if n2337 < 0 {
-					n2337 = c.ReadLength(4)
+				n1827 := c.ReadLengthFast(4)
+				if n1827 < 0 {
+					n1827 = c.ReadLength(4)
 				}
-				l2338 := foryimpl.MakeSlice[[]float32](c, n2337)
-				if n2337 > 0 {
-					hn2340 := c.ReadListHeader(19)
+				l1828 := foryimpl.MakeSlice[[]float32](c, n1827)
+				if n1827 > 0 {
+					hn1830 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2339 := range l2338 {
-							if hn2340 && !c.ReadFlag() {
-								clear(l2338[i2339 : i2339+1])
+						for i1829 := range l1828 {
+							if hn1830 && !c.ReadFlag() {
+								clear(l1828[i1829 : i1829+1])
 								continue
 							}
-							l2338[i2339] = r.ReadFloat32()
+							l1828[i1829] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2339)
+								c.TraceIndex(i1829)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l2338
+				x.LF32 = l1828
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2343 := c.ReadLengthFast(8)
-				if n2343 < 0 {
-					n2343 = c.ReadLength(8)
+				n1833 := c.ReadLengthFast(8)
+				if n1833 < 0 {
+					n1833 = c.ReadLength(8)
 				}
-				l2344 := foryimpl.MakeSlice[[]float64](c, n2343)
-				if n2343 > 0 {
-					hn2346 := c.ReadListHeader(20)
+				l1834 := foryimpl.MakeSlice[[]float64](c, n1833)
+				if n1833 > 0 {
+					hn1836 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2345 := range l2344 {
-							if hn2346 && !c.ReadFlag() {
-								clear(l2344[i2345 : i2345+1])
+						for i1835 := range l1834 {
+							if hn1836 && !c.ReadFlag() {
+								clear(l1834[i1835 : i1835+1])
 								continue
 							}
-							l2344[i2345] = r.ReadFloat64()
+							l1834[i1835] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2345)
+								c.TraceIndex(i1835)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l2344
+				x.LF64 = l1834
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2349 := c.ReadLengthFast(1)
-				if n2349 < 0 {
-					n2349 = c.ReadLength(1)
+				n1839 := c.ReadLengthFast(1)
+				if n1839 < 0 {
+					n1839 = c.ReadLength(1)
 				}
-				l2350 := foryimpl.MakeSlice[[]int32](c, n2349)
-				if n2349 > 0 {
-					hn2352 := c.ReadListHeader(5)
+				l1840 := foryimpl.MakeSlice[[]int32](c, n1839)
+				if n1839 > 0 {
+					hn1842 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2351 := range l2350 {
-							if hn2352 && !c.ReadFlag() {
-								clear(l2350[i2351 : i2351+1])
+						for i1841 := range l1840 {
+							if hn1842 && !c.ReadFlag() {
+								clear(l1840[i1841 : i1841+1])
 								continue
 							}
-							l2350[i2351] = r.ReadVarInt32()
+							l1840[i1841] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2351)
+								c.TraceIndex(i1841)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l2350
+				x.LI32 = l1840
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2355 := c.ReadLengthFast(1)
-				if n2355 < 0 {
-					n2355 = c.ReadLength(1)
+				n1845 := c.ReadLengthFast(1)
+				if n1845 < 0 {
+					n1845 = c.ReadLength(1)
 				}
-				l2356 := foryimpl.MakeSlice[[]int64](c, n2355)
-				if n2355 > 0 {
-					hn2358 := c.ReadListHeader(7)
+				l1846 := foryimpl.MakeSlice[[]int64](c, n1845)
+				if n1845 > 0 {
+					hn1848 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2357 := range l2356 {
-							if hn2358 && !c.ReadFlag() {
-								clear(l2356[i2357 : i2357+1])
+						for i1847 := range l1846 {
+							if hn1848 && !c.ReadFlag() {
+								clear(l1846[i1847 : i1847+1])
 								continue
 							}
-							l2356[i2357] = r.ReadVarInt64()
+							l1846[i1847] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2357)
+								c.TraceIndex(i1847)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l2356
+				x.LI64 = l1846
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2361 := c.ReadLengthFast(1)
-				if n2361 < 0 {
-					n2361 = c.ReadLength(1)
+				n1851 := c.ReadLengthFast(1)
+				if n1851 < 0 {
+					n1851 = c.ReadLength(1)
 				}
-				l2362 := foryimpl.MakeSlice[[]int8](c, n2361)
-				if n2361 > 0 {
-					hn2364 := c.ReadListHeader(2)
+				l1852 := foryimpl.MakeSlice[[]int8](c, n1851)
+				if n1851 > 0 {
+					hn1854 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2363 := range l2362 {
-							if hn2364 && !c.ReadFlag() {
-								clear(l2362[i2363 : i2363+1])
+						for i1853 := range l1852 {
+							if hn1854 && !c.ReadFlag() {
+								clear(l1852[i1853 : i1853+1])
 								continue
 							}
-							l2362[i2363] = r.ReadInt8()
+							l1852[i1853] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2363)
+								c.TraceIndex(i1853)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l2362
+				x.LI8 = l1852
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2367 := c.ReadLengthFast(1)
-				if n2367 < 0 {
-					n2367 = c.ReadLength(1)
+				n1857 := c.ReadLengthFast(1)
+				if n1857 < 0 {
+					n1857 = c.ReadLength(1)
 				}
-				l2368 := foryimpl.MakeSlice[[][]int32](c, n2367)
-				if n2367 > 0 {
-					hn2370, tr2372 := c.ReadListHeaderRef(22)
+				l1858 := foryimpl.MakeSlice[[][]int32](c, n1857)
+				if n1857 > 0 {
+					hn1860, tr1862 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i2369 := range l2368 {
-							if tr2372 {
-								if st2373, id2374 := c.ReadRefFlag(); st2373 == foryimpl.RefBack {
-									l2368[i2369] = foryimpl.BackRefSlice[int32](c, id2374)
-								} else if st2373 == foryimpl.RefFollows {
-									n2375 := c.ReadLengthFast(1)
-									if n2375 < 0 {
-										n2375 = c.ReadLength(1)
+						for i1859 := range l1858 {
+							if tr1862 {
+								if st1863, id1864 := c.ReadRefFlag(); st1863 == foryimpl.RefBack {
+									l1858[i1859] = foryimpl.BackRefSlice[int32](c, id1864)
+								} else if st1863 == foryimpl.RefFollows {
+									n1865 := c.ReadLengthFast(1)
+									if n1865 < 0 {
+										n1865 = c.ReadLength(1)
 									}
-									l2376 := foryimpl.MakeSlice[[]int32](c, n2375)
-									if n2375 > 0 {
-										hn2378 := c.ReadListHeader(5)
+									l1866 := foryimpl.MakeSlice[[]int32](c, n1865)
+									if n1865 > 0 {
+										hn1868 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i2377 := range l2376 {
-												if hn2378 && !c.ReadFlag() {
-													clear(l2376[i2377 : i2377+1])
+											for i1867 := range l1866 {
+												if hn1868 && !c.ReadFlag() {
+													clear(l1866[i1867 : i1867+1])
 													continue
 												}
-												l2376[i2377] = r.ReadVarInt32()
+												l1866[i1867] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i2377)
+													c.TraceIndex(i1867)
 													break
 												}
 											}
 										}
 									}
-									l2368[i2369] = l2376
-									foryimpl.SetRefSlice(c, id2374, l2368[i2369])
+									l1858[i1859] = l1866
+									foryimpl.SetRefSlice(c, id1864, l1858[i1859])
 								} else {
-									l2368[i2369] = nil
+									l1858[i1859] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2369)
+									c.TraceIndex(i1859)
 									break
 								}
 								continue
 							}
-							if hn2370 && !c.ReadFlag() {
-								clear(l2368[i2369 : i2369+1])
+							if hn1860 && !c.ReadFlag() {
+								clear(l1858[i1859 : i1859+1])
 								continue
 							}
-							n2381 := c.ReadLengthFast(1)
-							if n2381 < 0 {
-								n2381 = c.ReadLength(1)
+							n1871 := c.ReadLengthFast(1)
+							if n1871 < 0 {
+								n1871 = c.ReadLength(1)
 							}
-							l2382 := foryimpl.MakeSlice[[]int32](c, n2381)
-							if n2381 > 0 {
-								hn2384 := c.ReadListHeader(5)
+							l1872 := foryimpl.MakeSlice[[]int32](c, n1871)
+							if n1871 > 0 {
+								hn1874 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2383 := range l2382 {
-										if hn2384 && !c.ReadFlag() {
-											clear(l2382[i2383 : i2383+1])
+									for i1873 := range l1872 {
+										if hn1874 && !c.ReadFlag() {
+											clear(l1872[i1873 : i1873+1])
 											continue
 										}
-										l2382[i2383] = r.ReadVarInt32()
+										l1872[i1873] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2383)
+											c.TraceIndex(i1873)
 											break
 										}
 									}
 								}
 							}
-							l2368[i2369] = l2382
+							l1858[i1859] = l1872
 							if c.Failed() {
-								c.TraceIndex(i2369)
+								c.TraceIndex(i1859)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l2368
+				x.LL = l1858
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2387 := c.ReadLengthFast(1)
-				if n2387 < 0 {
-					n2387 = c.ReadLength(1)
+				n1877 := c.ReadLengthFast(1)
+				if n1877 < 0 {
+					n1877 = c.ReadLength(1)
 				}
-				l2388 := foryimpl.MakeSlice[[]map[string]int32](c, n2387)
-				if n2387 > 0 {
-					hn2390, tr2392 := c.ReadListHeaderRef(24)
+				l1878 := foryimpl.MakeSlice[[]map[string]int32](c, n1877)
+				if n1877 > 0 {
+					hn1880, tr1882 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i2389 := range l2388 {
-							if tr2392 {
-								if st2393, id2394 := c.ReadRefFlag(); st2393 == foryimpl.RefBack {
-									l2388[i2389] = foryimpl.BackRefMap[string, int32](c, id2394)
-								} else if st2393 == foryimpl.RefFollows {
-									n2395 := c.ReadLengthFast(2)
-									if n2395 < 0 {
-										n2395 = c.ReadLength(2)
+						for i1879 := range l1878 {
+							if tr1882 {
+								if st1883, id1884 := c.ReadRefFlag(); st1883 == foryimpl.RefBack {
+									l1878[i1879] = foryimpl.BackRefMap[string, int32](c, id1884)
+								} else if st1883 == foryimpl.RefFollows {
+									n1885 := c.ReadLengthFast(2)
+									if n1885 < 0 {
+										n1885 = c.ReadLength(2)
 									}
-									m2396 := foryimpl.MakeMap[map[string]int32](c, n2395)
-									for n2395 > 0 && !c.Failed() {
-										sz2397, vn2398, _ := c.ReadMapChunk(n2395, 21, 5, nil, false)
-										for j2399 := 0; j2399 < sz2397 && !c.Failed(); j2399++ {
-											var k2400 string
-											k2400 = c.ReadString()
-											var v2401 int32
-											if !vn2398 {
-												v2401 = r.ReadVarInt32()
+									m1886 := foryimpl.MakeMap[map[string]int32](c, n1885)
+									for n1885 > 0 && !c.Failed() {
+										sz1887, vn1888, _ := c.ReadMapChunk(n1885, 21, 5, nil, false)
+										for j1889 := 0; j1889 < sz1887 && !c.Failed(); j1889++ {
+											var k1890 string
+											k1890 = c.ReadString()
+											var v1891 int32
+											if !vn1888 {
+												v1891 = r.ReadVarInt32()
 											}
-											m2396[k2400] = v2401
+											m1886[k1890] = v1891
 										}
-										n2395 -= sz2397
+										n1885 -= sz1887
 									}
-									l2388[i2389] = m2396
-									foryimpl.SetRefMap(c, id2394, l2388[i2389])
+									l1878[i1879] = m1886
+									foryimpl.SetRefMap(c, id1884, l1878[i1879])
 								} else {
-									l2388[i2389] = nil
+									l1878[i1879] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2389)
+									c.TraceIndex(i1879)
 									break
 								}
 								continue
 							}
-							if hn2390 && !c.ReadFlag() {
-								clear(l2388[i2389 : i2389+1])
+							if hn1880 && !c.ReadFlag() {
+								clear(l1878[i1879 : i1879+1])
 								continue
 							}
-							n2403 := c.ReadLengthFast(2)
-							if n2403 < 0 {
-								n2403 = c.ReadLength(2)
+							n1893 := c.ReadLengthFast(2)
+							if n1893 < 0 {
+								n1893 = c.ReadLength(2)
 							}
-							m2404 := foryimpl.MakeMap[map[string]int32](c, n2403)
-							for n2403 > 0 && !c.Failed() {
-								sz2405, vn2406, _ := c.ReadMapChunk(n2403, 21, 5, nil, false)
-								for j2407 := 0; j2407 < sz2405 && !c.Failed(); j2407++ {
-									var k2408 string
-									k2408 = c.ReadString()
-									var v2409 int32
-									if !vn2406 {
-										v2409 = r.ReadVarInt32()
+							m1894 := foryimpl.MakeMap[map[string]int32](c, n1893)
+							for n1893 > 0 && !c.Failed() {
+								sz1895, vn1896, _ := c.ReadMapChunk(n1893, 21, 5, nil, false)
+								for j1897 := 0; j1897 < sz1895 && !c.Failed(); j1897++ {
+									var k1898 string
+									k1898 = c.ReadString()
+									var v1899 int32
+									if !vn1896 {
+										v1899 = r.ReadVarInt32()
 									}
-									m2404[k2408] = v2409
+									m1894[k1898] = v1899
 								}
-								n2403 -= sz2405
+								n1893 -= sz1895
 							}
-							l2388[i2389] = m2404
+							l1878[i1879] = m1894
 							if c.Failed() {
-								c.TraceIndex(i2389)
+								c.TraceIndex(i1879)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l2388
+				x.LM = l1878
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2411 := c.ReadLengthFast(1)
-				if n2411 < 0 {
-					n2411 = c.ReadLength(1)
+				n1901 := c.ReadLengthFast(1)
+				if n1901 < 0 {
+					n1901 = c.ReadLength(1)
 				}
-				l2412 := foryimpl.MakeSlice[[]*int32](c, n2411)
-				if n2411 > 0 {
-					hn2414 := c.ReadListHeader(5)
+				l1902 := foryimpl.MakeSlice[[]*int32](c, n1901)
+				if n1901 > 0 {
+					hn1904 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2413 := range l2412 {
-							if hn2414 && !c.ReadFlag() {
-								clear(l2412[i2413 : i2413+1])
+						for i1903 := range l1902 {
+							if hn1904 && !c.ReadFlag() {
+								clear(l1902[i1903 : i1903+1])
 								continue
 							}
-							p2417 := foryimpl.Alloc[int32](c)
-							*p2417 = r.ReadVarInt32()
-							l2412[i2413] = p2417
+							p1907 := foryimpl.Alloc[int32](c)
+							*p1907 = r.ReadVarInt32()
+							l1902[i1903] = p1907
 							if c.Failed() {
-								c.TraceIndex(i2413)
+								c.TraceIndex(i1903)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l2412
+				x.LPI = l1902
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2418 := c.ReadLengthFast(1)
-				if n2418 < 0 {
-					n2418 = c.ReadLength(1)
+				n1908 := c.ReadLengthFast(1)
+				if n1908 < 0 {
+					n1908 = c.ReadLength(1)
 				}
-				l2419 := foryimpl.MakeSlice[[]string](c, n2418)
-				if n2418 > 0 {
-					hn2421 := c.ReadListHeader(21)
+				l1909 := foryimpl.MakeSlice[[]string](c, n1908)
+				if n1908 > 0 {
+					hn1911 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2420 := range l2419 {
-							if hn2421 && !c.ReadFlag() {
-								clear(l2419[i2420 : i2420+1])
+						for i1910 := range l1909 {
+							if hn1911 && !c.ReadFlag() {
+								clear(l1909[i1910 : i1910+1])
 								continue
 							}
-							l2419[i2420] = c.ReadString()
+							l1909[i1910] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2420)
+								c.TraceIndex(i1910)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l2419
+				x.LS = l1909
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2424 := c.ReadLengthFast(1)
-				if n2424 < 0 {
-					n2424 = c.ReadLength(1)
+				n1914 := c.ReadLengthFast(1)
+				if n1914 < 0 {
+					n1914 = c.ReadLength(1)
 				}
-				l2425 := foryimpl.MakeSlice[[]time.Time](c, n2424)
-				if n2424 > 0 {
-					hn2427 := c.ReadListHeader(38)
+				l1915 := foryimpl.MakeSlice[[]time.Time](c, n1914)
+				if n1914 > 0 {
+					hn1917 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2426 := range l2425 {
-							if hn2427 && !c.ReadFlag() {
-								clear(l2425[i2426 : i2426+1])
+						for i1916 := range l1915 {
+							if hn1917 && !c.ReadFlag() {
+								clear(l1915[i1916 : i1916+1])
 								continue
 							}
-							l2425[i2426] = c.ReadTime()
+							l1915[i1916] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2426)
+								c.TraceIndex(i1916)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l2425
+				x.LT = l1915
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2430 := c.ReadLengthFast(2)
-				if n2430 < 0 {
-					n2430 = c.ReadLength(2)
+				n1920 := c.ReadLengthFast(2)
+				if n1920 < 0 {
+					n1920 = c.ReadLength(2)
 				}
-				l2431 := foryimpl.MakeSlice[[]uint16](c, n2430)
-				if n2430 > 0 {
-					hn2433 := c.ReadListHeader(10)
+				l1921 := foryimpl.MakeSlice[[]uint16](c, n1920)
+				if n1920 > 0 {
+					hn1923 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2432 := range l2431 {
-							if hn2433 && !c.ReadFlag() {
-								clear(l2431[i2432 : i2432+1])
+						for i1922 := range l1921 {
+							if hn1923 && !c.ReadFlag() {
+								clear(l1921[i1922 : i1922+1])
 								continue
 							}
-							l2431[i2432] = r.ReadUint16()
+							l1921[i1922] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2432)
+								c.TraceIndex(i1922)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2431
+				x.LU16 = l1921
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2436 := c.ReadLengthFast(1)
-				if n2436 < 0 {
-					n2436 = c.ReadLength(1)
+				n1926 := c.ReadLengthFast(1)
+				if n1926 < 0 {
+					n1926 = c.ReadLength(1)
 				}
-				l2437 := foryimpl.MakeSlice[[]uint64](c, n2436)
-				if n2436 > 0 {
-					hn2439 := c.ReadListHeader(14)
+				l1927 := foryimpl.MakeSlice[[]uint64](c, n1926)
+				if n1926 > 0 {
+					hn1929 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2438 := range l2437 {
-							if hn2439 && !c.ReadFlag() {
-								clear(l2437[i2438 : i2438+1])
+						for i1928 := range l1927 {
+							if hn1929 && !c.ReadFlag() {
+								clear(l1927[i1928 : i1928+1])
 								continue
 							}
-							l2437[i2438] = r.ReadVarUint64()
+							l1927[i1928] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2438)
+								c.TraceIndex(i1928)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2437
+				x.LU64 = l1927
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2442 := c.ReadLengthFast(2)
-				if n2442 < 0 {
-					n2442 = c.ReadLength(2)
+				n1932 := c.ReadLengthFast(2)
+				if n1932 < 0 {
+					n1932 = c.ReadLength(2)
 				}
-				m2443 := foryimpl.MakeMap[map[bool]string](c, n2442)
-				for n2442 > 0 && !c.Failed() {
-					sz2444, vn2445, _ := c.ReadMapChunk(n2442, 1, 21, nil, false)
-					for j2446 := 0; j2446 < sz2444 && !c.Failed(); j2446++ {
-						var k2447 bool
-						k2447 = r.ReadBool()
-						var v2448 string
-						if !vn2445 {
-							v2448 = c.ReadString()
+				m1933 := foryimpl.MakeMap[map[bool]string](c, n1932)
+				for n1932 > 0 && !c.Failed() {
+					sz1934, vn1935, _ := c.ReadMapChunk(n1932, 1, 21, nil, false)
+					for j1936 := 0; j1936 < sz1934 && !c.Failed(); j1936++ {
+						var k1937 bool
+						k1937 = r.ReadBool()
+						var v1938 string
+						if !vn1935 {
+							v1938 = c.ReadString()
 						}
-						m2443[k2447] = v2448
+						m1933[k1937] = v1938
 					}
-					n2442 -= sz2444
+					n1932 -= sz1934
 				}
-				x.MBS = m2443
+				x.MBS = m1933
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2450 := c.ReadLengthFast(2)
-				if n2450 < 0 {
-					n2450 = c.ReadLength(2)
+				n1940 := c.ReadLengthFast(2)
+				if n1940 < 0 {
+					n1940 = c.ReadLength(2)
 				}
-				m2451 := foryimpl.MakeMap[map[Color]string](c, n2450)
-				for n2450 > 0 && !c.Failed() {
-					sz2452, vn2453, _ := c.ReadMapChunk(n2450, 25, 21, nil, false)
-					for j2454 := 0; j2454 < sz2452 && !c.Failed(); j2454++ {
-						var k2455 Color
-						if e2457 := c.ReadEnumFast(uint32(0x7fffffff)); e2457 >= 0 {
-							k2455 = Color(e2457)
+				m1941 := foryimpl.MakeMap[map[Color]string](c, n1940)
+				for n1940 > 0 && !c.Failed() {
+					sz1942, vn1943, _ := c.ReadMapChunk(n1940, 25, 21, nil, false)
+					for j1944 := 0; j1944 < sz1942 && !c.Failed(); j1944++ {
+						var k1945 Color
+						if e1947 := c.ReadEnumFast(uint32(0x7fffffff)); e1947 >= 0 {
+							k1945 = Color(e1947)
 						} else {
-							k2455 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k1945 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v2456 string
-						if !vn2453 {
-							v2456 = c.ReadString()
+						var v1946 string
+						if !vn1943 {
+							v1946 = c.ReadString()
 						}
-						m2451[k2455] = v2456
+						m1941[k1945] = v1946
 					}
-					n2450 -= sz2452
+					n1940 -= sz1942
 				}
-				x.MES = m2451
+				x.MES = m1941
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2459 := c.ReadLengthFast(2)
-				if n2459 < 0 {
-					n2459 = c.ReadLength(2)
+				n1949 := c.ReadLengthFast(2)
+				if n1949 < 0 {
+					n1949 = c.ReadLength(2)
 				}
-				m2460 := foryimpl.MakeMap[map[int64]float64](c, n2459)
-				for n2459 > 0 && !c.Failed() {
-					sz2461, vn2462, _ := c.ReadMapChunk(n2459, 7, 20, nil, false)
-					for j2463 := 0; j2463 < sz2461 && !c.Failed(); j2463++ {
-						var k2464 int64
-						k2464 = r.ReadVarInt64()
-						var v2465 float64
-						if !vn2462 {
-							v2465 = r.ReadFloat64()
+				m1950 := foryimpl.MakeMap[map[int64]float64](c, n1949)
+				for n1949 > 0 && !c.Failed() {
+					sz1951, vn1952, _ := c.ReadMapChunk(n1949, 7, 20, nil, false)
+					for j1953 := 0; j1953 < sz1951 && !c.Failed(); j1953++ {
+						var k1954 int64
+						k1954 = r.ReadVarInt64()
+						var v1955 float64
+						if !vn1952 {
+							v1955 = r.ReadFloat64()
 						}
-						m2460[k2464] = v2465
+						m1950[k1954] = v1955
 					}
-					n2459 -= sz2461
+					n1949 -= sz1951
 				}
-				x.MI64F = m2460
+				x.MI64F = m1950
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2467 := c.ReadLengthFast(2)
-				if n2467 < 0 {
-					n2467 = c.ReadLength(2)
+				n1957 := c.ReadLengthFast(2)
+				if n1957 < 0 {
+					n1957 = c.ReadLength(2)
 				}
-				m2468 := foryimpl.MakeMap[map[int32]string](c, n2467)
-				for n2467 > 0 && !c.Failed() {
-					sz2469, vn2470, _ := c.ReadMapChunk(n2467, 5, 21, nil, false)
-					for j2471 := 0; j2471 < sz2469 && !c.Failed(); j2471++ {
-						var k2472 int32
-						k2472 = r.ReadVarInt32()
-						var v2473 string
-						if !vn2470 {
-							v2473 = c.ReadString()
+				m1958 := foryimpl.MakeMap[map[int32]string](c, n1957)
+				for n1957 > 0 && !c.Failed() {
+					sz1959, vn1960, _ := c.ReadMapChunk(n1957, 5, 21, nil, false)
+					for j1961 := 0; j1961 < sz1959 && !c.Failed(); j1961++ {
+						var k1962 int32
+						k1962 = r.ReadVarInt32()
+						var v1963 string
+						if !vn1960 {
+							v1963 = c.ReadString()
 						}
-						m2468[k2472] = v2473
+						m1958[k1962] = v1963
 					}
-					n2467 -= sz2469
+					n1957 -= sz1959
 				}
-				x.MIS = m2468
+				x.MIS = m1958
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2475 := c.ReadLengthFast(2)
-				if n2475 < 0 {
-					n2475 = c.ReadLength(2)
+				n1965 := c.ReadLengthFast(2)
+				if n1965 < 0 {
+					n1965 = c.ReadLength(2)
 				}
-				m2476 := foryimpl.MakeMap[map[string]int32](c, n2475)
-				for n2475 > 0 && !c.Failed() {
-					sz2477, vn2478, _ := c.ReadMapChunk(n2475, 21, 5, nil, false)
-					for j2479 := 0; j2479 < sz2477 && !c.Failed(); j2479++ {
-						var k2480 string
-						k2480 = c.ReadString()
-						var v2481 int32
-						if !vn2478 {
-							v2481 = r.ReadVarInt32()
+				m1966 := foryimpl.MakeMap[map[string]int32](c, n1965)
+				for n1965 > 0 && !c.Failed() {
+					sz1967, vn1968, _ := c.ReadMapChunk(n1965, 21, 5, nil, false)
+					for j1969 := 0; j1969 < sz1967 && !c.Failed(); j1969++ {
+						var k1970 string
+						k1970 = c.ReadString()
+						var v1971 int32
+						if !vn1968 {
+							v1971 = r.ReadVarInt32()
 						}
-						m2476[k2480] = v2481
+						m1966[k1970] = v1971
 					}
-					n2475 -= sz2477
+					n1965 -= sz1967
 				}
-				x.MSI = m2476
+				x.MSI = m1966
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2483 := c.ReadLengthFast(2)
-				if n2483 < 0 {
-					n2483 = c.ReadLength(2)
+				n1973 := c.ReadLengthFast(2)
+				if n1973 < 0 {
+					n1973 = c.ReadLength(2)
 				}
-				m2484 := foryimpl.MakeMap[map[string][]string](c, n2483)
-				for n2483 > 0 && !c.Failed() {
-					sz2485, vn2486, _ := c.ReadMapChunk(n2483, 21, 22, nil, true)
-					for j2487 := 0; j2487 < sz2485 && !c.Failed(); j2487++ {
-						var k2488 string
-						k2488 = c.ReadString()
-						var v2489 []string
-						if !vn2486 {
-							n2490 := c.ReadLengthFast(1)
-							if n2490 < 0 {
-								n2490 = c.ReadLength(1)
+				m1974 := foryimpl.MakeMap[map[string][]string](c, n1973)
+				for n1973 > 0 && !c.Failed() {
+					sz1975, vn1976, _ := c.ReadMapChunk(n1973, 21, 22, nil, true)
+					for j1977 := 0; j1977 < sz1975 && !c.Failed(); j1977++ {
+						var k1978 string
+						k1978 = c.ReadString()
+						var v1979 []string
+						if !vn1976 {
+							n1980 := c.ReadLengthFast(1)
+							if n1980 < 0 {
+								n1980 = c.ReadLength(1)
 							}
-							l2491 := foryimpl.MakeSlice[[]string](c, n2490)
-							if n2490 > 0 {
-								hn2493 := c.ReadListHeader(21)
+							l1981 := foryimpl.MakeSlice[[]string](c, n1980)
+							if n1980 > 0 {
+								hn1983 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2492 := range l2491 {
-										if hn2493 && !c.ReadFlag() {
-											clear(l2491[i2492 : i2492+1])
+									for i1982 := range l1981 {
+										if hn1983 && !c.ReadFlag() {
+											clear(l1981[i1982 : i1982+1])
 											continue
 										}
-										l2491[i2492] = c.ReadString()
+										l1981[i1982] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2492)
+											c.TraceIndex(i1982)
 											break
 										}
 									}
 								}
 							}
-							v2489 = l2491
+							v1979 = l1981
 						}
-						m2484[k2488] = v2489
+						m1974[k1978] = v1979
 					}
-					n2483 -= sz2485
+					n1973 -= sz1975
 				}
-				x.MSL = m2484
+				x.MSL = m1974
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2497 := c.ReadLengthFast(2)
-				if n2497 < 0 {
-					n2497 = c.ReadLength(2)
+				n1987 := c.ReadLengthFast(2)
+				if n1987 < 0 {
+					n1987 = c.ReadLength(2)
 				}
-				m2498 := foryimpl.MakeMap[map[string]map[string]int32](c, n2497)
-				for n2497 > 0 && !c.Failed() {
-					sz2499, vn2500, _ := c.ReadMapChunk(n2497, 21, 24, nil, true)
-					for j2501 := 0; j2501 < sz2499 && !c.Failed(); j2501++ {
-						var k2502 string
-						k2502 = c.ReadString()
-						var v2503 map[string]int32
-						if !vn2500 {
-							n2504 := c.ReadLengthFast(2)
-							if n2504 < 0 {
-								n2504 = c.ReadLength(2)
+				m1988 := foryimpl.MakeMap[map[string]map[string]int32](c, n1987)
+				for n1987 > 0 && !c.Failed() {
+					sz1989, vn1990, _ := c.ReadMapChunk(n1987, 21, 24, nil, true)
+					for j1991 := 0; j1991 < sz1989 && !c.Failed(); j1991++ {
+						var k1992 string
+						k1992 = c.ReadString()
+						var v1993 map[string]int32
+						if !vn1990 {
+							n1994 := c.ReadLengthFast(2)
+							if n1994 < 0 {
+								n1994 = c.ReadLength(2)
 							}
-							m2505 := foryimpl.MakeMap[map[string]int32](c, n2504)
-							for n2504 > 0 && !c.Failed() {
-								sz2506, vn2507, _ := c.ReadMapChunk(n2504, 21, 5, nil, false)
-								for j2508 := 0; j2508 < sz2506 && !c.Failed(); j2508++ {
-									var k2509 string
-									k2509 = c.ReadString()
-									var v2510 int32
-									if !vn2507 {
-										v2510 = r.ReadVarInt32()
+							m1995 := foryimpl.MakeMap[map[string]int32](c, n1994)
+							for n1994 > 0 && !c.Failed() {
+								sz1996, vn1997, _ := c.ReadMapChunk(n1994, 21, 5, nil, false)
+								for j1998 := 0; j1998 < sz1996 && !c.Failed(); j1998++ {
+									var k1999 string
+									k1999 = c.ReadString()
+									var v2000 int32
+									if !vn1997 {
+										v2000 = r.ReadVarInt32()
 									}
-									m2505[k2509] = v2510
+									m1995[k1999] = v2000
 								}
-								n2504 -= sz2506
+								n1994 -= sz1996
 							}
-							v2503 = m2505
+							v1993 = m1995
 						}
-						m2498[k2502] = v2503
+						m1988[k1992] = v1993
 					}
-					n2497 -= sz2499
+					n1987 -= sz1989
 				}
-				x.MSM = m2498
+				x.MSM = m1988
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2513 := c.ReadLengthFast(2)
-				if n2513 < 0 {
-					n2513 = c.ReadLength(2)
+				n2003 := c.ReadLengthFast(2)
+				if n2003 < 0 {
+					n2003 = c.ReadLength(2)
 				}
-				m2514 := foryimpl.MakeMap[map[string]*int32](c, n2513)
-				for n2513 > 0 && !c.Failed() {
-					sz2515, vn2516, _ := c.ReadMapChunk(n2513, 21, 5, nil, true)
-					for j2517 := 0; j2517 < sz2515 && !c.Failed(); j2517++ {
-						var k2518 string
-						k2518 = c.ReadString()
-						var v2519 *int32
-						if !vn2516 {
-							p2520 := foryimpl.Alloc[int32](c)
-							*p2520 = r.ReadVarInt32()
-							v2519 = p2520
+				m2004 := foryimpl.MakeMap[map[string]*int32](c, n2003)
+				for n2003 > 0 && !c.Failed() {
+					sz2005, vn2006, _ := c.ReadMapChunk(n2003, 21, 5, nil, true)
+					for j2007 := 0; j2007 < sz2005 && !c.Failed(); j2007++ {
+						var k2008 string
+						k2008 = c.ReadString()
+						var v2009 *int32
+						if !vn2006 {
+							p2010 := foryimpl.Alloc[int32](c)
+							*p2010 = r.ReadVarInt32()
+							v2009 = p2010
 						}
-						m2514[k2518] = v2519
+						m2004[k2008] = v2009
 					}
-					n2513 -= sz2515
+					n2003 -= sz2005
 				}
-				x.MSP = m2514
+				x.MSP = m2004
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2522 := c.ReadLengthFast(2)
-				if n2522 < 0 {
-					n2522 = c.ReadLength(2)
+				n2012 := c.ReadLengthFast(2)
+				if n2012 < 0 {
+					n2012 = c.ReadLength(2)
 				}
-				m2523 := foryimpl.MakeMap[map[uint8]uint16](c, n2522)
-				for n2522 > 0 && !c.Failed() {
-					sz2524, vn2525, _ := c.ReadMapChunk(n2522, 9, 10, nil, false)
-					for j2526 := 0; j2526 < sz2524 && !c.Failed(); j2526++ {
-						var k2527 uint8
-						k2527 = r.ReadUint8()
-						var v2528 uint16
-						if !vn2525 {
-							v2528 = r.ReadUint16()
+				m2013 := foryimpl.MakeMap[map[uint8]uint16](c, n2012)
+				for n2012 > 0 && !c.Failed() {
+					sz2014, vn2015, _ := c.ReadMapChunk(n2012, 9, 10, nil, false)
+					for j2016 := 0; j2016 < sz2014 && !c.Failed(); j2016++ {
+						var k2017 uint8
+						k2017 = r.ReadUint8()
+						var v2018 uint16
+						if !vn2015 {
+							v2018 = r.ReadUint16()
 						}
-						m2523[k2527] = v2528
+						m2013[k2017] = v2018
 					}
-					n2522 -= sz2524
+					n2012 -= sz2014
 				}
-				x.MU8 = m2523
+				x.MU8 = m2013
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2530, id2531 := c.ReadRefFlag(); st2530 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2531)
-				} else if st2530 == foryimpl.RefFollows {
+				if st2020, id2021 := c.ReadRefFlag(); st2020 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2021)
+				} else if st2020 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2531, x.NBin)
+					foryimpl.SetRefSlice(c, id2021, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -12118,138 +10379,138 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2538, id2539 := c.ReadRefFlag(); st2538 == foryimpl.RefBack {
-					x.NLS = foryimpl.BackRefSlice[string](c, id2539)
-				} else if st2538 == foryimpl.RefFollows {
-					n2540 := c.ReadLengthFast(1)
-					if n2540 < 0 {
-						n2540 = c.ReadLength(1)
+				if st2028, id2029 := c.ReadRefFlag(); st2028 == foryimpl.RefBack {
+					x.NLS = foryimpl.BackRefSlice[string](c, id2029)
+				} else if st2028 == foryimpl.RefFollows {
+					n2030 := c.ReadLengthFast(1)
+					if n2030 < 0 {
+						n2030 = c.ReadLength(1)
 					}
-					l2541 := foryimpl.MakeSlice[[]string](c, n2540)
-					if n2540 > 0 {
-						hn2543 := c.ReadListHeader(21)
+					l2031 := foryimpl.MakeSlice[[]string](c, n2030)
+					if n2030 > 0 {
+						hn2033 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2542 := range l2541 {
-								if hn2543 && !c.ReadFlag() {
-									clear(l2541[i2542 : i2542+1])
+							for i2032 := range l2031 {
+								if hn2033 && !c.ReadFlag() {
+									clear(l2031[i2032 : i2032+1])
 									continue
 								}
-								l2541[i2542] = c.ReadString()
+								l2031[i2032] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2542)
+									c.TraceIndex(i2032)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2541
-					foryimpl.SetRefSlice(c, id2539, x.NLS)
+					x.NLS = l2031
+					foryimpl.SetRefSlice(c, id2029, x.NLS)
 				} else {
 					x.NLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2532 := c.ReadLengthFast(1)
-					if n2532 < 0 {
-						n2532 = c.ReadLength(1)
+					n2022 := c.ReadLengthFast(1)
+					if n2022 < 0 {
+						n2022 = c.ReadLength(1)
 					}
-					l2533 := foryimpl.MakeSlice[[]string](c, n2532)
-					if n2532 > 0 {
-						hn2535 := c.ReadListHeader(21)
+					l2023 := foryimpl.MakeSlice[[]string](c, n2022)
+					if n2022 > 0 {
+						hn2025 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2534 := range l2533 {
-								if hn2535 && !c.ReadFlag() {
-									clear(l2533[i2534 : i2534+1])
+							for i2024 := range l2023 {
+								if hn2025 && !c.ReadFlag() {
+									clear(l2023[i2024 : i2024+1])
 									continue
 								}
-								l2533[i2534] = c.ReadString()
+								l2023[i2024] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2534)
+									c.TraceIndex(i2024)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2533
+					x.NLS = l2023
 				}
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2554, id2555 := c.ReadRefFlag(); st2554 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id2555)
-				} else if st2554 == foryimpl.RefFollows {
-					n2556 := c.ReadLengthFast(2)
-					if n2556 < 0 {
-						n2556 = c.ReadLength(2)
+				if st2044, id2045 := c.ReadRefFlag(); st2044 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id2045)
+				} else if st2044 == foryimpl.RefFollows {
+					n2046 := c.ReadLengthFast(2)
+					if n2046 < 0 {
+						n2046 = c.ReadLength(2)
 					}
-					m2557 := foryimpl.MakeMap[map[string]int32](c, n2556)
-					for n2556 > 0 && !c.Failed() {
-						sz2558, vn2559, _ := c.ReadMapChunk(n2556, 21, 5, nil, false)
-						for j2560 := 0; j2560 < sz2558 && !c.Failed(); j2560++ {
-							var k2561 string
-							k2561 = c.ReadString()
-							var v2562 int32
-							if !vn2559 {
-								v2562 = r.ReadVarInt32()
+					m2047 := foryimpl.MakeMap[map[string]int32](c, n2046)
+					for n2046 > 0 && !c.Failed() {
+						sz2048, vn2049, _ := c.ReadMapChunk(n2046, 21, 5, nil, false)
+						for j2050 := 0; j2050 < sz2048 && !c.Failed(); j2050++ {
+							var k2051 string
+							k2051 = c.ReadString()
+							var v2052 int32
+							if !vn2049 {
+								v2052 = r.ReadVarInt32()
 							}
-							m2557[k2561] = v2562
+							m2047[k2051] = v2052
 						}
-						n2556 -= sz2558
+						n2046 -= sz2048
 					}
-					x.NM = m2557
-					foryimpl.SetRefMap(c, id2555, x.NM)
+					x.NM = m2047
+					foryimpl.SetRefMap(c, id2045, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2546 := c.ReadLengthFast(2)
-					if n2546 < 0 {
-						n2546 = c.ReadLength(2)
+					n2036 := c.ReadLengthFast(2)
+					if n2036 < 0 {
+						n2036 = c.ReadLength(2)
 					}
-					m2547 := foryimpl.MakeMap[map[string]int32](c, n2546)
-					for n2546 > 0 && !c.Failed() {
-						sz2548, vn2549, _ := c.ReadMapChunk(n2546, 21, 5, nil, false)
-						for j2550 := 0; j2550 < sz2548 && !c.Failed(); j2550++ {
-							var k2551 string
-							k2551 = c.ReadString()
-							var v2552 int32
-							if !vn2549 {
-								v2552 = r.ReadVarInt32()
+					m2037 := foryimpl.MakeMap[map[string]int32](c, n2036)
+					for n2036 > 0 && !c.Failed() {
+						sz2038, vn2039, _ := c.ReadMapChunk(n2036, 21, 5, nil, false)
+						for j2040 := 0; j2040 < sz2038 && !c.Failed(); j2040++ {
+							var k2041 string
+							k2041 = c.ReadString()
+							var v2042 int32
+							if !vn2039 {
+								v2042 = r.ReadVarInt32()
 							}
-							m2547[k2551] = v2552
+							m2037[k2041] = v2042
 						}
-						n2546 -= sz2548
+						n2036 -= sz2038
 					}
-					x.NM = m2547
+					x.NM = m2037
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2564 := c.ReadLengthFast(1)
-				if n2564 < 0 {
-					n2564 = c.ReadLength(1)
+				n2054 := c.ReadLengthFast(1)
+				if n2054 < 0 {
+					n2054 = c.ReadLength(1)
 				}
-				l2565 := foryimpl.MakeSlice[[]uint8](c, n2564)
-				if n2564 > 0 {
-					hn2567 := c.ReadListHeader(9)
+				l2055 := foryimpl.MakeSlice[[]uint8](c, n2054)
+				if n2054 > 0 {
+					hn2057 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2566 := range l2565 {
-							if hn2567 && !c.ReadFlag() {
-								clear(l2565[i2566 : i2566+1])
+						for i2056 := range l2055 {
+							if hn2057 && !c.ReadFlag() {
+								clear(l2055[i2056 : i2056+1])
 								continue
 							}
-							l2565[i2566] = r.ReadUint8()
+							l2055[i2056] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2566)
+								c.TraceIndex(i2056)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2565
+				x.Raw = l2055
 			}
 		default:
 			c.SkipField(f)
@@ -12951,22 +11212,30 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Nested's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Nested{
-		AddIn:   x.AddIn,
-		AddLIn:  x.AddLIn,
-		AddLLf:  x.AddLLf,
-		AddLPIn: x.AddLPIn,
-		AddLf:   x.AddLf,
-		In:      x.In,
-		LIn:     x.LIn,
-		LLf:     x.LLf,
-		LPIn:    x.LPIn,
-		Lf:      x.Lf,
+		*x = Nested{
+			AddLIn:  x.AddLIn,
+			AddLLf:  x.AddLLf,
+			AddLPIn: x.AddLPIn,
+			LIn:     x.LIn,
+			LLf:     x.LLf,
+			LPIn:    x.LPIn,
+		}
+	} else {
+		*x = Nested{
+			AddIn:   x.AddIn,
+			AddLIn:  x.AddLIn,
+			AddLLf:  x.AddLLf,
+			AddLPIn: x.AddLPIn,
+			AddLf:   x.AddLf,
+			In:      x.In,
+			LIn:     x.LIn,
+			LLf:     x.LLf,
+			LPIn:    x.LPIn,
+			Lf:      x.Lf,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1119190638) {
@@ -12975,14 +11244,28 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
-		x.AddIn.ForyReadEvolved(c, ev93)
-	} else if !c.Failed() {
-		x.AddIn.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("AddIn")
-		return
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeInner) {
+			if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
+				x.AddIn.ForyReadEvolved(c, ev93)
+			} else if !c.Failed() {
+				x.AddIn.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("AddIn")
+			return
+		}
+	} else {
+		if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
+			x.AddIn.ForyReadEvolved(c, ev93)
+		} else if !c.Failed() {
+			x.AddIn.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("AddIn")
+			return
+		}
 	}
 	n94 := c.ReadLengthFast(1)
 	if n94 < 0 {
@@ -13139,1070 +11422,736 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLPIn")
 		return
 	}
-	if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
-		x.AddLf.ForyReadEvolved(c, ev122)
-	} else if !c.Failed() {
-		x.AddLf.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("AddLf")
-		return
-	}
-	n123 := c.ReadLengthFast(2)
-	if n123 < 0 {
-		n123 = c.ReadLength(2)
-	}
-	m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
-	for n123 > 0 && !c.Failed() {
-		sz125, vn126, _ := c.ReadMapChunk(n123, 21, 22, nil, true)
-		for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
-			var k128 string
-			k128 = c.ReadString()
-			var v129 []Inner
-			if !vn126 {
-				n130 := c.ReadLengthFast(1)
-				if n130 < 0 {
-					n130 = c.ReadLength(1)
-				}
-				l131 := foryimpl.MakeSlice[[]Inner](c, n130)
-				if n130 > 0 {
-					hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i132 := range l131 {
-							if tr135 {
-								if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
-									if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
-										l131[i132] = *p138
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
+				x.AddLf.ForyReadEvolved(c, ev122)
+			} else if !c.Failed() {
+				x.AddLf.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("AddLf")
+			return
+		}
+		n123 := c.ReadLengthFast(2)
+		if n123 < 0 {
+			n123 = c.ReadLength(2)
+		}
+		m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
+		for n123 > 0 && !c.Failed() {
+			sz125, vn126, tr139, _ := c.ReadMapChunkRef(n123, 21, 22, nil)
+			for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+				var k128 string
+				k128 = c.ReadString()
+				var v129 []Inner
+				if tr139 {
+					if st140, id141 := c.ReadRefFlag(); st140 == foryimpl.RefBack {
+						v129 = foryimpl.BackRefSlice[Inner](c, id141)
+					} else if st140 == foryimpl.RefFollows {
+						n142 := c.ReadLengthFast(1)
+						if n142 < 0 {
+							n142 = c.ReadLength(1)
+						}
+						l143 := foryimpl.MakeSlice[[]Inner](c, n142)
+						if n142 > 0 {
+							hn145, tr147, ev146 := c.ReadStructListHeaderRef(foryTypeInner)
+							if !c.Failed() {
+								for i144 := range l143 {
+									if tr147 {
+										if st148, id149 := c.ReadRefFlag(); st148 == foryimpl.RefBack {
+											if p150 := foryimpl.BackRef[Inner](c, id149); p150 != nil {
+												l143[i144] = *p150
+											}
+										} else if st148 == foryimpl.RefFollows {
+											foryimpl.SetRef(c, id149, &l143[i144])
+											if ev146 != nil {
+												l143[i144].ForyReadEvolved(c, ev146)
+											} else {
+												l143[i144].ForyRead(c)
+											}
+										} else {
+											l143[i144] = Inner{}
+										}
+										if c.Failed() {
+											c.TraceIndex(i144)
+											break
+										}
+										continue
 									}
-								} else if st136 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id137, &l131[i132])
-									if ev134 != nil {
-										l131[i132].ForyReadEvolved(c, ev134)
+									if hn145 && !c.ReadFlag() {
+										clear(l143[i144 : i144+1])
+										continue
+									}
+									if ev146 != nil {
+										l143[i144].ForyReadEvolved(c, ev146)
 									} else {
-										l131[i132].ForyRead(c)
+										l143[i144].ForyRead(c)
 									}
+									if c.Failed() {
+										c.TraceIndex(i144)
+										break
+									}
+								}
+							}
+						}
+						v129 = l143
+						foryimpl.SetRefSlice(c, id141, v129)
+					} else {
+						v129 = nil
+					}
+				} else if !vn126 {
+					n130 := c.ReadLengthFast(1)
+					if n130 < 0 {
+						n130 = c.ReadLength(1)
+					}
+					l131 := foryimpl.MakeSlice[[]Inner](c, n130)
+					if n130 > 0 {
+						hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i132 := range l131 {
+								if tr135 {
+									if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
+										if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
+											l131[i132] = *p138
+										}
+									} else if st136 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id137, &l131[i132])
+										if ev134 != nil {
+											l131[i132].ForyReadEvolved(c, ev134)
+										} else {
+											l131[i132].ForyRead(c)
+										}
+									} else {
+										l131[i132] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i132)
+										break
+									}
+									continue
+								}
+								if hn133 && !c.ReadFlag() {
+									clear(l131[i132 : i132+1])
+									continue
+								}
+								if ev134 != nil {
+									l131[i132].ForyReadEvolved(c, ev134)
 								} else {
-									l131[i132] = Inner{}
+									l131[i132].ForyRead(c)
 								}
 								if c.Failed() {
 									c.TraceIndex(i132)
 									break
 								}
-								continue
-							}
-							if hn133 && !c.ReadFlag() {
-								clear(l131[i132 : i132+1])
-								continue
-							}
-							if ev134 != nil {
-								l131[i132].ForyReadEvolved(c, ev134)
-							} else {
-								l131[i132].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i132)
-								break
 							}
 						}
 					}
+					v129 = l131
 				}
-				v129 = l131
+				m124[k128] = v129
 			}
-			m124[k128] = v129
+			n123 -= sz125
 		}
-		n123 -= sz125
-	}
-	x.AddMSLIn = m124
-	if c.Failed() {
-		c.Trace("AddMSLIn")
-		return
-	}
-	if c.ReadFlag() {
-		p140 := foryimpl.Alloc[Inner](c)
-		if ev141 := c.ReadStructFieldMeta(foryTypeInner); ev141 != nil {
-			p140.ForyReadEvolved(c, ev141)
-		} else if !c.Failed() {
-			p140.ForyRead(c)
-		}
-		x.AddPIn = p140
-	}
-	if c.Failed() {
-		c.Trace("AddPIn")
-		return
-	}
-	if c.ReadFlag() {
-		p142 := foryimpl.Alloc[Leaf](c)
-		if ev143 := c.ReadStructFieldMeta(foryTypeLeaf); ev143 != nil {
-			p142.ForyReadEvolved(c, ev143)
-		} else if !c.Failed() {
-			p142.ForyRead(c)
-		}
-		x.AddPLf = p142
-	}
-	if c.Failed() {
-		c.Trace("AddPLf")
-		return
-	}
-	if ev144 := c.ReadStructFieldMeta(foryTypeInner); ev144 != nil {
-		x.In.ForyReadEvolved(c, ev144)
-	} else if !c.Failed() {
-		x.In.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("In")
-		return
-	}
-	n145 := c.ReadLengthFast(1)
-	if n145 < 0 {
-		n145 = c.ReadLength(1)
-	}
-	l146 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n145)
-	if n145 > 0 {
-		hn148, tr150, ev149 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i147 := range l146 {
-				if tr150 {
-					if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-						if p153 := foryimpl.BackRef[Inner](c, id152); p153 != nil {
-							l146[i147] = *p153
-						}
-					} else if st151 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id152, &l146[i147])
-						if ev149 != nil {
-							l146[i147].ForyReadEvolved(c, ev149)
-						} else {
-							l146[i147].ForyRead(c)
-						}
-					} else {
-						l146[i147] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i147)
-						break
-					}
-					continue
-				}
-				if hn148 && !c.ReadFlag() {
-					clear(l146[i147 : i147+1])
-					continue
-				}
-				if ev149 != nil {
-					l146[i147].ForyReadEvolved(c, ev149)
-				} else {
-					l146[i147].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i147)
-					break
-				}
-			}
-		}
-	}
-	x.LIn = l146
-	if c.Failed() {
-		c.Trace("LIn")
-		return
-	}
-	n154 := c.ReadLengthFast(1)
-	if n154 < 0 {
-		n154 = c.ReadLength(1)
-	}
-	l155 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n154)
-	if n154 > 0 {
-		hn157, tr159, ev158 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i156 := range l155 {
-				if tr159 {
-					if st160, id161 := c.ReadRefFlag(); st160 == foryimpl.RefBack {
-						if p162 := foryimpl.BackRef[Leaf](c, id161); p162 != nil {
-							l155[i156] = *p162
-						}
-					} else if st160 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id161, &l155[i156])
-						if ev158 != nil {
-							l155[i156].ForyReadEvolved(c, ev158)
-						} else {
-							l155[i156].ForyRead(c)
-						}
-					} else {
-						l155[i156] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i156)
-						break
-					}
-					continue
-				}
-				if hn157 && !c.ReadFlag() {
-					clear(l155[i156 : i156+1])
-					continue
-				}
-				if ev158 != nil {
-					l155[i156].ForyReadEvolved(c, ev158)
-				} else {
-					l155[i156].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i156)
-					break
-				}
-			}
-		}
-	}
-	x.LLf = l155
-	if c.Failed() {
-		c.Trace("LLf")
-		return
-	}
-	n163 := c.ReadLengthFast(1)
-	if n163 < 0 {
-		n163 = c.ReadLength(1)
-	}
-	l164 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n163)
-	if n163 > 0 {
-		hn166, tr168, ev167 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i165 := range l164 {
-				if tr168 {
-					if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
-						l164[i165] = foryimpl.BackRef[Inner](c, id171)
-					} else if st170 == foryimpl.RefFollows {
-						p172 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id171, p172)
-						if ev167 != nil {
-							p172.ForyReadEvolved(c, ev167)
-						} else {
-							p172.ForyRead(c)
-						}
-						l164[i165] = p172
-					} else {
-						l164[i165] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i165)
-						break
-					}
-					continue
-				}
-				if hn166 && !c.ReadFlag() {
-					clear(l164[i165 : i165+1])
-					continue
-				}
-				p169 := foryimpl.Alloc[Inner](c)
-				if ev167 != nil {
-					p169.ForyReadEvolved(c, ev167)
-				} else {
-					p169.ForyRead(c)
-				}
-				l164[i165] = p169
-				if c.Failed() {
-					c.TraceIndex(i165)
-					break
-				}
-			}
-		}
-	}
-	x.LPIn = l164
-	if c.Failed() {
-		c.Trace("LPIn")
-		return
-	}
-	if ev173 := c.ReadStructFieldMeta(foryTypeLeaf); ev173 != nil {
-		x.Lf.ForyReadEvolved(c, ev173)
-	} else if !c.Failed() {
-		x.Lf.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	n174 := c.ReadLengthFast(2)
-	if n174 < 0 {
-		n174 = c.ReadLength(2)
-	}
-	m175 := foryimpl.MakeMap[map[string][]Inner](c, n174)
-	for n174 > 0 && !c.Failed() {
-		sz176, vn177, _ := c.ReadMapChunk(n174, 21, 22, nil, true)
-		for j178 := 0; j178 < sz176 && !c.Failed(); j178++ {
-			var k179 string
-			k179 = c.ReadString()
-			var v180 []Inner
-			if !vn177 {
-				n181 := c.ReadLengthFast(1)
-				if n181 < 0 {
-					n181 = c.ReadLength(1)
-				}
-				l182 := foryimpl.MakeSlice[[]Inner](c, n181)
-				if n181 > 0 {
-					hn184, tr186, ev185 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i183 := range l182 {
-							if tr186 {
-								if st187, id188 := c.ReadRefFlag(); st187 == foryimpl.RefBack {
-									if p189 := foryimpl.BackRef[Inner](c, id188); p189 != nil {
-										l182[i183] = *p189
-									}
-								} else if st187 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id188, &l182[i183])
-									if ev185 != nil {
-										l182[i183].ForyReadEvolved(c, ev185)
-									} else {
-										l182[i183].ForyRead(c)
-									}
-								} else {
-									l182[i183] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i183)
-									break
-								}
-								continue
-							}
-							if hn184 && !c.ReadFlag() {
-								clear(l182[i183 : i183+1])
-								continue
-							}
-							if ev185 != nil {
-								l182[i183].ForyReadEvolved(c, ev185)
-							} else {
-								l182[i183].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i183)
-								break
-							}
-						}
-					}
-				}
-				v180 = l182
-			}
-			m175[k179] = v180
-		}
-		n174 -= sz176
-	}
-	x.MSLIn = m175
-	if c.Failed() {
-		c.Trace("MSLIn")
-		return
-	}
-	if c.ReadFlag() {
-		p191 := foryimpl.Alloc[Inner](c)
-		if ev192 := c.ReadStructFieldMeta(foryTypeInner); ev192 != nil {
-			p191.ForyReadEvolved(c, ev192)
-		} else if !c.Failed() {
-			p191.ForyRead(c)
-		}
-		x.PIn = p191
-	}
-	if c.Failed() {
-		c.Trace("PIn")
-		return
-	}
-	if c.ReadFlag() {
-		p193 := foryimpl.Alloc[Leaf](c)
-		if ev194 := c.ReadStructFieldMeta(foryTypeLeaf); ev194 != nil {
-			p193.ForyReadEvolved(c, ev194)
-		} else if !c.Failed() {
-			p193.ForyRead(c)
-		}
-		x.PLf = p193
-	}
-	if c.Failed() {
-		c.Trace("PLf")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Nested{
-		AddLIn:  x.AddLIn,
-		AddLLf:  x.AddLLf,
-		AddLPIn: x.AddLPIn,
-		LIn:     x.LIn,
-		LLf:     x.LLf,
-		LPIn:    x.LPIn,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1119190638) {
-		if h := r.ReadInt32(); h != -1119190638 && h != 1737800920 && !c.Failed() {
-			c.HashMismatch(foryTypeNested, h)
+		x.AddMSLIn = m124
+		if c.Failed() {
+			c.Trace("AddMSLIn")
 			return
 		}
-	}
-	if c.ReadStructValueFlag(foryTypeInner) {
-		if ev195 := c.ReadStructFieldMeta(foryTypeInner); ev195 != nil {
-			x.AddIn.ForyReadEvolved(c, ev195)
-		} else if !c.Failed() {
-			x.AddIn.ForyRead(c)
+		if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+			x.AddPIn = foryimpl.BackRef[Inner](c, id152)
+		} else if st151 == foryimpl.RefFollows {
+			p153 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id152, p153)
+			if ev154 := c.ReadStructFieldMeta(foryTypeInner); ev154 != nil {
+				p153.ForyReadEvolved(c, ev154)
+			} else if !c.Failed() {
+				p153.ForyRead(c)
+			}
+			x.AddPIn = p153
+		} else {
+			x.AddPIn = nil
 		}
-	}
-	if c.Failed() {
-		c.Trace("AddIn")
-		return
-	}
-	n196 := c.ReadLengthFast(1)
-	if n196 < 0 {
-		n196 = c.ReadLength(1)
-	}
-	l197 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n196)
-	if n196 > 0 {
-		hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i198 := range l197 {
-				if tr201 {
-					if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
-						if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
-							l197[i198] = *p204
-						}
-					} else if st202 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id203, &l197[i198])
-						if ev200 != nil {
-							l197[i198].ForyReadEvolved(c, ev200)
-						} else {
-							l197[i198].ForyRead(c)
-						}
-					} else {
-						l197[i198] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i198)
-						break
-					}
-					continue
-				}
-				if hn199 && !c.ReadFlag() {
-					clear(l197[i198 : i198+1])
-					continue
-				}
-				if ev200 != nil {
-					l197[i198].ForyReadEvolved(c, ev200)
-				} else {
-					l197[i198].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i198)
-					break
-				}
+		if c.Failed() {
+			c.Trace("AddPIn")
+			return
+		}
+		if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
+			x.AddPLf = foryimpl.BackRef[Leaf](c, id156)
+		} else if st155 == foryimpl.RefFollows {
+			p157 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id156, p157)
+			if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
+				p157.ForyReadEvolved(c, ev158)
+			} else if !c.Failed() {
+				p157.ForyRead(c)
+			}
+			x.AddPLf = p157
+		} else {
+			x.AddPLf = nil
+		}
+		if c.Failed() {
+			c.Trace("AddPLf")
+			return
+		}
+		if c.ReadStructValueFlag(foryTypeInner) {
+			if ev159 := c.ReadStructFieldMeta(foryTypeInner); ev159 != nil {
+				x.In.ForyReadEvolved(c, ev159)
+			} else if !c.Failed() {
+				x.In.ForyRead(c)
 			}
 		}
-	}
-	x.AddLIn = l197
-	if c.Failed() {
-		c.Trace("AddLIn")
-		return
-	}
-	n205 := c.ReadLengthFast(1)
-	if n205 < 0 {
-		n205 = c.ReadLength(1)
-	}
-	l206 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n205)
-	if n205 > 0 {
-		hn208, tr210, ev209 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i207 := range l206 {
-				if tr210 {
-					if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
-						if p213 := foryimpl.BackRef[Leaf](c, id212); p213 != nil {
-							l206[i207] = *p213
-						}
-					} else if st211 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id212, &l206[i207])
-						if ev209 != nil {
-							l206[i207].ForyReadEvolved(c, ev209)
-						} else {
-							l206[i207].ForyRead(c)
-						}
-					} else {
-						l206[i207] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i207)
-						break
-					}
-					continue
-				}
-				if hn208 && !c.ReadFlag() {
-					clear(l206[i207 : i207+1])
-					continue
-				}
-				if ev209 != nil {
-					l206[i207].ForyReadEvolved(c, ev209)
-				} else {
-					l206[i207].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i207)
-					break
-				}
-			}
+		if c.Failed() {
+			c.Trace("In")
+			return
 		}
-	}
-	x.AddLLf = l206
-	if c.Failed() {
-		c.Trace("AddLLf")
-		return
-	}
-	n214 := c.ReadLengthFast(1)
-	if n214 < 0 {
-		n214 = c.ReadLength(1)
-	}
-	l215 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n214)
-	if n214 > 0 {
-		hn217, tr219, ev218 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i216 := range l215 {
-				if tr219 {
-					if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-						l215[i216] = foryimpl.BackRef[Inner](c, id222)
-					} else if st221 == foryimpl.RefFollows {
-						p223 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id222, p223)
-						if ev218 != nil {
-							p223.ForyReadEvolved(c, ev218)
-						} else {
-							p223.ForyRead(c)
-						}
-						l215[i216] = p223
-					} else {
-						l215[i216] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i216)
-						break
-					}
-					continue
-				}
-				if hn217 && !c.ReadFlag() {
-					clear(l215[i216 : i216+1])
-					continue
-				}
-				p220 := foryimpl.Alloc[Inner](c)
-				if ev218 != nil {
-					p220.ForyReadEvolved(c, ev218)
-				} else {
-					p220.ForyRead(c)
-				}
-				l215[i216] = p220
-				if c.Failed() {
-					c.TraceIndex(i216)
-					break
-				}
-			}
-		}
-	}
-	x.AddLPIn = l215
-	if c.Failed() {
-		c.Trace("AddLPIn")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
-			x.AddLf.ForyReadEvolved(c, ev224)
+	} else {
+		if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
+			x.AddLf.ForyReadEvolved(c, ev122)
 		} else if !c.Failed() {
 			x.AddLf.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("AddLf")
-		return
-	}
-	n225 := c.ReadLengthFast(2)
-	if n225 < 0 {
-		n225 = c.ReadLength(2)
-	}
-	m226 := foryimpl.MakeMap[map[string][]Inner](c, n225)
-	for n225 > 0 && !c.Failed() {
-		sz227, vn228, tr241, _ := c.ReadMapChunkRef(n225, 21, 22, nil)
-		for j229 := 0; j229 < sz227 && !c.Failed(); j229++ {
-			var k230 string
-			k230 = c.ReadString()
-			var v231 []Inner
-			if tr241 {
-				if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
-					v231 = foryimpl.BackRefSlice[Inner](c, id243)
-				} else if st242 == foryimpl.RefFollows {
-					n244 := c.ReadLengthFast(1)
-					if n244 < 0 {
-						n244 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("AddLf")
+			return
+		}
+		n123 := c.ReadLengthFast(2)
+		if n123 < 0 {
+			n123 = c.ReadLength(2)
+		}
+		m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
+		for n123 > 0 && !c.Failed() {
+			sz125, vn126, _ := c.ReadMapChunk(n123, 21, 22, nil, true)
+			for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+				var k128 string
+				k128 = c.ReadString()
+				var v129 []Inner
+				if !vn126 {
+					n130 := c.ReadLengthFast(1)
+					if n130 < 0 {
+						n130 = c.ReadLength(1)
 					}
-					l245 := foryimpl.MakeSlice[[]Inner](c, n244)
-					if n244 > 0 {
-						hn247, tr249, ev248 := c.ReadStructListHeaderRef(foryTypeInner)
+					l131 := foryimpl.MakeSlice[[]Inner](c, n130)
+					if n130 > 0 {
+						hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
 						if !c.Failed() {
-							for i246 := range l245 {
-								if tr249 {
-									if st250, id251 := c.ReadRefFlag(); st250 == foryimpl.RefBack {
-										if p252 := foryimpl.BackRef[Inner](c, id251); p252 != nil {
-											l245[i246] = *p252
+							for i132 := range l131 {
+								if tr135 {
+									if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
+										if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
+											l131[i132] = *p138
 										}
-									} else if st250 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id251, &l245[i246])
-										if ev248 != nil {
-											l245[i246].ForyReadEvolved(c, ev248)
+									} else if st136 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id137, &l131[i132])
+										if ev134 != nil {
+											l131[i132].ForyReadEvolved(c, ev134)
 										} else {
-											l245[i246].ForyRead(c)
+											l131[i132].ForyRead(c)
 										}
 									} else {
-										l245[i246] = Inner{}
+										l131[i132] = Inner{}
 									}
 									if c.Failed() {
-										c.TraceIndex(i246)
+										c.TraceIndex(i132)
 										break
 									}
 									continue
 								}
-								if hn247 && !c.ReadFlag() {
-									clear(l245[i246 : i246+1])
+								if hn133 && !c.ReadFlag() {
+									clear(l131[i132 : i132+1])
 									continue
 								}
-								if ev248 != nil {
-									l245[i246].ForyReadEvolved(c, ev248)
+								if ev134 != nil {
+									l131[i132].ForyReadEvolved(c, ev134)
 								} else {
-									l245[i246].ForyRead(c)
+									l131[i132].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i246)
+									c.TraceIndex(i132)
 									break
 								}
 							}
 						}
 					}
-					v231 = l245
-					foryimpl.SetRefSlice(c, id243, v231)
-				} else {
-					v231 = nil
+					v129 = l131
 				}
-			} else if !vn228 {
-				n232 := c.ReadLengthFast(1)
-				if n232 < 0 {
-					n232 = c.ReadLength(1)
-				}
-				l233 := foryimpl.MakeSlice[[]Inner](c, n232)
-				if n232 > 0 {
-					hn235, tr237, ev236 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i234 := range l233 {
-							if tr237 {
-								if st238, id239 := c.ReadRefFlag(); st238 == foryimpl.RefBack {
-									if p240 := foryimpl.BackRef[Inner](c, id239); p240 != nil {
-										l233[i234] = *p240
-									}
-								} else if st238 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id239, &l233[i234])
-									if ev236 != nil {
-										l233[i234].ForyReadEvolved(c, ev236)
-									} else {
-										l233[i234].ForyRead(c)
-									}
-								} else {
-									l233[i234] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i234)
-									break
-								}
-								continue
-							}
-							if hn235 && !c.ReadFlag() {
-								clear(l233[i234 : i234+1])
-								continue
-							}
-							if ev236 != nil {
-								l233[i234].ForyReadEvolved(c, ev236)
-							} else {
-								l233[i234].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i234)
-								break
-							}
-						}
-					}
-				}
-				v231 = l233
+				m124[k128] = v129
 			}
-			m226[k230] = v231
+			n123 -= sz125
 		}
-		n225 -= sz227
-	}
-	x.AddMSLIn = m226
-	if c.Failed() {
-		c.Trace("AddMSLIn")
-		return
-	}
-	if st253, id254 := c.ReadRefFlag(); st253 == foryimpl.RefBack {
-		x.AddPIn = foryimpl.BackRef[Inner](c, id254)
-	} else if st253 == foryimpl.RefFollows {
-		p255 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id254, p255)
-		if ev256 := c.ReadStructFieldMeta(foryTypeInner); ev256 != nil {
-			p255.ForyReadEvolved(c, ev256)
-		} else if !c.Failed() {
-			p255.ForyRead(c)
+		x.AddMSLIn = m124
+		if c.Failed() {
+			c.Trace("AddMSLIn")
+			return
 		}
-		x.AddPIn = p255
-	} else {
-		x.AddPIn = nil
-	}
-	if c.Failed() {
-		c.Trace("AddPIn")
-		return
-	}
-	if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
-		x.AddPLf = foryimpl.BackRef[Leaf](c, id258)
-	} else if st257 == foryimpl.RefFollows {
-		p259 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id258, p259)
-		if ev260 := c.ReadStructFieldMeta(foryTypeLeaf); ev260 != nil {
-			p259.ForyReadEvolved(c, ev260)
-		} else if !c.Failed() {
-			p259.ForyRead(c)
+		if c.ReadFlag() {
+			p151 := foryimpl.Alloc[Inner](c)
+			if ev152 := c.ReadStructFieldMeta(foryTypeInner); ev152 != nil {
+				p151.ForyReadEvolved(c, ev152)
+			} else if !c.Failed() {
+				p151.ForyRead(c)
+			}
+			x.AddPIn = p151
 		}
-		x.AddPLf = p259
-	} else {
-		x.AddPLf = nil
-	}
-	if c.Failed() {
-		c.Trace("AddPLf")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeInner) {
-		if ev261 := c.ReadStructFieldMeta(foryTypeInner); ev261 != nil {
-			x.In.ForyReadEvolved(c, ev261)
+		if c.Failed() {
+			c.Trace("AddPIn")
+			return
+		}
+		if c.ReadFlag() {
+			p155 := foryimpl.Alloc[Leaf](c)
+			if ev156 := c.ReadStructFieldMeta(foryTypeLeaf); ev156 != nil {
+				p155.ForyReadEvolved(c, ev156)
+			} else if !c.Failed() {
+				p155.ForyRead(c)
+			}
+			x.AddPLf = p155
+		}
+		if c.Failed() {
+			c.Trace("AddPLf")
+			return
+		}
+		if ev159 := c.ReadStructFieldMeta(foryTypeInner); ev159 != nil {
+			x.In.ForyReadEvolved(c, ev159)
 		} else if !c.Failed() {
 			x.In.ForyRead(c)
 		}
+		if c.Failed() {
+			c.Trace("In")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("In")
-		return
+	n160 := c.ReadLengthFast(1)
+	if n160 < 0 {
+		n160 = c.ReadLength(1)
 	}
-	n262 := c.ReadLengthFast(1)
-	if n262 < 0 {
-		n262 = c.ReadLength(1)
-	}
-	l263 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n262)
-	if n262 > 0 {
-		hn265, tr267, ev266 := c.ReadStructListHeaderRef(foryTypeInner)
+	l161 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n160)
+	if n160 > 0 {
+		hn163, tr165, ev164 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i264 := range l263 {
-				if tr267 {
-					if st268, id269 := c.ReadRefFlag(); st268 == foryimpl.RefBack {
-						if p270 := foryimpl.BackRef[Inner](c, id269); p270 != nil {
-							l263[i264] = *p270
+			for i162 := range l161 {
+				if tr165 {
+					if st166, id167 := c.ReadRefFlag(); st166 == foryimpl.RefBack {
+						if p168 := foryimpl.BackRef[Inner](c, id167); p168 != nil {
+							l161[i162] = *p168
 						}
-					} else if st268 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id269, &l263[i264])
-						if ev266 != nil {
-							l263[i264].ForyReadEvolved(c, ev266)
+					} else if st166 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id167, &l161[i162])
+						if ev164 != nil {
+							l161[i162].ForyReadEvolved(c, ev164)
 						} else {
-							l263[i264].ForyRead(c)
+							l161[i162].ForyRead(c)
 						}
 					} else {
-						l263[i264] = Inner{}
+						l161[i162] = Inner{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i264)
+						c.TraceIndex(i162)
 						break
 					}
 					continue
 				}
-				if hn265 && !c.ReadFlag() {
-					clear(l263[i264 : i264+1])
+				if hn163 && !c.ReadFlag() {
+					clear(l161[i162 : i162+1])
 					continue
 				}
-				if ev266 != nil {
-					l263[i264].ForyReadEvolved(c, ev266)
+				if ev164 != nil {
+					l161[i162].ForyReadEvolved(c, ev164)
 				} else {
-					l263[i264].ForyRead(c)
+					l161[i162].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i264)
+					c.TraceIndex(i162)
 					break
 				}
 			}
 		}
 	}
-	x.LIn = l263
+	x.LIn = l161
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n271 := c.ReadLengthFast(1)
-	if n271 < 0 {
-		n271 = c.ReadLength(1)
+	n169 := c.ReadLengthFast(1)
+	if n169 < 0 {
+		n169 = c.ReadLength(1)
 	}
-	l272 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n271)
-	if n271 > 0 {
-		hn274, tr276, ev275 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l170 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n169)
+	if n169 > 0 {
+		hn172, tr174, ev173 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i273 := range l272 {
-				if tr276 {
-					if st277, id278 := c.ReadRefFlag(); st277 == foryimpl.RefBack {
-						if p279 := foryimpl.BackRef[Leaf](c, id278); p279 != nil {
-							l272[i273] = *p279
+			for i171 := range l170 {
+				if tr174 {
+					if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
+						if p177 := foryimpl.BackRef[Leaf](c, id176); p177 != nil {
+							l170[i171] = *p177
 						}
-					} else if st277 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id278, &l272[i273])
-						if ev275 != nil {
-							l272[i273].ForyReadEvolved(c, ev275)
+					} else if st175 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id176, &l170[i171])
+						if ev173 != nil {
+							l170[i171].ForyReadEvolved(c, ev173)
 						} else {
-							l272[i273].ForyRead(c)
+							l170[i171].ForyRead(c)
 						}
 					} else {
-						l272[i273] = Leaf{}
+						l170[i171] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i273)
+						c.TraceIndex(i171)
 						break
 					}
 					continue
 				}
-				if hn274 && !c.ReadFlag() {
-					clear(l272[i273 : i273+1])
+				if hn172 && !c.ReadFlag() {
+					clear(l170[i171 : i171+1])
 					continue
 				}
-				if ev275 != nil {
-					l272[i273].ForyReadEvolved(c, ev275)
+				if ev173 != nil {
+					l170[i171].ForyReadEvolved(c, ev173)
 				} else {
-					l272[i273].ForyRead(c)
+					l170[i171].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i273)
+					c.TraceIndex(i171)
 					break
 				}
 			}
 		}
 	}
-	x.LLf = l272
+	x.LLf = l170
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n280 := c.ReadLengthFast(1)
-	if n280 < 0 {
-		n280 = c.ReadLength(1)
+	n178 := c.ReadLengthFast(1)
+	if n178 < 0 {
+		n178 = c.ReadLength(1)
 	}
-	l281 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n280)
-	if n280 > 0 {
-		hn283, tr285, ev284 := c.ReadStructListHeaderRef(foryTypeInner)
+	l179 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n178)
+	if n178 > 0 {
+		hn181, tr183, ev182 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i282 := range l281 {
-				if tr285 {
-					if st287, id288 := c.ReadRefFlag(); st287 == foryimpl.RefBack {
-						l281[i282] = foryimpl.BackRef[Inner](c, id288)
-					} else if st287 == foryimpl.RefFollows {
-						p289 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id288, p289)
-						if ev284 != nil {
-							p289.ForyReadEvolved(c, ev284)
+			for i180 := range l179 {
+				if tr183 {
+					if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
+						l179[i180] = foryimpl.BackRef[Inner](c, id186)
+					} else if st185 == foryimpl.RefFollows {
+						p187 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id186, p187)
+						if ev182 != nil {
+							p187.ForyReadEvolved(c, ev182)
 						} else {
-							p289.ForyRead(c)
+							p187.ForyRead(c)
 						}
-						l281[i282] = p289
+						l179[i180] = p187
 					} else {
-						l281[i282] = nil
+						l179[i180] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i282)
+						c.TraceIndex(i180)
 						break
 					}
 					continue
 				}
-				if hn283 && !c.ReadFlag() {
-					clear(l281[i282 : i282+1])
+				if hn181 && !c.ReadFlag() {
+					clear(l179[i180 : i180+1])
 					continue
 				}
-				p286 := foryimpl.Alloc[Inner](c)
-				if ev284 != nil {
-					p286.ForyReadEvolved(c, ev284)
+				p184 := foryimpl.Alloc[Inner](c)
+				if ev182 != nil {
+					p184.ForyReadEvolved(c, ev182)
 				} else {
-					p286.ForyRead(c)
+					p184.ForyRead(c)
 				}
-				l281[i282] = p286
+				l179[i180] = p184
 				if c.Failed() {
-					c.TraceIndex(i282)
+					c.TraceIndex(i180)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l281
+	x.LPIn = l179
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev290 := c.ReadStructFieldMeta(foryTypeLeaf); ev290 != nil {
-			x.Lf.ForyReadEvolved(c, ev290)
-		} else if !c.Failed() {
-			x.Lf.ForyRead(c)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
+				x.Lf.ForyReadEvolved(c, ev188)
+			} else if !c.Failed() {
+				x.Lf.ForyRead(c)
+			}
 		}
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	n291 := c.ReadLengthFast(2)
-	if n291 < 0 {
-		n291 = c.ReadLength(2)
-	}
-	m292 := foryimpl.MakeMap[map[string][]Inner](c, n291)
-	for n291 > 0 && !c.Failed() {
-		sz293, vn294, tr307, _ := c.ReadMapChunkRef(n291, 21, 22, nil)
-		for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
-			var k296 string
-			k296 = c.ReadString()
-			var v297 []Inner
-			if tr307 {
-				if st308, id309 := c.ReadRefFlag(); st308 == foryimpl.RefBack {
-					v297 = foryimpl.BackRefSlice[Inner](c, id309)
-				} else if st308 == foryimpl.RefFollows {
-					n310 := c.ReadLengthFast(1)
-					if n310 < 0 {
-						n310 = c.ReadLength(1)
-					}
-					l311 := foryimpl.MakeSlice[[]Inner](c, n310)
-					if n310 > 0 {
-						hn313, tr315, ev314 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i312 := range l311 {
-								if tr315 {
-									if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
-										if p318 := foryimpl.BackRef[Inner](c, id317); p318 != nil {
-											l311[i312] = *p318
-										}
-									} else if st316 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id317, &l311[i312])
-										if ev314 != nil {
-											l311[i312].ForyReadEvolved(c, ev314)
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
+		n189 := c.ReadLengthFast(2)
+		if n189 < 0 {
+			n189 = c.ReadLength(2)
+		}
+		m190 := foryimpl.MakeMap[map[string][]Inner](c, n189)
+		for n189 > 0 && !c.Failed() {
+			sz191, vn192, tr205, _ := c.ReadMapChunkRef(n189, 21, 22, nil)
+			for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
+				var k194 string
+				k194 = c.ReadString()
+				var v195 []Inner
+				if tr205 {
+					if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
+						v195 = foryimpl.BackRefSlice[Inner](c, id207)
+					} else if st206 == foryimpl.RefFollows {
+						n208 := c.ReadLengthFast(1)
+						if n208 < 0 {
+							n208 = c.ReadLength(1)
+						}
+						l209 := foryimpl.MakeSlice[[]Inner](c, n208)
+						if n208 > 0 {
+							hn211, tr213, ev212 := c.ReadStructListHeaderRef(foryTypeInner)
+							if !c.Failed() {
+								for i210 := range l209 {
+									if tr213 {
+										if st214, id215 := c.ReadRefFlag(); st214 == foryimpl.RefBack {
+											if p216 := foryimpl.BackRef[Inner](c, id215); p216 != nil {
+												l209[i210] = *p216
+											}
+										} else if st214 == foryimpl.RefFollows {
+											foryimpl.SetRef(c, id215, &l209[i210])
+											if ev212 != nil {
+												l209[i210].ForyReadEvolved(c, ev212)
+											} else {
+												l209[i210].ForyRead(c)
+											}
 										} else {
-											l311[i312].ForyRead(c)
+											l209[i210] = Inner{}
 										}
+										if c.Failed() {
+											c.TraceIndex(i210)
+											break
+										}
+										continue
+									}
+									if hn211 && !c.ReadFlag() {
+										clear(l209[i210 : i210+1])
+										continue
+									}
+									if ev212 != nil {
+										l209[i210].ForyReadEvolved(c, ev212)
 									} else {
-										l311[i312] = Inner{}
+										l209[i210].ForyRead(c)
 									}
 									if c.Failed() {
-										c.TraceIndex(i312)
+										c.TraceIndex(i210)
+										break
+									}
+								}
+							}
+						}
+						v195 = l209
+						foryimpl.SetRefSlice(c, id207, v195)
+					} else {
+						v195 = nil
+					}
+				} else if !vn192 {
+					n196 := c.ReadLengthFast(1)
+					if n196 < 0 {
+						n196 = c.ReadLength(1)
+					}
+					l197 := foryimpl.MakeSlice[[]Inner](c, n196)
+					if n196 > 0 {
+						hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i198 := range l197 {
+								if tr201 {
+									if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+										if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
+											l197[i198] = *p204
+										}
+									} else if st202 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id203, &l197[i198])
+										if ev200 != nil {
+											l197[i198].ForyReadEvolved(c, ev200)
+										} else {
+											l197[i198].ForyRead(c)
+										}
+									} else {
+										l197[i198] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i198)
 										break
 									}
 									continue
 								}
-								if hn313 && !c.ReadFlag() {
-									clear(l311[i312 : i312+1])
+								if hn199 && !c.ReadFlag() {
+									clear(l197[i198 : i198+1])
 									continue
 								}
-								if ev314 != nil {
-									l311[i312].ForyReadEvolved(c, ev314)
+								if ev200 != nil {
+									l197[i198].ForyReadEvolved(c, ev200)
 								} else {
-									l311[i312].ForyRead(c)
+									l197[i198].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i312)
+									c.TraceIndex(i198)
 									break
 								}
 							}
 						}
 					}
-					v297 = l311
-					foryimpl.SetRefSlice(c, id309, v297)
-				} else {
-					v297 = nil
+					v195 = l197
 				}
-			} else if !vn294 {
-				n298 := c.ReadLengthFast(1)
-				if n298 < 0 {
-					n298 = c.ReadLength(1)
-				}
-				l299 := foryimpl.MakeSlice[[]Inner](c, n298)
-				if n298 > 0 {
-					hn301, tr303, ev302 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i300 := range l299 {
-							if tr303 {
-								if st304, id305 := c.ReadRefFlag(); st304 == foryimpl.RefBack {
-									if p306 := foryimpl.BackRef[Inner](c, id305); p306 != nil {
-										l299[i300] = *p306
-									}
-								} else if st304 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id305, &l299[i300])
-									if ev302 != nil {
-										l299[i300].ForyReadEvolved(c, ev302)
-									} else {
-										l299[i300].ForyRead(c)
-									}
-								} else {
-									l299[i300] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i300)
-									break
-								}
-								continue
-							}
-							if hn301 && !c.ReadFlag() {
-								clear(l299[i300 : i300+1])
-								continue
-							}
-							if ev302 != nil {
-								l299[i300].ForyReadEvolved(c, ev302)
-							} else {
-								l299[i300].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i300)
-								break
-							}
-						}
-					}
-				}
-				v297 = l299
+				m190[k194] = v195
 			}
-			m292[k296] = v297
+			n189 -= sz191
 		}
-		n291 -= sz293
-	}
-	x.MSLIn = m292
-	if c.Failed() {
-		c.Trace("MSLIn")
-		return
-	}
-	if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
-		x.PIn = foryimpl.BackRef[Inner](c, id320)
-	} else if st319 == foryimpl.RefFollows {
-		p321 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id320, p321)
-		if ev322 := c.ReadStructFieldMeta(foryTypeInner); ev322 != nil {
-			p321.ForyReadEvolved(c, ev322)
-		} else if !c.Failed() {
-			p321.ForyRead(c)
+		x.MSLIn = m190
+		if c.Failed() {
+			c.Trace("MSLIn")
+			return
 		}
-		x.PIn = p321
+		if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
+			x.PIn = foryimpl.BackRef[Inner](c, id218)
+		} else if st217 == foryimpl.RefFollows {
+			p219 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id218, p219)
+			if ev220 := c.ReadStructFieldMeta(foryTypeInner); ev220 != nil {
+				p219.ForyReadEvolved(c, ev220)
+			} else if !c.Failed() {
+				p219.ForyRead(c)
+			}
+			x.PIn = p219
+		} else {
+			x.PIn = nil
+		}
+		if c.Failed() {
+			c.Trace("PIn")
+			return
+		}
+		if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
+			x.PLf = foryimpl.BackRef[Leaf](c, id222)
+		} else if st221 == foryimpl.RefFollows {
+			p223 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id222, p223)
+			if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
+				p223.ForyReadEvolved(c, ev224)
+			} else if !c.Failed() {
+				p223.ForyRead(c)
+			}
+			x.PLf = p223
+		} else {
+			x.PLf = nil
+		}
+		if c.Failed() {
+			c.Trace("PLf")
+			return
+		}
 	} else {
-		x.PIn = nil
-	}
-	if c.Failed() {
-		c.Trace("PIn")
-		return
-	}
-	if st323, id324 := c.ReadRefFlag(); st323 == foryimpl.RefBack {
-		x.PLf = foryimpl.BackRef[Leaf](c, id324)
-	} else if st323 == foryimpl.RefFollows {
-		p325 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id324, p325)
-		if ev326 := c.ReadStructFieldMeta(foryTypeLeaf); ev326 != nil {
-			p325.ForyReadEvolved(c, ev326)
+		if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
+			x.Lf.ForyReadEvolved(c, ev188)
 		} else if !c.Failed() {
-			p325.ForyRead(c)
+			x.Lf.ForyRead(c)
 		}
-		x.PLf = p325
-	} else {
-		x.PLf = nil
-	}
-	if c.Failed() {
-		c.Trace("PLf")
-		return
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
+		n189 := c.ReadLengthFast(2)
+		if n189 < 0 {
+			n189 = c.ReadLength(2)
+		}
+		m190 := foryimpl.MakeMap[map[string][]Inner](c, n189)
+		for n189 > 0 && !c.Failed() {
+			sz191, vn192, _ := c.ReadMapChunk(n189, 21, 22, nil, true)
+			for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
+				var k194 string
+				k194 = c.ReadString()
+				var v195 []Inner
+				if !vn192 {
+					n196 := c.ReadLengthFast(1)
+					if n196 < 0 {
+						n196 = c.ReadLength(1)
+					}
+					l197 := foryimpl.MakeSlice[[]Inner](c, n196)
+					if n196 > 0 {
+						hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i198 := range l197 {
+								if tr201 {
+									if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+										if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
+											l197[i198] = *p204
+										}
+									} else if st202 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id203, &l197[i198])
+										if ev200 != nil {
+											l197[i198].ForyReadEvolved(c, ev200)
+										} else {
+											l197[i198].ForyRead(c)
+										}
+									} else {
+										l197[i198] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i198)
+										break
+									}
+									continue
+								}
+								if hn199 && !c.ReadFlag() {
+									clear(l197[i198 : i198+1])
+									continue
+								}
+								if ev200 != nil {
+									l197[i198].ForyReadEvolved(c, ev200)
+								} else {
+									l197[i198].ForyRead(c)
+								}
+								if c.Failed() {
+									c.TraceIndex(i198)
+									break
+								}
+							}
+						}
+					}
+					v195 = l197
+				}
+				m190[k194] = v195
+			}
+			n189 -= sz191
+		}
+		x.MSLIn = m190
+		if c.Failed() {
+			c.Trace("MSLIn")
+			return
+		}
+		if c.ReadFlag() {
+			p217 := foryimpl.Alloc[Inner](c)
+			if ev218 := c.ReadStructFieldMeta(foryTypeInner); ev218 != nil {
+				p217.ForyReadEvolved(c, ev218)
+			} else if !c.Failed() {
+				p217.ForyRead(c)
+			}
+			x.PIn = p217
+		}
+		if c.Failed() {
+			c.Trace("PIn")
+			return
+		}
+		if c.ReadFlag() {
+			p221 := foryimpl.Alloc[Leaf](c)
+			if ev222 := c.ReadStructFieldMeta(foryTypeLeaf); ev222 != nil {
+				p221.ForyReadEvolved(c, ev222)
+			} else if !c.Failed() {
+				p221.ForyRead(c)
+			}
+			x.PLf = p221
+		}
+		if c.Failed() {
+			c.Trace("PLf")
+			return
+		}
 	}
 }
 
@@ -14214,16 +12163,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev330 := c.ReadStructFieldMeta(foryTypeInner); ev330 != nil {
-						x.AddIn.ForyReadEvolved(c, ev330)
+					if ev228 := c.ReadStructFieldMeta(foryTypeInner); ev228 != nil {
+						x.AddIn.ForyReadEvolved(c, ev228)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev327 := c.ReadStructFieldMeta(foryTypeInner); ev327 != nil {
-						x.AddIn.ForyReadEvolved(c, ev327)
+					if ev225 := c.ReadStructFieldMeta(foryTypeInner); ev225 != nil {
+						x.AddIn.ForyReadEvolved(c, ev225)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
@@ -14231,169 +12180,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n331 := c.ReadLengthFast(1)
-				if n331 < 0 {
-					n331 = c.ReadLength(1)
+				n229 := c.ReadLengthFast(1)
+				if n229 < 0 {
+					n229 = c.ReadLength(1)
 				}
-				l332 := foryimpl.MakeSlice[[]Inner](c, n331)
-				if n331 > 0 {
-					hn334, tr336, ev335 := c.ReadStructListHeaderRef(foryTypeInner)
+				l230 := foryimpl.MakeSlice[[]Inner](c, n229)
+				if n229 > 0 {
+					hn232, tr234, ev233 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i333 := range l332 {
-							if tr336 {
-								if st337, id338 := c.ReadRefFlag(); st337 == foryimpl.RefBack {
-									if p339 := foryimpl.BackRef[Inner](c, id338); p339 != nil {
-										l332[i333] = *p339
+						for i231 := range l230 {
+							if tr234 {
+								if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
+									if p237 := foryimpl.BackRef[Inner](c, id236); p237 != nil {
+										l230[i231] = *p237
 									}
-								} else if st337 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id338, &l332[i333])
-									if ev335 != nil {
-										l332[i333].ForyReadEvolved(c, ev335)
+								} else if st235 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id236, &l230[i231])
+									if ev233 != nil {
+										l230[i231].ForyReadEvolved(c, ev233)
 									} else {
-										l332[i333].ForyRead(c)
+										l230[i231].ForyRead(c)
 									}
 								} else {
-									l332[i333] = Inner{}
+									l230[i231] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i333)
+									c.TraceIndex(i231)
 									break
 								}
 								continue
 							}
-							if hn334 && !c.ReadFlag() {
-								clear(l332[i333 : i333+1])
+							if hn232 && !c.ReadFlag() {
+								clear(l230[i231 : i231+1])
 								continue
 							}
-							if ev335 != nil {
-								l332[i333].ForyReadEvolved(c, ev335)
+							if ev233 != nil {
+								l230[i231].ForyReadEvolved(c, ev233)
 							} else {
-								l332[i333].ForyRead(c)
+								l230[i231].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i333)
+								c.TraceIndex(i231)
 								break
 							}
 						}
 					}
 				}
-				x.AddLIn = l332
+				x.AddLIn = l230
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n340 := c.ReadLengthFast(1)
-				if n340 < 0 {
-					n340 = c.ReadLength(1)
+				n238 := c.ReadLengthFast(1)
+				if n238 < 0 {
+					n238 = c.ReadLength(1)
 				}
-				l341 := foryimpl.MakeSlice[[]Leaf](c, n340)
-				if n340 > 0 {
-					hn343, tr345, ev344 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l239 := foryimpl.MakeSlice[[]Leaf](c, n238)
+				if n238 > 0 {
+					hn241, tr243, ev242 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i342 := range l341 {
-							if tr345 {
-								if st346, id347 := c.ReadRefFlag(); st346 == foryimpl.RefBack {
-									if p348 := foryimpl.BackRef[Leaf](c, id347); p348 != nil {
-										l341[i342] = *p348
+						for i240 := range l239 {
+							if tr243 {
+								if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
+									if p246 := foryimpl.BackRef[Leaf](c, id245); p246 != nil {
+										l239[i240] = *p246
 									}
-								} else if st346 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id347, &l341[i342])
-									if ev344 != nil {
-										l341[i342].ForyReadEvolved(c, ev344)
+								} else if st244 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id245, &l239[i240])
+									if ev242 != nil {
+										l239[i240].ForyReadEvolved(c, ev242)
 									} else {
-										l341[i342].ForyRead(c)
+										l239[i240].ForyRead(c)
 									}
 								} else {
-									l341[i342] = Leaf{}
+									l239[i240] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i342)
+									c.TraceIndex(i240)
 									break
 								}
 								continue
 							}
-							if hn343 && !c.ReadFlag() {
-								clear(l341[i342 : i342+1])
+							if hn241 && !c.ReadFlag() {
+								clear(l239[i240 : i240+1])
 								continue
 							}
-							if ev344 != nil {
-								l341[i342].ForyReadEvolved(c, ev344)
+							if ev242 != nil {
+								l239[i240].ForyReadEvolved(c, ev242)
 							} else {
-								l341[i342].ForyRead(c)
+								l239[i240].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i342)
+								c.TraceIndex(i240)
 								break
 							}
 						}
 					}
 				}
-				x.AddLLf = l341
+				x.AddLLf = l239
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n349 := c.ReadLengthFast(1)
-				if n349 < 0 {
-					n349 = c.ReadLength(1)
+				n247 := c.ReadLengthFast(1)
+				if n247 < 0 {
+					n247 = c.ReadLength(1)
 				}
-				l350 := foryimpl.MakeSlice[[]*Inner](c, n349)
-				if n349 > 0 {
-					hn352, tr354, ev353 := c.ReadStructListHeaderRef(foryTypeInner)
+				l248 := foryimpl.MakeSlice[[]*Inner](c, n247)
+				if n247 > 0 {
+					hn250, tr252, ev251 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i351 := range l350 {
-							if tr354 {
-								if st356, id357 := c.ReadRefFlag(); st356 == foryimpl.RefBack {
-									l350[i351] = foryimpl.BackRef[Inner](c, id357)
-								} else if st356 == foryimpl.RefFollows {
-									p358 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id357, p358)
-									if ev353 != nil {
-										p358.ForyReadEvolved(c, ev353)
+						for i249 := range l248 {
+							if tr252 {
+								if st254, id255 := c.ReadRefFlag(); st254 == foryimpl.RefBack {
+									l248[i249] = foryimpl.BackRef[Inner](c, id255)
+								} else if st254 == foryimpl.RefFollows {
+									p256 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id255, p256)
+									if ev251 != nil {
+										p256.ForyReadEvolved(c, ev251)
 									} else {
-										p358.ForyRead(c)
+										p256.ForyRead(c)
 									}
-									l350[i351] = p358
+									l248[i249] = p256
 								} else {
-									l350[i351] = nil
+									l248[i249] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i351)
+									c.TraceIndex(i249)
 									break
 								}
 								continue
 							}
-							if hn352 && !c.ReadFlag() {
-								clear(l350[i351 : i351+1])
+							if hn250 && !c.ReadFlag() {
+								clear(l248[i249 : i249+1])
 								continue
 							}
-							p355 := foryimpl.Alloc[Inner](c)
-							if ev353 != nil {
-								p355.ForyReadEvolved(c, ev353)
+							p253 := foryimpl.Alloc[Inner](c)
+							if ev251 != nil {
+								p253.ForyReadEvolved(c, ev251)
 							} else {
-								p355.ForyRead(c)
+								p253.ForyRead(c)
 							}
-							l350[i351] = p355
+							l248[i249] = p253
 							if c.Failed() {
-								c.TraceIndex(i351)
+								c.TraceIndex(i249)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPIn = l350
+				x.AddLPIn = l248
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev362 := c.ReadStructFieldMeta(foryTypeLeaf); ev362 != nil {
-						x.AddLf.ForyReadEvolved(c, ev362)
+					if ev260 := c.ReadStructFieldMeta(foryTypeLeaf); ev260 != nil {
+						x.AddLf.ForyReadEvolved(c, ev260)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev359 := c.ReadStructFieldMeta(foryTypeLeaf); ev359 != nil {
-						x.AddLf.ForyReadEvolved(c, ev359)
+					if ev257 := c.ReadStructFieldMeta(foryTypeLeaf); ev257 != nil {
+						x.AddLf.ForyReadEvolved(c, ev257)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
@@ -14401,139 +12350,139 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n363 := c.ReadLengthFast(2)
-				if n363 < 0 {
-					n363 = c.ReadLength(2)
+				n261 := c.ReadLengthFast(2)
+				if n261 < 0 {
+					n261 = c.ReadLength(2)
 				}
-				m364 := foryimpl.MakeMap[map[string][]Inner](c, n363)
-				for n363 > 0 && !c.Failed() {
-					sz365, vn366, _ := c.ReadMapChunk(n363, 21, 22, nil, true)
-					for j367 := 0; j367 < sz365 && !c.Failed(); j367++ {
-						var k368 string
-						k368 = c.ReadString()
-						var v369 []Inner
-						if !vn366 {
-							n370 := c.ReadLengthFast(1)
-							if n370 < 0 {
-								n370 = c.ReadLength(1)
+				m262 := foryimpl.MakeMap[map[string][]Inner](c, n261)
+				for n261 > 0 && !c.Failed() {
+					sz263, vn264, _ := c.ReadMapChunk(n261, 21, 22, nil, true)
+					for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
+						var k266 string
+						k266 = c.ReadString()
+						var v267 []Inner
+						if !vn264 {
+							n268 := c.ReadLengthFast(1)
+							if n268 < 0 {
+								n268 = c.ReadLength(1)
 							}
-							l371 := foryimpl.MakeSlice[[]Inner](c, n370)
-							if n370 > 0 {
-								hn373, tr375, ev374 := c.ReadStructListHeaderRef(foryTypeInner)
+							l269 := foryimpl.MakeSlice[[]Inner](c, n268)
+							if n268 > 0 {
+								hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i372 := range l371 {
-										if tr375 {
-											if st376, id377 := c.ReadRefFlag(); st376 == foryimpl.RefBack {
-												if p378 := foryimpl.BackRef[Inner](c, id377); p378 != nil {
-													l371[i372] = *p378
+									for i270 := range l269 {
+										if tr273 {
+											if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
+												if p276 := foryimpl.BackRef[Inner](c, id275); p276 != nil {
+													l269[i270] = *p276
 												}
-											} else if st376 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id377, &l371[i372])
-												if ev374 != nil {
-													l371[i372].ForyReadEvolved(c, ev374)
+											} else if st274 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id275, &l269[i270])
+												if ev272 != nil {
+													l269[i270].ForyReadEvolved(c, ev272)
 												} else {
-													l371[i372].ForyRead(c)
+													l269[i270].ForyRead(c)
 												}
 											} else {
-												l371[i372] = Inner{}
+												l269[i270] = Inner{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i372)
+												c.TraceIndex(i270)
 												break
 											}
 											continue
 										}
-										if hn373 && !c.ReadFlag() {
-											clear(l371[i372 : i372+1])
+										if hn271 && !c.ReadFlag() {
+											clear(l269[i270 : i270+1])
 											continue
 										}
-										if ev374 != nil {
-											l371[i372].ForyReadEvolved(c, ev374)
+										if ev272 != nil {
+											l269[i270].ForyReadEvolved(c, ev272)
 										} else {
-											l371[i372].ForyRead(c)
+											l269[i270].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i372)
+											c.TraceIndex(i270)
 											break
 										}
 									}
 								}
 							}
-							v369 = l371
+							v267 = l269
 						}
-						m364[k368] = v369
+						m262[k266] = v267
 					}
-					n363 -= sz365
+					n261 -= sz263
 				}
-				x.AddMSLIn = m364
+				x.AddMSLIn = m262
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st382, id383 := c.ReadRefFlag(); st382 == foryimpl.RefBack {
-					x.AddPIn = foryimpl.BackRef[Inner](c, id383)
-				} else if st382 == foryimpl.RefFollows {
-					p384 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id383, p384)
-					if ev385 := c.ReadStructFieldMeta(foryTypeInner); ev385 != nil {
-						p384.ForyReadEvolved(c, ev385)
+				if st280, id281 := c.ReadRefFlag(); st280 == foryimpl.RefBack {
+					x.AddPIn = foryimpl.BackRef[Inner](c, id281)
+				} else if st280 == foryimpl.RefFollows {
+					p282 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id281, p282)
+					if ev283 := c.ReadStructFieldMeta(foryTypeInner); ev283 != nil {
+						p282.ForyReadEvolved(c, ev283)
 					} else if !c.Failed() {
-						p384.ForyRead(c)
+						p282.ForyRead(c)
 					}
-					x.AddPIn = p384
+					x.AddPIn = p282
 				} else {
 					x.AddPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p380 := foryimpl.Alloc[Inner](c)
-					if ev381 := c.ReadStructFieldMeta(foryTypeInner); ev381 != nil {
-						p380.ForyReadEvolved(c, ev381)
+					p278 := foryimpl.Alloc[Inner](c)
+					if ev279 := c.ReadStructFieldMeta(foryTypeInner); ev279 != nil {
+						p278.ForyReadEvolved(c, ev279)
 					} else if !c.Failed() {
-						p380.ForyRead(c)
+						p278.ForyRead(c)
 					}
-					x.AddPIn = p380
+					x.AddPIn = p278
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st388, id389 := c.ReadRefFlag(); st388 == foryimpl.RefBack {
-					x.AddPLf = foryimpl.BackRef[Leaf](c, id389)
-				} else if st388 == foryimpl.RefFollows {
-					p390 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id389, p390)
-					if ev391 := c.ReadStructFieldMeta(foryTypeLeaf); ev391 != nil {
-						p390.ForyReadEvolved(c, ev391)
+				if st286, id287 := c.ReadRefFlag(); st286 == foryimpl.RefBack {
+					x.AddPLf = foryimpl.BackRef[Leaf](c, id287)
+				} else if st286 == foryimpl.RefFollows {
+					p288 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id287, p288)
+					if ev289 := c.ReadStructFieldMeta(foryTypeLeaf); ev289 != nil {
+						p288.ForyReadEvolved(c, ev289)
 					} else if !c.Failed() {
-						p390.ForyRead(c)
+						p288.ForyRead(c)
 					}
-					x.AddPLf = p390
+					x.AddPLf = p288
 				} else {
 					x.AddPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p386 := foryimpl.Alloc[Leaf](c)
-					if ev387 := c.ReadStructFieldMeta(foryTypeLeaf); ev387 != nil {
-						p386.ForyReadEvolved(c, ev387)
+					p284 := foryimpl.Alloc[Leaf](c)
+					if ev285 := c.ReadStructFieldMeta(foryTypeLeaf); ev285 != nil {
+						p284.ForyReadEvolved(c, ev285)
 					} else if !c.Failed() {
-						p386.ForyRead(c)
+						p284.ForyRead(c)
 					}
-					x.AddPLf = p386
+					x.AddPLf = p284
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev395 := c.ReadStructFieldMeta(foryTypeInner); ev395 != nil {
-						x.In.ForyReadEvolved(c, ev395)
+					if ev293 := c.ReadStructFieldMeta(foryTypeInner); ev293 != nil {
+						x.In.ForyReadEvolved(c, ev293)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev392 := c.ReadStructFieldMeta(foryTypeInner); ev392 != nil {
-						x.In.ForyReadEvolved(c, ev392)
+					if ev290 := c.ReadStructFieldMeta(foryTypeInner); ev290 != nil {
+						x.In.ForyReadEvolved(c, ev290)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -14541,169 +12490,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n396 := c.ReadLengthFast(1)
-				if n396 < 0 {
-					n396 = c.ReadLength(1)
+				n294 := c.ReadLengthFast(1)
+				if n294 < 0 {
+					n294 = c.ReadLength(1)
 				}
-				l397 := foryimpl.MakeSlice[[]Inner](c, n396)
-				if n396 > 0 {
-					hn399, tr401, ev400 := c.ReadStructListHeaderRef(foryTypeInner)
+				l295 := foryimpl.MakeSlice[[]Inner](c, n294)
+				if n294 > 0 {
+					hn297, tr299, ev298 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i398 := range l397 {
-							if tr401 {
-								if st402, id403 := c.ReadRefFlag(); st402 == foryimpl.RefBack {
-									if p404 := foryimpl.BackRef[Inner](c, id403); p404 != nil {
-										l397[i398] = *p404
+						for i296 := range l295 {
+							if tr299 {
+								if st300, id301 := c.ReadRefFlag(); st300 == foryimpl.RefBack {
+									if p302 := foryimpl.BackRef[Inner](c, id301); p302 != nil {
+										l295[i296] = *p302
 									}
-								} else if st402 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id403, &l397[i398])
-									if ev400 != nil {
-										l397[i398].ForyReadEvolved(c, ev400)
+								} else if st300 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id301, &l295[i296])
+									if ev298 != nil {
+										l295[i296].ForyReadEvolved(c, ev298)
 									} else {
-										l397[i398].ForyRead(c)
+										l295[i296].ForyRead(c)
 									}
 								} else {
-									l397[i398] = Inner{}
+									l295[i296] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i398)
+									c.TraceIndex(i296)
 									break
 								}
 								continue
 							}
-							if hn399 && !c.ReadFlag() {
-								clear(l397[i398 : i398+1])
+							if hn297 && !c.ReadFlag() {
+								clear(l295[i296 : i296+1])
 								continue
 							}
-							if ev400 != nil {
-								l397[i398].ForyReadEvolved(c, ev400)
+							if ev298 != nil {
+								l295[i296].ForyReadEvolved(c, ev298)
 							} else {
-								l397[i398].ForyRead(c)
+								l295[i296].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i398)
+								c.TraceIndex(i296)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l397
+				x.LIn = l295
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n405 := c.ReadLengthFast(1)
-				if n405 < 0 {
-					n405 = c.ReadLength(1)
+				n303 := c.ReadLengthFast(1)
+				if n303 < 0 {
+					n303 = c.ReadLength(1)
 				}
-				l406 := foryimpl.MakeSlice[[]Leaf](c, n405)
-				if n405 > 0 {
-					hn408, tr410, ev409 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l304 := foryimpl.MakeSlice[[]Leaf](c, n303)
+				if n303 > 0 {
+					hn306, tr308, ev307 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i407 := range l406 {
-							if tr410 {
-								if st411, id412 := c.ReadRefFlag(); st411 == foryimpl.RefBack {
-									if p413 := foryimpl.BackRef[Leaf](c, id412); p413 != nil {
-										l406[i407] = *p413
+						for i305 := range l304 {
+							if tr308 {
+								if st309, id310 := c.ReadRefFlag(); st309 == foryimpl.RefBack {
+									if p311 := foryimpl.BackRef[Leaf](c, id310); p311 != nil {
+										l304[i305] = *p311
 									}
-								} else if st411 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id412, &l406[i407])
-									if ev409 != nil {
-										l406[i407].ForyReadEvolved(c, ev409)
+								} else if st309 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id310, &l304[i305])
+									if ev307 != nil {
+										l304[i305].ForyReadEvolved(c, ev307)
 									} else {
-										l406[i407].ForyRead(c)
+										l304[i305].ForyRead(c)
 									}
 								} else {
-									l406[i407] = Leaf{}
+									l304[i305] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i407)
+									c.TraceIndex(i305)
 									break
 								}
 								continue
 							}
-							if hn408 && !c.ReadFlag() {
-								clear(l406[i407 : i407+1])
+							if hn306 && !c.ReadFlag() {
+								clear(l304[i305 : i305+1])
 								continue
 							}
-							if ev409 != nil {
-								l406[i407].ForyReadEvolved(c, ev409)
+							if ev307 != nil {
+								l304[i305].ForyReadEvolved(c, ev307)
 							} else {
-								l406[i407].ForyRead(c)
+								l304[i305].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i407)
+								c.TraceIndex(i305)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l406
+				x.LLf = l304
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n414 := c.ReadLengthFast(1)
-				if n414 < 0 {
-					n414 = c.ReadLength(1)
+				n312 := c.ReadLengthFast(1)
+				if n312 < 0 {
+					n312 = c.ReadLength(1)
 				}
-				l415 := foryimpl.MakeSlice[[]*Inner](c, n414)
-				if n414 > 0 {
-					hn417, tr419, ev418 := c.ReadStructListHeaderRef(foryTypeInner)
+				l313 := foryimpl.MakeSlice[[]*Inner](c, n312)
+				if n312 > 0 {
+					hn315, tr317, ev316 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i416 := range l415 {
-							if tr419 {
-								if st421, id422 := c.ReadRefFlag(); st421 == foryimpl.RefBack {
-									l415[i416] = foryimpl.BackRef[Inner](c, id422)
-								} else if st421 == foryimpl.RefFollows {
-									p423 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id422, p423)
-									if ev418 != nil {
-										p423.ForyReadEvolved(c, ev418)
+						for i314 := range l313 {
+							if tr317 {
+								if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
+									l313[i314] = foryimpl.BackRef[Inner](c, id320)
+								} else if st319 == foryimpl.RefFollows {
+									p321 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id320, p321)
+									if ev316 != nil {
+										p321.ForyReadEvolved(c, ev316)
 									} else {
-										p423.ForyRead(c)
+										p321.ForyRead(c)
 									}
-									l415[i416] = p423
+									l313[i314] = p321
 								} else {
-									l415[i416] = nil
+									l313[i314] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i416)
+									c.TraceIndex(i314)
 									break
 								}
 								continue
 							}
-							if hn417 && !c.ReadFlag() {
-								clear(l415[i416 : i416+1])
+							if hn315 && !c.ReadFlag() {
+								clear(l313[i314 : i314+1])
 								continue
 							}
-							p420 := foryimpl.Alloc[Inner](c)
-							if ev418 != nil {
-								p420.ForyReadEvolved(c, ev418)
+							p318 := foryimpl.Alloc[Inner](c)
+							if ev316 != nil {
+								p318.ForyReadEvolved(c, ev316)
 							} else {
-								p420.ForyRead(c)
+								p318.ForyRead(c)
 							}
-							l415[i416] = p420
+							l313[i314] = p318
 							if c.Failed() {
-								c.TraceIndex(i416)
+								c.TraceIndex(i314)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l415
+				x.LPIn = l313
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev427 := c.ReadStructFieldMeta(foryTypeLeaf); ev427 != nil {
-						x.Lf.ForyReadEvolved(c, ev427)
+					if ev325 := c.ReadStructFieldMeta(foryTypeLeaf); ev325 != nil {
+						x.Lf.ForyReadEvolved(c, ev325)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev424 := c.ReadStructFieldMeta(foryTypeLeaf); ev424 != nil {
-						x.Lf.ForyReadEvolved(c, ev424)
+					if ev322 := c.ReadStructFieldMeta(foryTypeLeaf); ev322 != nil {
+						x.Lf.ForyReadEvolved(c, ev322)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -14711,124 +12660,124 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n428 := c.ReadLengthFast(2)
-				if n428 < 0 {
-					n428 = c.ReadLength(2)
+				n326 := c.ReadLengthFast(2)
+				if n326 < 0 {
+					n326 = c.ReadLength(2)
 				}
-				m429 := foryimpl.MakeMap[map[string][]Inner](c, n428)
-				for n428 > 0 && !c.Failed() {
-					sz430, vn431, _ := c.ReadMapChunk(n428, 21, 22, nil, true)
-					for j432 := 0; j432 < sz430 && !c.Failed(); j432++ {
-						var k433 string
-						k433 = c.ReadString()
-						var v434 []Inner
-						if !vn431 {
-							n435 := c.ReadLengthFast(1)
-							if n435 < 0 {
-								n435 = c.ReadLength(1)
+				m327 := foryimpl.MakeMap[map[string][]Inner](c, n326)
+				for n326 > 0 && !c.Failed() {
+					sz328, vn329, _ := c.ReadMapChunk(n326, 21, 22, nil, true)
+					for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
+						var k331 string
+						k331 = c.ReadString()
+						var v332 []Inner
+						if !vn329 {
+							n333 := c.ReadLengthFast(1)
+							if n333 < 0 {
+								n333 = c.ReadLength(1)
 							}
-							l436 := foryimpl.MakeSlice[[]Inner](c, n435)
-							if n435 > 0 {
-								hn438, tr440, ev439 := c.ReadStructListHeaderRef(foryTypeInner)
+							l334 := foryimpl.MakeSlice[[]Inner](c, n333)
+							if n333 > 0 {
+								hn336, tr338, ev337 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i437 := range l436 {
-										if tr440 {
-											if st441, id442 := c.ReadRefFlag(); st441 == foryimpl.RefBack {
-												if p443 := foryimpl.BackRef[Inner](c, id442); p443 != nil {
-													l436[i437] = *p443
+									for i335 := range l334 {
+										if tr338 {
+											if st339, id340 := c.ReadRefFlag(); st339 == foryimpl.RefBack {
+												if p341 := foryimpl.BackRef[Inner](c, id340); p341 != nil {
+													l334[i335] = *p341
 												}
-											} else if st441 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id442, &l436[i437])
-												if ev439 != nil {
-													l436[i437].ForyReadEvolved(c, ev439)
+											} else if st339 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id340, &l334[i335])
+												if ev337 != nil {
+													l334[i335].ForyReadEvolved(c, ev337)
 												} else {
-													l436[i437].ForyRead(c)
+													l334[i335].ForyRead(c)
 												}
 											} else {
-												l436[i437] = Inner{}
+												l334[i335] = Inner{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i437)
+												c.TraceIndex(i335)
 												break
 											}
 											continue
 										}
-										if hn438 && !c.ReadFlag() {
-											clear(l436[i437 : i437+1])
+										if hn336 && !c.ReadFlag() {
+											clear(l334[i335 : i335+1])
 											continue
 										}
-										if ev439 != nil {
-											l436[i437].ForyReadEvolved(c, ev439)
+										if ev337 != nil {
+											l334[i335].ForyReadEvolved(c, ev337)
 										} else {
-											l436[i437].ForyRead(c)
+											l334[i335].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i437)
+											c.TraceIndex(i335)
 											break
 										}
 									}
 								}
 							}
-							v434 = l436
+							v332 = l334
 						}
-						m429[k433] = v434
+						m327[k331] = v332
 					}
-					n428 -= sz430
+					n326 -= sz328
 				}
-				x.MSLIn = m429
+				x.MSLIn = m327
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st447, id448 := c.ReadRefFlag(); st447 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id448)
-				} else if st447 == foryimpl.RefFollows {
-					p449 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id448, p449)
-					if ev450 := c.ReadStructFieldMeta(foryTypeInner); ev450 != nil {
-						p449.ForyReadEvolved(c, ev450)
+				if st345, id346 := c.ReadRefFlag(); st345 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id346)
+				} else if st345 == foryimpl.RefFollows {
+					p347 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id346, p347)
+					if ev348 := c.ReadStructFieldMeta(foryTypeInner); ev348 != nil {
+						p347.ForyReadEvolved(c, ev348)
 					} else if !c.Failed() {
-						p449.ForyRead(c)
+						p347.ForyRead(c)
 					}
-					x.PIn = p449
+					x.PIn = p347
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p445 := foryimpl.Alloc[Inner](c)
-					if ev446 := c.ReadStructFieldMeta(foryTypeInner); ev446 != nil {
-						p445.ForyReadEvolved(c, ev446)
+					p343 := foryimpl.Alloc[Inner](c)
+					if ev344 := c.ReadStructFieldMeta(foryTypeInner); ev344 != nil {
+						p343.ForyReadEvolved(c, ev344)
 					} else if !c.Failed() {
-						p445.ForyRead(c)
+						p343.ForyRead(c)
 					}
-					x.PIn = p445
+					x.PIn = p343
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st453, id454 := c.ReadRefFlag(); st453 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id454)
-				} else if st453 == foryimpl.RefFollows {
-					p455 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id454, p455)
-					if ev456 := c.ReadStructFieldMeta(foryTypeLeaf); ev456 != nil {
-						p455.ForyReadEvolved(c, ev456)
+				if st351, id352 := c.ReadRefFlag(); st351 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id352)
+				} else if st351 == foryimpl.RefFollows {
+					p353 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id352, p353)
+					if ev354 := c.ReadStructFieldMeta(foryTypeLeaf); ev354 != nil {
+						p353.ForyReadEvolved(c, ev354)
 					} else if !c.Failed() {
-						p455.ForyRead(c)
+						p353.ForyRead(c)
 					}
-					x.PLf = p455
+					x.PLf = p353
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p451 := foryimpl.Alloc[Leaf](c)
-					if ev452 := c.ReadStructFieldMeta(foryTypeLeaf); ev452 != nil {
-						p451.ForyReadEvolved(c, ev452)
+					p349 := foryimpl.Alloc[Leaf](c)
+					if ev350 := c.ReadStructFieldMeta(foryTypeLeaf); ev350 != nil {
+						p349.ForyReadEvolved(c, ev350)
 					} else if !c.Failed() {
-						p451.ForyRead(c)
+						p349.ForyRead(c)
 					}
-					x.PLf = p451
+					x.PLf = p349
 				}
 			}
 		default:
@@ -15142,14 +13091,15 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Inner{
-		Extra: x.Extra,
-		Lf:    x.Lf,
+		*x = Inner{Extra: x.Extra}
+	} else {
+		*x = Inner{
+			Extra: x.Extra,
+			Lf:    x.Lf,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(842977065) {
@@ -15196,80 +13146,28 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
-		x.Lf.ForyReadEvolved(c, ev17)
-	} else if !c.Failed() {
-		x.Lf.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Inner{Extra: x.Extra}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(842977065) {
-		if h := r.ReadInt32(); h != 842977065 && !c.Failed() {
-			c.HashMismatch(foryTypeInner, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u64 uint64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Score = buffer.UnZigZag64(u64)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Score..Score")
-		return
-	}
-	n18 := c.ReadLengthFast(1)
-	if n18 < 0 {
-		n18 = c.ReadLength(1)
-	}
-	l19 := foryimpl.ReuseSlice[[]string](c, x.Extra, n18)
-	if n18 > 0 {
-		hn21 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i20 := range l19 {
-				if hn21 && !c.ReadFlag() {
-					clear(l19[i20 : i20+1])
-					continue
-				}
-				l19[i20] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i20)
-					break
-				}
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
+				x.Lf.ForyReadEvolved(c, ev17)
+			} else if !c.Failed() {
+				x.Lf.ForyRead(c)
 			}
 		}
-	}
-	x.Extra = l19
-	if c.Failed() {
-		c.Trace("Extra")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev24 := c.ReadStructFieldMeta(foryTypeLeaf); ev24 != nil {
-			x.Lf.ForyReadEvolved(c, ev24)
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
+	} else {
+		if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
+			x.Lf.ForyReadEvolved(c, ev17)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
 	}
 	x.Name = c.ReadString()
 	if c.Failed() {
@@ -15286,50 +13184,50 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
-					x.Score = int64(v25)
+				if v18, ok19 := c.ReadIntAs(f, 64); ok19 {
+					x.Score = int64(v18)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n27 := c.ReadLengthFast(1)
-				if n27 < 0 {
-					n27 = c.ReadLength(1)
+				n20 := c.ReadLengthFast(1)
+				if n20 < 0 {
+					n20 = c.ReadLength(1)
 				}
-				l28 := foryimpl.MakeSlice[[]string](c, n27)
-				if n27 > 0 {
-					hn30 := c.ReadListHeader(21)
+				l21 := foryimpl.MakeSlice[[]string](c, n20)
+				if n20 > 0 {
+					hn23 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i29 := range l28 {
-							if hn30 && !c.ReadFlag() {
-								clear(l28[i29 : i29+1])
+						for i22 := range l21 {
+							if hn23 && !c.ReadFlag() {
+								clear(l21[i22 : i22+1])
 								continue
 							}
-							l28[i29] = c.ReadString()
+							l21[i22] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i29)
+								c.TraceIndex(i22)
 								break
 							}
 						}
 					}
 				}
-				x.Extra = l28
+				x.Extra = l21
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev36 := c.ReadStructFieldMeta(foryTypeLeaf); ev36 != nil {
-						x.Lf.ForyReadEvolved(c, ev36)
+					if ev29 := c.ReadStructFieldMeta(foryTypeLeaf); ev29 != nil {
+						x.Lf.ForyReadEvolved(c, ev29)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev33 := c.ReadStructFieldMeta(foryTypeLeaf); ev33 != nil {
-						x.Lf.ForyReadEvolved(c, ev33)
+					if ev26 := c.ReadStructFieldMeta(foryTypeLeaf); ev26 != nil {
+						x.Lf.ForyReadEvolved(c, ev26)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -15952,12 +13850,13 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Changes's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = Changes{}
+	} else {
+		*x = Changes{NPIn: x.NPIn}
 	}
-	*x = Changes{NPIn: x.NPIn}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1865153215) {
 		if h := r.ReadInt32(); h != -1865153215 && h != 1739009624 && !c.Failed() {
@@ -16021,236 +13920,146 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NewName")
 		return
 	}
-	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[Inner](c)
-		if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
-			p29.ForyReadEvolved(c, ev30)
-		} else if !c.Failed() {
-			p29.ForyRead(c)
+	if c.TrackRef() {
+		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+			x.NIn = foryimpl.BackRef[Inner](c, id30)
+		} else if st29 == foryimpl.RefFollows {
+			p31 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id30, p31)
+			if ev32 := c.ReadStructFieldMeta(foryTypeInner); ev32 != nil {
+				p31.ForyReadEvolved(c, ev32)
+			} else if !c.Failed() {
+				p31.ForyRead(c)
+			}
+			x.NIn = p31
+		} else {
+			x.NIn = nil
 		}
-		x.NIn = p29
-	}
-	if c.Failed() {
-		c.Trace("NIn")
-		return
-	}
-	if c.ReadFlag() {
-		n31 := c.ReadLengthFast(1)
-		if n31 < 0 {
-			n31 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("NIn")
+			return
 		}
-		l32 := foryimpl.MakeSlice[[]int32](c, n31)
-		if n31 > 0 {
-			hn34 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i33 := range l32 {
-					if hn34 && !c.ReadFlag() {
-						clear(l32[i33 : i33+1])
-						continue
-					}
-					l32[i33] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i33)
-						break
+		if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[int32](c, id34)
+		} else if st33 == foryimpl.RefFollows {
+			n35 := c.ReadLengthFast(1)
+			if n35 < 0 {
+				n35 = c.ReadLength(1)
+			}
+			l36 := foryimpl.MakeSlice[[]int32](c, n35)
+			if n35 > 0 {
+				hn38 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i37 := range l36 {
+						if hn38 && !c.ReadFlag() {
+							clear(l36[i37 : i37+1])
+							continue
+						}
+						l36[i37] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i37)
+							break
+						}
 					}
 				}
 			}
+			x.NL = l36
+			foryimpl.SetRefSlice(c, id34, x.NL)
+		} else {
+			x.NL = nil
 		}
-		x.NL = l32
-	}
-	if c.Failed() {
-		c.Trace("NL")
-		return
-	}
-	n37 := c.ReadLengthFast(2)
-	if n37 < 0 {
-		n37 = c.ReadLength(2)
-	}
-	m38 := foryimpl.MakeMap[map[string]int32](c, n37)
-	for n37 > 0 && !c.Failed() {
-		sz39, vn40, _ := c.ReadMapChunk(n37, 21, 5, nil, false)
-		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-			var k42 string
-			k42 = c.ReadString()
-			var v43 int32
-			if !vn40 {
-				v43 = r.ReadVarInt32()
+		if c.Failed() {
+			c.Trace("NL")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			p29 := foryimpl.Alloc[Inner](c)
+			if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
+				p29.ForyReadEvolved(c, ev30)
+			} else if !c.Failed() {
+				p29.ForyRead(c)
 			}
-			m38[k42] = v43
+			x.NIn = p29
 		}
-		n37 -= sz39
-	}
-	x.NM = m38
-	if c.Failed() {
-		c.Trace("NM")
-		return
-	}
-	if ev45 := c.ReadStructFieldMeta(foryTypeInner); ev45 != nil {
-		x.NPIn.ForyReadEvolved(c, ev45)
-	} else if !c.Failed() {
-		x.NPIn.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("NPIn")
-		return
-	}
-	x.NS = c.ReadString()
-	if c.Failed() {
-		c.Trace("NS")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Changes{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1865153215) {
-		if h := r.ReadInt32(); h != -1865153215 && h != 1739009624 && !c.Failed() {
-			c.HashMismatch(foryTypeChanges, h)
+		if c.Failed() {
+			c.Trace("NIn")
+			return
+		}
+		if c.ReadFlag() {
+			n33 := c.ReadLengthFast(1)
+			if n33 < 0 {
+				n33 = c.ReadLength(1)
+			}
+			l34 := foryimpl.MakeSlice[[]int32](c, n33)
+			if n33 > 0 {
+				hn36 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i35 := range l34 {
+						if hn36 && !c.ReadFlag() {
+							clear(l34[i35 : i35+1])
+							continue
+						}
+						l34[i35] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i35)
+							break
+						}
+					}
+				}
+			}
+			x.NL = l34
+		}
+		if c.Failed() {
+			c.Trace("NL")
 			return
 		}
 	}
-	// One bounds check for the 16 bytes of fixed-width fields.
-	if r.Need(16) {
-		in, off := r.Bytes(), r.Offset()
-		x.WF = buffer.ReadFloat64At(in, off)
-		x.WIF = buffer.ReadFloat64At(in, off+8)
-		r.SetOffset(off + 16)
+	n41 := c.ReadLengthFast(2)
+	if n41 < 0 {
+		n41 = c.ReadLength(2)
 	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Total = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.NPW = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.W32 = buffer.UnZigZag64(u64)
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.WFix = i64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.WU = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.W8 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.WSU = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("WF..WSU")
-		return
-	}
-	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[float32](c)
-		*p46 = r.ReadFloat32()
-		x.NWP = p46
-	}
-	if c.Failed() {
-		c.Trace("NWP")
-		return
-	}
-	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[int32](c)
-		*p47 = r.ReadVarInt32()
-		x.NP = p47
-	}
-	if c.Failed() {
-		c.Trace("NP")
-		return
-	}
-	x.NewName = c.ReadString()
-	if c.Failed() {
-		c.Trace("NewName")
-		return
-	}
-	if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
-		x.NIn = foryimpl.BackRef[Inner](c, id49)
-	} else if st48 == foryimpl.RefFollows {
-		p50 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id49, p50)
-		if ev51 := c.ReadStructFieldMeta(foryTypeInner); ev51 != nil {
-			p50.ForyReadEvolved(c, ev51)
-		} else if !c.Failed() {
-			p50.ForyRead(c)
-		}
-		x.NIn = p50
-	} else {
-		x.NIn = nil
-	}
-	if c.Failed() {
-		c.Trace("NIn")
-		return
-	}
-	if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-		x.NL = foryimpl.BackRefSlice[int32](c, id53)
-	} else if st52 == foryimpl.RefFollows {
-		n54 := c.ReadLengthFast(1)
-		if n54 < 0 {
-			n54 = c.ReadLength(1)
-		}
-		l55 := foryimpl.MakeSlice[[]int32](c, n54)
-		if n54 > 0 {
-			hn57 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i56 := range l55 {
-					if hn57 && !c.ReadFlag() {
-						clear(l55[i56 : i56+1])
-						continue
-					}
-					l55[i56] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i56)
-						break
-					}
-				}
+	m42 := foryimpl.MakeMap[map[string]int32](c, n41)
+	for n41 > 0 && !c.Failed() {
+		sz43, vn44, _ := c.ReadMapChunk(n41, 21, 5, nil, false)
+		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
+			var k46 string
+			k46 = c.ReadString()
+			var v47 int32
+			if !vn44 {
+				v47 = r.ReadVarInt32()
 			}
+			m42[k46] = v47
 		}
-		x.NL = l55
-		foryimpl.SetRefSlice(c, id53, x.NL)
-	} else {
-		x.NL = nil
+		n41 -= sz43
 	}
-	if c.Failed() {
-		c.Trace("NL")
-		return
-	}
-	n60 := c.ReadLengthFast(2)
-	if n60 < 0 {
-		n60 = c.ReadLength(2)
-	}
-	m61 := foryimpl.MakeMap[map[string]int32](c, n60)
-	for n60 > 0 && !c.Failed() {
-		sz62, vn63, _ := c.ReadMapChunk(n60, 21, 5, nil, false)
-		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-			var k65 string
-			k65 = c.ReadString()
-			var v66 int32
-			if !vn63 {
-				v66 = r.ReadVarInt32()
-			}
-			m61[k65] = v66
-		}
-		n60 -= sz62
-	}
-	x.NM = m61
+	x.NM = m42
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	if c.ReadStructValueFlag(foryTypeInner) {
-		if ev68 := c.ReadStructFieldMeta(foryTypeInner); ev68 != nil {
-			x.NPIn.ForyReadEvolved(c, ev68)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeInner) {
+			if ev49 := c.ReadStructFieldMeta(foryTypeInner); ev49 != nil {
+				x.NPIn.ForyReadEvolved(c, ev49)
+			} else if !c.Failed() {
+				x.NPIn.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("NPIn")
+			return
+		}
+	} else {
+		if ev49 := c.ReadStructFieldMeta(foryTypeInner); ev49 != nil {
+			x.NPIn.ForyReadEvolved(c, ev49)
 		} else if !c.Failed() {
 			x.NPIn.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("NPIn")
-		return
+		if c.Failed() {
+			c.Trace("NPIn")
+			return
+		}
 	}
 	x.NS = c.ReadString()
 	if c.Failed() {
@@ -16267,97 +14076,97 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
-					x.WF = float64(v69)
+				if v50, ok51 := c.ReadFloatAs(f, 64); ok51 {
+					x.WF = float64(v50)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
-					x.WIF = float64(v71)
+				if v52, ok53 := c.ReadFloatAs(f, 64); ok53 {
+					x.WIF = float64(v52)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
-					x.Total = int64(v73)
+				if v54, ok55 := c.ReadIntAs(f, 64); ok55 {
+					x.Total = int64(v54)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Total = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
-					x.NPW = int64(v75)
+				if v56, ok57 := c.ReadIntAs(f, 64); ok57 {
+					x.NPW = int64(v56)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NPW = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
-					x.W32 = int64(v77)
+				if v58, ok59 := c.ReadIntAs(f, 64); ok59 {
+					x.W32 = int64(v58)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
-					x.WFix = int64(v79)
+				if v60, ok61 := c.ReadIntAs(f, 64); ok61 {
+					x.WFix = int64(v60)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v81, ok82 := c.ReadUintAs(f, 64); ok82 {
-					x.WU = uint64(v81)
+				if v62, ok63 := c.ReadUintAs(f, 64); ok63 {
+					x.WU = uint64(v62)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadVarUint64()
 			}
 		case 7:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.W8 = int32(v83)
+				if v64, ok65 := c.ReadIntAs(f, 32); ok65 {
+					x.W8 = int32(v64)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
-					x.WSU = int32(v85)
+				if v66, ok67 := c.ReadIntAs(f, 32); ok67 {
+					x.WSU = int32(v66)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v88, ok89 := c.ReadFloatAs(f, 32); ok89 {
-					pv90 := float32(v88)
-					x.NWP = &pv90
+				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
+					pv71 := float32(v69)
+					x.NWP = &pv71
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p87 := foryimpl.Alloc[float32](c)
-				*p87 = r.ReadFloat32()
-				x.NWP = p87
+				p68 := foryimpl.Alloc[float32](c)
+				*p68 = r.ReadFloat32()
+				x.NWP = p68
 			}
 		case 10:
 			if f.Convert {
-				if v92, ok93 := c.ReadIntAs(f, 32); ok93 {
-					pv94 := int32(v92)
-					x.NP = &pv94
+				if v73, ok74 := c.ReadIntAs(f, 32); ok74 {
+					pv75 := int32(v73)
+					x.NP = &pv75
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p91 := foryimpl.Alloc[int32](c)
-				*p91 = r.ReadVarInt32()
-				x.NP = p91
+				p72 := foryimpl.Alloc[int32](c)
+				*p72 = r.ReadVarInt32()
+				x.NP = p72
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -16365,59 +14174,59 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-					x.NIn = foryimpl.BackRef[Inner](c, id98)
-				} else if st97 == foryimpl.RefFollows {
-					p99 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id98, p99)
-					if ev100 := c.ReadStructFieldMeta(foryTypeInner); ev100 != nil {
-						p99.ForyReadEvolved(c, ev100)
+				if st78, id79 := c.ReadRefFlag(); st78 == foryimpl.RefBack {
+					x.NIn = foryimpl.BackRef[Inner](c, id79)
+				} else if st78 == foryimpl.RefFollows {
+					p80 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id79, p80)
+					if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
+						p80.ForyReadEvolved(c, ev81)
 					} else if !c.Failed() {
-						p99.ForyRead(c)
+						p80.ForyRead(c)
 					}
-					x.NIn = p99
+					x.NIn = p80
 				} else {
 					x.NIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p95 := foryimpl.Alloc[Inner](c)
-					if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
-						p95.ForyReadEvolved(c, ev96)
+					p76 := foryimpl.Alloc[Inner](c)
+					if ev77 := c.ReadStructFieldMeta(foryTypeInner); ev77 != nil {
+						p76.ForyReadEvolved(c, ev77)
 					} else if !c.Failed() {
-						p95.ForyRead(c)
+						p76.ForyRead(c)
 					}
-					x.NIn = p95
+					x.NIn = p76
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[int32](c, id108)
-				} else if st107 == foryimpl.RefFollows {
-					n109 := c.ReadLengthFast(1)
-					if n109 < 0 {
-						n109 = c.ReadLength(1)
+				if st88, id89 := c.ReadRefFlag(); st88 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[int32](c, id89)
+				} else if st88 == foryimpl.RefFollows {
+					n90 := c.ReadLengthFast(1)
+					if n90 < 0 {
+						n90 = c.ReadLength(1)
 					}
-					l110 := foryimpl.MakeSlice[[]int32](c, n109)
-					if n109 > 0 {
-						hn112 := c.ReadListHeader(5)
+					l91 := foryimpl.MakeSlice[[]int32](c, n90)
+					if n90 > 0 {
+						hn93 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i111 := range l110 {
-								if hn112 && !c.ReadFlag() {
-									clear(l110[i111 : i111+1])
+							for i92 := range l91 {
+								if hn93 && !c.ReadFlag() {
+									clear(l91[i92 : i92+1])
 									continue
 								}
-								l110[i111] = r.ReadVarInt32()
+								l91[i92] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i111)
+									c.TraceIndex(i92)
 									break
 								}
 							}
 						}
 					}
-					x.NL = l110
-					foryimpl.SetRefSlice(c, id108, x.NL)
+					x.NL = l91
+					foryimpl.SetRefSlice(c, id89, x.NL)
 				} else {
 					x.NL = nil
 				}
@@ -16425,65 +14234,65 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				if f.Convert {
 					x.NL = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n101 := c.ReadLengthFast(1)
-					if n101 < 0 {
-						n101 = c.ReadLength(1)
+					n82 := c.ReadLengthFast(1)
+					if n82 < 0 {
+						n82 = c.ReadLength(1)
 					}
-					l102 := foryimpl.MakeSlice[[]int32](c, n101)
-					if n101 > 0 {
-						hn104 := c.ReadListHeader(5)
+					l83 := foryimpl.MakeSlice[[]int32](c, n82)
+					if n82 > 0 {
+						hn85 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i103 := range l102 {
-								if hn104 && !c.ReadFlag() {
-									clear(l102[i103 : i103+1])
+							for i84 := range l83 {
+								if hn85 && !c.ReadFlag() {
+									clear(l83[i84 : i84+1])
 									continue
 								}
-								l102[i103] = r.ReadVarInt32()
+								l83[i84] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i103)
+									c.TraceIndex(i84)
 									break
 								}
 							}
 						}
 					}
-					x.NL = l102
+					x.NL = l83
 				}
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n115 := c.ReadLengthFast(2)
-				if n115 < 0 {
-					n115 = c.ReadLength(2)
+				n96 := c.ReadLengthFast(2)
+				if n96 < 0 {
+					n96 = c.ReadLength(2)
 				}
-				m116 := foryimpl.MakeMap[map[string]int32](c, n115)
-				for n115 > 0 && !c.Failed() {
-					sz117, vn118, _ := c.ReadMapChunk(n115, 21, 5, nil, false)
-					for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
-						var k120 string
-						k120 = c.ReadString()
-						var v121 int32
-						if !vn118 {
-							v121 = r.ReadVarInt32()
+				m97 := foryimpl.MakeMap[map[string]int32](c, n96)
+				for n96 > 0 && !c.Failed() {
+					sz98, vn99, _ := c.ReadMapChunk(n96, 21, 5, nil, false)
+					for j100 := 0; j100 < sz98 && !c.Failed(); j100++ {
+						var k101 string
+						k101 = c.ReadString()
+						var v102 int32
+						if !vn99 {
+							v102 = r.ReadVarInt32()
 						}
-						m116[k120] = v121
+						m97[k101] = v102
 					}
-					n115 -= sz117
+					n96 -= sz98
 				}
-				x.NM = m116
+				x.NM = m97
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev126 := c.ReadStructFieldMeta(foryTypeInner); ev126 != nil {
-						x.NPIn.ForyReadEvolved(c, ev126)
+					if ev107 := c.ReadStructFieldMeta(foryTypeInner); ev107 != nil {
+						x.NPIn.ForyReadEvolved(c, ev107)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev123 := c.ReadStructFieldMeta(foryTypeInner); ev123 != nil {
-						x.NPIn.ForyReadEvolved(c, ev123)
+					if ev104 := c.ReadStructFieldMeta(foryTypeInner); ev104 != nil {
+						x.NPIn.ForyReadEvolved(c, ev104)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
@@ -18918,23 +16727,28 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Seqs{
-		A2L:     x.A2L,
-		BH2L:    x.BH2L,
-		Bin2U8:  x.Bin2U8,
-		BoolL2A: x.BoolL2A,
-		F32A2L:  x.F32A2L,
-		H2A:     x.H2A,
-		Int2A:   x.Int2A,
-		L2A:     x.L2A,
-		Named:   x.Named,
-		PtrL2A:  x.PtrL2A,
-		U64L2A:  x.U64L2A,
+		*x = Seqs{
+			A2L:    x.A2L,
+			BH2L:   x.BH2L,
+			F32A2L: x.F32A2L,
+		}
+	} else {
+		*x = Seqs{
+			A2L:     x.A2L,
+			BH2L:    x.BH2L,
+			Bin2U8:  x.Bin2U8,
+			BoolL2A: x.BoolL2A,
+			F32A2L:  x.F32A2L,
+			H2A:     x.H2A,
+			Int2A:   x.Int2A,
+			L2A:     x.L2A,
+			Named:   x.Named,
+			PtrL2A:  x.PtrL2A,
+			U64L2A:  x.U64L2A,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1689476471) {
@@ -19025,635 +16839,517 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("BH2L")
 		return
 	}
-	n103 := c.ReadArrayLengthFast(1)
-	if n103 < 0 {
-		n103 = c.ReadArrayLength(1)
-	}
-	a104 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n103)
-	copy(a104, r.ReadBytes(n103))
-	x.Bin2U8 = a104
-	if c.Failed() {
-		c.Trace("Bin2U8")
-		return
-	}
-	n105 := c.ReadArrayLengthFast(1)
-	if n105 < 0 {
-		n105 = c.ReadArrayLength(1)
-	}
-	a106 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n105)
-	r.ReadRawBools(a106)
-	x.BoolL2A = a106
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n107 := c.ReadLengthFast(4)
-	if n107 < 0 {
-		n107 = c.ReadLength(4)
-	}
-	l108 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n107)
-	if n107 > 0 {
-		hn110 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i109 := range l108 {
-				if hn110 && !c.ReadFlag() {
-					clear(l108[i109 : i109+1])
-					continue
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
+				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id104)
+			} else if st103 == foryimpl.RefFollows {
+				n105 := c.ReadArrayLengthFast(1)
+				if n105 < 0 {
+					n105 = c.ReadArrayLength(1)
 				}
-				l108[i109] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i109)
-					break
-				}
+				a106 := foryimpl.MakeSlice[[]uint8](c, n105)
+				copy(a106, r.ReadBytes(n105))
+				x.Bin2U8 = a106
+				foryimpl.SetRefSlice(c, id104, x.Bin2U8)
+			} else {
+				x.Bin2U8 = nil
 			}
-		}
-	}
-	x.F32A2L = l108
-	if c.Failed() {
-		c.Trace("F32A2L")
-		return
-	}
-	n113 := c.ReadArrayLengthFast(2)
-	if n113 < 0 {
-		n113 = c.ReadArrayLength(2)
-	}
-	a114 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n113)
-	r.ReadRawUint16s(foryimpl.Uint16s(a114))
-	x.H2A = a114
-	if c.Failed() {
-		c.Trace("H2A")
-		return
-	}
-	n115 := c.ReadArrayLengthFast(8)
-	if n115 < 0 {
-		n115 = c.ReadArrayLength(8)
-	}
-	a116 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n115)
-	r.ReadRawInt64s(a116)
-	x.Int2A = a116
-	if c.Failed() {
-		c.Trace("Int2A")
-		return
-	}
-	n117 := c.ReadArrayLengthFast(4)
-	if n117 < 0 {
-		n117 = c.ReadArrayLength(4)
-	}
-	a118 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n117)
-	r.ReadRawInt32s(a118)
-	x.L2A = a118
-	if c.Failed() {
-		c.Trace("L2A")
-		return
-	}
-	if c.ReadFlag() {
-		n119 := c.ReadLengthFast(2)
-		if n119 < 0 {
-			n119 = c.ReadLength(2)
-		}
-		l120 := foryimpl.MakeSlice[[]uint16](c, n119)
-		if n119 > 0 {
-			hn122 := c.ReadListHeader(10)
-			if !c.Failed() {
-				for i121 := range l120 {
-					if hn122 && !c.ReadFlag() {
-						clear(l120[i121 : i121+1])
-						continue
-					}
-					l120[i121] = r.ReadUint16()
-					if c.Failed() {
-						c.TraceIndex(i121)
-						break
-					}
-				}
+		} else {
+			n107 := c.ReadArrayLengthFast(1)
+			if n107 < 0 {
+				n107 = c.ReadArrayLength(1)
 			}
+			a108 := foryimpl.MakeSlice[[]uint8](c, n107)
+			copy(a108, r.ReadBytes(n107))
+			x.Bin2U8 = a108
 		}
-		x.NL = l120
-	}
-	if c.Failed() {
-		c.Trace("NL")
-		return
-	}
-	n125 := c.ReadArrayLengthFast(4)
-	if n125 < 0 {
-		n125 = c.ReadArrayLength(4)
-	}
-	a126 := foryimpl.ReuseSlice[Int32s](c, x.Named, n125)
-	r.ReadRawInt32s(a126)
-	x.Named = a126
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	if c.ReadFlag() {
-		p127 := foryimpl.Alloc[[]float64](c)
-		n128 := c.ReadLengthFast(8)
-		if n128 < 0 {
-			n128 = c.ReadLength(8)
+		if c.Failed() {
+			c.Trace("Bin2U8")
+			return
 		}
-		l129 := foryimpl.MakeSlice[[]float64](c, n128)
-		if n128 > 0 {
-			hn131 := c.ReadListHeader(20)
-			if !c.Failed() {
-				for i130 := range l129 {
-					if hn131 && !c.ReadFlag() {
-						clear(l129[i130 : i130+1])
-						continue
-					}
-					l129[i130] = r.ReadFloat64()
-					if c.Failed() {
-						c.TraceIndex(i130)
-						break
-					}
+		if c.TrackedFieldFlags() {
+			if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+				x.BoolL2A = foryimpl.BackRefSlice[bool](c, id110)
+			} else if st109 == foryimpl.RefFollows {
+				n111 := c.ReadArrayLengthFast(1)
+				if n111 < 0 {
+					n111 = c.ReadArrayLength(1)
 				}
+				a112 := foryimpl.MakeSlice[[]bool](c, n111)
+				r.ReadRawBools(a112)
+				x.BoolL2A = a112
+				foryimpl.SetRefSlice(c, id110, x.BoolL2A)
+			} else {
+				x.BoolL2A = nil
 			}
+		} else {
+			n113 := c.ReadArrayLengthFast(1)
+			if n113 < 0 {
+				n113 = c.ReadArrayLength(1)
+			}
+			a114 := foryimpl.MakeSlice[[]bool](c, n113)
+			r.ReadRawBools(a114)
+			x.BoolL2A = a114
 		}
-		*p127 = l129
-		x.PA = p127
-	}
-	if c.Failed() {
-		c.Trace("PA")
-		return
-	}
-	n134 := c.ReadArrayLengthFast(4)
-	if n134 < 0 {
-		n134 = c.ReadArrayLength(4)
-	}
-	a135 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n134)
-	r.ReadRawInt32s(a135)
-	x.PtrL2A = a135
-	if c.Failed() {
-		c.Trace("PtrL2A")
-		return
-	}
-	x.Raw2Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Raw2Bin")
-		return
-	}
-	n136 := c.ReadArrayLengthFast(8)
-	if n136 < 0 {
-		n136 = c.ReadArrayLength(8)
-	}
-	a137 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n136)
-	r.ReadRawUint64s(a137)
-	x.U64L2A = a137
-	if c.Failed() {
-		c.Trace("U64L2A")
-		return
-	}
-	x.U82Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("U82Bin")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Seqs{
-		A2L:    x.A2L,
-		BH2L:   x.BH2L,
-		F32A2L: x.F32A2L,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1689476471) {
-		if h := r.ReadInt32(); h != 1689476471 && h != -979523647 && !c.Failed() {
-			c.HashMismatch(foryTypeSeqs, h)
+		if c.Failed() {
+			c.Trace("BoolL2A")
+			return
+		}
+	} else {
+		n103 := c.ReadArrayLengthFast(1)
+		if n103 < 0 {
+			n103 = c.ReadArrayLength(1)
+		}
+		a104 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n103)
+		copy(a104, r.ReadBytes(n103))
+		x.Bin2U8 = a104
+		if c.Failed() {
+			c.Trace("Bin2U8")
+			return
+		}
+		n109 := c.ReadArrayLengthFast(1)
+		if n109 < 0 {
+			n109 = c.ReadArrayLength(1)
+		}
+		a110 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n109)
+		r.ReadRawBools(a110)
+		x.BoolL2A = a110
+		if c.Failed() {
+			c.Trace("BoolL2A")
 			return
 		}
 	}
-	n138 := c.ReadLengthFast(1)
-	if n138 < 0 {
-		n138 = c.ReadLength(1)
+	n115 := c.ReadLengthFast(4)
+	if n115 < 0 {
+		n115 = c.ReadLength(4)
 	}
-	l139 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n138)
-	if n138 > 0 {
-		hn141 := c.ReadListHeader(7)
+	l116 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n115)
+	if n115 > 0 {
+		hn118 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i140 := range l139 {
-				if hn141 && !c.ReadFlag() {
-					clear(l139[i140 : i140+1])
+			for i117 := range l116 {
+				if hn118 && !c.ReadFlag() {
+					clear(l116[i117 : i117+1])
 					continue
 				}
-				l139[i140] = r.ReadVarInt64()
+				l116[i117] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i140)
+					c.TraceIndex(i117)
 					break
 				}
 			}
 		}
 	}
-	x.A2L = l139
-	if c.Failed() {
-		c.Trace("A2L")
-		return
-	}
-	n144 := c.ReadLengthFast(2)
-	if n144 < 0 {
-		n144 = c.ReadLength(2)
-	}
-	if n144 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n144, 3))
-		return
-	}
-	var l145 [3]int16
-	if n144 > 0 {
-		hn147 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i146 := range l145 {
-				if hn147 && !c.ReadFlag() {
-					clear(l145[i146 : i146+1])
-					continue
-				}
-				l145[i146] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i146)
-					break
-				}
-			}
-		}
-	}
-	x.Arr2Go = l145
-	if c.Failed() {
-		c.Trace("Arr2Go")
-		return
-	}
-	n150 := c.ReadLengthFast(2)
-	if n150 < 0 {
-		n150 = c.ReadLength(2)
-	}
-	l151 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n150)
-	if n150 > 0 {
-		hn153 := c.ReadListHeader(18)
-		if !c.Failed() {
-			for i152 := range l151 {
-				if hn153 && !c.ReadFlag() {
-					clear(l151[i152 : i152+1])
-					continue
-				}
-				l151[i152] = serializer.BFloat16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i152)
-					break
-				}
-			}
-		}
-	}
-	x.BH2L = l151
-	if c.Failed() {
-		c.Trace("BH2L")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st156, id157 := c.ReadRefFlag(); st156 == foryimpl.RefBack {
-			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id157)
-		} else if st156 == foryimpl.RefFollows {
-			n158 := c.ReadArrayLengthFast(1)
-			if n158 < 0 {
-				n158 = c.ReadArrayLength(1)
-			}
-			a159 := foryimpl.MakeSlice[[]uint8](c, n158)
-			copy(a159, r.ReadBytes(n158))
-			x.Bin2U8 = a159
-			foryimpl.SetRefSlice(c, id157, x.Bin2U8)
-		} else {
-			x.Bin2U8 = nil
-		}
-	} else {
-		n160 := c.ReadArrayLengthFast(1)
-		if n160 < 0 {
-			n160 = c.ReadArrayLength(1)
-		}
-		a161 := foryimpl.MakeSlice[[]uint8](c, n160)
-		copy(a161, r.ReadBytes(n160))
-		x.Bin2U8 = a161
-	}
-	if c.Failed() {
-		c.Trace("Bin2U8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st162, id163 := c.ReadRefFlag(); st162 == foryimpl.RefBack {
-			x.BoolL2A = foryimpl.BackRefSlice[bool](c, id163)
-		} else if st162 == foryimpl.RefFollows {
-			n164 := c.ReadArrayLengthFast(1)
-			if n164 < 0 {
-				n164 = c.ReadArrayLength(1)
-			}
-			a165 := foryimpl.MakeSlice[[]bool](c, n164)
-			r.ReadRawBools(a165)
-			x.BoolL2A = a165
-			foryimpl.SetRefSlice(c, id163, x.BoolL2A)
-		} else {
-			x.BoolL2A = nil
-		}
-	} else {
-		n166 := c.ReadArrayLengthFast(1)
-		if n166 < 0 {
-			n166 = c.ReadArrayLength(1)
-		}
-		a167 := foryimpl.MakeSlice[[]bool](c, n166)
-		r.ReadRawBools(a167)
-		x.BoolL2A = a167
-	}
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n168 := c.ReadLengthFast(4)
-	if n168 < 0 {
-		n168 = c.ReadLength(4)
-	}
-	l169 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n168)
-	if n168 > 0 {
-		hn171 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i170 := range l169 {
-				if hn171 && !c.ReadFlag() {
-					clear(l169[i170 : i170+1])
-					continue
-				}
-				l169[i170] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i170)
-					break
-				}
-			}
-		}
-	}
-	x.F32A2L = l169
+	x.F32A2L = l116
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st174, id175 := c.ReadRefFlag(); st174 == foryimpl.RefBack {
-			x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id175)
-		} else if st174 == foryimpl.RefFollows {
-			n176 := c.ReadArrayLengthFast(2)
-			if n176 < 0 {
-				n176 = c.ReadArrayLength(2)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
+				x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id122)
+			} else if st121 == foryimpl.RefFollows {
+				n123 := c.ReadArrayLengthFast(2)
+				if n123 < 0 {
+					n123 = c.ReadArrayLength(2)
+				}
+				a124 := foryimpl.MakeSlice[[]serializer.Float16](c, n123)
+				r.ReadRawUint16s(foryimpl.Uint16s(a124))
+				x.H2A = a124
+				foryimpl.SetRefSlice(c, id122, x.H2A)
+			} else {
+				x.H2A = nil
 			}
-			a177 := foryimpl.MakeSlice[[]serializer.Float16](c, n176)
-			r.ReadRawUint16s(foryimpl.Uint16s(a177))
-			x.H2A = a177
-			foryimpl.SetRefSlice(c, id175, x.H2A)
 		} else {
-			x.H2A = nil
-		}
-	} else {
-		n178 := c.ReadArrayLengthFast(2)
-		if n178 < 0 {
-			n178 = c.ReadArrayLength(2)
-		}
-		a179 := foryimpl.MakeSlice[[]serializer.Float16](c, n178)
-		r.ReadRawUint16s(foryimpl.Uint16s(a179))
-		x.H2A = a179
-	}
-	if c.Failed() {
-		c.Trace("H2A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st180, id181 := c.ReadRefFlag(); st180 == foryimpl.RefBack {
-			x.Int2A = foryimpl.BackRefSlice[int64](c, id181)
-		} else if st180 == foryimpl.RefFollows {
-			n182 := c.ReadArrayLengthFast(8)
-			if n182 < 0 {
-				n182 = c.ReadArrayLength(8)
+			n125 := c.ReadArrayLengthFast(2)
+			if n125 < 0 {
+				n125 = c.ReadArrayLength(2)
 			}
-			a183 := foryimpl.MakeSlice[[]int64](c, n182)
-			r.ReadRawInt64s(a183)
-			x.Int2A = a183
-			foryimpl.SetRefSlice(c, id181, x.Int2A)
-		} else {
-			x.Int2A = nil
+			a126 := foryimpl.MakeSlice[[]serializer.Float16](c, n125)
+			r.ReadRawUint16s(foryimpl.Uint16s(a126))
+			x.H2A = a126
 		}
-	} else {
-		n184 := c.ReadArrayLengthFast(8)
-		if n184 < 0 {
-			n184 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("H2A")
+			return
 		}
-		a185 := foryimpl.MakeSlice[[]int64](c, n184)
-		r.ReadRawInt64s(a185)
-		x.Int2A = a185
-	}
-	if c.Failed() {
-		c.Trace("Int2A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st186, id187 := c.ReadRefFlag(); st186 == foryimpl.RefBack {
-			x.L2A = foryimpl.BackRefSlice[int32](c, id187)
-		} else if st186 == foryimpl.RefFollows {
-			n188 := c.ReadArrayLengthFast(4)
-			if n188 < 0 {
-				n188 = c.ReadArrayLength(4)
+		if c.TrackedFieldFlags() {
+			if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
+				x.Int2A = foryimpl.BackRefSlice[int64](c, id128)
+			} else if st127 == foryimpl.RefFollows {
+				n129 := c.ReadArrayLengthFast(8)
+				if n129 < 0 {
+					n129 = c.ReadArrayLength(8)
+				}
+				a130 := foryimpl.MakeSlice[[]int64](c, n129)
+				r.ReadRawInt64s(a130)
+				x.Int2A = a130
+				foryimpl.SetRefSlice(c, id128, x.Int2A)
+			} else {
+				x.Int2A = nil
 			}
-			a189 := foryimpl.MakeSlice[[]int32](c, n188)
-			r.ReadRawInt32s(a189)
-			x.L2A = a189
-			foryimpl.SetRefSlice(c, id187, x.L2A)
 		} else {
-			x.L2A = nil
+			n131 := c.ReadArrayLengthFast(8)
+			if n131 < 0 {
+				n131 = c.ReadArrayLength(8)
+			}
+			a132 := foryimpl.MakeSlice[[]int64](c, n131)
+			r.ReadRawInt64s(a132)
+			x.Int2A = a132
 		}
-	} else {
-		n190 := c.ReadArrayLengthFast(4)
-		if n190 < 0 {
-			n190 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Int2A")
+			return
 		}
-		a191 := foryimpl.MakeSlice[[]int32](c, n190)
-		r.ReadRawInt32s(a191)
-		x.L2A = a191
-	}
-	if c.Failed() {
-		c.Trace("L2A")
-		return
-	}
-	if st192, id193 := c.ReadRefFlag(); st192 == foryimpl.RefBack {
-		x.NL = foryimpl.BackRefSlice[uint16](c, id193)
-	} else if st192 == foryimpl.RefFollows {
-		n194 := c.ReadLengthFast(2)
-		if n194 < 0 {
-			n194 = c.ReadLength(2)
+		if c.TrackedFieldFlags() {
+			if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
+				x.L2A = foryimpl.BackRefSlice[int32](c, id134)
+			} else if st133 == foryimpl.RefFollows {
+				n135 := c.ReadArrayLengthFast(4)
+				if n135 < 0 {
+					n135 = c.ReadArrayLength(4)
+				}
+				a136 := foryimpl.MakeSlice[[]int32](c, n135)
+				r.ReadRawInt32s(a136)
+				x.L2A = a136
+				foryimpl.SetRefSlice(c, id134, x.L2A)
+			} else {
+				x.L2A = nil
+			}
+		} else {
+			n137 := c.ReadArrayLengthFast(4)
+			if n137 < 0 {
+				n137 = c.ReadArrayLength(4)
+			}
+			a138 := foryimpl.MakeSlice[[]int32](c, n137)
+			r.ReadRawInt32s(a138)
+			x.L2A = a138
 		}
-		l195 := foryimpl.MakeSlice[[]uint16](c, n194)
-		if n194 > 0 {
-			hn197 := c.ReadListHeader(10)
-			if !c.Failed() {
-				for i196 := range l195 {
-					if hn197 && !c.ReadFlag() {
-						clear(l195[i196 : i196+1])
-						continue
-					}
-					l195[i196] = r.ReadUint16()
-					if c.Failed() {
-						c.TraceIndex(i196)
-						break
+		if c.Failed() {
+			c.Trace("L2A")
+			return
+		}
+		if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id140)
+		} else if st139 == foryimpl.RefFollows {
+			n141 := c.ReadLengthFast(2)
+			if n141 < 0 {
+				n141 = c.ReadLength(2)
+			}
+			l142 := foryimpl.MakeSlice[[]uint16](c, n141)
+			if n141 > 0 {
+				hn144 := c.ReadListHeader(10)
+				if !c.Failed() {
+					for i143 := range l142 {
+						if hn144 && !c.ReadFlag() {
+							clear(l142[i143 : i143+1])
+							continue
+						}
+						l142[i143] = r.ReadUint16()
+						if c.Failed() {
+							c.TraceIndex(i143)
+							break
+						}
 					}
 				}
 			}
-		}
-		x.NL = l195
-		foryimpl.SetRefSlice(c, id193, x.NL)
-	} else {
-		x.NL = nil
-	}
-	if c.Failed() {
-		c.Trace("NL")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st200, id201 := c.ReadRefFlag(); st200 == foryimpl.RefBack {
-			x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id201))
-		} else if st200 == foryimpl.RefFollows {
-			n202 := c.ReadArrayLengthFast(4)
-			if n202 < 0 {
-				n202 = c.ReadArrayLength(4)
-			}
-			a203 := foryimpl.MakeSlice[Int32s](c, n202)
-			r.ReadRawInt32s(a203)
-			x.Named = a203
-			foryimpl.SetRefSlice(c, id201, x.Named)
+			x.NL = l142
+			foryimpl.SetRefSlice(c, id140, x.NL)
 		} else {
-			x.Named = nil
+			x.NL = nil
 		}
-	} else {
-		n204 := c.ReadArrayLengthFast(4)
-		if n204 < 0 {
-			n204 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("NL")
+			return
 		}
-		a205 := foryimpl.MakeSlice[Int32s](c, n204)
-		r.ReadRawInt32s(a205)
-		x.Named = a205
-	}
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
-		x.PA = foryimpl.BackRef[[]float64](c, id207)
-	} else if st206 == foryimpl.RefFollows {
-		p208 := foryimpl.Alloc[[]float64](c)
-		foryimpl.SetRef(c, id207, p208)
-		n209 := c.ReadLengthFast(8)
-		if n209 < 0 {
-			n209 = c.ReadLength(8)
+		if c.TrackedFieldFlags() {
+			if st147, id148 := c.ReadRefFlag(); st147 == foryimpl.RefBack {
+				x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id148))
+			} else if st147 == foryimpl.RefFollows {
+				n149 := c.ReadArrayLengthFast(4)
+				if n149 < 0 {
+					n149 = c.ReadArrayLength(4)
+				}
+				a150 := foryimpl.MakeSlice[Int32s](c, n149)
+				r.ReadRawInt32s(a150)
+				x.Named = a150
+				foryimpl.SetRefSlice(c, id148, x.Named)
+			} else {
+				x.Named = nil
+			}
+		} else {
+			n151 := c.ReadArrayLengthFast(4)
+			if n151 < 0 {
+				n151 = c.ReadArrayLength(4)
+			}
+			a152 := foryimpl.MakeSlice[Int32s](c, n151)
+			r.ReadRawInt32s(a152)
+			x.Named = a152
 		}
-		l210 := foryimpl.MakeSlice[[]float64](c, n209)
-		if n209 > 0 {
-			hn212 := c.ReadListHeader(20)
-			if !c.Failed() {
-				for i211 := range l210 {
-					if hn212 && !c.ReadFlag() {
-						clear(l210[i211 : i211+1])
-						continue
-					}
-					l210[i211] = r.ReadFloat64()
-					if c.Failed() {
-						c.TraceIndex(i211)
-						break
+		if c.Failed() {
+			c.Trace("Named")
+			return
+		}
+		if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id154)
+		} else if st153 == foryimpl.RefFollows {
+			p155 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id154, p155)
+			n156 := c.ReadLengthFast(8)
+			if n156 < 0 {
+				n156 = c.ReadLength(8)
+			}
+			l157 := foryimpl.MakeSlice[[]float64](c, n156)
+			if n156 > 0 {
+				hn159 := c.ReadListHeader(20)
+				if !c.Failed() {
+					for i158 := range l157 {
+						if hn159 && !c.ReadFlag() {
+							clear(l157[i158 : i158+1])
+							continue
+						}
+						l157[i158] = r.ReadFloat64()
+						if c.Failed() {
+							c.TraceIndex(i158)
+							break
+						}
 					}
 				}
 			}
-		}
-		*p208 = l210
-		x.PA = p208
-	} else {
-		x.PA = nil
-	}
-	if c.Failed() {
-		c.Trace("PA")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
-			x.PtrL2A = foryimpl.BackRefSlice[int32](c, id216)
-		} else if st215 == foryimpl.RefFollows {
-			n217 := c.ReadArrayLengthFast(4)
-			if n217 < 0 {
-				n217 = c.ReadArrayLength(4)
-			}
-			a218 := foryimpl.MakeSlice[[]int32](c, n217)
-			r.ReadRawInt32s(a218)
-			x.PtrL2A = a218
-			foryimpl.SetRefSlice(c, id216, x.PtrL2A)
+			*p155 = l157
+			x.PA = p155
 		} else {
-			x.PtrL2A = nil
+			x.PA = nil
 		}
-	} else {
-		n219 := c.ReadArrayLengthFast(4)
-		if n219 < 0 {
-			n219 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("PA")
+			return
 		}
-		a220 := foryimpl.MakeSlice[[]int32](c, n219)
-		r.ReadRawInt32s(a220)
-		x.PtrL2A = a220
-	}
-	if c.Failed() {
-		c.Trace("PtrL2A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id222)
-		} else if st221 == foryimpl.RefFollows {
+		if c.TrackedFieldFlags() {
+			if st162, id163 := c.ReadRefFlag(); st162 == foryimpl.RefBack {
+				x.PtrL2A = foryimpl.BackRefSlice[int32](c, id163)
+			} else if st162 == foryimpl.RefFollows {
+				n164 := c.ReadArrayLengthFast(4)
+				if n164 < 0 {
+					n164 = c.ReadArrayLength(4)
+				}
+				a165 := foryimpl.MakeSlice[[]int32](c, n164)
+				r.ReadRawInt32s(a165)
+				x.PtrL2A = a165
+				foryimpl.SetRefSlice(c, id163, x.PtrL2A)
+			} else {
+				x.PtrL2A = nil
+			}
+		} else {
+			n166 := c.ReadArrayLengthFast(4)
+			if n166 < 0 {
+				n166 = c.ReadArrayLength(4)
+			}
+			a167 := foryimpl.MakeSlice[[]int32](c, n166)
+			r.ReadRawInt32s(a167)
+			x.PtrL2A = a167
+		}
+		if c.Failed() {
+			c.Trace("PtrL2A")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st168, id169 := c.ReadRefFlag(); st168 == foryimpl.RefBack {
+				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id169)
+			} else if st168 == foryimpl.RefFollows {
+				x.Raw2Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id169, x.Raw2Bin)
+			} else {
+				x.Raw2Bin = nil
+			}
+		} else {
 			x.Raw2Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id222, x.Raw2Bin)
-		} else {
-			x.Raw2Bin = nil
 		}
-	} else {
-		x.Raw2Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Raw2Bin")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st223, id224 := c.ReadRefFlag(); st223 == foryimpl.RefBack {
-			x.U64L2A = foryimpl.BackRefSlice[uint64](c, id224)
-		} else if st223 == foryimpl.RefFollows {
-			n225 := c.ReadArrayLengthFast(8)
-			if n225 < 0 {
-				n225 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("Raw2Bin")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
+				x.U64L2A = foryimpl.BackRefSlice[uint64](c, id171)
+			} else if st170 == foryimpl.RefFollows {
+				n172 := c.ReadArrayLengthFast(8)
+				if n172 < 0 {
+					n172 = c.ReadArrayLength(8)
+				}
+				a173 := foryimpl.MakeSlice[[]uint64](c, n172)
+				r.ReadRawUint64s(a173)
+				x.U64L2A = a173
+				foryimpl.SetRefSlice(c, id171, x.U64L2A)
+			} else {
+				x.U64L2A = nil
 			}
-			a226 := foryimpl.MakeSlice[[]uint64](c, n225)
-			r.ReadRawUint64s(a226)
-			x.U64L2A = a226
-			foryimpl.SetRefSlice(c, id224, x.U64L2A)
 		} else {
-			x.U64L2A = nil
+			n174 := c.ReadArrayLengthFast(8)
+			if n174 < 0 {
+				n174 = c.ReadArrayLength(8)
+			}
+			a175 := foryimpl.MakeSlice[[]uint64](c, n174)
+			r.ReadRawUint64s(a175)
+			x.U64L2A = a175
 		}
-	} else {
-		n227 := c.ReadArrayLengthFast(8)
-		if n227 < 0 {
-			n227 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("U64L2A")
+			return
 		}
-		a228 := foryimpl.MakeSlice[[]uint64](c, n227)
-		r.ReadRawUint64s(a228)
-		x.U64L2A = a228
-	}
-	if c.Failed() {
-		c.Trace("U64L2A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st229, id230 := c.ReadRefFlag(); st229 == foryimpl.RefBack {
-			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id230)
-		} else if st229 == foryimpl.RefFollows {
+		if c.TrackedFieldFlags() {
+			if st176, id177 := c.ReadRefFlag(); st176 == foryimpl.RefBack {
+				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id177)
+			} else if st176 == foryimpl.RefFollows {
+				x.U82Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id177, x.U82Bin)
+			} else {
+				x.U82Bin = nil
+			}
+		} else {
 			x.U82Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id230, x.U82Bin)
-		} else {
-			x.U82Bin = nil
+		}
+		if c.Failed() {
+			c.Trace("U82Bin")
+			return
 		}
 	} else {
+		n121 := c.ReadArrayLengthFast(2)
+		if n121 < 0 {
+			n121 = c.ReadArrayLength(2)
+		}
+		a122 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n121)
+		r.ReadRawUint16s(foryimpl.Uint16s(a122))
+		x.H2A = a122
+		if c.Failed() {
+			c.Trace("H2A")
+			return
+		}
+		n127 := c.ReadArrayLengthFast(8)
+		if n127 < 0 {
+			n127 = c.ReadArrayLength(8)
+		}
+		a128 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n127)
+		r.ReadRawInt64s(a128)
+		x.Int2A = a128
+		if c.Failed() {
+			c.Trace("Int2A")
+			return
+		}
+		n133 := c.ReadArrayLengthFast(4)
+		if n133 < 0 {
+			n133 = c.ReadArrayLength(4)
+		}
+		a134 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n133)
+		r.ReadRawInt32s(a134)
+		x.L2A = a134
+		if c.Failed() {
+			c.Trace("L2A")
+			return
+		}
+		if c.ReadFlag() {
+			n139 := c.ReadLengthFast(2)
+			if n139 < 0 {
+				n139 = c.ReadLength(2)
+			}
+			l140 := foryimpl.MakeSlice[[]uint16](c, n139)
+			if n139 > 0 {
+				hn142 := c.ReadListHeader(10)
+				if !c.Failed() {
+					for i141 := range l140 {
+						if hn142 && !c.ReadFlag() {
+							clear(l140[i141 : i141+1])
+							continue
+						}
+						l140[i141] = r.ReadUint16()
+						if c.Failed() {
+							c.TraceIndex(i141)
+							break
+						}
+					}
+				}
+			}
+			x.NL = l140
+		}
+		if c.Failed() {
+			c.Trace("NL")
+			return
+		}
+		n147 := c.ReadArrayLengthFast(4)
+		if n147 < 0 {
+			n147 = c.ReadArrayLength(4)
+		}
+		a148 := foryimpl.ReuseSlice[Int32s](c, x.Named, n147)
+		r.ReadRawInt32s(a148)
+		x.Named = a148
+		if c.Failed() {
+			c.Trace("Named")
+			return
+		}
+		if c.ReadFlag() {
+			p153 := foryimpl.Alloc[[]float64](c)
+			n154 := c.ReadLengthFast(8)
+			if n154 < 0 {
+				n154 = c.ReadLength(8)
+			}
+			l155 := foryimpl.MakeSlice[[]float64](c, n154)
+			if n154 > 0 {
+				hn157 := c.ReadListHeader(20)
+				if !c.Failed() {
+					for i156 := range l155 {
+						if hn157 && !c.ReadFlag() {
+							clear(l155[i156 : i156+1])
+							continue
+						}
+						l155[i156] = r.ReadFloat64()
+						if c.Failed() {
+							c.TraceIndex(i156)
+							break
+						}
+					}
+				}
+			}
+			*p153 = l155
+			x.PA = p153
+		}
+		if c.Failed() {
+			c.Trace("PA")
+			return
+		}
+		n162 := c.ReadArrayLengthFast(4)
+		if n162 < 0 {
+			n162 = c.ReadArrayLength(4)
+		}
+		a163 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n162)
+		r.ReadRawInt32s(a163)
+		x.PtrL2A = a163
+		if c.Failed() {
+			c.Trace("PtrL2A")
+			return
+		}
+		x.Raw2Bin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Raw2Bin")
+			return
+		}
+		n170 := c.ReadArrayLengthFast(8)
+		if n170 < 0 {
+			n170 = c.ReadArrayLength(8)
+		}
+		a171 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n170)
+		r.ReadRawUint64s(a171)
+		x.U64L2A = a171
+		if c.Failed() {
+			c.Trace("U64L2A")
+			return
+		}
 		x.U82Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("U82Bin")
-		return
+		if c.Failed() {
+			c.Trace("U82Bin")
+			return
+		}
 	}
 }
 
@@ -19667,100 +17363,100 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n231 := c.ReadLengthFast(1)
-				if n231 < 0 {
-					n231 = c.ReadLength(1)
+				n178 := c.ReadLengthFast(1)
+				if n178 < 0 {
+					n178 = c.ReadLength(1)
 				}
-				l232 := foryimpl.MakeSlice[[]int64](c, n231)
-				if n231 > 0 {
-					hn234 := c.ReadListHeader(7)
+				l179 := foryimpl.MakeSlice[[]int64](c, n178)
+				if n178 > 0 {
+					hn181 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i233 := range l232 {
-							if hn234 && !c.ReadFlag() {
-								clear(l232[i233 : i233+1])
+						for i180 := range l179 {
+							if hn181 && !c.ReadFlag() {
+								clear(l179[i180 : i180+1])
 								continue
 							}
-							l232[i233] = r.ReadVarInt64()
+							l179[i180] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i233)
+								c.TraceIndex(i180)
 								break
 							}
 						}
 					}
 				}
-				x.A2L = l232
+				x.A2L = l179
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n237 := c.ReadLengthFast(2)
-				if n237 < 0 {
-					n237 = c.ReadLength(2)
+				n184 := c.ReadLengthFast(2)
+				if n184 < 0 {
+					n184 = c.ReadLength(2)
 				}
-				if n237 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n237, 3))
+				if n184 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n184, 3))
 					return
 				}
-				var l238 [3]int16
-				if n237 > 0 {
-					hn240 := c.ReadListHeader(3)
+				var l185 [3]int16
+				if n184 > 0 {
+					hn187 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i239 := range l238 {
-							if hn240 && !c.ReadFlag() {
-								clear(l238[i239 : i239+1])
+						for i186 := range l185 {
+							if hn187 && !c.ReadFlag() {
+								clear(l185[i186 : i186+1])
 								continue
 							}
-							l238[i239] = r.ReadInt16()
+							l185[i186] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i239)
+								c.TraceIndex(i186)
 								break
 							}
 						}
 					}
 				}
-				x.Arr2Go = l238
+				x.Arr2Go = l185
 			}
 		case 2:
 			if f.Convert {
 				x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n243 := c.ReadLengthFast(2)
-				if n243 < 0 {
-					n243 = c.ReadLength(2)
+				n190 := c.ReadLengthFast(2)
+				if n190 < 0 {
+					n190 = c.ReadLength(2)
 				}
-				l244 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n243)
-				if n243 > 0 {
-					hn246 := c.ReadListHeader(18)
+				l191 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n190)
+				if n190 > 0 {
+					hn193 := c.ReadListHeader(18)
 					if !c.Failed() {
-						for i245 := range l244 {
-							if hn246 && !c.ReadFlag() {
-								clear(l244[i245 : i245+1])
+						for i192 := range l191 {
+							if hn193 && !c.ReadFlag() {
+								clear(l191[i192 : i192+1])
 								continue
 							}
-							l244[i245] = serializer.BFloat16(r.ReadUint16())
+							l191[i192] = serializer.BFloat16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i245)
+								c.TraceIndex(i192)
 								break
 							}
 						}
 					}
 				}
-				x.BH2L = l244
+				x.BH2L = l191
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id252)
-				} else if st251 == foryimpl.RefFollows {
-					n253 := c.ReadArrayLengthFast(1)
-					if n253 < 0 {
-						n253 = c.ReadArrayLength(1)
+				if st198, id199 := c.ReadRefFlag(); st198 == foryimpl.RefBack {
+					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id199)
+				} else if st198 == foryimpl.RefFollows {
+					n200 := c.ReadArrayLengthFast(1)
+					if n200 < 0 {
+						n200 = c.ReadArrayLength(1)
 					}
-					a254 := foryimpl.MakeSlice[[]uint8](c, n253)
-					copy(a254, r.ReadBytes(n253))
-					x.Bin2U8 = a254
-					foryimpl.SetRefSlice(c, id252, x.Bin2U8)
+					a201 := foryimpl.MakeSlice[[]uint8](c, n200)
+					copy(a201, r.ReadBytes(n200))
+					x.Bin2U8 = a201
+					foryimpl.SetRefSlice(c, id199, x.Bin2U8)
 				} else {
 					x.Bin2U8 = nil
 				}
@@ -19768,28 +17464,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n249 := c.ReadArrayLengthFast(1)
-					if n249 < 0 {
-						n249 = c.ReadArrayLength(1)
+					n196 := c.ReadArrayLengthFast(1)
+					if n196 < 0 {
+						n196 = c.ReadArrayLength(1)
 					}
-					a250 := foryimpl.MakeSlice[[]uint8](c, n249)
-					copy(a250, r.ReadBytes(n249))
-					x.Bin2U8 = a250
+					a197 := foryimpl.MakeSlice[[]uint8](c, n196)
+					copy(a197, r.ReadBytes(n196))
+					x.Bin2U8 = a197
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
-					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id258)
-				} else if st257 == foryimpl.RefFollows {
-					n259 := c.ReadArrayLengthFast(1)
-					if n259 < 0 {
-						n259 = c.ReadArrayLength(1)
+				if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
+					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id205)
+				} else if st204 == foryimpl.RefFollows {
+					n206 := c.ReadArrayLengthFast(1)
+					if n206 < 0 {
+						n206 = c.ReadArrayLength(1)
 					}
-					a260 := foryimpl.MakeSlice[[]bool](c, n259)
-					r.ReadRawBools(a260)
-					x.BoolL2A = a260
-					foryimpl.SetRefSlice(c, id258, x.BoolL2A)
+					a207 := foryimpl.MakeSlice[[]bool](c, n206)
+					r.ReadRawBools(a207)
+					x.BoolL2A = a207
+					foryimpl.SetRefSlice(c, id205, x.BoolL2A)
 				} else {
 					x.BoolL2A = nil
 				}
@@ -19797,55 +17493,55 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n255 := c.ReadArrayLengthFast(1)
-					if n255 < 0 {
-						n255 = c.ReadArrayLength(1)
+					n202 := c.ReadArrayLengthFast(1)
+					if n202 < 0 {
+						n202 = c.ReadArrayLength(1)
 					}
-					a256 := foryimpl.MakeSlice[[]bool](c, n255)
-					r.ReadRawBools(a256)
-					x.BoolL2A = a256
+					a203 := foryimpl.MakeSlice[[]bool](c, n202)
+					r.ReadRawBools(a203)
+					x.BoolL2A = a203
 				}
 			}
 		case 5:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n261 := c.ReadLengthFast(4)
-				if n261 < 0 {
-					n261 = c.ReadLength(4)
+				n208 := c.ReadLengthFast(4)
+				if n208 < 0 {
+					n208 = c.ReadLength(4)
 				}
-				l262 := foryimpl.MakeSlice[[]float32](c, n261)
-				if n261 > 0 {
-					hn264 := c.ReadListHeader(19)
+				l209 := foryimpl.MakeSlice[[]float32](c, n208)
+				if n208 > 0 {
+					hn211 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i263 := range l262 {
-							if hn264 && !c.ReadFlag() {
-								clear(l262[i263 : i263+1])
+						for i210 := range l209 {
+							if hn211 && !c.ReadFlag() {
+								clear(l209[i210 : i210+1])
 								continue
 							}
-							l262[i263] = r.ReadFloat32()
+							l209[i210] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i263)
+								c.TraceIndex(i210)
 								break
 							}
 						}
 					}
 				}
-				x.F32A2L = l262
+				x.F32A2L = l209
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st269, id270 := c.ReadRefFlag(); st269 == foryimpl.RefBack {
-					x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id270)
-				} else if st269 == foryimpl.RefFollows {
-					n271 := c.ReadArrayLengthFast(2)
-					if n271 < 0 {
-						n271 = c.ReadArrayLength(2)
+				if st216, id217 := c.ReadRefFlag(); st216 == foryimpl.RefBack {
+					x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id217)
+				} else if st216 == foryimpl.RefFollows {
+					n218 := c.ReadArrayLengthFast(2)
+					if n218 < 0 {
+						n218 = c.ReadArrayLength(2)
 					}
-					a272 := foryimpl.MakeSlice[[]serializer.Float16](c, n271)
-					r.ReadRawUint16s(foryimpl.Uint16s(a272))
-					x.H2A = a272
-					foryimpl.SetRefSlice(c, id270, x.H2A)
+					a219 := foryimpl.MakeSlice[[]serializer.Float16](c, n218)
+					r.ReadRawUint16s(foryimpl.Uint16s(a219))
+					x.H2A = a219
+					foryimpl.SetRefSlice(c, id217, x.H2A)
 				} else {
 					x.H2A = nil
 				}
@@ -19853,28 +17549,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n267 := c.ReadArrayLengthFast(2)
-					if n267 < 0 {
-						n267 = c.ReadArrayLength(2)
+					n214 := c.ReadArrayLengthFast(2)
+					if n214 < 0 {
+						n214 = c.ReadArrayLength(2)
 					}
-					a268 := foryimpl.MakeSlice[[]serializer.Float16](c, n267)
-					r.ReadRawUint16s(foryimpl.Uint16s(a268))
-					x.H2A = a268
+					a215 := foryimpl.MakeSlice[[]serializer.Float16](c, n214)
+					r.ReadRawUint16s(foryimpl.Uint16s(a215))
+					x.H2A = a215
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st275, id276 := c.ReadRefFlag(); st275 == foryimpl.RefBack {
-					x.Int2A = foryimpl.BackRefSlice[int64](c, id276)
-				} else if st275 == foryimpl.RefFollows {
-					n277 := c.ReadArrayLengthFast(8)
-					if n277 < 0 {
-						n277 = c.ReadArrayLength(8)
+				if st222, id223 := c.ReadRefFlag(); st222 == foryimpl.RefBack {
+					x.Int2A = foryimpl.BackRefSlice[int64](c, id223)
+				} else if st222 == foryimpl.RefFollows {
+					n224 := c.ReadArrayLengthFast(8)
+					if n224 < 0 {
+						n224 = c.ReadArrayLength(8)
 					}
-					a278 := foryimpl.MakeSlice[[]int64](c, n277)
-					r.ReadRawInt64s(a278)
-					x.Int2A = a278
-					foryimpl.SetRefSlice(c, id276, x.Int2A)
+					a225 := foryimpl.MakeSlice[[]int64](c, n224)
+					r.ReadRawInt64s(a225)
+					x.Int2A = a225
+					foryimpl.SetRefSlice(c, id223, x.Int2A)
 				} else {
 					x.Int2A = nil
 				}
@@ -19882,28 +17578,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n273 := c.ReadArrayLengthFast(8)
-					if n273 < 0 {
-						n273 = c.ReadArrayLength(8)
+					n220 := c.ReadArrayLengthFast(8)
+					if n220 < 0 {
+						n220 = c.ReadArrayLength(8)
 					}
-					a274 := foryimpl.MakeSlice[[]int64](c, n273)
-					r.ReadRawInt64s(a274)
-					x.Int2A = a274
+					a221 := foryimpl.MakeSlice[[]int64](c, n220)
+					r.ReadRawInt64s(a221)
+					x.Int2A = a221
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st281, id282 := c.ReadRefFlag(); st281 == foryimpl.RefBack {
-					x.L2A = foryimpl.BackRefSlice[int32](c, id282)
-				} else if st281 == foryimpl.RefFollows {
-					n283 := c.ReadArrayLengthFast(4)
-					if n283 < 0 {
-						n283 = c.ReadArrayLength(4)
+				if st228, id229 := c.ReadRefFlag(); st228 == foryimpl.RefBack {
+					x.L2A = foryimpl.BackRefSlice[int32](c, id229)
+				} else if st228 == foryimpl.RefFollows {
+					n230 := c.ReadArrayLengthFast(4)
+					if n230 < 0 {
+						n230 = c.ReadArrayLength(4)
 					}
-					a284 := foryimpl.MakeSlice[[]int32](c, n283)
-					r.ReadRawInt32s(a284)
-					x.L2A = a284
-					foryimpl.SetRefSlice(c, id282, x.L2A)
+					a231 := foryimpl.MakeSlice[[]int32](c, n230)
+					r.ReadRawInt32s(a231)
+					x.L2A = a231
+					foryimpl.SetRefSlice(c, id229, x.L2A)
 				} else {
 					x.L2A = nil
 				}
@@ -19911,43 +17607,43 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n279 := c.ReadArrayLengthFast(4)
-					if n279 < 0 {
-						n279 = c.ReadArrayLength(4)
+					n226 := c.ReadArrayLengthFast(4)
+					if n226 < 0 {
+						n226 = c.ReadArrayLength(4)
 					}
-					a280 := foryimpl.MakeSlice[[]int32](c, n279)
-					r.ReadRawInt32s(a280)
-					x.L2A = a280
+					a227 := foryimpl.MakeSlice[[]int32](c, n226)
+					r.ReadRawInt32s(a227)
+					x.L2A = a227
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st291, id292 := c.ReadRefFlag(); st291 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[uint16](c, id292)
-				} else if st291 == foryimpl.RefFollows {
-					n293 := c.ReadLengthFast(2)
-					if n293 < 0 {
-						n293 = c.ReadLength(2)
+				if st238, id239 := c.ReadRefFlag(); st238 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[uint16](c, id239)
+				} else if st238 == foryimpl.RefFollows {
+					n240 := c.ReadLengthFast(2)
+					if n240 < 0 {
+						n240 = c.ReadLength(2)
 					}
-					l294 := foryimpl.MakeSlice[[]uint16](c, n293)
-					if n293 > 0 {
-						hn296 := c.ReadListHeader(10)
+					l241 := foryimpl.MakeSlice[[]uint16](c, n240)
+					if n240 > 0 {
+						hn243 := c.ReadListHeader(10)
 						if !c.Failed() {
-							for i295 := range l294 {
-								if hn296 && !c.ReadFlag() {
-									clear(l294[i295 : i295+1])
+							for i242 := range l241 {
+								if hn243 && !c.ReadFlag() {
+									clear(l241[i242 : i242+1])
 									continue
 								}
-								l294[i295] = r.ReadUint16()
+								l241[i242] = r.ReadUint16()
 								if c.Failed() {
-									c.TraceIndex(i295)
+									c.TraceIndex(i242)
 									break
 								}
 							}
 						}
 					}
-					x.NL = l294
-					foryimpl.SetRefSlice(c, id292, x.NL)
+					x.NL = l241
+					foryimpl.SetRefSlice(c, id239, x.NL)
 				} else {
 					x.NL = nil
 				}
@@ -19955,43 +17651,43 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n285 := c.ReadLengthFast(2)
-					if n285 < 0 {
-						n285 = c.ReadLength(2)
+					n232 := c.ReadLengthFast(2)
+					if n232 < 0 {
+						n232 = c.ReadLength(2)
 					}
-					l286 := foryimpl.MakeSlice[[]uint16](c, n285)
-					if n285 > 0 {
-						hn288 := c.ReadListHeader(10)
+					l233 := foryimpl.MakeSlice[[]uint16](c, n232)
+					if n232 > 0 {
+						hn235 := c.ReadListHeader(10)
 						if !c.Failed() {
-							for i287 := range l286 {
-								if hn288 && !c.ReadFlag() {
-									clear(l286[i287 : i287+1])
+							for i234 := range l233 {
+								if hn235 && !c.ReadFlag() {
+									clear(l233[i234 : i234+1])
 									continue
 								}
-								l286[i287] = r.ReadUint16()
+								l233[i234] = r.ReadUint16()
 								if c.Failed() {
-									c.TraceIndex(i287)
+									c.TraceIndex(i234)
 									break
 								}
 							}
 						}
 					}
-					x.NL = l286
+					x.NL = l233
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st301, id302 := c.ReadRefFlag(); st301 == foryimpl.RefBack {
-					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id302))
-				} else if st301 == foryimpl.RefFollows {
-					n303 := c.ReadArrayLengthFast(4)
-					if n303 < 0 {
-						n303 = c.ReadArrayLength(4)
+				if st248, id249 := c.ReadRefFlag(); st248 == foryimpl.RefBack {
+					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id249))
+				} else if st248 == foryimpl.RefFollows {
+					n250 := c.ReadArrayLengthFast(4)
+					if n250 < 0 {
+						n250 = c.ReadArrayLength(4)
 					}
-					a304 := foryimpl.MakeSlice[Int32s](c, n303)
-					r.ReadRawInt32s(a304)
-					x.Named = a304
-					foryimpl.SetRefSlice(c, id302, x.Named)
+					a251 := foryimpl.MakeSlice[Int32s](c, n250)
+					r.ReadRawInt32s(a251)
+					x.Named = a251
+					foryimpl.SetRefSlice(c, id249, x.Named)
 				} else {
 					x.Named = nil
 				}
@@ -19999,94 +17695,94 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n299 := c.ReadArrayLengthFast(4)
-					if n299 < 0 {
-						n299 = c.ReadArrayLength(4)
+					n246 := c.ReadArrayLengthFast(4)
+					if n246 < 0 {
+						n246 = c.ReadArrayLength(4)
 					}
-					a300 := foryimpl.MakeSlice[Int32s](c, n299)
-					r.ReadRawInt32s(a300)
-					x.Named = a300
+					a247 := foryimpl.MakeSlice[Int32s](c, n246)
+					r.ReadRawInt32s(a247)
+					x.Named = a247
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st314, id315 := c.ReadRefFlag(); st314 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id315)
-				} else if st314 == foryimpl.RefFollows {
-					p316 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id315, p316)
-					n317 := c.ReadLengthFast(8)
-					if n317 < 0 {
-						n317 = c.ReadLength(8)
+				if st261, id262 := c.ReadRefFlag(); st261 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id262)
+				} else if st261 == foryimpl.RefFollows {
+					p263 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id262, p263)
+					n264 := c.ReadLengthFast(8)
+					if n264 < 0 {
+						n264 = c.ReadLength(8)
 					}
-					l318 := foryimpl.MakeSlice[[]float64](c, n317)
-					if n317 > 0 {
-						hn320 := c.ReadListHeader(20)
+					l265 := foryimpl.MakeSlice[[]float64](c, n264)
+					if n264 > 0 {
+						hn267 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i319 := range l318 {
-								if hn320 && !c.ReadFlag() {
-									clear(l318[i319 : i319+1])
+							for i266 := range l265 {
+								if hn267 && !c.ReadFlag() {
+									clear(l265[i266 : i266+1])
 									continue
 								}
-								l318[i319] = r.ReadFloat64()
+								l265[i266] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i319)
+									c.TraceIndex(i266)
 									break
 								}
 							}
 						}
 					}
-					*p316 = l318
-					x.PA = p316
+					*p263 = l265
+					x.PA = p263
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s312 := foryimpl.ReadSliceAs[float64](c, f); s312 != nil {
-						v313 := []float64(s312)
-						x.PA = &v313
+					if s259 := foryimpl.ReadSliceAs[float64](c, f); s259 != nil {
+						v260 := []float64(s259)
+						x.PA = &v260
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p305 := foryimpl.Alloc[[]float64](c)
-					n306 := c.ReadLengthFast(8)
-					if n306 < 0 {
-						n306 = c.ReadLength(8)
+					p252 := foryimpl.Alloc[[]float64](c)
+					n253 := c.ReadLengthFast(8)
+					if n253 < 0 {
+						n253 = c.ReadLength(8)
 					}
-					l307 := foryimpl.MakeSlice[[]float64](c, n306)
-					if n306 > 0 {
-						hn309 := c.ReadListHeader(20)
+					l254 := foryimpl.MakeSlice[[]float64](c, n253)
+					if n253 > 0 {
+						hn256 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i308 := range l307 {
-								if hn309 && !c.ReadFlag() {
-									clear(l307[i308 : i308+1])
+							for i255 := range l254 {
+								if hn256 && !c.ReadFlag() {
+									clear(l254[i255 : i255+1])
 									continue
 								}
-								l307[i308] = r.ReadFloat64()
+								l254[i255] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i308)
+									c.TraceIndex(i255)
 									break
 								}
 							}
 						}
 					}
-					*p305 = l307
-					x.PA = p305
+					*p252 = l254
+					x.PA = p252
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st325, id326 := c.ReadRefFlag(); st325 == foryimpl.RefBack {
-					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id326)
-				} else if st325 == foryimpl.RefFollows {
-					n327 := c.ReadArrayLengthFast(4)
-					if n327 < 0 {
-						n327 = c.ReadArrayLength(4)
+				if st272, id273 := c.ReadRefFlag(); st272 == foryimpl.RefBack {
+					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id273)
+				} else if st272 == foryimpl.RefFollows {
+					n274 := c.ReadArrayLengthFast(4)
+					if n274 < 0 {
+						n274 = c.ReadArrayLength(4)
 					}
-					a328 := foryimpl.MakeSlice[[]int32](c, n327)
-					r.ReadRawInt32s(a328)
-					x.PtrL2A = a328
-					foryimpl.SetRefSlice(c, id326, x.PtrL2A)
+					a275 := foryimpl.MakeSlice[[]int32](c, n274)
+					r.ReadRawInt32s(a275)
+					x.PtrL2A = a275
+					foryimpl.SetRefSlice(c, id273, x.PtrL2A)
 				} else {
 					x.PtrL2A = nil
 				}
@@ -20094,22 +17790,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n323 := c.ReadArrayLengthFast(4)
-					if n323 < 0 {
-						n323 = c.ReadArrayLength(4)
+					n270 := c.ReadArrayLengthFast(4)
+					if n270 < 0 {
+						n270 = c.ReadArrayLength(4)
 					}
-					a324 := foryimpl.MakeSlice[[]int32](c, n323)
-					r.ReadRawInt32s(a324)
-					x.PtrL2A = a324
+					a271 := foryimpl.MakeSlice[[]int32](c, n270)
+					r.ReadRawInt32s(a271)
+					x.PtrL2A = a271
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st329, id330 := c.ReadRefFlag(); st329 == foryimpl.RefBack {
-					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id330)
-				} else if st329 == foryimpl.RefFollows {
+				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
+					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id277)
+				} else if st276 == foryimpl.RefFollows {
 					x.Raw2Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id330, x.Raw2Bin)
+					foryimpl.SetRefSlice(c, id277, x.Raw2Bin)
 				} else {
 					x.Raw2Bin = nil
 				}
@@ -20122,17 +17818,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st333, id334 := c.ReadRefFlag(); st333 == foryimpl.RefBack {
-					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id334)
-				} else if st333 == foryimpl.RefFollows {
-					n335 := c.ReadArrayLengthFast(8)
-					if n335 < 0 {
-						n335 = c.ReadArrayLength(8)
+				if st280, id281 := c.ReadRefFlag(); st280 == foryimpl.RefBack {
+					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id281)
+				} else if st280 == foryimpl.RefFollows {
+					n282 := c.ReadArrayLengthFast(8)
+					if n282 < 0 {
+						n282 = c.ReadArrayLength(8)
 					}
-					a336 := foryimpl.MakeSlice[[]uint64](c, n335)
-					r.ReadRawUint64s(a336)
-					x.U64L2A = a336
-					foryimpl.SetRefSlice(c, id334, x.U64L2A)
+					a283 := foryimpl.MakeSlice[[]uint64](c, n282)
+					r.ReadRawUint64s(a283)
+					x.U64L2A = a283
+					foryimpl.SetRefSlice(c, id281, x.U64L2A)
 				} else {
 					x.U64L2A = nil
 				}
@@ -20140,22 +17836,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n331 := c.ReadArrayLengthFast(8)
-					if n331 < 0 {
-						n331 = c.ReadArrayLength(8)
+					n278 := c.ReadArrayLengthFast(8)
+					if n278 < 0 {
+						n278 = c.ReadArrayLength(8)
 					}
-					a332 := foryimpl.MakeSlice[[]uint64](c, n331)
-					r.ReadRawUint64s(a332)
-					x.U64L2A = a332
+					a279 := foryimpl.MakeSlice[[]uint64](c, n278)
+					r.ReadRawUint64s(a279)
+					x.U64L2A = a279
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st337, id338 := c.ReadRefFlag(); st337 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id338)
-				} else if st337 == foryimpl.RefFollows {
+				if st284, id285 := c.ReadRefFlag(); st284 == foryimpl.RefBack {
+					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id285)
+				} else if st284 == foryimpl.RefFollows {
 					x.U82Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id338, x.U82Bin)
+					foryimpl.SetRefSlice(c, id285, x.U82Bin)
 				} else {
 					x.U82Bin = nil
 				}
@@ -20376,12 +18072,13 @@ func (x *SeqsBad) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SeqsBad's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = SeqsBad{}
+	} else {
+		*x = SeqsBad{W: x.W}
 	}
-	*x = SeqsBad{W: x.W}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-424351964) {
 		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
@@ -20389,33 +18086,23 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadArrayLengthFast(8)
-	if n5 < 0 {
-		n5 = c.ReadArrayLength(8)
-	}
-	a6 := foryimpl.ReuseSlice[[]int64](c, x.W, n5)
-	r.ReadRawInt64s(a6)
-	x.W = a6
-	if c.Failed() {
-		c.Trace("W")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *SeqsBad) foryReadRef(c *foryimpl.ReadContext) {
-	*x = SeqsBad{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-424351964) {
-		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
-			c.HashMismatch(foryTypeSeqsBad, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-			x.W = foryimpl.BackRefSlice[int64](c, id8)
-		} else if st7 == foryimpl.RefFollows {
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
+				x.W = foryimpl.BackRefSlice[int64](c, id6)
+			} else if st5 == foryimpl.RefFollows {
+				n7 := c.ReadArrayLengthFast(8)
+				if n7 < 0 {
+					n7 = c.ReadArrayLength(8)
+				}
+				a8 := foryimpl.MakeSlice[[]int64](c, n7)
+				r.ReadRawInt64s(a8)
+				x.W = a8
+				foryimpl.SetRefSlice(c, id6, x.W)
+			} else {
+				x.W = nil
+			}
+		} else {
 			n9 := c.ReadArrayLengthFast(8)
 			if n9 < 0 {
 				n9 = c.ReadArrayLength(8)
@@ -20423,22 +18110,23 @@ func (x *SeqsBad) foryReadRef(c *foryimpl.ReadContext) {
 			a10 := foryimpl.MakeSlice[[]int64](c, n9)
 			r.ReadRawInt64s(a10)
 			x.W = a10
-			foryimpl.SetRefSlice(c, id8, x.W)
-		} else {
-			x.W = nil
+		}
+		if c.Failed() {
+			c.Trace("W")
+			return
 		}
 	} else {
-		n11 := c.ReadArrayLengthFast(8)
-		if n11 < 0 {
-			n11 = c.ReadArrayLength(8)
+		n5 := c.ReadArrayLengthFast(8)
+		if n5 < 0 {
+			n5 = c.ReadArrayLength(8)
 		}
-		a12 := foryimpl.MakeSlice[[]int64](c, n11)
-		r.ReadRawInt64s(a12)
-		x.W = a12
-	}
-	if c.Failed() {
-		c.Trace("W")
-		return
+		a6 := foryimpl.ReuseSlice[[]int64](c, x.W, n5)
+		r.ReadRawInt64s(a6)
+		x.W = a6
+		if c.Failed() {
+			c.Trace("W")
+			return
+		}
 	}
 }
 
@@ -20450,17 +18138,17 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					x.W = foryimpl.BackRefSlice[int64](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					n17 := c.ReadArrayLengthFast(8)
-					if n17 < 0 {
-						n17 = c.ReadArrayLength(8)
+				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
+					x.W = foryimpl.BackRefSlice[int64](c, id14)
+				} else if st13 == foryimpl.RefFollows {
+					n15 := c.ReadArrayLengthFast(8)
+					if n15 < 0 {
+						n15 = c.ReadArrayLength(8)
 					}
-					a18 := foryimpl.MakeSlice[[]int64](c, n17)
-					r.ReadRawInt64s(a18)
-					x.W = a18
-					foryimpl.SetRefSlice(c, id16, x.W)
+					a16 := foryimpl.MakeSlice[[]int64](c, n15)
+					r.ReadRawInt64s(a16)
+					x.W = a16
+					foryimpl.SetRefSlice(c, id14, x.W)
 				} else {
 					x.W = nil
 				}
@@ -20468,13 +18156,13 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				if f.Convert {
 					x.W = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n13 := c.ReadArrayLengthFast(8)
-					if n13 < 0 {
-						n13 = c.ReadArrayLength(8)
+					n11 := c.ReadArrayLengthFast(8)
+					if n11 < 0 {
+						n11 = c.ReadArrayLength(8)
 					}
-					a14 := foryimpl.MakeSlice[[]int64](c, n13)
-					r.ReadRawInt64s(a14)
-					x.W = a14
+					a12 := foryimpl.MakeSlice[[]int64](c, n11)
+					r.ReadRawInt64s(a12)
+					x.W = a12
 				}
 			}
 		default:

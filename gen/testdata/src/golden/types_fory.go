@@ -1060,19 +1060,26 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Sample{
-		Cells:  x.Cells,
-		Dense:  x.Dense,
-		Fixeds: x.Fixeds,
-		Maybe:  x.Maybe,
-		Origin: x.Origin,
-		Points: x.Points,
-		Tags:   x.Tags,
+		*x = Sample{
+			Cells:  x.Cells,
+			Fixeds: x.Fixeds,
+			Maybe:  x.Maybe,
+			Points: x.Points,
+			Tags:   x.Tags,
+		}
+	} else {
+		*x = Sample{
+			Cells:  x.Cells,
+			Dense:  x.Dense,
+			Fixeds: x.Fixeds,
+			Maybe:  x.Maybe,
+			Origin: x.Origin,
+			Points: x.Points,
+			Tags:   x.Tags,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1226675355) {
@@ -1112,84 +1119,131 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Opt")
 		return
 	}
-	n119 := c.ReadLengthFast(2)
-	if n119 < 0 {
-		n119 = c.ReadLength(2)
-	}
-	m120 := foryimpl.MakeMap[map[int32]*Point](c, n119)
-	for n119 > 0 && !c.Failed() {
-		sz121, vn122, ev127 := c.ReadMapChunk(n119, 5, 28, foryTypePoint, true)
-		for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
-			var k124 int32
-			k124 = r.ReadVarInt32()
-			var v125 *Point
-			if !vn122 {
-				p126 := foryimpl.Alloc[Point](c)
-				if ev127 != nil {
-					p126.ForyReadEvolved(c, ev127)
-				} else {
-					p126.ForyRead(c)
-				}
-				v125 = p126
-			}
-			m120[k124] = v125
+	if c.TrackRef() {
+		n119 := c.ReadLengthFast(2)
+		if n119 < 0 {
+			n119 = c.ReadLength(2)
 		}
-		n119 -= sz121
-	}
-	x.ByKey = m120
-	if c.Failed() {
-		c.Trace("ByKey")
-		return
-	}
-	n129 := c.ReadLengthFast(1)
-	if n129 < 0 {
-		n129 = c.ReadLength(1)
-	}
-	l130 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n129)
-	if n129 > 0 {
-		hn132, tr134 := c.ReadListHeaderRef(55)
-		if !c.Failed() {
-			for i131 := range l130 {
-				if tr134 {
-					if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
-						l130[i131] = foryimpl.BackRefSlice[float32](c, id136)
-					} else if st135 == foryimpl.RefFollows {
-						n137 := c.ReadArrayLengthFast(4)
-						if n137 < 0 {
-							n137 = c.ReadArrayLength(4)
+		m120 := foryimpl.MakeMap[map[int32]*Point](c, n119)
+		for n119 > 0 && !c.Failed() {
+			sz121, vn122, tr128, ev127 := c.ReadMapChunkRef(n119, 5, 28, foryTypePoint)
+			for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
+				var k124 int32
+				k124 = r.ReadVarInt32()
+				var v125 *Point
+				if tr128 {
+					if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+						v125 = foryimpl.BackRef[Point](c, id130)
+					} else if st129 == foryimpl.RefFollows {
+						p131 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id130, p131)
+						if ev127 != nil {
+							p131.ForyReadEvolved(c, ev127)
+						} else {
+							p131.ForyRead(c)
 						}
-						a138 := foryimpl.MakeSlice[[]float32](c, n137)
-						r.ReadRawFloat32s(a138)
-						l130[i131] = a138
-						foryimpl.SetRefSlice(c, id136, l130[i131])
+						v125 = p131
 					} else {
-						l130[i131] = nil
+						v125 = nil
+					}
+				} else if !vn122 {
+					p126 := foryimpl.Alloc[Point](c)
+					if ev127 != nil {
+						p126.ForyReadEvolved(c, ev127)
+					} else {
+						p126.ForyRead(c)
+					}
+					v125 = p126
+				}
+				m120[k124] = v125
+			}
+			n119 -= sz121
+		}
+		x.ByKey = m120
+		if c.Failed() {
+			c.Trace("ByKey")
+			return
+		}
+	} else {
+		n119 := c.ReadLengthFast(2)
+		if n119 < 0 {
+			n119 = c.ReadLength(2)
+		}
+		m120 := foryimpl.MakeMap[map[int32]*Point](c, n119)
+		for n119 > 0 && !c.Failed() {
+			sz121, vn122, ev127 := c.ReadMapChunk(n119, 5, 28, foryTypePoint, true)
+			for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
+				var k124 int32
+				k124 = r.ReadVarInt32()
+				var v125 *Point
+				if !vn122 {
+					p126 := foryimpl.Alloc[Point](c)
+					if ev127 != nil {
+						p126.ForyReadEvolved(c, ev127)
+					} else {
+						p126.ForyRead(c)
+					}
+					v125 = p126
+				}
+				m120[k124] = v125
+			}
+			n119 -= sz121
+		}
+		x.ByKey = m120
+		if c.Failed() {
+			c.Trace("ByKey")
+			return
+		}
+	}
+	n132 := c.ReadLengthFast(1)
+	if n132 < 0 {
+		n132 = c.ReadLength(1)
+	}
+	l133 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n132)
+	if n132 > 0 {
+		hn135, tr137 := c.ReadListHeaderRef(55)
+		if !c.Failed() {
+			for i134 := range l133 {
+				if tr137 {
+					if st138, id139 := c.ReadRefFlag(); st138 == foryimpl.RefBack {
+						l133[i134] = foryimpl.BackRefSlice[float32](c, id139)
+					} else if st138 == foryimpl.RefFollows {
+						n140 := c.ReadArrayLengthFast(4)
+						if n140 < 0 {
+							n140 = c.ReadArrayLength(4)
+						}
+						a141 := foryimpl.MakeSlice[[]float32](c, n140)
+						r.ReadRawFloat32s(a141)
+						l133[i134] = a141
+						foryimpl.SetRefSlice(c, id139, l133[i134])
+					} else {
+						l133[i134] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i131)
+						c.TraceIndex(i134)
 						break
 					}
 					continue
 				}
-				if hn132 && !c.ReadFlag() {
-					clear(l130[i131 : i131+1])
+				if hn135 && !c.ReadFlag() {
+					clear(l133[i134 : i134+1])
 					continue
 				}
-				n139 := c.ReadArrayLengthFast(4)
-				if n139 < 0 {
-					n139 = c.ReadArrayLength(4)
+				n142 := c.ReadArrayLengthFast(4)
+				if n142 < 0 {
+					n142 = c.ReadArrayLength(4)
 				}
-				a140 := foryimpl.MakeSlice[[]float32](c, n139)
-				r.ReadRawFloat32s(a140)
-				l130[i131] = a140
+				a143 := foryimpl.MakeSlice[[]float32](c, n142)
+				r.ReadRawFloat32s(a143)
+				l133[i134] = a143
 				if c.Failed() {
-					c.TraceIndex(i131)
+					c.TraceIndex(i134)
 					break
 				}
 			}
 		}
 	}
-	x.Cells = l130
+	x.Cells = l133
 	if c.Failed() {
 		c.Trace("Cells")
 		return
@@ -1199,237 +1253,257 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n141 := c.ReadArrayLengthFast(4)
-	if n141 < 0 {
-		n141 = c.ReadArrayLength(4)
-	}
-	a142 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n141)
-	r.ReadRawInt32s(a142)
-	x.Dense = a142
-	if c.Failed() {
-		c.Trace("Dense")
-		return
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st144, id145 := c.ReadRefFlag(); st144 == foryimpl.RefBack {
+				x.Dense = foryimpl.BackRefSlice[int32](c, id145)
+			} else if st144 == foryimpl.RefFollows {
+				n146 := c.ReadArrayLengthFast(4)
+				if n146 < 0 {
+					n146 = c.ReadArrayLength(4)
+				}
+				a147 := foryimpl.MakeSlice[[]int32](c, n146)
+				r.ReadRawInt32s(a147)
+				x.Dense = a147
+				foryimpl.SetRefSlice(c, id145, x.Dense)
+			} else {
+				x.Dense = nil
+			}
+		} else {
+			n148 := c.ReadArrayLengthFast(4)
+			if n148 < 0 {
+				n148 = c.ReadArrayLength(4)
+			}
+			a149 := foryimpl.MakeSlice[[]int32](c, n148)
+			r.ReadRawInt32s(a149)
+			x.Dense = a149
+		}
+		if c.Failed() {
+			c.Trace("Dense")
+			return
+		}
+	} else {
+		n144 := c.ReadArrayLengthFast(4)
+		if n144 < 0 {
+			n144 = c.ReadArrayLength(4)
+		}
+		a145 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n144)
+		r.ReadRawInt32s(a145)
+		x.Dense = a145
+		if c.Failed() {
+			c.Trace("Dense")
+			return
+		}
 	}
 	x.Every = c.ReadDuration()
 	if c.Failed() {
 		c.Trace("Every")
 		return
 	}
-	n143 := c.ReadLengthFast(8)
-	if n143 < 0 {
-		n143 = c.ReadLength(8)
+	n150 := c.ReadLengthFast(8)
+	if n150 < 0 {
+		n150 = c.ReadLength(8)
 	}
-	l144 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n143)
-	if n143 > 0 {
-		hn146 := c.ReadListHeader(6)
+	l151 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n150)
+	if n150 > 0 {
+		hn153 := c.ReadListHeader(6)
 		if !c.Failed() {
-			for i145 := range l144 {
-				if hn146 && !c.ReadFlag() {
-					clear(l144[i145 : i145+1])
+			for i152 := range l151 {
+				if hn153 && !c.ReadFlag() {
+					clear(l151[i152 : i152+1])
 					continue
 				}
-				l144[i145] = r.ReadInt64()
+				l151[i152] = r.ReadInt64()
 				if c.Failed() {
-					c.TraceIndex(i145)
+					c.TraceIndex(i152)
 					break
 				}
 			}
 		}
 	}
-	x.Fixeds = l144
+	x.Fixeds = l151
 	if c.Failed() {
 		c.Trace("Fixeds")
 		return
 	}
-	n149 := c.ReadLengthFast(1)
-	if n149 < 0 {
-		n149 = c.ReadLength(1)
+	n156 := c.ReadLengthFast(1)
+	if n156 < 0 {
+		n156 = c.ReadLength(1)
 	}
-	if n149 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n149, 4))
+	if n156 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n156, 4))
 		return
 	}
-	var l150 [4]bool
-	if n149 > 0 {
-		hn152 := c.ReadListHeader(1)
+	var l157 [4]bool
+	if n156 > 0 {
+		hn159 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i151 := range l150 {
-				if hn152 && !c.ReadFlag() {
-					clear(l150[i151 : i151+1])
+			for i158 := range l157 {
+				if hn159 && !c.ReadFlag() {
+					clear(l157[i158 : i158+1])
 					continue
 				}
-				l150[i151] = r.ReadBool()
+				l157[i158] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i151)
+					c.TraceIndex(i158)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l150
+	x.Flags = l157
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
-	n155 := c.ReadArrayLengthFast(4)
-	if n155 < 0 {
-		n155 = c.ReadArrayLength(4)
-	}
-	if n155 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n155, 2))
-		return
-	}
-	var a156 [2]int32
-	r.ReadRawInt32s(a156[:])
-	x.Grid = a156
-	if c.Failed() {
-		c.Trace("Grid")
-		return
-	}
-	if e157 := c.ReadEnumFast(uint32(0x7fffffff)); e157 >= 0 {
-		x.Level = Level(e157)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				n164 := c.ReadArrayLengthFast(4)
+				if n164 < 0 {
+					n164 = c.ReadArrayLength(4)
+				}
+				if n164 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n164, 2))
+					return
+				}
+				var a165 [2]int32
+				r.ReadRawInt32s(a165[:])
+				x.Grid = a165
+			}
+		} else {
+			n166 := c.ReadArrayLengthFast(4)
+			if n166 < 0 {
+				n166 = c.ReadArrayLength(4)
+			}
+			if n166 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n166, 2))
+				return
+			}
+			var a167 [2]int32
+			r.ReadRawInt32s(a167[:])
+			x.Grid = a167
+		}
+		if c.Failed() {
+			c.Trace("Grid")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e170 := c.ReadEnumFast(uint32(0x7fffffff)); e170 >= 0 {
+					x.Level = Level(e170)
+				} else {
+					x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+		} else {
+			if e171 := c.ReadEnumFast(uint32(0x7fffffff)); e171 >= 0 {
+				x.Level = Level(e171)
+			} else {
+				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+		if c.Failed() {
+			c.Trace("Level")
+			return
+		}
 	} else {
-		x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+		n162 := c.ReadArrayLengthFast(4)
+		if n162 < 0 {
+			n162 = c.ReadArrayLength(4)
+		}
+		if n162 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n162, 2))
+			return
+		}
+		var a163 [2]int32
+		r.ReadRawInt32s(a163[:])
+		x.Grid = a163
+		if c.Failed() {
+			c.Trace("Grid")
+			return
+		}
+		if e168 := c.ReadEnumFast(uint32(0x7fffffff)); e168 >= 0 {
+			x.Level = Level(e168)
+		} else {
+			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		if c.Failed() {
+			c.Trace("Level")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("Level")
-		return
+	n172 := c.ReadLengthFast(1)
+	if n172 < 0 {
+		n172 = c.ReadLength(1)
 	}
-	n158 := c.ReadLengthFast(1)
-	if n158 < 0 {
-		n158 = c.ReadLength(1)
-	}
-	l159 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n158)
-	if n158 > 0 {
-		hn161, tr163, ev162 := c.ReadStructListHeaderRef(foryTypePoint)
+	l173 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n172)
+	if n172 > 0 {
+		hn175, tr177, ev176 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i160 := range l159 {
-				if tr163 {
-					if st165, id166 := c.ReadRefFlag(); st165 == foryimpl.RefBack {
-						l159[i160] = foryimpl.BackRef[Point](c, id166)
-					} else if st165 == foryimpl.RefFollows {
-						p167 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id166, p167)
-						if ev162 != nil {
-							p167.ForyReadEvolved(c, ev162)
+			for i174 := range l173 {
+				if tr177 {
+					if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
+						l173[i174] = foryimpl.BackRef[Point](c, id180)
+					} else if st179 == foryimpl.RefFollows {
+						p181 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id180, p181)
+						if ev176 != nil {
+							p181.ForyReadEvolved(c, ev176)
 						} else {
-							p167.ForyRead(c)
+							p181.ForyRead(c)
 						}
-						l159[i160] = p167
+						l173[i174] = p181
 					} else {
-						l159[i160] = nil
+						l173[i174] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i160)
+						c.TraceIndex(i174)
 						break
 					}
 					continue
 				}
-				if hn161 && !c.ReadFlag() {
-					clear(l159[i160 : i160+1])
+				if hn175 && !c.ReadFlag() {
+					clear(l173[i174 : i174+1])
 					continue
 				}
-				p164 := foryimpl.Alloc[Point](c)
-				if ev162 != nil {
-					p164.ForyReadEvolved(c, ev162)
+				p178 := foryimpl.Alloc[Point](c)
+				if ev176 != nil {
+					p178.ForyReadEvolved(c, ev176)
 				} else {
-					p164.ForyRead(c)
+					p178.ForyRead(c)
 				}
-				l159[i160] = p164
+				l173[i174] = p178
 				if c.Failed() {
-					c.TraceIndex(i160)
+					c.TraceIndex(i174)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l159
+	x.Maybe = l173
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
-	if c.ReadFlag() {
-		n168 := c.ReadLengthFast(1)
-		if n168 < 0 {
-			n168 = c.ReadLength(1)
-		}
-		l169 := foryimpl.MakeSlice[[]string](c, n168)
-		if n168 > 0 {
-			hn171 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i170 := range l169 {
-					if hn171 && !c.ReadFlag() {
-						clear(l169[i170 : i170+1])
-						continue
-					}
-					l169[i170] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i170)
-						break
-					}
-				}
-			}
-		}
-		x.Maybes = l169
-	}
-	if c.Failed() {
-		c.Trace("Maybes")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if c.ReadFlag() {
-		p174 := foryimpl.Alloc[Point](c)
-		if ev175 := c.ReadStructFieldMeta(foryTypePoint); ev175 != nil {
-			p174.ForyReadEvolved(c, ev175)
-		} else if !c.Failed() {
-			p174.ForyRead(c)
-		}
-		x.Next = p174
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-	if ev176 := c.ReadStructFieldMeta(foryTypePoint); ev176 != nil {
-		x.Origin.ForyReadEvolved(c, ev176)
-	} else if !c.Failed() {
-		x.Origin.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Origin")
-		return
-	}
-	n177 := c.ReadLengthFast(2)
-	if n177 < 0 {
-		n177 = c.ReadLength(2)
-	}
-	m178 := foryimpl.MakeMap[map[[2]int32]string](c, n177)
-	for n177 > 0 && !c.Failed() {
-		sz179, vn180, _ := c.ReadMapChunk(n177, 22, 21, nil, false)
-		for j181 := 0; j181 < sz179 && !c.Failed(); j181++ {
-			var k182 [2]int32
+	if c.TrackRef() {
+		if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
+			x.Maybes = foryimpl.BackRefSlice[string](c, id183)
+		} else if st182 == foryimpl.RefFollows {
 			n184 := c.ReadLengthFast(1)
 			if n184 < 0 {
 				n184 = c.ReadLength(1)
 			}
-			if n184 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n184, 2))
-				return
-			}
-			var l185 [2]int32
+			l185 := foryimpl.MakeSlice[[]string](c, n184)
 			if n184 > 0 {
-				hn187 := c.ReadListHeader(5)
+				hn187 := c.ReadListHeader(21)
 				if !c.Failed() {
 					for i186 := range l185 {
 						if hn187 && !c.ReadFlag() {
 							clear(l185[i186 : i186+1])
 							continue
 						}
-						l185[i186] = r.ReadVarInt32()
+						l185[i186] = c.ReadString()
 						if c.Failed() {
 							c.TraceIndex(i186)
 							break
@@ -1437,264 +1511,264 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 					}
 				}
 			}
-			k182 = l185
-			var v183 string
-			if !vn180 {
-				v183 = c.ReadString()
-			}
-			m178[k182] = v183
+			x.Maybes = l185
+			foryimpl.SetRefSlice(c, id183, x.Maybes)
+		} else {
+			x.Maybes = nil
 		}
-		n177 -= sz179
+		if c.Failed() {
+			c.Trace("Maybes")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			n182 := c.ReadLengthFast(1)
+			if n182 < 0 {
+				n182 = c.ReadLength(1)
+			}
+			l183 := foryimpl.MakeSlice[[]string](c, n182)
+			if n182 > 0 {
+				hn185 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i184 := range l183 {
+						if hn185 && !c.ReadFlag() {
+							clear(l183[i184 : i184+1])
+							continue
+						}
+						l183[i184] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i184)
+							break
+						}
+					}
+				}
+			}
+			x.Maybes = l183
+		}
+		if c.Failed() {
+			c.Trace("Maybes")
+			return
+		}
 	}
-	x.Pairs = m178
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
+	if c.TrackRef() {
+		if st190, id191 := c.ReadRefFlag(); st190 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Point](c, id191)
+		} else if st190 == foryimpl.RefFollows {
+			p192 := foryimpl.Alloc[Point](c)
+			foryimpl.SetRef(c, id191, p192)
+			if ev193 := c.ReadStructFieldMeta(foryTypePoint); ev193 != nil {
+				p192.ForyReadEvolved(c, ev193)
+			} else if !c.Failed() {
+				p192.ForyRead(c)
+			}
+			x.Next = p192
+		} else {
+			x.Next = nil
+		}
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
+		if c.ReadStructValueFlag(foryTypePoint) {
+			if ev194 := c.ReadStructFieldMeta(foryTypePoint); ev194 != nil {
+				x.Origin.ForyReadEvolved(c, ev194)
+			} else if !c.Failed() {
+				x.Origin.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Origin")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			p190 := foryimpl.Alloc[Point](c)
+			if ev191 := c.ReadStructFieldMeta(foryTypePoint); ev191 != nil {
+				p190.ForyReadEvolved(c, ev191)
+			} else if !c.Failed() {
+				p190.ForyRead(c)
+			}
+			x.Next = p190
+		}
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
+		if ev194 := c.ReadStructFieldMeta(foryTypePoint); ev194 != nil {
+			x.Origin.ForyReadEvolved(c, ev194)
+		} else if !c.Failed() {
+			x.Origin.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("Origin")
+			return
+		}
+	}
+	n195 := c.ReadLengthFast(2)
+	if n195 < 0 {
+		n195 = c.ReadLength(2)
+	}
+	m196 := foryimpl.MakeMap[map[[2]int32]string](c, n195)
+	for n195 > 0 && !c.Failed() {
+		sz197, vn198, _ := c.ReadMapChunk(n195, 22, 21, nil, false)
+		for j199 := 0; j199 < sz197 && !c.Failed(); j199++ {
+			var k200 [2]int32
+			n202 := c.ReadLengthFast(1)
+			if n202 < 0 {
+				n202 = c.ReadLength(1)
+			}
+			if n202 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n202, 2))
+				return
+			}
+			var l203 [2]int32
+			if n202 > 0 {
+				hn205 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i204 := range l203 {
+						if hn205 && !c.ReadFlag() {
+							clear(l203[i204 : i204+1])
+							continue
+						}
+						l203[i204] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i204)
+							break
+						}
+					}
+				}
+			}
+			k200 = l203
+			var v201 string
+			if !vn198 {
+				v201 = c.ReadString()
+			}
+			m196[k200] = v201
+		}
+		n195 -= sz197
+	}
+	x.Pairs = m196
 	if c.Failed() {
 		c.Trace("Pairs")
 		return
 	}
-	n191 := c.ReadLengthFast(1)
-	if n191 < 0 {
-		n191 = c.ReadLength(1)
+	n209 := c.ReadLengthFast(1)
+	if n209 < 0 {
+		n209 = c.ReadLength(1)
 	}
-	l192 := foryimpl.ReuseSlice[[]Point](c, x.Points, n191)
-	if n191 > 0 {
-		hn194, tr196, ev195 := c.ReadStructListHeaderRef(foryTypePoint)
+	l210 := foryimpl.ReuseSlice[[]Point](c, x.Points, n209)
+	if n209 > 0 {
+		hn212, tr214, ev213 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i193 := range l192 {
-				if tr196 {
-					if st197, id198 := c.ReadRefFlag(); st197 == foryimpl.RefBack {
-						if p199 := foryimpl.BackRef[Point](c, id198); p199 != nil {
-							l192[i193] = *p199
+			for i211 := range l210 {
+				if tr214 {
+					if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
+						if p217 := foryimpl.BackRef[Point](c, id216); p217 != nil {
+							l210[i211] = *p217
 						}
-					} else if st197 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id198, &l192[i193])
-						if ev195 != nil {
-							l192[i193].ForyReadEvolved(c, ev195)
+					} else if st215 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id216, &l210[i211])
+						if ev213 != nil {
+							l210[i211].ForyReadEvolved(c, ev213)
 						} else {
-							l192[i193].ForyRead(c)
+							l210[i211].ForyRead(c)
 						}
 					} else {
-						l192[i193] = Point{}
+						l210[i211] = Point{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i193)
+						c.TraceIndex(i211)
 						break
 					}
 					continue
 				}
-				if hn194 && !c.ReadFlag() {
-					clear(l192[i193 : i193+1])
+				if hn212 && !c.ReadFlag() {
+					clear(l210[i211 : i211+1])
 					continue
 				}
-				if ev195 != nil {
-					l192[i193].ForyReadEvolved(c, ev195)
+				if ev213 != nil {
+					l210[i211].ForyReadEvolved(c, ev213)
 				} else {
-					l192[i193].ForyRead(c)
+					l210[i211].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i193)
+					c.TraceIndex(i211)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l192
+	x.Points = l210
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
-	x.Raw = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Raw")
-		return
-	}
-	n200 := c.ReadLengthFast(2)
-	if n200 < 0 {
-		n200 = c.ReadLength(2)
-	}
-	m201 := foryimpl.MakeMap[map[string]int32](c, n200)
-	for n200 > 0 && !c.Failed() {
-		sz202, vn203, _ := c.ReadMapChunk(n200, 21, 5, nil, false)
-		for j204 := 0; j204 < sz202 && !c.Failed(); j204++ {
-			var k205 string
-			k205 = c.ReadString()
-			var v206 int32
-			if !vn203 {
-				v206 = r.ReadVarInt32()
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id219)
+			} else if st218 == foryimpl.RefFollows {
+				x.Raw = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id219, x.Raw)
+			} else {
+				x.Raw = nil
 			}
-			m201[k205] = v206
+		} else {
+			x.Raw = c.ReadBinary()
 		}
-		n200 -= sz202
-	}
-	x.Scores = m201
-	if c.Failed() {
-		c.Trace("Scores")
-		return
-	}
-	n208 := c.ReadLengthFast(1)
-	if n208 < 0 {
-		n208 = c.ReadLength(1)
-	}
-	l209 := foryimpl.ReuseSlice[[]string](c, x.Tags, n208)
-	if n208 > 0 {
-		hn211 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i210 := range l209 {
-				if hn211 && !c.ReadFlag() {
-					clear(l209[i210 : i210+1])
-					continue
-				}
-				l209[i210] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i210)
-					break
-				}
-			}
+		if c.Failed() {
+			c.Trace("Raw")
+			return
 		}
-	}
-	x.Tags = l209
-	if c.Failed() {
-		c.Trace("Tags")
-		return
-	}
-	x.When = c.ReadTime()
-	if c.Failed() {
-		c.Trace("When")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Sample{
-		Cells:  x.Cells,
-		Fixeds: x.Fixeds,
-		Maybe:  x.Maybe,
-		Points: x.Points,
-		Tags:   x.Tags,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1226675355) {
-		if h := r.ReadInt32(); h != 1226675355 && h != 1042240056 && !c.Failed() {
-			c.HashMismatch(foryTypeSample, h)
+	} else {
+		x.Raw = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Raw")
 			return
 		}
 	}
-	// One bounds check for the 12 bytes of fixed-width fields.
-	if r.Need(12) {
-		in, off := r.Bytes(), r.Offset()
-		x.Temp = Celsius(buffer.ReadFloat64At(in, off))
-		x.Fixed = buffer.ReadUint32At(in, off+8)
-		r.SetOffset(off + 12)
+	n220 := c.ReadLengthFast(2)
+	if n220 < 0 {
+		n220 = c.ReadLength(2)
 	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.ID = buffer.UnZigZag64(u64)
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.Big = i64
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Temp..Big")
-		return
-	}
-	if c.ReadFlag() {
-		p214 := foryimpl.Alloc[int32](c)
-		*p214 = r.ReadVarInt32()
-		x.Opt = p214
-	}
-	if c.Failed() {
-		c.Trace("Opt")
-		return
-	}
-	n215 := c.ReadLengthFast(2)
-	if n215 < 0 {
-		n215 = c.ReadLength(2)
-	}
-	m216 := foryimpl.MakeMap[map[int32]*Point](c, n215)
-	for n215 > 0 && !c.Failed() {
-		sz217, vn218, tr224, ev223 := c.ReadMapChunkRef(n215, 5, 28, foryTypePoint)
-		for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
-			var k220 int32
-			k220 = r.ReadVarInt32()
-			var v221 *Point
-			if tr224 {
-				if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
-					v221 = foryimpl.BackRef[Point](c, id226)
-				} else if st225 == foryimpl.RefFollows {
-					p227 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id226, p227)
-					if ev223 != nil {
-						p227.ForyReadEvolved(c, ev223)
-					} else {
-						p227.ForyRead(c)
-					}
-					v221 = p227
-				} else {
-					v221 = nil
-				}
-			} else if !vn218 {
-				p222 := foryimpl.Alloc[Point](c)
-				if ev223 != nil {
-					p222.ForyReadEvolved(c, ev223)
-				} else {
-					p222.ForyRead(c)
-				}
-				v221 = p222
+	m221 := foryimpl.MakeMap[map[string]int32](c, n220)
+	for n220 > 0 && !c.Failed() {
+		sz222, vn223, _ := c.ReadMapChunk(n220, 21, 5, nil, false)
+		for j224 := 0; j224 < sz222 && !c.Failed(); j224++ {
+			var k225 string
+			k225 = c.ReadString()
+			var v226 int32
+			if !vn223 {
+				v226 = r.ReadVarInt32()
 			}
-			m216[k220] = v221
+			m221[k225] = v226
 		}
-		n215 -= sz217
+		n220 -= sz222
 	}
-	x.ByKey = m216
+	x.Scores = m221
 	if c.Failed() {
-		c.Trace("ByKey")
+		c.Trace("Scores")
 		return
 	}
 	n228 := c.ReadLengthFast(1)
 	if n228 < 0 {
 		n228 = c.ReadLength(1)
 	}
-	l229 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n228)
+	l229 := foryimpl.ReuseSlice[[]string](c, x.Tags, n228)
 	if n228 > 0 {
-		hn231, tr233 := c.ReadListHeaderRef(55)
+		hn231 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i230 := range l229 {
-				if tr233 {
-					if st234, id235 := c.ReadRefFlag(); st234 == foryimpl.RefBack {
-						l229[i230] = foryimpl.BackRefSlice[float32](c, id235)
-					} else if st234 == foryimpl.RefFollows {
-						n236 := c.ReadArrayLengthFast(4)
-						if n236 < 0 {
-							n236 = c.ReadArrayLength(4)
-						}
-						a237 := foryimpl.MakeSlice[[]float32](c, n236)
-						r.ReadRawFloat32s(a237)
-						l229[i230] = a237
-						foryimpl.SetRefSlice(c, id235, l229[i230])
-					} else {
-						l229[i230] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i230)
-						break
-					}
-					continue
-				}
 				if hn231 && !c.ReadFlag() {
 					clear(l229[i230 : i230+1])
 					continue
 				}
-				n238 := c.ReadArrayLengthFast(4)
-				if n238 < 0 {
-					n238 = c.ReadArrayLength(4)
-				}
-				a239 := foryimpl.MakeSlice[[]float32](c, n238)
-				r.ReadRawFloat32s(a239)
-				l229[i230] = a239
+				l229[i230] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i230)
 					break
@@ -1702,435 +1776,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Cells = l229
-	if c.Failed() {
-		c.Trace("Cells")
-		return
-	}
-	x.Day = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("Day")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st240, id241 := c.ReadRefFlag(); st240 == foryimpl.RefBack {
-			x.Dense = foryimpl.BackRefSlice[int32](c, id241)
-		} else if st240 == foryimpl.RefFollows {
-			n242 := c.ReadArrayLengthFast(4)
-			if n242 < 0 {
-				n242 = c.ReadArrayLength(4)
-			}
-			a243 := foryimpl.MakeSlice[[]int32](c, n242)
-			r.ReadRawInt32s(a243)
-			x.Dense = a243
-			foryimpl.SetRefSlice(c, id241, x.Dense)
-		} else {
-			x.Dense = nil
-		}
-	} else {
-		n244 := c.ReadArrayLengthFast(4)
-		if n244 < 0 {
-			n244 = c.ReadArrayLength(4)
-		}
-		a245 := foryimpl.MakeSlice[[]int32](c, n244)
-		r.ReadRawInt32s(a245)
-		x.Dense = a245
-	}
-	if c.Failed() {
-		c.Trace("Dense")
-		return
-	}
-	x.Every = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("Every")
-		return
-	}
-	n246 := c.ReadLengthFast(8)
-	if n246 < 0 {
-		n246 = c.ReadLength(8)
-	}
-	l247 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n246)
-	if n246 > 0 {
-		hn249 := c.ReadListHeader(6)
-		if !c.Failed() {
-			for i248 := range l247 {
-				if hn249 && !c.ReadFlag() {
-					clear(l247[i248 : i248+1])
-					continue
-				}
-				l247[i248] = r.ReadInt64()
-				if c.Failed() {
-					c.TraceIndex(i248)
-					break
-				}
-			}
-		}
-	}
-	x.Fixeds = l247
-	if c.Failed() {
-		c.Trace("Fixeds")
-		return
-	}
-	n252 := c.ReadLengthFast(1)
-	if n252 < 0 {
-		n252 = c.ReadLength(1)
-	}
-	if n252 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n252, 4))
-		return
-	}
-	var l253 [4]bool
-	if n252 > 0 {
-		hn255 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i254 := range l253 {
-				if hn255 && !c.ReadFlag() {
-					clear(l253[i254 : i254+1])
-					continue
-				}
-				l253[i254] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i254)
-					break
-				}
-			}
-		}
-	}
-	x.Flags = l253
-	if c.Failed() {
-		c.Trace("Flags")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			n260 := c.ReadArrayLengthFast(4)
-			if n260 < 0 {
-				n260 = c.ReadArrayLength(4)
-			}
-			if n260 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n260, 2))
-				return
-			}
-			var a261 [2]int32
-			r.ReadRawInt32s(a261[:])
-			x.Grid = a261
-		}
-	} else {
-		n262 := c.ReadArrayLengthFast(4)
-		if n262 < 0 {
-			n262 = c.ReadArrayLength(4)
-		}
-		if n262 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n262, 2))
-			return
-		}
-		var a263 [2]int32
-		r.ReadRawInt32s(a263[:])
-		x.Grid = a263
-	}
-	if c.Failed() {
-		c.Trace("Grid")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e266 := c.ReadEnumFast(uint32(0x7fffffff)); e266 >= 0 {
-				x.Level = Level(e266)
-			} else {
-				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-	} else {
-		if e267 := c.ReadEnumFast(uint32(0x7fffffff)); e267 >= 0 {
-			x.Level = Level(e267)
-		} else {
-			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-		}
-	}
-	if c.Failed() {
-		c.Trace("Level")
-		return
-	}
-	n268 := c.ReadLengthFast(1)
-	if n268 < 0 {
-		n268 = c.ReadLength(1)
-	}
-	l269 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n268)
-	if n268 > 0 {
-		hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypePoint)
-		if !c.Failed() {
-			for i270 := range l269 {
-				if tr273 {
-					if st275, id276 := c.ReadRefFlag(); st275 == foryimpl.RefBack {
-						l269[i270] = foryimpl.BackRef[Point](c, id276)
-					} else if st275 == foryimpl.RefFollows {
-						p277 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id276, p277)
-						if ev272 != nil {
-							p277.ForyReadEvolved(c, ev272)
-						} else {
-							p277.ForyRead(c)
-						}
-						l269[i270] = p277
-					} else {
-						l269[i270] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i270)
-						break
-					}
-					continue
-				}
-				if hn271 && !c.ReadFlag() {
-					clear(l269[i270 : i270+1])
-					continue
-				}
-				p274 := foryimpl.Alloc[Point](c)
-				if ev272 != nil {
-					p274.ForyReadEvolved(c, ev272)
-				} else {
-					p274.ForyRead(c)
-				}
-				l269[i270] = p274
-				if c.Failed() {
-					c.TraceIndex(i270)
-					break
-				}
-			}
-		}
-	}
-	x.Maybe = l269
-	if c.Failed() {
-		c.Trace("Maybe")
-		return
-	}
-	if st278, id279 := c.ReadRefFlag(); st278 == foryimpl.RefBack {
-		x.Maybes = foryimpl.BackRefSlice[string](c, id279)
-	} else if st278 == foryimpl.RefFollows {
-		n280 := c.ReadLengthFast(1)
-		if n280 < 0 {
-			n280 = c.ReadLength(1)
-		}
-		l281 := foryimpl.MakeSlice[[]string](c, n280)
-		if n280 > 0 {
-			hn283 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i282 := range l281 {
-					if hn283 && !c.ReadFlag() {
-						clear(l281[i282 : i282+1])
-						continue
-					}
-					l281[i282] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i282)
-						break
-					}
-				}
-			}
-		}
-		x.Maybes = l281
-		foryimpl.SetRefSlice(c, id279, x.Maybes)
-	} else {
-		x.Maybes = nil
-	}
-	if c.Failed() {
-		c.Trace("Maybes")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if st286, id287 := c.ReadRefFlag(); st286 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Point](c, id287)
-	} else if st286 == foryimpl.RefFollows {
-		p288 := foryimpl.Alloc[Point](c)
-		foryimpl.SetRef(c, id287, p288)
-		if ev289 := c.ReadStructFieldMeta(foryTypePoint); ev289 != nil {
-			p288.ForyReadEvolved(c, ev289)
-		} else if !c.Failed() {
-			p288.ForyRead(c)
-		}
-		x.Next = p288
-	} else {
-		x.Next = nil
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypePoint) {
-		if ev290 := c.ReadStructFieldMeta(foryTypePoint); ev290 != nil {
-			x.Origin.ForyReadEvolved(c, ev290)
-		} else if !c.Failed() {
-			x.Origin.ForyRead(c)
-		}
-	}
-	if c.Failed() {
-		c.Trace("Origin")
-		return
-	}
-	n291 := c.ReadLengthFast(2)
-	if n291 < 0 {
-		n291 = c.ReadLength(2)
-	}
-	m292 := foryimpl.MakeMap[map[[2]int32]string](c, n291)
-	for n291 > 0 && !c.Failed() {
-		sz293, vn294, _ := c.ReadMapChunk(n291, 22, 21, nil, false)
-		for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
-			var k296 [2]int32
-			n298 := c.ReadLengthFast(1)
-			if n298 < 0 {
-				n298 = c.ReadLength(1)
-			}
-			if n298 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n298, 2))
-				return
-			}
-			var l299 [2]int32
-			if n298 > 0 {
-				hn301 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i300 := range l299 {
-						if hn301 && !c.ReadFlag() {
-							clear(l299[i300 : i300+1])
-							continue
-						}
-						l299[i300] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i300)
-							break
-						}
-					}
-				}
-			}
-			k296 = l299
-			var v297 string
-			if !vn294 {
-				v297 = c.ReadString()
-			}
-			m292[k296] = v297
-		}
-		n291 -= sz293
-	}
-	x.Pairs = m292
-	if c.Failed() {
-		c.Trace("Pairs")
-		return
-	}
-	n305 := c.ReadLengthFast(1)
-	if n305 < 0 {
-		n305 = c.ReadLength(1)
-	}
-	l306 := foryimpl.ReuseSlice[[]Point](c, x.Points, n305)
-	if n305 > 0 {
-		hn308, tr310, ev309 := c.ReadStructListHeaderRef(foryTypePoint)
-		if !c.Failed() {
-			for i307 := range l306 {
-				if tr310 {
-					if st311, id312 := c.ReadRefFlag(); st311 == foryimpl.RefBack {
-						if p313 := foryimpl.BackRef[Point](c, id312); p313 != nil {
-							l306[i307] = *p313
-						}
-					} else if st311 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id312, &l306[i307])
-						if ev309 != nil {
-							l306[i307].ForyReadEvolved(c, ev309)
-						} else {
-							l306[i307].ForyRead(c)
-						}
-					} else {
-						l306[i307] = Point{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i307)
-						break
-					}
-					continue
-				}
-				if hn308 && !c.ReadFlag() {
-					clear(l306[i307 : i307+1])
-					continue
-				}
-				if ev309 != nil {
-					l306[i307].ForyReadEvolved(c, ev309)
-				} else {
-					l306[i307].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i307)
-					break
-				}
-			}
-		}
-	}
-	x.Points = l306
-	if c.Failed() {
-		c.Trace("Points")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st314, id315 := c.ReadRefFlag(); st314 == foryimpl.RefBack {
-			x.Raw = foryimpl.BackRefSlice[uint8](c, id315)
-		} else if st314 == foryimpl.RefFollows {
-			x.Raw = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id315, x.Raw)
-		} else {
-			x.Raw = nil
-		}
-	} else {
-		x.Raw = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Raw")
-		return
-	}
-	n316 := c.ReadLengthFast(2)
-	if n316 < 0 {
-		n316 = c.ReadLength(2)
-	}
-	m317 := foryimpl.MakeMap[map[string]int32](c, n316)
-	for n316 > 0 && !c.Failed() {
-		sz318, vn319, _ := c.ReadMapChunk(n316, 21, 5, nil, false)
-		for j320 := 0; j320 < sz318 && !c.Failed(); j320++ {
-			var k321 string
-			k321 = c.ReadString()
-			var v322 int32
-			if !vn319 {
-				v322 = r.ReadVarInt32()
-			}
-			m317[k321] = v322
-		}
-		n316 -= sz318
-	}
-	x.Scores = m317
-	if c.Failed() {
-		c.Trace("Scores")
-		return
-	}
-	n324 := c.ReadLengthFast(1)
-	if n324 < 0 {
-		n324 = c.ReadLength(1)
-	}
-	l325 := foryimpl.ReuseSlice[[]string](c, x.Tags, n324)
-	if n324 > 0 {
-		hn327 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i326 := range l325 {
-				if hn327 && !c.ReadFlag() {
-					clear(l325[i326 : i326+1])
-					continue
-				}
-				l325[i326] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i326)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l325
+	x.Tags = l229
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -2150,126 +1796,126 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v330, ok331 := c.ReadFloatAs(f, 64); ok331 {
-					x.Temp = Celsius(v330)
+				if v234, ok235 := c.ReadFloatAs(f, 64); ok235 {
+					x.Temp = Celsius(v234)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v332, ok333 := c.ReadUintAs(f, 32); ok333 {
-					x.Fixed = uint32(v332)
+				if v236, ok237 := c.ReadUintAs(f, 32); ok237 {
+					x.Fixed = uint32(v236)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v334, ok335 := c.ReadIntAs(f, 64); ok335 {
-					x.ID = int64(v334)
+				if v238, ok239 := c.ReadIntAs(f, 64); ok239 {
+					x.ID = int64(v238)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v336, ok337 := c.ReadIntAs(f, 64); ok337 {
-					x.Big = int64(v336)
+				if v240, ok241 := c.ReadIntAs(f, 64); ok241 {
+					x.Big = int64(v240)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v339, ok340 := c.ReadIntAs(f, 32); ok340 {
-					pv341 := int32(v339)
-					x.Opt = &pv341
+				if v243, ok244 := c.ReadIntAs(f, 32); ok244 {
+					pv245 := int32(v243)
+					x.Opt = &pv245
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p338 := foryimpl.Alloc[int32](c)
-				*p338 = r.ReadVarInt32()
-				x.Opt = p338
+				p242 := foryimpl.Alloc[int32](c)
+				*p242 = r.ReadVarInt32()
+				x.Opt = p242
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n342 := c.ReadLengthFast(2)
-				if n342 < 0 {
-					n342 = c.ReadLength(2)
+				n246 := c.ReadLengthFast(2)
+				if n246 < 0 {
+					n246 = c.ReadLength(2)
 				}
-				m343 := foryimpl.MakeMap[map[int32]*Point](c, n342)
-				for n342 > 0 && !c.Failed() {
-					sz344, vn345, ev350 := c.ReadMapChunk(n342, 5, 28, foryTypePoint, true)
-					for j346 := 0; j346 < sz344 && !c.Failed(); j346++ {
-						var k347 int32
-						k347 = r.ReadVarInt32()
-						var v348 *Point
-						if !vn345 {
-							p349 := foryimpl.Alloc[Point](c)
-							if ev350 != nil {
-								p349.ForyReadEvolved(c, ev350)
+				m247 := foryimpl.MakeMap[map[int32]*Point](c, n246)
+				for n246 > 0 && !c.Failed() {
+					sz248, vn249, ev254 := c.ReadMapChunk(n246, 5, 28, foryTypePoint, true)
+					for j250 := 0; j250 < sz248 && !c.Failed(); j250++ {
+						var k251 int32
+						k251 = r.ReadVarInt32()
+						var v252 *Point
+						if !vn249 {
+							p253 := foryimpl.Alloc[Point](c)
+							if ev254 != nil {
+								p253.ForyReadEvolved(c, ev254)
 							} else {
-								p349.ForyRead(c)
+								p253.ForyRead(c)
 							}
-							v348 = p349
+							v252 = p253
 						}
-						m343[k347] = v348
+						m247[k251] = v252
 					}
-					n342 -= sz344
+					n246 -= sz248
 				}
-				x.ByKey = m343
+				x.ByKey = m247
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n352 := c.ReadLengthFast(1)
-				if n352 < 0 {
-					n352 = c.ReadLength(1)
+				n256 := c.ReadLengthFast(1)
+				if n256 < 0 {
+					n256 = c.ReadLength(1)
 				}
-				l353 := foryimpl.MakeSlice[[][]float32](c, n352)
-				if n352 > 0 {
-					hn355, tr357 := c.ReadListHeaderRef(55)
+				l257 := foryimpl.MakeSlice[[][]float32](c, n256)
+				if n256 > 0 {
+					hn259, tr261 := c.ReadListHeaderRef(55)
 					if !c.Failed() {
-						for i354 := range l353 {
-							if tr357 {
-								if st358, id359 := c.ReadRefFlag(); st358 == foryimpl.RefBack {
-									l353[i354] = foryimpl.BackRefSlice[float32](c, id359)
-								} else if st358 == foryimpl.RefFollows {
-									n360 := c.ReadArrayLengthFast(4)
-									if n360 < 0 {
-										n360 = c.ReadArrayLength(4)
+						for i258 := range l257 {
+							if tr261 {
+								if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
+									l257[i258] = foryimpl.BackRefSlice[float32](c, id263)
+								} else if st262 == foryimpl.RefFollows {
+									n264 := c.ReadArrayLengthFast(4)
+									if n264 < 0 {
+										n264 = c.ReadArrayLength(4)
 									}
-									a361 := foryimpl.MakeSlice[[]float32](c, n360)
-									r.ReadRawFloat32s(a361)
-									l353[i354] = a361
-									foryimpl.SetRefSlice(c, id359, l353[i354])
+									a265 := foryimpl.MakeSlice[[]float32](c, n264)
+									r.ReadRawFloat32s(a265)
+									l257[i258] = a265
+									foryimpl.SetRefSlice(c, id263, l257[i258])
 								} else {
-									l353[i354] = nil
+									l257[i258] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i354)
+									c.TraceIndex(i258)
 									break
 								}
 								continue
 							}
-							if hn355 && !c.ReadFlag() {
-								clear(l353[i354 : i354+1])
+							if hn259 && !c.ReadFlag() {
+								clear(l257[i258 : i258+1])
 								continue
 							}
-							n362 := c.ReadArrayLengthFast(4)
-							if n362 < 0 {
-								n362 = c.ReadArrayLength(4)
+							n266 := c.ReadArrayLengthFast(4)
+							if n266 < 0 {
+								n266 = c.ReadArrayLength(4)
 							}
-							a363 := foryimpl.MakeSlice[[]float32](c, n362)
-							r.ReadRawFloat32s(a363)
-							l353[i354] = a363
+							a267 := foryimpl.MakeSlice[[]float32](c, n266)
+							r.ReadRawFloat32s(a267)
+							l257[i258] = a267
 							if c.Failed() {
-								c.TraceIndex(i354)
+								c.TraceIndex(i258)
 								break
 							}
 						}
 					}
 				}
-				x.Cells = l353
+				x.Cells = l257
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
@@ -2277,17 +1923,17 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st366, id367 := c.ReadRefFlag(); st366 == foryimpl.RefBack {
-					x.Dense = foryimpl.BackRefSlice[int32](c, id367)
-				} else if st366 == foryimpl.RefFollows {
-					n368 := c.ReadArrayLengthFast(4)
-					if n368 < 0 {
-						n368 = c.ReadArrayLength(4)
+				if st270, id271 := c.ReadRefFlag(); st270 == foryimpl.RefBack {
+					x.Dense = foryimpl.BackRefSlice[int32](c, id271)
+				} else if st270 == foryimpl.RefFollows {
+					n272 := c.ReadArrayLengthFast(4)
+					if n272 < 0 {
+						n272 = c.ReadArrayLength(4)
 					}
-					a369 := foryimpl.MakeSlice[[]int32](c, n368)
-					r.ReadRawInt32s(a369)
-					x.Dense = a369
-					foryimpl.SetRefSlice(c, id367, x.Dense)
+					a273 := foryimpl.MakeSlice[[]int32](c, n272)
+					r.ReadRawInt32s(a273)
+					x.Dense = a273
+					foryimpl.SetRefSlice(c, id271, x.Dense)
 				} else {
 					x.Dense = nil
 				}
@@ -2295,13 +1941,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n364 := c.ReadArrayLengthFast(4)
-					if n364 < 0 {
-						n364 = c.ReadArrayLength(4)
+					n268 := c.ReadArrayLengthFast(4)
+					if n268 < 0 {
+						n268 = c.ReadArrayLength(4)
 					}
-					a365 := foryimpl.MakeSlice[[]int32](c, n364)
-					r.ReadRawInt32s(a365)
-					x.Dense = a365
+					a269 := foryimpl.MakeSlice[[]int32](c, n268)
+					r.ReadRawInt32s(a269)
+					x.Dense = a269
 				}
 			}
 		case 9:
@@ -2312,105 +1958,105 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.Fixeds = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n370 := c.ReadLengthFast(8)
-				if n370 < 0 {
-					n370 = c.ReadLength(8)
+				n274 := c.ReadLengthFast(8)
+				if n274 < 0 {
+					n274 = c.ReadLength(8)
 				}
-				l371 := foryimpl.MakeSlice[[]int64](c, n370)
-				if n370 > 0 {
-					hn373 := c.ReadListHeader(6)
+				l275 := foryimpl.MakeSlice[[]int64](c, n274)
+				if n274 > 0 {
+					hn277 := c.ReadListHeader(6)
 					if !c.Failed() {
-						for i372 := range l371 {
-							if hn373 && !c.ReadFlag() {
-								clear(l371[i372 : i372+1])
+						for i276 := range l275 {
+							if hn277 && !c.ReadFlag() {
+								clear(l275[i276 : i276+1])
 								continue
 							}
-							l371[i372] = r.ReadInt64()
+							l275[i276] = r.ReadInt64()
 							if c.Failed() {
-								c.TraceIndex(i372)
+								c.TraceIndex(i276)
 								break
 							}
 						}
 					}
 				}
-				x.Fixeds = l371
+				x.Fixeds = l275
 			}
 		case 11:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n376 := c.ReadLengthFast(1)
-				if n376 < 0 {
-					n376 = c.ReadLength(1)
+				n280 := c.ReadLengthFast(1)
+				if n280 < 0 {
+					n280 = c.ReadLength(1)
 				}
-				if n376 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n376, 4))
+				if n280 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n280, 4))
 					return
 				}
-				var l377 [4]bool
-				if n376 > 0 {
-					hn379 := c.ReadListHeader(1)
+				var l281 [4]bool
+				if n280 > 0 {
+					hn283 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i378 := range l377 {
-							if hn379 && !c.ReadFlag() {
-								clear(l377[i378 : i378+1])
+						for i282 := range l281 {
+							if hn283 && !c.ReadFlag() {
+								clear(l281[i282 : i282+1])
 								continue
 							}
-							l377[i378] = r.ReadBool()
+							l281[i282] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i378)
+								c.TraceIndex(i282)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l377
+				x.Flags = l281
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n386 := c.ReadArrayLengthFast(4)
-					if n386 < 0 {
-						n386 = c.ReadArrayLength(4)
+					n290 := c.ReadArrayLengthFast(4)
+					if n290 < 0 {
+						n290 = c.ReadArrayLength(4)
 					}
-					if n386 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n386, 2))
+					if n290 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n290, 2))
 						return
 					}
-					var a387 [2]int32
-					r.ReadRawInt32s(a387[:])
-					x.Grid = a387
+					var a291 [2]int32
+					r.ReadRawInt32s(a291[:])
+					x.Grid = a291
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n382 := c.ReadArrayLengthFast(4)
-					if n382 < 0 {
-						n382 = c.ReadArrayLength(4)
+					n286 := c.ReadArrayLengthFast(4)
+					if n286 < 0 {
+						n286 = c.ReadArrayLength(4)
 					}
-					if n382 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n382, 2))
+					if n286 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n286, 2))
 						return
 					}
-					var a383 [2]int32
-					r.ReadRawInt32s(a383[:])
-					x.Grid = a383
+					var a287 [2]int32
+					r.ReadRawInt32s(a287[:])
+					x.Grid = a287
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e391 := c.ReadEnumFast(uint32(0x7fffffff)); e391 >= 0 {
-						x.Level = Level(e391)
+					if e295 := c.ReadEnumFast(uint32(0x7fffffff)); e295 >= 0 {
+						x.Level = Level(e295)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e388 := c.ReadEnumFast(uint32(0x7fffffff)); e388 >= 0 {
-						x.Level = Level(e388)
+					if e292 := c.ReadEnumFast(uint32(0x7fffffff)); e292 >= 0 {
+						x.Level = Level(e292)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2418,111 +2064,111 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n392 := c.ReadLengthFast(1)
-				if n392 < 0 {
-					n392 = c.ReadLength(1)
+				n296 := c.ReadLengthFast(1)
+				if n296 < 0 {
+					n296 = c.ReadLength(1)
 				}
-				l393 := foryimpl.MakeSlice[[]*Point](c, n392)
-				if n392 > 0 {
-					hn395, tr397, ev396 := c.ReadStructListHeaderRef(foryTypePoint)
+				l297 := foryimpl.MakeSlice[[]*Point](c, n296)
+				if n296 > 0 {
+					hn299, tr301, ev300 := c.ReadStructListHeaderRef(foryTypePoint)
 					if !c.Failed() {
-						for i394 := range l393 {
-							if tr397 {
-								if st399, id400 := c.ReadRefFlag(); st399 == foryimpl.RefBack {
-									l393[i394] = foryimpl.BackRef[Point](c, id400)
-								} else if st399 == foryimpl.RefFollows {
-									p401 := foryimpl.Alloc[Point](c)
-									foryimpl.SetRef(c, id400, p401)
-									if ev396 != nil {
-										p401.ForyReadEvolved(c, ev396)
+						for i298 := range l297 {
+							if tr301 {
+								if st303, id304 := c.ReadRefFlag(); st303 == foryimpl.RefBack {
+									l297[i298] = foryimpl.BackRef[Point](c, id304)
+								} else if st303 == foryimpl.RefFollows {
+									p305 := foryimpl.Alloc[Point](c)
+									foryimpl.SetRef(c, id304, p305)
+									if ev300 != nil {
+										p305.ForyReadEvolved(c, ev300)
 									} else {
-										p401.ForyRead(c)
+										p305.ForyRead(c)
 									}
-									l393[i394] = p401
+									l297[i298] = p305
 								} else {
-									l393[i394] = nil
+									l297[i298] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i394)
+									c.TraceIndex(i298)
 									break
 								}
 								continue
 							}
-							if hn395 && !c.ReadFlag() {
-								clear(l393[i394 : i394+1])
+							if hn299 && !c.ReadFlag() {
+								clear(l297[i298 : i298+1])
 								continue
 							}
-							p398 := foryimpl.Alloc[Point](c)
-							if ev396 != nil {
-								p398.ForyReadEvolved(c, ev396)
+							p302 := foryimpl.Alloc[Point](c)
+							if ev300 != nil {
+								p302.ForyReadEvolved(c, ev300)
 							} else {
-								p398.ForyRead(c)
+								p302.ForyRead(c)
 							}
-							l393[i394] = p398
+							l297[i298] = p302
 							if c.Failed() {
-								c.TraceIndex(i394)
+								c.TraceIndex(i298)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l393
+				x.Maybe = l297
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st408, id409 := c.ReadRefFlag(); st408 == foryimpl.RefBack {
-					x.Maybes = foryimpl.BackRefSlice[string](c, id409)
-				} else if st408 == foryimpl.RefFollows {
-					n410 := c.ReadLengthFast(1)
-					if n410 < 0 {
-						n410 = c.ReadLength(1)
+				if st312, id313 := c.ReadRefFlag(); st312 == foryimpl.RefBack {
+					x.Maybes = foryimpl.BackRefSlice[string](c, id313)
+				} else if st312 == foryimpl.RefFollows {
+					n314 := c.ReadLengthFast(1)
+					if n314 < 0 {
+						n314 = c.ReadLength(1)
 					}
-					l411 := foryimpl.MakeSlice[[]string](c, n410)
-					if n410 > 0 {
-						hn413 := c.ReadListHeader(21)
+					l315 := foryimpl.MakeSlice[[]string](c, n314)
+					if n314 > 0 {
+						hn317 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i412 := range l411 {
-								if hn413 && !c.ReadFlag() {
-									clear(l411[i412 : i412+1])
+							for i316 := range l315 {
+								if hn317 && !c.ReadFlag() {
+									clear(l315[i316 : i316+1])
 									continue
 								}
-								l411[i412] = c.ReadString()
+								l315[i316] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i412)
+									c.TraceIndex(i316)
 									break
 								}
 							}
 						}
 					}
-					x.Maybes = l411
-					foryimpl.SetRefSlice(c, id409, x.Maybes)
+					x.Maybes = l315
+					foryimpl.SetRefSlice(c, id313, x.Maybes)
 				} else {
 					x.Maybes = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n402 := c.ReadLengthFast(1)
-					if n402 < 0 {
-						n402 = c.ReadLength(1)
+					n306 := c.ReadLengthFast(1)
+					if n306 < 0 {
+						n306 = c.ReadLength(1)
 					}
-					l403 := foryimpl.MakeSlice[[]string](c, n402)
-					if n402 > 0 {
-						hn405 := c.ReadListHeader(21)
+					l307 := foryimpl.MakeSlice[[]string](c, n306)
+					if n306 > 0 {
+						hn309 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i404 := range l403 {
-								if hn405 && !c.ReadFlag() {
-									clear(l403[i404 : i404+1])
+							for i308 := range l307 {
+								if hn309 && !c.ReadFlag() {
+									clear(l307[i308 : i308+1])
 									continue
 								}
-								l403[i404] = c.ReadString()
+								l307[i308] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i404)
+									c.TraceIndex(i308)
 									break
 								}
 							}
 						}
 					}
-					x.Maybes = l403
+					x.Maybes = l307
 				}
 			}
 		case 16:
@@ -2531,44 +2177,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st418, id419 := c.ReadRefFlag(); st418 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id419)
-				} else if st418 == foryimpl.RefFollows {
-					p420 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id419, p420)
-					if ev421 := c.ReadStructFieldMeta(foryTypePoint); ev421 != nil {
-						p420.ForyReadEvolved(c, ev421)
+				if st322, id323 := c.ReadRefFlag(); st322 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id323)
+				} else if st322 == foryimpl.RefFollows {
+					p324 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id323, p324)
+					if ev325 := c.ReadStructFieldMeta(foryTypePoint); ev325 != nil {
+						p324.ForyReadEvolved(c, ev325)
 					} else if !c.Failed() {
-						p420.ForyRead(c)
+						p324.ForyRead(c)
 					}
-					x.Next = p420
+					x.Next = p324
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p416 := foryimpl.Alloc[Point](c)
-					if ev417 := c.ReadStructFieldMeta(foryTypePoint); ev417 != nil {
-						p416.ForyReadEvolved(c, ev417)
+					p320 := foryimpl.Alloc[Point](c)
+					if ev321 := c.ReadStructFieldMeta(foryTypePoint); ev321 != nil {
+						p320.ForyReadEvolved(c, ev321)
 					} else if !c.Failed() {
-						p416.ForyRead(c)
+						p320.ForyRead(c)
 					}
-					x.Next = p416
+					x.Next = p320
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev425 := c.ReadStructFieldMeta(foryTypePoint); ev425 != nil {
-						x.Origin.ForyReadEvolved(c, ev425)
+					if ev329 := c.ReadStructFieldMeta(foryTypePoint); ev329 != nil {
+						x.Origin.ForyReadEvolved(c, ev329)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev422 := c.ReadStructFieldMeta(foryTypePoint); ev422 != nil {
-						x.Origin.ForyReadEvolved(c, ev422)
+					if ev326 := c.ReadStructFieldMeta(foryTypePoint); ev326 != nil {
+						x.Origin.ForyReadEvolved(c, ev326)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -2576,108 +2222,108 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n426 := c.ReadLengthFast(2)
-				if n426 < 0 {
-					n426 = c.ReadLength(2)
+				n330 := c.ReadLengthFast(2)
+				if n330 < 0 {
+					n330 = c.ReadLength(2)
 				}
-				m427 := foryimpl.MakeMap[map[[2]int32]string](c, n426)
-				for n426 > 0 && !c.Failed() {
-					sz428, vn429, _ := c.ReadMapChunk(n426, 22, 21, nil, false)
-					for j430 := 0; j430 < sz428 && !c.Failed(); j430++ {
-						var k431 [2]int32
-						n433 := c.ReadLengthFast(1)
-						if n433 < 0 {
-							n433 = c.ReadLength(1)
+				m331 := foryimpl.MakeMap[map[[2]int32]string](c, n330)
+				for n330 > 0 && !c.Failed() {
+					sz332, vn333, _ := c.ReadMapChunk(n330, 22, 21, nil, false)
+					for j334 := 0; j334 < sz332 && !c.Failed(); j334++ {
+						var k335 [2]int32
+						n337 := c.ReadLengthFast(1)
+						if n337 < 0 {
+							n337 = c.ReadLength(1)
 						}
-						if n433 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n433, 2))
+						if n337 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n337, 2))
 							return
 						}
-						var l434 [2]int32
-						if n433 > 0 {
-							hn436 := c.ReadListHeader(5)
+						var l338 [2]int32
+						if n337 > 0 {
+							hn340 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i435 := range l434 {
-									if hn436 && !c.ReadFlag() {
-										clear(l434[i435 : i435+1])
+								for i339 := range l338 {
+									if hn340 && !c.ReadFlag() {
+										clear(l338[i339 : i339+1])
 										continue
 									}
-									l434[i435] = r.ReadVarInt32()
+									l338[i339] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i435)
+										c.TraceIndex(i339)
 										break
 									}
 								}
 							}
 						}
-						k431 = l434
-						var v432 string
-						if !vn429 {
-							v432 = c.ReadString()
+						k335 = l338
+						var v336 string
+						if !vn333 {
+							v336 = c.ReadString()
 						}
-						m427[k431] = v432
+						m331[k335] = v336
 					}
-					n426 -= sz428
+					n330 -= sz332
 				}
-				x.Pairs = m427
+				x.Pairs = m331
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n440 := c.ReadLengthFast(1)
-				if n440 < 0 {
-					n440 = c.ReadLength(1)
+				n344 := c.ReadLengthFast(1)
+				if n344 < 0 {
+					n344 = c.ReadLength(1)
 				}
-				l441 := foryimpl.MakeSlice[[]Point](c, n440)
-				if n440 > 0 {
-					hn443, tr445, ev444 := c.ReadStructListHeaderRef(foryTypePoint)
+				l345 := foryimpl.MakeSlice[[]Point](c, n344)
+				if n344 > 0 {
+					hn347, tr349, ev348 := c.ReadStructListHeaderRef(foryTypePoint)
 					if !c.Failed() {
-						for i442 := range l441 {
-							if tr445 {
-								if st446, id447 := c.ReadRefFlag(); st446 == foryimpl.RefBack {
-									if p448 := foryimpl.BackRef[Point](c, id447); p448 != nil {
-										l441[i442] = *p448
+						for i346 := range l345 {
+							if tr349 {
+								if st350, id351 := c.ReadRefFlag(); st350 == foryimpl.RefBack {
+									if p352 := foryimpl.BackRef[Point](c, id351); p352 != nil {
+										l345[i346] = *p352
 									}
-								} else if st446 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id447, &l441[i442])
-									if ev444 != nil {
-										l441[i442].ForyReadEvolved(c, ev444)
+								} else if st350 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id351, &l345[i346])
+									if ev348 != nil {
+										l345[i346].ForyReadEvolved(c, ev348)
 									} else {
-										l441[i442].ForyRead(c)
+										l345[i346].ForyRead(c)
 									}
 								} else {
-									l441[i442] = Point{}
+									l345[i346] = Point{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i442)
+									c.TraceIndex(i346)
 									break
 								}
 								continue
 							}
-							if hn443 && !c.ReadFlag() {
-								clear(l441[i442 : i442+1])
+							if hn347 && !c.ReadFlag() {
+								clear(l345[i346 : i346+1])
 								continue
 							}
-							if ev444 != nil {
-								l441[i442].ForyReadEvolved(c, ev444)
+							if ev348 != nil {
+								l345[i346].ForyReadEvolved(c, ev348)
 							} else {
-								l441[i442].ForyRead(c)
+								l345[i346].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i442)
+								c.TraceIndex(i346)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l441
+				x.Points = l345
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st449, id450 := c.ReadRefFlag(); st449 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id450)
-				} else if st449 == foryimpl.RefFollows {
+				if st353, id354 := c.ReadRefFlag(); st353 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id354)
+				} else if st353 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id450, x.Raw)
+					foryimpl.SetRefSlice(c, id354, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -2690,50 +2336,50 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n451 := c.ReadLengthFast(2)
-				if n451 < 0 {
-					n451 = c.ReadLength(2)
+				n355 := c.ReadLengthFast(2)
+				if n355 < 0 {
+					n355 = c.ReadLength(2)
 				}
-				m452 := foryimpl.MakeMap[map[string]int32](c, n451)
-				for n451 > 0 && !c.Failed() {
-					sz453, vn454, _ := c.ReadMapChunk(n451, 21, 5, nil, false)
-					for j455 := 0; j455 < sz453 && !c.Failed(); j455++ {
-						var k456 string
-						k456 = c.ReadString()
-						var v457 int32
-						if !vn454 {
-							v457 = r.ReadVarInt32()
+				m356 := foryimpl.MakeMap[map[string]int32](c, n355)
+				for n355 > 0 && !c.Failed() {
+					sz357, vn358, _ := c.ReadMapChunk(n355, 21, 5, nil, false)
+					for j359 := 0; j359 < sz357 && !c.Failed(); j359++ {
+						var k360 string
+						k360 = c.ReadString()
+						var v361 int32
+						if !vn358 {
+							v361 = r.ReadVarInt32()
 						}
-						m452[k456] = v457
+						m356[k360] = v361
 					}
-					n451 -= sz453
+					n355 -= sz357
 				}
-				x.Scores = m452
+				x.Scores = m356
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n459 := c.ReadLengthFast(1)
-				if n459 < 0 {
-					n459 = c.ReadLength(1)
+				n363 := c.ReadLengthFast(1)
+				if n363 < 0 {
+					n363 = c.ReadLength(1)
 				}
-				l460 := foryimpl.MakeSlice[[]string](c, n459)
-				if n459 > 0 {
-					hn462 := c.ReadListHeader(21)
+				l364 := foryimpl.MakeSlice[[]string](c, n363)
+				if n363 > 0 {
+					hn366 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i461 := range l460 {
-							if hn462 && !c.ReadFlag() {
-								clear(l460[i461 : i461+1])
+						for i365 := range l364 {
+							if hn366 && !c.ReadFlag() {
+								clear(l364[i365 : i365+1])
 								continue
 							}
-							l460[i461] = c.ReadString()
+							l364[i365] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i461)
+								c.TraceIndex(i365)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l460
+				x.Tags = l364
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {

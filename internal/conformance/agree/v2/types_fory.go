@@ -669,62 +669,50 @@ func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Enums's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
+	*x = Enums{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
+		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeEnums, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Enums{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeEnums, h)
-			return
-		}
-	}
-	x.A = Wide16(r.ReadVarUint32())
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	x.B = Wide32(r.ReadVarUint32())
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Enums{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeEnums, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				x.A = Wide16(r.ReadVarUint32())
+			}
+		} else {
 			x.A = Wide16(r.ReadVarUint32())
+		}
+		if c.Failed() {
+			c.Trace("A")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				x.B = Wide32(r.ReadVarUint32())
+			}
+		} else {
+			x.B = Wide32(r.ReadVarUint32())
+		}
+		if c.Failed() {
+			c.Trace("B")
+			return
 		}
 	} else {
 		x.A = Wide16(r.ReadVarUint32())
-	}
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			x.B = Wide32(r.ReadVarUint32())
+		if c.Failed() {
+			c.Trace("A")
+			return
 		}
-	} else {
 		x.B = Wide32(r.ReadVarUint32())
-	}
-	if c.Failed() {
-		c.Trace("B")
-		return
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
 	}
 }
 
@@ -959,86 +947,62 @@ func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumsEvolved's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
+	*x = EnumsEvolved{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(194337534) {
+		if h := r.ReadInt32(); h != 194337534 && !c.Failed() {
+			c.HashMismatch(foryTypeEnumsEvolved, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.C = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("C..C")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = EnumsEvolved{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(194337534) {
-		if h := r.ReadInt32(); h != 194337534 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumsEvolved, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.C = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("C..C")
-		return
-	}
-	x.A = Wide16(r.ReadVarUint32())
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	x.B = Wide32(r.ReadVarUint32())
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
-	*x = EnumsEvolved{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(194337534) {
-		if h := r.ReadInt32(); h != 194337534 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumsEvolved, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.C = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("C..C")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				x.A = Wide16(r.ReadVarUint32())
+			}
+		} else {
 			x.A = Wide16(r.ReadVarUint32())
+		}
+		if c.Failed() {
+			c.Trace("A")
+			return
+		}
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				x.B = Wide32(r.ReadVarUint32())
+			}
+		} else {
+			x.B = Wide32(r.ReadVarUint32())
+		}
+		if c.Failed() {
+			c.Trace("B")
+			return
 		}
 	} else {
 		x.A = Wide16(r.ReadVarUint32())
-	}
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			x.B = Wide32(r.ReadVarUint32())
+		if c.Failed() {
+			c.Trace("A")
+			return
 		}
-	} else {
 		x.B = Wide32(r.ReadVarUint32())
-	}
-	if c.Failed() {
-		c.Trace("B")
-		return
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
 	}
 }
 

@@ -235,109 +235,85 @@ func (x *Order) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Order's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Order) ForyRead(c *foryimpl.ReadContext) {
+	*x = Order{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-915977133) {
+		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
+			c.HashMismatch(foryTypeOrder, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.N = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("N..N")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Order{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-915977133) {
-		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
-			c.HashMismatch(foryTypeOrder, h)
+		if c.ReadValueFlag() {
+			if c.Compatible() {
+				c.ReadExtMeta(foryExtMoneyCodec)
+			}
+			if !c.Failed() {
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
+			}
+		}
+		if c.Failed() {
+			c.Trace("Price")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if c.Compatible() {
-		c.ReadExtMeta(foryExtMoneyCodec)
-	}
-	if !c.Failed() {
-		c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
-	}
-	if c.Failed() {
-		c.Trace("Price")
-		return
-	}
-	if c.ReadFlag() {
-		p1 := foryimpl.Alloc[money.Money](c)
-		if c.Compatible() {
-			c.ReadExtMeta(foryExtMoneyCodec)
+		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+			x.Tip = foryimpl.BackRef[money.Money](c, id4)
+		} else if st3 == foryimpl.RefFollows {
+			p5 := foryimpl.Alloc[money.Money](c)
+			foryimpl.SetRef(c, id4, p5)
+			if c.Compatible() {
+				c.ReadExtMeta(foryExtMoneyCodec)
+			}
+			if !c.Failed() {
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p5))
+			}
+			x.Tip = p5
+		} else {
+			x.Tip = nil
 		}
-		if !c.Failed() {
-			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p1))
-		}
-		x.Tip = p1
-	}
-	if c.Failed() {
-		c.Trace("Tip")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Order) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Order{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-915977133) {
-		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
-			c.HashMismatch(foryTypeOrder, h)
+		if c.Failed() {
+			c.Trace("Tip")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if c.ReadValueFlag() {
+	} else {
 		if c.Compatible() {
 			c.ReadExtMeta(foryExtMoneyCodec)
 		}
 		if !c.Failed() {
 			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Price")
-		return
-	}
-	if st4, id5 := c.ReadRefFlag(); st4 == foryimpl.RefBack {
-		x.Tip = foryimpl.BackRef[money.Money](c, id5)
-	} else if st4 == foryimpl.RefFollows {
-		p6 := foryimpl.Alloc[money.Money](c)
-		foryimpl.SetRef(c, id5, p6)
-		if c.Compatible() {
-			c.ReadExtMeta(foryExtMoneyCodec)
+		if c.Failed() {
+			c.Trace("Price")
+			return
 		}
-		if !c.Failed() {
-			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p6))
+		if c.ReadFlag() {
+			p3 := foryimpl.Alloc[money.Money](c)
+			if c.Compatible() {
+				c.ReadExtMeta(foryExtMoneyCodec)
+			}
+			if !c.Failed() {
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p3))
+			}
+			x.Tip = p3
 		}
-		x.Tip = p6
-	} else {
-		x.Tip = nil
-	}
-	if c.Failed() {
-		c.Trace("Tip")
-		return
+		if c.Failed() {
+			c.Trace("Tip")
+			return
+		}
 	}
 }
 
@@ -349,8 +325,8 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.N = int32(v7)
+				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
+					x.N = int32(v6)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
@@ -377,31 +353,31 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[money.Money](c, id13)
-				} else if st12 == foryimpl.RefFollows {
-					p14 := foryimpl.Alloc[money.Money](c)
-					foryimpl.SetRef(c, id13, p14)
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Tip = foryimpl.BackRef[money.Money](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[money.Money](c)
+					foryimpl.SetRef(c, id12, p13)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p14))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p13))
 					}
-					x.Tip = p14
+					x.Tip = p13
 				} else {
 					x.Tip = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p11 := foryimpl.Alloc[money.Money](c)
+					p10 := foryimpl.Alloc[money.Money](c)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p11))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p10))
 					}
-					x.Tip = p11
+					x.Tip = p10
 				}
 			}
 		default:
@@ -846,12 +822,13 @@ func (x *OrderStruct) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads OrderStruct's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *OrderStruct) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = OrderStruct{}
+	} else {
+		*x = OrderStruct{Price: x.Price}
 	}
-	*x = OrderStruct{Price: x.Price}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-915977133) {
 		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
@@ -871,80 +848,59 @@ func (x *OrderStruct) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("N..N")
 		return
 	}
-	if ev1 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev1 != nil {
-		x.Price.ForyReadEvolved(c, ev1)
-	} else if !c.Failed() {
-		x.Price.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Price")
-		return
-	}
-	if c.ReadFlag() {
-		p2 := foryimpl.Alloc[MoneyStruct](c)
-		if ev3 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev3 != nil {
-			p2.ForyReadEvolved(c, ev3)
-		} else if !c.Failed() {
-			p2.ForyRead(c)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeMoneyStruct) {
+			if ev1 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev1 != nil {
+				x.Price.ForyReadEvolved(c, ev1)
+			} else if !c.Failed() {
+				x.Price.ForyRead(c)
+			}
 		}
-		x.Tip = p2
-	}
-	if c.Failed() {
-		c.Trace("Tip")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *OrderStruct) foryReadRef(c *foryimpl.ReadContext) {
-	*x = OrderStruct{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-915977133) {
-		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
-			c.HashMismatch(foryTypeOrderStruct, h)
+		if c.Failed() {
+			c.Trace("Price")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeMoneyStruct) {
-		if ev4 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev4 != nil {
-			x.Price.ForyReadEvolved(c, ev4)
+		if st2, id3 := c.ReadRefFlag(); st2 == foryimpl.RefBack {
+			x.Tip = foryimpl.BackRef[MoneyStruct](c, id3)
+		} else if st2 == foryimpl.RefFollows {
+			p4 := foryimpl.Alloc[MoneyStruct](c)
+			foryimpl.SetRef(c, id3, p4)
+			if ev5 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev5 != nil {
+				p4.ForyReadEvolved(c, ev5)
+			} else if !c.Failed() {
+				p4.ForyRead(c)
+			}
+			x.Tip = p4
+		} else {
+			x.Tip = nil
+		}
+		if c.Failed() {
+			c.Trace("Tip")
+			return
+		}
+	} else {
+		if ev1 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev1 != nil {
+			x.Price.ForyReadEvolved(c, ev1)
 		} else if !c.Failed() {
 			x.Price.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Price")
-		return
-	}
-	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-		x.Tip = foryimpl.BackRef[MoneyStruct](c, id6)
-	} else if st5 == foryimpl.RefFollows {
-		p7 := foryimpl.Alloc[MoneyStruct](c)
-		foryimpl.SetRef(c, id6, p7)
-		if ev8 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			p7.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Price")
+			return
 		}
-		x.Tip = p7
-	} else {
-		x.Tip = nil
-	}
-	if c.Failed() {
-		c.Trace("Tip")
-		return
+		if c.ReadFlag() {
+			p2 := foryimpl.Alloc[MoneyStruct](c)
+			if ev3 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev3 != nil {
+				p2.ForyReadEvolved(c, ev3)
+			} else if !c.Failed() {
+				p2.ForyRead(c)
+			}
+			x.Tip = p2
+		}
+		if c.Failed() {
+			c.Trace("Tip")
+			return
+		}
 	}
 }
 
@@ -956,8 +912,8 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.N = int32(v9)
+				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
+					x.N = int32(v6)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
@@ -965,16 +921,16 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev14 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev14 != nil {
-						x.Price.ForyReadEvolved(c, ev14)
+					if ev11 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev11 != nil {
+						x.Price.ForyReadEvolved(c, ev11)
 					} else if !c.Failed() {
 						x.Price.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev11 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev11 != nil {
-						x.Price.ForyReadEvolved(c, ev11)
+					if ev8 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev8 != nil {
+						x.Price.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
 						x.Price.ForyRead(c)
 					}
@@ -982,29 +938,29 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[MoneyStruct](c, id18)
-				} else if st17 == foryimpl.RefFollows {
-					p19 := foryimpl.Alloc[MoneyStruct](c)
-					foryimpl.SetRef(c, id18, p19)
-					if ev20 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev20 != nil {
-						p19.ForyReadEvolved(c, ev20)
+				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+					x.Tip = foryimpl.BackRef[MoneyStruct](c, id15)
+				} else if st14 == foryimpl.RefFollows {
+					p16 := foryimpl.Alloc[MoneyStruct](c)
+					foryimpl.SetRef(c, id15, p16)
+					if ev17 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev17 != nil {
+						p16.ForyReadEvolved(c, ev17)
 					} else if !c.Failed() {
-						p19.ForyRead(c)
+						p16.ForyRead(c)
 					}
-					x.Tip = p19
+					x.Tip = p16
 				} else {
 					x.Tip = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p15 := foryimpl.Alloc[MoneyStruct](c)
-					if ev16 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
+					p12 := foryimpl.Alloc[MoneyStruct](c)
+					if ev13 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev13 != nil {
+						p12.ForyReadEvolved(c, ev13)
 					} else if !c.Failed() {
-						p15.ForyRead(c)
+						p12.ForyRead(c)
 					}
-					x.Tip = p15
+					x.Tip = p12
 				}
 			}
 		default:

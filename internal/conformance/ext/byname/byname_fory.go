@@ -237,109 +237,85 @@ func (x *Order) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Order's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Order) ForyRead(c *foryimpl.ReadContext) {
+	*x = Order{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-915977133) {
+		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
+			c.HashMismatch(foryTypeOrder, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.N = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("N..N")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Order{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-915977133) {
-		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
-			c.HashMismatch(foryTypeOrder, h)
+		if c.ReadValueFlag() {
+			if c.Compatible() {
+				c.ReadExtMeta(foryExtMoneyCodec)
+			}
+			if !c.Failed() {
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
+			}
+		}
+		if c.Failed() {
+			c.Trace("Price")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if c.Compatible() {
-		c.ReadExtMeta(foryExtMoneyCodec)
-	}
-	if !c.Failed() {
-		c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
-	}
-	if c.Failed() {
-		c.Trace("Price")
-		return
-	}
-	if c.ReadFlag() {
-		p1 := foryimpl.Alloc[money.Money](c)
-		if c.Compatible() {
-			c.ReadExtMeta(foryExtMoneyCodec)
+		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+			x.Tip = foryimpl.BackRef[money.Money](c, id4)
+		} else if st3 == foryimpl.RefFollows {
+			p5 := foryimpl.Alloc[money.Money](c)
+			foryimpl.SetRef(c, id4, p5)
+			if c.Compatible() {
+				c.ReadExtMeta(foryExtMoneyCodec)
+			}
+			if !c.Failed() {
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p5))
+			}
+			x.Tip = p5
+		} else {
+			x.Tip = nil
 		}
-		if !c.Failed() {
-			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p1))
-		}
-		x.Tip = p1
-	}
-	if c.Failed() {
-		c.Trace("Tip")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Order) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Order{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-915977133) {
-		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
-			c.HashMismatch(foryTypeOrder, h)
+		if c.Failed() {
+			c.Trace("Tip")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if c.ReadValueFlag() {
+	} else {
 		if c.Compatible() {
 			c.ReadExtMeta(foryExtMoneyCodec)
 		}
 		if !c.Failed() {
 			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Price")
-		return
-	}
-	if st4, id5 := c.ReadRefFlag(); st4 == foryimpl.RefBack {
-		x.Tip = foryimpl.BackRef[money.Money](c, id5)
-	} else if st4 == foryimpl.RefFollows {
-		p6 := foryimpl.Alloc[money.Money](c)
-		foryimpl.SetRef(c, id5, p6)
-		if c.Compatible() {
-			c.ReadExtMeta(foryExtMoneyCodec)
+		if c.Failed() {
+			c.Trace("Price")
+			return
 		}
-		if !c.Failed() {
-			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p6))
+		if c.ReadFlag() {
+			p3 := foryimpl.Alloc[money.Money](c)
+			if c.Compatible() {
+				c.ReadExtMeta(foryExtMoneyCodec)
+			}
+			if !c.Failed() {
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p3))
+			}
+			x.Tip = p3
 		}
-		x.Tip = p6
-	} else {
-		x.Tip = nil
-	}
-	if c.Failed() {
-		c.Trace("Tip")
-		return
+		if c.Failed() {
+			c.Trace("Tip")
+			return
+		}
 	}
 }
 
@@ -351,8 +327,8 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.N = int32(v7)
+				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
+					x.N = int32(v6)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
@@ -379,31 +355,31 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[money.Money](c, id13)
-				} else if st12 == foryimpl.RefFollows {
-					p14 := foryimpl.Alloc[money.Money](c)
-					foryimpl.SetRef(c, id13, p14)
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Tip = foryimpl.BackRef[money.Money](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[money.Money](c)
+					foryimpl.SetRef(c, id12, p13)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p14))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p13))
 					}
-					x.Tip = p14
+					x.Tip = p13
 				} else {
 					x.Tip = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p11 := foryimpl.Alloc[money.Money](c)
+					p10 := foryimpl.Alloc[money.Money](c)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p11))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p10))
 					}
-					x.Tip = p11
+					x.Tip = p10
 				}
 			}
 		default:

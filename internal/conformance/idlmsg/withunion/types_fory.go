@@ -717,20 +717,26 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Everything's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	if !c.Enter(foryTypeEverything) {
 		return
 	}
-	*x = Everything{
-		Arr:       x.Arr,
-		FixedList: x.FixedList,
-		Leaves:    x.Leaves,
-		Ostrs:     x.Ostrs,
-		Rleaves:   x.Rleaves,
+	if c.TrackRef() {
+		*x = Everything{
+			FixedList: x.FixedList,
+			Leaves:    x.Leaves,
+			Ostrs:     x.Ostrs,
+			Rleaves:   x.Rleaves,
+		}
+	} else {
+		*x = Everything{
+			Arr:       x.Arr,
+			FixedList: x.FixedList,
+			Leaves:    x.Leaves,
+			Ostrs:     x.Ostrs,
+			Rleaves:   x.Rleaves,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(200977056) {
@@ -788,414 +794,29 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	x.Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	x.Ts = c.ReadTime()
-	if c.Failed() {
-		c.Trace("Ts")
-		return
-	}
-	x.D = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("D")
-		return
-	}
-	x.Dur = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("Dur")
-		return
-	}
-	(x.Dec).Scale = c.ReadDecimal(&(x.Dec).Unscaled)
-	if c.Failed() {
-		c.Trace("Dec")
-		return
-	}
-	if c.ReadFlag() {
-		var o103 string
-		o103 = c.ReadString()
-		x.Os = serializer.Some(o103)
-	}
-	if c.Failed() {
-		c.Trace("Os")
-		return
-	}
-	if c.ReadFlag() {
-		p104 := foryimpl.Alloc[Leaf](c)
-		if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
-			p104.ForyReadEvolved(c, ev105)
-		} else if !c.Failed() {
-			p104.ForyRead(c)
-		}
-		x.Leaf = p104
-	}
-	if c.Failed() {
-		c.Trace("Leaf")
-		return
-	}
-	if c.ReadFlag() {
-		p106 := foryimpl.Alloc[Leaf](c)
-		if ev107 := c.ReadStructFieldMeta(foryTypeLeaf); ev107 != nil {
-			p106.ForyReadEvolved(c, ev107)
-		} else if !c.Failed() {
-			p106.ForyRead(c)
-		}
-		x.Shared = p106
-	}
-	if c.Failed() {
-		c.Trace("Shared")
-		return
-	}
-	n108 := c.ReadLengthFast(1)
-	if n108 < 0 {
-		n108 = c.ReadLength(1)
-	}
-	l109 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n108)
-	if n108 > 0 {
-		hn111, tr113, ev112 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i110 := range l109 {
-				if tr113 {
-					if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
-						if p116 := foryimpl.BackRef[Leaf](c, id115); p116 != nil {
-							l109[i110] = *p116
-						}
-					} else if st114 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id115, &l109[i110])
-						if ev112 != nil {
-							l109[i110].ForyReadEvolved(c, ev112)
-						} else {
-							l109[i110].ForyRead(c)
-						}
-					} else {
-						l109[i110] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i110)
-						break
-					}
-					continue
-				}
-				if hn111 && !c.ReadFlag() {
-					clear(l109[i110 : i110+1])
-					continue
-				}
-				if ev112 != nil {
-					l109[i110].ForyReadEvolved(c, ev112)
-				} else {
-					l109[i110].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i110)
-					break
-				}
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id104)
+			} else if st103 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id104, x.Bin)
+			} else {
+				x.Bin = nil
 			}
-		}
-	}
-	x.Leaves = l109
-	if c.Failed() {
-		c.Trace("Leaves")
-		return
-	}
-	n117 := c.ReadLengthFast(1)
-	if n117 < 0 {
-		n117 = c.ReadLength(1)
-	}
-	l118 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n117)
-	if n117 > 0 {
-		hn120 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i119 := range l118 {
-				if hn120 && !c.ReadFlag() {
-					clear(l118[i119 : i119+1])
-					continue
-				}
-				p123 := foryimpl.Alloc[string](c)
-				*p123 = c.ReadString()
-				l118[i119] = p123
-				if c.Failed() {
-					c.TraceIndex(i119)
-					break
-				}
-			}
-		}
-	}
-	x.Ostrs = l118
-	if c.Failed() {
-		c.Trace("Ostrs")
-		return
-	}
-	n124 := c.ReadLengthFast(1)
-	if n124 < 0 {
-		n124 = c.ReadLength(1)
-	}
-	l125 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n124)
-	if n124 > 0 {
-		hn127, tr129, ev128 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i126 := range l125 {
-				if tr129 {
-					if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
-						l125[i126] = foryimpl.BackRef[Leaf](c, id132)
-					} else if st131 == foryimpl.RefFollows {
-						p133 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id132, p133)
-						if ev128 != nil {
-							p133.ForyReadEvolved(c, ev128)
-						} else {
-							p133.ForyRead(c)
-						}
-						l125[i126] = p133
-					} else {
-						l125[i126] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i126)
-						break
-					}
-					continue
-				}
-				if hn127 && !c.ReadFlag() {
-					clear(l125[i126 : i126+1])
-					continue
-				}
-				p130 := foryimpl.Alloc[Leaf](c)
-				if ev128 != nil {
-					p130.ForyReadEvolved(c, ev128)
-				} else {
-					p130.ForyRead(c)
-				}
-				l125[i126] = p130
-				if c.Failed() {
-					c.TraceIndex(i126)
-					break
-				}
-			}
-		}
-	}
-	x.Rleaves = l125
-	if c.Failed() {
-		c.Trace("Rleaves")
-		return
-	}
-	n134 := c.ReadLengthFast(2)
-	if n134 < 0 {
-		n134 = c.ReadLength(2)
-	}
-	m135 := foryimpl.MakeMap[map[string]Leaf](c, n134)
-	for n134 > 0 && !c.Failed() {
-		sz136, vn137, ev141 := c.ReadMapChunk(n134, 21, 28, foryTypeLeaf, false)
-		for j138 := 0; j138 < sz136 && !c.Failed(); j138++ {
-			var k139 string
-			k139 = c.ReadString()
-			var v140 Leaf
-			if !vn137 {
-				if ev141 != nil {
-					v140.ForyReadEvolved(c, ev141)
-				} else {
-					v140.ForyRead(c)
-				}
-			}
-			m135[k139] = v140
-		}
-		n134 -= sz136
-	}
-	x.Lmap = m135
-	if c.Failed() {
-		c.Trace("Lmap")
-		return
-	}
-	n143 := c.ReadLengthFast(2)
-	if n143 < 0 {
-		n143 = c.ReadLength(2)
-	}
-	m144 := foryimpl.MakeMap[map[string]*int32](c, n143)
-	for n143 > 0 && !c.Failed() {
-		sz145, vn146, _ := c.ReadMapChunk(n143, 21, 5, nil, true)
-		for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
-			var k148 string
-			k148 = c.ReadString()
-			var v149 *int32
-			if !vn146 {
-				p150 := foryimpl.Alloc[int32](c)
-				*p150 = r.ReadVarInt32()
-				v149 = p150
-			}
-			m144[k148] = v149
-		}
-		n143 -= sz145
-	}
-	x.Omap = m144
-	if c.Failed() {
-		c.Trace("Omap")
-		return
-	}
-	n152 := c.ReadArrayLengthFast(4)
-	if n152 < 0 {
-		n152 = c.ReadArrayLength(4)
-	}
-	a153 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n152)
-	r.ReadRawInt32s(a153)
-	x.Arr = a153
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	if e154 := c.ReadEnumFast(uint32(0x7fffffff)); e154 >= 0 {
-		x.Kind = Kind(e154)
-	} else {
-		x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
-	}
-	x.Shape.ForyReadUnion(c)
-	if c.Failed() {
-		c.Trace("Shape")
-		return
-	}
-	x.Anything = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Anything")
-		return
-	}
-	n155 := c.ReadLengthFast(4)
-	if n155 < 0 {
-		n155 = c.ReadLength(4)
-	}
-	l156 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n155)
-	if n155 > 0 {
-		hn158 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i157 := range l156 {
-				if hn158 && !c.ReadFlag() {
-					clear(l156[i157 : i157+1])
-					continue
-				}
-				l156[i157] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i157)
-					break
-				}
-			}
-		}
-	}
-	x.FixedList = l156
-	if c.Failed() {
-		c.Trace("FixedList")
-		return
-	}
-	n161 := c.ReadLengthFast(2)
-	if n161 < 0 {
-		n161 = c.ReadLength(2)
-	}
-	m162 := foryimpl.MakeMap[map[int64]string](c, n161)
-	for n161 > 0 && !c.Failed() {
-		sz163, vn164, _ := c.ReadMapChunk(n161, 7, 21, nil, false)
-		for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
-			var k166 int64
-			k166 = r.ReadVarInt64()
-			var v167 string
-			if !vn164 {
-				v167 = c.ReadString()
-			}
-			m162[k166] = v167
-		}
-		n161 -= sz163
-	}
-	x.Nested = m162
-	if c.Failed() {
-		c.Trace("Nested")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeEverything) {
-		return
-	}
-	*x = Everything{
-		FixedList: x.FixedList,
-		Leaves:    x.Leaves,
-		Ostrs:     x.Ostrs,
-		Rleaves:   x.Rleaves,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(200977056) {
-		if h := r.ReadInt32(); h != 200977056 && !c.Failed() {
-			c.HashMismatch(foryTypeEverything, h)
-			return
-		}
-	}
-	// One bounds check for the 30 bytes of fixed-width fields.
-	if r.Need(30) {
-		in, off := r.Bytes(), r.Offset()
-		x.Fi64 = buffer.ReadInt64At(in, off)
-		x.F64 = buffer.ReadFloat64At(in, off+8)
-		x.Fi32 = buffer.ReadInt32At(in, off+16)
-		x.F32 = buffer.ReadFloat32At(in, off+20)
-		x.I16 = buffer.ReadInt16At(in, off+24)
-		x.H = serializer.Float16(buffer.ReadUint16At(in, off+26))
-		x.B = buffer.ReadUint8At(in, off+28) != 0
-		x.I8 = buffer.ReadInt8At(in, off+29)
-		r.SetOffset(off + 30)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I64 = buffer.UnZigZag64(u64)
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.Ti64 = i64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U64 = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.I32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.U32 = u32
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Fi64..U32")
-		return
-	}
-	if c.ReadFlag() {
-		var o169 int32
-		o169 = r.ReadVarInt32()
-		x.Oi = serializer.Some(o169)
-	}
-	if c.Failed() {
-		c.Trace("Oi")
-		return
-	}
-	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id171)
-		} else if st170 == foryimpl.RefFollows {
-			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id171, x.Bin)
 		} else {
-			x.Bin = nil
+			x.Bin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("Bin")
+			return
 		}
 	} else {
 		x.Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin")
-		return
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
 	}
 	x.Ts = c.ReadTime()
 	if c.Failed() {
@@ -1218,338 +839,395 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o172 string
-		o172 = c.ReadString()
-		x.Os = serializer.Some(o172)
+		var o105 string
+		o105 = c.ReadString()
+		x.Os = serializer.Some(o105)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
-	if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
-		x.Leaf = foryimpl.BackRef[Leaf](c, id174)
-	} else if st173 == foryimpl.RefFollows {
-		p175 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id174, p175)
-		if ev176 := c.ReadStructFieldMeta(foryTypeLeaf); ev176 != nil {
-			p175.ForyReadEvolved(c, ev176)
-		} else if !c.Failed() {
-			p175.ForyRead(c)
+	if c.TrackRef() {
+		if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
+			x.Leaf = foryimpl.BackRef[Leaf](c, id107)
+		} else if st106 == foryimpl.RefFollows {
+			p108 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id107, p108)
+			if ev109 := c.ReadStructFieldMeta(foryTypeLeaf); ev109 != nil {
+				p108.ForyReadEvolved(c, ev109)
+			} else if !c.Failed() {
+				p108.ForyRead(c)
+			}
+			x.Leaf = p108
+		} else {
+			x.Leaf = nil
 		}
-		x.Leaf = p175
-	} else {
-		x.Leaf = nil
-	}
-	if c.Failed() {
-		c.Trace("Leaf")
-		return
-	}
-	if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
-		x.Shared = foryimpl.BackRef[Leaf](c, id178)
-	} else if st177 == foryimpl.RefFollows {
-		p179 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id178, p179)
-		if ev180 := c.ReadStructFieldMeta(foryTypeLeaf); ev180 != nil {
-			p179.ForyReadEvolved(c, ev180)
-		} else if !c.Failed() {
-			p179.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Leaf")
+			return
 		}
-		x.Shared = p179
+		if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
+			x.Shared = foryimpl.BackRef[Leaf](c, id111)
+		} else if st110 == foryimpl.RefFollows {
+			p112 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id111, p112)
+			if ev113 := c.ReadStructFieldMeta(foryTypeLeaf); ev113 != nil {
+				p112.ForyReadEvolved(c, ev113)
+			} else if !c.Failed() {
+				p112.ForyRead(c)
+			}
+			x.Shared = p112
+		} else {
+			x.Shared = nil
+		}
+		if c.Failed() {
+			c.Trace("Shared")
+			return
+		}
 	} else {
-		x.Shared = nil
+		if c.ReadFlag() {
+			p106 := foryimpl.Alloc[Leaf](c)
+			if ev107 := c.ReadStructFieldMeta(foryTypeLeaf); ev107 != nil {
+				p106.ForyReadEvolved(c, ev107)
+			} else if !c.Failed() {
+				p106.ForyRead(c)
+			}
+			x.Leaf = p106
+		}
+		if c.Failed() {
+			c.Trace("Leaf")
+			return
+		}
+		if c.ReadFlag() {
+			p110 := foryimpl.Alloc[Leaf](c)
+			if ev111 := c.ReadStructFieldMeta(foryTypeLeaf); ev111 != nil {
+				p110.ForyReadEvolved(c, ev111)
+			} else if !c.Failed() {
+				p110.ForyRead(c)
+			}
+			x.Shared = p110
+		}
+		if c.Failed() {
+			c.Trace("Shared")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("Shared")
-		return
+	n114 := c.ReadLengthFast(1)
+	if n114 < 0 {
+		n114 = c.ReadLength(1)
 	}
-	n181 := c.ReadLengthFast(1)
-	if n181 < 0 {
-		n181 = c.ReadLength(1)
-	}
-	l182 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n181)
-	if n181 > 0 {
-		hn184, tr186, ev185 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l115 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n114)
+	if n114 > 0 {
+		hn117, tr119, ev118 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i183 := range l182 {
-				if tr186 {
-					if st187, id188 := c.ReadRefFlag(); st187 == foryimpl.RefBack {
-						if p189 := foryimpl.BackRef[Leaf](c, id188); p189 != nil {
-							l182[i183] = *p189
+			for i116 := range l115 {
+				if tr119 {
+					if st120, id121 := c.ReadRefFlag(); st120 == foryimpl.RefBack {
+						if p122 := foryimpl.BackRef[Leaf](c, id121); p122 != nil {
+							l115[i116] = *p122
 						}
-					} else if st187 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id188, &l182[i183])
-						if ev185 != nil {
-							l182[i183].ForyReadEvolved(c, ev185)
+					} else if st120 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id121, &l115[i116])
+						if ev118 != nil {
+							l115[i116].ForyReadEvolved(c, ev118)
 						} else {
-							l182[i183].ForyRead(c)
+							l115[i116].ForyRead(c)
 						}
 					} else {
-						l182[i183] = Leaf{}
+						l115[i116] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i183)
+						c.TraceIndex(i116)
 						break
 					}
 					continue
 				}
-				if hn184 && !c.ReadFlag() {
-					clear(l182[i183 : i183+1])
+				if hn117 && !c.ReadFlag() {
+					clear(l115[i116 : i116+1])
 					continue
 				}
-				if ev185 != nil {
-					l182[i183].ForyReadEvolved(c, ev185)
+				if ev118 != nil {
+					l115[i116].ForyReadEvolved(c, ev118)
 				} else {
-					l182[i183].ForyRead(c)
+					l115[i116].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i183)
+					c.TraceIndex(i116)
 					break
 				}
 			}
 		}
 	}
-	x.Leaves = l182
+	x.Leaves = l115
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	n190 := c.ReadLengthFast(1)
-	if n190 < 0 {
-		n190 = c.ReadLength(1)
+	n123 := c.ReadLengthFast(1)
+	if n123 < 0 {
+		n123 = c.ReadLength(1)
 	}
-	l191 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n190)
-	if n190 > 0 {
-		hn193 := c.ReadListHeader(21)
+	l124 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n123)
+	if n123 > 0 {
+		hn126 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i192 := range l191 {
-				if hn193 && !c.ReadFlag() {
-					clear(l191[i192 : i192+1])
+			for i125 := range l124 {
+				if hn126 && !c.ReadFlag() {
+					clear(l124[i125 : i125+1])
 					continue
 				}
-				p196 := foryimpl.Alloc[string](c)
-				*p196 = c.ReadString()
-				l191[i192] = p196
+				p129 := foryimpl.Alloc[string](c)
+				*p129 = c.ReadString()
+				l124[i125] = p129
 				if c.Failed() {
-					c.TraceIndex(i192)
+					c.TraceIndex(i125)
 					break
 				}
 			}
 		}
 	}
-	x.Ostrs = l191
+	x.Ostrs = l124
 	if c.Failed() {
 		c.Trace("Ostrs")
 		return
 	}
-	n197 := c.ReadLengthFast(1)
-	if n197 < 0 {
-		n197 = c.ReadLength(1)
+	n130 := c.ReadLengthFast(1)
+	if n130 < 0 {
+		n130 = c.ReadLength(1)
 	}
-	l198 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n197)
-	if n197 > 0 {
-		hn200, tr202, ev201 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l131 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n130)
+	if n130 > 0 {
+		hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i199 := range l198 {
-				if tr202 {
-					if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
-						l198[i199] = foryimpl.BackRef[Leaf](c, id205)
-					} else if st204 == foryimpl.RefFollows {
-						p206 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id205, p206)
-						if ev201 != nil {
-							p206.ForyReadEvolved(c, ev201)
+			for i132 := range l131 {
+				if tr135 {
+					if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+						l131[i132] = foryimpl.BackRef[Leaf](c, id138)
+					} else if st137 == foryimpl.RefFollows {
+						p139 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id138, p139)
+						if ev134 != nil {
+							p139.ForyReadEvolved(c, ev134)
 						} else {
-							p206.ForyRead(c)
+							p139.ForyRead(c)
 						}
-						l198[i199] = p206
+						l131[i132] = p139
 					} else {
-						l198[i199] = nil
+						l131[i132] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i199)
+						c.TraceIndex(i132)
 						break
 					}
 					continue
 				}
-				if hn200 && !c.ReadFlag() {
-					clear(l198[i199 : i199+1])
+				if hn133 && !c.ReadFlag() {
+					clear(l131[i132 : i132+1])
 					continue
 				}
-				p203 := foryimpl.Alloc[Leaf](c)
-				if ev201 != nil {
-					p203.ForyReadEvolved(c, ev201)
+				p136 := foryimpl.Alloc[Leaf](c)
+				if ev134 != nil {
+					p136.ForyReadEvolved(c, ev134)
 				} else {
-					p203.ForyRead(c)
+					p136.ForyRead(c)
 				}
-				l198[i199] = p203
+				l131[i132] = p136
 				if c.Failed() {
-					c.TraceIndex(i199)
+					c.TraceIndex(i132)
 					break
 				}
 			}
 		}
 	}
-	x.Rleaves = l198
+	x.Rleaves = l131
 	if c.Failed() {
 		c.Trace("Rleaves")
 		return
 	}
-	n207 := c.ReadLengthFast(2)
-	if n207 < 0 {
-		n207 = c.ReadLength(2)
+	n140 := c.ReadLengthFast(2)
+	if n140 < 0 {
+		n140 = c.ReadLength(2)
 	}
-	m208 := foryimpl.MakeMap[map[string]Leaf](c, n207)
-	for n207 > 0 && !c.Failed() {
-		sz209, vn210, ev214 := c.ReadMapChunk(n207, 21, 28, foryTypeLeaf, false)
-		for j211 := 0; j211 < sz209 && !c.Failed(); j211++ {
-			var k212 string
-			k212 = c.ReadString()
-			var v213 Leaf
-			if !vn210 {
-				if ev214 != nil {
-					v213.ForyReadEvolved(c, ev214)
+	m141 := foryimpl.MakeMap[map[string]Leaf](c, n140)
+	for n140 > 0 && !c.Failed() {
+		sz142, vn143, ev147 := c.ReadMapChunk(n140, 21, 28, foryTypeLeaf, false)
+		for j144 := 0; j144 < sz142 && !c.Failed(); j144++ {
+			var k145 string
+			k145 = c.ReadString()
+			var v146 Leaf
+			if !vn143 {
+				if ev147 != nil {
+					v146.ForyReadEvolved(c, ev147)
 				} else {
-					v213.ForyRead(c)
+					v146.ForyRead(c)
 				}
 			}
-			m208[k212] = v213
+			m141[k145] = v146
 		}
-		n207 -= sz209
+		n140 -= sz142
 	}
-	x.Lmap = m208
+	x.Lmap = m141
 	if c.Failed() {
 		c.Trace("Lmap")
 		return
 	}
-	n216 := c.ReadLengthFast(2)
-	if n216 < 0 {
-		n216 = c.ReadLength(2)
+	n149 := c.ReadLengthFast(2)
+	if n149 < 0 {
+		n149 = c.ReadLength(2)
 	}
-	m217 := foryimpl.MakeMap[map[string]*int32](c, n216)
-	for n216 > 0 && !c.Failed() {
-		sz218, vn219, _ := c.ReadMapChunk(n216, 21, 5, nil, true)
-		for j220 := 0; j220 < sz218 && !c.Failed(); j220++ {
-			var k221 string
-			k221 = c.ReadString()
-			var v222 *int32
-			if !vn219 {
-				p223 := foryimpl.Alloc[int32](c)
-				*p223 = r.ReadVarInt32()
-				v222 = p223
+	m150 := foryimpl.MakeMap[map[string]*int32](c, n149)
+	for n149 > 0 && !c.Failed() {
+		sz151, vn152, _ := c.ReadMapChunk(n149, 21, 5, nil, true)
+		for j153 := 0; j153 < sz151 && !c.Failed(); j153++ {
+			var k154 string
+			k154 = c.ReadString()
+			var v155 *int32
+			if !vn152 {
+				p156 := foryimpl.Alloc[int32](c)
+				*p156 = r.ReadVarInt32()
+				v155 = p156
 			}
-			m217[k221] = v222
+			m150[k154] = v155
 		}
-		n216 -= sz218
+		n149 -= sz151
 	}
-	x.Omap = m217
+	x.Omap = m150
 	if c.Failed() {
 		c.Trace("Omap")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
-			x.Arr = foryimpl.BackRefSlice[int32](c, id226)
-		} else if st225 == foryimpl.RefFollows {
-			n227 := c.ReadArrayLengthFast(4)
-			if n227 < 0 {
-				n227 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
+				x.Arr = foryimpl.BackRefSlice[int32](c, id159)
+			} else if st158 == foryimpl.RefFollows {
+				n160 := c.ReadArrayLengthFast(4)
+				if n160 < 0 {
+					n160 = c.ReadArrayLength(4)
+				}
+				a161 := foryimpl.MakeSlice[[]int32](c, n160)
+				r.ReadRawInt32s(a161)
+				x.Arr = a161
+				foryimpl.SetRefSlice(c, id159, x.Arr)
+			} else {
+				x.Arr = nil
 			}
-			a228 := foryimpl.MakeSlice[[]int32](c, n227)
-			r.ReadRawInt32s(a228)
-			x.Arr = a228
-			foryimpl.SetRefSlice(c, id226, x.Arr)
 		} else {
-			x.Arr = nil
+			n162 := c.ReadArrayLengthFast(4)
+			if n162 < 0 {
+				n162 = c.ReadArrayLength(4)
+			}
+			a163 := foryimpl.MakeSlice[[]int32](c, n162)
+			r.ReadRawInt32s(a163)
+			x.Arr = a163
 		}
-	} else {
-		n229 := c.ReadArrayLengthFast(4)
-		if n229 < 0 {
-			n229 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Arr")
+			return
 		}
-		a230 := foryimpl.MakeSlice[[]int32](c, n229)
-		r.ReadRawInt32s(a230)
-		x.Arr = a230
-	}
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e233 := c.ReadEnumFast(uint32(0x7fffffff)); e233 >= 0 {
-				x.Kind = Kind(e233)
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e166 := c.ReadEnumFast(uint32(0x7fffffff)); e166 >= 0 {
+					x.Kind = Kind(e166)
+				} else {
+					x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+		} else {
+			if e167 := c.ReadEnumFast(uint32(0x7fffffff)); e167 >= 0 {
+				x.Kind = Kind(e167)
 			} else {
 				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Kind")
+			return
+		}
+		if c.ReadValueFlag() {
+			x.Shape.ForyReadUnion(c)
+		}
+		if c.Failed() {
+			c.Trace("Shape")
+			return
+		}
 	} else {
-		if e234 := c.ReadEnumFast(uint32(0x7fffffff)); e234 >= 0 {
-			x.Kind = Kind(e234)
+		n158 := c.ReadArrayLengthFast(4)
+		if n158 < 0 {
+			n158 = c.ReadArrayLength(4)
+		}
+		a159 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n158)
+		r.ReadRawInt32s(a159)
+		x.Arr = a159
+		if c.Failed() {
+			c.Trace("Arr")
+			return
+		}
+		if e164 := c.ReadEnumFast(uint32(0x7fffffff)); e164 >= 0 {
+			x.Kind = Kind(e164)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
-	}
-	if c.ReadValueFlag() {
+		if c.Failed() {
+			c.Trace("Kind")
+			return
+		}
 		x.Shape.ForyReadUnion(c)
-	}
-	if c.Failed() {
-		c.Trace("Shape")
-		return
+		if c.Failed() {
+			c.Trace("Shape")
+			return
+		}
 	}
 	x.Anything = foryimpl.ReadAny(c, false)
 	if c.Failed() {
 		c.Trace("Anything")
 		return
 	}
-	n237 := c.ReadLengthFast(4)
-	if n237 < 0 {
-		n237 = c.ReadLength(4)
+	n170 := c.ReadLengthFast(4)
+	if n170 < 0 {
+		n170 = c.ReadLength(4)
 	}
-	l238 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n237)
-	if n237 > 0 {
-		hn240 := c.ReadListHeader(4)
+	l171 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n170)
+	if n170 > 0 {
+		hn173 := c.ReadListHeader(4)
 		if !c.Failed() {
-			for i239 := range l238 {
-				if hn240 && !c.ReadFlag() {
-					clear(l238[i239 : i239+1])
+			for i172 := range l171 {
+				if hn173 && !c.ReadFlag() {
+					clear(l171[i172 : i172+1])
 					continue
 				}
-				l238[i239] = r.ReadInt32()
+				l171[i172] = r.ReadInt32()
 				if c.Failed() {
-					c.TraceIndex(i239)
+					c.TraceIndex(i172)
 					break
 				}
 			}
 		}
 	}
-	x.FixedList = l238
+	x.FixedList = l171
 	if c.Failed() {
 		c.Trace("FixedList")
 		return
 	}
-	n243 := c.ReadLengthFast(2)
-	if n243 < 0 {
-		n243 = c.ReadLength(2)
+	n176 := c.ReadLengthFast(2)
+	if n176 < 0 {
+		n176 = c.ReadLength(2)
 	}
-	m244 := foryimpl.MakeMap[map[int64]string](c, n243)
-	for n243 > 0 && !c.Failed() {
-		sz245, vn246, _ := c.ReadMapChunk(n243, 7, 21, nil, false)
-		for j247 := 0; j247 < sz245 && !c.Failed(); j247++ {
-			var k248 int64
-			k248 = r.ReadVarInt64()
-			var v249 string
-			if !vn246 {
-				v249 = c.ReadString()
+	m177 := foryimpl.MakeMap[map[int64]string](c, n176)
+	for n176 > 0 && !c.Failed() {
+		sz178, vn179, _ := c.ReadMapChunk(n176, 7, 21, nil, false)
+		for j180 := 0; j180 < sz178 && !c.Failed(); j180++ {
+			var k181 int64
+			k181 = r.ReadVarInt64()
+			var v182 string
+			if !vn179 {
+				v182 = c.ReadString()
 			}
-			m244[k248] = v249
+			m177[k181] = v182
 		}
-		n243 -= sz245
+		n176 -= sz178
 	}
-	x.Nested = m244
+	x.Nested = m177
 	if c.Failed() {
 		c.Trace("Nested")
 		return
@@ -1568,48 +1246,48 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v251, ok252 := c.ReadIntAs(f, 64); ok252 {
-					x.Fi64 = int64(v251)
+				if v184, ok185 := c.ReadIntAs(f, 64); ok185 {
+					x.Fi64 = int64(v184)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v253, ok254 := c.ReadFloatAs(f, 64); ok254 {
-					x.F64 = float64(v253)
+				if v186, ok187 := c.ReadFloatAs(f, 64); ok187 {
+					x.F64 = float64(v186)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v255, ok256 := c.ReadIntAs(f, 32); ok256 {
-					x.Fi32 = int32(v255)
+				if v188, ok189 := c.ReadIntAs(f, 32); ok189 {
+					x.Fi32 = int32(v188)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v257, ok258 := c.ReadFloatAs(f, 32); ok258 {
-					x.F32 = float32(v257)
+				if v190, ok191 := c.ReadFloatAs(f, 32); ok191 {
+					x.F32 = float32(v190)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 4:
 			if f.Convert {
-				if v259, ok260 := c.ReadIntAs(f, 16); ok260 {
-					x.I16 = int16(v259)
+				if v192, ok193 := c.ReadIntAs(f, 16); ok193 {
+					x.I16 = int16(v192)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 5:
 			if f.Convert {
-				if v261, ok262 := c.ReadFloatAs(f, 64); ok262 {
-					x.H = serializer.Float16(v261)
+				if v194, ok195 := c.ReadFloatAs(f, 64); ok195 {
+					x.H = serializer.Float16(v194)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.H = serializer.Float16(r.ReadUint16())
@@ -1620,61 +1298,61 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 7:
 			if f.Convert {
-				if v263, ok264 := c.ReadIntAs(f, 8); ok264 {
-					x.I8 = int8(v263)
+				if v196, ok197 := c.ReadIntAs(f, 8); ok197 {
+					x.I8 = int8(v196)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 8:
 			if f.Convert {
-				if v265, ok266 := c.ReadIntAs(f, 64); ok266 {
-					x.I64 = int64(v265)
+				if v198, ok199 := c.ReadIntAs(f, 64); ok199 {
+					x.I64 = int64(v198)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v267, ok268 := c.ReadIntAs(f, 64); ok268 {
-					x.Ti64 = int64(v267)
+				if v200, ok201 := c.ReadIntAs(f, 64); ok201 {
+					x.Ti64 = int64(v200)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 10:
 			if f.Convert {
-				if v269, ok270 := c.ReadUintAs(f, 64); ok270 {
-					x.U64 = uint64(v269)
+				if v202, ok203 := c.ReadUintAs(f, 64); ok203 {
+					x.U64 = uint64(v202)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 11:
 			if f.Convert {
-				if v271, ok272 := c.ReadIntAs(f, 32); ok272 {
-					x.I32 = int32(v271)
+				if v204, ok205 := c.ReadIntAs(f, 32); ok205 {
+					x.I32 = int32(v204)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v273, ok274 := c.ReadUintAs(f, 32); ok274 {
-					x.U32 = uint32(v273)
+				if v206, ok207 := c.ReadUintAs(f, 32); ok207 {
+					x.U32 = uint32(v206)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 13:
 			if f.Convert {
-				if v276, ok277 := c.ReadIntAs(f, 32); ok277 {
-					x.Oi = serializer.Some(int32(v276))
+				if v209, ok210 := c.ReadIntAs(f, 32); ok210 {
+					x.Oi = serializer.Some(int32(v209))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o275 int32
-				o275 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o275)
+				var o208 int32
+				o208 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o208)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
@@ -1682,11 +1360,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st278, id279 := c.ReadRefFlag(); st278 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id279)
-				} else if st278 == foryimpl.RefFollows {
+				if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id212)
+				} else if st211 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id279, x.Bin)
+					foryimpl.SetRefSlice(c, id212, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -1715,256 +1393,256 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o280 string
-				o280 = c.ReadString()
-				x.Os = serializer.Some(o280)
+				var o213 string
+				o213 = c.ReadString()
+				x.Os = serializer.Some(o213)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id284)
-				} else if st283 == foryimpl.RefFollows {
-					p285 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id284, p285)
-					if ev286 := c.ReadStructFieldMeta(foryTypeLeaf); ev286 != nil {
-						p285.ForyReadEvolved(c, ev286)
+				if st216, id217 := c.ReadRefFlag(); st216 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id217)
+				} else if st216 == foryimpl.RefFollows {
+					p218 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id217, p218)
+					if ev219 := c.ReadStructFieldMeta(foryTypeLeaf); ev219 != nil {
+						p218.ForyReadEvolved(c, ev219)
 					} else if !c.Failed() {
-						p285.ForyRead(c)
+						p218.ForyRead(c)
 					}
-					x.Leaf = p285
+					x.Leaf = p218
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p281 := foryimpl.Alloc[Leaf](c)
-					if ev282 := c.ReadStructFieldMeta(foryTypeLeaf); ev282 != nil {
-						p281.ForyReadEvolved(c, ev282)
+					p214 := foryimpl.Alloc[Leaf](c)
+					if ev215 := c.ReadStructFieldMeta(foryTypeLeaf); ev215 != nil {
+						p214.ForyReadEvolved(c, ev215)
 					} else if !c.Failed() {
-						p281.ForyRead(c)
+						p214.ForyRead(c)
 					}
-					x.Leaf = p281
+					x.Leaf = p214
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st289, id290 := c.ReadRefFlag(); st289 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id290)
-				} else if st289 == foryimpl.RefFollows {
-					p291 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id290, p291)
-					if ev292 := c.ReadStructFieldMeta(foryTypeLeaf); ev292 != nil {
-						p291.ForyReadEvolved(c, ev292)
+				if st222, id223 := c.ReadRefFlag(); st222 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id223)
+				} else if st222 == foryimpl.RefFollows {
+					p224 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id223, p224)
+					if ev225 := c.ReadStructFieldMeta(foryTypeLeaf); ev225 != nil {
+						p224.ForyReadEvolved(c, ev225)
 					} else if !c.Failed() {
-						p291.ForyRead(c)
+						p224.ForyRead(c)
 					}
-					x.Shared = p291
+					x.Shared = p224
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p287 := foryimpl.Alloc[Leaf](c)
-					if ev288 := c.ReadStructFieldMeta(foryTypeLeaf); ev288 != nil {
-						p287.ForyReadEvolved(c, ev288)
+					p220 := foryimpl.Alloc[Leaf](c)
+					if ev221 := c.ReadStructFieldMeta(foryTypeLeaf); ev221 != nil {
+						p220.ForyReadEvolved(c, ev221)
 					} else if !c.Failed() {
-						p287.ForyRead(c)
+						p220.ForyRead(c)
 					}
-					x.Shared = p287
+					x.Shared = p220
 				}
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n293 := c.ReadLengthFast(1)
-				if n293 < 0 {
-					n293 = c.ReadLength(1)
+				n226 := c.ReadLengthFast(1)
+				if n226 < 0 {
+					n226 = c.ReadLength(1)
 				}
-				l294 := foryimpl.MakeSlice[[]Leaf](c, n293)
-				if n293 > 0 {
-					hn296, tr298, ev297 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l227 := foryimpl.MakeSlice[[]Leaf](c, n226)
+				if n226 > 0 {
+					hn229, tr231, ev230 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i295 := range l294 {
-							if tr298 {
-								if st299, id300 := c.ReadRefFlag(); st299 == foryimpl.RefBack {
-									if p301 := foryimpl.BackRef[Leaf](c, id300); p301 != nil {
-										l294[i295] = *p301
+						for i228 := range l227 {
+							if tr231 {
+								if st232, id233 := c.ReadRefFlag(); st232 == foryimpl.RefBack {
+									if p234 := foryimpl.BackRef[Leaf](c, id233); p234 != nil {
+										l227[i228] = *p234
 									}
-								} else if st299 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id300, &l294[i295])
-									if ev297 != nil {
-										l294[i295].ForyReadEvolved(c, ev297)
+								} else if st232 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id233, &l227[i228])
+									if ev230 != nil {
+										l227[i228].ForyReadEvolved(c, ev230)
 									} else {
-										l294[i295].ForyRead(c)
+										l227[i228].ForyRead(c)
 									}
 								} else {
-									l294[i295] = Leaf{}
+									l227[i228] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i295)
+									c.TraceIndex(i228)
 									break
 								}
 								continue
 							}
-							if hn296 && !c.ReadFlag() {
-								clear(l294[i295 : i295+1])
+							if hn229 && !c.ReadFlag() {
+								clear(l227[i228 : i228+1])
 								continue
 							}
-							if ev297 != nil {
-								l294[i295].ForyReadEvolved(c, ev297)
+							if ev230 != nil {
+								l227[i228].ForyReadEvolved(c, ev230)
 							} else {
-								l294[i295].ForyRead(c)
+								l227[i228].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i295)
+								c.TraceIndex(i228)
 								break
 							}
 						}
 					}
 				}
-				x.Leaves = l294
+				x.Leaves = l227
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n302 := c.ReadLengthFast(1)
-				if n302 < 0 {
-					n302 = c.ReadLength(1)
+				n235 := c.ReadLengthFast(1)
+				if n235 < 0 {
+					n235 = c.ReadLength(1)
 				}
-				l303 := foryimpl.MakeSlice[[]*string](c, n302)
-				if n302 > 0 {
-					hn305 := c.ReadListHeader(21)
+				l236 := foryimpl.MakeSlice[[]*string](c, n235)
+				if n235 > 0 {
+					hn238 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i304 := range l303 {
-							if hn305 && !c.ReadFlag() {
-								clear(l303[i304 : i304+1])
+						for i237 := range l236 {
+							if hn238 && !c.ReadFlag() {
+								clear(l236[i237 : i237+1])
 								continue
 							}
-							p308 := foryimpl.Alloc[string](c)
-							*p308 = c.ReadString()
-							l303[i304] = p308
+							p241 := foryimpl.Alloc[string](c)
+							*p241 = c.ReadString()
+							l236[i237] = p241
 							if c.Failed() {
-								c.TraceIndex(i304)
+								c.TraceIndex(i237)
 								break
 							}
 						}
 					}
 				}
-				x.Ostrs = l303
+				x.Ostrs = l236
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n309 := c.ReadLengthFast(1)
-				if n309 < 0 {
-					n309 = c.ReadLength(1)
+				n242 := c.ReadLengthFast(1)
+				if n242 < 0 {
+					n242 = c.ReadLength(1)
 				}
-				l310 := foryimpl.MakeSlice[[]*Leaf](c, n309)
-				if n309 > 0 {
-					hn312, tr314, ev313 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l243 := foryimpl.MakeSlice[[]*Leaf](c, n242)
+				if n242 > 0 {
+					hn245, tr247, ev246 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i311 := range l310 {
-							if tr314 {
-								if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
-									l310[i311] = foryimpl.BackRef[Leaf](c, id317)
-								} else if st316 == foryimpl.RefFollows {
-									p318 := foryimpl.Alloc[Leaf](c)
-									foryimpl.SetRef(c, id317, p318)
-									if ev313 != nil {
-										p318.ForyReadEvolved(c, ev313)
+						for i244 := range l243 {
+							if tr247 {
+								if st249, id250 := c.ReadRefFlag(); st249 == foryimpl.RefBack {
+									l243[i244] = foryimpl.BackRef[Leaf](c, id250)
+								} else if st249 == foryimpl.RefFollows {
+									p251 := foryimpl.Alloc[Leaf](c)
+									foryimpl.SetRef(c, id250, p251)
+									if ev246 != nil {
+										p251.ForyReadEvolved(c, ev246)
 									} else {
-										p318.ForyRead(c)
+										p251.ForyRead(c)
 									}
-									l310[i311] = p318
+									l243[i244] = p251
 								} else {
-									l310[i311] = nil
+									l243[i244] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i311)
+									c.TraceIndex(i244)
 									break
 								}
 								continue
 							}
-							if hn312 && !c.ReadFlag() {
-								clear(l310[i311 : i311+1])
+							if hn245 && !c.ReadFlag() {
+								clear(l243[i244 : i244+1])
 								continue
 							}
-							p315 := foryimpl.Alloc[Leaf](c)
-							if ev313 != nil {
-								p315.ForyReadEvolved(c, ev313)
+							p248 := foryimpl.Alloc[Leaf](c)
+							if ev246 != nil {
+								p248.ForyReadEvolved(c, ev246)
 							} else {
-								p315.ForyRead(c)
+								p248.ForyRead(c)
 							}
-							l310[i311] = p315
+							l243[i244] = p248
 							if c.Failed() {
-								c.TraceIndex(i311)
+								c.TraceIndex(i244)
 								break
 							}
 						}
 					}
 				}
-				x.Rleaves = l310
+				x.Rleaves = l243
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n319 := c.ReadLengthFast(2)
-				if n319 < 0 {
-					n319 = c.ReadLength(2)
+				n252 := c.ReadLengthFast(2)
+				if n252 < 0 {
+					n252 = c.ReadLength(2)
 				}
-				m320 := foryimpl.MakeMap[map[string]Leaf](c, n319)
-				for n319 > 0 && !c.Failed() {
-					sz321, vn322, ev326 := c.ReadMapChunk(n319, 21, 28, foryTypeLeaf, false)
-					for j323 := 0; j323 < sz321 && !c.Failed(); j323++ {
-						var k324 string
-						k324 = c.ReadString()
-						var v325 Leaf
-						if !vn322 {
-							if ev326 != nil {
-								v325.ForyReadEvolved(c, ev326)
+				m253 := foryimpl.MakeMap[map[string]Leaf](c, n252)
+				for n252 > 0 && !c.Failed() {
+					sz254, vn255, ev259 := c.ReadMapChunk(n252, 21, 28, foryTypeLeaf, false)
+					for j256 := 0; j256 < sz254 && !c.Failed(); j256++ {
+						var k257 string
+						k257 = c.ReadString()
+						var v258 Leaf
+						if !vn255 {
+							if ev259 != nil {
+								v258.ForyReadEvolved(c, ev259)
 							} else {
-								v325.ForyRead(c)
+								v258.ForyRead(c)
 							}
 						}
-						m320[k324] = v325
+						m253[k257] = v258
 					}
-					n319 -= sz321
+					n252 -= sz254
 				}
-				x.Lmap = m320
+				x.Lmap = m253
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n328 := c.ReadLengthFast(2)
-				if n328 < 0 {
-					n328 = c.ReadLength(2)
+				n261 := c.ReadLengthFast(2)
+				if n261 < 0 {
+					n261 = c.ReadLength(2)
 				}
-				m329 := foryimpl.MakeMap[map[string]*int32](c, n328)
-				for n328 > 0 && !c.Failed() {
-					sz330, vn331, _ := c.ReadMapChunk(n328, 21, 5, nil, true)
-					for j332 := 0; j332 < sz330 && !c.Failed(); j332++ {
-						var k333 string
-						k333 = c.ReadString()
-						var v334 *int32
-						if !vn331 {
-							p335 := foryimpl.Alloc[int32](c)
-							*p335 = r.ReadVarInt32()
-							v334 = p335
+				m262 := foryimpl.MakeMap[map[string]*int32](c, n261)
+				for n261 > 0 && !c.Failed() {
+					sz263, vn264, _ := c.ReadMapChunk(n261, 21, 5, nil, true)
+					for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
+						var k266 string
+						k266 = c.ReadString()
+						var v267 *int32
+						if !vn264 {
+							p268 := foryimpl.Alloc[int32](c)
+							*p268 = r.ReadVarInt32()
+							v267 = p268
 						}
-						m329[k333] = v334
+						m262[k266] = v267
 					}
-					n328 -= sz330
+					n261 -= sz263
 				}
-				x.Omap = m329
+				x.Omap = m262
 			}
 		case 28:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st339, id340 := c.ReadRefFlag(); st339 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id340)
-				} else if st339 == foryimpl.RefFollows {
-					n341 := c.ReadArrayLengthFast(4)
-					if n341 < 0 {
-						n341 = c.ReadArrayLength(4)
+				if st272, id273 := c.ReadRefFlag(); st272 == foryimpl.RefBack {
+					x.Arr = foryimpl.BackRefSlice[int32](c, id273)
+				} else if st272 == foryimpl.RefFollows {
+					n274 := c.ReadArrayLengthFast(4)
+					if n274 < 0 {
+						n274 = c.ReadArrayLength(4)
 					}
-					a342 := foryimpl.MakeSlice[[]int32](c, n341)
-					r.ReadRawInt32s(a342)
-					x.Arr = a342
-					foryimpl.SetRefSlice(c, id340, x.Arr)
+					a275 := foryimpl.MakeSlice[[]int32](c, n274)
+					r.ReadRawInt32s(a275)
+					x.Arr = a275
+					foryimpl.SetRefSlice(c, id273, x.Arr)
 				} else {
 					x.Arr = nil
 				}
@@ -1972,28 +1650,28 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n337 := c.ReadArrayLengthFast(4)
-					if n337 < 0 {
-						n337 = c.ReadArrayLength(4)
+					n270 := c.ReadArrayLengthFast(4)
+					if n270 < 0 {
+						n270 = c.ReadArrayLength(4)
 					}
-					a338 := foryimpl.MakeSlice[[]int32](c, n337)
-					r.ReadRawInt32s(a338)
-					x.Arr = a338
+					a271 := foryimpl.MakeSlice[[]int32](c, n270)
+					r.ReadRawInt32s(a271)
+					x.Arr = a271
 				}
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e346 := c.ReadEnumFast(uint32(0x7fffffff)); e346 >= 0 {
-						x.Kind = Kind(e346)
+					if e279 := c.ReadEnumFast(uint32(0x7fffffff)); e279 >= 0 {
+						x.Kind = Kind(e279)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e343 := c.ReadEnumFast(uint32(0x7fffffff)); e343 >= 0 {
-						x.Kind = Kind(e343)
+					if e276 := c.ReadEnumFast(uint32(0x7fffffff)); e276 >= 0 {
+						x.Kind = Kind(e276)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2015,50 +1693,50 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.FixedList = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n349 := c.ReadLengthFast(4)
-				if n349 < 0 {
-					n349 = c.ReadLength(4)
+				n282 := c.ReadLengthFast(4)
+				if n282 < 0 {
+					n282 = c.ReadLength(4)
 				}
-				l350 := foryimpl.MakeSlice[[]int32](c, n349)
-				if n349 > 0 {
-					hn352 := c.ReadListHeader(4)
+				l283 := foryimpl.MakeSlice[[]int32](c, n282)
+				if n282 > 0 {
+					hn285 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i351 := range l350 {
-							if hn352 && !c.ReadFlag() {
-								clear(l350[i351 : i351+1])
+						for i284 := range l283 {
+							if hn285 && !c.ReadFlag() {
+								clear(l283[i284 : i284+1])
 								continue
 							}
-							l350[i351] = r.ReadInt32()
+							l283[i284] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i351)
+								c.TraceIndex(i284)
 								break
 							}
 						}
 					}
 				}
-				x.FixedList = l350
+				x.FixedList = l283
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n355 := c.ReadLengthFast(2)
-				if n355 < 0 {
-					n355 = c.ReadLength(2)
+				n288 := c.ReadLengthFast(2)
+				if n288 < 0 {
+					n288 = c.ReadLength(2)
 				}
-				m356 := foryimpl.MakeMap[map[int64]string](c, n355)
-				for n355 > 0 && !c.Failed() {
-					sz357, vn358, _ := c.ReadMapChunk(n355, 7, 21, nil, false)
-					for j359 := 0; j359 < sz357 && !c.Failed(); j359++ {
-						var k360 int64
-						k360 = r.ReadVarInt64()
-						var v361 string
-						if !vn358 {
-							v361 = c.ReadString()
+				m289 := foryimpl.MakeMap[map[int64]string](c, n288)
+				for n288 > 0 && !c.Failed() {
+					sz290, vn291, _ := c.ReadMapChunk(n288, 7, 21, nil, false)
+					for j292 := 0; j292 < sz290 && !c.Failed(); j292++ {
+						var k293 int64
+						k293 = r.ReadVarInt64()
+						var v294 string
+						if !vn291 {
+							v294 = c.ReadString()
 						}
-						m356[k360] = v361
+						m289[k293] = v294
 					}
-					n355 -= sz357
+					n288 -= sz290
 				}
-				x.Nested = m356
+				x.Nested = m289
 			}
 		default:
 			c.SkipField(f)

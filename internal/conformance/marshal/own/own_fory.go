@@ -333,11 +333,8 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Host's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Host) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Host{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1346462917) {
@@ -376,99 +373,37 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Prefix")
 		return
 	}
-	if p17, ok := c.ReadBinaryView(); ok {
-		c.Unmarshaled((x.Home).UnmarshalBinary(p17))
-	}
-	if c.Failed() {
-		c.Trace("Home")
-		return
-	}
-	if c.ReadFlag() {
-		p18 := foryimpl.Alloc[big.Int](c)
-		if p19, ok := c.ReadText(); ok {
-			c.Unmarshaled((*p18).UnmarshalText(p19))
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if p19, ok := c.ReadBinaryView(); ok {
+					c.Unmarshaled((x.Home).UnmarshalBinary(p19))
+				}
+			}
+		} else {
+			if p20, ok := c.ReadBinaryView(); ok {
+				c.Unmarshaled((x.Home).UnmarshalBinary(p20))
+			}
 		}
-		x.Big = p18
-	}
-	if c.Failed() {
-		c.Trace("Big")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if p20, ok := c.ReadText(); ok {
-		c.Unmarshaled((x.Code).UnmarshalText(p20))
-	}
-	if c.Failed() {
-		c.Trace("Code")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Host) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Host{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1346462917) {
-		if h := r.ReadInt32(); h != 1346462917 && !c.Failed() {
-			c.HashMismatch(foryTypeHost, h)
+		if c.Failed() {
+			c.Trace("Home")
+			return
+		}
+	} else {
+		if p17, ok := c.ReadBinaryView(); ok {
+			c.Unmarshaled((x.Home).UnmarshalBinary(p17))
+		}
+		if c.Failed() {
+			c.Trace("Home")
 			return
 		}
 	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Port = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Port..Port")
-		return
-	}
-	if p21, ok := c.ReadText(); ok {
-		c.Unmarshaled((x.Addr).UnmarshalText(p21))
-	}
-	if c.Failed() {
-		c.Trace("Addr")
-		return
-	}
 	if c.ReadFlag() {
-		p22 := foryimpl.Alloc[netip.Prefix](c)
-		if p23, ok := c.ReadText(); ok {
-			c.Unmarshaled((*p22).UnmarshalText(p23))
+		p21 := foryimpl.Alloc[big.Int](c)
+		if p22, ok := c.ReadText(); ok {
+			c.Unmarshaled((*p21).UnmarshalText(p22))
 		}
-		x.Prefix = p22
-	}
-	if c.Failed() {
-		c.Trace("Prefix")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if p26, ok := c.ReadBinaryView(); ok {
-				c.Unmarshaled((x.Home).UnmarshalBinary(p26))
-			}
-		}
-	} else {
-		if p27, ok := c.ReadBinaryView(); ok {
-			c.Unmarshaled((x.Home).UnmarshalBinary(p27))
-		}
-	}
-	if c.Failed() {
-		c.Trace("Home")
-		return
-	}
-	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[big.Int](c)
-		if p29, ok := c.ReadText(); ok {
-			c.Unmarshaled((*p28).UnmarshalText(p29))
-		}
-		x.Big = p28
+		x.Big = p21
 	}
 	if c.Failed() {
 		c.Trace("Big")
@@ -479,8 +414,8 @@ func (x *Host) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if p30, ok := c.ReadText(); ok {
-		c.Unmarshaled((x.Code).UnmarshalText(p30))
+	if p23, ok := c.ReadText(); ok {
+		c.Unmarshaled((x.Code).UnmarshalText(p23))
 	}
 	if c.Failed() {
 		c.Trace("Code")
@@ -496,51 +431,51 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
-					x.Port = int32(v31)
+				if v24, ok25 := c.ReadIntAs(f, 32); ok25 {
+					x.Port = int32(v24)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Port = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				if p33, ok := c.ReadText(); ok {
-					c.Unmarshaled((x.Addr).UnmarshalText(p33))
+				if p26, ok := c.ReadText(); ok {
+					c.Unmarshaled((x.Addr).UnmarshalText(p26))
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p34 := foryimpl.Alloc[netip.Prefix](c)
-				if p35, ok := c.ReadText(); ok {
-					c.Unmarshaled((*p34).UnmarshalText(p35))
+				p27 := foryimpl.Alloc[netip.Prefix](c)
+				if p28, ok := c.ReadText(); ok {
+					c.Unmarshaled((*p27).UnmarshalText(p28))
 				}
-				x.Prefix = p34
+				x.Prefix = p27
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if p40, ok := c.ReadBinaryView(); ok {
-						c.Unmarshaled((x.Home).UnmarshalBinary(p40))
+					if p33, ok := c.ReadBinaryView(); ok {
+						c.Unmarshaled((x.Home).UnmarshalBinary(p33))
 					}
 				}
 			} else {
 				if f.Convert {
-					if s37 := foryimpl.ReadSliceAs[byte](c, f); !c.Failed() && s37 != nil {
-						c.Unmarshaled(x.Home.UnmarshalBinary(s37))
+					if s30 := foryimpl.ReadSliceAs[byte](c, f); !c.Failed() && s30 != nil {
+						c.Unmarshaled(x.Home.UnmarshalBinary(s30))
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					if p36, ok := c.ReadBinaryView(); ok {
-						c.Unmarshaled((x.Home).UnmarshalBinary(p36))
+					if p29, ok := c.ReadBinaryView(); ok {
+						c.Unmarshaled((x.Home).UnmarshalBinary(p29))
 					}
 				}
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p41 := foryimpl.Alloc[big.Int](c)
-				if p42, ok := c.ReadText(); ok {
-					c.Unmarshaled((*p41).UnmarshalText(p42))
+				p34 := foryimpl.Alloc[big.Int](c)
+				if p35, ok := c.ReadText(); ok {
+					c.Unmarshaled((*p34).UnmarshalText(p35))
 				}
-				x.Big = p41
+				x.Big = p34
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -548,8 +483,8 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				if p43, ok := c.ReadText(); ok {
-					c.Unmarshaled((x.Code).UnmarshalText(p43))
+				if p36, ok := c.ReadText(); ok {
+					c.Unmarshaled((x.Code).UnmarshalText(p36))
 				}
 			}
 		default:

@@ -334,11 +334,8 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Host's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Host) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Host{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1346462917) {
@@ -373,88 +370,34 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Prefix")
 		return
 	}
-	x.Home = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Home")
-		return
-	}
-	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[string](c)
-		*p12 = c.ReadString()
-		x.Big = p12
-	}
-	if c.Failed() {
-		c.Trace("Big")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	x.Code = c.ReadString()
-	if c.Failed() {
-		c.Trace("Code")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Host) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Host{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1346462917) {
-		if h := r.ReadInt32(); h != 1346462917 && !c.Failed() {
-			c.HashMismatch(foryTypeHost, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Port = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Port..Port")
-		return
-	}
-	x.Addr = c.ReadString()
-	if c.Failed() {
-		c.Trace("Addr")
-		return
-	}
-	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[string](c)
-		*p13 = c.ReadString()
-		x.Prefix = p13
-	}
-	if c.Failed() {
-		c.Trace("Prefix")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-			x.Home = foryimpl.BackRefSlice[uint8](c, id15)
-		} else if st14 == foryimpl.RefFollows {
-			x.Home = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id15, x.Home)
+	if c.TrackRef() {
+		if c.TrackedFieldFlags() {
+			if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
+				x.Home = foryimpl.BackRefSlice[uint8](c, id13)
+			} else if st12 == foryimpl.RefFollows {
+				x.Home = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id13, x.Home)
+			} else {
+				x.Home = nil
+			}
 		} else {
-			x.Home = nil
+			x.Home = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("Home")
+			return
 		}
 	} else {
 		x.Home = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Home")
-		return
+		if c.Failed() {
+			c.Trace("Home")
+			return
+		}
 	}
 	if c.ReadFlag() {
-		p16 := foryimpl.Alloc[string](c)
-		*p16 = c.ReadString()
-		x.Big = p16
+		p14 := foryimpl.Alloc[string](c)
+		*p14 = c.ReadString()
+		x.Big = p14
 	}
 	if c.Failed() {
 		c.Trace("Big")
@@ -480,8 +423,8 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v17, ok18 := c.ReadIntAs(f, 32); ok18 {
-					x.Port = int32(v17)
+				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
+					x.Port = int32(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Port = r.ReadVarInt32()
@@ -492,17 +435,17 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p19 := foryimpl.Alloc[string](c)
-				*p19 = c.ReadString()
-				x.Prefix = p19
+				p17 := foryimpl.Alloc[string](c)
+				*p17 = c.ReadString()
+				x.Prefix = p17
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRefSlice[uint8](c, id21)
-				} else if st20 == foryimpl.RefFollows {
+				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRefSlice[uint8](c, id19)
+				} else if st18 == foryimpl.RefFollows {
 					x.Home = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id21, x.Home)
+					foryimpl.SetRefSlice(c, id19, x.Home)
 				} else {
 					x.Home = nil
 				}
@@ -515,9 +458,9 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p22 := foryimpl.Alloc[string](c)
-				*p22 = c.ReadString()
-				x.Big = p22
+				p20 := foryimpl.Alloc[string](c)
+				*p20 = c.ReadString()
+				x.Big = p20
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {

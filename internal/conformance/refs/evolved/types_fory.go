@@ -279,111 +279,70 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Image) ForyRead(c *foryimpl.ReadContext) {
+	*x = Image{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-1435521715) {
+		if h := r.ReadInt32(); h != -1435521715 && !c.Failed() {
+			c.HashMismatch(foryTypeImage, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Width = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Height = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Width..Height")
+		return
+	}
+	x.URI = c.ReadString()
+	if c.Failed() {
+		c.Trace("URI")
+		return
+	}
+	x.Title = c.ReadString()
+	if c.Failed() {
+		c.Trace("Title")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1435521715) {
-		if h := r.ReadInt32(); h != -1435521715 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-		x.Size = Size(e7)
-	} else {
-		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
-	}
-	x.Alt = c.ReadString()
-	if c.Failed() {
-		c.Trace("Alt")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1435521715) {
-		if h := r.ReadInt32(); h != -1435521715 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
+		if c.TrackedFieldFlags() {
+			if c.ReadValueFlag() {
+				if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+					x.Size = Size(e9)
+				} else {
+					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+		} else {
 			if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
 				x.Size = Size(e10)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	} else {
-		if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
-			x.Size = Size(e11)
+		if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+			x.Size = Size(e7)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	}
 	x.Alt = c.ReadString()
 	if c.Failed() {
@@ -400,16 +359,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
-					x.Width = int32(v12)
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.Width = int32(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 32); ok15 {
-					x.Height = int32(v14)
+				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
+					x.Height = int32(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -425,16 +384,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
-						x.Size = Size(e19)
+					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+						x.Size = Size(e18)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-						x.Size = Size(e16)
+					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
+						x.Size = Size(e15)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -689,97 +648,80 @@ func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ImagePair's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
+	*x = ImagePair{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(493306450) {
+		if h := r.ReadInt32(); h != 493306450 && h != 308079170 && !c.Failed() {
+			c.HashMismatch(foryTypeImagePair, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = ImagePair{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(493306450) {
-		if h := r.ReadInt32(); h != 493306450 && h != 308079170 && !c.Failed() {
-			c.HashMismatch(foryTypeImagePair, h)
+		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+			x.Cover = foryimpl.BackRef[Image](c, id4)
+		} else if st3 == foryimpl.RefFollows {
+			p5 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id4, p5)
+			if ev6 := c.ReadStructFieldMeta(foryTypeImage); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.Cover = p5
+		} else {
+			x.Cover = nil
+		}
+		if c.Failed() {
+			c.Trace("Cover")
 			return
 		}
-	}
-	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Image](c)
-		if ev4 := c.ReadStructFieldMeta(foryTypeImage); ev4 != nil {
-			p3.ForyReadEvolved(c, ev4)
-		} else if !c.Failed() {
-			p3.ForyRead(c)
+		if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+			x.Thumb = foryimpl.BackRef[Image](c, id8)
+		} else if st7 == foryimpl.RefFollows {
+			p9 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id8, p9)
+			if ev10 := c.ReadStructFieldMeta(foryTypeImage); ev10 != nil {
+				p9.ForyReadEvolved(c, ev10)
+			} else if !c.Failed() {
+				p9.ForyRead(c)
+			}
+			x.Thumb = p9
+		} else {
+			x.Thumb = nil
 		}
-		x.Cover = p3
-	}
-	if c.Failed() {
-		c.Trace("Cover")
-		return
-	}
-	if c.ReadFlag() {
-		p5 := foryimpl.Alloc[Image](c)
-		if ev6 := c.ReadStructFieldMeta(foryTypeImage); ev6 != nil {
-			p5.ForyReadEvolved(c, ev6)
-		} else if !c.Failed() {
-			p5.ForyRead(c)
-		}
-		x.Thumb = p5
-	}
-	if c.Failed() {
-		c.Trace("Thumb")
-		return
-	}
-	x.Note = c.ReadString()
-	if c.Failed() {
-		c.Trace("Note")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *ImagePair) foryReadRef(c *foryimpl.ReadContext) {
-	*x = ImagePair{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(493306450) {
-		if h := r.ReadInt32(); h != 493306450 && h != 308079170 && !c.Failed() {
-			c.HashMismatch(foryTypeImagePair, h)
+		if c.Failed() {
+			c.Trace("Thumb")
 			return
 		}
-	}
-	if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-		x.Cover = foryimpl.BackRef[Image](c, id8)
-	} else if st7 == foryimpl.RefFollows {
-		p9 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id8, p9)
-		if ev10 := c.ReadStructFieldMeta(foryTypeImage); ev10 != nil {
-			p9.ForyReadEvolved(c, ev10)
-		} else if !c.Failed() {
-			p9.ForyRead(c)
-		}
-		x.Cover = p9
 	} else {
-		x.Cover = nil
-	}
-	if c.Failed() {
-		c.Trace("Cover")
-		return
-	}
-	if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-		x.Thumb = foryimpl.BackRef[Image](c, id12)
-	} else if st11 == foryimpl.RefFollows {
-		p13 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id12, p13)
-		if ev14 := c.ReadStructFieldMeta(foryTypeImage); ev14 != nil {
-			p13.ForyReadEvolved(c, ev14)
-		} else if !c.Failed() {
-			p13.ForyRead(c)
+		if c.ReadFlag() {
+			p3 := foryimpl.Alloc[Image](c)
+			if ev4 := c.ReadStructFieldMeta(foryTypeImage); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Cover = p3
 		}
-		x.Thumb = p13
-	} else {
-		x.Thumb = nil
-	}
-	if c.Failed() {
-		c.Trace("Thumb")
-		return
+		if c.Failed() {
+			c.Trace("Cover")
+			return
+		}
+		if c.ReadFlag() {
+			p7 := foryimpl.Alloc[Image](c)
+			if ev8 := c.ReadStructFieldMeta(foryTypeImage); ev8 != nil {
+				p7.ForyReadEvolved(c, ev8)
+			} else if !c.Failed() {
+				p7.ForyRead(c)
+			}
+			x.Thumb = p7
+		}
+		if c.Failed() {
+			c.Trace("Thumb")
+			return
+		}
 	}
 	x.Note = c.ReadString()
 	if c.Failed() {
@@ -795,56 +737,56 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-					x.Cover = foryimpl.BackRef[Image](c, id18)
-				} else if st17 == foryimpl.RefFollows {
-					p19 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id18, p19)
-					if ev20 := c.ReadStructFieldMeta(foryTypeImage); ev20 != nil {
-						p19.ForyReadEvolved(c, ev20)
-					} else if !c.Failed() {
-						p19.ForyRead(c)
-					}
-					x.Cover = p19
-				} else {
-					x.Cover = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
+					x.Cover = foryimpl.BackRef[Image](c, id14)
+				} else if st13 == foryimpl.RefFollows {
 					p15 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id14, p15)
 					if ev16 := c.ReadStructFieldMeta(foryTypeImage); ev16 != nil {
 						p15.ForyReadEvolved(c, ev16)
 					} else if !c.Failed() {
 						p15.ForyRead(c)
 					}
 					x.Cover = p15
+				} else {
+					x.Cover = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p11 := foryimpl.Alloc[Image](c)
+					if ev12 := c.ReadStructFieldMeta(foryTypeImage); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
+					} else if !c.Failed() {
+						p11.ForyRead(c)
+					}
+					x.Cover = p11
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-					x.Thumb = foryimpl.BackRef[Image](c, id24)
-				} else if st23 == foryimpl.RefFollows {
-					p25 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id24, p25)
-					if ev26 := c.ReadStructFieldMeta(foryTypeImage); ev26 != nil {
-						p25.ForyReadEvolved(c, ev26)
-					} else if !c.Failed() {
-						p25.ForyRead(c)
-					}
-					x.Thumb = p25
-				} else {
-					x.Thumb = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
+					x.Thumb = foryimpl.BackRef[Image](c, id20)
+				} else if st19 == foryimpl.RefFollows {
 					p21 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id20, p21)
 					if ev22 := c.ReadStructFieldMeta(foryTypeImage); ev22 != nil {
 						p21.ForyReadEvolved(c, ev22)
 					} else if !c.Failed() {
 						p21.ForyRead(c)
 					}
 					x.Thumb = p21
+				} else {
+					x.Thumb = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p17 := foryimpl.Alloc[Image](c)
+					if ev18 := c.ReadStructFieldMeta(foryTypeImage); ev18 != nil {
+						p17.ForyReadEvolved(c, ev18)
+					} else if !c.Failed() {
+						p17.ForyRead(c)
+					}
+					x.Thumb = p17
 				}
 			}
 		case 2:
@@ -1089,102 +1031,69 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Node's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeNode) {
+		return
+	}
+	*x = Node{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-98367958) {
+		if h := r.ReadInt32(); h != -98367958 && h != -711035006 && !c.Failed() {
+			c.HashMismatch(foryTypeNode, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Value = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Value..Value")
+		return
+	}
+	x.Label = c.ReadString()
+	if c.Failed() {
+		c.Trace("Label")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeNode) {
-		return
-	}
-	*x = Node{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-98367958) {
-		if h := r.ReadInt32(); h != -98367958 && h != -711035006 && !c.Failed() {
-			c.HashMismatch(foryTypeNode, h)
+		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Node](c, id4)
+		} else if st3 == foryimpl.RefFollows {
+			p5 := foryimpl.Alloc[Node](c)
+			foryimpl.SetRef(c, id4, p5)
+			if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.Next = p5
+		} else {
+			x.Next = nil
+		}
+		if c.Failed() {
+			c.Trace("Next")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Value = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Value..Value")
-		return
-	}
-	x.Label = c.ReadString()
-	if c.Failed() {
-		c.Trace("Label")
-		return
-	}
-	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Node](c)
-		if ev4 := c.ReadStructFieldMeta(foryTypeNode); ev4 != nil {
-			p3.ForyReadEvolved(c, ev4)
-		} else if !c.Failed() {
-			p3.ForyRead(c)
-		}
-		x.Next = p3
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeNode) {
-		return
-	}
-	*x = Node{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-98367958) {
-		if h := r.ReadInt32(); h != -98367958 && h != -711035006 && !c.Failed() {
-			c.HashMismatch(foryTypeNode, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Value = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Value..Value")
-		return
-	}
-	x.Label = c.ReadString()
-	if c.Failed() {
-		c.Trace("Label")
-		return
-	}
-	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Node](c, id6)
-	} else if st5 == foryimpl.RefFollows {
-		p7 := foryimpl.Alloc[Node](c)
-		foryimpl.SetRef(c, id6, p7)
-		if ev8 := c.ReadStructFieldMeta(foryTypeNode); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			p7.ForyRead(c)
-		}
-		x.Next = p7
 	} else {
-		x.Next = nil
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
+		if c.ReadFlag() {
+			p3 := foryimpl.Alloc[Node](c)
+			if ev4 := c.ReadStructFieldMeta(foryTypeNode); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Next = p3
+		}
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -1200,8 +1109,8 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Value = int32(v9)
+				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
+					x.Value = int32(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt32()
@@ -1212,29 +1121,29 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Node](c, id14)
-				} else if st13 == foryimpl.RefFollows {
-					p15 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id14, p15)
-					if ev16 := c.ReadStructFieldMeta(foryTypeNode); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Node](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev14 := c.ReadStructFieldMeta(foryTypeNode); ev14 != nil {
+						p13.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
-						p15.ForyRead(c)
+						p13.ForyRead(c)
 					}
-					x.Next = p15
+					x.Next = p13
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p11 := foryimpl.Alloc[Node](c)
-					if ev12 := c.ReadStructFieldMeta(foryTypeNode); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
+					p9 := foryimpl.Alloc[Node](c)
+					if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
 					} else if !c.Failed() {
-						p11.ForyRead(c)
+						p9.ForyRead(c)
 					}
-					x.Next = p11
+					x.Next = p9
 				}
 			}
 		default:
