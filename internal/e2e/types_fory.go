@@ -102,7 +102,7 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeBase, x)
 	}
 	{
 		n := 0
@@ -129,30 +129,6 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeBase)
 	}
-}
-
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
-func (x *Base) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 &&
-			buffer.ReadUint64At(in, 0) == 0xb66a500e001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x44078fc231082c87 &&
-			buffer.ReadUint64At(in, 16) == 0x04240a2650632307 &&
-			buffer.ReadUint64At(in, 18) == 0x30c804240a265063 {
-			n = 26
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x8f1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeBase, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBase)
 }
 
 // ForyWrite writes Base's struct body (docs/format.md §9).
@@ -344,7 +320,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootScalars (compatible mode) or stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeScalars, x)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeScalars)
 	start := b.WriterIndex()
@@ -363,26 +339,6 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeScalars)
-	start := b.WriterIndex()
-	b.Reserve(181)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		copy(w[off:], foryRootRefScalars)
-		off += 181
-	} else {
-		buffer.PutUint32At(w, off, 0x981b0001) // prefix bytes 01 00 1b 98, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -392,7 +348,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeScalars, x)
 	}
 	{
 		n := 0
@@ -415,26 +371,6 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
-}
-
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
-func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 181 && string(in[:181]) == string(foryRootRefScalars) {
-			n = 181
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x981b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
@@ -1423,30 +1359,9 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootContainers (compatible mode) or stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeContainers, x)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeContainers)
-	start := b.WriterIndex()
-	b.Reserve(257)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		copy(w[off:], foryRootRefContainers)
-		off += 257
-	} else {
-		buffer.PutUint64At(w, off, 0x80b00902061d0001)   // prefix bytes 01 00 1d 06 02 09 b0 80, root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x46d21098cd89030e) // prefix bytes 0e 03 89 cd 98 10 d2 46
-		buffer.PutUint64At(w, off+9, 0x4046d21098cd8903) // prefix bytes 03 89 cd 98 10 d2 46 40
-		off += 17
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1458,7 +1373,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeContainers, x)
 	}
 	{
 		n := 0
@@ -1482,27 +1397,6 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
-}
-
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
-func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 257 && string(in[:257]) == string(foryRootRefContainers) {
-			n = 257
-		}
-	} else if len(in) >= 17 &&
-		buffer.ReadUint64At(in, 0) == 0x80b00902061d0001 &&
-		buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e &&
-		buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
-		n = 17
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
@@ -5079,7 +4973,7 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootMaps (compatible mode) or stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeMaps, x)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMaps)
 	start := b.WriterIndex()
@@ -5098,27 +4992,6 @@ func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMaps)
-	start := b.WriterIndex()
-	b.Reserve(189)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		copy(w[off:], foryRootMaps)
-		w[off+1] = foryimpl.FlagRefValue // tracking: the root is object 0
-		off += 189
-	} else {
-		buffer.PutUint32At(w, off, 0x9a1b0001) // prefix bytes 01 00 1b 9a, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -5128,7 +5001,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeMaps, x)
 	}
 	{
 		n := 0
@@ -5151,26 +5024,6 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
-}
-
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
-func (x *Maps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 189 && in[1] == foryimpl.FlagRefValue && in[0] == foryRootMaps[0] && string(in[2:189]) == string(foryRootMaps[2:]) {
-			n = 189
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9a1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMaps, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMaps)
 }
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).
@@ -7028,7 +6881,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootComposite (compatible mode) or stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeComposite, x)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
@@ -7047,26 +6900,6 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeComposite)
-	start := b.WriterIndex()
-	b.Reserve(82)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		copy(w[off:], foryRootRefComposite)
-		off += 82
-	} else {
-		buffer.PutUint32At(w, off, 0x9b1b0001) // prefix bytes 01 00 1b 9b, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -7076,7 +6909,7 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeComposite, x)
 	}
 	{
 		n := 0
@@ -7099,26 +6932,6 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
-}
-
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
-func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 82 && string(in[:82]) == string(foryRootRefComposite) {
-			n = 82
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9b1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeComposite, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeComposite)
 }
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).
@@ -8165,7 +7978,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeNode, x)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNode)
 	start := b.WriterIndex()
@@ -8187,29 +8000,6 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNode)
-	start := b.WriterIndex()
-	b.Reserve(26)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x6839300e001c0001)    // foryRootRefNode[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c079cc26b4bce14)  // foryRootRefNode[8:16]
-		buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405) // foryRootRefNode[16:24]
-		buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b) // foryRootRefNode[18:26]
-		off += 26
-	} else {
-		buffer.PutUint32At(w, off, 0x9c1b0001) // prefix bytes 01 00 1b 9c, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -8219,7 +8009,7 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeNode, x)
 	}
 	{
 		n := 0
@@ -8246,30 +8036,6 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNode)
 	}
-}
-
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
-func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 &&
-			buffer.ReadUint64At(in, 0) == 0x6839300e001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c079cc26b4bce14 &&
-			buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 &&
-			buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
-			n = 26
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9c1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNode, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNode)
 }
 
 // ForyWrite writes Node's struct body (docs/format.md §9).
@@ -8482,7 +8248,7 @@ func (x *Tree) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeTree, x)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeTree)
 	start := b.WriterIndex()
@@ -8505,30 +8271,6 @@ func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Tree) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeTree)
-	start := b.WriterIndex()
-	b.Reserve(37)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x03846019001c0001)    // foryRootTree[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x54079dc330ef6b15)  // foryRootTree[8:16]
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootTree[16:24]
-		buffer.PutUint64At(w, off+24, 0xc025a3a17256184c) // foryRootTree[24:32]
-		buffer.PutUint64At(w, off+29, 0x200c341548c025a3) // foryRootTree[29:37]
-		off += 37
-	} else {
-		buffer.PutUint32At(w, off, 0x9d1b0001) // prefix bytes 01 00 1b 9d, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -8538,7 +8280,7 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeTree, x)
 	}
 	{
 		n := 0
@@ -8566,31 +8308,6 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeTree)
 	}
-}
-
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
-func (x *Tree) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 37 &&
-			buffer.ReadUint64At(in, 0) == 0x03846019001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x54079dc330ef6b15 &&
-			buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
-			buffer.ReadUint64At(in, 24) == 0xc025a3a17256184c &&
-			buffer.ReadUint64At(in, 29) == 0x200c341548c025a3 {
-			n = 37
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9d1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeTree, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeTree)
 }
 
 // ForyWrite writes Tree's struct body (docs/format.md §9).
@@ -9058,7 +8775,7 @@ func (x *Carriers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootCarriers (compatible mode) or stored as constant words.
 func (x *Carriers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeCarriers, x)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeCarriers)
 	start := b.WriterIndex()
@@ -9077,26 +8794,6 @@ func (x *Carriers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Carriers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeCarriers)
-	start := b.WriterIndex()
-	b.Reserve(111)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		copy(w[off:], foryRootRefCarriers)
-		off += 111
-	} else {
-		buffer.PutUint32At(w, off, 0x9e1b0001) // prefix bytes 01 00 1b 9e, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -9106,7 +8803,7 @@ func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeCarriers, x)
 	}
 	{
 		n := 0
@@ -9129,26 +8826,6 @@ func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeCarriers)
 	}
-}
-
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
-func (x *Carriers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 111 && string(in[:111]) == string(foryRootRefCarriers) {
-			n = 111
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9e1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeCarriers, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeCarriers)
 }
 
 // ForyWrite writes Carriers's struct body (docs/format.md §9).
@@ -10124,29 +9801,9 @@ func (x *Hinted) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootHinted (compatible mode) or stored as constant words.
 func (x *Hinted) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeHinted, x)
 	}
 	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Hinted) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeHinted)
-	start := b.WriterIndex()
-	b.Reserve(148)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		copy(w[off:], foryRootRefHinted)
-		off += 148
-	} else {
-		buffer.PutUint32At(w, off, 0x9f1b0001) // prefix bytes 01 00 1b 9f, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -10158,7 +9815,7 @@ func (x *Hinted) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeHinted, x)
 	}
 	{
 		n := 0
@@ -10181,26 +9838,6 @@ func (x *Hinted) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeHinted)
 	}
-}
-
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
-func (x *Hinted) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 148 && string(in[:148]) == string(foryRootRefHinted) {
-			n = 148
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9f1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeHinted, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHinted)
 }
 
 // ForyWrite writes Hinted's struct body (docs/format.md §9).
