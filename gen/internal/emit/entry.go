@@ -211,7 +211,7 @@ func (g *gen) emitEntry(f *jen.File) {
 		// No nested struct: no type meta table, no depth, no error, so no
 		// write context; the body writer stores the prefix (plan.Flat).
 		body = append(body,
-			jen.Return(jen.Id("x").Dot("foryWrite").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True())))
+			jen.Return(jen.Id("x").Dot("foryWriteFlat").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True())))
 	} else {
 		body = append(body,
 			jen.Id("c").Op(":=").Add(runtime("BeginWrite")).Call(jen.Id("b"), info),
@@ -241,7 +241,7 @@ func (g *gen) emitEntry(f *jen.File) {
 		// own writer produced; anything else, and any failure, goes the
 		// context's way, which also reports the error.
 		f.Commentf("ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.")
-		f.Comment("A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.")
+		f.Comment("A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.")
 		// In same-schema mode the root's schema hash follows its type meta
 		// and is compared with the prefix.
 		conHash := prefix{b: binary.LittleEndian.AppendUint32(append([]byte(nil), con.b...), uint32(g.s.SchemaHash)), hash: true}
@@ -260,11 +260,11 @@ func (g *gen) emitEntry(f *jen.File) {
 				jen.If(jen.Id("x").Dot("foryReadFrom").Call(jen.Op("&").Id("r")).Op("&&").Id("r").Dot("Remaining").Call().Op("==").Lit(0)).Block(
 					jen.Return(jen.Nil())),
 			),
-			jen.Return(jen.Id("x").Dot("foryDeserialize").Call(jen.Id("f"), jen.Id("data"))),
+			jen.Return(jen.Id("x").Dot("foryDeserializeContext").Call(jen.Id("f"), jen.Id("data"))),
 		)...)
 		f.Line()
-		name = "foryDeserialize"
-		f.Commentf("foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.")
+		name = "foryDeserializeContext"
+		f.Commentf("foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.")
 	} else {
 		f.Commentf("ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.")
 		f.Comment("A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.")
@@ -326,7 +326,7 @@ func (g *gen) flatUntracked() bool { return g.s.Flat && !g.s.RefSensitive }
 func (g *gen) trackedRootWrite() []jen.Code {
 	return []jen.Code{
 		jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
-		jen.If(jen.Err().Op(":=").Id("x").Dot("foryWrite").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True()),
+		jen.If(jen.Err().Op(":=").Id("x").Dot("foryWriteFlat").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True()),
 			jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Id("b").Dot("Bytes").Call().Index(jen.Id("start").Op("+").Lit(1)).Op("=").Add(spec("FlagRefValue")),
 		jen.Return(jen.Nil()),

@@ -75,13 +75,13 @@ func (x *OptInt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *OptInt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -127,13 +127,13 @@ func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes OptInt's struct body (docs/format.md §9).
 func (x *OptInt) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which OptInt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *OptInt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which OptInt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *OptInt) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(21 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -249,7 +249,7 @@ func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeNilValues, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -296,13 +296,13 @@ func (x *NilValues) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NilValues, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NilValues, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NilValues) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k7, e8 := range x.B {
 			if !foryimpl.ValidString(string(k7)) {
@@ -1089,13 +1089,13 @@ func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -1103,7 +1103,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -1139,11 +1139,11 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Leaf) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Leaf) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -1180,13 +1180,13 @@ func (x *Leaf) foryDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(26 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -2162,13 +2162,13 @@ func (x *Pt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Pt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -2176,7 +2176,7 @@ func (x *Pt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -2212,11 +2212,11 @@ func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Pt) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Pt) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -2253,13 +2253,13 @@ func (x *Pt) foryDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Pt's struct body (docs/format.md §9).
 func (x *Pt) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Pt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Pt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Pt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Pt) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(31 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -2465,7 +2465,7 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l7) > 0 {
 		c.WriteStructMeta(foryTypePt)
 		for i8 := range l7 {
-			if err := l7[i8].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l7[i8].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -2508,7 +2508,7 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l12) > 0 {
 		c.WriteStructMeta(foryTypePt)
 		for i13 := range l12 {
-			if err := l12[i13].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l12[i13].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -2961,7 +2961,7 @@ func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeEnums, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -3007,13 +3007,13 @@ func (x *Enums) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Enums, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Enums) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Enums, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.B < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeEnums, "B", int64(x.B))
 	}
@@ -3237,7 +3237,7 @@ func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeEnumsEvolved, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -3283,13 +3283,13 @@ func (x *EnumsEvolved) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which EnumsEvolved, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *EnumsEvolved) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which EnumsEvolved, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.B < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeEnumsEvolved, "B", int64(x.B))
 	}

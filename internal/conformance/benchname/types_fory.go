@@ -100,13 +100,13 @@ func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -114,7 +114,7 @@ func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -162,11 +162,11 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -208,13 +208,13 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
 func (x *NumericStruct) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(117 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -522,7 +522,7 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeSample, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -575,13 +575,13 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	l1 := x.IntArray
 	l2 := x.LongArray
 	l3 := x.FloatArray
@@ -1623,7 +1623,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeMedia)
 	}
-	if err := x.Media.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Media.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	l3 := x.Images
@@ -1640,7 +1640,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l3) > 0 {
 		c.WriteStructMeta(foryTypeImage)
 		for i4 := range l3 {
-			if err := l3[i4].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -1922,7 +1922,7 @@ func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeMedia, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1971,13 +1971,13 @@ func (x *Media) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Player < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player))
 	}
@@ -2478,7 +2478,7 @@ func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeImage, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -2526,13 +2526,13 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
@@ -2878,7 +2878,7 @@ func (x *NumericStructList) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l3) > 0 {
 		c.WriteStructMeta(foryTypeNumericStruct)
 		for i4 := range l3 {
-			if err := l3[i4].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}

@@ -202,7 +202,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeAddress)
 		}
-		if err := x.Home.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Home.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -278,7 +278,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeAddress)
 	}
-	if err := x.Work.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Work.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
@@ -870,13 +870,13 @@ func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -921,13 +921,13 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
 func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Street)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(33 + buffer.BatchSlack + len(s1) + 10)

@@ -134,7 +134,7 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
-		if err := x.Inner.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Inner.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -307,13 +307,13 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -358,13 +358,13 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Inner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.S)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(29 + buffer.BatchSlack + len(s1) + 10)

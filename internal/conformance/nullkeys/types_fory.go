@@ -48,13 +48,13 @@ func (x *PK) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *PK) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -100,13 +100,13 @@ func (x *PK) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes PK's struct body (docs/format.md §9).
 func (x *PK) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which PK, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *PK) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which PK, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *PK) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1, e2 := range x.M {
 			if k1 != nil {

@@ -73,7 +73,7 @@ func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeImage, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -118,13 +118,13 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
@@ -459,7 +459,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Cover.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Cover.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -470,7 +470,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Thumb.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Thumb.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -2390,13 +2390,13 @@ func (x *RefElem) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *RefElem) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -2442,13 +2442,13 @@ func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes RefElem's struct body (docs/format.md §9).
 func (x *RefElem) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which RefElem, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *RefElem) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which RefElem, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *RefElem) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(33 + buffer.BatchSlack + len(s1) + 10)
@@ -2711,7 +2711,7 @@ func (x *RefContainers) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		if err := x.One.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.One.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3347,7 +3347,7 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		if err := x.Plain.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Plain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3358,7 +3358,7 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		if err := x.Tagged1.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Tagged1.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3369,7 +3369,7 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		if err := x.Tagged2.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Tagged2.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3866,7 +3866,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Off1.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Off1.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3877,7 +3877,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Off2.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Off2.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3911,7 +3911,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.On1.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.On1.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3922,7 +3922,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.On2.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.On2.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -4494,7 +4494,7 @@ func (x *SharedTrackedKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffe
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeSharedTrackedKinds, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -4546,13 +4546,13 @@ func (x *SharedTrackedKinds) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SharedTrackedKinds, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SharedTrackedKinds) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SharedTrackedKinds, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SharedTrackedKinds) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k5 := range x.Map1 {
 			if !foryimpl.ValidString(string(k5)) {
@@ -5665,7 +5665,7 @@ func (x *NilPointers) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Image.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Image.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}

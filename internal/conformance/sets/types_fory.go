@@ -53,7 +53,7 @@ func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeSetHolder, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -103,13 +103,13 @@ func (x *SetHolder) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SetHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SetHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for e5 := range x.Maybe {
 			if !foryimpl.ValidString(string(e5)) {
@@ -627,13 +627,13 @@ func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SetMulti) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -680,13 +680,13 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes SetMulti's struct body (docs/format.md §9).
 func (x *SetMulti) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SetMulti, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SetMulti, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SetMulti) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for e3 := range x.Words {
 			if !foryimpl.ValidString(string(e3)) {
@@ -891,7 +891,7 @@ func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeSetsInside, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -938,13 +938,13 @@ func (x *SetsInside) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SetsInside, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SetsInside, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1, e2 := range x.ByKey {
 			if !foryimpl.ValidString(string(k1)) {

@@ -60,7 +60,7 @@ func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeSlices, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -108,13 +108,13 @@ func (x *Slices) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Slices, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Slices, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Slices) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	start6 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(46 + buffer.BatchSlack)

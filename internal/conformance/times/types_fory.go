@@ -50,13 +50,13 @@ func (x *Times) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Times) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -101,13 +101,13 @@ func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Times's struct body (docs/format.md §9).
 func (x *Times) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Times, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Times) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Times, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Times) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()

@@ -64,7 +64,7 @@ func (x *NestedLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeNestedLists, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -112,13 +112,13 @@ func (x *NestedLists) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NestedLists, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NestedLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NestedLists, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NestedLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i12 := range x.Strs {
 			for i14 := range x.Strs[i12] {
@@ -878,7 +878,7 @@ func (x *ListOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeListOfMaps, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -924,13 +924,13 @@ func (x *ListOfMaps) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which ListOfMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *ListOfMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which ListOfMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *ListOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i4 := range x.Maps {
 			for k5 := range x.Maps[i4] {
@@ -1235,7 +1235,7 @@ func (x *MapOfLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeMapOfLists, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1284,13 +1284,13 @@ func (x *MapOfLists) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which MapOfLists, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *MapOfLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which MapOfLists, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *MapOfLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.Ints {
 			if !foryimpl.ValidString(string(k1)) {
@@ -2097,7 +2097,7 @@ func (x *MapOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeMapOfMaps, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -2144,13 +2144,13 @@ func (x *MapOfMaps) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which MapOfMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *MapOfMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which MapOfMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *MapOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1, e2 := range x.Nested {
 			if !foryimpl.ValidString(string(k1)) {
@@ -2470,7 +2470,7 @@ func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeSetsInside, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -2517,13 +2517,13 @@ func (x *SetsInside) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SetsInside, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SetsInside, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i3 := range x.List {
 			for e4 := range x.List[i3] {
@@ -3036,7 +3036,7 @@ func (x *Binaries) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeBinaries, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -3083,13 +3083,13 @@ func (x *Binaries) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Binaries, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Binaries) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Binaries, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Binaries) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k5 := range x.Map {
 			if !foryimpl.ValidString(string(k5)) {
@@ -3631,7 +3631,7 @@ func (x *SharedInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeSharedInner, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -3678,13 +3678,13 @@ func (x *SharedInner) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SharedInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SharedInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SharedInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SharedInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i8 := range x.Maps {
 			for k9 := range x.Maps[i8] {
@@ -4206,7 +4206,7 @@ func (x *EmptyArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeEmptyArrays, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -4254,13 +4254,13 @@ func (x *EmptyArrays) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which EmptyArrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *EmptyArrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which EmptyArrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *EmptyArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -4713,7 +4713,7 @@ func (x *OneEmptyArray) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeOneEmptyArray, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -4761,13 +4761,13 @@ func (x *OneEmptyArray) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which OneEmptyArray, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *OneEmptyArray) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which OneEmptyArray, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *OneEmptyArray) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -5208,7 +5208,7 @@ func (x *EmptyInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeEmptyInner, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -5255,13 +5255,13 @@ func (x *EmptyInner) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which EmptyInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *EmptyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which EmptyInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *EmptyInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i8 := range x.Strs {
 			for i10 := range x.Strs[i8] {
@@ -5817,13 +5817,13 @@ func (x *Leaf311) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf311) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -5869,13 +5869,13 @@ func (x *Leaf311) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Leaf311's struct body (docs/format.md §9).
 func (x *Leaf311) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf311, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf311) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf311, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf311) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
@@ -6844,7 +6844,7 @@ func (x *NullableSets) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	if f.Runtime().TrackRef() {
 		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeNullableSets, x)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -6892,13 +6892,13 @@ func (x *NullableSets) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NullableSets, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NullableSets) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NullableSets, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NullableSets) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for e1 := range x.Empty {
 			if !foryimpl.ValidString(string(e1)) {
@@ -7493,13 +7493,13 @@ func (x *Leaf316) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf316) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -7545,13 +7545,13 @@ func (x *Leaf316) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Leaf316's struct body (docs/format.md §9).
 func (x *Leaf316) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf316, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf316) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf316, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf316) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
@@ -7829,13 +7829,13 @@ func (x *LeafNamed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *LeafNamed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -7882,13 +7882,13 @@ func (x *LeafNamed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes LeafNamed's struct body (docs/format.md §9).
 func (x *LeafNamed) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which LeafNamed, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *LeafNamed) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which LeafNamed, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *LeafNamed) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(39 + buffer.BatchSlack + len(s1) + 10)
@@ -8165,13 +8165,13 @@ func (x *Leaf319) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf319) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -8217,13 +8217,13 @@ func (x *Leaf319) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Leaf319's struct body (docs/format.md §9).
 func (x *Leaf319) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf319, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf319) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf319, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf319) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
@@ -8352,13 +8352,13 @@ func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -8405,13 +8405,13 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
 func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Label)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(31 + buffer.BatchSlack + len(s1) + 10)
@@ -8693,13 +8693,13 @@ func (x *Leaf321) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf321) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -8745,13 +8745,13 @@ func (x *Leaf321) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Leaf321's struct body (docs/format.md §9).
 func (x *Leaf321) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf321, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf321) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf321, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf321) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
@@ -8978,7 +8978,7 @@ func (x *SharedAny) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf321)
 		}
-		if err := x.Field.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Field.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -9168,13 +9168,13 @@ func (x *Leaf323) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf323) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -9220,13 +9220,13 @@ func (x *Leaf323) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Leaf323's struct body (docs/format.md §9).
 func (x *Leaf323) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf323, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf323) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf323, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf323) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)

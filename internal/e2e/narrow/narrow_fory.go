@@ -49,13 +49,13 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -63,7 +63,7 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -99,11 +99,11 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Scalars) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -140,13 +140,13 @@ func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Scalars) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -292,13 +292,13 @@ func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -346,13 +346,13 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
 func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.S)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
@@ -1154,13 +1154,13 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -1168,7 +1168,7 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -1204,11 +1204,11 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Node) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -1245,13 +1245,13 @@ func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Node's struct body (docs/format.md §9).
 func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Node, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Node) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Node, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Node) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()

@@ -63,13 +63,13 @@ func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Point) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -77,7 +77,7 @@ func (x *Point) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -111,11 +111,11 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Point) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -151,13 +151,13 @@ func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 
 // ForyWrite writes Point's struct body (docs/format.md §9).
 func (x *Point) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Point, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Point) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Point, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Point) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -593,14 +593,14 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypePoint)
 		}
-		if err := x.Next.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Next.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypePoint)
 	}
-	if err := x.Origin.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Origin.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	var mw45 foryimpl.MapWriter
@@ -635,7 +635,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l49) > 0 {
 		c.WriteStructMeta(foryTypePoint)
 		for i50 := range l49 {
-			if err := l49[i50].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l49[i50].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
