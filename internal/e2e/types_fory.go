@@ -748,17 +748,9 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Base")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-					x.Col = Color(e9)
-				} else {
-					x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-				x.Col = Color(e10)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+				x.Col = Color(e7)
 			} else {
 				x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -803,17 +795,17 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-			x.PCol = foryimpl.BackRef[Color](c, id12)
-		} else if st11 == foryimpl.RefFollows {
-			p13 := foryimpl.Alloc[Color](c)
-			foryimpl.SetRef(c, id12, p13)
-			if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
-				*p13 = Color(e14)
+		if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+			x.PCol = foryimpl.BackRef[Color](c, id9)
+		} else if st8 == foryimpl.RefFollows {
+			p10 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id9, p10)
+			if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
+				*p10 = Color(e11)
 			} else {
-				*p13 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p10 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.PCol = p13
+			x.PCol = p10
 		} else {
 			x.PCol = nil
 		}
@@ -823,13 +815,13 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p11 := foryimpl.Alloc[Color](c)
-			if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
-				*p11 = Color(e12)
+			p8 := foryimpl.Alloc[Color](c)
+			if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+				*p8 = Color(e9)
 			} else {
-				*p11 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p8 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.PCol = p11
+			x.PCol = p8
 		}
 		if c.Failed() {
 			c.Trace("PCol")
@@ -837,26 +829,18 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[string](c)
-		*p15 = c.ReadString()
-		x.PS = p15
+		p12 := foryimpl.Alloc[string](c)
+		*p12 = c.ReadString()
+		x.PS = p12
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e18 := c.ReadEnumFast(uint32(0xffff)); e18 >= 0 {
-					x.Shd = Shade(e18)
-				} else {
-					x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
-				}
-			}
-		} else {
-			if e19 := c.ReadEnumFast(uint32(0xffff)); e19 >= 0 {
-				x.Shd = Shade(e19)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e13 := c.ReadEnumFast(uint32(0xffff)); e13 >= 0 {
+				x.Shd = Shade(e13)
 			} else {
 				x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 			}
@@ -865,17 +849,9 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Shd")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e22 := c.ReadEnumFast(uint32(0x7fffffff)); e22 >= 0 {
-					x.Stat = other.Status(e22)
-				} else {
-					x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e23 := c.ReadEnumFast(uint32(0x7fffffff)); e23 >= 0 {
-				x.Stat = other.Status(e23)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
+				x.Stat = other.Status(e14)
 			} else {
 				x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -885,8 +861,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e16 := c.ReadEnumFast(uint32(0xffff)); e16 >= 0 {
-			x.Shd = Shade(e16)
+		if e13 := c.ReadEnumFast(uint32(0xffff)); e13 >= 0 {
+			x.Shd = Shade(e13)
 		} else {
 			x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 		}
@@ -894,8 +870,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Shd")
 			return
 		}
-		if e20 := c.ReadEnumFast(uint32(0x7fffffff)); e20 >= 0 {
-			x.Stat = other.Status(e20)
+		if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
+			x.Stat = other.Status(e14)
 		} else {
 			x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -919,72 +895,72 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v24, ok25 := c.ReadIntAs(f, 64); ok25 {
-					x.FI64 = int64(v24)
+				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
+					x.FI64 = int64(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v26, ok27 := c.ReadUintAs(f, 64); ok27 {
-					x.FU64 = uint64(v26)
+				if v17, ok18 := c.ReadUintAs(f, 64); ok18 {
+					x.FU64 = uint64(v17)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v28, ok29 := c.ReadFloatAs(f, 64); ok29 {
-					x.F64 = float64(v28)
+				if v19, ok20 := c.ReadFloatAs(f, 64); ok20 {
+					x.F64 = float64(v19)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 3:
 			if f.Convert {
-				if v30, ok31 := c.ReadFloatAs(f, 64); ok31 {
-					x.Temp = Celsius(v30)
+				if v21, ok22 := c.ReadFloatAs(f, 64); ok22 {
+					x.Temp = Celsius(v21)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 4:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 32); ok33 {
-					x.FI32 = int32(v32)
+				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
+					x.FI32 = int32(v23)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI32 = r.ReadInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v34, ok35 := c.ReadUintAs(f, 32); ok35 {
-					x.FU32 = uint32(v34)
+				if v25, ok26 := c.ReadUintAs(f, 32); ok26 {
+					x.FU32 = uint32(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU32 = r.ReadUint32()
 			}
 		case 6:
 			if f.Convert {
-				if v36, ok37 := c.ReadFloatAs(f, 32); ok37 {
-					x.F32 = float32(v36)
+				if v27, ok28 := c.ReadFloatAs(f, 32); ok28 {
+					x.F32 = float32(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 7:
 			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 16); ok39 {
-					x.I16 = int16(v38)
+				if v29, ok30 := c.ReadIntAs(f, 16); ok30 {
+					x.I16 = int16(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 8:
 			if f.Convert {
-				if v40, ok41 := c.ReadUintAs(f, 16); ok41 {
-					x.U16 = uint16(v40)
+				if v31, ok32 := c.ReadUintAs(f, 16); ok32 {
+					x.U16 = uint16(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -995,141 +971,141 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 10:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 8); ok43 {
-					x.I8 = int8(v42)
+				if v33, ok34 := c.ReadIntAs(f, 8); ok34 {
+					x.I8 = int8(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 11:
 			if f.Convert {
-				if v44, ok45 := c.ReadUintAs(f, 8); ok45 {
-					x.U8 = uint8(v44)
+				if v35, ok36 := c.ReadUintAs(f, 8); ok36 {
+					x.U8 = uint8(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 12:
 			if f.Convert {
-				if v46, ok47 := c.ReadIntAs(f, 64); ok47 {
-					x.I = int(v46)
+				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
+					x.I = int(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 13:
 			if f.Convert {
-				if v48, ok49 := c.ReadIntAs(f, 64); ok49 {
-					x.I64 = int64(v48)
+				if v39, ok40 := c.ReadIntAs(f, 64); ok40 {
+					x.I64 = int64(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 14:
 			if f.Convert {
-				if v50, ok51 := c.ReadIntAs(f, 64); ok51 {
-					x.TI64 = int64(v50)
+				if v41, ok42 := c.ReadIntAs(f, 64); ok42 {
+					x.TI64 = int64(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TI64 = r.ReadTaggedInt64()
 			}
 		case 15:
 			if f.Convert {
-				if v52, ok53 := c.ReadUintAs(f, 64); ok53 {
-					x.U = uint(v52)
+				if v43, ok44 := c.ReadUintAs(f, 64); ok44 {
+					x.U = uint(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 16:
 			if f.Convert {
-				if v54, ok55 := c.ReadUintAs(f, 64); ok55 {
-					x.U64 = uint64(v54)
+				if v45, ok46 := c.ReadUintAs(f, 64); ok46 {
+					x.U64 = uint64(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 17:
 			if f.Convert {
-				if v56, ok57 := c.ReadUintAs(f, 64); ok57 {
-					x.TU64 = uint64(v56)
+				if v47, ok48 := c.ReadUintAs(f, 64); ok48 {
+					x.TU64 = uint64(v47)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TU64 = r.ReadTaggedUint64()
 			}
 		case 18:
 			if f.Convert {
-				if v58, ok59 := c.ReadIntAs(f, 32); ok59 {
-					x.Tagd = int32(v58)
+				if v49, ok50 := c.ReadIntAs(f, 32); ok50 {
+					x.Tagd = int32(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Tagd = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v60, ok61 := c.ReadIntAs(f, 32); ok61 {
-					x.I32 = int32(v60)
+				if v51, ok52 := c.ReadIntAs(f, 32); ok52 {
+					x.I32 = int32(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v62, ok63 := c.ReadUintAs(f, 32); ok63 {
-					x.Cnt = Count(v62)
+				if v53, ok54 := c.ReadUintAs(f, 32); ok54 {
+					x.Cnt = Count(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Cnt = Count(r.ReadVarUint32())
 			}
 		case 21:
 			if f.Convert {
-				if v64, ok65 := c.ReadUintAs(f, 32); ok65 {
-					x.U32 = uint32(v64)
+				if v55, ok56 := c.ReadUintAs(f, 32); ok56 {
+					x.U32 = uint32(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 22:
 			if f.Convert {
-				if v67, ok68 := c.ReadFloatAs(f, 32); ok68 {
-					pv69 := float32(v67)
-					x.PF32 = &pv69
+				if v58, ok59 := c.ReadFloatAs(f, 32); ok59 {
+					pv60 := float32(v58)
+					x.PF32 = &pv60
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p66 := foryimpl.Alloc[float32](c)
-				*p66 = r.ReadFloat32()
-				x.PF32 = p66
+				p57 := foryimpl.Alloc[float32](c)
+				*p57 = r.ReadFloat32()
+				x.PF32 = p57
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				p70 := foryimpl.Alloc[bool](c)
-				*p70 = r.ReadBool()
-				x.PB = p70
+				p61 := foryimpl.Alloc[bool](c)
+				*p61 = r.ReadBool()
+				x.PB = p61
 			}
 		case 24:
 			if f.Convert {
-				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
-					pv74 := int64(v72)
-					x.PI64 = &pv74
+				if v63, ok64 := c.ReadIntAs(f, 64); ok64 {
+					pv65 := int64(v63)
+					x.PI64 = &pv65
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p71 := foryimpl.Alloc[int64](c)
-				*p71 = r.ReadVarInt64()
-				x.PI64 = p71
+				p62 := foryimpl.Alloc[int64](c)
+				*p62 = r.ReadVarInt64()
+				x.PI64 = p62
 			}
 		case 25:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev78 := c.ReadStructFieldMeta(foryTypeBase); ev78 != nil {
-						x.Base.ForyReadEvolved(c, ev78)
+					if ev69 := c.ReadStructFieldMeta(foryTypeBase); ev69 != nil {
+						x.Base.ForyReadEvolved(c, ev69)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev75 := c.ReadStructFieldMeta(foryTypeBase); ev75 != nil {
-						x.Base.ForyReadEvolved(c, ev75)
+					if ev66 := c.ReadStructFieldMeta(foryTypeBase); ev66 != nil {
+						x.Base.ForyReadEvolved(c, ev66)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
@@ -1138,16 +1114,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 26:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e82 := c.ReadEnumFast(uint32(0x7fffffff)); e82 >= 0 {
-						x.Col = Color(e82)
+					if e73 := c.ReadEnumFast(uint32(0x7fffffff)); e73 >= 0 {
+						x.Col = Color(e73)
 					} else {
 						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
-						x.Col = Color(e79)
+					if e70 := c.ReadEnumFast(uint32(0x7fffffff)); e70 >= 0 {
+						x.Col = Color(e70)
 					} else {
 						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1167,50 +1143,50 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-					x.PCol = foryimpl.BackRef[Color](c, id86)
-				} else if st85 == foryimpl.RefFollows {
-					p87 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id86, p87)
-					if e88 := c.ReadEnumFast(uint32(0x7fffffff)); e88 >= 0 {
-						*p87 = Color(e88)
+				if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
+					x.PCol = foryimpl.BackRef[Color](c, id77)
+				} else if st76 == foryimpl.RefFollows {
+					p78 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id77, p78)
+					if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
+						*p78 = Color(e79)
 					} else {
-						*p87 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p78 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PCol = p87
+					x.PCol = p78
 				} else {
 					x.PCol = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p83 := foryimpl.Alloc[Color](c)
-					if e84 := c.ReadEnumFast(uint32(0x7fffffff)); e84 >= 0 {
-						*p83 = Color(e84)
+					p74 := foryimpl.Alloc[Color](c)
+					if e75 := c.ReadEnumFast(uint32(0x7fffffff)); e75 >= 0 {
+						*p74 = Color(e75)
 					} else {
-						*p83 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p74 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PCol = p83
+					x.PCol = p74
 				}
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				p89 := foryimpl.Alloc[string](c)
-				*p89 = c.ReadString()
-				x.PS = p89
+				p80 := foryimpl.Alloc[string](c)
+				*p80 = c.ReadString()
+				x.PS = p80
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e93 := c.ReadEnumFast(uint32(0xffff)); e93 >= 0 {
-						x.Shd = Shade(e93)
+					if e84 := c.ReadEnumFast(uint32(0xffff)); e84 >= 0 {
+						x.Shd = Shade(e84)
 					} else {
 						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e90 := c.ReadEnumFast(uint32(0xffff)); e90 >= 0 {
-						x.Shd = Shade(e90)
+					if e81 := c.ReadEnumFast(uint32(0xffff)); e81 >= 0 {
+						x.Shd = Shade(e81)
 					} else {
 						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 					}
@@ -1219,16 +1195,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e97 := c.ReadEnumFast(uint32(0x7fffffff)); e97 >= 0 {
-						x.Stat = other.Status(e97)
+					if e88 := c.ReadEnumFast(uint32(0x7fffffff)); e88 >= 0 {
+						x.Stat = other.Status(e88)
 					} else {
 						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e94 := c.ReadEnumFast(uint32(0x7fffffff)); e94 >= 0 {
-						x.Stat = other.Status(e94)
+					if e85 := c.ReadEnumFast(uint32(0x7fffffff)); e85 >= 0 {
+						x.Stat = other.Status(e85)
 					} else {
 						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2723,285 +2699,183 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
-				x.DBools = foryimpl.BackRefSlice[bool](c, id277)
-			} else if st276 == foryimpl.RefFollows {
-				n278 := c.ReadArrayLengthFast(1)
-				if n278 < 0 {
-					n278 = c.ReadArrayLength(1)
-				}
-				a279 := foryimpl.MakeSlice[[]bool](c, n278)
-				r.ReadRawBools(a279)
-				x.DBools = a279
-				foryimpl.SetRefSlice(c, id277, x.DBools)
-			} else {
-				x.DBools = nil
+		if st276, id277 := c.ReadFieldRefFlag(); st276 == foryimpl.RefBack {
+			x.DBools = foryimpl.BackRefSlice[bool](c, id277)
+		} else if st276 == foryimpl.RefFollows {
+			n278 := c.ReadArrayLengthFast(1)
+			if n278 < 0 {
+				n278 = c.ReadArrayLength(1)
 			}
+			a279 := foryimpl.MakeSlice[[]bool](c, n278)
+			r.ReadRawBools(a279)
+			x.DBools = a279
+			foryimpl.SetRefSlice(c, id277, x.DBools)
 		} else {
-			n280 := c.ReadArrayLengthFast(1)
-			if n280 < 0 {
-				n280 = c.ReadArrayLength(1)
-			}
-			a281 := foryimpl.MakeSlice[[]bool](c, n280)
-			r.ReadRawBools(a281)
-			x.DBools = a281
+			x.DBools = nil
 		}
 		if c.Failed() {
 			c.Trace("DBools")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st282, id283 := c.ReadRefFlag(); st282 == foryimpl.RefBack {
-				x.DF32 = foryimpl.BackRefSlice[float32](c, id283)
-			} else if st282 == foryimpl.RefFollows {
-				n284 := c.ReadArrayLengthFast(4)
-				if n284 < 0 {
-					n284 = c.ReadArrayLength(4)
-				}
-				a285 := foryimpl.MakeSlice[[]float32](c, n284)
-				r.ReadRawFloat32s(a285)
-				x.DF32 = a285
-				foryimpl.SetRefSlice(c, id283, x.DF32)
-			} else {
-				x.DF32 = nil
+		if st280, id281 := c.ReadFieldRefFlag(); st280 == foryimpl.RefBack {
+			x.DF32 = foryimpl.BackRefSlice[float32](c, id281)
+		} else if st280 == foryimpl.RefFollows {
+			n282 := c.ReadArrayLengthFast(4)
+			if n282 < 0 {
+				n282 = c.ReadArrayLength(4)
 			}
+			a283 := foryimpl.MakeSlice[[]float32](c, n282)
+			r.ReadRawFloat32s(a283)
+			x.DF32 = a283
+			foryimpl.SetRefSlice(c, id281, x.DF32)
 		} else {
-			n286 := c.ReadArrayLengthFast(4)
-			if n286 < 0 {
-				n286 = c.ReadArrayLength(4)
-			}
-			a287 := foryimpl.MakeSlice[[]float32](c, n286)
-			r.ReadRawFloat32s(a287)
-			x.DF32 = a287
+			x.DF32 = nil
 		}
 		if c.Failed() {
 			c.Trace("DF32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st288, id289 := c.ReadRefFlag(); st288 == foryimpl.RefBack {
-				x.DF64 = foryimpl.BackRefSlice[float64](c, id289)
-			} else if st288 == foryimpl.RefFollows {
-				n290 := c.ReadArrayLengthFast(8)
-				if n290 < 0 {
-					n290 = c.ReadArrayLength(8)
-				}
-				a291 := foryimpl.MakeSlice[[]float64](c, n290)
-				r.ReadRawFloat64s(a291)
-				x.DF64 = a291
-				foryimpl.SetRefSlice(c, id289, x.DF64)
-			} else {
-				x.DF64 = nil
+		if st284, id285 := c.ReadFieldRefFlag(); st284 == foryimpl.RefBack {
+			x.DF64 = foryimpl.BackRefSlice[float64](c, id285)
+		} else if st284 == foryimpl.RefFollows {
+			n286 := c.ReadArrayLengthFast(8)
+			if n286 < 0 {
+				n286 = c.ReadArrayLength(8)
 			}
+			a287 := foryimpl.MakeSlice[[]float64](c, n286)
+			r.ReadRawFloat64s(a287)
+			x.DF64 = a287
+			foryimpl.SetRefSlice(c, id285, x.DF64)
 		} else {
-			n292 := c.ReadArrayLengthFast(8)
-			if n292 < 0 {
-				n292 = c.ReadArrayLength(8)
-			}
-			a293 := foryimpl.MakeSlice[[]float64](c, n292)
-			r.ReadRawFloat64s(a293)
-			x.DF64 = a293
+			x.DF64 = nil
 		}
 		if c.Failed() {
 			c.Trace("DF64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st294, id295 := c.ReadRefFlag(); st294 == foryimpl.RefBack {
-				x.DI16 = foryimpl.BackRefSlice[int16](c, id295)
-			} else if st294 == foryimpl.RefFollows {
-				n296 := c.ReadArrayLengthFast(2)
-				if n296 < 0 {
-					n296 = c.ReadArrayLength(2)
-				}
-				a297 := foryimpl.MakeSlice[[]int16](c, n296)
-				r.ReadRawInt16s(a297)
-				x.DI16 = a297
-				foryimpl.SetRefSlice(c, id295, x.DI16)
-			} else {
-				x.DI16 = nil
+		if st288, id289 := c.ReadFieldRefFlag(); st288 == foryimpl.RefBack {
+			x.DI16 = foryimpl.BackRefSlice[int16](c, id289)
+		} else if st288 == foryimpl.RefFollows {
+			n290 := c.ReadArrayLengthFast(2)
+			if n290 < 0 {
+				n290 = c.ReadArrayLength(2)
 			}
+			a291 := foryimpl.MakeSlice[[]int16](c, n290)
+			r.ReadRawInt16s(a291)
+			x.DI16 = a291
+			foryimpl.SetRefSlice(c, id289, x.DI16)
 		} else {
-			n298 := c.ReadArrayLengthFast(2)
-			if n298 < 0 {
-				n298 = c.ReadArrayLength(2)
-			}
-			a299 := foryimpl.MakeSlice[[]int16](c, n298)
-			r.ReadRawInt16s(a299)
-			x.DI16 = a299
+			x.DI16 = nil
 		}
 		if c.Failed() {
 			c.Trace("DI16")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st300, id301 := c.ReadRefFlag(); st300 == foryimpl.RefBack {
-				x.DI32 = foryimpl.BackRefSlice[int32](c, id301)
-			} else if st300 == foryimpl.RefFollows {
-				n302 := c.ReadArrayLengthFast(4)
-				if n302 < 0 {
-					n302 = c.ReadArrayLength(4)
-				}
-				a303 := foryimpl.MakeSlice[[]int32](c, n302)
-				r.ReadRawInt32s(a303)
-				x.DI32 = a303
-				foryimpl.SetRefSlice(c, id301, x.DI32)
-			} else {
-				x.DI32 = nil
+		if st292, id293 := c.ReadFieldRefFlag(); st292 == foryimpl.RefBack {
+			x.DI32 = foryimpl.BackRefSlice[int32](c, id293)
+		} else if st292 == foryimpl.RefFollows {
+			n294 := c.ReadArrayLengthFast(4)
+			if n294 < 0 {
+				n294 = c.ReadArrayLength(4)
 			}
+			a295 := foryimpl.MakeSlice[[]int32](c, n294)
+			r.ReadRawInt32s(a295)
+			x.DI32 = a295
+			foryimpl.SetRefSlice(c, id293, x.DI32)
 		} else {
-			n304 := c.ReadArrayLengthFast(4)
-			if n304 < 0 {
-				n304 = c.ReadArrayLength(4)
-			}
-			a305 := foryimpl.MakeSlice[[]int32](c, n304)
-			r.ReadRawInt32s(a305)
-			x.DI32 = a305
+			x.DI32 = nil
 		}
 		if c.Failed() {
 			c.Trace("DI32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st306, id307 := c.ReadRefFlag(); st306 == foryimpl.RefBack {
-				x.DI64 = foryimpl.BackRefSlice[int64](c, id307)
-			} else if st306 == foryimpl.RefFollows {
-				n308 := c.ReadArrayLengthFast(8)
-				if n308 < 0 {
-					n308 = c.ReadArrayLength(8)
-				}
-				a309 := foryimpl.MakeSlice[[]int64](c, n308)
-				r.ReadRawInt64s(a309)
-				x.DI64 = a309
-				foryimpl.SetRefSlice(c, id307, x.DI64)
-			} else {
-				x.DI64 = nil
+		if st296, id297 := c.ReadFieldRefFlag(); st296 == foryimpl.RefBack {
+			x.DI64 = foryimpl.BackRefSlice[int64](c, id297)
+		} else if st296 == foryimpl.RefFollows {
+			n298 := c.ReadArrayLengthFast(8)
+			if n298 < 0 {
+				n298 = c.ReadArrayLength(8)
 			}
+			a299 := foryimpl.MakeSlice[[]int64](c, n298)
+			r.ReadRawInt64s(a299)
+			x.DI64 = a299
+			foryimpl.SetRefSlice(c, id297, x.DI64)
 		} else {
-			n310 := c.ReadArrayLengthFast(8)
-			if n310 < 0 {
-				n310 = c.ReadArrayLength(8)
-			}
-			a311 := foryimpl.MakeSlice[[]int64](c, n310)
-			r.ReadRawInt64s(a311)
-			x.DI64 = a311
+			x.DI64 = nil
 		}
 		if c.Failed() {
 			c.Trace("DI64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st312, id313 := c.ReadRefFlag(); st312 == foryimpl.RefBack {
-				x.DI8 = foryimpl.BackRefSlice[int8](c, id313)
-			} else if st312 == foryimpl.RefFollows {
-				n314 := c.ReadArrayLengthFast(1)
-				if n314 < 0 {
-					n314 = c.ReadArrayLength(1)
-				}
-				a315 := foryimpl.MakeSlice[[]int8](c, n314)
-				for i316 := range a315 {
-					a315[i316] = r.ReadInt8()
-				}
-				x.DI8 = a315
-				foryimpl.SetRefSlice(c, id313, x.DI8)
-			} else {
-				x.DI8 = nil
+		if st300, id301 := c.ReadFieldRefFlag(); st300 == foryimpl.RefBack {
+			x.DI8 = foryimpl.BackRefSlice[int8](c, id301)
+		} else if st300 == foryimpl.RefFollows {
+			n302 := c.ReadArrayLengthFast(1)
+			if n302 < 0 {
+				n302 = c.ReadArrayLength(1)
 			}
+			a303 := foryimpl.MakeSlice[[]int8](c, n302)
+			for i304 := range a303 {
+				a303[i304] = r.ReadInt8()
+			}
+			x.DI8 = a303
+			foryimpl.SetRefSlice(c, id301, x.DI8)
 		} else {
-			n317 := c.ReadArrayLengthFast(1)
-			if n317 < 0 {
-				n317 = c.ReadArrayLength(1)
-			}
-			a318 := foryimpl.MakeSlice[[]int8](c, n317)
-			for i319 := range a318 {
-				a318[i319] = r.ReadInt8()
-			}
-			x.DI8 = a318
+			x.DI8 = nil
 		}
 		if c.Failed() {
 			c.Trace("DI8")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st320, id321 := c.ReadRefFlag(); st320 == foryimpl.RefBack {
-				x.DU16 = foryimpl.BackRefSlice[uint16](c, id321)
-			} else if st320 == foryimpl.RefFollows {
-				n322 := c.ReadArrayLengthFast(2)
-				if n322 < 0 {
-					n322 = c.ReadArrayLength(2)
-				}
-				a323 := foryimpl.MakeSlice[[]uint16](c, n322)
-				r.ReadRawUint16s(a323)
-				x.DU16 = a323
-				foryimpl.SetRefSlice(c, id321, x.DU16)
-			} else {
-				x.DU16 = nil
+		if st305, id306 := c.ReadFieldRefFlag(); st305 == foryimpl.RefBack {
+			x.DU16 = foryimpl.BackRefSlice[uint16](c, id306)
+		} else if st305 == foryimpl.RefFollows {
+			n307 := c.ReadArrayLengthFast(2)
+			if n307 < 0 {
+				n307 = c.ReadArrayLength(2)
 			}
+			a308 := foryimpl.MakeSlice[[]uint16](c, n307)
+			r.ReadRawUint16s(a308)
+			x.DU16 = a308
+			foryimpl.SetRefSlice(c, id306, x.DU16)
 		} else {
-			n324 := c.ReadArrayLengthFast(2)
-			if n324 < 0 {
-				n324 = c.ReadArrayLength(2)
-			}
-			a325 := foryimpl.MakeSlice[[]uint16](c, n324)
-			r.ReadRawUint16s(a325)
-			x.DU16 = a325
+			x.DU16 = nil
 		}
 		if c.Failed() {
 			c.Trace("DU16")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st326, id327 := c.ReadRefFlag(); st326 == foryimpl.RefBack {
-				x.DU32 = foryimpl.BackRefSlice[uint32](c, id327)
-			} else if st326 == foryimpl.RefFollows {
-				n328 := c.ReadArrayLengthFast(4)
-				if n328 < 0 {
-					n328 = c.ReadArrayLength(4)
-				}
-				a329 := foryimpl.MakeSlice[[]uint32](c, n328)
-				r.ReadRawUint32s(a329)
-				x.DU32 = a329
-				foryimpl.SetRefSlice(c, id327, x.DU32)
-			} else {
-				x.DU32 = nil
+		if st309, id310 := c.ReadFieldRefFlag(); st309 == foryimpl.RefBack {
+			x.DU32 = foryimpl.BackRefSlice[uint32](c, id310)
+		} else if st309 == foryimpl.RefFollows {
+			n311 := c.ReadArrayLengthFast(4)
+			if n311 < 0 {
+				n311 = c.ReadArrayLength(4)
 			}
+			a312 := foryimpl.MakeSlice[[]uint32](c, n311)
+			r.ReadRawUint32s(a312)
+			x.DU32 = a312
+			foryimpl.SetRefSlice(c, id310, x.DU32)
 		} else {
-			n330 := c.ReadArrayLengthFast(4)
-			if n330 < 0 {
-				n330 = c.ReadArrayLength(4)
-			}
-			a331 := foryimpl.MakeSlice[[]uint32](c, n330)
-			r.ReadRawUint32s(a331)
-			x.DU32 = a331
+			x.DU32 = nil
 		}
 		if c.Failed() {
 			c.Trace("DU32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st332, id333 := c.ReadRefFlag(); st332 == foryimpl.RefBack {
-				x.DU64 = foryimpl.BackRefSlice[uint64](c, id333)
-			} else if st332 == foryimpl.RefFollows {
-				n334 := c.ReadArrayLengthFast(8)
-				if n334 < 0 {
-					n334 = c.ReadArrayLength(8)
-				}
-				a335 := foryimpl.MakeSlice[[]uint64](c, n334)
-				r.ReadRawUint64s(a335)
-				x.DU64 = a335
-				foryimpl.SetRefSlice(c, id333, x.DU64)
-			} else {
-				x.DU64 = nil
+		if st313, id314 := c.ReadFieldRefFlag(); st313 == foryimpl.RefBack {
+			x.DU64 = foryimpl.BackRefSlice[uint64](c, id314)
+		} else if st313 == foryimpl.RefFollows {
+			n315 := c.ReadArrayLengthFast(8)
+			if n315 < 0 {
+				n315 = c.ReadArrayLength(8)
 			}
+			a316 := foryimpl.MakeSlice[[]uint64](c, n315)
+			r.ReadRawUint64s(a316)
+			x.DU64 = a316
+			foryimpl.SetRefSlice(c, id314, x.DU64)
 		} else {
-			n336 := c.ReadArrayLengthFast(8)
-			if n336 < 0 {
-				n336 = c.ReadArrayLength(8)
-			}
-			a337 := foryimpl.MakeSlice[[]uint64](c, n336)
-			r.ReadRawUint64s(a337)
-			x.DU64 = a337
+			x.DU64 = nil
 		}
 		if c.Failed() {
 			c.Trace("DU64")
@@ -3019,291 +2893,291 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DBools")
 			return
 		}
-		n282 := c.ReadArrayLengthFast(4)
-		if n282 < 0 {
-			n282 = c.ReadArrayLength(4)
+		n280 := c.ReadArrayLengthFast(4)
+		if n280 < 0 {
+			n280 = c.ReadArrayLength(4)
 		}
-		a283 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n282)
-		r.ReadRawFloat32s(a283)
-		x.DF32 = a283
+		a281 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n280)
+		r.ReadRawFloat32s(a281)
+		x.DF32 = a281
 		if c.Failed() {
 			c.Trace("DF32")
 			return
 		}
-		n288 := c.ReadArrayLengthFast(8)
-		if n288 < 0 {
-			n288 = c.ReadArrayLength(8)
+		n284 := c.ReadArrayLengthFast(8)
+		if n284 < 0 {
+			n284 = c.ReadArrayLength(8)
 		}
-		a289 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n288)
-		r.ReadRawFloat64s(a289)
-		x.DF64 = a289
+		a285 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n284)
+		r.ReadRawFloat64s(a285)
+		x.DF64 = a285
 		if c.Failed() {
 			c.Trace("DF64")
 			return
 		}
-		n294 := c.ReadArrayLengthFast(2)
-		if n294 < 0 {
-			n294 = c.ReadArrayLength(2)
+		n288 := c.ReadArrayLengthFast(2)
+		if n288 < 0 {
+			n288 = c.ReadArrayLength(2)
 		}
-		a295 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n294)
-		r.ReadRawInt16s(a295)
-		x.DI16 = a295
+		a289 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n288)
+		r.ReadRawInt16s(a289)
+		x.DI16 = a289
 		if c.Failed() {
 			c.Trace("DI16")
 			return
 		}
-		n300 := c.ReadArrayLengthFast(4)
-		if n300 < 0 {
-			n300 = c.ReadArrayLength(4)
+		n292 := c.ReadArrayLengthFast(4)
+		if n292 < 0 {
+			n292 = c.ReadArrayLength(4)
 		}
-		a301 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n300)
-		r.ReadRawInt32s(a301)
-		x.DI32 = a301
+		a293 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n292)
+		r.ReadRawInt32s(a293)
+		x.DI32 = a293
 		if c.Failed() {
 			c.Trace("DI32")
 			return
 		}
-		n306 := c.ReadArrayLengthFast(8)
-		if n306 < 0 {
-			n306 = c.ReadArrayLength(8)
+		n296 := c.ReadArrayLengthFast(8)
+		if n296 < 0 {
+			n296 = c.ReadArrayLength(8)
 		}
-		a307 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n306)
-		r.ReadRawInt64s(a307)
-		x.DI64 = a307
+		a297 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n296)
+		r.ReadRawInt64s(a297)
+		x.DI64 = a297
 		if c.Failed() {
 			c.Trace("DI64")
 			return
 		}
-		n312 := c.ReadArrayLengthFast(1)
-		if n312 < 0 {
-			n312 = c.ReadArrayLength(1)
+		n300 := c.ReadArrayLengthFast(1)
+		if n300 < 0 {
+			n300 = c.ReadArrayLength(1)
 		}
-		a313 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n312)
-		for i314 := range a313 {
-			a313[i314] = r.ReadInt8()
+		a301 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n300)
+		for i302 := range a301 {
+			a301[i302] = r.ReadInt8()
 		}
-		x.DI8 = a313
+		x.DI8 = a301
 		if c.Failed() {
 			c.Trace("DI8")
 			return
 		}
-		n320 := c.ReadArrayLengthFast(2)
-		if n320 < 0 {
-			n320 = c.ReadArrayLength(2)
+		n305 := c.ReadArrayLengthFast(2)
+		if n305 < 0 {
+			n305 = c.ReadArrayLength(2)
 		}
-		a321 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n320)
-		r.ReadRawUint16s(a321)
-		x.DU16 = a321
+		a306 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n305)
+		r.ReadRawUint16s(a306)
+		x.DU16 = a306
 		if c.Failed() {
 			c.Trace("DU16")
 			return
 		}
-		n326 := c.ReadArrayLengthFast(4)
-		if n326 < 0 {
-			n326 = c.ReadArrayLength(4)
+		n309 := c.ReadArrayLengthFast(4)
+		if n309 < 0 {
+			n309 = c.ReadArrayLength(4)
 		}
-		a327 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n326)
-		r.ReadRawUint32s(a327)
-		x.DU32 = a327
+		a310 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n309)
+		r.ReadRawUint32s(a310)
+		x.DU32 = a310
 		if c.Failed() {
 			c.Trace("DU32")
 			return
 		}
-		n332 := c.ReadArrayLengthFast(8)
-		if n332 < 0 {
-			n332 = c.ReadArrayLength(8)
+		n313 := c.ReadArrayLengthFast(8)
+		if n313 < 0 {
+			n313 = c.ReadArrayLength(8)
 		}
-		a333 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n332)
-		r.ReadRawUint64s(a333)
-		x.DU64 = a333
+		a314 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n313)
+		r.ReadRawUint64s(a314)
+		x.DU64 = a314
 		if c.Failed() {
 			c.Trace("DU64")
 			return
 		}
 	}
-	n338 := c.ReadLengthFast(4)
-	if n338 < 0 {
-		n338 = c.ReadLength(4)
+	n317 := c.ReadLengthFast(4)
+	if n317 < 0 {
+		n317 = c.ReadLength(4)
 	}
-	l339 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n338)
-	if n338 > 0 {
-		hn341 := c.ReadListHeader(19)
+	l318 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n317)
+	if n317 > 0 {
+		hn320 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i340 := range l339 {
-				if hn341 && !c.ReadFlag() {
-					clear(l339[i340 : i340+1])
+			for i319 := range l318 {
+				if hn320 && !c.ReadFlag() {
+					clear(l318[i319 : i319+1])
 					continue
 				}
-				l339[i340] = r.ReadFloat32()
+				l318[i319] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i340)
+					c.TraceIndex(i319)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l339
+	x.F32s = l318
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n344 := c.ReadLengthFast(8)
-	if n344 < 0 {
-		n344 = c.ReadLength(8)
+	n323 := c.ReadLengthFast(8)
+	if n323 < 0 {
+		n323 = c.ReadLength(8)
 	}
-	l345 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n344)
-	if n344 > 0 {
-		hn347 := c.ReadListHeader(20)
+	l324 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n323)
+	if n323 > 0 {
+		hn326 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i346 := range l345 {
-				if hn347 && !c.ReadFlag() {
-					clear(l345[i346 : i346+1])
+			for i325 := range l324 {
+				if hn326 && !c.ReadFlag() {
+					clear(l324[i325 : i325+1])
 					continue
 				}
-				l345[i346] = r.ReadFloat64()
+				l324[i325] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i346)
+					c.TraceIndex(i325)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l345
+	x.F64s = l324
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n350 := c.ReadLengthFast(2)
-	if n350 < 0 {
-		n350 = c.ReadLength(2)
+	n329 := c.ReadLengthFast(2)
+	if n329 < 0 {
+		n329 = c.ReadLength(2)
 	}
-	l351 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n350)
-	if n350 > 0 {
-		hn353 := c.ReadListHeader(3)
+	l330 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n329)
+	if n329 > 0 {
+		hn332 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i352 := range l351 {
-				if hn353 && !c.ReadFlag() {
-					clear(l351[i352 : i352+1])
+			for i331 := range l330 {
+				if hn332 && !c.ReadFlag() {
+					clear(l330[i331 : i331+1])
 					continue
 				}
-				l351[i352] = r.ReadInt16()
+				l330[i331] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i352)
+					c.TraceIndex(i331)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l351
+	x.I16s = l330
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n356 := c.ReadLengthFast(1)
-	if n356 < 0 {
-		n356 = c.ReadLength(1)
+	n335 := c.ReadLengthFast(1)
+	if n335 < 0 {
+		n335 = c.ReadLength(1)
 	}
-	l357 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n356)
-	if n356 > 0 {
-		hn359 := c.ReadListHeader(5)
+	l336 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n335)
+	if n335 > 0 {
+		hn338 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i358 := range l357 {
-				if hn359 && !c.ReadFlag() {
-					clear(l357[i358 : i358+1])
+			for i337 := range l336 {
+				if hn338 && !c.ReadFlag() {
+					clear(l336[i337 : i337+1])
 					continue
 				}
-				l357[i358] = r.ReadVarInt32()
+				l336[i337] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i358)
+					c.TraceIndex(i337)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l357
+	x.I32s = l336
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n362 := c.ReadLengthFast(1)
-	if n362 < 0 {
-		n362 = c.ReadLength(1)
+	n341 := c.ReadLengthFast(1)
+	if n341 < 0 {
+		n341 = c.ReadLength(1)
 	}
-	l363 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n362)
-	if n362 > 0 {
-		hn365 := c.ReadListHeader(7)
+	l342 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n341)
+	if n341 > 0 {
+		hn344 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i364 := range l363 {
-				if hn365 && !c.ReadFlag() {
-					clear(l363[i364 : i364+1])
+			for i343 := range l342 {
+				if hn344 && !c.ReadFlag() {
+					clear(l342[i343 : i343+1])
 					continue
 				}
-				l363[i364] = r.ReadVarInt64()
+				l342[i343] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i364)
+					c.TraceIndex(i343)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l363
+	x.I64s = l342
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n368 := c.ReadLengthFast(1)
-	if n368 < 0 {
-		n368 = c.ReadLength(1)
+	n347 := c.ReadLengthFast(1)
+	if n347 < 0 {
+		n347 = c.ReadLength(1)
 	}
-	l369 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n368)
-	if n368 > 0 {
-		hn371 := c.ReadListHeader(2)
+	l348 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n347)
+	if n347 > 0 {
+		hn350 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i370 := range l369 {
-				if hn371 && !c.ReadFlag() {
-					clear(l369[i370 : i370+1])
+			for i349 := range l348 {
+				if hn350 && !c.ReadFlag() {
+					clear(l348[i349 : i349+1])
 					continue
 				}
-				l369[i370] = r.ReadInt8()
+				l348[i349] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i370)
+					c.TraceIndex(i349)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l369
+	x.I8s = l348
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.TrackRef() {
-		if st374, id375 := c.ReadRefFlag(); st374 == foryimpl.RefBack {
-			x.NI64s = foryimpl.BackRefSlice[int64](c, id375)
-		} else if st374 == foryimpl.RefFollows {
-			n376 := c.ReadLengthFast(1)
-			if n376 < 0 {
-				n376 = c.ReadLength(1)
+		if st353, id354 := c.ReadRefFlag(); st353 == foryimpl.RefBack {
+			x.NI64s = foryimpl.BackRefSlice[int64](c, id354)
+		} else if st353 == foryimpl.RefFollows {
+			n355 := c.ReadLengthFast(1)
+			if n355 < 0 {
+				n355 = c.ReadLength(1)
 			}
-			l377 := foryimpl.MakeSlice[[]int64](c, n376)
-			if n376 > 0 {
-				hn379 := c.ReadListHeader(7)
+			l356 := foryimpl.MakeSlice[[]int64](c, n355)
+			if n355 > 0 {
+				hn358 := c.ReadListHeader(7)
 				if !c.Failed() {
-					for i378 := range l377 {
-						if hn379 && !c.ReadFlag() {
-							clear(l377[i378 : i378+1])
+					for i357 := range l356 {
+						if hn358 && !c.ReadFlag() {
+							clear(l356[i357 : i357+1])
 							continue
 						}
-						l377[i378] = r.ReadVarInt64()
+						l356[i357] = r.ReadVarInt64()
 						if c.Failed() {
-							c.TraceIndex(i378)
+							c.TraceIndex(i357)
 							break
 						}
 					}
 				}
 			}
-			x.NI64s = l377
-			foryimpl.SetRefSlice(c, id375, x.NI64s)
+			x.NI64s = l356
+			foryimpl.SetRefSlice(c, id354, x.NI64s)
 		} else {
 			x.NI64s = nil
 		}
@@ -3311,29 +3185,29 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NI64s")
 			return
 		}
-		if st382, id383 := c.ReadRefFlag(); st382 == foryimpl.RefBack {
-			x.NMap = foryimpl.BackRefMap[string, int32](c, id383)
-		} else if st382 == foryimpl.RefFollows {
-			n384 := c.ReadLengthFast(2)
-			if n384 < 0 {
-				n384 = c.ReadLength(2)
+		if st361, id362 := c.ReadRefFlag(); st361 == foryimpl.RefBack {
+			x.NMap = foryimpl.BackRefMap[string, int32](c, id362)
+		} else if st361 == foryimpl.RefFollows {
+			n363 := c.ReadLengthFast(2)
+			if n363 < 0 {
+				n363 = c.ReadLength(2)
 			}
-			m385 := foryimpl.MakeMap[map[string]int32](c, n384)
-			for n384 > 0 && !c.Failed() {
-				sz386, vn387, _ := c.ReadMapChunk(n384, 21, 5, nil, false)
-				for j388 := 0; j388 < sz386 && !c.Failed(); j388++ {
-					var k389 string
-					k389 = c.ReadString()
-					var v390 int32
-					if !vn387 {
-						v390 = r.ReadVarInt32()
+			m364 := foryimpl.MakeMap[map[string]int32](c, n363)
+			for n363 > 0 && !c.Failed() {
+				sz365, vn366, _ := c.ReadMapChunk(n363, 21, 5, nil, false)
+				for j367 := 0; j367 < sz365 && !c.Failed(); j367++ {
+					var k368 string
+					k368 = c.ReadString()
+					var v369 int32
+					if !vn366 {
+						v369 = r.ReadVarInt32()
 					}
-					m385[k389] = v390
+					m364[k368] = v369
 				}
-				n384 -= sz386
+				n363 -= sz365
 			}
-			x.NMap = m385
-			foryimpl.SetRefMap(c, id383, x.NMap)
+			x.NMap = m364
+			foryimpl.SetRefMap(c, id362, x.NMap)
 		} else {
 			x.NMap = nil
 		}
@@ -3341,32 +3215,32 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NMap")
 			return
 		}
-		if st392, id393 := c.ReadRefFlag(); st392 == foryimpl.RefBack {
-			x.NStrs = foryimpl.BackRefSlice[string](c, id393)
-		} else if st392 == foryimpl.RefFollows {
-			n394 := c.ReadLengthFast(1)
-			if n394 < 0 {
-				n394 = c.ReadLength(1)
+		if st371, id372 := c.ReadRefFlag(); st371 == foryimpl.RefBack {
+			x.NStrs = foryimpl.BackRefSlice[string](c, id372)
+		} else if st371 == foryimpl.RefFollows {
+			n373 := c.ReadLengthFast(1)
+			if n373 < 0 {
+				n373 = c.ReadLength(1)
 			}
-			l395 := foryimpl.MakeSlice[[]string](c, n394)
-			if n394 > 0 {
-				hn397 := c.ReadListHeader(21)
+			l374 := foryimpl.MakeSlice[[]string](c, n373)
+			if n373 > 0 {
+				hn376 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i396 := range l395 {
-						if hn397 && !c.ReadFlag() {
-							clear(l395[i396 : i396+1])
+					for i375 := range l374 {
+						if hn376 && !c.ReadFlag() {
+							clear(l374[i375 : i375+1])
 							continue
 						}
-						l395[i396] = c.ReadString()
+						l374[i375] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i396)
+							c.TraceIndex(i375)
 							break
 						}
 					}
 				}
 			}
-			x.NStrs = l395
-			foryimpl.SetRefSlice(c, id393, x.NStrs)
+			x.NStrs = l374
+			foryimpl.SetRefSlice(c, id372, x.NStrs)
 		} else {
 			x.NStrs = nil
 		}
@@ -3376,264 +3250,260 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n374 := c.ReadLengthFast(1)
-			if n374 < 0 {
-				n374 = c.ReadLength(1)
+			n353 := c.ReadLengthFast(1)
+			if n353 < 0 {
+				n353 = c.ReadLength(1)
 			}
-			l375 := foryimpl.MakeSlice[[]int64](c, n374)
-			if n374 > 0 {
-				hn377 := c.ReadListHeader(7)
+			l354 := foryimpl.MakeSlice[[]int64](c, n353)
+			if n353 > 0 {
+				hn356 := c.ReadListHeader(7)
 				if !c.Failed() {
-					for i376 := range l375 {
-						if hn377 && !c.ReadFlag() {
-							clear(l375[i376 : i376+1])
+					for i355 := range l354 {
+						if hn356 && !c.ReadFlag() {
+							clear(l354[i355 : i355+1])
 							continue
 						}
-						l375[i376] = r.ReadVarInt64()
+						l354[i355] = r.ReadVarInt64()
 						if c.Failed() {
-							c.TraceIndex(i376)
+							c.TraceIndex(i355)
 							break
 						}
 					}
 				}
 			}
-			x.NI64s = l375
+			x.NI64s = l354
 		}
 		if c.Failed() {
 			c.Trace("NI64s")
 			return
 		}
 		if c.ReadFlag() {
-			n382 := c.ReadLengthFast(2)
-			if n382 < 0 {
-				n382 = c.ReadLength(2)
+			n361 := c.ReadLengthFast(2)
+			if n361 < 0 {
+				n361 = c.ReadLength(2)
 			}
-			m383 := foryimpl.MakeMap[map[string]int32](c, n382)
-			for n382 > 0 && !c.Failed() {
-				sz384, vn385, _ := c.ReadMapChunk(n382, 21, 5, nil, false)
-				for j386 := 0; j386 < sz384 && !c.Failed(); j386++ {
-					var k387 string
-					k387 = c.ReadString()
-					var v388 int32
-					if !vn385 {
-						v388 = r.ReadVarInt32()
+			m362 := foryimpl.MakeMap[map[string]int32](c, n361)
+			for n361 > 0 && !c.Failed() {
+				sz363, vn364, _ := c.ReadMapChunk(n361, 21, 5, nil, false)
+				for j365 := 0; j365 < sz363 && !c.Failed(); j365++ {
+					var k366 string
+					k366 = c.ReadString()
+					var v367 int32
+					if !vn364 {
+						v367 = r.ReadVarInt32()
 					}
-					m383[k387] = v388
+					m362[k366] = v367
 				}
-				n382 -= sz384
+				n361 -= sz363
 			}
-			x.NMap = m383
+			x.NMap = m362
 		}
 		if c.Failed() {
 			c.Trace("NMap")
 			return
 		}
 		if c.ReadFlag() {
-			n392 := c.ReadLengthFast(1)
-			if n392 < 0 {
-				n392 = c.ReadLength(1)
+			n371 := c.ReadLengthFast(1)
+			if n371 < 0 {
+				n371 = c.ReadLength(1)
 			}
-			l393 := foryimpl.MakeSlice[[]string](c, n392)
-			if n392 > 0 {
-				hn395 := c.ReadListHeader(21)
+			l372 := foryimpl.MakeSlice[[]string](c, n371)
+			if n371 > 0 {
+				hn374 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i394 := range l393 {
-						if hn395 && !c.ReadFlag() {
-							clear(l393[i394 : i394+1])
+					for i373 := range l372 {
+						if hn374 && !c.ReadFlag() {
+							clear(l372[i373 : i373+1])
 							continue
 						}
-						l393[i394] = c.ReadString()
+						l372[i373] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i394)
+							c.TraceIndex(i373)
 							break
 						}
 					}
 				}
 			}
-			x.NStrs = l393
+			x.NStrs = l372
 		}
 		if c.Failed() {
 			c.Trace("NStrs")
 			return
 		}
 	}
-	n400 := c.ReadLengthFast(1)
-	if n400 < 0 {
-		n400 = c.ReadLength(1)
+	n379 := c.ReadLengthFast(1)
+	if n379 < 0 {
+		n379 = c.ReadLength(1)
 	}
-	l401 := foryimpl.ReuseSlice[Names](c, x.Named, n400)
-	if n400 > 0 {
-		hn403 := c.ReadListHeader(21)
+	l380 := foryimpl.ReuseSlice[Names](c, x.Named, n379)
+	if n379 > 0 {
+		hn382 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i402 := range l401 {
-				if hn403 && !c.ReadFlag() {
-					clear(l401[i402 : i402+1])
+			for i381 := range l380 {
+				if hn382 && !c.ReadFlag() {
+					clear(l380[i381 : i381+1])
 					continue
 				}
-				l401[i402] = c.ReadString()
+				l380[i381] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i402)
+					c.TraceIndex(i381)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l401
+	x.Named = l380
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n406 := c.ReadLengthFast(1)
-	if n406 < 0 {
-		n406 = c.ReadLength(1)
+	n385 := c.ReadLengthFast(1)
+	if n385 < 0 {
+		n385 = c.ReadLength(1)
 	}
-	l407 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n406)
-	if n406 > 0 {
-		hn409, tr411 := c.ReadListHeaderRef(22)
+	l386 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n385)
+	if n385 > 0 {
+		hn388, tr390 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i408 := range l407 {
-				if tr411 {
-					if st412, id413 := c.ReadRefFlag(); st412 == foryimpl.RefBack {
-						l407[i408] = foryimpl.BackRefSlice[int32](c, id413)
-					} else if st412 == foryimpl.RefFollows {
-						n414 := c.ReadLengthFast(1)
-						if n414 < 0 {
-							n414 = c.ReadLength(1)
+			for i387 := range l386 {
+				if tr390 {
+					if st391, id392 := c.ReadRefFlag(); st391 == foryimpl.RefBack {
+						l386[i387] = foryimpl.BackRefSlice[int32](c, id392)
+					} else if st391 == foryimpl.RefFollows {
+						n393 := c.ReadLengthFast(1)
+						if n393 < 0 {
+							n393 = c.ReadLength(1)
 						}
-						l415 := foryimpl.MakeSlice[[]int32](c, n414)
-						if n414 > 0 {
-							hn417 := c.ReadListHeader(5)
+						l394 := foryimpl.MakeSlice[[]int32](c, n393)
+						if n393 > 0 {
+							hn396 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i416 := range l415 {
-									if hn417 && !c.ReadFlag() {
-										clear(l415[i416 : i416+1])
+								for i395 := range l394 {
+									if hn396 && !c.ReadFlag() {
+										clear(l394[i395 : i395+1])
 										continue
 									}
-									l415[i416] = r.ReadVarInt32()
+									l394[i395] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i416)
+										c.TraceIndex(i395)
 										break
 									}
 								}
 							}
 						}
-						l407[i408] = l415
-						foryimpl.SetRefSlice(c, id413, l407[i408])
+						l386[i387] = l394
+						foryimpl.SetRefSlice(c, id392, l386[i387])
 					} else {
-						l407[i408] = nil
+						l386[i387] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i408)
+						c.TraceIndex(i387)
 						break
 					}
 					continue
 				}
-				if hn409 && !c.ReadFlag() {
-					clear(l407[i408 : i408+1])
+				if hn388 && !c.ReadFlag() {
+					clear(l386[i387 : i387+1])
 					continue
 				}
-				n420 := c.ReadLengthFast(1)
-				if n420 < 0 {
-					n420 = c.ReadLength(1)
+				n399 := c.ReadLengthFast(1)
+				if n399 < 0 {
+					n399 = c.ReadLength(1)
 				}
-				l421 := foryimpl.MakeSlice[[]int32](c, n420)
-				if n420 > 0 {
-					hn423 := c.ReadListHeader(5)
+				l400 := foryimpl.MakeSlice[[]int32](c, n399)
+				if n399 > 0 {
+					hn402 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i422 := range l421 {
-							if hn423 && !c.ReadFlag() {
-								clear(l421[i422 : i422+1])
+						for i401 := range l400 {
+							if hn402 && !c.ReadFlag() {
+								clear(l400[i401 : i401+1])
 								continue
 							}
-							l421[i422] = r.ReadVarInt32()
+							l400[i401] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i422)
+								c.TraceIndex(i401)
 								break
 							}
 						}
 					}
 				}
-				l407[i408] = l421
+				l386[i387] = l400
 				if c.Failed() {
-					c.TraceIndex(i408)
+					c.TraceIndex(i387)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l407
+	x.Nested = l386
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n426 := c.ReadLengthFast(1)
-	if n426 < 0 {
-		n426 = c.ReadLength(1)
+	n405 := c.ReadLengthFast(1)
+	if n405 < 0 {
+		n405 = c.ReadLength(1)
 	}
-	l427 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n426)
-	if n426 > 0 {
-		hn429 := c.ReadListHeader(5)
+	l406 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n405)
+	if n405 > 0 {
+		hn408 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i428 := range l427 {
-				if hn429 && !c.ReadFlag() {
-					clear(l427[i428 : i428+1])
+			for i407 := range l406 {
+				if hn408 && !c.ReadFlag() {
+					clear(l406[i407 : i407+1])
 					continue
 				}
-				p432 := foryimpl.Alloc[int32](c)
-				*p432 = r.ReadVarInt32()
-				l427[i428] = p432
+				p411 := foryimpl.Alloc[int32](c)
+				*p411 = r.ReadVarInt32()
+				l406[i407] = p411
 				if c.Failed() {
-					c.TraceIndex(i428)
+					c.TraceIndex(i407)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l427
+	x.PI32s = l406
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n433 := c.ReadLengthFast(1)
-	if n433 < 0 {
-		n433 = c.ReadLength(1)
+	n412 := c.ReadLengthFast(1)
+	if n412 < 0 {
+		n412 = c.ReadLength(1)
 	}
-	l434 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n433)
-	if n433 > 0 {
-		hn436 := c.ReadListHeader(21)
+	l413 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n412)
+	if n412 > 0 {
+		hn415 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i435 := range l434 {
-				if hn436 && !c.ReadFlag() {
-					clear(l434[i435 : i435+1])
+			for i414 := range l413 {
+				if hn415 && !c.ReadFlag() {
+					clear(l413[i414 : i414+1])
 					continue
 				}
-				p439 := foryimpl.Alloc[string](c)
-				*p439 = c.ReadString()
-				l434[i435] = p439
+				p418 := foryimpl.Alloc[string](c)
+				*p418 = c.ReadString()
+				l413[i414] = p418
 				if c.Failed() {
-					c.TraceIndex(i435)
+					c.TraceIndex(i414)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l434
+	x.PStrs = l413
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st440, id441 := c.ReadRefFlag(); st440 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id441)
-			} else if st440 == foryimpl.RefFollows {
-				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id441, x.Raw)
-			} else {
-				x.Raw = nil
-			}
-		} else {
+		if st419, id420 := c.ReadFieldRefFlag(); st419 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id420)
+		} else if st419 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id420, x.Raw)
+		} else {
+			x.Raw = nil
 		}
 		if c.Failed() {
 			c.Trace("Raw")
@@ -3651,162 +3521,162 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n442 := c.ReadLengthFast(1)
-	if n442 < 0 {
-		n442 = c.ReadLength(1)
+	n421 := c.ReadLengthFast(1)
+	if n421 < 0 {
+		n421 = c.ReadLength(1)
 	}
-	if n442 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n442, 2))
+	if n421 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n421, 2))
 		return
 	}
-	var l443 [2]string
-	if n442 > 0 {
-		hn445 := c.ReadListHeader(21)
+	var l422 [2]string
+	if n421 > 0 {
+		hn424 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i444 := range l443 {
-				if hn445 && !c.ReadFlag() {
-					clear(l443[i444 : i444+1])
+			for i423 := range l422 {
+				if hn424 && !c.ReadFlag() {
+					clear(l422[i423 : i423+1])
 					continue
 				}
-				l443[i444] = c.ReadString()
+				l422[i423] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i444)
+					c.TraceIndex(i423)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l443
+	x.StrArr = l422
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n448 := c.ReadLengthFast(1)
-	if n448 < 0 {
-		n448 = c.ReadLength(1)
+	n427 := c.ReadLengthFast(1)
+	if n427 < 0 {
+		n427 = c.ReadLength(1)
 	}
-	l449 := foryimpl.ReuseSlice[[]string](c, x.Strs, n448)
-	if n448 > 0 {
-		hn451 := c.ReadListHeader(21)
+	l428 := foryimpl.ReuseSlice[[]string](c, x.Strs, n427)
+	if n427 > 0 {
+		hn430 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i450 := range l449 {
-				if hn451 && !c.ReadFlag() {
-					clear(l449[i450 : i450+1])
+			for i429 := range l428 {
+				if hn430 && !c.ReadFlag() {
+					clear(l428[i429 : i429+1])
 					continue
 				}
-				l449[i450] = c.ReadString()
+				l428[i429] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i450)
+					c.TraceIndex(i429)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l449
+	x.Strs = l428
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n454 := c.ReadLengthFast(1)
-	if n454 < 0 {
-		n454 = c.ReadLength(1)
+	n433 := c.ReadLengthFast(1)
+	if n433 < 0 {
+		n433 = c.ReadLength(1)
 	}
-	l455 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n454)
-	if n454 > 0 {
-		hn457 := c.ReadListHeader(38)
+	l434 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n433)
+	if n433 > 0 {
+		hn436 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i456 := range l455 {
-				if hn457 && !c.ReadFlag() {
-					clear(l455[i456 : i456+1])
+			for i435 := range l434 {
+				if hn436 && !c.ReadFlag() {
+					clear(l434[i435 : i435+1])
 					continue
 				}
-				l455[i456] = c.ReadTime()
+				l434[i435] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i456)
+					c.TraceIndex(i435)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l455
+	x.Times = l434
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n460 := c.ReadLengthFast(2)
-	if n460 < 0 {
-		n460 = c.ReadLength(2)
+	n439 := c.ReadLengthFast(2)
+	if n439 < 0 {
+		n439 = c.ReadLength(2)
 	}
-	l461 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n460)
-	if n460 > 0 {
-		hn463 := c.ReadListHeader(10)
+	l440 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n439)
+	if n439 > 0 {
+		hn442 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i462 := range l461 {
-				if hn463 && !c.ReadFlag() {
-					clear(l461[i462 : i462+1])
+			for i441 := range l440 {
+				if hn442 && !c.ReadFlag() {
+					clear(l440[i441 : i441+1])
 					continue
 				}
-				l461[i462] = r.ReadUint16()
+				l440[i441] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i462)
+					c.TraceIndex(i441)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l461
+	x.U16s = l440
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n466 := c.ReadLengthFast(1)
-	if n466 < 0 {
-		n466 = c.ReadLength(1)
+	n445 := c.ReadLengthFast(1)
+	if n445 < 0 {
+		n445 = c.ReadLength(1)
 	}
-	l467 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n466)
-	if n466 > 0 {
-		hn469 := c.ReadListHeader(12)
+	l446 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n445)
+	if n445 > 0 {
+		hn448 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i468 := range l467 {
-				if hn469 && !c.ReadFlag() {
-					clear(l467[i468 : i468+1])
+			for i447 := range l446 {
+				if hn448 && !c.ReadFlag() {
+					clear(l446[i447 : i447+1])
 					continue
 				}
-				l467[i468] = r.ReadVarUint32()
+				l446[i447] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i468)
+					c.TraceIndex(i447)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l467
+	x.U32s = l446
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n472 := c.ReadLengthFast(1)
-	if n472 < 0 {
-		n472 = c.ReadLength(1)
+	n451 := c.ReadLengthFast(1)
+	if n451 < 0 {
+		n451 = c.ReadLength(1)
 	}
-	l473 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n472)
-	if n472 > 0 {
-		hn475 := c.ReadListHeader(14)
+	l452 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n451)
+	if n451 > 0 {
+		hn454 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i474 := range l473 {
-				if hn475 && !c.ReadFlag() {
-					clear(l473[i474 : i474+1])
+			for i453 := range l452 {
+				if hn454 && !c.ReadFlag() {
+					clear(l452[i453 : i453+1])
 					continue
 				}
-				l473[i474] = r.ReadVarUint64()
+				l452[i453] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i474)
+					c.TraceIndex(i453)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l473
+	x.U64s = l452
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -3823,129 +3693,129 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n478 := c.ReadLengthFast(2)
-				if n478 < 0 {
-					n478 = c.ReadLength(2)
+				n457 := c.ReadLengthFast(2)
+				if n457 < 0 {
+					n457 = c.ReadLength(2)
 				}
-				if n478 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n478, 3))
+				if n457 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n457, 3))
 					return
 				}
-				var l479 [3]int16
-				if n478 > 0 {
-					hn481 := c.ReadListHeader(3)
+				var l458 [3]int16
+				if n457 > 0 {
+					hn460 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i480 := range l479 {
-							if hn481 && !c.ReadFlag() {
-								clear(l479[i480 : i480+1])
+						for i459 := range l458 {
+							if hn460 && !c.ReadFlag() {
+								clear(l458[i459 : i459+1])
 								continue
 							}
-							l479[i480] = r.ReadInt16()
+							l458[i459] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i480)
+								c.TraceIndex(i459)
 								break
 							}
 						}
 					}
 				}
-				x.Arr = l479
+				x.Arr = l458
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n484 := c.ReadLengthFast(1)
-				if n484 < 0 {
-					n484 = c.ReadLength(1)
+				n463 := c.ReadLengthFast(1)
+				if n463 < 0 {
+					n463 = c.ReadLength(1)
 				}
-				l485 := foryimpl.MakeSlice[[]bool](c, n484)
-				if n484 > 0 {
-					hn487 := c.ReadListHeader(1)
+				l464 := foryimpl.MakeSlice[[]bool](c, n463)
+				if n463 > 0 {
+					hn466 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i486 := range l485 {
-							if hn487 && !c.ReadFlag() {
-								clear(l485[i486 : i486+1])
+						for i465 := range l464 {
+							if hn466 && !c.ReadFlag() {
+								clear(l464[i465 : i465+1])
 								continue
 							}
-							l485[i486] = r.ReadBool()
+							l464[i465] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i486)
+								c.TraceIndex(i465)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l485
+				x.Bools = l464
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n490 := c.ReadLengthFast(1)
-				if n490 < 0 {
-					n490 = c.ReadLength(1)
+				n469 := c.ReadLengthFast(1)
+				if n469 < 0 {
+					n469 = c.ReadLength(1)
 				}
-				l491 := foryimpl.MakeSlice[[]uint8](c, n490)
-				if n490 > 0 {
-					hn493 := c.ReadListHeader(9)
+				l470 := foryimpl.MakeSlice[[]uint8](c, n469)
+				if n469 > 0 {
+					hn472 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i492 := range l491 {
-							if hn493 && !c.ReadFlag() {
-								clear(l491[i492 : i492+1])
+						for i471 := range l470 {
+							if hn472 && !c.ReadFlag() {
+								clear(l470[i471 : i471+1])
 								continue
 							}
-							l491[i492] = r.ReadUint8()
+							l470[i471] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i492)
+								c.TraceIndex(i471)
 								break
 							}
 						}
 					}
 				}
-				x.Bytes = l491
+				x.Bytes = l470
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n496 := c.ReadLengthFast(1)
-				if n496 < 0 {
-					n496 = c.ReadLength(1)
+				n475 := c.ReadLengthFast(1)
+				if n475 < 0 {
+					n475 = c.ReadLength(1)
 				}
-				l497 := foryimpl.MakeSlice[[]Color](c, n496)
-				if n496 > 0 {
-					hn499 := c.ReadListHeader(25)
+				l476 := foryimpl.MakeSlice[[]Color](c, n475)
+				if n475 > 0 {
+					hn478 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i498 := range l497 {
-							if hn499 && !c.ReadFlag() {
-								clear(l497[i498 : i498+1])
+						for i477 := range l476 {
+							if hn478 && !c.ReadFlag() {
+								clear(l476[i477 : i477+1])
 								continue
 							}
-							if e502 := c.ReadEnumFast(uint32(0x7fffffff)); e502 >= 0 {
-								l497[i498] = Color(e502)
+							if e481 := c.ReadEnumFast(uint32(0x7fffffff)); e481 >= 0 {
+								l476[i477] = Color(e481)
 							} else {
-								l497[i498] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l476[i477] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i498)
+								c.TraceIndex(i477)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l497
+				x.Colors = l476
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st505, id506 := c.ReadRefFlag(); st505 == foryimpl.RefBack {
-					x.DBools = foryimpl.BackRefSlice[bool](c, id506)
-				} else if st505 == foryimpl.RefFollows {
-					n507 := c.ReadArrayLengthFast(1)
-					if n507 < 0 {
-						n507 = c.ReadArrayLength(1)
+				if st484, id485 := c.ReadRefFlag(); st484 == foryimpl.RefBack {
+					x.DBools = foryimpl.BackRefSlice[bool](c, id485)
+				} else if st484 == foryimpl.RefFollows {
+					n486 := c.ReadArrayLengthFast(1)
+					if n486 < 0 {
+						n486 = c.ReadArrayLength(1)
 					}
-					a508 := foryimpl.MakeSlice[[]bool](c, n507)
-					r.ReadRawBools(a508)
-					x.DBools = a508
-					foryimpl.SetRefSlice(c, id506, x.DBools)
+					a487 := foryimpl.MakeSlice[[]bool](c, n486)
+					r.ReadRawBools(a487)
+					x.DBools = a487
+					foryimpl.SetRefSlice(c, id485, x.DBools)
 				} else {
 					x.DBools = nil
 				}
@@ -3953,28 +3823,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n503 := c.ReadArrayLengthFast(1)
-					if n503 < 0 {
-						n503 = c.ReadArrayLength(1)
+					n482 := c.ReadArrayLengthFast(1)
+					if n482 < 0 {
+						n482 = c.ReadArrayLength(1)
 					}
-					a504 := foryimpl.MakeSlice[[]bool](c, n503)
-					r.ReadRawBools(a504)
-					x.DBools = a504
+					a483 := foryimpl.MakeSlice[[]bool](c, n482)
+					r.ReadRawBools(a483)
+					x.DBools = a483
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st511, id512 := c.ReadRefFlag(); st511 == foryimpl.RefBack {
-					x.DF32 = foryimpl.BackRefSlice[float32](c, id512)
-				} else if st511 == foryimpl.RefFollows {
-					n513 := c.ReadArrayLengthFast(4)
-					if n513 < 0 {
-						n513 = c.ReadArrayLength(4)
+				if st490, id491 := c.ReadRefFlag(); st490 == foryimpl.RefBack {
+					x.DF32 = foryimpl.BackRefSlice[float32](c, id491)
+				} else if st490 == foryimpl.RefFollows {
+					n492 := c.ReadArrayLengthFast(4)
+					if n492 < 0 {
+						n492 = c.ReadArrayLength(4)
 					}
-					a514 := foryimpl.MakeSlice[[]float32](c, n513)
-					r.ReadRawFloat32s(a514)
-					x.DF32 = a514
-					foryimpl.SetRefSlice(c, id512, x.DF32)
+					a493 := foryimpl.MakeSlice[[]float32](c, n492)
+					r.ReadRawFloat32s(a493)
+					x.DF32 = a493
+					foryimpl.SetRefSlice(c, id491, x.DF32)
 				} else {
 					x.DF32 = nil
 				}
@@ -3982,28 +3852,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n509 := c.ReadArrayLengthFast(4)
-					if n509 < 0 {
-						n509 = c.ReadArrayLength(4)
+					n488 := c.ReadArrayLengthFast(4)
+					if n488 < 0 {
+						n488 = c.ReadArrayLength(4)
 					}
-					a510 := foryimpl.MakeSlice[[]float32](c, n509)
-					r.ReadRawFloat32s(a510)
-					x.DF32 = a510
+					a489 := foryimpl.MakeSlice[[]float32](c, n488)
+					r.ReadRawFloat32s(a489)
+					x.DF32 = a489
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st517, id518 := c.ReadRefFlag(); st517 == foryimpl.RefBack {
-					x.DF64 = foryimpl.BackRefSlice[float64](c, id518)
-				} else if st517 == foryimpl.RefFollows {
-					n519 := c.ReadArrayLengthFast(8)
-					if n519 < 0 {
-						n519 = c.ReadArrayLength(8)
+				if st496, id497 := c.ReadRefFlag(); st496 == foryimpl.RefBack {
+					x.DF64 = foryimpl.BackRefSlice[float64](c, id497)
+				} else if st496 == foryimpl.RefFollows {
+					n498 := c.ReadArrayLengthFast(8)
+					if n498 < 0 {
+						n498 = c.ReadArrayLength(8)
 					}
-					a520 := foryimpl.MakeSlice[[]float64](c, n519)
-					r.ReadRawFloat64s(a520)
-					x.DF64 = a520
-					foryimpl.SetRefSlice(c, id518, x.DF64)
+					a499 := foryimpl.MakeSlice[[]float64](c, n498)
+					r.ReadRawFloat64s(a499)
+					x.DF64 = a499
+					foryimpl.SetRefSlice(c, id497, x.DF64)
 				} else {
 					x.DF64 = nil
 				}
@@ -4011,28 +3881,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n515 := c.ReadArrayLengthFast(8)
-					if n515 < 0 {
-						n515 = c.ReadArrayLength(8)
+					n494 := c.ReadArrayLengthFast(8)
+					if n494 < 0 {
+						n494 = c.ReadArrayLength(8)
 					}
-					a516 := foryimpl.MakeSlice[[]float64](c, n515)
-					r.ReadRawFloat64s(a516)
-					x.DF64 = a516
+					a495 := foryimpl.MakeSlice[[]float64](c, n494)
+					r.ReadRawFloat64s(a495)
+					x.DF64 = a495
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st523, id524 := c.ReadRefFlag(); st523 == foryimpl.RefBack {
-					x.DI16 = foryimpl.BackRefSlice[int16](c, id524)
-				} else if st523 == foryimpl.RefFollows {
-					n525 := c.ReadArrayLengthFast(2)
-					if n525 < 0 {
-						n525 = c.ReadArrayLength(2)
+				if st502, id503 := c.ReadRefFlag(); st502 == foryimpl.RefBack {
+					x.DI16 = foryimpl.BackRefSlice[int16](c, id503)
+				} else if st502 == foryimpl.RefFollows {
+					n504 := c.ReadArrayLengthFast(2)
+					if n504 < 0 {
+						n504 = c.ReadArrayLength(2)
 					}
-					a526 := foryimpl.MakeSlice[[]int16](c, n525)
-					r.ReadRawInt16s(a526)
-					x.DI16 = a526
-					foryimpl.SetRefSlice(c, id524, x.DI16)
+					a505 := foryimpl.MakeSlice[[]int16](c, n504)
+					r.ReadRawInt16s(a505)
+					x.DI16 = a505
+					foryimpl.SetRefSlice(c, id503, x.DI16)
 				} else {
 					x.DI16 = nil
 				}
@@ -4040,28 +3910,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n521 := c.ReadArrayLengthFast(2)
-					if n521 < 0 {
-						n521 = c.ReadArrayLength(2)
+					n500 := c.ReadArrayLengthFast(2)
+					if n500 < 0 {
+						n500 = c.ReadArrayLength(2)
 					}
-					a522 := foryimpl.MakeSlice[[]int16](c, n521)
-					r.ReadRawInt16s(a522)
-					x.DI16 = a522
+					a501 := foryimpl.MakeSlice[[]int16](c, n500)
+					r.ReadRawInt16s(a501)
+					x.DI16 = a501
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st529, id530 := c.ReadRefFlag(); st529 == foryimpl.RefBack {
-					x.DI32 = foryimpl.BackRefSlice[int32](c, id530)
-				} else if st529 == foryimpl.RefFollows {
-					n531 := c.ReadArrayLengthFast(4)
-					if n531 < 0 {
-						n531 = c.ReadArrayLength(4)
+				if st508, id509 := c.ReadRefFlag(); st508 == foryimpl.RefBack {
+					x.DI32 = foryimpl.BackRefSlice[int32](c, id509)
+				} else if st508 == foryimpl.RefFollows {
+					n510 := c.ReadArrayLengthFast(4)
+					if n510 < 0 {
+						n510 = c.ReadArrayLength(4)
 					}
-					a532 := foryimpl.MakeSlice[[]int32](c, n531)
-					r.ReadRawInt32s(a532)
-					x.DI32 = a532
-					foryimpl.SetRefSlice(c, id530, x.DI32)
+					a511 := foryimpl.MakeSlice[[]int32](c, n510)
+					r.ReadRawInt32s(a511)
+					x.DI32 = a511
+					foryimpl.SetRefSlice(c, id509, x.DI32)
 				} else {
 					x.DI32 = nil
 				}
@@ -4069,28 +3939,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n527 := c.ReadArrayLengthFast(4)
-					if n527 < 0 {
-						n527 = c.ReadArrayLength(4)
+					n506 := c.ReadArrayLengthFast(4)
+					if n506 < 0 {
+						n506 = c.ReadArrayLength(4)
 					}
-					a528 := foryimpl.MakeSlice[[]int32](c, n527)
-					r.ReadRawInt32s(a528)
-					x.DI32 = a528
+					a507 := foryimpl.MakeSlice[[]int32](c, n506)
+					r.ReadRawInt32s(a507)
+					x.DI32 = a507
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st535, id536 := c.ReadRefFlag(); st535 == foryimpl.RefBack {
-					x.DI64 = foryimpl.BackRefSlice[int64](c, id536)
-				} else if st535 == foryimpl.RefFollows {
-					n537 := c.ReadArrayLengthFast(8)
-					if n537 < 0 {
-						n537 = c.ReadArrayLength(8)
+				if st514, id515 := c.ReadRefFlag(); st514 == foryimpl.RefBack {
+					x.DI64 = foryimpl.BackRefSlice[int64](c, id515)
+				} else if st514 == foryimpl.RefFollows {
+					n516 := c.ReadArrayLengthFast(8)
+					if n516 < 0 {
+						n516 = c.ReadArrayLength(8)
 					}
-					a538 := foryimpl.MakeSlice[[]int64](c, n537)
-					r.ReadRawInt64s(a538)
-					x.DI64 = a538
-					foryimpl.SetRefSlice(c, id536, x.DI64)
+					a517 := foryimpl.MakeSlice[[]int64](c, n516)
+					r.ReadRawInt64s(a517)
+					x.DI64 = a517
+					foryimpl.SetRefSlice(c, id515, x.DI64)
 				} else {
 					x.DI64 = nil
 				}
@@ -4098,30 +3968,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n533 := c.ReadArrayLengthFast(8)
-					if n533 < 0 {
-						n533 = c.ReadArrayLength(8)
+					n512 := c.ReadArrayLengthFast(8)
+					if n512 < 0 {
+						n512 = c.ReadArrayLength(8)
 					}
-					a534 := foryimpl.MakeSlice[[]int64](c, n533)
-					r.ReadRawInt64s(a534)
-					x.DI64 = a534
+					a513 := foryimpl.MakeSlice[[]int64](c, n512)
+					r.ReadRawInt64s(a513)
+					x.DI64 = a513
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st542, id543 := c.ReadRefFlag(); st542 == foryimpl.RefBack {
-					x.DI8 = foryimpl.BackRefSlice[int8](c, id543)
-				} else if st542 == foryimpl.RefFollows {
-					n544 := c.ReadArrayLengthFast(1)
-					if n544 < 0 {
-						n544 = c.ReadArrayLength(1)
+				if st521, id522 := c.ReadRefFlag(); st521 == foryimpl.RefBack {
+					x.DI8 = foryimpl.BackRefSlice[int8](c, id522)
+				} else if st521 == foryimpl.RefFollows {
+					n523 := c.ReadArrayLengthFast(1)
+					if n523 < 0 {
+						n523 = c.ReadArrayLength(1)
 					}
-					a545 := foryimpl.MakeSlice[[]int8](c, n544)
-					for i546 := range a545 {
-						a545[i546] = r.ReadInt8()
+					a524 := foryimpl.MakeSlice[[]int8](c, n523)
+					for i525 := range a524 {
+						a524[i525] = r.ReadInt8()
 					}
-					x.DI8 = a545
-					foryimpl.SetRefSlice(c, id543, x.DI8)
+					x.DI8 = a524
+					foryimpl.SetRefSlice(c, id522, x.DI8)
 				} else {
 					x.DI8 = nil
 				}
@@ -4129,30 +3999,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n539 := c.ReadArrayLengthFast(1)
-					if n539 < 0 {
-						n539 = c.ReadArrayLength(1)
+					n518 := c.ReadArrayLengthFast(1)
+					if n518 < 0 {
+						n518 = c.ReadArrayLength(1)
 					}
-					a540 := foryimpl.MakeSlice[[]int8](c, n539)
-					for i541 := range a540 {
-						a540[i541] = r.ReadInt8()
+					a519 := foryimpl.MakeSlice[[]int8](c, n518)
+					for i520 := range a519 {
+						a519[i520] = r.ReadInt8()
 					}
-					x.DI8 = a540
+					x.DI8 = a519
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st549, id550 := c.ReadRefFlag(); st549 == foryimpl.RefBack {
-					x.DU16 = foryimpl.BackRefSlice[uint16](c, id550)
-				} else if st549 == foryimpl.RefFollows {
-					n551 := c.ReadArrayLengthFast(2)
-					if n551 < 0 {
-						n551 = c.ReadArrayLength(2)
+				if st528, id529 := c.ReadRefFlag(); st528 == foryimpl.RefBack {
+					x.DU16 = foryimpl.BackRefSlice[uint16](c, id529)
+				} else if st528 == foryimpl.RefFollows {
+					n530 := c.ReadArrayLengthFast(2)
+					if n530 < 0 {
+						n530 = c.ReadArrayLength(2)
 					}
-					a552 := foryimpl.MakeSlice[[]uint16](c, n551)
-					r.ReadRawUint16s(a552)
-					x.DU16 = a552
-					foryimpl.SetRefSlice(c, id550, x.DU16)
+					a531 := foryimpl.MakeSlice[[]uint16](c, n530)
+					r.ReadRawUint16s(a531)
+					x.DU16 = a531
+					foryimpl.SetRefSlice(c, id529, x.DU16)
 				} else {
 					x.DU16 = nil
 				}
@@ -4160,28 +4030,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n547 := c.ReadArrayLengthFast(2)
-					if n547 < 0 {
-						n547 = c.ReadArrayLength(2)
+					n526 := c.ReadArrayLengthFast(2)
+					if n526 < 0 {
+						n526 = c.ReadArrayLength(2)
 					}
-					a548 := foryimpl.MakeSlice[[]uint16](c, n547)
-					r.ReadRawUint16s(a548)
-					x.DU16 = a548
+					a527 := foryimpl.MakeSlice[[]uint16](c, n526)
+					r.ReadRawUint16s(a527)
+					x.DU16 = a527
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st555, id556 := c.ReadRefFlag(); st555 == foryimpl.RefBack {
-					x.DU32 = foryimpl.BackRefSlice[uint32](c, id556)
-				} else if st555 == foryimpl.RefFollows {
-					n557 := c.ReadArrayLengthFast(4)
-					if n557 < 0 {
-						n557 = c.ReadArrayLength(4)
+				if st534, id535 := c.ReadRefFlag(); st534 == foryimpl.RefBack {
+					x.DU32 = foryimpl.BackRefSlice[uint32](c, id535)
+				} else if st534 == foryimpl.RefFollows {
+					n536 := c.ReadArrayLengthFast(4)
+					if n536 < 0 {
+						n536 = c.ReadArrayLength(4)
 					}
-					a558 := foryimpl.MakeSlice[[]uint32](c, n557)
-					r.ReadRawUint32s(a558)
-					x.DU32 = a558
-					foryimpl.SetRefSlice(c, id556, x.DU32)
+					a537 := foryimpl.MakeSlice[[]uint32](c, n536)
+					r.ReadRawUint32s(a537)
+					x.DU32 = a537
+					foryimpl.SetRefSlice(c, id535, x.DU32)
 				} else {
 					x.DU32 = nil
 				}
@@ -4189,28 +4059,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n553 := c.ReadArrayLengthFast(4)
-					if n553 < 0 {
-						n553 = c.ReadArrayLength(4)
+					n532 := c.ReadArrayLengthFast(4)
+					if n532 < 0 {
+						n532 = c.ReadArrayLength(4)
 					}
-					a554 := foryimpl.MakeSlice[[]uint32](c, n553)
-					r.ReadRawUint32s(a554)
-					x.DU32 = a554
+					a533 := foryimpl.MakeSlice[[]uint32](c, n532)
+					r.ReadRawUint32s(a533)
+					x.DU32 = a533
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st561, id562 := c.ReadRefFlag(); st561 == foryimpl.RefBack {
-					x.DU64 = foryimpl.BackRefSlice[uint64](c, id562)
-				} else if st561 == foryimpl.RefFollows {
-					n563 := c.ReadArrayLengthFast(8)
-					if n563 < 0 {
-						n563 = c.ReadArrayLength(8)
+				if st540, id541 := c.ReadRefFlag(); st540 == foryimpl.RefBack {
+					x.DU64 = foryimpl.BackRefSlice[uint64](c, id541)
+				} else if st540 == foryimpl.RefFollows {
+					n542 := c.ReadArrayLengthFast(8)
+					if n542 < 0 {
+						n542 = c.ReadArrayLength(8)
 					}
-					a564 := foryimpl.MakeSlice[[]uint64](c, n563)
-					r.ReadRawUint64s(a564)
-					x.DU64 = a564
-					foryimpl.SetRefSlice(c, id562, x.DU64)
+					a543 := foryimpl.MakeSlice[[]uint64](c, n542)
+					r.ReadRawUint64s(a543)
+					x.DU64 = a543
+					foryimpl.SetRefSlice(c, id541, x.DU64)
 				} else {
 					x.DU64 = nil
 				}
@@ -4218,205 +4088,205 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n559 := c.ReadArrayLengthFast(8)
-					if n559 < 0 {
-						n559 = c.ReadArrayLength(8)
+					n538 := c.ReadArrayLengthFast(8)
+					if n538 < 0 {
+						n538 = c.ReadArrayLength(8)
 					}
-					a560 := foryimpl.MakeSlice[[]uint64](c, n559)
-					r.ReadRawUint64s(a560)
-					x.DU64 = a560
+					a539 := foryimpl.MakeSlice[[]uint64](c, n538)
+					r.ReadRawUint64s(a539)
+					x.DU64 = a539
 				}
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n565 := c.ReadLengthFast(4)
-				if n565 < 0 {
-					n565 = c.ReadLength(4)
+				n544 := c.ReadLengthFast(4)
+				if n544 < 0 {
+					n544 = c.ReadLength(4)
 				}
-				l566 := foryimpl.MakeSlice[[]float32](c, n565)
-				if n565 > 0 {
-					hn568 := c.ReadListHeader(19)
+				l545 := foryimpl.MakeSlice[[]float32](c, n544)
+				if n544 > 0 {
+					hn547 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i567 := range l566 {
-							if hn568 && !c.ReadFlag() {
-								clear(l566[i567 : i567+1])
+						for i546 := range l545 {
+							if hn547 && !c.ReadFlag() {
+								clear(l545[i546 : i546+1])
 								continue
 							}
-							l566[i567] = r.ReadFloat32()
+							l545[i546] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i567)
+								c.TraceIndex(i546)
 								break
 							}
 						}
 					}
 				}
-				x.F32s = l566
+				x.F32s = l545
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n571 := c.ReadLengthFast(8)
-				if n571 < 0 {
-					n571 = c.ReadLength(8)
+				n550 := c.ReadLengthFast(8)
+				if n550 < 0 {
+					n550 = c.ReadLength(8)
 				}
-				l572 := foryimpl.MakeSlice[[]float64](c, n571)
-				if n571 > 0 {
-					hn574 := c.ReadListHeader(20)
+				l551 := foryimpl.MakeSlice[[]float64](c, n550)
+				if n550 > 0 {
+					hn553 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i573 := range l572 {
-							if hn574 && !c.ReadFlag() {
-								clear(l572[i573 : i573+1])
+						for i552 := range l551 {
+							if hn553 && !c.ReadFlag() {
+								clear(l551[i552 : i552+1])
 								continue
 							}
-							l572[i573] = r.ReadFloat64()
+							l551[i552] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i573)
+								c.TraceIndex(i552)
 								break
 							}
 						}
 					}
 				}
-				x.F64s = l572
+				x.F64s = l551
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n577 := c.ReadLengthFast(2)
-				if n577 < 0 {
-					n577 = c.ReadLength(2)
+				n556 := c.ReadLengthFast(2)
+				if n556 < 0 {
+					n556 = c.ReadLength(2)
 				}
-				l578 := foryimpl.MakeSlice[[]int16](c, n577)
-				if n577 > 0 {
-					hn580 := c.ReadListHeader(3)
+				l557 := foryimpl.MakeSlice[[]int16](c, n556)
+				if n556 > 0 {
+					hn559 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i579 := range l578 {
-							if hn580 && !c.ReadFlag() {
-								clear(l578[i579 : i579+1])
+						for i558 := range l557 {
+							if hn559 && !c.ReadFlag() {
+								clear(l557[i558 : i558+1])
 								continue
 							}
-							l578[i579] = r.ReadInt16()
+							l557[i558] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i579)
+								c.TraceIndex(i558)
 								break
 							}
 						}
 					}
 				}
-				x.I16s = l578
+				x.I16s = l557
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n583 := c.ReadLengthFast(1)
-				if n583 < 0 {
-					n583 = c.ReadLength(1)
+				n562 := c.ReadLengthFast(1)
+				if n562 < 0 {
+					n562 = c.ReadLength(1)
 				}
-				l584 := foryimpl.MakeSlice[[]int32](c, n583)
-				if n583 > 0 {
-					hn586 := c.ReadListHeader(5)
+				l563 := foryimpl.MakeSlice[[]int32](c, n562)
+				if n562 > 0 {
+					hn565 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i585 := range l584 {
-							if hn586 && !c.ReadFlag() {
-								clear(l584[i585 : i585+1])
+						for i564 := range l563 {
+							if hn565 && !c.ReadFlag() {
+								clear(l563[i564 : i564+1])
 								continue
 							}
-							l584[i585] = r.ReadVarInt32()
+							l563[i564] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i585)
+								c.TraceIndex(i564)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l584
+				x.I32s = l563
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n589 := c.ReadLengthFast(1)
-				if n589 < 0 {
-					n589 = c.ReadLength(1)
+				n568 := c.ReadLengthFast(1)
+				if n568 < 0 {
+					n568 = c.ReadLength(1)
 				}
-				l590 := foryimpl.MakeSlice[[]int64](c, n589)
-				if n589 > 0 {
-					hn592 := c.ReadListHeader(7)
+				l569 := foryimpl.MakeSlice[[]int64](c, n568)
+				if n568 > 0 {
+					hn571 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i591 := range l590 {
-							if hn592 && !c.ReadFlag() {
-								clear(l590[i591 : i591+1])
+						for i570 := range l569 {
+							if hn571 && !c.ReadFlag() {
+								clear(l569[i570 : i570+1])
 								continue
 							}
-							l590[i591] = r.ReadVarInt64()
+							l569[i570] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i591)
+								c.TraceIndex(i570)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l590
+				x.I64s = l569
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n595 := c.ReadLengthFast(1)
-				if n595 < 0 {
-					n595 = c.ReadLength(1)
+				n574 := c.ReadLengthFast(1)
+				if n574 < 0 {
+					n574 = c.ReadLength(1)
 				}
-				l596 := foryimpl.MakeSlice[[]int8](c, n595)
-				if n595 > 0 {
-					hn598 := c.ReadListHeader(2)
+				l575 := foryimpl.MakeSlice[[]int8](c, n574)
+				if n574 > 0 {
+					hn577 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i597 := range l596 {
-							if hn598 && !c.ReadFlag() {
-								clear(l596[i597 : i597+1])
+						for i576 := range l575 {
+							if hn577 && !c.ReadFlag() {
+								clear(l575[i576 : i576+1])
 								continue
 							}
-							l596[i597] = r.ReadInt8()
+							l575[i576] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i597)
+								c.TraceIndex(i576)
 								break
 							}
 						}
 					}
 				}
-				x.I8s = l596
+				x.I8s = l575
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st607, id608 := c.ReadRefFlag(); st607 == foryimpl.RefBack {
-					x.NI64s = foryimpl.BackRefSlice[int64](c, id608)
-				} else if st607 == foryimpl.RefFollows {
-					n609 := c.ReadLengthFast(1)
-					if n609 < 0 {
-						n609 = c.ReadLength(1)
+				if st586, id587 := c.ReadRefFlag(); st586 == foryimpl.RefBack {
+					x.NI64s = foryimpl.BackRefSlice[int64](c, id587)
+				} else if st586 == foryimpl.RefFollows {
+					n588 := c.ReadLengthFast(1)
+					if n588 < 0 {
+						n588 = c.ReadLength(1)
 					}
-					l610 := foryimpl.MakeSlice[[]int64](c, n609)
-					if n609 > 0 {
-						hn612 := c.ReadListHeader(7)
+					l589 := foryimpl.MakeSlice[[]int64](c, n588)
+					if n588 > 0 {
+						hn591 := c.ReadListHeader(7)
 						if !c.Failed() {
-							for i611 := range l610 {
-								if hn612 && !c.ReadFlag() {
-									clear(l610[i611 : i611+1])
+							for i590 := range l589 {
+								if hn591 && !c.ReadFlag() {
+									clear(l589[i590 : i590+1])
 									continue
 								}
-								l610[i611] = r.ReadVarInt64()
+								l589[i590] = r.ReadVarInt64()
 								if c.Failed() {
-									c.TraceIndex(i611)
+									c.TraceIndex(i590)
 									break
 								}
 							}
 						}
 					}
-					x.NI64s = l610
-					foryimpl.SetRefSlice(c, id608, x.NI64s)
+					x.NI64s = l589
+					foryimpl.SetRefSlice(c, id587, x.NI64s)
 				} else {
 					x.NI64s = nil
 				}
@@ -4424,308 +4294,308 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n601 := c.ReadLengthFast(1)
-					if n601 < 0 {
-						n601 = c.ReadLength(1)
+					n580 := c.ReadLengthFast(1)
+					if n580 < 0 {
+						n580 = c.ReadLength(1)
 					}
-					l602 := foryimpl.MakeSlice[[]int64](c, n601)
-					if n601 > 0 {
-						hn604 := c.ReadListHeader(7)
+					l581 := foryimpl.MakeSlice[[]int64](c, n580)
+					if n580 > 0 {
+						hn583 := c.ReadListHeader(7)
 						if !c.Failed() {
-							for i603 := range l602 {
-								if hn604 && !c.ReadFlag() {
-									clear(l602[i603 : i603+1])
+							for i582 := range l581 {
+								if hn583 && !c.ReadFlag() {
+									clear(l581[i582 : i582+1])
 									continue
 								}
-								l602[i603] = r.ReadVarInt64()
+								l581[i582] = r.ReadVarInt64()
 								if c.Failed() {
-									c.TraceIndex(i603)
+									c.TraceIndex(i582)
 									break
 								}
 							}
 						}
 					}
-					x.NI64s = l602
+					x.NI64s = l581
 				}
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st623, id624 := c.ReadRefFlag(); st623 == foryimpl.RefBack {
-					x.NMap = foryimpl.BackRefMap[string, int32](c, id624)
-				} else if st623 == foryimpl.RefFollows {
-					n625 := c.ReadLengthFast(2)
-					if n625 < 0 {
-						n625 = c.ReadLength(2)
+				if st602, id603 := c.ReadRefFlag(); st602 == foryimpl.RefBack {
+					x.NMap = foryimpl.BackRefMap[string, int32](c, id603)
+				} else if st602 == foryimpl.RefFollows {
+					n604 := c.ReadLengthFast(2)
+					if n604 < 0 {
+						n604 = c.ReadLength(2)
 					}
-					m626 := foryimpl.MakeMap[map[string]int32](c, n625)
-					for n625 > 0 && !c.Failed() {
-						sz627, vn628, _ := c.ReadMapChunk(n625, 21, 5, nil, false)
-						for j629 := 0; j629 < sz627 && !c.Failed(); j629++ {
-							var k630 string
-							k630 = c.ReadString()
-							var v631 int32
-							if !vn628 {
-								v631 = r.ReadVarInt32()
+					m605 := foryimpl.MakeMap[map[string]int32](c, n604)
+					for n604 > 0 && !c.Failed() {
+						sz606, vn607, _ := c.ReadMapChunk(n604, 21, 5, nil, false)
+						for j608 := 0; j608 < sz606 && !c.Failed(); j608++ {
+							var k609 string
+							k609 = c.ReadString()
+							var v610 int32
+							if !vn607 {
+								v610 = r.ReadVarInt32()
 							}
-							m626[k630] = v631
+							m605[k609] = v610
 						}
-						n625 -= sz627
+						n604 -= sz606
 					}
-					x.NMap = m626
-					foryimpl.SetRefMap(c, id624, x.NMap)
+					x.NMap = m605
+					foryimpl.SetRefMap(c, id603, x.NMap)
 				} else {
 					x.NMap = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n615 := c.ReadLengthFast(2)
-					if n615 < 0 {
-						n615 = c.ReadLength(2)
+					n594 := c.ReadLengthFast(2)
+					if n594 < 0 {
+						n594 = c.ReadLength(2)
 					}
-					m616 := foryimpl.MakeMap[map[string]int32](c, n615)
-					for n615 > 0 && !c.Failed() {
-						sz617, vn618, _ := c.ReadMapChunk(n615, 21, 5, nil, false)
-						for j619 := 0; j619 < sz617 && !c.Failed(); j619++ {
-							var k620 string
-							k620 = c.ReadString()
-							var v621 int32
-							if !vn618 {
-								v621 = r.ReadVarInt32()
+					m595 := foryimpl.MakeMap[map[string]int32](c, n594)
+					for n594 > 0 && !c.Failed() {
+						sz596, vn597, _ := c.ReadMapChunk(n594, 21, 5, nil, false)
+						for j598 := 0; j598 < sz596 && !c.Failed(); j598++ {
+							var k599 string
+							k599 = c.ReadString()
+							var v600 int32
+							if !vn597 {
+								v600 = r.ReadVarInt32()
 							}
-							m616[k620] = v621
+							m595[k599] = v600
 						}
-						n615 -= sz617
+						n594 -= sz596
 					}
-					x.NMap = m616
+					x.NMap = m595
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st639, id640 := c.ReadRefFlag(); st639 == foryimpl.RefBack {
-					x.NStrs = foryimpl.BackRefSlice[string](c, id640)
-				} else if st639 == foryimpl.RefFollows {
-					n641 := c.ReadLengthFast(1)
-					if n641 < 0 {
-						n641 = c.ReadLength(1)
+				if st618, id619 := c.ReadRefFlag(); st618 == foryimpl.RefBack {
+					x.NStrs = foryimpl.BackRefSlice[string](c, id619)
+				} else if st618 == foryimpl.RefFollows {
+					n620 := c.ReadLengthFast(1)
+					if n620 < 0 {
+						n620 = c.ReadLength(1)
 					}
-					l642 := foryimpl.MakeSlice[[]string](c, n641)
-					if n641 > 0 {
-						hn644 := c.ReadListHeader(21)
+					l621 := foryimpl.MakeSlice[[]string](c, n620)
+					if n620 > 0 {
+						hn623 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i643 := range l642 {
-								if hn644 && !c.ReadFlag() {
-									clear(l642[i643 : i643+1])
+							for i622 := range l621 {
+								if hn623 && !c.ReadFlag() {
+									clear(l621[i622 : i622+1])
 									continue
 								}
-								l642[i643] = c.ReadString()
+								l621[i622] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i643)
+									c.TraceIndex(i622)
 									break
 								}
 							}
 						}
 					}
-					x.NStrs = l642
-					foryimpl.SetRefSlice(c, id640, x.NStrs)
+					x.NStrs = l621
+					foryimpl.SetRefSlice(c, id619, x.NStrs)
 				} else {
 					x.NStrs = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n633 := c.ReadLengthFast(1)
-					if n633 < 0 {
-						n633 = c.ReadLength(1)
+					n612 := c.ReadLengthFast(1)
+					if n612 < 0 {
+						n612 = c.ReadLength(1)
 					}
-					l634 := foryimpl.MakeSlice[[]string](c, n633)
-					if n633 > 0 {
-						hn636 := c.ReadListHeader(21)
+					l613 := foryimpl.MakeSlice[[]string](c, n612)
+					if n612 > 0 {
+						hn615 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i635 := range l634 {
-								if hn636 && !c.ReadFlag() {
-									clear(l634[i635 : i635+1])
+							for i614 := range l613 {
+								if hn615 && !c.ReadFlag() {
+									clear(l613[i614 : i614+1])
 									continue
 								}
-								l634[i635] = c.ReadString()
+								l613[i614] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i635)
+									c.TraceIndex(i614)
 									break
 								}
 							}
 						}
 					}
-					x.NStrs = l634
+					x.NStrs = l613
 				}
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n647 := c.ReadLengthFast(1)
-				if n647 < 0 {
-					n647 = c.ReadLength(1)
+				n626 := c.ReadLengthFast(1)
+				if n626 < 0 {
+					n626 = c.ReadLength(1)
 				}
-				l648 := foryimpl.MakeSlice[Names](c, n647)
-				if n647 > 0 {
-					hn650 := c.ReadListHeader(21)
+				l627 := foryimpl.MakeSlice[Names](c, n626)
+				if n626 > 0 {
+					hn629 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i649 := range l648 {
-							if hn650 && !c.ReadFlag() {
-								clear(l648[i649 : i649+1])
+						for i628 := range l627 {
+							if hn629 && !c.ReadFlag() {
+								clear(l627[i628 : i628+1])
 								continue
 							}
-							l648[i649] = c.ReadString()
+							l627[i628] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i649)
+								c.TraceIndex(i628)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l648
+				x.Named = l627
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n653 := c.ReadLengthFast(1)
-				if n653 < 0 {
-					n653 = c.ReadLength(1)
+				n632 := c.ReadLengthFast(1)
+				if n632 < 0 {
+					n632 = c.ReadLength(1)
 				}
-				l654 := foryimpl.MakeSlice[[][]int32](c, n653)
-				if n653 > 0 {
-					hn656, tr658 := c.ReadListHeaderRef(22)
+				l633 := foryimpl.MakeSlice[[][]int32](c, n632)
+				if n632 > 0 {
+					hn635, tr637 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i655 := range l654 {
-							if tr658 {
-								if st659, id660 := c.ReadRefFlag(); st659 == foryimpl.RefBack {
-									l654[i655] = foryimpl.BackRefSlice[int32](c, id660)
-								} else if st659 == foryimpl.RefFollows {
-									n661 := c.ReadLengthFast(1)
-									if n661 < 0 {
-										n661 = c.ReadLength(1)
+						for i634 := range l633 {
+							if tr637 {
+								if st638, id639 := c.ReadRefFlag(); st638 == foryimpl.RefBack {
+									l633[i634] = foryimpl.BackRefSlice[int32](c, id639)
+								} else if st638 == foryimpl.RefFollows {
+									n640 := c.ReadLengthFast(1)
+									if n640 < 0 {
+										n640 = c.ReadLength(1)
 									}
-									l662 := foryimpl.MakeSlice[[]int32](c, n661)
-									if n661 > 0 {
-										hn664 := c.ReadListHeader(5)
+									l641 := foryimpl.MakeSlice[[]int32](c, n640)
+									if n640 > 0 {
+										hn643 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i663 := range l662 {
-												if hn664 && !c.ReadFlag() {
-													clear(l662[i663 : i663+1])
+											for i642 := range l641 {
+												if hn643 && !c.ReadFlag() {
+													clear(l641[i642 : i642+1])
 													continue
 												}
-												l662[i663] = r.ReadVarInt32()
+												l641[i642] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i663)
+													c.TraceIndex(i642)
 													break
 												}
 											}
 										}
 									}
-									l654[i655] = l662
-									foryimpl.SetRefSlice(c, id660, l654[i655])
+									l633[i634] = l641
+									foryimpl.SetRefSlice(c, id639, l633[i634])
 								} else {
-									l654[i655] = nil
+									l633[i634] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i655)
+									c.TraceIndex(i634)
 									break
 								}
 								continue
 							}
-							if hn656 && !c.ReadFlag() {
-								clear(l654[i655 : i655+1])
+							if hn635 && !c.ReadFlag() {
+								clear(l633[i634 : i634+1])
 								continue
 							}
-							n667 := c.ReadLengthFast(1)
-							if n667 < 0 {
-								n667 = c.ReadLength(1)
+							n646 := c.ReadLengthFast(1)
+							if n646 < 0 {
+								n646 = c.ReadLength(1)
 							}
-							l668 := foryimpl.MakeSlice[[]int32](c, n667)
-							if n667 > 0 {
-								hn670 := c.ReadListHeader(5)
+							l647 := foryimpl.MakeSlice[[]int32](c, n646)
+							if n646 > 0 {
+								hn649 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i669 := range l668 {
-										if hn670 && !c.ReadFlag() {
-											clear(l668[i669 : i669+1])
+									for i648 := range l647 {
+										if hn649 && !c.ReadFlag() {
+											clear(l647[i648 : i648+1])
 											continue
 										}
-										l668[i669] = r.ReadVarInt32()
+										l647[i648] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i669)
+											c.TraceIndex(i648)
 											break
 										}
 									}
 								}
 							}
-							l654[i655] = l668
+							l633[i634] = l647
 							if c.Failed() {
-								c.TraceIndex(i655)
+								c.TraceIndex(i634)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l654
+				x.Nested = l633
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n673 := c.ReadLengthFast(1)
-				if n673 < 0 {
-					n673 = c.ReadLength(1)
+				n652 := c.ReadLengthFast(1)
+				if n652 < 0 {
+					n652 = c.ReadLength(1)
 				}
-				l674 := foryimpl.MakeSlice[[]*int32](c, n673)
-				if n673 > 0 {
-					hn676 := c.ReadListHeader(5)
+				l653 := foryimpl.MakeSlice[[]*int32](c, n652)
+				if n652 > 0 {
+					hn655 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i675 := range l674 {
-							if hn676 && !c.ReadFlag() {
-								clear(l674[i675 : i675+1])
+						for i654 := range l653 {
+							if hn655 && !c.ReadFlag() {
+								clear(l653[i654 : i654+1])
 								continue
 							}
-							p679 := foryimpl.Alloc[int32](c)
-							*p679 = r.ReadVarInt32()
-							l674[i675] = p679
+							p658 := foryimpl.Alloc[int32](c)
+							*p658 = r.ReadVarInt32()
+							l653[i654] = p658
 							if c.Failed() {
-								c.TraceIndex(i675)
+								c.TraceIndex(i654)
 								break
 							}
 						}
 					}
 				}
-				x.PI32s = l674
+				x.PI32s = l653
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n680 := c.ReadLengthFast(1)
-				if n680 < 0 {
-					n680 = c.ReadLength(1)
+				n659 := c.ReadLengthFast(1)
+				if n659 < 0 {
+					n659 = c.ReadLength(1)
 				}
-				l681 := foryimpl.MakeSlice[[]*string](c, n680)
-				if n680 > 0 {
-					hn683 := c.ReadListHeader(21)
+				l660 := foryimpl.MakeSlice[[]*string](c, n659)
+				if n659 > 0 {
+					hn662 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i682 := range l681 {
-							if hn683 && !c.ReadFlag() {
-								clear(l681[i682 : i682+1])
+						for i661 := range l660 {
+							if hn662 && !c.ReadFlag() {
+								clear(l660[i661 : i661+1])
 								continue
 							}
-							p686 := foryimpl.Alloc[string](c)
-							*p686 = c.ReadString()
-							l681[i682] = p686
+							p665 := foryimpl.Alloc[string](c)
+							*p665 = c.ReadString()
+							l660[i661] = p665
 							if c.Failed() {
-								c.TraceIndex(i682)
+								c.TraceIndex(i661)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l681
+				x.PStrs = l660
 			}
 		case 27:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st687, id688 := c.ReadRefFlag(); st687 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id688)
-				} else if st687 == foryimpl.RefFollows {
+				if st666, id667 := c.ReadRefFlag(); st666 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id667)
+				} else if st666 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id688, x.Raw)
+					foryimpl.SetRefSlice(c, id667, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -4742,163 +4612,163 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n689 := c.ReadLengthFast(1)
-				if n689 < 0 {
-					n689 = c.ReadLength(1)
+				n668 := c.ReadLengthFast(1)
+				if n668 < 0 {
+					n668 = c.ReadLength(1)
 				}
-				if n689 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n689, 2))
+				if n668 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n668, 2))
 					return
 				}
-				var l690 [2]string
-				if n689 > 0 {
-					hn692 := c.ReadListHeader(21)
+				var l669 [2]string
+				if n668 > 0 {
+					hn671 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i691 := range l690 {
-							if hn692 && !c.ReadFlag() {
-								clear(l690[i691 : i691+1])
+						for i670 := range l669 {
+							if hn671 && !c.ReadFlag() {
+								clear(l669[i670 : i670+1])
 								continue
 							}
-							l690[i691] = c.ReadString()
+							l669[i670] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i691)
+								c.TraceIndex(i670)
 								break
 							}
 						}
 					}
 				}
-				x.StrArr = l690
+				x.StrArr = l669
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n695 := c.ReadLengthFast(1)
-				if n695 < 0 {
-					n695 = c.ReadLength(1)
+				n674 := c.ReadLengthFast(1)
+				if n674 < 0 {
+					n674 = c.ReadLength(1)
 				}
-				l696 := foryimpl.MakeSlice[[]string](c, n695)
-				if n695 > 0 {
-					hn698 := c.ReadListHeader(21)
+				l675 := foryimpl.MakeSlice[[]string](c, n674)
+				if n674 > 0 {
+					hn677 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i697 := range l696 {
-							if hn698 && !c.ReadFlag() {
-								clear(l696[i697 : i697+1])
+						for i676 := range l675 {
+							if hn677 && !c.ReadFlag() {
+								clear(l675[i676 : i676+1])
 								continue
 							}
-							l696[i697] = c.ReadString()
+							l675[i676] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i697)
+								c.TraceIndex(i676)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l696
+				x.Strs = l675
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n701 := c.ReadLengthFast(1)
-				if n701 < 0 {
-					n701 = c.ReadLength(1)
+				n680 := c.ReadLengthFast(1)
+				if n680 < 0 {
+					n680 = c.ReadLength(1)
 				}
-				l702 := foryimpl.MakeSlice[[]time.Time](c, n701)
-				if n701 > 0 {
-					hn704 := c.ReadListHeader(38)
+				l681 := foryimpl.MakeSlice[[]time.Time](c, n680)
+				if n680 > 0 {
+					hn683 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i703 := range l702 {
-							if hn704 && !c.ReadFlag() {
-								clear(l702[i703 : i703+1])
+						for i682 := range l681 {
+							if hn683 && !c.ReadFlag() {
+								clear(l681[i682 : i682+1])
 								continue
 							}
-							l702[i703] = c.ReadTime()
+							l681[i682] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i703)
+								c.TraceIndex(i682)
 								break
 							}
 						}
 					}
 				}
-				x.Times = l702
+				x.Times = l681
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n707 := c.ReadLengthFast(2)
-				if n707 < 0 {
-					n707 = c.ReadLength(2)
+				n686 := c.ReadLengthFast(2)
+				if n686 < 0 {
+					n686 = c.ReadLength(2)
 				}
-				l708 := foryimpl.MakeSlice[[]uint16](c, n707)
-				if n707 > 0 {
-					hn710 := c.ReadListHeader(10)
+				l687 := foryimpl.MakeSlice[[]uint16](c, n686)
+				if n686 > 0 {
+					hn689 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i709 := range l708 {
-							if hn710 && !c.ReadFlag() {
-								clear(l708[i709 : i709+1])
+						for i688 := range l687 {
+							if hn689 && !c.ReadFlag() {
+								clear(l687[i688 : i688+1])
 								continue
 							}
-							l708[i709] = r.ReadUint16()
+							l687[i688] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i709)
+								c.TraceIndex(i688)
 								break
 							}
 						}
 					}
 				}
-				x.U16s = l708
+				x.U16s = l687
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n713 := c.ReadLengthFast(1)
-				if n713 < 0 {
-					n713 = c.ReadLength(1)
+				n692 := c.ReadLengthFast(1)
+				if n692 < 0 {
+					n692 = c.ReadLength(1)
 				}
-				l714 := foryimpl.MakeSlice[[]uint32](c, n713)
-				if n713 > 0 {
-					hn716 := c.ReadListHeader(12)
+				l693 := foryimpl.MakeSlice[[]uint32](c, n692)
+				if n692 > 0 {
+					hn695 := c.ReadListHeader(12)
 					if !c.Failed() {
-						for i715 := range l714 {
-							if hn716 && !c.ReadFlag() {
-								clear(l714[i715 : i715+1])
+						for i694 := range l693 {
+							if hn695 && !c.ReadFlag() {
+								clear(l693[i694 : i694+1])
 								continue
 							}
-							l714[i715] = r.ReadVarUint32()
+							l693[i694] = r.ReadVarUint32()
 							if c.Failed() {
-								c.TraceIndex(i715)
+								c.TraceIndex(i694)
 								break
 							}
 						}
 					}
 				}
-				x.U32s = l714
+				x.U32s = l693
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n719 := c.ReadLengthFast(1)
-				if n719 < 0 {
-					n719 = c.ReadLength(1)
+				n698 := c.ReadLengthFast(1)
+				if n698 < 0 {
+					n698 = c.ReadLength(1)
 				}
-				l720 := foryimpl.MakeSlice[[]uint64](c, n719)
-				if n719 > 0 {
-					hn722 := c.ReadListHeader(14)
+				l699 := foryimpl.MakeSlice[[]uint64](c, n698)
+				if n698 > 0 {
+					hn701 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i721 := range l720 {
-							if hn722 && !c.ReadFlag() {
-								clear(l720[i721 : i721+1])
+						for i700 := range l699 {
+							if hn701 && !c.ReadFlag() {
+								clear(l699[i700 : i700+1])
 								continue
 							}
-							l720[i721] = r.ReadVarUint64()
+							l699[i700] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i721)
+								c.TraceIndex(i700)
 								break
 							}
 						}
 					}
 				}
-				x.U64s = l720
+				x.U64s = l699
 			}
 		default:
 			c.SkipField(f)
@@ -9204,100 +9074,90 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-				x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id77)
-			} else if st76 == foryimpl.RefFollows {
-				n78 := c.ReadArrayLengthFast(2)
-				if n78 < 0 {
-					n78 = c.ReadArrayLength(2)
-				}
-				a79 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n78)
-				r.ReadRawUint16s(foryimpl.Uint16s(a79))
-				x.Brains = a79
-				foryimpl.SetRefSlice(c, id77, x.Brains)
-			} else {
-				x.Brains = nil
+		if st76, id77 := c.ReadFieldRefFlag(); st76 == foryimpl.RefBack {
+			x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id77)
+		} else if st76 == foryimpl.RefFollows {
+			n78 := c.ReadArrayLengthFast(2)
+			if n78 < 0 {
+				n78 = c.ReadArrayLength(2)
 			}
+			a79 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n78)
+			r.ReadRawUint16s(foryimpl.Uint16s(a79))
+			x.Brains = a79
+			foryimpl.SetRefSlice(c, id77, x.Brains)
 		} else {
-			n80 := c.ReadArrayLengthFast(2)
-			if n80 < 0 {
-				n80 = c.ReadArrayLength(2)
-			}
-			a81 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n80)
-			r.ReadRawUint16s(foryimpl.Uint16s(a81))
-			x.Brains = a81
+			x.Brains = nil
 		}
 		if c.Failed() {
 			c.Trace("Brains")
 			return
 		}
-		n82 := c.ReadLengthFast(2)
-		if n82 < 0 {
-			n82 = c.ReadLength(2)
+		n80 := c.ReadLengthFast(2)
+		if n80 < 0 {
+			n80 = c.ReadLength(2)
 		}
-		m83 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n82)
-		for n82 > 0 && !c.Failed() {
-			sz84, vn85, tr94, _ := c.ReadMapChunkRef(n82, 21, 23, nil)
-			for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
-				var k87 string
-				k87 = c.ReadString()
-				var v88 serializer.Set[int32]
-				if tr94 {
-					if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
-						v88 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id96))
-					} else if st95 == foryimpl.RefFollows {
-						n97 := c.ReadLengthFast(1)
-						if n97 < 0 {
-							n97 = c.ReadLength(1)
+		m81 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n80)
+		for n80 > 0 && !c.Failed() {
+			sz82, vn83, tr92, _ := c.ReadMapChunkRef(n80, 21, 23, nil)
+			for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
+				var k85 string
+				k85 = c.ReadString()
+				var v86 serializer.Set[int32]
+				if tr92 {
+					if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
+						v86 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id94))
+					} else if st93 == foryimpl.RefFollows {
+						n95 := c.ReadLengthFast(1)
+						if n95 < 0 {
+							n95 = c.ReadLength(1)
 						}
-						s98 := foryimpl.MakeMap[serializer.Set[int32]](c, n97)
-						if n97 > 0 {
-							hn99 := c.ReadListHeader(5)
-							for i100 := 0; i100 < n97 && !c.Failed(); i100++ {
-								if hn99 && !c.ReadFlag() {
+						s96 := foryimpl.MakeMap[serializer.Set[int32]](c, n95)
+						if n95 > 0 {
+							hn97 := c.ReadListHeader(5)
+							for i98 := 0; i98 < n95 && !c.Failed(); i98++ {
+								if hn97 && !c.ReadFlag() {
 									c.Fail(foryimpl.ErrNullSetElement())
 									break
 								}
-								var e101 int32
+								var e99 int32
 								{
-									e101 = r.ReadVarInt32()
+									e99 = r.ReadVarInt32()
 								}
-								foryimpl.AddSetElement(c, s98, e101, i100)
+								foryimpl.AddSetElement(c, s96, e99, i98)
 							}
 						}
-						v88 = s98
-						foryimpl.SetRefMap(c, id96, v88)
+						v86 = s96
+						foryimpl.SetRefMap(c, id94, v86)
 					} else {
-						v88 = nil
+						v86 = nil
 					}
-				} else if !vn85 {
-					n89 := c.ReadLengthFast(1)
-					if n89 < 0 {
-						n89 = c.ReadLength(1)
+				} else if !vn83 {
+					n87 := c.ReadLengthFast(1)
+					if n87 < 0 {
+						n87 = c.ReadLength(1)
 					}
-					s90 := foryimpl.MakeMap[serializer.Set[int32]](c, n89)
-					if n89 > 0 {
-						hn91 := c.ReadListHeader(5)
-						for i92 := 0; i92 < n89 && !c.Failed(); i92++ {
-							if hn91 && !c.ReadFlag() {
+					s88 := foryimpl.MakeMap[serializer.Set[int32]](c, n87)
+					if n87 > 0 {
+						hn89 := c.ReadListHeader(5)
+						for i90 := 0; i90 < n87 && !c.Failed(); i90++ {
+							if hn89 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e93 int32
+							var e91 int32
 							{
-								e93 = r.ReadVarInt32()
+								e91 = r.ReadVarInt32()
 							}
-							foryimpl.AddSetElement(c, s90, e93, i92)
+							foryimpl.AddSetElement(c, s88, e91, i90)
 						}
 					}
-					v88 = s90
+					v86 = s88
 				}
-				m83[k87] = v88
+				m81[k85] = v86
 			}
-			n82 -= sz84
+			n80 -= sz82
 		}
-		x.ByName = m83
+		x.ByName = m81
 		if c.Failed() {
 			c.Trace("ByName")
 			return
@@ -9314,112 +9174,112 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Brains")
 			return
 		}
-		n82 := c.ReadLengthFast(2)
-		if n82 < 0 {
-			n82 = c.ReadLength(2)
+		n80 := c.ReadLengthFast(2)
+		if n80 < 0 {
+			n80 = c.ReadLength(2)
 		}
-		m83 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n82)
-		for n82 > 0 && !c.Failed() {
-			sz84, vn85, _ := c.ReadMapChunk(n82, 21, 23, nil, true)
-			for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
-				var k87 string
-				k87 = c.ReadString()
-				var v88 serializer.Set[int32]
-				if !vn85 {
-					n89 := c.ReadLengthFast(1)
-					if n89 < 0 {
-						n89 = c.ReadLength(1)
+		m81 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n80)
+		for n80 > 0 && !c.Failed() {
+			sz82, vn83, _ := c.ReadMapChunk(n80, 21, 23, nil, true)
+			for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
+				var k85 string
+				k85 = c.ReadString()
+				var v86 serializer.Set[int32]
+				if !vn83 {
+					n87 := c.ReadLengthFast(1)
+					if n87 < 0 {
+						n87 = c.ReadLength(1)
 					}
-					s90 := foryimpl.MakeMap[serializer.Set[int32]](c, n89)
-					if n89 > 0 {
-						hn91 := c.ReadListHeader(5)
-						for i92 := 0; i92 < n89 && !c.Failed(); i92++ {
-							if hn91 && !c.ReadFlag() {
+					s88 := foryimpl.MakeMap[serializer.Set[int32]](c, n87)
+					if n87 > 0 {
+						hn89 := c.ReadListHeader(5)
+						for i90 := 0; i90 < n87 && !c.Failed(); i90++ {
+							if hn89 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e93 int32
+							var e91 int32
 							{
-								e93 = r.ReadVarInt32()
+								e91 = r.ReadVarInt32()
 							}
-							foryimpl.AddSetElement(c, s90, e93, i92)
+							foryimpl.AddSetElement(c, s88, e91, i90)
 						}
 					}
-					v88 = s90
+					v86 = s88
 				}
-				m83[k87] = v88
+				m81[k85] = v86
 			}
-			n82 -= sz84
+			n80 -= sz82
 		}
-		x.ByName = m83
+		x.ByName = m81
 		if c.Failed() {
 			c.Trace("ByName")
 			return
 		}
 	}
-	n102 := c.ReadLengthFast(1)
-	if n102 < 0 {
-		n102 = c.ReadLength(1)
+	n100 := c.ReadLengthFast(1)
+	if n100 < 0 {
+		n100 = c.ReadLength(1)
 	}
-	s103 := foryimpl.MakeMap[serializer.Set[int32]](c, n102)
-	if n102 > 0 {
-		hn104 := c.ReadListHeader(5)
-		for i105 := 0; i105 < n102 && !c.Failed(); i105++ {
-			if hn104 && !c.ReadFlag() {
+	s101 := foryimpl.MakeMap[serializer.Set[int32]](c, n100)
+	if n100 > 0 {
+		hn102 := c.ReadListHeader(5)
+		for i103 := 0; i103 < n100 && !c.Failed(); i103++ {
+			if hn102 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e106 int32
+			var e104 int32
 			{
-				e106 = r.ReadVarInt32()
+				e104 = r.ReadVarInt32()
 			}
-			foryimpl.AddSetElement(c, s103, e106, i105)
+			foryimpl.AddSetElement(c, s101, e104, i103)
 		}
 	}
-	x.Codes = s103
+	x.Codes = s101
 	if c.Failed() {
 		c.Trace("Codes")
 		return
 	}
-	n107 := c.ReadLengthFast(2)
-	if n107 < 0 {
-		n107 = c.ReadLength(2)
+	n105 := c.ReadLengthFast(2)
+	if n105 < 0 {
+		n105 = c.ReadLength(2)
 	}
-	l108 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n107)
-	if n107 > 0 {
-		hn110 := c.ReadListHeader(17)
+	l106 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n105)
+	if n105 > 0 {
+		hn108 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i109 := range l108 {
-				if hn110 && !c.ReadFlag() {
-					clear(l108[i109 : i109+1])
+			for i107 := range l106 {
+				if hn108 && !c.ReadFlag() {
+					clear(l106[i107 : i107+1])
 					continue
 				}
-				l108[i109] = serializer.Float16(r.ReadUint16())
+				l106[i107] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i109)
+					c.TraceIndex(i107)
 					break
 				}
 			}
 		}
 	}
-	x.Halves = l108
+	x.Halves = l106
 	if c.Failed() {
 		c.Trace("Halves")
 		return
 	}
 	if c.ReadFlag() {
-		var o113 string
-		o113 = c.ReadString()
-		x.MaybeS = serializer.Some(o113)
+		var o111 string
+		o111 = c.ReadString()
+		x.MaybeS = serializer.Some(o111)
 	}
 	if c.Failed() {
 		c.Trace("MaybeS")
 		return
 	}
 	if c.ReadFlag() {
-		p114 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p114).Scale = c.ReadDecimal(&(*p114).Unscaled)
-		x.PPrice = p114
+		p112 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p112).Scale = c.ReadDecimal(&(*p112).Unscaled)
+		x.PPrice = p112
 	}
 	if c.Failed() {
 		c.Trace("PPrice")
@@ -9430,52 +9290,52 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	n115 := c.ReadLengthFast(1)
-	if n115 < 0 {
-		n115 = c.ReadLength(1)
+	n113 := c.ReadLengthFast(1)
+	if n113 < 0 {
+		n113 = c.ReadLength(1)
 	}
-	l116 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n115)
-	if n115 > 0 {
-		hn118 := c.ReadListHeader(40)
+	l114 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n113)
+	if n113 > 0 {
+		hn116 := c.ReadListHeader(40)
 		if !c.Failed() {
-			for i117 := range l116 {
-				if hn118 && !c.ReadFlag() {
-					clear(l116[i117 : i117+1])
+			for i115 := range l114 {
+				if hn116 && !c.ReadFlag() {
+					clear(l114[i115 : i115+1])
 					continue
 				}
-				(l116[i117]).Scale = c.ReadDecimal(&(l116[i117]).Unscaled)
+				(l114[i115]).Scale = c.ReadDecimal(&(l114[i115]).Unscaled)
 				if c.Failed() {
-					c.TraceIndex(i117)
+					c.TraceIndex(i115)
 					break
 				}
 			}
 		}
 	}
-	x.Prices = l116
+	x.Prices = l114
 	if c.Failed() {
 		c.Trace("Prices")
 		return
 	}
-	n121 := c.ReadLengthFast(1)
-	if n121 < 0 {
-		n121 = c.ReadLength(1)
+	n119 := c.ReadLengthFast(1)
+	if n119 < 0 {
+		n119 = c.ReadLength(1)
 	}
-	s122 := foryimpl.MakeMap[serializer.Set[string]](c, n121)
-	if n121 > 0 {
-		hn123 := c.ReadListHeader(21)
-		for i124 := 0; i124 < n121 && !c.Failed(); i124++ {
-			if hn123 && !c.ReadFlag() {
+	s120 := foryimpl.MakeMap[serializer.Set[string]](c, n119)
+	if n119 > 0 {
+		hn121 := c.ReadListHeader(21)
+		for i122 := 0; i122 < n119 && !c.Failed(); i122++ {
+			if hn121 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e125 string
+			var e123 string
 			{
-				e125 = c.ReadString()
+				e123 = c.ReadString()
 			}
-			foryimpl.AddSetElement(c, s122, e125, i124)
+			foryimpl.AddSetElement(c, s120, e123, i122)
 		}
 	}
-	x.Words = s122
+	x.Words = s120
 	if c.Failed() {
 		c.Trace("Words")
 		return
@@ -9490,64 +9350,64 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v126, ok127 := c.ReadFloatAs(f, 64); ok127 {
-					x.Half = serializer.Float16(v126)
+				if v124, ok125 := c.ReadFloatAs(f, 64); ok125 {
+					x.Half = serializer.Float16(v124)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Half = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v128, ok129 := c.ReadFloatAs(f, 64); ok129 {
-					x.Brain = serializer.BFloat16(v128)
+				if v126, ok127 := c.ReadFloatAs(f, 64); ok127 {
+					x.Brain = serializer.BFloat16(v126)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Brain = serializer.BFloat16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v131, ok132 := c.ReadFloatAs(f, 32); ok132 {
-					x.Nothing = serializer.Some(float32(v131))
+				if v129, ok130 := c.ReadFloatAs(f, 32); ok130 {
+					x.Nothing = serializer.Some(float32(v129))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o130 float32
-				o130 = r.ReadFloat32()
-				x.Nothing = serializer.Some(o130)
+				var o128 float32
+				o128 = r.ReadFloat32()
+				x.Nothing = serializer.Some(o128)
 			}
 		case 3:
 			if f.Convert {
-				if v134, ok135 := c.ReadFloatAs(f, 64); ok135 {
-					pv136 := serializer.Float16(v134)
-					x.PHalf = &pv136
+				if v132, ok133 := c.ReadFloatAs(f, 64); ok133 {
+					pv134 := serializer.Float16(v132)
+					x.PHalf = &pv134
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p133 := foryimpl.Alloc[serializer.Float16](c)
-				*p133 = serializer.Float16(r.ReadUint16())
-				x.PHalf = p133
+				p131 := foryimpl.Alloc[serializer.Float16](c)
+				*p131 = serializer.Float16(r.ReadUint16())
+				x.PHalf = p131
 			}
 		case 4:
 			if f.Convert {
-				if v138, ok139 := c.ReadIntAs(f, 64); ok139 {
-					x.MaybeN = serializer.Some(int64(v138))
+				if v136, ok137 := c.ReadIntAs(f, 64); ok137 {
+					x.MaybeN = serializer.Some(int64(v136))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o137 int64
-				o137 = r.ReadVarInt64()
-				x.MaybeN = serializer.Some(o137)
+				var o135 int64
+				o135 = r.ReadVarInt64()
+				x.MaybeN = serializer.Some(o135)
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
-					x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id143)
-				} else if st142 == foryimpl.RefFollows {
-					n144 := c.ReadArrayLengthFast(2)
-					if n144 < 0 {
-						n144 = c.ReadArrayLength(2)
+				if st140, id141 := c.ReadRefFlag(); st140 == foryimpl.RefBack {
+					x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id141)
+				} else if st140 == foryimpl.RefFollows {
+					n142 := c.ReadArrayLengthFast(2)
+					if n142 < 0 {
+						n142 = c.ReadArrayLength(2)
 					}
-					a145 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n144)
-					r.ReadRawUint16s(foryimpl.Uint16s(a145))
-					x.Brains = a145
-					foryimpl.SetRefSlice(c, id143, x.Brains)
+					a143 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n142)
+					r.ReadRawUint16s(foryimpl.Uint16s(a143))
+					x.Brains = a143
+					foryimpl.SetRefSlice(c, id141, x.Brains)
 				} else {
 					x.Brains = nil
 				}
@@ -9555,117 +9415,117 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if f.Convert {
 					x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n140 := c.ReadArrayLengthFast(2)
-					if n140 < 0 {
-						n140 = c.ReadArrayLength(2)
+					n138 := c.ReadArrayLengthFast(2)
+					if n138 < 0 {
+						n138 = c.ReadArrayLength(2)
 					}
-					a141 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n140)
-					r.ReadRawUint16s(foryimpl.Uint16s(a141))
-					x.Brains = a141
+					a139 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n138)
+					r.ReadRawUint16s(foryimpl.Uint16s(a139))
+					x.Brains = a139
 				}
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n146 := c.ReadLengthFast(2)
-				if n146 < 0 {
-					n146 = c.ReadLength(2)
+				n144 := c.ReadLengthFast(2)
+				if n144 < 0 {
+					n144 = c.ReadLength(2)
 				}
-				m147 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n146)
-				for n146 > 0 && !c.Failed() {
-					sz148, vn149, _ := c.ReadMapChunk(n146, 21, 23, nil, true)
-					for j150 := 0; j150 < sz148 && !c.Failed(); j150++ {
-						var k151 string
-						k151 = c.ReadString()
-						var v152 serializer.Set[int32]
-						if !vn149 {
-							n153 := c.ReadLengthFast(1)
-							if n153 < 0 {
-								n153 = c.ReadLength(1)
+				m145 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n144)
+				for n144 > 0 && !c.Failed() {
+					sz146, vn147, _ := c.ReadMapChunk(n144, 21, 23, nil, true)
+					for j148 := 0; j148 < sz146 && !c.Failed(); j148++ {
+						var k149 string
+						k149 = c.ReadString()
+						var v150 serializer.Set[int32]
+						if !vn147 {
+							n151 := c.ReadLengthFast(1)
+							if n151 < 0 {
+								n151 = c.ReadLength(1)
 							}
-							s154 := foryimpl.MakeMap[serializer.Set[int32]](c, n153)
-							if n153 > 0 {
-								hn155 := c.ReadListHeader(5)
-								for i156 := 0; i156 < n153 && !c.Failed(); i156++ {
-									if hn155 && !c.ReadFlag() {
+							s152 := foryimpl.MakeMap[serializer.Set[int32]](c, n151)
+							if n151 > 0 {
+								hn153 := c.ReadListHeader(5)
+								for i154 := 0; i154 < n151 && !c.Failed(); i154++ {
+									if hn153 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e157 int32
+									var e155 int32
 									{
-										e157 = r.ReadVarInt32()
+										e155 = r.ReadVarInt32()
 									}
-									foryimpl.AddSetElement(c, s154, e157, i156)
+									foryimpl.AddSetElement(c, s152, e155, i154)
 								}
 							}
-							v152 = s154
+							v150 = s152
 						}
-						m147[k151] = v152
+						m145[k149] = v150
 					}
-					n146 -= sz148
+					n144 -= sz146
 				}
-				x.ByName = m147
+				x.ByName = m145
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n159 := c.ReadLengthFast(1)
-				if n159 < 0 {
-					n159 = c.ReadLength(1)
+				n157 := c.ReadLengthFast(1)
+				if n157 < 0 {
+					n157 = c.ReadLength(1)
 				}
-				s160 := foryimpl.MakeMap[serializer.Set[int32]](c, n159)
-				if n159 > 0 {
-					hn161 := c.ReadListHeader(5)
-					for i162 := 0; i162 < n159 && !c.Failed(); i162++ {
-						if hn161 && !c.ReadFlag() {
+				s158 := foryimpl.MakeMap[serializer.Set[int32]](c, n157)
+				if n157 > 0 {
+					hn159 := c.ReadListHeader(5)
+					for i160 := 0; i160 < n157 && !c.Failed(); i160++ {
+						if hn159 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e163 int32
+						var e161 int32
 						{
-							e163 = r.ReadVarInt32()
+							e161 = r.ReadVarInt32()
 						}
-						foryimpl.AddSetElement(c, s160, e163, i162)
+						foryimpl.AddSetElement(c, s158, e161, i160)
 					}
 				}
-				x.Codes = s160
+				x.Codes = s158
 			}
 		case 8:
 			if f.Convert {
 				x.Halves = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n164 := c.ReadLengthFast(2)
-				if n164 < 0 {
-					n164 = c.ReadLength(2)
+				n162 := c.ReadLengthFast(2)
+				if n162 < 0 {
+					n162 = c.ReadLength(2)
 				}
-				l165 := foryimpl.MakeSlice[[]serializer.Float16](c, n164)
-				if n164 > 0 {
-					hn167 := c.ReadListHeader(17)
+				l163 := foryimpl.MakeSlice[[]serializer.Float16](c, n162)
+				if n162 > 0 {
+					hn165 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i166 := range l165 {
-							if hn167 && !c.ReadFlag() {
-								clear(l165[i166 : i166+1])
+						for i164 := range l163 {
+							if hn165 && !c.ReadFlag() {
+								clear(l163[i164 : i164+1])
 								continue
 							}
-							l165[i166] = serializer.Float16(r.ReadUint16())
+							l163[i164] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i166)
+								c.TraceIndex(i164)
 								break
 							}
 						}
 					}
 				}
-				x.Halves = l165
+				x.Halves = l163
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o170 string
-				o170 = c.ReadString()
-				x.MaybeS = serializer.Some(o170)
+				var o168 string
+				o168 = c.ReadString()
+				x.MaybeS = serializer.Some(o168)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p171).Scale = c.ReadDecimal(&(*p171).Unscaled)
-				x.PPrice = p171
+				p169 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p169).Scale = c.ReadDecimal(&(*p169).Unscaled)
+				x.PPrice = p169
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -9673,51 +9533,51 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n172 := c.ReadLengthFast(1)
-				if n172 < 0 {
-					n172 = c.ReadLength(1)
+				n170 := c.ReadLengthFast(1)
+				if n170 < 0 {
+					n170 = c.ReadLength(1)
 				}
-				l173 := foryimpl.MakeSlice[[]serializer.Decimal](c, n172)
-				if n172 > 0 {
-					hn175 := c.ReadListHeader(40)
+				l171 := foryimpl.MakeSlice[[]serializer.Decimal](c, n170)
+				if n170 > 0 {
+					hn173 := c.ReadListHeader(40)
 					if !c.Failed() {
-						for i174 := range l173 {
-							if hn175 && !c.ReadFlag() {
-								clear(l173[i174 : i174+1])
+						for i172 := range l171 {
+							if hn173 && !c.ReadFlag() {
+								clear(l171[i172 : i172+1])
 								continue
 							}
-							(l173[i174]).Scale = c.ReadDecimal(&(l173[i174]).Unscaled)
+							(l171[i172]).Scale = c.ReadDecimal(&(l171[i172]).Unscaled)
 							if c.Failed() {
-								c.TraceIndex(i174)
+								c.TraceIndex(i172)
 								break
 							}
 						}
 					}
 				}
-				x.Prices = l173
+				x.Prices = l171
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n178 := c.ReadLengthFast(1)
-				if n178 < 0 {
-					n178 = c.ReadLength(1)
+				n176 := c.ReadLengthFast(1)
+				if n176 < 0 {
+					n176 = c.ReadLength(1)
 				}
-				s179 := foryimpl.MakeMap[serializer.Set[string]](c, n178)
-				if n178 > 0 {
-					hn180 := c.ReadListHeader(21)
-					for i181 := 0; i181 < n178 && !c.Failed(); i181++ {
-						if hn180 && !c.ReadFlag() {
+				s177 := foryimpl.MakeMap[serializer.Set[string]](c, n176)
+				if n176 > 0 {
+					hn178 := c.ReadListHeader(21)
+					for i179 := 0; i179 < n176 && !c.Failed(); i179++ {
+						if hn178 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e182 string
+						var e180 string
 						{
-							e182 = c.ReadString()
+							e180 = c.ReadString()
 						}
-						foryimpl.AddSetElement(c, s179, e182, i181)
+						foryimpl.AddSetElement(c, s177, e180, i179)
 					}
 				}
-				x.Words = s179
+				x.Words = s177
 			}
 		default:
 			c.SkipField(f)
@@ -10615,98 +10475,54 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				n211 := c.ReadArrayLengthFast(4)
-				if n211 < 0 {
-					n211 = c.ReadArrayLength(4)
-				}
-				if n211 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n211, 3))
-					return
-				}
-				var a212 [3]float32
-				r.ReadRawFloat32s(a212[:])
-				x.GoF32 = a212
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			n209 := c.ReadArrayLengthFast(4)
+			if n209 < 0 {
+				n209 = c.ReadArrayLength(4)
 			}
-		} else {
-			n213 := c.ReadArrayLengthFast(4)
-			if n213 < 0 {
-				n213 = c.ReadArrayLength(4)
-			}
-			if n213 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n213, 3))
+			if n209 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n209, 3))
 				return
 			}
-			var a214 [3]float32
-			r.ReadRawFloat32s(a214[:])
-			x.GoF32 = a214
+			var a210 [3]float32
+			r.ReadRawFloat32s(a210[:])
+			x.GoF32 = a210
 		}
 		if c.Failed() {
 			c.Trace("GoF32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				n217 := c.ReadArrayLengthFast(1)
-				if n217 < 0 {
-					n217 = c.ReadArrayLength(1)
-				}
-				if n217 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n217, 2))
-					return
-				}
-				var a218 [2]int8
-				for i219 := range a218 {
-					a218[i219] = r.ReadInt8()
-				}
-				x.GoI8 = a218
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			n211 := c.ReadArrayLengthFast(1)
+			if n211 < 0 {
+				n211 = c.ReadArrayLength(1)
 			}
-		} else {
-			n220 := c.ReadArrayLengthFast(1)
-			if n220 < 0 {
-				n220 = c.ReadArrayLength(1)
-			}
-			if n220 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n220, 2))
+			if n211 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n211, 2))
 				return
 			}
-			var a221 [2]int8
-			for i222 := range a221 {
-				a221[i222] = r.ReadInt8()
+			var a212 [2]int8
+			for i213 := range a212 {
+				a212[i213] = r.ReadInt8()
 			}
-			x.GoI8 = a221
+			x.GoI8 = a212
 		}
 		if c.Failed() {
 			c.Trace("GoI8")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				n225 := c.ReadArrayLengthFast(1)
-				if n225 < 0 {
-					n225 = c.ReadArrayLength(1)
-				}
-				if n225 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n225, 4))
-					return
-				}
-				var a226 [4]uint8
-				copy(a226[:], r.ReadBytes(n225))
-				x.GoU8 = a226
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			n214 := c.ReadArrayLengthFast(1)
+			if n214 < 0 {
+				n214 = c.ReadArrayLength(1)
 			}
-		} else {
-			n227 := c.ReadArrayLengthFast(1)
-			if n227 < 0 {
-				n227 = c.ReadArrayLength(1)
-			}
-			if n227 != 4 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n227, 4))
+			if n214 != 4 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n214, 4))
 				return
 			}
-			var a228 [4]uint8
-			copy(a228[:], r.ReadBytes(n227))
-			x.GoU8 = a228
+			var a215 [4]uint8
+			copy(a215[:], r.ReadBytes(n214))
+			x.GoU8 = a215
 		}
 		if c.Failed() {
 			c.Trace("GoU8")
@@ -10728,137 +10544,137 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("GoF32")
 			return
 		}
-		n215 := c.ReadArrayLengthFast(1)
-		if n215 < 0 {
-			n215 = c.ReadArrayLength(1)
+		n211 := c.ReadArrayLengthFast(1)
+		if n211 < 0 {
+			n211 = c.ReadArrayLength(1)
 		}
-		if n215 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n215, 2))
+		if n211 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n211, 2))
 			return
 		}
-		var a216 [2]int8
-		for i217 := range a216 {
-			a216[i217] = r.ReadInt8()
+		var a212 [2]int8
+		for i213 := range a212 {
+			a212[i213] = r.ReadInt8()
 		}
-		x.GoI8 = a216
+		x.GoI8 = a212
 		if c.Failed() {
 			c.Trace("GoI8")
 			return
 		}
-		n223 := c.ReadArrayLengthFast(1)
-		if n223 < 0 {
-			n223 = c.ReadArrayLength(1)
+		n214 := c.ReadArrayLengthFast(1)
+		if n214 < 0 {
+			n214 = c.ReadArrayLength(1)
 		}
-		if n223 != 4 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n223, 4))
+		if n214 != 4 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n214, 4))
 			return
 		}
-		var a224 [4]uint8
-		copy(a224[:], r.ReadBytes(n223))
-		x.GoU8 = a224
+		var a215 [4]uint8
+		copy(a215[:], r.ReadBytes(n214))
+		x.GoU8 = a215
 		if c.Failed() {
 			c.Trace("GoU8")
 			return
 		}
 	}
-	n229 := c.ReadLengthFast(1)
-	if n229 < 0 {
-		n229 = c.ReadLength(1)
+	n216 := c.ReadLengthFast(1)
+	if n216 < 0 {
+		n216 = c.ReadLength(1)
 	}
-	l230 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n229)
-	if n229 > 0 {
-		hn232 := c.ReadListHeader(13)
+	l217 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n216)
+	if n216 > 0 {
+		hn219 := c.ReadListHeader(13)
 		if !c.Failed() {
-			for i231 := range l230 {
-				if hn232 && !c.ReadFlag() {
-					clear(l230[i231 : i231+1])
+			for i218 := range l217 {
+				if hn219 && !c.ReadFlag() {
+					clear(l217[i218 : i218+1])
 					continue
 				}
-				p235 := foryimpl.Alloc[uint64](c)
-				*p235 = r.ReadUint64()
-				l230[i231] = p235
+				p222 := foryimpl.Alloc[uint64](c)
+				*p222 = r.ReadUint64()
+				l217[i218] = p222
 				if c.Failed() {
-					c.TraceIndex(i231)
+					c.TraceIndex(i218)
 					break
 				}
 			}
 		}
 	}
-	x.PFixedU64 = l230
+	x.PFixedU64 = l217
 	if c.Failed() {
 		c.Trace("PFixedU64")
 		return
 	}
-	n236 := c.ReadLengthFast(2)
-	if n236 < 0 {
-		n236 = c.ReadLength(2)
+	n223 := c.ReadLengthFast(2)
+	if n223 < 0 {
+		n223 = c.ReadLength(2)
 	}
-	m237 := foryimpl.MakeMap[map[[2]string]int32](c, n236)
-	for n236 > 0 && !c.Failed() {
-		sz238, vn239, _ := c.ReadMapChunk(n236, 22, 5, nil, false)
-		for j240 := 0; j240 < sz238 && !c.Failed(); j240++ {
-			var k241 [2]string
-			n243 := c.ReadLengthFast(1)
-			if n243 < 0 {
-				n243 = c.ReadLength(1)
+	m224 := foryimpl.MakeMap[map[[2]string]int32](c, n223)
+	for n223 > 0 && !c.Failed() {
+		sz225, vn226, _ := c.ReadMapChunk(n223, 22, 5, nil, false)
+		for j227 := 0; j227 < sz225 && !c.Failed(); j227++ {
+			var k228 [2]string
+			n230 := c.ReadLengthFast(1)
+			if n230 < 0 {
+				n230 = c.ReadLength(1)
 			}
-			if n243 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n243, 2))
+			if n230 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n230, 2))
 				return
 			}
-			var l244 [2]string
-			if n243 > 0 {
-				hn246 := c.ReadListHeader(21)
+			var l231 [2]string
+			if n230 > 0 {
+				hn233 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i245 := range l244 {
-						if hn246 && !c.ReadFlag() {
-							clear(l244[i245 : i245+1])
+					for i232 := range l231 {
+						if hn233 && !c.ReadFlag() {
+							clear(l231[i232 : i232+1])
 							continue
 						}
-						l244[i245] = c.ReadString()
+						l231[i232] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i245)
+							c.TraceIndex(i232)
 							break
 						}
 					}
 				}
 			}
-			k241 = l244
-			var v242 int32
-			if !vn239 {
-				v242 = r.ReadVarInt32()
+			k228 = l231
+			var v229 int32
+			if !vn226 {
+				v229 = r.ReadVarInt32()
 			}
-			m237[k241] = v242
+			m224[k228] = v229
 		}
-		n236 -= sz238
+		n223 -= sz225
 	}
-	x.StrKeys = m237
+	x.StrKeys = m224
 	if c.Failed() {
 		c.Trace("StrKeys")
 		return
 	}
-	n250 := c.ReadLengthFast(1)
-	if n250 < 0 {
-		n250 = c.ReadLength(1)
+	n237 := c.ReadLengthFast(1)
+	if n237 < 0 {
+		n237 = c.ReadLength(1)
 	}
-	l251 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n250)
-	if n250 > 0 {
-		hn253 := c.ReadListHeader(8)
+	l238 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n237)
+	if n237 > 0 {
+		hn240 := c.ReadListHeader(8)
 		if !c.Failed() {
-			for i252 := range l251 {
-				if hn253 && !c.ReadFlag() {
-					clear(l251[i252 : i252+1])
+			for i239 := range l238 {
+				if hn240 && !c.ReadFlag() {
+					clear(l238[i239 : i239+1])
 					continue
 				}
-				l251[i252] = r.ReadTaggedInt64()
+				l238[i239] = r.ReadTaggedInt64()
 				if c.Failed() {
-					c.TraceIndex(i252)
+					c.TraceIndex(i239)
 					break
 				}
 			}
 		}
 	}
-	x.TaggedI64 = l251
+	x.TaggedI64 = l238
 	if c.Failed() {
 		c.Trace("TaggedI64")
 		return
@@ -10873,477 +10689,477 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v257, ok258 := c.ReadUintAs(f, 64); ok258 {
-					x.Opt = serializer.Some(uint64(v257))
+				if v244, ok245 := c.ReadUintAs(f, 64); ok245 {
+					x.Opt = serializer.Some(uint64(v244))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o256 uint64
-				o256 = r.ReadUint64()
-				x.Opt = serializer.Some(o256)
+				var o243 uint64
+				o243 = r.ReadUint64()
+				x.Opt = serializer.Some(o243)
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.ArrList[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n259 := c.ReadLengthFast(4)
-				if n259 < 0 {
-					n259 = c.ReadLength(4)
+				n246 := c.ReadLengthFast(4)
+				if n246 < 0 {
+					n246 = c.ReadLength(4)
 				}
-				if n259 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n259, 2))
+				if n246 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n246, 2))
 					return
 				}
-				var l260 [2]int32
-				if n259 > 0 {
-					hn262 := c.ReadListHeader(4)
+				var l247 [2]int32
+				if n246 > 0 {
+					hn249 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i261 := range l260 {
-							if hn262 && !c.ReadFlag() {
-								clear(l260[i261 : i261+1])
+						for i248 := range l247 {
+							if hn249 && !c.ReadFlag() {
+								clear(l247[i248 : i248+1])
 								continue
 							}
-							l260[i261] = r.ReadInt32()
+							l247[i248] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i261)
+								c.TraceIndex(i248)
 								break
 							}
 						}
 					}
 				}
-				x.ArrList = l260
+				x.ArrList = l247
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n265 := c.ReadLengthFast(2)
-				if n265 < 0 {
-					n265 = c.ReadLength(2)
+				n252 := c.ReadLengthFast(2)
+				if n252 < 0 {
+					n252 = c.ReadLength(2)
 				}
-				m266 := foryimpl.MakeMap[map[int32][]float64](c, n265)
-				for n265 > 0 && !c.Failed() {
-					sz267, vn268, _ := c.ReadMapChunk(n265, 5, 56, nil, true)
-					for j269 := 0; j269 < sz267 && !c.Failed(); j269++ {
-						var k270 int32
-						k270 = r.ReadVarInt32()
-						var v271 []float64
-						if !vn268 {
-							n272 := c.ReadArrayLengthFast(8)
-							if n272 < 0 {
-								n272 = c.ReadArrayLength(8)
+				m253 := foryimpl.MakeMap[map[int32][]float64](c, n252)
+				for n252 > 0 && !c.Failed() {
+					sz254, vn255, _ := c.ReadMapChunk(n252, 5, 56, nil, true)
+					for j256 := 0; j256 < sz254 && !c.Failed(); j256++ {
+						var k257 int32
+						k257 = r.ReadVarInt32()
+						var v258 []float64
+						if !vn255 {
+							n259 := c.ReadArrayLengthFast(8)
+							if n259 < 0 {
+								n259 = c.ReadArrayLength(8)
 							}
-							a273 := foryimpl.MakeSlice[[]float64](c, n272)
-							r.ReadRawFloat64s(a273)
-							v271 = a273
+							a260 := foryimpl.MakeSlice[[]float64](c, n259)
+							r.ReadRawFloat64s(a260)
+							v258 = a260
 						}
-						m266[k270] = v271
+						m253[k257] = v258
 					}
-					n265 -= sz267
+					n252 -= sz254
 				}
-				x.ArrVals = m266
+				x.ArrVals = m253
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n275 := c.ReadLengthFast(1)
-				if n275 < 0 {
-					n275 = c.ReadLength(1)
+				n262 := c.ReadLengthFast(1)
+				if n262 < 0 {
+					n262 = c.ReadLength(1)
 				}
-				l276 := foryimpl.MakeSlice[[][]int64](c, n275)
-				if n275 > 0 {
-					hn278, tr280 := c.ReadListHeaderRef(47)
+				l263 := foryimpl.MakeSlice[[][]int64](c, n262)
+				if n262 > 0 {
+					hn265, tr267 := c.ReadListHeaderRef(47)
 					if !c.Failed() {
-						for i277 := range l276 {
-							if tr280 {
-								if st281, id282 := c.ReadRefFlag(); st281 == foryimpl.RefBack {
-									l276[i277] = foryimpl.BackRefSlice[int64](c, id282)
-								} else if st281 == foryimpl.RefFollows {
-									n283 := c.ReadArrayLengthFast(8)
-									if n283 < 0 {
-										n283 = c.ReadArrayLength(8)
+						for i264 := range l263 {
+							if tr267 {
+								if st268, id269 := c.ReadRefFlag(); st268 == foryimpl.RefBack {
+									l263[i264] = foryimpl.BackRefSlice[int64](c, id269)
+								} else if st268 == foryimpl.RefFollows {
+									n270 := c.ReadArrayLengthFast(8)
+									if n270 < 0 {
+										n270 = c.ReadArrayLength(8)
 									}
-									a284 := foryimpl.MakeSlice[[]int64](c, n283)
-									r.ReadRawInt64s(a284)
-									l276[i277] = a284
-									foryimpl.SetRefSlice(c, id282, l276[i277])
+									a271 := foryimpl.MakeSlice[[]int64](c, n270)
+									r.ReadRawInt64s(a271)
+									l263[i264] = a271
+									foryimpl.SetRefSlice(c, id269, l263[i264])
 								} else {
-									l276[i277] = nil
+									l263[i264] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i277)
+									c.TraceIndex(i264)
 									break
 								}
 								continue
 							}
-							if hn278 && !c.ReadFlag() {
-								clear(l276[i277 : i277+1])
+							if hn265 && !c.ReadFlag() {
+								clear(l263[i264 : i264+1])
 								continue
 							}
-							n285 := c.ReadArrayLengthFast(8)
-							if n285 < 0 {
-								n285 = c.ReadArrayLength(8)
+							n272 := c.ReadArrayLengthFast(8)
+							if n272 < 0 {
+								n272 = c.ReadArrayLength(8)
 							}
-							a286 := foryimpl.MakeSlice[[]int64](c, n285)
-							r.ReadRawInt64s(a286)
-							l276[i277] = a286
+							a273 := foryimpl.MakeSlice[[]int64](c, n272)
+							r.ReadRawInt64s(a273)
+							l263[i264] = a273
 							if c.Failed() {
-								c.TraceIndex(i277)
+								c.TraceIndex(i264)
 								break
 							}
 						}
 					}
 				}
-				x.Arrays = l276
+				x.Arrays = l263
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n287 := c.ReadLengthFast(2)
-				if n287 < 0 {
-					n287 = c.ReadLength(2)
+				n274 := c.ReadLengthFast(2)
+				if n274 < 0 {
+					n274 = c.ReadLength(2)
 				}
-				m288 := foryimpl.MakeMap[map[int64]uint64](c, n287)
-				for n287 > 0 && !c.Failed() {
-					sz289, vn290, _ := c.ReadMapChunk(n287, 6, 15, nil, false)
-					for j291 := 0; j291 < sz289 && !c.Failed(); j291++ {
-						var k292 int64
-						k292 = r.ReadInt64()
-						var v293 uint64
-						if !vn290 {
-							v293 = r.ReadTaggedUint64()
+				m275 := foryimpl.MakeMap[map[int64]uint64](c, n274)
+				for n274 > 0 && !c.Failed() {
+					sz276, vn277, _ := c.ReadMapChunk(n274, 6, 15, nil, false)
+					for j278 := 0; j278 < sz276 && !c.Failed(); j278++ {
+						var k279 int64
+						k279 = r.ReadInt64()
+						var v280 uint64
+						if !vn277 {
+							v280 = r.ReadTaggedUint64()
 						}
-						m288[k292] = v293
+						m275[k279] = v280
 					}
-					n287 -= sz289
+					n274 -= sz276
 				}
-				x.ByFixed = m288
+				x.ByFixed = m275
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n295 := c.ReadLengthFast(2)
-				if n295 < 0 {
-					n295 = c.ReadLength(2)
+				n282 := c.ReadLengthFast(2)
+				if n282 < 0 {
+					n282 = c.ReadLength(2)
 				}
-				m296 := foryimpl.MakeMap[map[[2]Color]bool](c, n295)
-				for n295 > 0 && !c.Failed() {
-					sz297, vn298, _ := c.ReadMapChunk(n295, 22, 1, nil, false)
-					for j299 := 0; j299 < sz297 && !c.Failed(); j299++ {
-						var k300 [2]Color
-						n302 := c.ReadLengthFast(1)
-						if n302 < 0 {
-							n302 = c.ReadLength(1)
+				m283 := foryimpl.MakeMap[map[[2]Color]bool](c, n282)
+				for n282 > 0 && !c.Failed() {
+					sz284, vn285, _ := c.ReadMapChunk(n282, 22, 1, nil, false)
+					for j286 := 0; j286 < sz284 && !c.Failed(); j286++ {
+						var k287 [2]Color
+						n289 := c.ReadLengthFast(1)
+						if n289 < 0 {
+							n289 = c.ReadLength(1)
 						}
-						if n302 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n302, 2))
+						if n289 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n289, 2))
 							return
 						}
-						var l303 [2]Color
-						if n302 > 0 {
-							hn305 := c.ReadListHeader(25)
+						var l290 [2]Color
+						if n289 > 0 {
+							hn292 := c.ReadListHeader(25)
 							if !c.Failed() {
-								for i304 := range l303 {
-									if hn305 && !c.ReadFlag() {
-										clear(l303[i304 : i304+1])
+								for i291 := range l290 {
+									if hn292 && !c.ReadFlag() {
+										clear(l290[i291 : i291+1])
 										continue
 									}
-									if e308 := c.ReadEnumFast(uint32(0x7fffffff)); e308 >= 0 {
-										l303[i304] = Color(e308)
+									if e295 := c.ReadEnumFast(uint32(0x7fffffff)); e295 >= 0 {
+										l290[i291] = Color(e295)
 									} else {
-										l303[i304] = Color(c.ReadEnum(uint32(0x7fffffff)))
+										l290[i291] = Color(c.ReadEnum(uint32(0x7fffffff)))
 									}
 									if c.Failed() {
-										c.TraceIndex(i304)
+										c.TraceIndex(i291)
 										break
 									}
 								}
 							}
 						}
-						k300 = l303
-						var v301 bool
-						if !vn298 {
-							v301 = r.ReadBool()
+						k287 = l290
+						var v288 bool
+						if !vn285 {
+							v288 = r.ReadBool()
 						}
-						m296[k300] = v301
+						m283[k287] = v288
 					}
-					n295 -= sz297
+					n282 -= sz284
 				}
-				x.EnumKeys = m296
+				x.EnumKeys = m283
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n310 := c.ReadLengthFast(1)
-				if n310 < 0 {
-					n310 = c.ReadLength(1)
+				n297 := c.ReadLengthFast(1)
+				if n297 < 0 {
+					n297 = c.ReadLength(1)
 				}
-				s311 := foryimpl.MakeMap[serializer.Set[int32]](c, n310)
-				if n310 > 0 {
-					hn312 := c.ReadListHeader(4)
-					for i313 := 0; i313 < n310 && !c.Failed(); i313++ {
-						if hn312 && !c.ReadFlag() {
+				s298 := foryimpl.MakeMap[serializer.Set[int32]](c, n297)
+				if n297 > 0 {
+					hn299 := c.ReadListHeader(4)
+					for i300 := 0; i300 < n297 && !c.Failed(); i300++ {
+						if hn299 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e314 int32
+						var e301 int32
 						{
-							e314 = r.ReadInt32()
+							e301 = r.ReadInt32()
 						}
-						foryimpl.AddSetElement(c, s311, e314, i313)
+						foryimpl.AddSetElement(c, s298, e301, i300)
 					}
 				}
-				x.Fixed = s311
+				x.Fixed = s298
 			}
 		case 7:
 			if f.Convert {
 				x.FixedI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n315 := c.ReadLengthFast(8)
-				if n315 < 0 {
-					n315 = c.ReadLength(8)
+				n302 := c.ReadLengthFast(8)
+				if n302 < 0 {
+					n302 = c.ReadLength(8)
 				}
-				l316 := foryimpl.MakeSlice[[]int64](c, n315)
-				if n315 > 0 {
-					hn318 := c.ReadListHeader(6)
+				l303 := foryimpl.MakeSlice[[]int64](c, n302)
+				if n302 > 0 {
+					hn305 := c.ReadListHeader(6)
 					if !c.Failed() {
-						for i317 := range l316 {
-							if hn318 && !c.ReadFlag() {
-								clear(l316[i317 : i317+1])
+						for i304 := range l303 {
+							if hn305 && !c.ReadFlag() {
+								clear(l303[i304 : i304+1])
 								continue
 							}
-							l316[i317] = r.ReadInt64()
+							l303[i304] = r.ReadInt64()
 							if c.Failed() {
-								c.TraceIndex(i317)
+								c.TraceIndex(i304)
 								break
 							}
 						}
 					}
 				}
-				x.FixedI64 = l316
+				x.FixedI64 = l303
 			}
 		case 8:
 			if f.Convert {
 				x.FixedU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n321 := c.ReadLengthFast(4)
-				if n321 < 0 {
-					n321 = c.ReadLength(4)
+				n308 := c.ReadLengthFast(4)
+				if n308 < 0 {
+					n308 = c.ReadLength(4)
 				}
-				l322 := foryimpl.MakeSlice[[]uint32](c, n321)
-				if n321 > 0 {
-					hn324 := c.ReadListHeader(11)
+				l309 := foryimpl.MakeSlice[[]uint32](c, n308)
+				if n308 > 0 {
+					hn311 := c.ReadListHeader(11)
 					if !c.Failed() {
-						for i323 := range l322 {
-							if hn324 && !c.ReadFlag() {
-								clear(l322[i323 : i323+1])
+						for i310 := range l309 {
+							if hn311 && !c.ReadFlag() {
+								clear(l309[i310 : i310+1])
 								continue
 							}
-							l322[i323] = r.ReadUint32()
+							l309[i310] = r.ReadUint32()
 							if c.Failed() {
-								c.TraceIndex(i323)
+								c.TraceIndex(i310)
 								break
 							}
 						}
 					}
 				}
-				x.FixedU32 = l322
+				x.FixedU32 = l309
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n331 := c.ReadArrayLengthFast(4)
-					if n331 < 0 {
-						n331 = c.ReadArrayLength(4)
+					n318 := c.ReadArrayLengthFast(4)
+					if n318 < 0 {
+						n318 = c.ReadArrayLength(4)
 					}
-					if n331 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n331, 3))
+					if n318 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n318, 3))
 						return
 					}
-					var a332 [3]float32
-					r.ReadRawFloat32s(a332[:])
-					x.GoF32 = a332
+					var a319 [3]float32
+					r.ReadRawFloat32s(a319[:])
+					x.GoF32 = a319
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoF32[:], foryimpl.ReadSliceAs[float32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n327 := c.ReadArrayLengthFast(4)
-					if n327 < 0 {
-						n327 = c.ReadArrayLength(4)
+					n314 := c.ReadArrayLengthFast(4)
+					if n314 < 0 {
+						n314 = c.ReadArrayLength(4)
 					}
-					if n327 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n327, 3))
+					if n314 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n314, 3))
 						return
 					}
-					var a328 [3]float32
-					r.ReadRawFloat32s(a328[:])
-					x.GoF32 = a328
+					var a315 [3]float32
+					r.ReadRawFloat32s(a315[:])
+					x.GoF32 = a315
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n338 := c.ReadArrayLengthFast(1)
-					if n338 < 0 {
-						n338 = c.ReadArrayLength(1)
+					n325 := c.ReadArrayLengthFast(1)
+					if n325 < 0 {
+						n325 = c.ReadArrayLength(1)
 					}
-					if n338 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n338, 2))
+					if n325 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n325, 2))
 						return
 					}
-					var a339 [2]int8
-					for i340 := range a339 {
-						a339[i340] = r.ReadInt8()
+					var a326 [2]int8
+					for i327 := range a326 {
+						a326[i327] = r.ReadInt8()
 					}
-					x.GoI8 = a339
+					x.GoI8 = a326
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoI8[:], foryimpl.ReadSliceAs[int8](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n333 := c.ReadArrayLengthFast(1)
-					if n333 < 0 {
-						n333 = c.ReadArrayLength(1)
+					n320 := c.ReadArrayLengthFast(1)
+					if n320 < 0 {
+						n320 = c.ReadArrayLength(1)
 					}
-					if n333 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n333, 2))
+					if n320 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n320, 2))
 						return
 					}
-					var a334 [2]int8
-					for i335 := range a334 {
-						a334[i335] = r.ReadInt8()
+					var a321 [2]int8
+					for i322 := range a321 {
+						a321[i322] = r.ReadInt8()
 					}
-					x.GoI8 = a334
+					x.GoI8 = a321
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n345 := c.ReadArrayLengthFast(1)
-					if n345 < 0 {
-						n345 = c.ReadArrayLength(1)
+					n332 := c.ReadArrayLengthFast(1)
+					if n332 < 0 {
+						n332 = c.ReadArrayLength(1)
 					}
-					if n345 != 4 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n345, 4))
+					if n332 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n332, 4))
 						return
 					}
-					var a346 [4]uint8
-					copy(a346[:], r.ReadBytes(n345))
-					x.GoU8 = a346
+					var a333 [4]uint8
+					copy(a333[:], r.ReadBytes(n332))
+					x.GoU8 = a333
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoU8[:], foryimpl.ReadSliceAs[uint8](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n341 := c.ReadArrayLengthFast(1)
-					if n341 < 0 {
-						n341 = c.ReadArrayLength(1)
+					n328 := c.ReadArrayLengthFast(1)
+					if n328 < 0 {
+						n328 = c.ReadArrayLength(1)
 					}
-					if n341 != 4 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n341, 4))
+					if n328 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n328, 4))
 						return
 					}
-					var a342 [4]uint8
-					copy(a342[:], r.ReadBytes(n341))
-					x.GoU8 = a342
+					var a329 [4]uint8
+					copy(a329[:], r.ReadBytes(n328))
+					x.GoU8 = a329
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.PFixedU64 = foryimpl.ReadPointersAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n347 := c.ReadLengthFast(1)
-				if n347 < 0 {
-					n347 = c.ReadLength(1)
+				n334 := c.ReadLengthFast(1)
+				if n334 < 0 {
+					n334 = c.ReadLength(1)
 				}
-				l348 := foryimpl.MakeSlice[[]*uint64](c, n347)
-				if n347 > 0 {
-					hn350 := c.ReadListHeader(13)
+				l335 := foryimpl.MakeSlice[[]*uint64](c, n334)
+				if n334 > 0 {
+					hn337 := c.ReadListHeader(13)
 					if !c.Failed() {
-						for i349 := range l348 {
-							if hn350 && !c.ReadFlag() {
-								clear(l348[i349 : i349+1])
+						for i336 := range l335 {
+							if hn337 && !c.ReadFlag() {
+								clear(l335[i336 : i336+1])
 								continue
 							}
-							p353 := foryimpl.Alloc[uint64](c)
-							*p353 = r.ReadUint64()
-							l348[i349] = p353
+							p340 := foryimpl.Alloc[uint64](c)
+							*p340 = r.ReadUint64()
+							l335[i336] = p340
 							if c.Failed() {
-								c.TraceIndex(i349)
+								c.TraceIndex(i336)
 								break
 							}
 						}
 					}
 				}
-				x.PFixedU64 = l348
+				x.PFixedU64 = l335
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n354 := c.ReadLengthFast(2)
-				if n354 < 0 {
-					n354 = c.ReadLength(2)
+				n341 := c.ReadLengthFast(2)
+				if n341 < 0 {
+					n341 = c.ReadLength(2)
 				}
-				m355 := foryimpl.MakeMap[map[[2]string]int32](c, n354)
-				for n354 > 0 && !c.Failed() {
-					sz356, vn357, _ := c.ReadMapChunk(n354, 22, 5, nil, false)
-					for j358 := 0; j358 < sz356 && !c.Failed(); j358++ {
-						var k359 [2]string
-						n361 := c.ReadLengthFast(1)
-						if n361 < 0 {
-							n361 = c.ReadLength(1)
+				m342 := foryimpl.MakeMap[map[[2]string]int32](c, n341)
+				for n341 > 0 && !c.Failed() {
+					sz343, vn344, _ := c.ReadMapChunk(n341, 22, 5, nil, false)
+					for j345 := 0; j345 < sz343 && !c.Failed(); j345++ {
+						var k346 [2]string
+						n348 := c.ReadLengthFast(1)
+						if n348 < 0 {
+							n348 = c.ReadLength(1)
 						}
-						if n361 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n361, 2))
+						if n348 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n348, 2))
 							return
 						}
-						var l362 [2]string
-						if n361 > 0 {
-							hn364 := c.ReadListHeader(21)
+						var l349 [2]string
+						if n348 > 0 {
+							hn351 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i363 := range l362 {
-									if hn364 && !c.ReadFlag() {
-										clear(l362[i363 : i363+1])
+								for i350 := range l349 {
+									if hn351 && !c.ReadFlag() {
+										clear(l349[i350 : i350+1])
 										continue
 									}
-									l362[i363] = c.ReadString()
+									l349[i350] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i363)
+										c.TraceIndex(i350)
 										break
 									}
 								}
 							}
 						}
-						k359 = l362
-						var v360 int32
-						if !vn357 {
-							v360 = r.ReadVarInt32()
+						k346 = l349
+						var v347 int32
+						if !vn344 {
+							v347 = r.ReadVarInt32()
 						}
-						m355[k359] = v360
+						m342[k346] = v347
 					}
-					n354 -= sz356
+					n341 -= sz343
 				}
-				x.StrKeys = m355
+				x.StrKeys = m342
 			}
 		case 14:
 			if f.Convert {
 				x.TaggedI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n368 := c.ReadLengthFast(1)
-				if n368 < 0 {
-					n368 = c.ReadLength(1)
+				n355 := c.ReadLengthFast(1)
+				if n355 < 0 {
+					n355 = c.ReadLength(1)
 				}
-				l369 := foryimpl.MakeSlice[[]int64](c, n368)
-				if n368 > 0 {
-					hn371 := c.ReadListHeader(8)
+				l356 := foryimpl.MakeSlice[[]int64](c, n355)
+				if n355 > 0 {
+					hn358 := c.ReadListHeader(8)
 					if !c.Failed() {
-						for i370 := range l369 {
-							if hn371 && !c.ReadFlag() {
-								clear(l369[i370 : i370+1])
+						for i357 := range l356 {
+							if hn358 && !c.ReadFlag() {
+								clear(l356[i357 : i357+1])
 								continue
 							}
-							l369[i370] = r.ReadTaggedInt64()
+							l356[i357] = r.ReadTaggedInt64()
 							if c.Failed() {
-								c.TraceIndex(i370)
+								c.TraceIndex(i357)
 								break
 							}
 						}
 					}
 				}
-				x.TaggedI64 = l369
+				x.TaggedI64 = l356
 			}
 		default:
 			c.SkipField(f)

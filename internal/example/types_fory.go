@@ -323,17 +323,9 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e20 := c.ReadEnumFast(uint32(0x7fffffff)); e20 >= 0 {
-					x.Status = Status(e20)
-				} else {
-					x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
-				x.Status = Status(e21)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+				x.Status = Status(e18)
 			} else {
 				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -363,8 +355,8 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v22, ok23 := c.ReadIntAs(f, 64); ok23 {
-					x.ID = int64(v22)
+				if v19, ok20 := c.ReadIntAs(f, 64); ok20 {
+					x.ID = int64(v19)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -375,42 +367,42 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n24 := c.ReadLengthFast(1)
-				if n24 < 0 {
-					n24 = c.ReadLength(1)
+				n21 := c.ReadLengthFast(1)
+				if n21 < 0 {
+					n21 = c.ReadLength(1)
 				}
-				l25 := foryimpl.MakeSlice[[]string](c, n24)
-				if n24 > 0 {
-					hn27 := c.ReadListHeader(21)
+				l22 := foryimpl.MakeSlice[[]string](c, n21)
+				if n21 > 0 {
+					hn24 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i26 := range l25 {
-							if hn27 && !c.ReadFlag() {
-								clear(l25[i26 : i26+1])
+						for i23 := range l22 {
+							if hn24 && !c.ReadFlag() {
+								clear(l22[i23 : i23+1])
 								continue
 							}
-							l25[i26] = c.ReadString()
+							l22[i23] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i26)
+								c.TraceIndex(i23)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l25
+				x.Tags = l22
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-						x.Status = Status(e33)
+					if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
+						x.Status = Status(e30)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
-						x.Status = Status(e30)
+					if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+						x.Status = Status(e27)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}

@@ -295,6 +295,16 @@ func (c *ReadContext) ReadValueFlag() bool {
 // TypeDef declares the flag, or in official Go's form (docs/format.md §14.30).
 func (c *ReadContext) TrackedFieldFlags() bool { return c.compatible || c.opts.OfficialGoForm }
 
+// ReadFieldRefFlag is ReadRefFlag for a tracked field whose flag only some
+// forms write (TrackedFieldFlags): without one, the value follows and has
+// no reference id (SetRefSlice then records nothing).
+func (c *ReadContext) ReadFieldRefFlag() (state, id int) {
+	if !c.TrackedFieldFlags() {
+		return RefFollows, -1
+	}
+	return c.ReadRefFlag()
+}
+
 // TrackedFieldFlags is ReadContext.TrackedFieldFlags for the writer.
 func (c *WriteContext) TrackedFieldFlags() bool { return c.compatible || c.f.opts.OfficialGoForm }
 

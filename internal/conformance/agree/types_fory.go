@@ -3081,17 +3081,9 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e3 := c.ReadEnumFast(uint32(0xffff)); e3 >= 0 {
-					x.A = Narrow16(e3)
-				} else {
-					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
-				}
-			}
-		} else {
-			if e4 := c.ReadEnumFast(uint32(0xffff)); e4 >= 0 {
-				x.A = Narrow16(e4)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
+				x.A = Narrow16(e1)
 			} else {
 				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 			}
@@ -3100,17 +3092,9 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("A")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-					x.B = Narrow32(e7)
-				} else {
-					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-				x.B = Narrow32(e8)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+				x.B = Narrow32(e2)
 			} else {
 				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -3129,8 +3113,8 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("A")
 			return
 		}
-		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-			x.B = Narrow32(e5)
+		if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+			x.B = Narrow32(e2)
 		} else {
 			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -3149,16 +3133,16 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e12 := c.ReadEnumFast(uint32(0xffff)); e12 >= 0 {
-						x.A = Narrow16(e12)
+					if e6 := c.ReadEnumFast(uint32(0xffff)); e6 >= 0 {
+						x.A = Narrow16(e6)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e9 := c.ReadEnumFast(uint32(0xffff)); e9 >= 0 {
-						x.A = Narrow16(e9)
+					if e3 := c.ReadEnumFast(uint32(0xffff)); e3 >= 0 {
+						x.A = Narrow16(e3)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
@@ -3167,16 +3151,16 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-						x.B = Narrow32(e16)
+					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+						x.B = Narrow32(e10)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-						x.B = Narrow32(e13)
+					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+						x.B = Narrow32(e7)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -3357,17 +3341,9 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e3 := c.ReadEnumFast(uint32(0xffff)); e3 >= 0 {
-					x.A = Narrow16(e3)
-				} else {
-					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
-				}
-			}
-		} else {
-			if e4 := c.ReadEnumFast(uint32(0xffff)); e4 >= 0 {
-				x.A = Narrow16(e4)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
+				x.A = Narrow16(e1)
 			} else {
 				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 			}
@@ -3376,17 +3352,9 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("A")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-					x.B = Narrow32(e7)
-				} else {
-					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-				x.B = Narrow32(e8)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+				x.B = Narrow32(e2)
 			} else {
 				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -3405,8 +3373,8 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("A")
 			return
 		}
-		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-			x.B = Narrow32(e5)
+		if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+			x.B = Narrow32(e2)
 		} else {
 			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -3425,16 +3393,16 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e12 := c.ReadEnumFast(uint32(0xffff)); e12 >= 0 {
-						x.A = Narrow16(e12)
+					if e6 := c.ReadEnumFast(uint32(0xffff)); e6 >= 0 {
+						x.A = Narrow16(e6)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e9 := c.ReadEnumFast(uint32(0xffff)); e9 >= 0 {
-						x.A = Narrow16(e9)
+					if e3 := c.ReadEnumFast(uint32(0xffff)); e3 >= 0 {
+						x.A = Narrow16(e3)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
@@ -3443,16 +3411,16 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-						x.B = Narrow32(e16)
+					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+						x.B = Narrow32(e10)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-						x.B = Narrow32(e13)
+					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+						x.B = Narrow32(e7)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}

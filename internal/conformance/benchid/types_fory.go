@@ -846,197 +846,127 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-				x.IntArray = foryimpl.BackRefSlice[int32](c, id32)
-			} else if st31 == foryimpl.RefFollows {
-				n33 := c.ReadArrayLengthFast(4)
-				if n33 < 0 {
-					n33 = c.ReadArrayLength(4)
-				}
-				a34 := foryimpl.MakeSlice[[]int32](c, n33)
-				r.ReadRawInt32s(a34)
-				x.IntArray = a34
-				foryimpl.SetRefSlice(c, id32, x.IntArray)
-			} else {
-				x.IntArray = nil
+		if st31, id32 := c.ReadFieldRefFlag(); st31 == foryimpl.RefBack {
+			x.IntArray = foryimpl.BackRefSlice[int32](c, id32)
+		} else if st31 == foryimpl.RefFollows {
+			n33 := c.ReadArrayLengthFast(4)
+			if n33 < 0 {
+				n33 = c.ReadArrayLength(4)
 			}
+			a34 := foryimpl.MakeSlice[[]int32](c, n33)
+			r.ReadRawInt32s(a34)
+			x.IntArray = a34
+			foryimpl.SetRefSlice(c, id32, x.IntArray)
 		} else {
-			n35 := c.ReadArrayLengthFast(4)
-			if n35 < 0 {
-				n35 = c.ReadArrayLength(4)
-			}
-			a36 := foryimpl.MakeSlice[[]int32](c, n35)
-			r.ReadRawInt32s(a36)
-			x.IntArray = a36
+			x.IntArray = nil
 		}
 		if c.Failed() {
 			c.Trace("IntArray")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-				x.LongArray = foryimpl.BackRefSlice[int64](c, id38)
-			} else if st37 == foryimpl.RefFollows {
-				n39 := c.ReadArrayLengthFast(8)
-				if n39 < 0 {
-					n39 = c.ReadArrayLength(8)
-				}
-				a40 := foryimpl.MakeSlice[[]int64](c, n39)
-				r.ReadRawInt64s(a40)
-				x.LongArray = a40
-				foryimpl.SetRefSlice(c, id38, x.LongArray)
-			} else {
-				x.LongArray = nil
+		if st35, id36 := c.ReadFieldRefFlag(); st35 == foryimpl.RefBack {
+			x.LongArray = foryimpl.BackRefSlice[int64](c, id36)
+		} else if st35 == foryimpl.RefFollows {
+			n37 := c.ReadArrayLengthFast(8)
+			if n37 < 0 {
+				n37 = c.ReadArrayLength(8)
 			}
+			a38 := foryimpl.MakeSlice[[]int64](c, n37)
+			r.ReadRawInt64s(a38)
+			x.LongArray = a38
+			foryimpl.SetRefSlice(c, id36, x.LongArray)
 		} else {
-			n41 := c.ReadArrayLengthFast(8)
-			if n41 < 0 {
-				n41 = c.ReadArrayLength(8)
-			}
-			a42 := foryimpl.MakeSlice[[]int64](c, n41)
-			r.ReadRawInt64s(a42)
-			x.LongArray = a42
+			x.LongArray = nil
 		}
 		if c.Failed() {
 			c.Trace("LongArray")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-				x.FloatArray = foryimpl.BackRefSlice[float32](c, id44)
-			} else if st43 == foryimpl.RefFollows {
-				n45 := c.ReadArrayLengthFast(4)
-				if n45 < 0 {
-					n45 = c.ReadArrayLength(4)
-				}
-				a46 := foryimpl.MakeSlice[[]float32](c, n45)
-				r.ReadRawFloat32s(a46)
-				x.FloatArray = a46
-				foryimpl.SetRefSlice(c, id44, x.FloatArray)
-			} else {
-				x.FloatArray = nil
+		if st39, id40 := c.ReadFieldRefFlag(); st39 == foryimpl.RefBack {
+			x.FloatArray = foryimpl.BackRefSlice[float32](c, id40)
+		} else if st39 == foryimpl.RefFollows {
+			n41 := c.ReadArrayLengthFast(4)
+			if n41 < 0 {
+				n41 = c.ReadArrayLength(4)
 			}
+			a42 := foryimpl.MakeSlice[[]float32](c, n41)
+			r.ReadRawFloat32s(a42)
+			x.FloatArray = a42
+			foryimpl.SetRefSlice(c, id40, x.FloatArray)
 		} else {
-			n47 := c.ReadArrayLengthFast(4)
-			if n47 < 0 {
-				n47 = c.ReadArrayLength(4)
-			}
-			a48 := foryimpl.MakeSlice[[]float32](c, n47)
-			r.ReadRawFloat32s(a48)
-			x.FloatArray = a48
+			x.FloatArray = nil
 		}
 		if c.Failed() {
 			c.Trace("FloatArray")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
-				x.DoubleArray = foryimpl.BackRefSlice[float64](c, id50)
-			} else if st49 == foryimpl.RefFollows {
-				n51 := c.ReadArrayLengthFast(8)
-				if n51 < 0 {
-					n51 = c.ReadArrayLength(8)
-				}
-				a52 := foryimpl.MakeSlice[[]float64](c, n51)
-				r.ReadRawFloat64s(a52)
-				x.DoubleArray = a52
-				foryimpl.SetRefSlice(c, id50, x.DoubleArray)
-			} else {
-				x.DoubleArray = nil
+		if st43, id44 := c.ReadFieldRefFlag(); st43 == foryimpl.RefBack {
+			x.DoubleArray = foryimpl.BackRefSlice[float64](c, id44)
+		} else if st43 == foryimpl.RefFollows {
+			n45 := c.ReadArrayLengthFast(8)
+			if n45 < 0 {
+				n45 = c.ReadArrayLength(8)
 			}
+			a46 := foryimpl.MakeSlice[[]float64](c, n45)
+			r.ReadRawFloat64s(a46)
+			x.DoubleArray = a46
+			foryimpl.SetRefSlice(c, id44, x.DoubleArray)
 		} else {
-			n53 := c.ReadArrayLengthFast(8)
-			if n53 < 0 {
-				n53 = c.ReadArrayLength(8)
-			}
-			a54 := foryimpl.MakeSlice[[]float64](c, n53)
-			r.ReadRawFloat64s(a54)
-			x.DoubleArray = a54
+			x.DoubleArray = nil
 		}
 		if c.Failed() {
 			c.Trace("DoubleArray")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-				x.ShortArray = foryimpl.BackRefSlice[int32](c, id56)
-			} else if st55 == foryimpl.RefFollows {
-				n57 := c.ReadArrayLengthFast(4)
-				if n57 < 0 {
-					n57 = c.ReadArrayLength(4)
-				}
-				a58 := foryimpl.MakeSlice[[]int32](c, n57)
-				r.ReadRawInt32s(a58)
-				x.ShortArray = a58
-				foryimpl.SetRefSlice(c, id56, x.ShortArray)
-			} else {
-				x.ShortArray = nil
+		if st47, id48 := c.ReadFieldRefFlag(); st47 == foryimpl.RefBack {
+			x.ShortArray = foryimpl.BackRefSlice[int32](c, id48)
+		} else if st47 == foryimpl.RefFollows {
+			n49 := c.ReadArrayLengthFast(4)
+			if n49 < 0 {
+				n49 = c.ReadArrayLength(4)
 			}
+			a50 := foryimpl.MakeSlice[[]int32](c, n49)
+			r.ReadRawInt32s(a50)
+			x.ShortArray = a50
+			foryimpl.SetRefSlice(c, id48, x.ShortArray)
 		} else {
-			n59 := c.ReadArrayLengthFast(4)
-			if n59 < 0 {
-				n59 = c.ReadArrayLength(4)
-			}
-			a60 := foryimpl.MakeSlice[[]int32](c, n59)
-			r.ReadRawInt32s(a60)
-			x.ShortArray = a60
+			x.ShortArray = nil
 		}
 		if c.Failed() {
 			c.Trace("ShortArray")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-				x.CharArray = foryimpl.BackRefSlice[int32](c, id62)
-			} else if st61 == foryimpl.RefFollows {
-				n63 := c.ReadArrayLengthFast(4)
-				if n63 < 0 {
-					n63 = c.ReadArrayLength(4)
-				}
-				a64 := foryimpl.MakeSlice[[]int32](c, n63)
-				r.ReadRawInt32s(a64)
-				x.CharArray = a64
-				foryimpl.SetRefSlice(c, id62, x.CharArray)
-			} else {
-				x.CharArray = nil
+		if st51, id52 := c.ReadFieldRefFlag(); st51 == foryimpl.RefBack {
+			x.CharArray = foryimpl.BackRefSlice[int32](c, id52)
+		} else if st51 == foryimpl.RefFollows {
+			n53 := c.ReadArrayLengthFast(4)
+			if n53 < 0 {
+				n53 = c.ReadArrayLength(4)
 			}
+			a54 := foryimpl.MakeSlice[[]int32](c, n53)
+			r.ReadRawInt32s(a54)
+			x.CharArray = a54
+			foryimpl.SetRefSlice(c, id52, x.CharArray)
 		} else {
-			n65 := c.ReadArrayLengthFast(4)
-			if n65 < 0 {
-				n65 = c.ReadArrayLength(4)
-			}
-			a66 := foryimpl.MakeSlice[[]int32](c, n65)
-			r.ReadRawInt32s(a66)
-			x.CharArray = a66
+			x.CharArray = nil
 		}
 		if c.Failed() {
 			c.Trace("CharArray")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
-				x.BooleanArray = foryimpl.BackRefSlice[bool](c, id68)
-			} else if st67 == foryimpl.RefFollows {
-				n69 := c.ReadArrayLengthFast(1)
-				if n69 < 0 {
-					n69 = c.ReadArrayLength(1)
-				}
-				a70 := foryimpl.MakeSlice[[]bool](c, n69)
-				r.ReadRawBools(a70)
-				x.BooleanArray = a70
-				foryimpl.SetRefSlice(c, id68, x.BooleanArray)
-			} else {
-				x.BooleanArray = nil
+		if st55, id56 := c.ReadFieldRefFlag(); st55 == foryimpl.RefBack {
+			x.BooleanArray = foryimpl.BackRefSlice[bool](c, id56)
+		} else if st55 == foryimpl.RefFollows {
+			n57 := c.ReadArrayLengthFast(1)
+			if n57 < 0 {
+				n57 = c.ReadArrayLength(1)
 			}
+			a58 := foryimpl.MakeSlice[[]bool](c, n57)
+			r.ReadRawBools(a58)
+			x.BooleanArray = a58
+			foryimpl.SetRefSlice(c, id56, x.BooleanArray)
 		} else {
-			n71 := c.ReadArrayLengthFast(1)
-			if n71 < 0 {
-				n71 = c.ReadArrayLength(1)
-			}
-			a72 := foryimpl.MakeSlice[[]bool](c, n71)
-			r.ReadRawBools(a72)
-			x.BooleanArray = a72
+			x.BooleanArray = nil
 		}
 		if c.Failed() {
 			c.Trace("BooleanArray")
@@ -1054,68 +984,68 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("IntArray")
 			return
 		}
-		n37 := c.ReadArrayLengthFast(8)
-		if n37 < 0 {
-			n37 = c.ReadArrayLength(8)
+		n35 := c.ReadArrayLengthFast(8)
+		if n35 < 0 {
+			n35 = c.ReadArrayLength(8)
 		}
-		a38 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n37)
-		r.ReadRawInt64s(a38)
-		x.LongArray = a38
+		a36 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n35)
+		r.ReadRawInt64s(a36)
+		x.LongArray = a36
 		if c.Failed() {
 			c.Trace("LongArray")
 			return
 		}
-		n43 := c.ReadArrayLengthFast(4)
-		if n43 < 0 {
-			n43 = c.ReadArrayLength(4)
+		n39 := c.ReadArrayLengthFast(4)
+		if n39 < 0 {
+			n39 = c.ReadArrayLength(4)
 		}
-		a44 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n43)
-		r.ReadRawFloat32s(a44)
-		x.FloatArray = a44
+		a40 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n39)
+		r.ReadRawFloat32s(a40)
+		x.FloatArray = a40
 		if c.Failed() {
 			c.Trace("FloatArray")
 			return
 		}
-		n49 := c.ReadArrayLengthFast(8)
-		if n49 < 0 {
-			n49 = c.ReadArrayLength(8)
+		n43 := c.ReadArrayLengthFast(8)
+		if n43 < 0 {
+			n43 = c.ReadArrayLength(8)
 		}
-		a50 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n49)
-		r.ReadRawFloat64s(a50)
-		x.DoubleArray = a50
+		a44 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n43)
+		r.ReadRawFloat64s(a44)
+		x.DoubleArray = a44
 		if c.Failed() {
 			c.Trace("DoubleArray")
 			return
 		}
-		n55 := c.ReadArrayLengthFast(4)
-		if n55 < 0 {
-			n55 = c.ReadArrayLength(4)
+		n47 := c.ReadArrayLengthFast(4)
+		if n47 < 0 {
+			n47 = c.ReadArrayLength(4)
 		}
-		a56 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n55)
-		r.ReadRawInt32s(a56)
-		x.ShortArray = a56
+		a48 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n47)
+		r.ReadRawInt32s(a48)
+		x.ShortArray = a48
 		if c.Failed() {
 			c.Trace("ShortArray")
 			return
 		}
-		n61 := c.ReadArrayLengthFast(4)
-		if n61 < 0 {
-			n61 = c.ReadArrayLength(4)
+		n51 := c.ReadArrayLengthFast(4)
+		if n51 < 0 {
+			n51 = c.ReadArrayLength(4)
 		}
-		a62 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n61)
-		r.ReadRawInt32s(a62)
-		x.CharArray = a62
+		a52 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n51)
+		r.ReadRawInt32s(a52)
+		x.CharArray = a52
 		if c.Failed() {
 			c.Trace("CharArray")
 			return
 		}
-		n67 := c.ReadArrayLengthFast(1)
-		if n67 < 0 {
-			n67 = c.ReadArrayLength(1)
+		n55 := c.ReadArrayLengthFast(1)
+		if n55 < 0 {
+			n55 = c.ReadArrayLength(1)
 		}
-		a68 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n67)
-		r.ReadRawBools(a68)
-		x.BooleanArray = a68
+		a56 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n55)
+		r.ReadRawBools(a56)
+		x.BooleanArray = a56
 		if c.Failed() {
 			c.Trace("BooleanArray")
 			return
@@ -1136,32 +1066,32 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
-					x.DoubleValue = float64(v73)
+				if v59, ok60 := c.ReadFloatAs(f, 64); ok60 {
+					x.DoubleValue = float64(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValue = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v75, ok76 := c.ReadFloatAs(f, 64); ok76 {
-					x.DoubleValueBoxed = float64(v75)
+				if v61, ok62 := c.ReadFloatAs(f, 64); ok62 {
+					x.DoubleValueBoxed = float64(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValueBoxed = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v77, ok78 := c.ReadFloatAs(f, 32); ok78 {
-					x.FloatValue = float32(v77)
+				if v63, ok64 := c.ReadFloatAs(f, 32); ok64 {
+					x.FloatValue = float32(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValue = r.ReadFloat32()
 			}
 		case 3:
 			if f.Convert {
-				if v79, ok80 := c.ReadFloatAs(f, 32); ok80 {
-					x.FloatValueBoxed = float32(v79)
+				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
+					x.FloatValueBoxed = float32(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValueBoxed = r.ReadFloat32()
@@ -1176,81 +1106,81 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
-					x.LongValue = int64(v81)
+				if v67, ok68 := c.ReadIntAs(f, 64); ok68 {
+					x.LongValue = int64(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValue = r.ReadVarInt64()
 			}
 		case 7:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
-					x.LongValueBoxed = int64(v83)
+				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
+					x.LongValueBoxed = int64(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValueBoxed = r.ReadVarInt64()
 			}
 		case 8:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
-					x.IntValue = int32(v85)
+				if v71, ok72 := c.ReadIntAs(f, 32); ok72 {
+					x.IntValue = int32(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValue = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v87, ok88 := c.ReadIntAs(f, 32); ok88 {
-					x.ShortValue = int32(v87)
+				if v73, ok74 := c.ReadIntAs(f, 32); ok74 {
+					x.ShortValue = int32(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValue = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v89, ok90 := c.ReadIntAs(f, 32); ok90 {
-					x.CharValue = int32(v89)
+				if v75, ok76 := c.ReadIntAs(f, 32); ok76 {
+					x.CharValue = int32(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValue = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v91, ok92 := c.ReadIntAs(f, 32); ok92 {
-					x.IntValueBoxed = int32(v91)
+				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
+					x.IntValueBoxed = int32(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValueBoxed = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 32); ok94 {
-					x.ShortValueBoxed = int32(v93)
+				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
+					x.ShortValueBoxed = int32(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValueBoxed = r.ReadVarInt32()
 			}
 		case 13:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 32); ok96 {
-					x.CharValueBoxed = int32(v95)
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					x.CharValueBoxed = int32(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValueBoxed = r.ReadVarInt32()
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-					x.IntArray = foryimpl.BackRefSlice[int32](c, id100)
-				} else if st99 == foryimpl.RefFollows {
-					n101 := c.ReadArrayLengthFast(4)
-					if n101 < 0 {
-						n101 = c.ReadArrayLength(4)
+				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
+					x.IntArray = foryimpl.BackRefSlice[int32](c, id86)
+				} else if st85 == foryimpl.RefFollows {
+					n87 := c.ReadArrayLengthFast(4)
+					if n87 < 0 {
+						n87 = c.ReadArrayLength(4)
 					}
-					a102 := foryimpl.MakeSlice[[]int32](c, n101)
-					r.ReadRawInt32s(a102)
-					x.IntArray = a102
-					foryimpl.SetRefSlice(c, id100, x.IntArray)
+					a88 := foryimpl.MakeSlice[[]int32](c, n87)
+					r.ReadRawInt32s(a88)
+					x.IntArray = a88
+					foryimpl.SetRefSlice(c, id86, x.IntArray)
 				} else {
 					x.IntArray = nil
 				}
@@ -1258,28 +1188,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n97 := c.ReadArrayLengthFast(4)
-					if n97 < 0 {
-						n97 = c.ReadArrayLength(4)
+					n83 := c.ReadArrayLengthFast(4)
+					if n83 < 0 {
+						n83 = c.ReadArrayLength(4)
 					}
-					a98 := foryimpl.MakeSlice[[]int32](c, n97)
-					r.ReadRawInt32s(a98)
-					x.IntArray = a98
+					a84 := foryimpl.MakeSlice[[]int32](c, n83)
+					r.ReadRawInt32s(a84)
+					x.IntArray = a84
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-					x.LongArray = foryimpl.BackRefSlice[int64](c, id106)
-				} else if st105 == foryimpl.RefFollows {
-					n107 := c.ReadArrayLengthFast(8)
-					if n107 < 0 {
-						n107 = c.ReadArrayLength(8)
+				if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
+					x.LongArray = foryimpl.BackRefSlice[int64](c, id92)
+				} else if st91 == foryimpl.RefFollows {
+					n93 := c.ReadArrayLengthFast(8)
+					if n93 < 0 {
+						n93 = c.ReadArrayLength(8)
 					}
-					a108 := foryimpl.MakeSlice[[]int64](c, n107)
-					r.ReadRawInt64s(a108)
-					x.LongArray = a108
-					foryimpl.SetRefSlice(c, id106, x.LongArray)
+					a94 := foryimpl.MakeSlice[[]int64](c, n93)
+					r.ReadRawInt64s(a94)
+					x.LongArray = a94
+					foryimpl.SetRefSlice(c, id92, x.LongArray)
 				} else {
 					x.LongArray = nil
 				}
@@ -1287,28 +1217,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n103 := c.ReadArrayLengthFast(8)
-					if n103 < 0 {
-						n103 = c.ReadArrayLength(8)
+					n89 := c.ReadArrayLengthFast(8)
+					if n89 < 0 {
+						n89 = c.ReadArrayLength(8)
 					}
-					a104 := foryimpl.MakeSlice[[]int64](c, n103)
-					r.ReadRawInt64s(a104)
-					x.LongArray = a104
+					a90 := foryimpl.MakeSlice[[]int64](c, n89)
+					r.ReadRawInt64s(a90)
+					x.LongArray = a90
 				}
 			}
 		case 16:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-					x.FloatArray = foryimpl.BackRefSlice[float32](c, id112)
-				} else if st111 == foryimpl.RefFollows {
-					n113 := c.ReadArrayLengthFast(4)
-					if n113 < 0 {
-						n113 = c.ReadArrayLength(4)
+				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+					x.FloatArray = foryimpl.BackRefSlice[float32](c, id98)
+				} else if st97 == foryimpl.RefFollows {
+					n99 := c.ReadArrayLengthFast(4)
+					if n99 < 0 {
+						n99 = c.ReadArrayLength(4)
 					}
-					a114 := foryimpl.MakeSlice[[]float32](c, n113)
-					r.ReadRawFloat32s(a114)
-					x.FloatArray = a114
-					foryimpl.SetRefSlice(c, id112, x.FloatArray)
+					a100 := foryimpl.MakeSlice[[]float32](c, n99)
+					r.ReadRawFloat32s(a100)
+					x.FloatArray = a100
+					foryimpl.SetRefSlice(c, id98, x.FloatArray)
 				} else {
 					x.FloatArray = nil
 				}
@@ -1316,28 +1246,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n109 := c.ReadArrayLengthFast(4)
-					if n109 < 0 {
-						n109 = c.ReadArrayLength(4)
+					n95 := c.ReadArrayLengthFast(4)
+					if n95 < 0 {
+						n95 = c.ReadArrayLength(4)
 					}
-					a110 := foryimpl.MakeSlice[[]float32](c, n109)
-					r.ReadRawFloat32s(a110)
-					x.FloatArray = a110
+					a96 := foryimpl.MakeSlice[[]float32](c, n95)
+					r.ReadRawFloat32s(a96)
+					x.FloatArray = a96
 				}
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
-					x.DoubleArray = foryimpl.BackRefSlice[float64](c, id118)
-				} else if st117 == foryimpl.RefFollows {
-					n119 := c.ReadArrayLengthFast(8)
-					if n119 < 0 {
-						n119 = c.ReadArrayLength(8)
+				if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
+					x.DoubleArray = foryimpl.BackRefSlice[float64](c, id104)
+				} else if st103 == foryimpl.RefFollows {
+					n105 := c.ReadArrayLengthFast(8)
+					if n105 < 0 {
+						n105 = c.ReadArrayLength(8)
 					}
-					a120 := foryimpl.MakeSlice[[]float64](c, n119)
-					r.ReadRawFloat64s(a120)
-					x.DoubleArray = a120
-					foryimpl.SetRefSlice(c, id118, x.DoubleArray)
+					a106 := foryimpl.MakeSlice[[]float64](c, n105)
+					r.ReadRawFloat64s(a106)
+					x.DoubleArray = a106
+					foryimpl.SetRefSlice(c, id104, x.DoubleArray)
 				} else {
 					x.DoubleArray = nil
 				}
@@ -1345,28 +1275,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n115 := c.ReadArrayLengthFast(8)
-					if n115 < 0 {
-						n115 = c.ReadArrayLength(8)
+					n101 := c.ReadArrayLengthFast(8)
+					if n101 < 0 {
+						n101 = c.ReadArrayLength(8)
 					}
-					a116 := foryimpl.MakeSlice[[]float64](c, n115)
-					r.ReadRawFloat64s(a116)
-					x.DoubleArray = a116
+					a102 := foryimpl.MakeSlice[[]float64](c, n101)
+					r.ReadRawFloat64s(a102)
+					x.DoubleArray = a102
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-					x.ShortArray = foryimpl.BackRefSlice[int32](c, id124)
-				} else if st123 == foryimpl.RefFollows {
-					n125 := c.ReadArrayLengthFast(4)
-					if n125 < 0 {
-						n125 = c.ReadArrayLength(4)
+				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+					x.ShortArray = foryimpl.BackRefSlice[int32](c, id110)
+				} else if st109 == foryimpl.RefFollows {
+					n111 := c.ReadArrayLengthFast(4)
+					if n111 < 0 {
+						n111 = c.ReadArrayLength(4)
 					}
-					a126 := foryimpl.MakeSlice[[]int32](c, n125)
-					r.ReadRawInt32s(a126)
-					x.ShortArray = a126
-					foryimpl.SetRefSlice(c, id124, x.ShortArray)
+					a112 := foryimpl.MakeSlice[[]int32](c, n111)
+					r.ReadRawInt32s(a112)
+					x.ShortArray = a112
+					foryimpl.SetRefSlice(c, id110, x.ShortArray)
 				} else {
 					x.ShortArray = nil
 				}
@@ -1374,28 +1304,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n121 := c.ReadArrayLengthFast(4)
-					if n121 < 0 {
-						n121 = c.ReadArrayLength(4)
+					n107 := c.ReadArrayLengthFast(4)
+					if n107 < 0 {
+						n107 = c.ReadArrayLength(4)
 					}
-					a122 := foryimpl.MakeSlice[[]int32](c, n121)
-					r.ReadRawInt32s(a122)
-					x.ShortArray = a122
+					a108 := foryimpl.MakeSlice[[]int32](c, n107)
+					r.ReadRawInt32s(a108)
+					x.ShortArray = a108
 				}
 			}
 		case 19:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
-					x.CharArray = foryimpl.BackRefSlice[int32](c, id130)
-				} else if st129 == foryimpl.RefFollows {
-					n131 := c.ReadArrayLengthFast(4)
-					if n131 < 0 {
-						n131 = c.ReadArrayLength(4)
+				if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
+					x.CharArray = foryimpl.BackRefSlice[int32](c, id116)
+				} else if st115 == foryimpl.RefFollows {
+					n117 := c.ReadArrayLengthFast(4)
+					if n117 < 0 {
+						n117 = c.ReadArrayLength(4)
 					}
-					a132 := foryimpl.MakeSlice[[]int32](c, n131)
-					r.ReadRawInt32s(a132)
-					x.CharArray = a132
-					foryimpl.SetRefSlice(c, id130, x.CharArray)
+					a118 := foryimpl.MakeSlice[[]int32](c, n117)
+					r.ReadRawInt32s(a118)
+					x.CharArray = a118
+					foryimpl.SetRefSlice(c, id116, x.CharArray)
 				} else {
 					x.CharArray = nil
 				}
@@ -1403,28 +1333,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n127 := c.ReadArrayLengthFast(4)
-					if n127 < 0 {
-						n127 = c.ReadArrayLength(4)
+					n113 := c.ReadArrayLengthFast(4)
+					if n113 < 0 {
+						n113 = c.ReadArrayLength(4)
 					}
-					a128 := foryimpl.MakeSlice[[]int32](c, n127)
-					r.ReadRawInt32s(a128)
-					x.CharArray = a128
+					a114 := foryimpl.MakeSlice[[]int32](c, n113)
+					r.ReadRawInt32s(a114)
+					x.CharArray = a114
 				}
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
-					x.BooleanArray = foryimpl.BackRefSlice[bool](c, id136)
-				} else if st135 == foryimpl.RefFollows {
-					n137 := c.ReadArrayLengthFast(1)
-					if n137 < 0 {
-						n137 = c.ReadArrayLength(1)
+				if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
+					x.BooleanArray = foryimpl.BackRefSlice[bool](c, id122)
+				} else if st121 == foryimpl.RefFollows {
+					n123 := c.ReadArrayLengthFast(1)
+					if n123 < 0 {
+						n123 = c.ReadArrayLength(1)
 					}
-					a138 := foryimpl.MakeSlice[[]bool](c, n137)
-					r.ReadRawBools(a138)
-					x.BooleanArray = a138
-					foryimpl.SetRefSlice(c, id136, x.BooleanArray)
+					a124 := foryimpl.MakeSlice[[]bool](c, n123)
+					r.ReadRawBools(a124)
+					x.BooleanArray = a124
+					foryimpl.SetRefSlice(c, id122, x.BooleanArray)
 				} else {
 					x.BooleanArray = nil
 				}
@@ -1432,13 +1362,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n133 := c.ReadArrayLengthFast(1)
-					if n133 < 0 {
-						n133 = c.ReadArrayLength(1)
+					n119 := c.ReadArrayLengthFast(1)
+					if n119 < 0 {
+						n119 = c.ReadArrayLength(1)
 					}
-					a134 := foryimpl.MakeSlice[[]bool](c, n133)
-					r.ReadRawBools(a134)
-					x.BooleanArray = a134
+					a120 := foryimpl.MakeSlice[[]bool](c, n119)
+					r.ReadRawBools(a120)
+					x.BooleanArray = a120
 				}
 			}
 		case 21:
@@ -2209,17 +2139,9 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e26 := c.ReadEnumFast(uint32(0x7fffffff)); e26 >= 0 {
-					x.Player = Player(e26)
-				} else {
-					x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-				x.Player = Player(e27)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+				x.Player = Player(e24)
 			} else {
 				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -2258,40 +2180,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
-					x.Duration = int64(v28)
+				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
+					x.Duration = int64(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
-					x.Size = int64(v30)
+				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
+					x.Size = int64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 32); ok33 {
-					x.Width = int32(v32)
+				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
+					x.Width = int32(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
-					x.Height = int32(v34)
+				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
+					x.Height = int32(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
-					x.Bitrate = int32(v36)
+				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
+					x.Bitrate = int32(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -2310,42 +2232,42 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLengthFast(1)
-				if n38 < 0 {
-					n38 = c.ReadLength(1)
+				n35 := c.ReadLengthFast(1)
+				if n35 < 0 {
+					n35 = c.ReadLength(1)
 				}
-				l39 := foryimpl.MakeSlice[[]string](c, n38)
-				if n38 > 0 {
-					hn41 := c.ReadListHeader(21)
+				l36 := foryimpl.MakeSlice[[]string](c, n35)
+				if n35 > 0 {
+					hn38 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i40 := range l39 {
-							if hn41 && !c.ReadFlag() {
-								clear(l39[i40 : i40+1])
+						for i37 := range l36 {
+							if hn38 && !c.ReadFlag() {
+								clear(l36[i37 : i37+1])
 								continue
 							}
-							l39[i40] = c.ReadString()
+							l36[i37] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i40)
+								c.TraceIndex(i37)
 								break
 							}
 						}
 					}
 				}
-				x.Persons = l39
+				x.Persons = l36
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e47 := c.ReadEnumFast(uint32(0x7fffffff)); e47 >= 0 {
-						x.Player = Player(e47)
+					if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
+						x.Player = Player(e44)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
-						x.Player = Player(e44)
+					if e41 := c.ReadEnumFast(uint32(0x7fffffff)); e41 >= 0 {
+						x.Player = Player(e41)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2589,17 +2511,9 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-					x.Size = Size(e7)
-				} else {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-				x.Size = Size(e8)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+				x.Size = Size(e5)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -2629,16 +2543,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Width = int32(v9)
+				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
+					x.Width = int32(v6)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.Height = int32(v11)
+				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
+					x.Height = int32(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -2654,16 +2568,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-						x.Size = Size(e16)
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.Size = Size(e13)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-						x.Size = Size(e13)
+					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+						x.Size = Size(e10)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}

@@ -310,45 +310,31 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id29)
-			} else if st28 == foryimpl.RefFollows {
-				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id29, x.Bin)
-			} else {
-				x.Bin = nil
-			}
-		} else {
+		if st28, id29 := c.ReadFieldRefFlag(); st28 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id29)
+		} else if st28 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id29, x.Bin)
+		} else {
+			x.Bin = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-				x.BoolA = foryimpl.BackRefSlice[bool](c, id31)
-			} else if st30 == foryimpl.RefFollows {
-				n32 := c.ReadArrayLengthFast(1)
-				if n32 < 0 {
-					n32 = c.ReadArrayLength(1)
-				}
-				a33 := foryimpl.MakeSlice[[]bool](c, n32)
-				r.ReadRawBools(a33)
-				x.BoolA = a33
-				foryimpl.SetRefSlice(c, id31, x.BoolA)
-			} else {
-				x.BoolA = nil
+		if st30, id31 := c.ReadFieldRefFlag(); st30 == foryimpl.RefBack {
+			x.BoolA = foryimpl.BackRefSlice[bool](c, id31)
+		} else if st30 == foryimpl.RefFollows {
+			n32 := c.ReadArrayLengthFast(1)
+			if n32 < 0 {
+				n32 = c.ReadArrayLength(1)
 			}
+			a33 := foryimpl.MakeSlice[[]bool](c, n32)
+			r.ReadRawBools(a33)
+			x.BoolA = a33
+			foryimpl.SetRefSlice(c, id31, x.BoolA)
 		} else {
-			n34 := c.ReadArrayLengthFast(1)
-			if n34 < 0 {
-				n34 = c.ReadArrayLength(1)
-			}
-			a35 := foryimpl.MakeSlice[[]bool](c, n34)
-			r.ReadRawBools(a35)
-			x.BoolA = a35
+			x.BoolA = nil
 		}
 		if c.Failed() {
 			c.Trace("BoolA")
@@ -372,95 +358,85 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n36 := c.ReadLengthFast(1)
-	if n36 < 0 {
-		n36 = c.ReadLength(1)
+	n34 := c.ReadLengthFast(1)
+	if n34 < 0 {
+		n34 = c.ReadLength(1)
 	}
-	l37 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n36)
-	if n36 > 0 {
-		hn39 := c.ReadListHeader(1)
+	l35 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n34)
+	if n34 > 0 {
+		hn37 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i38 := range l37 {
-				if hn39 && !c.ReadFlag() {
-					clear(l37[i38 : i38+1])
+			for i36 := range l35 {
+				if hn37 && !c.ReadFlag() {
+					clear(l35[i36 : i36+1])
 					continue
 				}
-				l37[i38] = r.ReadBool()
+				l35[i36] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i38)
+					c.TraceIndex(i36)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l37
+	x.Bools = l35
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n42 := c.ReadLengthFast(1)
-	if n42 < 0 {
-		n42 = c.ReadLength(1)
+	n40 := c.ReadLengthFast(1)
+	if n40 < 0 {
+		n40 = c.ReadLength(1)
 	}
-	l43 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n42)
-	if n42 > 0 {
-		hn45 := c.ReadListHeader(9)
+	l41 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n40)
+	if n40 > 0 {
+		hn43 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i44 := range l43 {
-				if hn45 && !c.ReadFlag() {
-					clear(l43[i44 : i44+1])
+			for i42 := range l41 {
+				if hn43 && !c.ReadFlag() {
+					clear(l41[i42 : i42+1])
 					continue
 				}
-				l43[i44] = r.ReadUint8()
+				l41[i42] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i44)
+					c.TraceIndex(i42)
 					break
 				}
 			}
 		}
 	}
-	x.Plain = l43
+	x.Plain = l41
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
-				x.U8Arr = foryimpl.BackRefSlice[uint8](c, id49)
-			} else if st48 == foryimpl.RefFollows {
-				n50 := c.ReadArrayLengthFast(1)
-				if n50 < 0 {
-					n50 = c.ReadArrayLength(1)
-				}
-				a51 := foryimpl.MakeSlice[[]uint8](c, n50)
-				copy(a51, r.ReadBytes(n50))
-				x.U8Arr = a51
-				foryimpl.SetRefSlice(c, id49, x.U8Arr)
-			} else {
-				x.U8Arr = nil
+		if st46, id47 := c.ReadFieldRefFlag(); st46 == foryimpl.RefBack {
+			x.U8Arr = foryimpl.BackRefSlice[uint8](c, id47)
+		} else if st46 == foryimpl.RefFollows {
+			n48 := c.ReadArrayLengthFast(1)
+			if n48 < 0 {
+				n48 = c.ReadArrayLength(1)
 			}
+			a49 := foryimpl.MakeSlice[[]uint8](c, n48)
+			copy(a49, r.ReadBytes(n48))
+			x.U8Arr = a49
+			foryimpl.SetRefSlice(c, id47, x.U8Arr)
 		} else {
-			n52 := c.ReadArrayLengthFast(1)
-			if n52 < 0 {
-				n52 = c.ReadArrayLength(1)
-			}
-			a53 := foryimpl.MakeSlice[[]uint8](c, n52)
-			copy(a53, r.ReadBytes(n52))
-			x.U8Arr = a53
+			x.U8Arr = nil
 		}
 		if c.Failed() {
 			c.Trace("U8Arr")
 			return
 		}
 	} else {
-		n48 := c.ReadArrayLengthFast(1)
-		if n48 < 0 {
-			n48 = c.ReadArrayLength(1)
+		n46 := c.ReadArrayLengthFast(1)
+		if n46 < 0 {
+			n46 = c.ReadArrayLength(1)
 		}
-		a49 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n48)
-		copy(a49, r.ReadBytes(n48))
-		x.U8Arr = a49
+		a47 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n46)
+		copy(a47, r.ReadBytes(n46))
+		x.U8Arr = a47
 		if c.Failed() {
 			c.Trace("U8Arr")
 			return
@@ -476,11 +452,11 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id55)
-				} else if st54 == foryimpl.RefFollows {
+				if st50, id51 := c.ReadRefFlag(); st50 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id51)
+				} else if st50 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id55, x.Bin)
+					foryimpl.SetRefSlice(c, id51, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -493,24 +469,9 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
-					x.BoolA = foryimpl.BackRefSlice[bool](c, id59)
-				} else if st58 == foryimpl.RefFollows {
-					n60 := c.ReadArrayLengthFast(1)
-					if n60 < 0 {
-						n60 = c.ReadArrayLength(1)
-					}
-					a61 := foryimpl.MakeSlice[[]bool](c, n60)
-					r.ReadRawBools(a61)
-					x.BoolA = a61
-					foryimpl.SetRefSlice(c, id59, x.BoolA)
-				} else {
-					x.BoolA = nil
-				}
-			} else {
-				if f.Convert {
-					x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
+					x.BoolA = foryimpl.BackRefSlice[bool](c, id55)
+				} else if st54 == foryimpl.RefFollows {
 					n56 := c.ReadArrayLengthFast(1)
 					if n56 < 0 {
 						n56 = c.ReadArrayLength(1)
@@ -518,82 +479,82 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					a57 := foryimpl.MakeSlice[[]bool](c, n56)
 					r.ReadRawBools(a57)
 					x.BoolA = a57
+					foryimpl.SetRefSlice(c, id55, x.BoolA)
+				} else {
+					x.BoolA = nil
+				}
+			} else {
+				if f.Convert {
+					x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n52 := c.ReadArrayLengthFast(1)
+					if n52 < 0 {
+						n52 = c.ReadArrayLength(1)
+					}
+					a53 := foryimpl.MakeSlice[[]bool](c, n52)
+					r.ReadRawBools(a53)
+					x.BoolA = a53
 				}
 			}
 		case 2:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n62 := c.ReadLengthFast(1)
-				if n62 < 0 {
-					n62 = c.ReadLength(1)
+				n58 := c.ReadLengthFast(1)
+				if n58 < 0 {
+					n58 = c.ReadLength(1)
 				}
-				l63 := foryimpl.MakeSlice[[]bool](c, n62)
-				if n62 > 0 {
-					hn65 := c.ReadListHeader(1)
+				l59 := foryimpl.MakeSlice[[]bool](c, n58)
+				if n58 > 0 {
+					hn61 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i64 := range l63 {
-							if hn65 && !c.ReadFlag() {
-								clear(l63[i64 : i64+1])
+						for i60 := range l59 {
+							if hn61 && !c.ReadFlag() {
+								clear(l59[i60 : i60+1])
 								continue
 							}
-							l63[i64] = r.ReadBool()
+							l59[i60] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i64)
+								c.TraceIndex(i60)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l63
+				x.Bools = l59
 			}
 		case 3:
 			if f.Convert {
 				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n68 := c.ReadLengthFast(1)
-				if n68 < 0 {
-					n68 = c.ReadLength(1)
+				n64 := c.ReadLengthFast(1)
+				if n64 < 0 {
+					n64 = c.ReadLength(1)
 				}
-				l69 := foryimpl.MakeSlice[[]uint8](c, n68)
-				if n68 > 0 {
-					hn71 := c.ReadListHeader(9)
+				l65 := foryimpl.MakeSlice[[]uint8](c, n64)
+				if n64 > 0 {
+					hn67 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i70 := range l69 {
-							if hn71 && !c.ReadFlag() {
-								clear(l69[i70 : i70+1])
+						for i66 := range l65 {
+							if hn67 && !c.ReadFlag() {
+								clear(l65[i66 : i66+1])
 								continue
 							}
-							l69[i70] = r.ReadUint8()
+							l65[i66] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i70)
+								c.TraceIndex(i66)
 								break
 							}
 						}
 					}
 				}
-				x.Plain = l69
+				x.Plain = l65
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-					x.U8Arr = foryimpl.BackRefSlice[uint8](c, id77)
-				} else if st76 == foryimpl.RefFollows {
-					n78 := c.ReadArrayLengthFast(1)
-					if n78 < 0 {
-						n78 = c.ReadArrayLength(1)
-					}
-					a79 := foryimpl.MakeSlice[[]uint8](c, n78)
-					copy(a79, r.ReadBytes(n78))
-					x.U8Arr = a79
-					foryimpl.SetRefSlice(c, id77, x.U8Arr)
-				} else {
-					x.U8Arr = nil
-				}
-			} else {
-				if f.Convert {
-					x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
+					x.U8Arr = foryimpl.BackRefSlice[uint8](c, id73)
+				} else if st72 == foryimpl.RefFollows {
 					n74 := c.ReadArrayLengthFast(1)
 					if n74 < 0 {
 						n74 = c.ReadArrayLength(1)
@@ -601,6 +562,21 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					a75 := foryimpl.MakeSlice[[]uint8](c, n74)
 					copy(a75, r.ReadBytes(n74))
 					x.U8Arr = a75
+					foryimpl.SetRefSlice(c, id73, x.U8Arr)
+				} else {
+					x.U8Arr = nil
+				}
+			} else {
+				if f.Convert {
+					x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n70 := c.ReadArrayLengthFast(1)
+					if n70 < 0 {
+						n70 = c.ReadArrayLength(1)
+					}
+					a71 := foryimpl.MakeSlice[[]uint8](c, n70)
+					copy(a71, r.ReadBytes(n70))
+					x.U8Arr = a71
 				}
 			}
 		default:

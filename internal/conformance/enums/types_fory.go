@@ -224,17 +224,9 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
-					x.C = Color(e11)
-				} else {
-					x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
-				x.C = Color(e12)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+				x.C = Color(e9)
 			} else {
 				x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -254,48 +246,48 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n13 := c.ReadLengthFast(1)
-	if n13 < 0 {
-		n13 = c.ReadLength(1)
+	n10 := c.ReadLengthFast(1)
+	if n10 < 0 {
+		n10 = c.ReadLength(1)
 	}
-	l14 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n13)
-	if n13 > 0 {
-		hn16 := c.ReadListHeader(25)
+	l11 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n10)
+	if n10 > 0 {
+		hn13 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i15 := range l14 {
-				if hn16 && !c.ReadFlag() {
-					clear(l14[i15 : i15+1])
+			for i12 := range l11 {
+				if hn13 && !c.ReadFlag() {
+					clear(l11[i12 : i12+1])
 					continue
 				}
-				if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
-					l14[i15] = Color(e19)
+				if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+					l11[i12] = Color(e16)
 				} else {
-					l14[i15] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l11[i12] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i15)
+					c.TraceIndex(i12)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l14
+	x.Colors = l11
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
 	if c.TrackRef() {
-		if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-			x.PC = foryimpl.BackRef[Color](c, id21)
-		} else if st20 == foryimpl.RefFollows {
-			p22 := foryimpl.Alloc[Color](c)
-			foryimpl.SetRef(c, id21, p22)
-			if e23 := c.ReadEnumFast(uint32(0x7fffffff)); e23 >= 0 {
-				*p22 = Color(e23)
+		if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+			x.PC = foryimpl.BackRef[Color](c, id18)
+		} else if st17 == foryimpl.RefFollows {
+			p19 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id18, p19)
+			if e20 := c.ReadEnumFast(uint32(0x7fffffff)); e20 >= 0 {
+				*p19 = Color(e20)
 			} else {
-				*p22 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p19 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.PC = p22
+			x.PC = p19
 		} else {
 			x.PC = nil
 		}
@@ -305,13 +297,13 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p20 := foryimpl.Alloc[Color](c)
-			if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
-				*p20 = Color(e21)
+			p17 := foryimpl.Alloc[Color](c)
+			if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+				*p17 = Color(e18)
 			} else {
-				*p20 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.PC = p20
+			x.PC = p17
 		}
 		if c.Failed() {
 			c.Trace("PC")
@@ -328,16 +320,16 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-						x.C = Color(e27)
+					if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+						x.C = Color(e24)
 					} else {
 						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-						x.C = Color(e24)
+					if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
+						x.C = Color(e21)
 					} else {
 						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -345,58 +337,58 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLengthFast(1)
-				if n28 < 0 {
-					n28 = c.ReadLength(1)
+				n25 := c.ReadLengthFast(1)
+				if n25 < 0 {
+					n25 = c.ReadLength(1)
 				}
-				l29 := foryimpl.MakeSlice[[]Color](c, n28)
-				if n28 > 0 {
-					hn31 := c.ReadListHeader(25)
+				l26 := foryimpl.MakeSlice[[]Color](c, n25)
+				if n25 > 0 {
+					hn28 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i30 := range l29 {
-							if hn31 && !c.ReadFlag() {
-								clear(l29[i30 : i30+1])
+						for i27 := range l26 {
+							if hn28 && !c.ReadFlag() {
+								clear(l26[i27 : i27+1])
 								continue
 							}
-							if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
-								l29[i30] = Color(e34)
+							if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
+								l26[i27] = Color(e31)
 							} else {
-								l29[i30] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l26[i27] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i30)
+								c.TraceIndex(i27)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l29
+				x.Colors = l26
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-					x.PC = foryimpl.BackRef[Color](c, id38)
-				} else if st37 == foryimpl.RefFollows {
-					p39 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id38, p39)
-					if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
-						*p39 = Color(e40)
+				if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
+					x.PC = foryimpl.BackRef[Color](c, id35)
+				} else if st34 == foryimpl.RefFollows {
+					p36 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id35, p36)
+					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+						*p36 = Color(e37)
 					} else {
-						*p39 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p36 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p39
+					x.PC = p36
 				} else {
 					x.PC = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p35 := foryimpl.Alloc[Color](c)
-					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
-						*p35 = Color(e36)
+					p32 := foryimpl.Alloc[Color](c)
+					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+						*p32 = Color(e33)
 					} else {
-						*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p35
+					x.PC = p32
 				}
 			}
 		default:

@@ -486,17 +486,9 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Home")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-					x.Level = Color(e37)
-				} else {
-					x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e38 := c.ReadEnumFast(uint32(0x7fffffff)); e38 >= 0 {
-				x.Level = Color(e38)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e35 := c.ReadEnumFast(uint32(0x7fffffff)); e35 >= 0 {
+				x.Level = Color(e35)
 			} else {
 				x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -535,95 +527,85 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[string](c)
-		*p39 = c.ReadString()
-		x.Nick = p39
+		p36 := foryimpl.Alloc[string](c)
+		*p36 = c.ReadString()
+		x.Nick = p36
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n40 := c.ReadLengthFast(2)
-	if n40 < 0 {
-		n40 = c.ReadLength(2)
+	n37 := c.ReadLengthFast(2)
+	if n37 < 0 {
+		n37 = c.ReadLength(2)
 	}
-	m41 := foryimpl.MakeMap[map[string]int32](c, n40)
-	for n40 > 0 && !c.Failed() {
-		sz42, vn43, _ := c.ReadMapChunk(n40, 21, 5, nil, false)
-		for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
-			var k45 string
-			k45 = c.ReadString()
-			var v46 int32
-			if !vn43 {
-				v46 = r.ReadVarInt32()
+	m38 := foryimpl.MakeMap[map[string]int32](c, n37)
+	for n37 > 0 && !c.Failed() {
+		sz39, vn40, _ := c.ReadMapChunk(n37, 21, 5, nil, false)
+		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+			var k42 string
+			k42 = c.ReadString()
+			var v43 int32
+			if !vn40 {
+				v43 = r.ReadVarInt32()
 			}
-			m41[k45] = v46
+			m38[k42] = v43
 		}
-		n40 -= sz42
+		n37 -= sz39
 	}
-	x.Scores = m41
+	x.Scores = m38
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n48 := c.ReadLengthFast(1)
-	if n48 < 0 {
-		n48 = c.ReadLength(1)
+	n45 := c.ReadLengthFast(1)
+	if n45 < 0 {
+		n45 = c.ReadLength(1)
 	}
-	l49 := foryimpl.ReuseSlice[[]string](c, x.Tags, n48)
-	if n48 > 0 {
-		hn51 := c.ReadListHeader(21)
+	l46 := foryimpl.ReuseSlice[[]string](c, x.Tags, n45)
+	if n45 > 0 {
+		hn48 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i50 := range l49 {
-				if hn51 && !c.ReadFlag() {
-					clear(l49[i50 : i50+1])
+			for i47 := range l46 {
+				if hn48 && !c.ReadFlag() {
+					clear(l46[i47 : i47+1])
 					continue
 				}
-				l49[i50] = c.ReadString()
+				l46[i47] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i50)
+					c.TraceIndex(i47)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l49
+	x.Tags = l46
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
-				x.Weights = foryimpl.BackRefSlice[float64](c, id55)
-			} else if st54 == foryimpl.RefFollows {
-				n56 := c.ReadArrayLengthFast(8)
-				if n56 < 0 {
-					n56 = c.ReadArrayLength(8)
-				}
-				a57 := foryimpl.MakeSlice[[]float64](c, n56)
-				r.ReadRawFloat64s(a57)
-				x.Weights = a57
-				foryimpl.SetRefSlice(c, id55, x.Weights)
-			} else {
-				x.Weights = nil
+		if st51, id52 := c.ReadFieldRefFlag(); st51 == foryimpl.RefBack {
+			x.Weights = foryimpl.BackRefSlice[float64](c, id52)
+		} else if st51 == foryimpl.RefFollows {
+			n53 := c.ReadArrayLengthFast(8)
+			if n53 < 0 {
+				n53 = c.ReadArrayLength(8)
 			}
+			a54 := foryimpl.MakeSlice[[]float64](c, n53)
+			r.ReadRawFloat64s(a54)
+			x.Weights = a54
+			foryimpl.SetRefSlice(c, id52, x.Weights)
 		} else {
-			n58 := c.ReadArrayLengthFast(8)
-			if n58 < 0 {
-				n58 = c.ReadArrayLength(8)
-			}
-			a59 := foryimpl.MakeSlice[[]float64](c, n58)
-			r.ReadRawFloat64s(a59)
-			x.Weights = a59
+			x.Weights = nil
 		}
 		if c.Failed() {
 			c.Trace("Weights")
 			return
 		}
 		if c.ReadStructValueFlag(foryTypeAddress) {
-			if ev60 := c.ReadStructFieldMeta(foryTypeAddress); ev60 != nil {
-				x.Work.ForyReadEvolved(c, ev60)
+			if ev55 := c.ReadStructFieldMeta(foryTypeAddress); ev55 != nil {
+				x.Work.ForyReadEvolved(c, ev55)
 			} else if !c.Failed() {
 				x.Work.ForyRead(c)
 			}
@@ -633,19 +615,19 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n54 := c.ReadArrayLengthFast(8)
-		if n54 < 0 {
-			n54 = c.ReadArrayLength(8)
+		n51 := c.ReadArrayLengthFast(8)
+		if n51 < 0 {
+			n51 = c.ReadArrayLength(8)
 		}
-		a55 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n54)
-		r.ReadRawFloat64s(a55)
-		x.Weights = a55
+		a52 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n51)
+		r.ReadRawFloat64s(a52)
+		x.Weights = a52
 		if c.Failed() {
 			c.Trace("Weights")
 			return
 		}
-		if ev60 := c.ReadStructFieldMeta(foryTypeAddress); ev60 != nil {
-			x.Work.ForyReadEvolved(c, ev60)
+		if ev55 := c.ReadStructFieldMeta(foryTypeAddress); ev55 != nil {
+			x.Work.ForyReadEvolved(c, ev55)
 		} else if !c.Failed() {
 			x.Work.ForyRead(c)
 		}
@@ -664,8 +646,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v61, ok62 := c.ReadIntAs(f, 32); ok62 {
-					x.Age = int32(v61)
+				if v56, ok57 := c.ReadIntAs(f, 32); ok57 {
+					x.Age = int32(v56)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -676,44 +658,44 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRef[Address](c, id66)
-				} else if st65 == foryimpl.RefFollows {
-					p67 := foryimpl.Alloc[Address](c)
-					foryimpl.SetRef(c, id66, p67)
-					if ev68 := c.ReadStructFieldMeta(foryTypeAddress); ev68 != nil {
-						p67.ForyReadEvolved(c, ev68)
+				if st60, id61 := c.ReadRefFlag(); st60 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRef[Address](c, id61)
+				} else if st60 == foryimpl.RefFollows {
+					p62 := foryimpl.Alloc[Address](c)
+					foryimpl.SetRef(c, id61, p62)
+					if ev63 := c.ReadStructFieldMeta(foryTypeAddress); ev63 != nil {
+						p62.ForyReadEvolved(c, ev63)
 					} else if !c.Failed() {
-						p67.ForyRead(c)
+						p62.ForyRead(c)
 					}
-					x.Home = p67
+					x.Home = p62
 				} else {
 					x.Home = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p63 := foryimpl.Alloc[Address](c)
-					if ev64 := c.ReadStructFieldMeta(foryTypeAddress); ev64 != nil {
-						p63.ForyReadEvolved(c, ev64)
+					p58 := foryimpl.Alloc[Address](c)
+					if ev59 := c.ReadStructFieldMeta(foryTypeAddress); ev59 != nil {
+						p58.ForyReadEvolved(c, ev59)
 					} else if !c.Failed() {
-						p63.ForyRead(c)
+						p58.ForyRead(c)
 					}
-					x.Home = p63
+					x.Home = p58
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e72 := c.ReadEnumFast(uint32(0x7fffffff)); e72 >= 0 {
-						x.Level = Color(e72)
+					if e67 := c.ReadEnumFast(uint32(0x7fffffff)); e67 >= 0 {
+						x.Level = Color(e67)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e69 := c.ReadEnumFast(uint32(0x7fffffff)); e69 >= 0 {
-						x.Level = Color(e69)
+					if e64 := c.ReadEnumFast(uint32(0x7fffffff)); e64 >= 0 {
+						x.Level = Color(e64)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -725,70 +707,70 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p73 := foryimpl.Alloc[string](c)
-				*p73 = c.ReadString()
-				x.Nick = p73
+				p68 := foryimpl.Alloc[string](c)
+				*p68 = c.ReadString()
+				x.Nick = p68
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadLengthFast(2)
-				if n74 < 0 {
-					n74 = c.ReadLength(2)
+				n69 := c.ReadLengthFast(2)
+				if n69 < 0 {
+					n69 = c.ReadLength(2)
 				}
-				m75 := foryimpl.MakeMap[map[string]int32](c, n74)
-				for n74 > 0 && !c.Failed() {
-					sz76, vn77, _ := c.ReadMapChunk(n74, 21, 5, nil, false)
-					for j78 := 0; j78 < sz76 && !c.Failed(); j78++ {
-						var k79 string
-						k79 = c.ReadString()
-						var v80 int32
-						if !vn77 {
-							v80 = r.ReadVarInt32()
+				m70 := foryimpl.MakeMap[map[string]int32](c, n69)
+				for n69 > 0 && !c.Failed() {
+					sz71, vn72, _ := c.ReadMapChunk(n69, 21, 5, nil, false)
+					for j73 := 0; j73 < sz71 && !c.Failed(); j73++ {
+						var k74 string
+						k74 = c.ReadString()
+						var v75 int32
+						if !vn72 {
+							v75 = r.ReadVarInt32()
 						}
-						m75[k79] = v80
+						m70[k74] = v75
 					}
-					n74 -= sz76
+					n69 -= sz71
 				}
-				x.Scores = m75
+				x.Scores = m70
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n82 := c.ReadLengthFast(1)
-				if n82 < 0 {
-					n82 = c.ReadLength(1)
+				n77 := c.ReadLengthFast(1)
+				if n77 < 0 {
+					n77 = c.ReadLength(1)
 				}
-				l83 := foryimpl.MakeSlice[[]string](c, n82)
-				if n82 > 0 {
-					hn85 := c.ReadListHeader(21)
+				l78 := foryimpl.MakeSlice[[]string](c, n77)
+				if n77 > 0 {
+					hn80 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i84 := range l83 {
-							if hn85 && !c.ReadFlag() {
-								clear(l83[i84 : i84+1])
+						for i79 := range l78 {
+							if hn80 && !c.ReadFlag() {
+								clear(l78[i79 : i79+1])
 								continue
 							}
-							l83[i84] = c.ReadString()
+							l78[i79] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i84)
+								c.TraceIndex(i79)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l83
+				x.Tags = l78
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st90, id91 := c.ReadRefFlag(); st90 == foryimpl.RefBack {
-					x.Weights = foryimpl.BackRefSlice[float64](c, id91)
-				} else if st90 == foryimpl.RefFollows {
-					n92 := c.ReadArrayLengthFast(8)
-					if n92 < 0 {
-						n92 = c.ReadArrayLength(8)
+				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
+					x.Weights = foryimpl.BackRefSlice[float64](c, id86)
+				} else if st85 == foryimpl.RefFollows {
+					n87 := c.ReadArrayLengthFast(8)
+					if n87 < 0 {
+						n87 = c.ReadArrayLength(8)
 					}
-					a93 := foryimpl.MakeSlice[[]float64](c, n92)
-					r.ReadRawFloat64s(a93)
-					x.Weights = a93
-					foryimpl.SetRefSlice(c, id91, x.Weights)
+					a88 := foryimpl.MakeSlice[[]float64](c, n87)
+					r.ReadRawFloat64s(a88)
+					x.Weights = a88
+					foryimpl.SetRefSlice(c, id86, x.Weights)
 				} else {
 					x.Weights = nil
 				}
@@ -796,28 +778,28 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if f.Convert {
 					x.Weights = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n88 := c.ReadArrayLengthFast(8)
-					if n88 < 0 {
-						n88 = c.ReadArrayLength(8)
+					n83 := c.ReadArrayLengthFast(8)
+					if n83 < 0 {
+						n83 = c.ReadArrayLength(8)
 					}
-					a89 := foryimpl.MakeSlice[[]float64](c, n88)
-					r.ReadRawFloat64s(a89)
-					x.Weights = a89
+					a84 := foryimpl.MakeSlice[[]float64](c, n83)
+					r.ReadRawFloat64s(a84)
+					x.Weights = a84
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev97 := c.ReadStructFieldMeta(foryTypeAddress); ev97 != nil {
-						x.Work.ForyReadEvolved(c, ev97)
+					if ev92 := c.ReadStructFieldMeta(foryTypeAddress); ev92 != nil {
+						x.Work.ForyReadEvolved(c, ev92)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev94 := c.ReadStructFieldMeta(foryTypeAddress); ev94 != nil {
-						x.Work.ForyReadEvolved(c, ev94)
+					if ev89 := c.ReadStructFieldMeta(foryTypeAddress); ev89 != nil {
+						x.Work.ForyReadEvolved(c, ev89)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}

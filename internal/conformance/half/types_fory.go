@@ -363,29 +363,19 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-				x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id27)
-			} else if st26 == foryimpl.RefFollows {
-				n28 := c.ReadArrayLengthFast(2)
-				if n28 < 0 {
-					n28 = c.ReadArrayLength(2)
-				}
-				a29 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n28)
-				r.ReadRawUint16s(foryimpl.Uint16s(a29))
-				x.BF16Arr = a29
-				foryimpl.SetRefSlice(c, id27, x.BF16Arr)
-			} else {
-				x.BF16Arr = nil
+		if st26, id27 := c.ReadFieldRefFlag(); st26 == foryimpl.RefBack {
+			x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id27)
+		} else if st26 == foryimpl.RefFollows {
+			n28 := c.ReadArrayLengthFast(2)
+			if n28 < 0 {
+				n28 = c.ReadArrayLength(2)
 			}
+			a29 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n28)
+			r.ReadRawUint16s(foryimpl.Uint16s(a29))
+			x.BF16Arr = a29
+			foryimpl.SetRefSlice(c, id27, x.BF16Arr)
 		} else {
-			n30 := c.ReadArrayLengthFast(2)
-			if n30 < 0 {
-				n30 = c.ReadArrayLength(2)
-			}
-			a31 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n30)
-			r.ReadRawUint16s(foryimpl.Uint16s(a31))
-			x.BF16Arr = a31
+			x.BF16Arr = nil
 		}
 		if c.Failed() {
 			c.Trace("BF16Arr")
@@ -404,96 +394,86 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n32 := c.ReadLengthFast(2)
-	if n32 < 0 {
-		n32 = c.ReadLength(2)
+	n30 := c.ReadLengthFast(2)
+	if n30 < 0 {
+		n30 = c.ReadLength(2)
 	}
-	l33 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n32)
-	if n32 > 0 {
-		hn35 := c.ReadListHeader(18)
+	l31 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n30)
+	if n30 > 0 {
+		hn33 := c.ReadListHeader(18)
 		if !c.Failed() {
-			for i34 := range l33 {
-				if hn35 && !c.ReadFlag() {
-					clear(l33[i34 : i34+1])
+			for i32 := range l31 {
+				if hn33 && !c.ReadFlag() {
+					clear(l31[i32 : i32+1])
 					continue
 				}
-				l33[i34] = serializer.BFloat16(r.ReadUint16())
+				l31[i32] = serializer.BFloat16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i34)
+					c.TraceIndex(i32)
 					break
 				}
 			}
 		}
 	}
-	x.BF16List = l33
+	x.BF16List = l31
 	if c.Failed() {
 		c.Trace("BF16List")
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
-				x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id39)
-			} else if st38 == foryimpl.RefFollows {
-				n40 := c.ReadArrayLengthFast(2)
-				if n40 < 0 {
-					n40 = c.ReadArrayLength(2)
-				}
-				a41 := foryimpl.MakeSlice[[]serializer.Float16](c, n40)
-				r.ReadRawUint16s(foryimpl.Uint16s(a41))
-				x.F16Arr = a41
-				foryimpl.SetRefSlice(c, id39, x.F16Arr)
-			} else {
-				x.F16Arr = nil
+		if st36, id37 := c.ReadFieldRefFlag(); st36 == foryimpl.RefBack {
+			x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id37)
+		} else if st36 == foryimpl.RefFollows {
+			n38 := c.ReadArrayLengthFast(2)
+			if n38 < 0 {
+				n38 = c.ReadArrayLength(2)
 			}
+			a39 := foryimpl.MakeSlice[[]serializer.Float16](c, n38)
+			r.ReadRawUint16s(foryimpl.Uint16s(a39))
+			x.F16Arr = a39
+			foryimpl.SetRefSlice(c, id37, x.F16Arr)
 		} else {
-			n42 := c.ReadArrayLengthFast(2)
-			if n42 < 0 {
-				n42 = c.ReadArrayLength(2)
-			}
-			a43 := foryimpl.MakeSlice[[]serializer.Float16](c, n42)
-			r.ReadRawUint16s(foryimpl.Uint16s(a43))
-			x.F16Arr = a43
+			x.F16Arr = nil
 		}
 		if c.Failed() {
 			c.Trace("F16Arr")
 			return
 		}
 	} else {
-		n38 := c.ReadArrayLengthFast(2)
-		if n38 < 0 {
-			n38 = c.ReadArrayLength(2)
+		n36 := c.ReadArrayLengthFast(2)
+		if n36 < 0 {
+			n36 = c.ReadArrayLength(2)
 		}
-		a39 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n38)
-		r.ReadRawUint16s(foryimpl.Uint16s(a39))
-		x.F16Arr = a39
+		a37 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n36)
+		r.ReadRawUint16s(foryimpl.Uint16s(a37))
+		x.F16Arr = a37
 		if c.Failed() {
 			c.Trace("F16Arr")
 			return
 		}
 	}
-	n44 := c.ReadLengthFast(2)
-	if n44 < 0 {
-		n44 = c.ReadLength(2)
+	n40 := c.ReadLengthFast(2)
+	if n40 < 0 {
+		n40 = c.ReadLength(2)
 	}
-	l45 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n44)
-	if n44 > 0 {
-		hn47 := c.ReadListHeader(17)
+	l41 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n40)
+	if n40 > 0 {
+		hn43 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i46 := range l45 {
-				if hn47 && !c.ReadFlag() {
-					clear(l45[i46 : i46+1])
+			for i42 := range l41 {
+				if hn43 && !c.ReadFlag() {
+					clear(l41[i42 : i42+1])
 					continue
 				}
-				l45[i46] = serializer.Float16(r.ReadUint16())
+				l41[i42] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i46)
+					c.TraceIndex(i42)
 					break
 				}
 			}
 		}
 	}
-	x.F16List = l45
+	x.F16List = l41
 	if c.Failed() {
 		c.Trace("F16List")
 		return
@@ -508,99 +488,84 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v50, ok51 := c.ReadFloatAs(f, 64); ok51 {
-					x.F16 = serializer.Float16(v50)
+				if v46, ok47 := c.ReadFloatAs(f, 64); ok47 {
+					x.F16 = serializer.Float16(v46)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v52, ok53 := c.ReadFloatAs(f, 64); ok53 {
-					x.F16Inf = serializer.Float16(v52)
+				if v48, ok49 := c.ReadFloatAs(f, 64); ok49 {
+					x.F16Inf = serializer.Float16(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Inf = serializer.Float16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v54, ok55 := c.ReadFloatAs(f, 64); ok55 {
-					x.F16Max = serializer.Float16(v54)
+				if v50, ok51 := c.ReadFloatAs(f, 64); ok51 {
+					x.F16Max = serializer.Float16(v50)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Max = serializer.Float16(r.ReadUint16())
 			}
 		case 3:
 			if f.Convert {
-				if v56, ok57 := c.ReadFloatAs(f, 64); ok57 {
-					x.F16NaN = serializer.Float16(v56)
+				if v52, ok53 := c.ReadFloatAs(f, 64); ok53 {
+					x.F16NaN = serializer.Float16(v52)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16NaN = serializer.Float16(r.ReadUint16())
 			}
 		case 4:
 			if f.Convert {
-				if v58, ok59 := c.ReadFloatAs(f, 64); ok59 {
-					x.F16Neg = serializer.Float16(v58)
+				if v54, ok55 := c.ReadFloatAs(f, 64); ok55 {
+					x.F16Neg = serializer.Float16(v54)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Neg = serializer.Float16(r.ReadUint16())
 			}
 		case 5:
 			if f.Convert {
-				if v60, ok61 := c.ReadFloatAs(f, 64); ok61 {
-					x.F16Tiny = serializer.Float16(v60)
+				if v56, ok57 := c.ReadFloatAs(f, 64); ok57 {
+					x.F16Tiny = serializer.Float16(v56)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Tiny = serializer.Float16(r.ReadUint16())
 			}
 		case 6:
 			if f.Convert {
-				if v62, ok63 := c.ReadFloatAs(f, 64); ok63 {
-					x.BF16 = serializer.BFloat16(v62)
+				if v58, ok59 := c.ReadFloatAs(f, 64); ok59 {
+					x.BF16 = serializer.BFloat16(v58)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16 = serializer.BFloat16(r.ReadUint16())
 			}
 		case 7:
 			if f.Convert {
-				if v64, ok65 := c.ReadFloatAs(f, 64); ok65 {
-					x.BF16Neg = serializer.BFloat16(v64)
+				if v60, ok61 := c.ReadFloatAs(f, 64); ok61 {
+					x.BF16Neg = serializer.BFloat16(v60)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
 			}
 		case 8:
 			if f.Convert {
-				if v67, ok68 := c.ReadFloatAs(f, 64); ok68 {
-					pv69 := serializer.Float16(v67)
-					x.F16Ptr = &pv69
+				if v63, ok64 := c.ReadFloatAs(f, 64); ok64 {
+					pv65 := serializer.Float16(v63)
+					x.F16Ptr = &pv65
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p66 := foryimpl.Alloc[serializer.Float16](c)
-				*p66 = serializer.Float16(r.ReadUint16())
-				x.F16Ptr = p66
+				p62 := foryimpl.Alloc[serializer.Float16](c)
+				*p62 = serializer.Float16(r.ReadUint16())
+				x.F16Ptr = p62
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
-					x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id73)
-				} else if st72 == foryimpl.RefFollows {
-					n74 := c.ReadArrayLengthFast(2)
-					if n74 < 0 {
-						n74 = c.ReadArrayLength(2)
-					}
-					a75 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n74)
-					r.ReadRawUint16s(foryimpl.Uint16s(a75))
-					x.BF16Arr = a75
-					foryimpl.SetRefSlice(c, id73, x.BF16Arr)
-				} else {
-					x.BF16Arr = nil
-				}
-			} else {
-				if f.Convert {
-					x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st68, id69 := c.ReadRefFlag(); st68 == foryimpl.RefBack {
+					x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id69)
+				} else if st68 == foryimpl.RefFollows {
 					n70 := c.ReadArrayLengthFast(2)
 					if n70 < 0 {
 						n70 = c.ReadArrayLength(2)
@@ -608,55 +573,55 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 					a71 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n70)
 					r.ReadRawUint16s(foryimpl.Uint16s(a71))
 					x.BF16Arr = a71
+					foryimpl.SetRefSlice(c, id69, x.BF16Arr)
+				} else {
+					x.BF16Arr = nil
+				}
+			} else {
+				if f.Convert {
+					x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n66 := c.ReadArrayLengthFast(2)
+					if n66 < 0 {
+						n66 = c.ReadArrayLength(2)
+					}
+					a67 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n66)
+					r.ReadRawUint16s(foryimpl.Uint16s(a67))
+					x.BF16Arr = a67
 				}
 			}
 		case 10:
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n76 := c.ReadLengthFast(2)
-				if n76 < 0 {
-					n76 = c.ReadLength(2)
+				n72 := c.ReadLengthFast(2)
+				if n72 < 0 {
+					n72 = c.ReadLength(2)
 				}
-				l77 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n76)
-				if n76 > 0 {
-					hn79 := c.ReadListHeader(18)
+				l73 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n72)
+				if n72 > 0 {
+					hn75 := c.ReadListHeader(18)
 					if !c.Failed() {
-						for i78 := range l77 {
-							if hn79 && !c.ReadFlag() {
-								clear(l77[i78 : i78+1])
+						for i74 := range l73 {
+							if hn75 && !c.ReadFlag() {
+								clear(l73[i74 : i74+1])
 								continue
 							}
-							l77[i78] = serializer.BFloat16(r.ReadUint16())
+							l73[i74] = serializer.BFloat16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i78)
+								c.TraceIndex(i74)
 								break
 							}
 						}
 					}
 				}
-				x.BF16List = l77
+				x.BF16List = l73
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st84, id85 := c.ReadRefFlag(); st84 == foryimpl.RefBack {
-					x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id85)
-				} else if st84 == foryimpl.RefFollows {
-					n86 := c.ReadArrayLengthFast(2)
-					if n86 < 0 {
-						n86 = c.ReadArrayLength(2)
-					}
-					a87 := foryimpl.MakeSlice[[]serializer.Float16](c, n86)
-					r.ReadRawUint16s(foryimpl.Uint16s(a87))
-					x.F16Arr = a87
-					foryimpl.SetRefSlice(c, id85, x.F16Arr)
-				} else {
-					x.F16Arr = nil
-				}
-			} else {
-				if f.Convert {
-					x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
+					x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id81)
+				} else if st80 == foryimpl.RefFollows {
 					n82 := c.ReadArrayLengthFast(2)
 					if n82 < 0 {
 						n82 = c.ReadArrayLength(2)
@@ -664,34 +629,49 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 					a83 := foryimpl.MakeSlice[[]serializer.Float16](c, n82)
 					r.ReadRawUint16s(foryimpl.Uint16s(a83))
 					x.F16Arr = a83
+					foryimpl.SetRefSlice(c, id81, x.F16Arr)
+				} else {
+					x.F16Arr = nil
+				}
+			} else {
+				if f.Convert {
+					x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n78 := c.ReadArrayLengthFast(2)
+					if n78 < 0 {
+						n78 = c.ReadArrayLength(2)
+					}
+					a79 := foryimpl.MakeSlice[[]serializer.Float16](c, n78)
+					r.ReadRawUint16s(foryimpl.Uint16s(a79))
+					x.F16Arr = a79
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n88 := c.ReadLengthFast(2)
-				if n88 < 0 {
-					n88 = c.ReadLength(2)
+				n84 := c.ReadLengthFast(2)
+				if n84 < 0 {
+					n84 = c.ReadLength(2)
 				}
-				l89 := foryimpl.MakeSlice[[]serializer.Float16](c, n88)
-				if n88 > 0 {
-					hn91 := c.ReadListHeader(17)
+				l85 := foryimpl.MakeSlice[[]serializer.Float16](c, n84)
+				if n84 > 0 {
+					hn87 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i90 := range l89 {
-							if hn91 && !c.ReadFlag() {
-								clear(l89[i90 : i90+1])
+						for i86 := range l85 {
+							if hn87 && !c.ReadFlag() {
+								clear(l85[i86 : i86+1])
 								continue
 							}
-							l89[i90] = serializer.Float16(r.ReadUint16())
+							l85[i86] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i90)
+								c.TraceIndex(i86)
 								break
 							}
 						}
 					}
 				}
-				x.F16List = l89
+				x.F16List = l85
 			}
 		default:
 			c.SkipField(f)

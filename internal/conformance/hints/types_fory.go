@@ -2587,32 +2587,18 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				n9 := c.ReadArrayLengthFast(4)
-				if n9 < 0 {
-					n9 = c.ReadArrayLength(4)
-				}
-				if n9 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n9, 3))
-					return
-				}
-				var a10 [3]int32
-				r.ReadRawInt32s(a10[:])
-				x.Tagged = a10
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			n7 := c.ReadArrayLengthFast(4)
+			if n7 < 0 {
+				n7 = c.ReadArrayLength(4)
 			}
-		} else {
-			n11 := c.ReadArrayLengthFast(4)
-			if n11 < 0 {
-				n11 = c.ReadArrayLength(4)
-			}
-			if n11 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n11, 3))
+			if n7 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n7, 3))
 				return
 			}
-			var a12 [3]int32
-			r.ReadRawInt32s(a12[:])
-			x.Tagged = a12
+			var a8 [3]int32
+			r.ReadRawInt32s(a8[:])
+			x.Tagged = a8
 		}
 		if c.Failed() {
 			c.Trace("Tagged")
@@ -2635,32 +2621,32 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n13 := c.ReadLengthFast(1)
-	if n13 < 0 {
-		n13 = c.ReadLength(1)
+	n9 := c.ReadLengthFast(1)
+	if n9 < 0 {
+		n9 = c.ReadLength(1)
 	}
-	if n13 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n13, 3))
+	if n9 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n9, 3))
 		return
 	}
-	var l14 [3]int32
-	if n13 > 0 {
-		hn16 := c.ReadListHeader(5)
+	var l10 [3]int32
+	if n9 > 0 {
+		hn12 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i15 := range l14 {
-				if hn16 && !c.ReadFlag() {
-					clear(l14[i15 : i15+1])
+			for i11 := range l10 {
+				if hn12 && !c.ReadFlag() {
+					clear(l10[i11 : i11+1])
 					continue
 				}
-				l14[i15] = r.ReadVarInt32()
+				l10[i11] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i15)
+					c.TraceIndex(i11)
 					break
 				}
 			}
 		}
 	}
-	x.Untagged = l14
+	x.Untagged = l10
 	if c.Failed() {
 		c.Trace("Untagged")
 		return
@@ -2676,22 +2662,6 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n23 := c.ReadArrayLengthFast(4)
-					if n23 < 0 {
-						n23 = c.ReadArrayLength(4)
-					}
-					if n23 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n23, 3))
-						return
-					}
-					var a24 [3]int32
-					r.ReadRawInt32s(a24[:])
-					x.Tagged = a24
-				}
-			} else {
-				if f.Convert {
-					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
-				} else if !f.Flag || c.ReadFlag() {
 					n19 := c.ReadArrayLengthFast(4)
 					if n19 < 0 {
 						n19 = c.ReadArrayLength(4)
@@ -2704,37 +2674,53 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 					r.ReadRawInt32s(a20[:])
 					x.Tagged = a20
 				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n15 := c.ReadArrayLengthFast(4)
+					if n15 < 0 {
+						n15 = c.ReadArrayLength(4)
+					}
+					if n15 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n15, 3))
+						return
+					}
+					var a16 [3]int32
+					r.ReadRawInt32s(a16[:])
+					x.Tagged = a16
+				}
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Untagged[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n25 := c.ReadLengthFast(1)
-				if n25 < 0 {
-					n25 = c.ReadLength(1)
+				n21 := c.ReadLengthFast(1)
+				if n21 < 0 {
+					n21 = c.ReadLength(1)
 				}
-				if n25 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n25, 3))
+				if n21 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n21, 3))
 					return
 				}
-				var l26 [3]int32
-				if n25 > 0 {
-					hn28 := c.ReadListHeader(5)
+				var l22 [3]int32
+				if n21 > 0 {
+					hn24 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i27 := range l26 {
-							if hn28 && !c.ReadFlag() {
-								clear(l26[i27 : i27+1])
+						for i23 := range l22 {
+							if hn24 && !c.ReadFlag() {
+								clear(l22[i23 : i23+1])
 								continue
 							}
-							l26[i27] = r.ReadVarInt32()
+							l22[i23] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i27)
+								c.TraceIndex(i23)
 								break
 							}
 						}
 					}
 				}
-				x.Untagged = l26
+				x.Untagged = l22
 			}
 		default:
 			c.SkipField(f)

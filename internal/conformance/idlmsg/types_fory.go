@@ -749,17 +749,13 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id104)
-			} else if st103 == foryimpl.RefFollows {
-				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id104, x.Bin)
-			} else {
-				x.Bin = nil
-			}
-		} else {
+		if st103, id104 := c.ReadFieldRefFlag(); st103 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id104)
+		} else if st103 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id104, x.Bin)
+		} else {
+			x.Bin = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin")
@@ -1051,45 +1047,27 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
-				x.Arr = foryimpl.BackRefSlice[int32](c, id159)
-			} else if st158 == foryimpl.RefFollows {
-				n160 := c.ReadArrayLengthFast(4)
-				if n160 < 0 {
-					n160 = c.ReadArrayLength(4)
-				}
-				a161 := foryimpl.MakeSlice[[]int32](c, n160)
-				r.ReadRawInt32s(a161)
-				x.Arr = a161
-				foryimpl.SetRefSlice(c, id159, x.Arr)
-			} else {
-				x.Arr = nil
+		if st158, id159 := c.ReadFieldRefFlag(); st158 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id159)
+		} else if st158 == foryimpl.RefFollows {
+			n160 := c.ReadArrayLengthFast(4)
+			if n160 < 0 {
+				n160 = c.ReadArrayLength(4)
 			}
+			a161 := foryimpl.MakeSlice[[]int32](c, n160)
+			r.ReadRawInt32s(a161)
+			x.Arr = a161
+			foryimpl.SetRefSlice(c, id159, x.Arr)
 		} else {
-			n162 := c.ReadArrayLengthFast(4)
-			if n162 < 0 {
-				n162 = c.ReadArrayLength(4)
-			}
-			a163 := foryimpl.MakeSlice[[]int32](c, n162)
-			r.ReadRawInt32s(a163)
-			x.Arr = a163
+			x.Arr = nil
 		}
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e166 := c.ReadEnumFast(uint32(0x7fffffff)); e166 >= 0 {
-					x.Kind = Kind(e166)
-				} else {
-					x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e167 := c.ReadEnumFast(uint32(0x7fffffff)); e167 >= 0 {
-				x.Kind = Kind(e167)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+				x.Kind = Kind(e162)
 			} else {
 				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1110,8 +1088,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr")
 			return
 		}
-		if e164 := c.ReadEnumFast(uint32(0x7fffffff)); e164 >= 0 {
-			x.Kind = Kind(e164)
+		if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+			x.Kind = Kind(e162)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1125,51 +1103,51 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Anything")
 		return
 	}
-	n168 := c.ReadLengthFast(4)
-	if n168 < 0 {
-		n168 = c.ReadLength(4)
+	n163 := c.ReadLengthFast(4)
+	if n163 < 0 {
+		n163 = c.ReadLength(4)
 	}
-	l169 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n168)
-	if n168 > 0 {
-		hn171 := c.ReadListHeader(4)
+	l164 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n163)
+	if n163 > 0 {
+		hn166 := c.ReadListHeader(4)
 		if !c.Failed() {
-			for i170 := range l169 {
-				if hn171 && !c.ReadFlag() {
-					clear(l169[i170 : i170+1])
+			for i165 := range l164 {
+				if hn166 && !c.ReadFlag() {
+					clear(l164[i165 : i165+1])
 					continue
 				}
-				l169[i170] = r.ReadInt32()
+				l164[i165] = r.ReadInt32()
 				if c.Failed() {
-					c.TraceIndex(i170)
+					c.TraceIndex(i165)
 					break
 				}
 			}
 		}
 	}
-	x.FixedList = l169
+	x.FixedList = l164
 	if c.Failed() {
 		c.Trace("FixedList")
 		return
 	}
-	n174 := c.ReadLengthFast(2)
-	if n174 < 0 {
-		n174 = c.ReadLength(2)
+	n169 := c.ReadLengthFast(2)
+	if n169 < 0 {
+		n169 = c.ReadLength(2)
 	}
-	m175 := foryimpl.MakeMap[map[int64]string](c, n174)
-	for n174 > 0 && !c.Failed() {
-		sz176, vn177, _ := c.ReadMapChunk(n174, 7, 21, nil, false)
-		for j178 := 0; j178 < sz176 && !c.Failed(); j178++ {
-			var k179 int64
-			k179 = r.ReadVarInt64()
-			var v180 string
-			if !vn177 {
-				v180 = c.ReadString()
+	m170 := foryimpl.MakeMap[map[int64]string](c, n169)
+	for n169 > 0 && !c.Failed() {
+		sz171, vn172, _ := c.ReadMapChunk(n169, 7, 21, nil, false)
+		for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
+			var k174 int64
+			k174 = r.ReadVarInt64()
+			var v175 string
+			if !vn172 {
+				v175 = c.ReadString()
 			}
-			m175[k179] = v180
+			m170[k174] = v175
 		}
-		n174 -= sz176
+		n169 -= sz171
 	}
-	x.Nested = m175
+	x.Nested = m170
 	if c.Failed() {
 		c.Trace("Nested")
 		return
@@ -1188,48 +1166,48 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v182, ok183 := c.ReadIntAs(f, 64); ok183 {
-					x.Fi64 = int64(v182)
+				if v177, ok178 := c.ReadIntAs(f, 64); ok178 {
+					x.Fi64 = int64(v177)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v184, ok185 := c.ReadFloatAs(f, 64); ok185 {
-					x.F64 = float64(v184)
+				if v179, ok180 := c.ReadFloatAs(f, 64); ok180 {
+					x.F64 = float64(v179)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v186, ok187 := c.ReadIntAs(f, 32); ok187 {
-					x.Fi32 = int32(v186)
+				if v181, ok182 := c.ReadIntAs(f, 32); ok182 {
+					x.Fi32 = int32(v181)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v188, ok189 := c.ReadFloatAs(f, 32); ok189 {
-					x.F32 = float32(v188)
+				if v183, ok184 := c.ReadFloatAs(f, 32); ok184 {
+					x.F32 = float32(v183)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 4:
 			if f.Convert {
-				if v190, ok191 := c.ReadIntAs(f, 16); ok191 {
-					x.I16 = int16(v190)
+				if v185, ok186 := c.ReadIntAs(f, 16); ok186 {
+					x.I16 = int16(v185)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 5:
 			if f.Convert {
-				if v192, ok193 := c.ReadFloatAs(f, 64); ok193 {
-					x.H = serializer.Float16(v192)
+				if v187, ok188 := c.ReadFloatAs(f, 64); ok188 {
+					x.H = serializer.Float16(v187)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.H = serializer.Float16(r.ReadUint16())
@@ -1240,61 +1218,61 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 7:
 			if f.Convert {
-				if v194, ok195 := c.ReadIntAs(f, 8); ok195 {
-					x.I8 = int8(v194)
+				if v189, ok190 := c.ReadIntAs(f, 8); ok190 {
+					x.I8 = int8(v189)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 8:
 			if f.Convert {
-				if v196, ok197 := c.ReadIntAs(f, 64); ok197 {
-					x.I64 = int64(v196)
+				if v191, ok192 := c.ReadIntAs(f, 64); ok192 {
+					x.I64 = int64(v191)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v198, ok199 := c.ReadIntAs(f, 64); ok199 {
-					x.Ti64 = int64(v198)
+				if v193, ok194 := c.ReadIntAs(f, 64); ok194 {
+					x.Ti64 = int64(v193)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 10:
 			if f.Convert {
-				if v200, ok201 := c.ReadUintAs(f, 64); ok201 {
-					x.U64 = uint64(v200)
+				if v195, ok196 := c.ReadUintAs(f, 64); ok196 {
+					x.U64 = uint64(v195)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 11:
 			if f.Convert {
-				if v202, ok203 := c.ReadIntAs(f, 32); ok203 {
-					x.I32 = int32(v202)
+				if v197, ok198 := c.ReadIntAs(f, 32); ok198 {
+					x.I32 = int32(v197)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v204, ok205 := c.ReadUintAs(f, 32); ok205 {
-					x.U32 = uint32(v204)
+				if v199, ok200 := c.ReadUintAs(f, 32); ok200 {
+					x.U32 = uint32(v199)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 13:
 			if f.Convert {
-				if v207, ok208 := c.ReadIntAs(f, 32); ok208 {
-					x.Oi = serializer.Some(int32(v207))
+				if v202, ok203 := c.ReadIntAs(f, 32); ok203 {
+					x.Oi = serializer.Some(int32(v202))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o206 int32
-				o206 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o206)
+				var o201 int32
+				o201 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o201)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
@@ -1302,11 +1280,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id210)
-				} else if st209 == foryimpl.RefFollows {
+				if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id205)
+				} else if st204 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id210, x.Bin)
+					foryimpl.SetRefSlice(c, id205, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -1335,256 +1313,256 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o211 string
-				o211 = c.ReadString()
-				x.Os = serializer.Some(o211)
+				var o206 string
+				o206 = c.ReadString()
+				x.Os = serializer.Some(o206)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st214, id215 := c.ReadRefFlag(); st214 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id215)
-				} else if st214 == foryimpl.RefFollows {
-					p216 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id215, p216)
-					if ev217 := c.ReadStructFieldMeta(foryTypeLeaf); ev217 != nil {
-						p216.ForyReadEvolved(c, ev217)
+				if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id210)
+				} else if st209 == foryimpl.RefFollows {
+					p211 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id210, p211)
+					if ev212 := c.ReadStructFieldMeta(foryTypeLeaf); ev212 != nil {
+						p211.ForyReadEvolved(c, ev212)
 					} else if !c.Failed() {
-						p216.ForyRead(c)
+						p211.ForyRead(c)
 					}
-					x.Leaf = p216
+					x.Leaf = p211
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p212 := foryimpl.Alloc[Leaf](c)
-					if ev213 := c.ReadStructFieldMeta(foryTypeLeaf); ev213 != nil {
-						p212.ForyReadEvolved(c, ev213)
+					p207 := foryimpl.Alloc[Leaf](c)
+					if ev208 := c.ReadStructFieldMeta(foryTypeLeaf); ev208 != nil {
+						p207.ForyReadEvolved(c, ev208)
 					} else if !c.Failed() {
-						p212.ForyRead(c)
+						p207.ForyRead(c)
 					}
-					x.Leaf = p212
+					x.Leaf = p207
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st220, id221 := c.ReadRefFlag(); st220 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id221)
-				} else if st220 == foryimpl.RefFollows {
-					p222 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id221, p222)
-					if ev223 := c.ReadStructFieldMeta(foryTypeLeaf); ev223 != nil {
-						p222.ForyReadEvolved(c, ev223)
+				if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id216)
+				} else if st215 == foryimpl.RefFollows {
+					p217 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id216, p217)
+					if ev218 := c.ReadStructFieldMeta(foryTypeLeaf); ev218 != nil {
+						p217.ForyReadEvolved(c, ev218)
 					} else if !c.Failed() {
-						p222.ForyRead(c)
+						p217.ForyRead(c)
 					}
-					x.Shared = p222
+					x.Shared = p217
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p218 := foryimpl.Alloc[Leaf](c)
-					if ev219 := c.ReadStructFieldMeta(foryTypeLeaf); ev219 != nil {
-						p218.ForyReadEvolved(c, ev219)
+					p213 := foryimpl.Alloc[Leaf](c)
+					if ev214 := c.ReadStructFieldMeta(foryTypeLeaf); ev214 != nil {
+						p213.ForyReadEvolved(c, ev214)
 					} else if !c.Failed() {
-						p218.ForyRead(c)
+						p213.ForyRead(c)
 					}
-					x.Shared = p218
+					x.Shared = p213
 				}
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n224 := c.ReadLengthFast(1)
-				if n224 < 0 {
-					n224 = c.ReadLength(1)
+				n219 := c.ReadLengthFast(1)
+				if n219 < 0 {
+					n219 = c.ReadLength(1)
 				}
-				l225 := foryimpl.MakeSlice[[]Leaf](c, n224)
-				if n224 > 0 {
-					hn227, tr229, ev228 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l220 := foryimpl.MakeSlice[[]Leaf](c, n219)
+				if n219 > 0 {
+					hn222, tr224, ev223 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i226 := range l225 {
-							if tr229 {
-								if st230, id231 := c.ReadRefFlag(); st230 == foryimpl.RefBack {
-									if p232 := foryimpl.BackRef[Leaf](c, id231); p232 != nil {
-										l225[i226] = *p232
+						for i221 := range l220 {
+							if tr224 {
+								if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
+									if p227 := foryimpl.BackRef[Leaf](c, id226); p227 != nil {
+										l220[i221] = *p227
 									}
-								} else if st230 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id231, &l225[i226])
-									if ev228 != nil {
-										l225[i226].ForyReadEvolved(c, ev228)
+								} else if st225 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id226, &l220[i221])
+									if ev223 != nil {
+										l220[i221].ForyReadEvolved(c, ev223)
 									} else {
-										l225[i226].ForyRead(c)
+										l220[i221].ForyRead(c)
 									}
 								} else {
-									l225[i226] = Leaf{}
+									l220[i221] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i226)
+									c.TraceIndex(i221)
 									break
 								}
 								continue
 							}
-							if hn227 && !c.ReadFlag() {
-								clear(l225[i226 : i226+1])
+							if hn222 && !c.ReadFlag() {
+								clear(l220[i221 : i221+1])
 								continue
 							}
-							if ev228 != nil {
-								l225[i226].ForyReadEvolved(c, ev228)
+							if ev223 != nil {
+								l220[i221].ForyReadEvolved(c, ev223)
 							} else {
-								l225[i226].ForyRead(c)
+								l220[i221].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i226)
+								c.TraceIndex(i221)
 								break
 							}
 						}
 					}
 				}
-				x.Leaves = l225
+				x.Leaves = l220
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n233 := c.ReadLengthFast(1)
-				if n233 < 0 {
-					n233 = c.ReadLength(1)
+				n228 := c.ReadLengthFast(1)
+				if n228 < 0 {
+					n228 = c.ReadLength(1)
 				}
-				l234 := foryimpl.MakeSlice[[]*string](c, n233)
-				if n233 > 0 {
-					hn236 := c.ReadListHeader(21)
+				l229 := foryimpl.MakeSlice[[]*string](c, n228)
+				if n228 > 0 {
+					hn231 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i235 := range l234 {
-							if hn236 && !c.ReadFlag() {
-								clear(l234[i235 : i235+1])
+						for i230 := range l229 {
+							if hn231 && !c.ReadFlag() {
+								clear(l229[i230 : i230+1])
 								continue
 							}
-							p239 := foryimpl.Alloc[string](c)
-							*p239 = c.ReadString()
-							l234[i235] = p239
+							p234 := foryimpl.Alloc[string](c)
+							*p234 = c.ReadString()
+							l229[i230] = p234
 							if c.Failed() {
-								c.TraceIndex(i235)
+								c.TraceIndex(i230)
 								break
 							}
 						}
 					}
 				}
-				x.Ostrs = l234
+				x.Ostrs = l229
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n240 := c.ReadLengthFast(1)
-				if n240 < 0 {
-					n240 = c.ReadLength(1)
+				n235 := c.ReadLengthFast(1)
+				if n235 < 0 {
+					n235 = c.ReadLength(1)
 				}
-				l241 := foryimpl.MakeSlice[[]*Leaf](c, n240)
-				if n240 > 0 {
-					hn243, tr245, ev244 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l236 := foryimpl.MakeSlice[[]*Leaf](c, n235)
+				if n235 > 0 {
+					hn238, tr240, ev239 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i242 := range l241 {
-							if tr245 {
-								if st247, id248 := c.ReadRefFlag(); st247 == foryimpl.RefBack {
-									l241[i242] = foryimpl.BackRef[Leaf](c, id248)
-								} else if st247 == foryimpl.RefFollows {
-									p249 := foryimpl.Alloc[Leaf](c)
-									foryimpl.SetRef(c, id248, p249)
-									if ev244 != nil {
-										p249.ForyReadEvolved(c, ev244)
+						for i237 := range l236 {
+							if tr240 {
+								if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
+									l236[i237] = foryimpl.BackRef[Leaf](c, id243)
+								} else if st242 == foryimpl.RefFollows {
+									p244 := foryimpl.Alloc[Leaf](c)
+									foryimpl.SetRef(c, id243, p244)
+									if ev239 != nil {
+										p244.ForyReadEvolved(c, ev239)
 									} else {
-										p249.ForyRead(c)
+										p244.ForyRead(c)
 									}
-									l241[i242] = p249
+									l236[i237] = p244
 								} else {
-									l241[i242] = nil
+									l236[i237] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i242)
+									c.TraceIndex(i237)
 									break
 								}
 								continue
 							}
-							if hn243 && !c.ReadFlag() {
-								clear(l241[i242 : i242+1])
+							if hn238 && !c.ReadFlag() {
+								clear(l236[i237 : i237+1])
 								continue
 							}
-							p246 := foryimpl.Alloc[Leaf](c)
-							if ev244 != nil {
-								p246.ForyReadEvolved(c, ev244)
+							p241 := foryimpl.Alloc[Leaf](c)
+							if ev239 != nil {
+								p241.ForyReadEvolved(c, ev239)
 							} else {
-								p246.ForyRead(c)
+								p241.ForyRead(c)
 							}
-							l241[i242] = p246
+							l236[i237] = p241
 							if c.Failed() {
-								c.TraceIndex(i242)
+								c.TraceIndex(i237)
 								break
 							}
 						}
 					}
 				}
-				x.Rleaves = l241
+				x.Rleaves = l236
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n250 := c.ReadLengthFast(2)
-				if n250 < 0 {
-					n250 = c.ReadLength(2)
+				n245 := c.ReadLengthFast(2)
+				if n245 < 0 {
+					n245 = c.ReadLength(2)
 				}
-				m251 := foryimpl.MakeMap[map[string]Leaf](c, n250)
-				for n250 > 0 && !c.Failed() {
-					sz252, vn253, ev257 := c.ReadMapChunk(n250, 21, 28, foryTypeLeaf, false)
-					for j254 := 0; j254 < sz252 && !c.Failed(); j254++ {
-						var k255 string
-						k255 = c.ReadString()
-						var v256 Leaf
-						if !vn253 {
-							if ev257 != nil {
-								v256.ForyReadEvolved(c, ev257)
+				m246 := foryimpl.MakeMap[map[string]Leaf](c, n245)
+				for n245 > 0 && !c.Failed() {
+					sz247, vn248, ev252 := c.ReadMapChunk(n245, 21, 28, foryTypeLeaf, false)
+					for j249 := 0; j249 < sz247 && !c.Failed(); j249++ {
+						var k250 string
+						k250 = c.ReadString()
+						var v251 Leaf
+						if !vn248 {
+							if ev252 != nil {
+								v251.ForyReadEvolved(c, ev252)
 							} else {
-								v256.ForyRead(c)
+								v251.ForyRead(c)
 							}
 						}
-						m251[k255] = v256
+						m246[k250] = v251
 					}
-					n250 -= sz252
+					n245 -= sz247
 				}
-				x.Lmap = m251
+				x.Lmap = m246
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n259 := c.ReadLengthFast(2)
-				if n259 < 0 {
-					n259 = c.ReadLength(2)
+				n254 := c.ReadLengthFast(2)
+				if n254 < 0 {
+					n254 = c.ReadLength(2)
 				}
-				m260 := foryimpl.MakeMap[map[string]*int32](c, n259)
-				for n259 > 0 && !c.Failed() {
-					sz261, vn262, _ := c.ReadMapChunk(n259, 21, 5, nil, true)
-					for j263 := 0; j263 < sz261 && !c.Failed(); j263++ {
-						var k264 string
-						k264 = c.ReadString()
-						var v265 *int32
-						if !vn262 {
-							p266 := foryimpl.Alloc[int32](c)
-							*p266 = r.ReadVarInt32()
-							v265 = p266
+				m255 := foryimpl.MakeMap[map[string]*int32](c, n254)
+				for n254 > 0 && !c.Failed() {
+					sz256, vn257, _ := c.ReadMapChunk(n254, 21, 5, nil, true)
+					for j258 := 0; j258 < sz256 && !c.Failed(); j258++ {
+						var k259 string
+						k259 = c.ReadString()
+						var v260 *int32
+						if !vn257 {
+							p261 := foryimpl.Alloc[int32](c)
+							*p261 = r.ReadVarInt32()
+							v260 = p261
 						}
-						m260[k264] = v265
+						m255[k259] = v260
 					}
-					n259 -= sz261
+					n254 -= sz256
 				}
-				x.Omap = m260
+				x.Omap = m255
 			}
 		case 28:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st270, id271 := c.ReadRefFlag(); st270 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id271)
-				} else if st270 == foryimpl.RefFollows {
-					n272 := c.ReadArrayLengthFast(4)
-					if n272 < 0 {
-						n272 = c.ReadArrayLength(4)
+				if st265, id266 := c.ReadRefFlag(); st265 == foryimpl.RefBack {
+					x.Arr = foryimpl.BackRefSlice[int32](c, id266)
+				} else if st265 == foryimpl.RefFollows {
+					n267 := c.ReadArrayLengthFast(4)
+					if n267 < 0 {
+						n267 = c.ReadArrayLength(4)
 					}
-					a273 := foryimpl.MakeSlice[[]int32](c, n272)
-					r.ReadRawInt32s(a273)
-					x.Arr = a273
-					foryimpl.SetRefSlice(c, id271, x.Arr)
+					a268 := foryimpl.MakeSlice[[]int32](c, n267)
+					r.ReadRawInt32s(a268)
+					x.Arr = a268
+					foryimpl.SetRefSlice(c, id266, x.Arr)
 				} else {
 					x.Arr = nil
 				}
@@ -1592,28 +1570,28 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n268 := c.ReadArrayLengthFast(4)
-					if n268 < 0 {
-						n268 = c.ReadArrayLength(4)
+					n263 := c.ReadArrayLengthFast(4)
+					if n263 < 0 {
+						n263 = c.ReadArrayLength(4)
 					}
-					a269 := foryimpl.MakeSlice[[]int32](c, n268)
-					r.ReadRawInt32s(a269)
-					x.Arr = a269
+					a264 := foryimpl.MakeSlice[[]int32](c, n263)
+					r.ReadRawInt32s(a264)
+					x.Arr = a264
 				}
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e277 := c.ReadEnumFast(uint32(0x7fffffff)); e277 >= 0 {
-						x.Kind = Kind(e277)
+					if e272 := c.ReadEnumFast(uint32(0x7fffffff)); e272 >= 0 {
+						x.Kind = Kind(e272)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e274 := c.ReadEnumFast(uint32(0x7fffffff)); e274 >= 0 {
-						x.Kind = Kind(e274)
+					if e269 := c.ReadEnumFast(uint32(0x7fffffff)); e269 >= 0 {
+						x.Kind = Kind(e269)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1625,50 +1603,50 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.FixedList = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n278 := c.ReadLengthFast(4)
-				if n278 < 0 {
-					n278 = c.ReadLength(4)
+				n273 := c.ReadLengthFast(4)
+				if n273 < 0 {
+					n273 = c.ReadLength(4)
 				}
-				l279 := foryimpl.MakeSlice[[]int32](c, n278)
-				if n278 > 0 {
-					hn281 := c.ReadListHeader(4)
+				l274 := foryimpl.MakeSlice[[]int32](c, n273)
+				if n273 > 0 {
+					hn276 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i280 := range l279 {
-							if hn281 && !c.ReadFlag() {
-								clear(l279[i280 : i280+1])
+						for i275 := range l274 {
+							if hn276 && !c.ReadFlag() {
+								clear(l274[i275 : i275+1])
 								continue
 							}
-							l279[i280] = r.ReadInt32()
+							l274[i275] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i280)
+								c.TraceIndex(i275)
 								break
 							}
 						}
 					}
 				}
-				x.FixedList = l279
+				x.FixedList = l274
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n284 := c.ReadLengthFast(2)
-				if n284 < 0 {
-					n284 = c.ReadLength(2)
+				n279 := c.ReadLengthFast(2)
+				if n279 < 0 {
+					n279 = c.ReadLength(2)
 				}
-				m285 := foryimpl.MakeMap[map[int64]string](c, n284)
-				for n284 > 0 && !c.Failed() {
-					sz286, vn287, _ := c.ReadMapChunk(n284, 7, 21, nil, false)
-					for j288 := 0; j288 < sz286 && !c.Failed(); j288++ {
-						var k289 int64
-						k289 = r.ReadVarInt64()
-						var v290 string
-						if !vn287 {
-							v290 = c.ReadString()
+				m280 := foryimpl.MakeMap[map[int64]string](c, n279)
+				for n279 > 0 && !c.Failed() {
+					sz281, vn282, _ := c.ReadMapChunk(n279, 7, 21, nil, false)
+					for j283 := 0; j283 < sz281 && !c.Failed(); j283++ {
+						var k284 int64
+						k284 = r.ReadVarInt64()
+						var v285 string
+						if !vn282 {
+							v285 = c.ReadString()
 						}
-						m285[k289] = v290
+						m280[k284] = v285
 					}
-					n284 -= sz286
+					n279 -= sz281
 				}
-				x.Nested = m285
+				x.Nested = m280
 			}
 		default:
 			c.SkipField(f)

@@ -491,17 +491,9 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
-					x.Kind = Color(e39)
-				} else {
-					x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
-				x.Kind = Color(e40)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+				x.Kind = Color(e37)
 			} else {
 				x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -521,25 +513,25 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n41 := c.ReadLengthFast(2)
-	if n41 < 0 {
-		n41 = c.ReadLength(2)
+	n38 := c.ReadLengthFast(2)
+	if n38 < 0 {
+		n38 = c.ReadLength(2)
 	}
-	m42 := foryimpl.MakeMap[map[string]int32](c, n41)
-	for n41 > 0 && !c.Failed() {
-		sz43, vn44, _ := c.ReadMapChunk(n41, 21, 5, nil, false)
-		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
-			var k46 string
-			k46 = c.ReadString()
-			var v47 int32
-			if !vn44 {
-				v47 = r.ReadVarInt32()
+	m39 := foryimpl.MakeMap[map[string]int32](c, n38)
+	for n38 > 0 && !c.Failed() {
+		sz40, vn41, _ := c.ReadMapChunk(n38, 21, 5, nil, false)
+		for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
+			var k43 string
+			k43 = c.ReadString()
+			var v44 int32
+			if !vn41 {
+				v44 = r.ReadVarInt32()
 			}
-			m42[k46] = v47
+			m39[k43] = v44
 		}
-		n41 -= sz43
+		n38 -= sz40
 	}
-	x.Lookup = m42
+	x.Lookup = m39
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -564,16 +556,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v49, ok50 := c.ReadFloatAs(f, 32); ok50 {
-					x.Ratio = float32(v49)
+				if v46, ok47 := c.ReadFloatAs(f, 32); ok47 {
+					x.Ratio = float32(v46)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 16); ok52 {
-					x.Small = int16(v51)
+				if v48, ok49 := c.ReadIntAs(f, 16); ok49 {
+					x.Small = int16(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -584,110 +576,110 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v53, ok54 := c.ReadIntAs(f, 64); ok54 {
-					x.Count = int64(v53)
+				if v50, ok51 := c.ReadIntAs(f, 64); ok51 {
+					x.Count = int64(v50)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v55, ok56 := c.ReadUintAs(f, 64); ok56 {
-					x.Big = uint64(v55)
+				if v52, ok53 := c.ReadUintAs(f, 64); ok53 {
+					x.Big = uint64(v52)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v57, ok58 := c.ReadIntAs(f, 32); ok58 {
-					x.Code = int32(v57)
+				if v54, ok55 := c.ReadIntAs(f, 32); ok55 {
+					x.Code = int32(v54)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p59 := foryimpl.Alloc[bool](c)
-				*p59 = r.ReadBool()
-				x.OptFlag = p59
+				p56 := foryimpl.Alloc[bool](c)
+				*p56 = r.ReadBool()
+				x.OptFlag = p56
 			}
 		case 7:
 			if f.Convert {
-				if v61, ok62 := c.ReadIntAs(f, 32); ok62 {
-					pv63 := int32(v61)
-					x.Opt = &pv63
+				if v58, ok59 := c.ReadIntAs(f, 32); ok59 {
+					pv60 := int32(v58)
+					x.Opt = &pv60
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p60 := foryimpl.Alloc[int32](c)
-				*p60 = r.ReadVarInt32()
-				x.Opt = p60
+				p57 := foryimpl.Alloc[int32](c)
+				*p57 = r.ReadVarInt32()
+				x.Opt = p57
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st66, id67 := c.ReadRefFlag(); st66 == foryimpl.RefBack {
-					x.Child = foryimpl.BackRef[Inner](c, id67)
-				} else if st66 == foryimpl.RefFollows {
-					p68 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id67, p68)
-					if ev69 := c.ReadStructFieldMeta(foryTypeInner); ev69 != nil {
-						p68.ForyReadEvolved(c, ev69)
+				if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
+					x.Child = foryimpl.BackRef[Inner](c, id64)
+				} else if st63 == foryimpl.RefFollows {
+					p65 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id64, p65)
+					if ev66 := c.ReadStructFieldMeta(foryTypeInner); ev66 != nil {
+						p65.ForyReadEvolved(c, ev66)
 					} else if !c.Failed() {
-						p68.ForyRead(c)
+						p65.ForyRead(c)
 					}
-					x.Child = p68
+					x.Child = p65
 				} else {
 					x.Child = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p64 := foryimpl.Alloc[Inner](c)
-					if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
-						p64.ForyReadEvolved(c, ev65)
+					p61 := foryimpl.Alloc[Inner](c)
+					if ev62 := c.ReadStructFieldMeta(foryTypeInner); ev62 != nil {
+						p61.ForyReadEvolved(c, ev62)
 					} else if !c.Failed() {
-						p64.ForyRead(c)
+						p61.ForyRead(c)
 					}
-					x.Child = p64
+					x.Child = p61
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n70 := c.ReadLengthFast(1)
-				if n70 < 0 {
-					n70 = c.ReadLength(1)
+				n67 := c.ReadLengthFast(1)
+				if n67 < 0 {
+					n67 = c.ReadLength(1)
 				}
-				l71 := foryimpl.MakeSlice[[]string](c, n70)
-				if n70 > 0 {
-					hn73 := c.ReadListHeader(21)
+				l68 := foryimpl.MakeSlice[[]string](c, n67)
+				if n67 > 0 {
+					hn70 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i72 := range l71 {
-							if hn73 && !c.ReadFlag() {
-								clear(l71[i72 : i72+1])
+						for i69 := range l68 {
+							if hn70 && !c.ReadFlag() {
+								clear(l68[i69 : i69+1])
 								continue
 							}
-							l71[i72] = c.ReadString()
+							l68[i69] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i72)
+								c.TraceIndex(i69)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l71
+				x.Items = l68
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
-						x.Kind = Color(e79)
+					if e76 := c.ReadEnumFast(uint32(0x7fffffff)); e76 >= 0 {
+						x.Kind = Color(e76)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e76 := c.ReadEnumFast(uint32(0x7fffffff)); e76 >= 0 {
-						x.Kind = Color(e76)
+					if e73 := c.ReadEnumFast(uint32(0x7fffffff)); e73 >= 0 {
+						x.Kind = Color(e73)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -695,25 +687,25 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n80 := c.ReadLengthFast(2)
-				if n80 < 0 {
-					n80 = c.ReadLength(2)
+				n77 := c.ReadLengthFast(2)
+				if n77 < 0 {
+					n77 = c.ReadLength(2)
 				}
-				m81 := foryimpl.MakeMap[map[string]int32](c, n80)
-				for n80 > 0 && !c.Failed() {
-					sz82, vn83, _ := c.ReadMapChunk(n80, 21, 5, nil, false)
-					for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
-						var k85 string
-						k85 = c.ReadString()
-						var v86 int32
-						if !vn83 {
-							v86 = r.ReadVarInt32()
+				m78 := foryimpl.MakeMap[map[string]int32](c, n77)
+				for n77 > 0 && !c.Failed() {
+					sz79, vn80, _ := c.ReadMapChunk(n77, 21, 5, nil, false)
+					for j81 := 0; j81 < sz79 && !c.Failed(); j81++ {
+						var k82 string
+						k82 = c.ReadString()
+						var v83 int32
+						if !vn80 {
+							v83 = r.ReadVarInt32()
 						}
-						m81[k85] = v86
+						m78[k82] = v83
 					}
-					n80 -= sz82
+					n77 -= sz79
 				}
-				x.Lookup = m81
+				x.Lookup = m78
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {

@@ -1097,57 +1097,37 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-				x.Ints = foryimpl.BackRefSlice[int32](c, id10)
-			} else if st9 == foryimpl.RefFollows {
-				n11 := c.ReadArrayLengthFast(4)
-				if n11 < 0 {
-					n11 = c.ReadArrayLength(4)
-				}
-				a12 := foryimpl.MakeSlice[[]int32](c, n11)
-				r.ReadRawInt32s(a12)
-				x.Ints = a12
-				foryimpl.SetRefSlice(c, id10, x.Ints)
-			} else {
-				x.Ints = nil
+		if st9, id10 := c.ReadFieldRefFlag(); st9 == foryimpl.RefBack {
+			x.Ints = foryimpl.BackRefSlice[int32](c, id10)
+		} else if st9 == foryimpl.RefFollows {
+			n11 := c.ReadArrayLengthFast(4)
+			if n11 < 0 {
+				n11 = c.ReadArrayLength(4)
 			}
+			a12 := foryimpl.MakeSlice[[]int32](c, n11)
+			r.ReadRawInt32s(a12)
+			x.Ints = a12
+			foryimpl.SetRefSlice(c, id10, x.Ints)
 		} else {
-			n13 := c.ReadArrayLengthFast(4)
-			if n13 < 0 {
-				n13 = c.ReadArrayLength(4)
-			}
-			a14 := foryimpl.MakeSlice[[]int32](c, n13)
-			r.ReadRawInt32s(a14)
-			x.Ints = a14
+			x.Ints = nil
 		}
 		if c.Failed() {
 			c.Trace("Ints")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-				x.Longs = foryimpl.BackRefSlice[int64](c, id16)
-			} else if st15 == foryimpl.RefFollows {
-				n17 := c.ReadArrayLengthFast(8)
-				if n17 < 0 {
-					n17 = c.ReadArrayLength(8)
-				}
-				a18 := foryimpl.MakeSlice[[]int64](c, n17)
-				r.ReadRawInt64s(a18)
-				x.Longs = a18
-				foryimpl.SetRefSlice(c, id16, x.Longs)
-			} else {
-				x.Longs = nil
+		if st13, id14 := c.ReadFieldRefFlag(); st13 == foryimpl.RefBack {
+			x.Longs = foryimpl.BackRefSlice[int64](c, id14)
+		} else if st13 == foryimpl.RefFollows {
+			n15 := c.ReadArrayLengthFast(8)
+			if n15 < 0 {
+				n15 = c.ReadArrayLength(8)
 			}
+			a16 := foryimpl.MakeSlice[[]int64](c, n15)
+			r.ReadRawInt64s(a16)
+			x.Longs = a16
+			foryimpl.SetRefSlice(c, id14, x.Longs)
 		} else {
-			n19 := c.ReadArrayLengthFast(8)
-			if n19 < 0 {
-				n19 = c.ReadArrayLength(8)
-			}
-			a20 := foryimpl.MakeSlice[[]int64](c, n19)
-			r.ReadRawInt64s(a20)
-			x.Longs = a20
+			x.Longs = nil
 		}
 		if c.Failed() {
 			c.Trace("Longs")
@@ -1165,13 +1145,13 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Ints")
 			return
 		}
-		n15 := c.ReadArrayLengthFast(8)
-		if n15 < 0 {
-			n15 = c.ReadArrayLength(8)
+		n13 := c.ReadArrayLengthFast(8)
+		if n13 < 0 {
+			n13 = c.ReadArrayLength(8)
 		}
-		a16 := foryimpl.ReuseSlice[[]int64](c, x.Longs, n15)
-		r.ReadRawInt64s(a16)
-		x.Longs = a16
+		a14 := foryimpl.ReuseSlice[[]int64](c, x.Longs, n13)
+		r.ReadRawInt64s(a14)
+		x.Longs = a14
 		if c.Failed() {
 			c.Trace("Longs")
 			return
@@ -1187,24 +1167,9 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-					x.Ints = foryimpl.BackRefSlice[int32](c, id24)
-				} else if st23 == foryimpl.RefFollows {
-					n25 := c.ReadArrayLengthFast(4)
-					if n25 < 0 {
-						n25 = c.ReadArrayLength(4)
-					}
-					a26 := foryimpl.MakeSlice[[]int32](c, n25)
-					r.ReadRawInt32s(a26)
-					x.Ints = a26
-					foryimpl.SetRefSlice(c, id24, x.Ints)
-				} else {
-					x.Ints = nil
-				}
-			} else {
-				if f.Convert {
-					x.Ints = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
+					x.Ints = foryimpl.BackRefSlice[int32](c, id20)
+				} else if st19 == foryimpl.RefFollows {
 					n21 := c.ReadArrayLengthFast(4)
 					if n21 < 0 {
 						n21 = c.ReadArrayLength(4)
@@ -1212,28 +1177,28 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					a22 := foryimpl.MakeSlice[[]int32](c, n21)
 					r.ReadRawInt32s(a22)
 					x.Ints = a22
+					foryimpl.SetRefSlice(c, id20, x.Ints)
+				} else {
+					x.Ints = nil
+				}
+			} else {
+				if f.Convert {
+					x.Ints = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n17 := c.ReadArrayLengthFast(4)
+					if n17 < 0 {
+						n17 = c.ReadArrayLength(4)
+					}
+					a18 := foryimpl.MakeSlice[[]int32](c, n17)
+					r.ReadRawInt32s(a18)
+					x.Ints = a18
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-					x.Longs = foryimpl.BackRefSlice[int64](c, id30)
-				} else if st29 == foryimpl.RefFollows {
-					n31 := c.ReadArrayLengthFast(8)
-					if n31 < 0 {
-						n31 = c.ReadArrayLength(8)
-					}
-					a32 := foryimpl.MakeSlice[[]int64](c, n31)
-					r.ReadRawInt64s(a32)
-					x.Longs = a32
-					foryimpl.SetRefSlice(c, id30, x.Longs)
-				} else {
-					x.Longs = nil
-				}
-			} else {
-				if f.Convert {
-					x.Longs = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
+					x.Longs = foryimpl.BackRefSlice[int64](c, id26)
+				} else if st25 == foryimpl.RefFollows {
 					n27 := c.ReadArrayLengthFast(8)
 					if n27 < 0 {
 						n27 = c.ReadArrayLength(8)
@@ -1241,6 +1206,21 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					a28 := foryimpl.MakeSlice[[]int64](c, n27)
 					r.ReadRawInt64s(a28)
 					x.Longs = a28
+					foryimpl.SetRefSlice(c, id26, x.Longs)
+				} else {
+					x.Longs = nil
+				}
+			} else {
+				if f.Convert {
+					x.Longs = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n23 := c.ReadArrayLengthFast(8)
+					if n23 < 0 {
+						n23 = c.ReadArrayLength(8)
+					}
+					a24 := foryimpl.MakeSlice[[]int64](c, n23)
+					r.ReadRawInt64s(a24)
+					x.Longs = a24
 				}
 			}
 		default:
@@ -1714,17 +1694,13 @@ func (x *Bin) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st4, id5 := c.ReadRefFlag(); st4 == foryimpl.RefBack {
-				x.Data = foryimpl.BackRefSlice[uint8](c, id5)
-			} else if st4 == foryimpl.RefFollows {
-				x.Data = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id5, x.Data)
-			} else {
-				x.Data = nil
-			}
-		} else {
+		if st4, id5 := c.ReadFieldRefFlag(); st4 == foryimpl.RefBack {
+			x.Data = foryimpl.BackRefSlice[uint8](c, id5)
+		} else if st4 == foryimpl.RefFollows {
 			x.Data = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id5, x.Data)
+		} else {
+			x.Data = nil
 		}
 		if c.Failed() {
 			c.Trace("Data")
@@ -2667,17 +2643,9 @@ func (x *Colored) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
-					x.E = Color(e3)
-				} else {
-					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
-				x.E = Color(e4)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e1 := c.ReadEnumFast(uint32(0x7fffffff)); e1 >= 0 {
+				x.E = Color(e1)
 			} else {
 				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -2707,8 +2675,8 @@ func (x *Colored) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.N = int32(v5)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.N = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
@@ -2716,16 +2684,16 @@ func (x *Colored) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-						x.E = Color(e10)
+					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+						x.E = Color(e7)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-						x.E = Color(e7)
+					if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+						x.E = Color(e4)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}

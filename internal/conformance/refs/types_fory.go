@@ -249,17 +249,9 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-					x.Size = Size(e7)
-				} else {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-				x.Size = Size(e8)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+				x.Size = Size(e5)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -289,16 +281,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Width = int32(v9)
+				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
+					x.Width = int32(v6)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.Height = int32(v11)
+				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
+					x.Height = int32(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -314,16 +306,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-						x.Size = Size(e16)
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.Size = Size(e13)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-						x.Size = Size(e13)
+					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+						x.Size = Size(e10)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -4820,120 +4812,92 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-				x.Arr1 = foryimpl.BackRefSlice[int32](c, id60)
-			} else if st59 == foryimpl.RefFollows {
-				n61 := c.ReadArrayLengthFast(4)
-				if n61 < 0 {
-					n61 = c.ReadArrayLength(4)
-				}
-				a62 := foryimpl.MakeSlice[[]int32](c, n61)
-				r.ReadRawInt32s(a62)
-				x.Arr1 = a62
-				foryimpl.SetRefSlice(c, id60, x.Arr1)
-			} else {
-				x.Arr1 = nil
+		if st59, id60 := c.ReadFieldRefFlag(); st59 == foryimpl.RefBack {
+			x.Arr1 = foryimpl.BackRefSlice[int32](c, id60)
+		} else if st59 == foryimpl.RefFollows {
+			n61 := c.ReadArrayLengthFast(4)
+			if n61 < 0 {
+				n61 = c.ReadArrayLength(4)
 			}
+			a62 := foryimpl.MakeSlice[[]int32](c, n61)
+			r.ReadRawInt32s(a62)
+			x.Arr1 = a62
+			foryimpl.SetRefSlice(c, id60, x.Arr1)
 		} else {
-			n63 := c.ReadArrayLengthFast(4)
-			if n63 < 0 {
-				n63 = c.ReadArrayLength(4)
-			}
-			a64 := foryimpl.MakeSlice[[]int32](c, n63)
-			r.ReadRawInt32s(a64)
-			x.Arr1 = a64
+			x.Arr1 = nil
 		}
 		if c.Failed() {
 			c.Trace("Arr1")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
-				x.Arr2 = foryimpl.BackRefSlice[int32](c, id66)
-			} else if st65 == foryimpl.RefFollows {
-				n67 := c.ReadArrayLengthFast(4)
-				if n67 < 0 {
-					n67 = c.ReadArrayLength(4)
-				}
-				a68 := foryimpl.MakeSlice[[]int32](c, n67)
-				r.ReadRawInt32s(a68)
-				x.Arr2 = a68
-				foryimpl.SetRefSlice(c, id66, x.Arr2)
-			} else {
-				x.Arr2 = nil
+		if st63, id64 := c.ReadFieldRefFlag(); st63 == foryimpl.RefBack {
+			x.Arr2 = foryimpl.BackRefSlice[int32](c, id64)
+		} else if st63 == foryimpl.RefFollows {
+			n65 := c.ReadArrayLengthFast(4)
+			if n65 < 0 {
+				n65 = c.ReadArrayLength(4)
 			}
+			a66 := foryimpl.MakeSlice[[]int32](c, n65)
+			r.ReadRawInt32s(a66)
+			x.Arr2 = a66
+			foryimpl.SetRefSlice(c, id64, x.Arr2)
 		} else {
-			n69 := c.ReadArrayLengthFast(4)
-			if n69 < 0 {
-				n69 = c.ReadArrayLength(4)
-			}
-			a70 := foryimpl.MakeSlice[[]int32](c, n69)
-			r.ReadRawInt32s(a70)
-			x.Arr2 = a70
+			x.Arr2 = nil
 		}
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id72)
-			} else if st71 == foryimpl.RefFollows {
-				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id72, x.Bin1)
-			} else {
-				x.Bin1 = nil
-			}
-		} else {
+		if st67, id68 := c.ReadFieldRefFlag(); st67 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id68)
+		} else if st67 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id68, x.Bin1)
+		} else {
+			x.Bin1 = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin1")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id74)
-			} else if st73 == foryimpl.RefFollows {
-				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id74, x.Bin2)
-			} else {
-				x.Bin2 = nil
-			}
-		} else {
+		if st69, id70 := c.ReadFieldRefFlag(); st69 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id70)
+		} else if st69 == foryimpl.RefFollows {
 			x.Bin2 = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id70, x.Bin2)
+		} else {
+			x.Bin2 = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin2")
 			return
 		}
-		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-			x.List1 = foryimpl.BackRefSlice[int32](c, id76)
-		} else if st75 == foryimpl.RefFollows {
-			n77 := c.ReadLengthFast(1)
-			if n77 < 0 {
-				n77 = c.ReadLength(1)
+		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id72)
+		} else if st71 == foryimpl.RefFollows {
+			n73 := c.ReadLengthFast(1)
+			if n73 < 0 {
+				n73 = c.ReadLength(1)
 			}
-			l78 := foryimpl.MakeSlice[[]int32](c, n77)
-			if n77 > 0 {
-				hn80 := c.ReadListHeader(5)
+			l74 := foryimpl.MakeSlice[[]int32](c, n73)
+			if n73 > 0 {
+				hn76 := c.ReadListHeader(5)
 				if !c.Failed() {
-					for i79 := range l78 {
-						if hn80 && !c.ReadFlag() {
-							clear(l78[i79 : i79+1])
+					for i75 := range l74 {
+						if hn76 && !c.ReadFlag() {
+							clear(l74[i75 : i75+1])
 							continue
 						}
-						l78[i79] = r.ReadVarInt32()
+						l74[i75] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i79)
+							c.TraceIndex(i75)
 							break
 						}
 					}
 				}
 			}
-			x.List1 = l78
-			foryimpl.SetRefSlice(c, id76, x.List1)
+			x.List1 = l74
+			foryimpl.SetRefSlice(c, id72, x.List1)
 		} else {
 			x.List1 = nil
 		}
@@ -4941,32 +4905,32 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List1")
 			return
 		}
-		if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
-			x.List2 = foryimpl.BackRefSlice[int32](c, id84)
-		} else if st83 == foryimpl.RefFollows {
-			n85 := c.ReadLengthFast(1)
-			if n85 < 0 {
-				n85 = c.ReadLength(1)
+		if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id80)
+		} else if st79 == foryimpl.RefFollows {
+			n81 := c.ReadLengthFast(1)
+			if n81 < 0 {
+				n81 = c.ReadLength(1)
 			}
-			l86 := foryimpl.MakeSlice[[]int32](c, n85)
-			if n85 > 0 {
-				hn88 := c.ReadListHeader(5)
+			l82 := foryimpl.MakeSlice[[]int32](c, n81)
+			if n81 > 0 {
+				hn84 := c.ReadListHeader(5)
 				if !c.Failed() {
-					for i87 := range l86 {
-						if hn88 && !c.ReadFlag() {
-							clear(l86[i87 : i87+1])
+					for i83 := range l82 {
+						if hn84 && !c.ReadFlag() {
+							clear(l82[i83 : i83+1])
 							continue
 						}
-						l86[i87] = r.ReadVarInt32()
+						l82[i83] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i87)
+							c.TraceIndex(i83)
 							break
 						}
 					}
 				}
 			}
-			x.List2 = l86
-			foryimpl.SetRefSlice(c, id84, x.List2)
+			x.List2 = l82
+			foryimpl.SetRefSlice(c, id80, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -4974,29 +4938,29 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List2")
 			return
 		}
-		if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
-			x.Map1 = foryimpl.BackRefMap[string, int32](c, id92)
-		} else if st91 == foryimpl.RefFollows {
-			n93 := c.ReadLengthFast(2)
-			if n93 < 0 {
-				n93 = c.ReadLength(2)
+		if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id88)
+		} else if st87 == foryimpl.RefFollows {
+			n89 := c.ReadLengthFast(2)
+			if n89 < 0 {
+				n89 = c.ReadLength(2)
 			}
-			m94 := foryimpl.MakeMap[map[string]int32](c, n93)
-			for n93 > 0 && !c.Failed() {
-				sz95, vn96, _ := c.ReadMapChunk(n93, 21, 5, nil, false)
-				for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
-					var k98 string
-					k98 = c.ReadString()
-					var v99 int32
-					if !vn96 {
-						v99 = r.ReadVarInt32()
+			m90 := foryimpl.MakeMap[map[string]int32](c, n89)
+			for n89 > 0 && !c.Failed() {
+				sz91, vn92, _ := c.ReadMapChunk(n89, 21, 5, nil, false)
+				for j93 := 0; j93 < sz91 && !c.Failed(); j93++ {
+					var k94 string
+					k94 = c.ReadString()
+					var v95 int32
+					if !vn92 {
+						v95 = r.ReadVarInt32()
 					}
-					m94[k98] = v99
+					m90[k94] = v95
 				}
-				n93 -= sz95
+				n89 -= sz91
 			}
-			x.Map1 = m94
-			foryimpl.SetRefMap(c, id92, x.Map1)
+			x.Map1 = m90
+			foryimpl.SetRefMap(c, id88, x.Map1)
 		} else {
 			x.Map1 = nil
 		}
@@ -5004,29 +4968,29 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map1")
 			return
 		}
-		if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
-			x.Map2 = foryimpl.BackRefMap[string, int32](c, id102)
-		} else if st101 == foryimpl.RefFollows {
-			n103 := c.ReadLengthFast(2)
-			if n103 < 0 {
-				n103 = c.ReadLength(2)
+		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id98)
+		} else if st97 == foryimpl.RefFollows {
+			n99 := c.ReadLengthFast(2)
+			if n99 < 0 {
+				n99 = c.ReadLength(2)
 			}
-			m104 := foryimpl.MakeMap[map[string]int32](c, n103)
-			for n103 > 0 && !c.Failed() {
-				sz105, vn106, _ := c.ReadMapChunk(n103, 21, 5, nil, false)
-				for j107 := 0; j107 < sz105 && !c.Failed(); j107++ {
-					var k108 string
-					k108 = c.ReadString()
-					var v109 int32
-					if !vn106 {
-						v109 = r.ReadVarInt32()
+			m100 := foryimpl.MakeMap[map[string]int32](c, n99)
+			for n99 > 0 && !c.Failed() {
+				sz101, vn102, _ := c.ReadMapChunk(n99, 21, 5, nil, false)
+				for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
+					var k104 string
+					k104 = c.ReadString()
+					var v105 int32
+					if !vn102 {
+						v105 = r.ReadVarInt32()
 					}
-					m104[k108] = v109
+					m100[k104] = v105
 				}
-				n103 -= sz105
+				n99 -= sz101
 			}
-			x.Map2 = m104
-			foryimpl.SetRefMap(c, id102, x.Map2)
+			x.Map2 = m100
+			foryimpl.SetRefMap(c, id98, x.Map2)
 		} else {
 			x.Map2 = nil
 		}
@@ -5046,13 +5010,13 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr1")
 			return
 		}
-		n65 := c.ReadArrayLengthFast(4)
-		if n65 < 0 {
-			n65 = c.ReadArrayLength(4)
+		n63 := c.ReadArrayLengthFast(4)
+		if n63 < 0 {
+			n63 = c.ReadArrayLength(4)
 		}
-		a66 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n65)
-		r.ReadRawInt32s(a66)
-		x.Arr2 = a66
+		a64 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n63)
+		r.ReadRawInt32s(a64)
+		x.Arr2 = a64
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
@@ -5068,28 +5032,28 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n75 := c.ReadLengthFast(1)
-			if n75 < 0 {
-				n75 = c.ReadLength(1)
+			n71 := c.ReadLengthFast(1)
+			if n71 < 0 {
+				n71 = c.ReadLength(1)
 			}
-			l76 := foryimpl.ReuseSlice[[]int32](c, x.List1, n75)
-			if n75 > 0 {
-				hn78 := c.ReadListHeader(5)
+			l72 := foryimpl.ReuseSlice[[]int32](c, x.List1, n71)
+			if n71 > 0 {
+				hn74 := c.ReadListHeader(5)
 				if !c.Failed() {
-					for i77 := range l76 {
-						if hn78 && !c.ReadFlag() {
-							clear(l76[i77 : i77+1])
+					for i73 := range l72 {
+						if hn74 && !c.ReadFlag() {
+							clear(l72[i73 : i73+1])
 							continue
 						}
-						l76[i77] = r.ReadVarInt32()
+						l72[i73] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i77)
+							c.TraceIndex(i73)
 							break
 						}
 					}
 				}
 			}
-			x.List1 = l76
+			x.List1 = l72
 		} else {
 			x.List1 = nil
 		}
@@ -5098,28 +5062,28 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n83 := c.ReadLengthFast(1)
-			if n83 < 0 {
-				n83 = c.ReadLength(1)
+			n79 := c.ReadLengthFast(1)
+			if n79 < 0 {
+				n79 = c.ReadLength(1)
 			}
-			l84 := foryimpl.ReuseSlice[[]int32](c, x.List2, n83)
-			if n83 > 0 {
-				hn86 := c.ReadListHeader(5)
+			l80 := foryimpl.ReuseSlice[[]int32](c, x.List2, n79)
+			if n79 > 0 {
+				hn82 := c.ReadListHeader(5)
 				if !c.Failed() {
-					for i85 := range l84 {
-						if hn86 && !c.ReadFlag() {
-							clear(l84[i85 : i85+1])
+					for i81 := range l80 {
+						if hn82 && !c.ReadFlag() {
+							clear(l80[i81 : i81+1])
 							continue
 						}
-						l84[i85] = r.ReadVarInt32()
+						l80[i81] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i85)
+							c.TraceIndex(i81)
 							break
 						}
 					}
 				}
 			}
-			x.List2 = l84
+			x.List2 = l80
 		} else {
 			x.List2 = nil
 		}
@@ -5128,25 +5092,25 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n91 := c.ReadLengthFast(2)
-			if n91 < 0 {
-				n91 = c.ReadLength(2)
+			n87 := c.ReadLengthFast(2)
+			if n87 < 0 {
+				n87 = c.ReadLength(2)
 			}
-			m92 := foryimpl.MakeMap[map[string]int32](c, n91)
-			for n91 > 0 && !c.Failed() {
-				sz93, vn94, _ := c.ReadMapChunk(n91, 21, 5, nil, false)
-				for j95 := 0; j95 < sz93 && !c.Failed(); j95++ {
-					var k96 string
-					k96 = c.ReadString()
-					var v97 int32
-					if !vn94 {
-						v97 = r.ReadVarInt32()
+			m88 := foryimpl.MakeMap[map[string]int32](c, n87)
+			for n87 > 0 && !c.Failed() {
+				sz89, vn90, _ := c.ReadMapChunk(n87, 21, 5, nil, false)
+				for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
+					var k92 string
+					k92 = c.ReadString()
+					var v93 int32
+					if !vn90 {
+						v93 = r.ReadVarInt32()
 					}
-					m92[k96] = v97
+					m88[k92] = v93
 				}
-				n91 -= sz93
+				n87 -= sz89
 			}
-			x.Map1 = m92
+			x.Map1 = m88
 		} else {
 			x.Map1 = nil
 		}
@@ -5155,25 +5119,25 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n101 := c.ReadLengthFast(2)
-			if n101 < 0 {
-				n101 = c.ReadLength(2)
+			n97 := c.ReadLengthFast(2)
+			if n97 < 0 {
+				n97 = c.ReadLength(2)
 			}
-			m102 := foryimpl.MakeMap[map[string]int32](c, n101)
-			for n101 > 0 && !c.Failed() {
-				sz103, vn104, _ := c.ReadMapChunk(n101, 21, 5, nil, false)
-				for j105 := 0; j105 < sz103 && !c.Failed(); j105++ {
-					var k106 string
-					k106 = c.ReadString()
-					var v107 int32
-					if !vn104 {
-						v107 = r.ReadVarInt32()
+			m98 := foryimpl.MakeMap[map[string]int32](c, n97)
+			for n97 > 0 && !c.Failed() {
+				sz99, vn100, _ := c.ReadMapChunk(n97, 21, 5, nil, false)
+				for j101 := 0; j101 < sz99 && !c.Failed(); j101++ {
+					var k102 string
+					k102 = c.ReadString()
+					var v103 int32
+					if !vn100 {
+						v103 = r.ReadVarInt32()
 					}
-					m102[k106] = v107
+					m98[k102] = v103
 				}
-				n101 -= sz103
+				n97 -= sz99
 			}
-			x.Map2 = m102
+			x.Map2 = m98
 		} else {
 			x.Map2 = nil
 		}
@@ -5192,24 +5156,9 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
-					x.Arr1 = foryimpl.BackRefSlice[int32](c, id114)
-				} else if st113 == foryimpl.RefFollows {
-					n115 := c.ReadArrayLengthFast(4)
-					if n115 < 0 {
-						n115 = c.ReadArrayLength(4)
-					}
-					a116 := foryimpl.MakeSlice[[]int32](c, n115)
-					r.ReadRawInt32s(a116)
-					x.Arr1 = a116
-					foryimpl.SetRefSlice(c, id114, x.Arr1)
-				} else {
-					x.Arr1 = nil
-				}
-			} else {
-				if f.Convert {
-					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+					x.Arr1 = foryimpl.BackRefSlice[int32](c, id110)
+				} else if st109 == foryimpl.RefFollows {
 					n111 := c.ReadArrayLengthFast(4)
 					if n111 < 0 {
 						n111 = c.ReadArrayLength(4)
@@ -5217,28 +5166,28 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 					a112 := foryimpl.MakeSlice[[]int32](c, n111)
 					r.ReadRawInt32s(a112)
 					x.Arr1 = a112
+					foryimpl.SetRefSlice(c, id110, x.Arr1)
+				} else {
+					x.Arr1 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n107 := c.ReadArrayLengthFast(4)
+					if n107 < 0 {
+						n107 = c.ReadArrayLength(4)
+					}
+					a108 := foryimpl.MakeSlice[[]int32](c, n107)
+					r.ReadRawInt32s(a108)
+					x.Arr1 = a108
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-					x.Arr2 = foryimpl.BackRefSlice[int32](c, id120)
-				} else if st119 == foryimpl.RefFollows {
-					n121 := c.ReadArrayLengthFast(4)
-					if n121 < 0 {
-						n121 = c.ReadArrayLength(4)
-					}
-					a122 := foryimpl.MakeSlice[[]int32](c, n121)
-					r.ReadRawInt32s(a122)
-					x.Arr2 = a122
-					foryimpl.SetRefSlice(c, id120, x.Arr2)
-				} else {
-					x.Arr2 = nil
-				}
-			} else {
-				if f.Convert {
-					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
+					x.Arr2 = foryimpl.BackRefSlice[int32](c, id116)
+				} else if st115 == foryimpl.RefFollows {
 					n117 := c.ReadArrayLengthFast(4)
 					if n117 < 0 {
 						n117 = c.ReadArrayLength(4)
@@ -5246,15 +5195,30 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 					a118 := foryimpl.MakeSlice[[]int32](c, n117)
 					r.ReadRawInt32s(a118)
 					x.Arr2 = a118
+					foryimpl.SetRefSlice(c, id116, x.Arr2)
+				} else {
+					x.Arr2 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n113 := c.ReadArrayLengthFast(4)
+					if n113 < 0 {
+						n113 = c.ReadArrayLength(4)
+					}
+					a114 := foryimpl.MakeSlice[[]int32](c, n113)
+					r.ReadRawInt32s(a114)
+					x.Arr2 = a114
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id124)
-				} else if st123 == foryimpl.RefFollows {
+				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id120)
+				} else if st119 == foryimpl.RefFollows {
 					x.Bin1 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id124, x.Bin1)
+					foryimpl.SetRefSlice(c, id120, x.Bin1)
 				} else {
 					x.Bin1 = nil
 				}
@@ -5267,11 +5231,11 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
-					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id126)
-				} else if st125 == foryimpl.RefFollows {
+				if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
+					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id122)
+				} else if st121 == foryimpl.RefFollows {
 					x.Bin2 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id126, x.Bin2)
+					foryimpl.SetRefSlice(c, id122, x.Bin2)
 				} else {
 					x.Bin2 = nil
 				}
@@ -5284,32 +5248,32 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
-					x.List1 = foryimpl.BackRefSlice[int32](c, id134)
-				} else if st133 == foryimpl.RefFollows {
-					n135 := c.ReadLengthFast(1)
-					if n135 < 0 {
-						n135 = c.ReadLength(1)
+				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+					x.List1 = foryimpl.BackRefSlice[int32](c, id130)
+				} else if st129 == foryimpl.RefFollows {
+					n131 := c.ReadLengthFast(1)
+					if n131 < 0 {
+						n131 = c.ReadLength(1)
 					}
-					l136 := foryimpl.MakeSlice[[]int32](c, n135)
-					if n135 > 0 {
-						hn138 := c.ReadListHeader(5)
+					l132 := foryimpl.MakeSlice[[]int32](c, n131)
+					if n131 > 0 {
+						hn134 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i137 := range l136 {
-								if hn138 && !c.ReadFlag() {
-									clear(l136[i137 : i137+1])
+							for i133 := range l132 {
+								if hn134 && !c.ReadFlag() {
+									clear(l132[i133 : i133+1])
 									continue
 								}
-								l136[i137] = r.ReadVarInt32()
+								l132[i133] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i137)
+									c.TraceIndex(i133)
 									break
 								}
 							}
 						}
 					}
-					x.List1 = l136
-					foryimpl.SetRefSlice(c, id134, x.List1)
+					x.List1 = l132
+					foryimpl.SetRefSlice(c, id130, x.List1)
 				} else {
 					x.List1 = nil
 				}
@@ -5317,58 +5281,58 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n127 := c.ReadLengthFast(1)
-					if n127 < 0 {
-						n127 = c.ReadLength(1)
+					n123 := c.ReadLengthFast(1)
+					if n123 < 0 {
+						n123 = c.ReadLength(1)
 					}
-					l128 := foryimpl.MakeSlice[[]int32](c, n127)
-					if n127 > 0 {
-						hn130 := c.ReadListHeader(5)
+					l124 := foryimpl.MakeSlice[[]int32](c, n123)
+					if n123 > 0 {
+						hn126 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i129 := range l128 {
-								if hn130 && !c.ReadFlag() {
-									clear(l128[i129 : i129+1])
+							for i125 := range l124 {
+								if hn126 && !c.ReadFlag() {
+									clear(l124[i125 : i125+1])
 									continue
 								}
-								l128[i129] = r.ReadVarInt32()
+								l124[i125] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i129)
+									c.TraceIndex(i125)
 									break
 								}
 							}
 						}
 					}
-					x.List1 = l128
+					x.List1 = l124
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st147, id148 := c.ReadRefFlag(); st147 == foryimpl.RefBack {
-					x.List2 = foryimpl.BackRefSlice[int32](c, id148)
-				} else if st147 == foryimpl.RefFollows {
-					n149 := c.ReadLengthFast(1)
-					if n149 < 0 {
-						n149 = c.ReadLength(1)
+				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
+					x.List2 = foryimpl.BackRefSlice[int32](c, id144)
+				} else if st143 == foryimpl.RefFollows {
+					n145 := c.ReadLengthFast(1)
+					if n145 < 0 {
+						n145 = c.ReadLength(1)
 					}
-					l150 := foryimpl.MakeSlice[[]int32](c, n149)
-					if n149 > 0 {
-						hn152 := c.ReadListHeader(5)
+					l146 := foryimpl.MakeSlice[[]int32](c, n145)
+					if n145 > 0 {
+						hn148 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i151 := range l150 {
-								if hn152 && !c.ReadFlag() {
-									clear(l150[i151 : i151+1])
+							for i147 := range l146 {
+								if hn148 && !c.ReadFlag() {
+									clear(l146[i147 : i147+1])
 									continue
 								}
-								l150[i151] = r.ReadVarInt32()
+								l146[i147] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i151)
+									c.TraceIndex(i147)
 									break
 								}
 							}
 						}
 					}
-					x.List2 = l150
-					foryimpl.SetRefSlice(c, id148, x.List2)
+					x.List2 = l146
+					foryimpl.SetRefSlice(c, id144, x.List2)
 				} else {
 					x.List2 = nil
 				}
@@ -5376,130 +5340,130 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n141 := c.ReadLengthFast(1)
-					if n141 < 0 {
-						n141 = c.ReadLength(1)
+					n137 := c.ReadLengthFast(1)
+					if n137 < 0 {
+						n137 = c.ReadLength(1)
 					}
-					l142 := foryimpl.MakeSlice[[]int32](c, n141)
-					if n141 > 0 {
-						hn144 := c.ReadListHeader(5)
+					l138 := foryimpl.MakeSlice[[]int32](c, n137)
+					if n137 > 0 {
+						hn140 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i143 := range l142 {
-								if hn144 && !c.ReadFlag() {
-									clear(l142[i143 : i143+1])
+							for i139 := range l138 {
+								if hn140 && !c.ReadFlag() {
+									clear(l138[i139 : i139+1])
 									continue
 								}
-								l142[i143] = r.ReadVarInt32()
+								l138[i139] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i143)
+									c.TraceIndex(i139)
 									break
 								}
 							}
 						}
 					}
-					x.List2 = l142
+					x.List2 = l138
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st163, id164 := c.ReadRefFlag(); st163 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id164)
-				} else if st163 == foryimpl.RefFollows {
-					n165 := c.ReadLengthFast(2)
-					if n165 < 0 {
-						n165 = c.ReadLength(2)
+				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id160)
+				} else if st159 == foryimpl.RefFollows {
+					n161 := c.ReadLengthFast(2)
+					if n161 < 0 {
+						n161 = c.ReadLength(2)
 					}
-					m166 := foryimpl.MakeMap[map[string]int32](c, n165)
-					for n165 > 0 && !c.Failed() {
-						sz167, vn168, _ := c.ReadMapChunk(n165, 21, 5, nil, false)
-						for j169 := 0; j169 < sz167 && !c.Failed(); j169++ {
-							var k170 string
-							k170 = c.ReadString()
-							var v171 int32
-							if !vn168 {
-								v171 = r.ReadVarInt32()
+					m162 := foryimpl.MakeMap[map[string]int32](c, n161)
+					for n161 > 0 && !c.Failed() {
+						sz163, vn164, _ := c.ReadMapChunk(n161, 21, 5, nil, false)
+						for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
+							var k166 string
+							k166 = c.ReadString()
+							var v167 int32
+							if !vn164 {
+								v167 = r.ReadVarInt32()
 							}
-							m166[k170] = v171
+							m162[k166] = v167
 						}
-						n165 -= sz167
+						n161 -= sz163
 					}
-					x.Map1 = m166
-					foryimpl.SetRefMap(c, id164, x.Map1)
+					x.Map1 = m162
+					foryimpl.SetRefMap(c, id160, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n155 := c.ReadLengthFast(2)
-					if n155 < 0 {
-						n155 = c.ReadLength(2)
+					n151 := c.ReadLengthFast(2)
+					if n151 < 0 {
+						n151 = c.ReadLength(2)
 					}
-					m156 := foryimpl.MakeMap[map[string]int32](c, n155)
-					for n155 > 0 && !c.Failed() {
-						sz157, vn158, _ := c.ReadMapChunk(n155, 21, 5, nil, false)
-						for j159 := 0; j159 < sz157 && !c.Failed(); j159++ {
-							var k160 string
-							k160 = c.ReadString()
-							var v161 int32
-							if !vn158 {
-								v161 = r.ReadVarInt32()
+					m152 := foryimpl.MakeMap[map[string]int32](c, n151)
+					for n151 > 0 && !c.Failed() {
+						sz153, vn154, _ := c.ReadMapChunk(n151, 21, 5, nil, false)
+						for j155 := 0; j155 < sz153 && !c.Failed(); j155++ {
+							var k156 string
+							k156 = c.ReadString()
+							var v157 int32
+							if !vn154 {
+								v157 = r.ReadVarInt32()
 							}
-							m156[k160] = v161
+							m152[k156] = v157
 						}
-						n155 -= sz157
+						n151 -= sz153
 					}
-					x.Map1 = m156
+					x.Map1 = m152
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st181, id182 := c.ReadRefFlag(); st181 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id182)
-				} else if st181 == foryimpl.RefFollows {
-					n183 := c.ReadLengthFast(2)
-					if n183 < 0 {
-						n183 = c.ReadLength(2)
+				if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id178)
+				} else if st177 == foryimpl.RefFollows {
+					n179 := c.ReadLengthFast(2)
+					if n179 < 0 {
+						n179 = c.ReadLength(2)
 					}
-					m184 := foryimpl.MakeMap[map[string]int32](c, n183)
-					for n183 > 0 && !c.Failed() {
-						sz185, vn186, _ := c.ReadMapChunk(n183, 21, 5, nil, false)
-						for j187 := 0; j187 < sz185 && !c.Failed(); j187++ {
-							var k188 string
-							k188 = c.ReadString()
-							var v189 int32
-							if !vn186 {
-								v189 = r.ReadVarInt32()
+					m180 := foryimpl.MakeMap[map[string]int32](c, n179)
+					for n179 > 0 && !c.Failed() {
+						sz181, vn182, _ := c.ReadMapChunk(n179, 21, 5, nil, false)
+						for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
+							var k184 string
+							k184 = c.ReadString()
+							var v185 int32
+							if !vn182 {
+								v185 = r.ReadVarInt32()
 							}
-							m184[k188] = v189
+							m180[k184] = v185
 						}
-						n183 -= sz185
+						n179 -= sz181
 					}
-					x.Map2 = m184
-					foryimpl.SetRefMap(c, id182, x.Map2)
+					x.Map2 = m180
+					foryimpl.SetRefMap(c, id178, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n173 := c.ReadLengthFast(2)
-					if n173 < 0 {
-						n173 = c.ReadLength(2)
+					n169 := c.ReadLengthFast(2)
+					if n169 < 0 {
+						n169 = c.ReadLength(2)
 					}
-					m174 := foryimpl.MakeMap[map[string]int32](c, n173)
-					for n173 > 0 && !c.Failed() {
-						sz175, vn176, _ := c.ReadMapChunk(n173, 21, 5, nil, false)
-						for j177 := 0; j177 < sz175 && !c.Failed(); j177++ {
-							var k178 string
-							k178 = c.ReadString()
-							var v179 int32
-							if !vn176 {
-								v179 = r.ReadVarInt32()
+					m170 := foryimpl.MakeMap[map[string]int32](c, n169)
+					for n169 > 0 && !c.Failed() {
+						sz171, vn172, _ := c.ReadMapChunk(n169, 21, 5, nil, false)
+						for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
+							var k174 string
+							k174 = c.ReadString()
+							var v175 int32
+							if !vn172 {
+								v175 = r.ReadVarInt32()
 							}
-							m174[k178] = v179
+							m170[k174] = v175
 						}
-						n173 -= sz175
+						n169 -= sz171
 					}
-					x.Map2 = m174
+					x.Map2 = m170
 				}
 			}
 		default:
@@ -6548,120 +6512,92 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-				x.Arr1 = foryimpl.BackRefSlice[int32](c, id60)
-			} else if st59 == foryimpl.RefFollows {
-				n61 := c.ReadArrayLengthFast(4)
-				if n61 < 0 {
-					n61 = c.ReadArrayLength(4)
-				}
-				a62 := foryimpl.MakeSlice[[]int32](c, n61)
-				r.ReadRawInt32s(a62)
-				x.Arr1 = a62
-				foryimpl.SetRefSlice(c, id60, x.Arr1)
-			} else {
-				x.Arr1 = nil
+		if st59, id60 := c.ReadFieldRefFlag(); st59 == foryimpl.RefBack {
+			x.Arr1 = foryimpl.BackRefSlice[int32](c, id60)
+		} else if st59 == foryimpl.RefFollows {
+			n61 := c.ReadArrayLengthFast(4)
+			if n61 < 0 {
+				n61 = c.ReadArrayLength(4)
 			}
+			a62 := foryimpl.MakeSlice[[]int32](c, n61)
+			r.ReadRawInt32s(a62)
+			x.Arr1 = a62
+			foryimpl.SetRefSlice(c, id60, x.Arr1)
 		} else {
-			n63 := c.ReadArrayLengthFast(4)
-			if n63 < 0 {
-				n63 = c.ReadArrayLength(4)
-			}
-			a64 := foryimpl.MakeSlice[[]int32](c, n63)
-			r.ReadRawInt32s(a64)
-			x.Arr1 = a64
+			x.Arr1 = nil
 		}
 		if c.Failed() {
 			c.Trace("Arr1")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
-				x.Arr2 = foryimpl.BackRefSlice[int32](c, id66)
-			} else if st65 == foryimpl.RefFollows {
-				n67 := c.ReadArrayLengthFast(4)
-				if n67 < 0 {
-					n67 = c.ReadArrayLength(4)
-				}
-				a68 := foryimpl.MakeSlice[[]int32](c, n67)
-				r.ReadRawInt32s(a68)
-				x.Arr2 = a68
-				foryimpl.SetRefSlice(c, id66, x.Arr2)
-			} else {
-				x.Arr2 = nil
+		if st63, id64 := c.ReadFieldRefFlag(); st63 == foryimpl.RefBack {
+			x.Arr2 = foryimpl.BackRefSlice[int32](c, id64)
+		} else if st63 == foryimpl.RefFollows {
+			n65 := c.ReadArrayLengthFast(4)
+			if n65 < 0 {
+				n65 = c.ReadArrayLength(4)
 			}
+			a66 := foryimpl.MakeSlice[[]int32](c, n65)
+			r.ReadRawInt32s(a66)
+			x.Arr2 = a66
+			foryimpl.SetRefSlice(c, id64, x.Arr2)
 		} else {
-			n69 := c.ReadArrayLengthFast(4)
-			if n69 < 0 {
-				n69 = c.ReadArrayLength(4)
-			}
-			a70 := foryimpl.MakeSlice[[]int32](c, n69)
-			r.ReadRawInt32s(a70)
-			x.Arr2 = a70
+			x.Arr2 = nil
 		}
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id72)
-			} else if st71 == foryimpl.RefFollows {
-				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id72, x.Bin1)
-			} else {
-				x.Bin1 = nil
-			}
-		} else {
+		if st67, id68 := c.ReadFieldRefFlag(); st67 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id68)
+		} else if st67 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id68, x.Bin1)
+		} else {
+			x.Bin1 = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin1")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id74)
-			} else if st73 == foryimpl.RefFollows {
-				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id74, x.Bin2)
-			} else {
-				x.Bin2 = nil
-			}
-		} else {
+		if st69, id70 := c.ReadFieldRefFlag(); st69 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id70)
+		} else if st69 == foryimpl.RefFollows {
 			x.Bin2 = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id70, x.Bin2)
+		} else {
+			x.Bin2 = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin2")
 			return
 		}
-		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-			x.List1 = foryimpl.BackRefSlice[int32](c, id76)
-		} else if st75 == foryimpl.RefFollows {
-			n77 := c.ReadLengthFast(1)
-			if n77 < 0 {
-				n77 = c.ReadLength(1)
+		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id72)
+		} else if st71 == foryimpl.RefFollows {
+			n73 := c.ReadLengthFast(1)
+			if n73 < 0 {
+				n73 = c.ReadLength(1)
 			}
-			l78 := foryimpl.MakeSlice[[]int32](c, n77)
-			if n77 > 0 {
-				hn80 := c.ReadListHeader(5)
+			l74 := foryimpl.MakeSlice[[]int32](c, n73)
+			if n73 > 0 {
+				hn76 := c.ReadListHeader(5)
 				if !c.Failed() {
-					for i79 := range l78 {
-						if hn80 && !c.ReadFlag() {
-							clear(l78[i79 : i79+1])
+					for i75 := range l74 {
+						if hn76 && !c.ReadFlag() {
+							clear(l74[i75 : i75+1])
 							continue
 						}
-						l78[i79] = r.ReadVarInt32()
+						l74[i75] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i79)
+							c.TraceIndex(i75)
 							break
 						}
 					}
 				}
 			}
-			x.List1 = l78
-			foryimpl.SetRefSlice(c, id76, x.List1)
+			x.List1 = l74
+			foryimpl.SetRefSlice(c, id72, x.List1)
 		} else {
 			x.List1 = nil
 		}
@@ -6669,32 +6605,32 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List1")
 			return
 		}
-		if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
-			x.List2 = foryimpl.BackRefSlice[int32](c, id84)
-		} else if st83 == foryimpl.RefFollows {
-			n85 := c.ReadLengthFast(1)
-			if n85 < 0 {
-				n85 = c.ReadLength(1)
+		if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id80)
+		} else if st79 == foryimpl.RefFollows {
+			n81 := c.ReadLengthFast(1)
+			if n81 < 0 {
+				n81 = c.ReadLength(1)
 			}
-			l86 := foryimpl.MakeSlice[[]int32](c, n85)
-			if n85 > 0 {
-				hn88 := c.ReadListHeader(5)
+			l82 := foryimpl.MakeSlice[[]int32](c, n81)
+			if n81 > 0 {
+				hn84 := c.ReadListHeader(5)
 				if !c.Failed() {
-					for i87 := range l86 {
-						if hn88 && !c.ReadFlag() {
-							clear(l86[i87 : i87+1])
+					for i83 := range l82 {
+						if hn84 && !c.ReadFlag() {
+							clear(l82[i83 : i83+1])
 							continue
 						}
-						l86[i87] = r.ReadVarInt32()
+						l82[i83] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i87)
+							c.TraceIndex(i83)
 							break
 						}
 					}
 				}
 			}
-			x.List2 = l86
-			foryimpl.SetRefSlice(c, id84, x.List2)
+			x.List2 = l82
+			foryimpl.SetRefSlice(c, id80, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -6702,29 +6638,29 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List2")
 			return
 		}
-		if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
-			x.Map1 = foryimpl.BackRefMap[string, int32](c, id92)
-		} else if st91 == foryimpl.RefFollows {
-			n93 := c.ReadLengthFast(2)
-			if n93 < 0 {
-				n93 = c.ReadLength(2)
+		if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id88)
+		} else if st87 == foryimpl.RefFollows {
+			n89 := c.ReadLengthFast(2)
+			if n89 < 0 {
+				n89 = c.ReadLength(2)
 			}
-			m94 := foryimpl.MakeMap[map[string]int32](c, n93)
-			for n93 > 0 && !c.Failed() {
-				sz95, vn96, _ := c.ReadMapChunk(n93, 21, 5, nil, false)
-				for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
-					var k98 string
-					k98 = c.ReadString()
-					var v99 int32
-					if !vn96 {
-						v99 = r.ReadVarInt32()
+			m90 := foryimpl.MakeMap[map[string]int32](c, n89)
+			for n89 > 0 && !c.Failed() {
+				sz91, vn92, _ := c.ReadMapChunk(n89, 21, 5, nil, false)
+				for j93 := 0; j93 < sz91 && !c.Failed(); j93++ {
+					var k94 string
+					k94 = c.ReadString()
+					var v95 int32
+					if !vn92 {
+						v95 = r.ReadVarInt32()
 					}
-					m94[k98] = v99
+					m90[k94] = v95
 				}
-				n93 -= sz95
+				n89 -= sz91
 			}
-			x.Map1 = m94
-			foryimpl.SetRefMap(c, id92, x.Map1)
+			x.Map1 = m90
+			foryimpl.SetRefMap(c, id88, x.Map1)
 		} else {
 			x.Map1 = nil
 		}
@@ -6732,29 +6668,29 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map1")
 			return
 		}
-		if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
-			x.Map2 = foryimpl.BackRefMap[string, int32](c, id102)
-		} else if st101 == foryimpl.RefFollows {
-			n103 := c.ReadLengthFast(2)
-			if n103 < 0 {
-				n103 = c.ReadLength(2)
+		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id98)
+		} else if st97 == foryimpl.RefFollows {
+			n99 := c.ReadLengthFast(2)
+			if n99 < 0 {
+				n99 = c.ReadLength(2)
 			}
-			m104 := foryimpl.MakeMap[map[string]int32](c, n103)
-			for n103 > 0 && !c.Failed() {
-				sz105, vn106, _ := c.ReadMapChunk(n103, 21, 5, nil, false)
-				for j107 := 0; j107 < sz105 && !c.Failed(); j107++ {
-					var k108 string
-					k108 = c.ReadString()
-					var v109 int32
-					if !vn106 {
-						v109 = r.ReadVarInt32()
+			m100 := foryimpl.MakeMap[map[string]int32](c, n99)
+			for n99 > 0 && !c.Failed() {
+				sz101, vn102, _ := c.ReadMapChunk(n99, 21, 5, nil, false)
+				for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
+					var k104 string
+					k104 = c.ReadString()
+					var v105 int32
+					if !vn102 {
+						v105 = r.ReadVarInt32()
 					}
-					m104[k108] = v109
+					m100[k104] = v105
 				}
-				n103 -= sz105
+				n99 -= sz101
 			}
-			x.Map2 = m104
-			foryimpl.SetRefMap(c, id102, x.Map2)
+			x.Map2 = m100
+			foryimpl.SetRefMap(c, id98, x.Map2)
 		} else {
 			x.Map2 = nil
 		}
@@ -6774,13 +6710,13 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr1")
 			return
 		}
-		n65 := c.ReadArrayLengthFast(4)
-		if n65 < 0 {
-			n65 = c.ReadArrayLength(4)
+		n63 := c.ReadArrayLengthFast(4)
+		if n63 < 0 {
+			n63 = c.ReadArrayLength(4)
 		}
-		a66 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n65)
-		r.ReadRawInt32s(a66)
-		x.Arr2 = a66
+		a64 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n63)
+		r.ReadRawInt32s(a64)
+		x.Arr2 = a64
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
@@ -6796,28 +6732,28 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n75 := c.ReadLengthFast(1)
-			if n75 < 0 {
-				n75 = c.ReadLength(1)
+			n71 := c.ReadLengthFast(1)
+			if n71 < 0 {
+				n71 = c.ReadLength(1)
 			}
-			l76 := foryimpl.ReuseSlice[[]int32](c, x.List1, n75)
-			if n75 > 0 {
-				hn78 := c.ReadListHeader(5)
+			l72 := foryimpl.ReuseSlice[[]int32](c, x.List1, n71)
+			if n71 > 0 {
+				hn74 := c.ReadListHeader(5)
 				if !c.Failed() {
-					for i77 := range l76 {
-						if hn78 && !c.ReadFlag() {
-							clear(l76[i77 : i77+1])
+					for i73 := range l72 {
+						if hn74 && !c.ReadFlag() {
+							clear(l72[i73 : i73+1])
 							continue
 						}
-						l76[i77] = r.ReadVarInt32()
+						l72[i73] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i77)
+							c.TraceIndex(i73)
 							break
 						}
 					}
 				}
 			}
-			x.List1 = l76
+			x.List1 = l72
 		} else {
 			x.List1 = nil
 		}
@@ -6826,28 +6762,28 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n83 := c.ReadLengthFast(1)
-			if n83 < 0 {
-				n83 = c.ReadLength(1)
+			n79 := c.ReadLengthFast(1)
+			if n79 < 0 {
+				n79 = c.ReadLength(1)
 			}
-			l84 := foryimpl.ReuseSlice[[]int32](c, x.List2, n83)
-			if n83 > 0 {
-				hn86 := c.ReadListHeader(5)
+			l80 := foryimpl.ReuseSlice[[]int32](c, x.List2, n79)
+			if n79 > 0 {
+				hn82 := c.ReadListHeader(5)
 				if !c.Failed() {
-					for i85 := range l84 {
-						if hn86 && !c.ReadFlag() {
-							clear(l84[i85 : i85+1])
+					for i81 := range l80 {
+						if hn82 && !c.ReadFlag() {
+							clear(l80[i81 : i81+1])
 							continue
 						}
-						l84[i85] = r.ReadVarInt32()
+						l80[i81] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i85)
+							c.TraceIndex(i81)
 							break
 						}
 					}
 				}
 			}
-			x.List2 = l84
+			x.List2 = l80
 		} else {
 			x.List2 = nil
 		}
@@ -6856,25 +6792,25 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n91 := c.ReadLengthFast(2)
-			if n91 < 0 {
-				n91 = c.ReadLength(2)
+			n87 := c.ReadLengthFast(2)
+			if n87 < 0 {
+				n87 = c.ReadLength(2)
 			}
-			m92 := foryimpl.MakeMap[map[string]int32](c, n91)
-			for n91 > 0 && !c.Failed() {
-				sz93, vn94, _ := c.ReadMapChunk(n91, 21, 5, nil, false)
-				for j95 := 0; j95 < sz93 && !c.Failed(); j95++ {
-					var k96 string
-					k96 = c.ReadString()
-					var v97 int32
-					if !vn94 {
-						v97 = r.ReadVarInt32()
+			m88 := foryimpl.MakeMap[map[string]int32](c, n87)
+			for n87 > 0 && !c.Failed() {
+				sz89, vn90, _ := c.ReadMapChunk(n87, 21, 5, nil, false)
+				for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
+					var k92 string
+					k92 = c.ReadString()
+					var v93 int32
+					if !vn90 {
+						v93 = r.ReadVarInt32()
 					}
-					m92[k96] = v97
+					m88[k92] = v93
 				}
-				n91 -= sz93
+				n87 -= sz89
 			}
-			x.Map1 = m92
+			x.Map1 = m88
 		} else {
 			x.Map1 = nil
 		}
@@ -6883,25 +6819,25 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n101 := c.ReadLengthFast(2)
-			if n101 < 0 {
-				n101 = c.ReadLength(2)
+			n97 := c.ReadLengthFast(2)
+			if n97 < 0 {
+				n97 = c.ReadLength(2)
 			}
-			m102 := foryimpl.MakeMap[map[string]int32](c, n101)
-			for n101 > 0 && !c.Failed() {
-				sz103, vn104, _ := c.ReadMapChunk(n101, 21, 5, nil, false)
-				for j105 := 0; j105 < sz103 && !c.Failed(); j105++ {
-					var k106 string
-					k106 = c.ReadString()
-					var v107 int32
-					if !vn104 {
-						v107 = r.ReadVarInt32()
+			m98 := foryimpl.MakeMap[map[string]int32](c, n97)
+			for n97 > 0 && !c.Failed() {
+				sz99, vn100, _ := c.ReadMapChunk(n97, 21, 5, nil, false)
+				for j101 := 0; j101 < sz99 && !c.Failed(); j101++ {
+					var k102 string
+					k102 = c.ReadString()
+					var v103 int32
+					if !vn100 {
+						v103 = r.ReadVarInt32()
 					}
-					m102[k106] = v107
+					m98[k102] = v103
 				}
-				n101 -= sz103
+				n97 -= sz99
 			}
-			x.Map2 = m102
+			x.Map2 = m98
 		} else {
 			x.Map2 = nil
 		}
@@ -6928,24 +6864,9 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			x.Any2 = foryimpl.ReadAny(c, false)
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
-					x.Arr1 = foryimpl.BackRefSlice[int32](c, id114)
-				} else if st113 == foryimpl.RefFollows {
-					n115 := c.ReadArrayLengthFast(4)
-					if n115 < 0 {
-						n115 = c.ReadArrayLength(4)
-					}
-					a116 := foryimpl.MakeSlice[[]int32](c, n115)
-					r.ReadRawInt32s(a116)
-					x.Arr1 = a116
-					foryimpl.SetRefSlice(c, id114, x.Arr1)
-				} else {
-					x.Arr1 = nil
-				}
-			} else {
-				if f.Convert {
-					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+					x.Arr1 = foryimpl.BackRefSlice[int32](c, id110)
+				} else if st109 == foryimpl.RefFollows {
 					n111 := c.ReadArrayLengthFast(4)
 					if n111 < 0 {
 						n111 = c.ReadArrayLength(4)
@@ -6953,28 +6874,28 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 					a112 := foryimpl.MakeSlice[[]int32](c, n111)
 					r.ReadRawInt32s(a112)
 					x.Arr1 = a112
+					foryimpl.SetRefSlice(c, id110, x.Arr1)
+				} else {
+					x.Arr1 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n107 := c.ReadArrayLengthFast(4)
+					if n107 < 0 {
+						n107 = c.ReadArrayLength(4)
+					}
+					a108 := foryimpl.MakeSlice[[]int32](c, n107)
+					r.ReadRawInt32s(a108)
+					x.Arr1 = a108
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-					x.Arr2 = foryimpl.BackRefSlice[int32](c, id120)
-				} else if st119 == foryimpl.RefFollows {
-					n121 := c.ReadArrayLengthFast(4)
-					if n121 < 0 {
-						n121 = c.ReadArrayLength(4)
-					}
-					a122 := foryimpl.MakeSlice[[]int32](c, n121)
-					r.ReadRawInt32s(a122)
-					x.Arr2 = a122
-					foryimpl.SetRefSlice(c, id120, x.Arr2)
-				} else {
-					x.Arr2 = nil
-				}
-			} else {
-				if f.Convert {
-					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
+					x.Arr2 = foryimpl.BackRefSlice[int32](c, id116)
+				} else if st115 == foryimpl.RefFollows {
 					n117 := c.ReadArrayLengthFast(4)
 					if n117 < 0 {
 						n117 = c.ReadArrayLength(4)
@@ -6982,15 +6903,30 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 					a118 := foryimpl.MakeSlice[[]int32](c, n117)
 					r.ReadRawInt32s(a118)
 					x.Arr2 = a118
+					foryimpl.SetRefSlice(c, id116, x.Arr2)
+				} else {
+					x.Arr2 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n113 := c.ReadArrayLengthFast(4)
+					if n113 < 0 {
+						n113 = c.ReadArrayLength(4)
+					}
+					a114 := foryimpl.MakeSlice[[]int32](c, n113)
+					r.ReadRawInt32s(a114)
+					x.Arr2 = a114
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id124)
-				} else if st123 == foryimpl.RefFollows {
+				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id120)
+				} else if st119 == foryimpl.RefFollows {
 					x.Bin1 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id124, x.Bin1)
+					foryimpl.SetRefSlice(c, id120, x.Bin1)
 				} else {
 					x.Bin1 = nil
 				}
@@ -7003,11 +6939,11 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
-					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id126)
-				} else if st125 == foryimpl.RefFollows {
+				if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
+					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id122)
+				} else if st121 == foryimpl.RefFollows {
 					x.Bin2 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id126, x.Bin2)
+					foryimpl.SetRefSlice(c, id122, x.Bin2)
 				} else {
 					x.Bin2 = nil
 				}
@@ -7020,32 +6956,32 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
-					x.List1 = foryimpl.BackRefSlice[int32](c, id134)
-				} else if st133 == foryimpl.RefFollows {
-					n135 := c.ReadLengthFast(1)
-					if n135 < 0 {
-						n135 = c.ReadLength(1)
+				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+					x.List1 = foryimpl.BackRefSlice[int32](c, id130)
+				} else if st129 == foryimpl.RefFollows {
+					n131 := c.ReadLengthFast(1)
+					if n131 < 0 {
+						n131 = c.ReadLength(1)
 					}
-					l136 := foryimpl.MakeSlice[[]int32](c, n135)
-					if n135 > 0 {
-						hn138 := c.ReadListHeader(5)
+					l132 := foryimpl.MakeSlice[[]int32](c, n131)
+					if n131 > 0 {
+						hn134 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i137 := range l136 {
-								if hn138 && !c.ReadFlag() {
-									clear(l136[i137 : i137+1])
+							for i133 := range l132 {
+								if hn134 && !c.ReadFlag() {
+									clear(l132[i133 : i133+1])
 									continue
 								}
-								l136[i137] = r.ReadVarInt32()
+								l132[i133] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i137)
+									c.TraceIndex(i133)
 									break
 								}
 							}
 						}
 					}
-					x.List1 = l136
-					foryimpl.SetRefSlice(c, id134, x.List1)
+					x.List1 = l132
+					foryimpl.SetRefSlice(c, id130, x.List1)
 				} else {
 					x.List1 = nil
 				}
@@ -7053,58 +6989,58 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n127 := c.ReadLengthFast(1)
-					if n127 < 0 {
-						n127 = c.ReadLength(1)
+					n123 := c.ReadLengthFast(1)
+					if n123 < 0 {
+						n123 = c.ReadLength(1)
 					}
-					l128 := foryimpl.MakeSlice[[]int32](c, n127)
-					if n127 > 0 {
-						hn130 := c.ReadListHeader(5)
+					l124 := foryimpl.MakeSlice[[]int32](c, n123)
+					if n123 > 0 {
+						hn126 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i129 := range l128 {
-								if hn130 && !c.ReadFlag() {
-									clear(l128[i129 : i129+1])
+							for i125 := range l124 {
+								if hn126 && !c.ReadFlag() {
+									clear(l124[i125 : i125+1])
 									continue
 								}
-								l128[i129] = r.ReadVarInt32()
+								l124[i125] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i129)
+									c.TraceIndex(i125)
 									break
 								}
 							}
 						}
 					}
-					x.List1 = l128
+					x.List1 = l124
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st147, id148 := c.ReadRefFlag(); st147 == foryimpl.RefBack {
-					x.List2 = foryimpl.BackRefSlice[int32](c, id148)
-				} else if st147 == foryimpl.RefFollows {
-					n149 := c.ReadLengthFast(1)
-					if n149 < 0 {
-						n149 = c.ReadLength(1)
+				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
+					x.List2 = foryimpl.BackRefSlice[int32](c, id144)
+				} else if st143 == foryimpl.RefFollows {
+					n145 := c.ReadLengthFast(1)
+					if n145 < 0 {
+						n145 = c.ReadLength(1)
 					}
-					l150 := foryimpl.MakeSlice[[]int32](c, n149)
-					if n149 > 0 {
-						hn152 := c.ReadListHeader(5)
+					l146 := foryimpl.MakeSlice[[]int32](c, n145)
+					if n145 > 0 {
+						hn148 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i151 := range l150 {
-								if hn152 && !c.ReadFlag() {
-									clear(l150[i151 : i151+1])
+							for i147 := range l146 {
+								if hn148 && !c.ReadFlag() {
+									clear(l146[i147 : i147+1])
 									continue
 								}
-								l150[i151] = r.ReadVarInt32()
+								l146[i147] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i151)
+									c.TraceIndex(i147)
 									break
 								}
 							}
 						}
 					}
-					x.List2 = l150
-					foryimpl.SetRefSlice(c, id148, x.List2)
+					x.List2 = l146
+					foryimpl.SetRefSlice(c, id144, x.List2)
 				} else {
 					x.List2 = nil
 				}
@@ -7112,130 +7048,130 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n141 := c.ReadLengthFast(1)
-					if n141 < 0 {
-						n141 = c.ReadLength(1)
+					n137 := c.ReadLengthFast(1)
+					if n137 < 0 {
+						n137 = c.ReadLength(1)
 					}
-					l142 := foryimpl.MakeSlice[[]int32](c, n141)
-					if n141 > 0 {
-						hn144 := c.ReadListHeader(5)
+					l138 := foryimpl.MakeSlice[[]int32](c, n137)
+					if n137 > 0 {
+						hn140 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i143 := range l142 {
-								if hn144 && !c.ReadFlag() {
-									clear(l142[i143 : i143+1])
+							for i139 := range l138 {
+								if hn140 && !c.ReadFlag() {
+									clear(l138[i139 : i139+1])
 									continue
 								}
-								l142[i143] = r.ReadVarInt32()
+								l138[i139] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i143)
+									c.TraceIndex(i139)
 									break
 								}
 							}
 						}
 					}
-					x.List2 = l142
+					x.List2 = l138
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st163, id164 := c.ReadRefFlag(); st163 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id164)
-				} else if st163 == foryimpl.RefFollows {
-					n165 := c.ReadLengthFast(2)
-					if n165 < 0 {
-						n165 = c.ReadLength(2)
+				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id160)
+				} else if st159 == foryimpl.RefFollows {
+					n161 := c.ReadLengthFast(2)
+					if n161 < 0 {
+						n161 = c.ReadLength(2)
 					}
-					m166 := foryimpl.MakeMap[map[string]int32](c, n165)
-					for n165 > 0 && !c.Failed() {
-						sz167, vn168, _ := c.ReadMapChunk(n165, 21, 5, nil, false)
-						for j169 := 0; j169 < sz167 && !c.Failed(); j169++ {
-							var k170 string
-							k170 = c.ReadString()
-							var v171 int32
-							if !vn168 {
-								v171 = r.ReadVarInt32()
+					m162 := foryimpl.MakeMap[map[string]int32](c, n161)
+					for n161 > 0 && !c.Failed() {
+						sz163, vn164, _ := c.ReadMapChunk(n161, 21, 5, nil, false)
+						for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
+							var k166 string
+							k166 = c.ReadString()
+							var v167 int32
+							if !vn164 {
+								v167 = r.ReadVarInt32()
 							}
-							m166[k170] = v171
+							m162[k166] = v167
 						}
-						n165 -= sz167
+						n161 -= sz163
 					}
-					x.Map1 = m166
-					foryimpl.SetRefMap(c, id164, x.Map1)
+					x.Map1 = m162
+					foryimpl.SetRefMap(c, id160, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n155 := c.ReadLengthFast(2)
-					if n155 < 0 {
-						n155 = c.ReadLength(2)
+					n151 := c.ReadLengthFast(2)
+					if n151 < 0 {
+						n151 = c.ReadLength(2)
 					}
-					m156 := foryimpl.MakeMap[map[string]int32](c, n155)
-					for n155 > 0 && !c.Failed() {
-						sz157, vn158, _ := c.ReadMapChunk(n155, 21, 5, nil, false)
-						for j159 := 0; j159 < sz157 && !c.Failed(); j159++ {
-							var k160 string
-							k160 = c.ReadString()
-							var v161 int32
-							if !vn158 {
-								v161 = r.ReadVarInt32()
+					m152 := foryimpl.MakeMap[map[string]int32](c, n151)
+					for n151 > 0 && !c.Failed() {
+						sz153, vn154, _ := c.ReadMapChunk(n151, 21, 5, nil, false)
+						for j155 := 0; j155 < sz153 && !c.Failed(); j155++ {
+							var k156 string
+							k156 = c.ReadString()
+							var v157 int32
+							if !vn154 {
+								v157 = r.ReadVarInt32()
 							}
-							m156[k160] = v161
+							m152[k156] = v157
 						}
-						n155 -= sz157
+						n151 -= sz153
 					}
-					x.Map1 = m156
+					x.Map1 = m152
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st181, id182 := c.ReadRefFlag(); st181 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id182)
-				} else if st181 == foryimpl.RefFollows {
-					n183 := c.ReadLengthFast(2)
-					if n183 < 0 {
-						n183 = c.ReadLength(2)
+				if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id178)
+				} else if st177 == foryimpl.RefFollows {
+					n179 := c.ReadLengthFast(2)
+					if n179 < 0 {
+						n179 = c.ReadLength(2)
 					}
-					m184 := foryimpl.MakeMap[map[string]int32](c, n183)
-					for n183 > 0 && !c.Failed() {
-						sz185, vn186, _ := c.ReadMapChunk(n183, 21, 5, nil, false)
-						for j187 := 0; j187 < sz185 && !c.Failed(); j187++ {
-							var k188 string
-							k188 = c.ReadString()
-							var v189 int32
-							if !vn186 {
-								v189 = r.ReadVarInt32()
+					m180 := foryimpl.MakeMap[map[string]int32](c, n179)
+					for n179 > 0 && !c.Failed() {
+						sz181, vn182, _ := c.ReadMapChunk(n179, 21, 5, nil, false)
+						for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
+							var k184 string
+							k184 = c.ReadString()
+							var v185 int32
+							if !vn182 {
+								v185 = r.ReadVarInt32()
 							}
-							m184[k188] = v189
+							m180[k184] = v185
 						}
-						n183 -= sz185
+						n179 -= sz181
 					}
-					x.Map2 = m184
-					foryimpl.SetRefMap(c, id182, x.Map2)
+					x.Map2 = m180
+					foryimpl.SetRefMap(c, id178, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n173 := c.ReadLengthFast(2)
-					if n173 < 0 {
-						n173 = c.ReadLength(2)
+					n169 := c.ReadLengthFast(2)
+					if n169 < 0 {
+						n169 = c.ReadLength(2)
 					}
-					m174 := foryimpl.MakeMap[map[string]int32](c, n173)
-					for n173 > 0 && !c.Failed() {
-						sz175, vn176, _ := c.ReadMapChunk(n173, 21, 5, nil, false)
-						for j177 := 0; j177 < sz175 && !c.Failed(); j177++ {
-							var k178 string
-							k178 = c.ReadString()
-							var v179 int32
-							if !vn176 {
-								v179 = r.ReadVarInt32()
+					m170 := foryimpl.MakeMap[map[string]int32](c, n169)
+					for n169 > 0 && !c.Failed() {
+						sz171, vn172, _ := c.ReadMapChunk(n169, 21, 5, nil, false)
+						for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
+							var k174 string
+							k174 = c.ReadString()
+							var v175 int32
+							if !vn172 {
+								v175 = r.ReadVarInt32()
 							}
-							m174[k178] = v179
+							m170[k174] = v175
 						}
-						n173 -= sz175
+						n169 -= sz171
 					}
-					x.Map2 = m174
+					x.Map2 = m170
 				}
 			}
 		default:

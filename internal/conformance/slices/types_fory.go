@@ -342,29 +342,19 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
-				x.I64Arr = foryimpl.BackRefSlice[int64](c, id37)
-			} else if st36 == foryimpl.RefFollows {
-				n38 := c.ReadArrayLengthFast(8)
-				if n38 < 0 {
-					n38 = c.ReadArrayLength(8)
-				}
-				a39 := foryimpl.MakeSlice[[]int64](c, n38)
-				r.ReadRawInt64s(a39)
-				x.I64Arr = a39
-				foryimpl.SetRefSlice(c, id37, x.I64Arr)
-			} else {
-				x.I64Arr = nil
+		if st36, id37 := c.ReadFieldRefFlag(); st36 == foryimpl.RefBack {
+			x.I64Arr = foryimpl.BackRefSlice[int64](c, id37)
+		} else if st36 == foryimpl.RefFollows {
+			n38 := c.ReadArrayLengthFast(8)
+			if n38 < 0 {
+				n38 = c.ReadArrayLength(8)
 			}
+			a39 := foryimpl.MakeSlice[[]int64](c, n38)
+			r.ReadRawInt64s(a39)
+			x.I64Arr = a39
+			foryimpl.SetRefSlice(c, id37, x.I64Arr)
 		} else {
-			n40 := c.ReadArrayLengthFast(8)
-			if n40 < 0 {
-				n40 = c.ReadArrayLength(8)
-			}
-			a41 := foryimpl.MakeSlice[[]int64](c, n40)
-			r.ReadRawInt64s(a41)
-			x.I64Arr = a41
+			x.I64Arr = nil
 		}
 		if c.Failed() {
 			c.Trace("I64Arr")
@@ -383,54 +373,54 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n42 := c.ReadLengthFast(1)
-	if n42 < 0 {
-		n42 = c.ReadLength(1)
+	n40 := c.ReadLengthFast(1)
+	if n40 < 0 {
+		n40 = c.ReadLength(1)
 	}
-	l43 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n42)
-	if n42 > 0 {
-		hn45 := c.ReadListHeader(7)
+	l41 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n40)
+	if n40 > 0 {
+		hn43 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i44 := range l43 {
-				if hn45 && !c.ReadFlag() {
-					clear(l43[i44 : i44+1])
+			for i42 := range l41 {
+				if hn43 && !c.ReadFlag() {
+					clear(l41[i42 : i42+1])
 					continue
 				}
-				l43[i44] = r.ReadVarInt64()
+				l41[i42] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i44)
+					c.TraceIndex(i42)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l43
+	x.I64s = l41
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n48 := c.ReadLengthFast(1)
-	if n48 < 0 {
-		n48 = c.ReadLength(1)
+	n46 := c.ReadLengthFast(1)
+	if n46 < 0 {
+		n46 = c.ReadLength(1)
 	}
-	l49 := foryimpl.ReuseSlice[[]string](c, x.Strs, n48)
-	if n48 > 0 {
-		hn51 := c.ReadListHeader(21)
+	l47 := foryimpl.ReuseSlice[[]string](c, x.Strs, n46)
+	if n46 > 0 {
+		hn49 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i50 := range l49 {
-				if hn51 && !c.ReadFlag() {
-					clear(l49[i50 : i50+1])
+			for i48 := range l47 {
+				if hn49 && !c.ReadFlag() {
+					clear(l47[i48 : i48+1])
 					continue
 				}
-				l49[i50] = c.ReadString()
+				l47[i48] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i50)
+					c.TraceIndex(i48)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l49
+	x.Strs = l47
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -447,42 +437,42 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n54 := c.ReadLengthFast(1)
-				if n54 < 0 {
-					n54 = c.ReadLength(1)
+				n52 := c.ReadLengthFast(1)
+				if n52 < 0 {
+					n52 = c.ReadLength(1)
 				}
-				l55 := foryimpl.MakeSlice[[]int32](c, n54)
-				if n54 > 0 {
-					hn57 := c.ReadListHeader(5)
+				l53 := foryimpl.MakeSlice[[]int32](c, n52)
+				if n52 > 0 {
+					hn55 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i56 := range l55 {
-							if hn57 && !c.ReadFlag() {
-								clear(l55[i56 : i56+1])
+						for i54 := range l53 {
+							if hn55 && !c.ReadFlag() {
+								clear(l53[i54 : i54+1])
 								continue
 							}
-							l55[i56] = r.ReadVarInt32()
+							l53[i54] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i56)
+								c.TraceIndex(i54)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l55
+				x.I32s = l53
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st62, id63 := c.ReadRefFlag(); st62 == foryimpl.RefBack {
-					x.I64Arr = foryimpl.BackRefSlice[int64](c, id63)
-				} else if st62 == foryimpl.RefFollows {
-					n64 := c.ReadArrayLengthFast(8)
-					if n64 < 0 {
-						n64 = c.ReadArrayLength(8)
+				if st60, id61 := c.ReadRefFlag(); st60 == foryimpl.RefBack {
+					x.I64Arr = foryimpl.BackRefSlice[int64](c, id61)
+				} else if st60 == foryimpl.RefFollows {
+					n62 := c.ReadArrayLengthFast(8)
+					if n62 < 0 {
+						n62 = c.ReadArrayLength(8)
 					}
-					a65 := foryimpl.MakeSlice[[]int64](c, n64)
-					r.ReadRawInt64s(a65)
-					x.I64Arr = a65
-					foryimpl.SetRefSlice(c, id63, x.I64Arr)
+					a63 := foryimpl.MakeSlice[[]int64](c, n62)
+					r.ReadRawInt64s(a63)
+					x.I64Arr = a63
+					foryimpl.SetRefSlice(c, id61, x.I64Arr)
 				} else {
 					x.I64Arr = nil
 				}
@@ -490,66 +480,66 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n60 := c.ReadArrayLengthFast(8)
-					if n60 < 0 {
-						n60 = c.ReadArrayLength(8)
+					n58 := c.ReadArrayLengthFast(8)
+					if n58 < 0 {
+						n58 = c.ReadArrayLength(8)
 					}
-					a61 := foryimpl.MakeSlice[[]int64](c, n60)
-					r.ReadRawInt64s(a61)
-					x.I64Arr = a61
+					a59 := foryimpl.MakeSlice[[]int64](c, n58)
+					r.ReadRawInt64s(a59)
+					x.I64Arr = a59
 				}
 			}
 		case 2:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n66 := c.ReadLengthFast(1)
-				if n66 < 0 {
-					n66 = c.ReadLength(1)
+				n64 := c.ReadLengthFast(1)
+				if n64 < 0 {
+					n64 = c.ReadLength(1)
 				}
-				l67 := foryimpl.MakeSlice[[]int64](c, n66)
-				if n66 > 0 {
-					hn69 := c.ReadListHeader(7)
+				l65 := foryimpl.MakeSlice[[]int64](c, n64)
+				if n64 > 0 {
+					hn67 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i68 := range l67 {
-							if hn69 && !c.ReadFlag() {
-								clear(l67[i68 : i68+1])
+						for i66 := range l65 {
+							if hn67 && !c.ReadFlag() {
+								clear(l65[i66 : i66+1])
 								continue
 							}
-							l67[i68] = r.ReadVarInt64()
+							l65[i66] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i68)
+								c.TraceIndex(i66)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l67
+				x.I64s = l65
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n72 := c.ReadLengthFast(1)
-				if n72 < 0 {
-					n72 = c.ReadLength(1)
+				n70 := c.ReadLengthFast(1)
+				if n70 < 0 {
+					n70 = c.ReadLength(1)
 				}
-				l73 := foryimpl.MakeSlice[[]string](c, n72)
-				if n72 > 0 {
-					hn75 := c.ReadListHeader(21)
+				l71 := foryimpl.MakeSlice[[]string](c, n70)
+				if n70 > 0 {
+					hn73 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i74 := range l73 {
-							if hn75 && !c.ReadFlag() {
-								clear(l73[i74 : i74+1])
+						for i72 := range l71 {
+							if hn73 && !c.ReadFlag() {
+								clear(l71[i72 : i72+1])
 								continue
 							}
-							l73[i74] = c.ReadString()
+							l71[i72] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i74)
+								c.TraceIndex(i72)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l73
+				x.Strs = l71
 			}
 		default:
 			c.SkipField(f)

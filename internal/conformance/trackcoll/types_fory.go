@@ -4402,101 +4402,67 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id17)
-			} else if st16 == foryimpl.RefFollows {
-				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id17, x.Bin)
-			} else {
-				x.Bin = nil
-			}
-		} else {
+		if st16, id17 := c.ReadFieldRefFlag(); st16 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id17)
+		} else if st16 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id17, x.Bin)
+		} else {
+			x.Bin = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-				x.F32 = foryimpl.BackRefSlice[float32](c, id19)
-			} else if st18 == foryimpl.RefFollows {
-				n20 := c.ReadArrayLengthFast(4)
-				if n20 < 0 {
-					n20 = c.ReadArrayLength(4)
-				}
-				a21 := foryimpl.MakeSlice[[]float32](c, n20)
-				r.ReadRawFloat32s(a21)
-				x.F32 = a21
-				foryimpl.SetRefSlice(c, id19, x.F32)
-			} else {
-				x.F32 = nil
+		if st18, id19 := c.ReadFieldRefFlag(); st18 == foryimpl.RefBack {
+			x.F32 = foryimpl.BackRefSlice[float32](c, id19)
+		} else if st18 == foryimpl.RefFollows {
+			n20 := c.ReadArrayLengthFast(4)
+			if n20 < 0 {
+				n20 = c.ReadArrayLength(4)
 			}
+			a21 := foryimpl.MakeSlice[[]float32](c, n20)
+			r.ReadRawFloat32s(a21)
+			x.F32 = a21
+			foryimpl.SetRefSlice(c, id19, x.F32)
 		} else {
-			n22 := c.ReadArrayLengthFast(4)
-			if n22 < 0 {
-				n22 = c.ReadArrayLength(4)
-			}
-			a23 := foryimpl.MakeSlice[[]float32](c, n22)
-			r.ReadRawFloat32s(a23)
-			x.F32 = a23
+			x.F32 = nil
 		}
 		if c.Failed() {
 			c.Trace("F32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
-				x.I32 = foryimpl.BackRefSlice[int32](c, id25)
-			} else if st24 == foryimpl.RefFollows {
-				n26 := c.ReadArrayLengthFast(4)
-				if n26 < 0 {
-					n26 = c.ReadArrayLength(4)
-				}
-				a27 := foryimpl.MakeSlice[[]int32](c, n26)
-				r.ReadRawInt32s(a27)
-				x.I32 = a27
-				foryimpl.SetRefSlice(c, id25, x.I32)
-			} else {
-				x.I32 = nil
+		if st22, id23 := c.ReadFieldRefFlag(); st22 == foryimpl.RefBack {
+			x.I32 = foryimpl.BackRefSlice[int32](c, id23)
+		} else if st22 == foryimpl.RefFollows {
+			n24 := c.ReadArrayLengthFast(4)
+			if n24 < 0 {
+				n24 = c.ReadArrayLength(4)
 			}
+			a25 := foryimpl.MakeSlice[[]int32](c, n24)
+			r.ReadRawInt32s(a25)
+			x.I32 = a25
+			foryimpl.SetRefSlice(c, id23, x.I32)
 		} else {
-			n28 := c.ReadArrayLengthFast(4)
-			if n28 < 0 {
-				n28 = c.ReadArrayLength(4)
-			}
-			a29 := foryimpl.MakeSlice[[]int32](c, n28)
-			r.ReadRawInt32s(a29)
-			x.I32 = a29
+			x.I32 = nil
 		}
 		if c.Failed() {
 			c.Trace("I32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-				x.I64 = foryimpl.BackRefSlice[int64](c, id31)
-			} else if st30 == foryimpl.RefFollows {
-				n32 := c.ReadArrayLengthFast(8)
-				if n32 < 0 {
-					n32 = c.ReadArrayLength(8)
-				}
-				a33 := foryimpl.MakeSlice[[]int64](c, n32)
-				r.ReadRawInt64s(a33)
-				x.I64 = a33
-				foryimpl.SetRefSlice(c, id31, x.I64)
-			} else {
-				x.I64 = nil
+		if st26, id27 := c.ReadFieldRefFlag(); st26 == foryimpl.RefBack {
+			x.I64 = foryimpl.BackRefSlice[int64](c, id27)
+		} else if st26 == foryimpl.RefFollows {
+			n28 := c.ReadArrayLengthFast(8)
+			if n28 < 0 {
+				n28 = c.ReadArrayLength(8)
 			}
+			a29 := foryimpl.MakeSlice[[]int64](c, n28)
+			r.ReadRawInt64s(a29)
+			x.I64 = a29
+			foryimpl.SetRefSlice(c, id27, x.I64)
 		} else {
-			n34 := c.ReadArrayLengthFast(8)
-			if n34 < 0 {
-				n34 = c.ReadArrayLength(8)
-			}
-			a35 := foryimpl.MakeSlice[[]int64](c, n34)
-			r.ReadRawInt64s(a35)
-			x.I64 = a35
+			x.I64 = nil
 		}
 		if c.Failed() {
 			c.Trace("I64")
@@ -4519,24 +4485,24 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("F32")
 			return
 		}
-		n24 := c.ReadArrayLengthFast(4)
-		if n24 < 0 {
-			n24 = c.ReadArrayLength(4)
+		n22 := c.ReadArrayLengthFast(4)
+		if n22 < 0 {
+			n22 = c.ReadArrayLength(4)
 		}
-		a25 := foryimpl.ReuseSlice[[]int32](c, x.I32, n24)
-		r.ReadRawInt32s(a25)
-		x.I32 = a25
+		a23 := foryimpl.ReuseSlice[[]int32](c, x.I32, n22)
+		r.ReadRawInt32s(a23)
+		x.I32 = a23
 		if c.Failed() {
 			c.Trace("I32")
 			return
 		}
-		n30 := c.ReadArrayLengthFast(8)
-		if n30 < 0 {
-			n30 = c.ReadArrayLength(8)
+		n26 := c.ReadArrayLengthFast(8)
+		if n26 < 0 {
+			n26 = c.ReadArrayLength(8)
 		}
-		a31 := foryimpl.ReuseSlice[[]int64](c, x.I64, n30)
-		r.ReadRawInt64s(a31)
-		x.I64 = a31
+		a27 := foryimpl.ReuseSlice[[]int64](c, x.I64, n26)
+		r.ReadRawInt64s(a27)
+		x.I64 = a27
 		if c.Failed() {
 			c.Trace("I64")
 			return
@@ -4552,11 +4518,11 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id37)
-				} else if st36 == foryimpl.RefFollows {
+				if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id31)
+				} else if st30 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id37, x.Bin)
+					foryimpl.SetRefSlice(c, id31, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -4569,17 +4535,17 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st40, id41 := c.ReadRefFlag(); st40 == foryimpl.RefBack {
-					x.F32 = foryimpl.BackRefSlice[float32](c, id41)
-				} else if st40 == foryimpl.RefFollows {
-					n42 := c.ReadArrayLengthFast(4)
-					if n42 < 0 {
-						n42 = c.ReadArrayLength(4)
+				if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
+					x.F32 = foryimpl.BackRefSlice[float32](c, id35)
+				} else if st34 == foryimpl.RefFollows {
+					n36 := c.ReadArrayLengthFast(4)
+					if n36 < 0 {
+						n36 = c.ReadArrayLength(4)
 					}
-					a43 := foryimpl.MakeSlice[[]float32](c, n42)
-					r.ReadRawFloat32s(a43)
-					x.F32 = a43
-					foryimpl.SetRefSlice(c, id41, x.F32)
+					a37 := foryimpl.MakeSlice[[]float32](c, n36)
+					r.ReadRawFloat32s(a37)
+					x.F32 = a37
+					foryimpl.SetRefSlice(c, id35, x.F32)
 				} else {
 					x.F32 = nil
 				}
@@ -4587,28 +4553,28 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				if f.Convert {
 					x.F32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n38 := c.ReadArrayLengthFast(4)
-					if n38 < 0 {
-						n38 = c.ReadArrayLength(4)
+					n32 := c.ReadArrayLengthFast(4)
+					if n32 < 0 {
+						n32 = c.ReadArrayLength(4)
 					}
-					a39 := foryimpl.MakeSlice[[]float32](c, n38)
-					r.ReadRawFloat32s(a39)
-					x.F32 = a39
+					a33 := foryimpl.MakeSlice[[]float32](c, n32)
+					r.ReadRawFloat32s(a33)
+					x.F32 = a33
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-					x.I32 = foryimpl.BackRefSlice[int32](c, id47)
-				} else if st46 == foryimpl.RefFollows {
-					n48 := c.ReadArrayLengthFast(4)
-					if n48 < 0 {
-						n48 = c.ReadArrayLength(4)
+				if st40, id41 := c.ReadRefFlag(); st40 == foryimpl.RefBack {
+					x.I32 = foryimpl.BackRefSlice[int32](c, id41)
+				} else if st40 == foryimpl.RefFollows {
+					n42 := c.ReadArrayLengthFast(4)
+					if n42 < 0 {
+						n42 = c.ReadArrayLength(4)
 					}
-					a49 := foryimpl.MakeSlice[[]int32](c, n48)
-					r.ReadRawInt32s(a49)
-					x.I32 = a49
-					foryimpl.SetRefSlice(c, id47, x.I32)
+					a43 := foryimpl.MakeSlice[[]int32](c, n42)
+					r.ReadRawInt32s(a43)
+					x.I32 = a43
+					foryimpl.SetRefSlice(c, id41, x.I32)
 				} else {
 					x.I32 = nil
 				}
@@ -4616,28 +4582,28 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				if f.Convert {
 					x.I32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n44 := c.ReadArrayLengthFast(4)
-					if n44 < 0 {
-						n44 = c.ReadArrayLength(4)
+					n38 := c.ReadArrayLengthFast(4)
+					if n38 < 0 {
+						n38 = c.ReadArrayLength(4)
 					}
-					a45 := foryimpl.MakeSlice[[]int32](c, n44)
-					r.ReadRawInt32s(a45)
-					x.I32 = a45
+					a39 := foryimpl.MakeSlice[[]int32](c, n38)
+					r.ReadRawInt32s(a39)
+					x.I32 = a39
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-					x.I64 = foryimpl.BackRefSlice[int64](c, id53)
-				} else if st52 == foryimpl.RefFollows {
-					n54 := c.ReadArrayLengthFast(8)
-					if n54 < 0 {
-						n54 = c.ReadArrayLength(8)
+				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
+					x.I64 = foryimpl.BackRefSlice[int64](c, id47)
+				} else if st46 == foryimpl.RefFollows {
+					n48 := c.ReadArrayLengthFast(8)
+					if n48 < 0 {
+						n48 = c.ReadArrayLength(8)
 					}
-					a55 := foryimpl.MakeSlice[[]int64](c, n54)
-					r.ReadRawInt64s(a55)
-					x.I64 = a55
-					foryimpl.SetRefSlice(c, id53, x.I64)
+					a49 := foryimpl.MakeSlice[[]int64](c, n48)
+					r.ReadRawInt64s(a49)
+					x.I64 = a49
+					foryimpl.SetRefSlice(c, id47, x.I64)
 				} else {
 					x.I64 = nil
 				}
@@ -4645,13 +4611,13 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				if f.Convert {
 					x.I64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n50 := c.ReadArrayLengthFast(8)
-					if n50 < 0 {
-						n50 = c.ReadArrayLength(8)
+					n44 := c.ReadArrayLengthFast(8)
+					if n44 < 0 {
+						n44 = c.ReadArrayLength(8)
 					}
-					a51 := foryimpl.MakeSlice[[]int64](c, n50)
-					r.ReadRawInt64s(a51)
-					x.I64 = a51
+					a45 := foryimpl.MakeSlice[[]int64](c, n44)
+					r.ReadRawInt64s(a45)
+					x.I64 = a45
 				}
 			}
 		default:
@@ -4909,101 +4875,67 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id17)
-			} else if st16 == foryimpl.RefFollows {
-				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id17, x.Bin)
-			} else {
-				x.Bin = nil
-			}
-		} else {
+		if st16, id17 := c.ReadFieldRefFlag(); st16 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id17)
+		} else if st16 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id17, x.Bin)
+		} else {
+			x.Bin = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-				x.Empty = foryimpl.BackRefSlice[int32](c, id19)
-			} else if st18 == foryimpl.RefFollows {
-				n20 := c.ReadArrayLengthFast(4)
-				if n20 < 0 {
-					n20 = c.ReadArrayLength(4)
-				}
-				a21 := foryimpl.MakeSlice[[]int32](c, n20)
-				r.ReadRawInt32s(a21)
-				x.Empty = a21
-				foryimpl.SetRefSlice(c, id19, x.Empty)
-			} else {
-				x.Empty = nil
+		if st18, id19 := c.ReadFieldRefFlag(); st18 == foryimpl.RefBack {
+			x.Empty = foryimpl.BackRefSlice[int32](c, id19)
+		} else if st18 == foryimpl.RefFollows {
+			n20 := c.ReadArrayLengthFast(4)
+			if n20 < 0 {
+				n20 = c.ReadArrayLength(4)
 			}
+			a21 := foryimpl.MakeSlice[[]int32](c, n20)
+			r.ReadRawInt32s(a21)
+			x.Empty = a21
+			foryimpl.SetRefSlice(c, id19, x.Empty)
 		} else {
-			n22 := c.ReadArrayLengthFast(4)
-			if n22 < 0 {
-				n22 = c.ReadArrayLength(4)
-			}
-			a23 := foryimpl.MakeSlice[[]int32](c, n22)
-			r.ReadRawInt32s(a23)
-			x.Empty = a23
+			x.Empty = nil
 		}
 		if c.Failed() {
 			c.Trace("Empty")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
-				x.Full = foryimpl.BackRefSlice[int32](c, id25)
-			} else if st24 == foryimpl.RefFollows {
-				n26 := c.ReadArrayLengthFast(4)
-				if n26 < 0 {
-					n26 = c.ReadArrayLength(4)
-				}
-				a27 := foryimpl.MakeSlice[[]int32](c, n26)
-				r.ReadRawInt32s(a27)
-				x.Full = a27
-				foryimpl.SetRefSlice(c, id25, x.Full)
-			} else {
-				x.Full = nil
+		if st22, id23 := c.ReadFieldRefFlag(); st22 == foryimpl.RefBack {
+			x.Full = foryimpl.BackRefSlice[int32](c, id23)
+		} else if st22 == foryimpl.RefFollows {
+			n24 := c.ReadArrayLengthFast(4)
+			if n24 < 0 {
+				n24 = c.ReadArrayLength(4)
 			}
+			a25 := foryimpl.MakeSlice[[]int32](c, n24)
+			r.ReadRawInt32s(a25)
+			x.Full = a25
+			foryimpl.SetRefSlice(c, id23, x.Full)
 		} else {
+			x.Full = nil
+		}
+		if c.Failed() {
+			c.Trace("Full")
+			return
+		}
+		if st26, id27 := c.ReadFieldRefFlag(); st26 == foryimpl.RefBack {
+			x.Nil = foryimpl.BackRefSlice[int32](c, id27)
+		} else if st26 == foryimpl.RefFollows {
 			n28 := c.ReadArrayLengthFast(4)
 			if n28 < 0 {
 				n28 = c.ReadArrayLength(4)
 			}
 			a29 := foryimpl.MakeSlice[[]int32](c, n28)
 			r.ReadRawInt32s(a29)
-			x.Full = a29
-		}
-		if c.Failed() {
-			c.Trace("Full")
-			return
-		}
-		if c.TrackedFieldFlags() {
-			if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-				x.Nil = foryimpl.BackRefSlice[int32](c, id31)
-			} else if st30 == foryimpl.RefFollows {
-				n32 := c.ReadArrayLengthFast(4)
-				if n32 < 0 {
-					n32 = c.ReadArrayLength(4)
-				}
-				a33 := foryimpl.MakeSlice[[]int32](c, n32)
-				r.ReadRawInt32s(a33)
-				x.Nil = a33
-				foryimpl.SetRefSlice(c, id31, x.Nil)
-			} else {
-				x.Nil = nil
-			}
+			x.Nil = a29
+			foryimpl.SetRefSlice(c, id27, x.Nil)
 		} else {
-			n34 := c.ReadArrayLengthFast(4)
-			if n34 < 0 {
-				n34 = c.ReadArrayLength(4)
-			}
-			a35 := foryimpl.MakeSlice[[]int32](c, n34)
-			r.ReadRawInt32s(a35)
-			x.Nil = a35
+			x.Nil = nil
 		}
 		if c.Failed() {
 			c.Trace("Nil")
@@ -5026,24 +4958,24 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Empty")
 			return
 		}
-		n24 := c.ReadArrayLengthFast(4)
-		if n24 < 0 {
-			n24 = c.ReadArrayLength(4)
+		n22 := c.ReadArrayLengthFast(4)
+		if n22 < 0 {
+			n22 = c.ReadArrayLength(4)
 		}
-		a25 := foryimpl.ReuseSlice[[]int32](c, x.Full, n24)
-		r.ReadRawInt32s(a25)
-		x.Full = a25
+		a23 := foryimpl.ReuseSlice[[]int32](c, x.Full, n22)
+		r.ReadRawInt32s(a23)
+		x.Full = a23
 		if c.Failed() {
 			c.Trace("Full")
 			return
 		}
-		n30 := c.ReadArrayLengthFast(4)
-		if n30 < 0 {
-			n30 = c.ReadArrayLength(4)
+		n26 := c.ReadArrayLengthFast(4)
+		if n26 < 0 {
+			n26 = c.ReadArrayLength(4)
 		}
-		a31 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n30)
-		r.ReadRawInt32s(a31)
-		x.Nil = a31
+		a27 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n26)
+		r.ReadRawInt32s(a27)
+		x.Nil = a27
 		if c.Failed() {
 			c.Trace("Nil")
 			return
@@ -5059,11 +4991,11 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id37)
-				} else if st36 == foryimpl.RefFollows {
+				if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id31)
+				} else if st30 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id37, x.Bin)
+					foryimpl.SetRefSlice(c, id31, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -5076,17 +5008,17 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st40, id41 := c.ReadRefFlag(); st40 == foryimpl.RefBack {
-					x.Empty = foryimpl.BackRefSlice[int32](c, id41)
-				} else if st40 == foryimpl.RefFollows {
-					n42 := c.ReadArrayLengthFast(4)
-					if n42 < 0 {
-						n42 = c.ReadArrayLength(4)
+				if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
+					x.Empty = foryimpl.BackRefSlice[int32](c, id35)
+				} else if st34 == foryimpl.RefFollows {
+					n36 := c.ReadArrayLengthFast(4)
+					if n36 < 0 {
+						n36 = c.ReadArrayLength(4)
 					}
-					a43 := foryimpl.MakeSlice[[]int32](c, n42)
-					r.ReadRawInt32s(a43)
-					x.Empty = a43
-					foryimpl.SetRefSlice(c, id41, x.Empty)
+					a37 := foryimpl.MakeSlice[[]int32](c, n36)
+					r.ReadRawInt32s(a37)
+					x.Empty = a37
+					foryimpl.SetRefSlice(c, id35, x.Empty)
 				} else {
 					x.Empty = nil
 				}
@@ -5094,28 +5026,28 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.Empty = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n38 := c.ReadArrayLengthFast(4)
-					if n38 < 0 {
-						n38 = c.ReadArrayLength(4)
+					n32 := c.ReadArrayLengthFast(4)
+					if n32 < 0 {
+						n32 = c.ReadArrayLength(4)
 					}
-					a39 := foryimpl.MakeSlice[[]int32](c, n38)
-					r.ReadRawInt32s(a39)
-					x.Empty = a39
+					a33 := foryimpl.MakeSlice[[]int32](c, n32)
+					r.ReadRawInt32s(a33)
+					x.Empty = a33
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-					x.Full = foryimpl.BackRefSlice[int32](c, id47)
-				} else if st46 == foryimpl.RefFollows {
-					n48 := c.ReadArrayLengthFast(4)
-					if n48 < 0 {
-						n48 = c.ReadArrayLength(4)
+				if st40, id41 := c.ReadRefFlag(); st40 == foryimpl.RefBack {
+					x.Full = foryimpl.BackRefSlice[int32](c, id41)
+				} else if st40 == foryimpl.RefFollows {
+					n42 := c.ReadArrayLengthFast(4)
+					if n42 < 0 {
+						n42 = c.ReadArrayLength(4)
 					}
-					a49 := foryimpl.MakeSlice[[]int32](c, n48)
-					r.ReadRawInt32s(a49)
-					x.Full = a49
-					foryimpl.SetRefSlice(c, id47, x.Full)
+					a43 := foryimpl.MakeSlice[[]int32](c, n42)
+					r.ReadRawInt32s(a43)
+					x.Full = a43
+					foryimpl.SetRefSlice(c, id41, x.Full)
 				} else {
 					x.Full = nil
 				}
@@ -5123,28 +5055,28 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.Full = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n44 := c.ReadArrayLengthFast(4)
-					if n44 < 0 {
-						n44 = c.ReadArrayLength(4)
+					n38 := c.ReadArrayLengthFast(4)
+					if n38 < 0 {
+						n38 = c.ReadArrayLength(4)
 					}
-					a45 := foryimpl.MakeSlice[[]int32](c, n44)
-					r.ReadRawInt32s(a45)
-					x.Full = a45
+					a39 := foryimpl.MakeSlice[[]int32](c, n38)
+					r.ReadRawInt32s(a39)
+					x.Full = a39
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-					x.Nil = foryimpl.BackRefSlice[int32](c, id53)
-				} else if st52 == foryimpl.RefFollows {
-					n54 := c.ReadArrayLengthFast(4)
-					if n54 < 0 {
-						n54 = c.ReadArrayLength(4)
+				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
+					x.Nil = foryimpl.BackRefSlice[int32](c, id47)
+				} else if st46 == foryimpl.RefFollows {
+					n48 := c.ReadArrayLengthFast(4)
+					if n48 < 0 {
+						n48 = c.ReadArrayLength(4)
 					}
-					a55 := foryimpl.MakeSlice[[]int32](c, n54)
-					r.ReadRawInt32s(a55)
-					x.Nil = a55
-					foryimpl.SetRefSlice(c, id53, x.Nil)
+					a49 := foryimpl.MakeSlice[[]int32](c, n48)
+					r.ReadRawInt32s(a49)
+					x.Nil = a49
+					foryimpl.SetRefSlice(c, id47, x.Nil)
 				} else {
 					x.Nil = nil
 				}
@@ -5152,13 +5084,13 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.Nil = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n50 := c.ReadArrayLengthFast(4)
-					if n50 < 0 {
-						n50 = c.ReadArrayLength(4)
+					n44 := c.ReadArrayLengthFast(4)
+					if n44 < 0 {
+						n44 = c.ReadArrayLength(4)
 					}
-					a51 := foryimpl.MakeSlice[[]int32](c, n50)
-					r.ReadRawInt32s(a51)
-					x.Nil = a51
+					a45 := foryimpl.MakeSlice[[]int32](c, n44)
+					r.ReadRawInt32s(a45)
+					x.Nil = a45
 				}
 			}
 		default:

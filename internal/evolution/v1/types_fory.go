@@ -1136,17 +1136,9 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-					x.E = Color(e27)
-				} else {
-					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
-				x.E = Color(e28)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+				x.E = Color(e25)
 			} else {
 				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1172,35 +1164,35 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[time.Duration](c)
-		*p29 = c.ReadDuration()
-		x.PD = p29
+		p26 := foryimpl.Alloc[time.Duration](c)
+		*p26 = c.ReadDuration()
+		x.PD = p26
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[serializer.Date](c)
-		*p30 = serializer.Date(c.ReadDate())
-		x.PDt = p30
+		p27 := foryimpl.Alloc[serializer.Date](c)
+		*p27 = serializer.Date(c.ReadDate())
+		x.PDt = p27
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.TrackRef() {
-		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-			x.PE = foryimpl.BackRef[Color](c, id32)
-		} else if st31 == foryimpl.RefFollows {
-			p33 := foryimpl.Alloc[Color](c)
-			foryimpl.SetRef(c, id32, p33)
-			if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
-				*p33 = Color(e34)
+		if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
+			x.PE = foryimpl.BackRef[Color](c, id29)
+		} else if st28 == foryimpl.RefFollows {
+			p30 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id29, p30)
+			if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
+				*p30 = Color(e31)
 			} else {
-				*p33 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p30 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.PE = p33
+			x.PE = p30
 		} else {
 			x.PE = nil
 		}
@@ -1210,13 +1202,13 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p31 := foryimpl.Alloc[Color](c)
-			if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
-				*p31 = Color(e32)
+			p28 := foryimpl.Alloc[Color](c)
+			if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+				*p28 = Color(e29)
 			} else {
-				*p31 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.PE = p31
+			x.PE = p28
 		}
 		if c.Failed() {
 			c.Trace("PE")
@@ -1224,18 +1216,18 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[string](c)
-		*p35 = c.ReadString()
-		x.PS = p35
+		p32 := foryimpl.Alloc[string](c)
+		*p32 = c.ReadString()
+		x.PS = p32
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p36 := foryimpl.Alloc[time.Time](c)
-		*p36 = c.ReadTime()
-		x.PT = p36
+		p33 := foryimpl.Alloc[time.Time](c)
+		*p33 = c.ReadTime()
+		x.PT = p33
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1252,17 +1244,9 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
-					x.RmE = Color(e39)
-				} else {
-					x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
-				x.RmE = Color(e40)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+				x.RmE = Color(e34)
 			} else {
 				x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1272,8 +1256,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-			x.RmE = Color(e37)
+		if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+			x.RmE = Color(e34)
 		} else {
 			x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1288,35 +1272,35 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[time.Duration](c)
-		*p41 = c.ReadDuration()
-		x.RmPD = p41
+		p35 := foryimpl.Alloc[time.Duration](c)
+		*p35 = c.ReadDuration()
+		x.RmPD = p35
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[serializer.Date](c)
-		*p42 = serializer.Date(c.ReadDate())
-		x.RmPDt = p42
+		p36 := foryimpl.Alloc[serializer.Date](c)
+		*p36 = serializer.Date(c.ReadDate())
+		x.RmPDt = p36
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
 	if c.TrackRef() {
-		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-			x.RmPE = foryimpl.BackRef[Color](c, id44)
-		} else if st43 == foryimpl.RefFollows {
-			p45 := foryimpl.Alloc[Color](c)
-			foryimpl.SetRef(c, id44, p45)
-			if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
-				*p45 = Color(e46)
+		if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+			x.RmPE = foryimpl.BackRef[Color](c, id38)
+		} else if st37 == foryimpl.RefFollows {
+			p39 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id38, p39)
+			if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
+				*p39 = Color(e40)
 			} else {
-				*p45 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p39 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.RmPE = p45
+			x.RmPE = p39
 		} else {
 			x.RmPE = nil
 		}
@@ -1326,13 +1310,13 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p43 := foryimpl.Alloc[Color](c)
-			if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
-				*p43 = Color(e44)
+			p37 := foryimpl.Alloc[Color](c)
+			if e38 := c.ReadEnumFast(uint32(0x7fffffff)); e38 >= 0 {
+				*p37 = Color(e38)
 			} else {
-				*p43 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p37 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.RmPE = p43
+			x.RmPE = p37
 		}
 		if c.Failed() {
 			c.Trace("RmPE")
@@ -1340,18 +1324,18 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[string](c)
-		*p47 = c.ReadString()
-		x.RmPS = p47
+		p41 := foryimpl.Alloc[string](c)
+		*p41 = c.ReadString()
+		x.RmPS = p41
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[time.Time](c)
-		*p48 = c.ReadTime()
-		x.RmPT = p48
+		p42 := foryimpl.Alloc[time.Time](c)
+		*p42 = c.ReadTime()
+		x.RmPT = p42
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -1387,128 +1371,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v49, ok50 := c.ReadIntAs(f, 64); ok50 {
-					x.FixI64 = int64(v49)
+				if v43, ok44 := c.ReadIntAs(f, 64); ok44 {
+					x.FixI64 = int64(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 64); ok52 {
-					x.RmFixI64 = int64(v51)
+				if v45, ok46 := c.ReadIntAs(f, 64); ok46 {
+					x.RmFixI64 = int64(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v53, ok54 := c.ReadUintAs(f, 64); ok54 {
-					x.FixU64 = uint64(v53)
+				if v47, ok48 := c.ReadUintAs(f, 64); ok48 {
+					x.FixU64 = uint64(v47)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v55, ok56 := c.ReadUintAs(f, 64); ok56 {
-					x.RmFixU64 = uint64(v55)
+				if v49, ok50 := c.ReadUintAs(f, 64); ok50 {
+					x.RmFixU64 = uint64(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v57, ok58 := c.ReadFloatAs(f, 64); ok58 {
-					x.F64 = float64(v57)
+				if v51, ok52 := c.ReadFloatAs(f, 64); ok52 {
+					x.F64 = float64(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v59, ok60 := c.ReadFloatAs(f, 64); ok60 {
-					x.RmF64 = float64(v59)
+				if v53, ok54 := c.ReadFloatAs(f, 64); ok54 {
+					x.RmF64 = float64(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v61, ok62 := c.ReadIntAs(f, 32); ok62 {
-					x.FixI32 = int32(v61)
+				if v55, ok56 := c.ReadIntAs(f, 32); ok56 {
+					x.FixI32 = int32(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v63, ok64 := c.ReadIntAs(f, 32); ok64 {
-					x.RmFixI32 = int32(v63)
+				if v57, ok58 := c.ReadIntAs(f, 32); ok58 {
+					x.RmFixI32 = int32(v57)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v65, ok66 := c.ReadUintAs(f, 32); ok66 {
-					x.FixU32 = uint32(v65)
+				if v59, ok60 := c.ReadUintAs(f, 32); ok60 {
+					x.FixU32 = uint32(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v67, ok68 := c.ReadUintAs(f, 32); ok68 {
-					x.RmFixU32 = uint32(v67)
+				if v61, ok62 := c.ReadUintAs(f, 32); ok62 {
+					x.RmFixU32 = uint32(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
-					x.F32 = float32(v69)
+				if v63, ok64 := c.ReadFloatAs(f, 32); ok64 {
+					x.F32 = float32(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v71, ok72 := c.ReadFloatAs(f, 32); ok72 {
-					x.RmF32 = float32(v71)
+				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
+					x.RmF32 = float32(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 16); ok74 {
-					x.I16 = int16(v73)
+				if v67, ok68 := c.ReadIntAs(f, 16); ok68 {
+					x.I16 = int16(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 16); ok76 {
-					x.RmI16 = int16(v75)
+				if v69, ok70 := c.ReadIntAs(f, 16); ok70 {
+					x.RmI16 = int16(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v77, ok78 := c.ReadUintAs(f, 16); ok78 {
-					x.RmU16 = uint16(v77)
+				if v71, ok72 := c.ReadUintAs(f, 16); ok72 {
+					x.RmU16 = uint16(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v79, ok80 := c.ReadUintAs(f, 16); ok80 {
-					x.U16 = uint16(v79)
+				if v73, ok74 := c.ReadUintAs(f, 16); ok74 {
+					x.U16 = uint16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1523,345 +1507,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 8); ok82 {
-					x.I8 = int8(v81)
+				if v75, ok76 := c.ReadIntAs(f, 8); ok76 {
+					x.I8 = int8(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 8); ok84 {
-					x.RmI8 = int8(v83)
+				if v77, ok78 := c.ReadIntAs(f, 8); ok78 {
+					x.RmI8 = int8(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v85, ok86 := c.ReadUintAs(f, 8); ok86 {
-					x.RmU8 = uint8(v85)
+				if v79, ok80 := c.ReadUintAs(f, 8); ok80 {
+					x.RmU8 = uint8(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v87, ok88 := c.ReadUintAs(f, 8); ok88 {
-					x.U8 = uint8(v87)
+				if v81, ok82 := c.ReadUintAs(f, 8); ok82 {
+					x.U8 = uint8(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v89, ok90 := c.ReadIntAs(f, 64); ok90 {
-					x.I = int(v89)
+				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
+					x.I = int(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v91, ok92 := c.ReadIntAs(f, 64); ok92 {
-					x.I64 = int64(v91)
+				if v85, ok86 := c.ReadIntAs(f, 64); ok86 {
+					x.I64 = int64(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 64); ok94 {
-					x.MyI = MyInt(v93)
+				if v87, ok88 := c.ReadIntAs(f, 64); ok88 {
+					x.MyI = MyInt(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
-					x.RmI = int(v95)
+				if v89, ok90 := c.ReadIntAs(f, 64); ok90 {
+					x.RmI = int(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
-					x.RmI64 = int64(v97)
+				if v91, ok92 := c.ReadIntAs(f, 64); ok92 {
+					x.RmI64 = int64(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v99, ok100 := c.ReadIntAs(f, 64); ok100 {
-					x.RmMyI = MyInt(v99)
+				if v93, ok94 := c.ReadIntAs(f, 64); ok94 {
+					x.RmMyI = MyInt(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmMyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v101, ok102 := c.ReadIntAs(f, 64); ok102 {
-					x.RmTagI64 = int64(v101)
+				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
+					x.RmTagI64 = int64(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 64); ok104 {
-					x.TagI64 = int64(v103)
+				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
+					x.TagI64 = int64(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v105, ok106 := c.ReadUintAs(f, 64); ok106 {
-					x.RmU = uint(v105)
+				if v99, ok100 := c.ReadUintAs(f, 64); ok100 {
+					x.RmU = uint(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v107, ok108 := c.ReadUintAs(f, 64); ok108 {
-					x.RmU64 = uint64(v107)
+				if v101, ok102 := c.ReadUintAs(f, 64); ok102 {
+					x.RmU64 = uint64(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v109, ok110 := c.ReadUintAs(f, 64); ok110 {
-					x.U = uint(v109)
+				if v103, ok104 := c.ReadUintAs(f, 64); ok104 {
+					x.U = uint(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v111, ok112 := c.ReadUintAs(f, 64); ok112 {
-					x.U64 = uint64(v111)
+				if v105, ok106 := c.ReadUintAs(f, 64); ok106 {
+					x.U64 = uint64(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v113, ok114 := c.ReadUintAs(f, 64); ok114 {
-					x.RmTagU64 = uint64(v113)
+				if v107, ok108 := c.ReadUintAs(f, 64); ok108 {
+					x.RmTagU64 = uint64(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v115, ok116 := c.ReadUintAs(f, 64); ok116 {
-					x.TagU64 = uint64(v115)
+				if v109, ok110 := c.ReadUintAs(f, 64); ok110 {
+					x.TagU64 = uint64(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v117, ok118 := c.ReadIntAs(f, 32); ok118 {
-					x.I32 = int32(v117)
+				if v111, ok112 := c.ReadIntAs(f, 32); ok112 {
+					x.I32 = int32(v111)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v119, ok120 := c.ReadIntAs(f, 32); ok120 {
-					x.RmI32 = int32(v119)
+				if v113, ok114 := c.ReadIntAs(f, 32); ok114 {
+					x.RmI32 = int32(v113)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v121, ok122 := c.ReadUintAs(f, 32); ok122 {
-					x.RmU32 = uint32(v121)
+				if v115, ok116 := c.ReadUintAs(f, 32); ok116 {
+					x.RmU32 = uint32(v115)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v123, ok124 := c.ReadUintAs(f, 32); ok124 {
-					x.U32 = uint32(v123)
+				if v117, ok118 := c.ReadUintAs(f, 32); ok118 {
+					x.U32 = uint32(v117)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v126, ok127 := c.ReadFloatAs(f, 64); ok127 {
-					pv128 := float64(v126)
-					x.PF64 = &pv128
+				if v120, ok121 := c.ReadFloatAs(f, 64); ok121 {
+					pv122 := float64(v120)
+					x.PF64 = &pv122
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p125 := foryimpl.Alloc[float64](c)
-				*p125 = r.ReadFloat64()
-				x.PF64 = p125
+				p119 := foryimpl.Alloc[float64](c)
+				*p119 = r.ReadFloat64()
+				x.PF64 = p119
 			}
 		case 41:
 			if f.Convert {
-				if v130, ok131 := c.ReadFloatAs(f, 64); ok131 {
-					pv132 := float64(v130)
-					x.RmPF64 = &pv132
+				if v124, ok125 := c.ReadFloatAs(f, 64); ok125 {
+					pv126 := float64(v124)
+					x.RmPF64 = &pv126
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p129 := foryimpl.Alloc[float64](c)
-				*p129 = r.ReadFloat64()
-				x.RmPF64 = p129
+				p123 := foryimpl.Alloc[float64](c)
+				*p123 = r.ReadFloat64()
+				x.RmPF64 = p123
 			}
 		case 42:
 			if f.Convert {
-				if v134, ok135 := c.ReadFloatAs(f, 32); ok135 {
-					pv136 := float32(v134)
-					x.PF32 = &pv136
+				if v128, ok129 := c.ReadFloatAs(f, 32); ok129 {
+					pv130 := float32(v128)
+					x.PF32 = &pv130
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p133 := foryimpl.Alloc[float32](c)
-				*p133 = r.ReadFloat32()
-				x.PF32 = p133
+				p127 := foryimpl.Alloc[float32](c)
+				*p127 = r.ReadFloat32()
+				x.PF32 = p127
 			}
 		case 43:
 			if f.Convert {
-				if v138, ok139 := c.ReadFloatAs(f, 32); ok139 {
-					pv140 := float32(v138)
-					x.RmPF32 = &pv140
+				if v132, ok133 := c.ReadFloatAs(f, 32); ok133 {
+					pv134 := float32(v132)
+					x.RmPF32 = &pv134
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p137 := foryimpl.Alloc[float32](c)
-				*p137 = r.ReadFloat32()
-				x.RmPF32 = p137
+				p131 := foryimpl.Alloc[float32](c)
+				*p131 = r.ReadFloat32()
+				x.RmPF32 = p131
 			}
 		case 44:
 			if f.Convert {
-				if v142, ok143 := c.ReadUintAs(f, 16); ok143 {
-					pv144 := uint16(v142)
-					x.PU16 = &pv144
+				if v136, ok137 := c.ReadUintAs(f, 16); ok137 {
+					pv138 := uint16(v136)
+					x.PU16 = &pv138
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p141 := foryimpl.Alloc[uint16](c)
-				*p141 = r.ReadUint16()
-				x.PU16 = p141
+				p135 := foryimpl.Alloc[uint16](c)
+				*p135 = r.ReadUint16()
+				x.PU16 = p135
 			}
 		case 45:
 			if f.Convert {
-				if v146, ok147 := c.ReadUintAs(f, 16); ok147 {
-					pv148 := uint16(v146)
-					x.RmPU16 = &pv148
+				if v140, ok141 := c.ReadUintAs(f, 16); ok141 {
+					pv142 := uint16(v140)
+					x.RmPU16 = &pv142
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p145 := foryimpl.Alloc[uint16](c)
-				*p145 = r.ReadUint16()
-				x.RmPU16 = p145
+				p139 := foryimpl.Alloc[uint16](c)
+				*p139 = r.ReadUint16()
+				x.RmPU16 = p139
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p149 := foryimpl.Alloc[bool](c)
-				*p149 = r.ReadBool()
-				x.PB = p149
+				p143 := foryimpl.Alloc[bool](c)
+				*p143 = r.ReadBool()
+				x.PB = p143
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p150 := foryimpl.Alloc[bool](c)
-				*p150 = r.ReadBool()
-				x.RmPB = p150
+				p144 := foryimpl.Alloc[bool](c)
+				*p144 = r.ReadBool()
+				x.RmPB = p144
 			}
 		case 48:
 			if f.Convert {
-				if v152, ok153 := c.ReadIntAs(f, 8); ok153 {
-					pv154 := int8(v152)
-					x.PI8 = &pv154
+				if v146, ok147 := c.ReadIntAs(f, 8); ok147 {
+					pv148 := int8(v146)
+					x.PI8 = &pv148
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p151 := foryimpl.Alloc[int8](c)
-				*p151 = r.ReadInt8()
-				x.PI8 = p151
+				p145 := foryimpl.Alloc[int8](c)
+				*p145 = r.ReadInt8()
+				x.PI8 = p145
 			}
 		case 49:
 			if f.Convert {
-				if v156, ok157 := c.ReadIntAs(f, 8); ok157 {
-					pv158 := int8(v156)
-					x.RmPI8 = &pv158
+				if v150, ok151 := c.ReadIntAs(f, 8); ok151 {
+					pv152 := int8(v150)
+					x.RmPI8 = &pv152
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p155 := foryimpl.Alloc[int8](c)
-				*p155 = r.ReadInt8()
-				x.RmPI8 = p155
+				p149 := foryimpl.Alloc[int8](c)
+				*p149 = r.ReadInt8()
+				x.RmPI8 = p149
 			}
 		case 50:
 			if f.Convert {
-				if v160, ok161 := c.ReadIntAs(f, 64); ok161 {
-					pv162 := int64(v160)
-					x.PI64 = &pv162
+				if v154, ok155 := c.ReadIntAs(f, 64); ok155 {
+					pv156 := int64(v154)
+					x.PI64 = &pv156
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p159 := foryimpl.Alloc[int64](c)
-				*p159 = r.ReadVarInt64()
-				x.PI64 = p159
+				p153 := foryimpl.Alloc[int64](c)
+				*p153 = r.ReadVarInt64()
+				x.PI64 = p153
 			}
 		case 51:
 			if f.Convert {
-				if v164, ok165 := c.ReadIntAs(f, 64); ok165 {
-					pv166 := int64(v164)
-					x.RmPI64 = &pv166
+				if v158, ok159 := c.ReadIntAs(f, 64); ok159 {
+					pv160 := int64(v158)
+					x.RmPI64 = &pv160
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p163 := foryimpl.Alloc[int64](c)
-				*p163 = r.ReadVarInt64()
-				x.RmPI64 = p163
+				p157 := foryimpl.Alloc[int64](c)
+				*p157 = r.ReadVarInt64()
+				x.RmPI64 = p157
 			}
 		case 52:
 			if f.Convert {
-				if v168, ok169 := c.ReadUintAs(f, 64); ok169 {
-					pv170 := uint64(v168)
-					x.PU64 = &pv170
+				if v162, ok163 := c.ReadUintAs(f, 64); ok163 {
+					pv164 := uint64(v162)
+					x.PU64 = &pv164
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p167 := foryimpl.Alloc[uint64](c)
-				*p167 = r.ReadVarUint64()
-				x.PU64 = p167
+				p161 := foryimpl.Alloc[uint64](c)
+				*p161 = r.ReadVarUint64()
+				x.PU64 = p161
 			}
 		case 53:
 			if f.Convert {
-				if v172, ok173 := c.ReadUintAs(f, 64); ok173 {
-					pv174 := uint64(v172)
-					x.RmPU64 = &pv174
+				if v166, ok167 := c.ReadUintAs(f, 64); ok167 {
+					pv168 := uint64(v166)
+					x.RmPU64 = &pv168
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[uint64](c)
-				*p171 = r.ReadVarUint64()
-				x.RmPU64 = p171
+				p165 := foryimpl.Alloc[uint64](c)
+				*p165 = r.ReadVarUint64()
+				x.RmPU64 = p165
 			}
 		case 54:
 			if f.Convert {
-				if v176, ok177 := c.ReadIntAs(f, 32); ok177 {
-					pv178 := int32(v176)
-					x.PI32 = &pv178
+				if v170, ok171 := c.ReadIntAs(f, 32); ok171 {
+					pv172 := int32(v170)
+					x.PI32 = &pv172
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p175 := foryimpl.Alloc[int32](c)
-				*p175 = r.ReadVarInt32()
-				x.PI32 = p175
+				p169 := foryimpl.Alloc[int32](c)
+				*p169 = r.ReadVarInt32()
+				x.PI32 = p169
 			}
 		case 55:
 			if f.Convert {
-				if v180, ok181 := c.ReadIntAs(f, 32); ok181 {
-					pv182 := int32(v180)
-					x.RmPI32 = &pv182
+				if v174, ok175 := c.ReadIntAs(f, 32); ok175 {
+					pv176 := int32(v174)
+					x.RmPI32 = &pv176
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[int32](c)
-				*p179 = r.ReadVarInt32()
-				x.RmPI32 = p179
+				p173 := foryimpl.Alloc[int32](c)
+				*p173 = r.ReadVarInt32()
+				x.RmPI32 = p173
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -1874,16 +1858,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e186 := c.ReadEnumFast(uint32(0x7fffffff)); e186 >= 0 {
-						x.E = Color(e186)
+					if e180 := c.ReadEnumFast(uint32(0x7fffffff)); e180 >= 0 {
+						x.E = Color(e180)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e183 := c.ReadEnumFast(uint32(0x7fffffff)); e183 >= 0 {
-						x.E = Color(e183)
+					if e177 := c.ReadEnumFast(uint32(0x7fffffff)); e177 >= 0 {
+						x.E = Color(e177)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1895,54 +1879,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p187 := foryimpl.Alloc[time.Duration](c)
-				*p187 = c.ReadDuration()
-				x.PD = p187
+				p181 := foryimpl.Alloc[time.Duration](c)
+				*p181 = c.ReadDuration()
+				x.PD = p181
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p188 := foryimpl.Alloc[serializer.Date](c)
-				*p188 = serializer.Date(c.ReadDate())
-				x.PDt = p188
+				p182 := foryimpl.Alloc[serializer.Date](c)
+				*p182 = serializer.Date(c.ReadDate())
+				x.PDt = p182
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st191, id192 := c.ReadRefFlag(); st191 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id192)
-				} else if st191 == foryimpl.RefFollows {
-					p193 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id192, p193)
-					if e194 := c.ReadEnumFast(uint32(0x7fffffff)); e194 >= 0 {
-						*p193 = Color(e194)
+				if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id186)
+				} else if st185 == foryimpl.RefFollows {
+					p187 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id186, p187)
+					if e188 := c.ReadEnumFast(uint32(0x7fffffff)); e188 >= 0 {
+						*p187 = Color(e188)
 					} else {
-						*p193 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p187 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p193
+					x.PE = p187
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p189 := foryimpl.Alloc[Color](c)
-					if e190 := c.ReadEnumFast(uint32(0x7fffffff)); e190 >= 0 {
-						*p189 = Color(e190)
+					p183 := foryimpl.Alloc[Color](c)
+					if e184 := c.ReadEnumFast(uint32(0x7fffffff)); e184 >= 0 {
+						*p183 = Color(e184)
 					} else {
-						*p189 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p183 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p189
+					x.PE = p183
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p195 := foryimpl.Alloc[string](c)
-				*p195 = c.ReadString()
-				x.PS = p195
+				p189 := foryimpl.Alloc[string](c)
+				*p189 = c.ReadString()
+				x.PS = p189
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p196 := foryimpl.Alloc[time.Time](c)
-				*p196 = c.ReadTime()
-				x.PT = p196
+				p190 := foryimpl.Alloc[time.Time](c)
+				*p190 = c.ReadTime()
+				x.PT = p190
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -1955,16 +1939,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 67:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e200 := c.ReadEnumFast(uint32(0x7fffffff)); e200 >= 0 {
-						x.RmE = Color(e200)
+					if e194 := c.ReadEnumFast(uint32(0x7fffffff)); e194 >= 0 {
+						x.RmE = Color(e194)
 					} else {
 						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e197 := c.ReadEnumFast(uint32(0x7fffffff)); e197 >= 0 {
-						x.RmE = Color(e197)
+					if e191 := c.ReadEnumFast(uint32(0x7fffffff)); e191 >= 0 {
+						x.RmE = Color(e191)
 					} else {
 						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1976,54 +1960,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p201 := foryimpl.Alloc[time.Duration](c)
-				*p201 = c.ReadDuration()
-				x.RmPD = p201
+				p195 := foryimpl.Alloc[time.Duration](c)
+				*p195 = c.ReadDuration()
+				x.RmPD = p195
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p202 := foryimpl.Alloc[serializer.Date](c)
-				*p202 = serializer.Date(c.ReadDate())
-				x.RmPDt = p202
+				p196 := foryimpl.Alloc[serializer.Date](c)
+				*p196 = serializer.Date(c.ReadDate())
+				x.RmPDt = p196
 			}
 		case 71:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st205, id206 := c.ReadRefFlag(); st205 == foryimpl.RefBack {
-					x.RmPE = foryimpl.BackRef[Color](c, id206)
-				} else if st205 == foryimpl.RefFollows {
-					p207 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id206, p207)
-					if e208 := c.ReadEnumFast(uint32(0x7fffffff)); e208 >= 0 {
-						*p207 = Color(e208)
+				if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
+					x.RmPE = foryimpl.BackRef[Color](c, id200)
+				} else if st199 == foryimpl.RefFollows {
+					p201 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id200, p201)
+					if e202 := c.ReadEnumFast(uint32(0x7fffffff)); e202 >= 0 {
+						*p201 = Color(e202)
 					} else {
-						*p207 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p201 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.RmPE = p207
+					x.RmPE = p201
 				} else {
 					x.RmPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p203 := foryimpl.Alloc[Color](c)
-					if e204 := c.ReadEnumFast(uint32(0x7fffffff)); e204 >= 0 {
-						*p203 = Color(e204)
+					p197 := foryimpl.Alloc[Color](c)
+					if e198 := c.ReadEnumFast(uint32(0x7fffffff)); e198 >= 0 {
+						*p197 = Color(e198)
 					} else {
-						*p203 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p197 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.RmPE = p203
+					x.RmPE = p197
 				}
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p209 := foryimpl.Alloc[string](c)
-				*p209 = c.ReadString()
-				x.RmPS = p209
+				p203 := foryimpl.Alloc[string](c)
+				*p203 = c.ReadString()
+				x.RmPS = p203
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p210 := foryimpl.Alloc[time.Time](c)
-				*p210 = c.ReadTime()
-				x.RmPT = p210
+				p204 := foryimpl.Alloc[time.Time](c)
+				*p204 = c.ReadTime()
+				x.RmPT = p204
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
@@ -4877,329 +4861,213 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st764, id765 := c.ReadRefFlag(); st764 == foryimpl.RefBack {
-				x.ABool = foryimpl.BackRefSlice[bool](c, id765)
-			} else if st764 == foryimpl.RefFollows {
-				n766 := c.ReadArrayLengthFast(1)
-				if n766 < 0 {
-					n766 = c.ReadArrayLength(1)
-				}
-				a767 := foryimpl.MakeSlice[[]bool](c, n766)
-				r.ReadRawBools(a767)
-				x.ABool = a767
-				foryimpl.SetRefSlice(c, id765, x.ABool)
-			} else {
-				x.ABool = nil
+		if st764, id765 := c.ReadFieldRefFlag(); st764 == foryimpl.RefBack {
+			x.ABool = foryimpl.BackRefSlice[bool](c, id765)
+		} else if st764 == foryimpl.RefFollows {
+			n766 := c.ReadArrayLengthFast(1)
+			if n766 < 0 {
+				n766 = c.ReadArrayLength(1)
 			}
+			a767 := foryimpl.MakeSlice[[]bool](c, n766)
+			r.ReadRawBools(a767)
+			x.ABool = a767
+			foryimpl.SetRefSlice(c, id765, x.ABool)
 		} else {
-			n768 := c.ReadArrayLengthFast(1)
-			if n768 < 0 {
-				n768 = c.ReadArrayLength(1)
-			}
-			a769 := foryimpl.MakeSlice[[]bool](c, n768)
-			r.ReadRawBools(a769)
-			x.ABool = a769
+			x.ABool = nil
 		}
 		if c.Failed() {
 			c.Trace("ABool")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st770, id771 := c.ReadRefFlag(); st770 == foryimpl.RefBack {
-				x.AF32 = foryimpl.BackRefSlice[float32](c, id771)
-			} else if st770 == foryimpl.RefFollows {
-				n772 := c.ReadArrayLengthFast(4)
-				if n772 < 0 {
-					n772 = c.ReadArrayLength(4)
-				}
-				a773 := foryimpl.MakeSlice[[]float32](c, n772)
-				r.ReadRawFloat32s(a773)
-				x.AF32 = a773
-				foryimpl.SetRefSlice(c, id771, x.AF32)
-			} else {
-				x.AF32 = nil
+		if st768, id769 := c.ReadFieldRefFlag(); st768 == foryimpl.RefBack {
+			x.AF32 = foryimpl.BackRefSlice[float32](c, id769)
+		} else if st768 == foryimpl.RefFollows {
+			n770 := c.ReadArrayLengthFast(4)
+			if n770 < 0 {
+				n770 = c.ReadArrayLength(4)
 			}
+			a771 := foryimpl.MakeSlice[[]float32](c, n770)
+			r.ReadRawFloat32s(a771)
+			x.AF32 = a771
+			foryimpl.SetRefSlice(c, id769, x.AF32)
 		} else {
-			n774 := c.ReadArrayLengthFast(4)
-			if n774 < 0 {
-				n774 = c.ReadArrayLength(4)
-			}
-			a775 := foryimpl.MakeSlice[[]float32](c, n774)
-			r.ReadRawFloat32s(a775)
-			x.AF32 = a775
+			x.AF32 = nil
 		}
 		if c.Failed() {
 			c.Trace("AF32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st776, id777 := c.ReadRefFlag(); st776 == foryimpl.RefBack {
-				x.AF64 = foryimpl.BackRefSlice[float64](c, id777)
-			} else if st776 == foryimpl.RefFollows {
-				n778 := c.ReadArrayLengthFast(8)
-				if n778 < 0 {
-					n778 = c.ReadArrayLength(8)
-				}
-				a779 := foryimpl.MakeSlice[[]float64](c, n778)
-				r.ReadRawFloat64s(a779)
-				x.AF64 = a779
-				foryimpl.SetRefSlice(c, id777, x.AF64)
-			} else {
-				x.AF64 = nil
+		if st772, id773 := c.ReadFieldRefFlag(); st772 == foryimpl.RefBack {
+			x.AF64 = foryimpl.BackRefSlice[float64](c, id773)
+		} else if st772 == foryimpl.RefFollows {
+			n774 := c.ReadArrayLengthFast(8)
+			if n774 < 0 {
+				n774 = c.ReadArrayLength(8)
 			}
+			a775 := foryimpl.MakeSlice[[]float64](c, n774)
+			r.ReadRawFloat64s(a775)
+			x.AF64 = a775
+			foryimpl.SetRefSlice(c, id773, x.AF64)
 		} else {
-			n780 := c.ReadArrayLengthFast(8)
-			if n780 < 0 {
-				n780 = c.ReadArrayLength(8)
-			}
-			a781 := foryimpl.MakeSlice[[]float64](c, n780)
-			r.ReadRawFloat64s(a781)
-			x.AF64 = a781
+			x.AF64 = nil
 		}
 		if c.Failed() {
 			c.Trace("AF64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st782, id783 := c.ReadRefFlag(); st782 == foryimpl.RefBack {
-				x.AI16 = foryimpl.BackRefSlice[int16](c, id783)
-			} else if st782 == foryimpl.RefFollows {
-				n784 := c.ReadArrayLengthFast(2)
-				if n784 < 0 {
-					n784 = c.ReadArrayLength(2)
-				}
-				a785 := foryimpl.MakeSlice[[]int16](c, n784)
-				r.ReadRawInt16s(a785)
-				x.AI16 = a785
-				foryimpl.SetRefSlice(c, id783, x.AI16)
-			} else {
-				x.AI16 = nil
+		if st776, id777 := c.ReadFieldRefFlag(); st776 == foryimpl.RefBack {
+			x.AI16 = foryimpl.BackRefSlice[int16](c, id777)
+		} else if st776 == foryimpl.RefFollows {
+			n778 := c.ReadArrayLengthFast(2)
+			if n778 < 0 {
+				n778 = c.ReadArrayLength(2)
 			}
+			a779 := foryimpl.MakeSlice[[]int16](c, n778)
+			r.ReadRawInt16s(a779)
+			x.AI16 = a779
+			foryimpl.SetRefSlice(c, id777, x.AI16)
 		} else {
-			n786 := c.ReadArrayLengthFast(2)
-			if n786 < 0 {
-				n786 = c.ReadArrayLength(2)
-			}
-			a787 := foryimpl.MakeSlice[[]int16](c, n786)
-			r.ReadRawInt16s(a787)
-			x.AI16 = a787
+			x.AI16 = nil
 		}
 		if c.Failed() {
 			c.Trace("AI16")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st788, id789 := c.ReadRefFlag(); st788 == foryimpl.RefBack {
-				x.AI32 = foryimpl.BackRefSlice[int32](c, id789)
-			} else if st788 == foryimpl.RefFollows {
-				n790 := c.ReadArrayLengthFast(4)
-				if n790 < 0 {
-					n790 = c.ReadArrayLength(4)
-				}
-				a791 := foryimpl.MakeSlice[[]int32](c, n790)
-				r.ReadRawInt32s(a791)
-				x.AI32 = a791
-				foryimpl.SetRefSlice(c, id789, x.AI32)
-			} else {
-				x.AI32 = nil
+		if st780, id781 := c.ReadFieldRefFlag(); st780 == foryimpl.RefBack {
+			x.AI32 = foryimpl.BackRefSlice[int32](c, id781)
+		} else if st780 == foryimpl.RefFollows {
+			n782 := c.ReadArrayLengthFast(4)
+			if n782 < 0 {
+				n782 = c.ReadArrayLength(4)
 			}
+			a783 := foryimpl.MakeSlice[[]int32](c, n782)
+			r.ReadRawInt32s(a783)
+			x.AI32 = a783
+			foryimpl.SetRefSlice(c, id781, x.AI32)
 		} else {
-			n792 := c.ReadArrayLengthFast(4)
-			if n792 < 0 {
-				n792 = c.ReadArrayLength(4)
-			}
-			a793 := foryimpl.MakeSlice[[]int32](c, n792)
-			r.ReadRawInt32s(a793)
-			x.AI32 = a793
+			x.AI32 = nil
 		}
 		if c.Failed() {
 			c.Trace("AI32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st794, id795 := c.ReadRefFlag(); st794 == foryimpl.RefBack {
-				x.AI64 = foryimpl.BackRefSlice[int64](c, id795)
-			} else if st794 == foryimpl.RefFollows {
-				n796 := c.ReadArrayLengthFast(8)
-				if n796 < 0 {
-					n796 = c.ReadArrayLength(8)
-				}
-				a797 := foryimpl.MakeSlice[[]int64](c, n796)
-				r.ReadRawInt64s(a797)
-				x.AI64 = a797
-				foryimpl.SetRefSlice(c, id795, x.AI64)
-			} else {
-				x.AI64 = nil
+		if st784, id785 := c.ReadFieldRefFlag(); st784 == foryimpl.RefBack {
+			x.AI64 = foryimpl.BackRefSlice[int64](c, id785)
+		} else if st784 == foryimpl.RefFollows {
+			n786 := c.ReadArrayLengthFast(8)
+			if n786 < 0 {
+				n786 = c.ReadArrayLength(8)
 			}
+			a787 := foryimpl.MakeSlice[[]int64](c, n786)
+			r.ReadRawInt64s(a787)
+			x.AI64 = a787
+			foryimpl.SetRefSlice(c, id785, x.AI64)
 		} else {
-			n798 := c.ReadArrayLengthFast(8)
-			if n798 < 0 {
-				n798 = c.ReadArrayLength(8)
-			}
-			a799 := foryimpl.MakeSlice[[]int64](c, n798)
-			r.ReadRawInt64s(a799)
-			x.AI64 = a799
+			x.AI64 = nil
 		}
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st800, id801 := c.ReadRefFlag(); st800 == foryimpl.RefBack {
-				x.AI8 = foryimpl.BackRefSlice[int8](c, id801)
-			} else if st800 == foryimpl.RefFollows {
-				n802 := c.ReadArrayLengthFast(1)
-				if n802 < 0 {
-					n802 = c.ReadArrayLength(1)
-				}
-				a803 := foryimpl.MakeSlice[[]int8](c, n802)
-				for i804 := range a803 {
-					a803[i804] = r.ReadInt8()
-				}
-				x.AI8 = a803
-				foryimpl.SetRefSlice(c, id801, x.AI8)
-			} else {
-				x.AI8 = nil
+		if st788, id789 := c.ReadFieldRefFlag(); st788 == foryimpl.RefBack {
+			x.AI8 = foryimpl.BackRefSlice[int8](c, id789)
+		} else if st788 == foryimpl.RefFollows {
+			n790 := c.ReadArrayLengthFast(1)
+			if n790 < 0 {
+				n790 = c.ReadArrayLength(1)
 			}
+			a791 := foryimpl.MakeSlice[[]int8](c, n790)
+			for i792 := range a791 {
+				a791[i792] = r.ReadInt8()
+			}
+			x.AI8 = a791
+			foryimpl.SetRefSlice(c, id789, x.AI8)
 		} else {
-			n805 := c.ReadArrayLengthFast(1)
-			if n805 < 0 {
-				n805 = c.ReadArrayLength(1)
-			}
-			a806 := foryimpl.MakeSlice[[]int8](c, n805)
-			for i807 := range a806 {
-				a806[i807] = r.ReadInt8()
-			}
-			x.AI8 = a806
+			x.AI8 = nil
 		}
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st808, id809 := c.ReadRefFlag(); st808 == foryimpl.RefBack {
-				x.AU16 = foryimpl.BackRefSlice[uint16](c, id809)
-			} else if st808 == foryimpl.RefFollows {
-				n810 := c.ReadArrayLengthFast(2)
-				if n810 < 0 {
-					n810 = c.ReadArrayLength(2)
-				}
-				a811 := foryimpl.MakeSlice[[]uint16](c, n810)
-				r.ReadRawUint16s(a811)
-				x.AU16 = a811
-				foryimpl.SetRefSlice(c, id809, x.AU16)
-			} else {
-				x.AU16 = nil
+		if st793, id794 := c.ReadFieldRefFlag(); st793 == foryimpl.RefBack {
+			x.AU16 = foryimpl.BackRefSlice[uint16](c, id794)
+		} else if st793 == foryimpl.RefFollows {
+			n795 := c.ReadArrayLengthFast(2)
+			if n795 < 0 {
+				n795 = c.ReadArrayLength(2)
 			}
+			a796 := foryimpl.MakeSlice[[]uint16](c, n795)
+			r.ReadRawUint16s(a796)
+			x.AU16 = a796
+			foryimpl.SetRefSlice(c, id794, x.AU16)
 		} else {
-			n812 := c.ReadArrayLengthFast(2)
-			if n812 < 0 {
-				n812 = c.ReadArrayLength(2)
-			}
-			a813 := foryimpl.MakeSlice[[]uint16](c, n812)
-			r.ReadRawUint16s(a813)
-			x.AU16 = a813
+			x.AU16 = nil
 		}
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st814, id815 := c.ReadRefFlag(); st814 == foryimpl.RefBack {
-				x.AU32 = foryimpl.BackRefSlice[uint32](c, id815)
-			} else if st814 == foryimpl.RefFollows {
-				n816 := c.ReadArrayLengthFast(4)
-				if n816 < 0 {
-					n816 = c.ReadArrayLength(4)
-				}
-				a817 := foryimpl.MakeSlice[[]uint32](c, n816)
-				r.ReadRawUint32s(a817)
-				x.AU32 = a817
-				foryimpl.SetRefSlice(c, id815, x.AU32)
-			} else {
-				x.AU32 = nil
+		if st797, id798 := c.ReadFieldRefFlag(); st797 == foryimpl.RefBack {
+			x.AU32 = foryimpl.BackRefSlice[uint32](c, id798)
+		} else if st797 == foryimpl.RefFollows {
+			n799 := c.ReadArrayLengthFast(4)
+			if n799 < 0 {
+				n799 = c.ReadArrayLength(4)
 			}
+			a800 := foryimpl.MakeSlice[[]uint32](c, n799)
+			r.ReadRawUint32s(a800)
+			x.AU32 = a800
+			foryimpl.SetRefSlice(c, id798, x.AU32)
 		} else {
-			n818 := c.ReadArrayLengthFast(4)
-			if n818 < 0 {
-				n818 = c.ReadArrayLength(4)
-			}
-			a819 := foryimpl.MakeSlice[[]uint32](c, n818)
-			r.ReadRawUint32s(a819)
-			x.AU32 = a819
+			x.AU32 = nil
 		}
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st820, id821 := c.ReadRefFlag(); st820 == foryimpl.RefBack {
-				x.AU64 = foryimpl.BackRefSlice[uint64](c, id821)
-			} else if st820 == foryimpl.RefFollows {
-				n822 := c.ReadArrayLengthFast(8)
-				if n822 < 0 {
-					n822 = c.ReadArrayLength(8)
-				}
-				a823 := foryimpl.MakeSlice[[]uint64](c, n822)
-				r.ReadRawUint64s(a823)
-				x.AU64 = a823
-				foryimpl.SetRefSlice(c, id821, x.AU64)
-			} else {
-				x.AU64 = nil
+		if st801, id802 := c.ReadFieldRefFlag(); st801 == foryimpl.RefBack {
+			x.AU64 = foryimpl.BackRefSlice[uint64](c, id802)
+		} else if st801 == foryimpl.RefFollows {
+			n803 := c.ReadArrayLengthFast(8)
+			if n803 < 0 {
+				n803 = c.ReadArrayLength(8)
 			}
+			a804 := foryimpl.MakeSlice[[]uint64](c, n803)
+			r.ReadRawUint64s(a804)
+			x.AU64 = a804
+			foryimpl.SetRefSlice(c, id802, x.AU64)
 		} else {
-			n824 := c.ReadArrayLengthFast(8)
-			if n824 < 0 {
-				n824 = c.ReadArrayLength(8)
-			}
-			a825 := foryimpl.MakeSlice[[]uint64](c, n824)
-			r.ReadRawUint64s(a825)
-			x.AU64 = a825
+			x.AU64 = nil
 		}
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st826, id827 := c.ReadRefFlag(); st826 == foryimpl.RefBack {
-				x.AU8 = foryimpl.BackRefSlice[uint8](c, id827)
-			} else if st826 == foryimpl.RefFollows {
-				n828 := c.ReadArrayLengthFast(1)
-				if n828 < 0 {
-					n828 = c.ReadArrayLength(1)
-				}
-				a829 := foryimpl.MakeSlice[[]uint8](c, n828)
-				copy(a829, r.ReadBytes(n828))
-				x.AU8 = a829
-				foryimpl.SetRefSlice(c, id827, x.AU8)
-			} else {
-				x.AU8 = nil
+		if st805, id806 := c.ReadFieldRefFlag(); st805 == foryimpl.RefBack {
+			x.AU8 = foryimpl.BackRefSlice[uint8](c, id806)
+		} else if st805 == foryimpl.RefFollows {
+			n807 := c.ReadArrayLengthFast(1)
+			if n807 < 0 {
+				n807 = c.ReadArrayLength(1)
 			}
+			a808 := foryimpl.MakeSlice[[]uint8](c, n807)
+			copy(a808, r.ReadBytes(n807))
+			x.AU8 = a808
+			foryimpl.SetRefSlice(c, id806, x.AU8)
 		} else {
-			n830 := c.ReadArrayLengthFast(1)
-			if n830 < 0 {
-				n830 = c.ReadArrayLength(1)
-			}
-			a831 := foryimpl.MakeSlice[[]uint8](c, n830)
-			copy(a831, r.ReadBytes(n830))
-			x.AU8 = a831
+			x.AU8 = nil
 		}
 		if c.Failed() {
 			c.Trace("AU8")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st832, id833 := c.ReadRefFlag(); st832 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id833)
-			} else if st832 == foryimpl.RefFollows {
-				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id833, x.Bin)
-			} else {
-				x.Bin = nil
-			}
-		} else {
+		if st809, id810 := c.ReadFieldRefFlag(); st809 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id810)
+		} else if st809 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id810, x.Bin)
+		} else {
+			x.Bin = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin")
@@ -5217,114 +5085,114 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("ABool")
 			return
 		}
-		n770 := c.ReadArrayLengthFast(4)
-		if n770 < 0 {
-			n770 = c.ReadArrayLength(4)
+		n768 := c.ReadArrayLengthFast(4)
+		if n768 < 0 {
+			n768 = c.ReadArrayLength(4)
 		}
-		a771 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n770)
-		r.ReadRawFloat32s(a771)
-		x.AF32 = a771
+		a769 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n768)
+		r.ReadRawFloat32s(a769)
+		x.AF32 = a769
 		if c.Failed() {
 			c.Trace("AF32")
 			return
 		}
-		n776 := c.ReadArrayLengthFast(8)
-		if n776 < 0 {
-			n776 = c.ReadArrayLength(8)
+		n772 := c.ReadArrayLengthFast(8)
+		if n772 < 0 {
+			n772 = c.ReadArrayLength(8)
 		}
-		a777 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n776)
-		r.ReadRawFloat64s(a777)
-		x.AF64 = a777
+		a773 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n772)
+		r.ReadRawFloat64s(a773)
+		x.AF64 = a773
 		if c.Failed() {
 			c.Trace("AF64")
 			return
 		}
-		n782 := c.ReadArrayLengthFast(2)
-		if n782 < 0 {
-			n782 = c.ReadArrayLength(2)
+		n776 := c.ReadArrayLengthFast(2)
+		if n776 < 0 {
+			n776 = c.ReadArrayLength(2)
 		}
-		a783 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n782)
-		r.ReadRawInt16s(a783)
-		x.AI16 = a783
+		a777 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n776)
+		r.ReadRawInt16s(a777)
+		x.AI16 = a777
 		if c.Failed() {
 			c.Trace("AI16")
 			return
 		}
-		n788 := c.ReadArrayLengthFast(4)
-		if n788 < 0 {
-			n788 = c.ReadArrayLength(4)
+		n780 := c.ReadArrayLengthFast(4)
+		if n780 < 0 {
+			n780 = c.ReadArrayLength(4)
 		}
-		a789 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n788)
-		r.ReadRawInt32s(a789)
-		x.AI32 = a789
+		a781 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n780)
+		r.ReadRawInt32s(a781)
+		x.AI32 = a781
 		if c.Failed() {
 			c.Trace("AI32")
 			return
 		}
-		n794 := c.ReadArrayLengthFast(8)
-		if n794 < 0 {
-			n794 = c.ReadArrayLength(8)
+		n784 := c.ReadArrayLengthFast(8)
+		if n784 < 0 {
+			n784 = c.ReadArrayLength(8)
 		}
-		a795 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n794)
-		r.ReadRawInt64s(a795)
-		x.AI64 = a795
+		a785 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n784)
+		r.ReadRawInt64s(a785)
+		x.AI64 = a785
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		n800 := c.ReadArrayLengthFast(1)
-		if n800 < 0 {
-			n800 = c.ReadArrayLength(1)
+		n788 := c.ReadArrayLengthFast(1)
+		if n788 < 0 {
+			n788 = c.ReadArrayLength(1)
 		}
-		a801 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n800)
-		for i802 := range a801 {
-			a801[i802] = r.ReadInt8()
+		a789 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n788)
+		for i790 := range a789 {
+			a789[i790] = r.ReadInt8()
 		}
-		x.AI8 = a801
+		x.AI8 = a789
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		n808 := c.ReadArrayLengthFast(2)
-		if n808 < 0 {
-			n808 = c.ReadArrayLength(2)
+		n793 := c.ReadArrayLengthFast(2)
+		if n793 < 0 {
+			n793 = c.ReadArrayLength(2)
 		}
-		a809 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n808)
-		r.ReadRawUint16s(a809)
-		x.AU16 = a809
+		a794 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n793)
+		r.ReadRawUint16s(a794)
+		x.AU16 = a794
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		n814 := c.ReadArrayLengthFast(4)
-		if n814 < 0 {
-			n814 = c.ReadArrayLength(4)
+		n797 := c.ReadArrayLengthFast(4)
+		if n797 < 0 {
+			n797 = c.ReadArrayLength(4)
 		}
-		a815 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n814)
-		r.ReadRawUint32s(a815)
-		x.AU32 = a815
+		a798 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n797)
+		r.ReadRawUint32s(a798)
+		x.AU32 = a798
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		n820 := c.ReadArrayLengthFast(8)
-		if n820 < 0 {
-			n820 = c.ReadArrayLength(8)
+		n801 := c.ReadArrayLengthFast(8)
+		if n801 < 0 {
+			n801 = c.ReadArrayLength(8)
 		}
-		a821 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n820)
-		r.ReadRawUint64s(a821)
-		x.AU64 = a821
+		a802 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n801)
+		r.ReadRawUint64s(a802)
+		x.AU64 = a802
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		n826 := c.ReadArrayLengthFast(1)
-		if n826 < 0 {
-			n826 = c.ReadArrayLength(1)
+		n805 := c.ReadArrayLengthFast(1)
+		if n805 < 0 {
+			n805 = c.ReadArrayLength(1)
 		}
-		a827 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n826)
-		copy(a827, r.ReadBytes(n826))
-		x.AU8 = a827
+		a806 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n805)
+		copy(a806, r.ReadBytes(n805))
+		x.AU8 = a806
 		if c.Failed() {
 			c.Trace("AU8")
 			return
@@ -5335,917 +5203,917 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n834 := c.ReadLengthFast(2)
-	if n834 < 0 {
-		n834 = c.ReadLength(2)
+	n811 := c.ReadLengthFast(2)
+	if n811 < 0 {
+		n811 = c.ReadLength(2)
 	}
-	if n834 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n834, 3))
+	if n811 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n811, 3))
 		return
 	}
-	var l835 [3]int16
-	if n834 > 0 {
-		hn837 := c.ReadListHeader(3)
+	var l812 [3]int16
+	if n811 > 0 {
+		hn814 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i836 := range l835 {
-				if hn837 && !c.ReadFlag() {
-					clear(l835[i836 : i836+1])
+			for i813 := range l812 {
+				if hn814 && !c.ReadFlag() {
+					clear(l812[i813 : i813+1])
 					continue
 				}
-				l835[i836] = r.ReadInt16()
+				l812[i813] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i836)
+					c.TraceIndex(i813)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l835
+	x.Fix = l812
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n840 := c.ReadLengthFast(1)
-	if n840 < 0 {
-		n840 = c.ReadLength(1)
+	n817 := c.ReadLengthFast(1)
+	if n817 < 0 {
+		n817 = c.ReadLength(1)
 	}
-	l841 := foryimpl.ReuseSlice[[]bool](c, x.LB, n840)
-	if n840 > 0 {
-		hn843 := c.ReadListHeader(1)
+	l818 := foryimpl.ReuseSlice[[]bool](c, x.LB, n817)
+	if n817 > 0 {
+		hn820 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i842 := range l841 {
-				if hn843 && !c.ReadFlag() {
-					clear(l841[i842 : i842+1])
+			for i819 := range l818 {
+				if hn820 && !c.ReadFlag() {
+					clear(l818[i819 : i819+1])
 					continue
 				}
-				l841[i842] = r.ReadBool()
+				l818[i819] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i842)
+					c.TraceIndex(i819)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l841
+	x.LB = l818
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n846 := c.ReadLengthFast(1)
-	if n846 < 0 {
-		n846 = c.ReadLength(1)
+	n823 := c.ReadLengthFast(1)
+	if n823 < 0 {
+		n823 = c.ReadLength(1)
 	}
-	l847 := foryimpl.ReuseSlice[[]Color](c, x.LE, n846)
-	if n846 > 0 {
-		hn849 := c.ReadListHeader(25)
+	l824 := foryimpl.ReuseSlice[[]Color](c, x.LE, n823)
+	if n823 > 0 {
+		hn826 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i848 := range l847 {
-				if hn849 && !c.ReadFlag() {
-					clear(l847[i848 : i848+1])
+			for i825 := range l824 {
+				if hn826 && !c.ReadFlag() {
+					clear(l824[i825 : i825+1])
 					continue
 				}
-				if e852 := c.ReadEnumFast(uint32(0x7fffffff)); e852 >= 0 {
-					l847[i848] = Color(e852)
+				if e829 := c.ReadEnumFast(uint32(0x7fffffff)); e829 >= 0 {
+					l824[i825] = Color(e829)
 				} else {
-					l847[i848] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l824[i825] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i848)
+					c.TraceIndex(i825)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l847
+	x.LE = l824
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n853 := c.ReadLengthFast(4)
-	if n853 < 0 {
-		n853 = c.ReadLength(4)
+	n830 := c.ReadLengthFast(4)
+	if n830 < 0 {
+		n830 = c.ReadLength(4)
 	}
-	l854 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n853)
-	if n853 > 0 {
-		hn856 := c.ReadListHeader(19)
+	l831 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n830)
+	if n830 > 0 {
+		hn833 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i855 := range l854 {
-				if hn856 && !c.ReadFlag() {
-					clear(l854[i855 : i855+1])
+			for i832 := range l831 {
+				if hn833 && !c.ReadFlag() {
+					clear(l831[i832 : i832+1])
 					continue
 				}
-				l854[i855] = r.ReadFloat32()
+				l831[i832] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i855)
+					c.TraceIndex(i832)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l854
+	x.LF32 = l831
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n859 := c.ReadLengthFast(8)
-	if n859 < 0 {
-		n859 = c.ReadLength(8)
+	n836 := c.ReadLengthFast(8)
+	if n836 < 0 {
+		n836 = c.ReadLength(8)
 	}
-	l860 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n859)
-	if n859 > 0 {
-		hn862 := c.ReadListHeader(20)
+	l837 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n836)
+	if n836 > 0 {
+		hn839 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i861 := range l860 {
-				if hn862 && !c.ReadFlag() {
-					clear(l860[i861 : i861+1])
+			for i838 := range l837 {
+				if hn839 && !c.ReadFlag() {
+					clear(l837[i838 : i838+1])
 					continue
 				}
-				l860[i861] = r.ReadFloat64()
+				l837[i838] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i861)
+					c.TraceIndex(i838)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l860
+	x.LF64 = l837
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n865 := c.ReadLengthFast(1)
-	if n865 < 0 {
-		n865 = c.ReadLength(1)
+	n842 := c.ReadLengthFast(1)
+	if n842 < 0 {
+		n842 = c.ReadLength(1)
 	}
-	l866 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n865)
-	if n865 > 0 {
-		hn868 := c.ReadListHeader(5)
+	l843 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n842)
+	if n842 > 0 {
+		hn845 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i867 := range l866 {
-				if hn868 && !c.ReadFlag() {
-					clear(l866[i867 : i867+1])
+			for i844 := range l843 {
+				if hn845 && !c.ReadFlag() {
+					clear(l843[i844 : i844+1])
 					continue
 				}
-				l866[i867] = r.ReadVarInt32()
+				l843[i844] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i867)
+					c.TraceIndex(i844)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l866
+	x.LI32 = l843
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n871 := c.ReadLengthFast(1)
-	if n871 < 0 {
-		n871 = c.ReadLength(1)
+	n848 := c.ReadLengthFast(1)
+	if n848 < 0 {
+		n848 = c.ReadLength(1)
 	}
-	l872 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n871)
-	if n871 > 0 {
-		hn874 := c.ReadListHeader(7)
+	l849 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n848)
+	if n848 > 0 {
+		hn851 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i873 := range l872 {
-				if hn874 && !c.ReadFlag() {
-					clear(l872[i873 : i873+1])
+			for i850 := range l849 {
+				if hn851 && !c.ReadFlag() {
+					clear(l849[i850 : i850+1])
 					continue
 				}
-				l872[i873] = r.ReadVarInt64()
+				l849[i850] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i873)
+					c.TraceIndex(i850)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l872
+	x.LI64 = l849
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n877 := c.ReadLengthFast(1)
-	if n877 < 0 {
-		n877 = c.ReadLength(1)
+	n854 := c.ReadLengthFast(1)
+	if n854 < 0 {
+		n854 = c.ReadLength(1)
 	}
-	l878 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n877)
-	if n877 > 0 {
-		hn880 := c.ReadListHeader(2)
+	l855 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n854)
+	if n854 > 0 {
+		hn857 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i879 := range l878 {
-				if hn880 && !c.ReadFlag() {
-					clear(l878[i879 : i879+1])
+			for i856 := range l855 {
+				if hn857 && !c.ReadFlag() {
+					clear(l855[i856 : i856+1])
 					continue
 				}
-				l878[i879] = r.ReadInt8()
+				l855[i856] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i879)
+					c.TraceIndex(i856)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l878
+	x.LI8 = l855
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n883 := c.ReadLengthFast(1)
-	if n883 < 0 {
-		n883 = c.ReadLength(1)
+	n860 := c.ReadLengthFast(1)
+	if n860 < 0 {
+		n860 = c.ReadLength(1)
 	}
-	l884 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n883)
-	if n883 > 0 {
-		hn886, tr888 := c.ReadListHeaderRef(22)
+	l861 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n860)
+	if n860 > 0 {
+		hn863, tr865 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i885 := range l884 {
-				if tr888 {
-					if st889, id890 := c.ReadRefFlag(); st889 == foryimpl.RefBack {
-						l884[i885] = foryimpl.BackRefSlice[int32](c, id890)
-					} else if st889 == foryimpl.RefFollows {
-						n891 := c.ReadLengthFast(1)
-						if n891 < 0 {
-							n891 = c.ReadLength(1)
+			for i862 := range l861 {
+				if tr865 {
+					if st866, id867 := c.ReadRefFlag(); st866 == foryimpl.RefBack {
+						l861[i862] = foryimpl.BackRefSlice[int32](c, id867)
+					} else if st866 == foryimpl.RefFollows {
+						n868 := c.ReadLengthFast(1)
+						if n868 < 0 {
+							n868 = c.ReadLength(1)
 						}
-						l892 := foryimpl.MakeSlice[[]int32](c, n891)
-						if n891 > 0 {
-							hn894 := c.ReadListHeader(5)
+						l869 := foryimpl.MakeSlice[[]int32](c, n868)
+						if n868 > 0 {
+							hn871 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i893 := range l892 {
-									if hn894 && !c.ReadFlag() {
-										clear(l892[i893 : i893+1])
+								for i870 := range l869 {
+									if hn871 && !c.ReadFlag() {
+										clear(l869[i870 : i870+1])
 										continue
 									}
-									l892[i893] = r.ReadVarInt32()
+									l869[i870] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i893)
+										c.TraceIndex(i870)
 										break
 									}
 								}
 							}
 						}
-						l884[i885] = l892
-						foryimpl.SetRefSlice(c, id890, l884[i885])
+						l861[i862] = l869
+						foryimpl.SetRefSlice(c, id867, l861[i862])
 					} else {
-						l884[i885] = nil
+						l861[i862] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i885)
+						c.TraceIndex(i862)
 						break
 					}
 					continue
 				}
-				if hn886 && !c.ReadFlag() {
-					clear(l884[i885 : i885+1])
+				if hn863 && !c.ReadFlag() {
+					clear(l861[i862 : i862+1])
 					continue
 				}
-				n897 := c.ReadLengthFast(1)
-				if n897 < 0 {
-					n897 = c.ReadLength(1)
+				n874 := c.ReadLengthFast(1)
+				if n874 < 0 {
+					n874 = c.ReadLength(1)
 				}
-				l898 := foryimpl.MakeSlice[[]int32](c, n897)
-				if n897 > 0 {
-					hn900 := c.ReadListHeader(5)
+				l875 := foryimpl.MakeSlice[[]int32](c, n874)
+				if n874 > 0 {
+					hn877 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i899 := range l898 {
-							if hn900 && !c.ReadFlag() {
-								clear(l898[i899 : i899+1])
+						for i876 := range l875 {
+							if hn877 && !c.ReadFlag() {
+								clear(l875[i876 : i876+1])
 								continue
 							}
-							l898[i899] = r.ReadVarInt32()
+							l875[i876] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i899)
+								c.TraceIndex(i876)
 								break
 							}
 						}
 					}
 				}
-				l884[i885] = l898
+				l861[i862] = l875
 				if c.Failed() {
-					c.TraceIndex(i885)
+					c.TraceIndex(i862)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l884
+	x.LL = l861
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n903 := c.ReadLengthFast(1)
-	if n903 < 0 {
-		n903 = c.ReadLength(1)
+	n880 := c.ReadLengthFast(1)
+	if n880 < 0 {
+		n880 = c.ReadLength(1)
 	}
-	l904 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n903)
-	if n903 > 0 {
-		hn906, tr908 := c.ReadListHeaderRef(24)
+	l881 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n880)
+	if n880 > 0 {
+		hn883, tr885 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i905 := range l904 {
-				if tr908 {
-					if st909, id910 := c.ReadRefFlag(); st909 == foryimpl.RefBack {
-						l904[i905] = foryimpl.BackRefMap[string, int32](c, id910)
-					} else if st909 == foryimpl.RefFollows {
-						n911 := c.ReadLengthFast(2)
-						if n911 < 0 {
-							n911 = c.ReadLength(2)
+			for i882 := range l881 {
+				if tr885 {
+					if st886, id887 := c.ReadRefFlag(); st886 == foryimpl.RefBack {
+						l881[i882] = foryimpl.BackRefMap[string, int32](c, id887)
+					} else if st886 == foryimpl.RefFollows {
+						n888 := c.ReadLengthFast(2)
+						if n888 < 0 {
+							n888 = c.ReadLength(2)
 						}
-						m912 := foryimpl.MakeMap[map[string]int32](c, n911)
-						for n911 > 0 && !c.Failed() {
-							sz913, vn914, _ := c.ReadMapChunk(n911, 21, 5, nil, false)
-							for j915 := 0; j915 < sz913 && !c.Failed(); j915++ {
-								var k916 string
-								k916 = c.ReadString()
-								var v917 int32
-								if !vn914 {
-									v917 = r.ReadVarInt32()
+						m889 := foryimpl.MakeMap[map[string]int32](c, n888)
+						for n888 > 0 && !c.Failed() {
+							sz890, vn891, _ := c.ReadMapChunk(n888, 21, 5, nil, false)
+							for j892 := 0; j892 < sz890 && !c.Failed(); j892++ {
+								var k893 string
+								k893 = c.ReadString()
+								var v894 int32
+								if !vn891 {
+									v894 = r.ReadVarInt32()
 								}
-								m912[k916] = v917
+								m889[k893] = v894
 							}
-							n911 -= sz913
+							n888 -= sz890
 						}
-						l904[i905] = m912
-						foryimpl.SetRefMap(c, id910, l904[i905])
+						l881[i882] = m889
+						foryimpl.SetRefMap(c, id887, l881[i882])
 					} else {
-						l904[i905] = nil
+						l881[i882] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i905)
+						c.TraceIndex(i882)
 						break
 					}
 					continue
 				}
-				if hn906 && !c.ReadFlag() {
-					clear(l904[i905 : i905+1])
+				if hn883 && !c.ReadFlag() {
+					clear(l881[i882 : i882+1])
 					continue
 				}
-				n919 := c.ReadLengthFast(2)
-				if n919 < 0 {
-					n919 = c.ReadLength(2)
+				n896 := c.ReadLengthFast(2)
+				if n896 < 0 {
+					n896 = c.ReadLength(2)
 				}
-				m920 := foryimpl.MakeMap[map[string]int32](c, n919)
-				for n919 > 0 && !c.Failed() {
-					sz921, vn922, _ := c.ReadMapChunk(n919, 21, 5, nil, false)
-					for j923 := 0; j923 < sz921 && !c.Failed(); j923++ {
-						var k924 string
-						k924 = c.ReadString()
-						var v925 int32
-						if !vn922 {
-							v925 = r.ReadVarInt32()
+				m897 := foryimpl.MakeMap[map[string]int32](c, n896)
+				for n896 > 0 && !c.Failed() {
+					sz898, vn899, _ := c.ReadMapChunk(n896, 21, 5, nil, false)
+					for j900 := 0; j900 < sz898 && !c.Failed(); j900++ {
+						var k901 string
+						k901 = c.ReadString()
+						var v902 int32
+						if !vn899 {
+							v902 = r.ReadVarInt32()
 						}
-						m920[k924] = v925
+						m897[k901] = v902
 					}
-					n919 -= sz921
+					n896 -= sz898
 				}
-				l904[i905] = m920
+				l881[i882] = m897
 				if c.Failed() {
-					c.TraceIndex(i905)
+					c.TraceIndex(i882)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l904
+	x.LM = l881
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n927 := c.ReadLengthFast(1)
-	if n927 < 0 {
-		n927 = c.ReadLength(1)
+	n904 := c.ReadLengthFast(1)
+	if n904 < 0 {
+		n904 = c.ReadLength(1)
 	}
-	l928 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n927)
-	if n927 > 0 {
-		hn930 := c.ReadListHeader(5)
+	l905 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n904)
+	if n904 > 0 {
+		hn907 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i929 := range l928 {
-				if hn930 && !c.ReadFlag() {
-					clear(l928[i929 : i929+1])
+			for i906 := range l905 {
+				if hn907 && !c.ReadFlag() {
+					clear(l905[i906 : i906+1])
 					continue
 				}
-				p933 := foryimpl.Alloc[int32](c)
-				*p933 = r.ReadVarInt32()
-				l928[i929] = p933
+				p910 := foryimpl.Alloc[int32](c)
+				*p910 = r.ReadVarInt32()
+				l905[i906] = p910
 				if c.Failed() {
-					c.TraceIndex(i929)
+					c.TraceIndex(i906)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l928
+	x.LPI = l905
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n934 := c.ReadLengthFast(1)
-	if n934 < 0 {
-		n934 = c.ReadLength(1)
+	n911 := c.ReadLengthFast(1)
+	if n911 < 0 {
+		n911 = c.ReadLength(1)
 	}
-	l935 := foryimpl.ReuseSlice[[]string](c, x.LS, n934)
-	if n934 > 0 {
-		hn937 := c.ReadListHeader(21)
+	l912 := foryimpl.ReuseSlice[[]string](c, x.LS, n911)
+	if n911 > 0 {
+		hn914 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i936 := range l935 {
-				if hn937 && !c.ReadFlag() {
-					clear(l935[i936 : i936+1])
+			for i913 := range l912 {
+				if hn914 && !c.ReadFlag() {
+					clear(l912[i913 : i913+1])
 					continue
 				}
-				l935[i936] = c.ReadString()
+				l912[i913] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i936)
+					c.TraceIndex(i913)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l935
+	x.LS = l912
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n940 := c.ReadLengthFast(1)
-	if n940 < 0 {
-		n940 = c.ReadLength(1)
+	n917 := c.ReadLengthFast(1)
+	if n917 < 0 {
+		n917 = c.ReadLength(1)
 	}
-	l941 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n940)
-	if n940 > 0 {
-		hn943 := c.ReadListHeader(38)
+	l918 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n917)
+	if n917 > 0 {
+		hn920 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i942 := range l941 {
-				if hn943 && !c.ReadFlag() {
-					clear(l941[i942 : i942+1])
+			for i919 := range l918 {
+				if hn920 && !c.ReadFlag() {
+					clear(l918[i919 : i919+1])
 					continue
 				}
-				l941[i942] = c.ReadTime()
+				l918[i919] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i942)
+					c.TraceIndex(i919)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l941
+	x.LT = l918
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n946 := c.ReadLengthFast(2)
-	if n946 < 0 {
-		n946 = c.ReadLength(2)
+	n923 := c.ReadLengthFast(2)
+	if n923 < 0 {
+		n923 = c.ReadLength(2)
 	}
-	l947 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n946)
-	if n946 > 0 {
-		hn949 := c.ReadListHeader(10)
+	l924 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n923)
+	if n923 > 0 {
+		hn926 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i948 := range l947 {
-				if hn949 && !c.ReadFlag() {
-					clear(l947[i948 : i948+1])
+			for i925 := range l924 {
+				if hn926 && !c.ReadFlag() {
+					clear(l924[i925 : i925+1])
 					continue
 				}
-				l947[i948] = r.ReadUint16()
+				l924[i925] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i948)
+					c.TraceIndex(i925)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l947
+	x.LU16 = l924
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n952 := c.ReadLengthFast(1)
-	if n952 < 0 {
-		n952 = c.ReadLength(1)
+	n929 := c.ReadLengthFast(1)
+	if n929 < 0 {
+		n929 = c.ReadLength(1)
 	}
-	l953 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n952)
-	if n952 > 0 {
-		hn955 := c.ReadListHeader(14)
+	l930 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n929)
+	if n929 > 0 {
+		hn932 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i954 := range l953 {
-				if hn955 && !c.ReadFlag() {
-					clear(l953[i954 : i954+1])
+			for i931 := range l930 {
+				if hn932 && !c.ReadFlag() {
+					clear(l930[i931 : i931+1])
 					continue
 				}
-				l953[i954] = r.ReadVarUint64()
+				l930[i931] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i954)
+					c.TraceIndex(i931)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l953
+	x.LU64 = l930
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n958 := c.ReadLengthFast(2)
-	if n958 < 0 {
-		n958 = c.ReadLength(2)
+	n935 := c.ReadLengthFast(2)
+	if n935 < 0 {
+		n935 = c.ReadLength(2)
 	}
-	m959 := foryimpl.MakeMap[map[bool]string](c, n958)
-	for n958 > 0 && !c.Failed() {
-		sz960, vn961, _ := c.ReadMapChunk(n958, 1, 21, nil, false)
-		for j962 := 0; j962 < sz960 && !c.Failed(); j962++ {
-			var k963 bool
-			k963 = r.ReadBool()
-			var v964 string
-			if !vn961 {
-				v964 = c.ReadString()
+	m936 := foryimpl.MakeMap[map[bool]string](c, n935)
+	for n935 > 0 && !c.Failed() {
+		sz937, vn938, _ := c.ReadMapChunk(n935, 1, 21, nil, false)
+		for j939 := 0; j939 < sz937 && !c.Failed(); j939++ {
+			var k940 bool
+			k940 = r.ReadBool()
+			var v941 string
+			if !vn938 {
+				v941 = c.ReadString()
 			}
-			m959[k963] = v964
+			m936[k940] = v941
 		}
-		n958 -= sz960
+		n935 -= sz937
 	}
-	x.MBS = m959
+	x.MBS = m936
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n966 := c.ReadLengthFast(2)
-	if n966 < 0 {
-		n966 = c.ReadLength(2)
+	n943 := c.ReadLengthFast(2)
+	if n943 < 0 {
+		n943 = c.ReadLength(2)
 	}
-	m967 := foryimpl.MakeMap[map[Color]string](c, n966)
-	for n966 > 0 && !c.Failed() {
-		sz968, vn969, _ := c.ReadMapChunk(n966, 25, 21, nil, false)
-		for j970 := 0; j970 < sz968 && !c.Failed(); j970++ {
-			var k971 Color
-			if e973 := c.ReadEnumFast(uint32(0x7fffffff)); e973 >= 0 {
-				k971 = Color(e973)
+	m944 := foryimpl.MakeMap[map[Color]string](c, n943)
+	for n943 > 0 && !c.Failed() {
+		sz945, vn946, _ := c.ReadMapChunk(n943, 25, 21, nil, false)
+		for j947 := 0; j947 < sz945 && !c.Failed(); j947++ {
+			var k948 Color
+			if e950 := c.ReadEnumFast(uint32(0x7fffffff)); e950 >= 0 {
+				k948 = Color(e950)
 			} else {
-				k971 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k948 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v972 string
-			if !vn969 {
-				v972 = c.ReadString()
+			var v949 string
+			if !vn946 {
+				v949 = c.ReadString()
 			}
-			m967[k971] = v972
+			m944[k948] = v949
 		}
-		n966 -= sz968
+		n943 -= sz945
 	}
-	x.MES = m967
+	x.MES = m944
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n975 := c.ReadLengthFast(2)
-	if n975 < 0 {
-		n975 = c.ReadLength(2)
+	n952 := c.ReadLengthFast(2)
+	if n952 < 0 {
+		n952 = c.ReadLength(2)
 	}
-	m976 := foryimpl.MakeMap[map[int64]float64](c, n975)
-	for n975 > 0 && !c.Failed() {
-		sz977, vn978, _ := c.ReadMapChunk(n975, 7, 20, nil, false)
-		for j979 := 0; j979 < sz977 && !c.Failed(); j979++ {
-			var k980 int64
-			k980 = r.ReadVarInt64()
-			var v981 float64
-			if !vn978 {
-				v981 = r.ReadFloat64()
+	m953 := foryimpl.MakeMap[map[int64]float64](c, n952)
+	for n952 > 0 && !c.Failed() {
+		sz954, vn955, _ := c.ReadMapChunk(n952, 7, 20, nil, false)
+		for j956 := 0; j956 < sz954 && !c.Failed(); j956++ {
+			var k957 int64
+			k957 = r.ReadVarInt64()
+			var v958 float64
+			if !vn955 {
+				v958 = r.ReadFloat64()
 			}
-			m976[k980] = v981
+			m953[k957] = v958
 		}
-		n975 -= sz977
+		n952 -= sz954
 	}
-	x.MI64F = m976
+	x.MI64F = m953
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n983 := c.ReadLengthFast(2)
-	if n983 < 0 {
-		n983 = c.ReadLength(2)
+	n960 := c.ReadLengthFast(2)
+	if n960 < 0 {
+		n960 = c.ReadLength(2)
 	}
-	m984 := foryimpl.MakeMap[map[int32]string](c, n983)
-	for n983 > 0 && !c.Failed() {
-		sz985, vn986, _ := c.ReadMapChunk(n983, 5, 21, nil, false)
-		for j987 := 0; j987 < sz985 && !c.Failed(); j987++ {
-			var k988 int32
-			k988 = r.ReadVarInt32()
-			var v989 string
-			if !vn986 {
-				v989 = c.ReadString()
+	m961 := foryimpl.MakeMap[map[int32]string](c, n960)
+	for n960 > 0 && !c.Failed() {
+		sz962, vn963, _ := c.ReadMapChunk(n960, 5, 21, nil, false)
+		for j964 := 0; j964 < sz962 && !c.Failed(); j964++ {
+			var k965 int32
+			k965 = r.ReadVarInt32()
+			var v966 string
+			if !vn963 {
+				v966 = c.ReadString()
 			}
-			m984[k988] = v989
+			m961[k965] = v966
 		}
-		n983 -= sz985
+		n960 -= sz962
 	}
-	x.MIS = m984
+	x.MIS = m961
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n991 := c.ReadLengthFast(2)
-	if n991 < 0 {
-		n991 = c.ReadLength(2)
+	n968 := c.ReadLengthFast(2)
+	if n968 < 0 {
+		n968 = c.ReadLength(2)
 	}
-	m992 := foryimpl.MakeMap[map[string]int32](c, n991)
-	for n991 > 0 && !c.Failed() {
-		sz993, vn994, _ := c.ReadMapChunk(n991, 21, 5, nil, false)
-		for j995 := 0; j995 < sz993 && !c.Failed(); j995++ {
-			var k996 string
-			k996 = c.ReadString()
-			var v997 int32
-			if !vn994 {
-				v997 = r.ReadVarInt32()
+	m969 := foryimpl.MakeMap[map[string]int32](c, n968)
+	for n968 > 0 && !c.Failed() {
+		sz970, vn971, _ := c.ReadMapChunk(n968, 21, 5, nil, false)
+		for j972 := 0; j972 < sz970 && !c.Failed(); j972++ {
+			var k973 string
+			k973 = c.ReadString()
+			var v974 int32
+			if !vn971 {
+				v974 = r.ReadVarInt32()
 			}
-			m992[k996] = v997
+			m969[k973] = v974
 		}
-		n991 -= sz993
+		n968 -= sz970
 	}
-	x.MSI = m992
+	x.MSI = m969
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
 	if c.TrackRef() {
-		n999 := c.ReadLengthFast(2)
-		if n999 < 0 {
-			n999 = c.ReadLength(2)
+		n976 := c.ReadLengthFast(2)
+		if n976 < 0 {
+			n976 = c.ReadLength(2)
 		}
-		m1000 := foryimpl.MakeMap[map[string][]string](c, n999)
-		for n999 > 0 && !c.Failed() {
-			sz1001, vn1002, tr1012, _ := c.ReadMapChunkRef(n999, 21, 22, nil)
-			for j1003 := 0; j1003 < sz1001 && !c.Failed(); j1003++ {
-				var k1004 string
-				k1004 = c.ReadString()
-				var v1005 []string
-				if tr1012 {
-					if st1013, id1014 := c.ReadRefFlag(); st1013 == foryimpl.RefBack {
-						v1005 = foryimpl.BackRefSlice[string](c, id1014)
-					} else if st1013 == foryimpl.RefFollows {
-						n1015 := c.ReadLengthFast(1)
-						if n1015 < 0 {
-							n1015 = c.ReadLength(1)
+		m977 := foryimpl.MakeMap[map[string][]string](c, n976)
+		for n976 > 0 && !c.Failed() {
+			sz978, vn979, tr989, _ := c.ReadMapChunkRef(n976, 21, 22, nil)
+			for j980 := 0; j980 < sz978 && !c.Failed(); j980++ {
+				var k981 string
+				k981 = c.ReadString()
+				var v982 []string
+				if tr989 {
+					if st990, id991 := c.ReadRefFlag(); st990 == foryimpl.RefBack {
+						v982 = foryimpl.BackRefSlice[string](c, id991)
+					} else if st990 == foryimpl.RefFollows {
+						n992 := c.ReadLengthFast(1)
+						if n992 < 0 {
+							n992 = c.ReadLength(1)
 						}
-						l1016 := foryimpl.MakeSlice[[]string](c, n1015)
-						if n1015 > 0 {
-							hn1018 := c.ReadListHeader(21)
+						l993 := foryimpl.MakeSlice[[]string](c, n992)
+						if n992 > 0 {
+							hn995 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i1017 := range l1016 {
-									if hn1018 && !c.ReadFlag() {
-										clear(l1016[i1017 : i1017+1])
+								for i994 := range l993 {
+									if hn995 && !c.ReadFlag() {
+										clear(l993[i994 : i994+1])
 										continue
 									}
-									l1016[i1017] = c.ReadString()
+									l993[i994] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i1017)
+										c.TraceIndex(i994)
 										break
 									}
 								}
 							}
 						}
-						v1005 = l1016
-						foryimpl.SetRefSlice(c, id1014, v1005)
+						v982 = l993
+						foryimpl.SetRefSlice(c, id991, v982)
 					} else {
-						v1005 = nil
+						v982 = nil
 					}
-				} else if !vn1002 {
-					n1006 := c.ReadLengthFast(1)
-					if n1006 < 0 {
-						n1006 = c.ReadLength(1)
+				} else if !vn979 {
+					n983 := c.ReadLengthFast(1)
+					if n983 < 0 {
+						n983 = c.ReadLength(1)
 					}
-					l1007 := foryimpl.MakeSlice[[]string](c, n1006)
-					if n1006 > 0 {
-						hn1009 := c.ReadListHeader(21)
+					l984 := foryimpl.MakeSlice[[]string](c, n983)
+					if n983 > 0 {
+						hn986 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1008 := range l1007 {
-								if hn1009 && !c.ReadFlag() {
-									clear(l1007[i1008 : i1008+1])
+							for i985 := range l984 {
+								if hn986 && !c.ReadFlag() {
+									clear(l984[i985 : i985+1])
 									continue
 								}
-								l1007[i1008] = c.ReadString()
+								l984[i985] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1008)
+									c.TraceIndex(i985)
 									break
 								}
 							}
 						}
 					}
-					v1005 = l1007
+					v982 = l984
 				}
-				m1000[k1004] = v1005
+				m977[k981] = v982
 			}
-			n999 -= sz1001
+			n976 -= sz978
 		}
-		x.MSL = m1000
+		x.MSL = m977
 		if c.Failed() {
 			c.Trace("MSL")
 			return
 		}
-		n1021 := c.ReadLengthFast(2)
-		if n1021 < 0 {
-			n1021 = c.ReadLength(2)
+		n998 := c.ReadLengthFast(2)
+		if n998 < 0 {
+			n998 = c.ReadLength(2)
 		}
-		m1022 := foryimpl.MakeMap[map[string]map[string]int32](c, n1021)
-		for n1021 > 0 && !c.Failed() {
-			sz1023, vn1024, tr1036, _ := c.ReadMapChunkRef(n1021, 21, 24, nil)
-			for j1025 := 0; j1025 < sz1023 && !c.Failed(); j1025++ {
-				var k1026 string
-				k1026 = c.ReadString()
-				var v1027 map[string]int32
-				if tr1036 {
-					if st1037, id1038 := c.ReadRefFlag(); st1037 == foryimpl.RefBack {
-						v1027 = foryimpl.BackRefMap[string, int32](c, id1038)
-					} else if st1037 == foryimpl.RefFollows {
-						n1039 := c.ReadLengthFast(2)
-						if n1039 < 0 {
-							n1039 = c.ReadLength(2)
+		m999 := foryimpl.MakeMap[map[string]map[string]int32](c, n998)
+		for n998 > 0 && !c.Failed() {
+			sz1000, vn1001, tr1013, _ := c.ReadMapChunkRef(n998, 21, 24, nil)
+			for j1002 := 0; j1002 < sz1000 && !c.Failed(); j1002++ {
+				var k1003 string
+				k1003 = c.ReadString()
+				var v1004 map[string]int32
+				if tr1013 {
+					if st1014, id1015 := c.ReadRefFlag(); st1014 == foryimpl.RefBack {
+						v1004 = foryimpl.BackRefMap[string, int32](c, id1015)
+					} else if st1014 == foryimpl.RefFollows {
+						n1016 := c.ReadLengthFast(2)
+						if n1016 < 0 {
+							n1016 = c.ReadLength(2)
 						}
-						m1040 := foryimpl.MakeMap[map[string]int32](c, n1039)
-						for n1039 > 0 && !c.Failed() {
-							sz1041, vn1042, _ := c.ReadMapChunk(n1039, 21, 5, nil, false)
-							for j1043 := 0; j1043 < sz1041 && !c.Failed(); j1043++ {
-								var k1044 string
-								k1044 = c.ReadString()
-								var v1045 int32
-								if !vn1042 {
-									v1045 = r.ReadVarInt32()
+						m1017 := foryimpl.MakeMap[map[string]int32](c, n1016)
+						for n1016 > 0 && !c.Failed() {
+							sz1018, vn1019, _ := c.ReadMapChunk(n1016, 21, 5, nil, false)
+							for j1020 := 0; j1020 < sz1018 && !c.Failed(); j1020++ {
+								var k1021 string
+								k1021 = c.ReadString()
+								var v1022 int32
+								if !vn1019 {
+									v1022 = r.ReadVarInt32()
 								}
-								m1040[k1044] = v1045
+								m1017[k1021] = v1022
 							}
-							n1039 -= sz1041
+							n1016 -= sz1018
 						}
-						v1027 = m1040
-						foryimpl.SetRefMap(c, id1038, v1027)
+						v1004 = m1017
+						foryimpl.SetRefMap(c, id1015, v1004)
 					} else {
-						v1027 = nil
+						v1004 = nil
 					}
-				} else if !vn1024 {
-					n1028 := c.ReadLengthFast(2)
-					if n1028 < 0 {
-						n1028 = c.ReadLength(2)
+				} else if !vn1001 {
+					n1005 := c.ReadLengthFast(2)
+					if n1005 < 0 {
+						n1005 = c.ReadLength(2)
 					}
-					m1029 := foryimpl.MakeMap[map[string]int32](c, n1028)
-					for n1028 > 0 && !c.Failed() {
-						sz1030, vn1031, _ := c.ReadMapChunk(n1028, 21, 5, nil, false)
-						for j1032 := 0; j1032 < sz1030 && !c.Failed(); j1032++ {
-							var k1033 string
-							k1033 = c.ReadString()
-							var v1034 int32
-							if !vn1031 {
-								v1034 = r.ReadVarInt32()
+					m1006 := foryimpl.MakeMap[map[string]int32](c, n1005)
+					for n1005 > 0 && !c.Failed() {
+						sz1007, vn1008, _ := c.ReadMapChunk(n1005, 21, 5, nil, false)
+						for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
+							var k1010 string
+							k1010 = c.ReadString()
+							var v1011 int32
+							if !vn1008 {
+								v1011 = r.ReadVarInt32()
 							}
-							m1029[k1033] = v1034
+							m1006[k1010] = v1011
 						}
-						n1028 -= sz1030
+						n1005 -= sz1007
 					}
-					v1027 = m1029
+					v1004 = m1006
 				}
-				m1022[k1026] = v1027
+				m999[k1003] = v1004
 			}
-			n1021 -= sz1023
+			n998 -= sz1000
 		}
-		x.MSM = m1022
+		x.MSM = m999
 		if c.Failed() {
 			c.Trace("MSM")
 			return
 		}
 	} else {
-		n999 := c.ReadLengthFast(2)
-		if n999 < 0 {
-			n999 = c.ReadLength(2)
+		n976 := c.ReadLengthFast(2)
+		if n976 < 0 {
+			n976 = c.ReadLength(2)
 		}
-		m1000 := foryimpl.MakeMap[map[string][]string](c, n999)
-		for n999 > 0 && !c.Failed() {
-			sz1001, vn1002, _ := c.ReadMapChunk(n999, 21, 22, nil, true)
-			for j1003 := 0; j1003 < sz1001 && !c.Failed(); j1003++ {
-				var k1004 string
-				k1004 = c.ReadString()
-				var v1005 []string
-				if !vn1002 {
-					n1006 := c.ReadLengthFast(1)
-					if n1006 < 0 {
-						n1006 = c.ReadLength(1)
+		m977 := foryimpl.MakeMap[map[string][]string](c, n976)
+		for n976 > 0 && !c.Failed() {
+			sz978, vn979, _ := c.ReadMapChunk(n976, 21, 22, nil, true)
+			for j980 := 0; j980 < sz978 && !c.Failed(); j980++ {
+				var k981 string
+				k981 = c.ReadString()
+				var v982 []string
+				if !vn979 {
+					n983 := c.ReadLengthFast(1)
+					if n983 < 0 {
+						n983 = c.ReadLength(1)
 					}
-					l1007 := foryimpl.MakeSlice[[]string](c, n1006)
-					if n1006 > 0 {
-						hn1009 := c.ReadListHeader(21)
+					l984 := foryimpl.MakeSlice[[]string](c, n983)
+					if n983 > 0 {
+						hn986 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1008 := range l1007 {
-								if hn1009 && !c.ReadFlag() {
-									clear(l1007[i1008 : i1008+1])
+							for i985 := range l984 {
+								if hn986 && !c.ReadFlag() {
+									clear(l984[i985 : i985+1])
 									continue
 								}
-								l1007[i1008] = c.ReadString()
+								l984[i985] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1008)
+									c.TraceIndex(i985)
 									break
 								}
 							}
 						}
 					}
-					v1005 = l1007
+					v982 = l984
 				}
-				m1000[k1004] = v1005
+				m977[k981] = v982
 			}
-			n999 -= sz1001
+			n976 -= sz978
 		}
-		x.MSL = m1000
+		x.MSL = m977
 		if c.Failed() {
 			c.Trace("MSL")
 			return
 		}
-		n1021 := c.ReadLengthFast(2)
-		if n1021 < 0 {
-			n1021 = c.ReadLength(2)
+		n998 := c.ReadLengthFast(2)
+		if n998 < 0 {
+			n998 = c.ReadLength(2)
 		}
-		m1022 := foryimpl.MakeMap[map[string]map[string]int32](c, n1021)
-		for n1021 > 0 && !c.Failed() {
-			sz1023, vn1024, _ := c.ReadMapChunk(n1021, 21, 24, nil, true)
-			for j1025 := 0; j1025 < sz1023 && !c.Failed(); j1025++ {
-				var k1026 string
-				k1026 = c.ReadString()
-				var v1027 map[string]int32
-				if !vn1024 {
-					n1028 := c.ReadLengthFast(2)
-					if n1028 < 0 {
-						n1028 = c.ReadLength(2)
+		m999 := foryimpl.MakeMap[map[string]map[string]int32](c, n998)
+		for n998 > 0 && !c.Failed() {
+			sz1000, vn1001, _ := c.ReadMapChunk(n998, 21, 24, nil, true)
+			for j1002 := 0; j1002 < sz1000 && !c.Failed(); j1002++ {
+				var k1003 string
+				k1003 = c.ReadString()
+				var v1004 map[string]int32
+				if !vn1001 {
+					n1005 := c.ReadLengthFast(2)
+					if n1005 < 0 {
+						n1005 = c.ReadLength(2)
 					}
-					m1029 := foryimpl.MakeMap[map[string]int32](c, n1028)
-					for n1028 > 0 && !c.Failed() {
-						sz1030, vn1031, _ := c.ReadMapChunk(n1028, 21, 5, nil, false)
-						for j1032 := 0; j1032 < sz1030 && !c.Failed(); j1032++ {
-							var k1033 string
-							k1033 = c.ReadString()
-							var v1034 int32
-							if !vn1031 {
-								v1034 = r.ReadVarInt32()
+					m1006 := foryimpl.MakeMap[map[string]int32](c, n1005)
+					for n1005 > 0 && !c.Failed() {
+						sz1007, vn1008, _ := c.ReadMapChunk(n1005, 21, 5, nil, false)
+						for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
+							var k1010 string
+							k1010 = c.ReadString()
+							var v1011 int32
+							if !vn1008 {
+								v1011 = r.ReadVarInt32()
 							}
-							m1029[k1033] = v1034
+							m1006[k1010] = v1011
 						}
-						n1028 -= sz1030
+						n1005 -= sz1007
 					}
-					v1027 = m1029
+					v1004 = m1006
 				}
-				m1022[k1026] = v1027
+				m999[k1003] = v1004
 			}
-			n1021 -= sz1023
+			n998 -= sz1000
 		}
-		x.MSM = m1022
+		x.MSM = m999
 		if c.Failed() {
 			c.Trace("MSM")
 			return
 		}
 	}
-	n1047 := c.ReadLengthFast(2)
-	if n1047 < 0 {
-		n1047 = c.ReadLength(2)
+	n1024 := c.ReadLengthFast(2)
+	if n1024 < 0 {
+		n1024 = c.ReadLength(2)
 	}
-	m1048 := foryimpl.MakeMap[map[string]*int32](c, n1047)
-	for n1047 > 0 && !c.Failed() {
-		sz1049, vn1050, _ := c.ReadMapChunk(n1047, 21, 5, nil, true)
-		for j1051 := 0; j1051 < sz1049 && !c.Failed(); j1051++ {
-			var k1052 string
-			k1052 = c.ReadString()
-			var v1053 *int32
-			if !vn1050 {
-				p1054 := foryimpl.Alloc[int32](c)
-				*p1054 = r.ReadVarInt32()
-				v1053 = p1054
+	m1025 := foryimpl.MakeMap[map[string]*int32](c, n1024)
+	for n1024 > 0 && !c.Failed() {
+		sz1026, vn1027, _ := c.ReadMapChunk(n1024, 21, 5, nil, true)
+		for j1028 := 0; j1028 < sz1026 && !c.Failed(); j1028++ {
+			var k1029 string
+			k1029 = c.ReadString()
+			var v1030 *int32
+			if !vn1027 {
+				p1031 := foryimpl.Alloc[int32](c)
+				*p1031 = r.ReadVarInt32()
+				v1030 = p1031
 			}
-			m1048[k1052] = v1053
+			m1025[k1029] = v1030
 		}
-		n1047 -= sz1049
+		n1024 -= sz1026
 	}
-	x.MSP = m1048
+	x.MSP = m1025
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1056 := c.ReadLengthFast(2)
-	if n1056 < 0 {
-		n1056 = c.ReadLength(2)
+	n1033 := c.ReadLengthFast(2)
+	if n1033 < 0 {
+		n1033 = c.ReadLength(2)
 	}
-	m1057 := foryimpl.MakeMap[map[uint8]uint16](c, n1056)
-	for n1056 > 0 && !c.Failed() {
-		sz1058, vn1059, _ := c.ReadMapChunk(n1056, 9, 10, nil, false)
-		for j1060 := 0; j1060 < sz1058 && !c.Failed(); j1060++ {
-			var k1061 uint8
-			k1061 = r.ReadUint8()
-			var v1062 uint16
-			if !vn1059 {
-				v1062 = r.ReadUint16()
+	m1034 := foryimpl.MakeMap[map[uint8]uint16](c, n1033)
+	for n1033 > 0 && !c.Failed() {
+		sz1035, vn1036, _ := c.ReadMapChunk(n1033, 9, 10, nil, false)
+		for j1037 := 0; j1037 < sz1035 && !c.Failed(); j1037++ {
+			var k1038 uint8
+			k1038 = r.ReadUint8()
+			var v1039 uint16
+			if !vn1036 {
+				v1039 = r.ReadUint16()
 			}
-			m1057[k1061] = v1062
+			m1034[k1038] = v1039
 		}
-		n1056 -= sz1058
+		n1033 -= sz1035
 	}
-	x.MU8 = m1057
+	x.MU8 = m1034
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
 	if c.TrackRef() {
-		if st1064, id1065 := c.ReadRefFlag(); st1064 == foryimpl.RefBack {
-			x.NBin = foryimpl.BackRefSlice[uint8](c, id1065)
-		} else if st1064 == foryimpl.RefFollows {
+		if st1041, id1042 := c.ReadRefFlag(); st1041 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id1042)
+		} else if st1041 == foryimpl.RefFollows {
 			x.NBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1065, x.NBin)
+			foryimpl.SetRefSlice(c, id1042, x.NBin)
 		} else {
 			x.NBin = nil
 		}
@@ -6253,32 +6121,32 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NBin")
 			return
 		}
-		if st1066, id1067 := c.ReadRefFlag(); st1066 == foryimpl.RefBack {
-			x.NLS = foryimpl.BackRefSlice[string](c, id1067)
-		} else if st1066 == foryimpl.RefFollows {
-			n1068 := c.ReadLengthFast(1)
-			if n1068 < 0 {
-				n1068 = c.ReadLength(1)
+		if st1043, id1044 := c.ReadRefFlag(); st1043 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id1044)
+		} else if st1043 == foryimpl.RefFollows {
+			n1045 := c.ReadLengthFast(1)
+			if n1045 < 0 {
+				n1045 = c.ReadLength(1)
 			}
-			l1069 := foryimpl.MakeSlice[[]string](c, n1068)
-			if n1068 > 0 {
-				hn1071 := c.ReadListHeader(21)
+			l1046 := foryimpl.MakeSlice[[]string](c, n1045)
+			if n1045 > 0 {
+				hn1048 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i1070 := range l1069 {
-						if hn1071 && !c.ReadFlag() {
-							clear(l1069[i1070 : i1070+1])
+					for i1047 := range l1046 {
+						if hn1048 && !c.ReadFlag() {
+							clear(l1046[i1047 : i1047+1])
 							continue
 						}
-						l1069[i1070] = c.ReadString()
+						l1046[i1047] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i1070)
+							c.TraceIndex(i1047)
 							break
 						}
 					}
 				}
 			}
-			x.NLS = l1069
-			foryimpl.SetRefSlice(c, id1067, x.NLS)
+			x.NLS = l1046
+			foryimpl.SetRefSlice(c, id1044, x.NLS)
 		} else {
 			x.NLS = nil
 		}
@@ -6286,29 +6154,29 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NLS")
 			return
 		}
-		if st1074, id1075 := c.ReadRefFlag(); st1074 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id1075)
-		} else if st1074 == foryimpl.RefFollows {
-			n1076 := c.ReadLengthFast(2)
-			if n1076 < 0 {
-				n1076 = c.ReadLength(2)
+		if st1051, id1052 := c.ReadRefFlag(); st1051 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id1052)
+		} else if st1051 == foryimpl.RefFollows {
+			n1053 := c.ReadLengthFast(2)
+			if n1053 < 0 {
+				n1053 = c.ReadLength(2)
 			}
-			m1077 := foryimpl.MakeMap[map[string]int32](c, n1076)
-			for n1076 > 0 && !c.Failed() {
-				sz1078, vn1079, _ := c.ReadMapChunk(n1076, 21, 5, nil, false)
-				for j1080 := 0; j1080 < sz1078 && !c.Failed(); j1080++ {
-					var k1081 string
-					k1081 = c.ReadString()
-					var v1082 int32
-					if !vn1079 {
-						v1082 = r.ReadVarInt32()
+			m1054 := foryimpl.MakeMap[map[string]int32](c, n1053)
+			for n1053 > 0 && !c.Failed() {
+				sz1055, vn1056, _ := c.ReadMapChunk(n1053, 21, 5, nil, false)
+				for j1057 := 0; j1057 < sz1055 && !c.Failed(); j1057++ {
+					var k1058 string
+					k1058 = c.ReadString()
+					var v1059 int32
+					if !vn1056 {
+						v1059 = r.ReadVarInt32()
 					}
-					m1077[k1081] = v1082
+					m1054[k1058] = v1059
 				}
-				n1076 -= sz1078
+				n1053 -= sz1055
 			}
-			x.NM = m1077
-			foryimpl.SetRefMap(c, id1075, x.NM)
+			x.NM = m1054
+			foryimpl.SetRefMap(c, id1052, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -6325,534 +6193,418 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n1066 := c.ReadLengthFast(1)
-			if n1066 < 0 {
-				n1066 = c.ReadLength(1)
+			n1043 := c.ReadLengthFast(1)
+			if n1043 < 0 {
+				n1043 = c.ReadLength(1)
 			}
-			l1067 := foryimpl.MakeSlice[[]string](c, n1066)
-			if n1066 > 0 {
-				hn1069 := c.ReadListHeader(21)
+			l1044 := foryimpl.MakeSlice[[]string](c, n1043)
+			if n1043 > 0 {
+				hn1046 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i1068 := range l1067 {
-						if hn1069 && !c.ReadFlag() {
-							clear(l1067[i1068 : i1068+1])
+					for i1045 := range l1044 {
+						if hn1046 && !c.ReadFlag() {
+							clear(l1044[i1045 : i1045+1])
 							continue
 						}
-						l1067[i1068] = c.ReadString()
+						l1044[i1045] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i1068)
+							c.TraceIndex(i1045)
 							break
 						}
 					}
 				}
 			}
-			x.NLS = l1067
+			x.NLS = l1044
 		}
 		if c.Failed() {
 			c.Trace("NLS")
 			return
 		}
 		if c.ReadFlag() {
-			n1074 := c.ReadLengthFast(2)
-			if n1074 < 0 {
-				n1074 = c.ReadLength(2)
+			n1051 := c.ReadLengthFast(2)
+			if n1051 < 0 {
+				n1051 = c.ReadLength(2)
 			}
-			m1075 := foryimpl.MakeMap[map[string]int32](c, n1074)
-			for n1074 > 0 && !c.Failed() {
-				sz1076, vn1077, _ := c.ReadMapChunk(n1074, 21, 5, nil, false)
-				for j1078 := 0; j1078 < sz1076 && !c.Failed(); j1078++ {
-					var k1079 string
-					k1079 = c.ReadString()
-					var v1080 int32
-					if !vn1077 {
-						v1080 = r.ReadVarInt32()
+			m1052 := foryimpl.MakeMap[map[string]int32](c, n1051)
+			for n1051 > 0 && !c.Failed() {
+				sz1053, vn1054, _ := c.ReadMapChunk(n1051, 21, 5, nil, false)
+				for j1055 := 0; j1055 < sz1053 && !c.Failed(); j1055++ {
+					var k1056 string
+					k1056 = c.ReadString()
+					var v1057 int32
+					if !vn1054 {
+						v1057 = r.ReadVarInt32()
 					}
-					m1075[k1079] = v1080
+					m1052[k1056] = v1057
 				}
-				n1074 -= sz1076
+				n1051 -= sz1053
 			}
-			x.NM = m1075
+			x.NM = m1052
 		}
 		if c.Failed() {
 			c.Trace("NM")
 			return
 		}
 	}
-	n1084 := c.ReadLengthFast(1)
-	if n1084 < 0 {
-		n1084 = c.ReadLength(1)
+	n1061 := c.ReadLengthFast(1)
+	if n1061 < 0 {
+		n1061 = c.ReadLength(1)
 	}
-	l1085 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1084)
-	if n1084 > 0 {
-		hn1087 := c.ReadListHeader(9)
+	l1062 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1061)
+	if n1061 > 0 {
+		hn1064 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1086 := range l1085 {
-				if hn1087 && !c.ReadFlag() {
-					clear(l1085[i1086 : i1086+1])
+			for i1063 := range l1062 {
+				if hn1064 && !c.ReadFlag() {
+					clear(l1062[i1063 : i1063+1])
 					continue
 				}
-				l1085[i1086] = r.ReadUint8()
+				l1062[i1063] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1086)
+					c.TraceIndex(i1063)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1085
+	x.Raw = l1062
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st1090, id1091 := c.ReadRefFlag(); st1090 == foryimpl.RefBack {
-				x.RmABool = foryimpl.BackRefSlice[bool](c, id1091)
-			} else if st1090 == foryimpl.RefFollows {
-				n1092 := c.ReadArrayLengthFast(1)
-				if n1092 < 0 {
-					n1092 = c.ReadArrayLength(1)
-				}
-				a1093 := foryimpl.MakeSlice[[]bool](c, n1092)
-				r.ReadRawBools(a1093)
-				x.RmABool = a1093
-				foryimpl.SetRefSlice(c, id1091, x.RmABool)
-			} else {
-				x.RmABool = nil
+		if st1067, id1068 := c.ReadFieldRefFlag(); st1067 == foryimpl.RefBack {
+			x.RmABool = foryimpl.BackRefSlice[bool](c, id1068)
+		} else if st1067 == foryimpl.RefFollows {
+			n1069 := c.ReadArrayLengthFast(1)
+			if n1069 < 0 {
+				n1069 = c.ReadArrayLength(1)
 			}
+			a1070 := foryimpl.MakeSlice[[]bool](c, n1069)
+			r.ReadRawBools(a1070)
+			x.RmABool = a1070
+			foryimpl.SetRefSlice(c, id1068, x.RmABool)
 		} else {
-			n1094 := c.ReadArrayLengthFast(1)
-			if n1094 < 0 {
-				n1094 = c.ReadArrayLength(1)
-			}
-			a1095 := foryimpl.MakeSlice[[]bool](c, n1094)
-			r.ReadRawBools(a1095)
-			x.RmABool = a1095
+			x.RmABool = nil
 		}
 		if c.Failed() {
 			c.Trace("RmABool")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st1096, id1097 := c.ReadRefFlag(); st1096 == foryimpl.RefBack {
-				x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1097)
-			} else if st1096 == foryimpl.RefFollows {
-				n1098 := c.ReadArrayLengthFast(4)
-				if n1098 < 0 {
-					n1098 = c.ReadArrayLength(4)
-				}
-				a1099 := foryimpl.MakeSlice[[]float32](c, n1098)
-				r.ReadRawFloat32s(a1099)
-				x.RmAF32 = a1099
-				foryimpl.SetRefSlice(c, id1097, x.RmAF32)
-			} else {
-				x.RmAF32 = nil
+		if st1071, id1072 := c.ReadFieldRefFlag(); st1071 == foryimpl.RefBack {
+			x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1072)
+		} else if st1071 == foryimpl.RefFollows {
+			n1073 := c.ReadArrayLengthFast(4)
+			if n1073 < 0 {
+				n1073 = c.ReadArrayLength(4)
 			}
+			a1074 := foryimpl.MakeSlice[[]float32](c, n1073)
+			r.ReadRawFloat32s(a1074)
+			x.RmAF32 = a1074
+			foryimpl.SetRefSlice(c, id1072, x.RmAF32)
 		} else {
-			n1100 := c.ReadArrayLengthFast(4)
-			if n1100 < 0 {
-				n1100 = c.ReadArrayLength(4)
-			}
-			a1101 := foryimpl.MakeSlice[[]float32](c, n1100)
-			r.ReadRawFloat32s(a1101)
-			x.RmAF32 = a1101
+			x.RmAF32 = nil
 		}
 		if c.Failed() {
 			c.Trace("RmAF32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st1102, id1103 := c.ReadRefFlag(); st1102 == foryimpl.RefBack {
-				x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1103)
-			} else if st1102 == foryimpl.RefFollows {
-				n1104 := c.ReadArrayLengthFast(8)
-				if n1104 < 0 {
-					n1104 = c.ReadArrayLength(8)
-				}
-				a1105 := foryimpl.MakeSlice[[]float64](c, n1104)
-				r.ReadRawFloat64s(a1105)
-				x.RmAF64 = a1105
-				foryimpl.SetRefSlice(c, id1103, x.RmAF64)
-			} else {
-				x.RmAF64 = nil
+		if st1075, id1076 := c.ReadFieldRefFlag(); st1075 == foryimpl.RefBack {
+			x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1076)
+		} else if st1075 == foryimpl.RefFollows {
+			n1077 := c.ReadArrayLengthFast(8)
+			if n1077 < 0 {
+				n1077 = c.ReadArrayLength(8)
 			}
+			a1078 := foryimpl.MakeSlice[[]float64](c, n1077)
+			r.ReadRawFloat64s(a1078)
+			x.RmAF64 = a1078
+			foryimpl.SetRefSlice(c, id1076, x.RmAF64)
 		} else {
-			n1106 := c.ReadArrayLengthFast(8)
-			if n1106 < 0 {
-				n1106 = c.ReadArrayLength(8)
-			}
-			a1107 := foryimpl.MakeSlice[[]float64](c, n1106)
-			r.ReadRawFloat64s(a1107)
-			x.RmAF64 = a1107
+			x.RmAF64 = nil
 		}
 		if c.Failed() {
 			c.Trace("RmAF64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st1108, id1109 := c.ReadRefFlag(); st1108 == foryimpl.RefBack {
-				x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1109)
-			} else if st1108 == foryimpl.RefFollows {
-				n1110 := c.ReadArrayLengthFast(2)
-				if n1110 < 0 {
-					n1110 = c.ReadArrayLength(2)
-				}
-				a1111 := foryimpl.MakeSlice[[]int16](c, n1110)
-				r.ReadRawInt16s(a1111)
-				x.RmAI16 = a1111
-				foryimpl.SetRefSlice(c, id1109, x.RmAI16)
-			} else {
-				x.RmAI16 = nil
+		if st1079, id1080 := c.ReadFieldRefFlag(); st1079 == foryimpl.RefBack {
+			x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1080)
+		} else if st1079 == foryimpl.RefFollows {
+			n1081 := c.ReadArrayLengthFast(2)
+			if n1081 < 0 {
+				n1081 = c.ReadArrayLength(2)
 			}
+			a1082 := foryimpl.MakeSlice[[]int16](c, n1081)
+			r.ReadRawInt16s(a1082)
+			x.RmAI16 = a1082
+			foryimpl.SetRefSlice(c, id1080, x.RmAI16)
 		} else {
-			n1112 := c.ReadArrayLengthFast(2)
-			if n1112 < 0 {
-				n1112 = c.ReadArrayLength(2)
-			}
-			a1113 := foryimpl.MakeSlice[[]int16](c, n1112)
-			r.ReadRawInt16s(a1113)
-			x.RmAI16 = a1113
+			x.RmAI16 = nil
 		}
 		if c.Failed() {
 			c.Trace("RmAI16")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st1114, id1115 := c.ReadRefFlag(); st1114 == foryimpl.RefBack {
-				x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1115)
-			} else if st1114 == foryimpl.RefFollows {
-				n1116 := c.ReadArrayLengthFast(4)
-				if n1116 < 0 {
-					n1116 = c.ReadArrayLength(4)
-				}
-				a1117 := foryimpl.MakeSlice[[]int32](c, n1116)
-				r.ReadRawInt32s(a1117)
-				x.RmAI32 = a1117
-				foryimpl.SetRefSlice(c, id1115, x.RmAI32)
-			} else {
-				x.RmAI32 = nil
+		if st1083, id1084 := c.ReadFieldRefFlag(); st1083 == foryimpl.RefBack {
+			x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1084)
+		} else if st1083 == foryimpl.RefFollows {
+			n1085 := c.ReadArrayLengthFast(4)
+			if n1085 < 0 {
+				n1085 = c.ReadArrayLength(4)
 			}
+			a1086 := foryimpl.MakeSlice[[]int32](c, n1085)
+			r.ReadRawInt32s(a1086)
+			x.RmAI32 = a1086
+			foryimpl.SetRefSlice(c, id1084, x.RmAI32)
 		} else {
-			n1118 := c.ReadArrayLengthFast(4)
-			if n1118 < 0 {
-				n1118 = c.ReadArrayLength(4)
-			}
-			a1119 := foryimpl.MakeSlice[[]int32](c, n1118)
-			r.ReadRawInt32s(a1119)
-			x.RmAI32 = a1119
+			x.RmAI32 = nil
 		}
 		if c.Failed() {
 			c.Trace("RmAI32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st1120, id1121 := c.ReadRefFlag(); st1120 == foryimpl.RefBack {
-				x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1121)
-			} else if st1120 == foryimpl.RefFollows {
-				n1122 := c.ReadArrayLengthFast(8)
-				if n1122 < 0 {
-					n1122 = c.ReadArrayLength(8)
-				}
-				a1123 := foryimpl.MakeSlice[[]int64](c, n1122)
-				r.ReadRawInt64s(a1123)
-				x.RmAI64 = a1123
-				foryimpl.SetRefSlice(c, id1121, x.RmAI64)
-			} else {
-				x.RmAI64 = nil
+		if st1087, id1088 := c.ReadFieldRefFlag(); st1087 == foryimpl.RefBack {
+			x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1088)
+		} else if st1087 == foryimpl.RefFollows {
+			n1089 := c.ReadArrayLengthFast(8)
+			if n1089 < 0 {
+				n1089 = c.ReadArrayLength(8)
 			}
+			a1090 := foryimpl.MakeSlice[[]int64](c, n1089)
+			r.ReadRawInt64s(a1090)
+			x.RmAI64 = a1090
+			foryimpl.SetRefSlice(c, id1088, x.RmAI64)
 		} else {
-			n1124 := c.ReadArrayLengthFast(8)
-			if n1124 < 0 {
-				n1124 = c.ReadArrayLength(8)
-			}
-			a1125 := foryimpl.MakeSlice[[]int64](c, n1124)
-			r.ReadRawInt64s(a1125)
-			x.RmAI64 = a1125
+			x.RmAI64 = nil
 		}
 		if c.Failed() {
 			c.Trace("RmAI64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st1126, id1127 := c.ReadRefFlag(); st1126 == foryimpl.RefBack {
-				x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1127)
-			} else if st1126 == foryimpl.RefFollows {
-				n1128 := c.ReadArrayLengthFast(1)
-				if n1128 < 0 {
-					n1128 = c.ReadArrayLength(1)
-				}
-				a1129 := foryimpl.MakeSlice[[]int8](c, n1128)
-				for i1130 := range a1129 {
-					a1129[i1130] = r.ReadInt8()
-				}
-				x.RmAI8 = a1129
-				foryimpl.SetRefSlice(c, id1127, x.RmAI8)
-			} else {
-				x.RmAI8 = nil
+		if st1091, id1092 := c.ReadFieldRefFlag(); st1091 == foryimpl.RefBack {
+			x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1092)
+		} else if st1091 == foryimpl.RefFollows {
+			n1093 := c.ReadArrayLengthFast(1)
+			if n1093 < 0 {
+				n1093 = c.ReadArrayLength(1)
 			}
+			a1094 := foryimpl.MakeSlice[[]int8](c, n1093)
+			for i1095 := range a1094 {
+				a1094[i1095] = r.ReadInt8()
+			}
+			x.RmAI8 = a1094
+			foryimpl.SetRefSlice(c, id1092, x.RmAI8)
 		} else {
-			n1131 := c.ReadArrayLengthFast(1)
-			if n1131 < 0 {
-				n1131 = c.ReadArrayLength(1)
-			}
-			a1132 := foryimpl.MakeSlice[[]int8](c, n1131)
-			for i1133 := range a1132 {
-				a1132[i1133] = r.ReadInt8()
-			}
-			x.RmAI8 = a1132
+			x.RmAI8 = nil
 		}
 		if c.Failed() {
 			c.Trace("RmAI8")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st1134, id1135 := c.ReadRefFlag(); st1134 == foryimpl.RefBack {
-				x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1135)
-			} else if st1134 == foryimpl.RefFollows {
-				n1136 := c.ReadArrayLengthFast(2)
-				if n1136 < 0 {
-					n1136 = c.ReadArrayLength(2)
-				}
-				a1137 := foryimpl.MakeSlice[[]uint16](c, n1136)
-				r.ReadRawUint16s(a1137)
-				x.RmAU16 = a1137
-				foryimpl.SetRefSlice(c, id1135, x.RmAU16)
-			} else {
-				x.RmAU16 = nil
+		if st1096, id1097 := c.ReadFieldRefFlag(); st1096 == foryimpl.RefBack {
+			x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1097)
+		} else if st1096 == foryimpl.RefFollows {
+			n1098 := c.ReadArrayLengthFast(2)
+			if n1098 < 0 {
+				n1098 = c.ReadArrayLength(2)
 			}
+			a1099 := foryimpl.MakeSlice[[]uint16](c, n1098)
+			r.ReadRawUint16s(a1099)
+			x.RmAU16 = a1099
+			foryimpl.SetRefSlice(c, id1097, x.RmAU16)
 		} else {
-			n1138 := c.ReadArrayLengthFast(2)
-			if n1138 < 0 {
-				n1138 = c.ReadArrayLength(2)
-			}
-			a1139 := foryimpl.MakeSlice[[]uint16](c, n1138)
-			r.ReadRawUint16s(a1139)
-			x.RmAU16 = a1139
+			x.RmAU16 = nil
 		}
 		if c.Failed() {
 			c.Trace("RmAU16")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st1140, id1141 := c.ReadRefFlag(); st1140 == foryimpl.RefBack {
-				x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1141)
-			} else if st1140 == foryimpl.RefFollows {
-				n1142 := c.ReadArrayLengthFast(4)
-				if n1142 < 0 {
-					n1142 = c.ReadArrayLength(4)
-				}
-				a1143 := foryimpl.MakeSlice[[]uint32](c, n1142)
-				r.ReadRawUint32s(a1143)
-				x.RmAU32 = a1143
-				foryimpl.SetRefSlice(c, id1141, x.RmAU32)
-			} else {
-				x.RmAU32 = nil
+		if st1100, id1101 := c.ReadFieldRefFlag(); st1100 == foryimpl.RefBack {
+			x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1101)
+		} else if st1100 == foryimpl.RefFollows {
+			n1102 := c.ReadArrayLengthFast(4)
+			if n1102 < 0 {
+				n1102 = c.ReadArrayLength(4)
 			}
+			a1103 := foryimpl.MakeSlice[[]uint32](c, n1102)
+			r.ReadRawUint32s(a1103)
+			x.RmAU32 = a1103
+			foryimpl.SetRefSlice(c, id1101, x.RmAU32)
 		} else {
-			n1144 := c.ReadArrayLengthFast(4)
-			if n1144 < 0 {
-				n1144 = c.ReadArrayLength(4)
-			}
-			a1145 := foryimpl.MakeSlice[[]uint32](c, n1144)
-			r.ReadRawUint32s(a1145)
-			x.RmAU32 = a1145
+			x.RmAU32 = nil
 		}
 		if c.Failed() {
 			c.Trace("RmAU32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st1146, id1147 := c.ReadRefFlag(); st1146 == foryimpl.RefBack {
-				x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1147)
-			} else if st1146 == foryimpl.RefFollows {
-				n1148 := c.ReadArrayLengthFast(8)
-				if n1148 < 0 {
-					n1148 = c.ReadArrayLength(8)
-				}
-				a1149 := foryimpl.MakeSlice[[]uint64](c, n1148)
-				r.ReadRawUint64s(a1149)
-				x.RmAU64 = a1149
-				foryimpl.SetRefSlice(c, id1147, x.RmAU64)
-			} else {
-				x.RmAU64 = nil
+		if st1104, id1105 := c.ReadFieldRefFlag(); st1104 == foryimpl.RefBack {
+			x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1105)
+		} else if st1104 == foryimpl.RefFollows {
+			n1106 := c.ReadArrayLengthFast(8)
+			if n1106 < 0 {
+				n1106 = c.ReadArrayLength(8)
 			}
+			a1107 := foryimpl.MakeSlice[[]uint64](c, n1106)
+			r.ReadRawUint64s(a1107)
+			x.RmAU64 = a1107
+			foryimpl.SetRefSlice(c, id1105, x.RmAU64)
 		} else {
-			n1150 := c.ReadArrayLengthFast(8)
-			if n1150 < 0 {
-				n1150 = c.ReadArrayLength(8)
-			}
-			a1151 := foryimpl.MakeSlice[[]uint64](c, n1150)
-			r.ReadRawUint64s(a1151)
-			x.RmAU64 = a1151
+			x.RmAU64 = nil
 		}
 		if c.Failed() {
 			c.Trace("RmAU64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st1152, id1153 := c.ReadRefFlag(); st1152 == foryimpl.RefBack {
-				x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1153)
-			} else if st1152 == foryimpl.RefFollows {
-				n1154 := c.ReadArrayLengthFast(1)
-				if n1154 < 0 {
-					n1154 = c.ReadArrayLength(1)
-				}
-				a1155 := foryimpl.MakeSlice[[]uint8](c, n1154)
-				copy(a1155, r.ReadBytes(n1154))
-				x.RmAU8 = a1155
-				foryimpl.SetRefSlice(c, id1153, x.RmAU8)
-			} else {
-				x.RmAU8 = nil
+		if st1108, id1109 := c.ReadFieldRefFlag(); st1108 == foryimpl.RefBack {
+			x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1109)
+		} else if st1108 == foryimpl.RefFollows {
+			n1110 := c.ReadArrayLengthFast(1)
+			if n1110 < 0 {
+				n1110 = c.ReadArrayLength(1)
 			}
+			a1111 := foryimpl.MakeSlice[[]uint8](c, n1110)
+			copy(a1111, r.ReadBytes(n1110))
+			x.RmAU8 = a1111
+			foryimpl.SetRefSlice(c, id1109, x.RmAU8)
 		} else {
-			n1156 := c.ReadArrayLengthFast(1)
-			if n1156 < 0 {
-				n1156 = c.ReadArrayLength(1)
-			}
-			a1157 := foryimpl.MakeSlice[[]uint8](c, n1156)
-			copy(a1157, r.ReadBytes(n1156))
-			x.RmAU8 = a1157
+			x.RmAU8 = nil
 		}
 		if c.Failed() {
 			c.Trace("RmAU8")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st1158, id1159 := c.ReadRefFlag(); st1158 == foryimpl.RefBack {
-				x.RmBin = foryimpl.BackRefSlice[uint8](c, id1159)
-			} else if st1158 == foryimpl.RefFollows {
-				x.RmBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1159, x.RmBin)
-			} else {
-				x.RmBin = nil
-			}
-		} else {
+		if st1112, id1113 := c.ReadFieldRefFlag(); st1112 == foryimpl.RefBack {
+			x.RmBin = foryimpl.BackRefSlice[uint8](c, id1113)
+		} else if st1112 == foryimpl.RefFollows {
 			x.RmBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1113, x.RmBin)
+		} else {
+			x.RmBin = nil
 		}
 		if c.Failed() {
 			c.Trace("RmBin")
 			return
 		}
 	} else {
-		n1090 := c.ReadArrayLengthFast(1)
-		if n1090 < 0 {
-			n1090 = c.ReadArrayLength(1)
+		n1067 := c.ReadArrayLengthFast(1)
+		if n1067 < 0 {
+			n1067 = c.ReadArrayLength(1)
 		}
-		a1091 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1090)
-		r.ReadRawBools(a1091)
-		x.RmABool = a1091
+		a1068 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1067)
+		r.ReadRawBools(a1068)
+		x.RmABool = a1068
 		if c.Failed() {
 			c.Trace("RmABool")
 			return
 		}
-		n1096 := c.ReadArrayLengthFast(4)
-		if n1096 < 0 {
-			n1096 = c.ReadArrayLength(4)
+		n1071 := c.ReadArrayLengthFast(4)
+		if n1071 < 0 {
+			n1071 = c.ReadArrayLength(4)
 		}
-		a1097 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1096)
-		r.ReadRawFloat32s(a1097)
-		x.RmAF32 = a1097
+		a1072 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1071)
+		r.ReadRawFloat32s(a1072)
+		x.RmAF32 = a1072
 		if c.Failed() {
 			c.Trace("RmAF32")
 			return
 		}
-		n1102 := c.ReadArrayLengthFast(8)
-		if n1102 < 0 {
-			n1102 = c.ReadArrayLength(8)
+		n1075 := c.ReadArrayLengthFast(8)
+		if n1075 < 0 {
+			n1075 = c.ReadArrayLength(8)
 		}
-		a1103 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1102)
-		r.ReadRawFloat64s(a1103)
-		x.RmAF64 = a1103
+		a1076 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1075)
+		r.ReadRawFloat64s(a1076)
+		x.RmAF64 = a1076
 		if c.Failed() {
 			c.Trace("RmAF64")
 			return
 		}
-		n1108 := c.ReadArrayLengthFast(2)
-		if n1108 < 0 {
-			n1108 = c.ReadArrayLength(2)
+		n1079 := c.ReadArrayLengthFast(2)
+		if n1079 < 0 {
+			n1079 = c.ReadArrayLength(2)
 		}
-		a1109 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1108)
-		r.ReadRawInt16s(a1109)
-		x.RmAI16 = a1109
+		a1080 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1079)
+		r.ReadRawInt16s(a1080)
+		x.RmAI16 = a1080
 		if c.Failed() {
 			c.Trace("RmAI16")
 			return
 		}
-		n1114 := c.ReadArrayLengthFast(4)
-		if n1114 < 0 {
-			n1114 = c.ReadArrayLength(4)
+		n1083 := c.ReadArrayLengthFast(4)
+		if n1083 < 0 {
+			n1083 = c.ReadArrayLength(4)
 		}
-		a1115 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1114)
-		r.ReadRawInt32s(a1115)
-		x.RmAI32 = a1115
+		a1084 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1083)
+		r.ReadRawInt32s(a1084)
+		x.RmAI32 = a1084
 		if c.Failed() {
 			c.Trace("RmAI32")
 			return
 		}
-		n1120 := c.ReadArrayLengthFast(8)
-		if n1120 < 0 {
-			n1120 = c.ReadArrayLength(8)
+		n1087 := c.ReadArrayLengthFast(8)
+		if n1087 < 0 {
+			n1087 = c.ReadArrayLength(8)
 		}
-		a1121 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1120)
-		r.ReadRawInt64s(a1121)
-		x.RmAI64 = a1121
+		a1088 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1087)
+		r.ReadRawInt64s(a1088)
+		x.RmAI64 = a1088
 		if c.Failed() {
 			c.Trace("RmAI64")
 			return
 		}
-		n1126 := c.ReadArrayLengthFast(1)
-		if n1126 < 0 {
-			n1126 = c.ReadArrayLength(1)
+		n1091 := c.ReadArrayLengthFast(1)
+		if n1091 < 0 {
+			n1091 = c.ReadArrayLength(1)
 		}
-		a1127 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1126)
-		for i1128 := range a1127 {
-			a1127[i1128] = r.ReadInt8()
+		a1092 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1091)
+		for i1093 := range a1092 {
+			a1092[i1093] = r.ReadInt8()
 		}
-		x.RmAI8 = a1127
+		x.RmAI8 = a1092
 		if c.Failed() {
 			c.Trace("RmAI8")
 			return
 		}
-		n1134 := c.ReadArrayLengthFast(2)
-		if n1134 < 0 {
-			n1134 = c.ReadArrayLength(2)
+		n1096 := c.ReadArrayLengthFast(2)
+		if n1096 < 0 {
+			n1096 = c.ReadArrayLength(2)
 		}
-		a1135 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1134)
-		r.ReadRawUint16s(a1135)
-		x.RmAU16 = a1135
+		a1097 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1096)
+		r.ReadRawUint16s(a1097)
+		x.RmAU16 = a1097
 		if c.Failed() {
 			c.Trace("RmAU16")
 			return
 		}
-		n1140 := c.ReadArrayLengthFast(4)
-		if n1140 < 0 {
-			n1140 = c.ReadArrayLength(4)
+		n1100 := c.ReadArrayLengthFast(4)
+		if n1100 < 0 {
+			n1100 = c.ReadArrayLength(4)
 		}
-		a1141 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1140)
-		r.ReadRawUint32s(a1141)
-		x.RmAU32 = a1141
+		a1101 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1100)
+		r.ReadRawUint32s(a1101)
+		x.RmAU32 = a1101
 		if c.Failed() {
 			c.Trace("RmAU32")
 			return
 		}
-		n1146 := c.ReadArrayLengthFast(8)
-		if n1146 < 0 {
-			n1146 = c.ReadArrayLength(8)
+		n1104 := c.ReadArrayLengthFast(8)
+		if n1104 < 0 {
+			n1104 = c.ReadArrayLength(8)
 		}
-		a1147 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1146)
-		r.ReadRawUint64s(a1147)
-		x.RmAU64 = a1147
+		a1105 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1104)
+		r.ReadRawUint64s(a1105)
+		x.RmAU64 = a1105
 		if c.Failed() {
 			c.Trace("RmAU64")
 			return
 		}
-		n1152 := c.ReadArrayLengthFast(1)
-		if n1152 < 0 {
-			n1152 = c.ReadArrayLength(1)
+		n1108 := c.ReadArrayLengthFast(1)
+		if n1108 < 0 {
+			n1108 = c.ReadArrayLength(1)
 		}
-		a1153 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1152)
-		copy(a1153, r.ReadBytes(n1152))
-		x.RmAU8 = a1153
+		a1109 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1108)
+		copy(a1109, r.ReadBytes(n1108))
+		x.RmAU8 = a1109
 		if c.Failed() {
 			c.Trace("RmAU8")
 			return
@@ -6863,917 +6615,917 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n1160 := c.ReadLengthFast(2)
-	if n1160 < 0 {
-		n1160 = c.ReadLength(2)
+	n1114 := c.ReadLengthFast(2)
+	if n1114 < 0 {
+		n1114 = c.ReadLength(2)
 	}
-	if n1160 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1160, 3))
+	if n1114 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1114, 3))
 		return
 	}
-	var l1161 [3]int16
-	if n1160 > 0 {
-		hn1163 := c.ReadListHeader(3)
+	var l1115 [3]int16
+	if n1114 > 0 {
+		hn1117 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1162 := range l1161 {
-				if hn1163 && !c.ReadFlag() {
-					clear(l1161[i1162 : i1162+1])
+			for i1116 := range l1115 {
+				if hn1117 && !c.ReadFlag() {
+					clear(l1115[i1116 : i1116+1])
 					continue
 				}
-				l1161[i1162] = r.ReadInt16()
+				l1115[i1116] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1162)
+					c.TraceIndex(i1116)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l1161
+	x.RmFix = l1115
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n1166 := c.ReadLengthFast(1)
-	if n1166 < 0 {
-		n1166 = c.ReadLength(1)
+	n1120 := c.ReadLengthFast(1)
+	if n1120 < 0 {
+		n1120 = c.ReadLength(1)
 	}
-	l1167 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1166)
-	if n1166 > 0 {
-		hn1169 := c.ReadListHeader(1)
+	l1121 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1120)
+	if n1120 > 0 {
+		hn1123 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1168 := range l1167 {
-				if hn1169 && !c.ReadFlag() {
-					clear(l1167[i1168 : i1168+1])
+			for i1122 := range l1121 {
+				if hn1123 && !c.ReadFlag() {
+					clear(l1121[i1122 : i1122+1])
 					continue
 				}
-				l1167[i1168] = r.ReadBool()
+				l1121[i1122] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1168)
+					c.TraceIndex(i1122)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l1167
+	x.RmLB = l1121
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n1172 := c.ReadLengthFast(1)
-	if n1172 < 0 {
-		n1172 = c.ReadLength(1)
+	n1126 := c.ReadLengthFast(1)
+	if n1126 < 0 {
+		n1126 = c.ReadLength(1)
 	}
-	l1173 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1172)
-	if n1172 > 0 {
-		hn1175 := c.ReadListHeader(25)
+	l1127 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1126)
+	if n1126 > 0 {
+		hn1129 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1174 := range l1173 {
-				if hn1175 && !c.ReadFlag() {
-					clear(l1173[i1174 : i1174+1])
+			for i1128 := range l1127 {
+				if hn1129 && !c.ReadFlag() {
+					clear(l1127[i1128 : i1128+1])
 					continue
 				}
-				if e1178 := c.ReadEnumFast(uint32(0x7fffffff)); e1178 >= 0 {
-					l1173[i1174] = Color(e1178)
+				if e1132 := c.ReadEnumFast(uint32(0x7fffffff)); e1132 >= 0 {
+					l1127[i1128] = Color(e1132)
 				} else {
-					l1173[i1174] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1127[i1128] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1174)
+					c.TraceIndex(i1128)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l1173
+	x.RmLE = l1127
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1179 := c.ReadLengthFast(4)
-	if n1179 < 0 {
-		n1179 = c.ReadLength(4)
+	n1133 := c.ReadLengthFast(4)
+	if n1133 < 0 {
+		n1133 = c.ReadLength(4)
 	}
-	l1180 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1179)
-	if n1179 > 0 {
-		hn1182 := c.ReadListHeader(19)
+	l1134 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1133)
+	if n1133 > 0 {
+		hn1136 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1181 := range l1180 {
-				if hn1182 && !c.ReadFlag() {
-					clear(l1180[i1181 : i1181+1])
+			for i1135 := range l1134 {
+				if hn1136 && !c.ReadFlag() {
+					clear(l1134[i1135 : i1135+1])
 					continue
 				}
-				l1180[i1181] = r.ReadFloat32()
+				l1134[i1135] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1181)
+					c.TraceIndex(i1135)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l1180
+	x.RmLF32 = l1134
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1185 := c.ReadLengthFast(8)
-	if n1185 < 0 {
-		n1185 = c.ReadLength(8)
+	n1139 := c.ReadLengthFast(8)
+	if n1139 < 0 {
+		n1139 = c.ReadLength(8)
 	}
-	l1186 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1185)
-	if n1185 > 0 {
-		hn1188 := c.ReadListHeader(20)
+	l1140 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1139)
+	if n1139 > 0 {
+		hn1142 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1187 := range l1186 {
-				if hn1188 && !c.ReadFlag() {
-					clear(l1186[i1187 : i1187+1])
+			for i1141 := range l1140 {
+				if hn1142 && !c.ReadFlag() {
+					clear(l1140[i1141 : i1141+1])
 					continue
 				}
-				l1186[i1187] = r.ReadFloat64()
+				l1140[i1141] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1187)
+					c.TraceIndex(i1141)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1186
+	x.RmLF64 = l1140
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1191 := c.ReadLengthFast(1)
-	if n1191 < 0 {
-		n1191 = c.ReadLength(1)
+	n1145 := c.ReadLengthFast(1)
+	if n1145 < 0 {
+		n1145 = c.ReadLength(1)
 	}
-	l1192 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1191)
-	if n1191 > 0 {
-		hn1194 := c.ReadListHeader(5)
+	l1146 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1145)
+	if n1145 > 0 {
+		hn1148 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1193 := range l1192 {
-				if hn1194 && !c.ReadFlag() {
-					clear(l1192[i1193 : i1193+1])
+			for i1147 := range l1146 {
+				if hn1148 && !c.ReadFlag() {
+					clear(l1146[i1147 : i1147+1])
 					continue
 				}
-				l1192[i1193] = r.ReadVarInt32()
+				l1146[i1147] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1193)
+					c.TraceIndex(i1147)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1192
+	x.RmLI32 = l1146
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1197 := c.ReadLengthFast(1)
-	if n1197 < 0 {
-		n1197 = c.ReadLength(1)
+	n1151 := c.ReadLengthFast(1)
+	if n1151 < 0 {
+		n1151 = c.ReadLength(1)
 	}
-	l1198 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1197)
-	if n1197 > 0 {
-		hn1200 := c.ReadListHeader(7)
+	l1152 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1151)
+	if n1151 > 0 {
+		hn1154 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1199 := range l1198 {
-				if hn1200 && !c.ReadFlag() {
-					clear(l1198[i1199 : i1199+1])
+			for i1153 := range l1152 {
+				if hn1154 && !c.ReadFlag() {
+					clear(l1152[i1153 : i1153+1])
 					continue
 				}
-				l1198[i1199] = r.ReadVarInt64()
+				l1152[i1153] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1199)
+					c.TraceIndex(i1153)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1198
+	x.RmLI64 = l1152
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1203 := c.ReadLengthFast(1)
-	if n1203 < 0 {
-		n1203 = c.ReadLength(1)
+	n1157 := c.ReadLengthFast(1)
+	if n1157 < 0 {
+		n1157 = c.ReadLength(1)
 	}
-	l1204 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1203)
-	if n1203 > 0 {
-		hn1206 := c.ReadListHeader(2)
+	l1158 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1157)
+	if n1157 > 0 {
+		hn1160 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1205 := range l1204 {
-				if hn1206 && !c.ReadFlag() {
-					clear(l1204[i1205 : i1205+1])
+			for i1159 := range l1158 {
+				if hn1160 && !c.ReadFlag() {
+					clear(l1158[i1159 : i1159+1])
 					continue
 				}
-				l1204[i1205] = r.ReadInt8()
+				l1158[i1159] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1205)
+					c.TraceIndex(i1159)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1204
+	x.RmLI8 = l1158
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1209 := c.ReadLengthFast(1)
-	if n1209 < 0 {
-		n1209 = c.ReadLength(1)
+	n1163 := c.ReadLengthFast(1)
+	if n1163 < 0 {
+		n1163 = c.ReadLength(1)
 	}
-	l1210 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1209)
-	if n1209 > 0 {
-		hn1212, tr1214 := c.ReadListHeaderRef(22)
+	l1164 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1163)
+	if n1163 > 0 {
+		hn1166, tr1168 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1211 := range l1210 {
-				if tr1214 {
-					if st1215, id1216 := c.ReadRefFlag(); st1215 == foryimpl.RefBack {
-						l1210[i1211] = foryimpl.BackRefSlice[int32](c, id1216)
-					} else if st1215 == foryimpl.RefFollows {
-						n1217 := c.ReadLengthFast(1)
-						if n1217 < 0 {
-							n1217 = c.ReadLength(1)
+			for i1165 := range l1164 {
+				if tr1168 {
+					if st1169, id1170 := c.ReadRefFlag(); st1169 == foryimpl.RefBack {
+						l1164[i1165] = foryimpl.BackRefSlice[int32](c, id1170)
+					} else if st1169 == foryimpl.RefFollows {
+						n1171 := c.ReadLengthFast(1)
+						if n1171 < 0 {
+							n1171 = c.ReadLength(1)
 						}
-						l1218 := foryimpl.MakeSlice[[]int32](c, n1217)
-						if n1217 > 0 {
-							hn1220 := c.ReadListHeader(5)
+						l1172 := foryimpl.MakeSlice[[]int32](c, n1171)
+						if n1171 > 0 {
+							hn1174 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1219 := range l1218 {
-									if hn1220 && !c.ReadFlag() {
-										clear(l1218[i1219 : i1219+1])
+								for i1173 := range l1172 {
+									if hn1174 && !c.ReadFlag() {
+										clear(l1172[i1173 : i1173+1])
 										continue
 									}
-									l1218[i1219] = r.ReadVarInt32()
+									l1172[i1173] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1219)
+										c.TraceIndex(i1173)
 										break
 									}
 								}
 							}
 						}
-						l1210[i1211] = l1218
-						foryimpl.SetRefSlice(c, id1216, l1210[i1211])
+						l1164[i1165] = l1172
+						foryimpl.SetRefSlice(c, id1170, l1164[i1165])
 					} else {
-						l1210[i1211] = nil
+						l1164[i1165] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1211)
+						c.TraceIndex(i1165)
 						break
 					}
 					continue
 				}
-				if hn1212 && !c.ReadFlag() {
-					clear(l1210[i1211 : i1211+1])
+				if hn1166 && !c.ReadFlag() {
+					clear(l1164[i1165 : i1165+1])
 					continue
 				}
-				n1223 := c.ReadLengthFast(1)
-				if n1223 < 0 {
-					n1223 = c.ReadLength(1)
+				n1177 := c.ReadLengthFast(1)
+				if n1177 < 0 {
+					n1177 = c.ReadLength(1)
 				}
-				l1224 := foryimpl.MakeSlice[[]int32](c, n1223)
-				if n1223 > 0 {
-					hn1226 := c.ReadListHeader(5)
+				l1178 := foryimpl.MakeSlice[[]int32](c, n1177)
+				if n1177 > 0 {
+					hn1180 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1225 := range l1224 {
-							if hn1226 && !c.ReadFlag() {
-								clear(l1224[i1225 : i1225+1])
+						for i1179 := range l1178 {
+							if hn1180 && !c.ReadFlag() {
+								clear(l1178[i1179 : i1179+1])
 								continue
 							}
-							l1224[i1225] = r.ReadVarInt32()
+							l1178[i1179] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1225)
+								c.TraceIndex(i1179)
 								break
 							}
 						}
 					}
 				}
-				l1210[i1211] = l1224
+				l1164[i1165] = l1178
 				if c.Failed() {
-					c.TraceIndex(i1211)
+					c.TraceIndex(i1165)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1210
+	x.RmLL = l1164
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1229 := c.ReadLengthFast(1)
-	if n1229 < 0 {
-		n1229 = c.ReadLength(1)
+	n1183 := c.ReadLengthFast(1)
+	if n1183 < 0 {
+		n1183 = c.ReadLength(1)
 	}
-	l1230 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1229)
-	if n1229 > 0 {
-		hn1232, tr1234 := c.ReadListHeaderRef(24)
+	l1184 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1183)
+	if n1183 > 0 {
+		hn1186, tr1188 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1231 := range l1230 {
-				if tr1234 {
-					if st1235, id1236 := c.ReadRefFlag(); st1235 == foryimpl.RefBack {
-						l1230[i1231] = foryimpl.BackRefMap[string, int32](c, id1236)
-					} else if st1235 == foryimpl.RefFollows {
-						n1237 := c.ReadLengthFast(2)
-						if n1237 < 0 {
-							n1237 = c.ReadLength(2)
+			for i1185 := range l1184 {
+				if tr1188 {
+					if st1189, id1190 := c.ReadRefFlag(); st1189 == foryimpl.RefBack {
+						l1184[i1185] = foryimpl.BackRefMap[string, int32](c, id1190)
+					} else if st1189 == foryimpl.RefFollows {
+						n1191 := c.ReadLengthFast(2)
+						if n1191 < 0 {
+							n1191 = c.ReadLength(2)
 						}
-						m1238 := foryimpl.MakeMap[map[string]int32](c, n1237)
-						for n1237 > 0 && !c.Failed() {
-							sz1239, vn1240, _ := c.ReadMapChunk(n1237, 21, 5, nil, false)
-							for j1241 := 0; j1241 < sz1239 && !c.Failed(); j1241++ {
-								var k1242 string
-								k1242 = c.ReadString()
-								var v1243 int32
-								if !vn1240 {
-									v1243 = r.ReadVarInt32()
+						m1192 := foryimpl.MakeMap[map[string]int32](c, n1191)
+						for n1191 > 0 && !c.Failed() {
+							sz1193, vn1194, _ := c.ReadMapChunk(n1191, 21, 5, nil, false)
+							for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
+								var k1196 string
+								k1196 = c.ReadString()
+								var v1197 int32
+								if !vn1194 {
+									v1197 = r.ReadVarInt32()
 								}
-								m1238[k1242] = v1243
+								m1192[k1196] = v1197
 							}
-							n1237 -= sz1239
+							n1191 -= sz1193
 						}
-						l1230[i1231] = m1238
-						foryimpl.SetRefMap(c, id1236, l1230[i1231])
+						l1184[i1185] = m1192
+						foryimpl.SetRefMap(c, id1190, l1184[i1185])
 					} else {
-						l1230[i1231] = nil
+						l1184[i1185] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1231)
+						c.TraceIndex(i1185)
 						break
 					}
 					continue
 				}
-				if hn1232 && !c.ReadFlag() {
-					clear(l1230[i1231 : i1231+1])
+				if hn1186 && !c.ReadFlag() {
+					clear(l1184[i1185 : i1185+1])
 					continue
 				}
-				n1245 := c.ReadLengthFast(2)
-				if n1245 < 0 {
-					n1245 = c.ReadLength(2)
+				n1199 := c.ReadLengthFast(2)
+				if n1199 < 0 {
+					n1199 = c.ReadLength(2)
 				}
-				m1246 := foryimpl.MakeMap[map[string]int32](c, n1245)
-				for n1245 > 0 && !c.Failed() {
-					sz1247, vn1248, _ := c.ReadMapChunk(n1245, 21, 5, nil, false)
-					for j1249 := 0; j1249 < sz1247 && !c.Failed(); j1249++ {
-						var k1250 string
-						k1250 = c.ReadString()
-						var v1251 int32
-						if !vn1248 {
-							v1251 = r.ReadVarInt32()
+				m1200 := foryimpl.MakeMap[map[string]int32](c, n1199)
+				for n1199 > 0 && !c.Failed() {
+					sz1201, vn1202, _ := c.ReadMapChunk(n1199, 21, 5, nil, false)
+					for j1203 := 0; j1203 < sz1201 && !c.Failed(); j1203++ {
+						var k1204 string
+						k1204 = c.ReadString()
+						var v1205 int32
+						if !vn1202 {
+							v1205 = r.ReadVarInt32()
 						}
-						m1246[k1250] = v1251
+						m1200[k1204] = v1205
 					}
-					n1245 -= sz1247
+					n1199 -= sz1201
 				}
-				l1230[i1231] = m1246
+				l1184[i1185] = m1200
 				if c.Failed() {
-					c.TraceIndex(i1231)
+					c.TraceIndex(i1185)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1230
+	x.RmLM = l1184
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1253 := c.ReadLengthFast(1)
-	if n1253 < 0 {
-		n1253 = c.ReadLength(1)
+	n1207 := c.ReadLengthFast(1)
+	if n1207 < 0 {
+		n1207 = c.ReadLength(1)
 	}
-	l1254 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1253)
-	if n1253 > 0 {
-		hn1256 := c.ReadListHeader(5)
+	l1208 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1207)
+	if n1207 > 0 {
+		hn1210 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1255 := range l1254 {
-				if hn1256 && !c.ReadFlag() {
-					clear(l1254[i1255 : i1255+1])
+			for i1209 := range l1208 {
+				if hn1210 && !c.ReadFlag() {
+					clear(l1208[i1209 : i1209+1])
 					continue
 				}
-				p1259 := foryimpl.Alloc[int32](c)
-				*p1259 = r.ReadVarInt32()
-				l1254[i1255] = p1259
+				p1213 := foryimpl.Alloc[int32](c)
+				*p1213 = r.ReadVarInt32()
+				l1208[i1209] = p1213
 				if c.Failed() {
-					c.TraceIndex(i1255)
+					c.TraceIndex(i1209)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l1254
+	x.RmLPI = l1208
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n1260 := c.ReadLengthFast(1)
-	if n1260 < 0 {
-		n1260 = c.ReadLength(1)
+	n1214 := c.ReadLengthFast(1)
+	if n1214 < 0 {
+		n1214 = c.ReadLength(1)
 	}
-	l1261 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1260)
-	if n1260 > 0 {
-		hn1263 := c.ReadListHeader(21)
+	l1215 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1214)
+	if n1214 > 0 {
+		hn1217 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1262 := range l1261 {
-				if hn1263 && !c.ReadFlag() {
-					clear(l1261[i1262 : i1262+1])
+			for i1216 := range l1215 {
+				if hn1217 && !c.ReadFlag() {
+					clear(l1215[i1216 : i1216+1])
 					continue
 				}
-				l1261[i1262] = c.ReadString()
+				l1215[i1216] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1262)
+					c.TraceIndex(i1216)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l1261
+	x.RmLS = l1215
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1266 := c.ReadLengthFast(1)
-	if n1266 < 0 {
-		n1266 = c.ReadLength(1)
+	n1220 := c.ReadLengthFast(1)
+	if n1220 < 0 {
+		n1220 = c.ReadLength(1)
 	}
-	l1267 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1266)
-	if n1266 > 0 {
-		hn1269 := c.ReadListHeader(38)
+	l1221 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1220)
+	if n1220 > 0 {
+		hn1223 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1268 := range l1267 {
-				if hn1269 && !c.ReadFlag() {
-					clear(l1267[i1268 : i1268+1])
+			for i1222 := range l1221 {
+				if hn1223 && !c.ReadFlag() {
+					clear(l1221[i1222 : i1222+1])
 					continue
 				}
-				l1267[i1268] = c.ReadTime()
+				l1221[i1222] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1268)
+					c.TraceIndex(i1222)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1267
+	x.RmLT = l1221
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1272 := c.ReadLengthFast(2)
-	if n1272 < 0 {
-		n1272 = c.ReadLength(2)
+	n1226 := c.ReadLengthFast(2)
+	if n1226 < 0 {
+		n1226 = c.ReadLength(2)
 	}
-	l1273 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1272)
-	if n1272 > 0 {
-		hn1275 := c.ReadListHeader(10)
+	l1227 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1226)
+	if n1226 > 0 {
+		hn1229 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1274 := range l1273 {
-				if hn1275 && !c.ReadFlag() {
-					clear(l1273[i1274 : i1274+1])
+			for i1228 := range l1227 {
+				if hn1229 && !c.ReadFlag() {
+					clear(l1227[i1228 : i1228+1])
 					continue
 				}
-				l1273[i1274] = r.ReadUint16()
+				l1227[i1228] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1274)
+					c.TraceIndex(i1228)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1273
+	x.RmLU16 = l1227
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1278 := c.ReadLengthFast(1)
-	if n1278 < 0 {
-		n1278 = c.ReadLength(1)
+	n1232 := c.ReadLengthFast(1)
+	if n1232 < 0 {
+		n1232 = c.ReadLength(1)
 	}
-	l1279 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1278)
-	if n1278 > 0 {
-		hn1281 := c.ReadListHeader(14)
+	l1233 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1232)
+	if n1232 > 0 {
+		hn1235 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1280 := range l1279 {
-				if hn1281 && !c.ReadFlag() {
-					clear(l1279[i1280 : i1280+1])
+			for i1234 := range l1233 {
+				if hn1235 && !c.ReadFlag() {
+					clear(l1233[i1234 : i1234+1])
 					continue
 				}
-				l1279[i1280] = r.ReadVarUint64()
+				l1233[i1234] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1280)
+					c.TraceIndex(i1234)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1279
+	x.RmLU64 = l1233
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1284 := c.ReadLengthFast(2)
-	if n1284 < 0 {
-		n1284 = c.ReadLength(2)
+	n1238 := c.ReadLengthFast(2)
+	if n1238 < 0 {
+		n1238 = c.ReadLength(2)
 	}
-	m1285 := foryimpl.MakeMap[map[bool]string](c, n1284)
-	for n1284 > 0 && !c.Failed() {
-		sz1286, vn1287, _ := c.ReadMapChunk(n1284, 1, 21, nil, false)
-		for j1288 := 0; j1288 < sz1286 && !c.Failed(); j1288++ {
-			var k1289 bool
-			k1289 = r.ReadBool()
-			var v1290 string
-			if !vn1287 {
-				v1290 = c.ReadString()
+	m1239 := foryimpl.MakeMap[map[bool]string](c, n1238)
+	for n1238 > 0 && !c.Failed() {
+		sz1240, vn1241, _ := c.ReadMapChunk(n1238, 1, 21, nil, false)
+		for j1242 := 0; j1242 < sz1240 && !c.Failed(); j1242++ {
+			var k1243 bool
+			k1243 = r.ReadBool()
+			var v1244 string
+			if !vn1241 {
+				v1244 = c.ReadString()
 			}
-			m1285[k1289] = v1290
+			m1239[k1243] = v1244
 		}
-		n1284 -= sz1286
+		n1238 -= sz1240
 	}
-	x.RmMBS = m1285
+	x.RmMBS = m1239
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1292 := c.ReadLengthFast(2)
-	if n1292 < 0 {
-		n1292 = c.ReadLength(2)
+	n1246 := c.ReadLengthFast(2)
+	if n1246 < 0 {
+		n1246 = c.ReadLength(2)
 	}
-	m1293 := foryimpl.MakeMap[map[Color]string](c, n1292)
-	for n1292 > 0 && !c.Failed() {
-		sz1294, vn1295, _ := c.ReadMapChunk(n1292, 25, 21, nil, false)
-		for j1296 := 0; j1296 < sz1294 && !c.Failed(); j1296++ {
-			var k1297 Color
-			if e1299 := c.ReadEnumFast(uint32(0x7fffffff)); e1299 >= 0 {
-				k1297 = Color(e1299)
+	m1247 := foryimpl.MakeMap[map[Color]string](c, n1246)
+	for n1246 > 0 && !c.Failed() {
+		sz1248, vn1249, _ := c.ReadMapChunk(n1246, 25, 21, nil, false)
+		for j1250 := 0; j1250 < sz1248 && !c.Failed(); j1250++ {
+			var k1251 Color
+			if e1253 := c.ReadEnumFast(uint32(0x7fffffff)); e1253 >= 0 {
+				k1251 = Color(e1253)
 			} else {
-				k1297 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1251 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1298 string
-			if !vn1295 {
-				v1298 = c.ReadString()
+			var v1252 string
+			if !vn1249 {
+				v1252 = c.ReadString()
 			}
-			m1293[k1297] = v1298
+			m1247[k1251] = v1252
 		}
-		n1292 -= sz1294
+		n1246 -= sz1248
 	}
-	x.RmMES = m1293
+	x.RmMES = m1247
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1301 := c.ReadLengthFast(2)
-	if n1301 < 0 {
-		n1301 = c.ReadLength(2)
+	n1255 := c.ReadLengthFast(2)
+	if n1255 < 0 {
+		n1255 = c.ReadLength(2)
 	}
-	m1302 := foryimpl.MakeMap[map[int64]float64](c, n1301)
-	for n1301 > 0 && !c.Failed() {
-		sz1303, vn1304, _ := c.ReadMapChunk(n1301, 7, 20, nil, false)
-		for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
-			var k1306 int64
-			k1306 = r.ReadVarInt64()
-			var v1307 float64
-			if !vn1304 {
-				v1307 = r.ReadFloat64()
+	m1256 := foryimpl.MakeMap[map[int64]float64](c, n1255)
+	for n1255 > 0 && !c.Failed() {
+		sz1257, vn1258, _ := c.ReadMapChunk(n1255, 7, 20, nil, false)
+		for j1259 := 0; j1259 < sz1257 && !c.Failed(); j1259++ {
+			var k1260 int64
+			k1260 = r.ReadVarInt64()
+			var v1261 float64
+			if !vn1258 {
+				v1261 = r.ReadFloat64()
 			}
-			m1302[k1306] = v1307
+			m1256[k1260] = v1261
 		}
-		n1301 -= sz1303
+		n1255 -= sz1257
 	}
-	x.RmMI64F = m1302
+	x.RmMI64F = m1256
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1309 := c.ReadLengthFast(2)
-	if n1309 < 0 {
-		n1309 = c.ReadLength(2)
+	n1263 := c.ReadLengthFast(2)
+	if n1263 < 0 {
+		n1263 = c.ReadLength(2)
 	}
-	m1310 := foryimpl.MakeMap[map[int32]string](c, n1309)
-	for n1309 > 0 && !c.Failed() {
-		sz1311, vn1312, _ := c.ReadMapChunk(n1309, 5, 21, nil, false)
-		for j1313 := 0; j1313 < sz1311 && !c.Failed(); j1313++ {
-			var k1314 int32
-			k1314 = r.ReadVarInt32()
-			var v1315 string
-			if !vn1312 {
-				v1315 = c.ReadString()
+	m1264 := foryimpl.MakeMap[map[int32]string](c, n1263)
+	for n1263 > 0 && !c.Failed() {
+		sz1265, vn1266, _ := c.ReadMapChunk(n1263, 5, 21, nil, false)
+		for j1267 := 0; j1267 < sz1265 && !c.Failed(); j1267++ {
+			var k1268 int32
+			k1268 = r.ReadVarInt32()
+			var v1269 string
+			if !vn1266 {
+				v1269 = c.ReadString()
 			}
-			m1310[k1314] = v1315
+			m1264[k1268] = v1269
 		}
-		n1309 -= sz1311
+		n1263 -= sz1265
 	}
-	x.RmMIS = m1310
+	x.RmMIS = m1264
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n1317 := c.ReadLengthFast(2)
-	if n1317 < 0 {
-		n1317 = c.ReadLength(2)
+	n1271 := c.ReadLengthFast(2)
+	if n1271 < 0 {
+		n1271 = c.ReadLength(2)
 	}
-	m1318 := foryimpl.MakeMap[map[string]int32](c, n1317)
-	for n1317 > 0 && !c.Failed() {
-		sz1319, vn1320, _ := c.ReadMapChunk(n1317, 21, 5, nil, false)
-		for j1321 := 0; j1321 < sz1319 && !c.Failed(); j1321++ {
-			var k1322 string
-			k1322 = c.ReadString()
-			var v1323 int32
-			if !vn1320 {
-				v1323 = r.ReadVarInt32()
+	m1272 := foryimpl.MakeMap[map[string]int32](c, n1271)
+	for n1271 > 0 && !c.Failed() {
+		sz1273, vn1274, _ := c.ReadMapChunk(n1271, 21, 5, nil, false)
+		for j1275 := 0; j1275 < sz1273 && !c.Failed(); j1275++ {
+			var k1276 string
+			k1276 = c.ReadString()
+			var v1277 int32
+			if !vn1274 {
+				v1277 = r.ReadVarInt32()
 			}
-			m1318[k1322] = v1323
+			m1272[k1276] = v1277
 		}
-		n1317 -= sz1319
+		n1271 -= sz1273
 	}
-	x.RmMSI = m1318
+	x.RmMSI = m1272
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
 	if c.TrackRef() {
-		n1325 := c.ReadLengthFast(2)
-		if n1325 < 0 {
-			n1325 = c.ReadLength(2)
+		n1279 := c.ReadLengthFast(2)
+		if n1279 < 0 {
+			n1279 = c.ReadLength(2)
 		}
-		m1326 := foryimpl.MakeMap[map[string][]string](c, n1325)
-		for n1325 > 0 && !c.Failed() {
-			sz1327, vn1328, tr1338, _ := c.ReadMapChunkRef(n1325, 21, 22, nil)
-			for j1329 := 0; j1329 < sz1327 && !c.Failed(); j1329++ {
-				var k1330 string
-				k1330 = c.ReadString()
-				var v1331 []string
-				if tr1338 {
-					if st1339, id1340 := c.ReadRefFlag(); st1339 == foryimpl.RefBack {
-						v1331 = foryimpl.BackRefSlice[string](c, id1340)
-					} else if st1339 == foryimpl.RefFollows {
-						n1341 := c.ReadLengthFast(1)
-						if n1341 < 0 {
-							n1341 = c.ReadLength(1)
+		m1280 := foryimpl.MakeMap[map[string][]string](c, n1279)
+		for n1279 > 0 && !c.Failed() {
+			sz1281, vn1282, tr1292, _ := c.ReadMapChunkRef(n1279, 21, 22, nil)
+			for j1283 := 0; j1283 < sz1281 && !c.Failed(); j1283++ {
+				var k1284 string
+				k1284 = c.ReadString()
+				var v1285 []string
+				if tr1292 {
+					if st1293, id1294 := c.ReadRefFlag(); st1293 == foryimpl.RefBack {
+						v1285 = foryimpl.BackRefSlice[string](c, id1294)
+					} else if st1293 == foryimpl.RefFollows {
+						n1295 := c.ReadLengthFast(1)
+						if n1295 < 0 {
+							n1295 = c.ReadLength(1)
 						}
-						l1342 := foryimpl.MakeSlice[[]string](c, n1341)
-						if n1341 > 0 {
-							hn1344 := c.ReadListHeader(21)
+						l1296 := foryimpl.MakeSlice[[]string](c, n1295)
+						if n1295 > 0 {
+							hn1298 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i1343 := range l1342 {
-									if hn1344 && !c.ReadFlag() {
-										clear(l1342[i1343 : i1343+1])
+								for i1297 := range l1296 {
+									if hn1298 && !c.ReadFlag() {
+										clear(l1296[i1297 : i1297+1])
 										continue
 									}
-									l1342[i1343] = c.ReadString()
+									l1296[i1297] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i1343)
+										c.TraceIndex(i1297)
 										break
 									}
 								}
 							}
 						}
-						v1331 = l1342
-						foryimpl.SetRefSlice(c, id1340, v1331)
+						v1285 = l1296
+						foryimpl.SetRefSlice(c, id1294, v1285)
 					} else {
-						v1331 = nil
+						v1285 = nil
 					}
-				} else if !vn1328 {
-					n1332 := c.ReadLengthFast(1)
-					if n1332 < 0 {
-						n1332 = c.ReadLength(1)
+				} else if !vn1282 {
+					n1286 := c.ReadLengthFast(1)
+					if n1286 < 0 {
+						n1286 = c.ReadLength(1)
 					}
-					l1333 := foryimpl.MakeSlice[[]string](c, n1332)
-					if n1332 > 0 {
-						hn1335 := c.ReadListHeader(21)
+					l1287 := foryimpl.MakeSlice[[]string](c, n1286)
+					if n1286 > 0 {
+						hn1289 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1334 := range l1333 {
-								if hn1335 && !c.ReadFlag() {
-									clear(l1333[i1334 : i1334+1])
+							for i1288 := range l1287 {
+								if hn1289 && !c.ReadFlag() {
+									clear(l1287[i1288 : i1288+1])
 									continue
 								}
-								l1333[i1334] = c.ReadString()
+								l1287[i1288] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1334)
+									c.TraceIndex(i1288)
 									break
 								}
 							}
 						}
 					}
-					v1331 = l1333
+					v1285 = l1287
 				}
-				m1326[k1330] = v1331
+				m1280[k1284] = v1285
 			}
-			n1325 -= sz1327
+			n1279 -= sz1281
 		}
-		x.RmMSL = m1326
+		x.RmMSL = m1280
 		if c.Failed() {
 			c.Trace("RmMSL")
 			return
 		}
-		n1347 := c.ReadLengthFast(2)
-		if n1347 < 0 {
-			n1347 = c.ReadLength(2)
+		n1301 := c.ReadLengthFast(2)
+		if n1301 < 0 {
+			n1301 = c.ReadLength(2)
 		}
-		m1348 := foryimpl.MakeMap[map[string]map[string]int32](c, n1347)
-		for n1347 > 0 && !c.Failed() {
-			sz1349, vn1350, tr1362, _ := c.ReadMapChunkRef(n1347, 21, 24, nil)
-			for j1351 := 0; j1351 < sz1349 && !c.Failed(); j1351++ {
-				var k1352 string
-				k1352 = c.ReadString()
-				var v1353 map[string]int32
-				if tr1362 {
-					if st1363, id1364 := c.ReadRefFlag(); st1363 == foryimpl.RefBack {
-						v1353 = foryimpl.BackRefMap[string, int32](c, id1364)
-					} else if st1363 == foryimpl.RefFollows {
-						n1365 := c.ReadLengthFast(2)
-						if n1365 < 0 {
-							n1365 = c.ReadLength(2)
+		m1302 := foryimpl.MakeMap[map[string]map[string]int32](c, n1301)
+		for n1301 > 0 && !c.Failed() {
+			sz1303, vn1304, tr1316, _ := c.ReadMapChunkRef(n1301, 21, 24, nil)
+			for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
+				var k1306 string
+				k1306 = c.ReadString()
+				var v1307 map[string]int32
+				if tr1316 {
+					if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
+						v1307 = foryimpl.BackRefMap[string, int32](c, id1318)
+					} else if st1317 == foryimpl.RefFollows {
+						n1319 := c.ReadLengthFast(2)
+						if n1319 < 0 {
+							n1319 = c.ReadLength(2)
 						}
-						m1366 := foryimpl.MakeMap[map[string]int32](c, n1365)
-						for n1365 > 0 && !c.Failed() {
-							sz1367, vn1368, _ := c.ReadMapChunk(n1365, 21, 5, nil, false)
-							for j1369 := 0; j1369 < sz1367 && !c.Failed(); j1369++ {
-								var k1370 string
-								k1370 = c.ReadString()
-								var v1371 int32
-								if !vn1368 {
-									v1371 = r.ReadVarInt32()
+						m1320 := foryimpl.MakeMap[map[string]int32](c, n1319)
+						for n1319 > 0 && !c.Failed() {
+							sz1321, vn1322, _ := c.ReadMapChunk(n1319, 21, 5, nil, false)
+							for j1323 := 0; j1323 < sz1321 && !c.Failed(); j1323++ {
+								var k1324 string
+								k1324 = c.ReadString()
+								var v1325 int32
+								if !vn1322 {
+									v1325 = r.ReadVarInt32()
 								}
-								m1366[k1370] = v1371
+								m1320[k1324] = v1325
 							}
-							n1365 -= sz1367
+							n1319 -= sz1321
 						}
-						v1353 = m1366
-						foryimpl.SetRefMap(c, id1364, v1353)
+						v1307 = m1320
+						foryimpl.SetRefMap(c, id1318, v1307)
 					} else {
-						v1353 = nil
+						v1307 = nil
 					}
-				} else if !vn1350 {
-					n1354 := c.ReadLengthFast(2)
-					if n1354 < 0 {
-						n1354 = c.ReadLength(2)
+				} else if !vn1304 {
+					n1308 := c.ReadLengthFast(2)
+					if n1308 < 0 {
+						n1308 = c.ReadLength(2)
 					}
-					m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
-					for n1354 > 0 && !c.Failed() {
-						sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
-						for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
-							var k1359 string
-							k1359 = c.ReadString()
-							var v1360 int32
-							if !vn1357 {
-								v1360 = r.ReadVarInt32()
+					m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
+					for n1308 > 0 && !c.Failed() {
+						sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
+						for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
+							var k1313 string
+							k1313 = c.ReadString()
+							var v1314 int32
+							if !vn1311 {
+								v1314 = r.ReadVarInt32()
 							}
-							m1355[k1359] = v1360
+							m1309[k1313] = v1314
 						}
-						n1354 -= sz1356
+						n1308 -= sz1310
 					}
-					v1353 = m1355
+					v1307 = m1309
 				}
-				m1348[k1352] = v1353
+				m1302[k1306] = v1307
 			}
-			n1347 -= sz1349
+			n1301 -= sz1303
 		}
-		x.RmMSM = m1348
+		x.RmMSM = m1302
 		if c.Failed() {
 			c.Trace("RmMSM")
 			return
 		}
 	} else {
-		n1325 := c.ReadLengthFast(2)
-		if n1325 < 0 {
-			n1325 = c.ReadLength(2)
+		n1279 := c.ReadLengthFast(2)
+		if n1279 < 0 {
+			n1279 = c.ReadLength(2)
 		}
-		m1326 := foryimpl.MakeMap[map[string][]string](c, n1325)
-		for n1325 > 0 && !c.Failed() {
-			sz1327, vn1328, _ := c.ReadMapChunk(n1325, 21, 22, nil, true)
-			for j1329 := 0; j1329 < sz1327 && !c.Failed(); j1329++ {
-				var k1330 string
-				k1330 = c.ReadString()
-				var v1331 []string
-				if !vn1328 {
-					n1332 := c.ReadLengthFast(1)
-					if n1332 < 0 {
-						n1332 = c.ReadLength(1)
+		m1280 := foryimpl.MakeMap[map[string][]string](c, n1279)
+		for n1279 > 0 && !c.Failed() {
+			sz1281, vn1282, _ := c.ReadMapChunk(n1279, 21, 22, nil, true)
+			for j1283 := 0; j1283 < sz1281 && !c.Failed(); j1283++ {
+				var k1284 string
+				k1284 = c.ReadString()
+				var v1285 []string
+				if !vn1282 {
+					n1286 := c.ReadLengthFast(1)
+					if n1286 < 0 {
+						n1286 = c.ReadLength(1)
 					}
-					l1333 := foryimpl.MakeSlice[[]string](c, n1332)
-					if n1332 > 0 {
-						hn1335 := c.ReadListHeader(21)
+					l1287 := foryimpl.MakeSlice[[]string](c, n1286)
+					if n1286 > 0 {
+						hn1289 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1334 := range l1333 {
-								if hn1335 && !c.ReadFlag() {
-									clear(l1333[i1334 : i1334+1])
+							for i1288 := range l1287 {
+								if hn1289 && !c.ReadFlag() {
+									clear(l1287[i1288 : i1288+1])
 									continue
 								}
-								l1333[i1334] = c.ReadString()
+								l1287[i1288] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1334)
+									c.TraceIndex(i1288)
 									break
 								}
 							}
 						}
 					}
-					v1331 = l1333
+					v1285 = l1287
 				}
-				m1326[k1330] = v1331
+				m1280[k1284] = v1285
 			}
-			n1325 -= sz1327
+			n1279 -= sz1281
 		}
-		x.RmMSL = m1326
+		x.RmMSL = m1280
 		if c.Failed() {
 			c.Trace("RmMSL")
 			return
 		}
-		n1347 := c.ReadLengthFast(2)
-		if n1347 < 0 {
-			n1347 = c.ReadLength(2)
+		n1301 := c.ReadLengthFast(2)
+		if n1301 < 0 {
+			n1301 = c.ReadLength(2)
 		}
-		m1348 := foryimpl.MakeMap[map[string]map[string]int32](c, n1347)
-		for n1347 > 0 && !c.Failed() {
-			sz1349, vn1350, _ := c.ReadMapChunk(n1347, 21, 24, nil, true)
-			for j1351 := 0; j1351 < sz1349 && !c.Failed(); j1351++ {
-				var k1352 string
-				k1352 = c.ReadString()
-				var v1353 map[string]int32
-				if !vn1350 {
-					n1354 := c.ReadLengthFast(2)
-					if n1354 < 0 {
-						n1354 = c.ReadLength(2)
+		m1302 := foryimpl.MakeMap[map[string]map[string]int32](c, n1301)
+		for n1301 > 0 && !c.Failed() {
+			sz1303, vn1304, _ := c.ReadMapChunk(n1301, 21, 24, nil, true)
+			for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
+				var k1306 string
+				k1306 = c.ReadString()
+				var v1307 map[string]int32
+				if !vn1304 {
+					n1308 := c.ReadLengthFast(2)
+					if n1308 < 0 {
+						n1308 = c.ReadLength(2)
 					}
-					m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
-					for n1354 > 0 && !c.Failed() {
-						sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
-						for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
-							var k1359 string
-							k1359 = c.ReadString()
-							var v1360 int32
-							if !vn1357 {
-								v1360 = r.ReadVarInt32()
+					m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
+					for n1308 > 0 && !c.Failed() {
+						sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
+						for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
+							var k1313 string
+							k1313 = c.ReadString()
+							var v1314 int32
+							if !vn1311 {
+								v1314 = r.ReadVarInt32()
 							}
-							m1355[k1359] = v1360
+							m1309[k1313] = v1314
 						}
-						n1354 -= sz1356
+						n1308 -= sz1310
 					}
-					v1353 = m1355
+					v1307 = m1309
 				}
-				m1348[k1352] = v1353
+				m1302[k1306] = v1307
 			}
-			n1347 -= sz1349
+			n1301 -= sz1303
 		}
-		x.RmMSM = m1348
+		x.RmMSM = m1302
 		if c.Failed() {
 			c.Trace("RmMSM")
 			return
 		}
 	}
-	n1373 := c.ReadLengthFast(2)
-	if n1373 < 0 {
-		n1373 = c.ReadLength(2)
+	n1327 := c.ReadLengthFast(2)
+	if n1327 < 0 {
+		n1327 = c.ReadLength(2)
 	}
-	m1374 := foryimpl.MakeMap[map[string]*int32](c, n1373)
-	for n1373 > 0 && !c.Failed() {
-		sz1375, vn1376, _ := c.ReadMapChunk(n1373, 21, 5, nil, true)
-		for j1377 := 0; j1377 < sz1375 && !c.Failed(); j1377++ {
-			var k1378 string
-			k1378 = c.ReadString()
-			var v1379 *int32
-			if !vn1376 {
-				p1380 := foryimpl.Alloc[int32](c)
-				*p1380 = r.ReadVarInt32()
-				v1379 = p1380
+	m1328 := foryimpl.MakeMap[map[string]*int32](c, n1327)
+	for n1327 > 0 && !c.Failed() {
+		sz1329, vn1330, _ := c.ReadMapChunk(n1327, 21, 5, nil, true)
+		for j1331 := 0; j1331 < sz1329 && !c.Failed(); j1331++ {
+			var k1332 string
+			k1332 = c.ReadString()
+			var v1333 *int32
+			if !vn1330 {
+				p1334 := foryimpl.Alloc[int32](c)
+				*p1334 = r.ReadVarInt32()
+				v1333 = p1334
 			}
-			m1374[k1378] = v1379
+			m1328[k1332] = v1333
 		}
-		n1373 -= sz1375
+		n1327 -= sz1329
 	}
-	x.RmMSP = m1374
+	x.RmMSP = m1328
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1382 := c.ReadLengthFast(2)
-	if n1382 < 0 {
-		n1382 = c.ReadLength(2)
+	n1336 := c.ReadLengthFast(2)
+	if n1336 < 0 {
+		n1336 = c.ReadLength(2)
 	}
-	m1383 := foryimpl.MakeMap[map[uint8]uint16](c, n1382)
-	for n1382 > 0 && !c.Failed() {
-		sz1384, vn1385, _ := c.ReadMapChunk(n1382, 9, 10, nil, false)
-		for j1386 := 0; j1386 < sz1384 && !c.Failed(); j1386++ {
-			var k1387 uint8
-			k1387 = r.ReadUint8()
-			var v1388 uint16
-			if !vn1385 {
-				v1388 = r.ReadUint16()
+	m1337 := foryimpl.MakeMap[map[uint8]uint16](c, n1336)
+	for n1336 > 0 && !c.Failed() {
+		sz1338, vn1339, _ := c.ReadMapChunk(n1336, 9, 10, nil, false)
+		for j1340 := 0; j1340 < sz1338 && !c.Failed(); j1340++ {
+			var k1341 uint8
+			k1341 = r.ReadUint8()
+			var v1342 uint16
+			if !vn1339 {
+				v1342 = r.ReadUint16()
 			}
-			m1383[k1387] = v1388
+			m1337[k1341] = v1342
 		}
-		n1382 -= sz1384
+		n1336 -= sz1338
 	}
-	x.RmMU8 = m1383
+	x.RmMU8 = m1337
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
 	}
 	if c.TrackRef() {
-		if st1390, id1391 := c.ReadRefFlag(); st1390 == foryimpl.RefBack {
-			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1391)
-		} else if st1390 == foryimpl.RefFollows {
+		if st1344, id1345 := c.ReadRefFlag(); st1344 == foryimpl.RefBack {
+			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1345)
+		} else if st1344 == foryimpl.RefFollows {
 			x.RmNBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1391, x.RmNBin)
+			foryimpl.SetRefSlice(c, id1345, x.RmNBin)
 		} else {
 			x.RmNBin = nil
 		}
@@ -7781,32 +7533,32 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmNBin")
 			return
 		}
-		if st1392, id1393 := c.ReadRefFlag(); st1392 == foryimpl.RefBack {
-			x.RmNLS = foryimpl.BackRefSlice[string](c, id1393)
-		} else if st1392 == foryimpl.RefFollows {
-			n1394 := c.ReadLengthFast(1)
-			if n1394 < 0 {
-				n1394 = c.ReadLength(1)
+		if st1346, id1347 := c.ReadRefFlag(); st1346 == foryimpl.RefBack {
+			x.RmNLS = foryimpl.BackRefSlice[string](c, id1347)
+		} else if st1346 == foryimpl.RefFollows {
+			n1348 := c.ReadLengthFast(1)
+			if n1348 < 0 {
+				n1348 = c.ReadLength(1)
 			}
-			l1395 := foryimpl.MakeSlice[[]string](c, n1394)
-			if n1394 > 0 {
-				hn1397 := c.ReadListHeader(21)
+			l1349 := foryimpl.MakeSlice[[]string](c, n1348)
+			if n1348 > 0 {
+				hn1351 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i1396 := range l1395 {
-						if hn1397 && !c.ReadFlag() {
-							clear(l1395[i1396 : i1396+1])
+					for i1350 := range l1349 {
+						if hn1351 && !c.ReadFlag() {
+							clear(l1349[i1350 : i1350+1])
 							continue
 						}
-						l1395[i1396] = c.ReadString()
+						l1349[i1350] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i1396)
+							c.TraceIndex(i1350)
 							break
 						}
 					}
 				}
 			}
-			x.RmNLS = l1395
-			foryimpl.SetRefSlice(c, id1393, x.RmNLS)
+			x.RmNLS = l1349
+			foryimpl.SetRefSlice(c, id1347, x.RmNLS)
 		} else {
 			x.RmNLS = nil
 		}
@@ -7814,29 +7566,29 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmNLS")
 			return
 		}
-		if st1400, id1401 := c.ReadRefFlag(); st1400 == foryimpl.RefBack {
-			x.RmNM = foryimpl.BackRefMap[string, int32](c, id1401)
-		} else if st1400 == foryimpl.RefFollows {
-			n1402 := c.ReadLengthFast(2)
-			if n1402 < 0 {
-				n1402 = c.ReadLength(2)
+		if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
+			x.RmNM = foryimpl.BackRefMap[string, int32](c, id1355)
+		} else if st1354 == foryimpl.RefFollows {
+			n1356 := c.ReadLengthFast(2)
+			if n1356 < 0 {
+				n1356 = c.ReadLength(2)
 			}
-			m1403 := foryimpl.MakeMap[map[string]int32](c, n1402)
-			for n1402 > 0 && !c.Failed() {
-				sz1404, vn1405, _ := c.ReadMapChunk(n1402, 21, 5, nil, false)
-				for j1406 := 0; j1406 < sz1404 && !c.Failed(); j1406++ {
-					var k1407 string
-					k1407 = c.ReadString()
-					var v1408 int32
-					if !vn1405 {
-						v1408 = r.ReadVarInt32()
+			m1357 := foryimpl.MakeMap[map[string]int32](c, n1356)
+			for n1356 > 0 && !c.Failed() {
+				sz1358, vn1359, _ := c.ReadMapChunk(n1356, 21, 5, nil, false)
+				for j1360 := 0; j1360 < sz1358 && !c.Failed(); j1360++ {
+					var k1361 string
+					k1361 = c.ReadString()
+					var v1362 int32
+					if !vn1359 {
+						v1362 = r.ReadVarInt32()
 					}
-					m1403[k1407] = v1408
+					m1357[k1361] = v1362
 				}
-				n1402 -= sz1404
+				n1356 -= sz1358
 			}
-			x.RmNM = m1403
-			foryimpl.SetRefMap(c, id1401, x.RmNM)
+			x.RmNM = m1357
+			foryimpl.SetRefMap(c, id1355, x.RmNM)
 		} else {
 			x.RmNM = nil
 		}
@@ -7853,81 +7605,81 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n1392 := c.ReadLengthFast(1)
-			if n1392 < 0 {
-				n1392 = c.ReadLength(1)
+			n1346 := c.ReadLengthFast(1)
+			if n1346 < 0 {
+				n1346 = c.ReadLength(1)
 			}
-			l1393 := foryimpl.MakeSlice[[]string](c, n1392)
-			if n1392 > 0 {
-				hn1395 := c.ReadListHeader(21)
+			l1347 := foryimpl.MakeSlice[[]string](c, n1346)
+			if n1346 > 0 {
+				hn1349 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i1394 := range l1393 {
-						if hn1395 && !c.ReadFlag() {
-							clear(l1393[i1394 : i1394+1])
+					for i1348 := range l1347 {
+						if hn1349 && !c.ReadFlag() {
+							clear(l1347[i1348 : i1348+1])
 							continue
 						}
-						l1393[i1394] = c.ReadString()
+						l1347[i1348] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i1394)
+							c.TraceIndex(i1348)
 							break
 						}
 					}
 				}
 			}
-			x.RmNLS = l1393
+			x.RmNLS = l1347
 		}
 		if c.Failed() {
 			c.Trace("RmNLS")
 			return
 		}
 		if c.ReadFlag() {
-			n1400 := c.ReadLengthFast(2)
-			if n1400 < 0 {
-				n1400 = c.ReadLength(2)
+			n1354 := c.ReadLengthFast(2)
+			if n1354 < 0 {
+				n1354 = c.ReadLength(2)
 			}
-			m1401 := foryimpl.MakeMap[map[string]int32](c, n1400)
-			for n1400 > 0 && !c.Failed() {
-				sz1402, vn1403, _ := c.ReadMapChunk(n1400, 21, 5, nil, false)
-				for j1404 := 0; j1404 < sz1402 && !c.Failed(); j1404++ {
-					var k1405 string
-					k1405 = c.ReadString()
-					var v1406 int32
-					if !vn1403 {
-						v1406 = r.ReadVarInt32()
+			m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
+			for n1354 > 0 && !c.Failed() {
+				sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
+				for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
+					var k1359 string
+					k1359 = c.ReadString()
+					var v1360 int32
+					if !vn1357 {
+						v1360 = r.ReadVarInt32()
 					}
-					m1401[k1405] = v1406
+					m1355[k1359] = v1360
 				}
-				n1400 -= sz1402
+				n1354 -= sz1356
 			}
-			x.RmNM = m1401
+			x.RmNM = m1355
 		}
 		if c.Failed() {
 			c.Trace("RmNM")
 			return
 		}
 	}
-	n1410 := c.ReadLengthFast(1)
-	if n1410 < 0 {
-		n1410 = c.ReadLength(1)
+	n1364 := c.ReadLengthFast(1)
+	if n1364 < 0 {
+		n1364 = c.ReadLength(1)
 	}
-	l1411 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1410)
-	if n1410 > 0 {
-		hn1413 := c.ReadListHeader(9)
+	l1365 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1364)
+	if n1364 > 0 {
+		hn1367 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1412 := range l1411 {
-				if hn1413 && !c.ReadFlag() {
-					clear(l1411[i1412 : i1412+1])
+			for i1366 := range l1365 {
+				if hn1367 && !c.ReadFlag() {
+					clear(l1365[i1366 : i1366+1])
 					continue
 				}
-				l1411[i1412] = r.ReadUint8()
+				l1365[i1366] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1412)
+					c.TraceIndex(i1366)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1411
+	x.RmRaw = l1365
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -7942,17 +7694,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1418, id1419 := c.ReadRefFlag(); st1418 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1419)
-				} else if st1418 == foryimpl.RefFollows {
-					n1420 := c.ReadArrayLengthFast(1)
-					if n1420 < 0 {
-						n1420 = c.ReadArrayLength(1)
+				if st1372, id1373 := c.ReadRefFlag(); st1372 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1373)
+				} else if st1372 == foryimpl.RefFollows {
+					n1374 := c.ReadArrayLengthFast(1)
+					if n1374 < 0 {
+						n1374 = c.ReadArrayLength(1)
 					}
-					a1421 := foryimpl.MakeSlice[[]bool](c, n1420)
-					r.ReadRawBools(a1421)
-					x.ABool = a1421
-					foryimpl.SetRefSlice(c, id1419, x.ABool)
+					a1375 := foryimpl.MakeSlice[[]bool](c, n1374)
+					r.ReadRawBools(a1375)
+					x.ABool = a1375
+					foryimpl.SetRefSlice(c, id1373, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -7960,28 +7712,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1416 := c.ReadArrayLengthFast(1)
-					if n1416 < 0 {
-						n1416 = c.ReadArrayLength(1)
+					n1370 := c.ReadArrayLengthFast(1)
+					if n1370 < 0 {
+						n1370 = c.ReadArrayLength(1)
 					}
-					a1417 := foryimpl.MakeSlice[[]bool](c, n1416)
-					r.ReadRawBools(a1417)
-					x.ABool = a1417
+					a1371 := foryimpl.MakeSlice[[]bool](c, n1370)
+					r.ReadRawBools(a1371)
+					x.ABool = a1371
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1424, id1425 := c.ReadRefFlag(); st1424 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1425)
-				} else if st1424 == foryimpl.RefFollows {
-					n1426 := c.ReadArrayLengthFast(4)
-					if n1426 < 0 {
-						n1426 = c.ReadArrayLength(4)
+				if st1378, id1379 := c.ReadRefFlag(); st1378 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1379)
+				} else if st1378 == foryimpl.RefFollows {
+					n1380 := c.ReadArrayLengthFast(4)
+					if n1380 < 0 {
+						n1380 = c.ReadArrayLength(4)
 					}
-					a1427 := foryimpl.MakeSlice[[]float32](c, n1426)
-					r.ReadRawFloat32s(a1427)
-					x.AF32 = a1427
-					foryimpl.SetRefSlice(c, id1425, x.AF32)
+					a1381 := foryimpl.MakeSlice[[]float32](c, n1380)
+					r.ReadRawFloat32s(a1381)
+					x.AF32 = a1381
+					foryimpl.SetRefSlice(c, id1379, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -7989,28 +7741,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1422 := c.ReadArrayLengthFast(4)
-					if n1422 < 0 {
-						n1422 = c.ReadArrayLength(4)
+					n1376 := c.ReadArrayLengthFast(4)
+					if n1376 < 0 {
+						n1376 = c.ReadArrayLength(4)
 					}
-					a1423 := foryimpl.MakeSlice[[]float32](c, n1422)
-					r.ReadRawFloat32s(a1423)
-					x.AF32 = a1423
+					a1377 := foryimpl.MakeSlice[[]float32](c, n1376)
+					r.ReadRawFloat32s(a1377)
+					x.AF32 = a1377
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1430, id1431 := c.ReadRefFlag(); st1430 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1431)
-				} else if st1430 == foryimpl.RefFollows {
-					n1432 := c.ReadArrayLengthFast(8)
-					if n1432 < 0 {
-						n1432 = c.ReadArrayLength(8)
+				if st1384, id1385 := c.ReadRefFlag(); st1384 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1385)
+				} else if st1384 == foryimpl.RefFollows {
+					n1386 := c.ReadArrayLengthFast(8)
+					if n1386 < 0 {
+						n1386 = c.ReadArrayLength(8)
 					}
-					a1433 := foryimpl.MakeSlice[[]float64](c, n1432)
-					r.ReadRawFloat64s(a1433)
-					x.AF64 = a1433
-					foryimpl.SetRefSlice(c, id1431, x.AF64)
+					a1387 := foryimpl.MakeSlice[[]float64](c, n1386)
+					r.ReadRawFloat64s(a1387)
+					x.AF64 = a1387
+					foryimpl.SetRefSlice(c, id1385, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -8018,28 +7770,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1428 := c.ReadArrayLengthFast(8)
-					if n1428 < 0 {
-						n1428 = c.ReadArrayLength(8)
+					n1382 := c.ReadArrayLengthFast(8)
+					if n1382 < 0 {
+						n1382 = c.ReadArrayLength(8)
 					}
-					a1429 := foryimpl.MakeSlice[[]float64](c, n1428)
-					r.ReadRawFloat64s(a1429)
-					x.AF64 = a1429
+					a1383 := foryimpl.MakeSlice[[]float64](c, n1382)
+					r.ReadRawFloat64s(a1383)
+					x.AF64 = a1383
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1436, id1437 := c.ReadRefFlag(); st1436 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1437)
-				} else if st1436 == foryimpl.RefFollows {
-					n1438 := c.ReadArrayLengthFast(2)
-					if n1438 < 0 {
-						n1438 = c.ReadArrayLength(2)
+				if st1390, id1391 := c.ReadRefFlag(); st1390 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1391)
+				} else if st1390 == foryimpl.RefFollows {
+					n1392 := c.ReadArrayLengthFast(2)
+					if n1392 < 0 {
+						n1392 = c.ReadArrayLength(2)
 					}
-					a1439 := foryimpl.MakeSlice[[]int16](c, n1438)
-					r.ReadRawInt16s(a1439)
-					x.AI16 = a1439
-					foryimpl.SetRefSlice(c, id1437, x.AI16)
+					a1393 := foryimpl.MakeSlice[[]int16](c, n1392)
+					r.ReadRawInt16s(a1393)
+					x.AI16 = a1393
+					foryimpl.SetRefSlice(c, id1391, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -8047,28 +7799,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1434 := c.ReadArrayLengthFast(2)
-					if n1434 < 0 {
-						n1434 = c.ReadArrayLength(2)
+					n1388 := c.ReadArrayLengthFast(2)
+					if n1388 < 0 {
+						n1388 = c.ReadArrayLength(2)
 					}
-					a1435 := foryimpl.MakeSlice[[]int16](c, n1434)
-					r.ReadRawInt16s(a1435)
-					x.AI16 = a1435
+					a1389 := foryimpl.MakeSlice[[]int16](c, n1388)
+					r.ReadRawInt16s(a1389)
+					x.AI16 = a1389
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1442, id1443 := c.ReadRefFlag(); st1442 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1443)
-				} else if st1442 == foryimpl.RefFollows {
-					n1444 := c.ReadArrayLengthFast(4)
-					if n1444 < 0 {
-						n1444 = c.ReadArrayLength(4)
+				if st1396, id1397 := c.ReadRefFlag(); st1396 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1397)
+				} else if st1396 == foryimpl.RefFollows {
+					n1398 := c.ReadArrayLengthFast(4)
+					if n1398 < 0 {
+						n1398 = c.ReadArrayLength(4)
 					}
-					a1445 := foryimpl.MakeSlice[[]int32](c, n1444)
-					r.ReadRawInt32s(a1445)
-					x.AI32 = a1445
-					foryimpl.SetRefSlice(c, id1443, x.AI32)
+					a1399 := foryimpl.MakeSlice[[]int32](c, n1398)
+					r.ReadRawInt32s(a1399)
+					x.AI32 = a1399
+					foryimpl.SetRefSlice(c, id1397, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -8076,28 +7828,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1440 := c.ReadArrayLengthFast(4)
-					if n1440 < 0 {
-						n1440 = c.ReadArrayLength(4)
+					n1394 := c.ReadArrayLengthFast(4)
+					if n1394 < 0 {
+						n1394 = c.ReadArrayLength(4)
 					}
-					a1441 := foryimpl.MakeSlice[[]int32](c, n1440)
-					r.ReadRawInt32s(a1441)
-					x.AI32 = a1441
+					a1395 := foryimpl.MakeSlice[[]int32](c, n1394)
+					r.ReadRawInt32s(a1395)
+					x.AI32 = a1395
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1448, id1449 := c.ReadRefFlag(); st1448 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1449)
-				} else if st1448 == foryimpl.RefFollows {
-					n1450 := c.ReadArrayLengthFast(8)
-					if n1450 < 0 {
-						n1450 = c.ReadArrayLength(8)
+				if st1402, id1403 := c.ReadRefFlag(); st1402 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1403)
+				} else if st1402 == foryimpl.RefFollows {
+					n1404 := c.ReadArrayLengthFast(8)
+					if n1404 < 0 {
+						n1404 = c.ReadArrayLength(8)
 					}
-					a1451 := foryimpl.MakeSlice[[]int64](c, n1450)
-					r.ReadRawInt64s(a1451)
-					x.AI64 = a1451
-					foryimpl.SetRefSlice(c, id1449, x.AI64)
+					a1405 := foryimpl.MakeSlice[[]int64](c, n1404)
+					r.ReadRawInt64s(a1405)
+					x.AI64 = a1405
+					foryimpl.SetRefSlice(c, id1403, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -8105,30 +7857,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1446 := c.ReadArrayLengthFast(8)
-					if n1446 < 0 {
-						n1446 = c.ReadArrayLength(8)
+					n1400 := c.ReadArrayLengthFast(8)
+					if n1400 < 0 {
+						n1400 = c.ReadArrayLength(8)
 					}
-					a1447 := foryimpl.MakeSlice[[]int64](c, n1446)
-					r.ReadRawInt64s(a1447)
-					x.AI64 = a1447
+					a1401 := foryimpl.MakeSlice[[]int64](c, n1400)
+					r.ReadRawInt64s(a1401)
+					x.AI64 = a1401
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1455, id1456 := c.ReadRefFlag(); st1455 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1456)
-				} else if st1455 == foryimpl.RefFollows {
-					n1457 := c.ReadArrayLengthFast(1)
-					if n1457 < 0 {
-						n1457 = c.ReadArrayLength(1)
+				if st1409, id1410 := c.ReadRefFlag(); st1409 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1410)
+				} else if st1409 == foryimpl.RefFollows {
+					n1411 := c.ReadArrayLengthFast(1)
+					if n1411 < 0 {
+						n1411 = c.ReadArrayLength(1)
 					}
-					a1458 := foryimpl.MakeSlice[[]int8](c, n1457)
-					for i1459 := range a1458 {
-						a1458[i1459] = r.ReadInt8()
+					a1412 := foryimpl.MakeSlice[[]int8](c, n1411)
+					for i1413 := range a1412 {
+						a1412[i1413] = r.ReadInt8()
 					}
-					x.AI8 = a1458
-					foryimpl.SetRefSlice(c, id1456, x.AI8)
+					x.AI8 = a1412
+					foryimpl.SetRefSlice(c, id1410, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -8136,30 +7888,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1452 := c.ReadArrayLengthFast(1)
-					if n1452 < 0 {
-						n1452 = c.ReadArrayLength(1)
+					n1406 := c.ReadArrayLengthFast(1)
+					if n1406 < 0 {
+						n1406 = c.ReadArrayLength(1)
 					}
-					a1453 := foryimpl.MakeSlice[[]int8](c, n1452)
-					for i1454 := range a1453 {
-						a1453[i1454] = r.ReadInt8()
+					a1407 := foryimpl.MakeSlice[[]int8](c, n1406)
+					for i1408 := range a1407 {
+						a1407[i1408] = r.ReadInt8()
 					}
-					x.AI8 = a1453
+					x.AI8 = a1407
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1462, id1463 := c.ReadRefFlag(); st1462 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1463)
-				} else if st1462 == foryimpl.RefFollows {
-					n1464 := c.ReadArrayLengthFast(2)
-					if n1464 < 0 {
-						n1464 = c.ReadArrayLength(2)
+				if st1416, id1417 := c.ReadRefFlag(); st1416 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1417)
+				} else if st1416 == foryimpl.RefFollows {
+					n1418 := c.ReadArrayLengthFast(2)
+					if n1418 < 0 {
+						n1418 = c.ReadArrayLength(2)
 					}
-					a1465 := foryimpl.MakeSlice[[]uint16](c, n1464)
-					r.ReadRawUint16s(a1465)
-					x.AU16 = a1465
-					foryimpl.SetRefSlice(c, id1463, x.AU16)
+					a1419 := foryimpl.MakeSlice[[]uint16](c, n1418)
+					r.ReadRawUint16s(a1419)
+					x.AU16 = a1419
+					foryimpl.SetRefSlice(c, id1417, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -8167,28 +7919,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1460 := c.ReadArrayLengthFast(2)
-					if n1460 < 0 {
-						n1460 = c.ReadArrayLength(2)
+					n1414 := c.ReadArrayLengthFast(2)
+					if n1414 < 0 {
+						n1414 = c.ReadArrayLength(2)
 					}
-					a1461 := foryimpl.MakeSlice[[]uint16](c, n1460)
-					r.ReadRawUint16s(a1461)
-					x.AU16 = a1461
+					a1415 := foryimpl.MakeSlice[[]uint16](c, n1414)
+					r.ReadRawUint16s(a1415)
+					x.AU16 = a1415
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1468, id1469 := c.ReadRefFlag(); st1468 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1469)
-				} else if st1468 == foryimpl.RefFollows {
-					n1470 := c.ReadArrayLengthFast(4)
-					if n1470 < 0 {
-						n1470 = c.ReadArrayLength(4)
+				if st1422, id1423 := c.ReadRefFlag(); st1422 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1423)
+				} else if st1422 == foryimpl.RefFollows {
+					n1424 := c.ReadArrayLengthFast(4)
+					if n1424 < 0 {
+						n1424 = c.ReadArrayLength(4)
 					}
-					a1471 := foryimpl.MakeSlice[[]uint32](c, n1470)
-					r.ReadRawUint32s(a1471)
-					x.AU32 = a1471
-					foryimpl.SetRefSlice(c, id1469, x.AU32)
+					a1425 := foryimpl.MakeSlice[[]uint32](c, n1424)
+					r.ReadRawUint32s(a1425)
+					x.AU32 = a1425
+					foryimpl.SetRefSlice(c, id1423, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -8196,28 +7948,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1466 := c.ReadArrayLengthFast(4)
-					if n1466 < 0 {
-						n1466 = c.ReadArrayLength(4)
+					n1420 := c.ReadArrayLengthFast(4)
+					if n1420 < 0 {
+						n1420 = c.ReadArrayLength(4)
 					}
-					a1467 := foryimpl.MakeSlice[[]uint32](c, n1466)
-					r.ReadRawUint32s(a1467)
-					x.AU32 = a1467
+					a1421 := foryimpl.MakeSlice[[]uint32](c, n1420)
+					r.ReadRawUint32s(a1421)
+					x.AU32 = a1421
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1474, id1475 := c.ReadRefFlag(); st1474 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1475)
-				} else if st1474 == foryimpl.RefFollows {
-					n1476 := c.ReadArrayLengthFast(8)
-					if n1476 < 0 {
-						n1476 = c.ReadArrayLength(8)
+				if st1428, id1429 := c.ReadRefFlag(); st1428 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1429)
+				} else if st1428 == foryimpl.RefFollows {
+					n1430 := c.ReadArrayLengthFast(8)
+					if n1430 < 0 {
+						n1430 = c.ReadArrayLength(8)
 					}
-					a1477 := foryimpl.MakeSlice[[]uint64](c, n1476)
-					r.ReadRawUint64s(a1477)
-					x.AU64 = a1477
-					foryimpl.SetRefSlice(c, id1475, x.AU64)
+					a1431 := foryimpl.MakeSlice[[]uint64](c, n1430)
+					r.ReadRawUint64s(a1431)
+					x.AU64 = a1431
+					foryimpl.SetRefSlice(c, id1429, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -8225,28 +7977,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1472 := c.ReadArrayLengthFast(8)
-					if n1472 < 0 {
-						n1472 = c.ReadArrayLength(8)
+					n1426 := c.ReadArrayLengthFast(8)
+					if n1426 < 0 {
+						n1426 = c.ReadArrayLength(8)
 					}
-					a1473 := foryimpl.MakeSlice[[]uint64](c, n1472)
-					r.ReadRawUint64s(a1473)
-					x.AU64 = a1473
+					a1427 := foryimpl.MakeSlice[[]uint64](c, n1426)
+					r.ReadRawUint64s(a1427)
+					x.AU64 = a1427
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1480, id1481 := c.ReadRefFlag(); st1480 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1481)
-				} else if st1480 == foryimpl.RefFollows {
-					n1482 := c.ReadArrayLengthFast(1)
-					if n1482 < 0 {
-						n1482 = c.ReadArrayLength(1)
+				if st1434, id1435 := c.ReadRefFlag(); st1434 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1435)
+				} else if st1434 == foryimpl.RefFollows {
+					n1436 := c.ReadArrayLengthFast(1)
+					if n1436 < 0 {
+						n1436 = c.ReadArrayLength(1)
 					}
-					a1483 := foryimpl.MakeSlice[[]uint8](c, n1482)
-					copy(a1483, r.ReadBytes(n1482))
-					x.AU8 = a1483
-					foryimpl.SetRefSlice(c, id1481, x.AU8)
+					a1437 := foryimpl.MakeSlice[[]uint8](c, n1436)
+					copy(a1437, r.ReadBytes(n1436))
+					x.AU8 = a1437
+					foryimpl.SetRefSlice(c, id1435, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -8254,22 +8006,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1478 := c.ReadArrayLengthFast(1)
-					if n1478 < 0 {
-						n1478 = c.ReadArrayLength(1)
+					n1432 := c.ReadArrayLengthFast(1)
+					if n1432 < 0 {
+						n1432 = c.ReadArrayLength(1)
 					}
-					a1479 := foryimpl.MakeSlice[[]uint8](c, n1478)
-					copy(a1479, r.ReadBytes(n1478))
-					x.AU8 = a1479
+					a1433 := foryimpl.MakeSlice[[]uint8](c, n1432)
+					copy(a1433, r.ReadBytes(n1432))
+					x.AU8 = a1433
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1484, id1485 := c.ReadRefFlag(); st1484 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id1485)
-				} else if st1484 == foryimpl.RefFollows {
+				if st1438, id1439 := c.ReadRefFlag(); st1438 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id1439)
+				} else if st1438 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1485, x.Bin)
+					foryimpl.SetRefSlice(c, id1439, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -8284,765 +8036,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1486 := c.ReadLengthFast(2)
-				if n1486 < 0 {
-					n1486 = c.ReadLength(2)
+				n1440 := c.ReadLengthFast(2)
+				if n1440 < 0 {
+					n1440 = c.ReadLength(2)
 				}
-				if n1486 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1486, 3))
+				if n1440 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1440, 3))
 					return
 				}
-				var l1487 [3]int16
-				if n1486 > 0 {
-					hn1489 := c.ReadListHeader(3)
+				var l1441 [3]int16
+				if n1440 > 0 {
+					hn1443 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1488 := range l1487 {
-							if hn1489 && !c.ReadFlag() {
-								clear(l1487[i1488 : i1488+1])
+						for i1442 := range l1441 {
+							if hn1443 && !c.ReadFlag() {
+								clear(l1441[i1442 : i1442+1])
 								continue
 							}
-							l1487[i1488] = r.ReadInt16()
+							l1441[i1442] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1488)
+								c.TraceIndex(i1442)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1487
+				x.Fix = l1441
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1492 := c.ReadLengthFast(1)
-				if n1492 < 0 {
-					n1492 = c.ReadLength(1)
+				n1446 := c.ReadLengthFast(1)
+				if n1446 < 0 {
+					n1446 = c.ReadLength(1)
 				}
-				l1493 := foryimpl.MakeSlice[[]bool](c, n1492)
-				if n1492 > 0 {
-					hn1495 := c.ReadListHeader(1)
+				l1447 := foryimpl.MakeSlice[[]bool](c, n1446)
+				if n1446 > 0 {
+					hn1449 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1494 := range l1493 {
-							if hn1495 && !c.ReadFlag() {
-								clear(l1493[i1494 : i1494+1])
+						for i1448 := range l1447 {
+							if hn1449 && !c.ReadFlag() {
+								clear(l1447[i1448 : i1448+1])
 								continue
 							}
-							l1493[i1494] = r.ReadBool()
+							l1447[i1448] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1494)
+								c.TraceIndex(i1448)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l1493
+				x.LB = l1447
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n1498 := c.ReadLengthFast(1)
-				if n1498 < 0 {
-					n1498 = c.ReadLength(1)
+				n1452 := c.ReadLengthFast(1)
+				if n1452 < 0 {
+					n1452 = c.ReadLength(1)
 				}
-				l1499 := foryimpl.MakeSlice[[]Color](c, n1498)
-				if n1498 > 0 {
-					hn1501 := c.ReadListHeader(25)
+				l1453 := foryimpl.MakeSlice[[]Color](c, n1452)
+				if n1452 > 0 {
+					hn1455 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1500 := range l1499 {
-							if hn1501 && !c.ReadFlag() {
-								clear(l1499[i1500 : i1500+1])
+						for i1454 := range l1453 {
+							if hn1455 && !c.ReadFlag() {
+								clear(l1453[i1454 : i1454+1])
 								continue
 							}
-							if e1504 := c.ReadEnumFast(uint32(0x7fffffff)); e1504 >= 0 {
-								l1499[i1500] = Color(e1504)
+							if e1458 := c.ReadEnumFast(uint32(0x7fffffff)); e1458 >= 0 {
+								l1453[i1454] = Color(e1458)
 							} else {
-								l1499[i1500] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1453[i1454] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i1500)
+								c.TraceIndex(i1454)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l1499
+				x.LE = l1453
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1505 := c.ReadLengthFast(4)
-				if n1505 < 0 {
-					n1505 = c.ReadLength(4)
+				n1459 := c.ReadLengthFast(4)
+				if n1459 < 0 {
+					n1459 = c.ReadLength(4)
 				}
-				l1506 := foryimpl.MakeSlice[[]float32](c, n1505)
-				if n1505 > 0 {
-					hn1508 := c.ReadListHeader(19)
+				l1460 := foryimpl.MakeSlice[[]float32](c, n1459)
+				if n1459 > 0 {
+					hn1462 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1507 := range l1506 {
-							if hn1508 && !c.ReadFlag() {
-								clear(l1506[i1507 : i1507+1])
+						for i1461 := range l1460 {
+							if hn1462 && !c.ReadFlag() {
+								clear(l1460[i1461 : i1461+1])
 								continue
 							}
-							l1506[i1507] = r.ReadFloat32()
+							l1460[i1461] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1507)
+								c.TraceIndex(i1461)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l1506
+				x.LF32 = l1460
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1511 := c.ReadLengthFast(8)
-				if n1511 < 0 {
-					n1511 = c.ReadLength(8)
+				n1465 := c.ReadLengthFast(8)
+				if n1465 < 0 {
+					n1465 = c.ReadLength(8)
 				}
-				l1512 := foryimpl.MakeSlice[[]float64](c, n1511)
-				if n1511 > 0 {
-					hn1514 := c.ReadListHeader(20)
+				l1466 := foryimpl.MakeSlice[[]float64](c, n1465)
+				if n1465 > 0 {
+					hn1468 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1513 := range l1512 {
-							if hn1514 && !c.ReadFlag() {
-								clear(l1512[i1513 : i1513+1])
+						for i1467 := range l1466 {
+							if hn1468 && !c.ReadFlag() {
+								clear(l1466[i1467 : i1467+1])
 								continue
 							}
-							l1512[i1513] = r.ReadFloat64()
+							l1466[i1467] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1513)
+								c.TraceIndex(i1467)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l1512
+				x.LF64 = l1466
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1517 := c.ReadLengthFast(1)
-				if n1517 < 0 {
-					n1517 = c.ReadLength(1)
+				n1471 := c.ReadLengthFast(1)
+				if n1471 < 0 {
+					n1471 = c.ReadLength(1)
 				}
-				l1518 := foryimpl.MakeSlice[[]int32](c, n1517)
-				if n1517 > 0 {
-					hn1520 := c.ReadListHeader(5)
+				l1472 := foryimpl.MakeSlice[[]int32](c, n1471)
+				if n1471 > 0 {
+					hn1474 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1519 := range l1518 {
-							if hn1520 && !c.ReadFlag() {
-								clear(l1518[i1519 : i1519+1])
+						for i1473 := range l1472 {
+							if hn1474 && !c.ReadFlag() {
+								clear(l1472[i1473 : i1473+1])
 								continue
 							}
-							l1518[i1519] = r.ReadVarInt32()
+							l1472[i1473] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1519)
+								c.TraceIndex(i1473)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l1518
+				x.LI32 = l1472
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1523 := c.ReadLengthFast(1)
-				if n1523 < 0 {
-					n1523 = c.ReadLength(1)
+				n1477 := c.ReadLengthFast(1)
+				if n1477 < 0 {
+					n1477 = c.ReadLength(1)
 				}
-				l1524 := foryimpl.MakeSlice[[]int64](c, n1523)
-				if n1523 > 0 {
-					hn1526 := c.ReadListHeader(7)
+				l1478 := foryimpl.MakeSlice[[]int64](c, n1477)
+				if n1477 > 0 {
+					hn1480 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1525 := range l1524 {
-							if hn1526 && !c.ReadFlag() {
-								clear(l1524[i1525 : i1525+1])
+						for i1479 := range l1478 {
+							if hn1480 && !c.ReadFlag() {
+								clear(l1478[i1479 : i1479+1])
 								continue
 							}
-							l1524[i1525] = r.ReadVarInt64()
+							l1478[i1479] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1525)
+								c.TraceIndex(i1479)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l1524
+				x.LI64 = l1478
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1529 := c.ReadLengthFast(1)
-				if n1529 < 0 {
-					n1529 = c.ReadLength(1)
+				n1483 := c.ReadLengthFast(1)
+				if n1483 < 0 {
+					n1483 = c.ReadLength(1)
 				}
-				l1530 := foryimpl.MakeSlice[[]int8](c, n1529)
-				if n1529 > 0 {
-					hn1532 := c.ReadListHeader(2)
+				l1484 := foryimpl.MakeSlice[[]int8](c, n1483)
+				if n1483 > 0 {
+					hn1486 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1531 := range l1530 {
-							if hn1532 && !c.ReadFlag() {
-								clear(l1530[i1531 : i1531+1])
+						for i1485 := range l1484 {
+							if hn1486 && !c.ReadFlag() {
+								clear(l1484[i1485 : i1485+1])
 								continue
 							}
-							l1530[i1531] = r.ReadInt8()
+							l1484[i1485] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1531)
+								c.TraceIndex(i1485)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l1530
+				x.LI8 = l1484
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n1535 := c.ReadLengthFast(1)
-				if n1535 < 0 {
-					n1535 = c.ReadLength(1)
+				n1489 := c.ReadLengthFast(1)
+				if n1489 < 0 {
+					n1489 = c.ReadLength(1)
 				}
-				l1536 := foryimpl.MakeSlice[[][]int32](c, n1535)
-				if n1535 > 0 {
-					hn1538, tr1540 := c.ReadListHeaderRef(22)
+				l1490 := foryimpl.MakeSlice[[][]int32](c, n1489)
+				if n1489 > 0 {
+					hn1492, tr1494 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i1537 := range l1536 {
-							if tr1540 {
-								if st1541, id1542 := c.ReadRefFlag(); st1541 == foryimpl.RefBack {
-									l1536[i1537] = foryimpl.BackRefSlice[int32](c, id1542)
-								} else if st1541 == foryimpl.RefFollows {
-									n1543 := c.ReadLengthFast(1)
-									if n1543 < 0 {
-										n1543 = c.ReadLength(1)
+						for i1491 := range l1490 {
+							if tr1494 {
+								if st1495, id1496 := c.ReadRefFlag(); st1495 == foryimpl.RefBack {
+									l1490[i1491] = foryimpl.BackRefSlice[int32](c, id1496)
+								} else if st1495 == foryimpl.RefFollows {
+									n1497 := c.ReadLengthFast(1)
+									if n1497 < 0 {
+										n1497 = c.ReadLength(1)
 									}
-									l1544 := foryimpl.MakeSlice[[]int32](c, n1543)
-									if n1543 > 0 {
-										hn1546 := c.ReadListHeader(5)
+									l1498 := foryimpl.MakeSlice[[]int32](c, n1497)
+									if n1497 > 0 {
+										hn1500 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i1545 := range l1544 {
-												if hn1546 && !c.ReadFlag() {
-													clear(l1544[i1545 : i1545+1])
+											for i1499 := range l1498 {
+												if hn1500 && !c.ReadFlag() {
+													clear(l1498[i1499 : i1499+1])
 													continue
 												}
-												l1544[i1545] = r.ReadVarInt32()
+												l1498[i1499] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i1545)
+													c.TraceIndex(i1499)
 													break
 												}
 											}
 										}
 									}
-									l1536[i1537] = l1544
-									foryimpl.SetRefSlice(c, id1542, l1536[i1537])
+									l1490[i1491] = l1498
+									foryimpl.SetRefSlice(c, id1496, l1490[i1491])
 								} else {
-									l1536[i1537] = nil
+									l1490[i1491] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i1537)
+									c.TraceIndex(i1491)
 									break
 								}
 								continue
 							}
-							if hn1538 && !c.ReadFlag() {
-								clear(l1536[i1537 : i1537+1])
+							if hn1492 && !c.ReadFlag() {
+								clear(l1490[i1491 : i1491+1])
 								continue
 							}
-							n1549 := c.ReadLengthFast(1)
-							if n1549 < 0 {
-								n1549 = c.ReadLength(1)
+							n1503 := c.ReadLengthFast(1)
+							if n1503 < 0 {
+								n1503 = c.ReadLength(1)
 							}
-							l1550 := foryimpl.MakeSlice[[]int32](c, n1549)
-							if n1549 > 0 {
-								hn1552 := c.ReadListHeader(5)
+							l1504 := foryimpl.MakeSlice[[]int32](c, n1503)
+							if n1503 > 0 {
+								hn1506 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1551 := range l1550 {
-										if hn1552 && !c.ReadFlag() {
-											clear(l1550[i1551 : i1551+1])
+									for i1505 := range l1504 {
+										if hn1506 && !c.ReadFlag() {
+											clear(l1504[i1505 : i1505+1])
 											continue
 										}
-										l1550[i1551] = r.ReadVarInt32()
+										l1504[i1505] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1551)
+											c.TraceIndex(i1505)
 											break
 										}
 									}
 								}
 							}
-							l1536[i1537] = l1550
+							l1490[i1491] = l1504
 							if c.Failed() {
-								c.TraceIndex(i1537)
+								c.TraceIndex(i1491)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l1536
+				x.LL = l1490
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n1555 := c.ReadLengthFast(1)
-				if n1555 < 0 {
-					n1555 = c.ReadLength(1)
+				n1509 := c.ReadLengthFast(1)
+				if n1509 < 0 {
+					n1509 = c.ReadLength(1)
 				}
-				l1556 := foryimpl.MakeSlice[[]map[string]int32](c, n1555)
-				if n1555 > 0 {
-					hn1558, tr1560 := c.ReadListHeaderRef(24)
+				l1510 := foryimpl.MakeSlice[[]map[string]int32](c, n1509)
+				if n1509 > 0 {
+					hn1512, tr1514 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i1557 := range l1556 {
-							if tr1560 {
-								if st1561, id1562 := c.ReadRefFlag(); st1561 == foryimpl.RefBack {
-									l1556[i1557] = foryimpl.BackRefMap[string, int32](c, id1562)
-								} else if st1561 == foryimpl.RefFollows {
-									n1563 := c.ReadLengthFast(2)
-									if n1563 < 0 {
-										n1563 = c.ReadLength(2)
+						for i1511 := range l1510 {
+							if tr1514 {
+								if st1515, id1516 := c.ReadRefFlag(); st1515 == foryimpl.RefBack {
+									l1510[i1511] = foryimpl.BackRefMap[string, int32](c, id1516)
+								} else if st1515 == foryimpl.RefFollows {
+									n1517 := c.ReadLengthFast(2)
+									if n1517 < 0 {
+										n1517 = c.ReadLength(2)
 									}
-									m1564 := foryimpl.MakeMap[map[string]int32](c, n1563)
-									for n1563 > 0 && !c.Failed() {
-										sz1565, vn1566, _ := c.ReadMapChunk(n1563, 21, 5, nil, false)
-										for j1567 := 0; j1567 < sz1565 && !c.Failed(); j1567++ {
-											var k1568 string
-											k1568 = c.ReadString()
-											var v1569 int32
-											if !vn1566 {
-												v1569 = r.ReadVarInt32()
+									m1518 := foryimpl.MakeMap[map[string]int32](c, n1517)
+									for n1517 > 0 && !c.Failed() {
+										sz1519, vn1520, _ := c.ReadMapChunk(n1517, 21, 5, nil, false)
+										for j1521 := 0; j1521 < sz1519 && !c.Failed(); j1521++ {
+											var k1522 string
+											k1522 = c.ReadString()
+											var v1523 int32
+											if !vn1520 {
+												v1523 = r.ReadVarInt32()
 											}
-											m1564[k1568] = v1569
+											m1518[k1522] = v1523
 										}
-										n1563 -= sz1565
+										n1517 -= sz1519
 									}
-									l1556[i1557] = m1564
-									foryimpl.SetRefMap(c, id1562, l1556[i1557])
+									l1510[i1511] = m1518
+									foryimpl.SetRefMap(c, id1516, l1510[i1511])
 								} else {
-									l1556[i1557] = nil
+									l1510[i1511] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i1557)
+									c.TraceIndex(i1511)
 									break
 								}
 								continue
 							}
-							if hn1558 && !c.ReadFlag() {
-								clear(l1556[i1557 : i1557+1])
+							if hn1512 && !c.ReadFlag() {
+								clear(l1510[i1511 : i1511+1])
 								continue
 							}
-							n1571 := c.ReadLengthFast(2)
-							if n1571 < 0 {
-								n1571 = c.ReadLength(2)
+							n1525 := c.ReadLengthFast(2)
+							if n1525 < 0 {
+								n1525 = c.ReadLength(2)
 							}
-							m1572 := foryimpl.MakeMap[map[string]int32](c, n1571)
-							for n1571 > 0 && !c.Failed() {
-								sz1573, vn1574, _ := c.ReadMapChunk(n1571, 21, 5, nil, false)
-								for j1575 := 0; j1575 < sz1573 && !c.Failed(); j1575++ {
-									var k1576 string
-									k1576 = c.ReadString()
-									var v1577 int32
-									if !vn1574 {
-										v1577 = r.ReadVarInt32()
+							m1526 := foryimpl.MakeMap[map[string]int32](c, n1525)
+							for n1525 > 0 && !c.Failed() {
+								sz1527, vn1528, _ := c.ReadMapChunk(n1525, 21, 5, nil, false)
+								for j1529 := 0; j1529 < sz1527 && !c.Failed(); j1529++ {
+									var k1530 string
+									k1530 = c.ReadString()
+									var v1531 int32
+									if !vn1528 {
+										v1531 = r.ReadVarInt32()
 									}
-									m1572[k1576] = v1577
+									m1526[k1530] = v1531
 								}
-								n1571 -= sz1573
+								n1525 -= sz1527
 							}
-							l1556[i1557] = m1572
+							l1510[i1511] = m1526
 							if c.Failed() {
-								c.TraceIndex(i1557)
+								c.TraceIndex(i1511)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l1556
+				x.LM = l1510
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1579 := c.ReadLengthFast(1)
-				if n1579 < 0 {
-					n1579 = c.ReadLength(1)
+				n1533 := c.ReadLengthFast(1)
+				if n1533 < 0 {
+					n1533 = c.ReadLength(1)
 				}
-				l1580 := foryimpl.MakeSlice[[]*int32](c, n1579)
-				if n1579 > 0 {
-					hn1582 := c.ReadListHeader(5)
+				l1534 := foryimpl.MakeSlice[[]*int32](c, n1533)
+				if n1533 > 0 {
+					hn1536 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1581 := range l1580 {
-							if hn1582 && !c.ReadFlag() {
-								clear(l1580[i1581 : i1581+1])
+						for i1535 := range l1534 {
+							if hn1536 && !c.ReadFlag() {
+								clear(l1534[i1535 : i1535+1])
 								continue
 							}
-							p1585 := foryimpl.Alloc[int32](c)
-							*p1585 = r.ReadVarInt32()
-							l1580[i1581] = p1585
+							p1539 := foryimpl.Alloc[int32](c)
+							*p1539 = r.ReadVarInt32()
+							l1534[i1535] = p1539
 							if c.Failed() {
-								c.TraceIndex(i1581)
+								c.TraceIndex(i1535)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l1580
+				x.LPI = l1534
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n1586 := c.ReadLengthFast(1)
-				if n1586 < 0 {
-					n1586 = c.ReadLength(1)
+				n1540 := c.ReadLengthFast(1)
+				if n1540 < 0 {
+					n1540 = c.ReadLength(1)
 				}
-				l1587 := foryimpl.MakeSlice[[]string](c, n1586)
-				if n1586 > 0 {
-					hn1589 := c.ReadListHeader(21)
+				l1541 := foryimpl.MakeSlice[[]string](c, n1540)
+				if n1540 > 0 {
+					hn1543 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1588 := range l1587 {
-							if hn1589 && !c.ReadFlag() {
-								clear(l1587[i1588 : i1588+1])
+						for i1542 := range l1541 {
+							if hn1543 && !c.ReadFlag() {
+								clear(l1541[i1542 : i1542+1])
 								continue
 							}
-							l1587[i1588] = c.ReadString()
+							l1541[i1542] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1588)
+								c.TraceIndex(i1542)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l1587
+				x.LS = l1541
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n1592 := c.ReadLengthFast(1)
-				if n1592 < 0 {
-					n1592 = c.ReadLength(1)
+				n1546 := c.ReadLengthFast(1)
+				if n1546 < 0 {
+					n1546 = c.ReadLength(1)
 				}
-				l1593 := foryimpl.MakeSlice[[]time.Time](c, n1592)
-				if n1592 > 0 {
-					hn1595 := c.ReadListHeader(38)
+				l1547 := foryimpl.MakeSlice[[]time.Time](c, n1546)
+				if n1546 > 0 {
+					hn1549 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1594 := range l1593 {
-							if hn1595 && !c.ReadFlag() {
-								clear(l1593[i1594 : i1594+1])
+						for i1548 := range l1547 {
+							if hn1549 && !c.ReadFlag() {
+								clear(l1547[i1548 : i1548+1])
 								continue
 							}
-							l1593[i1594] = c.ReadTime()
+							l1547[i1548] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1594)
+								c.TraceIndex(i1548)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l1593
+				x.LT = l1547
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1598 := c.ReadLengthFast(2)
-				if n1598 < 0 {
-					n1598 = c.ReadLength(2)
+				n1552 := c.ReadLengthFast(2)
+				if n1552 < 0 {
+					n1552 = c.ReadLength(2)
 				}
-				l1599 := foryimpl.MakeSlice[[]uint16](c, n1598)
-				if n1598 > 0 {
-					hn1601 := c.ReadListHeader(10)
+				l1553 := foryimpl.MakeSlice[[]uint16](c, n1552)
+				if n1552 > 0 {
+					hn1555 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1600 := range l1599 {
-							if hn1601 && !c.ReadFlag() {
-								clear(l1599[i1600 : i1600+1])
+						for i1554 := range l1553 {
+							if hn1555 && !c.ReadFlag() {
+								clear(l1553[i1554 : i1554+1])
 								continue
 							}
-							l1599[i1600] = r.ReadUint16()
+							l1553[i1554] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1600)
+								c.TraceIndex(i1554)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l1599
+				x.LU16 = l1553
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1604 := c.ReadLengthFast(1)
-				if n1604 < 0 {
-					n1604 = c.ReadLength(1)
+				n1558 := c.ReadLengthFast(1)
+				if n1558 < 0 {
+					n1558 = c.ReadLength(1)
 				}
-				l1605 := foryimpl.MakeSlice[[]uint64](c, n1604)
-				if n1604 > 0 {
-					hn1607 := c.ReadListHeader(14)
+				l1559 := foryimpl.MakeSlice[[]uint64](c, n1558)
+				if n1558 > 0 {
+					hn1561 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1606 := range l1605 {
-							if hn1607 && !c.ReadFlag() {
-								clear(l1605[i1606 : i1606+1])
+						for i1560 := range l1559 {
+							if hn1561 && !c.ReadFlag() {
+								clear(l1559[i1560 : i1560+1])
 								continue
 							}
-							l1605[i1606] = r.ReadVarUint64()
+							l1559[i1560] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1606)
+								c.TraceIndex(i1560)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l1605
+				x.LU64 = l1559
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n1610 := c.ReadLengthFast(2)
-				if n1610 < 0 {
-					n1610 = c.ReadLength(2)
+				n1564 := c.ReadLengthFast(2)
+				if n1564 < 0 {
+					n1564 = c.ReadLength(2)
 				}
-				m1611 := foryimpl.MakeMap[map[bool]string](c, n1610)
-				for n1610 > 0 && !c.Failed() {
-					sz1612, vn1613, _ := c.ReadMapChunk(n1610, 1, 21, nil, false)
-					for j1614 := 0; j1614 < sz1612 && !c.Failed(); j1614++ {
-						var k1615 bool
-						k1615 = r.ReadBool()
-						var v1616 string
-						if !vn1613 {
-							v1616 = c.ReadString()
+				m1565 := foryimpl.MakeMap[map[bool]string](c, n1564)
+				for n1564 > 0 && !c.Failed() {
+					sz1566, vn1567, _ := c.ReadMapChunk(n1564, 1, 21, nil, false)
+					for j1568 := 0; j1568 < sz1566 && !c.Failed(); j1568++ {
+						var k1569 bool
+						k1569 = r.ReadBool()
+						var v1570 string
+						if !vn1567 {
+							v1570 = c.ReadString()
 						}
-						m1611[k1615] = v1616
+						m1565[k1569] = v1570
 					}
-					n1610 -= sz1612
+					n1564 -= sz1566
 				}
-				x.MBS = m1611
+				x.MBS = m1565
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n1618 := c.ReadLengthFast(2)
-				if n1618 < 0 {
-					n1618 = c.ReadLength(2)
+				n1572 := c.ReadLengthFast(2)
+				if n1572 < 0 {
+					n1572 = c.ReadLength(2)
 				}
-				m1619 := foryimpl.MakeMap[map[Color]string](c, n1618)
-				for n1618 > 0 && !c.Failed() {
-					sz1620, vn1621, _ := c.ReadMapChunk(n1618, 25, 21, nil, false)
-					for j1622 := 0; j1622 < sz1620 && !c.Failed(); j1622++ {
-						var k1623 Color
-						if e1625 := c.ReadEnumFast(uint32(0x7fffffff)); e1625 >= 0 {
-							k1623 = Color(e1625)
+				m1573 := foryimpl.MakeMap[map[Color]string](c, n1572)
+				for n1572 > 0 && !c.Failed() {
+					sz1574, vn1575, _ := c.ReadMapChunk(n1572, 25, 21, nil, false)
+					for j1576 := 0; j1576 < sz1574 && !c.Failed(); j1576++ {
+						var k1577 Color
+						if e1579 := c.ReadEnumFast(uint32(0x7fffffff)); e1579 >= 0 {
+							k1577 = Color(e1579)
 						} else {
-							k1623 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k1577 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v1624 string
-						if !vn1621 {
-							v1624 = c.ReadString()
+						var v1578 string
+						if !vn1575 {
+							v1578 = c.ReadString()
 						}
-						m1619[k1623] = v1624
+						m1573[k1577] = v1578
 					}
-					n1618 -= sz1620
+					n1572 -= sz1574
 				}
-				x.MES = m1619
+				x.MES = m1573
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n1627 := c.ReadLengthFast(2)
-				if n1627 < 0 {
-					n1627 = c.ReadLength(2)
+				n1581 := c.ReadLengthFast(2)
+				if n1581 < 0 {
+					n1581 = c.ReadLength(2)
 				}
-				m1628 := foryimpl.MakeMap[map[int64]float64](c, n1627)
-				for n1627 > 0 && !c.Failed() {
-					sz1629, vn1630, _ := c.ReadMapChunk(n1627, 7, 20, nil, false)
-					for j1631 := 0; j1631 < sz1629 && !c.Failed(); j1631++ {
-						var k1632 int64
-						k1632 = r.ReadVarInt64()
-						var v1633 float64
-						if !vn1630 {
-							v1633 = r.ReadFloat64()
+				m1582 := foryimpl.MakeMap[map[int64]float64](c, n1581)
+				for n1581 > 0 && !c.Failed() {
+					sz1583, vn1584, _ := c.ReadMapChunk(n1581, 7, 20, nil, false)
+					for j1585 := 0; j1585 < sz1583 && !c.Failed(); j1585++ {
+						var k1586 int64
+						k1586 = r.ReadVarInt64()
+						var v1587 float64
+						if !vn1584 {
+							v1587 = r.ReadFloat64()
 						}
-						m1628[k1632] = v1633
+						m1582[k1586] = v1587
 					}
-					n1627 -= sz1629
+					n1581 -= sz1583
 				}
-				x.MI64F = m1628
+				x.MI64F = m1582
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n1635 := c.ReadLengthFast(2)
-				if n1635 < 0 {
-					n1635 = c.ReadLength(2)
+				n1589 := c.ReadLengthFast(2)
+				if n1589 < 0 {
+					n1589 = c.ReadLength(2)
 				}
-				m1636 := foryimpl.MakeMap[map[int32]string](c, n1635)
-				for n1635 > 0 && !c.Failed() {
-					sz1637, vn1638, _ := c.ReadMapChunk(n1635, 5, 21, nil, false)
-					for j1639 := 0; j1639 < sz1637 && !c.Failed(); j1639++ {
-						var k1640 int32
-						k1640 = r.ReadVarInt32()
-						var v1641 string
-						if !vn1638 {
-							v1641 = c.ReadString()
+				m1590 := foryimpl.MakeMap[map[int32]string](c, n1589)
+				for n1589 > 0 && !c.Failed() {
+					sz1591, vn1592, _ := c.ReadMapChunk(n1589, 5, 21, nil, false)
+					for j1593 := 0; j1593 < sz1591 && !c.Failed(); j1593++ {
+						var k1594 int32
+						k1594 = r.ReadVarInt32()
+						var v1595 string
+						if !vn1592 {
+							v1595 = c.ReadString()
 						}
-						m1636[k1640] = v1641
+						m1590[k1594] = v1595
 					}
-					n1635 -= sz1637
+					n1589 -= sz1591
 				}
-				x.MIS = m1636
+				x.MIS = m1590
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1643 := c.ReadLengthFast(2)
-				if n1643 < 0 {
-					n1643 = c.ReadLength(2)
+				n1597 := c.ReadLengthFast(2)
+				if n1597 < 0 {
+					n1597 = c.ReadLength(2)
 				}
-				m1644 := foryimpl.MakeMap[map[string]int32](c, n1643)
-				for n1643 > 0 && !c.Failed() {
-					sz1645, vn1646, _ := c.ReadMapChunk(n1643, 21, 5, nil, false)
-					for j1647 := 0; j1647 < sz1645 && !c.Failed(); j1647++ {
-						var k1648 string
-						k1648 = c.ReadString()
-						var v1649 int32
-						if !vn1646 {
-							v1649 = r.ReadVarInt32()
+				m1598 := foryimpl.MakeMap[map[string]int32](c, n1597)
+				for n1597 > 0 && !c.Failed() {
+					sz1599, vn1600, _ := c.ReadMapChunk(n1597, 21, 5, nil, false)
+					for j1601 := 0; j1601 < sz1599 && !c.Failed(); j1601++ {
+						var k1602 string
+						k1602 = c.ReadString()
+						var v1603 int32
+						if !vn1600 {
+							v1603 = r.ReadVarInt32()
 						}
-						m1644[k1648] = v1649
+						m1598[k1602] = v1603
 					}
-					n1643 -= sz1645
+					n1597 -= sz1599
 				}
-				x.MSI = m1644
+				x.MSI = m1598
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1651 := c.ReadLengthFast(2)
-				if n1651 < 0 {
-					n1651 = c.ReadLength(2)
+				n1605 := c.ReadLengthFast(2)
+				if n1605 < 0 {
+					n1605 = c.ReadLength(2)
 				}
-				m1652 := foryimpl.MakeMap[map[string][]string](c, n1651)
-				for n1651 > 0 && !c.Failed() {
-					sz1653, vn1654, _ := c.ReadMapChunk(n1651, 21, 22, nil, true)
-					for j1655 := 0; j1655 < sz1653 && !c.Failed(); j1655++ {
-						var k1656 string
-						k1656 = c.ReadString()
-						var v1657 []string
-						if !vn1654 {
-							n1658 := c.ReadLengthFast(1)
-							if n1658 < 0 {
-								n1658 = c.ReadLength(1)
+				m1606 := foryimpl.MakeMap[map[string][]string](c, n1605)
+				for n1605 > 0 && !c.Failed() {
+					sz1607, vn1608, _ := c.ReadMapChunk(n1605, 21, 22, nil, true)
+					for j1609 := 0; j1609 < sz1607 && !c.Failed(); j1609++ {
+						var k1610 string
+						k1610 = c.ReadString()
+						var v1611 []string
+						if !vn1608 {
+							n1612 := c.ReadLengthFast(1)
+							if n1612 < 0 {
+								n1612 = c.ReadLength(1)
 							}
-							l1659 := foryimpl.MakeSlice[[]string](c, n1658)
-							if n1658 > 0 {
-								hn1661 := c.ReadListHeader(21)
+							l1613 := foryimpl.MakeSlice[[]string](c, n1612)
+							if n1612 > 0 {
+								hn1615 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1660 := range l1659 {
-										if hn1661 && !c.ReadFlag() {
-											clear(l1659[i1660 : i1660+1])
+									for i1614 := range l1613 {
+										if hn1615 && !c.ReadFlag() {
+											clear(l1613[i1614 : i1614+1])
 											continue
 										}
-										l1659[i1660] = c.ReadString()
+										l1613[i1614] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1660)
+											c.TraceIndex(i1614)
 											break
 										}
 									}
 								}
 							}
-							v1657 = l1659
+							v1611 = l1613
 						}
-						m1652[k1656] = v1657
+						m1606[k1610] = v1611
 					}
-					n1651 -= sz1653
+					n1605 -= sz1607
 				}
-				x.MSL = m1652
+				x.MSL = m1606
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n1665 := c.ReadLengthFast(2)
-				if n1665 < 0 {
-					n1665 = c.ReadLength(2)
+				n1619 := c.ReadLengthFast(2)
+				if n1619 < 0 {
+					n1619 = c.ReadLength(2)
 				}
-				m1666 := foryimpl.MakeMap[map[string]map[string]int32](c, n1665)
-				for n1665 > 0 && !c.Failed() {
-					sz1667, vn1668, _ := c.ReadMapChunk(n1665, 21, 24, nil, true)
-					for j1669 := 0; j1669 < sz1667 && !c.Failed(); j1669++ {
-						var k1670 string
-						k1670 = c.ReadString()
-						var v1671 map[string]int32
-						if !vn1668 {
-							n1672 := c.ReadLengthFast(2)
-							if n1672 < 0 {
-								n1672 = c.ReadLength(2)
+				m1620 := foryimpl.MakeMap[map[string]map[string]int32](c, n1619)
+				for n1619 > 0 && !c.Failed() {
+					sz1621, vn1622, _ := c.ReadMapChunk(n1619, 21, 24, nil, true)
+					for j1623 := 0; j1623 < sz1621 && !c.Failed(); j1623++ {
+						var k1624 string
+						k1624 = c.ReadString()
+						var v1625 map[string]int32
+						if !vn1622 {
+							n1626 := c.ReadLengthFast(2)
+							if n1626 < 0 {
+								n1626 = c.ReadLength(2)
 							}
-							m1673 := foryimpl.MakeMap[map[string]int32](c, n1672)
-							for n1672 > 0 && !c.Failed() {
-								sz1674, vn1675, _ := c.ReadMapChunk(n1672, 21, 5, nil, false)
-								for j1676 := 0; j1676 < sz1674 && !c.Failed(); j1676++ {
-									var k1677 string
-									k1677 = c.ReadString()
-									var v1678 int32
-									if !vn1675 {
-										v1678 = r.ReadVarInt32()
+							m1627 := foryimpl.MakeMap[map[string]int32](c, n1626)
+							for n1626 > 0 && !c.Failed() {
+								sz1628, vn1629, _ := c.ReadMapChunk(n1626, 21, 5, nil, false)
+								for j1630 := 0; j1630 < sz1628 && !c.Failed(); j1630++ {
+									var k1631 string
+									k1631 = c.ReadString()
+									var v1632 int32
+									if !vn1629 {
+										v1632 = r.ReadVarInt32()
 									}
-									m1673[k1677] = v1678
+									m1627[k1631] = v1632
 								}
-								n1672 -= sz1674
+								n1626 -= sz1628
 							}
-							v1671 = m1673
+							v1625 = m1627
 						}
-						m1666[k1670] = v1671
+						m1620[k1624] = v1625
 					}
-					n1665 -= sz1667
+					n1619 -= sz1621
 				}
-				x.MSM = m1666
+				x.MSM = m1620
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n1681 := c.ReadLengthFast(2)
-				if n1681 < 0 {
-					n1681 = c.ReadLength(2)
+				n1635 := c.ReadLengthFast(2)
+				if n1635 < 0 {
+					n1635 = c.ReadLength(2)
 				}
-				m1682 := foryimpl.MakeMap[map[string]*int32](c, n1681)
-				for n1681 > 0 && !c.Failed() {
-					sz1683, vn1684, _ := c.ReadMapChunk(n1681, 21, 5, nil, true)
-					for j1685 := 0; j1685 < sz1683 && !c.Failed(); j1685++ {
-						var k1686 string
-						k1686 = c.ReadString()
-						var v1687 *int32
-						if !vn1684 {
-							p1688 := foryimpl.Alloc[int32](c)
-							*p1688 = r.ReadVarInt32()
-							v1687 = p1688
+				m1636 := foryimpl.MakeMap[map[string]*int32](c, n1635)
+				for n1635 > 0 && !c.Failed() {
+					sz1637, vn1638, _ := c.ReadMapChunk(n1635, 21, 5, nil, true)
+					for j1639 := 0; j1639 < sz1637 && !c.Failed(); j1639++ {
+						var k1640 string
+						k1640 = c.ReadString()
+						var v1641 *int32
+						if !vn1638 {
+							p1642 := foryimpl.Alloc[int32](c)
+							*p1642 = r.ReadVarInt32()
+							v1641 = p1642
 						}
-						m1682[k1686] = v1687
+						m1636[k1640] = v1641
 					}
-					n1681 -= sz1683
+					n1635 -= sz1637
 				}
-				x.MSP = m1682
+				x.MSP = m1636
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n1690 := c.ReadLengthFast(2)
-				if n1690 < 0 {
-					n1690 = c.ReadLength(2)
+				n1644 := c.ReadLengthFast(2)
+				if n1644 < 0 {
+					n1644 = c.ReadLength(2)
 				}
-				m1691 := foryimpl.MakeMap[map[uint8]uint16](c, n1690)
-				for n1690 > 0 && !c.Failed() {
-					sz1692, vn1693, _ := c.ReadMapChunk(n1690, 9, 10, nil, false)
-					for j1694 := 0; j1694 < sz1692 && !c.Failed(); j1694++ {
-						var k1695 uint8
-						k1695 = r.ReadUint8()
-						var v1696 uint16
-						if !vn1693 {
-							v1696 = r.ReadUint16()
+				m1645 := foryimpl.MakeMap[map[uint8]uint16](c, n1644)
+				for n1644 > 0 && !c.Failed() {
+					sz1646, vn1647, _ := c.ReadMapChunk(n1644, 9, 10, nil, false)
+					for j1648 := 0; j1648 < sz1646 && !c.Failed(); j1648++ {
+						var k1649 uint8
+						k1649 = r.ReadUint8()
+						var v1650 uint16
+						if !vn1647 {
+							v1650 = r.ReadUint16()
 						}
-						m1691[k1695] = v1696
+						m1645[k1649] = v1650
 					}
-					n1690 -= sz1692
+					n1644 -= sz1646
 				}
-				x.MU8 = m1691
+				x.MU8 = m1645
 			}
 		case 36:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1698, id1699 := c.ReadRefFlag(); st1698 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id1699)
-				} else if st1698 == foryimpl.RefFollows {
+				if st1652, id1653 := c.ReadRefFlag(); st1652 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id1653)
+				} else if st1652 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1699, x.NBin)
+					foryimpl.SetRefSlice(c, id1653, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -9055,152 +8807,152 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 37:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1706, id1707 := c.ReadRefFlag(); st1706 == foryimpl.RefBack {
-					x.NLS = foryimpl.BackRefSlice[string](c, id1707)
-				} else if st1706 == foryimpl.RefFollows {
-					n1708 := c.ReadLengthFast(1)
-					if n1708 < 0 {
-						n1708 = c.ReadLength(1)
+				if st1660, id1661 := c.ReadRefFlag(); st1660 == foryimpl.RefBack {
+					x.NLS = foryimpl.BackRefSlice[string](c, id1661)
+				} else if st1660 == foryimpl.RefFollows {
+					n1662 := c.ReadLengthFast(1)
+					if n1662 < 0 {
+						n1662 = c.ReadLength(1)
 					}
-					l1709 := foryimpl.MakeSlice[[]string](c, n1708)
-					if n1708 > 0 {
-						hn1711 := c.ReadListHeader(21)
+					l1663 := foryimpl.MakeSlice[[]string](c, n1662)
+					if n1662 > 0 {
+						hn1665 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1710 := range l1709 {
-								if hn1711 && !c.ReadFlag() {
-									clear(l1709[i1710 : i1710+1])
+							for i1664 := range l1663 {
+								if hn1665 && !c.ReadFlag() {
+									clear(l1663[i1664 : i1664+1])
 									continue
 								}
-								l1709[i1710] = c.ReadString()
+								l1663[i1664] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1710)
+									c.TraceIndex(i1664)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l1709
-					foryimpl.SetRefSlice(c, id1707, x.NLS)
+					x.NLS = l1663
+					foryimpl.SetRefSlice(c, id1661, x.NLS)
 				} else {
 					x.NLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n1700 := c.ReadLengthFast(1)
-					if n1700 < 0 {
-						n1700 = c.ReadLength(1)
+					n1654 := c.ReadLengthFast(1)
+					if n1654 < 0 {
+						n1654 = c.ReadLength(1)
 					}
-					l1701 := foryimpl.MakeSlice[[]string](c, n1700)
-					if n1700 > 0 {
-						hn1703 := c.ReadListHeader(21)
+					l1655 := foryimpl.MakeSlice[[]string](c, n1654)
+					if n1654 > 0 {
+						hn1657 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1702 := range l1701 {
-								if hn1703 && !c.ReadFlag() {
-									clear(l1701[i1702 : i1702+1])
+							for i1656 := range l1655 {
+								if hn1657 && !c.ReadFlag() {
+									clear(l1655[i1656 : i1656+1])
 									continue
 								}
-								l1701[i1702] = c.ReadString()
+								l1655[i1656] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1702)
+									c.TraceIndex(i1656)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l1701
+					x.NLS = l1655
 				}
 			}
 		case 38:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1722, id1723 := c.ReadRefFlag(); st1722 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id1723)
-				} else if st1722 == foryimpl.RefFollows {
-					n1724 := c.ReadLengthFast(2)
-					if n1724 < 0 {
-						n1724 = c.ReadLength(2)
+				if st1676, id1677 := c.ReadRefFlag(); st1676 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id1677)
+				} else if st1676 == foryimpl.RefFollows {
+					n1678 := c.ReadLengthFast(2)
+					if n1678 < 0 {
+						n1678 = c.ReadLength(2)
 					}
-					m1725 := foryimpl.MakeMap[map[string]int32](c, n1724)
-					for n1724 > 0 && !c.Failed() {
-						sz1726, vn1727, _ := c.ReadMapChunk(n1724, 21, 5, nil, false)
-						for j1728 := 0; j1728 < sz1726 && !c.Failed(); j1728++ {
-							var k1729 string
-							k1729 = c.ReadString()
-							var v1730 int32
-							if !vn1727 {
-								v1730 = r.ReadVarInt32()
+					m1679 := foryimpl.MakeMap[map[string]int32](c, n1678)
+					for n1678 > 0 && !c.Failed() {
+						sz1680, vn1681, _ := c.ReadMapChunk(n1678, 21, 5, nil, false)
+						for j1682 := 0; j1682 < sz1680 && !c.Failed(); j1682++ {
+							var k1683 string
+							k1683 = c.ReadString()
+							var v1684 int32
+							if !vn1681 {
+								v1684 = r.ReadVarInt32()
 							}
-							m1725[k1729] = v1730
+							m1679[k1683] = v1684
 						}
-						n1724 -= sz1726
+						n1678 -= sz1680
 					}
-					x.NM = m1725
-					foryimpl.SetRefMap(c, id1723, x.NM)
+					x.NM = m1679
+					foryimpl.SetRefMap(c, id1677, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n1714 := c.ReadLengthFast(2)
-					if n1714 < 0 {
-						n1714 = c.ReadLength(2)
+					n1668 := c.ReadLengthFast(2)
+					if n1668 < 0 {
+						n1668 = c.ReadLength(2)
 					}
-					m1715 := foryimpl.MakeMap[map[string]int32](c, n1714)
-					for n1714 > 0 && !c.Failed() {
-						sz1716, vn1717, _ := c.ReadMapChunk(n1714, 21, 5, nil, false)
-						for j1718 := 0; j1718 < sz1716 && !c.Failed(); j1718++ {
-							var k1719 string
-							k1719 = c.ReadString()
-							var v1720 int32
-							if !vn1717 {
-								v1720 = r.ReadVarInt32()
+					m1669 := foryimpl.MakeMap[map[string]int32](c, n1668)
+					for n1668 > 0 && !c.Failed() {
+						sz1670, vn1671, _ := c.ReadMapChunk(n1668, 21, 5, nil, false)
+						for j1672 := 0; j1672 < sz1670 && !c.Failed(); j1672++ {
+							var k1673 string
+							k1673 = c.ReadString()
+							var v1674 int32
+							if !vn1671 {
+								v1674 = r.ReadVarInt32()
 							}
-							m1715[k1719] = v1720
+							m1669[k1673] = v1674
 						}
-						n1714 -= sz1716
+						n1668 -= sz1670
 					}
-					x.NM = m1715
+					x.NM = m1669
 				}
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1732 := c.ReadLengthFast(1)
-				if n1732 < 0 {
-					n1732 = c.ReadLength(1)
+				n1686 := c.ReadLengthFast(1)
+				if n1686 < 0 {
+					n1686 = c.ReadLength(1)
 				}
-				l1733 := foryimpl.MakeSlice[[]uint8](c, n1732)
-				if n1732 > 0 {
-					hn1735 := c.ReadListHeader(9)
+				l1687 := foryimpl.MakeSlice[[]uint8](c, n1686)
+				if n1686 > 0 {
+					hn1689 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i1734 := range l1733 {
-							if hn1735 && !c.ReadFlag() {
-								clear(l1733[i1734 : i1734+1])
+						for i1688 := range l1687 {
+							if hn1689 && !c.ReadFlag() {
+								clear(l1687[i1688 : i1688+1])
 								continue
 							}
-							l1733[i1734] = r.ReadUint8()
+							l1687[i1688] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i1734)
+								c.TraceIndex(i1688)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l1733
+				x.Raw = l1687
 			}
 		case 40:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1740, id1741 := c.ReadRefFlag(); st1740 == foryimpl.RefBack {
-					x.RmABool = foryimpl.BackRefSlice[bool](c, id1741)
-				} else if st1740 == foryimpl.RefFollows {
-					n1742 := c.ReadArrayLengthFast(1)
-					if n1742 < 0 {
-						n1742 = c.ReadArrayLength(1)
+				if st1694, id1695 := c.ReadRefFlag(); st1694 == foryimpl.RefBack {
+					x.RmABool = foryimpl.BackRefSlice[bool](c, id1695)
+				} else if st1694 == foryimpl.RefFollows {
+					n1696 := c.ReadArrayLengthFast(1)
+					if n1696 < 0 {
+						n1696 = c.ReadArrayLength(1)
 					}
-					a1743 := foryimpl.MakeSlice[[]bool](c, n1742)
-					r.ReadRawBools(a1743)
-					x.RmABool = a1743
-					foryimpl.SetRefSlice(c, id1741, x.RmABool)
+					a1697 := foryimpl.MakeSlice[[]bool](c, n1696)
+					r.ReadRawBools(a1697)
+					x.RmABool = a1697
+					foryimpl.SetRefSlice(c, id1695, x.RmABool)
 				} else {
 					x.RmABool = nil
 				}
@@ -9208,28 +8960,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1738 := c.ReadArrayLengthFast(1)
-					if n1738 < 0 {
-						n1738 = c.ReadArrayLength(1)
+					n1692 := c.ReadArrayLengthFast(1)
+					if n1692 < 0 {
+						n1692 = c.ReadArrayLength(1)
 					}
-					a1739 := foryimpl.MakeSlice[[]bool](c, n1738)
-					r.ReadRawBools(a1739)
-					x.RmABool = a1739
+					a1693 := foryimpl.MakeSlice[[]bool](c, n1692)
+					r.ReadRawBools(a1693)
+					x.RmABool = a1693
 				}
 			}
 		case 41:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1746, id1747 := c.ReadRefFlag(); st1746 == foryimpl.RefBack {
-					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1747)
-				} else if st1746 == foryimpl.RefFollows {
-					n1748 := c.ReadArrayLengthFast(4)
-					if n1748 < 0 {
-						n1748 = c.ReadArrayLength(4)
+				if st1700, id1701 := c.ReadRefFlag(); st1700 == foryimpl.RefBack {
+					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1701)
+				} else if st1700 == foryimpl.RefFollows {
+					n1702 := c.ReadArrayLengthFast(4)
+					if n1702 < 0 {
+						n1702 = c.ReadArrayLength(4)
 					}
-					a1749 := foryimpl.MakeSlice[[]float32](c, n1748)
-					r.ReadRawFloat32s(a1749)
-					x.RmAF32 = a1749
-					foryimpl.SetRefSlice(c, id1747, x.RmAF32)
+					a1703 := foryimpl.MakeSlice[[]float32](c, n1702)
+					r.ReadRawFloat32s(a1703)
+					x.RmAF32 = a1703
+					foryimpl.SetRefSlice(c, id1701, x.RmAF32)
 				} else {
 					x.RmAF32 = nil
 				}
@@ -9237,28 +8989,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1744 := c.ReadArrayLengthFast(4)
-					if n1744 < 0 {
-						n1744 = c.ReadArrayLength(4)
+					n1698 := c.ReadArrayLengthFast(4)
+					if n1698 < 0 {
+						n1698 = c.ReadArrayLength(4)
 					}
-					a1745 := foryimpl.MakeSlice[[]float32](c, n1744)
-					r.ReadRawFloat32s(a1745)
-					x.RmAF32 = a1745
+					a1699 := foryimpl.MakeSlice[[]float32](c, n1698)
+					r.ReadRawFloat32s(a1699)
+					x.RmAF32 = a1699
 				}
 			}
 		case 42:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1752, id1753 := c.ReadRefFlag(); st1752 == foryimpl.RefBack {
-					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1753)
-				} else if st1752 == foryimpl.RefFollows {
-					n1754 := c.ReadArrayLengthFast(8)
-					if n1754 < 0 {
-						n1754 = c.ReadArrayLength(8)
+				if st1706, id1707 := c.ReadRefFlag(); st1706 == foryimpl.RefBack {
+					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1707)
+				} else if st1706 == foryimpl.RefFollows {
+					n1708 := c.ReadArrayLengthFast(8)
+					if n1708 < 0 {
+						n1708 = c.ReadArrayLength(8)
 					}
-					a1755 := foryimpl.MakeSlice[[]float64](c, n1754)
-					r.ReadRawFloat64s(a1755)
-					x.RmAF64 = a1755
-					foryimpl.SetRefSlice(c, id1753, x.RmAF64)
+					a1709 := foryimpl.MakeSlice[[]float64](c, n1708)
+					r.ReadRawFloat64s(a1709)
+					x.RmAF64 = a1709
+					foryimpl.SetRefSlice(c, id1707, x.RmAF64)
 				} else {
 					x.RmAF64 = nil
 				}
@@ -9266,28 +9018,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1750 := c.ReadArrayLengthFast(8)
-					if n1750 < 0 {
-						n1750 = c.ReadArrayLength(8)
+					n1704 := c.ReadArrayLengthFast(8)
+					if n1704 < 0 {
+						n1704 = c.ReadArrayLength(8)
 					}
-					a1751 := foryimpl.MakeSlice[[]float64](c, n1750)
-					r.ReadRawFloat64s(a1751)
-					x.RmAF64 = a1751
+					a1705 := foryimpl.MakeSlice[[]float64](c, n1704)
+					r.ReadRawFloat64s(a1705)
+					x.RmAF64 = a1705
 				}
 			}
 		case 43:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1758, id1759 := c.ReadRefFlag(); st1758 == foryimpl.RefBack {
-					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1759)
-				} else if st1758 == foryimpl.RefFollows {
-					n1760 := c.ReadArrayLengthFast(2)
-					if n1760 < 0 {
-						n1760 = c.ReadArrayLength(2)
+				if st1712, id1713 := c.ReadRefFlag(); st1712 == foryimpl.RefBack {
+					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1713)
+				} else if st1712 == foryimpl.RefFollows {
+					n1714 := c.ReadArrayLengthFast(2)
+					if n1714 < 0 {
+						n1714 = c.ReadArrayLength(2)
 					}
-					a1761 := foryimpl.MakeSlice[[]int16](c, n1760)
-					r.ReadRawInt16s(a1761)
-					x.RmAI16 = a1761
-					foryimpl.SetRefSlice(c, id1759, x.RmAI16)
+					a1715 := foryimpl.MakeSlice[[]int16](c, n1714)
+					r.ReadRawInt16s(a1715)
+					x.RmAI16 = a1715
+					foryimpl.SetRefSlice(c, id1713, x.RmAI16)
 				} else {
 					x.RmAI16 = nil
 				}
@@ -9295,28 +9047,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1756 := c.ReadArrayLengthFast(2)
-					if n1756 < 0 {
-						n1756 = c.ReadArrayLength(2)
+					n1710 := c.ReadArrayLengthFast(2)
+					if n1710 < 0 {
+						n1710 = c.ReadArrayLength(2)
 					}
-					a1757 := foryimpl.MakeSlice[[]int16](c, n1756)
-					r.ReadRawInt16s(a1757)
-					x.RmAI16 = a1757
+					a1711 := foryimpl.MakeSlice[[]int16](c, n1710)
+					r.ReadRawInt16s(a1711)
+					x.RmAI16 = a1711
 				}
 			}
 		case 44:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1764, id1765 := c.ReadRefFlag(); st1764 == foryimpl.RefBack {
-					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1765)
-				} else if st1764 == foryimpl.RefFollows {
-					n1766 := c.ReadArrayLengthFast(4)
-					if n1766 < 0 {
-						n1766 = c.ReadArrayLength(4)
+				if st1718, id1719 := c.ReadRefFlag(); st1718 == foryimpl.RefBack {
+					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1719)
+				} else if st1718 == foryimpl.RefFollows {
+					n1720 := c.ReadArrayLengthFast(4)
+					if n1720 < 0 {
+						n1720 = c.ReadArrayLength(4)
 					}
-					a1767 := foryimpl.MakeSlice[[]int32](c, n1766)
-					r.ReadRawInt32s(a1767)
-					x.RmAI32 = a1767
-					foryimpl.SetRefSlice(c, id1765, x.RmAI32)
+					a1721 := foryimpl.MakeSlice[[]int32](c, n1720)
+					r.ReadRawInt32s(a1721)
+					x.RmAI32 = a1721
+					foryimpl.SetRefSlice(c, id1719, x.RmAI32)
 				} else {
 					x.RmAI32 = nil
 				}
@@ -9324,28 +9076,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1762 := c.ReadArrayLengthFast(4)
-					if n1762 < 0 {
-						n1762 = c.ReadArrayLength(4)
+					n1716 := c.ReadArrayLengthFast(4)
+					if n1716 < 0 {
+						n1716 = c.ReadArrayLength(4)
 					}
-					a1763 := foryimpl.MakeSlice[[]int32](c, n1762)
-					r.ReadRawInt32s(a1763)
-					x.RmAI32 = a1763
+					a1717 := foryimpl.MakeSlice[[]int32](c, n1716)
+					r.ReadRawInt32s(a1717)
+					x.RmAI32 = a1717
 				}
 			}
 		case 45:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1770, id1771 := c.ReadRefFlag(); st1770 == foryimpl.RefBack {
-					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1771)
-				} else if st1770 == foryimpl.RefFollows {
-					n1772 := c.ReadArrayLengthFast(8)
-					if n1772 < 0 {
-						n1772 = c.ReadArrayLength(8)
+				if st1724, id1725 := c.ReadRefFlag(); st1724 == foryimpl.RefBack {
+					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1725)
+				} else if st1724 == foryimpl.RefFollows {
+					n1726 := c.ReadArrayLengthFast(8)
+					if n1726 < 0 {
+						n1726 = c.ReadArrayLength(8)
 					}
-					a1773 := foryimpl.MakeSlice[[]int64](c, n1772)
-					r.ReadRawInt64s(a1773)
-					x.RmAI64 = a1773
-					foryimpl.SetRefSlice(c, id1771, x.RmAI64)
+					a1727 := foryimpl.MakeSlice[[]int64](c, n1726)
+					r.ReadRawInt64s(a1727)
+					x.RmAI64 = a1727
+					foryimpl.SetRefSlice(c, id1725, x.RmAI64)
 				} else {
 					x.RmAI64 = nil
 				}
@@ -9353,30 +9105,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1768 := c.ReadArrayLengthFast(8)
-					if n1768 < 0 {
-						n1768 = c.ReadArrayLength(8)
+					n1722 := c.ReadArrayLengthFast(8)
+					if n1722 < 0 {
+						n1722 = c.ReadArrayLength(8)
 					}
-					a1769 := foryimpl.MakeSlice[[]int64](c, n1768)
-					r.ReadRawInt64s(a1769)
-					x.RmAI64 = a1769
+					a1723 := foryimpl.MakeSlice[[]int64](c, n1722)
+					r.ReadRawInt64s(a1723)
+					x.RmAI64 = a1723
 				}
 			}
 		case 46:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1777, id1778 := c.ReadRefFlag(); st1777 == foryimpl.RefBack {
-					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1778)
-				} else if st1777 == foryimpl.RefFollows {
-					n1779 := c.ReadArrayLengthFast(1)
-					if n1779 < 0 {
-						n1779 = c.ReadArrayLength(1)
+				if st1731, id1732 := c.ReadRefFlag(); st1731 == foryimpl.RefBack {
+					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1732)
+				} else if st1731 == foryimpl.RefFollows {
+					n1733 := c.ReadArrayLengthFast(1)
+					if n1733 < 0 {
+						n1733 = c.ReadArrayLength(1)
 					}
-					a1780 := foryimpl.MakeSlice[[]int8](c, n1779)
-					for i1781 := range a1780 {
-						a1780[i1781] = r.ReadInt8()
+					a1734 := foryimpl.MakeSlice[[]int8](c, n1733)
+					for i1735 := range a1734 {
+						a1734[i1735] = r.ReadInt8()
 					}
-					x.RmAI8 = a1780
-					foryimpl.SetRefSlice(c, id1778, x.RmAI8)
+					x.RmAI8 = a1734
+					foryimpl.SetRefSlice(c, id1732, x.RmAI8)
 				} else {
 					x.RmAI8 = nil
 				}
@@ -9384,30 +9136,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1774 := c.ReadArrayLengthFast(1)
-					if n1774 < 0 {
-						n1774 = c.ReadArrayLength(1)
+					n1728 := c.ReadArrayLengthFast(1)
+					if n1728 < 0 {
+						n1728 = c.ReadArrayLength(1)
 					}
-					a1775 := foryimpl.MakeSlice[[]int8](c, n1774)
-					for i1776 := range a1775 {
-						a1775[i1776] = r.ReadInt8()
+					a1729 := foryimpl.MakeSlice[[]int8](c, n1728)
+					for i1730 := range a1729 {
+						a1729[i1730] = r.ReadInt8()
 					}
-					x.RmAI8 = a1775
+					x.RmAI8 = a1729
 				}
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1784, id1785 := c.ReadRefFlag(); st1784 == foryimpl.RefBack {
-					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1785)
-				} else if st1784 == foryimpl.RefFollows {
-					n1786 := c.ReadArrayLengthFast(2)
-					if n1786 < 0 {
-						n1786 = c.ReadArrayLength(2)
+				if st1738, id1739 := c.ReadRefFlag(); st1738 == foryimpl.RefBack {
+					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1739)
+				} else if st1738 == foryimpl.RefFollows {
+					n1740 := c.ReadArrayLengthFast(2)
+					if n1740 < 0 {
+						n1740 = c.ReadArrayLength(2)
 					}
-					a1787 := foryimpl.MakeSlice[[]uint16](c, n1786)
-					r.ReadRawUint16s(a1787)
-					x.RmAU16 = a1787
-					foryimpl.SetRefSlice(c, id1785, x.RmAU16)
+					a1741 := foryimpl.MakeSlice[[]uint16](c, n1740)
+					r.ReadRawUint16s(a1741)
+					x.RmAU16 = a1741
+					foryimpl.SetRefSlice(c, id1739, x.RmAU16)
 				} else {
 					x.RmAU16 = nil
 				}
@@ -9415,28 +9167,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1782 := c.ReadArrayLengthFast(2)
-					if n1782 < 0 {
-						n1782 = c.ReadArrayLength(2)
+					n1736 := c.ReadArrayLengthFast(2)
+					if n1736 < 0 {
+						n1736 = c.ReadArrayLength(2)
 					}
-					a1783 := foryimpl.MakeSlice[[]uint16](c, n1782)
-					r.ReadRawUint16s(a1783)
-					x.RmAU16 = a1783
+					a1737 := foryimpl.MakeSlice[[]uint16](c, n1736)
+					r.ReadRawUint16s(a1737)
+					x.RmAU16 = a1737
 				}
 			}
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1790, id1791 := c.ReadRefFlag(); st1790 == foryimpl.RefBack {
-					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1791)
-				} else if st1790 == foryimpl.RefFollows {
-					n1792 := c.ReadArrayLengthFast(4)
-					if n1792 < 0 {
-						n1792 = c.ReadArrayLength(4)
+				if st1744, id1745 := c.ReadRefFlag(); st1744 == foryimpl.RefBack {
+					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1745)
+				} else if st1744 == foryimpl.RefFollows {
+					n1746 := c.ReadArrayLengthFast(4)
+					if n1746 < 0 {
+						n1746 = c.ReadArrayLength(4)
 					}
-					a1793 := foryimpl.MakeSlice[[]uint32](c, n1792)
-					r.ReadRawUint32s(a1793)
-					x.RmAU32 = a1793
-					foryimpl.SetRefSlice(c, id1791, x.RmAU32)
+					a1747 := foryimpl.MakeSlice[[]uint32](c, n1746)
+					r.ReadRawUint32s(a1747)
+					x.RmAU32 = a1747
+					foryimpl.SetRefSlice(c, id1745, x.RmAU32)
 				} else {
 					x.RmAU32 = nil
 				}
@@ -9444,28 +9196,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1788 := c.ReadArrayLengthFast(4)
-					if n1788 < 0 {
-						n1788 = c.ReadArrayLength(4)
+					n1742 := c.ReadArrayLengthFast(4)
+					if n1742 < 0 {
+						n1742 = c.ReadArrayLength(4)
 					}
-					a1789 := foryimpl.MakeSlice[[]uint32](c, n1788)
-					r.ReadRawUint32s(a1789)
-					x.RmAU32 = a1789
+					a1743 := foryimpl.MakeSlice[[]uint32](c, n1742)
+					r.ReadRawUint32s(a1743)
+					x.RmAU32 = a1743
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
-					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1797)
-				} else if st1796 == foryimpl.RefFollows {
-					n1798 := c.ReadArrayLengthFast(8)
-					if n1798 < 0 {
-						n1798 = c.ReadArrayLength(8)
+				if st1750, id1751 := c.ReadRefFlag(); st1750 == foryimpl.RefBack {
+					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1751)
+				} else if st1750 == foryimpl.RefFollows {
+					n1752 := c.ReadArrayLengthFast(8)
+					if n1752 < 0 {
+						n1752 = c.ReadArrayLength(8)
 					}
-					a1799 := foryimpl.MakeSlice[[]uint64](c, n1798)
-					r.ReadRawUint64s(a1799)
-					x.RmAU64 = a1799
-					foryimpl.SetRefSlice(c, id1797, x.RmAU64)
+					a1753 := foryimpl.MakeSlice[[]uint64](c, n1752)
+					r.ReadRawUint64s(a1753)
+					x.RmAU64 = a1753
+					foryimpl.SetRefSlice(c, id1751, x.RmAU64)
 				} else {
 					x.RmAU64 = nil
 				}
@@ -9473,28 +9225,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1794 := c.ReadArrayLengthFast(8)
-					if n1794 < 0 {
-						n1794 = c.ReadArrayLength(8)
+					n1748 := c.ReadArrayLengthFast(8)
+					if n1748 < 0 {
+						n1748 = c.ReadArrayLength(8)
 					}
-					a1795 := foryimpl.MakeSlice[[]uint64](c, n1794)
-					r.ReadRawUint64s(a1795)
-					x.RmAU64 = a1795
+					a1749 := foryimpl.MakeSlice[[]uint64](c, n1748)
+					r.ReadRawUint64s(a1749)
+					x.RmAU64 = a1749
 				}
 			}
 		case 50:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1802, id1803 := c.ReadRefFlag(); st1802 == foryimpl.RefBack {
-					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1803)
-				} else if st1802 == foryimpl.RefFollows {
-					n1804 := c.ReadArrayLengthFast(1)
-					if n1804 < 0 {
-						n1804 = c.ReadArrayLength(1)
+				if st1756, id1757 := c.ReadRefFlag(); st1756 == foryimpl.RefBack {
+					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1757)
+				} else if st1756 == foryimpl.RefFollows {
+					n1758 := c.ReadArrayLengthFast(1)
+					if n1758 < 0 {
+						n1758 = c.ReadArrayLength(1)
 					}
-					a1805 := foryimpl.MakeSlice[[]uint8](c, n1804)
-					copy(a1805, r.ReadBytes(n1804))
-					x.RmAU8 = a1805
-					foryimpl.SetRefSlice(c, id1803, x.RmAU8)
+					a1759 := foryimpl.MakeSlice[[]uint8](c, n1758)
+					copy(a1759, r.ReadBytes(n1758))
+					x.RmAU8 = a1759
+					foryimpl.SetRefSlice(c, id1757, x.RmAU8)
 				} else {
 					x.RmAU8 = nil
 				}
@@ -9502,22 +9254,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1800 := c.ReadArrayLengthFast(1)
-					if n1800 < 0 {
-						n1800 = c.ReadArrayLength(1)
+					n1754 := c.ReadArrayLengthFast(1)
+					if n1754 < 0 {
+						n1754 = c.ReadArrayLength(1)
 					}
-					a1801 := foryimpl.MakeSlice[[]uint8](c, n1800)
-					copy(a1801, r.ReadBytes(n1800))
-					x.RmAU8 = a1801
+					a1755 := foryimpl.MakeSlice[[]uint8](c, n1754)
+					copy(a1755, r.ReadBytes(n1754))
+					x.RmAU8 = a1755
 				}
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1806, id1807 := c.ReadRefFlag(); st1806 == foryimpl.RefBack {
-					x.RmBin = foryimpl.BackRefSlice[uint8](c, id1807)
-				} else if st1806 == foryimpl.RefFollows {
+				if st1760, id1761 := c.ReadRefFlag(); st1760 == foryimpl.RefBack {
+					x.RmBin = foryimpl.BackRefSlice[uint8](c, id1761)
+				} else if st1760 == foryimpl.RefFollows {
 					x.RmBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1807, x.RmBin)
+					foryimpl.SetRefSlice(c, id1761, x.RmBin)
 				} else {
 					x.RmBin = nil
 				}
@@ -9532,765 +9284,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1808 := c.ReadLengthFast(2)
-				if n1808 < 0 {
-					n1808 = c.ReadLength(2)
+				n1762 := c.ReadLengthFast(2)
+				if n1762 < 0 {
+					n1762 = c.ReadLength(2)
 				}
-				if n1808 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1808, 3))
+				if n1762 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1762, 3))
 					return
 				}
-				var l1809 [3]int16
-				if n1808 > 0 {
-					hn1811 := c.ReadListHeader(3)
+				var l1763 [3]int16
+				if n1762 > 0 {
+					hn1765 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1810 := range l1809 {
-							if hn1811 && !c.ReadFlag() {
-								clear(l1809[i1810 : i1810+1])
+						for i1764 := range l1763 {
+							if hn1765 && !c.ReadFlag() {
+								clear(l1763[i1764 : i1764+1])
 								continue
 							}
-							l1809[i1810] = r.ReadInt16()
+							l1763[i1764] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1810)
+								c.TraceIndex(i1764)
 								break
 							}
 						}
 					}
 				}
-				x.RmFix = l1809
+				x.RmFix = l1763
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1814 := c.ReadLengthFast(1)
-				if n1814 < 0 {
-					n1814 = c.ReadLength(1)
+				n1768 := c.ReadLengthFast(1)
+				if n1768 < 0 {
+					n1768 = c.ReadLength(1)
 				}
-				l1815 := foryimpl.MakeSlice[[]bool](c, n1814)
-				if n1814 > 0 {
-					hn1817 := c.ReadListHeader(1)
+				l1769 := foryimpl.MakeSlice[[]bool](c, n1768)
+				if n1768 > 0 {
+					hn1771 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1816 := range l1815 {
-							if hn1817 && !c.ReadFlag() {
-								clear(l1815[i1816 : i1816+1])
+						for i1770 := range l1769 {
+							if hn1771 && !c.ReadFlag() {
+								clear(l1769[i1770 : i1770+1])
 								continue
 							}
-							l1815[i1816] = r.ReadBool()
+							l1769[i1770] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1816)
+								c.TraceIndex(i1770)
 								break
 							}
 						}
 					}
 				}
-				x.RmLB = l1815
+				x.RmLB = l1769
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n1820 := c.ReadLengthFast(1)
-				if n1820 < 0 {
-					n1820 = c.ReadLength(1)
+				n1774 := c.ReadLengthFast(1)
+				if n1774 < 0 {
+					n1774 = c.ReadLength(1)
 				}
-				l1821 := foryimpl.MakeSlice[[]Color](c, n1820)
-				if n1820 > 0 {
-					hn1823 := c.ReadListHeader(25)
+				l1775 := foryimpl.MakeSlice[[]Color](c, n1774)
+				if n1774 > 0 {
+					hn1777 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1822 := range l1821 {
-							if hn1823 && !c.ReadFlag() {
-								clear(l1821[i1822 : i1822+1])
+						for i1776 := range l1775 {
+							if hn1777 && !c.ReadFlag() {
+								clear(l1775[i1776 : i1776+1])
 								continue
 							}
-							if e1826 := c.ReadEnumFast(uint32(0x7fffffff)); e1826 >= 0 {
-								l1821[i1822] = Color(e1826)
+							if e1780 := c.ReadEnumFast(uint32(0x7fffffff)); e1780 >= 0 {
+								l1775[i1776] = Color(e1780)
 							} else {
-								l1821[i1822] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1775[i1776] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i1822)
+								c.TraceIndex(i1776)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l1821
+				x.RmLE = l1775
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1827 := c.ReadLengthFast(4)
-				if n1827 < 0 {
-					n1827 = c.ReadLength(4)
+				n1781 := c.ReadLengthFast(4)
+				if n1781 < 0 {
+					n1781 = c.ReadLength(4)
 				}
-				l1828 := foryimpl.MakeSlice[[]float32](c, n1827)
-				if n1827 > 0 {
-					hn1830 := c.ReadListHeader(19)
+				l1782 := foryimpl.MakeSlice[[]float32](c, n1781)
+				if n1781 > 0 {
+					hn1784 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1829 := range l1828 {
-							if hn1830 && !c.ReadFlag() {
-								clear(l1828[i1829 : i1829+1])
+						for i1783 := range l1782 {
+							if hn1784 && !c.ReadFlag() {
+								clear(l1782[i1783 : i1783+1])
 								continue
 							}
-							l1828[i1829] = r.ReadFloat32()
+							l1782[i1783] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1829)
+								c.TraceIndex(i1783)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l1828
+				x.RmLF32 = l1782
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1833 := c.ReadLengthFast(8)
-				if n1833 < 0 {
-					n1833 = c.ReadLength(8)
+				n1787 := c.ReadLengthFast(8)
+				if n1787 < 0 {
+					n1787 = c.ReadLength(8)
 				}
-				l1834 := foryimpl.MakeSlice[[]float64](c, n1833)
-				if n1833 > 0 {
-					hn1836 := c.ReadListHeader(20)
+				l1788 := foryimpl.MakeSlice[[]float64](c, n1787)
+				if n1787 > 0 {
+					hn1790 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1835 := range l1834 {
-							if hn1836 && !c.ReadFlag() {
-								clear(l1834[i1835 : i1835+1])
+						for i1789 := range l1788 {
+							if hn1790 && !c.ReadFlag() {
+								clear(l1788[i1789 : i1789+1])
 								continue
 							}
-							l1834[i1835] = r.ReadFloat64()
+							l1788[i1789] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1835)
+								c.TraceIndex(i1789)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l1834
+				x.RmLF64 = l1788
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1839 := c.ReadLengthFast(1)
-				if n1839 < 0 {
-					n1839 = c.ReadLength(1)
+				n1793 := c.ReadLengthFast(1)
+				if n1793 < 0 {
+					n1793 = c.ReadLength(1)
 				}
-				l1840 := foryimpl.MakeSlice[[]int32](c, n1839)
-				if n1839 > 0 {
-					hn1842 := c.ReadListHeader(5)
+				l1794 := foryimpl.MakeSlice[[]int32](c, n1793)
+				if n1793 > 0 {
+					hn1796 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1841 := range l1840 {
-							if hn1842 && !c.ReadFlag() {
-								clear(l1840[i1841 : i1841+1])
+						for i1795 := range l1794 {
+							if hn1796 && !c.ReadFlag() {
+								clear(l1794[i1795 : i1795+1])
 								continue
 							}
-							l1840[i1841] = r.ReadVarInt32()
+							l1794[i1795] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1841)
+								c.TraceIndex(i1795)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l1840
+				x.RmLI32 = l1794
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1845 := c.ReadLengthFast(1)
-				if n1845 < 0 {
-					n1845 = c.ReadLength(1)
+				n1799 := c.ReadLengthFast(1)
+				if n1799 < 0 {
+					n1799 = c.ReadLength(1)
 				}
-				l1846 := foryimpl.MakeSlice[[]int64](c, n1845)
-				if n1845 > 0 {
-					hn1848 := c.ReadListHeader(7)
+				l1800 := foryimpl.MakeSlice[[]int64](c, n1799)
+				if n1799 > 0 {
+					hn1802 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1847 := range l1846 {
-							if hn1848 && !c.ReadFlag() {
-								clear(l1846[i1847 : i1847+1])
+						for i1801 := range l1800 {
+							if hn1802 && !c.ReadFlag() {
+								clear(l1800[i1801 : i1801+1])
 								continue
 							}
-							l1846[i1847] = r.ReadVarInt64()
+							l1800[i1801] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1847)
+								c.TraceIndex(i1801)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l1846
+				x.RmLI64 = l1800
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1851 := c.ReadLengthFast(1)
-				if n1851 < 0 {
-					n1851 = c.ReadLength(1)
+				n1805 := c.ReadLengthFast(1)
+				if n1805 < 0 {
+					n1805 = c.ReadLength(1)
 				}
-				l1852 := foryimpl.MakeSlice[[]int8](c, n1851)
-				if n1851 > 0 {
-					hn1854 := c.ReadListHeader(2)
+				l1806 := foryimpl.MakeSlice[[]int8](c, n1805)
+				if n1805 > 0 {
+					hn1808 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1853 := range l1852 {
-							if hn1854 && !c.ReadFlag() {
-								clear(l1852[i1853 : i1853+1])
+						for i1807 := range l1806 {
+							if hn1808 && !c.ReadFlag() {
+								clear(l1806[i1807 : i1807+1])
 								continue
 							}
-							l1852[i1853] = r.ReadInt8()
+							l1806[i1807] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1853)
+								c.TraceIndex(i1807)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l1852
+				x.RmLI8 = l1806
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n1857 := c.ReadLengthFast(1)
-				if n1857 < 0 {
-					n1857 = c.ReadLength(1)
+				n1811 := c.ReadLengthFast(1)
+				if n1811 < 0 {
+					n1811 = c.ReadLength(1)
 				}
-				l1858 := foryimpl.MakeSlice[[][]int32](c, n1857)
-				if n1857 > 0 {
-					hn1860, tr1862 := c.ReadListHeaderRef(22)
+				l1812 := foryimpl.MakeSlice[[][]int32](c, n1811)
+				if n1811 > 0 {
+					hn1814, tr1816 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i1859 := range l1858 {
-							if tr1862 {
-								if st1863, id1864 := c.ReadRefFlag(); st1863 == foryimpl.RefBack {
-									l1858[i1859] = foryimpl.BackRefSlice[int32](c, id1864)
-								} else if st1863 == foryimpl.RefFollows {
-									n1865 := c.ReadLengthFast(1)
-									if n1865 < 0 {
-										n1865 = c.ReadLength(1)
+						for i1813 := range l1812 {
+							if tr1816 {
+								if st1817, id1818 := c.ReadRefFlag(); st1817 == foryimpl.RefBack {
+									l1812[i1813] = foryimpl.BackRefSlice[int32](c, id1818)
+								} else if st1817 == foryimpl.RefFollows {
+									n1819 := c.ReadLengthFast(1)
+									if n1819 < 0 {
+										n1819 = c.ReadLength(1)
 									}
-									l1866 := foryimpl.MakeSlice[[]int32](c, n1865)
-									if n1865 > 0 {
-										hn1868 := c.ReadListHeader(5)
+									l1820 := foryimpl.MakeSlice[[]int32](c, n1819)
+									if n1819 > 0 {
+										hn1822 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i1867 := range l1866 {
-												if hn1868 && !c.ReadFlag() {
-													clear(l1866[i1867 : i1867+1])
+											for i1821 := range l1820 {
+												if hn1822 && !c.ReadFlag() {
+													clear(l1820[i1821 : i1821+1])
 													continue
 												}
-												l1866[i1867] = r.ReadVarInt32()
+												l1820[i1821] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i1867)
+													c.TraceIndex(i1821)
 													break
 												}
 											}
 										}
 									}
-									l1858[i1859] = l1866
-									foryimpl.SetRefSlice(c, id1864, l1858[i1859])
+									l1812[i1813] = l1820
+									foryimpl.SetRefSlice(c, id1818, l1812[i1813])
 								} else {
-									l1858[i1859] = nil
+									l1812[i1813] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i1859)
+									c.TraceIndex(i1813)
 									break
 								}
 								continue
 							}
-							if hn1860 && !c.ReadFlag() {
-								clear(l1858[i1859 : i1859+1])
+							if hn1814 && !c.ReadFlag() {
+								clear(l1812[i1813 : i1813+1])
 								continue
 							}
-							n1871 := c.ReadLengthFast(1)
-							if n1871 < 0 {
-								n1871 = c.ReadLength(1)
+							n1825 := c.ReadLengthFast(1)
+							if n1825 < 0 {
+								n1825 = c.ReadLength(1)
 							}
-							l1872 := foryimpl.MakeSlice[[]int32](c, n1871)
-							if n1871 > 0 {
-								hn1874 := c.ReadListHeader(5)
+							l1826 := foryimpl.MakeSlice[[]int32](c, n1825)
+							if n1825 > 0 {
+								hn1828 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1873 := range l1872 {
-										if hn1874 && !c.ReadFlag() {
-											clear(l1872[i1873 : i1873+1])
+									for i1827 := range l1826 {
+										if hn1828 && !c.ReadFlag() {
+											clear(l1826[i1827 : i1827+1])
 											continue
 										}
-										l1872[i1873] = r.ReadVarInt32()
+										l1826[i1827] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1873)
+											c.TraceIndex(i1827)
 											break
 										}
 									}
 								}
 							}
-							l1858[i1859] = l1872
+							l1812[i1813] = l1826
 							if c.Failed() {
-								c.TraceIndex(i1859)
+								c.TraceIndex(i1813)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l1858
+				x.RmLL = l1812
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n1877 := c.ReadLengthFast(1)
-				if n1877 < 0 {
-					n1877 = c.ReadLength(1)
+				n1831 := c.ReadLengthFast(1)
+				if n1831 < 0 {
+					n1831 = c.ReadLength(1)
 				}
-				l1878 := foryimpl.MakeSlice[[]map[string]int32](c, n1877)
-				if n1877 > 0 {
-					hn1880, tr1882 := c.ReadListHeaderRef(24)
+				l1832 := foryimpl.MakeSlice[[]map[string]int32](c, n1831)
+				if n1831 > 0 {
+					hn1834, tr1836 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i1879 := range l1878 {
-							if tr1882 {
-								if st1883, id1884 := c.ReadRefFlag(); st1883 == foryimpl.RefBack {
-									l1878[i1879] = foryimpl.BackRefMap[string, int32](c, id1884)
-								} else if st1883 == foryimpl.RefFollows {
-									n1885 := c.ReadLengthFast(2)
-									if n1885 < 0 {
-										n1885 = c.ReadLength(2)
+						for i1833 := range l1832 {
+							if tr1836 {
+								if st1837, id1838 := c.ReadRefFlag(); st1837 == foryimpl.RefBack {
+									l1832[i1833] = foryimpl.BackRefMap[string, int32](c, id1838)
+								} else if st1837 == foryimpl.RefFollows {
+									n1839 := c.ReadLengthFast(2)
+									if n1839 < 0 {
+										n1839 = c.ReadLength(2)
 									}
-									m1886 := foryimpl.MakeMap[map[string]int32](c, n1885)
-									for n1885 > 0 && !c.Failed() {
-										sz1887, vn1888, _ := c.ReadMapChunk(n1885, 21, 5, nil, false)
-										for j1889 := 0; j1889 < sz1887 && !c.Failed(); j1889++ {
-											var k1890 string
-											k1890 = c.ReadString()
-											var v1891 int32
-											if !vn1888 {
-												v1891 = r.ReadVarInt32()
+									m1840 := foryimpl.MakeMap[map[string]int32](c, n1839)
+									for n1839 > 0 && !c.Failed() {
+										sz1841, vn1842, _ := c.ReadMapChunk(n1839, 21, 5, nil, false)
+										for j1843 := 0; j1843 < sz1841 && !c.Failed(); j1843++ {
+											var k1844 string
+											k1844 = c.ReadString()
+											var v1845 int32
+											if !vn1842 {
+												v1845 = r.ReadVarInt32()
 											}
-											m1886[k1890] = v1891
+											m1840[k1844] = v1845
 										}
-										n1885 -= sz1887
+										n1839 -= sz1841
 									}
-									l1878[i1879] = m1886
-									foryimpl.SetRefMap(c, id1884, l1878[i1879])
+									l1832[i1833] = m1840
+									foryimpl.SetRefMap(c, id1838, l1832[i1833])
 								} else {
-									l1878[i1879] = nil
+									l1832[i1833] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i1879)
+									c.TraceIndex(i1833)
 									break
 								}
 								continue
 							}
-							if hn1880 && !c.ReadFlag() {
-								clear(l1878[i1879 : i1879+1])
+							if hn1834 && !c.ReadFlag() {
+								clear(l1832[i1833 : i1833+1])
 								continue
 							}
-							n1893 := c.ReadLengthFast(2)
-							if n1893 < 0 {
-								n1893 = c.ReadLength(2)
+							n1847 := c.ReadLengthFast(2)
+							if n1847 < 0 {
+								n1847 = c.ReadLength(2)
 							}
-							m1894 := foryimpl.MakeMap[map[string]int32](c, n1893)
-							for n1893 > 0 && !c.Failed() {
-								sz1895, vn1896, _ := c.ReadMapChunk(n1893, 21, 5, nil, false)
-								for j1897 := 0; j1897 < sz1895 && !c.Failed(); j1897++ {
-									var k1898 string
-									k1898 = c.ReadString()
-									var v1899 int32
-									if !vn1896 {
-										v1899 = r.ReadVarInt32()
+							m1848 := foryimpl.MakeMap[map[string]int32](c, n1847)
+							for n1847 > 0 && !c.Failed() {
+								sz1849, vn1850, _ := c.ReadMapChunk(n1847, 21, 5, nil, false)
+								for j1851 := 0; j1851 < sz1849 && !c.Failed(); j1851++ {
+									var k1852 string
+									k1852 = c.ReadString()
+									var v1853 int32
+									if !vn1850 {
+										v1853 = r.ReadVarInt32()
 									}
-									m1894[k1898] = v1899
+									m1848[k1852] = v1853
 								}
-								n1893 -= sz1895
+								n1847 -= sz1849
 							}
-							l1878[i1879] = m1894
+							l1832[i1833] = m1848
 							if c.Failed() {
-								c.TraceIndex(i1879)
+								c.TraceIndex(i1833)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l1878
+				x.RmLM = l1832
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1901 := c.ReadLengthFast(1)
-				if n1901 < 0 {
-					n1901 = c.ReadLength(1)
+				n1855 := c.ReadLengthFast(1)
+				if n1855 < 0 {
+					n1855 = c.ReadLength(1)
 				}
-				l1902 := foryimpl.MakeSlice[[]*int32](c, n1901)
-				if n1901 > 0 {
-					hn1904 := c.ReadListHeader(5)
+				l1856 := foryimpl.MakeSlice[[]*int32](c, n1855)
+				if n1855 > 0 {
+					hn1858 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1903 := range l1902 {
-							if hn1904 && !c.ReadFlag() {
-								clear(l1902[i1903 : i1903+1])
+						for i1857 := range l1856 {
+							if hn1858 && !c.ReadFlag() {
+								clear(l1856[i1857 : i1857+1])
 								continue
 							}
-							p1907 := foryimpl.Alloc[int32](c)
-							*p1907 = r.ReadVarInt32()
-							l1902[i1903] = p1907
+							p1861 := foryimpl.Alloc[int32](c)
+							*p1861 = r.ReadVarInt32()
+							l1856[i1857] = p1861
 							if c.Failed() {
-								c.TraceIndex(i1903)
+								c.TraceIndex(i1857)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPI = l1902
+				x.RmLPI = l1856
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n1908 := c.ReadLengthFast(1)
-				if n1908 < 0 {
-					n1908 = c.ReadLength(1)
+				n1862 := c.ReadLengthFast(1)
+				if n1862 < 0 {
+					n1862 = c.ReadLength(1)
 				}
-				l1909 := foryimpl.MakeSlice[[]string](c, n1908)
-				if n1908 > 0 {
-					hn1911 := c.ReadListHeader(21)
+				l1863 := foryimpl.MakeSlice[[]string](c, n1862)
+				if n1862 > 0 {
+					hn1865 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1910 := range l1909 {
-							if hn1911 && !c.ReadFlag() {
-								clear(l1909[i1910 : i1910+1])
+						for i1864 := range l1863 {
+							if hn1865 && !c.ReadFlag() {
+								clear(l1863[i1864 : i1864+1])
 								continue
 							}
-							l1909[i1910] = c.ReadString()
+							l1863[i1864] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1910)
+								c.TraceIndex(i1864)
 								break
 							}
 						}
 					}
 				}
-				x.RmLS = l1909
+				x.RmLS = l1863
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n1914 := c.ReadLengthFast(1)
-				if n1914 < 0 {
-					n1914 = c.ReadLength(1)
+				n1868 := c.ReadLengthFast(1)
+				if n1868 < 0 {
+					n1868 = c.ReadLength(1)
 				}
-				l1915 := foryimpl.MakeSlice[[]time.Time](c, n1914)
-				if n1914 > 0 {
-					hn1917 := c.ReadListHeader(38)
+				l1869 := foryimpl.MakeSlice[[]time.Time](c, n1868)
+				if n1868 > 0 {
+					hn1871 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1916 := range l1915 {
-							if hn1917 && !c.ReadFlag() {
-								clear(l1915[i1916 : i1916+1])
+						for i1870 := range l1869 {
+							if hn1871 && !c.ReadFlag() {
+								clear(l1869[i1870 : i1870+1])
 								continue
 							}
-							l1915[i1916] = c.ReadTime()
+							l1869[i1870] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1916)
+								c.TraceIndex(i1870)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l1915
+				x.RmLT = l1869
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1920 := c.ReadLengthFast(2)
-				if n1920 < 0 {
-					n1920 = c.ReadLength(2)
+				n1874 := c.ReadLengthFast(2)
+				if n1874 < 0 {
+					n1874 = c.ReadLength(2)
 				}
-				l1921 := foryimpl.MakeSlice[[]uint16](c, n1920)
-				if n1920 > 0 {
-					hn1923 := c.ReadListHeader(10)
+				l1875 := foryimpl.MakeSlice[[]uint16](c, n1874)
+				if n1874 > 0 {
+					hn1877 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1922 := range l1921 {
-							if hn1923 && !c.ReadFlag() {
-								clear(l1921[i1922 : i1922+1])
+						for i1876 := range l1875 {
+							if hn1877 && !c.ReadFlag() {
+								clear(l1875[i1876 : i1876+1])
 								continue
 							}
-							l1921[i1922] = r.ReadUint16()
+							l1875[i1876] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1922)
+								c.TraceIndex(i1876)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l1921
+				x.RmLU16 = l1875
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1926 := c.ReadLengthFast(1)
-				if n1926 < 0 {
-					n1926 = c.ReadLength(1)
+				n1880 := c.ReadLengthFast(1)
+				if n1880 < 0 {
+					n1880 = c.ReadLength(1)
 				}
-				l1927 := foryimpl.MakeSlice[[]uint64](c, n1926)
-				if n1926 > 0 {
-					hn1929 := c.ReadListHeader(14)
+				l1881 := foryimpl.MakeSlice[[]uint64](c, n1880)
+				if n1880 > 0 {
+					hn1883 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1928 := range l1927 {
-							if hn1929 && !c.ReadFlag() {
-								clear(l1927[i1928 : i1928+1])
+						for i1882 := range l1881 {
+							if hn1883 && !c.ReadFlag() {
+								clear(l1881[i1882 : i1882+1])
 								continue
 							}
-							l1927[i1928] = r.ReadVarUint64()
+							l1881[i1882] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1928)
+								c.TraceIndex(i1882)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l1927
+				x.RmLU64 = l1881
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n1932 := c.ReadLengthFast(2)
-				if n1932 < 0 {
-					n1932 = c.ReadLength(2)
+				n1886 := c.ReadLengthFast(2)
+				if n1886 < 0 {
+					n1886 = c.ReadLength(2)
 				}
-				m1933 := foryimpl.MakeMap[map[bool]string](c, n1932)
-				for n1932 > 0 && !c.Failed() {
-					sz1934, vn1935, _ := c.ReadMapChunk(n1932, 1, 21, nil, false)
-					for j1936 := 0; j1936 < sz1934 && !c.Failed(); j1936++ {
-						var k1937 bool
-						k1937 = r.ReadBool()
-						var v1938 string
-						if !vn1935 {
-							v1938 = c.ReadString()
+				m1887 := foryimpl.MakeMap[map[bool]string](c, n1886)
+				for n1886 > 0 && !c.Failed() {
+					sz1888, vn1889, _ := c.ReadMapChunk(n1886, 1, 21, nil, false)
+					for j1890 := 0; j1890 < sz1888 && !c.Failed(); j1890++ {
+						var k1891 bool
+						k1891 = r.ReadBool()
+						var v1892 string
+						if !vn1889 {
+							v1892 = c.ReadString()
 						}
-						m1933[k1937] = v1938
+						m1887[k1891] = v1892
 					}
-					n1932 -= sz1934
+					n1886 -= sz1888
 				}
-				x.RmMBS = m1933
+				x.RmMBS = m1887
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n1940 := c.ReadLengthFast(2)
-				if n1940 < 0 {
-					n1940 = c.ReadLength(2)
+				n1894 := c.ReadLengthFast(2)
+				if n1894 < 0 {
+					n1894 = c.ReadLength(2)
 				}
-				m1941 := foryimpl.MakeMap[map[Color]string](c, n1940)
-				for n1940 > 0 && !c.Failed() {
-					sz1942, vn1943, _ := c.ReadMapChunk(n1940, 25, 21, nil, false)
-					for j1944 := 0; j1944 < sz1942 && !c.Failed(); j1944++ {
-						var k1945 Color
-						if e1947 := c.ReadEnumFast(uint32(0x7fffffff)); e1947 >= 0 {
-							k1945 = Color(e1947)
+				m1895 := foryimpl.MakeMap[map[Color]string](c, n1894)
+				for n1894 > 0 && !c.Failed() {
+					sz1896, vn1897, _ := c.ReadMapChunk(n1894, 25, 21, nil, false)
+					for j1898 := 0; j1898 < sz1896 && !c.Failed(); j1898++ {
+						var k1899 Color
+						if e1901 := c.ReadEnumFast(uint32(0x7fffffff)); e1901 >= 0 {
+							k1899 = Color(e1901)
 						} else {
-							k1945 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k1899 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v1946 string
-						if !vn1943 {
-							v1946 = c.ReadString()
+						var v1900 string
+						if !vn1897 {
+							v1900 = c.ReadString()
 						}
-						m1941[k1945] = v1946
+						m1895[k1899] = v1900
 					}
-					n1940 -= sz1942
+					n1894 -= sz1896
 				}
-				x.RmMES = m1941
+				x.RmMES = m1895
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n1949 := c.ReadLengthFast(2)
-				if n1949 < 0 {
-					n1949 = c.ReadLength(2)
+				n1903 := c.ReadLengthFast(2)
+				if n1903 < 0 {
+					n1903 = c.ReadLength(2)
 				}
-				m1950 := foryimpl.MakeMap[map[int64]float64](c, n1949)
-				for n1949 > 0 && !c.Failed() {
-					sz1951, vn1952, _ := c.ReadMapChunk(n1949, 7, 20, nil, false)
-					for j1953 := 0; j1953 < sz1951 && !c.Failed(); j1953++ {
-						var k1954 int64
-						k1954 = r.ReadVarInt64()
-						var v1955 float64
-						if !vn1952 {
-							v1955 = r.ReadFloat64()
+				m1904 := foryimpl.MakeMap[map[int64]float64](c, n1903)
+				for n1903 > 0 && !c.Failed() {
+					sz1905, vn1906, _ := c.ReadMapChunk(n1903, 7, 20, nil, false)
+					for j1907 := 0; j1907 < sz1905 && !c.Failed(); j1907++ {
+						var k1908 int64
+						k1908 = r.ReadVarInt64()
+						var v1909 float64
+						if !vn1906 {
+							v1909 = r.ReadFloat64()
 						}
-						m1950[k1954] = v1955
+						m1904[k1908] = v1909
 					}
-					n1949 -= sz1951
+					n1903 -= sz1905
 				}
-				x.RmMI64F = m1950
+				x.RmMI64F = m1904
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n1957 := c.ReadLengthFast(2)
-				if n1957 < 0 {
-					n1957 = c.ReadLength(2)
+				n1911 := c.ReadLengthFast(2)
+				if n1911 < 0 {
+					n1911 = c.ReadLength(2)
 				}
-				m1958 := foryimpl.MakeMap[map[int32]string](c, n1957)
-				for n1957 > 0 && !c.Failed() {
-					sz1959, vn1960, _ := c.ReadMapChunk(n1957, 5, 21, nil, false)
-					for j1961 := 0; j1961 < sz1959 && !c.Failed(); j1961++ {
-						var k1962 int32
-						k1962 = r.ReadVarInt32()
-						var v1963 string
-						if !vn1960 {
-							v1963 = c.ReadString()
+				m1912 := foryimpl.MakeMap[map[int32]string](c, n1911)
+				for n1911 > 0 && !c.Failed() {
+					sz1913, vn1914, _ := c.ReadMapChunk(n1911, 5, 21, nil, false)
+					for j1915 := 0; j1915 < sz1913 && !c.Failed(); j1915++ {
+						var k1916 int32
+						k1916 = r.ReadVarInt32()
+						var v1917 string
+						if !vn1914 {
+							v1917 = c.ReadString()
 						}
-						m1958[k1962] = v1963
+						m1912[k1916] = v1917
 					}
-					n1957 -= sz1959
+					n1911 -= sz1913
 				}
-				x.RmMIS = m1958
+				x.RmMIS = m1912
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n1965 := c.ReadLengthFast(2)
-				if n1965 < 0 {
-					n1965 = c.ReadLength(2)
+				n1919 := c.ReadLengthFast(2)
+				if n1919 < 0 {
+					n1919 = c.ReadLength(2)
 				}
-				m1966 := foryimpl.MakeMap[map[string]int32](c, n1965)
-				for n1965 > 0 && !c.Failed() {
-					sz1967, vn1968, _ := c.ReadMapChunk(n1965, 21, 5, nil, false)
-					for j1969 := 0; j1969 < sz1967 && !c.Failed(); j1969++ {
-						var k1970 string
-						k1970 = c.ReadString()
-						var v1971 int32
-						if !vn1968 {
-							v1971 = r.ReadVarInt32()
+				m1920 := foryimpl.MakeMap[map[string]int32](c, n1919)
+				for n1919 > 0 && !c.Failed() {
+					sz1921, vn1922, _ := c.ReadMapChunk(n1919, 21, 5, nil, false)
+					for j1923 := 0; j1923 < sz1921 && !c.Failed(); j1923++ {
+						var k1924 string
+						k1924 = c.ReadString()
+						var v1925 int32
+						if !vn1922 {
+							v1925 = r.ReadVarInt32()
 						}
-						m1966[k1970] = v1971
+						m1920[k1924] = v1925
 					}
-					n1965 -= sz1967
+					n1919 -= sz1921
 				}
-				x.RmMSI = m1966
+				x.RmMSI = m1920
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n1973 := c.ReadLengthFast(2)
-				if n1973 < 0 {
-					n1973 = c.ReadLength(2)
+				n1927 := c.ReadLengthFast(2)
+				if n1927 < 0 {
+					n1927 = c.ReadLength(2)
 				}
-				m1974 := foryimpl.MakeMap[map[string][]string](c, n1973)
-				for n1973 > 0 && !c.Failed() {
-					sz1975, vn1976, _ := c.ReadMapChunk(n1973, 21, 22, nil, true)
-					for j1977 := 0; j1977 < sz1975 && !c.Failed(); j1977++ {
-						var k1978 string
-						k1978 = c.ReadString()
-						var v1979 []string
-						if !vn1976 {
-							n1980 := c.ReadLengthFast(1)
-							if n1980 < 0 {
-								n1980 = c.ReadLength(1)
+				m1928 := foryimpl.MakeMap[map[string][]string](c, n1927)
+				for n1927 > 0 && !c.Failed() {
+					sz1929, vn1930, _ := c.ReadMapChunk(n1927, 21, 22, nil, true)
+					for j1931 := 0; j1931 < sz1929 && !c.Failed(); j1931++ {
+						var k1932 string
+						k1932 = c.ReadString()
+						var v1933 []string
+						if !vn1930 {
+							n1934 := c.ReadLengthFast(1)
+							if n1934 < 0 {
+								n1934 = c.ReadLength(1)
 							}
-							l1981 := foryimpl.MakeSlice[[]string](c, n1980)
-							if n1980 > 0 {
-								hn1983 := c.ReadListHeader(21)
+							l1935 := foryimpl.MakeSlice[[]string](c, n1934)
+							if n1934 > 0 {
+								hn1937 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1982 := range l1981 {
-										if hn1983 && !c.ReadFlag() {
-											clear(l1981[i1982 : i1982+1])
+									for i1936 := range l1935 {
+										if hn1937 && !c.ReadFlag() {
+											clear(l1935[i1936 : i1936+1])
 											continue
 										}
-										l1981[i1982] = c.ReadString()
+										l1935[i1936] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1982)
+											c.TraceIndex(i1936)
 											break
 										}
 									}
 								}
 							}
-							v1979 = l1981
+							v1933 = l1935
 						}
-						m1974[k1978] = v1979
+						m1928[k1932] = v1933
 					}
-					n1973 -= sz1975
+					n1927 -= sz1929
 				}
-				x.RmMSL = m1974
+				x.RmMSL = m1928
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n1987 := c.ReadLengthFast(2)
-				if n1987 < 0 {
-					n1987 = c.ReadLength(2)
+				n1941 := c.ReadLengthFast(2)
+				if n1941 < 0 {
+					n1941 = c.ReadLength(2)
 				}
-				m1988 := foryimpl.MakeMap[map[string]map[string]int32](c, n1987)
-				for n1987 > 0 && !c.Failed() {
-					sz1989, vn1990, _ := c.ReadMapChunk(n1987, 21, 24, nil, true)
-					for j1991 := 0; j1991 < sz1989 && !c.Failed(); j1991++ {
-						var k1992 string
-						k1992 = c.ReadString()
-						var v1993 map[string]int32
-						if !vn1990 {
-							n1994 := c.ReadLengthFast(2)
-							if n1994 < 0 {
-								n1994 = c.ReadLength(2)
+				m1942 := foryimpl.MakeMap[map[string]map[string]int32](c, n1941)
+				for n1941 > 0 && !c.Failed() {
+					sz1943, vn1944, _ := c.ReadMapChunk(n1941, 21, 24, nil, true)
+					for j1945 := 0; j1945 < sz1943 && !c.Failed(); j1945++ {
+						var k1946 string
+						k1946 = c.ReadString()
+						var v1947 map[string]int32
+						if !vn1944 {
+							n1948 := c.ReadLengthFast(2)
+							if n1948 < 0 {
+								n1948 = c.ReadLength(2)
 							}
-							m1995 := foryimpl.MakeMap[map[string]int32](c, n1994)
-							for n1994 > 0 && !c.Failed() {
-								sz1996, vn1997, _ := c.ReadMapChunk(n1994, 21, 5, nil, false)
-								for j1998 := 0; j1998 < sz1996 && !c.Failed(); j1998++ {
-									var k1999 string
-									k1999 = c.ReadString()
-									var v2000 int32
-									if !vn1997 {
-										v2000 = r.ReadVarInt32()
+							m1949 := foryimpl.MakeMap[map[string]int32](c, n1948)
+							for n1948 > 0 && !c.Failed() {
+								sz1950, vn1951, _ := c.ReadMapChunk(n1948, 21, 5, nil, false)
+								for j1952 := 0; j1952 < sz1950 && !c.Failed(); j1952++ {
+									var k1953 string
+									k1953 = c.ReadString()
+									var v1954 int32
+									if !vn1951 {
+										v1954 = r.ReadVarInt32()
 									}
-									m1995[k1999] = v2000
+									m1949[k1953] = v1954
 								}
-								n1994 -= sz1996
+								n1948 -= sz1950
 							}
-							v1993 = m1995
+							v1947 = m1949
 						}
-						m1988[k1992] = v1993
+						m1942[k1946] = v1947
 					}
-					n1987 -= sz1989
+					n1941 -= sz1943
 				}
-				x.RmMSM = m1988
+				x.RmMSM = m1942
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2003 := c.ReadLengthFast(2)
-				if n2003 < 0 {
-					n2003 = c.ReadLength(2)
+				n1957 := c.ReadLengthFast(2)
+				if n1957 < 0 {
+					n1957 = c.ReadLength(2)
 				}
-				m2004 := foryimpl.MakeMap[map[string]*int32](c, n2003)
-				for n2003 > 0 && !c.Failed() {
-					sz2005, vn2006, _ := c.ReadMapChunk(n2003, 21, 5, nil, true)
-					for j2007 := 0; j2007 < sz2005 && !c.Failed(); j2007++ {
-						var k2008 string
-						k2008 = c.ReadString()
-						var v2009 *int32
-						if !vn2006 {
-							p2010 := foryimpl.Alloc[int32](c)
-							*p2010 = r.ReadVarInt32()
-							v2009 = p2010
+				m1958 := foryimpl.MakeMap[map[string]*int32](c, n1957)
+				for n1957 > 0 && !c.Failed() {
+					sz1959, vn1960, _ := c.ReadMapChunk(n1957, 21, 5, nil, true)
+					for j1961 := 0; j1961 < sz1959 && !c.Failed(); j1961++ {
+						var k1962 string
+						k1962 = c.ReadString()
+						var v1963 *int32
+						if !vn1960 {
+							p1964 := foryimpl.Alloc[int32](c)
+							*p1964 = r.ReadVarInt32()
+							v1963 = p1964
 						}
-						m2004[k2008] = v2009
+						m1958[k1962] = v1963
 					}
-					n2003 -= sz2005
+					n1957 -= sz1959
 				}
-				x.RmMSP = m2004
+				x.RmMSP = m1958
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2012 := c.ReadLengthFast(2)
-				if n2012 < 0 {
-					n2012 = c.ReadLength(2)
+				n1966 := c.ReadLengthFast(2)
+				if n1966 < 0 {
+					n1966 = c.ReadLength(2)
 				}
-				m2013 := foryimpl.MakeMap[map[uint8]uint16](c, n2012)
-				for n2012 > 0 && !c.Failed() {
-					sz2014, vn2015, _ := c.ReadMapChunk(n2012, 9, 10, nil, false)
-					for j2016 := 0; j2016 < sz2014 && !c.Failed(); j2016++ {
-						var k2017 uint8
-						k2017 = r.ReadUint8()
-						var v2018 uint16
-						if !vn2015 {
-							v2018 = r.ReadUint16()
+				m1967 := foryimpl.MakeMap[map[uint8]uint16](c, n1966)
+				for n1966 > 0 && !c.Failed() {
+					sz1968, vn1969, _ := c.ReadMapChunk(n1966, 9, 10, nil, false)
+					for j1970 := 0; j1970 < sz1968 && !c.Failed(); j1970++ {
+						var k1971 uint8
+						k1971 = r.ReadUint8()
+						var v1972 uint16
+						if !vn1969 {
+							v1972 = r.ReadUint16()
 						}
-						m2013[k2017] = v2018
+						m1967[k1971] = v1972
 					}
-					n2012 -= sz2014
+					n1966 -= sz1968
 				}
-				x.RmMU8 = m2013
+				x.RmMU8 = m1967
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2020, id2021 := c.ReadRefFlag(); st2020 == foryimpl.RefBack {
-					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2021)
-				} else if st2020 == foryimpl.RefFollows {
+				if st1974, id1975 := c.ReadRefFlag(); st1974 == foryimpl.RefBack {
+					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1975)
+				} else if st1974 == foryimpl.RefFollows {
 					x.RmNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2021, x.RmNBin)
+					foryimpl.SetRefSlice(c, id1975, x.RmNBin)
 				} else {
 					x.RmNBin = nil
 				}
@@ -10303,138 +10055,138 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2028, id2029 := c.ReadRefFlag(); st2028 == foryimpl.RefBack {
-					x.RmNLS = foryimpl.BackRefSlice[string](c, id2029)
-				} else if st2028 == foryimpl.RefFollows {
-					n2030 := c.ReadLengthFast(1)
-					if n2030 < 0 {
-						n2030 = c.ReadLength(1)
+				if st1982, id1983 := c.ReadRefFlag(); st1982 == foryimpl.RefBack {
+					x.RmNLS = foryimpl.BackRefSlice[string](c, id1983)
+				} else if st1982 == foryimpl.RefFollows {
+					n1984 := c.ReadLengthFast(1)
+					if n1984 < 0 {
+						n1984 = c.ReadLength(1)
 					}
-					l2031 := foryimpl.MakeSlice[[]string](c, n2030)
-					if n2030 > 0 {
-						hn2033 := c.ReadListHeader(21)
+					l1985 := foryimpl.MakeSlice[[]string](c, n1984)
+					if n1984 > 0 {
+						hn1987 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2032 := range l2031 {
-								if hn2033 && !c.ReadFlag() {
-									clear(l2031[i2032 : i2032+1])
+							for i1986 := range l1985 {
+								if hn1987 && !c.ReadFlag() {
+									clear(l1985[i1986 : i1986+1])
 									continue
 								}
-								l2031[i2032] = c.ReadString()
+								l1985[i1986] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2032)
+									c.TraceIndex(i1986)
 									break
 								}
 							}
 						}
 					}
-					x.RmNLS = l2031
-					foryimpl.SetRefSlice(c, id2029, x.RmNLS)
+					x.RmNLS = l1985
+					foryimpl.SetRefSlice(c, id1983, x.RmNLS)
 				} else {
 					x.RmNLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2022 := c.ReadLengthFast(1)
-					if n2022 < 0 {
-						n2022 = c.ReadLength(1)
+					n1976 := c.ReadLengthFast(1)
+					if n1976 < 0 {
+						n1976 = c.ReadLength(1)
 					}
-					l2023 := foryimpl.MakeSlice[[]string](c, n2022)
-					if n2022 > 0 {
-						hn2025 := c.ReadListHeader(21)
+					l1977 := foryimpl.MakeSlice[[]string](c, n1976)
+					if n1976 > 0 {
+						hn1979 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2024 := range l2023 {
-								if hn2025 && !c.ReadFlag() {
-									clear(l2023[i2024 : i2024+1])
+							for i1978 := range l1977 {
+								if hn1979 && !c.ReadFlag() {
+									clear(l1977[i1978 : i1978+1])
 									continue
 								}
-								l2023[i2024] = c.ReadString()
+								l1977[i1978] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2024)
+									c.TraceIndex(i1978)
 									break
 								}
 							}
 						}
 					}
-					x.RmNLS = l2023
+					x.RmNLS = l1977
 				}
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2044, id2045 := c.ReadRefFlag(); st2044 == foryimpl.RefBack {
-					x.RmNM = foryimpl.BackRefMap[string, int32](c, id2045)
-				} else if st2044 == foryimpl.RefFollows {
-					n2046 := c.ReadLengthFast(2)
-					if n2046 < 0 {
-						n2046 = c.ReadLength(2)
+				if st1998, id1999 := c.ReadRefFlag(); st1998 == foryimpl.RefBack {
+					x.RmNM = foryimpl.BackRefMap[string, int32](c, id1999)
+				} else if st1998 == foryimpl.RefFollows {
+					n2000 := c.ReadLengthFast(2)
+					if n2000 < 0 {
+						n2000 = c.ReadLength(2)
 					}
-					m2047 := foryimpl.MakeMap[map[string]int32](c, n2046)
-					for n2046 > 0 && !c.Failed() {
-						sz2048, vn2049, _ := c.ReadMapChunk(n2046, 21, 5, nil, false)
-						for j2050 := 0; j2050 < sz2048 && !c.Failed(); j2050++ {
-							var k2051 string
-							k2051 = c.ReadString()
-							var v2052 int32
-							if !vn2049 {
-								v2052 = r.ReadVarInt32()
+					m2001 := foryimpl.MakeMap[map[string]int32](c, n2000)
+					for n2000 > 0 && !c.Failed() {
+						sz2002, vn2003, _ := c.ReadMapChunk(n2000, 21, 5, nil, false)
+						for j2004 := 0; j2004 < sz2002 && !c.Failed(); j2004++ {
+							var k2005 string
+							k2005 = c.ReadString()
+							var v2006 int32
+							if !vn2003 {
+								v2006 = r.ReadVarInt32()
 							}
-							m2047[k2051] = v2052
+							m2001[k2005] = v2006
 						}
-						n2046 -= sz2048
+						n2000 -= sz2002
 					}
-					x.RmNM = m2047
-					foryimpl.SetRefMap(c, id2045, x.RmNM)
+					x.RmNM = m2001
+					foryimpl.SetRefMap(c, id1999, x.RmNM)
 				} else {
 					x.RmNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2036 := c.ReadLengthFast(2)
-					if n2036 < 0 {
-						n2036 = c.ReadLength(2)
+					n1990 := c.ReadLengthFast(2)
+					if n1990 < 0 {
+						n1990 = c.ReadLength(2)
 					}
-					m2037 := foryimpl.MakeMap[map[string]int32](c, n2036)
-					for n2036 > 0 && !c.Failed() {
-						sz2038, vn2039, _ := c.ReadMapChunk(n2036, 21, 5, nil, false)
-						for j2040 := 0; j2040 < sz2038 && !c.Failed(); j2040++ {
-							var k2041 string
-							k2041 = c.ReadString()
-							var v2042 int32
-							if !vn2039 {
-								v2042 = r.ReadVarInt32()
+					m1991 := foryimpl.MakeMap[map[string]int32](c, n1990)
+					for n1990 > 0 && !c.Failed() {
+						sz1992, vn1993, _ := c.ReadMapChunk(n1990, 21, 5, nil, false)
+						for j1994 := 0; j1994 < sz1992 && !c.Failed(); j1994++ {
+							var k1995 string
+							k1995 = c.ReadString()
+							var v1996 int32
+							if !vn1993 {
+								v1996 = r.ReadVarInt32()
 							}
-							m2037[k2041] = v2042
+							m1991[k1995] = v1996
 						}
-						n2036 -= sz2038
+						n1990 -= sz1992
 					}
-					x.RmNM = m2037
+					x.RmNM = m1991
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2054 := c.ReadLengthFast(1)
-				if n2054 < 0 {
-					n2054 = c.ReadLength(1)
+				n2008 := c.ReadLengthFast(1)
+				if n2008 < 0 {
+					n2008 = c.ReadLength(1)
 				}
-				l2055 := foryimpl.MakeSlice[[]uint8](c, n2054)
-				if n2054 > 0 {
-					hn2057 := c.ReadListHeader(9)
+				l2009 := foryimpl.MakeSlice[[]uint8](c, n2008)
+				if n2008 > 0 {
+					hn2011 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2056 := range l2055 {
-							if hn2057 && !c.ReadFlag() {
-								clear(l2055[i2056 : i2056+1])
+						for i2010 := range l2009 {
+							if hn2011 && !c.ReadFlag() {
+								clear(l2009[i2010 : i2010+1])
 								continue
 							}
-							l2055[i2056] = r.ReadUint8()
+							l2009[i2010] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2056)
+								c.TraceIndex(i2010)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l2055
+				x.RmRaw = l2009
 			}
 		default:
 			c.SkipField(f)
@@ -16061,101 +15813,67 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
-				x.A2L = foryimpl.BackRefSlice[int64](c, id95)
-			} else if st94 == foryimpl.RefFollows {
-				n96 := c.ReadArrayLengthFast(8)
-				if n96 < 0 {
-					n96 = c.ReadArrayLength(8)
-				}
-				a97 := foryimpl.MakeSlice[[]int64](c, n96)
-				r.ReadRawInt64s(a97)
-				x.A2L = a97
-				foryimpl.SetRefSlice(c, id95, x.A2L)
-			} else {
-				x.A2L = nil
+		if st94, id95 := c.ReadFieldRefFlag(); st94 == foryimpl.RefBack {
+			x.A2L = foryimpl.BackRefSlice[int64](c, id95)
+		} else if st94 == foryimpl.RefFollows {
+			n96 := c.ReadArrayLengthFast(8)
+			if n96 < 0 {
+				n96 = c.ReadArrayLength(8)
 			}
+			a97 := foryimpl.MakeSlice[[]int64](c, n96)
+			r.ReadRawInt64s(a97)
+			x.A2L = a97
+			foryimpl.SetRefSlice(c, id95, x.A2L)
 		} else {
-			n98 := c.ReadArrayLengthFast(8)
-			if n98 < 0 {
-				n98 = c.ReadArrayLength(8)
-			}
-			a99 := foryimpl.MakeSlice[[]int64](c, n98)
-			r.ReadRawInt64s(a99)
-			x.A2L = a99
+			x.A2L = nil
 		}
 		if c.Failed() {
 			c.Trace("A2L")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
-				x.Arr2Go = foryimpl.BackRefSlice[int16](c, id101)
-			} else if st100 == foryimpl.RefFollows {
-				n102 := c.ReadArrayLengthFast(2)
-				if n102 < 0 {
-					n102 = c.ReadArrayLength(2)
-				}
-				a103 := foryimpl.MakeSlice[[]int16](c, n102)
-				r.ReadRawInt16s(a103)
-				x.Arr2Go = a103
-				foryimpl.SetRefSlice(c, id101, x.Arr2Go)
-			} else {
-				x.Arr2Go = nil
+		if st98, id99 := c.ReadFieldRefFlag(); st98 == foryimpl.RefBack {
+			x.Arr2Go = foryimpl.BackRefSlice[int16](c, id99)
+		} else if st98 == foryimpl.RefFollows {
+			n100 := c.ReadArrayLengthFast(2)
+			if n100 < 0 {
+				n100 = c.ReadArrayLength(2)
 			}
+			a101 := foryimpl.MakeSlice[[]int16](c, n100)
+			r.ReadRawInt16s(a101)
+			x.Arr2Go = a101
+			foryimpl.SetRefSlice(c, id99, x.Arr2Go)
 		} else {
-			n104 := c.ReadArrayLengthFast(2)
-			if n104 < 0 {
-				n104 = c.ReadArrayLength(2)
-			}
-			a105 := foryimpl.MakeSlice[[]int16](c, n104)
-			r.ReadRawInt16s(a105)
-			x.Arr2Go = a105
+			x.Arr2Go = nil
 		}
 		if c.Failed() {
 			c.Trace("Arr2Go")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
-				x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id107)
-			} else if st106 == foryimpl.RefFollows {
-				n108 := c.ReadArrayLengthFast(2)
-				if n108 < 0 {
-					n108 = c.ReadArrayLength(2)
-				}
-				a109 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n108)
-				r.ReadRawUint16s(foryimpl.Uint16s(a109))
-				x.BH2L = a109
-				foryimpl.SetRefSlice(c, id107, x.BH2L)
-			} else {
-				x.BH2L = nil
+		if st102, id103 := c.ReadFieldRefFlag(); st102 == foryimpl.RefBack {
+			x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id103)
+		} else if st102 == foryimpl.RefFollows {
+			n104 := c.ReadArrayLengthFast(2)
+			if n104 < 0 {
+				n104 = c.ReadArrayLength(2)
 			}
+			a105 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n104)
+			r.ReadRawUint16s(foryimpl.Uint16s(a105))
+			x.BH2L = a105
+			foryimpl.SetRefSlice(c, id103, x.BH2L)
 		} else {
-			n110 := c.ReadArrayLengthFast(2)
-			if n110 < 0 {
-				n110 = c.ReadArrayLength(2)
-			}
-			a111 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n110)
-			r.ReadRawUint16s(foryimpl.Uint16s(a111))
-			x.BH2L = a111
+			x.BH2L = nil
 		}
 		if c.Failed() {
 			c.Trace("BH2L")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st112, id113 := c.ReadRefFlag(); st112 == foryimpl.RefBack {
-				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id113)
-			} else if st112 == foryimpl.RefFollows {
-				x.Bin2U8 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id113, x.Bin2U8)
-			} else {
-				x.Bin2U8 = nil
-			}
-		} else {
+		if st106, id107 := c.ReadFieldRefFlag(); st106 == foryimpl.RefBack {
+			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id107)
+		} else if st106 == foryimpl.RefFollows {
 			x.Bin2U8 = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id107, x.Bin2U8)
+		} else {
+			x.Bin2U8 = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin2U8")
@@ -16173,24 +15891,24 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("A2L")
 			return
 		}
-		n100 := c.ReadArrayLengthFast(2)
-		if n100 < 0 {
-			n100 = c.ReadArrayLength(2)
+		n98 := c.ReadArrayLengthFast(2)
+		if n98 < 0 {
+			n98 = c.ReadArrayLength(2)
 		}
-		a101 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n100)
-		r.ReadRawInt16s(a101)
-		x.Arr2Go = a101
+		a99 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n98)
+		r.ReadRawInt16s(a99)
+		x.Arr2Go = a99
 		if c.Failed() {
 			c.Trace("Arr2Go")
 			return
 		}
-		n106 := c.ReadArrayLengthFast(2)
-		if n106 < 0 {
-			n106 = c.ReadArrayLength(2)
+		n102 := c.ReadArrayLengthFast(2)
+		if n102 < 0 {
+			n102 = c.ReadArrayLength(2)
 		}
-		a107 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n106)
-		r.ReadRawUint16s(foryimpl.Uint16s(a107))
-		x.BH2L = a107
+		a103 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n102)
+		r.ReadRawUint16s(foryimpl.Uint16s(a103))
+		x.BH2L = a103
 		if c.Failed() {
 			c.Trace("BH2L")
 			return
@@ -16201,164 +15919,154 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n114 := c.ReadLengthFast(1)
-	if n114 < 0 {
-		n114 = c.ReadLength(1)
+	n108 := c.ReadLengthFast(1)
+	if n108 < 0 {
+		n108 = c.ReadLength(1)
 	}
-	l115 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n114)
-	if n114 > 0 {
-		hn117 := c.ReadListHeader(1)
+	l109 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n108)
+	if n108 > 0 {
+		hn111 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i116 := range l115 {
-				if hn117 && !c.ReadFlag() {
-					clear(l115[i116 : i116+1])
+			for i110 := range l109 {
+				if hn111 && !c.ReadFlag() {
+					clear(l109[i110 : i110+1])
 					continue
 				}
-				l115[i116] = r.ReadBool()
+				l109[i110] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i116)
+					c.TraceIndex(i110)
 					break
 				}
 			}
 		}
 	}
-	x.BoolL2A = l115
+	x.BoolL2A = l109
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st120, id121 := c.ReadRefFlag(); st120 == foryimpl.RefBack {
-				x.F32A2L = foryimpl.BackRefSlice[float32](c, id121)
-			} else if st120 == foryimpl.RefFollows {
-				n122 := c.ReadArrayLengthFast(4)
-				if n122 < 0 {
-					n122 = c.ReadArrayLength(4)
-				}
-				a123 := foryimpl.MakeSlice[[]float32](c, n122)
-				r.ReadRawFloat32s(a123)
-				x.F32A2L = a123
-				foryimpl.SetRefSlice(c, id121, x.F32A2L)
-			} else {
-				x.F32A2L = nil
+		if st114, id115 := c.ReadFieldRefFlag(); st114 == foryimpl.RefBack {
+			x.F32A2L = foryimpl.BackRefSlice[float32](c, id115)
+		} else if st114 == foryimpl.RefFollows {
+			n116 := c.ReadArrayLengthFast(4)
+			if n116 < 0 {
+				n116 = c.ReadArrayLength(4)
 			}
+			a117 := foryimpl.MakeSlice[[]float32](c, n116)
+			r.ReadRawFloat32s(a117)
+			x.F32A2L = a117
+			foryimpl.SetRefSlice(c, id115, x.F32A2L)
 		} else {
-			n124 := c.ReadArrayLengthFast(4)
-			if n124 < 0 {
-				n124 = c.ReadArrayLength(4)
-			}
-			a125 := foryimpl.MakeSlice[[]float32](c, n124)
-			r.ReadRawFloat32s(a125)
-			x.F32A2L = a125
+			x.F32A2L = nil
 		}
 		if c.Failed() {
 			c.Trace("F32A2L")
 			return
 		}
 	} else {
-		n120 := c.ReadArrayLengthFast(4)
-		if n120 < 0 {
-			n120 = c.ReadArrayLength(4)
+		n114 := c.ReadArrayLengthFast(4)
+		if n114 < 0 {
+			n114 = c.ReadArrayLength(4)
 		}
-		a121 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n120)
-		r.ReadRawFloat32s(a121)
-		x.F32A2L = a121
+		a115 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n114)
+		r.ReadRawFloat32s(a115)
+		x.F32A2L = a115
 		if c.Failed() {
 			c.Trace("F32A2L")
 			return
 		}
 	}
-	n126 := c.ReadLengthFast(2)
-	if n126 < 0 {
-		n126 = c.ReadLength(2)
+	n118 := c.ReadLengthFast(2)
+	if n118 < 0 {
+		n118 = c.ReadLength(2)
 	}
-	l127 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n126)
-	if n126 > 0 {
-		hn129 := c.ReadListHeader(17)
+	l119 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n118)
+	if n118 > 0 {
+		hn121 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i128 := range l127 {
-				if hn129 && !c.ReadFlag() {
-					clear(l127[i128 : i128+1])
+			for i120 := range l119 {
+				if hn121 && !c.ReadFlag() {
+					clear(l119[i120 : i120+1])
 					continue
 				}
-				l127[i128] = serializer.Float16(r.ReadUint16())
+				l119[i120] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i128)
+					c.TraceIndex(i120)
 					break
 				}
 			}
 		}
 	}
-	x.H2A = l127
+	x.H2A = l119
 	if c.Failed() {
 		c.Trace("H2A")
 		return
 	}
-	n132 := c.ReadLengthFast(1)
-	if n132 < 0 {
-		n132 = c.ReadLength(1)
+	n124 := c.ReadLengthFast(1)
+	if n124 < 0 {
+		n124 = c.ReadLength(1)
 	}
-	l133 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n132)
-	if n132 > 0 {
-		hn135 := c.ReadListHeader(7)
+	l125 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n124)
+	if n124 > 0 {
+		hn127 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i134 := range l133 {
-				if hn135 && !c.ReadFlag() {
-					clear(l133[i134 : i134+1])
+			for i126 := range l125 {
+				if hn127 && !c.ReadFlag() {
+					clear(l125[i126 : i126+1])
 					continue
 				}
-				l133[i134] = int(r.ReadVarInt64())
+				l125[i126] = int(r.ReadVarInt64())
 				if c.Failed() {
-					c.TraceIndex(i134)
+					c.TraceIndex(i126)
 					break
 				}
 			}
 		}
 	}
-	x.Int2A = l133
+	x.Int2A = l125
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n138 := c.ReadLengthFast(1)
-	if n138 < 0 {
-		n138 = c.ReadLength(1)
+	n130 := c.ReadLengthFast(1)
+	if n130 < 0 {
+		n130 = c.ReadLength(1)
 	}
-	l139 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n138)
-	if n138 > 0 {
-		hn141 := c.ReadListHeader(5)
+	l131 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n130)
+	if n130 > 0 {
+		hn133 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i140 := range l139 {
-				if hn141 && !c.ReadFlag() {
-					clear(l139[i140 : i140+1])
+			for i132 := range l131 {
+				if hn133 && !c.ReadFlag() {
+					clear(l131[i132 : i132+1])
 					continue
 				}
-				l139[i140] = r.ReadVarInt32()
+				l131[i132] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i140)
+					c.TraceIndex(i132)
 					break
 				}
 			}
 		}
 	}
-	x.L2A = l139
+	x.L2A = l131
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
 	if c.TrackRef() {
-		if st144, id145 := c.ReadRefFlag(); st144 == foryimpl.RefBack {
-			x.NL = foryimpl.BackRefSlice[uint16](c, id145)
-		} else if st144 == foryimpl.RefFollows {
-			n146 := c.ReadArrayLengthFast(2)
-			if n146 < 0 {
-				n146 = c.ReadArrayLength(2)
+		if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id137)
+		} else if st136 == foryimpl.RefFollows {
+			n138 := c.ReadArrayLengthFast(2)
+			if n138 < 0 {
+				n138 = c.ReadArrayLength(2)
 			}
-			a147 := foryimpl.MakeSlice[[]uint16](c, n146)
-			r.ReadRawUint16s(a147)
-			x.NL = a147
-			foryimpl.SetRefSlice(c, id145, x.NL)
+			a139 := foryimpl.MakeSlice[[]uint16](c, n138)
+			r.ReadRawUint16s(a139)
+			x.NL = a139
+			foryimpl.SetRefSlice(c, id137, x.NL)
 		} else {
 			x.NL = nil
 		}
@@ -16368,59 +16076,59 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n144 := c.ReadArrayLengthFast(2)
-			if n144 < 0 {
-				n144 = c.ReadArrayLength(2)
+			n136 := c.ReadArrayLengthFast(2)
+			if n136 < 0 {
+				n136 = c.ReadArrayLength(2)
 			}
-			a145 := foryimpl.MakeSlice[[]uint16](c, n144)
-			r.ReadRawUint16s(a145)
-			x.NL = a145
+			a137 := foryimpl.MakeSlice[[]uint16](c, n136)
+			r.ReadRawUint16s(a137)
+			x.NL = a137
 		}
 		if c.Failed() {
 			c.Trace("NL")
 			return
 		}
 	}
-	n148 := c.ReadLengthFast(1)
-	if n148 < 0 {
-		n148 = c.ReadLength(1)
+	n140 := c.ReadLengthFast(1)
+	if n140 < 0 {
+		n140 = c.ReadLength(1)
 	}
-	l149 := foryimpl.ReuseSlice[Int32s](c, x.Named, n148)
-	if n148 > 0 {
-		hn151 := c.ReadListHeader(5)
+	l141 := foryimpl.ReuseSlice[Int32s](c, x.Named, n140)
+	if n140 > 0 {
+		hn143 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i150 := range l149 {
-				if hn151 && !c.ReadFlag() {
-					clear(l149[i150 : i150+1])
+			for i142 := range l141 {
+				if hn143 && !c.ReadFlag() {
+					clear(l141[i142 : i142+1])
 					continue
 				}
-				l149[i150] = r.ReadVarInt32()
+				l141[i142] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i150)
+					c.TraceIndex(i142)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l149
+	x.Named = l141
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.TrackRef() {
-		if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
-			x.PA = foryimpl.BackRef[[]float64](c, id155)
-		} else if st154 == foryimpl.RefFollows {
-			p156 := foryimpl.Alloc[[]float64](c)
-			foryimpl.SetRef(c, id155, p156)
-			n157 := c.ReadArrayLengthFast(8)
-			if n157 < 0 {
-				n157 = c.ReadArrayLength(8)
+		if st146, id147 := c.ReadRefFlag(); st146 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id147)
+		} else if st146 == foryimpl.RefFollows {
+			p148 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id147, p148)
+			n149 := c.ReadArrayLengthFast(8)
+			if n149 < 0 {
+				n149 = c.ReadArrayLength(8)
 			}
-			a158 := foryimpl.MakeSlice[[]float64](c, n157)
-			r.ReadRawFloat64s(a158)
-			*p156 = a158
-			x.PA = p156
+			a150 := foryimpl.MakeSlice[[]float64](c, n149)
+			r.ReadRawFloat64s(a150)
+			*p148 = a150
+			x.PA = p148
 		} else {
 			x.PA = nil
 		}
@@ -16430,138 +16138,128 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p154 := foryimpl.Alloc[[]float64](c)
-			n155 := c.ReadArrayLengthFast(8)
-			if n155 < 0 {
-				n155 = c.ReadArrayLength(8)
+			p146 := foryimpl.Alloc[[]float64](c)
+			n147 := c.ReadArrayLengthFast(8)
+			if n147 < 0 {
+				n147 = c.ReadArrayLength(8)
 			}
-			a156 := foryimpl.MakeSlice[[]float64](c, n155)
-			r.ReadRawFloat64s(a156)
-			*p154 = a156
-			x.PA = p154
+			a148 := foryimpl.MakeSlice[[]float64](c, n147)
+			r.ReadRawFloat64s(a148)
+			*p146 = a148
+			x.PA = p146
 		}
 		if c.Failed() {
 			c.Trace("PA")
 			return
 		}
 	}
-	n159 := c.ReadLengthFast(1)
-	if n159 < 0 {
-		n159 = c.ReadLength(1)
+	n151 := c.ReadLengthFast(1)
+	if n151 < 0 {
+		n151 = c.ReadLength(1)
 	}
-	l160 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n159)
-	if n159 > 0 {
-		hn162 := c.ReadListHeader(5)
+	l152 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n151)
+	if n151 > 0 {
+		hn154 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i161 := range l160 {
-				if hn162 && !c.ReadFlag() {
-					clear(l160[i161 : i161+1])
+			for i153 := range l152 {
+				if hn154 && !c.ReadFlag() {
+					clear(l152[i153 : i153+1])
 					continue
 				}
-				p165 := foryimpl.Alloc[int32](c)
-				*p165 = r.ReadVarInt32()
-				l160[i161] = p165
+				p157 := foryimpl.Alloc[int32](c)
+				*p157 = r.ReadVarInt32()
+				l152[i153] = p157
 				if c.Failed() {
-					c.TraceIndex(i161)
+					c.TraceIndex(i153)
 					break
 				}
 			}
 		}
 	}
-	x.PtrL2A = l160
+	x.PtrL2A = l152
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n166 := c.ReadLengthFast(1)
-	if n166 < 0 {
-		n166 = c.ReadLength(1)
+	n158 := c.ReadLengthFast(1)
+	if n158 < 0 {
+		n158 = c.ReadLength(1)
 	}
-	l167 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n166)
-	if n166 > 0 {
-		hn169 := c.ReadListHeader(9)
+	l159 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n158)
+	if n158 > 0 {
+		hn161 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i168 := range l167 {
-				if hn169 && !c.ReadFlag() {
-					clear(l167[i168 : i168+1])
+			for i160 := range l159 {
+				if hn161 && !c.ReadFlag() {
+					clear(l159[i160 : i160+1])
 					continue
 				}
-				l167[i168] = r.ReadUint8()
+				l159[i160] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i168)
+					c.TraceIndex(i160)
 					break
 				}
 			}
 		}
 	}
-	x.Raw2Bin = l167
+	x.Raw2Bin = l159
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n172 := c.ReadLengthFast(1)
-	if n172 < 0 {
-		n172 = c.ReadLength(1)
+	n164 := c.ReadLengthFast(1)
+	if n164 < 0 {
+		n164 = c.ReadLength(1)
 	}
-	l173 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n172)
-	if n172 > 0 {
-		hn175 := c.ReadListHeader(14)
+	l165 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n164)
+	if n164 > 0 {
+		hn167 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i174 := range l173 {
-				if hn175 && !c.ReadFlag() {
-					clear(l173[i174 : i174+1])
+			for i166 := range l165 {
+				if hn167 && !c.ReadFlag() {
+					clear(l165[i166 : i166+1])
 					continue
 				}
-				l173[i174] = r.ReadVarUint64()
+				l165[i166] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i174)
+					c.TraceIndex(i166)
 					break
 				}
 			}
 		}
 	}
-	x.U64L2A = l173
+	x.U64L2A = l165
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st178, id179 := c.ReadRefFlag(); st178 == foryimpl.RefBack {
-				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id179)
-			} else if st178 == foryimpl.RefFollows {
-				n180 := c.ReadArrayLengthFast(1)
-				if n180 < 0 {
-					n180 = c.ReadArrayLength(1)
-				}
-				a181 := foryimpl.MakeSlice[[]uint8](c, n180)
-				copy(a181, r.ReadBytes(n180))
-				x.U82Bin = a181
-				foryimpl.SetRefSlice(c, id179, x.U82Bin)
-			} else {
-				x.U82Bin = nil
+		if st170, id171 := c.ReadFieldRefFlag(); st170 == foryimpl.RefBack {
+			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id171)
+		} else if st170 == foryimpl.RefFollows {
+			n172 := c.ReadArrayLengthFast(1)
+			if n172 < 0 {
+				n172 = c.ReadArrayLength(1)
 			}
+			a173 := foryimpl.MakeSlice[[]uint8](c, n172)
+			copy(a173, r.ReadBytes(n172))
+			x.U82Bin = a173
+			foryimpl.SetRefSlice(c, id171, x.U82Bin)
 		} else {
-			n182 := c.ReadArrayLengthFast(1)
-			if n182 < 0 {
-				n182 = c.ReadArrayLength(1)
-			}
-			a183 := foryimpl.MakeSlice[[]uint8](c, n182)
-			copy(a183, r.ReadBytes(n182))
-			x.U82Bin = a183
+			x.U82Bin = nil
 		}
 		if c.Failed() {
 			c.Trace("U82Bin")
 			return
 		}
 	} else {
-		n178 := c.ReadArrayLengthFast(1)
-		if n178 < 0 {
-			n178 = c.ReadArrayLength(1)
+		n170 := c.ReadArrayLengthFast(1)
+		if n170 < 0 {
+			n170 = c.ReadArrayLength(1)
 		}
-		a179 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n178)
-		copy(a179, r.ReadBytes(n178))
-		x.U82Bin = a179
+		a171 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n170)
+		copy(a171, r.ReadBytes(n170))
+		x.U82Bin = a171
 		if c.Failed() {
 			c.Trace("U82Bin")
 			return
@@ -16577,17 +16275,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st186, id187 := c.ReadRefFlag(); st186 == foryimpl.RefBack {
-					x.A2L = foryimpl.BackRefSlice[int64](c, id187)
-				} else if st186 == foryimpl.RefFollows {
-					n188 := c.ReadArrayLengthFast(8)
-					if n188 < 0 {
-						n188 = c.ReadArrayLength(8)
+				if st176, id177 := c.ReadRefFlag(); st176 == foryimpl.RefBack {
+					x.A2L = foryimpl.BackRefSlice[int64](c, id177)
+				} else if st176 == foryimpl.RefFollows {
+					n178 := c.ReadArrayLengthFast(8)
+					if n178 < 0 {
+						n178 = c.ReadArrayLength(8)
 					}
-					a189 := foryimpl.MakeSlice[[]int64](c, n188)
-					r.ReadRawInt64s(a189)
-					x.A2L = a189
-					foryimpl.SetRefSlice(c, id187, x.A2L)
+					a179 := foryimpl.MakeSlice[[]int64](c, n178)
+					r.ReadRawInt64s(a179)
+					x.A2L = a179
+					foryimpl.SetRefSlice(c, id177, x.A2L)
 				} else {
 					x.A2L = nil
 				}
@@ -16595,28 +16293,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n184 := c.ReadArrayLengthFast(8)
-					if n184 < 0 {
-						n184 = c.ReadArrayLength(8)
+					n174 := c.ReadArrayLengthFast(8)
+					if n174 < 0 {
+						n174 = c.ReadArrayLength(8)
 					}
-					a185 := foryimpl.MakeSlice[[]int64](c, n184)
-					r.ReadRawInt64s(a185)
-					x.A2L = a185
+					a175 := foryimpl.MakeSlice[[]int64](c, n174)
+					r.ReadRawInt64s(a175)
+					x.A2L = a175
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st192, id193 := c.ReadRefFlag(); st192 == foryimpl.RefBack {
-					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id193)
-				} else if st192 == foryimpl.RefFollows {
-					n194 := c.ReadArrayLengthFast(2)
-					if n194 < 0 {
-						n194 = c.ReadArrayLength(2)
+				if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
+					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id183)
+				} else if st182 == foryimpl.RefFollows {
+					n184 := c.ReadArrayLengthFast(2)
+					if n184 < 0 {
+						n184 = c.ReadArrayLength(2)
 					}
-					a195 := foryimpl.MakeSlice[[]int16](c, n194)
-					r.ReadRawInt16s(a195)
-					x.Arr2Go = a195
-					foryimpl.SetRefSlice(c, id193, x.Arr2Go)
+					a185 := foryimpl.MakeSlice[[]int16](c, n184)
+					r.ReadRawInt16s(a185)
+					x.Arr2Go = a185
+					foryimpl.SetRefSlice(c, id183, x.Arr2Go)
 				} else {
 					x.Arr2Go = nil
 				}
@@ -16624,28 +16322,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n190 := c.ReadArrayLengthFast(2)
-					if n190 < 0 {
-						n190 = c.ReadArrayLength(2)
+					n180 := c.ReadArrayLengthFast(2)
+					if n180 < 0 {
+						n180 = c.ReadArrayLength(2)
 					}
-					a191 := foryimpl.MakeSlice[[]int16](c, n190)
-					r.ReadRawInt16s(a191)
-					x.Arr2Go = a191
+					a181 := foryimpl.MakeSlice[[]int16](c, n180)
+					r.ReadRawInt16s(a181)
+					x.Arr2Go = a181
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st198, id199 := c.ReadRefFlag(); st198 == foryimpl.RefBack {
-					x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id199)
-				} else if st198 == foryimpl.RefFollows {
-					n200 := c.ReadArrayLengthFast(2)
-					if n200 < 0 {
-						n200 = c.ReadArrayLength(2)
+				if st188, id189 := c.ReadRefFlag(); st188 == foryimpl.RefBack {
+					x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id189)
+				} else if st188 == foryimpl.RefFollows {
+					n190 := c.ReadArrayLengthFast(2)
+					if n190 < 0 {
+						n190 = c.ReadArrayLength(2)
 					}
-					a201 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n200)
-					r.ReadRawUint16s(foryimpl.Uint16s(a201))
-					x.BH2L = a201
-					foryimpl.SetRefSlice(c, id199, x.BH2L)
+					a191 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n190)
+					r.ReadRawUint16s(foryimpl.Uint16s(a191))
+					x.BH2L = a191
+					foryimpl.SetRefSlice(c, id189, x.BH2L)
 				} else {
 					x.BH2L = nil
 				}
@@ -16653,22 +16351,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n196 := c.ReadArrayLengthFast(2)
-					if n196 < 0 {
-						n196 = c.ReadArrayLength(2)
+					n186 := c.ReadArrayLengthFast(2)
+					if n186 < 0 {
+						n186 = c.ReadArrayLength(2)
 					}
-					a197 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n196)
-					r.ReadRawUint16s(foryimpl.Uint16s(a197))
-					x.BH2L = a197
+					a187 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n186)
+					r.ReadRawUint16s(foryimpl.Uint16s(a187))
+					x.BH2L = a187
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id203)
-				} else if st202 == foryimpl.RefFollows {
+				if st192, id193 := c.ReadRefFlag(); st192 == foryimpl.RefBack {
+					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id193)
+				} else if st192 == foryimpl.RefFollows {
 					x.Bin2U8 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id203, x.Bin2U8)
+					foryimpl.SetRefSlice(c, id193, x.Bin2U8)
 				} else {
 					x.Bin2U8 = nil
 				}
@@ -16683,42 +16381,42 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n204 := c.ReadLengthFast(1)
-				if n204 < 0 {
-					n204 = c.ReadLength(1)
+				n194 := c.ReadLengthFast(1)
+				if n194 < 0 {
+					n194 = c.ReadLength(1)
 				}
-				l205 := foryimpl.MakeSlice[[]bool](c, n204)
-				if n204 > 0 {
-					hn207 := c.ReadListHeader(1)
+				l195 := foryimpl.MakeSlice[[]bool](c, n194)
+				if n194 > 0 {
+					hn197 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i206 := range l205 {
-							if hn207 && !c.ReadFlag() {
-								clear(l205[i206 : i206+1])
+						for i196 := range l195 {
+							if hn197 && !c.ReadFlag() {
+								clear(l195[i196 : i196+1])
 								continue
 							}
-							l205[i206] = r.ReadBool()
+							l195[i196] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i206)
+								c.TraceIndex(i196)
 								break
 							}
 						}
 					}
 				}
-				x.BoolL2A = l205
+				x.BoolL2A = l195
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st212, id213 := c.ReadRefFlag(); st212 == foryimpl.RefBack {
-					x.F32A2L = foryimpl.BackRefSlice[float32](c, id213)
-				} else if st212 == foryimpl.RefFollows {
-					n214 := c.ReadArrayLengthFast(4)
-					if n214 < 0 {
-						n214 = c.ReadArrayLength(4)
+				if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+					x.F32A2L = foryimpl.BackRefSlice[float32](c, id203)
+				} else if st202 == foryimpl.RefFollows {
+					n204 := c.ReadArrayLengthFast(4)
+					if n204 < 0 {
+						n204 = c.ReadArrayLength(4)
 					}
-					a215 := foryimpl.MakeSlice[[]float32](c, n214)
-					r.ReadRawFloat32s(a215)
-					x.F32A2L = a215
-					foryimpl.SetRefSlice(c, id213, x.F32A2L)
+					a205 := foryimpl.MakeSlice[[]float32](c, n204)
+					r.ReadRawFloat32s(a205)
+					x.F32A2L = a205
+					foryimpl.SetRefSlice(c, id203, x.F32A2L)
 				} else {
 					x.F32A2L = nil
 				}
@@ -16726,109 +16424,109 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n210 := c.ReadArrayLengthFast(4)
-					if n210 < 0 {
-						n210 = c.ReadArrayLength(4)
+					n200 := c.ReadArrayLengthFast(4)
+					if n200 < 0 {
+						n200 = c.ReadArrayLength(4)
 					}
-					a211 := foryimpl.MakeSlice[[]float32](c, n210)
-					r.ReadRawFloat32s(a211)
-					x.F32A2L = a211
+					a201 := foryimpl.MakeSlice[[]float32](c, n200)
+					r.ReadRawFloat32s(a201)
+					x.F32A2L = a201
 				}
 			}
 		case 6:
 			if f.Convert {
 				x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n216 := c.ReadLengthFast(2)
-				if n216 < 0 {
-					n216 = c.ReadLength(2)
+				n206 := c.ReadLengthFast(2)
+				if n206 < 0 {
+					n206 = c.ReadLength(2)
 				}
-				l217 := foryimpl.MakeSlice[[]serializer.Float16](c, n216)
-				if n216 > 0 {
-					hn219 := c.ReadListHeader(17)
+				l207 := foryimpl.MakeSlice[[]serializer.Float16](c, n206)
+				if n206 > 0 {
+					hn209 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i218 := range l217 {
-							if hn219 && !c.ReadFlag() {
-								clear(l217[i218 : i218+1])
+						for i208 := range l207 {
+							if hn209 && !c.ReadFlag() {
+								clear(l207[i208 : i208+1])
 								continue
 							}
-							l217[i218] = serializer.Float16(r.ReadUint16())
+							l207[i208] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i218)
+								c.TraceIndex(i208)
 								break
 							}
 						}
 					}
 				}
-				x.H2A = l217
+				x.H2A = l207
 			}
 		case 7:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n222 := c.ReadLengthFast(1)
-				if n222 < 0 {
-					n222 = c.ReadLength(1)
+				n212 := c.ReadLengthFast(1)
+				if n212 < 0 {
+					n212 = c.ReadLength(1)
 				}
-				l223 := foryimpl.MakeSlice[[]int](c, n222)
-				if n222 > 0 {
-					hn225 := c.ReadListHeader(7)
+				l213 := foryimpl.MakeSlice[[]int](c, n212)
+				if n212 > 0 {
+					hn215 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i224 := range l223 {
-							if hn225 && !c.ReadFlag() {
-								clear(l223[i224 : i224+1])
+						for i214 := range l213 {
+							if hn215 && !c.ReadFlag() {
+								clear(l213[i214 : i214+1])
 								continue
 							}
-							l223[i224] = int(r.ReadVarInt64())
+							l213[i214] = int(r.ReadVarInt64())
 							if c.Failed() {
-								c.TraceIndex(i224)
+								c.TraceIndex(i214)
 								break
 							}
 						}
 					}
 				}
-				x.Int2A = l223
+				x.Int2A = l213
 			}
 		case 8:
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n228 := c.ReadLengthFast(1)
-				if n228 < 0 {
-					n228 = c.ReadLength(1)
+				n218 := c.ReadLengthFast(1)
+				if n218 < 0 {
+					n218 = c.ReadLength(1)
 				}
-				l229 := foryimpl.MakeSlice[[]int32](c, n228)
-				if n228 > 0 {
-					hn231 := c.ReadListHeader(5)
+				l219 := foryimpl.MakeSlice[[]int32](c, n218)
+				if n218 > 0 {
+					hn221 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i230 := range l229 {
-							if hn231 && !c.ReadFlag() {
-								clear(l229[i230 : i230+1])
+						for i220 := range l219 {
+							if hn221 && !c.ReadFlag() {
+								clear(l219[i220 : i220+1])
 								continue
 							}
-							l229[i230] = r.ReadVarInt32()
+							l219[i220] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i230)
+								c.TraceIndex(i220)
 								break
 							}
 						}
 					}
 				}
-				x.L2A = l229
+				x.L2A = l219
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st236, id237 := c.ReadRefFlag(); st236 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[uint16](c, id237)
-				} else if st236 == foryimpl.RefFollows {
-					n238 := c.ReadArrayLengthFast(2)
-					if n238 < 0 {
-						n238 = c.ReadArrayLength(2)
+				if st226, id227 := c.ReadRefFlag(); st226 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[uint16](c, id227)
+				} else if st226 == foryimpl.RefFollows {
+					n228 := c.ReadArrayLengthFast(2)
+					if n228 < 0 {
+						n228 = c.ReadArrayLength(2)
 					}
-					a239 := foryimpl.MakeSlice[[]uint16](c, n238)
-					r.ReadRawUint16s(a239)
-					x.NL = a239
-					foryimpl.SetRefSlice(c, id237, x.NL)
+					a229 := foryimpl.MakeSlice[[]uint16](c, n228)
+					r.ReadRawUint16s(a229)
+					x.NL = a229
+					foryimpl.SetRefSlice(c, id227, x.NL)
 				} else {
 					x.NL = nil
 				}
@@ -16836,174 +16534,174 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n234 := c.ReadArrayLengthFast(2)
-					if n234 < 0 {
-						n234 = c.ReadArrayLength(2)
+					n224 := c.ReadArrayLengthFast(2)
+					if n224 < 0 {
+						n224 = c.ReadArrayLength(2)
 					}
-					a235 := foryimpl.MakeSlice[[]uint16](c, n234)
-					r.ReadRawUint16s(a235)
-					x.NL = a235
+					a225 := foryimpl.MakeSlice[[]uint16](c, n224)
+					r.ReadRawUint16s(a225)
+					x.NL = a225
 				}
 			}
 		case 10:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n240 := c.ReadLengthFast(1)
-				if n240 < 0 {
-					n240 = c.ReadLength(1)
+				n230 := c.ReadLengthFast(1)
+				if n230 < 0 {
+					n230 = c.ReadLength(1)
 				}
-				l241 := foryimpl.MakeSlice[Int32s](c, n240)
-				if n240 > 0 {
-					hn243 := c.ReadListHeader(5)
+				l231 := foryimpl.MakeSlice[Int32s](c, n230)
+				if n230 > 0 {
+					hn233 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i242 := range l241 {
-							if hn243 && !c.ReadFlag() {
-								clear(l241[i242 : i242+1])
+						for i232 := range l231 {
+							if hn233 && !c.ReadFlag() {
+								clear(l231[i232 : i232+1])
 								continue
 							}
-							l241[i242] = r.ReadVarInt32()
+							l231[i232] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i242)
+								c.TraceIndex(i232)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l241
+				x.Named = l231
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id252)
-				} else if st251 == foryimpl.RefFollows {
-					p253 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id252, p253)
-					n254 := c.ReadArrayLengthFast(8)
-					if n254 < 0 {
-						n254 = c.ReadArrayLength(8)
+				if st241, id242 := c.ReadRefFlag(); st241 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id242)
+				} else if st241 == foryimpl.RefFollows {
+					p243 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id242, p243)
+					n244 := c.ReadArrayLengthFast(8)
+					if n244 < 0 {
+						n244 = c.ReadArrayLength(8)
 					}
-					a255 := foryimpl.MakeSlice[[]float64](c, n254)
-					r.ReadRawFloat64s(a255)
-					*p253 = a255
-					x.PA = p253
+					a245 := foryimpl.MakeSlice[[]float64](c, n244)
+					r.ReadRawFloat64s(a245)
+					*p243 = a245
+					x.PA = p243
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s249 := foryimpl.ReadSliceAs[float64](c, f); s249 != nil {
-						v250 := []float64(s249)
-						x.PA = &v250
+					if s239 := foryimpl.ReadSliceAs[float64](c, f); s239 != nil {
+						v240 := []float64(s239)
+						x.PA = &v240
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p246 := foryimpl.Alloc[[]float64](c)
-					n247 := c.ReadArrayLengthFast(8)
-					if n247 < 0 {
-						n247 = c.ReadArrayLength(8)
+					p236 := foryimpl.Alloc[[]float64](c)
+					n237 := c.ReadArrayLengthFast(8)
+					if n237 < 0 {
+						n237 = c.ReadArrayLength(8)
 					}
-					a248 := foryimpl.MakeSlice[[]float64](c, n247)
-					r.ReadRawFloat64s(a248)
-					*p246 = a248
-					x.PA = p246
+					a238 := foryimpl.MakeSlice[[]float64](c, n237)
+					r.ReadRawFloat64s(a238)
+					*p236 = a238
+					x.PA = p236
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.PtrL2A = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n256 := c.ReadLengthFast(1)
-				if n256 < 0 {
-					n256 = c.ReadLength(1)
+				n246 := c.ReadLengthFast(1)
+				if n246 < 0 {
+					n246 = c.ReadLength(1)
 				}
-				l257 := foryimpl.MakeSlice[[]*int32](c, n256)
-				if n256 > 0 {
-					hn259 := c.ReadListHeader(5)
+				l247 := foryimpl.MakeSlice[[]*int32](c, n246)
+				if n246 > 0 {
+					hn249 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i258 := range l257 {
-							if hn259 && !c.ReadFlag() {
-								clear(l257[i258 : i258+1])
+						for i248 := range l247 {
+							if hn249 && !c.ReadFlag() {
+								clear(l247[i248 : i248+1])
 								continue
 							}
-							p262 := foryimpl.Alloc[int32](c)
-							*p262 = r.ReadVarInt32()
-							l257[i258] = p262
+							p252 := foryimpl.Alloc[int32](c)
+							*p252 = r.ReadVarInt32()
+							l247[i248] = p252
 							if c.Failed() {
-								c.TraceIndex(i258)
+								c.TraceIndex(i248)
 								break
 							}
 						}
 					}
 				}
-				x.PtrL2A = l257
+				x.PtrL2A = l247
 			}
 		case 13:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n263 := c.ReadLengthFast(1)
-				if n263 < 0 {
-					n263 = c.ReadLength(1)
+				n253 := c.ReadLengthFast(1)
+				if n253 < 0 {
+					n253 = c.ReadLength(1)
 				}
-				l264 := foryimpl.MakeSlice[[]uint8](c, n263)
-				if n263 > 0 {
-					hn266 := c.ReadListHeader(9)
+				l254 := foryimpl.MakeSlice[[]uint8](c, n253)
+				if n253 > 0 {
+					hn256 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i265 := range l264 {
-							if hn266 && !c.ReadFlag() {
-								clear(l264[i265 : i265+1])
+						for i255 := range l254 {
+							if hn256 && !c.ReadFlag() {
+								clear(l254[i255 : i255+1])
 								continue
 							}
-							l264[i265] = r.ReadUint8()
+							l254[i255] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i265)
+								c.TraceIndex(i255)
 								break
 							}
 						}
 					}
 				}
-				x.Raw2Bin = l264
+				x.Raw2Bin = l254
 			}
 		case 14:
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n269 := c.ReadLengthFast(1)
-				if n269 < 0 {
-					n269 = c.ReadLength(1)
+				n259 := c.ReadLengthFast(1)
+				if n259 < 0 {
+					n259 = c.ReadLength(1)
 				}
-				l270 := foryimpl.MakeSlice[[]uint64](c, n269)
-				if n269 > 0 {
-					hn272 := c.ReadListHeader(14)
+				l260 := foryimpl.MakeSlice[[]uint64](c, n259)
+				if n259 > 0 {
+					hn262 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i271 := range l270 {
-							if hn272 && !c.ReadFlag() {
-								clear(l270[i271 : i271+1])
+						for i261 := range l260 {
+							if hn262 && !c.ReadFlag() {
+								clear(l260[i261 : i261+1])
 								continue
 							}
-							l270[i271] = r.ReadVarUint64()
+							l260[i261] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i271)
+								c.TraceIndex(i261)
 								break
 							}
 						}
 					}
 				}
-				x.U64L2A = l270
+				x.U64L2A = l260
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st277, id278 := c.ReadRefFlag(); st277 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id278)
-				} else if st277 == foryimpl.RefFollows {
-					n279 := c.ReadArrayLengthFast(1)
-					if n279 < 0 {
-						n279 = c.ReadArrayLength(1)
+				if st267, id268 := c.ReadRefFlag(); st267 == foryimpl.RefBack {
+					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id268)
+				} else if st267 == foryimpl.RefFollows {
+					n269 := c.ReadArrayLengthFast(1)
+					if n269 < 0 {
+						n269 = c.ReadArrayLength(1)
 					}
-					a280 := foryimpl.MakeSlice[[]uint8](c, n279)
-					copy(a280, r.ReadBytes(n279))
-					x.U82Bin = a280
-					foryimpl.SetRefSlice(c, id278, x.U82Bin)
+					a270 := foryimpl.MakeSlice[[]uint8](c, n269)
+					copy(a270, r.ReadBytes(n269))
+					x.U82Bin = a270
+					foryimpl.SetRefSlice(c, id268, x.U82Bin)
 				} else {
 					x.U82Bin = nil
 				}
@@ -17011,13 +16709,13 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n275 := c.ReadArrayLengthFast(1)
-					if n275 < 0 {
-						n275 = c.ReadArrayLength(1)
+					n265 := c.ReadArrayLengthFast(1)
+					if n265 < 0 {
+						n265 = c.ReadArrayLength(1)
 					}
-					a276 := foryimpl.MakeSlice[[]uint8](c, n275)
-					copy(a276, r.ReadBytes(n275))
-					x.U82Bin = a276
+					a266 := foryimpl.MakeSlice[[]uint8](c, n265)
+					copy(a266, r.ReadBytes(n265))
+					x.U82Bin = a266
 				}
 			}
 		default:

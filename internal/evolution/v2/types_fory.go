@@ -1140,17 +1140,9 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-					x.AddE = Color(e27)
-				} else {
-					x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
-				x.AddE = Color(e28)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+				x.AddE = Color(e25)
 			} else {
 				x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1176,35 +1168,35 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[time.Duration](c)
-		*p29 = c.ReadDuration()
-		x.AddPD = p29
+		p26 := foryimpl.Alloc[time.Duration](c)
+		*p26 = c.ReadDuration()
+		x.AddPD = p26
 	}
 	if c.Failed() {
 		c.Trace("AddPD")
 		return
 	}
 	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[serializer.Date](c)
-		*p30 = serializer.Date(c.ReadDate())
-		x.AddPDt = p30
+		p27 := foryimpl.Alloc[serializer.Date](c)
+		*p27 = serializer.Date(c.ReadDate())
+		x.AddPDt = p27
 	}
 	if c.Failed() {
 		c.Trace("AddPDt")
 		return
 	}
 	if c.TrackRef() {
-		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-			x.AddPE = foryimpl.BackRef[Color](c, id32)
-		} else if st31 == foryimpl.RefFollows {
-			p33 := foryimpl.Alloc[Color](c)
-			foryimpl.SetRef(c, id32, p33)
-			if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
-				*p33 = Color(e34)
+		if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
+			x.AddPE = foryimpl.BackRef[Color](c, id29)
+		} else if st28 == foryimpl.RefFollows {
+			p30 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id29, p30)
+			if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
+				*p30 = Color(e31)
 			} else {
-				*p33 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p30 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.AddPE = p33
+			x.AddPE = p30
 		} else {
 			x.AddPE = nil
 		}
@@ -1214,13 +1206,13 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p31 := foryimpl.Alloc[Color](c)
-			if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
-				*p31 = Color(e32)
+			p28 := foryimpl.Alloc[Color](c)
+			if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+				*p28 = Color(e29)
 			} else {
-				*p31 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.AddPE = p31
+			x.AddPE = p28
 		}
 		if c.Failed() {
 			c.Trace("AddPE")
@@ -1228,18 +1220,18 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[string](c)
-		*p35 = c.ReadString()
-		x.AddPS = p35
+		p32 := foryimpl.Alloc[string](c)
+		*p32 = c.ReadString()
+		x.AddPS = p32
 	}
 	if c.Failed() {
 		c.Trace("AddPS")
 		return
 	}
 	if c.ReadFlag() {
-		p36 := foryimpl.Alloc[time.Time](c)
-		*p36 = c.ReadTime()
-		x.AddPT = p36
+		p33 := foryimpl.Alloc[time.Time](c)
+		*p33 = c.ReadTime()
+		x.AddPT = p33
 	}
 	if c.Failed() {
 		c.Trace("AddPT")
@@ -1266,17 +1258,9 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
-					x.E = Color(e39)
-				} else {
-					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
-				x.E = Color(e40)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+				x.E = Color(e34)
 			} else {
 				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1286,8 +1270,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-			x.E = Color(e37)
+		if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+			x.E = Color(e34)
 		} else {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1302,35 +1286,35 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[time.Duration](c)
-		*p41 = c.ReadDuration()
-		x.PD = p41
+		p35 := foryimpl.Alloc[time.Duration](c)
+		*p35 = c.ReadDuration()
+		x.PD = p35
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[serializer.Date](c)
-		*p42 = serializer.Date(c.ReadDate())
-		x.PDt = p42
+		p36 := foryimpl.Alloc[serializer.Date](c)
+		*p36 = serializer.Date(c.ReadDate())
+		x.PDt = p36
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.TrackRef() {
-		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-			x.PE = foryimpl.BackRef[Color](c, id44)
-		} else if st43 == foryimpl.RefFollows {
-			p45 := foryimpl.Alloc[Color](c)
-			foryimpl.SetRef(c, id44, p45)
-			if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
-				*p45 = Color(e46)
+		if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+			x.PE = foryimpl.BackRef[Color](c, id38)
+		} else if st37 == foryimpl.RefFollows {
+			p39 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id38, p39)
+			if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
+				*p39 = Color(e40)
 			} else {
-				*p45 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p39 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.PE = p45
+			x.PE = p39
 		} else {
 			x.PE = nil
 		}
@@ -1340,13 +1324,13 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p43 := foryimpl.Alloc[Color](c)
-			if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
-				*p43 = Color(e44)
+			p37 := foryimpl.Alloc[Color](c)
+			if e38 := c.ReadEnumFast(uint32(0x7fffffff)); e38 >= 0 {
+				*p37 = Color(e38)
 			} else {
-				*p43 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p37 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.PE = p43
+			x.PE = p37
 		}
 		if c.Failed() {
 			c.Trace("PE")
@@ -1354,18 +1338,18 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[string](c)
-		*p47 = c.ReadString()
-		x.PS = p47
+		p41 := foryimpl.Alloc[string](c)
+		*p41 = c.ReadString()
+		x.PS = p41
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[time.Time](c)
-		*p48 = c.ReadTime()
-		x.PT = p48
+		p42 := foryimpl.Alloc[time.Time](c)
+		*p42 = c.ReadTime()
+		x.PT = p42
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1391,128 +1375,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v49, ok50 := c.ReadIntAs(f, 64); ok50 {
-					x.AddFixI64 = int64(v49)
+				if v43, ok44 := c.ReadIntAs(f, 64); ok44 {
+					x.AddFixI64 = int64(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 64); ok52 {
-					x.FixI64 = int64(v51)
+				if v45, ok46 := c.ReadIntAs(f, 64); ok46 {
+					x.FixI64 = int64(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v53, ok54 := c.ReadUintAs(f, 64); ok54 {
-					x.AddFixU64 = uint64(v53)
+				if v47, ok48 := c.ReadUintAs(f, 64); ok48 {
+					x.AddFixU64 = uint64(v47)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v55, ok56 := c.ReadUintAs(f, 64); ok56 {
-					x.FixU64 = uint64(v55)
+				if v49, ok50 := c.ReadUintAs(f, 64); ok50 {
+					x.FixU64 = uint64(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v57, ok58 := c.ReadFloatAs(f, 64); ok58 {
-					x.AddF64 = float64(v57)
+				if v51, ok52 := c.ReadFloatAs(f, 64); ok52 {
+					x.AddF64 = float64(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v59, ok60 := c.ReadFloatAs(f, 64); ok60 {
-					x.F64 = float64(v59)
+				if v53, ok54 := c.ReadFloatAs(f, 64); ok54 {
+					x.F64 = float64(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v61, ok62 := c.ReadIntAs(f, 32); ok62 {
-					x.AddFixI32 = int32(v61)
+				if v55, ok56 := c.ReadIntAs(f, 32); ok56 {
+					x.AddFixI32 = int32(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v63, ok64 := c.ReadIntAs(f, 32); ok64 {
-					x.FixI32 = int32(v63)
+				if v57, ok58 := c.ReadIntAs(f, 32); ok58 {
+					x.FixI32 = int32(v57)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v65, ok66 := c.ReadUintAs(f, 32); ok66 {
-					x.AddFixU32 = uint32(v65)
+				if v59, ok60 := c.ReadUintAs(f, 32); ok60 {
+					x.AddFixU32 = uint32(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v67, ok68 := c.ReadUintAs(f, 32); ok68 {
-					x.FixU32 = uint32(v67)
+				if v61, ok62 := c.ReadUintAs(f, 32); ok62 {
+					x.FixU32 = uint32(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
-					x.AddF32 = float32(v69)
+				if v63, ok64 := c.ReadFloatAs(f, 32); ok64 {
+					x.AddF32 = float32(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v71, ok72 := c.ReadFloatAs(f, 32); ok72 {
-					x.F32 = float32(v71)
+				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
+					x.F32 = float32(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 16); ok74 {
-					x.AddI16 = int16(v73)
+				if v67, ok68 := c.ReadIntAs(f, 16); ok68 {
+					x.AddI16 = int16(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 16); ok76 {
-					x.I16 = int16(v75)
+				if v69, ok70 := c.ReadIntAs(f, 16); ok70 {
+					x.I16 = int16(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v77, ok78 := c.ReadUintAs(f, 16); ok78 {
-					x.AddU16 = uint16(v77)
+				if v71, ok72 := c.ReadUintAs(f, 16); ok72 {
+					x.AddU16 = uint16(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v79, ok80 := c.ReadUintAs(f, 16); ok80 {
-					x.U16 = uint16(v79)
+				if v73, ok74 := c.ReadUintAs(f, 16); ok74 {
+					x.U16 = uint16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1527,345 +1511,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 8); ok82 {
-					x.AddI8 = int8(v81)
+				if v75, ok76 := c.ReadIntAs(f, 8); ok76 {
+					x.AddI8 = int8(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 8); ok84 {
-					x.I8 = int8(v83)
+				if v77, ok78 := c.ReadIntAs(f, 8); ok78 {
+					x.I8 = int8(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v85, ok86 := c.ReadUintAs(f, 8); ok86 {
-					x.AddU8 = uint8(v85)
+				if v79, ok80 := c.ReadUintAs(f, 8); ok80 {
+					x.AddU8 = uint8(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v87, ok88 := c.ReadUintAs(f, 8); ok88 {
-					x.U8 = uint8(v87)
+				if v81, ok82 := c.ReadUintAs(f, 8); ok82 {
+					x.U8 = uint8(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v89, ok90 := c.ReadIntAs(f, 64); ok90 {
-					x.AddI = int(v89)
+				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
+					x.AddI = int(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v91, ok92 := c.ReadIntAs(f, 64); ok92 {
-					x.AddI64 = int64(v91)
+				if v85, ok86 := c.ReadIntAs(f, 64); ok86 {
+					x.AddI64 = int64(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 64); ok94 {
-					x.AddMyI = MyInt(v93)
+				if v87, ok88 := c.ReadIntAs(f, 64); ok88 {
+					x.AddMyI = MyInt(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddMyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
-					x.I = int(v95)
+				if v89, ok90 := c.ReadIntAs(f, 64); ok90 {
+					x.I = int(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
-					x.I64 = int64(v97)
+				if v91, ok92 := c.ReadIntAs(f, 64); ok92 {
+					x.I64 = int64(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v99, ok100 := c.ReadIntAs(f, 64); ok100 {
-					x.MyI = MyInt(v99)
+				if v93, ok94 := c.ReadIntAs(f, 64); ok94 {
+					x.MyI = MyInt(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v101, ok102 := c.ReadIntAs(f, 64); ok102 {
-					x.AddTagI64 = int64(v101)
+				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
+					x.AddTagI64 = int64(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 64); ok104 {
-					x.TagI64 = int64(v103)
+				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
+					x.TagI64 = int64(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v105, ok106 := c.ReadUintAs(f, 64); ok106 {
-					x.AddU = uint(v105)
+				if v99, ok100 := c.ReadUintAs(f, 64); ok100 {
+					x.AddU = uint(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v107, ok108 := c.ReadUintAs(f, 64); ok108 {
-					x.AddU64 = uint64(v107)
+				if v101, ok102 := c.ReadUintAs(f, 64); ok102 {
+					x.AddU64 = uint64(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v109, ok110 := c.ReadUintAs(f, 64); ok110 {
-					x.U = uint(v109)
+				if v103, ok104 := c.ReadUintAs(f, 64); ok104 {
+					x.U = uint(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v111, ok112 := c.ReadUintAs(f, 64); ok112 {
-					x.U64 = uint64(v111)
+				if v105, ok106 := c.ReadUintAs(f, 64); ok106 {
+					x.U64 = uint64(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v113, ok114 := c.ReadUintAs(f, 64); ok114 {
-					x.AddTagU64 = uint64(v113)
+				if v107, ok108 := c.ReadUintAs(f, 64); ok108 {
+					x.AddTagU64 = uint64(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v115, ok116 := c.ReadUintAs(f, 64); ok116 {
-					x.TagU64 = uint64(v115)
+				if v109, ok110 := c.ReadUintAs(f, 64); ok110 {
+					x.TagU64 = uint64(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v117, ok118 := c.ReadIntAs(f, 32); ok118 {
-					x.AddI32 = int32(v117)
+				if v111, ok112 := c.ReadIntAs(f, 32); ok112 {
+					x.AddI32 = int32(v111)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v119, ok120 := c.ReadIntAs(f, 32); ok120 {
-					x.I32 = int32(v119)
+				if v113, ok114 := c.ReadIntAs(f, 32); ok114 {
+					x.I32 = int32(v113)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v121, ok122 := c.ReadUintAs(f, 32); ok122 {
-					x.AddU32 = uint32(v121)
+				if v115, ok116 := c.ReadUintAs(f, 32); ok116 {
+					x.AddU32 = uint32(v115)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v123, ok124 := c.ReadUintAs(f, 32); ok124 {
-					x.U32 = uint32(v123)
+				if v117, ok118 := c.ReadUintAs(f, 32); ok118 {
+					x.U32 = uint32(v117)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v126, ok127 := c.ReadFloatAs(f, 64); ok127 {
-					pv128 := float64(v126)
-					x.AddPF64 = &pv128
+				if v120, ok121 := c.ReadFloatAs(f, 64); ok121 {
+					pv122 := float64(v120)
+					x.AddPF64 = &pv122
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p125 := foryimpl.Alloc[float64](c)
-				*p125 = r.ReadFloat64()
-				x.AddPF64 = p125
+				p119 := foryimpl.Alloc[float64](c)
+				*p119 = r.ReadFloat64()
+				x.AddPF64 = p119
 			}
 		case 41:
 			if f.Convert {
-				if v130, ok131 := c.ReadFloatAs(f, 64); ok131 {
-					pv132 := float64(v130)
-					x.PF64 = &pv132
+				if v124, ok125 := c.ReadFloatAs(f, 64); ok125 {
+					pv126 := float64(v124)
+					x.PF64 = &pv126
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p129 := foryimpl.Alloc[float64](c)
-				*p129 = r.ReadFloat64()
-				x.PF64 = p129
+				p123 := foryimpl.Alloc[float64](c)
+				*p123 = r.ReadFloat64()
+				x.PF64 = p123
 			}
 		case 42:
 			if f.Convert {
-				if v134, ok135 := c.ReadFloatAs(f, 32); ok135 {
-					pv136 := float32(v134)
-					x.AddPF32 = &pv136
+				if v128, ok129 := c.ReadFloatAs(f, 32); ok129 {
+					pv130 := float32(v128)
+					x.AddPF32 = &pv130
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p133 := foryimpl.Alloc[float32](c)
-				*p133 = r.ReadFloat32()
-				x.AddPF32 = p133
+				p127 := foryimpl.Alloc[float32](c)
+				*p127 = r.ReadFloat32()
+				x.AddPF32 = p127
 			}
 		case 43:
 			if f.Convert {
-				if v138, ok139 := c.ReadFloatAs(f, 32); ok139 {
-					pv140 := float32(v138)
-					x.PF32 = &pv140
+				if v132, ok133 := c.ReadFloatAs(f, 32); ok133 {
+					pv134 := float32(v132)
+					x.PF32 = &pv134
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p137 := foryimpl.Alloc[float32](c)
-				*p137 = r.ReadFloat32()
-				x.PF32 = p137
+				p131 := foryimpl.Alloc[float32](c)
+				*p131 = r.ReadFloat32()
+				x.PF32 = p131
 			}
 		case 44:
 			if f.Convert {
-				if v142, ok143 := c.ReadUintAs(f, 16); ok143 {
-					pv144 := uint16(v142)
-					x.AddPU16 = &pv144
+				if v136, ok137 := c.ReadUintAs(f, 16); ok137 {
+					pv138 := uint16(v136)
+					x.AddPU16 = &pv138
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p141 := foryimpl.Alloc[uint16](c)
-				*p141 = r.ReadUint16()
-				x.AddPU16 = p141
+				p135 := foryimpl.Alloc[uint16](c)
+				*p135 = r.ReadUint16()
+				x.AddPU16 = p135
 			}
 		case 45:
 			if f.Convert {
-				if v146, ok147 := c.ReadUintAs(f, 16); ok147 {
-					pv148 := uint16(v146)
-					x.PU16 = &pv148
+				if v140, ok141 := c.ReadUintAs(f, 16); ok141 {
+					pv142 := uint16(v140)
+					x.PU16 = &pv142
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p145 := foryimpl.Alloc[uint16](c)
-				*p145 = r.ReadUint16()
-				x.PU16 = p145
+				p139 := foryimpl.Alloc[uint16](c)
+				*p139 = r.ReadUint16()
+				x.PU16 = p139
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p149 := foryimpl.Alloc[bool](c)
-				*p149 = r.ReadBool()
-				x.AddPB = p149
+				p143 := foryimpl.Alloc[bool](c)
+				*p143 = r.ReadBool()
+				x.AddPB = p143
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p150 := foryimpl.Alloc[bool](c)
-				*p150 = r.ReadBool()
-				x.PB = p150
+				p144 := foryimpl.Alloc[bool](c)
+				*p144 = r.ReadBool()
+				x.PB = p144
 			}
 		case 48:
 			if f.Convert {
-				if v152, ok153 := c.ReadIntAs(f, 8); ok153 {
-					pv154 := int8(v152)
-					x.AddPI8 = &pv154
+				if v146, ok147 := c.ReadIntAs(f, 8); ok147 {
+					pv148 := int8(v146)
+					x.AddPI8 = &pv148
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p151 := foryimpl.Alloc[int8](c)
-				*p151 = r.ReadInt8()
-				x.AddPI8 = p151
+				p145 := foryimpl.Alloc[int8](c)
+				*p145 = r.ReadInt8()
+				x.AddPI8 = p145
 			}
 		case 49:
 			if f.Convert {
-				if v156, ok157 := c.ReadIntAs(f, 8); ok157 {
-					pv158 := int8(v156)
-					x.PI8 = &pv158
+				if v150, ok151 := c.ReadIntAs(f, 8); ok151 {
+					pv152 := int8(v150)
+					x.PI8 = &pv152
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p155 := foryimpl.Alloc[int8](c)
-				*p155 = r.ReadInt8()
-				x.PI8 = p155
+				p149 := foryimpl.Alloc[int8](c)
+				*p149 = r.ReadInt8()
+				x.PI8 = p149
 			}
 		case 50:
 			if f.Convert {
-				if v160, ok161 := c.ReadIntAs(f, 64); ok161 {
-					pv162 := int64(v160)
-					x.AddPI64 = &pv162
+				if v154, ok155 := c.ReadIntAs(f, 64); ok155 {
+					pv156 := int64(v154)
+					x.AddPI64 = &pv156
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p159 := foryimpl.Alloc[int64](c)
-				*p159 = r.ReadVarInt64()
-				x.AddPI64 = p159
+				p153 := foryimpl.Alloc[int64](c)
+				*p153 = r.ReadVarInt64()
+				x.AddPI64 = p153
 			}
 		case 51:
 			if f.Convert {
-				if v164, ok165 := c.ReadIntAs(f, 64); ok165 {
-					pv166 := int64(v164)
-					x.PI64 = &pv166
+				if v158, ok159 := c.ReadIntAs(f, 64); ok159 {
+					pv160 := int64(v158)
+					x.PI64 = &pv160
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p163 := foryimpl.Alloc[int64](c)
-				*p163 = r.ReadVarInt64()
-				x.PI64 = p163
+				p157 := foryimpl.Alloc[int64](c)
+				*p157 = r.ReadVarInt64()
+				x.PI64 = p157
 			}
 		case 52:
 			if f.Convert {
-				if v168, ok169 := c.ReadUintAs(f, 64); ok169 {
-					pv170 := uint64(v168)
-					x.AddPU64 = &pv170
+				if v162, ok163 := c.ReadUintAs(f, 64); ok163 {
+					pv164 := uint64(v162)
+					x.AddPU64 = &pv164
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p167 := foryimpl.Alloc[uint64](c)
-				*p167 = r.ReadVarUint64()
-				x.AddPU64 = p167
+				p161 := foryimpl.Alloc[uint64](c)
+				*p161 = r.ReadVarUint64()
+				x.AddPU64 = p161
 			}
 		case 53:
 			if f.Convert {
-				if v172, ok173 := c.ReadUintAs(f, 64); ok173 {
-					pv174 := uint64(v172)
-					x.PU64 = &pv174
+				if v166, ok167 := c.ReadUintAs(f, 64); ok167 {
+					pv168 := uint64(v166)
+					x.PU64 = &pv168
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[uint64](c)
-				*p171 = r.ReadVarUint64()
-				x.PU64 = p171
+				p165 := foryimpl.Alloc[uint64](c)
+				*p165 = r.ReadVarUint64()
+				x.PU64 = p165
 			}
 		case 54:
 			if f.Convert {
-				if v176, ok177 := c.ReadIntAs(f, 32); ok177 {
-					pv178 := int32(v176)
-					x.AddPI32 = &pv178
+				if v170, ok171 := c.ReadIntAs(f, 32); ok171 {
+					pv172 := int32(v170)
+					x.AddPI32 = &pv172
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p175 := foryimpl.Alloc[int32](c)
-				*p175 = r.ReadVarInt32()
-				x.AddPI32 = p175
+				p169 := foryimpl.Alloc[int32](c)
+				*p169 = r.ReadVarInt32()
+				x.AddPI32 = p169
 			}
 		case 55:
 			if f.Convert {
-				if v180, ok181 := c.ReadIntAs(f, 32); ok181 {
-					pv182 := int32(v180)
-					x.PI32 = &pv182
+				if v174, ok175 := c.ReadIntAs(f, 32); ok175 {
+					pv176 := int32(v174)
+					x.PI32 = &pv176
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[int32](c)
-				*p179 = r.ReadVarInt32()
-				x.PI32 = p179
+				p173 := foryimpl.Alloc[int32](c)
+				*p173 = r.ReadVarInt32()
+				x.PI32 = p173
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -1878,16 +1862,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e186 := c.ReadEnumFast(uint32(0x7fffffff)); e186 >= 0 {
-						x.AddE = Color(e186)
+					if e180 := c.ReadEnumFast(uint32(0x7fffffff)); e180 >= 0 {
+						x.AddE = Color(e180)
 					} else {
 						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e183 := c.ReadEnumFast(uint32(0x7fffffff)); e183 >= 0 {
-						x.AddE = Color(e183)
+					if e177 := c.ReadEnumFast(uint32(0x7fffffff)); e177 >= 0 {
+						x.AddE = Color(e177)
 					} else {
 						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1899,54 +1883,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p187 := foryimpl.Alloc[time.Duration](c)
-				*p187 = c.ReadDuration()
-				x.AddPD = p187
+				p181 := foryimpl.Alloc[time.Duration](c)
+				*p181 = c.ReadDuration()
+				x.AddPD = p181
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p188 := foryimpl.Alloc[serializer.Date](c)
-				*p188 = serializer.Date(c.ReadDate())
-				x.AddPDt = p188
+				p182 := foryimpl.Alloc[serializer.Date](c)
+				*p182 = serializer.Date(c.ReadDate())
+				x.AddPDt = p182
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st191, id192 := c.ReadRefFlag(); st191 == foryimpl.RefBack {
-					x.AddPE = foryimpl.BackRef[Color](c, id192)
-				} else if st191 == foryimpl.RefFollows {
-					p193 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id192, p193)
-					if e194 := c.ReadEnumFast(uint32(0x7fffffff)); e194 >= 0 {
-						*p193 = Color(e194)
+				if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
+					x.AddPE = foryimpl.BackRef[Color](c, id186)
+				} else if st185 == foryimpl.RefFollows {
+					p187 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id186, p187)
+					if e188 := c.ReadEnumFast(uint32(0x7fffffff)); e188 >= 0 {
+						*p187 = Color(e188)
 					} else {
-						*p193 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p187 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p193
+					x.AddPE = p187
 				} else {
 					x.AddPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p189 := foryimpl.Alloc[Color](c)
-					if e190 := c.ReadEnumFast(uint32(0x7fffffff)); e190 >= 0 {
-						*p189 = Color(e190)
+					p183 := foryimpl.Alloc[Color](c)
+					if e184 := c.ReadEnumFast(uint32(0x7fffffff)); e184 >= 0 {
+						*p183 = Color(e184)
 					} else {
-						*p189 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p183 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p189
+					x.AddPE = p183
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p195 := foryimpl.Alloc[string](c)
-				*p195 = c.ReadString()
-				x.AddPS = p195
+				p189 := foryimpl.Alloc[string](c)
+				*p189 = c.ReadString()
+				x.AddPS = p189
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p196 := foryimpl.Alloc[time.Time](c)
-				*p196 = c.ReadTime()
-				x.AddPT = p196
+				p190 := foryimpl.Alloc[time.Time](c)
+				*p190 = c.ReadTime()
+				x.AddPT = p190
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -1967,16 +1951,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 69:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e200 := c.ReadEnumFast(uint32(0x7fffffff)); e200 >= 0 {
-						x.E = Color(e200)
+					if e194 := c.ReadEnumFast(uint32(0x7fffffff)); e194 >= 0 {
+						x.E = Color(e194)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e197 := c.ReadEnumFast(uint32(0x7fffffff)); e197 >= 0 {
-						x.E = Color(e197)
+					if e191 := c.ReadEnumFast(uint32(0x7fffffff)); e191 >= 0 {
+						x.E = Color(e191)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1988,54 +1972,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p201 := foryimpl.Alloc[time.Duration](c)
-				*p201 = c.ReadDuration()
-				x.PD = p201
+				p195 := foryimpl.Alloc[time.Duration](c)
+				*p195 = c.ReadDuration()
+				x.PD = p195
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p202 := foryimpl.Alloc[serializer.Date](c)
-				*p202 = serializer.Date(c.ReadDate())
-				x.PDt = p202
+				p196 := foryimpl.Alloc[serializer.Date](c)
+				*p196 = serializer.Date(c.ReadDate())
+				x.PDt = p196
 			}
 		case 73:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st205, id206 := c.ReadRefFlag(); st205 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id206)
-				} else if st205 == foryimpl.RefFollows {
-					p207 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id206, p207)
-					if e208 := c.ReadEnumFast(uint32(0x7fffffff)); e208 >= 0 {
-						*p207 = Color(e208)
+				if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id200)
+				} else if st199 == foryimpl.RefFollows {
+					p201 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id200, p201)
+					if e202 := c.ReadEnumFast(uint32(0x7fffffff)); e202 >= 0 {
+						*p201 = Color(e202)
 					} else {
-						*p207 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p201 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p207
+					x.PE = p201
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p203 := foryimpl.Alloc[Color](c)
-					if e204 := c.ReadEnumFast(uint32(0x7fffffff)); e204 >= 0 {
-						*p203 = Color(e204)
+					p197 := foryimpl.Alloc[Color](c)
+					if e198 := c.ReadEnumFast(uint32(0x7fffffff)); e198 >= 0 {
+						*p197 = Color(e198)
 					} else {
-						*p203 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p197 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p203
+					x.PE = p197
 				}
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				p209 := foryimpl.Alloc[string](c)
-				*p209 = c.ReadString()
-				x.PS = p209
+				p203 := foryimpl.Alloc[string](c)
+				*p203 = c.ReadString()
+				x.PS = p203
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p210 := foryimpl.Alloc[time.Time](c)
-				*p210 = c.ReadTime()
-				x.PT = p210
+				p204 := foryimpl.Alloc[time.Time](c)
+				*p204 = c.ReadTime()
+				x.PT = p204
 			}
 		case 76:
 			if !f.Flag || c.ReadFlag() {
@@ -4873,641 +4857,413 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st764, id765 := c.ReadRefFlag(); st764 == foryimpl.RefBack {
-				x.ABool = foryimpl.BackRefSlice[bool](c, id765)
-			} else if st764 == foryimpl.RefFollows {
-				n766 := c.ReadArrayLengthFast(1)
-				if n766 < 0 {
-					n766 = c.ReadArrayLength(1)
-				}
-				a767 := foryimpl.MakeSlice[[]bool](c, n766)
-				r.ReadRawBools(a767)
-				x.ABool = a767
-				foryimpl.SetRefSlice(c, id765, x.ABool)
-			} else {
-				x.ABool = nil
+		if st764, id765 := c.ReadFieldRefFlag(); st764 == foryimpl.RefBack {
+			x.ABool = foryimpl.BackRefSlice[bool](c, id765)
+		} else if st764 == foryimpl.RefFollows {
+			n766 := c.ReadArrayLengthFast(1)
+			if n766 < 0 {
+				n766 = c.ReadArrayLength(1)
 			}
+			a767 := foryimpl.MakeSlice[[]bool](c, n766)
+			r.ReadRawBools(a767)
+			x.ABool = a767
+			foryimpl.SetRefSlice(c, id765, x.ABool)
 		} else {
-			n768 := c.ReadArrayLengthFast(1)
-			if n768 < 0 {
-				n768 = c.ReadArrayLength(1)
-			}
-			a769 := foryimpl.MakeSlice[[]bool](c, n768)
-			r.ReadRawBools(a769)
-			x.ABool = a769
+			x.ABool = nil
 		}
 		if c.Failed() {
 			c.Trace("ABool")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st770, id771 := c.ReadRefFlag(); st770 == foryimpl.RefBack {
-				x.AF32 = foryimpl.BackRefSlice[float32](c, id771)
-			} else if st770 == foryimpl.RefFollows {
-				n772 := c.ReadArrayLengthFast(4)
-				if n772 < 0 {
-					n772 = c.ReadArrayLength(4)
-				}
-				a773 := foryimpl.MakeSlice[[]float32](c, n772)
-				r.ReadRawFloat32s(a773)
-				x.AF32 = a773
-				foryimpl.SetRefSlice(c, id771, x.AF32)
-			} else {
-				x.AF32 = nil
+		if st768, id769 := c.ReadFieldRefFlag(); st768 == foryimpl.RefBack {
+			x.AF32 = foryimpl.BackRefSlice[float32](c, id769)
+		} else if st768 == foryimpl.RefFollows {
+			n770 := c.ReadArrayLengthFast(4)
+			if n770 < 0 {
+				n770 = c.ReadArrayLength(4)
 			}
+			a771 := foryimpl.MakeSlice[[]float32](c, n770)
+			r.ReadRawFloat32s(a771)
+			x.AF32 = a771
+			foryimpl.SetRefSlice(c, id769, x.AF32)
 		} else {
-			n774 := c.ReadArrayLengthFast(4)
-			if n774 < 0 {
-				n774 = c.ReadArrayLength(4)
-			}
-			a775 := foryimpl.MakeSlice[[]float32](c, n774)
-			r.ReadRawFloat32s(a775)
-			x.AF32 = a775
+			x.AF32 = nil
 		}
 		if c.Failed() {
 			c.Trace("AF32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st776, id777 := c.ReadRefFlag(); st776 == foryimpl.RefBack {
-				x.AF64 = foryimpl.BackRefSlice[float64](c, id777)
-			} else if st776 == foryimpl.RefFollows {
-				n778 := c.ReadArrayLengthFast(8)
-				if n778 < 0 {
-					n778 = c.ReadArrayLength(8)
-				}
-				a779 := foryimpl.MakeSlice[[]float64](c, n778)
-				r.ReadRawFloat64s(a779)
-				x.AF64 = a779
-				foryimpl.SetRefSlice(c, id777, x.AF64)
-			} else {
-				x.AF64 = nil
+		if st772, id773 := c.ReadFieldRefFlag(); st772 == foryimpl.RefBack {
+			x.AF64 = foryimpl.BackRefSlice[float64](c, id773)
+		} else if st772 == foryimpl.RefFollows {
+			n774 := c.ReadArrayLengthFast(8)
+			if n774 < 0 {
+				n774 = c.ReadArrayLength(8)
 			}
+			a775 := foryimpl.MakeSlice[[]float64](c, n774)
+			r.ReadRawFloat64s(a775)
+			x.AF64 = a775
+			foryimpl.SetRefSlice(c, id773, x.AF64)
 		} else {
-			n780 := c.ReadArrayLengthFast(8)
-			if n780 < 0 {
-				n780 = c.ReadArrayLength(8)
-			}
-			a781 := foryimpl.MakeSlice[[]float64](c, n780)
-			r.ReadRawFloat64s(a781)
-			x.AF64 = a781
+			x.AF64 = nil
 		}
 		if c.Failed() {
 			c.Trace("AF64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st782, id783 := c.ReadRefFlag(); st782 == foryimpl.RefBack {
-				x.AI16 = foryimpl.BackRefSlice[int16](c, id783)
-			} else if st782 == foryimpl.RefFollows {
-				n784 := c.ReadArrayLengthFast(2)
-				if n784 < 0 {
-					n784 = c.ReadArrayLength(2)
-				}
-				a785 := foryimpl.MakeSlice[[]int16](c, n784)
-				r.ReadRawInt16s(a785)
-				x.AI16 = a785
-				foryimpl.SetRefSlice(c, id783, x.AI16)
-			} else {
-				x.AI16 = nil
+		if st776, id777 := c.ReadFieldRefFlag(); st776 == foryimpl.RefBack {
+			x.AI16 = foryimpl.BackRefSlice[int16](c, id777)
+		} else if st776 == foryimpl.RefFollows {
+			n778 := c.ReadArrayLengthFast(2)
+			if n778 < 0 {
+				n778 = c.ReadArrayLength(2)
 			}
+			a779 := foryimpl.MakeSlice[[]int16](c, n778)
+			r.ReadRawInt16s(a779)
+			x.AI16 = a779
+			foryimpl.SetRefSlice(c, id777, x.AI16)
 		} else {
-			n786 := c.ReadArrayLengthFast(2)
-			if n786 < 0 {
-				n786 = c.ReadArrayLength(2)
-			}
-			a787 := foryimpl.MakeSlice[[]int16](c, n786)
-			r.ReadRawInt16s(a787)
-			x.AI16 = a787
+			x.AI16 = nil
 		}
 		if c.Failed() {
 			c.Trace("AI16")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st788, id789 := c.ReadRefFlag(); st788 == foryimpl.RefBack {
-				x.AI32 = foryimpl.BackRefSlice[int32](c, id789)
-			} else if st788 == foryimpl.RefFollows {
-				n790 := c.ReadArrayLengthFast(4)
-				if n790 < 0 {
-					n790 = c.ReadArrayLength(4)
-				}
-				a791 := foryimpl.MakeSlice[[]int32](c, n790)
-				r.ReadRawInt32s(a791)
-				x.AI32 = a791
-				foryimpl.SetRefSlice(c, id789, x.AI32)
-			} else {
-				x.AI32 = nil
+		if st780, id781 := c.ReadFieldRefFlag(); st780 == foryimpl.RefBack {
+			x.AI32 = foryimpl.BackRefSlice[int32](c, id781)
+		} else if st780 == foryimpl.RefFollows {
+			n782 := c.ReadArrayLengthFast(4)
+			if n782 < 0 {
+				n782 = c.ReadArrayLength(4)
 			}
+			a783 := foryimpl.MakeSlice[[]int32](c, n782)
+			r.ReadRawInt32s(a783)
+			x.AI32 = a783
+			foryimpl.SetRefSlice(c, id781, x.AI32)
 		} else {
-			n792 := c.ReadArrayLengthFast(4)
-			if n792 < 0 {
-				n792 = c.ReadArrayLength(4)
-			}
-			a793 := foryimpl.MakeSlice[[]int32](c, n792)
-			r.ReadRawInt32s(a793)
-			x.AI32 = a793
+			x.AI32 = nil
 		}
 		if c.Failed() {
 			c.Trace("AI32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st794, id795 := c.ReadRefFlag(); st794 == foryimpl.RefBack {
-				x.AI64 = foryimpl.BackRefSlice[int64](c, id795)
-			} else if st794 == foryimpl.RefFollows {
-				n796 := c.ReadArrayLengthFast(8)
-				if n796 < 0 {
-					n796 = c.ReadArrayLength(8)
-				}
-				a797 := foryimpl.MakeSlice[[]int64](c, n796)
-				r.ReadRawInt64s(a797)
-				x.AI64 = a797
-				foryimpl.SetRefSlice(c, id795, x.AI64)
-			} else {
-				x.AI64 = nil
+		if st784, id785 := c.ReadFieldRefFlag(); st784 == foryimpl.RefBack {
+			x.AI64 = foryimpl.BackRefSlice[int64](c, id785)
+		} else if st784 == foryimpl.RefFollows {
+			n786 := c.ReadArrayLengthFast(8)
+			if n786 < 0 {
+				n786 = c.ReadArrayLength(8)
 			}
+			a787 := foryimpl.MakeSlice[[]int64](c, n786)
+			r.ReadRawInt64s(a787)
+			x.AI64 = a787
+			foryimpl.SetRefSlice(c, id785, x.AI64)
 		} else {
-			n798 := c.ReadArrayLengthFast(8)
-			if n798 < 0 {
-				n798 = c.ReadArrayLength(8)
-			}
-			a799 := foryimpl.MakeSlice[[]int64](c, n798)
-			r.ReadRawInt64s(a799)
-			x.AI64 = a799
+			x.AI64 = nil
 		}
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st800, id801 := c.ReadRefFlag(); st800 == foryimpl.RefBack {
-				x.AI8 = foryimpl.BackRefSlice[int8](c, id801)
-			} else if st800 == foryimpl.RefFollows {
-				n802 := c.ReadArrayLengthFast(1)
-				if n802 < 0 {
-					n802 = c.ReadArrayLength(1)
-				}
-				a803 := foryimpl.MakeSlice[[]int8](c, n802)
-				for i804 := range a803 {
-					a803[i804] = r.ReadInt8()
-				}
-				x.AI8 = a803
-				foryimpl.SetRefSlice(c, id801, x.AI8)
-			} else {
-				x.AI8 = nil
+		if st788, id789 := c.ReadFieldRefFlag(); st788 == foryimpl.RefBack {
+			x.AI8 = foryimpl.BackRefSlice[int8](c, id789)
+		} else if st788 == foryimpl.RefFollows {
+			n790 := c.ReadArrayLengthFast(1)
+			if n790 < 0 {
+				n790 = c.ReadArrayLength(1)
 			}
+			a791 := foryimpl.MakeSlice[[]int8](c, n790)
+			for i792 := range a791 {
+				a791[i792] = r.ReadInt8()
+			}
+			x.AI8 = a791
+			foryimpl.SetRefSlice(c, id789, x.AI8)
 		} else {
-			n805 := c.ReadArrayLengthFast(1)
-			if n805 < 0 {
-				n805 = c.ReadArrayLength(1)
-			}
-			a806 := foryimpl.MakeSlice[[]int8](c, n805)
-			for i807 := range a806 {
-				a806[i807] = r.ReadInt8()
-			}
-			x.AI8 = a806
+			x.AI8 = nil
 		}
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st808, id809 := c.ReadRefFlag(); st808 == foryimpl.RefBack {
-				x.AU16 = foryimpl.BackRefSlice[uint16](c, id809)
-			} else if st808 == foryimpl.RefFollows {
-				n810 := c.ReadArrayLengthFast(2)
-				if n810 < 0 {
-					n810 = c.ReadArrayLength(2)
-				}
-				a811 := foryimpl.MakeSlice[[]uint16](c, n810)
-				r.ReadRawUint16s(a811)
-				x.AU16 = a811
-				foryimpl.SetRefSlice(c, id809, x.AU16)
-			} else {
-				x.AU16 = nil
+		if st793, id794 := c.ReadFieldRefFlag(); st793 == foryimpl.RefBack {
+			x.AU16 = foryimpl.BackRefSlice[uint16](c, id794)
+		} else if st793 == foryimpl.RefFollows {
+			n795 := c.ReadArrayLengthFast(2)
+			if n795 < 0 {
+				n795 = c.ReadArrayLength(2)
 			}
+			a796 := foryimpl.MakeSlice[[]uint16](c, n795)
+			r.ReadRawUint16s(a796)
+			x.AU16 = a796
+			foryimpl.SetRefSlice(c, id794, x.AU16)
 		} else {
-			n812 := c.ReadArrayLengthFast(2)
-			if n812 < 0 {
-				n812 = c.ReadArrayLength(2)
-			}
-			a813 := foryimpl.MakeSlice[[]uint16](c, n812)
-			r.ReadRawUint16s(a813)
-			x.AU16 = a813
+			x.AU16 = nil
 		}
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st814, id815 := c.ReadRefFlag(); st814 == foryimpl.RefBack {
-				x.AU32 = foryimpl.BackRefSlice[uint32](c, id815)
-			} else if st814 == foryimpl.RefFollows {
-				n816 := c.ReadArrayLengthFast(4)
-				if n816 < 0 {
-					n816 = c.ReadArrayLength(4)
-				}
-				a817 := foryimpl.MakeSlice[[]uint32](c, n816)
-				r.ReadRawUint32s(a817)
-				x.AU32 = a817
-				foryimpl.SetRefSlice(c, id815, x.AU32)
-			} else {
-				x.AU32 = nil
+		if st797, id798 := c.ReadFieldRefFlag(); st797 == foryimpl.RefBack {
+			x.AU32 = foryimpl.BackRefSlice[uint32](c, id798)
+		} else if st797 == foryimpl.RefFollows {
+			n799 := c.ReadArrayLengthFast(4)
+			if n799 < 0 {
+				n799 = c.ReadArrayLength(4)
 			}
+			a800 := foryimpl.MakeSlice[[]uint32](c, n799)
+			r.ReadRawUint32s(a800)
+			x.AU32 = a800
+			foryimpl.SetRefSlice(c, id798, x.AU32)
 		} else {
-			n818 := c.ReadArrayLengthFast(4)
-			if n818 < 0 {
-				n818 = c.ReadArrayLength(4)
-			}
-			a819 := foryimpl.MakeSlice[[]uint32](c, n818)
-			r.ReadRawUint32s(a819)
-			x.AU32 = a819
+			x.AU32 = nil
 		}
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st820, id821 := c.ReadRefFlag(); st820 == foryimpl.RefBack {
-				x.AU64 = foryimpl.BackRefSlice[uint64](c, id821)
-			} else if st820 == foryimpl.RefFollows {
-				n822 := c.ReadArrayLengthFast(8)
-				if n822 < 0 {
-					n822 = c.ReadArrayLength(8)
-				}
-				a823 := foryimpl.MakeSlice[[]uint64](c, n822)
-				r.ReadRawUint64s(a823)
-				x.AU64 = a823
-				foryimpl.SetRefSlice(c, id821, x.AU64)
-			} else {
-				x.AU64 = nil
+		if st801, id802 := c.ReadFieldRefFlag(); st801 == foryimpl.RefBack {
+			x.AU64 = foryimpl.BackRefSlice[uint64](c, id802)
+		} else if st801 == foryimpl.RefFollows {
+			n803 := c.ReadArrayLengthFast(8)
+			if n803 < 0 {
+				n803 = c.ReadArrayLength(8)
 			}
+			a804 := foryimpl.MakeSlice[[]uint64](c, n803)
+			r.ReadRawUint64s(a804)
+			x.AU64 = a804
+			foryimpl.SetRefSlice(c, id802, x.AU64)
 		} else {
-			n824 := c.ReadArrayLengthFast(8)
-			if n824 < 0 {
-				n824 = c.ReadArrayLength(8)
-			}
-			a825 := foryimpl.MakeSlice[[]uint64](c, n824)
-			r.ReadRawUint64s(a825)
-			x.AU64 = a825
+			x.AU64 = nil
 		}
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st826, id827 := c.ReadRefFlag(); st826 == foryimpl.RefBack {
-				x.AU8 = foryimpl.BackRefSlice[uint8](c, id827)
-			} else if st826 == foryimpl.RefFollows {
-				n828 := c.ReadArrayLengthFast(1)
-				if n828 < 0 {
-					n828 = c.ReadArrayLength(1)
-				}
-				a829 := foryimpl.MakeSlice[[]uint8](c, n828)
-				copy(a829, r.ReadBytes(n828))
-				x.AU8 = a829
-				foryimpl.SetRefSlice(c, id827, x.AU8)
-			} else {
-				x.AU8 = nil
+		if st805, id806 := c.ReadFieldRefFlag(); st805 == foryimpl.RefBack {
+			x.AU8 = foryimpl.BackRefSlice[uint8](c, id806)
+		} else if st805 == foryimpl.RefFollows {
+			n807 := c.ReadArrayLengthFast(1)
+			if n807 < 0 {
+				n807 = c.ReadArrayLength(1)
 			}
+			a808 := foryimpl.MakeSlice[[]uint8](c, n807)
+			copy(a808, r.ReadBytes(n807))
+			x.AU8 = a808
+			foryimpl.SetRefSlice(c, id806, x.AU8)
 		} else {
-			n830 := c.ReadArrayLengthFast(1)
-			if n830 < 0 {
-				n830 = c.ReadArrayLength(1)
-			}
-			a831 := foryimpl.MakeSlice[[]uint8](c, n830)
-			copy(a831, r.ReadBytes(n830))
-			x.AU8 = a831
+			x.AU8 = nil
 		}
 		if c.Failed() {
 			c.Trace("AU8")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st832, id833 := c.ReadRefFlag(); st832 == foryimpl.RefBack {
-				x.AddABool = foryimpl.BackRefSlice[bool](c, id833)
-			} else if st832 == foryimpl.RefFollows {
-				n834 := c.ReadArrayLengthFast(1)
-				if n834 < 0 {
-					n834 = c.ReadArrayLength(1)
-				}
-				a835 := foryimpl.MakeSlice[[]bool](c, n834)
-				r.ReadRawBools(a835)
-				x.AddABool = a835
-				foryimpl.SetRefSlice(c, id833, x.AddABool)
-			} else {
-				x.AddABool = nil
+		if st809, id810 := c.ReadFieldRefFlag(); st809 == foryimpl.RefBack {
+			x.AddABool = foryimpl.BackRefSlice[bool](c, id810)
+		} else if st809 == foryimpl.RefFollows {
+			n811 := c.ReadArrayLengthFast(1)
+			if n811 < 0 {
+				n811 = c.ReadArrayLength(1)
 			}
+			a812 := foryimpl.MakeSlice[[]bool](c, n811)
+			r.ReadRawBools(a812)
+			x.AddABool = a812
+			foryimpl.SetRefSlice(c, id810, x.AddABool)
 		} else {
-			n836 := c.ReadArrayLengthFast(1)
-			if n836 < 0 {
-				n836 = c.ReadArrayLength(1)
-			}
-			a837 := foryimpl.MakeSlice[[]bool](c, n836)
-			r.ReadRawBools(a837)
-			x.AddABool = a837
+			x.AddABool = nil
 		}
 		if c.Failed() {
 			c.Trace("AddABool")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st838, id839 := c.ReadRefFlag(); st838 == foryimpl.RefBack {
-				x.AddAF32 = foryimpl.BackRefSlice[float32](c, id839)
-			} else if st838 == foryimpl.RefFollows {
-				n840 := c.ReadArrayLengthFast(4)
-				if n840 < 0 {
-					n840 = c.ReadArrayLength(4)
-				}
-				a841 := foryimpl.MakeSlice[[]float32](c, n840)
-				r.ReadRawFloat32s(a841)
-				x.AddAF32 = a841
-				foryimpl.SetRefSlice(c, id839, x.AddAF32)
-			} else {
-				x.AddAF32 = nil
+		if st813, id814 := c.ReadFieldRefFlag(); st813 == foryimpl.RefBack {
+			x.AddAF32 = foryimpl.BackRefSlice[float32](c, id814)
+		} else if st813 == foryimpl.RefFollows {
+			n815 := c.ReadArrayLengthFast(4)
+			if n815 < 0 {
+				n815 = c.ReadArrayLength(4)
 			}
+			a816 := foryimpl.MakeSlice[[]float32](c, n815)
+			r.ReadRawFloat32s(a816)
+			x.AddAF32 = a816
+			foryimpl.SetRefSlice(c, id814, x.AddAF32)
 		} else {
-			n842 := c.ReadArrayLengthFast(4)
-			if n842 < 0 {
-				n842 = c.ReadArrayLength(4)
-			}
-			a843 := foryimpl.MakeSlice[[]float32](c, n842)
-			r.ReadRawFloat32s(a843)
-			x.AddAF32 = a843
+			x.AddAF32 = nil
 		}
 		if c.Failed() {
 			c.Trace("AddAF32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st844, id845 := c.ReadRefFlag(); st844 == foryimpl.RefBack {
-				x.AddAF64 = foryimpl.BackRefSlice[float64](c, id845)
-			} else if st844 == foryimpl.RefFollows {
-				n846 := c.ReadArrayLengthFast(8)
-				if n846 < 0 {
-					n846 = c.ReadArrayLength(8)
-				}
-				a847 := foryimpl.MakeSlice[[]float64](c, n846)
-				r.ReadRawFloat64s(a847)
-				x.AddAF64 = a847
-				foryimpl.SetRefSlice(c, id845, x.AddAF64)
-			} else {
-				x.AddAF64 = nil
+		if st817, id818 := c.ReadFieldRefFlag(); st817 == foryimpl.RefBack {
+			x.AddAF64 = foryimpl.BackRefSlice[float64](c, id818)
+		} else if st817 == foryimpl.RefFollows {
+			n819 := c.ReadArrayLengthFast(8)
+			if n819 < 0 {
+				n819 = c.ReadArrayLength(8)
 			}
+			a820 := foryimpl.MakeSlice[[]float64](c, n819)
+			r.ReadRawFloat64s(a820)
+			x.AddAF64 = a820
+			foryimpl.SetRefSlice(c, id818, x.AddAF64)
 		} else {
-			n848 := c.ReadArrayLengthFast(8)
-			if n848 < 0 {
-				n848 = c.ReadArrayLength(8)
-			}
-			a849 := foryimpl.MakeSlice[[]float64](c, n848)
-			r.ReadRawFloat64s(a849)
-			x.AddAF64 = a849
+			x.AddAF64 = nil
 		}
 		if c.Failed() {
 			c.Trace("AddAF64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st850, id851 := c.ReadRefFlag(); st850 == foryimpl.RefBack {
-				x.AddAI16 = foryimpl.BackRefSlice[int16](c, id851)
-			} else if st850 == foryimpl.RefFollows {
-				n852 := c.ReadArrayLengthFast(2)
-				if n852 < 0 {
-					n852 = c.ReadArrayLength(2)
-				}
-				a853 := foryimpl.MakeSlice[[]int16](c, n852)
-				r.ReadRawInt16s(a853)
-				x.AddAI16 = a853
-				foryimpl.SetRefSlice(c, id851, x.AddAI16)
-			} else {
-				x.AddAI16 = nil
+		if st821, id822 := c.ReadFieldRefFlag(); st821 == foryimpl.RefBack {
+			x.AddAI16 = foryimpl.BackRefSlice[int16](c, id822)
+		} else if st821 == foryimpl.RefFollows {
+			n823 := c.ReadArrayLengthFast(2)
+			if n823 < 0 {
+				n823 = c.ReadArrayLength(2)
 			}
+			a824 := foryimpl.MakeSlice[[]int16](c, n823)
+			r.ReadRawInt16s(a824)
+			x.AddAI16 = a824
+			foryimpl.SetRefSlice(c, id822, x.AddAI16)
 		} else {
-			n854 := c.ReadArrayLengthFast(2)
-			if n854 < 0 {
-				n854 = c.ReadArrayLength(2)
-			}
-			a855 := foryimpl.MakeSlice[[]int16](c, n854)
-			r.ReadRawInt16s(a855)
-			x.AddAI16 = a855
+			x.AddAI16 = nil
 		}
 		if c.Failed() {
 			c.Trace("AddAI16")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st856, id857 := c.ReadRefFlag(); st856 == foryimpl.RefBack {
-				x.AddAI32 = foryimpl.BackRefSlice[int32](c, id857)
-			} else if st856 == foryimpl.RefFollows {
-				n858 := c.ReadArrayLengthFast(4)
-				if n858 < 0 {
-					n858 = c.ReadArrayLength(4)
-				}
-				a859 := foryimpl.MakeSlice[[]int32](c, n858)
-				r.ReadRawInt32s(a859)
-				x.AddAI32 = a859
-				foryimpl.SetRefSlice(c, id857, x.AddAI32)
-			} else {
-				x.AddAI32 = nil
+		if st825, id826 := c.ReadFieldRefFlag(); st825 == foryimpl.RefBack {
+			x.AddAI32 = foryimpl.BackRefSlice[int32](c, id826)
+		} else if st825 == foryimpl.RefFollows {
+			n827 := c.ReadArrayLengthFast(4)
+			if n827 < 0 {
+				n827 = c.ReadArrayLength(4)
 			}
+			a828 := foryimpl.MakeSlice[[]int32](c, n827)
+			r.ReadRawInt32s(a828)
+			x.AddAI32 = a828
+			foryimpl.SetRefSlice(c, id826, x.AddAI32)
 		} else {
-			n860 := c.ReadArrayLengthFast(4)
-			if n860 < 0 {
-				n860 = c.ReadArrayLength(4)
-			}
-			a861 := foryimpl.MakeSlice[[]int32](c, n860)
-			r.ReadRawInt32s(a861)
-			x.AddAI32 = a861
+			x.AddAI32 = nil
 		}
 		if c.Failed() {
 			c.Trace("AddAI32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st862, id863 := c.ReadRefFlag(); st862 == foryimpl.RefBack {
-				x.AddAI64 = foryimpl.BackRefSlice[int64](c, id863)
-			} else if st862 == foryimpl.RefFollows {
-				n864 := c.ReadArrayLengthFast(8)
-				if n864 < 0 {
-					n864 = c.ReadArrayLength(8)
-				}
-				a865 := foryimpl.MakeSlice[[]int64](c, n864)
-				r.ReadRawInt64s(a865)
-				x.AddAI64 = a865
-				foryimpl.SetRefSlice(c, id863, x.AddAI64)
-			} else {
-				x.AddAI64 = nil
+		if st829, id830 := c.ReadFieldRefFlag(); st829 == foryimpl.RefBack {
+			x.AddAI64 = foryimpl.BackRefSlice[int64](c, id830)
+		} else if st829 == foryimpl.RefFollows {
+			n831 := c.ReadArrayLengthFast(8)
+			if n831 < 0 {
+				n831 = c.ReadArrayLength(8)
 			}
+			a832 := foryimpl.MakeSlice[[]int64](c, n831)
+			r.ReadRawInt64s(a832)
+			x.AddAI64 = a832
+			foryimpl.SetRefSlice(c, id830, x.AddAI64)
 		} else {
-			n866 := c.ReadArrayLengthFast(8)
-			if n866 < 0 {
-				n866 = c.ReadArrayLength(8)
-			}
-			a867 := foryimpl.MakeSlice[[]int64](c, n866)
-			r.ReadRawInt64s(a867)
-			x.AddAI64 = a867
+			x.AddAI64 = nil
 		}
 		if c.Failed() {
 			c.Trace("AddAI64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st868, id869 := c.ReadRefFlag(); st868 == foryimpl.RefBack {
-				x.AddAI8 = foryimpl.BackRefSlice[int8](c, id869)
-			} else if st868 == foryimpl.RefFollows {
-				n870 := c.ReadArrayLengthFast(1)
-				if n870 < 0 {
-					n870 = c.ReadArrayLength(1)
-				}
-				a871 := foryimpl.MakeSlice[[]int8](c, n870)
-				for i872 := range a871 {
-					a871[i872] = r.ReadInt8()
-				}
-				x.AddAI8 = a871
-				foryimpl.SetRefSlice(c, id869, x.AddAI8)
-			} else {
-				x.AddAI8 = nil
+		if st833, id834 := c.ReadFieldRefFlag(); st833 == foryimpl.RefBack {
+			x.AddAI8 = foryimpl.BackRefSlice[int8](c, id834)
+		} else if st833 == foryimpl.RefFollows {
+			n835 := c.ReadArrayLengthFast(1)
+			if n835 < 0 {
+				n835 = c.ReadArrayLength(1)
 			}
+			a836 := foryimpl.MakeSlice[[]int8](c, n835)
+			for i837 := range a836 {
+				a836[i837] = r.ReadInt8()
+			}
+			x.AddAI8 = a836
+			foryimpl.SetRefSlice(c, id834, x.AddAI8)
 		} else {
-			n873 := c.ReadArrayLengthFast(1)
-			if n873 < 0 {
-				n873 = c.ReadArrayLength(1)
-			}
-			a874 := foryimpl.MakeSlice[[]int8](c, n873)
-			for i875 := range a874 {
-				a874[i875] = r.ReadInt8()
-			}
-			x.AddAI8 = a874
+			x.AddAI8 = nil
 		}
 		if c.Failed() {
 			c.Trace("AddAI8")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st876, id877 := c.ReadRefFlag(); st876 == foryimpl.RefBack {
-				x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id877)
-			} else if st876 == foryimpl.RefFollows {
-				n878 := c.ReadArrayLengthFast(2)
-				if n878 < 0 {
-					n878 = c.ReadArrayLength(2)
-				}
-				a879 := foryimpl.MakeSlice[[]uint16](c, n878)
-				r.ReadRawUint16s(a879)
-				x.AddAU16 = a879
-				foryimpl.SetRefSlice(c, id877, x.AddAU16)
-			} else {
-				x.AddAU16 = nil
+		if st838, id839 := c.ReadFieldRefFlag(); st838 == foryimpl.RefBack {
+			x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id839)
+		} else if st838 == foryimpl.RefFollows {
+			n840 := c.ReadArrayLengthFast(2)
+			if n840 < 0 {
+				n840 = c.ReadArrayLength(2)
 			}
+			a841 := foryimpl.MakeSlice[[]uint16](c, n840)
+			r.ReadRawUint16s(a841)
+			x.AddAU16 = a841
+			foryimpl.SetRefSlice(c, id839, x.AddAU16)
 		} else {
-			n880 := c.ReadArrayLengthFast(2)
-			if n880 < 0 {
-				n880 = c.ReadArrayLength(2)
-			}
-			a881 := foryimpl.MakeSlice[[]uint16](c, n880)
-			r.ReadRawUint16s(a881)
-			x.AddAU16 = a881
+			x.AddAU16 = nil
 		}
 		if c.Failed() {
 			c.Trace("AddAU16")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st882, id883 := c.ReadRefFlag(); st882 == foryimpl.RefBack {
-				x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id883)
-			} else if st882 == foryimpl.RefFollows {
-				n884 := c.ReadArrayLengthFast(4)
-				if n884 < 0 {
-					n884 = c.ReadArrayLength(4)
-				}
-				a885 := foryimpl.MakeSlice[[]uint32](c, n884)
-				r.ReadRawUint32s(a885)
-				x.AddAU32 = a885
-				foryimpl.SetRefSlice(c, id883, x.AddAU32)
-			} else {
-				x.AddAU32 = nil
+		if st842, id843 := c.ReadFieldRefFlag(); st842 == foryimpl.RefBack {
+			x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id843)
+		} else if st842 == foryimpl.RefFollows {
+			n844 := c.ReadArrayLengthFast(4)
+			if n844 < 0 {
+				n844 = c.ReadArrayLength(4)
 			}
+			a845 := foryimpl.MakeSlice[[]uint32](c, n844)
+			r.ReadRawUint32s(a845)
+			x.AddAU32 = a845
+			foryimpl.SetRefSlice(c, id843, x.AddAU32)
 		} else {
-			n886 := c.ReadArrayLengthFast(4)
-			if n886 < 0 {
-				n886 = c.ReadArrayLength(4)
-			}
-			a887 := foryimpl.MakeSlice[[]uint32](c, n886)
-			r.ReadRawUint32s(a887)
-			x.AddAU32 = a887
+			x.AddAU32 = nil
 		}
 		if c.Failed() {
 			c.Trace("AddAU32")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st888, id889 := c.ReadRefFlag(); st888 == foryimpl.RefBack {
-				x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id889)
-			} else if st888 == foryimpl.RefFollows {
-				n890 := c.ReadArrayLengthFast(8)
-				if n890 < 0 {
-					n890 = c.ReadArrayLength(8)
-				}
-				a891 := foryimpl.MakeSlice[[]uint64](c, n890)
-				r.ReadRawUint64s(a891)
-				x.AddAU64 = a891
-				foryimpl.SetRefSlice(c, id889, x.AddAU64)
-			} else {
-				x.AddAU64 = nil
+		if st846, id847 := c.ReadFieldRefFlag(); st846 == foryimpl.RefBack {
+			x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id847)
+		} else if st846 == foryimpl.RefFollows {
+			n848 := c.ReadArrayLengthFast(8)
+			if n848 < 0 {
+				n848 = c.ReadArrayLength(8)
 			}
+			a849 := foryimpl.MakeSlice[[]uint64](c, n848)
+			r.ReadRawUint64s(a849)
+			x.AddAU64 = a849
+			foryimpl.SetRefSlice(c, id847, x.AddAU64)
 		} else {
-			n892 := c.ReadArrayLengthFast(8)
-			if n892 < 0 {
-				n892 = c.ReadArrayLength(8)
-			}
-			a893 := foryimpl.MakeSlice[[]uint64](c, n892)
-			r.ReadRawUint64s(a893)
-			x.AddAU64 = a893
+			x.AddAU64 = nil
 		}
 		if c.Failed() {
 			c.Trace("AddAU64")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st894, id895 := c.ReadRefFlag(); st894 == foryimpl.RefBack {
-				x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id895)
-			} else if st894 == foryimpl.RefFollows {
-				n896 := c.ReadArrayLengthFast(1)
-				if n896 < 0 {
-					n896 = c.ReadArrayLength(1)
-				}
-				a897 := foryimpl.MakeSlice[[]uint8](c, n896)
-				copy(a897, r.ReadBytes(n896))
-				x.AddAU8 = a897
-				foryimpl.SetRefSlice(c, id895, x.AddAU8)
-			} else {
-				x.AddAU8 = nil
+		if st850, id851 := c.ReadFieldRefFlag(); st850 == foryimpl.RefBack {
+			x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id851)
+		} else if st850 == foryimpl.RefFollows {
+			n852 := c.ReadArrayLengthFast(1)
+			if n852 < 0 {
+				n852 = c.ReadArrayLength(1)
 			}
+			a853 := foryimpl.MakeSlice[[]uint8](c, n852)
+			copy(a853, r.ReadBytes(n852))
+			x.AddAU8 = a853
+			foryimpl.SetRefSlice(c, id851, x.AddAU8)
 		} else {
-			n898 := c.ReadArrayLengthFast(1)
-			if n898 < 0 {
-				n898 = c.ReadArrayLength(1)
-			}
-			a899 := foryimpl.MakeSlice[[]uint8](c, n898)
-			copy(a899, r.ReadBytes(n898))
-			x.AddAU8 = a899
+			x.AddAU8 = nil
 		}
 		if c.Failed() {
 			c.Trace("AddAU8")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st900, id901 := c.ReadRefFlag(); st900 == foryimpl.RefBack {
-				x.AddBin = foryimpl.BackRefSlice[uint8](c, id901)
-			} else if st900 == foryimpl.RefFollows {
-				x.AddBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id901, x.AddBin)
-			} else {
-				x.AddBin = nil
-			}
-		} else {
+		if st854, id855 := c.ReadFieldRefFlag(); st854 == foryimpl.RefBack {
+			x.AddBin = foryimpl.BackRefSlice[uint8](c, id855)
+		} else if st854 == foryimpl.RefFollows {
 			x.AddBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id855, x.AddBin)
+		} else {
+			x.AddBin = nil
 		}
 		if c.Failed() {
 			c.Trace("AddBin")
@@ -5525,237 +5281,237 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("ABool")
 			return
 		}
-		n770 := c.ReadArrayLengthFast(4)
-		if n770 < 0 {
-			n770 = c.ReadArrayLength(4)
+		n768 := c.ReadArrayLengthFast(4)
+		if n768 < 0 {
+			n768 = c.ReadArrayLength(4)
 		}
-		a771 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n770)
-		r.ReadRawFloat32s(a771)
-		x.AF32 = a771
+		a769 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n768)
+		r.ReadRawFloat32s(a769)
+		x.AF32 = a769
 		if c.Failed() {
 			c.Trace("AF32")
 			return
 		}
-		n776 := c.ReadArrayLengthFast(8)
-		if n776 < 0 {
-			n776 = c.ReadArrayLength(8)
+		n772 := c.ReadArrayLengthFast(8)
+		if n772 < 0 {
+			n772 = c.ReadArrayLength(8)
 		}
-		a777 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n776)
-		r.ReadRawFloat64s(a777)
-		x.AF64 = a777
+		a773 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n772)
+		r.ReadRawFloat64s(a773)
+		x.AF64 = a773
 		if c.Failed() {
 			c.Trace("AF64")
 			return
 		}
-		n782 := c.ReadArrayLengthFast(2)
-		if n782 < 0 {
-			n782 = c.ReadArrayLength(2)
+		n776 := c.ReadArrayLengthFast(2)
+		if n776 < 0 {
+			n776 = c.ReadArrayLength(2)
 		}
-		a783 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n782)
-		r.ReadRawInt16s(a783)
-		x.AI16 = a783
+		a777 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n776)
+		r.ReadRawInt16s(a777)
+		x.AI16 = a777
 		if c.Failed() {
 			c.Trace("AI16")
 			return
 		}
-		n788 := c.ReadArrayLengthFast(4)
-		if n788 < 0 {
-			n788 = c.ReadArrayLength(4)
+		n780 := c.ReadArrayLengthFast(4)
+		if n780 < 0 {
+			n780 = c.ReadArrayLength(4)
 		}
-		a789 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n788)
-		r.ReadRawInt32s(a789)
-		x.AI32 = a789
+		a781 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n780)
+		r.ReadRawInt32s(a781)
+		x.AI32 = a781
 		if c.Failed() {
 			c.Trace("AI32")
 			return
 		}
-		n794 := c.ReadArrayLengthFast(8)
-		if n794 < 0 {
-			n794 = c.ReadArrayLength(8)
+		n784 := c.ReadArrayLengthFast(8)
+		if n784 < 0 {
+			n784 = c.ReadArrayLength(8)
 		}
-		a795 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n794)
-		r.ReadRawInt64s(a795)
-		x.AI64 = a795
+		a785 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n784)
+		r.ReadRawInt64s(a785)
+		x.AI64 = a785
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		n800 := c.ReadArrayLengthFast(1)
-		if n800 < 0 {
-			n800 = c.ReadArrayLength(1)
+		n788 := c.ReadArrayLengthFast(1)
+		if n788 < 0 {
+			n788 = c.ReadArrayLength(1)
 		}
-		a801 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n800)
-		for i802 := range a801 {
-			a801[i802] = r.ReadInt8()
+		a789 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n788)
+		for i790 := range a789 {
+			a789[i790] = r.ReadInt8()
 		}
-		x.AI8 = a801
+		x.AI8 = a789
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		n808 := c.ReadArrayLengthFast(2)
-		if n808 < 0 {
-			n808 = c.ReadArrayLength(2)
+		n793 := c.ReadArrayLengthFast(2)
+		if n793 < 0 {
+			n793 = c.ReadArrayLength(2)
 		}
-		a809 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n808)
-		r.ReadRawUint16s(a809)
-		x.AU16 = a809
+		a794 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n793)
+		r.ReadRawUint16s(a794)
+		x.AU16 = a794
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		n814 := c.ReadArrayLengthFast(4)
-		if n814 < 0 {
-			n814 = c.ReadArrayLength(4)
+		n797 := c.ReadArrayLengthFast(4)
+		if n797 < 0 {
+			n797 = c.ReadArrayLength(4)
 		}
-		a815 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n814)
-		r.ReadRawUint32s(a815)
-		x.AU32 = a815
+		a798 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n797)
+		r.ReadRawUint32s(a798)
+		x.AU32 = a798
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		n820 := c.ReadArrayLengthFast(8)
-		if n820 < 0 {
-			n820 = c.ReadArrayLength(8)
+		n801 := c.ReadArrayLengthFast(8)
+		if n801 < 0 {
+			n801 = c.ReadArrayLength(8)
 		}
-		a821 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n820)
-		r.ReadRawUint64s(a821)
-		x.AU64 = a821
+		a802 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n801)
+		r.ReadRawUint64s(a802)
+		x.AU64 = a802
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		n826 := c.ReadArrayLengthFast(1)
-		if n826 < 0 {
-			n826 = c.ReadArrayLength(1)
+		n805 := c.ReadArrayLengthFast(1)
+		if n805 < 0 {
+			n805 = c.ReadArrayLength(1)
 		}
-		a827 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n826)
-		copy(a827, r.ReadBytes(n826))
-		x.AU8 = a827
+		a806 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n805)
+		copy(a806, r.ReadBytes(n805))
+		x.AU8 = a806
 		if c.Failed() {
 			c.Trace("AU8")
 			return
 		}
-		n832 := c.ReadArrayLengthFast(1)
-		if n832 < 0 {
-			n832 = c.ReadArrayLength(1)
+		n809 := c.ReadArrayLengthFast(1)
+		if n809 < 0 {
+			n809 = c.ReadArrayLength(1)
 		}
-		a833 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n832)
-		r.ReadRawBools(a833)
-		x.AddABool = a833
+		a810 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n809)
+		r.ReadRawBools(a810)
+		x.AddABool = a810
 		if c.Failed() {
 			c.Trace("AddABool")
 			return
 		}
-		n838 := c.ReadArrayLengthFast(4)
-		if n838 < 0 {
-			n838 = c.ReadArrayLength(4)
+		n813 := c.ReadArrayLengthFast(4)
+		if n813 < 0 {
+			n813 = c.ReadArrayLength(4)
 		}
-		a839 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n838)
-		r.ReadRawFloat32s(a839)
-		x.AddAF32 = a839
+		a814 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n813)
+		r.ReadRawFloat32s(a814)
+		x.AddAF32 = a814
 		if c.Failed() {
 			c.Trace("AddAF32")
 			return
 		}
-		n844 := c.ReadArrayLengthFast(8)
-		if n844 < 0 {
-			n844 = c.ReadArrayLength(8)
+		n817 := c.ReadArrayLengthFast(8)
+		if n817 < 0 {
+			n817 = c.ReadArrayLength(8)
 		}
-		a845 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n844)
-		r.ReadRawFloat64s(a845)
-		x.AddAF64 = a845
+		a818 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n817)
+		r.ReadRawFloat64s(a818)
+		x.AddAF64 = a818
 		if c.Failed() {
 			c.Trace("AddAF64")
 			return
 		}
-		n850 := c.ReadArrayLengthFast(2)
-		if n850 < 0 {
-			n850 = c.ReadArrayLength(2)
+		n821 := c.ReadArrayLengthFast(2)
+		if n821 < 0 {
+			n821 = c.ReadArrayLength(2)
 		}
-		a851 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n850)
-		r.ReadRawInt16s(a851)
-		x.AddAI16 = a851
+		a822 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n821)
+		r.ReadRawInt16s(a822)
+		x.AddAI16 = a822
 		if c.Failed() {
 			c.Trace("AddAI16")
 			return
 		}
-		n856 := c.ReadArrayLengthFast(4)
-		if n856 < 0 {
-			n856 = c.ReadArrayLength(4)
+		n825 := c.ReadArrayLengthFast(4)
+		if n825 < 0 {
+			n825 = c.ReadArrayLength(4)
 		}
-		a857 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n856)
-		r.ReadRawInt32s(a857)
-		x.AddAI32 = a857
+		a826 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n825)
+		r.ReadRawInt32s(a826)
+		x.AddAI32 = a826
 		if c.Failed() {
 			c.Trace("AddAI32")
 			return
 		}
-		n862 := c.ReadArrayLengthFast(8)
-		if n862 < 0 {
-			n862 = c.ReadArrayLength(8)
+		n829 := c.ReadArrayLengthFast(8)
+		if n829 < 0 {
+			n829 = c.ReadArrayLength(8)
 		}
-		a863 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n862)
-		r.ReadRawInt64s(a863)
-		x.AddAI64 = a863
+		a830 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n829)
+		r.ReadRawInt64s(a830)
+		x.AddAI64 = a830
 		if c.Failed() {
 			c.Trace("AddAI64")
 			return
 		}
-		n868 := c.ReadArrayLengthFast(1)
-		if n868 < 0 {
-			n868 = c.ReadArrayLength(1)
+		n833 := c.ReadArrayLengthFast(1)
+		if n833 < 0 {
+			n833 = c.ReadArrayLength(1)
 		}
-		a869 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n868)
-		for i870 := range a869 {
-			a869[i870] = r.ReadInt8()
+		a834 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n833)
+		for i835 := range a834 {
+			a834[i835] = r.ReadInt8()
 		}
-		x.AddAI8 = a869
+		x.AddAI8 = a834
 		if c.Failed() {
 			c.Trace("AddAI8")
 			return
 		}
-		n876 := c.ReadArrayLengthFast(2)
-		if n876 < 0 {
-			n876 = c.ReadArrayLength(2)
+		n838 := c.ReadArrayLengthFast(2)
+		if n838 < 0 {
+			n838 = c.ReadArrayLength(2)
 		}
-		a877 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n876)
-		r.ReadRawUint16s(a877)
-		x.AddAU16 = a877
+		a839 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n838)
+		r.ReadRawUint16s(a839)
+		x.AddAU16 = a839
 		if c.Failed() {
 			c.Trace("AddAU16")
 			return
 		}
-		n882 := c.ReadArrayLengthFast(4)
-		if n882 < 0 {
-			n882 = c.ReadArrayLength(4)
+		n842 := c.ReadArrayLengthFast(4)
+		if n842 < 0 {
+			n842 = c.ReadArrayLength(4)
 		}
-		a883 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n882)
-		r.ReadRawUint32s(a883)
-		x.AddAU32 = a883
+		a843 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n842)
+		r.ReadRawUint32s(a843)
+		x.AddAU32 = a843
 		if c.Failed() {
 			c.Trace("AddAU32")
 			return
 		}
-		n888 := c.ReadArrayLengthFast(8)
-		if n888 < 0 {
-			n888 = c.ReadArrayLength(8)
+		n846 := c.ReadArrayLengthFast(8)
+		if n846 < 0 {
+			n846 = c.ReadArrayLength(8)
 		}
-		a889 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n888)
-		r.ReadRawUint64s(a889)
-		x.AddAU64 = a889
+		a847 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n846)
+		r.ReadRawUint64s(a847)
+		x.AddAU64 = a847
 		if c.Failed() {
 			c.Trace("AddAU64")
 			return
 		}
-		n894 := c.ReadArrayLengthFast(1)
-		if n894 < 0 {
-			n894 = c.ReadArrayLength(1)
+		n850 := c.ReadArrayLengthFast(1)
+		if n850 < 0 {
+			n850 = c.ReadArrayLength(1)
 		}
-		a895 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n894)
-		copy(a895, r.ReadBytes(n894))
-		x.AddAU8 = a895
+		a851 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n850)
+		copy(a851, r.ReadBytes(n850))
+		x.AddAU8 = a851
 		if c.Failed() {
 			c.Trace("AddAU8")
 			return
@@ -5766,917 +5522,917 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n902 := c.ReadLengthFast(2)
-	if n902 < 0 {
-		n902 = c.ReadLength(2)
+	n856 := c.ReadLengthFast(2)
+	if n856 < 0 {
+		n856 = c.ReadLength(2)
 	}
-	if n902 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n902, 3))
+	if n856 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n856, 3))
 		return
 	}
-	var l903 [3]int16
-	if n902 > 0 {
-		hn905 := c.ReadListHeader(3)
+	var l857 [3]int16
+	if n856 > 0 {
+		hn859 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i904 := range l903 {
-				if hn905 && !c.ReadFlag() {
-					clear(l903[i904 : i904+1])
+			for i858 := range l857 {
+				if hn859 && !c.ReadFlag() {
+					clear(l857[i858 : i858+1])
 					continue
 				}
-				l903[i904] = r.ReadInt16()
+				l857[i858] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i904)
+					c.TraceIndex(i858)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l903
+	x.AddFix = l857
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n908 := c.ReadLengthFast(1)
-	if n908 < 0 {
-		n908 = c.ReadLength(1)
+	n862 := c.ReadLengthFast(1)
+	if n862 < 0 {
+		n862 = c.ReadLength(1)
 	}
-	l909 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n908)
-	if n908 > 0 {
-		hn911 := c.ReadListHeader(1)
+	l863 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n862)
+	if n862 > 0 {
+		hn865 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i910 := range l909 {
-				if hn911 && !c.ReadFlag() {
-					clear(l909[i910 : i910+1])
+			for i864 := range l863 {
+				if hn865 && !c.ReadFlag() {
+					clear(l863[i864 : i864+1])
 					continue
 				}
-				l909[i910] = r.ReadBool()
+				l863[i864] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i910)
+					c.TraceIndex(i864)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l909
+	x.AddLB = l863
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n914 := c.ReadLengthFast(1)
-	if n914 < 0 {
-		n914 = c.ReadLength(1)
+	n868 := c.ReadLengthFast(1)
+	if n868 < 0 {
+		n868 = c.ReadLength(1)
 	}
-	l915 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n914)
-	if n914 > 0 {
-		hn917 := c.ReadListHeader(25)
+	l869 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n868)
+	if n868 > 0 {
+		hn871 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i916 := range l915 {
-				if hn917 && !c.ReadFlag() {
-					clear(l915[i916 : i916+1])
+			for i870 := range l869 {
+				if hn871 && !c.ReadFlag() {
+					clear(l869[i870 : i870+1])
 					continue
 				}
-				if e920 := c.ReadEnumFast(uint32(0x7fffffff)); e920 >= 0 {
-					l915[i916] = Color(e920)
+				if e874 := c.ReadEnumFast(uint32(0x7fffffff)); e874 >= 0 {
+					l869[i870] = Color(e874)
 				} else {
-					l915[i916] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l869[i870] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i916)
+					c.TraceIndex(i870)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l915
+	x.AddLE = l869
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n921 := c.ReadLengthFast(4)
-	if n921 < 0 {
-		n921 = c.ReadLength(4)
+	n875 := c.ReadLengthFast(4)
+	if n875 < 0 {
+		n875 = c.ReadLength(4)
 	}
-	l922 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n921)
-	if n921 > 0 {
-		hn924 := c.ReadListHeader(19)
+	l876 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n875)
+	if n875 > 0 {
+		hn878 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i923 := range l922 {
-				if hn924 && !c.ReadFlag() {
-					clear(l922[i923 : i923+1])
+			for i877 := range l876 {
+				if hn878 && !c.ReadFlag() {
+					clear(l876[i877 : i877+1])
 					continue
 				}
-				l922[i923] = r.ReadFloat32()
+				l876[i877] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i923)
+					c.TraceIndex(i877)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l922
+	x.AddLF32 = l876
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n927 := c.ReadLengthFast(8)
-	if n927 < 0 {
-		n927 = c.ReadLength(8)
+	n881 := c.ReadLengthFast(8)
+	if n881 < 0 {
+		n881 = c.ReadLength(8)
 	}
-	l928 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n927)
-	if n927 > 0 {
-		hn930 := c.ReadListHeader(20)
+	l882 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n881)
+	if n881 > 0 {
+		hn884 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i929 := range l928 {
-				if hn930 && !c.ReadFlag() {
-					clear(l928[i929 : i929+1])
+			for i883 := range l882 {
+				if hn884 && !c.ReadFlag() {
+					clear(l882[i883 : i883+1])
 					continue
 				}
-				l928[i929] = r.ReadFloat64()
+				l882[i883] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i929)
+					c.TraceIndex(i883)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l928
+	x.AddLF64 = l882
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n933 := c.ReadLengthFast(1)
-	if n933 < 0 {
-		n933 = c.ReadLength(1)
+	n887 := c.ReadLengthFast(1)
+	if n887 < 0 {
+		n887 = c.ReadLength(1)
 	}
-	l934 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n933)
-	if n933 > 0 {
-		hn936 := c.ReadListHeader(5)
+	l888 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n887)
+	if n887 > 0 {
+		hn890 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i935 := range l934 {
-				if hn936 && !c.ReadFlag() {
-					clear(l934[i935 : i935+1])
+			for i889 := range l888 {
+				if hn890 && !c.ReadFlag() {
+					clear(l888[i889 : i889+1])
 					continue
 				}
-				l934[i935] = r.ReadVarInt32()
+				l888[i889] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i935)
+					c.TraceIndex(i889)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l934
+	x.AddLI32 = l888
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n939 := c.ReadLengthFast(1)
-	if n939 < 0 {
-		n939 = c.ReadLength(1)
+	n893 := c.ReadLengthFast(1)
+	if n893 < 0 {
+		n893 = c.ReadLength(1)
 	}
-	l940 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n939)
-	if n939 > 0 {
-		hn942 := c.ReadListHeader(7)
+	l894 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n893)
+	if n893 > 0 {
+		hn896 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i941 := range l940 {
-				if hn942 && !c.ReadFlag() {
-					clear(l940[i941 : i941+1])
+			for i895 := range l894 {
+				if hn896 && !c.ReadFlag() {
+					clear(l894[i895 : i895+1])
 					continue
 				}
-				l940[i941] = r.ReadVarInt64()
+				l894[i895] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i941)
+					c.TraceIndex(i895)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l940
+	x.AddLI64 = l894
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n945 := c.ReadLengthFast(1)
-	if n945 < 0 {
-		n945 = c.ReadLength(1)
+	n899 := c.ReadLengthFast(1)
+	if n899 < 0 {
+		n899 = c.ReadLength(1)
 	}
-	l946 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n945)
-	if n945 > 0 {
-		hn948 := c.ReadListHeader(2)
+	l900 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n899)
+	if n899 > 0 {
+		hn902 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i947 := range l946 {
-				if hn948 && !c.ReadFlag() {
-					clear(l946[i947 : i947+1])
+			for i901 := range l900 {
+				if hn902 && !c.ReadFlag() {
+					clear(l900[i901 : i901+1])
 					continue
 				}
-				l946[i947] = r.ReadInt8()
+				l900[i901] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i947)
+					c.TraceIndex(i901)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l946
+	x.AddLI8 = l900
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n951 := c.ReadLengthFast(1)
-	if n951 < 0 {
-		n951 = c.ReadLength(1)
+	n905 := c.ReadLengthFast(1)
+	if n905 < 0 {
+		n905 = c.ReadLength(1)
 	}
-	l952 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n951)
-	if n951 > 0 {
-		hn954, tr956 := c.ReadListHeaderRef(22)
+	l906 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n905)
+	if n905 > 0 {
+		hn908, tr910 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i953 := range l952 {
-				if tr956 {
-					if st957, id958 := c.ReadRefFlag(); st957 == foryimpl.RefBack {
-						l952[i953] = foryimpl.BackRefSlice[int32](c, id958)
-					} else if st957 == foryimpl.RefFollows {
-						n959 := c.ReadLengthFast(1)
-						if n959 < 0 {
-							n959 = c.ReadLength(1)
+			for i907 := range l906 {
+				if tr910 {
+					if st911, id912 := c.ReadRefFlag(); st911 == foryimpl.RefBack {
+						l906[i907] = foryimpl.BackRefSlice[int32](c, id912)
+					} else if st911 == foryimpl.RefFollows {
+						n913 := c.ReadLengthFast(1)
+						if n913 < 0 {
+							n913 = c.ReadLength(1)
 						}
-						l960 := foryimpl.MakeSlice[[]int32](c, n959)
-						if n959 > 0 {
-							hn962 := c.ReadListHeader(5)
+						l914 := foryimpl.MakeSlice[[]int32](c, n913)
+						if n913 > 0 {
+							hn916 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i961 := range l960 {
-									if hn962 && !c.ReadFlag() {
-										clear(l960[i961 : i961+1])
+								for i915 := range l914 {
+									if hn916 && !c.ReadFlag() {
+										clear(l914[i915 : i915+1])
 										continue
 									}
-									l960[i961] = r.ReadVarInt32()
+									l914[i915] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i961)
+										c.TraceIndex(i915)
 										break
 									}
 								}
 							}
 						}
-						l952[i953] = l960
-						foryimpl.SetRefSlice(c, id958, l952[i953])
+						l906[i907] = l914
+						foryimpl.SetRefSlice(c, id912, l906[i907])
 					} else {
-						l952[i953] = nil
+						l906[i907] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i953)
+						c.TraceIndex(i907)
 						break
 					}
 					continue
 				}
-				if hn954 && !c.ReadFlag() {
-					clear(l952[i953 : i953+1])
+				if hn908 && !c.ReadFlag() {
+					clear(l906[i907 : i907+1])
 					continue
 				}
-				n965 := c.ReadLengthFast(1)
-				if n965 < 0 {
-					n965 = c.ReadLength(1)
+				n919 := c.ReadLengthFast(1)
+				if n919 < 0 {
+					n919 = c.ReadLength(1)
 				}
-				l966 := foryimpl.MakeSlice[[]int32](c, n965)
-				if n965 > 0 {
-					hn968 := c.ReadListHeader(5)
+				l920 := foryimpl.MakeSlice[[]int32](c, n919)
+				if n919 > 0 {
+					hn922 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i967 := range l966 {
-							if hn968 && !c.ReadFlag() {
-								clear(l966[i967 : i967+1])
+						for i921 := range l920 {
+							if hn922 && !c.ReadFlag() {
+								clear(l920[i921 : i921+1])
 								continue
 							}
-							l966[i967] = r.ReadVarInt32()
+							l920[i921] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i967)
+								c.TraceIndex(i921)
 								break
 							}
 						}
 					}
 				}
-				l952[i953] = l966
+				l906[i907] = l920
 				if c.Failed() {
-					c.TraceIndex(i953)
+					c.TraceIndex(i907)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l952
+	x.AddLL = l906
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n971 := c.ReadLengthFast(1)
-	if n971 < 0 {
-		n971 = c.ReadLength(1)
+	n925 := c.ReadLengthFast(1)
+	if n925 < 0 {
+		n925 = c.ReadLength(1)
 	}
-	l972 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n971)
-	if n971 > 0 {
-		hn974, tr976 := c.ReadListHeaderRef(24)
+	l926 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n925)
+	if n925 > 0 {
+		hn928, tr930 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i973 := range l972 {
-				if tr976 {
-					if st977, id978 := c.ReadRefFlag(); st977 == foryimpl.RefBack {
-						l972[i973] = foryimpl.BackRefMap[string, int32](c, id978)
-					} else if st977 == foryimpl.RefFollows {
-						n979 := c.ReadLengthFast(2)
-						if n979 < 0 {
-							n979 = c.ReadLength(2)
+			for i927 := range l926 {
+				if tr930 {
+					if st931, id932 := c.ReadRefFlag(); st931 == foryimpl.RefBack {
+						l926[i927] = foryimpl.BackRefMap[string, int32](c, id932)
+					} else if st931 == foryimpl.RefFollows {
+						n933 := c.ReadLengthFast(2)
+						if n933 < 0 {
+							n933 = c.ReadLength(2)
 						}
-						m980 := foryimpl.MakeMap[map[string]int32](c, n979)
-						for n979 > 0 && !c.Failed() {
-							sz981, vn982, _ := c.ReadMapChunk(n979, 21, 5, nil, false)
-							for j983 := 0; j983 < sz981 && !c.Failed(); j983++ {
-								var k984 string
-								k984 = c.ReadString()
-								var v985 int32
-								if !vn982 {
-									v985 = r.ReadVarInt32()
+						m934 := foryimpl.MakeMap[map[string]int32](c, n933)
+						for n933 > 0 && !c.Failed() {
+							sz935, vn936, _ := c.ReadMapChunk(n933, 21, 5, nil, false)
+							for j937 := 0; j937 < sz935 && !c.Failed(); j937++ {
+								var k938 string
+								k938 = c.ReadString()
+								var v939 int32
+								if !vn936 {
+									v939 = r.ReadVarInt32()
 								}
-								m980[k984] = v985
+								m934[k938] = v939
 							}
-							n979 -= sz981
+							n933 -= sz935
 						}
-						l972[i973] = m980
-						foryimpl.SetRefMap(c, id978, l972[i973])
+						l926[i927] = m934
+						foryimpl.SetRefMap(c, id932, l926[i927])
 					} else {
-						l972[i973] = nil
+						l926[i927] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i973)
+						c.TraceIndex(i927)
 						break
 					}
 					continue
 				}
-				if hn974 && !c.ReadFlag() {
-					clear(l972[i973 : i973+1])
+				if hn928 && !c.ReadFlag() {
+					clear(l926[i927 : i927+1])
 					continue
 				}
-				n987 := c.ReadLengthFast(2)
-				if n987 < 0 {
-					n987 = c.ReadLength(2)
+				n941 := c.ReadLengthFast(2)
+				if n941 < 0 {
+					n941 = c.ReadLength(2)
 				}
-				m988 := foryimpl.MakeMap[map[string]int32](c, n987)
-				for n987 > 0 && !c.Failed() {
-					sz989, vn990, _ := c.ReadMapChunk(n987, 21, 5, nil, false)
-					for j991 := 0; j991 < sz989 && !c.Failed(); j991++ {
-						var k992 string
-						k992 = c.ReadString()
-						var v993 int32
-						if !vn990 {
-							v993 = r.ReadVarInt32()
+				m942 := foryimpl.MakeMap[map[string]int32](c, n941)
+				for n941 > 0 && !c.Failed() {
+					sz943, vn944, _ := c.ReadMapChunk(n941, 21, 5, nil, false)
+					for j945 := 0; j945 < sz943 && !c.Failed(); j945++ {
+						var k946 string
+						k946 = c.ReadString()
+						var v947 int32
+						if !vn944 {
+							v947 = r.ReadVarInt32()
 						}
-						m988[k992] = v993
+						m942[k946] = v947
 					}
-					n987 -= sz989
+					n941 -= sz943
 				}
-				l972[i973] = m988
+				l926[i927] = m942
 				if c.Failed() {
-					c.TraceIndex(i973)
+					c.TraceIndex(i927)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l972
+	x.AddLM = l926
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n995 := c.ReadLengthFast(1)
-	if n995 < 0 {
-		n995 = c.ReadLength(1)
+	n949 := c.ReadLengthFast(1)
+	if n949 < 0 {
+		n949 = c.ReadLength(1)
 	}
-	l996 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n995)
-	if n995 > 0 {
-		hn998 := c.ReadListHeader(5)
+	l950 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n949)
+	if n949 > 0 {
+		hn952 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i997 := range l996 {
-				if hn998 && !c.ReadFlag() {
-					clear(l996[i997 : i997+1])
+			for i951 := range l950 {
+				if hn952 && !c.ReadFlag() {
+					clear(l950[i951 : i951+1])
 					continue
 				}
-				p1001 := foryimpl.Alloc[int32](c)
-				*p1001 = r.ReadVarInt32()
-				l996[i997] = p1001
+				p955 := foryimpl.Alloc[int32](c)
+				*p955 = r.ReadVarInt32()
+				l950[i951] = p955
 				if c.Failed() {
-					c.TraceIndex(i997)
+					c.TraceIndex(i951)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l996
+	x.AddLPI = l950
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n1002 := c.ReadLengthFast(1)
-	if n1002 < 0 {
-		n1002 = c.ReadLength(1)
+	n956 := c.ReadLengthFast(1)
+	if n956 < 0 {
+		n956 = c.ReadLength(1)
 	}
-	l1003 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1002)
-	if n1002 > 0 {
-		hn1005 := c.ReadListHeader(21)
+	l957 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n956)
+	if n956 > 0 {
+		hn959 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1004 := range l1003 {
-				if hn1005 && !c.ReadFlag() {
-					clear(l1003[i1004 : i1004+1])
+			for i958 := range l957 {
+				if hn959 && !c.ReadFlag() {
+					clear(l957[i958 : i958+1])
 					continue
 				}
-				l1003[i1004] = c.ReadString()
+				l957[i958] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1004)
+					c.TraceIndex(i958)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l1003
+	x.AddLS = l957
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n1008 := c.ReadLengthFast(1)
-	if n1008 < 0 {
-		n1008 = c.ReadLength(1)
+	n962 := c.ReadLengthFast(1)
+	if n962 < 0 {
+		n962 = c.ReadLength(1)
 	}
-	l1009 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1008)
-	if n1008 > 0 {
-		hn1011 := c.ReadListHeader(38)
+	l963 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n962)
+	if n962 > 0 {
+		hn965 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1010 := range l1009 {
-				if hn1011 && !c.ReadFlag() {
-					clear(l1009[i1010 : i1010+1])
+			for i964 := range l963 {
+				if hn965 && !c.ReadFlag() {
+					clear(l963[i964 : i964+1])
 					continue
 				}
-				l1009[i1010] = c.ReadTime()
+				l963[i964] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1010)
+					c.TraceIndex(i964)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l1009
+	x.AddLT = l963
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n1014 := c.ReadLengthFast(2)
-	if n1014 < 0 {
-		n1014 = c.ReadLength(2)
+	n968 := c.ReadLengthFast(2)
+	if n968 < 0 {
+		n968 = c.ReadLength(2)
 	}
-	l1015 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1014)
-	if n1014 > 0 {
-		hn1017 := c.ReadListHeader(10)
+	l969 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n968)
+	if n968 > 0 {
+		hn971 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1016 := range l1015 {
-				if hn1017 && !c.ReadFlag() {
-					clear(l1015[i1016 : i1016+1])
+			for i970 := range l969 {
+				if hn971 && !c.ReadFlag() {
+					clear(l969[i970 : i970+1])
 					continue
 				}
-				l1015[i1016] = r.ReadUint16()
+				l969[i970] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1016)
+					c.TraceIndex(i970)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l1015
+	x.AddLU16 = l969
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n1020 := c.ReadLengthFast(1)
-	if n1020 < 0 {
-		n1020 = c.ReadLength(1)
+	n974 := c.ReadLengthFast(1)
+	if n974 < 0 {
+		n974 = c.ReadLength(1)
 	}
-	l1021 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1020)
-	if n1020 > 0 {
-		hn1023 := c.ReadListHeader(14)
+	l975 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n974)
+	if n974 > 0 {
+		hn977 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1022 := range l1021 {
-				if hn1023 && !c.ReadFlag() {
-					clear(l1021[i1022 : i1022+1])
+			for i976 := range l975 {
+				if hn977 && !c.ReadFlag() {
+					clear(l975[i976 : i976+1])
 					continue
 				}
-				l1021[i1022] = r.ReadVarUint64()
+				l975[i976] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1022)
+					c.TraceIndex(i976)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l1021
+	x.AddLU64 = l975
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n1026 := c.ReadLengthFast(2)
-	if n1026 < 0 {
-		n1026 = c.ReadLength(2)
+	n980 := c.ReadLengthFast(2)
+	if n980 < 0 {
+		n980 = c.ReadLength(2)
 	}
-	m1027 := foryimpl.MakeMap[map[bool]string](c, n1026)
-	for n1026 > 0 && !c.Failed() {
-		sz1028, vn1029, _ := c.ReadMapChunk(n1026, 1, 21, nil, false)
-		for j1030 := 0; j1030 < sz1028 && !c.Failed(); j1030++ {
-			var k1031 bool
-			k1031 = r.ReadBool()
-			var v1032 string
-			if !vn1029 {
-				v1032 = c.ReadString()
+	m981 := foryimpl.MakeMap[map[bool]string](c, n980)
+	for n980 > 0 && !c.Failed() {
+		sz982, vn983, _ := c.ReadMapChunk(n980, 1, 21, nil, false)
+		for j984 := 0; j984 < sz982 && !c.Failed(); j984++ {
+			var k985 bool
+			k985 = r.ReadBool()
+			var v986 string
+			if !vn983 {
+				v986 = c.ReadString()
 			}
-			m1027[k1031] = v1032
+			m981[k985] = v986
 		}
-		n1026 -= sz1028
+		n980 -= sz982
 	}
-	x.AddMBS = m1027
+	x.AddMBS = m981
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n1034 := c.ReadLengthFast(2)
-	if n1034 < 0 {
-		n1034 = c.ReadLength(2)
+	n988 := c.ReadLengthFast(2)
+	if n988 < 0 {
+		n988 = c.ReadLength(2)
 	}
-	m1035 := foryimpl.MakeMap[map[Color]string](c, n1034)
-	for n1034 > 0 && !c.Failed() {
-		sz1036, vn1037, _ := c.ReadMapChunk(n1034, 25, 21, nil, false)
-		for j1038 := 0; j1038 < sz1036 && !c.Failed(); j1038++ {
-			var k1039 Color
-			if e1041 := c.ReadEnumFast(uint32(0x7fffffff)); e1041 >= 0 {
-				k1039 = Color(e1041)
+	m989 := foryimpl.MakeMap[map[Color]string](c, n988)
+	for n988 > 0 && !c.Failed() {
+		sz990, vn991, _ := c.ReadMapChunk(n988, 25, 21, nil, false)
+		for j992 := 0; j992 < sz990 && !c.Failed(); j992++ {
+			var k993 Color
+			if e995 := c.ReadEnumFast(uint32(0x7fffffff)); e995 >= 0 {
+				k993 = Color(e995)
 			} else {
-				k1039 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k993 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1040 string
-			if !vn1037 {
-				v1040 = c.ReadString()
+			var v994 string
+			if !vn991 {
+				v994 = c.ReadString()
 			}
-			m1035[k1039] = v1040
+			m989[k993] = v994
 		}
-		n1034 -= sz1036
+		n988 -= sz990
 	}
-	x.AddMES = m1035
+	x.AddMES = m989
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n1043 := c.ReadLengthFast(2)
-	if n1043 < 0 {
-		n1043 = c.ReadLength(2)
+	n997 := c.ReadLengthFast(2)
+	if n997 < 0 {
+		n997 = c.ReadLength(2)
 	}
-	m1044 := foryimpl.MakeMap[map[int64]float64](c, n1043)
-	for n1043 > 0 && !c.Failed() {
-		sz1045, vn1046, _ := c.ReadMapChunk(n1043, 7, 20, nil, false)
-		for j1047 := 0; j1047 < sz1045 && !c.Failed(); j1047++ {
-			var k1048 int64
-			k1048 = r.ReadVarInt64()
-			var v1049 float64
-			if !vn1046 {
-				v1049 = r.ReadFloat64()
+	m998 := foryimpl.MakeMap[map[int64]float64](c, n997)
+	for n997 > 0 && !c.Failed() {
+		sz999, vn1000, _ := c.ReadMapChunk(n997, 7, 20, nil, false)
+		for j1001 := 0; j1001 < sz999 && !c.Failed(); j1001++ {
+			var k1002 int64
+			k1002 = r.ReadVarInt64()
+			var v1003 float64
+			if !vn1000 {
+				v1003 = r.ReadFloat64()
 			}
-			m1044[k1048] = v1049
+			m998[k1002] = v1003
 		}
-		n1043 -= sz1045
+		n997 -= sz999
 	}
-	x.AddMI64F = m1044
+	x.AddMI64F = m998
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n1051 := c.ReadLengthFast(2)
-	if n1051 < 0 {
-		n1051 = c.ReadLength(2)
+	n1005 := c.ReadLengthFast(2)
+	if n1005 < 0 {
+		n1005 = c.ReadLength(2)
 	}
-	m1052 := foryimpl.MakeMap[map[int32]string](c, n1051)
-	for n1051 > 0 && !c.Failed() {
-		sz1053, vn1054, _ := c.ReadMapChunk(n1051, 5, 21, nil, false)
-		for j1055 := 0; j1055 < sz1053 && !c.Failed(); j1055++ {
-			var k1056 int32
-			k1056 = r.ReadVarInt32()
-			var v1057 string
-			if !vn1054 {
-				v1057 = c.ReadString()
+	m1006 := foryimpl.MakeMap[map[int32]string](c, n1005)
+	for n1005 > 0 && !c.Failed() {
+		sz1007, vn1008, _ := c.ReadMapChunk(n1005, 5, 21, nil, false)
+		for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
+			var k1010 int32
+			k1010 = r.ReadVarInt32()
+			var v1011 string
+			if !vn1008 {
+				v1011 = c.ReadString()
 			}
-			m1052[k1056] = v1057
+			m1006[k1010] = v1011
 		}
-		n1051 -= sz1053
+		n1005 -= sz1007
 	}
-	x.AddMIS = m1052
+	x.AddMIS = m1006
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n1059 := c.ReadLengthFast(2)
-	if n1059 < 0 {
-		n1059 = c.ReadLength(2)
+	n1013 := c.ReadLengthFast(2)
+	if n1013 < 0 {
+		n1013 = c.ReadLength(2)
 	}
-	m1060 := foryimpl.MakeMap[map[string]int32](c, n1059)
-	for n1059 > 0 && !c.Failed() {
-		sz1061, vn1062, _ := c.ReadMapChunk(n1059, 21, 5, nil, false)
-		for j1063 := 0; j1063 < sz1061 && !c.Failed(); j1063++ {
-			var k1064 string
-			k1064 = c.ReadString()
-			var v1065 int32
-			if !vn1062 {
-				v1065 = r.ReadVarInt32()
+	m1014 := foryimpl.MakeMap[map[string]int32](c, n1013)
+	for n1013 > 0 && !c.Failed() {
+		sz1015, vn1016, _ := c.ReadMapChunk(n1013, 21, 5, nil, false)
+		for j1017 := 0; j1017 < sz1015 && !c.Failed(); j1017++ {
+			var k1018 string
+			k1018 = c.ReadString()
+			var v1019 int32
+			if !vn1016 {
+				v1019 = r.ReadVarInt32()
 			}
-			m1060[k1064] = v1065
+			m1014[k1018] = v1019
 		}
-		n1059 -= sz1061
+		n1013 -= sz1015
 	}
-	x.AddMSI = m1060
+	x.AddMSI = m1014
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
 	if c.TrackRef() {
-		n1067 := c.ReadLengthFast(2)
-		if n1067 < 0 {
-			n1067 = c.ReadLength(2)
+		n1021 := c.ReadLengthFast(2)
+		if n1021 < 0 {
+			n1021 = c.ReadLength(2)
 		}
-		m1068 := foryimpl.MakeMap[map[string][]string](c, n1067)
-		for n1067 > 0 && !c.Failed() {
-			sz1069, vn1070, tr1080, _ := c.ReadMapChunkRef(n1067, 21, 22, nil)
-			for j1071 := 0; j1071 < sz1069 && !c.Failed(); j1071++ {
-				var k1072 string
-				k1072 = c.ReadString()
-				var v1073 []string
-				if tr1080 {
-					if st1081, id1082 := c.ReadRefFlag(); st1081 == foryimpl.RefBack {
-						v1073 = foryimpl.BackRefSlice[string](c, id1082)
-					} else if st1081 == foryimpl.RefFollows {
-						n1083 := c.ReadLengthFast(1)
-						if n1083 < 0 {
-							n1083 = c.ReadLength(1)
+		m1022 := foryimpl.MakeMap[map[string][]string](c, n1021)
+		for n1021 > 0 && !c.Failed() {
+			sz1023, vn1024, tr1034, _ := c.ReadMapChunkRef(n1021, 21, 22, nil)
+			for j1025 := 0; j1025 < sz1023 && !c.Failed(); j1025++ {
+				var k1026 string
+				k1026 = c.ReadString()
+				var v1027 []string
+				if tr1034 {
+					if st1035, id1036 := c.ReadRefFlag(); st1035 == foryimpl.RefBack {
+						v1027 = foryimpl.BackRefSlice[string](c, id1036)
+					} else if st1035 == foryimpl.RefFollows {
+						n1037 := c.ReadLengthFast(1)
+						if n1037 < 0 {
+							n1037 = c.ReadLength(1)
 						}
-						l1084 := foryimpl.MakeSlice[[]string](c, n1083)
-						if n1083 > 0 {
-							hn1086 := c.ReadListHeader(21)
+						l1038 := foryimpl.MakeSlice[[]string](c, n1037)
+						if n1037 > 0 {
+							hn1040 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i1085 := range l1084 {
-									if hn1086 && !c.ReadFlag() {
-										clear(l1084[i1085 : i1085+1])
+								for i1039 := range l1038 {
+									if hn1040 && !c.ReadFlag() {
+										clear(l1038[i1039 : i1039+1])
 										continue
 									}
-									l1084[i1085] = c.ReadString()
+									l1038[i1039] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i1085)
+										c.TraceIndex(i1039)
 										break
 									}
 								}
 							}
 						}
-						v1073 = l1084
-						foryimpl.SetRefSlice(c, id1082, v1073)
+						v1027 = l1038
+						foryimpl.SetRefSlice(c, id1036, v1027)
 					} else {
-						v1073 = nil
+						v1027 = nil
 					}
-				} else if !vn1070 {
-					n1074 := c.ReadLengthFast(1)
-					if n1074 < 0 {
-						n1074 = c.ReadLength(1)
+				} else if !vn1024 {
+					n1028 := c.ReadLengthFast(1)
+					if n1028 < 0 {
+						n1028 = c.ReadLength(1)
 					}
-					l1075 := foryimpl.MakeSlice[[]string](c, n1074)
-					if n1074 > 0 {
-						hn1077 := c.ReadListHeader(21)
+					l1029 := foryimpl.MakeSlice[[]string](c, n1028)
+					if n1028 > 0 {
+						hn1031 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1076 := range l1075 {
-								if hn1077 && !c.ReadFlag() {
-									clear(l1075[i1076 : i1076+1])
+							for i1030 := range l1029 {
+								if hn1031 && !c.ReadFlag() {
+									clear(l1029[i1030 : i1030+1])
 									continue
 								}
-								l1075[i1076] = c.ReadString()
+								l1029[i1030] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1076)
+									c.TraceIndex(i1030)
 									break
 								}
 							}
 						}
 					}
-					v1073 = l1075
+					v1027 = l1029
 				}
-				m1068[k1072] = v1073
+				m1022[k1026] = v1027
 			}
-			n1067 -= sz1069
+			n1021 -= sz1023
 		}
-		x.AddMSL = m1068
+		x.AddMSL = m1022
 		if c.Failed() {
 			c.Trace("AddMSL")
 			return
 		}
-		n1089 := c.ReadLengthFast(2)
-		if n1089 < 0 {
-			n1089 = c.ReadLength(2)
+		n1043 := c.ReadLengthFast(2)
+		if n1043 < 0 {
+			n1043 = c.ReadLength(2)
 		}
-		m1090 := foryimpl.MakeMap[map[string]map[string]int32](c, n1089)
-		for n1089 > 0 && !c.Failed() {
-			sz1091, vn1092, tr1104, _ := c.ReadMapChunkRef(n1089, 21, 24, nil)
-			for j1093 := 0; j1093 < sz1091 && !c.Failed(); j1093++ {
-				var k1094 string
-				k1094 = c.ReadString()
-				var v1095 map[string]int32
-				if tr1104 {
-					if st1105, id1106 := c.ReadRefFlag(); st1105 == foryimpl.RefBack {
-						v1095 = foryimpl.BackRefMap[string, int32](c, id1106)
-					} else if st1105 == foryimpl.RefFollows {
-						n1107 := c.ReadLengthFast(2)
-						if n1107 < 0 {
-							n1107 = c.ReadLength(2)
+		m1044 := foryimpl.MakeMap[map[string]map[string]int32](c, n1043)
+		for n1043 > 0 && !c.Failed() {
+			sz1045, vn1046, tr1058, _ := c.ReadMapChunkRef(n1043, 21, 24, nil)
+			for j1047 := 0; j1047 < sz1045 && !c.Failed(); j1047++ {
+				var k1048 string
+				k1048 = c.ReadString()
+				var v1049 map[string]int32
+				if tr1058 {
+					if st1059, id1060 := c.ReadRefFlag(); st1059 == foryimpl.RefBack {
+						v1049 = foryimpl.BackRefMap[string, int32](c, id1060)
+					} else if st1059 == foryimpl.RefFollows {
+						n1061 := c.ReadLengthFast(2)
+						if n1061 < 0 {
+							n1061 = c.ReadLength(2)
 						}
-						m1108 := foryimpl.MakeMap[map[string]int32](c, n1107)
-						for n1107 > 0 && !c.Failed() {
-							sz1109, vn1110, _ := c.ReadMapChunk(n1107, 21, 5, nil, false)
-							for j1111 := 0; j1111 < sz1109 && !c.Failed(); j1111++ {
-								var k1112 string
-								k1112 = c.ReadString()
-								var v1113 int32
-								if !vn1110 {
-									v1113 = r.ReadVarInt32()
+						m1062 := foryimpl.MakeMap[map[string]int32](c, n1061)
+						for n1061 > 0 && !c.Failed() {
+							sz1063, vn1064, _ := c.ReadMapChunk(n1061, 21, 5, nil, false)
+							for j1065 := 0; j1065 < sz1063 && !c.Failed(); j1065++ {
+								var k1066 string
+								k1066 = c.ReadString()
+								var v1067 int32
+								if !vn1064 {
+									v1067 = r.ReadVarInt32()
 								}
-								m1108[k1112] = v1113
+								m1062[k1066] = v1067
 							}
-							n1107 -= sz1109
+							n1061 -= sz1063
 						}
-						v1095 = m1108
-						foryimpl.SetRefMap(c, id1106, v1095)
+						v1049 = m1062
+						foryimpl.SetRefMap(c, id1060, v1049)
 					} else {
-						v1095 = nil
+						v1049 = nil
 					}
-				} else if !vn1092 {
-					n1096 := c.ReadLengthFast(2)
-					if n1096 < 0 {
-						n1096 = c.ReadLength(2)
+				} else if !vn1046 {
+					n1050 := c.ReadLengthFast(2)
+					if n1050 < 0 {
+						n1050 = c.ReadLength(2)
 					}
-					m1097 := foryimpl.MakeMap[map[string]int32](c, n1096)
-					for n1096 > 0 && !c.Failed() {
-						sz1098, vn1099, _ := c.ReadMapChunk(n1096, 21, 5, nil, false)
-						for j1100 := 0; j1100 < sz1098 && !c.Failed(); j1100++ {
-							var k1101 string
-							k1101 = c.ReadString()
-							var v1102 int32
-							if !vn1099 {
-								v1102 = r.ReadVarInt32()
+					m1051 := foryimpl.MakeMap[map[string]int32](c, n1050)
+					for n1050 > 0 && !c.Failed() {
+						sz1052, vn1053, _ := c.ReadMapChunk(n1050, 21, 5, nil, false)
+						for j1054 := 0; j1054 < sz1052 && !c.Failed(); j1054++ {
+							var k1055 string
+							k1055 = c.ReadString()
+							var v1056 int32
+							if !vn1053 {
+								v1056 = r.ReadVarInt32()
 							}
-							m1097[k1101] = v1102
+							m1051[k1055] = v1056
 						}
-						n1096 -= sz1098
+						n1050 -= sz1052
 					}
-					v1095 = m1097
+					v1049 = m1051
 				}
-				m1090[k1094] = v1095
+				m1044[k1048] = v1049
 			}
-			n1089 -= sz1091
+			n1043 -= sz1045
 		}
-		x.AddMSM = m1090
+		x.AddMSM = m1044
 		if c.Failed() {
 			c.Trace("AddMSM")
 			return
 		}
 	} else {
-		n1067 := c.ReadLengthFast(2)
-		if n1067 < 0 {
-			n1067 = c.ReadLength(2)
+		n1021 := c.ReadLengthFast(2)
+		if n1021 < 0 {
+			n1021 = c.ReadLength(2)
 		}
-		m1068 := foryimpl.MakeMap[map[string][]string](c, n1067)
-		for n1067 > 0 && !c.Failed() {
-			sz1069, vn1070, _ := c.ReadMapChunk(n1067, 21, 22, nil, true)
-			for j1071 := 0; j1071 < sz1069 && !c.Failed(); j1071++ {
-				var k1072 string
-				k1072 = c.ReadString()
-				var v1073 []string
-				if !vn1070 {
-					n1074 := c.ReadLengthFast(1)
-					if n1074 < 0 {
-						n1074 = c.ReadLength(1)
+		m1022 := foryimpl.MakeMap[map[string][]string](c, n1021)
+		for n1021 > 0 && !c.Failed() {
+			sz1023, vn1024, _ := c.ReadMapChunk(n1021, 21, 22, nil, true)
+			for j1025 := 0; j1025 < sz1023 && !c.Failed(); j1025++ {
+				var k1026 string
+				k1026 = c.ReadString()
+				var v1027 []string
+				if !vn1024 {
+					n1028 := c.ReadLengthFast(1)
+					if n1028 < 0 {
+						n1028 = c.ReadLength(1)
 					}
-					l1075 := foryimpl.MakeSlice[[]string](c, n1074)
-					if n1074 > 0 {
-						hn1077 := c.ReadListHeader(21)
+					l1029 := foryimpl.MakeSlice[[]string](c, n1028)
+					if n1028 > 0 {
+						hn1031 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1076 := range l1075 {
-								if hn1077 && !c.ReadFlag() {
-									clear(l1075[i1076 : i1076+1])
+							for i1030 := range l1029 {
+								if hn1031 && !c.ReadFlag() {
+									clear(l1029[i1030 : i1030+1])
 									continue
 								}
-								l1075[i1076] = c.ReadString()
+								l1029[i1030] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1076)
+									c.TraceIndex(i1030)
 									break
 								}
 							}
 						}
 					}
-					v1073 = l1075
+					v1027 = l1029
 				}
-				m1068[k1072] = v1073
+				m1022[k1026] = v1027
 			}
-			n1067 -= sz1069
+			n1021 -= sz1023
 		}
-		x.AddMSL = m1068
+		x.AddMSL = m1022
 		if c.Failed() {
 			c.Trace("AddMSL")
 			return
 		}
-		n1089 := c.ReadLengthFast(2)
-		if n1089 < 0 {
-			n1089 = c.ReadLength(2)
+		n1043 := c.ReadLengthFast(2)
+		if n1043 < 0 {
+			n1043 = c.ReadLength(2)
 		}
-		m1090 := foryimpl.MakeMap[map[string]map[string]int32](c, n1089)
-		for n1089 > 0 && !c.Failed() {
-			sz1091, vn1092, _ := c.ReadMapChunk(n1089, 21, 24, nil, true)
-			for j1093 := 0; j1093 < sz1091 && !c.Failed(); j1093++ {
-				var k1094 string
-				k1094 = c.ReadString()
-				var v1095 map[string]int32
-				if !vn1092 {
-					n1096 := c.ReadLengthFast(2)
-					if n1096 < 0 {
-						n1096 = c.ReadLength(2)
+		m1044 := foryimpl.MakeMap[map[string]map[string]int32](c, n1043)
+		for n1043 > 0 && !c.Failed() {
+			sz1045, vn1046, _ := c.ReadMapChunk(n1043, 21, 24, nil, true)
+			for j1047 := 0; j1047 < sz1045 && !c.Failed(); j1047++ {
+				var k1048 string
+				k1048 = c.ReadString()
+				var v1049 map[string]int32
+				if !vn1046 {
+					n1050 := c.ReadLengthFast(2)
+					if n1050 < 0 {
+						n1050 = c.ReadLength(2)
 					}
-					m1097 := foryimpl.MakeMap[map[string]int32](c, n1096)
-					for n1096 > 0 && !c.Failed() {
-						sz1098, vn1099, _ := c.ReadMapChunk(n1096, 21, 5, nil, false)
-						for j1100 := 0; j1100 < sz1098 && !c.Failed(); j1100++ {
-							var k1101 string
-							k1101 = c.ReadString()
-							var v1102 int32
-							if !vn1099 {
-								v1102 = r.ReadVarInt32()
+					m1051 := foryimpl.MakeMap[map[string]int32](c, n1050)
+					for n1050 > 0 && !c.Failed() {
+						sz1052, vn1053, _ := c.ReadMapChunk(n1050, 21, 5, nil, false)
+						for j1054 := 0; j1054 < sz1052 && !c.Failed(); j1054++ {
+							var k1055 string
+							k1055 = c.ReadString()
+							var v1056 int32
+							if !vn1053 {
+								v1056 = r.ReadVarInt32()
 							}
-							m1097[k1101] = v1102
+							m1051[k1055] = v1056
 						}
-						n1096 -= sz1098
+						n1050 -= sz1052
 					}
-					v1095 = m1097
+					v1049 = m1051
 				}
-				m1090[k1094] = v1095
+				m1044[k1048] = v1049
 			}
-			n1089 -= sz1091
+			n1043 -= sz1045
 		}
-		x.AddMSM = m1090
+		x.AddMSM = m1044
 		if c.Failed() {
 			c.Trace("AddMSM")
 			return
 		}
 	}
-	n1115 := c.ReadLengthFast(2)
-	if n1115 < 0 {
-		n1115 = c.ReadLength(2)
+	n1069 := c.ReadLengthFast(2)
+	if n1069 < 0 {
+		n1069 = c.ReadLength(2)
 	}
-	m1116 := foryimpl.MakeMap[map[string]*int32](c, n1115)
-	for n1115 > 0 && !c.Failed() {
-		sz1117, vn1118, _ := c.ReadMapChunk(n1115, 21, 5, nil, true)
-		for j1119 := 0; j1119 < sz1117 && !c.Failed(); j1119++ {
-			var k1120 string
-			k1120 = c.ReadString()
-			var v1121 *int32
-			if !vn1118 {
-				p1122 := foryimpl.Alloc[int32](c)
-				*p1122 = r.ReadVarInt32()
-				v1121 = p1122
+	m1070 := foryimpl.MakeMap[map[string]*int32](c, n1069)
+	for n1069 > 0 && !c.Failed() {
+		sz1071, vn1072, _ := c.ReadMapChunk(n1069, 21, 5, nil, true)
+		for j1073 := 0; j1073 < sz1071 && !c.Failed(); j1073++ {
+			var k1074 string
+			k1074 = c.ReadString()
+			var v1075 *int32
+			if !vn1072 {
+				p1076 := foryimpl.Alloc[int32](c)
+				*p1076 = r.ReadVarInt32()
+				v1075 = p1076
 			}
-			m1116[k1120] = v1121
+			m1070[k1074] = v1075
 		}
-		n1115 -= sz1117
+		n1069 -= sz1071
 	}
-	x.AddMSP = m1116
+	x.AddMSP = m1070
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n1124 := c.ReadLengthFast(2)
-	if n1124 < 0 {
-		n1124 = c.ReadLength(2)
+	n1078 := c.ReadLengthFast(2)
+	if n1078 < 0 {
+		n1078 = c.ReadLength(2)
 	}
-	m1125 := foryimpl.MakeMap[map[uint8]uint16](c, n1124)
-	for n1124 > 0 && !c.Failed() {
-		sz1126, vn1127, _ := c.ReadMapChunk(n1124, 9, 10, nil, false)
-		for j1128 := 0; j1128 < sz1126 && !c.Failed(); j1128++ {
-			var k1129 uint8
-			k1129 = r.ReadUint8()
-			var v1130 uint16
-			if !vn1127 {
-				v1130 = r.ReadUint16()
+	m1079 := foryimpl.MakeMap[map[uint8]uint16](c, n1078)
+	for n1078 > 0 && !c.Failed() {
+		sz1080, vn1081, _ := c.ReadMapChunk(n1078, 9, 10, nil, false)
+		for j1082 := 0; j1082 < sz1080 && !c.Failed(); j1082++ {
+			var k1083 uint8
+			k1083 = r.ReadUint8()
+			var v1084 uint16
+			if !vn1081 {
+				v1084 = r.ReadUint16()
 			}
-			m1125[k1129] = v1130
+			m1079[k1083] = v1084
 		}
-		n1124 -= sz1126
+		n1078 -= sz1080
 	}
-	x.AddMU8 = m1125
+	x.AddMU8 = m1079
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
 	}
 	if c.TrackRef() {
-		if st1132, id1133 := c.ReadRefFlag(); st1132 == foryimpl.RefBack {
-			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1133)
-		} else if st1132 == foryimpl.RefFollows {
+		if st1086, id1087 := c.ReadRefFlag(); st1086 == foryimpl.RefBack {
+			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1087)
+		} else if st1086 == foryimpl.RefFollows {
 			x.AddNBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1133, x.AddNBin)
+			foryimpl.SetRefSlice(c, id1087, x.AddNBin)
 		} else {
 			x.AddNBin = nil
 		}
@@ -6684,32 +6440,32 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddNBin")
 			return
 		}
-		if st1134, id1135 := c.ReadRefFlag(); st1134 == foryimpl.RefBack {
-			x.AddNLS = foryimpl.BackRefSlice[string](c, id1135)
-		} else if st1134 == foryimpl.RefFollows {
-			n1136 := c.ReadLengthFast(1)
-			if n1136 < 0 {
-				n1136 = c.ReadLength(1)
+		if st1088, id1089 := c.ReadRefFlag(); st1088 == foryimpl.RefBack {
+			x.AddNLS = foryimpl.BackRefSlice[string](c, id1089)
+		} else if st1088 == foryimpl.RefFollows {
+			n1090 := c.ReadLengthFast(1)
+			if n1090 < 0 {
+				n1090 = c.ReadLength(1)
 			}
-			l1137 := foryimpl.MakeSlice[[]string](c, n1136)
-			if n1136 > 0 {
-				hn1139 := c.ReadListHeader(21)
+			l1091 := foryimpl.MakeSlice[[]string](c, n1090)
+			if n1090 > 0 {
+				hn1093 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i1138 := range l1137 {
-						if hn1139 && !c.ReadFlag() {
-							clear(l1137[i1138 : i1138+1])
+					for i1092 := range l1091 {
+						if hn1093 && !c.ReadFlag() {
+							clear(l1091[i1092 : i1092+1])
 							continue
 						}
-						l1137[i1138] = c.ReadString()
+						l1091[i1092] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i1138)
+							c.TraceIndex(i1092)
 							break
 						}
 					}
 				}
 			}
-			x.AddNLS = l1137
-			foryimpl.SetRefSlice(c, id1135, x.AddNLS)
+			x.AddNLS = l1091
+			foryimpl.SetRefSlice(c, id1089, x.AddNLS)
 		} else {
 			x.AddNLS = nil
 		}
@@ -6717,29 +6473,29 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddNLS")
 			return
 		}
-		if st1142, id1143 := c.ReadRefFlag(); st1142 == foryimpl.RefBack {
-			x.AddNM = foryimpl.BackRefMap[string, int32](c, id1143)
-		} else if st1142 == foryimpl.RefFollows {
-			n1144 := c.ReadLengthFast(2)
-			if n1144 < 0 {
-				n1144 = c.ReadLength(2)
+		if st1096, id1097 := c.ReadRefFlag(); st1096 == foryimpl.RefBack {
+			x.AddNM = foryimpl.BackRefMap[string, int32](c, id1097)
+		} else if st1096 == foryimpl.RefFollows {
+			n1098 := c.ReadLengthFast(2)
+			if n1098 < 0 {
+				n1098 = c.ReadLength(2)
 			}
-			m1145 := foryimpl.MakeMap[map[string]int32](c, n1144)
-			for n1144 > 0 && !c.Failed() {
-				sz1146, vn1147, _ := c.ReadMapChunk(n1144, 21, 5, nil, false)
-				for j1148 := 0; j1148 < sz1146 && !c.Failed(); j1148++ {
-					var k1149 string
-					k1149 = c.ReadString()
-					var v1150 int32
-					if !vn1147 {
-						v1150 = r.ReadVarInt32()
+			m1099 := foryimpl.MakeMap[map[string]int32](c, n1098)
+			for n1098 > 0 && !c.Failed() {
+				sz1100, vn1101, _ := c.ReadMapChunk(n1098, 21, 5, nil, false)
+				for j1102 := 0; j1102 < sz1100 && !c.Failed(); j1102++ {
+					var k1103 string
+					k1103 = c.ReadString()
+					var v1104 int32
+					if !vn1101 {
+						v1104 = r.ReadVarInt32()
 					}
-					m1145[k1149] = v1150
+					m1099[k1103] = v1104
 				}
-				n1144 -= sz1146
+				n1098 -= sz1100
 			}
-			x.AddNM = m1145
-			foryimpl.SetRefMap(c, id1143, x.AddNM)
+			x.AddNM = m1099
+			foryimpl.SetRefMap(c, id1097, x.AddNM)
 		} else {
 			x.AddNM = nil
 		}
@@ -6756,97 +6512,93 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n1134 := c.ReadLengthFast(1)
-			if n1134 < 0 {
-				n1134 = c.ReadLength(1)
+			n1088 := c.ReadLengthFast(1)
+			if n1088 < 0 {
+				n1088 = c.ReadLength(1)
 			}
-			l1135 := foryimpl.MakeSlice[[]string](c, n1134)
-			if n1134 > 0 {
-				hn1137 := c.ReadListHeader(21)
+			l1089 := foryimpl.MakeSlice[[]string](c, n1088)
+			if n1088 > 0 {
+				hn1091 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i1136 := range l1135 {
-						if hn1137 && !c.ReadFlag() {
-							clear(l1135[i1136 : i1136+1])
+					for i1090 := range l1089 {
+						if hn1091 && !c.ReadFlag() {
+							clear(l1089[i1090 : i1090+1])
 							continue
 						}
-						l1135[i1136] = c.ReadString()
+						l1089[i1090] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i1136)
+							c.TraceIndex(i1090)
 							break
 						}
 					}
 				}
 			}
-			x.AddNLS = l1135
+			x.AddNLS = l1089
 		}
 		if c.Failed() {
 			c.Trace("AddNLS")
 			return
 		}
 		if c.ReadFlag() {
-			n1142 := c.ReadLengthFast(2)
-			if n1142 < 0 {
-				n1142 = c.ReadLength(2)
+			n1096 := c.ReadLengthFast(2)
+			if n1096 < 0 {
+				n1096 = c.ReadLength(2)
 			}
-			m1143 := foryimpl.MakeMap[map[string]int32](c, n1142)
-			for n1142 > 0 && !c.Failed() {
-				sz1144, vn1145, _ := c.ReadMapChunk(n1142, 21, 5, nil, false)
-				for j1146 := 0; j1146 < sz1144 && !c.Failed(); j1146++ {
-					var k1147 string
-					k1147 = c.ReadString()
-					var v1148 int32
-					if !vn1145 {
-						v1148 = r.ReadVarInt32()
+			m1097 := foryimpl.MakeMap[map[string]int32](c, n1096)
+			for n1096 > 0 && !c.Failed() {
+				sz1098, vn1099, _ := c.ReadMapChunk(n1096, 21, 5, nil, false)
+				for j1100 := 0; j1100 < sz1098 && !c.Failed(); j1100++ {
+					var k1101 string
+					k1101 = c.ReadString()
+					var v1102 int32
+					if !vn1099 {
+						v1102 = r.ReadVarInt32()
 					}
-					m1143[k1147] = v1148
+					m1097[k1101] = v1102
 				}
-				n1142 -= sz1144
+				n1096 -= sz1098
 			}
-			x.AddNM = m1143
+			x.AddNM = m1097
 		}
 		if c.Failed() {
 			c.Trace("AddNM")
 			return
 		}
 	}
-	n1152 := c.ReadLengthFast(1)
-	if n1152 < 0 {
-		n1152 = c.ReadLength(1)
+	n1106 := c.ReadLengthFast(1)
+	if n1106 < 0 {
+		n1106 = c.ReadLength(1)
 	}
-	l1153 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1152)
-	if n1152 > 0 {
-		hn1155 := c.ReadListHeader(9)
+	l1107 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1106)
+	if n1106 > 0 {
+		hn1109 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1154 := range l1153 {
-				if hn1155 && !c.ReadFlag() {
-					clear(l1153[i1154 : i1154+1])
+			for i1108 := range l1107 {
+				if hn1109 && !c.ReadFlag() {
+					clear(l1107[i1108 : i1108+1])
 					continue
 				}
-				l1153[i1154] = r.ReadUint8()
+				l1107[i1108] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1154)
+					c.TraceIndex(i1108)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1153
+	x.AddRaw = l1107
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st1158, id1159 := c.ReadRefFlag(); st1158 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id1159)
-			} else if st1158 == foryimpl.RefFollows {
-				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1159, x.Bin)
-			} else {
-				x.Bin = nil
-			}
-		} else {
+		if st1112, id1113 := c.ReadFieldRefFlag(); st1112 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id1113)
+		} else if st1112 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1113, x.Bin)
+		} else {
+			x.Bin = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin")
@@ -6859,917 +6611,917 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n1160 := c.ReadLengthFast(2)
-	if n1160 < 0 {
-		n1160 = c.ReadLength(2)
+	n1114 := c.ReadLengthFast(2)
+	if n1114 < 0 {
+		n1114 = c.ReadLength(2)
 	}
-	if n1160 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1160, 3))
+	if n1114 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1114, 3))
 		return
 	}
-	var l1161 [3]int16
-	if n1160 > 0 {
-		hn1163 := c.ReadListHeader(3)
+	var l1115 [3]int16
+	if n1114 > 0 {
+		hn1117 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1162 := range l1161 {
-				if hn1163 && !c.ReadFlag() {
-					clear(l1161[i1162 : i1162+1])
+			for i1116 := range l1115 {
+				if hn1117 && !c.ReadFlag() {
+					clear(l1115[i1116 : i1116+1])
 					continue
 				}
-				l1161[i1162] = r.ReadInt16()
+				l1115[i1116] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1162)
+					c.TraceIndex(i1116)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1161
+	x.Fix = l1115
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1166 := c.ReadLengthFast(1)
-	if n1166 < 0 {
-		n1166 = c.ReadLength(1)
+	n1120 := c.ReadLengthFast(1)
+	if n1120 < 0 {
+		n1120 = c.ReadLength(1)
 	}
-	l1167 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1166)
-	if n1166 > 0 {
-		hn1169 := c.ReadListHeader(1)
+	l1121 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1120)
+	if n1120 > 0 {
+		hn1123 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1168 := range l1167 {
-				if hn1169 && !c.ReadFlag() {
-					clear(l1167[i1168 : i1168+1])
+			for i1122 := range l1121 {
+				if hn1123 && !c.ReadFlag() {
+					clear(l1121[i1122 : i1122+1])
 					continue
 				}
-				l1167[i1168] = r.ReadBool()
+				l1121[i1122] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1168)
+					c.TraceIndex(i1122)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1167
+	x.LB = l1121
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1172 := c.ReadLengthFast(1)
-	if n1172 < 0 {
-		n1172 = c.ReadLength(1)
+	n1126 := c.ReadLengthFast(1)
+	if n1126 < 0 {
+		n1126 = c.ReadLength(1)
 	}
-	l1173 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1172)
-	if n1172 > 0 {
-		hn1175 := c.ReadListHeader(25)
+	l1127 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1126)
+	if n1126 > 0 {
+		hn1129 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1174 := range l1173 {
-				if hn1175 && !c.ReadFlag() {
-					clear(l1173[i1174 : i1174+1])
+			for i1128 := range l1127 {
+				if hn1129 && !c.ReadFlag() {
+					clear(l1127[i1128 : i1128+1])
 					continue
 				}
-				if e1178 := c.ReadEnumFast(uint32(0x7fffffff)); e1178 >= 0 {
-					l1173[i1174] = Color(e1178)
+				if e1132 := c.ReadEnumFast(uint32(0x7fffffff)); e1132 >= 0 {
+					l1127[i1128] = Color(e1132)
 				} else {
-					l1173[i1174] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1127[i1128] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1174)
+					c.TraceIndex(i1128)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1173
+	x.LE = l1127
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1179 := c.ReadLengthFast(4)
-	if n1179 < 0 {
-		n1179 = c.ReadLength(4)
+	n1133 := c.ReadLengthFast(4)
+	if n1133 < 0 {
+		n1133 = c.ReadLength(4)
 	}
-	l1180 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1179)
-	if n1179 > 0 {
-		hn1182 := c.ReadListHeader(19)
+	l1134 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1133)
+	if n1133 > 0 {
+		hn1136 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1181 := range l1180 {
-				if hn1182 && !c.ReadFlag() {
-					clear(l1180[i1181 : i1181+1])
+			for i1135 := range l1134 {
+				if hn1136 && !c.ReadFlag() {
+					clear(l1134[i1135 : i1135+1])
 					continue
 				}
-				l1180[i1181] = r.ReadFloat32()
+				l1134[i1135] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1181)
+					c.TraceIndex(i1135)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1180
+	x.LF32 = l1134
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1185 := c.ReadLengthFast(8)
-	if n1185 < 0 {
-		n1185 = c.ReadLength(8)
+	n1139 := c.ReadLengthFast(8)
+	if n1139 < 0 {
+		n1139 = c.ReadLength(8)
 	}
-	l1186 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1185)
-	if n1185 > 0 {
-		hn1188 := c.ReadListHeader(20)
+	l1140 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1139)
+	if n1139 > 0 {
+		hn1142 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1187 := range l1186 {
-				if hn1188 && !c.ReadFlag() {
-					clear(l1186[i1187 : i1187+1])
+			for i1141 := range l1140 {
+				if hn1142 && !c.ReadFlag() {
+					clear(l1140[i1141 : i1141+1])
 					continue
 				}
-				l1186[i1187] = r.ReadFloat64()
+				l1140[i1141] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1187)
+					c.TraceIndex(i1141)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1186
+	x.LF64 = l1140
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1191 := c.ReadLengthFast(1)
-	if n1191 < 0 {
-		n1191 = c.ReadLength(1)
+	n1145 := c.ReadLengthFast(1)
+	if n1145 < 0 {
+		n1145 = c.ReadLength(1)
 	}
-	l1192 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1191)
-	if n1191 > 0 {
-		hn1194 := c.ReadListHeader(5)
+	l1146 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1145)
+	if n1145 > 0 {
+		hn1148 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1193 := range l1192 {
-				if hn1194 && !c.ReadFlag() {
-					clear(l1192[i1193 : i1193+1])
+			for i1147 := range l1146 {
+				if hn1148 && !c.ReadFlag() {
+					clear(l1146[i1147 : i1147+1])
 					continue
 				}
-				l1192[i1193] = r.ReadVarInt32()
+				l1146[i1147] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1193)
+					c.TraceIndex(i1147)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1192
+	x.LI32 = l1146
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1197 := c.ReadLengthFast(1)
-	if n1197 < 0 {
-		n1197 = c.ReadLength(1)
+	n1151 := c.ReadLengthFast(1)
+	if n1151 < 0 {
+		n1151 = c.ReadLength(1)
 	}
-	l1198 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1197)
-	if n1197 > 0 {
-		hn1200 := c.ReadListHeader(7)
+	l1152 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1151)
+	if n1151 > 0 {
+		hn1154 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1199 := range l1198 {
-				if hn1200 && !c.ReadFlag() {
-					clear(l1198[i1199 : i1199+1])
+			for i1153 := range l1152 {
+				if hn1154 && !c.ReadFlag() {
+					clear(l1152[i1153 : i1153+1])
 					continue
 				}
-				l1198[i1199] = r.ReadVarInt64()
+				l1152[i1153] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1199)
+					c.TraceIndex(i1153)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1198
+	x.LI64 = l1152
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1203 := c.ReadLengthFast(1)
-	if n1203 < 0 {
-		n1203 = c.ReadLength(1)
+	n1157 := c.ReadLengthFast(1)
+	if n1157 < 0 {
+		n1157 = c.ReadLength(1)
 	}
-	l1204 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1203)
-	if n1203 > 0 {
-		hn1206 := c.ReadListHeader(2)
+	l1158 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1157)
+	if n1157 > 0 {
+		hn1160 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1205 := range l1204 {
-				if hn1206 && !c.ReadFlag() {
-					clear(l1204[i1205 : i1205+1])
+			for i1159 := range l1158 {
+				if hn1160 && !c.ReadFlag() {
+					clear(l1158[i1159 : i1159+1])
 					continue
 				}
-				l1204[i1205] = r.ReadInt8()
+				l1158[i1159] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1205)
+					c.TraceIndex(i1159)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1204
+	x.LI8 = l1158
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1209 := c.ReadLengthFast(1)
-	if n1209 < 0 {
-		n1209 = c.ReadLength(1)
+	n1163 := c.ReadLengthFast(1)
+	if n1163 < 0 {
+		n1163 = c.ReadLength(1)
 	}
-	l1210 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1209)
-	if n1209 > 0 {
-		hn1212, tr1214 := c.ReadListHeaderRef(22)
+	l1164 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1163)
+	if n1163 > 0 {
+		hn1166, tr1168 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1211 := range l1210 {
-				if tr1214 {
-					if st1215, id1216 := c.ReadRefFlag(); st1215 == foryimpl.RefBack {
-						l1210[i1211] = foryimpl.BackRefSlice[int32](c, id1216)
-					} else if st1215 == foryimpl.RefFollows {
-						n1217 := c.ReadLengthFast(1)
-						if n1217 < 0 {
-							n1217 = c.ReadLength(1)
+			for i1165 := range l1164 {
+				if tr1168 {
+					if st1169, id1170 := c.ReadRefFlag(); st1169 == foryimpl.RefBack {
+						l1164[i1165] = foryimpl.BackRefSlice[int32](c, id1170)
+					} else if st1169 == foryimpl.RefFollows {
+						n1171 := c.ReadLengthFast(1)
+						if n1171 < 0 {
+							n1171 = c.ReadLength(1)
 						}
-						l1218 := foryimpl.MakeSlice[[]int32](c, n1217)
-						if n1217 > 0 {
-							hn1220 := c.ReadListHeader(5)
+						l1172 := foryimpl.MakeSlice[[]int32](c, n1171)
+						if n1171 > 0 {
+							hn1174 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1219 := range l1218 {
-									if hn1220 && !c.ReadFlag() {
-										clear(l1218[i1219 : i1219+1])
+								for i1173 := range l1172 {
+									if hn1174 && !c.ReadFlag() {
+										clear(l1172[i1173 : i1173+1])
 										continue
 									}
-									l1218[i1219] = r.ReadVarInt32()
+									l1172[i1173] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1219)
+										c.TraceIndex(i1173)
 										break
 									}
 								}
 							}
 						}
-						l1210[i1211] = l1218
-						foryimpl.SetRefSlice(c, id1216, l1210[i1211])
+						l1164[i1165] = l1172
+						foryimpl.SetRefSlice(c, id1170, l1164[i1165])
 					} else {
-						l1210[i1211] = nil
+						l1164[i1165] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1211)
+						c.TraceIndex(i1165)
 						break
 					}
 					continue
 				}
-				if hn1212 && !c.ReadFlag() {
-					clear(l1210[i1211 : i1211+1])
+				if hn1166 && !c.ReadFlag() {
+					clear(l1164[i1165 : i1165+1])
 					continue
 				}
-				n1223 := c.ReadLengthFast(1)
-				if n1223 < 0 {
-					n1223 = c.ReadLength(1)
+				n1177 := c.ReadLengthFast(1)
+				if n1177 < 0 {
+					n1177 = c.ReadLength(1)
 				}
-				l1224 := foryimpl.MakeSlice[[]int32](c, n1223)
-				if n1223 > 0 {
-					hn1226 := c.ReadListHeader(5)
+				l1178 := foryimpl.MakeSlice[[]int32](c, n1177)
+				if n1177 > 0 {
+					hn1180 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1225 := range l1224 {
-							if hn1226 && !c.ReadFlag() {
-								clear(l1224[i1225 : i1225+1])
+						for i1179 := range l1178 {
+							if hn1180 && !c.ReadFlag() {
+								clear(l1178[i1179 : i1179+1])
 								continue
 							}
-							l1224[i1225] = r.ReadVarInt32()
+							l1178[i1179] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1225)
+								c.TraceIndex(i1179)
 								break
 							}
 						}
 					}
 				}
-				l1210[i1211] = l1224
+				l1164[i1165] = l1178
 				if c.Failed() {
-					c.TraceIndex(i1211)
+					c.TraceIndex(i1165)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1210
+	x.LL = l1164
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1229 := c.ReadLengthFast(1)
-	if n1229 < 0 {
-		n1229 = c.ReadLength(1)
+	n1183 := c.ReadLengthFast(1)
+	if n1183 < 0 {
+		n1183 = c.ReadLength(1)
 	}
-	l1230 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1229)
-	if n1229 > 0 {
-		hn1232, tr1234 := c.ReadListHeaderRef(24)
+	l1184 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1183)
+	if n1183 > 0 {
+		hn1186, tr1188 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1231 := range l1230 {
-				if tr1234 {
-					if st1235, id1236 := c.ReadRefFlag(); st1235 == foryimpl.RefBack {
-						l1230[i1231] = foryimpl.BackRefMap[string, int32](c, id1236)
-					} else if st1235 == foryimpl.RefFollows {
-						n1237 := c.ReadLengthFast(2)
-						if n1237 < 0 {
-							n1237 = c.ReadLength(2)
+			for i1185 := range l1184 {
+				if tr1188 {
+					if st1189, id1190 := c.ReadRefFlag(); st1189 == foryimpl.RefBack {
+						l1184[i1185] = foryimpl.BackRefMap[string, int32](c, id1190)
+					} else if st1189 == foryimpl.RefFollows {
+						n1191 := c.ReadLengthFast(2)
+						if n1191 < 0 {
+							n1191 = c.ReadLength(2)
 						}
-						m1238 := foryimpl.MakeMap[map[string]int32](c, n1237)
-						for n1237 > 0 && !c.Failed() {
-							sz1239, vn1240, _ := c.ReadMapChunk(n1237, 21, 5, nil, false)
-							for j1241 := 0; j1241 < sz1239 && !c.Failed(); j1241++ {
-								var k1242 string
-								k1242 = c.ReadString()
-								var v1243 int32
-								if !vn1240 {
-									v1243 = r.ReadVarInt32()
+						m1192 := foryimpl.MakeMap[map[string]int32](c, n1191)
+						for n1191 > 0 && !c.Failed() {
+							sz1193, vn1194, _ := c.ReadMapChunk(n1191, 21, 5, nil, false)
+							for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
+								var k1196 string
+								k1196 = c.ReadString()
+								var v1197 int32
+								if !vn1194 {
+									v1197 = r.ReadVarInt32()
 								}
-								m1238[k1242] = v1243
+								m1192[k1196] = v1197
 							}
-							n1237 -= sz1239
+							n1191 -= sz1193
 						}
-						l1230[i1231] = m1238
-						foryimpl.SetRefMap(c, id1236, l1230[i1231])
+						l1184[i1185] = m1192
+						foryimpl.SetRefMap(c, id1190, l1184[i1185])
 					} else {
-						l1230[i1231] = nil
+						l1184[i1185] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1231)
+						c.TraceIndex(i1185)
 						break
 					}
 					continue
 				}
-				if hn1232 && !c.ReadFlag() {
-					clear(l1230[i1231 : i1231+1])
+				if hn1186 && !c.ReadFlag() {
+					clear(l1184[i1185 : i1185+1])
 					continue
 				}
-				n1245 := c.ReadLengthFast(2)
-				if n1245 < 0 {
-					n1245 = c.ReadLength(2)
+				n1199 := c.ReadLengthFast(2)
+				if n1199 < 0 {
+					n1199 = c.ReadLength(2)
 				}
-				m1246 := foryimpl.MakeMap[map[string]int32](c, n1245)
-				for n1245 > 0 && !c.Failed() {
-					sz1247, vn1248, _ := c.ReadMapChunk(n1245, 21, 5, nil, false)
-					for j1249 := 0; j1249 < sz1247 && !c.Failed(); j1249++ {
-						var k1250 string
-						k1250 = c.ReadString()
-						var v1251 int32
-						if !vn1248 {
-							v1251 = r.ReadVarInt32()
+				m1200 := foryimpl.MakeMap[map[string]int32](c, n1199)
+				for n1199 > 0 && !c.Failed() {
+					sz1201, vn1202, _ := c.ReadMapChunk(n1199, 21, 5, nil, false)
+					for j1203 := 0; j1203 < sz1201 && !c.Failed(); j1203++ {
+						var k1204 string
+						k1204 = c.ReadString()
+						var v1205 int32
+						if !vn1202 {
+							v1205 = r.ReadVarInt32()
 						}
-						m1246[k1250] = v1251
+						m1200[k1204] = v1205
 					}
-					n1245 -= sz1247
+					n1199 -= sz1201
 				}
-				l1230[i1231] = m1246
+				l1184[i1185] = m1200
 				if c.Failed() {
-					c.TraceIndex(i1231)
+					c.TraceIndex(i1185)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1230
+	x.LM = l1184
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1253 := c.ReadLengthFast(1)
-	if n1253 < 0 {
-		n1253 = c.ReadLength(1)
+	n1207 := c.ReadLengthFast(1)
+	if n1207 < 0 {
+		n1207 = c.ReadLength(1)
 	}
-	l1254 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1253)
-	if n1253 > 0 {
-		hn1256 := c.ReadListHeader(5)
+	l1208 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1207)
+	if n1207 > 0 {
+		hn1210 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1255 := range l1254 {
-				if hn1256 && !c.ReadFlag() {
-					clear(l1254[i1255 : i1255+1])
+			for i1209 := range l1208 {
+				if hn1210 && !c.ReadFlag() {
+					clear(l1208[i1209 : i1209+1])
 					continue
 				}
-				p1259 := foryimpl.Alloc[int32](c)
-				*p1259 = r.ReadVarInt32()
-				l1254[i1255] = p1259
+				p1213 := foryimpl.Alloc[int32](c)
+				*p1213 = r.ReadVarInt32()
+				l1208[i1209] = p1213
 				if c.Failed() {
-					c.TraceIndex(i1255)
+					c.TraceIndex(i1209)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1254
+	x.LPI = l1208
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1260 := c.ReadLengthFast(1)
-	if n1260 < 0 {
-		n1260 = c.ReadLength(1)
+	n1214 := c.ReadLengthFast(1)
+	if n1214 < 0 {
+		n1214 = c.ReadLength(1)
 	}
-	l1261 := foryimpl.ReuseSlice[[]string](c, x.LS, n1260)
-	if n1260 > 0 {
-		hn1263 := c.ReadListHeader(21)
+	l1215 := foryimpl.ReuseSlice[[]string](c, x.LS, n1214)
+	if n1214 > 0 {
+		hn1217 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1262 := range l1261 {
-				if hn1263 && !c.ReadFlag() {
-					clear(l1261[i1262 : i1262+1])
+			for i1216 := range l1215 {
+				if hn1217 && !c.ReadFlag() {
+					clear(l1215[i1216 : i1216+1])
 					continue
 				}
-				l1261[i1262] = c.ReadString()
+				l1215[i1216] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1262)
+					c.TraceIndex(i1216)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1261
+	x.LS = l1215
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1266 := c.ReadLengthFast(1)
-	if n1266 < 0 {
-		n1266 = c.ReadLength(1)
+	n1220 := c.ReadLengthFast(1)
+	if n1220 < 0 {
+		n1220 = c.ReadLength(1)
 	}
-	l1267 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1266)
-	if n1266 > 0 {
-		hn1269 := c.ReadListHeader(38)
+	l1221 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1220)
+	if n1220 > 0 {
+		hn1223 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1268 := range l1267 {
-				if hn1269 && !c.ReadFlag() {
-					clear(l1267[i1268 : i1268+1])
+			for i1222 := range l1221 {
+				if hn1223 && !c.ReadFlag() {
+					clear(l1221[i1222 : i1222+1])
 					continue
 				}
-				l1267[i1268] = c.ReadTime()
+				l1221[i1222] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1268)
+					c.TraceIndex(i1222)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1267
+	x.LT = l1221
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1272 := c.ReadLengthFast(2)
-	if n1272 < 0 {
-		n1272 = c.ReadLength(2)
+	n1226 := c.ReadLengthFast(2)
+	if n1226 < 0 {
+		n1226 = c.ReadLength(2)
 	}
-	l1273 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1272)
-	if n1272 > 0 {
-		hn1275 := c.ReadListHeader(10)
+	l1227 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1226)
+	if n1226 > 0 {
+		hn1229 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1274 := range l1273 {
-				if hn1275 && !c.ReadFlag() {
-					clear(l1273[i1274 : i1274+1])
+			for i1228 := range l1227 {
+				if hn1229 && !c.ReadFlag() {
+					clear(l1227[i1228 : i1228+1])
 					continue
 				}
-				l1273[i1274] = r.ReadUint16()
+				l1227[i1228] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1274)
+					c.TraceIndex(i1228)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1273
+	x.LU16 = l1227
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1278 := c.ReadLengthFast(1)
-	if n1278 < 0 {
-		n1278 = c.ReadLength(1)
+	n1232 := c.ReadLengthFast(1)
+	if n1232 < 0 {
+		n1232 = c.ReadLength(1)
 	}
-	l1279 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1278)
-	if n1278 > 0 {
-		hn1281 := c.ReadListHeader(14)
+	l1233 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1232)
+	if n1232 > 0 {
+		hn1235 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1280 := range l1279 {
-				if hn1281 && !c.ReadFlag() {
-					clear(l1279[i1280 : i1280+1])
+			for i1234 := range l1233 {
+				if hn1235 && !c.ReadFlag() {
+					clear(l1233[i1234 : i1234+1])
 					continue
 				}
-				l1279[i1280] = r.ReadVarUint64()
+				l1233[i1234] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1280)
+					c.TraceIndex(i1234)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1279
+	x.LU64 = l1233
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1284 := c.ReadLengthFast(2)
-	if n1284 < 0 {
-		n1284 = c.ReadLength(2)
+	n1238 := c.ReadLengthFast(2)
+	if n1238 < 0 {
+		n1238 = c.ReadLength(2)
 	}
-	m1285 := foryimpl.MakeMap[map[bool]string](c, n1284)
-	for n1284 > 0 && !c.Failed() {
-		sz1286, vn1287, _ := c.ReadMapChunk(n1284, 1, 21, nil, false)
-		for j1288 := 0; j1288 < sz1286 && !c.Failed(); j1288++ {
-			var k1289 bool
-			k1289 = r.ReadBool()
-			var v1290 string
-			if !vn1287 {
-				v1290 = c.ReadString()
+	m1239 := foryimpl.MakeMap[map[bool]string](c, n1238)
+	for n1238 > 0 && !c.Failed() {
+		sz1240, vn1241, _ := c.ReadMapChunk(n1238, 1, 21, nil, false)
+		for j1242 := 0; j1242 < sz1240 && !c.Failed(); j1242++ {
+			var k1243 bool
+			k1243 = r.ReadBool()
+			var v1244 string
+			if !vn1241 {
+				v1244 = c.ReadString()
 			}
-			m1285[k1289] = v1290
+			m1239[k1243] = v1244
 		}
-		n1284 -= sz1286
+		n1238 -= sz1240
 	}
-	x.MBS = m1285
+	x.MBS = m1239
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1292 := c.ReadLengthFast(2)
-	if n1292 < 0 {
-		n1292 = c.ReadLength(2)
+	n1246 := c.ReadLengthFast(2)
+	if n1246 < 0 {
+		n1246 = c.ReadLength(2)
 	}
-	m1293 := foryimpl.MakeMap[map[Color]string](c, n1292)
-	for n1292 > 0 && !c.Failed() {
-		sz1294, vn1295, _ := c.ReadMapChunk(n1292, 25, 21, nil, false)
-		for j1296 := 0; j1296 < sz1294 && !c.Failed(); j1296++ {
-			var k1297 Color
-			if e1299 := c.ReadEnumFast(uint32(0x7fffffff)); e1299 >= 0 {
-				k1297 = Color(e1299)
+	m1247 := foryimpl.MakeMap[map[Color]string](c, n1246)
+	for n1246 > 0 && !c.Failed() {
+		sz1248, vn1249, _ := c.ReadMapChunk(n1246, 25, 21, nil, false)
+		for j1250 := 0; j1250 < sz1248 && !c.Failed(); j1250++ {
+			var k1251 Color
+			if e1253 := c.ReadEnumFast(uint32(0x7fffffff)); e1253 >= 0 {
+				k1251 = Color(e1253)
 			} else {
-				k1297 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1251 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1298 string
-			if !vn1295 {
-				v1298 = c.ReadString()
+			var v1252 string
+			if !vn1249 {
+				v1252 = c.ReadString()
 			}
-			m1293[k1297] = v1298
+			m1247[k1251] = v1252
 		}
-		n1292 -= sz1294
+		n1246 -= sz1248
 	}
-	x.MES = m1293
+	x.MES = m1247
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1301 := c.ReadLengthFast(2)
-	if n1301 < 0 {
-		n1301 = c.ReadLength(2)
+	n1255 := c.ReadLengthFast(2)
+	if n1255 < 0 {
+		n1255 = c.ReadLength(2)
 	}
-	m1302 := foryimpl.MakeMap[map[int64]float64](c, n1301)
-	for n1301 > 0 && !c.Failed() {
-		sz1303, vn1304, _ := c.ReadMapChunk(n1301, 7, 20, nil, false)
-		for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
-			var k1306 int64
-			k1306 = r.ReadVarInt64()
-			var v1307 float64
-			if !vn1304 {
-				v1307 = r.ReadFloat64()
+	m1256 := foryimpl.MakeMap[map[int64]float64](c, n1255)
+	for n1255 > 0 && !c.Failed() {
+		sz1257, vn1258, _ := c.ReadMapChunk(n1255, 7, 20, nil, false)
+		for j1259 := 0; j1259 < sz1257 && !c.Failed(); j1259++ {
+			var k1260 int64
+			k1260 = r.ReadVarInt64()
+			var v1261 float64
+			if !vn1258 {
+				v1261 = r.ReadFloat64()
 			}
-			m1302[k1306] = v1307
+			m1256[k1260] = v1261
 		}
-		n1301 -= sz1303
+		n1255 -= sz1257
 	}
-	x.MI64F = m1302
+	x.MI64F = m1256
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1309 := c.ReadLengthFast(2)
-	if n1309 < 0 {
-		n1309 = c.ReadLength(2)
+	n1263 := c.ReadLengthFast(2)
+	if n1263 < 0 {
+		n1263 = c.ReadLength(2)
 	}
-	m1310 := foryimpl.MakeMap[map[int32]string](c, n1309)
-	for n1309 > 0 && !c.Failed() {
-		sz1311, vn1312, _ := c.ReadMapChunk(n1309, 5, 21, nil, false)
-		for j1313 := 0; j1313 < sz1311 && !c.Failed(); j1313++ {
-			var k1314 int32
-			k1314 = r.ReadVarInt32()
-			var v1315 string
-			if !vn1312 {
-				v1315 = c.ReadString()
+	m1264 := foryimpl.MakeMap[map[int32]string](c, n1263)
+	for n1263 > 0 && !c.Failed() {
+		sz1265, vn1266, _ := c.ReadMapChunk(n1263, 5, 21, nil, false)
+		for j1267 := 0; j1267 < sz1265 && !c.Failed(); j1267++ {
+			var k1268 int32
+			k1268 = r.ReadVarInt32()
+			var v1269 string
+			if !vn1266 {
+				v1269 = c.ReadString()
 			}
-			m1310[k1314] = v1315
+			m1264[k1268] = v1269
 		}
-		n1309 -= sz1311
+		n1263 -= sz1265
 	}
-	x.MIS = m1310
+	x.MIS = m1264
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1317 := c.ReadLengthFast(2)
-	if n1317 < 0 {
-		n1317 = c.ReadLength(2)
+	n1271 := c.ReadLengthFast(2)
+	if n1271 < 0 {
+		n1271 = c.ReadLength(2)
 	}
-	m1318 := foryimpl.MakeMap[map[string]int32](c, n1317)
-	for n1317 > 0 && !c.Failed() {
-		sz1319, vn1320, _ := c.ReadMapChunk(n1317, 21, 5, nil, false)
-		for j1321 := 0; j1321 < sz1319 && !c.Failed(); j1321++ {
-			var k1322 string
-			k1322 = c.ReadString()
-			var v1323 int32
-			if !vn1320 {
-				v1323 = r.ReadVarInt32()
+	m1272 := foryimpl.MakeMap[map[string]int32](c, n1271)
+	for n1271 > 0 && !c.Failed() {
+		sz1273, vn1274, _ := c.ReadMapChunk(n1271, 21, 5, nil, false)
+		for j1275 := 0; j1275 < sz1273 && !c.Failed(); j1275++ {
+			var k1276 string
+			k1276 = c.ReadString()
+			var v1277 int32
+			if !vn1274 {
+				v1277 = r.ReadVarInt32()
 			}
-			m1318[k1322] = v1323
+			m1272[k1276] = v1277
 		}
-		n1317 -= sz1319
+		n1271 -= sz1273
 	}
-	x.MSI = m1318
+	x.MSI = m1272
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
 	if c.TrackRef() {
-		n1325 := c.ReadLengthFast(2)
-		if n1325 < 0 {
-			n1325 = c.ReadLength(2)
+		n1279 := c.ReadLengthFast(2)
+		if n1279 < 0 {
+			n1279 = c.ReadLength(2)
 		}
-		m1326 := foryimpl.MakeMap[map[string][]string](c, n1325)
-		for n1325 > 0 && !c.Failed() {
-			sz1327, vn1328, tr1338, _ := c.ReadMapChunkRef(n1325, 21, 22, nil)
-			for j1329 := 0; j1329 < sz1327 && !c.Failed(); j1329++ {
-				var k1330 string
-				k1330 = c.ReadString()
-				var v1331 []string
-				if tr1338 {
-					if st1339, id1340 := c.ReadRefFlag(); st1339 == foryimpl.RefBack {
-						v1331 = foryimpl.BackRefSlice[string](c, id1340)
-					} else if st1339 == foryimpl.RefFollows {
-						n1341 := c.ReadLengthFast(1)
-						if n1341 < 0 {
-							n1341 = c.ReadLength(1)
+		m1280 := foryimpl.MakeMap[map[string][]string](c, n1279)
+		for n1279 > 0 && !c.Failed() {
+			sz1281, vn1282, tr1292, _ := c.ReadMapChunkRef(n1279, 21, 22, nil)
+			for j1283 := 0; j1283 < sz1281 && !c.Failed(); j1283++ {
+				var k1284 string
+				k1284 = c.ReadString()
+				var v1285 []string
+				if tr1292 {
+					if st1293, id1294 := c.ReadRefFlag(); st1293 == foryimpl.RefBack {
+						v1285 = foryimpl.BackRefSlice[string](c, id1294)
+					} else if st1293 == foryimpl.RefFollows {
+						n1295 := c.ReadLengthFast(1)
+						if n1295 < 0 {
+							n1295 = c.ReadLength(1)
 						}
-						l1342 := foryimpl.MakeSlice[[]string](c, n1341)
-						if n1341 > 0 {
-							hn1344 := c.ReadListHeader(21)
+						l1296 := foryimpl.MakeSlice[[]string](c, n1295)
+						if n1295 > 0 {
+							hn1298 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i1343 := range l1342 {
-									if hn1344 && !c.ReadFlag() {
-										clear(l1342[i1343 : i1343+1])
+								for i1297 := range l1296 {
+									if hn1298 && !c.ReadFlag() {
+										clear(l1296[i1297 : i1297+1])
 										continue
 									}
-									l1342[i1343] = c.ReadString()
+									l1296[i1297] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i1343)
+										c.TraceIndex(i1297)
 										break
 									}
 								}
 							}
 						}
-						v1331 = l1342
-						foryimpl.SetRefSlice(c, id1340, v1331)
+						v1285 = l1296
+						foryimpl.SetRefSlice(c, id1294, v1285)
 					} else {
-						v1331 = nil
+						v1285 = nil
 					}
-				} else if !vn1328 {
-					n1332 := c.ReadLengthFast(1)
-					if n1332 < 0 {
-						n1332 = c.ReadLength(1)
+				} else if !vn1282 {
+					n1286 := c.ReadLengthFast(1)
+					if n1286 < 0 {
+						n1286 = c.ReadLength(1)
 					}
-					l1333 := foryimpl.MakeSlice[[]string](c, n1332)
-					if n1332 > 0 {
-						hn1335 := c.ReadListHeader(21)
+					l1287 := foryimpl.MakeSlice[[]string](c, n1286)
+					if n1286 > 0 {
+						hn1289 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1334 := range l1333 {
-								if hn1335 && !c.ReadFlag() {
-									clear(l1333[i1334 : i1334+1])
+							for i1288 := range l1287 {
+								if hn1289 && !c.ReadFlag() {
+									clear(l1287[i1288 : i1288+1])
 									continue
 								}
-								l1333[i1334] = c.ReadString()
+								l1287[i1288] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1334)
+									c.TraceIndex(i1288)
 									break
 								}
 							}
 						}
 					}
-					v1331 = l1333
+					v1285 = l1287
 				}
-				m1326[k1330] = v1331
+				m1280[k1284] = v1285
 			}
-			n1325 -= sz1327
+			n1279 -= sz1281
 		}
-		x.MSL = m1326
+		x.MSL = m1280
 		if c.Failed() {
 			c.Trace("MSL")
 			return
 		}
-		n1347 := c.ReadLengthFast(2)
-		if n1347 < 0 {
-			n1347 = c.ReadLength(2)
+		n1301 := c.ReadLengthFast(2)
+		if n1301 < 0 {
+			n1301 = c.ReadLength(2)
 		}
-		m1348 := foryimpl.MakeMap[map[string]map[string]int32](c, n1347)
-		for n1347 > 0 && !c.Failed() {
-			sz1349, vn1350, tr1362, _ := c.ReadMapChunkRef(n1347, 21, 24, nil)
-			for j1351 := 0; j1351 < sz1349 && !c.Failed(); j1351++ {
-				var k1352 string
-				k1352 = c.ReadString()
-				var v1353 map[string]int32
-				if tr1362 {
-					if st1363, id1364 := c.ReadRefFlag(); st1363 == foryimpl.RefBack {
-						v1353 = foryimpl.BackRefMap[string, int32](c, id1364)
-					} else if st1363 == foryimpl.RefFollows {
-						n1365 := c.ReadLengthFast(2)
-						if n1365 < 0 {
-							n1365 = c.ReadLength(2)
+		m1302 := foryimpl.MakeMap[map[string]map[string]int32](c, n1301)
+		for n1301 > 0 && !c.Failed() {
+			sz1303, vn1304, tr1316, _ := c.ReadMapChunkRef(n1301, 21, 24, nil)
+			for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
+				var k1306 string
+				k1306 = c.ReadString()
+				var v1307 map[string]int32
+				if tr1316 {
+					if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
+						v1307 = foryimpl.BackRefMap[string, int32](c, id1318)
+					} else if st1317 == foryimpl.RefFollows {
+						n1319 := c.ReadLengthFast(2)
+						if n1319 < 0 {
+							n1319 = c.ReadLength(2)
 						}
-						m1366 := foryimpl.MakeMap[map[string]int32](c, n1365)
-						for n1365 > 0 && !c.Failed() {
-							sz1367, vn1368, _ := c.ReadMapChunk(n1365, 21, 5, nil, false)
-							for j1369 := 0; j1369 < sz1367 && !c.Failed(); j1369++ {
-								var k1370 string
-								k1370 = c.ReadString()
-								var v1371 int32
-								if !vn1368 {
-									v1371 = r.ReadVarInt32()
+						m1320 := foryimpl.MakeMap[map[string]int32](c, n1319)
+						for n1319 > 0 && !c.Failed() {
+							sz1321, vn1322, _ := c.ReadMapChunk(n1319, 21, 5, nil, false)
+							for j1323 := 0; j1323 < sz1321 && !c.Failed(); j1323++ {
+								var k1324 string
+								k1324 = c.ReadString()
+								var v1325 int32
+								if !vn1322 {
+									v1325 = r.ReadVarInt32()
 								}
-								m1366[k1370] = v1371
+								m1320[k1324] = v1325
 							}
-							n1365 -= sz1367
+							n1319 -= sz1321
 						}
-						v1353 = m1366
-						foryimpl.SetRefMap(c, id1364, v1353)
+						v1307 = m1320
+						foryimpl.SetRefMap(c, id1318, v1307)
 					} else {
-						v1353 = nil
+						v1307 = nil
 					}
-				} else if !vn1350 {
-					n1354 := c.ReadLengthFast(2)
-					if n1354 < 0 {
-						n1354 = c.ReadLength(2)
+				} else if !vn1304 {
+					n1308 := c.ReadLengthFast(2)
+					if n1308 < 0 {
+						n1308 = c.ReadLength(2)
 					}
-					m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
-					for n1354 > 0 && !c.Failed() {
-						sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
-						for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
-							var k1359 string
-							k1359 = c.ReadString()
-							var v1360 int32
-							if !vn1357 {
-								v1360 = r.ReadVarInt32()
+					m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
+					for n1308 > 0 && !c.Failed() {
+						sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
+						for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
+							var k1313 string
+							k1313 = c.ReadString()
+							var v1314 int32
+							if !vn1311 {
+								v1314 = r.ReadVarInt32()
 							}
-							m1355[k1359] = v1360
+							m1309[k1313] = v1314
 						}
-						n1354 -= sz1356
+						n1308 -= sz1310
 					}
-					v1353 = m1355
+					v1307 = m1309
 				}
-				m1348[k1352] = v1353
+				m1302[k1306] = v1307
 			}
-			n1347 -= sz1349
+			n1301 -= sz1303
 		}
-		x.MSM = m1348
+		x.MSM = m1302
 		if c.Failed() {
 			c.Trace("MSM")
 			return
 		}
 	} else {
-		n1325 := c.ReadLengthFast(2)
-		if n1325 < 0 {
-			n1325 = c.ReadLength(2)
+		n1279 := c.ReadLengthFast(2)
+		if n1279 < 0 {
+			n1279 = c.ReadLength(2)
 		}
-		m1326 := foryimpl.MakeMap[map[string][]string](c, n1325)
-		for n1325 > 0 && !c.Failed() {
-			sz1327, vn1328, _ := c.ReadMapChunk(n1325, 21, 22, nil, true)
-			for j1329 := 0; j1329 < sz1327 && !c.Failed(); j1329++ {
-				var k1330 string
-				k1330 = c.ReadString()
-				var v1331 []string
-				if !vn1328 {
-					n1332 := c.ReadLengthFast(1)
-					if n1332 < 0 {
-						n1332 = c.ReadLength(1)
+		m1280 := foryimpl.MakeMap[map[string][]string](c, n1279)
+		for n1279 > 0 && !c.Failed() {
+			sz1281, vn1282, _ := c.ReadMapChunk(n1279, 21, 22, nil, true)
+			for j1283 := 0; j1283 < sz1281 && !c.Failed(); j1283++ {
+				var k1284 string
+				k1284 = c.ReadString()
+				var v1285 []string
+				if !vn1282 {
+					n1286 := c.ReadLengthFast(1)
+					if n1286 < 0 {
+						n1286 = c.ReadLength(1)
 					}
-					l1333 := foryimpl.MakeSlice[[]string](c, n1332)
-					if n1332 > 0 {
-						hn1335 := c.ReadListHeader(21)
+					l1287 := foryimpl.MakeSlice[[]string](c, n1286)
+					if n1286 > 0 {
+						hn1289 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1334 := range l1333 {
-								if hn1335 && !c.ReadFlag() {
-									clear(l1333[i1334 : i1334+1])
+							for i1288 := range l1287 {
+								if hn1289 && !c.ReadFlag() {
+									clear(l1287[i1288 : i1288+1])
 									continue
 								}
-								l1333[i1334] = c.ReadString()
+								l1287[i1288] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1334)
+									c.TraceIndex(i1288)
 									break
 								}
 							}
 						}
 					}
-					v1331 = l1333
+					v1285 = l1287
 				}
-				m1326[k1330] = v1331
+				m1280[k1284] = v1285
 			}
-			n1325 -= sz1327
+			n1279 -= sz1281
 		}
-		x.MSL = m1326
+		x.MSL = m1280
 		if c.Failed() {
 			c.Trace("MSL")
 			return
 		}
-		n1347 := c.ReadLengthFast(2)
-		if n1347 < 0 {
-			n1347 = c.ReadLength(2)
+		n1301 := c.ReadLengthFast(2)
+		if n1301 < 0 {
+			n1301 = c.ReadLength(2)
 		}
-		m1348 := foryimpl.MakeMap[map[string]map[string]int32](c, n1347)
-		for n1347 > 0 && !c.Failed() {
-			sz1349, vn1350, _ := c.ReadMapChunk(n1347, 21, 24, nil, true)
-			for j1351 := 0; j1351 < sz1349 && !c.Failed(); j1351++ {
-				var k1352 string
-				k1352 = c.ReadString()
-				var v1353 map[string]int32
-				if !vn1350 {
-					n1354 := c.ReadLengthFast(2)
-					if n1354 < 0 {
-						n1354 = c.ReadLength(2)
+		m1302 := foryimpl.MakeMap[map[string]map[string]int32](c, n1301)
+		for n1301 > 0 && !c.Failed() {
+			sz1303, vn1304, _ := c.ReadMapChunk(n1301, 21, 24, nil, true)
+			for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
+				var k1306 string
+				k1306 = c.ReadString()
+				var v1307 map[string]int32
+				if !vn1304 {
+					n1308 := c.ReadLengthFast(2)
+					if n1308 < 0 {
+						n1308 = c.ReadLength(2)
 					}
-					m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
-					for n1354 > 0 && !c.Failed() {
-						sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
-						for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
-							var k1359 string
-							k1359 = c.ReadString()
-							var v1360 int32
-							if !vn1357 {
-								v1360 = r.ReadVarInt32()
+					m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
+					for n1308 > 0 && !c.Failed() {
+						sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
+						for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
+							var k1313 string
+							k1313 = c.ReadString()
+							var v1314 int32
+							if !vn1311 {
+								v1314 = r.ReadVarInt32()
 							}
-							m1355[k1359] = v1360
+							m1309[k1313] = v1314
 						}
-						n1354 -= sz1356
+						n1308 -= sz1310
 					}
-					v1353 = m1355
+					v1307 = m1309
 				}
-				m1348[k1352] = v1353
+				m1302[k1306] = v1307
 			}
-			n1347 -= sz1349
+			n1301 -= sz1303
 		}
-		x.MSM = m1348
+		x.MSM = m1302
 		if c.Failed() {
 			c.Trace("MSM")
 			return
 		}
 	}
-	n1373 := c.ReadLengthFast(2)
-	if n1373 < 0 {
-		n1373 = c.ReadLength(2)
+	n1327 := c.ReadLengthFast(2)
+	if n1327 < 0 {
+		n1327 = c.ReadLength(2)
 	}
-	m1374 := foryimpl.MakeMap[map[string]*int32](c, n1373)
-	for n1373 > 0 && !c.Failed() {
-		sz1375, vn1376, _ := c.ReadMapChunk(n1373, 21, 5, nil, true)
-		for j1377 := 0; j1377 < sz1375 && !c.Failed(); j1377++ {
-			var k1378 string
-			k1378 = c.ReadString()
-			var v1379 *int32
-			if !vn1376 {
-				p1380 := foryimpl.Alloc[int32](c)
-				*p1380 = r.ReadVarInt32()
-				v1379 = p1380
+	m1328 := foryimpl.MakeMap[map[string]*int32](c, n1327)
+	for n1327 > 0 && !c.Failed() {
+		sz1329, vn1330, _ := c.ReadMapChunk(n1327, 21, 5, nil, true)
+		for j1331 := 0; j1331 < sz1329 && !c.Failed(); j1331++ {
+			var k1332 string
+			k1332 = c.ReadString()
+			var v1333 *int32
+			if !vn1330 {
+				p1334 := foryimpl.Alloc[int32](c)
+				*p1334 = r.ReadVarInt32()
+				v1333 = p1334
 			}
-			m1374[k1378] = v1379
+			m1328[k1332] = v1333
 		}
-		n1373 -= sz1375
+		n1327 -= sz1329
 	}
-	x.MSP = m1374
+	x.MSP = m1328
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1382 := c.ReadLengthFast(2)
-	if n1382 < 0 {
-		n1382 = c.ReadLength(2)
+	n1336 := c.ReadLengthFast(2)
+	if n1336 < 0 {
+		n1336 = c.ReadLength(2)
 	}
-	m1383 := foryimpl.MakeMap[map[uint8]uint16](c, n1382)
-	for n1382 > 0 && !c.Failed() {
-		sz1384, vn1385, _ := c.ReadMapChunk(n1382, 9, 10, nil, false)
-		for j1386 := 0; j1386 < sz1384 && !c.Failed(); j1386++ {
-			var k1387 uint8
-			k1387 = r.ReadUint8()
-			var v1388 uint16
-			if !vn1385 {
-				v1388 = r.ReadUint16()
+	m1337 := foryimpl.MakeMap[map[uint8]uint16](c, n1336)
+	for n1336 > 0 && !c.Failed() {
+		sz1338, vn1339, _ := c.ReadMapChunk(n1336, 9, 10, nil, false)
+		for j1340 := 0; j1340 < sz1338 && !c.Failed(); j1340++ {
+			var k1341 uint8
+			k1341 = r.ReadUint8()
+			var v1342 uint16
+			if !vn1339 {
+				v1342 = r.ReadUint16()
 			}
-			m1383[k1387] = v1388
+			m1337[k1341] = v1342
 		}
-		n1382 -= sz1384
+		n1336 -= sz1338
 	}
-	x.MU8 = m1383
+	x.MU8 = m1337
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
 	if c.TrackRef() {
-		if st1390, id1391 := c.ReadRefFlag(); st1390 == foryimpl.RefBack {
-			x.NBin = foryimpl.BackRefSlice[uint8](c, id1391)
-		} else if st1390 == foryimpl.RefFollows {
+		if st1344, id1345 := c.ReadRefFlag(); st1344 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id1345)
+		} else if st1344 == foryimpl.RefFollows {
 			x.NBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1391, x.NBin)
+			foryimpl.SetRefSlice(c, id1345, x.NBin)
 		} else {
 			x.NBin = nil
 		}
@@ -7777,32 +7529,32 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NBin")
 			return
 		}
-		if st1392, id1393 := c.ReadRefFlag(); st1392 == foryimpl.RefBack {
-			x.NLS = foryimpl.BackRefSlice[string](c, id1393)
-		} else if st1392 == foryimpl.RefFollows {
-			n1394 := c.ReadLengthFast(1)
-			if n1394 < 0 {
-				n1394 = c.ReadLength(1)
+		if st1346, id1347 := c.ReadRefFlag(); st1346 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id1347)
+		} else if st1346 == foryimpl.RefFollows {
+			n1348 := c.ReadLengthFast(1)
+			if n1348 < 0 {
+				n1348 = c.ReadLength(1)
 			}
-			l1395 := foryimpl.MakeSlice[[]string](c, n1394)
-			if n1394 > 0 {
-				hn1397 := c.ReadListHeader(21)
+			l1349 := foryimpl.MakeSlice[[]string](c, n1348)
+			if n1348 > 0 {
+				hn1351 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i1396 := range l1395 {
-						if hn1397 && !c.ReadFlag() {
-							clear(l1395[i1396 : i1396+1])
+					for i1350 := range l1349 {
+						if hn1351 && !c.ReadFlag() {
+							clear(l1349[i1350 : i1350+1])
 							continue
 						}
-						l1395[i1396] = c.ReadString()
+						l1349[i1350] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i1396)
+							c.TraceIndex(i1350)
 							break
 						}
 					}
 				}
 			}
-			x.NLS = l1395
-			foryimpl.SetRefSlice(c, id1393, x.NLS)
+			x.NLS = l1349
+			foryimpl.SetRefSlice(c, id1347, x.NLS)
 		} else {
 			x.NLS = nil
 		}
@@ -7810,29 +7562,29 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NLS")
 			return
 		}
-		if st1400, id1401 := c.ReadRefFlag(); st1400 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id1401)
-		} else if st1400 == foryimpl.RefFollows {
-			n1402 := c.ReadLengthFast(2)
-			if n1402 < 0 {
-				n1402 = c.ReadLength(2)
+		if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id1355)
+		} else if st1354 == foryimpl.RefFollows {
+			n1356 := c.ReadLengthFast(2)
+			if n1356 < 0 {
+				n1356 = c.ReadLength(2)
 			}
-			m1403 := foryimpl.MakeMap[map[string]int32](c, n1402)
-			for n1402 > 0 && !c.Failed() {
-				sz1404, vn1405, _ := c.ReadMapChunk(n1402, 21, 5, nil, false)
-				for j1406 := 0; j1406 < sz1404 && !c.Failed(); j1406++ {
-					var k1407 string
-					k1407 = c.ReadString()
-					var v1408 int32
-					if !vn1405 {
-						v1408 = r.ReadVarInt32()
+			m1357 := foryimpl.MakeMap[map[string]int32](c, n1356)
+			for n1356 > 0 && !c.Failed() {
+				sz1358, vn1359, _ := c.ReadMapChunk(n1356, 21, 5, nil, false)
+				for j1360 := 0; j1360 < sz1358 && !c.Failed(); j1360++ {
+					var k1361 string
+					k1361 = c.ReadString()
+					var v1362 int32
+					if !vn1359 {
+						v1362 = r.ReadVarInt32()
 					}
-					m1403[k1407] = v1408
+					m1357[k1361] = v1362
 				}
-				n1402 -= sz1404
+				n1356 -= sz1358
 			}
-			x.NM = m1403
-			foryimpl.SetRefMap(c, id1401, x.NM)
+			x.NM = m1357
+			foryimpl.SetRefMap(c, id1355, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -7849,81 +7601,81 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n1392 := c.ReadLengthFast(1)
-			if n1392 < 0 {
-				n1392 = c.ReadLength(1)
+			n1346 := c.ReadLengthFast(1)
+			if n1346 < 0 {
+				n1346 = c.ReadLength(1)
 			}
-			l1393 := foryimpl.MakeSlice[[]string](c, n1392)
-			if n1392 > 0 {
-				hn1395 := c.ReadListHeader(21)
+			l1347 := foryimpl.MakeSlice[[]string](c, n1346)
+			if n1346 > 0 {
+				hn1349 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i1394 := range l1393 {
-						if hn1395 && !c.ReadFlag() {
-							clear(l1393[i1394 : i1394+1])
+					for i1348 := range l1347 {
+						if hn1349 && !c.ReadFlag() {
+							clear(l1347[i1348 : i1348+1])
 							continue
 						}
-						l1393[i1394] = c.ReadString()
+						l1347[i1348] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i1394)
+							c.TraceIndex(i1348)
 							break
 						}
 					}
 				}
 			}
-			x.NLS = l1393
+			x.NLS = l1347
 		}
 		if c.Failed() {
 			c.Trace("NLS")
 			return
 		}
 		if c.ReadFlag() {
-			n1400 := c.ReadLengthFast(2)
-			if n1400 < 0 {
-				n1400 = c.ReadLength(2)
+			n1354 := c.ReadLengthFast(2)
+			if n1354 < 0 {
+				n1354 = c.ReadLength(2)
 			}
-			m1401 := foryimpl.MakeMap[map[string]int32](c, n1400)
-			for n1400 > 0 && !c.Failed() {
-				sz1402, vn1403, _ := c.ReadMapChunk(n1400, 21, 5, nil, false)
-				for j1404 := 0; j1404 < sz1402 && !c.Failed(); j1404++ {
-					var k1405 string
-					k1405 = c.ReadString()
-					var v1406 int32
-					if !vn1403 {
-						v1406 = r.ReadVarInt32()
+			m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
+			for n1354 > 0 && !c.Failed() {
+				sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
+				for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
+					var k1359 string
+					k1359 = c.ReadString()
+					var v1360 int32
+					if !vn1357 {
+						v1360 = r.ReadVarInt32()
 					}
-					m1401[k1405] = v1406
+					m1355[k1359] = v1360
 				}
-				n1400 -= sz1402
+				n1354 -= sz1356
 			}
-			x.NM = m1401
+			x.NM = m1355
 		}
 		if c.Failed() {
 			c.Trace("NM")
 			return
 		}
 	}
-	n1410 := c.ReadLengthFast(1)
-	if n1410 < 0 {
-		n1410 = c.ReadLength(1)
+	n1364 := c.ReadLengthFast(1)
+	if n1364 < 0 {
+		n1364 = c.ReadLength(1)
 	}
-	l1411 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1410)
-	if n1410 > 0 {
-		hn1413 := c.ReadListHeader(9)
+	l1365 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1364)
+	if n1364 > 0 {
+		hn1367 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1412 := range l1411 {
-				if hn1413 && !c.ReadFlag() {
-					clear(l1411[i1412 : i1412+1])
+			for i1366 := range l1365 {
+				if hn1367 && !c.ReadFlag() {
+					clear(l1365[i1366 : i1366+1])
 					continue
 				}
-				l1411[i1412] = r.ReadUint8()
+				l1365[i1366] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1412)
+					c.TraceIndex(i1366)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1411
+	x.Raw = l1365
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -7938,17 +7690,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1418, id1419 := c.ReadRefFlag(); st1418 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1419)
-				} else if st1418 == foryimpl.RefFollows {
-					n1420 := c.ReadArrayLengthFast(1)
-					if n1420 < 0 {
-						n1420 = c.ReadArrayLength(1)
+				if st1372, id1373 := c.ReadRefFlag(); st1372 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1373)
+				} else if st1372 == foryimpl.RefFollows {
+					n1374 := c.ReadArrayLengthFast(1)
+					if n1374 < 0 {
+						n1374 = c.ReadArrayLength(1)
 					}
-					a1421 := foryimpl.MakeSlice[[]bool](c, n1420)
-					r.ReadRawBools(a1421)
-					x.ABool = a1421
-					foryimpl.SetRefSlice(c, id1419, x.ABool)
+					a1375 := foryimpl.MakeSlice[[]bool](c, n1374)
+					r.ReadRawBools(a1375)
+					x.ABool = a1375
+					foryimpl.SetRefSlice(c, id1373, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -7956,28 +7708,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1416 := c.ReadArrayLengthFast(1)
-					if n1416 < 0 {
-						n1416 = c.ReadArrayLength(1)
+					n1370 := c.ReadArrayLengthFast(1)
+					if n1370 < 0 {
+						n1370 = c.ReadArrayLength(1)
 					}
-					a1417 := foryimpl.MakeSlice[[]bool](c, n1416)
-					r.ReadRawBools(a1417)
-					x.ABool = a1417
+					a1371 := foryimpl.MakeSlice[[]bool](c, n1370)
+					r.ReadRawBools(a1371)
+					x.ABool = a1371
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1424, id1425 := c.ReadRefFlag(); st1424 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1425)
-				} else if st1424 == foryimpl.RefFollows {
-					n1426 := c.ReadArrayLengthFast(4)
-					if n1426 < 0 {
-						n1426 = c.ReadArrayLength(4)
+				if st1378, id1379 := c.ReadRefFlag(); st1378 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1379)
+				} else if st1378 == foryimpl.RefFollows {
+					n1380 := c.ReadArrayLengthFast(4)
+					if n1380 < 0 {
+						n1380 = c.ReadArrayLength(4)
 					}
-					a1427 := foryimpl.MakeSlice[[]float32](c, n1426)
-					r.ReadRawFloat32s(a1427)
-					x.AF32 = a1427
-					foryimpl.SetRefSlice(c, id1425, x.AF32)
+					a1381 := foryimpl.MakeSlice[[]float32](c, n1380)
+					r.ReadRawFloat32s(a1381)
+					x.AF32 = a1381
+					foryimpl.SetRefSlice(c, id1379, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -7985,28 +7737,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1422 := c.ReadArrayLengthFast(4)
-					if n1422 < 0 {
-						n1422 = c.ReadArrayLength(4)
+					n1376 := c.ReadArrayLengthFast(4)
+					if n1376 < 0 {
+						n1376 = c.ReadArrayLength(4)
 					}
-					a1423 := foryimpl.MakeSlice[[]float32](c, n1422)
-					r.ReadRawFloat32s(a1423)
-					x.AF32 = a1423
+					a1377 := foryimpl.MakeSlice[[]float32](c, n1376)
+					r.ReadRawFloat32s(a1377)
+					x.AF32 = a1377
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1430, id1431 := c.ReadRefFlag(); st1430 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1431)
-				} else if st1430 == foryimpl.RefFollows {
-					n1432 := c.ReadArrayLengthFast(8)
-					if n1432 < 0 {
-						n1432 = c.ReadArrayLength(8)
+				if st1384, id1385 := c.ReadRefFlag(); st1384 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1385)
+				} else if st1384 == foryimpl.RefFollows {
+					n1386 := c.ReadArrayLengthFast(8)
+					if n1386 < 0 {
+						n1386 = c.ReadArrayLength(8)
 					}
-					a1433 := foryimpl.MakeSlice[[]float64](c, n1432)
-					r.ReadRawFloat64s(a1433)
-					x.AF64 = a1433
-					foryimpl.SetRefSlice(c, id1431, x.AF64)
+					a1387 := foryimpl.MakeSlice[[]float64](c, n1386)
+					r.ReadRawFloat64s(a1387)
+					x.AF64 = a1387
+					foryimpl.SetRefSlice(c, id1385, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -8014,28 +7766,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1428 := c.ReadArrayLengthFast(8)
-					if n1428 < 0 {
-						n1428 = c.ReadArrayLength(8)
+					n1382 := c.ReadArrayLengthFast(8)
+					if n1382 < 0 {
+						n1382 = c.ReadArrayLength(8)
 					}
-					a1429 := foryimpl.MakeSlice[[]float64](c, n1428)
-					r.ReadRawFloat64s(a1429)
-					x.AF64 = a1429
+					a1383 := foryimpl.MakeSlice[[]float64](c, n1382)
+					r.ReadRawFloat64s(a1383)
+					x.AF64 = a1383
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1436, id1437 := c.ReadRefFlag(); st1436 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1437)
-				} else if st1436 == foryimpl.RefFollows {
-					n1438 := c.ReadArrayLengthFast(2)
-					if n1438 < 0 {
-						n1438 = c.ReadArrayLength(2)
+				if st1390, id1391 := c.ReadRefFlag(); st1390 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1391)
+				} else if st1390 == foryimpl.RefFollows {
+					n1392 := c.ReadArrayLengthFast(2)
+					if n1392 < 0 {
+						n1392 = c.ReadArrayLength(2)
 					}
-					a1439 := foryimpl.MakeSlice[[]int16](c, n1438)
-					r.ReadRawInt16s(a1439)
-					x.AI16 = a1439
-					foryimpl.SetRefSlice(c, id1437, x.AI16)
+					a1393 := foryimpl.MakeSlice[[]int16](c, n1392)
+					r.ReadRawInt16s(a1393)
+					x.AI16 = a1393
+					foryimpl.SetRefSlice(c, id1391, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -8043,28 +7795,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1434 := c.ReadArrayLengthFast(2)
-					if n1434 < 0 {
-						n1434 = c.ReadArrayLength(2)
+					n1388 := c.ReadArrayLengthFast(2)
+					if n1388 < 0 {
+						n1388 = c.ReadArrayLength(2)
 					}
-					a1435 := foryimpl.MakeSlice[[]int16](c, n1434)
-					r.ReadRawInt16s(a1435)
-					x.AI16 = a1435
+					a1389 := foryimpl.MakeSlice[[]int16](c, n1388)
+					r.ReadRawInt16s(a1389)
+					x.AI16 = a1389
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1442, id1443 := c.ReadRefFlag(); st1442 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1443)
-				} else if st1442 == foryimpl.RefFollows {
-					n1444 := c.ReadArrayLengthFast(4)
-					if n1444 < 0 {
-						n1444 = c.ReadArrayLength(4)
+				if st1396, id1397 := c.ReadRefFlag(); st1396 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1397)
+				} else if st1396 == foryimpl.RefFollows {
+					n1398 := c.ReadArrayLengthFast(4)
+					if n1398 < 0 {
+						n1398 = c.ReadArrayLength(4)
 					}
-					a1445 := foryimpl.MakeSlice[[]int32](c, n1444)
-					r.ReadRawInt32s(a1445)
-					x.AI32 = a1445
-					foryimpl.SetRefSlice(c, id1443, x.AI32)
+					a1399 := foryimpl.MakeSlice[[]int32](c, n1398)
+					r.ReadRawInt32s(a1399)
+					x.AI32 = a1399
+					foryimpl.SetRefSlice(c, id1397, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -8072,28 +7824,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1440 := c.ReadArrayLengthFast(4)
-					if n1440 < 0 {
-						n1440 = c.ReadArrayLength(4)
+					n1394 := c.ReadArrayLengthFast(4)
+					if n1394 < 0 {
+						n1394 = c.ReadArrayLength(4)
 					}
-					a1441 := foryimpl.MakeSlice[[]int32](c, n1440)
-					r.ReadRawInt32s(a1441)
-					x.AI32 = a1441
+					a1395 := foryimpl.MakeSlice[[]int32](c, n1394)
+					r.ReadRawInt32s(a1395)
+					x.AI32 = a1395
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1448, id1449 := c.ReadRefFlag(); st1448 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1449)
-				} else if st1448 == foryimpl.RefFollows {
-					n1450 := c.ReadArrayLengthFast(8)
-					if n1450 < 0 {
-						n1450 = c.ReadArrayLength(8)
+				if st1402, id1403 := c.ReadRefFlag(); st1402 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1403)
+				} else if st1402 == foryimpl.RefFollows {
+					n1404 := c.ReadArrayLengthFast(8)
+					if n1404 < 0 {
+						n1404 = c.ReadArrayLength(8)
 					}
-					a1451 := foryimpl.MakeSlice[[]int64](c, n1450)
-					r.ReadRawInt64s(a1451)
-					x.AI64 = a1451
-					foryimpl.SetRefSlice(c, id1449, x.AI64)
+					a1405 := foryimpl.MakeSlice[[]int64](c, n1404)
+					r.ReadRawInt64s(a1405)
+					x.AI64 = a1405
+					foryimpl.SetRefSlice(c, id1403, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -8101,30 +7853,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1446 := c.ReadArrayLengthFast(8)
-					if n1446 < 0 {
-						n1446 = c.ReadArrayLength(8)
+					n1400 := c.ReadArrayLengthFast(8)
+					if n1400 < 0 {
+						n1400 = c.ReadArrayLength(8)
 					}
-					a1447 := foryimpl.MakeSlice[[]int64](c, n1446)
-					r.ReadRawInt64s(a1447)
-					x.AI64 = a1447
+					a1401 := foryimpl.MakeSlice[[]int64](c, n1400)
+					r.ReadRawInt64s(a1401)
+					x.AI64 = a1401
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1455, id1456 := c.ReadRefFlag(); st1455 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1456)
-				} else if st1455 == foryimpl.RefFollows {
-					n1457 := c.ReadArrayLengthFast(1)
-					if n1457 < 0 {
-						n1457 = c.ReadArrayLength(1)
+				if st1409, id1410 := c.ReadRefFlag(); st1409 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1410)
+				} else if st1409 == foryimpl.RefFollows {
+					n1411 := c.ReadArrayLengthFast(1)
+					if n1411 < 0 {
+						n1411 = c.ReadArrayLength(1)
 					}
-					a1458 := foryimpl.MakeSlice[[]int8](c, n1457)
-					for i1459 := range a1458 {
-						a1458[i1459] = r.ReadInt8()
+					a1412 := foryimpl.MakeSlice[[]int8](c, n1411)
+					for i1413 := range a1412 {
+						a1412[i1413] = r.ReadInt8()
 					}
-					x.AI8 = a1458
-					foryimpl.SetRefSlice(c, id1456, x.AI8)
+					x.AI8 = a1412
+					foryimpl.SetRefSlice(c, id1410, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -8132,30 +7884,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1452 := c.ReadArrayLengthFast(1)
-					if n1452 < 0 {
-						n1452 = c.ReadArrayLength(1)
+					n1406 := c.ReadArrayLengthFast(1)
+					if n1406 < 0 {
+						n1406 = c.ReadArrayLength(1)
 					}
-					a1453 := foryimpl.MakeSlice[[]int8](c, n1452)
-					for i1454 := range a1453 {
-						a1453[i1454] = r.ReadInt8()
+					a1407 := foryimpl.MakeSlice[[]int8](c, n1406)
+					for i1408 := range a1407 {
+						a1407[i1408] = r.ReadInt8()
 					}
-					x.AI8 = a1453
+					x.AI8 = a1407
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1462, id1463 := c.ReadRefFlag(); st1462 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1463)
-				} else if st1462 == foryimpl.RefFollows {
-					n1464 := c.ReadArrayLengthFast(2)
-					if n1464 < 0 {
-						n1464 = c.ReadArrayLength(2)
+				if st1416, id1417 := c.ReadRefFlag(); st1416 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1417)
+				} else if st1416 == foryimpl.RefFollows {
+					n1418 := c.ReadArrayLengthFast(2)
+					if n1418 < 0 {
+						n1418 = c.ReadArrayLength(2)
 					}
-					a1465 := foryimpl.MakeSlice[[]uint16](c, n1464)
-					r.ReadRawUint16s(a1465)
-					x.AU16 = a1465
-					foryimpl.SetRefSlice(c, id1463, x.AU16)
+					a1419 := foryimpl.MakeSlice[[]uint16](c, n1418)
+					r.ReadRawUint16s(a1419)
+					x.AU16 = a1419
+					foryimpl.SetRefSlice(c, id1417, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -8163,28 +7915,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1460 := c.ReadArrayLengthFast(2)
-					if n1460 < 0 {
-						n1460 = c.ReadArrayLength(2)
+					n1414 := c.ReadArrayLengthFast(2)
+					if n1414 < 0 {
+						n1414 = c.ReadArrayLength(2)
 					}
-					a1461 := foryimpl.MakeSlice[[]uint16](c, n1460)
-					r.ReadRawUint16s(a1461)
-					x.AU16 = a1461
+					a1415 := foryimpl.MakeSlice[[]uint16](c, n1414)
+					r.ReadRawUint16s(a1415)
+					x.AU16 = a1415
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1468, id1469 := c.ReadRefFlag(); st1468 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1469)
-				} else if st1468 == foryimpl.RefFollows {
-					n1470 := c.ReadArrayLengthFast(4)
-					if n1470 < 0 {
-						n1470 = c.ReadArrayLength(4)
+				if st1422, id1423 := c.ReadRefFlag(); st1422 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1423)
+				} else if st1422 == foryimpl.RefFollows {
+					n1424 := c.ReadArrayLengthFast(4)
+					if n1424 < 0 {
+						n1424 = c.ReadArrayLength(4)
 					}
-					a1471 := foryimpl.MakeSlice[[]uint32](c, n1470)
-					r.ReadRawUint32s(a1471)
-					x.AU32 = a1471
-					foryimpl.SetRefSlice(c, id1469, x.AU32)
+					a1425 := foryimpl.MakeSlice[[]uint32](c, n1424)
+					r.ReadRawUint32s(a1425)
+					x.AU32 = a1425
+					foryimpl.SetRefSlice(c, id1423, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -8192,28 +7944,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1466 := c.ReadArrayLengthFast(4)
-					if n1466 < 0 {
-						n1466 = c.ReadArrayLength(4)
+					n1420 := c.ReadArrayLengthFast(4)
+					if n1420 < 0 {
+						n1420 = c.ReadArrayLength(4)
 					}
-					a1467 := foryimpl.MakeSlice[[]uint32](c, n1466)
-					r.ReadRawUint32s(a1467)
-					x.AU32 = a1467
+					a1421 := foryimpl.MakeSlice[[]uint32](c, n1420)
+					r.ReadRawUint32s(a1421)
+					x.AU32 = a1421
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1474, id1475 := c.ReadRefFlag(); st1474 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1475)
-				} else if st1474 == foryimpl.RefFollows {
-					n1476 := c.ReadArrayLengthFast(8)
-					if n1476 < 0 {
-						n1476 = c.ReadArrayLength(8)
+				if st1428, id1429 := c.ReadRefFlag(); st1428 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1429)
+				} else if st1428 == foryimpl.RefFollows {
+					n1430 := c.ReadArrayLengthFast(8)
+					if n1430 < 0 {
+						n1430 = c.ReadArrayLength(8)
 					}
-					a1477 := foryimpl.MakeSlice[[]uint64](c, n1476)
-					r.ReadRawUint64s(a1477)
-					x.AU64 = a1477
-					foryimpl.SetRefSlice(c, id1475, x.AU64)
+					a1431 := foryimpl.MakeSlice[[]uint64](c, n1430)
+					r.ReadRawUint64s(a1431)
+					x.AU64 = a1431
+					foryimpl.SetRefSlice(c, id1429, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -8221,28 +7973,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1472 := c.ReadArrayLengthFast(8)
-					if n1472 < 0 {
-						n1472 = c.ReadArrayLength(8)
+					n1426 := c.ReadArrayLengthFast(8)
+					if n1426 < 0 {
+						n1426 = c.ReadArrayLength(8)
 					}
-					a1473 := foryimpl.MakeSlice[[]uint64](c, n1472)
-					r.ReadRawUint64s(a1473)
-					x.AU64 = a1473
+					a1427 := foryimpl.MakeSlice[[]uint64](c, n1426)
+					r.ReadRawUint64s(a1427)
+					x.AU64 = a1427
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1480, id1481 := c.ReadRefFlag(); st1480 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1481)
-				} else if st1480 == foryimpl.RefFollows {
-					n1482 := c.ReadArrayLengthFast(1)
-					if n1482 < 0 {
-						n1482 = c.ReadArrayLength(1)
+				if st1434, id1435 := c.ReadRefFlag(); st1434 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1435)
+				} else if st1434 == foryimpl.RefFollows {
+					n1436 := c.ReadArrayLengthFast(1)
+					if n1436 < 0 {
+						n1436 = c.ReadArrayLength(1)
 					}
-					a1483 := foryimpl.MakeSlice[[]uint8](c, n1482)
-					copy(a1483, r.ReadBytes(n1482))
-					x.AU8 = a1483
-					foryimpl.SetRefSlice(c, id1481, x.AU8)
+					a1437 := foryimpl.MakeSlice[[]uint8](c, n1436)
+					copy(a1437, r.ReadBytes(n1436))
+					x.AU8 = a1437
+					foryimpl.SetRefSlice(c, id1435, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -8250,28 +8002,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1478 := c.ReadArrayLengthFast(1)
-					if n1478 < 0 {
-						n1478 = c.ReadArrayLength(1)
+					n1432 := c.ReadArrayLengthFast(1)
+					if n1432 < 0 {
+						n1432 = c.ReadArrayLength(1)
 					}
-					a1479 := foryimpl.MakeSlice[[]uint8](c, n1478)
-					copy(a1479, r.ReadBytes(n1478))
-					x.AU8 = a1479
+					a1433 := foryimpl.MakeSlice[[]uint8](c, n1432)
+					copy(a1433, r.ReadBytes(n1432))
+					x.AU8 = a1433
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1486, id1487 := c.ReadRefFlag(); st1486 == foryimpl.RefBack {
-					x.AddABool = foryimpl.BackRefSlice[bool](c, id1487)
-				} else if st1486 == foryimpl.RefFollows {
-					n1488 := c.ReadArrayLengthFast(1)
-					if n1488 < 0 {
-						n1488 = c.ReadArrayLength(1)
+				if st1440, id1441 := c.ReadRefFlag(); st1440 == foryimpl.RefBack {
+					x.AddABool = foryimpl.BackRefSlice[bool](c, id1441)
+				} else if st1440 == foryimpl.RefFollows {
+					n1442 := c.ReadArrayLengthFast(1)
+					if n1442 < 0 {
+						n1442 = c.ReadArrayLength(1)
 					}
-					a1489 := foryimpl.MakeSlice[[]bool](c, n1488)
-					r.ReadRawBools(a1489)
-					x.AddABool = a1489
-					foryimpl.SetRefSlice(c, id1487, x.AddABool)
+					a1443 := foryimpl.MakeSlice[[]bool](c, n1442)
+					r.ReadRawBools(a1443)
+					x.AddABool = a1443
+					foryimpl.SetRefSlice(c, id1441, x.AddABool)
 				} else {
 					x.AddABool = nil
 				}
@@ -8279,28 +8031,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1484 := c.ReadArrayLengthFast(1)
-					if n1484 < 0 {
-						n1484 = c.ReadArrayLength(1)
+					n1438 := c.ReadArrayLengthFast(1)
+					if n1438 < 0 {
+						n1438 = c.ReadArrayLength(1)
 					}
-					a1485 := foryimpl.MakeSlice[[]bool](c, n1484)
-					r.ReadRawBools(a1485)
-					x.AddABool = a1485
+					a1439 := foryimpl.MakeSlice[[]bool](c, n1438)
+					r.ReadRawBools(a1439)
+					x.AddABool = a1439
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1492, id1493 := c.ReadRefFlag(); st1492 == foryimpl.RefBack {
-					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1493)
-				} else if st1492 == foryimpl.RefFollows {
-					n1494 := c.ReadArrayLengthFast(4)
-					if n1494 < 0 {
-						n1494 = c.ReadArrayLength(4)
+				if st1446, id1447 := c.ReadRefFlag(); st1446 == foryimpl.RefBack {
+					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1447)
+				} else if st1446 == foryimpl.RefFollows {
+					n1448 := c.ReadArrayLengthFast(4)
+					if n1448 < 0 {
+						n1448 = c.ReadArrayLength(4)
 					}
-					a1495 := foryimpl.MakeSlice[[]float32](c, n1494)
-					r.ReadRawFloat32s(a1495)
-					x.AddAF32 = a1495
-					foryimpl.SetRefSlice(c, id1493, x.AddAF32)
+					a1449 := foryimpl.MakeSlice[[]float32](c, n1448)
+					r.ReadRawFloat32s(a1449)
+					x.AddAF32 = a1449
+					foryimpl.SetRefSlice(c, id1447, x.AddAF32)
 				} else {
 					x.AddAF32 = nil
 				}
@@ -8308,28 +8060,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1490 := c.ReadArrayLengthFast(4)
-					if n1490 < 0 {
-						n1490 = c.ReadArrayLength(4)
+					n1444 := c.ReadArrayLengthFast(4)
+					if n1444 < 0 {
+						n1444 = c.ReadArrayLength(4)
 					}
-					a1491 := foryimpl.MakeSlice[[]float32](c, n1490)
-					r.ReadRawFloat32s(a1491)
-					x.AddAF32 = a1491
+					a1445 := foryimpl.MakeSlice[[]float32](c, n1444)
+					r.ReadRawFloat32s(a1445)
+					x.AddAF32 = a1445
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1498, id1499 := c.ReadRefFlag(); st1498 == foryimpl.RefBack {
-					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1499)
-				} else if st1498 == foryimpl.RefFollows {
-					n1500 := c.ReadArrayLengthFast(8)
-					if n1500 < 0 {
-						n1500 = c.ReadArrayLength(8)
+				if st1452, id1453 := c.ReadRefFlag(); st1452 == foryimpl.RefBack {
+					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1453)
+				} else if st1452 == foryimpl.RefFollows {
+					n1454 := c.ReadArrayLengthFast(8)
+					if n1454 < 0 {
+						n1454 = c.ReadArrayLength(8)
 					}
-					a1501 := foryimpl.MakeSlice[[]float64](c, n1500)
-					r.ReadRawFloat64s(a1501)
-					x.AddAF64 = a1501
-					foryimpl.SetRefSlice(c, id1499, x.AddAF64)
+					a1455 := foryimpl.MakeSlice[[]float64](c, n1454)
+					r.ReadRawFloat64s(a1455)
+					x.AddAF64 = a1455
+					foryimpl.SetRefSlice(c, id1453, x.AddAF64)
 				} else {
 					x.AddAF64 = nil
 				}
@@ -8337,28 +8089,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1496 := c.ReadArrayLengthFast(8)
-					if n1496 < 0 {
-						n1496 = c.ReadArrayLength(8)
+					n1450 := c.ReadArrayLengthFast(8)
+					if n1450 < 0 {
+						n1450 = c.ReadArrayLength(8)
 					}
-					a1497 := foryimpl.MakeSlice[[]float64](c, n1496)
-					r.ReadRawFloat64s(a1497)
-					x.AddAF64 = a1497
+					a1451 := foryimpl.MakeSlice[[]float64](c, n1450)
+					r.ReadRawFloat64s(a1451)
+					x.AddAF64 = a1451
 				}
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1504, id1505 := c.ReadRefFlag(); st1504 == foryimpl.RefBack {
-					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1505)
-				} else if st1504 == foryimpl.RefFollows {
-					n1506 := c.ReadArrayLengthFast(2)
-					if n1506 < 0 {
-						n1506 = c.ReadArrayLength(2)
+				if st1458, id1459 := c.ReadRefFlag(); st1458 == foryimpl.RefBack {
+					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1459)
+				} else if st1458 == foryimpl.RefFollows {
+					n1460 := c.ReadArrayLengthFast(2)
+					if n1460 < 0 {
+						n1460 = c.ReadArrayLength(2)
 					}
-					a1507 := foryimpl.MakeSlice[[]int16](c, n1506)
-					r.ReadRawInt16s(a1507)
-					x.AddAI16 = a1507
-					foryimpl.SetRefSlice(c, id1505, x.AddAI16)
+					a1461 := foryimpl.MakeSlice[[]int16](c, n1460)
+					r.ReadRawInt16s(a1461)
+					x.AddAI16 = a1461
+					foryimpl.SetRefSlice(c, id1459, x.AddAI16)
 				} else {
 					x.AddAI16 = nil
 				}
@@ -8366,28 +8118,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1502 := c.ReadArrayLengthFast(2)
-					if n1502 < 0 {
-						n1502 = c.ReadArrayLength(2)
+					n1456 := c.ReadArrayLengthFast(2)
+					if n1456 < 0 {
+						n1456 = c.ReadArrayLength(2)
 					}
-					a1503 := foryimpl.MakeSlice[[]int16](c, n1502)
-					r.ReadRawInt16s(a1503)
-					x.AddAI16 = a1503
+					a1457 := foryimpl.MakeSlice[[]int16](c, n1456)
+					r.ReadRawInt16s(a1457)
+					x.AddAI16 = a1457
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1510, id1511 := c.ReadRefFlag(); st1510 == foryimpl.RefBack {
-					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1511)
-				} else if st1510 == foryimpl.RefFollows {
-					n1512 := c.ReadArrayLengthFast(4)
-					if n1512 < 0 {
-						n1512 = c.ReadArrayLength(4)
+				if st1464, id1465 := c.ReadRefFlag(); st1464 == foryimpl.RefBack {
+					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1465)
+				} else if st1464 == foryimpl.RefFollows {
+					n1466 := c.ReadArrayLengthFast(4)
+					if n1466 < 0 {
+						n1466 = c.ReadArrayLength(4)
 					}
-					a1513 := foryimpl.MakeSlice[[]int32](c, n1512)
-					r.ReadRawInt32s(a1513)
-					x.AddAI32 = a1513
-					foryimpl.SetRefSlice(c, id1511, x.AddAI32)
+					a1467 := foryimpl.MakeSlice[[]int32](c, n1466)
+					r.ReadRawInt32s(a1467)
+					x.AddAI32 = a1467
+					foryimpl.SetRefSlice(c, id1465, x.AddAI32)
 				} else {
 					x.AddAI32 = nil
 				}
@@ -8395,28 +8147,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1508 := c.ReadArrayLengthFast(4)
-					if n1508 < 0 {
-						n1508 = c.ReadArrayLength(4)
+					n1462 := c.ReadArrayLengthFast(4)
+					if n1462 < 0 {
+						n1462 = c.ReadArrayLength(4)
 					}
-					a1509 := foryimpl.MakeSlice[[]int32](c, n1508)
-					r.ReadRawInt32s(a1509)
-					x.AddAI32 = a1509
+					a1463 := foryimpl.MakeSlice[[]int32](c, n1462)
+					r.ReadRawInt32s(a1463)
+					x.AddAI32 = a1463
 				}
 			}
 		case 16:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1516, id1517 := c.ReadRefFlag(); st1516 == foryimpl.RefBack {
-					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1517)
-				} else if st1516 == foryimpl.RefFollows {
-					n1518 := c.ReadArrayLengthFast(8)
-					if n1518 < 0 {
-						n1518 = c.ReadArrayLength(8)
+				if st1470, id1471 := c.ReadRefFlag(); st1470 == foryimpl.RefBack {
+					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1471)
+				} else if st1470 == foryimpl.RefFollows {
+					n1472 := c.ReadArrayLengthFast(8)
+					if n1472 < 0 {
+						n1472 = c.ReadArrayLength(8)
 					}
-					a1519 := foryimpl.MakeSlice[[]int64](c, n1518)
-					r.ReadRawInt64s(a1519)
-					x.AddAI64 = a1519
-					foryimpl.SetRefSlice(c, id1517, x.AddAI64)
+					a1473 := foryimpl.MakeSlice[[]int64](c, n1472)
+					r.ReadRawInt64s(a1473)
+					x.AddAI64 = a1473
+					foryimpl.SetRefSlice(c, id1471, x.AddAI64)
 				} else {
 					x.AddAI64 = nil
 				}
@@ -8424,30 +8176,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1514 := c.ReadArrayLengthFast(8)
-					if n1514 < 0 {
-						n1514 = c.ReadArrayLength(8)
+					n1468 := c.ReadArrayLengthFast(8)
+					if n1468 < 0 {
+						n1468 = c.ReadArrayLength(8)
 					}
-					a1515 := foryimpl.MakeSlice[[]int64](c, n1514)
-					r.ReadRawInt64s(a1515)
-					x.AddAI64 = a1515
+					a1469 := foryimpl.MakeSlice[[]int64](c, n1468)
+					r.ReadRawInt64s(a1469)
+					x.AddAI64 = a1469
 				}
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1523, id1524 := c.ReadRefFlag(); st1523 == foryimpl.RefBack {
-					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1524)
-				} else if st1523 == foryimpl.RefFollows {
-					n1525 := c.ReadArrayLengthFast(1)
-					if n1525 < 0 {
-						n1525 = c.ReadArrayLength(1)
+				if st1477, id1478 := c.ReadRefFlag(); st1477 == foryimpl.RefBack {
+					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1478)
+				} else if st1477 == foryimpl.RefFollows {
+					n1479 := c.ReadArrayLengthFast(1)
+					if n1479 < 0 {
+						n1479 = c.ReadArrayLength(1)
 					}
-					a1526 := foryimpl.MakeSlice[[]int8](c, n1525)
-					for i1527 := range a1526 {
-						a1526[i1527] = r.ReadInt8()
+					a1480 := foryimpl.MakeSlice[[]int8](c, n1479)
+					for i1481 := range a1480 {
+						a1480[i1481] = r.ReadInt8()
 					}
-					x.AddAI8 = a1526
-					foryimpl.SetRefSlice(c, id1524, x.AddAI8)
+					x.AddAI8 = a1480
+					foryimpl.SetRefSlice(c, id1478, x.AddAI8)
 				} else {
 					x.AddAI8 = nil
 				}
@@ -8455,30 +8207,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1520 := c.ReadArrayLengthFast(1)
-					if n1520 < 0 {
-						n1520 = c.ReadArrayLength(1)
+					n1474 := c.ReadArrayLengthFast(1)
+					if n1474 < 0 {
+						n1474 = c.ReadArrayLength(1)
 					}
-					a1521 := foryimpl.MakeSlice[[]int8](c, n1520)
-					for i1522 := range a1521 {
-						a1521[i1522] = r.ReadInt8()
+					a1475 := foryimpl.MakeSlice[[]int8](c, n1474)
+					for i1476 := range a1475 {
+						a1475[i1476] = r.ReadInt8()
 					}
-					x.AddAI8 = a1521
+					x.AddAI8 = a1475
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1530, id1531 := c.ReadRefFlag(); st1530 == foryimpl.RefBack {
-					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1531)
-				} else if st1530 == foryimpl.RefFollows {
-					n1532 := c.ReadArrayLengthFast(2)
-					if n1532 < 0 {
-						n1532 = c.ReadArrayLength(2)
+				if st1484, id1485 := c.ReadRefFlag(); st1484 == foryimpl.RefBack {
+					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1485)
+				} else if st1484 == foryimpl.RefFollows {
+					n1486 := c.ReadArrayLengthFast(2)
+					if n1486 < 0 {
+						n1486 = c.ReadArrayLength(2)
 					}
-					a1533 := foryimpl.MakeSlice[[]uint16](c, n1532)
-					r.ReadRawUint16s(a1533)
-					x.AddAU16 = a1533
-					foryimpl.SetRefSlice(c, id1531, x.AddAU16)
+					a1487 := foryimpl.MakeSlice[[]uint16](c, n1486)
+					r.ReadRawUint16s(a1487)
+					x.AddAU16 = a1487
+					foryimpl.SetRefSlice(c, id1485, x.AddAU16)
 				} else {
 					x.AddAU16 = nil
 				}
@@ -8486,28 +8238,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1528 := c.ReadArrayLengthFast(2)
-					if n1528 < 0 {
-						n1528 = c.ReadArrayLength(2)
+					n1482 := c.ReadArrayLengthFast(2)
+					if n1482 < 0 {
+						n1482 = c.ReadArrayLength(2)
 					}
-					a1529 := foryimpl.MakeSlice[[]uint16](c, n1528)
-					r.ReadRawUint16s(a1529)
-					x.AddAU16 = a1529
+					a1483 := foryimpl.MakeSlice[[]uint16](c, n1482)
+					r.ReadRawUint16s(a1483)
+					x.AddAU16 = a1483
 				}
 			}
 		case 19:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1536, id1537 := c.ReadRefFlag(); st1536 == foryimpl.RefBack {
-					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1537)
-				} else if st1536 == foryimpl.RefFollows {
-					n1538 := c.ReadArrayLengthFast(4)
-					if n1538 < 0 {
-						n1538 = c.ReadArrayLength(4)
+				if st1490, id1491 := c.ReadRefFlag(); st1490 == foryimpl.RefBack {
+					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1491)
+				} else if st1490 == foryimpl.RefFollows {
+					n1492 := c.ReadArrayLengthFast(4)
+					if n1492 < 0 {
+						n1492 = c.ReadArrayLength(4)
 					}
-					a1539 := foryimpl.MakeSlice[[]uint32](c, n1538)
-					r.ReadRawUint32s(a1539)
-					x.AddAU32 = a1539
-					foryimpl.SetRefSlice(c, id1537, x.AddAU32)
+					a1493 := foryimpl.MakeSlice[[]uint32](c, n1492)
+					r.ReadRawUint32s(a1493)
+					x.AddAU32 = a1493
+					foryimpl.SetRefSlice(c, id1491, x.AddAU32)
 				} else {
 					x.AddAU32 = nil
 				}
@@ -8515,28 +8267,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1534 := c.ReadArrayLengthFast(4)
-					if n1534 < 0 {
-						n1534 = c.ReadArrayLength(4)
+					n1488 := c.ReadArrayLengthFast(4)
+					if n1488 < 0 {
+						n1488 = c.ReadArrayLength(4)
 					}
-					a1535 := foryimpl.MakeSlice[[]uint32](c, n1534)
-					r.ReadRawUint32s(a1535)
-					x.AddAU32 = a1535
+					a1489 := foryimpl.MakeSlice[[]uint32](c, n1488)
+					r.ReadRawUint32s(a1489)
+					x.AddAU32 = a1489
 				}
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1542, id1543 := c.ReadRefFlag(); st1542 == foryimpl.RefBack {
-					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1543)
-				} else if st1542 == foryimpl.RefFollows {
-					n1544 := c.ReadArrayLengthFast(8)
-					if n1544 < 0 {
-						n1544 = c.ReadArrayLength(8)
+				if st1496, id1497 := c.ReadRefFlag(); st1496 == foryimpl.RefBack {
+					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1497)
+				} else if st1496 == foryimpl.RefFollows {
+					n1498 := c.ReadArrayLengthFast(8)
+					if n1498 < 0 {
+						n1498 = c.ReadArrayLength(8)
 					}
-					a1545 := foryimpl.MakeSlice[[]uint64](c, n1544)
-					r.ReadRawUint64s(a1545)
-					x.AddAU64 = a1545
-					foryimpl.SetRefSlice(c, id1543, x.AddAU64)
+					a1499 := foryimpl.MakeSlice[[]uint64](c, n1498)
+					r.ReadRawUint64s(a1499)
+					x.AddAU64 = a1499
+					foryimpl.SetRefSlice(c, id1497, x.AddAU64)
 				} else {
 					x.AddAU64 = nil
 				}
@@ -8544,28 +8296,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1540 := c.ReadArrayLengthFast(8)
-					if n1540 < 0 {
-						n1540 = c.ReadArrayLength(8)
+					n1494 := c.ReadArrayLengthFast(8)
+					if n1494 < 0 {
+						n1494 = c.ReadArrayLength(8)
 					}
-					a1541 := foryimpl.MakeSlice[[]uint64](c, n1540)
-					r.ReadRawUint64s(a1541)
-					x.AddAU64 = a1541
+					a1495 := foryimpl.MakeSlice[[]uint64](c, n1494)
+					r.ReadRawUint64s(a1495)
+					x.AddAU64 = a1495
 				}
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1548, id1549 := c.ReadRefFlag(); st1548 == foryimpl.RefBack {
-					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1549)
-				} else if st1548 == foryimpl.RefFollows {
-					n1550 := c.ReadArrayLengthFast(1)
-					if n1550 < 0 {
-						n1550 = c.ReadArrayLength(1)
+				if st1502, id1503 := c.ReadRefFlag(); st1502 == foryimpl.RefBack {
+					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1503)
+				} else if st1502 == foryimpl.RefFollows {
+					n1504 := c.ReadArrayLengthFast(1)
+					if n1504 < 0 {
+						n1504 = c.ReadArrayLength(1)
 					}
-					a1551 := foryimpl.MakeSlice[[]uint8](c, n1550)
-					copy(a1551, r.ReadBytes(n1550))
-					x.AddAU8 = a1551
-					foryimpl.SetRefSlice(c, id1549, x.AddAU8)
+					a1505 := foryimpl.MakeSlice[[]uint8](c, n1504)
+					copy(a1505, r.ReadBytes(n1504))
+					x.AddAU8 = a1505
+					foryimpl.SetRefSlice(c, id1503, x.AddAU8)
 				} else {
 					x.AddAU8 = nil
 				}
@@ -8573,22 +8325,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1546 := c.ReadArrayLengthFast(1)
-					if n1546 < 0 {
-						n1546 = c.ReadArrayLength(1)
+					n1500 := c.ReadArrayLengthFast(1)
+					if n1500 < 0 {
+						n1500 = c.ReadArrayLength(1)
 					}
-					a1547 := foryimpl.MakeSlice[[]uint8](c, n1546)
-					copy(a1547, r.ReadBytes(n1546))
-					x.AddAU8 = a1547
+					a1501 := foryimpl.MakeSlice[[]uint8](c, n1500)
+					copy(a1501, r.ReadBytes(n1500))
+					x.AddAU8 = a1501
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1552, id1553 := c.ReadRefFlag(); st1552 == foryimpl.RefBack {
-					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1553)
-				} else if st1552 == foryimpl.RefFollows {
+				if st1506, id1507 := c.ReadRefFlag(); st1506 == foryimpl.RefBack {
+					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1507)
+				} else if st1506 == foryimpl.RefFollows {
 					x.AddBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1553, x.AddBin)
+					foryimpl.SetRefSlice(c, id1507, x.AddBin)
 				} else {
 					x.AddBin = nil
 				}
@@ -8603,765 +8355,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1554 := c.ReadLengthFast(2)
-				if n1554 < 0 {
-					n1554 = c.ReadLength(2)
+				n1508 := c.ReadLengthFast(2)
+				if n1508 < 0 {
+					n1508 = c.ReadLength(2)
 				}
-				if n1554 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1554, 3))
+				if n1508 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1508, 3))
 					return
 				}
-				var l1555 [3]int16
-				if n1554 > 0 {
-					hn1557 := c.ReadListHeader(3)
+				var l1509 [3]int16
+				if n1508 > 0 {
+					hn1511 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1556 := range l1555 {
-							if hn1557 && !c.ReadFlag() {
-								clear(l1555[i1556 : i1556+1])
+						for i1510 := range l1509 {
+							if hn1511 && !c.ReadFlag() {
+								clear(l1509[i1510 : i1510+1])
 								continue
 							}
-							l1555[i1556] = r.ReadInt16()
+							l1509[i1510] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1556)
+								c.TraceIndex(i1510)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l1555
+				x.AddFix = l1509
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1560 := c.ReadLengthFast(1)
-				if n1560 < 0 {
-					n1560 = c.ReadLength(1)
+				n1514 := c.ReadLengthFast(1)
+				if n1514 < 0 {
+					n1514 = c.ReadLength(1)
 				}
-				l1561 := foryimpl.MakeSlice[[]bool](c, n1560)
-				if n1560 > 0 {
-					hn1563 := c.ReadListHeader(1)
+				l1515 := foryimpl.MakeSlice[[]bool](c, n1514)
+				if n1514 > 0 {
+					hn1517 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1562 := range l1561 {
-							if hn1563 && !c.ReadFlag() {
-								clear(l1561[i1562 : i1562+1])
+						for i1516 := range l1515 {
+							if hn1517 && !c.ReadFlag() {
+								clear(l1515[i1516 : i1516+1])
 								continue
 							}
-							l1561[i1562] = r.ReadBool()
+							l1515[i1516] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1562)
+								c.TraceIndex(i1516)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l1561
+				x.AddLB = l1515
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n1566 := c.ReadLengthFast(1)
-				if n1566 < 0 {
-					n1566 = c.ReadLength(1)
+				n1520 := c.ReadLengthFast(1)
+				if n1520 < 0 {
+					n1520 = c.ReadLength(1)
 				}
-				l1567 := foryimpl.MakeSlice[[]Color](c, n1566)
-				if n1566 > 0 {
-					hn1569 := c.ReadListHeader(25)
+				l1521 := foryimpl.MakeSlice[[]Color](c, n1520)
+				if n1520 > 0 {
+					hn1523 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1568 := range l1567 {
-							if hn1569 && !c.ReadFlag() {
-								clear(l1567[i1568 : i1568+1])
+						for i1522 := range l1521 {
+							if hn1523 && !c.ReadFlag() {
+								clear(l1521[i1522 : i1522+1])
 								continue
 							}
-							if e1572 := c.ReadEnumFast(uint32(0x7fffffff)); e1572 >= 0 {
-								l1567[i1568] = Color(e1572)
+							if e1526 := c.ReadEnumFast(uint32(0x7fffffff)); e1526 >= 0 {
+								l1521[i1522] = Color(e1526)
 							} else {
-								l1567[i1568] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1521[i1522] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i1568)
+								c.TraceIndex(i1522)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l1567
+				x.AddLE = l1521
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1573 := c.ReadLengthFast(4)
-				if n1573 < 0 {
-					n1573 = c.ReadLength(4)
+				n1527 := c.ReadLengthFast(4)
+				if n1527 < 0 {
+					n1527 = c.ReadLength(4)
 				}
-				l1574 := foryimpl.MakeSlice[[]float32](c, n1573)
-				if n1573 > 0 {
-					hn1576 := c.ReadListHeader(19)
+				l1528 := foryimpl.MakeSlice[[]float32](c, n1527)
+				if n1527 > 0 {
+					hn1530 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1575 := range l1574 {
-							if hn1576 && !c.ReadFlag() {
-								clear(l1574[i1575 : i1575+1])
+						for i1529 := range l1528 {
+							if hn1530 && !c.ReadFlag() {
+								clear(l1528[i1529 : i1529+1])
 								continue
 							}
-							l1574[i1575] = r.ReadFloat32()
+							l1528[i1529] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1575)
+								c.TraceIndex(i1529)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l1574
+				x.AddLF32 = l1528
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1579 := c.ReadLengthFast(8)
-				if n1579 < 0 {
-					n1579 = c.ReadLength(8)
+				n1533 := c.ReadLengthFast(8)
+				if n1533 < 0 {
+					n1533 = c.ReadLength(8)
 				}
-				l1580 := foryimpl.MakeSlice[[]float64](c, n1579)
-				if n1579 > 0 {
-					hn1582 := c.ReadListHeader(20)
+				l1534 := foryimpl.MakeSlice[[]float64](c, n1533)
+				if n1533 > 0 {
+					hn1536 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1581 := range l1580 {
-							if hn1582 && !c.ReadFlag() {
-								clear(l1580[i1581 : i1581+1])
+						for i1535 := range l1534 {
+							if hn1536 && !c.ReadFlag() {
+								clear(l1534[i1535 : i1535+1])
 								continue
 							}
-							l1580[i1581] = r.ReadFloat64()
+							l1534[i1535] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1581)
+								c.TraceIndex(i1535)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l1580
+				x.AddLF64 = l1534
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1585 := c.ReadLengthFast(1)
-				if n1585 < 0 {
-					n1585 = c.ReadLength(1)
+				n1539 := c.ReadLengthFast(1)
+				if n1539 < 0 {
+					n1539 = c.ReadLength(1)
 				}
-				l1586 := foryimpl.MakeSlice[[]int32](c, n1585)
-				if n1585 > 0 {
-					hn1588 := c.ReadListHeader(5)
+				l1540 := foryimpl.MakeSlice[[]int32](c, n1539)
+				if n1539 > 0 {
+					hn1542 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1587 := range l1586 {
-							if hn1588 && !c.ReadFlag() {
-								clear(l1586[i1587 : i1587+1])
+						for i1541 := range l1540 {
+							if hn1542 && !c.ReadFlag() {
+								clear(l1540[i1541 : i1541+1])
 								continue
 							}
-							l1586[i1587] = r.ReadVarInt32()
+							l1540[i1541] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1587)
+								c.TraceIndex(i1541)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l1586
+				x.AddLI32 = l1540
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1591 := c.ReadLengthFast(1)
-				if n1591 < 0 {
-					n1591 = c.ReadLength(1)
+				n1545 := c.ReadLengthFast(1)
+				if n1545 < 0 {
+					n1545 = c.ReadLength(1)
 				}
-				l1592 := foryimpl.MakeSlice[[]int64](c, n1591)
-				if n1591 > 0 {
-					hn1594 := c.ReadListHeader(7)
+				l1546 := foryimpl.MakeSlice[[]int64](c, n1545)
+				if n1545 > 0 {
+					hn1548 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1593 := range l1592 {
-							if hn1594 && !c.ReadFlag() {
-								clear(l1592[i1593 : i1593+1])
+						for i1547 := range l1546 {
+							if hn1548 && !c.ReadFlag() {
+								clear(l1546[i1547 : i1547+1])
 								continue
 							}
-							l1592[i1593] = r.ReadVarInt64()
+							l1546[i1547] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1593)
+								c.TraceIndex(i1547)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l1592
+				x.AddLI64 = l1546
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1597 := c.ReadLengthFast(1)
-				if n1597 < 0 {
-					n1597 = c.ReadLength(1)
+				n1551 := c.ReadLengthFast(1)
+				if n1551 < 0 {
+					n1551 = c.ReadLength(1)
 				}
-				l1598 := foryimpl.MakeSlice[[]int8](c, n1597)
-				if n1597 > 0 {
-					hn1600 := c.ReadListHeader(2)
+				l1552 := foryimpl.MakeSlice[[]int8](c, n1551)
+				if n1551 > 0 {
+					hn1554 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1599 := range l1598 {
-							if hn1600 && !c.ReadFlag() {
-								clear(l1598[i1599 : i1599+1])
+						for i1553 := range l1552 {
+							if hn1554 && !c.ReadFlag() {
+								clear(l1552[i1553 : i1553+1])
 								continue
 							}
-							l1598[i1599] = r.ReadInt8()
+							l1552[i1553] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1599)
+								c.TraceIndex(i1553)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l1598
+				x.AddLI8 = l1552
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1603 := c.ReadLengthFast(1)
-				if n1603 < 0 {
-					n1603 = c.ReadLength(1)
+				n1557 := c.ReadLengthFast(1)
+				if n1557 < 0 {
+					n1557 = c.ReadLength(1)
 				}
-				l1604 := foryimpl.MakeSlice[[][]int32](c, n1603)
-				if n1603 > 0 {
-					hn1606, tr1608 := c.ReadListHeaderRef(22)
+				l1558 := foryimpl.MakeSlice[[][]int32](c, n1557)
+				if n1557 > 0 {
+					hn1560, tr1562 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i1605 := range l1604 {
-							if tr1608 {
-								if st1609, id1610 := c.ReadRefFlag(); st1609 == foryimpl.RefBack {
-									l1604[i1605] = foryimpl.BackRefSlice[int32](c, id1610)
-								} else if st1609 == foryimpl.RefFollows {
-									n1611 := c.ReadLengthFast(1)
-									if n1611 < 0 {
-										n1611 = c.ReadLength(1)
+						for i1559 := range l1558 {
+							if tr1562 {
+								if st1563, id1564 := c.ReadRefFlag(); st1563 == foryimpl.RefBack {
+									l1558[i1559] = foryimpl.BackRefSlice[int32](c, id1564)
+								} else if st1563 == foryimpl.RefFollows {
+									n1565 := c.ReadLengthFast(1)
+									if n1565 < 0 {
+										n1565 = c.ReadLength(1)
 									}
-									l1612 := foryimpl.MakeSlice[[]int32](c, n1611)
-									if n1611 > 0 {
-										hn1614 := c.ReadListHeader(5)
+									l1566 := foryimpl.MakeSlice[[]int32](c, n1565)
+									if n1565 > 0 {
+										hn1568 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i1613 := range l1612 {
-												if hn1614 && !c.ReadFlag() {
-													clear(l1612[i1613 : i1613+1])
+											for i1567 := range l1566 {
+												if hn1568 && !c.ReadFlag() {
+													clear(l1566[i1567 : i1567+1])
 													continue
 												}
-												l1612[i1613] = r.ReadVarInt32()
+												l1566[i1567] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i1613)
+													c.TraceIndex(i1567)
 													break
 												}
 											}
 										}
 									}
-									l1604[i1605] = l1612
-									foryimpl.SetRefSlice(c, id1610, l1604[i1605])
+									l1558[i1559] = l1566
+									foryimpl.SetRefSlice(c, id1564, l1558[i1559])
 								} else {
-									l1604[i1605] = nil
+									l1558[i1559] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i1605)
+									c.TraceIndex(i1559)
 									break
 								}
 								continue
 							}
-							if hn1606 && !c.ReadFlag() {
-								clear(l1604[i1605 : i1605+1])
+							if hn1560 && !c.ReadFlag() {
+								clear(l1558[i1559 : i1559+1])
 								continue
 							}
-							n1617 := c.ReadLengthFast(1)
-							if n1617 < 0 {
-								n1617 = c.ReadLength(1)
+							n1571 := c.ReadLengthFast(1)
+							if n1571 < 0 {
+								n1571 = c.ReadLength(1)
 							}
-							l1618 := foryimpl.MakeSlice[[]int32](c, n1617)
-							if n1617 > 0 {
-								hn1620 := c.ReadListHeader(5)
+							l1572 := foryimpl.MakeSlice[[]int32](c, n1571)
+							if n1571 > 0 {
+								hn1574 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1619 := range l1618 {
-										if hn1620 && !c.ReadFlag() {
-											clear(l1618[i1619 : i1619+1])
+									for i1573 := range l1572 {
+										if hn1574 && !c.ReadFlag() {
+											clear(l1572[i1573 : i1573+1])
 											continue
 										}
-										l1618[i1619] = r.ReadVarInt32()
+										l1572[i1573] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1619)
+											c.TraceIndex(i1573)
 											break
 										}
 									}
 								}
 							}
-							l1604[i1605] = l1618
+							l1558[i1559] = l1572
 							if c.Failed() {
-								c.TraceIndex(i1605)
+								c.TraceIndex(i1559)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l1604
+				x.AddLL = l1558
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1623 := c.ReadLengthFast(1)
-				if n1623 < 0 {
-					n1623 = c.ReadLength(1)
+				n1577 := c.ReadLengthFast(1)
+				if n1577 < 0 {
+					n1577 = c.ReadLength(1)
 				}
-				l1624 := foryimpl.MakeSlice[[]map[string]int32](c, n1623)
-				if n1623 > 0 {
-					hn1626, tr1628 := c.ReadListHeaderRef(24)
+				l1578 := foryimpl.MakeSlice[[]map[string]int32](c, n1577)
+				if n1577 > 0 {
+					hn1580, tr1582 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i1625 := range l1624 {
-							if tr1628 {
-								if st1629, id1630 := c.ReadRefFlag(); st1629 == foryimpl.RefBack {
-									l1624[i1625] = foryimpl.BackRefMap[string, int32](c, id1630)
-								} else if st1629 == foryimpl.RefFollows {
-									n1631 := c.ReadLengthFast(2)
-									if n1631 < 0 {
-										n1631 = c.ReadLength(2)
+						for i1579 := range l1578 {
+							if tr1582 {
+								if st1583, id1584 := c.ReadRefFlag(); st1583 == foryimpl.RefBack {
+									l1578[i1579] = foryimpl.BackRefMap[string, int32](c, id1584)
+								} else if st1583 == foryimpl.RefFollows {
+									n1585 := c.ReadLengthFast(2)
+									if n1585 < 0 {
+										n1585 = c.ReadLength(2)
 									}
-									m1632 := foryimpl.MakeMap[map[string]int32](c, n1631)
-									for n1631 > 0 && !c.Failed() {
-										sz1633, vn1634, _ := c.ReadMapChunk(n1631, 21, 5, nil, false)
-										for j1635 := 0; j1635 < sz1633 && !c.Failed(); j1635++ {
-											var k1636 string
-											k1636 = c.ReadString()
-											var v1637 int32
-											if !vn1634 {
-												v1637 = r.ReadVarInt32()
+									m1586 := foryimpl.MakeMap[map[string]int32](c, n1585)
+									for n1585 > 0 && !c.Failed() {
+										sz1587, vn1588, _ := c.ReadMapChunk(n1585, 21, 5, nil, false)
+										for j1589 := 0; j1589 < sz1587 && !c.Failed(); j1589++ {
+											var k1590 string
+											k1590 = c.ReadString()
+											var v1591 int32
+											if !vn1588 {
+												v1591 = r.ReadVarInt32()
 											}
-											m1632[k1636] = v1637
+											m1586[k1590] = v1591
 										}
-										n1631 -= sz1633
+										n1585 -= sz1587
 									}
-									l1624[i1625] = m1632
-									foryimpl.SetRefMap(c, id1630, l1624[i1625])
+									l1578[i1579] = m1586
+									foryimpl.SetRefMap(c, id1584, l1578[i1579])
 								} else {
-									l1624[i1625] = nil
+									l1578[i1579] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i1625)
+									c.TraceIndex(i1579)
 									break
 								}
 								continue
 							}
-							if hn1626 && !c.ReadFlag() {
-								clear(l1624[i1625 : i1625+1])
+							if hn1580 && !c.ReadFlag() {
+								clear(l1578[i1579 : i1579+1])
 								continue
 							}
-							n1639 := c.ReadLengthFast(2)
-							if n1639 < 0 {
-								n1639 = c.ReadLength(2)
+							n1593 := c.ReadLengthFast(2)
+							if n1593 < 0 {
+								n1593 = c.ReadLength(2)
 							}
-							m1640 := foryimpl.MakeMap[map[string]int32](c, n1639)
-							for n1639 > 0 && !c.Failed() {
-								sz1641, vn1642, _ := c.ReadMapChunk(n1639, 21, 5, nil, false)
-								for j1643 := 0; j1643 < sz1641 && !c.Failed(); j1643++ {
-									var k1644 string
-									k1644 = c.ReadString()
-									var v1645 int32
-									if !vn1642 {
-										v1645 = r.ReadVarInt32()
+							m1594 := foryimpl.MakeMap[map[string]int32](c, n1593)
+							for n1593 > 0 && !c.Failed() {
+								sz1595, vn1596, _ := c.ReadMapChunk(n1593, 21, 5, nil, false)
+								for j1597 := 0; j1597 < sz1595 && !c.Failed(); j1597++ {
+									var k1598 string
+									k1598 = c.ReadString()
+									var v1599 int32
+									if !vn1596 {
+										v1599 = r.ReadVarInt32()
 									}
-									m1640[k1644] = v1645
+									m1594[k1598] = v1599
 								}
-								n1639 -= sz1641
+								n1593 -= sz1595
 							}
-							l1624[i1625] = m1640
+							l1578[i1579] = m1594
 							if c.Failed() {
-								c.TraceIndex(i1625)
+								c.TraceIndex(i1579)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l1624
+				x.AddLM = l1578
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1647 := c.ReadLengthFast(1)
-				if n1647 < 0 {
-					n1647 = c.ReadLength(1)
+				n1601 := c.ReadLengthFast(1)
+				if n1601 < 0 {
+					n1601 = c.ReadLength(1)
 				}
-				l1648 := foryimpl.MakeSlice[[]*int32](c, n1647)
-				if n1647 > 0 {
-					hn1650 := c.ReadListHeader(5)
+				l1602 := foryimpl.MakeSlice[[]*int32](c, n1601)
+				if n1601 > 0 {
+					hn1604 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1649 := range l1648 {
-							if hn1650 && !c.ReadFlag() {
-								clear(l1648[i1649 : i1649+1])
+						for i1603 := range l1602 {
+							if hn1604 && !c.ReadFlag() {
+								clear(l1602[i1603 : i1603+1])
 								continue
 							}
-							p1653 := foryimpl.Alloc[int32](c)
-							*p1653 = r.ReadVarInt32()
-							l1648[i1649] = p1653
+							p1607 := foryimpl.Alloc[int32](c)
+							*p1607 = r.ReadVarInt32()
+							l1602[i1603] = p1607
 							if c.Failed() {
-								c.TraceIndex(i1649)
+								c.TraceIndex(i1603)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l1648
+				x.AddLPI = l1602
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n1654 := c.ReadLengthFast(1)
-				if n1654 < 0 {
-					n1654 = c.ReadLength(1)
+				n1608 := c.ReadLengthFast(1)
+				if n1608 < 0 {
+					n1608 = c.ReadLength(1)
 				}
-				l1655 := foryimpl.MakeSlice[[]string](c, n1654)
-				if n1654 > 0 {
-					hn1657 := c.ReadListHeader(21)
+				l1609 := foryimpl.MakeSlice[[]string](c, n1608)
+				if n1608 > 0 {
+					hn1611 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1656 := range l1655 {
-							if hn1657 && !c.ReadFlag() {
-								clear(l1655[i1656 : i1656+1])
+						for i1610 := range l1609 {
+							if hn1611 && !c.ReadFlag() {
+								clear(l1609[i1610 : i1610+1])
 								continue
 							}
-							l1655[i1656] = c.ReadString()
+							l1609[i1610] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1656)
+								c.TraceIndex(i1610)
 								break
 							}
 						}
 					}
 				}
-				x.AddLS = l1655
+				x.AddLS = l1609
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n1660 := c.ReadLengthFast(1)
-				if n1660 < 0 {
-					n1660 = c.ReadLength(1)
+				n1614 := c.ReadLengthFast(1)
+				if n1614 < 0 {
+					n1614 = c.ReadLength(1)
 				}
-				l1661 := foryimpl.MakeSlice[[]time.Time](c, n1660)
-				if n1660 > 0 {
-					hn1663 := c.ReadListHeader(38)
+				l1615 := foryimpl.MakeSlice[[]time.Time](c, n1614)
+				if n1614 > 0 {
+					hn1617 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1662 := range l1661 {
-							if hn1663 && !c.ReadFlag() {
-								clear(l1661[i1662 : i1662+1])
+						for i1616 := range l1615 {
+							if hn1617 && !c.ReadFlag() {
+								clear(l1615[i1616 : i1616+1])
 								continue
 							}
-							l1661[i1662] = c.ReadTime()
+							l1615[i1616] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1662)
+								c.TraceIndex(i1616)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l1661
+				x.AddLT = l1615
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1666 := c.ReadLengthFast(2)
-				if n1666 < 0 {
-					n1666 = c.ReadLength(2)
+				n1620 := c.ReadLengthFast(2)
+				if n1620 < 0 {
+					n1620 = c.ReadLength(2)
 				}
-				l1667 := foryimpl.MakeSlice[[]uint16](c, n1666)
-				if n1666 > 0 {
-					hn1669 := c.ReadListHeader(10)
+				l1621 := foryimpl.MakeSlice[[]uint16](c, n1620)
+				if n1620 > 0 {
+					hn1623 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1668 := range l1667 {
-							if hn1669 && !c.ReadFlag() {
-								clear(l1667[i1668 : i1668+1])
+						for i1622 := range l1621 {
+							if hn1623 && !c.ReadFlag() {
+								clear(l1621[i1622 : i1622+1])
 								continue
 							}
-							l1667[i1668] = r.ReadUint16()
+							l1621[i1622] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1668)
+								c.TraceIndex(i1622)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l1667
+				x.AddLU16 = l1621
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1672 := c.ReadLengthFast(1)
-				if n1672 < 0 {
-					n1672 = c.ReadLength(1)
+				n1626 := c.ReadLengthFast(1)
+				if n1626 < 0 {
+					n1626 = c.ReadLength(1)
 				}
-				l1673 := foryimpl.MakeSlice[[]uint64](c, n1672)
-				if n1672 > 0 {
-					hn1675 := c.ReadListHeader(14)
+				l1627 := foryimpl.MakeSlice[[]uint64](c, n1626)
+				if n1626 > 0 {
+					hn1629 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1674 := range l1673 {
-							if hn1675 && !c.ReadFlag() {
-								clear(l1673[i1674 : i1674+1])
+						for i1628 := range l1627 {
+							if hn1629 && !c.ReadFlag() {
+								clear(l1627[i1628 : i1628+1])
 								continue
 							}
-							l1673[i1674] = r.ReadVarUint64()
+							l1627[i1628] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1674)
+								c.TraceIndex(i1628)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l1673
+				x.AddLU64 = l1627
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n1678 := c.ReadLengthFast(2)
-				if n1678 < 0 {
-					n1678 = c.ReadLength(2)
+				n1632 := c.ReadLengthFast(2)
+				if n1632 < 0 {
+					n1632 = c.ReadLength(2)
 				}
-				m1679 := foryimpl.MakeMap[map[bool]string](c, n1678)
-				for n1678 > 0 && !c.Failed() {
-					sz1680, vn1681, _ := c.ReadMapChunk(n1678, 1, 21, nil, false)
-					for j1682 := 0; j1682 < sz1680 && !c.Failed(); j1682++ {
-						var k1683 bool
-						k1683 = r.ReadBool()
-						var v1684 string
-						if !vn1681 {
-							v1684 = c.ReadString()
+				m1633 := foryimpl.MakeMap[map[bool]string](c, n1632)
+				for n1632 > 0 && !c.Failed() {
+					sz1634, vn1635, _ := c.ReadMapChunk(n1632, 1, 21, nil, false)
+					for j1636 := 0; j1636 < sz1634 && !c.Failed(); j1636++ {
+						var k1637 bool
+						k1637 = r.ReadBool()
+						var v1638 string
+						if !vn1635 {
+							v1638 = c.ReadString()
 						}
-						m1679[k1683] = v1684
+						m1633[k1637] = v1638
 					}
-					n1678 -= sz1680
+					n1632 -= sz1634
 				}
-				x.AddMBS = m1679
+				x.AddMBS = m1633
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n1686 := c.ReadLengthFast(2)
-				if n1686 < 0 {
-					n1686 = c.ReadLength(2)
+				n1640 := c.ReadLengthFast(2)
+				if n1640 < 0 {
+					n1640 = c.ReadLength(2)
 				}
-				m1687 := foryimpl.MakeMap[map[Color]string](c, n1686)
-				for n1686 > 0 && !c.Failed() {
-					sz1688, vn1689, _ := c.ReadMapChunk(n1686, 25, 21, nil, false)
-					for j1690 := 0; j1690 < sz1688 && !c.Failed(); j1690++ {
-						var k1691 Color
-						if e1693 := c.ReadEnumFast(uint32(0x7fffffff)); e1693 >= 0 {
-							k1691 = Color(e1693)
+				m1641 := foryimpl.MakeMap[map[Color]string](c, n1640)
+				for n1640 > 0 && !c.Failed() {
+					sz1642, vn1643, _ := c.ReadMapChunk(n1640, 25, 21, nil, false)
+					for j1644 := 0; j1644 < sz1642 && !c.Failed(); j1644++ {
+						var k1645 Color
+						if e1647 := c.ReadEnumFast(uint32(0x7fffffff)); e1647 >= 0 {
+							k1645 = Color(e1647)
 						} else {
-							k1691 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k1645 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v1692 string
-						if !vn1689 {
-							v1692 = c.ReadString()
+						var v1646 string
+						if !vn1643 {
+							v1646 = c.ReadString()
 						}
-						m1687[k1691] = v1692
+						m1641[k1645] = v1646
 					}
-					n1686 -= sz1688
+					n1640 -= sz1642
 				}
-				x.AddMES = m1687
+				x.AddMES = m1641
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n1695 := c.ReadLengthFast(2)
-				if n1695 < 0 {
-					n1695 = c.ReadLength(2)
+				n1649 := c.ReadLengthFast(2)
+				if n1649 < 0 {
+					n1649 = c.ReadLength(2)
 				}
-				m1696 := foryimpl.MakeMap[map[int64]float64](c, n1695)
-				for n1695 > 0 && !c.Failed() {
-					sz1697, vn1698, _ := c.ReadMapChunk(n1695, 7, 20, nil, false)
-					for j1699 := 0; j1699 < sz1697 && !c.Failed(); j1699++ {
-						var k1700 int64
-						k1700 = r.ReadVarInt64()
-						var v1701 float64
-						if !vn1698 {
-							v1701 = r.ReadFloat64()
+				m1650 := foryimpl.MakeMap[map[int64]float64](c, n1649)
+				for n1649 > 0 && !c.Failed() {
+					sz1651, vn1652, _ := c.ReadMapChunk(n1649, 7, 20, nil, false)
+					for j1653 := 0; j1653 < sz1651 && !c.Failed(); j1653++ {
+						var k1654 int64
+						k1654 = r.ReadVarInt64()
+						var v1655 float64
+						if !vn1652 {
+							v1655 = r.ReadFloat64()
 						}
-						m1696[k1700] = v1701
+						m1650[k1654] = v1655
 					}
-					n1695 -= sz1697
+					n1649 -= sz1651
 				}
-				x.AddMI64F = m1696
+				x.AddMI64F = m1650
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n1703 := c.ReadLengthFast(2)
-				if n1703 < 0 {
-					n1703 = c.ReadLength(2)
+				n1657 := c.ReadLengthFast(2)
+				if n1657 < 0 {
+					n1657 = c.ReadLength(2)
 				}
-				m1704 := foryimpl.MakeMap[map[int32]string](c, n1703)
-				for n1703 > 0 && !c.Failed() {
-					sz1705, vn1706, _ := c.ReadMapChunk(n1703, 5, 21, nil, false)
-					for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
-						var k1708 int32
-						k1708 = r.ReadVarInt32()
-						var v1709 string
-						if !vn1706 {
-							v1709 = c.ReadString()
+				m1658 := foryimpl.MakeMap[map[int32]string](c, n1657)
+				for n1657 > 0 && !c.Failed() {
+					sz1659, vn1660, _ := c.ReadMapChunk(n1657, 5, 21, nil, false)
+					for j1661 := 0; j1661 < sz1659 && !c.Failed(); j1661++ {
+						var k1662 int32
+						k1662 = r.ReadVarInt32()
+						var v1663 string
+						if !vn1660 {
+							v1663 = c.ReadString()
 						}
-						m1704[k1708] = v1709
+						m1658[k1662] = v1663
 					}
-					n1703 -= sz1705
+					n1657 -= sz1659
 				}
-				x.AddMIS = m1704
+				x.AddMIS = m1658
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n1711 := c.ReadLengthFast(2)
-				if n1711 < 0 {
-					n1711 = c.ReadLength(2)
+				n1665 := c.ReadLengthFast(2)
+				if n1665 < 0 {
+					n1665 = c.ReadLength(2)
 				}
-				m1712 := foryimpl.MakeMap[map[string]int32](c, n1711)
-				for n1711 > 0 && !c.Failed() {
-					sz1713, vn1714, _ := c.ReadMapChunk(n1711, 21, 5, nil, false)
-					for j1715 := 0; j1715 < sz1713 && !c.Failed(); j1715++ {
-						var k1716 string
-						k1716 = c.ReadString()
-						var v1717 int32
-						if !vn1714 {
-							v1717 = r.ReadVarInt32()
+				m1666 := foryimpl.MakeMap[map[string]int32](c, n1665)
+				for n1665 > 0 && !c.Failed() {
+					sz1667, vn1668, _ := c.ReadMapChunk(n1665, 21, 5, nil, false)
+					for j1669 := 0; j1669 < sz1667 && !c.Failed(); j1669++ {
+						var k1670 string
+						k1670 = c.ReadString()
+						var v1671 int32
+						if !vn1668 {
+							v1671 = r.ReadVarInt32()
 						}
-						m1712[k1716] = v1717
+						m1666[k1670] = v1671
 					}
-					n1711 -= sz1713
+					n1665 -= sz1667
 				}
-				x.AddMSI = m1712
+				x.AddMSI = m1666
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n1719 := c.ReadLengthFast(2)
-				if n1719 < 0 {
-					n1719 = c.ReadLength(2)
+				n1673 := c.ReadLengthFast(2)
+				if n1673 < 0 {
+					n1673 = c.ReadLength(2)
 				}
-				m1720 := foryimpl.MakeMap[map[string][]string](c, n1719)
-				for n1719 > 0 && !c.Failed() {
-					sz1721, vn1722, _ := c.ReadMapChunk(n1719, 21, 22, nil, true)
-					for j1723 := 0; j1723 < sz1721 && !c.Failed(); j1723++ {
-						var k1724 string
-						k1724 = c.ReadString()
-						var v1725 []string
-						if !vn1722 {
-							n1726 := c.ReadLengthFast(1)
-							if n1726 < 0 {
-								n1726 = c.ReadLength(1)
+				m1674 := foryimpl.MakeMap[map[string][]string](c, n1673)
+				for n1673 > 0 && !c.Failed() {
+					sz1675, vn1676, _ := c.ReadMapChunk(n1673, 21, 22, nil, true)
+					for j1677 := 0; j1677 < sz1675 && !c.Failed(); j1677++ {
+						var k1678 string
+						k1678 = c.ReadString()
+						var v1679 []string
+						if !vn1676 {
+							n1680 := c.ReadLengthFast(1)
+							if n1680 < 0 {
+								n1680 = c.ReadLength(1)
 							}
-							l1727 := foryimpl.MakeSlice[[]string](c, n1726)
-							if n1726 > 0 {
-								hn1729 := c.ReadListHeader(21)
+							l1681 := foryimpl.MakeSlice[[]string](c, n1680)
+							if n1680 > 0 {
+								hn1683 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1728 := range l1727 {
-										if hn1729 && !c.ReadFlag() {
-											clear(l1727[i1728 : i1728+1])
+									for i1682 := range l1681 {
+										if hn1683 && !c.ReadFlag() {
+											clear(l1681[i1682 : i1682+1])
 											continue
 										}
-										l1727[i1728] = c.ReadString()
+										l1681[i1682] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1728)
+											c.TraceIndex(i1682)
 											break
 										}
 									}
 								}
 							}
-							v1725 = l1727
+							v1679 = l1681
 						}
-						m1720[k1724] = v1725
+						m1674[k1678] = v1679
 					}
-					n1719 -= sz1721
+					n1673 -= sz1675
 				}
-				x.AddMSL = m1720
+				x.AddMSL = m1674
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n1733 := c.ReadLengthFast(2)
-				if n1733 < 0 {
-					n1733 = c.ReadLength(2)
+				n1687 := c.ReadLengthFast(2)
+				if n1687 < 0 {
+					n1687 = c.ReadLength(2)
 				}
-				m1734 := foryimpl.MakeMap[map[string]map[string]int32](c, n1733)
-				for n1733 > 0 && !c.Failed() {
-					sz1735, vn1736, _ := c.ReadMapChunk(n1733, 21, 24, nil, true)
-					for j1737 := 0; j1737 < sz1735 && !c.Failed(); j1737++ {
-						var k1738 string
-						k1738 = c.ReadString()
-						var v1739 map[string]int32
-						if !vn1736 {
-							n1740 := c.ReadLengthFast(2)
-							if n1740 < 0 {
-								n1740 = c.ReadLength(2)
+				m1688 := foryimpl.MakeMap[map[string]map[string]int32](c, n1687)
+				for n1687 > 0 && !c.Failed() {
+					sz1689, vn1690, _ := c.ReadMapChunk(n1687, 21, 24, nil, true)
+					for j1691 := 0; j1691 < sz1689 && !c.Failed(); j1691++ {
+						var k1692 string
+						k1692 = c.ReadString()
+						var v1693 map[string]int32
+						if !vn1690 {
+							n1694 := c.ReadLengthFast(2)
+							if n1694 < 0 {
+								n1694 = c.ReadLength(2)
 							}
-							m1741 := foryimpl.MakeMap[map[string]int32](c, n1740)
-							for n1740 > 0 && !c.Failed() {
-								sz1742, vn1743, _ := c.ReadMapChunk(n1740, 21, 5, nil, false)
-								for j1744 := 0; j1744 < sz1742 && !c.Failed(); j1744++ {
-									var k1745 string
-									k1745 = c.ReadString()
-									var v1746 int32
-									if !vn1743 {
-										v1746 = r.ReadVarInt32()
+							m1695 := foryimpl.MakeMap[map[string]int32](c, n1694)
+							for n1694 > 0 && !c.Failed() {
+								sz1696, vn1697, _ := c.ReadMapChunk(n1694, 21, 5, nil, false)
+								for j1698 := 0; j1698 < sz1696 && !c.Failed(); j1698++ {
+									var k1699 string
+									k1699 = c.ReadString()
+									var v1700 int32
+									if !vn1697 {
+										v1700 = r.ReadVarInt32()
 									}
-									m1741[k1745] = v1746
+									m1695[k1699] = v1700
 								}
-								n1740 -= sz1742
+								n1694 -= sz1696
 							}
-							v1739 = m1741
+							v1693 = m1695
 						}
-						m1734[k1738] = v1739
+						m1688[k1692] = v1693
 					}
-					n1733 -= sz1735
+					n1687 -= sz1689
 				}
-				x.AddMSM = m1734
+				x.AddMSM = m1688
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n1749 := c.ReadLengthFast(2)
-				if n1749 < 0 {
-					n1749 = c.ReadLength(2)
+				n1703 := c.ReadLengthFast(2)
+				if n1703 < 0 {
+					n1703 = c.ReadLength(2)
 				}
-				m1750 := foryimpl.MakeMap[map[string]*int32](c, n1749)
-				for n1749 > 0 && !c.Failed() {
-					sz1751, vn1752, _ := c.ReadMapChunk(n1749, 21, 5, nil, true)
-					for j1753 := 0; j1753 < sz1751 && !c.Failed(); j1753++ {
-						var k1754 string
-						k1754 = c.ReadString()
-						var v1755 *int32
-						if !vn1752 {
-							p1756 := foryimpl.Alloc[int32](c)
-							*p1756 = r.ReadVarInt32()
-							v1755 = p1756
+				m1704 := foryimpl.MakeMap[map[string]*int32](c, n1703)
+				for n1703 > 0 && !c.Failed() {
+					sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 5, nil, true)
+					for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
+						var k1708 string
+						k1708 = c.ReadString()
+						var v1709 *int32
+						if !vn1706 {
+							p1710 := foryimpl.Alloc[int32](c)
+							*p1710 = r.ReadVarInt32()
+							v1709 = p1710
 						}
-						m1750[k1754] = v1755
+						m1704[k1708] = v1709
 					}
-					n1749 -= sz1751
+					n1703 -= sz1705
 				}
-				x.AddMSP = m1750
+				x.AddMSP = m1704
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n1758 := c.ReadLengthFast(2)
-				if n1758 < 0 {
-					n1758 = c.ReadLength(2)
+				n1712 := c.ReadLengthFast(2)
+				if n1712 < 0 {
+					n1712 = c.ReadLength(2)
 				}
-				m1759 := foryimpl.MakeMap[map[uint8]uint16](c, n1758)
-				for n1758 > 0 && !c.Failed() {
-					sz1760, vn1761, _ := c.ReadMapChunk(n1758, 9, 10, nil, false)
-					for j1762 := 0; j1762 < sz1760 && !c.Failed(); j1762++ {
-						var k1763 uint8
-						k1763 = r.ReadUint8()
-						var v1764 uint16
-						if !vn1761 {
-							v1764 = r.ReadUint16()
+				m1713 := foryimpl.MakeMap[map[uint8]uint16](c, n1712)
+				for n1712 > 0 && !c.Failed() {
+					sz1714, vn1715, _ := c.ReadMapChunk(n1712, 9, 10, nil, false)
+					for j1716 := 0; j1716 < sz1714 && !c.Failed(); j1716++ {
+						var k1717 uint8
+						k1717 = r.ReadUint8()
+						var v1718 uint16
+						if !vn1715 {
+							v1718 = r.ReadUint16()
 						}
-						m1759[k1763] = v1764
+						m1713[k1717] = v1718
 					}
-					n1758 -= sz1760
+					n1712 -= sz1714
 				}
-				x.AddMU8 = m1759
+				x.AddMU8 = m1713
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1766, id1767 := c.ReadRefFlag(); st1766 == foryimpl.RefBack {
-					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1767)
-				} else if st1766 == foryimpl.RefFollows {
+				if st1720, id1721 := c.ReadRefFlag(); st1720 == foryimpl.RefBack {
+					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1721)
+				} else if st1720 == foryimpl.RefFollows {
 					x.AddNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1767, x.AddNBin)
+					foryimpl.SetRefSlice(c, id1721, x.AddNBin)
 				} else {
 					x.AddNBin = nil
 				}
@@ -9374,146 +9126,146 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1774, id1775 := c.ReadRefFlag(); st1774 == foryimpl.RefBack {
-					x.AddNLS = foryimpl.BackRefSlice[string](c, id1775)
-				} else if st1774 == foryimpl.RefFollows {
-					n1776 := c.ReadLengthFast(1)
-					if n1776 < 0 {
-						n1776 = c.ReadLength(1)
+				if st1728, id1729 := c.ReadRefFlag(); st1728 == foryimpl.RefBack {
+					x.AddNLS = foryimpl.BackRefSlice[string](c, id1729)
+				} else if st1728 == foryimpl.RefFollows {
+					n1730 := c.ReadLengthFast(1)
+					if n1730 < 0 {
+						n1730 = c.ReadLength(1)
 					}
-					l1777 := foryimpl.MakeSlice[[]string](c, n1776)
-					if n1776 > 0 {
-						hn1779 := c.ReadListHeader(21)
+					l1731 := foryimpl.MakeSlice[[]string](c, n1730)
+					if n1730 > 0 {
+						hn1733 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1778 := range l1777 {
-								if hn1779 && !c.ReadFlag() {
-									clear(l1777[i1778 : i1778+1])
+							for i1732 := range l1731 {
+								if hn1733 && !c.ReadFlag() {
+									clear(l1731[i1732 : i1732+1])
 									continue
 								}
-								l1777[i1778] = c.ReadString()
+								l1731[i1732] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1778)
+									c.TraceIndex(i1732)
 									break
 								}
 							}
 						}
 					}
-					x.AddNLS = l1777
-					foryimpl.SetRefSlice(c, id1775, x.AddNLS)
+					x.AddNLS = l1731
+					foryimpl.SetRefSlice(c, id1729, x.AddNLS)
 				} else {
 					x.AddNLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n1768 := c.ReadLengthFast(1)
-					if n1768 < 0 {
-						n1768 = c.ReadLength(1)
+					n1722 := c.ReadLengthFast(1)
+					if n1722 < 0 {
+						n1722 = c.ReadLength(1)
 					}
-					l1769 := foryimpl.MakeSlice[[]string](c, n1768)
-					if n1768 > 0 {
-						hn1771 := c.ReadListHeader(21)
+					l1723 := foryimpl.MakeSlice[[]string](c, n1722)
+					if n1722 > 0 {
+						hn1725 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1770 := range l1769 {
-								if hn1771 && !c.ReadFlag() {
-									clear(l1769[i1770 : i1770+1])
+							for i1724 := range l1723 {
+								if hn1725 && !c.ReadFlag() {
+									clear(l1723[i1724 : i1724+1])
 									continue
 								}
-								l1769[i1770] = c.ReadString()
+								l1723[i1724] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1770)
+									c.TraceIndex(i1724)
 									break
 								}
 							}
 						}
 					}
-					x.AddNLS = l1769
+					x.AddNLS = l1723
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1790, id1791 := c.ReadRefFlag(); st1790 == foryimpl.RefBack {
-					x.AddNM = foryimpl.BackRefMap[string, int32](c, id1791)
-				} else if st1790 == foryimpl.RefFollows {
-					n1792 := c.ReadLengthFast(2)
-					if n1792 < 0 {
-						n1792 = c.ReadLength(2)
+				if st1744, id1745 := c.ReadRefFlag(); st1744 == foryimpl.RefBack {
+					x.AddNM = foryimpl.BackRefMap[string, int32](c, id1745)
+				} else if st1744 == foryimpl.RefFollows {
+					n1746 := c.ReadLengthFast(2)
+					if n1746 < 0 {
+						n1746 = c.ReadLength(2)
 					}
-					m1793 := foryimpl.MakeMap[map[string]int32](c, n1792)
-					for n1792 > 0 && !c.Failed() {
-						sz1794, vn1795, _ := c.ReadMapChunk(n1792, 21, 5, nil, false)
-						for j1796 := 0; j1796 < sz1794 && !c.Failed(); j1796++ {
-							var k1797 string
-							k1797 = c.ReadString()
-							var v1798 int32
-							if !vn1795 {
-								v1798 = r.ReadVarInt32()
+					m1747 := foryimpl.MakeMap[map[string]int32](c, n1746)
+					for n1746 > 0 && !c.Failed() {
+						sz1748, vn1749, _ := c.ReadMapChunk(n1746, 21, 5, nil, false)
+						for j1750 := 0; j1750 < sz1748 && !c.Failed(); j1750++ {
+							var k1751 string
+							k1751 = c.ReadString()
+							var v1752 int32
+							if !vn1749 {
+								v1752 = r.ReadVarInt32()
 							}
-							m1793[k1797] = v1798
+							m1747[k1751] = v1752
 						}
-						n1792 -= sz1794
+						n1746 -= sz1748
 					}
-					x.AddNM = m1793
-					foryimpl.SetRefMap(c, id1791, x.AddNM)
+					x.AddNM = m1747
+					foryimpl.SetRefMap(c, id1745, x.AddNM)
 				} else {
 					x.AddNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n1782 := c.ReadLengthFast(2)
-					if n1782 < 0 {
-						n1782 = c.ReadLength(2)
+					n1736 := c.ReadLengthFast(2)
+					if n1736 < 0 {
+						n1736 = c.ReadLength(2)
 					}
-					m1783 := foryimpl.MakeMap[map[string]int32](c, n1782)
-					for n1782 > 0 && !c.Failed() {
-						sz1784, vn1785, _ := c.ReadMapChunk(n1782, 21, 5, nil, false)
-						for j1786 := 0; j1786 < sz1784 && !c.Failed(); j1786++ {
-							var k1787 string
-							k1787 = c.ReadString()
-							var v1788 int32
-							if !vn1785 {
-								v1788 = r.ReadVarInt32()
+					m1737 := foryimpl.MakeMap[map[string]int32](c, n1736)
+					for n1736 > 0 && !c.Failed() {
+						sz1738, vn1739, _ := c.ReadMapChunk(n1736, 21, 5, nil, false)
+						for j1740 := 0; j1740 < sz1738 && !c.Failed(); j1740++ {
+							var k1741 string
+							k1741 = c.ReadString()
+							var v1742 int32
+							if !vn1739 {
+								v1742 = r.ReadVarInt32()
 							}
-							m1783[k1787] = v1788
+							m1737[k1741] = v1742
 						}
-						n1782 -= sz1784
+						n1736 -= sz1738
 					}
-					x.AddNM = m1783
+					x.AddNM = m1737
 				}
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1800 := c.ReadLengthFast(1)
-				if n1800 < 0 {
-					n1800 = c.ReadLength(1)
+				n1754 := c.ReadLengthFast(1)
+				if n1754 < 0 {
+					n1754 = c.ReadLength(1)
 				}
-				l1801 := foryimpl.MakeSlice[[]uint8](c, n1800)
-				if n1800 > 0 {
-					hn1803 := c.ReadListHeader(9)
+				l1755 := foryimpl.MakeSlice[[]uint8](c, n1754)
+				if n1754 > 0 {
+					hn1757 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i1802 := range l1801 {
-							if hn1803 && !c.ReadFlag() {
-								clear(l1801[i1802 : i1802+1])
+						for i1756 := range l1755 {
+							if hn1757 && !c.ReadFlag() {
+								clear(l1755[i1756 : i1756+1])
 								continue
 							}
-							l1801[i1802] = r.ReadUint8()
+							l1755[i1756] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i1802)
+								c.TraceIndex(i1756)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l1801
+				x.AddRaw = l1755
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1806, id1807 := c.ReadRefFlag(); st1806 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id1807)
-				} else if st1806 == foryimpl.RefFollows {
+				if st1760, id1761 := c.ReadRefFlag(); st1760 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id1761)
+				} else if st1760 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1807, x.Bin)
+					foryimpl.SetRefSlice(c, id1761, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -9528,765 +9280,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1808 := c.ReadLengthFast(2)
-				if n1808 < 0 {
-					n1808 = c.ReadLength(2)
+				n1762 := c.ReadLengthFast(2)
+				if n1762 < 0 {
+					n1762 = c.ReadLength(2)
 				}
-				if n1808 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1808, 3))
+				if n1762 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1762, 3))
 					return
 				}
-				var l1809 [3]int16
-				if n1808 > 0 {
-					hn1811 := c.ReadListHeader(3)
+				var l1763 [3]int16
+				if n1762 > 0 {
+					hn1765 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1810 := range l1809 {
-							if hn1811 && !c.ReadFlag() {
-								clear(l1809[i1810 : i1810+1])
+						for i1764 := range l1763 {
+							if hn1765 && !c.ReadFlag() {
+								clear(l1763[i1764 : i1764+1])
 								continue
 							}
-							l1809[i1810] = r.ReadInt16()
+							l1763[i1764] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1810)
+								c.TraceIndex(i1764)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1809
+				x.Fix = l1763
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1814 := c.ReadLengthFast(1)
-				if n1814 < 0 {
-					n1814 = c.ReadLength(1)
+				n1768 := c.ReadLengthFast(1)
+				if n1768 < 0 {
+					n1768 = c.ReadLength(1)
 				}
-				l1815 := foryimpl.MakeSlice[[]bool](c, n1814)
-				if n1814 > 0 {
-					hn1817 := c.ReadListHeader(1)
+				l1769 := foryimpl.MakeSlice[[]bool](c, n1768)
+				if n1768 > 0 {
+					hn1771 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1816 := range l1815 {
-							if hn1817 && !c.ReadFlag() {
-								clear(l1815[i1816 : i1816+1])
+						for i1770 := range l1769 {
+							if hn1771 && !c.ReadFlag() {
+								clear(l1769[i1770 : i1770+1])
 								continue
 							}
-							l1815[i1816] = r.ReadBool()
+							l1769[i1770] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1816)
+								c.TraceIndex(i1770)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l1815
+				x.LB = l1769
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n1820 := c.ReadLengthFast(1)
-				if n1820 < 0 {
-					n1820 = c.ReadLength(1)
+				n1774 := c.ReadLengthFast(1)
+				if n1774 < 0 {
+					n1774 = c.ReadLength(1)
 				}
-				l1821 := foryimpl.MakeSlice[[]Color](c, n1820)
-				if n1820 > 0 {
-					hn1823 := c.ReadListHeader(25)
+				l1775 := foryimpl.MakeSlice[[]Color](c, n1774)
+				if n1774 > 0 {
+					hn1777 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1822 := range l1821 {
-							if hn1823 && !c.ReadFlag() {
-								clear(l1821[i1822 : i1822+1])
+						for i1776 := range l1775 {
+							if hn1777 && !c.ReadFlag() {
+								clear(l1775[i1776 : i1776+1])
 								continue
 							}
-							if e1826 := c.ReadEnumFast(uint32(0x7fffffff)); e1826 >= 0 {
-								l1821[i1822] = Color(e1826)
+							if e1780 := c.ReadEnumFast(uint32(0x7fffffff)); e1780 >= 0 {
+								l1775[i1776] = Color(e1780)
 							} else {
-								l1821[i1822] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1775[i1776] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i1822)
+								c.TraceIndex(i1776)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l1821
+				x.LE = l1775
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1827 := c.ReadLengthFast(4)
-				if n1827 < 0 {
-					n1827 = c.ReadLength(4)
+				n1781 := c.ReadLengthFast(4)
+				if n1781 < 0 {
+					n1781 = c.ReadLength(4)
 				}
-				l1828 := foryimpl.MakeSlice[[]float32](c, n1827)
-				if n1827 > 0 {
-					hn1830 := c.ReadListHeader(19)
+				l1782 := foryimpl.MakeSlice[[]float32](c, n1781)
+				if n1781 > 0 {
+					hn1784 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1829 := range l1828 {
-							if hn1830 && !c.ReadFlag() {
-								clear(l1828[i1829 : i1829+1])
+						for i1783 := range l1782 {
+							if hn1784 && !c.ReadFlag() {
+								clear(l1782[i1783 : i1783+1])
 								continue
 							}
-							l1828[i1829] = r.ReadFloat32()
+							l1782[i1783] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1829)
+								c.TraceIndex(i1783)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l1828
+				x.LF32 = l1782
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1833 := c.ReadLengthFast(8)
-				if n1833 < 0 {
-					n1833 = c.ReadLength(8)
+				n1787 := c.ReadLengthFast(8)
+				if n1787 < 0 {
+					n1787 = c.ReadLength(8)
 				}
-				l1834 := foryimpl.MakeSlice[[]float64](c, n1833)
-				if n1833 > 0 {
-					hn1836 := c.ReadListHeader(20)
+				l1788 := foryimpl.MakeSlice[[]float64](c, n1787)
+				if n1787 > 0 {
+					hn1790 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1835 := range l1834 {
-							if hn1836 && !c.ReadFlag() {
-								clear(l1834[i1835 : i1835+1])
+						for i1789 := range l1788 {
+							if hn1790 && !c.ReadFlag() {
+								clear(l1788[i1789 : i1789+1])
 								continue
 							}
-							l1834[i1835] = r.ReadFloat64()
+							l1788[i1789] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1835)
+								c.TraceIndex(i1789)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l1834
+				x.LF64 = l1788
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1839 := c.ReadLengthFast(1)
-				if n1839 < 0 {
-					n1839 = c.ReadLength(1)
+				n1793 := c.ReadLengthFast(1)
+				if n1793 < 0 {
+					n1793 = c.ReadLength(1)
 				}
-				l1840 := foryimpl.MakeSlice[[]int32](c, n1839)
-				if n1839 > 0 {
-					hn1842 := c.ReadListHeader(5)
+				l1794 := foryimpl.MakeSlice[[]int32](c, n1793)
+				if n1793 > 0 {
+					hn1796 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1841 := range l1840 {
-							if hn1842 && !c.ReadFlag() {
-								clear(l1840[i1841 : i1841+1])
+						for i1795 := range l1794 {
+							if hn1796 && !c.ReadFlag() {
+								clear(l1794[i1795 : i1795+1])
 								continue
 							}
-							l1840[i1841] = r.ReadVarInt32()
+							l1794[i1795] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1841)
+								c.TraceIndex(i1795)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l1840
+				x.LI32 = l1794
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1845 := c.ReadLengthFast(1)
-				if n1845 < 0 {
-					n1845 = c.ReadLength(1)
+				n1799 := c.ReadLengthFast(1)
+				if n1799 < 0 {
+					n1799 = c.ReadLength(1)
 				}
-				l1846 := foryimpl.MakeSlice[[]int64](c, n1845)
-				if n1845 > 0 {
-					hn1848 := c.ReadListHeader(7)
+				l1800 := foryimpl.MakeSlice[[]int64](c, n1799)
+				if n1799 > 0 {
+					hn1802 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1847 := range l1846 {
-							if hn1848 && !c.ReadFlag() {
-								clear(l1846[i1847 : i1847+1])
+						for i1801 := range l1800 {
+							if hn1802 && !c.ReadFlag() {
+								clear(l1800[i1801 : i1801+1])
 								continue
 							}
-							l1846[i1847] = r.ReadVarInt64()
+							l1800[i1801] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1847)
+								c.TraceIndex(i1801)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l1846
+				x.LI64 = l1800
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1851 := c.ReadLengthFast(1)
-				if n1851 < 0 {
-					n1851 = c.ReadLength(1)
+				n1805 := c.ReadLengthFast(1)
+				if n1805 < 0 {
+					n1805 = c.ReadLength(1)
 				}
-				l1852 := foryimpl.MakeSlice[[]int8](c, n1851)
-				if n1851 > 0 {
-					hn1854 := c.ReadListHeader(2)
+				l1806 := foryimpl.MakeSlice[[]int8](c, n1805)
+				if n1805 > 0 {
+					hn1808 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1853 := range l1852 {
-							if hn1854 && !c.ReadFlag() {
-								clear(l1852[i1853 : i1853+1])
+						for i1807 := range l1806 {
+							if hn1808 && !c.ReadFlag() {
+								clear(l1806[i1807 : i1807+1])
 								continue
 							}
-							l1852[i1853] = r.ReadInt8()
+							l1806[i1807] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1853)
+								c.TraceIndex(i1807)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l1852
+				x.LI8 = l1806
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n1857 := c.ReadLengthFast(1)
-				if n1857 < 0 {
-					n1857 = c.ReadLength(1)
+				n1811 := c.ReadLengthFast(1)
+				if n1811 < 0 {
+					n1811 = c.ReadLength(1)
 				}
-				l1858 := foryimpl.MakeSlice[[][]int32](c, n1857)
-				if n1857 > 0 {
-					hn1860, tr1862 := c.ReadListHeaderRef(22)
+				l1812 := foryimpl.MakeSlice[[][]int32](c, n1811)
+				if n1811 > 0 {
+					hn1814, tr1816 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i1859 := range l1858 {
-							if tr1862 {
-								if st1863, id1864 := c.ReadRefFlag(); st1863 == foryimpl.RefBack {
-									l1858[i1859] = foryimpl.BackRefSlice[int32](c, id1864)
-								} else if st1863 == foryimpl.RefFollows {
-									n1865 := c.ReadLengthFast(1)
-									if n1865 < 0 {
-										n1865 = c.ReadLength(1)
+						for i1813 := range l1812 {
+							if tr1816 {
+								if st1817, id1818 := c.ReadRefFlag(); st1817 == foryimpl.RefBack {
+									l1812[i1813] = foryimpl.BackRefSlice[int32](c, id1818)
+								} else if st1817 == foryimpl.RefFollows {
+									n1819 := c.ReadLengthFast(1)
+									if n1819 < 0 {
+										n1819 = c.ReadLength(1)
 									}
-									l1866 := foryimpl.MakeSlice[[]int32](c, n1865)
-									if n1865 > 0 {
-										hn1868 := c.ReadListHeader(5)
+									l1820 := foryimpl.MakeSlice[[]int32](c, n1819)
+									if n1819 > 0 {
+										hn1822 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i1867 := range l1866 {
-												if hn1868 && !c.ReadFlag() {
-													clear(l1866[i1867 : i1867+1])
+											for i1821 := range l1820 {
+												if hn1822 && !c.ReadFlag() {
+													clear(l1820[i1821 : i1821+1])
 													continue
 												}
-												l1866[i1867] = r.ReadVarInt32()
+												l1820[i1821] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i1867)
+													c.TraceIndex(i1821)
 													break
 												}
 											}
 										}
 									}
-									l1858[i1859] = l1866
-									foryimpl.SetRefSlice(c, id1864, l1858[i1859])
+									l1812[i1813] = l1820
+									foryimpl.SetRefSlice(c, id1818, l1812[i1813])
 								} else {
-									l1858[i1859] = nil
+									l1812[i1813] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i1859)
+									c.TraceIndex(i1813)
 									break
 								}
 								continue
 							}
-							if hn1860 && !c.ReadFlag() {
-								clear(l1858[i1859 : i1859+1])
+							if hn1814 && !c.ReadFlag() {
+								clear(l1812[i1813 : i1813+1])
 								continue
 							}
-							n1871 := c.ReadLengthFast(1)
-							if n1871 < 0 {
-								n1871 = c.ReadLength(1)
+							n1825 := c.ReadLengthFast(1)
+							if n1825 < 0 {
+								n1825 = c.ReadLength(1)
 							}
-							l1872 := foryimpl.MakeSlice[[]int32](c, n1871)
-							if n1871 > 0 {
-								hn1874 := c.ReadListHeader(5)
+							l1826 := foryimpl.MakeSlice[[]int32](c, n1825)
+							if n1825 > 0 {
+								hn1828 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1873 := range l1872 {
-										if hn1874 && !c.ReadFlag() {
-											clear(l1872[i1873 : i1873+1])
+									for i1827 := range l1826 {
+										if hn1828 && !c.ReadFlag() {
+											clear(l1826[i1827 : i1827+1])
 											continue
 										}
-										l1872[i1873] = r.ReadVarInt32()
+										l1826[i1827] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1873)
+											c.TraceIndex(i1827)
 											break
 										}
 									}
 								}
 							}
-							l1858[i1859] = l1872
+							l1812[i1813] = l1826
 							if c.Failed() {
-								c.TraceIndex(i1859)
+								c.TraceIndex(i1813)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l1858
+				x.LL = l1812
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n1877 := c.ReadLengthFast(1)
-				if n1877 < 0 {
-					n1877 = c.ReadLength(1)
+				n1831 := c.ReadLengthFast(1)
+				if n1831 < 0 {
+					n1831 = c.ReadLength(1)
 				}
-				l1878 := foryimpl.MakeSlice[[]map[string]int32](c, n1877)
-				if n1877 > 0 {
-					hn1880, tr1882 := c.ReadListHeaderRef(24)
+				l1832 := foryimpl.MakeSlice[[]map[string]int32](c, n1831)
+				if n1831 > 0 {
+					hn1834, tr1836 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i1879 := range l1878 {
-							if tr1882 {
-								if st1883, id1884 := c.ReadRefFlag(); st1883 == foryimpl.RefBack {
-									l1878[i1879] = foryimpl.BackRefMap[string, int32](c, id1884)
-								} else if st1883 == foryimpl.RefFollows {
-									n1885 := c.ReadLengthFast(2)
-									if n1885 < 0 {
-										n1885 = c.ReadLength(2)
+						for i1833 := range l1832 {
+							if tr1836 {
+								if st1837, id1838 := c.ReadRefFlag(); st1837 == foryimpl.RefBack {
+									l1832[i1833] = foryimpl.BackRefMap[string, int32](c, id1838)
+								} else if st1837 == foryimpl.RefFollows {
+									n1839 := c.ReadLengthFast(2)
+									if n1839 < 0 {
+										n1839 = c.ReadLength(2)
 									}
-									m1886 := foryimpl.MakeMap[map[string]int32](c, n1885)
-									for n1885 > 0 && !c.Failed() {
-										sz1887, vn1888, _ := c.ReadMapChunk(n1885, 21, 5, nil, false)
-										for j1889 := 0; j1889 < sz1887 && !c.Failed(); j1889++ {
-											var k1890 string
-											k1890 = c.ReadString()
-											var v1891 int32
-											if !vn1888 {
-												v1891 = r.ReadVarInt32()
+									m1840 := foryimpl.MakeMap[map[string]int32](c, n1839)
+									for n1839 > 0 && !c.Failed() {
+										sz1841, vn1842, _ := c.ReadMapChunk(n1839, 21, 5, nil, false)
+										for j1843 := 0; j1843 < sz1841 && !c.Failed(); j1843++ {
+											var k1844 string
+											k1844 = c.ReadString()
+											var v1845 int32
+											if !vn1842 {
+												v1845 = r.ReadVarInt32()
 											}
-											m1886[k1890] = v1891
+											m1840[k1844] = v1845
 										}
-										n1885 -= sz1887
+										n1839 -= sz1841
 									}
-									l1878[i1879] = m1886
-									foryimpl.SetRefMap(c, id1884, l1878[i1879])
+									l1832[i1833] = m1840
+									foryimpl.SetRefMap(c, id1838, l1832[i1833])
 								} else {
-									l1878[i1879] = nil
+									l1832[i1833] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i1879)
+									c.TraceIndex(i1833)
 									break
 								}
 								continue
 							}
-							if hn1880 && !c.ReadFlag() {
-								clear(l1878[i1879 : i1879+1])
+							if hn1834 && !c.ReadFlag() {
+								clear(l1832[i1833 : i1833+1])
 								continue
 							}
-							n1893 := c.ReadLengthFast(2)
-							if n1893 < 0 {
-								n1893 = c.ReadLength(2)
+							n1847 := c.ReadLengthFast(2)
+							if n1847 < 0 {
+								n1847 = c.ReadLength(2)
 							}
-							m1894 := foryimpl.MakeMap[map[string]int32](c, n1893)
-							for n1893 > 0 && !c.Failed() {
-								sz1895, vn1896, _ := c.ReadMapChunk(n1893, 21, 5, nil, false)
-								for j1897 := 0; j1897 < sz1895 && !c.Failed(); j1897++ {
-									var k1898 string
-									k1898 = c.ReadString()
-									var v1899 int32
-									if !vn1896 {
-										v1899 = r.ReadVarInt32()
+							m1848 := foryimpl.MakeMap[map[string]int32](c, n1847)
+							for n1847 > 0 && !c.Failed() {
+								sz1849, vn1850, _ := c.ReadMapChunk(n1847, 21, 5, nil, false)
+								for j1851 := 0; j1851 < sz1849 && !c.Failed(); j1851++ {
+									var k1852 string
+									k1852 = c.ReadString()
+									var v1853 int32
+									if !vn1850 {
+										v1853 = r.ReadVarInt32()
 									}
-									m1894[k1898] = v1899
+									m1848[k1852] = v1853
 								}
-								n1893 -= sz1895
+								n1847 -= sz1849
 							}
-							l1878[i1879] = m1894
+							l1832[i1833] = m1848
 							if c.Failed() {
-								c.TraceIndex(i1879)
+								c.TraceIndex(i1833)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l1878
+				x.LM = l1832
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1901 := c.ReadLengthFast(1)
-				if n1901 < 0 {
-					n1901 = c.ReadLength(1)
+				n1855 := c.ReadLengthFast(1)
+				if n1855 < 0 {
+					n1855 = c.ReadLength(1)
 				}
-				l1902 := foryimpl.MakeSlice[[]*int32](c, n1901)
-				if n1901 > 0 {
-					hn1904 := c.ReadListHeader(5)
+				l1856 := foryimpl.MakeSlice[[]*int32](c, n1855)
+				if n1855 > 0 {
+					hn1858 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1903 := range l1902 {
-							if hn1904 && !c.ReadFlag() {
-								clear(l1902[i1903 : i1903+1])
+						for i1857 := range l1856 {
+							if hn1858 && !c.ReadFlag() {
+								clear(l1856[i1857 : i1857+1])
 								continue
 							}
-							p1907 := foryimpl.Alloc[int32](c)
-							*p1907 = r.ReadVarInt32()
-							l1902[i1903] = p1907
+							p1861 := foryimpl.Alloc[int32](c)
+							*p1861 = r.ReadVarInt32()
+							l1856[i1857] = p1861
 							if c.Failed() {
-								c.TraceIndex(i1903)
+								c.TraceIndex(i1857)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l1902
+				x.LPI = l1856
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n1908 := c.ReadLengthFast(1)
-				if n1908 < 0 {
-					n1908 = c.ReadLength(1)
+				n1862 := c.ReadLengthFast(1)
+				if n1862 < 0 {
+					n1862 = c.ReadLength(1)
 				}
-				l1909 := foryimpl.MakeSlice[[]string](c, n1908)
-				if n1908 > 0 {
-					hn1911 := c.ReadListHeader(21)
+				l1863 := foryimpl.MakeSlice[[]string](c, n1862)
+				if n1862 > 0 {
+					hn1865 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1910 := range l1909 {
-							if hn1911 && !c.ReadFlag() {
-								clear(l1909[i1910 : i1910+1])
+						for i1864 := range l1863 {
+							if hn1865 && !c.ReadFlag() {
+								clear(l1863[i1864 : i1864+1])
 								continue
 							}
-							l1909[i1910] = c.ReadString()
+							l1863[i1864] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1910)
+								c.TraceIndex(i1864)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l1909
+				x.LS = l1863
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n1914 := c.ReadLengthFast(1)
-				if n1914 < 0 {
-					n1914 = c.ReadLength(1)
+				n1868 := c.ReadLengthFast(1)
+				if n1868 < 0 {
+					n1868 = c.ReadLength(1)
 				}
-				l1915 := foryimpl.MakeSlice[[]time.Time](c, n1914)
-				if n1914 > 0 {
-					hn1917 := c.ReadListHeader(38)
+				l1869 := foryimpl.MakeSlice[[]time.Time](c, n1868)
+				if n1868 > 0 {
+					hn1871 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1916 := range l1915 {
-							if hn1917 && !c.ReadFlag() {
-								clear(l1915[i1916 : i1916+1])
+						for i1870 := range l1869 {
+							if hn1871 && !c.ReadFlag() {
+								clear(l1869[i1870 : i1870+1])
 								continue
 							}
-							l1915[i1916] = c.ReadTime()
+							l1869[i1870] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1916)
+								c.TraceIndex(i1870)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l1915
+				x.LT = l1869
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1920 := c.ReadLengthFast(2)
-				if n1920 < 0 {
-					n1920 = c.ReadLength(2)
+				n1874 := c.ReadLengthFast(2)
+				if n1874 < 0 {
+					n1874 = c.ReadLength(2)
 				}
-				l1921 := foryimpl.MakeSlice[[]uint16](c, n1920)
-				if n1920 > 0 {
-					hn1923 := c.ReadListHeader(10)
+				l1875 := foryimpl.MakeSlice[[]uint16](c, n1874)
+				if n1874 > 0 {
+					hn1877 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1922 := range l1921 {
-							if hn1923 && !c.ReadFlag() {
-								clear(l1921[i1922 : i1922+1])
+						for i1876 := range l1875 {
+							if hn1877 && !c.ReadFlag() {
+								clear(l1875[i1876 : i1876+1])
 								continue
 							}
-							l1921[i1922] = r.ReadUint16()
+							l1875[i1876] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1922)
+								c.TraceIndex(i1876)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l1921
+				x.LU16 = l1875
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1926 := c.ReadLengthFast(1)
-				if n1926 < 0 {
-					n1926 = c.ReadLength(1)
+				n1880 := c.ReadLengthFast(1)
+				if n1880 < 0 {
+					n1880 = c.ReadLength(1)
 				}
-				l1927 := foryimpl.MakeSlice[[]uint64](c, n1926)
-				if n1926 > 0 {
-					hn1929 := c.ReadListHeader(14)
+				l1881 := foryimpl.MakeSlice[[]uint64](c, n1880)
+				if n1880 > 0 {
+					hn1883 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1928 := range l1927 {
-							if hn1929 && !c.ReadFlag() {
-								clear(l1927[i1928 : i1928+1])
+						for i1882 := range l1881 {
+							if hn1883 && !c.ReadFlag() {
+								clear(l1881[i1882 : i1882+1])
 								continue
 							}
-							l1927[i1928] = r.ReadVarUint64()
+							l1881[i1882] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1928)
+								c.TraceIndex(i1882)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l1927
+				x.LU64 = l1881
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n1932 := c.ReadLengthFast(2)
-				if n1932 < 0 {
-					n1932 = c.ReadLength(2)
+				n1886 := c.ReadLengthFast(2)
+				if n1886 < 0 {
+					n1886 = c.ReadLength(2)
 				}
-				m1933 := foryimpl.MakeMap[map[bool]string](c, n1932)
-				for n1932 > 0 && !c.Failed() {
-					sz1934, vn1935, _ := c.ReadMapChunk(n1932, 1, 21, nil, false)
-					for j1936 := 0; j1936 < sz1934 && !c.Failed(); j1936++ {
-						var k1937 bool
-						k1937 = r.ReadBool()
-						var v1938 string
-						if !vn1935 {
-							v1938 = c.ReadString()
+				m1887 := foryimpl.MakeMap[map[bool]string](c, n1886)
+				for n1886 > 0 && !c.Failed() {
+					sz1888, vn1889, _ := c.ReadMapChunk(n1886, 1, 21, nil, false)
+					for j1890 := 0; j1890 < sz1888 && !c.Failed(); j1890++ {
+						var k1891 bool
+						k1891 = r.ReadBool()
+						var v1892 string
+						if !vn1889 {
+							v1892 = c.ReadString()
 						}
-						m1933[k1937] = v1938
+						m1887[k1891] = v1892
 					}
-					n1932 -= sz1934
+					n1886 -= sz1888
 				}
-				x.MBS = m1933
+				x.MBS = m1887
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n1940 := c.ReadLengthFast(2)
-				if n1940 < 0 {
-					n1940 = c.ReadLength(2)
+				n1894 := c.ReadLengthFast(2)
+				if n1894 < 0 {
+					n1894 = c.ReadLength(2)
 				}
-				m1941 := foryimpl.MakeMap[map[Color]string](c, n1940)
-				for n1940 > 0 && !c.Failed() {
-					sz1942, vn1943, _ := c.ReadMapChunk(n1940, 25, 21, nil, false)
-					for j1944 := 0; j1944 < sz1942 && !c.Failed(); j1944++ {
-						var k1945 Color
-						if e1947 := c.ReadEnumFast(uint32(0x7fffffff)); e1947 >= 0 {
-							k1945 = Color(e1947)
+				m1895 := foryimpl.MakeMap[map[Color]string](c, n1894)
+				for n1894 > 0 && !c.Failed() {
+					sz1896, vn1897, _ := c.ReadMapChunk(n1894, 25, 21, nil, false)
+					for j1898 := 0; j1898 < sz1896 && !c.Failed(); j1898++ {
+						var k1899 Color
+						if e1901 := c.ReadEnumFast(uint32(0x7fffffff)); e1901 >= 0 {
+							k1899 = Color(e1901)
 						} else {
-							k1945 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k1899 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v1946 string
-						if !vn1943 {
-							v1946 = c.ReadString()
+						var v1900 string
+						if !vn1897 {
+							v1900 = c.ReadString()
 						}
-						m1941[k1945] = v1946
+						m1895[k1899] = v1900
 					}
-					n1940 -= sz1942
+					n1894 -= sz1896
 				}
-				x.MES = m1941
+				x.MES = m1895
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n1949 := c.ReadLengthFast(2)
-				if n1949 < 0 {
-					n1949 = c.ReadLength(2)
+				n1903 := c.ReadLengthFast(2)
+				if n1903 < 0 {
+					n1903 = c.ReadLength(2)
 				}
-				m1950 := foryimpl.MakeMap[map[int64]float64](c, n1949)
-				for n1949 > 0 && !c.Failed() {
-					sz1951, vn1952, _ := c.ReadMapChunk(n1949, 7, 20, nil, false)
-					for j1953 := 0; j1953 < sz1951 && !c.Failed(); j1953++ {
-						var k1954 int64
-						k1954 = r.ReadVarInt64()
-						var v1955 float64
-						if !vn1952 {
-							v1955 = r.ReadFloat64()
+				m1904 := foryimpl.MakeMap[map[int64]float64](c, n1903)
+				for n1903 > 0 && !c.Failed() {
+					sz1905, vn1906, _ := c.ReadMapChunk(n1903, 7, 20, nil, false)
+					for j1907 := 0; j1907 < sz1905 && !c.Failed(); j1907++ {
+						var k1908 int64
+						k1908 = r.ReadVarInt64()
+						var v1909 float64
+						if !vn1906 {
+							v1909 = r.ReadFloat64()
 						}
-						m1950[k1954] = v1955
+						m1904[k1908] = v1909
 					}
-					n1949 -= sz1951
+					n1903 -= sz1905
 				}
-				x.MI64F = m1950
+				x.MI64F = m1904
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n1957 := c.ReadLengthFast(2)
-				if n1957 < 0 {
-					n1957 = c.ReadLength(2)
+				n1911 := c.ReadLengthFast(2)
+				if n1911 < 0 {
+					n1911 = c.ReadLength(2)
 				}
-				m1958 := foryimpl.MakeMap[map[int32]string](c, n1957)
-				for n1957 > 0 && !c.Failed() {
-					sz1959, vn1960, _ := c.ReadMapChunk(n1957, 5, 21, nil, false)
-					for j1961 := 0; j1961 < sz1959 && !c.Failed(); j1961++ {
-						var k1962 int32
-						k1962 = r.ReadVarInt32()
-						var v1963 string
-						if !vn1960 {
-							v1963 = c.ReadString()
+				m1912 := foryimpl.MakeMap[map[int32]string](c, n1911)
+				for n1911 > 0 && !c.Failed() {
+					sz1913, vn1914, _ := c.ReadMapChunk(n1911, 5, 21, nil, false)
+					for j1915 := 0; j1915 < sz1913 && !c.Failed(); j1915++ {
+						var k1916 int32
+						k1916 = r.ReadVarInt32()
+						var v1917 string
+						if !vn1914 {
+							v1917 = c.ReadString()
 						}
-						m1958[k1962] = v1963
+						m1912[k1916] = v1917
 					}
-					n1957 -= sz1959
+					n1911 -= sz1913
 				}
-				x.MIS = m1958
+				x.MIS = m1912
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n1965 := c.ReadLengthFast(2)
-				if n1965 < 0 {
-					n1965 = c.ReadLength(2)
+				n1919 := c.ReadLengthFast(2)
+				if n1919 < 0 {
+					n1919 = c.ReadLength(2)
 				}
-				m1966 := foryimpl.MakeMap[map[string]int32](c, n1965)
-				for n1965 > 0 && !c.Failed() {
-					sz1967, vn1968, _ := c.ReadMapChunk(n1965, 21, 5, nil, false)
-					for j1969 := 0; j1969 < sz1967 && !c.Failed(); j1969++ {
-						var k1970 string
-						k1970 = c.ReadString()
-						var v1971 int32
-						if !vn1968 {
-							v1971 = r.ReadVarInt32()
+				m1920 := foryimpl.MakeMap[map[string]int32](c, n1919)
+				for n1919 > 0 && !c.Failed() {
+					sz1921, vn1922, _ := c.ReadMapChunk(n1919, 21, 5, nil, false)
+					for j1923 := 0; j1923 < sz1921 && !c.Failed(); j1923++ {
+						var k1924 string
+						k1924 = c.ReadString()
+						var v1925 int32
+						if !vn1922 {
+							v1925 = r.ReadVarInt32()
 						}
-						m1966[k1970] = v1971
+						m1920[k1924] = v1925
 					}
-					n1965 -= sz1967
+					n1919 -= sz1921
 				}
-				x.MSI = m1966
+				x.MSI = m1920
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n1973 := c.ReadLengthFast(2)
-				if n1973 < 0 {
-					n1973 = c.ReadLength(2)
+				n1927 := c.ReadLengthFast(2)
+				if n1927 < 0 {
+					n1927 = c.ReadLength(2)
 				}
-				m1974 := foryimpl.MakeMap[map[string][]string](c, n1973)
-				for n1973 > 0 && !c.Failed() {
-					sz1975, vn1976, _ := c.ReadMapChunk(n1973, 21, 22, nil, true)
-					for j1977 := 0; j1977 < sz1975 && !c.Failed(); j1977++ {
-						var k1978 string
-						k1978 = c.ReadString()
-						var v1979 []string
-						if !vn1976 {
-							n1980 := c.ReadLengthFast(1)
-							if n1980 < 0 {
-								n1980 = c.ReadLength(1)
+				m1928 := foryimpl.MakeMap[map[string][]string](c, n1927)
+				for n1927 > 0 && !c.Failed() {
+					sz1929, vn1930, _ := c.ReadMapChunk(n1927, 21, 22, nil, true)
+					for j1931 := 0; j1931 < sz1929 && !c.Failed(); j1931++ {
+						var k1932 string
+						k1932 = c.ReadString()
+						var v1933 []string
+						if !vn1930 {
+							n1934 := c.ReadLengthFast(1)
+							if n1934 < 0 {
+								n1934 = c.ReadLength(1)
 							}
-							l1981 := foryimpl.MakeSlice[[]string](c, n1980)
-							if n1980 > 0 {
-								hn1983 := c.ReadListHeader(21)
+							l1935 := foryimpl.MakeSlice[[]string](c, n1934)
+							if n1934 > 0 {
+								hn1937 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1982 := range l1981 {
-										if hn1983 && !c.ReadFlag() {
-											clear(l1981[i1982 : i1982+1])
+									for i1936 := range l1935 {
+										if hn1937 && !c.ReadFlag() {
+											clear(l1935[i1936 : i1936+1])
 											continue
 										}
-										l1981[i1982] = c.ReadString()
+										l1935[i1936] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1982)
+											c.TraceIndex(i1936)
 											break
 										}
 									}
 								}
 							}
-							v1979 = l1981
+							v1933 = l1935
 						}
-						m1974[k1978] = v1979
+						m1928[k1932] = v1933
 					}
-					n1973 -= sz1975
+					n1927 -= sz1929
 				}
-				x.MSL = m1974
+				x.MSL = m1928
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n1987 := c.ReadLengthFast(2)
-				if n1987 < 0 {
-					n1987 = c.ReadLength(2)
+				n1941 := c.ReadLengthFast(2)
+				if n1941 < 0 {
+					n1941 = c.ReadLength(2)
 				}
-				m1988 := foryimpl.MakeMap[map[string]map[string]int32](c, n1987)
-				for n1987 > 0 && !c.Failed() {
-					sz1989, vn1990, _ := c.ReadMapChunk(n1987, 21, 24, nil, true)
-					for j1991 := 0; j1991 < sz1989 && !c.Failed(); j1991++ {
-						var k1992 string
-						k1992 = c.ReadString()
-						var v1993 map[string]int32
-						if !vn1990 {
-							n1994 := c.ReadLengthFast(2)
-							if n1994 < 0 {
-								n1994 = c.ReadLength(2)
+				m1942 := foryimpl.MakeMap[map[string]map[string]int32](c, n1941)
+				for n1941 > 0 && !c.Failed() {
+					sz1943, vn1944, _ := c.ReadMapChunk(n1941, 21, 24, nil, true)
+					for j1945 := 0; j1945 < sz1943 && !c.Failed(); j1945++ {
+						var k1946 string
+						k1946 = c.ReadString()
+						var v1947 map[string]int32
+						if !vn1944 {
+							n1948 := c.ReadLengthFast(2)
+							if n1948 < 0 {
+								n1948 = c.ReadLength(2)
 							}
-							m1995 := foryimpl.MakeMap[map[string]int32](c, n1994)
-							for n1994 > 0 && !c.Failed() {
-								sz1996, vn1997, _ := c.ReadMapChunk(n1994, 21, 5, nil, false)
-								for j1998 := 0; j1998 < sz1996 && !c.Failed(); j1998++ {
-									var k1999 string
-									k1999 = c.ReadString()
-									var v2000 int32
-									if !vn1997 {
-										v2000 = r.ReadVarInt32()
+							m1949 := foryimpl.MakeMap[map[string]int32](c, n1948)
+							for n1948 > 0 && !c.Failed() {
+								sz1950, vn1951, _ := c.ReadMapChunk(n1948, 21, 5, nil, false)
+								for j1952 := 0; j1952 < sz1950 && !c.Failed(); j1952++ {
+									var k1953 string
+									k1953 = c.ReadString()
+									var v1954 int32
+									if !vn1951 {
+										v1954 = r.ReadVarInt32()
 									}
-									m1995[k1999] = v2000
+									m1949[k1953] = v1954
 								}
-								n1994 -= sz1996
+								n1948 -= sz1950
 							}
-							v1993 = m1995
+							v1947 = m1949
 						}
-						m1988[k1992] = v1993
+						m1942[k1946] = v1947
 					}
-					n1987 -= sz1989
+					n1941 -= sz1943
 				}
-				x.MSM = m1988
+				x.MSM = m1942
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2003 := c.ReadLengthFast(2)
-				if n2003 < 0 {
-					n2003 = c.ReadLength(2)
+				n1957 := c.ReadLengthFast(2)
+				if n1957 < 0 {
+					n1957 = c.ReadLength(2)
 				}
-				m2004 := foryimpl.MakeMap[map[string]*int32](c, n2003)
-				for n2003 > 0 && !c.Failed() {
-					sz2005, vn2006, _ := c.ReadMapChunk(n2003, 21, 5, nil, true)
-					for j2007 := 0; j2007 < sz2005 && !c.Failed(); j2007++ {
-						var k2008 string
-						k2008 = c.ReadString()
-						var v2009 *int32
-						if !vn2006 {
-							p2010 := foryimpl.Alloc[int32](c)
-							*p2010 = r.ReadVarInt32()
-							v2009 = p2010
+				m1958 := foryimpl.MakeMap[map[string]*int32](c, n1957)
+				for n1957 > 0 && !c.Failed() {
+					sz1959, vn1960, _ := c.ReadMapChunk(n1957, 21, 5, nil, true)
+					for j1961 := 0; j1961 < sz1959 && !c.Failed(); j1961++ {
+						var k1962 string
+						k1962 = c.ReadString()
+						var v1963 *int32
+						if !vn1960 {
+							p1964 := foryimpl.Alloc[int32](c)
+							*p1964 = r.ReadVarInt32()
+							v1963 = p1964
 						}
-						m2004[k2008] = v2009
+						m1958[k1962] = v1963
 					}
-					n2003 -= sz2005
+					n1957 -= sz1959
 				}
-				x.MSP = m2004
+				x.MSP = m1958
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2012 := c.ReadLengthFast(2)
-				if n2012 < 0 {
-					n2012 = c.ReadLength(2)
+				n1966 := c.ReadLengthFast(2)
+				if n1966 < 0 {
+					n1966 = c.ReadLength(2)
 				}
-				m2013 := foryimpl.MakeMap[map[uint8]uint16](c, n2012)
-				for n2012 > 0 && !c.Failed() {
-					sz2014, vn2015, _ := c.ReadMapChunk(n2012, 9, 10, nil, false)
-					for j2016 := 0; j2016 < sz2014 && !c.Failed(); j2016++ {
-						var k2017 uint8
-						k2017 = r.ReadUint8()
-						var v2018 uint16
-						if !vn2015 {
-							v2018 = r.ReadUint16()
+				m1967 := foryimpl.MakeMap[map[uint8]uint16](c, n1966)
+				for n1966 > 0 && !c.Failed() {
+					sz1968, vn1969, _ := c.ReadMapChunk(n1966, 9, 10, nil, false)
+					for j1970 := 0; j1970 < sz1968 && !c.Failed(); j1970++ {
+						var k1971 uint8
+						k1971 = r.ReadUint8()
+						var v1972 uint16
+						if !vn1969 {
+							v1972 = r.ReadUint16()
 						}
-						m2013[k2017] = v2018
+						m1967[k1971] = v1972
 					}
-					n2012 -= sz2014
+					n1966 -= sz1968
 				}
-				x.MU8 = m2013
+				x.MU8 = m1967
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2020, id2021 := c.ReadRefFlag(); st2020 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2021)
-				} else if st2020 == foryimpl.RefFollows {
+				if st1974, id1975 := c.ReadRefFlag(); st1974 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id1975)
+				} else if st1974 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2021, x.NBin)
+					foryimpl.SetRefSlice(c, id1975, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -10299,138 +10051,138 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2028, id2029 := c.ReadRefFlag(); st2028 == foryimpl.RefBack {
-					x.NLS = foryimpl.BackRefSlice[string](c, id2029)
-				} else if st2028 == foryimpl.RefFollows {
-					n2030 := c.ReadLengthFast(1)
-					if n2030 < 0 {
-						n2030 = c.ReadLength(1)
+				if st1982, id1983 := c.ReadRefFlag(); st1982 == foryimpl.RefBack {
+					x.NLS = foryimpl.BackRefSlice[string](c, id1983)
+				} else if st1982 == foryimpl.RefFollows {
+					n1984 := c.ReadLengthFast(1)
+					if n1984 < 0 {
+						n1984 = c.ReadLength(1)
 					}
-					l2031 := foryimpl.MakeSlice[[]string](c, n2030)
-					if n2030 > 0 {
-						hn2033 := c.ReadListHeader(21)
+					l1985 := foryimpl.MakeSlice[[]string](c, n1984)
+					if n1984 > 0 {
+						hn1987 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2032 := range l2031 {
-								if hn2033 && !c.ReadFlag() {
-									clear(l2031[i2032 : i2032+1])
+							for i1986 := range l1985 {
+								if hn1987 && !c.ReadFlag() {
+									clear(l1985[i1986 : i1986+1])
 									continue
 								}
-								l2031[i2032] = c.ReadString()
+								l1985[i1986] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2032)
+									c.TraceIndex(i1986)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2031
-					foryimpl.SetRefSlice(c, id2029, x.NLS)
+					x.NLS = l1985
+					foryimpl.SetRefSlice(c, id1983, x.NLS)
 				} else {
 					x.NLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2022 := c.ReadLengthFast(1)
-					if n2022 < 0 {
-						n2022 = c.ReadLength(1)
+					n1976 := c.ReadLengthFast(1)
+					if n1976 < 0 {
+						n1976 = c.ReadLength(1)
 					}
-					l2023 := foryimpl.MakeSlice[[]string](c, n2022)
-					if n2022 > 0 {
-						hn2025 := c.ReadListHeader(21)
+					l1977 := foryimpl.MakeSlice[[]string](c, n1976)
+					if n1976 > 0 {
+						hn1979 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2024 := range l2023 {
-								if hn2025 && !c.ReadFlag() {
-									clear(l2023[i2024 : i2024+1])
+							for i1978 := range l1977 {
+								if hn1979 && !c.ReadFlag() {
+									clear(l1977[i1978 : i1978+1])
 									continue
 								}
-								l2023[i2024] = c.ReadString()
+								l1977[i1978] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2024)
+									c.TraceIndex(i1978)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2023
+					x.NLS = l1977
 				}
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2044, id2045 := c.ReadRefFlag(); st2044 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id2045)
-				} else if st2044 == foryimpl.RefFollows {
-					n2046 := c.ReadLengthFast(2)
-					if n2046 < 0 {
-						n2046 = c.ReadLength(2)
+				if st1998, id1999 := c.ReadRefFlag(); st1998 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id1999)
+				} else if st1998 == foryimpl.RefFollows {
+					n2000 := c.ReadLengthFast(2)
+					if n2000 < 0 {
+						n2000 = c.ReadLength(2)
 					}
-					m2047 := foryimpl.MakeMap[map[string]int32](c, n2046)
-					for n2046 > 0 && !c.Failed() {
-						sz2048, vn2049, _ := c.ReadMapChunk(n2046, 21, 5, nil, false)
-						for j2050 := 0; j2050 < sz2048 && !c.Failed(); j2050++ {
-							var k2051 string
-							k2051 = c.ReadString()
-							var v2052 int32
-							if !vn2049 {
-								v2052 = r.ReadVarInt32()
+					m2001 := foryimpl.MakeMap[map[string]int32](c, n2000)
+					for n2000 > 0 && !c.Failed() {
+						sz2002, vn2003, _ := c.ReadMapChunk(n2000, 21, 5, nil, false)
+						for j2004 := 0; j2004 < sz2002 && !c.Failed(); j2004++ {
+							var k2005 string
+							k2005 = c.ReadString()
+							var v2006 int32
+							if !vn2003 {
+								v2006 = r.ReadVarInt32()
 							}
-							m2047[k2051] = v2052
+							m2001[k2005] = v2006
 						}
-						n2046 -= sz2048
+						n2000 -= sz2002
 					}
-					x.NM = m2047
-					foryimpl.SetRefMap(c, id2045, x.NM)
+					x.NM = m2001
+					foryimpl.SetRefMap(c, id1999, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2036 := c.ReadLengthFast(2)
-					if n2036 < 0 {
-						n2036 = c.ReadLength(2)
+					n1990 := c.ReadLengthFast(2)
+					if n1990 < 0 {
+						n1990 = c.ReadLength(2)
 					}
-					m2037 := foryimpl.MakeMap[map[string]int32](c, n2036)
-					for n2036 > 0 && !c.Failed() {
-						sz2038, vn2039, _ := c.ReadMapChunk(n2036, 21, 5, nil, false)
-						for j2040 := 0; j2040 < sz2038 && !c.Failed(); j2040++ {
-							var k2041 string
-							k2041 = c.ReadString()
-							var v2042 int32
-							if !vn2039 {
-								v2042 = r.ReadVarInt32()
+					m1991 := foryimpl.MakeMap[map[string]int32](c, n1990)
+					for n1990 > 0 && !c.Failed() {
+						sz1992, vn1993, _ := c.ReadMapChunk(n1990, 21, 5, nil, false)
+						for j1994 := 0; j1994 < sz1992 && !c.Failed(); j1994++ {
+							var k1995 string
+							k1995 = c.ReadString()
+							var v1996 int32
+							if !vn1993 {
+								v1996 = r.ReadVarInt32()
 							}
-							m2037[k2041] = v2042
+							m1991[k1995] = v1996
 						}
-						n2036 -= sz2038
+						n1990 -= sz1992
 					}
-					x.NM = m2037
+					x.NM = m1991
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2054 := c.ReadLengthFast(1)
-				if n2054 < 0 {
-					n2054 = c.ReadLength(1)
+				n2008 := c.ReadLengthFast(1)
+				if n2008 < 0 {
+					n2008 = c.ReadLength(1)
 				}
-				l2055 := foryimpl.MakeSlice[[]uint8](c, n2054)
-				if n2054 > 0 {
-					hn2057 := c.ReadListHeader(9)
+				l2009 := foryimpl.MakeSlice[[]uint8](c, n2008)
+				if n2008 > 0 {
+					hn2011 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2056 := range l2055 {
-							if hn2057 && !c.ReadFlag() {
-								clear(l2055[i2056 : i2056+1])
+						for i2010 := range l2009 {
+							if hn2011 && !c.ReadFlag() {
+								clear(l2009[i2010 : i2010+1])
 								continue
 							}
-							l2055[i2056] = r.ReadUint8()
+							l2009[i2010] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2056)
+								c.TraceIndex(i2010)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2055
+				x.Raw = l2009
 			}
 		default:
 			c.SkipField(f)
@@ -16342,57 +16094,37 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id104)
-			} else if st103 == foryimpl.RefFollows {
-				n105 := c.ReadArrayLengthFast(1)
-				if n105 < 0 {
-					n105 = c.ReadArrayLength(1)
-				}
-				a106 := foryimpl.MakeSlice[[]uint8](c, n105)
-				copy(a106, r.ReadBytes(n105))
-				x.Bin2U8 = a106
-				foryimpl.SetRefSlice(c, id104, x.Bin2U8)
-			} else {
-				x.Bin2U8 = nil
+		if st103, id104 := c.ReadFieldRefFlag(); st103 == foryimpl.RefBack {
+			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id104)
+		} else if st103 == foryimpl.RefFollows {
+			n105 := c.ReadArrayLengthFast(1)
+			if n105 < 0 {
+				n105 = c.ReadArrayLength(1)
 			}
+			a106 := foryimpl.MakeSlice[[]uint8](c, n105)
+			copy(a106, r.ReadBytes(n105))
+			x.Bin2U8 = a106
+			foryimpl.SetRefSlice(c, id104, x.Bin2U8)
 		} else {
-			n107 := c.ReadArrayLengthFast(1)
-			if n107 < 0 {
-				n107 = c.ReadArrayLength(1)
-			}
-			a108 := foryimpl.MakeSlice[[]uint8](c, n107)
-			copy(a108, r.ReadBytes(n107))
-			x.Bin2U8 = a108
+			x.Bin2U8 = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin2U8")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-				x.BoolL2A = foryimpl.BackRefSlice[bool](c, id110)
-			} else if st109 == foryimpl.RefFollows {
-				n111 := c.ReadArrayLengthFast(1)
-				if n111 < 0 {
-					n111 = c.ReadArrayLength(1)
-				}
-				a112 := foryimpl.MakeSlice[[]bool](c, n111)
-				r.ReadRawBools(a112)
-				x.BoolL2A = a112
-				foryimpl.SetRefSlice(c, id110, x.BoolL2A)
-			} else {
-				x.BoolL2A = nil
+		if st107, id108 := c.ReadFieldRefFlag(); st107 == foryimpl.RefBack {
+			x.BoolL2A = foryimpl.BackRefSlice[bool](c, id108)
+		} else if st107 == foryimpl.RefFollows {
+			n109 := c.ReadArrayLengthFast(1)
+			if n109 < 0 {
+				n109 = c.ReadArrayLength(1)
 			}
+			a110 := foryimpl.MakeSlice[[]bool](c, n109)
+			r.ReadRawBools(a110)
+			x.BoolL2A = a110
+			foryimpl.SetRefSlice(c, id108, x.BoolL2A)
 		} else {
-			n113 := c.ReadArrayLengthFast(1)
-			if n113 < 0 {
-				n113 = c.ReadArrayLength(1)
-			}
-			a114 := foryimpl.MakeSlice[[]bool](c, n113)
-			r.ReadRawBools(a114)
-			x.BoolL2A = a114
+			x.BoolL2A = nil
 		}
 		if c.Failed() {
 			c.Trace("BoolL2A")
@@ -16410,155 +16142,125 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin2U8")
 			return
 		}
-		n109 := c.ReadArrayLengthFast(1)
-		if n109 < 0 {
-			n109 = c.ReadArrayLength(1)
+		n107 := c.ReadArrayLengthFast(1)
+		if n107 < 0 {
+			n107 = c.ReadArrayLength(1)
 		}
-		a110 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n109)
-		r.ReadRawBools(a110)
-		x.BoolL2A = a110
+		a108 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n107)
+		r.ReadRawBools(a108)
+		x.BoolL2A = a108
 		if c.Failed() {
 			c.Trace("BoolL2A")
 			return
 		}
 	}
-	n115 := c.ReadLengthFast(4)
-	if n115 < 0 {
-		n115 = c.ReadLength(4)
+	n111 := c.ReadLengthFast(4)
+	if n111 < 0 {
+		n111 = c.ReadLength(4)
 	}
-	l116 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n115)
-	if n115 > 0 {
-		hn118 := c.ReadListHeader(19)
+	l112 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n111)
+	if n111 > 0 {
+		hn114 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i117 := range l116 {
-				if hn118 && !c.ReadFlag() {
-					clear(l116[i117 : i117+1])
+			for i113 := range l112 {
+				if hn114 && !c.ReadFlag() {
+					clear(l112[i113 : i113+1])
 					continue
 				}
-				l116[i117] = r.ReadFloat32()
+				l112[i113] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i117)
+					c.TraceIndex(i113)
 					break
 				}
 			}
 		}
 	}
-	x.F32A2L = l116
+	x.F32A2L = l112
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
-				x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id122)
-			} else if st121 == foryimpl.RefFollows {
-				n123 := c.ReadArrayLengthFast(2)
-				if n123 < 0 {
-					n123 = c.ReadArrayLength(2)
-				}
-				a124 := foryimpl.MakeSlice[[]serializer.Float16](c, n123)
-				r.ReadRawUint16s(foryimpl.Uint16s(a124))
-				x.H2A = a124
-				foryimpl.SetRefSlice(c, id122, x.H2A)
-			} else {
-				x.H2A = nil
+		if st117, id118 := c.ReadFieldRefFlag(); st117 == foryimpl.RefBack {
+			x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id118)
+		} else if st117 == foryimpl.RefFollows {
+			n119 := c.ReadArrayLengthFast(2)
+			if n119 < 0 {
+				n119 = c.ReadArrayLength(2)
 			}
+			a120 := foryimpl.MakeSlice[[]serializer.Float16](c, n119)
+			r.ReadRawUint16s(foryimpl.Uint16s(a120))
+			x.H2A = a120
+			foryimpl.SetRefSlice(c, id118, x.H2A)
 		} else {
-			n125 := c.ReadArrayLengthFast(2)
-			if n125 < 0 {
-				n125 = c.ReadArrayLength(2)
-			}
-			a126 := foryimpl.MakeSlice[[]serializer.Float16](c, n125)
-			r.ReadRawUint16s(foryimpl.Uint16s(a126))
-			x.H2A = a126
+			x.H2A = nil
 		}
 		if c.Failed() {
 			c.Trace("H2A")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
-				x.Int2A = foryimpl.BackRefSlice[int64](c, id128)
-			} else if st127 == foryimpl.RefFollows {
-				n129 := c.ReadArrayLengthFast(8)
-				if n129 < 0 {
-					n129 = c.ReadArrayLength(8)
-				}
-				a130 := foryimpl.MakeSlice[[]int64](c, n129)
-				r.ReadRawInt64s(a130)
-				x.Int2A = a130
-				foryimpl.SetRefSlice(c, id128, x.Int2A)
-			} else {
-				x.Int2A = nil
+		if st121, id122 := c.ReadFieldRefFlag(); st121 == foryimpl.RefBack {
+			x.Int2A = foryimpl.BackRefSlice[int64](c, id122)
+		} else if st121 == foryimpl.RefFollows {
+			n123 := c.ReadArrayLengthFast(8)
+			if n123 < 0 {
+				n123 = c.ReadArrayLength(8)
 			}
+			a124 := foryimpl.MakeSlice[[]int64](c, n123)
+			r.ReadRawInt64s(a124)
+			x.Int2A = a124
+			foryimpl.SetRefSlice(c, id122, x.Int2A)
 		} else {
-			n131 := c.ReadArrayLengthFast(8)
-			if n131 < 0 {
-				n131 = c.ReadArrayLength(8)
-			}
-			a132 := foryimpl.MakeSlice[[]int64](c, n131)
-			r.ReadRawInt64s(a132)
-			x.Int2A = a132
+			x.Int2A = nil
 		}
 		if c.Failed() {
 			c.Trace("Int2A")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
-				x.L2A = foryimpl.BackRefSlice[int32](c, id134)
-			} else if st133 == foryimpl.RefFollows {
-				n135 := c.ReadArrayLengthFast(4)
-				if n135 < 0 {
-					n135 = c.ReadArrayLength(4)
-				}
-				a136 := foryimpl.MakeSlice[[]int32](c, n135)
-				r.ReadRawInt32s(a136)
-				x.L2A = a136
-				foryimpl.SetRefSlice(c, id134, x.L2A)
-			} else {
-				x.L2A = nil
+		if st125, id126 := c.ReadFieldRefFlag(); st125 == foryimpl.RefBack {
+			x.L2A = foryimpl.BackRefSlice[int32](c, id126)
+		} else if st125 == foryimpl.RefFollows {
+			n127 := c.ReadArrayLengthFast(4)
+			if n127 < 0 {
+				n127 = c.ReadArrayLength(4)
 			}
+			a128 := foryimpl.MakeSlice[[]int32](c, n127)
+			r.ReadRawInt32s(a128)
+			x.L2A = a128
+			foryimpl.SetRefSlice(c, id126, x.L2A)
 		} else {
-			n137 := c.ReadArrayLengthFast(4)
-			if n137 < 0 {
-				n137 = c.ReadArrayLength(4)
-			}
-			a138 := foryimpl.MakeSlice[[]int32](c, n137)
-			r.ReadRawInt32s(a138)
-			x.L2A = a138
+			x.L2A = nil
 		}
 		if c.Failed() {
 			c.Trace("L2A")
 			return
 		}
-		if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
-			x.NL = foryimpl.BackRefSlice[uint16](c, id140)
-		} else if st139 == foryimpl.RefFollows {
-			n141 := c.ReadLengthFast(2)
-			if n141 < 0 {
-				n141 = c.ReadLength(2)
+		if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id130)
+		} else if st129 == foryimpl.RefFollows {
+			n131 := c.ReadLengthFast(2)
+			if n131 < 0 {
+				n131 = c.ReadLength(2)
 			}
-			l142 := foryimpl.MakeSlice[[]uint16](c, n141)
-			if n141 > 0 {
-				hn144 := c.ReadListHeader(10)
+			l132 := foryimpl.MakeSlice[[]uint16](c, n131)
+			if n131 > 0 {
+				hn134 := c.ReadListHeader(10)
 				if !c.Failed() {
-					for i143 := range l142 {
-						if hn144 && !c.ReadFlag() {
-							clear(l142[i143 : i143+1])
+					for i133 := range l132 {
+						if hn134 && !c.ReadFlag() {
+							clear(l132[i133 : i133+1])
 							continue
 						}
-						l142[i143] = r.ReadUint16()
+						l132[i133] = r.ReadUint16()
 						if c.Failed() {
-							c.TraceIndex(i143)
+							c.TraceIndex(i133)
 							break
 						}
 					}
 				}
 			}
-			x.NL = l142
-			foryimpl.SetRefSlice(c, id140, x.NL)
+			x.NL = l132
+			foryimpl.SetRefSlice(c, id130, x.NL)
 		} else {
 			x.NL = nil
 		}
@@ -16566,62 +16268,52 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NL")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st147, id148 := c.ReadRefFlag(); st147 == foryimpl.RefBack {
-				x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id148))
-			} else if st147 == foryimpl.RefFollows {
-				n149 := c.ReadArrayLengthFast(4)
-				if n149 < 0 {
-					n149 = c.ReadArrayLength(4)
-				}
-				a150 := foryimpl.MakeSlice[Int32s](c, n149)
-				r.ReadRawInt32s(a150)
-				x.Named = a150
-				foryimpl.SetRefSlice(c, id148, x.Named)
-			} else {
-				x.Named = nil
+		if st137, id138 := c.ReadFieldRefFlag(); st137 == foryimpl.RefBack {
+			x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id138))
+		} else if st137 == foryimpl.RefFollows {
+			n139 := c.ReadArrayLengthFast(4)
+			if n139 < 0 {
+				n139 = c.ReadArrayLength(4)
 			}
+			a140 := foryimpl.MakeSlice[Int32s](c, n139)
+			r.ReadRawInt32s(a140)
+			x.Named = a140
+			foryimpl.SetRefSlice(c, id138, x.Named)
 		} else {
-			n151 := c.ReadArrayLengthFast(4)
-			if n151 < 0 {
-				n151 = c.ReadArrayLength(4)
-			}
-			a152 := foryimpl.MakeSlice[Int32s](c, n151)
-			r.ReadRawInt32s(a152)
-			x.Named = a152
+			x.Named = nil
 		}
 		if c.Failed() {
 			c.Trace("Named")
 			return
 		}
-		if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
-			x.PA = foryimpl.BackRef[[]float64](c, id154)
-		} else if st153 == foryimpl.RefFollows {
-			p155 := foryimpl.Alloc[[]float64](c)
-			foryimpl.SetRef(c, id154, p155)
-			n156 := c.ReadLengthFast(8)
-			if n156 < 0 {
-				n156 = c.ReadLength(8)
+		if st141, id142 := c.ReadRefFlag(); st141 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id142)
+		} else if st141 == foryimpl.RefFollows {
+			p143 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id142, p143)
+			n144 := c.ReadLengthFast(8)
+			if n144 < 0 {
+				n144 = c.ReadLength(8)
 			}
-			l157 := foryimpl.MakeSlice[[]float64](c, n156)
-			if n156 > 0 {
-				hn159 := c.ReadListHeader(20)
+			l145 := foryimpl.MakeSlice[[]float64](c, n144)
+			if n144 > 0 {
+				hn147 := c.ReadListHeader(20)
 				if !c.Failed() {
-					for i158 := range l157 {
-						if hn159 && !c.ReadFlag() {
-							clear(l157[i158 : i158+1])
+					for i146 := range l145 {
+						if hn147 && !c.ReadFlag() {
+							clear(l145[i146 : i146+1])
 							continue
 						}
-						l157[i158] = r.ReadFloat64()
+						l145[i146] = r.ReadFloat64()
 						if c.Failed() {
-							c.TraceIndex(i158)
+							c.TraceIndex(i146)
 							break
 						}
 					}
 				}
 			}
-			*p155 = l157
-			x.PA = p155
+			*p143 = l145
+			x.PA = p143
 		} else {
 			x.PA = nil
 		}
@@ -16629,204 +16321,176 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PA")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st162, id163 := c.ReadRefFlag(); st162 == foryimpl.RefBack {
-				x.PtrL2A = foryimpl.BackRefSlice[int32](c, id163)
-			} else if st162 == foryimpl.RefFollows {
-				n164 := c.ReadArrayLengthFast(4)
-				if n164 < 0 {
-					n164 = c.ReadArrayLength(4)
-				}
-				a165 := foryimpl.MakeSlice[[]int32](c, n164)
-				r.ReadRawInt32s(a165)
-				x.PtrL2A = a165
-				foryimpl.SetRefSlice(c, id163, x.PtrL2A)
-			} else {
-				x.PtrL2A = nil
+		if st150, id151 := c.ReadFieldRefFlag(); st150 == foryimpl.RefBack {
+			x.PtrL2A = foryimpl.BackRefSlice[int32](c, id151)
+		} else if st150 == foryimpl.RefFollows {
+			n152 := c.ReadArrayLengthFast(4)
+			if n152 < 0 {
+				n152 = c.ReadArrayLength(4)
 			}
+			a153 := foryimpl.MakeSlice[[]int32](c, n152)
+			r.ReadRawInt32s(a153)
+			x.PtrL2A = a153
+			foryimpl.SetRefSlice(c, id151, x.PtrL2A)
 		} else {
-			n166 := c.ReadArrayLengthFast(4)
-			if n166 < 0 {
-				n166 = c.ReadArrayLength(4)
-			}
-			a167 := foryimpl.MakeSlice[[]int32](c, n166)
-			r.ReadRawInt32s(a167)
-			x.PtrL2A = a167
+			x.PtrL2A = nil
 		}
 		if c.Failed() {
 			c.Trace("PtrL2A")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st168, id169 := c.ReadRefFlag(); st168 == foryimpl.RefBack {
-				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id169)
-			} else if st168 == foryimpl.RefFollows {
-				x.Raw2Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id169, x.Raw2Bin)
-			} else {
-				x.Raw2Bin = nil
-			}
-		} else {
+		if st154, id155 := c.ReadFieldRefFlag(); st154 == foryimpl.RefBack {
+			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id155)
+		} else if st154 == foryimpl.RefFollows {
 			x.Raw2Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id155, x.Raw2Bin)
+		} else {
+			x.Raw2Bin = nil
 		}
 		if c.Failed() {
 			c.Trace("Raw2Bin")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
-				x.U64L2A = foryimpl.BackRefSlice[uint64](c, id171)
-			} else if st170 == foryimpl.RefFollows {
-				n172 := c.ReadArrayLengthFast(8)
-				if n172 < 0 {
-					n172 = c.ReadArrayLength(8)
-				}
-				a173 := foryimpl.MakeSlice[[]uint64](c, n172)
-				r.ReadRawUint64s(a173)
-				x.U64L2A = a173
-				foryimpl.SetRefSlice(c, id171, x.U64L2A)
-			} else {
-				x.U64L2A = nil
+		if st156, id157 := c.ReadFieldRefFlag(); st156 == foryimpl.RefBack {
+			x.U64L2A = foryimpl.BackRefSlice[uint64](c, id157)
+		} else if st156 == foryimpl.RefFollows {
+			n158 := c.ReadArrayLengthFast(8)
+			if n158 < 0 {
+				n158 = c.ReadArrayLength(8)
 			}
+			a159 := foryimpl.MakeSlice[[]uint64](c, n158)
+			r.ReadRawUint64s(a159)
+			x.U64L2A = a159
+			foryimpl.SetRefSlice(c, id157, x.U64L2A)
 		} else {
-			n174 := c.ReadArrayLengthFast(8)
-			if n174 < 0 {
-				n174 = c.ReadArrayLength(8)
-			}
-			a175 := foryimpl.MakeSlice[[]uint64](c, n174)
-			r.ReadRawUint64s(a175)
-			x.U64L2A = a175
+			x.U64L2A = nil
 		}
 		if c.Failed() {
 			c.Trace("U64L2A")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if st176, id177 := c.ReadRefFlag(); st176 == foryimpl.RefBack {
-				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id177)
-			} else if st176 == foryimpl.RefFollows {
-				x.U82Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id177, x.U82Bin)
-			} else {
-				x.U82Bin = nil
-			}
-		} else {
+		if st160, id161 := c.ReadFieldRefFlag(); st160 == foryimpl.RefBack {
+			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id161)
+		} else if st160 == foryimpl.RefFollows {
 			x.U82Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id161, x.U82Bin)
+		} else {
+			x.U82Bin = nil
 		}
 		if c.Failed() {
 			c.Trace("U82Bin")
 			return
 		}
 	} else {
-		n121 := c.ReadArrayLengthFast(2)
-		if n121 < 0 {
-			n121 = c.ReadArrayLength(2)
+		n117 := c.ReadArrayLengthFast(2)
+		if n117 < 0 {
+			n117 = c.ReadArrayLength(2)
 		}
-		a122 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n121)
-		r.ReadRawUint16s(foryimpl.Uint16s(a122))
-		x.H2A = a122
+		a118 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n117)
+		r.ReadRawUint16s(foryimpl.Uint16s(a118))
+		x.H2A = a118
 		if c.Failed() {
 			c.Trace("H2A")
 			return
 		}
-		n127 := c.ReadArrayLengthFast(8)
-		if n127 < 0 {
-			n127 = c.ReadArrayLength(8)
+		n121 := c.ReadArrayLengthFast(8)
+		if n121 < 0 {
+			n121 = c.ReadArrayLength(8)
 		}
-		a128 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n127)
-		r.ReadRawInt64s(a128)
-		x.Int2A = a128
+		a122 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n121)
+		r.ReadRawInt64s(a122)
+		x.Int2A = a122
 		if c.Failed() {
 			c.Trace("Int2A")
 			return
 		}
-		n133 := c.ReadArrayLengthFast(4)
-		if n133 < 0 {
-			n133 = c.ReadArrayLength(4)
+		n125 := c.ReadArrayLengthFast(4)
+		if n125 < 0 {
+			n125 = c.ReadArrayLength(4)
 		}
-		a134 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n133)
-		r.ReadRawInt32s(a134)
-		x.L2A = a134
+		a126 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n125)
+		r.ReadRawInt32s(a126)
+		x.L2A = a126
 		if c.Failed() {
 			c.Trace("L2A")
 			return
 		}
 		if c.ReadFlag() {
-			n139 := c.ReadLengthFast(2)
-			if n139 < 0 {
-				n139 = c.ReadLength(2)
+			n129 := c.ReadLengthFast(2)
+			if n129 < 0 {
+				n129 = c.ReadLength(2)
 			}
-			l140 := foryimpl.MakeSlice[[]uint16](c, n139)
-			if n139 > 0 {
-				hn142 := c.ReadListHeader(10)
+			l130 := foryimpl.MakeSlice[[]uint16](c, n129)
+			if n129 > 0 {
+				hn132 := c.ReadListHeader(10)
 				if !c.Failed() {
-					for i141 := range l140 {
-						if hn142 && !c.ReadFlag() {
-							clear(l140[i141 : i141+1])
+					for i131 := range l130 {
+						if hn132 && !c.ReadFlag() {
+							clear(l130[i131 : i131+1])
 							continue
 						}
-						l140[i141] = r.ReadUint16()
+						l130[i131] = r.ReadUint16()
 						if c.Failed() {
-							c.TraceIndex(i141)
+							c.TraceIndex(i131)
 							break
 						}
 					}
 				}
 			}
-			x.NL = l140
+			x.NL = l130
 		}
 		if c.Failed() {
 			c.Trace("NL")
 			return
 		}
-		n147 := c.ReadArrayLengthFast(4)
-		if n147 < 0 {
-			n147 = c.ReadArrayLength(4)
+		n137 := c.ReadArrayLengthFast(4)
+		if n137 < 0 {
+			n137 = c.ReadArrayLength(4)
 		}
-		a148 := foryimpl.ReuseSlice[Int32s](c, x.Named, n147)
-		r.ReadRawInt32s(a148)
-		x.Named = a148
+		a138 := foryimpl.ReuseSlice[Int32s](c, x.Named, n137)
+		r.ReadRawInt32s(a138)
+		x.Named = a138
 		if c.Failed() {
 			c.Trace("Named")
 			return
 		}
 		if c.ReadFlag() {
-			p153 := foryimpl.Alloc[[]float64](c)
-			n154 := c.ReadLengthFast(8)
-			if n154 < 0 {
-				n154 = c.ReadLength(8)
+			p141 := foryimpl.Alloc[[]float64](c)
+			n142 := c.ReadLengthFast(8)
+			if n142 < 0 {
+				n142 = c.ReadLength(8)
 			}
-			l155 := foryimpl.MakeSlice[[]float64](c, n154)
-			if n154 > 0 {
-				hn157 := c.ReadListHeader(20)
+			l143 := foryimpl.MakeSlice[[]float64](c, n142)
+			if n142 > 0 {
+				hn145 := c.ReadListHeader(20)
 				if !c.Failed() {
-					for i156 := range l155 {
-						if hn157 && !c.ReadFlag() {
-							clear(l155[i156 : i156+1])
+					for i144 := range l143 {
+						if hn145 && !c.ReadFlag() {
+							clear(l143[i144 : i144+1])
 							continue
 						}
-						l155[i156] = r.ReadFloat64()
+						l143[i144] = r.ReadFloat64()
 						if c.Failed() {
-							c.TraceIndex(i156)
+							c.TraceIndex(i144)
 							break
 						}
 					}
 				}
 			}
-			*p153 = l155
-			x.PA = p153
+			*p141 = l143
+			x.PA = p141
 		}
 		if c.Failed() {
 			c.Trace("PA")
 			return
 		}
-		n162 := c.ReadArrayLengthFast(4)
-		if n162 < 0 {
-			n162 = c.ReadArrayLength(4)
+		n150 := c.ReadArrayLengthFast(4)
+		if n150 < 0 {
+			n150 = c.ReadArrayLength(4)
 		}
-		a163 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n162)
-		r.ReadRawInt32s(a163)
-		x.PtrL2A = a163
+		a151 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n150)
+		r.ReadRawInt32s(a151)
+		x.PtrL2A = a151
 		if c.Failed() {
 			c.Trace("PtrL2A")
 			return
@@ -16836,13 +16500,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Raw2Bin")
 			return
 		}
-		n170 := c.ReadArrayLengthFast(8)
-		if n170 < 0 {
-			n170 = c.ReadArrayLength(8)
+		n156 := c.ReadArrayLengthFast(8)
+		if n156 < 0 {
+			n156 = c.ReadArrayLength(8)
 		}
-		a171 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n170)
-		r.ReadRawUint64s(a171)
-		x.U64L2A = a171
+		a157 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n156)
+		r.ReadRawUint64s(a157)
+		x.U64L2A = a157
 		if c.Failed() {
 			c.Trace("U64L2A")
 			return
@@ -16865,100 +16529,100 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n178 := c.ReadLengthFast(1)
-				if n178 < 0 {
-					n178 = c.ReadLength(1)
+				n162 := c.ReadLengthFast(1)
+				if n162 < 0 {
+					n162 = c.ReadLength(1)
 				}
-				l179 := foryimpl.MakeSlice[[]int64](c, n178)
-				if n178 > 0 {
-					hn181 := c.ReadListHeader(7)
+				l163 := foryimpl.MakeSlice[[]int64](c, n162)
+				if n162 > 0 {
+					hn165 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i180 := range l179 {
-							if hn181 && !c.ReadFlag() {
-								clear(l179[i180 : i180+1])
+						for i164 := range l163 {
+							if hn165 && !c.ReadFlag() {
+								clear(l163[i164 : i164+1])
 								continue
 							}
-							l179[i180] = r.ReadVarInt64()
+							l163[i164] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i180)
+								c.TraceIndex(i164)
 								break
 							}
 						}
 					}
 				}
-				x.A2L = l179
+				x.A2L = l163
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n184 := c.ReadLengthFast(2)
-				if n184 < 0 {
-					n184 = c.ReadLength(2)
+				n168 := c.ReadLengthFast(2)
+				if n168 < 0 {
+					n168 = c.ReadLength(2)
 				}
-				if n184 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n184, 3))
+				if n168 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n168, 3))
 					return
 				}
-				var l185 [3]int16
-				if n184 > 0 {
-					hn187 := c.ReadListHeader(3)
+				var l169 [3]int16
+				if n168 > 0 {
+					hn171 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i186 := range l185 {
-							if hn187 && !c.ReadFlag() {
-								clear(l185[i186 : i186+1])
+						for i170 := range l169 {
+							if hn171 && !c.ReadFlag() {
+								clear(l169[i170 : i170+1])
 								continue
 							}
-							l185[i186] = r.ReadInt16()
+							l169[i170] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i186)
+								c.TraceIndex(i170)
 								break
 							}
 						}
 					}
 				}
-				x.Arr2Go = l185
+				x.Arr2Go = l169
 			}
 		case 2:
 			if f.Convert {
 				x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n190 := c.ReadLengthFast(2)
-				if n190 < 0 {
-					n190 = c.ReadLength(2)
+				n174 := c.ReadLengthFast(2)
+				if n174 < 0 {
+					n174 = c.ReadLength(2)
 				}
-				l191 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n190)
-				if n190 > 0 {
-					hn193 := c.ReadListHeader(18)
+				l175 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n174)
+				if n174 > 0 {
+					hn177 := c.ReadListHeader(18)
 					if !c.Failed() {
-						for i192 := range l191 {
-							if hn193 && !c.ReadFlag() {
-								clear(l191[i192 : i192+1])
+						for i176 := range l175 {
+							if hn177 && !c.ReadFlag() {
+								clear(l175[i176 : i176+1])
 								continue
 							}
-							l191[i192] = serializer.BFloat16(r.ReadUint16())
+							l175[i176] = serializer.BFloat16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i192)
+								c.TraceIndex(i176)
 								break
 							}
 						}
 					}
 				}
-				x.BH2L = l191
+				x.BH2L = l175
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st198, id199 := c.ReadRefFlag(); st198 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id199)
-				} else if st198 == foryimpl.RefFollows {
-					n200 := c.ReadArrayLengthFast(1)
-					if n200 < 0 {
-						n200 = c.ReadArrayLength(1)
+				if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
+					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id183)
+				} else if st182 == foryimpl.RefFollows {
+					n184 := c.ReadArrayLengthFast(1)
+					if n184 < 0 {
+						n184 = c.ReadArrayLength(1)
 					}
-					a201 := foryimpl.MakeSlice[[]uint8](c, n200)
-					copy(a201, r.ReadBytes(n200))
-					x.Bin2U8 = a201
-					foryimpl.SetRefSlice(c, id199, x.Bin2U8)
+					a185 := foryimpl.MakeSlice[[]uint8](c, n184)
+					copy(a185, r.ReadBytes(n184))
+					x.Bin2U8 = a185
+					foryimpl.SetRefSlice(c, id183, x.Bin2U8)
 				} else {
 					x.Bin2U8 = nil
 				}
@@ -16966,28 +16630,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n196 := c.ReadArrayLengthFast(1)
-					if n196 < 0 {
-						n196 = c.ReadArrayLength(1)
+					n180 := c.ReadArrayLengthFast(1)
+					if n180 < 0 {
+						n180 = c.ReadArrayLength(1)
 					}
-					a197 := foryimpl.MakeSlice[[]uint8](c, n196)
-					copy(a197, r.ReadBytes(n196))
-					x.Bin2U8 = a197
+					a181 := foryimpl.MakeSlice[[]uint8](c, n180)
+					copy(a181, r.ReadBytes(n180))
+					x.Bin2U8 = a181
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
-					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id205)
-				} else if st204 == foryimpl.RefFollows {
-					n206 := c.ReadArrayLengthFast(1)
-					if n206 < 0 {
-						n206 = c.ReadArrayLength(1)
+				if st188, id189 := c.ReadRefFlag(); st188 == foryimpl.RefBack {
+					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id189)
+				} else if st188 == foryimpl.RefFollows {
+					n190 := c.ReadArrayLengthFast(1)
+					if n190 < 0 {
+						n190 = c.ReadArrayLength(1)
 					}
-					a207 := foryimpl.MakeSlice[[]bool](c, n206)
-					r.ReadRawBools(a207)
-					x.BoolL2A = a207
-					foryimpl.SetRefSlice(c, id205, x.BoolL2A)
+					a191 := foryimpl.MakeSlice[[]bool](c, n190)
+					r.ReadRawBools(a191)
+					x.BoolL2A = a191
+					foryimpl.SetRefSlice(c, id189, x.BoolL2A)
 				} else {
 					x.BoolL2A = nil
 				}
@@ -16995,55 +16659,55 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n202 := c.ReadArrayLengthFast(1)
-					if n202 < 0 {
-						n202 = c.ReadArrayLength(1)
+					n186 := c.ReadArrayLengthFast(1)
+					if n186 < 0 {
+						n186 = c.ReadArrayLength(1)
 					}
-					a203 := foryimpl.MakeSlice[[]bool](c, n202)
-					r.ReadRawBools(a203)
-					x.BoolL2A = a203
+					a187 := foryimpl.MakeSlice[[]bool](c, n186)
+					r.ReadRawBools(a187)
+					x.BoolL2A = a187
 				}
 			}
 		case 5:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n208 := c.ReadLengthFast(4)
-				if n208 < 0 {
-					n208 = c.ReadLength(4)
+				n192 := c.ReadLengthFast(4)
+				if n192 < 0 {
+					n192 = c.ReadLength(4)
 				}
-				l209 := foryimpl.MakeSlice[[]float32](c, n208)
-				if n208 > 0 {
-					hn211 := c.ReadListHeader(19)
+				l193 := foryimpl.MakeSlice[[]float32](c, n192)
+				if n192 > 0 {
+					hn195 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i210 := range l209 {
-							if hn211 && !c.ReadFlag() {
-								clear(l209[i210 : i210+1])
+						for i194 := range l193 {
+							if hn195 && !c.ReadFlag() {
+								clear(l193[i194 : i194+1])
 								continue
 							}
-							l209[i210] = r.ReadFloat32()
+							l193[i194] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i210)
+								c.TraceIndex(i194)
 								break
 							}
 						}
 					}
 				}
-				x.F32A2L = l209
+				x.F32A2L = l193
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st216, id217 := c.ReadRefFlag(); st216 == foryimpl.RefBack {
-					x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id217)
-				} else if st216 == foryimpl.RefFollows {
-					n218 := c.ReadArrayLengthFast(2)
-					if n218 < 0 {
-						n218 = c.ReadArrayLength(2)
+				if st200, id201 := c.ReadRefFlag(); st200 == foryimpl.RefBack {
+					x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id201)
+				} else if st200 == foryimpl.RefFollows {
+					n202 := c.ReadArrayLengthFast(2)
+					if n202 < 0 {
+						n202 = c.ReadArrayLength(2)
 					}
-					a219 := foryimpl.MakeSlice[[]serializer.Float16](c, n218)
-					r.ReadRawUint16s(foryimpl.Uint16s(a219))
-					x.H2A = a219
-					foryimpl.SetRefSlice(c, id217, x.H2A)
+					a203 := foryimpl.MakeSlice[[]serializer.Float16](c, n202)
+					r.ReadRawUint16s(foryimpl.Uint16s(a203))
+					x.H2A = a203
+					foryimpl.SetRefSlice(c, id201, x.H2A)
 				} else {
 					x.H2A = nil
 				}
@@ -17051,28 +16715,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n214 := c.ReadArrayLengthFast(2)
-					if n214 < 0 {
-						n214 = c.ReadArrayLength(2)
+					n198 := c.ReadArrayLengthFast(2)
+					if n198 < 0 {
+						n198 = c.ReadArrayLength(2)
 					}
-					a215 := foryimpl.MakeSlice[[]serializer.Float16](c, n214)
-					r.ReadRawUint16s(foryimpl.Uint16s(a215))
-					x.H2A = a215
+					a199 := foryimpl.MakeSlice[[]serializer.Float16](c, n198)
+					r.ReadRawUint16s(foryimpl.Uint16s(a199))
+					x.H2A = a199
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st222, id223 := c.ReadRefFlag(); st222 == foryimpl.RefBack {
-					x.Int2A = foryimpl.BackRefSlice[int64](c, id223)
-				} else if st222 == foryimpl.RefFollows {
-					n224 := c.ReadArrayLengthFast(8)
-					if n224 < 0 {
-						n224 = c.ReadArrayLength(8)
+				if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
+					x.Int2A = foryimpl.BackRefSlice[int64](c, id207)
+				} else if st206 == foryimpl.RefFollows {
+					n208 := c.ReadArrayLengthFast(8)
+					if n208 < 0 {
+						n208 = c.ReadArrayLength(8)
 					}
-					a225 := foryimpl.MakeSlice[[]int64](c, n224)
-					r.ReadRawInt64s(a225)
-					x.Int2A = a225
-					foryimpl.SetRefSlice(c, id223, x.Int2A)
+					a209 := foryimpl.MakeSlice[[]int64](c, n208)
+					r.ReadRawInt64s(a209)
+					x.Int2A = a209
+					foryimpl.SetRefSlice(c, id207, x.Int2A)
 				} else {
 					x.Int2A = nil
 				}
@@ -17080,28 +16744,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n220 := c.ReadArrayLengthFast(8)
-					if n220 < 0 {
-						n220 = c.ReadArrayLength(8)
+					n204 := c.ReadArrayLengthFast(8)
+					if n204 < 0 {
+						n204 = c.ReadArrayLength(8)
 					}
-					a221 := foryimpl.MakeSlice[[]int64](c, n220)
-					r.ReadRawInt64s(a221)
-					x.Int2A = a221
+					a205 := foryimpl.MakeSlice[[]int64](c, n204)
+					r.ReadRawInt64s(a205)
+					x.Int2A = a205
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st228, id229 := c.ReadRefFlag(); st228 == foryimpl.RefBack {
-					x.L2A = foryimpl.BackRefSlice[int32](c, id229)
-				} else if st228 == foryimpl.RefFollows {
-					n230 := c.ReadArrayLengthFast(4)
-					if n230 < 0 {
-						n230 = c.ReadArrayLength(4)
+				if st212, id213 := c.ReadRefFlag(); st212 == foryimpl.RefBack {
+					x.L2A = foryimpl.BackRefSlice[int32](c, id213)
+				} else if st212 == foryimpl.RefFollows {
+					n214 := c.ReadArrayLengthFast(4)
+					if n214 < 0 {
+						n214 = c.ReadArrayLength(4)
 					}
-					a231 := foryimpl.MakeSlice[[]int32](c, n230)
-					r.ReadRawInt32s(a231)
-					x.L2A = a231
-					foryimpl.SetRefSlice(c, id229, x.L2A)
+					a215 := foryimpl.MakeSlice[[]int32](c, n214)
+					r.ReadRawInt32s(a215)
+					x.L2A = a215
+					foryimpl.SetRefSlice(c, id213, x.L2A)
 				} else {
 					x.L2A = nil
 				}
@@ -17109,43 +16773,43 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n226 := c.ReadArrayLengthFast(4)
-					if n226 < 0 {
-						n226 = c.ReadArrayLength(4)
+					n210 := c.ReadArrayLengthFast(4)
+					if n210 < 0 {
+						n210 = c.ReadArrayLength(4)
 					}
-					a227 := foryimpl.MakeSlice[[]int32](c, n226)
-					r.ReadRawInt32s(a227)
-					x.L2A = a227
+					a211 := foryimpl.MakeSlice[[]int32](c, n210)
+					r.ReadRawInt32s(a211)
+					x.L2A = a211
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st238, id239 := c.ReadRefFlag(); st238 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[uint16](c, id239)
-				} else if st238 == foryimpl.RefFollows {
-					n240 := c.ReadLengthFast(2)
-					if n240 < 0 {
-						n240 = c.ReadLength(2)
+				if st222, id223 := c.ReadRefFlag(); st222 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[uint16](c, id223)
+				} else if st222 == foryimpl.RefFollows {
+					n224 := c.ReadLengthFast(2)
+					if n224 < 0 {
+						n224 = c.ReadLength(2)
 					}
-					l241 := foryimpl.MakeSlice[[]uint16](c, n240)
-					if n240 > 0 {
-						hn243 := c.ReadListHeader(10)
+					l225 := foryimpl.MakeSlice[[]uint16](c, n224)
+					if n224 > 0 {
+						hn227 := c.ReadListHeader(10)
 						if !c.Failed() {
-							for i242 := range l241 {
-								if hn243 && !c.ReadFlag() {
-									clear(l241[i242 : i242+1])
+							for i226 := range l225 {
+								if hn227 && !c.ReadFlag() {
+									clear(l225[i226 : i226+1])
 									continue
 								}
-								l241[i242] = r.ReadUint16()
+								l225[i226] = r.ReadUint16()
 								if c.Failed() {
-									c.TraceIndex(i242)
+									c.TraceIndex(i226)
 									break
 								}
 							}
 						}
 					}
-					x.NL = l241
-					foryimpl.SetRefSlice(c, id239, x.NL)
+					x.NL = l225
+					foryimpl.SetRefSlice(c, id223, x.NL)
 				} else {
 					x.NL = nil
 				}
@@ -17153,43 +16817,43 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n232 := c.ReadLengthFast(2)
-					if n232 < 0 {
-						n232 = c.ReadLength(2)
+					n216 := c.ReadLengthFast(2)
+					if n216 < 0 {
+						n216 = c.ReadLength(2)
 					}
-					l233 := foryimpl.MakeSlice[[]uint16](c, n232)
-					if n232 > 0 {
-						hn235 := c.ReadListHeader(10)
+					l217 := foryimpl.MakeSlice[[]uint16](c, n216)
+					if n216 > 0 {
+						hn219 := c.ReadListHeader(10)
 						if !c.Failed() {
-							for i234 := range l233 {
-								if hn235 && !c.ReadFlag() {
-									clear(l233[i234 : i234+1])
+							for i218 := range l217 {
+								if hn219 && !c.ReadFlag() {
+									clear(l217[i218 : i218+1])
 									continue
 								}
-								l233[i234] = r.ReadUint16()
+								l217[i218] = r.ReadUint16()
 								if c.Failed() {
-									c.TraceIndex(i234)
+									c.TraceIndex(i218)
 									break
 								}
 							}
 						}
 					}
-					x.NL = l233
+					x.NL = l217
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st248, id249 := c.ReadRefFlag(); st248 == foryimpl.RefBack {
-					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id249))
-				} else if st248 == foryimpl.RefFollows {
-					n250 := c.ReadArrayLengthFast(4)
-					if n250 < 0 {
-						n250 = c.ReadArrayLength(4)
+				if st232, id233 := c.ReadRefFlag(); st232 == foryimpl.RefBack {
+					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id233))
+				} else if st232 == foryimpl.RefFollows {
+					n234 := c.ReadArrayLengthFast(4)
+					if n234 < 0 {
+						n234 = c.ReadArrayLength(4)
 					}
-					a251 := foryimpl.MakeSlice[Int32s](c, n250)
-					r.ReadRawInt32s(a251)
-					x.Named = a251
-					foryimpl.SetRefSlice(c, id249, x.Named)
+					a235 := foryimpl.MakeSlice[Int32s](c, n234)
+					r.ReadRawInt32s(a235)
+					x.Named = a235
+					foryimpl.SetRefSlice(c, id233, x.Named)
 				} else {
 					x.Named = nil
 				}
@@ -17197,94 +16861,94 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n246 := c.ReadArrayLengthFast(4)
-					if n246 < 0 {
-						n246 = c.ReadArrayLength(4)
+					n230 := c.ReadArrayLengthFast(4)
+					if n230 < 0 {
+						n230 = c.ReadArrayLength(4)
 					}
-					a247 := foryimpl.MakeSlice[Int32s](c, n246)
-					r.ReadRawInt32s(a247)
-					x.Named = a247
+					a231 := foryimpl.MakeSlice[Int32s](c, n230)
+					r.ReadRawInt32s(a231)
+					x.Named = a231
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st261, id262 := c.ReadRefFlag(); st261 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id262)
-				} else if st261 == foryimpl.RefFollows {
-					p263 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id262, p263)
-					n264 := c.ReadLengthFast(8)
-					if n264 < 0 {
-						n264 = c.ReadLength(8)
+				if st245, id246 := c.ReadRefFlag(); st245 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id246)
+				} else if st245 == foryimpl.RefFollows {
+					p247 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id246, p247)
+					n248 := c.ReadLengthFast(8)
+					if n248 < 0 {
+						n248 = c.ReadLength(8)
 					}
-					l265 := foryimpl.MakeSlice[[]float64](c, n264)
-					if n264 > 0 {
-						hn267 := c.ReadListHeader(20)
+					l249 := foryimpl.MakeSlice[[]float64](c, n248)
+					if n248 > 0 {
+						hn251 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i266 := range l265 {
-								if hn267 && !c.ReadFlag() {
-									clear(l265[i266 : i266+1])
+							for i250 := range l249 {
+								if hn251 && !c.ReadFlag() {
+									clear(l249[i250 : i250+1])
 									continue
 								}
-								l265[i266] = r.ReadFloat64()
+								l249[i250] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i266)
+									c.TraceIndex(i250)
 									break
 								}
 							}
 						}
 					}
-					*p263 = l265
-					x.PA = p263
+					*p247 = l249
+					x.PA = p247
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s259 := foryimpl.ReadSliceAs[float64](c, f); s259 != nil {
-						v260 := []float64(s259)
-						x.PA = &v260
+					if s243 := foryimpl.ReadSliceAs[float64](c, f); s243 != nil {
+						v244 := []float64(s243)
+						x.PA = &v244
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p252 := foryimpl.Alloc[[]float64](c)
-					n253 := c.ReadLengthFast(8)
-					if n253 < 0 {
-						n253 = c.ReadLength(8)
+					p236 := foryimpl.Alloc[[]float64](c)
+					n237 := c.ReadLengthFast(8)
+					if n237 < 0 {
+						n237 = c.ReadLength(8)
 					}
-					l254 := foryimpl.MakeSlice[[]float64](c, n253)
-					if n253 > 0 {
-						hn256 := c.ReadListHeader(20)
+					l238 := foryimpl.MakeSlice[[]float64](c, n237)
+					if n237 > 0 {
+						hn240 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i255 := range l254 {
-								if hn256 && !c.ReadFlag() {
-									clear(l254[i255 : i255+1])
+							for i239 := range l238 {
+								if hn240 && !c.ReadFlag() {
+									clear(l238[i239 : i239+1])
 									continue
 								}
-								l254[i255] = r.ReadFloat64()
+								l238[i239] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i255)
+									c.TraceIndex(i239)
 									break
 								}
 							}
 						}
 					}
-					*p252 = l254
-					x.PA = p252
+					*p236 = l238
+					x.PA = p236
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st272, id273 := c.ReadRefFlag(); st272 == foryimpl.RefBack {
-					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id273)
-				} else if st272 == foryimpl.RefFollows {
-					n274 := c.ReadArrayLengthFast(4)
-					if n274 < 0 {
-						n274 = c.ReadArrayLength(4)
+				if st256, id257 := c.ReadRefFlag(); st256 == foryimpl.RefBack {
+					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id257)
+				} else if st256 == foryimpl.RefFollows {
+					n258 := c.ReadArrayLengthFast(4)
+					if n258 < 0 {
+						n258 = c.ReadArrayLength(4)
 					}
-					a275 := foryimpl.MakeSlice[[]int32](c, n274)
-					r.ReadRawInt32s(a275)
-					x.PtrL2A = a275
-					foryimpl.SetRefSlice(c, id273, x.PtrL2A)
+					a259 := foryimpl.MakeSlice[[]int32](c, n258)
+					r.ReadRawInt32s(a259)
+					x.PtrL2A = a259
+					foryimpl.SetRefSlice(c, id257, x.PtrL2A)
 				} else {
 					x.PtrL2A = nil
 				}
@@ -17292,22 +16956,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n270 := c.ReadArrayLengthFast(4)
-					if n270 < 0 {
-						n270 = c.ReadArrayLength(4)
+					n254 := c.ReadArrayLengthFast(4)
+					if n254 < 0 {
+						n254 = c.ReadArrayLength(4)
 					}
-					a271 := foryimpl.MakeSlice[[]int32](c, n270)
-					r.ReadRawInt32s(a271)
-					x.PtrL2A = a271
+					a255 := foryimpl.MakeSlice[[]int32](c, n254)
+					r.ReadRawInt32s(a255)
+					x.PtrL2A = a255
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
-					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id277)
-				} else if st276 == foryimpl.RefFollows {
+				if st260, id261 := c.ReadRefFlag(); st260 == foryimpl.RefBack {
+					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id261)
+				} else if st260 == foryimpl.RefFollows {
 					x.Raw2Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id277, x.Raw2Bin)
+					foryimpl.SetRefSlice(c, id261, x.Raw2Bin)
 				} else {
 					x.Raw2Bin = nil
 				}
@@ -17320,17 +16984,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st280, id281 := c.ReadRefFlag(); st280 == foryimpl.RefBack {
-					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id281)
-				} else if st280 == foryimpl.RefFollows {
-					n282 := c.ReadArrayLengthFast(8)
-					if n282 < 0 {
-						n282 = c.ReadArrayLength(8)
+				if st264, id265 := c.ReadRefFlag(); st264 == foryimpl.RefBack {
+					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id265)
+				} else if st264 == foryimpl.RefFollows {
+					n266 := c.ReadArrayLengthFast(8)
+					if n266 < 0 {
+						n266 = c.ReadArrayLength(8)
 					}
-					a283 := foryimpl.MakeSlice[[]uint64](c, n282)
-					r.ReadRawUint64s(a283)
-					x.U64L2A = a283
-					foryimpl.SetRefSlice(c, id281, x.U64L2A)
+					a267 := foryimpl.MakeSlice[[]uint64](c, n266)
+					r.ReadRawUint64s(a267)
+					x.U64L2A = a267
+					foryimpl.SetRefSlice(c, id265, x.U64L2A)
 				} else {
 					x.U64L2A = nil
 				}
@@ -17338,22 +17002,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n278 := c.ReadArrayLengthFast(8)
-					if n278 < 0 {
-						n278 = c.ReadArrayLength(8)
+					n262 := c.ReadArrayLengthFast(8)
+					if n262 < 0 {
+						n262 = c.ReadArrayLength(8)
 					}
-					a279 := foryimpl.MakeSlice[[]uint64](c, n278)
-					r.ReadRawUint64s(a279)
-					x.U64L2A = a279
+					a263 := foryimpl.MakeSlice[[]uint64](c, n262)
+					r.ReadRawUint64s(a263)
+					x.U64L2A = a263
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st284, id285 := c.ReadRefFlag(); st284 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id285)
-				} else if st284 == foryimpl.RefFollows {
+				if st268, id269 := c.ReadRefFlag(); st268 == foryimpl.RefBack {
+					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id269)
+				} else if st268 == foryimpl.RefFollows {
 					x.U82Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id285, x.U82Bin)
+					foryimpl.SetRefSlice(c, id269, x.U82Bin)
 				} else {
 					x.U82Bin = nil
 				}
@@ -17544,29 +17208,19 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-				x.W = foryimpl.BackRefSlice[int64](c, id6)
-			} else if st5 == foryimpl.RefFollows {
-				n7 := c.ReadArrayLengthFast(8)
-				if n7 < 0 {
-					n7 = c.ReadArrayLength(8)
-				}
-				a8 := foryimpl.MakeSlice[[]int64](c, n7)
-				r.ReadRawInt64s(a8)
-				x.W = a8
-				foryimpl.SetRefSlice(c, id6, x.W)
-			} else {
-				x.W = nil
+		if st5, id6 := c.ReadFieldRefFlag(); st5 == foryimpl.RefBack {
+			x.W = foryimpl.BackRefSlice[int64](c, id6)
+		} else if st5 == foryimpl.RefFollows {
+			n7 := c.ReadArrayLengthFast(8)
+			if n7 < 0 {
+				n7 = c.ReadArrayLength(8)
 			}
+			a8 := foryimpl.MakeSlice[[]int64](c, n7)
+			r.ReadRawInt64s(a8)
+			x.W = a8
+			foryimpl.SetRefSlice(c, id6, x.W)
 		} else {
-			n9 := c.ReadArrayLengthFast(8)
-			if n9 < 0 {
-				n9 = c.ReadArrayLength(8)
-			}
-			a10 := foryimpl.MakeSlice[[]int64](c, n9)
-			r.ReadRawInt64s(a10)
-			x.W = a10
+			x.W = nil
 		}
 		if c.Failed() {
 			c.Trace("W")
@@ -17595,17 +17249,17 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-					x.W = foryimpl.BackRefSlice[int64](c, id14)
-				} else if st13 == foryimpl.RefFollows {
-					n15 := c.ReadArrayLengthFast(8)
-					if n15 < 0 {
-						n15 = c.ReadArrayLength(8)
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.W = foryimpl.BackRefSlice[int64](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					n13 := c.ReadArrayLengthFast(8)
+					if n13 < 0 {
+						n13 = c.ReadArrayLength(8)
 					}
-					a16 := foryimpl.MakeSlice[[]int64](c, n15)
-					r.ReadRawInt64s(a16)
-					x.W = a16
-					foryimpl.SetRefSlice(c, id14, x.W)
+					a14 := foryimpl.MakeSlice[[]int64](c, n13)
+					r.ReadRawInt64s(a14)
+					x.W = a14
+					foryimpl.SetRefSlice(c, id12, x.W)
 				} else {
 					x.W = nil
 				}
@@ -17613,13 +17267,13 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				if f.Convert {
 					x.W = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n11 := c.ReadArrayLengthFast(8)
-					if n11 < 0 {
-						n11 = c.ReadArrayLength(8)
+					n9 := c.ReadArrayLengthFast(8)
+					if n9 < 0 {
+						n9 = c.ReadArrayLength(8)
 					}
-					a12 := foryimpl.MakeSlice[[]int64](c, n11)
-					r.ReadRawInt64s(a12)
-					x.W = a12
+					a10 := foryimpl.MakeSlice[[]int64](c, n9)
+					r.ReadRawInt64s(a10)
+					x.W = a10
 				}
 			}
 		default:

@@ -1192,29 +1192,19 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st144, id145 := c.ReadRefFlag(); st144 == foryimpl.RefBack {
-				x.Dense = foryimpl.BackRefSlice[int32](c, id145)
-			} else if st144 == foryimpl.RefFollows {
-				n146 := c.ReadArrayLengthFast(4)
-				if n146 < 0 {
-					n146 = c.ReadArrayLength(4)
-				}
-				a147 := foryimpl.MakeSlice[[]int32](c, n146)
-				r.ReadRawInt32s(a147)
-				x.Dense = a147
-				foryimpl.SetRefSlice(c, id145, x.Dense)
-			} else {
-				x.Dense = nil
+		if st144, id145 := c.ReadFieldRefFlag(); st144 == foryimpl.RefBack {
+			x.Dense = foryimpl.BackRefSlice[int32](c, id145)
+		} else if st144 == foryimpl.RefFollows {
+			n146 := c.ReadArrayLengthFast(4)
+			if n146 < 0 {
+				n146 = c.ReadArrayLength(4)
 			}
+			a147 := foryimpl.MakeSlice[[]int32](c, n146)
+			r.ReadRawInt32s(a147)
+			x.Dense = a147
+			foryimpl.SetRefSlice(c, id145, x.Dense)
 		} else {
-			n148 := c.ReadArrayLengthFast(4)
-			if n148 < 0 {
-				n148 = c.ReadArrayLength(4)
-			}
-			a149 := foryimpl.MakeSlice[[]int32](c, n148)
-			r.ReadRawInt32s(a149)
-			x.Dense = a149
+			x.Dense = nil
 		}
 		if c.Failed() {
 			c.Trace("Dense")
@@ -1238,105 +1228,83 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n150 := c.ReadLengthFast(8)
-	if n150 < 0 {
-		n150 = c.ReadLength(8)
+	n148 := c.ReadLengthFast(8)
+	if n148 < 0 {
+		n148 = c.ReadLength(8)
 	}
-	l151 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n150)
-	if n150 > 0 {
-		hn153 := c.ReadListHeader(6)
+	l149 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n148)
+	if n148 > 0 {
+		hn151 := c.ReadListHeader(6)
 		if !c.Failed() {
-			for i152 := range l151 {
-				if hn153 && !c.ReadFlag() {
-					clear(l151[i152 : i152+1])
+			for i150 := range l149 {
+				if hn151 && !c.ReadFlag() {
+					clear(l149[i150 : i150+1])
 					continue
 				}
-				l151[i152] = r.ReadInt64()
+				l149[i150] = r.ReadInt64()
 				if c.Failed() {
-					c.TraceIndex(i152)
+					c.TraceIndex(i150)
 					break
 				}
 			}
 		}
 	}
-	x.Fixeds = l151
+	x.Fixeds = l149
 	if c.Failed() {
 		c.Trace("Fixeds")
 		return
 	}
-	n156 := c.ReadLengthFast(1)
-	if n156 < 0 {
-		n156 = c.ReadLength(1)
+	n154 := c.ReadLengthFast(1)
+	if n154 < 0 {
+		n154 = c.ReadLength(1)
 	}
-	if n156 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n156, 4))
+	if n154 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n154, 4))
 		return
 	}
-	var l157 [4]bool
-	if n156 > 0 {
-		hn159 := c.ReadListHeader(1)
+	var l155 [4]bool
+	if n154 > 0 {
+		hn157 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i158 := range l157 {
-				if hn159 && !c.ReadFlag() {
-					clear(l157[i158 : i158+1])
+			for i156 := range l155 {
+				if hn157 && !c.ReadFlag() {
+					clear(l155[i156 : i156+1])
 					continue
 				}
-				l157[i158] = r.ReadBool()
+				l155[i156] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i158)
+					c.TraceIndex(i156)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l157
+	x.Flags = l155
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				n164 := c.ReadArrayLengthFast(4)
-				if n164 < 0 {
-					n164 = c.ReadArrayLength(4)
-				}
-				if n164 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n164, 2))
-					return
-				}
-				var a165 [2]int32
-				r.ReadRawInt32s(a165[:])
-				x.Grid = a165
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			n160 := c.ReadArrayLengthFast(4)
+			if n160 < 0 {
+				n160 = c.ReadArrayLength(4)
 			}
-		} else {
-			n166 := c.ReadArrayLengthFast(4)
-			if n166 < 0 {
-				n166 = c.ReadArrayLength(4)
-			}
-			if n166 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n166, 2))
+			if n160 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n160, 2))
 				return
 			}
-			var a167 [2]int32
-			r.ReadRawInt32s(a167[:])
-			x.Grid = a167
+			var a161 [2]int32
+			r.ReadRawInt32s(a161[:])
+			x.Grid = a161
 		}
 		if c.Failed() {
 			c.Trace("Grid")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e170 := c.ReadEnumFast(uint32(0x7fffffff)); e170 >= 0 {
-					x.Level = Level(e170)
-				} else {
-					x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e171 := c.ReadEnumFast(uint32(0x7fffffff)); e171 >= 0 {
-				x.Level = Level(e171)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+				x.Level = Level(e162)
 			} else {
 				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1346,23 +1314,23 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n162 := c.ReadArrayLengthFast(4)
-		if n162 < 0 {
-			n162 = c.ReadArrayLength(4)
+		n160 := c.ReadArrayLengthFast(4)
+		if n160 < 0 {
+			n160 = c.ReadArrayLength(4)
 		}
-		if n162 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n162, 2))
+		if n160 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n160, 2))
 			return
 		}
-		var a163 [2]int32
-		r.ReadRawInt32s(a163[:])
-		x.Grid = a163
+		var a161 [2]int32
+		r.ReadRawInt32s(a161[:])
+		x.Grid = a161
 		if c.Failed() {
 			c.Trace("Grid")
 			return
 		}
-		if e168 := c.ReadEnumFast(uint32(0x7fffffff)); e168 >= 0 {
-			x.Level = Level(e168)
+		if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+			x.Level = Level(e162)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1371,86 +1339,86 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n172 := c.ReadLengthFast(1)
-	if n172 < 0 {
-		n172 = c.ReadLength(1)
+	n163 := c.ReadLengthFast(1)
+	if n163 < 0 {
+		n163 = c.ReadLength(1)
 	}
-	l173 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n172)
-	if n172 > 0 {
-		hn175, tr177, ev176 := c.ReadStructListHeaderRef(foryTypePoint)
+	l164 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n163)
+	if n163 > 0 {
+		hn166, tr168, ev167 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i174 := range l173 {
-				if tr177 {
-					if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
-						l173[i174] = foryimpl.BackRef[Point](c, id180)
-					} else if st179 == foryimpl.RefFollows {
-						p181 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id180, p181)
-						if ev176 != nil {
-							p181.ForyReadEvolved(c, ev176)
+			for i165 := range l164 {
+				if tr168 {
+					if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
+						l164[i165] = foryimpl.BackRef[Point](c, id171)
+					} else if st170 == foryimpl.RefFollows {
+						p172 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id171, p172)
+						if ev167 != nil {
+							p172.ForyReadEvolved(c, ev167)
 						} else {
-							p181.ForyRead(c)
+							p172.ForyRead(c)
 						}
-						l173[i174] = p181
+						l164[i165] = p172
 					} else {
-						l173[i174] = nil
+						l164[i165] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i174)
+						c.TraceIndex(i165)
 						break
 					}
 					continue
 				}
-				if hn175 && !c.ReadFlag() {
-					clear(l173[i174 : i174+1])
+				if hn166 && !c.ReadFlag() {
+					clear(l164[i165 : i165+1])
 					continue
 				}
-				p178 := foryimpl.Alloc[Point](c)
-				if ev176 != nil {
-					p178.ForyReadEvolved(c, ev176)
+				p169 := foryimpl.Alloc[Point](c)
+				if ev167 != nil {
+					p169.ForyReadEvolved(c, ev167)
 				} else {
-					p178.ForyRead(c)
+					p169.ForyRead(c)
 				}
-				l173[i174] = p178
+				l164[i165] = p169
 				if c.Failed() {
-					c.TraceIndex(i174)
+					c.TraceIndex(i165)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l173
+	x.Maybe = l164
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.TrackRef() {
-		if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
-			x.Maybes = foryimpl.BackRefSlice[string](c, id183)
-		} else if st182 == foryimpl.RefFollows {
-			n184 := c.ReadLengthFast(1)
-			if n184 < 0 {
-				n184 = c.ReadLength(1)
+		if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
+			x.Maybes = foryimpl.BackRefSlice[string](c, id174)
+		} else if st173 == foryimpl.RefFollows {
+			n175 := c.ReadLengthFast(1)
+			if n175 < 0 {
+				n175 = c.ReadLength(1)
 			}
-			l185 := foryimpl.MakeSlice[[]string](c, n184)
-			if n184 > 0 {
-				hn187 := c.ReadListHeader(21)
+			l176 := foryimpl.MakeSlice[[]string](c, n175)
+			if n175 > 0 {
+				hn178 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i186 := range l185 {
-						if hn187 && !c.ReadFlag() {
-							clear(l185[i186 : i186+1])
+					for i177 := range l176 {
+						if hn178 && !c.ReadFlag() {
+							clear(l176[i177 : i177+1])
 							continue
 						}
-						l185[i186] = c.ReadString()
+						l176[i177] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i186)
+							c.TraceIndex(i177)
 							break
 						}
 					}
 				}
 			}
-			x.Maybes = l185
-			foryimpl.SetRefSlice(c, id183, x.Maybes)
+			x.Maybes = l176
+			foryimpl.SetRefSlice(c, id174, x.Maybes)
 		} else {
 			x.Maybes = nil
 		}
@@ -1460,28 +1428,28 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n182 := c.ReadLengthFast(1)
-			if n182 < 0 {
-				n182 = c.ReadLength(1)
+			n173 := c.ReadLengthFast(1)
+			if n173 < 0 {
+				n173 = c.ReadLength(1)
 			}
-			l183 := foryimpl.MakeSlice[[]string](c, n182)
-			if n182 > 0 {
-				hn185 := c.ReadListHeader(21)
+			l174 := foryimpl.MakeSlice[[]string](c, n173)
+			if n173 > 0 {
+				hn176 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i184 := range l183 {
-						if hn185 && !c.ReadFlag() {
-							clear(l183[i184 : i184+1])
+					for i175 := range l174 {
+						if hn176 && !c.ReadFlag() {
+							clear(l174[i175 : i175+1])
 							continue
 						}
-						l183[i184] = c.ReadString()
+						l174[i175] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i184)
+							c.TraceIndex(i175)
 							break
 						}
 					}
 				}
 			}
-			x.Maybes = l183
+			x.Maybes = l174
 		}
 		if c.Failed() {
 			c.Trace("Maybes")
@@ -1494,17 +1462,17 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st190, id191 := c.ReadRefFlag(); st190 == foryimpl.RefBack {
-			x.Next = foryimpl.BackRef[Point](c, id191)
-		} else if st190 == foryimpl.RefFollows {
-			p192 := foryimpl.Alloc[Point](c)
-			foryimpl.SetRef(c, id191, p192)
-			if ev193 := c.ReadStructFieldMeta(foryTypePoint); ev193 != nil {
-				p192.ForyReadEvolved(c, ev193)
+		if st181, id182 := c.ReadRefFlag(); st181 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Point](c, id182)
+		} else if st181 == foryimpl.RefFollows {
+			p183 := foryimpl.Alloc[Point](c)
+			foryimpl.SetRef(c, id182, p183)
+			if ev184 := c.ReadStructFieldMeta(foryTypePoint); ev184 != nil {
+				p183.ForyReadEvolved(c, ev184)
 			} else if !c.Failed() {
-				p192.ForyRead(c)
+				p183.ForyRead(c)
 			}
-			x.Next = p192
+			x.Next = p183
 		} else {
 			x.Next = nil
 		}
@@ -1513,8 +1481,8 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag(foryTypePoint) {
-			if ev194 := c.ReadStructFieldMeta(foryTypePoint); ev194 != nil {
-				x.Origin.ForyReadEvolved(c, ev194)
+			if ev185 := c.ReadStructFieldMeta(foryTypePoint); ev185 != nil {
+				x.Origin.ForyReadEvolved(c, ev185)
 			} else if !c.Failed() {
 				x.Origin.ForyRead(c)
 			}
@@ -1525,20 +1493,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p190 := foryimpl.Alloc[Point](c)
-			if ev191 := c.ReadStructFieldMeta(foryTypePoint); ev191 != nil {
-				p190.ForyReadEvolved(c, ev191)
+			p181 := foryimpl.Alloc[Point](c)
+			if ev182 := c.ReadStructFieldMeta(foryTypePoint); ev182 != nil {
+				p181.ForyReadEvolved(c, ev182)
 			} else if !c.Failed() {
-				p190.ForyRead(c)
+				p181.ForyRead(c)
 			}
-			x.Next = p190
+			x.Next = p181
 		}
 		if c.Failed() {
 			c.Trace("Next")
 			return
 		}
-		if ev194 := c.ReadStructFieldMeta(foryTypePoint); ev194 != nil {
-			x.Origin.ForyReadEvolved(c, ev194)
+		if ev185 := c.ReadStructFieldMeta(foryTypePoint); ev185 != nil {
+			x.Origin.ForyReadEvolved(c, ev185)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1547,117 +1515,113 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n195 := c.ReadLengthFast(2)
-	if n195 < 0 {
-		n195 = c.ReadLength(2)
+	n186 := c.ReadLengthFast(2)
+	if n186 < 0 {
+		n186 = c.ReadLength(2)
 	}
-	m196 := foryimpl.MakeMap[map[[2]int32]string](c, n195)
-	for n195 > 0 && !c.Failed() {
-		sz197, vn198, _ := c.ReadMapChunk(n195, 22, 21, nil, false)
-		for j199 := 0; j199 < sz197 && !c.Failed(); j199++ {
-			var k200 [2]int32
-			n202 := c.ReadLengthFast(1)
-			if n202 < 0 {
-				n202 = c.ReadLength(1)
+	m187 := foryimpl.MakeMap[map[[2]int32]string](c, n186)
+	for n186 > 0 && !c.Failed() {
+		sz188, vn189, _ := c.ReadMapChunk(n186, 22, 21, nil, false)
+		for j190 := 0; j190 < sz188 && !c.Failed(); j190++ {
+			var k191 [2]int32
+			n193 := c.ReadLengthFast(1)
+			if n193 < 0 {
+				n193 = c.ReadLength(1)
 			}
-			if n202 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n202, 2))
+			if n193 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n193, 2))
 				return
 			}
-			var l203 [2]int32
-			if n202 > 0 {
-				hn205 := c.ReadListHeader(5)
+			var l194 [2]int32
+			if n193 > 0 {
+				hn196 := c.ReadListHeader(5)
 				if !c.Failed() {
-					for i204 := range l203 {
-						if hn205 && !c.ReadFlag() {
-							clear(l203[i204 : i204+1])
+					for i195 := range l194 {
+						if hn196 && !c.ReadFlag() {
+							clear(l194[i195 : i195+1])
 							continue
 						}
-						l203[i204] = r.ReadVarInt32()
+						l194[i195] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i204)
+							c.TraceIndex(i195)
 							break
 						}
 					}
 				}
 			}
-			k200 = l203
-			var v201 string
-			if !vn198 {
-				v201 = c.ReadString()
+			k191 = l194
+			var v192 string
+			if !vn189 {
+				v192 = c.ReadString()
 			}
-			m196[k200] = v201
+			m187[k191] = v192
 		}
-		n195 -= sz197
+		n186 -= sz188
 	}
-	x.Pairs = m196
+	x.Pairs = m187
 	if c.Failed() {
 		c.Trace("Pairs")
 		return
 	}
-	n209 := c.ReadLengthFast(1)
-	if n209 < 0 {
-		n209 = c.ReadLength(1)
+	n200 := c.ReadLengthFast(1)
+	if n200 < 0 {
+		n200 = c.ReadLength(1)
 	}
-	l210 := foryimpl.ReuseSlice[[]Point](c, x.Points, n209)
-	if n209 > 0 {
-		hn212, tr214, ev213 := c.ReadStructListHeaderRef(foryTypePoint)
+	l201 := foryimpl.ReuseSlice[[]Point](c, x.Points, n200)
+	if n200 > 0 {
+		hn203, tr205, ev204 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i211 := range l210 {
-				if tr214 {
-					if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
-						if p217 := foryimpl.BackRef[Point](c, id216); p217 != nil {
-							l210[i211] = *p217
+			for i202 := range l201 {
+				if tr205 {
+					if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
+						if p208 := foryimpl.BackRef[Point](c, id207); p208 != nil {
+							l201[i202] = *p208
 						}
-					} else if st215 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id216, &l210[i211])
-						if ev213 != nil {
-							l210[i211].ForyReadEvolved(c, ev213)
+					} else if st206 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id207, &l201[i202])
+						if ev204 != nil {
+							l201[i202].ForyReadEvolved(c, ev204)
 						} else {
-							l210[i211].ForyRead(c)
+							l201[i202].ForyRead(c)
 						}
 					} else {
-						l210[i211] = Point{}
+						l201[i202] = Point{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i211)
+						c.TraceIndex(i202)
 						break
 					}
 					continue
 				}
-				if hn212 && !c.ReadFlag() {
-					clear(l210[i211 : i211+1])
+				if hn203 && !c.ReadFlag() {
+					clear(l201[i202 : i202+1])
 					continue
 				}
-				if ev213 != nil {
-					l210[i211].ForyReadEvolved(c, ev213)
+				if ev204 != nil {
+					l201[i202].ForyReadEvolved(c, ev204)
 				} else {
-					l210[i211].ForyRead(c)
+					l201[i202].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i211)
+					c.TraceIndex(i202)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l210
+	x.Points = l201
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id219)
-			} else if st218 == foryimpl.RefFollows {
-				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id219, x.Raw)
-			} else {
-				x.Raw = nil
-			}
-		} else {
+		if st209, id210 := c.ReadFieldRefFlag(); st209 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id210)
+		} else if st209 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id210, x.Raw)
+		} else {
+			x.Raw = nil
 		}
 		if c.Failed() {
 			c.Trace("Raw")
@@ -1670,51 +1634,51 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n220 := c.ReadLengthFast(2)
-	if n220 < 0 {
-		n220 = c.ReadLength(2)
+	n211 := c.ReadLengthFast(2)
+	if n211 < 0 {
+		n211 = c.ReadLength(2)
 	}
-	m221 := foryimpl.MakeMap[map[string]int32](c, n220)
-	for n220 > 0 && !c.Failed() {
-		sz222, vn223, _ := c.ReadMapChunk(n220, 21, 5, nil, false)
-		for j224 := 0; j224 < sz222 && !c.Failed(); j224++ {
-			var k225 string
-			k225 = c.ReadString()
-			var v226 int32
-			if !vn223 {
-				v226 = r.ReadVarInt32()
+	m212 := foryimpl.MakeMap[map[string]int32](c, n211)
+	for n211 > 0 && !c.Failed() {
+		sz213, vn214, _ := c.ReadMapChunk(n211, 21, 5, nil, false)
+		for j215 := 0; j215 < sz213 && !c.Failed(); j215++ {
+			var k216 string
+			k216 = c.ReadString()
+			var v217 int32
+			if !vn214 {
+				v217 = r.ReadVarInt32()
 			}
-			m221[k225] = v226
+			m212[k216] = v217
 		}
-		n220 -= sz222
+		n211 -= sz213
 	}
-	x.Scores = m221
+	x.Scores = m212
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n228 := c.ReadLengthFast(1)
-	if n228 < 0 {
-		n228 = c.ReadLength(1)
+	n219 := c.ReadLengthFast(1)
+	if n219 < 0 {
+		n219 = c.ReadLength(1)
 	}
-	l229 := foryimpl.ReuseSlice[[]string](c, x.Tags, n228)
-	if n228 > 0 {
-		hn231 := c.ReadListHeader(21)
+	l220 := foryimpl.ReuseSlice[[]string](c, x.Tags, n219)
+	if n219 > 0 {
+		hn222 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i230 := range l229 {
-				if hn231 && !c.ReadFlag() {
-					clear(l229[i230 : i230+1])
+			for i221 := range l220 {
+				if hn222 && !c.ReadFlag() {
+					clear(l220[i221 : i221+1])
 					continue
 				}
-				l229[i230] = c.ReadString()
+				l220[i221] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i230)
+					c.TraceIndex(i221)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l229
+	x.Tags = l220
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1734,126 +1698,126 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v234, ok235 := c.ReadFloatAs(f, 64); ok235 {
-					x.Temp = Celsius(v234)
+				if v225, ok226 := c.ReadFloatAs(f, 64); ok226 {
+					x.Temp = Celsius(v225)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v236, ok237 := c.ReadUintAs(f, 32); ok237 {
-					x.Fixed = uint32(v236)
+				if v227, ok228 := c.ReadUintAs(f, 32); ok228 {
+					x.Fixed = uint32(v227)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v238, ok239 := c.ReadIntAs(f, 64); ok239 {
-					x.ID = int64(v238)
+				if v229, ok230 := c.ReadIntAs(f, 64); ok230 {
+					x.ID = int64(v229)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v240, ok241 := c.ReadIntAs(f, 64); ok241 {
-					x.Big = int64(v240)
+				if v231, ok232 := c.ReadIntAs(f, 64); ok232 {
+					x.Big = int64(v231)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v243, ok244 := c.ReadIntAs(f, 32); ok244 {
-					pv245 := int32(v243)
-					x.Opt = &pv245
+				if v234, ok235 := c.ReadIntAs(f, 32); ok235 {
+					pv236 := int32(v234)
+					x.Opt = &pv236
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p242 := foryimpl.Alloc[int32](c)
-				*p242 = r.ReadVarInt32()
-				x.Opt = p242
+				p233 := foryimpl.Alloc[int32](c)
+				*p233 = r.ReadVarInt32()
+				x.Opt = p233
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n246 := c.ReadLengthFast(2)
-				if n246 < 0 {
-					n246 = c.ReadLength(2)
+				n237 := c.ReadLengthFast(2)
+				if n237 < 0 {
+					n237 = c.ReadLength(2)
 				}
-				m247 := foryimpl.MakeMap[map[int32]*Point](c, n246)
-				for n246 > 0 && !c.Failed() {
-					sz248, vn249, ev254 := c.ReadMapChunk(n246, 5, 28, foryTypePoint, true)
-					for j250 := 0; j250 < sz248 && !c.Failed(); j250++ {
-						var k251 int32
-						k251 = r.ReadVarInt32()
-						var v252 *Point
-						if !vn249 {
-							p253 := foryimpl.Alloc[Point](c)
-							if ev254 != nil {
-								p253.ForyReadEvolved(c, ev254)
+				m238 := foryimpl.MakeMap[map[int32]*Point](c, n237)
+				for n237 > 0 && !c.Failed() {
+					sz239, vn240, ev245 := c.ReadMapChunk(n237, 5, 28, foryTypePoint, true)
+					for j241 := 0; j241 < sz239 && !c.Failed(); j241++ {
+						var k242 int32
+						k242 = r.ReadVarInt32()
+						var v243 *Point
+						if !vn240 {
+							p244 := foryimpl.Alloc[Point](c)
+							if ev245 != nil {
+								p244.ForyReadEvolved(c, ev245)
 							} else {
-								p253.ForyRead(c)
+								p244.ForyRead(c)
 							}
-							v252 = p253
+							v243 = p244
 						}
-						m247[k251] = v252
+						m238[k242] = v243
 					}
-					n246 -= sz248
+					n237 -= sz239
 				}
-				x.ByKey = m247
+				x.ByKey = m238
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n256 := c.ReadLengthFast(1)
-				if n256 < 0 {
-					n256 = c.ReadLength(1)
+				n247 := c.ReadLengthFast(1)
+				if n247 < 0 {
+					n247 = c.ReadLength(1)
 				}
-				l257 := foryimpl.MakeSlice[[][]float32](c, n256)
-				if n256 > 0 {
-					hn259, tr261 := c.ReadListHeaderRef(55)
+				l248 := foryimpl.MakeSlice[[][]float32](c, n247)
+				if n247 > 0 {
+					hn250, tr252 := c.ReadListHeaderRef(55)
 					if !c.Failed() {
-						for i258 := range l257 {
-							if tr261 {
-								if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
-									l257[i258] = foryimpl.BackRefSlice[float32](c, id263)
-								} else if st262 == foryimpl.RefFollows {
-									n264 := c.ReadArrayLengthFast(4)
-									if n264 < 0 {
-										n264 = c.ReadArrayLength(4)
+						for i249 := range l248 {
+							if tr252 {
+								if st253, id254 := c.ReadRefFlag(); st253 == foryimpl.RefBack {
+									l248[i249] = foryimpl.BackRefSlice[float32](c, id254)
+								} else if st253 == foryimpl.RefFollows {
+									n255 := c.ReadArrayLengthFast(4)
+									if n255 < 0 {
+										n255 = c.ReadArrayLength(4)
 									}
-									a265 := foryimpl.MakeSlice[[]float32](c, n264)
-									r.ReadRawFloat32s(a265)
-									l257[i258] = a265
-									foryimpl.SetRefSlice(c, id263, l257[i258])
+									a256 := foryimpl.MakeSlice[[]float32](c, n255)
+									r.ReadRawFloat32s(a256)
+									l248[i249] = a256
+									foryimpl.SetRefSlice(c, id254, l248[i249])
 								} else {
-									l257[i258] = nil
+									l248[i249] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i258)
+									c.TraceIndex(i249)
 									break
 								}
 								continue
 							}
-							if hn259 && !c.ReadFlag() {
-								clear(l257[i258 : i258+1])
+							if hn250 && !c.ReadFlag() {
+								clear(l248[i249 : i249+1])
 								continue
 							}
-							n266 := c.ReadArrayLengthFast(4)
-							if n266 < 0 {
-								n266 = c.ReadArrayLength(4)
+							n257 := c.ReadArrayLengthFast(4)
+							if n257 < 0 {
+								n257 = c.ReadArrayLength(4)
 							}
-							a267 := foryimpl.MakeSlice[[]float32](c, n266)
-							r.ReadRawFloat32s(a267)
-							l257[i258] = a267
+							a258 := foryimpl.MakeSlice[[]float32](c, n257)
+							r.ReadRawFloat32s(a258)
+							l248[i249] = a258
 							if c.Failed() {
-								c.TraceIndex(i258)
+								c.TraceIndex(i249)
 								break
 							}
 						}
 					}
 				}
-				x.Cells = l257
+				x.Cells = l248
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
@@ -1861,17 +1825,17 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st270, id271 := c.ReadRefFlag(); st270 == foryimpl.RefBack {
-					x.Dense = foryimpl.BackRefSlice[int32](c, id271)
-				} else if st270 == foryimpl.RefFollows {
-					n272 := c.ReadArrayLengthFast(4)
-					if n272 < 0 {
-						n272 = c.ReadArrayLength(4)
+				if st261, id262 := c.ReadRefFlag(); st261 == foryimpl.RefBack {
+					x.Dense = foryimpl.BackRefSlice[int32](c, id262)
+				} else if st261 == foryimpl.RefFollows {
+					n263 := c.ReadArrayLengthFast(4)
+					if n263 < 0 {
+						n263 = c.ReadArrayLength(4)
 					}
-					a273 := foryimpl.MakeSlice[[]int32](c, n272)
-					r.ReadRawInt32s(a273)
-					x.Dense = a273
-					foryimpl.SetRefSlice(c, id271, x.Dense)
+					a264 := foryimpl.MakeSlice[[]int32](c, n263)
+					r.ReadRawInt32s(a264)
+					x.Dense = a264
+					foryimpl.SetRefSlice(c, id262, x.Dense)
 				} else {
 					x.Dense = nil
 				}
@@ -1879,13 +1843,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n268 := c.ReadArrayLengthFast(4)
-					if n268 < 0 {
-						n268 = c.ReadArrayLength(4)
+					n259 := c.ReadArrayLengthFast(4)
+					if n259 < 0 {
+						n259 = c.ReadArrayLength(4)
 					}
-					a269 := foryimpl.MakeSlice[[]int32](c, n268)
-					r.ReadRawInt32s(a269)
-					x.Dense = a269
+					a260 := foryimpl.MakeSlice[[]int32](c, n259)
+					r.ReadRawInt32s(a260)
+					x.Dense = a260
 				}
 			}
 		case 9:
@@ -1896,105 +1860,105 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.Fixeds = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n274 := c.ReadLengthFast(8)
-				if n274 < 0 {
-					n274 = c.ReadLength(8)
+				n265 := c.ReadLengthFast(8)
+				if n265 < 0 {
+					n265 = c.ReadLength(8)
 				}
-				l275 := foryimpl.MakeSlice[[]int64](c, n274)
-				if n274 > 0 {
-					hn277 := c.ReadListHeader(6)
+				l266 := foryimpl.MakeSlice[[]int64](c, n265)
+				if n265 > 0 {
+					hn268 := c.ReadListHeader(6)
 					if !c.Failed() {
-						for i276 := range l275 {
-							if hn277 && !c.ReadFlag() {
-								clear(l275[i276 : i276+1])
+						for i267 := range l266 {
+							if hn268 && !c.ReadFlag() {
+								clear(l266[i267 : i267+1])
 								continue
 							}
-							l275[i276] = r.ReadInt64()
+							l266[i267] = r.ReadInt64()
 							if c.Failed() {
-								c.TraceIndex(i276)
+								c.TraceIndex(i267)
 								break
 							}
 						}
 					}
 				}
-				x.Fixeds = l275
+				x.Fixeds = l266
 			}
 		case 11:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n280 := c.ReadLengthFast(1)
-				if n280 < 0 {
-					n280 = c.ReadLength(1)
+				n271 := c.ReadLengthFast(1)
+				if n271 < 0 {
+					n271 = c.ReadLength(1)
 				}
-				if n280 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n280, 4))
+				if n271 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n271, 4))
 					return
 				}
-				var l281 [4]bool
-				if n280 > 0 {
-					hn283 := c.ReadListHeader(1)
+				var l272 [4]bool
+				if n271 > 0 {
+					hn274 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i282 := range l281 {
-							if hn283 && !c.ReadFlag() {
-								clear(l281[i282 : i282+1])
+						for i273 := range l272 {
+							if hn274 && !c.ReadFlag() {
+								clear(l272[i273 : i273+1])
 								continue
 							}
-							l281[i282] = r.ReadBool()
+							l272[i273] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i282)
+								c.TraceIndex(i273)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l281
+				x.Flags = l272
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n290 := c.ReadArrayLengthFast(4)
-					if n290 < 0 {
-						n290 = c.ReadArrayLength(4)
+					n281 := c.ReadArrayLengthFast(4)
+					if n281 < 0 {
+						n281 = c.ReadArrayLength(4)
 					}
-					if n290 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n290, 2))
+					if n281 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n281, 2))
 						return
 					}
-					var a291 [2]int32
-					r.ReadRawInt32s(a291[:])
-					x.Grid = a291
+					var a282 [2]int32
+					r.ReadRawInt32s(a282[:])
+					x.Grid = a282
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n286 := c.ReadArrayLengthFast(4)
-					if n286 < 0 {
-						n286 = c.ReadArrayLength(4)
+					n277 := c.ReadArrayLengthFast(4)
+					if n277 < 0 {
+						n277 = c.ReadArrayLength(4)
 					}
-					if n286 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n286, 2))
+					if n277 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n277, 2))
 						return
 					}
-					var a287 [2]int32
-					r.ReadRawInt32s(a287[:])
-					x.Grid = a287
+					var a278 [2]int32
+					r.ReadRawInt32s(a278[:])
+					x.Grid = a278
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e295 := c.ReadEnumFast(uint32(0x7fffffff)); e295 >= 0 {
-						x.Level = Level(e295)
+					if e286 := c.ReadEnumFast(uint32(0x7fffffff)); e286 >= 0 {
+						x.Level = Level(e286)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e292 := c.ReadEnumFast(uint32(0x7fffffff)); e292 >= 0 {
-						x.Level = Level(e292)
+					if e283 := c.ReadEnumFast(uint32(0x7fffffff)); e283 >= 0 {
+						x.Level = Level(e283)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2002,111 +1966,111 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n296 := c.ReadLengthFast(1)
-				if n296 < 0 {
-					n296 = c.ReadLength(1)
+				n287 := c.ReadLengthFast(1)
+				if n287 < 0 {
+					n287 = c.ReadLength(1)
 				}
-				l297 := foryimpl.MakeSlice[[]*Point](c, n296)
-				if n296 > 0 {
-					hn299, tr301, ev300 := c.ReadStructListHeaderRef(foryTypePoint)
+				l288 := foryimpl.MakeSlice[[]*Point](c, n287)
+				if n287 > 0 {
+					hn290, tr292, ev291 := c.ReadStructListHeaderRef(foryTypePoint)
 					if !c.Failed() {
-						for i298 := range l297 {
-							if tr301 {
-								if st303, id304 := c.ReadRefFlag(); st303 == foryimpl.RefBack {
-									l297[i298] = foryimpl.BackRef[Point](c, id304)
-								} else if st303 == foryimpl.RefFollows {
-									p305 := foryimpl.Alloc[Point](c)
-									foryimpl.SetRef(c, id304, p305)
-									if ev300 != nil {
-										p305.ForyReadEvolved(c, ev300)
+						for i289 := range l288 {
+							if tr292 {
+								if st294, id295 := c.ReadRefFlag(); st294 == foryimpl.RefBack {
+									l288[i289] = foryimpl.BackRef[Point](c, id295)
+								} else if st294 == foryimpl.RefFollows {
+									p296 := foryimpl.Alloc[Point](c)
+									foryimpl.SetRef(c, id295, p296)
+									if ev291 != nil {
+										p296.ForyReadEvolved(c, ev291)
 									} else {
-										p305.ForyRead(c)
+										p296.ForyRead(c)
 									}
-									l297[i298] = p305
+									l288[i289] = p296
 								} else {
-									l297[i298] = nil
+									l288[i289] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i298)
+									c.TraceIndex(i289)
 									break
 								}
 								continue
 							}
-							if hn299 && !c.ReadFlag() {
-								clear(l297[i298 : i298+1])
+							if hn290 && !c.ReadFlag() {
+								clear(l288[i289 : i289+1])
 								continue
 							}
-							p302 := foryimpl.Alloc[Point](c)
-							if ev300 != nil {
-								p302.ForyReadEvolved(c, ev300)
+							p293 := foryimpl.Alloc[Point](c)
+							if ev291 != nil {
+								p293.ForyReadEvolved(c, ev291)
 							} else {
-								p302.ForyRead(c)
+								p293.ForyRead(c)
 							}
-							l297[i298] = p302
+							l288[i289] = p293
 							if c.Failed() {
-								c.TraceIndex(i298)
+								c.TraceIndex(i289)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l297
+				x.Maybe = l288
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st312, id313 := c.ReadRefFlag(); st312 == foryimpl.RefBack {
-					x.Maybes = foryimpl.BackRefSlice[string](c, id313)
-				} else if st312 == foryimpl.RefFollows {
-					n314 := c.ReadLengthFast(1)
-					if n314 < 0 {
-						n314 = c.ReadLength(1)
+				if st303, id304 := c.ReadRefFlag(); st303 == foryimpl.RefBack {
+					x.Maybes = foryimpl.BackRefSlice[string](c, id304)
+				} else if st303 == foryimpl.RefFollows {
+					n305 := c.ReadLengthFast(1)
+					if n305 < 0 {
+						n305 = c.ReadLength(1)
 					}
-					l315 := foryimpl.MakeSlice[[]string](c, n314)
-					if n314 > 0 {
-						hn317 := c.ReadListHeader(21)
+					l306 := foryimpl.MakeSlice[[]string](c, n305)
+					if n305 > 0 {
+						hn308 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i316 := range l315 {
-								if hn317 && !c.ReadFlag() {
-									clear(l315[i316 : i316+1])
+							for i307 := range l306 {
+								if hn308 && !c.ReadFlag() {
+									clear(l306[i307 : i307+1])
 									continue
 								}
-								l315[i316] = c.ReadString()
+								l306[i307] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i316)
+									c.TraceIndex(i307)
 									break
 								}
 							}
 						}
 					}
-					x.Maybes = l315
-					foryimpl.SetRefSlice(c, id313, x.Maybes)
+					x.Maybes = l306
+					foryimpl.SetRefSlice(c, id304, x.Maybes)
 				} else {
 					x.Maybes = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n306 := c.ReadLengthFast(1)
-					if n306 < 0 {
-						n306 = c.ReadLength(1)
+					n297 := c.ReadLengthFast(1)
+					if n297 < 0 {
+						n297 = c.ReadLength(1)
 					}
-					l307 := foryimpl.MakeSlice[[]string](c, n306)
-					if n306 > 0 {
-						hn309 := c.ReadListHeader(21)
+					l298 := foryimpl.MakeSlice[[]string](c, n297)
+					if n297 > 0 {
+						hn300 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i308 := range l307 {
-								if hn309 && !c.ReadFlag() {
-									clear(l307[i308 : i308+1])
+							for i299 := range l298 {
+								if hn300 && !c.ReadFlag() {
+									clear(l298[i299 : i299+1])
 									continue
 								}
-								l307[i308] = c.ReadString()
+								l298[i299] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i308)
+									c.TraceIndex(i299)
 									break
 								}
 							}
 						}
 					}
-					x.Maybes = l307
+					x.Maybes = l298
 				}
 			}
 		case 16:
@@ -2115,44 +2079,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st322, id323 := c.ReadRefFlag(); st322 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id323)
-				} else if st322 == foryimpl.RefFollows {
-					p324 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id323, p324)
-					if ev325 := c.ReadStructFieldMeta(foryTypePoint); ev325 != nil {
-						p324.ForyReadEvolved(c, ev325)
+				if st313, id314 := c.ReadRefFlag(); st313 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id314)
+				} else if st313 == foryimpl.RefFollows {
+					p315 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id314, p315)
+					if ev316 := c.ReadStructFieldMeta(foryTypePoint); ev316 != nil {
+						p315.ForyReadEvolved(c, ev316)
 					} else if !c.Failed() {
-						p324.ForyRead(c)
+						p315.ForyRead(c)
 					}
-					x.Next = p324
+					x.Next = p315
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p320 := foryimpl.Alloc[Point](c)
-					if ev321 := c.ReadStructFieldMeta(foryTypePoint); ev321 != nil {
-						p320.ForyReadEvolved(c, ev321)
+					p311 := foryimpl.Alloc[Point](c)
+					if ev312 := c.ReadStructFieldMeta(foryTypePoint); ev312 != nil {
+						p311.ForyReadEvolved(c, ev312)
 					} else if !c.Failed() {
-						p320.ForyRead(c)
+						p311.ForyRead(c)
 					}
-					x.Next = p320
+					x.Next = p311
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev329 := c.ReadStructFieldMeta(foryTypePoint); ev329 != nil {
-						x.Origin.ForyReadEvolved(c, ev329)
+					if ev320 := c.ReadStructFieldMeta(foryTypePoint); ev320 != nil {
+						x.Origin.ForyReadEvolved(c, ev320)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev326 := c.ReadStructFieldMeta(foryTypePoint); ev326 != nil {
-						x.Origin.ForyReadEvolved(c, ev326)
+					if ev317 := c.ReadStructFieldMeta(foryTypePoint); ev317 != nil {
+						x.Origin.ForyReadEvolved(c, ev317)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -2160,108 +2124,108 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n330 := c.ReadLengthFast(2)
-				if n330 < 0 {
-					n330 = c.ReadLength(2)
+				n321 := c.ReadLengthFast(2)
+				if n321 < 0 {
+					n321 = c.ReadLength(2)
 				}
-				m331 := foryimpl.MakeMap[map[[2]int32]string](c, n330)
-				for n330 > 0 && !c.Failed() {
-					sz332, vn333, _ := c.ReadMapChunk(n330, 22, 21, nil, false)
-					for j334 := 0; j334 < sz332 && !c.Failed(); j334++ {
-						var k335 [2]int32
-						n337 := c.ReadLengthFast(1)
-						if n337 < 0 {
-							n337 = c.ReadLength(1)
+				m322 := foryimpl.MakeMap[map[[2]int32]string](c, n321)
+				for n321 > 0 && !c.Failed() {
+					sz323, vn324, _ := c.ReadMapChunk(n321, 22, 21, nil, false)
+					for j325 := 0; j325 < sz323 && !c.Failed(); j325++ {
+						var k326 [2]int32
+						n328 := c.ReadLengthFast(1)
+						if n328 < 0 {
+							n328 = c.ReadLength(1)
 						}
-						if n337 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n337, 2))
+						if n328 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n328, 2))
 							return
 						}
-						var l338 [2]int32
-						if n337 > 0 {
-							hn340 := c.ReadListHeader(5)
+						var l329 [2]int32
+						if n328 > 0 {
+							hn331 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i339 := range l338 {
-									if hn340 && !c.ReadFlag() {
-										clear(l338[i339 : i339+1])
+								for i330 := range l329 {
+									if hn331 && !c.ReadFlag() {
+										clear(l329[i330 : i330+1])
 										continue
 									}
-									l338[i339] = r.ReadVarInt32()
+									l329[i330] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i339)
+										c.TraceIndex(i330)
 										break
 									}
 								}
 							}
 						}
-						k335 = l338
-						var v336 string
-						if !vn333 {
-							v336 = c.ReadString()
+						k326 = l329
+						var v327 string
+						if !vn324 {
+							v327 = c.ReadString()
 						}
-						m331[k335] = v336
+						m322[k326] = v327
 					}
-					n330 -= sz332
+					n321 -= sz323
 				}
-				x.Pairs = m331
+				x.Pairs = m322
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n344 := c.ReadLengthFast(1)
-				if n344 < 0 {
-					n344 = c.ReadLength(1)
+				n335 := c.ReadLengthFast(1)
+				if n335 < 0 {
+					n335 = c.ReadLength(1)
 				}
-				l345 := foryimpl.MakeSlice[[]Point](c, n344)
-				if n344 > 0 {
-					hn347, tr349, ev348 := c.ReadStructListHeaderRef(foryTypePoint)
+				l336 := foryimpl.MakeSlice[[]Point](c, n335)
+				if n335 > 0 {
+					hn338, tr340, ev339 := c.ReadStructListHeaderRef(foryTypePoint)
 					if !c.Failed() {
-						for i346 := range l345 {
-							if tr349 {
-								if st350, id351 := c.ReadRefFlag(); st350 == foryimpl.RefBack {
-									if p352 := foryimpl.BackRef[Point](c, id351); p352 != nil {
-										l345[i346] = *p352
+						for i337 := range l336 {
+							if tr340 {
+								if st341, id342 := c.ReadRefFlag(); st341 == foryimpl.RefBack {
+									if p343 := foryimpl.BackRef[Point](c, id342); p343 != nil {
+										l336[i337] = *p343
 									}
-								} else if st350 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id351, &l345[i346])
-									if ev348 != nil {
-										l345[i346].ForyReadEvolved(c, ev348)
+								} else if st341 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id342, &l336[i337])
+									if ev339 != nil {
+										l336[i337].ForyReadEvolved(c, ev339)
 									} else {
-										l345[i346].ForyRead(c)
+										l336[i337].ForyRead(c)
 									}
 								} else {
-									l345[i346] = Point{}
+									l336[i337] = Point{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i346)
+									c.TraceIndex(i337)
 									break
 								}
 								continue
 							}
-							if hn347 && !c.ReadFlag() {
-								clear(l345[i346 : i346+1])
+							if hn338 && !c.ReadFlag() {
+								clear(l336[i337 : i337+1])
 								continue
 							}
-							if ev348 != nil {
-								l345[i346].ForyReadEvolved(c, ev348)
+							if ev339 != nil {
+								l336[i337].ForyReadEvolved(c, ev339)
 							} else {
-								l345[i346].ForyRead(c)
+								l336[i337].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i346)
+								c.TraceIndex(i337)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l345
+				x.Points = l336
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st353, id354 := c.ReadRefFlag(); st353 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id354)
-				} else if st353 == foryimpl.RefFollows {
+				if st344, id345 := c.ReadRefFlag(); st344 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id345)
+				} else if st344 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id354, x.Raw)
+					foryimpl.SetRefSlice(c, id345, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -2274,50 +2238,50 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n355 := c.ReadLengthFast(2)
-				if n355 < 0 {
-					n355 = c.ReadLength(2)
+				n346 := c.ReadLengthFast(2)
+				if n346 < 0 {
+					n346 = c.ReadLength(2)
 				}
-				m356 := foryimpl.MakeMap[map[string]int32](c, n355)
-				for n355 > 0 && !c.Failed() {
-					sz357, vn358, _ := c.ReadMapChunk(n355, 21, 5, nil, false)
-					for j359 := 0; j359 < sz357 && !c.Failed(); j359++ {
-						var k360 string
-						k360 = c.ReadString()
-						var v361 int32
-						if !vn358 {
-							v361 = r.ReadVarInt32()
+				m347 := foryimpl.MakeMap[map[string]int32](c, n346)
+				for n346 > 0 && !c.Failed() {
+					sz348, vn349, _ := c.ReadMapChunk(n346, 21, 5, nil, false)
+					for j350 := 0; j350 < sz348 && !c.Failed(); j350++ {
+						var k351 string
+						k351 = c.ReadString()
+						var v352 int32
+						if !vn349 {
+							v352 = r.ReadVarInt32()
 						}
-						m356[k360] = v361
+						m347[k351] = v352
 					}
-					n355 -= sz357
+					n346 -= sz348
 				}
-				x.Scores = m356
+				x.Scores = m347
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n363 := c.ReadLengthFast(1)
-				if n363 < 0 {
-					n363 = c.ReadLength(1)
+				n354 := c.ReadLengthFast(1)
+				if n354 < 0 {
+					n354 = c.ReadLength(1)
 				}
-				l364 := foryimpl.MakeSlice[[]string](c, n363)
-				if n363 > 0 {
-					hn366 := c.ReadListHeader(21)
+				l355 := foryimpl.MakeSlice[[]string](c, n354)
+				if n354 > 0 {
+					hn357 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i365 := range l364 {
-							if hn366 && !c.ReadFlag() {
-								clear(l364[i365 : i365+1])
+						for i356 := range l355 {
+							if hn357 && !c.ReadFlag() {
+								clear(l355[i356 : i356+1])
 								continue
 							}
-							l364[i365] = c.ReadString()
+							l355[i356] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i365)
+								c.TraceIndex(i356)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l364
+				x.Tags = l355
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {

@@ -589,22 +589,14 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				x.A = Wide16(r.ReadVarUint32())
-			}
-		} else {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
 			x.A = Wide16(r.ReadVarUint32())
 		}
 		if c.Failed() {
 			c.Trace("A")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				x.B = Wide32(r.ReadVarUint32())
-			}
-		} else {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
 			x.B = Wide32(r.ReadVarUint32())
 		}
 		if c.Failed() {
@@ -834,22 +826,14 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				x.A = Wide16(r.ReadVarUint32())
-			}
-		} else {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
 			x.A = Wide16(r.ReadVarUint32())
 		}
 		if c.Failed() {
 			c.Trace("A")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				x.B = Wide32(r.ReadVarUint32())
-			}
-		} else {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
 			x.B = Wide32(r.ReadVarUint32())
 		}
 		if c.Failed() {
@@ -878,8 +862,8 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.C = int32(v5)
+				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
+					x.C = int32(v1)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.C = r.ReadVarInt32()

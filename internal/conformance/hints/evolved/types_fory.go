@@ -2862,32 +2862,18 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				n11 := c.ReadArrayLengthFast(4)
-				if n11 < 0 {
-					n11 = c.ReadArrayLength(4)
-				}
-				if n11 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n11, 3))
-					return
-				}
-				var a12 [3]int32
-				r.ReadRawInt32s(a12[:])
-				x.Tagged = a12
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			n9 := c.ReadArrayLengthFast(4)
+			if n9 < 0 {
+				n9 = c.ReadArrayLength(4)
 			}
-		} else {
-			n13 := c.ReadArrayLengthFast(4)
-			if n13 < 0 {
-				n13 = c.ReadArrayLength(4)
-			}
-			if n13 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n13, 3))
+			if n9 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n9, 3))
 				return
 			}
-			var a14 [3]int32
-			r.ReadRawInt32s(a14[:])
-			x.Tagged = a14
+			var a10 [3]int32
+			r.ReadRawInt32s(a10[:])
+			x.Tagged = a10
 		}
 		if c.Failed() {
 			c.Trace("Tagged")
@@ -2910,32 +2896,32 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n15 := c.ReadLengthFast(1)
-	if n15 < 0 {
-		n15 = c.ReadLength(1)
+	n11 := c.ReadLengthFast(1)
+	if n11 < 0 {
+		n11 = c.ReadLength(1)
 	}
-	if n15 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n15, 3))
+	if n11 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n11, 3))
 		return
 	}
-	var l16 [3]int32
-	if n15 > 0 {
-		hn18 := c.ReadListHeader(5)
+	var l12 [3]int32
+	if n11 > 0 {
+		hn14 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i17 := range l16 {
-				if hn18 && !c.ReadFlag() {
-					clear(l16[i17 : i17+1])
+			for i13 := range l12 {
+				if hn14 && !c.ReadFlag() {
+					clear(l12[i13 : i13+1])
 					continue
 				}
-				l16[i17] = r.ReadVarInt32()
+				l12[i13] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i17)
+					c.TraceIndex(i13)
 					break
 				}
 			}
 		}
 	}
-	x.Untagged = l16
+	x.Untagged = l12
 	if c.Failed() {
 		c.Trace("Untagged")
 		return
@@ -2955,22 +2941,6 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n25 := c.ReadArrayLengthFast(4)
-					if n25 < 0 {
-						n25 = c.ReadArrayLength(4)
-					}
-					if n25 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n25, 3))
-						return
-					}
-					var a26 [3]int32
-					r.ReadRawInt32s(a26[:])
-					x.Tagged = a26
-				}
-			} else {
-				if f.Convert {
-					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
-				} else if !f.Flag || c.ReadFlag() {
 					n21 := c.ReadArrayLengthFast(4)
 					if n21 < 0 {
 						n21 = c.ReadArrayLength(4)
@@ -2983,37 +2953,53 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 					r.ReadRawInt32s(a22[:])
 					x.Tagged = a22
 				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n17 := c.ReadArrayLengthFast(4)
+					if n17 < 0 {
+						n17 = c.ReadArrayLength(4)
+					}
+					if n17 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n17, 3))
+						return
+					}
+					var a18 [3]int32
+					r.ReadRawInt32s(a18[:])
+					x.Tagged = a18
+				}
 			}
 		case 2:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Untagged[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n27 := c.ReadLengthFast(1)
-				if n27 < 0 {
-					n27 = c.ReadLength(1)
+				n23 := c.ReadLengthFast(1)
+				if n23 < 0 {
+					n23 = c.ReadLength(1)
 				}
-				if n27 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n27, 3))
+				if n23 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n23, 3))
 					return
 				}
-				var l28 [3]int32
-				if n27 > 0 {
-					hn30 := c.ReadListHeader(5)
+				var l24 [3]int32
+				if n23 > 0 {
+					hn26 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i29 := range l28 {
-							if hn30 && !c.ReadFlag() {
-								clear(l28[i29 : i29+1])
+						for i25 := range l24 {
+							if hn26 && !c.ReadFlag() {
+								clear(l24[i25 : i25+1])
 								continue
 							}
-							l28[i29] = r.ReadVarInt32()
+							l24[i25] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i29)
+								c.TraceIndex(i25)
 								break
 							}
 						}
 					}
 				}
-				x.Untagged = l28
+				x.Untagged = l24
 			}
 		default:
 			c.SkipField(f)

@@ -755,17 +755,13 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id104)
-			} else if st103 == foryimpl.RefFollows {
-				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id104, x.Bin)
-			} else {
-				x.Bin = nil
-			}
-		} else {
+		if st103, id104 := c.ReadFieldRefFlag(); st103 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id104)
+		} else if st103 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id104, x.Bin)
+		} else {
+			x.Bin = nil
 		}
 		if c.Failed() {
 			c.Trace("Bin")
@@ -1057,45 +1053,27 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
-				x.Arr = foryimpl.BackRefSlice[int32](c, id159)
-			} else if st158 == foryimpl.RefFollows {
-				n160 := c.ReadArrayLengthFast(4)
-				if n160 < 0 {
-					n160 = c.ReadArrayLength(4)
-				}
-				a161 := foryimpl.MakeSlice[[]int32](c, n160)
-				r.ReadRawInt32s(a161)
-				x.Arr = a161
-				foryimpl.SetRefSlice(c, id159, x.Arr)
-			} else {
-				x.Arr = nil
+		if st158, id159 := c.ReadFieldRefFlag(); st158 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id159)
+		} else if st158 == foryimpl.RefFollows {
+			n160 := c.ReadArrayLengthFast(4)
+			if n160 < 0 {
+				n160 = c.ReadArrayLength(4)
 			}
+			a161 := foryimpl.MakeSlice[[]int32](c, n160)
+			r.ReadRawInt32s(a161)
+			x.Arr = a161
+			foryimpl.SetRefSlice(c, id159, x.Arr)
 		} else {
-			n162 := c.ReadArrayLengthFast(4)
-			if n162 < 0 {
-				n162 = c.ReadArrayLength(4)
-			}
-			a163 := foryimpl.MakeSlice[[]int32](c, n162)
-			r.ReadRawInt32s(a163)
-			x.Arr = a163
+			x.Arr = nil
 		}
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e166 := c.ReadEnumFast(uint32(0x7fffffff)); e166 >= 0 {
-					x.Kind = Kind(e166)
-				} else {
-					x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e167 := c.ReadEnumFast(uint32(0x7fffffff)); e167 >= 0 {
-				x.Kind = Kind(e167)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+				x.Kind = Kind(e162)
 			} else {
 				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1123,8 +1101,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr")
 			return
 		}
-		if e164 := c.ReadEnumFast(uint32(0x7fffffff)); e164 >= 0 {
-			x.Kind = Kind(e164)
+		if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+			x.Kind = Kind(e162)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1143,51 +1121,51 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Anything")
 		return
 	}
-	n170 := c.ReadLengthFast(4)
-	if n170 < 0 {
-		n170 = c.ReadLength(4)
+	n165 := c.ReadLengthFast(4)
+	if n165 < 0 {
+		n165 = c.ReadLength(4)
 	}
-	l171 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n170)
-	if n170 > 0 {
-		hn173 := c.ReadListHeader(4)
+	l166 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n165)
+	if n165 > 0 {
+		hn168 := c.ReadListHeader(4)
 		if !c.Failed() {
-			for i172 := range l171 {
-				if hn173 && !c.ReadFlag() {
-					clear(l171[i172 : i172+1])
+			for i167 := range l166 {
+				if hn168 && !c.ReadFlag() {
+					clear(l166[i167 : i167+1])
 					continue
 				}
-				l171[i172] = r.ReadInt32()
+				l166[i167] = r.ReadInt32()
 				if c.Failed() {
-					c.TraceIndex(i172)
+					c.TraceIndex(i167)
 					break
 				}
 			}
 		}
 	}
-	x.FixedList = l171
+	x.FixedList = l166
 	if c.Failed() {
 		c.Trace("FixedList")
 		return
 	}
-	n176 := c.ReadLengthFast(2)
-	if n176 < 0 {
-		n176 = c.ReadLength(2)
+	n171 := c.ReadLengthFast(2)
+	if n171 < 0 {
+		n171 = c.ReadLength(2)
 	}
-	m177 := foryimpl.MakeMap[map[int64]string](c, n176)
-	for n176 > 0 && !c.Failed() {
-		sz178, vn179, _ := c.ReadMapChunk(n176, 7, 21, nil, false)
-		for j180 := 0; j180 < sz178 && !c.Failed(); j180++ {
-			var k181 int64
-			k181 = r.ReadVarInt64()
-			var v182 string
-			if !vn179 {
-				v182 = c.ReadString()
+	m172 := foryimpl.MakeMap[map[int64]string](c, n171)
+	for n171 > 0 && !c.Failed() {
+		sz173, vn174, _ := c.ReadMapChunk(n171, 7, 21, nil, false)
+		for j175 := 0; j175 < sz173 && !c.Failed(); j175++ {
+			var k176 int64
+			k176 = r.ReadVarInt64()
+			var v177 string
+			if !vn174 {
+				v177 = c.ReadString()
 			}
-			m177[k181] = v182
+			m172[k176] = v177
 		}
-		n176 -= sz178
+		n171 -= sz173
 	}
-	x.Nested = m177
+	x.Nested = m172
 	if c.Failed() {
 		c.Trace("Nested")
 		return
@@ -1206,48 +1184,48 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v184, ok185 := c.ReadIntAs(f, 64); ok185 {
-					x.Fi64 = int64(v184)
+				if v179, ok180 := c.ReadIntAs(f, 64); ok180 {
+					x.Fi64 = int64(v179)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v186, ok187 := c.ReadFloatAs(f, 64); ok187 {
-					x.F64 = float64(v186)
+				if v181, ok182 := c.ReadFloatAs(f, 64); ok182 {
+					x.F64 = float64(v181)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v188, ok189 := c.ReadIntAs(f, 32); ok189 {
-					x.Fi32 = int32(v188)
+				if v183, ok184 := c.ReadIntAs(f, 32); ok184 {
+					x.Fi32 = int32(v183)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v190, ok191 := c.ReadFloatAs(f, 32); ok191 {
-					x.F32 = float32(v190)
+				if v185, ok186 := c.ReadFloatAs(f, 32); ok186 {
+					x.F32 = float32(v185)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 4:
 			if f.Convert {
-				if v192, ok193 := c.ReadIntAs(f, 16); ok193 {
-					x.I16 = int16(v192)
+				if v187, ok188 := c.ReadIntAs(f, 16); ok188 {
+					x.I16 = int16(v187)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 5:
 			if f.Convert {
-				if v194, ok195 := c.ReadFloatAs(f, 64); ok195 {
-					x.H = serializer.Float16(v194)
+				if v189, ok190 := c.ReadFloatAs(f, 64); ok190 {
+					x.H = serializer.Float16(v189)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.H = serializer.Float16(r.ReadUint16())
@@ -1258,61 +1236,61 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 7:
 			if f.Convert {
-				if v196, ok197 := c.ReadIntAs(f, 8); ok197 {
-					x.I8 = int8(v196)
+				if v191, ok192 := c.ReadIntAs(f, 8); ok192 {
+					x.I8 = int8(v191)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 8:
 			if f.Convert {
-				if v198, ok199 := c.ReadIntAs(f, 64); ok199 {
-					x.I64 = int64(v198)
+				if v193, ok194 := c.ReadIntAs(f, 64); ok194 {
+					x.I64 = int64(v193)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v200, ok201 := c.ReadIntAs(f, 64); ok201 {
-					x.Ti64 = int64(v200)
+				if v195, ok196 := c.ReadIntAs(f, 64); ok196 {
+					x.Ti64 = int64(v195)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 10:
 			if f.Convert {
-				if v202, ok203 := c.ReadUintAs(f, 64); ok203 {
-					x.U64 = uint64(v202)
+				if v197, ok198 := c.ReadUintAs(f, 64); ok198 {
+					x.U64 = uint64(v197)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 11:
 			if f.Convert {
-				if v204, ok205 := c.ReadIntAs(f, 32); ok205 {
-					x.I32 = int32(v204)
+				if v199, ok200 := c.ReadIntAs(f, 32); ok200 {
+					x.I32 = int32(v199)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v206, ok207 := c.ReadUintAs(f, 32); ok207 {
-					x.U32 = uint32(v206)
+				if v201, ok202 := c.ReadUintAs(f, 32); ok202 {
+					x.U32 = uint32(v201)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 13:
 			if f.Convert {
-				if v209, ok210 := c.ReadIntAs(f, 32); ok210 {
-					x.Oi = serializer.Some(int32(v209))
+				if v204, ok205 := c.ReadIntAs(f, 32); ok205 {
+					x.Oi = serializer.Some(int32(v204))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o208 int32
-				o208 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o208)
+				var o203 int32
+				o203 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o203)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
@@ -1320,11 +1298,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id212)
-				} else if st211 == foryimpl.RefFollows {
+				if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id207)
+				} else if st206 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id212, x.Bin)
+					foryimpl.SetRefSlice(c, id207, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -1353,256 +1331,256 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o213 string
-				o213 = c.ReadString()
-				x.Os = serializer.Some(o213)
+				var o208 string
+				o208 = c.ReadString()
+				x.Os = serializer.Some(o208)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st216, id217 := c.ReadRefFlag(); st216 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id217)
-				} else if st216 == foryimpl.RefFollows {
-					p218 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id217, p218)
-					if ev219 := c.ReadStructFieldMeta(foryTypeLeaf); ev219 != nil {
-						p218.ForyReadEvolved(c, ev219)
+				if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id212)
+				} else if st211 == foryimpl.RefFollows {
+					p213 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id212, p213)
+					if ev214 := c.ReadStructFieldMeta(foryTypeLeaf); ev214 != nil {
+						p213.ForyReadEvolved(c, ev214)
 					} else if !c.Failed() {
-						p218.ForyRead(c)
+						p213.ForyRead(c)
 					}
-					x.Leaf = p218
+					x.Leaf = p213
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p214 := foryimpl.Alloc[Leaf](c)
-					if ev215 := c.ReadStructFieldMeta(foryTypeLeaf); ev215 != nil {
-						p214.ForyReadEvolved(c, ev215)
+					p209 := foryimpl.Alloc[Leaf](c)
+					if ev210 := c.ReadStructFieldMeta(foryTypeLeaf); ev210 != nil {
+						p209.ForyReadEvolved(c, ev210)
 					} else if !c.Failed() {
-						p214.ForyRead(c)
+						p209.ForyRead(c)
 					}
-					x.Leaf = p214
+					x.Leaf = p209
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st222, id223 := c.ReadRefFlag(); st222 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id223)
-				} else if st222 == foryimpl.RefFollows {
-					p224 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id223, p224)
-					if ev225 := c.ReadStructFieldMeta(foryTypeLeaf); ev225 != nil {
-						p224.ForyReadEvolved(c, ev225)
+				if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id218)
+				} else if st217 == foryimpl.RefFollows {
+					p219 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id218, p219)
+					if ev220 := c.ReadStructFieldMeta(foryTypeLeaf); ev220 != nil {
+						p219.ForyReadEvolved(c, ev220)
 					} else if !c.Failed() {
-						p224.ForyRead(c)
+						p219.ForyRead(c)
 					}
-					x.Shared = p224
+					x.Shared = p219
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p220 := foryimpl.Alloc[Leaf](c)
-					if ev221 := c.ReadStructFieldMeta(foryTypeLeaf); ev221 != nil {
-						p220.ForyReadEvolved(c, ev221)
+					p215 := foryimpl.Alloc[Leaf](c)
+					if ev216 := c.ReadStructFieldMeta(foryTypeLeaf); ev216 != nil {
+						p215.ForyReadEvolved(c, ev216)
 					} else if !c.Failed() {
-						p220.ForyRead(c)
+						p215.ForyRead(c)
 					}
-					x.Shared = p220
+					x.Shared = p215
 				}
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n226 := c.ReadLengthFast(1)
-				if n226 < 0 {
-					n226 = c.ReadLength(1)
+				n221 := c.ReadLengthFast(1)
+				if n221 < 0 {
+					n221 = c.ReadLength(1)
 				}
-				l227 := foryimpl.MakeSlice[[]Leaf](c, n226)
-				if n226 > 0 {
-					hn229, tr231, ev230 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l222 := foryimpl.MakeSlice[[]Leaf](c, n221)
+				if n221 > 0 {
+					hn224, tr226, ev225 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i228 := range l227 {
-							if tr231 {
-								if st232, id233 := c.ReadRefFlag(); st232 == foryimpl.RefBack {
-									if p234 := foryimpl.BackRef[Leaf](c, id233); p234 != nil {
-										l227[i228] = *p234
+						for i223 := range l222 {
+							if tr226 {
+								if st227, id228 := c.ReadRefFlag(); st227 == foryimpl.RefBack {
+									if p229 := foryimpl.BackRef[Leaf](c, id228); p229 != nil {
+										l222[i223] = *p229
 									}
-								} else if st232 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id233, &l227[i228])
-									if ev230 != nil {
-										l227[i228].ForyReadEvolved(c, ev230)
+								} else if st227 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id228, &l222[i223])
+									if ev225 != nil {
+										l222[i223].ForyReadEvolved(c, ev225)
 									} else {
-										l227[i228].ForyRead(c)
+										l222[i223].ForyRead(c)
 									}
 								} else {
-									l227[i228] = Leaf{}
+									l222[i223] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i228)
+									c.TraceIndex(i223)
 									break
 								}
 								continue
 							}
-							if hn229 && !c.ReadFlag() {
-								clear(l227[i228 : i228+1])
+							if hn224 && !c.ReadFlag() {
+								clear(l222[i223 : i223+1])
 								continue
 							}
-							if ev230 != nil {
-								l227[i228].ForyReadEvolved(c, ev230)
+							if ev225 != nil {
+								l222[i223].ForyReadEvolved(c, ev225)
 							} else {
-								l227[i228].ForyRead(c)
+								l222[i223].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i228)
+								c.TraceIndex(i223)
 								break
 							}
 						}
 					}
 				}
-				x.Leaves = l227
+				x.Leaves = l222
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n235 := c.ReadLengthFast(1)
-				if n235 < 0 {
-					n235 = c.ReadLength(1)
+				n230 := c.ReadLengthFast(1)
+				if n230 < 0 {
+					n230 = c.ReadLength(1)
 				}
-				l236 := foryimpl.MakeSlice[[]*string](c, n235)
-				if n235 > 0 {
-					hn238 := c.ReadListHeader(21)
+				l231 := foryimpl.MakeSlice[[]*string](c, n230)
+				if n230 > 0 {
+					hn233 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i237 := range l236 {
-							if hn238 && !c.ReadFlag() {
-								clear(l236[i237 : i237+1])
+						for i232 := range l231 {
+							if hn233 && !c.ReadFlag() {
+								clear(l231[i232 : i232+1])
 								continue
 							}
-							p241 := foryimpl.Alloc[string](c)
-							*p241 = c.ReadString()
-							l236[i237] = p241
+							p236 := foryimpl.Alloc[string](c)
+							*p236 = c.ReadString()
+							l231[i232] = p236
 							if c.Failed() {
-								c.TraceIndex(i237)
+								c.TraceIndex(i232)
 								break
 							}
 						}
 					}
 				}
-				x.Ostrs = l236
+				x.Ostrs = l231
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n242 := c.ReadLengthFast(1)
-				if n242 < 0 {
-					n242 = c.ReadLength(1)
+				n237 := c.ReadLengthFast(1)
+				if n237 < 0 {
+					n237 = c.ReadLength(1)
 				}
-				l243 := foryimpl.MakeSlice[[]*Leaf](c, n242)
-				if n242 > 0 {
-					hn245, tr247, ev246 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l238 := foryimpl.MakeSlice[[]*Leaf](c, n237)
+				if n237 > 0 {
+					hn240, tr242, ev241 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i244 := range l243 {
-							if tr247 {
-								if st249, id250 := c.ReadRefFlag(); st249 == foryimpl.RefBack {
-									l243[i244] = foryimpl.BackRef[Leaf](c, id250)
-								} else if st249 == foryimpl.RefFollows {
-									p251 := foryimpl.Alloc[Leaf](c)
-									foryimpl.SetRef(c, id250, p251)
-									if ev246 != nil {
-										p251.ForyReadEvolved(c, ev246)
+						for i239 := range l238 {
+							if tr242 {
+								if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
+									l238[i239] = foryimpl.BackRef[Leaf](c, id245)
+								} else if st244 == foryimpl.RefFollows {
+									p246 := foryimpl.Alloc[Leaf](c)
+									foryimpl.SetRef(c, id245, p246)
+									if ev241 != nil {
+										p246.ForyReadEvolved(c, ev241)
 									} else {
-										p251.ForyRead(c)
+										p246.ForyRead(c)
 									}
-									l243[i244] = p251
+									l238[i239] = p246
 								} else {
-									l243[i244] = nil
+									l238[i239] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i244)
+									c.TraceIndex(i239)
 									break
 								}
 								continue
 							}
-							if hn245 && !c.ReadFlag() {
-								clear(l243[i244 : i244+1])
+							if hn240 && !c.ReadFlag() {
+								clear(l238[i239 : i239+1])
 								continue
 							}
-							p248 := foryimpl.Alloc[Leaf](c)
-							if ev246 != nil {
-								p248.ForyReadEvolved(c, ev246)
+							p243 := foryimpl.Alloc[Leaf](c)
+							if ev241 != nil {
+								p243.ForyReadEvolved(c, ev241)
 							} else {
-								p248.ForyRead(c)
+								p243.ForyRead(c)
 							}
-							l243[i244] = p248
+							l238[i239] = p243
 							if c.Failed() {
-								c.TraceIndex(i244)
+								c.TraceIndex(i239)
 								break
 							}
 						}
 					}
 				}
-				x.Rleaves = l243
+				x.Rleaves = l238
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n252 := c.ReadLengthFast(2)
-				if n252 < 0 {
-					n252 = c.ReadLength(2)
+				n247 := c.ReadLengthFast(2)
+				if n247 < 0 {
+					n247 = c.ReadLength(2)
 				}
-				m253 := foryimpl.MakeMap[map[string]Leaf](c, n252)
-				for n252 > 0 && !c.Failed() {
-					sz254, vn255, ev259 := c.ReadMapChunk(n252, 21, 28, foryTypeLeaf, false)
-					for j256 := 0; j256 < sz254 && !c.Failed(); j256++ {
-						var k257 string
-						k257 = c.ReadString()
-						var v258 Leaf
-						if !vn255 {
-							if ev259 != nil {
-								v258.ForyReadEvolved(c, ev259)
+				m248 := foryimpl.MakeMap[map[string]Leaf](c, n247)
+				for n247 > 0 && !c.Failed() {
+					sz249, vn250, ev254 := c.ReadMapChunk(n247, 21, 28, foryTypeLeaf, false)
+					for j251 := 0; j251 < sz249 && !c.Failed(); j251++ {
+						var k252 string
+						k252 = c.ReadString()
+						var v253 Leaf
+						if !vn250 {
+							if ev254 != nil {
+								v253.ForyReadEvolved(c, ev254)
 							} else {
-								v258.ForyRead(c)
+								v253.ForyRead(c)
 							}
 						}
-						m253[k257] = v258
+						m248[k252] = v253
 					}
-					n252 -= sz254
+					n247 -= sz249
 				}
-				x.Lmap = m253
+				x.Lmap = m248
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n261 := c.ReadLengthFast(2)
-				if n261 < 0 {
-					n261 = c.ReadLength(2)
+				n256 := c.ReadLengthFast(2)
+				if n256 < 0 {
+					n256 = c.ReadLength(2)
 				}
-				m262 := foryimpl.MakeMap[map[string]*int32](c, n261)
-				for n261 > 0 && !c.Failed() {
-					sz263, vn264, _ := c.ReadMapChunk(n261, 21, 5, nil, true)
-					for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
-						var k266 string
-						k266 = c.ReadString()
-						var v267 *int32
-						if !vn264 {
-							p268 := foryimpl.Alloc[int32](c)
-							*p268 = r.ReadVarInt32()
-							v267 = p268
+				m257 := foryimpl.MakeMap[map[string]*int32](c, n256)
+				for n256 > 0 && !c.Failed() {
+					sz258, vn259, _ := c.ReadMapChunk(n256, 21, 5, nil, true)
+					for j260 := 0; j260 < sz258 && !c.Failed(); j260++ {
+						var k261 string
+						k261 = c.ReadString()
+						var v262 *int32
+						if !vn259 {
+							p263 := foryimpl.Alloc[int32](c)
+							*p263 = r.ReadVarInt32()
+							v262 = p263
 						}
-						m262[k266] = v267
+						m257[k261] = v262
 					}
-					n261 -= sz263
+					n256 -= sz258
 				}
-				x.Omap = m262
+				x.Omap = m257
 			}
 		case 28:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st272, id273 := c.ReadRefFlag(); st272 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id273)
-				} else if st272 == foryimpl.RefFollows {
-					n274 := c.ReadArrayLengthFast(4)
-					if n274 < 0 {
-						n274 = c.ReadArrayLength(4)
+				if st267, id268 := c.ReadRefFlag(); st267 == foryimpl.RefBack {
+					x.Arr = foryimpl.BackRefSlice[int32](c, id268)
+				} else if st267 == foryimpl.RefFollows {
+					n269 := c.ReadArrayLengthFast(4)
+					if n269 < 0 {
+						n269 = c.ReadArrayLength(4)
 					}
-					a275 := foryimpl.MakeSlice[[]int32](c, n274)
-					r.ReadRawInt32s(a275)
-					x.Arr = a275
-					foryimpl.SetRefSlice(c, id273, x.Arr)
+					a270 := foryimpl.MakeSlice[[]int32](c, n269)
+					r.ReadRawInt32s(a270)
+					x.Arr = a270
+					foryimpl.SetRefSlice(c, id268, x.Arr)
 				} else {
 					x.Arr = nil
 				}
@@ -1610,28 +1588,28 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n270 := c.ReadArrayLengthFast(4)
-					if n270 < 0 {
-						n270 = c.ReadArrayLength(4)
+					n265 := c.ReadArrayLengthFast(4)
+					if n265 < 0 {
+						n265 = c.ReadArrayLength(4)
 					}
-					a271 := foryimpl.MakeSlice[[]int32](c, n270)
-					r.ReadRawInt32s(a271)
-					x.Arr = a271
+					a266 := foryimpl.MakeSlice[[]int32](c, n265)
+					r.ReadRawInt32s(a266)
+					x.Arr = a266
 				}
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e279 := c.ReadEnumFast(uint32(0x7fffffff)); e279 >= 0 {
-						x.Kind = Kind(e279)
+					if e274 := c.ReadEnumFast(uint32(0x7fffffff)); e274 >= 0 {
+						x.Kind = Kind(e274)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e276 := c.ReadEnumFast(uint32(0x7fffffff)); e276 >= 0 {
-						x.Kind = Kind(e276)
+					if e271 := c.ReadEnumFast(uint32(0x7fffffff)); e271 >= 0 {
+						x.Kind = Kind(e271)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1653,50 +1631,50 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.FixedList = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n282 := c.ReadLengthFast(4)
-				if n282 < 0 {
-					n282 = c.ReadLength(4)
+				n277 := c.ReadLengthFast(4)
+				if n277 < 0 {
+					n277 = c.ReadLength(4)
 				}
-				l283 := foryimpl.MakeSlice[[]int32](c, n282)
-				if n282 > 0 {
-					hn285 := c.ReadListHeader(4)
+				l278 := foryimpl.MakeSlice[[]int32](c, n277)
+				if n277 > 0 {
+					hn280 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i284 := range l283 {
-							if hn285 && !c.ReadFlag() {
-								clear(l283[i284 : i284+1])
+						for i279 := range l278 {
+							if hn280 && !c.ReadFlag() {
+								clear(l278[i279 : i279+1])
 								continue
 							}
-							l283[i284] = r.ReadInt32()
+							l278[i279] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i284)
+								c.TraceIndex(i279)
 								break
 							}
 						}
 					}
 				}
-				x.FixedList = l283
+				x.FixedList = l278
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n288 := c.ReadLengthFast(2)
-				if n288 < 0 {
-					n288 = c.ReadLength(2)
+				n283 := c.ReadLengthFast(2)
+				if n283 < 0 {
+					n283 = c.ReadLength(2)
 				}
-				m289 := foryimpl.MakeMap[map[int64]string](c, n288)
-				for n288 > 0 && !c.Failed() {
-					sz290, vn291, _ := c.ReadMapChunk(n288, 7, 21, nil, false)
-					for j292 := 0; j292 < sz290 && !c.Failed(); j292++ {
-						var k293 int64
-						k293 = r.ReadVarInt64()
-						var v294 string
-						if !vn291 {
-							v294 = c.ReadString()
+				m284 := foryimpl.MakeMap[map[int64]string](c, n283)
+				for n283 > 0 && !c.Failed() {
+					sz285, vn286, _ := c.ReadMapChunk(n283, 7, 21, nil, false)
+					for j287 := 0; j287 < sz285 && !c.Failed(); j287++ {
+						var k288 int64
+						k288 = r.ReadVarInt64()
+						var v289 string
+						if !vn286 {
+							v289 = c.ReadString()
 						}
-						m289[k293] = v294
+						m284[k288] = v289
 					}
-					n288 -= sz290
+					n283 -= sz285
 				}
-				x.Nested = m289
+				x.Nested = m284
 			}
 		default:
 			c.SkipField(f)

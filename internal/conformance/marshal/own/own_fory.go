@@ -327,15 +327,9 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if p19, ok := c.ReadBinaryView(); ok {
-					c.Unmarshaled((x.Home).UnmarshalBinary(p19))
-				}
-			}
-		} else {
-			if p20, ok := c.ReadBinaryView(); ok {
-				c.Unmarshaled((x.Home).UnmarshalBinary(p20))
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if p17, ok := c.ReadBinaryView(); ok {
+				c.Unmarshaled((x.Home).UnmarshalBinary(p17))
 			}
 		}
 		if c.Failed() {
@@ -352,11 +346,11 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[big.Int](c)
-		if p22, ok := c.ReadText(); ok {
-			c.Unmarshaled((*p21).UnmarshalText(p22))
+		p18 := foryimpl.Alloc[big.Int](c)
+		if p19, ok := c.ReadText(); ok {
+			c.Unmarshaled((*p18).UnmarshalText(p19))
 		}
-		x.Big = p21
+		x.Big = p18
 	}
 	if c.Failed() {
 		c.Trace("Big")
@@ -367,8 +361,8 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if p23, ok := c.ReadText(); ok {
-		c.Unmarshaled((x.Code).UnmarshalText(p23))
+	if p20, ok := c.ReadText(); ok {
+		c.Unmarshaled((x.Code).UnmarshalText(p20))
 	}
 	if c.Failed() {
 		c.Trace("Code")
@@ -384,51 +378,51 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v24, ok25 := c.ReadIntAs(f, 32); ok25 {
-					x.Port = int32(v24)
+				if v21, ok22 := c.ReadIntAs(f, 32); ok22 {
+					x.Port = int32(v21)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Port = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				if p26, ok := c.ReadText(); ok {
-					c.Unmarshaled((x.Addr).UnmarshalText(p26))
+				if p23, ok := c.ReadText(); ok {
+					c.Unmarshaled((x.Addr).UnmarshalText(p23))
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p27 := foryimpl.Alloc[netip.Prefix](c)
-				if p28, ok := c.ReadText(); ok {
-					c.Unmarshaled((*p27).UnmarshalText(p28))
+				p24 := foryimpl.Alloc[netip.Prefix](c)
+				if p25, ok := c.ReadText(); ok {
+					c.Unmarshaled((*p24).UnmarshalText(p25))
 				}
-				x.Prefix = p27
+				x.Prefix = p24
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if p33, ok := c.ReadBinaryView(); ok {
-						c.Unmarshaled((x.Home).UnmarshalBinary(p33))
+					if p30, ok := c.ReadBinaryView(); ok {
+						c.Unmarshaled((x.Home).UnmarshalBinary(p30))
 					}
 				}
 			} else {
 				if f.Convert {
-					if s30 := foryimpl.ReadSliceAs[byte](c, f); !c.Failed() && s30 != nil {
-						c.Unmarshaled(x.Home.UnmarshalBinary(s30))
+					if s27 := foryimpl.ReadSliceAs[byte](c, f); !c.Failed() && s27 != nil {
+						c.Unmarshaled(x.Home.UnmarshalBinary(s27))
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					if p29, ok := c.ReadBinaryView(); ok {
-						c.Unmarshaled((x.Home).UnmarshalBinary(p29))
+					if p26, ok := c.ReadBinaryView(); ok {
+						c.Unmarshaled((x.Home).UnmarshalBinary(p26))
 					}
 				}
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p34 := foryimpl.Alloc[big.Int](c)
-				if p35, ok := c.ReadText(); ok {
-					c.Unmarshaled((*p34).UnmarshalText(p35))
+				p31 := foryimpl.Alloc[big.Int](c)
+				if p32, ok := c.ReadText(); ok {
+					c.Unmarshaled((*p31).UnmarshalText(p32))
 				}
-				x.Big = p34
+				x.Big = p31
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -436,8 +430,8 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				if p36, ok := c.ReadText(); ok {
-					c.Unmarshaled((x.Code).UnmarshalText(p36))
+				if p33, ok := c.ReadText(); ok {
+					c.Unmarshaled((x.Code).UnmarshalText(p33))
 				}
 			}
 		default:

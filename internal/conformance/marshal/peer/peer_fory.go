@@ -324,17 +324,13 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
-				x.Home = foryimpl.BackRefSlice[uint8](c, id13)
-			} else if st12 == foryimpl.RefFollows {
-				x.Home = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id13, x.Home)
-			} else {
-				x.Home = nil
-			}
-		} else {
+		if st12, id13 := c.ReadFieldRefFlag(); st12 == foryimpl.RefBack {
+			x.Home = foryimpl.BackRefSlice[uint8](c, id13)
+		} else if st12 == foryimpl.RefFollows {
 			x.Home = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id13, x.Home)
+		} else {
+			x.Home = nil
 		}
 		if c.Failed() {
 			c.Trace("Home")

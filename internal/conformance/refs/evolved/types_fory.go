@@ -269,17 +269,9 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if c.TrackedFieldFlags() {
-			if c.ReadValueFlag() {
-				if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-					x.Size = Size(e9)
-				} else {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-		} else {
-			if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-				x.Size = Size(e10)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+				x.Size = Size(e7)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -314,16 +306,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.Width = int32(v11)
+				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
+					x.Width = int32(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
-					x.Height = int32(v13)
+				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
+					x.Height = int32(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -339,16 +331,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-						x.Size = Size(e18)
+					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
+						x.Size = Size(e15)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
-						x.Size = Size(e15)
+					if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
+						x.Size = Size(e12)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
