@@ -102,23 +102,19 @@ func (p prefix) what(from, to int) string {
 			parts = append(parts, "prefix bytes "+strings.Join(hex, " "))
 		}
 	}
-	if p.tracked && from <= 1 && 1 < to {
-		parts = append(parts, "root flag 00 (tracking)")
-	}
 	if to > n {
 		parts = append(parts, "schema hash")
 	}
 	return strings.Join(parts, ", ")
 }
 
-// put stores p at w[at:] and advances at past it.
+// put stores p at w[at:] and advances at past it. Only the untracked
+// prefixes are written by generated code (a tracked message's is the
+// runtime's SerializeRef), so p is v's bytes where it has a v.
 func (p prefix) put(at string) []jen.Code {
 	var out []jen.Code
 	if len(p.b) > maxWordPrefix && p.v != "" {
 		out = append(out, jen.Copy(jen.Id("w").Index(jen.Id(at).Op(":")), jen.Id(p.v)))
-		if p.tracked {
-			out = append(out, jen.Id("w").Index(plus(at, 1)).Op("=").Add(spec("FlagRefValue")).Comment("tracking: the root is object 0"))
-		}
 		return append(out, jen.Id(at).Op("+=").Lit(len(p.b)))
 	}
 	for _, w := range words(p.b) {
