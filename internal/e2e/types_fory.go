@@ -3804,298 +3804,176 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Colors = l476
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st484, id485 := c.ReadRefFlag(); st484 == foryimpl.RefBack {
-					x.DBools = foryimpl.BackRefSlice[bool](c, id485)
-				} else if st484 == foryimpl.RefFollows {
-					n486 := c.ReadArrayLengthFast(1)
-					if n486 < 0 {
-						n486 = c.ReadArrayLength(1)
-					}
-					a487 := foryimpl.MakeSlice[[]bool](c, n486)
-					r.ReadRawBools(a487)
-					x.DBools = a487
-					foryimpl.SetRefSlice(c, id485, x.DBools)
-				} else {
-					x.DBools = nil
+			if f.Convert {
+				x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st484, id485 := c.ReadEvolvedRefFlag(f); st484 == foryimpl.RefBack {
+				x.DBools = foryimpl.BackRefSlice[bool](c, id485)
+			} else if st484 == foryimpl.RefFollows {
+				n486 := c.ReadArrayLengthFast(1)
+				if n486 < 0 {
+					n486 = c.ReadArrayLength(1)
 				}
+				a487 := foryimpl.MakeSlice[[]bool](c, n486)
+				r.ReadRawBools(a487)
+				x.DBools = a487
+				foryimpl.SetRefSlice(c, id485, x.DBools)
 			} else {
-				if f.Convert {
-					x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n482 := c.ReadArrayLengthFast(1)
-					if n482 < 0 {
-						n482 = c.ReadArrayLength(1)
-					}
-					a483 := foryimpl.MakeSlice[[]bool](c, n482)
-					r.ReadRawBools(a483)
-					x.DBools = a483
-				}
+				x.DBools = nil
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st490, id491 := c.ReadRefFlag(); st490 == foryimpl.RefBack {
-					x.DF32 = foryimpl.BackRefSlice[float32](c, id491)
-				} else if st490 == foryimpl.RefFollows {
-					n492 := c.ReadArrayLengthFast(4)
-					if n492 < 0 {
-						n492 = c.ReadArrayLength(4)
-					}
-					a493 := foryimpl.MakeSlice[[]float32](c, n492)
-					r.ReadRawFloat32s(a493)
-					x.DF32 = a493
-					foryimpl.SetRefSlice(c, id491, x.DF32)
-				} else {
-					x.DF32 = nil
+			if f.Convert {
+				x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st490, id491 := c.ReadEvolvedRefFlag(f); st490 == foryimpl.RefBack {
+				x.DF32 = foryimpl.BackRefSlice[float32](c, id491)
+			} else if st490 == foryimpl.RefFollows {
+				n492 := c.ReadArrayLengthFast(4)
+				if n492 < 0 {
+					n492 = c.ReadArrayLength(4)
 				}
+				a493 := foryimpl.MakeSlice[[]float32](c, n492)
+				r.ReadRawFloat32s(a493)
+				x.DF32 = a493
+				foryimpl.SetRefSlice(c, id491, x.DF32)
 			} else {
-				if f.Convert {
-					x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n488 := c.ReadArrayLengthFast(4)
-					if n488 < 0 {
-						n488 = c.ReadArrayLength(4)
-					}
-					a489 := foryimpl.MakeSlice[[]float32](c, n488)
-					r.ReadRawFloat32s(a489)
-					x.DF32 = a489
-				}
+				x.DF32 = nil
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st496, id497 := c.ReadRefFlag(); st496 == foryimpl.RefBack {
-					x.DF64 = foryimpl.BackRefSlice[float64](c, id497)
-				} else if st496 == foryimpl.RefFollows {
-					n498 := c.ReadArrayLengthFast(8)
-					if n498 < 0 {
-						n498 = c.ReadArrayLength(8)
-					}
-					a499 := foryimpl.MakeSlice[[]float64](c, n498)
-					r.ReadRawFloat64s(a499)
-					x.DF64 = a499
-					foryimpl.SetRefSlice(c, id497, x.DF64)
-				} else {
-					x.DF64 = nil
+			if f.Convert {
+				x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st496, id497 := c.ReadEvolvedRefFlag(f); st496 == foryimpl.RefBack {
+				x.DF64 = foryimpl.BackRefSlice[float64](c, id497)
+			} else if st496 == foryimpl.RefFollows {
+				n498 := c.ReadArrayLengthFast(8)
+				if n498 < 0 {
+					n498 = c.ReadArrayLength(8)
 				}
+				a499 := foryimpl.MakeSlice[[]float64](c, n498)
+				r.ReadRawFloat64s(a499)
+				x.DF64 = a499
+				foryimpl.SetRefSlice(c, id497, x.DF64)
 			} else {
-				if f.Convert {
-					x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n494 := c.ReadArrayLengthFast(8)
-					if n494 < 0 {
-						n494 = c.ReadArrayLength(8)
-					}
-					a495 := foryimpl.MakeSlice[[]float64](c, n494)
-					r.ReadRawFloat64s(a495)
-					x.DF64 = a495
-				}
+				x.DF64 = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st502, id503 := c.ReadRefFlag(); st502 == foryimpl.RefBack {
-					x.DI16 = foryimpl.BackRefSlice[int16](c, id503)
-				} else if st502 == foryimpl.RefFollows {
-					n504 := c.ReadArrayLengthFast(2)
-					if n504 < 0 {
-						n504 = c.ReadArrayLength(2)
-					}
-					a505 := foryimpl.MakeSlice[[]int16](c, n504)
-					r.ReadRawInt16s(a505)
-					x.DI16 = a505
-					foryimpl.SetRefSlice(c, id503, x.DI16)
-				} else {
-					x.DI16 = nil
+			if f.Convert {
+				x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
+			} else if st502, id503 := c.ReadEvolvedRefFlag(f); st502 == foryimpl.RefBack {
+				x.DI16 = foryimpl.BackRefSlice[int16](c, id503)
+			} else if st502 == foryimpl.RefFollows {
+				n504 := c.ReadArrayLengthFast(2)
+				if n504 < 0 {
+					n504 = c.ReadArrayLength(2)
 				}
+				a505 := foryimpl.MakeSlice[[]int16](c, n504)
+				r.ReadRawInt16s(a505)
+				x.DI16 = a505
+				foryimpl.SetRefSlice(c, id503, x.DI16)
 			} else {
-				if f.Convert {
-					x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n500 := c.ReadArrayLengthFast(2)
-					if n500 < 0 {
-						n500 = c.ReadArrayLength(2)
-					}
-					a501 := foryimpl.MakeSlice[[]int16](c, n500)
-					r.ReadRawInt16s(a501)
-					x.DI16 = a501
-				}
+				x.DI16 = nil
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st508, id509 := c.ReadRefFlag(); st508 == foryimpl.RefBack {
-					x.DI32 = foryimpl.BackRefSlice[int32](c, id509)
-				} else if st508 == foryimpl.RefFollows {
-					n510 := c.ReadArrayLengthFast(4)
-					if n510 < 0 {
-						n510 = c.ReadArrayLength(4)
-					}
-					a511 := foryimpl.MakeSlice[[]int32](c, n510)
-					r.ReadRawInt32s(a511)
-					x.DI32 = a511
-					foryimpl.SetRefSlice(c, id509, x.DI32)
-				} else {
-					x.DI32 = nil
+			if f.Convert {
+				x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st508, id509 := c.ReadEvolvedRefFlag(f); st508 == foryimpl.RefBack {
+				x.DI32 = foryimpl.BackRefSlice[int32](c, id509)
+			} else if st508 == foryimpl.RefFollows {
+				n510 := c.ReadArrayLengthFast(4)
+				if n510 < 0 {
+					n510 = c.ReadArrayLength(4)
 				}
+				a511 := foryimpl.MakeSlice[[]int32](c, n510)
+				r.ReadRawInt32s(a511)
+				x.DI32 = a511
+				foryimpl.SetRefSlice(c, id509, x.DI32)
 			} else {
-				if f.Convert {
-					x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n506 := c.ReadArrayLengthFast(4)
-					if n506 < 0 {
-						n506 = c.ReadArrayLength(4)
-					}
-					a507 := foryimpl.MakeSlice[[]int32](c, n506)
-					r.ReadRawInt32s(a507)
-					x.DI32 = a507
-				}
+				x.DI32 = nil
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st514, id515 := c.ReadRefFlag(); st514 == foryimpl.RefBack {
-					x.DI64 = foryimpl.BackRefSlice[int64](c, id515)
-				} else if st514 == foryimpl.RefFollows {
-					n516 := c.ReadArrayLengthFast(8)
-					if n516 < 0 {
-						n516 = c.ReadArrayLength(8)
-					}
-					a517 := foryimpl.MakeSlice[[]int64](c, n516)
-					r.ReadRawInt64s(a517)
-					x.DI64 = a517
-					foryimpl.SetRefSlice(c, id515, x.DI64)
-				} else {
-					x.DI64 = nil
+			if f.Convert {
+				x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st514, id515 := c.ReadEvolvedRefFlag(f); st514 == foryimpl.RefBack {
+				x.DI64 = foryimpl.BackRefSlice[int64](c, id515)
+			} else if st514 == foryimpl.RefFollows {
+				n516 := c.ReadArrayLengthFast(8)
+				if n516 < 0 {
+					n516 = c.ReadArrayLength(8)
 				}
+				a517 := foryimpl.MakeSlice[[]int64](c, n516)
+				r.ReadRawInt64s(a517)
+				x.DI64 = a517
+				foryimpl.SetRefSlice(c, id515, x.DI64)
 			} else {
-				if f.Convert {
-					x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n512 := c.ReadArrayLengthFast(8)
-					if n512 < 0 {
-						n512 = c.ReadArrayLength(8)
-					}
-					a513 := foryimpl.MakeSlice[[]int64](c, n512)
-					r.ReadRawInt64s(a513)
-					x.DI64 = a513
-				}
+				x.DI64 = nil
 			}
 		case 10:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st521, id522 := c.ReadRefFlag(); st521 == foryimpl.RefBack {
-					x.DI8 = foryimpl.BackRefSlice[int8](c, id522)
-				} else if st521 == foryimpl.RefFollows {
-					n523 := c.ReadArrayLengthFast(1)
-					if n523 < 0 {
-						n523 = c.ReadArrayLength(1)
-					}
-					a524 := foryimpl.MakeSlice[[]int8](c, n523)
-					for i525 := range a524 {
-						a524[i525] = r.ReadInt8()
-					}
-					x.DI8 = a524
-					foryimpl.SetRefSlice(c, id522, x.DI8)
-				} else {
-					x.DI8 = nil
+			if f.Convert {
+				x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if st521, id522 := c.ReadEvolvedRefFlag(f); st521 == foryimpl.RefBack {
+				x.DI8 = foryimpl.BackRefSlice[int8](c, id522)
+			} else if st521 == foryimpl.RefFollows {
+				n523 := c.ReadArrayLengthFast(1)
+				if n523 < 0 {
+					n523 = c.ReadArrayLength(1)
 				}
+				a524 := foryimpl.MakeSlice[[]int8](c, n523)
+				for i525 := range a524 {
+					a524[i525] = r.ReadInt8()
+				}
+				x.DI8 = a524
+				foryimpl.SetRefSlice(c, id522, x.DI8)
 			} else {
-				if f.Convert {
-					x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n518 := c.ReadArrayLengthFast(1)
-					if n518 < 0 {
-						n518 = c.ReadArrayLength(1)
-					}
-					a519 := foryimpl.MakeSlice[[]int8](c, n518)
-					for i520 := range a519 {
-						a519[i520] = r.ReadInt8()
-					}
-					x.DI8 = a519
-				}
+				x.DI8 = nil
 			}
 		case 11:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st528, id529 := c.ReadRefFlag(); st528 == foryimpl.RefBack {
-					x.DU16 = foryimpl.BackRefSlice[uint16](c, id529)
-				} else if st528 == foryimpl.RefFollows {
-					n530 := c.ReadArrayLengthFast(2)
-					if n530 < 0 {
-						n530 = c.ReadArrayLength(2)
-					}
-					a531 := foryimpl.MakeSlice[[]uint16](c, n530)
-					r.ReadRawUint16s(a531)
-					x.DU16 = a531
-					foryimpl.SetRefSlice(c, id529, x.DU16)
-				} else {
-					x.DU16 = nil
+			if f.Convert {
+				x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st528, id529 := c.ReadEvolvedRefFlag(f); st528 == foryimpl.RefBack {
+				x.DU16 = foryimpl.BackRefSlice[uint16](c, id529)
+			} else if st528 == foryimpl.RefFollows {
+				n530 := c.ReadArrayLengthFast(2)
+				if n530 < 0 {
+					n530 = c.ReadArrayLength(2)
 				}
+				a531 := foryimpl.MakeSlice[[]uint16](c, n530)
+				r.ReadRawUint16s(a531)
+				x.DU16 = a531
+				foryimpl.SetRefSlice(c, id529, x.DU16)
 			} else {
-				if f.Convert {
-					x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n526 := c.ReadArrayLengthFast(2)
-					if n526 < 0 {
-						n526 = c.ReadArrayLength(2)
-					}
-					a527 := foryimpl.MakeSlice[[]uint16](c, n526)
-					r.ReadRawUint16s(a527)
-					x.DU16 = a527
-				}
+				x.DU16 = nil
 			}
 		case 12:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st534, id535 := c.ReadRefFlag(); st534 == foryimpl.RefBack {
-					x.DU32 = foryimpl.BackRefSlice[uint32](c, id535)
-				} else if st534 == foryimpl.RefFollows {
-					n536 := c.ReadArrayLengthFast(4)
-					if n536 < 0 {
-						n536 = c.ReadArrayLength(4)
-					}
-					a537 := foryimpl.MakeSlice[[]uint32](c, n536)
-					r.ReadRawUint32s(a537)
-					x.DU32 = a537
-					foryimpl.SetRefSlice(c, id535, x.DU32)
-				} else {
-					x.DU32 = nil
+			if f.Convert {
+				x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if st534, id535 := c.ReadEvolvedRefFlag(f); st534 == foryimpl.RefBack {
+				x.DU32 = foryimpl.BackRefSlice[uint32](c, id535)
+			} else if st534 == foryimpl.RefFollows {
+				n536 := c.ReadArrayLengthFast(4)
+				if n536 < 0 {
+					n536 = c.ReadArrayLength(4)
 				}
+				a537 := foryimpl.MakeSlice[[]uint32](c, n536)
+				r.ReadRawUint32s(a537)
+				x.DU32 = a537
+				foryimpl.SetRefSlice(c, id535, x.DU32)
 			} else {
-				if f.Convert {
-					x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n532 := c.ReadArrayLengthFast(4)
-					if n532 < 0 {
-						n532 = c.ReadArrayLength(4)
-					}
-					a533 := foryimpl.MakeSlice[[]uint32](c, n532)
-					r.ReadRawUint32s(a533)
-					x.DU32 = a533
-				}
+				x.DU32 = nil
 			}
 		case 13:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st540, id541 := c.ReadRefFlag(); st540 == foryimpl.RefBack {
-					x.DU64 = foryimpl.BackRefSlice[uint64](c, id541)
-				} else if st540 == foryimpl.RefFollows {
-					n542 := c.ReadArrayLengthFast(8)
-					if n542 < 0 {
-						n542 = c.ReadArrayLength(8)
-					}
-					a543 := foryimpl.MakeSlice[[]uint64](c, n542)
-					r.ReadRawUint64s(a543)
-					x.DU64 = a543
-					foryimpl.SetRefSlice(c, id541, x.DU64)
-				} else {
-					x.DU64 = nil
+			if f.Convert {
+				x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if st540, id541 := c.ReadEvolvedRefFlag(f); st540 == foryimpl.RefBack {
+				x.DU64 = foryimpl.BackRefSlice[uint64](c, id541)
+			} else if st540 == foryimpl.RefFollows {
+				n542 := c.ReadArrayLengthFast(8)
+				if n542 < 0 {
+					n542 = c.ReadArrayLength(8)
 				}
+				a543 := foryimpl.MakeSlice[[]uint64](c, n542)
+				r.ReadRawUint64s(a543)
+				x.DU64 = a543
+				foryimpl.SetRefSlice(c, id541, x.DU64)
 			} else {
-				if f.Convert {
-					x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n538 := c.ReadArrayLengthFast(8)
-					if n538 < 0 {
-						n538 = c.ReadArrayLength(8)
-					}
-					a539 := foryimpl.MakeSlice[[]uint64](c, n538)
-					r.ReadRawUint64s(a539)
-					x.DU64 = a539
-				}
+				x.DU64 = nil
 			}
 		case 14:
 			if f.Convert {
@@ -4260,63 +4138,36 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.I8s = l575
 			}
 		case 20:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st586, id587 := c.ReadRefFlag(); st586 == foryimpl.RefBack {
-					x.NI64s = foryimpl.BackRefSlice[int64](c, id587)
-				} else if st586 == foryimpl.RefFollows {
-					n588 := c.ReadLengthFast(1)
-					if n588 < 0 {
-						n588 = c.ReadLength(1)
-					}
-					l589 := foryimpl.MakeSlice[[]int64](c, n588)
-					if n588 > 0 {
-						hn591 := c.ReadListHeader(7)
-						if !c.Failed() {
-							for i590 := range l589 {
-								if hn591 && !c.ReadFlag() {
-									clear(l589[i590 : i590+1])
-									continue
-								}
-								l589[i590] = r.ReadVarInt64()
-								if c.Failed() {
-									c.TraceIndex(i590)
-									break
-								}
+			if f.Convert {
+				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st586, id587 := c.ReadEvolvedRefFlag(f); st586 == foryimpl.RefBack {
+				x.NI64s = foryimpl.BackRefSlice[int64](c, id587)
+			} else if st586 == foryimpl.RefFollows {
+				n588 := c.ReadLengthFast(1)
+				if n588 < 0 {
+					n588 = c.ReadLength(1)
+				}
+				l589 := foryimpl.MakeSlice[[]int64](c, n588)
+				if n588 > 0 {
+					hn591 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i590 := range l589 {
+							if hn591 && !c.ReadFlag() {
+								clear(l589[i590 : i590+1])
+								continue
+							}
+							l589[i590] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i590)
+								break
 							}
 						}
 					}
-					x.NI64s = l589
-					foryimpl.SetRefSlice(c, id587, x.NI64s)
-				} else {
-					x.NI64s = nil
 				}
+				x.NI64s = l589
+				foryimpl.SetRefSlice(c, id587, x.NI64s)
 			} else {
-				if f.Convert {
-					x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n580 := c.ReadLengthFast(1)
-					if n580 < 0 {
-						n580 = c.ReadLength(1)
-					}
-					l581 := foryimpl.MakeSlice[[]int64](c, n580)
-					if n580 > 0 {
-						hn583 := c.ReadListHeader(7)
-						if !c.Failed() {
-							for i582 := range l581 {
-								if hn583 && !c.ReadFlag() {
-									clear(l581[i582 : i582+1])
-									continue
-								}
-								l581[i582] = r.ReadVarInt64()
-								if c.Failed() {
-									c.TraceIndex(i582)
-									break
-								}
-							}
-						}
-					}
-					x.NI64s = l581
-				}
+				x.NI64s = nil
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -4370,61 +4221,34 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				}
 			}
 		case 22:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st618, id619 := c.ReadRefFlag(); st618 == foryimpl.RefBack {
-					x.NStrs = foryimpl.BackRefSlice[string](c, id619)
-				} else if st618 == foryimpl.RefFollows {
-					n620 := c.ReadLengthFast(1)
-					if n620 < 0 {
-						n620 = c.ReadLength(1)
-					}
-					l621 := foryimpl.MakeSlice[[]string](c, n620)
-					if n620 > 0 {
-						hn623 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i622 := range l621 {
-								if hn623 && !c.ReadFlag() {
-									clear(l621[i622 : i622+1])
-									continue
-								}
-								l621[i622] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i622)
-									break
-								}
+			if st618, id619 := c.ReadEvolvedRefFlag(f); st618 == foryimpl.RefBack {
+				x.NStrs = foryimpl.BackRefSlice[string](c, id619)
+			} else if st618 == foryimpl.RefFollows {
+				n620 := c.ReadLengthFast(1)
+				if n620 < 0 {
+					n620 = c.ReadLength(1)
+				}
+				l621 := foryimpl.MakeSlice[[]string](c, n620)
+				if n620 > 0 {
+					hn623 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i622 := range l621 {
+							if hn623 && !c.ReadFlag() {
+								clear(l621[i622 : i622+1])
+								continue
+							}
+							l621[i622] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i622)
+								break
 							}
 						}
 					}
-					x.NStrs = l621
-					foryimpl.SetRefSlice(c, id619, x.NStrs)
-				} else {
-					x.NStrs = nil
 				}
+				x.NStrs = l621
+				foryimpl.SetRefSlice(c, id619, x.NStrs)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n612 := c.ReadLengthFast(1)
-					if n612 < 0 {
-						n612 = c.ReadLength(1)
-					}
-					l613 := foryimpl.MakeSlice[[]string](c, n612)
-					if n612 > 0 {
-						hn615 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i614 := range l613 {
-								if hn615 && !c.ReadFlag() {
-									clear(l613[i614 : i614+1])
-									continue
-								}
-								l613[i614] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i614)
-									break
-								}
-							}
-						}
-					}
-					x.NStrs = l613
-				}
+				x.NStrs = nil
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
@@ -4590,21 +4414,15 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.PStrs = l660
 			}
 		case 27:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st666, id667 := c.ReadRefFlag(); st666 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id667)
-				} else if st666 == foryimpl.RefFollows {
-					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id667, x.Raw)
-				} else {
-					x.Raw = nil
-				}
+			if f.Convert {
+				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st666, id667 := c.ReadEvolvedRefFlag(f); st666 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id667)
+			} else if st666 == foryimpl.RefFollows {
+				x.Raw = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id667, x.Raw)
 			} else {
-				if f.Convert {
-					x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Raw = c.ReadBinary()
-				}
+				x.Raw = nil
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
@@ -9396,33 +9214,21 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.MaybeN = serializer.Some(o135)
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st140, id141 := c.ReadRefFlag(); st140 == foryimpl.RefBack {
-					x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id141)
-				} else if st140 == foryimpl.RefFollows {
-					n142 := c.ReadArrayLengthFast(2)
-					if n142 < 0 {
-						n142 = c.ReadArrayLength(2)
-					}
-					a143 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n142)
-					r.ReadRawUint16s(foryimpl.Uint16s(a143))
-					x.Brains = a143
-					foryimpl.SetRefSlice(c, id141, x.Brains)
-				} else {
-					x.Brains = nil
+			if f.Convert {
+				x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
+			} else if st140, id141 := c.ReadEvolvedRefFlag(f); st140 == foryimpl.RefBack {
+				x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id141)
+			} else if st140 == foryimpl.RefFollows {
+				n142 := c.ReadArrayLengthFast(2)
+				if n142 < 0 {
+					n142 = c.ReadArrayLength(2)
 				}
+				a143 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n142)
+				r.ReadRawUint16s(foryimpl.Uint16s(a143))
+				x.Brains = a143
+				foryimpl.SetRefSlice(c, id141, x.Brains)
 			} else {
-				if f.Convert {
-					x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n138 := c.ReadArrayLengthFast(2)
-					if n138 < 0 {
-						n138 = c.ReadArrayLength(2)
-					}
-					a139 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n138)
-					r.ReadRawUint16s(foryimpl.Uint16s(a139))
-					x.Brains = a139
-				}
+				x.Brains = nil
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {

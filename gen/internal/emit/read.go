@@ -483,6 +483,17 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 		}
 		present := g.readPresent(jen.Id("x").Dot(fl.GoName), w)
 		var body []jen.Code
+		if fl.RefOn && w.TypeID != meta.TypeUnknown && w.Go.Kind == model.Slice {
+			// A tracked slice: one read behind the flag the remote field
+			// has, a reference flag with tracking (so back-references
+			// resolve), a null flag without, or none (ReadEvolvedRefFlag).
+			body = g.readTrackedSlice(jen.Id("x").Dot(fl.GoName), w, jen.Id("c").Dot("ReadEvolvedRefFlag").Call(jen.Id("f")))
+			if conv := g.convertSeq(fl); conv != nil {
+				body = []jen.Code{jen.If(jen.Id("f").Dot("Convert")).Block(conv...).Else().Add(body[0])}
+			}
+			cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
+			continue
+		}
 		if w.TypeID == meta.TypeUnknown {
 			// An any value carries its own flag.
 			body = present

@@ -99,7 +99,7 @@ func (g *gen) readField(fl *plan.Field) []jen.Code {
 		// (WithOfficialGoForm). Without the flag a slice is read as one
 		// that follows its flag, with no reference id (ReadFieldRefFlag).
 		if fl.Wire.Go.Kind == model.Slice {
-			return g.readTrackedSlice(dst, fl.Wire, "ReadFieldRefFlag")
+			return g.readTrackedSlice(dst, fl.Wire, jen.Id("c").Dot("ReadFieldRefFlag").Call())
 		}
 		return []jen.Code{jen.If(jen.Op("!").Id("c").Dot("TrackedFieldFlags").Call().Op("||").Id("c").Dot("ReadValueFlag").Call()).
 			Block(g.readValue(dst, fl.Wire, true)...)}
@@ -135,7 +135,7 @@ func (g *gen) readTracked(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		return []jen.Code{jen.If(jen.Id("c").Dot("ReadOptionalFlag").Call()).Block(g.readOptional(dst, w)...)}
 	}
 	if t.Kind == model.Slice {
-		return g.readTrackedSlice(dst, w, "ReadRefFlag")
+		return g.readTrackedSlice(dst, w, jen.Id("c").Dot("ReadRefFlag").Call())
 	}
 	inner := *w
 	inner.Nullable = false
@@ -257,11 +257,11 @@ func (g *gen) readTrackedValue(dst *jen.Statement, t *model.Type, ev *jen.Statem
 	).Else().Block(dst.Clone().Op("=").Add(g.goType(t)).Values())}
 }
 
-// readTrackedSlice reads a tracked slice behind the reference flag the
-// context's method flagFn reads (ReadRefFlag, or ReadFieldRefFlag for a
-// dense array whose flag only some forms write): a back-reference, the
-// slice (recorded under its id), or nil.
-func (g *gen) readTrackedSlice(dst *jen.Statement, w *plan.Wire, flagFn string) []jen.Code {
+// readTrackedSlice reads a tracked slice behind the reference flag flag
+// reads (c.ReadRefFlag(); c.ReadFieldRefFlag() for a dense array whose flag
+// only some forms write; c.ReadEvolvedRefFlag(f) for a remote field): a
+// back-reference, the slice (recorded under its id), or nil.
+func (g *gen) readTrackedSlice(dst *jen.Statement, w *plan.Wire, flag *jen.Statement) []jen.Code {
 	t := w.Go
 	inner := *w
 	inner.Nullable = false
@@ -269,7 +269,7 @@ func (g *gen) readTrackedSlice(dst *jen.Statement, w *plan.Wire, flagFn string) 
 	backRef := g.fromNamed(jen.Qual(implPkg, "BackRefSlice").Types(g.goType(t.Elem)).Call(jen.Id("c"), jen.Id(id)), t)
 	present := append(g.readValue(dst.Clone(), &inner, true),
 		jen.Qual(implPkg, "SetRefSlice").Call(jen.Id("c"), jen.Id(id), dst.Clone()))
-	return []jen.Code{jen.If(jen.List(jen.Id(st), jen.Id(id)).Op(":=").Id("c").Dot(flagFn).Call(), jen.Id(st).Op("==").Qual(implPkg, "RefBack")).
+	return []jen.Code{jen.If(jen.List(jen.Id(st), jen.Id(id)).Op(":=").Add(flag), jen.Id(st).Op("==").Qual(implPkg, "RefBack")).
 		Block(dst.Clone().Op("=").Add(backRef)).
 		Else().If(jen.Id(st).Op("==").Qual(implPkg, "RefFollows")).Block(present...).Else().Block(dst.Clone().Op("=").Nil())}
 }

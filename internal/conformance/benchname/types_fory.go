@@ -1206,207 +1206,123 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.CharValueBoxed = r.ReadVarInt32()
 			}
 		case 14:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-					x.IntArray = foryimpl.BackRefSlice[int32](c, id86)
-				} else if st85 == foryimpl.RefFollows {
-					n87 := c.ReadArrayLengthFast(4)
-					if n87 < 0 {
-						n87 = c.ReadArrayLength(4)
-					}
-					a88 := foryimpl.MakeSlice[[]int32](c, n87)
-					r.ReadRawInt32s(a88)
-					x.IntArray = a88
-					foryimpl.SetRefSlice(c, id86, x.IntArray)
-				} else {
-					x.IntArray = nil
+			if f.Convert {
+				x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
+				x.IntArray = foryimpl.BackRefSlice[int32](c, id86)
+			} else if st85 == foryimpl.RefFollows {
+				n87 := c.ReadArrayLengthFast(4)
+				if n87 < 0 {
+					n87 = c.ReadArrayLength(4)
 				}
+				a88 := foryimpl.MakeSlice[[]int32](c, n87)
+				r.ReadRawInt32s(a88)
+				x.IntArray = a88
+				foryimpl.SetRefSlice(c, id86, x.IntArray)
 			} else {
-				if f.Convert {
-					x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n83 := c.ReadArrayLengthFast(4)
-					if n83 < 0 {
-						n83 = c.ReadArrayLength(4)
-					}
-					a84 := foryimpl.MakeSlice[[]int32](c, n83)
-					r.ReadRawInt32s(a84)
-					x.IntArray = a84
-				}
+				x.IntArray = nil
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
-					x.LongArray = foryimpl.BackRefSlice[int64](c, id92)
-				} else if st91 == foryimpl.RefFollows {
-					n93 := c.ReadArrayLengthFast(8)
-					if n93 < 0 {
-						n93 = c.ReadArrayLength(8)
-					}
-					a94 := foryimpl.MakeSlice[[]int64](c, n93)
-					r.ReadRawInt64s(a94)
-					x.LongArray = a94
-					foryimpl.SetRefSlice(c, id92, x.LongArray)
-				} else {
-					x.LongArray = nil
+			if f.Convert {
+				x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st91, id92 := c.ReadEvolvedRefFlag(f); st91 == foryimpl.RefBack {
+				x.LongArray = foryimpl.BackRefSlice[int64](c, id92)
+			} else if st91 == foryimpl.RefFollows {
+				n93 := c.ReadArrayLengthFast(8)
+				if n93 < 0 {
+					n93 = c.ReadArrayLength(8)
 				}
+				a94 := foryimpl.MakeSlice[[]int64](c, n93)
+				r.ReadRawInt64s(a94)
+				x.LongArray = a94
+				foryimpl.SetRefSlice(c, id92, x.LongArray)
 			} else {
-				if f.Convert {
-					x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n89 := c.ReadArrayLengthFast(8)
-					if n89 < 0 {
-						n89 = c.ReadArrayLength(8)
-					}
-					a90 := foryimpl.MakeSlice[[]int64](c, n89)
-					r.ReadRawInt64s(a90)
-					x.LongArray = a90
-				}
+				x.LongArray = nil
 			}
 		case 16:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-					x.FloatArray = foryimpl.BackRefSlice[float32](c, id98)
-				} else if st97 == foryimpl.RefFollows {
-					n99 := c.ReadArrayLengthFast(4)
-					if n99 < 0 {
-						n99 = c.ReadArrayLength(4)
-					}
-					a100 := foryimpl.MakeSlice[[]float32](c, n99)
-					r.ReadRawFloat32s(a100)
-					x.FloatArray = a100
-					foryimpl.SetRefSlice(c, id98, x.FloatArray)
-				} else {
-					x.FloatArray = nil
+			if f.Convert {
+				x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st97, id98 := c.ReadEvolvedRefFlag(f); st97 == foryimpl.RefBack {
+				x.FloatArray = foryimpl.BackRefSlice[float32](c, id98)
+			} else if st97 == foryimpl.RefFollows {
+				n99 := c.ReadArrayLengthFast(4)
+				if n99 < 0 {
+					n99 = c.ReadArrayLength(4)
 				}
+				a100 := foryimpl.MakeSlice[[]float32](c, n99)
+				r.ReadRawFloat32s(a100)
+				x.FloatArray = a100
+				foryimpl.SetRefSlice(c, id98, x.FloatArray)
 			} else {
-				if f.Convert {
-					x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n95 := c.ReadArrayLengthFast(4)
-					if n95 < 0 {
-						n95 = c.ReadArrayLength(4)
-					}
-					a96 := foryimpl.MakeSlice[[]float32](c, n95)
-					r.ReadRawFloat32s(a96)
-					x.FloatArray = a96
-				}
+				x.FloatArray = nil
 			}
 		case 17:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-					x.DoubleArray = foryimpl.BackRefSlice[float64](c, id104)
-				} else if st103 == foryimpl.RefFollows {
-					n105 := c.ReadArrayLengthFast(8)
-					if n105 < 0 {
-						n105 = c.ReadArrayLength(8)
-					}
-					a106 := foryimpl.MakeSlice[[]float64](c, n105)
-					r.ReadRawFloat64s(a106)
-					x.DoubleArray = a106
-					foryimpl.SetRefSlice(c, id104, x.DoubleArray)
-				} else {
-					x.DoubleArray = nil
+			if f.Convert {
+				x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st103, id104 := c.ReadEvolvedRefFlag(f); st103 == foryimpl.RefBack {
+				x.DoubleArray = foryimpl.BackRefSlice[float64](c, id104)
+			} else if st103 == foryimpl.RefFollows {
+				n105 := c.ReadArrayLengthFast(8)
+				if n105 < 0 {
+					n105 = c.ReadArrayLength(8)
 				}
+				a106 := foryimpl.MakeSlice[[]float64](c, n105)
+				r.ReadRawFloat64s(a106)
+				x.DoubleArray = a106
+				foryimpl.SetRefSlice(c, id104, x.DoubleArray)
 			} else {
-				if f.Convert {
-					x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n101 := c.ReadArrayLengthFast(8)
-					if n101 < 0 {
-						n101 = c.ReadArrayLength(8)
-					}
-					a102 := foryimpl.MakeSlice[[]float64](c, n101)
-					r.ReadRawFloat64s(a102)
-					x.DoubleArray = a102
-				}
+				x.DoubleArray = nil
 			}
 		case 18:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-					x.ShortArray = foryimpl.BackRefSlice[int32](c, id110)
-				} else if st109 == foryimpl.RefFollows {
-					n111 := c.ReadArrayLengthFast(4)
-					if n111 < 0 {
-						n111 = c.ReadArrayLength(4)
-					}
-					a112 := foryimpl.MakeSlice[[]int32](c, n111)
-					r.ReadRawInt32s(a112)
-					x.ShortArray = a112
-					foryimpl.SetRefSlice(c, id110, x.ShortArray)
-				} else {
-					x.ShortArray = nil
+			if f.Convert {
+				x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
+				x.ShortArray = foryimpl.BackRefSlice[int32](c, id110)
+			} else if st109 == foryimpl.RefFollows {
+				n111 := c.ReadArrayLengthFast(4)
+				if n111 < 0 {
+					n111 = c.ReadArrayLength(4)
 				}
+				a112 := foryimpl.MakeSlice[[]int32](c, n111)
+				r.ReadRawInt32s(a112)
+				x.ShortArray = a112
+				foryimpl.SetRefSlice(c, id110, x.ShortArray)
 			} else {
-				if f.Convert {
-					x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n107 := c.ReadArrayLengthFast(4)
-					if n107 < 0 {
-						n107 = c.ReadArrayLength(4)
-					}
-					a108 := foryimpl.MakeSlice[[]int32](c, n107)
-					r.ReadRawInt32s(a108)
-					x.ShortArray = a108
-				}
+				x.ShortArray = nil
 			}
 		case 19:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
-					x.CharArray = foryimpl.BackRefSlice[int32](c, id116)
-				} else if st115 == foryimpl.RefFollows {
-					n117 := c.ReadArrayLengthFast(4)
-					if n117 < 0 {
-						n117 = c.ReadArrayLength(4)
-					}
-					a118 := foryimpl.MakeSlice[[]int32](c, n117)
-					r.ReadRawInt32s(a118)
-					x.CharArray = a118
-					foryimpl.SetRefSlice(c, id116, x.CharArray)
-				} else {
-					x.CharArray = nil
+			if f.Convert {
+				x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st115, id116 := c.ReadEvolvedRefFlag(f); st115 == foryimpl.RefBack {
+				x.CharArray = foryimpl.BackRefSlice[int32](c, id116)
+			} else if st115 == foryimpl.RefFollows {
+				n117 := c.ReadArrayLengthFast(4)
+				if n117 < 0 {
+					n117 = c.ReadArrayLength(4)
 				}
+				a118 := foryimpl.MakeSlice[[]int32](c, n117)
+				r.ReadRawInt32s(a118)
+				x.CharArray = a118
+				foryimpl.SetRefSlice(c, id116, x.CharArray)
 			} else {
-				if f.Convert {
-					x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n113 := c.ReadArrayLengthFast(4)
-					if n113 < 0 {
-						n113 = c.ReadArrayLength(4)
-					}
-					a114 := foryimpl.MakeSlice[[]int32](c, n113)
-					r.ReadRawInt32s(a114)
-					x.CharArray = a114
-				}
+				x.CharArray = nil
 			}
 		case 20:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
-					x.BooleanArray = foryimpl.BackRefSlice[bool](c, id122)
-				} else if st121 == foryimpl.RefFollows {
-					n123 := c.ReadArrayLengthFast(1)
-					if n123 < 0 {
-						n123 = c.ReadArrayLength(1)
-					}
-					a124 := foryimpl.MakeSlice[[]bool](c, n123)
-					r.ReadRawBools(a124)
-					x.BooleanArray = a124
-					foryimpl.SetRefSlice(c, id122, x.BooleanArray)
-				} else {
-					x.BooleanArray = nil
+			if f.Convert {
+				x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
+				x.BooleanArray = foryimpl.BackRefSlice[bool](c, id122)
+			} else if st121 == foryimpl.RefFollows {
+				n123 := c.ReadArrayLengthFast(1)
+				if n123 < 0 {
+					n123 = c.ReadArrayLength(1)
 				}
+				a124 := foryimpl.MakeSlice[[]bool](c, n123)
+				r.ReadRawBools(a124)
+				x.BooleanArray = a124
+				foryimpl.SetRefSlice(c, id122, x.BooleanArray)
 			} else {
-				if f.Convert {
-					x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n119 := c.ReadArrayLengthFast(1)
-					if n119 < 0 {
-						n119 = c.ReadArrayLength(1)
-					}
-					a120 := foryimpl.MakeSlice[[]bool](c, n119)
-					r.ReadRawBools(a120)
-					x.BooleanArray = a120
-				}
+				x.BooleanArray = nil
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {

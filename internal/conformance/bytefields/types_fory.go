@@ -451,50 +451,32 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st50, id51 := c.ReadRefFlag(); st50 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id51)
-				} else if st50 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id51, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st50, id51 := c.ReadEvolvedRefFlag(f); st50 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id51)
+			} else if st50 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id51, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
-					x.BoolA = foryimpl.BackRefSlice[bool](c, id55)
-				} else if st54 == foryimpl.RefFollows {
-					n56 := c.ReadArrayLengthFast(1)
-					if n56 < 0 {
-						n56 = c.ReadArrayLength(1)
-					}
-					a57 := foryimpl.MakeSlice[[]bool](c, n56)
-					r.ReadRawBools(a57)
-					x.BoolA = a57
-					foryimpl.SetRefSlice(c, id55, x.BoolA)
-				} else {
-					x.BoolA = nil
+			if f.Convert {
+				x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st54, id55 := c.ReadEvolvedRefFlag(f); st54 == foryimpl.RefBack {
+				x.BoolA = foryimpl.BackRefSlice[bool](c, id55)
+			} else if st54 == foryimpl.RefFollows {
+				n56 := c.ReadArrayLengthFast(1)
+				if n56 < 0 {
+					n56 = c.ReadArrayLength(1)
 				}
+				a57 := foryimpl.MakeSlice[[]bool](c, n56)
+				r.ReadRawBools(a57)
+				x.BoolA = a57
+				foryimpl.SetRefSlice(c, id55, x.BoolA)
 			} else {
-				if f.Convert {
-					x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n52 := c.ReadArrayLengthFast(1)
-					if n52 < 0 {
-						n52 = c.ReadArrayLength(1)
-					}
-					a53 := foryimpl.MakeSlice[[]bool](c, n52)
-					r.ReadRawBools(a53)
-					x.BoolA = a53
-				}
+				x.BoolA = nil
 			}
 		case 2:
 			if f.Convert {
@@ -551,33 +533,21 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Plain = l65
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
-					x.U8Arr = foryimpl.BackRefSlice[uint8](c, id73)
-				} else if st72 == foryimpl.RefFollows {
-					n74 := c.ReadArrayLengthFast(1)
-					if n74 < 0 {
-						n74 = c.ReadArrayLength(1)
-					}
-					a75 := foryimpl.MakeSlice[[]uint8](c, n74)
-					copy(a75, r.ReadBytes(n74))
-					x.U8Arr = a75
-					foryimpl.SetRefSlice(c, id73, x.U8Arr)
-				} else {
-					x.U8Arr = nil
+			if f.Convert {
+				x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st72, id73 := c.ReadEvolvedRefFlag(f); st72 == foryimpl.RefBack {
+				x.U8Arr = foryimpl.BackRefSlice[uint8](c, id73)
+			} else if st72 == foryimpl.RefFollows {
+				n74 := c.ReadArrayLengthFast(1)
+				if n74 < 0 {
+					n74 = c.ReadArrayLength(1)
 				}
+				a75 := foryimpl.MakeSlice[[]uint8](c, n74)
+				copy(a75, r.ReadBytes(n74))
+				x.U8Arr = a75
+				foryimpl.SetRefSlice(c, id73, x.U8Arr)
 			} else {
-				if f.Convert {
-					x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n70 := c.ReadArrayLengthFast(1)
-					if n70 < 0 {
-						n70 = c.ReadArrayLength(1)
-					}
-					a71 := foryimpl.MakeSlice[[]uint8](c, n70)
-					copy(a71, r.ReadBytes(n70))
-					x.U8Arr = a71
-				}
+				x.U8Arr = nil
 			}
 		default:
 			c.SkipField(f)

@@ -759,33 +759,21 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Tags = l78
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-					x.Weights = foryimpl.BackRefSlice[float64](c, id86)
-				} else if st85 == foryimpl.RefFollows {
-					n87 := c.ReadArrayLengthFast(8)
-					if n87 < 0 {
-						n87 = c.ReadArrayLength(8)
-					}
-					a88 := foryimpl.MakeSlice[[]float64](c, n87)
-					r.ReadRawFloat64s(a88)
-					x.Weights = a88
-					foryimpl.SetRefSlice(c, id86, x.Weights)
-				} else {
-					x.Weights = nil
+			if f.Convert {
+				x.Weights = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
+				x.Weights = foryimpl.BackRefSlice[float64](c, id86)
+			} else if st85 == foryimpl.RefFollows {
+				n87 := c.ReadArrayLengthFast(8)
+				if n87 < 0 {
+					n87 = c.ReadArrayLength(8)
 				}
+				a88 := foryimpl.MakeSlice[[]float64](c, n87)
+				r.ReadRawFloat64s(a88)
+				x.Weights = a88
+				foryimpl.SetRefSlice(c, id86, x.Weights)
 			} else {
-				if f.Convert {
-					x.Weights = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n83 := c.ReadArrayLengthFast(8)
-					if n83 < 0 {
-						n83 = c.ReadArrayLength(8)
-					}
-					a84 := foryimpl.MakeSlice[[]float64](c, n83)
-					r.ReadRawFloat64s(a84)
-					x.Weights = a84
-				}
+				x.Weights = nil
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {

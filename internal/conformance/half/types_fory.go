@@ -562,33 +562,21 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.F16Ptr = p62
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st68, id69 := c.ReadRefFlag(); st68 == foryimpl.RefBack {
-					x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id69)
-				} else if st68 == foryimpl.RefFollows {
-					n70 := c.ReadArrayLengthFast(2)
-					if n70 < 0 {
-						n70 = c.ReadArrayLength(2)
-					}
-					a71 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n70)
-					r.ReadRawUint16s(foryimpl.Uint16s(a71))
-					x.BF16Arr = a71
-					foryimpl.SetRefSlice(c, id69, x.BF16Arr)
-				} else {
-					x.BF16Arr = nil
+			if f.Convert {
+				x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
+			} else if st68, id69 := c.ReadEvolvedRefFlag(f); st68 == foryimpl.RefBack {
+				x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id69)
+			} else if st68 == foryimpl.RefFollows {
+				n70 := c.ReadArrayLengthFast(2)
+				if n70 < 0 {
+					n70 = c.ReadArrayLength(2)
 				}
+				a71 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n70)
+				r.ReadRawUint16s(foryimpl.Uint16s(a71))
+				x.BF16Arr = a71
+				foryimpl.SetRefSlice(c, id69, x.BF16Arr)
 			} else {
-				if f.Convert {
-					x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n66 := c.ReadArrayLengthFast(2)
-					if n66 < 0 {
-						n66 = c.ReadArrayLength(2)
-					}
-					a67 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n66)
-					r.ReadRawUint16s(foryimpl.Uint16s(a67))
-					x.BF16Arr = a67
-				}
+				x.BF16Arr = nil
 			}
 		case 10:
 			if f.Convert {
@@ -618,33 +606,21 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.BF16List = l73
 			}
 		case 11:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
-					x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id81)
-				} else if st80 == foryimpl.RefFollows {
-					n82 := c.ReadArrayLengthFast(2)
-					if n82 < 0 {
-						n82 = c.ReadArrayLength(2)
-					}
-					a83 := foryimpl.MakeSlice[[]serializer.Float16](c, n82)
-					r.ReadRawUint16s(foryimpl.Uint16s(a83))
-					x.F16Arr = a83
-					foryimpl.SetRefSlice(c, id81, x.F16Arr)
-				} else {
-					x.F16Arr = nil
+			if f.Convert {
+				x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
+			} else if st80, id81 := c.ReadEvolvedRefFlag(f); st80 == foryimpl.RefBack {
+				x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id81)
+			} else if st80 == foryimpl.RefFollows {
+				n82 := c.ReadArrayLengthFast(2)
+				if n82 < 0 {
+					n82 = c.ReadArrayLength(2)
 				}
+				a83 := foryimpl.MakeSlice[[]serializer.Float16](c, n82)
+				r.ReadRawUint16s(foryimpl.Uint16s(a83))
+				x.F16Arr = a83
+				foryimpl.SetRefSlice(c, id81, x.F16Arr)
 			} else {
-				if f.Convert {
-					x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n78 := c.ReadArrayLengthFast(2)
-					if n78 < 0 {
-						n78 = c.ReadArrayLength(2)
-					}
-					a79 := foryimpl.MakeSlice[[]serializer.Float16](c, n78)
-					r.ReadRawUint16s(foryimpl.Uint16s(a79))
-					x.F16Arr = a79
-				}
+				x.F16Arr = nil
 			}
 		case 12:
 			if f.Convert {

@@ -3034,69 +3034,38 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
-					x.List = foryimpl.BackRefSlice[Color](c, id49)
-				} else if st48 == foryimpl.RefFollows {
-					n50 := c.ReadLengthFast(1)
-					if n50 < 0 {
-						n50 = c.ReadLength(1)
-					}
-					l51 := foryimpl.MakeSlice[[]Color](c, n50)
-					if n50 > 0 {
-						hn53 := c.ReadListHeader(25)
-						if !c.Failed() {
-							for i52 := range l51 {
-								if hn53 && !c.ReadFlag() {
-									clear(l51[i52 : i52+1])
-									continue
-								}
-								if e56 := c.ReadEnumFast(uint32(0x7fffffff)); e56 >= 0 {
-									l51[i52] = Color(e56)
-								} else {
-									l51[i52] = Color(c.ReadEnum(uint32(0x7fffffff)))
-								}
-								if c.Failed() {
-									c.TraceIndex(i52)
-									break
-								}
+			if st48, id49 := c.ReadEvolvedRefFlag(f); st48 == foryimpl.RefBack {
+				x.List = foryimpl.BackRefSlice[Color](c, id49)
+			} else if st48 == foryimpl.RefFollows {
+				n50 := c.ReadLengthFast(1)
+				if n50 < 0 {
+					n50 = c.ReadLength(1)
+				}
+				l51 := foryimpl.MakeSlice[[]Color](c, n50)
+				if n50 > 0 {
+					hn53 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i52 := range l51 {
+							if hn53 && !c.ReadFlag() {
+								clear(l51[i52 : i52+1])
+								continue
+							}
+							if e56 := c.ReadEnumFast(uint32(0x7fffffff)); e56 >= 0 {
+								l51[i52] = Color(e56)
+							} else {
+								l51[i52] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
+							if c.Failed() {
+								c.TraceIndex(i52)
+								break
 							}
 						}
 					}
-					x.List = l51
-					foryimpl.SetRefSlice(c, id49, x.List)
-				} else {
-					x.List = nil
 				}
+				x.List = l51
+				foryimpl.SetRefSlice(c, id49, x.List)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n41 := c.ReadLengthFast(1)
-					if n41 < 0 {
-						n41 = c.ReadLength(1)
-					}
-					l42 := foryimpl.MakeSlice[[]Color](c, n41)
-					if n41 > 0 {
-						hn44 := c.ReadListHeader(25)
-						if !c.Failed() {
-							for i43 := range l42 {
-								if hn44 && !c.ReadFlag() {
-									clear(l42[i43 : i43+1])
-									continue
-								}
-								if e47 := c.ReadEnumFast(uint32(0x7fffffff)); e47 >= 0 {
-									l42[i43] = Color(e47)
-								} else {
-									l42[i43] = Color(c.ReadEnum(uint32(0x7fffffff)))
-								}
-								if c.Failed() {
-									c.TraceIndex(i43)
-									break
-								}
-							}
-						}
-					}
-					x.List = l42
-				}
+				x.List = nil
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {

@@ -1279,21 +1279,15 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.S = c.ReadString()
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id205)
-				} else if st204 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id205, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st204, id205 := c.ReadEvolvedRefFlag(f); st204 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id205)
+			} else if st204 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id205, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
@@ -1551,33 +1545,21 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Omap = m255
 			}
 		case 28:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st265, id266 := c.ReadRefFlag(); st265 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id266)
-				} else if st265 == foryimpl.RefFollows {
-					n267 := c.ReadArrayLengthFast(4)
-					if n267 < 0 {
-						n267 = c.ReadArrayLength(4)
-					}
-					a268 := foryimpl.MakeSlice[[]int32](c, n267)
-					r.ReadRawInt32s(a268)
-					x.Arr = a268
-					foryimpl.SetRefSlice(c, id266, x.Arr)
-				} else {
-					x.Arr = nil
+			if f.Convert {
+				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st265, id266 := c.ReadEvolvedRefFlag(f); st265 == foryimpl.RefBack {
+				x.Arr = foryimpl.BackRefSlice[int32](c, id266)
+			} else if st265 == foryimpl.RefFollows {
+				n267 := c.ReadArrayLengthFast(4)
+				if n267 < 0 {
+					n267 = c.ReadArrayLength(4)
 				}
+				a268 := foryimpl.MakeSlice[[]int32](c, n267)
+				r.ReadRawInt32s(a268)
+				x.Arr = a268
+				foryimpl.SetRefSlice(c, id266, x.Arr)
 			} else {
-				if f.Convert {
-					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n263 := c.ReadArrayLengthFast(4)
-					if n263 < 0 {
-						n263 = c.ReadArrayLength(4)
-					}
-					a264 := foryimpl.MakeSlice[[]int32](c, n263)
-					r.ReadRawInt32s(a264)
-					x.Arr = a264
-				}
+				x.Arr = nil
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {

@@ -473,63 +473,36 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
-					x.Ints = foryimpl.BackRefSlice[int32](c, id68)
-				} else if st67 == foryimpl.RefFollows {
-					n69 := c.ReadLengthFast(1)
-					if n69 < 0 {
-						n69 = c.ReadLength(1)
-					}
-					l70 := foryimpl.MakeSlice[[]int32](c, n69)
-					if n69 > 0 {
-						hn72 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i71 := range l70 {
-								if hn72 && !c.ReadFlag() {
-									clear(l70[i71 : i71+1])
-									continue
-								}
-								l70[i71] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i71)
-									break
-								}
+			if f.Convert {
+				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st67, id68 := c.ReadEvolvedRefFlag(f); st67 == foryimpl.RefBack {
+				x.Ints = foryimpl.BackRefSlice[int32](c, id68)
+			} else if st67 == foryimpl.RefFollows {
+				n69 := c.ReadLengthFast(1)
+				if n69 < 0 {
+					n69 = c.ReadLength(1)
+				}
+				l70 := foryimpl.MakeSlice[[]int32](c, n69)
+				if n69 > 0 {
+					hn72 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i71 := range l70 {
+							if hn72 && !c.ReadFlag() {
+								clear(l70[i71 : i71+1])
+								continue
+							}
+							l70[i71] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i71)
+								break
 							}
 						}
 					}
-					x.Ints = l70
-					foryimpl.SetRefSlice(c, id68, x.Ints)
-				} else {
-					x.Ints = nil
 				}
+				x.Ints = l70
+				foryimpl.SetRefSlice(c, id68, x.Ints)
 			} else {
-				if f.Convert {
-					x.Ints = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n61 := c.ReadLengthFast(1)
-					if n61 < 0 {
-						n61 = c.ReadLength(1)
-					}
-					l62 := foryimpl.MakeSlice[[]int32](c, n61)
-					if n61 > 0 {
-						hn64 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i63 := range l62 {
-								if hn64 && !c.ReadFlag() {
-									clear(l62[i63 : i63+1])
-									continue
-								}
-								l62[i63] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i63)
-									break
-								}
-							}
-						}
-					}
-					x.Ints = l62
-				}
+				x.Ints = nil
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -583,61 +556,34 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				}
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-					x.Strs = foryimpl.BackRefSlice[string](c, id100)
-				} else if st99 == foryimpl.RefFollows {
-					n101 := c.ReadLengthFast(1)
-					if n101 < 0 {
-						n101 = c.ReadLength(1)
-					}
-					l102 := foryimpl.MakeSlice[[]string](c, n101)
-					if n101 > 0 {
-						hn104 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i103 := range l102 {
-								if hn104 && !c.ReadFlag() {
-									clear(l102[i103 : i103+1])
-									continue
-								}
-								l102[i103] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i103)
-									break
-								}
+			if st99, id100 := c.ReadEvolvedRefFlag(f); st99 == foryimpl.RefBack {
+				x.Strs = foryimpl.BackRefSlice[string](c, id100)
+			} else if st99 == foryimpl.RefFollows {
+				n101 := c.ReadLengthFast(1)
+				if n101 < 0 {
+					n101 = c.ReadLength(1)
+				}
+				l102 := foryimpl.MakeSlice[[]string](c, n101)
+				if n101 > 0 {
+					hn104 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i103 := range l102 {
+							if hn104 && !c.ReadFlag() {
+								clear(l102[i103 : i103+1])
+								continue
+							}
+							l102[i103] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i103)
+								break
 							}
 						}
 					}
-					x.Strs = l102
-					foryimpl.SetRefSlice(c, id100, x.Strs)
-				} else {
-					x.Strs = nil
 				}
+				x.Strs = l102
+				foryimpl.SetRefSlice(c, id100, x.Strs)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n93 := c.ReadLengthFast(1)
-					if n93 < 0 {
-						n93 = c.ReadLength(1)
-					}
-					l94 := foryimpl.MakeSlice[[]string](c, n93)
-					if n93 > 0 {
-						hn96 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i95 := range l94 {
-								if hn96 && !c.ReadFlag() {
-									clear(l94[i95 : i95+1])
-									continue
-								}
-								l94[i95] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i95)
-									break
-								}
-							}
-						}
-					}
-					x.Strs = l94
-				}
+				x.Strs = nil
 			}
 		default:
 			c.SkipField(f)

@@ -1166,62 +1166,38 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-					x.Ints = foryimpl.BackRefSlice[int32](c, id20)
-				} else if st19 == foryimpl.RefFollows {
-					n21 := c.ReadArrayLengthFast(4)
-					if n21 < 0 {
-						n21 = c.ReadArrayLength(4)
-					}
-					a22 := foryimpl.MakeSlice[[]int32](c, n21)
-					r.ReadRawInt32s(a22)
-					x.Ints = a22
-					foryimpl.SetRefSlice(c, id20, x.Ints)
-				} else {
-					x.Ints = nil
+			if f.Convert {
+				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st19, id20 := c.ReadEvolvedRefFlag(f); st19 == foryimpl.RefBack {
+				x.Ints = foryimpl.BackRefSlice[int32](c, id20)
+			} else if st19 == foryimpl.RefFollows {
+				n21 := c.ReadArrayLengthFast(4)
+				if n21 < 0 {
+					n21 = c.ReadArrayLength(4)
 				}
+				a22 := foryimpl.MakeSlice[[]int32](c, n21)
+				r.ReadRawInt32s(a22)
+				x.Ints = a22
+				foryimpl.SetRefSlice(c, id20, x.Ints)
 			} else {
-				if f.Convert {
-					x.Ints = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n17 := c.ReadArrayLengthFast(4)
-					if n17 < 0 {
-						n17 = c.ReadArrayLength(4)
-					}
-					a18 := foryimpl.MakeSlice[[]int32](c, n17)
-					r.ReadRawInt32s(a18)
-					x.Ints = a18
-				}
+				x.Ints = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
-					x.Longs = foryimpl.BackRefSlice[int64](c, id26)
-				} else if st25 == foryimpl.RefFollows {
-					n27 := c.ReadArrayLengthFast(8)
-					if n27 < 0 {
-						n27 = c.ReadArrayLength(8)
-					}
-					a28 := foryimpl.MakeSlice[[]int64](c, n27)
-					r.ReadRawInt64s(a28)
-					x.Longs = a28
-					foryimpl.SetRefSlice(c, id26, x.Longs)
-				} else {
-					x.Longs = nil
+			if f.Convert {
+				x.Longs = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st25, id26 := c.ReadEvolvedRefFlag(f); st25 == foryimpl.RefBack {
+				x.Longs = foryimpl.BackRefSlice[int64](c, id26)
+			} else if st25 == foryimpl.RefFollows {
+				n27 := c.ReadArrayLengthFast(8)
+				if n27 < 0 {
+					n27 = c.ReadArrayLength(8)
 				}
+				a28 := foryimpl.MakeSlice[[]int64](c, n27)
+				r.ReadRawInt64s(a28)
+				x.Longs = a28
+				foryimpl.SetRefSlice(c, id26, x.Longs)
 			} else {
-				if f.Convert {
-					x.Longs = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n23 := c.ReadArrayLengthFast(8)
-					if n23 < 0 {
-						n23 = c.ReadArrayLength(8)
-					}
-					a24 := foryimpl.MakeSlice[[]int64](c, n23)
-					r.ReadRawInt64s(a24)
-					x.Longs = a24
-				}
+				x.Longs = nil
 			}
 		default:
 			c.SkipField(f)
@@ -1730,21 +1706,15 @@ func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 				x.Count = r.ReadVarInt32()
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-					x.Data = foryimpl.BackRefSlice[uint8](c, id9)
-				} else if st8 == foryimpl.RefFollows {
-					x.Data = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id9, x.Data)
-				} else {
-					x.Data = nil
-				}
+			if f.Convert {
+				x.Data = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st8, id9 := c.ReadEvolvedRefFlag(f); st8 == foryimpl.RefBack {
+				x.Data = foryimpl.BackRefSlice[uint8](c, id9)
+			} else if st8 == foryimpl.RefFollows {
+				x.Data = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id9, x.Data)
 			} else {
-				if f.Convert {
-					x.Data = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Data = c.ReadBinary()
-				}
+				x.Data = nil
 			}
 		default:
 			c.SkipField(f)
@@ -2405,33 +2375,21 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.K = p12
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id19)
-				} else if st18 == foryimpl.RefFollows {
-					n20 := c.ReadArrayLengthFast(4)
-					if n20 < 0 {
-						n20 = c.ReadArrayLength(4)
-					}
-					a21 := foryimpl.MakeSlice[[]int32](c, n20)
-					r.ReadRawInt32s(a21)
-					x.Arr = a21
-					foryimpl.SetRefSlice(c, id19, x.Arr)
-				} else {
-					x.Arr = nil
+			if f.Convert {
+				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
+				x.Arr = foryimpl.BackRefSlice[int32](c, id19)
+			} else if st18 == foryimpl.RefFollows {
+				n20 := c.ReadArrayLengthFast(4)
+				if n20 < 0 {
+					n20 = c.ReadArrayLength(4)
 				}
+				a21 := foryimpl.MakeSlice[[]int32](c, n20)
+				r.ReadRawInt32s(a21)
+				x.Arr = a21
+				foryimpl.SetRefSlice(c, id19, x.Arr)
 			} else {
-				if f.Convert {
-					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n16 := c.ReadArrayLengthFast(4)
-					if n16 < 0 {
-						n16 = c.ReadArrayLength(4)
-					}
-					a17 := foryimpl.MakeSlice[[]int32](c, n16)
-					r.ReadRawInt32s(a17)
-					x.Arr = a17
-				}
+				x.Arr = nil
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {

@@ -5155,214 +5155,124 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-					x.Arr1 = foryimpl.BackRefSlice[int32](c, id110)
-				} else if st109 == foryimpl.RefFollows {
-					n111 := c.ReadArrayLengthFast(4)
-					if n111 < 0 {
-						n111 = c.ReadArrayLength(4)
-					}
-					a112 := foryimpl.MakeSlice[[]int32](c, n111)
-					r.ReadRawInt32s(a112)
-					x.Arr1 = a112
-					foryimpl.SetRefSlice(c, id110, x.Arr1)
-				} else {
-					x.Arr1 = nil
+			if f.Convert {
+				x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
+				x.Arr1 = foryimpl.BackRefSlice[int32](c, id110)
+			} else if st109 == foryimpl.RefFollows {
+				n111 := c.ReadArrayLengthFast(4)
+				if n111 < 0 {
+					n111 = c.ReadArrayLength(4)
 				}
+				a112 := foryimpl.MakeSlice[[]int32](c, n111)
+				r.ReadRawInt32s(a112)
+				x.Arr1 = a112
+				foryimpl.SetRefSlice(c, id110, x.Arr1)
 			} else {
-				if f.Convert {
-					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n107 := c.ReadArrayLengthFast(4)
-					if n107 < 0 {
-						n107 = c.ReadArrayLength(4)
-					}
-					a108 := foryimpl.MakeSlice[[]int32](c, n107)
-					r.ReadRawInt32s(a108)
-					x.Arr1 = a108
-				}
+				x.Arr1 = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
-					x.Arr2 = foryimpl.BackRefSlice[int32](c, id116)
-				} else if st115 == foryimpl.RefFollows {
-					n117 := c.ReadArrayLengthFast(4)
-					if n117 < 0 {
-						n117 = c.ReadArrayLength(4)
-					}
-					a118 := foryimpl.MakeSlice[[]int32](c, n117)
-					r.ReadRawInt32s(a118)
-					x.Arr2 = a118
-					foryimpl.SetRefSlice(c, id116, x.Arr2)
-				} else {
-					x.Arr2 = nil
+			if f.Convert {
+				x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st115, id116 := c.ReadEvolvedRefFlag(f); st115 == foryimpl.RefBack {
+				x.Arr2 = foryimpl.BackRefSlice[int32](c, id116)
+			} else if st115 == foryimpl.RefFollows {
+				n117 := c.ReadArrayLengthFast(4)
+				if n117 < 0 {
+					n117 = c.ReadArrayLength(4)
 				}
+				a118 := foryimpl.MakeSlice[[]int32](c, n117)
+				r.ReadRawInt32s(a118)
+				x.Arr2 = a118
+				foryimpl.SetRefSlice(c, id116, x.Arr2)
 			} else {
-				if f.Convert {
-					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n113 := c.ReadArrayLengthFast(4)
-					if n113 < 0 {
-						n113 = c.ReadArrayLength(4)
-					}
-					a114 := foryimpl.MakeSlice[[]int32](c, n113)
-					r.ReadRawInt32s(a114)
-					x.Arr2 = a114
-				}
+				x.Arr2 = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id120)
-				} else if st119 == foryimpl.RefFollows {
-					x.Bin1 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id120, x.Bin1)
-				} else {
-					x.Bin1 = nil
-				}
+			if f.Convert {
+				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st119, id120 := c.ReadEvolvedRefFlag(f); st119 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id120)
+			} else if st119 == foryimpl.RefFollows {
+				x.Bin1 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id120, x.Bin1)
 			} else {
-				if f.Convert {
-					x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin1 = c.ReadBinary()
-				}
+				x.Bin1 = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
-					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id122)
-				} else if st121 == foryimpl.RefFollows {
-					x.Bin2 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id122, x.Bin2)
-				} else {
-					x.Bin2 = nil
-				}
+			if f.Convert {
+				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id122)
+			} else if st121 == foryimpl.RefFollows {
+				x.Bin2 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id122, x.Bin2)
 			} else {
-				if f.Convert {
-					x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin2 = c.ReadBinary()
-				}
+				x.Bin2 = nil
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
-					x.List1 = foryimpl.BackRefSlice[int32](c, id130)
-				} else if st129 == foryimpl.RefFollows {
-					n131 := c.ReadLengthFast(1)
-					if n131 < 0 {
-						n131 = c.ReadLength(1)
-					}
-					l132 := foryimpl.MakeSlice[[]int32](c, n131)
-					if n131 > 0 {
-						hn134 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i133 := range l132 {
-								if hn134 && !c.ReadFlag() {
-									clear(l132[i133 : i133+1])
-									continue
-								}
-								l132[i133] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i133)
-									break
-								}
+			if f.Convert {
+				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st129, id130 := c.ReadEvolvedRefFlag(f); st129 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id130)
+			} else if st129 == foryimpl.RefFollows {
+				n131 := c.ReadLengthFast(1)
+				if n131 < 0 {
+					n131 = c.ReadLength(1)
+				}
+				l132 := foryimpl.MakeSlice[[]int32](c, n131)
+				if n131 > 0 {
+					hn134 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i133 := range l132 {
+							if hn134 && !c.ReadFlag() {
+								clear(l132[i133 : i133+1])
+								continue
+							}
+							l132[i133] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i133)
+								break
 							}
 						}
 					}
-					x.List1 = l132
-					foryimpl.SetRefSlice(c, id130, x.List1)
-				} else {
-					x.List1 = nil
 				}
+				x.List1 = l132
+				foryimpl.SetRefSlice(c, id130, x.List1)
 			} else {
-				if f.Convert {
-					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n123 := c.ReadLengthFast(1)
-					if n123 < 0 {
-						n123 = c.ReadLength(1)
-					}
-					l124 := foryimpl.MakeSlice[[]int32](c, n123)
-					if n123 > 0 {
-						hn126 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i125 := range l124 {
-								if hn126 && !c.ReadFlag() {
-									clear(l124[i125 : i125+1])
-									continue
-								}
-								l124[i125] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i125)
-									break
-								}
-							}
-						}
-					}
-					x.List1 = l124
-				}
+				x.List1 = nil
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
-					x.List2 = foryimpl.BackRefSlice[int32](c, id144)
-				} else if st143 == foryimpl.RefFollows {
-					n145 := c.ReadLengthFast(1)
-					if n145 < 0 {
-						n145 = c.ReadLength(1)
-					}
-					l146 := foryimpl.MakeSlice[[]int32](c, n145)
-					if n145 > 0 {
-						hn148 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i147 := range l146 {
-								if hn148 && !c.ReadFlag() {
-									clear(l146[i147 : i147+1])
-									continue
-								}
-								l146[i147] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i147)
-									break
-								}
+			if f.Convert {
+				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st143, id144 := c.ReadEvolvedRefFlag(f); st143 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id144)
+			} else if st143 == foryimpl.RefFollows {
+				n145 := c.ReadLengthFast(1)
+				if n145 < 0 {
+					n145 = c.ReadLength(1)
+				}
+				l146 := foryimpl.MakeSlice[[]int32](c, n145)
+				if n145 > 0 {
+					hn148 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i147 := range l146 {
+							if hn148 && !c.ReadFlag() {
+								clear(l146[i147 : i147+1])
+								continue
+							}
+							l146[i147] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i147)
+								break
 							}
 						}
 					}
-					x.List2 = l146
-					foryimpl.SetRefSlice(c, id144, x.List2)
-				} else {
-					x.List2 = nil
 				}
+				x.List2 = l146
+				foryimpl.SetRefSlice(c, id144, x.List2)
 			} else {
-				if f.Convert {
-					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n137 := c.ReadLengthFast(1)
-					if n137 < 0 {
-						n137 = c.ReadLength(1)
-					}
-					l138 := foryimpl.MakeSlice[[]int32](c, n137)
-					if n137 > 0 {
-						hn140 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i139 := range l138 {
-								if hn140 && !c.ReadFlag() {
-									clear(l138[i139 : i139+1])
-									continue
-								}
-								l138[i139] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i139)
-									break
-								}
-							}
-						}
-					}
-					x.List2 = l138
-				}
+				x.List2 = nil
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -6863,214 +6773,124 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 1:
 			x.Any2 = foryimpl.ReadAny(c, false)
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-					x.Arr1 = foryimpl.BackRefSlice[int32](c, id110)
-				} else if st109 == foryimpl.RefFollows {
-					n111 := c.ReadArrayLengthFast(4)
-					if n111 < 0 {
-						n111 = c.ReadArrayLength(4)
-					}
-					a112 := foryimpl.MakeSlice[[]int32](c, n111)
-					r.ReadRawInt32s(a112)
-					x.Arr1 = a112
-					foryimpl.SetRefSlice(c, id110, x.Arr1)
-				} else {
-					x.Arr1 = nil
+			if f.Convert {
+				x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
+				x.Arr1 = foryimpl.BackRefSlice[int32](c, id110)
+			} else if st109 == foryimpl.RefFollows {
+				n111 := c.ReadArrayLengthFast(4)
+				if n111 < 0 {
+					n111 = c.ReadArrayLength(4)
 				}
+				a112 := foryimpl.MakeSlice[[]int32](c, n111)
+				r.ReadRawInt32s(a112)
+				x.Arr1 = a112
+				foryimpl.SetRefSlice(c, id110, x.Arr1)
 			} else {
-				if f.Convert {
-					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n107 := c.ReadArrayLengthFast(4)
-					if n107 < 0 {
-						n107 = c.ReadArrayLength(4)
-					}
-					a108 := foryimpl.MakeSlice[[]int32](c, n107)
-					r.ReadRawInt32s(a108)
-					x.Arr1 = a108
-				}
+				x.Arr1 = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
-					x.Arr2 = foryimpl.BackRefSlice[int32](c, id116)
-				} else if st115 == foryimpl.RefFollows {
-					n117 := c.ReadArrayLengthFast(4)
-					if n117 < 0 {
-						n117 = c.ReadArrayLength(4)
-					}
-					a118 := foryimpl.MakeSlice[[]int32](c, n117)
-					r.ReadRawInt32s(a118)
-					x.Arr2 = a118
-					foryimpl.SetRefSlice(c, id116, x.Arr2)
-				} else {
-					x.Arr2 = nil
+			if f.Convert {
+				x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st115, id116 := c.ReadEvolvedRefFlag(f); st115 == foryimpl.RefBack {
+				x.Arr2 = foryimpl.BackRefSlice[int32](c, id116)
+			} else if st115 == foryimpl.RefFollows {
+				n117 := c.ReadArrayLengthFast(4)
+				if n117 < 0 {
+					n117 = c.ReadArrayLength(4)
 				}
+				a118 := foryimpl.MakeSlice[[]int32](c, n117)
+				r.ReadRawInt32s(a118)
+				x.Arr2 = a118
+				foryimpl.SetRefSlice(c, id116, x.Arr2)
 			} else {
-				if f.Convert {
-					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n113 := c.ReadArrayLengthFast(4)
-					if n113 < 0 {
-						n113 = c.ReadArrayLength(4)
-					}
-					a114 := foryimpl.MakeSlice[[]int32](c, n113)
-					r.ReadRawInt32s(a114)
-					x.Arr2 = a114
-				}
+				x.Arr2 = nil
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id120)
-				} else if st119 == foryimpl.RefFollows {
-					x.Bin1 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id120, x.Bin1)
-				} else {
-					x.Bin1 = nil
-				}
+			if f.Convert {
+				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st119, id120 := c.ReadEvolvedRefFlag(f); st119 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id120)
+			} else if st119 == foryimpl.RefFollows {
+				x.Bin1 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id120, x.Bin1)
 			} else {
-				if f.Convert {
-					x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin1 = c.ReadBinary()
-				}
+				x.Bin1 = nil
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
-					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id122)
-				} else if st121 == foryimpl.RefFollows {
-					x.Bin2 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id122, x.Bin2)
-				} else {
-					x.Bin2 = nil
-				}
+			if f.Convert {
+				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id122)
+			} else if st121 == foryimpl.RefFollows {
+				x.Bin2 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id122, x.Bin2)
 			} else {
-				if f.Convert {
-					x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin2 = c.ReadBinary()
-				}
+				x.Bin2 = nil
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
-					x.List1 = foryimpl.BackRefSlice[int32](c, id130)
-				} else if st129 == foryimpl.RefFollows {
-					n131 := c.ReadLengthFast(1)
-					if n131 < 0 {
-						n131 = c.ReadLength(1)
-					}
-					l132 := foryimpl.MakeSlice[[]int32](c, n131)
-					if n131 > 0 {
-						hn134 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i133 := range l132 {
-								if hn134 && !c.ReadFlag() {
-									clear(l132[i133 : i133+1])
-									continue
-								}
-								l132[i133] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i133)
-									break
-								}
+			if f.Convert {
+				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st129, id130 := c.ReadEvolvedRefFlag(f); st129 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id130)
+			} else if st129 == foryimpl.RefFollows {
+				n131 := c.ReadLengthFast(1)
+				if n131 < 0 {
+					n131 = c.ReadLength(1)
+				}
+				l132 := foryimpl.MakeSlice[[]int32](c, n131)
+				if n131 > 0 {
+					hn134 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i133 := range l132 {
+							if hn134 && !c.ReadFlag() {
+								clear(l132[i133 : i133+1])
+								continue
+							}
+							l132[i133] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i133)
+								break
 							}
 						}
 					}
-					x.List1 = l132
-					foryimpl.SetRefSlice(c, id130, x.List1)
-				} else {
-					x.List1 = nil
 				}
+				x.List1 = l132
+				foryimpl.SetRefSlice(c, id130, x.List1)
 			} else {
-				if f.Convert {
-					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n123 := c.ReadLengthFast(1)
-					if n123 < 0 {
-						n123 = c.ReadLength(1)
-					}
-					l124 := foryimpl.MakeSlice[[]int32](c, n123)
-					if n123 > 0 {
-						hn126 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i125 := range l124 {
-								if hn126 && !c.ReadFlag() {
-									clear(l124[i125 : i125+1])
-									continue
-								}
-								l124[i125] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i125)
-									break
-								}
-							}
-						}
-					}
-					x.List1 = l124
-				}
+				x.List1 = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
-					x.List2 = foryimpl.BackRefSlice[int32](c, id144)
-				} else if st143 == foryimpl.RefFollows {
-					n145 := c.ReadLengthFast(1)
-					if n145 < 0 {
-						n145 = c.ReadLength(1)
-					}
-					l146 := foryimpl.MakeSlice[[]int32](c, n145)
-					if n145 > 0 {
-						hn148 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i147 := range l146 {
-								if hn148 && !c.ReadFlag() {
-									clear(l146[i147 : i147+1])
-									continue
-								}
-								l146[i147] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i147)
-									break
-								}
+			if f.Convert {
+				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st143, id144 := c.ReadEvolvedRefFlag(f); st143 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id144)
+			} else if st143 == foryimpl.RefFollows {
+				n145 := c.ReadLengthFast(1)
+				if n145 < 0 {
+					n145 = c.ReadLength(1)
+				}
+				l146 := foryimpl.MakeSlice[[]int32](c, n145)
+				if n145 > 0 {
+					hn148 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i147 := range l146 {
+							if hn148 && !c.ReadFlag() {
+								clear(l146[i147 : i147+1])
+								continue
+							}
+							l146[i147] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i147)
+								break
 							}
 						}
 					}
-					x.List2 = l146
-					foryimpl.SetRefSlice(c, id144, x.List2)
-				} else {
-					x.List2 = nil
 				}
+				x.List2 = l146
+				foryimpl.SetRefSlice(c, id144, x.List2)
 			} else {
-				if f.Convert {
-					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n137 := c.ReadLengthFast(1)
-					if n137 < 0 {
-						n137 = c.ReadLength(1)
-					}
-					l138 := foryimpl.MakeSlice[[]int32](c, n137)
-					if n137 > 0 {
-						hn140 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i139 := range l138 {
-								if hn140 && !c.ReadFlag() {
-									clear(l138[i139 : i139+1])
-									continue
-								}
-								l138[i139] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i139)
-									break
-								}
-							}
-						}
-					}
-					x.List2 = l138
-				}
+				x.List2 = nil
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {

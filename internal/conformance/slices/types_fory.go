@@ -461,33 +461,21 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.I32s = l53
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st60, id61 := c.ReadRefFlag(); st60 == foryimpl.RefBack {
-					x.I64Arr = foryimpl.BackRefSlice[int64](c, id61)
-				} else if st60 == foryimpl.RefFollows {
-					n62 := c.ReadArrayLengthFast(8)
-					if n62 < 0 {
-						n62 = c.ReadArrayLength(8)
-					}
-					a63 := foryimpl.MakeSlice[[]int64](c, n62)
-					r.ReadRawInt64s(a63)
-					x.I64Arr = a63
-					foryimpl.SetRefSlice(c, id61, x.I64Arr)
-				} else {
-					x.I64Arr = nil
+			if f.Convert {
+				x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st60, id61 := c.ReadEvolvedRefFlag(f); st60 == foryimpl.RefBack {
+				x.I64Arr = foryimpl.BackRefSlice[int64](c, id61)
+			} else if st60 == foryimpl.RefFollows {
+				n62 := c.ReadArrayLengthFast(8)
+				if n62 < 0 {
+					n62 = c.ReadArrayLength(8)
 				}
+				a63 := foryimpl.MakeSlice[[]int64](c, n62)
+				r.ReadRawInt64s(a63)
+				x.I64Arr = a63
+				foryimpl.SetRefSlice(c, id61, x.I64Arr)
 			} else {
-				if f.Convert {
-					x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n58 := c.ReadArrayLengthFast(8)
-					if n58 < 0 {
-						n58 = c.ReadArrayLength(8)
-					}
-					a59 := foryimpl.MakeSlice[[]int64](c, n58)
-					r.ReadRawInt64s(a59)
-					x.I64Arr = a59
-				}
+				x.I64Arr = nil
 			}
 		case 2:
 			if f.Convert {

@@ -4517,108 +4517,66 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id31)
-				} else if st30 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id31, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st30, id31 := c.ReadEvolvedRefFlag(f); st30 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id31)
+			} else if st30 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id31, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
-					x.F32 = foryimpl.BackRefSlice[float32](c, id35)
-				} else if st34 == foryimpl.RefFollows {
-					n36 := c.ReadArrayLengthFast(4)
-					if n36 < 0 {
-						n36 = c.ReadArrayLength(4)
-					}
-					a37 := foryimpl.MakeSlice[[]float32](c, n36)
-					r.ReadRawFloat32s(a37)
-					x.F32 = a37
-					foryimpl.SetRefSlice(c, id35, x.F32)
-				} else {
-					x.F32 = nil
+			if f.Convert {
+				x.F32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st34, id35 := c.ReadEvolvedRefFlag(f); st34 == foryimpl.RefBack {
+				x.F32 = foryimpl.BackRefSlice[float32](c, id35)
+			} else if st34 == foryimpl.RefFollows {
+				n36 := c.ReadArrayLengthFast(4)
+				if n36 < 0 {
+					n36 = c.ReadArrayLength(4)
 				}
+				a37 := foryimpl.MakeSlice[[]float32](c, n36)
+				r.ReadRawFloat32s(a37)
+				x.F32 = a37
+				foryimpl.SetRefSlice(c, id35, x.F32)
 			} else {
-				if f.Convert {
-					x.F32 = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n32 := c.ReadArrayLengthFast(4)
-					if n32 < 0 {
-						n32 = c.ReadArrayLength(4)
-					}
-					a33 := foryimpl.MakeSlice[[]float32](c, n32)
-					r.ReadRawFloat32s(a33)
-					x.F32 = a33
-				}
+				x.F32 = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st40, id41 := c.ReadRefFlag(); st40 == foryimpl.RefBack {
-					x.I32 = foryimpl.BackRefSlice[int32](c, id41)
-				} else if st40 == foryimpl.RefFollows {
-					n42 := c.ReadArrayLengthFast(4)
-					if n42 < 0 {
-						n42 = c.ReadArrayLength(4)
-					}
-					a43 := foryimpl.MakeSlice[[]int32](c, n42)
-					r.ReadRawInt32s(a43)
-					x.I32 = a43
-					foryimpl.SetRefSlice(c, id41, x.I32)
-				} else {
-					x.I32 = nil
+			if f.Convert {
+				x.I32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st40, id41 := c.ReadEvolvedRefFlag(f); st40 == foryimpl.RefBack {
+				x.I32 = foryimpl.BackRefSlice[int32](c, id41)
+			} else if st40 == foryimpl.RefFollows {
+				n42 := c.ReadArrayLengthFast(4)
+				if n42 < 0 {
+					n42 = c.ReadArrayLength(4)
 				}
+				a43 := foryimpl.MakeSlice[[]int32](c, n42)
+				r.ReadRawInt32s(a43)
+				x.I32 = a43
+				foryimpl.SetRefSlice(c, id41, x.I32)
 			} else {
-				if f.Convert {
-					x.I32 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n38 := c.ReadArrayLengthFast(4)
-					if n38 < 0 {
-						n38 = c.ReadArrayLength(4)
-					}
-					a39 := foryimpl.MakeSlice[[]int32](c, n38)
-					r.ReadRawInt32s(a39)
-					x.I32 = a39
-				}
+				x.I32 = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-					x.I64 = foryimpl.BackRefSlice[int64](c, id47)
-				} else if st46 == foryimpl.RefFollows {
-					n48 := c.ReadArrayLengthFast(8)
-					if n48 < 0 {
-						n48 = c.ReadArrayLength(8)
-					}
-					a49 := foryimpl.MakeSlice[[]int64](c, n48)
-					r.ReadRawInt64s(a49)
-					x.I64 = a49
-					foryimpl.SetRefSlice(c, id47, x.I64)
-				} else {
-					x.I64 = nil
+			if f.Convert {
+				x.I64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st46, id47 := c.ReadEvolvedRefFlag(f); st46 == foryimpl.RefBack {
+				x.I64 = foryimpl.BackRefSlice[int64](c, id47)
+			} else if st46 == foryimpl.RefFollows {
+				n48 := c.ReadArrayLengthFast(8)
+				if n48 < 0 {
+					n48 = c.ReadArrayLength(8)
 				}
+				a49 := foryimpl.MakeSlice[[]int64](c, n48)
+				r.ReadRawInt64s(a49)
+				x.I64 = a49
+				foryimpl.SetRefSlice(c, id47, x.I64)
 			} else {
-				if f.Convert {
-					x.I64 = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n44 := c.ReadArrayLengthFast(8)
-					if n44 < 0 {
-						n44 = c.ReadArrayLength(8)
-					}
-					a45 := foryimpl.MakeSlice[[]int64](c, n44)
-					r.ReadRawInt64s(a45)
-					x.I64 = a45
-				}
+				x.I64 = nil
 			}
 		default:
 			c.SkipField(f)
@@ -4990,108 +4948,66 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id31)
-				} else if st30 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id31, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st30, id31 := c.ReadEvolvedRefFlag(f); st30 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id31)
+			} else if st30 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id31, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
-					x.Empty = foryimpl.BackRefSlice[int32](c, id35)
-				} else if st34 == foryimpl.RefFollows {
-					n36 := c.ReadArrayLengthFast(4)
-					if n36 < 0 {
-						n36 = c.ReadArrayLength(4)
-					}
-					a37 := foryimpl.MakeSlice[[]int32](c, n36)
-					r.ReadRawInt32s(a37)
-					x.Empty = a37
-					foryimpl.SetRefSlice(c, id35, x.Empty)
-				} else {
-					x.Empty = nil
+			if f.Convert {
+				x.Empty = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st34, id35 := c.ReadEvolvedRefFlag(f); st34 == foryimpl.RefBack {
+				x.Empty = foryimpl.BackRefSlice[int32](c, id35)
+			} else if st34 == foryimpl.RefFollows {
+				n36 := c.ReadArrayLengthFast(4)
+				if n36 < 0 {
+					n36 = c.ReadArrayLength(4)
 				}
+				a37 := foryimpl.MakeSlice[[]int32](c, n36)
+				r.ReadRawInt32s(a37)
+				x.Empty = a37
+				foryimpl.SetRefSlice(c, id35, x.Empty)
 			} else {
-				if f.Convert {
-					x.Empty = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n32 := c.ReadArrayLengthFast(4)
-					if n32 < 0 {
-						n32 = c.ReadArrayLength(4)
-					}
-					a33 := foryimpl.MakeSlice[[]int32](c, n32)
-					r.ReadRawInt32s(a33)
-					x.Empty = a33
-				}
+				x.Empty = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st40, id41 := c.ReadRefFlag(); st40 == foryimpl.RefBack {
-					x.Full = foryimpl.BackRefSlice[int32](c, id41)
-				} else if st40 == foryimpl.RefFollows {
-					n42 := c.ReadArrayLengthFast(4)
-					if n42 < 0 {
-						n42 = c.ReadArrayLength(4)
-					}
-					a43 := foryimpl.MakeSlice[[]int32](c, n42)
-					r.ReadRawInt32s(a43)
-					x.Full = a43
-					foryimpl.SetRefSlice(c, id41, x.Full)
-				} else {
-					x.Full = nil
+			if f.Convert {
+				x.Full = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st40, id41 := c.ReadEvolvedRefFlag(f); st40 == foryimpl.RefBack {
+				x.Full = foryimpl.BackRefSlice[int32](c, id41)
+			} else if st40 == foryimpl.RefFollows {
+				n42 := c.ReadArrayLengthFast(4)
+				if n42 < 0 {
+					n42 = c.ReadArrayLength(4)
 				}
+				a43 := foryimpl.MakeSlice[[]int32](c, n42)
+				r.ReadRawInt32s(a43)
+				x.Full = a43
+				foryimpl.SetRefSlice(c, id41, x.Full)
 			} else {
-				if f.Convert {
-					x.Full = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n38 := c.ReadArrayLengthFast(4)
-					if n38 < 0 {
-						n38 = c.ReadArrayLength(4)
-					}
-					a39 := foryimpl.MakeSlice[[]int32](c, n38)
-					r.ReadRawInt32s(a39)
-					x.Full = a39
-				}
+				x.Full = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-					x.Nil = foryimpl.BackRefSlice[int32](c, id47)
-				} else if st46 == foryimpl.RefFollows {
-					n48 := c.ReadArrayLengthFast(4)
-					if n48 < 0 {
-						n48 = c.ReadArrayLength(4)
-					}
-					a49 := foryimpl.MakeSlice[[]int32](c, n48)
-					r.ReadRawInt32s(a49)
-					x.Nil = a49
-					foryimpl.SetRefSlice(c, id47, x.Nil)
-				} else {
-					x.Nil = nil
+			if f.Convert {
+				x.Nil = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st46, id47 := c.ReadEvolvedRefFlag(f); st46 == foryimpl.RefBack {
+				x.Nil = foryimpl.BackRefSlice[int32](c, id47)
+			} else if st46 == foryimpl.RefFollows {
+				n48 := c.ReadArrayLengthFast(4)
+				if n48 < 0 {
+					n48 = c.ReadArrayLength(4)
 				}
+				a49 := foryimpl.MakeSlice[[]int32](c, n48)
+				r.ReadRawInt32s(a49)
+				x.Nil = a49
+				foryimpl.SetRefSlice(c, id47, x.Nil)
 			} else {
-				if f.Convert {
-					x.Nil = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n44 := c.ReadArrayLengthFast(4)
-					if n44 < 0 {
-						n44 = c.ReadArrayLength(4)
-					}
-					a45 := foryimpl.MakeSlice[[]int32](c, n44)
-					r.ReadRawInt32s(a45)
-					x.Nil = a45
-				}
+				x.Nil = nil
 			}
 		default:
 			c.SkipField(f)

@@ -7693,344 +7693,204 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1372, id1373 := c.ReadRefFlag(); st1372 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1373)
-				} else if st1372 == foryimpl.RefFollows {
-					n1374 := c.ReadArrayLengthFast(1)
-					if n1374 < 0 {
-						n1374 = c.ReadArrayLength(1)
-					}
-					a1375 := foryimpl.MakeSlice[[]bool](c, n1374)
-					r.ReadRawBools(a1375)
-					x.ABool = a1375
-					foryimpl.SetRefSlice(c, id1373, x.ABool)
-				} else {
-					x.ABool = nil
+			if f.Convert {
+				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st1372, id1373 := c.ReadEvolvedRefFlag(f); st1372 == foryimpl.RefBack {
+				x.ABool = foryimpl.BackRefSlice[bool](c, id1373)
+			} else if st1372 == foryimpl.RefFollows {
+				n1374 := c.ReadArrayLengthFast(1)
+				if n1374 < 0 {
+					n1374 = c.ReadArrayLength(1)
 				}
+				a1375 := foryimpl.MakeSlice[[]bool](c, n1374)
+				r.ReadRawBools(a1375)
+				x.ABool = a1375
+				foryimpl.SetRefSlice(c, id1373, x.ABool)
 			} else {
-				if f.Convert {
-					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1370 := c.ReadArrayLengthFast(1)
-					if n1370 < 0 {
-						n1370 = c.ReadArrayLength(1)
-					}
-					a1371 := foryimpl.MakeSlice[[]bool](c, n1370)
-					r.ReadRawBools(a1371)
-					x.ABool = a1371
-				}
+				x.ABool = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1378, id1379 := c.ReadRefFlag(); st1378 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1379)
-				} else if st1378 == foryimpl.RefFollows {
-					n1380 := c.ReadArrayLengthFast(4)
-					if n1380 < 0 {
-						n1380 = c.ReadArrayLength(4)
-					}
-					a1381 := foryimpl.MakeSlice[[]float32](c, n1380)
-					r.ReadRawFloat32s(a1381)
-					x.AF32 = a1381
-					foryimpl.SetRefSlice(c, id1379, x.AF32)
-				} else {
-					x.AF32 = nil
+			if f.Convert {
+				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st1378, id1379 := c.ReadEvolvedRefFlag(f); st1378 == foryimpl.RefBack {
+				x.AF32 = foryimpl.BackRefSlice[float32](c, id1379)
+			} else if st1378 == foryimpl.RefFollows {
+				n1380 := c.ReadArrayLengthFast(4)
+				if n1380 < 0 {
+					n1380 = c.ReadArrayLength(4)
 				}
+				a1381 := foryimpl.MakeSlice[[]float32](c, n1380)
+				r.ReadRawFloat32s(a1381)
+				x.AF32 = a1381
+				foryimpl.SetRefSlice(c, id1379, x.AF32)
 			} else {
-				if f.Convert {
-					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1376 := c.ReadArrayLengthFast(4)
-					if n1376 < 0 {
-						n1376 = c.ReadArrayLength(4)
-					}
-					a1377 := foryimpl.MakeSlice[[]float32](c, n1376)
-					r.ReadRawFloat32s(a1377)
-					x.AF32 = a1377
-				}
+				x.AF32 = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1384, id1385 := c.ReadRefFlag(); st1384 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1385)
-				} else if st1384 == foryimpl.RefFollows {
-					n1386 := c.ReadArrayLengthFast(8)
-					if n1386 < 0 {
-						n1386 = c.ReadArrayLength(8)
-					}
-					a1387 := foryimpl.MakeSlice[[]float64](c, n1386)
-					r.ReadRawFloat64s(a1387)
-					x.AF64 = a1387
-					foryimpl.SetRefSlice(c, id1385, x.AF64)
-				} else {
-					x.AF64 = nil
+			if f.Convert {
+				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st1384, id1385 := c.ReadEvolvedRefFlag(f); st1384 == foryimpl.RefBack {
+				x.AF64 = foryimpl.BackRefSlice[float64](c, id1385)
+			} else if st1384 == foryimpl.RefFollows {
+				n1386 := c.ReadArrayLengthFast(8)
+				if n1386 < 0 {
+					n1386 = c.ReadArrayLength(8)
 				}
+				a1387 := foryimpl.MakeSlice[[]float64](c, n1386)
+				r.ReadRawFloat64s(a1387)
+				x.AF64 = a1387
+				foryimpl.SetRefSlice(c, id1385, x.AF64)
 			} else {
-				if f.Convert {
-					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1382 := c.ReadArrayLengthFast(8)
-					if n1382 < 0 {
-						n1382 = c.ReadArrayLength(8)
-					}
-					a1383 := foryimpl.MakeSlice[[]float64](c, n1382)
-					r.ReadRawFloat64s(a1383)
-					x.AF64 = a1383
-				}
+				x.AF64 = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1390, id1391 := c.ReadRefFlag(); st1390 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1391)
-				} else if st1390 == foryimpl.RefFollows {
-					n1392 := c.ReadArrayLengthFast(2)
-					if n1392 < 0 {
-						n1392 = c.ReadArrayLength(2)
-					}
-					a1393 := foryimpl.MakeSlice[[]int16](c, n1392)
-					r.ReadRawInt16s(a1393)
-					x.AI16 = a1393
-					foryimpl.SetRefSlice(c, id1391, x.AI16)
-				} else {
-					x.AI16 = nil
+			if f.Convert {
+				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
+			} else if st1390, id1391 := c.ReadEvolvedRefFlag(f); st1390 == foryimpl.RefBack {
+				x.AI16 = foryimpl.BackRefSlice[int16](c, id1391)
+			} else if st1390 == foryimpl.RefFollows {
+				n1392 := c.ReadArrayLengthFast(2)
+				if n1392 < 0 {
+					n1392 = c.ReadArrayLength(2)
 				}
+				a1393 := foryimpl.MakeSlice[[]int16](c, n1392)
+				r.ReadRawInt16s(a1393)
+				x.AI16 = a1393
+				foryimpl.SetRefSlice(c, id1391, x.AI16)
 			} else {
-				if f.Convert {
-					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1388 := c.ReadArrayLengthFast(2)
-					if n1388 < 0 {
-						n1388 = c.ReadArrayLength(2)
-					}
-					a1389 := foryimpl.MakeSlice[[]int16](c, n1388)
-					r.ReadRawInt16s(a1389)
-					x.AI16 = a1389
-				}
+				x.AI16 = nil
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1396, id1397 := c.ReadRefFlag(); st1396 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1397)
-				} else if st1396 == foryimpl.RefFollows {
-					n1398 := c.ReadArrayLengthFast(4)
-					if n1398 < 0 {
-						n1398 = c.ReadArrayLength(4)
-					}
-					a1399 := foryimpl.MakeSlice[[]int32](c, n1398)
-					r.ReadRawInt32s(a1399)
-					x.AI32 = a1399
-					foryimpl.SetRefSlice(c, id1397, x.AI32)
-				} else {
-					x.AI32 = nil
+			if f.Convert {
+				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st1396, id1397 := c.ReadEvolvedRefFlag(f); st1396 == foryimpl.RefBack {
+				x.AI32 = foryimpl.BackRefSlice[int32](c, id1397)
+			} else if st1396 == foryimpl.RefFollows {
+				n1398 := c.ReadArrayLengthFast(4)
+				if n1398 < 0 {
+					n1398 = c.ReadArrayLength(4)
 				}
+				a1399 := foryimpl.MakeSlice[[]int32](c, n1398)
+				r.ReadRawInt32s(a1399)
+				x.AI32 = a1399
+				foryimpl.SetRefSlice(c, id1397, x.AI32)
 			} else {
-				if f.Convert {
-					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1394 := c.ReadArrayLengthFast(4)
-					if n1394 < 0 {
-						n1394 = c.ReadArrayLength(4)
-					}
-					a1395 := foryimpl.MakeSlice[[]int32](c, n1394)
-					r.ReadRawInt32s(a1395)
-					x.AI32 = a1395
-				}
+				x.AI32 = nil
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1402, id1403 := c.ReadRefFlag(); st1402 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1403)
-				} else if st1402 == foryimpl.RefFollows {
-					n1404 := c.ReadArrayLengthFast(8)
-					if n1404 < 0 {
-						n1404 = c.ReadArrayLength(8)
-					}
-					a1405 := foryimpl.MakeSlice[[]int64](c, n1404)
-					r.ReadRawInt64s(a1405)
-					x.AI64 = a1405
-					foryimpl.SetRefSlice(c, id1403, x.AI64)
-				} else {
-					x.AI64 = nil
+			if f.Convert {
+				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st1402, id1403 := c.ReadEvolvedRefFlag(f); st1402 == foryimpl.RefBack {
+				x.AI64 = foryimpl.BackRefSlice[int64](c, id1403)
+			} else if st1402 == foryimpl.RefFollows {
+				n1404 := c.ReadArrayLengthFast(8)
+				if n1404 < 0 {
+					n1404 = c.ReadArrayLength(8)
 				}
+				a1405 := foryimpl.MakeSlice[[]int64](c, n1404)
+				r.ReadRawInt64s(a1405)
+				x.AI64 = a1405
+				foryimpl.SetRefSlice(c, id1403, x.AI64)
 			} else {
-				if f.Convert {
-					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1400 := c.ReadArrayLengthFast(8)
-					if n1400 < 0 {
-						n1400 = c.ReadArrayLength(8)
-					}
-					a1401 := foryimpl.MakeSlice[[]int64](c, n1400)
-					r.ReadRawInt64s(a1401)
-					x.AI64 = a1401
-				}
+				x.AI64 = nil
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1409, id1410 := c.ReadRefFlag(); st1409 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1410)
-				} else if st1409 == foryimpl.RefFollows {
-					n1411 := c.ReadArrayLengthFast(1)
-					if n1411 < 0 {
-						n1411 = c.ReadArrayLength(1)
-					}
-					a1412 := foryimpl.MakeSlice[[]int8](c, n1411)
-					for i1413 := range a1412 {
-						a1412[i1413] = r.ReadInt8()
-					}
-					x.AI8 = a1412
-					foryimpl.SetRefSlice(c, id1410, x.AI8)
-				} else {
-					x.AI8 = nil
+			if f.Convert {
+				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if st1409, id1410 := c.ReadEvolvedRefFlag(f); st1409 == foryimpl.RefBack {
+				x.AI8 = foryimpl.BackRefSlice[int8](c, id1410)
+			} else if st1409 == foryimpl.RefFollows {
+				n1411 := c.ReadArrayLengthFast(1)
+				if n1411 < 0 {
+					n1411 = c.ReadArrayLength(1)
 				}
+				a1412 := foryimpl.MakeSlice[[]int8](c, n1411)
+				for i1413 := range a1412 {
+					a1412[i1413] = r.ReadInt8()
+				}
+				x.AI8 = a1412
+				foryimpl.SetRefSlice(c, id1410, x.AI8)
 			} else {
-				if f.Convert {
-					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1406 := c.ReadArrayLengthFast(1)
-					if n1406 < 0 {
-						n1406 = c.ReadArrayLength(1)
-					}
-					a1407 := foryimpl.MakeSlice[[]int8](c, n1406)
-					for i1408 := range a1407 {
-						a1407[i1408] = r.ReadInt8()
-					}
-					x.AI8 = a1407
-				}
+				x.AI8 = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1416, id1417 := c.ReadRefFlag(); st1416 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1417)
-				} else if st1416 == foryimpl.RefFollows {
-					n1418 := c.ReadArrayLengthFast(2)
-					if n1418 < 0 {
-						n1418 = c.ReadArrayLength(2)
-					}
-					a1419 := foryimpl.MakeSlice[[]uint16](c, n1418)
-					r.ReadRawUint16s(a1419)
-					x.AU16 = a1419
-					foryimpl.SetRefSlice(c, id1417, x.AU16)
-				} else {
-					x.AU16 = nil
+			if f.Convert {
+				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st1416, id1417 := c.ReadEvolvedRefFlag(f); st1416 == foryimpl.RefBack {
+				x.AU16 = foryimpl.BackRefSlice[uint16](c, id1417)
+			} else if st1416 == foryimpl.RefFollows {
+				n1418 := c.ReadArrayLengthFast(2)
+				if n1418 < 0 {
+					n1418 = c.ReadArrayLength(2)
 				}
+				a1419 := foryimpl.MakeSlice[[]uint16](c, n1418)
+				r.ReadRawUint16s(a1419)
+				x.AU16 = a1419
+				foryimpl.SetRefSlice(c, id1417, x.AU16)
 			} else {
-				if f.Convert {
-					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1414 := c.ReadArrayLengthFast(2)
-					if n1414 < 0 {
-						n1414 = c.ReadArrayLength(2)
-					}
-					a1415 := foryimpl.MakeSlice[[]uint16](c, n1414)
-					r.ReadRawUint16s(a1415)
-					x.AU16 = a1415
-				}
+				x.AU16 = nil
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1422, id1423 := c.ReadRefFlag(); st1422 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1423)
-				} else if st1422 == foryimpl.RefFollows {
-					n1424 := c.ReadArrayLengthFast(4)
-					if n1424 < 0 {
-						n1424 = c.ReadArrayLength(4)
-					}
-					a1425 := foryimpl.MakeSlice[[]uint32](c, n1424)
-					r.ReadRawUint32s(a1425)
-					x.AU32 = a1425
-					foryimpl.SetRefSlice(c, id1423, x.AU32)
-				} else {
-					x.AU32 = nil
+			if f.Convert {
+				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if st1422, id1423 := c.ReadEvolvedRefFlag(f); st1422 == foryimpl.RefBack {
+				x.AU32 = foryimpl.BackRefSlice[uint32](c, id1423)
+			} else if st1422 == foryimpl.RefFollows {
+				n1424 := c.ReadArrayLengthFast(4)
+				if n1424 < 0 {
+					n1424 = c.ReadArrayLength(4)
 				}
+				a1425 := foryimpl.MakeSlice[[]uint32](c, n1424)
+				r.ReadRawUint32s(a1425)
+				x.AU32 = a1425
+				foryimpl.SetRefSlice(c, id1423, x.AU32)
 			} else {
-				if f.Convert {
-					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1420 := c.ReadArrayLengthFast(4)
-					if n1420 < 0 {
-						n1420 = c.ReadArrayLength(4)
-					}
-					a1421 := foryimpl.MakeSlice[[]uint32](c, n1420)
-					r.ReadRawUint32s(a1421)
-					x.AU32 = a1421
-				}
+				x.AU32 = nil
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1428, id1429 := c.ReadRefFlag(); st1428 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1429)
-				} else if st1428 == foryimpl.RefFollows {
-					n1430 := c.ReadArrayLengthFast(8)
-					if n1430 < 0 {
-						n1430 = c.ReadArrayLength(8)
-					}
-					a1431 := foryimpl.MakeSlice[[]uint64](c, n1430)
-					r.ReadRawUint64s(a1431)
-					x.AU64 = a1431
-					foryimpl.SetRefSlice(c, id1429, x.AU64)
-				} else {
-					x.AU64 = nil
+			if f.Convert {
+				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if st1428, id1429 := c.ReadEvolvedRefFlag(f); st1428 == foryimpl.RefBack {
+				x.AU64 = foryimpl.BackRefSlice[uint64](c, id1429)
+			} else if st1428 == foryimpl.RefFollows {
+				n1430 := c.ReadArrayLengthFast(8)
+				if n1430 < 0 {
+					n1430 = c.ReadArrayLength(8)
 				}
+				a1431 := foryimpl.MakeSlice[[]uint64](c, n1430)
+				r.ReadRawUint64s(a1431)
+				x.AU64 = a1431
+				foryimpl.SetRefSlice(c, id1429, x.AU64)
 			} else {
-				if f.Convert {
-					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1426 := c.ReadArrayLengthFast(8)
-					if n1426 < 0 {
-						n1426 = c.ReadArrayLength(8)
-					}
-					a1427 := foryimpl.MakeSlice[[]uint64](c, n1426)
-					r.ReadRawUint64s(a1427)
-					x.AU64 = a1427
-				}
+				x.AU64 = nil
 			}
 		case 10:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1434, id1435 := c.ReadRefFlag(); st1434 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1435)
-				} else if st1434 == foryimpl.RefFollows {
-					n1436 := c.ReadArrayLengthFast(1)
-					if n1436 < 0 {
-						n1436 = c.ReadArrayLength(1)
-					}
-					a1437 := foryimpl.MakeSlice[[]uint8](c, n1436)
-					copy(a1437, r.ReadBytes(n1436))
-					x.AU8 = a1437
-					foryimpl.SetRefSlice(c, id1435, x.AU8)
-				} else {
-					x.AU8 = nil
+			if f.Convert {
+				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1434, id1435 := c.ReadEvolvedRefFlag(f); st1434 == foryimpl.RefBack {
+				x.AU8 = foryimpl.BackRefSlice[uint8](c, id1435)
+			} else if st1434 == foryimpl.RefFollows {
+				n1436 := c.ReadArrayLengthFast(1)
+				if n1436 < 0 {
+					n1436 = c.ReadArrayLength(1)
 				}
+				a1437 := foryimpl.MakeSlice[[]uint8](c, n1436)
+				copy(a1437, r.ReadBytes(n1436))
+				x.AU8 = a1437
+				foryimpl.SetRefSlice(c, id1435, x.AU8)
 			} else {
-				if f.Convert {
-					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1432 := c.ReadArrayLengthFast(1)
-					if n1432 < 0 {
-						n1432 = c.ReadArrayLength(1)
-					}
-					a1433 := foryimpl.MakeSlice[[]uint8](c, n1432)
-					copy(a1433, r.ReadBytes(n1432))
-					x.AU8 = a1433
-				}
+				x.AU8 = nil
 			}
 		case 11:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1438, id1439 := c.ReadRefFlag(); st1438 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id1439)
-				} else if st1438 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1439, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1438, id1439 := c.ReadEvolvedRefFlag(f); st1438 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id1439)
+			} else if st1438 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1439, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 12:
 			if f.Convert {
@@ -8789,78 +8649,45 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.MU8 = m1645
 			}
 		case 36:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1652, id1653 := c.ReadRefFlag(); st1652 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id1653)
-				} else if st1652 == foryimpl.RefFollows {
-					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1653, x.NBin)
-				} else {
-					x.NBin = nil
-				}
+			if f.Convert {
+				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1652, id1653 := c.ReadEvolvedRefFlag(f); st1652 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id1653)
+			} else if st1652 == foryimpl.RefFollows {
+				x.NBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1653, x.NBin)
 			} else {
-				if f.Convert {
-					x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.NBin = c.ReadBinary()
-				}
+				x.NBin = nil
 			}
 		case 37:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1660, id1661 := c.ReadRefFlag(); st1660 == foryimpl.RefBack {
-					x.NLS = foryimpl.BackRefSlice[string](c, id1661)
-				} else if st1660 == foryimpl.RefFollows {
-					n1662 := c.ReadLengthFast(1)
-					if n1662 < 0 {
-						n1662 = c.ReadLength(1)
-					}
-					l1663 := foryimpl.MakeSlice[[]string](c, n1662)
-					if n1662 > 0 {
-						hn1665 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1664 := range l1663 {
-								if hn1665 && !c.ReadFlag() {
-									clear(l1663[i1664 : i1664+1])
-									continue
-								}
-								l1663[i1664] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1664)
-									break
-								}
+			if st1660, id1661 := c.ReadEvolvedRefFlag(f); st1660 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id1661)
+			} else if st1660 == foryimpl.RefFollows {
+				n1662 := c.ReadLengthFast(1)
+				if n1662 < 0 {
+					n1662 = c.ReadLength(1)
+				}
+				l1663 := foryimpl.MakeSlice[[]string](c, n1662)
+				if n1662 > 0 {
+					hn1665 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1664 := range l1663 {
+							if hn1665 && !c.ReadFlag() {
+								clear(l1663[i1664 : i1664+1])
+								continue
+							}
+							l1663[i1664] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1664)
+								break
 							}
 						}
 					}
-					x.NLS = l1663
-					foryimpl.SetRefSlice(c, id1661, x.NLS)
-				} else {
-					x.NLS = nil
 				}
+				x.NLS = l1663
+				foryimpl.SetRefSlice(c, id1661, x.NLS)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n1654 := c.ReadLengthFast(1)
-					if n1654 < 0 {
-						n1654 = c.ReadLength(1)
-					}
-					l1655 := foryimpl.MakeSlice[[]string](c, n1654)
-					if n1654 > 0 {
-						hn1657 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1656 := range l1655 {
-								if hn1657 && !c.ReadFlag() {
-									clear(l1655[i1656 : i1656+1])
-									continue
-								}
-								l1655[i1656] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1656)
-									break
-								}
-							}
-						}
-					}
-					x.NLS = l1655
-				}
+				x.NLS = nil
 			}
 		case 38:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -8941,344 +8768,204 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Raw = l1687
 			}
 		case 40:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1694, id1695 := c.ReadRefFlag(); st1694 == foryimpl.RefBack {
-					x.RmABool = foryimpl.BackRefSlice[bool](c, id1695)
-				} else if st1694 == foryimpl.RefFollows {
-					n1696 := c.ReadArrayLengthFast(1)
-					if n1696 < 0 {
-						n1696 = c.ReadArrayLength(1)
-					}
-					a1697 := foryimpl.MakeSlice[[]bool](c, n1696)
-					r.ReadRawBools(a1697)
-					x.RmABool = a1697
-					foryimpl.SetRefSlice(c, id1695, x.RmABool)
-				} else {
-					x.RmABool = nil
+			if f.Convert {
+				x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st1694, id1695 := c.ReadEvolvedRefFlag(f); st1694 == foryimpl.RefBack {
+				x.RmABool = foryimpl.BackRefSlice[bool](c, id1695)
+			} else if st1694 == foryimpl.RefFollows {
+				n1696 := c.ReadArrayLengthFast(1)
+				if n1696 < 0 {
+					n1696 = c.ReadArrayLength(1)
 				}
+				a1697 := foryimpl.MakeSlice[[]bool](c, n1696)
+				r.ReadRawBools(a1697)
+				x.RmABool = a1697
+				foryimpl.SetRefSlice(c, id1695, x.RmABool)
 			} else {
-				if f.Convert {
-					x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1692 := c.ReadArrayLengthFast(1)
-					if n1692 < 0 {
-						n1692 = c.ReadArrayLength(1)
-					}
-					a1693 := foryimpl.MakeSlice[[]bool](c, n1692)
-					r.ReadRawBools(a1693)
-					x.RmABool = a1693
-				}
+				x.RmABool = nil
 			}
 		case 41:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1700, id1701 := c.ReadRefFlag(); st1700 == foryimpl.RefBack {
-					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1701)
-				} else if st1700 == foryimpl.RefFollows {
-					n1702 := c.ReadArrayLengthFast(4)
-					if n1702 < 0 {
-						n1702 = c.ReadArrayLength(4)
-					}
-					a1703 := foryimpl.MakeSlice[[]float32](c, n1702)
-					r.ReadRawFloat32s(a1703)
-					x.RmAF32 = a1703
-					foryimpl.SetRefSlice(c, id1701, x.RmAF32)
-				} else {
-					x.RmAF32 = nil
+			if f.Convert {
+				x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st1700, id1701 := c.ReadEvolvedRefFlag(f); st1700 == foryimpl.RefBack {
+				x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1701)
+			} else if st1700 == foryimpl.RefFollows {
+				n1702 := c.ReadArrayLengthFast(4)
+				if n1702 < 0 {
+					n1702 = c.ReadArrayLength(4)
 				}
+				a1703 := foryimpl.MakeSlice[[]float32](c, n1702)
+				r.ReadRawFloat32s(a1703)
+				x.RmAF32 = a1703
+				foryimpl.SetRefSlice(c, id1701, x.RmAF32)
 			} else {
-				if f.Convert {
-					x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1698 := c.ReadArrayLengthFast(4)
-					if n1698 < 0 {
-						n1698 = c.ReadArrayLength(4)
-					}
-					a1699 := foryimpl.MakeSlice[[]float32](c, n1698)
-					r.ReadRawFloat32s(a1699)
-					x.RmAF32 = a1699
-				}
+				x.RmAF32 = nil
 			}
 		case 42:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1706, id1707 := c.ReadRefFlag(); st1706 == foryimpl.RefBack {
-					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1707)
-				} else if st1706 == foryimpl.RefFollows {
-					n1708 := c.ReadArrayLengthFast(8)
-					if n1708 < 0 {
-						n1708 = c.ReadArrayLength(8)
-					}
-					a1709 := foryimpl.MakeSlice[[]float64](c, n1708)
-					r.ReadRawFloat64s(a1709)
-					x.RmAF64 = a1709
-					foryimpl.SetRefSlice(c, id1707, x.RmAF64)
-				} else {
-					x.RmAF64 = nil
+			if f.Convert {
+				x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st1706, id1707 := c.ReadEvolvedRefFlag(f); st1706 == foryimpl.RefBack {
+				x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1707)
+			} else if st1706 == foryimpl.RefFollows {
+				n1708 := c.ReadArrayLengthFast(8)
+				if n1708 < 0 {
+					n1708 = c.ReadArrayLength(8)
 				}
+				a1709 := foryimpl.MakeSlice[[]float64](c, n1708)
+				r.ReadRawFloat64s(a1709)
+				x.RmAF64 = a1709
+				foryimpl.SetRefSlice(c, id1707, x.RmAF64)
 			} else {
-				if f.Convert {
-					x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1704 := c.ReadArrayLengthFast(8)
-					if n1704 < 0 {
-						n1704 = c.ReadArrayLength(8)
-					}
-					a1705 := foryimpl.MakeSlice[[]float64](c, n1704)
-					r.ReadRawFloat64s(a1705)
-					x.RmAF64 = a1705
-				}
+				x.RmAF64 = nil
 			}
 		case 43:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1712, id1713 := c.ReadRefFlag(); st1712 == foryimpl.RefBack {
-					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1713)
-				} else if st1712 == foryimpl.RefFollows {
-					n1714 := c.ReadArrayLengthFast(2)
-					if n1714 < 0 {
-						n1714 = c.ReadArrayLength(2)
-					}
-					a1715 := foryimpl.MakeSlice[[]int16](c, n1714)
-					r.ReadRawInt16s(a1715)
-					x.RmAI16 = a1715
-					foryimpl.SetRefSlice(c, id1713, x.RmAI16)
-				} else {
-					x.RmAI16 = nil
+			if f.Convert {
+				x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
+			} else if st1712, id1713 := c.ReadEvolvedRefFlag(f); st1712 == foryimpl.RefBack {
+				x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1713)
+			} else if st1712 == foryimpl.RefFollows {
+				n1714 := c.ReadArrayLengthFast(2)
+				if n1714 < 0 {
+					n1714 = c.ReadArrayLength(2)
 				}
+				a1715 := foryimpl.MakeSlice[[]int16](c, n1714)
+				r.ReadRawInt16s(a1715)
+				x.RmAI16 = a1715
+				foryimpl.SetRefSlice(c, id1713, x.RmAI16)
 			} else {
-				if f.Convert {
-					x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1710 := c.ReadArrayLengthFast(2)
-					if n1710 < 0 {
-						n1710 = c.ReadArrayLength(2)
-					}
-					a1711 := foryimpl.MakeSlice[[]int16](c, n1710)
-					r.ReadRawInt16s(a1711)
-					x.RmAI16 = a1711
-				}
+				x.RmAI16 = nil
 			}
 		case 44:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1718, id1719 := c.ReadRefFlag(); st1718 == foryimpl.RefBack {
-					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1719)
-				} else if st1718 == foryimpl.RefFollows {
-					n1720 := c.ReadArrayLengthFast(4)
-					if n1720 < 0 {
-						n1720 = c.ReadArrayLength(4)
-					}
-					a1721 := foryimpl.MakeSlice[[]int32](c, n1720)
-					r.ReadRawInt32s(a1721)
-					x.RmAI32 = a1721
-					foryimpl.SetRefSlice(c, id1719, x.RmAI32)
-				} else {
-					x.RmAI32 = nil
+			if f.Convert {
+				x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st1718, id1719 := c.ReadEvolvedRefFlag(f); st1718 == foryimpl.RefBack {
+				x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1719)
+			} else if st1718 == foryimpl.RefFollows {
+				n1720 := c.ReadArrayLengthFast(4)
+				if n1720 < 0 {
+					n1720 = c.ReadArrayLength(4)
 				}
+				a1721 := foryimpl.MakeSlice[[]int32](c, n1720)
+				r.ReadRawInt32s(a1721)
+				x.RmAI32 = a1721
+				foryimpl.SetRefSlice(c, id1719, x.RmAI32)
 			} else {
-				if f.Convert {
-					x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1716 := c.ReadArrayLengthFast(4)
-					if n1716 < 0 {
-						n1716 = c.ReadArrayLength(4)
-					}
-					a1717 := foryimpl.MakeSlice[[]int32](c, n1716)
-					r.ReadRawInt32s(a1717)
-					x.RmAI32 = a1717
-				}
+				x.RmAI32 = nil
 			}
 		case 45:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1724, id1725 := c.ReadRefFlag(); st1724 == foryimpl.RefBack {
-					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1725)
-				} else if st1724 == foryimpl.RefFollows {
-					n1726 := c.ReadArrayLengthFast(8)
-					if n1726 < 0 {
-						n1726 = c.ReadArrayLength(8)
-					}
-					a1727 := foryimpl.MakeSlice[[]int64](c, n1726)
-					r.ReadRawInt64s(a1727)
-					x.RmAI64 = a1727
-					foryimpl.SetRefSlice(c, id1725, x.RmAI64)
-				} else {
-					x.RmAI64 = nil
+			if f.Convert {
+				x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st1724, id1725 := c.ReadEvolvedRefFlag(f); st1724 == foryimpl.RefBack {
+				x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1725)
+			} else if st1724 == foryimpl.RefFollows {
+				n1726 := c.ReadArrayLengthFast(8)
+				if n1726 < 0 {
+					n1726 = c.ReadArrayLength(8)
 				}
+				a1727 := foryimpl.MakeSlice[[]int64](c, n1726)
+				r.ReadRawInt64s(a1727)
+				x.RmAI64 = a1727
+				foryimpl.SetRefSlice(c, id1725, x.RmAI64)
 			} else {
-				if f.Convert {
-					x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1722 := c.ReadArrayLengthFast(8)
-					if n1722 < 0 {
-						n1722 = c.ReadArrayLength(8)
-					}
-					a1723 := foryimpl.MakeSlice[[]int64](c, n1722)
-					r.ReadRawInt64s(a1723)
-					x.RmAI64 = a1723
-				}
+				x.RmAI64 = nil
 			}
 		case 46:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1731, id1732 := c.ReadRefFlag(); st1731 == foryimpl.RefBack {
-					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1732)
-				} else if st1731 == foryimpl.RefFollows {
-					n1733 := c.ReadArrayLengthFast(1)
-					if n1733 < 0 {
-						n1733 = c.ReadArrayLength(1)
-					}
-					a1734 := foryimpl.MakeSlice[[]int8](c, n1733)
-					for i1735 := range a1734 {
-						a1734[i1735] = r.ReadInt8()
-					}
-					x.RmAI8 = a1734
-					foryimpl.SetRefSlice(c, id1732, x.RmAI8)
-				} else {
-					x.RmAI8 = nil
+			if f.Convert {
+				x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if st1731, id1732 := c.ReadEvolvedRefFlag(f); st1731 == foryimpl.RefBack {
+				x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1732)
+			} else if st1731 == foryimpl.RefFollows {
+				n1733 := c.ReadArrayLengthFast(1)
+				if n1733 < 0 {
+					n1733 = c.ReadArrayLength(1)
 				}
+				a1734 := foryimpl.MakeSlice[[]int8](c, n1733)
+				for i1735 := range a1734 {
+					a1734[i1735] = r.ReadInt8()
+				}
+				x.RmAI8 = a1734
+				foryimpl.SetRefSlice(c, id1732, x.RmAI8)
 			} else {
-				if f.Convert {
-					x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1728 := c.ReadArrayLengthFast(1)
-					if n1728 < 0 {
-						n1728 = c.ReadArrayLength(1)
-					}
-					a1729 := foryimpl.MakeSlice[[]int8](c, n1728)
-					for i1730 := range a1729 {
-						a1729[i1730] = r.ReadInt8()
-					}
-					x.RmAI8 = a1729
-				}
+				x.RmAI8 = nil
 			}
 		case 47:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1738, id1739 := c.ReadRefFlag(); st1738 == foryimpl.RefBack {
-					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1739)
-				} else if st1738 == foryimpl.RefFollows {
-					n1740 := c.ReadArrayLengthFast(2)
-					if n1740 < 0 {
-						n1740 = c.ReadArrayLength(2)
-					}
-					a1741 := foryimpl.MakeSlice[[]uint16](c, n1740)
-					r.ReadRawUint16s(a1741)
-					x.RmAU16 = a1741
-					foryimpl.SetRefSlice(c, id1739, x.RmAU16)
-				} else {
-					x.RmAU16 = nil
+			if f.Convert {
+				x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st1738, id1739 := c.ReadEvolvedRefFlag(f); st1738 == foryimpl.RefBack {
+				x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1739)
+			} else if st1738 == foryimpl.RefFollows {
+				n1740 := c.ReadArrayLengthFast(2)
+				if n1740 < 0 {
+					n1740 = c.ReadArrayLength(2)
 				}
+				a1741 := foryimpl.MakeSlice[[]uint16](c, n1740)
+				r.ReadRawUint16s(a1741)
+				x.RmAU16 = a1741
+				foryimpl.SetRefSlice(c, id1739, x.RmAU16)
 			} else {
-				if f.Convert {
-					x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1736 := c.ReadArrayLengthFast(2)
-					if n1736 < 0 {
-						n1736 = c.ReadArrayLength(2)
-					}
-					a1737 := foryimpl.MakeSlice[[]uint16](c, n1736)
-					r.ReadRawUint16s(a1737)
-					x.RmAU16 = a1737
-				}
+				x.RmAU16 = nil
 			}
 		case 48:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1744, id1745 := c.ReadRefFlag(); st1744 == foryimpl.RefBack {
-					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1745)
-				} else if st1744 == foryimpl.RefFollows {
-					n1746 := c.ReadArrayLengthFast(4)
-					if n1746 < 0 {
-						n1746 = c.ReadArrayLength(4)
-					}
-					a1747 := foryimpl.MakeSlice[[]uint32](c, n1746)
-					r.ReadRawUint32s(a1747)
-					x.RmAU32 = a1747
-					foryimpl.SetRefSlice(c, id1745, x.RmAU32)
-				} else {
-					x.RmAU32 = nil
+			if f.Convert {
+				x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if st1744, id1745 := c.ReadEvolvedRefFlag(f); st1744 == foryimpl.RefBack {
+				x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1745)
+			} else if st1744 == foryimpl.RefFollows {
+				n1746 := c.ReadArrayLengthFast(4)
+				if n1746 < 0 {
+					n1746 = c.ReadArrayLength(4)
 				}
+				a1747 := foryimpl.MakeSlice[[]uint32](c, n1746)
+				r.ReadRawUint32s(a1747)
+				x.RmAU32 = a1747
+				foryimpl.SetRefSlice(c, id1745, x.RmAU32)
 			} else {
-				if f.Convert {
-					x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1742 := c.ReadArrayLengthFast(4)
-					if n1742 < 0 {
-						n1742 = c.ReadArrayLength(4)
-					}
-					a1743 := foryimpl.MakeSlice[[]uint32](c, n1742)
-					r.ReadRawUint32s(a1743)
-					x.RmAU32 = a1743
-				}
+				x.RmAU32 = nil
 			}
 		case 49:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1750, id1751 := c.ReadRefFlag(); st1750 == foryimpl.RefBack {
-					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1751)
-				} else if st1750 == foryimpl.RefFollows {
-					n1752 := c.ReadArrayLengthFast(8)
-					if n1752 < 0 {
-						n1752 = c.ReadArrayLength(8)
-					}
-					a1753 := foryimpl.MakeSlice[[]uint64](c, n1752)
-					r.ReadRawUint64s(a1753)
-					x.RmAU64 = a1753
-					foryimpl.SetRefSlice(c, id1751, x.RmAU64)
-				} else {
-					x.RmAU64 = nil
+			if f.Convert {
+				x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if st1750, id1751 := c.ReadEvolvedRefFlag(f); st1750 == foryimpl.RefBack {
+				x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1751)
+			} else if st1750 == foryimpl.RefFollows {
+				n1752 := c.ReadArrayLengthFast(8)
+				if n1752 < 0 {
+					n1752 = c.ReadArrayLength(8)
 				}
+				a1753 := foryimpl.MakeSlice[[]uint64](c, n1752)
+				r.ReadRawUint64s(a1753)
+				x.RmAU64 = a1753
+				foryimpl.SetRefSlice(c, id1751, x.RmAU64)
 			} else {
-				if f.Convert {
-					x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1748 := c.ReadArrayLengthFast(8)
-					if n1748 < 0 {
-						n1748 = c.ReadArrayLength(8)
-					}
-					a1749 := foryimpl.MakeSlice[[]uint64](c, n1748)
-					r.ReadRawUint64s(a1749)
-					x.RmAU64 = a1749
-				}
+				x.RmAU64 = nil
 			}
 		case 50:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1756, id1757 := c.ReadRefFlag(); st1756 == foryimpl.RefBack {
-					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1757)
-				} else if st1756 == foryimpl.RefFollows {
-					n1758 := c.ReadArrayLengthFast(1)
-					if n1758 < 0 {
-						n1758 = c.ReadArrayLength(1)
-					}
-					a1759 := foryimpl.MakeSlice[[]uint8](c, n1758)
-					copy(a1759, r.ReadBytes(n1758))
-					x.RmAU8 = a1759
-					foryimpl.SetRefSlice(c, id1757, x.RmAU8)
-				} else {
-					x.RmAU8 = nil
+			if f.Convert {
+				x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1756, id1757 := c.ReadEvolvedRefFlag(f); st1756 == foryimpl.RefBack {
+				x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1757)
+			} else if st1756 == foryimpl.RefFollows {
+				n1758 := c.ReadArrayLengthFast(1)
+				if n1758 < 0 {
+					n1758 = c.ReadArrayLength(1)
 				}
+				a1759 := foryimpl.MakeSlice[[]uint8](c, n1758)
+				copy(a1759, r.ReadBytes(n1758))
+				x.RmAU8 = a1759
+				foryimpl.SetRefSlice(c, id1757, x.RmAU8)
 			} else {
-				if f.Convert {
-					x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1754 := c.ReadArrayLengthFast(1)
-					if n1754 < 0 {
-						n1754 = c.ReadArrayLength(1)
-					}
-					a1755 := foryimpl.MakeSlice[[]uint8](c, n1754)
-					copy(a1755, r.ReadBytes(n1754))
-					x.RmAU8 = a1755
-				}
+				x.RmAU8 = nil
 			}
 		case 51:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1760, id1761 := c.ReadRefFlag(); st1760 == foryimpl.RefBack {
-					x.RmBin = foryimpl.BackRefSlice[uint8](c, id1761)
-				} else if st1760 == foryimpl.RefFollows {
-					x.RmBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1761, x.RmBin)
-				} else {
-					x.RmBin = nil
-				}
+			if f.Convert {
+				x.RmBin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1760, id1761 := c.ReadEvolvedRefFlag(f); st1760 == foryimpl.RefBack {
+				x.RmBin = foryimpl.BackRefSlice[uint8](c, id1761)
+			} else if st1760 == foryimpl.RefFollows {
+				x.RmBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1761, x.RmBin)
 			} else {
-				if f.Convert {
-					x.RmBin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.RmBin = c.ReadBinary()
-				}
+				x.RmBin = nil
 			}
 		case 52:
 			if f.Convert {
@@ -10037,78 +9724,45 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.RmMU8 = m1967
 			}
 		case 76:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1974, id1975 := c.ReadRefFlag(); st1974 == foryimpl.RefBack {
-					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1975)
-				} else if st1974 == foryimpl.RefFollows {
-					x.RmNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1975, x.RmNBin)
-				} else {
-					x.RmNBin = nil
-				}
+			if f.Convert {
+				x.RmNBin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1974, id1975 := c.ReadEvolvedRefFlag(f); st1974 == foryimpl.RefBack {
+				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1975)
+			} else if st1974 == foryimpl.RefFollows {
+				x.RmNBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1975, x.RmNBin)
 			} else {
-				if f.Convert {
-					x.RmNBin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.RmNBin = c.ReadBinary()
-				}
+				x.RmNBin = nil
 			}
 		case 77:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1982, id1983 := c.ReadRefFlag(); st1982 == foryimpl.RefBack {
-					x.RmNLS = foryimpl.BackRefSlice[string](c, id1983)
-				} else if st1982 == foryimpl.RefFollows {
-					n1984 := c.ReadLengthFast(1)
-					if n1984 < 0 {
-						n1984 = c.ReadLength(1)
-					}
-					l1985 := foryimpl.MakeSlice[[]string](c, n1984)
-					if n1984 > 0 {
-						hn1987 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1986 := range l1985 {
-								if hn1987 && !c.ReadFlag() {
-									clear(l1985[i1986 : i1986+1])
-									continue
-								}
-								l1985[i1986] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1986)
-									break
-								}
+			if st1982, id1983 := c.ReadEvolvedRefFlag(f); st1982 == foryimpl.RefBack {
+				x.RmNLS = foryimpl.BackRefSlice[string](c, id1983)
+			} else if st1982 == foryimpl.RefFollows {
+				n1984 := c.ReadLengthFast(1)
+				if n1984 < 0 {
+					n1984 = c.ReadLength(1)
+				}
+				l1985 := foryimpl.MakeSlice[[]string](c, n1984)
+				if n1984 > 0 {
+					hn1987 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1986 := range l1985 {
+							if hn1987 && !c.ReadFlag() {
+								clear(l1985[i1986 : i1986+1])
+								continue
+							}
+							l1985[i1986] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1986)
+								break
 							}
 						}
 					}
-					x.RmNLS = l1985
-					foryimpl.SetRefSlice(c, id1983, x.RmNLS)
-				} else {
-					x.RmNLS = nil
 				}
+				x.RmNLS = l1985
+				foryimpl.SetRefSlice(c, id1983, x.RmNLS)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n1976 := c.ReadLengthFast(1)
-					if n1976 < 0 {
-						n1976 = c.ReadLength(1)
-					}
-					l1977 := foryimpl.MakeSlice[[]string](c, n1976)
-					if n1976 > 0 {
-						hn1979 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1978 := range l1977 {
-								if hn1979 && !c.ReadFlag() {
-									clear(l1977[i1978 : i1978+1])
-									continue
-								}
-								l1977[i1978] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1978)
-									break
-								}
-							}
-						}
-					}
-					x.RmNLS = l1977
-				}
+				x.RmNLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -16274,108 +15928,66 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st176, id177 := c.ReadRefFlag(); st176 == foryimpl.RefBack {
-					x.A2L = foryimpl.BackRefSlice[int64](c, id177)
-				} else if st176 == foryimpl.RefFollows {
-					n178 := c.ReadArrayLengthFast(8)
-					if n178 < 0 {
-						n178 = c.ReadArrayLength(8)
-					}
-					a179 := foryimpl.MakeSlice[[]int64](c, n178)
-					r.ReadRawInt64s(a179)
-					x.A2L = a179
-					foryimpl.SetRefSlice(c, id177, x.A2L)
-				} else {
-					x.A2L = nil
+			if f.Convert {
+				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st176, id177 := c.ReadEvolvedRefFlag(f); st176 == foryimpl.RefBack {
+				x.A2L = foryimpl.BackRefSlice[int64](c, id177)
+			} else if st176 == foryimpl.RefFollows {
+				n178 := c.ReadArrayLengthFast(8)
+				if n178 < 0 {
+					n178 = c.ReadArrayLength(8)
 				}
+				a179 := foryimpl.MakeSlice[[]int64](c, n178)
+				r.ReadRawInt64s(a179)
+				x.A2L = a179
+				foryimpl.SetRefSlice(c, id177, x.A2L)
 			} else {
-				if f.Convert {
-					x.A2L = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n174 := c.ReadArrayLengthFast(8)
-					if n174 < 0 {
-						n174 = c.ReadArrayLength(8)
-					}
-					a175 := foryimpl.MakeSlice[[]int64](c, n174)
-					r.ReadRawInt64s(a175)
-					x.A2L = a175
-				}
+				x.A2L = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
-					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id183)
-				} else if st182 == foryimpl.RefFollows {
-					n184 := c.ReadArrayLengthFast(2)
-					if n184 < 0 {
-						n184 = c.ReadArrayLength(2)
-					}
-					a185 := foryimpl.MakeSlice[[]int16](c, n184)
-					r.ReadRawInt16s(a185)
-					x.Arr2Go = a185
-					foryimpl.SetRefSlice(c, id183, x.Arr2Go)
-				} else {
-					x.Arr2Go = nil
+			if f.Convert {
+				x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
+			} else if st182, id183 := c.ReadEvolvedRefFlag(f); st182 == foryimpl.RefBack {
+				x.Arr2Go = foryimpl.BackRefSlice[int16](c, id183)
+			} else if st182 == foryimpl.RefFollows {
+				n184 := c.ReadArrayLengthFast(2)
+				if n184 < 0 {
+					n184 = c.ReadArrayLength(2)
 				}
+				a185 := foryimpl.MakeSlice[[]int16](c, n184)
+				r.ReadRawInt16s(a185)
+				x.Arr2Go = a185
+				foryimpl.SetRefSlice(c, id183, x.Arr2Go)
 			} else {
-				if f.Convert {
-					x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n180 := c.ReadArrayLengthFast(2)
-					if n180 < 0 {
-						n180 = c.ReadArrayLength(2)
-					}
-					a181 := foryimpl.MakeSlice[[]int16](c, n180)
-					r.ReadRawInt16s(a181)
-					x.Arr2Go = a181
-				}
+				x.Arr2Go = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st188, id189 := c.ReadRefFlag(); st188 == foryimpl.RefBack {
-					x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id189)
-				} else if st188 == foryimpl.RefFollows {
-					n190 := c.ReadArrayLengthFast(2)
-					if n190 < 0 {
-						n190 = c.ReadArrayLength(2)
-					}
-					a191 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n190)
-					r.ReadRawUint16s(foryimpl.Uint16s(a191))
-					x.BH2L = a191
-					foryimpl.SetRefSlice(c, id189, x.BH2L)
-				} else {
-					x.BH2L = nil
+			if f.Convert {
+				x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
+			} else if st188, id189 := c.ReadEvolvedRefFlag(f); st188 == foryimpl.RefBack {
+				x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id189)
+			} else if st188 == foryimpl.RefFollows {
+				n190 := c.ReadArrayLengthFast(2)
+				if n190 < 0 {
+					n190 = c.ReadArrayLength(2)
 				}
+				a191 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n190)
+				r.ReadRawUint16s(foryimpl.Uint16s(a191))
+				x.BH2L = a191
+				foryimpl.SetRefSlice(c, id189, x.BH2L)
 			} else {
-				if f.Convert {
-					x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n186 := c.ReadArrayLengthFast(2)
-					if n186 < 0 {
-						n186 = c.ReadArrayLength(2)
-					}
-					a187 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n186)
-					r.ReadRawUint16s(foryimpl.Uint16s(a187))
-					x.BH2L = a187
-				}
+				x.BH2L = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st192, id193 := c.ReadRefFlag(); st192 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id193)
-				} else if st192 == foryimpl.RefFollows {
-					x.Bin2U8 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id193, x.Bin2U8)
-				} else {
-					x.Bin2U8 = nil
-				}
+			if f.Convert {
+				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st192, id193 := c.ReadEvolvedRefFlag(f); st192 == foryimpl.RefBack {
+				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id193)
+			} else if st192 == foryimpl.RefFollows {
+				x.Bin2U8 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id193, x.Bin2U8)
 			} else {
-				if f.Convert {
-					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin2U8 = c.ReadBinary()
-				}
+				x.Bin2U8 = nil
 			}
 		case 4:
 			if f.Convert {
@@ -16405,33 +16017,21 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.BoolL2A = l195
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
-					x.F32A2L = foryimpl.BackRefSlice[float32](c, id203)
-				} else if st202 == foryimpl.RefFollows {
-					n204 := c.ReadArrayLengthFast(4)
-					if n204 < 0 {
-						n204 = c.ReadArrayLength(4)
-					}
-					a205 := foryimpl.MakeSlice[[]float32](c, n204)
-					r.ReadRawFloat32s(a205)
-					x.F32A2L = a205
-					foryimpl.SetRefSlice(c, id203, x.F32A2L)
-				} else {
-					x.F32A2L = nil
+			if f.Convert {
+				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st202, id203 := c.ReadEvolvedRefFlag(f); st202 == foryimpl.RefBack {
+				x.F32A2L = foryimpl.BackRefSlice[float32](c, id203)
+			} else if st202 == foryimpl.RefFollows {
+				n204 := c.ReadArrayLengthFast(4)
+				if n204 < 0 {
+					n204 = c.ReadArrayLength(4)
 				}
+				a205 := foryimpl.MakeSlice[[]float32](c, n204)
+				r.ReadRawFloat32s(a205)
+				x.F32A2L = a205
+				foryimpl.SetRefSlice(c, id203, x.F32A2L)
 			} else {
-				if f.Convert {
-					x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n200 := c.ReadArrayLengthFast(4)
-					if n200 < 0 {
-						n200 = c.ReadArrayLength(4)
-					}
-					a201 := foryimpl.MakeSlice[[]float32](c, n200)
-					r.ReadRawFloat32s(a201)
-					x.F32A2L = a201
-				}
+				x.F32A2L = nil
 			}
 		case 6:
 			if f.Convert {
@@ -16515,33 +16115,21 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.L2A = l219
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st226, id227 := c.ReadRefFlag(); st226 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[uint16](c, id227)
-				} else if st226 == foryimpl.RefFollows {
-					n228 := c.ReadArrayLengthFast(2)
-					if n228 < 0 {
-						n228 = c.ReadArrayLength(2)
-					}
-					a229 := foryimpl.MakeSlice[[]uint16](c, n228)
-					r.ReadRawUint16s(a229)
-					x.NL = a229
-					foryimpl.SetRefSlice(c, id227, x.NL)
-				} else {
-					x.NL = nil
+			if f.Convert {
+				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st226, id227 := c.ReadEvolvedRefFlag(f); st226 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[uint16](c, id227)
+			} else if st226 == foryimpl.RefFollows {
+				n228 := c.ReadArrayLengthFast(2)
+				if n228 < 0 {
+					n228 = c.ReadArrayLength(2)
 				}
+				a229 := foryimpl.MakeSlice[[]uint16](c, n228)
+				r.ReadRawUint16s(a229)
+				x.NL = a229
+				foryimpl.SetRefSlice(c, id227, x.NL)
 			} else {
-				if f.Convert {
-					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n224 := c.ReadArrayLengthFast(2)
-					if n224 < 0 {
-						n224 = c.ReadArrayLength(2)
-					}
-					a225 := foryimpl.MakeSlice[[]uint16](c, n224)
-					r.ReadRawUint16s(a225)
-					x.NL = a225
-				}
+				x.NL = nil
 			}
 		case 10:
 			if f.Convert {
@@ -16690,33 +16278,21 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.U64L2A = l260
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st267, id268 := c.ReadRefFlag(); st267 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id268)
-				} else if st267 == foryimpl.RefFollows {
-					n269 := c.ReadArrayLengthFast(1)
-					if n269 < 0 {
-						n269 = c.ReadArrayLength(1)
-					}
-					a270 := foryimpl.MakeSlice[[]uint8](c, n269)
-					copy(a270, r.ReadBytes(n269))
-					x.U82Bin = a270
-					foryimpl.SetRefSlice(c, id268, x.U82Bin)
-				} else {
-					x.U82Bin = nil
+			if f.Convert {
+				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st267, id268 := c.ReadEvolvedRefFlag(f); st267 == foryimpl.RefBack {
+				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id268)
+			} else if st267 == foryimpl.RefFollows {
+				n269 := c.ReadArrayLengthFast(1)
+				if n269 < 0 {
+					n269 = c.ReadArrayLength(1)
 				}
+				a270 := foryimpl.MakeSlice[[]uint8](c, n269)
+				copy(a270, r.ReadBytes(n269))
+				x.U82Bin = a270
+				foryimpl.SetRefSlice(c, id268, x.U82Bin)
 			} else {
-				if f.Convert {
-					x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n265 := c.ReadArrayLengthFast(1)
-					if n265 < 0 {
-						n265 = c.ReadArrayLength(1)
-					}
-					a266 := foryimpl.MakeSlice[[]uint8](c, n265)
-					copy(a266, r.ReadBytes(n265))
-					x.U82Bin = a266
-				}
+				x.U82Bin = nil
 			}
 		default:
 			c.SkipField(f)

@@ -7689,667 +7689,393 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1372, id1373 := c.ReadRefFlag(); st1372 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1373)
-				} else if st1372 == foryimpl.RefFollows {
-					n1374 := c.ReadArrayLengthFast(1)
-					if n1374 < 0 {
-						n1374 = c.ReadArrayLength(1)
-					}
-					a1375 := foryimpl.MakeSlice[[]bool](c, n1374)
-					r.ReadRawBools(a1375)
-					x.ABool = a1375
-					foryimpl.SetRefSlice(c, id1373, x.ABool)
-				} else {
-					x.ABool = nil
+			if f.Convert {
+				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st1372, id1373 := c.ReadEvolvedRefFlag(f); st1372 == foryimpl.RefBack {
+				x.ABool = foryimpl.BackRefSlice[bool](c, id1373)
+			} else if st1372 == foryimpl.RefFollows {
+				n1374 := c.ReadArrayLengthFast(1)
+				if n1374 < 0 {
+					n1374 = c.ReadArrayLength(1)
 				}
+				a1375 := foryimpl.MakeSlice[[]bool](c, n1374)
+				r.ReadRawBools(a1375)
+				x.ABool = a1375
+				foryimpl.SetRefSlice(c, id1373, x.ABool)
 			} else {
-				if f.Convert {
-					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1370 := c.ReadArrayLengthFast(1)
-					if n1370 < 0 {
-						n1370 = c.ReadArrayLength(1)
-					}
-					a1371 := foryimpl.MakeSlice[[]bool](c, n1370)
-					r.ReadRawBools(a1371)
-					x.ABool = a1371
-				}
+				x.ABool = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1378, id1379 := c.ReadRefFlag(); st1378 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1379)
-				} else if st1378 == foryimpl.RefFollows {
-					n1380 := c.ReadArrayLengthFast(4)
-					if n1380 < 0 {
-						n1380 = c.ReadArrayLength(4)
-					}
-					a1381 := foryimpl.MakeSlice[[]float32](c, n1380)
-					r.ReadRawFloat32s(a1381)
-					x.AF32 = a1381
-					foryimpl.SetRefSlice(c, id1379, x.AF32)
-				} else {
-					x.AF32 = nil
+			if f.Convert {
+				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st1378, id1379 := c.ReadEvolvedRefFlag(f); st1378 == foryimpl.RefBack {
+				x.AF32 = foryimpl.BackRefSlice[float32](c, id1379)
+			} else if st1378 == foryimpl.RefFollows {
+				n1380 := c.ReadArrayLengthFast(4)
+				if n1380 < 0 {
+					n1380 = c.ReadArrayLength(4)
 				}
+				a1381 := foryimpl.MakeSlice[[]float32](c, n1380)
+				r.ReadRawFloat32s(a1381)
+				x.AF32 = a1381
+				foryimpl.SetRefSlice(c, id1379, x.AF32)
 			} else {
-				if f.Convert {
-					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1376 := c.ReadArrayLengthFast(4)
-					if n1376 < 0 {
-						n1376 = c.ReadArrayLength(4)
-					}
-					a1377 := foryimpl.MakeSlice[[]float32](c, n1376)
-					r.ReadRawFloat32s(a1377)
-					x.AF32 = a1377
-				}
+				x.AF32 = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1384, id1385 := c.ReadRefFlag(); st1384 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1385)
-				} else if st1384 == foryimpl.RefFollows {
-					n1386 := c.ReadArrayLengthFast(8)
-					if n1386 < 0 {
-						n1386 = c.ReadArrayLength(8)
-					}
-					a1387 := foryimpl.MakeSlice[[]float64](c, n1386)
-					r.ReadRawFloat64s(a1387)
-					x.AF64 = a1387
-					foryimpl.SetRefSlice(c, id1385, x.AF64)
-				} else {
-					x.AF64 = nil
+			if f.Convert {
+				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st1384, id1385 := c.ReadEvolvedRefFlag(f); st1384 == foryimpl.RefBack {
+				x.AF64 = foryimpl.BackRefSlice[float64](c, id1385)
+			} else if st1384 == foryimpl.RefFollows {
+				n1386 := c.ReadArrayLengthFast(8)
+				if n1386 < 0 {
+					n1386 = c.ReadArrayLength(8)
 				}
+				a1387 := foryimpl.MakeSlice[[]float64](c, n1386)
+				r.ReadRawFloat64s(a1387)
+				x.AF64 = a1387
+				foryimpl.SetRefSlice(c, id1385, x.AF64)
 			} else {
-				if f.Convert {
-					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1382 := c.ReadArrayLengthFast(8)
-					if n1382 < 0 {
-						n1382 = c.ReadArrayLength(8)
-					}
-					a1383 := foryimpl.MakeSlice[[]float64](c, n1382)
-					r.ReadRawFloat64s(a1383)
-					x.AF64 = a1383
-				}
+				x.AF64 = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1390, id1391 := c.ReadRefFlag(); st1390 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1391)
-				} else if st1390 == foryimpl.RefFollows {
-					n1392 := c.ReadArrayLengthFast(2)
-					if n1392 < 0 {
-						n1392 = c.ReadArrayLength(2)
-					}
-					a1393 := foryimpl.MakeSlice[[]int16](c, n1392)
-					r.ReadRawInt16s(a1393)
-					x.AI16 = a1393
-					foryimpl.SetRefSlice(c, id1391, x.AI16)
-				} else {
-					x.AI16 = nil
+			if f.Convert {
+				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
+			} else if st1390, id1391 := c.ReadEvolvedRefFlag(f); st1390 == foryimpl.RefBack {
+				x.AI16 = foryimpl.BackRefSlice[int16](c, id1391)
+			} else if st1390 == foryimpl.RefFollows {
+				n1392 := c.ReadArrayLengthFast(2)
+				if n1392 < 0 {
+					n1392 = c.ReadArrayLength(2)
 				}
+				a1393 := foryimpl.MakeSlice[[]int16](c, n1392)
+				r.ReadRawInt16s(a1393)
+				x.AI16 = a1393
+				foryimpl.SetRefSlice(c, id1391, x.AI16)
 			} else {
-				if f.Convert {
-					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1388 := c.ReadArrayLengthFast(2)
-					if n1388 < 0 {
-						n1388 = c.ReadArrayLength(2)
-					}
-					a1389 := foryimpl.MakeSlice[[]int16](c, n1388)
-					r.ReadRawInt16s(a1389)
-					x.AI16 = a1389
-				}
+				x.AI16 = nil
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1396, id1397 := c.ReadRefFlag(); st1396 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1397)
-				} else if st1396 == foryimpl.RefFollows {
-					n1398 := c.ReadArrayLengthFast(4)
-					if n1398 < 0 {
-						n1398 = c.ReadArrayLength(4)
-					}
-					a1399 := foryimpl.MakeSlice[[]int32](c, n1398)
-					r.ReadRawInt32s(a1399)
-					x.AI32 = a1399
-					foryimpl.SetRefSlice(c, id1397, x.AI32)
-				} else {
-					x.AI32 = nil
+			if f.Convert {
+				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st1396, id1397 := c.ReadEvolvedRefFlag(f); st1396 == foryimpl.RefBack {
+				x.AI32 = foryimpl.BackRefSlice[int32](c, id1397)
+			} else if st1396 == foryimpl.RefFollows {
+				n1398 := c.ReadArrayLengthFast(4)
+				if n1398 < 0 {
+					n1398 = c.ReadArrayLength(4)
 				}
+				a1399 := foryimpl.MakeSlice[[]int32](c, n1398)
+				r.ReadRawInt32s(a1399)
+				x.AI32 = a1399
+				foryimpl.SetRefSlice(c, id1397, x.AI32)
 			} else {
-				if f.Convert {
-					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1394 := c.ReadArrayLengthFast(4)
-					if n1394 < 0 {
-						n1394 = c.ReadArrayLength(4)
-					}
-					a1395 := foryimpl.MakeSlice[[]int32](c, n1394)
-					r.ReadRawInt32s(a1395)
-					x.AI32 = a1395
-				}
+				x.AI32 = nil
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1402, id1403 := c.ReadRefFlag(); st1402 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1403)
-				} else if st1402 == foryimpl.RefFollows {
-					n1404 := c.ReadArrayLengthFast(8)
-					if n1404 < 0 {
-						n1404 = c.ReadArrayLength(8)
-					}
-					a1405 := foryimpl.MakeSlice[[]int64](c, n1404)
-					r.ReadRawInt64s(a1405)
-					x.AI64 = a1405
-					foryimpl.SetRefSlice(c, id1403, x.AI64)
-				} else {
-					x.AI64 = nil
+			if f.Convert {
+				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st1402, id1403 := c.ReadEvolvedRefFlag(f); st1402 == foryimpl.RefBack {
+				x.AI64 = foryimpl.BackRefSlice[int64](c, id1403)
+			} else if st1402 == foryimpl.RefFollows {
+				n1404 := c.ReadArrayLengthFast(8)
+				if n1404 < 0 {
+					n1404 = c.ReadArrayLength(8)
 				}
+				a1405 := foryimpl.MakeSlice[[]int64](c, n1404)
+				r.ReadRawInt64s(a1405)
+				x.AI64 = a1405
+				foryimpl.SetRefSlice(c, id1403, x.AI64)
 			} else {
-				if f.Convert {
-					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1400 := c.ReadArrayLengthFast(8)
-					if n1400 < 0 {
-						n1400 = c.ReadArrayLength(8)
-					}
-					a1401 := foryimpl.MakeSlice[[]int64](c, n1400)
-					r.ReadRawInt64s(a1401)
-					x.AI64 = a1401
-				}
+				x.AI64 = nil
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1409, id1410 := c.ReadRefFlag(); st1409 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1410)
-				} else if st1409 == foryimpl.RefFollows {
-					n1411 := c.ReadArrayLengthFast(1)
-					if n1411 < 0 {
-						n1411 = c.ReadArrayLength(1)
-					}
-					a1412 := foryimpl.MakeSlice[[]int8](c, n1411)
-					for i1413 := range a1412 {
-						a1412[i1413] = r.ReadInt8()
-					}
-					x.AI8 = a1412
-					foryimpl.SetRefSlice(c, id1410, x.AI8)
-				} else {
-					x.AI8 = nil
+			if f.Convert {
+				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if st1409, id1410 := c.ReadEvolvedRefFlag(f); st1409 == foryimpl.RefBack {
+				x.AI8 = foryimpl.BackRefSlice[int8](c, id1410)
+			} else if st1409 == foryimpl.RefFollows {
+				n1411 := c.ReadArrayLengthFast(1)
+				if n1411 < 0 {
+					n1411 = c.ReadArrayLength(1)
 				}
+				a1412 := foryimpl.MakeSlice[[]int8](c, n1411)
+				for i1413 := range a1412 {
+					a1412[i1413] = r.ReadInt8()
+				}
+				x.AI8 = a1412
+				foryimpl.SetRefSlice(c, id1410, x.AI8)
 			} else {
-				if f.Convert {
-					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1406 := c.ReadArrayLengthFast(1)
-					if n1406 < 0 {
-						n1406 = c.ReadArrayLength(1)
-					}
-					a1407 := foryimpl.MakeSlice[[]int8](c, n1406)
-					for i1408 := range a1407 {
-						a1407[i1408] = r.ReadInt8()
-					}
-					x.AI8 = a1407
-				}
+				x.AI8 = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1416, id1417 := c.ReadRefFlag(); st1416 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1417)
-				} else if st1416 == foryimpl.RefFollows {
-					n1418 := c.ReadArrayLengthFast(2)
-					if n1418 < 0 {
-						n1418 = c.ReadArrayLength(2)
-					}
-					a1419 := foryimpl.MakeSlice[[]uint16](c, n1418)
-					r.ReadRawUint16s(a1419)
-					x.AU16 = a1419
-					foryimpl.SetRefSlice(c, id1417, x.AU16)
-				} else {
-					x.AU16 = nil
+			if f.Convert {
+				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st1416, id1417 := c.ReadEvolvedRefFlag(f); st1416 == foryimpl.RefBack {
+				x.AU16 = foryimpl.BackRefSlice[uint16](c, id1417)
+			} else if st1416 == foryimpl.RefFollows {
+				n1418 := c.ReadArrayLengthFast(2)
+				if n1418 < 0 {
+					n1418 = c.ReadArrayLength(2)
 				}
+				a1419 := foryimpl.MakeSlice[[]uint16](c, n1418)
+				r.ReadRawUint16s(a1419)
+				x.AU16 = a1419
+				foryimpl.SetRefSlice(c, id1417, x.AU16)
 			} else {
-				if f.Convert {
-					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1414 := c.ReadArrayLengthFast(2)
-					if n1414 < 0 {
-						n1414 = c.ReadArrayLength(2)
-					}
-					a1415 := foryimpl.MakeSlice[[]uint16](c, n1414)
-					r.ReadRawUint16s(a1415)
-					x.AU16 = a1415
-				}
+				x.AU16 = nil
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1422, id1423 := c.ReadRefFlag(); st1422 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1423)
-				} else if st1422 == foryimpl.RefFollows {
-					n1424 := c.ReadArrayLengthFast(4)
-					if n1424 < 0 {
-						n1424 = c.ReadArrayLength(4)
-					}
-					a1425 := foryimpl.MakeSlice[[]uint32](c, n1424)
-					r.ReadRawUint32s(a1425)
-					x.AU32 = a1425
-					foryimpl.SetRefSlice(c, id1423, x.AU32)
-				} else {
-					x.AU32 = nil
+			if f.Convert {
+				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if st1422, id1423 := c.ReadEvolvedRefFlag(f); st1422 == foryimpl.RefBack {
+				x.AU32 = foryimpl.BackRefSlice[uint32](c, id1423)
+			} else if st1422 == foryimpl.RefFollows {
+				n1424 := c.ReadArrayLengthFast(4)
+				if n1424 < 0 {
+					n1424 = c.ReadArrayLength(4)
 				}
+				a1425 := foryimpl.MakeSlice[[]uint32](c, n1424)
+				r.ReadRawUint32s(a1425)
+				x.AU32 = a1425
+				foryimpl.SetRefSlice(c, id1423, x.AU32)
 			} else {
-				if f.Convert {
-					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1420 := c.ReadArrayLengthFast(4)
-					if n1420 < 0 {
-						n1420 = c.ReadArrayLength(4)
-					}
-					a1421 := foryimpl.MakeSlice[[]uint32](c, n1420)
-					r.ReadRawUint32s(a1421)
-					x.AU32 = a1421
-				}
+				x.AU32 = nil
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1428, id1429 := c.ReadRefFlag(); st1428 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1429)
-				} else if st1428 == foryimpl.RefFollows {
-					n1430 := c.ReadArrayLengthFast(8)
-					if n1430 < 0 {
-						n1430 = c.ReadArrayLength(8)
-					}
-					a1431 := foryimpl.MakeSlice[[]uint64](c, n1430)
-					r.ReadRawUint64s(a1431)
-					x.AU64 = a1431
-					foryimpl.SetRefSlice(c, id1429, x.AU64)
-				} else {
-					x.AU64 = nil
+			if f.Convert {
+				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if st1428, id1429 := c.ReadEvolvedRefFlag(f); st1428 == foryimpl.RefBack {
+				x.AU64 = foryimpl.BackRefSlice[uint64](c, id1429)
+			} else if st1428 == foryimpl.RefFollows {
+				n1430 := c.ReadArrayLengthFast(8)
+				if n1430 < 0 {
+					n1430 = c.ReadArrayLength(8)
 				}
+				a1431 := foryimpl.MakeSlice[[]uint64](c, n1430)
+				r.ReadRawUint64s(a1431)
+				x.AU64 = a1431
+				foryimpl.SetRefSlice(c, id1429, x.AU64)
 			} else {
-				if f.Convert {
-					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1426 := c.ReadArrayLengthFast(8)
-					if n1426 < 0 {
-						n1426 = c.ReadArrayLength(8)
-					}
-					a1427 := foryimpl.MakeSlice[[]uint64](c, n1426)
-					r.ReadRawUint64s(a1427)
-					x.AU64 = a1427
-				}
+				x.AU64 = nil
 			}
 		case 10:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1434, id1435 := c.ReadRefFlag(); st1434 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1435)
-				} else if st1434 == foryimpl.RefFollows {
-					n1436 := c.ReadArrayLengthFast(1)
-					if n1436 < 0 {
-						n1436 = c.ReadArrayLength(1)
-					}
-					a1437 := foryimpl.MakeSlice[[]uint8](c, n1436)
-					copy(a1437, r.ReadBytes(n1436))
-					x.AU8 = a1437
-					foryimpl.SetRefSlice(c, id1435, x.AU8)
-				} else {
-					x.AU8 = nil
+			if f.Convert {
+				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1434, id1435 := c.ReadEvolvedRefFlag(f); st1434 == foryimpl.RefBack {
+				x.AU8 = foryimpl.BackRefSlice[uint8](c, id1435)
+			} else if st1434 == foryimpl.RefFollows {
+				n1436 := c.ReadArrayLengthFast(1)
+				if n1436 < 0 {
+					n1436 = c.ReadArrayLength(1)
 				}
+				a1437 := foryimpl.MakeSlice[[]uint8](c, n1436)
+				copy(a1437, r.ReadBytes(n1436))
+				x.AU8 = a1437
+				foryimpl.SetRefSlice(c, id1435, x.AU8)
 			} else {
-				if f.Convert {
-					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1432 := c.ReadArrayLengthFast(1)
-					if n1432 < 0 {
-						n1432 = c.ReadArrayLength(1)
-					}
-					a1433 := foryimpl.MakeSlice[[]uint8](c, n1432)
-					copy(a1433, r.ReadBytes(n1432))
-					x.AU8 = a1433
-				}
+				x.AU8 = nil
 			}
 		case 11:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1440, id1441 := c.ReadRefFlag(); st1440 == foryimpl.RefBack {
-					x.AddABool = foryimpl.BackRefSlice[bool](c, id1441)
-				} else if st1440 == foryimpl.RefFollows {
-					n1442 := c.ReadArrayLengthFast(1)
-					if n1442 < 0 {
-						n1442 = c.ReadArrayLength(1)
-					}
-					a1443 := foryimpl.MakeSlice[[]bool](c, n1442)
-					r.ReadRawBools(a1443)
-					x.AddABool = a1443
-					foryimpl.SetRefSlice(c, id1441, x.AddABool)
-				} else {
-					x.AddABool = nil
+			if f.Convert {
+				x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st1440, id1441 := c.ReadEvolvedRefFlag(f); st1440 == foryimpl.RefBack {
+				x.AddABool = foryimpl.BackRefSlice[bool](c, id1441)
+			} else if st1440 == foryimpl.RefFollows {
+				n1442 := c.ReadArrayLengthFast(1)
+				if n1442 < 0 {
+					n1442 = c.ReadArrayLength(1)
 				}
+				a1443 := foryimpl.MakeSlice[[]bool](c, n1442)
+				r.ReadRawBools(a1443)
+				x.AddABool = a1443
+				foryimpl.SetRefSlice(c, id1441, x.AddABool)
 			} else {
-				if f.Convert {
-					x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1438 := c.ReadArrayLengthFast(1)
-					if n1438 < 0 {
-						n1438 = c.ReadArrayLength(1)
-					}
-					a1439 := foryimpl.MakeSlice[[]bool](c, n1438)
-					r.ReadRawBools(a1439)
-					x.AddABool = a1439
-				}
+				x.AddABool = nil
 			}
 		case 12:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1446, id1447 := c.ReadRefFlag(); st1446 == foryimpl.RefBack {
-					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1447)
-				} else if st1446 == foryimpl.RefFollows {
-					n1448 := c.ReadArrayLengthFast(4)
-					if n1448 < 0 {
-						n1448 = c.ReadArrayLength(4)
-					}
-					a1449 := foryimpl.MakeSlice[[]float32](c, n1448)
-					r.ReadRawFloat32s(a1449)
-					x.AddAF32 = a1449
-					foryimpl.SetRefSlice(c, id1447, x.AddAF32)
-				} else {
-					x.AddAF32 = nil
+			if f.Convert {
+				x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st1446, id1447 := c.ReadEvolvedRefFlag(f); st1446 == foryimpl.RefBack {
+				x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1447)
+			} else if st1446 == foryimpl.RefFollows {
+				n1448 := c.ReadArrayLengthFast(4)
+				if n1448 < 0 {
+					n1448 = c.ReadArrayLength(4)
 				}
+				a1449 := foryimpl.MakeSlice[[]float32](c, n1448)
+				r.ReadRawFloat32s(a1449)
+				x.AddAF32 = a1449
+				foryimpl.SetRefSlice(c, id1447, x.AddAF32)
 			} else {
-				if f.Convert {
-					x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1444 := c.ReadArrayLengthFast(4)
-					if n1444 < 0 {
-						n1444 = c.ReadArrayLength(4)
-					}
-					a1445 := foryimpl.MakeSlice[[]float32](c, n1444)
-					r.ReadRawFloat32s(a1445)
-					x.AddAF32 = a1445
-				}
+				x.AddAF32 = nil
 			}
 		case 13:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1452, id1453 := c.ReadRefFlag(); st1452 == foryimpl.RefBack {
-					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1453)
-				} else if st1452 == foryimpl.RefFollows {
-					n1454 := c.ReadArrayLengthFast(8)
-					if n1454 < 0 {
-						n1454 = c.ReadArrayLength(8)
-					}
-					a1455 := foryimpl.MakeSlice[[]float64](c, n1454)
-					r.ReadRawFloat64s(a1455)
-					x.AddAF64 = a1455
-					foryimpl.SetRefSlice(c, id1453, x.AddAF64)
-				} else {
-					x.AddAF64 = nil
+			if f.Convert {
+				x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st1452, id1453 := c.ReadEvolvedRefFlag(f); st1452 == foryimpl.RefBack {
+				x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1453)
+			} else if st1452 == foryimpl.RefFollows {
+				n1454 := c.ReadArrayLengthFast(8)
+				if n1454 < 0 {
+					n1454 = c.ReadArrayLength(8)
 				}
+				a1455 := foryimpl.MakeSlice[[]float64](c, n1454)
+				r.ReadRawFloat64s(a1455)
+				x.AddAF64 = a1455
+				foryimpl.SetRefSlice(c, id1453, x.AddAF64)
 			} else {
-				if f.Convert {
-					x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1450 := c.ReadArrayLengthFast(8)
-					if n1450 < 0 {
-						n1450 = c.ReadArrayLength(8)
-					}
-					a1451 := foryimpl.MakeSlice[[]float64](c, n1450)
-					r.ReadRawFloat64s(a1451)
-					x.AddAF64 = a1451
-				}
+				x.AddAF64 = nil
 			}
 		case 14:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1458, id1459 := c.ReadRefFlag(); st1458 == foryimpl.RefBack {
-					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1459)
-				} else if st1458 == foryimpl.RefFollows {
-					n1460 := c.ReadArrayLengthFast(2)
-					if n1460 < 0 {
-						n1460 = c.ReadArrayLength(2)
-					}
-					a1461 := foryimpl.MakeSlice[[]int16](c, n1460)
-					r.ReadRawInt16s(a1461)
-					x.AddAI16 = a1461
-					foryimpl.SetRefSlice(c, id1459, x.AddAI16)
-				} else {
-					x.AddAI16 = nil
+			if f.Convert {
+				x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
+			} else if st1458, id1459 := c.ReadEvolvedRefFlag(f); st1458 == foryimpl.RefBack {
+				x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1459)
+			} else if st1458 == foryimpl.RefFollows {
+				n1460 := c.ReadArrayLengthFast(2)
+				if n1460 < 0 {
+					n1460 = c.ReadArrayLength(2)
 				}
+				a1461 := foryimpl.MakeSlice[[]int16](c, n1460)
+				r.ReadRawInt16s(a1461)
+				x.AddAI16 = a1461
+				foryimpl.SetRefSlice(c, id1459, x.AddAI16)
 			} else {
-				if f.Convert {
-					x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1456 := c.ReadArrayLengthFast(2)
-					if n1456 < 0 {
-						n1456 = c.ReadArrayLength(2)
-					}
-					a1457 := foryimpl.MakeSlice[[]int16](c, n1456)
-					r.ReadRawInt16s(a1457)
-					x.AddAI16 = a1457
-				}
+				x.AddAI16 = nil
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1464, id1465 := c.ReadRefFlag(); st1464 == foryimpl.RefBack {
-					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1465)
-				} else if st1464 == foryimpl.RefFollows {
-					n1466 := c.ReadArrayLengthFast(4)
-					if n1466 < 0 {
-						n1466 = c.ReadArrayLength(4)
-					}
-					a1467 := foryimpl.MakeSlice[[]int32](c, n1466)
-					r.ReadRawInt32s(a1467)
-					x.AddAI32 = a1467
-					foryimpl.SetRefSlice(c, id1465, x.AddAI32)
-				} else {
-					x.AddAI32 = nil
+			if f.Convert {
+				x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st1464, id1465 := c.ReadEvolvedRefFlag(f); st1464 == foryimpl.RefBack {
+				x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1465)
+			} else if st1464 == foryimpl.RefFollows {
+				n1466 := c.ReadArrayLengthFast(4)
+				if n1466 < 0 {
+					n1466 = c.ReadArrayLength(4)
 				}
+				a1467 := foryimpl.MakeSlice[[]int32](c, n1466)
+				r.ReadRawInt32s(a1467)
+				x.AddAI32 = a1467
+				foryimpl.SetRefSlice(c, id1465, x.AddAI32)
 			} else {
-				if f.Convert {
-					x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1462 := c.ReadArrayLengthFast(4)
-					if n1462 < 0 {
-						n1462 = c.ReadArrayLength(4)
-					}
-					a1463 := foryimpl.MakeSlice[[]int32](c, n1462)
-					r.ReadRawInt32s(a1463)
-					x.AddAI32 = a1463
-				}
+				x.AddAI32 = nil
 			}
 		case 16:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1470, id1471 := c.ReadRefFlag(); st1470 == foryimpl.RefBack {
-					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1471)
-				} else if st1470 == foryimpl.RefFollows {
-					n1472 := c.ReadArrayLengthFast(8)
-					if n1472 < 0 {
-						n1472 = c.ReadArrayLength(8)
-					}
-					a1473 := foryimpl.MakeSlice[[]int64](c, n1472)
-					r.ReadRawInt64s(a1473)
-					x.AddAI64 = a1473
-					foryimpl.SetRefSlice(c, id1471, x.AddAI64)
-				} else {
-					x.AddAI64 = nil
+			if f.Convert {
+				x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st1470, id1471 := c.ReadEvolvedRefFlag(f); st1470 == foryimpl.RefBack {
+				x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1471)
+			} else if st1470 == foryimpl.RefFollows {
+				n1472 := c.ReadArrayLengthFast(8)
+				if n1472 < 0 {
+					n1472 = c.ReadArrayLength(8)
 				}
+				a1473 := foryimpl.MakeSlice[[]int64](c, n1472)
+				r.ReadRawInt64s(a1473)
+				x.AddAI64 = a1473
+				foryimpl.SetRefSlice(c, id1471, x.AddAI64)
 			} else {
-				if f.Convert {
-					x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1468 := c.ReadArrayLengthFast(8)
-					if n1468 < 0 {
-						n1468 = c.ReadArrayLength(8)
-					}
-					a1469 := foryimpl.MakeSlice[[]int64](c, n1468)
-					r.ReadRawInt64s(a1469)
-					x.AddAI64 = a1469
-				}
+				x.AddAI64 = nil
 			}
 		case 17:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1477, id1478 := c.ReadRefFlag(); st1477 == foryimpl.RefBack {
-					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1478)
-				} else if st1477 == foryimpl.RefFollows {
-					n1479 := c.ReadArrayLengthFast(1)
-					if n1479 < 0 {
-						n1479 = c.ReadArrayLength(1)
-					}
-					a1480 := foryimpl.MakeSlice[[]int8](c, n1479)
-					for i1481 := range a1480 {
-						a1480[i1481] = r.ReadInt8()
-					}
-					x.AddAI8 = a1480
-					foryimpl.SetRefSlice(c, id1478, x.AddAI8)
-				} else {
-					x.AddAI8 = nil
+			if f.Convert {
+				x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if st1477, id1478 := c.ReadEvolvedRefFlag(f); st1477 == foryimpl.RefBack {
+				x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1478)
+			} else if st1477 == foryimpl.RefFollows {
+				n1479 := c.ReadArrayLengthFast(1)
+				if n1479 < 0 {
+					n1479 = c.ReadArrayLength(1)
 				}
+				a1480 := foryimpl.MakeSlice[[]int8](c, n1479)
+				for i1481 := range a1480 {
+					a1480[i1481] = r.ReadInt8()
+				}
+				x.AddAI8 = a1480
+				foryimpl.SetRefSlice(c, id1478, x.AddAI8)
 			} else {
-				if f.Convert {
-					x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1474 := c.ReadArrayLengthFast(1)
-					if n1474 < 0 {
-						n1474 = c.ReadArrayLength(1)
-					}
-					a1475 := foryimpl.MakeSlice[[]int8](c, n1474)
-					for i1476 := range a1475 {
-						a1475[i1476] = r.ReadInt8()
-					}
-					x.AddAI8 = a1475
-				}
+				x.AddAI8 = nil
 			}
 		case 18:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1484, id1485 := c.ReadRefFlag(); st1484 == foryimpl.RefBack {
-					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1485)
-				} else if st1484 == foryimpl.RefFollows {
-					n1486 := c.ReadArrayLengthFast(2)
-					if n1486 < 0 {
-						n1486 = c.ReadArrayLength(2)
-					}
-					a1487 := foryimpl.MakeSlice[[]uint16](c, n1486)
-					r.ReadRawUint16s(a1487)
-					x.AddAU16 = a1487
-					foryimpl.SetRefSlice(c, id1485, x.AddAU16)
-				} else {
-					x.AddAU16 = nil
+			if f.Convert {
+				x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st1484, id1485 := c.ReadEvolvedRefFlag(f); st1484 == foryimpl.RefBack {
+				x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1485)
+			} else if st1484 == foryimpl.RefFollows {
+				n1486 := c.ReadArrayLengthFast(2)
+				if n1486 < 0 {
+					n1486 = c.ReadArrayLength(2)
 				}
+				a1487 := foryimpl.MakeSlice[[]uint16](c, n1486)
+				r.ReadRawUint16s(a1487)
+				x.AddAU16 = a1487
+				foryimpl.SetRefSlice(c, id1485, x.AddAU16)
 			} else {
-				if f.Convert {
-					x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1482 := c.ReadArrayLengthFast(2)
-					if n1482 < 0 {
-						n1482 = c.ReadArrayLength(2)
-					}
-					a1483 := foryimpl.MakeSlice[[]uint16](c, n1482)
-					r.ReadRawUint16s(a1483)
-					x.AddAU16 = a1483
-				}
+				x.AddAU16 = nil
 			}
 		case 19:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1490, id1491 := c.ReadRefFlag(); st1490 == foryimpl.RefBack {
-					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1491)
-				} else if st1490 == foryimpl.RefFollows {
-					n1492 := c.ReadArrayLengthFast(4)
-					if n1492 < 0 {
-						n1492 = c.ReadArrayLength(4)
-					}
-					a1493 := foryimpl.MakeSlice[[]uint32](c, n1492)
-					r.ReadRawUint32s(a1493)
-					x.AddAU32 = a1493
-					foryimpl.SetRefSlice(c, id1491, x.AddAU32)
-				} else {
-					x.AddAU32 = nil
+			if f.Convert {
+				x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if st1490, id1491 := c.ReadEvolvedRefFlag(f); st1490 == foryimpl.RefBack {
+				x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1491)
+			} else if st1490 == foryimpl.RefFollows {
+				n1492 := c.ReadArrayLengthFast(4)
+				if n1492 < 0 {
+					n1492 = c.ReadArrayLength(4)
 				}
+				a1493 := foryimpl.MakeSlice[[]uint32](c, n1492)
+				r.ReadRawUint32s(a1493)
+				x.AddAU32 = a1493
+				foryimpl.SetRefSlice(c, id1491, x.AddAU32)
 			} else {
-				if f.Convert {
-					x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1488 := c.ReadArrayLengthFast(4)
-					if n1488 < 0 {
-						n1488 = c.ReadArrayLength(4)
-					}
-					a1489 := foryimpl.MakeSlice[[]uint32](c, n1488)
-					r.ReadRawUint32s(a1489)
-					x.AddAU32 = a1489
-				}
+				x.AddAU32 = nil
 			}
 		case 20:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1496, id1497 := c.ReadRefFlag(); st1496 == foryimpl.RefBack {
-					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1497)
-				} else if st1496 == foryimpl.RefFollows {
-					n1498 := c.ReadArrayLengthFast(8)
-					if n1498 < 0 {
-						n1498 = c.ReadArrayLength(8)
-					}
-					a1499 := foryimpl.MakeSlice[[]uint64](c, n1498)
-					r.ReadRawUint64s(a1499)
-					x.AddAU64 = a1499
-					foryimpl.SetRefSlice(c, id1497, x.AddAU64)
-				} else {
-					x.AddAU64 = nil
+			if f.Convert {
+				x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if st1496, id1497 := c.ReadEvolvedRefFlag(f); st1496 == foryimpl.RefBack {
+				x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1497)
+			} else if st1496 == foryimpl.RefFollows {
+				n1498 := c.ReadArrayLengthFast(8)
+				if n1498 < 0 {
+					n1498 = c.ReadArrayLength(8)
 				}
+				a1499 := foryimpl.MakeSlice[[]uint64](c, n1498)
+				r.ReadRawUint64s(a1499)
+				x.AddAU64 = a1499
+				foryimpl.SetRefSlice(c, id1497, x.AddAU64)
 			} else {
-				if f.Convert {
-					x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1494 := c.ReadArrayLengthFast(8)
-					if n1494 < 0 {
-						n1494 = c.ReadArrayLength(8)
-					}
-					a1495 := foryimpl.MakeSlice[[]uint64](c, n1494)
-					r.ReadRawUint64s(a1495)
-					x.AddAU64 = a1495
-				}
+				x.AddAU64 = nil
 			}
 		case 21:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1502, id1503 := c.ReadRefFlag(); st1502 == foryimpl.RefBack {
-					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1503)
-				} else if st1502 == foryimpl.RefFollows {
-					n1504 := c.ReadArrayLengthFast(1)
-					if n1504 < 0 {
-						n1504 = c.ReadArrayLength(1)
-					}
-					a1505 := foryimpl.MakeSlice[[]uint8](c, n1504)
-					copy(a1505, r.ReadBytes(n1504))
-					x.AddAU8 = a1505
-					foryimpl.SetRefSlice(c, id1503, x.AddAU8)
-				} else {
-					x.AddAU8 = nil
+			if f.Convert {
+				x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1502, id1503 := c.ReadEvolvedRefFlag(f); st1502 == foryimpl.RefBack {
+				x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1503)
+			} else if st1502 == foryimpl.RefFollows {
+				n1504 := c.ReadArrayLengthFast(1)
+				if n1504 < 0 {
+					n1504 = c.ReadArrayLength(1)
 				}
+				a1505 := foryimpl.MakeSlice[[]uint8](c, n1504)
+				copy(a1505, r.ReadBytes(n1504))
+				x.AddAU8 = a1505
+				foryimpl.SetRefSlice(c, id1503, x.AddAU8)
 			} else {
-				if f.Convert {
-					x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1500 := c.ReadArrayLengthFast(1)
-					if n1500 < 0 {
-						n1500 = c.ReadArrayLength(1)
-					}
-					a1501 := foryimpl.MakeSlice[[]uint8](c, n1500)
-					copy(a1501, r.ReadBytes(n1500))
-					x.AddAU8 = a1501
-				}
+				x.AddAU8 = nil
 			}
 		case 22:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1506, id1507 := c.ReadRefFlag(); st1506 == foryimpl.RefBack {
-					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1507)
-				} else if st1506 == foryimpl.RefFollows {
-					x.AddBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1507, x.AddBin)
-				} else {
-					x.AddBin = nil
-				}
+			if f.Convert {
+				x.AddBin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1506, id1507 := c.ReadEvolvedRefFlag(f); st1506 == foryimpl.RefBack {
+				x.AddBin = foryimpl.BackRefSlice[uint8](c, id1507)
+			} else if st1506 == foryimpl.RefFollows {
+				x.AddBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1507, x.AddBin)
 			} else {
-				if f.Convert {
-					x.AddBin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.AddBin = c.ReadBinary()
-				}
+				x.AddBin = nil
 			}
 		case 23:
 			if f.Convert {
@@ -9108,78 +8834,45 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.AddMU8 = m1713
 			}
 		case 47:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1720, id1721 := c.ReadRefFlag(); st1720 == foryimpl.RefBack {
-					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1721)
-				} else if st1720 == foryimpl.RefFollows {
-					x.AddNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1721, x.AddNBin)
-				} else {
-					x.AddNBin = nil
-				}
+			if f.Convert {
+				x.AddNBin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1720, id1721 := c.ReadEvolvedRefFlag(f); st1720 == foryimpl.RefBack {
+				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1721)
+			} else if st1720 == foryimpl.RefFollows {
+				x.AddNBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1721, x.AddNBin)
 			} else {
-				if f.Convert {
-					x.AddNBin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.AddNBin = c.ReadBinary()
-				}
+				x.AddNBin = nil
 			}
 		case 48:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1728, id1729 := c.ReadRefFlag(); st1728 == foryimpl.RefBack {
-					x.AddNLS = foryimpl.BackRefSlice[string](c, id1729)
-				} else if st1728 == foryimpl.RefFollows {
-					n1730 := c.ReadLengthFast(1)
-					if n1730 < 0 {
-						n1730 = c.ReadLength(1)
-					}
-					l1731 := foryimpl.MakeSlice[[]string](c, n1730)
-					if n1730 > 0 {
-						hn1733 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1732 := range l1731 {
-								if hn1733 && !c.ReadFlag() {
-									clear(l1731[i1732 : i1732+1])
-									continue
-								}
-								l1731[i1732] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1732)
-									break
-								}
+			if st1728, id1729 := c.ReadEvolvedRefFlag(f); st1728 == foryimpl.RefBack {
+				x.AddNLS = foryimpl.BackRefSlice[string](c, id1729)
+			} else if st1728 == foryimpl.RefFollows {
+				n1730 := c.ReadLengthFast(1)
+				if n1730 < 0 {
+					n1730 = c.ReadLength(1)
+				}
+				l1731 := foryimpl.MakeSlice[[]string](c, n1730)
+				if n1730 > 0 {
+					hn1733 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1732 := range l1731 {
+							if hn1733 && !c.ReadFlag() {
+								clear(l1731[i1732 : i1732+1])
+								continue
+							}
+							l1731[i1732] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1732)
+								break
 							}
 						}
 					}
-					x.AddNLS = l1731
-					foryimpl.SetRefSlice(c, id1729, x.AddNLS)
-				} else {
-					x.AddNLS = nil
 				}
+				x.AddNLS = l1731
+				foryimpl.SetRefSlice(c, id1729, x.AddNLS)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n1722 := c.ReadLengthFast(1)
-					if n1722 < 0 {
-						n1722 = c.ReadLength(1)
-					}
-					l1723 := foryimpl.MakeSlice[[]string](c, n1722)
-					if n1722 > 0 {
-						hn1725 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1724 := range l1723 {
-								if hn1725 && !c.ReadFlag() {
-									clear(l1723[i1724 : i1724+1])
-									continue
-								}
-								l1723[i1724] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1724)
-									break
-								}
-							}
-						}
-					}
-					x.AddNLS = l1723
-				}
+				x.AddNLS = nil
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -9260,21 +8953,15 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.AddRaw = l1755
 			}
 		case 51:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1760, id1761 := c.ReadRefFlag(); st1760 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id1761)
-				} else if st1760 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1761, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1760, id1761 := c.ReadEvolvedRefFlag(f); st1760 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id1761)
+			} else if st1760 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1761, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 52:
 			if f.Convert {
@@ -10033,78 +9720,45 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.MU8 = m1967
 			}
 		case 76:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1974, id1975 := c.ReadRefFlag(); st1974 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id1975)
-				} else if st1974 == foryimpl.RefFollows {
-					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1975, x.NBin)
-				} else {
-					x.NBin = nil
-				}
+			if f.Convert {
+				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1974, id1975 := c.ReadEvolvedRefFlag(f); st1974 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id1975)
+			} else if st1974 == foryimpl.RefFollows {
+				x.NBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1975, x.NBin)
 			} else {
-				if f.Convert {
-					x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.NBin = c.ReadBinary()
-				}
+				x.NBin = nil
 			}
 		case 77:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1982, id1983 := c.ReadRefFlag(); st1982 == foryimpl.RefBack {
-					x.NLS = foryimpl.BackRefSlice[string](c, id1983)
-				} else if st1982 == foryimpl.RefFollows {
-					n1984 := c.ReadLengthFast(1)
-					if n1984 < 0 {
-						n1984 = c.ReadLength(1)
-					}
-					l1985 := foryimpl.MakeSlice[[]string](c, n1984)
-					if n1984 > 0 {
-						hn1987 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1986 := range l1985 {
-								if hn1987 && !c.ReadFlag() {
-									clear(l1985[i1986 : i1986+1])
-									continue
-								}
-								l1985[i1986] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1986)
-									break
-								}
+			if st1982, id1983 := c.ReadEvolvedRefFlag(f); st1982 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id1983)
+			} else if st1982 == foryimpl.RefFollows {
+				n1984 := c.ReadLengthFast(1)
+				if n1984 < 0 {
+					n1984 = c.ReadLength(1)
+				}
+				l1985 := foryimpl.MakeSlice[[]string](c, n1984)
+				if n1984 > 0 {
+					hn1987 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1986 := range l1985 {
+							if hn1987 && !c.ReadFlag() {
+								clear(l1985[i1986 : i1986+1])
+								continue
+							}
+							l1985[i1986] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1986)
+								break
 							}
 						}
 					}
-					x.NLS = l1985
-					foryimpl.SetRefSlice(c, id1983, x.NLS)
-				} else {
-					x.NLS = nil
 				}
+				x.NLS = l1985
+				foryimpl.SetRefSlice(c, id1983, x.NLS)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n1976 := c.ReadLengthFast(1)
-					if n1976 < 0 {
-						n1976 = c.ReadLength(1)
-					}
-					l1977 := foryimpl.MakeSlice[[]string](c, n1976)
-					if n1976 > 0 {
-						hn1979 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1978 := range l1977 {
-								if hn1979 && !c.ReadFlag() {
-									clear(l1977[i1978 : i1978+1])
-									continue
-								}
-								l1977[i1978] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1978)
-									break
-								}
-							}
-						}
-					}
-					x.NLS = l1977
-				}
+				x.NLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -13719,63 +13373,36 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				}
 			}
 		case 13:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st88, id89 := c.ReadRefFlag(); st88 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[int32](c, id89)
-				} else if st88 == foryimpl.RefFollows {
-					n90 := c.ReadLengthFast(1)
-					if n90 < 0 {
-						n90 = c.ReadLength(1)
-					}
-					l91 := foryimpl.MakeSlice[[]int32](c, n90)
-					if n90 > 0 {
-						hn93 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i92 := range l91 {
-								if hn93 && !c.ReadFlag() {
-									clear(l91[i92 : i92+1])
-									continue
-								}
-								l91[i92] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i92)
-									break
-								}
+			if f.Convert {
+				x.NL = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st88, id89 := c.ReadEvolvedRefFlag(f); st88 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[int32](c, id89)
+			} else if st88 == foryimpl.RefFollows {
+				n90 := c.ReadLengthFast(1)
+				if n90 < 0 {
+					n90 = c.ReadLength(1)
+				}
+				l91 := foryimpl.MakeSlice[[]int32](c, n90)
+				if n90 > 0 {
+					hn93 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i92 := range l91 {
+							if hn93 && !c.ReadFlag() {
+								clear(l91[i92 : i92+1])
+								continue
+							}
+							l91[i92] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i92)
+								break
 							}
 						}
 					}
-					x.NL = l91
-					foryimpl.SetRefSlice(c, id89, x.NL)
-				} else {
-					x.NL = nil
 				}
+				x.NL = l91
+				foryimpl.SetRefSlice(c, id89, x.NL)
 			} else {
-				if f.Convert {
-					x.NL = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n82 := c.ReadLengthFast(1)
-					if n82 < 0 {
-						n82 = c.ReadLength(1)
-					}
-					l83 := foryimpl.MakeSlice[[]int32](c, n82)
-					if n82 > 0 {
-						hn85 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i84 := range l83 {
-								if hn85 && !c.ReadFlag() {
-									clear(l83[i84 : i84+1])
-									continue
-								}
-								l83[i84] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i84)
-									break
-								}
-							}
-						}
-					}
-					x.NL = l83
-				}
+				x.NL = nil
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
@@ -16611,62 +16238,38 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.BH2L = l175
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id183)
-				} else if st182 == foryimpl.RefFollows {
-					n184 := c.ReadArrayLengthFast(1)
-					if n184 < 0 {
-						n184 = c.ReadArrayLength(1)
-					}
-					a185 := foryimpl.MakeSlice[[]uint8](c, n184)
-					copy(a185, r.ReadBytes(n184))
-					x.Bin2U8 = a185
-					foryimpl.SetRefSlice(c, id183, x.Bin2U8)
-				} else {
-					x.Bin2U8 = nil
+			if f.Convert {
+				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st182, id183 := c.ReadEvolvedRefFlag(f); st182 == foryimpl.RefBack {
+				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id183)
+			} else if st182 == foryimpl.RefFollows {
+				n184 := c.ReadArrayLengthFast(1)
+				if n184 < 0 {
+					n184 = c.ReadArrayLength(1)
 				}
+				a185 := foryimpl.MakeSlice[[]uint8](c, n184)
+				copy(a185, r.ReadBytes(n184))
+				x.Bin2U8 = a185
+				foryimpl.SetRefSlice(c, id183, x.Bin2U8)
 			} else {
-				if f.Convert {
-					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n180 := c.ReadArrayLengthFast(1)
-					if n180 < 0 {
-						n180 = c.ReadArrayLength(1)
-					}
-					a181 := foryimpl.MakeSlice[[]uint8](c, n180)
-					copy(a181, r.ReadBytes(n180))
-					x.Bin2U8 = a181
-				}
+				x.Bin2U8 = nil
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st188, id189 := c.ReadRefFlag(); st188 == foryimpl.RefBack {
-					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id189)
-				} else if st188 == foryimpl.RefFollows {
-					n190 := c.ReadArrayLengthFast(1)
-					if n190 < 0 {
-						n190 = c.ReadArrayLength(1)
-					}
-					a191 := foryimpl.MakeSlice[[]bool](c, n190)
-					r.ReadRawBools(a191)
-					x.BoolL2A = a191
-					foryimpl.SetRefSlice(c, id189, x.BoolL2A)
-				} else {
-					x.BoolL2A = nil
+			if f.Convert {
+				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st188, id189 := c.ReadEvolvedRefFlag(f); st188 == foryimpl.RefBack {
+				x.BoolL2A = foryimpl.BackRefSlice[bool](c, id189)
+			} else if st188 == foryimpl.RefFollows {
+				n190 := c.ReadArrayLengthFast(1)
+				if n190 < 0 {
+					n190 = c.ReadArrayLength(1)
 				}
+				a191 := foryimpl.MakeSlice[[]bool](c, n190)
+				r.ReadRawBools(a191)
+				x.BoolL2A = a191
+				foryimpl.SetRefSlice(c, id189, x.BoolL2A)
 			} else {
-				if f.Convert {
-					x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n186 := c.ReadArrayLengthFast(1)
-					if n186 < 0 {
-						n186 = c.ReadArrayLength(1)
-					}
-					a187 := foryimpl.MakeSlice[[]bool](c, n186)
-					r.ReadRawBools(a187)
-					x.BoolL2A = a187
-				}
+				x.BoolL2A = nil
 			}
 		case 5:
 			if f.Convert {
@@ -16696,179 +16299,104 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.F32A2L = l193
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st200, id201 := c.ReadRefFlag(); st200 == foryimpl.RefBack {
-					x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id201)
-				} else if st200 == foryimpl.RefFollows {
-					n202 := c.ReadArrayLengthFast(2)
-					if n202 < 0 {
-						n202 = c.ReadArrayLength(2)
-					}
-					a203 := foryimpl.MakeSlice[[]serializer.Float16](c, n202)
-					r.ReadRawUint16s(foryimpl.Uint16s(a203))
-					x.H2A = a203
-					foryimpl.SetRefSlice(c, id201, x.H2A)
-				} else {
-					x.H2A = nil
+			if f.Convert {
+				x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
+			} else if st200, id201 := c.ReadEvolvedRefFlag(f); st200 == foryimpl.RefBack {
+				x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id201)
+			} else if st200 == foryimpl.RefFollows {
+				n202 := c.ReadArrayLengthFast(2)
+				if n202 < 0 {
+					n202 = c.ReadArrayLength(2)
 				}
+				a203 := foryimpl.MakeSlice[[]serializer.Float16](c, n202)
+				r.ReadRawUint16s(foryimpl.Uint16s(a203))
+				x.H2A = a203
+				foryimpl.SetRefSlice(c, id201, x.H2A)
 			} else {
-				if f.Convert {
-					x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n198 := c.ReadArrayLengthFast(2)
-					if n198 < 0 {
-						n198 = c.ReadArrayLength(2)
-					}
-					a199 := foryimpl.MakeSlice[[]serializer.Float16](c, n198)
-					r.ReadRawUint16s(foryimpl.Uint16s(a199))
-					x.H2A = a199
-				}
+				x.H2A = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
-					x.Int2A = foryimpl.BackRefSlice[int64](c, id207)
-				} else if st206 == foryimpl.RefFollows {
-					n208 := c.ReadArrayLengthFast(8)
-					if n208 < 0 {
-						n208 = c.ReadArrayLength(8)
-					}
-					a209 := foryimpl.MakeSlice[[]int64](c, n208)
-					r.ReadRawInt64s(a209)
-					x.Int2A = a209
-					foryimpl.SetRefSlice(c, id207, x.Int2A)
-				} else {
-					x.Int2A = nil
+			if f.Convert {
+				x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st206, id207 := c.ReadEvolvedRefFlag(f); st206 == foryimpl.RefBack {
+				x.Int2A = foryimpl.BackRefSlice[int64](c, id207)
+			} else if st206 == foryimpl.RefFollows {
+				n208 := c.ReadArrayLengthFast(8)
+				if n208 < 0 {
+					n208 = c.ReadArrayLength(8)
 				}
+				a209 := foryimpl.MakeSlice[[]int64](c, n208)
+				r.ReadRawInt64s(a209)
+				x.Int2A = a209
+				foryimpl.SetRefSlice(c, id207, x.Int2A)
 			} else {
-				if f.Convert {
-					x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n204 := c.ReadArrayLengthFast(8)
-					if n204 < 0 {
-						n204 = c.ReadArrayLength(8)
-					}
-					a205 := foryimpl.MakeSlice[[]int64](c, n204)
-					r.ReadRawInt64s(a205)
-					x.Int2A = a205
-				}
+				x.Int2A = nil
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st212, id213 := c.ReadRefFlag(); st212 == foryimpl.RefBack {
-					x.L2A = foryimpl.BackRefSlice[int32](c, id213)
-				} else if st212 == foryimpl.RefFollows {
-					n214 := c.ReadArrayLengthFast(4)
-					if n214 < 0 {
-						n214 = c.ReadArrayLength(4)
-					}
-					a215 := foryimpl.MakeSlice[[]int32](c, n214)
-					r.ReadRawInt32s(a215)
-					x.L2A = a215
-					foryimpl.SetRefSlice(c, id213, x.L2A)
-				} else {
-					x.L2A = nil
+			if f.Convert {
+				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st212, id213 := c.ReadEvolvedRefFlag(f); st212 == foryimpl.RefBack {
+				x.L2A = foryimpl.BackRefSlice[int32](c, id213)
+			} else if st212 == foryimpl.RefFollows {
+				n214 := c.ReadArrayLengthFast(4)
+				if n214 < 0 {
+					n214 = c.ReadArrayLength(4)
 				}
+				a215 := foryimpl.MakeSlice[[]int32](c, n214)
+				r.ReadRawInt32s(a215)
+				x.L2A = a215
+				foryimpl.SetRefSlice(c, id213, x.L2A)
 			} else {
-				if f.Convert {
-					x.L2A = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n210 := c.ReadArrayLengthFast(4)
-					if n210 < 0 {
-						n210 = c.ReadArrayLength(4)
-					}
-					a211 := foryimpl.MakeSlice[[]int32](c, n210)
-					r.ReadRawInt32s(a211)
-					x.L2A = a211
-				}
+				x.L2A = nil
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st222, id223 := c.ReadRefFlag(); st222 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[uint16](c, id223)
-				} else if st222 == foryimpl.RefFollows {
-					n224 := c.ReadLengthFast(2)
-					if n224 < 0 {
-						n224 = c.ReadLength(2)
-					}
-					l225 := foryimpl.MakeSlice[[]uint16](c, n224)
-					if n224 > 0 {
-						hn227 := c.ReadListHeader(10)
-						if !c.Failed() {
-							for i226 := range l225 {
-								if hn227 && !c.ReadFlag() {
-									clear(l225[i226 : i226+1])
-									continue
-								}
-								l225[i226] = r.ReadUint16()
-								if c.Failed() {
-									c.TraceIndex(i226)
-									break
-								}
+			if f.Convert {
+				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st222, id223 := c.ReadEvolvedRefFlag(f); st222 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[uint16](c, id223)
+			} else if st222 == foryimpl.RefFollows {
+				n224 := c.ReadLengthFast(2)
+				if n224 < 0 {
+					n224 = c.ReadLength(2)
+				}
+				l225 := foryimpl.MakeSlice[[]uint16](c, n224)
+				if n224 > 0 {
+					hn227 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i226 := range l225 {
+							if hn227 && !c.ReadFlag() {
+								clear(l225[i226 : i226+1])
+								continue
+							}
+							l225[i226] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i226)
+								break
 							}
 						}
 					}
-					x.NL = l225
-					foryimpl.SetRefSlice(c, id223, x.NL)
-				} else {
-					x.NL = nil
 				}
+				x.NL = l225
+				foryimpl.SetRefSlice(c, id223, x.NL)
 			} else {
-				if f.Convert {
-					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n216 := c.ReadLengthFast(2)
-					if n216 < 0 {
-						n216 = c.ReadLength(2)
-					}
-					l217 := foryimpl.MakeSlice[[]uint16](c, n216)
-					if n216 > 0 {
-						hn219 := c.ReadListHeader(10)
-						if !c.Failed() {
-							for i218 := range l217 {
-								if hn219 && !c.ReadFlag() {
-									clear(l217[i218 : i218+1])
-									continue
-								}
-								l217[i218] = r.ReadUint16()
-								if c.Failed() {
-									c.TraceIndex(i218)
-									break
-								}
-							}
-						}
-					}
-					x.NL = l217
-				}
+				x.NL = nil
 			}
 		case 10:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st232, id233 := c.ReadRefFlag(); st232 == foryimpl.RefBack {
-					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id233))
-				} else if st232 == foryimpl.RefFollows {
-					n234 := c.ReadArrayLengthFast(4)
-					if n234 < 0 {
-						n234 = c.ReadArrayLength(4)
-					}
-					a235 := foryimpl.MakeSlice[Int32s](c, n234)
-					r.ReadRawInt32s(a235)
-					x.Named = a235
-					foryimpl.SetRefSlice(c, id233, x.Named)
-				} else {
-					x.Named = nil
+			if f.Convert {
+				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
+			} else if st232, id233 := c.ReadEvolvedRefFlag(f); st232 == foryimpl.RefBack {
+				x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id233))
+			} else if st232 == foryimpl.RefFollows {
+				n234 := c.ReadArrayLengthFast(4)
+				if n234 < 0 {
+					n234 = c.ReadArrayLength(4)
 				}
+				a235 := foryimpl.MakeSlice[Int32s](c, n234)
+				r.ReadRawInt32s(a235)
+				x.Named = a235
+				foryimpl.SetRefSlice(c, id233, x.Named)
 			} else {
-				if f.Convert {
-					x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
-				} else if !f.Flag || c.ReadFlag() {
-					n230 := c.ReadArrayLengthFast(4)
-					if n230 < 0 {
-						n230 = c.ReadArrayLength(4)
-					}
-					a231 := foryimpl.MakeSlice[Int32s](c, n230)
-					r.ReadRawInt32s(a231)
-					x.Named = a231
-				}
+				x.Named = nil
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -16937,96 +16465,60 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				}
 			}
 		case 12:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st256, id257 := c.ReadRefFlag(); st256 == foryimpl.RefBack {
-					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id257)
-				} else if st256 == foryimpl.RefFollows {
-					n258 := c.ReadArrayLengthFast(4)
-					if n258 < 0 {
-						n258 = c.ReadArrayLength(4)
-					}
-					a259 := foryimpl.MakeSlice[[]int32](c, n258)
-					r.ReadRawInt32s(a259)
-					x.PtrL2A = a259
-					foryimpl.SetRefSlice(c, id257, x.PtrL2A)
-				} else {
-					x.PtrL2A = nil
+			if f.Convert {
+				x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st256, id257 := c.ReadEvolvedRefFlag(f); st256 == foryimpl.RefBack {
+				x.PtrL2A = foryimpl.BackRefSlice[int32](c, id257)
+			} else if st256 == foryimpl.RefFollows {
+				n258 := c.ReadArrayLengthFast(4)
+				if n258 < 0 {
+					n258 = c.ReadArrayLength(4)
 				}
+				a259 := foryimpl.MakeSlice[[]int32](c, n258)
+				r.ReadRawInt32s(a259)
+				x.PtrL2A = a259
+				foryimpl.SetRefSlice(c, id257, x.PtrL2A)
 			} else {
-				if f.Convert {
-					x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n254 := c.ReadArrayLengthFast(4)
-					if n254 < 0 {
-						n254 = c.ReadArrayLength(4)
-					}
-					a255 := foryimpl.MakeSlice[[]int32](c, n254)
-					r.ReadRawInt32s(a255)
-					x.PtrL2A = a255
-				}
+				x.PtrL2A = nil
 			}
 		case 13:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st260, id261 := c.ReadRefFlag(); st260 == foryimpl.RefBack {
-					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id261)
-				} else if st260 == foryimpl.RefFollows {
-					x.Raw2Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id261, x.Raw2Bin)
-				} else {
-					x.Raw2Bin = nil
-				}
+			if f.Convert {
+				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st260, id261 := c.ReadEvolvedRefFlag(f); st260 == foryimpl.RefBack {
+				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id261)
+			} else if st260 == foryimpl.RefFollows {
+				x.Raw2Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id261, x.Raw2Bin)
 			} else {
-				if f.Convert {
-					x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Raw2Bin = c.ReadBinary()
-				}
+				x.Raw2Bin = nil
 			}
 		case 14:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st264, id265 := c.ReadRefFlag(); st264 == foryimpl.RefBack {
-					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id265)
-				} else if st264 == foryimpl.RefFollows {
-					n266 := c.ReadArrayLengthFast(8)
-					if n266 < 0 {
-						n266 = c.ReadArrayLength(8)
-					}
-					a267 := foryimpl.MakeSlice[[]uint64](c, n266)
-					r.ReadRawUint64s(a267)
-					x.U64L2A = a267
-					foryimpl.SetRefSlice(c, id265, x.U64L2A)
-				} else {
-					x.U64L2A = nil
+			if f.Convert {
+				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if st264, id265 := c.ReadEvolvedRefFlag(f); st264 == foryimpl.RefBack {
+				x.U64L2A = foryimpl.BackRefSlice[uint64](c, id265)
+			} else if st264 == foryimpl.RefFollows {
+				n266 := c.ReadArrayLengthFast(8)
+				if n266 < 0 {
+					n266 = c.ReadArrayLength(8)
 				}
+				a267 := foryimpl.MakeSlice[[]uint64](c, n266)
+				r.ReadRawUint64s(a267)
+				x.U64L2A = a267
+				foryimpl.SetRefSlice(c, id265, x.U64L2A)
 			} else {
-				if f.Convert {
-					x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n262 := c.ReadArrayLengthFast(8)
-					if n262 < 0 {
-						n262 = c.ReadArrayLength(8)
-					}
-					a263 := foryimpl.MakeSlice[[]uint64](c, n262)
-					r.ReadRawUint64s(a263)
-					x.U64L2A = a263
-				}
+				x.U64L2A = nil
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st268, id269 := c.ReadRefFlag(); st268 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id269)
-				} else if st268 == foryimpl.RefFollows {
-					x.U82Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id269, x.U82Bin)
-				} else {
-					x.U82Bin = nil
-				}
+			if f.Convert {
+				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st268, id269 := c.ReadEvolvedRefFlag(f); st268 == foryimpl.RefBack {
+				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id269)
+			} else if st268 == foryimpl.RefFollows {
+				x.U82Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id269, x.U82Bin)
 			} else {
-				if f.Convert {
-					x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.U82Bin = c.ReadBinary()
-				}
+				x.U82Bin = nil
 			}
 		default:
 			c.SkipField(f)
@@ -17248,33 +16740,21 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.W = foryimpl.BackRefSlice[int64](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					n13 := c.ReadArrayLengthFast(8)
-					if n13 < 0 {
-						n13 = c.ReadArrayLength(8)
-					}
-					a14 := foryimpl.MakeSlice[[]int64](c, n13)
-					r.ReadRawInt64s(a14)
-					x.W = a14
-					foryimpl.SetRefSlice(c, id12, x.W)
-				} else {
-					x.W = nil
+			if f.Convert {
+				x.W = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st11, id12 := c.ReadEvolvedRefFlag(f); st11 == foryimpl.RefBack {
+				x.W = foryimpl.BackRefSlice[int64](c, id12)
+			} else if st11 == foryimpl.RefFollows {
+				n13 := c.ReadArrayLengthFast(8)
+				if n13 < 0 {
+					n13 = c.ReadArrayLength(8)
 				}
+				a14 := foryimpl.MakeSlice[[]int64](c, n13)
+				r.ReadRawInt64s(a14)
+				x.W = a14
+				foryimpl.SetRefSlice(c, id12, x.W)
 			} else {
-				if f.Convert {
-					x.W = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n9 := c.ReadArrayLengthFast(8)
-					if n9 < 0 {
-						n9 = c.ReadArrayLength(8)
-					}
-					a10 := foryimpl.MakeSlice[[]int64](c, n9)
-					r.ReadRawInt64s(a10)
-					x.W = a10
-				}
+				x.W = nil
 			}
 		default:
 			c.SkipField(f)

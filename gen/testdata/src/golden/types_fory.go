@@ -1824,33 +1824,21 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Day = serializer.Date(c.ReadDate())
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st261, id262 := c.ReadRefFlag(); st261 == foryimpl.RefBack {
-					x.Dense = foryimpl.BackRefSlice[int32](c, id262)
-				} else if st261 == foryimpl.RefFollows {
-					n263 := c.ReadArrayLengthFast(4)
-					if n263 < 0 {
-						n263 = c.ReadArrayLength(4)
-					}
-					a264 := foryimpl.MakeSlice[[]int32](c, n263)
-					r.ReadRawInt32s(a264)
-					x.Dense = a264
-					foryimpl.SetRefSlice(c, id262, x.Dense)
-				} else {
-					x.Dense = nil
+			if f.Convert {
+				x.Dense = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st261, id262 := c.ReadEvolvedRefFlag(f); st261 == foryimpl.RefBack {
+				x.Dense = foryimpl.BackRefSlice[int32](c, id262)
+			} else if st261 == foryimpl.RefFollows {
+				n263 := c.ReadArrayLengthFast(4)
+				if n263 < 0 {
+					n263 = c.ReadArrayLength(4)
 				}
+				a264 := foryimpl.MakeSlice[[]int32](c, n263)
+				r.ReadRawInt32s(a264)
+				x.Dense = a264
+				foryimpl.SetRefSlice(c, id262, x.Dense)
 			} else {
-				if f.Convert {
-					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n259 := c.ReadArrayLengthFast(4)
-					if n259 < 0 {
-						n259 = c.ReadArrayLength(4)
-					}
-					a260 := foryimpl.MakeSlice[[]int32](c, n259)
-					r.ReadRawInt32s(a260)
-					x.Dense = a260
-				}
+				x.Dense = nil
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
@@ -2017,61 +2005,34 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Maybe = l288
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st303, id304 := c.ReadRefFlag(); st303 == foryimpl.RefBack {
-					x.Maybes = foryimpl.BackRefSlice[string](c, id304)
-				} else if st303 == foryimpl.RefFollows {
-					n305 := c.ReadLengthFast(1)
-					if n305 < 0 {
-						n305 = c.ReadLength(1)
-					}
-					l306 := foryimpl.MakeSlice[[]string](c, n305)
-					if n305 > 0 {
-						hn308 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i307 := range l306 {
-								if hn308 && !c.ReadFlag() {
-									clear(l306[i307 : i307+1])
-									continue
-								}
-								l306[i307] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i307)
-									break
-								}
+			if st303, id304 := c.ReadEvolvedRefFlag(f); st303 == foryimpl.RefBack {
+				x.Maybes = foryimpl.BackRefSlice[string](c, id304)
+			} else if st303 == foryimpl.RefFollows {
+				n305 := c.ReadLengthFast(1)
+				if n305 < 0 {
+					n305 = c.ReadLength(1)
+				}
+				l306 := foryimpl.MakeSlice[[]string](c, n305)
+				if n305 > 0 {
+					hn308 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i307 := range l306 {
+							if hn308 && !c.ReadFlag() {
+								clear(l306[i307 : i307+1])
+								continue
+							}
+							l306[i307] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i307)
+								break
 							}
 						}
 					}
-					x.Maybes = l306
-					foryimpl.SetRefSlice(c, id304, x.Maybes)
-				} else {
-					x.Maybes = nil
 				}
+				x.Maybes = l306
+				foryimpl.SetRefSlice(c, id304, x.Maybes)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n297 := c.ReadLengthFast(1)
-					if n297 < 0 {
-						n297 = c.ReadLength(1)
-					}
-					l298 := foryimpl.MakeSlice[[]string](c, n297)
-					if n297 > 0 {
-						hn300 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i299 := range l298 {
-								if hn300 && !c.ReadFlag() {
-									clear(l298[i299 : i299+1])
-									continue
-								}
-								l298[i299] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i299)
-									break
-								}
-							}
-						}
-					}
-					x.Maybes = l298
-				}
+				x.Maybes = nil
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
@@ -2220,21 +2181,15 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Points = l336
 			}
 		case 21:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st344, id345 := c.ReadRefFlag(); st344 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id345)
-				} else if st344 == foryimpl.RefFollows {
-					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id345, x.Raw)
-				} else {
-					x.Raw = nil
-				}
+			if f.Convert {
+				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st344, id345 := c.ReadEvolvedRefFlag(f); st344 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id345)
+			} else if st344 == foryimpl.RefFollows {
+				x.Raw = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id345, x.Raw)
 			} else {
-				if f.Convert {
-					x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Raw = c.ReadBinary()
-				}
+				x.Raw = nil
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {

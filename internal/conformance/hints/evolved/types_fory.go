@@ -3349,69 +3349,38 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Extra = c.ReadString()
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st50, id51 := c.ReadRefFlag(); st50 == foryimpl.RefBack {
-					x.List = foryimpl.BackRefSlice[Color](c, id51)
-				} else if st50 == foryimpl.RefFollows {
-					n52 := c.ReadLengthFast(1)
-					if n52 < 0 {
-						n52 = c.ReadLength(1)
-					}
-					l53 := foryimpl.MakeSlice[[]Color](c, n52)
-					if n52 > 0 {
-						hn55 := c.ReadListHeader(25)
-						if !c.Failed() {
-							for i54 := range l53 {
-								if hn55 && !c.ReadFlag() {
-									clear(l53[i54 : i54+1])
-									continue
-								}
-								if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
-									l53[i54] = Color(e58)
-								} else {
-									l53[i54] = Color(c.ReadEnum(uint32(0x7fffffff)))
-								}
-								if c.Failed() {
-									c.TraceIndex(i54)
-									break
-								}
+			if st50, id51 := c.ReadEvolvedRefFlag(f); st50 == foryimpl.RefBack {
+				x.List = foryimpl.BackRefSlice[Color](c, id51)
+			} else if st50 == foryimpl.RefFollows {
+				n52 := c.ReadLengthFast(1)
+				if n52 < 0 {
+					n52 = c.ReadLength(1)
+				}
+				l53 := foryimpl.MakeSlice[[]Color](c, n52)
+				if n52 > 0 {
+					hn55 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i54 := range l53 {
+							if hn55 && !c.ReadFlag() {
+								clear(l53[i54 : i54+1])
+								continue
+							}
+							if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
+								l53[i54] = Color(e58)
+							} else {
+								l53[i54] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
+							if c.Failed() {
+								c.TraceIndex(i54)
+								break
 							}
 						}
 					}
-					x.List = l53
-					foryimpl.SetRefSlice(c, id51, x.List)
-				} else {
-					x.List = nil
 				}
+				x.List = l53
+				foryimpl.SetRefSlice(c, id51, x.List)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n43 := c.ReadLengthFast(1)
-					if n43 < 0 {
-						n43 = c.ReadLength(1)
-					}
-					l44 := foryimpl.MakeSlice[[]Color](c, n43)
-					if n43 > 0 {
-						hn46 := c.ReadListHeader(25)
-						if !c.Failed() {
-							for i45 := range l44 {
-								if hn46 && !c.ReadFlag() {
-									clear(l44[i45 : i45+1])
-									continue
-								}
-								if e49 := c.ReadEnumFast(uint32(0x7fffffff)); e49 >= 0 {
-									l44[i45] = Color(e49)
-								} else {
-									l44[i45] = Color(c.ReadEnum(uint32(0x7fffffff)))
-								}
-								if c.Failed() {
-									c.TraceIndex(i45)
-									break
-								}
-							}
-						}
-					}
-					x.List = l44
-				}
+				x.List = nil
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

@@ -1297,21 +1297,15 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.S = c.ReadString()
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id207)
-				} else if st206 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id207, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st206, id207 := c.ReadEvolvedRefFlag(f); st206 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id207)
+			} else if st206 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id207, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
@@ -1569,33 +1563,21 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Omap = m257
 			}
 		case 28:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st267, id268 := c.ReadRefFlag(); st267 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id268)
-				} else if st267 == foryimpl.RefFollows {
-					n269 := c.ReadArrayLengthFast(4)
-					if n269 < 0 {
-						n269 = c.ReadArrayLength(4)
-					}
-					a270 := foryimpl.MakeSlice[[]int32](c, n269)
-					r.ReadRawInt32s(a270)
-					x.Arr = a270
-					foryimpl.SetRefSlice(c, id268, x.Arr)
-				} else {
-					x.Arr = nil
+			if f.Convert {
+				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st267, id268 := c.ReadEvolvedRefFlag(f); st267 == foryimpl.RefBack {
+				x.Arr = foryimpl.BackRefSlice[int32](c, id268)
+			} else if st267 == foryimpl.RefFollows {
+				n269 := c.ReadArrayLengthFast(4)
+				if n269 < 0 {
+					n269 = c.ReadArrayLength(4)
 				}
+				a270 := foryimpl.MakeSlice[[]int32](c, n269)
+				r.ReadRawInt32s(a270)
+				x.Arr = a270
+				foryimpl.SetRefSlice(c, id268, x.Arr)
 			} else {
-				if f.Convert {
-					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n265 := c.ReadArrayLengthFast(4)
-					if n265 < 0 {
-						n265 = c.ReadArrayLength(4)
-					}
-					a266 := foryimpl.MakeSlice[[]int32](c, n265)
-					r.ReadRawInt32s(a266)
-					x.Arr = a266
-				}
+				x.Arr = nil
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {

@@ -389,21 +389,15 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Prefix = p17
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRefSlice[uint8](c, id19)
-				} else if st18 == foryimpl.RefFollows {
-					x.Home = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id19, x.Home)
-				} else {
-					x.Home = nil
-				}
+			if f.Convert {
+				x.Home = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
+				x.Home = foryimpl.BackRefSlice[uint8](c, id19)
+			} else if st18 == foryimpl.RefFollows {
+				x.Home = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id19, x.Home)
 			} else {
-				if f.Convert {
-					x.Home = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Home = c.ReadBinary()
-				}
+				x.Home = nil
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
