@@ -81,10 +81,6 @@ type TypeInfo struct {
 	// whose root is this type: header, root flag and type meta (§1).
 	rootConsistent []byte
 	rootCompatible []byte
-	// rootRefConsistent and rootRefCompatible are the root prefixes with
-	// reference tracking (SerializeRef): root flag 0x00, and in compatible
-	// mode the tracking TypeDef where it differs.
-	rootRefConsistent, rootRefCompatible []byte
 	// tracked is the view of the type with reference tracking: t itself,
 	// or a TypeInfo whose TypeDef has the tracking track_ref bits.
 	tracked *TypeInfo
@@ -107,9 +103,7 @@ func NewStructType(spec StructSpec) *TypeInfo {
 		panic(fmt.Sprintf("serializer: generated root prefixes of %s do not match its type meta; regenerate", spec.GoName))
 	}
 	t.tracked = t
-	t.rootRefConsistent, t.rootRefCompatible = withRefFlag(spec.RootConsistent), withRefFlag(spec.RootCompatible)
 	if spec.TypeDefRef != nil {
-		t.rootRefCompatible = spec.RootCompatibleRef
 		ref := newTypeInfo(spec, spec.TypeDefRef)
 		// With tracking the root struct is the first tracked object: flag 0x00.
 		prefix := append([]byte{meta.HeaderXlang, meta.FlagRefValue, ref.compatibleTypeID, 0}, spec.TypeDefRef...)

@@ -102,19 +102,23 @@ func (p prefix) what(from, to int) string {
 			parts = append(parts, "prefix bytes "+strings.Join(hex, " "))
 		}
 	}
+	if p.tracked && from <= 1 && 1 < to {
+		parts = append(parts, "root flag 00 (tracking)")
+	}
 	if to > n {
 		parts = append(parts, "schema hash")
 	}
 	return strings.Join(parts, ", ")
 }
 
-// put stores p at w[at:] and advances at past it. Only the untracked
-// prefixes are written by generated code (a tracked message's is the
-// runtime's SerializeRef), so p is v's bytes where it has a v.
+// put stores p at w[at:] and advances at past it.
 func (p prefix) put(at string) []jen.Code {
 	var out []jen.Code
 	if len(p.b) > maxWordPrefix && p.v != "" {
 		out = append(out, jen.Copy(jen.Id("w").Index(jen.Id(at).Op(":")), jen.Id(p.v)))
+		if p.tracked {
+			out = append(out, jen.Id("w").Index(plus(at, 1)).Op("=").Add(spec("FlagRefValue")).Comment("tracking: the root is object 0"))
+		}
 		return append(out, jen.Id(at).Op("+=").Lit(len(p.b)))
 	}
 	for _, w := range words(p.b) {
@@ -196,13 +200,8 @@ func (g *gen) emitEntry(f *jen.File) {
 	// The tracking entry is a method of its own: ForySerializeTo keeps only
 	// the untracked path and a branch (BenchmarkFixedCost/Serialize: 55
 	// instructions with both paths in one function, 53 apart).
-	// The runtime's SerializeRef writes every other struct's tracked
-	// message from its copy of the tracking prefix.
-	serializeRef := jen.Qual(implPkg, "SerializeRef").Call(jen.Id("f").Dot("Runtime").Call(), jen.Id("b"), info, jen.Id("x"))
-	if g.flatUntracked() {
-		serializeRef = jen.Id("x").Dot("forySerializeRef").Call(jen.Id("f"), jen.Id("b"))
-	}
-	body := []jen.Code{jen.If(runtime("TrackRef").Call()).Block(jen.Return(serializeRef))}
+	body := []jen.Code{jen.If(runtime("TrackRef").Call()).Block(
+		jen.Return(jen.Id("x").Dot("forySerializeRef").Call(jen.Id("f"), jen.Id("b"))))}
 	if g.s.Flat {
 		// No nested struct: no type meta table, no depth, no error, so no
 		// write context; the body writer stores the prefix (plan.Flat).
@@ -223,13 +222,11 @@ func (g *gen) emitEntry(f *jen.File) {
 		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"),
 	).Error().Block(body...)
 	f.Line()
-	if g.flatUntracked() {
-		f.Comment("forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).")
-		f.Func().Params(recv.Clone()).Id("forySerializeRef").Params(
-			jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"),
-		).Error().Block(g.trackedRootWrite()...)
-		f.Line()
-	}
+	f.Comment("forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).")
+	f.Func().Params(recv.Clone()).Id("forySerializeRef").Params(
+		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"),
+	).Error().Block(g.trackedRootWrite()...)
+	f.Line()
 
 	name := "ForyDeserialize"
 	if g.primitiveOnly() {
@@ -265,6 +262,7 @@ func (g *gen) emitEntry(f *jen.File) {
 		f.Commentf("ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.")
 		f.Comment("A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.")
 	}
+	comRef, conRef := g.refPrefixes()
 	f.Func().Params(recv.Clone()).Id(name).Params(
 		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
 	).Error().Block(
@@ -277,7 +275,7 @@ func (g *gen) emitEntry(f *jen.File) {
 		// and is read so whatever WithTrackRef says (BeginRead set
 		// c.TrackRef from the flag): its prefix has flag 0x00 (and the
 		// tracking TypeDef), in a method of its own as on the write side.
-		jen.If(jen.Id("c").Dot("TrackRef").Call()).Block(jen.Return(jen.Qual(implPkg, "DeserializeRef").Call(jen.Id("f").Dot("Runtime").Call(), jen.Id("c"), jen.Id("in"), info, jen.Id("x")))),
+		jen.If(jen.Id("c").Dot("TrackRef").Call()).Block(jen.Return(jen.Id("x").Dot("foryDeserializeRef").Call(jen.Id("f"), jen.Id("c"), jen.Id("in")))),
 		jen.Block(append(matchRoot("in", jen.Id("c").Dot("Compatible").Call(), com, con),
 			jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(runtime("ReadRoot").Call(jen.Id("c"), jen.Id("x")))),
 			jen.Id("c").Dot("AcceptRoot").Call(jen.Id("n"), info),
@@ -285,6 +283,15 @@ func (g *gen) emitEntry(f *jen.File) {
 			jen.If(runtime("EndReadFast").Call(jen.Id("c"))).Block(jen.Return(jen.Nil())),
 			jen.Return(runtime("EndRead").Call(jen.Id("c"), info)))...),
 	)
+	f.Line()
+	f.Comment("foryDeserializeRef is the read of a message with reference tracking: the root is object 0.")
+	f.Func().Params(recv.Clone()).Id("foryDeserializeRef").Params(
+		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("c").Op("*").Qual(implPkg, "ReadContext"), jen.Id("in").Index().Byte(),
+	).Error().Block(append(matchRoot("in", jen.Id("c").Dot("Compatible").Call(), comRef, conRef),
+		jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(runtime("ReadRoot").Call(jen.Id("c"), jen.Id("x")))),
+		jen.Qual(implPkg, "AcceptRootRef").Call(jen.Id("c"), jen.Id("n"), info, jen.Id("x")),
+		jen.Id("x").Dot("ForyRead").Call(jen.Id("c")),
+		jen.Return(runtime("EndRead").Call(jen.Id("c"), info)))...)
 	f.Line()
 }
 
@@ -310,22 +317,32 @@ func (g *gen) prefixHow() string {
 	return "stored as constant words, each commented with the bytes it holds"
 }
 
-// flatUntracked reports whether the struct is flat and its body the same
-// with reference tracking: its tracked message is the untracked one with
-// root flag 0x00 (trackedRootWrite).
-func (g *gen) flatUntracked() bool { return g.s.Flat && !g.s.RefSensitive }
-
-// trackedRootWrite is ForySerializeTo with reference tracking for a flat
-// struct without tracked fields: it writes as without tracking, its root
-// flag then set to 0x00 (nothing in it can refer to the root). Any other
-// struct's is the runtime's SerializeRef.
+// trackedRootWrite is ForySerializeTo with reference tracking: a flat
+// struct without tracked fields writes as without tracking, its root flag
+// then set to 0x00 (nothing in it can refer to the root); any other writes
+// the tracking prefix as constant words, records the root as object 0 and
+// writes the body.
 func (g *gen) trackedRootWrite() []jen.Code {
+	if g.s.Flat && !g.s.RefSensitive {
+		return []jen.Code{
+			jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
+			jen.If(jen.Err().Op(":=").Id("x").Dot("foryWriteFlat").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True()),
+				jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.Id("b").Dot("Bytes").Call().Index(jen.Id("start").Op("+").Lit(1)).Op("=").Add(spec("FlagRefValue")),
+			jen.Return(jen.Nil()),
+		}
+	}
+	com, con := g.refPrefixes()
 	return []jen.Code{
+		jen.Id("c").Op(":=").Add(runtime("BeginWrite")).Call(jen.Id("b"), jen.Id(g.infoVar())),
 		jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
-		jen.If(jen.Err().Op(":=").Id("x").Dot("foryWriteFlat").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True()),
-			jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Id("b").Dot("Bytes").Call().Index(jen.Id("start").Op("+").Lit(1)).Op("=").Add(spec("FlagRefValue")),
-		jen.Return(jen.Nil()),
+		jen.Id("b").Dot("Reserve").Call(jen.Lit(max(len(con.b), len(com.b)))),
+		jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("start")),
+		jen.If(jen.Id("c").Dot("Compatible").Call()).Block(com.put("off")...).Else().Block(con.put("off")...),
+		jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")),
+		jen.Qual(implPkg, "WriteRootRef").Call(jen.Id("c"), jen.Id("x")),
+		jen.Id("x").Dot("ForyWrite").Call(jen.Id("c")),
+		jen.Return(jen.Id("c").Dot("EndWrite").Call(jen.Id("start"))),
 	}
 }
 

@@ -150,7 +150,7 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeNumericStruct, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -177,6 +177,30 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 		}
 		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 38 &&
+			buffer.ReadUint64At(in, 0) == 0x72ae501a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee &&
+			buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 &&
+			buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 &&
+			buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+			n = 38
+		}
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x011b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
@@ -487,9 +511,36 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeSample, x)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSample)
+	start := b.WriterIndex()
+	b.Reserve(66)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x31e63036001c0001)    // foryRootRefSample[0:8]
+		buffer.PutUint64At(w, off+8, 0x14d002d66fe9345d)  // foryRootRefSample[8:16]
+		buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec) // foryRootRefSample[16:24]
+		buffer.PutUint64At(w, off+24, 0x05c407e407c801f8) // foryRootRefSample[24:32]
+		buffer.PutUint64At(w, off+32, 0x05f005e005d805d4) // foryRootRefSample[32:40]
+		buffer.PutUint64At(w, off+40, 0x2f01fd2e00fd05f4) // foryRootRefSample[40:48]
+		buffer.PutUint64At(w, off+48, 0x04fd3803fd3702fd) // foryRootRefSample[48:56]
+		buffer.PutUint64At(w, off+56, 0xfc2b06fd2e05fd2e) // foryRootRefSample[56:64]
+		buffer.PutUint64At(w, off+58, 0x1507fc2b06fd2e05) // foryRootRefSample[58:66]
+		off += 66
+	} else {
+		buffer.PutUint32At(w, off, 0x021b0001) // prefix bytes 01 00 1b 02, root flag 00 (tracking)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -501,7 +552,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeSample, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -532,6 +583,34 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 66 &&
+			buffer.ReadUint64At(in, 0) == 0x31e63036001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x14d002d66fe9345d &&
+			buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec &&
+			buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 &&
+			buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 &&
+			buffer.ReadUint64At(in, 40) == 0x2f01fd2e00fd05f4 &&
+			buffer.ReadUint64At(in, 48) == 0x04fd3803fd3702fd &&
+			buffer.ReadUint64At(in, 56) == 0xfc2b06fd2e05fd2e &&
+			buffer.ReadUint64At(in, 58) == 0x1507fc2b06fd2e05 {
+			n = 66
+		}
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x021b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).
@@ -1344,7 +1423,7 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeMediaContent, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
@@ -1364,6 +1443,27 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
+	start := b.WriterIndex()
+	b.Reserve(19)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xd9808007001c0001)    // foryRootRefMediaContent[0:8]
+		buffer.PutUint64At(w, off+8, 0x1cc505c2488c1be2)  // foryRootRefMediaContent[8:16]
+		buffer.PutUint64At(w, off+11, 0x7216c81cc505c248) // foryRootRefMediaContent[11:19]
+		off += 19
+	} else {
+		buffer.PutUint32At(w, off, 0x051b0001) // prefix bytes 01 00 1b 05, root flag 00 (tracking)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -1373,7 +1473,7 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeMediaContent, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1398,6 +1498,28 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMediaContent)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *MediaContent) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0xd9808007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x1cc505c2488c1be2 &&
+			buffer.ReadUint64At(in, 11) == 0x7216c81cc505c248 {
+			n = 19
+		}
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x051b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMediaContent, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMediaContent)
 }
 
 // ForyWrite writes MediaContent's struct body (docs/format.md §9).
@@ -1709,9 +1831,32 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeMedia, x)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMedia)
+	start := b.WriterIndex()
+	b.Reserve(39)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xa759801b001c0001)    // foryRootRefMedia[0:8]
+		buffer.PutUint64At(w, off+8, 0x01e403cc77c823c8)  // foryRootRefMedia[8:16]
+		buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8) // foryRootRefMedia[16:24]
+		buffer.PutUint64At(w, off+24, 0x15d415c815c405e0) // foryRootRefMedia[24:32]
+		buffer.PutUint64At(w, off+31, 0x15f019ed5616e815) // foryRootRefMedia[31:39]
+		off += 39
+	} else {
+		buffer.PutUint32At(w, off, 0x031b0001) // prefix bytes 01 00 1b 03, root flag 00 (tracking)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1723,7 +1868,7 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeMedia, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1750,6 +1895,30 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMedia)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 39 &&
+			buffer.ReadUint64At(in, 0) == 0xa759801b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x01e403cc77c823c8 &&
+			buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 &&
+			buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 &&
+			buffer.ReadUint64At(in, 31) == 0x15f019ed5616e815 {
+			n = 39
+		}
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x031b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMedia, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMedia)
 }
 
 // ForyWrite writes Media's struct body (docs/format.md §9).
@@ -2249,9 +2418,30 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeImage, x)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeImage)
+	start := b.WriterIndex()
+	b.Reserve(24)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x236ea00c001c0001)    // foryRootRefImage[0:8]
+		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)  // foryRootRefImage[8:16]
+		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0) // foryRootRefImage[16:24]
+		off += 24
+	} else {
+		buffer.PutUint32At(w, off, 0x041b0001) // prefix bytes 01 00 1b 04, root flag 00 (tracking)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -2263,7 +2453,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeImage, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2288,6 +2478,28 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b &&
+			buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
+			n = 24
+		}
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x041b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
@@ -2554,7 +2766,7 @@ func (x *Album) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Album) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeAlbum, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAlbum)
 	start := b.WriterIndex()
@@ -2574,6 +2786,27 @@ func (x *Album) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Album) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeAlbum)
+	start := b.WriterIndex()
+	b.Reserve(21)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xce0bf009001c0001)    // foryRootRefAlbum[0:8]
+		buffer.PutUint64At(w, off+8, 0x1cc70bc319440378)  // foryRootRefAlbum[8:16]
+		buffer.PutUint64At(w, off+13, 0x7216cc1ccb1cc70b) // foryRootRefAlbum[13:21]
+		off += 21
+	} else {
+		buffer.PutUint32At(w, off, 0x0b1b0001) // prefix bytes 01 00 1b 0b, root flag 00 (tracking)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Album) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -2583,7 +2816,7 @@ func (x *Album) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeAlbum, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2608,6 +2841,28 @@ func (x *Album) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAlbum)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Album) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xce0bf009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x1cc70bc319440378 &&
+			buffer.ReadUint64At(in, 13) == 0x7216cc1ccb1cc70b {
+			n = 21
+		}
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x0b1b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeAlbum, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeAlbum)
 }
 
 // ForyWrite writes Album's struct body (docs/format.md §9).

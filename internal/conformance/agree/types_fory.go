@@ -97,7 +97,7 @@ func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeOptInt, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -123,6 +123,29 @@ func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeOptInt)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *OptInt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0x26b63005001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 &&
+			buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
+			n = 17
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xac1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeOptInt, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeOptInt)
 }
 
 // ForyWrite writes OptInt's struct body (docs/format.md §9).
@@ -247,9 +270,32 @@ func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeNilValues, x)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *NilValues) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNilValues)
+	start := b.WriterIndex()
+	b.Reserve(31)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xfa174013001c0001)    // foryRootNilValues[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc402adc350606f67)  // foryRootNilValues[8:16]
+		buffer.PutUint64At(w, off+16, 0x5a5618c8165a1618) // foryRootNilValues[16:24]
+		buffer.PutUint64At(w, off+23, 0x5616625618cc565a) // foryRootNilValues[23:31]
+		off += 31
+	} else {
+		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -261,7 +307,7 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeNilValues, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -288,6 +334,30 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNilValues)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *NilValues) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0xfa174013001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 &&
+			buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 &&
+			buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
+			n = 31
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNilValues, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNilValues)
 }
 
 // ForyWrite writes NilValues's struct body (docs/format.md §9).
@@ -1150,7 +1220,7 @@ func (x *Leaf) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeLeaf, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1176,6 +1246,29 @@ func (x *Leaf) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0xd04d7005001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 &&
+			buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
+			n = 17
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -1309,7 +1402,7 @@ func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeMapKinds, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMapKinds)
 	start := b.WriterIndex()
@@ -1331,6 +1424,29 @@ func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *MapKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMapKinds)
+	start := b.WriterIndex()
+	b.Reserve(27)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x22f3200f001c0001)    // foryRootMapKinds[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)  // foryRootMapKinds[8:16]
+		buffer.PutUint64At(w, off+16, 0xcc725618c8165618) // foryRootMapKinds[16:24]
+		buffer.PutUint64At(w, off+19, 0x725618cc725618c8) // foryRootMapKinds[19:27]
+		off += 27
+	} else {
+		buffer.PutUint32At(w, off, 0xb71b0001) // prefix bytes 01 00 1b b7, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -1340,7 +1456,7 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeMapKinds, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1367,6 +1483,30 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMapKinds)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *MapKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x22f3200f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 &&
+			buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 &&
+			buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
+			n = 27
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb71b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMapKinds, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMapKinds)
 }
 
 // ForyWrite writes MapKinds's struct body (docs/format.md §9).
@@ -1763,7 +1903,7 @@ func (x *Ints) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeInts, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeInts)
 	start := b.WriterIndex()
@@ -1785,6 +1925,29 @@ func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Ints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeInts)
+	start := b.WriterIndex()
+	b.Reserve(32)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xddfc9014001c0001)    // foryRootInts[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)  // foryRootInts[8:16]
+		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b) // foryRootInts[16:24]
+		buffer.PutUint64At(w, off+24, 0x565618d85616d415) // foryRootInts[24:32]
+		off += 32
+	} else {
+		buffer.PutUint32At(w, off, 0xb81b0001) // prefix bytes 01 00 1b b8, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -1794,7 +1957,7 @@ func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeInts, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -1821,6 +1984,30 @@ func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeInts)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Ints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 32 &&
+			buffer.ReadUint64At(in, 0) == 0xddfc9014001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f &&
+			buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b &&
+			buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
+			n = 32
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb81b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeInts, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeInts)
 }
 
 // ForyWrite writes Ints's struct body (docs/format.md §9).
@@ -2223,7 +2410,7 @@ func (x *Pt) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypePt, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2249,6 +2436,29 @@ func (x *Pt) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePt)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Pt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0xfd0a400a001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 &&
+			buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
+			n = 22
+		}
+	} else if len(in) >= 12 &&
+		buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 &&
+		buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
+		n = 12
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypePt, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypePt)
 }
 
 // ForyWrite writes Pt's struct body (docs/format.md §9).
@@ -2382,7 +2592,7 @@ func (x *PtLists) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypePtLists, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypePtLists)
 	start := b.WriterIndex()
@@ -2403,6 +2613,28 @@ func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *PtLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypePtLists)
+	start := b.WriterIndex()
+	b.Reserve(24)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xf8ce700c001c0001)    // foryRootPtLists[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)  // foryRootPtLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16) // foryRootPtLists[16:24]
+		off += 24
+	} else {
+		buffer.PutUint32At(w, off, 0xb91b0001) // prefix bytes 01 00 1b b9, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -2412,7 +2644,7 @@ func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypePtLists, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2438,6 +2670,29 @@ func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePtLists)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *PtLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0xf8ce700c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 &&
+			buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
+			n = 24
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypePtLists, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypePtLists)
 }
 
 // ForyWrite writes PtLists's struct body (docs/format.md §9).
@@ -2959,9 +3214,31 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeEnums, x)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Enums) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeEnums)
+	start := b.WriterIndex()
+	b.Reserve(19)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x698b3007001c0001)    // foryRootRefEnums[0:8]
+		buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)  // foryRootRefEnums[8:16]
+		buffer.PutUint64At(w, off+11, 0x19c919c502bac23c) // foryRootRefEnums[11:19]
+		off += 19
+	} else {
+		buffer.PutUint32At(w, off, 0xba1b0001) // prefix bytes 01 00 1b ba, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -2973,7 +3250,7 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeEnums, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2999,6 +3276,29 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEnums)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Enums) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef &&
+			buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
+			n = 19
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xba1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeEnums, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeEnums)
 }
 
 // ForyWrite writes Enums's struct body (docs/format.md §9).
@@ -3219,9 +3519,31 @@ func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeEnumsEvolved, x)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *EnumsEvolved) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeEnumsEvolved)
+	start := b.WriterIndex()
+	b.Reserve(19)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x5478f007001c0001)    // foryRootRefEnumsEvolved[0:8]
+		buffer.PutUint64At(w, off+8, 0xc502bbc21f7ee527)  // foryRootRefEnumsEvolved[8:16]
+		buffer.PutUint64At(w, off+11, 0x19c919c502bbc21f) // foryRootRefEnumsEvolved[11:19]
+		off += 19
+	} else {
+		buffer.PutUint32At(w, off, 0xbb1b0001) // prefix bytes 01 00 1b bb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -3233,7 +3555,7 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeEnumsEvolved, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -3259,6 +3581,29 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *EnumsEvolved) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x5478f007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc502bbc21f7ee527 &&
+			buffer.ReadUint64At(in, 11) == 0x19c919c502bbc21f {
+			n = 19
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeEnumsEvolved, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 }
 
 // ForyWrite writes EnumsEvolved's struct body (docs/format.md §9).

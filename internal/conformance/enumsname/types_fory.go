@@ -79,7 +79,7 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeEnumHolder, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeEnumHolder)
 	start := b.WriterIndex()
@@ -103,6 +103,31 @@ func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *EnumHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeEnumHolder)
+	start := b.WriterIndex()
+	b.Reserve(40)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x0fc3301c001e0001)    // foryRootRefEnumHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de350855cc3)  // foryRootRefEnumHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x617142866a3c2220) // foryRootRefEnumHolder[16:24]
+		buffer.PutUint64At(w, off+24, 0x66164c0819418888) // foryRootRefEnumHolder[24:32]
+		buffer.PutUint64At(w, off+32, 0x623f19476474cb09) // foryRootRefEnumHolder[32:40]
+		off += 40
+	} else {
+		buffer.PutUint64At(w, off, 0x20661004061d0001)    // prefix bytes 01 00 1d 06 04 10 66 20, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x617142866a3c0210)  // prefix bytes 10 02 3c 6a 86 42 71 61
+		buffer.PutUint64At(w, off+10, 0x8888617142866a3c) // prefix bytes 3c 6a 86 42 71 61 88 88
+		off += 18
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -112,7 +137,7 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeEnumHolder, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -141,6 +166,32 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEnumHolder)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *EnumHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 40 &&
+			buffer.ReadUint64At(in, 0) == 0x0fc3301c001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x66100de350855cc3 &&
+			buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 &&
+			buffer.ReadUint64At(in, 24) == 0x66164c0819418888 &&
+			buffer.ReadUint64At(in, 32) == 0x623f19476474cb09 {
+			n = 40
+		}
+	} else if len(in) >= 18 &&
+		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 &&
+		buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
+		n = 18
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeEnumHolder, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeEnumHolder)
 }
 
 // ForyWrite writes EnumHolder's struct body (docs/format.md §9).

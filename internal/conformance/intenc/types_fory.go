@@ -112,7 +112,7 @@ func (x *IntEncodings) foryDeserializeContext(f *serializer.Fory, data []byte) e
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeIntEncodings, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -134,6 +134,25 @@ func (x *IntEncodings) foryDeserializeContext(f *serializer.Fory, data []byte) e
 		}
 		return f.Runtime().EndRead(c, foryTypeIntEncodings)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *IntEncodings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 91 && in[1] == foryimpl.FlagRefValue && in[0] == foryRootIntEncodings[0] && string(in[2:91]) == string(foryRootIntEncodings[2:]) {
+			n = 91
+		}
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x711b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeIntEncodings, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeIntEncodings)
 }
 
 // ForyWrite writes IntEncodings's struct body (docs/format.md §9).

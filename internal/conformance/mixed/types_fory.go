@@ -90,7 +90,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootMixed (compatible mode) or stored as constant words.
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeMixed, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMixed)
 	start := b.WriterIndex()
@@ -108,6 +108,25 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMixed)
+	start := b.WriterIndex()
+	b.Reserve(95)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		copy(w[off:], foryRootRefMixed)
+		off += 95
+	} else {
+		buffer.PutUint32At(w, off, 0x771b0001) // prefix bytes 01 00 1b 77, root flag 00 (tracking)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -117,7 +136,7 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeMixed, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -139,6 +158,25 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMixed)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 95 && string(in[:95]) == string(foryRootRefMixed) {
+			n = 95
+		}
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x771b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMixed, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMixed)
 }
 
 // ForyWrite writes Mixed's struct body (docs/format.md §9).
@@ -784,7 +822,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeInner, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -809,6 +847,28 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 &&
+			buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+			n = 20
+		}
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).

@@ -47,9 +47,31 @@ func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeNullableContainers, x)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *NullableContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNullableContainers)
+	start := b.WriterIndex()
+	b.Reserve(32)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xab2de014001c0001)    // foryRootNullableContainers[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)  // foryRootNullableContainers[8:16]
+		buffer.PutUint64At(w, off+16, 0x1656184690b32116) // foryRootNullableContainers[16:24]
+		buffer.PutUint64At(w, off+24, 0x90714a56164a0f30) // foryRootNullableContainers[24:32]
+		off += 32
+	} else {
+		buffer.PutUint32At(w, off, 0x671b0001) // prefix bytes 01 00 1b 67, root flag 00 (tracking)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -61,7 +83,7 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeNullableContainers, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -87,6 +109,29 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 		}
 		return f.Runtime().EndRead(c, foryTypeNullableContainers)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *NullableContainers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 32 &&
+			buffer.ReadUint64At(in, 0) == 0xab2de014001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 &&
+			buffer.ReadUint64At(in, 16) == 0x1656184690b32116 &&
+			buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
+			n = 32
+		}
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x671b0001 {
+		n = 4
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNullableContainers, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNullableContainers)
 }
 
 // ForyWrite writes NullableContainers's struct body (docs/format.md §9).

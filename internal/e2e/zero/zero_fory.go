@@ -98,7 +98,7 @@ func (x *Address) foryDeserializeContext(f *serializer.Fory, data []byte) error 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeAddress, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -123,6 +123,28 @@ func (x *Address) foryDeserializeContext(f *serializer.Fory, data []byte) error 
 		}
 		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x6fa65003001c0001 &&
+			buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
+			n = 15
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x851b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeAddress, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
@@ -285,7 +307,7 @@ func (x *Tag) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeTag, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -311,6 +333,29 @@ func (x *Tag) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeTag)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x57d2d009001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 &&
+			buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
+			n = 21
+		}
+	} else if len(in) >= 13 &&
+		buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 &&
+		buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+		n = 13
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeTag, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeTag)
 }
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
@@ -418,7 +463,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeComposite, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
@@ -443,6 +488,32 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeComposite)
+	start := b.WriterIndex()
+	b.Reserve(52)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x36ccc028001c0001)    // foryRootComposite[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)  // foryRootComposite[8:16]
+		buffer.PutUint64At(w, off+16, 0x1648808c63807216) // foryRootComposite[16:24]
+		buffer.PutUint64At(w, off+24, 0x56185008cc05725a) // foryRootComposite[24:32]
+		buffer.PutUint64At(w, off+32, 0x16504018681b077a) // foryRootComposite[32:40]
+		buffer.PutUint64At(w, off+40, 0x164820e318603f72) // foryRootComposite[40:48]
+		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3) // foryRootComposite[44:52]
+		off += 52
+	} else {
+		buffer.PutUint32At(w, off, 0x9b1b0001) // prefix bytes 01 00 1b 9b, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -452,7 +523,7 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeComposite, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -482,6 +553,33 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 52 &&
+			buffer.ReadUint64At(in, 0) == 0x36ccc028001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d &&
+			buffer.ReadUint64At(in, 16) == 0x1648808c63807216 &&
+			buffer.ReadUint64At(in, 24) == 0x56185008cc05725a &&
+			buffer.ReadUint64At(in, 32) == 0x16504018681b077a &&
+			buffer.ReadUint64At(in, 40) == 0x164820e318603f72 &&
+			buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
+			n = 52
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9b1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeComposite, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeComposite)
 }
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).

@@ -206,7 +206,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootScalars (compatible mode) or stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeScalars, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeScalars)
 	start := b.WriterIndex()
@@ -225,6 +225,26 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeScalars)
+	start := b.WriterIndex()
+	b.Reserve(498)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		copy(w[off:], foryRootRefScalars)
+		off += 498
+	} else {
+		buffer.PutUint32At(w, off, 0xb61b0001) // prefix bytes 01 00 1b b6, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -234,7 +254,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeScalars, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -257,6 +277,26 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 498 && string(in[:498]) == string(foryRootRefScalars) {
+			n = 498
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
@@ -2234,9 +2274,29 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootContainers (compatible mode) or stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeContainers, x)
+		return x.forySerializeRef(f, b)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeContainers)
+	start := b.WriterIndex()
+	b.Reserve(644)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		copy(w[off:], foryRootRefContainers)
+		off += 644
+	} else {
+		buffer.PutUint32At(w, off, 0xb71b0001) // prefix bytes 01 00 1b b7, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -2248,7 +2308,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeContainers, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -2271,6 +2331,26 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 644 && string(in[:644]) == string(foryRootRefContainers) {
+			n = 644
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb71b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
@@ -9926,7 +10006,7 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootNested (compatible mode) or stored as constant words.
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeNested, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNested)
 	start := b.WriterIndex()
@@ -9945,6 +10025,26 @@ func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Nested) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNested)
+	start := b.WriterIndex()
+	b.Reserve(132)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		copy(w[off:], foryRootRefNested)
+		off += 132
+	} else {
+		buffer.PutUint64At(w, off, 0x08ae1204041d0001)   // prefix bytes 01 00 1d 04 04 12 ae 08, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+5, 0x069992340308ae12) // prefix bytes 12 ae 08 03 34 92 99 06
+		off += 13
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -9954,7 +10054,7 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeNested, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -9977,6 +10077,26 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNested)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Nested) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 132 && string(in[:132]) == string(foryRootRefNested) {
+			n = 132
+		}
+	} else if len(in) >= 13 &&
+		buffer.ReadUint64At(in, 0) == 0x08ae1204041d0001 &&
+		buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
+		n = 13
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeNested, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeNested)
 }
 
 // ForyWrite writes Nested's struct body (docs/format.md §9).
@@ -12128,7 +12248,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeInner, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeInner)
 	start := b.WriterIndex()
@@ -12151,6 +12271,30 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeInner)
+	start := b.WriterIndex()
+	b.Reserve(34)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x356c9016001c0001)    // foryRootRefInner[0:8]
+		buffer.PutUint64At(w, off+8, 0x4402adc473810483)  // foryRootRefInner[8:16]
+		buffer.PutUint64At(w, off+16, 0x894ec8054c633901) // foryRootRefInner[16:24]
+		buffer.PutUint64At(w, off+24, 0x341548a0ac1e4700) // foryRootRefInner[24:32]
+		buffer.PutUint64At(w, off+26, 0x200c341548a0ac1e) // foryRootRefInner[26:34]
+		off += 34
+	} else {
+		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -12160,7 +12304,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeInner, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -12188,6 +12332,31 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 34 &&
+			buffer.ReadUint64At(in, 0) == 0x356c9016001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4402adc473810483 &&
+			buffer.ReadUint64At(in, 16) == 0x894ec8054c633901 &&
+			buffer.ReadUint64At(in, 24) == 0x341548a0ac1e4700 &&
+			buffer.ReadUint64At(in, 26) == 0x200c341548a0ac1e {
+			n = 34
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
@@ -12463,7 +12632,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeLeaf, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -12490,6 +12659,30 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0xeb2d2010001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0xae1209e22c0bcade &&
+			buffer.ReadUint64At(in, 16) == 0x4854054028802c0f &&
+			buffer.ReadUint64At(in, 20) == 0x20cd191548540540 {
+			n = 28
+		}
+	} else if len(in) >= 12 &&
+		buffer.ReadUint64At(in, 0) == 0x06ae1204041d0001 &&
+		buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
+		n = 12
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -12659,7 +12852,7 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootChanges (compatible mode) or stored as constant words.
 func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeChanges, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeChanges)
 	start := b.WriterIndex()
@@ -12678,6 +12871,26 @@ func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Changes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeChanges)
+	start := b.WriterIndex()
+	b.Reserve(96)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		copy(w[off:], foryRootRefChanges)
+		off += 96
+	} else {
+		buffer.PutUint32At(w, off, 0xb91b0001) // prefix bytes 01 00 1b b9, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -12687,7 +12900,7 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeChanges, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -12710,6 +12923,26 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeChanges)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Changes) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 96 && string(in[:96]) == string(foryRootRefChanges) {
+			n = 96
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeChanges, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeChanges)
 }
 
 // ForyWrite writes Changes's struct body (docs/format.md §9).
@@ -13413,7 +13646,7 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeReorderTags, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeReorderTags)
 	start := b.WriterIndex()
@@ -13435,6 +13668,29 @@ func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeReorderTags)
+	start := b.WriterIndex()
+	b.Reserve(26)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xa62e800e001c0001)    // foryRootReorderTags[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)  // foryRootReorderTags[8:16]
+		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14) // foryRootReorderTags[16:24]
+		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205) // foryRootReorderTags[18:26]
+		off += 26
+	} else {
+		buffer.PutUint32At(w, off, 0xba1b0001) // prefix bytes 01 00 1b ba, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -13444,7 +13700,7 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeReorderTags, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -13471,6 +13727,30 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeReorderTags)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *ReorderTags) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xa62e800e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 &&
+			buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 &&
+			buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
+			n = 26
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xba1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeReorderTags, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeReorderTags)
 }
 
 // ForyWrite writes ReorderTags's struct body (docs/format.md §9).
@@ -13701,7 +13981,7 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeReorderNames, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeReorderNames)
 	start := b.WriterIndex()
@@ -13725,6 +14005,31 @@ func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeReorderNames)
+	start := b.WriterIndex()
+	b.Reserve(41)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x5032e01d001c0001)    // foryRootReorderNames[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)  // foryRootReorderNames[8:16]
+		buffer.PutUint64At(w, off+16, 0x386f81074c033101) // foryRootReorderNames[16:24]
+		buffer.PutUint64At(w, off+24, 0x4800600c98034e00) // foryRootReorderNames[24:32]
+		buffer.PutUint64At(w, off+32, 0x6415440093045616) // foryRootReorderNames[32:40]
+		buffer.PutUint64At(w, off+33, 0x8364154400930456) // foryRootReorderNames[33:41]
+		off += 41
+	} else {
+		buffer.PutUint32At(w, off, 0xbb1b0001) // prefix bytes 01 00 1b bb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -13734,7 +14039,7 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeReorderNames, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -13763,6 +14068,32 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeReorderNames)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *ReorderNames) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 41 &&
+			buffer.ReadUint64At(in, 0) == 0x5032e01d001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de &&
+			buffer.ReadUint64At(in, 16) == 0x386f81074c033101 &&
+			buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 &&
+			buffer.ReadUint64At(in, 32) == 0x6415440093045616 &&
+			buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
+			n = 41
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeReorderNames, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeReorderNames)
 }
 
 // ForyWrite writes ReorderNames's struct body (docs/format.md §9).
@@ -14006,7 +14337,7 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeMapHolder, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
 	start := b.WriterIndex()
@@ -14028,6 +14359,29 @@ func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *MapHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMapHolder)
+	start := b.WriterIndex()
+	b.Reserve(27)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x1bdf900f001c0001)    // foryRootMapHolder[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802bcc242c0e611)  // foryRootMapHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x72561848200c3415) // foryRootMapHolder[16:24]
+		buffer.PutUint64At(w, off+19, 0x200c487256184820) // foryRootMapHolder[19:27]
+		off += 27
+	} else {
+		buffer.PutUint32At(w, off, 0xbc1b0001) // prefix bytes 01 00 1b bc, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -14037,7 +14391,7 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeMapHolder, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -14064,6 +14418,30 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMapHolder)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *MapHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x1bdf900f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802bcc242c0e611 &&
+			buffer.ReadUint64At(in, 16) == 0x72561848200c3415 &&
+			buffer.ReadUint64At(in, 19) == 0x200c487256184820 {
+			n = 27
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMapHolder, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMapHolder)
 }
 
 // ForyWrite writes MapHolder's struct body (docs/format.md §9).
@@ -14253,7 +14631,7 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeItem, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -14279,6 +14657,29 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeItem)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x6fbb5009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 &&
+			buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
+			n = 21
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeItem, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeItem)
 }
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
@@ -14423,7 +14824,7 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeRecord, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRecord)
 	start := b.WriterIndex()
@@ -14449,6 +14850,33 @@ func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Record) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeRecord)
+	start := b.WriterIndex()
+	b.Reserve(63)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x89381033001c0001)    // foryRootRecord[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02c0c87152b239)  // foryRootRecord[8:16]
+		buffer.PutUint64At(w, off+16, 0x00014c804313c414) // foryRootRecord[16:24]
+		buffer.PutUint64At(w, off+24, 0x4c63230744484553) // foryRootRecord[24:32]
+		buffer.PutUint64At(w, off+32, 0x72164cc06cd48905) // foryRootRecord[32:40]
+		buffer.PutUint64At(w, off+40, 0x0c341548806464a2) // foryRootRecord[40:48]
+		buffer.PutUint64At(w, off+48, 0x894e481656184c20) // foryRootRecord[48:56]
+		buffer.PutUint64At(w, off+55, 0x90064c5616482489) // foryRootRecord[55:63]
+		off += 63
+	} else {
+		buffer.PutUint32At(w, off, 0xc01b0001) // prefix bytes 01 00 1b c0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -14458,7 +14886,7 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeRecord, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -14489,6 +14917,34 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeRecord)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Record) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 63 &&
+			buffer.ReadUint64At(in, 0) == 0x89381033001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02c0c87152b239 &&
+			buffer.ReadUint64At(in, 16) == 0x00014c804313c414 &&
+			buffer.ReadUint64At(in, 24) == 0x4c63230744484553 &&
+			buffer.ReadUint64At(in, 32) == 0x72164cc06cd48905 &&
+			buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 &&
+			buffer.ReadUint64At(in, 48) == 0x894e481656184c20 &&
+			buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
+			n = 63
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeRecord, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeRecord)
 }
 
 // ForyWrite writes Record's struct body (docs/format.md §9).
@@ -14950,7 +15406,7 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSeqs (compatible mode) or stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeSeqs, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSeqs)
 	start := b.WriterIndex()
@@ -14969,6 +15425,26 @@ func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSeqs)
+	start := b.WriterIndex()
+	b.Reserve(138)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		copy(w[off:], foryRootRefSeqs)
+		off += 138
+	} else {
+		buffer.PutUint32At(w, off, 0xbe1b0001) // prefix bytes 01 00 1b be, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -14978,7 +15454,7 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeSeqs, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -15001,6 +15477,26 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSeqs)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Seqs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 138 && string(in[:138]) == string(foryRootRefSeqs) {
+			n = 138
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbe1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSeqs, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSeqs)
 }
 
 // ForyWrite writes Seqs's struct body (docs/format.md §9).
@@ -16362,7 +16858,7 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeSeqsBad, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -16388,6 +16884,29 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSeqsBad)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *SeqsBad) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x0e466007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002bfc176f912b5 &&
+			buffer.ReadUint64At(in, 11) == 0x5816164002bfc176 {
+			n = 19
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSeqsBad, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSeqsBad)
 }
 
 // ForyWrite writes SeqsBad's struct body (docs/format.md §9).

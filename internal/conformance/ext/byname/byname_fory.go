@@ -65,7 +65,7 @@ func (x *Order) ForyType() *foryimpl.TypeInfo {
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return foryimpl.SerializeRef(f.Runtime(), b, foryTypeOrder, x)
+		return x.forySerializeRef(f, b)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeOrder)
 	start := b.WriterIndex()
@@ -87,6 +87,29 @@ func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Order) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeOrder)
+	start := b.WriterIndex()
+	b.Reserve(28)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xf613b010001c0001)    // foryRootRefOrder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4002adc327ea9128)  // foryRootRefOrder[8:16]
+		buffer.PutUint64At(w, off+16, 0x001128be204d3405) // foryRootRefOrder[16:24]
+		buffer.PutUint64At(w, off+20, 0x0f4d2047001128be) // foryRootRefOrder[20:28]
+		off += 28
+	} else {
+		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
@@ -96,7 +119,7 @@ func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return foryimpl.DeserializeRef(f.Runtime(), c, in, foryTypeOrder, x)
+		return x.foryDeserializeRef(f, c, in)
 	}
 	{
 		n := 0
@@ -123,6 +146,30 @@ func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeOrder)
 	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Order) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0xf613b010001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002adc327ea9128 &&
+			buffer.ReadUint64At(in, 16) == 0x001128be204d3405 &&
+			buffer.ReadUint64At(in, 20) == 0x0f4d2047001128be {
+			n = 28
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeOrder, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeOrder)
 }
 
 // ForyWrite writes Order's struct body (docs/format.md §9).
