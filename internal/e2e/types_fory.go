@@ -10,8 +10,8 @@ import (
 	"time"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=910; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -43,15 +43,21 @@ func (Shade) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumShade
 }
 
+// foryRootBase is the first 26 bytes of a compatible-mode message whose root is Base: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBase[4:].
+var foryRootBase = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x50, 0x6a, 0xb6, 0x87, 0x2c, 0x08, 0x31, 0xc2, 0x8f, 0x07, 0x44,
+	0x07, 0x23, 0x63, 0x50, 0x26, 0x0a, 0x24, 0x04, 0xc8, 0x30,
+}
+
 // foryTypeBase is Base's static type information. Fingerprint: created,38,0,0;i_d,7,0,0;
 var foryTypeBase = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x8f, 0x07},
 	GoFields:       []string{"ID", "Created"},
 	GoName:         "e2e.Base",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x50, 0x6a, 0xb6, 0x87, 0x2c, 0x08, 0x31, 0xc2, 0x8f, 0x07, 0x44, 0x07, 0x23, 0x63, 0x50, 0x26, 0x0a, 0x24, 0x04, 0xc8, 0x30},
+	RootCompatible: foryRootBase,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x8f, 0x07},
 	SchemaHash:     -816597648,
-	TypeDef:        []byte{0x0e, 0x50, 0x6a, 0xb6, 0x87, 0x2c, 0x08, 0x31, 0xc2, 0x8f, 0x07, 0x44, 0x07, 0x23, 0x63, 0x50, 0x26, 0x0a, 0x24, 0x04, 0xc8, 0x30},
+	TypeDef:        foryRootBase[4:],
 	UserID:         911,
 })
 
@@ -69,18 +75,18 @@ func (x *Base) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Base) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Base) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -101,10 +107,16 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xb66a500e001cff01 && buffer.ReadUint64At(in, 8) == 0x44078fc231082c87 && buffer.ReadUint64At(in, 16) == 0x04240a2650632307 && buffer.ReadUint64At(in, 18) == 0x30c804240a265063 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0xb66a500e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x44078fc231082c87 &&
+				buffer.ReadUint64At(in, 16) == 0x04240a2650632307 &&
+				buffer.ReadUint64At(in, 18) == 0x30c804240a265063 {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x8f1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x8f1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -123,10 +135,16 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Base) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xb66a500e001c0001 && buffer.ReadUint64At(in, 8) == 0x44078fc231082c87 && buffer.ReadUint64At(in, 16) == 0x04240a2650632307 && buffer.ReadUint64At(in, 18) == 0x30c804240a265063 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xb66a500e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x44078fc231082c87 &&
+			buffer.ReadUint64At(in, 16) == 0x04240a2650632307 &&
+			buffer.ReadUint64At(in, 18) == 0x30c804240a265063 {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x8f1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x8f1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -139,26 +157,26 @@ func (x *Base) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Base's struct body (docs/format.md §9).
 func (x *Base) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Base, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Base) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Base, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Base) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(39 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb66a500e001cff01)
-			buffer.PutUint64At(w, off+8, 0x44078fc231082c87)
-			buffer.PutUint64At(w, off+16, 0x04240a2650632307)
-			buffer.PutUint64At(w, off+18, 0x30c804240a265063)
+			buffer.PutUint64At(w, off, 0xb66a500e001cff01)    // foryRootBase[0:8]
+			buffer.PutUint64At(w, off+8, 0x44078fc231082c87)  // foryRootBase[8:16]
+			buffer.PutUint64At(w, off+16, 0x04240a2650632307) // foryRootBase[16:24]
+			buffer.PutUint64At(w, off+18, 0x30c804240a265063) // foryRootBase[18:26]
 			off += 26
 		} else {
-			buffer.PutUint32At(w, off, 0x8f1bff01)
-			buffer.PutUint8At(w, off+4, 0x07)
+			buffer.PutUint32At(w, off, 0x8f1bff01) // prefix bytes 01 ff 1b 8f
+			buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 			off += 5
 		}
 	}
@@ -229,18 +247,50 @@ func (x *Base) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootScalars is the first 181 bytes of a compatible-mode message whose root is Scalars: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootScalars[4:].
+var foryRootScalars = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0xa9, 0x70, 0xba, 0x49, 0xee, 0xad, 0x87, 0x74, 0xdf, 0x04, 0x98, 0x07,
+	0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7,
+	0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa,
+	0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf,
+	0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88,
+	0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29,
+	0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44,
+	0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01,
+	0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x48, 0x1c, 0x04, 0x12, 0x20, 0x44, 0x19, 0x09,
+	0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4e, 0x19, 0xbf,
+	0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x44, 0x19, 0x48, 0xe3, 0x48, 0x19, 0x4a, 0x60, 0x98,
+	0x48, 0x26, 0x58, 0xe4, 0x68,
+}
+
+// foryRootRefScalars is the first 181 bytes of a compatible-mode message whose root is Scalars with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefScalars[4:].
+var foryRootRefScalars = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0xa9, 0xa0, 0x9e, 0xa1, 0xfa, 0xc6, 0xc2, 0x79, 0xdf, 0x04, 0x98, 0x07,
+	0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7,
+	0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa,
+	0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf,
+	0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88,
+	0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29,
+	0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44,
+	0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01,
+	0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x49, 0x1c, 0x04, 0x12, 0x20, 0x45, 0x19, 0x09,
+	0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4f, 0x19, 0xbf,
+	0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x45, 0x19, 0x48, 0xe3, 0x49, 0x19, 0x4a, 0x60, 0x98,
+	0x48, 0x26, 0x58, 0xe4, 0x68,
+}
+
 // foryTypeScalars is Scalars's static type information. Fingerprint: 7,5,0,0;b,1,0,0;base,0,0,0;cnt,12,0,0;col,0,0,0;day,39,0,0;dur,37,0,0;f32,19,0,0;f64,20,0,0;f_i32,4,0,0;f_i64,6,0,0;f_u32,11,0,0;f_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;lbl,21,0,0;p_b,1,0,1;p_col,0,0,1;p_f32,19,0,1;p_i64,7,0,1;p_s,21,0,1;shd,0,0,0;stat,0,0,0;t_i64,8,0,0;t_u64,15,0,0;temp,20,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;when,38,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x98, 0x07},
 	GoFields:          []string{"FI64", "FU64", "F64", "Temp", "FI32", "FU32", "F32", "I16", "U16", "B", "I8", "U8", "I", "I64", "TI64", "U", "U64", "TU64", "Tagd", "I32", "Cnt", "U32", "PF32", "PB", "PI64", "Base", "Col", "Day", "Dur", "Lbl", "PCol", "PS", "Shd", "Stat", "When"},
 	GoName:            "e2e.Scalars",
 	OfficialGoHash:    619275942,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xa9, 0x70, 0xba, 0x49, 0xee, 0xad, 0x87, 0x74, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x48, 0x1c, 0x04, 0x12, 0x20, 0x44, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4e, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x44, 0x19, 0x48, 0xe3, 0x48, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xa9, 0xa0, 0x9e, 0xa1, 0xfa, 0xc6, 0xc2, 0x79, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x49, 0x1c, 0x04, 0x12, 0x20, 0x45, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4f, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x45, 0x19, 0x48, 0xe3, 0x49, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	RootCompatible:    foryRootScalars,
+	RootCompatibleRef: foryRootRefScalars,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
 	SchemaHash:        -1932231185,
-	TypeDef:           []byte{0xa9, 0x70, 0xba, 0x49, 0xee, 0xad, 0x87, 0x74, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x48, 0x1c, 0x04, 0x12, 0x20, 0x44, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4e, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x44, 0x19, 0x48, 0xe3, 0x48, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
-	TypeDefRef:        []byte{0xa9, 0xa0, 0x9e, 0xa1, 0xfa, 0xc6, 0xc2, 0x79, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x49, 0x1c, 0x04, 0x12, 0x20, 0x45, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4f, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x45, 0x19, 0x48, 0xe3, 0x49, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	TypeDef:           foryRootScalars[4:],
+	TypeDefRef:        foryRootRefScalars[4:],
 	UserID:            920,
 })
 
@@ -291,7 +341,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootScalars (compatible mode) or stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -301,33 +351,11 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(181)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x49ba70a9001cff01)
-		buffer.PutUint64At(w, off+8, 0x079804df7487adee)
-		buffer.PutUint64At(w, off+16, 0x0d8c701df90b068c)
-		buffer.PutUint64At(w, off+24, 0xd70b1488709dfa0b)
-		buffer.PutUint64At(w, off+32, 0x048c788c4c144800)
-		buffer.PutUint64At(w, off+40, 0xfa0b0b8cec1bf90b)
-		buffer.PutUint64At(w, off+48, 0x88c0be0b1388ec9b)
-		buffer.PutUint64At(w, off+56, 0xaf290a8840af1103)
-		buffer.PutUint64At(w, off+64, 0xe011028404014040)
-		buffer.PutUint64At(w, off+72, 0x88200740e0290984)
-		buffer.PutUint64At(w, off+80, 0xf927088c00d71107)
-		buffer.PutUint64At(w, off+88, 0x290e88500e40701d)
-		buffer.PutUint64At(w, off+96, 0x709dfa270f8c00d7)
-		buffer.PutUint64At(w, off+104, 0x44c0be11058805dc)
-		buffer.PutUint64At(w, off+112, 0xc0be290c88b3090c)
-		buffer.PutUint64At(w, off+120, 0x0146ecbbf81f138e)
-		buffer.PutUint64At(w, off+128, 0x701df91f078e613f)
-		buffer.PutUint64At(w, off+136, 0x0919442012041c48)
-		buffer.PutUint64At(w, off+144, 0x0e2544180c2744cb)
-		buffer.PutUint64At(w, off+152, 0xbf194e2b2c154491)
-		buffer.PutUint64At(w, off+160, 0x44723f1546c07262)
-		buffer.PutUint64At(w, off+168, 0x98604a1948e34819)
-		buffer.PutUint64At(w, off+173, 0x68e458264898604a)
+		copy(w[off:], foryRootScalars)
 		off += 181
 	} else {
-		buffer.PutUint32At(w, off, 0x981bff01)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x981bff01) // prefix bytes 01 ff 1b 98
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -342,33 +370,11 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(181)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa19ea0a9001c0001)
-		buffer.PutUint64At(w, off+8, 0x079804df79c2c6fa)
-		buffer.PutUint64At(w, off+16, 0x0d8c701df90b068c)
-		buffer.PutUint64At(w, off+24, 0xd70b1488709dfa0b)
-		buffer.PutUint64At(w, off+32, 0x048c788c4c144800)
-		buffer.PutUint64At(w, off+40, 0xfa0b0b8cec1bf90b)
-		buffer.PutUint64At(w, off+48, 0x88c0be0b1388ec9b)
-		buffer.PutUint64At(w, off+56, 0xaf290a8840af1103)
-		buffer.PutUint64At(w, off+64, 0xe011028404014040)
-		buffer.PutUint64At(w, off+72, 0x88200740e0290984)
-		buffer.PutUint64At(w, off+80, 0xf927088c00d71107)
-		buffer.PutUint64At(w, off+88, 0x290e88500e40701d)
-		buffer.PutUint64At(w, off+96, 0x709dfa270f8c00d7)
-		buffer.PutUint64At(w, off+104, 0x44c0be11058805dc)
-		buffer.PutUint64At(w, off+112, 0xc0be290c88b3090c)
-		buffer.PutUint64At(w, off+120, 0x0146ecbbf81f138e)
-		buffer.PutUint64At(w, off+128, 0x701df91f078e613f)
-		buffer.PutUint64At(w, off+136, 0x0919452012041c49)
-		buffer.PutUint64At(w, off+144, 0x0e2544180c2744cb)
-		buffer.PutUint64At(w, off+152, 0xbf194f2b2c154491)
-		buffer.PutUint64At(w, off+160, 0x45723f1546c07262)
-		buffer.PutUint64At(w, off+168, 0x98604a1949e34819)
-		buffer.PutUint64At(w, off+173, 0x68e458264898604a)
+		copy(w[off:], foryRootRefScalars)
 		off += 181
 	} else {
-		buffer.PutUint32At(w, off, 0x981b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x981b0001) // prefix bytes 01 00 1b 98, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -391,10 +397,12 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 181 && buffer.ReadUint64At(in, 0) == 0x49ba70a9001cff01 && buffer.ReadUint64At(in, 8) == 0x079804df7487adee && buffer.ReadUint64At(in, 16) == 0x0d8c701df90b068c && buffer.ReadUint64At(in, 24) == 0xd70b1488709dfa0b && buffer.ReadUint64At(in, 32) == 0x048c788c4c144800 && buffer.ReadUint64At(in, 40) == 0xfa0b0b8cec1bf90b && buffer.ReadUint64At(in, 48) == 0x88c0be0b1388ec9b && buffer.ReadUint64At(in, 56) == 0xaf290a8840af1103 && buffer.ReadUint64At(in, 64) == 0xe011028404014040 && buffer.ReadUint64At(in, 72) == 0x88200740e0290984 && buffer.ReadUint64At(in, 80) == 0xf927088c00d71107 && buffer.ReadUint64At(in, 88) == 0x290e88500e40701d && buffer.ReadUint64At(in, 96) == 0x709dfa270f8c00d7 && buffer.ReadUint64At(in, 104) == 0x44c0be11058805dc && buffer.ReadUint64At(in, 112) == 0xc0be290c88b3090c && buffer.ReadUint64At(in, 120) == 0x0146ecbbf81f138e && buffer.ReadUint64At(in, 128) == 0x701df91f078e613f && buffer.ReadUint64At(in, 136) == 0x0919442012041c48 && buffer.ReadUint64At(in, 144) == 0x0e2544180c2744cb && buffer.ReadUint64At(in, 152) == 0xbf194e2b2c154491 && buffer.ReadUint64At(in, 160) == 0x44723f1546c07262 && buffer.ReadUint64At(in, 168) == 0x98604a1948e34819 && buffer.ReadUint64At(in, 173) == 0x68e458264898604a {
+			if len(in) >= 181 && string(in[:181]) == string(foryRootScalars) {
 				n = 181
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x981bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -413,10 +421,12 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 181 && buffer.ReadUint64At(in, 0) == 0xa19ea0a9001c0001 && buffer.ReadUint64At(in, 8) == 0x079804df79c2c6fa && buffer.ReadUint64At(in, 16) == 0x0d8c701df90b068c && buffer.ReadUint64At(in, 24) == 0xd70b1488709dfa0b && buffer.ReadUint64At(in, 32) == 0x048c788c4c144800 && buffer.ReadUint64At(in, 40) == 0xfa0b0b8cec1bf90b && buffer.ReadUint64At(in, 48) == 0x88c0be0b1388ec9b && buffer.ReadUint64At(in, 56) == 0xaf290a8840af1103 && buffer.ReadUint64At(in, 64) == 0xe011028404014040 && buffer.ReadUint64At(in, 72) == 0x88200740e0290984 && buffer.ReadUint64At(in, 80) == 0xf927088c00d71107 && buffer.ReadUint64At(in, 88) == 0x290e88500e40701d && buffer.ReadUint64At(in, 96) == 0x709dfa270f8c00d7 && buffer.ReadUint64At(in, 104) == 0x44c0be11058805dc && buffer.ReadUint64At(in, 112) == 0xc0be290c88b3090c && buffer.ReadUint64At(in, 120) == 0x0146ecbbf81f138e && buffer.ReadUint64At(in, 128) == 0x701df91f078e613f && buffer.ReadUint64At(in, 136) == 0x0919452012041c49 && buffer.ReadUint64At(in, 144) == 0x0e2544180c2744cb && buffer.ReadUint64At(in, 152) == 0xbf194f2b2c154491 && buffer.ReadUint64At(in, 160) == 0x45723f1546c07262 && buffer.ReadUint64At(in, 168) == 0x98604a1949e34819 && buffer.ReadUint64At(in, 173) == 0x68e458264898604a {
+		if len(in) >= 181 && string(in[:181]) == string(foryRootRefScalars) {
 			n = 181
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x981b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -508,7 +518,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeBase)
 	}
-	if err := x.Base.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Base.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	{
@@ -700,12 +710,13 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = Scalars{}
+	} else {
+		*x = Scalars{Base: x.Base}
 	}
-	*x = Scalars{Base: x.Base}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1932231185) {
 		if h := r.ReadInt32(); h != -1932231185 && h != 619275942 && !c.Failed() {
@@ -789,201 +800,48 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PI64")
 		return
 	}
-	if ev6 := c.ReadStructFieldMeta(foryTypeBase); ev6 != nil {
-		x.Base.ForyReadEvolved(c, ev6)
-	} else if !c.Failed() {
-		x.Base.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Base")
-		return
-	}
-	if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-		x.Col = Color(e7)
-	} else {
-		x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Col")
-		return
-	}
-	x.Day = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("Day")
-		return
-	}
-	x.Dur = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("Dur")
-		return
-	}
-	x.Lbl = Label(c.ReadString())
-	if c.Failed() {
-		c.Trace("Lbl")
-		return
-	}
-	if c.ReadFlag() {
-		p8 := foryimpl.Alloc[Color](c)
-		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-			*p8 = Color(e9)
-		} else {
-			*p8 = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeBase) {
+			if ev6 := c.ReadStructFieldMeta(foryTypeBase); ev6 != nil {
+				x.Base.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				x.Base.ForyRead(c)
+			}
 		}
-		x.PCol = p8
-	}
-	if c.Failed() {
-		c.Trace("PCol")
-		return
-	}
-	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[string](c)
-		*p10 = c.ReadString()
-		x.PS = p10
-	}
-	if c.Failed() {
-		c.Trace("PS")
-		return
-	}
-	if e11 := c.ReadEnumFast(uint32(0xffff)); e11 >= 0 {
-		x.Shd = Shade(e11)
-	} else {
-		x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
-	}
-	if c.Failed() {
-		c.Trace("Shd")
-		return
-	}
-	if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
-		x.Stat = other.Status(e12)
-	} else {
-		x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Stat")
-		return
-	}
-	x.When = c.ReadTime()
-	if c.Failed() {
-		c.Trace("When")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Scalars{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1932231185) {
-		if h := r.ReadInt32(); h != -1932231185 && h != 619275942 && !c.Failed() {
-			c.HashMismatch(foryTypeScalars, h)
+		if c.Failed() {
+			c.Trace("Base")
 			return
 		}
-	}
-	// One bounds check for the 51 bytes of fixed-width fields.
-	if r.Need(51) {
-		in, off := r.Bytes(), r.Offset()
-		x.FI64 = buffer.ReadInt64At(in, off)
-		x.FU64 = buffer.ReadUint64At(in, off+8)
-		x.F64 = buffer.ReadFloat64At(in, off+16)
-		x.Temp = Celsius(buffer.ReadFloat64At(in, off+24))
-		x.FI32 = buffer.ReadInt32At(in, off+32)
-		x.FU32 = buffer.ReadUint32At(in, off+36)
-		x.F32 = buffer.ReadFloat32At(in, off+40)
-		x.I16 = buffer.ReadInt16At(in, off+44)
-		x.U16 = buffer.ReadUint16At(in, off+46)
-		x.B = buffer.ReadUint8At(in, off+48) != 0
-		x.I8 = buffer.ReadInt8At(in, off+49)
-		x.U8 = buffer.ReadUint8At(in, off+50)
-		r.SetOffset(off + 51)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I = int(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I64 = buffer.UnZigZag64(u64)
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.TI64 = i64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U = uint(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U64 = u64
-		u64, off = buffer.ReadTaggedUint64At(in, off)
-		x.TU64 = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Tagd = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.I32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Cnt = Count(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.U32 = u32
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("FI64..U32")
-		return
-	}
-	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[float32](c)
-		*p13 = r.ReadFloat32()
-		x.PF32 = p13
-	}
-	if c.Failed() {
-		c.Trace("PF32")
-		return
-	}
-	if c.ReadFlag() {
-		p14 := foryimpl.Alloc[bool](c)
-		*p14 = r.ReadBool()
-		x.PB = p14
-	}
-	if c.Failed() {
-		c.Trace("PB")
-		return
-	}
-	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[int64](c)
-		*p15 = r.ReadVarInt64()
-		x.PI64 = p15
-	}
-	if c.Failed() {
-		c.Trace("PI64")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeBase) {
-		if ev16 := c.ReadStructFieldMeta(foryTypeBase); ev16 != nil {
-			x.Base.ForyReadEvolved(c, ev16)
-		} else if !c.Failed() {
-			x.Base.ForyRead(c)
-		}
-	}
-	if c.Failed() {
-		c.Trace("Base")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
-				x.Col = Color(e19)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+				x.Col = Color(e7)
 			} else {
 				x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Col")
+			return
+		}
 	} else {
-		if e20 := c.ReadEnumFast(uint32(0x7fffffff)); e20 >= 0 {
-			x.Col = Color(e20)
+		if ev6 := c.ReadStructFieldMeta(foryTypeBase); ev6 != nil {
+			x.Base.ForyReadEvolved(c, ev6)
+		} else if !c.Failed() {
+			x.Base.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("Base")
+			return
+		}
+		if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+			x.Col = Color(e7)
 		} else {
 			x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Col")
-		return
+		if c.Failed() {
+			c.Trace("Col")
+			return
+		}
 	}
 	x.Day = serializer.Date(c.ReadDate())
 	if c.Failed() {
@@ -1000,70 +858,91 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lbl")
 		return
 	}
-	if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-		x.PCol = foryimpl.BackRef[Color](c, id22)
-	} else if st21 == foryimpl.RefFollows {
-		p23 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id22, p23)
-		if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-			*p23 = Color(e24)
+	if c.TrackRef() {
+		if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+			x.PCol = foryimpl.BackRef[Color](c, id9)
+		} else if st8 == foryimpl.RefFollows {
+			p10 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id9, p10)
+			if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
+				*p10 = Color(e11)
+			} else {
+				*p10 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PCol = p10
 		} else {
-			*p23 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.PCol = nil
 		}
-		x.PCol = p23
+		if c.Failed() {
+			c.Trace("PCol")
+			return
+		}
 	} else {
-		x.PCol = nil
-	}
-	if c.Failed() {
-		c.Trace("PCol")
-		return
+		if c.ReadFlag() {
+			p8 := foryimpl.Alloc[Color](c)
+			if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+				*p8 = Color(e9)
+			} else {
+				*p8 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PCol = p8
+		}
+		if c.Failed() {
+			c.Trace("PCol")
+			return
+		}
 	}
 	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[string](c)
-		*p25 = c.ReadString()
-		x.PS = p25
+		p12 := foryimpl.Alloc[string](c)
+		*p12 = c.ReadString()
+		x.PS = p12
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e28 := c.ReadEnumFast(uint32(0xffff)); e28 >= 0 {
-				x.Shd = Shade(e28)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e13 := c.ReadEnumFast(uint32(0xffff)); e13 >= 0 {
+				x.Shd = Shade(e13)
 			} else {
 				x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 			}
 		}
-	} else {
-		if e29 := c.ReadEnumFast(uint32(0xffff)); e29 >= 0 {
-			x.Shd = Shade(e29)
-		} else {
-			x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+		if c.Failed() {
+			c.Trace("Shd")
+			return
 		}
-	}
-	if c.Failed() {
-		c.Trace("Shd")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
-				x.Stat = other.Status(e32)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
+				x.Stat = other.Status(e14)
 			} else {
 				x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Stat")
+			return
+		}
 	} else {
-		if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-			x.Stat = other.Status(e33)
+		if e13 := c.ReadEnumFast(uint32(0xffff)); e13 >= 0 {
+			x.Shd = Shade(e13)
+		} else {
+			x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+		}
+		if c.Failed() {
+			c.Trace("Shd")
+			return
+		}
+		if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
+			x.Stat = other.Status(e14)
 		} else {
 			x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Stat")
-		return
+		if c.Failed() {
+			c.Trace("Stat")
+			return
+		}
 	}
 	x.When = c.ReadTime()
 	if c.Failed() {
@@ -1080,72 +959,72 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 64); ok35 {
-					x.FI64 = int64(v34)
+				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
+					x.FI64 = int64(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v36, ok37 := c.ReadUintAs(f, 64); ok37 {
-					x.FU64 = uint64(v36)
+				if v17, ok18 := c.ReadUintAs(f, 64); ok18 {
+					x.FU64 = uint64(v17)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v38, ok39 := c.ReadFloatAs(f, 64); ok39 {
-					x.F64 = float64(v38)
+				if v19, ok20 := c.ReadFloatAs(f, 64); ok20 {
+					x.F64 = float64(v19)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 3:
 			if f.Convert {
-				if v40, ok41 := c.ReadFloatAs(f, 64); ok41 {
-					x.Temp = Celsius(v40)
+				if v21, ok22 := c.ReadFloatAs(f, 64); ok22 {
+					x.Temp = Celsius(v21)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 4:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
-					x.FI32 = int32(v42)
+				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
+					x.FI32 = int32(v23)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI32 = r.ReadInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v44, ok45 := c.ReadUintAs(f, 32); ok45 {
-					x.FU32 = uint32(v44)
+				if v25, ok26 := c.ReadUintAs(f, 32); ok26 {
+					x.FU32 = uint32(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU32 = r.ReadUint32()
 			}
 		case 6:
 			if f.Convert {
-				if v46, ok47 := c.ReadFloatAs(f, 32); ok47 {
-					x.F32 = float32(v46)
+				if v27, ok28 := c.ReadFloatAs(f, 32); ok28 {
+					x.F32 = float32(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 7:
 			if f.Convert {
-				if v48, ok49 := c.ReadIntAs(f, 16); ok49 {
-					x.I16 = int16(v48)
+				if v29, ok30 := c.ReadIntAs(f, 16); ok30 {
+					x.I16 = int16(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 8:
 			if f.Convert {
-				if v50, ok51 := c.ReadUintAs(f, 16); ok51 {
-					x.U16 = uint16(v50)
+				if v31, ok32 := c.ReadUintAs(f, 16); ok32 {
+					x.U16 = uint16(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1156,141 +1035,141 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 10:
 			if f.Convert {
-				if v52, ok53 := c.ReadIntAs(f, 8); ok53 {
-					x.I8 = int8(v52)
+				if v33, ok34 := c.ReadIntAs(f, 8); ok34 {
+					x.I8 = int8(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 11:
 			if f.Convert {
-				if v54, ok55 := c.ReadUintAs(f, 8); ok55 {
-					x.U8 = uint8(v54)
+				if v35, ok36 := c.ReadUintAs(f, 8); ok36 {
+					x.U8 = uint8(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 12:
 			if f.Convert {
-				if v56, ok57 := c.ReadIntAs(f, 64); ok57 {
-					x.I = int(v56)
+				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
+					x.I = int(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 13:
 			if f.Convert {
-				if v58, ok59 := c.ReadIntAs(f, 64); ok59 {
-					x.I64 = int64(v58)
+				if v39, ok40 := c.ReadIntAs(f, 64); ok40 {
+					x.I64 = int64(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 14:
 			if f.Convert {
-				if v60, ok61 := c.ReadIntAs(f, 64); ok61 {
-					x.TI64 = int64(v60)
+				if v41, ok42 := c.ReadIntAs(f, 64); ok42 {
+					x.TI64 = int64(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TI64 = r.ReadTaggedInt64()
 			}
 		case 15:
 			if f.Convert {
-				if v62, ok63 := c.ReadUintAs(f, 64); ok63 {
-					x.U = uint(v62)
+				if v43, ok44 := c.ReadUintAs(f, 64); ok44 {
+					x.U = uint(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 16:
 			if f.Convert {
-				if v64, ok65 := c.ReadUintAs(f, 64); ok65 {
-					x.U64 = uint64(v64)
+				if v45, ok46 := c.ReadUintAs(f, 64); ok46 {
+					x.U64 = uint64(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 17:
 			if f.Convert {
-				if v66, ok67 := c.ReadUintAs(f, 64); ok67 {
-					x.TU64 = uint64(v66)
+				if v47, ok48 := c.ReadUintAs(f, 64); ok48 {
+					x.TU64 = uint64(v47)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TU64 = r.ReadTaggedUint64()
 			}
 		case 18:
 			if f.Convert {
-				if v68, ok69 := c.ReadIntAs(f, 32); ok69 {
-					x.Tagd = int32(v68)
+				if v49, ok50 := c.ReadIntAs(f, 32); ok50 {
+					x.Tagd = int32(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Tagd = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v70, ok71 := c.ReadIntAs(f, 32); ok71 {
-					x.I32 = int32(v70)
+				if v51, ok52 := c.ReadIntAs(f, 32); ok52 {
+					x.I32 = int32(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v72, ok73 := c.ReadUintAs(f, 32); ok73 {
-					x.Cnt = Count(v72)
+				if v53, ok54 := c.ReadUintAs(f, 32); ok54 {
+					x.Cnt = Count(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Cnt = Count(r.ReadVarUint32())
 			}
 		case 21:
 			if f.Convert {
-				if v74, ok75 := c.ReadUintAs(f, 32); ok75 {
-					x.U32 = uint32(v74)
+				if v55, ok56 := c.ReadUintAs(f, 32); ok56 {
+					x.U32 = uint32(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 22:
 			if f.Convert {
-				if v77, ok78 := c.ReadFloatAs(f, 32); ok78 {
-					pv79 := float32(v77)
-					x.PF32 = &pv79
+				if v58, ok59 := c.ReadFloatAs(f, 32); ok59 {
+					pv60 := float32(v58)
+					x.PF32 = &pv60
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p76 := foryimpl.Alloc[float32](c)
-				*p76 = r.ReadFloat32()
-				x.PF32 = p76
+				p57 := foryimpl.Alloc[float32](c)
+				*p57 = r.ReadFloat32()
+				x.PF32 = p57
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				p80 := foryimpl.Alloc[bool](c)
-				*p80 = r.ReadBool()
-				x.PB = p80
+				p61 := foryimpl.Alloc[bool](c)
+				*p61 = r.ReadBool()
+				x.PB = p61
 			}
 		case 24:
 			if f.Convert {
-				if v82, ok83 := c.ReadIntAs(f, 64); ok83 {
-					pv84 := int64(v82)
-					x.PI64 = &pv84
+				if v63, ok64 := c.ReadIntAs(f, 64); ok64 {
+					pv65 := int64(v63)
+					x.PI64 = &pv65
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p81 := foryimpl.Alloc[int64](c)
-				*p81 = r.ReadVarInt64()
-				x.PI64 = p81
+				p62 := foryimpl.Alloc[int64](c)
+				*p62 = r.ReadVarInt64()
+				x.PI64 = p62
 			}
 		case 25:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev88 := c.ReadStructFieldMeta(foryTypeBase); ev88 != nil {
-						x.Base.ForyReadEvolved(c, ev88)
+					if ev69 := c.ReadStructFieldMeta(foryTypeBase); ev69 != nil {
+						x.Base.ForyReadEvolved(c, ev69)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev85 := c.ReadStructFieldMeta(foryTypeBase); ev85 != nil {
-						x.Base.ForyReadEvolved(c, ev85)
+					if ev66 := c.ReadStructFieldMeta(foryTypeBase); ev66 != nil {
+						x.Base.ForyReadEvolved(c, ev66)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
@@ -1299,16 +1178,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 26:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e92 := c.ReadEnumFast(uint32(0x7fffffff)); e92 >= 0 {
-						x.Col = Color(e92)
+					if e73 := c.ReadEnumFast(uint32(0x7fffffff)); e73 >= 0 {
+						x.Col = Color(e73)
 					} else {
 						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e89 := c.ReadEnumFast(uint32(0x7fffffff)); e89 >= 0 {
-						x.Col = Color(e89)
+					if e70 := c.ReadEnumFast(uint32(0x7fffffff)); e70 >= 0 {
+						x.Col = Color(e70)
 					} else {
 						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1328,50 +1207,50 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
-					x.PCol = foryimpl.BackRef[Color](c, id96)
-				} else if st95 == foryimpl.RefFollows {
-					p97 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id96, p97)
-					if e98 := c.ReadEnumFast(uint32(0x7fffffff)); e98 >= 0 {
-						*p97 = Color(e98)
+				if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
+					x.PCol = foryimpl.BackRef[Color](c, id77)
+				} else if st76 == foryimpl.RefFollows {
+					p78 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id77, p78)
+					if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
+						*p78 = Color(e79)
 					} else {
-						*p97 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p78 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PCol = p97
+					x.PCol = p78
 				} else {
 					x.PCol = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p93 := foryimpl.Alloc[Color](c)
-					if e94 := c.ReadEnumFast(uint32(0x7fffffff)); e94 >= 0 {
-						*p93 = Color(e94)
+					p74 := foryimpl.Alloc[Color](c)
+					if e75 := c.ReadEnumFast(uint32(0x7fffffff)); e75 >= 0 {
+						*p74 = Color(e75)
 					} else {
-						*p93 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p74 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PCol = p93
+					x.PCol = p74
 				}
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				p99 := foryimpl.Alloc[string](c)
-				*p99 = c.ReadString()
-				x.PS = p99
+				p80 := foryimpl.Alloc[string](c)
+				*p80 = c.ReadString()
+				x.PS = p80
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e103 := c.ReadEnumFast(uint32(0xffff)); e103 >= 0 {
-						x.Shd = Shade(e103)
+					if e84 := c.ReadEnumFast(uint32(0xffff)); e84 >= 0 {
+						x.Shd = Shade(e84)
 					} else {
 						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e100 := c.ReadEnumFast(uint32(0xffff)); e100 >= 0 {
-						x.Shd = Shade(e100)
+					if e81 := c.ReadEnumFast(uint32(0xffff)); e81 >= 0 {
+						x.Shd = Shade(e81)
 					} else {
 						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 					}
@@ -1380,16 +1259,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e107 := c.ReadEnumFast(uint32(0x7fffffff)); e107 >= 0 {
-						x.Stat = other.Status(e107)
+					if e88 := c.ReadEnumFast(uint32(0x7fffffff)); e88 >= 0 {
+						x.Stat = other.Status(e88)
 					} else {
 						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e104 := c.ReadEnumFast(uint32(0x7fffffff)); e104 >= 0 {
-						x.Stat = other.Status(e104)
+					if e85 := c.ReadEnumFast(uint32(0x7fffffff)); e85 >= 0 {
+						x.Stat = other.Status(e85)
 					} else {
 						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1409,6 +1288,48 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootContainers is the first 257 bytes of a compatible-mode message whose root is Containers: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootContainers[4:].
+var foryRootContainers = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0xf5, 0x50, 0x9f, 0x80, 0x51, 0x03, 0x27, 0x23, 0xff, 0x04, 0x0e, 0x09,
+	0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c,
+	0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0x87, 0x13, 0x24, 0x80, 0x4c, 0x16, 0x66,
+	0x09, 0xcb, 0x74, 0x64, 0x50, 0x2b, 0x0f, 0x61, 0x73, 0x97, 0x20, 0x8c, 0x37, 0x07, 0xf8, 0xbb,
+	0xec, 0x8c, 0x38, 0x07, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x07, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x07,
+	0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x07, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x87, 0xf9, 0x1e, 0x00, 0x8c,
+	0x31, 0x07, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x07, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x07, 0xfa, 0x9d,
+	0x70, 0x8c, 0x16, 0x4e, 0x8b, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x52, 0x8b, 0xd7, 0x09, 0x00, 0x8c,
+	0x16, 0x0e, 0x91, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x1e,
+	0x91, 0xd7, 0x09, 0x00, 0x88, 0x16, 0x0a, 0x11, 0xe2, 0x40, 0x92, 0x16, 0x1e, 0x1b, 0xf9, 0x1d,
+	0x70, 0x90, 0x4e, 0x18, 0x56, 0x16, 0xb7, 0x6c, 0x03, 0xc0, 0x4e, 0x16, 0x56, 0x37, 0x72, 0x9c,
+	0x64, 0x4c, 0x16, 0x56, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x16, 0x34, 0x92, 0x99, 0x06,
+	0x90, 0x16, 0x16, 0x1f, 0xf9, 0x1b, 0xec, 0x90, 0x4c, 0x16, 0x56, 0x3f, 0x72, 0x9c, 0x64, 0x44,
+	0x29, 0x44, 0x16, 0x40, 0x15, 0x48, 0x50, 0x16, 0x56, 0x4a, 0x71, 0xd8, 0x23, 0x10, 0x48, 0x16,
+	0x56, 0x4a, 0x71, 0x90, 0x4c, 0x16, 0x9a, 0x01, 0xcd, 0x0c, 0x24, 0x80, 0x8c, 0x16, 0x2a, 0xa9,
+	0xaf, 0x49, 0x00, 0x8c, 0x16, 0x32, 0xa9, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x3a, 0xa9, 0xd7, 0x09,
+	0x00,
+}
+
+// foryRootRefContainers is the first 257 bytes of a compatible-mode message whose root is Containers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefContainers[4:].
+var foryRootRefContainers = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0xf5, 0x00, 0x57, 0x9e, 0x25, 0xeb, 0x09, 0x0e, 0xff, 0x04, 0x0e, 0x09,
+	0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c,
+	0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0x87, 0x13, 0x24, 0x80, 0x4c, 0x16, 0x66,
+	0x09, 0xcb, 0x74, 0x64, 0x51, 0x2b, 0x0f, 0x61, 0x73, 0x97, 0x20, 0x8d, 0x37, 0x07, 0xf8, 0xbb,
+	0xec, 0x8d, 0x38, 0x07, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x07, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x07,
+	0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x07, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x87, 0xf9, 0x1e, 0x00, 0x8d,
+	0x31, 0x07, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x07, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x07, 0xfa, 0x9d,
+	0x70, 0x8c, 0x16, 0x4e, 0x8b, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x52, 0x8b, 0xd7, 0x09, 0x00, 0x8c,
+	0x16, 0x0e, 0x91, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x1e,
+	0x91, 0xd7, 0x09, 0x00, 0x88, 0x16, 0x0a, 0x11, 0xe2, 0x40, 0x92, 0x16, 0x1e, 0x1b, 0xf9, 0x1d,
+	0x70, 0x90, 0x4e, 0x18, 0x56, 0x16, 0xb7, 0x6c, 0x03, 0xc0, 0x4e, 0x16, 0x56, 0x37, 0x72, 0x9c,
+	0x64, 0x4c, 0x16, 0x56, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x16, 0x34, 0x92, 0x99, 0x06,
+	0x90, 0x16, 0x16, 0x1f, 0xf9, 0x1b, 0xec, 0x90, 0x4c, 0x16, 0x56, 0x3f, 0x72, 0x9c, 0x64, 0x45,
+	0x29, 0x44, 0x16, 0x40, 0x15, 0x48, 0x50, 0x16, 0x56, 0x4a, 0x71, 0xd8, 0x23, 0x10, 0x48, 0x16,
+	0x56, 0x4a, 0x71, 0x90, 0x4c, 0x16, 0x9a, 0x01, 0xcd, 0x0c, 0x24, 0x80, 0x8c, 0x16, 0x2a, 0xa9,
+	0xaf, 0x49, 0x00, 0x8c, 0x16, 0x32, 0xa9, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x3a, 0xa9, 0xd7, 0x09,
+	0x00,
+}
+
 // foryTypeContainers is Containers's static type information. Fingerprint: arr,22,0,0[3,0,0];bools,22,0,0[1,0,0];bytes,22,0,0[9,0,0];colors,22,0,0[0,0,0];d_bools,43,0,0;d_f32,55,0,0;d_f64,56,0,0;d_i16,45,0,0;d_i32,46,0,0;d_i64,47,0,0;d_i8,44,0,0;d_u16,49,0,0;d_u32,50,0,0;d_u64,51,0,0;f32s,22,0,0[19,0,0];f64s,22,0,0[20,0,0];i16s,22,0,0[3,0,0];i32s,22,0,0[5,0,0];i64s,22,0,0[7,0,0];i8s,22,0,0[2,0,0];n_i64s,22,0,1[7,0,0];n_map,24,0,1[21,0,0|5,0,0];n_strs,22,0,1[21,0,0];named,22,0,0[21,0,0];nested,22,0,0[22,0,0[5,0,0]];p_i32s,22,0,0[5,0,0];p_strs,22,0,0[21,0,0];raw,41,0,0;s,21,0,0;str_arr,22,0,0[21,0,0];strs,22,0,0[21,0,0];times,22,0,0[38,0,0];u16s,22,0,0[10,0,0];u32s,22,0,0[12,0,0];u64s,22,0,0[14,0,0];
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -1416,13 +1337,16 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:          []string{"Arr", "Bools", "Bytes", "Colors", "DBools", "DF32", "DF64", "DI16", "DI32", "DI64", "DI8", "DU16", "DU32", "DU64", "F32s", "F64s", "I16s", "I32s", "I64s", "I8s", "NI64s", "NMap", "NStrs", "Named", "Nested", "PI32s", "PStrs", "Raw", "S", "StrArr", "Strs", "Times", "U16s", "U32s", "U64s"},
 	GoName:            "e2e.Containers",
 	Namespace:         "e2e",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0xf5, 0x50, 0x9f, 0x80, 0x51, 0x03, 0x27, 0x23, 0xff, 0x04, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0x87, 0x13, 0x24, 0x80, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x50, 0x2b, 0x0f, 0x61, 0x73, 0x97, 0x20, 0x8c, 0x37, 0x07, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x07, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x07, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x07, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x07, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x87, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x07, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x07, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x07, 0xfa, 0x9d, 0x70, 0x8c, 0x16, 0x4e, 0x8b, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x52, 0x8b, 0xd7, 0x09, 0x00, 0x8c, 0x16, 0x0e, 0x91, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x88, 0x16, 0x0a, 0x11, 0xe2, 0x40, 0x92, 0x16, 0x1e, 0x1b, 0xf9, 0x1d, 0x70, 0x90, 0x4e, 0x18, 0x56, 0x16, 0xb7, 0x6c, 0x03, 0xc0, 0x4e, 0x16, 0x56, 0x37, 0x72, 0x9c, 0x64, 0x4c, 0x16, 0x56, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x16, 0x34, 0x92, 0x99, 0x06, 0x90, 0x16, 0x16, 0x1f, 0xf9, 0x1b, 0xec, 0x90, 0x4c, 0x16, 0x56, 0x3f, 0x72, 0x9c, 0x64, 0x44, 0x29, 0x44, 0x16, 0x40, 0x15, 0x48, 0x50, 0x16, 0x56, 0x4a, 0x71, 0xd8, 0x23, 0x10, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90, 0x4c, 0x16, 0x9a, 0x01, 0xcd, 0x0c, 0x24, 0x80, 0x8c, 0x16, 0x2a, 0xa9, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x32, 0xa9, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x3a, 0xa9, 0xd7, 0x09, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0xf5, 0x00, 0x57, 0x9e, 0x25, 0xeb, 0x09, 0x0e, 0xff, 0x04, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0x87, 0x13, 0x24, 0x80, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x51, 0x2b, 0x0f, 0x61, 0x73, 0x97, 0x20, 0x8d, 0x37, 0x07, 0xf8, 0xbb, 0xec, 0x8d, 0x38, 0x07, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x07, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x07, 0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x07, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x87, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x07, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x07, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x07, 0xfa, 0x9d, 0x70, 0x8c, 0x16, 0x4e, 0x8b, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x52, 0x8b, 0xd7, 0x09, 0x00, 0x8c, 0x16, 0x0e, 0x91, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x88, 0x16, 0x0a, 0x11, 0xe2, 0x40, 0x92, 0x16, 0x1e, 0x1b, 0xf9, 0x1d, 0x70, 0x90, 0x4e, 0x18, 0x56, 0x16, 0xb7, 0x6c, 0x03, 0xc0, 0x4e, 0x16, 0x56, 0x37, 0x72, 0x9c, 0x64, 0x4c, 0x16, 0x56, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x16, 0x34, 0x92, 0x99, 0x06, 0x90, 0x16, 0x16, 0x1f, 0xf9, 0x1b, 0xec, 0x90, 0x4c, 0x16, 0x56, 0x3f, 0x72, 0x9c, 0x64, 0x45, 0x29, 0x44, 0x16, 0x40, 0x15, 0x48, 0x50, 0x16, 0x56, 0x4a, 0x71, 0xd8, 0x23, 0x10, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90, 0x4c, 0x16, 0x9a, 0x01, 0xcd, 0x0c, 0x24, 0x80, 0x8c, 0x16, 0x2a, 0xa9, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x32, 0xa9, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x3a, 0xa9, 0xd7, 0x09, 0x00},
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
-	SchemaHash:        -1520594053,
-	TypeDef:           []byte{0xf5, 0x50, 0x9f, 0x80, 0x51, 0x03, 0x27, 0x23, 0xff, 0x04, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0x87, 0x13, 0x24, 0x80, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x50, 0x2b, 0x0f, 0x61, 0x73, 0x97, 0x20, 0x8c, 0x37, 0x07, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x07, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x07, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x07, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x07, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x87, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x07, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x07, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x07, 0xfa, 0x9d, 0x70, 0x8c, 0x16, 0x4e, 0x8b, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x52, 0x8b, 0xd7, 0x09, 0x00, 0x8c, 0x16, 0x0e, 0x91, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x88, 0x16, 0x0a, 0x11, 0xe2, 0x40, 0x92, 0x16, 0x1e, 0x1b, 0xf9, 0x1d, 0x70, 0x90, 0x4e, 0x18, 0x56, 0x16, 0xb7, 0x6c, 0x03, 0xc0, 0x4e, 0x16, 0x56, 0x37, 0x72, 0x9c, 0x64, 0x4c, 0x16, 0x56, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x16, 0x34, 0x92, 0x99, 0x06, 0x90, 0x16, 0x16, 0x1f, 0xf9, 0x1b, 0xec, 0x90, 0x4c, 0x16, 0x56, 0x3f, 0x72, 0x9c, 0x64, 0x44, 0x29, 0x44, 0x16, 0x40, 0x15, 0x48, 0x50, 0x16, 0x56, 0x4a, 0x71, 0xd8, 0x23, 0x10, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90, 0x4c, 0x16, 0x9a, 0x01, 0xcd, 0x0c, 0x24, 0x80, 0x8c, 0x16, 0x2a, 0xa9, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x32, 0xa9, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x3a, 0xa9, 0xd7, 0x09, 0x00},
-	TypeDefRef:        []byte{0xf5, 0x00, 0x57, 0x9e, 0x25, 0xeb, 0x09, 0x0e, 0xff, 0x04, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0x87, 0x13, 0x24, 0x80, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x51, 0x2b, 0x0f, 0x61, 0x73, 0x97, 0x20, 0x8d, 0x37, 0x07, 0xf8, 0xbb, 0xec, 0x8d, 0x38, 0x07, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x07, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x07, 0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x07, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x87, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x07, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x07, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x07, 0xfa, 0x9d, 0x70, 0x8c, 0x16, 0x4e, 0x8b, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x52, 0x8b, 0xd7, 0x09, 0x00, 0x8c, 0x16, 0x0e, 0x91, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x88, 0x16, 0x0a, 0x11, 0xe2, 0x40, 0x92, 0x16, 0x1e, 0x1b, 0xf9, 0x1d, 0x70, 0x90, 0x4e, 0x18, 0x56, 0x16, 0xb7, 0x6c, 0x03, 0xc0, 0x4e, 0x16, 0x56, 0x37, 0x72, 0x9c, 0x64, 0x4c, 0x16, 0x56, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x16, 0x34, 0x92, 0x99, 0x06, 0x90, 0x16, 0x16, 0x1f, 0xf9, 0x1b, 0xec, 0x90, 0x4c, 0x16, 0x56, 0x3f, 0x72, 0x9c, 0x64, 0x45, 0x29, 0x44, 0x16, 0x40, 0x15, 0x48, 0x50, 0x16, 0x56, 0x4a, 0x71, 0xd8, 0x23, 0x10, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90, 0x4c, 0x16, 0x9a, 0x01, 0xcd, 0x0c, 0x24, 0x80, 0x8c, 0x16, 0x2a, 0xa9, 0xaf, 0x49, 0x00, 0x8c, 0x16, 0x32, 0xa9, 0xbe, 0xc9, 0x00, 0x8c, 0x16, 0x3a, 0xa9, 0xd7, 0x09, 0x00},
-	TypeName:          "Containers",
+	RootCompatible:    foryRootContainers,
+	RootCompatibleRef: foryRootRefContainers,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46,
+		0x40,
+	},
+	SchemaHash: -1520594053,
+	TypeDef:    foryRootContainers[4:],
+	TypeDefRef: foryRootRefContainers[4:],
+	TypeName:   "Containers",
 })
 
 // foryContainersChanged_RunGoGenerate is Containers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1472,12 +1396,12 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootContainers (compatible mode) or stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1487,44 +1411,12 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(257)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9e5700f5001e0001)
-		buffer.PutUint64At(w, off+8, 0x090e04ff0e09eb25)
-		buffer.PutUint64At(w, off+16, 0xd21098cd891f80b0)
-		buffer.PutUint64At(w, off+24, 0x4c31020e16444046)
-		buffer.PutUint64At(w, off+32, 0x164c805cce850616)
-		buffer.PutUint64At(w, off+40, 0x66164c8024138726)
-		buffer.PutUint64At(w, off+48, 0x610f2b516474cb09)
-		buffer.PutUint64At(w, off+56, 0xbbf807378d209773)
-		buffer.PutUint64At(w, off+64, 0x8d70bdf807388dec)
-		buffer.PutUint64At(w, off+72, 0x072e8df41af9072d)
-		buffer.PutUint64At(w, off+80, 0x1df9072f8dec1bf9)
-		buffer.PutUint64At(w, off+88, 0x8d001ef9872c8d70)
-		buffer.PutUint64At(w, off+96, 0x07328df49afa0731)
-		buffer.PutUint64At(w, off+104, 0x9dfa07338dec9bfa)
-		buffer.PutUint64At(w, off+112, 0x00c9be8b4e168c70)
-		buffer.PutUint64At(w, off+120, 0x8c0009d78b52168c)
-		buffer.PutUint64At(w, off+128, 0x168c0049af910e16)
-		buffer.PutUint64At(w, off+136, 0x1e168c00c9be9116)
-		buffer.PutUint64At(w, off+144, 0x110a16880009d791)
-		buffer.PutUint64At(w, off+152, 0x1df91b1e169240e2)
-		buffer.PutUint64At(w, off+160, 0x6cb71656184e9070)
-		buffer.PutUint64At(w, off+168, 0x9c723756164ec003)
-		buffer.PutUint64At(w, off+176, 0xc0200cb456164c64)
-		buffer.PutUint64At(w, off+184, 0x06999234165a164c)
-		buffer.PutUint64At(w, off+192, 0x90ec1bf91f161690)
-		buffer.PutUint64At(w, off+200, 0x45649c723f56164c)
-		buffer.PutUint64At(w, off+208, 0x1650481540164429)
-		buffer.PutUint64At(w, off+216, 0x16481023d8714a56)
-		buffer.PutUint64At(w, off+224, 0x019a164c90714a56)
-		buffer.PutUint64At(w, off+232, 0xa92a168c80240ccd)
-		buffer.PutUint64At(w, off+240, 0xbea932168c0049af)
-		buffer.PutUint64At(w, off+248, 0x09d7a93a168c00c9)
-		buffer.PutUint64At(w, off+249, 0x0009d7a93a168c00)
+		copy(w[off:], foryRootRefContainers)
 		off += 257
 	} else {
-		buffer.PutUint64At(w, off, 0x80b00902061d0001)
-		buffer.PutUint64At(w, off+8, 0x46d21098cd89030e)
-		buffer.PutUint64At(w, off+9, 0x4046d21098cd8903)
+		buffer.PutUint64At(w, off, 0x80b00902061d0001)   // prefix bytes 01 00 1d 06 02 09 b0 80, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x46d21098cd89030e) // prefix bytes 0e 03 89 cd 98 10 d2 46
+		buffer.PutUint64At(w, off+9, 0x4046d21098cd8903) // prefix bytes 03 89 cd 98 10 d2 46 40
 		off += 17
 	}
 	b.SetWriterIndex(off)
@@ -1547,10 +1439,13 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 257 && buffer.ReadUint64At(in, 0) == 0x809f50f5001eff01 && buffer.ReadUint64At(in, 8) == 0x090e04ff23270351 && buffer.ReadUint64At(in, 16) == 0xd21098cd891f80b0 && buffer.ReadUint64At(in, 24) == 0x4c31020e16444046 && buffer.ReadUint64At(in, 32) == 0x164c805cce850616 && buffer.ReadUint64At(in, 40) == 0x66164c8024138726 && buffer.ReadUint64At(in, 48) == 0x610f2b506474cb09 && buffer.ReadUint64At(in, 56) == 0xbbf807378c209773 && buffer.ReadUint64At(in, 64) == 0x8c70bdf807388cec && buffer.ReadUint64At(in, 72) == 0x072e8cf41af9072d && buffer.ReadUint64At(in, 80) == 0x1df9072f8cec1bf9 && buffer.ReadUint64At(in, 88) == 0x8c001ef9872c8c70 && buffer.ReadUint64At(in, 96) == 0x07328cf49afa0731 && buffer.ReadUint64At(in, 104) == 0x9dfa07338cec9bfa && buffer.ReadUint64At(in, 112) == 0x00c9be8b4e168c70 && buffer.ReadUint64At(in, 120) == 0x8c0009d78b52168c && buffer.ReadUint64At(in, 128) == 0x168c0049af910e16 && buffer.ReadUint64At(in, 136) == 0x1e168c00c9be9116 && buffer.ReadUint64At(in, 144) == 0x110a16880009d791 && buffer.ReadUint64At(in, 152) == 0x1df91b1e169240e2 && buffer.ReadUint64At(in, 160) == 0x6cb71656184e9070 && buffer.ReadUint64At(in, 168) == 0x9c723756164ec003 && buffer.ReadUint64At(in, 176) == 0xc0200cb456164c64 && buffer.ReadUint64At(in, 184) == 0x06999234165a164c && buffer.ReadUint64At(in, 192) == 0x90ec1bf91f161690 && buffer.ReadUint64At(in, 200) == 0x44649c723f56164c && buffer.ReadUint64At(in, 208) == 0x1650481540164429 && buffer.ReadUint64At(in, 216) == 0x16481023d8714a56 && buffer.ReadUint64At(in, 224) == 0x019a164c90714a56 && buffer.ReadUint64At(in, 232) == 0xa92a168c80240ccd && buffer.ReadUint64At(in, 240) == 0xbea932168c0049af && buffer.ReadUint64At(in, 248) == 0x09d7a93a168c00c9 && buffer.ReadUint64At(in, 249) == 0x0009d7a93a168c00 {
+			if len(in) >= 257 && string(in[:257]) == string(foryRootContainers) {
 				n = 257
 			}
-		} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061dff01 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
+		} else if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0x80b00902061dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e &&
+			buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
 			n = 17
 		}
 		if n == 0 {
@@ -1569,10 +1464,13 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 257 && buffer.ReadUint64At(in, 0) == 0x9e5700f5001e0001 && buffer.ReadUint64At(in, 8) == 0x090e04ff0e09eb25 && buffer.ReadUint64At(in, 16) == 0xd21098cd891f80b0 && buffer.ReadUint64At(in, 24) == 0x4c31020e16444046 && buffer.ReadUint64At(in, 32) == 0x164c805cce850616 && buffer.ReadUint64At(in, 40) == 0x66164c8024138726 && buffer.ReadUint64At(in, 48) == 0x610f2b516474cb09 && buffer.ReadUint64At(in, 56) == 0xbbf807378d209773 && buffer.ReadUint64At(in, 64) == 0x8d70bdf807388dec && buffer.ReadUint64At(in, 72) == 0x072e8df41af9072d && buffer.ReadUint64At(in, 80) == 0x1df9072f8dec1bf9 && buffer.ReadUint64At(in, 88) == 0x8d001ef9872c8d70 && buffer.ReadUint64At(in, 96) == 0x07328df49afa0731 && buffer.ReadUint64At(in, 104) == 0x9dfa07338dec9bfa && buffer.ReadUint64At(in, 112) == 0x00c9be8b4e168c70 && buffer.ReadUint64At(in, 120) == 0x8c0009d78b52168c && buffer.ReadUint64At(in, 128) == 0x168c0049af910e16 && buffer.ReadUint64At(in, 136) == 0x1e168c00c9be9116 && buffer.ReadUint64At(in, 144) == 0x110a16880009d791 && buffer.ReadUint64At(in, 152) == 0x1df91b1e169240e2 && buffer.ReadUint64At(in, 160) == 0x6cb71656184e9070 && buffer.ReadUint64At(in, 168) == 0x9c723756164ec003 && buffer.ReadUint64At(in, 176) == 0xc0200cb456164c64 && buffer.ReadUint64At(in, 184) == 0x06999234165a164c && buffer.ReadUint64At(in, 192) == 0x90ec1bf91f161690 && buffer.ReadUint64At(in, 200) == 0x45649c723f56164c && buffer.ReadUint64At(in, 208) == 0x1650481540164429 && buffer.ReadUint64At(in, 216) == 0x16481023d8714a56 && buffer.ReadUint64At(in, 224) == 0x019a164c90714a56 && buffer.ReadUint64At(in, 232) == 0xa92a168c80240ccd && buffer.ReadUint64At(in, 240) == 0xbea932168c0049af && buffer.ReadUint64At(in, 248) == 0x09d7a93a168c00c9 && buffer.ReadUint64At(in, 249) == 0x0009d7a93a168c00 {
+		if len(in) >= 257 && string(in[:257]) == string(foryRootRefContainers) {
 			n = 257
 		}
-	} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061d0001 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
+	} else if len(in) >= 17 &&
+		buffer.ReadUint64At(in, 0) == 0x80b00902061d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e &&
+		buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
 		n = 17
 	}
 	if n == 0 {
@@ -1589,13 +1487,13 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k23 := range x.NMap {
 			if !foryimpl.ValidString(string(k23)) {
@@ -1621,44 +1519,12 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x809f50f5001eff01)
-			buffer.PutUint64At(w, off+8, 0x090e04ff23270351)
-			buffer.PutUint64At(w, off+16, 0xd21098cd891f80b0)
-			buffer.PutUint64At(w, off+24, 0x4c31020e16444046)
-			buffer.PutUint64At(w, off+32, 0x164c805cce850616)
-			buffer.PutUint64At(w, off+40, 0x66164c8024138726)
-			buffer.PutUint64At(w, off+48, 0x610f2b506474cb09)
-			buffer.PutUint64At(w, off+56, 0xbbf807378c209773)
-			buffer.PutUint64At(w, off+64, 0x8c70bdf807388cec)
-			buffer.PutUint64At(w, off+72, 0x072e8cf41af9072d)
-			buffer.PutUint64At(w, off+80, 0x1df9072f8cec1bf9)
-			buffer.PutUint64At(w, off+88, 0x8c001ef9872c8c70)
-			buffer.PutUint64At(w, off+96, 0x07328cf49afa0731)
-			buffer.PutUint64At(w, off+104, 0x9dfa07338cec9bfa)
-			buffer.PutUint64At(w, off+112, 0x00c9be8b4e168c70)
-			buffer.PutUint64At(w, off+120, 0x8c0009d78b52168c)
-			buffer.PutUint64At(w, off+128, 0x168c0049af910e16)
-			buffer.PutUint64At(w, off+136, 0x1e168c00c9be9116)
-			buffer.PutUint64At(w, off+144, 0x110a16880009d791)
-			buffer.PutUint64At(w, off+152, 0x1df91b1e169240e2)
-			buffer.PutUint64At(w, off+160, 0x6cb71656184e9070)
-			buffer.PutUint64At(w, off+168, 0x9c723756164ec003)
-			buffer.PutUint64At(w, off+176, 0xc0200cb456164c64)
-			buffer.PutUint64At(w, off+184, 0x06999234165a164c)
-			buffer.PutUint64At(w, off+192, 0x90ec1bf91f161690)
-			buffer.PutUint64At(w, off+200, 0x44649c723f56164c)
-			buffer.PutUint64At(w, off+208, 0x1650481540164429)
-			buffer.PutUint64At(w, off+216, 0x16481023d8714a56)
-			buffer.PutUint64At(w, off+224, 0x019a164c90714a56)
-			buffer.PutUint64At(w, off+232, 0xa92a168c80240ccd)
-			buffer.PutUint64At(w, off+240, 0xbea932168c0049af)
-			buffer.PutUint64At(w, off+248, 0x09d7a93a168c00c9)
-			buffer.PutUint64At(w, off+249, 0x0009d7a93a168c00)
+			copy(w[off:], foryRootContainers)
 			off += 257
 		} else {
-			buffer.PutUint64At(w, off, 0x80b00902061dff01)
-			buffer.PutUint64At(w, off+8, 0x46d21098cd89030e)
-			buffer.PutUint64At(w, off+9, 0x4046d21098cd8903)
+			buffer.PutUint64At(w, off, 0x80b00902061dff01)   // prefix bytes 01 ff 1d 06 02 09 b0 80
+			buffer.PutUint64At(w, off+8, 0x46d21098cd89030e) // prefix bytes 0e 03 89 cd 98 10 d2 46
+			buffer.PutUint64At(w, off+9, 0x4046d21098cd8903) // prefix bytes 03 89 cd 98 10 d2 46 40
 			off += 17
 		}
 	}
@@ -2764,40 +2630,60 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Containers{
-		Bools:  x.Bools,
-		Bytes:  x.Bytes,
-		Colors: x.Colors,
-		DBools: x.DBools,
-		DF32:   x.DF32,
-		DF64:   x.DF64,
-		DI16:   x.DI16,
-		DI32:   x.DI32,
-		DI64:   x.DI64,
-		DI8:    x.DI8,
-		DU16:   x.DU16,
-		DU32:   x.DU32,
-		DU64:   x.DU64,
-		F32s:   x.F32s,
-		F64s:   x.F64s,
-		I16s:   x.I16s,
-		I32s:   x.I32s,
-		I64s:   x.I64s,
-		I8s:    x.I8s,
-		Named:  x.Named,
-		Nested: x.Nested,
-		PI32s:  x.PI32s,
-		PStrs:  x.PStrs,
-		Strs:   x.Strs,
-		Times:  x.Times,
-		U16s:   x.U16s,
-		U32s:   x.U32s,
-		U64s:   x.U64s,
+		*x = Containers{
+			Bools:  x.Bools,
+			Bytes:  x.Bytes,
+			Colors: x.Colors,
+			F32s:   x.F32s,
+			F64s:   x.F64s,
+			I16s:   x.I16s,
+			I32s:   x.I32s,
+			I64s:   x.I64s,
+			I8s:    x.I8s,
+			Named:  x.Named,
+			Nested: x.Nested,
+			PI32s:  x.PI32s,
+			PStrs:  x.PStrs,
+			Strs:   x.Strs,
+			Times:  x.Times,
+			U16s:   x.U16s,
+			U32s:   x.U32s,
+			U64s:   x.U64s,
+		}
+	} else {
+		*x = Containers{
+			Bools:  x.Bools,
+			Bytes:  x.Bytes,
+			Colors: x.Colors,
+			DBools: x.DBools,
+			DF32:   x.DF32,
+			DF64:   x.DF64,
+			DI16:   x.DI16,
+			DI32:   x.DI32,
+			DI64:   x.DI64,
+			DI8:    x.DI8,
+			DU16:   x.DU16,
+			DU32:   x.DU32,
+			DU64:   x.DU64,
+			F32s:   x.F32s,
+			F64s:   x.F64s,
+			I16s:   x.I16s,
+			I32s:   x.I32s,
+			I64s:   x.I64s,
+			I8s:    x.I8s,
+			Named:  x.Named,
+			Nested: x.Nested,
+			PI32s:  x.PI32s,
+			PStrs:  x.PStrs,
+			Strs:   x.Strs,
+			Times:  x.Times,
+			U16s:   x.U16s,
+			U32s:   x.U32s,
+			U64s:   x.U64s,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1520594053) {
@@ -2918,480 +2804,653 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Colors")
 		return
 	}
-	n276 := c.ReadArrayLengthFast(1)
-	if n276 < 0 {
-		n276 = c.ReadArrayLength(1)
+	if c.TrackRef() {
+		if st276, id277 := c.ReadFieldRefFlag(); st276 == foryimpl.RefBack {
+			x.DBools = foryimpl.BackRefSlice[bool](c, id277)
+		} else if st276 == foryimpl.RefFollows {
+			n278 := c.ReadArrayLengthFast(1)
+			if n278 < 0 {
+				n278 = c.ReadArrayLength(1)
+			}
+			a279 := foryimpl.MakeSlice[[]bool](c, n278)
+			r.ReadRawBools(a279)
+			x.DBools = a279
+			foryimpl.SetRefSlice(c, id277, x.DBools)
+		} else {
+			x.DBools = nil
+		}
+		if c.Failed() {
+			c.Trace("DBools")
+			return
+		}
+		if st280, id281 := c.ReadFieldRefFlag(); st280 == foryimpl.RefBack {
+			x.DF32 = foryimpl.BackRefSlice[float32](c, id281)
+		} else if st280 == foryimpl.RefFollows {
+			n282 := c.ReadArrayLengthFast(4)
+			if n282 < 0 {
+				n282 = c.ReadArrayLength(4)
+			}
+			a283 := foryimpl.MakeSlice[[]float32](c, n282)
+			r.ReadRawFloat32s(a283)
+			x.DF32 = a283
+			foryimpl.SetRefSlice(c, id281, x.DF32)
+		} else {
+			x.DF32 = nil
+		}
+		if c.Failed() {
+			c.Trace("DF32")
+			return
+		}
+		if st284, id285 := c.ReadFieldRefFlag(); st284 == foryimpl.RefBack {
+			x.DF64 = foryimpl.BackRefSlice[float64](c, id285)
+		} else if st284 == foryimpl.RefFollows {
+			n286 := c.ReadArrayLengthFast(8)
+			if n286 < 0 {
+				n286 = c.ReadArrayLength(8)
+			}
+			a287 := foryimpl.MakeSlice[[]float64](c, n286)
+			r.ReadRawFloat64s(a287)
+			x.DF64 = a287
+			foryimpl.SetRefSlice(c, id285, x.DF64)
+		} else {
+			x.DF64 = nil
+		}
+		if c.Failed() {
+			c.Trace("DF64")
+			return
+		}
+		if st288, id289 := c.ReadFieldRefFlag(); st288 == foryimpl.RefBack {
+			x.DI16 = foryimpl.BackRefSlice[int16](c, id289)
+		} else if st288 == foryimpl.RefFollows {
+			n290 := c.ReadArrayLengthFast(2)
+			if n290 < 0 {
+				n290 = c.ReadArrayLength(2)
+			}
+			a291 := foryimpl.MakeSlice[[]int16](c, n290)
+			r.ReadRawInt16s(a291)
+			x.DI16 = a291
+			foryimpl.SetRefSlice(c, id289, x.DI16)
+		} else {
+			x.DI16 = nil
+		}
+		if c.Failed() {
+			c.Trace("DI16")
+			return
+		}
+		if st292, id293 := c.ReadFieldRefFlag(); st292 == foryimpl.RefBack {
+			x.DI32 = foryimpl.BackRefSlice[int32](c, id293)
+		} else if st292 == foryimpl.RefFollows {
+			n294 := c.ReadArrayLengthFast(4)
+			if n294 < 0 {
+				n294 = c.ReadArrayLength(4)
+			}
+			a295 := foryimpl.MakeSlice[[]int32](c, n294)
+			r.ReadRawInt32s(a295)
+			x.DI32 = a295
+			foryimpl.SetRefSlice(c, id293, x.DI32)
+		} else {
+			x.DI32 = nil
+		}
+		if c.Failed() {
+			c.Trace("DI32")
+			return
+		}
+		if st296, id297 := c.ReadFieldRefFlag(); st296 == foryimpl.RefBack {
+			x.DI64 = foryimpl.BackRefSlice[int64](c, id297)
+		} else if st296 == foryimpl.RefFollows {
+			n298 := c.ReadArrayLengthFast(8)
+			if n298 < 0 {
+				n298 = c.ReadArrayLength(8)
+			}
+			a299 := foryimpl.MakeSlice[[]int64](c, n298)
+			r.ReadRawInt64s(a299)
+			x.DI64 = a299
+			foryimpl.SetRefSlice(c, id297, x.DI64)
+		} else {
+			x.DI64 = nil
+		}
+		if c.Failed() {
+			c.Trace("DI64")
+			return
+		}
+		if st300, id301 := c.ReadFieldRefFlag(); st300 == foryimpl.RefBack {
+			x.DI8 = foryimpl.BackRefSlice[int8](c, id301)
+		} else if st300 == foryimpl.RefFollows {
+			n302 := c.ReadArrayLengthFast(1)
+			if n302 < 0 {
+				n302 = c.ReadArrayLength(1)
+			}
+			a303 := foryimpl.MakeSlice[[]int8](c, n302)
+			for i304 := range a303 {
+				a303[i304] = r.ReadInt8()
+			}
+			x.DI8 = a303
+			foryimpl.SetRefSlice(c, id301, x.DI8)
+		} else {
+			x.DI8 = nil
+		}
+		if c.Failed() {
+			c.Trace("DI8")
+			return
+		}
+		if st305, id306 := c.ReadFieldRefFlag(); st305 == foryimpl.RefBack {
+			x.DU16 = foryimpl.BackRefSlice[uint16](c, id306)
+		} else if st305 == foryimpl.RefFollows {
+			n307 := c.ReadArrayLengthFast(2)
+			if n307 < 0 {
+				n307 = c.ReadArrayLength(2)
+			}
+			a308 := foryimpl.MakeSlice[[]uint16](c, n307)
+			r.ReadRawUint16s(a308)
+			x.DU16 = a308
+			foryimpl.SetRefSlice(c, id306, x.DU16)
+		} else {
+			x.DU16 = nil
+		}
+		if c.Failed() {
+			c.Trace("DU16")
+			return
+		}
+		if st309, id310 := c.ReadFieldRefFlag(); st309 == foryimpl.RefBack {
+			x.DU32 = foryimpl.BackRefSlice[uint32](c, id310)
+		} else if st309 == foryimpl.RefFollows {
+			n311 := c.ReadArrayLengthFast(4)
+			if n311 < 0 {
+				n311 = c.ReadArrayLength(4)
+			}
+			a312 := foryimpl.MakeSlice[[]uint32](c, n311)
+			r.ReadRawUint32s(a312)
+			x.DU32 = a312
+			foryimpl.SetRefSlice(c, id310, x.DU32)
+		} else {
+			x.DU32 = nil
+		}
+		if c.Failed() {
+			c.Trace("DU32")
+			return
+		}
+		if st313, id314 := c.ReadFieldRefFlag(); st313 == foryimpl.RefBack {
+			x.DU64 = foryimpl.BackRefSlice[uint64](c, id314)
+		} else if st313 == foryimpl.RefFollows {
+			n315 := c.ReadArrayLengthFast(8)
+			if n315 < 0 {
+				n315 = c.ReadArrayLength(8)
+			}
+			a316 := foryimpl.MakeSlice[[]uint64](c, n315)
+			r.ReadRawUint64s(a316)
+			x.DU64 = a316
+			foryimpl.SetRefSlice(c, id314, x.DU64)
+		} else {
+			x.DU64 = nil
+		}
+		if c.Failed() {
+			c.Trace("DU64")
+			return
+		}
+	} else {
+		n276 := c.ReadArrayLengthFast(1)
+		if n276 < 0 {
+			n276 = c.ReadArrayLength(1)
+		}
+		a277 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n276)
+		r.ReadRawBools(a277)
+		x.DBools = a277
+		if c.Failed() {
+			c.Trace("DBools")
+			return
+		}
+		n280 := c.ReadArrayLengthFast(4)
+		if n280 < 0 {
+			n280 = c.ReadArrayLength(4)
+		}
+		a281 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n280)
+		r.ReadRawFloat32s(a281)
+		x.DF32 = a281
+		if c.Failed() {
+			c.Trace("DF32")
+			return
+		}
+		n284 := c.ReadArrayLengthFast(8)
+		if n284 < 0 {
+			n284 = c.ReadArrayLength(8)
+		}
+		a285 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n284)
+		r.ReadRawFloat64s(a285)
+		x.DF64 = a285
+		if c.Failed() {
+			c.Trace("DF64")
+			return
+		}
+		n288 := c.ReadArrayLengthFast(2)
+		if n288 < 0 {
+			n288 = c.ReadArrayLength(2)
+		}
+		a289 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n288)
+		r.ReadRawInt16s(a289)
+		x.DI16 = a289
+		if c.Failed() {
+			c.Trace("DI16")
+			return
+		}
+		n292 := c.ReadArrayLengthFast(4)
+		if n292 < 0 {
+			n292 = c.ReadArrayLength(4)
+		}
+		a293 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n292)
+		r.ReadRawInt32s(a293)
+		x.DI32 = a293
+		if c.Failed() {
+			c.Trace("DI32")
+			return
+		}
+		n296 := c.ReadArrayLengthFast(8)
+		if n296 < 0 {
+			n296 = c.ReadArrayLength(8)
+		}
+		a297 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n296)
+		r.ReadRawInt64s(a297)
+		x.DI64 = a297
+		if c.Failed() {
+			c.Trace("DI64")
+			return
+		}
+		n300 := c.ReadArrayLengthFast(1)
+		if n300 < 0 {
+			n300 = c.ReadArrayLength(1)
+		}
+		a301 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n300)
+		for i302 := range a301 {
+			a301[i302] = r.ReadInt8()
+		}
+		x.DI8 = a301
+		if c.Failed() {
+			c.Trace("DI8")
+			return
+		}
+		n305 := c.ReadArrayLengthFast(2)
+		if n305 < 0 {
+			n305 = c.ReadArrayLength(2)
+		}
+		a306 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n305)
+		r.ReadRawUint16s(a306)
+		x.DU16 = a306
+		if c.Failed() {
+			c.Trace("DU16")
+			return
+		}
+		n309 := c.ReadArrayLengthFast(4)
+		if n309 < 0 {
+			n309 = c.ReadArrayLength(4)
+		}
+		a310 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n309)
+		r.ReadRawUint32s(a310)
+		x.DU32 = a310
+		if c.Failed() {
+			c.Trace("DU32")
+			return
+		}
+		n313 := c.ReadArrayLengthFast(8)
+		if n313 < 0 {
+			n313 = c.ReadArrayLength(8)
+		}
+		a314 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n313)
+		r.ReadRawUint64s(a314)
+		x.DU64 = a314
+		if c.Failed() {
+			c.Trace("DU64")
+			return
+		}
 	}
-	a277 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n276)
-	r.ReadRawBools(a277)
-	x.DBools = a277
-	if c.Failed() {
-		c.Trace("DBools")
-		return
+	n317 := c.ReadLengthFast(4)
+	if n317 < 0 {
+		n317 = c.ReadLength(4)
 	}
-	n278 := c.ReadArrayLengthFast(4)
-	if n278 < 0 {
-		n278 = c.ReadArrayLength(4)
-	}
-	a279 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n278)
-	r.ReadRawFloat32s(a279)
-	x.DF32 = a279
-	if c.Failed() {
-		c.Trace("DF32")
-		return
-	}
-	n280 := c.ReadArrayLengthFast(8)
-	if n280 < 0 {
-		n280 = c.ReadArrayLength(8)
-	}
-	a281 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n280)
-	r.ReadRawFloat64s(a281)
-	x.DF64 = a281
-	if c.Failed() {
-		c.Trace("DF64")
-		return
-	}
-	n282 := c.ReadArrayLengthFast(2)
-	if n282 < 0 {
-		n282 = c.ReadArrayLength(2)
-	}
-	a283 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n282)
-	r.ReadRawInt16s(a283)
-	x.DI16 = a283
-	if c.Failed() {
-		c.Trace("DI16")
-		return
-	}
-	n284 := c.ReadArrayLengthFast(4)
-	if n284 < 0 {
-		n284 = c.ReadArrayLength(4)
-	}
-	a285 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n284)
-	r.ReadRawInt32s(a285)
-	x.DI32 = a285
-	if c.Failed() {
-		c.Trace("DI32")
-		return
-	}
-	n286 := c.ReadArrayLengthFast(8)
-	if n286 < 0 {
-		n286 = c.ReadArrayLength(8)
-	}
-	a287 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n286)
-	r.ReadRawInt64s(a287)
-	x.DI64 = a287
-	if c.Failed() {
-		c.Trace("DI64")
-		return
-	}
-	n288 := c.ReadArrayLengthFast(1)
-	if n288 < 0 {
-		n288 = c.ReadArrayLength(1)
-	}
-	a289 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n288)
-	for i290 := range a289 {
-		a289[i290] = r.ReadInt8()
-	}
-	x.DI8 = a289
-	if c.Failed() {
-		c.Trace("DI8")
-		return
-	}
-	n291 := c.ReadArrayLengthFast(2)
-	if n291 < 0 {
-		n291 = c.ReadArrayLength(2)
-	}
-	a292 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n291)
-	r.ReadRawUint16s(a292)
-	x.DU16 = a292
-	if c.Failed() {
-		c.Trace("DU16")
-		return
-	}
-	n293 := c.ReadArrayLengthFast(4)
-	if n293 < 0 {
-		n293 = c.ReadArrayLength(4)
-	}
-	a294 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n293)
-	r.ReadRawUint32s(a294)
-	x.DU32 = a294
-	if c.Failed() {
-		c.Trace("DU32")
-		return
-	}
-	n295 := c.ReadArrayLengthFast(8)
-	if n295 < 0 {
-		n295 = c.ReadArrayLength(8)
-	}
-	a296 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n295)
-	r.ReadRawUint64s(a296)
-	x.DU64 = a296
-	if c.Failed() {
-		c.Trace("DU64")
-		return
-	}
-	n297 := c.ReadLengthFast(4)
-	if n297 < 0 {
-		n297 = c.ReadLength(4)
-	}
-	l298 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n297)
-	if n297 > 0 {
-		hn300 := c.ReadListHeader(19)
+	l318 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n317)
+	if n317 > 0 {
+		hn320 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i299 := range l298 {
-				if hn300 && !c.ReadFlag() {
-					clear(l298[i299 : i299+1])
+			for i319 := range l318 {
+				if hn320 && !c.ReadFlag() {
+					clear(l318[i319 : i319+1])
 					continue
 				}
-				l298[i299] = r.ReadFloat32()
+				l318[i319] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i299)
+					c.TraceIndex(i319)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l298
+	x.F32s = l318
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n303 := c.ReadLengthFast(8)
-	if n303 < 0 {
-		n303 = c.ReadLength(8)
+	n323 := c.ReadLengthFast(8)
+	if n323 < 0 {
+		n323 = c.ReadLength(8)
 	}
-	l304 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n303)
-	if n303 > 0 {
-		hn306 := c.ReadListHeader(20)
+	l324 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n323)
+	if n323 > 0 {
+		hn326 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i305 := range l304 {
-				if hn306 && !c.ReadFlag() {
-					clear(l304[i305 : i305+1])
+			for i325 := range l324 {
+				if hn326 && !c.ReadFlag() {
+					clear(l324[i325 : i325+1])
 					continue
 				}
-				l304[i305] = r.ReadFloat64()
+				l324[i325] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i305)
+					c.TraceIndex(i325)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l304
+	x.F64s = l324
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n309 := c.ReadLengthFast(2)
-	if n309 < 0 {
-		n309 = c.ReadLength(2)
+	n329 := c.ReadLengthFast(2)
+	if n329 < 0 {
+		n329 = c.ReadLength(2)
 	}
-	l310 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n309)
-	if n309 > 0 {
-		hn312 := c.ReadListHeader(3)
+	l330 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n329)
+	if n329 > 0 {
+		hn332 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i311 := range l310 {
-				if hn312 && !c.ReadFlag() {
-					clear(l310[i311 : i311+1])
+			for i331 := range l330 {
+				if hn332 && !c.ReadFlag() {
+					clear(l330[i331 : i331+1])
 					continue
 				}
-				l310[i311] = r.ReadInt16()
+				l330[i331] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i311)
+					c.TraceIndex(i331)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l310
+	x.I16s = l330
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n315 := c.ReadLengthFast(1)
-	if n315 < 0 {
-		n315 = c.ReadLength(1)
+	n335 := c.ReadLengthFast(1)
+	if n335 < 0 {
+		n335 = c.ReadLength(1)
 	}
-	l316 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n315)
-	if n315 > 0 {
-		hn318 := c.ReadListHeader(5)
+	l336 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n335)
+	if n335 > 0 {
+		hn338 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i317 := range l316 {
-				if hn318 && !c.ReadFlag() {
-					clear(l316[i317 : i317+1])
+			for i337 := range l336 {
+				if hn338 && !c.ReadFlag() {
+					clear(l336[i337 : i337+1])
 					continue
 				}
-				l316[i317] = r.ReadVarInt32()
+				l336[i337] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i317)
+					c.TraceIndex(i337)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l316
+	x.I32s = l336
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n321 := c.ReadLengthFast(1)
-	if n321 < 0 {
-		n321 = c.ReadLength(1)
+	n341 := c.ReadLengthFast(1)
+	if n341 < 0 {
+		n341 = c.ReadLength(1)
 	}
-	l322 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n321)
-	if n321 > 0 {
-		hn324 := c.ReadListHeader(7)
+	l342 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n341)
+	if n341 > 0 {
+		hn344 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i323 := range l322 {
-				if hn324 && !c.ReadFlag() {
-					clear(l322[i323 : i323+1])
+			for i343 := range l342 {
+				if hn344 && !c.ReadFlag() {
+					clear(l342[i343 : i343+1])
 					continue
 				}
-				l322[i323] = r.ReadVarInt64()
+				l342[i343] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i323)
+					c.TraceIndex(i343)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l322
+	x.I64s = l342
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n327 := c.ReadLengthFast(1)
-	if n327 < 0 {
-		n327 = c.ReadLength(1)
+	n347 := c.ReadLengthFast(1)
+	if n347 < 0 {
+		n347 = c.ReadLength(1)
 	}
-	l328 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n327)
-	if n327 > 0 {
-		hn330 := c.ReadListHeader(2)
+	l348 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n347)
+	if n347 > 0 {
+		hn350 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i329 := range l328 {
-				if hn330 && !c.ReadFlag() {
-					clear(l328[i329 : i329+1])
+			for i349 := range l348 {
+				if hn350 && !c.ReadFlag() {
+					clear(l348[i349 : i349+1])
 					continue
 				}
-				l328[i329] = r.ReadInt8()
+				l348[i349] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i329)
+					c.TraceIndex(i349)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l328
+	x.I8s = l348
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
-	if c.ReadFlag() {
-		n333 := c.ReadLengthFast(1)
-		if n333 < 0 {
-			n333 = c.ReadLength(1)
-		}
-		l334 := foryimpl.MakeSlice[[]int64](c, n333)
-		if n333 > 0 {
-			hn336 := c.ReadListHeader(7)
-			if !c.Failed() {
-				for i335 := range l334 {
-					if hn336 && !c.ReadFlag() {
-						clear(l334[i335 : i335+1])
-						continue
-					}
-					l334[i335] = r.ReadVarInt64()
-					if c.Failed() {
-						c.TraceIndex(i335)
-						break
-					}
-				}
+	if c.TrackRef() {
+		if st353, id354 := c.ReadRefFlag(); st353 == foryimpl.RefBack {
+			x.NI64s = foryimpl.BackRefSlice[int64](c, id354)
+		} else if st353 == foryimpl.RefFollows {
+			n355 := c.ReadLengthFast(1)
+			if n355 < 0 {
+				n355 = c.ReadLength(1)
 			}
-		}
-		x.NI64s = l334
-	}
-	if c.Failed() {
-		c.Trace("NI64s")
-		return
-	}
-	if c.ReadFlag() {
-		n339 := c.ReadLengthFast(2)
-		if n339 < 0 {
-			n339 = c.ReadLength(2)
-		}
-		m340 := foryimpl.MakeMap[map[string]int32](c, n339)
-		for n339 > 0 && !c.Failed() {
-			sz341, vn342, _ := c.ReadMapChunk(n339, 21, 5, nil, false)
-			for j343 := 0; j343 < sz341 && !c.Failed(); j343++ {
-				var k344 string
-				k344 = c.ReadString()
-				var v345 int32
-				if !vn342 {
-					v345 = r.ReadVarInt32()
-				}
-				m340[k344] = v345
-			}
-			n339 -= sz341
-		}
-		x.NMap = m340
-	}
-	if c.Failed() {
-		c.Trace("NMap")
-		return
-	}
-	if c.ReadFlag() {
-		n347 := c.ReadLengthFast(1)
-		if n347 < 0 {
-			n347 = c.ReadLength(1)
-		}
-		l348 := foryimpl.MakeSlice[[]string](c, n347)
-		if n347 > 0 {
-			hn350 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i349 := range l348 {
-					if hn350 && !c.ReadFlag() {
-						clear(l348[i349 : i349+1])
-						continue
-					}
-					l348[i349] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i349)
-						break
-					}
-				}
-			}
-		}
-		x.NStrs = l348
-	}
-	if c.Failed() {
-		c.Trace("NStrs")
-		return
-	}
-	n353 := c.ReadLengthFast(1)
-	if n353 < 0 {
-		n353 = c.ReadLength(1)
-	}
-	l354 := foryimpl.ReuseSlice[Names](c, x.Named, n353)
-	if n353 > 0 {
-		hn356 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i355 := range l354 {
-				if hn356 && !c.ReadFlag() {
-					clear(l354[i355 : i355+1])
-					continue
-				}
-				l354[i355] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i355)
-					break
-				}
-			}
-		}
-	}
-	x.Named = l354
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	n359 := c.ReadLengthFast(1)
-	if n359 < 0 {
-		n359 = c.ReadLength(1)
-	}
-	l360 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n359)
-	if n359 > 0 {
-		hn362, tr364 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i361 := range l360 {
-				if tr364 {
-					if st365, id366 := c.ReadRefFlag(); st365 == foryimpl.RefBack {
-						l360[i361] = foryimpl.BackRefSlice[int32](c, id366)
-					} else if st365 == foryimpl.RefFollows {
-						n367 := c.ReadLengthFast(1)
-						if n367 < 0 {
-							n367 = c.ReadLength(1)
+			l356 := foryimpl.MakeSlice[[]int64](c, n355)
+			if n355 > 0 {
+				hn358 := c.ReadListHeader(7)
+				if !c.Failed() {
+					for i357 := range l356 {
+						if hn358 && !c.ReadFlag() {
+							clear(l356[i357 : i357+1])
+							continue
 						}
-						l368 := foryimpl.MakeSlice[[]int32](c, n367)
-						if n367 > 0 {
-							hn370 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i369 := range l368 {
-									if hn370 && !c.ReadFlag() {
-										clear(l368[i369 : i369+1])
-										continue
-									}
-									l368[i369] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i369)
-										break
-									}
-								}
-							}
-						}
-						l360[i361] = l368
-						foryimpl.SetRefSlice(c, id366, l360[i361])
-					} else {
-						l360[i361] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i361)
-						break
-					}
-					continue
-				}
-				if hn362 && !c.ReadFlag() {
-					clear(l360[i361 : i361+1])
-					continue
-				}
-				n373 := c.ReadLengthFast(1)
-				if n373 < 0 {
-					n373 = c.ReadLength(1)
-				}
-				l374 := foryimpl.MakeSlice[[]int32](c, n373)
-				if n373 > 0 {
-					hn376 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i375 := range l374 {
-							if hn376 && !c.ReadFlag() {
-								clear(l374[i375 : i375+1])
-								continue
-							}
-							l374[i375] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i375)
-								break
-							}
+						l356[i357] = r.ReadVarInt64()
+						if c.Failed() {
+							c.TraceIndex(i357)
+							break
 						}
 					}
 				}
-				l360[i361] = l374
-				if c.Failed() {
-					c.TraceIndex(i361)
-					break
+			}
+			x.NI64s = l356
+			foryimpl.SetRefSlice(c, id354, x.NI64s)
+		} else {
+			x.NI64s = nil
+		}
+		if c.Failed() {
+			c.Trace("NI64s")
+			return
+		}
+		if st361, id362 := c.ReadRefFlag(); st361 == foryimpl.RefBack {
+			x.NMap = foryimpl.BackRefMap[string, int32](c, id362)
+		} else if st361 == foryimpl.RefFollows {
+			n363 := c.ReadLengthFast(2)
+			if n363 < 0 {
+				n363 = c.ReadLength(2)
+			}
+			m364 := foryimpl.MakeMap[map[string]int32](c, n363)
+			for n363 > 0 && !c.Failed() {
+				sz365, vn366, _ := c.ReadMapChunk(n363, 21, 5, nil, false)
+				for j367 := 0; j367 < sz365 && !c.Failed(); j367++ {
+					var k368 string
+					k368 = c.ReadString()
+					var v369 int32
+					if !vn366 {
+						v369 = r.ReadVarInt32()
+					}
+					m364[k368] = v369
+				}
+				n363 -= sz365
+			}
+			x.NMap = m364
+			foryimpl.SetRefMap(c, id362, x.NMap)
+		} else {
+			x.NMap = nil
+		}
+		if c.Failed() {
+			c.Trace("NMap")
+			return
+		}
+		if st371, id372 := c.ReadRefFlag(); st371 == foryimpl.RefBack {
+			x.NStrs = foryimpl.BackRefSlice[string](c, id372)
+		} else if st371 == foryimpl.RefFollows {
+			n373 := c.ReadLengthFast(1)
+			if n373 < 0 {
+				n373 = c.ReadLength(1)
+			}
+			l374 := foryimpl.MakeSlice[[]string](c, n373)
+			if n373 > 0 {
+				hn376 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i375 := range l374 {
+						if hn376 && !c.ReadFlag() {
+							clear(l374[i375 : i375+1])
+							continue
+						}
+						l374[i375] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i375)
+							break
+						}
+					}
 				}
 			}
+			x.NStrs = l374
+			foryimpl.SetRefSlice(c, id372, x.NStrs)
+		} else {
+			x.NStrs = nil
 		}
-	}
-	x.Nested = l360
-	if c.Failed() {
-		c.Trace("Nested")
-		return
+		if c.Failed() {
+			c.Trace("NStrs")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			n353 := c.ReadLengthFast(1)
+			if n353 < 0 {
+				n353 = c.ReadLength(1)
+			}
+			l354 := foryimpl.MakeSlice[[]int64](c, n353)
+			if n353 > 0 {
+				hn356 := c.ReadListHeader(7)
+				if !c.Failed() {
+					for i355 := range l354 {
+						if hn356 && !c.ReadFlag() {
+							clear(l354[i355 : i355+1])
+							continue
+						}
+						l354[i355] = r.ReadVarInt64()
+						if c.Failed() {
+							c.TraceIndex(i355)
+							break
+						}
+					}
+				}
+			}
+			x.NI64s = l354
+		}
+		if c.Failed() {
+			c.Trace("NI64s")
+			return
+		}
+		if c.ReadFlag() {
+			n361 := c.ReadLengthFast(2)
+			if n361 < 0 {
+				n361 = c.ReadLength(2)
+			}
+			m362 := foryimpl.MakeMap[map[string]int32](c, n361)
+			for n361 > 0 && !c.Failed() {
+				sz363, vn364, _ := c.ReadMapChunk(n361, 21, 5, nil, false)
+				for j365 := 0; j365 < sz363 && !c.Failed(); j365++ {
+					var k366 string
+					k366 = c.ReadString()
+					var v367 int32
+					if !vn364 {
+						v367 = r.ReadVarInt32()
+					}
+					m362[k366] = v367
+				}
+				n361 -= sz363
+			}
+			x.NMap = m362
+		}
+		if c.Failed() {
+			c.Trace("NMap")
+			return
+		}
+		if c.ReadFlag() {
+			n371 := c.ReadLengthFast(1)
+			if n371 < 0 {
+				n371 = c.ReadLength(1)
+			}
+			l372 := foryimpl.MakeSlice[[]string](c, n371)
+			if n371 > 0 {
+				hn374 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i373 := range l372 {
+						if hn374 && !c.ReadFlag() {
+							clear(l372[i373 : i373+1])
+							continue
+						}
+						l372[i373] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i373)
+							break
+						}
+					}
+				}
+			}
+			x.NStrs = l372
+		}
+		if c.Failed() {
+			c.Trace("NStrs")
+			return
+		}
 	}
 	n379 := c.ReadLengthFast(1)
 	if n379 < 0 {
 		n379 = c.ReadLength(1)
 	}
-	l380 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n379)
+	l380 := foryimpl.ReuseSlice[Names](c, x.Named, n379)
 	if n379 > 0 {
-		hn382 := c.ReadListHeader(5)
+		hn382 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i381 := range l380 {
 				if hn382 && !c.ReadFlag() {
 					clear(l380[i381 : i381+1])
 					continue
 				}
-				p385 := foryimpl.Alloc[int32](c)
-				*p385 = r.ReadVarInt32()
-				l380[i381] = p385
+				l380[i381] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i381)
 					break
@@ -3399,119 +3458,110 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.PI32s = l380
+	x.Named = l380
 	if c.Failed() {
-		c.Trace("PI32s")
+		c.Trace("Named")
 		return
 	}
-	n386 := c.ReadLengthFast(1)
-	if n386 < 0 {
-		n386 = c.ReadLength(1)
+	n385 := c.ReadLengthFast(1)
+	if n385 < 0 {
+		n385 = c.ReadLength(1)
 	}
-	l387 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n386)
-	if n386 > 0 {
-		hn389 := c.ReadListHeader(21)
+	l386 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n385)
+	if n385 > 0 {
+		hn388, tr390 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i388 := range l387 {
-				if hn389 && !c.ReadFlag() {
-					clear(l387[i388 : i388+1])
+			for i387 := range l386 {
+				if tr390 {
+					if st391, id392 := c.ReadRefFlag(); st391 == foryimpl.RefBack {
+						l386[i387] = foryimpl.BackRefSlice[int32](c, id392)
+					} else if st391 == foryimpl.RefFollows {
+						n393 := c.ReadLengthFast(1)
+						if n393 < 0 {
+							n393 = c.ReadLength(1)
+						}
+						l394 := foryimpl.MakeSlice[[]int32](c, n393)
+						if n393 > 0 {
+							hn396 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i395 := range l394 {
+									if hn396 && !c.ReadFlag() {
+										clear(l394[i395 : i395+1])
+										continue
+									}
+									l394[i395] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i395)
+										break
+									}
+								}
+							}
+						}
+						l386[i387] = l394
+						foryimpl.SetRefSlice(c, id392, l386[i387])
+					} else {
+						l386[i387] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i387)
+						break
+					}
 					continue
 				}
-				p392 := foryimpl.Alloc[string](c)
-				*p392 = c.ReadString()
-				l387[i388] = p392
+				if hn388 && !c.ReadFlag() {
+					clear(l386[i387 : i387+1])
+					continue
+				}
+				n399 := c.ReadLengthFast(1)
+				if n399 < 0 {
+					n399 = c.ReadLength(1)
+				}
+				l400 := foryimpl.MakeSlice[[]int32](c, n399)
+				if n399 > 0 {
+					hn402 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i401 := range l400 {
+							if hn402 && !c.ReadFlag() {
+								clear(l400[i401 : i401+1])
+								continue
+							}
+							l400[i401] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i401)
+								break
+							}
+						}
+					}
+				}
+				l386[i387] = l400
 				if c.Failed() {
-					c.TraceIndex(i388)
+					c.TraceIndex(i387)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l387
+	x.Nested = l386
 	if c.Failed() {
-		c.Trace("PStrs")
-		return
-	}
-	x.Raw = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Raw")
-		return
-	}
-	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
-		return
-	}
-	n393 := c.ReadLengthFast(1)
-	if n393 < 0 {
-		n393 = c.ReadLength(1)
-	}
-	if n393 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n393, 2))
-		return
-	}
-	var l394 [2]string
-	if n393 > 0 {
-		hn396 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i395 := range l394 {
-				if hn396 && !c.ReadFlag() {
-					clear(l394[i395 : i395+1])
-					continue
-				}
-				l394[i395] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i395)
-					break
-				}
-			}
-		}
-	}
-	x.StrArr = l394
-	if c.Failed() {
-		c.Trace("StrArr")
-		return
-	}
-	n399 := c.ReadLengthFast(1)
-	if n399 < 0 {
-		n399 = c.ReadLength(1)
-	}
-	l400 := foryimpl.ReuseSlice[[]string](c, x.Strs, n399)
-	if n399 > 0 {
-		hn402 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i401 := range l400 {
-				if hn402 && !c.ReadFlag() {
-					clear(l400[i401 : i401+1])
-					continue
-				}
-				l400[i401] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i401)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l400
-	if c.Failed() {
-		c.Trace("Strs")
+		c.Trace("Nested")
 		return
 	}
 	n405 := c.ReadLengthFast(1)
 	if n405 < 0 {
 		n405 = c.ReadLength(1)
 	}
-	l406 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n405)
+	l406 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n405)
 	if n405 > 0 {
-		hn408 := c.ReadListHeader(38)
+		hn408 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i407 := range l406 {
 				if hn408 && !c.ReadFlag() {
 					clear(l406[i407 : i407+1])
 					continue
 				}
-				l406[i407] = c.ReadTime()
+				p411 := foryimpl.Alloc[int32](c)
+				*p411 = r.ReadVarInt32()
+				l406[i407] = p411
 				if c.Failed() {
 					c.TraceIndex(i407)
 					break
@@ -3519,1110 +3569,220 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Times = l406
-	if c.Failed() {
-		c.Trace("Times")
-		return
-	}
-	n411 := c.ReadLengthFast(2)
-	if n411 < 0 {
-		n411 = c.ReadLength(2)
-	}
-	l412 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n411)
-	if n411 > 0 {
-		hn414 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i413 := range l412 {
-				if hn414 && !c.ReadFlag() {
-					clear(l412[i413 : i413+1])
-					continue
-				}
-				l412[i413] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i413)
-					break
-				}
-			}
-		}
-	}
-	x.U16s = l412
-	if c.Failed() {
-		c.Trace("U16s")
-		return
-	}
-	n417 := c.ReadLengthFast(1)
-	if n417 < 0 {
-		n417 = c.ReadLength(1)
-	}
-	l418 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n417)
-	if n417 > 0 {
-		hn420 := c.ReadListHeader(12)
-		if !c.Failed() {
-			for i419 := range l418 {
-				if hn420 && !c.ReadFlag() {
-					clear(l418[i419 : i419+1])
-					continue
-				}
-				l418[i419] = r.ReadVarUint32()
-				if c.Failed() {
-					c.TraceIndex(i419)
-					break
-				}
-			}
-		}
-	}
-	x.U32s = l418
-	if c.Failed() {
-		c.Trace("U32s")
-		return
-	}
-	n423 := c.ReadLengthFast(1)
-	if n423 < 0 {
-		n423 = c.ReadLength(1)
-	}
-	l424 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n423)
-	if n423 > 0 {
-		hn426 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i425 := range l424 {
-				if hn426 && !c.ReadFlag() {
-					clear(l424[i425 : i425+1])
-					continue
-				}
-				l424[i425] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i425)
-					break
-				}
-			}
-		}
-	}
-	x.U64s = l424
-	if c.Failed() {
-		c.Trace("U64s")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Containers{
-		Bools:  x.Bools,
-		Bytes:  x.Bytes,
-		Colors: x.Colors,
-		F32s:   x.F32s,
-		F64s:   x.F64s,
-		I16s:   x.I16s,
-		I32s:   x.I32s,
-		I64s:   x.I64s,
-		I8s:    x.I8s,
-		Named:  x.Named,
-		Nested: x.Nested,
-		PI32s:  x.PI32s,
-		PStrs:  x.PStrs,
-		Strs:   x.Strs,
-		Times:  x.Times,
-		U16s:   x.U16s,
-		U32s:   x.U32s,
-		U64s:   x.U64s,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1520594053) {
-		if h := r.ReadInt32(); h != -1520594053 && !c.Failed() {
-			c.HashMismatch(foryTypeContainers, h)
-			return
-		}
-	}
-	n429 := c.ReadLengthFast(2)
-	if n429 < 0 {
-		n429 = c.ReadLength(2)
-	}
-	if n429 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n429, 3))
-		return
-	}
-	var l430 [3]int16
-	if n429 > 0 {
-		hn432 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i431 := range l430 {
-				if hn432 && !c.ReadFlag() {
-					clear(l430[i431 : i431+1])
-					continue
-				}
-				l430[i431] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i431)
-					break
-				}
-			}
-		}
-	}
-	x.Arr = l430
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	n435 := c.ReadLengthFast(1)
-	if n435 < 0 {
-		n435 = c.ReadLength(1)
-	}
-	l436 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n435)
-	if n435 > 0 {
-		hn438 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i437 := range l436 {
-				if hn438 && !c.ReadFlag() {
-					clear(l436[i437 : i437+1])
-					continue
-				}
-				l436[i437] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i437)
-					break
-				}
-			}
-		}
-	}
-	x.Bools = l436
-	if c.Failed() {
-		c.Trace("Bools")
-		return
-	}
-	n441 := c.ReadLengthFast(1)
-	if n441 < 0 {
-		n441 = c.ReadLength(1)
-	}
-	l442 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n441)
-	if n441 > 0 {
-		hn444 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i443 := range l442 {
-				if hn444 && !c.ReadFlag() {
-					clear(l442[i443 : i443+1])
-					continue
-				}
-				l442[i443] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i443)
-					break
-				}
-			}
-		}
-	}
-	x.Bytes = l442
-	if c.Failed() {
-		c.Trace("Bytes")
-		return
-	}
-	n447 := c.ReadLengthFast(1)
-	if n447 < 0 {
-		n447 = c.ReadLength(1)
-	}
-	l448 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n447)
-	if n447 > 0 {
-		hn450 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i449 := range l448 {
-				if hn450 && !c.ReadFlag() {
-					clear(l448[i449 : i449+1])
-					continue
-				}
-				if e453 := c.ReadEnumFast(uint32(0x7fffffff)); e453 >= 0 {
-					l448[i449] = Color(e453)
-				} else {
-					l448[i449] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i449)
-					break
-				}
-			}
-		}
-	}
-	x.Colors = l448
-	if c.Failed() {
-		c.Trace("Colors")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st454, id455 := c.ReadRefFlag(); st454 == foryimpl.RefBack {
-			x.DBools = foryimpl.BackRefSlice[bool](c, id455)
-		} else if st454 == foryimpl.RefFollows {
-			n456 := c.ReadArrayLengthFast(1)
-			if n456 < 0 {
-				n456 = c.ReadArrayLength(1)
-			}
-			a457 := foryimpl.MakeSlice[[]bool](c, n456)
-			r.ReadRawBools(a457)
-			x.DBools = a457
-			foryimpl.SetRefSlice(c, id455, x.DBools)
-		} else {
-			x.DBools = nil
-		}
-	} else {
-		n458 := c.ReadArrayLengthFast(1)
-		if n458 < 0 {
-			n458 = c.ReadArrayLength(1)
-		}
-		a459 := foryimpl.MakeSlice[[]bool](c, n458)
-		r.ReadRawBools(a459)
-		x.DBools = a459
-	}
-	if c.Failed() {
-		c.Trace("DBools")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st460, id461 := c.ReadRefFlag(); st460 == foryimpl.RefBack {
-			x.DF32 = foryimpl.BackRefSlice[float32](c, id461)
-		} else if st460 == foryimpl.RefFollows {
-			n462 := c.ReadArrayLengthFast(4)
-			if n462 < 0 {
-				n462 = c.ReadArrayLength(4)
-			}
-			a463 := foryimpl.MakeSlice[[]float32](c, n462)
-			r.ReadRawFloat32s(a463)
-			x.DF32 = a463
-			foryimpl.SetRefSlice(c, id461, x.DF32)
-		} else {
-			x.DF32 = nil
-		}
-	} else {
-		n464 := c.ReadArrayLengthFast(4)
-		if n464 < 0 {
-			n464 = c.ReadArrayLength(4)
-		}
-		a465 := foryimpl.MakeSlice[[]float32](c, n464)
-		r.ReadRawFloat32s(a465)
-		x.DF32 = a465
-	}
-	if c.Failed() {
-		c.Trace("DF32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st466, id467 := c.ReadRefFlag(); st466 == foryimpl.RefBack {
-			x.DF64 = foryimpl.BackRefSlice[float64](c, id467)
-		} else if st466 == foryimpl.RefFollows {
-			n468 := c.ReadArrayLengthFast(8)
-			if n468 < 0 {
-				n468 = c.ReadArrayLength(8)
-			}
-			a469 := foryimpl.MakeSlice[[]float64](c, n468)
-			r.ReadRawFloat64s(a469)
-			x.DF64 = a469
-			foryimpl.SetRefSlice(c, id467, x.DF64)
-		} else {
-			x.DF64 = nil
-		}
-	} else {
-		n470 := c.ReadArrayLengthFast(8)
-		if n470 < 0 {
-			n470 = c.ReadArrayLength(8)
-		}
-		a471 := foryimpl.MakeSlice[[]float64](c, n470)
-		r.ReadRawFloat64s(a471)
-		x.DF64 = a471
-	}
-	if c.Failed() {
-		c.Trace("DF64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st472, id473 := c.ReadRefFlag(); st472 == foryimpl.RefBack {
-			x.DI16 = foryimpl.BackRefSlice[int16](c, id473)
-		} else if st472 == foryimpl.RefFollows {
-			n474 := c.ReadArrayLengthFast(2)
-			if n474 < 0 {
-				n474 = c.ReadArrayLength(2)
-			}
-			a475 := foryimpl.MakeSlice[[]int16](c, n474)
-			r.ReadRawInt16s(a475)
-			x.DI16 = a475
-			foryimpl.SetRefSlice(c, id473, x.DI16)
-		} else {
-			x.DI16 = nil
-		}
-	} else {
-		n476 := c.ReadArrayLengthFast(2)
-		if n476 < 0 {
-			n476 = c.ReadArrayLength(2)
-		}
-		a477 := foryimpl.MakeSlice[[]int16](c, n476)
-		r.ReadRawInt16s(a477)
-		x.DI16 = a477
-	}
-	if c.Failed() {
-		c.Trace("DI16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st478, id479 := c.ReadRefFlag(); st478 == foryimpl.RefBack {
-			x.DI32 = foryimpl.BackRefSlice[int32](c, id479)
-		} else if st478 == foryimpl.RefFollows {
-			n480 := c.ReadArrayLengthFast(4)
-			if n480 < 0 {
-				n480 = c.ReadArrayLength(4)
-			}
-			a481 := foryimpl.MakeSlice[[]int32](c, n480)
-			r.ReadRawInt32s(a481)
-			x.DI32 = a481
-			foryimpl.SetRefSlice(c, id479, x.DI32)
-		} else {
-			x.DI32 = nil
-		}
-	} else {
-		n482 := c.ReadArrayLengthFast(4)
-		if n482 < 0 {
-			n482 = c.ReadArrayLength(4)
-		}
-		a483 := foryimpl.MakeSlice[[]int32](c, n482)
-		r.ReadRawInt32s(a483)
-		x.DI32 = a483
-	}
-	if c.Failed() {
-		c.Trace("DI32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st484, id485 := c.ReadRefFlag(); st484 == foryimpl.RefBack {
-			x.DI64 = foryimpl.BackRefSlice[int64](c, id485)
-		} else if st484 == foryimpl.RefFollows {
-			n486 := c.ReadArrayLengthFast(8)
-			if n486 < 0 {
-				n486 = c.ReadArrayLength(8)
-			}
-			a487 := foryimpl.MakeSlice[[]int64](c, n486)
-			r.ReadRawInt64s(a487)
-			x.DI64 = a487
-			foryimpl.SetRefSlice(c, id485, x.DI64)
-		} else {
-			x.DI64 = nil
-		}
-	} else {
-		n488 := c.ReadArrayLengthFast(8)
-		if n488 < 0 {
-			n488 = c.ReadArrayLength(8)
-		}
-		a489 := foryimpl.MakeSlice[[]int64](c, n488)
-		r.ReadRawInt64s(a489)
-		x.DI64 = a489
-	}
-	if c.Failed() {
-		c.Trace("DI64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st490, id491 := c.ReadRefFlag(); st490 == foryimpl.RefBack {
-			x.DI8 = foryimpl.BackRefSlice[int8](c, id491)
-		} else if st490 == foryimpl.RefFollows {
-			n492 := c.ReadArrayLengthFast(1)
-			if n492 < 0 {
-				n492 = c.ReadArrayLength(1)
-			}
-			a493 := foryimpl.MakeSlice[[]int8](c, n492)
-			for i494 := range a493 {
-				a493[i494] = r.ReadInt8()
-			}
-			x.DI8 = a493
-			foryimpl.SetRefSlice(c, id491, x.DI8)
-		} else {
-			x.DI8 = nil
-		}
-	} else {
-		n495 := c.ReadArrayLengthFast(1)
-		if n495 < 0 {
-			n495 = c.ReadArrayLength(1)
-		}
-		a496 := foryimpl.MakeSlice[[]int8](c, n495)
-		for i497 := range a496 {
-			a496[i497] = r.ReadInt8()
-		}
-		x.DI8 = a496
-	}
-	if c.Failed() {
-		c.Trace("DI8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st498, id499 := c.ReadRefFlag(); st498 == foryimpl.RefBack {
-			x.DU16 = foryimpl.BackRefSlice[uint16](c, id499)
-		} else if st498 == foryimpl.RefFollows {
-			n500 := c.ReadArrayLengthFast(2)
-			if n500 < 0 {
-				n500 = c.ReadArrayLength(2)
-			}
-			a501 := foryimpl.MakeSlice[[]uint16](c, n500)
-			r.ReadRawUint16s(a501)
-			x.DU16 = a501
-			foryimpl.SetRefSlice(c, id499, x.DU16)
-		} else {
-			x.DU16 = nil
-		}
-	} else {
-		n502 := c.ReadArrayLengthFast(2)
-		if n502 < 0 {
-			n502 = c.ReadArrayLength(2)
-		}
-		a503 := foryimpl.MakeSlice[[]uint16](c, n502)
-		r.ReadRawUint16s(a503)
-		x.DU16 = a503
-	}
-	if c.Failed() {
-		c.Trace("DU16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st504, id505 := c.ReadRefFlag(); st504 == foryimpl.RefBack {
-			x.DU32 = foryimpl.BackRefSlice[uint32](c, id505)
-		} else if st504 == foryimpl.RefFollows {
-			n506 := c.ReadArrayLengthFast(4)
-			if n506 < 0 {
-				n506 = c.ReadArrayLength(4)
-			}
-			a507 := foryimpl.MakeSlice[[]uint32](c, n506)
-			r.ReadRawUint32s(a507)
-			x.DU32 = a507
-			foryimpl.SetRefSlice(c, id505, x.DU32)
-		} else {
-			x.DU32 = nil
-		}
-	} else {
-		n508 := c.ReadArrayLengthFast(4)
-		if n508 < 0 {
-			n508 = c.ReadArrayLength(4)
-		}
-		a509 := foryimpl.MakeSlice[[]uint32](c, n508)
-		r.ReadRawUint32s(a509)
-		x.DU32 = a509
-	}
-	if c.Failed() {
-		c.Trace("DU32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st510, id511 := c.ReadRefFlag(); st510 == foryimpl.RefBack {
-			x.DU64 = foryimpl.BackRefSlice[uint64](c, id511)
-		} else if st510 == foryimpl.RefFollows {
-			n512 := c.ReadArrayLengthFast(8)
-			if n512 < 0 {
-				n512 = c.ReadArrayLength(8)
-			}
-			a513 := foryimpl.MakeSlice[[]uint64](c, n512)
-			r.ReadRawUint64s(a513)
-			x.DU64 = a513
-			foryimpl.SetRefSlice(c, id511, x.DU64)
-		} else {
-			x.DU64 = nil
-		}
-	} else {
-		n514 := c.ReadArrayLengthFast(8)
-		if n514 < 0 {
-			n514 = c.ReadArrayLength(8)
-		}
-		a515 := foryimpl.MakeSlice[[]uint64](c, n514)
-		r.ReadRawUint64s(a515)
-		x.DU64 = a515
-	}
-	if c.Failed() {
-		c.Trace("DU64")
-		return
-	}
-	n516 := c.ReadLengthFast(4)
-	if n516 < 0 {
-		n516 = c.ReadLength(4)
-	}
-	l517 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n516)
-	if n516 > 0 {
-		hn519 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i518 := range l517 {
-				if hn519 && !c.ReadFlag() {
-					clear(l517[i518 : i518+1])
-					continue
-				}
-				l517[i518] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i518)
-					break
-				}
-			}
-		}
-	}
-	x.F32s = l517
-	if c.Failed() {
-		c.Trace("F32s")
-		return
-	}
-	n522 := c.ReadLengthFast(8)
-	if n522 < 0 {
-		n522 = c.ReadLength(8)
-	}
-	l523 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n522)
-	if n522 > 0 {
-		hn525 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i524 := range l523 {
-				if hn525 && !c.ReadFlag() {
-					clear(l523[i524 : i524+1])
-					continue
-				}
-				l523[i524] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i524)
-					break
-				}
-			}
-		}
-	}
-	x.F64s = l523
-	if c.Failed() {
-		c.Trace("F64s")
-		return
-	}
-	n528 := c.ReadLengthFast(2)
-	if n528 < 0 {
-		n528 = c.ReadLength(2)
-	}
-	l529 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n528)
-	if n528 > 0 {
-		hn531 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i530 := range l529 {
-				if hn531 && !c.ReadFlag() {
-					clear(l529[i530 : i530+1])
-					continue
-				}
-				l529[i530] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i530)
-					break
-				}
-			}
-		}
-	}
-	x.I16s = l529
-	if c.Failed() {
-		c.Trace("I16s")
-		return
-	}
-	n534 := c.ReadLengthFast(1)
-	if n534 < 0 {
-		n534 = c.ReadLength(1)
-	}
-	l535 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n534)
-	if n534 > 0 {
-		hn537 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i536 := range l535 {
-				if hn537 && !c.ReadFlag() {
-					clear(l535[i536 : i536+1])
-					continue
-				}
-				l535[i536] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i536)
-					break
-				}
-			}
-		}
-	}
-	x.I32s = l535
-	if c.Failed() {
-		c.Trace("I32s")
-		return
-	}
-	n540 := c.ReadLengthFast(1)
-	if n540 < 0 {
-		n540 = c.ReadLength(1)
-	}
-	l541 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n540)
-	if n540 > 0 {
-		hn543 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i542 := range l541 {
-				if hn543 && !c.ReadFlag() {
-					clear(l541[i542 : i542+1])
-					continue
-				}
-				l541[i542] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i542)
-					break
-				}
-			}
-		}
-	}
-	x.I64s = l541
-	if c.Failed() {
-		c.Trace("I64s")
-		return
-	}
-	n546 := c.ReadLengthFast(1)
-	if n546 < 0 {
-		n546 = c.ReadLength(1)
-	}
-	l547 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n546)
-	if n546 > 0 {
-		hn549 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i548 := range l547 {
-				if hn549 && !c.ReadFlag() {
-					clear(l547[i548 : i548+1])
-					continue
-				}
-				l547[i548] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i548)
-					break
-				}
-			}
-		}
-	}
-	x.I8s = l547
-	if c.Failed() {
-		c.Trace("I8s")
-		return
-	}
-	if st552, id553 := c.ReadRefFlag(); st552 == foryimpl.RefBack {
-		x.NI64s = foryimpl.BackRefSlice[int64](c, id553)
-	} else if st552 == foryimpl.RefFollows {
-		n554 := c.ReadLengthFast(1)
-		if n554 < 0 {
-			n554 = c.ReadLength(1)
-		}
-		l555 := foryimpl.MakeSlice[[]int64](c, n554)
-		if n554 > 0 {
-			hn557 := c.ReadListHeader(7)
-			if !c.Failed() {
-				for i556 := range l555 {
-					if hn557 && !c.ReadFlag() {
-						clear(l555[i556 : i556+1])
-						continue
-					}
-					l555[i556] = r.ReadVarInt64()
-					if c.Failed() {
-						c.TraceIndex(i556)
-						break
-					}
-				}
-			}
-		}
-		x.NI64s = l555
-		foryimpl.SetRefSlice(c, id553, x.NI64s)
-	} else {
-		x.NI64s = nil
-	}
-	if c.Failed() {
-		c.Trace("NI64s")
-		return
-	}
-	if st560, id561 := c.ReadRefFlag(); st560 == foryimpl.RefBack {
-		x.NMap = foryimpl.BackRefMap[string, int32](c, id561)
-	} else if st560 == foryimpl.RefFollows {
-		n562 := c.ReadLengthFast(2)
-		if n562 < 0 {
-			n562 = c.ReadLength(2)
-		}
-		m563 := foryimpl.MakeMap[map[string]int32](c, n562)
-		for n562 > 0 && !c.Failed() {
-			sz564, vn565, _ := c.ReadMapChunk(n562, 21, 5, nil, false)
-			for j566 := 0; j566 < sz564 && !c.Failed(); j566++ {
-				var k567 string
-				k567 = c.ReadString()
-				var v568 int32
-				if !vn565 {
-					v568 = r.ReadVarInt32()
-				}
-				m563[k567] = v568
-			}
-			n562 -= sz564
-		}
-		x.NMap = m563
-		foryimpl.SetRefMap(c, id561, x.NMap)
-	} else {
-		x.NMap = nil
-	}
-	if c.Failed() {
-		c.Trace("NMap")
-		return
-	}
-	if st570, id571 := c.ReadRefFlag(); st570 == foryimpl.RefBack {
-		x.NStrs = foryimpl.BackRefSlice[string](c, id571)
-	} else if st570 == foryimpl.RefFollows {
-		n572 := c.ReadLengthFast(1)
-		if n572 < 0 {
-			n572 = c.ReadLength(1)
-		}
-		l573 := foryimpl.MakeSlice[[]string](c, n572)
-		if n572 > 0 {
-			hn575 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i574 := range l573 {
-					if hn575 && !c.ReadFlag() {
-						clear(l573[i574 : i574+1])
-						continue
-					}
-					l573[i574] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i574)
-						break
-					}
-				}
-			}
-		}
-		x.NStrs = l573
-		foryimpl.SetRefSlice(c, id571, x.NStrs)
-	} else {
-		x.NStrs = nil
-	}
-	if c.Failed() {
-		c.Trace("NStrs")
-		return
-	}
-	n578 := c.ReadLengthFast(1)
-	if n578 < 0 {
-		n578 = c.ReadLength(1)
-	}
-	l579 := foryimpl.ReuseSlice[Names](c, x.Named, n578)
-	if n578 > 0 {
-		hn581 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i580 := range l579 {
-				if hn581 && !c.ReadFlag() {
-					clear(l579[i580 : i580+1])
-					continue
-				}
-				l579[i580] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i580)
-					break
-				}
-			}
-		}
-	}
-	x.Named = l579
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	n584 := c.ReadLengthFast(1)
-	if n584 < 0 {
-		n584 = c.ReadLength(1)
-	}
-	l585 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n584)
-	if n584 > 0 {
-		hn587, tr589 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i586 := range l585 {
-				if tr589 {
-					if st590, id591 := c.ReadRefFlag(); st590 == foryimpl.RefBack {
-						l585[i586] = foryimpl.BackRefSlice[int32](c, id591)
-					} else if st590 == foryimpl.RefFollows {
-						n592 := c.ReadLengthFast(1)
-						if n592 < 0 {
-							n592 = c.ReadLength(1)
-						}
-						l593 := foryimpl.MakeSlice[[]int32](c, n592)
-						if n592 > 0 {
-							hn595 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i594 := range l593 {
-									if hn595 && !c.ReadFlag() {
-										clear(l593[i594 : i594+1])
-										continue
-									}
-									l593[i594] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i594)
-										break
-									}
-								}
-							}
-						}
-						l585[i586] = l593
-						foryimpl.SetRefSlice(c, id591, l585[i586])
-					} else {
-						l585[i586] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i586)
-						break
-					}
-					continue
-				}
-				if hn587 && !c.ReadFlag() {
-					clear(l585[i586 : i586+1])
-					continue
-				}
-				n598 := c.ReadLengthFast(1)
-				if n598 < 0 {
-					n598 = c.ReadLength(1)
-				}
-				l599 := foryimpl.MakeSlice[[]int32](c, n598)
-				if n598 > 0 {
-					hn601 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i600 := range l599 {
-							if hn601 && !c.ReadFlag() {
-								clear(l599[i600 : i600+1])
-								continue
-							}
-							l599[i600] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i600)
-								break
-							}
-						}
-					}
-				}
-				l585[i586] = l599
-				if c.Failed() {
-					c.TraceIndex(i586)
-					break
-				}
-			}
-		}
-	}
-	x.Nested = l585
-	if c.Failed() {
-		c.Trace("Nested")
-		return
-	}
-	n604 := c.ReadLengthFast(1)
-	if n604 < 0 {
-		n604 = c.ReadLength(1)
-	}
-	l605 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n604)
-	if n604 > 0 {
-		hn607 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i606 := range l605 {
-				if hn607 && !c.ReadFlag() {
-					clear(l605[i606 : i606+1])
-					continue
-				}
-				p610 := foryimpl.Alloc[int32](c)
-				*p610 = r.ReadVarInt32()
-				l605[i606] = p610
-				if c.Failed() {
-					c.TraceIndex(i606)
-					break
-				}
-			}
-		}
-	}
-	x.PI32s = l605
+	x.PI32s = l406
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n611 := c.ReadLengthFast(1)
-	if n611 < 0 {
-		n611 = c.ReadLength(1)
+	n412 := c.ReadLengthFast(1)
+	if n412 < 0 {
+		n412 = c.ReadLength(1)
 	}
-	l612 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n611)
-	if n611 > 0 {
-		hn614 := c.ReadListHeader(21)
+	l413 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n412)
+	if n412 > 0 {
+		hn415 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i613 := range l612 {
-				if hn614 && !c.ReadFlag() {
-					clear(l612[i613 : i613+1])
+			for i414 := range l413 {
+				if hn415 && !c.ReadFlag() {
+					clear(l413[i414 : i414+1])
 					continue
 				}
-				p617 := foryimpl.Alloc[string](c)
-				*p617 = c.ReadString()
-				l612[i613] = p617
+				p418 := foryimpl.Alloc[string](c)
+				*p418 = c.ReadString()
+				l413[i414] = p418
 				if c.Failed() {
-					c.TraceIndex(i613)
+					c.TraceIndex(i414)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l612
+	x.PStrs = l413
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st618, id619 := c.ReadRefFlag(); st618 == foryimpl.RefBack {
-			x.Raw = foryimpl.BackRefSlice[uint8](c, id619)
-		} else if st618 == foryimpl.RefFollows {
+	if c.TrackRef() {
+		if st419, id420 := c.ReadFieldRefFlag(); st419 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id420)
+		} else if st419 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id619, x.Raw)
+			foryimpl.SetRefSlice(c, id420, x.Raw)
 		} else {
 			x.Raw = nil
 		}
+		if c.Failed() {
+			c.Trace("Raw")
+			return
+		}
 	} else {
 		x.Raw = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Raw")
-		return
+		if c.Failed() {
+			c.Trace("Raw")
+			return
+		}
 	}
 	x.S = c.ReadString()
 	if c.Failed() {
 		c.Trace("S")
 		return
 	}
-	n620 := c.ReadLengthFast(1)
-	if n620 < 0 {
-		n620 = c.ReadLength(1)
+	n421 := c.ReadLengthFast(1)
+	if n421 < 0 {
+		n421 = c.ReadLength(1)
 	}
-	if n620 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n620, 2))
+	if n421 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n421, 2))
 		return
 	}
-	var l621 [2]string
-	if n620 > 0 {
-		hn623 := c.ReadListHeader(21)
+	var l422 [2]string
+	if n421 > 0 {
+		hn424 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i622 := range l621 {
-				if hn623 && !c.ReadFlag() {
-					clear(l621[i622 : i622+1])
+			for i423 := range l422 {
+				if hn424 && !c.ReadFlag() {
+					clear(l422[i423 : i423+1])
 					continue
 				}
-				l621[i622] = c.ReadString()
+				l422[i423] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i622)
+					c.TraceIndex(i423)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l621
+	x.StrArr = l422
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n626 := c.ReadLengthFast(1)
-	if n626 < 0 {
-		n626 = c.ReadLength(1)
+	n427 := c.ReadLengthFast(1)
+	if n427 < 0 {
+		n427 = c.ReadLength(1)
 	}
-	l627 := foryimpl.ReuseSlice[[]string](c, x.Strs, n626)
-	if n626 > 0 {
-		hn629 := c.ReadListHeader(21)
+	l428 := foryimpl.ReuseSlice[[]string](c, x.Strs, n427)
+	if n427 > 0 {
+		hn430 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i628 := range l627 {
-				if hn629 && !c.ReadFlag() {
-					clear(l627[i628 : i628+1])
+			for i429 := range l428 {
+				if hn430 && !c.ReadFlag() {
+					clear(l428[i429 : i429+1])
 					continue
 				}
-				l627[i628] = c.ReadString()
+				l428[i429] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i628)
+					c.TraceIndex(i429)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l627
+	x.Strs = l428
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n632 := c.ReadLengthFast(1)
-	if n632 < 0 {
-		n632 = c.ReadLength(1)
+	n433 := c.ReadLengthFast(1)
+	if n433 < 0 {
+		n433 = c.ReadLength(1)
 	}
-	l633 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n632)
-	if n632 > 0 {
-		hn635 := c.ReadListHeader(38)
+	l434 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n433)
+	if n433 > 0 {
+		hn436 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i634 := range l633 {
-				if hn635 && !c.ReadFlag() {
-					clear(l633[i634 : i634+1])
+			for i435 := range l434 {
+				if hn436 && !c.ReadFlag() {
+					clear(l434[i435 : i435+1])
 					continue
 				}
-				l633[i634] = c.ReadTime()
+				l434[i435] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i634)
+					c.TraceIndex(i435)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l633
+	x.Times = l434
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n638 := c.ReadLengthFast(2)
-	if n638 < 0 {
-		n638 = c.ReadLength(2)
+	n439 := c.ReadLengthFast(2)
+	if n439 < 0 {
+		n439 = c.ReadLength(2)
 	}
-	l639 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n638)
-	if n638 > 0 {
-		hn641 := c.ReadListHeader(10)
+	l440 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n439)
+	if n439 > 0 {
+		hn442 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i640 := range l639 {
-				if hn641 && !c.ReadFlag() {
-					clear(l639[i640 : i640+1])
+			for i441 := range l440 {
+				if hn442 && !c.ReadFlag() {
+					clear(l440[i441 : i441+1])
 					continue
 				}
-				l639[i640] = r.ReadUint16()
+				l440[i441] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i640)
+					c.TraceIndex(i441)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l639
+	x.U16s = l440
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n644 := c.ReadLengthFast(1)
-	if n644 < 0 {
-		n644 = c.ReadLength(1)
+	n445 := c.ReadLengthFast(1)
+	if n445 < 0 {
+		n445 = c.ReadLength(1)
 	}
-	l645 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n644)
-	if n644 > 0 {
-		hn647 := c.ReadListHeader(12)
+	l446 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n445)
+	if n445 > 0 {
+		hn448 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i646 := range l645 {
-				if hn647 && !c.ReadFlag() {
-					clear(l645[i646 : i646+1])
+			for i447 := range l446 {
+				if hn448 && !c.ReadFlag() {
+					clear(l446[i447 : i447+1])
 					continue
 				}
-				l645[i646] = r.ReadVarUint32()
+				l446[i447] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i646)
+					c.TraceIndex(i447)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l645
+	x.U32s = l446
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n650 := c.ReadLengthFast(1)
-	if n650 < 0 {
-		n650 = c.ReadLength(1)
+	n451 := c.ReadLengthFast(1)
+	if n451 < 0 {
+		n451 = c.ReadLength(1)
 	}
-	l651 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n650)
-	if n650 > 0 {
-		hn653 := c.ReadListHeader(14)
+	l452 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n451)
+	if n451 > 0 {
+		hn454 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i652 := range l651 {
-				if hn653 && !c.ReadFlag() {
-					clear(l651[i652 : i652+1])
+			for i453 := range l452 {
+				if hn454 && !c.ReadFlag() {
+					clear(l452[i453 : i453+1])
 					continue
 				}
-				l651[i652] = r.ReadVarUint64()
+				l452[i453] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i652)
+					c.TraceIndex(i453)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l651
+	x.U64s = l452
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -4639,918 +3799,736 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n656 := c.ReadLengthFast(2)
-				if n656 < 0 {
-					n656 = c.ReadLength(2)
+				n457 := c.ReadLengthFast(2)
+				if n457 < 0 {
+					n457 = c.ReadLength(2)
 				}
-				if n656 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n656, 3))
+				if n457 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n457, 3))
 					return
 				}
-				var l657 [3]int16
-				if n656 > 0 {
-					hn659 := c.ReadListHeader(3)
+				var l458 [3]int16
+				if n457 > 0 {
+					hn460 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i658 := range l657 {
-							if hn659 && !c.ReadFlag() {
-								clear(l657[i658 : i658+1])
+						for i459 := range l458 {
+							if hn460 && !c.ReadFlag() {
+								clear(l458[i459 : i459+1])
 								continue
 							}
-							l657[i658] = r.ReadInt16()
+							l458[i459] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i658)
+								c.TraceIndex(i459)
 								break
 							}
 						}
 					}
 				}
-				x.Arr = l657
+				x.Arr = l458
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n662 := c.ReadLengthFast(1)
-				if n662 < 0 {
-					n662 = c.ReadLength(1)
+				n463 := c.ReadLengthFast(1)
+				if n463 < 0 {
+					n463 = c.ReadLength(1)
 				}
-				l663 := foryimpl.MakeSlice[[]bool](c, n662)
-				if n662 > 0 {
-					hn665 := c.ReadListHeader(1)
+				l464 := foryimpl.MakeSlice[[]bool](c, n463)
+				if n463 > 0 {
+					hn466 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i664 := range l663 {
-							if hn665 && !c.ReadFlag() {
-								clear(l663[i664 : i664+1])
+						for i465 := range l464 {
+							if hn466 && !c.ReadFlag() {
+								clear(l464[i465 : i465+1])
 								continue
 							}
-							l663[i664] = r.ReadBool()
+							l464[i465] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i664)
+								c.TraceIndex(i465)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l663
+				x.Bools = l464
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n668 := c.ReadLengthFast(1)
-				if n668 < 0 {
-					n668 = c.ReadLength(1)
+				n469 := c.ReadLengthFast(1)
+				if n469 < 0 {
+					n469 = c.ReadLength(1)
 				}
-				l669 := foryimpl.MakeSlice[[]uint8](c, n668)
-				if n668 > 0 {
-					hn671 := c.ReadListHeader(9)
+				l470 := foryimpl.MakeSlice[[]uint8](c, n469)
+				if n469 > 0 {
+					hn472 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i670 := range l669 {
-							if hn671 && !c.ReadFlag() {
-								clear(l669[i670 : i670+1])
+						for i471 := range l470 {
+							if hn472 && !c.ReadFlag() {
+								clear(l470[i471 : i471+1])
 								continue
 							}
-							l669[i670] = r.ReadUint8()
+							l470[i471] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i670)
+								c.TraceIndex(i471)
 								break
 							}
 						}
 					}
 				}
-				x.Bytes = l669
+				x.Bytes = l470
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n674 := c.ReadLengthFast(1)
-				if n674 < 0 {
-					n674 = c.ReadLength(1)
+				n475 := c.ReadLengthFast(1)
+				if n475 < 0 {
+					n475 = c.ReadLength(1)
 				}
-				l675 := foryimpl.MakeSlice[[]Color](c, n674)
-				if n674 > 0 {
-					hn677 := c.ReadListHeader(25)
+				l476 := foryimpl.MakeSlice[[]Color](c, n475)
+				if n475 > 0 {
+					hn478 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i676 := range l675 {
-							if hn677 && !c.ReadFlag() {
-								clear(l675[i676 : i676+1])
+						for i477 := range l476 {
+							if hn478 && !c.ReadFlag() {
+								clear(l476[i477 : i477+1])
 								continue
 							}
-							if e680 := c.ReadEnumFast(uint32(0x7fffffff)); e680 >= 0 {
-								l675[i676] = Color(e680)
+							if e481 := c.ReadEnumFast(uint32(0x7fffffff)); e481 >= 0 {
+								l476[i477] = Color(e481)
 							} else {
-								l675[i676] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l476[i477] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i676)
+								c.TraceIndex(i477)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l675
+				x.Colors = l476
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st683, id684 := c.ReadRefFlag(); st683 == foryimpl.RefBack {
-					x.DBools = foryimpl.BackRefSlice[bool](c, id684)
-				} else if st683 == foryimpl.RefFollows {
-					n685 := c.ReadArrayLengthFast(1)
-					if n685 < 0 {
-						n685 = c.ReadArrayLength(1)
-					}
-					a686 := foryimpl.MakeSlice[[]bool](c, n685)
-					r.ReadRawBools(a686)
-					x.DBools = a686
-					foryimpl.SetRefSlice(c, id684, x.DBools)
-				} else {
-					x.DBools = nil
+			if f.Convert {
+				x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st484, id485 := c.ReadEvolvedRefFlag(f); st484 == foryimpl.RefBack {
+				x.DBools = foryimpl.BackRefSlice[bool](c, id485)
+			} else if st484 == foryimpl.RefFollows {
+				n486 := c.ReadArrayLengthFast(1)
+				if n486 < 0 {
+					n486 = c.ReadArrayLength(1)
 				}
+				a487 := foryimpl.MakeSlice[[]bool](c, n486)
+				r.ReadRawBools(a487)
+				x.DBools = a487
+				foryimpl.SetRefSlice(c, id485, x.DBools)
 			} else {
-				if f.Convert {
-					x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n681 := c.ReadArrayLengthFast(1)
-					if n681 < 0 {
-						n681 = c.ReadArrayLength(1)
-					}
-					a682 := foryimpl.MakeSlice[[]bool](c, n681)
-					r.ReadRawBools(a682)
-					x.DBools = a682
-				}
+				x.DBools = nil
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st689, id690 := c.ReadRefFlag(); st689 == foryimpl.RefBack {
-					x.DF32 = foryimpl.BackRefSlice[float32](c, id690)
-				} else if st689 == foryimpl.RefFollows {
-					n691 := c.ReadArrayLengthFast(4)
-					if n691 < 0 {
-						n691 = c.ReadArrayLength(4)
-					}
-					a692 := foryimpl.MakeSlice[[]float32](c, n691)
-					r.ReadRawFloat32s(a692)
-					x.DF32 = a692
-					foryimpl.SetRefSlice(c, id690, x.DF32)
-				} else {
-					x.DF32 = nil
+			if f.Convert {
+				x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st490, id491 := c.ReadEvolvedRefFlag(f); st490 == foryimpl.RefBack {
+				x.DF32 = foryimpl.BackRefSlice[float32](c, id491)
+			} else if st490 == foryimpl.RefFollows {
+				n492 := c.ReadArrayLengthFast(4)
+				if n492 < 0 {
+					n492 = c.ReadArrayLength(4)
 				}
+				a493 := foryimpl.MakeSlice[[]float32](c, n492)
+				r.ReadRawFloat32s(a493)
+				x.DF32 = a493
+				foryimpl.SetRefSlice(c, id491, x.DF32)
 			} else {
-				if f.Convert {
-					x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n687 := c.ReadArrayLengthFast(4)
-					if n687 < 0 {
-						n687 = c.ReadArrayLength(4)
-					}
-					a688 := foryimpl.MakeSlice[[]float32](c, n687)
-					r.ReadRawFloat32s(a688)
-					x.DF32 = a688
-				}
+				x.DF32 = nil
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st695, id696 := c.ReadRefFlag(); st695 == foryimpl.RefBack {
-					x.DF64 = foryimpl.BackRefSlice[float64](c, id696)
-				} else if st695 == foryimpl.RefFollows {
-					n697 := c.ReadArrayLengthFast(8)
-					if n697 < 0 {
-						n697 = c.ReadArrayLength(8)
-					}
-					a698 := foryimpl.MakeSlice[[]float64](c, n697)
-					r.ReadRawFloat64s(a698)
-					x.DF64 = a698
-					foryimpl.SetRefSlice(c, id696, x.DF64)
-				} else {
-					x.DF64 = nil
+			if f.Convert {
+				x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st496, id497 := c.ReadEvolvedRefFlag(f); st496 == foryimpl.RefBack {
+				x.DF64 = foryimpl.BackRefSlice[float64](c, id497)
+			} else if st496 == foryimpl.RefFollows {
+				n498 := c.ReadArrayLengthFast(8)
+				if n498 < 0 {
+					n498 = c.ReadArrayLength(8)
 				}
+				a499 := foryimpl.MakeSlice[[]float64](c, n498)
+				r.ReadRawFloat64s(a499)
+				x.DF64 = a499
+				foryimpl.SetRefSlice(c, id497, x.DF64)
 			} else {
-				if f.Convert {
-					x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n693 := c.ReadArrayLengthFast(8)
-					if n693 < 0 {
-						n693 = c.ReadArrayLength(8)
-					}
-					a694 := foryimpl.MakeSlice[[]float64](c, n693)
-					r.ReadRawFloat64s(a694)
-					x.DF64 = a694
-				}
+				x.DF64 = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st701, id702 := c.ReadRefFlag(); st701 == foryimpl.RefBack {
-					x.DI16 = foryimpl.BackRefSlice[int16](c, id702)
-				} else if st701 == foryimpl.RefFollows {
-					n703 := c.ReadArrayLengthFast(2)
-					if n703 < 0 {
-						n703 = c.ReadArrayLength(2)
-					}
-					a704 := foryimpl.MakeSlice[[]int16](c, n703)
-					r.ReadRawInt16s(a704)
-					x.DI16 = a704
-					foryimpl.SetRefSlice(c, id702, x.DI16)
-				} else {
-					x.DI16 = nil
+			if f.Convert {
+				x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
+			} else if st502, id503 := c.ReadEvolvedRefFlag(f); st502 == foryimpl.RefBack {
+				x.DI16 = foryimpl.BackRefSlice[int16](c, id503)
+			} else if st502 == foryimpl.RefFollows {
+				n504 := c.ReadArrayLengthFast(2)
+				if n504 < 0 {
+					n504 = c.ReadArrayLength(2)
 				}
+				a505 := foryimpl.MakeSlice[[]int16](c, n504)
+				r.ReadRawInt16s(a505)
+				x.DI16 = a505
+				foryimpl.SetRefSlice(c, id503, x.DI16)
 			} else {
-				if f.Convert {
-					x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n699 := c.ReadArrayLengthFast(2)
-					if n699 < 0 {
-						n699 = c.ReadArrayLength(2)
-					}
-					a700 := foryimpl.MakeSlice[[]int16](c, n699)
-					r.ReadRawInt16s(a700)
-					x.DI16 = a700
-				}
+				x.DI16 = nil
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st707, id708 := c.ReadRefFlag(); st707 == foryimpl.RefBack {
-					x.DI32 = foryimpl.BackRefSlice[int32](c, id708)
-				} else if st707 == foryimpl.RefFollows {
-					n709 := c.ReadArrayLengthFast(4)
-					if n709 < 0 {
-						n709 = c.ReadArrayLength(4)
-					}
-					a710 := foryimpl.MakeSlice[[]int32](c, n709)
-					r.ReadRawInt32s(a710)
-					x.DI32 = a710
-					foryimpl.SetRefSlice(c, id708, x.DI32)
-				} else {
-					x.DI32 = nil
+			if f.Convert {
+				x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st508, id509 := c.ReadEvolvedRefFlag(f); st508 == foryimpl.RefBack {
+				x.DI32 = foryimpl.BackRefSlice[int32](c, id509)
+			} else if st508 == foryimpl.RefFollows {
+				n510 := c.ReadArrayLengthFast(4)
+				if n510 < 0 {
+					n510 = c.ReadArrayLength(4)
 				}
+				a511 := foryimpl.MakeSlice[[]int32](c, n510)
+				r.ReadRawInt32s(a511)
+				x.DI32 = a511
+				foryimpl.SetRefSlice(c, id509, x.DI32)
 			} else {
-				if f.Convert {
-					x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n705 := c.ReadArrayLengthFast(4)
-					if n705 < 0 {
-						n705 = c.ReadArrayLength(4)
-					}
-					a706 := foryimpl.MakeSlice[[]int32](c, n705)
-					r.ReadRawInt32s(a706)
-					x.DI32 = a706
-				}
+				x.DI32 = nil
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st713, id714 := c.ReadRefFlag(); st713 == foryimpl.RefBack {
-					x.DI64 = foryimpl.BackRefSlice[int64](c, id714)
-				} else if st713 == foryimpl.RefFollows {
-					n715 := c.ReadArrayLengthFast(8)
-					if n715 < 0 {
-						n715 = c.ReadArrayLength(8)
-					}
-					a716 := foryimpl.MakeSlice[[]int64](c, n715)
-					r.ReadRawInt64s(a716)
-					x.DI64 = a716
-					foryimpl.SetRefSlice(c, id714, x.DI64)
-				} else {
-					x.DI64 = nil
+			if f.Convert {
+				x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st514, id515 := c.ReadEvolvedRefFlag(f); st514 == foryimpl.RefBack {
+				x.DI64 = foryimpl.BackRefSlice[int64](c, id515)
+			} else if st514 == foryimpl.RefFollows {
+				n516 := c.ReadArrayLengthFast(8)
+				if n516 < 0 {
+					n516 = c.ReadArrayLength(8)
 				}
+				a517 := foryimpl.MakeSlice[[]int64](c, n516)
+				r.ReadRawInt64s(a517)
+				x.DI64 = a517
+				foryimpl.SetRefSlice(c, id515, x.DI64)
 			} else {
-				if f.Convert {
-					x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n711 := c.ReadArrayLengthFast(8)
-					if n711 < 0 {
-						n711 = c.ReadArrayLength(8)
-					}
-					a712 := foryimpl.MakeSlice[[]int64](c, n711)
-					r.ReadRawInt64s(a712)
-					x.DI64 = a712
-				}
+				x.DI64 = nil
 			}
 		case 10:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st720, id721 := c.ReadRefFlag(); st720 == foryimpl.RefBack {
-					x.DI8 = foryimpl.BackRefSlice[int8](c, id721)
-				} else if st720 == foryimpl.RefFollows {
-					n722 := c.ReadArrayLengthFast(1)
-					if n722 < 0 {
-						n722 = c.ReadArrayLength(1)
-					}
-					a723 := foryimpl.MakeSlice[[]int8](c, n722)
-					for i724 := range a723 {
-						a723[i724] = r.ReadInt8()
-					}
-					x.DI8 = a723
-					foryimpl.SetRefSlice(c, id721, x.DI8)
-				} else {
-					x.DI8 = nil
+			if f.Convert {
+				x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if st521, id522 := c.ReadEvolvedRefFlag(f); st521 == foryimpl.RefBack {
+				x.DI8 = foryimpl.BackRefSlice[int8](c, id522)
+			} else if st521 == foryimpl.RefFollows {
+				n523 := c.ReadArrayLengthFast(1)
+				if n523 < 0 {
+					n523 = c.ReadArrayLength(1)
 				}
+				a524 := foryimpl.MakeSlice[[]int8](c, n523)
+				for i525 := range a524 {
+					a524[i525] = r.ReadInt8()
+				}
+				x.DI8 = a524
+				foryimpl.SetRefSlice(c, id522, x.DI8)
 			} else {
-				if f.Convert {
-					x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n717 := c.ReadArrayLengthFast(1)
-					if n717 < 0 {
-						n717 = c.ReadArrayLength(1)
-					}
-					a718 := foryimpl.MakeSlice[[]int8](c, n717)
-					for i719 := range a718 {
-						a718[i719] = r.ReadInt8()
-					}
-					x.DI8 = a718
-				}
+				x.DI8 = nil
 			}
 		case 11:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st727, id728 := c.ReadRefFlag(); st727 == foryimpl.RefBack {
-					x.DU16 = foryimpl.BackRefSlice[uint16](c, id728)
-				} else if st727 == foryimpl.RefFollows {
-					n729 := c.ReadArrayLengthFast(2)
-					if n729 < 0 {
-						n729 = c.ReadArrayLength(2)
-					}
-					a730 := foryimpl.MakeSlice[[]uint16](c, n729)
-					r.ReadRawUint16s(a730)
-					x.DU16 = a730
-					foryimpl.SetRefSlice(c, id728, x.DU16)
-				} else {
-					x.DU16 = nil
+			if f.Convert {
+				x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st528, id529 := c.ReadEvolvedRefFlag(f); st528 == foryimpl.RefBack {
+				x.DU16 = foryimpl.BackRefSlice[uint16](c, id529)
+			} else if st528 == foryimpl.RefFollows {
+				n530 := c.ReadArrayLengthFast(2)
+				if n530 < 0 {
+					n530 = c.ReadArrayLength(2)
 				}
+				a531 := foryimpl.MakeSlice[[]uint16](c, n530)
+				r.ReadRawUint16s(a531)
+				x.DU16 = a531
+				foryimpl.SetRefSlice(c, id529, x.DU16)
 			} else {
-				if f.Convert {
-					x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n725 := c.ReadArrayLengthFast(2)
-					if n725 < 0 {
-						n725 = c.ReadArrayLength(2)
-					}
-					a726 := foryimpl.MakeSlice[[]uint16](c, n725)
-					r.ReadRawUint16s(a726)
-					x.DU16 = a726
-				}
+				x.DU16 = nil
 			}
 		case 12:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st733, id734 := c.ReadRefFlag(); st733 == foryimpl.RefBack {
-					x.DU32 = foryimpl.BackRefSlice[uint32](c, id734)
-				} else if st733 == foryimpl.RefFollows {
-					n735 := c.ReadArrayLengthFast(4)
-					if n735 < 0 {
-						n735 = c.ReadArrayLength(4)
-					}
-					a736 := foryimpl.MakeSlice[[]uint32](c, n735)
-					r.ReadRawUint32s(a736)
-					x.DU32 = a736
-					foryimpl.SetRefSlice(c, id734, x.DU32)
-				} else {
-					x.DU32 = nil
+			if f.Convert {
+				x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if st534, id535 := c.ReadEvolvedRefFlag(f); st534 == foryimpl.RefBack {
+				x.DU32 = foryimpl.BackRefSlice[uint32](c, id535)
+			} else if st534 == foryimpl.RefFollows {
+				n536 := c.ReadArrayLengthFast(4)
+				if n536 < 0 {
+					n536 = c.ReadArrayLength(4)
 				}
+				a537 := foryimpl.MakeSlice[[]uint32](c, n536)
+				r.ReadRawUint32s(a537)
+				x.DU32 = a537
+				foryimpl.SetRefSlice(c, id535, x.DU32)
 			} else {
-				if f.Convert {
-					x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n731 := c.ReadArrayLengthFast(4)
-					if n731 < 0 {
-						n731 = c.ReadArrayLength(4)
-					}
-					a732 := foryimpl.MakeSlice[[]uint32](c, n731)
-					r.ReadRawUint32s(a732)
-					x.DU32 = a732
-				}
+				x.DU32 = nil
 			}
 		case 13:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st739, id740 := c.ReadRefFlag(); st739 == foryimpl.RefBack {
-					x.DU64 = foryimpl.BackRefSlice[uint64](c, id740)
-				} else if st739 == foryimpl.RefFollows {
-					n741 := c.ReadArrayLengthFast(8)
-					if n741 < 0 {
-						n741 = c.ReadArrayLength(8)
-					}
-					a742 := foryimpl.MakeSlice[[]uint64](c, n741)
-					r.ReadRawUint64s(a742)
-					x.DU64 = a742
-					foryimpl.SetRefSlice(c, id740, x.DU64)
-				} else {
-					x.DU64 = nil
+			if f.Convert {
+				x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if st540, id541 := c.ReadEvolvedRefFlag(f); st540 == foryimpl.RefBack {
+				x.DU64 = foryimpl.BackRefSlice[uint64](c, id541)
+			} else if st540 == foryimpl.RefFollows {
+				n542 := c.ReadArrayLengthFast(8)
+				if n542 < 0 {
+					n542 = c.ReadArrayLength(8)
 				}
+				a543 := foryimpl.MakeSlice[[]uint64](c, n542)
+				r.ReadRawUint64s(a543)
+				x.DU64 = a543
+				foryimpl.SetRefSlice(c, id541, x.DU64)
 			} else {
-				if f.Convert {
-					x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n737 := c.ReadArrayLengthFast(8)
-					if n737 < 0 {
-						n737 = c.ReadArrayLength(8)
-					}
-					a738 := foryimpl.MakeSlice[[]uint64](c, n737)
-					r.ReadRawUint64s(a738)
-					x.DU64 = a738
-				}
+				x.DU64 = nil
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n743 := c.ReadLengthFast(4)
-				if n743 < 0 {
-					n743 = c.ReadLength(4)
+				n544 := c.ReadLengthFast(4)
+				if n544 < 0 {
+					n544 = c.ReadLength(4)
 				}
-				l744 := foryimpl.MakeSlice[[]float32](c, n743)
-				if n743 > 0 {
-					hn746 := c.ReadListHeader(19)
+				l545 := foryimpl.MakeSlice[[]float32](c, n544)
+				if n544 > 0 {
+					hn547 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i745 := range l744 {
-							if hn746 && !c.ReadFlag() {
-								clear(l744[i745 : i745+1])
+						for i546 := range l545 {
+							if hn547 && !c.ReadFlag() {
+								clear(l545[i546 : i546+1])
 								continue
 							}
-							l744[i745] = r.ReadFloat32()
+							l545[i546] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i745)
+								c.TraceIndex(i546)
 								break
 							}
 						}
 					}
 				}
-				x.F32s = l744
+				x.F32s = l545
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n749 := c.ReadLengthFast(8)
-				if n749 < 0 {
-					n749 = c.ReadLength(8)
+				n550 := c.ReadLengthFast(8)
+				if n550 < 0 {
+					n550 = c.ReadLength(8)
 				}
-				l750 := foryimpl.MakeSlice[[]float64](c, n749)
-				if n749 > 0 {
-					hn752 := c.ReadListHeader(20)
+				l551 := foryimpl.MakeSlice[[]float64](c, n550)
+				if n550 > 0 {
+					hn553 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i751 := range l750 {
-							if hn752 && !c.ReadFlag() {
-								clear(l750[i751 : i751+1])
+						for i552 := range l551 {
+							if hn553 && !c.ReadFlag() {
+								clear(l551[i552 : i552+1])
 								continue
 							}
-							l750[i751] = r.ReadFloat64()
+							l551[i552] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i751)
+								c.TraceIndex(i552)
 								break
 							}
 						}
 					}
 				}
-				x.F64s = l750
+				x.F64s = l551
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n755 := c.ReadLengthFast(2)
-				if n755 < 0 {
-					n755 = c.ReadLength(2)
+				n556 := c.ReadLengthFast(2)
+				if n556 < 0 {
+					n556 = c.ReadLength(2)
 				}
-				l756 := foryimpl.MakeSlice[[]int16](c, n755)
-				if n755 > 0 {
-					hn758 := c.ReadListHeader(3)
+				l557 := foryimpl.MakeSlice[[]int16](c, n556)
+				if n556 > 0 {
+					hn559 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i757 := range l756 {
-							if hn758 && !c.ReadFlag() {
-								clear(l756[i757 : i757+1])
+						for i558 := range l557 {
+							if hn559 && !c.ReadFlag() {
+								clear(l557[i558 : i558+1])
 								continue
 							}
-							l756[i757] = r.ReadInt16()
+							l557[i558] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i757)
+								c.TraceIndex(i558)
 								break
 							}
 						}
 					}
 				}
-				x.I16s = l756
+				x.I16s = l557
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n761 := c.ReadLengthFast(1)
-				if n761 < 0 {
-					n761 = c.ReadLength(1)
+				n562 := c.ReadLengthFast(1)
+				if n562 < 0 {
+					n562 = c.ReadLength(1)
 				}
-				l762 := foryimpl.MakeSlice[[]int32](c, n761)
-				if n761 > 0 {
-					hn764 := c.ReadListHeader(5)
+				l563 := foryimpl.MakeSlice[[]int32](c, n562)
+				if n562 > 0 {
+					hn565 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i763 := range l762 {
-							if hn764 && !c.ReadFlag() {
-								clear(l762[i763 : i763+1])
+						for i564 := range l563 {
+							if hn565 && !c.ReadFlag() {
+								clear(l563[i564 : i564+1])
 								continue
 							}
-							l762[i763] = r.ReadVarInt32()
+							l563[i564] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i763)
+								c.TraceIndex(i564)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l762
+				x.I32s = l563
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n767 := c.ReadLengthFast(1)
-				if n767 < 0 {
-					n767 = c.ReadLength(1)
+				n568 := c.ReadLengthFast(1)
+				if n568 < 0 {
+					n568 = c.ReadLength(1)
 				}
-				l768 := foryimpl.MakeSlice[[]int64](c, n767)
-				if n767 > 0 {
-					hn770 := c.ReadListHeader(7)
+				l569 := foryimpl.MakeSlice[[]int64](c, n568)
+				if n568 > 0 {
+					hn571 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i769 := range l768 {
-							if hn770 && !c.ReadFlag() {
-								clear(l768[i769 : i769+1])
+						for i570 := range l569 {
+							if hn571 && !c.ReadFlag() {
+								clear(l569[i570 : i570+1])
 								continue
 							}
-							l768[i769] = r.ReadVarInt64()
+							l569[i570] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i769)
+								c.TraceIndex(i570)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l768
+				x.I64s = l569
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n773 := c.ReadLengthFast(1)
-				if n773 < 0 {
-					n773 = c.ReadLength(1)
+				n574 := c.ReadLengthFast(1)
+				if n574 < 0 {
+					n574 = c.ReadLength(1)
 				}
-				l774 := foryimpl.MakeSlice[[]int8](c, n773)
-				if n773 > 0 {
-					hn776 := c.ReadListHeader(2)
+				l575 := foryimpl.MakeSlice[[]int8](c, n574)
+				if n574 > 0 {
+					hn577 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i775 := range l774 {
-							if hn776 && !c.ReadFlag() {
-								clear(l774[i775 : i775+1])
+						for i576 := range l575 {
+							if hn577 && !c.ReadFlag() {
+								clear(l575[i576 : i576+1])
 								continue
 							}
-							l774[i775] = r.ReadInt8()
+							l575[i576] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i775)
+								c.TraceIndex(i576)
 								break
 							}
 						}
 					}
 				}
-				x.I8s = l774
+				x.I8s = l575
 			}
 		case 20:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st785, id786 := c.ReadRefFlag(); st785 == foryimpl.RefBack {
-					x.NI64s = foryimpl.BackRefSlice[int64](c, id786)
-				} else if st785 == foryimpl.RefFollows {
-					n787 := c.ReadLengthFast(1)
-					if n787 < 0 {
-						n787 = c.ReadLength(1)
-					}
-					l788 := foryimpl.MakeSlice[[]int64](c, n787)
-					if n787 > 0 {
-						hn790 := c.ReadListHeader(7)
-						if !c.Failed() {
-							for i789 := range l788 {
-								if hn790 && !c.ReadFlag() {
-									clear(l788[i789 : i789+1])
-									continue
-								}
-								l788[i789] = r.ReadVarInt64()
-								if c.Failed() {
-									c.TraceIndex(i789)
-									break
-								}
+			if f.Convert {
+				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st586, id587 := c.ReadEvolvedRefFlag(f); st586 == foryimpl.RefBack {
+				x.NI64s = foryimpl.BackRefSlice[int64](c, id587)
+			} else if st586 == foryimpl.RefFollows {
+				n588 := c.ReadLengthFast(1)
+				if n588 < 0 {
+					n588 = c.ReadLength(1)
+				}
+				l589 := foryimpl.MakeSlice[[]int64](c, n588)
+				if n588 > 0 {
+					hn591 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i590 := range l589 {
+							if hn591 && !c.ReadFlag() {
+								clear(l589[i590 : i590+1])
+								continue
+							}
+							l589[i590] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i590)
+								break
 							}
 						}
 					}
-					x.NI64s = l788
-					foryimpl.SetRefSlice(c, id786, x.NI64s)
-				} else {
-					x.NI64s = nil
 				}
+				x.NI64s = l589
+				foryimpl.SetRefSlice(c, id587, x.NI64s)
 			} else {
-				if f.Convert {
-					x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n779 := c.ReadLengthFast(1)
-					if n779 < 0 {
-						n779 = c.ReadLength(1)
-					}
-					l780 := foryimpl.MakeSlice[[]int64](c, n779)
-					if n779 > 0 {
-						hn782 := c.ReadListHeader(7)
-						if !c.Failed() {
-							for i781 := range l780 {
-								if hn782 && !c.ReadFlag() {
-									clear(l780[i781 : i781+1])
-									continue
-								}
-								l780[i781] = r.ReadVarInt64()
-								if c.Failed() {
-									c.TraceIndex(i781)
-									break
-								}
-							}
-						}
-					}
-					x.NI64s = l780
-				}
+				x.NI64s = nil
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st801, id802 := c.ReadRefFlag(); st801 == foryimpl.RefBack {
-					x.NMap = foryimpl.BackRefMap[string, int32](c, id802)
-				} else if st801 == foryimpl.RefFollows {
-					n803 := c.ReadLengthFast(2)
-					if n803 < 0 {
-						n803 = c.ReadLength(2)
+				if st602, id603 := c.ReadRefFlag(); st602 == foryimpl.RefBack {
+					x.NMap = foryimpl.BackRefMap[string, int32](c, id603)
+				} else if st602 == foryimpl.RefFollows {
+					n604 := c.ReadLengthFast(2)
+					if n604 < 0 {
+						n604 = c.ReadLength(2)
 					}
-					m804 := foryimpl.MakeMap[map[string]int32](c, n803)
-					for n803 > 0 && !c.Failed() {
-						sz805, vn806, _ := c.ReadMapChunk(n803, 21, 5, nil, false)
-						for j807 := 0; j807 < sz805 && !c.Failed(); j807++ {
-							var k808 string
-							k808 = c.ReadString()
-							var v809 int32
-							if !vn806 {
-								v809 = r.ReadVarInt32()
+					m605 := foryimpl.MakeMap[map[string]int32](c, n604)
+					for n604 > 0 && !c.Failed() {
+						sz606, vn607, _ := c.ReadMapChunk(n604, 21, 5, nil, false)
+						for j608 := 0; j608 < sz606 && !c.Failed(); j608++ {
+							var k609 string
+							k609 = c.ReadString()
+							var v610 int32
+							if !vn607 {
+								v610 = r.ReadVarInt32()
 							}
-							m804[k808] = v809
+							m605[k609] = v610
 						}
-						n803 -= sz805
+						n604 -= sz606
 					}
-					x.NMap = m804
-					foryimpl.SetRefMap(c, id802, x.NMap)
+					x.NMap = m605
+					foryimpl.SetRefMap(c, id603, x.NMap)
 				} else {
 					x.NMap = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n793 := c.ReadLengthFast(2)
-					if n793 < 0 {
-						n793 = c.ReadLength(2)
+					n594 := c.ReadLengthFast(2)
+					if n594 < 0 {
+						n594 = c.ReadLength(2)
 					}
-					m794 := foryimpl.MakeMap[map[string]int32](c, n793)
-					for n793 > 0 && !c.Failed() {
-						sz795, vn796, _ := c.ReadMapChunk(n793, 21, 5, nil, false)
-						for j797 := 0; j797 < sz795 && !c.Failed(); j797++ {
-							var k798 string
-							k798 = c.ReadString()
-							var v799 int32
-							if !vn796 {
-								v799 = r.ReadVarInt32()
+					m595 := foryimpl.MakeMap[map[string]int32](c, n594)
+					for n594 > 0 && !c.Failed() {
+						sz596, vn597, _ := c.ReadMapChunk(n594, 21, 5, nil, false)
+						for j598 := 0; j598 < sz596 && !c.Failed(); j598++ {
+							var k599 string
+							k599 = c.ReadString()
+							var v600 int32
+							if !vn597 {
+								v600 = r.ReadVarInt32()
 							}
-							m794[k798] = v799
+							m595[k599] = v600
 						}
-						n793 -= sz795
+						n594 -= sz596
 					}
-					x.NMap = m794
+					x.NMap = m595
 				}
 			}
 		case 22:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st817, id818 := c.ReadRefFlag(); st817 == foryimpl.RefBack {
-					x.NStrs = foryimpl.BackRefSlice[string](c, id818)
-				} else if st817 == foryimpl.RefFollows {
-					n819 := c.ReadLengthFast(1)
-					if n819 < 0 {
-						n819 = c.ReadLength(1)
-					}
-					l820 := foryimpl.MakeSlice[[]string](c, n819)
-					if n819 > 0 {
-						hn822 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i821 := range l820 {
-								if hn822 && !c.ReadFlag() {
-									clear(l820[i821 : i821+1])
-									continue
-								}
-								l820[i821] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i821)
-									break
-								}
-							}
-						}
-					}
-					x.NStrs = l820
-					foryimpl.SetRefSlice(c, id818, x.NStrs)
-				} else {
-					x.NStrs = nil
+			if st618, id619 := c.ReadEvolvedRefFlag(f); st618 == foryimpl.RefBack {
+				x.NStrs = foryimpl.BackRefSlice[string](c, id619)
+			} else if st618 == foryimpl.RefFollows {
+				n620 := c.ReadLengthFast(1)
+				if n620 < 0 {
+					n620 = c.ReadLength(1)
 				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					n811 := c.ReadLengthFast(1)
-					if n811 < 0 {
-						n811 = c.ReadLength(1)
-					}
-					l812 := foryimpl.MakeSlice[[]string](c, n811)
-					if n811 > 0 {
-						hn814 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i813 := range l812 {
-								if hn814 && !c.ReadFlag() {
-									clear(l812[i813 : i813+1])
-									continue
-								}
-								l812[i813] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i813)
-									break
-								}
-							}
-						}
-					}
-					x.NStrs = l812
-				}
-			}
-		case 23:
-			if !f.Flag || c.ReadFlag() {
-				n825 := c.ReadLengthFast(1)
-				if n825 < 0 {
-					n825 = c.ReadLength(1)
-				}
-				l826 := foryimpl.MakeSlice[Names](c, n825)
-				if n825 > 0 {
-					hn828 := c.ReadListHeader(21)
+				l621 := foryimpl.MakeSlice[[]string](c, n620)
+				if n620 > 0 {
+					hn623 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i827 := range l826 {
-							if hn828 && !c.ReadFlag() {
-								clear(l826[i827 : i827+1])
+						for i622 := range l621 {
+							if hn623 && !c.ReadFlag() {
+								clear(l621[i622 : i622+1])
 								continue
 							}
-							l826[i827] = c.ReadString()
+							l621[i622] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i827)
+								c.TraceIndex(i622)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l826
+				x.NStrs = l621
+				foryimpl.SetRefSlice(c, id619, x.NStrs)
+			} else {
+				x.NStrs = nil
+			}
+		case 23:
+			if !f.Flag || c.ReadFlag() {
+				n626 := c.ReadLengthFast(1)
+				if n626 < 0 {
+					n626 = c.ReadLength(1)
+				}
+				l627 := foryimpl.MakeSlice[Names](c, n626)
+				if n626 > 0 {
+					hn629 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i628 := range l627 {
+							if hn629 && !c.ReadFlag() {
+								clear(l627[i628 : i628+1])
+								continue
+							}
+							l627[i628] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i628)
+								break
+							}
+						}
+					}
+				}
+				x.Named = l627
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n831 := c.ReadLengthFast(1)
-				if n831 < 0 {
-					n831 = c.ReadLength(1)
+				n632 := c.ReadLengthFast(1)
+				if n632 < 0 {
+					n632 = c.ReadLength(1)
 				}
-				l832 := foryimpl.MakeSlice[[][]int32](c, n831)
-				if n831 > 0 {
-					hn834, tr836 := c.ReadListHeaderRef(22)
+				l633 := foryimpl.MakeSlice[[][]int32](c, n632)
+				if n632 > 0 {
+					hn635, tr637 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i833 := range l832 {
-							if tr836 {
-								if st837, id838 := c.ReadRefFlag(); st837 == foryimpl.RefBack {
-									l832[i833] = foryimpl.BackRefSlice[int32](c, id838)
-								} else if st837 == foryimpl.RefFollows {
-									n839 := c.ReadLengthFast(1)
-									if n839 < 0 {
-										n839 = c.ReadLength(1)
+						for i634 := range l633 {
+							if tr637 {
+								if st638, id639 := c.ReadRefFlag(); st638 == foryimpl.RefBack {
+									l633[i634] = foryimpl.BackRefSlice[int32](c, id639)
+								} else if st638 == foryimpl.RefFollows {
+									n640 := c.ReadLengthFast(1)
+									if n640 < 0 {
+										n640 = c.ReadLength(1)
 									}
-									l840 := foryimpl.MakeSlice[[]int32](c, n839)
-									if n839 > 0 {
-										hn842 := c.ReadListHeader(5)
+									l641 := foryimpl.MakeSlice[[]int32](c, n640)
+									if n640 > 0 {
+										hn643 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i841 := range l840 {
-												if hn842 && !c.ReadFlag() {
-													clear(l840[i841 : i841+1])
+											for i642 := range l641 {
+												if hn643 && !c.ReadFlag() {
+													clear(l641[i642 : i642+1])
 													continue
 												}
-												l840[i841] = r.ReadVarInt32()
+												l641[i642] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i841)
+													c.TraceIndex(i642)
 													break
 												}
 											}
 										}
 									}
-									l832[i833] = l840
-									foryimpl.SetRefSlice(c, id838, l832[i833])
+									l633[i634] = l641
+									foryimpl.SetRefSlice(c, id639, l633[i634])
 								} else {
-									l832[i833] = nil
+									l633[i634] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i833)
+									c.TraceIndex(i634)
 									break
 								}
 								continue
 							}
-							if hn834 && !c.ReadFlag() {
-								clear(l832[i833 : i833+1])
+							if hn635 && !c.ReadFlag() {
+								clear(l633[i634 : i634+1])
 								continue
 							}
-							n845 := c.ReadLengthFast(1)
-							if n845 < 0 {
-								n845 = c.ReadLength(1)
+							n646 := c.ReadLengthFast(1)
+							if n646 < 0 {
+								n646 = c.ReadLength(1)
 							}
-							l846 := foryimpl.MakeSlice[[]int32](c, n845)
-							if n845 > 0 {
-								hn848 := c.ReadListHeader(5)
+							l647 := foryimpl.MakeSlice[[]int32](c, n646)
+							if n646 > 0 {
+								hn649 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i847 := range l846 {
-										if hn848 && !c.ReadFlag() {
-											clear(l846[i847 : i847+1])
+									for i648 := range l647 {
+										if hn649 && !c.ReadFlag() {
+											clear(l647[i648 : i648+1])
 											continue
 										}
-										l846[i847] = r.ReadVarInt32()
+										l647[i648] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i847)
+											c.TraceIndex(i648)
 											break
 										}
 									}
 								}
 							}
-							l832[i833] = l846
+							l633[i634] = l647
 							if c.Failed() {
-								c.TraceIndex(i833)
+								c.TraceIndex(i634)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l832
+				x.Nested = l633
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n851 := c.ReadLengthFast(1)
-				if n851 < 0 {
-					n851 = c.ReadLength(1)
+				n652 := c.ReadLengthFast(1)
+				if n652 < 0 {
+					n652 = c.ReadLength(1)
 				}
-				l852 := foryimpl.MakeSlice[[]*int32](c, n851)
-				if n851 > 0 {
-					hn854 := c.ReadListHeader(5)
+				l653 := foryimpl.MakeSlice[[]*int32](c, n652)
+				if n652 > 0 {
+					hn655 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i853 := range l852 {
-							if hn854 && !c.ReadFlag() {
-								clear(l852[i853 : i853+1])
+						for i654 := range l653 {
+							if hn655 && !c.ReadFlag() {
+								clear(l653[i654 : i654+1])
 								continue
 							}
-							p857 := foryimpl.Alloc[int32](c)
-							*p857 = r.ReadVarInt32()
-							l852[i853] = p857
+							p658 := foryimpl.Alloc[int32](c)
+							*p658 = r.ReadVarInt32()
+							l653[i654] = p658
 							if c.Failed() {
-								c.TraceIndex(i853)
+								c.TraceIndex(i654)
 								break
 							}
 						}
 					}
 				}
-				x.PI32s = l852
+				x.PI32s = l653
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n858 := c.ReadLengthFast(1)
-				if n858 < 0 {
-					n858 = c.ReadLength(1)
+				n659 := c.ReadLengthFast(1)
+				if n659 < 0 {
+					n659 = c.ReadLength(1)
 				}
-				l859 := foryimpl.MakeSlice[[]*string](c, n858)
-				if n858 > 0 {
-					hn861 := c.ReadListHeader(21)
+				l660 := foryimpl.MakeSlice[[]*string](c, n659)
+				if n659 > 0 {
+					hn662 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i860 := range l859 {
-							if hn861 && !c.ReadFlag() {
-								clear(l859[i860 : i860+1])
+						for i661 := range l660 {
+							if hn662 && !c.ReadFlag() {
+								clear(l660[i661 : i661+1])
 								continue
 							}
-							p864 := foryimpl.Alloc[string](c)
-							*p864 = c.ReadString()
-							l859[i860] = p864
+							p665 := foryimpl.Alloc[string](c)
+							*p665 = c.ReadString()
+							l660[i661] = p665
 							if c.Failed() {
-								c.TraceIndex(i860)
+								c.TraceIndex(i661)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l859
+				x.PStrs = l660
 			}
 		case 27:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st865, id866 := c.ReadRefFlag(); st865 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id866)
-				} else if st865 == foryimpl.RefFollows {
-					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id866, x.Raw)
-				} else {
-					x.Raw = nil
-				}
+			if f.Convert {
+				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st666, id667 := c.ReadEvolvedRefFlag(f); st666 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id667)
+			} else if st666 == foryimpl.RefFollows {
+				x.Raw = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id667, x.Raw)
 			} else {
-				if f.Convert {
-					x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Raw = c.ReadBinary()
-				}
+				x.Raw = nil
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
@@ -5558,163 +4536,163 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n867 := c.ReadLengthFast(1)
-				if n867 < 0 {
-					n867 = c.ReadLength(1)
+				n668 := c.ReadLengthFast(1)
+				if n668 < 0 {
+					n668 = c.ReadLength(1)
 				}
-				if n867 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n867, 2))
+				if n668 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n668, 2))
 					return
 				}
-				var l868 [2]string
-				if n867 > 0 {
-					hn870 := c.ReadListHeader(21)
+				var l669 [2]string
+				if n668 > 0 {
+					hn671 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i869 := range l868 {
-							if hn870 && !c.ReadFlag() {
-								clear(l868[i869 : i869+1])
+						for i670 := range l669 {
+							if hn671 && !c.ReadFlag() {
+								clear(l669[i670 : i670+1])
 								continue
 							}
-							l868[i869] = c.ReadString()
+							l669[i670] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i869)
+								c.TraceIndex(i670)
 								break
 							}
 						}
 					}
 				}
-				x.StrArr = l868
+				x.StrArr = l669
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n873 := c.ReadLengthFast(1)
-				if n873 < 0 {
-					n873 = c.ReadLength(1)
+				n674 := c.ReadLengthFast(1)
+				if n674 < 0 {
+					n674 = c.ReadLength(1)
 				}
-				l874 := foryimpl.MakeSlice[[]string](c, n873)
-				if n873 > 0 {
-					hn876 := c.ReadListHeader(21)
+				l675 := foryimpl.MakeSlice[[]string](c, n674)
+				if n674 > 0 {
+					hn677 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i875 := range l874 {
-							if hn876 && !c.ReadFlag() {
-								clear(l874[i875 : i875+1])
+						for i676 := range l675 {
+							if hn677 && !c.ReadFlag() {
+								clear(l675[i676 : i676+1])
 								continue
 							}
-							l874[i875] = c.ReadString()
+							l675[i676] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i875)
+								c.TraceIndex(i676)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l874
+				x.Strs = l675
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n879 := c.ReadLengthFast(1)
-				if n879 < 0 {
-					n879 = c.ReadLength(1)
+				n680 := c.ReadLengthFast(1)
+				if n680 < 0 {
+					n680 = c.ReadLength(1)
 				}
-				l880 := foryimpl.MakeSlice[[]time.Time](c, n879)
-				if n879 > 0 {
-					hn882 := c.ReadListHeader(38)
+				l681 := foryimpl.MakeSlice[[]time.Time](c, n680)
+				if n680 > 0 {
+					hn683 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i881 := range l880 {
-							if hn882 && !c.ReadFlag() {
-								clear(l880[i881 : i881+1])
+						for i682 := range l681 {
+							if hn683 && !c.ReadFlag() {
+								clear(l681[i682 : i682+1])
 								continue
 							}
-							l880[i881] = c.ReadTime()
+							l681[i682] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i881)
+								c.TraceIndex(i682)
 								break
 							}
 						}
 					}
 				}
-				x.Times = l880
+				x.Times = l681
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n885 := c.ReadLengthFast(2)
-				if n885 < 0 {
-					n885 = c.ReadLength(2)
+				n686 := c.ReadLengthFast(2)
+				if n686 < 0 {
+					n686 = c.ReadLength(2)
 				}
-				l886 := foryimpl.MakeSlice[[]uint16](c, n885)
-				if n885 > 0 {
-					hn888 := c.ReadListHeader(10)
+				l687 := foryimpl.MakeSlice[[]uint16](c, n686)
+				if n686 > 0 {
+					hn689 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i887 := range l886 {
-							if hn888 && !c.ReadFlag() {
-								clear(l886[i887 : i887+1])
+						for i688 := range l687 {
+							if hn689 && !c.ReadFlag() {
+								clear(l687[i688 : i688+1])
 								continue
 							}
-							l886[i887] = r.ReadUint16()
+							l687[i688] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i887)
+								c.TraceIndex(i688)
 								break
 							}
 						}
 					}
 				}
-				x.U16s = l886
+				x.U16s = l687
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n891 := c.ReadLengthFast(1)
-				if n891 < 0 {
-					n891 = c.ReadLength(1)
+				n692 := c.ReadLengthFast(1)
+				if n692 < 0 {
+					n692 = c.ReadLength(1)
 				}
-				l892 := foryimpl.MakeSlice[[]uint32](c, n891)
-				if n891 > 0 {
-					hn894 := c.ReadListHeader(12)
+				l693 := foryimpl.MakeSlice[[]uint32](c, n692)
+				if n692 > 0 {
+					hn695 := c.ReadListHeader(12)
 					if !c.Failed() {
-						for i893 := range l892 {
-							if hn894 && !c.ReadFlag() {
-								clear(l892[i893 : i893+1])
+						for i694 := range l693 {
+							if hn695 && !c.ReadFlag() {
+								clear(l693[i694 : i694+1])
 								continue
 							}
-							l892[i893] = r.ReadVarUint32()
+							l693[i694] = r.ReadVarUint32()
 							if c.Failed() {
-								c.TraceIndex(i893)
+								c.TraceIndex(i694)
 								break
 							}
 						}
 					}
 				}
-				x.U32s = l892
+				x.U32s = l693
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n897 := c.ReadLengthFast(1)
-				if n897 < 0 {
-					n897 = c.ReadLength(1)
+				n698 := c.ReadLengthFast(1)
+				if n698 < 0 {
+					n698 = c.ReadLength(1)
 				}
-				l898 := foryimpl.MakeSlice[[]uint64](c, n897)
-				if n897 > 0 {
-					hn900 := c.ReadListHeader(14)
+				l699 := foryimpl.MakeSlice[[]uint64](c, n698)
+				if n698 > 0 {
+					hn701 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i899 := range l898 {
-							if hn900 && !c.ReadFlag() {
-								clear(l898[i899 : i899+1])
+						for i700 := range l699 {
+							if hn701 && !c.ReadFlag() {
+								clear(l699[i700 : i700+1])
 								continue
 							}
-							l898[i899] = r.ReadVarUint64()
+							l699[i700] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i899)
+								c.TraceIndex(i700)
 								break
 							}
 						}
 					}
 				}
-				x.U64s = l898
+				x.U64s = l699
 			}
 		default:
 			c.SkipField(f)
@@ -5726,15 +4704,31 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootMaps is the first 189 bytes of a compatible-mode message whose root is Maps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMaps[4:].
+var foryRootMaps = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0xb1, 0xe0, 0x47, 0x5b, 0x9c, 0x4b, 0xb6, 0x63, 0xd4, 0x9a, 0x07, 0x50,
+	0x18, 0x06, 0x56, 0x07, 0x1b, 0x0b, 0x9c, 0xb0, 0x50, 0x18, 0x66, 0x16, 0x07, 0x1b, 0x23, 0x68,
+	0xc0, 0x90, 0x18, 0x0e, 0x0e, 0x02, 0xc7, 0xe4, 0x6b, 0xd0, 0x90, 0x18, 0x16, 0x56, 0x02, 0xc7,
+	0xe4, 0x6f, 0xb0, 0x90, 0x18, 0x1e, 0x52, 0x02, 0xc7, 0xe4, 0x75, 0xc0, 0x8c, 0x18, 0x0a, 0x0a,
+	0x02, 0xc7, 0xe4, 0x78, 0x4c, 0x18, 0x1e, 0x1e, 0x07, 0x1b, 0x43, 0x66, 0x4c, 0x18, 0x56, 0x56,
+	0x07, 0x1b, 0x94, 0xe2, 0x90, 0x18, 0x2a, 0x2a, 0x02, 0xc7, 0xea, 0x6b, 0xd0, 0x90, 0x18, 0x32,
+	0x32, 0x02, 0xc7, 0xea, 0x6f, 0xb0, 0x90, 0x18, 0x3a, 0x3a, 0x02, 0xc7, 0xea, 0x75, 0xc0, 0x8c,
+	0x18, 0x26, 0x26, 0x02, 0xc7, 0xea, 0x78, 0x50, 0x18, 0x3a, 0x06, 0x07, 0x1b, 0xa2, 0x1b, 0x30,
+	0x4c, 0x18, 0x56, 0x62, 0x16, 0x56, 0xa1, 0xad, 0x24, 0x40, 0x4c, 0x18, 0x56, 0x5a, 0x1e, 0xad,
+	0x12, 0x9c, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x18, 0x56, 0x1e, 0x3f,
+	0x75, 0x02, 0xe4, 0x48, 0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x54, 0x18, 0x66, 0x56, 0x48, 0xe0,
+	0x19, 0x36, 0xa2, 0x60, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20,
+}
+
 // foryTypeMaps is Maps's static type information. Fingerprint: by_bool,24,0,0[1,0,0|21,0,0];by_enum,24,0,0[0,0,0|5,0,0];by_i16,24,0,0[3,0,0|3,0,0];by_i32,24,0,0[5,0,0|21,0,0];by_i64,24,0,0[7,0,0|20,0,0];by_i8,24,0,0[2,0,0|2,0,0];by_int,24,0,0[7,0,0|7,0,0];by_str,24,0,0[21,0,0|21,0,0];by_u16,24,0,0[10,0,0|10,0,0];by_u32,24,0,0[12,0,0|12,0,0];by_u64,24,0,0[14,0,0|14,0,0];by_u8,24,0,0[9,0,0|9,0,0];by_uint,24,0,0[14,0,0|1,0,0];inner,24,0,0[21,0,0|24,0,0[5,0,0|21,0,0]];lists,24,0,0[21,0,0|22,0,0[7,0,0]];named,24,0,0[21,0,0|5,0,0];p_vals,24,0,0[21,0,0|7,0,0];ptrs,24,0,0[5,0,0|0,0,0];shade_key,24,0,0[0,0,0|21,0,0];structs,24,0,0[21,0,0|0,0,0];
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9a, 0x07},
 	GoFields:       []string{"ByBool", "ByEnum", "ByI16", "ByI32", "ByI64", "ByI8", "ByInt", "ByStr", "ByU16", "ByU32", "ByU64", "ByU8", "ByUint", "Inner", "Lists", "Named", "PVals", "Ptrs", "ShadeKey", "Structs"},
 	GoName:         "e2e.Maps",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0xb1, 0xe0, 0x47, 0x5b, 0x9c, 0x4b, 0xb6, 0x63, 0xd4, 0x9a, 0x07, 0x50, 0x18, 0x06, 0x56, 0x07, 0x1b, 0x0b, 0x9c, 0xb0, 0x50, 0x18, 0x66, 0x16, 0x07, 0x1b, 0x23, 0x68, 0xc0, 0x90, 0x18, 0x0e, 0x0e, 0x02, 0xc7, 0xe4, 0x6b, 0xd0, 0x90, 0x18, 0x16, 0x56, 0x02, 0xc7, 0xe4, 0x6f, 0xb0, 0x90, 0x18, 0x1e, 0x52, 0x02, 0xc7, 0xe4, 0x75, 0xc0, 0x8c, 0x18, 0x0a, 0x0a, 0x02, 0xc7, 0xe4, 0x78, 0x4c, 0x18, 0x1e, 0x1e, 0x07, 0x1b, 0x43, 0x66, 0x4c, 0x18, 0x56, 0x56, 0x07, 0x1b, 0x94, 0xe2, 0x90, 0x18, 0x2a, 0x2a, 0x02, 0xc7, 0xea, 0x6b, 0xd0, 0x90, 0x18, 0x32, 0x32, 0x02, 0xc7, 0xea, 0x6f, 0xb0, 0x90, 0x18, 0x3a, 0x3a, 0x02, 0xc7, 0xea, 0x75, 0xc0, 0x8c, 0x18, 0x26, 0x26, 0x02, 0xc7, 0xea, 0x78, 0x50, 0x18, 0x3a, 0x06, 0x07, 0x1b, 0xa2, 0x1b, 0x30, 0x4c, 0x18, 0x56, 0x62, 0x16, 0x56, 0xa1, 0xad, 0x24, 0x40, 0x4c, 0x18, 0x56, 0x5a, 0x1e, 0xad, 0x12, 0x9c, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x18, 0x56, 0x1e, 0x3f, 0x75, 0x02, 0xe4, 0x48, 0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x54, 0x18, 0x66, 0x56, 0x48, 0xe0, 0x19, 0x36, 0xa2, 0x60, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20},
+	RootCompatible: foryRootMaps,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9a, 0x07},
 	SchemaHash:     -873264611,
-	TypeDef:        []byte{0xb1, 0xe0, 0x47, 0x5b, 0x9c, 0x4b, 0xb6, 0x63, 0xd4, 0x9a, 0x07, 0x50, 0x18, 0x06, 0x56, 0x07, 0x1b, 0x0b, 0x9c, 0xb0, 0x50, 0x18, 0x66, 0x16, 0x07, 0x1b, 0x23, 0x68, 0xc0, 0x90, 0x18, 0x0e, 0x0e, 0x02, 0xc7, 0xe4, 0x6b, 0xd0, 0x90, 0x18, 0x16, 0x56, 0x02, 0xc7, 0xe4, 0x6f, 0xb0, 0x90, 0x18, 0x1e, 0x52, 0x02, 0xc7, 0xe4, 0x75, 0xc0, 0x8c, 0x18, 0x0a, 0x0a, 0x02, 0xc7, 0xe4, 0x78, 0x4c, 0x18, 0x1e, 0x1e, 0x07, 0x1b, 0x43, 0x66, 0x4c, 0x18, 0x56, 0x56, 0x07, 0x1b, 0x94, 0xe2, 0x90, 0x18, 0x2a, 0x2a, 0x02, 0xc7, 0xea, 0x6b, 0xd0, 0x90, 0x18, 0x32, 0x32, 0x02, 0xc7, 0xea, 0x6f, 0xb0, 0x90, 0x18, 0x3a, 0x3a, 0x02, 0xc7, 0xea, 0x75, 0xc0, 0x8c, 0x18, 0x26, 0x26, 0x02, 0xc7, 0xea, 0x78, 0x50, 0x18, 0x3a, 0x06, 0x07, 0x1b, 0xa2, 0x1b, 0x30, 0x4c, 0x18, 0x56, 0x62, 0x16, 0x56, 0xa1, 0xad, 0x24, 0x40, 0x4c, 0x18, 0x56, 0x5a, 0x1e, 0xad, 0x12, 0x9c, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x18, 0x56, 0x1e, 0x3f, 0x75, 0x02, 0xe4, 0x48, 0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x54, 0x18, 0x66, 0x56, 0x48, 0xe0, 0x19, 0x36, 0xa2, 0x60, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20},
+	TypeDef:        foryRootMaps[4:],
 	UserID:         922,
 })
 
@@ -5770,7 +4764,7 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootMaps (compatible mode) or stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -5780,34 +4774,11 @@ func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(189)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5b47e0b1001cff01)
-		buffer.PutUint64At(w, off+8, 0x50079ad463b64b9c)
-		buffer.PutUint64At(w, off+16, 0xb09c0b1b07560618)
-		buffer.PutUint64At(w, off+24, 0x68231b0716661850)
-		buffer.PutUint64At(w, off+32, 0xe4c7020e0e1890c0)
-		buffer.PutUint64At(w, off+40, 0xc70256161890d06b)
-		buffer.PutUint64At(w, off+48, 0x02521e1890b06fe4)
-		buffer.PutUint64At(w, off+56, 0x0a0a188cc075e4c7)
-		buffer.PutUint64At(w, off+64, 0x1e1e184c78e4c702)
-		buffer.PutUint64At(w, off+72, 0x5656184c66431b07)
-		buffer.PutUint64At(w, off+80, 0x2a2a1890e2941b07)
-		buffer.PutUint64At(w, off+88, 0x321890d06beac702)
-		buffer.PutUint64At(w, off+96, 0x1890b06feac70232)
-		buffer.PutUint64At(w, off+104, 0x8cc075eac7023a3a)
-		buffer.PutUint64At(w, off+112, 0x5078eac702262618)
-		buffer.PutUint64At(w, off+120, 0x301ba21b07063a18)
-		buffer.PutUint64At(w, off+128, 0xada156166256184c)
-		buffer.PutUint64At(w, off+136, 0xad1e5a56184c4024)
-		buffer.PutUint64At(w, off+144, 0xb41656184c809c12)
-		buffer.PutUint64At(w, off+152, 0x3f1e56184cc0200c)
-		buffer.PutUint64At(w, off+160, 0x3e72161848e40275)
-		buffer.PutUint64At(w, off+168, 0xe048566618549071)
-		buffer.PutUint64At(w, off+176, 0x7256185060a23619)
-		buffer.PutUint64At(w, off+181, 0x20a7a0714a725618)
+		copy(w[off:], foryRootMaps)
 		off += 189
 	} else {
-		buffer.PutUint32At(w, off, 0x9a1bff01)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9a1bff01) // prefix bytes 01 ff 1b 9a
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -5822,34 +4793,12 @@ func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(189)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5b47e0b1001c0001)
-		buffer.PutUint64At(w, off+8, 0x50079ad463b64b9c)
-		buffer.PutUint64At(w, off+16, 0xb09c0b1b07560618)
-		buffer.PutUint64At(w, off+24, 0x68231b0716661850)
-		buffer.PutUint64At(w, off+32, 0xe4c7020e0e1890c0)
-		buffer.PutUint64At(w, off+40, 0xc70256161890d06b)
-		buffer.PutUint64At(w, off+48, 0x02521e1890b06fe4)
-		buffer.PutUint64At(w, off+56, 0x0a0a188cc075e4c7)
-		buffer.PutUint64At(w, off+64, 0x1e1e184c78e4c702)
-		buffer.PutUint64At(w, off+72, 0x5656184c66431b07)
-		buffer.PutUint64At(w, off+80, 0x2a2a1890e2941b07)
-		buffer.PutUint64At(w, off+88, 0x321890d06beac702)
-		buffer.PutUint64At(w, off+96, 0x1890b06feac70232)
-		buffer.PutUint64At(w, off+104, 0x8cc075eac7023a3a)
-		buffer.PutUint64At(w, off+112, 0x5078eac702262618)
-		buffer.PutUint64At(w, off+120, 0x301ba21b07063a18)
-		buffer.PutUint64At(w, off+128, 0xada156166256184c)
-		buffer.PutUint64At(w, off+136, 0xad1e5a56184c4024)
-		buffer.PutUint64At(w, off+144, 0xb41656184c809c12)
-		buffer.PutUint64At(w, off+152, 0x3f1e56184cc0200c)
-		buffer.PutUint64At(w, off+160, 0x3e72161848e40275)
-		buffer.PutUint64At(w, off+168, 0xe048566618549071)
-		buffer.PutUint64At(w, off+176, 0x7256185060a23619)
-		buffer.PutUint64At(w, off+181, 0x20a7a0714a725618)
+		copy(w[off:], foryRootMaps)
+		w[off+1] = foryimpl.FlagRefValue // tracking: the root is object 0
 		off += 189
 	} else {
-		buffer.PutUint32At(w, off, 0x9a1b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9a1b0001) // prefix bytes 01 00 1b 9a, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -5872,10 +4821,12 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 189 && buffer.ReadUint64At(in, 0) == 0x5b47e0b1001cff01 && buffer.ReadUint64At(in, 8) == 0x50079ad463b64b9c && buffer.ReadUint64At(in, 16) == 0xb09c0b1b07560618 && buffer.ReadUint64At(in, 24) == 0x68231b0716661850 && buffer.ReadUint64At(in, 32) == 0xe4c7020e0e1890c0 && buffer.ReadUint64At(in, 40) == 0xc70256161890d06b && buffer.ReadUint64At(in, 48) == 0x02521e1890b06fe4 && buffer.ReadUint64At(in, 56) == 0x0a0a188cc075e4c7 && buffer.ReadUint64At(in, 64) == 0x1e1e184c78e4c702 && buffer.ReadUint64At(in, 72) == 0x5656184c66431b07 && buffer.ReadUint64At(in, 80) == 0x2a2a1890e2941b07 && buffer.ReadUint64At(in, 88) == 0x321890d06beac702 && buffer.ReadUint64At(in, 96) == 0x1890b06feac70232 && buffer.ReadUint64At(in, 104) == 0x8cc075eac7023a3a && buffer.ReadUint64At(in, 112) == 0x5078eac702262618 && buffer.ReadUint64At(in, 120) == 0x301ba21b07063a18 && buffer.ReadUint64At(in, 128) == 0xada156166256184c && buffer.ReadUint64At(in, 136) == 0xad1e5a56184c4024 && buffer.ReadUint64At(in, 144) == 0xb41656184c809c12 && buffer.ReadUint64At(in, 152) == 0x3f1e56184cc0200c && buffer.ReadUint64At(in, 160) == 0x3e72161848e40275 && buffer.ReadUint64At(in, 168) == 0xe048566618549071 && buffer.ReadUint64At(in, 176) == 0x7256185060a23619 && buffer.ReadUint64At(in, 181) == 0x20a7a0714a725618 {
+			if len(in) >= 189 && string(in[:189]) == string(foryRootMaps) {
 				n = 189
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9a1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -5894,10 +4845,12 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Maps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 189 && buffer.ReadUint64At(in, 0) == 0x5b47e0b1001c0001 && buffer.ReadUint64At(in, 8) == 0x50079ad463b64b9c && buffer.ReadUint64At(in, 16) == 0xb09c0b1b07560618 && buffer.ReadUint64At(in, 24) == 0x68231b0716661850 && buffer.ReadUint64At(in, 32) == 0xe4c7020e0e1890c0 && buffer.ReadUint64At(in, 40) == 0xc70256161890d06b && buffer.ReadUint64At(in, 48) == 0x02521e1890b06fe4 && buffer.ReadUint64At(in, 56) == 0x0a0a188cc075e4c7 && buffer.ReadUint64At(in, 64) == 0x1e1e184c78e4c702 && buffer.ReadUint64At(in, 72) == 0x5656184c66431b07 && buffer.ReadUint64At(in, 80) == 0x2a2a1890e2941b07 && buffer.ReadUint64At(in, 88) == 0x321890d06beac702 && buffer.ReadUint64At(in, 96) == 0x1890b06feac70232 && buffer.ReadUint64At(in, 104) == 0x8cc075eac7023a3a && buffer.ReadUint64At(in, 112) == 0x5078eac702262618 && buffer.ReadUint64At(in, 120) == 0x301ba21b07063a18 && buffer.ReadUint64At(in, 128) == 0xada156166256184c && buffer.ReadUint64At(in, 136) == 0xad1e5a56184c4024 && buffer.ReadUint64At(in, 144) == 0xb41656184c809c12 && buffer.ReadUint64At(in, 152) == 0x3f1e56184cc0200c && buffer.ReadUint64At(in, 160) == 0x3e72161848e40275 && buffer.ReadUint64At(in, 168) == 0xe048566618549071 && buffer.ReadUint64At(in, 176) == 0x7256185060a23619 && buffer.ReadUint64At(in, 181) == 0x20a7a0714a725618 {
+		if len(in) >= 189 && in[1] == foryimpl.FlagRefValue && in[0] == foryRootMaps[0] && string(in[2:189]) == string(foryRootMaps[2:]) {
 			n = 189
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9a1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -6463,11 +5416,8 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Maps{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-873264611) {
@@ -6779,821 +5729,410 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByUint")
 		return
 	}
-	n406 := c.ReadLengthFast(2)
-	if n406 < 0 {
-		n406 = c.ReadLength(2)
-	}
-	m407 := foryimpl.MakeMap[map[string]map[int32]string](c, n406)
-	for n406 > 0 && !c.Failed() {
-		sz408, vn409, _ := c.ReadMapChunk(n406, 21, 24, nil, true)
-		for j410 := 0; j410 < sz408 && !c.Failed(); j410++ {
-			var k411 string
-			k411 = c.ReadString()
-			var v412 map[int32]string
-			if !vn409 {
-				n413 := c.ReadLengthFast(2)
-				if n413 < 0 {
-					n413 = c.ReadLength(2)
-				}
-				m414 := foryimpl.MakeMap[map[int32]string](c, n413)
-				for n413 > 0 && !c.Failed() {
-					sz415, vn416, _ := c.ReadMapChunk(n413, 5, 21, nil, false)
-					for j417 := 0; j417 < sz415 && !c.Failed(); j417++ {
-						var k418 int32
-						k418 = r.ReadVarInt32()
-						var v419 string
-						if !vn416 {
-							v419 = c.ReadString()
+	if c.TrackRef() {
+		n406 := c.ReadLengthFast(2)
+		if n406 < 0 {
+			n406 = c.ReadLength(2)
+		}
+		m407 := foryimpl.MakeMap[map[string]map[int32]string](c, n406)
+		for n406 > 0 && !c.Failed() {
+			sz408, vn409, tr421, _ := c.ReadMapChunkRef(n406, 21, 24, nil)
+			for j410 := 0; j410 < sz408 && !c.Failed(); j410++ {
+				var k411 string
+				k411 = c.ReadString()
+				var v412 map[int32]string
+				if tr421 {
+					if st422, id423 := c.ReadRefFlag(); st422 == foryimpl.RefBack {
+						v412 = foryimpl.BackRefMap[int32, string](c, id423)
+					} else if st422 == foryimpl.RefFollows {
+						n424 := c.ReadLengthFast(2)
+						if n424 < 0 {
+							n424 = c.ReadLength(2)
 						}
-						m414[k418] = v419
-					}
-					n413 -= sz415
-				}
-				v412 = m414
-			}
-			m407[k411] = v412
-		}
-		n406 -= sz408
-	}
-	x.Inner = m407
-	if c.Failed() {
-		c.Trace("Inner")
-		return
-	}
-	n422 := c.ReadLengthFast(2)
-	if n422 < 0 {
-		n422 = c.ReadLength(2)
-	}
-	m423 := foryimpl.MakeMap[map[string][]int64](c, n422)
-	for n422 > 0 && !c.Failed() {
-		sz424, vn425, _ := c.ReadMapChunk(n422, 21, 22, nil, true)
-		for j426 := 0; j426 < sz424 && !c.Failed(); j426++ {
-			var k427 string
-			k427 = c.ReadString()
-			var v428 []int64
-			if !vn425 {
-				n429 := c.ReadLengthFast(1)
-				if n429 < 0 {
-					n429 = c.ReadLength(1)
-				}
-				l430 := foryimpl.MakeSlice[[]int64](c, n429)
-				if n429 > 0 {
-					hn432 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i431 := range l430 {
-							if hn432 && !c.ReadFlag() {
-								clear(l430[i431 : i431+1])
-								continue
+						m425 := foryimpl.MakeMap[map[int32]string](c, n424)
+						for n424 > 0 && !c.Failed() {
+							sz426, vn427, _ := c.ReadMapChunk(n424, 5, 21, nil, false)
+							for j428 := 0; j428 < sz426 && !c.Failed(); j428++ {
+								var k429 int32
+								k429 = r.ReadVarInt32()
+								var v430 string
+								if !vn427 {
+									v430 = c.ReadString()
+								}
+								m425[k429] = v430
 							}
-							l430[i431] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i431)
-								break
-							}
+							n424 -= sz426
 						}
+						v412 = m425
+						foryimpl.SetRefMap(c, id423, v412)
+					} else {
+						v412 = nil
 					}
+				} else if !vn409 {
+					n413 := c.ReadLengthFast(2)
+					if n413 < 0 {
+						n413 = c.ReadLength(2)
+					}
+					m414 := foryimpl.MakeMap[map[int32]string](c, n413)
+					for n413 > 0 && !c.Failed() {
+						sz415, vn416, _ := c.ReadMapChunk(n413, 5, 21, nil, false)
+						for j417 := 0; j417 < sz415 && !c.Failed(); j417++ {
+							var k418 int32
+							k418 = r.ReadVarInt32()
+							var v419 string
+							if !vn416 {
+								v419 = c.ReadString()
+							}
+							m414[k418] = v419
+						}
+						n413 -= sz415
+					}
+					v412 = m414
 				}
-				v428 = l430
+				m407[k411] = v412
 			}
-			m423[k427] = v428
+			n406 -= sz408
 		}
-		n422 -= sz424
-	}
-	x.Lists = m423
-	if c.Failed() {
-		c.Trace("Lists")
-		return
-	}
-	n436 := c.ReadLengthFast(2)
-	if n436 < 0 {
-		n436 = c.ReadLength(2)
-	}
-	m437 := foryimpl.MakeMap[Scores](c, n436)
-	for n436 > 0 && !c.Failed() {
-		sz438, vn439, _ := c.ReadMapChunk(n436, 21, 5, nil, false)
-		for j440 := 0; j440 < sz438 && !c.Failed(); j440++ {
-			var k441 string
-			k441 = c.ReadString()
-			var v442 int32
-			if !vn439 {
-				v442 = r.ReadVarInt32()
-			}
-			m437[k441] = v442
-		}
-		n436 -= sz438
-	}
-	x.Named = m437
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	n444 := c.ReadLengthFast(2)
-	if n444 < 0 {
-		n444 = c.ReadLength(2)
-	}
-	m445 := foryimpl.MakeMap[map[string]*int64](c, n444)
-	for n444 > 0 && !c.Failed() {
-		sz446, vn447, _ := c.ReadMapChunk(n444, 21, 7, nil, true)
-		for j448 := 0; j448 < sz446 && !c.Failed(); j448++ {
-			var k449 string
-			k449 = c.ReadString()
-			var v450 *int64
-			if !vn447 {
-				p451 := foryimpl.Alloc[int64](c)
-				*p451 = r.ReadVarInt64()
-				v450 = p451
-			}
-			m445[k449] = v450
-		}
-		n444 -= sz446
-	}
-	x.PVals = m445
-	if c.Failed() {
-		c.Trace("PVals")
-		return
-	}
-	n453 := c.ReadLengthFast(2)
-	if n453 < 0 {
-		n453 = c.ReadLength(2)
-	}
-	m454 := foryimpl.MakeMap[map[int32]*other.Address](c, n453)
-	for n453 > 0 && !c.Failed() {
-		sz455, vn456, ev461 := c.ReadMapChunk(n453, 5, 28, (*other.Address)(nil).ForyType(), true)
-		for j457 := 0; j457 < sz455 && !c.Failed(); j457++ {
-			var k458 int32
-			k458 = r.ReadVarInt32()
-			var v459 *other.Address
-			if !vn456 {
-				p460 := foryimpl.Alloc[other.Address](c)
-				if ev461 != nil {
-					p460.ForyReadEvolved(c, ev461)
-				} else {
-					p460.ForyRead(c)
-				}
-				v459 = p460
-			}
-			m454[k458] = v459
-		}
-		n453 -= sz455
-	}
-	x.Ptrs = m454
-	if c.Failed() {
-		c.Trace("Ptrs")
-		return
-	}
-	n463 := c.ReadLengthFast(2)
-	if n463 < 0 {
-		n463 = c.ReadLength(2)
-	}
-	m464 := foryimpl.MakeMap[map[Shade]Label](c, n463)
-	for n463 > 0 && !c.Failed() {
-		sz465, vn466, _ := c.ReadMapChunk(n463, 25, 21, nil, false)
-		for j467 := 0; j467 < sz465 && !c.Failed(); j467++ {
-			var k468 Shade
-			if e470 := c.ReadEnumFast(uint32(0xffff)); e470 >= 0 {
-				k468 = Shade(e470)
-			} else {
-				k468 = Shade(c.ReadEnum(uint32(0xffff)))
-			}
-			var v469 Label
-			if !vn466 {
-				v469 = Label(c.ReadString())
-			}
-			m464[k468] = v469
-		}
-		n463 -= sz465
-	}
-	x.ShadeKey = m464
-	if c.Failed() {
-		c.Trace("ShadeKey")
-		return
-	}
-	n472 := c.ReadLengthFast(2)
-	if n472 < 0 {
-		n472 = c.ReadLength(2)
-	}
-	m473 := foryimpl.MakeMap[map[string]other.Address](c, n472)
-	for n472 > 0 && !c.Failed() {
-		sz474, vn475, ev479 := c.ReadMapChunk(n472, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j476 := 0; j476 < sz474 && !c.Failed(); j476++ {
-			var k477 string
-			k477 = c.ReadString()
-			var v478 other.Address
-			if !vn475 {
-				if ev479 != nil {
-					v478.ForyReadEvolved(c, ev479)
-				} else {
-					v478.ForyRead(c)
-				}
-			}
-			m473[k477] = v478
-		}
-		n472 -= sz474
-	}
-	x.Structs = m473
-	if c.Failed() {
-		c.Trace("Structs")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Maps{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-873264611) {
-		if h := r.ReadInt32(); h != -873264611 && !c.Failed() {
-			c.HashMismatch(foryTypeMaps, h)
+		x.Inner = m407
+		if c.Failed() {
+			c.Trace("Inner")
 			return
 		}
-	}
-	n481 := c.ReadLengthFast(2)
-	if n481 < 0 {
-		n481 = c.ReadLength(2)
-	}
-	m482 := foryimpl.MakeMap[map[bool]string](c, n481)
-	for n481 > 0 && !c.Failed() {
-		sz483, vn484, _ := c.ReadMapChunk(n481, 1, 21, nil, false)
-		for j485 := 0; j485 < sz483 && !c.Failed(); j485++ {
-			var k486 bool
-			k486 = r.ReadBool()
-			var v487 string
-			if !vn484 {
-				v487 = c.ReadString()
-			}
-			m482[k486] = v487
+		n432 := c.ReadLengthFast(2)
+		if n432 < 0 {
+			n432 = c.ReadLength(2)
 		}
-		n481 -= sz483
-	}
-	x.ByBool = m482
-	if c.Failed() {
-		c.Trace("ByBool")
-		return
-	}
-	n489 := c.ReadLengthFast(2)
-	if n489 < 0 {
-		n489 = c.ReadLength(2)
-	}
-	m490 := foryimpl.MakeMap[map[Color]int32](c, n489)
-	for n489 > 0 && !c.Failed() {
-		sz491, vn492, _ := c.ReadMapChunk(n489, 25, 5, nil, false)
-		for j493 := 0; j493 < sz491 && !c.Failed(); j493++ {
-			var k494 Color
-			if e496 := c.ReadEnumFast(uint32(0x7fffffff)); e496 >= 0 {
-				k494 = Color(e496)
-			} else {
-				k494 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v495 int32
-			if !vn492 {
-				v495 = r.ReadVarInt32()
-			}
-			m490[k494] = v495
-		}
-		n489 -= sz491
-	}
-	x.ByEnum = m490
-	if c.Failed() {
-		c.Trace("ByEnum")
-		return
-	}
-	n498 := c.ReadLengthFast(2)
-	if n498 < 0 {
-		n498 = c.ReadLength(2)
-	}
-	m499 := foryimpl.MakeMap[map[int16]int16](c, n498)
-	for n498 > 0 && !c.Failed() {
-		sz500, vn501, _ := c.ReadMapChunk(n498, 3, 3, nil, false)
-		for j502 := 0; j502 < sz500 && !c.Failed(); j502++ {
-			var k503 int16
-			k503 = r.ReadInt16()
-			var v504 int16
-			if !vn501 {
-				v504 = r.ReadInt16()
-			}
-			m499[k503] = v504
-		}
-		n498 -= sz500
-	}
-	x.ByI16 = m499
-	if c.Failed() {
-		c.Trace("ByI16")
-		return
-	}
-	n506 := c.ReadLengthFast(2)
-	if n506 < 0 {
-		n506 = c.ReadLength(2)
-	}
-	m507 := foryimpl.MakeMap[map[int32]string](c, n506)
-	for n506 > 0 && !c.Failed() {
-		sz508, vn509, _ := c.ReadMapChunk(n506, 5, 21, nil, false)
-		for j510 := 0; j510 < sz508 && !c.Failed(); j510++ {
-			var k511 int32
-			k511 = r.ReadVarInt32()
-			var v512 string
-			if !vn509 {
-				v512 = c.ReadString()
-			}
-			m507[k511] = v512
-		}
-		n506 -= sz508
-	}
-	x.ByI32 = m507
-	if c.Failed() {
-		c.Trace("ByI32")
-		return
-	}
-	n514 := c.ReadLengthFast(2)
-	if n514 < 0 {
-		n514 = c.ReadLength(2)
-	}
-	m515 := foryimpl.MakeMap[map[int64]float64](c, n514)
-	for n514 > 0 && !c.Failed() {
-		sz516, vn517, _ := c.ReadMapChunk(n514, 7, 20, nil, false)
-		for j518 := 0; j518 < sz516 && !c.Failed(); j518++ {
-			var k519 int64
-			k519 = r.ReadVarInt64()
-			var v520 float64
-			if !vn517 {
-				v520 = r.ReadFloat64()
-			}
-			m515[k519] = v520
-		}
-		n514 -= sz516
-	}
-	x.ByI64 = m515
-	if c.Failed() {
-		c.Trace("ByI64")
-		return
-	}
-	n522 := c.ReadLengthFast(2)
-	if n522 < 0 {
-		n522 = c.ReadLength(2)
-	}
-	m523 := foryimpl.MakeMap[map[int8]int8](c, n522)
-	for n522 > 0 && !c.Failed() {
-		sz524, vn525, _ := c.ReadMapChunk(n522, 2, 2, nil, false)
-		for j526 := 0; j526 < sz524 && !c.Failed(); j526++ {
-			var k527 int8
-			k527 = r.ReadInt8()
-			var v528 int8
-			if !vn525 {
-				v528 = r.ReadInt8()
-			}
-			m523[k527] = v528
-		}
-		n522 -= sz524
-	}
-	x.ByI8 = m523
-	if c.Failed() {
-		c.Trace("ByI8")
-		return
-	}
-	n530 := c.ReadLengthFast(2)
-	if n530 < 0 {
-		n530 = c.ReadLength(2)
-	}
-	m531 := foryimpl.MakeMap[map[int]int](c, n530)
-	for n530 > 0 && !c.Failed() {
-		sz532, vn533, _ := c.ReadMapChunk(n530, 7, 7, nil, false)
-		for j534 := 0; j534 < sz532 && !c.Failed(); j534++ {
-			var k535 int
-			k535 = int(r.ReadVarInt64())
-			var v536 int
-			if !vn533 {
-				v536 = int(r.ReadVarInt64())
-			}
-			m531[k535] = v536
-		}
-		n530 -= sz532
-	}
-	x.ByInt = m531
-	if c.Failed() {
-		c.Trace("ByInt")
-		return
-	}
-	n538 := c.ReadLengthFast(2)
-	if n538 < 0 {
-		n538 = c.ReadLength(2)
-	}
-	m539 := foryimpl.MakeMap[map[string]string](c, n538)
-	for n538 > 0 && !c.Failed() {
-		sz540, vn541, _ := c.ReadMapChunk(n538, 21, 21, nil, false)
-		for j542 := 0; j542 < sz540 && !c.Failed(); j542++ {
-			var k543 string
-			k543 = c.ReadString()
-			var v544 string
-			if !vn541 {
-				v544 = c.ReadString()
-			}
-			m539[k543] = v544
-		}
-		n538 -= sz540
-	}
-	x.ByStr = m539
-	if c.Failed() {
-		c.Trace("ByStr")
-		return
-	}
-	n546 := c.ReadLengthFast(2)
-	if n546 < 0 {
-		n546 = c.ReadLength(2)
-	}
-	m547 := foryimpl.MakeMap[map[uint16]uint16](c, n546)
-	for n546 > 0 && !c.Failed() {
-		sz548, vn549, _ := c.ReadMapChunk(n546, 10, 10, nil, false)
-		for j550 := 0; j550 < sz548 && !c.Failed(); j550++ {
-			var k551 uint16
-			k551 = r.ReadUint16()
-			var v552 uint16
-			if !vn549 {
-				v552 = r.ReadUint16()
-			}
-			m547[k551] = v552
-		}
-		n546 -= sz548
-	}
-	x.ByU16 = m547
-	if c.Failed() {
-		c.Trace("ByU16")
-		return
-	}
-	n554 := c.ReadLengthFast(2)
-	if n554 < 0 {
-		n554 = c.ReadLength(2)
-	}
-	m555 := foryimpl.MakeMap[map[uint32]uint32](c, n554)
-	for n554 > 0 && !c.Failed() {
-		sz556, vn557, _ := c.ReadMapChunk(n554, 12, 12, nil, false)
-		for j558 := 0; j558 < sz556 && !c.Failed(); j558++ {
-			var k559 uint32
-			k559 = r.ReadVarUint32()
-			var v560 uint32
-			if !vn557 {
-				v560 = r.ReadVarUint32()
-			}
-			m555[k559] = v560
-		}
-		n554 -= sz556
-	}
-	x.ByU32 = m555
-	if c.Failed() {
-		c.Trace("ByU32")
-		return
-	}
-	n562 := c.ReadLengthFast(2)
-	if n562 < 0 {
-		n562 = c.ReadLength(2)
-	}
-	m563 := foryimpl.MakeMap[map[uint64]uint64](c, n562)
-	for n562 > 0 && !c.Failed() {
-		sz564, vn565, _ := c.ReadMapChunk(n562, 14, 14, nil, false)
-		for j566 := 0; j566 < sz564 && !c.Failed(); j566++ {
-			var k567 uint64
-			k567 = r.ReadVarUint64()
-			var v568 uint64
-			if !vn565 {
-				v568 = r.ReadVarUint64()
-			}
-			m563[k567] = v568
-		}
-		n562 -= sz564
-	}
-	x.ByU64 = m563
-	if c.Failed() {
-		c.Trace("ByU64")
-		return
-	}
-	n570 := c.ReadLengthFast(2)
-	if n570 < 0 {
-		n570 = c.ReadLength(2)
-	}
-	m571 := foryimpl.MakeMap[map[uint8]uint8](c, n570)
-	for n570 > 0 && !c.Failed() {
-		sz572, vn573, _ := c.ReadMapChunk(n570, 9, 9, nil, false)
-		for j574 := 0; j574 < sz572 && !c.Failed(); j574++ {
-			var k575 uint8
-			k575 = r.ReadUint8()
-			var v576 uint8
-			if !vn573 {
-				v576 = r.ReadUint8()
-			}
-			m571[k575] = v576
-		}
-		n570 -= sz572
-	}
-	x.ByU8 = m571
-	if c.Failed() {
-		c.Trace("ByU8")
-		return
-	}
-	n578 := c.ReadLengthFast(2)
-	if n578 < 0 {
-		n578 = c.ReadLength(2)
-	}
-	m579 := foryimpl.MakeMap[map[uint]bool](c, n578)
-	for n578 > 0 && !c.Failed() {
-		sz580, vn581, _ := c.ReadMapChunk(n578, 14, 1, nil, false)
-		for j582 := 0; j582 < sz580 && !c.Failed(); j582++ {
-			var k583 uint
-			k583 = uint(r.ReadVarUint64())
-			var v584 bool
-			if !vn581 {
-				v584 = r.ReadBool()
-			}
-			m579[k583] = v584
-		}
-		n578 -= sz580
-	}
-	x.ByUint = m579
-	if c.Failed() {
-		c.Trace("ByUint")
-		return
-	}
-	n586 := c.ReadLengthFast(2)
-	if n586 < 0 {
-		n586 = c.ReadLength(2)
-	}
-	m587 := foryimpl.MakeMap[map[string]map[int32]string](c, n586)
-	for n586 > 0 && !c.Failed() {
-		sz588, vn589, tr601, _ := c.ReadMapChunkRef(n586, 21, 24, nil)
-		for j590 := 0; j590 < sz588 && !c.Failed(); j590++ {
-			var k591 string
-			k591 = c.ReadString()
-			var v592 map[int32]string
-			if tr601 {
-				if st602, id603 := c.ReadRefFlag(); st602 == foryimpl.RefBack {
-					v592 = foryimpl.BackRefMap[int32, string](c, id603)
-				} else if st602 == foryimpl.RefFollows {
-					n604 := c.ReadLengthFast(2)
-					if n604 < 0 {
-						n604 = c.ReadLength(2)
-					}
-					m605 := foryimpl.MakeMap[map[int32]string](c, n604)
-					for n604 > 0 && !c.Failed() {
-						sz606, vn607, _ := c.ReadMapChunk(n604, 5, 21, nil, false)
-						for j608 := 0; j608 < sz606 && !c.Failed(); j608++ {
-							var k609 int32
-							k609 = r.ReadVarInt32()
-							var v610 string
-							if !vn607 {
-								v610 = c.ReadString()
+		m433 := foryimpl.MakeMap[map[string][]int64](c, n432)
+		for n432 > 0 && !c.Failed() {
+			sz434, vn435, tr445, _ := c.ReadMapChunkRef(n432, 21, 22, nil)
+			for j436 := 0; j436 < sz434 && !c.Failed(); j436++ {
+				var k437 string
+				k437 = c.ReadString()
+				var v438 []int64
+				if tr445 {
+					if st446, id447 := c.ReadRefFlag(); st446 == foryimpl.RefBack {
+						v438 = foryimpl.BackRefSlice[int64](c, id447)
+					} else if st446 == foryimpl.RefFollows {
+						n448 := c.ReadLengthFast(1)
+						if n448 < 0 {
+							n448 = c.ReadLength(1)
+						}
+						l449 := foryimpl.MakeSlice[[]int64](c, n448)
+						if n448 > 0 {
+							hn451 := c.ReadListHeader(7)
+							if !c.Failed() {
+								for i450 := range l449 {
+									if hn451 && !c.ReadFlag() {
+										clear(l449[i450 : i450+1])
+										continue
+									}
+									l449[i450] = r.ReadVarInt64()
+									if c.Failed() {
+										c.TraceIndex(i450)
+										break
+									}
+								}
 							}
-							m605[k609] = v610
 						}
-						n604 -= sz606
+						v438 = l449
+						foryimpl.SetRefSlice(c, id447, v438)
+					} else {
+						v438 = nil
 					}
-					v592 = m605
-					foryimpl.SetRefMap(c, id603, v592)
-				} else {
-					v592 = nil
-				}
-			} else if !vn589 {
-				n593 := c.ReadLengthFast(2)
-				if n593 < 0 {
-					n593 = c.ReadLength(2)
-				}
-				m594 := foryimpl.MakeMap[map[int32]string](c, n593)
-				for n593 > 0 && !c.Failed() {
-					sz595, vn596, _ := c.ReadMapChunk(n593, 5, 21, nil, false)
-					for j597 := 0; j597 < sz595 && !c.Failed(); j597++ {
-						var k598 int32
-						k598 = r.ReadVarInt32()
-						var v599 string
-						if !vn596 {
-							v599 = c.ReadString()
-						}
-						m594[k598] = v599
+				} else if !vn435 {
+					n439 := c.ReadLengthFast(1)
+					if n439 < 0 {
+						n439 = c.ReadLength(1)
 					}
-					n593 -= sz595
-				}
-				v592 = m594
-			}
-			m587[k591] = v592
-		}
-		n586 -= sz588
-	}
-	x.Inner = m587
-	if c.Failed() {
-		c.Trace("Inner")
-		return
-	}
-	n612 := c.ReadLengthFast(2)
-	if n612 < 0 {
-		n612 = c.ReadLength(2)
-	}
-	m613 := foryimpl.MakeMap[map[string][]int64](c, n612)
-	for n612 > 0 && !c.Failed() {
-		sz614, vn615, tr625, _ := c.ReadMapChunkRef(n612, 21, 22, nil)
-		for j616 := 0; j616 < sz614 && !c.Failed(); j616++ {
-			var k617 string
-			k617 = c.ReadString()
-			var v618 []int64
-			if tr625 {
-				if st626, id627 := c.ReadRefFlag(); st626 == foryimpl.RefBack {
-					v618 = foryimpl.BackRefSlice[int64](c, id627)
-				} else if st626 == foryimpl.RefFollows {
-					n628 := c.ReadLengthFast(1)
-					if n628 < 0 {
-						n628 = c.ReadLength(1)
-					}
-					l629 := foryimpl.MakeSlice[[]int64](c, n628)
-					if n628 > 0 {
-						hn631 := c.ReadListHeader(7)
+					l440 := foryimpl.MakeSlice[[]int64](c, n439)
+					if n439 > 0 {
+						hn442 := c.ReadListHeader(7)
 						if !c.Failed() {
-							for i630 := range l629 {
-								if hn631 && !c.ReadFlag() {
-									clear(l629[i630 : i630+1])
+							for i441 := range l440 {
+								if hn442 && !c.ReadFlag() {
+									clear(l440[i441 : i441+1])
 									continue
 								}
-								l629[i630] = r.ReadVarInt64()
+								l440[i441] = r.ReadVarInt64()
 								if c.Failed() {
-									c.TraceIndex(i630)
+									c.TraceIndex(i441)
 									break
 								}
 							}
 						}
 					}
-					v618 = l629
-					foryimpl.SetRefSlice(c, id627, v618)
-				} else {
-					v618 = nil
+					v438 = l440
 				}
-			} else if !vn615 {
-				n619 := c.ReadLengthFast(1)
-				if n619 < 0 {
-					n619 = c.ReadLength(1)
-				}
-				l620 := foryimpl.MakeSlice[[]int64](c, n619)
-				if n619 > 0 {
-					hn622 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i621 := range l620 {
-							if hn622 && !c.ReadFlag() {
-								clear(l620[i621 : i621+1])
-								continue
+				m433[k437] = v438
+			}
+			n432 -= sz434
+		}
+		x.Lists = m433
+		if c.Failed() {
+			c.Trace("Lists")
+			return
+		}
+	} else {
+		n406 := c.ReadLengthFast(2)
+		if n406 < 0 {
+			n406 = c.ReadLength(2)
+		}
+		m407 := foryimpl.MakeMap[map[string]map[int32]string](c, n406)
+		for n406 > 0 && !c.Failed() {
+			sz408, vn409, _ := c.ReadMapChunk(n406, 21, 24, nil, true)
+			for j410 := 0; j410 < sz408 && !c.Failed(); j410++ {
+				var k411 string
+				k411 = c.ReadString()
+				var v412 map[int32]string
+				if !vn409 {
+					n413 := c.ReadLengthFast(2)
+					if n413 < 0 {
+						n413 = c.ReadLength(2)
+					}
+					m414 := foryimpl.MakeMap[map[int32]string](c, n413)
+					for n413 > 0 && !c.Failed() {
+						sz415, vn416, _ := c.ReadMapChunk(n413, 5, 21, nil, false)
+						for j417 := 0; j417 < sz415 && !c.Failed(); j417++ {
+							var k418 int32
+							k418 = r.ReadVarInt32()
+							var v419 string
+							if !vn416 {
+								v419 = c.ReadString()
 							}
-							l620[i621] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i621)
-								break
+							m414[k418] = v419
+						}
+						n413 -= sz415
+					}
+					v412 = m414
+				}
+				m407[k411] = v412
+			}
+			n406 -= sz408
+		}
+		x.Inner = m407
+		if c.Failed() {
+			c.Trace("Inner")
+			return
+		}
+		n432 := c.ReadLengthFast(2)
+		if n432 < 0 {
+			n432 = c.ReadLength(2)
+		}
+		m433 := foryimpl.MakeMap[map[string][]int64](c, n432)
+		for n432 > 0 && !c.Failed() {
+			sz434, vn435, _ := c.ReadMapChunk(n432, 21, 22, nil, true)
+			for j436 := 0; j436 < sz434 && !c.Failed(); j436++ {
+				var k437 string
+				k437 = c.ReadString()
+				var v438 []int64
+				if !vn435 {
+					n439 := c.ReadLengthFast(1)
+					if n439 < 0 {
+						n439 = c.ReadLength(1)
+					}
+					l440 := foryimpl.MakeSlice[[]int64](c, n439)
+					if n439 > 0 {
+						hn442 := c.ReadListHeader(7)
+						if !c.Failed() {
+							for i441 := range l440 {
+								if hn442 && !c.ReadFlag() {
+									clear(l440[i441 : i441+1])
+									continue
+								}
+								l440[i441] = r.ReadVarInt64()
+								if c.Failed() {
+									c.TraceIndex(i441)
+									break
+								}
 							}
 						}
 					}
+					v438 = l440
 				}
-				v618 = l620
+				m433[k437] = v438
 			}
-			m613[k617] = v618
+			n432 -= sz434
 		}
-		n612 -= sz614
+		x.Lists = m433
+		if c.Failed() {
+			c.Trace("Lists")
+			return
+		}
 	}
-	x.Lists = m613
-	if c.Failed() {
-		c.Trace("Lists")
-		return
+	n454 := c.ReadLengthFast(2)
+	if n454 < 0 {
+		n454 = c.ReadLength(2)
 	}
-	n634 := c.ReadLengthFast(2)
-	if n634 < 0 {
-		n634 = c.ReadLength(2)
-	}
-	m635 := foryimpl.MakeMap[Scores](c, n634)
-	for n634 > 0 && !c.Failed() {
-		sz636, vn637, _ := c.ReadMapChunk(n634, 21, 5, nil, false)
-		for j638 := 0; j638 < sz636 && !c.Failed(); j638++ {
-			var k639 string
-			k639 = c.ReadString()
-			var v640 int32
-			if !vn637 {
-				v640 = r.ReadVarInt32()
+	m455 := foryimpl.MakeMap[Scores](c, n454)
+	for n454 > 0 && !c.Failed() {
+		sz456, vn457, _ := c.ReadMapChunk(n454, 21, 5, nil, false)
+		for j458 := 0; j458 < sz456 && !c.Failed(); j458++ {
+			var k459 string
+			k459 = c.ReadString()
+			var v460 int32
+			if !vn457 {
+				v460 = r.ReadVarInt32()
 			}
-			m635[k639] = v640
+			m455[k459] = v460
 		}
-		n634 -= sz636
+		n454 -= sz456
 	}
-	x.Named = m635
+	x.Named = m455
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n642 := c.ReadLengthFast(2)
-	if n642 < 0 {
-		n642 = c.ReadLength(2)
+	n462 := c.ReadLengthFast(2)
+	if n462 < 0 {
+		n462 = c.ReadLength(2)
 	}
-	m643 := foryimpl.MakeMap[map[string]*int64](c, n642)
-	for n642 > 0 && !c.Failed() {
-		sz644, vn645, _ := c.ReadMapChunk(n642, 21, 7, nil, true)
-		for j646 := 0; j646 < sz644 && !c.Failed(); j646++ {
-			var k647 string
-			k647 = c.ReadString()
-			var v648 *int64
-			if !vn645 {
-				p649 := foryimpl.Alloc[int64](c)
-				*p649 = r.ReadVarInt64()
-				v648 = p649
+	m463 := foryimpl.MakeMap[map[string]*int64](c, n462)
+	for n462 > 0 && !c.Failed() {
+		sz464, vn465, _ := c.ReadMapChunk(n462, 21, 7, nil, true)
+		for j466 := 0; j466 < sz464 && !c.Failed(); j466++ {
+			var k467 string
+			k467 = c.ReadString()
+			var v468 *int64
+			if !vn465 {
+				p469 := foryimpl.Alloc[int64](c)
+				*p469 = r.ReadVarInt64()
+				v468 = p469
 			}
-			m643[k647] = v648
+			m463[k467] = v468
 		}
-		n642 -= sz644
+		n462 -= sz464
 	}
-	x.PVals = m643
+	x.PVals = m463
 	if c.Failed() {
 		c.Trace("PVals")
 		return
 	}
-	n651 := c.ReadLengthFast(2)
-	if n651 < 0 {
-		n651 = c.ReadLength(2)
-	}
-	m652 := foryimpl.MakeMap[map[int32]*other.Address](c, n651)
-	for n651 > 0 && !c.Failed() {
-		sz653, vn654, tr660, ev659 := c.ReadMapChunkRef(n651, 5, 28, (*other.Address)(nil).ForyType())
-		for j655 := 0; j655 < sz653 && !c.Failed(); j655++ {
-			var k656 int32
-			k656 = r.ReadVarInt32()
-			var v657 *other.Address
-			if tr660 {
-				if st661, id662 := c.ReadRefFlag(); st661 == foryimpl.RefBack {
-					v657 = foryimpl.BackRef[other.Address](c, id662)
-				} else if st661 == foryimpl.RefFollows {
-					p663 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id662, p663)
-					if ev659 != nil {
-						p663.ForyReadEvolved(c, ev659)
+	if c.TrackRef() {
+		n471 := c.ReadLengthFast(2)
+		if n471 < 0 {
+			n471 = c.ReadLength(2)
+		}
+		m472 := foryimpl.MakeMap[map[int32]*other.Address](c, n471)
+		for n471 > 0 && !c.Failed() {
+			sz473, vn474, tr480, ev479 := c.ReadMapChunkRef(n471, 5, 28, (*other.Address)(nil).ForyType())
+			for j475 := 0; j475 < sz473 && !c.Failed(); j475++ {
+				var k476 int32
+				k476 = r.ReadVarInt32()
+				var v477 *other.Address
+				if tr480 {
+					if st481, id482 := c.ReadRefFlag(); st481 == foryimpl.RefBack {
+						v477 = foryimpl.BackRef[other.Address](c, id482)
+					} else if st481 == foryimpl.RefFollows {
+						p483 := foryimpl.Alloc[other.Address](c)
+						foryimpl.SetRef(c, id482, p483)
+						if ev479 != nil {
+							p483.ForyReadEvolved(c, ev479)
+						} else {
+							p483.ForyRead(c)
+						}
+						v477 = p483
 					} else {
-						p663.ForyRead(c)
+						v477 = nil
 					}
-					v657 = p663
-				} else {
-					v657 = nil
+				} else if !vn474 {
+					p478 := foryimpl.Alloc[other.Address](c)
+					if ev479 != nil {
+						p478.ForyReadEvolved(c, ev479)
+					} else {
+						p478.ForyRead(c)
+					}
+					v477 = p478
 				}
-			} else if !vn654 {
-				p658 := foryimpl.Alloc[other.Address](c)
-				if ev659 != nil {
-					p658.ForyReadEvolved(c, ev659)
-				} else {
-					p658.ForyRead(c)
-				}
-				v657 = p658
+				m472[k476] = v477
 			}
-			m652[k656] = v657
+			n471 -= sz473
 		}
-		n651 -= sz653
+		x.Ptrs = m472
+		if c.Failed() {
+			c.Trace("Ptrs")
+			return
+		}
+	} else {
+		n471 := c.ReadLengthFast(2)
+		if n471 < 0 {
+			n471 = c.ReadLength(2)
+		}
+		m472 := foryimpl.MakeMap[map[int32]*other.Address](c, n471)
+		for n471 > 0 && !c.Failed() {
+			sz473, vn474, ev479 := c.ReadMapChunk(n471, 5, 28, (*other.Address)(nil).ForyType(), true)
+			for j475 := 0; j475 < sz473 && !c.Failed(); j475++ {
+				var k476 int32
+				k476 = r.ReadVarInt32()
+				var v477 *other.Address
+				if !vn474 {
+					p478 := foryimpl.Alloc[other.Address](c)
+					if ev479 != nil {
+						p478.ForyReadEvolved(c, ev479)
+					} else {
+						p478.ForyRead(c)
+					}
+					v477 = p478
+				}
+				m472[k476] = v477
+			}
+			n471 -= sz473
+		}
+		x.Ptrs = m472
+		if c.Failed() {
+			c.Trace("Ptrs")
+			return
+		}
 	}
-	x.Ptrs = m652
-	if c.Failed() {
-		c.Trace("Ptrs")
-		return
+	n484 := c.ReadLengthFast(2)
+	if n484 < 0 {
+		n484 = c.ReadLength(2)
 	}
-	n664 := c.ReadLengthFast(2)
-	if n664 < 0 {
-		n664 = c.ReadLength(2)
-	}
-	m665 := foryimpl.MakeMap[map[Shade]Label](c, n664)
-	for n664 > 0 && !c.Failed() {
-		sz666, vn667, _ := c.ReadMapChunk(n664, 25, 21, nil, false)
-		for j668 := 0; j668 < sz666 && !c.Failed(); j668++ {
-			var k669 Shade
-			if e671 := c.ReadEnumFast(uint32(0xffff)); e671 >= 0 {
-				k669 = Shade(e671)
+	m485 := foryimpl.MakeMap[map[Shade]Label](c, n484)
+	for n484 > 0 && !c.Failed() {
+		sz486, vn487, _ := c.ReadMapChunk(n484, 25, 21, nil, false)
+		for j488 := 0; j488 < sz486 && !c.Failed(); j488++ {
+			var k489 Shade
+			if e491 := c.ReadEnumFast(uint32(0xffff)); e491 >= 0 {
+				k489 = Shade(e491)
 			} else {
-				k669 = Shade(c.ReadEnum(uint32(0xffff)))
+				k489 = Shade(c.ReadEnum(uint32(0xffff)))
 			}
-			var v670 Label
-			if !vn667 {
-				v670 = Label(c.ReadString())
+			var v490 Label
+			if !vn487 {
+				v490 = Label(c.ReadString())
 			}
-			m665[k669] = v670
+			m485[k489] = v490
 		}
-		n664 -= sz666
+		n484 -= sz486
 	}
-	x.ShadeKey = m665
+	x.ShadeKey = m485
 	if c.Failed() {
 		c.Trace("ShadeKey")
 		return
 	}
-	n673 := c.ReadLengthFast(2)
-	if n673 < 0 {
-		n673 = c.ReadLength(2)
+	n493 := c.ReadLengthFast(2)
+	if n493 < 0 {
+		n493 = c.ReadLength(2)
 	}
-	m674 := foryimpl.MakeMap[map[string]other.Address](c, n673)
-	for n673 > 0 && !c.Failed() {
-		sz675, vn676, ev680 := c.ReadMapChunk(n673, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j677 := 0; j677 < sz675 && !c.Failed(); j677++ {
-			var k678 string
-			k678 = c.ReadString()
-			var v679 other.Address
-			if !vn676 {
-				if ev680 != nil {
-					v679.ForyReadEvolved(c, ev680)
+	m494 := foryimpl.MakeMap[map[string]other.Address](c, n493)
+	for n493 > 0 && !c.Failed() {
+		sz495, vn496, ev500 := c.ReadMapChunk(n493, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j497 := 0; j497 < sz495 && !c.Failed(); j497++ {
+			var k498 string
+			k498 = c.ReadString()
+			var v499 other.Address
+			if !vn496 {
+				if ev500 != nil {
+					v499.ForyReadEvolved(c, ev500)
 				} else {
-					v679.ForyRead(c)
+					v499.ForyRead(c)
 				}
 			}
-			m674[k678] = v679
+			m494[k498] = v499
 		}
-		n673 -= sz675
+		n493 -= sz495
 	}
-	x.Structs = m674
+	x.Structs = m494
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -7608,502 +6147,502 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n682 := c.ReadLengthFast(2)
-				if n682 < 0 {
-					n682 = c.ReadLength(2)
+				n502 := c.ReadLengthFast(2)
+				if n502 < 0 {
+					n502 = c.ReadLength(2)
 				}
-				m683 := foryimpl.MakeMap[map[bool]string](c, n682)
-				for n682 > 0 && !c.Failed() {
-					sz684, vn685, _ := c.ReadMapChunk(n682, 1, 21, nil, false)
-					for j686 := 0; j686 < sz684 && !c.Failed(); j686++ {
-						var k687 bool
-						k687 = r.ReadBool()
-						var v688 string
-						if !vn685 {
-							v688 = c.ReadString()
+				m503 := foryimpl.MakeMap[map[bool]string](c, n502)
+				for n502 > 0 && !c.Failed() {
+					sz504, vn505, _ := c.ReadMapChunk(n502, 1, 21, nil, false)
+					for j506 := 0; j506 < sz504 && !c.Failed(); j506++ {
+						var k507 bool
+						k507 = r.ReadBool()
+						var v508 string
+						if !vn505 {
+							v508 = c.ReadString()
 						}
-						m683[k687] = v688
+						m503[k507] = v508
 					}
-					n682 -= sz684
+					n502 -= sz504
 				}
-				x.ByBool = m683
+				x.ByBool = m503
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n690 := c.ReadLengthFast(2)
-				if n690 < 0 {
-					n690 = c.ReadLength(2)
+				n510 := c.ReadLengthFast(2)
+				if n510 < 0 {
+					n510 = c.ReadLength(2)
 				}
-				m691 := foryimpl.MakeMap[map[Color]int32](c, n690)
-				for n690 > 0 && !c.Failed() {
-					sz692, vn693, _ := c.ReadMapChunk(n690, 25, 5, nil, false)
-					for j694 := 0; j694 < sz692 && !c.Failed(); j694++ {
-						var k695 Color
-						if e697 := c.ReadEnumFast(uint32(0x7fffffff)); e697 >= 0 {
-							k695 = Color(e697)
+				m511 := foryimpl.MakeMap[map[Color]int32](c, n510)
+				for n510 > 0 && !c.Failed() {
+					sz512, vn513, _ := c.ReadMapChunk(n510, 25, 5, nil, false)
+					for j514 := 0; j514 < sz512 && !c.Failed(); j514++ {
+						var k515 Color
+						if e517 := c.ReadEnumFast(uint32(0x7fffffff)); e517 >= 0 {
+							k515 = Color(e517)
 						} else {
-							k695 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k515 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v696 int32
-						if !vn693 {
-							v696 = r.ReadVarInt32()
+						var v516 int32
+						if !vn513 {
+							v516 = r.ReadVarInt32()
 						}
-						m691[k695] = v696
+						m511[k515] = v516
 					}
-					n690 -= sz692
+					n510 -= sz512
 				}
-				x.ByEnum = m691
+				x.ByEnum = m511
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n699 := c.ReadLengthFast(2)
-				if n699 < 0 {
-					n699 = c.ReadLength(2)
+				n519 := c.ReadLengthFast(2)
+				if n519 < 0 {
+					n519 = c.ReadLength(2)
 				}
-				m700 := foryimpl.MakeMap[map[int16]int16](c, n699)
-				for n699 > 0 && !c.Failed() {
-					sz701, vn702, _ := c.ReadMapChunk(n699, 3, 3, nil, false)
-					for j703 := 0; j703 < sz701 && !c.Failed(); j703++ {
-						var k704 int16
-						k704 = r.ReadInt16()
-						var v705 int16
-						if !vn702 {
-							v705 = r.ReadInt16()
+				m520 := foryimpl.MakeMap[map[int16]int16](c, n519)
+				for n519 > 0 && !c.Failed() {
+					sz521, vn522, _ := c.ReadMapChunk(n519, 3, 3, nil, false)
+					for j523 := 0; j523 < sz521 && !c.Failed(); j523++ {
+						var k524 int16
+						k524 = r.ReadInt16()
+						var v525 int16
+						if !vn522 {
+							v525 = r.ReadInt16()
 						}
-						m700[k704] = v705
+						m520[k524] = v525
 					}
-					n699 -= sz701
+					n519 -= sz521
 				}
-				x.ByI16 = m700
+				x.ByI16 = m520
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n707 := c.ReadLengthFast(2)
-				if n707 < 0 {
-					n707 = c.ReadLength(2)
+				n527 := c.ReadLengthFast(2)
+				if n527 < 0 {
+					n527 = c.ReadLength(2)
 				}
-				m708 := foryimpl.MakeMap[map[int32]string](c, n707)
-				for n707 > 0 && !c.Failed() {
-					sz709, vn710, _ := c.ReadMapChunk(n707, 5, 21, nil, false)
-					for j711 := 0; j711 < sz709 && !c.Failed(); j711++ {
-						var k712 int32
-						k712 = r.ReadVarInt32()
-						var v713 string
-						if !vn710 {
-							v713 = c.ReadString()
+				m528 := foryimpl.MakeMap[map[int32]string](c, n527)
+				for n527 > 0 && !c.Failed() {
+					sz529, vn530, _ := c.ReadMapChunk(n527, 5, 21, nil, false)
+					for j531 := 0; j531 < sz529 && !c.Failed(); j531++ {
+						var k532 int32
+						k532 = r.ReadVarInt32()
+						var v533 string
+						if !vn530 {
+							v533 = c.ReadString()
 						}
-						m708[k712] = v713
+						m528[k532] = v533
 					}
-					n707 -= sz709
+					n527 -= sz529
 				}
-				x.ByI32 = m708
+				x.ByI32 = m528
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n715 := c.ReadLengthFast(2)
-				if n715 < 0 {
-					n715 = c.ReadLength(2)
+				n535 := c.ReadLengthFast(2)
+				if n535 < 0 {
+					n535 = c.ReadLength(2)
 				}
-				m716 := foryimpl.MakeMap[map[int64]float64](c, n715)
-				for n715 > 0 && !c.Failed() {
-					sz717, vn718, _ := c.ReadMapChunk(n715, 7, 20, nil, false)
-					for j719 := 0; j719 < sz717 && !c.Failed(); j719++ {
-						var k720 int64
-						k720 = r.ReadVarInt64()
-						var v721 float64
-						if !vn718 {
-							v721 = r.ReadFloat64()
+				m536 := foryimpl.MakeMap[map[int64]float64](c, n535)
+				for n535 > 0 && !c.Failed() {
+					sz537, vn538, _ := c.ReadMapChunk(n535, 7, 20, nil, false)
+					for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
+						var k540 int64
+						k540 = r.ReadVarInt64()
+						var v541 float64
+						if !vn538 {
+							v541 = r.ReadFloat64()
 						}
-						m716[k720] = v721
+						m536[k540] = v541
 					}
-					n715 -= sz717
+					n535 -= sz537
 				}
-				x.ByI64 = m716
+				x.ByI64 = m536
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n723 := c.ReadLengthFast(2)
-				if n723 < 0 {
-					n723 = c.ReadLength(2)
+				n543 := c.ReadLengthFast(2)
+				if n543 < 0 {
+					n543 = c.ReadLength(2)
 				}
-				m724 := foryimpl.MakeMap[map[int8]int8](c, n723)
-				for n723 > 0 && !c.Failed() {
-					sz725, vn726, _ := c.ReadMapChunk(n723, 2, 2, nil, false)
-					for j727 := 0; j727 < sz725 && !c.Failed(); j727++ {
-						var k728 int8
-						k728 = r.ReadInt8()
-						var v729 int8
-						if !vn726 {
-							v729 = r.ReadInt8()
+				m544 := foryimpl.MakeMap[map[int8]int8](c, n543)
+				for n543 > 0 && !c.Failed() {
+					sz545, vn546, _ := c.ReadMapChunk(n543, 2, 2, nil, false)
+					for j547 := 0; j547 < sz545 && !c.Failed(); j547++ {
+						var k548 int8
+						k548 = r.ReadInt8()
+						var v549 int8
+						if !vn546 {
+							v549 = r.ReadInt8()
 						}
-						m724[k728] = v729
+						m544[k548] = v549
 					}
-					n723 -= sz725
+					n543 -= sz545
 				}
-				x.ByI8 = m724
+				x.ByI8 = m544
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n731 := c.ReadLengthFast(2)
-				if n731 < 0 {
-					n731 = c.ReadLength(2)
+				n551 := c.ReadLengthFast(2)
+				if n551 < 0 {
+					n551 = c.ReadLength(2)
 				}
-				m732 := foryimpl.MakeMap[map[int]int](c, n731)
-				for n731 > 0 && !c.Failed() {
-					sz733, vn734, _ := c.ReadMapChunk(n731, 7, 7, nil, false)
-					for j735 := 0; j735 < sz733 && !c.Failed(); j735++ {
-						var k736 int
-						k736 = int(r.ReadVarInt64())
-						var v737 int
-						if !vn734 {
-							v737 = int(r.ReadVarInt64())
+				m552 := foryimpl.MakeMap[map[int]int](c, n551)
+				for n551 > 0 && !c.Failed() {
+					sz553, vn554, _ := c.ReadMapChunk(n551, 7, 7, nil, false)
+					for j555 := 0; j555 < sz553 && !c.Failed(); j555++ {
+						var k556 int
+						k556 = int(r.ReadVarInt64())
+						var v557 int
+						if !vn554 {
+							v557 = int(r.ReadVarInt64())
 						}
-						m732[k736] = v737
+						m552[k556] = v557
 					}
-					n731 -= sz733
+					n551 -= sz553
 				}
-				x.ByInt = m732
+				x.ByInt = m552
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n739 := c.ReadLengthFast(2)
-				if n739 < 0 {
-					n739 = c.ReadLength(2)
+				n559 := c.ReadLengthFast(2)
+				if n559 < 0 {
+					n559 = c.ReadLength(2)
 				}
-				m740 := foryimpl.MakeMap[map[string]string](c, n739)
-				for n739 > 0 && !c.Failed() {
-					sz741, vn742, _ := c.ReadMapChunk(n739, 21, 21, nil, false)
-					for j743 := 0; j743 < sz741 && !c.Failed(); j743++ {
-						var k744 string
-						k744 = c.ReadString()
-						var v745 string
-						if !vn742 {
-							v745 = c.ReadString()
+				m560 := foryimpl.MakeMap[map[string]string](c, n559)
+				for n559 > 0 && !c.Failed() {
+					sz561, vn562, _ := c.ReadMapChunk(n559, 21, 21, nil, false)
+					for j563 := 0; j563 < sz561 && !c.Failed(); j563++ {
+						var k564 string
+						k564 = c.ReadString()
+						var v565 string
+						if !vn562 {
+							v565 = c.ReadString()
 						}
-						m740[k744] = v745
+						m560[k564] = v565
 					}
-					n739 -= sz741
+					n559 -= sz561
 				}
-				x.ByStr = m740
+				x.ByStr = m560
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				n747 := c.ReadLengthFast(2)
-				if n747 < 0 {
-					n747 = c.ReadLength(2)
+				n567 := c.ReadLengthFast(2)
+				if n567 < 0 {
+					n567 = c.ReadLength(2)
 				}
-				m748 := foryimpl.MakeMap[map[uint16]uint16](c, n747)
-				for n747 > 0 && !c.Failed() {
-					sz749, vn750, _ := c.ReadMapChunk(n747, 10, 10, nil, false)
-					for j751 := 0; j751 < sz749 && !c.Failed(); j751++ {
-						var k752 uint16
-						k752 = r.ReadUint16()
-						var v753 uint16
-						if !vn750 {
-							v753 = r.ReadUint16()
+				m568 := foryimpl.MakeMap[map[uint16]uint16](c, n567)
+				for n567 > 0 && !c.Failed() {
+					sz569, vn570, _ := c.ReadMapChunk(n567, 10, 10, nil, false)
+					for j571 := 0; j571 < sz569 && !c.Failed(); j571++ {
+						var k572 uint16
+						k572 = r.ReadUint16()
+						var v573 uint16
+						if !vn570 {
+							v573 = r.ReadUint16()
 						}
-						m748[k752] = v753
+						m568[k572] = v573
 					}
-					n747 -= sz749
+					n567 -= sz569
 				}
-				x.ByU16 = m748
+				x.ByU16 = m568
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n755 := c.ReadLengthFast(2)
-				if n755 < 0 {
-					n755 = c.ReadLength(2)
+				n575 := c.ReadLengthFast(2)
+				if n575 < 0 {
+					n575 = c.ReadLength(2)
 				}
-				m756 := foryimpl.MakeMap[map[uint32]uint32](c, n755)
-				for n755 > 0 && !c.Failed() {
-					sz757, vn758, _ := c.ReadMapChunk(n755, 12, 12, nil, false)
-					for j759 := 0; j759 < sz757 && !c.Failed(); j759++ {
-						var k760 uint32
-						k760 = r.ReadVarUint32()
-						var v761 uint32
-						if !vn758 {
-							v761 = r.ReadVarUint32()
+				m576 := foryimpl.MakeMap[map[uint32]uint32](c, n575)
+				for n575 > 0 && !c.Failed() {
+					sz577, vn578, _ := c.ReadMapChunk(n575, 12, 12, nil, false)
+					for j579 := 0; j579 < sz577 && !c.Failed(); j579++ {
+						var k580 uint32
+						k580 = r.ReadVarUint32()
+						var v581 uint32
+						if !vn578 {
+							v581 = r.ReadVarUint32()
 						}
-						m756[k760] = v761
+						m576[k580] = v581
 					}
-					n755 -= sz757
+					n575 -= sz577
 				}
-				x.ByU32 = m756
+				x.ByU32 = m576
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n763 := c.ReadLengthFast(2)
-				if n763 < 0 {
-					n763 = c.ReadLength(2)
+				n583 := c.ReadLengthFast(2)
+				if n583 < 0 {
+					n583 = c.ReadLength(2)
 				}
-				m764 := foryimpl.MakeMap[map[uint64]uint64](c, n763)
-				for n763 > 0 && !c.Failed() {
-					sz765, vn766, _ := c.ReadMapChunk(n763, 14, 14, nil, false)
-					for j767 := 0; j767 < sz765 && !c.Failed(); j767++ {
-						var k768 uint64
-						k768 = r.ReadVarUint64()
-						var v769 uint64
-						if !vn766 {
-							v769 = r.ReadVarUint64()
+				m584 := foryimpl.MakeMap[map[uint64]uint64](c, n583)
+				for n583 > 0 && !c.Failed() {
+					sz585, vn586, _ := c.ReadMapChunk(n583, 14, 14, nil, false)
+					for j587 := 0; j587 < sz585 && !c.Failed(); j587++ {
+						var k588 uint64
+						k588 = r.ReadVarUint64()
+						var v589 uint64
+						if !vn586 {
+							v589 = r.ReadVarUint64()
 						}
-						m764[k768] = v769
+						m584[k588] = v589
 					}
-					n763 -= sz765
+					n583 -= sz585
 				}
-				x.ByU64 = m764
+				x.ByU64 = m584
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n771 := c.ReadLengthFast(2)
-				if n771 < 0 {
-					n771 = c.ReadLength(2)
+				n591 := c.ReadLengthFast(2)
+				if n591 < 0 {
+					n591 = c.ReadLength(2)
 				}
-				m772 := foryimpl.MakeMap[map[uint8]uint8](c, n771)
-				for n771 > 0 && !c.Failed() {
-					sz773, vn774, _ := c.ReadMapChunk(n771, 9, 9, nil, false)
-					for j775 := 0; j775 < sz773 && !c.Failed(); j775++ {
-						var k776 uint8
-						k776 = r.ReadUint8()
-						var v777 uint8
-						if !vn774 {
-							v777 = r.ReadUint8()
+				m592 := foryimpl.MakeMap[map[uint8]uint8](c, n591)
+				for n591 > 0 && !c.Failed() {
+					sz593, vn594, _ := c.ReadMapChunk(n591, 9, 9, nil, false)
+					for j595 := 0; j595 < sz593 && !c.Failed(); j595++ {
+						var k596 uint8
+						k596 = r.ReadUint8()
+						var v597 uint8
+						if !vn594 {
+							v597 = r.ReadUint8()
 						}
-						m772[k776] = v777
+						m592[k596] = v597
 					}
-					n771 -= sz773
+					n591 -= sz593
 				}
-				x.ByU8 = m772
+				x.ByU8 = m592
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n779 := c.ReadLengthFast(2)
-				if n779 < 0 {
-					n779 = c.ReadLength(2)
+				n599 := c.ReadLengthFast(2)
+				if n599 < 0 {
+					n599 = c.ReadLength(2)
 				}
-				m780 := foryimpl.MakeMap[map[uint]bool](c, n779)
-				for n779 > 0 && !c.Failed() {
-					sz781, vn782, _ := c.ReadMapChunk(n779, 14, 1, nil, false)
-					for j783 := 0; j783 < sz781 && !c.Failed(); j783++ {
-						var k784 uint
-						k784 = uint(r.ReadVarUint64())
-						var v785 bool
-						if !vn782 {
-							v785 = r.ReadBool()
+				m600 := foryimpl.MakeMap[map[uint]bool](c, n599)
+				for n599 > 0 && !c.Failed() {
+					sz601, vn602, _ := c.ReadMapChunk(n599, 14, 1, nil, false)
+					for j603 := 0; j603 < sz601 && !c.Failed(); j603++ {
+						var k604 uint
+						k604 = uint(r.ReadVarUint64())
+						var v605 bool
+						if !vn602 {
+							v605 = r.ReadBool()
 						}
-						m780[k784] = v785
+						m600[k604] = v605
 					}
-					n779 -= sz781
+					n599 -= sz601
 				}
-				x.ByUint = m780
+				x.ByUint = m600
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n787 := c.ReadLengthFast(2)
-				if n787 < 0 {
-					n787 = c.ReadLength(2)
+				n607 := c.ReadLengthFast(2)
+				if n607 < 0 {
+					n607 = c.ReadLength(2)
 				}
-				m788 := foryimpl.MakeMap[map[string]map[int32]string](c, n787)
-				for n787 > 0 && !c.Failed() {
-					sz789, vn790, _ := c.ReadMapChunk(n787, 21, 24, nil, true)
-					for j791 := 0; j791 < sz789 && !c.Failed(); j791++ {
-						var k792 string
-						k792 = c.ReadString()
-						var v793 map[int32]string
-						if !vn790 {
-							n794 := c.ReadLengthFast(2)
-							if n794 < 0 {
-								n794 = c.ReadLength(2)
+				m608 := foryimpl.MakeMap[map[string]map[int32]string](c, n607)
+				for n607 > 0 && !c.Failed() {
+					sz609, vn610, _ := c.ReadMapChunk(n607, 21, 24, nil, true)
+					for j611 := 0; j611 < sz609 && !c.Failed(); j611++ {
+						var k612 string
+						k612 = c.ReadString()
+						var v613 map[int32]string
+						if !vn610 {
+							n614 := c.ReadLengthFast(2)
+							if n614 < 0 {
+								n614 = c.ReadLength(2)
 							}
-							m795 := foryimpl.MakeMap[map[int32]string](c, n794)
-							for n794 > 0 && !c.Failed() {
-								sz796, vn797, _ := c.ReadMapChunk(n794, 5, 21, nil, false)
-								for j798 := 0; j798 < sz796 && !c.Failed(); j798++ {
-									var k799 int32
-									k799 = r.ReadVarInt32()
-									var v800 string
-									if !vn797 {
-										v800 = c.ReadString()
+							m615 := foryimpl.MakeMap[map[int32]string](c, n614)
+							for n614 > 0 && !c.Failed() {
+								sz616, vn617, _ := c.ReadMapChunk(n614, 5, 21, nil, false)
+								for j618 := 0; j618 < sz616 && !c.Failed(); j618++ {
+									var k619 int32
+									k619 = r.ReadVarInt32()
+									var v620 string
+									if !vn617 {
+										v620 = c.ReadString()
 									}
-									m795[k799] = v800
+									m615[k619] = v620
 								}
-								n794 -= sz796
+								n614 -= sz616
 							}
-							v793 = m795
+							v613 = m615
 						}
-						m788[k792] = v793
+						m608[k612] = v613
 					}
-					n787 -= sz789
+					n607 -= sz609
 				}
-				x.Inner = m788
+				x.Inner = m608
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n803 := c.ReadLengthFast(2)
-				if n803 < 0 {
-					n803 = c.ReadLength(2)
+				n623 := c.ReadLengthFast(2)
+				if n623 < 0 {
+					n623 = c.ReadLength(2)
 				}
-				m804 := foryimpl.MakeMap[map[string][]int64](c, n803)
-				for n803 > 0 && !c.Failed() {
-					sz805, vn806, _ := c.ReadMapChunk(n803, 21, 22, nil, true)
-					for j807 := 0; j807 < sz805 && !c.Failed(); j807++ {
-						var k808 string
-						k808 = c.ReadString()
-						var v809 []int64
-						if !vn806 {
-							n810 := c.ReadLengthFast(1)
-							if n810 < 0 {
-								n810 = c.ReadLength(1)
+				m624 := foryimpl.MakeMap[map[string][]int64](c, n623)
+				for n623 > 0 && !c.Failed() {
+					sz625, vn626, _ := c.ReadMapChunk(n623, 21, 22, nil, true)
+					for j627 := 0; j627 < sz625 && !c.Failed(); j627++ {
+						var k628 string
+						k628 = c.ReadString()
+						var v629 []int64
+						if !vn626 {
+							n630 := c.ReadLengthFast(1)
+							if n630 < 0 {
+								n630 = c.ReadLength(1)
 							}
-							l811 := foryimpl.MakeSlice[[]int64](c, n810)
-							if n810 > 0 {
-								hn813 := c.ReadListHeader(7)
+							l631 := foryimpl.MakeSlice[[]int64](c, n630)
+							if n630 > 0 {
+								hn633 := c.ReadListHeader(7)
 								if !c.Failed() {
-									for i812 := range l811 {
-										if hn813 && !c.ReadFlag() {
-											clear(l811[i812 : i812+1])
+									for i632 := range l631 {
+										if hn633 && !c.ReadFlag() {
+											clear(l631[i632 : i632+1])
 											continue
 										}
-										l811[i812] = r.ReadVarInt64()
+										l631[i632] = r.ReadVarInt64()
 										if c.Failed() {
-											c.TraceIndex(i812)
+											c.TraceIndex(i632)
 											break
 										}
 									}
 								}
 							}
-							v809 = l811
+							v629 = l631
 						}
-						m804[k808] = v809
+						m624[k628] = v629
 					}
-					n803 -= sz805
+					n623 -= sz625
 				}
-				x.Lists = m804
+				x.Lists = m624
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				n817 := c.ReadLengthFast(2)
-				if n817 < 0 {
-					n817 = c.ReadLength(2)
+				n637 := c.ReadLengthFast(2)
+				if n637 < 0 {
+					n637 = c.ReadLength(2)
 				}
-				m818 := foryimpl.MakeMap[Scores](c, n817)
-				for n817 > 0 && !c.Failed() {
-					sz819, vn820, _ := c.ReadMapChunk(n817, 21, 5, nil, false)
-					for j821 := 0; j821 < sz819 && !c.Failed(); j821++ {
-						var k822 string
-						k822 = c.ReadString()
-						var v823 int32
-						if !vn820 {
-							v823 = r.ReadVarInt32()
+				m638 := foryimpl.MakeMap[Scores](c, n637)
+				for n637 > 0 && !c.Failed() {
+					sz639, vn640, _ := c.ReadMapChunk(n637, 21, 5, nil, false)
+					for j641 := 0; j641 < sz639 && !c.Failed(); j641++ {
+						var k642 string
+						k642 = c.ReadString()
+						var v643 int32
+						if !vn640 {
+							v643 = r.ReadVarInt32()
 						}
-						m818[k822] = v823
+						m638[k642] = v643
 					}
-					n817 -= sz819
+					n637 -= sz639
 				}
-				x.Named = m818
+				x.Named = m638
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n825 := c.ReadLengthFast(2)
-				if n825 < 0 {
-					n825 = c.ReadLength(2)
+				n645 := c.ReadLengthFast(2)
+				if n645 < 0 {
+					n645 = c.ReadLength(2)
 				}
-				m826 := foryimpl.MakeMap[map[string]*int64](c, n825)
-				for n825 > 0 && !c.Failed() {
-					sz827, vn828, _ := c.ReadMapChunk(n825, 21, 7, nil, true)
-					for j829 := 0; j829 < sz827 && !c.Failed(); j829++ {
-						var k830 string
-						k830 = c.ReadString()
-						var v831 *int64
-						if !vn828 {
-							p832 := foryimpl.Alloc[int64](c)
-							*p832 = r.ReadVarInt64()
-							v831 = p832
+				m646 := foryimpl.MakeMap[map[string]*int64](c, n645)
+				for n645 > 0 && !c.Failed() {
+					sz647, vn648, _ := c.ReadMapChunk(n645, 21, 7, nil, true)
+					for j649 := 0; j649 < sz647 && !c.Failed(); j649++ {
+						var k650 string
+						k650 = c.ReadString()
+						var v651 *int64
+						if !vn648 {
+							p652 := foryimpl.Alloc[int64](c)
+							*p652 = r.ReadVarInt64()
+							v651 = p652
 						}
-						m826[k830] = v831
+						m646[k650] = v651
 					}
-					n825 -= sz827
+					n645 -= sz647
 				}
-				x.PVals = m826
+				x.PVals = m646
 			}
 		case 17:
 			if !f.Flag || c.ReadFlag() {
-				n834 := c.ReadLengthFast(2)
-				if n834 < 0 {
-					n834 = c.ReadLength(2)
+				n654 := c.ReadLengthFast(2)
+				if n654 < 0 {
+					n654 = c.ReadLength(2)
 				}
-				m835 := foryimpl.MakeMap[map[int32]*other.Address](c, n834)
-				for n834 > 0 && !c.Failed() {
-					sz836, vn837, ev842 := c.ReadMapChunk(n834, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j838 := 0; j838 < sz836 && !c.Failed(); j838++ {
-						var k839 int32
-						k839 = r.ReadVarInt32()
-						var v840 *other.Address
-						if !vn837 {
-							p841 := foryimpl.Alloc[other.Address](c)
-							if ev842 != nil {
-								p841.ForyReadEvolved(c, ev842)
+				m655 := foryimpl.MakeMap[map[int32]*other.Address](c, n654)
+				for n654 > 0 && !c.Failed() {
+					sz656, vn657, ev662 := c.ReadMapChunk(n654, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j658 := 0; j658 < sz656 && !c.Failed(); j658++ {
+						var k659 int32
+						k659 = r.ReadVarInt32()
+						var v660 *other.Address
+						if !vn657 {
+							p661 := foryimpl.Alloc[other.Address](c)
+							if ev662 != nil {
+								p661.ForyReadEvolved(c, ev662)
 							} else {
-								p841.ForyRead(c)
+								p661.ForyRead(c)
 							}
-							v840 = p841
+							v660 = p661
 						}
-						m835[k839] = v840
+						m655[k659] = v660
 					}
-					n834 -= sz836
+					n654 -= sz656
 				}
-				x.Ptrs = m835
+				x.Ptrs = m655
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n844 := c.ReadLengthFast(2)
-				if n844 < 0 {
-					n844 = c.ReadLength(2)
+				n664 := c.ReadLengthFast(2)
+				if n664 < 0 {
+					n664 = c.ReadLength(2)
 				}
-				m845 := foryimpl.MakeMap[map[Shade]Label](c, n844)
-				for n844 > 0 && !c.Failed() {
-					sz846, vn847, _ := c.ReadMapChunk(n844, 25, 21, nil, false)
-					for j848 := 0; j848 < sz846 && !c.Failed(); j848++ {
-						var k849 Shade
-						if e851 := c.ReadEnumFast(uint32(0xffff)); e851 >= 0 {
-							k849 = Shade(e851)
+				m665 := foryimpl.MakeMap[map[Shade]Label](c, n664)
+				for n664 > 0 && !c.Failed() {
+					sz666, vn667, _ := c.ReadMapChunk(n664, 25, 21, nil, false)
+					for j668 := 0; j668 < sz666 && !c.Failed(); j668++ {
+						var k669 Shade
+						if e671 := c.ReadEnumFast(uint32(0xffff)); e671 >= 0 {
+							k669 = Shade(e671)
 						} else {
-							k849 = Shade(c.ReadEnum(uint32(0xffff)))
+							k669 = Shade(c.ReadEnum(uint32(0xffff)))
 						}
-						var v850 Label
-						if !vn847 {
-							v850 = Label(c.ReadString())
+						var v670 Label
+						if !vn667 {
+							v670 = Label(c.ReadString())
 						}
-						m845[k849] = v850
+						m665[k669] = v670
 					}
-					n844 -= sz846
+					n664 -= sz666
 				}
-				x.ShadeKey = m845
+				x.ShadeKey = m665
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n853 := c.ReadLengthFast(2)
-				if n853 < 0 {
-					n853 = c.ReadLength(2)
+				n673 := c.ReadLengthFast(2)
+				if n673 < 0 {
+					n673 = c.ReadLength(2)
 				}
-				m854 := foryimpl.MakeMap[map[string]other.Address](c, n853)
-				for n853 > 0 && !c.Failed() {
-					sz855, vn856, ev860 := c.ReadMapChunk(n853, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j857 := 0; j857 < sz855 && !c.Failed(); j857++ {
-						var k858 string
-						k858 = c.ReadString()
-						var v859 other.Address
-						if !vn856 {
-							if ev860 != nil {
-								v859.ForyReadEvolved(c, ev860)
+				m674 := foryimpl.MakeMap[map[string]other.Address](c, n673)
+				for n673 > 0 && !c.Failed() {
+					sz675, vn676, ev680 := c.ReadMapChunk(n673, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j677 := 0; j677 < sz675 && !c.Failed(); j677++ {
+						var k678 string
+						k678 = c.ReadString()
+						var v679 other.Address
+						if !vn676 {
+							if ev680 != nil {
+								v679.ForyReadEvolved(c, ev680)
 							} else {
-								v859.ForyRead(c)
+								v679.ForyRead(c)
 							}
 						}
-						m854[k858] = v859
+						m674[k678] = v679
 					}
-					n853 -= sz855
+					n673 -= sz675
 				}
-				x.Structs = m854
+				x.Structs = m674
 			}
 		default:
 			c.SkipField(f)
@@ -8115,18 +6654,38 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootComposite is the first 82 bytes of a compatible-mode message whose root is Composite: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootComposite[4:].
+var foryRootComposite = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x46, 0x30, 0x41, 0xbe, 0xb1, 0xa4, 0x7a, 0x27, 0xca, 0x9b, 0x07, 0x4c,
+	0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x48,
+	0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x56, 0x1c, 0x3f, 0x72,
+	0x10, 0x16, 0x08, 0xc8, 0x4e, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x50, 0x1c, 0x48, 0x40, 0x58, 0x23,
+	0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4a, 0x1c, 0x59,
+	0xd1, 0x50,
+}
+
+// foryRootRefComposite is the first 82 bytes of a compatible-mode message whose root is Composite with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefComposite[4:].
+var foryRootRefComposite = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x46, 0x50, 0x50, 0x4d, 0xac, 0xf6, 0x80, 0x16, 0xca, 0x9b, 0x07, 0x4c,
+	0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x49,
+	0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x57, 0x1c, 0x3f, 0x72,
+	0x10, 0x16, 0x08, 0xc8, 0x4f, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x51, 0x1c, 0x48, 0x40, 0x58, 0x23,
+	0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4b, 0x1c, 0x59,
+	0xd1, 0x50,
+}
+
 // foryTypeComposite is Composite's static type information. Fingerprint: addrs,22,0,0[0,0,0];by_name,24,0,0[21,0,0|0,0,0];home,0,0,0;p_addrs,22,0,0[0,0,0];p_scalars,0,0,1;p_tag,0,0,1;scalars,0,0,0;tags,22,0,0[0,0,0];title,21,0,0;work,0,0,1;
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9b, 0x07},
 	GoFields:          []string{"Addrs", "ByName", "Home", "PAddrs", "PScalars", "PTag", "Scalars", "Tags", "Title", "Work"},
 	GoName:            "e2e.Composite",
 	OfficialGoHash:    -1238661285,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x46, 0x30, 0x41, 0xbe, 0xb1, 0xa4, 0x7a, 0x27, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x48, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x56, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4e, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x50, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4a, 0x1c, 0x59, 0xd1, 0x50},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x46, 0x50, 0x50, 0x4d, 0xac, 0xf6, 0x80, 0x16, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x49, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x57, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4f, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x51, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4b, 0x1c, 0x59, 0xd1, 0x50},
+	RootCompatible:    foryRootComposite,
+	RootCompatibleRef: foryRootRefComposite,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
 	SchemaHash:        1985963974,
-	TypeDef:           []byte{0x46, 0x30, 0x41, 0xbe, 0xb1, 0xa4, 0x7a, 0x27, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x48, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x56, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4e, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x50, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4a, 0x1c, 0x59, 0xd1, 0x50},
-	TypeDefRef:        []byte{0x46, 0x50, 0x50, 0x4d, 0xac, 0xf6, 0x80, 0x16, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x49, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x57, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4f, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x51, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4b, 0x1c, 0x59, 0xd1, 0x50},
+	TypeDef:           foryRootComposite[4:],
+	TypeDefRef:        foryRootRefComposite[4:],
 	UserID:            923,
 })
 
@@ -8154,7 +6713,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootComposite (compatible mode) or stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -8164,21 +6723,11 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(82)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbe413046001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c079bca277aa4b1)
-		buffer.PutUint64At(w, off+16, 0x1850808c63807216)
-		buffer.PutUint64At(w, off+24, 0x484018681b077a56)
-		buffer.PutUint64At(w, off+32, 0x3f72165020cc1d1c)
-		buffer.PutUint64At(w, off+40, 0x723f1c5620e31860)
-		buffer.PutUint64At(w, off+48, 0x73bf1e4ec8081610)
-		buffer.PutUint64At(w, off+56, 0x235840481c508001)
-		buffer.PutUint64At(w, off+64, 0x4c90064c7a164820)
-		buffer.PutUint64At(w, off+72, 0x591c4a005913cd15)
-		buffer.PutUint64At(w, off+74, 0x50d1591c4a005913)
+		copy(w[off:], foryRootComposite)
 		off += 82
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1bff01)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9b1bff01) // prefix bytes 01 ff 1b 9b
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -8193,21 +6742,11 @@ func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(82)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4d505046001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c079bca1680f6ac)
-		buffer.PutUint64At(w, off+16, 0x1850808c63807216)
-		buffer.PutUint64At(w, off+24, 0x494018681b077a56)
-		buffer.PutUint64At(w, off+32, 0x3f72165020cc1d1c)
-		buffer.PutUint64At(w, off+40, 0x723f1c5720e31860)
-		buffer.PutUint64At(w, off+48, 0x73bf1e4fc8081610)
-		buffer.PutUint64At(w, off+56, 0x235840481c518001)
-		buffer.PutUint64At(w, off+64, 0x4c90064c7a164820)
-		buffer.PutUint64At(w, off+72, 0x591c4b005913cd15)
-		buffer.PutUint64At(w, off+74, 0x50d1591c4b005913)
+		copy(w[off:], foryRootRefComposite)
 		off += 82
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9b1b0001) // prefix bytes 01 00 1b 9b, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -8230,10 +6769,12 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 82 && buffer.ReadUint64At(in, 0) == 0xbe413046001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079bca277aa4b1 && buffer.ReadUint64At(in, 16) == 0x1850808c63807216 && buffer.ReadUint64At(in, 24) == 0x484018681b077a56 && buffer.ReadUint64At(in, 32) == 0x3f72165020cc1d1c && buffer.ReadUint64At(in, 40) == 0x723f1c5620e31860 && buffer.ReadUint64At(in, 48) == 0x73bf1e4ec8081610 && buffer.ReadUint64At(in, 56) == 0x235840481c508001 && buffer.ReadUint64At(in, 64) == 0x4c90064c7a164820 && buffer.ReadUint64At(in, 72) == 0x591c4a005913cd15 && buffer.ReadUint64At(in, 74) == 0x50d1591c4a005913 {
+			if len(in) >= 82 && string(in[:82]) == string(foryRootComposite) {
 				n = 82
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9b1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -8252,10 +6793,12 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 82 && buffer.ReadUint64At(in, 0) == 0x4d505046001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079bca1680f6ac && buffer.ReadUint64At(in, 16) == 0x1850808c63807216 && buffer.ReadUint64At(in, 24) == 0x494018681b077a56 && buffer.ReadUint64At(in, 32) == 0x3f72165020cc1d1c && buffer.ReadUint64At(in, 40) == 0x723f1c5720e31860 && buffer.ReadUint64At(in, 48) == 0x73bf1e4fc8081610 && buffer.ReadUint64At(in, 56) == 0x235840481c518001 && buffer.ReadUint64At(in, 64) == 0x4c90064c7a164820 && buffer.ReadUint64At(in, 72) == 0x591c4b005913cd15 && buffer.ReadUint64At(in, 74) == 0x50d1591c4b005913 {
+		if len(in) >= 82 && string(in[:82]) == string(foryRootRefComposite) {
 			n = 82
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9b1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -8549,17 +7092,22 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Composite{
-		Addrs:   x.Addrs,
-		Home:    x.Home,
-		PAddrs:  x.PAddrs,
-		Scalars: x.Scalars,
-		Tags:    x.Tags,
+		*x = Composite{
+			Addrs:  x.Addrs,
+			PAddrs: x.PAddrs,
+			Tags:   x.Tags,
+		}
+	} else {
+		*x = Composite{
+			Addrs:   x.Addrs,
+			Home:    x.Home,
+			PAddrs:  x.PAddrs,
+			Scalars: x.Scalars,
+			Tags:    x.Tags,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1985963974) {
@@ -8619,470 +7167,287 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Addrs")
 		return
 	}
-	n52 := c.ReadLengthFast(2)
-	if n52 < 0 {
-		n52 = c.ReadLength(2)
-	}
-	m53 := foryimpl.MakeMap[map[string]*other.Tag](c, n52)
-	for n52 > 0 && !c.Failed() {
-		sz54, vn55, ev60 := c.ReadMapChunk(n52, 21, 30, (*other.Tag)(nil).ForyType(), true)
-		for j56 := 0; j56 < sz54 && !c.Failed(); j56++ {
-			var k57 string
-			k57 = c.ReadString()
-			var v58 *other.Tag
-			if !vn55 {
-				p59 := foryimpl.Alloc[other.Tag](c)
-				if ev60 != nil {
-					p59.ForyReadEvolved(c, ev60)
-				} else {
-					p59.ForyRead(c)
-				}
-				v58 = p59
-			}
-			m53[k57] = v58
+	if c.TrackRef() {
+		n52 := c.ReadLengthFast(2)
+		if n52 < 0 {
+			n52 = c.ReadLength(2)
 		}
-		n52 -= sz54
-	}
-	x.ByName = m53
-	if c.Failed() {
-		c.Trace("ByName")
-		return
-	}
-	if ev62 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev62 != nil {
-		x.Home.ForyReadEvolved(c, ev62)
-	} else if !c.Failed() {
-		x.Home.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Home")
-		return
-	}
-	n63 := c.ReadLengthFast(1)
-	if n63 < 0 {
-		n63 = c.ReadLength(1)
-	}
-	l64 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n63)
-	if n63 > 0 {
-		hn66, tr68, ev67 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
-		if !c.Failed() {
-			for i65 := range l64 {
-				if tr68 {
-					if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
-						l64[i65] = foryimpl.BackRef[other.Address](c, id71)
-					} else if st70 == foryimpl.RefFollows {
-						p72 := foryimpl.Alloc[other.Address](c)
-						foryimpl.SetRef(c, id71, p72)
-						if ev67 != nil {
-							p72.ForyReadEvolved(c, ev67)
+		m53 := foryimpl.MakeMap[map[string]*other.Tag](c, n52)
+		for n52 > 0 && !c.Failed() {
+			sz54, vn55, tr61, ev60 := c.ReadMapChunkRef(n52, 21, 30, (*other.Tag)(nil).ForyType())
+			for j56 := 0; j56 < sz54 && !c.Failed(); j56++ {
+				var k57 string
+				k57 = c.ReadString()
+				var v58 *other.Tag
+				if tr61 {
+					if st62, id63 := c.ReadRefFlag(); st62 == foryimpl.RefBack {
+						v58 = foryimpl.BackRef[other.Tag](c, id63)
+					} else if st62 == foryimpl.RefFollows {
+						p64 := foryimpl.Alloc[other.Tag](c)
+						foryimpl.SetRef(c, id63, p64)
+						if ev60 != nil {
+							p64.ForyReadEvolved(c, ev60)
 						} else {
-							p72.ForyRead(c)
+							p64.ForyRead(c)
 						}
-						l64[i65] = p72
+						v58 = p64
 					} else {
-						l64[i65] = nil
+						v58 = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i65)
-						break
-					}
-					continue
-				}
-				if hn66 && !c.ReadFlag() {
-					clear(l64[i65 : i65+1])
-					continue
-				}
-				p69 := foryimpl.Alloc[other.Address](c)
-				if ev67 != nil {
-					p69.ForyReadEvolved(c, ev67)
-				} else {
-					p69.ForyRead(c)
-				}
-				l64[i65] = p69
-				if c.Failed() {
-					c.TraceIndex(i65)
-					break
-				}
-			}
-		}
-	}
-	x.PAddrs = l64
-	if c.Failed() {
-		c.Trace("PAddrs")
-		return
-	}
-	if c.ReadFlag() {
-		p73 := foryimpl.Alloc[Scalars](c)
-		if ev74 := c.ReadStructFieldMeta(foryTypeScalars); ev74 != nil {
-			p73.ForyReadEvolved(c, ev74)
-		} else if !c.Failed() {
-			p73.ForyRead(c)
-		}
-		x.PScalars = p73
-	}
-	if c.Failed() {
-		c.Trace("PScalars")
-		return
-	}
-	if c.ReadFlag() {
-		p75 := foryimpl.Alloc[other.Tag](c)
-		if ev76 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev76 != nil {
-			p75.ForyReadEvolved(c, ev76)
-		} else if !c.Failed() {
-			p75.ForyRead(c)
-		}
-		x.PTag = p75
-	}
-	if c.Failed() {
-		c.Trace("PTag")
-		return
-	}
-	if ev77 := c.ReadStructFieldMeta(foryTypeScalars); ev77 != nil {
-		x.Scalars.ForyReadEvolved(c, ev77)
-	} else if !c.Failed() {
-		x.Scalars.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Scalars")
-		return
-	}
-	n78 := c.ReadLengthFast(1)
-	if n78 < 0 {
-		n78 = c.ReadLength(1)
-	}
-	l79 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n78)
-	if n78 > 0 {
-		hn81, tr83, ev82 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
-		if !c.Failed() {
-			for i80 := range l79 {
-				if tr83 {
-					if st84, id85 := c.ReadRefFlag(); st84 == foryimpl.RefBack {
-						if p86 := foryimpl.BackRef[other.Tag](c, id85); p86 != nil {
-							l79[i80] = *p86
-						}
-					} else if st84 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id85, &l79[i80])
-						if ev82 != nil {
-							l79[i80].ForyReadEvolved(c, ev82)
-						} else {
-							l79[i80].ForyRead(c)
-						}
+				} else if !vn55 {
+					p59 := foryimpl.Alloc[other.Tag](c)
+					if ev60 != nil {
+						p59.ForyReadEvolved(c, ev60)
 					} else {
-						l79[i80] = other.Tag{}
+						p59.ForyRead(c)
 					}
-					if c.Failed() {
-						c.TraceIndex(i80)
-						break
-					}
-					continue
+					v58 = p59
 				}
-				if hn81 && !c.ReadFlag() {
-					clear(l79[i80 : i80+1])
-					continue
-				}
-				if ev82 != nil {
-					l79[i80].ForyReadEvolved(c, ev82)
-				} else {
-					l79[i80].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i80)
-					break
-				}
+				m53[k57] = v58
 			}
+			n52 -= sz54
 		}
-	}
-	x.Tags = l79
-	if c.Failed() {
-		c.Trace("Tags")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if c.ReadFlag() {
-		p87 := foryimpl.Alloc[other.Address](c)
-		if ev88 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev88 != nil {
-			p87.ForyReadEvolved(c, ev88)
-		} else if !c.Failed() {
-			p87.ForyRead(c)
-		}
-		x.Work = p87
-	}
-	if c.Failed() {
-		c.Trace("Work")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Composite{
-		Addrs:  x.Addrs,
-		PAddrs: x.PAddrs,
-		Tags:   x.Tags,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1985963974) {
-		if h := r.ReadInt32(); h != 1985963974 && h != -1238661285 && !c.Failed() {
-			c.HashMismatch(foryTypeComposite, h)
+		x.ByName = m53
+		if c.Failed() {
+			c.Trace("ByName")
 			return
 		}
-	}
-	n89 := c.ReadLengthFast(1)
-	if n89 < 0 {
-		n89 = c.ReadLength(1)
-	}
-	l90 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n89)
-	if n89 > 0 {
-		hn92, tr94, ev93 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
-		if !c.Failed() {
-			for i91 := range l90 {
-				if tr94 {
-					if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
-						if p97 := foryimpl.BackRef[other.Address](c, id96); p97 != nil {
-							l90[i91] = *p97
-						}
-					} else if st95 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id96, &l90[i91])
-						if ev93 != nil {
-							l90[i91].ForyReadEvolved(c, ev93)
-						} else {
-							l90[i91].ForyRead(c)
-						}
-					} else {
-						l90[i91] = other.Address{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i91)
-						break
-					}
-					continue
-				}
-				if hn92 && !c.ReadFlag() {
-					clear(l90[i91 : i91+1])
-					continue
-				}
-				if ev93 != nil {
-					l90[i91].ForyReadEvolved(c, ev93)
-				} else {
-					l90[i91].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i91)
-					break
-				}
+		if c.ReadStructValueFlag((*other.Address)(nil).ForyType()) {
+			if ev65 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev65 != nil {
+				x.Home.ForyReadEvolved(c, ev65)
+			} else if !c.Failed() {
+				x.Home.ForyRead(c)
 			}
 		}
-	}
-	x.Addrs = l90
-	if c.Failed() {
-		c.Trace("Addrs")
-		return
-	}
-	n98 := c.ReadLengthFast(2)
-	if n98 < 0 {
-		n98 = c.ReadLength(2)
-	}
-	m99 := foryimpl.MakeMap[map[string]*other.Tag](c, n98)
-	for n98 > 0 && !c.Failed() {
-		sz100, vn101, tr107, ev106 := c.ReadMapChunkRef(n98, 21, 30, (*other.Tag)(nil).ForyType())
-		for j102 := 0; j102 < sz100 && !c.Failed(); j102++ {
-			var k103 string
-			k103 = c.ReadString()
-			var v104 *other.Tag
-			if tr107 {
-				if st108, id109 := c.ReadRefFlag(); st108 == foryimpl.RefBack {
-					v104 = foryimpl.BackRef[other.Tag](c, id109)
-				} else if st108 == foryimpl.RefFollows {
-					p110 := foryimpl.Alloc[other.Tag](c)
-					foryimpl.SetRef(c, id109, p110)
-					if ev106 != nil {
-						p110.ForyReadEvolved(c, ev106)
-					} else {
-						p110.ForyRead(c)
-					}
-					v104 = p110
-				} else {
-					v104 = nil
-				}
-			} else if !vn101 {
-				p105 := foryimpl.Alloc[other.Tag](c)
-				if ev106 != nil {
-					p105.ForyReadEvolved(c, ev106)
-				} else {
-					p105.ForyRead(c)
-				}
-				v104 = p105
-			}
-			m99[k103] = v104
+		if c.Failed() {
+			c.Trace("Home")
+			return
 		}
-		n98 -= sz100
-	}
-	x.ByName = m99
-	if c.Failed() {
-		c.Trace("ByName")
-		return
-	}
-	if c.ReadStructValueFlag((*other.Address)(nil).ForyType()) {
-		if ev111 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev111 != nil {
-			x.Home.ForyReadEvolved(c, ev111)
+	} else {
+		n52 := c.ReadLengthFast(2)
+		if n52 < 0 {
+			n52 = c.ReadLength(2)
+		}
+		m53 := foryimpl.MakeMap[map[string]*other.Tag](c, n52)
+		for n52 > 0 && !c.Failed() {
+			sz54, vn55, ev60 := c.ReadMapChunk(n52, 21, 30, (*other.Tag)(nil).ForyType(), true)
+			for j56 := 0; j56 < sz54 && !c.Failed(); j56++ {
+				var k57 string
+				k57 = c.ReadString()
+				var v58 *other.Tag
+				if !vn55 {
+					p59 := foryimpl.Alloc[other.Tag](c)
+					if ev60 != nil {
+						p59.ForyReadEvolved(c, ev60)
+					} else {
+						p59.ForyRead(c)
+					}
+					v58 = p59
+				}
+				m53[k57] = v58
+			}
+			n52 -= sz54
+		}
+		x.ByName = m53
+		if c.Failed() {
+			c.Trace("ByName")
+			return
+		}
+		if ev65 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev65 != nil {
+			x.Home.ForyReadEvolved(c, ev65)
 		} else if !c.Failed() {
 			x.Home.ForyRead(c)
 		}
+		if c.Failed() {
+			c.Trace("Home")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("Home")
-		return
+	n66 := c.ReadLengthFast(1)
+	if n66 < 0 {
+		n66 = c.ReadLength(1)
 	}
-	n112 := c.ReadLengthFast(1)
-	if n112 < 0 {
-		n112 = c.ReadLength(1)
-	}
-	l113 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n112)
-	if n112 > 0 {
-		hn115, tr117, ev116 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
+	l67 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n66)
+	if n66 > 0 {
+		hn69, tr71, ev70 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i114 := range l113 {
-				if tr117 {
-					if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-						l113[i114] = foryimpl.BackRef[other.Address](c, id120)
-					} else if st119 == foryimpl.RefFollows {
-						p121 := foryimpl.Alloc[other.Address](c)
-						foryimpl.SetRef(c, id120, p121)
-						if ev116 != nil {
-							p121.ForyReadEvolved(c, ev116)
+			for i68 := range l67 {
+				if tr71 {
+					if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+						l67[i68] = foryimpl.BackRef[other.Address](c, id74)
+					} else if st73 == foryimpl.RefFollows {
+						p75 := foryimpl.Alloc[other.Address](c)
+						foryimpl.SetRef(c, id74, p75)
+						if ev70 != nil {
+							p75.ForyReadEvolved(c, ev70)
 						} else {
-							p121.ForyRead(c)
+							p75.ForyRead(c)
 						}
-						l113[i114] = p121
+						l67[i68] = p75
 					} else {
-						l113[i114] = nil
+						l67[i68] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i114)
+						c.TraceIndex(i68)
 						break
 					}
 					continue
 				}
-				if hn115 && !c.ReadFlag() {
-					clear(l113[i114 : i114+1])
+				if hn69 && !c.ReadFlag() {
+					clear(l67[i68 : i68+1])
 					continue
 				}
-				p118 := foryimpl.Alloc[other.Address](c)
-				if ev116 != nil {
-					p118.ForyReadEvolved(c, ev116)
+				p72 := foryimpl.Alloc[other.Address](c)
+				if ev70 != nil {
+					p72.ForyReadEvolved(c, ev70)
 				} else {
-					p118.ForyRead(c)
+					p72.ForyRead(c)
 				}
-				l113[i114] = p118
+				l67[i68] = p72
 				if c.Failed() {
-					c.TraceIndex(i114)
+					c.TraceIndex(i68)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l113
+	x.PAddrs = l67
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	if st122, id123 := c.ReadRefFlag(); st122 == foryimpl.RefBack {
-		x.PScalars = foryimpl.BackRef[Scalars](c, id123)
-	} else if st122 == foryimpl.RefFollows {
-		p124 := foryimpl.Alloc[Scalars](c)
-		foryimpl.SetRef(c, id123, p124)
-		if ev125 := c.ReadStructFieldMeta(foryTypeScalars); ev125 != nil {
-			p124.ForyReadEvolved(c, ev125)
-		} else if !c.Failed() {
-			p124.ForyRead(c)
+	if c.TrackRef() {
+		if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
+			x.PScalars = foryimpl.BackRef[Scalars](c, id77)
+		} else if st76 == foryimpl.RefFollows {
+			p78 := foryimpl.Alloc[Scalars](c)
+			foryimpl.SetRef(c, id77, p78)
+			if ev79 := c.ReadStructFieldMeta(foryTypeScalars); ev79 != nil {
+				p78.ForyReadEvolved(c, ev79)
+			} else if !c.Failed() {
+				p78.ForyRead(c)
+			}
+			x.PScalars = p78
+		} else {
+			x.PScalars = nil
 		}
-		x.PScalars = p124
-	} else {
-		x.PScalars = nil
-	}
-	if c.Failed() {
-		c.Trace("PScalars")
-		return
-	}
-	if st126, id127 := c.ReadRefFlag(); st126 == foryimpl.RefBack {
-		x.PTag = foryimpl.BackRef[other.Tag](c, id127)
-	} else if st126 == foryimpl.RefFollows {
-		p128 := foryimpl.Alloc[other.Tag](c)
-		foryimpl.SetRef(c, id127, p128)
-		if ev129 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev129 != nil {
-			p128.ForyReadEvolved(c, ev129)
-		} else if !c.Failed() {
-			p128.ForyRead(c)
+		if c.Failed() {
+			c.Trace("PScalars")
+			return
 		}
-		x.PTag = p128
+		if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
+			x.PTag = foryimpl.BackRef[other.Tag](c, id81)
+		} else if st80 == foryimpl.RefFollows {
+			p82 := foryimpl.Alloc[other.Tag](c)
+			foryimpl.SetRef(c, id81, p82)
+			if ev83 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev83 != nil {
+				p82.ForyReadEvolved(c, ev83)
+			} else if !c.Failed() {
+				p82.ForyRead(c)
+			}
+			x.PTag = p82
+		} else {
+			x.PTag = nil
+		}
+		if c.Failed() {
+			c.Trace("PTag")
+			return
+		}
+		if c.ReadStructValueFlag(foryTypeScalars) {
+			if ev84 := c.ReadStructFieldMeta(foryTypeScalars); ev84 != nil {
+				x.Scalars.ForyReadEvolved(c, ev84)
+			} else if !c.Failed() {
+				x.Scalars.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Scalars")
+			return
+		}
 	} else {
-		x.PTag = nil
-	}
-	if c.Failed() {
-		c.Trace("PTag")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeScalars) {
-		if ev130 := c.ReadStructFieldMeta(foryTypeScalars); ev130 != nil {
-			x.Scalars.ForyReadEvolved(c, ev130)
+		if c.ReadFlag() {
+			p76 := foryimpl.Alloc[Scalars](c)
+			if ev77 := c.ReadStructFieldMeta(foryTypeScalars); ev77 != nil {
+				p76.ForyReadEvolved(c, ev77)
+			} else if !c.Failed() {
+				p76.ForyRead(c)
+			}
+			x.PScalars = p76
+		}
+		if c.Failed() {
+			c.Trace("PScalars")
+			return
+		}
+		if c.ReadFlag() {
+			p80 := foryimpl.Alloc[other.Tag](c)
+			if ev81 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev81 != nil {
+				p80.ForyReadEvolved(c, ev81)
+			} else if !c.Failed() {
+				p80.ForyRead(c)
+			}
+			x.PTag = p80
+		}
+		if c.Failed() {
+			c.Trace("PTag")
+			return
+		}
+		if ev84 := c.ReadStructFieldMeta(foryTypeScalars); ev84 != nil {
+			x.Scalars.ForyReadEvolved(c, ev84)
 		} else if !c.Failed() {
 			x.Scalars.ForyRead(c)
 		}
+		if c.Failed() {
+			c.Trace("Scalars")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("Scalars")
-		return
+	n85 := c.ReadLengthFast(1)
+	if n85 < 0 {
+		n85 = c.ReadLength(1)
 	}
-	n131 := c.ReadLengthFast(1)
-	if n131 < 0 {
-		n131 = c.ReadLength(1)
-	}
-	l132 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n131)
-	if n131 > 0 {
-		hn134, tr136, ev135 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
+	l86 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n85)
+	if n85 > 0 {
+		hn88, tr90, ev89 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
 		if !c.Failed() {
-			for i133 := range l132 {
-				if tr136 {
-					if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-						if p139 := foryimpl.BackRef[other.Tag](c, id138); p139 != nil {
-							l132[i133] = *p139
+			for i87 := range l86 {
+				if tr90 {
+					if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
+						if p93 := foryimpl.BackRef[other.Tag](c, id92); p93 != nil {
+							l86[i87] = *p93
 						}
-					} else if st137 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id138, &l132[i133])
-						if ev135 != nil {
-							l132[i133].ForyReadEvolved(c, ev135)
+					} else if st91 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id92, &l86[i87])
+						if ev89 != nil {
+							l86[i87].ForyReadEvolved(c, ev89)
 						} else {
-							l132[i133].ForyRead(c)
+							l86[i87].ForyRead(c)
 						}
 					} else {
-						l132[i133] = other.Tag{}
+						l86[i87] = other.Tag{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i133)
+						c.TraceIndex(i87)
 						break
 					}
 					continue
 				}
-				if hn134 && !c.ReadFlag() {
-					clear(l132[i133 : i133+1])
+				if hn88 && !c.ReadFlag() {
+					clear(l86[i87 : i87+1])
 					continue
 				}
-				if ev135 != nil {
-					l132[i133].ForyReadEvolved(c, ev135)
+				if ev89 != nil {
+					l86[i87].ForyReadEvolved(c, ev89)
 				} else {
-					l132[i133].ForyRead(c)
+					l86[i87].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i133)
+					c.TraceIndex(i87)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l132
+	x.Tags = l86
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -9092,23 +7457,39 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	if st140, id141 := c.ReadRefFlag(); st140 == foryimpl.RefBack {
-		x.Work = foryimpl.BackRef[other.Address](c, id141)
-	} else if st140 == foryimpl.RefFollows {
-		p142 := foryimpl.Alloc[other.Address](c)
-		foryimpl.SetRef(c, id141, p142)
-		if ev143 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev143 != nil {
-			p142.ForyReadEvolved(c, ev143)
-		} else if !c.Failed() {
-			p142.ForyRead(c)
+	if c.TrackRef() {
+		if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
+			x.Work = foryimpl.BackRef[other.Address](c, id95)
+		} else if st94 == foryimpl.RefFollows {
+			p96 := foryimpl.Alloc[other.Address](c)
+			foryimpl.SetRef(c, id95, p96)
+			if ev97 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev97 != nil {
+				p96.ForyReadEvolved(c, ev97)
+			} else if !c.Failed() {
+				p96.ForyRead(c)
+			}
+			x.Work = p96
+		} else {
+			x.Work = nil
 		}
-		x.Work = p142
+		if c.Failed() {
+			c.Trace("Work")
+			return
+		}
 	} else {
-		x.Work = nil
-	}
-	if c.Failed() {
-		c.Trace("Work")
-		return
+		if c.ReadFlag() {
+			p94 := foryimpl.Alloc[other.Address](c)
+			if ev95 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev95 != nil {
+				p94.ForyReadEvolved(c, ev95)
+			} else if !c.Failed() {
+				p94.ForyRead(c)
+			}
+			x.Work = p94
+		}
+		if c.Failed() {
+			c.Trace("Work")
+			return
+		}
 	}
 }
 
@@ -9119,95 +7500,95 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n144 := c.ReadLengthFast(1)
-				if n144 < 0 {
-					n144 = c.ReadLength(1)
+				n98 := c.ReadLengthFast(1)
+				if n98 < 0 {
+					n98 = c.ReadLength(1)
 				}
-				l145 := foryimpl.MakeSlice[[]other.Address](c, n144)
-				if n144 > 0 {
-					hn147, tr149, ev148 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
+				l99 := foryimpl.MakeSlice[[]other.Address](c, n98)
+				if n98 > 0 {
+					hn101, tr103, ev102 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i146 := range l145 {
-							if tr149 {
-								if st150, id151 := c.ReadRefFlag(); st150 == foryimpl.RefBack {
-									if p152 := foryimpl.BackRef[other.Address](c, id151); p152 != nil {
-										l145[i146] = *p152
+						for i100 := range l99 {
+							if tr103 {
+								if st104, id105 := c.ReadRefFlag(); st104 == foryimpl.RefBack {
+									if p106 := foryimpl.BackRef[other.Address](c, id105); p106 != nil {
+										l99[i100] = *p106
 									}
-								} else if st150 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id151, &l145[i146])
-									if ev148 != nil {
-										l145[i146].ForyReadEvolved(c, ev148)
+								} else if st104 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id105, &l99[i100])
+									if ev102 != nil {
+										l99[i100].ForyReadEvolved(c, ev102)
 									} else {
-										l145[i146].ForyRead(c)
+										l99[i100].ForyRead(c)
 									}
 								} else {
-									l145[i146] = other.Address{}
+									l99[i100] = other.Address{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i146)
+									c.TraceIndex(i100)
 									break
 								}
 								continue
 							}
-							if hn147 && !c.ReadFlag() {
-								clear(l145[i146 : i146+1])
+							if hn101 && !c.ReadFlag() {
+								clear(l99[i100 : i100+1])
 								continue
 							}
-							if ev148 != nil {
-								l145[i146].ForyReadEvolved(c, ev148)
+							if ev102 != nil {
+								l99[i100].ForyReadEvolved(c, ev102)
 							} else {
-								l145[i146].ForyRead(c)
+								l99[i100].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i146)
+								c.TraceIndex(i100)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l145
+				x.Addrs = l99
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n153 := c.ReadLengthFast(2)
-				if n153 < 0 {
-					n153 = c.ReadLength(2)
+				n107 := c.ReadLengthFast(2)
+				if n107 < 0 {
+					n107 = c.ReadLength(2)
 				}
-				m154 := foryimpl.MakeMap[map[string]*other.Tag](c, n153)
-				for n153 > 0 && !c.Failed() {
-					sz155, vn156, ev161 := c.ReadMapChunk(n153, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j157 := 0; j157 < sz155 && !c.Failed(); j157++ {
-						var k158 string
-						k158 = c.ReadString()
-						var v159 *other.Tag
-						if !vn156 {
-							p160 := foryimpl.Alloc[other.Tag](c)
-							if ev161 != nil {
-								p160.ForyReadEvolved(c, ev161)
+				m108 := foryimpl.MakeMap[map[string]*other.Tag](c, n107)
+				for n107 > 0 && !c.Failed() {
+					sz109, vn110, ev115 := c.ReadMapChunk(n107, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j111 := 0; j111 < sz109 && !c.Failed(); j111++ {
+						var k112 string
+						k112 = c.ReadString()
+						var v113 *other.Tag
+						if !vn110 {
+							p114 := foryimpl.Alloc[other.Tag](c)
+							if ev115 != nil {
+								p114.ForyReadEvolved(c, ev115)
 							} else {
-								p160.ForyRead(c)
+								p114.ForyRead(c)
 							}
-							v159 = p160
+							v113 = p114
 						}
-						m154[k158] = v159
+						m108[k112] = v113
 					}
-					n153 -= sz155
+					n107 -= sz109
 				}
-				x.ByName = m154
+				x.ByName = m108
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev166 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev166 != nil {
-						x.Home.ForyReadEvolved(c, ev166)
+					if ev120 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev120 != nil {
+						x.Home.ForyReadEvolved(c, ev120)
 					} else if !c.Failed() {
 						x.Home.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev163 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev163 != nil {
-						x.Home.ForyReadEvolved(c, ev163)
+					if ev117 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev117 != nil {
+						x.Home.ForyReadEvolved(c, ev117)
 					} else if !c.Failed() {
 						x.Home.ForyRead(c)
 					}
@@ -9215,123 +7596,123 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n167 := c.ReadLengthFast(1)
-				if n167 < 0 {
-					n167 = c.ReadLength(1)
+				n121 := c.ReadLengthFast(1)
+				if n121 < 0 {
+					n121 = c.ReadLength(1)
 				}
-				l168 := foryimpl.MakeSlice[[]*other.Address](c, n167)
-				if n167 > 0 {
-					hn170, tr172, ev171 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
+				l122 := foryimpl.MakeSlice[[]*other.Address](c, n121)
+				if n121 > 0 {
+					hn124, tr126, ev125 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i169 := range l168 {
-							if tr172 {
-								if st174, id175 := c.ReadRefFlag(); st174 == foryimpl.RefBack {
-									l168[i169] = foryimpl.BackRef[other.Address](c, id175)
-								} else if st174 == foryimpl.RefFollows {
-									p176 := foryimpl.Alloc[other.Address](c)
-									foryimpl.SetRef(c, id175, p176)
-									if ev171 != nil {
-										p176.ForyReadEvolved(c, ev171)
+						for i123 := range l122 {
+							if tr126 {
+								if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
+									l122[i123] = foryimpl.BackRef[other.Address](c, id129)
+								} else if st128 == foryimpl.RefFollows {
+									p130 := foryimpl.Alloc[other.Address](c)
+									foryimpl.SetRef(c, id129, p130)
+									if ev125 != nil {
+										p130.ForyReadEvolved(c, ev125)
 									} else {
-										p176.ForyRead(c)
+										p130.ForyRead(c)
 									}
-									l168[i169] = p176
+									l122[i123] = p130
 								} else {
-									l168[i169] = nil
+									l122[i123] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i169)
+									c.TraceIndex(i123)
 									break
 								}
 								continue
 							}
-							if hn170 && !c.ReadFlag() {
-								clear(l168[i169 : i169+1])
+							if hn124 && !c.ReadFlag() {
+								clear(l122[i123 : i123+1])
 								continue
 							}
-							p173 := foryimpl.Alloc[other.Address](c)
-							if ev171 != nil {
-								p173.ForyReadEvolved(c, ev171)
+							p127 := foryimpl.Alloc[other.Address](c)
+							if ev125 != nil {
+								p127.ForyReadEvolved(c, ev125)
 							} else {
-								p173.ForyRead(c)
+								p127.ForyRead(c)
 							}
-							l168[i169] = p173
+							l122[i123] = p127
 							if c.Failed() {
-								c.TraceIndex(i169)
+								c.TraceIndex(i123)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l168
+				x.PAddrs = l122
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
-					x.PScalars = foryimpl.BackRef[Scalars](c, id180)
-				} else if st179 == foryimpl.RefFollows {
-					p181 := foryimpl.Alloc[Scalars](c)
-					foryimpl.SetRef(c, id180, p181)
-					if ev182 := c.ReadStructFieldMeta(foryTypeScalars); ev182 != nil {
-						p181.ForyReadEvolved(c, ev182)
+				if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
+					x.PScalars = foryimpl.BackRef[Scalars](c, id134)
+				} else if st133 == foryimpl.RefFollows {
+					p135 := foryimpl.Alloc[Scalars](c)
+					foryimpl.SetRef(c, id134, p135)
+					if ev136 := c.ReadStructFieldMeta(foryTypeScalars); ev136 != nil {
+						p135.ForyReadEvolved(c, ev136)
 					} else if !c.Failed() {
-						p181.ForyRead(c)
+						p135.ForyRead(c)
 					}
-					x.PScalars = p181
+					x.PScalars = p135
 				} else {
 					x.PScalars = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p177 := foryimpl.Alloc[Scalars](c)
-					if ev178 := c.ReadStructFieldMeta(foryTypeScalars); ev178 != nil {
-						p177.ForyReadEvolved(c, ev178)
+					p131 := foryimpl.Alloc[Scalars](c)
+					if ev132 := c.ReadStructFieldMeta(foryTypeScalars); ev132 != nil {
+						p131.ForyReadEvolved(c, ev132)
 					} else if !c.Failed() {
-						p177.ForyRead(c)
+						p131.ForyRead(c)
 					}
-					x.PScalars = p177
+					x.PScalars = p131
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
-					x.PTag = foryimpl.BackRef[other.Tag](c, id186)
-				} else if st185 == foryimpl.RefFollows {
-					p187 := foryimpl.Alloc[other.Tag](c)
-					foryimpl.SetRef(c, id186, p187)
-					if ev188 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev188 != nil {
-						p187.ForyReadEvolved(c, ev188)
+				if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
+					x.PTag = foryimpl.BackRef[other.Tag](c, id140)
+				} else if st139 == foryimpl.RefFollows {
+					p141 := foryimpl.Alloc[other.Tag](c)
+					foryimpl.SetRef(c, id140, p141)
+					if ev142 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev142 != nil {
+						p141.ForyReadEvolved(c, ev142)
 					} else if !c.Failed() {
-						p187.ForyRead(c)
+						p141.ForyRead(c)
 					}
-					x.PTag = p187
+					x.PTag = p141
 				} else {
 					x.PTag = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p183 := foryimpl.Alloc[other.Tag](c)
-					if ev184 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev184 != nil {
-						p183.ForyReadEvolved(c, ev184)
+					p137 := foryimpl.Alloc[other.Tag](c)
+					if ev138 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev138 != nil {
+						p137.ForyReadEvolved(c, ev138)
 					} else if !c.Failed() {
-						p183.ForyRead(c)
+						p137.ForyRead(c)
 					}
-					x.PTag = p183
+					x.PTag = p137
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev192 := c.ReadStructFieldMeta(foryTypeScalars); ev192 != nil {
-						x.Scalars.ForyReadEvolved(c, ev192)
+					if ev146 := c.ReadStructFieldMeta(foryTypeScalars); ev146 != nil {
+						x.Scalars.ForyReadEvolved(c, ev146)
 					} else if !c.Failed() {
 						x.Scalars.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev189 := c.ReadStructFieldMeta(foryTypeScalars); ev189 != nil {
-						x.Scalars.ForyReadEvolved(c, ev189)
+					if ev143 := c.ReadStructFieldMeta(foryTypeScalars); ev143 != nil {
+						x.Scalars.ForyReadEvolved(c, ev143)
 					} else if !c.Failed() {
 						x.Scalars.ForyRead(c)
 					}
@@ -9339,53 +7720,53 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n193 := c.ReadLengthFast(1)
-				if n193 < 0 {
-					n193 = c.ReadLength(1)
+				n147 := c.ReadLengthFast(1)
+				if n147 < 0 {
+					n147 = c.ReadLength(1)
 				}
-				l194 := foryimpl.MakeSlice[[]other.Tag](c, n193)
-				if n193 > 0 {
-					hn196, tr198, ev197 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
+				l148 := foryimpl.MakeSlice[[]other.Tag](c, n147)
+				if n147 > 0 {
+					hn150, tr152, ev151 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
 					if !c.Failed() {
-						for i195 := range l194 {
-							if tr198 {
-								if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
-									if p201 := foryimpl.BackRef[other.Tag](c, id200); p201 != nil {
-										l194[i195] = *p201
+						for i149 := range l148 {
+							if tr152 {
+								if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
+									if p155 := foryimpl.BackRef[other.Tag](c, id154); p155 != nil {
+										l148[i149] = *p155
 									}
-								} else if st199 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id200, &l194[i195])
-									if ev197 != nil {
-										l194[i195].ForyReadEvolved(c, ev197)
+								} else if st153 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id154, &l148[i149])
+									if ev151 != nil {
+										l148[i149].ForyReadEvolved(c, ev151)
 									} else {
-										l194[i195].ForyRead(c)
+										l148[i149].ForyRead(c)
 									}
 								} else {
-									l194[i195] = other.Tag{}
+									l148[i149] = other.Tag{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i195)
+									c.TraceIndex(i149)
 									break
 								}
 								continue
 							}
-							if hn196 && !c.ReadFlag() {
-								clear(l194[i195 : i195+1])
+							if hn150 && !c.ReadFlag() {
+								clear(l148[i149 : i149+1])
 								continue
 							}
-							if ev197 != nil {
-								l194[i195].ForyReadEvolved(c, ev197)
+							if ev151 != nil {
+								l148[i149].ForyReadEvolved(c, ev151)
 							} else {
-								l194[i195].ForyRead(c)
+								l148[i149].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i195)
+								c.TraceIndex(i149)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l194
+				x.Tags = l148
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -9393,29 +7774,29 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
-					x.Work = foryimpl.BackRef[other.Address](c, id205)
-				} else if st204 == foryimpl.RefFollows {
-					p206 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id205, p206)
-					if ev207 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev207 != nil {
-						p206.ForyReadEvolved(c, ev207)
+				if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
+					x.Work = foryimpl.BackRef[other.Address](c, id159)
+				} else if st158 == foryimpl.RefFollows {
+					p160 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id159, p160)
+					if ev161 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev161 != nil {
+						p160.ForyReadEvolved(c, ev161)
 					} else if !c.Failed() {
-						p206.ForyRead(c)
+						p160.ForyRead(c)
 					}
-					x.Work = p206
+					x.Work = p160
 				} else {
 					x.Work = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p202 := foryimpl.Alloc[other.Address](c)
-					if ev203 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev203 != nil {
-						p202.ForyReadEvolved(c, ev203)
+					p156 := foryimpl.Alloc[other.Address](c)
+					if ev157 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev157 != nil {
+						p156.ForyReadEvolved(c, ev157)
 					} else if !c.Failed() {
-						p202.ForyRead(c)
+						p156.ForyRead(c)
 					}
-					x.Work = p202
+					x.Work = p156
 				}
 			}
 		default:
@@ -9428,18 +7809,30 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootNode is the first 26 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+var foryRootNode = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x20, 0x46, 0x5c, 0xb9, 0xd9, 0xaf, 0x4b, 0xc2, 0x9c, 0x07, 0x4c,
+	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98,
+}
+
+// foryRootRefNode is the first 26 bytes of a compatible-mode message whose root is Node with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNode[4:].
+var foryRootRefNode = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x30, 0x39, 0x68, 0x14, 0xce, 0x4b, 0x6b, 0xc2, 0x9c, 0x07, 0x4c,
+	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98,
+}
+
 // foryTypeNode is Node's static type information. Fingerprint: next,0,0,1;value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9c, 0x07},
 	GoFields:          []string{"Value", "Next"},
 	GoName:            "e2e.Node",
 	OfficialGoHash:    67660299,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x20, 0x46, 0x5c, 0xb9, 0xd9, 0xaf, 0x4b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0x30, 0x39, 0x68, 0x14, 0xce, 0x4b, 0x6b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	RootCompatible:    foryRootNode,
+	RootCompatibleRef: foryRootRefNode,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
 	SchemaHash:        587892696,
-	TypeDef:           []byte{0x0e, 0x20, 0x46, 0x5c, 0xb9, 0xd9, 0xaf, 0x4b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	TypeDefRef:        []byte{0x0e, 0x30, 0x39, 0x68, 0x14, 0xce, 0x4b, 0x6b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	TypeDef:           foryRootNode[4:],
+	TypeDefRef:        foryRootRefNode[4:],
 	UserID:            924,
 })
 
@@ -9457,7 +7850,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9467,14 +7860,14 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5c46200e001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c079cc24bafd9b9)
-		buffer.PutUint64At(w, off+16, 0x341c4a00a10bd405)
-		buffer.PutUint64At(w, off+18, 0x9897341c4a00a10b)
+		buffer.PutUint64At(w, off, 0x5c46200e001cff01)    // foryRootNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c079cc24bafd9b9)  // foryRootNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x341c4a00a10bd405) // foryRootNode[16:24]
+		buffer.PutUint64At(w, off+18, 0x9897341c4a00a10b) // foryRootNode[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0x9c1bff01)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9c1bff01) // prefix bytes 01 ff 1b 9c
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9489,14 +7882,14 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x6839300e001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c079cc26b4bce14)
-		buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405)
-		buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b)
+		buffer.PutUint64At(w, off, 0x6839300e001c0001)    // foryRootRefNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c079cc26b4bce14)  // foryRootRefNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405) // foryRootRefNode[16:24]
+		buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b) // foryRootRefNode[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0x9c1b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9c1b0001) // prefix bytes 01 00 1b 9c, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9519,10 +7912,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x5c46200e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079cc24bafd9b9 && buffer.ReadUint64At(in, 16) == 0x341c4a00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4a00a10b {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0x5c46200e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c079cc24bafd9b9 &&
+				buffer.ReadUint64At(in, 16) == 0x341c4a00a10bd405 &&
+				buffer.ReadUint64At(in, 18) == 0x9897341c4a00a10b {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9c1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -9541,10 +7940,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x6839300e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079cc26b4bce14 && buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0x6839300e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c079cc26b4bce14 &&
+			buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 &&
+			buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9c1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -9611,92 +8016,64 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Node's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeNode) {
+		return
+	}
+	*x = Node{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(587892696) {
+		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
+			c.HashMismatch(foryTypeNode, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Value = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Value..Value")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeNode) {
-		return
-	}
-	*x = Node{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(587892696) {
-		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
-			c.HashMismatch(foryTypeNode, h)
+		if st1, id2 := c.ReadRefFlag(); st1 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Node](c, id2)
+		} else if st1 == foryimpl.RefFollows {
+			p3 := foryimpl.Alloc[Node](c)
+			foryimpl.SetRef(c, id2, p3)
+			if ev4 := c.ReadStructFieldMeta(foryTypeNode); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Next = p3
+		} else {
+			x.Next = nil
+		}
+		if c.Failed() {
+			c.Trace("Next")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Value = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Value..Value")
-		return
-	}
-	if c.ReadFlag() {
-		p1 := foryimpl.Alloc[Node](c)
-		if ev2 := c.ReadStructFieldMeta(foryTypeNode); ev2 != nil {
-			p1.ForyReadEvolved(c, ev2)
-		} else if !c.Failed() {
-			p1.ForyRead(c)
-		}
-		x.Next = p1
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeNode) {
-		return
-	}
-	*x = Node{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(587892696) {
-		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
-			c.HashMismatch(foryTypeNode, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Value = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Value..Value")
-		return
-	}
-	if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Node](c, id4)
-	} else if st3 == foryimpl.RefFollows {
-		p5 := foryimpl.Alloc[Node](c)
-		foryimpl.SetRef(c, id4, p5)
-		if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
-			p5.ForyReadEvolved(c, ev6)
-		} else if !c.Failed() {
-			p5.ForyRead(c)
-		}
-		x.Next = p5
 	} else {
-		x.Next = nil
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
+		if c.ReadFlag() {
+			p1 := foryimpl.Alloc[Node](c)
+			if ev2 := c.ReadStructFieldMeta(foryTypeNode); ev2 != nil {
+				p1.ForyReadEvolved(c, ev2)
+			} else if !c.Failed() {
+				p1.ForyRead(c)
+			}
+			x.Next = p1
+		}
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -9712,37 +8089,37 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.Value = int32(v7)
+				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
+					x.Value = int32(v5)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Node](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev14 := c.ReadStructFieldMeta(foryTypeNode); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Node](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					p11 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id10, p11)
+					if ev12 := c.ReadStructFieldMeta(foryTypeNode); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
-						p13.ForyRead(c)
+						p11.ForyRead(c)
 					}
-					x.Next = p13
+					x.Next = p11
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p9 := foryimpl.Alloc[Node](c)
-					if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
+					p7 := foryimpl.Alloc[Node](c)
+					if ev8 := c.ReadStructFieldMeta(foryTypeNode); ev8 != nil {
+						p7.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
-						p9.ForyRead(c)
+						p7.ForyRead(c)
 					}
-					x.Next = p9
+					x.Next = p7
 				}
 			}
 		default:
@@ -9756,15 +8133,22 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	c.Leave()
 }
 
+// foryRootTree is the first 37 bytes of a compatible-mode message whose root is Tree: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootTree[4:].
+var foryRootTree = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x19, 0x60, 0x84, 0x03, 0x15, 0x6b, 0xef, 0x30, 0xc3, 0x9d, 0x07, 0x54,
+	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x4c, 0x18, 0x56, 0x72, 0xa1, 0xa3, 0x25, 0xc0,
+	0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeTree is Tree's static type information. Fingerprint: children,22,0,0[0,0,0];index,24,0,0[21,0,0|0,0,0];name,21,0,0;
 var foryTypeTree = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9d, 0x07},
 	GoFields:       []string{"Children", "Index", "Name"},
 	GoName:         "e2e.Tree",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x19, 0x60, 0x84, 0x03, 0x15, 0x6b, 0xef, 0x30, 0xc3, 0x9d, 0x07, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x4c, 0x18, 0x56, 0x72, 0xa1, 0xa3, 0x25, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootTree,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9d, 0x07},
 	SchemaHash:     -878088041,
-	TypeDef:        []byte{0x19, 0x60, 0x84, 0x03, 0x15, 0x6b, 0xef, 0x30, 0xc3, 0x9d, 0x07, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x4c, 0x18, 0x56, 0x72, 0xa1, 0xa3, 0x25, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootTree[4:],
 	UserID:         925,
 })
 
@@ -9783,7 +8167,7 @@ func (x *Tree) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9793,15 +8177,15 @@ func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(37)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x03846019001cff01)
-		buffer.PutUint64At(w, off+8, 0x54079dc330ef6b15)
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
-		buffer.PutUint64At(w, off+24, 0xc025a3a17256184c)
-		buffer.PutUint64At(w, off+29, 0x200c341548c025a3)
+		buffer.PutUint64At(w, off, 0x03846019001cff01)    // foryRootTree[0:8]
+		buffer.PutUint64At(w, off+8, 0x54079dc330ef6b15)  // foryRootTree[8:16]
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootTree[16:24]
+		buffer.PutUint64At(w, off+24, 0xc025a3a17256184c) // foryRootTree[24:32]
+		buffer.PutUint64At(w, off+29, 0x200c341548c025a3) // foryRootTree[29:37]
 		off += 37
 	} else {
-		buffer.PutUint32At(w, off, 0x9d1bff01)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9d1bff01) // prefix bytes 01 ff 1b 9d
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9816,15 +8200,15 @@ func (x *Tree) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(37)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x03846019001c0001)
-		buffer.PutUint64At(w, off+8, 0x54079dc330ef6b15)
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
-		buffer.PutUint64At(w, off+24, 0xc025a3a17256184c)
-		buffer.PutUint64At(w, off+29, 0x200c341548c025a3)
+		buffer.PutUint64At(w, off, 0x03846019001c0001)    // foryRootTree[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x54079dc330ef6b15)  // foryRootTree[8:16]
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootTree[16:24]
+		buffer.PutUint64At(w, off+24, 0xc025a3a17256184c) // foryRootTree[24:32]
+		buffer.PutUint64At(w, off+29, 0x200c341548c025a3) // foryRootTree[29:37]
 		off += 37
 	} else {
-		buffer.PutUint32At(w, off, 0x9d1b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9d1b0001) // prefix bytes 01 00 1b 9d, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9847,10 +8231,17 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x03846019001cff01 && buffer.ReadUint64At(in, 8) == 0x54079dc330ef6b15 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0xc025a3a17256184c && buffer.ReadUint64At(in, 29) == 0x200c341548c025a3 {
+			if len(in) >= 37 &&
+				buffer.ReadUint64At(in, 0) == 0x03846019001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x54079dc330ef6b15 &&
+				buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
+				buffer.ReadUint64At(in, 24) == 0xc025a3a17256184c &&
+				buffer.ReadUint64At(in, 29) == 0x200c341548c025a3 {
 				n = 37
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9d1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9d1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -9869,10 +8260,17 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Tree) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x03846019001c0001 && buffer.ReadUint64At(in, 8) == 0x54079dc330ef6b15 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0xc025a3a17256184c && buffer.ReadUint64At(in, 29) == 0x200c341548c025a3 {
+		if len(in) >= 37 &&
+			buffer.ReadUint64At(in, 0) == 0x03846019001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x54079dc330ef6b15 &&
+			buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
+			buffer.ReadUint64At(in, 24) == 0xc025a3a17256184c &&
+			buffer.ReadUint64At(in, 29) == 0x200c341548c025a3 {
 			n = 37
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9d1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9d1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -10029,11 +8427,8 @@ func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Tree's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	if !c.Enter(foryTypeTree) {
 		return
 	}
@@ -10098,152 +8493,81 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Children")
 		return
 	}
-	n37 := c.ReadLengthFast(2)
-	if n37 < 0 {
-		n37 = c.ReadLength(2)
-	}
-	m38 := foryimpl.MakeMap[map[string]*Tree](c, n37)
-	for n37 > 0 && !c.Failed() {
-		sz39, vn40, ev45 := c.ReadMapChunk(n37, 21, 28, foryTypeTree, true)
-		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-			var k42 string
-			k42 = c.ReadString()
-			var v43 *Tree
-			if !vn40 {
-				p44 := foryimpl.Alloc[Tree](c)
-				if ev45 != nil {
-					p44.ForyReadEvolved(c, ev45)
-				} else {
-					p44.ForyRead(c)
-				}
-				v43 = p44
-			}
-			m38[k42] = v43
+	if c.TrackRef() {
+		n37 := c.ReadLengthFast(2)
+		if n37 < 0 {
+			n37 = c.ReadLength(2)
 		}
-		n37 -= sz39
-	}
-	x.Index = m38
-	if c.Failed() {
-		c.Trace("Index")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Tree) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeTree) {
-		return
-	}
-	*x = Tree{Children: x.Children}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-878088041) {
-		if h := r.ReadInt32(); h != -878088041 && !c.Failed() {
-			c.HashMismatch(foryTypeTree, h)
+		m38 := foryimpl.MakeMap[map[string]*Tree](c, n37)
+		for n37 > 0 && !c.Failed() {
+			sz39, vn40, tr46, ev45 := c.ReadMapChunkRef(n37, 21, 28, foryTypeTree)
+			for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+				var k42 string
+				k42 = c.ReadString()
+				var v43 *Tree
+				if tr46 {
+					if st47, id48 := c.ReadRefFlag(); st47 == foryimpl.RefBack {
+						v43 = foryimpl.BackRef[Tree](c, id48)
+					} else if st47 == foryimpl.RefFollows {
+						p49 := foryimpl.Alloc[Tree](c)
+						foryimpl.SetRef(c, id48, p49)
+						if ev45 != nil {
+							p49.ForyReadEvolved(c, ev45)
+						} else {
+							p49.ForyRead(c)
+						}
+						v43 = p49
+					} else {
+						v43 = nil
+					}
+				} else if !vn40 {
+					p44 := foryimpl.Alloc[Tree](c)
+					if ev45 != nil {
+						p44.ForyReadEvolved(c, ev45)
+					} else {
+						p44.ForyRead(c)
+					}
+					v43 = p44
+				}
+				m38[k42] = v43
+			}
+			n37 -= sz39
+		}
+		x.Index = m38
+		if c.Failed() {
+			c.Trace("Index")
 			return
 		}
-	}
-	n47 := c.ReadLengthFast(1)
-	if n47 < 0 {
-		n47 = c.ReadLength(1)
-	}
-	l48 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n47)
-	if n47 > 0 {
-		hn50, tr52, ev51 := c.ReadStructListHeaderRef(foryTypeTree)
-		if !c.Failed() {
-			for i49 := range l48 {
-				if tr52 {
-					if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
-						l48[i49] = foryimpl.BackRef[Tree](c, id55)
-					} else if st54 == foryimpl.RefFollows {
-						p56 := foryimpl.Alloc[Tree](c)
-						foryimpl.SetRef(c, id55, p56)
-						if ev51 != nil {
-							p56.ForyReadEvolved(c, ev51)
-						} else {
-							p56.ForyRead(c)
-						}
-						l48[i49] = p56
-					} else {
-						l48[i49] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i49)
-						break
-					}
-					continue
-				}
-				if hn50 && !c.ReadFlag() {
-					clear(l48[i49 : i49+1])
-					continue
-				}
-				p53 := foryimpl.Alloc[Tree](c)
-				if ev51 != nil {
-					p53.ForyReadEvolved(c, ev51)
-				} else {
-					p53.ForyRead(c)
-				}
-				l48[i49] = p53
-				if c.Failed() {
-					c.TraceIndex(i49)
-					break
-				}
-			}
+	} else {
+		n37 := c.ReadLengthFast(2)
+		if n37 < 0 {
+			n37 = c.ReadLength(2)
 		}
-	}
-	x.Children = l48
-	if c.Failed() {
-		c.Trace("Children")
-		return
-	}
-	n57 := c.ReadLengthFast(2)
-	if n57 < 0 {
-		n57 = c.ReadLength(2)
-	}
-	m58 := foryimpl.MakeMap[map[string]*Tree](c, n57)
-	for n57 > 0 && !c.Failed() {
-		sz59, vn60, tr66, ev65 := c.ReadMapChunkRef(n57, 21, 28, foryTypeTree)
-		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-			var k62 string
-			k62 = c.ReadString()
-			var v63 *Tree
-			if tr66 {
-				if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
-					v63 = foryimpl.BackRef[Tree](c, id68)
-				} else if st67 == foryimpl.RefFollows {
-					p69 := foryimpl.Alloc[Tree](c)
-					foryimpl.SetRef(c, id68, p69)
-					if ev65 != nil {
-						p69.ForyReadEvolved(c, ev65)
+		m38 := foryimpl.MakeMap[map[string]*Tree](c, n37)
+		for n37 > 0 && !c.Failed() {
+			sz39, vn40, ev45 := c.ReadMapChunk(n37, 21, 28, foryTypeTree, true)
+			for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+				var k42 string
+				k42 = c.ReadString()
+				var v43 *Tree
+				if !vn40 {
+					p44 := foryimpl.Alloc[Tree](c)
+					if ev45 != nil {
+						p44.ForyReadEvolved(c, ev45)
 					} else {
-						p69.ForyRead(c)
+						p44.ForyRead(c)
 					}
-					v63 = p69
-				} else {
-					v63 = nil
+					v43 = p44
 				}
-			} else if !vn60 {
-				p64 := foryimpl.Alloc[Tree](c)
-				if ev65 != nil {
-					p64.ForyReadEvolved(c, ev65)
-				} else {
-					p64.ForyRead(c)
-				}
-				v63 = p64
+				m38[k42] = v43
 			}
-			m58[k62] = v63
+			n37 -= sz39
 		}
-		n57 -= sz59
-	}
-	x.Index = m58
-	if c.Failed() {
-		c.Trace("Index")
-		return
+		x.Index = m38
+		if c.Failed() {
+			c.Trace("Index")
+			return
+		}
 	}
 	x.Name = c.ReadString()
 	if c.Failed() {
@@ -10263,83 +8587,83 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n70 := c.ReadLengthFast(1)
-				if n70 < 0 {
-					n70 = c.ReadLength(1)
+				n50 := c.ReadLengthFast(1)
+				if n50 < 0 {
+					n50 = c.ReadLength(1)
 				}
-				l71 := foryimpl.MakeSlice[[]*Tree](c, n70)
-				if n70 > 0 {
-					hn73, tr75, ev74 := c.ReadStructListHeaderRef(foryTypeTree)
+				l51 := foryimpl.MakeSlice[[]*Tree](c, n50)
+				if n50 > 0 {
+					hn53, tr55, ev54 := c.ReadStructListHeaderRef(foryTypeTree)
 					if !c.Failed() {
-						for i72 := range l71 {
-							if tr75 {
-								if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
-									l71[i72] = foryimpl.BackRef[Tree](c, id78)
-								} else if st77 == foryimpl.RefFollows {
-									p79 := foryimpl.Alloc[Tree](c)
-									foryimpl.SetRef(c, id78, p79)
-									if ev74 != nil {
-										p79.ForyReadEvolved(c, ev74)
+						for i52 := range l51 {
+							if tr55 {
+								if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+									l51[i52] = foryimpl.BackRef[Tree](c, id58)
+								} else if st57 == foryimpl.RefFollows {
+									p59 := foryimpl.Alloc[Tree](c)
+									foryimpl.SetRef(c, id58, p59)
+									if ev54 != nil {
+										p59.ForyReadEvolved(c, ev54)
 									} else {
-										p79.ForyRead(c)
+										p59.ForyRead(c)
 									}
-									l71[i72] = p79
+									l51[i52] = p59
 								} else {
-									l71[i72] = nil
+									l51[i52] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i72)
+									c.TraceIndex(i52)
 									break
 								}
 								continue
 							}
-							if hn73 && !c.ReadFlag() {
-								clear(l71[i72 : i72+1])
+							if hn53 && !c.ReadFlag() {
+								clear(l51[i52 : i52+1])
 								continue
 							}
-							p76 := foryimpl.Alloc[Tree](c)
-							if ev74 != nil {
-								p76.ForyReadEvolved(c, ev74)
+							p56 := foryimpl.Alloc[Tree](c)
+							if ev54 != nil {
+								p56.ForyReadEvolved(c, ev54)
 							} else {
-								p76.ForyRead(c)
+								p56.ForyRead(c)
 							}
-							l71[i72] = p76
+							l51[i52] = p56
 							if c.Failed() {
-								c.TraceIndex(i72)
+								c.TraceIndex(i52)
 								break
 							}
 						}
 					}
 				}
-				x.Children = l71
+				x.Children = l51
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n80 := c.ReadLengthFast(2)
-				if n80 < 0 {
-					n80 = c.ReadLength(2)
+				n60 := c.ReadLengthFast(2)
+				if n60 < 0 {
+					n60 = c.ReadLength(2)
 				}
-				m81 := foryimpl.MakeMap[map[string]*Tree](c, n80)
-				for n80 > 0 && !c.Failed() {
-					sz82, vn83, ev88 := c.ReadMapChunk(n80, 21, 28, foryTypeTree, true)
-					for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
-						var k85 string
-						k85 = c.ReadString()
-						var v86 *Tree
-						if !vn83 {
-							p87 := foryimpl.Alloc[Tree](c)
-							if ev88 != nil {
-								p87.ForyReadEvolved(c, ev88)
+				m61 := foryimpl.MakeMap[map[string]*Tree](c, n60)
+				for n60 > 0 && !c.Failed() {
+					sz62, vn63, ev68 := c.ReadMapChunk(n60, 21, 28, foryTypeTree, true)
+					for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
+						var k65 string
+						k65 = c.ReadString()
+						var v66 *Tree
+						if !vn63 {
+							p67 := foryimpl.Alloc[Tree](c)
+							if ev68 != nil {
+								p67.ForyReadEvolved(c, ev68)
 							} else {
-								p87.ForyRead(c)
+								p67.ForyRead(c)
 							}
-							v86 = p87
+							v66 = p67
 						}
-						m81[k85] = v86
+						m61[k65] = v66
 					}
-					n80 -= sz82
+					n60 -= sz62
 				}
-				x.Index = m81
+				x.Index = m61
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -10356,18 +8680,40 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	c.Leave()
 }
 
+// foryRootCarriers is the first 111 bytes of a compatible-mode message whose root is Carriers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootCarriers[4:].
+var foryRootCarriers = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x63, 0x40, 0xe3, 0x7f, 0x61, 0xa1, 0x9d, 0x47, 0xce, 0x9e, 0x07, 0x48,
+	0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a,
+	0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4c, 0x36,
+	0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17,
+	0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18,
+	0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00,
+	0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80,
+}
+
+// foryRootRefCarriers is the first 111 bytes of a compatible-mode message whose root is Carriers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefCarriers[4:].
+var foryRootRefCarriers = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x63, 0xa0, 0xb8, 0xad, 0x56, 0x7d, 0x87, 0x12, 0xce, 0x9e, 0x07, 0x48,
+	0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a,
+	0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4d, 0x36,
+	0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17,
+	0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18,
+	0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00,
+	0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80,
+}
+
 // foryTypeCarriers is Carriers's static type information. Fingerprint: brain,18,0,0;brains,54,0,0;by_name,24,0,0[21,0,0|23,0,0[5,0,0]];codes,23,0,0[5,0,0];half,17,0,0;halves,22,0,0[17,0,0];maybe_n,7,0,1;maybe_s,21,0,1;nothing,19,0,1;p_half,17,0,1;p_price,40,0,1;price,40,0,0;prices,22,0,0[40,0,0];words,23,0,0[21,0,0];
 var foryTypeCarriers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9e, 0x07},
 	GoFields:          []string{"Half", "Brain", "Nothing", "PHalf", "MaybeN", "Brains", "ByName", "Codes", "Halves", "MaybeS", "PPrice", "Price", "Prices", "Words"},
 	GoName:            "e2e.Carriers",
 	OfficialGoHash:    1288699109,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x63, 0x40, 0xe3, 0x7f, 0x61, 0xa1, 0x9d, 0x47, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4c, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x63, 0xa0, 0xb8, 0xad, 0x56, 0x7d, 0x87, 0x12, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4d, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
+	RootCompatible:    foryRootCarriers,
+	RootCompatibleRef: foryRootRefCarriers,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9e, 0x07},
 	SchemaHash:        -1083382323,
-	TypeDef:           []byte{0x63, 0x40, 0xe3, 0x7f, 0x61, 0xa1, 0x9d, 0x47, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4c, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
-	TypeDefRef:        []byte{0x63, 0xa0, 0xb8, 0xad, 0x56, 0x7d, 0x87, 0x12, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4d, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
+	TypeDef:           foryRootCarriers[4:],
+	TypeDefRef:        foryRootRefCarriers[4:],
 	UserID:            926,
 })
 
@@ -10397,7 +8743,7 @@ func (x *Carriers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootCarriers (compatible mode) or stored as constant words.
 func (x *Carriers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -10407,24 +8753,11 @@ func (x *Carriers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(111)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7fe34063001cff01)
-		buffer.PutUint64At(w, off+8, 0x48079ece479da161)
-		buffer.PutUint64At(w, off+16, 0x2086124c280b1c11)
-		buffer.PutUint64At(w, off+24, 0x1a3ad33513524043)
-		buffer.PutUint64At(w, off+32, 0x52ca02673f114e60)
-		buffer.PutUint64At(w, off+40, 0x364cd03609183007)
-		buffer.PutUint64At(w, off+48, 0x5e56185064432006)
-		buffer.PutUint64At(w, off+56, 0x174c4018681b0716)
-		buffer.PutUint64At(w, off+64, 0x46164c8024c38916)
-		buffer.PutUint64At(w, off+72, 0x1830155224a90b1c)
-		buffer.PutUint64At(w, off+80, 0x8a6f3f2852203709)
-		buffer.PutUint64At(w, off+88, 0x001128be284c4004)
-		buffer.PutUint64At(w, off+96, 0x2411283e01a2164c)
-		buffer.PutUint64At(w, off+103, 0x801cd1d956174c24)
+		copy(w[off:], foryRootCarriers)
 		off += 111
 	} else {
-		buffer.PutUint32At(w, off, 0x9e1bff01)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9e1bff01) // prefix bytes 01 ff 1b 9e
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -10439,24 +8772,11 @@ func (x *Carriers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(111)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xadb8a063001c0001)
-		buffer.PutUint64At(w, off+8, 0x48079ece12877d56)
-		buffer.PutUint64At(w, off+16, 0x2086124c280b1c11)
-		buffer.PutUint64At(w, off+24, 0x1a3ad33513524043)
-		buffer.PutUint64At(w, off+32, 0x52ca02673f114e60)
-		buffer.PutUint64At(w, off+40, 0x364dd03609183007)
-		buffer.PutUint64At(w, off+48, 0x5e56185064432006)
-		buffer.PutUint64At(w, off+56, 0x174c4018681b0716)
-		buffer.PutUint64At(w, off+64, 0x46164c8024c38916)
-		buffer.PutUint64At(w, off+72, 0x1830155224a90b1c)
-		buffer.PutUint64At(w, off+80, 0x8a6f3f2852203709)
-		buffer.PutUint64At(w, off+88, 0x001128be284c4004)
-		buffer.PutUint64At(w, off+96, 0x2411283e01a2164c)
-		buffer.PutUint64At(w, off+103, 0x801cd1d956174c24)
+		copy(w[off:], foryRootRefCarriers)
 		off += 111
 	} else {
-		buffer.PutUint32At(w, off, 0x9e1b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9e1b0001) // prefix bytes 01 00 1b 9e, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -10479,10 +8799,12 @@ func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 111 && buffer.ReadUint64At(in, 0) == 0x7fe34063001cff01 && buffer.ReadUint64At(in, 8) == 0x48079ece479da161 && buffer.ReadUint64At(in, 16) == 0x2086124c280b1c11 && buffer.ReadUint64At(in, 24) == 0x1a3ad33513524043 && buffer.ReadUint64At(in, 32) == 0x52ca02673f114e60 && buffer.ReadUint64At(in, 40) == 0x364cd03609183007 && buffer.ReadUint64At(in, 48) == 0x5e56185064432006 && buffer.ReadUint64At(in, 56) == 0x174c4018681b0716 && buffer.ReadUint64At(in, 64) == 0x46164c8024c38916 && buffer.ReadUint64At(in, 72) == 0x1830155224a90b1c && buffer.ReadUint64At(in, 80) == 0x8a6f3f2852203709 && buffer.ReadUint64At(in, 88) == 0x001128be284c4004 && buffer.ReadUint64At(in, 96) == 0x2411283e01a2164c && buffer.ReadUint64At(in, 103) == 0x801cd1d956174c24 {
+			if len(in) >= 111 && string(in[:111]) == string(foryRootCarriers) {
 				n = 111
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9e1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9e1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -10501,10 +8823,12 @@ func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Carriers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 111 && buffer.ReadUint64At(in, 0) == 0xadb8a063001c0001 && buffer.ReadUint64At(in, 8) == 0x48079ece12877d56 && buffer.ReadUint64At(in, 16) == 0x2086124c280b1c11 && buffer.ReadUint64At(in, 24) == 0x1a3ad33513524043 && buffer.ReadUint64At(in, 32) == 0x52ca02673f114e60 && buffer.ReadUint64At(in, 40) == 0x364dd03609183007 && buffer.ReadUint64At(in, 48) == 0x5e56185064432006 && buffer.ReadUint64At(in, 56) == 0x174c4018681b0716 && buffer.ReadUint64At(in, 64) == 0x46164c8024c38916 && buffer.ReadUint64At(in, 72) == 0x1830155224a90b1c && buffer.ReadUint64At(in, 80) == 0x8a6f3f2852203709 && buffer.ReadUint64At(in, 88) == 0x001128be284c4004 && buffer.ReadUint64At(in, 96) == 0x2411283e01a2164c && buffer.ReadUint64At(in, 103) == 0x801cd1d956174c24 {
+		if len(in) >= 111 && string(in[:111]) == string(foryRootRefCarriers) {
 			n = 111
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9e1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9e1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -10831,15 +9155,19 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Carriers's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Carriers{
-		Brains: x.Brains,
-		Halves: x.Halves,
-		Prices: x.Prices,
+		*x = Carriers{
+			Halves: x.Halves,
+			Prices: x.Prices,
+		}
+	} else {
+		*x = Carriers{
+			Brains: x.Brains,
+			Halves: x.Halves,
+			Prices: x.Prices,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1083382323) {
@@ -10886,396 +9214,213 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MaybeN")
 		return
 	}
-	n76 := c.ReadArrayLengthFast(2)
-	if n76 < 0 {
-		n76 = c.ReadArrayLength(2)
-	}
-	a77 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n76)
-	r.ReadRawUint16s(foryimpl.Uint16s(a77))
-	x.Brains = a77
-	if c.Failed() {
-		c.Trace("Brains")
-		return
-	}
-	n78 := c.ReadLengthFast(2)
-	if n78 < 0 {
-		n78 = c.ReadLength(2)
-	}
-	m79 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n78)
-	for n78 > 0 && !c.Failed() {
-		sz80, vn81, _ := c.ReadMapChunk(n78, 21, 23, nil, true)
-		for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
-			var k83 string
-			k83 = c.ReadString()
-			var v84 serializer.Set[int32]
-			if !vn81 {
-				n85 := c.ReadLengthFast(1)
-				if n85 < 0 {
-					n85 = c.ReadLength(1)
-				}
-				s86 := foryimpl.MakeMap[serializer.Set[int32]](c, n85)
-				if n85 > 0 {
-					hn87 := c.ReadListHeader(5)
-					for i88 := 0; i88 < n85 && !c.Failed(); i88++ {
-						if hn87 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e89 int32
-						{
-							e89 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s86, e89, i88)
-					}
-				}
-				v84 = s86
+	if c.TrackRef() {
+		if st76, id77 := c.ReadFieldRefFlag(); st76 == foryimpl.RefBack {
+			x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id77)
+		} else if st76 == foryimpl.RefFollows {
+			n78 := c.ReadArrayLengthFast(2)
+			if n78 < 0 {
+				n78 = c.ReadArrayLength(2)
 			}
-			m79[k83] = v84
-		}
-		n78 -= sz80
-	}
-	x.ByName = m79
-	if c.Failed() {
-		c.Trace("ByName")
-		return
-	}
-	n91 := c.ReadLengthFast(1)
-	if n91 < 0 {
-		n91 = c.ReadLength(1)
-	}
-	s92 := foryimpl.MakeMap[serializer.Set[int32]](c, n91)
-	if n91 > 0 {
-		hn93 := c.ReadListHeader(5)
-		for i94 := 0; i94 < n91 && !c.Failed(); i94++ {
-			if hn93 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e95 int32
-			{
-				e95 = r.ReadVarInt32()
-			}
-			foryimpl.AddSetElement(c, s92, e95, i94)
-		}
-	}
-	x.Codes = s92
-	if c.Failed() {
-		c.Trace("Codes")
-		return
-	}
-	n96 := c.ReadLengthFast(2)
-	if n96 < 0 {
-		n96 = c.ReadLength(2)
-	}
-	l97 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n96)
-	if n96 > 0 {
-		hn99 := c.ReadListHeader(17)
-		if !c.Failed() {
-			for i98 := range l97 {
-				if hn99 && !c.ReadFlag() {
-					clear(l97[i98 : i98+1])
-					continue
-				}
-				l97[i98] = serializer.Float16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i98)
-					break
-				}
-			}
-		}
-	}
-	x.Halves = l97
-	if c.Failed() {
-		c.Trace("Halves")
-		return
-	}
-	if c.ReadFlag() {
-		var o102 string
-		o102 = c.ReadString()
-		x.MaybeS = serializer.Some(o102)
-	}
-	if c.Failed() {
-		c.Trace("MaybeS")
-		return
-	}
-	if c.ReadFlag() {
-		p103 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p103).Scale = c.ReadDecimal(&(*p103).Unscaled)
-		x.PPrice = p103
-	}
-	if c.Failed() {
-		c.Trace("PPrice")
-		return
-	}
-	(x.Price).Scale = c.ReadDecimal(&(x.Price).Unscaled)
-	if c.Failed() {
-		c.Trace("Price")
-		return
-	}
-	n104 := c.ReadLengthFast(1)
-	if n104 < 0 {
-		n104 = c.ReadLength(1)
-	}
-	l105 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n104)
-	if n104 > 0 {
-		hn107 := c.ReadListHeader(40)
-		if !c.Failed() {
-			for i106 := range l105 {
-				if hn107 && !c.ReadFlag() {
-					clear(l105[i106 : i106+1])
-					continue
-				}
-				(l105[i106]).Scale = c.ReadDecimal(&(l105[i106]).Unscaled)
-				if c.Failed() {
-					c.TraceIndex(i106)
-					break
-				}
-			}
-		}
-	}
-	x.Prices = l105
-	if c.Failed() {
-		c.Trace("Prices")
-		return
-	}
-	n110 := c.ReadLengthFast(1)
-	if n110 < 0 {
-		n110 = c.ReadLength(1)
-	}
-	s111 := foryimpl.MakeMap[serializer.Set[string]](c, n110)
-	if n110 > 0 {
-		hn112 := c.ReadListHeader(21)
-		for i113 := 0; i113 < n110 && !c.Failed(); i113++ {
-			if hn112 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e114 string
-			{
-				e114 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s111, e114, i113)
-		}
-	}
-	x.Words = s111
-	if c.Failed() {
-		c.Trace("Words")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Carriers{
-		Halves: x.Halves,
-		Prices: x.Prices,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1083382323) {
-		if h := r.ReadInt32(); h != -1083382323 && h != 1288699109 && !c.Failed() {
-			c.HashMismatch(foryTypeCarriers, h)
-			return
-		}
-	}
-	// One bounds check for the 4 bytes of fixed-width fields.
-	if r.Need(4) {
-		in, off := r.Bytes(), r.Offset()
-		x.Half = serializer.Float16(buffer.ReadUint16At(in, off))
-		x.Brain = serializer.BFloat16(buffer.ReadUint16At(in, off+2))
-		r.SetOffset(off + 4)
-	}
-	if c.Failed() {
-		c.Trace("Half..Brain")
-		return
-	}
-	if c.ReadFlag() {
-		var o115 float32
-		o115 = r.ReadFloat32()
-		x.Nothing = serializer.Some(o115)
-	}
-	if c.Failed() {
-		c.Trace("Nothing")
-		return
-	}
-	if c.ReadFlag() {
-		p116 := foryimpl.Alloc[serializer.Float16](c)
-		*p116 = serializer.Float16(r.ReadUint16())
-		x.PHalf = p116
-	}
-	if c.Failed() {
-		c.Trace("PHalf")
-		return
-	}
-	if c.ReadFlag() {
-		var o117 int64
-		o117 = r.ReadVarInt64()
-		x.MaybeN = serializer.Some(o117)
-	}
-	if c.Failed() {
-		c.Trace("MaybeN")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st118, id119 := c.ReadRefFlag(); st118 == foryimpl.RefBack {
-			x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id119)
-		} else if st118 == foryimpl.RefFollows {
-			n120 := c.ReadArrayLengthFast(2)
-			if n120 < 0 {
-				n120 = c.ReadArrayLength(2)
-			}
-			a121 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n120)
-			r.ReadRawUint16s(foryimpl.Uint16s(a121))
-			x.Brains = a121
-			foryimpl.SetRefSlice(c, id119, x.Brains)
+			a79 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n78)
+			r.ReadRawUint16s(foryimpl.Uint16s(a79))
+			x.Brains = a79
+			foryimpl.SetRefSlice(c, id77, x.Brains)
 		} else {
 			x.Brains = nil
 		}
-	} else {
-		n122 := c.ReadArrayLengthFast(2)
-		if n122 < 0 {
-			n122 = c.ReadArrayLength(2)
+		if c.Failed() {
+			c.Trace("Brains")
+			return
 		}
-		a123 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n122)
-		r.ReadRawUint16s(foryimpl.Uint16s(a123))
-		x.Brains = a123
-	}
-	if c.Failed() {
-		c.Trace("Brains")
-		return
-	}
-	n124 := c.ReadLengthFast(2)
-	if n124 < 0 {
-		n124 = c.ReadLength(2)
-	}
-	m125 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n124)
-	for n124 > 0 && !c.Failed() {
-		sz126, vn127, tr136, _ := c.ReadMapChunkRef(n124, 21, 23, nil)
-		for j128 := 0; j128 < sz126 && !c.Failed(); j128++ {
-			var k129 string
-			k129 = c.ReadString()
-			var v130 serializer.Set[int32]
-			if tr136 {
-				if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-					v130 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id138))
-				} else if st137 == foryimpl.RefFollows {
-					n139 := c.ReadLengthFast(1)
-					if n139 < 0 {
-						n139 = c.ReadLength(1)
+		n80 := c.ReadLengthFast(2)
+		if n80 < 0 {
+			n80 = c.ReadLength(2)
+		}
+		m81 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n80)
+		for n80 > 0 && !c.Failed() {
+			sz82, vn83, tr92, _ := c.ReadMapChunkRef(n80, 21, 23, nil)
+			for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
+				var k85 string
+				k85 = c.ReadString()
+				var v86 serializer.Set[int32]
+				if tr92 {
+					if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
+						v86 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id94))
+					} else if st93 == foryimpl.RefFollows {
+						n95 := c.ReadLengthFast(1)
+						if n95 < 0 {
+							n95 = c.ReadLength(1)
+						}
+						s96 := foryimpl.MakeMap[serializer.Set[int32]](c, n95)
+						if n95 > 0 {
+							hn97 := c.ReadListHeader(5)
+							for i98 := 0; i98 < n95 && !c.Failed(); i98++ {
+								if hn97 && !c.ReadFlag() {
+									c.Fail(foryimpl.ErrNullSetElement())
+									break
+								}
+								var e99 int32
+								{
+									e99 = r.ReadVarInt32()
+								}
+								foryimpl.AddSetElement(c, s96, e99, i98)
+							}
+						}
+						v86 = s96
+						foryimpl.SetRefMap(c, id94, v86)
+					} else {
+						v86 = nil
 					}
-					s140 := foryimpl.MakeMap[serializer.Set[int32]](c, n139)
-					if n139 > 0 {
-						hn141 := c.ReadListHeader(5)
-						for i142 := 0; i142 < n139 && !c.Failed(); i142++ {
-							if hn141 && !c.ReadFlag() {
+				} else if !vn83 {
+					n87 := c.ReadLengthFast(1)
+					if n87 < 0 {
+						n87 = c.ReadLength(1)
+					}
+					s88 := foryimpl.MakeMap[serializer.Set[int32]](c, n87)
+					if n87 > 0 {
+						hn89 := c.ReadListHeader(5)
+						for i90 := 0; i90 < n87 && !c.Failed(); i90++ {
+							if hn89 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e143 int32
+							var e91 int32
 							{
-								e143 = r.ReadVarInt32()
+								e91 = r.ReadVarInt32()
 							}
-							foryimpl.AddSetElement(c, s140, e143, i142)
+							foryimpl.AddSetElement(c, s88, e91, i90)
 						}
 					}
-					v130 = s140
-					foryimpl.SetRefMap(c, id138, v130)
-				} else {
-					v130 = nil
+					v86 = s88
 				}
-			} else if !vn127 {
-				n131 := c.ReadLengthFast(1)
-				if n131 < 0 {
-					n131 = c.ReadLength(1)
-				}
-				s132 := foryimpl.MakeMap[serializer.Set[int32]](c, n131)
-				if n131 > 0 {
-					hn133 := c.ReadListHeader(5)
-					for i134 := 0; i134 < n131 && !c.Failed(); i134++ {
-						if hn133 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e135 int32
-						{
-							e135 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s132, e135, i134)
-					}
-				}
-				v130 = s132
+				m81[k85] = v86
 			}
-			m125[k129] = v130
+			n80 -= sz82
 		}
-		n124 -= sz126
+		x.ByName = m81
+		if c.Failed() {
+			c.Trace("ByName")
+			return
+		}
+	} else {
+		n76 := c.ReadArrayLengthFast(2)
+		if n76 < 0 {
+			n76 = c.ReadArrayLength(2)
+		}
+		a77 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n76)
+		r.ReadRawUint16s(foryimpl.Uint16s(a77))
+		x.Brains = a77
+		if c.Failed() {
+			c.Trace("Brains")
+			return
+		}
+		n80 := c.ReadLengthFast(2)
+		if n80 < 0 {
+			n80 = c.ReadLength(2)
+		}
+		m81 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n80)
+		for n80 > 0 && !c.Failed() {
+			sz82, vn83, _ := c.ReadMapChunk(n80, 21, 23, nil, true)
+			for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
+				var k85 string
+				k85 = c.ReadString()
+				var v86 serializer.Set[int32]
+				if !vn83 {
+					n87 := c.ReadLengthFast(1)
+					if n87 < 0 {
+						n87 = c.ReadLength(1)
+					}
+					s88 := foryimpl.MakeMap[serializer.Set[int32]](c, n87)
+					if n87 > 0 {
+						hn89 := c.ReadListHeader(5)
+						for i90 := 0; i90 < n87 && !c.Failed(); i90++ {
+							if hn89 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e91 int32
+							{
+								e91 = r.ReadVarInt32()
+							}
+							foryimpl.AddSetElement(c, s88, e91, i90)
+						}
+					}
+					v86 = s88
+				}
+				m81[k85] = v86
+			}
+			n80 -= sz82
+		}
+		x.ByName = m81
+		if c.Failed() {
+			c.Trace("ByName")
+			return
+		}
 	}
-	x.ByName = m125
-	if c.Failed() {
-		c.Trace("ByName")
-		return
+	n100 := c.ReadLengthFast(1)
+	if n100 < 0 {
+		n100 = c.ReadLength(1)
 	}
-	n144 := c.ReadLengthFast(1)
-	if n144 < 0 {
-		n144 = c.ReadLength(1)
-	}
-	s145 := foryimpl.MakeMap[serializer.Set[int32]](c, n144)
-	if n144 > 0 {
-		hn146 := c.ReadListHeader(5)
-		for i147 := 0; i147 < n144 && !c.Failed(); i147++ {
-			if hn146 && !c.ReadFlag() {
+	s101 := foryimpl.MakeMap[serializer.Set[int32]](c, n100)
+	if n100 > 0 {
+		hn102 := c.ReadListHeader(5)
+		for i103 := 0; i103 < n100 && !c.Failed(); i103++ {
+			if hn102 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e148 int32
+			var e104 int32
 			{
-				e148 = r.ReadVarInt32()
+				e104 = r.ReadVarInt32()
 			}
-			foryimpl.AddSetElement(c, s145, e148, i147)
+			foryimpl.AddSetElement(c, s101, e104, i103)
 		}
 	}
-	x.Codes = s145
+	x.Codes = s101
 	if c.Failed() {
 		c.Trace("Codes")
 		return
 	}
-	n149 := c.ReadLengthFast(2)
-	if n149 < 0 {
-		n149 = c.ReadLength(2)
+	n105 := c.ReadLengthFast(2)
+	if n105 < 0 {
+		n105 = c.ReadLength(2)
 	}
-	l150 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n149)
-	if n149 > 0 {
-		hn152 := c.ReadListHeader(17)
+	l106 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n105)
+	if n105 > 0 {
+		hn108 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i151 := range l150 {
-				if hn152 && !c.ReadFlag() {
-					clear(l150[i151 : i151+1])
+			for i107 := range l106 {
+				if hn108 && !c.ReadFlag() {
+					clear(l106[i107 : i107+1])
 					continue
 				}
-				l150[i151] = serializer.Float16(r.ReadUint16())
+				l106[i107] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i151)
+					c.TraceIndex(i107)
 					break
 				}
 			}
 		}
 	}
-	x.Halves = l150
+	x.Halves = l106
 	if c.Failed() {
 		c.Trace("Halves")
 		return
 	}
 	if c.ReadFlag() {
-		var o155 string
-		o155 = c.ReadString()
-		x.MaybeS = serializer.Some(o155)
+		var o111 string
+		o111 = c.ReadString()
+		x.MaybeS = serializer.Some(o111)
 	}
 	if c.Failed() {
 		c.Trace("MaybeS")
 		return
 	}
 	if c.ReadFlag() {
-		p156 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p156).Scale = c.ReadDecimal(&(*p156).Unscaled)
-		x.PPrice = p156
+		p112 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p112).Scale = c.ReadDecimal(&(*p112).Unscaled)
+		x.PPrice = p112
 	}
 	if c.Failed() {
 		c.Trace("PPrice")
@@ -11286,52 +9431,52 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	n157 := c.ReadLengthFast(1)
-	if n157 < 0 {
-		n157 = c.ReadLength(1)
+	n113 := c.ReadLengthFast(1)
+	if n113 < 0 {
+		n113 = c.ReadLength(1)
 	}
-	l158 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n157)
-	if n157 > 0 {
-		hn160 := c.ReadListHeader(40)
+	l114 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n113)
+	if n113 > 0 {
+		hn116 := c.ReadListHeader(40)
 		if !c.Failed() {
-			for i159 := range l158 {
-				if hn160 && !c.ReadFlag() {
-					clear(l158[i159 : i159+1])
+			for i115 := range l114 {
+				if hn116 && !c.ReadFlag() {
+					clear(l114[i115 : i115+1])
 					continue
 				}
-				(l158[i159]).Scale = c.ReadDecimal(&(l158[i159]).Unscaled)
+				(l114[i115]).Scale = c.ReadDecimal(&(l114[i115]).Unscaled)
 				if c.Failed() {
-					c.TraceIndex(i159)
+					c.TraceIndex(i115)
 					break
 				}
 			}
 		}
 	}
-	x.Prices = l158
+	x.Prices = l114
 	if c.Failed() {
 		c.Trace("Prices")
 		return
 	}
-	n163 := c.ReadLengthFast(1)
-	if n163 < 0 {
-		n163 = c.ReadLength(1)
+	n119 := c.ReadLengthFast(1)
+	if n119 < 0 {
+		n119 = c.ReadLength(1)
 	}
-	s164 := foryimpl.MakeMap[serializer.Set[string]](c, n163)
-	if n163 > 0 {
-		hn165 := c.ReadListHeader(21)
-		for i166 := 0; i166 < n163 && !c.Failed(); i166++ {
-			if hn165 && !c.ReadFlag() {
+	s120 := foryimpl.MakeMap[serializer.Set[string]](c, n119)
+	if n119 > 0 {
+		hn121 := c.ReadListHeader(21)
+		for i122 := 0; i122 < n119 && !c.Failed(); i122++ {
+			if hn121 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e167 string
+			var e123 string
 			{
-				e167 = c.ReadString()
+				e123 = c.ReadString()
 			}
-			foryimpl.AddSetElement(c, s164, e167, i166)
+			foryimpl.AddSetElement(c, s120, e123, i122)
 		}
 	}
-	x.Words = s164
+	x.Words = s120
 	if c.Failed() {
 		c.Trace("Words")
 		return
@@ -11346,182 +9491,170 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v168, ok169 := c.ReadFloatAs(f, 64); ok169 {
-					x.Half = serializer.Float16(v168)
+				if v124, ok125 := c.ReadFloatAs(f, 64); ok125 {
+					x.Half = serializer.Float16(v124)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Half = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v170, ok171 := c.ReadFloatAs(f, 64); ok171 {
-					x.Brain = serializer.BFloat16(v170)
+				if v126, ok127 := c.ReadFloatAs(f, 64); ok127 {
+					x.Brain = serializer.BFloat16(v126)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Brain = serializer.BFloat16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v173, ok174 := c.ReadFloatAs(f, 32); ok174 {
-					x.Nothing = serializer.Some(float32(v173))
+				if v129, ok130 := c.ReadFloatAs(f, 32); ok130 {
+					x.Nothing = serializer.Some(float32(v129))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o172 float32
-				o172 = r.ReadFloat32()
-				x.Nothing = serializer.Some(o172)
+				var o128 float32
+				o128 = r.ReadFloat32()
+				x.Nothing = serializer.Some(o128)
 			}
 		case 3:
 			if f.Convert {
-				if v176, ok177 := c.ReadFloatAs(f, 64); ok177 {
-					pv178 := serializer.Float16(v176)
-					x.PHalf = &pv178
+				if v132, ok133 := c.ReadFloatAs(f, 64); ok133 {
+					pv134 := serializer.Float16(v132)
+					x.PHalf = &pv134
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p175 := foryimpl.Alloc[serializer.Float16](c)
-				*p175 = serializer.Float16(r.ReadUint16())
-				x.PHalf = p175
+				p131 := foryimpl.Alloc[serializer.Float16](c)
+				*p131 = serializer.Float16(r.ReadUint16())
+				x.PHalf = p131
 			}
 		case 4:
 			if f.Convert {
-				if v180, ok181 := c.ReadIntAs(f, 64); ok181 {
-					x.MaybeN = serializer.Some(int64(v180))
+				if v136, ok137 := c.ReadIntAs(f, 64); ok137 {
+					x.MaybeN = serializer.Some(int64(v136))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o179 int64
-				o179 = r.ReadVarInt64()
-				x.MaybeN = serializer.Some(o179)
+				var o135 int64
+				o135 = r.ReadVarInt64()
+				x.MaybeN = serializer.Some(o135)
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st184, id185 := c.ReadRefFlag(); st184 == foryimpl.RefBack {
-					x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id185)
-				} else if st184 == foryimpl.RefFollows {
-					n186 := c.ReadArrayLengthFast(2)
-					if n186 < 0 {
-						n186 = c.ReadArrayLength(2)
-					}
-					a187 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n186)
-					r.ReadRawUint16s(foryimpl.Uint16s(a187))
-					x.Brains = a187
-					foryimpl.SetRefSlice(c, id185, x.Brains)
-				} else {
-					x.Brains = nil
+			if f.Convert {
+				x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
+			} else if st140, id141 := c.ReadEvolvedRefFlag(f); st140 == foryimpl.RefBack {
+				x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id141)
+			} else if st140 == foryimpl.RefFollows {
+				n142 := c.ReadArrayLengthFast(2)
+				if n142 < 0 {
+					n142 = c.ReadArrayLength(2)
 				}
+				a143 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n142)
+				r.ReadRawUint16s(foryimpl.Uint16s(a143))
+				x.Brains = a143
+				foryimpl.SetRefSlice(c, id141, x.Brains)
 			} else {
-				if f.Convert {
-					x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n182 := c.ReadArrayLengthFast(2)
-					if n182 < 0 {
-						n182 = c.ReadArrayLength(2)
-					}
-					a183 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n182)
-					r.ReadRawUint16s(foryimpl.Uint16s(a183))
-					x.Brains = a183
-				}
+				x.Brains = nil
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n188 := c.ReadLengthFast(2)
-				if n188 < 0 {
-					n188 = c.ReadLength(2)
+				n144 := c.ReadLengthFast(2)
+				if n144 < 0 {
+					n144 = c.ReadLength(2)
 				}
-				m189 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n188)
-				for n188 > 0 && !c.Failed() {
-					sz190, vn191, _ := c.ReadMapChunk(n188, 21, 23, nil, true)
-					for j192 := 0; j192 < sz190 && !c.Failed(); j192++ {
-						var k193 string
-						k193 = c.ReadString()
-						var v194 serializer.Set[int32]
-						if !vn191 {
-							n195 := c.ReadLengthFast(1)
-							if n195 < 0 {
-								n195 = c.ReadLength(1)
+				m145 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n144)
+				for n144 > 0 && !c.Failed() {
+					sz146, vn147, _ := c.ReadMapChunk(n144, 21, 23, nil, true)
+					for j148 := 0; j148 < sz146 && !c.Failed(); j148++ {
+						var k149 string
+						k149 = c.ReadString()
+						var v150 serializer.Set[int32]
+						if !vn147 {
+							n151 := c.ReadLengthFast(1)
+							if n151 < 0 {
+								n151 = c.ReadLength(1)
 							}
-							s196 := foryimpl.MakeMap[serializer.Set[int32]](c, n195)
-							if n195 > 0 {
-								hn197 := c.ReadListHeader(5)
-								for i198 := 0; i198 < n195 && !c.Failed(); i198++ {
-									if hn197 && !c.ReadFlag() {
+							s152 := foryimpl.MakeMap[serializer.Set[int32]](c, n151)
+							if n151 > 0 {
+								hn153 := c.ReadListHeader(5)
+								for i154 := 0; i154 < n151 && !c.Failed(); i154++ {
+									if hn153 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e199 int32
+									var e155 int32
 									{
-										e199 = r.ReadVarInt32()
+										e155 = r.ReadVarInt32()
 									}
-									foryimpl.AddSetElement(c, s196, e199, i198)
+									foryimpl.AddSetElement(c, s152, e155, i154)
 								}
 							}
-							v194 = s196
+							v150 = s152
 						}
-						m189[k193] = v194
+						m145[k149] = v150
 					}
-					n188 -= sz190
+					n144 -= sz146
 				}
-				x.ByName = m189
+				x.ByName = m145
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n201 := c.ReadLengthFast(1)
-				if n201 < 0 {
-					n201 = c.ReadLength(1)
+				n157 := c.ReadLengthFast(1)
+				if n157 < 0 {
+					n157 = c.ReadLength(1)
 				}
-				s202 := foryimpl.MakeMap[serializer.Set[int32]](c, n201)
-				if n201 > 0 {
-					hn203 := c.ReadListHeader(5)
-					for i204 := 0; i204 < n201 && !c.Failed(); i204++ {
-						if hn203 && !c.ReadFlag() {
+				s158 := foryimpl.MakeMap[serializer.Set[int32]](c, n157)
+				if n157 > 0 {
+					hn159 := c.ReadListHeader(5)
+					for i160 := 0; i160 < n157 && !c.Failed(); i160++ {
+						if hn159 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e205 int32
+						var e161 int32
 						{
-							e205 = r.ReadVarInt32()
+							e161 = r.ReadVarInt32()
 						}
-						foryimpl.AddSetElement(c, s202, e205, i204)
+						foryimpl.AddSetElement(c, s158, e161, i160)
 					}
 				}
-				x.Codes = s202
+				x.Codes = s158
 			}
 		case 8:
 			if f.Convert {
 				x.Halves = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n206 := c.ReadLengthFast(2)
-				if n206 < 0 {
-					n206 = c.ReadLength(2)
+				n162 := c.ReadLengthFast(2)
+				if n162 < 0 {
+					n162 = c.ReadLength(2)
 				}
-				l207 := foryimpl.MakeSlice[[]serializer.Float16](c, n206)
-				if n206 > 0 {
-					hn209 := c.ReadListHeader(17)
+				l163 := foryimpl.MakeSlice[[]serializer.Float16](c, n162)
+				if n162 > 0 {
+					hn165 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i208 := range l207 {
-							if hn209 && !c.ReadFlag() {
-								clear(l207[i208 : i208+1])
+						for i164 := range l163 {
+							if hn165 && !c.ReadFlag() {
+								clear(l163[i164 : i164+1])
 								continue
 							}
-							l207[i208] = serializer.Float16(r.ReadUint16())
+							l163[i164] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i208)
+								c.TraceIndex(i164)
 								break
 							}
 						}
 					}
 				}
-				x.Halves = l207
+				x.Halves = l163
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o212 string
-				o212 = c.ReadString()
-				x.MaybeS = serializer.Some(o212)
+				var o168 string
+				o168 = c.ReadString()
+				x.MaybeS = serializer.Some(o168)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p213 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p213).Scale = c.ReadDecimal(&(*p213).Unscaled)
-				x.PPrice = p213
+				p169 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p169).Scale = c.ReadDecimal(&(*p169).Unscaled)
+				x.PPrice = p169
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -11529,51 +9662,51 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n214 := c.ReadLengthFast(1)
-				if n214 < 0 {
-					n214 = c.ReadLength(1)
+				n170 := c.ReadLengthFast(1)
+				if n170 < 0 {
+					n170 = c.ReadLength(1)
 				}
-				l215 := foryimpl.MakeSlice[[]serializer.Decimal](c, n214)
-				if n214 > 0 {
-					hn217 := c.ReadListHeader(40)
+				l171 := foryimpl.MakeSlice[[]serializer.Decimal](c, n170)
+				if n170 > 0 {
+					hn173 := c.ReadListHeader(40)
 					if !c.Failed() {
-						for i216 := range l215 {
-							if hn217 && !c.ReadFlag() {
-								clear(l215[i216 : i216+1])
+						for i172 := range l171 {
+							if hn173 && !c.ReadFlag() {
+								clear(l171[i172 : i172+1])
 								continue
 							}
-							(l215[i216]).Scale = c.ReadDecimal(&(l215[i216]).Unscaled)
+							(l171[i172]).Scale = c.ReadDecimal(&(l171[i172]).Unscaled)
 							if c.Failed() {
-								c.TraceIndex(i216)
+								c.TraceIndex(i172)
 								break
 							}
 						}
 					}
 				}
-				x.Prices = l215
+				x.Prices = l171
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n220 := c.ReadLengthFast(1)
-				if n220 < 0 {
-					n220 = c.ReadLength(1)
+				n176 := c.ReadLengthFast(1)
+				if n176 < 0 {
+					n176 = c.ReadLength(1)
 				}
-				s221 := foryimpl.MakeMap[serializer.Set[string]](c, n220)
-				if n220 > 0 {
-					hn222 := c.ReadListHeader(21)
-					for i223 := 0; i223 < n220 && !c.Failed(); i223++ {
-						if hn222 && !c.ReadFlag() {
+				s177 := foryimpl.MakeMap[serializer.Set[string]](c, n176)
+				if n176 > 0 {
+					hn178 := c.ReadListHeader(21)
+					for i179 := 0; i179 < n176 && !c.Failed(); i179++ {
+						if hn178 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e224 string
+						var e180 string
 						{
-							e224 = c.ReadString()
+							e180 = c.ReadString()
 						}
-						foryimpl.AddSetElement(c, s221, e224, i223)
+						foryimpl.AddSetElement(c, s177, e180, i179)
 					}
 				}
-				x.Words = s221
+				x.Words = s177
 			}
 		default:
 			c.SkipField(f)
@@ -11585,17 +9718,45 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootHinted is the first 148 bytes of a compatible-mode message whose root is Hinted: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHinted[4:].
+var foryRootHinted = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x88, 0xf0, 0x5d, 0xb8, 0x7f, 0xa4, 0xce, 0x3c, 0xcf, 0x9f, 0x07, 0x46,
+	0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2,
+	0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54,
+	0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4,
+	0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42,
+	0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x90,
+	0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8c, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8c, 0x30, 0x0c, 0x77,
+	0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18,
+	0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08,
+	0x1f, 0xe4, 0x75, 0xc0,
+}
+
+// foryRootRefHinted is the first 148 bytes of a compatible-mode message whose root is Hinted with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHinted[4:].
+var foryRootRefHinted = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x88, 0x50, 0xdc, 0x9b, 0xbd, 0x3c, 0xdc, 0x71, 0xcf, 0x9f, 0x07, 0x46,
+	0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2,
+	0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54,
+	0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4,
+	0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42,
+	0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x91,
+	0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8d, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8d, 0x30, 0x0c, 0x77,
+	0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18,
+	0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08,
+	0x1f, 0xe4, 0x75, 0xc0,
+}
+
 // foryTypeHinted is Hinted's static type information. Fingerprint: arr_list,22,0,0[4,0,0];arr_vals,24,0,0[5,0,0|56,0,0];arrays,22,0,0[47,0,0];by_fixed,24,0,0[6,0,0|15,0,0];enum_keys,24,0,0[22,0,0[0,0,0]|1,0,0];fixed,23,0,0[4,0,0];fixed_i64,22,0,0[6,0,0];fixed_u32,22,0,0[11,0,0];go_f32,55,0,0;go_i8,44,0,0;go_u8,48,0,0;opt,13,0,1;p_fixed_u64,22,0,0[13,0,0];str_keys,24,0,0[22,0,0[21,0,0]|5,0,0];tagged_i64,22,0,0[8,0,0];
 var foryTypeHinted = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9f, 0x07},
 	GoFields:          []string{"Opt", "ArrList", "ArrVals", "Arrays", "ByFixed", "EnumKeys", "Fixed", "FixedI64", "FixedU32", "GoF32", "GoI8", "GoU8", "PFixedU64", "StrKeys", "TaggedI64"},
 	GoName:            "e2e.Hinted",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x88, 0xf0, 0x5d, 0xb8, 0x7f, 0xa4, 0xce, 0x3c, 0xcf, 0x9f, 0x07, 0x46, 0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2, 0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54, 0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4, 0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x90, 0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8c, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8c, 0x30, 0x0c, 0x77, 0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18, 0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x88, 0x50, 0xdc, 0x9b, 0xbd, 0x3c, 0xdc, 0x71, 0xcf, 0x9f, 0x07, 0x46, 0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2, 0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54, 0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4, 0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x91, 0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8d, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8d, 0x30, 0x0c, 0x77, 0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18, 0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0},
+	RootCompatible:    foryRootHinted,
+	RootCompatibleRef: foryRootRefHinted,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9f, 0x07},
 	SchemaHash:        313408202,
-	TypeDef:           []byte{0x88, 0xf0, 0x5d, 0xb8, 0x7f, 0xa4, 0xce, 0x3c, 0xcf, 0x9f, 0x07, 0x46, 0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2, 0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54, 0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4, 0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x90, 0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8c, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8c, 0x30, 0x0c, 0x77, 0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18, 0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0},
-	TypeDefRef:        []byte{0x88, 0x50, 0xdc, 0x9b, 0xbd, 0x3c, 0xdc, 0x71, 0xcf, 0x9f, 0x07, 0x46, 0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2, 0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54, 0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4, 0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x91, 0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8d, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8d, 0x30, 0x0c, 0x77, 0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18, 0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0},
+	TypeDef:           foryRootHinted[4:],
+	TypeDefRef:        foryRootRefHinted[4:],
 	UserID:            927,
 })
 
@@ -11626,12 +9787,12 @@ func (x *Hinted) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootHinted (compatible mode) or stored as constant words.
 func (x *Hinted) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -11641,29 +9802,11 @@ func (x *Hinted) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(148)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9bdc5088001c0001)
-		buffer.PutUint64At(w, off+8, 0x46079fcf71dc3cbd)
-		buffer.PutUint64At(w, off+16, 0x3182121654f3390d)
-		buffer.PutUint64At(w, off+24, 0xe21618548029d1da)
-		buffer.PutUint64At(w, off+32, 0x4c00b940dd318201)
-		buffer.PutUint64At(w, off+40, 0x542406310201be16)
-		buffer.PutUint64At(w, off+48, 0x412e2a1b873e1a18)
-		buffer.PutUint64At(w, off+56, 0xb41106665a185480)
-		buffer.PutUint64At(w, off+64, 0x9512174c484cd466)
-		buffer.PutUint64At(w, off+72, 0x420a1a1698c02017)
-		buffer.PutUint64At(w, off+80, 0x2e1698701df907e2)
-		buffer.PutUint64At(w, off+88, 0x91ec9bfa07e2420a)
-		buffer.PutUint64At(w, off+96, 0x2c8db0efe2770c37)
-		buffer.PutUint64At(w, off+104, 0x770c308d78e4770c)
-		buffer.PutUint64At(w, off+112, 0xa4f81f3616a078ea)
-		buffer.PutUint64At(w, off+120, 0x185400d7a97f202e)
-		buffer.PutUint64At(w, off+128, 0x8989da71ca165658)
-		buffer.PutUint64At(w, off+136, 0x08c3002622169c00)
-		buffer.PutUint64At(w, off+140, 0xc075e41f08c30026)
+		copy(w[off:], foryRootRefHinted)
 		off += 148
 	} else {
-		buffer.PutUint32At(w, off, 0x9f1b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9f1b0001) // prefix bytes 01 00 1b 9f, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -11686,10 +9829,12 @@ func (x *Hinted) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 148 && buffer.ReadUint64At(in, 0) == 0xb85df088001cff01 && buffer.ReadUint64At(in, 8) == 0x46079fcf3ccea47f && buffer.ReadUint64At(in, 16) == 0x3182121654f3390d && buffer.ReadUint64At(in, 24) == 0xe21618548029d1da && buffer.ReadUint64At(in, 32) == 0x4c00b940dd318201 && buffer.ReadUint64At(in, 40) == 0x542406310201be16 && buffer.ReadUint64At(in, 48) == 0x412e2a1b873e1a18 && buffer.ReadUint64At(in, 56) == 0xb41106665a185480 && buffer.ReadUint64At(in, 64) == 0x9512174c484cd466 && buffer.ReadUint64At(in, 72) == 0x420a1a1698c02017 && buffer.ReadUint64At(in, 80) == 0x2e1698701df907e2 && buffer.ReadUint64At(in, 88) == 0x90ec9bfa07e2420a && buffer.ReadUint64At(in, 96) == 0x2c8cb0efe2770c37 && buffer.ReadUint64At(in, 104) == 0x770c308c78e4770c && buffer.ReadUint64At(in, 112) == 0xa4f81f3616a078ea && buffer.ReadUint64At(in, 120) == 0x185400d7a97f202e && buffer.ReadUint64At(in, 128) == 0x8989da71ca165658 && buffer.ReadUint64At(in, 136) == 0x08c3002622169c00 && buffer.ReadUint64At(in, 140) == 0xc075e41f08c30026 {
+			if len(in) >= 148 && string(in[:148]) == string(foryRootHinted) {
 				n = 148
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9f1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9f1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -11708,10 +9853,12 @@ func (x *Hinted) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Hinted) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 148 && buffer.ReadUint64At(in, 0) == 0x9bdc5088001c0001 && buffer.ReadUint64At(in, 8) == 0x46079fcf71dc3cbd && buffer.ReadUint64At(in, 16) == 0x3182121654f3390d && buffer.ReadUint64At(in, 24) == 0xe21618548029d1da && buffer.ReadUint64At(in, 32) == 0x4c00b940dd318201 && buffer.ReadUint64At(in, 40) == 0x542406310201be16 && buffer.ReadUint64At(in, 48) == 0x412e2a1b873e1a18 && buffer.ReadUint64At(in, 56) == 0xb41106665a185480 && buffer.ReadUint64At(in, 64) == 0x9512174c484cd466 && buffer.ReadUint64At(in, 72) == 0x420a1a1698c02017 && buffer.ReadUint64At(in, 80) == 0x2e1698701df907e2 && buffer.ReadUint64At(in, 88) == 0x91ec9bfa07e2420a && buffer.ReadUint64At(in, 96) == 0x2c8db0efe2770c37 && buffer.ReadUint64At(in, 104) == 0x770c308d78e4770c && buffer.ReadUint64At(in, 112) == 0xa4f81f3616a078ea && buffer.ReadUint64At(in, 120) == 0x185400d7a97f202e && buffer.ReadUint64At(in, 128) == 0x8989da71ca165658 && buffer.ReadUint64At(in, 136) == 0x08c3002622169c00 && buffer.ReadUint64At(in, 140) == 0xc075e41f08c30026 {
+		if len(in) >= 148 && string(in[:148]) == string(foryRootRefHinted) {
 			n = 148
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9f1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9f1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -11728,13 +9875,13 @@ func (x *Hinted) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Hinted, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Hinted, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Hinted) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k29 := range x.StrKeys {
 			for i32 := range k29 {
@@ -11749,29 +9896,11 @@ func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb85df088001cff01)
-			buffer.PutUint64At(w, off+8, 0x46079fcf3ccea47f)
-			buffer.PutUint64At(w, off+16, 0x3182121654f3390d)
-			buffer.PutUint64At(w, off+24, 0xe21618548029d1da)
-			buffer.PutUint64At(w, off+32, 0x4c00b940dd318201)
-			buffer.PutUint64At(w, off+40, 0x542406310201be16)
-			buffer.PutUint64At(w, off+48, 0x412e2a1b873e1a18)
-			buffer.PutUint64At(w, off+56, 0xb41106665a185480)
-			buffer.PutUint64At(w, off+64, 0x9512174c484cd466)
-			buffer.PutUint64At(w, off+72, 0x420a1a1698c02017)
-			buffer.PutUint64At(w, off+80, 0x2e1698701df907e2)
-			buffer.PutUint64At(w, off+88, 0x90ec9bfa07e2420a)
-			buffer.PutUint64At(w, off+96, 0x2c8cb0efe2770c37)
-			buffer.PutUint64At(w, off+104, 0x770c308c78e4770c)
-			buffer.PutUint64At(w, off+112, 0xa4f81f3616a078ea)
-			buffer.PutUint64At(w, off+120, 0x185400d7a97f202e)
-			buffer.PutUint64At(w, off+128, 0x8989da71ca165658)
-			buffer.PutUint64At(w, off+136, 0x08c3002622169c00)
-			buffer.PutUint64At(w, off+140, 0xc075e41f08c30026)
+			copy(w[off:], foryRootHinted)
 			off += 148
 		} else {
-			buffer.PutUint32At(w, off, 0x9f1bff01)
-			buffer.PutUint8At(w, off+4, 0x07)
+			buffer.PutUint32At(w, off, 0x9f1bff01) // prefix bytes 01 ff 1b 9f
+			buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 			off += 5
 		}
 	}
@@ -12179,11 +10308,8 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Hinted's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Hinted{
 		Arrays:    x.Arrays,
 		FixedI64:  x.FixedI64,
@@ -12237,888 +10363,487 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ArrList")
 		return
 	}
-	n143 := c.ReadLengthFast(2)
-	if n143 < 0 {
-		n143 = c.ReadLength(2)
-	}
-	m144 := foryimpl.MakeMap[map[int32][]float64](c, n143)
-	for n143 > 0 && !c.Failed() {
-		sz145, vn146, _ := c.ReadMapChunk(n143, 5, 56, nil, true)
-		for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
-			var k148 int32
-			k148 = r.ReadVarInt32()
-			var v149 []float64
-			if !vn146 {
-				n150 := c.ReadArrayLengthFast(8)
-				if n150 < 0 {
-					n150 = c.ReadArrayLength(8)
-				}
-				a151 := foryimpl.MakeSlice[[]float64](c, n150)
-				r.ReadRawFloat64s(a151)
-				v149 = a151
-			}
-			m144[k148] = v149
+	if c.TrackRef() {
+		n143 := c.ReadLengthFast(2)
+		if n143 < 0 {
+			n143 = c.ReadLength(2)
 		}
-		n143 -= sz145
-	}
-	x.ArrVals = m144
-	if c.Failed() {
-		c.Trace("ArrVals")
-		return
-	}
-	n153 := c.ReadLengthFast(1)
-	if n153 < 0 {
-		n153 = c.ReadLength(1)
-	}
-	l154 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n153)
-	if n153 > 0 {
-		hn156, tr158 := c.ReadListHeaderRef(47)
-		if !c.Failed() {
-			for i155 := range l154 {
-				if tr158 {
-					if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
-						l154[i155] = foryimpl.BackRefSlice[int64](c, id160)
-					} else if st159 == foryimpl.RefFollows {
-						n161 := c.ReadArrayLengthFast(8)
-						if n161 < 0 {
-							n161 = c.ReadArrayLength(8)
+		m144 := foryimpl.MakeMap[map[int32][]float64](c, n143)
+		for n143 > 0 && !c.Failed() {
+			sz145, vn146, tr152, _ := c.ReadMapChunkRef(n143, 5, 56, nil)
+			for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
+				var k148 int32
+				k148 = r.ReadVarInt32()
+				var v149 []float64
+				if tr152 {
+					if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
+						v149 = foryimpl.BackRefSlice[float64](c, id154)
+					} else if st153 == foryimpl.RefFollows {
+						n155 := c.ReadArrayLengthFast(8)
+						if n155 < 0 {
+							n155 = c.ReadArrayLength(8)
 						}
-						a162 := foryimpl.MakeSlice[[]int64](c, n161)
-						r.ReadRawInt64s(a162)
-						l154[i155] = a162
-						foryimpl.SetRefSlice(c, id160, l154[i155])
+						a156 := foryimpl.MakeSlice[[]float64](c, n155)
+						r.ReadRawFloat64s(a156)
+						v149 = a156
+						foryimpl.SetRefSlice(c, id154, v149)
 					} else {
-						l154[i155] = nil
+						v149 = nil
+					}
+				} else if !vn146 {
+					n150 := c.ReadArrayLengthFast(8)
+					if n150 < 0 {
+						n150 = c.ReadArrayLength(8)
+					}
+					a151 := foryimpl.MakeSlice[[]float64](c, n150)
+					r.ReadRawFloat64s(a151)
+					v149 = a151
+				}
+				m144[k148] = v149
+			}
+			n143 -= sz145
+		}
+		x.ArrVals = m144
+		if c.Failed() {
+			c.Trace("ArrVals")
+			return
+		}
+	} else {
+		n143 := c.ReadLengthFast(2)
+		if n143 < 0 {
+			n143 = c.ReadLength(2)
+		}
+		m144 := foryimpl.MakeMap[map[int32][]float64](c, n143)
+		for n143 > 0 && !c.Failed() {
+			sz145, vn146, _ := c.ReadMapChunk(n143, 5, 56, nil, true)
+			for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
+				var k148 int32
+				k148 = r.ReadVarInt32()
+				var v149 []float64
+				if !vn146 {
+					n150 := c.ReadArrayLengthFast(8)
+					if n150 < 0 {
+						n150 = c.ReadArrayLength(8)
+					}
+					a151 := foryimpl.MakeSlice[[]float64](c, n150)
+					r.ReadRawFloat64s(a151)
+					v149 = a151
+				}
+				m144[k148] = v149
+			}
+			n143 -= sz145
+		}
+		x.ArrVals = m144
+		if c.Failed() {
+			c.Trace("ArrVals")
+			return
+		}
+	}
+	n157 := c.ReadLengthFast(1)
+	if n157 < 0 {
+		n157 = c.ReadLength(1)
+	}
+	l158 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n157)
+	if n157 > 0 {
+		hn160, tr162 := c.ReadListHeaderRef(47)
+		if !c.Failed() {
+			for i159 := range l158 {
+				if tr162 {
+					if st163, id164 := c.ReadRefFlag(); st163 == foryimpl.RefBack {
+						l158[i159] = foryimpl.BackRefSlice[int64](c, id164)
+					} else if st163 == foryimpl.RefFollows {
+						n165 := c.ReadArrayLengthFast(8)
+						if n165 < 0 {
+							n165 = c.ReadArrayLength(8)
+						}
+						a166 := foryimpl.MakeSlice[[]int64](c, n165)
+						r.ReadRawInt64s(a166)
+						l158[i159] = a166
+						foryimpl.SetRefSlice(c, id164, l158[i159])
+					} else {
+						l158[i159] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i155)
+						c.TraceIndex(i159)
 						break
 					}
 					continue
 				}
-				if hn156 && !c.ReadFlag() {
-					clear(l154[i155 : i155+1])
+				if hn160 && !c.ReadFlag() {
+					clear(l158[i159 : i159+1])
 					continue
 				}
-				n163 := c.ReadArrayLengthFast(8)
-				if n163 < 0 {
-					n163 = c.ReadArrayLength(8)
+				n167 := c.ReadArrayLengthFast(8)
+				if n167 < 0 {
+					n167 = c.ReadArrayLength(8)
 				}
-				a164 := foryimpl.MakeSlice[[]int64](c, n163)
-				r.ReadRawInt64s(a164)
-				l154[i155] = a164
+				a168 := foryimpl.MakeSlice[[]int64](c, n167)
+				r.ReadRawInt64s(a168)
+				l158[i159] = a168
 				if c.Failed() {
-					c.TraceIndex(i155)
+					c.TraceIndex(i159)
 					break
 				}
 			}
 		}
 	}
-	x.Arrays = l154
+	x.Arrays = l158
 	if c.Failed() {
 		c.Trace("Arrays")
 		return
 	}
-	n165 := c.ReadLengthFast(2)
-	if n165 < 0 {
-		n165 = c.ReadLength(2)
+	n169 := c.ReadLengthFast(2)
+	if n169 < 0 {
+		n169 = c.ReadLength(2)
 	}
-	m166 := foryimpl.MakeMap[map[int64]uint64](c, n165)
-	for n165 > 0 && !c.Failed() {
-		sz167, vn168, _ := c.ReadMapChunk(n165, 6, 15, nil, false)
-		for j169 := 0; j169 < sz167 && !c.Failed(); j169++ {
-			var k170 int64
-			k170 = r.ReadInt64()
-			var v171 uint64
-			if !vn168 {
-				v171 = r.ReadTaggedUint64()
+	m170 := foryimpl.MakeMap[map[int64]uint64](c, n169)
+	for n169 > 0 && !c.Failed() {
+		sz171, vn172, _ := c.ReadMapChunk(n169, 6, 15, nil, false)
+		for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
+			var k174 int64
+			k174 = r.ReadInt64()
+			var v175 uint64
+			if !vn172 {
+				v175 = r.ReadTaggedUint64()
 			}
-			m166[k170] = v171
+			m170[k174] = v175
 		}
-		n165 -= sz167
+		n169 -= sz171
 	}
-	x.ByFixed = m166
+	x.ByFixed = m170
 	if c.Failed() {
 		c.Trace("ByFixed")
 		return
 	}
-	n173 := c.ReadLengthFast(2)
-	if n173 < 0 {
-		n173 = c.ReadLength(2)
+	n177 := c.ReadLengthFast(2)
+	if n177 < 0 {
+		n177 = c.ReadLength(2)
 	}
-	m174 := foryimpl.MakeMap[map[[2]Color]bool](c, n173)
-	for n173 > 0 && !c.Failed() {
-		sz175, vn176, _ := c.ReadMapChunk(n173, 22, 1, nil, false)
-		for j177 := 0; j177 < sz175 && !c.Failed(); j177++ {
-			var k178 [2]Color
-			n180 := c.ReadLengthFast(1)
-			if n180 < 0 {
-				n180 = c.ReadLength(1)
+	m178 := foryimpl.MakeMap[map[[2]Color]bool](c, n177)
+	for n177 > 0 && !c.Failed() {
+		sz179, vn180, _ := c.ReadMapChunk(n177, 22, 1, nil, false)
+		for j181 := 0; j181 < sz179 && !c.Failed(); j181++ {
+			var k182 [2]Color
+			n184 := c.ReadLengthFast(1)
+			if n184 < 0 {
+				n184 = c.ReadLength(1)
 			}
-			if n180 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n180, 2))
+			if n184 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n184, 2))
 				return
 			}
-			var l181 [2]Color
-			if n180 > 0 {
-				hn183 := c.ReadListHeader(25)
+			var l185 [2]Color
+			if n184 > 0 {
+				hn187 := c.ReadListHeader(25)
 				if !c.Failed() {
-					for i182 := range l181 {
-						if hn183 && !c.ReadFlag() {
-							clear(l181[i182 : i182+1])
+					for i186 := range l185 {
+						if hn187 && !c.ReadFlag() {
+							clear(l185[i186 : i186+1])
 							continue
 						}
-						if e186 := c.ReadEnumFast(uint32(0x7fffffff)); e186 >= 0 {
-							l181[i182] = Color(e186)
+						if e190 := c.ReadEnumFast(uint32(0x7fffffff)); e190 >= 0 {
+							l185[i186] = Color(e190)
 						} else {
-							l181[i182] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l185[i186] = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
 						if c.Failed() {
-							c.TraceIndex(i182)
+							c.TraceIndex(i186)
 							break
 						}
 					}
 				}
 			}
-			k178 = l181
-			var v179 bool
-			if !vn176 {
-				v179 = r.ReadBool()
+			k182 = l185
+			var v183 bool
+			if !vn180 {
+				v183 = r.ReadBool()
 			}
-			m174[k178] = v179
+			m178[k182] = v183
 		}
-		n173 -= sz175
+		n177 -= sz179
 	}
-	x.EnumKeys = m174
+	x.EnumKeys = m178
 	if c.Failed() {
 		c.Trace("EnumKeys")
 		return
 	}
-	n188 := c.ReadLengthFast(1)
-	if n188 < 0 {
-		n188 = c.ReadLength(1)
+	n192 := c.ReadLengthFast(1)
+	if n192 < 0 {
+		n192 = c.ReadLength(1)
 	}
-	s189 := foryimpl.MakeMap[serializer.Set[int32]](c, n188)
-	if n188 > 0 {
-		hn190 := c.ReadListHeader(4)
-		for i191 := 0; i191 < n188 && !c.Failed(); i191++ {
-			if hn190 && !c.ReadFlag() {
+	s193 := foryimpl.MakeMap[serializer.Set[int32]](c, n192)
+	if n192 > 0 {
+		hn194 := c.ReadListHeader(4)
+		for i195 := 0; i195 < n192 && !c.Failed(); i195++ {
+			if hn194 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e192 int32
+			var e196 int32
 			{
-				e192 = r.ReadInt32()
+				e196 = r.ReadInt32()
 			}
-			foryimpl.AddSetElement(c, s189, e192, i191)
+			foryimpl.AddSetElement(c, s193, e196, i195)
 		}
 	}
-	x.Fixed = s189
+	x.Fixed = s193
 	if c.Failed() {
 		c.Trace("Fixed")
 		return
 	}
-	n193 := c.ReadLengthFast(8)
-	if n193 < 0 {
-		n193 = c.ReadLength(8)
+	n197 := c.ReadLengthFast(8)
+	if n197 < 0 {
+		n197 = c.ReadLength(8)
 	}
-	l194 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n193)
-	if n193 > 0 {
-		hn196 := c.ReadListHeader(6)
+	l198 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n197)
+	if n197 > 0 {
+		hn200 := c.ReadListHeader(6)
 		if !c.Failed() {
-			for i195 := range l194 {
-				if hn196 && !c.ReadFlag() {
-					clear(l194[i195 : i195+1])
+			for i199 := range l198 {
+				if hn200 && !c.ReadFlag() {
+					clear(l198[i199 : i199+1])
 					continue
 				}
-				l194[i195] = r.ReadInt64()
+				l198[i199] = r.ReadInt64()
 				if c.Failed() {
-					c.TraceIndex(i195)
+					c.TraceIndex(i199)
 					break
 				}
 			}
 		}
 	}
-	x.FixedI64 = l194
+	x.FixedI64 = l198
 	if c.Failed() {
 		c.Trace("FixedI64")
 		return
 	}
-	n199 := c.ReadLengthFast(4)
-	if n199 < 0 {
-		n199 = c.ReadLength(4)
+	n203 := c.ReadLengthFast(4)
+	if n203 < 0 {
+		n203 = c.ReadLength(4)
 	}
-	l200 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n199)
-	if n199 > 0 {
-		hn202 := c.ReadListHeader(11)
+	l204 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n203)
+	if n203 > 0 {
+		hn206 := c.ReadListHeader(11)
 		if !c.Failed() {
-			for i201 := range l200 {
-				if hn202 && !c.ReadFlag() {
-					clear(l200[i201 : i201+1])
+			for i205 := range l204 {
+				if hn206 && !c.ReadFlag() {
+					clear(l204[i205 : i205+1])
 					continue
 				}
-				l200[i201] = r.ReadUint32()
+				l204[i205] = r.ReadUint32()
 				if c.Failed() {
-					c.TraceIndex(i201)
+					c.TraceIndex(i205)
 					break
 				}
 			}
 		}
 	}
-	x.FixedU32 = l200
+	x.FixedU32 = l204
 	if c.Failed() {
 		c.Trace("FixedU32")
 		return
 	}
-	n205 := c.ReadArrayLengthFast(4)
-	if n205 < 0 {
-		n205 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			n209 := c.ReadArrayLengthFast(4)
+			if n209 < 0 {
+				n209 = c.ReadArrayLength(4)
+			}
+			if n209 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n209, 3))
+				return
+			}
+			var a210 [3]float32
+			r.ReadRawFloat32s(a210[:])
+			x.GoF32 = a210
+		}
+		if c.Failed() {
+			c.Trace("GoF32")
+			return
+		}
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			n211 := c.ReadArrayLengthFast(1)
+			if n211 < 0 {
+				n211 = c.ReadArrayLength(1)
+			}
+			if n211 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n211, 2))
+				return
+			}
+			var a212 [2]int8
+			for i213 := range a212 {
+				a212[i213] = r.ReadInt8()
+			}
+			x.GoI8 = a212
+		}
+		if c.Failed() {
+			c.Trace("GoI8")
+			return
+		}
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			n214 := c.ReadArrayLengthFast(1)
+			if n214 < 0 {
+				n214 = c.ReadArrayLength(1)
+			}
+			if n214 != 4 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n214, 4))
+				return
+			}
+			var a215 [4]uint8
+			copy(a215[:], r.ReadBytes(n214))
+			x.GoU8 = a215
+		}
+		if c.Failed() {
+			c.Trace("GoU8")
+			return
+		}
+	} else {
+		n209 := c.ReadArrayLengthFast(4)
+		if n209 < 0 {
+			n209 = c.ReadArrayLength(4)
+		}
+		if n209 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n209, 3))
+			return
+		}
+		var a210 [3]float32
+		r.ReadRawFloat32s(a210[:])
+		x.GoF32 = a210
+		if c.Failed() {
+			c.Trace("GoF32")
+			return
+		}
+		n211 := c.ReadArrayLengthFast(1)
+		if n211 < 0 {
+			n211 = c.ReadArrayLength(1)
+		}
+		if n211 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n211, 2))
+			return
+		}
+		var a212 [2]int8
+		for i213 := range a212 {
+			a212[i213] = r.ReadInt8()
+		}
+		x.GoI8 = a212
+		if c.Failed() {
+			c.Trace("GoI8")
+			return
+		}
+		n214 := c.ReadArrayLengthFast(1)
+		if n214 < 0 {
+			n214 = c.ReadArrayLength(1)
+		}
+		if n214 != 4 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n214, 4))
+			return
+		}
+		var a215 [4]uint8
+		copy(a215[:], r.ReadBytes(n214))
+		x.GoU8 = a215
+		if c.Failed() {
+			c.Trace("GoU8")
+			return
+		}
 	}
-	if n205 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n205, 3))
-		return
+	n216 := c.ReadLengthFast(1)
+	if n216 < 0 {
+		n216 = c.ReadLength(1)
 	}
-	var a206 [3]float32
-	r.ReadRawFloat32s(a206[:])
-	x.GoF32 = a206
-	if c.Failed() {
-		c.Trace("GoF32")
-		return
-	}
-	n207 := c.ReadArrayLengthFast(1)
-	if n207 < 0 {
-		n207 = c.ReadArrayLength(1)
-	}
-	if n207 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n207, 2))
-		return
-	}
-	var a208 [2]int8
-	for i209 := range a208 {
-		a208[i209] = r.ReadInt8()
-	}
-	x.GoI8 = a208
-	if c.Failed() {
-		c.Trace("GoI8")
-		return
-	}
-	n210 := c.ReadArrayLengthFast(1)
-	if n210 < 0 {
-		n210 = c.ReadArrayLength(1)
-	}
-	if n210 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n210, 4))
-		return
-	}
-	var a211 [4]uint8
-	copy(a211[:], r.ReadBytes(n210))
-	x.GoU8 = a211
-	if c.Failed() {
-		c.Trace("GoU8")
-		return
-	}
-	n212 := c.ReadLengthFast(1)
-	if n212 < 0 {
-		n212 = c.ReadLength(1)
-	}
-	l213 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n212)
-	if n212 > 0 {
-		hn215 := c.ReadListHeader(13)
+	l217 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n216)
+	if n216 > 0 {
+		hn219 := c.ReadListHeader(13)
 		if !c.Failed() {
-			for i214 := range l213 {
-				if hn215 && !c.ReadFlag() {
-					clear(l213[i214 : i214+1])
+			for i218 := range l217 {
+				if hn219 && !c.ReadFlag() {
+					clear(l217[i218 : i218+1])
 					continue
 				}
-				p218 := foryimpl.Alloc[uint64](c)
-				*p218 = r.ReadUint64()
-				l213[i214] = p218
+				p222 := foryimpl.Alloc[uint64](c)
+				*p222 = r.ReadUint64()
+				l217[i218] = p222
 				if c.Failed() {
-					c.TraceIndex(i214)
+					c.TraceIndex(i218)
 					break
 				}
 			}
 		}
 	}
-	x.PFixedU64 = l213
+	x.PFixedU64 = l217
 	if c.Failed() {
 		c.Trace("PFixedU64")
 		return
 	}
-	n219 := c.ReadLengthFast(2)
-	if n219 < 0 {
-		n219 = c.ReadLength(2)
+	n223 := c.ReadLengthFast(2)
+	if n223 < 0 {
+		n223 = c.ReadLength(2)
 	}
-	m220 := foryimpl.MakeMap[map[[2]string]int32](c, n219)
-	for n219 > 0 && !c.Failed() {
-		sz221, vn222, _ := c.ReadMapChunk(n219, 22, 5, nil, false)
-		for j223 := 0; j223 < sz221 && !c.Failed(); j223++ {
-			var k224 [2]string
-			n226 := c.ReadLengthFast(1)
-			if n226 < 0 {
-				n226 = c.ReadLength(1)
+	m224 := foryimpl.MakeMap[map[[2]string]int32](c, n223)
+	for n223 > 0 && !c.Failed() {
+		sz225, vn226, _ := c.ReadMapChunk(n223, 22, 5, nil, false)
+		for j227 := 0; j227 < sz225 && !c.Failed(); j227++ {
+			var k228 [2]string
+			n230 := c.ReadLengthFast(1)
+			if n230 < 0 {
+				n230 = c.ReadLength(1)
 			}
-			if n226 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n226, 2))
+			if n230 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n230, 2))
 				return
 			}
-			var l227 [2]string
-			if n226 > 0 {
-				hn229 := c.ReadListHeader(21)
+			var l231 [2]string
+			if n230 > 0 {
+				hn233 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i228 := range l227 {
-						if hn229 && !c.ReadFlag() {
-							clear(l227[i228 : i228+1])
+					for i232 := range l231 {
+						if hn233 && !c.ReadFlag() {
+							clear(l231[i232 : i232+1])
 							continue
 						}
-						l227[i228] = c.ReadString()
+						l231[i232] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i228)
+							c.TraceIndex(i232)
 							break
 						}
 					}
 				}
 			}
-			k224 = l227
-			var v225 int32
-			if !vn222 {
-				v225 = r.ReadVarInt32()
+			k228 = l231
+			var v229 int32
+			if !vn226 {
+				v229 = r.ReadVarInt32()
 			}
-			m220[k224] = v225
+			m224[k228] = v229
 		}
-		n219 -= sz221
+		n223 -= sz225
 	}
-	x.StrKeys = m220
+	x.StrKeys = m224
 	if c.Failed() {
 		c.Trace("StrKeys")
 		return
 	}
-	n233 := c.ReadLengthFast(1)
-	if n233 < 0 {
-		n233 = c.ReadLength(1)
+	n237 := c.ReadLengthFast(1)
+	if n237 < 0 {
+		n237 = c.ReadLength(1)
 	}
-	l234 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n233)
-	if n233 > 0 {
-		hn236 := c.ReadListHeader(8)
+	l238 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n237)
+	if n237 > 0 {
+		hn240 := c.ReadListHeader(8)
 		if !c.Failed() {
-			for i235 := range l234 {
-				if hn236 && !c.ReadFlag() {
-					clear(l234[i235 : i235+1])
+			for i239 := range l238 {
+				if hn240 && !c.ReadFlag() {
+					clear(l238[i239 : i239+1])
 					continue
 				}
-				l234[i235] = r.ReadTaggedInt64()
+				l238[i239] = r.ReadTaggedInt64()
 				if c.Failed() {
-					c.TraceIndex(i235)
+					c.TraceIndex(i239)
 					break
 				}
 			}
 		}
 	}
-	x.TaggedI64 = l234
-	if c.Failed() {
-		c.Trace("TaggedI64")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Hinted) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Hinted{
-		Arrays:    x.Arrays,
-		FixedI64:  x.FixedI64,
-		FixedU32:  x.FixedU32,
-		PFixedU64: x.PFixedU64,
-		TaggedI64: x.TaggedI64,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(313408202) {
-		if h := r.ReadInt32(); h != 313408202 && !c.Failed() {
-			c.HashMismatch(foryTypeHinted, h)
-			return
-		}
-	}
-	if c.ReadFlag() {
-		var o239 uint64
-		o239 = r.ReadUint64()
-		x.Opt = serializer.Some(o239)
-	}
-	if c.Failed() {
-		c.Trace("Opt")
-		return
-	}
-	n240 := c.ReadLengthFast(4)
-	if n240 < 0 {
-		n240 = c.ReadLength(4)
-	}
-	if n240 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n240, 2))
-		return
-	}
-	var l241 [2]int32
-	if n240 > 0 {
-		hn243 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i242 := range l241 {
-				if hn243 && !c.ReadFlag() {
-					clear(l241[i242 : i242+1])
-					continue
-				}
-				l241[i242] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i242)
-					break
-				}
-			}
-		}
-	}
-	x.ArrList = l241
-	if c.Failed() {
-		c.Trace("ArrList")
-		return
-	}
-	n246 := c.ReadLengthFast(2)
-	if n246 < 0 {
-		n246 = c.ReadLength(2)
-	}
-	m247 := foryimpl.MakeMap[map[int32][]float64](c, n246)
-	for n246 > 0 && !c.Failed() {
-		sz248, vn249, tr255, _ := c.ReadMapChunkRef(n246, 5, 56, nil)
-		for j250 := 0; j250 < sz248 && !c.Failed(); j250++ {
-			var k251 int32
-			k251 = r.ReadVarInt32()
-			var v252 []float64
-			if tr255 {
-				if st256, id257 := c.ReadRefFlag(); st256 == foryimpl.RefBack {
-					v252 = foryimpl.BackRefSlice[float64](c, id257)
-				} else if st256 == foryimpl.RefFollows {
-					n258 := c.ReadArrayLengthFast(8)
-					if n258 < 0 {
-						n258 = c.ReadArrayLength(8)
-					}
-					a259 := foryimpl.MakeSlice[[]float64](c, n258)
-					r.ReadRawFloat64s(a259)
-					v252 = a259
-					foryimpl.SetRefSlice(c, id257, v252)
-				} else {
-					v252 = nil
-				}
-			} else if !vn249 {
-				n253 := c.ReadArrayLengthFast(8)
-				if n253 < 0 {
-					n253 = c.ReadArrayLength(8)
-				}
-				a254 := foryimpl.MakeSlice[[]float64](c, n253)
-				r.ReadRawFloat64s(a254)
-				v252 = a254
-			}
-			m247[k251] = v252
-		}
-		n246 -= sz248
-	}
-	x.ArrVals = m247
-	if c.Failed() {
-		c.Trace("ArrVals")
-		return
-	}
-	n260 := c.ReadLengthFast(1)
-	if n260 < 0 {
-		n260 = c.ReadLength(1)
-	}
-	l261 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n260)
-	if n260 > 0 {
-		hn263, tr265 := c.ReadListHeaderRef(47)
-		if !c.Failed() {
-			for i262 := range l261 {
-				if tr265 {
-					if st266, id267 := c.ReadRefFlag(); st266 == foryimpl.RefBack {
-						l261[i262] = foryimpl.BackRefSlice[int64](c, id267)
-					} else if st266 == foryimpl.RefFollows {
-						n268 := c.ReadArrayLengthFast(8)
-						if n268 < 0 {
-							n268 = c.ReadArrayLength(8)
-						}
-						a269 := foryimpl.MakeSlice[[]int64](c, n268)
-						r.ReadRawInt64s(a269)
-						l261[i262] = a269
-						foryimpl.SetRefSlice(c, id267, l261[i262])
-					} else {
-						l261[i262] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i262)
-						break
-					}
-					continue
-				}
-				if hn263 && !c.ReadFlag() {
-					clear(l261[i262 : i262+1])
-					continue
-				}
-				n270 := c.ReadArrayLengthFast(8)
-				if n270 < 0 {
-					n270 = c.ReadArrayLength(8)
-				}
-				a271 := foryimpl.MakeSlice[[]int64](c, n270)
-				r.ReadRawInt64s(a271)
-				l261[i262] = a271
-				if c.Failed() {
-					c.TraceIndex(i262)
-					break
-				}
-			}
-		}
-	}
-	x.Arrays = l261
-	if c.Failed() {
-		c.Trace("Arrays")
-		return
-	}
-	n272 := c.ReadLengthFast(2)
-	if n272 < 0 {
-		n272 = c.ReadLength(2)
-	}
-	m273 := foryimpl.MakeMap[map[int64]uint64](c, n272)
-	for n272 > 0 && !c.Failed() {
-		sz274, vn275, _ := c.ReadMapChunk(n272, 6, 15, nil, false)
-		for j276 := 0; j276 < sz274 && !c.Failed(); j276++ {
-			var k277 int64
-			k277 = r.ReadInt64()
-			var v278 uint64
-			if !vn275 {
-				v278 = r.ReadTaggedUint64()
-			}
-			m273[k277] = v278
-		}
-		n272 -= sz274
-	}
-	x.ByFixed = m273
-	if c.Failed() {
-		c.Trace("ByFixed")
-		return
-	}
-	n280 := c.ReadLengthFast(2)
-	if n280 < 0 {
-		n280 = c.ReadLength(2)
-	}
-	m281 := foryimpl.MakeMap[map[[2]Color]bool](c, n280)
-	for n280 > 0 && !c.Failed() {
-		sz282, vn283, _ := c.ReadMapChunk(n280, 22, 1, nil, false)
-		for j284 := 0; j284 < sz282 && !c.Failed(); j284++ {
-			var k285 [2]Color
-			n287 := c.ReadLengthFast(1)
-			if n287 < 0 {
-				n287 = c.ReadLength(1)
-			}
-			if n287 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n287, 2))
-				return
-			}
-			var l288 [2]Color
-			if n287 > 0 {
-				hn290 := c.ReadListHeader(25)
-				if !c.Failed() {
-					for i289 := range l288 {
-						if hn290 && !c.ReadFlag() {
-							clear(l288[i289 : i289+1])
-							continue
-						}
-						if e293 := c.ReadEnumFast(uint32(0x7fffffff)); e293 >= 0 {
-							l288[i289] = Color(e293)
-						} else {
-							l288[i289] = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						if c.Failed() {
-							c.TraceIndex(i289)
-							break
-						}
-					}
-				}
-			}
-			k285 = l288
-			var v286 bool
-			if !vn283 {
-				v286 = r.ReadBool()
-			}
-			m281[k285] = v286
-		}
-		n280 -= sz282
-	}
-	x.EnumKeys = m281
-	if c.Failed() {
-		c.Trace("EnumKeys")
-		return
-	}
-	n295 := c.ReadLengthFast(1)
-	if n295 < 0 {
-		n295 = c.ReadLength(1)
-	}
-	s296 := foryimpl.MakeMap[serializer.Set[int32]](c, n295)
-	if n295 > 0 {
-		hn297 := c.ReadListHeader(4)
-		for i298 := 0; i298 < n295 && !c.Failed(); i298++ {
-			if hn297 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e299 int32
-			{
-				e299 = r.ReadInt32()
-			}
-			foryimpl.AddSetElement(c, s296, e299, i298)
-		}
-	}
-	x.Fixed = s296
-	if c.Failed() {
-		c.Trace("Fixed")
-		return
-	}
-	n300 := c.ReadLengthFast(8)
-	if n300 < 0 {
-		n300 = c.ReadLength(8)
-	}
-	l301 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n300)
-	if n300 > 0 {
-		hn303 := c.ReadListHeader(6)
-		if !c.Failed() {
-			for i302 := range l301 {
-				if hn303 && !c.ReadFlag() {
-					clear(l301[i302 : i302+1])
-					continue
-				}
-				l301[i302] = r.ReadInt64()
-				if c.Failed() {
-					c.TraceIndex(i302)
-					break
-				}
-			}
-		}
-	}
-	x.FixedI64 = l301
-	if c.Failed() {
-		c.Trace("FixedI64")
-		return
-	}
-	n306 := c.ReadLengthFast(4)
-	if n306 < 0 {
-		n306 = c.ReadLength(4)
-	}
-	l307 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n306)
-	if n306 > 0 {
-		hn309 := c.ReadListHeader(11)
-		if !c.Failed() {
-			for i308 := range l307 {
-				if hn309 && !c.ReadFlag() {
-					clear(l307[i308 : i308+1])
-					continue
-				}
-				l307[i308] = r.ReadUint32()
-				if c.Failed() {
-					c.TraceIndex(i308)
-					break
-				}
-			}
-		}
-	}
-	x.FixedU32 = l307
-	if c.Failed() {
-		c.Trace("FixedU32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			n314 := c.ReadArrayLengthFast(4)
-			if n314 < 0 {
-				n314 = c.ReadArrayLength(4)
-			}
-			if n314 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n314, 3))
-				return
-			}
-			var a315 [3]float32
-			r.ReadRawFloat32s(a315[:])
-			x.GoF32 = a315
-		}
-	} else {
-		n316 := c.ReadArrayLengthFast(4)
-		if n316 < 0 {
-			n316 = c.ReadArrayLength(4)
-		}
-		if n316 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n316, 3))
-			return
-		}
-		var a317 [3]float32
-		r.ReadRawFloat32s(a317[:])
-		x.GoF32 = a317
-	}
-	if c.Failed() {
-		c.Trace("GoF32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			n320 := c.ReadArrayLengthFast(1)
-			if n320 < 0 {
-				n320 = c.ReadArrayLength(1)
-			}
-			if n320 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n320, 2))
-				return
-			}
-			var a321 [2]int8
-			for i322 := range a321 {
-				a321[i322] = r.ReadInt8()
-			}
-			x.GoI8 = a321
-		}
-	} else {
-		n323 := c.ReadArrayLengthFast(1)
-		if n323 < 0 {
-			n323 = c.ReadArrayLength(1)
-		}
-		if n323 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n323, 2))
-			return
-		}
-		var a324 [2]int8
-		for i325 := range a324 {
-			a324[i325] = r.ReadInt8()
-		}
-		x.GoI8 = a324
-	}
-	if c.Failed() {
-		c.Trace("GoI8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			n328 := c.ReadArrayLengthFast(1)
-			if n328 < 0 {
-				n328 = c.ReadArrayLength(1)
-			}
-			if n328 != 4 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n328, 4))
-				return
-			}
-			var a329 [4]uint8
-			copy(a329[:], r.ReadBytes(n328))
-			x.GoU8 = a329
-		}
-	} else {
-		n330 := c.ReadArrayLengthFast(1)
-		if n330 < 0 {
-			n330 = c.ReadArrayLength(1)
-		}
-		if n330 != 4 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n330, 4))
-			return
-		}
-		var a331 [4]uint8
-		copy(a331[:], r.ReadBytes(n330))
-		x.GoU8 = a331
-	}
-	if c.Failed() {
-		c.Trace("GoU8")
-		return
-	}
-	n332 := c.ReadLengthFast(1)
-	if n332 < 0 {
-		n332 = c.ReadLength(1)
-	}
-	l333 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n332)
-	if n332 > 0 {
-		hn335 := c.ReadListHeader(13)
-		if !c.Failed() {
-			for i334 := range l333 {
-				if hn335 && !c.ReadFlag() {
-					clear(l333[i334 : i334+1])
-					continue
-				}
-				p338 := foryimpl.Alloc[uint64](c)
-				*p338 = r.ReadUint64()
-				l333[i334] = p338
-				if c.Failed() {
-					c.TraceIndex(i334)
-					break
-				}
-			}
-		}
-	}
-	x.PFixedU64 = l333
-	if c.Failed() {
-		c.Trace("PFixedU64")
-		return
-	}
-	n339 := c.ReadLengthFast(2)
-	if n339 < 0 {
-		n339 = c.ReadLength(2)
-	}
-	m340 := foryimpl.MakeMap[map[[2]string]int32](c, n339)
-	for n339 > 0 && !c.Failed() {
-		sz341, vn342, _ := c.ReadMapChunk(n339, 22, 5, nil, false)
-		for j343 := 0; j343 < sz341 && !c.Failed(); j343++ {
-			var k344 [2]string
-			n346 := c.ReadLengthFast(1)
-			if n346 < 0 {
-				n346 = c.ReadLength(1)
-			}
-			if n346 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n346, 2))
-				return
-			}
-			var l347 [2]string
-			if n346 > 0 {
-				hn349 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i348 := range l347 {
-						if hn349 && !c.ReadFlag() {
-							clear(l347[i348 : i348+1])
-							continue
-						}
-						l347[i348] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i348)
-							break
-						}
-					}
-				}
-			}
-			k344 = l347
-			var v345 int32
-			if !vn342 {
-				v345 = r.ReadVarInt32()
-			}
-			m340[k344] = v345
-		}
-		n339 -= sz341
-	}
-	x.StrKeys = m340
-	if c.Failed() {
-		c.Trace("StrKeys")
-		return
-	}
-	n353 := c.ReadLengthFast(1)
-	if n353 < 0 {
-		n353 = c.ReadLength(1)
-	}
-	l354 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n353)
-	if n353 > 0 {
-		hn356 := c.ReadListHeader(8)
-		if !c.Failed() {
-			for i355 := range l354 {
-				if hn356 && !c.ReadFlag() {
-					clear(l354[i355 : i355+1])
-					continue
-				}
-				l354[i355] = r.ReadTaggedInt64()
-				if c.Failed() {
-					c.TraceIndex(i355)
-					break
-				}
-			}
-		}
-	}
-	x.TaggedI64 = l354
+	x.TaggedI64 = l238
 	if c.Failed() {
 		c.Trace("TaggedI64")
 		return
@@ -13133,477 +10858,477 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v360, ok361 := c.ReadUintAs(f, 64); ok361 {
-					x.Opt = serializer.Some(uint64(v360))
+				if v244, ok245 := c.ReadUintAs(f, 64); ok245 {
+					x.Opt = serializer.Some(uint64(v244))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o359 uint64
-				o359 = r.ReadUint64()
-				x.Opt = serializer.Some(o359)
+				var o243 uint64
+				o243 = r.ReadUint64()
+				x.Opt = serializer.Some(o243)
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.ArrList[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n362 := c.ReadLengthFast(4)
-				if n362 < 0 {
-					n362 = c.ReadLength(4)
+				n246 := c.ReadLengthFast(4)
+				if n246 < 0 {
+					n246 = c.ReadLength(4)
 				}
-				if n362 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n362, 2))
+				if n246 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n246, 2))
 					return
 				}
-				var l363 [2]int32
-				if n362 > 0 {
-					hn365 := c.ReadListHeader(4)
+				var l247 [2]int32
+				if n246 > 0 {
+					hn249 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i364 := range l363 {
-							if hn365 && !c.ReadFlag() {
-								clear(l363[i364 : i364+1])
+						for i248 := range l247 {
+							if hn249 && !c.ReadFlag() {
+								clear(l247[i248 : i248+1])
 								continue
 							}
-							l363[i364] = r.ReadInt32()
+							l247[i248] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i364)
+								c.TraceIndex(i248)
 								break
 							}
 						}
 					}
 				}
-				x.ArrList = l363
+				x.ArrList = l247
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n368 := c.ReadLengthFast(2)
-				if n368 < 0 {
-					n368 = c.ReadLength(2)
+				n252 := c.ReadLengthFast(2)
+				if n252 < 0 {
+					n252 = c.ReadLength(2)
 				}
-				m369 := foryimpl.MakeMap[map[int32][]float64](c, n368)
-				for n368 > 0 && !c.Failed() {
-					sz370, vn371, _ := c.ReadMapChunk(n368, 5, 56, nil, true)
-					for j372 := 0; j372 < sz370 && !c.Failed(); j372++ {
-						var k373 int32
-						k373 = r.ReadVarInt32()
-						var v374 []float64
-						if !vn371 {
-							n375 := c.ReadArrayLengthFast(8)
-							if n375 < 0 {
-								n375 = c.ReadArrayLength(8)
+				m253 := foryimpl.MakeMap[map[int32][]float64](c, n252)
+				for n252 > 0 && !c.Failed() {
+					sz254, vn255, _ := c.ReadMapChunk(n252, 5, 56, nil, true)
+					for j256 := 0; j256 < sz254 && !c.Failed(); j256++ {
+						var k257 int32
+						k257 = r.ReadVarInt32()
+						var v258 []float64
+						if !vn255 {
+							n259 := c.ReadArrayLengthFast(8)
+							if n259 < 0 {
+								n259 = c.ReadArrayLength(8)
 							}
-							a376 := foryimpl.MakeSlice[[]float64](c, n375)
-							r.ReadRawFloat64s(a376)
-							v374 = a376
+							a260 := foryimpl.MakeSlice[[]float64](c, n259)
+							r.ReadRawFloat64s(a260)
+							v258 = a260
 						}
-						m369[k373] = v374
+						m253[k257] = v258
 					}
-					n368 -= sz370
+					n252 -= sz254
 				}
-				x.ArrVals = m369
+				x.ArrVals = m253
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n378 := c.ReadLengthFast(1)
-				if n378 < 0 {
-					n378 = c.ReadLength(1)
+				n262 := c.ReadLengthFast(1)
+				if n262 < 0 {
+					n262 = c.ReadLength(1)
 				}
-				l379 := foryimpl.MakeSlice[[][]int64](c, n378)
-				if n378 > 0 {
-					hn381, tr383 := c.ReadListHeaderRef(47)
+				l263 := foryimpl.MakeSlice[[][]int64](c, n262)
+				if n262 > 0 {
+					hn265, tr267 := c.ReadListHeaderRef(47)
 					if !c.Failed() {
-						for i380 := range l379 {
-							if tr383 {
-								if st384, id385 := c.ReadRefFlag(); st384 == foryimpl.RefBack {
-									l379[i380] = foryimpl.BackRefSlice[int64](c, id385)
-								} else if st384 == foryimpl.RefFollows {
-									n386 := c.ReadArrayLengthFast(8)
-									if n386 < 0 {
-										n386 = c.ReadArrayLength(8)
+						for i264 := range l263 {
+							if tr267 {
+								if st268, id269 := c.ReadRefFlag(); st268 == foryimpl.RefBack {
+									l263[i264] = foryimpl.BackRefSlice[int64](c, id269)
+								} else if st268 == foryimpl.RefFollows {
+									n270 := c.ReadArrayLengthFast(8)
+									if n270 < 0 {
+										n270 = c.ReadArrayLength(8)
 									}
-									a387 := foryimpl.MakeSlice[[]int64](c, n386)
-									r.ReadRawInt64s(a387)
-									l379[i380] = a387
-									foryimpl.SetRefSlice(c, id385, l379[i380])
+									a271 := foryimpl.MakeSlice[[]int64](c, n270)
+									r.ReadRawInt64s(a271)
+									l263[i264] = a271
+									foryimpl.SetRefSlice(c, id269, l263[i264])
 								} else {
-									l379[i380] = nil
+									l263[i264] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i380)
+									c.TraceIndex(i264)
 									break
 								}
 								continue
 							}
-							if hn381 && !c.ReadFlag() {
-								clear(l379[i380 : i380+1])
+							if hn265 && !c.ReadFlag() {
+								clear(l263[i264 : i264+1])
 								continue
 							}
-							n388 := c.ReadArrayLengthFast(8)
-							if n388 < 0 {
-								n388 = c.ReadArrayLength(8)
+							n272 := c.ReadArrayLengthFast(8)
+							if n272 < 0 {
+								n272 = c.ReadArrayLength(8)
 							}
-							a389 := foryimpl.MakeSlice[[]int64](c, n388)
-							r.ReadRawInt64s(a389)
-							l379[i380] = a389
+							a273 := foryimpl.MakeSlice[[]int64](c, n272)
+							r.ReadRawInt64s(a273)
+							l263[i264] = a273
 							if c.Failed() {
-								c.TraceIndex(i380)
+								c.TraceIndex(i264)
 								break
 							}
 						}
 					}
 				}
-				x.Arrays = l379
+				x.Arrays = l263
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n390 := c.ReadLengthFast(2)
-				if n390 < 0 {
-					n390 = c.ReadLength(2)
+				n274 := c.ReadLengthFast(2)
+				if n274 < 0 {
+					n274 = c.ReadLength(2)
 				}
-				m391 := foryimpl.MakeMap[map[int64]uint64](c, n390)
-				for n390 > 0 && !c.Failed() {
-					sz392, vn393, _ := c.ReadMapChunk(n390, 6, 15, nil, false)
-					for j394 := 0; j394 < sz392 && !c.Failed(); j394++ {
-						var k395 int64
-						k395 = r.ReadInt64()
-						var v396 uint64
-						if !vn393 {
-							v396 = r.ReadTaggedUint64()
+				m275 := foryimpl.MakeMap[map[int64]uint64](c, n274)
+				for n274 > 0 && !c.Failed() {
+					sz276, vn277, _ := c.ReadMapChunk(n274, 6, 15, nil, false)
+					for j278 := 0; j278 < sz276 && !c.Failed(); j278++ {
+						var k279 int64
+						k279 = r.ReadInt64()
+						var v280 uint64
+						if !vn277 {
+							v280 = r.ReadTaggedUint64()
 						}
-						m391[k395] = v396
+						m275[k279] = v280
 					}
-					n390 -= sz392
+					n274 -= sz276
 				}
-				x.ByFixed = m391
+				x.ByFixed = m275
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n398 := c.ReadLengthFast(2)
-				if n398 < 0 {
-					n398 = c.ReadLength(2)
+				n282 := c.ReadLengthFast(2)
+				if n282 < 0 {
+					n282 = c.ReadLength(2)
 				}
-				m399 := foryimpl.MakeMap[map[[2]Color]bool](c, n398)
-				for n398 > 0 && !c.Failed() {
-					sz400, vn401, _ := c.ReadMapChunk(n398, 22, 1, nil, false)
-					for j402 := 0; j402 < sz400 && !c.Failed(); j402++ {
-						var k403 [2]Color
-						n405 := c.ReadLengthFast(1)
-						if n405 < 0 {
-							n405 = c.ReadLength(1)
+				m283 := foryimpl.MakeMap[map[[2]Color]bool](c, n282)
+				for n282 > 0 && !c.Failed() {
+					sz284, vn285, _ := c.ReadMapChunk(n282, 22, 1, nil, false)
+					for j286 := 0; j286 < sz284 && !c.Failed(); j286++ {
+						var k287 [2]Color
+						n289 := c.ReadLengthFast(1)
+						if n289 < 0 {
+							n289 = c.ReadLength(1)
 						}
-						if n405 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n405, 2))
+						if n289 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n289, 2))
 							return
 						}
-						var l406 [2]Color
-						if n405 > 0 {
-							hn408 := c.ReadListHeader(25)
+						var l290 [2]Color
+						if n289 > 0 {
+							hn292 := c.ReadListHeader(25)
 							if !c.Failed() {
-								for i407 := range l406 {
-									if hn408 && !c.ReadFlag() {
-										clear(l406[i407 : i407+1])
+								for i291 := range l290 {
+									if hn292 && !c.ReadFlag() {
+										clear(l290[i291 : i291+1])
 										continue
 									}
-									if e411 := c.ReadEnumFast(uint32(0x7fffffff)); e411 >= 0 {
-										l406[i407] = Color(e411)
+									if e295 := c.ReadEnumFast(uint32(0x7fffffff)); e295 >= 0 {
+										l290[i291] = Color(e295)
 									} else {
-										l406[i407] = Color(c.ReadEnum(uint32(0x7fffffff)))
+										l290[i291] = Color(c.ReadEnum(uint32(0x7fffffff)))
 									}
 									if c.Failed() {
-										c.TraceIndex(i407)
+										c.TraceIndex(i291)
 										break
 									}
 								}
 							}
 						}
-						k403 = l406
-						var v404 bool
-						if !vn401 {
-							v404 = r.ReadBool()
+						k287 = l290
+						var v288 bool
+						if !vn285 {
+							v288 = r.ReadBool()
 						}
-						m399[k403] = v404
+						m283[k287] = v288
 					}
-					n398 -= sz400
+					n282 -= sz284
 				}
-				x.EnumKeys = m399
+				x.EnumKeys = m283
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n413 := c.ReadLengthFast(1)
-				if n413 < 0 {
-					n413 = c.ReadLength(1)
+				n297 := c.ReadLengthFast(1)
+				if n297 < 0 {
+					n297 = c.ReadLength(1)
 				}
-				s414 := foryimpl.MakeMap[serializer.Set[int32]](c, n413)
-				if n413 > 0 {
-					hn415 := c.ReadListHeader(4)
-					for i416 := 0; i416 < n413 && !c.Failed(); i416++ {
-						if hn415 && !c.ReadFlag() {
+				s298 := foryimpl.MakeMap[serializer.Set[int32]](c, n297)
+				if n297 > 0 {
+					hn299 := c.ReadListHeader(4)
+					for i300 := 0; i300 < n297 && !c.Failed(); i300++ {
+						if hn299 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e417 int32
+						var e301 int32
 						{
-							e417 = r.ReadInt32()
+							e301 = r.ReadInt32()
 						}
-						foryimpl.AddSetElement(c, s414, e417, i416)
+						foryimpl.AddSetElement(c, s298, e301, i300)
 					}
 				}
-				x.Fixed = s414
+				x.Fixed = s298
 			}
 		case 7:
 			if f.Convert {
 				x.FixedI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n418 := c.ReadLengthFast(8)
-				if n418 < 0 {
-					n418 = c.ReadLength(8)
+				n302 := c.ReadLengthFast(8)
+				if n302 < 0 {
+					n302 = c.ReadLength(8)
 				}
-				l419 := foryimpl.MakeSlice[[]int64](c, n418)
-				if n418 > 0 {
-					hn421 := c.ReadListHeader(6)
+				l303 := foryimpl.MakeSlice[[]int64](c, n302)
+				if n302 > 0 {
+					hn305 := c.ReadListHeader(6)
 					if !c.Failed() {
-						for i420 := range l419 {
-							if hn421 && !c.ReadFlag() {
-								clear(l419[i420 : i420+1])
+						for i304 := range l303 {
+							if hn305 && !c.ReadFlag() {
+								clear(l303[i304 : i304+1])
 								continue
 							}
-							l419[i420] = r.ReadInt64()
+							l303[i304] = r.ReadInt64()
 							if c.Failed() {
-								c.TraceIndex(i420)
+								c.TraceIndex(i304)
 								break
 							}
 						}
 					}
 				}
-				x.FixedI64 = l419
+				x.FixedI64 = l303
 			}
 		case 8:
 			if f.Convert {
 				x.FixedU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n424 := c.ReadLengthFast(4)
-				if n424 < 0 {
-					n424 = c.ReadLength(4)
+				n308 := c.ReadLengthFast(4)
+				if n308 < 0 {
+					n308 = c.ReadLength(4)
 				}
-				l425 := foryimpl.MakeSlice[[]uint32](c, n424)
-				if n424 > 0 {
-					hn427 := c.ReadListHeader(11)
+				l309 := foryimpl.MakeSlice[[]uint32](c, n308)
+				if n308 > 0 {
+					hn311 := c.ReadListHeader(11)
 					if !c.Failed() {
-						for i426 := range l425 {
-							if hn427 && !c.ReadFlag() {
-								clear(l425[i426 : i426+1])
+						for i310 := range l309 {
+							if hn311 && !c.ReadFlag() {
+								clear(l309[i310 : i310+1])
 								continue
 							}
-							l425[i426] = r.ReadUint32()
+							l309[i310] = r.ReadUint32()
 							if c.Failed() {
-								c.TraceIndex(i426)
+								c.TraceIndex(i310)
 								break
 							}
 						}
 					}
 				}
-				x.FixedU32 = l425
+				x.FixedU32 = l309
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n434 := c.ReadArrayLengthFast(4)
-					if n434 < 0 {
-						n434 = c.ReadArrayLength(4)
+					n318 := c.ReadArrayLengthFast(4)
+					if n318 < 0 {
+						n318 = c.ReadArrayLength(4)
 					}
-					if n434 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n434, 3))
+					if n318 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n318, 3))
 						return
 					}
-					var a435 [3]float32
-					r.ReadRawFloat32s(a435[:])
-					x.GoF32 = a435
+					var a319 [3]float32
+					r.ReadRawFloat32s(a319[:])
+					x.GoF32 = a319
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoF32[:], foryimpl.ReadSliceAs[float32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n430 := c.ReadArrayLengthFast(4)
-					if n430 < 0 {
-						n430 = c.ReadArrayLength(4)
+					n314 := c.ReadArrayLengthFast(4)
+					if n314 < 0 {
+						n314 = c.ReadArrayLength(4)
 					}
-					if n430 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n430, 3))
+					if n314 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n314, 3))
 						return
 					}
-					var a431 [3]float32
-					r.ReadRawFloat32s(a431[:])
-					x.GoF32 = a431
+					var a315 [3]float32
+					r.ReadRawFloat32s(a315[:])
+					x.GoF32 = a315
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n441 := c.ReadArrayLengthFast(1)
-					if n441 < 0 {
-						n441 = c.ReadArrayLength(1)
+					n325 := c.ReadArrayLengthFast(1)
+					if n325 < 0 {
+						n325 = c.ReadArrayLength(1)
 					}
-					if n441 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n441, 2))
+					if n325 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n325, 2))
 						return
 					}
-					var a442 [2]int8
-					for i443 := range a442 {
-						a442[i443] = r.ReadInt8()
+					var a326 [2]int8
+					for i327 := range a326 {
+						a326[i327] = r.ReadInt8()
 					}
-					x.GoI8 = a442
+					x.GoI8 = a326
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoI8[:], foryimpl.ReadSliceAs[int8](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n436 := c.ReadArrayLengthFast(1)
-					if n436 < 0 {
-						n436 = c.ReadArrayLength(1)
+					n320 := c.ReadArrayLengthFast(1)
+					if n320 < 0 {
+						n320 = c.ReadArrayLength(1)
 					}
-					if n436 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n436, 2))
+					if n320 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n320, 2))
 						return
 					}
-					var a437 [2]int8
-					for i438 := range a437 {
-						a437[i438] = r.ReadInt8()
+					var a321 [2]int8
+					for i322 := range a321 {
+						a321[i322] = r.ReadInt8()
 					}
-					x.GoI8 = a437
+					x.GoI8 = a321
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n448 := c.ReadArrayLengthFast(1)
-					if n448 < 0 {
-						n448 = c.ReadArrayLength(1)
+					n332 := c.ReadArrayLengthFast(1)
+					if n332 < 0 {
+						n332 = c.ReadArrayLength(1)
 					}
-					if n448 != 4 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n448, 4))
+					if n332 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n332, 4))
 						return
 					}
-					var a449 [4]uint8
-					copy(a449[:], r.ReadBytes(n448))
-					x.GoU8 = a449
+					var a333 [4]uint8
+					copy(a333[:], r.ReadBytes(n332))
+					x.GoU8 = a333
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoU8[:], foryimpl.ReadSliceAs[uint8](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n444 := c.ReadArrayLengthFast(1)
-					if n444 < 0 {
-						n444 = c.ReadArrayLength(1)
+					n328 := c.ReadArrayLengthFast(1)
+					if n328 < 0 {
+						n328 = c.ReadArrayLength(1)
 					}
-					if n444 != 4 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n444, 4))
+					if n328 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n328, 4))
 						return
 					}
-					var a445 [4]uint8
-					copy(a445[:], r.ReadBytes(n444))
-					x.GoU8 = a445
+					var a329 [4]uint8
+					copy(a329[:], r.ReadBytes(n328))
+					x.GoU8 = a329
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.PFixedU64 = foryimpl.ReadPointersAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n450 := c.ReadLengthFast(1)
-				if n450 < 0 {
-					n450 = c.ReadLength(1)
+				n334 := c.ReadLengthFast(1)
+				if n334 < 0 {
+					n334 = c.ReadLength(1)
 				}
-				l451 := foryimpl.MakeSlice[[]*uint64](c, n450)
-				if n450 > 0 {
-					hn453 := c.ReadListHeader(13)
+				l335 := foryimpl.MakeSlice[[]*uint64](c, n334)
+				if n334 > 0 {
+					hn337 := c.ReadListHeader(13)
 					if !c.Failed() {
-						for i452 := range l451 {
-							if hn453 && !c.ReadFlag() {
-								clear(l451[i452 : i452+1])
+						for i336 := range l335 {
+							if hn337 && !c.ReadFlag() {
+								clear(l335[i336 : i336+1])
 								continue
 							}
-							p456 := foryimpl.Alloc[uint64](c)
-							*p456 = r.ReadUint64()
-							l451[i452] = p456
+							p340 := foryimpl.Alloc[uint64](c)
+							*p340 = r.ReadUint64()
+							l335[i336] = p340
 							if c.Failed() {
-								c.TraceIndex(i452)
+								c.TraceIndex(i336)
 								break
 							}
 						}
 					}
 				}
-				x.PFixedU64 = l451
+				x.PFixedU64 = l335
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n457 := c.ReadLengthFast(2)
-				if n457 < 0 {
-					n457 = c.ReadLength(2)
+				n341 := c.ReadLengthFast(2)
+				if n341 < 0 {
+					n341 = c.ReadLength(2)
 				}
-				m458 := foryimpl.MakeMap[map[[2]string]int32](c, n457)
-				for n457 > 0 && !c.Failed() {
-					sz459, vn460, _ := c.ReadMapChunk(n457, 22, 5, nil, false)
-					for j461 := 0; j461 < sz459 && !c.Failed(); j461++ {
-						var k462 [2]string
-						n464 := c.ReadLengthFast(1)
-						if n464 < 0 {
-							n464 = c.ReadLength(1)
+				m342 := foryimpl.MakeMap[map[[2]string]int32](c, n341)
+				for n341 > 0 && !c.Failed() {
+					sz343, vn344, _ := c.ReadMapChunk(n341, 22, 5, nil, false)
+					for j345 := 0; j345 < sz343 && !c.Failed(); j345++ {
+						var k346 [2]string
+						n348 := c.ReadLengthFast(1)
+						if n348 < 0 {
+							n348 = c.ReadLength(1)
 						}
-						if n464 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n464, 2))
+						if n348 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n348, 2))
 							return
 						}
-						var l465 [2]string
-						if n464 > 0 {
-							hn467 := c.ReadListHeader(21)
+						var l349 [2]string
+						if n348 > 0 {
+							hn351 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i466 := range l465 {
-									if hn467 && !c.ReadFlag() {
-										clear(l465[i466 : i466+1])
+								for i350 := range l349 {
+									if hn351 && !c.ReadFlag() {
+										clear(l349[i350 : i350+1])
 										continue
 									}
-									l465[i466] = c.ReadString()
+									l349[i350] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i466)
+										c.TraceIndex(i350)
 										break
 									}
 								}
 							}
 						}
-						k462 = l465
-						var v463 int32
-						if !vn460 {
-							v463 = r.ReadVarInt32()
+						k346 = l349
+						var v347 int32
+						if !vn344 {
+							v347 = r.ReadVarInt32()
 						}
-						m458[k462] = v463
+						m342[k346] = v347
 					}
-					n457 -= sz459
+					n341 -= sz343
 				}
-				x.StrKeys = m458
+				x.StrKeys = m342
 			}
 		case 14:
 			if f.Convert {
 				x.TaggedI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n471 := c.ReadLengthFast(1)
-				if n471 < 0 {
-					n471 = c.ReadLength(1)
+				n355 := c.ReadLengthFast(1)
+				if n355 < 0 {
+					n355 = c.ReadLength(1)
 				}
-				l472 := foryimpl.MakeSlice[[]int64](c, n471)
-				if n471 > 0 {
-					hn474 := c.ReadListHeader(8)
+				l356 := foryimpl.MakeSlice[[]int64](c, n355)
+				if n355 > 0 {
+					hn358 := c.ReadListHeader(8)
 					if !c.Failed() {
-						for i473 := range l472 {
-							if hn474 && !c.ReadFlag() {
-								clear(l472[i473 : i473+1])
+						for i357 := range l356 {
+							if hn358 && !c.ReadFlag() {
+								clear(l356[i357 : i357+1])
 								continue
 							}
-							l472[i473] = r.ReadTaggedInt64()
+							l356[i357] = r.ReadTaggedInt64()
 							if c.Failed() {
-								c.TraceIndex(i473)
+								c.TraceIndex(i357)
 								break
 							}
 						}
 					}
 				}
-				x.TaggedI64 = l472
+				x.TaggedI64 = l356
 			}
 		default:
 			c.SkipField(f)

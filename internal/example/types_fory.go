@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Status as a Fory enum registered with id=101; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Status) ForyEnum() {}
@@ -26,17 +26,29 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumStatus
 }
 
+// foryRootUser is the first 23 bytes of a compatible-mode message whose root is User: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootUser[4:].
+var foryRootUser = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07,
+	0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19,
+}
+
+// foryRootRefUser is the first 23 bytes of a compatible-mode message whose root is User with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefUser[4:].
+var foryRootRefUser = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0b, 0xf0, 0x1a, 0x1b, 0xf4, 0xab, 0x6a, 0x3e, 0xc4, 0x64, 0xc0, 0x07,
+	0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcd, 0x19,
+}
+
 // foryTypeUser is User's static type information. Fingerprint: 0,7,0,0;1,21,0,0;2,22,0,0[21,0,0];3,0,0,0;
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x64},
 	GoFields:          []string{"ID", "Name", "Tags", "Status"},
 	GoName:            "example.User",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0b, 0xf0, 0x1a, 0x1b, 0xf4, 0xab, 0x6a, 0x3e, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcd, 0x19},
+	RootCompatible:    foryRootUser,
+	RootCompatibleRef: foryRootRefUser,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x64},
 	SchemaHash:        1990315993,
-	TypeDef:           []byte{0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19},
-	TypeDefRef:        []byte{0x0b, 0xf0, 0x1a, 0x1b, 0xf4, 0xab, 0x6a, 0x3e, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcd, 0x19},
+	TypeDef:           foryRootUser[4:],
+	TypeDefRef:        foryRootRefUser[4:],
 	UserID:            100,
 })
 
@@ -57,12 +69,12 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -72,12 +84,12 @@ func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(23)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1b1af00b001c0001)
-		buffer.PutUint64At(w, off+8, 0x07c064c43e6aabf4)
-		buffer.PutUint64At(w, off+15, 0x19cd5616c815c407)
+		buffer.PutUint64At(w, off, 0x1b1af00b001c0001)    // foryRootRefUser[0:8]
+		buffer.PutUint64At(w, off+8, 0x07c064c43e6aabf4)  // foryRootRefUser[8:16]
+		buffer.PutUint64At(w, off+15, 0x19cd5616c815c407) // foryRootRefUser[15:23]
 		off += 23
 	} else {
-		buffer.PutUint32At(w, off, 0x641b0001)
+		buffer.PutUint32At(w, off, 0x641b0001) // prefix bytes 01 00 1b 64, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -100,10 +112,14 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xe989700b001cff01 && buffer.ReadUint64At(in, 8) == 0x07c064c40d537c07 && buffer.ReadUint64At(in, 15) == 0x19cc5616c815c407 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xe989700b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x07c064c40d537c07 &&
+				buffer.ReadUint64At(in, 15) == 0x19cc5616c815c407 {
 				n = 23
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x641bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -122,10 +138,14 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x1b1af00b001c0001 && buffer.ReadUint64At(in, 8) == 0x07c064c43e6aabf4 && buffer.ReadUint64At(in, 15) == 0x19cd5616c815c407 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x1b1af00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x07c064c43e6aabf4 &&
+			buffer.ReadUint64At(in, 15) == 0x19cd5616c815c407 {
 			n = 23
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x641b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -142,13 +162,13 @@ func (x *User) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Status < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeUser, "Status", int64(x.Status))
 	}
@@ -159,12 +179,12 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe989700b001cff01)
-			buffer.PutUint64At(w, off+8, 0x07c064c40d537c07)
-			buffer.PutUint64At(w, off+15, 0x19cc5616c815c407)
+			buffer.PutUint64At(w, off, 0xe989700b001cff01)    // foryRootUser[0:8]
+			buffer.PutUint64At(w, off+8, 0x07c064c40d537c07)  // foryRootUser[8:16]
+			buffer.PutUint64At(w, off+15, 0x19cc5616c815c407) // foryRootUser[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0x641bff01)
+			buffer.PutUint32At(w, off, 0x641bff01) // prefix bytes 01 ff 1b 64
 			off += 4
 		}
 	}
@@ -292,11 +312,8 @@ func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads User's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *User) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = User{Tags: x.Tags}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1990315993) {
@@ -348,88 +365,28 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Tags")
 		return
 	}
-	if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-		x.Status = Status(e18)
-	} else {
-		x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Status")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *User) foryReadRef(c *foryimpl.ReadContext) {
-	*x = User{Tags: x.Tags}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1990315993) {
-		if h := r.ReadInt32(); h != 1990315993 && !c.Failed() {
-			c.HashMismatch(foryTypeUser, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u64 uint64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.ID = buffer.UnZigZag64(u64)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("ID..ID")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	n19 := c.ReadLengthFast(1)
-	if n19 < 0 {
-		n19 = c.ReadLength(1)
-	}
-	l20 := foryimpl.ReuseSlice[[]string](c, x.Tags, n19)
-	if n19 > 0 {
-		hn22 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
-					continue
-				}
-				l20[i21] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i21)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l20
-	if c.Failed() {
-		c.Trace("Tags")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-				x.Status = Status(e27)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+				x.Status = Status(e18)
 			} else {
 				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Status")
+			return
+		}
 	} else {
-		if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
-			x.Status = Status(e28)
+		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+			x.Status = Status(e18)
 		} else {
 			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Status")
-		return
+		if c.Failed() {
+			c.Trace("Status")
+			return
+		}
 	}
 }
 
@@ -441,8 +398,8 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
-					x.ID = int64(v29)
+				if v19, ok20 := c.ReadIntAs(f, 64); ok20 {
+					x.ID = int64(v19)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -453,42 +410,42 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLengthFast(1)
-				if n31 < 0 {
-					n31 = c.ReadLength(1)
+				n21 := c.ReadLengthFast(1)
+				if n21 < 0 {
+					n21 = c.ReadLength(1)
 				}
-				l32 := foryimpl.MakeSlice[[]string](c, n31)
-				if n31 > 0 {
-					hn34 := c.ReadListHeader(21)
+				l22 := foryimpl.MakeSlice[[]string](c, n21)
+				if n21 > 0 {
+					hn24 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i33 := range l32 {
-							if hn34 && !c.ReadFlag() {
-								clear(l32[i33 : i33+1])
+						for i23 := range l22 {
+							if hn24 && !c.ReadFlag() {
+								clear(l22[i23 : i23+1])
 								continue
 							}
-							l32[i33] = c.ReadString()
+							l22[i23] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i33)
+								c.TraceIndex(i23)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l32
+				x.Tags = l22
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
-						x.Status = Status(e40)
+					if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
+						x.Status = Status(e30)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-						x.Status = Status(e37)
+					if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+						x.Status = Status(e27)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -504,15 +461,18 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootEvent is the first 16 bytes of a compatible-mode message whose root is Event: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEvent[4:].
+var foryRootEvent = []byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x70, 0x8b, 0xb6, 0x44, 0x66, 0x08, 0x36, 0xc1, 0x66, 0xc0, 0x26}
+
 // foryTypeEvent is Event's static type information. Fingerprint: 0,38,0,0;
 var foryTypeEvent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x66},
 	GoFields:       []string{"At"},
 	GoName:         "example.Event",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x70, 0x8b, 0xb6, 0x44, 0x66, 0x08, 0x36, 0xc1, 0x66, 0xc0, 0x26},
+	RootCompatible: foryRootEvent,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
 	SchemaHash:     -855736927,
-	TypeDef:        []byte{0x04, 0x70, 0x8b, 0xb6, 0x44, 0x66, 0x08, 0x36, 0xc1, 0x66, 0xc0, 0x26},
+	TypeDef:        foryRootEvent[4:],
 	UserID:         102,
 })
 
@@ -529,18 +489,18 @@ func (x *Event) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Event) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Event) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -561,10 +521,13 @@ func (x *Event) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb68b7004001cff01 && buffer.ReadUint64At(in, 8) == 0x26c066c136086644 {
+			if len(in) >= 16 &&
+				buffer.ReadUint64At(in, 0) == 0xb68b7004001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x26c066c136086644 {
 				n = 16
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x661bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -583,10 +546,13 @@ func (x *Event) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Event) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb68b7004001c0001 && buffer.ReadUint64At(in, 8) == 0x26c066c136086644 {
+		if len(in) >= 16 &&
+			buffer.ReadUint64At(in, 0) == 0xb68b7004001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x26c066c136086644 {
 			n = 16
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x661b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -599,23 +565,23 @@ func (x *Event) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Event's struct body (docs/format.md §9).
 func (x *Event) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Event, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Event) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Event, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Event) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(20 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb68b7004001cff01)
-			buffer.PutUint64At(w, off+8, 0x26c066c136086644)
+			buffer.PutUint64At(w, off, 0xb68b7004001cff01)   // foryRootEvent[0:8]
+			buffer.PutUint64At(w, off+8, 0x26c066c136086644) // foryRootEvent[8:16]
 			off += 16
 		} else {
-			buffer.PutUint32At(w, off, 0x661bff01)
+			buffer.PutUint32At(w, off, 0x661bff01) // prefix bytes 01 ff 1b 66
 			off += 4
 		}
 	}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates (or, with -check, checks) the generated code of every package
-# of the repository that declares annotated types, one forygen run per
+# Regenerates (or, with -check, checks) buffer/bulk_gen.go and the generated
+# code of every package of the repository that declares annotated types, one forygen run per
 # package: a run refuses two types with one registration id, and the test
 # packages reuse ids across packages on purpose.
 #
@@ -46,6 +46,8 @@ idl internal/conformance/idl/idlall $t/everything.fdl
 idl grpccodec/internal/idlsvc -grpc $t/everything.fdl
 idl grpccodec/internal/idlgreeter -grpc $t/service.fdl
 idl benchmarks/idlfixtures benchmarks/idl/bench.fdl
+# buffer's dense-array families, generated from one table (buffer/internal/bulkgen).
+go run ./buffer/internal/bulkgen ${check:-} || status=1
 # With -check, forygen also compares each package with its fory.lock.
 run . "${root[@]}"
 run benchmarks ./fixtures/ ./fixtures/evolved/ ./idlfixtures/

@@ -295,6 +295,38 @@ func (c *ReadContext) ReadValueFlag() bool {
 // TypeDef declares the flag, or in official Go's form (docs/format.md §14.30).
 func (c *ReadContext) TrackedFieldFlags() bool { return c.compatible || c.opts.OfficialGoForm }
 
+// ReadEvolvedRefFlag reads the flag of a slice field read with another
+// writer's schema (ForyReadEvolved) as a reference state: with tracking and
+// a flag that is not converted, the reference flag (ReadRefFlag); without
+// tracking, the null flag (RefNull or RefFollows); without a flag,
+// RefFollows. A slice that follows has id -1 unless tracked.
+func (c *ReadContext) ReadEvolvedRefFlag(f *EvolvedField) (state, id int) {
+	if !f.Flag {
+		return RefFollows, -1
+	}
+	return c.readEvolvedRefFlag(f)
+}
+
+func (c *ReadContext) readEvolvedRefFlag(f *EvolvedField) (state, id int) {
+	if c.trackRef && !f.Convert {
+		return c.ReadRefFlag()
+	}
+	if c.ReadFlag() {
+		return RefFollows, -1
+	}
+	return RefNull, -1
+}
+
+// ReadFieldRefFlag is ReadRefFlag for a tracked field whose flag only some
+// forms write (TrackedFieldFlags): without one, the value follows and has
+// no reference id (SetRefSlice then records nothing).
+func (c *ReadContext) ReadFieldRefFlag() (state, id int) {
+	if !c.TrackedFieldFlags() {
+		return RefFollows, -1
+	}
+	return c.ReadRefFlag()
+}
+
 // TrackedFieldFlags is ReadContext.TrackedFieldFlags for the writer.
 func (c *WriteContext) TrackedFieldFlags() bool { return c.compatible || c.f.opts.OfficialGoForm }
 

@@ -33,18 +33,18 @@ import (
 // StructSpec.OfficialGoHash; files of version 4 would write official Go's
 // tracked flags where version-5 readers expect none.
 // Every generated file checks it at compile time: it refers to
-// GenVersion5_RunGoGenerate, the constant named after this version, so a
+// GenVersion6_RunGoGenerate, the constant named after this version, so a
 // file generated for another version fails to build with "undefined:
 // foryimpl.GenVersionN_RunGoGenerate", the remedy in the compiler's own
 // words. (Files written by earlier generators of this version check it with
 // two conversions to RegenerateWithMatchingForygen, which overflow unless
 // the file was generated for exactly this version.)
-const GenVersion = 5
+const GenVersion = 6
 
-// GenVersion5_RunGoGenerate is the constant files generated for GenVersion
+// GenVersion6_RunGoGenerate is the constant files generated for GenVersion
 // 5 refer to. Rename it with GenVersion (and gen/internal/emit's
 // genVersion): its name is the build error of every stale generated file.
-const GenVersion5_RunGoGenerate = GenVersion
+const GenVersion6_RunGoGenerate = GenVersion
 
 // RegenerateWithMatchingForygen is the type of the version check in every
 // generated file: `RegenerateWithMatchingForygen(GenVersion - N)` and

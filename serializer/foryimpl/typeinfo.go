@@ -48,8 +48,10 @@ type StructSpec struct {
 	TypeDef []byte
 	// RootConsistent and RootCompatible are the first bytes of a message
 	// whose root is this type: header, root flag and type meta (§1). The
-	// generated entry points write and compare them as constants;
-	// NewStructType checks them against ConsistentMeta and TypeDef.
+	// generated entry points write and compare them as constant words, or
+	// a long RootCompatible by copying it (generated code declares it once
+	// and passes its tail as TypeDef); NewStructType checks them against
+	// ConsistentMeta and TypeDef.
 	RootConsistent []byte
 	RootCompatible []byte
 	// TypeDefRef and RootCompatibleRef are TypeDef and RootCompatible with

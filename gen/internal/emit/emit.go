@@ -26,7 +26,7 @@ const (
 // genVersion is the generated-code API version these files are written for:
 // foryimpl.GenVersion of the runtime they compile against. Raise both
 // together when generated code and the runtime change incompatibly.
-const genVersion = 5
+const genVersion = 6
 
 // GenVersion is genVersion, for `forygen version`.
 const GenVersion = genVersion
@@ -212,13 +212,16 @@ func (g *gen) emit(f *jen.File) {
 	s := g.s
 	m := s.Model
 	// Type info with every constant precomputed by plan.
+	// The TypeDef is written once, inside the compatible-mode root prefix
+	// that starts with it (header, root flag, type id, meta index 0).
+	g.emitRootVar(f, g.rootVar(), s.RootCompatible, s.TypeDef, "")
 	spec := jen.Dict{
 		jen.Id("GoName"):         jen.Lit(pkgBase(g.pkgPath) + "." + g.goName()),
 		jen.Id("SchemaHash"):     jen.Lit(int(s.SchemaHash)),
 		jen.Id("ConsistentMeta"): byteLit(s.ConsistentMeta),
-		jen.Id("TypeDef"):        byteLit(s.TypeDef),
+		jen.Id("TypeDef"):        typeDefOf(g.rootVar(), s.RootCompatible, s.TypeDef),
 		jen.Id("RootConsistent"): byteLit(s.RootConsistent),
-		jen.Id("RootCompatible"): byteLit(s.RootCompatible),
+		jen.Id("RootCompatible"): jen.Id(g.rootVar()),
 	}
 	if s.OfficialGoHash != s.SchemaHash {
 		spec[jen.Id("OfficialGoHash")] = jen.Lit(int(s.OfficialGoHash))
@@ -233,8 +236,9 @@ func (g *gen) emit(f *jen.File) {
 		spec[jen.Id("GoFields")] = jen.Index().String().Values(names...)
 	}
 	if s.TypeDefRef != nil {
-		spec[jen.Id("TypeDefRef")] = byteLit(s.TypeDefRef)
-		spec[jen.Id("RootCompatibleRef")] = byteLit(s.RootCompatibleRef)
+		g.emitRootVar(f, g.rootRefVar(), s.RootCompatibleRef, s.TypeDefRef, " with reference tracking (root flag 00, the tracking track_ref bits)")
+		spec[jen.Id("TypeDefRef")] = typeDefOf(g.rootRefVar(), s.RootCompatibleRef, s.TypeDefRef)
+		spec[jen.Id("RootCompatibleRef")] = jen.Id(g.rootRefVar())
 	}
 	if m.Reg.NonEvolving {
 		spec[jen.Id("NonEvolving")] = jen.True()
@@ -314,12 +318,57 @@ func pkgBase(path string) string {
 	return path
 }
 
-func byteLit(b []byte) jen.Code {
-	vals := make([]jen.Code, len(b))
-	for i, v := range b {
-		vals[i] = jen.Op(hexByte(v))
+// emitRootVar declares v, a compatible-mode root prefix (docs/format.md
+// §1): the entry points copy or compare it, and the type information takes
+// its TypeDef from it.
+func (g *gen) emitRootVar(f *jen.File, v string, root, typeDef []byte, what string) {
+	if _, ok := typeDefAt(root, typeDef); ok {
+		f.Commentf("%s is the first %d bytes of a compatible-mode message whose root is %s%s: header %02x, root flag %02x, type id %d, meta index 0, then the TypeDef (docs/format.md §11), %s[4:].",
+			v, len(root), g.name(), what, root[0], root[1], root[2], v)
+	} else {
+		f.Commentf("%s is the first %d bytes of a compatible-mode message whose root is %s%s: header, root flag and type meta (docs/format.md §1).", v, len(root), g.name(), what)
 	}
-	return jen.Index().Byte().Values(vals...)
+	f.Var().Id(v).Op("=").Add(byteLit(root))
+	f.Line()
+}
+
+// typeDefAt is the offset of typeDef in the root prefix root: after the
+// header, the root flag, the type id and meta index 0.
+func typeDefAt(root, typeDef []byte) (int, bool) {
+	at := len(root) - len(typeDef)
+	return at, at == 4 && bytes.Equal(root[at:], typeDef)
+}
+
+// typeDefOf is typeDef as a slice of the root prefix v holding it, or its
+// bytes where it is not there.
+func typeDefOf(v string, root, typeDef []byte) jen.Code {
+	if at, ok := typeDefAt(root, typeDef); ok {
+		return jen.Id(v).Index(jen.Lit(at).Op(":"))
+	}
+	return byteLit(typeDef)
+}
+
+// bytesPerLine is how many bytes of a byte-slice literal share a line.
+const bytesPerLine = 16
+
+// byteLit is b as a []byte literal, bytesPerLine bytes to a line.
+func byteLit(b []byte) jen.Code {
+	if len(b) <= bytesPerLine {
+		vals := make([]jen.Code, len(b))
+		for i, v := range b {
+			vals[i] = jen.Op(hexByte(v))
+		}
+		return jen.Index().Byte().Values(vals...)
+	}
+	var lines []jen.Code
+	for i := 0; i < len(b); i += bytesPerLine {
+		hex := make([]string, 0, bytesPerLine)
+		for _, v := range b[i:min(i+bytesPerLine, len(b))] {
+			hex = append(hex, hexByte(v))
+		}
+		lines = append(lines, jen.Op(strings.Join(hex, ", ")))
+	}
+	return jen.Index().Byte().Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, lines...)
 }
 
 // goType renders a model type as Go source.

@@ -3,6 +3,7 @@ package emit
 import (
 	"encoding/binary"
 	"fmt"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -11,10 +12,13 @@ import (
 
 // The entry points: ForySerializeTo and ForyDeserialize start and end a
 // message whose root is the struct. Header, root flag and root type meta
-// are constants (plan.RootPrefix): the writer stores them as immediate
-// words and the reader compares them with immediate words, instead of a
-// memmove from and a memequal with the runtime's copy (BenchmarkFixedCost:
-// 126 → 122 instructions for the writer against a constant array copy).
+// are constants (plan.RootPrefix): up to maxWordPrefix bytes the writer
+// stores them as immediate words and the reader compares them with
+// immediate words, instead of a memmove from and a memequal with the
+// runtime's copy (BenchmarkFixedCost: 126 → 122 instructions for the writer
+// against a constant array copy); a longer prefix is copied from and
+// compared with the package-level variable that holds it once
+// (emitRootVar), with the TypeDef in it.
 
 // word is one little-endian load or store of a root prefix.
 type word struct {
@@ -55,33 +59,114 @@ func (w word) suffix() string { return fmt.Sprintf("Uint%d", 8*w.width) }
 
 func (w word) lit() jen.Code { return jen.Op(fmt.Sprintf("0x%0*x", 2*w.width, w.val)) }
 
-// putWords stores prefix p at w[at:] and advances at past it.
-func putWords(p []byte, at string) []jen.Code {
-	var out []jen.Code
-	for _, w := range words(p) {
-		out = append(out, jen.Qual(bufferPkg, "Put"+w.suffix()+"At").Call(jen.Id("w"), plus(at, w.off), w.lit()))
-	}
-	return append(out, jen.Id(at).Op("+=").Lit(len(p)))
+// maxWordPrefix is the longest root prefix stored and compared as
+// immediate words. A longer one (a TypeDef of many fields) is one copy
+// from and one comparison with its package-level variable: the memmove's
+// fixed cost is small against the stores it replaces, and the generated
+// code does not spell its bytes out again. Every benchmark fixture's
+// prefix is at most 80 bytes (Sample's 66 the longest), so their entry
+// points keep the words (BenchmarkFixedCost: 126 → 122 instructions for
+// the writer against a copy).
+const maxWordPrefix = 80
+
+// prefix is a root prefix (header, root flag, type meta: docs/format.md
+// §1) as an entry point writes or compares it.
+type prefix struct {
+	b []byte
+	// v names the package-level variable holding b, or b with another
+	// root flag (tracked); "" when b is in none (the same-schema
+	// prefixes, a few bytes).
+	v string
+	// tracked is set when b is v's bytes with root flag 0x00 (reference
+	// tracking), which is not the byte in v.
+	tracked bool
+	// hash is set when b ends with the schema hash (4 bytes).
+	hash bool
 }
 
-// matchWords is `len(in) >= len(p) && in starts with p`.
-func matchWords(in string, p []byte) *jen.Statement {
-	cond := jen.Len(jen.Id(in)).Op(">=").Lit(len(p))
-	for _, w := range words(p) {
-		cond = cond.Op("&&").Qual(bufferPkg, "Read"+w.suffix()+"At").Call(jen.Id(in), jen.Lit(w.off)).Op("==").Add(w.lit())
+// what names bytes [from, to) of p for the comment of a word.
+func (p prefix) what(from, to int) string {
+	n := len(p.b)
+	if p.hash {
+		n -= 4
+	}
+	var parts []string
+	if from < n {
+		if p.v != "" {
+			parts = append(parts, fmt.Sprintf("%s[%d:%d]", p.v, from, min(to, n)))
+		} else {
+			hex := make([]string, 0, 8)
+			for _, c := range p.b[from:min(to, n)] {
+				hex = append(hex, fmt.Sprintf("%02x", c))
+			}
+			parts = append(parts, "prefix bytes "+strings.Join(hex, " "))
+		}
+	}
+	if p.tracked && from <= 1 && 1 < to {
+		parts = append(parts, "root flag 00 (tracking)")
+	}
+	if to > n {
+		parts = append(parts, "schema hash")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// put stores p at w[at:] and advances at past it.
+func (p prefix) put(at string) []jen.Code {
+	var out []jen.Code
+	if len(p.b) > maxWordPrefix && p.v != "" {
+		out = append(out, jen.Copy(jen.Id("w").Index(jen.Id(at).Op(":")), jen.Id(p.v)))
+		if p.tracked {
+			out = append(out, jen.Id("w").Index(plus(at, 1)).Op("=").Add(spec("FlagRefValue")).Comment("tracking: the root is object 0"))
+		}
+		return append(out, jen.Id(at).Op("+=").Lit(len(p.b)))
+	}
+	for _, w := range words(p.b) {
+		out = append(out, jen.Qual(bufferPkg, "Put"+w.suffix()+"At").Call(jen.Id("w"), plus(at, w.off), w.lit()).Comment(p.what(w.off, w.off+w.width)))
+	}
+	return append(out, jen.Id(at).Op("+=").Lit(len(p.b)))
+}
+
+// match is `len(in) >= len(p) && in starts with p`.
+func (p prefix) match(in string) *jen.Statement {
+	n := len(p.b)
+	cond := jen.Len(jen.Id(in)).Op(">=").Lit(n)
+	if n > maxWordPrefix && p.v != "" {
+		if p.tracked {
+			return cond.Op("&&").Id(in).Index(jen.Lit(1)).Op("==").Add(spec("FlagRefValue")).
+				Op("&&").Id(in).Index(jen.Lit(0)).Op("==").Id(p.v).Index(jen.Lit(0)).
+				Op("&&").String().Parens(jen.Id(in).Index(jen.Lit(2).Op(":").Lit(n))).Op("==").String().Parens(jen.Id(p.v).Index(jen.Lit(2).Op(":")))
+		}
+		return cond.Op("&&").String().Parens(jen.Id(in).Index(jen.Op(":").Lit(n))).Op("==").String().Parens(jen.Id(p.v))
+	}
+	for _, w := range words(p.b) {
+		cond = cond.Op("&&").Line().Qual(bufferPkg, "Read"+w.suffix()+"At").Call(jen.Id(in), jen.Lit(w.off)).Op("==").Add(w.lit())
 	}
 	return cond
 }
 
+// rootVar names the package-level variable holding a struct's
+// compatible-mode root prefix, whose bytes from 4 on are its TypeDef.
+func (g *gen) rootVar() string { return "foryRoot" + g.name() }
+
+// rootRefVar names the variable of the compatible-mode root prefix with
+// reference tracking, declared where its TypeDef differs.
+func (g *gen) rootRefVar() string { return "foryRootRef" + g.name() }
+
+// prefixes are a struct's root prefixes without reference tracking.
+func (g *gen) prefixes() (com, con prefix) {
+	return prefix{b: g.s.RootCompatible, v: g.rootVar()}, prefix{b: g.s.RootConsistent}
+}
+
 // matchRoot declares n, the length of the root prefix the input in starts
 // with: com in compatible mode, con otherwise, or 0 for neither.
-func matchRoot(in string, compatible jen.Code, com, con []byte) []jen.Code {
+func matchRoot(in string, compatible jen.Code, com, con prefix) []jen.Code {
 	return []jen.Code{jen.Id("n").Op(":=").Lit(0), matchPrefix(in, compatible, com, con)}
 }
 
 // matchRootTracked is matchRoot choosing the tracking prefixes when track
 // holds.
-func matchRootTracked(in string, compatible, track jen.Code, com, con, comRef, conRef []byte) []jen.Code {
+func matchRootTracked(in string, compatible, track jen.Code, com, con, comRef, conRef prefix) []jen.Code {
 	return []jen.Code{
 		jen.Id("n").Op(":=").Lit(0),
 		jen.If(track).Block(matchPrefix(in, compatible, comRef, conRef)).Else().Add(matchPrefix(in, compatible, com, con)),
@@ -97,19 +182,19 @@ func rootFlagTracked(in string) *jen.Statement {
 
 // matchPrefix sets n to the length of com (in compatible mode) or con when
 // the input in starts with it.
-func matchPrefix(in string, compatible jen.Code, com, con []byte) *jen.Statement {
+func matchPrefix(in string, compatible jen.Code, com, con prefix) *jen.Statement {
 	return jen.If(compatible).Block(
-		jen.If(matchWords(in, com)).Block(jen.Id("n").Op("=").Lit(len(com))),
-	).Else().If(matchWords(in, con)).Block(jen.Id("n").Op("=").Lit(len(con)))
+		jen.If(com.match(in)).Block(jen.Id("n").Op("=").Lit(len(com.b))),
+	).Else().If(con.match(in)).Block(jen.Id("n").Op("=").Lit(len(con.b)))
 }
 
 func (g *gen) emitEntry(f *jen.File) {
-	con, com := g.s.RootConsistent, g.s.RootCompatible
+	com, con := g.prefixes()
 	recv := jen.Id("x").Op("*").Id(g.name())
 	info := jen.Id(g.infoVar())
 
 	f.Commentf("ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.")
-	f.Comment("The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.")
+	f.Commentf("The root prefix (header, root flag, type meta: docs/format.md §1) is %s.", g.prefixHow())
 	// With reference tracking the root flag is 0x00 and the root is object
 	// 0 (docs/format.md §2.1).
 	// The tracking entry is a method of its own: ForySerializeTo keeps only
@@ -121,14 +206,14 @@ func (g *gen) emitEntry(f *jen.File) {
 		// No nested struct: no type meta table, no depth, no error, so no
 		// write context; the body writer stores the prefix (plan.Flat).
 		body = append(body,
-			jen.Return(jen.Id("x").Dot("foryWrite").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True())))
+			jen.Return(jen.Id("x").Dot("foryWriteFlat").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True())))
 	} else {
 		body = append(body,
 			jen.Id("c").Op(":=").Add(runtime("BeginWrite")).Call(jen.Id("b"), info),
 			jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
-			jen.Id("b").Dot("Reserve").Call(jen.Lit(max(len(con), len(com)))),
+			jen.Id("b").Dot("Reserve").Call(jen.Lit(max(len(con.b), len(com.b)))),
 			jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("start")),
-			jen.If(jen.Id("c").Dot("Compatible").Call()).Block(putWords(com, "off")...).Else().Block(putWords(con, "off")...),
+			jen.If(jen.Id("c").Dot("Compatible").Call()).Block(com.put("off")...).Else().Block(con.put("off")...),
 			jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")),
 			jen.Id("x").Dot("ForyWrite").Call(jen.Id("c")),
 			jen.Return(jen.Id("c").Dot("EndWrite").Call(jen.Id("start"))))
@@ -149,14 +234,14 @@ func (g *gen) emitEntry(f *jen.File) {
 		// own writer produced; anything else, and any failure, goes the
 		// context's way, which also reports the error.
 		f.Commentf("ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.")
-		f.Comment("A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.")
+		f.Comment("A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.")
 		// In same-schema mode the root's schema hash follows its type meta
 		// and is compared with the prefix.
-		conHash := binary.LittleEndian.AppendUint32(append([]byte(nil), con...), uint32(g.s.SchemaHash))
+		conHash := prefix{b: binary.LittleEndian.AppendUint32(append([]byte(nil), con.b...), uint32(g.s.SchemaHash)), hash: true}
 		// With tracking only the root flag differs: primitives are never
 		// tracked.
 		comRef, conRef := g.refPrefixes()
-		conHashRef := binary.LittleEndian.AppendUint32(conRef, uint32(g.s.SchemaHash))
+		conHashRef := prefix{b: binary.LittleEndian.AppendUint32(conRef.b, uint32(g.s.SchemaHash)), tracked: true, hash: true}
 		f.Func().Params(recv.Clone()).Id("ForyDeserialize").Params(
 			jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
 		).Error().Block(append(append([]jen.Code{
@@ -168,11 +253,11 @@ func (g *gen) emitEntry(f *jen.File) {
 				jen.If(jen.Id("x").Dot("foryReadFrom").Call(jen.Op("&").Id("r")).Op("&&").Id("r").Dot("Remaining").Call().Op("==").Lit(0)).Block(
 					jen.Return(jen.Nil())),
 			),
-			jen.Return(jen.Id("x").Dot("foryDeserialize").Call(jen.Id("f"), jen.Id("data"))),
+			jen.Return(jen.Id("x").Dot("foryDeserializeContext").Call(jen.Id("f"), jen.Id("data"))),
 		)...)
 		f.Line()
-		name = "foryDeserialize"
-		f.Commentf("foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.")
+		name = "foryDeserializeContext"
+		f.Commentf("foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.")
 	} else {
 		f.Commentf("ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.")
 		f.Comment("A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.")
@@ -213,14 +298,23 @@ func (g *gen) emitEntry(f *jen.File) {
 // refPrefixes are the root prefixes with reference tracking, in compatible
 // and same-schema mode: flag 0x00, and the tracking TypeDef where it
 // differs (plan.Struct.RootCompatibleRef).
-func (g *gen) refPrefixes() (com, con []byte) {
-	com = append([]byte(nil), g.s.RootCompatible...)
+func (g *gen) refPrefixes() (com, con prefix) {
+	com = prefix{b: append([]byte(nil), g.s.RootCompatible...), v: g.rootVar(), tracked: true}
 	if g.s.RootCompatibleRef != nil {
-		com = append([]byte(nil), g.s.RootCompatibleRef...)
+		com = prefix{b: append([]byte(nil), g.s.RootCompatibleRef...), v: g.rootRefVar()}
 	}
-	con = append([]byte(nil), g.s.RootConsistent...)
-	com[1], con[1] = meta.FlagRefValue, meta.FlagRefValue
+	con = prefix{b: append([]byte(nil), g.s.RootConsistent...), tracked: true}
+	com.b[1], con.b[1] = meta.FlagRefValue, meta.FlagRefValue
 	return com, con
+}
+
+// prefixHow says how the entry points write the compatible-mode root
+// prefix, for their comment.
+func (g *gen) prefixHow() string {
+	if len(g.s.RootCompatible) > maxWordPrefix {
+		return "copied from " + g.rootVar() + " (compatible mode) or stored as constant words"
+	}
+	return "stored as constant words, each commented with the bytes it holds"
 }
 
 // trackedRootWrite is ForySerializeTo with reference tracking: a flat
@@ -232,7 +326,7 @@ func (g *gen) trackedRootWrite() []jen.Code {
 	if g.s.Flat && !g.s.RefSensitive {
 		return []jen.Code{
 			jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
-			jen.If(jen.Err().Op(":=").Id("x").Dot("foryWrite").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True()),
+			jen.If(jen.Err().Op(":=").Id("x").Dot("foryWriteFlat").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True()),
 				jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 			jen.Id("b").Dot("Bytes").Call().Index(jen.Id("start").Op("+").Lit(1)).Op("=").Add(spec("FlagRefValue")),
 			jen.Return(jen.Nil()),
@@ -242,9 +336,9 @@ func (g *gen) trackedRootWrite() []jen.Code {
 	return []jen.Code{
 		jen.Id("c").Op(":=").Add(runtime("BeginWrite")).Call(jen.Id("b"), jen.Id(g.infoVar())),
 		jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
-		jen.Id("b").Dot("Reserve").Call(jen.Lit(max(len(con), len(com)))),
+		jen.Id("b").Dot("Reserve").Call(jen.Lit(max(len(con.b), len(com.b)))),
 		jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("start")),
-		jen.If(jen.Id("c").Dot("Compatible").Call()).Block(putWords(com, "off")...).Else().Block(putWords(con, "off")...),
+		jen.If(jen.Id("c").Dot("Compatible").Call()).Block(com.put("off")...).Else().Block(con.put("off")...),
 		jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")),
 		jen.Qual(implPkg, "WriteRootRef").Call(jen.Id("c"), jen.Id("x")),
 		jen.Id("x").Dot("ForyWrite").Call(jen.Id("c")),

@@ -16,53 +16,52 @@ import (
 // emitRead writes ForyRead: the schema hash check (same-schema mode), one
 // bounds check for the run of fixed-width fields, the varints, then each
 // other field; after each step that can fail it records the field name and
-// returns.
+// returns. A struct whose body reference tracking changes reads in both
+// modes with one body (modes.go).
 func (g *gen) emitRead(f *jen.File) {
 	body := g.readBody()
-	if g.s.RefSensitive {
-		body = append([]jen.Code{jen.If(jen.Id("c").Dot("TrackRef").Call()).Block(
-			jen.Id("x").Dot("foryReadRef").Call(jen.Id("c")), jen.Return())}, body...)
-	}
 	f.Commentf("ForyRead reads %s's struct body (docs/format.md §9); errors are recorded in c.", g.name())
+	if g.s.RefSensitive {
+		f.Comment("With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).")
+	}
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyRead").
 		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(body...)
 	f.Line()
-	if g.s.RefSensitive {
-		g.emitReadRef(f)
-	}
 }
 
-// readBody is the body of ForyRead, or of foryReadRef in tracking mode
-// (g.track).
+// readBody is the body of ForyRead, both modes in one (bodies).
 func (g *gen) readBody() []jen.Code {
 	s := g.s
-	var body []jen.Code
-	body = append(body, g.enter()...)
+	var m bodies
+	m.shared(g.enter()...)
 	// The reset keeps the previous value's slices, for their backing arrays
 	// (serializer.ReuseSlice), and its nested struct values, whose own
 	// reads reset them and keep their slices in turn.
-	reuse := map[*plan.Field]bool{}
-	keep := jen.Dict{}
-	for _, fl := range s.Fields {
-		if fl.Group != plan.GroupOther {
-			continue
-		}
-		switch {
-		case g.track && fl.RefOn:
-			// A tracked slice may have been shared with another field by
-			// the previous message: reusing its memory would let one
-			// field's elements land in the other's (issue 25).
-			continue
-		case fl.Wire.Go.Kind == model.Slice && !fl.Wire.Nullable && (fl.Wire.TypeID == meta.TypeList || arrayWidth(fl.Wire) > 0):
-			reuse[fl] = true
-		case fl.Wire.Go.Kind == model.Struct:
-		default:
-			continue
-		}
-		keep[jen.Id(fl.GoName)] = jen.Id("x").Dot(fl.GoName)
+	reuse := func(fl *plan.Field) bool {
+		return !(g.track && fl.RefOn) && fl.Wire.Go.Kind == model.Slice && !fl.Wire.Nullable &&
+			(fl.Wire.TypeID == meta.TypeList || arrayWidth(fl.Wire) > 0)
 	}
-	body = append(body,
-		jen.Op("*").Id("x").Op("=").Id(g.name()).Values(keep),
+	g.both(&m, func() []jen.Code {
+		keep := jen.Dict{}
+		for _, fl := range s.Fields {
+			if fl.Group != plan.GroupOther {
+				continue
+			}
+			switch {
+			case g.track && fl.RefOn:
+				// A tracked slice may have been shared with another field by
+				// the previous message: reusing its memory would let one
+				// field's elements land in the other's (issue 25).
+				continue
+			case reuse(fl), fl.Wire.Go.Kind == model.Struct:
+			default:
+				continue
+			}
+			keep[jen.Id(fl.GoName)] = jen.Id("x").Dot(fl.GoName)
+		}
+		return []jen.Code{jen.Op("*").Id("x").Op("=").Id(g.name()).Values(keep)}
+	})
+	m.shared(
 		jen.Id("r").Op(":=").Id("c").Dot("Reader").Call(),
 		// The hash is matched inline; ReadInt32 reads one that differs, or
 		// reports truncated input (BenchmarkFixedCost/
@@ -74,22 +73,25 @@ func (g *gen) readBody() []jen.Code {
 			),
 		),
 	)
-	body = append(body, g.readPrimitives()...)
+	m.shared(g.readPrimitives()...)
 	if first, last := g.primitiveSpan(); first != "" {
-		body = append(body, g.failCheck(first+".."+last))
+		m.shared(g.failCheck(first + ".." + last))
 	}
 	for _, fl := range s.Fields {
 		if fl.Group != plan.GroupOther {
 			continue
 		}
-		if reuse[fl] {
-			g.reuse = jen.Id("x").Dot(fl.GoName)
-		}
-		body = append(body, g.readField(fl)...)
-		g.reuse = nil
-		body = append(body, g.failCheck(fl.GoName))
+		g.both(&m, func() []jen.Code {
+			if reuse(fl) {
+				g.reuse = jen.Id("x").Dot(fl.GoName)
+			}
+			code := g.readField(fl)
+			g.reuse = nil
+			return append(code, g.failCheck(fl.GoName))
+		})
 	}
-	return append(body, g.leave()...)
+	m.shared(g.leave()...)
+	return m.code()
 }
 
 // readPrimitives reads the fixed group under one bounds check and the
@@ -480,6 +482,17 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 		}
 		present := g.readPresent(jen.Id("x").Dot(fl.GoName), w)
 		var body []jen.Code
+		if fl.RefOn && w.TypeID != meta.TypeUnknown && w.Go.Kind == model.Slice {
+			// A tracked slice: one read behind the flag the remote field
+			// has, a reference flag with tracking (so back-references
+			// resolve), a null flag without, or none (ReadEvolvedRefFlag).
+			body = g.readTrackedSlice(jen.Id("x").Dot(fl.GoName), w, jen.Id("c").Dot("ReadEvolvedRefFlag").Call(jen.Id("f")))
+			if conv := g.convertSeq(fl); conv != nil {
+				body = []jen.Code{jen.If(jen.Id("f").Dot("Convert")).Block(conv...).Else().Add(body[0])}
+			}
+			cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
+			continue
+		}
 		if w.TypeID == meta.TypeUnknown {
 			// An any value carries its own flag.
 			body = present

@@ -96,9 +96,13 @@ func (g *gen) readField(fl *plan.Field) []jen.Code {
 	case g.track && fl.Unflagged:
 		// An enum, a dense array or a binary: bare in the other languages'
 		// same-schema form, which the bytes cannot tell from official Go's
-		// (WithOfficialGoForm).
-		return []jen.Code{jen.If(jen.Id("c").Dot("TrackedFieldFlags").Call()).Block(g.readTracked(jen.Id("x").Dot(fl.GoName), fl.Wire)...).
-			Else().Block(g.readValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)...)}
+		// (WithOfficialGoForm). Without the flag a slice is read as one
+		// that follows its flag, with no reference id (ReadFieldRefFlag).
+		if fl.Wire.Go.Kind == model.Slice {
+			return g.readTrackedSlice(dst, fl.Wire, jen.Id("c").Dot("ReadFieldRefFlag").Call())
+		}
+		return []jen.Code{jen.If(jen.Op("!").Id("c").Dot("TrackedFieldFlags").Call().Op("||").Id("c").Dot("ReadValueFlag").Call()).
+			Block(g.readValue(dst, fl.Wire, true)...)}
 	case g.track && fl.RefOn:
 		return g.readTracked(dst, fl.Wire)
 	case fl.RefOff && !fl.Wire.Nullable:
@@ -130,6 +134,9 @@ func (g *gen) readTracked(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	if t.Kind == model.Optional {
 		return []jen.Code{jen.If(jen.Id("c").Dot("ReadOptionalFlag").Call()).Block(g.readOptional(dst, w)...)}
 	}
+	if t.Kind == model.Slice {
+		return g.readTrackedSlice(dst, w, jen.Id("c").Dot("ReadRefFlag").Call())
+	}
 	inner := *w
 	inner.Nullable = false
 	st, id := g.fresh("st"), g.fresh("id")
@@ -153,12 +160,6 @@ func (g *gen) readTracked(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		return []jen.Code{jen.If(flag, back).Block(
 			dst.Clone().Op("=").Qual(implPkg, "BackRef").Types(g.goType(t.Elem)).Call(jen.Id("c"), jen.Id(id)),
 		).Else().If(follows).Block(present...).Else().Block(dst.Clone().Op("=").Nil())}
-	case model.Slice:
-		backRef := g.fromNamed(jen.Qual(implPkg, "BackRefSlice").Types(g.goType(t.Elem)).Call(jen.Id("c"), jen.Id(id)), t)
-		present := append(g.readValue(dst.Clone(), &inner, true),
-			jen.Qual(implPkg, "SetRefSlice").Call(jen.Id("c"), jen.Id(id), dst.Clone()))
-		return []jen.Code{jen.If(flag, back).Block(dst.Clone().Op("=").Add(backRef)).
-			Else().If(follows).Block(present...).Else().Block(dst.Clone().Op("=").Nil())}
 	case model.Map, model.Set:
 		k, v := t.Key, t.Elem
 		var val jen.Code = jen.Struct()
@@ -256,13 +257,19 @@ func (g *gen) readTrackedValue(dst *jen.Statement, t *model.Type, ev *jen.Statem
 	).Else().Block(dst.Clone().Op("=").Add(g.goType(t)).Values())}
 }
 
-// emitReadRef writes foryReadRef, ForyRead in tracking mode.
-func (g *gen) emitReadRef(f *jen.File) {
-	g.track = true
-	body := g.readBody()
-	g.track = false
-	f.Commentf("foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).")
-	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("foryReadRef").
-		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(body...)
-	f.Line()
+// readTrackedSlice reads a tracked slice behind the reference flag flag
+// reads (c.ReadRefFlag(); c.ReadFieldRefFlag() for a dense array whose flag
+// only some forms write; c.ReadEvolvedRefFlag(f) for a remote field): a
+// back-reference, the slice (recorded under its id), or nil.
+func (g *gen) readTrackedSlice(dst *jen.Statement, w *plan.Wire, flag *jen.Statement) []jen.Code {
+	t := w.Go
+	inner := *w
+	inner.Nullable = false
+	st, id := g.fresh("st"), g.fresh("id")
+	backRef := g.fromNamed(jen.Qual(implPkg, "BackRefSlice").Types(g.goType(t.Elem)).Call(jen.Id("c"), jen.Id(id)), t)
+	present := append(g.readValue(dst.Clone(), &inner, true),
+		jen.Qual(implPkg, "SetRefSlice").Call(jen.Id("c"), jen.Id(id), dst.Clone()))
+	return []jen.Code{jen.If(jen.List(jen.Id(st), jen.Id(id)).Op(":=").Add(flag), jen.Id(st).Op("==").Qual(implPkg, "RefBack")).
+		Block(dst.Clone().Op("=").Add(backRef)).
+		Else().If(jen.Id(st).Op("==").Qual(implPkg, "RefFollows")).Block(present...).Else().Block(dst.Clone().Op("=").Nil())}
 }

@@ -42,8 +42,8 @@ func (g *gen) emitWrite(f *jen.File) {
 			jen.If(jen.Err().Op(":=").Add(callFlatWrite(jen.Id("x"))), jen.Err().Op("!=").Nil()).Block(
 				jen.Id("c").Dot("Fail").Call(jen.Err())))...)
 		f.Line()
-		f.Commentf("foryWrite is ForyWrite without the write context, which %s, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.", g.name())
-		f.Func().Params(recv.Clone()).Id("foryWrite").
+		f.Commentf("foryWriteFlat is ForyWrite without the write context, which %s, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.", g.name())
+		f.Func().Params(recv.Clone()).Id("foryWriteFlat").
 			Params(jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"), jen.List(jen.Id("compatible"), jen.Id("check"), jen.Id("root")).Bool()).Error().
 			Block(append(body, jen.Return(jen.Nil()))...)
 		f.Line()
@@ -63,7 +63,7 @@ func (g *gen) emitWrite(f *jen.File) {
 // flat struct; the tracking writer always has the context.
 func (g *gen) flat() bool { return g.s.Flat && !g.track }
 
-// writeBody is the body of ForyWrite, of foryWrite for a flat struct, or of
+// writeBody is the body of ForyWrite, of foryWriteFlat for a flat struct, or of
 // foryWriteRef in tracking mode (g.track).
 func (g *gen) writeBody() []jen.Code {
 	s := g.s
@@ -187,8 +187,9 @@ func (g *gen) primitiveRun(lead []*plan.Field, leadVals []*jen.Statement) []jen.
 		jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("b").Dot("WriterIndex").Call()),
 	)
 	if g.flat() {
+		com, con := g.prefixes()
 		body = append(body, jen.If(jen.Id("root")).Block(
-			jen.If(jen.Id("compatible")).Block(putWords(s.RootCompatible, "off")...).Else().Block(putWords(s.RootConsistent, "off")...)))
+			jen.If(jen.Id("compatible")).Block(com.put("off")...).Else().Block(con.put("off")...)))
 	}
 	body = append(body,
 		jen.If(jen.Op("!").Add(g.compatible())).Block(
@@ -685,7 +686,7 @@ func (g *gen) writeStruct(p *jen.Statement, t *model.Type, field bool) []jen.Cod
 }
 
 // directWrite reports whether a value of struct type t is written by
-// calling its context-free foryWrite rather than its ForyWrite, which
+// calling its context-free foryWriteFlat rather than its ForyWrite, which
 // would only pass the context's buffer and mode on: one call less per
 // nested value (BenchmarkSerialize/MediaContentList, NumericStructList).
 // t must be flat and generated into this file, and its writer the same
@@ -699,10 +700,10 @@ func (g *gen) directWrite(t *model.Type) bool {
 	return e != nil && e.Flat && (g.s.RefSensitive || !e.RefSensitive)
 }
 
-// callFlatWrite is the call of p's foryWrite as a nested value, with the
+// callFlatWrite is the call of p's foryWriteFlat as a nested value, with the
 // context's buffer and mode (a flat struct's ForyWrite is this call).
 func callFlatWrite(p *jen.Statement) *jen.Statement {
-	return p.Clone().Dot("foryWrite").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(),
+	return p.Clone().Dot("foryWriteFlat").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(),
 		jen.Id("c").Dot("CheckUTF8").Call(), jen.False())
 }
 

@@ -8,18 +8,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootHelloRequest is the first 20 bytes of a compatible-mode message whose root is HelloRequest: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHelloRequest[4:].
+var foryRootHelloRequest = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x08, 0xe0, 0x86, 0x79, 0xba, 0xb7, 0xa3, 0x25, 0xc1, 0x9b, 0x87, 0x87,
+	0xe5, 0x0a, 0xc4, 0x15,
+}
 
 // foryTypeHelloRequest is HelloRequest's static type information. Fingerprint: 1,21,0,0;
 var foryTypeHelloRequest = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x87, 0x87, 0xe5, 0x0a},
 	GoFields:       []string{"Name"},
 	GoName:         "idlgreeter.HelloRequest",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xe0, 0x86, 0x79, 0xba, 0xb7, 0xa3, 0x25, 0xc1, 0x9b, 0x87, 0x87, 0xe5, 0x0a, 0xc4, 0x15},
+	RootCompatible: foryRootHelloRequest,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x87, 0x87, 0xe5, 0x0a},
 	SchemaHash:     -2083538306,
-	TypeDef:        []byte{0x08, 0xe0, 0x86, 0x79, 0xba, 0xb7, 0xa3, 0x25, 0xc1, 0x9b, 0x87, 0x87, 0xe5, 0x0a, 0xc4, 0x15},
+	TypeDef:        foryRootHelloRequest[4:],
 	UserID:         2896282523,
 })
 
@@ -36,18 +42,18 @@ func (x *HelloRequest) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *HelloRequest) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *HelloRequest) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -68,10 +74,14 @@ func (x *HelloRequest) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x7986e008001cff01 && buffer.ReadUint64At(in, 8) == 0x87879bc125a3b7ba && buffer.ReadUint64At(in, 12) == 0x15c40ae587879bc1 {
+			if len(in) >= 20 &&
+				buffer.ReadUint64At(in, 0) == 0x7986e008001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x87879bc125a3b7ba &&
+				buffer.ReadUint64At(in, 12) == 0x15c40ae587879bc1 {
 				n = 20
 			}
-		} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0x0ae587879b1bff01 {
+		} else if len(in) >= 8 &&
+			buffer.ReadUint64At(in, 0) == 0x0ae587879b1bff01 {
 			n = 8
 		}
 		if n == 0 {
@@ -90,10 +100,14 @@ func (x *HelloRequest) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *HelloRequest) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x7986e008001c0001 && buffer.ReadUint64At(in, 8) == 0x87879bc125a3b7ba && buffer.ReadUint64At(in, 12) == 0x15c40ae587879bc1 {
+		if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0x7986e008001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x87879bc125a3b7ba &&
+			buffer.ReadUint64At(in, 12) == 0x15c40ae587879bc1 {
 			n = 20
 		}
-	} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0x0ae587879b1b0001 {
+	} else if len(in) >= 8 &&
+		buffer.ReadUint64At(in, 0) == 0x0ae587879b1b0001 {
 		n = 8
 	}
 	if n == 0 {
@@ -106,25 +120,25 @@ func (x *HelloRequest) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCo
 
 // ForyWrite writes HelloRequest's struct body (docs/format.md §9).
 func (x *HelloRequest) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which HelloRequest, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *HelloRequest) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which HelloRequest, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *HelloRequest) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(24 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x7986e008001cff01)
-			buffer.PutUint64At(w, off+8, 0x87879bc125a3b7ba)
-			buffer.PutUint64At(w, off+12, 0x15c40ae587879bc1)
+			buffer.PutUint64At(w, off, 0x7986e008001cff01)    // foryRootHelloRequest[0:8]
+			buffer.PutUint64At(w, off+8, 0x87879bc125a3b7ba)  // foryRootHelloRequest[8:16]
+			buffer.PutUint64At(w, off+12, 0x15c40ae587879bc1) // foryRootHelloRequest[12:20]
 			off += 20
 		} else {
-			buffer.PutUint64At(w, off, 0x0ae587879b1bff01)
+			buffer.PutUint64At(w, off, 0x0ae587879b1bff01) // prefix bytes 01 ff 1b 9b 87 87 e5 0a
 			off += 8
 		}
 	}
@@ -180,15 +194,21 @@ func (x *HelloRequest) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
+// foryRootHelloReply is the first 20 bytes of a compatible-mode message whose root is HelloReply: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHelloReply[4:].
+var foryRootHelloReply = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x08, 0x80, 0xdd, 0xd0, 0x5d, 0x9d, 0xfd, 0x37, 0xc1, 0xf0, 0xbd, 0xb0,
+	0xc2, 0x0f, 0xc4, 0x15,
+}
+
 // foryTypeHelloReply is HelloReply's static type information. Fingerprint: 1,21,0,0;
 var foryTypeHelloReply = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xf0, 0xbd, 0xb0, 0xc2, 0x0f},
 	GoFields:       []string{"Reply"},
 	GoName:         "idlgreeter.HelloReply",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0x80, 0xdd, 0xd0, 0x5d, 0x9d, 0xfd, 0x37, 0xc1, 0xf0, 0xbd, 0xb0, 0xc2, 0x0f, 0xc4, 0x15},
+	RootCompatible: foryRootHelloReply,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xf0, 0xbd, 0xb0, 0xc2, 0x0f},
 	SchemaHash:     -2083538306,
-	TypeDef:        []byte{0x08, 0x80, 0xdd, 0xd0, 0x5d, 0x9d, 0xfd, 0x37, 0xc1, 0xf0, 0xbd, 0xb0, 0xc2, 0x0f, 0xc4, 0x15},
+	TypeDef:        foryRootHelloReply[4:],
 	UserID:         4165738224,
 })
 
@@ -205,18 +225,18 @@ func (x *HelloReply) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *HelloReply) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *HelloReply) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -237,10 +257,14 @@ func (x *HelloReply) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xd0dd8008001cff01 && buffer.ReadUint64At(in, 8) == 0xb0bdf0c137fd9d5d && buffer.ReadUint64At(in, 12) == 0x15c40fc2b0bdf0c1 {
+			if len(in) >= 20 &&
+				buffer.ReadUint64At(in, 0) == 0xd0dd8008001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xb0bdf0c137fd9d5d &&
+				buffer.ReadUint64At(in, 12) == 0x15c40fc2b0bdf0c1 {
 				n = 20
 			}
-		} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0x0fc2b0bdf01bff01 {
+		} else if len(in) >= 8 &&
+			buffer.ReadUint64At(in, 0) == 0x0fc2b0bdf01bff01 {
 			n = 8
 		}
 		if n == 0 {
@@ -259,10 +283,14 @@ func (x *HelloReply) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *HelloReply) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xd0dd8008001c0001 && buffer.ReadUint64At(in, 8) == 0xb0bdf0c137fd9d5d && buffer.ReadUint64At(in, 12) == 0x15c40fc2b0bdf0c1 {
+		if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0xd0dd8008001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xb0bdf0c137fd9d5d &&
+			buffer.ReadUint64At(in, 12) == 0x15c40fc2b0bdf0c1 {
 			n = 20
 		}
-	} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0x0fc2b0bdf01b0001 {
+	} else if len(in) >= 8 &&
+		buffer.ReadUint64At(in, 0) == 0x0fc2b0bdf01b0001 {
 		n = 8
 	}
 	if n == 0 {
@@ -275,25 +303,25 @@ func (x *HelloReply) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCont
 
 // ForyWrite writes HelloReply's struct body (docs/format.md §9).
 func (x *HelloReply) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which HelloReply, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *HelloReply) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which HelloReply, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *HelloReply) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Reply)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(24 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd0dd8008001cff01)
-			buffer.PutUint64At(w, off+8, 0xb0bdf0c137fd9d5d)
-			buffer.PutUint64At(w, off+12, 0x15c40fc2b0bdf0c1)
+			buffer.PutUint64At(w, off, 0xd0dd8008001cff01)    // foryRootHelloReply[0:8]
+			buffer.PutUint64At(w, off+8, 0xb0bdf0c137fd9d5d)  // foryRootHelloReply[8:16]
+			buffer.PutUint64At(w, off+12, 0x15c40fc2b0bdf0c1) // foryRootHelloReply[12:20]
 			off += 20
 		} else {
-			buffer.PutUint64At(w, off, 0x0fc2b0bdf01bff01)
+			buffer.PutUint64At(w, off, 0x0fc2b0bdf01bff01) // prefix bytes 01 ff 1b f0 bd b0 c2 0f
 			off += 8
 		}
 	}

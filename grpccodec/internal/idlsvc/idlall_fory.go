@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Level as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Level) ForyEnum() {}
@@ -54,15 +54,21 @@ func (Everything_Inner_Kind) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumEverything_Inner_Kind
 }
 
+// foryRootLeaf is the first 19 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x30, 0x7b, 0xe6, 0xcb, 0x27, 0xc7, 0x33, 0xc2, 0xad, 0x02, 0xc8,
+	0x05, 0xc4, 0x15,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: 1,21,0,0;2,5,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
 	GoFields:       []string{"Weight", "Label"},
 	GoName:         "idlsvc.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x30, 0x7b, 0xe6, 0xcb, 0x27, 0xc7, 0x33, 0xc2, 0xad, 0x02, 0xc8, 0x05, 0xc4, 0x15},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	SchemaHash:     -93375902,
-	TypeDef:        []byte{0x07, 0x30, 0x7b, 0xe6, 0xcb, 0x27, 0xc7, 0x33, 0xc2, 0xad, 0x02, 0xc8, 0x05, 0xc4, 0x15},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         301,
 })
 
@@ -80,18 +86,18 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -112,10 +118,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xe67b3007001cff01 && buffer.ReadUint64At(in, 8) == 0xc802adc233c727cb && buffer.ReadUint64At(in, 11) == 0x15c405c802adc233 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0xe67b3007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc802adc233c727cb &&
+				buffer.ReadUint64At(in, 11) == 0x15c405c802adc233 {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xad1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -134,10 +145,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xe67b3007001c0001 && buffer.ReadUint64At(in, 8) == 0xc802adc233c727cb && buffer.ReadUint64At(in, 11) == 0x15c405c802adc233 {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0xe67b3007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc802adc233c727cb &&
+			buffer.ReadUint64At(in, 11) == 0x15c405c802adc233 {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -150,26 +166,26 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Label)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe67b3007001cff01)
-			buffer.PutUint64At(w, off+8, 0xc802adc233c727cb)
-			buffer.PutUint64At(w, off+11, 0x15c405c802adc233)
+			buffer.PutUint64At(w, off, 0xe67b3007001cff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0xc802adc233c727cb)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+11, 0x15c405c802adc233) // foryRootLeaf[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xad1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -247,17 +263,29 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootEverything_Inner is the first 22 bytes of a compatible-mode message whose root is Everything_Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEverything_Inner[4:].
+var foryRootEverything_Inner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x00, 0x03, 0xdd, 0x53, 0xfb, 0xfc, 0x18, 0xc2, 0xb2, 0xc2, 0xa0,
+	0xaa, 0x04, 0xc4, 0x15, 0xc8, 0x19,
+}
+
+// foryRootRefEverything_Inner is the first 22 bytes of a compatible-mode message whose root is Everything_Inner with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEverything_Inner[4:].
+var foryRootRefEverything_Inner = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0a, 0xd0, 0x67, 0xee, 0x38, 0xe6, 0x65, 0x50, 0xc2, 0xb2, 0xc2, 0xa0,
+	0xaa, 0x04, 0xc4, 0x15, 0xc9, 0x19,
+}
+
 // foryTypeEverything_Inner is Everything_Inner's static type information. Fingerprint: 1,21,0,0;2,0,0,0;
 var foryTypeEverything_Inner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb2, 0xc2, 0xa0, 0xaa, 0x04},
 	GoFields:          []string{"Note", "Kind"},
 	GoName:            "idlsvc.Everything_Inner",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0x00, 0x03, 0xdd, 0x53, 0xfb, 0xfc, 0x18, 0xc2, 0xb2, 0xc2, 0xa0, 0xaa, 0x04, 0xc4, 0x15, 0xc8, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0a, 0xd0, 0x67, 0xee, 0x38, 0xe6, 0x65, 0x50, 0xc2, 0xb2, 0xc2, 0xa0, 0xaa, 0x04, 0xc4, 0x15, 0xc9, 0x19},
+	RootCompatible:    foryRootEverything_Inner,
+	RootCompatibleRef: foryRootRefEverything_Inner,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb2, 0xc2, 0xa0, 0xaa, 0x04},
 	SchemaHash:        -746559640,
-	TypeDef:           []byte{0x0a, 0x00, 0x03, 0xdd, 0x53, 0xfb, 0xfc, 0x18, 0xc2, 0xb2, 0xc2, 0xa0, 0xaa, 0x04, 0xc4, 0x15, 0xc8, 0x19},
-	TypeDefRef:        []byte{0x0a, 0xd0, 0x67, 0xee, 0x38, 0xe6, 0x65, 0x50, 0xc2, 0xb2, 0xc2, 0xa0, 0xaa, 0x04, 0xc4, 0x15, 0xc9, 0x19},
+	TypeDef:           foryRootEverything_Inner[4:],
+	TypeDefRef:        foryRootRefEverything_Inner[4:],
 	UserID:            1162354994,
 })
 
@@ -275,12 +303,12 @@ func (x *Everything_Inner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Everything_Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -290,12 +318,12 @@ func (x *Everything_Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xee67d00a001c0001)
-		buffer.PutUint64At(w, off+8, 0xa0c2b2c25065e638)
-		buffer.PutUint64At(w, off+14, 0x19c915c404aaa0c2)
+		buffer.PutUint64At(w, off, 0xee67d00a001c0001)    // foryRootRefEverything_Inner[0:8]
+		buffer.PutUint64At(w, off+8, 0xa0c2b2c25065e638)  // foryRootRefEverything_Inner[8:16]
+		buffer.PutUint64At(w, off+14, 0x19c915c404aaa0c2) // foryRootRefEverything_Inner[14:22]
 		off += 22
 	} else {
-		buffer.PutUint64At(w, off, 0x04aaa0c2b21b0001)
+		buffer.PutUint64At(w, off, 0x04aaa0c2b21b0001) // prefix bytes 01 00 1b b2 c2 a0 aa 04, root flag 00 (tracking)
 		off += 8
 	}
 	b.SetWriterIndex(off)
@@ -318,10 +346,14 @@ func (x *Everything_Inner) ForyDeserialize(f *serializer.Fory, data []byte) erro
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xdd03000a001cff01 && buffer.ReadUint64At(in, 8) == 0xa0c2b2c218fcfb53 && buffer.ReadUint64At(in, 14) == 0x19c815c404aaa0c2 {
+			if len(in) >= 22 &&
+				buffer.ReadUint64At(in, 0) == 0xdd03000a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xa0c2b2c218fcfb53 &&
+				buffer.ReadUint64At(in, 14) == 0x19c815c404aaa0c2 {
 				n = 22
 			}
-		} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0x04aaa0c2b21bff01 {
+		} else if len(in) >= 8 &&
+			buffer.ReadUint64At(in, 0) == 0x04aaa0c2b21bff01 {
 			n = 8
 		}
 		if n == 0 {
@@ -340,10 +372,14 @@ func (x *Everything_Inner) ForyDeserialize(f *serializer.Fory, data []byte) erro
 func (x *Everything_Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xee67d00a001c0001 && buffer.ReadUint64At(in, 8) == 0xa0c2b2c25065e638 && buffer.ReadUint64At(in, 14) == 0x19c915c404aaa0c2 {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0xee67d00a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xa0c2b2c25065e638 &&
+			buffer.ReadUint64At(in, 14) == 0x19c915c404aaa0c2 {
 			n = 22
 		}
-	} else if len(in) >= 8 && buffer.ReadUint64At(in, 0) == 0x04aaa0c2b21b0001 {
+	} else if len(in) >= 8 &&
+		buffer.ReadUint64At(in, 0) == 0x04aaa0c2b21b0001 {
 		n = 8
 	}
 	if n == 0 {
@@ -360,13 +396,13 @@ func (x *Everything_Inner) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Everything_Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Everything_Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Everything_Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Everything_Inner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Kind < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeEverything_Inner, "Kind", int64(x.Kind))
 	}
@@ -376,12 +412,12 @@ func (x *Everything_Inner) foryWrite(b *buffer.Buffer, compatible, check, root b
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xdd03000a001cff01)
-			buffer.PutUint64At(w, off+8, 0xa0c2b2c218fcfb53)
-			buffer.PutUint64At(w, off+14, 0x19c815c404aaa0c2)
+			buffer.PutUint64At(w, off, 0xdd03000a001cff01)    // foryRootEverything_Inner[0:8]
+			buffer.PutUint64At(w, off+8, 0xa0c2b2c218fcfb53)  // foryRootEverything_Inner[8:16]
+			buffer.PutUint64At(w, off+14, 0x19c815c404aaa0c2) // foryRootEverything_Inner[14:22]
 			off += 22
 		} else {
-			buffer.PutUint64At(w, off, 0x04aaa0c2b21bff01)
+			buffer.PutUint64At(w, off, 0x04aaa0c2b21bff01) // prefix bytes 01 ff 1b b2 c2 a0 aa 04
 			off += 8
 		}
 	}
@@ -435,68 +471,43 @@ func (x *Everything_Inner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Everything_Inner's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Everything_Inner) ForyRead(c *foryimpl.ReadContext) {
+	*x = Everything_Inner{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-746559640) {
+		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
+			c.HashMismatch(foryTypeEverything_Inner, h)
+			return
+		}
+	}
+	x.Note = c.ReadString()
+	if c.Failed() {
+		c.Trace("Note")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Everything_Inner{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-746559640) {
-		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
-			c.HashMismatch(foryTypeEverything_Inner, h)
-			return
-		}
-	}
-	x.Note = c.ReadString()
-	if c.Failed() {
-		c.Trace("Note")
-		return
-	}
-	if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
-		x.Kind = Everything_Inner_Kind(e3)
-	} else {
-		x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Everything_Inner) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Everything_Inner{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-746559640) {
-		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
-			c.HashMismatch(foryTypeEverything_Inner, h)
-			return
-		}
-	}
-	x.Note = c.ReadString()
-	if c.Failed() {
-		c.Trace("Note")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e6 := c.ReadEnumFast(uint32(0x7fffffff)); e6 >= 0 {
-				x.Kind = Everything_Inner_Kind(e6)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
+				x.Kind = Everything_Inner_Kind(e3)
 			} else {
 				x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Kind")
+			return
+		}
 	} else {
-		if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-			x.Kind = Everything_Inner_Kind(e7)
+		if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
+			x.Kind = Everything_Inner_Kind(e3)
 		} else {
 			x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
+		if c.Failed() {
+			c.Trace("Kind")
+			return
+		}
 	}
 }
 
@@ -512,16 +523,16 @@ func (x *Everything_Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
-						x.Kind = Everything_Inner_Kind(e11)
+					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+						x.Kind = Everything_Inner_Kind(e7)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-						x.Kind = Everything_Inner_Kind(e8)
+					if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+						x.Kind = Everything_Inner_Kind(e4)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -537,17 +548,47 @@ func (x *Everything_Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 	}
 }
 
+// foryRootEverything is the first 165 bytes of a compatible-mode message whose root is Everything: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEverything[4:].
+var foryRootEverything = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x99, 0x50, 0x0d, 0x4d, 0x2b, 0xae, 0xd9, 0x4f, 0xdf, 0x13, 0xaf, 0x02,
+	0xec, 0x06, 0xf4, 0x0d, 0xfc, 0x03, 0x14, 0xe8, 0x04, 0xf0, 0x0b, 0xfc, 0x02, 0x13, 0xcc, 0x03,
+	0xdc, 0x0a, 0xfc, 0x04, 0x11, 0xfc, 0x05, 0x12, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x09, 0xd4, 0x07,
+	0xfc, 0x01, 0x07, 0xf8, 0x08, 0xe4, 0x0e, 0xfc, 0x00, 0x0f, 0xd0, 0x05, 0xfc, 0x24, 0x05, 0xe0,
+	0x0c, 0xfe, 0x0d, 0x05, 0xfc, 0x06, 0x15, 0xfc, 0x07, 0x29, 0xfc, 0x08, 0x27, 0xfc, 0x09, 0x26,
+	0xfc, 0x0a, 0x25, 0xfc, 0x0b, 0x28, 0xfe, 0x0c, 0x15, 0xfc, 0x0f, 0x19, 0xfc, 0x10, 0x19, 0xfe,
+	0x11, 0x1c, 0xff, 0x12, 0x1c, 0xff, 0x13, 0x1c, 0xfc, 0x14, 0x16, 0x56, 0xfc, 0x15, 0x16, 0x1e,
+	0xfc, 0x16, 0x16, 0x56, 0xfc, 0x17, 0x16, 0x12, 0xfc, 0x18, 0x16, 0x72, 0xfc, 0x19, 0x16, 0x71,
+	0xfc, 0x1a, 0x2e, 0xfc, 0x1b, 0x18, 0x56, 0x16, 0xfc, 0x1c, 0x18, 0x16, 0x72, 0xfc, 0x1d, 0x18,
+	0x56, 0x3e, 0xfe, 0x1e, 0x16, 0x56, 0xfc, 0x1f, 0x21, 0xfe, 0x20, 0x21, 0xfe, 0x21, 0x00, 0xfe,
+	0x22, 0x1c, 0xfc, 0x23, 0x19,
+}
+
+// foryRootRefEverything is the first 165 bytes of a compatible-mode message whose root is Everything with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEverything[4:].
+var foryRootRefEverything = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x99, 0xe0, 0x3e, 0x34, 0x92, 0xb1, 0x5b, 0x2a, 0xdf, 0x13, 0xaf, 0x02,
+	0xec, 0x06, 0xf4, 0x0d, 0xfc, 0x03, 0x14, 0xe8, 0x04, 0xf0, 0x0b, 0xfc, 0x02, 0x13, 0xcc, 0x03,
+	0xdc, 0x0a, 0xfc, 0x04, 0x11, 0xfc, 0x05, 0x12, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x09, 0xd4, 0x07,
+	0xfc, 0x01, 0x07, 0xf8, 0x08, 0xe4, 0x0e, 0xfc, 0x00, 0x0f, 0xd0, 0x05, 0xfc, 0x24, 0x05, 0xe0,
+	0x0c, 0xfe, 0x0d, 0x05, 0xfc, 0x06, 0x15, 0xfd, 0x07, 0x29, 0xfc, 0x08, 0x27, 0xfc, 0x09, 0x26,
+	0xfc, 0x0a, 0x25, 0xfc, 0x0b, 0x28, 0xfe, 0x0c, 0x15, 0xfd, 0x0f, 0x19, 0xfd, 0x10, 0x19, 0xff,
+	0x11, 0x1c, 0xff, 0x12, 0x1c, 0xff, 0x13, 0x1c, 0xfc, 0x14, 0x16, 0x56, 0xfc, 0x15, 0x16, 0x1e,
+	0xfc, 0x16, 0x16, 0x56, 0xfc, 0x17, 0x16, 0x12, 0xfc, 0x18, 0x16, 0x72, 0xfc, 0x19, 0x16, 0x71,
+	0xfd, 0x1a, 0x2e, 0xfc, 0x1b, 0x18, 0x56, 0x16, 0xfc, 0x1c, 0x18, 0x16, 0x72, 0xfc, 0x1d, 0x18,
+	0x56, 0x3e, 0xfe, 0x1e, 0x16, 0x56, 0xfd, 0x1f, 0x21, 0xff, 0x20, 0x21, 0xff, 0x21, 0x00, 0xff,
+	0x22, 0x1c, 0xfd, 0x23, 0x19,
+}
+
 // foryTypeEverything is Everything's static type information. Fingerprint: 1,1,0,0;2,2,0,0;3,3,0,0;4,5,0,0;5,7,0,0;6,9,0,0;7,10,0,0;8,12,0,0;9,14,0,0;10,4,0,0;11,6,0,0;12,11,0,0;13,13,0,0;14,8,0,0;15,15,0,0;16,7,0,0;17,19,0,0;18,20,0,0;19,17,0,0;20,18,0,0;21,21,0,0;22,41,0,0;23,39,0,0;24,38,0,0;25,37,0,0;26,40,0,0;27,21,0,1;28,5,0,1;30,0,0,0;31,0,0,0;32,0,0,1;33,0,1,1;34,0,1,1;35,22,0,0[21,0,0];36,22,0,0[7,0,0];37,22,0,0[21,0,0];38,22,0,0[4,0,0];39,22,0,0[0,0,0];40,22,0,0[0,0,0];41,46,0,0;42,24,0,0[21,0,0|5,0,0];43,24,0,0[5,0,0|0,0,0];44,24,0,0[21,0,0|15,0,0];45,22,0,1[21,0,0];46,0,0,0;47,0,0,1;48,0,0,1;49,0,0,1;50,0,0,0;51,5,0,0;
 var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xaf, 0x02},
 	GoFields:          []string{"Fi64", "Fu64", "F64", "Fi32", "Fu32", "F32", "I16", "U16", "F16", "Bf16", "B", "I8", "U8", "I64", "Vi64", "Ti64", "U64", "Tu64", "I32", "To", "U32", "Oi32", "S", "Data", "D", "Ts", "Dur", "Dec", "Os", "Level", "Mood", "Leaf", "Shared", "SharedAgain", "Names", "Nums", "Maybe", "Fixeds", "Leaves", "RefLeaves", "Arr", "Counts", "ById", "Counters", "OptList", "Choice", "OptChoice", "Anything", "Inner", "Kind"},
 	GoName:            "idlsvc.Everything",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x99, 0x50, 0x0d, 0x4d, 0x2b, 0xae, 0xd9, 0x4f, 0xdf, 0x13, 0xaf, 0x02, 0xec, 0x06, 0xf4, 0x0d, 0xfc, 0x03, 0x14, 0xe8, 0x04, 0xf0, 0x0b, 0xfc, 0x02, 0x13, 0xcc, 0x03, 0xdc, 0x0a, 0xfc, 0x04, 0x11, 0xfc, 0x05, 0x12, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x09, 0xd4, 0x07, 0xfc, 0x01, 0x07, 0xf8, 0x08, 0xe4, 0x0e, 0xfc, 0x00, 0x0f, 0xd0, 0x05, 0xfc, 0x24, 0x05, 0xe0, 0x0c, 0xfe, 0x0d, 0x05, 0xfc, 0x06, 0x15, 0xfc, 0x07, 0x29, 0xfc, 0x08, 0x27, 0xfc, 0x09, 0x26, 0xfc, 0x0a, 0x25, 0xfc, 0x0b, 0x28, 0xfe, 0x0c, 0x15, 0xfc, 0x0f, 0x19, 0xfc, 0x10, 0x19, 0xfe, 0x11, 0x1c, 0xff, 0x12, 0x1c, 0xff, 0x13, 0x1c, 0xfc, 0x14, 0x16, 0x56, 0xfc, 0x15, 0x16, 0x1e, 0xfc, 0x16, 0x16, 0x56, 0xfc, 0x17, 0x16, 0x12, 0xfc, 0x18, 0x16, 0x72, 0xfc, 0x19, 0x16, 0x71, 0xfc, 0x1a, 0x2e, 0xfc, 0x1b, 0x18, 0x56, 0x16, 0xfc, 0x1c, 0x18, 0x16, 0x72, 0xfc, 0x1d, 0x18, 0x56, 0x3e, 0xfe, 0x1e, 0x16, 0x56, 0xfc, 0x1f, 0x21, 0xfe, 0x20, 0x21, 0xfe, 0x21, 0x00, 0xfe, 0x22, 0x1c, 0xfc, 0x23, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x99, 0xe0, 0x3e, 0x34, 0x92, 0xb1, 0x5b, 0x2a, 0xdf, 0x13, 0xaf, 0x02, 0xec, 0x06, 0xf4, 0x0d, 0xfc, 0x03, 0x14, 0xe8, 0x04, 0xf0, 0x0b, 0xfc, 0x02, 0x13, 0xcc, 0x03, 0xdc, 0x0a, 0xfc, 0x04, 0x11, 0xfc, 0x05, 0x12, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x09, 0xd4, 0x07, 0xfc, 0x01, 0x07, 0xf8, 0x08, 0xe4, 0x0e, 0xfc, 0x00, 0x0f, 0xd0, 0x05, 0xfc, 0x24, 0x05, 0xe0, 0x0c, 0xfe, 0x0d, 0x05, 0xfc, 0x06, 0x15, 0xfd, 0x07, 0x29, 0xfc, 0x08, 0x27, 0xfc, 0x09, 0x26, 0xfc, 0x0a, 0x25, 0xfc, 0x0b, 0x28, 0xfe, 0x0c, 0x15, 0xfd, 0x0f, 0x19, 0xfd, 0x10, 0x19, 0xff, 0x11, 0x1c, 0xff, 0x12, 0x1c, 0xff, 0x13, 0x1c, 0xfc, 0x14, 0x16, 0x56, 0xfc, 0x15, 0x16, 0x1e, 0xfc, 0x16, 0x16, 0x56, 0xfc, 0x17, 0x16, 0x12, 0xfc, 0x18, 0x16, 0x72, 0xfc, 0x19, 0x16, 0x71, 0xfd, 0x1a, 0x2e, 0xfc, 0x1b, 0x18, 0x56, 0x16, 0xfc, 0x1c, 0x18, 0x16, 0x72, 0xfc, 0x1d, 0x18, 0x56, 0x3e, 0xfe, 0x1e, 0x16, 0x56, 0xfd, 0x1f, 0x21, 0xff, 0x20, 0x21, 0xff, 0x21, 0x00, 0xff, 0x22, 0x1c, 0xfd, 0x23, 0x19},
+	RootCompatible:    foryRootEverything,
+	RootCompatibleRef: foryRootRefEverything,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
 	SchemaHash:        513323009,
-	TypeDef:           []byte{0x99, 0x50, 0x0d, 0x4d, 0x2b, 0xae, 0xd9, 0x4f, 0xdf, 0x13, 0xaf, 0x02, 0xec, 0x06, 0xf4, 0x0d, 0xfc, 0x03, 0x14, 0xe8, 0x04, 0xf0, 0x0b, 0xfc, 0x02, 0x13, 0xcc, 0x03, 0xdc, 0x0a, 0xfc, 0x04, 0x11, 0xfc, 0x05, 0x12, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x09, 0xd4, 0x07, 0xfc, 0x01, 0x07, 0xf8, 0x08, 0xe4, 0x0e, 0xfc, 0x00, 0x0f, 0xd0, 0x05, 0xfc, 0x24, 0x05, 0xe0, 0x0c, 0xfe, 0x0d, 0x05, 0xfc, 0x06, 0x15, 0xfc, 0x07, 0x29, 0xfc, 0x08, 0x27, 0xfc, 0x09, 0x26, 0xfc, 0x0a, 0x25, 0xfc, 0x0b, 0x28, 0xfe, 0x0c, 0x15, 0xfc, 0x0f, 0x19, 0xfc, 0x10, 0x19, 0xfe, 0x11, 0x1c, 0xff, 0x12, 0x1c, 0xff, 0x13, 0x1c, 0xfc, 0x14, 0x16, 0x56, 0xfc, 0x15, 0x16, 0x1e, 0xfc, 0x16, 0x16, 0x56, 0xfc, 0x17, 0x16, 0x12, 0xfc, 0x18, 0x16, 0x72, 0xfc, 0x19, 0x16, 0x71, 0xfc, 0x1a, 0x2e, 0xfc, 0x1b, 0x18, 0x56, 0x16, 0xfc, 0x1c, 0x18, 0x16, 0x72, 0xfc, 0x1d, 0x18, 0x56, 0x3e, 0xfe, 0x1e, 0x16, 0x56, 0xfc, 0x1f, 0x21, 0xfe, 0x20, 0x21, 0xfe, 0x21, 0x00, 0xfe, 0x22, 0x1c, 0xfc, 0x23, 0x19},
-	TypeDefRef:        []byte{0x99, 0xe0, 0x3e, 0x34, 0x92, 0xb1, 0x5b, 0x2a, 0xdf, 0x13, 0xaf, 0x02, 0xec, 0x06, 0xf4, 0x0d, 0xfc, 0x03, 0x14, 0xe8, 0x04, 0xf0, 0x0b, 0xfc, 0x02, 0x13, 0xcc, 0x03, 0xdc, 0x0a, 0xfc, 0x04, 0x11, 0xfc, 0x05, 0x12, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x09, 0xd4, 0x07, 0xfc, 0x01, 0x07, 0xf8, 0x08, 0xe4, 0x0e, 0xfc, 0x00, 0x0f, 0xd0, 0x05, 0xfc, 0x24, 0x05, 0xe0, 0x0c, 0xfe, 0x0d, 0x05, 0xfc, 0x06, 0x15, 0xfd, 0x07, 0x29, 0xfc, 0x08, 0x27, 0xfc, 0x09, 0x26, 0xfc, 0x0a, 0x25, 0xfc, 0x0b, 0x28, 0xfe, 0x0c, 0x15, 0xfd, 0x0f, 0x19, 0xfd, 0x10, 0x19, 0xff, 0x11, 0x1c, 0xff, 0x12, 0x1c, 0xff, 0x13, 0x1c, 0xfc, 0x14, 0x16, 0x56, 0xfc, 0x15, 0x16, 0x1e, 0xfc, 0x16, 0x16, 0x56, 0xfc, 0x17, 0x16, 0x12, 0xfc, 0x18, 0x16, 0x72, 0xfc, 0x19, 0x16, 0x71, 0xfd, 0x1a, 0x2e, 0xfc, 0x1b, 0x18, 0x56, 0x16, 0xfc, 0x1c, 0x18, 0x16, 0x72, 0xfc, 0x1d, 0x18, 0x56, 0x3e, 0xfe, 0x1e, 0x16, 0x56, 0xfd, 0x1f, 0x21, 0xff, 0x20, 0x21, 0xff, 0x21, 0x00, 0xff, 0x22, 0x1c, 0xfd, 0x23, 0x19},
+	TypeDef:           foryRootEverything[4:],
+	TypeDefRef:        foryRootRefEverything[4:],
 	UserID:            303,
 })
 
@@ -611,7 +652,7 @@ func (x *Everything) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootEverything (compatible mode) or stored as constant words.
 func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -621,31 +662,11 @@ func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(165)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4d0d5099001cff01)
-		buffer.PutUint64At(w, off+8, 0x02af13df4fd9ae2b)
-		buffer.PutUint64At(w, off+16, 0xe81403fc0df406ec)
-		buffer.PutUint64At(w, off+24, 0x03cc1302fc0bf004)
-		buffer.PutUint64At(w, off+32, 0x1205fc1104fc0adc)
-		buffer.PutUint64At(w, off+40, 0x07d409d802c801c4)
-		buffer.PutUint64At(w, off+48, 0xfc0ee408f80701fc)
-		buffer.PutUint64At(w, off+56, 0xe00524fc05d00f00)
-		buffer.PutUint64At(w, off+64, 0xfc1506fc050dfe0c)
-		buffer.PutUint64At(w, off+72, 0x2609fc2708fc2907)
-		buffer.PutUint64At(w, off+80, 0x0cfe280bfc250afc)
-		buffer.PutUint64At(w, off+88, 0xfe1910fc190ffc15)
-		buffer.PutUint64At(w, off+96, 0x1c13ff1c12ff1c11)
-		buffer.PutUint64At(w, off+104, 0x1e1615fc561614fc)
-		buffer.PutUint64At(w, off+112, 0x121617fc561616fc)
-		buffer.PutUint64At(w, off+120, 0x711619fc721618fc)
-		buffer.PutUint64At(w, off+128, 0x1656181bfc2e1afc)
-		buffer.PutUint64At(w, off+136, 0x181dfc7216181cfc)
-		buffer.PutUint64At(w, off+144, 0x1ffc56161efe3e56)
-		buffer.PutUint64At(w, off+152, 0xfe0021fe2120fe21)
-		buffer.PutUint64At(w, off+157, 0x1923fc1c22fe0021)
+		copy(w[off:], foryRootEverything)
 		off += 165
 	} else {
-		buffer.PutUint32At(w, off, 0xaf1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xaf1bff01) // prefix bytes 01 ff 1b af
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -660,31 +681,11 @@ func (x *Everything) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(165)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x343ee099001c0001)
-		buffer.PutUint64At(w, off+8, 0x02af13df2a5bb192)
-		buffer.PutUint64At(w, off+16, 0xe81403fc0df406ec)
-		buffer.PutUint64At(w, off+24, 0x03cc1302fc0bf004)
-		buffer.PutUint64At(w, off+32, 0x1205fc1104fc0adc)
-		buffer.PutUint64At(w, off+40, 0x07d409d802c801c4)
-		buffer.PutUint64At(w, off+48, 0xfc0ee408f80701fc)
-		buffer.PutUint64At(w, off+56, 0xe00524fc05d00f00)
-		buffer.PutUint64At(w, off+64, 0xfd1506fc050dfe0c)
-		buffer.PutUint64At(w, off+72, 0x2609fc2708fc2907)
-		buffer.PutUint64At(w, off+80, 0x0cfe280bfc250afc)
-		buffer.PutUint64At(w, off+88, 0xff1910fd190ffd15)
-		buffer.PutUint64At(w, off+96, 0x1c13ff1c12ff1c11)
-		buffer.PutUint64At(w, off+104, 0x1e1615fc561614fc)
-		buffer.PutUint64At(w, off+112, 0x121617fc561616fc)
-		buffer.PutUint64At(w, off+120, 0x711619fc721618fc)
-		buffer.PutUint64At(w, off+128, 0x1656181bfc2e1afd)
-		buffer.PutUint64At(w, off+136, 0x181dfc7216181cfc)
-		buffer.PutUint64At(w, off+144, 0x1ffd56161efe3e56)
-		buffer.PutUint64At(w, off+152, 0xff0021ff2120ff21)
-		buffer.PutUint64At(w, off+157, 0x1923fd1c22ff0021)
+		copy(w[off:], foryRootRefEverything)
 		off += 165
 	} else {
-		buffer.PutUint32At(w, off, 0xaf1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xaf1b0001) // prefix bytes 01 00 1b af, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -707,10 +708,12 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 165 && buffer.ReadUint64At(in, 0) == 0x4d0d5099001cff01 && buffer.ReadUint64At(in, 8) == 0x02af13df4fd9ae2b && buffer.ReadUint64At(in, 16) == 0xe81403fc0df406ec && buffer.ReadUint64At(in, 24) == 0x03cc1302fc0bf004 && buffer.ReadUint64At(in, 32) == 0x1205fc1104fc0adc && buffer.ReadUint64At(in, 40) == 0x07d409d802c801c4 && buffer.ReadUint64At(in, 48) == 0xfc0ee408f80701fc && buffer.ReadUint64At(in, 56) == 0xe00524fc05d00f00 && buffer.ReadUint64At(in, 64) == 0xfc1506fc050dfe0c && buffer.ReadUint64At(in, 72) == 0x2609fc2708fc2907 && buffer.ReadUint64At(in, 80) == 0x0cfe280bfc250afc && buffer.ReadUint64At(in, 88) == 0xfe1910fc190ffc15 && buffer.ReadUint64At(in, 96) == 0x1c13ff1c12ff1c11 && buffer.ReadUint64At(in, 104) == 0x1e1615fc561614fc && buffer.ReadUint64At(in, 112) == 0x121617fc561616fc && buffer.ReadUint64At(in, 120) == 0x711619fc721618fc && buffer.ReadUint64At(in, 128) == 0x1656181bfc2e1afc && buffer.ReadUint64At(in, 136) == 0x181dfc7216181cfc && buffer.ReadUint64At(in, 144) == 0x1ffc56161efe3e56 && buffer.ReadUint64At(in, 152) == 0xfe0021fe2120fe21 && buffer.ReadUint64At(in, 157) == 0x1923fc1c22fe0021 {
+			if len(in) >= 165 && string(in[:165]) == string(foryRootEverything) {
 				n = 165
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xaf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xaf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -729,10 +732,12 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Everything) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 165 && buffer.ReadUint64At(in, 0) == 0x343ee099001c0001 && buffer.ReadUint64At(in, 8) == 0x02af13df2a5bb192 && buffer.ReadUint64At(in, 16) == 0xe81403fc0df406ec && buffer.ReadUint64At(in, 24) == 0x03cc1302fc0bf004 && buffer.ReadUint64At(in, 32) == 0x1205fc1104fc0adc && buffer.ReadUint64At(in, 40) == 0x07d409d802c801c4 && buffer.ReadUint64At(in, 48) == 0xfc0ee408f80701fc && buffer.ReadUint64At(in, 56) == 0xe00524fc05d00f00 && buffer.ReadUint64At(in, 64) == 0xfd1506fc050dfe0c && buffer.ReadUint64At(in, 72) == 0x2609fc2708fc2907 && buffer.ReadUint64At(in, 80) == 0x0cfe280bfc250afc && buffer.ReadUint64At(in, 88) == 0xff1910fd190ffd15 && buffer.ReadUint64At(in, 96) == 0x1c13ff1c12ff1c11 && buffer.ReadUint64At(in, 104) == 0x1e1615fc561614fc && buffer.ReadUint64At(in, 112) == 0x121617fc561616fc && buffer.ReadUint64At(in, 120) == 0x711619fc721618fc && buffer.ReadUint64At(in, 128) == 0x1656181bfc2e1afd && buffer.ReadUint64At(in, 136) == 0x181dfc7216181cfc && buffer.ReadUint64At(in, 144) == 0x1ffd56161efe3e56 && buffer.ReadUint64At(in, 152) == 0xff0021ff2120ff21 && buffer.ReadUint64At(in, 157) == 0x1923fd1c22ff0021 {
+		if len(in) >= 165 && string(in[:165]) == string(foryRootRefEverything) {
 			n = 165
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xaf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xaf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -881,7 +886,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Leaf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Leaf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -892,7 +897,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Shared.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Shared.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -903,7 +908,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.SharedAgain.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.SharedAgain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -1001,7 +1006,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l46) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
 		for i47 := range l46 {
-			if err := l46[i47].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l46[i47].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -1108,7 +1113,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeEverything_Inner)
 		}
-		if err := x.Inner.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Inner.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -1504,22 +1509,30 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Everything's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	if !c.Enter(foryTypeEverything) {
 		return
 	}
-	*x = Everything{
-		Arr:       x.Arr,
-		Fixeds:    x.Fixeds,
-		Leaves:    x.Leaves,
-		Maybe:     x.Maybe,
-		Names:     x.Names,
-		Nums:      x.Nums,
-		RefLeaves: x.RefLeaves,
+	if c.TrackRef() {
+		*x = Everything{
+			Fixeds:    x.Fixeds,
+			Leaves:    x.Leaves,
+			Maybe:     x.Maybe,
+			Names:     x.Names,
+			Nums:      x.Nums,
+			RefLeaves: x.RefLeaves,
+		}
+	} else {
+		*x = Everything{
+			Arr:       x.Arr,
+			Fixeds:    x.Fixeds,
+			Leaves:    x.Leaves,
+			Maybe:     x.Maybe,
+			Names:     x.Names,
+			Nums:      x.Nums,
+			RefLeaves: x.RefLeaves,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(513323009) {
@@ -1588,556 +1601,25 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	x.Data = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Data")
-		return
-	}
-	x.D = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("D")
-		return
-	}
-	x.Ts = c.ReadTime()
-	if c.Failed() {
-		c.Trace("Ts")
-		return
-	}
-	x.Dur = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("Dur")
-		return
-	}
-	(x.Dec).Scale = c.ReadDecimal(&(x.Dec).Unscaled)
-	if c.Failed() {
-		c.Trace("Dec")
-		return
-	}
-	if c.ReadFlag() {
-		var o133 string
-		o133 = c.ReadString()
-		x.Os = serializer.Some(o133)
-	}
-	if c.Failed() {
-		c.Trace("Os")
-		return
-	}
-	if e134 := c.ReadEnumFast(uint32(0x7fffffff)); e134 >= 0 {
-		x.Level = Level(e134)
-	} else {
-		x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Level")
-		return
-	}
-	if e135 := c.ReadEnumFast(uint32(0x7fffffff)); e135 >= 0 {
-		x.Mood = Mood(e135)
-	} else {
-		x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Mood")
-		return
-	}
-	if c.ReadFlag() {
-		p136 := foryimpl.Alloc[Leaf](c)
-		if ev137 := c.ReadStructFieldMeta(foryTypeLeaf); ev137 != nil {
-			p136.ForyReadEvolved(c, ev137)
-		} else if !c.Failed() {
-			p136.ForyRead(c)
-		}
-		x.Leaf = p136
-	}
-	if c.Failed() {
-		c.Trace("Leaf")
-		return
-	}
-	if c.ReadFlag() {
-		p138 := foryimpl.Alloc[Leaf](c)
-		if ev139 := c.ReadStructFieldMeta(foryTypeLeaf); ev139 != nil {
-			p138.ForyReadEvolved(c, ev139)
-		} else if !c.Failed() {
-			p138.ForyRead(c)
-		}
-		x.Shared = p138
-	}
-	if c.Failed() {
-		c.Trace("Shared")
-		return
-	}
-	if c.ReadFlag() {
-		p140 := foryimpl.Alloc[Leaf](c)
-		if ev141 := c.ReadStructFieldMeta(foryTypeLeaf); ev141 != nil {
-			p140.ForyReadEvolved(c, ev141)
-		} else if !c.Failed() {
-			p140.ForyRead(c)
-		}
-		x.SharedAgain = p140
-	}
-	if c.Failed() {
-		c.Trace("SharedAgain")
-		return
-	}
-	n142 := c.ReadLengthFast(1)
-	if n142 < 0 {
-		n142 = c.ReadLength(1)
-	}
-	l143 := foryimpl.ReuseSlice[[]string](c, x.Names, n142)
-	if n142 > 0 {
-		hn145 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i144 := range l143 {
-				if hn145 && !c.ReadFlag() {
-					clear(l143[i144 : i144+1])
-					continue
-				}
-				l143[i144] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i144)
-					break
-				}
-			}
-		}
-	}
-	x.Names = l143
-	if c.Failed() {
-		c.Trace("Names")
-		return
-	}
-	n148 := c.ReadLengthFast(1)
-	if n148 < 0 {
-		n148 = c.ReadLength(1)
-	}
-	l149 := foryimpl.ReuseSlice[[]int64](c, x.Nums, n148)
-	if n148 > 0 {
-		hn151 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i150 := range l149 {
-				if hn151 && !c.ReadFlag() {
-					clear(l149[i150 : i150+1])
-					continue
-				}
-				l149[i150] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i150)
-					break
-				}
-			}
-		}
-	}
-	x.Nums = l149
-	if c.Failed() {
-		c.Trace("Nums")
-		return
-	}
-	n154 := c.ReadLengthFast(1)
-	if n154 < 0 {
-		n154 = c.ReadLength(1)
-	}
-	l155 := foryimpl.ReuseSlice[[]*string](c, x.Maybe, n154)
-	if n154 > 0 {
-		hn157 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i156 := range l155 {
-				if hn157 && !c.ReadFlag() {
-					clear(l155[i156 : i156+1])
-					continue
-				}
-				p160 := foryimpl.Alloc[string](c)
-				*p160 = c.ReadString()
-				l155[i156] = p160
-				if c.Failed() {
-					c.TraceIndex(i156)
-					break
-				}
-			}
-		}
-	}
-	x.Maybe = l155
-	if c.Failed() {
-		c.Trace("Maybe")
-		return
-	}
-	n161 := c.ReadLengthFast(4)
-	if n161 < 0 {
-		n161 = c.ReadLength(4)
-	}
-	l162 := foryimpl.ReuseSlice[[]int32](c, x.Fixeds, n161)
-	if n161 > 0 {
-		hn164 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i163 := range l162 {
-				if hn164 && !c.ReadFlag() {
-					clear(l162[i163 : i163+1])
-					continue
-				}
-				l162[i163] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i163)
-					break
-				}
-			}
-		}
-	}
-	x.Fixeds = l162
-	if c.Failed() {
-		c.Trace("Fixeds")
-		return
-	}
-	n167 := c.ReadLengthFast(1)
-	if n167 < 0 {
-		n167 = c.ReadLength(1)
-	}
-	l168 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n167)
-	if n167 > 0 {
-		hn170, tr172, ev171 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i169 := range l168 {
-				if tr172 {
-					if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
-						if p175 := foryimpl.BackRef[Leaf](c, id174); p175 != nil {
-							l168[i169] = *p175
-						}
-					} else if st173 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id174, &l168[i169])
-						if ev171 != nil {
-							l168[i169].ForyReadEvolved(c, ev171)
-						} else {
-							l168[i169].ForyRead(c)
-						}
-					} else {
-						l168[i169] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i169)
-						break
-					}
-					continue
-				}
-				if hn170 && !c.ReadFlag() {
-					clear(l168[i169 : i169+1])
-					continue
-				}
-				if ev171 != nil {
-					l168[i169].ForyReadEvolved(c, ev171)
-				} else {
-					l168[i169].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i169)
-					break
-				}
-			}
-		}
-	}
-	x.Leaves = l168
-	if c.Failed() {
-		c.Trace("Leaves")
-		return
-	}
-	n176 := c.ReadLengthFast(1)
-	if n176 < 0 {
-		n176 = c.ReadLength(1)
-	}
-	l177 := foryimpl.ReuseSlice[[]*Leaf](c, x.RefLeaves, n176)
-	if n176 > 0 {
-		hn179, tr181, ev180 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i178 := range l177 {
-				if tr181 {
-					if st183, id184 := c.ReadRefFlag(); st183 == foryimpl.RefBack {
-						l177[i178] = foryimpl.BackRef[Leaf](c, id184)
-					} else if st183 == foryimpl.RefFollows {
-						p185 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id184, p185)
-						if ev180 != nil {
-							p185.ForyReadEvolved(c, ev180)
-						} else {
-							p185.ForyRead(c)
-						}
-						l177[i178] = p185
-					} else {
-						l177[i178] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i178)
-						break
-					}
-					continue
-				}
-				if hn179 && !c.ReadFlag() {
-					clear(l177[i178 : i178+1])
-					continue
-				}
-				p182 := foryimpl.Alloc[Leaf](c)
-				if ev180 != nil {
-					p182.ForyReadEvolved(c, ev180)
-				} else {
-					p182.ForyRead(c)
-				}
-				l177[i178] = p182
-				if c.Failed() {
-					c.TraceIndex(i178)
-					break
-				}
-			}
-		}
-	}
-	x.RefLeaves = l177
-	if c.Failed() {
-		c.Trace("RefLeaves")
-		return
-	}
-	n186 := c.ReadArrayLengthFast(4)
-	if n186 < 0 {
-		n186 = c.ReadArrayLength(4)
-	}
-	a187 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n186)
-	r.ReadRawInt32s(a187)
-	x.Arr = a187
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	n188 := c.ReadLengthFast(2)
-	if n188 < 0 {
-		n188 = c.ReadLength(2)
-	}
-	m189 := foryimpl.MakeMap[map[string]int32](c, n188)
-	for n188 > 0 && !c.Failed() {
-		sz190, vn191, _ := c.ReadMapChunk(n188, 21, 5, nil, false)
-		for j192 := 0; j192 < sz190 && !c.Failed(); j192++ {
-			var k193 string
-			k193 = c.ReadString()
-			var v194 int32
-			if !vn191 {
-				v194 = r.ReadVarInt32()
-			}
-			m189[k193] = v194
-		}
-		n188 -= sz190
-	}
-	x.Counts = m189
-	if c.Failed() {
-		c.Trace("Counts")
-		return
-	}
-	n196 := c.ReadLengthFast(2)
-	if n196 < 0 {
-		n196 = c.ReadLength(2)
-	}
-	m197 := foryimpl.MakeMap[map[int32]Leaf](c, n196)
-	for n196 > 0 && !c.Failed() {
-		sz198, vn199, ev203 := c.ReadMapChunk(n196, 5, 28, foryTypeLeaf, false)
-		for j200 := 0; j200 < sz198 && !c.Failed(); j200++ {
-			var k201 int32
-			k201 = r.ReadVarInt32()
-			var v202 Leaf
-			if !vn199 {
-				if ev203 != nil {
-					v202.ForyReadEvolved(c, ev203)
-				} else {
-					v202.ForyRead(c)
-				}
-			}
-			m197[k201] = v202
-		}
-		n196 -= sz198
-	}
-	x.ById = m197
-	if c.Failed() {
-		c.Trace("ById")
-		return
-	}
-	n205 := c.ReadLengthFast(2)
-	if n205 < 0 {
-		n205 = c.ReadLength(2)
-	}
-	m206 := foryimpl.MakeMap[map[string]uint64](c, n205)
-	for n205 > 0 && !c.Failed() {
-		sz207, vn208, _ := c.ReadMapChunk(n205, 21, 15, nil, false)
-		for j209 := 0; j209 < sz207 && !c.Failed(); j209++ {
-			var k210 string
-			k210 = c.ReadString()
-			var v211 uint64
-			if !vn208 {
-				v211 = r.ReadTaggedUint64()
-			}
-			m206[k210] = v211
-		}
-		n205 -= sz207
-	}
-	x.Counters = m206
-	if c.Failed() {
-		c.Trace("Counters")
-		return
-	}
-	if c.ReadFlag() {
-		n213 := c.ReadLengthFast(1)
-		if n213 < 0 {
-			n213 = c.ReadLength(1)
-		}
-		l214 := foryimpl.MakeSlice[[]string](c, n213)
-		if n213 > 0 {
-			hn216 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i215 := range l214 {
-					if hn216 && !c.ReadFlag() {
-						clear(l214[i215 : i215+1])
-						continue
-					}
-					l214[i215] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i215)
-						break
-					}
-				}
-			}
-		}
-		x.OptList = l214
-	}
-	if c.Failed() {
-		c.Trace("OptList")
-		return
-	}
-	x.Choice.ForyReadUnion(c)
-	if c.Failed() {
-		c.Trace("Choice")
-		return
-	}
-	if c.ReadFlag() {
-		x.OptChoice.ForyReadUnion(c)
-	}
-	if c.Failed() {
-		c.Trace("OptChoice")
-		return
-	}
-	x.Anything = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Anything")
-		return
-	}
-	if c.ReadFlag() {
-		p219 := foryimpl.Alloc[Everything_Inner](c)
-		if ev220 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev220 != nil {
-			p219.ForyReadEvolved(c, ev220)
-		} else if !c.Failed() {
-			p219.ForyRead(c)
-		}
-		x.Inner = p219
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
-	}
-	if e221 := c.ReadEnumFast(uint32(0x7fffffff)); e221 >= 0 {
-		x.Kind = Everything_Inner_Kind(e221)
-	} else {
-		x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeEverything) {
-		return
-	}
-	*x = Everything{
-		Fixeds:    x.Fixeds,
-		Leaves:    x.Leaves,
-		Maybe:     x.Maybe,
-		Names:     x.Names,
-		Nums:      x.Nums,
-		RefLeaves: x.RefLeaves,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(513323009) {
-		if h := r.ReadInt32(); h != 513323009 && !c.Failed() {
-			c.HashMismatch(foryTypeEverything, h)
-			return
-		}
-	}
-	// One bounds check for the 47 bytes of fixed-width fields.
-	if r.Need(47) {
-		in, off := r.Bytes(), r.Offset()
-		x.Fi64 = buffer.ReadInt64At(in, off)
-		x.Fu64 = buffer.ReadUint64At(in, off+8)
-		x.F64 = buffer.ReadFloat64At(in, off+16)
-		x.Fi32 = buffer.ReadInt32At(in, off+24)
-		x.Fu32 = buffer.ReadUint32At(in, off+28)
-		x.F32 = buffer.ReadFloat32At(in, off+32)
-		x.I16 = buffer.ReadInt16At(in, off+36)
-		x.U16 = buffer.ReadUint16At(in, off+38)
-		x.F16 = serializer.Float16(buffer.ReadUint16At(in, off+40))
-		x.Bf16 = serializer.BFloat16(buffer.ReadUint16At(in, off+42))
-		x.B = buffer.ReadUint8At(in, off+44) != 0
-		x.I8 = buffer.ReadInt8At(in, off+45)
-		x.U8 = buffer.ReadUint8At(in, off+46)
-		r.SetOffset(off + 47)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I64 = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Vi64 = buffer.UnZigZag64(u64)
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.Ti64 = i64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U64 = u64
-		u64, off = buffer.ReadTaggedUint64At(in, off)
-		x.Tu64 = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.I32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.To = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.U32 = u32
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Fi64..U32")
-		return
-	}
-	if c.ReadFlag() {
-		var o222 int32
-		o222 = r.ReadVarInt32()
-		x.Oi32 = serializer.Some(o222)
-	}
-	if c.Failed() {
-		c.Trace("Oi32")
-		return
-	}
-	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st223, id224 := c.ReadRefFlag(); st223 == foryimpl.RefBack {
-			x.Data = foryimpl.BackRefSlice[uint8](c, id224)
-		} else if st223 == foryimpl.RefFollows {
+	if c.TrackRef() {
+		if st133, id134 := c.ReadFieldRefFlag(); st133 == foryimpl.RefBack {
+			x.Data = foryimpl.BackRefSlice[uint8](c, id134)
+		} else if st133 == foryimpl.RefFollows {
 			x.Data = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id224, x.Data)
+			foryimpl.SetRefSlice(c, id134, x.Data)
 		} else {
 			x.Data = nil
 		}
+		if c.Failed() {
+			c.Trace("Data")
+			return
+		}
 	} else {
 		x.Data = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Data")
-		return
+		if c.Failed() {
+			c.Trace("Data")
+			return
+		}
 	}
 	x.D = serializer.Date(c.ReadDate())
 	if c.Failed() {
@@ -2160,502 +1642,582 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o225 string
-		o225 = c.ReadString()
-		x.Os = serializer.Some(o225)
+		var o135 string
+		o135 = c.ReadString()
+		x.Os = serializer.Some(o135)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e228 := c.ReadEnumFast(uint32(0x7fffffff)); e228 >= 0 {
-				x.Level = Level(e228)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e136 := c.ReadEnumFast(uint32(0x7fffffff)); e136 >= 0 {
+				x.Level = Level(e136)
 			} else {
 				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
-	} else {
-		if e229 := c.ReadEnumFast(uint32(0x7fffffff)); e229 >= 0 {
-			x.Level = Level(e229)
-		} else {
-			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+		if c.Failed() {
+			c.Trace("Level")
+			return
 		}
-	}
-	if c.Failed() {
-		c.Trace("Level")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e232 := c.ReadEnumFast(uint32(0x7fffffff)); e232 >= 0 {
-				x.Mood = Mood(e232)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e137 := c.ReadEnumFast(uint32(0x7fffffff)); e137 >= 0 {
+				x.Mood = Mood(e137)
 			} else {
 				x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Mood")
+			return
+		}
+		if st138, id139 := c.ReadRefFlag(); st138 == foryimpl.RefBack {
+			x.Leaf = foryimpl.BackRef[Leaf](c, id139)
+		} else if st138 == foryimpl.RefFollows {
+			p140 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id139, p140)
+			if ev141 := c.ReadStructFieldMeta(foryTypeLeaf); ev141 != nil {
+				p140.ForyReadEvolved(c, ev141)
+			} else if !c.Failed() {
+				p140.ForyRead(c)
+			}
+			x.Leaf = p140
+		} else {
+			x.Leaf = nil
+		}
+		if c.Failed() {
+			c.Trace("Leaf")
+			return
+		}
+		if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
+			x.Shared = foryimpl.BackRef[Leaf](c, id143)
+		} else if st142 == foryimpl.RefFollows {
+			p144 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id143, p144)
+			if ev145 := c.ReadStructFieldMeta(foryTypeLeaf); ev145 != nil {
+				p144.ForyReadEvolved(c, ev145)
+			} else if !c.Failed() {
+				p144.ForyRead(c)
+			}
+			x.Shared = p144
+		} else {
+			x.Shared = nil
+		}
+		if c.Failed() {
+			c.Trace("Shared")
+			return
+		}
+		if st146, id147 := c.ReadRefFlag(); st146 == foryimpl.RefBack {
+			x.SharedAgain = foryimpl.BackRef[Leaf](c, id147)
+		} else if st146 == foryimpl.RefFollows {
+			p148 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id147, p148)
+			if ev149 := c.ReadStructFieldMeta(foryTypeLeaf); ev149 != nil {
+				p148.ForyReadEvolved(c, ev149)
+			} else if !c.Failed() {
+				p148.ForyRead(c)
+			}
+			x.SharedAgain = p148
+		} else {
+			x.SharedAgain = nil
+		}
+		if c.Failed() {
+			c.Trace("SharedAgain")
+			return
+		}
 	} else {
-		if e233 := c.ReadEnumFast(uint32(0x7fffffff)); e233 >= 0 {
-			x.Mood = Mood(e233)
+		if e136 := c.ReadEnumFast(uint32(0x7fffffff)); e136 >= 0 {
+			x.Level = Level(e136)
+		} else {
+			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		if c.Failed() {
+			c.Trace("Level")
+			return
+		}
+		if e137 := c.ReadEnumFast(uint32(0x7fffffff)); e137 >= 0 {
+			x.Mood = Mood(e137)
 		} else {
 			x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Mood")
-		return
-	}
-	if st234, id235 := c.ReadRefFlag(); st234 == foryimpl.RefBack {
-		x.Leaf = foryimpl.BackRef[Leaf](c, id235)
-	} else if st234 == foryimpl.RefFollows {
-		p236 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id235, p236)
-		if ev237 := c.ReadStructFieldMeta(foryTypeLeaf); ev237 != nil {
-			p236.ForyReadEvolved(c, ev237)
-		} else if !c.Failed() {
-			p236.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Mood")
+			return
 		}
-		x.Leaf = p236
-	} else {
-		x.Leaf = nil
-	}
-	if c.Failed() {
-		c.Trace("Leaf")
-		return
-	}
-	if st238, id239 := c.ReadRefFlag(); st238 == foryimpl.RefBack {
-		x.Shared = foryimpl.BackRef[Leaf](c, id239)
-	} else if st238 == foryimpl.RefFollows {
-		p240 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id239, p240)
-		if ev241 := c.ReadStructFieldMeta(foryTypeLeaf); ev241 != nil {
-			p240.ForyReadEvolved(c, ev241)
-		} else if !c.Failed() {
-			p240.ForyRead(c)
+		if c.ReadFlag() {
+			p138 := foryimpl.Alloc[Leaf](c)
+			if ev139 := c.ReadStructFieldMeta(foryTypeLeaf); ev139 != nil {
+				p138.ForyReadEvolved(c, ev139)
+			} else if !c.Failed() {
+				p138.ForyRead(c)
+			}
+			x.Leaf = p138
 		}
-		x.Shared = p240
-	} else {
-		x.Shared = nil
-	}
-	if c.Failed() {
-		c.Trace("Shared")
-		return
-	}
-	if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
-		x.SharedAgain = foryimpl.BackRef[Leaf](c, id243)
-	} else if st242 == foryimpl.RefFollows {
-		p244 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id243, p244)
-		if ev245 := c.ReadStructFieldMeta(foryTypeLeaf); ev245 != nil {
-			p244.ForyReadEvolved(c, ev245)
-		} else if !c.Failed() {
-			p244.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Leaf")
+			return
 		}
-		x.SharedAgain = p244
-	} else {
-		x.SharedAgain = nil
+		if c.ReadFlag() {
+			p142 := foryimpl.Alloc[Leaf](c)
+			if ev143 := c.ReadStructFieldMeta(foryTypeLeaf); ev143 != nil {
+				p142.ForyReadEvolved(c, ev143)
+			} else if !c.Failed() {
+				p142.ForyRead(c)
+			}
+			x.Shared = p142
+		}
+		if c.Failed() {
+			c.Trace("Shared")
+			return
+		}
+		if c.ReadFlag() {
+			p146 := foryimpl.Alloc[Leaf](c)
+			if ev147 := c.ReadStructFieldMeta(foryTypeLeaf); ev147 != nil {
+				p146.ForyReadEvolved(c, ev147)
+			} else if !c.Failed() {
+				p146.ForyRead(c)
+			}
+			x.SharedAgain = p146
+		}
+		if c.Failed() {
+			c.Trace("SharedAgain")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("SharedAgain")
-		return
+	n150 := c.ReadLengthFast(1)
+	if n150 < 0 {
+		n150 = c.ReadLength(1)
 	}
-	n246 := c.ReadLengthFast(1)
-	if n246 < 0 {
-		n246 = c.ReadLength(1)
-	}
-	l247 := foryimpl.ReuseSlice[[]string](c, x.Names, n246)
-	if n246 > 0 {
-		hn249 := c.ReadListHeader(21)
+	l151 := foryimpl.ReuseSlice[[]string](c, x.Names, n150)
+	if n150 > 0 {
+		hn153 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i248 := range l247 {
-				if hn249 && !c.ReadFlag() {
-					clear(l247[i248 : i248+1])
+			for i152 := range l151 {
+				if hn153 && !c.ReadFlag() {
+					clear(l151[i152 : i152+1])
 					continue
 				}
-				l247[i248] = c.ReadString()
+				l151[i152] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i248)
+					c.TraceIndex(i152)
 					break
 				}
 			}
 		}
 	}
-	x.Names = l247
+	x.Names = l151
 	if c.Failed() {
 		c.Trace("Names")
 		return
 	}
-	n252 := c.ReadLengthFast(1)
-	if n252 < 0 {
-		n252 = c.ReadLength(1)
+	n156 := c.ReadLengthFast(1)
+	if n156 < 0 {
+		n156 = c.ReadLength(1)
 	}
-	l253 := foryimpl.ReuseSlice[[]int64](c, x.Nums, n252)
-	if n252 > 0 {
-		hn255 := c.ReadListHeader(7)
+	l157 := foryimpl.ReuseSlice[[]int64](c, x.Nums, n156)
+	if n156 > 0 {
+		hn159 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i254 := range l253 {
-				if hn255 && !c.ReadFlag() {
-					clear(l253[i254 : i254+1])
+			for i158 := range l157 {
+				if hn159 && !c.ReadFlag() {
+					clear(l157[i158 : i158+1])
 					continue
 				}
-				l253[i254] = r.ReadVarInt64()
+				l157[i158] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i254)
+					c.TraceIndex(i158)
 					break
 				}
 			}
 		}
 	}
-	x.Nums = l253
+	x.Nums = l157
 	if c.Failed() {
 		c.Trace("Nums")
 		return
 	}
-	n258 := c.ReadLengthFast(1)
-	if n258 < 0 {
-		n258 = c.ReadLength(1)
+	n162 := c.ReadLengthFast(1)
+	if n162 < 0 {
+		n162 = c.ReadLength(1)
 	}
-	l259 := foryimpl.ReuseSlice[[]*string](c, x.Maybe, n258)
-	if n258 > 0 {
-		hn261 := c.ReadListHeader(21)
+	l163 := foryimpl.ReuseSlice[[]*string](c, x.Maybe, n162)
+	if n162 > 0 {
+		hn165 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i260 := range l259 {
-				if hn261 && !c.ReadFlag() {
-					clear(l259[i260 : i260+1])
+			for i164 := range l163 {
+				if hn165 && !c.ReadFlag() {
+					clear(l163[i164 : i164+1])
 					continue
 				}
-				p264 := foryimpl.Alloc[string](c)
-				*p264 = c.ReadString()
-				l259[i260] = p264
+				p168 := foryimpl.Alloc[string](c)
+				*p168 = c.ReadString()
+				l163[i164] = p168
 				if c.Failed() {
-					c.TraceIndex(i260)
+					c.TraceIndex(i164)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l259
+	x.Maybe = l163
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
-	n265 := c.ReadLengthFast(4)
-	if n265 < 0 {
-		n265 = c.ReadLength(4)
+	n169 := c.ReadLengthFast(4)
+	if n169 < 0 {
+		n169 = c.ReadLength(4)
 	}
-	l266 := foryimpl.ReuseSlice[[]int32](c, x.Fixeds, n265)
-	if n265 > 0 {
-		hn268 := c.ReadListHeader(4)
+	l170 := foryimpl.ReuseSlice[[]int32](c, x.Fixeds, n169)
+	if n169 > 0 {
+		hn172 := c.ReadListHeader(4)
 		if !c.Failed() {
-			for i267 := range l266 {
-				if hn268 && !c.ReadFlag() {
-					clear(l266[i267 : i267+1])
+			for i171 := range l170 {
+				if hn172 && !c.ReadFlag() {
+					clear(l170[i171 : i171+1])
 					continue
 				}
-				l266[i267] = r.ReadInt32()
+				l170[i171] = r.ReadInt32()
 				if c.Failed() {
-					c.TraceIndex(i267)
+					c.TraceIndex(i171)
 					break
 				}
 			}
 		}
 	}
-	x.Fixeds = l266
+	x.Fixeds = l170
 	if c.Failed() {
 		c.Trace("Fixeds")
 		return
 	}
-	n271 := c.ReadLengthFast(1)
-	if n271 < 0 {
-		n271 = c.ReadLength(1)
+	n175 := c.ReadLengthFast(1)
+	if n175 < 0 {
+		n175 = c.ReadLength(1)
 	}
-	l272 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n271)
-	if n271 > 0 {
-		hn274, tr276, ev275 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l176 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n175)
+	if n175 > 0 {
+		hn178, tr180, ev179 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i273 := range l272 {
-				if tr276 {
-					if st277, id278 := c.ReadRefFlag(); st277 == foryimpl.RefBack {
-						if p279 := foryimpl.BackRef[Leaf](c, id278); p279 != nil {
-							l272[i273] = *p279
+			for i177 := range l176 {
+				if tr180 {
+					if st181, id182 := c.ReadRefFlag(); st181 == foryimpl.RefBack {
+						if p183 := foryimpl.BackRef[Leaf](c, id182); p183 != nil {
+							l176[i177] = *p183
 						}
-					} else if st277 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id278, &l272[i273])
-						if ev275 != nil {
-							l272[i273].ForyReadEvolved(c, ev275)
+					} else if st181 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id182, &l176[i177])
+						if ev179 != nil {
+							l176[i177].ForyReadEvolved(c, ev179)
 						} else {
-							l272[i273].ForyRead(c)
+							l176[i177].ForyRead(c)
 						}
 					} else {
-						l272[i273] = Leaf{}
+						l176[i177] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i273)
+						c.TraceIndex(i177)
 						break
 					}
 					continue
 				}
-				if hn274 && !c.ReadFlag() {
-					clear(l272[i273 : i273+1])
+				if hn178 && !c.ReadFlag() {
+					clear(l176[i177 : i177+1])
 					continue
 				}
-				if ev275 != nil {
-					l272[i273].ForyReadEvolved(c, ev275)
+				if ev179 != nil {
+					l176[i177].ForyReadEvolved(c, ev179)
 				} else {
-					l272[i273].ForyRead(c)
+					l176[i177].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i273)
+					c.TraceIndex(i177)
 					break
 				}
 			}
 		}
 	}
-	x.Leaves = l272
+	x.Leaves = l176
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	n280 := c.ReadLengthFast(1)
-	if n280 < 0 {
-		n280 = c.ReadLength(1)
+	n184 := c.ReadLengthFast(1)
+	if n184 < 0 {
+		n184 = c.ReadLength(1)
 	}
-	l281 := foryimpl.ReuseSlice[[]*Leaf](c, x.RefLeaves, n280)
-	if n280 > 0 {
-		hn283, tr285, ev284 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l185 := foryimpl.ReuseSlice[[]*Leaf](c, x.RefLeaves, n184)
+	if n184 > 0 {
+		hn187, tr189, ev188 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i282 := range l281 {
-				if tr285 {
-					if st287, id288 := c.ReadRefFlag(); st287 == foryimpl.RefBack {
-						l281[i282] = foryimpl.BackRef[Leaf](c, id288)
-					} else if st287 == foryimpl.RefFollows {
-						p289 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id288, p289)
-						if ev284 != nil {
-							p289.ForyReadEvolved(c, ev284)
+			for i186 := range l185 {
+				if tr189 {
+					if st191, id192 := c.ReadRefFlag(); st191 == foryimpl.RefBack {
+						l185[i186] = foryimpl.BackRef[Leaf](c, id192)
+					} else if st191 == foryimpl.RefFollows {
+						p193 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id192, p193)
+						if ev188 != nil {
+							p193.ForyReadEvolved(c, ev188)
 						} else {
-							p289.ForyRead(c)
+							p193.ForyRead(c)
 						}
-						l281[i282] = p289
+						l185[i186] = p193
 					} else {
-						l281[i282] = nil
+						l185[i186] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i282)
+						c.TraceIndex(i186)
 						break
 					}
 					continue
 				}
-				if hn283 && !c.ReadFlag() {
-					clear(l281[i282 : i282+1])
+				if hn187 && !c.ReadFlag() {
+					clear(l185[i186 : i186+1])
 					continue
 				}
-				p286 := foryimpl.Alloc[Leaf](c)
-				if ev284 != nil {
-					p286.ForyReadEvolved(c, ev284)
+				p190 := foryimpl.Alloc[Leaf](c)
+				if ev188 != nil {
+					p190.ForyReadEvolved(c, ev188)
 				} else {
-					p286.ForyRead(c)
+					p190.ForyRead(c)
 				}
-				l281[i282] = p286
+				l185[i186] = p190
 				if c.Failed() {
-					c.TraceIndex(i282)
+					c.TraceIndex(i186)
 					break
 				}
 			}
 		}
 	}
-	x.RefLeaves = l281
+	x.RefLeaves = l185
 	if c.Failed() {
 		c.Trace("RefLeaves")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st290, id291 := c.ReadRefFlag(); st290 == foryimpl.RefBack {
-			x.Arr = foryimpl.BackRefSlice[int32](c, id291)
-		} else if st290 == foryimpl.RefFollows {
-			n292 := c.ReadArrayLengthFast(4)
-			if n292 < 0 {
-				n292 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if st194, id195 := c.ReadFieldRefFlag(); st194 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id195)
+		} else if st194 == foryimpl.RefFollows {
+			n196 := c.ReadArrayLengthFast(4)
+			if n196 < 0 {
+				n196 = c.ReadArrayLength(4)
 			}
-			a293 := foryimpl.MakeSlice[[]int32](c, n292)
-			r.ReadRawInt32s(a293)
-			x.Arr = a293
-			foryimpl.SetRefSlice(c, id291, x.Arr)
+			a197 := foryimpl.MakeSlice[[]int32](c, n196)
+			r.ReadRawInt32s(a197)
+			x.Arr = a197
+			foryimpl.SetRefSlice(c, id195, x.Arr)
 		} else {
 			x.Arr = nil
 		}
+		if c.Failed() {
+			c.Trace("Arr")
+			return
+		}
 	} else {
-		n294 := c.ReadArrayLengthFast(4)
-		if n294 < 0 {
-			n294 = c.ReadArrayLength(4)
+		n194 := c.ReadArrayLengthFast(4)
+		if n194 < 0 {
+			n194 = c.ReadArrayLength(4)
 		}
-		a295 := foryimpl.MakeSlice[[]int32](c, n294)
-		r.ReadRawInt32s(a295)
-		x.Arr = a295
+		a195 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n194)
+		r.ReadRawInt32s(a195)
+		x.Arr = a195
+		if c.Failed() {
+			c.Trace("Arr")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("Arr")
-		return
+	n198 := c.ReadLengthFast(2)
+	if n198 < 0 {
+		n198 = c.ReadLength(2)
 	}
-	n296 := c.ReadLengthFast(2)
-	if n296 < 0 {
-		n296 = c.ReadLength(2)
-	}
-	m297 := foryimpl.MakeMap[map[string]int32](c, n296)
-	for n296 > 0 && !c.Failed() {
-		sz298, vn299, _ := c.ReadMapChunk(n296, 21, 5, nil, false)
-		for j300 := 0; j300 < sz298 && !c.Failed(); j300++ {
-			var k301 string
-			k301 = c.ReadString()
-			var v302 int32
-			if !vn299 {
-				v302 = r.ReadVarInt32()
+	m199 := foryimpl.MakeMap[map[string]int32](c, n198)
+	for n198 > 0 && !c.Failed() {
+		sz200, vn201, _ := c.ReadMapChunk(n198, 21, 5, nil, false)
+		for j202 := 0; j202 < sz200 && !c.Failed(); j202++ {
+			var k203 string
+			k203 = c.ReadString()
+			var v204 int32
+			if !vn201 {
+				v204 = r.ReadVarInt32()
 			}
-			m297[k301] = v302
+			m199[k203] = v204
 		}
-		n296 -= sz298
+		n198 -= sz200
 	}
-	x.Counts = m297
+	x.Counts = m199
 	if c.Failed() {
 		c.Trace("Counts")
 		return
 	}
-	n304 := c.ReadLengthFast(2)
-	if n304 < 0 {
-		n304 = c.ReadLength(2)
+	n206 := c.ReadLengthFast(2)
+	if n206 < 0 {
+		n206 = c.ReadLength(2)
 	}
-	m305 := foryimpl.MakeMap[map[int32]Leaf](c, n304)
-	for n304 > 0 && !c.Failed() {
-		sz306, vn307, ev311 := c.ReadMapChunk(n304, 5, 28, foryTypeLeaf, false)
-		for j308 := 0; j308 < sz306 && !c.Failed(); j308++ {
-			var k309 int32
-			k309 = r.ReadVarInt32()
-			var v310 Leaf
-			if !vn307 {
-				if ev311 != nil {
-					v310.ForyReadEvolved(c, ev311)
+	m207 := foryimpl.MakeMap[map[int32]Leaf](c, n206)
+	for n206 > 0 && !c.Failed() {
+		sz208, vn209, ev213 := c.ReadMapChunk(n206, 5, 28, foryTypeLeaf, false)
+		for j210 := 0; j210 < sz208 && !c.Failed(); j210++ {
+			var k211 int32
+			k211 = r.ReadVarInt32()
+			var v212 Leaf
+			if !vn209 {
+				if ev213 != nil {
+					v212.ForyReadEvolved(c, ev213)
 				} else {
-					v310.ForyRead(c)
+					v212.ForyRead(c)
 				}
 			}
-			m305[k309] = v310
+			m207[k211] = v212
 		}
-		n304 -= sz306
+		n206 -= sz208
 	}
-	x.ById = m305
+	x.ById = m207
 	if c.Failed() {
 		c.Trace("ById")
 		return
 	}
-	n313 := c.ReadLengthFast(2)
-	if n313 < 0 {
-		n313 = c.ReadLength(2)
+	n215 := c.ReadLengthFast(2)
+	if n215 < 0 {
+		n215 = c.ReadLength(2)
 	}
-	m314 := foryimpl.MakeMap[map[string]uint64](c, n313)
-	for n313 > 0 && !c.Failed() {
-		sz315, vn316, _ := c.ReadMapChunk(n313, 21, 15, nil, false)
-		for j317 := 0; j317 < sz315 && !c.Failed(); j317++ {
-			var k318 string
-			k318 = c.ReadString()
-			var v319 uint64
-			if !vn316 {
-				v319 = r.ReadTaggedUint64()
+	m216 := foryimpl.MakeMap[map[string]uint64](c, n215)
+	for n215 > 0 && !c.Failed() {
+		sz217, vn218, _ := c.ReadMapChunk(n215, 21, 15, nil, false)
+		for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
+			var k220 string
+			k220 = c.ReadString()
+			var v221 uint64
+			if !vn218 {
+				v221 = r.ReadTaggedUint64()
 			}
-			m314[k318] = v319
+			m216[k220] = v221
 		}
-		n313 -= sz315
+		n215 -= sz217
 	}
-	x.Counters = m314
+	x.Counters = m216
 	if c.Failed() {
 		c.Trace("Counters")
 		return
 	}
 	if c.ReadFlag() {
-		n321 := c.ReadLengthFast(1)
-		if n321 < 0 {
-			n321 = c.ReadLength(1)
+		n223 := c.ReadLengthFast(1)
+		if n223 < 0 {
+			n223 = c.ReadLength(1)
 		}
-		l322 := foryimpl.MakeSlice[[]string](c, n321)
-		if n321 > 0 {
-			hn324 := c.ReadListHeader(21)
+		l224 := foryimpl.MakeSlice[[]string](c, n223)
+		if n223 > 0 {
+			hn226 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i323 := range l322 {
-					if hn324 && !c.ReadFlag() {
-						clear(l322[i323 : i323+1])
+				for i225 := range l224 {
+					if hn226 && !c.ReadFlag() {
+						clear(l224[i225 : i225+1])
 						continue
 					}
-					l322[i323] = c.ReadString()
+					l224[i225] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i323)
+						c.TraceIndex(i225)
 						break
 					}
 				}
 			}
 		}
-		x.OptList = l322
+		x.OptList = l224
 	}
 	if c.Failed() {
 		c.Trace("OptList")
 		return
 	}
-	if c.ReadValueFlag() {
-		x.Choice.ForyReadUnion(c)
-	}
-	if c.Failed() {
-		c.Trace("Choice")
-		return
-	}
-	if c.ReadOptionalFlag() {
-		x.OptChoice.ForyReadUnion(c)
+	if c.TrackRef() {
+		if c.ReadValueFlag() {
+			x.Choice.ForyReadUnion(c)
+		}
+		if c.Failed() {
+			c.Trace("Choice")
+			return
+		}
+		if c.ReadOptionalFlag() {
+			x.OptChoice.ForyReadUnion(c)
+		} else {
+			x.OptChoice = Choice{}
+		}
+		if c.Failed() {
+			c.Trace("OptChoice")
+			return
+		}
 	} else {
-		x.OptChoice = Choice{}
-	}
-	if c.Failed() {
-		c.Trace("OptChoice")
-		return
+		x.Choice.ForyReadUnion(c)
+		if c.Failed() {
+			c.Trace("Choice")
+			return
+		}
+		if c.ReadFlag() {
+			x.OptChoice.ForyReadUnion(c)
+		}
+		if c.Failed() {
+			c.Trace("OptChoice")
+			return
+		}
 	}
 	x.Anything = foryimpl.ReadAny(c, false)
 	if c.Failed() {
 		c.Trace("Anything")
 		return
 	}
-	if st331, id332 := c.ReadRefFlag(); st331 == foryimpl.RefBack {
-		x.Inner = foryimpl.BackRef[Everything_Inner](c, id332)
-	} else if st331 == foryimpl.RefFollows {
-		p333 := foryimpl.Alloc[Everything_Inner](c)
-		foryimpl.SetRef(c, id332, p333)
-		if ev334 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev334 != nil {
-			p333.ForyReadEvolved(c, ev334)
-		} else if !c.Failed() {
-			p333.ForyRead(c)
+	if c.TrackRef() {
+		if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
+			x.Inner = foryimpl.BackRef[Everything_Inner](c, id234)
+		} else if st233 == foryimpl.RefFollows {
+			p235 := foryimpl.Alloc[Everything_Inner](c)
+			foryimpl.SetRef(c, id234, p235)
+			if ev236 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev236 != nil {
+				p235.ForyReadEvolved(c, ev236)
+			} else if !c.Failed() {
+				p235.ForyRead(c)
+			}
+			x.Inner = p235
+		} else {
+			x.Inner = nil
 		}
-		x.Inner = p333
-	} else {
-		x.Inner = nil
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e337 := c.ReadEnumFast(uint32(0x7fffffff)); e337 >= 0 {
-				x.Kind = Everything_Inner_Kind(e337)
+		if c.Failed() {
+			c.Trace("Inner")
+			return
+		}
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e237 := c.ReadEnumFast(uint32(0x7fffffff)); e237 >= 0 {
+				x.Kind = Everything_Inner_Kind(e237)
 			} else {
 				x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Kind")
+			return
+		}
 	} else {
-		if e338 := c.ReadEnumFast(uint32(0x7fffffff)); e338 >= 0 {
-			x.Kind = Everything_Inner_Kind(e338)
+		if c.ReadFlag() {
+			p233 := foryimpl.Alloc[Everything_Inner](c)
+			if ev234 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev234 != nil {
+				p233.ForyReadEvolved(c, ev234)
+			} else if !c.Failed() {
+				p233.ForyRead(c)
+			}
+			x.Inner = p233
+		}
+		if c.Failed() {
+			c.Trace("Inner")
+			return
+		}
+		if e237 := c.ReadEnumFast(uint32(0x7fffffff)); e237 >= 0 {
+			x.Kind = Everything_Inner_Kind(e237)
 		} else {
 			x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
+		if c.Failed() {
+			c.Trace("Kind")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -2671,80 +2233,80 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v339, ok340 := c.ReadIntAs(f, 64); ok340 {
-					x.Fi64 = int64(v339)
+				if v238, ok239 := c.ReadIntAs(f, 64); ok239 {
+					x.Fi64 = int64(v238)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v341, ok342 := c.ReadUintAs(f, 64); ok342 {
-					x.Fu64 = uint64(v341)
+				if v240, ok241 := c.ReadUintAs(f, 64); ok241 {
+					x.Fu64 = uint64(v240)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fu64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v343, ok344 := c.ReadFloatAs(f, 64); ok344 {
-					x.F64 = float64(v343)
+				if v242, ok243 := c.ReadFloatAs(f, 64); ok243 {
+					x.F64 = float64(v242)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 3:
 			if f.Convert {
-				if v345, ok346 := c.ReadIntAs(f, 32); ok346 {
-					x.Fi32 = int32(v345)
+				if v244, ok245 := c.ReadIntAs(f, 32); ok245 {
+					x.Fi32 = int32(v244)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v347, ok348 := c.ReadUintAs(f, 32); ok348 {
-					x.Fu32 = uint32(v347)
+				if v246, ok247 := c.ReadUintAs(f, 32); ok247 {
+					x.Fu32 = uint32(v246)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fu32 = r.ReadUint32()
 			}
 		case 5:
 			if f.Convert {
-				if v349, ok350 := c.ReadFloatAs(f, 32); ok350 {
-					x.F32 = float32(v349)
+				if v248, ok249 := c.ReadFloatAs(f, 32); ok249 {
+					x.F32 = float32(v248)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 6:
 			if f.Convert {
-				if v351, ok352 := c.ReadIntAs(f, 16); ok352 {
-					x.I16 = int16(v351)
+				if v250, ok251 := c.ReadIntAs(f, 16); ok251 {
+					x.I16 = int16(v250)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 7:
 			if f.Convert {
-				if v353, ok354 := c.ReadUintAs(f, 16); ok354 {
-					x.U16 = uint16(v353)
+				if v252, ok253 := c.ReadUintAs(f, 16); ok253 {
+					x.U16 = uint16(v252)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
 			}
 		case 8:
 			if f.Convert {
-				if v355, ok356 := c.ReadFloatAs(f, 64); ok356 {
-					x.F16 = serializer.Float16(v355)
+				if v254, ok255 := c.ReadFloatAs(f, 64); ok255 {
+					x.F16 = serializer.Float16(v254)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 9:
 			if f.Convert {
-				if v357, ok358 := c.ReadFloatAs(f, 64); ok358 {
-					x.Bf16 = serializer.BFloat16(v357)
+				if v256, ok257 := c.ReadFloatAs(f, 64); ok257 {
+					x.Bf16 = serializer.BFloat16(v256)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bf16 = serializer.BFloat16(r.ReadUint16())
@@ -2755,114 +2317,108 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 11:
 			if f.Convert {
-				if v359, ok360 := c.ReadIntAs(f, 8); ok360 {
-					x.I8 = int8(v359)
+				if v258, ok259 := c.ReadIntAs(f, 8); ok259 {
+					x.I8 = int8(v258)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 12:
 			if f.Convert {
-				if v361, ok362 := c.ReadUintAs(f, 8); ok362 {
-					x.U8 = uint8(v361)
+				if v260, ok261 := c.ReadUintAs(f, 8); ok261 {
+					x.U8 = uint8(v260)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 13:
 			if f.Convert {
-				if v363, ok364 := c.ReadIntAs(f, 64); ok364 {
-					x.I64 = int64(v363)
+				if v262, ok263 := c.ReadIntAs(f, 64); ok263 {
+					x.I64 = int64(v262)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 14:
 			if f.Convert {
-				if v365, ok366 := c.ReadIntAs(f, 64); ok366 {
-					x.Vi64 = int64(v365)
+				if v264, ok265 := c.ReadIntAs(f, 64); ok265 {
+					x.Vi64 = int64(v264)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Vi64 = r.ReadVarInt64()
 			}
 		case 15:
 			if f.Convert {
-				if v367, ok368 := c.ReadIntAs(f, 64); ok368 {
-					x.Ti64 = int64(v367)
+				if v266, ok267 := c.ReadIntAs(f, 64); ok267 {
+					x.Ti64 = int64(v266)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 16:
 			if f.Convert {
-				if v369, ok370 := c.ReadUintAs(f, 64); ok370 {
-					x.U64 = uint64(v369)
+				if v268, ok269 := c.ReadUintAs(f, 64); ok269 {
+					x.U64 = uint64(v268)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 17:
 			if f.Convert {
-				if v371, ok372 := c.ReadUintAs(f, 64); ok372 {
-					x.Tu64 = uint64(v371)
+				if v270, ok271 := c.ReadUintAs(f, 64); ok271 {
+					x.Tu64 = uint64(v270)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Tu64 = r.ReadTaggedUint64()
 			}
 		case 18:
 			if f.Convert {
-				if v373, ok374 := c.ReadIntAs(f, 32); ok374 {
-					x.I32 = int32(v373)
+				if v272, ok273 := c.ReadIntAs(f, 32); ok273 {
+					x.I32 = int32(v272)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v375, ok376 := c.ReadIntAs(f, 32); ok376 {
-					x.To = int32(v375)
+				if v274, ok275 := c.ReadIntAs(f, 32); ok275 {
+					x.To = int32(v274)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.To = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v377, ok378 := c.ReadUintAs(f, 32); ok378 {
-					x.U32 = uint32(v377)
+				if v276, ok277 := c.ReadUintAs(f, 32); ok277 {
+					x.U32 = uint32(v276)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 21:
 			if f.Convert {
-				if v380, ok381 := c.ReadIntAs(f, 32); ok381 {
-					x.Oi32 = serializer.Some(int32(v380))
+				if v279, ok280 := c.ReadIntAs(f, 32); ok280 {
+					x.Oi32 = serializer.Some(int32(v279))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o379 int32
-				o379 = r.ReadVarInt32()
-				x.Oi32 = serializer.Some(o379)
+				var o278 int32
+				o278 = r.ReadVarInt32()
+				x.Oi32 = serializer.Some(o278)
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
 				x.S = c.ReadString()
 			}
 		case 23:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st382, id383 := c.ReadRefFlag(); st382 == foryimpl.RefBack {
-					x.Data = foryimpl.BackRefSlice[uint8](c, id383)
-				} else if st382 == foryimpl.RefFollows {
-					x.Data = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id383, x.Data)
-				} else {
-					x.Data = nil
-				}
+			if f.Convert {
+				x.Data = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st281, id282 := c.ReadEvolvedRefFlag(f); st281 == foryimpl.RefBack {
+				x.Data = foryimpl.BackRefSlice[uint8](c, id282)
+			} else if st281 == foryimpl.RefFollows {
+				x.Data = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id282, x.Data)
 			} else {
-				if f.Convert {
-					x.Data = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Data = c.ReadBinary()
-				}
+				x.Data = nil
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
@@ -2882,23 +2438,23 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				var o384 string
-				o384 = c.ReadString()
-				x.Os = serializer.Some(o384)
+				var o283 string
+				o283 = c.ReadString()
+				x.Os = serializer.Some(o283)
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e388 := c.ReadEnumFast(uint32(0x7fffffff)); e388 >= 0 {
-						x.Level = Level(e388)
+					if e287 := c.ReadEnumFast(uint32(0x7fffffff)); e287 >= 0 {
+						x.Level = Level(e287)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e385 := c.ReadEnumFast(uint32(0x7fffffff)); e385 >= 0 {
-						x.Level = Level(e385)
+					if e284 := c.ReadEnumFast(uint32(0x7fffffff)); e284 >= 0 {
+						x.Level = Level(e284)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2907,16 +2463,16 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e392 := c.ReadEnumFast(uint32(0x7fffffff)); e392 >= 0 {
-						x.Mood = Mood(e392)
+					if e291 := c.ReadEnumFast(uint32(0x7fffffff)); e291 >= 0 {
+						x.Mood = Mood(e291)
 					} else {
 						x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e389 := c.ReadEnumFast(uint32(0x7fffffff)); e389 >= 0 {
-						x.Mood = Mood(e389)
+					if e288 := c.ReadEnumFast(uint32(0x7fffffff)); e288 >= 0 {
+						x.Mood = Mood(e288)
 					} else {
 						x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2924,416 +2480,404 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 31:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st395, id396 := c.ReadRefFlag(); st395 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id396)
-				} else if st395 == foryimpl.RefFollows {
-					p397 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id396, p397)
-					if ev398 := c.ReadStructFieldMeta(foryTypeLeaf); ev398 != nil {
-						p397.ForyReadEvolved(c, ev398)
+				if st294, id295 := c.ReadRefFlag(); st294 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id295)
+				} else if st294 == foryimpl.RefFollows {
+					p296 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id295, p296)
+					if ev297 := c.ReadStructFieldMeta(foryTypeLeaf); ev297 != nil {
+						p296.ForyReadEvolved(c, ev297)
 					} else if !c.Failed() {
-						p397.ForyRead(c)
+						p296.ForyRead(c)
 					}
-					x.Leaf = p397
+					x.Leaf = p296
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p393 := foryimpl.Alloc[Leaf](c)
-					if ev394 := c.ReadStructFieldMeta(foryTypeLeaf); ev394 != nil {
-						p393.ForyReadEvolved(c, ev394)
+					p292 := foryimpl.Alloc[Leaf](c)
+					if ev293 := c.ReadStructFieldMeta(foryTypeLeaf); ev293 != nil {
+						p292.ForyReadEvolved(c, ev293)
 					} else if !c.Failed() {
-						p393.ForyRead(c)
+						p292.ForyRead(c)
 					}
-					x.Leaf = p393
+					x.Leaf = p292
 				}
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st401, id402 := c.ReadRefFlag(); st401 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id402)
-				} else if st401 == foryimpl.RefFollows {
-					p403 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id402, p403)
-					if ev404 := c.ReadStructFieldMeta(foryTypeLeaf); ev404 != nil {
-						p403.ForyReadEvolved(c, ev404)
+				if st300, id301 := c.ReadRefFlag(); st300 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id301)
+				} else if st300 == foryimpl.RefFollows {
+					p302 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id301, p302)
+					if ev303 := c.ReadStructFieldMeta(foryTypeLeaf); ev303 != nil {
+						p302.ForyReadEvolved(c, ev303)
 					} else if !c.Failed() {
-						p403.ForyRead(c)
+						p302.ForyRead(c)
 					}
-					x.Shared = p403
+					x.Shared = p302
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p399 := foryimpl.Alloc[Leaf](c)
-					if ev400 := c.ReadStructFieldMeta(foryTypeLeaf); ev400 != nil {
-						p399.ForyReadEvolved(c, ev400)
+					p298 := foryimpl.Alloc[Leaf](c)
+					if ev299 := c.ReadStructFieldMeta(foryTypeLeaf); ev299 != nil {
+						p298.ForyReadEvolved(c, ev299)
 					} else if !c.Failed() {
-						p399.ForyRead(c)
+						p298.ForyRead(c)
 					}
-					x.Shared = p399
+					x.Shared = p298
 				}
 			}
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st407, id408 := c.ReadRefFlag(); st407 == foryimpl.RefBack {
-					x.SharedAgain = foryimpl.BackRef[Leaf](c, id408)
-				} else if st407 == foryimpl.RefFollows {
-					p409 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id408, p409)
-					if ev410 := c.ReadStructFieldMeta(foryTypeLeaf); ev410 != nil {
-						p409.ForyReadEvolved(c, ev410)
+				if st306, id307 := c.ReadRefFlag(); st306 == foryimpl.RefBack {
+					x.SharedAgain = foryimpl.BackRef[Leaf](c, id307)
+				} else if st306 == foryimpl.RefFollows {
+					p308 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id307, p308)
+					if ev309 := c.ReadStructFieldMeta(foryTypeLeaf); ev309 != nil {
+						p308.ForyReadEvolved(c, ev309)
 					} else if !c.Failed() {
-						p409.ForyRead(c)
+						p308.ForyRead(c)
 					}
-					x.SharedAgain = p409
+					x.SharedAgain = p308
 				} else {
 					x.SharedAgain = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p405 := foryimpl.Alloc[Leaf](c)
-					if ev406 := c.ReadStructFieldMeta(foryTypeLeaf); ev406 != nil {
-						p405.ForyReadEvolved(c, ev406)
+					p304 := foryimpl.Alloc[Leaf](c)
+					if ev305 := c.ReadStructFieldMeta(foryTypeLeaf); ev305 != nil {
+						p304.ForyReadEvolved(c, ev305)
 					} else if !c.Failed() {
-						p405.ForyRead(c)
+						p304.ForyRead(c)
 					}
-					x.SharedAgain = p405
+					x.SharedAgain = p304
 				}
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n411 := c.ReadLengthFast(1)
-				if n411 < 0 {
-					n411 = c.ReadLength(1)
+				n310 := c.ReadLengthFast(1)
+				if n310 < 0 {
+					n310 = c.ReadLength(1)
 				}
-				l412 := foryimpl.MakeSlice[[]string](c, n411)
-				if n411 > 0 {
-					hn414 := c.ReadListHeader(21)
+				l311 := foryimpl.MakeSlice[[]string](c, n310)
+				if n310 > 0 {
+					hn313 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i413 := range l412 {
-							if hn414 && !c.ReadFlag() {
-								clear(l412[i413 : i413+1])
+						for i312 := range l311 {
+							if hn313 && !c.ReadFlag() {
+								clear(l311[i312 : i312+1])
 								continue
 							}
-							l412[i413] = c.ReadString()
+							l311[i312] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i413)
+								c.TraceIndex(i312)
 								break
 							}
 						}
 					}
 				}
-				x.Names = l412
+				x.Names = l311
 			}
 		case 35:
 			if f.Convert {
 				x.Nums = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n417 := c.ReadLengthFast(1)
-				if n417 < 0 {
-					n417 = c.ReadLength(1)
+				n316 := c.ReadLengthFast(1)
+				if n316 < 0 {
+					n316 = c.ReadLength(1)
 				}
-				l418 := foryimpl.MakeSlice[[]int64](c, n417)
-				if n417 > 0 {
-					hn420 := c.ReadListHeader(7)
+				l317 := foryimpl.MakeSlice[[]int64](c, n316)
+				if n316 > 0 {
+					hn319 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i419 := range l418 {
-							if hn420 && !c.ReadFlag() {
-								clear(l418[i419 : i419+1])
+						for i318 := range l317 {
+							if hn319 && !c.ReadFlag() {
+								clear(l317[i318 : i318+1])
 								continue
 							}
-							l418[i419] = r.ReadVarInt64()
+							l317[i318] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i419)
+								c.TraceIndex(i318)
 								break
 							}
 						}
 					}
 				}
-				x.Nums = l418
+				x.Nums = l317
 			}
 		case 36:
 			if !f.Flag || c.ReadFlag() {
-				n423 := c.ReadLengthFast(1)
-				if n423 < 0 {
-					n423 = c.ReadLength(1)
+				n322 := c.ReadLengthFast(1)
+				if n322 < 0 {
+					n322 = c.ReadLength(1)
 				}
-				l424 := foryimpl.MakeSlice[[]*string](c, n423)
-				if n423 > 0 {
-					hn426 := c.ReadListHeader(21)
+				l323 := foryimpl.MakeSlice[[]*string](c, n322)
+				if n322 > 0 {
+					hn325 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i425 := range l424 {
-							if hn426 && !c.ReadFlag() {
-								clear(l424[i425 : i425+1])
+						for i324 := range l323 {
+							if hn325 && !c.ReadFlag() {
+								clear(l323[i324 : i324+1])
 								continue
 							}
-							p429 := foryimpl.Alloc[string](c)
-							*p429 = c.ReadString()
-							l424[i425] = p429
+							p328 := foryimpl.Alloc[string](c)
+							*p328 = c.ReadString()
+							l323[i324] = p328
 							if c.Failed() {
-								c.TraceIndex(i425)
+								c.TraceIndex(i324)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l424
+				x.Maybe = l323
 			}
 		case 37:
 			if f.Convert {
 				x.Fixeds = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n430 := c.ReadLengthFast(4)
-				if n430 < 0 {
-					n430 = c.ReadLength(4)
+				n329 := c.ReadLengthFast(4)
+				if n329 < 0 {
+					n329 = c.ReadLength(4)
 				}
-				l431 := foryimpl.MakeSlice[[]int32](c, n430)
-				if n430 > 0 {
-					hn433 := c.ReadListHeader(4)
+				l330 := foryimpl.MakeSlice[[]int32](c, n329)
+				if n329 > 0 {
+					hn332 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i432 := range l431 {
-							if hn433 && !c.ReadFlag() {
-								clear(l431[i432 : i432+1])
+						for i331 := range l330 {
+							if hn332 && !c.ReadFlag() {
+								clear(l330[i331 : i331+1])
 								continue
 							}
-							l431[i432] = r.ReadInt32()
+							l330[i331] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i432)
+								c.TraceIndex(i331)
 								break
 							}
 						}
 					}
 				}
-				x.Fixeds = l431
+				x.Fixeds = l330
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n436 := c.ReadLengthFast(1)
-				if n436 < 0 {
-					n436 = c.ReadLength(1)
+				n335 := c.ReadLengthFast(1)
+				if n335 < 0 {
+					n335 = c.ReadLength(1)
 				}
-				l437 := foryimpl.MakeSlice[[]Leaf](c, n436)
-				if n436 > 0 {
-					hn439, tr441, ev440 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l336 := foryimpl.MakeSlice[[]Leaf](c, n335)
+				if n335 > 0 {
+					hn338, tr340, ev339 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i438 := range l437 {
-							if tr441 {
-								if st442, id443 := c.ReadRefFlag(); st442 == foryimpl.RefBack {
-									if p444 := foryimpl.BackRef[Leaf](c, id443); p444 != nil {
-										l437[i438] = *p444
+						for i337 := range l336 {
+							if tr340 {
+								if st341, id342 := c.ReadRefFlag(); st341 == foryimpl.RefBack {
+									if p343 := foryimpl.BackRef[Leaf](c, id342); p343 != nil {
+										l336[i337] = *p343
 									}
-								} else if st442 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id443, &l437[i438])
-									if ev440 != nil {
-										l437[i438].ForyReadEvolved(c, ev440)
+								} else if st341 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id342, &l336[i337])
+									if ev339 != nil {
+										l336[i337].ForyReadEvolved(c, ev339)
 									} else {
-										l437[i438].ForyRead(c)
+										l336[i337].ForyRead(c)
 									}
 								} else {
-									l437[i438] = Leaf{}
+									l336[i337] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i438)
+									c.TraceIndex(i337)
 									break
 								}
 								continue
 							}
-							if hn439 && !c.ReadFlag() {
-								clear(l437[i438 : i438+1])
+							if hn338 && !c.ReadFlag() {
+								clear(l336[i337 : i337+1])
 								continue
 							}
-							if ev440 != nil {
-								l437[i438].ForyReadEvolved(c, ev440)
+							if ev339 != nil {
+								l336[i337].ForyReadEvolved(c, ev339)
 							} else {
-								l437[i438].ForyRead(c)
+								l336[i337].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i438)
+								c.TraceIndex(i337)
 								break
 							}
 						}
 					}
 				}
-				x.Leaves = l437
+				x.Leaves = l336
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n445 := c.ReadLengthFast(1)
-				if n445 < 0 {
-					n445 = c.ReadLength(1)
+				n344 := c.ReadLengthFast(1)
+				if n344 < 0 {
+					n344 = c.ReadLength(1)
 				}
-				l446 := foryimpl.MakeSlice[[]*Leaf](c, n445)
-				if n445 > 0 {
-					hn448, tr450, ev449 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l345 := foryimpl.MakeSlice[[]*Leaf](c, n344)
+				if n344 > 0 {
+					hn347, tr349, ev348 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i447 := range l446 {
-							if tr450 {
-								if st452, id453 := c.ReadRefFlag(); st452 == foryimpl.RefBack {
-									l446[i447] = foryimpl.BackRef[Leaf](c, id453)
-								} else if st452 == foryimpl.RefFollows {
-									p454 := foryimpl.Alloc[Leaf](c)
-									foryimpl.SetRef(c, id453, p454)
-									if ev449 != nil {
-										p454.ForyReadEvolved(c, ev449)
+						for i346 := range l345 {
+							if tr349 {
+								if st351, id352 := c.ReadRefFlag(); st351 == foryimpl.RefBack {
+									l345[i346] = foryimpl.BackRef[Leaf](c, id352)
+								} else if st351 == foryimpl.RefFollows {
+									p353 := foryimpl.Alloc[Leaf](c)
+									foryimpl.SetRef(c, id352, p353)
+									if ev348 != nil {
+										p353.ForyReadEvolved(c, ev348)
 									} else {
-										p454.ForyRead(c)
+										p353.ForyRead(c)
 									}
-									l446[i447] = p454
+									l345[i346] = p353
 								} else {
-									l446[i447] = nil
+									l345[i346] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i447)
+									c.TraceIndex(i346)
 									break
 								}
 								continue
 							}
-							if hn448 && !c.ReadFlag() {
-								clear(l446[i447 : i447+1])
+							if hn347 && !c.ReadFlag() {
+								clear(l345[i346 : i346+1])
 								continue
 							}
-							p451 := foryimpl.Alloc[Leaf](c)
-							if ev449 != nil {
-								p451.ForyReadEvolved(c, ev449)
+							p350 := foryimpl.Alloc[Leaf](c)
+							if ev348 != nil {
+								p350.ForyReadEvolved(c, ev348)
 							} else {
-								p451.ForyRead(c)
+								p350.ForyRead(c)
 							}
-							l446[i447] = p451
+							l345[i346] = p350
 							if c.Failed() {
-								c.TraceIndex(i447)
+								c.TraceIndex(i346)
 								break
 							}
 						}
 					}
 				}
-				x.RefLeaves = l446
+				x.RefLeaves = l345
 			}
 		case 40:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st457, id458 := c.ReadRefFlag(); st457 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id458)
-				} else if st457 == foryimpl.RefFollows {
-					n459 := c.ReadArrayLengthFast(4)
-					if n459 < 0 {
-						n459 = c.ReadArrayLength(4)
-					}
-					a460 := foryimpl.MakeSlice[[]int32](c, n459)
-					r.ReadRawInt32s(a460)
-					x.Arr = a460
-					foryimpl.SetRefSlice(c, id458, x.Arr)
-				} else {
-					x.Arr = nil
+			if f.Convert {
+				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st356, id357 := c.ReadEvolvedRefFlag(f); st356 == foryimpl.RefBack {
+				x.Arr = foryimpl.BackRefSlice[int32](c, id357)
+			} else if st356 == foryimpl.RefFollows {
+				n358 := c.ReadArrayLengthFast(4)
+				if n358 < 0 {
+					n358 = c.ReadArrayLength(4)
 				}
+				a359 := foryimpl.MakeSlice[[]int32](c, n358)
+				r.ReadRawInt32s(a359)
+				x.Arr = a359
+				foryimpl.SetRefSlice(c, id357, x.Arr)
 			} else {
-				if f.Convert {
-					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n455 := c.ReadArrayLengthFast(4)
-					if n455 < 0 {
-						n455 = c.ReadArrayLength(4)
-					}
-					a456 := foryimpl.MakeSlice[[]int32](c, n455)
-					r.ReadRawInt32s(a456)
-					x.Arr = a456
-				}
+				x.Arr = nil
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n461 := c.ReadLengthFast(2)
-				if n461 < 0 {
-					n461 = c.ReadLength(2)
+				n360 := c.ReadLengthFast(2)
+				if n360 < 0 {
+					n360 = c.ReadLength(2)
 				}
-				m462 := foryimpl.MakeMap[map[string]int32](c, n461)
-				for n461 > 0 && !c.Failed() {
-					sz463, vn464, _ := c.ReadMapChunk(n461, 21, 5, nil, false)
-					for j465 := 0; j465 < sz463 && !c.Failed(); j465++ {
-						var k466 string
-						k466 = c.ReadString()
-						var v467 int32
-						if !vn464 {
-							v467 = r.ReadVarInt32()
+				m361 := foryimpl.MakeMap[map[string]int32](c, n360)
+				for n360 > 0 && !c.Failed() {
+					sz362, vn363, _ := c.ReadMapChunk(n360, 21, 5, nil, false)
+					for j364 := 0; j364 < sz362 && !c.Failed(); j364++ {
+						var k365 string
+						k365 = c.ReadString()
+						var v366 int32
+						if !vn363 {
+							v366 = r.ReadVarInt32()
 						}
-						m462[k466] = v467
+						m361[k365] = v366
 					}
-					n461 -= sz463
+					n360 -= sz362
 				}
-				x.Counts = m462
+				x.Counts = m361
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n469 := c.ReadLengthFast(2)
-				if n469 < 0 {
-					n469 = c.ReadLength(2)
+				n368 := c.ReadLengthFast(2)
+				if n368 < 0 {
+					n368 = c.ReadLength(2)
 				}
-				m470 := foryimpl.MakeMap[map[int32]Leaf](c, n469)
-				for n469 > 0 && !c.Failed() {
-					sz471, vn472, ev476 := c.ReadMapChunk(n469, 5, 28, foryTypeLeaf, false)
-					for j473 := 0; j473 < sz471 && !c.Failed(); j473++ {
-						var k474 int32
-						k474 = r.ReadVarInt32()
-						var v475 Leaf
-						if !vn472 {
-							if ev476 != nil {
-								v475.ForyReadEvolved(c, ev476)
+				m369 := foryimpl.MakeMap[map[int32]Leaf](c, n368)
+				for n368 > 0 && !c.Failed() {
+					sz370, vn371, ev375 := c.ReadMapChunk(n368, 5, 28, foryTypeLeaf, false)
+					for j372 := 0; j372 < sz370 && !c.Failed(); j372++ {
+						var k373 int32
+						k373 = r.ReadVarInt32()
+						var v374 Leaf
+						if !vn371 {
+							if ev375 != nil {
+								v374.ForyReadEvolved(c, ev375)
 							} else {
-								v475.ForyRead(c)
+								v374.ForyRead(c)
 							}
 						}
-						m470[k474] = v475
+						m369[k373] = v374
 					}
-					n469 -= sz471
+					n368 -= sz370
 				}
-				x.ById = m470
+				x.ById = m369
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n478 := c.ReadLengthFast(2)
-				if n478 < 0 {
-					n478 = c.ReadLength(2)
+				n377 := c.ReadLengthFast(2)
+				if n377 < 0 {
+					n377 = c.ReadLength(2)
 				}
-				m479 := foryimpl.MakeMap[map[string]uint64](c, n478)
-				for n478 > 0 && !c.Failed() {
-					sz480, vn481, _ := c.ReadMapChunk(n478, 21, 15, nil, false)
-					for j482 := 0; j482 < sz480 && !c.Failed(); j482++ {
-						var k483 string
-						k483 = c.ReadString()
-						var v484 uint64
-						if !vn481 {
-							v484 = r.ReadTaggedUint64()
+				m378 := foryimpl.MakeMap[map[string]uint64](c, n377)
+				for n377 > 0 && !c.Failed() {
+					sz379, vn380, _ := c.ReadMapChunk(n377, 21, 15, nil, false)
+					for j381 := 0; j381 < sz379 && !c.Failed(); j381++ {
+						var k382 string
+						k382 = c.ReadString()
+						var v383 uint64
+						if !vn380 {
+							v383 = r.ReadTaggedUint64()
 						}
-						m479[k483] = v484
+						m378[k382] = v383
 					}
-					n478 -= sz480
+					n377 -= sz379
 				}
-				x.Counters = m479
+				x.Counters = m378
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n486 := c.ReadLengthFast(1)
-				if n486 < 0 {
-					n486 = c.ReadLength(1)
+				n385 := c.ReadLengthFast(1)
+				if n385 < 0 {
+					n385 = c.ReadLength(1)
 				}
-				l487 := foryimpl.MakeSlice[[]string](c, n486)
-				if n486 > 0 {
-					hn489 := c.ReadListHeader(21)
+				l386 := foryimpl.MakeSlice[[]string](c, n385)
+				if n385 > 0 {
+					hn388 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i488 := range l487 {
-							if hn489 && !c.ReadFlag() {
-								clear(l487[i488 : i488+1])
+						for i387 := range l386 {
+							if hn388 && !c.ReadFlag() {
+								clear(l386[i387 : i387+1])
 								continue
 							}
-							l487[i488] = c.ReadString()
+							l386[i387] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i488)
+								c.TraceIndex(i387)
 								break
 							}
 						}
 					}
 				}
-				x.OptList = l487
+				x.OptList = l386
 			}
 		case 45:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -3361,44 +2905,44 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			x.Anything = foryimpl.ReadAny(c, false)
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st498, id499 := c.ReadRefFlag(); st498 == foryimpl.RefBack {
-					x.Inner = foryimpl.BackRef[Everything_Inner](c, id499)
-				} else if st498 == foryimpl.RefFollows {
-					p500 := foryimpl.Alloc[Everything_Inner](c)
-					foryimpl.SetRef(c, id499, p500)
-					if ev501 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev501 != nil {
-						p500.ForyReadEvolved(c, ev501)
+				if st397, id398 := c.ReadRefFlag(); st397 == foryimpl.RefBack {
+					x.Inner = foryimpl.BackRef[Everything_Inner](c, id398)
+				} else if st397 == foryimpl.RefFollows {
+					p399 := foryimpl.Alloc[Everything_Inner](c)
+					foryimpl.SetRef(c, id398, p399)
+					if ev400 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev400 != nil {
+						p399.ForyReadEvolved(c, ev400)
 					} else if !c.Failed() {
-						p500.ForyRead(c)
+						p399.ForyRead(c)
 					}
-					x.Inner = p500
+					x.Inner = p399
 				} else {
 					x.Inner = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p496 := foryimpl.Alloc[Everything_Inner](c)
-					if ev497 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev497 != nil {
-						p496.ForyReadEvolved(c, ev497)
+					p395 := foryimpl.Alloc[Everything_Inner](c)
+					if ev396 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev396 != nil {
+						p395.ForyReadEvolved(c, ev396)
 					} else if !c.Failed() {
-						p496.ForyRead(c)
+						p395.ForyRead(c)
 					}
-					x.Inner = p496
+					x.Inner = p395
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e505 := c.ReadEnumFast(uint32(0x7fffffff)); e505 >= 0 {
-						x.Kind = Everything_Inner_Kind(e505)
+					if e404 := c.ReadEnumFast(uint32(0x7fffffff)); e404 >= 0 {
+						x.Kind = Everything_Inner_Kind(e404)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e502 := c.ReadEnumFast(uint32(0x7fffffff)); e502 >= 0 {
-						x.Kind = Everything_Inner_Kind(e502)
+					if e401 := c.ReadEnumFast(uint32(0x7fffffff)); e401 >= 0 {
+						x.Kind = Everything_Inner_Kind(e401)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}

@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Narrow16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Narrow16) ForyEnum() {}
@@ -39,15 +39,21 @@ func (Narrow32) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumNarrow32
 }
 
+// foryRootOptInt is the first 17 bytes of a compatible-mode message whose root is OptInt: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOptInt[4:].
+var foryRootOptInt = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x05, 0x30, 0xb6, 0x26, 0x07, 0x9e, 0xbe, 0x08, 0xc1, 0xac, 0x02, 0xc6,
+	0x05,
+}
+
 // foryTypeOptInt is OptInt's static type information. Fingerprint: 1,5,0,1;
 var foryTypeOptInt = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xac, 0x02},
 	GoFields:       []string{"OptI"},
 	GoName:         "agree.OptInt",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x05, 0x30, 0xb6, 0x26, 0x07, 0x9e, 0xbe, 0x08, 0xc1, 0xac, 0x02, 0xc6, 0x05},
+	RootCompatible: foryRootOptInt,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xac, 0x02},
 	SchemaHash:     1913758343,
-	TypeDef:        []byte{0x05, 0x30, 0xb6, 0x26, 0x07, 0x9e, 0xbe, 0x08, 0xc1, 0xac, 0x02, 0xc6, 0x05},
+	TypeDef:        foryRootOptInt[4:],
 	UserID:         300,
 })
 
@@ -64,18 +70,18 @@ func (x *OptInt) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *OptInt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *OptInt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -96,10 +102,15 @@ func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x26b63005001cff01 && buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 && buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
+			if len(in) >= 17 &&
+				buffer.ReadUint64At(in, 0) == 0x26b63005001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 &&
+				buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
 				n = 17
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xac1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xac1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -118,10 +129,15 @@ func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *OptInt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x26b63005001c0001 && buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 && buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
+		if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0x26b63005001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 &&
+			buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
 			n = 17
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xac1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xac1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -134,25 +150,25 @@ func (x *OptInt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext,
 
 // ForyWrite writes OptInt's struct body (docs/format.md §9).
 func (x *OptInt) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which OptInt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *OptInt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which OptInt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *OptInt) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(21 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x26b63005001cff01)
-			buffer.PutUint64At(w, off+8, 0xc602acc108be9e07)
-			buffer.PutUint64At(w, off+9, 0x05c602acc108be9e)
+			buffer.PutUint64At(w, off, 0x26b63005001cff01)   // foryRootOptInt[0:8]
+			buffer.PutUint64At(w, off+8, 0xc602acc108be9e07) // foryRootOptInt[8:16]
+			buffer.PutUint64At(w, off+9, 0x05c602acc108be9e) // foryRootOptInt[9:17]
 			off += 17
 		} else {
-			buffer.PutUint32At(w, off, 0xac1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xac1bff01) // prefix bytes 01 ff 1b ac
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -218,15 +234,21 @@ func (x *OptInt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootNilValues is the first 31 bytes of a compatible-mode message whose root is NilValues: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNilValues[4:].
+var foryRootNilValues = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x17, 0xfa, 0x67, 0x6f, 0x60, 0x50, 0xc3, 0xad, 0x02, 0xc4,
+	0x18, 0x16, 0x5a, 0x16, 0xc8, 0x18, 0x56, 0x5a, 0x56, 0xcc, 0x18, 0x56, 0x62, 0x16, 0x56,
+}
+
 // foryTypeNilValues is NilValues's static type information. Fingerprint: 1,24,0,0[5,0,0|22,0,0[5,0,0]];2,24,0,0[21,0,0|22,0,0[21,0,0]];3,24,0,0[21,0,0|24,0,0[5,0,0|21,0,0]];
 var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
 	GoFields:       []string{"A", "B", "C"},
 	GoName:         "agree.NilValues",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x17, 0xfa, 0x67, 0x6f, 0x60, 0x50, 0xc3, 0xad, 0x02, 0xc4, 0x18, 0x16, 0x5a, 0x16, 0xc8, 0x18, 0x56, 0x5a, 0x56, 0xcc, 0x18, 0x56, 0x62, 0x16, 0x56},
+	RootCompatible: foryRootNilValues,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	SchemaHash:     -1805812133,
-	TypeDef:        []byte{0x13, 0x40, 0x17, 0xfa, 0x67, 0x6f, 0x60, 0x50, 0xc3, 0xad, 0x02, 0xc4, 0x18, 0x16, 0x5a, 0x16, 0xc8, 0x18, 0x56, 0x5a, 0x56, 0xcc, 0x18, 0x56, 0x62, 0x16, 0x56},
+	TypeDef:        foryRootNilValues[4:],
 	UserID:         301,
 })
 
@@ -245,12 +267,12 @@ func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -260,14 +282,14 @@ func (x *NilValues) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xfa174013001c0001)
-		buffer.PutUint64At(w, off+8, 0xc402adc350606f67)
-		buffer.PutUint64At(w, off+16, 0x5a5618c8165a1618)
-		buffer.PutUint64At(w, off+23, 0x5616625618cc565a)
+		buffer.PutUint64At(w, off, 0xfa174013001c0001)    // foryRootNilValues[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc402adc350606f67)  // foryRootNilValues[8:16]
+		buffer.PutUint64At(w, off+16, 0x5a5618c8165a1618) // foryRootNilValues[16:24]
+		buffer.PutUint64At(w, off+23, 0x5616625618cc565a) // foryRootNilValues[23:31]
 		off += 31
 	} else {
-		buffer.PutUint32At(w, off, 0xad1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -290,10 +312,16 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xfa174013001cff01 && buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 && buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 && buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0xfa174013001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 &&
+				buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 &&
+				buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
 				n = 31
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xad1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -312,10 +340,16 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NilValues) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xfa174013001c0001 && buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 && buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 && buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0xfa174013001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 &&
+			buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 &&
+			buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
 			n = 31
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -332,13 +366,13 @@ func (x *NilValues) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NilValues, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NilValues, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NilValues) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k7, e8 := range x.B {
 			if !foryimpl.ValidString(string(k7)) {
@@ -366,14 +400,14 @@ func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xfa174013001cff01)
-			buffer.PutUint64At(w, off+8, 0xc402adc350606f67)
-			buffer.PutUint64At(w, off+16, 0x5a5618c8165a1618)
-			buffer.PutUint64At(w, off+23, 0x5616625618cc565a)
+			buffer.PutUint64At(w, off, 0xfa174013001cff01)    // foryRootNilValues[0:8]
+			buffer.PutUint64At(w, off+8, 0xc402adc350606f67)  // foryRootNilValues[8:16]
+			buffer.PutUint64At(w, off+16, 0x5a5618c8165a1618) // foryRootNilValues[16:24]
+			buffer.PutUint64At(w, off+23, 0x5616625618cc565a) // foryRootNilValues[23:31]
 			off += 31
 		} else {
-			buffer.PutUint32At(w, off, 0xad1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -587,375 +621,363 @@ func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NilValues's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
+	*x = NilValues{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-1805812133) {
+		if h := r.ReadInt32(); h != -1805812133 && !c.Failed() {
+			c.HashMismatch(foryTypeNilValues, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = NilValues{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1805812133) {
-		if h := r.ReadInt32(); h != -1805812133 && !c.Failed() {
-			c.HashMismatch(foryTypeNilValues, h)
-			return
+		n73 := c.ReadLengthFast(2)
+		if n73 < 0 {
+			n73 = c.ReadLength(2)
 		}
-	}
-	n73 := c.ReadLengthFast(2)
-	if n73 < 0 {
-		n73 = c.ReadLength(2)
-	}
-	m74 := foryimpl.MakeMap[map[int32][]int32](c, n73)
-	for n73 > 0 && !c.Failed() {
-		sz75, vn76, _ := c.ReadMapChunk(n73, 5, 22, nil, true)
-		for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-			var k78 int32
-			k78 = r.ReadVarInt32()
-			var v79 []int32
-			if !vn76 {
-				n80 := c.ReadLengthFast(1)
-				if n80 < 0 {
-					n80 = c.ReadLength(1)
-				}
-				l81 := foryimpl.MakeSlice[[]int32](c, n80)
-				if n80 > 0 {
-					hn83 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i82 := range l81 {
-							if hn83 && !c.ReadFlag() {
-								clear(l81[i82 : i82+1])
-								continue
-							}
-							l81[i82] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i82)
-								break
+		m74 := foryimpl.MakeMap[map[int32][]int32](c, n73)
+		for n73 > 0 && !c.Failed() {
+			sz75, vn76, tr86, _ := c.ReadMapChunkRef(n73, 5, 22, nil)
+			for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
+				var k78 int32
+				k78 = r.ReadVarInt32()
+				var v79 []int32
+				if tr86 {
+					if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+						v79 = foryimpl.BackRefSlice[int32](c, id88)
+					} else if st87 == foryimpl.RefFollows {
+						n89 := c.ReadLengthFast(1)
+						if n89 < 0 {
+							n89 = c.ReadLength(1)
+						}
+						l90 := foryimpl.MakeSlice[[]int32](c, n89)
+						if n89 > 0 {
+							hn92 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i91 := range l90 {
+									if hn92 && !c.ReadFlag() {
+										clear(l90[i91 : i91+1])
+										continue
+									}
+									l90[i91] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i91)
+										break
+									}
+								}
 							}
 						}
+						v79 = l90
+						foryimpl.SetRefSlice(c, id88, v79)
+					} else {
+						v79 = nil
 					}
-				}
-				v79 = l81
-			}
-			m74[k78] = v79
-		}
-		n73 -= sz75
-	}
-	x.A = m74
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	n87 := c.ReadLengthFast(2)
-	if n87 < 0 {
-		n87 = c.ReadLength(2)
-	}
-	m88 := foryimpl.MakeMap[map[string][]string](c, n87)
-	for n87 > 0 && !c.Failed() {
-		sz89, vn90, _ := c.ReadMapChunk(n87, 21, 22, nil, true)
-		for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
-			var k92 string
-			k92 = c.ReadString()
-			var v93 []string
-			if !vn90 {
-				n94 := c.ReadLengthFast(1)
-				if n94 < 0 {
-					n94 = c.ReadLength(1)
-				}
-				l95 := foryimpl.MakeSlice[[]string](c, n94)
-				if n94 > 0 {
-					hn97 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i96 := range l95 {
-							if hn97 && !c.ReadFlag() {
-								clear(l95[i96 : i96+1])
-								continue
-							}
-							l95[i96] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i96)
-								break
-							}
-						}
+				} else if !vn76 {
+					n80 := c.ReadLengthFast(1)
+					if n80 < 0 {
+						n80 = c.ReadLength(1)
 					}
-				}
-				v93 = l95
-			}
-			m88[k92] = v93
-		}
-		n87 -= sz89
-	}
-	x.B = m88
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-	n101 := c.ReadLengthFast(2)
-	if n101 < 0 {
-		n101 = c.ReadLength(2)
-	}
-	m102 := foryimpl.MakeMap[map[string]map[int32]string](c, n101)
-	for n101 > 0 && !c.Failed() {
-		sz103, vn104, _ := c.ReadMapChunk(n101, 21, 24, nil, true)
-		for j105 := 0; j105 < sz103 && !c.Failed(); j105++ {
-			var k106 string
-			k106 = c.ReadString()
-			var v107 map[int32]string
-			if !vn104 {
-				n108 := c.ReadLengthFast(2)
-				if n108 < 0 {
-					n108 = c.ReadLength(2)
-				}
-				m109 := foryimpl.MakeMap[map[int32]string](c, n108)
-				for n108 > 0 && !c.Failed() {
-					sz110, vn111, _ := c.ReadMapChunk(n108, 5, 21, nil, false)
-					for j112 := 0; j112 < sz110 && !c.Failed(); j112++ {
-						var k113 int32
-						k113 = r.ReadVarInt32()
-						var v114 string
-						if !vn111 {
-							v114 = c.ReadString()
-						}
-						m109[k113] = v114
-					}
-					n108 -= sz110
-				}
-				v107 = m109
-			}
-			m102[k106] = v107
-		}
-		n101 -= sz103
-	}
-	x.C = m102
-	if c.Failed() {
-		c.Trace("C")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *NilValues) foryReadRef(c *foryimpl.ReadContext) {
-	*x = NilValues{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1805812133) {
-		if h := r.ReadInt32(); h != -1805812133 && !c.Failed() {
-			c.HashMismatch(foryTypeNilValues, h)
-			return
-		}
-	}
-	n117 := c.ReadLengthFast(2)
-	if n117 < 0 {
-		n117 = c.ReadLength(2)
-	}
-	m118 := foryimpl.MakeMap[map[int32][]int32](c, n117)
-	for n117 > 0 && !c.Failed() {
-		sz119, vn120, tr130, _ := c.ReadMapChunkRef(n117, 5, 22, nil)
-		for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
-			var k122 int32
-			k122 = r.ReadVarInt32()
-			var v123 []int32
-			if tr130 {
-				if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
-					v123 = foryimpl.BackRefSlice[int32](c, id132)
-				} else if st131 == foryimpl.RefFollows {
-					n133 := c.ReadLengthFast(1)
-					if n133 < 0 {
-						n133 = c.ReadLength(1)
-					}
-					l134 := foryimpl.MakeSlice[[]int32](c, n133)
-					if n133 > 0 {
-						hn136 := c.ReadListHeader(5)
+					l81 := foryimpl.MakeSlice[[]int32](c, n80)
+					if n80 > 0 {
+						hn83 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i135 := range l134 {
-								if hn136 && !c.ReadFlag() {
-									clear(l134[i135 : i135+1])
+							for i82 := range l81 {
+								if hn83 && !c.ReadFlag() {
+									clear(l81[i82 : i82+1])
 									continue
 								}
-								l134[i135] = r.ReadVarInt32()
+								l81[i82] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i135)
+									c.TraceIndex(i82)
 									break
 								}
 							}
 						}
 					}
-					v123 = l134
-					foryimpl.SetRefSlice(c, id132, v123)
-				} else {
-					v123 = nil
+					v79 = l81
 				}
-			} else if !vn120 {
-				n124 := c.ReadLengthFast(1)
-				if n124 < 0 {
-					n124 = c.ReadLength(1)
-				}
-				l125 := foryimpl.MakeSlice[[]int32](c, n124)
-				if n124 > 0 {
-					hn127 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i126 := range l125 {
-							if hn127 && !c.ReadFlag() {
-								clear(l125[i126 : i126+1])
-								continue
-							}
-							l125[i126] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i126)
-								break
+				m74[k78] = v79
+			}
+			n73 -= sz75
+		}
+		x.A = m74
+		if c.Failed() {
+			c.Trace("A")
+			return
+		}
+		n95 := c.ReadLengthFast(2)
+		if n95 < 0 {
+			n95 = c.ReadLength(2)
+		}
+		m96 := foryimpl.MakeMap[map[string][]string](c, n95)
+		for n95 > 0 && !c.Failed() {
+			sz97, vn98, tr108, _ := c.ReadMapChunkRef(n95, 21, 22, nil)
+			for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
+				var k100 string
+				k100 = c.ReadString()
+				var v101 []string
+				if tr108 {
+					if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+						v101 = foryimpl.BackRefSlice[string](c, id110)
+					} else if st109 == foryimpl.RefFollows {
+						n111 := c.ReadLengthFast(1)
+						if n111 < 0 {
+							n111 = c.ReadLength(1)
+						}
+						l112 := foryimpl.MakeSlice[[]string](c, n111)
+						if n111 > 0 {
+							hn114 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i113 := range l112 {
+									if hn114 && !c.ReadFlag() {
+										clear(l112[i113 : i113+1])
+										continue
+									}
+									l112[i113] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i113)
+										break
+									}
+								}
 							}
 						}
+						v101 = l112
+						foryimpl.SetRefSlice(c, id110, v101)
+					} else {
+						v101 = nil
 					}
-				}
-				v123 = l125
-			}
-			m118[k122] = v123
-		}
-		n117 -= sz119
-	}
-	x.A = m118
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	n139 := c.ReadLengthFast(2)
-	if n139 < 0 {
-		n139 = c.ReadLength(2)
-	}
-	m140 := foryimpl.MakeMap[map[string][]string](c, n139)
-	for n139 > 0 && !c.Failed() {
-		sz141, vn142, tr152, _ := c.ReadMapChunkRef(n139, 21, 22, nil)
-		for j143 := 0; j143 < sz141 && !c.Failed(); j143++ {
-			var k144 string
-			k144 = c.ReadString()
-			var v145 []string
-			if tr152 {
-				if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
-					v145 = foryimpl.BackRefSlice[string](c, id154)
-				} else if st153 == foryimpl.RefFollows {
-					n155 := c.ReadLengthFast(1)
-					if n155 < 0 {
-						n155 = c.ReadLength(1)
+				} else if !vn98 {
+					n102 := c.ReadLengthFast(1)
+					if n102 < 0 {
+						n102 = c.ReadLength(1)
 					}
-					l156 := foryimpl.MakeSlice[[]string](c, n155)
-					if n155 > 0 {
-						hn158 := c.ReadListHeader(21)
+					l103 := foryimpl.MakeSlice[[]string](c, n102)
+					if n102 > 0 {
+						hn105 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i157 := range l156 {
-								if hn158 && !c.ReadFlag() {
-									clear(l156[i157 : i157+1])
+							for i104 := range l103 {
+								if hn105 && !c.ReadFlag() {
+									clear(l103[i104 : i104+1])
 									continue
 								}
-								l156[i157] = c.ReadString()
+								l103[i104] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i157)
+									c.TraceIndex(i104)
 									break
 								}
 							}
 						}
 					}
-					v145 = l156
-					foryimpl.SetRefSlice(c, id154, v145)
-				} else {
-					v145 = nil
+					v101 = l103
 				}
-			} else if !vn142 {
-				n146 := c.ReadLengthFast(1)
-				if n146 < 0 {
-					n146 = c.ReadLength(1)
-				}
-				l147 := foryimpl.MakeSlice[[]string](c, n146)
-				if n146 > 0 {
-					hn149 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i148 := range l147 {
-							if hn149 && !c.ReadFlag() {
-								clear(l147[i148 : i148+1])
-								continue
-							}
-							l147[i148] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i148)
-								break
-							}
-						}
-					}
-				}
-				v145 = l147
+				m96[k100] = v101
 			}
-			m140[k144] = v145
+			n95 -= sz97
 		}
-		n139 -= sz141
-	}
-	x.B = m140
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-	n161 := c.ReadLengthFast(2)
-	if n161 < 0 {
-		n161 = c.ReadLength(2)
-	}
-	m162 := foryimpl.MakeMap[map[string]map[int32]string](c, n161)
-	for n161 > 0 && !c.Failed() {
-		sz163, vn164, tr176, _ := c.ReadMapChunkRef(n161, 21, 24, nil)
-		for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
-			var k166 string
-			k166 = c.ReadString()
-			var v167 map[int32]string
-			if tr176 {
-				if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
-					v167 = foryimpl.BackRefMap[int32, string](c, id178)
-				} else if st177 == foryimpl.RefFollows {
-					n179 := c.ReadLengthFast(2)
-					if n179 < 0 {
-						n179 = c.ReadLength(2)
-					}
-					m180 := foryimpl.MakeMap[map[int32]string](c, n179)
-					for n179 > 0 && !c.Failed() {
-						sz181, vn182, _ := c.ReadMapChunk(n179, 5, 21, nil, false)
-						for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
-							var k184 int32
-							k184 = r.ReadVarInt32()
-							var v185 string
-							if !vn182 {
-								v185 = c.ReadString()
+		x.B = m96
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
+		n117 := c.ReadLengthFast(2)
+		if n117 < 0 {
+			n117 = c.ReadLength(2)
+		}
+		m118 := foryimpl.MakeMap[map[string]map[int32]string](c, n117)
+		for n117 > 0 && !c.Failed() {
+			sz119, vn120, tr132, _ := c.ReadMapChunkRef(n117, 21, 24, nil)
+			for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
+				var k122 string
+				k122 = c.ReadString()
+				var v123 map[int32]string
+				if tr132 {
+					if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
+						v123 = foryimpl.BackRefMap[int32, string](c, id134)
+					} else if st133 == foryimpl.RefFollows {
+						n135 := c.ReadLengthFast(2)
+						if n135 < 0 {
+							n135 = c.ReadLength(2)
+						}
+						m136 := foryimpl.MakeMap[map[int32]string](c, n135)
+						for n135 > 0 && !c.Failed() {
+							sz137, vn138, _ := c.ReadMapChunk(n135, 5, 21, nil, false)
+							for j139 := 0; j139 < sz137 && !c.Failed(); j139++ {
+								var k140 int32
+								k140 = r.ReadVarInt32()
+								var v141 string
+								if !vn138 {
+									v141 = c.ReadString()
+								}
+								m136[k140] = v141
 							}
-							m180[k184] = v185
+							n135 -= sz137
 						}
-						n179 -= sz181
+						v123 = m136
+						foryimpl.SetRefMap(c, id134, v123)
+					} else {
+						v123 = nil
 					}
-					v167 = m180
-					foryimpl.SetRefMap(c, id178, v167)
-				} else {
-					v167 = nil
-				}
-			} else if !vn164 {
-				n168 := c.ReadLengthFast(2)
-				if n168 < 0 {
-					n168 = c.ReadLength(2)
-				}
-				m169 := foryimpl.MakeMap[map[int32]string](c, n168)
-				for n168 > 0 && !c.Failed() {
-					sz170, vn171, _ := c.ReadMapChunk(n168, 5, 21, nil, false)
-					for j172 := 0; j172 < sz170 && !c.Failed(); j172++ {
-						var k173 int32
-						k173 = r.ReadVarInt32()
-						var v174 string
-						if !vn171 {
-							v174 = c.ReadString()
+				} else if !vn120 {
+					n124 := c.ReadLengthFast(2)
+					if n124 < 0 {
+						n124 = c.ReadLength(2)
+					}
+					m125 := foryimpl.MakeMap[map[int32]string](c, n124)
+					for n124 > 0 && !c.Failed() {
+						sz126, vn127, _ := c.ReadMapChunk(n124, 5, 21, nil, false)
+						for j128 := 0; j128 < sz126 && !c.Failed(); j128++ {
+							var k129 int32
+							k129 = r.ReadVarInt32()
+							var v130 string
+							if !vn127 {
+								v130 = c.ReadString()
+							}
+							m125[k129] = v130
 						}
-						m169[k173] = v174
+						n124 -= sz126
 					}
-					n168 -= sz170
+					v123 = m125
 				}
-				v167 = m169
+				m118[k122] = v123
 			}
-			m162[k166] = v167
+			n117 -= sz119
 		}
-		n161 -= sz163
-	}
-	x.C = m162
-	if c.Failed() {
-		c.Trace("C")
-		return
+		x.C = m118
+		if c.Failed() {
+			c.Trace("C")
+			return
+		}
+	} else {
+		n73 := c.ReadLengthFast(2)
+		if n73 < 0 {
+			n73 = c.ReadLength(2)
+		}
+		m74 := foryimpl.MakeMap[map[int32][]int32](c, n73)
+		for n73 > 0 && !c.Failed() {
+			sz75, vn76, _ := c.ReadMapChunk(n73, 5, 22, nil, true)
+			for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
+				var k78 int32
+				k78 = r.ReadVarInt32()
+				var v79 []int32
+				if !vn76 {
+					n80 := c.ReadLengthFast(1)
+					if n80 < 0 {
+						n80 = c.ReadLength(1)
+					}
+					l81 := foryimpl.MakeSlice[[]int32](c, n80)
+					if n80 > 0 {
+						hn83 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i82 := range l81 {
+								if hn83 && !c.ReadFlag() {
+									clear(l81[i82 : i82+1])
+									continue
+								}
+								l81[i82] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i82)
+									break
+								}
+							}
+						}
+					}
+					v79 = l81
+				}
+				m74[k78] = v79
+			}
+			n73 -= sz75
+		}
+		x.A = m74
+		if c.Failed() {
+			c.Trace("A")
+			return
+		}
+		n95 := c.ReadLengthFast(2)
+		if n95 < 0 {
+			n95 = c.ReadLength(2)
+		}
+		m96 := foryimpl.MakeMap[map[string][]string](c, n95)
+		for n95 > 0 && !c.Failed() {
+			sz97, vn98, _ := c.ReadMapChunk(n95, 21, 22, nil, true)
+			for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
+				var k100 string
+				k100 = c.ReadString()
+				var v101 []string
+				if !vn98 {
+					n102 := c.ReadLengthFast(1)
+					if n102 < 0 {
+						n102 = c.ReadLength(1)
+					}
+					l103 := foryimpl.MakeSlice[[]string](c, n102)
+					if n102 > 0 {
+						hn105 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i104 := range l103 {
+								if hn105 && !c.ReadFlag() {
+									clear(l103[i104 : i104+1])
+									continue
+								}
+								l103[i104] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i104)
+									break
+								}
+							}
+						}
+					}
+					v101 = l103
+				}
+				m96[k100] = v101
+			}
+			n95 -= sz97
+		}
+		x.B = m96
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
+		n117 := c.ReadLengthFast(2)
+		if n117 < 0 {
+			n117 = c.ReadLength(2)
+		}
+		m118 := foryimpl.MakeMap[map[string]map[int32]string](c, n117)
+		for n117 > 0 && !c.Failed() {
+			sz119, vn120, _ := c.ReadMapChunk(n117, 21, 24, nil, true)
+			for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
+				var k122 string
+				k122 = c.ReadString()
+				var v123 map[int32]string
+				if !vn120 {
+					n124 := c.ReadLengthFast(2)
+					if n124 < 0 {
+						n124 = c.ReadLength(2)
+					}
+					m125 := foryimpl.MakeMap[map[int32]string](c, n124)
+					for n124 > 0 && !c.Failed() {
+						sz126, vn127, _ := c.ReadMapChunk(n124, 5, 21, nil, false)
+						for j128 := 0; j128 < sz126 && !c.Failed(); j128++ {
+							var k129 int32
+							k129 = r.ReadVarInt32()
+							var v130 string
+							if !vn127 {
+								v130 = c.ReadString()
+							}
+							m125[k129] = v130
+						}
+						n124 -= sz126
+					}
+					v123 = m125
+				}
+				m118[k122] = v123
+			}
+			n117 -= sz119
+		}
+		x.C = m118
+		if c.Failed() {
+			c.Trace("C")
+			return
+		}
 	}
 }
 
@@ -967,129 +989,129 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n187 := c.ReadLengthFast(2)
-				if n187 < 0 {
-					n187 = c.ReadLength(2)
+				n143 := c.ReadLengthFast(2)
+				if n143 < 0 {
+					n143 = c.ReadLength(2)
 				}
-				m188 := foryimpl.MakeMap[map[int32][]int32](c, n187)
-				for n187 > 0 && !c.Failed() {
-					sz189, vn190, _ := c.ReadMapChunk(n187, 5, 22, nil, true)
-					for j191 := 0; j191 < sz189 && !c.Failed(); j191++ {
-						var k192 int32
-						k192 = r.ReadVarInt32()
-						var v193 []int32
-						if !vn190 {
-							n194 := c.ReadLengthFast(1)
-							if n194 < 0 {
-								n194 = c.ReadLength(1)
+				m144 := foryimpl.MakeMap[map[int32][]int32](c, n143)
+				for n143 > 0 && !c.Failed() {
+					sz145, vn146, _ := c.ReadMapChunk(n143, 5, 22, nil, true)
+					for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
+						var k148 int32
+						k148 = r.ReadVarInt32()
+						var v149 []int32
+						if !vn146 {
+							n150 := c.ReadLengthFast(1)
+							if n150 < 0 {
+								n150 = c.ReadLength(1)
 							}
-							l195 := foryimpl.MakeSlice[[]int32](c, n194)
-							if n194 > 0 {
-								hn197 := c.ReadListHeader(5)
+							l151 := foryimpl.MakeSlice[[]int32](c, n150)
+							if n150 > 0 {
+								hn153 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i196 := range l195 {
-										if hn197 && !c.ReadFlag() {
-											clear(l195[i196 : i196+1])
+									for i152 := range l151 {
+										if hn153 && !c.ReadFlag() {
+											clear(l151[i152 : i152+1])
 											continue
 										}
-										l195[i196] = r.ReadVarInt32()
+										l151[i152] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i196)
+											c.TraceIndex(i152)
 											break
 										}
 									}
 								}
 							}
-							v193 = l195
+							v149 = l151
 						}
-						m188[k192] = v193
+						m144[k148] = v149
 					}
-					n187 -= sz189
+					n143 -= sz145
 				}
-				x.A = m188
+				x.A = m144
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n201 := c.ReadLengthFast(2)
-				if n201 < 0 {
-					n201 = c.ReadLength(2)
+				n157 := c.ReadLengthFast(2)
+				if n157 < 0 {
+					n157 = c.ReadLength(2)
 				}
-				m202 := foryimpl.MakeMap[map[string][]string](c, n201)
-				for n201 > 0 && !c.Failed() {
-					sz203, vn204, _ := c.ReadMapChunk(n201, 21, 22, nil, true)
-					for j205 := 0; j205 < sz203 && !c.Failed(); j205++ {
-						var k206 string
-						k206 = c.ReadString()
-						var v207 []string
-						if !vn204 {
-							n208 := c.ReadLengthFast(1)
-							if n208 < 0 {
-								n208 = c.ReadLength(1)
+				m158 := foryimpl.MakeMap[map[string][]string](c, n157)
+				for n157 > 0 && !c.Failed() {
+					sz159, vn160, _ := c.ReadMapChunk(n157, 21, 22, nil, true)
+					for j161 := 0; j161 < sz159 && !c.Failed(); j161++ {
+						var k162 string
+						k162 = c.ReadString()
+						var v163 []string
+						if !vn160 {
+							n164 := c.ReadLengthFast(1)
+							if n164 < 0 {
+								n164 = c.ReadLength(1)
 							}
-							l209 := foryimpl.MakeSlice[[]string](c, n208)
-							if n208 > 0 {
-								hn211 := c.ReadListHeader(21)
+							l165 := foryimpl.MakeSlice[[]string](c, n164)
+							if n164 > 0 {
+								hn167 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i210 := range l209 {
-										if hn211 && !c.ReadFlag() {
-											clear(l209[i210 : i210+1])
+									for i166 := range l165 {
+										if hn167 && !c.ReadFlag() {
+											clear(l165[i166 : i166+1])
 											continue
 										}
-										l209[i210] = c.ReadString()
+										l165[i166] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i210)
+											c.TraceIndex(i166)
 											break
 										}
 									}
 								}
 							}
-							v207 = l209
+							v163 = l165
 						}
-						m202[k206] = v207
+						m158[k162] = v163
 					}
-					n201 -= sz203
+					n157 -= sz159
 				}
-				x.B = m202
+				x.B = m158
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n215 := c.ReadLengthFast(2)
-				if n215 < 0 {
-					n215 = c.ReadLength(2)
+				n171 := c.ReadLengthFast(2)
+				if n171 < 0 {
+					n171 = c.ReadLength(2)
 				}
-				m216 := foryimpl.MakeMap[map[string]map[int32]string](c, n215)
-				for n215 > 0 && !c.Failed() {
-					sz217, vn218, _ := c.ReadMapChunk(n215, 21, 24, nil, true)
-					for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
-						var k220 string
-						k220 = c.ReadString()
-						var v221 map[int32]string
-						if !vn218 {
-							n222 := c.ReadLengthFast(2)
-							if n222 < 0 {
-								n222 = c.ReadLength(2)
+				m172 := foryimpl.MakeMap[map[string]map[int32]string](c, n171)
+				for n171 > 0 && !c.Failed() {
+					sz173, vn174, _ := c.ReadMapChunk(n171, 21, 24, nil, true)
+					for j175 := 0; j175 < sz173 && !c.Failed(); j175++ {
+						var k176 string
+						k176 = c.ReadString()
+						var v177 map[int32]string
+						if !vn174 {
+							n178 := c.ReadLengthFast(2)
+							if n178 < 0 {
+								n178 = c.ReadLength(2)
 							}
-							m223 := foryimpl.MakeMap[map[int32]string](c, n222)
-							for n222 > 0 && !c.Failed() {
-								sz224, vn225, _ := c.ReadMapChunk(n222, 5, 21, nil, false)
-								for j226 := 0; j226 < sz224 && !c.Failed(); j226++ {
-									var k227 int32
-									k227 = r.ReadVarInt32()
-									var v228 string
-									if !vn225 {
-										v228 = c.ReadString()
+							m179 := foryimpl.MakeMap[map[int32]string](c, n178)
+							for n178 > 0 && !c.Failed() {
+								sz180, vn181, _ := c.ReadMapChunk(n178, 5, 21, nil, false)
+								for j182 := 0; j182 < sz180 && !c.Failed(); j182++ {
+									var k183 int32
+									k183 = r.ReadVarInt32()
+									var v184 string
+									if !vn181 {
+										v184 = c.ReadString()
 									}
-									m223[k227] = v228
+									m179[k183] = v184
 								}
-								n222 -= sz224
+								n178 -= sz180
 							}
-							v221 = m223
+							v177 = m179
 						}
-						m216[k220] = v221
+						m172[k176] = v177
 					}
-					n215 -= sz217
+					n171 -= sz173
 				}
-				x.C = m216
+				x.C = m172
 			}
 		default:
 			c.SkipField(f)
@@ -1101,15 +1123,21 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootLeaf is the first 17 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x05, 0x70, 0x4d, 0xd0, 0x41, 0xc2, 0x6d, 0x29, 0xc1, 0xb6, 0x02, 0xc4,
+	0x05,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: 1,5,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
 	GoFields:       []string{"V"},
 	GoName:         "agree.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x05, 0x70, 0x4d, 0xd0, 0x41, 0xc2, 0x6d, 0x29, 0xc1, 0xb6, 0x02, 0xc4, 0x05},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
 	SchemaHash:     265356942,
-	TypeDef:        []byte{0x05, 0x70, 0x4d, 0xd0, 0x41, 0xc2, 0x6d, 0x29, 0xc1, 0xb6, 0x02, 0xc4, 0x05},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         310,
 })
 
@@ -1126,18 +1154,18 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -1145,24 +1173,34 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0xd04d7005001c0001 && buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
+			if len(data) >= 17 &&
+				buffer.ReadUint64At(data, 0) == 0xd04d7005001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 &&
+				buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
 				n = 17
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xd1068e02b61b0001 && buffer.ReadUint64At(data, 1) == 0x0fd1068e02b61b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0xd1068e02b61b0001 &&
+			buffer.ReadUint64At(data, 1) == 0x0fd1068e02b61b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0xd04d7005001cff01 && buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
+		if len(data) >= 17 &&
+			buffer.ReadUint64At(data, 0) == 0xd04d7005001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 &&
+			buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
 			n = 17
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xd1068e02b61bff01 && buffer.ReadUint64At(data, 1) == 0x0fd1068e02b61bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0xd1068e02b61bff01 &&
+		buffer.ReadUint64At(data, 1) == 0x0fd1068e02b61bff {
 		n = 9
 	}
 	if n != 0 {
@@ -1171,11 +1209,11 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Leaf) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Leaf) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -1187,10 +1225,15 @@ func (x *Leaf) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xd04d7005001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
+			if len(in) >= 17 &&
+				buffer.ReadUint64At(in, 0) == 0xd04d7005001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 &&
+				buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
 				n = 17
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1209,10 +1252,15 @@ func (x *Leaf) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xd04d7005001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
+		if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0xd04d7005001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 &&
+			buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
 			n = 17
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1225,25 +1273,25 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(26 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd04d7005001cff01)
-			buffer.PutUint64At(w, off+8, 0xc402b6c1296dc241)
-			buffer.PutUint64At(w, off+9, 0x05c402b6c1296dc2)
+			buffer.PutUint64At(w, off, 0xd04d7005001cff01)   // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0xc402b6c1296dc241) // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+9, 0x05c402b6c1296dc2) // foryRootLeaf[9:17]
 			off += 17
 		} else {
-			buffer.PutUint32At(w, off, 0xb61bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb61bff01) // prefix bytes 01 ff 1b b6
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1318,15 +1366,21 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootMapKinds is the first 27 bytes of a compatible-mode message whose root is MapKinds: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapKinds[4:].
+var foryRootMapKinds = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x20, 0xf3, 0x22, 0x29, 0xa4, 0x63, 0x39, 0xc3, 0xb7, 0x02, 0xc4,
+	0x18, 0x56, 0x16, 0xc8, 0x18, 0x56, 0x72, 0xcc, 0x18, 0x56, 0x72,
+}
+
 // foryTypeMapKinds is MapKinds's static type information. Fingerprint: 1,24,0,0[21,0,0|5,0,0];2,24,0,0[21,0,0|0,0,0];3,24,0,0[21,0,0|0,0,0];
 var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
 	GoFields:       []string{"S", "L", "P"},
 	GoName:         "agree.MapKinds",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x20, 0xf3, 0x22, 0x29, 0xa4, 0x63, 0x39, 0xc3, 0xb7, 0x02, 0xc4, 0x18, 0x56, 0x16, 0xc8, 0x18, 0x56, 0x72, 0xcc, 0x18, 0x56, 0x72},
+	RootCompatible: foryRootMapKinds,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
 	SchemaHash:     -1007685497,
-	TypeDef:        []byte{0x0f, 0x20, 0xf3, 0x22, 0x29, 0xa4, 0x63, 0x39, 0xc3, 0xb7, 0x02, 0xc4, 0x18, 0x56, 0x16, 0xc8, 0x18, 0x56, 0x72, 0xcc, 0x18, 0x56, 0x72},
+	TypeDef:        foryRootMapKinds[4:],
 	UserID:         311,
 })
 
@@ -1345,7 +1399,7 @@ func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1355,14 +1409,14 @@ func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x22f3200f001cff01)
-		buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)
-		buffer.PutUint64At(w, off+16, 0xcc725618c8165618)
-		buffer.PutUint64At(w, off+19, 0x725618cc725618c8)
+		buffer.PutUint64At(w, off, 0x22f3200f001cff01)    // foryRootMapKinds[0:8]
+		buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)  // foryRootMapKinds[8:16]
+		buffer.PutUint64At(w, off+16, 0xcc725618c8165618) // foryRootMapKinds[16:24]
+		buffer.PutUint64At(w, off+19, 0x725618cc725618c8) // foryRootMapKinds[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xb71bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb71bff01) // prefix bytes 01 ff 1b b7
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1377,14 +1431,14 @@ func (x *MapKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x22f3200f001c0001)
-		buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)
-		buffer.PutUint64At(w, off+16, 0xcc725618c8165618)
-		buffer.PutUint64At(w, off+19, 0x725618cc725618c8)
+		buffer.PutUint64At(w, off, 0x22f3200f001c0001)    // foryRootMapKinds[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)  // foryRootMapKinds[8:16]
+		buffer.PutUint64At(w, off+16, 0xcc725618c8165618) // foryRootMapKinds[16:24]
+		buffer.PutUint64At(w, off+19, 0x725618cc725618c8) // foryRootMapKinds[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xb71b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb71b0001) // prefix bytes 01 00 1b b7, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1407,10 +1461,16 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x22f3200f001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 && buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 && buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x22f3200f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 &&
+				buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 &&
+				buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb71bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1429,10 +1489,16 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x22f3200f001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 && buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 && buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x22f3200f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 &&
+			buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 &&
+			buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb71b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1566,11 +1632,8 @@ func (x *MapKinds) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapKinds's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = MapKinds{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1007685497) {
@@ -1629,140 +1692,81 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("L")
 		return
 	}
-	n60 := c.ReadLengthFast(2)
-	if n60 < 0 {
-		n60 = c.ReadLength(2)
-	}
-	m61 := foryimpl.MakeMap[map[string]*Leaf](c, n60)
-	for n60 > 0 && !c.Failed() {
-		sz62, vn63, ev68 := c.ReadMapChunk(n60, 21, 28, foryTypeLeaf, true)
-		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-			var k65 string
-			k65 = c.ReadString()
-			var v66 *Leaf
-			if !vn63 {
-				p67 := foryimpl.Alloc[Leaf](c)
-				if ev68 != nil {
-					p67.ForyReadEvolved(c, ev68)
-				} else {
-					p67.ForyRead(c)
-				}
-				v66 = p67
-			}
-			m61[k65] = v66
+	if c.TrackRef() {
+		n60 := c.ReadLengthFast(2)
+		if n60 < 0 {
+			n60 = c.ReadLength(2)
 		}
-		n60 -= sz62
-	}
-	x.P = m61
-	if c.Failed() {
-		c.Trace("P")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MapKinds) foryReadRef(c *foryimpl.ReadContext) {
-	*x = MapKinds{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1007685497) {
-		if h := r.ReadInt32(); h != -1007685497 && !c.Failed() {
-			c.HashMismatch(foryTypeMapKinds, h)
+		m61 := foryimpl.MakeMap[map[string]*Leaf](c, n60)
+		for n60 > 0 && !c.Failed() {
+			sz62, vn63, tr69, ev68 := c.ReadMapChunkRef(n60, 21, 28, foryTypeLeaf)
+			for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
+				var k65 string
+				k65 = c.ReadString()
+				var v66 *Leaf
+				if tr69 {
+					if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
+						v66 = foryimpl.BackRef[Leaf](c, id71)
+					} else if st70 == foryimpl.RefFollows {
+						p72 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id71, p72)
+						if ev68 != nil {
+							p72.ForyReadEvolved(c, ev68)
+						} else {
+							p72.ForyRead(c)
+						}
+						v66 = p72
+					} else {
+						v66 = nil
+					}
+				} else if !vn63 {
+					p67 := foryimpl.Alloc[Leaf](c)
+					if ev68 != nil {
+						p67.ForyReadEvolved(c, ev68)
+					} else {
+						p67.ForyRead(c)
+					}
+					v66 = p67
+				}
+				m61[k65] = v66
+			}
+			n60 -= sz62
+		}
+		x.P = m61
+		if c.Failed() {
+			c.Trace("P")
 			return
 		}
-	}
-	n70 := c.ReadLengthFast(2)
-	if n70 < 0 {
-		n70 = c.ReadLength(2)
-	}
-	m71 := foryimpl.MakeMap[map[string]int32](c, n70)
-	for n70 > 0 && !c.Failed() {
-		sz72, vn73, _ := c.ReadMapChunk(n70, 21, 5, nil, false)
-		for j74 := 0; j74 < sz72 && !c.Failed(); j74++ {
-			var k75 string
-			k75 = c.ReadString()
-			var v76 int32
-			if !vn73 {
-				v76 = r.ReadVarInt32()
-			}
-			m71[k75] = v76
+	} else {
+		n60 := c.ReadLengthFast(2)
+		if n60 < 0 {
+			n60 = c.ReadLength(2)
 		}
-		n70 -= sz72
-	}
-	x.S = m71
-	if c.Failed() {
-		c.Trace("S")
-		return
-	}
-	n78 := c.ReadLengthFast(2)
-	if n78 < 0 {
-		n78 = c.ReadLength(2)
-	}
-	m79 := foryimpl.MakeMap[map[string]Leaf](c, n78)
-	for n78 > 0 && !c.Failed() {
-		sz80, vn81, ev85 := c.ReadMapChunk(n78, 21, 28, foryTypeLeaf, false)
-		for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
-			var k83 string
-			k83 = c.ReadString()
-			var v84 Leaf
-			if !vn81 {
-				if ev85 != nil {
-					v84.ForyReadEvolved(c, ev85)
-				} else {
-					v84.ForyRead(c)
-				}
-			}
-			m79[k83] = v84
-		}
-		n78 -= sz80
-	}
-	x.L = m79
-	if c.Failed() {
-		c.Trace("L")
-		return
-	}
-	n87 := c.ReadLengthFast(2)
-	if n87 < 0 {
-		n87 = c.ReadLength(2)
-	}
-	m88 := foryimpl.MakeMap[map[string]*Leaf](c, n87)
-	for n87 > 0 && !c.Failed() {
-		sz89, vn90, tr96, ev95 := c.ReadMapChunkRef(n87, 21, 28, foryTypeLeaf)
-		for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
-			var k92 string
-			k92 = c.ReadString()
-			var v93 *Leaf
-			if tr96 {
-				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-					v93 = foryimpl.BackRef[Leaf](c, id98)
-				} else if st97 == foryimpl.RefFollows {
-					p99 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id98, p99)
-					if ev95 != nil {
-						p99.ForyReadEvolved(c, ev95)
+		m61 := foryimpl.MakeMap[map[string]*Leaf](c, n60)
+		for n60 > 0 && !c.Failed() {
+			sz62, vn63, ev68 := c.ReadMapChunk(n60, 21, 28, foryTypeLeaf, true)
+			for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
+				var k65 string
+				k65 = c.ReadString()
+				var v66 *Leaf
+				if !vn63 {
+					p67 := foryimpl.Alloc[Leaf](c)
+					if ev68 != nil {
+						p67.ForyReadEvolved(c, ev68)
 					} else {
-						p99.ForyRead(c)
+						p67.ForyRead(c)
 					}
-					v93 = p99
-				} else {
-					v93 = nil
+					v66 = p67
 				}
-			} else if !vn90 {
-				p94 := foryimpl.Alloc[Leaf](c)
-				if ev95 != nil {
-					p94.ForyReadEvolved(c, ev95)
-				} else {
-					p94.ForyRead(c)
-				}
-				v93 = p94
+				m61[k65] = v66
 			}
-			m88[k92] = v93
+			n60 -= sz62
 		}
-		n87 -= sz89
-	}
-	x.P = m88
-	if c.Failed() {
-		c.Trace("P")
-		return
+		x.P = m61
+		if c.Failed() {
+			c.Trace("P")
+			return
+		}
 	}
 }
 
@@ -1774,79 +1778,79 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n100 := c.ReadLengthFast(2)
-				if n100 < 0 {
-					n100 = c.ReadLength(2)
+				n73 := c.ReadLengthFast(2)
+				if n73 < 0 {
+					n73 = c.ReadLength(2)
 				}
-				m101 := foryimpl.MakeMap[map[string]int32](c, n100)
-				for n100 > 0 && !c.Failed() {
-					sz102, vn103, _ := c.ReadMapChunk(n100, 21, 5, nil, false)
-					for j104 := 0; j104 < sz102 && !c.Failed(); j104++ {
-						var k105 string
-						k105 = c.ReadString()
-						var v106 int32
-						if !vn103 {
-							v106 = r.ReadVarInt32()
+				m74 := foryimpl.MakeMap[map[string]int32](c, n73)
+				for n73 > 0 && !c.Failed() {
+					sz75, vn76, _ := c.ReadMapChunk(n73, 21, 5, nil, false)
+					for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
+						var k78 string
+						k78 = c.ReadString()
+						var v79 int32
+						if !vn76 {
+							v79 = r.ReadVarInt32()
 						}
-						m101[k105] = v106
+						m74[k78] = v79
 					}
-					n100 -= sz102
+					n73 -= sz75
 				}
-				x.S = m101
+				x.S = m74
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n108 := c.ReadLengthFast(2)
-				if n108 < 0 {
-					n108 = c.ReadLength(2)
+				n81 := c.ReadLengthFast(2)
+				if n81 < 0 {
+					n81 = c.ReadLength(2)
 				}
-				m109 := foryimpl.MakeMap[map[string]Leaf](c, n108)
-				for n108 > 0 && !c.Failed() {
-					sz110, vn111, ev115 := c.ReadMapChunk(n108, 21, 28, foryTypeLeaf, false)
-					for j112 := 0; j112 < sz110 && !c.Failed(); j112++ {
-						var k113 string
-						k113 = c.ReadString()
-						var v114 Leaf
-						if !vn111 {
-							if ev115 != nil {
-								v114.ForyReadEvolved(c, ev115)
+				m82 := foryimpl.MakeMap[map[string]Leaf](c, n81)
+				for n81 > 0 && !c.Failed() {
+					sz83, vn84, ev88 := c.ReadMapChunk(n81, 21, 28, foryTypeLeaf, false)
+					for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
+						var k86 string
+						k86 = c.ReadString()
+						var v87 Leaf
+						if !vn84 {
+							if ev88 != nil {
+								v87.ForyReadEvolved(c, ev88)
 							} else {
-								v114.ForyRead(c)
+								v87.ForyRead(c)
 							}
 						}
-						m109[k113] = v114
+						m82[k86] = v87
 					}
-					n108 -= sz110
+					n81 -= sz83
 				}
-				x.L = m109
+				x.L = m82
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n117 := c.ReadLengthFast(2)
-				if n117 < 0 {
-					n117 = c.ReadLength(2)
+				n90 := c.ReadLengthFast(2)
+				if n90 < 0 {
+					n90 = c.ReadLength(2)
 				}
-				m118 := foryimpl.MakeMap[map[string]*Leaf](c, n117)
-				for n117 > 0 && !c.Failed() {
-					sz119, vn120, ev125 := c.ReadMapChunk(n117, 21, 28, foryTypeLeaf, true)
-					for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
-						var k122 string
-						k122 = c.ReadString()
-						var v123 *Leaf
-						if !vn120 {
-							p124 := foryimpl.Alloc[Leaf](c)
-							if ev125 != nil {
-								p124.ForyReadEvolved(c, ev125)
+				m91 := foryimpl.MakeMap[map[string]*Leaf](c, n90)
+				for n90 > 0 && !c.Failed() {
+					sz92, vn93, ev98 := c.ReadMapChunk(n90, 21, 28, foryTypeLeaf, true)
+					for j94 := 0; j94 < sz92 && !c.Failed(); j94++ {
+						var k95 string
+						k95 = c.ReadString()
+						var v96 *Leaf
+						if !vn93 {
+							p97 := foryimpl.Alloc[Leaf](c)
+							if ev98 != nil {
+								p97.ForyReadEvolved(c, ev98)
 							} else {
-								p124.ForyRead(c)
+								p97.ForyRead(c)
 							}
-							v123 = p124
+							v96 = p97
 						}
-						m118[k122] = v123
+						m91[k95] = v96
 					}
-					n117 -= sz119
+					n90 -= sz92
 				}
-				x.P = m118
+				x.P = m91
 			}
 		default:
 			c.SkipField(f)
@@ -1858,16 +1862,22 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootInts is the first 32 bytes of a compatible-mode message whose root is Ints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInts[4:].
+var foryRootInts = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8,
+	0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56,
+}
+
 // foryTypeInts is Ints's static type information. Fingerprint: 1,5,0,0;2,11,0,0;3,7,0,0;4,21,0,0;5,22,0,0[21,0,0];6,24,0,0[21,0,0|21,0,0];7,4,0,1;
 var foryTypeInts = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb8, 0x02},
 	GoFields:       []string{"B", "C", "A", "P", "Name", "Tags", "Attr"},
 	GoName:         "agree.Ints",
 	OfficialGoHash: 784636272,
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8, 0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56},
+	RootCompatible: foryRootInts,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb8, 0x02},
 	SchemaHash:     2127988035,
-	TypeDef:        []byte{0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8, 0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56},
+	TypeDef:        foryRootInts[4:],
 	UserID:         312,
 })
 
@@ -1890,7 +1900,7 @@ func (x *Ints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1900,14 +1910,14 @@ func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xddfc9014001cff01)
-		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)
-		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b)
-		buffer.PutUint64At(w, off+24, 0x565618d85616d415)
+		buffer.PutUint64At(w, off, 0xddfc9014001cff01)    // foryRootInts[0:8]
+		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)  // foryRootInts[8:16]
+		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b) // foryRootInts[16:24]
+		buffer.PutUint64At(w, off+24, 0x565618d85616d415) // foryRootInts[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0xb81bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb81bff01) // prefix bytes 01 ff 1b b8
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1922,14 +1932,14 @@ func (x *Ints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xddfc9014001c0001)
-		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)
-		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b)
-		buffer.PutUint64At(w, off+24, 0x565618d85616d415)
+		buffer.PutUint64At(w, off, 0xddfc9014001c0001)    // foryRootInts[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)  // foryRootInts[8:16]
+		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b) // foryRootInts[16:24]
+		buffer.PutUint64At(w, off+24, 0x565618d85616d415) // foryRootInts[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0xb81b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb81b0001) // prefix bytes 01 00 1b b8, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1952,10 +1962,16 @@ func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xddfc9014001cff01 && buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f && buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b && buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
+			if len(in) >= 32 &&
+				buffer.ReadUint64At(in, 0) == 0xddfc9014001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f &&
+				buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b &&
+				buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
 				n = 32
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb81bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb81bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1974,10 +1990,16 @@ func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Ints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xddfc9014001c0001 && buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f && buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b && buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
+		if len(in) >= 32 &&
+			buffer.ReadUint64At(in, 0) == 0xddfc9014001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f &&
+			buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b &&
+			buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
 			n = 32
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb81b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb81b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2289,6 +2311,12 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootPt is the first 22 bytes of a compatible-mode message whose root is Pt: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootPt[4:].
+var foryRootPt = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x0a, 0x40, 0x0a, 0xfd, 0xa1, 0xf8, 0xca, 0x04, 0xe1, 0x0d, 0x0c, 0x8c,
+	0x70, 0x0b, 0xbe, 0x60, 0xc4, 0x05,
+}
+
 // foryTypePt is Pt's static type information. Fingerprint: 1,5,0,0;
 var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -2296,10 +2324,10 @@ var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"X"},
 	GoName:         "agree.Pt",
 	Namespace:      "demo",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x0a, 0x40, 0x0a, 0xfd, 0xa1, 0xf8, 0xca, 0x04, 0xe1, 0x0d, 0x0c, 0x8c, 0x70, 0x0b, 0xbe, 0x60, 0xc4, 0x05},
+	RootCompatible: foryRootPt,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x04, 0x03, 0xbe, 0x60},
 	SchemaHash:     265356942,
-	TypeDef:        []byte{0x0a, 0x40, 0x0a, 0xfd, 0xa1, 0xf8, 0xca, 0x04, 0xe1, 0x0d, 0x0c, 0x8c, 0x70, 0x0b, 0xbe, 0x60, 0xc4, 0x05},
+	TypeDef:        foryRootPt[4:],
 	TypeName:       "Pt",
 })
 
@@ -2316,18 +2344,18 @@ func (x *Pt) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Pt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Pt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -2335,24 +2363,34 @@ func (x *Pt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 22 && buffer.ReadUint64At(data, 0) == 0xfd0a400a001e0001 && buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
+			if len(data) >= 22 &&
+				buffer.ReadUint64At(data, 0) == 0xfd0a400a001e0001 &&
+				buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 &&
+				buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
 				n = 22
 			}
-		} else if len(data) >= 16 && buffer.ReadUint64At(data, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(data, 8) == 0x0fd1068e60be0304 {
+		} else if len(data) >= 16 &&
+			buffer.ReadUint64At(data, 0) == 0x708c0c04061d0001 &&
+			buffer.ReadUint64At(data, 8) == 0x0fd1068e60be0304 {
 			n = 16
 		}
 	} else if f.Compatible() {
-		if len(data) >= 22 && buffer.ReadUint64At(data, 0) == 0xfd0a400a001eff01 && buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
+		if len(data) >= 22 &&
+			buffer.ReadUint64At(data, 0) == 0xfd0a400a001eff01 &&
+			buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 &&
+			buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
 			n = 22
 		}
-	} else if len(data) >= 16 && buffer.ReadUint64At(data, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(data, 8) == 0x0fd1068e60be0304 {
+	} else if len(data) >= 16 &&
+		buffer.ReadUint64At(data, 0) == 0x708c0c04061dff01 &&
+		buffer.ReadUint64At(data, 8) == 0x0fd1068e60be0304 {
 		n = 16
 	}
 	if n != 0 {
@@ -2361,11 +2399,11 @@ func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Pt) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Pt) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -2377,10 +2415,15 @@ func (x *Pt) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xfd0a400a001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
+			if len(in) >= 22 &&
+				buffer.ReadUint64At(in, 0) == 0xfd0a400a001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 &&
+				buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
 				n = 22
 			}
-		} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
+		} else if len(in) >= 12 &&
+			buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 &&
+			buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
 			n = 12
 		}
 		if n == 0 {
@@ -2399,10 +2442,15 @@ func (x *Pt) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Pt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xfd0a400a001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0xfd0a400a001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 &&
+			buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
 			n = 22
 		}
-	} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
+	} else if len(in) >= 12 &&
+		buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 &&
+		buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
 		n = 12
 	}
 	if n == 0 {
@@ -2415,25 +2463,25 @@ func (x *Pt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in 
 
 // ForyWrite writes Pt's struct body (docs/format.md §9).
 func (x *Pt) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Pt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Pt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Pt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Pt) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(31 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xfd0a400a001eff01)
-			buffer.PutUint64At(w, off+8, 0x8c0c0de104caf8a1)
-			buffer.PutUint64At(w, off+14, 0x05c460be0b708c0c)
+			buffer.PutUint64At(w, off, 0xfd0a400a001eff01)    // foryRootPt[0:8]
+			buffer.PutUint64At(w, off+8, 0x8c0c0de104caf8a1)  // foryRootPt[8:16]
+			buffer.PutUint64At(w, off+14, 0x05c460be0b708c0c) // foryRootPt[14:22]
 			off += 22
 		} else {
-			buffer.PutUint64At(w, off, 0x708c0c04061dff01)
-			buffer.PutUint64At(w, off+4, 0x60be0304708c0c04)
+			buffer.PutUint64At(w, off, 0x708c0c04061dff01)   // prefix bytes 01 ff 1d 06 04 0c 8c 70
+			buffer.PutUint64At(w, off+4, 0x60be0304708c0c04) // prefix bytes 04 0c 8c 70 04 03 be 60
 			off += 12
 		}
 	}
@@ -2508,15 +2556,21 @@ func (x *Pt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
+// foryRootPtLists is the first 24 bytes of a compatible-mode message whose root is PtLists: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPtLists[4:].
+var foryRootPtLists = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xce, 0xf8, 0xf4, 0xd2, 0x40, 0x2f, 0xc3, 0xb9, 0x02, 0xc4,
+	0x16, 0x7a, 0xc8, 0x16, 0x7a, 0xcc, 0x16, 0x7a,
+}
+
 // foryTypePtLists is PtLists's static type information. Fingerprint: 1,22,0,0[0,0,0];2,22,0,0[0,0,0];3,22,0,0[0,0,0];
 var foryTypePtLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb9, 0x02},
 	GoFields:       []string{"A", "B", "C"},
 	GoName:         "agree.PtLists",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xce, 0xf8, 0xf4, 0xd2, 0x40, 0x2f, 0xc3, 0xb9, 0x02, 0xc4, 0x16, 0x7a, 0xc8, 0x16, 0x7a, 0xcc, 0x16, 0x7a},
+	RootCompatible: foryRootPtLists,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
 	SchemaHash:     248749279,
-	TypeDef:        []byte{0x0c, 0x70, 0xce, 0xf8, 0xf4, 0xd2, 0x40, 0x2f, 0xc3, 0xb9, 0x02, 0xc4, 0x16, 0x7a, 0xc8, 0x16, 0x7a, 0xcc, 0x16, 0x7a},
+	TypeDef:        foryRootPtLists[4:],
 	UserID:         313,
 })
 
@@ -2535,7 +2589,7 @@ func (x *PtLists) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2545,13 +2599,13 @@ func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(24)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf8ce700c001cff01)
-		buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)
-		buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16)
+		buffer.PutUint64At(w, off, 0xf8ce700c001cff01)    // foryRootPtLists[0:8]
+		buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)  // foryRootPtLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16) // foryRootPtLists[16:24]
 		off += 24
 	} else {
-		buffer.PutUint32At(w, off, 0xb91bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb91bff01) // prefix bytes 01 ff 1b b9
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2566,13 +2620,13 @@ func (x *PtLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(24)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf8ce700c001c0001)
-		buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)
-		buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16)
+		buffer.PutUint64At(w, off, 0xf8ce700c001c0001)    // foryRootPtLists[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)  // foryRootPtLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16) // foryRootPtLists[16:24]
 		off += 24
 	} else {
-		buffer.PutUint32At(w, off, 0xb91b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb91b0001) // prefix bytes 01 00 1b b9, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2595,10 +2649,15 @@ func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0xf8ce700c001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 && buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0xf8ce700c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 &&
+				buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
 				n = 24
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2617,10 +2676,15 @@ func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PtLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0xf8ce700c001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 && buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0xf8ce700c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 &&
+			buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
 			n = 24
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2656,7 +2720,7 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l7) > 0 {
 		c.WriteStructMeta(foryTypePt)
 		for i8 := range l7 {
-			if err := l7[i8].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l7[i8].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -2699,7 +2763,7 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l12) > 0 {
 		c.WriteStructMeta(foryTypePt)
 		for i13 := range l12 {
-			if err := l12[i13].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l12[i13].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -2769,11 +2833,8 @@ func (x *PtLists) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads PtLists's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = PtLists{
 		A: x.A,
 		B: x.B,
@@ -2943,177 +3004,6 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *PtLists) foryReadRef(c *foryimpl.ReadContext) {
-	*x = PtLists{
-		A: x.A,
-		B: x.B,
-		C: x.C,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(248749279) {
-		if h := r.ReadInt32(); h != 248749279 && !c.Failed() {
-			c.HashMismatch(foryTypePtLists, h)
-			return
-		}
-	}
-	n55 := c.ReadLengthFast(1)
-	if n55 < 0 {
-		n55 = c.ReadLength(1)
-	}
-	l56 := foryimpl.ReuseSlice[[]Pt](c, x.A, n55)
-	if n55 > 0 {
-		hn58, tr60, ev59 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i57 := range l56 {
-				if tr60 {
-					if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-						if p63 := foryimpl.BackRef[Pt](c, id62); p63 != nil {
-							l56[i57] = *p63
-						}
-					} else if st61 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id62, &l56[i57])
-						if ev59 != nil {
-							l56[i57].ForyReadEvolved(c, ev59)
-						} else {
-							l56[i57].ForyRead(c)
-						}
-					} else {
-						l56[i57] = Pt{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i57)
-						break
-					}
-					continue
-				}
-				if hn58 && !c.ReadFlag() {
-					clear(l56[i57 : i57+1])
-					continue
-				}
-				if ev59 != nil {
-					l56[i57].ForyReadEvolved(c, ev59)
-				} else {
-					l56[i57].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i57)
-					break
-				}
-			}
-		}
-	}
-	x.A = l56
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	n64 := c.ReadLengthFast(1)
-	if n64 < 0 {
-		n64 = c.ReadLength(1)
-	}
-	l65 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n64)
-	if n64 > 0 {
-		hn67, tr69, ev68 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i66 := range l65 {
-				if tr69 {
-					if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
-						l65[i66] = foryimpl.BackRef[Pt](c, id72)
-					} else if st71 == foryimpl.RefFollows {
-						p73 := foryimpl.Alloc[Pt](c)
-						foryimpl.SetRef(c, id72, p73)
-						if ev68 != nil {
-							p73.ForyReadEvolved(c, ev68)
-						} else {
-							p73.ForyRead(c)
-						}
-						l65[i66] = p73
-					} else {
-						l65[i66] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i66)
-						break
-					}
-					continue
-				}
-				if hn67 && !c.ReadFlag() {
-					clear(l65[i66 : i66+1])
-					continue
-				}
-				p70 := foryimpl.Alloc[Pt](c)
-				if ev68 != nil {
-					p70.ForyReadEvolved(c, ev68)
-				} else {
-					p70.ForyRead(c)
-				}
-				l65[i66] = p70
-				if c.Failed() {
-					c.TraceIndex(i66)
-					break
-				}
-			}
-		}
-	}
-	x.B = l65
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-	n74 := c.ReadLengthFast(1)
-	if n74 < 0 {
-		n74 = c.ReadLength(1)
-	}
-	l75 := foryimpl.ReuseSlice[[]Pt](c, x.C, n74)
-	if n74 > 0 {
-		hn77, tr79, ev78 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i76 := range l75 {
-				if tr79 {
-					if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
-						if p82 := foryimpl.BackRef[Pt](c, id81); p82 != nil {
-							l75[i76] = *p82
-						}
-					} else if st80 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id81, &l75[i76])
-						if ev78 != nil {
-							l75[i76].ForyReadEvolved(c, ev78)
-						} else {
-							l75[i76].ForyRead(c)
-						}
-					} else {
-						l75[i76] = Pt{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i76)
-						break
-					}
-					continue
-				}
-				if hn77 && !c.ReadFlag() {
-					clear(l75[i76 : i76+1])
-					continue
-				}
-				if ev78 != nil {
-					l75[i76].ForyReadEvolved(c, ev78)
-				} else {
-					l75[i76].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i76)
-					break
-				}
-			}
-		}
-	}
-	x.C = l75
-	if c.Failed() {
-		c.Trace("C")
-		return
-	}
-}
-
 // ForyReadEvolved reads a PtLists body written with another schema, following ev (docs/format.md §11.4).
 func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = PtLists{}
@@ -3121,155 +3011,155 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n83 := c.ReadLengthFast(1)
-				if n83 < 0 {
-					n83 = c.ReadLength(1)
+				n55 := c.ReadLengthFast(1)
+				if n55 < 0 {
+					n55 = c.ReadLength(1)
 				}
-				l84 := foryimpl.MakeSlice[[]Pt](c, n83)
-				if n83 > 0 {
-					hn86, tr88, ev87 := c.ReadStructListHeaderRef(foryTypePt)
+				l56 := foryimpl.MakeSlice[[]Pt](c, n55)
+				if n55 > 0 {
+					hn58, tr60, ev59 := c.ReadStructListHeaderRef(foryTypePt)
 					if !c.Failed() {
-						for i85 := range l84 {
-							if tr88 {
-								if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
-									if p91 := foryimpl.BackRef[Pt](c, id90); p91 != nil {
-										l84[i85] = *p91
+						for i57 := range l56 {
+							if tr60 {
+								if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+									if p63 := foryimpl.BackRef[Pt](c, id62); p63 != nil {
+										l56[i57] = *p63
 									}
-								} else if st89 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id90, &l84[i85])
-									if ev87 != nil {
-										l84[i85].ForyReadEvolved(c, ev87)
+								} else if st61 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id62, &l56[i57])
+									if ev59 != nil {
+										l56[i57].ForyReadEvolved(c, ev59)
 									} else {
-										l84[i85].ForyRead(c)
+										l56[i57].ForyRead(c)
 									}
 								} else {
-									l84[i85] = Pt{}
+									l56[i57] = Pt{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i85)
+									c.TraceIndex(i57)
 									break
 								}
 								continue
 							}
-							if hn86 && !c.ReadFlag() {
-								clear(l84[i85 : i85+1])
+							if hn58 && !c.ReadFlag() {
+								clear(l56[i57 : i57+1])
 								continue
 							}
-							if ev87 != nil {
-								l84[i85].ForyReadEvolved(c, ev87)
+							if ev59 != nil {
+								l56[i57].ForyReadEvolved(c, ev59)
 							} else {
-								l84[i85].ForyRead(c)
+								l56[i57].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i85)
+								c.TraceIndex(i57)
 								break
 							}
 						}
 					}
 				}
-				x.A = l84
+				x.A = l56
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n92 := c.ReadLengthFast(1)
-				if n92 < 0 {
-					n92 = c.ReadLength(1)
+				n64 := c.ReadLengthFast(1)
+				if n64 < 0 {
+					n64 = c.ReadLength(1)
 				}
-				l93 := foryimpl.MakeSlice[[]*Pt](c, n92)
-				if n92 > 0 {
-					hn95, tr97, ev96 := c.ReadStructListHeaderRef(foryTypePt)
+				l65 := foryimpl.MakeSlice[[]*Pt](c, n64)
+				if n64 > 0 {
+					hn67, tr69, ev68 := c.ReadStructListHeaderRef(foryTypePt)
 					if !c.Failed() {
-						for i94 := range l93 {
-							if tr97 {
-								if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-									l93[i94] = foryimpl.BackRef[Pt](c, id100)
-								} else if st99 == foryimpl.RefFollows {
-									p101 := foryimpl.Alloc[Pt](c)
-									foryimpl.SetRef(c, id100, p101)
-									if ev96 != nil {
-										p101.ForyReadEvolved(c, ev96)
+						for i66 := range l65 {
+							if tr69 {
+								if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+									l65[i66] = foryimpl.BackRef[Pt](c, id72)
+								} else if st71 == foryimpl.RefFollows {
+									p73 := foryimpl.Alloc[Pt](c)
+									foryimpl.SetRef(c, id72, p73)
+									if ev68 != nil {
+										p73.ForyReadEvolved(c, ev68)
 									} else {
-										p101.ForyRead(c)
+										p73.ForyRead(c)
 									}
-									l93[i94] = p101
+									l65[i66] = p73
 								} else {
-									l93[i94] = nil
+									l65[i66] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i94)
+									c.TraceIndex(i66)
 									break
 								}
 								continue
 							}
-							if hn95 && !c.ReadFlag() {
-								clear(l93[i94 : i94+1])
+							if hn67 && !c.ReadFlag() {
+								clear(l65[i66 : i66+1])
 								continue
 							}
-							p98 := foryimpl.Alloc[Pt](c)
-							if ev96 != nil {
-								p98.ForyReadEvolved(c, ev96)
+							p70 := foryimpl.Alloc[Pt](c)
+							if ev68 != nil {
+								p70.ForyReadEvolved(c, ev68)
 							} else {
-								p98.ForyRead(c)
+								p70.ForyRead(c)
 							}
-							l93[i94] = p98
+							l65[i66] = p70
 							if c.Failed() {
-								c.TraceIndex(i94)
+								c.TraceIndex(i66)
 								break
 							}
 						}
 					}
 				}
-				x.B = l93
+				x.B = l65
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadLengthFast(1)
-				if n102 < 0 {
-					n102 = c.ReadLength(1)
+				n74 := c.ReadLengthFast(1)
+				if n74 < 0 {
+					n74 = c.ReadLength(1)
 				}
-				l103 := foryimpl.MakeSlice[[]Pt](c, n102)
-				if n102 > 0 {
-					hn105, tr107, ev106 := c.ReadStructListHeaderRef(foryTypePt)
+				l75 := foryimpl.MakeSlice[[]Pt](c, n74)
+				if n74 > 0 {
+					hn77, tr79, ev78 := c.ReadStructListHeaderRef(foryTypePt)
 					if !c.Failed() {
-						for i104 := range l103 {
-							if tr107 {
-								if st108, id109 := c.ReadRefFlag(); st108 == foryimpl.RefBack {
-									if p110 := foryimpl.BackRef[Pt](c, id109); p110 != nil {
-										l103[i104] = *p110
+						for i76 := range l75 {
+							if tr79 {
+								if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
+									if p82 := foryimpl.BackRef[Pt](c, id81); p82 != nil {
+										l75[i76] = *p82
 									}
-								} else if st108 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id109, &l103[i104])
-									if ev106 != nil {
-										l103[i104].ForyReadEvolved(c, ev106)
+								} else if st80 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id81, &l75[i76])
+									if ev78 != nil {
+										l75[i76].ForyReadEvolved(c, ev78)
 									} else {
-										l103[i104].ForyRead(c)
+										l75[i76].ForyRead(c)
 									}
 								} else {
-									l103[i104] = Pt{}
+									l75[i76] = Pt{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i104)
+									c.TraceIndex(i76)
 									break
 								}
 								continue
 							}
-							if hn105 && !c.ReadFlag() {
-								clear(l103[i104 : i104+1])
+							if hn77 && !c.ReadFlag() {
+								clear(l75[i76 : i76+1])
 								continue
 							}
-							if ev106 != nil {
-								l103[i104].ForyReadEvolved(c, ev106)
+							if ev78 != nil {
+								l75[i76].ForyReadEvolved(c, ev78)
 							} else {
-								l103[i104].ForyRead(c)
+								l75[i76].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i104)
+								c.TraceIndex(i76)
 								break
 							}
 						}
 					}
 				}
-				x.C = l103
+				x.C = l75
 			}
 		default:
 			c.SkipField(f)
@@ -3281,17 +3171,29 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootEnums is the first 19 bytes of a compatible-mode message whose root is Enums: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnums[4:].
+var foryRootEnums = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4,
+	0x19, 0xc8, 0x19,
+}
+
+// foryRootRefEnums is the first 19 bytes of a compatible-mode message whose root is Enums with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnums[4:].
+var foryRootRefEnums = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5,
+	0x19, 0xc9, 0x19,
+}
+
 // foryTypeEnums is Enums's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
 	GoFields:          []string{"A", "B"},
 	GoName:            "agree.Enums",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	RootCompatible:    foryRootEnums,
+	RootCompatibleRef: foryRootRefEnums,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
 	SchemaHash:        -919177777,
-	TypeDef:           []byte{0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	TypeDefRef:        []byte{0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	TypeDef:           foryRootEnums[4:],
+	TypeDefRef:        foryRootRefEnums[4:],
 	UserID:            314,
 })
 
@@ -3309,12 +3211,12 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -3324,13 +3226,13 @@ func (x *Enums) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x698b3007001c0001)
-		buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)
-		buffer.PutUint64At(w, off+11, 0x19c919c502bac23c)
+		buffer.PutUint64At(w, off, 0x698b3007001c0001)    // foryRootRefEnums[0:8]
+		buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)  // foryRootRefEnums[8:16]
+		buffer.PutUint64At(w, off+11, 0x19c919c502bac23c) // foryRootRefEnums[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xba1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xba1b0001) // prefix bytes 01 00 1b ba, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3353,10 +3255,15 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2a935007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bac2704cb51c && buffer.ReadUint64At(in, 11) == 0x19c819c402bac270 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0x2a935007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402bac2704cb51c &&
+				buffer.ReadUint64At(in, 11) == 0x19c819c402bac270 {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xba1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3375,10 +3282,15 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Enums) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 && buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef && buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef &&
+			buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xba1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3395,13 +3307,13 @@ func (x *Enums) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Enums, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Enums) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Enums, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.B < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeEnums, "B", int64(x.B))
 	}
@@ -3410,13 +3322,13 @@ func (x *Enums) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x2a935007001cff01)
-			buffer.PutUint64At(w, off+8, 0xc402bac2704cb51c)
-			buffer.PutUint64At(w, off+11, 0x19c819c402bac270)
+			buffer.PutUint64At(w, off, 0x2a935007001cff01)    // foryRootEnums[0:8]
+			buffer.PutUint64At(w, off+8, 0xc402bac2704cb51c)  // foryRootEnums[8:16]
+			buffer.PutUint64At(w, off+11, 0x19c819c402bac270) // foryRootEnums[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xba1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xba1bff01) // prefix bytes 01 ff 1b ba
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3458,86 +3370,58 @@ func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Enums's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
+	*x = Enums{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
+		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeEnums, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Enums{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeEnums, h)
-			return
-		}
-	}
-	if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
-		x.A = Narrow16(e1)
-	} else {
-		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
-	}
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
-		x.B = Narrow32(e2)
-	} else {
-		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Enums{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeEnums, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e5 := c.ReadEnumFast(uint32(0xffff)); e5 >= 0 {
-				x.A = Narrow16(e5)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
+				x.A = Narrow16(e1)
 			} else {
 				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 			}
 		}
-	} else {
-		if e6 := c.ReadEnumFast(uint32(0xffff)); e6 >= 0 {
-			x.A = Narrow16(e6)
-		} else {
-			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		if c.Failed() {
+			c.Trace("A")
+			return
 		}
-	}
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-				x.B = Narrow32(e9)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+				x.B = Narrow32(e2)
 			} else {
 				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
 	} else {
-		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-			x.B = Narrow32(e10)
+		if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
+			x.A = Narrow16(e1)
+		} else {
+			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		}
+		if c.Failed() {
+			c.Trace("A")
+			return
+		}
+		if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+			x.B = Narrow32(e2)
 		} else {
 			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("B")
-		return
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
 	}
 }
 
@@ -3549,16 +3433,16 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e14 := c.ReadEnumFast(uint32(0xffff)); e14 >= 0 {
-						x.A = Narrow16(e14)
+					if e6 := c.ReadEnumFast(uint32(0xffff)); e6 >= 0 {
+						x.A = Narrow16(e6)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e11 := c.ReadEnumFast(uint32(0xffff)); e11 >= 0 {
-						x.A = Narrow16(e11)
+					if e3 := c.ReadEnumFast(uint32(0xffff)); e3 >= 0 {
+						x.A = Narrow16(e3)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
@@ -3567,16 +3451,16 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-						x.B = Narrow32(e18)
+					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+						x.B = Narrow32(e10)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
-						x.B = Narrow32(e15)
+					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+						x.B = Narrow32(e7)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -3592,17 +3476,29 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootEnumsEvolved is the first 19 bytes of a compatible-mode message whose root is EnumsEvolved: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumsEvolved[4:].
+var foryRootEnumsEvolved = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4,
+	0x19, 0xc8, 0x19,
+}
+
+// foryRootRefEnumsEvolved is the first 19 bytes of a compatible-mode message whose root is EnumsEvolved with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnumsEvolved[4:].
+var foryRootRefEnumsEvolved = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x07, 0xf0, 0x78, 0x54, 0x27, 0xe5, 0x7e, 0x1f, 0xc2, 0xbb, 0x02, 0xc5,
+	0x19, 0xc9, 0x19,
+}
+
 // foryTypeEnumsEvolved is EnumsEvolved's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbb, 0x02},
 	GoFields:          []string{"A", "B"},
 	GoName:            "agree.EnumsEvolved",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0xf0, 0x78, 0x54, 0x27, 0xe5, 0x7e, 0x1f, 0xc2, 0xbb, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	RootCompatible:    foryRootEnumsEvolved,
+	RootCompatibleRef: foryRootRefEnumsEvolved,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
 	SchemaHash:        -919177777,
-	TypeDef:           []byte{0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	TypeDefRef:        []byte{0x07, 0xf0, 0x78, 0x54, 0x27, 0xe5, 0x7e, 0x1f, 0xc2, 0xbb, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	TypeDef:           foryRootEnumsEvolved[4:],
+	TypeDefRef:        foryRootRefEnumsEvolved[4:],
 	UserID:            315,
 })
 
@@ -3620,12 +3516,12 @@ func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -3635,13 +3531,13 @@ func (x *EnumsEvolved) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5478f007001c0001)
-		buffer.PutUint64At(w, off+8, 0xc502bbc21f7ee527)
-		buffer.PutUint64At(w, off+11, 0x19c919c502bbc21f)
+		buffer.PutUint64At(w, off, 0x5478f007001c0001)    // foryRootRefEnumsEvolved[0:8]
+		buffer.PutUint64At(w, off+8, 0xc502bbc21f7ee527)  // foryRootRefEnumsEvolved[8:16]
+		buffer.PutUint64At(w, off+11, 0x19c919c502bbc21f) // foryRootRefEnumsEvolved[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xbb1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbb1b0001) // prefix bytes 01 00 1b bb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3664,10 +3560,15 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x9dd5b007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bbc261c5c665 && buffer.ReadUint64At(in, 11) == 0x19c819c402bbc261 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0x9dd5b007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402bbc261c5c665 &&
+				buffer.ReadUint64At(in, 11) == 0x19c819c402bbc261 {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3686,10 +3587,15 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EnumsEvolved) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x5478f007001c0001 && buffer.ReadUint64At(in, 8) == 0xc502bbc21f7ee527 && buffer.ReadUint64At(in, 11) == 0x19c919c502bbc21f {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x5478f007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc502bbc21f7ee527 &&
+			buffer.ReadUint64At(in, 11) == 0x19c919c502bbc21f {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3706,13 +3612,13 @@ func (x *EnumsEvolved) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which EnumsEvolved, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *EnumsEvolved) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which EnumsEvolved, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.B < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeEnumsEvolved, "B", int64(x.B))
 	}
@@ -3721,13 +3627,13 @@ func (x *EnumsEvolved) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x9dd5b007001cff01)
-			buffer.PutUint64At(w, off+8, 0xc402bbc261c5c665)
-			buffer.PutUint64At(w, off+11, 0x19c819c402bbc261)
+			buffer.PutUint64At(w, off, 0x9dd5b007001cff01)    // foryRootEnumsEvolved[0:8]
+			buffer.PutUint64At(w, off+8, 0xc402bbc261c5c665)  // foryRootEnumsEvolved[8:16]
+			buffer.PutUint64At(w, off+11, 0x19c819c402bbc261) // foryRootEnumsEvolved[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xbb1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbb1bff01) // prefix bytes 01 ff 1b bb
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3769,86 +3675,58 @@ func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumsEvolved's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
+	*x = EnumsEvolved{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
+		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeEnumsEvolved, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = EnumsEvolved{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumsEvolved, h)
-			return
-		}
-	}
-	if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
-		x.A = Narrow16(e1)
-	} else {
-		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
-	}
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
-		x.B = Narrow32(e2)
-	} else {
-		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
-	*x = EnumsEvolved{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumsEvolved, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e5 := c.ReadEnumFast(uint32(0xffff)); e5 >= 0 {
-				x.A = Narrow16(e5)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
+				x.A = Narrow16(e1)
 			} else {
 				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 			}
 		}
-	} else {
-		if e6 := c.ReadEnumFast(uint32(0xffff)); e6 >= 0 {
-			x.A = Narrow16(e6)
-		} else {
-			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		if c.Failed() {
+			c.Trace("A")
+			return
 		}
-	}
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-				x.B = Narrow32(e9)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+				x.B = Narrow32(e2)
 			} else {
 				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
 	} else {
-		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-			x.B = Narrow32(e10)
+		if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
+			x.A = Narrow16(e1)
+		} else {
+			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		}
+		if c.Failed() {
+			c.Trace("A")
+			return
+		}
+		if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+			x.B = Narrow32(e2)
 		} else {
 			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("B")
-		return
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
 	}
 }
 
@@ -3860,16 +3738,16 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e14 := c.ReadEnumFast(uint32(0xffff)); e14 >= 0 {
-						x.A = Narrow16(e14)
+					if e6 := c.ReadEnumFast(uint32(0xffff)); e6 >= 0 {
+						x.A = Narrow16(e6)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e11 := c.ReadEnumFast(uint32(0xffff)); e11 >= 0 {
-						x.A = Narrow16(e11)
+					if e3 := c.ReadEnumFast(uint32(0xffff)); e3 >= 0 {
+						x.A = Narrow16(e3)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
@@ -3878,16 +3756,16 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-						x.B = Narrow32(e18)
+					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+						x.B = Narrow32(e10)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
-						x.B = Narrow32(e15)
+					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+						x.B = Narrow32(e7)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}

@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=502; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -41,18 +41,30 @@ func (Tone) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumTone
 }
 
+// foryRootHolder is the first 18 bytes of a compatible-mode message whose root is Holder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHolder[4:].
+var foryRootHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x06, 0x50, 0x74, 0xc4, 0x00, 0x01, 0x09, 0x37, 0xc1, 0xd8, 0x04, 0x42,
+	0x00, 0x54,
+}
+
+// foryRootRefHolder is the first 18 bytes of a compatible-mode message whose root is Holder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHolder[4:].
+var foryRootRefHolder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x06, 0xa0, 0x5a, 0x82, 0x77, 0xd0, 0x1b, 0x6d, 0xc1, 0xd8, 0x04, 0x43,
+	0x00, 0x54,
+}
+
 // foryTypeHolder is Holder's static type information. Fingerprint: v,0,0,1;
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd8, 0x04},
 	GoFields:          []string{"V"},
 	GoName:            "anykinds.Holder",
 	OfficialGoHash:    -289473486,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0x50, 0x74, 0xc4, 0x00, 0x01, 0x09, 0x37, 0xc1, 0xd8, 0x04, 0x42, 0x00, 0x54},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x06, 0xa0, 0x5a, 0x82, 0x77, 0xd0, 0x1b, 0x6d, 0xc1, 0xd8, 0x04, 0x43, 0x00, 0x54},
+	RootCompatible:    foryRootHolder,
+	RootCompatibleRef: foryRootRefHolder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd8, 0x04},
 	SchemaHash:        1560014338,
-	TypeDef:           []byte{0x06, 0x50, 0x74, 0xc4, 0x00, 0x01, 0x09, 0x37, 0xc1, 0xd8, 0x04, 0x42, 0x00, 0x54},
-	TypeDefRef:        []byte{0x06, 0xa0, 0x5a, 0x82, 0x77, 0xd0, 0x1b, 0x6d, 0xc1, 0xd8, 0x04, 0x43, 0x00, 0x54},
+	TypeDef:           foryRootHolder[4:],
+	TypeDefRef:        foryRootRefHolder[4:],
 	UserID:            600,
 })
 
@@ -67,7 +79,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -77,13 +89,13 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc4745006001cff01)
-		buffer.PutUint64At(w, off+8, 0x4204d8c137090100)
-		buffer.PutUint64At(w, off+10, 0x54004204d8c13709)
+		buffer.PutUint64At(w, off, 0xc4745006001cff01)    // foryRootHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4204d8c137090100)  // foryRootHolder[8:16]
+		buffer.PutUint64At(w, off+10, 0x54004204d8c13709) // foryRootHolder[10:18]
 		off += 18
 	} else {
-		buffer.PutUint32At(w, off, 0xd81bff01)
-		buffer.PutUint8At(w, off+4, 0x04)
+		buffer.PutUint32At(w, off, 0xd81bff01) // prefix bytes 01 ff 1b d8
+		buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -98,13 +110,13 @@ func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x825aa006001c0001)
-		buffer.PutUint64At(w, off+8, 0x4304d8c16d1bd077)
-		buffer.PutUint64At(w, off+10, 0x54004304d8c16d1b)
+		buffer.PutUint64At(w, off, 0x825aa006001c0001)    // foryRootRefHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4304d8c16d1bd077)  // foryRootRefHolder[8:16]
+		buffer.PutUint64At(w, off+10, 0x54004304d8c16d1b) // foryRootRefHolder[10:18]
 		off += 18
 	} else {
-		buffer.PutUint32At(w, off, 0xd81b0001)
-		buffer.PutUint8At(w, off+4, 0x04)
+		buffer.PutUint32At(w, off, 0xd81b0001) // prefix bytes 01 00 1b d8, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -127,10 +139,15 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0xc4745006001cff01 && buffer.ReadUint64At(in, 8) == 0x4204d8c137090100 && buffer.ReadUint64At(in, 10) == 0x54004204d8c13709 {
+			if len(in) >= 18 &&
+				buffer.ReadUint64At(in, 0) == 0xc4745006001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4204d8c137090100 &&
+				buffer.ReadUint64At(in, 10) == 0x54004204d8c13709 {
 				n = 18
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd81bff01 && buffer.ReadUint8At(in, 4) == 0x04 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd81bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x04 {
 			n = 5
 		}
 		if n == 0 {
@@ -149,10 +166,15 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x825aa006001c0001 && buffer.ReadUint64At(in, 8) == 0x4304d8c16d1bd077 && buffer.ReadUint64At(in, 10) == 0x54004304d8c16d1b {
+		if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0x825aa006001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4304d8c16d1bd077 &&
+			buffer.ReadUint64At(in, 10) == 0x54004304d8c16d1b {
 			n = 18
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd81b0001 && buffer.ReadUint8At(in, 4) == 0x04 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd81b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x04 {
 		n = 5
 	}
 	if n == 0 {
@@ -196,32 +218,8 @@ func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Holder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeHolder) {
-		return
-	}
-	*x = Holder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1560014338) {
-		if h := r.ReadInt32(); h != 1560014338 && h != -289473486 && !c.Failed() {
-			c.HashMismatch(foryTypeHolder, h)
-			return
-		}
-	}
-	x.V = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("V")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Holder) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeHolder) {
 		return
 	}
@@ -262,18 +260,30 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	c.Leave()
 }
 
+// foryRootPair is the first 21 bytes of a compatible-mode message whose root is Pair: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPair[4:].
+var foryRootPair = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0x10, 0x66, 0x9d, 0x5b, 0x64, 0x64, 0x44, 0xc2, 0xd9, 0x04, 0x42,
+	0x00, 0x00, 0x42, 0x00, 0x04,
+}
+
+// foryRootRefPair is the first 21 bytes of a compatible-mode message whose root is Pair with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefPair[4:].
+var foryRootRefPair = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0x60, 0xea, 0xeb, 0x7d, 0x54, 0xfc, 0x2e, 0xc2, 0xd9, 0x04, 0x43,
+	0x00, 0x00, 0x43, 0x00, 0x04,
+}
+
 // foryTypePair is Pair's static type information. Fingerprint: a,0,0,1;b,0,0,1;
 var foryTypePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd9, 0x04},
 	GoFields:          []string{"A", "B"},
 	GoName:            "anykinds.Pair",
 	OfficialGoHash:    1605598740,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x10, 0x66, 0x9d, 0x5b, 0x64, 0x64, 0x44, 0xc2, 0xd9, 0x04, 0x42, 0x00, 0x00, 0x42, 0x00, 0x04},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0x60, 0xea, 0xeb, 0x7d, 0x54, 0xfc, 0x2e, 0xc2, 0xd9, 0x04, 0x43, 0x00, 0x00, 0x43, 0x00, 0x04},
+	RootCompatible:    foryRootPair,
+	RootCompatibleRef: foryRootRefPair,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
 	SchemaHash:        106496554,
-	TypeDef:           []byte{0x09, 0x10, 0x66, 0x9d, 0x5b, 0x64, 0x64, 0x44, 0xc2, 0xd9, 0x04, 0x42, 0x00, 0x00, 0x42, 0x00, 0x04},
-	TypeDefRef:        []byte{0x09, 0x60, 0xea, 0xeb, 0x7d, 0x54, 0xfc, 0x2e, 0xc2, 0xd9, 0x04, 0x43, 0x00, 0x00, 0x43, 0x00, 0x04},
+	TypeDef:           foryRootPair[4:],
+	TypeDefRef:        foryRootRefPair[4:],
 	UserID:            601,
 })
 
@@ -289,7 +299,7 @@ func (x *Pair) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Pair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -299,13 +309,13 @@ func (x *Pair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9d661009001cff01)
-		buffer.PutUint64At(w, off+8, 0x4204d9c24464645b)
-		buffer.PutUint64At(w, off+13, 0x04004200004204d9)
+		buffer.PutUint64At(w, off, 0x9d661009001cff01)    // foryRootPair[0:8]
+		buffer.PutUint64At(w, off+8, 0x4204d9c24464645b)  // foryRootPair[8:16]
+		buffer.PutUint64At(w, off+13, 0x04004200004204d9) // foryRootPair[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xd91bff01)
-		buffer.PutUint8At(w, off+4, 0x04)
+		buffer.PutUint32At(w, off, 0xd91bff01) // prefix bytes 01 ff 1b d9
+		buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -320,13 +330,13 @@ func (x *Pair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xebea6009001c0001)
-		buffer.PutUint64At(w, off+8, 0x4304d9c22efc547d)
-		buffer.PutUint64At(w, off+13, 0x04004300004304d9)
+		buffer.PutUint64At(w, off, 0xebea6009001c0001)    // foryRootRefPair[0:8]
+		buffer.PutUint64At(w, off+8, 0x4304d9c22efc547d)  // foryRootRefPair[8:16]
+		buffer.PutUint64At(w, off+13, 0x04004300004304d9) // foryRootRefPair[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xd91b0001)
-		buffer.PutUint8At(w, off+4, 0x04)
+		buffer.PutUint32At(w, off, 0xd91b0001) // prefix bytes 01 00 1b d9, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -349,10 +359,15 @@ func (x *Pair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x9d661009001cff01 && buffer.ReadUint64At(in, 8) == 0x4204d9c24464645b && buffer.ReadUint64At(in, 13) == 0x04004200004204d9 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x9d661009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4204d9c24464645b &&
+				buffer.ReadUint64At(in, 13) == 0x04004200004204d9 {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91bff01 && buffer.ReadUint8At(in, 4) == 0x04 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x04 {
 			n = 5
 		}
 		if n == 0 {
@@ -371,10 +386,15 @@ func (x *Pair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Pair) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xebea6009001c0001 && buffer.ReadUint64At(in, 8) == 0x4304d9c22efc547d && buffer.ReadUint64At(in, 13) == 0x04004300004304d9 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xebea6009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4304d9c22efc547d &&
+			buffer.ReadUint64At(in, 13) == 0x04004300004304d9 {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91b0001 && buffer.ReadUint8At(in, 4) == 0x04 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x04 {
 		n = 5
 	}
 	if n == 0 {
@@ -420,37 +440,8 @@ func (x *Pair) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Pair's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Pair) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypePair) {
-		return
-	}
-	*x = Pair{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(106496554) {
-		if h := r.ReadInt32(); h != 106496554 && h != 1605598740 && !c.Failed() {
-			c.HashMismatch(foryTypePair, h)
-			return
-		}
-	}
-	x.A = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	x.B = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Pair) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypePair) {
 		return
 	}

@@ -8,20 +8,32 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootAnyAlone is the first 21 bytes of a compatible-mode message whose root is AnyAlone: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyAlone[4:].
+var foryRootAnyAlone = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0x91, 0x40, 0xaf, 0x75, 0x25, 0x2f, 0xc1, 0xde, 0x02, 0x4e,
+	0x00, 0xd4, 0x0b, 0xa1, 0x00,
+}
+
+// foryRootRefAnyAlone is the first 21 bytes of a compatible-mode message whose root is AnyAlone with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAnyAlone[4:].
+var foryRootRefAnyAlone = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0x60, 0x44, 0x96, 0x6e, 0xda, 0x4a, 0x57, 0xc1, 0xde, 0x02, 0x4f,
+	0x00, 0xd4, 0x0b, 0xa1, 0x00,
+}
 
 // foryTypeAnyAlone is AnyAlone's static type information. Fingerprint: value,0,0,1;
 var foryTypeAnyAlone = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xde, 0x02},
 	GoFields:          []string{"Value"},
 	GoName:            "anynull.AnyAlone",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0x91, 0x40, 0xaf, 0x75, 0x25, 0x2f, 0xc1, 0xde, 0x02, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0x60, 0x44, 0x96, 0x6e, 0xda, 0x4a, 0x57, 0xc1, 0xde, 0x02, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
+	RootCompatible:    foryRootAnyAlone,
+	RootCompatibleRef: foryRootRefAnyAlone,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xde, 0x02},
 	SchemaHash:        1188066363,
-	TypeDef:           []byte{0x09, 0xe0, 0x91, 0x40, 0xaf, 0x75, 0x25, 0x2f, 0xc1, 0xde, 0x02, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
-	TypeDefRef:        []byte{0x09, 0x60, 0x44, 0x96, 0x6e, 0xda, 0x4a, 0x57, 0xc1, 0xde, 0x02, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
+	TypeDef:           foryRootAnyAlone[4:],
+	TypeDefRef:        foryRootRefAnyAlone[4:],
 	UserID:            350,
 })
 
@@ -36,7 +48,7 @@ func (x *AnyAlone) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyAlone) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -46,13 +58,13 @@ func (x *AnyAlone) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4091e009001cff01)
-		buffer.PutUint64At(w, off+8, 0x4e02dec12f2575af)
-		buffer.PutUint64At(w, off+13, 0x00a10bd4004e02de)
+		buffer.PutUint64At(w, off, 0x4091e009001cff01)    // foryRootAnyAlone[0:8]
+		buffer.PutUint64At(w, off+8, 0x4e02dec12f2575af)  // foryRootAnyAlone[8:16]
+		buffer.PutUint64At(w, off+13, 0x00a10bd4004e02de) // foryRootAnyAlone[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xde1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xde1bff01) // prefix bytes 01 ff 1b de
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -67,13 +79,13 @@ func (x *AnyAlone) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x96446009001c0001)
-		buffer.PutUint64At(w, off+8, 0x4f02dec1574ada6e)
-		buffer.PutUint64At(w, off+13, 0x00a10bd4004f02de)
+		buffer.PutUint64At(w, off, 0x96446009001c0001)    // foryRootRefAnyAlone[0:8]
+		buffer.PutUint64At(w, off+8, 0x4f02dec1574ada6e)  // foryRootRefAnyAlone[8:16]
+		buffer.PutUint64At(w, off+13, 0x00a10bd4004f02de) // foryRootRefAnyAlone[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xde1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xde1b0001) // prefix bytes 01 00 1b de, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -96,10 +108,15 @@ func (x *AnyAlone) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x4091e009001cff01 && buffer.ReadUint64At(in, 8) == 0x4e02dec12f2575af && buffer.ReadUint64At(in, 13) == 0x00a10bd4004e02de {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x4091e009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4e02dec12f2575af &&
+				buffer.ReadUint64At(in, 13) == 0x00a10bd4004e02de {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xde1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -118,10 +135,15 @@ func (x *AnyAlone) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyAlone) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x96446009001c0001 && buffer.ReadUint64At(in, 8) == 0x4f02dec1574ada6e && buffer.ReadUint64At(in, 13) == 0x00a10bd4004f02de {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x96446009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4f02dec1574ada6e &&
+			buffer.ReadUint64At(in, 13) == 0x00a10bd4004f02de {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xde1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -165,32 +187,8 @@ func (x *AnyAlone) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyAlone's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *AnyAlone) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeAnyAlone) {
-		return
-	}
-	*x = AnyAlone{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1188066363) {
-		if h := r.ReadInt32(); h != 1188066363 && !c.Failed() {
-			c.HashMismatch(foryTypeAnyAlone, h)
-			return
-		}
-	}
-	x.Value = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Value")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *AnyAlone) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyAlone) {
 		return
 	}
@@ -231,15 +229,21 @@ func (x *AnyAlone) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	c.Leave()
 }
 
+// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x69, 0x51, 0x8c, 0x33, 0x12, 0x5a, 0xc2, 0xdf, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdf, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "anynull.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x69, 0x51, 0x8c, 0x33, 0x12, 0x5a, 0xc2, 0xdf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdf, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xb0, 0x69, 0x51, 0x8c, 0x33, 0x12, 0x5a, 0xc2, 0xdf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         351,
 })
 
@@ -257,18 +261,18 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -289,10 +293,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x5169b00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002dfc25a12338c && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0x5169b00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002dfc25a12338c &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xdf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -311,10 +320,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x5169b00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002dfc25a12338c && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x5169b00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002dfc25a12338c &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xdf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -327,26 +341,26 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5169b00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002dfc25a12338c)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0x5169b00b001cff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002dfc25a12338c)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xdf1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xdf1bff01) // prefix bytes 01 ff 1b df
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -424,17 +438,31 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootAnyWithStruct is the first 35 bytes of a compatible-mode message whose root is AnyWithStruct: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyWithStruct[4:].
+var foryRootAnyWithStruct = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x17, 0x70, 0xd1, 0x82, 0xbb, 0xda, 0xa7, 0x47, 0xc4, 0xe0, 0x02, 0x44,
+	0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x00, 0x4c, 0x97, 0x98, 0x4e, 0x00, 0xcc,
+	0xe8, 0x69, 0x80,
+}
+
+// foryRootRefAnyWithStruct is the first 35 bytes of a compatible-mode message whose root is AnyWithStruct with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAnyWithStruct[4:].
+var foryRootRefAnyWithStruct = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x17, 0x80, 0x0f, 0x8c, 0xbe, 0xea, 0x6d, 0x19, 0xc4, 0xe0, 0x02, 0x44,
+	0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x00, 0x4c, 0x97, 0x98, 0x4f, 0x00, 0xcc,
+	0xe8, 0x69, 0x80,
+}
+
 // foryTypeAnyWithStruct is AnyWithStruct's static type information. Fingerprint: i_d,5,0,0;name,21,0,0;text,0,0,1;thing,0,0,1;
 var foryTypeAnyWithStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xe0, 0x02},
 	GoFields:          []string{"ID", "Name", "Text", "Thing"},
 	GoName:            "anynull.AnyWithStruct",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x17, 0x70, 0xd1, 0x82, 0xbb, 0xda, 0xa7, 0x47, 0xc4, 0xe0, 0x02, 0x44, 0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x00, 0x4c, 0x97, 0x98, 0x4e, 0x00, 0xcc, 0xe8, 0x69, 0x80},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x17, 0x80, 0x0f, 0x8c, 0xbe, 0xea, 0x6d, 0x19, 0xc4, 0xe0, 0x02, 0x44, 0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x00, 0x4c, 0x97, 0x98, 0x4f, 0x00, 0xcc, 0xe8, 0x69, 0x80},
+	RootCompatible:    foryRootAnyWithStruct,
+	RootCompatibleRef: foryRootRefAnyWithStruct,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xe0, 0x02},
 	SchemaHash:        -470079111,
-	TypeDef:           []byte{0x17, 0x70, 0xd1, 0x82, 0xbb, 0xda, 0xa7, 0x47, 0xc4, 0xe0, 0x02, 0x44, 0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x00, 0x4c, 0x97, 0x98, 0x4e, 0x00, 0xcc, 0xe8, 0x69, 0x80},
-	TypeDefRef:        []byte{0x17, 0x80, 0x0f, 0x8c, 0xbe, 0xea, 0x6d, 0x19, 0xc4, 0xe0, 0x02, 0x44, 0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x00, 0x4c, 0x97, 0x98, 0x4f, 0x00, 0xcc, 0xe8, 0x69, 0x80},
+	TypeDef:           foryRootAnyWithStruct[4:],
+	TypeDefRef:        foryRootRefAnyWithStruct[4:],
 	UserID:            352,
 })
 
@@ -452,7 +480,7 @@ func (x *AnyWithStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyWithStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -462,15 +490,15 @@ func (x *AnyWithStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x82d17017001cff01)
-		buffer.PutUint64At(w, off+8, 0x4402e0c447a7dabb)
-		buffer.PutUint64At(w, off+16, 0x200c341548632305)
-		buffer.PutUint64At(w, off+24, 0xcc004e98974c004a)
-		buffer.PutUint64At(w, off+27, 0x8069e8cc004e9897)
+		buffer.PutUint64At(w, off, 0x82d17017001cff01)    // foryRootAnyWithStruct[0:8]
+		buffer.PutUint64At(w, off+8, 0x4402e0c447a7dabb)  // foryRootAnyWithStruct[8:16]
+		buffer.PutUint64At(w, off+16, 0x200c341548632305) // foryRootAnyWithStruct[16:24]
+		buffer.PutUint64At(w, off+24, 0xcc004e98974c004a) // foryRootAnyWithStruct[24:32]
+		buffer.PutUint64At(w, off+27, 0x8069e8cc004e9897) // foryRootAnyWithStruct[27:35]
 		off += 35
 	} else {
-		buffer.PutUint32At(w, off, 0xe01bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xe01bff01) // prefix bytes 01 ff 1b e0
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -485,15 +513,15 @@ func (x *AnyWithStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x8c0f8017001c0001)
-		buffer.PutUint64At(w, off+8, 0x4402e0c4196deabe)
-		buffer.PutUint64At(w, off+16, 0x200c341548632305)
-		buffer.PutUint64At(w, off+24, 0xcc004f98974c004b)
-		buffer.PutUint64At(w, off+27, 0x8069e8cc004f9897)
+		buffer.PutUint64At(w, off, 0x8c0f8017001c0001)    // foryRootRefAnyWithStruct[0:8]
+		buffer.PutUint64At(w, off+8, 0x4402e0c4196deabe)  // foryRootRefAnyWithStruct[8:16]
+		buffer.PutUint64At(w, off+16, 0x200c341548632305) // foryRootRefAnyWithStruct[16:24]
+		buffer.PutUint64At(w, off+24, 0xcc004f98974c004b) // foryRootRefAnyWithStruct[24:32]
+		buffer.PutUint64At(w, off+27, 0x8069e8cc004f9897) // foryRootRefAnyWithStruct[27:35]
 		off += 35
 	} else {
-		buffer.PutUint32At(w, off, 0xe01b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xe01b0001) // prefix bytes 01 00 1b e0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -516,10 +544,17 @@ func (x *AnyWithStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x82d17017001cff01 && buffer.ReadUint64At(in, 8) == 0x4402e0c447a7dabb && buffer.ReadUint64At(in, 16) == 0x200c341548632305 && buffer.ReadUint64At(in, 24) == 0xcc004e98974c004a && buffer.ReadUint64At(in, 27) == 0x8069e8cc004e9897 {
+			if len(in) >= 35 &&
+				buffer.ReadUint64At(in, 0) == 0x82d17017001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4402e0c447a7dabb &&
+				buffer.ReadUint64At(in, 16) == 0x200c341548632305 &&
+				buffer.ReadUint64At(in, 24) == 0xcc004e98974c004a &&
+				buffer.ReadUint64At(in, 27) == 0x8069e8cc004e9897 {
 				n = 35
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xe01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xe01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -538,10 +573,17 @@ func (x *AnyWithStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyWithStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x8c0f8017001c0001 && buffer.ReadUint64At(in, 8) == 0x4402e0c4196deabe && buffer.ReadUint64At(in, 16) == 0x200c341548632305 && buffer.ReadUint64At(in, 24) == 0xcc004f98974c004b && buffer.ReadUint64At(in, 27) == 0x8069e8cc004f9897 {
+		if len(in) >= 35 &&
+			buffer.ReadUint64At(in, 0) == 0x8c0f8017001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4402e0c4196deabe &&
+			buffer.ReadUint64At(in, 16) == 0x200c341548632305 &&
+			buffer.ReadUint64At(in, 24) == 0xcc004f98974c004b &&
+			buffer.ReadUint64At(in, 27) == 0x8069e8cc004f9897 {
 			n = 35
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xe01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xe01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -617,54 +659,8 @@ func (x *AnyWithStruct) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyWithStruct's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *AnyWithStruct) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeAnyWithStruct) {
-		return
-	}
-	*x = AnyWithStruct{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-470079111) {
-		if h := r.ReadInt32(); h != -470079111 && !c.Failed() {
-			c.HashMismatch(foryTypeAnyWithStruct, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.ID = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("ID..ID")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	x.Text = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Text")
-		return
-	}
-	x.Thing = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Thing")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *AnyWithStruct) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyWithStruct) {
 		return
 	}
@@ -742,18 +738,32 @@ func (x *AnyWithStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	c.Leave()
 }
 
+// foryRootAnyMixed is the first 44 bytes of a compatible-mode message whose root is AnyMixed: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyMixed[4:].
+var foryRootAnyMixed = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x20, 0xb0, 0xad, 0x5d, 0xee, 0xeb, 0xc4, 0x0b, 0xc7, 0xe1, 0x02, 0x48,
+	0x01, 0x15, 0x60, 0x30, 0x42, 0x00, 0x00, 0x42, 0x00, 0x04, 0x42, 0x00, 0x08, 0x42, 0x00, 0x0c,
+	0x48, 0x16, 0x56, 0x2d, 0x12, 0x98, 0x4e, 0x00, 0xbd, 0x60, 0x43, 0x40,
+}
+
+// foryRootRefAnyMixed is the first 44 bytes of a compatible-mode message whose root is AnyMixed with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAnyMixed[4:].
+var foryRootRefAnyMixed = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x20, 0x50, 0x5c, 0x6f, 0xee, 0xb2, 0xe0, 0x07, 0xc7, 0xe1, 0x02, 0x48,
+	0x01, 0x15, 0x60, 0x30, 0x43, 0x00, 0x00, 0x43, 0x00, 0x04, 0x43, 0x00, 0x08, 0x43, 0x00, 0x0c,
+	0x48, 0x16, 0x56, 0x2d, 0x12, 0x98, 0x4f, 0x00, 0xbd, 0x60, 0x43, 0x40,
+}
+
 // foryTypeAnyMixed is AnyMixed's static type information. Fingerprint: a,0,0,1;b,0,0,1;c,0,0,1;d,0,0,1;flag,1,0,0;list,22,0,0[21,0,0];plain,0,0,1;
 var foryTypeAnyMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xe1, 0x02},
 	GoFields:          []string{"Flag", "A", "B", "C", "D", "List", "Plain"},
 	GoName:            "anynull.AnyMixed",
 	OfficialGoHash:    -2130378307,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x20, 0xb0, 0xad, 0x5d, 0xee, 0xeb, 0xc4, 0x0b, 0xc7, 0xe1, 0x02, 0x48, 0x01, 0x15, 0x60, 0x30, 0x42, 0x00, 0x00, 0x42, 0x00, 0x04, 0x42, 0x00, 0x08, 0x42, 0x00, 0x0c, 0x48, 0x16, 0x56, 0x2d, 0x12, 0x98, 0x4e, 0x00, 0xbd, 0x60, 0x43, 0x40},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x20, 0x50, 0x5c, 0x6f, 0xee, 0xb2, 0xe0, 0x07, 0xc7, 0xe1, 0x02, 0x48, 0x01, 0x15, 0x60, 0x30, 0x43, 0x00, 0x00, 0x43, 0x00, 0x04, 0x43, 0x00, 0x08, 0x43, 0x00, 0x0c, 0x48, 0x16, 0x56, 0x2d, 0x12, 0x98, 0x4f, 0x00, 0xbd, 0x60, 0x43, 0x40},
+	RootCompatible:    foryRootAnyMixed,
+	RootCompatibleRef: foryRootRefAnyMixed,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xe1, 0x02},
 	SchemaHash:        -654982088,
-	TypeDef:           []byte{0x20, 0xb0, 0xad, 0x5d, 0xee, 0xeb, 0xc4, 0x0b, 0xc7, 0xe1, 0x02, 0x48, 0x01, 0x15, 0x60, 0x30, 0x42, 0x00, 0x00, 0x42, 0x00, 0x04, 0x42, 0x00, 0x08, 0x42, 0x00, 0x0c, 0x48, 0x16, 0x56, 0x2d, 0x12, 0x98, 0x4e, 0x00, 0xbd, 0x60, 0x43, 0x40},
-	TypeDefRef:        []byte{0x20, 0x50, 0x5c, 0x6f, 0xee, 0xb2, 0xe0, 0x07, 0xc7, 0xe1, 0x02, 0x48, 0x01, 0x15, 0x60, 0x30, 0x43, 0x00, 0x00, 0x43, 0x00, 0x04, 0x43, 0x00, 0x08, 0x43, 0x00, 0x0c, 0x48, 0x16, 0x56, 0x2d, 0x12, 0x98, 0x4f, 0x00, 0xbd, 0x60, 0x43, 0x40},
+	TypeDef:           foryRootAnyMixed[4:],
+	TypeDefRef:        foryRootRefAnyMixed[4:],
 	UserID:            353,
 })
 
@@ -774,7 +784,7 @@ func (x *AnyMixed) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyMixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -784,16 +794,16 @@ func (x *AnyMixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(44)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5dadb020001cff01)
-		buffer.PutUint64At(w, off+8, 0x4802e1c70bc4ebee)
-		buffer.PutUint64At(w, off+16, 0x4200004230601501)
-		buffer.PutUint64At(w, off+24, 0x0c00420800420400)
-		buffer.PutUint64At(w, off+32, 0x004e98122d561648)
-		buffer.PutUint64At(w, off+36, 0x404360bd004e9812)
+		buffer.PutUint64At(w, off, 0x5dadb020001cff01)    // foryRootAnyMixed[0:8]
+		buffer.PutUint64At(w, off+8, 0x4802e1c70bc4ebee)  // foryRootAnyMixed[8:16]
+		buffer.PutUint64At(w, off+16, 0x4200004230601501) // foryRootAnyMixed[16:24]
+		buffer.PutUint64At(w, off+24, 0x0c00420800420400) // foryRootAnyMixed[24:32]
+		buffer.PutUint64At(w, off+32, 0x004e98122d561648) // foryRootAnyMixed[32:40]
+		buffer.PutUint64At(w, off+36, 0x404360bd004e9812) // foryRootAnyMixed[36:44]
 		off += 44
 	} else {
-		buffer.PutUint32At(w, off, 0xe11bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xe11bff01) // prefix bytes 01 ff 1b e1
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -808,16 +818,16 @@ func (x *AnyMixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(44)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x6f5c5020001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802e1c707e0b2ee)
-		buffer.PutUint64At(w, off+16, 0x4300004330601501)
-		buffer.PutUint64At(w, off+24, 0x0c00430800430400)
-		buffer.PutUint64At(w, off+32, 0x004f98122d561648)
-		buffer.PutUint64At(w, off+36, 0x404360bd004f9812)
+		buffer.PutUint64At(w, off, 0x6f5c5020001c0001)    // foryRootRefAnyMixed[0:8]
+		buffer.PutUint64At(w, off+8, 0x4802e1c707e0b2ee)  // foryRootRefAnyMixed[8:16]
+		buffer.PutUint64At(w, off+16, 0x4300004330601501) // foryRootRefAnyMixed[16:24]
+		buffer.PutUint64At(w, off+24, 0x0c00430800430400) // foryRootRefAnyMixed[24:32]
+		buffer.PutUint64At(w, off+32, 0x004f98122d561648) // foryRootRefAnyMixed[32:40]
+		buffer.PutUint64At(w, off+36, 0x404360bd004f9812) // foryRootRefAnyMixed[36:44]
 		off += 44
 	} else {
-		buffer.PutUint32At(w, off, 0xe11b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xe11b0001) // prefix bytes 01 00 1b e1, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -840,10 +850,18 @@ func (x *AnyMixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 44 && buffer.ReadUint64At(in, 0) == 0x5dadb020001cff01 && buffer.ReadUint64At(in, 8) == 0x4802e1c70bc4ebee && buffer.ReadUint64At(in, 16) == 0x4200004230601501 && buffer.ReadUint64At(in, 24) == 0x0c00420800420400 && buffer.ReadUint64At(in, 32) == 0x004e98122d561648 && buffer.ReadUint64At(in, 36) == 0x404360bd004e9812 {
+			if len(in) >= 44 &&
+				buffer.ReadUint64At(in, 0) == 0x5dadb020001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802e1c70bc4ebee &&
+				buffer.ReadUint64At(in, 16) == 0x4200004230601501 &&
+				buffer.ReadUint64At(in, 24) == 0x0c00420800420400 &&
+				buffer.ReadUint64At(in, 32) == 0x004e98122d561648 &&
+				buffer.ReadUint64At(in, 36) == 0x404360bd004e9812 {
 				n = 44
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xe11bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xe11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -862,10 +880,18 @@ func (x *AnyMixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyMixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 44 && buffer.ReadUint64At(in, 0) == 0x6f5c5020001c0001 && buffer.ReadUint64At(in, 8) == 0x4802e1c707e0b2ee && buffer.ReadUint64At(in, 16) == 0x4300004330601501 && buffer.ReadUint64At(in, 24) == 0x0c00430800430400 && buffer.ReadUint64At(in, 32) == 0x004f98122d561648 && buffer.ReadUint64At(in, 36) == 0x404360bd004f9812 {
+		if len(in) >= 44 &&
+			buffer.ReadUint64At(in, 0) == 0x6f5c5020001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802e1c707e0b2ee &&
+			buffer.ReadUint64At(in, 16) == 0x4300004330601501 &&
+			buffer.ReadUint64At(in, 24) == 0x0c00430800430400 &&
+			buffer.ReadUint64At(in, 32) == 0x004f98122d561648 &&
+			buffer.ReadUint64At(in, 36) == 0x404360bd004f9812 {
 			n = 44
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xe11b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xe11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -991,11 +1017,8 @@ func (x *AnyMixed) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyMixed's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *AnyMixed) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	if !c.Enter(foryTypeAnyMixed) {
 		return
 	}
@@ -1071,83 +1094,6 @@ func (x *AnyMixed) ForyRead(c *foryimpl.ReadContext) {
 	c.Leave()
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *AnyMixed) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeAnyMixed) {
-		return
-	}
-	*x = AnyMixed{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-654982088) {
-		if h := r.ReadInt32(); h != -654982088 && h != -2130378307 && !c.Failed() {
-			c.HashMismatch(foryTypeAnyMixed, h)
-			return
-		}
-	}
-	// One bounds check for the 1 bytes of fixed-width fields.
-	if r.Need(1) {
-		in, off := r.Bytes(), r.Offset()
-		x.Flag = buffer.ReadUint8At(in, off) != 0
-		r.SetOffset(off + 1)
-	}
-	if c.Failed() {
-		c.Trace("Flag..Flag")
-		return
-	}
-	x.A = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	x.B = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-	x.C = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("C")
-		return
-	}
-	x.D = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("D")
-		return
-	}
-	n15 := c.ReadLengthFast(1)
-	if n15 < 0 {
-		n15 = c.ReadLength(1)
-	}
-	l16 := foryimpl.ReuseSlice[[]string](c, x.List, n15)
-	if n15 > 0 {
-		hn18 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i17 := range l16 {
-				if hn18 && !c.ReadFlag() {
-					clear(l16[i17 : i17+1])
-					continue
-				}
-				l16[i17] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i17)
-					break
-				}
-			}
-		}
-	}
-	x.List = l16
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	x.Plain = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Plain")
-		return
-	}
-	c.Leave()
-}
-
 // ForyReadEvolved reads a AnyMixed body written with another schema, following ev (docs/format.md §11.4).
 func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	if !c.Enter(foryTypeAnyMixed) {
@@ -1171,28 +1117,28 @@ func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			x.D = foryimpl.ReadAny(c, false)
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLengthFast(1)
-				if n21 < 0 {
-					n21 = c.ReadLength(1)
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
 				}
-				l22 := foryimpl.MakeSlice[[]string](c, n21)
-				if n21 > 0 {
-					hn24 := c.ReadListHeader(21)
+				l16 := foryimpl.MakeSlice[[]string](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i23 := range l22 {
-							if hn24 && !c.ReadFlag() {
-								clear(l22[i23 : i23+1])
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
 								continue
 							}
-							l22[i23] = c.ReadString()
+							l16[i17] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i23)
+								c.TraceIndex(i17)
 								break
 							}
 						}
 					}
 				}
-				x.List = l22
+				x.List = l16
 			}
 		case 6:
 			x.Plain = foryimpl.ReadAny(c, false)

@@ -8,18 +8,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootAnyInner is the first 23 bytes of a compatible-mode message whose root is AnyInner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyInner[4:].
+var foryRootAnyInner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xc0, 0xb4, 0xc1, 0x82, 0xa6, 0x12, 0x0a, 0xc2, 0xda, 0x01, 0x44,
+	0x05, 0x23, 0x63, 0x44, 0x15, 0x4c, 0x06,
+}
 
 // foryTypeAnyInner is AnyInner's static type information. Fingerprint: i_d,5,0,0;tag,21,0,0;
 var foryTypeAnyInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xda, 0x01},
 	GoFields:       []string{"ID", "Tag"},
 	GoName:         "anyunion.AnyInner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xc0, 0xb4, 0xc1, 0x82, 0xa6, 0x12, 0x0a, 0xc2, 0xda, 0x01, 0x44, 0x05, 0x23, 0x63, 0x44, 0x15, 0x4c, 0x06},
+	RootCompatible: foryRootAnyInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xda, 0x01},
 	SchemaHash:     320167363,
-	TypeDef:        []byte{0x0b, 0xc0, 0xb4, 0xc1, 0x82, 0xa6, 0x12, 0x0a, 0xc2, 0xda, 0x01, 0x44, 0x05, 0x23, 0x63, 0x44, 0x15, 0x4c, 0x06},
+	TypeDef:        foryRootAnyInner[4:],
 	UserID:         218,
 })
 
@@ -37,18 +43,18 @@ func (x *AnyInner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *AnyInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -69,10 +75,15 @@ func (x *AnyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xc1b4c00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4401dac20a12a682 && buffer.ReadUint64At(in, 15) == 0x064c154463230544 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xc1b4c00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4401dac20a12a682 &&
+				buffer.ReadUint64At(in, 15) == 0x064c154463230544 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xda1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xda1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -91,10 +102,15 @@ func (x *AnyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xc1b4c00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4401dac20a12a682 && buffer.ReadUint64At(in, 15) == 0x064c154463230544 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xc1b4c00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4401dac20a12a682 &&
+			buffer.ReadUint64At(in, 15) == 0x064c154463230544 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xda1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xda1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -107,26 +123,26 @@ func (x *AnyInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes AnyInner's struct body (docs/format.md §9).
 func (x *AnyInner) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which AnyInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *AnyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which AnyInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *AnyInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Tag)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc1b4c00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4401dac20a12a682)
-			buffer.PutUint64At(w, off+15, 0x064c154463230544)
+			buffer.PutUint64At(w, off, 0xc1b4c00b001cff01)    // foryRootAnyInner[0:8]
+			buffer.PutUint64At(w, off+8, 0x4401dac20a12a682)  // foryRootAnyInner[8:16]
+			buffer.PutUint64At(w, off+15, 0x064c154463230544) // foryRootAnyInner[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xda1bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xda1bff01) // prefix bytes 01 ff 1b da
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -204,18 +220,34 @@ func (x *AnyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootAnyHolder is the first 58 bytes of a compatible-mode message whose root is AnyHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyHolder[4:].
+var foryRootAnyHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x2e, 0xa0, 0xa8, 0x91, 0x0f, 0x88, 0xa6, 0x7f, 0xc9, 0xdb, 0x01, 0x8a,
+	0x00, 0x0b, 0xd7, 0x00, 0x4a, 0x00, 0x15, 0x60, 0x30, 0x8a, 0x00, 0x11, 0xbe, 0xc0, 0x8a, 0x00,
+	0x11, 0xd7, 0x00, 0x4a, 0x00, 0x21, 0xb3, 0x90, 0x46, 0x00, 0x35, 0x0b, 0x46, 0x00, 0x3e, 0x71,
+	0x46, 0x00, 0x4a, 0x71, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00,
+}
+
+// foryRootRefAnyHolder is the first 58 bytes of a compatible-mode message whose root is AnyHolder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAnyHolder[4:].
+var foryRootRefAnyHolder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x2e, 0xc0, 0x83, 0xdd, 0xa5, 0x0e, 0x40, 0x36, 0xc9, 0xdb, 0x01, 0x8b,
+	0x00, 0x0b, 0xd7, 0x00, 0x4b, 0x00, 0x15, 0x60, 0x30, 0x8b, 0x00, 0x11, 0xbe, 0xc0, 0x8b, 0x00,
+	0x11, 0xd7, 0x00, 0x4b, 0x00, 0x21, 0xb3, 0x90, 0x47, 0x00, 0x35, 0x0b, 0x47, 0x00, 0x3e, 0x71,
+	0x47, 0x00, 0x4a, 0x71, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00,
+}
+
 // foryTypeAnyHolder is AnyHolder's static type information. Fingerprint: f64,0,0,1;flag,0,0,1;i32,0,0,1;i64,0,0,1;ints,0,0,1;nil,0,0,1;ptr,0,0,1;str,0,0,1;value,0,0,1;
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xdb, 0x01},
 	GoFields:          []string{"F64", "Flag", "I32", "I64", "Ints", "Nil", "Ptr", "Str", "Value"},
 	GoName:            "anyunion.AnyHolder",
 	OfficialGoHash:    1716813811,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x2e, 0xa0, 0xa8, 0x91, 0x0f, 0x88, 0xa6, 0x7f, 0xc9, 0xdb, 0x01, 0x8a, 0x00, 0x0b, 0xd7, 0x00, 0x4a, 0x00, 0x15, 0x60, 0x30, 0x8a, 0x00, 0x11, 0xbe, 0xc0, 0x8a, 0x00, 0x11, 0xd7, 0x00, 0x4a, 0x00, 0x21, 0xb3, 0x90, 0x46, 0x00, 0x35, 0x0b, 0x46, 0x00, 0x3e, 0x71, 0x46, 0x00, 0x4a, 0x71, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x2e, 0xc0, 0x83, 0xdd, 0xa5, 0x0e, 0x40, 0x36, 0xc9, 0xdb, 0x01, 0x8b, 0x00, 0x0b, 0xd7, 0x00, 0x4b, 0x00, 0x15, 0x60, 0x30, 0x8b, 0x00, 0x11, 0xbe, 0xc0, 0x8b, 0x00, 0x11, 0xd7, 0x00, 0x4b, 0x00, 0x21, 0xb3, 0x90, 0x47, 0x00, 0x35, 0x0b, 0x47, 0x00, 0x3e, 0x71, 0x47, 0x00, 0x4a, 0x71, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
+	RootCompatible:    foryRootAnyHolder,
+	RootCompatibleRef: foryRootRefAnyHolder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xdb, 0x01},
 	SchemaHash:        -1221509882,
-	TypeDef:           []byte{0x2e, 0xa0, 0xa8, 0x91, 0x0f, 0x88, 0xa6, 0x7f, 0xc9, 0xdb, 0x01, 0x8a, 0x00, 0x0b, 0xd7, 0x00, 0x4a, 0x00, 0x15, 0x60, 0x30, 0x8a, 0x00, 0x11, 0xbe, 0xc0, 0x8a, 0x00, 0x11, 0xd7, 0x00, 0x4a, 0x00, 0x21, 0xb3, 0x90, 0x46, 0x00, 0x35, 0x0b, 0x46, 0x00, 0x3e, 0x71, 0x46, 0x00, 0x4a, 0x71, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
-	TypeDefRef:        []byte{0x2e, 0xc0, 0x83, 0xdd, 0xa5, 0x0e, 0x40, 0x36, 0xc9, 0xdb, 0x01, 0x8b, 0x00, 0x0b, 0xd7, 0x00, 0x4b, 0x00, 0x15, 0x60, 0x30, 0x8b, 0x00, 0x11, 0xbe, 0xc0, 0x8b, 0x00, 0x11, 0xd7, 0x00, 0x4b, 0x00, 0x21, 0xb3, 0x90, 0x47, 0x00, 0x35, 0x0b, 0x47, 0x00, 0x3e, 0x71, 0x47, 0x00, 0x4a, 0x71, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
+	TypeDef:           foryRootAnyHolder[4:],
+	TypeDefRef:        foryRootRefAnyHolder[4:],
 	UserID:            219,
 })
 
@@ -238,7 +270,7 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -248,18 +280,18 @@ func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(58)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x91a8a02e001cff01)
-		buffer.PutUint64At(w, off+8, 0x8a01dbc97fa6880f)
-		buffer.PutUint64At(w, off+16, 0x6015004a00d70b00)
-		buffer.PutUint64At(w, off+24, 0x008ac0be11008a30)
-		buffer.PutUint64At(w, off+32, 0x90b321004a00d711)
-		buffer.PutUint64At(w, off+40, 0x713e00460b350046)
-		buffer.PutUint64At(w, off+48, 0x0bd4004e714a0046)
-		buffer.PutUint64At(w, off+50, 0x00a10bd4004e714a)
+		buffer.PutUint64At(w, off, 0x91a8a02e001cff01)    // foryRootAnyHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x8a01dbc97fa6880f)  // foryRootAnyHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x6015004a00d70b00) // foryRootAnyHolder[16:24]
+		buffer.PutUint64At(w, off+24, 0x008ac0be11008a30) // foryRootAnyHolder[24:32]
+		buffer.PutUint64At(w, off+32, 0x90b321004a00d711) // foryRootAnyHolder[32:40]
+		buffer.PutUint64At(w, off+40, 0x713e00460b350046) // foryRootAnyHolder[40:48]
+		buffer.PutUint64At(w, off+48, 0x0bd4004e714a0046) // foryRootAnyHolder[48:56]
+		buffer.PutUint64At(w, off+50, 0x00a10bd4004e714a) // foryRootAnyHolder[50:58]
 		off += 58
 	} else {
-		buffer.PutUint32At(w, off, 0xdb1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xdb1bff01) // prefix bytes 01 ff 1b db
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -274,18 +306,18 @@ func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(58)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdd83c02e001c0001)
-		buffer.PutUint64At(w, off+8, 0x8b01dbc936400ea5)
-		buffer.PutUint64At(w, off+16, 0x6015004b00d70b00)
-		buffer.PutUint64At(w, off+24, 0x008bc0be11008b30)
-		buffer.PutUint64At(w, off+32, 0x90b321004b00d711)
-		buffer.PutUint64At(w, off+40, 0x713e00470b350047)
-		buffer.PutUint64At(w, off+48, 0x0bd4004f714a0047)
-		buffer.PutUint64At(w, off+50, 0x00a10bd4004f714a)
+		buffer.PutUint64At(w, off, 0xdd83c02e001c0001)    // foryRootRefAnyHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x8b01dbc936400ea5)  // foryRootRefAnyHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x6015004b00d70b00) // foryRootRefAnyHolder[16:24]
+		buffer.PutUint64At(w, off+24, 0x008bc0be11008b30) // foryRootRefAnyHolder[24:32]
+		buffer.PutUint64At(w, off+32, 0x90b321004b00d711) // foryRootRefAnyHolder[32:40]
+		buffer.PutUint64At(w, off+40, 0x713e00470b350047) // foryRootRefAnyHolder[40:48]
+		buffer.PutUint64At(w, off+48, 0x0bd4004f714a0047) // foryRootRefAnyHolder[48:56]
+		buffer.PutUint64At(w, off+50, 0x00a10bd4004f714a) // foryRootRefAnyHolder[50:58]
 		off += 58
 	} else {
-		buffer.PutUint32At(w, off, 0xdb1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xdb1b0001) // prefix bytes 01 00 1b db, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -308,10 +340,20 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 58 && buffer.ReadUint64At(in, 0) == 0x91a8a02e001cff01 && buffer.ReadUint64At(in, 8) == 0x8a01dbc97fa6880f && buffer.ReadUint64At(in, 16) == 0x6015004a00d70b00 && buffer.ReadUint64At(in, 24) == 0x008ac0be11008a30 && buffer.ReadUint64At(in, 32) == 0x90b321004a00d711 && buffer.ReadUint64At(in, 40) == 0x713e00460b350046 && buffer.ReadUint64At(in, 48) == 0x0bd4004e714a0046 && buffer.ReadUint64At(in, 50) == 0x00a10bd4004e714a {
+			if len(in) >= 58 &&
+				buffer.ReadUint64At(in, 0) == 0x91a8a02e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8a01dbc97fa6880f &&
+				buffer.ReadUint64At(in, 16) == 0x6015004a00d70b00 &&
+				buffer.ReadUint64At(in, 24) == 0x008ac0be11008a30 &&
+				buffer.ReadUint64At(in, 32) == 0x90b321004a00d711 &&
+				buffer.ReadUint64At(in, 40) == 0x713e00460b350046 &&
+				buffer.ReadUint64At(in, 48) == 0x0bd4004e714a0046 &&
+				buffer.ReadUint64At(in, 50) == 0x00a10bd4004e714a {
 				n = 58
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdb1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xdb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -330,10 +372,20 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 58 && buffer.ReadUint64At(in, 0) == 0xdd83c02e001c0001 && buffer.ReadUint64At(in, 8) == 0x8b01dbc936400ea5 && buffer.ReadUint64At(in, 16) == 0x6015004b00d70b00 && buffer.ReadUint64At(in, 24) == 0x008bc0be11008b30 && buffer.ReadUint64At(in, 32) == 0x90b321004b00d711 && buffer.ReadUint64At(in, 40) == 0x713e00470b350047 && buffer.ReadUint64At(in, 48) == 0x0bd4004f714a0047 && buffer.ReadUint64At(in, 50) == 0x00a10bd4004f714a {
+		if len(in) >= 58 &&
+			buffer.ReadUint64At(in, 0) == 0xdd83c02e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8b01dbc936400ea5 &&
+			buffer.ReadUint64At(in, 16) == 0x6015004b00d70b00 &&
+			buffer.ReadUint64At(in, 24) == 0x008bc0be11008b30 &&
+			buffer.ReadUint64At(in, 32) == 0x90b321004b00d711 &&
+			buffer.ReadUint64At(in, 40) == 0x713e00470b350047 &&
+			buffer.ReadUint64At(in, 48) == 0x0bd4004f714a0047 &&
+			buffer.ReadUint64At(in, 50) == 0x00a10bd4004f714a {
 			n = 58
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdb1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xdb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -393,72 +445,8 @@ func (x *AnyHolder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyHolder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeAnyHolder) {
-		return
-	}
-	*x = AnyHolder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1221509882) {
-		if h := r.ReadInt32(); h != -1221509882 && h != 1716813811 && !c.Failed() {
-			c.HashMismatch(foryTypeAnyHolder, h)
-			return
-		}
-	}
-	x.F64 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("F64")
-		return
-	}
-	x.Flag = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Flag")
-		return
-	}
-	x.I32 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("I32")
-		return
-	}
-	x.I64 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("I64")
-		return
-	}
-	x.Ints = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	x.Nil = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Nil")
-		return
-	}
-	x.Ptr = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Ptr")
-		return
-	}
-	x.Str = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Str")
-		return
-	}
-	x.Value = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Value")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *AnyHolder) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyHolder) {
 		return
 	}
@@ -555,15 +543,21 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	c.Leave()
 }
 
+// foryRootAnyList is the first 22 bytes of a compatible-mode message whose root is AnyList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyList[4:].
+var foryRootAnyList = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0a, 0xf0, 0xea, 0xe9, 0x36, 0xb7, 0xdb, 0x73, 0xc1, 0xdc, 0x01, 0x4c,
+	0x16, 0x02, 0xa2, 0x64, 0x64, 0x80,
+}
+
 // foryTypeAnyList is AnyList's static type information. Fingerprint: items,22,0,0[0,0,0];
 var foryTypeAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdc, 0x01},
 	GoFields:       []string{"Items"},
 	GoName:         "anyunion.AnyList",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0xf0, 0xea, 0xe9, 0x36, 0xb7, 0xdb, 0x73, 0xc1, 0xdc, 0x01, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
+	RootCompatible: foryRootAnyList,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdc, 0x01},
 	SchemaHash:     -1280041564,
-	TypeDef:        []byte{0x0a, 0xf0, 0xea, 0xe9, 0x36, 0xb7, 0xdb, 0x73, 0xc1, 0xdc, 0x01, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
+	TypeDef:        foryRootAnyList[4:],
 	UserID:         220,
 })
 
@@ -578,7 +572,7 @@ func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -588,13 +582,13 @@ func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe9eaf00a001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c01dcc173dbb736)
-		buffer.PutUint64At(w, off+14, 0x806464a202164c01)
+		buffer.PutUint64At(w, off, 0xe9eaf00a001cff01)    // foryRootAnyList[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c01dcc173dbb736)  // foryRootAnyList[8:16]
+		buffer.PutUint64At(w, off+14, 0x806464a202164c01) // foryRootAnyList[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0xdc1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xdc1bff01) // prefix bytes 01 ff 1b dc
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -609,13 +603,13 @@ func (x *AnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe9eaf00a001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c01dcc173dbb736)
-		buffer.PutUint64At(w, off+14, 0x806464a202164c01)
+		buffer.PutUint64At(w, off, 0xe9eaf00a001c0001)    // foryRootAnyList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c01dcc173dbb736)  // foryRootAnyList[8:16]
+		buffer.PutUint64At(w, off+14, 0x806464a202164c01) // foryRootAnyList[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0xdc1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xdc1b0001) // prefix bytes 01 00 1b dc, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -638,10 +632,15 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xe9eaf00a001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01dcc173dbb736 && buffer.ReadUint64At(in, 14) == 0x806464a202164c01 {
+			if len(in) >= 22 &&
+				buffer.ReadUint64At(in, 0) == 0xe9eaf00a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01dcc173dbb736 &&
+				buffer.ReadUint64At(in, 14) == 0x806464a202164c01 {
 				n = 22
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdc1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xdc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -660,10 +659,15 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xe9eaf00a001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01dcc173dbb736 && buffer.ReadUint64At(in, 14) == 0x806464a202164c01 {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0xe9eaf00a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01dcc173dbb736 &&
+			buffer.ReadUint64At(in, 14) == 0x806464a202164c01 {
 			n = 22
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xdc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -732,15 +736,21 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	c.Leave()
 }
 
+// foryRootAnyMap is the first 24 bytes of a compatible-mode message whose root is AnyMap: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyMap[4:].
+var foryRootAnyMap = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x40, 0xdd, 0x40, 0x1e, 0x13, 0x11, 0x62, 0xc1, 0xdd, 0x01, 0x50,
+	0x18, 0x56, 0x02, 0x11, 0xb3, 0x8a, 0x09, 0x20,
+}
+
 // foryTypeAnyMap is AnyMap's static type information. Fingerprint: entries,24,0,0[21,0,0|0,0,0];
 var foryTypeAnyMap = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdd, 0x01},
 	GoFields:       []string{"Entries"},
 	GoName:         "anyunion.AnyMap",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x40, 0xdd, 0x40, 0x1e, 0x13, 0x11, 0x62, 0xc1, 0xdd, 0x01, 0x50, 0x18, 0x56, 0x02, 0x11, 0xb3, 0x8a, 0x09, 0x20},
+	RootCompatible: foryRootAnyMap,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdd, 0x01},
 	SchemaHash:     -300407201,
-	TypeDef:        []byte{0x0c, 0x40, 0xdd, 0x40, 0x1e, 0x13, 0x11, 0x62, 0xc1, 0xdd, 0x01, 0x50, 0x18, 0x56, 0x02, 0x11, 0xb3, 0x8a, 0x09, 0x20},
+	TypeDef:        foryRootAnyMap[4:],
 	UserID:         221,
 })
 
@@ -755,7 +765,7 @@ func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -765,13 +775,13 @@ func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(24)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x40dd400c001cff01)
-		buffer.PutUint64At(w, off+8, 0x5001ddc16211131e)
-		buffer.PutUint64At(w, off+16, 0x20098ab311025618)
+		buffer.PutUint64At(w, off, 0x40dd400c001cff01)    // foryRootAnyMap[0:8]
+		buffer.PutUint64At(w, off+8, 0x5001ddc16211131e)  // foryRootAnyMap[8:16]
+		buffer.PutUint64At(w, off+16, 0x20098ab311025618) // foryRootAnyMap[16:24]
 		off += 24
 	} else {
-		buffer.PutUint32At(w, off, 0xdd1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xdd1bff01) // prefix bytes 01 ff 1b dd
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -786,13 +796,13 @@ func (x *AnyMap) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(24)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x40dd400c001c0001)
-		buffer.PutUint64At(w, off+8, 0x5001ddc16211131e)
-		buffer.PutUint64At(w, off+16, 0x20098ab311025618)
+		buffer.PutUint64At(w, off, 0x40dd400c001c0001)    // foryRootAnyMap[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x5001ddc16211131e)  // foryRootAnyMap[8:16]
+		buffer.PutUint64At(w, off+16, 0x20098ab311025618) // foryRootAnyMap[16:24]
 		off += 24
 	} else {
-		buffer.PutUint32At(w, off, 0xdd1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xdd1b0001) // prefix bytes 01 00 1b dd, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -815,10 +825,15 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x40dd400c001cff01 && buffer.ReadUint64At(in, 8) == 0x5001ddc16211131e && buffer.ReadUint64At(in, 16) == 0x20098ab311025618 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0x40dd400c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x5001ddc16211131e &&
+				buffer.ReadUint64At(in, 16) == 0x20098ab311025618 {
 				n = 24
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdd1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xdd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -837,10 +852,15 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyMap) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x40dd400c001c0001 && buffer.ReadUint64At(in, 8) == 0x5001ddc16211131e && buffer.ReadUint64At(in, 16) == 0x20098ab311025618 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x40dd400c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x5001ddc16211131e &&
+			buffer.ReadUint64At(in, 16) == 0x20098ab311025618 {
 			n = 24
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdd1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xdd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -917,15 +937,21 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	c.Leave()
 }
 
+// foryRootDog is the first 19 bytes of a compatible-mode message whose root is Dog: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootDog[4:].
+var foryRootDog = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0xa0, 0x8b, 0xd9, 0x72, 0x32, 0xb5, 0x2c, 0xc2, 0xd7, 0x01, 0xc8,
+	0x05, 0xc4, 0x15,
+}
+
 // foryTypeDog is Dog's static type information. Fingerprint: 1,21,0,0;2,5,0,0;
 var foryTypeDog = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd7, 0x01},
 	GoFields:       []string{"Age", "Name"},
 	GoName:         "anyunion.Dog",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xa0, 0x8b, 0xd9, 0x72, 0x32, 0xb5, 0x2c, 0xc2, 0xd7, 0x01, 0xc8, 0x05, 0xc4, 0x15},
+	RootCompatible: foryRootDog,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd7, 0x01},
 	SchemaHash:     -93375902,
-	TypeDef:        []byte{0x07, 0xa0, 0x8b, 0xd9, 0x72, 0x32, 0xb5, 0x2c, 0xc2, 0xd7, 0x01, 0xc8, 0x05, 0xc4, 0x15},
+	TypeDef:        foryRootDog[4:],
 	UserID:         215,
 })
 
@@ -943,18 +969,18 @@ func (x *Dog) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Dog) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Dog) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -975,10 +1001,15 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd98ba007001cff01 && buffer.ReadUint64At(in, 8) == 0xc801d7c22cb53272 && buffer.ReadUint64At(in, 11) == 0x15c405c801d7c22c {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0xd98ba007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc801d7c22cb53272 &&
+				buffer.ReadUint64At(in, 11) == 0x15c405c801d7c22c {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd71bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd71bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -997,10 +1028,15 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Dog) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd98ba007001c0001 && buffer.ReadUint64At(in, 8) == 0xc801d7c22cb53272 && buffer.ReadUint64At(in, 11) == 0x15c405c801d7c22c {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0xd98ba007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc801d7c22cb53272 &&
+			buffer.ReadUint64At(in, 11) == 0x15c405c801d7c22c {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd71b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd71b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1013,26 +1049,26 @@ func (x *Dog) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in
 
 // ForyWrite writes Dog's struct body (docs/format.md §9).
 func (x *Dog) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Dog, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Dog) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Dog, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Dog) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd98ba007001cff01)
-			buffer.PutUint64At(w, off+8, 0xc801d7c22cb53272)
-			buffer.PutUint64At(w, off+11, 0x15c405c801d7c22c)
+			buffer.PutUint64At(w, off, 0xd98ba007001cff01)    // foryRootDog[0:8]
+			buffer.PutUint64At(w, off+8, 0xc801d7c22cb53272)  // foryRootDog[8:16]
+			buffer.PutUint64At(w, off+11, 0x15c405c801d7c22c) // foryRootDog[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xd71bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd71bff01) // prefix bytes 01 ff 1b d7
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -1110,17 +1146,29 @@ func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
+// foryRootPetOwner is the first 19 bytes of a compatible-mode message whose root is PetOwner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPetOwner[4:].
+var foryRootPetOwner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x70, 0x08, 0xaa, 0x89, 0x7c, 0xb6, 0x5b, 0xc2, 0xd9, 0x01, 0xc4,
+	0x15, 0xc8, 0x21,
+}
+
+// foryRootRefPetOwner is the first 19 bytes of a compatible-mode message whose root is PetOwner with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefPetOwner[4:].
+var foryRootRefPetOwner = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x07, 0x20, 0x68, 0xdf, 0x49, 0x8f, 0xa7, 0x44, 0xc2, 0xd9, 0x01, 0xc4,
+	0x15, 0xc9, 0x21,
+}
+
 // foryTypePetOwner is PetOwner's static type information. Fingerprint: 1,21,0,0;2,0,0,0;
 var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd9, 0x01},
 	GoFields:          []string{"Name", "Pet"},
 	GoName:            "anyunion.PetOwner",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x70, 0x08, 0xaa, 0x89, 0x7c, 0xb6, 0x5b, 0xc2, 0xd9, 0x01, 0xc4, 0x15, 0xc8, 0x21},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x20, 0x68, 0xdf, 0x49, 0x8f, 0xa7, 0x44, 0xc2, 0xd9, 0x01, 0xc4, 0x15, 0xc9, 0x21},
+	RootCompatible:    foryRootPetOwner,
+	RootCompatibleRef: foryRootRefPetOwner,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd9, 0x01},
 	SchemaHash:        -746559640,
-	TypeDef:           []byte{0x07, 0x70, 0x08, 0xaa, 0x89, 0x7c, 0xb6, 0x5b, 0xc2, 0xd9, 0x01, 0xc4, 0x15, 0xc8, 0x21},
-	TypeDefRef:        []byte{0x07, 0x20, 0x68, 0xdf, 0x49, 0x8f, 0xa7, 0x44, 0xc2, 0xd9, 0x01, 0xc4, 0x15, 0xc9, 0x21},
+	TypeDef:           foryRootPetOwner[4:],
+	TypeDefRef:        foryRootRefPetOwner[4:],
 	UserID:            217,
 })
 
@@ -1138,7 +1186,7 @@ func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1148,13 +1196,13 @@ func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xaa087007001cff01)
-		buffer.PutUint64At(w, off+8, 0xc401d9c25bb67c89)
-		buffer.PutUint64At(w, off+11, 0x21c815c401d9c25b)
+		buffer.PutUint64At(w, off, 0xaa087007001cff01)    // foryRootPetOwner[0:8]
+		buffer.PutUint64At(w, off+8, 0xc401d9c25bb67c89)  // foryRootPetOwner[8:16]
+		buffer.PutUint64At(w, off+11, 0x21c815c401d9c25b) // foryRootPetOwner[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xd91bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd91bff01) // prefix bytes 01 ff 1b d9
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1169,13 +1217,13 @@ func (x *PetOwner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdf682007001c0001)
-		buffer.PutUint64At(w, off+8, 0xc401d9c244a78f49)
-		buffer.PutUint64At(w, off+11, 0x21c915c401d9c244)
+		buffer.PutUint64At(w, off, 0xdf682007001c0001)    // foryRootRefPetOwner[0:8]
+		buffer.PutUint64At(w, off+8, 0xc401d9c244a78f49)  // foryRootRefPetOwner[8:16]
+		buffer.PutUint64At(w, off+11, 0x21c915c401d9c244) // foryRootRefPetOwner[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xd91b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd91b0001) // prefix bytes 01 00 1b d9, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1198,10 +1246,15 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xaa087007001cff01 && buffer.ReadUint64At(in, 8) == 0xc401d9c25bb67c89 && buffer.ReadUint64At(in, 11) == 0x21c815c401d9c25b {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0xaa087007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc401d9c25bb67c89 &&
+				buffer.ReadUint64At(in, 11) == 0x21c815c401d9c25b {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1220,10 +1273,15 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PetOwner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xdf682007001c0001 && buffer.ReadUint64At(in, 8) == 0xc401d9c244a78f49 && buffer.ReadUint64At(in, 11) == 0x21c915c401d9c244 {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0xdf682007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc401d9c244a78f49 &&
+			buffer.ReadUint64At(in, 11) == 0x21c915c401d9c244 {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1296,59 +1354,38 @@ func (x *PetOwner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads PetOwner's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *PetOwner) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypePetOwner) {
+		return
+	}
+	*x = PetOwner{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-746559640) {
+		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
+			c.HashMismatch(foryTypePetOwner, h)
+			return
+		}
+	}
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypePetOwner) {
-		return
-	}
-	*x = PetOwner{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-746559640) {
-		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
-			c.HashMismatch(foryTypePetOwner, h)
+		if c.ReadValueFlag() {
+			x.Pet.ForyReadUnion(c)
+		}
+		if c.Failed() {
+			c.Trace("Pet")
 			return
 		}
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	x.Pet.ForyReadUnion(c)
-	if c.Failed() {
-		c.Trace("Pet")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *PetOwner) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypePetOwner) {
-		return
-	}
-	*x = PetOwner{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-746559640) {
-		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
-			c.HashMismatch(foryTypePetOwner, h)
-			return
-		}
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if c.ReadValueFlag() {
+	} else {
 		x.Pet.ForyReadUnion(c)
-	}
-	if c.Failed() {
-		c.Trace("Pet")
-		return
+		if c.Failed() {
+			c.Trace("Pet")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -1386,17 +1423,29 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	c.Leave()
 }
 
+// foryRootMaybePet is the first 19 bytes of a compatible-mode message whose root is MaybePet: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMaybePet[4:].
+var foryRootMaybePet = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x80, 0x32, 0xdc, 0x96, 0xae, 0x19, 0x41, 0xc2, 0xde, 0x01, 0xc6,
+	0x21, 0xc8, 0x21,
+}
+
+// foryRootRefMaybePet is the first 19 bytes of a compatible-mode message whose root is MaybePet with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMaybePet[4:].
+var foryRootRefMaybePet = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x07, 0xc0, 0x62, 0xb4, 0x22, 0x23, 0xd8, 0x09, 0xc2, 0xde, 0x01, 0xc7,
+	0x21, 0xc9, 0x21,
+}
+
 // foryTypeMaybePet is MaybePet's static type information. Fingerprint: 1,0,0,1;2,0,0,0;
 var foryTypeMaybePet = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xde, 0x01},
 	GoFields:          []string{"Pet", "Must"},
 	GoName:            "anyunion.MaybePet",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x80, 0x32, 0xdc, 0x96, 0xae, 0x19, 0x41, 0xc2, 0xde, 0x01, 0xc6, 0x21, 0xc8, 0x21},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0xc0, 0x62, 0xb4, 0x22, 0x23, 0xd8, 0x09, 0xc2, 0xde, 0x01, 0xc7, 0x21, 0xc9, 0x21},
+	RootCompatible:    foryRootMaybePet,
+	RootCompatibleRef: foryRootRefMaybePet,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xde, 0x01},
 	SchemaHash:        -615141547,
-	TypeDef:           []byte{0x07, 0x80, 0x32, 0xdc, 0x96, 0xae, 0x19, 0x41, 0xc2, 0xde, 0x01, 0xc6, 0x21, 0xc8, 0x21},
-	TypeDefRef:        []byte{0x07, 0xc0, 0x62, 0xb4, 0x22, 0x23, 0xd8, 0x09, 0xc2, 0xde, 0x01, 0xc7, 0x21, 0xc9, 0x21},
+	TypeDef:           foryRootMaybePet[4:],
+	TypeDefRef:        foryRootRefMaybePet[4:],
 	UserID:            222,
 })
 
@@ -1414,7 +1463,7 @@ func (x *MaybePet) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MaybePet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1424,13 +1473,13 @@ func (x *MaybePet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdc328007001cff01)
-		buffer.PutUint64At(w, off+8, 0xc601dec24119ae96)
-		buffer.PutUint64At(w, off+11, 0x21c821c601dec241)
+		buffer.PutUint64At(w, off, 0xdc328007001cff01)    // foryRootMaybePet[0:8]
+		buffer.PutUint64At(w, off+8, 0xc601dec24119ae96)  // foryRootMaybePet[8:16]
+		buffer.PutUint64At(w, off+11, 0x21c821c601dec241) // foryRootMaybePet[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xde1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xde1bff01) // prefix bytes 01 ff 1b de
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1445,13 +1494,13 @@ func (x *MaybePet) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb462c007001c0001)
-		buffer.PutUint64At(w, off+8, 0xc701dec209d82322)
-		buffer.PutUint64At(w, off+11, 0x21c921c701dec209)
+		buffer.PutUint64At(w, off, 0xb462c007001c0001)    // foryRootRefMaybePet[0:8]
+		buffer.PutUint64At(w, off+8, 0xc701dec209d82322)  // foryRootRefMaybePet[8:16]
+		buffer.PutUint64At(w, off+11, 0x21c921c701dec209) // foryRootRefMaybePet[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xde1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xde1b0001) // prefix bytes 01 00 1b de, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1474,10 +1523,15 @@ func (x *MaybePet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xdc328007001cff01 && buffer.ReadUint64At(in, 8) == 0xc601dec24119ae96 && buffer.ReadUint64At(in, 11) == 0x21c821c601dec241 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0xdc328007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc601dec24119ae96 &&
+				buffer.ReadUint64At(in, 11) == 0x21c821c601dec241 {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xde1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1496,10 +1550,15 @@ func (x *MaybePet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MaybePet) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xb462c007001c0001 && buffer.ReadUint64At(in, 8) == 0xc701dec209d82322 && buffer.ReadUint64At(in, 11) == 0x21c921c701dec209 {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0xb462c007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc701dec209d82322 &&
+			buffer.ReadUint64At(in, 11) == 0x21c921c701dec209 {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xde1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1556,65 +1615,49 @@ func (x *MaybePet) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MaybePet's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MaybePet) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeMaybePet) {
+		return
+	}
+	*x = MaybePet{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-615141547) {
+		if h := r.ReadInt32(); h != -615141547 && !c.Failed() {
+			c.HashMismatch(foryTypeMaybePet, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeMaybePet) {
-		return
-	}
-	*x = MaybePet{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-615141547) {
-		if h := r.ReadInt32(); h != -615141547 && !c.Failed() {
-			c.HashMismatch(foryTypeMaybePet, h)
+		if c.ReadOptionalFlag() {
+			x.Pet.ForyReadUnion(c)
+		} else {
+			x.Pet = Pet{}
+		}
+		if c.Failed() {
+			c.Trace("Pet")
 			return
 		}
-	}
-	if c.ReadFlag() {
-		x.Pet.ForyReadUnion(c)
-	}
-	if c.Failed() {
-		c.Trace("Pet")
-		return
-	}
-	x.Must.ForyReadUnion(c)
-	if c.Failed() {
-		c.Trace("Must")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MaybePet) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeMaybePet) {
-		return
-	}
-	*x = MaybePet{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-615141547) {
-		if h := r.ReadInt32(); h != -615141547 && !c.Failed() {
-			c.HashMismatch(foryTypeMaybePet, h)
+		if c.ReadValueFlag() {
+			x.Must.ForyReadUnion(c)
+		}
+		if c.Failed() {
+			c.Trace("Must")
 			return
 		}
-	}
-	if c.ReadOptionalFlag() {
-		x.Pet.ForyReadUnion(c)
 	} else {
-		x.Pet = Pet{}
-	}
-	if c.Failed() {
-		c.Trace("Pet")
-		return
-	}
-	if c.ReadValueFlag() {
+		if c.ReadFlag() {
+			x.Pet.ForyReadUnion(c)
+		}
+		if c.Failed() {
+			c.Trace("Pet")
+			return
+		}
 		x.Must.ForyReadUnion(c)
-	}
-	if c.Failed() {
-		c.Trace("Must")
-		return
+		if c.Failed() {
+			c.Trace("Must")
+			return
+		}
 	}
 	c.Leave()
 }

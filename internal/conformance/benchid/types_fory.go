@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Player as a Fory enum registered with id=6; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Player) ForyEnum() {}
@@ -39,15 +39,22 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumSize
 }
 
+// foryRootNumericStruct is the first 38 bytes of a compatible-mode message whose root is NumericStruct: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStruct[4:].
+var foryRootNumericStruct = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xae, 0x72, 0xee, 0x1e, 0x8c, 0x4b, 0xcc, 0x01, 0xc4, 0x05,
+	0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05,
+	0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05,
+}
+
 // foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x01},
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "benchid.NumericStruct",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xae, 0x72, 0xee, 0x1e, 0x8c, 0x4b, 0xcc, 0x01, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
+	RootCompatible: foryRootNumericStruct,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x01},
 	SchemaHash:     -373483677,
-	TypeDef:        []byte{0x1a, 0x50, 0xae, 0x72, 0xee, 0x1e, 0x8c, 0x4b, 0xcc, 0x01, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
+	TypeDef:        foryRootNumericStruct[4:],
 	UserID:         1,
 })
 
@@ -75,18 +82,18 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -94,24 +101,36 @@ func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0x72ae501a001c0001 && buffer.ReadUint64At(data, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
+			if len(data) >= 38 &&
+				buffer.ReadUint64At(data, 0) == 0x72ae501a001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x05c401cc4b8c1eee &&
+				buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 &&
+				buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 &&
+				buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 				n = 38
 			}
-		} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0xe9bd1763011b0001 {
+		} else if len(data) >= 8 &&
+			buffer.ReadUint64At(data, 0) == 0xe9bd1763011b0001 {
 			n = 8
 		}
 	} else if f.Compatible() {
-		if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0x72ae501a001cff01 && buffer.ReadUint64At(data, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
+		if len(data) >= 38 &&
+			buffer.ReadUint64At(data, 0) == 0x72ae501a001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x05c401cc4b8c1eee &&
+			buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 &&
+			buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 &&
+			buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 			n = 38
 		}
-	} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0xe9bd1763011bff01 {
+	} else if len(data) >= 8 &&
+		buffer.ReadUint64At(data, 0) == 0xe9bd1763011bff01 {
 		n = 8
 	}
 	if n != 0 {
@@ -120,11 +139,11 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -136,10 +155,16 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x72ae501a001cff01 && buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+			if len(in) >= 38 &&
+				buffer.ReadUint64At(in, 0) == 0x72ae501a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee &&
+				buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 &&
+				buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 &&
+				buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
 				n = 38
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x011bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -158,10 +183,16 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x72ae501a001c0001 && buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+		if len(in) >= 38 &&
+			buffer.ReadUint64At(in, 0) == 0x72ae501a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee &&
+			buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 &&
+			buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 &&
+			buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
 			n = 38
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x011b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -174,26 +205,26 @@ func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadC
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
 func (x *NumericStruct) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(102 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x72ae501a001cff01)
-			buffer.PutUint64At(w, off+8, 0x05c401cc4b8c1eee)
-			buffer.PutUint64At(w, off+16, 0x05d405d005cc05c8)
-			buffer.PutUint64At(w, off+24, 0x05e405e005dc05d8)
-			buffer.PutUint64At(w, off+30, 0x05f005ec05e805e4)
+			buffer.PutUint64At(w, off, 0x72ae501a001cff01)    // foryRootNumericStruct[0:8]
+			buffer.PutUint64At(w, off+8, 0x05c401cc4b8c1eee)  // foryRootNumericStruct[8:16]
+			buffer.PutUint64At(w, off+16, 0x05d405d005cc05c8) // foryRootNumericStruct[16:24]
+			buffer.PutUint64At(w, off+24, 0x05e405e005dc05d8) // foryRootNumericStruct[24:32]
+			buffer.PutUint64At(w, off+30, 0x05f005ec05e805e4) // foryRootNumericStruct[30:38]
 			off += 38
 		} else {
-			buffer.PutUint32At(w, off, 0x011bff01)
+			buffer.PutUint32At(w, off, 0x011bff01) // prefix bytes 01 ff 1b 01
 			off += 4
 		}
 	}
@@ -411,17 +442,35 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
+// foryRootSample is the first 66 bytes of a compatible-mode message whose root is Sample: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSample[4:].
+var foryRootSample = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14,
+	0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05,
+	0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f,
+	0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc,
+	0x07, 0x15,
+}
+
+// foryRootRefSample is the first 66 bytes of a compatible-mode message whose root is Sample with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSample[4:].
+var foryRootRefSample = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x36, 0x30, 0xe6, 0x31, 0x5d, 0x34, 0xe9, 0x6f, 0xd6, 0x02, 0xd0, 0x14,
+	0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05,
+	0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f,
+	0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc,
+	0x07, 0x15,
+}
+
 // foryTypeSample is Sample's static type information. Fingerprint: 1,5,0,0;2,7,0,0;3,19,0,0;4,20,0,0;5,5,0,0;6,5,0,0;7,1,0,0;8,5,0,0;9,7,0,0;10,19,0,0;11,20,0,0;12,5,0,0;13,5,0,0;14,1,0,0;15,46,0,0;16,47,0,0;17,55,0,0;18,56,0,0;19,46,0,0;20,46,0,0;21,43,0,0;22,21,0,0;
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x02},
 	GoFields:          []string{"DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String"},
 	GoName:            "benchid.Sample",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x36, 0x30, 0xe6, 0x31, 0x5d, 0x34, 0xe9, 0x6f, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	RootCompatible:    foryRootSample,
+	RootCompatibleRef: foryRootRefSample,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x02},
 	SchemaHash:        552725182,
-	TypeDef:           []byte{0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
-	TypeDefRef:        []byte{0x36, 0x30, 0xe6, 0x31, 0x5d, 0x34, 0xe9, 0x6f, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	TypeDef:           foryRootSample[4:],
+	TypeDefRef:        foryRootRefSample[4:],
 	UserID:            2,
 })
 
@@ -459,12 +508,12 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -474,18 +523,18 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(66)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x31e63036001c0001)
-		buffer.PutUint64At(w, off+8, 0x14d002d66fe9345d)
-		buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec)
-		buffer.PutUint64At(w, off+24, 0x05c407e407c801f8)
-		buffer.PutUint64At(w, off+32, 0x05f005e005d805d4)
-		buffer.PutUint64At(w, off+40, 0x2f01fd2e00fd05f4)
-		buffer.PutUint64At(w, off+48, 0x04fd3803fd3702fd)
-		buffer.PutUint64At(w, off+56, 0xfc2b06fd2e05fd2e)
-		buffer.PutUint64At(w, off+58, 0x1507fc2b06fd2e05)
+		buffer.PutUint64At(w, off, 0x31e63036001c0001)    // foryRootRefSample[0:8]
+		buffer.PutUint64At(w, off+8, 0x14d002d66fe9345d)  // foryRootRefSample[8:16]
+		buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec) // foryRootRefSample[16:24]
+		buffer.PutUint64At(w, off+24, 0x05c407e407c801f8) // foryRootRefSample[24:32]
+		buffer.PutUint64At(w, off+32, 0x05f005e005d805d4) // foryRootRefSample[32:40]
+		buffer.PutUint64At(w, off+40, 0x2f01fd2e00fd05f4) // foryRootRefSample[40:48]
+		buffer.PutUint64At(w, off+48, 0x04fd3803fd3702fd) // foryRootRefSample[48:56]
+		buffer.PutUint64At(w, off+56, 0xfc2b06fd2e05fd2e) // foryRootRefSample[56:64]
+		buffer.PutUint64At(w, off+58, 0x1507fc2b06fd2e05) // foryRootRefSample[58:66]
 		off += 66
 	} else {
-		buffer.PutUint32At(w, off, 0x021b0001)
+		buffer.PutUint32At(w, off, 0x021b0001) // prefix bytes 01 00 1b 02, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -508,10 +557,20 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 66 && buffer.ReadUint64At(in, 0) == 0x131dd036001cff01 && buffer.ReadUint64At(in, 8) == 0x14d002d623b44b41 && buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec && buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 && buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 && buffer.ReadUint64At(in, 40) == 0x2f01fc2e00fc05f4 && buffer.ReadUint64At(in, 48) == 0x04fc3803fc3702fc && buffer.ReadUint64At(in, 56) == 0xfc2b06fc2e05fc2e && buffer.ReadUint64At(in, 58) == 0x1507fc2b06fc2e05 {
+			if len(in) >= 66 &&
+				buffer.ReadUint64At(in, 0) == 0x131dd036001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x14d002d623b44b41 &&
+				buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec &&
+				buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 &&
+				buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 &&
+				buffer.ReadUint64At(in, 40) == 0x2f01fc2e00fc05f4 &&
+				buffer.ReadUint64At(in, 48) == 0x04fc3803fc3702fc &&
+				buffer.ReadUint64At(in, 56) == 0xfc2b06fc2e05fc2e &&
+				buffer.ReadUint64At(in, 58) == 0x1507fc2b06fc2e05 {
 				n = 66
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x021bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x021bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -530,10 +589,20 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 66 && buffer.ReadUint64At(in, 0) == 0x31e63036001c0001 && buffer.ReadUint64At(in, 8) == 0x14d002d66fe9345d && buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec && buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 && buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 && buffer.ReadUint64At(in, 40) == 0x2f01fd2e00fd05f4 && buffer.ReadUint64At(in, 48) == 0x04fd3803fd3702fd && buffer.ReadUint64At(in, 56) == 0xfc2b06fd2e05fd2e && buffer.ReadUint64At(in, 58) == 0x1507fc2b06fd2e05 {
+		if len(in) >= 66 &&
+			buffer.ReadUint64At(in, 0) == 0x31e63036001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x14d002d66fe9345d &&
+			buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec &&
+			buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 &&
+			buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 &&
+			buffer.ReadUint64At(in, 40) == 0x2f01fd2e00fd05f4 &&
+			buffer.ReadUint64At(in, 48) == 0x04fd3803fd3702fd &&
+			buffer.ReadUint64At(in, 56) == 0xfc2b06fd2e05fd2e &&
+			buffer.ReadUint64At(in, 58) == 0x1507fc2b06fd2e05 {
 			n = 66
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x021b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x021b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -550,13 +619,13 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	l1 := x.IntArray
 	l2 := x.LongArray
 	l3 := x.FloatArray
@@ -570,18 +639,18 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x131dd036001cff01)
-			buffer.PutUint64At(w, off+8, 0x14d002d623b44b41)
-			buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec)
-			buffer.PutUint64At(w, off+24, 0x05c407e407c801f8)
-			buffer.PutUint64At(w, off+32, 0x05f005e005d805d4)
-			buffer.PutUint64At(w, off+40, 0x2f01fc2e00fc05f4)
-			buffer.PutUint64At(w, off+48, 0x04fc3803fc3702fc)
-			buffer.PutUint64At(w, off+56, 0xfc2b06fc2e05fc2e)
-			buffer.PutUint64At(w, off+58, 0x1507fc2b06fc2e05)
+			buffer.PutUint64At(w, off, 0x131dd036001cff01)    // foryRootSample[0:8]
+			buffer.PutUint64At(w, off+8, 0x14d002d623b44b41)  // foryRootSample[8:16]
+			buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec) // foryRootSample[16:24]
+			buffer.PutUint64At(w, off+24, 0x05c407e407c801f8) // foryRootSample[24:32]
+			buffer.PutUint64At(w, off+32, 0x05f005e005d805d4) // foryRootSample[32:40]
+			buffer.PutUint64At(w, off+40, 0x2f01fc2e00fc05f4) // foryRootSample[40:48]
+			buffer.PutUint64At(w, off+48, 0x04fc3803fc3702fc) // foryRootSample[48:56]
+			buffer.PutUint64At(w, off+56, 0xfc2b06fc2e05fc2e) // foryRootSample[56:64]
+			buffer.PutUint64At(w, off+58, 0x1507fc2b06fc2e05) // foryRootSample[58:66]
 			off += 66
 		} else {
-			buffer.PutUint32At(w, off, 0x021bff01)
+			buffer.PutUint32At(w, off, 0x021bff01) // prefix bytes 01 ff 1b 02
 			off += 4
 		}
 	}
@@ -795,19 +864,20 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Sample{
-		BooleanArray: x.BooleanArray,
-		CharArray:    x.CharArray,
-		DoubleArray:  x.DoubleArray,
-		FloatArray:   x.FloatArray,
-		IntArray:     x.IntArray,
-		LongArray:    x.LongArray,
-		ShortArray:   x.ShortArray,
+		*x = Sample{}
+	} else {
+		*x = Sample{
+			BooleanArray: x.BooleanArray,
+			CharArray:    x.CharArray,
+			DoubleArray:  x.DoubleArray,
+			FloatArray:   x.FloatArray,
+			IntArray:     x.IntArray,
+			LongArray:    x.LongArray,
+			ShortArray:   x.ShortArray,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(552725182) {
@@ -854,333 +924,211 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DoubleValue..CharValueBoxed")
 		return
 	}
-	n31 := c.ReadArrayLengthFast(4)
-	if n31 < 0 {
-		n31 = c.ReadArrayLength(4)
-	}
-	a32 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n31)
-	r.ReadRawInt32s(a32)
-	x.IntArray = a32
-	if c.Failed() {
-		c.Trace("IntArray")
-		return
-	}
-	n33 := c.ReadArrayLengthFast(8)
-	if n33 < 0 {
-		n33 = c.ReadArrayLength(8)
-	}
-	a34 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n33)
-	r.ReadRawInt64s(a34)
-	x.LongArray = a34
-	if c.Failed() {
-		c.Trace("LongArray")
-		return
-	}
-	n35 := c.ReadArrayLengthFast(4)
-	if n35 < 0 {
-		n35 = c.ReadArrayLength(4)
-	}
-	a36 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n35)
-	r.ReadRawFloat32s(a36)
-	x.FloatArray = a36
-	if c.Failed() {
-		c.Trace("FloatArray")
-		return
-	}
-	n37 := c.ReadArrayLengthFast(8)
-	if n37 < 0 {
-		n37 = c.ReadArrayLength(8)
-	}
-	a38 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n37)
-	r.ReadRawFloat64s(a38)
-	x.DoubleArray = a38
-	if c.Failed() {
-		c.Trace("DoubleArray")
-		return
-	}
-	n39 := c.ReadArrayLengthFast(4)
-	if n39 < 0 {
-		n39 = c.ReadArrayLength(4)
-	}
-	a40 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n39)
-	r.ReadRawInt32s(a40)
-	x.ShortArray = a40
-	if c.Failed() {
-		c.Trace("ShortArray")
-		return
-	}
-	n41 := c.ReadArrayLengthFast(4)
-	if n41 < 0 {
-		n41 = c.ReadArrayLength(4)
-	}
-	a42 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n41)
-	r.ReadRawInt32s(a42)
-	x.CharArray = a42
-	if c.Failed() {
-		c.Trace("CharArray")
-		return
-	}
-	n43 := c.ReadArrayLengthFast(1)
-	if n43 < 0 {
-		n43 = c.ReadArrayLength(1)
-	}
-	a44 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n43)
-	r.ReadRawBools(a44)
-	x.BooleanArray = a44
-	if c.Failed() {
-		c.Trace("BooleanArray")
-		return
-	}
-	x.String = c.ReadString()
-	if c.Failed() {
-		c.Trace("String")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Sample{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(552725182) {
-		if h := r.ReadInt32(); h != 552725182 && !c.Failed() {
-			c.HashMismatch(foryTypeSample, h)
-			return
-		}
-	}
-	// One bounds check for the 26 bytes of fixed-width fields.
-	if r.Need(26) {
-		in, off := r.Bytes(), r.Offset()
-		x.DoubleValue = buffer.ReadFloat64At(in, off)
-		x.DoubleValueBoxed = buffer.ReadFloat64At(in, off+8)
-		x.FloatValue = buffer.ReadFloat32At(in, off+16)
-		x.FloatValueBoxed = buffer.ReadFloat32At(in, off+20)
-		x.BooleanValue = buffer.ReadUint8At(in, off+24) != 0
-		x.BooleanValueBoxed = buffer.ReadUint8At(in, off+25) != 0
-		r.SetOffset(off + 26)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.LongValue = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.LongValueBoxed = buffer.UnZigZag64(u64)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.IntValue = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.ShortValue = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.CharValue = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.IntValueBoxed = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.ShortValueBoxed = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.CharValueBoxed = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("DoubleValue..CharValueBoxed")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-			x.IntArray = foryimpl.BackRefSlice[int32](c, id46)
-		} else if st45 == foryimpl.RefFollows {
-			n47 := c.ReadArrayLengthFast(4)
-			if n47 < 0 {
-				n47 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if st31, id32 := c.ReadFieldRefFlag(); st31 == foryimpl.RefBack {
+			x.IntArray = foryimpl.BackRefSlice[int32](c, id32)
+		} else if st31 == foryimpl.RefFollows {
+			n33 := c.ReadArrayLengthFast(4)
+			if n33 < 0 {
+				n33 = c.ReadArrayLength(4)
 			}
-			a48 := foryimpl.MakeSlice[[]int32](c, n47)
-			r.ReadRawInt32s(a48)
-			x.IntArray = a48
-			foryimpl.SetRefSlice(c, id46, x.IntArray)
+			a34 := foryimpl.MakeSlice[[]int32](c, n33)
+			r.ReadRawInt32s(a34)
+			x.IntArray = a34
+			foryimpl.SetRefSlice(c, id32, x.IntArray)
 		} else {
 			x.IntArray = nil
 		}
-	} else {
-		n49 := c.ReadArrayLengthFast(4)
-		if n49 < 0 {
-			n49 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("IntArray")
+			return
 		}
-		a50 := foryimpl.MakeSlice[[]int32](c, n49)
-		r.ReadRawInt32s(a50)
-		x.IntArray = a50
-	}
-	if c.Failed() {
-		c.Trace("IntArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-			x.LongArray = foryimpl.BackRefSlice[int64](c, id52)
-		} else if st51 == foryimpl.RefFollows {
-			n53 := c.ReadArrayLengthFast(8)
-			if n53 < 0 {
-				n53 = c.ReadArrayLength(8)
+		if st35, id36 := c.ReadFieldRefFlag(); st35 == foryimpl.RefBack {
+			x.LongArray = foryimpl.BackRefSlice[int64](c, id36)
+		} else if st35 == foryimpl.RefFollows {
+			n37 := c.ReadArrayLengthFast(8)
+			if n37 < 0 {
+				n37 = c.ReadArrayLength(8)
 			}
-			a54 := foryimpl.MakeSlice[[]int64](c, n53)
-			r.ReadRawInt64s(a54)
-			x.LongArray = a54
-			foryimpl.SetRefSlice(c, id52, x.LongArray)
+			a38 := foryimpl.MakeSlice[[]int64](c, n37)
+			r.ReadRawInt64s(a38)
+			x.LongArray = a38
+			foryimpl.SetRefSlice(c, id36, x.LongArray)
 		} else {
 			x.LongArray = nil
 		}
-	} else {
-		n55 := c.ReadArrayLengthFast(8)
-		if n55 < 0 {
-			n55 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("LongArray")
+			return
 		}
-		a56 := foryimpl.MakeSlice[[]int64](c, n55)
-		r.ReadRawInt64s(a56)
-		x.LongArray = a56
-	}
-	if c.Failed() {
-		c.Trace("LongArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
-			x.FloatArray = foryimpl.BackRefSlice[float32](c, id58)
-		} else if st57 == foryimpl.RefFollows {
-			n59 := c.ReadArrayLengthFast(4)
-			if n59 < 0 {
-				n59 = c.ReadArrayLength(4)
+		if st39, id40 := c.ReadFieldRefFlag(); st39 == foryimpl.RefBack {
+			x.FloatArray = foryimpl.BackRefSlice[float32](c, id40)
+		} else if st39 == foryimpl.RefFollows {
+			n41 := c.ReadArrayLengthFast(4)
+			if n41 < 0 {
+				n41 = c.ReadArrayLength(4)
 			}
-			a60 := foryimpl.MakeSlice[[]float32](c, n59)
-			r.ReadRawFloat32s(a60)
-			x.FloatArray = a60
-			foryimpl.SetRefSlice(c, id58, x.FloatArray)
+			a42 := foryimpl.MakeSlice[[]float32](c, n41)
+			r.ReadRawFloat32s(a42)
+			x.FloatArray = a42
+			foryimpl.SetRefSlice(c, id40, x.FloatArray)
 		} else {
 			x.FloatArray = nil
 		}
-	} else {
-		n61 := c.ReadArrayLengthFast(4)
-		if n61 < 0 {
-			n61 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("FloatArray")
+			return
 		}
-		a62 := foryimpl.MakeSlice[[]float32](c, n61)
-		r.ReadRawFloat32s(a62)
-		x.FloatArray = a62
-	}
-	if c.Failed() {
-		c.Trace("FloatArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
-			x.DoubleArray = foryimpl.BackRefSlice[float64](c, id64)
-		} else if st63 == foryimpl.RefFollows {
-			n65 := c.ReadArrayLengthFast(8)
-			if n65 < 0 {
-				n65 = c.ReadArrayLength(8)
+		if st43, id44 := c.ReadFieldRefFlag(); st43 == foryimpl.RefBack {
+			x.DoubleArray = foryimpl.BackRefSlice[float64](c, id44)
+		} else if st43 == foryimpl.RefFollows {
+			n45 := c.ReadArrayLengthFast(8)
+			if n45 < 0 {
+				n45 = c.ReadArrayLength(8)
 			}
-			a66 := foryimpl.MakeSlice[[]float64](c, n65)
-			r.ReadRawFloat64s(a66)
-			x.DoubleArray = a66
-			foryimpl.SetRefSlice(c, id64, x.DoubleArray)
+			a46 := foryimpl.MakeSlice[[]float64](c, n45)
+			r.ReadRawFloat64s(a46)
+			x.DoubleArray = a46
+			foryimpl.SetRefSlice(c, id44, x.DoubleArray)
 		} else {
 			x.DoubleArray = nil
 		}
-	} else {
-		n67 := c.ReadArrayLengthFast(8)
-		if n67 < 0 {
-			n67 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("DoubleArray")
+			return
 		}
-		a68 := foryimpl.MakeSlice[[]float64](c, n67)
-		r.ReadRawFloat64s(a68)
-		x.DoubleArray = a68
-	}
-	if c.Failed() {
-		c.Trace("DoubleArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-			x.ShortArray = foryimpl.BackRefSlice[int32](c, id70)
-		} else if st69 == foryimpl.RefFollows {
-			n71 := c.ReadArrayLengthFast(4)
-			if n71 < 0 {
-				n71 = c.ReadArrayLength(4)
+		if st47, id48 := c.ReadFieldRefFlag(); st47 == foryimpl.RefBack {
+			x.ShortArray = foryimpl.BackRefSlice[int32](c, id48)
+		} else if st47 == foryimpl.RefFollows {
+			n49 := c.ReadArrayLengthFast(4)
+			if n49 < 0 {
+				n49 = c.ReadArrayLength(4)
 			}
-			a72 := foryimpl.MakeSlice[[]int32](c, n71)
-			r.ReadRawInt32s(a72)
-			x.ShortArray = a72
-			foryimpl.SetRefSlice(c, id70, x.ShortArray)
+			a50 := foryimpl.MakeSlice[[]int32](c, n49)
+			r.ReadRawInt32s(a50)
+			x.ShortArray = a50
+			foryimpl.SetRefSlice(c, id48, x.ShortArray)
 		} else {
 			x.ShortArray = nil
 		}
-	} else {
-		n73 := c.ReadArrayLengthFast(4)
-		if n73 < 0 {
-			n73 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("ShortArray")
+			return
 		}
-		a74 := foryimpl.MakeSlice[[]int32](c, n73)
-		r.ReadRawInt32s(a74)
-		x.ShortArray = a74
-	}
-	if c.Failed() {
-		c.Trace("ShortArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-			x.CharArray = foryimpl.BackRefSlice[int32](c, id76)
-		} else if st75 == foryimpl.RefFollows {
-			n77 := c.ReadArrayLengthFast(4)
-			if n77 < 0 {
-				n77 = c.ReadArrayLength(4)
+		if st51, id52 := c.ReadFieldRefFlag(); st51 == foryimpl.RefBack {
+			x.CharArray = foryimpl.BackRefSlice[int32](c, id52)
+		} else if st51 == foryimpl.RefFollows {
+			n53 := c.ReadArrayLengthFast(4)
+			if n53 < 0 {
+				n53 = c.ReadArrayLength(4)
 			}
-			a78 := foryimpl.MakeSlice[[]int32](c, n77)
-			r.ReadRawInt32s(a78)
-			x.CharArray = a78
-			foryimpl.SetRefSlice(c, id76, x.CharArray)
+			a54 := foryimpl.MakeSlice[[]int32](c, n53)
+			r.ReadRawInt32s(a54)
+			x.CharArray = a54
+			foryimpl.SetRefSlice(c, id52, x.CharArray)
 		} else {
 			x.CharArray = nil
 		}
-	} else {
-		n79 := c.ReadArrayLengthFast(4)
-		if n79 < 0 {
-			n79 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("CharArray")
+			return
 		}
-		a80 := foryimpl.MakeSlice[[]int32](c, n79)
-		r.ReadRawInt32s(a80)
-		x.CharArray = a80
-	}
-	if c.Failed() {
-		c.Trace("CharArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st81, id82 := c.ReadRefFlag(); st81 == foryimpl.RefBack {
-			x.BooleanArray = foryimpl.BackRefSlice[bool](c, id82)
-		} else if st81 == foryimpl.RefFollows {
-			n83 := c.ReadArrayLengthFast(1)
-			if n83 < 0 {
-				n83 = c.ReadArrayLength(1)
+		if st55, id56 := c.ReadFieldRefFlag(); st55 == foryimpl.RefBack {
+			x.BooleanArray = foryimpl.BackRefSlice[bool](c, id56)
+		} else if st55 == foryimpl.RefFollows {
+			n57 := c.ReadArrayLengthFast(1)
+			if n57 < 0 {
+				n57 = c.ReadArrayLength(1)
 			}
-			a84 := foryimpl.MakeSlice[[]bool](c, n83)
-			r.ReadRawBools(a84)
-			x.BooleanArray = a84
-			foryimpl.SetRefSlice(c, id82, x.BooleanArray)
+			a58 := foryimpl.MakeSlice[[]bool](c, n57)
+			r.ReadRawBools(a58)
+			x.BooleanArray = a58
+			foryimpl.SetRefSlice(c, id56, x.BooleanArray)
 		} else {
 			x.BooleanArray = nil
 		}
-	} else {
-		n85 := c.ReadArrayLengthFast(1)
-		if n85 < 0 {
-			n85 = c.ReadArrayLength(1)
+		if c.Failed() {
+			c.Trace("BooleanArray")
+			return
 		}
-		a86 := foryimpl.MakeSlice[[]bool](c, n85)
-		r.ReadRawBools(a86)
-		x.BooleanArray = a86
-	}
-	if c.Failed() {
-		c.Trace("BooleanArray")
-		return
+	} else {
+		n31 := c.ReadArrayLengthFast(4)
+		if n31 < 0 {
+			n31 = c.ReadArrayLength(4)
+		}
+		a32 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n31)
+		r.ReadRawInt32s(a32)
+		x.IntArray = a32
+		if c.Failed() {
+			c.Trace("IntArray")
+			return
+		}
+		n35 := c.ReadArrayLengthFast(8)
+		if n35 < 0 {
+			n35 = c.ReadArrayLength(8)
+		}
+		a36 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n35)
+		r.ReadRawInt64s(a36)
+		x.LongArray = a36
+		if c.Failed() {
+			c.Trace("LongArray")
+			return
+		}
+		n39 := c.ReadArrayLengthFast(4)
+		if n39 < 0 {
+			n39 = c.ReadArrayLength(4)
+		}
+		a40 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n39)
+		r.ReadRawFloat32s(a40)
+		x.FloatArray = a40
+		if c.Failed() {
+			c.Trace("FloatArray")
+			return
+		}
+		n43 := c.ReadArrayLengthFast(8)
+		if n43 < 0 {
+			n43 = c.ReadArrayLength(8)
+		}
+		a44 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n43)
+		r.ReadRawFloat64s(a44)
+		x.DoubleArray = a44
+		if c.Failed() {
+			c.Trace("DoubleArray")
+			return
+		}
+		n47 := c.ReadArrayLengthFast(4)
+		if n47 < 0 {
+			n47 = c.ReadArrayLength(4)
+		}
+		a48 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n47)
+		r.ReadRawInt32s(a48)
+		x.ShortArray = a48
+		if c.Failed() {
+			c.Trace("ShortArray")
+			return
+		}
+		n51 := c.ReadArrayLengthFast(4)
+		if n51 < 0 {
+			n51 = c.ReadArrayLength(4)
+		}
+		a52 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n51)
+		r.ReadRawInt32s(a52)
+		x.CharArray = a52
+		if c.Failed() {
+			c.Trace("CharArray")
+			return
+		}
+		n55 := c.ReadArrayLengthFast(1)
+		if n55 < 0 {
+			n55 = c.ReadArrayLength(1)
+		}
+		a56 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n55)
+		r.ReadRawBools(a56)
+		x.BooleanArray = a56
+		if c.Failed() {
+			c.Trace("BooleanArray")
+			return
+		}
 	}
 	x.String = c.ReadString()
 	if c.Failed() {
@@ -1197,32 +1145,32 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v87, ok88 := c.ReadFloatAs(f, 64); ok88 {
-					x.DoubleValue = float64(v87)
+				if v59, ok60 := c.ReadFloatAs(f, 64); ok60 {
+					x.DoubleValue = float64(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValue = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v89, ok90 := c.ReadFloatAs(f, 64); ok90 {
-					x.DoubleValueBoxed = float64(v89)
+				if v61, ok62 := c.ReadFloatAs(f, 64); ok62 {
+					x.DoubleValueBoxed = float64(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValueBoxed = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v91, ok92 := c.ReadFloatAs(f, 32); ok92 {
-					x.FloatValue = float32(v91)
+				if v63, ok64 := c.ReadFloatAs(f, 32); ok64 {
+					x.FloatValue = float32(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValue = r.ReadFloat32()
 			}
 		case 3:
 			if f.Convert {
-				if v93, ok94 := c.ReadFloatAs(f, 32); ok94 {
-					x.FloatValueBoxed = float32(v93)
+				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
+					x.FloatValueBoxed = float32(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValueBoxed = r.ReadFloat32()
@@ -1237,270 +1185,186 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
-					x.LongValue = int64(v95)
+				if v67, ok68 := c.ReadIntAs(f, 64); ok68 {
+					x.LongValue = int64(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValue = r.ReadVarInt64()
 			}
 		case 7:
 			if f.Convert {
-				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
-					x.LongValueBoxed = int64(v97)
+				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
+					x.LongValueBoxed = int64(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValueBoxed = r.ReadVarInt64()
 			}
 		case 8:
 			if f.Convert {
-				if v99, ok100 := c.ReadIntAs(f, 32); ok100 {
-					x.IntValue = int32(v99)
+				if v71, ok72 := c.ReadIntAs(f, 32); ok72 {
+					x.IntValue = int32(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValue = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v101, ok102 := c.ReadIntAs(f, 32); ok102 {
-					x.ShortValue = int32(v101)
+				if v73, ok74 := c.ReadIntAs(f, 32); ok74 {
+					x.ShortValue = int32(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValue = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 32); ok104 {
-					x.CharValue = int32(v103)
+				if v75, ok76 := c.ReadIntAs(f, 32); ok76 {
+					x.CharValue = int32(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValue = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v105, ok106 := c.ReadIntAs(f, 32); ok106 {
-					x.IntValueBoxed = int32(v105)
+				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
+					x.IntValueBoxed = int32(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValueBoxed = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v107, ok108 := c.ReadIntAs(f, 32); ok108 {
-					x.ShortValueBoxed = int32(v107)
+				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
+					x.ShortValueBoxed = int32(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValueBoxed = r.ReadVarInt32()
 			}
 		case 13:
 			if f.Convert {
-				if v109, ok110 := c.ReadIntAs(f, 32); ok110 {
-					x.CharValueBoxed = int32(v109)
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					x.CharValueBoxed = int32(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValueBoxed = r.ReadVarInt32()
 			}
 		case 14:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
-					x.IntArray = foryimpl.BackRefSlice[int32](c, id114)
-				} else if st113 == foryimpl.RefFollows {
-					n115 := c.ReadArrayLengthFast(4)
-					if n115 < 0 {
-						n115 = c.ReadArrayLength(4)
-					}
-					a116 := foryimpl.MakeSlice[[]int32](c, n115)
-					r.ReadRawInt32s(a116)
-					x.IntArray = a116
-					foryimpl.SetRefSlice(c, id114, x.IntArray)
-				} else {
-					x.IntArray = nil
+			if f.Convert {
+				x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
+				x.IntArray = foryimpl.BackRefSlice[int32](c, id86)
+			} else if st85 == foryimpl.RefFollows {
+				n87 := c.ReadArrayLengthFast(4)
+				if n87 < 0 {
+					n87 = c.ReadArrayLength(4)
 				}
+				a88 := foryimpl.MakeSlice[[]int32](c, n87)
+				r.ReadRawInt32s(a88)
+				x.IntArray = a88
+				foryimpl.SetRefSlice(c, id86, x.IntArray)
 			} else {
-				if f.Convert {
-					x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n111 := c.ReadArrayLengthFast(4)
-					if n111 < 0 {
-						n111 = c.ReadArrayLength(4)
-					}
-					a112 := foryimpl.MakeSlice[[]int32](c, n111)
-					r.ReadRawInt32s(a112)
-					x.IntArray = a112
-				}
+				x.IntArray = nil
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-					x.LongArray = foryimpl.BackRefSlice[int64](c, id120)
-				} else if st119 == foryimpl.RefFollows {
-					n121 := c.ReadArrayLengthFast(8)
-					if n121 < 0 {
-						n121 = c.ReadArrayLength(8)
-					}
-					a122 := foryimpl.MakeSlice[[]int64](c, n121)
-					r.ReadRawInt64s(a122)
-					x.LongArray = a122
-					foryimpl.SetRefSlice(c, id120, x.LongArray)
-				} else {
-					x.LongArray = nil
+			if f.Convert {
+				x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st91, id92 := c.ReadEvolvedRefFlag(f); st91 == foryimpl.RefBack {
+				x.LongArray = foryimpl.BackRefSlice[int64](c, id92)
+			} else if st91 == foryimpl.RefFollows {
+				n93 := c.ReadArrayLengthFast(8)
+				if n93 < 0 {
+					n93 = c.ReadArrayLength(8)
 				}
+				a94 := foryimpl.MakeSlice[[]int64](c, n93)
+				r.ReadRawInt64s(a94)
+				x.LongArray = a94
+				foryimpl.SetRefSlice(c, id92, x.LongArray)
 			} else {
-				if f.Convert {
-					x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n117 := c.ReadArrayLengthFast(8)
-					if n117 < 0 {
-						n117 = c.ReadArrayLength(8)
-					}
-					a118 := foryimpl.MakeSlice[[]int64](c, n117)
-					r.ReadRawInt64s(a118)
-					x.LongArray = a118
-				}
+				x.LongArray = nil
 			}
 		case 16:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
-					x.FloatArray = foryimpl.BackRefSlice[float32](c, id126)
-				} else if st125 == foryimpl.RefFollows {
-					n127 := c.ReadArrayLengthFast(4)
-					if n127 < 0 {
-						n127 = c.ReadArrayLength(4)
-					}
-					a128 := foryimpl.MakeSlice[[]float32](c, n127)
-					r.ReadRawFloat32s(a128)
-					x.FloatArray = a128
-					foryimpl.SetRefSlice(c, id126, x.FloatArray)
-				} else {
-					x.FloatArray = nil
+			if f.Convert {
+				x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st97, id98 := c.ReadEvolvedRefFlag(f); st97 == foryimpl.RefBack {
+				x.FloatArray = foryimpl.BackRefSlice[float32](c, id98)
+			} else if st97 == foryimpl.RefFollows {
+				n99 := c.ReadArrayLengthFast(4)
+				if n99 < 0 {
+					n99 = c.ReadArrayLength(4)
 				}
+				a100 := foryimpl.MakeSlice[[]float32](c, n99)
+				r.ReadRawFloat32s(a100)
+				x.FloatArray = a100
+				foryimpl.SetRefSlice(c, id98, x.FloatArray)
 			} else {
-				if f.Convert {
-					x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n123 := c.ReadArrayLengthFast(4)
-					if n123 < 0 {
-						n123 = c.ReadArrayLength(4)
-					}
-					a124 := foryimpl.MakeSlice[[]float32](c, n123)
-					r.ReadRawFloat32s(a124)
-					x.FloatArray = a124
-				}
+				x.FloatArray = nil
 			}
 		case 17:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
-					x.DoubleArray = foryimpl.BackRefSlice[float64](c, id132)
-				} else if st131 == foryimpl.RefFollows {
-					n133 := c.ReadArrayLengthFast(8)
-					if n133 < 0 {
-						n133 = c.ReadArrayLength(8)
-					}
-					a134 := foryimpl.MakeSlice[[]float64](c, n133)
-					r.ReadRawFloat64s(a134)
-					x.DoubleArray = a134
-					foryimpl.SetRefSlice(c, id132, x.DoubleArray)
-				} else {
-					x.DoubleArray = nil
+			if f.Convert {
+				x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st103, id104 := c.ReadEvolvedRefFlag(f); st103 == foryimpl.RefBack {
+				x.DoubleArray = foryimpl.BackRefSlice[float64](c, id104)
+			} else if st103 == foryimpl.RefFollows {
+				n105 := c.ReadArrayLengthFast(8)
+				if n105 < 0 {
+					n105 = c.ReadArrayLength(8)
 				}
+				a106 := foryimpl.MakeSlice[[]float64](c, n105)
+				r.ReadRawFloat64s(a106)
+				x.DoubleArray = a106
+				foryimpl.SetRefSlice(c, id104, x.DoubleArray)
 			} else {
-				if f.Convert {
-					x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n129 := c.ReadArrayLengthFast(8)
-					if n129 < 0 {
-						n129 = c.ReadArrayLength(8)
-					}
-					a130 := foryimpl.MakeSlice[[]float64](c, n129)
-					r.ReadRawFloat64s(a130)
-					x.DoubleArray = a130
-				}
+				x.DoubleArray = nil
 			}
 		case 18:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-					x.ShortArray = foryimpl.BackRefSlice[int32](c, id138)
-				} else if st137 == foryimpl.RefFollows {
-					n139 := c.ReadArrayLengthFast(4)
-					if n139 < 0 {
-						n139 = c.ReadArrayLength(4)
-					}
-					a140 := foryimpl.MakeSlice[[]int32](c, n139)
-					r.ReadRawInt32s(a140)
-					x.ShortArray = a140
-					foryimpl.SetRefSlice(c, id138, x.ShortArray)
-				} else {
-					x.ShortArray = nil
+			if f.Convert {
+				x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
+				x.ShortArray = foryimpl.BackRefSlice[int32](c, id110)
+			} else if st109 == foryimpl.RefFollows {
+				n111 := c.ReadArrayLengthFast(4)
+				if n111 < 0 {
+					n111 = c.ReadArrayLength(4)
 				}
+				a112 := foryimpl.MakeSlice[[]int32](c, n111)
+				r.ReadRawInt32s(a112)
+				x.ShortArray = a112
+				foryimpl.SetRefSlice(c, id110, x.ShortArray)
 			} else {
-				if f.Convert {
-					x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n135 := c.ReadArrayLengthFast(4)
-					if n135 < 0 {
-						n135 = c.ReadArrayLength(4)
-					}
-					a136 := foryimpl.MakeSlice[[]int32](c, n135)
-					r.ReadRawInt32s(a136)
-					x.ShortArray = a136
-				}
+				x.ShortArray = nil
 			}
 		case 19:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
-					x.CharArray = foryimpl.BackRefSlice[int32](c, id144)
-				} else if st143 == foryimpl.RefFollows {
-					n145 := c.ReadArrayLengthFast(4)
-					if n145 < 0 {
-						n145 = c.ReadArrayLength(4)
-					}
-					a146 := foryimpl.MakeSlice[[]int32](c, n145)
-					r.ReadRawInt32s(a146)
-					x.CharArray = a146
-					foryimpl.SetRefSlice(c, id144, x.CharArray)
-				} else {
-					x.CharArray = nil
+			if f.Convert {
+				x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st115, id116 := c.ReadEvolvedRefFlag(f); st115 == foryimpl.RefBack {
+				x.CharArray = foryimpl.BackRefSlice[int32](c, id116)
+			} else if st115 == foryimpl.RefFollows {
+				n117 := c.ReadArrayLengthFast(4)
+				if n117 < 0 {
+					n117 = c.ReadArrayLength(4)
 				}
+				a118 := foryimpl.MakeSlice[[]int32](c, n117)
+				r.ReadRawInt32s(a118)
+				x.CharArray = a118
+				foryimpl.SetRefSlice(c, id116, x.CharArray)
 			} else {
-				if f.Convert {
-					x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n141 := c.ReadArrayLengthFast(4)
-					if n141 < 0 {
-						n141 = c.ReadArrayLength(4)
-					}
-					a142 := foryimpl.MakeSlice[[]int32](c, n141)
-					r.ReadRawInt32s(a142)
-					x.CharArray = a142
-				}
+				x.CharArray = nil
 			}
 		case 20:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
-					x.BooleanArray = foryimpl.BackRefSlice[bool](c, id150)
-				} else if st149 == foryimpl.RefFollows {
-					n151 := c.ReadArrayLengthFast(1)
-					if n151 < 0 {
-						n151 = c.ReadArrayLength(1)
-					}
-					a152 := foryimpl.MakeSlice[[]bool](c, n151)
-					r.ReadRawBools(a152)
-					x.BooleanArray = a152
-					foryimpl.SetRefSlice(c, id150, x.BooleanArray)
-				} else {
-					x.BooleanArray = nil
+			if f.Convert {
+				x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
+				x.BooleanArray = foryimpl.BackRefSlice[bool](c, id122)
+			} else if st121 == foryimpl.RefFollows {
+				n123 := c.ReadArrayLengthFast(1)
+				if n123 < 0 {
+					n123 = c.ReadArrayLength(1)
 				}
+				a124 := foryimpl.MakeSlice[[]bool](c, n123)
+				r.ReadRawBools(a124)
+				x.BooleanArray = a124
+				foryimpl.SetRefSlice(c, id122, x.BooleanArray)
 			} else {
-				if f.Convert {
-					x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n147 := c.ReadArrayLengthFast(1)
-					if n147 < 0 {
-						n147 = c.ReadArrayLength(1)
-					}
-					a148 := foryimpl.MakeSlice[[]bool](c, n147)
-					r.ReadRawBools(a148)
-					x.BooleanArray = a148
-				}
+				x.BooleanArray = nil
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
@@ -1516,17 +1380,29 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootMediaContent is the first 19 bytes of a compatible-mode message whose root is MediaContent: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMediaContent[4:].
+var foryRootMediaContent = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c,
+	0xc8, 0x16, 0x72,
+}
+
+// foryRootRefMediaContent is the first 19 bytes of a compatible-mode message whose root is MediaContent with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMediaContent[4:].
+var foryRootRefMediaContent = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x07, 0x80, 0x80, 0xd9, 0xe2, 0x1b, 0x8c, 0x48, 0xc2, 0x05, 0xc5, 0x1c,
+	0xc8, 0x16, 0x72,
+}
+
 // foryTypeMediaContent is MediaContent's static type information. Fingerprint: 1,0,0,0;2,22,0,0[0,0,0];
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x05},
 	GoFields:          []string{"Media", "Images"},
 	GoName:            "benchid.MediaContent",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c, 0xc8, 0x16, 0x72},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x80, 0x80, 0xd9, 0xe2, 0x1b, 0x8c, 0x48, 0xc2, 0x05, 0xc5, 0x1c, 0xc8, 0x16, 0x72},
+	RootCompatible:    foryRootMediaContent,
+	RootCompatibleRef: foryRootRefMediaContent,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x05},
 	SchemaHash:        192112701,
-	TypeDef:           []byte{0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c, 0xc8, 0x16, 0x72},
-	TypeDefRef:        []byte{0x07, 0x80, 0x80, 0xd9, 0xe2, 0x1b, 0x8c, 0x48, 0xc2, 0x05, 0xc5, 0x1c, 0xc8, 0x16, 0x72},
+	TypeDef:           foryRootMediaContent[4:],
+	TypeDefRef:        foryRootRefMediaContent[4:],
 	UserID:            5,
 })
 
@@ -1544,7 +1420,7 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1554,12 +1430,12 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd4f69007001cff01)
-		buffer.PutUint64At(w, off+8, 0x1cc405c203ac36f6)
-		buffer.PutUint64At(w, off+11, 0x7216c81cc405c203)
+		buffer.PutUint64At(w, off, 0xd4f69007001cff01)    // foryRootMediaContent[0:8]
+		buffer.PutUint64At(w, off+8, 0x1cc405c203ac36f6)  // foryRootMediaContent[8:16]
+		buffer.PutUint64At(w, off+11, 0x7216c81cc405c203) // foryRootMediaContent[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0x051bff01)
+		buffer.PutUint32At(w, off, 0x051bff01) // prefix bytes 01 ff 1b 05
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -1574,12 +1450,12 @@ func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd9808007001c0001)
-		buffer.PutUint64At(w, off+8, 0x1cc505c2488c1be2)
-		buffer.PutUint64At(w, off+11, 0x7216c81cc505c248)
+		buffer.PutUint64At(w, off, 0xd9808007001c0001)    // foryRootRefMediaContent[0:8]
+		buffer.PutUint64At(w, off+8, 0x1cc505c2488c1be2)  // foryRootRefMediaContent[8:16]
+		buffer.PutUint64At(w, off+11, 0x7216c81cc505c248) // foryRootRefMediaContent[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0x051b0001)
+		buffer.PutUint32At(w, off, 0x051b0001) // prefix bytes 01 00 1b 05, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -1602,10 +1478,14 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd4f69007001cff01 && buffer.ReadUint64At(in, 8) == 0x1cc405c203ac36f6 && buffer.ReadUint64At(in, 11) == 0x7216c81cc405c203 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0xd4f69007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x1cc405c203ac36f6 &&
+				buffer.ReadUint64At(in, 11) == 0x7216c81cc405c203 {
 				n = 19
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x051bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x051bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -1624,10 +1504,14 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MediaContent) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xd9808007001c0001 && buffer.ReadUint64At(in, 8) == 0x1cc505c2488c1be2 && buffer.ReadUint64At(in, 11) == 0x7216c81cc505c248 {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0xd9808007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x1cc505c2488c1be2 &&
+			buffer.ReadUint64At(in, 11) == 0x7216c81cc505c248 {
 			n = 19
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x051b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x051b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -1652,7 +1536,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeMedia)
 	}
-	if err := x.Media.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Media.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	l3 := x.Images
@@ -1669,7 +1553,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l3) > 0 {
 		c.WriteStructMeta(foryTypeImage)
 		for i4 := range l3 {
-			if err := l3[i4].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -1716,14 +1600,15 @@ func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MediaContent's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = MediaContent{
-		Images: x.Images,
-		Media:  x.Media,
+		*x = MediaContent{Images: x.Images}
+	} else {
+		*x = MediaContent{
+			Images: x.Images,
+			Media:  x.Media,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(192112701) {
@@ -1732,14 +1617,28 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
-		x.Media.ForyReadEvolved(c, ev9)
-	} else if !c.Failed() {
-		x.Media.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Media")
-		return
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeMedia) {
+			if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
+				x.Media.ForyReadEvolved(c, ev9)
+			} else if !c.Failed() {
+				x.Media.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Media")
+			return
+		}
+	} else {
+		if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
+			x.Media.ForyReadEvolved(c, ev9)
+		} else if !c.Failed() {
+			x.Media.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("Media")
+			return
+		}
 	}
 	n10 := c.ReadLengthFast(1)
 	if n10 < 0 {
@@ -1794,80 +1693,6 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
-	*x = MediaContent{Images: x.Images}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(192112701) {
-		if h := r.ReadInt32(); h != 192112701 && !c.Failed() {
-			c.HashMismatch(foryTypeMediaContent, h)
-			return
-		}
-	}
-	if c.ReadStructValueFlag(foryTypeMedia) {
-		if ev19 := c.ReadStructFieldMeta(foryTypeMedia); ev19 != nil {
-			x.Media.ForyReadEvolved(c, ev19)
-		} else if !c.Failed() {
-			x.Media.ForyRead(c)
-		}
-	}
-	if c.Failed() {
-		c.Trace("Media")
-		return
-	}
-	n20 := c.ReadLengthFast(1)
-	if n20 < 0 {
-		n20 = c.ReadLength(1)
-	}
-	l21 := foryimpl.ReuseSlice[[]Image](c, x.Images, n20)
-	if n20 > 0 {
-		hn23, tr25, ev24 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i22 := range l21 {
-				if tr25 {
-					if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-						if p28 := foryimpl.BackRef[Image](c, id27); p28 != nil {
-							l21[i22] = *p28
-						}
-					} else if st26 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id27, &l21[i22])
-						if ev24 != nil {
-							l21[i22].ForyReadEvolved(c, ev24)
-						} else {
-							l21[i22].ForyRead(c)
-						}
-					} else {
-						l21[i22] = Image{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i22)
-						break
-					}
-					continue
-				}
-				if hn23 && !c.ReadFlag() {
-					clear(l21[i22 : i22+1])
-					continue
-				}
-				if ev24 != nil {
-					l21[i22].ForyReadEvolved(c, ev24)
-				} else {
-					l21[i22].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i22)
-					break
-				}
-			}
-		}
-	}
-	x.Images = l21
-	if c.Failed() {
-		c.Trace("Images")
-		return
-	}
-}
-
 // ForyReadEvolved reads a MediaContent body written with another schema, following ev (docs/format.md §11.4).
 func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MediaContent{}
@@ -1876,16 +1701,16 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev32 := c.ReadStructFieldMeta(foryTypeMedia); ev32 != nil {
-						x.Media.ForyReadEvolved(c, ev32)
+					if ev22 := c.ReadStructFieldMeta(foryTypeMedia); ev22 != nil {
+						x.Media.ForyReadEvolved(c, ev22)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev29 := c.ReadStructFieldMeta(foryTypeMedia); ev29 != nil {
-						x.Media.ForyReadEvolved(c, ev29)
+					if ev19 := c.ReadStructFieldMeta(foryTypeMedia); ev19 != nil {
+						x.Media.ForyReadEvolved(c, ev19)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
@@ -1893,53 +1718,53 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLengthFast(1)
-				if n33 < 0 {
-					n33 = c.ReadLength(1)
+				n23 := c.ReadLengthFast(1)
+				if n23 < 0 {
+					n23 = c.ReadLength(1)
 				}
-				l34 := foryimpl.MakeSlice[[]Image](c, n33)
-				if n33 > 0 {
-					hn36, tr38, ev37 := c.ReadStructListHeaderRef(foryTypeImage)
+				l24 := foryimpl.MakeSlice[[]Image](c, n23)
+				if n23 > 0 {
+					hn26, tr28, ev27 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i35 := range l34 {
-							if tr38 {
-								if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-									if p41 := foryimpl.BackRef[Image](c, id40); p41 != nil {
-										l34[i35] = *p41
+						for i25 := range l24 {
+							if tr28 {
+								if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+									if p31 := foryimpl.BackRef[Image](c, id30); p31 != nil {
+										l24[i25] = *p31
 									}
-								} else if st39 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id40, &l34[i35])
-									if ev37 != nil {
-										l34[i35].ForyReadEvolved(c, ev37)
+								} else if st29 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id30, &l24[i25])
+									if ev27 != nil {
+										l24[i25].ForyReadEvolved(c, ev27)
 									} else {
-										l34[i35].ForyRead(c)
+										l24[i25].ForyRead(c)
 									}
 								} else {
-									l34[i35] = Image{}
+									l24[i25] = Image{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i35)
+									c.TraceIndex(i25)
 									break
 								}
 								continue
 							}
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
+							if hn26 && !c.ReadFlag() {
+								clear(l24[i25 : i25+1])
 								continue
 							}
-							if ev37 != nil {
-								l34[i35].ForyReadEvolved(c, ev37)
+							if ev27 != nil {
+								l24[i25].ForyReadEvolved(c, ev27)
 							} else {
-								l34[i35].ForyRead(c)
+								l24[i25].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i35)
+								c.TraceIndex(i25)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l34
+				x.Images = l24
 			}
 		default:
 			c.SkipField(f)
@@ -1951,17 +1776,31 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
+// foryRootMedia is the first 39 bytes of a compatible-mode message whose root is Media: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMedia[4:].
+var foryRootMedia = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01,
+	0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15,
+	0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15,
+}
+
+// foryRootRefMedia is the first 39 bytes of a compatible-mode message whose root is Media with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMedia[4:].
+var foryRootRefMedia = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x1b, 0x80, 0x59, 0xa7, 0xc8, 0x23, 0xc8, 0x77, 0xcc, 0x03, 0xe4, 0x01,
+	0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15,
+	0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15,
+}
+
 // foryTypeMedia is Media's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,21,0,0;6,7,0,0;7,7,0,0;8,5,0,0;9,1,0,0;10,22,0,0[21,0,0];11,0,0,0;12,21,0,0;
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x03},
 	GoFields:          []string{"HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright"},
 	GoName:            "benchid.Media",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1b, 0x80, 0x59, 0xa7, 0xc8, 0x23, 0xc8, 0x77, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15},
+	RootCompatible:    foryRootMedia,
+	RootCompatibleRef: foryRootRefMedia,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x03},
 	SchemaHash:        -604294006,
-	TypeDef:           []byte{0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
-	TypeDefRef:        []byte{0x1b, 0x80, 0x59, 0xa7, 0xc8, 0x23, 0xc8, 0x77, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15},
+	TypeDef:           foryRootMedia[4:],
+	TypeDefRef:        foryRootRefMedia[4:],
 	UserID:            3,
 })
 
@@ -1989,12 +1828,12 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2004,14 +1843,14 @@ func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(39)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa759801b001c0001)
-		buffer.PutUint64At(w, off+8, 0x01e403cc77c823c8)
-		buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8)
-		buffer.PutUint64At(w, off+24, 0x15d415c815c405e0)
-		buffer.PutUint64At(w, off+31, 0x15f019ed5616e815)
+		buffer.PutUint64At(w, off, 0xa759801b001c0001)    // foryRootRefMedia[0:8]
+		buffer.PutUint64At(w, off+8, 0x01e403cc77c823c8)  // foryRootRefMedia[8:16]
+		buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8) // foryRootRefMedia[16:24]
+		buffer.PutUint64At(w, off+24, 0x15d415c815c405e0) // foryRootRefMedia[24:32]
+		buffer.PutUint64At(w, off+31, 0x15f019ed5616e815) // foryRootRefMedia[31:39]
 		off += 39
 	} else {
-		buffer.PutUint32At(w, off, 0x031b0001)
+		buffer.PutUint32At(w, off, 0x031b0001) // prefix bytes 01 00 1b 03, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -2034,10 +1873,16 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0x1bc4f01b001cff01 && buffer.ReadUint64At(in, 8) == 0x01e403cc00f482de && buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 && buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 && buffer.ReadUint64At(in, 31) == 0x15f019ec5616e815 {
+			if len(in) >= 39 &&
+				buffer.ReadUint64At(in, 0) == 0x1bc4f01b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x01e403cc00f482de &&
+				buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 &&
+				buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 &&
+				buffer.ReadUint64At(in, 31) == 0x15f019ec5616e815 {
 				n = 39
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x031bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x031bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -2056,10 +1901,16 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xa759801b001c0001 && buffer.ReadUint64At(in, 8) == 0x01e403cc77c823c8 && buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 && buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 && buffer.ReadUint64At(in, 31) == 0x15f019ed5616e815 {
+		if len(in) >= 39 &&
+			buffer.ReadUint64At(in, 0) == 0xa759801b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x01e403cc77c823c8 &&
+			buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 &&
+			buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 &&
+			buffer.ReadUint64At(in, 31) == 0x15f019ed5616e815 {
 			n = 39
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x031b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x031b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -2076,13 +1927,13 @@ func (x *Media) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Player < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player))
 	}
@@ -2095,14 +1946,14 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1bc4f01b001cff01)
-			buffer.PutUint64At(w, off+8, 0x01e403cc00f482de)
-			buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8)
-			buffer.PutUint64At(w, off+24, 0x15d415c815c405e0)
-			buffer.PutUint64At(w, off+31, 0x15f019ec5616e815)
+			buffer.PutUint64At(w, off, 0x1bc4f01b001cff01)    // foryRootMedia[0:8]
+			buffer.PutUint64At(w, off+8, 0x01e403cc00f482de)  // foryRootMedia[8:16]
+			buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8) // foryRootMedia[16:24]
+			buffer.PutUint64At(w, off+24, 0x15d415c815c405e0) // foryRootMedia[24:32]
+			buffer.PutUint64At(w, off+31, 0x15f019ec5616e815) // foryRootMedia[31:39]
 			off += 39
 		} else {
-			buffer.PutUint32At(w, off, 0x031bff01)
+			buffer.PutUint32At(w, off, 0x031bff01) // prefix bytes 01 ff 1b 03
 			off += 4
 		}
 	}
@@ -2294,11 +2145,8 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Media's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Media) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Media{Persons: x.Persons}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-604294006) {
@@ -2375,118 +2223,28 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Persons")
 		return
 	}
-	if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-		x.Player = Player(e24)
-	} else {
-		x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Player")
-		return
-	}
-	x.Copyright = c.ReadString()
-	if c.Failed() {
-		c.Trace("Copyright")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Media{Persons: x.Persons}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-604294006) {
-		if h := r.ReadInt32(); h != -604294006 && !c.Failed() {
-			c.HashMismatch(foryTypeMedia, h)
-			return
-		}
-	}
-	// One bounds check for the 1 bytes of fixed-width fields.
-	if r.Need(1) {
-		in, off := r.Bytes(), r.Offset()
-		x.HasBitrate = buffer.ReadUint8At(in, off) != 0
-		r.SetOffset(off + 1)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Duration = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Size = buffer.UnZigZag64(u64)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Bitrate = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("HasBitrate..Bitrate")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	x.Format = c.ReadString()
-	if c.Failed() {
-		c.Trace("Format")
-		return
-	}
-	n25 := c.ReadLengthFast(1)
-	if n25 < 0 {
-		n25 = c.ReadLength(1)
-	}
-	l26 := foryimpl.ReuseSlice[[]string](c, x.Persons, n25)
-	if n25 > 0 {
-		hn28 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i27 := range l26 {
-				if hn28 && !c.ReadFlag() {
-					clear(l26[i27 : i27+1])
-					continue
-				}
-				l26[i27] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i27)
-					break
-				}
-			}
-		}
-	}
-	x.Persons = l26
-	if c.Failed() {
-		c.Trace("Persons")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-				x.Player = Player(e33)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+				x.Player = Player(e24)
 			} else {
 				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Player")
+			return
+		}
 	} else {
-		if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
-			x.Player = Player(e34)
+		if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+			x.Player = Player(e24)
 		} else {
 			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Player")
-		return
+		if c.Failed() {
+			c.Trace("Player")
+			return
+		}
 	}
 	x.Copyright = c.ReadString()
 	if c.Failed() {
@@ -2507,40 +2265,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
-					x.Duration = int64(v35)
+				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
+					x.Duration = int64(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
-					x.Size = int64(v37)
+				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
+					x.Size = int64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.Width = int32(v39)
+				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
+					x.Width = int32(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.Height = int32(v41)
+				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
+					x.Height = int32(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.Bitrate = int32(v43)
+				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
+					x.Bitrate = int32(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -2559,42 +2317,42 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLengthFast(1)
-				if n45 < 0 {
-					n45 = c.ReadLength(1)
+				n35 := c.ReadLengthFast(1)
+				if n35 < 0 {
+					n35 = c.ReadLength(1)
 				}
-				l46 := foryimpl.MakeSlice[[]string](c, n45)
-				if n45 > 0 {
-					hn48 := c.ReadListHeader(21)
+				l36 := foryimpl.MakeSlice[[]string](c, n35)
+				if n35 > 0 {
+					hn38 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i37 := range l36 {
+							if hn38 && !c.ReadFlag() {
+								clear(l36[i37 : i37+1])
 								continue
 							}
-							l46[i47] = c.ReadString()
+							l36[i37] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i37)
 								break
 							}
 						}
 					}
 				}
-				x.Persons = l46
+				x.Persons = l36
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e54 := c.ReadEnumFast(uint32(0x7fffffff)); e54 >= 0 {
-						x.Player = Player(e54)
+					if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
+						x.Player = Player(e44)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e51 := c.ReadEnumFast(uint32(0x7fffffff)); e51 >= 0 {
-						x.Player = Player(e51)
+					if e41 := c.ReadEnumFast(uint32(0x7fffffff)); e41 >= 0 {
+						x.Player = Player(e41)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2614,17 +2372,29 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootImage is the first 24 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
+var foryRootImage = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05,
+	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19,
+}
+
+// foryRootRefImage is the first 24 bytes of a compatible-mode message whose root is Image with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImage[4:].
+var foryRootRefImage = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05,
+	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19,
+}
+
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x04},
 	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
 	GoName:            "benchid.Image",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	RootCompatible:    foryRootImage,
+	RootCompatibleRef: foryRootRefImage,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
 	SchemaHash:        1960516840,
-	TypeDef:           []byte{0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	TypeDefRef:        []byte{0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	TypeDef:           foryRootImage[4:],
+	TypeDefRef:        foryRootRefImage[4:],
 	UserID:            4,
 })
 
@@ -2645,12 +2415,12 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2660,12 +2430,12 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(24)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x236ea00c001c0001)
-		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)
-		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0)
+		buffer.PutUint64At(w, off, 0x236ea00c001c0001)    // foryRootRefImage[0:8]
+		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)  // foryRootRefImage[8:16]
+		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0) // foryRootRefImage[16:24]
 		off += 24
 	} else {
-		buffer.PutUint32At(w, off, 0x041b0001)
+		buffer.PutUint32At(w, off, 0x041b0001) // prefix bytes 01 00 1b 04, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -2688,10 +2458,14 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 && buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a && buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a &&
+				buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
 				n = 24
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x041bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -2710,10 +2484,14 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 && buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b && buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b &&
+			buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
 			n = 24
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x041b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -2730,13 +2508,13 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
@@ -2747,12 +2525,12 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x54ea500c001cff01)
-			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)
-			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0)
+			buffer.PutUint64At(w, off, 0x54ea500c001cff01)    // foryRootImage[0:8]
+			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)  // foryRootImage[8:16]
+			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0) // foryRootImage[16:24]
 			off += 24
 		} else {
-			buffer.PutUint32At(w, off, 0x041bff01)
+			buffer.PutUint32At(w, off, 0x041bff01) // prefix bytes 01 ff 1b 04
 			off += 4
 		}
 	}
@@ -2826,106 +2604,62 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Image) ForyRead(c *foryimpl.ReadContext) {
+	*x = Image{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
+		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
+			c.HashMismatch(foryTypeImage, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Width = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Height = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Width..Height")
+		return
+	}
+	x.URI = c.ReadString()
+	if c.Failed() {
+		c.Trace("URI")
+		return
+	}
+	x.Title = c.ReadString()
+	if c.Failed() {
+		c.Trace("Title")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1960516840) {
-		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-		x.Size = Size(e5)
-	} else {
-		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1960516840) {
-		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-				x.Size = Size(e8)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+				x.Size = Size(e5)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	} else {
-		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-			x.Size = Size(e9)
+		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+			x.Size = Size(e5)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	}
 }
 
@@ -2937,16 +2671,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
-					x.Width = int32(v10)
+				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
+					x.Width = int32(v6)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
-					x.Height = int32(v12)
+				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
+					x.Height = int32(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -2962,16 +2696,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
-						x.Size = Size(e17)
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.Size = Size(e13)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
-						x.Size = Size(e14)
+					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+						x.Size = Size(e10)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2987,15 +2721,21 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootNumericStructList is the first 17 bytes of a compatible-mode message whose root is NumericStructList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStructList[4:].
+var foryRootNumericStructList = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x05, 0xd0, 0x9d, 0x65, 0xf2, 0xfd, 0x51, 0x6d, 0xc1, 0x08, 0xc4, 0x16,
+	0x72,
+}
+
 // foryTypeNumericStructList is NumericStructList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeNumericStructList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x08},
 	GoFields:       []string{"NumericStructs"},
 	GoName:         "benchid.NumericStructList",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x05, 0xd0, 0x9d, 0x65, 0xf2, 0xfd, 0x51, 0x6d, 0xc1, 0x08, 0xc4, 0x16, 0x72},
+	RootCompatible: foryRootNumericStructList,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x08},
 	SchemaHash:     925871694,
-	TypeDef:        []byte{0x05, 0xd0, 0x9d, 0x65, 0xf2, 0xfd, 0x51, 0x6d, 0xc1, 0x08, 0xc4, 0x16, 0x72},
+	TypeDef:        foryRootNumericStructList[4:],
 	UserID:         8,
 })
 
@@ -3012,7 +2752,7 @@ func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3022,12 +2762,12 @@ func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer
 	b.Reserve(17)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x659dd005001cff01)
-		buffer.PutUint64At(w, off+8, 0x16c408c16d51fdf2)
-		buffer.PutUint64At(w, off+9, 0x7216c408c16d51fd)
+		buffer.PutUint64At(w, off, 0x659dd005001cff01)   // foryRootNumericStructList[0:8]
+		buffer.PutUint64At(w, off+8, 0x16c408c16d51fdf2) // foryRootNumericStructList[8:16]
+		buffer.PutUint64At(w, off+9, 0x7216c408c16d51fd) // foryRootNumericStructList[9:17]
 		off += 17
 	} else {
-		buffer.PutUint32At(w, off, 0x081bff01)
+		buffer.PutUint32At(w, off, 0x081bff01) // prefix bytes 01 ff 1b 08
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -3042,12 +2782,12 @@ func (x *NumericStructList) forySerializeRef(f *serializer.Fory, b *buffer.Buffe
 	b.Reserve(17)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x659dd005001c0001)
-		buffer.PutUint64At(w, off+8, 0x16c408c16d51fdf2)
-		buffer.PutUint64At(w, off+9, 0x7216c408c16d51fd)
+		buffer.PutUint64At(w, off, 0x659dd005001c0001)   // foryRootNumericStructList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x16c408c16d51fdf2) // foryRootNumericStructList[8:16]
+		buffer.PutUint64At(w, off+9, 0x7216c408c16d51fd) // foryRootNumericStructList[9:17]
 		off += 17
 	} else {
-		buffer.PutUint32At(w, off, 0x081b0001)
+		buffer.PutUint32At(w, off, 0x081b0001) // prefix bytes 01 00 1b 08, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -3070,10 +2810,14 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x659dd005001cff01 && buffer.ReadUint64At(in, 8) == 0x16c408c16d51fdf2 && buffer.ReadUint64At(in, 9) == 0x7216c408c16d51fd {
+			if len(in) >= 17 &&
+				buffer.ReadUint64At(in, 0) == 0x659dd005001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x16c408c16d51fdf2 &&
+				buffer.ReadUint64At(in, 9) == 0x7216c408c16d51fd {
 				n = 17
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x081bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x081bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -3092,10 +2836,14 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 func (x *NumericStructList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x659dd005001c0001 && buffer.ReadUint64At(in, 8) == 0x16c408c16d51fdf2 && buffer.ReadUint64At(in, 9) == 0x7216c408c16d51fd {
+		if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0x659dd005001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x16c408c16d51fdf2 &&
+			buffer.ReadUint64At(in, 9) == 0x7216c408c16d51fd {
 			n = 17
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x081b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x081b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -3127,7 +2875,7 @@ func (x *NumericStructList) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l3) > 0 {
 		c.WriteStructMeta(foryTypeNumericStruct)
 		for i4 := range l3 {
-			if err := l3[i4].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -3263,15 +3011,21 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 	}
 }
 
+// foryRootSampleList is the first 17 bytes of a compatible-mode message whose root is SampleList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSampleList[4:].
+var foryRootSampleList = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x05, 0x50, 0xb1, 0x21, 0x0f, 0x5f, 0x22, 0x3a, 0xc1, 0x09, 0xc4, 0x16,
+	0x72,
+}
+
 // foryTypeSampleList is SampleList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeSampleList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x09},
 	GoFields:       []string{"SampleList"},
 	GoName:         "benchid.SampleList",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x05, 0x50, 0xb1, 0x21, 0x0f, 0x5f, 0x22, 0x3a, 0xc1, 0x09, 0xc4, 0x16, 0x72},
+	RootCompatible: foryRootSampleList,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x09},
 	SchemaHash:     925871694,
-	TypeDef:        []byte{0x05, 0x50, 0xb1, 0x21, 0x0f, 0x5f, 0x22, 0x3a, 0xc1, 0x09, 0xc4, 0x16, 0x72},
+	TypeDef:        foryRootSampleList[4:],
 	UserID:         9,
 })
 
@@ -3288,7 +3042,7 @@ func (x *SampleList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3298,12 +3052,12 @@ func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(17)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x21b15005001cff01)
-		buffer.PutUint64At(w, off+8, 0x16c409c13a225f0f)
-		buffer.PutUint64At(w, off+9, 0x7216c409c13a225f)
+		buffer.PutUint64At(w, off, 0x21b15005001cff01)   // foryRootSampleList[0:8]
+		buffer.PutUint64At(w, off+8, 0x16c409c13a225f0f) // foryRootSampleList[8:16]
+		buffer.PutUint64At(w, off+9, 0x7216c409c13a225f) // foryRootSampleList[9:17]
 		off += 17
 	} else {
-		buffer.PutUint32At(w, off, 0x091bff01)
+		buffer.PutUint32At(w, off, 0x091bff01) // prefix bytes 01 ff 1b 09
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -3318,12 +3072,12 @@ func (x *SampleList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(17)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x21b15005001c0001)
-		buffer.PutUint64At(w, off+8, 0x16c409c13a225f0f)
-		buffer.PutUint64At(w, off+9, 0x7216c409c13a225f)
+		buffer.PutUint64At(w, off, 0x21b15005001c0001)   // foryRootSampleList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x16c409c13a225f0f) // foryRootSampleList[8:16]
+		buffer.PutUint64At(w, off+9, 0x7216c409c13a225f) // foryRootSampleList[9:17]
 		off += 17
 	} else {
-		buffer.PutUint32At(w, off, 0x091b0001)
+		buffer.PutUint32At(w, off, 0x091b0001) // prefix bytes 01 00 1b 09, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -3346,10 +3100,14 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x21b15005001cff01 && buffer.ReadUint64At(in, 8) == 0x16c409c13a225f0f && buffer.ReadUint64At(in, 9) == 0x7216c409c13a225f {
+			if len(in) >= 17 &&
+				buffer.ReadUint64At(in, 0) == 0x21b15005001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x16c409c13a225f0f &&
+				buffer.ReadUint64At(in, 9) == 0x7216c409c13a225f {
 				n = 17
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x091bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x091bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -3368,10 +3126,14 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SampleList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x21b15005001c0001 && buffer.ReadUint64At(in, 8) == 0x16c409c13a225f0f && buffer.ReadUint64At(in, 9) == 0x7216c409c13a225f {
+		if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0x21b15005001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x16c409c13a225f0f &&
+			buffer.ReadUint64At(in, 9) == 0x7216c409c13a225f {
 			n = 17
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x091b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x091b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -3536,15 +3298,21 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootMediaContentList is the first 17 bytes of a compatible-mode message whose root is MediaContentList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMediaContentList[4:].
+var foryRootMediaContentList = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x05, 0x70, 0xa8, 0x3d, 0xbc, 0x7f, 0x57, 0x4c, 0xc1, 0x0a, 0xc4, 0x16,
+	0x72,
+}
+
 // foryTypeMediaContentList is MediaContentList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeMediaContentList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x0a},
 	GoFields:       []string{"MediaContentList"},
 	GoName:         "benchid.MediaContentList",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x05, 0x70, 0xa8, 0x3d, 0xbc, 0x7f, 0x57, 0x4c, 0xc1, 0x0a, 0xc4, 0x16, 0x72},
+	RootCompatible: foryRootMediaContentList,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x0a},
 	SchemaHash:     925871694,
-	TypeDef:        []byte{0x05, 0x70, 0xa8, 0x3d, 0xbc, 0x7f, 0x57, 0x4c, 0xc1, 0x0a, 0xc4, 0x16, 0x72},
+	TypeDef:        foryRootMediaContentList[4:],
 	UserID:         10,
 })
 
@@ -3561,7 +3329,7 @@ func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3571,12 +3339,12 @@ func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer)
 	b.Reserve(17)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3da87005001cff01)
-		buffer.PutUint64At(w, off+8, 0x16c40ac14c577fbc)
-		buffer.PutUint64At(w, off+9, 0x7216c40ac14c577f)
+		buffer.PutUint64At(w, off, 0x3da87005001cff01)   // foryRootMediaContentList[0:8]
+		buffer.PutUint64At(w, off+8, 0x16c40ac14c577fbc) // foryRootMediaContentList[8:16]
+		buffer.PutUint64At(w, off+9, 0x7216c40ac14c577f) // foryRootMediaContentList[9:17]
 		off += 17
 	} else {
-		buffer.PutUint32At(w, off, 0x0a1bff01)
+		buffer.PutUint32At(w, off, 0x0a1bff01) // prefix bytes 01 ff 1b 0a
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -3591,12 +3359,12 @@ func (x *MediaContentList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer
 	b.Reserve(17)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3da87005001c0001)
-		buffer.PutUint64At(w, off+8, 0x16c40ac14c577fbc)
-		buffer.PutUint64At(w, off+9, 0x7216c40ac14c577f)
+		buffer.PutUint64At(w, off, 0x3da87005001c0001)   // foryRootMediaContentList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x16c40ac14c577fbc) // foryRootMediaContentList[8:16]
+		buffer.PutUint64At(w, off+9, 0x7216c40ac14c577f) // foryRootMediaContentList[9:17]
 		off += 17
 	} else {
-		buffer.PutUint32At(w, off, 0x0a1b0001)
+		buffer.PutUint32At(w, off, 0x0a1b0001) // prefix bytes 01 00 1b 0a, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -3619,10 +3387,14 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x3da87005001cff01 && buffer.ReadUint64At(in, 8) == 0x16c40ac14c577fbc && buffer.ReadUint64At(in, 9) == 0x7216c40ac14c577f {
+			if len(in) >= 17 &&
+				buffer.ReadUint64At(in, 0) == 0x3da87005001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x16c40ac14c577fbc &&
+				buffer.ReadUint64At(in, 9) == 0x7216c40ac14c577f {
 				n = 17
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0a1bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x0a1bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -3641,10 +3413,14 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 func (x *MediaContentList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x3da87005001c0001 && buffer.ReadUint64At(in, 8) == 0x16c40ac14c577fbc && buffer.ReadUint64At(in, 9) == 0x7216c40ac14c577f {
+		if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0x3da87005001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x16c40ac14c577fbc &&
+			buffer.ReadUint64At(in, 9) == 0x7216c40ac14c577f {
 			n = 17
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0a1b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x0a1b0001 {
 		n = 4
 	}
 	if n == 0 {

@@ -8,21 +8,38 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootNumericStruct is the first 70 bytes of a compatible-mode message whose root is NumericStruct: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStruct[4:].
+var foryRootNumericStruct = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x3a, 0x10, 0x75, 0x5b, 0x9e, 0x05, 0x40, 0x3e, 0xec, 0x55, 0xba, 0x26,
+	0xd0, 0x1e, 0x01, 0x1c, 0x9a, 0x2b, 0xa3, 0x8d, 0x04, 0x8d, 0x11, 0xd8, 0x08, 0xaa, 0x5a, 0xba,
+	0xc0, 0xd3, 0x00, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05,
+	0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05,
+	0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05,
+}
 
 // foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x2a, 0x04, 0x40, 0x06, 0xfb, 0xaf, 0x5f, 0xcb, 0x40, 0xba, 0x26, 0xd0, 0x1e, 0x01, 0x1c, 0x9a, 0x2b, 0xa3, 0x8d, 0x04, 0x8d, 0x11, 0xd8, 0x08, 0xaa, 0x5a, 0xba, 0xc0, 0xd3, 0x00, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
+	ByName: true,
+	ConsistentMeta: []byte{
+		0x1d, 0x2a, 0x04, 0x40, 0x06, 0xfb, 0xaf, 0x5f, 0xcb, 0x40, 0xba, 0x26, 0xd0, 0x1e, 0x01, 0x1c,
+		0x9a, 0x2b, 0xa3, 0x8d, 0x04, 0x8d, 0x11, 0xd8, 0x08, 0xaa, 0x5a, 0xba, 0xc0, 0xd3, 0x00, 0x14,
+		0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30,
+	},
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "benchlongns.NumericStruct",
 	Namespace:      "org.apache.fory.benchmarks.xlang",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x3a, 0x10, 0x75, 0x5b, 0x9e, 0x05, 0x40, 0x3e, 0xec, 0x55, 0xba, 0x26, 0xd0, 0x1e, 0x01, 0x1c, 0x9a, 0x2b, 0xa3, 0x8d, 0x04, 0x8d, 0x11, 0xd8, 0x08, 0xaa, 0x5a, 0xba, 0xc0, 0xd3, 0x00, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x2a, 0x04, 0x40, 0x06, 0xfb, 0xaf, 0x5f, 0xcb, 0x40, 0xba, 0x26, 0xd0, 0x1e, 0x01, 0x1c, 0x9a, 0x2b, 0xa3, 0x8d, 0x04, 0x8d, 0x11, 0xd8, 0x08, 0xaa, 0x5a, 0xba, 0xc0, 0xd3, 0x00, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
-	SchemaHash:     -373483677,
-	TypeDef:        []byte{0x3a, 0x10, 0x75, 0x5b, 0x9e, 0x05, 0x40, 0x3e, 0xec, 0x55, 0xba, 0x26, 0xd0, 0x1e, 0x01, 0x1c, 0x9a, 0x2b, 0xa3, 0x8d, 0x04, 0x8d, 0x11, 0xd8, 0x08, 0xaa, 0x5a, 0xba, 0xc0, 0xd3, 0x00, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
-	TypeName:       "NumericStruct",
+	RootCompatible: foryRootNumericStruct,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x2a, 0x04, 0x40, 0x06, 0xfb, 0xaf, 0x5f, 0xcb, 0x40, 0xba, 0x26, 0xd0, 0x1e,
+		0x01, 0x1c, 0x9a, 0x2b, 0xa3, 0x8d, 0x04, 0x8d, 0x11, 0xd8, 0x08, 0xaa, 0x5a, 0xba, 0xc0, 0xd3,
+		0x00, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30,
+	},
+	SchemaHash: -373483677,
+	TypeDef:    foryRootNumericStruct[4:],
+	TypeName:   "NumericStruct",
 })
 
 // foryNumericStructChanged_RunGoGenerate is NumericStruct's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -49,18 +66,18 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -68,24 +85,56 @@ func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 70 && buffer.ReadUint64At(data, 0) == 0x5b75103a001e0001 && buffer.ReadUint64At(data, 8) == 0x26ba55ec3e40059e && buffer.ReadUint64At(data, 16) == 0x8da32b9a1c011ed0 && buffer.ReadUint64At(data, 24) == 0xba5aaa08d8118d04 && buffer.ReadUint64At(data, 32) == 0x2261b4752900d3c0 && buffer.ReadUint64At(data, 40) == 0x05c430058d537681 && buffer.ReadUint64At(data, 48) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 56) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 62) == 0x05f005ec05e805e4 {
+			if len(data) >= 70 &&
+				buffer.ReadUint64At(data, 0) == 0x5b75103a001e0001 &&
+				buffer.ReadUint64At(data, 8) == 0x26ba55ec3e40059e &&
+				buffer.ReadUint64At(data, 16) == 0x8da32b9a1c011ed0 &&
+				buffer.ReadUint64At(data, 24) == 0xba5aaa08d8118d04 &&
+				buffer.ReadUint64At(data, 32) == 0x2261b4752900d3c0 &&
+				buffer.ReadUint64At(data, 40) == 0x05c430058d537681 &&
+				buffer.ReadUint64At(data, 48) == 0x05d405d005cc05c8 &&
+				buffer.ReadUint64At(data, 56) == 0x05e405e005dc05d8 &&
+				buffer.ReadUint64At(data, 62) == 0x05f005ec05e805e4 {
 				n = 70
 			}
-		} else if len(data) >= 49 && buffer.ReadUint64At(data, 0) == 0xfb0640042a1d0001 && buffer.ReadUint64At(data, 8) == 0x1ed026ba40cb5faf && buffer.ReadUint64At(data, 16) == 0x8d048da32b9a1c01 && buffer.ReadUint64At(data, 24) == 0xd3c0ba5aaa08d811 && buffer.ReadUint64At(data, 32) == 0x812261b475041400 && buffer.ReadUint64At(data, 40) == 0xbd176330058d5376 && buffer.ReadUint64At(data, 41) == 0xe9bd176330058d53 {
+		} else if len(data) >= 49 &&
+			buffer.ReadUint64At(data, 0) == 0xfb0640042a1d0001 &&
+			buffer.ReadUint64At(data, 8) == 0x1ed026ba40cb5faf &&
+			buffer.ReadUint64At(data, 16) == 0x8d048da32b9a1c01 &&
+			buffer.ReadUint64At(data, 24) == 0xd3c0ba5aaa08d811 &&
+			buffer.ReadUint64At(data, 32) == 0x812261b475041400 &&
+			buffer.ReadUint64At(data, 40) == 0xbd176330058d5376 &&
+			buffer.ReadUint64At(data, 41) == 0xe9bd176330058d53 {
 			n = 49
 		}
 	} else if f.Compatible() {
-		if len(data) >= 70 && buffer.ReadUint64At(data, 0) == 0x5b75103a001eff01 && buffer.ReadUint64At(data, 8) == 0x26ba55ec3e40059e && buffer.ReadUint64At(data, 16) == 0x8da32b9a1c011ed0 && buffer.ReadUint64At(data, 24) == 0xba5aaa08d8118d04 && buffer.ReadUint64At(data, 32) == 0x2261b4752900d3c0 && buffer.ReadUint64At(data, 40) == 0x05c430058d537681 && buffer.ReadUint64At(data, 48) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 56) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 62) == 0x05f005ec05e805e4 {
+		if len(data) >= 70 &&
+			buffer.ReadUint64At(data, 0) == 0x5b75103a001eff01 &&
+			buffer.ReadUint64At(data, 8) == 0x26ba55ec3e40059e &&
+			buffer.ReadUint64At(data, 16) == 0x8da32b9a1c011ed0 &&
+			buffer.ReadUint64At(data, 24) == 0xba5aaa08d8118d04 &&
+			buffer.ReadUint64At(data, 32) == 0x2261b4752900d3c0 &&
+			buffer.ReadUint64At(data, 40) == 0x05c430058d537681 &&
+			buffer.ReadUint64At(data, 48) == 0x05d405d005cc05c8 &&
+			buffer.ReadUint64At(data, 56) == 0x05e405e005dc05d8 &&
+			buffer.ReadUint64At(data, 62) == 0x05f005ec05e805e4 {
 			n = 70
 		}
-	} else if len(data) >= 49 && buffer.ReadUint64At(data, 0) == 0xfb0640042a1dff01 && buffer.ReadUint64At(data, 8) == 0x1ed026ba40cb5faf && buffer.ReadUint64At(data, 16) == 0x8d048da32b9a1c01 && buffer.ReadUint64At(data, 24) == 0xd3c0ba5aaa08d811 && buffer.ReadUint64At(data, 32) == 0x812261b475041400 && buffer.ReadUint64At(data, 40) == 0xbd176330058d5376 && buffer.ReadUint64At(data, 41) == 0xe9bd176330058d53 {
+	} else if len(data) >= 49 &&
+		buffer.ReadUint64At(data, 0) == 0xfb0640042a1dff01 &&
+		buffer.ReadUint64At(data, 8) == 0x1ed026ba40cb5faf &&
+		buffer.ReadUint64At(data, 16) == 0x8d048da32b9a1c01 &&
+		buffer.ReadUint64At(data, 24) == 0xd3c0ba5aaa08d811 &&
+		buffer.ReadUint64At(data, 32) == 0x812261b475041400 &&
+		buffer.ReadUint64At(data, 40) == 0xbd176330058d5376 &&
+		buffer.ReadUint64At(data, 41) == 0xe9bd176330058d53 {
 		n = 49
 	}
 	if n != 0 {
@@ -94,11 +143,11 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -110,10 +159,25 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 70 && buffer.ReadUint64At(in, 0) == 0x5b75103a001eff01 && buffer.ReadUint64At(in, 8) == 0x26ba55ec3e40059e && buffer.ReadUint64At(in, 16) == 0x8da32b9a1c011ed0 && buffer.ReadUint64At(in, 24) == 0xba5aaa08d8118d04 && buffer.ReadUint64At(in, 32) == 0x2261b4752900d3c0 && buffer.ReadUint64At(in, 40) == 0x05c430058d537681 && buffer.ReadUint64At(in, 48) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 56) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 62) == 0x05f005ec05e805e4 {
+			if len(in) >= 70 &&
+				buffer.ReadUint64At(in, 0) == 0x5b75103a001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x26ba55ec3e40059e &&
+				buffer.ReadUint64At(in, 16) == 0x8da32b9a1c011ed0 &&
+				buffer.ReadUint64At(in, 24) == 0xba5aaa08d8118d04 &&
+				buffer.ReadUint64At(in, 32) == 0x2261b4752900d3c0 &&
+				buffer.ReadUint64At(in, 40) == 0x05c430058d537681 &&
+				buffer.ReadUint64At(in, 48) == 0x05d405d005cc05c8 &&
+				buffer.ReadUint64At(in, 56) == 0x05e405e005dc05d8 &&
+				buffer.ReadUint64At(in, 62) == 0x05f005ec05e805e4 {
 				n = 70
 			}
-		} else if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0xfb0640042a1dff01 && buffer.ReadUint64At(in, 8) == 0x1ed026ba40cb5faf && buffer.ReadUint64At(in, 16) == 0x8d048da32b9a1c01 && buffer.ReadUint64At(in, 24) == 0xd3c0ba5aaa08d811 && buffer.ReadUint64At(in, 32) == 0x812261b475041400 && buffer.ReadUint64At(in, 37) == 0x30058d5376812261 {
+		} else if len(in) >= 45 &&
+			buffer.ReadUint64At(in, 0) == 0xfb0640042a1dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x1ed026ba40cb5faf &&
+			buffer.ReadUint64At(in, 16) == 0x8d048da32b9a1c01 &&
+			buffer.ReadUint64At(in, 24) == 0xd3c0ba5aaa08d811 &&
+			buffer.ReadUint64At(in, 32) == 0x812261b475041400 &&
+			buffer.ReadUint64At(in, 37) == 0x30058d5376812261 {
 			n = 45
 		}
 		if n == 0 {
@@ -132,10 +196,25 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 70 && buffer.ReadUint64At(in, 0) == 0x5b75103a001e0001 && buffer.ReadUint64At(in, 8) == 0x26ba55ec3e40059e && buffer.ReadUint64At(in, 16) == 0x8da32b9a1c011ed0 && buffer.ReadUint64At(in, 24) == 0xba5aaa08d8118d04 && buffer.ReadUint64At(in, 32) == 0x2261b4752900d3c0 && buffer.ReadUint64At(in, 40) == 0x05c430058d537681 && buffer.ReadUint64At(in, 48) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 56) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 62) == 0x05f005ec05e805e4 {
+		if len(in) >= 70 &&
+			buffer.ReadUint64At(in, 0) == 0x5b75103a001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x26ba55ec3e40059e &&
+			buffer.ReadUint64At(in, 16) == 0x8da32b9a1c011ed0 &&
+			buffer.ReadUint64At(in, 24) == 0xba5aaa08d8118d04 &&
+			buffer.ReadUint64At(in, 32) == 0x2261b4752900d3c0 &&
+			buffer.ReadUint64At(in, 40) == 0x05c430058d537681 &&
+			buffer.ReadUint64At(in, 48) == 0x05d405d005cc05c8 &&
+			buffer.ReadUint64At(in, 56) == 0x05e405e005dc05d8 &&
+			buffer.ReadUint64At(in, 62) == 0x05f005ec05e805e4 {
 			n = 70
 		}
-	} else if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0xfb0640042a1d0001 && buffer.ReadUint64At(in, 8) == 0x1ed026ba40cb5faf && buffer.ReadUint64At(in, 16) == 0x8d048da32b9a1c01 && buffer.ReadUint64At(in, 24) == 0xd3c0ba5aaa08d811 && buffer.ReadUint64At(in, 32) == 0x812261b475041400 && buffer.ReadUint64At(in, 37) == 0x30058d5376812261 {
+	} else if len(in) >= 45 &&
+		buffer.ReadUint64At(in, 0) == 0xfb0640042a1d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x1ed026ba40cb5faf &&
+		buffer.ReadUint64At(in, 16) == 0x8d048da32b9a1c01 &&
+		buffer.ReadUint64At(in, 24) == 0xd3c0ba5aaa08d811 &&
+		buffer.ReadUint64At(in, 32) == 0x812261b475041400 &&
+		buffer.ReadUint64At(in, 37) == 0x30058d5376812261 {
 		n = 45
 	}
 	if n == 0 {
@@ -148,35 +227,35 @@ func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadC
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
 func (x *NumericStruct) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(134 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5b75103a001eff01)
-			buffer.PutUint64At(w, off+8, 0x26ba55ec3e40059e)
-			buffer.PutUint64At(w, off+16, 0x8da32b9a1c011ed0)
-			buffer.PutUint64At(w, off+24, 0xba5aaa08d8118d04)
-			buffer.PutUint64At(w, off+32, 0x2261b4752900d3c0)
-			buffer.PutUint64At(w, off+40, 0x05c430058d537681)
-			buffer.PutUint64At(w, off+48, 0x05d405d005cc05c8)
-			buffer.PutUint64At(w, off+56, 0x05e405e005dc05d8)
-			buffer.PutUint64At(w, off+62, 0x05f005ec05e805e4)
+			buffer.PutUint64At(w, off, 0x5b75103a001eff01)    // foryRootNumericStruct[0:8]
+			buffer.PutUint64At(w, off+8, 0x26ba55ec3e40059e)  // foryRootNumericStruct[8:16]
+			buffer.PutUint64At(w, off+16, 0x8da32b9a1c011ed0) // foryRootNumericStruct[16:24]
+			buffer.PutUint64At(w, off+24, 0xba5aaa08d8118d04) // foryRootNumericStruct[24:32]
+			buffer.PutUint64At(w, off+32, 0x2261b4752900d3c0) // foryRootNumericStruct[32:40]
+			buffer.PutUint64At(w, off+40, 0x05c430058d537681) // foryRootNumericStruct[40:48]
+			buffer.PutUint64At(w, off+48, 0x05d405d005cc05c8) // foryRootNumericStruct[48:56]
+			buffer.PutUint64At(w, off+56, 0x05e405e005dc05d8) // foryRootNumericStruct[56:64]
+			buffer.PutUint64At(w, off+62, 0x05f005ec05e805e4) // foryRootNumericStruct[62:70]
 			off += 70
 		} else {
-			buffer.PutUint64At(w, off, 0xfb0640042a1dff01)
-			buffer.PutUint64At(w, off+8, 0x1ed026ba40cb5faf)
-			buffer.PutUint64At(w, off+16, 0x8d048da32b9a1c01)
-			buffer.PutUint64At(w, off+24, 0xd3c0ba5aaa08d811)
-			buffer.PutUint64At(w, off+32, 0x812261b475041400)
-			buffer.PutUint64At(w, off+37, 0x30058d5376812261)
+			buffer.PutUint64At(w, off, 0xfb0640042a1dff01)    // prefix bytes 01 ff 1d 2a 04 40 06 fb
+			buffer.PutUint64At(w, off+8, 0x1ed026ba40cb5faf)  // prefix bytes af 5f cb 40 ba 26 d0 1e
+			buffer.PutUint64At(w, off+16, 0x8d048da32b9a1c01) // prefix bytes 01 1c 9a 2b a3 8d 04 8d
+			buffer.PutUint64At(w, off+24, 0xd3c0ba5aaa08d811) // prefix bytes 11 d8 08 aa 5a ba c0 d3
+			buffer.PutUint64At(w, off+32, 0x812261b475041400) // prefix bytes 00 14 04 75 b4 61 22 81
+			buffer.PutUint64At(w, off+37, 0x30058d5376812261) // prefix bytes 61 22 81 76 53 8d 05 30
 			off += 45
 		}
 	}

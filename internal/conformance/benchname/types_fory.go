@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Player as a Fory enum registered with name=bench.Player; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Player) ForyEnum() {}
@@ -43,18 +43,32 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumSize
 }
 
+// foryRootNumericStruct is the first 53 bytes of a compatible-mode message whose root is NumericStruct: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStruct[4:].
+var foryRootNumericStruct = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x29, 0xe0, 0x48, 0xb3, 0x75, 0x02, 0x2a, 0x26, 0xec, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8,
+	0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8,
+	0x05, 0xec, 0x05, 0xf0, 0x05,
+}
+
 // foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
+	ByName: true,
+	ConsistentMeta: []byte{
+		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53,
+		0x8d, 0x05, 0x30,
+	},
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "benchname.NumericStruct",
 	Namespace:      "bench",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x29, 0xe0, 0x48, 0xb3, 0x75, 0x02, 0x2a, 0x26, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
-	SchemaHash:     -373483677,
-	TypeDef:        []byte{0x29, 0xe0, 0x48, 0xb3, 0x75, 0x02, 0x2a, 0x26, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
-	TypeName:       "NumericStruct",
+	RootCompatible: foryRootNumericStruct,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81,
+		0x76, 0x53, 0x8d, 0x05, 0x30,
+	},
+	SchemaHash: -373483677,
+	TypeDef:    foryRootNumericStruct[4:],
+	TypeName:   "NumericStruct",
 })
 
 // foryNumericStructChanged_RunGoGenerate is NumericStruct's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -81,18 +95,18 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -100,24 +114,46 @@ func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 53 && buffer.ReadUint64At(data, 0) == 0xb348e029001e0001 && buffer.ReadUint64At(data, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(data, 16) == 0x812261b47529c011 && buffer.ReadUint64At(data, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(data, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(data, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(data, 45) == 0x05f005ec05e805e4 {
+			if len(data) >= 53 &&
+				buffer.ReadUint64At(data, 0) == 0xb348e029001e0001 &&
+				buffer.ReadUint64At(data, 8) == 0x8d8411ec262a0275 &&
+				buffer.ReadUint64At(data, 16) == 0x812261b47529c011 &&
+				buffer.ReadUint64At(data, 24) == 0xc805c430058d5376 &&
+				buffer.ReadUint64At(data, 32) == 0xd805d405d005cc05 &&
+				buffer.ReadUint64At(data, 40) == 0xe805e405e005dc05 &&
+				buffer.ReadUint64At(data, 45) == 0x05f005ec05e805e4 {
 				n = 53
 			}
-		} else if len(data) >= 25 && buffer.ReadUint64At(data, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(data, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(data, 16) == 0xbd176330058d5376 && buffer.ReadUint64At(data, 17) == 0xe9bd176330058d53 {
+		} else if len(data) >= 25 &&
+			buffer.ReadUint64At(data, 0) == 0x118d8404081d0001 &&
+			buffer.ReadUint64At(data, 8) == 0x812261b4750414c0 &&
+			buffer.ReadUint64At(data, 16) == 0xbd176330058d5376 &&
+			buffer.ReadUint64At(data, 17) == 0xe9bd176330058d53 {
 			n = 25
 		}
 	} else if f.Compatible() {
-		if len(data) >= 53 && buffer.ReadUint64At(data, 0) == 0xb348e029001eff01 && buffer.ReadUint64At(data, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(data, 16) == 0x812261b47529c011 && buffer.ReadUint64At(data, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(data, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(data, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(data, 45) == 0x05f005ec05e805e4 {
+		if len(data) >= 53 &&
+			buffer.ReadUint64At(data, 0) == 0xb348e029001eff01 &&
+			buffer.ReadUint64At(data, 8) == 0x8d8411ec262a0275 &&
+			buffer.ReadUint64At(data, 16) == 0x812261b47529c011 &&
+			buffer.ReadUint64At(data, 24) == 0xc805c430058d5376 &&
+			buffer.ReadUint64At(data, 32) == 0xd805d405d005cc05 &&
+			buffer.ReadUint64At(data, 40) == 0xe805e405e005dc05 &&
+			buffer.ReadUint64At(data, 45) == 0x05f005ec05e805e4 {
 			n = 53
 		}
-	} else if len(data) >= 25 && buffer.ReadUint64At(data, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(data, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(data, 16) == 0xbd176330058d5376 && buffer.ReadUint64At(data, 17) == 0xe9bd176330058d53 {
+	} else if len(data) >= 25 &&
+		buffer.ReadUint64At(data, 0) == 0x118d8404081dff01 &&
+		buffer.ReadUint64At(data, 8) == 0x812261b4750414c0 &&
+		buffer.ReadUint64At(data, 16) == 0xbd176330058d5376 &&
+		buffer.ReadUint64At(data, 17) == 0xe9bd176330058d53 {
 		n = 25
 	}
 	if n != 0 {
@@ -126,11 +162,11 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -142,10 +178,20 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 53 && buffer.ReadUint64At(in, 0) == 0xb348e029001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(in, 16) == 0x812261b47529c011 && buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
+			if len(in) >= 53 &&
+				buffer.ReadUint64At(in, 0) == 0xb348e029001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 &&
+				buffer.ReadUint64At(in, 16) == 0x812261b47529c011 &&
+				buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 &&
+				buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 &&
+				buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 &&
+				buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
 				n = 53
 			}
-		} else if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(in, 13) == 0x30058d5376812261 {
+		} else if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 &&
+			buffer.ReadUint64At(in, 13) == 0x30058d5376812261 {
 			n = 21
 		}
 		if n == 0 {
@@ -164,10 +210,20 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 53 && buffer.ReadUint64At(in, 0) == 0xb348e029001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(in, 16) == 0x812261b47529c011 && buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
+		if len(in) >= 53 &&
+			buffer.ReadUint64At(in, 0) == 0xb348e029001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 &&
+			buffer.ReadUint64At(in, 16) == 0x812261b47529c011 &&
+			buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 &&
+			buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 &&
+			buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 &&
+			buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
 			n = 53
 		}
-	} else if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 && buffer.ReadUint64At(in, 13) == 0x30058d5376812261 {
+	} else if len(in) >= 21 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 &&
+		buffer.ReadUint64At(in, 13) == 0x30058d5376812261 {
 		n = 21
 	}
 	if n == 0 {
@@ -180,30 +236,30 @@ func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadC
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
 func (x *NumericStruct) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(117 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb348e029001eff01)
-			buffer.PutUint64At(w, off+8, 0x8d8411ec262a0275)
-			buffer.PutUint64At(w, off+16, 0x812261b47529c011)
-			buffer.PutUint64At(w, off+24, 0xc805c430058d5376)
-			buffer.PutUint64At(w, off+32, 0xd805d405d005cc05)
-			buffer.PutUint64At(w, off+40, 0xe805e405e005dc05)
-			buffer.PutUint64At(w, off+45, 0x05f005ec05e805e4)
+			buffer.PutUint64At(w, off, 0xb348e029001eff01)    // foryRootNumericStruct[0:8]
+			buffer.PutUint64At(w, off+8, 0x8d8411ec262a0275)  // foryRootNumericStruct[8:16]
+			buffer.PutUint64At(w, off+16, 0x812261b47529c011) // foryRootNumericStruct[16:24]
+			buffer.PutUint64At(w, off+24, 0xc805c430058d5376) // foryRootNumericStruct[24:32]
+			buffer.PutUint64At(w, off+32, 0xd805d405d005cc05) // foryRootNumericStruct[32:40]
+			buffer.PutUint64At(w, off+40, 0xe805e405e005dc05) // foryRootNumericStruct[40:48]
+			buffer.PutUint64At(w, off+45, 0x05f005ec05e805e4) // foryRootNumericStruct[45:53]
 			off += 53
 		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081dff01)
-			buffer.PutUint64At(w, off+8, 0x812261b4750414c0)
-			buffer.PutUint64At(w, off+13, 0x30058d5376812261)
+			buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
+			buffer.PutUint64At(w, off+8, 0x812261b4750414c0)  // prefix bytes c0 14 04 75 b4 61 22 81
+			buffer.PutUint64At(w, off+13, 0x30058d5376812261) // prefix bytes 61 22 81 76 53 8d 05 30
 			off += 21
 		}
 	}
@@ -421,6 +477,24 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
+// foryRootSample is the first 75 bytes of a compatible-mode message whose root is Sample: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootSample[4:].
+var foryRootSample = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x3f, 0x50, 0x95, 0xc0, 0x48, 0x37, 0x9c, 0x4a, 0xf6, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc,
+	0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0,
+	0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc,
+	0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15,
+}
+
+// foryRootRefSample is the first 75 bytes of a compatible-mode message whose root is Sample with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSample[4:].
+var foryRootRefSample = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x3f, 0xb0, 0xb0, 0x0b, 0xe0, 0x59, 0x85, 0x1f, 0xf6, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc,
+	0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0,
+	0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd,
+	0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15,
+}
+
 // foryTypeSample is Sample's static type information. Fingerprint: 1,5,0,0;2,7,0,0;3,19,0,0;4,20,0,0;5,5,0,0;6,5,0,0;7,1,0,0;8,5,0,0;9,7,0,0;10,19,0,0;11,20,0,0;12,5,0,0;13,5,0,0;14,1,0,0;15,46,0,0;16,47,0,0;17,55,0,0;18,56,0,0;19,46,0,0;20,46,0,0;21,43,0,0;22,21,0,0;
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -428,12 +502,12 @@ var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:          []string{"DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String"},
 	GoName:            "benchname.Sample",
 	Namespace:         "bench",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x3f, 0x50, 0x95, 0xc0, 0x48, 0x37, 0x9c, 0x4a, 0xf6, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x3f, 0xb0, 0xb0, 0x0b, 0xe0, 0x59, 0x85, 0x1f, 0xf6, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	RootCompatible:    foryRootSample,
+	RootCompatibleRef: foryRootRefSample,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	SchemaHash:        552725182,
-	TypeDef:           []byte{0x3f, 0x50, 0x95, 0xc0, 0x48, 0x37, 0x9c, 0x4a, 0xf6, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
-	TypeDefRef:        []byte{0x3f, 0xb0, 0xb0, 0x0b, 0xe0, 0x59, 0x85, 0x1f, 0xf6, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15},
+	TypeDef:           foryRootSample[4:],
+	TypeDefRef:        foryRootRefSample[4:],
 	TypeName:          "Sample",
 })
 
@@ -471,12 +545,12 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -486,20 +560,20 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(75)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0bb0b03f001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411f61f8559e0)
-		buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011)
-		buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14)
-		buffer.PutUint64At(w, off+32, 0xc407e407c801f801)
-		buffer.PutUint64At(w, off+40, 0xf005e005d805d405)
-		buffer.PutUint64At(w, off+48, 0x01fd2e00fd05f405)
-		buffer.PutUint64At(w, off+56, 0xfd3803fd3702fd2f)
-		buffer.PutUint64At(w, off+64, 0x2b06fd2e05fd2e04)
-		buffer.PutUint64At(w, off+67, 0x1507fc2b06fd2e05)
+		buffer.PutUint64At(w, off, 0x0bb0b03f001e0001)    // foryRootRefSample[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411f61f8559e0)  // foryRootRefSample[8:16]
+		buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011) // foryRootRefSample[16:24]
+		buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14) // foryRootRefSample[24:32]
+		buffer.PutUint64At(w, off+32, 0xc407e407c801f801) // foryRootRefSample[32:40]
+		buffer.PutUint64At(w, off+40, 0xf005e005d805d405) // foryRootRefSample[40:48]
+		buffer.PutUint64At(w, off+48, 0x01fd2e00fd05f405) // foryRootRefSample[48:56]
+		buffer.PutUint64At(w, off+56, 0xfd3803fd3702fd2f) // foryRootRefSample[56:64]
+		buffer.PutUint64At(w, off+64, 0x2b06fd2e05fd2e04) // foryRootRefSample[64:72]
+		buffer.PutUint64At(w, off+67, 0x1507fc2b06fd2e05) // foryRootRefSample[67:75]
 		off += 75
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+7, 0xc87a0c480308c011)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)   // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+7, 0xc87a0c480308c011) // prefix bytes 11 c0 08 03 48 0c 7a c8
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -522,10 +596,22 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 75 && buffer.ReadUint64At(in, 0) == 0xc095503f001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411f64a9c3748 && buffer.ReadUint64At(in, 16) == 0xd0c87a0c4813c011 && buffer.ReadUint64At(in, 24) == 0xdc13e813cc14ec14 && buffer.ReadUint64At(in, 32) == 0xc407e407c801f801 && buffer.ReadUint64At(in, 40) == 0xf005e005d805d405 && buffer.ReadUint64At(in, 48) == 0x01fc2e00fc05f405 && buffer.ReadUint64At(in, 56) == 0xfc3803fc3702fc2f && buffer.ReadUint64At(in, 64) == 0x2b06fc2e05fc2e04 && buffer.ReadUint64At(in, 67) == 0x1507fc2b06fc2e05 {
+			if len(in) >= 75 &&
+				buffer.ReadUint64At(in, 0) == 0xc095503f001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411f64a9c3748 &&
+				buffer.ReadUint64At(in, 16) == 0xd0c87a0c4813c011 &&
+				buffer.ReadUint64At(in, 24) == 0xdc13e813cc14ec14 &&
+				buffer.ReadUint64At(in, 32) == 0xc407e407c801f801 &&
+				buffer.ReadUint64At(in, 40) == 0xf005e005d805d405 &&
+				buffer.ReadUint64At(in, 48) == 0x01fc2e00fc05f405 &&
+				buffer.ReadUint64At(in, 56) == 0xfc3803fc3702fc2f &&
+				buffer.ReadUint64At(in, 64) == 0x2b06fc2e05fc2e04 &&
+				buffer.ReadUint64At(in, 67) == 0x1507fc2b06fc2e05 {
 				n = 75
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 7) == 0xc87a0c480308c011 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 7) == 0xc87a0c480308c011 {
 			n = 15
 		}
 		if n == 0 {
@@ -544,10 +630,22 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 75 && buffer.ReadUint64At(in, 0) == 0x0bb0b03f001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411f61f8559e0 && buffer.ReadUint64At(in, 16) == 0xd0c87a0c4813c011 && buffer.ReadUint64At(in, 24) == 0xdc13e813cc14ec14 && buffer.ReadUint64At(in, 32) == 0xc407e407c801f801 && buffer.ReadUint64At(in, 40) == 0xf005e005d805d405 && buffer.ReadUint64At(in, 48) == 0x01fd2e00fd05f405 && buffer.ReadUint64At(in, 56) == 0xfd3803fd3702fd2f && buffer.ReadUint64At(in, 64) == 0x2b06fd2e05fd2e04 && buffer.ReadUint64At(in, 67) == 0x1507fc2b06fd2e05 {
+		if len(in) >= 75 &&
+			buffer.ReadUint64At(in, 0) == 0x0bb0b03f001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411f61f8559e0 &&
+			buffer.ReadUint64At(in, 16) == 0xd0c87a0c4813c011 &&
+			buffer.ReadUint64At(in, 24) == 0xdc13e813cc14ec14 &&
+			buffer.ReadUint64At(in, 32) == 0xc407e407c801f801 &&
+			buffer.ReadUint64At(in, 40) == 0xf005e005d805d405 &&
+			buffer.ReadUint64At(in, 48) == 0x01fd2e00fd05f405 &&
+			buffer.ReadUint64At(in, 56) == 0xfd3803fd3702fd2f &&
+			buffer.ReadUint64At(in, 64) == 0x2b06fd2e05fd2e04 &&
+			buffer.ReadUint64At(in, 67) == 0x1507fc2b06fd2e05 {
 			n = 75
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 7) == 0xc87a0c480308c011 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 7) == 0xc87a0c480308c011 {
 		n = 15
 	}
 	if n == 0 {
@@ -564,13 +662,13 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	l1 := x.IntArray
 	l2 := x.LongArray
 	l3 := x.FloatArray
@@ -584,20 +682,20 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc095503f001eff01)
-			buffer.PutUint64At(w, off+8, 0x8d8411f64a9c3748)
-			buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011)
-			buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14)
-			buffer.PutUint64At(w, off+32, 0xc407e407c801f801)
-			buffer.PutUint64At(w, off+40, 0xf005e005d805d405)
-			buffer.PutUint64At(w, off+48, 0x01fc2e00fc05f405)
-			buffer.PutUint64At(w, off+56, 0xfc3803fc3702fc2f)
-			buffer.PutUint64At(w, off+64, 0x2b06fc2e05fc2e04)
-			buffer.PutUint64At(w, off+67, 0x1507fc2b06fc2e05)
+			buffer.PutUint64At(w, off, 0xc095503f001eff01)    // foryRootSample[0:8]
+			buffer.PutUint64At(w, off+8, 0x8d8411f64a9c3748)  // foryRootSample[8:16]
+			buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011) // foryRootSample[16:24]
+			buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14) // foryRootSample[24:32]
+			buffer.PutUint64At(w, off+32, 0xc407e407c801f801) // foryRootSample[32:40]
+			buffer.PutUint64At(w, off+40, 0xf005e005d805d405) // foryRootSample[40:48]
+			buffer.PutUint64At(w, off+48, 0x01fc2e00fc05f405) // foryRootSample[48:56]
+			buffer.PutUint64At(w, off+56, 0xfc3803fc3702fc2f) // foryRootSample[56:64]
+			buffer.PutUint64At(w, off+64, 0x2b06fc2e05fc2e04) // foryRootSample[64:72]
+			buffer.PutUint64At(w, off+67, 0x1507fc2b06fc2e05) // foryRootSample[67:75]
 			off += 75
 		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081dff01)
-			buffer.PutUint64At(w, off+7, 0xc87a0c480308c011)
+			buffer.PutUint64At(w, off, 0x118d8404081dff01)   // prefix bytes 01 ff 1d 08 04 84 8d 11
+			buffer.PutUint64At(w, off+7, 0xc87a0c480308c011) // prefix bytes 11 c0 08 03 48 0c 7a c8
 			off += 15
 		}
 	}
@@ -811,19 +909,20 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Sample{
-		BooleanArray: x.BooleanArray,
-		CharArray:    x.CharArray,
-		DoubleArray:  x.DoubleArray,
-		FloatArray:   x.FloatArray,
-		IntArray:     x.IntArray,
-		LongArray:    x.LongArray,
-		ShortArray:   x.ShortArray,
+		*x = Sample{}
+	} else {
+		*x = Sample{
+			BooleanArray: x.BooleanArray,
+			CharArray:    x.CharArray,
+			DoubleArray:  x.DoubleArray,
+			FloatArray:   x.FloatArray,
+			IntArray:     x.IntArray,
+			LongArray:    x.LongArray,
+			ShortArray:   x.ShortArray,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(552725182) {
@@ -870,333 +969,211 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DoubleValue..CharValueBoxed")
 		return
 	}
-	n31 := c.ReadArrayLengthFast(4)
-	if n31 < 0 {
-		n31 = c.ReadArrayLength(4)
-	}
-	a32 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n31)
-	r.ReadRawInt32s(a32)
-	x.IntArray = a32
-	if c.Failed() {
-		c.Trace("IntArray")
-		return
-	}
-	n33 := c.ReadArrayLengthFast(8)
-	if n33 < 0 {
-		n33 = c.ReadArrayLength(8)
-	}
-	a34 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n33)
-	r.ReadRawInt64s(a34)
-	x.LongArray = a34
-	if c.Failed() {
-		c.Trace("LongArray")
-		return
-	}
-	n35 := c.ReadArrayLengthFast(4)
-	if n35 < 0 {
-		n35 = c.ReadArrayLength(4)
-	}
-	a36 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n35)
-	r.ReadRawFloat32s(a36)
-	x.FloatArray = a36
-	if c.Failed() {
-		c.Trace("FloatArray")
-		return
-	}
-	n37 := c.ReadArrayLengthFast(8)
-	if n37 < 0 {
-		n37 = c.ReadArrayLength(8)
-	}
-	a38 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n37)
-	r.ReadRawFloat64s(a38)
-	x.DoubleArray = a38
-	if c.Failed() {
-		c.Trace("DoubleArray")
-		return
-	}
-	n39 := c.ReadArrayLengthFast(4)
-	if n39 < 0 {
-		n39 = c.ReadArrayLength(4)
-	}
-	a40 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n39)
-	r.ReadRawInt32s(a40)
-	x.ShortArray = a40
-	if c.Failed() {
-		c.Trace("ShortArray")
-		return
-	}
-	n41 := c.ReadArrayLengthFast(4)
-	if n41 < 0 {
-		n41 = c.ReadArrayLength(4)
-	}
-	a42 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n41)
-	r.ReadRawInt32s(a42)
-	x.CharArray = a42
-	if c.Failed() {
-		c.Trace("CharArray")
-		return
-	}
-	n43 := c.ReadArrayLengthFast(1)
-	if n43 < 0 {
-		n43 = c.ReadArrayLength(1)
-	}
-	a44 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n43)
-	r.ReadRawBools(a44)
-	x.BooleanArray = a44
-	if c.Failed() {
-		c.Trace("BooleanArray")
-		return
-	}
-	x.String = c.ReadString()
-	if c.Failed() {
-		c.Trace("String")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Sample{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(552725182) {
-		if h := r.ReadInt32(); h != 552725182 && !c.Failed() {
-			c.HashMismatch(foryTypeSample, h)
-			return
-		}
-	}
-	// One bounds check for the 26 bytes of fixed-width fields.
-	if r.Need(26) {
-		in, off := r.Bytes(), r.Offset()
-		x.DoubleValue = buffer.ReadFloat64At(in, off)
-		x.DoubleValueBoxed = buffer.ReadFloat64At(in, off+8)
-		x.FloatValue = buffer.ReadFloat32At(in, off+16)
-		x.FloatValueBoxed = buffer.ReadFloat32At(in, off+20)
-		x.BooleanValue = buffer.ReadUint8At(in, off+24) != 0
-		x.BooleanValueBoxed = buffer.ReadUint8At(in, off+25) != 0
-		r.SetOffset(off + 26)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.LongValue = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.LongValueBoxed = buffer.UnZigZag64(u64)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.IntValue = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.ShortValue = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.CharValue = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.IntValueBoxed = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.ShortValueBoxed = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.CharValueBoxed = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("DoubleValue..CharValueBoxed")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-			x.IntArray = foryimpl.BackRefSlice[int32](c, id46)
-		} else if st45 == foryimpl.RefFollows {
-			n47 := c.ReadArrayLengthFast(4)
-			if n47 < 0 {
-				n47 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if st31, id32 := c.ReadFieldRefFlag(); st31 == foryimpl.RefBack {
+			x.IntArray = foryimpl.BackRefSlice[int32](c, id32)
+		} else if st31 == foryimpl.RefFollows {
+			n33 := c.ReadArrayLengthFast(4)
+			if n33 < 0 {
+				n33 = c.ReadArrayLength(4)
 			}
-			a48 := foryimpl.MakeSlice[[]int32](c, n47)
-			r.ReadRawInt32s(a48)
-			x.IntArray = a48
-			foryimpl.SetRefSlice(c, id46, x.IntArray)
+			a34 := foryimpl.MakeSlice[[]int32](c, n33)
+			r.ReadRawInt32s(a34)
+			x.IntArray = a34
+			foryimpl.SetRefSlice(c, id32, x.IntArray)
 		} else {
 			x.IntArray = nil
 		}
-	} else {
-		n49 := c.ReadArrayLengthFast(4)
-		if n49 < 0 {
-			n49 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("IntArray")
+			return
 		}
-		a50 := foryimpl.MakeSlice[[]int32](c, n49)
-		r.ReadRawInt32s(a50)
-		x.IntArray = a50
-	}
-	if c.Failed() {
-		c.Trace("IntArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-			x.LongArray = foryimpl.BackRefSlice[int64](c, id52)
-		} else if st51 == foryimpl.RefFollows {
-			n53 := c.ReadArrayLengthFast(8)
-			if n53 < 0 {
-				n53 = c.ReadArrayLength(8)
+		if st35, id36 := c.ReadFieldRefFlag(); st35 == foryimpl.RefBack {
+			x.LongArray = foryimpl.BackRefSlice[int64](c, id36)
+		} else if st35 == foryimpl.RefFollows {
+			n37 := c.ReadArrayLengthFast(8)
+			if n37 < 0 {
+				n37 = c.ReadArrayLength(8)
 			}
-			a54 := foryimpl.MakeSlice[[]int64](c, n53)
-			r.ReadRawInt64s(a54)
-			x.LongArray = a54
-			foryimpl.SetRefSlice(c, id52, x.LongArray)
+			a38 := foryimpl.MakeSlice[[]int64](c, n37)
+			r.ReadRawInt64s(a38)
+			x.LongArray = a38
+			foryimpl.SetRefSlice(c, id36, x.LongArray)
 		} else {
 			x.LongArray = nil
 		}
-	} else {
-		n55 := c.ReadArrayLengthFast(8)
-		if n55 < 0 {
-			n55 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("LongArray")
+			return
 		}
-		a56 := foryimpl.MakeSlice[[]int64](c, n55)
-		r.ReadRawInt64s(a56)
-		x.LongArray = a56
-	}
-	if c.Failed() {
-		c.Trace("LongArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
-			x.FloatArray = foryimpl.BackRefSlice[float32](c, id58)
-		} else if st57 == foryimpl.RefFollows {
-			n59 := c.ReadArrayLengthFast(4)
-			if n59 < 0 {
-				n59 = c.ReadArrayLength(4)
+		if st39, id40 := c.ReadFieldRefFlag(); st39 == foryimpl.RefBack {
+			x.FloatArray = foryimpl.BackRefSlice[float32](c, id40)
+		} else if st39 == foryimpl.RefFollows {
+			n41 := c.ReadArrayLengthFast(4)
+			if n41 < 0 {
+				n41 = c.ReadArrayLength(4)
 			}
-			a60 := foryimpl.MakeSlice[[]float32](c, n59)
-			r.ReadRawFloat32s(a60)
-			x.FloatArray = a60
-			foryimpl.SetRefSlice(c, id58, x.FloatArray)
+			a42 := foryimpl.MakeSlice[[]float32](c, n41)
+			r.ReadRawFloat32s(a42)
+			x.FloatArray = a42
+			foryimpl.SetRefSlice(c, id40, x.FloatArray)
 		} else {
 			x.FloatArray = nil
 		}
-	} else {
-		n61 := c.ReadArrayLengthFast(4)
-		if n61 < 0 {
-			n61 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("FloatArray")
+			return
 		}
-		a62 := foryimpl.MakeSlice[[]float32](c, n61)
-		r.ReadRawFloat32s(a62)
-		x.FloatArray = a62
-	}
-	if c.Failed() {
-		c.Trace("FloatArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
-			x.DoubleArray = foryimpl.BackRefSlice[float64](c, id64)
-		} else if st63 == foryimpl.RefFollows {
-			n65 := c.ReadArrayLengthFast(8)
-			if n65 < 0 {
-				n65 = c.ReadArrayLength(8)
+		if st43, id44 := c.ReadFieldRefFlag(); st43 == foryimpl.RefBack {
+			x.DoubleArray = foryimpl.BackRefSlice[float64](c, id44)
+		} else if st43 == foryimpl.RefFollows {
+			n45 := c.ReadArrayLengthFast(8)
+			if n45 < 0 {
+				n45 = c.ReadArrayLength(8)
 			}
-			a66 := foryimpl.MakeSlice[[]float64](c, n65)
-			r.ReadRawFloat64s(a66)
-			x.DoubleArray = a66
-			foryimpl.SetRefSlice(c, id64, x.DoubleArray)
+			a46 := foryimpl.MakeSlice[[]float64](c, n45)
+			r.ReadRawFloat64s(a46)
+			x.DoubleArray = a46
+			foryimpl.SetRefSlice(c, id44, x.DoubleArray)
 		} else {
 			x.DoubleArray = nil
 		}
-	} else {
-		n67 := c.ReadArrayLengthFast(8)
-		if n67 < 0 {
-			n67 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("DoubleArray")
+			return
 		}
-		a68 := foryimpl.MakeSlice[[]float64](c, n67)
-		r.ReadRawFloat64s(a68)
-		x.DoubleArray = a68
-	}
-	if c.Failed() {
-		c.Trace("DoubleArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-			x.ShortArray = foryimpl.BackRefSlice[int32](c, id70)
-		} else if st69 == foryimpl.RefFollows {
-			n71 := c.ReadArrayLengthFast(4)
-			if n71 < 0 {
-				n71 = c.ReadArrayLength(4)
+		if st47, id48 := c.ReadFieldRefFlag(); st47 == foryimpl.RefBack {
+			x.ShortArray = foryimpl.BackRefSlice[int32](c, id48)
+		} else if st47 == foryimpl.RefFollows {
+			n49 := c.ReadArrayLengthFast(4)
+			if n49 < 0 {
+				n49 = c.ReadArrayLength(4)
 			}
-			a72 := foryimpl.MakeSlice[[]int32](c, n71)
-			r.ReadRawInt32s(a72)
-			x.ShortArray = a72
-			foryimpl.SetRefSlice(c, id70, x.ShortArray)
+			a50 := foryimpl.MakeSlice[[]int32](c, n49)
+			r.ReadRawInt32s(a50)
+			x.ShortArray = a50
+			foryimpl.SetRefSlice(c, id48, x.ShortArray)
 		} else {
 			x.ShortArray = nil
 		}
-	} else {
-		n73 := c.ReadArrayLengthFast(4)
-		if n73 < 0 {
-			n73 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("ShortArray")
+			return
 		}
-		a74 := foryimpl.MakeSlice[[]int32](c, n73)
-		r.ReadRawInt32s(a74)
-		x.ShortArray = a74
-	}
-	if c.Failed() {
-		c.Trace("ShortArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-			x.CharArray = foryimpl.BackRefSlice[int32](c, id76)
-		} else if st75 == foryimpl.RefFollows {
-			n77 := c.ReadArrayLengthFast(4)
-			if n77 < 0 {
-				n77 = c.ReadArrayLength(4)
+		if st51, id52 := c.ReadFieldRefFlag(); st51 == foryimpl.RefBack {
+			x.CharArray = foryimpl.BackRefSlice[int32](c, id52)
+		} else if st51 == foryimpl.RefFollows {
+			n53 := c.ReadArrayLengthFast(4)
+			if n53 < 0 {
+				n53 = c.ReadArrayLength(4)
 			}
-			a78 := foryimpl.MakeSlice[[]int32](c, n77)
-			r.ReadRawInt32s(a78)
-			x.CharArray = a78
-			foryimpl.SetRefSlice(c, id76, x.CharArray)
+			a54 := foryimpl.MakeSlice[[]int32](c, n53)
+			r.ReadRawInt32s(a54)
+			x.CharArray = a54
+			foryimpl.SetRefSlice(c, id52, x.CharArray)
 		} else {
 			x.CharArray = nil
 		}
-	} else {
-		n79 := c.ReadArrayLengthFast(4)
-		if n79 < 0 {
-			n79 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("CharArray")
+			return
 		}
-		a80 := foryimpl.MakeSlice[[]int32](c, n79)
-		r.ReadRawInt32s(a80)
-		x.CharArray = a80
-	}
-	if c.Failed() {
-		c.Trace("CharArray")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st81, id82 := c.ReadRefFlag(); st81 == foryimpl.RefBack {
-			x.BooleanArray = foryimpl.BackRefSlice[bool](c, id82)
-		} else if st81 == foryimpl.RefFollows {
-			n83 := c.ReadArrayLengthFast(1)
-			if n83 < 0 {
-				n83 = c.ReadArrayLength(1)
+		if st55, id56 := c.ReadFieldRefFlag(); st55 == foryimpl.RefBack {
+			x.BooleanArray = foryimpl.BackRefSlice[bool](c, id56)
+		} else if st55 == foryimpl.RefFollows {
+			n57 := c.ReadArrayLengthFast(1)
+			if n57 < 0 {
+				n57 = c.ReadArrayLength(1)
 			}
-			a84 := foryimpl.MakeSlice[[]bool](c, n83)
-			r.ReadRawBools(a84)
-			x.BooleanArray = a84
-			foryimpl.SetRefSlice(c, id82, x.BooleanArray)
+			a58 := foryimpl.MakeSlice[[]bool](c, n57)
+			r.ReadRawBools(a58)
+			x.BooleanArray = a58
+			foryimpl.SetRefSlice(c, id56, x.BooleanArray)
 		} else {
 			x.BooleanArray = nil
 		}
-	} else {
-		n85 := c.ReadArrayLengthFast(1)
-		if n85 < 0 {
-			n85 = c.ReadArrayLength(1)
+		if c.Failed() {
+			c.Trace("BooleanArray")
+			return
 		}
-		a86 := foryimpl.MakeSlice[[]bool](c, n85)
-		r.ReadRawBools(a86)
-		x.BooleanArray = a86
-	}
-	if c.Failed() {
-		c.Trace("BooleanArray")
-		return
+	} else {
+		n31 := c.ReadArrayLengthFast(4)
+		if n31 < 0 {
+			n31 = c.ReadArrayLength(4)
+		}
+		a32 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n31)
+		r.ReadRawInt32s(a32)
+		x.IntArray = a32
+		if c.Failed() {
+			c.Trace("IntArray")
+			return
+		}
+		n35 := c.ReadArrayLengthFast(8)
+		if n35 < 0 {
+			n35 = c.ReadArrayLength(8)
+		}
+		a36 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n35)
+		r.ReadRawInt64s(a36)
+		x.LongArray = a36
+		if c.Failed() {
+			c.Trace("LongArray")
+			return
+		}
+		n39 := c.ReadArrayLengthFast(4)
+		if n39 < 0 {
+			n39 = c.ReadArrayLength(4)
+		}
+		a40 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n39)
+		r.ReadRawFloat32s(a40)
+		x.FloatArray = a40
+		if c.Failed() {
+			c.Trace("FloatArray")
+			return
+		}
+		n43 := c.ReadArrayLengthFast(8)
+		if n43 < 0 {
+			n43 = c.ReadArrayLength(8)
+		}
+		a44 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n43)
+		r.ReadRawFloat64s(a44)
+		x.DoubleArray = a44
+		if c.Failed() {
+			c.Trace("DoubleArray")
+			return
+		}
+		n47 := c.ReadArrayLengthFast(4)
+		if n47 < 0 {
+			n47 = c.ReadArrayLength(4)
+		}
+		a48 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n47)
+		r.ReadRawInt32s(a48)
+		x.ShortArray = a48
+		if c.Failed() {
+			c.Trace("ShortArray")
+			return
+		}
+		n51 := c.ReadArrayLengthFast(4)
+		if n51 < 0 {
+			n51 = c.ReadArrayLength(4)
+		}
+		a52 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n51)
+		r.ReadRawInt32s(a52)
+		x.CharArray = a52
+		if c.Failed() {
+			c.Trace("CharArray")
+			return
+		}
+		n55 := c.ReadArrayLengthFast(1)
+		if n55 < 0 {
+			n55 = c.ReadArrayLength(1)
+		}
+		a56 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n55)
+		r.ReadRawBools(a56)
+		x.BooleanArray = a56
+		if c.Failed() {
+			c.Trace("BooleanArray")
+			return
+		}
 	}
 	x.String = c.ReadString()
 	if c.Failed() {
@@ -1213,32 +1190,32 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v87, ok88 := c.ReadFloatAs(f, 64); ok88 {
-					x.DoubleValue = float64(v87)
+				if v59, ok60 := c.ReadFloatAs(f, 64); ok60 {
+					x.DoubleValue = float64(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValue = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v89, ok90 := c.ReadFloatAs(f, 64); ok90 {
-					x.DoubleValueBoxed = float64(v89)
+				if v61, ok62 := c.ReadFloatAs(f, 64); ok62 {
+					x.DoubleValueBoxed = float64(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValueBoxed = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v91, ok92 := c.ReadFloatAs(f, 32); ok92 {
-					x.FloatValue = float32(v91)
+				if v63, ok64 := c.ReadFloatAs(f, 32); ok64 {
+					x.FloatValue = float32(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValue = r.ReadFloat32()
 			}
 		case 3:
 			if f.Convert {
-				if v93, ok94 := c.ReadFloatAs(f, 32); ok94 {
-					x.FloatValueBoxed = float32(v93)
+				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
+					x.FloatValueBoxed = float32(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValueBoxed = r.ReadFloat32()
@@ -1253,270 +1230,186 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
-					x.LongValue = int64(v95)
+				if v67, ok68 := c.ReadIntAs(f, 64); ok68 {
+					x.LongValue = int64(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValue = r.ReadVarInt64()
 			}
 		case 7:
 			if f.Convert {
-				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
-					x.LongValueBoxed = int64(v97)
+				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
+					x.LongValueBoxed = int64(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValueBoxed = r.ReadVarInt64()
 			}
 		case 8:
 			if f.Convert {
-				if v99, ok100 := c.ReadIntAs(f, 32); ok100 {
-					x.IntValue = int32(v99)
+				if v71, ok72 := c.ReadIntAs(f, 32); ok72 {
+					x.IntValue = int32(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValue = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v101, ok102 := c.ReadIntAs(f, 32); ok102 {
-					x.ShortValue = int32(v101)
+				if v73, ok74 := c.ReadIntAs(f, 32); ok74 {
+					x.ShortValue = int32(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValue = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 32); ok104 {
-					x.CharValue = int32(v103)
+				if v75, ok76 := c.ReadIntAs(f, 32); ok76 {
+					x.CharValue = int32(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValue = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v105, ok106 := c.ReadIntAs(f, 32); ok106 {
-					x.IntValueBoxed = int32(v105)
+				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
+					x.IntValueBoxed = int32(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValueBoxed = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v107, ok108 := c.ReadIntAs(f, 32); ok108 {
-					x.ShortValueBoxed = int32(v107)
+				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
+					x.ShortValueBoxed = int32(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValueBoxed = r.ReadVarInt32()
 			}
 		case 13:
 			if f.Convert {
-				if v109, ok110 := c.ReadIntAs(f, 32); ok110 {
-					x.CharValueBoxed = int32(v109)
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					x.CharValueBoxed = int32(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValueBoxed = r.ReadVarInt32()
 			}
 		case 14:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
-					x.IntArray = foryimpl.BackRefSlice[int32](c, id114)
-				} else if st113 == foryimpl.RefFollows {
-					n115 := c.ReadArrayLengthFast(4)
-					if n115 < 0 {
-						n115 = c.ReadArrayLength(4)
-					}
-					a116 := foryimpl.MakeSlice[[]int32](c, n115)
-					r.ReadRawInt32s(a116)
-					x.IntArray = a116
-					foryimpl.SetRefSlice(c, id114, x.IntArray)
-				} else {
-					x.IntArray = nil
+			if f.Convert {
+				x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
+				x.IntArray = foryimpl.BackRefSlice[int32](c, id86)
+			} else if st85 == foryimpl.RefFollows {
+				n87 := c.ReadArrayLengthFast(4)
+				if n87 < 0 {
+					n87 = c.ReadArrayLength(4)
 				}
+				a88 := foryimpl.MakeSlice[[]int32](c, n87)
+				r.ReadRawInt32s(a88)
+				x.IntArray = a88
+				foryimpl.SetRefSlice(c, id86, x.IntArray)
 			} else {
-				if f.Convert {
-					x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n111 := c.ReadArrayLengthFast(4)
-					if n111 < 0 {
-						n111 = c.ReadArrayLength(4)
-					}
-					a112 := foryimpl.MakeSlice[[]int32](c, n111)
-					r.ReadRawInt32s(a112)
-					x.IntArray = a112
-				}
+				x.IntArray = nil
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-					x.LongArray = foryimpl.BackRefSlice[int64](c, id120)
-				} else if st119 == foryimpl.RefFollows {
-					n121 := c.ReadArrayLengthFast(8)
-					if n121 < 0 {
-						n121 = c.ReadArrayLength(8)
-					}
-					a122 := foryimpl.MakeSlice[[]int64](c, n121)
-					r.ReadRawInt64s(a122)
-					x.LongArray = a122
-					foryimpl.SetRefSlice(c, id120, x.LongArray)
-				} else {
-					x.LongArray = nil
+			if f.Convert {
+				x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st91, id92 := c.ReadEvolvedRefFlag(f); st91 == foryimpl.RefBack {
+				x.LongArray = foryimpl.BackRefSlice[int64](c, id92)
+			} else if st91 == foryimpl.RefFollows {
+				n93 := c.ReadArrayLengthFast(8)
+				if n93 < 0 {
+					n93 = c.ReadArrayLength(8)
 				}
+				a94 := foryimpl.MakeSlice[[]int64](c, n93)
+				r.ReadRawInt64s(a94)
+				x.LongArray = a94
+				foryimpl.SetRefSlice(c, id92, x.LongArray)
 			} else {
-				if f.Convert {
-					x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n117 := c.ReadArrayLengthFast(8)
-					if n117 < 0 {
-						n117 = c.ReadArrayLength(8)
-					}
-					a118 := foryimpl.MakeSlice[[]int64](c, n117)
-					r.ReadRawInt64s(a118)
-					x.LongArray = a118
-				}
+				x.LongArray = nil
 			}
 		case 16:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
-					x.FloatArray = foryimpl.BackRefSlice[float32](c, id126)
-				} else if st125 == foryimpl.RefFollows {
-					n127 := c.ReadArrayLengthFast(4)
-					if n127 < 0 {
-						n127 = c.ReadArrayLength(4)
-					}
-					a128 := foryimpl.MakeSlice[[]float32](c, n127)
-					r.ReadRawFloat32s(a128)
-					x.FloatArray = a128
-					foryimpl.SetRefSlice(c, id126, x.FloatArray)
-				} else {
-					x.FloatArray = nil
+			if f.Convert {
+				x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st97, id98 := c.ReadEvolvedRefFlag(f); st97 == foryimpl.RefBack {
+				x.FloatArray = foryimpl.BackRefSlice[float32](c, id98)
+			} else if st97 == foryimpl.RefFollows {
+				n99 := c.ReadArrayLengthFast(4)
+				if n99 < 0 {
+					n99 = c.ReadArrayLength(4)
 				}
+				a100 := foryimpl.MakeSlice[[]float32](c, n99)
+				r.ReadRawFloat32s(a100)
+				x.FloatArray = a100
+				foryimpl.SetRefSlice(c, id98, x.FloatArray)
 			} else {
-				if f.Convert {
-					x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n123 := c.ReadArrayLengthFast(4)
-					if n123 < 0 {
-						n123 = c.ReadArrayLength(4)
-					}
-					a124 := foryimpl.MakeSlice[[]float32](c, n123)
-					r.ReadRawFloat32s(a124)
-					x.FloatArray = a124
-				}
+				x.FloatArray = nil
 			}
 		case 17:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
-					x.DoubleArray = foryimpl.BackRefSlice[float64](c, id132)
-				} else if st131 == foryimpl.RefFollows {
-					n133 := c.ReadArrayLengthFast(8)
-					if n133 < 0 {
-						n133 = c.ReadArrayLength(8)
-					}
-					a134 := foryimpl.MakeSlice[[]float64](c, n133)
-					r.ReadRawFloat64s(a134)
-					x.DoubleArray = a134
-					foryimpl.SetRefSlice(c, id132, x.DoubleArray)
-				} else {
-					x.DoubleArray = nil
+			if f.Convert {
+				x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st103, id104 := c.ReadEvolvedRefFlag(f); st103 == foryimpl.RefBack {
+				x.DoubleArray = foryimpl.BackRefSlice[float64](c, id104)
+			} else if st103 == foryimpl.RefFollows {
+				n105 := c.ReadArrayLengthFast(8)
+				if n105 < 0 {
+					n105 = c.ReadArrayLength(8)
 				}
+				a106 := foryimpl.MakeSlice[[]float64](c, n105)
+				r.ReadRawFloat64s(a106)
+				x.DoubleArray = a106
+				foryimpl.SetRefSlice(c, id104, x.DoubleArray)
 			} else {
-				if f.Convert {
-					x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n129 := c.ReadArrayLengthFast(8)
-					if n129 < 0 {
-						n129 = c.ReadArrayLength(8)
-					}
-					a130 := foryimpl.MakeSlice[[]float64](c, n129)
-					r.ReadRawFloat64s(a130)
-					x.DoubleArray = a130
-				}
+				x.DoubleArray = nil
 			}
 		case 18:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-					x.ShortArray = foryimpl.BackRefSlice[int32](c, id138)
-				} else if st137 == foryimpl.RefFollows {
-					n139 := c.ReadArrayLengthFast(4)
-					if n139 < 0 {
-						n139 = c.ReadArrayLength(4)
-					}
-					a140 := foryimpl.MakeSlice[[]int32](c, n139)
-					r.ReadRawInt32s(a140)
-					x.ShortArray = a140
-					foryimpl.SetRefSlice(c, id138, x.ShortArray)
-				} else {
-					x.ShortArray = nil
+			if f.Convert {
+				x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
+				x.ShortArray = foryimpl.BackRefSlice[int32](c, id110)
+			} else if st109 == foryimpl.RefFollows {
+				n111 := c.ReadArrayLengthFast(4)
+				if n111 < 0 {
+					n111 = c.ReadArrayLength(4)
 				}
+				a112 := foryimpl.MakeSlice[[]int32](c, n111)
+				r.ReadRawInt32s(a112)
+				x.ShortArray = a112
+				foryimpl.SetRefSlice(c, id110, x.ShortArray)
 			} else {
-				if f.Convert {
-					x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n135 := c.ReadArrayLengthFast(4)
-					if n135 < 0 {
-						n135 = c.ReadArrayLength(4)
-					}
-					a136 := foryimpl.MakeSlice[[]int32](c, n135)
-					r.ReadRawInt32s(a136)
-					x.ShortArray = a136
-				}
+				x.ShortArray = nil
 			}
 		case 19:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
-					x.CharArray = foryimpl.BackRefSlice[int32](c, id144)
-				} else if st143 == foryimpl.RefFollows {
-					n145 := c.ReadArrayLengthFast(4)
-					if n145 < 0 {
-						n145 = c.ReadArrayLength(4)
-					}
-					a146 := foryimpl.MakeSlice[[]int32](c, n145)
-					r.ReadRawInt32s(a146)
-					x.CharArray = a146
-					foryimpl.SetRefSlice(c, id144, x.CharArray)
-				} else {
-					x.CharArray = nil
+			if f.Convert {
+				x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st115, id116 := c.ReadEvolvedRefFlag(f); st115 == foryimpl.RefBack {
+				x.CharArray = foryimpl.BackRefSlice[int32](c, id116)
+			} else if st115 == foryimpl.RefFollows {
+				n117 := c.ReadArrayLengthFast(4)
+				if n117 < 0 {
+					n117 = c.ReadArrayLength(4)
 				}
+				a118 := foryimpl.MakeSlice[[]int32](c, n117)
+				r.ReadRawInt32s(a118)
+				x.CharArray = a118
+				foryimpl.SetRefSlice(c, id116, x.CharArray)
 			} else {
-				if f.Convert {
-					x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n141 := c.ReadArrayLengthFast(4)
-					if n141 < 0 {
-						n141 = c.ReadArrayLength(4)
-					}
-					a142 := foryimpl.MakeSlice[[]int32](c, n141)
-					r.ReadRawInt32s(a142)
-					x.CharArray = a142
-				}
+				x.CharArray = nil
 			}
 		case 20:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
-					x.BooleanArray = foryimpl.BackRefSlice[bool](c, id150)
-				} else if st149 == foryimpl.RefFollows {
-					n151 := c.ReadArrayLengthFast(1)
-					if n151 < 0 {
-						n151 = c.ReadArrayLength(1)
-					}
-					a152 := foryimpl.MakeSlice[[]bool](c, n151)
-					r.ReadRawBools(a152)
-					x.BooleanArray = a152
-					foryimpl.SetRefSlice(c, id150, x.BooleanArray)
-				} else {
-					x.BooleanArray = nil
+			if f.Convert {
+				x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
+				x.BooleanArray = foryimpl.BackRefSlice[bool](c, id122)
+			} else if st121 == foryimpl.RefFollows {
+				n123 := c.ReadArrayLengthFast(1)
+				if n123 < 0 {
+					n123 = c.ReadArrayLength(1)
 				}
+				a124 := foryimpl.MakeSlice[[]bool](c, n123)
+				r.ReadRawBools(a124)
+				x.BooleanArray = a124
+				foryimpl.SetRefSlice(c, id122, x.BooleanArray)
 			} else {
-				if f.Convert {
-					x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n147 := c.ReadArrayLengthFast(1)
-					if n147 < 0 {
-						n147 = c.ReadArrayLength(1)
-					}
-					a148 := foryimpl.MakeSlice[[]bool](c, n147)
-					r.ReadRawBools(a148)
-					x.BooleanArray = a148
-				}
+				x.BooleanArray = nil
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
@@ -1532,20 +1425,40 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootMediaContent is the first 33 bytes of a compatible-mode message whose root is MediaContent: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootMediaContent[4:].
+var foryRootMediaContent = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x15, 0x60, 0x34, 0xcc, 0x39, 0xb5, 0x6b, 0x44, 0xe2, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc4, 0x1e, 0xc8, 0x16,
+	0x7a,
+}
+
+// foryRootRefMediaContent is the first 33 bytes of a compatible-mode message whose root is MediaContent with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMediaContent[4:].
+var foryRootRefMediaContent = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x15, 0x20, 0x8b, 0xff, 0x36, 0x02, 0x2d, 0x63, 0xe2, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc5, 0x1e, 0xc8, 0x16,
+	0x7a,
+}
+
 // foryTypeMediaContent is MediaContent's static type information. Fingerprint: 1,0,0,0;2,22,0,0[0,0,0];
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:            true,
-	ConsistentMeta:    []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66},
+	ByName: true,
+	ConsistentMeta: []byte{
+		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3,
+		0x23, 0x66,
+	},
 	GoFields:          []string{"Media", "Images"},
 	GoName:            "benchname.MediaContent",
 	Namespace:         "bench",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x15, 0x60, 0x34, 0xcc, 0x39, 0xb5, 0x6b, 0x44, 0xe2, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc4, 0x1e, 0xc8, 0x16, 0x7a},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x15, 0x20, 0x8b, 0xff, 0x36, 0x02, 0x2d, 0x63, 0xe2, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc5, 0x1e, 0xc8, 0x16, 0x7a},
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66},
-	SchemaHash:        192112701,
-	TypeDef:           []byte{0x15, 0x60, 0x34, 0xcc, 0x39, 0xb5, 0x6b, 0x44, 0xe2, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc4, 0x1e, 0xc8, 0x16, 0x7a},
-	TypeDefRef:        []byte{0x15, 0x20, 0x8b, 0xff, 0x36, 0x02, 0x2d, 0x63, 0xe2, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc5, 0x1e, 0xc8, 0x16, 0x7a},
-	TypeName:          "MediaContent",
+	RootCompatible:    foryRootMediaContent,
+	RootCompatibleRef: foryRootRefMediaContent,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1,
+		0x39, 0xb3, 0x23, 0x66,
+	},
+	SchemaHash: 192112701,
+	TypeDef:    foryRootMediaContent[4:],
+	TypeDefRef: foryRootRefMediaContent[4:],
+	TypeName:   "MediaContent",
 })
 
 // foryMediaContentChanged_RunGoGenerate is MediaContent's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1562,7 +1475,7 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1572,16 +1485,16 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcc346015001eff01)
-		buffer.PutUint64At(w, off+8, 0x8d8411e2446bb539)
-		buffer.PutUint64At(w, off+16, 0xd1011a847525c011)
-		buffer.PutUint64At(w, off+24, 0x16c81ec46623b339)
-		buffer.PutUint64At(w, off+25, 0x7a16c81ec46623b3)
+		buffer.PutUint64At(w, off, 0xcc346015001eff01)    // foryRootMediaContent[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411e2446bb539)  // foryRootMediaContent[8:16]
+		buffer.PutUint64At(w, off+16, 0xd1011a847525c011) // foryRootMediaContent[16:24]
+		buffer.PutUint64At(w, off+24, 0x16c81ec46623b339) // foryRootMediaContent[24:32]
+		buffer.PutUint64At(w, off+25, 0x7a16c81ec46623b3) // foryRootMediaContent[25:33]
 		off += 33
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081dff01)
-		buffer.PutUint64At(w, off+8, 0xd1011a84750412c0)
-		buffer.PutUint64At(w, off+12, 0x6623b339d1011a84)
+		buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
+		buffer.PutUint64At(w, off+8, 0xd1011a84750412c0)  // prefix bytes c0 12 04 75 84 1a 01 d1
+		buffer.PutUint64At(w, off+12, 0x6623b339d1011a84) // prefix bytes 84 1a 01 d1 39 b3 23 66
 		off += 20
 	}
 	b.SetWriterIndex(off)
@@ -1596,16 +1509,16 @@ func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xff8b2015001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411e2632d0236)
-		buffer.PutUint64At(w, off+16, 0xd1011a847525c011)
-		buffer.PutUint64At(w, off+24, 0x16c81ec56623b339)
-		buffer.PutUint64At(w, off+25, 0x7a16c81ec56623b3)
+		buffer.PutUint64At(w, off, 0xff8b2015001e0001)    // foryRootRefMediaContent[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411e2632d0236)  // foryRootRefMediaContent[8:16]
+		buffer.PutUint64At(w, off+16, 0xd1011a847525c011) // foryRootRefMediaContent[16:24]
+		buffer.PutUint64At(w, off+24, 0x16c81ec56623b339) // foryRootRefMediaContent[24:32]
+		buffer.PutUint64At(w, off+25, 0x7a16c81ec56623b3) // foryRootRefMediaContent[25:33]
 		off += 33
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+8, 0xd1011a84750412c0)
-		buffer.PutUint64At(w, off+12, 0x6623b339d1011a84)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)    // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xd1011a84750412c0)  // prefix bytes c0 12 04 75 84 1a 01 d1
+		buffer.PutUint64At(w, off+12, 0x6623b339d1011a84) // prefix bytes 84 1a 01 d1 39 b3 23 66
 		off += 20
 	}
 	b.SetWriterIndex(off)
@@ -1628,10 +1541,18 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xcc346015001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e2446bb539 && buffer.ReadUint64At(in, 16) == 0xd1011a847525c011 && buffer.ReadUint64At(in, 24) == 0x16c81ec46623b339 && buffer.ReadUint64At(in, 25) == 0x7a16c81ec46623b3 {
+			if len(in) >= 33 &&
+				buffer.ReadUint64At(in, 0) == 0xcc346015001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411e2446bb539 &&
+				buffer.ReadUint64At(in, 16) == 0xd1011a847525c011 &&
+				buffer.ReadUint64At(in, 24) == 0x16c81ec46623b339 &&
+				buffer.ReadUint64At(in, 25) == 0x7a16c81ec46623b3 {
 				n = 33
 			}
-		} else if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0xd1011a84750412c0 && buffer.ReadUint64At(in, 12) == 0x6623b339d1011a84 {
+		} else if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 8) == 0xd1011a84750412c0 &&
+			buffer.ReadUint64At(in, 12) == 0x6623b339d1011a84 {
 			n = 20
 		}
 		if n == 0 {
@@ -1650,10 +1571,18 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MediaContent) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xff8b2015001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e2632d0236 && buffer.ReadUint64At(in, 16) == 0xd1011a847525c011 && buffer.ReadUint64At(in, 24) == 0x16c81ec56623b339 && buffer.ReadUint64At(in, 25) == 0x7a16c81ec56623b3 {
+		if len(in) >= 33 &&
+			buffer.ReadUint64At(in, 0) == 0xff8b2015001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411e2632d0236 &&
+			buffer.ReadUint64At(in, 16) == 0xd1011a847525c011 &&
+			buffer.ReadUint64At(in, 24) == 0x16c81ec56623b339 &&
+			buffer.ReadUint64At(in, 25) == 0x7a16c81ec56623b3 {
 			n = 33
 		}
-	} else if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0xd1011a84750412c0 && buffer.ReadUint64At(in, 12) == 0x6623b339d1011a84 {
+	} else if len(in) >= 20 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 8) == 0xd1011a84750412c0 &&
+		buffer.ReadUint64At(in, 12) == 0x6623b339d1011a84 {
 		n = 20
 	}
 	if n == 0 {
@@ -1678,7 +1607,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeMedia)
 	}
-	if err := x.Media.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Media.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	l3 := x.Images
@@ -1695,7 +1624,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l3) > 0 {
 		c.WriteStructMeta(foryTypeImage)
 		for i4 := range l3 {
-			if err := l3[i4].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -1742,14 +1671,15 @@ func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MediaContent's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = MediaContent{
-		Images: x.Images,
-		Media:  x.Media,
+		*x = MediaContent{Images: x.Images}
+	} else {
+		*x = MediaContent{
+			Images: x.Images,
+			Media:  x.Media,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(192112701) {
@@ -1758,14 +1688,28 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
-		x.Media.ForyReadEvolved(c, ev9)
-	} else if !c.Failed() {
-		x.Media.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Media")
-		return
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeMedia) {
+			if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
+				x.Media.ForyReadEvolved(c, ev9)
+			} else if !c.Failed() {
+				x.Media.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Media")
+			return
+		}
+	} else {
+		if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
+			x.Media.ForyReadEvolved(c, ev9)
+		} else if !c.Failed() {
+			x.Media.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("Media")
+			return
+		}
 	}
 	n10 := c.ReadLengthFast(1)
 	if n10 < 0 {
@@ -1820,80 +1764,6 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
-	*x = MediaContent{Images: x.Images}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(192112701) {
-		if h := r.ReadInt32(); h != 192112701 && !c.Failed() {
-			c.HashMismatch(foryTypeMediaContent, h)
-			return
-		}
-	}
-	if c.ReadStructValueFlag(foryTypeMedia) {
-		if ev19 := c.ReadStructFieldMeta(foryTypeMedia); ev19 != nil {
-			x.Media.ForyReadEvolved(c, ev19)
-		} else if !c.Failed() {
-			x.Media.ForyRead(c)
-		}
-	}
-	if c.Failed() {
-		c.Trace("Media")
-		return
-	}
-	n20 := c.ReadLengthFast(1)
-	if n20 < 0 {
-		n20 = c.ReadLength(1)
-	}
-	l21 := foryimpl.ReuseSlice[[]Image](c, x.Images, n20)
-	if n20 > 0 {
-		hn23, tr25, ev24 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i22 := range l21 {
-				if tr25 {
-					if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-						if p28 := foryimpl.BackRef[Image](c, id27); p28 != nil {
-							l21[i22] = *p28
-						}
-					} else if st26 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id27, &l21[i22])
-						if ev24 != nil {
-							l21[i22].ForyReadEvolved(c, ev24)
-						} else {
-							l21[i22].ForyRead(c)
-						}
-					} else {
-						l21[i22] = Image{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i22)
-						break
-					}
-					continue
-				}
-				if hn23 && !c.ReadFlag() {
-					clear(l21[i22 : i22+1])
-					continue
-				}
-				if ev24 != nil {
-					l21[i22].ForyReadEvolved(c, ev24)
-				} else {
-					l21[i22].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i22)
-					break
-				}
-			}
-		}
-	}
-	x.Images = l21
-	if c.Failed() {
-		c.Trace("Images")
-		return
-	}
-}
-
 // ForyReadEvolved reads a MediaContent body written with another schema, following ev (docs/format.md §11.4).
 func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MediaContent{}
@@ -1902,16 +1772,16 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev32 := c.ReadStructFieldMeta(foryTypeMedia); ev32 != nil {
-						x.Media.ForyReadEvolved(c, ev32)
+					if ev22 := c.ReadStructFieldMeta(foryTypeMedia); ev22 != nil {
+						x.Media.ForyReadEvolved(c, ev22)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev29 := c.ReadStructFieldMeta(foryTypeMedia); ev29 != nil {
-						x.Media.ForyReadEvolved(c, ev29)
+					if ev19 := c.ReadStructFieldMeta(foryTypeMedia); ev19 != nil {
+						x.Media.ForyReadEvolved(c, ev19)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
@@ -1919,53 +1789,53 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLengthFast(1)
-				if n33 < 0 {
-					n33 = c.ReadLength(1)
+				n23 := c.ReadLengthFast(1)
+				if n23 < 0 {
+					n23 = c.ReadLength(1)
 				}
-				l34 := foryimpl.MakeSlice[[]Image](c, n33)
-				if n33 > 0 {
-					hn36, tr38, ev37 := c.ReadStructListHeaderRef(foryTypeImage)
+				l24 := foryimpl.MakeSlice[[]Image](c, n23)
+				if n23 > 0 {
+					hn26, tr28, ev27 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i35 := range l34 {
-							if tr38 {
-								if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-									if p41 := foryimpl.BackRef[Image](c, id40); p41 != nil {
-										l34[i35] = *p41
+						for i25 := range l24 {
+							if tr28 {
+								if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+									if p31 := foryimpl.BackRef[Image](c, id30); p31 != nil {
+										l24[i25] = *p31
 									}
-								} else if st39 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id40, &l34[i35])
-									if ev37 != nil {
-										l34[i35].ForyReadEvolved(c, ev37)
+								} else if st29 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id30, &l24[i25])
+									if ev27 != nil {
+										l24[i25].ForyReadEvolved(c, ev27)
 									} else {
-										l34[i35].ForyRead(c)
+										l24[i25].ForyRead(c)
 									}
 								} else {
-									l34[i35] = Image{}
+									l24[i25] = Image{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i35)
+									c.TraceIndex(i25)
 									break
 								}
 								continue
 							}
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
+							if hn26 && !c.ReadFlag() {
+								clear(l24[i25 : i25+1])
 								continue
 							}
-							if ev37 != nil {
-								l34[i35].ForyReadEvolved(c, ev37)
+							if ev27 != nil {
+								l24[i25].ForyReadEvolved(c, ev27)
 							} else {
-								l34[i35].ForyRead(c)
+								l24[i25].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i35)
+								c.TraceIndex(i25)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l34
+				x.Images = l24
 			}
 		default:
 			c.SkipField(f)
@@ -1977,6 +1847,20 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
+// foryRootMedia is the first 48 bytes of a compatible-mode message whose root is Media: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootMedia[4:].
+var foryRootMedia = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x24, 0x90, 0x5c, 0xe7, 0x8d, 0xb0, 0x60, 0x32, 0xec, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0,
+	0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15,
+}
+
+// foryRootRefMedia is the first 48 bytes of a compatible-mode message whose root is Media with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMedia[4:].
+var foryRootRefMedia = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x24, 0x50, 0x82, 0x67, 0x1b, 0xee, 0x12, 0x75, 0xec, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0,
+	0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15,
+}
+
 // foryTypeMedia is Media's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,21,0,0;6,7,0,0;7,7,0,0;8,5,0,0;9,1,0,0;10,22,0,0[21,0,0];11,0,0,0;12,21,0,0;
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -1984,12 +1868,12 @@ var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:          []string{"HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright"},
 	GoName:            "benchname.Media",
 	Namespace:         "bench",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x24, 0x90, 0x5c, 0xe7, 0x8d, 0xb0, 0x60, 0x32, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x24, 0x50, 0x82, 0x67, 0x1b, 0xee, 0x12, 0x75, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15},
+	RootCompatible:    foryRootMedia,
+	RootCompatibleRef: foryRootRefMedia,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xb0, 0x83, 0x40, 0x00},
 	SchemaHash:        -604294006,
-	TypeDef:           []byte{0x24, 0x90, 0x5c, 0xe7, 0x8d, 0xb0, 0x60, 0x32, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
-	TypeDefRef:        []byte{0x24, 0x50, 0x82, 0x67, 0x1b, 0xee, 0x12, 0x75, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15},
+	TypeDef:           foryRootMedia[4:],
+	TypeDefRef:        foryRootRefMedia[4:],
 	TypeName:          "Media",
 })
 
@@ -2017,12 +1901,12 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2032,16 +1916,16 @@ func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(48)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x67825024001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411ec7512ee1b)
-		buffer.PutUint64At(w, off+16, 0xe4004083b013c011)
-		buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801)
-		buffer.PutUint64At(w, off+32, 0xd415c815c405e005)
-		buffer.PutUint64At(w, off+40, 0x15f019ed5616e815)
+		buffer.PutUint64At(w, off, 0x67825024001e0001)    // foryRootRefMedia[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411ec7512ee1b)  // foryRootRefMedia[8:16]
+		buffer.PutUint64At(w, off+16, 0xe4004083b013c011) // foryRootRefMedia[16:24]
+		buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801) // foryRootRefMedia[24:32]
+		buffer.PutUint64At(w, off+32, 0xd415c815c405e005) // foryRootRefMedia[32:40]
+		buffer.PutUint64At(w, off+40, 0x15f019ed5616e815) // foryRootRefMedia[40:48]
 		off += 48
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+7, 0x004083b00308c011)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)   // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+7, 0x004083b00308c011) // prefix bytes 11 c0 08 03 b0 83 40 00
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -2064,10 +1948,18 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 48 && buffer.ReadUint64At(in, 0) == 0xe75c9024001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411ec3260b08d && buffer.ReadUint64At(in, 16) == 0xe4004083b013c011 && buffer.ReadUint64At(in, 24) == 0xd005cc07dc07d801 && buffer.ReadUint64At(in, 32) == 0xd415c815c405e005 && buffer.ReadUint64At(in, 40) == 0x15f019ec5616e815 {
+			if len(in) >= 48 &&
+				buffer.ReadUint64At(in, 0) == 0xe75c9024001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411ec3260b08d &&
+				buffer.ReadUint64At(in, 16) == 0xe4004083b013c011 &&
+				buffer.ReadUint64At(in, 24) == 0xd005cc07dc07d801 &&
+				buffer.ReadUint64At(in, 32) == 0xd415c815c405e005 &&
+				buffer.ReadUint64At(in, 40) == 0x15f019ec5616e815 {
 				n = 48
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 7) == 0x004083b00308c011 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 7) == 0x004083b00308c011 {
 			n = 15
 		}
 		if n == 0 {
@@ -2086,10 +1978,18 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 48 && buffer.ReadUint64At(in, 0) == 0x67825024001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411ec7512ee1b && buffer.ReadUint64At(in, 16) == 0xe4004083b013c011 && buffer.ReadUint64At(in, 24) == 0xd005cc07dc07d801 && buffer.ReadUint64At(in, 32) == 0xd415c815c405e005 && buffer.ReadUint64At(in, 40) == 0x15f019ed5616e815 {
+		if len(in) >= 48 &&
+			buffer.ReadUint64At(in, 0) == 0x67825024001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411ec7512ee1b &&
+			buffer.ReadUint64At(in, 16) == 0xe4004083b013c011 &&
+			buffer.ReadUint64At(in, 24) == 0xd005cc07dc07d801 &&
+			buffer.ReadUint64At(in, 32) == 0xd415c815c405e005 &&
+			buffer.ReadUint64At(in, 40) == 0x15f019ed5616e815 {
 			n = 48
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 7) == 0x004083b00308c011 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 7) == 0x004083b00308c011 {
 		n = 15
 	}
 	if n == 0 {
@@ -2106,13 +2006,13 @@ func (x *Media) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Player < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player))
 	}
@@ -2125,16 +2025,16 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe75c9024001eff01)
-			buffer.PutUint64At(w, off+8, 0x8d8411ec3260b08d)
-			buffer.PutUint64At(w, off+16, 0xe4004083b013c011)
-			buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801)
-			buffer.PutUint64At(w, off+32, 0xd415c815c405e005)
-			buffer.PutUint64At(w, off+40, 0x15f019ec5616e815)
+			buffer.PutUint64At(w, off, 0xe75c9024001eff01)    // foryRootMedia[0:8]
+			buffer.PutUint64At(w, off+8, 0x8d8411ec3260b08d)  // foryRootMedia[8:16]
+			buffer.PutUint64At(w, off+16, 0xe4004083b013c011) // foryRootMedia[16:24]
+			buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801) // foryRootMedia[24:32]
+			buffer.PutUint64At(w, off+32, 0xd415c815c405e005) // foryRootMedia[32:40]
+			buffer.PutUint64At(w, off+40, 0x15f019ec5616e815) // foryRootMedia[40:48]
 			off += 48
 		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081dff01)
-			buffer.PutUint64At(w, off+7, 0x004083b00308c011)
+			buffer.PutUint64At(w, off, 0x118d8404081dff01)   // prefix bytes 01 ff 1d 08 04 84 8d 11
+			buffer.PutUint64At(w, off+7, 0x004083b00308c011) // prefix bytes 11 c0 08 03 b0 83 40 00
 			off += 15
 		}
 	}
@@ -2326,11 +2226,8 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Media's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Media) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Media{Persons: x.Persons}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-604294006) {
@@ -2407,118 +2304,28 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Persons")
 		return
 	}
-	if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-		x.Player = Player(e24)
-	} else {
-		x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Player")
-		return
-	}
-	x.Copyright = c.ReadString()
-	if c.Failed() {
-		c.Trace("Copyright")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Media{Persons: x.Persons}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-604294006) {
-		if h := r.ReadInt32(); h != -604294006 && !c.Failed() {
-			c.HashMismatch(foryTypeMedia, h)
-			return
-		}
-	}
-	// One bounds check for the 1 bytes of fixed-width fields.
-	if r.Need(1) {
-		in, off := r.Bytes(), r.Offset()
-		x.HasBitrate = buffer.ReadUint8At(in, off) != 0
-		r.SetOffset(off + 1)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Duration = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Size = buffer.UnZigZag64(u64)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Bitrate = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("HasBitrate..Bitrate")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	x.Format = c.ReadString()
-	if c.Failed() {
-		c.Trace("Format")
-		return
-	}
-	n25 := c.ReadLengthFast(1)
-	if n25 < 0 {
-		n25 = c.ReadLength(1)
-	}
-	l26 := foryimpl.ReuseSlice[[]string](c, x.Persons, n25)
-	if n25 > 0 {
-		hn28 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i27 := range l26 {
-				if hn28 && !c.ReadFlag() {
-					clear(l26[i27 : i27+1])
-					continue
-				}
-				l26[i27] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i27)
-					break
-				}
-			}
-		}
-	}
-	x.Persons = l26
-	if c.Failed() {
-		c.Trace("Persons")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-				x.Player = Player(e33)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+				x.Player = Player(e24)
 			} else {
 				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Player")
+			return
+		}
 	} else {
-		if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
-			x.Player = Player(e34)
+		if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+			x.Player = Player(e24)
 		} else {
 			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Player")
-		return
+		if c.Failed() {
+			c.Trace("Player")
+			return
+		}
 	}
 	x.Copyright = c.ReadString()
 	if c.Failed() {
@@ -2539,40 +2346,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
-					x.Duration = int64(v35)
+				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
+					x.Duration = int64(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
-					x.Size = int64(v37)
+				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
+					x.Size = int64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.Width = int32(v39)
+				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
+					x.Width = int32(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.Height = int32(v41)
+				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
+					x.Height = int32(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.Bitrate = int32(v43)
+				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
+					x.Bitrate = int32(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -2591,42 +2398,42 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLengthFast(1)
-				if n45 < 0 {
-					n45 = c.ReadLength(1)
+				n35 := c.ReadLengthFast(1)
+				if n35 < 0 {
+					n35 = c.ReadLength(1)
 				}
-				l46 := foryimpl.MakeSlice[[]string](c, n45)
-				if n45 > 0 {
-					hn48 := c.ReadListHeader(21)
+				l36 := foryimpl.MakeSlice[[]string](c, n35)
+				if n35 > 0 {
+					hn38 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i37 := range l36 {
+							if hn38 && !c.ReadFlag() {
+								clear(l36[i37 : i37+1])
 								continue
 							}
-							l46[i47] = c.ReadString()
+							l36[i37] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i37)
 								break
 							}
 						}
 					}
 				}
-				x.Persons = l46
+				x.Persons = l36
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e54 := c.ReadEnumFast(uint32(0x7fffffff)); e54 >= 0 {
-						x.Player = Player(e54)
+					if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
+						x.Player = Player(e44)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e51 := c.ReadEnumFast(uint32(0x7fffffff)); e51 >= 0 {
-						x.Player = Player(e51)
+					if e41 := c.ReadEnumFast(uint32(0x7fffffff)); e41 >= 0 {
+						x.Player = Player(e41)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2646,6 +2453,20 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootImage is the first 33 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
+var foryRootImage = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x15, 0xb0, 0x52, 0x53, 0xc6, 0x22, 0xf7, 0x77, 0xe5, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4,
+	0x19,
+}
+
+// foryRootRefImage is the first 33 bytes of a compatible-mode message whose root is Image with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImage[4:].
+var foryRootRefImage = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x15, 0x30, 0xab, 0xd0, 0x40, 0x4e, 0x05, 0x3f, 0xe5, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5,
+	0x19,
+}
+
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -2653,12 +2474,12 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
 	GoName:            "benchname.Image",
 	Namespace:         "bench",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x15, 0xb0, 0x52, 0x53, 0xc6, 0x22, 0xf7, 0x77, 0xe5, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x15, 0x30, 0xab, 0xd0, 0x40, 0x4e, 0x05, 0x3f, 0xe5, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	RootCompatible:    foryRootImage,
+	RootCompatibleRef: foryRootRefImage,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xa1, 0x80, 0x31, 0x00},
 	SchemaHash:        1960516840,
-	TypeDef:           []byte{0x15, 0xb0, 0x52, 0x53, 0xc6, 0x22, 0xf7, 0x77, 0xe5, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	TypeDefRef:        []byte{0x15, 0x30, 0xab, 0xd0, 0x40, 0x4e, 0x05, 0x3f, 0xe5, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	TypeDef:           foryRootImage[4:],
+	TypeDefRef:        foryRootRefImage[4:],
 	TypeName:          "Image",
 })
 
@@ -2679,12 +2500,12 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2694,15 +2515,15 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd0ab3015001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411e53f054e40)
-		buffer.PutUint64At(w, off+16, 0xcc003180a113c011)
-		buffer.PutUint64At(w, off+24, 0xd515c815c405d005)
-		buffer.PutUint64At(w, off+25, 0x19d515c815c405d0)
+		buffer.PutUint64At(w, off, 0xd0ab3015001e0001)    // foryRootRefImage[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411e53f054e40)  // foryRootRefImage[8:16]
+		buffer.PutUint64At(w, off+16, 0xcc003180a113c011) // foryRootRefImage[16:24]
+		buffer.PutUint64At(w, off+24, 0xd515c815c405d005) // foryRootRefImage[24:32]
+		buffer.PutUint64At(w, off+25, 0x19d515c815c405d0) // foryRootRefImage[25:33]
 		off += 33
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+7, 0x003180a10308c011)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)   // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+7, 0x003180a10308c011) // prefix bytes 11 c0 08 03 a1 80 31 00
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -2725,10 +2546,17 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0x5352b015001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e577f722c6 && buffer.ReadUint64At(in, 16) == 0xcc003180a113c011 && buffer.ReadUint64At(in, 24) == 0xd415c815c405d005 && buffer.ReadUint64At(in, 25) == 0x19d415c815c405d0 {
+			if len(in) >= 33 &&
+				buffer.ReadUint64At(in, 0) == 0x5352b015001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411e577f722c6 &&
+				buffer.ReadUint64At(in, 16) == 0xcc003180a113c011 &&
+				buffer.ReadUint64At(in, 24) == 0xd415c815c405d005 &&
+				buffer.ReadUint64At(in, 25) == 0x19d415c815c405d0 {
 				n = 33
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 7) == 0x003180a10308c011 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 7) == 0x003180a10308c011 {
 			n = 15
 		}
 		if n == 0 {
@@ -2747,10 +2575,17 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xd0ab3015001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e53f054e40 && buffer.ReadUint64At(in, 16) == 0xcc003180a113c011 && buffer.ReadUint64At(in, 24) == 0xd515c815c405d005 && buffer.ReadUint64At(in, 25) == 0x19d515c815c405d0 {
+		if len(in) >= 33 &&
+			buffer.ReadUint64At(in, 0) == 0xd0ab3015001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411e53f054e40 &&
+			buffer.ReadUint64At(in, 16) == 0xcc003180a113c011 &&
+			buffer.ReadUint64At(in, 24) == 0xd515c815c405d005 &&
+			buffer.ReadUint64At(in, 25) == 0x19d515c815c405d0 {
 			n = 33
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 7) == 0x003180a10308c011 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 7) == 0x003180a10308c011 {
 		n = 15
 	}
 	if n == 0 {
@@ -2767,13 +2602,13 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
@@ -2784,15 +2619,15 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5352b015001eff01)
-			buffer.PutUint64At(w, off+8, 0x8d8411e577f722c6)
-			buffer.PutUint64At(w, off+16, 0xcc003180a113c011)
-			buffer.PutUint64At(w, off+24, 0xd415c815c405d005)
-			buffer.PutUint64At(w, off+25, 0x19d415c815c405d0)
+			buffer.PutUint64At(w, off, 0x5352b015001eff01)    // foryRootImage[0:8]
+			buffer.PutUint64At(w, off+8, 0x8d8411e577f722c6)  // foryRootImage[8:16]
+			buffer.PutUint64At(w, off+16, 0xcc003180a113c011) // foryRootImage[16:24]
+			buffer.PutUint64At(w, off+24, 0xd415c815c405d005) // foryRootImage[24:32]
+			buffer.PutUint64At(w, off+25, 0x19d415c815c405d0) // foryRootImage[25:33]
 			off += 33
 		} else {
-			buffer.PutUint64At(w, off, 0x118d8404081dff01)
-			buffer.PutUint64At(w, off+7, 0x003180a10308c011)
+			buffer.PutUint64At(w, off, 0x118d8404081dff01)   // prefix bytes 01 ff 1d 08 04 84 8d 11
+			buffer.PutUint64At(w, off+7, 0x003180a10308c011) // prefix bytes 11 c0 08 03 a1 80 31 00
 			off += 15
 		}
 	}
@@ -2866,106 +2701,62 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Image) ForyRead(c *foryimpl.ReadContext) {
+	*x = Image{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
+		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
+			c.HashMismatch(foryTypeImage, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Width = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Height = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Width..Height")
+		return
+	}
+	x.URI = c.ReadString()
+	if c.Failed() {
+		c.Trace("URI")
+		return
+	}
+	x.Title = c.ReadString()
+	if c.Failed() {
+		c.Trace("Title")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1960516840) {
-		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-		x.Size = Size(e5)
-	} else {
-		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1960516840) {
-		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-				x.Size = Size(e8)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+				x.Size = Size(e5)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	} else {
-		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-			x.Size = Size(e9)
+		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+			x.Size = Size(e5)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	}
 }
 
@@ -2977,16 +2768,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
-					x.Width = int32(v10)
+				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
+					x.Width = int32(v6)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
-					x.Height = int32(v12)
+				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
+					x.Height = int32(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -3002,16 +2793,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
-						x.Size = Size(e17)
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.Size = Size(e13)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
-						x.Size = Size(e14)
+					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+						x.Size = Size(e10)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -3027,18 +2818,31 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootNumericStructList is the first 35 bytes of a compatible-mode message whose root is NumericStructList: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStructList[4:].
+var foryRootNumericStructList = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x17, 0x60, 0xb1, 0x7a, 0xdb, 0x1f, 0x37, 0x67, 0xe1, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x35, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98,
+	0xc4, 0x16, 0x7a,
+}
+
 // foryTypeNumericStructList is NumericStructList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeNumericStructList = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98},
+	ByName: true,
+	ConsistentMeta: []byte{
+		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53,
+		0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98,
+	},
 	GoFields:       []string{"NumericStructs"},
 	GoName:         "benchname.NumericStructList",
 	Namespace:      "bench",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x17, 0x60, 0xb1, 0x7a, 0xdb, 0x1f, 0x37, 0x67, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x35, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98, 0xc4, 0x16, 0x7a},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98},
-	SchemaHash:     925871694,
-	TypeDef:        []byte{0x17, 0x60, 0xb1, 0x7a, 0xdb, 0x1f, 0x37, 0x67, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x35, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98, 0xc4, 0x16, 0x7a},
-	TypeName:       "NumericStructList",
+	RootCompatible: foryRootNumericStructList,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81,
+		0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98,
+	},
+	SchemaHash: 925871694,
+	TypeDef:    foryRootNumericStructList[4:],
+	TypeName:   "NumericStructList",
 })
 
 // foryNumericStructListChanged_RunGoGenerate is NumericStructList's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -3054,7 +2858,7 @@ func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3064,16 +2868,16 @@ func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7ab16017001eff01)
-		buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)
-		buffer.PutUint64At(w, off+16, 0x812261b47535c011)
-		buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376)
-		buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05)
+		buffer.PutUint64At(w, off, 0x7ab16017001eff01)    // foryRootNumericStructList[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)  // foryRootNumericStructList[8:16]
+		buffer.PutUint64At(w, off+16, 0x812261b47535c011) // foryRootNumericStructList[16:24]
+		buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376) // foryRootNumericStructList[24:32]
+		buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05) // foryRootNumericStructList[27:35]
 		off += 35
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081dff01)
-		buffer.PutUint64At(w, off+8, 0x812261b475041ac0)
-		buffer.PutUint64At(w, off+16, 0x9812ad3e058d5376)
+		buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
+		buffer.PutUint64At(w, off+8, 0x812261b475041ac0)  // prefix bytes c0 1a 04 75 b4 61 22 81
+		buffer.PutUint64At(w, off+16, 0x9812ad3e058d5376) // prefix bytes 76 53 8d 05 3e ad 12 98
 		off += 24
 	}
 	b.SetWriterIndex(off)
@@ -3088,16 +2892,16 @@ func (x *NumericStructList) forySerializeRef(f *serializer.Fory, b *buffer.Buffe
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7ab16017001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)
-		buffer.PutUint64At(w, off+16, 0x812261b47535c011)
-		buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376)
-		buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05)
+		buffer.PutUint64At(w, off, 0x7ab16017001e0001)    // foryRootNumericStructList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)  // foryRootNumericStructList[8:16]
+		buffer.PutUint64At(w, off+16, 0x812261b47535c011) // foryRootNumericStructList[16:24]
+		buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376) // foryRootNumericStructList[24:32]
+		buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05) // foryRootNumericStructList[27:35]
 		off += 35
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+8, 0x812261b475041ac0)
-		buffer.PutUint64At(w, off+16, 0x9812ad3e058d5376)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)    // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x812261b475041ac0)  // prefix bytes c0 1a 04 75 b4 61 22 81
+		buffer.PutUint64At(w, off+16, 0x9812ad3e058d5376) // prefix bytes 76 53 8d 05 3e ad 12 98
 		off += 24
 	}
 	b.SetWriterIndex(off)
@@ -3120,10 +2924,18 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x7ab16017001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e167371fdb && buffer.ReadUint64At(in, 16) == 0x812261b47535c011 && buffer.ReadUint64At(in, 24) == 0x9812ad3e058d5376 && buffer.ReadUint64At(in, 27) == 0x7a16c49812ad3e05 {
+			if len(in) >= 35 &&
+				buffer.ReadUint64At(in, 0) == 0x7ab16017001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411e167371fdb &&
+				buffer.ReadUint64At(in, 16) == 0x812261b47535c011 &&
+				buffer.ReadUint64At(in, 24) == 0x9812ad3e058d5376 &&
+				buffer.ReadUint64At(in, 27) == 0x7a16c49812ad3e05 {
 				n = 35
 			}
-		} else if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0x812261b475041ac0 && buffer.ReadUint64At(in, 16) == 0x9812ad3e058d5376 {
+		} else if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x812261b475041ac0 &&
+			buffer.ReadUint64At(in, 16) == 0x9812ad3e058d5376 {
 			n = 24
 		}
 		if n == 0 {
@@ -3142,10 +2954,18 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 func (x *NumericStructList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x7ab16017001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e167371fdb && buffer.ReadUint64At(in, 16) == 0x812261b47535c011 && buffer.ReadUint64At(in, 24) == 0x9812ad3e058d5376 && buffer.ReadUint64At(in, 27) == 0x7a16c49812ad3e05 {
+		if len(in) >= 35 &&
+			buffer.ReadUint64At(in, 0) == 0x7ab16017001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411e167371fdb &&
+			buffer.ReadUint64At(in, 16) == 0x812261b47535c011 &&
+			buffer.ReadUint64At(in, 24) == 0x9812ad3e058d5376 &&
+			buffer.ReadUint64At(in, 27) == 0x7a16c49812ad3e05 {
 			n = 35
 		}
-	} else if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0x812261b475041ac0 && buffer.ReadUint64At(in, 16) == 0x9812ad3e058d5376 {
+	} else if len(in) >= 24 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x812261b475041ac0 &&
+		buffer.ReadUint64At(in, 16) == 0x9812ad3e058d5376 {
 		n = 24
 	}
 	if n == 0 {
@@ -3177,7 +2997,7 @@ func (x *NumericStructList) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l3) > 0 {
 		c.WriteStructMeta(foryTypeNumericStruct)
 		for i4 := range l3 {
-			if err := l3[i4].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -3313,18 +3133,30 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 	}
 }
 
+// foryRootSampleList is the first 30 bytes of a compatible-mode message whose root is SampleList: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootSampleList[4:].
+var foryRootSampleList = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x12, 0x50, 0x2a, 0xbd, 0x2c, 0xac, 0x8e, 0x29, 0xe1, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x22, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98, 0xc4, 0x16, 0x7a,
+}
+
 // foryTypeSampleList is SampleList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeSampleList = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98},
+	ByName: true,
+	ConsistentMeta: []byte{
+		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24,
+		0x98,
+	},
 	GoFields:       []string{"SampleList"},
 	GoName:         "benchname.SampleList",
 	Namespace:      "bench",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x12, 0x50, 0x2a, 0xbd, 0x2c, 0xac, 0x8e, 0x29, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x22, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98, 0xc4, 0x16, 0x7a},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98},
-	SchemaHash:     925871694,
-	TypeDef:        []byte{0x12, 0x50, 0x2a, 0xbd, 0x2c, 0xac, 0x8e, 0x29, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x22, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98, 0xc4, 0x16, 0x7a},
-	TypeName:       "SampleList",
+	RootCompatible: foryRootSampleList,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24,
+		0xa4, 0x24, 0x98,
+	},
+	SchemaHash: 925871694,
+	TypeDef:    foryRootSampleList[4:],
+	TypeName:   "SampleList",
 })
 
 // forySampleListChanged_RunGoGenerate is SampleList's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -3340,7 +3172,7 @@ func (x *SampleList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3350,15 +3182,15 @@ func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbd2a5012001eff01)
-		buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)
-		buffer.PutUint64At(w, off+16, 0x249687015822c011)
-		buffer.PutUint64At(w, off+22, 0x7a16c49824a42496)
+		buffer.PutUint64At(w, off, 0xbd2a5012001eff01)    // foryRootSampleList[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)  // foryRootSampleList[8:16]
+		buffer.PutUint64At(w, off+16, 0x249687015822c011) // foryRootSampleList[16:24]
+		buffer.PutUint64At(w, off+22, 0x7a16c49824a42496) // foryRootSampleList[22:30]
 		off += 30
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081dff01)
-		buffer.PutUint64At(w, off+8, 0x24968701580210c0)
-		buffer.PutUint64At(w, off+11, 0x9824a42496870158)
+		buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
+		buffer.PutUint64At(w, off+8, 0x24968701580210c0)  // prefix bytes c0 10 02 58 01 87 96 24
+		buffer.PutUint64At(w, off+11, 0x9824a42496870158) // prefix bytes 58 01 87 96 24 a4 24 98
 		off += 19
 	}
 	b.SetWriterIndex(off)
@@ -3373,15 +3205,15 @@ func (x *SampleList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbd2a5012001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)
-		buffer.PutUint64At(w, off+16, 0x249687015822c011)
-		buffer.PutUint64At(w, off+22, 0x7a16c49824a42496)
+		buffer.PutUint64At(w, off, 0xbd2a5012001e0001)    // foryRootSampleList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)  // foryRootSampleList[8:16]
+		buffer.PutUint64At(w, off+16, 0x249687015822c011) // foryRootSampleList[16:24]
+		buffer.PutUint64At(w, off+22, 0x7a16c49824a42496) // foryRootSampleList[22:30]
 		off += 30
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+8, 0x24968701580210c0)
-		buffer.PutUint64At(w, off+11, 0x9824a42496870158)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)    // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x24968701580210c0)  // prefix bytes c0 10 02 58 01 87 96 24
+		buffer.PutUint64At(w, off+11, 0x9824a42496870158) // prefix bytes 58 01 87 96 24 a4 24 98
 		off += 19
 	}
 	b.SetWriterIndex(off)
@@ -3404,10 +3236,17 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0xbd2a5012001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e1298eac2c && buffer.ReadUint64At(in, 16) == 0x249687015822c011 && buffer.ReadUint64At(in, 22) == 0x7a16c49824a42496 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0xbd2a5012001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411e1298eac2c &&
+				buffer.ReadUint64At(in, 16) == 0x249687015822c011 &&
+				buffer.ReadUint64At(in, 22) == 0x7a16c49824a42496 {
 				n = 30
 			}
-		} else if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0x24968701580210c0 && buffer.ReadUint64At(in, 11) == 0x9824a42496870158 {
+		} else if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x24968701580210c0 &&
+			buffer.ReadUint64At(in, 11) == 0x9824a42496870158 {
 			n = 19
 		}
 		if n == 0 {
@@ -3426,10 +3265,17 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SampleList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0xbd2a5012001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e1298eac2c && buffer.ReadUint64At(in, 16) == 0x249687015822c011 && buffer.ReadUint64At(in, 22) == 0x7a16c49824a42496 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0xbd2a5012001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411e1298eac2c &&
+			buffer.ReadUint64At(in, 16) == 0x249687015822c011 &&
+			buffer.ReadUint64At(in, 22) == 0x7a16c49824a42496 {
 			n = 30
 		}
-	} else if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0x24968701580210c0 && buffer.ReadUint64At(in, 11) == 0x9824a42496870158 {
+	} else if len(in) >= 19 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x24968701580210c0 &&
+		buffer.ReadUint64At(in, 11) == 0x9824a42496870158 {
 		n = 19
 	}
 	if n == 0 {
@@ -3594,18 +3440,31 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootMediaContentList is the first 34 bytes of a compatible-mode message whose root is MediaContentList: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootMediaContentList[4:].
+var foryRootMediaContentList = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x16, 0x10, 0x9b, 0x66, 0x81, 0x2e, 0x2d, 0x66, 0xe1, 0x11, 0x84, 0x8d,
+	0x11, 0xc0, 0x31, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53, 0xc4,
+	0x16, 0x7a,
+}
+
 // foryTypeMediaContentList is MediaContentList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeMediaContentList = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:         true,
-	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53},
+	ByName: true,
+	ConsistentMeta: []byte{
+		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3,
+		0x23, 0x67, 0xd5, 0xa2, 0x53,
+	},
 	GoFields:       []string{"MediaContentList"},
 	GoName:         "benchname.MediaContentList",
 	Namespace:      "bench",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x16, 0x10, 0x9b, 0x66, 0x81, 0x2e, 0x2d, 0x66, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x31, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53, 0xc4, 0x16, 0x7a},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53},
-	SchemaHash:     925871694,
-	TypeDef:        []byte{0x16, 0x10, 0x9b, 0x66, 0x81, 0x2e, 0x2d, 0x66, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x31, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53, 0xc4, 0x16, 0x7a},
-	TypeName:       "MediaContentList",
+	RootCompatible: foryRootMediaContentList,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1,
+		0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53,
+	},
+	SchemaHash: 925871694,
+	TypeDef:    foryRootMediaContentList[4:],
+	TypeName:   "MediaContentList",
 })
 
 // foryMediaContentListChanged_RunGoGenerate is MediaContentList's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -3621,7 +3480,7 @@ func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3631,16 +3490,16 @@ func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer)
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x669b1016001eff01)
-		buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)
-		buffer.PutUint64At(w, off+16, 0xd1011a847531c011)
-		buffer.PutUint64At(w, off+24, 0xc453a2d56723b339)
-		buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723)
+		buffer.PutUint64At(w, off, 0x669b1016001eff01)    // foryRootMediaContentList[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)  // foryRootMediaContentList[8:16]
+		buffer.PutUint64At(w, off+16, 0xd1011a847531c011) // foryRootMediaContentList[16:24]
+		buffer.PutUint64At(w, off+24, 0xc453a2d56723b339) // foryRootMediaContentList[24:32]
+		buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723) // foryRootMediaContentList[26:34]
 		off += 34
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081dff01)
-		buffer.PutUint64At(w, off+8, 0xd1011a84750418c0)
-		buffer.PutUint64At(w, off+15, 0x53a2d56723b339d1)
+		buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
+		buffer.PutUint64At(w, off+8, 0xd1011a84750418c0)  // prefix bytes c0 18 04 75 84 1a 01 d1
+		buffer.PutUint64At(w, off+15, 0x53a2d56723b339d1) // prefix bytes d1 39 b3 23 67 d5 a2 53
 		off += 23
 	}
 	b.SetWriterIndex(off)
@@ -3655,16 +3514,16 @@ func (x *MediaContentList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x669b1016001e0001)
-		buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)
-		buffer.PutUint64At(w, off+16, 0xd1011a847531c011)
-		buffer.PutUint64At(w, off+24, 0xc453a2d56723b339)
-		buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723)
+		buffer.PutUint64At(w, off, 0x669b1016001e0001)    // foryRootMediaContentList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)  // foryRootMediaContentList[8:16]
+		buffer.PutUint64At(w, off+16, 0xd1011a847531c011) // foryRootMediaContentList[16:24]
+		buffer.PutUint64At(w, off+24, 0xc453a2d56723b339) // foryRootMediaContentList[24:32]
+		buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723) // foryRootMediaContentList[26:34]
 		off += 34
 	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)
-		buffer.PutUint64At(w, off+8, 0xd1011a84750418c0)
-		buffer.PutUint64At(w, off+15, 0x53a2d56723b339d1)
+		buffer.PutUint64At(w, off, 0x118d8404081d0001)    // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xd1011a84750418c0)  // prefix bytes c0 18 04 75 84 1a 01 d1
+		buffer.PutUint64At(w, off+15, 0x53a2d56723b339d1) // prefix bytes d1 39 b3 23 67 d5 a2 53
 		off += 23
 	}
 	b.SetWriterIndex(off)
@@ -3687,10 +3546,18 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x669b1016001eff01 && buffer.ReadUint64At(in, 8) == 0x8d8411e1662d2e81 && buffer.ReadUint64At(in, 16) == 0xd1011a847531c011 && buffer.ReadUint64At(in, 24) == 0xc453a2d56723b339 && buffer.ReadUint64At(in, 26) == 0x7a16c453a2d56723 {
+			if len(in) >= 34 &&
+				buffer.ReadUint64At(in, 0) == 0x669b1016001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8d8411e1662d2e81 &&
+				buffer.ReadUint64At(in, 16) == 0xd1011a847531c011 &&
+				buffer.ReadUint64At(in, 24) == 0xc453a2d56723b339 &&
+				buffer.ReadUint64At(in, 26) == 0x7a16c453a2d56723 {
 				n = 34
 			}
-		} else if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 && buffer.ReadUint64At(in, 8) == 0xd1011a84750418c0 && buffer.ReadUint64At(in, 15) == 0x53a2d56723b339d1 {
+		} else if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x118d8404081dff01 &&
+			buffer.ReadUint64At(in, 8) == 0xd1011a84750418c0 &&
+			buffer.ReadUint64At(in, 15) == 0x53a2d56723b339d1 {
 			n = 23
 		}
 		if n == 0 {
@@ -3709,10 +3576,18 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 func (x *MediaContentList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x669b1016001e0001 && buffer.ReadUint64At(in, 8) == 0x8d8411e1662d2e81 && buffer.ReadUint64At(in, 16) == 0xd1011a847531c011 && buffer.ReadUint64At(in, 24) == 0xc453a2d56723b339 && buffer.ReadUint64At(in, 26) == 0x7a16c453a2d56723 {
+		if len(in) >= 34 &&
+			buffer.ReadUint64At(in, 0) == 0x669b1016001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d8411e1662d2e81 &&
+			buffer.ReadUint64At(in, 16) == 0xd1011a847531c011 &&
+			buffer.ReadUint64At(in, 24) == 0xc453a2d56723b339 &&
+			buffer.ReadUint64At(in, 26) == 0x7a16c453a2d56723 {
 			n = 34
 		}
-	} else if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 && buffer.ReadUint64At(in, 8) == 0xd1011a84750418c0 && buffer.ReadUint64At(in, 15) == 0x53a2d56723b339d1 {
+	} else if len(in) >= 23 &&
+		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
+		buffer.ReadUint64At(in, 8) == 0xd1011a84750418c0 &&
+		buffer.ReadUint64At(in, 15) == 0x53a2d56723b339d1 {
 		n = 23
 	}
 	if n == 0 {

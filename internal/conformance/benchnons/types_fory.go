@@ -8,8 +8,16 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootNumericStruct is the first 49 bytes of a compatible-mode message whose root is NumericStruct: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStruct[4:].
+var foryRootNumericStruct = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x25, 0xf0, 0x1c, 0x45, 0x03, 0x07, 0x06, 0x7c, 0xec, 0x00, 0x29, 0x75,
+	0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0,
+	0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0,
+	0x05,
+}
 
 // foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -18,10 +26,10 @@ var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "benchnons.NumericStruct",
 	Namespace:      "",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x25, 0xf0, 0x1c, 0x45, 0x03, 0x07, 0x06, 0x7c, 0xec, 0x00, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
+	RootCompatible: foryRootNumericStruct,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x00, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
 	SchemaHash:     -373483677,
-	TypeDef:        []byte{0x25, 0xf0, 0x1c, 0x45, 0x03, 0x07, 0x06, 0x7c, 0xec, 0x00, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
+	TypeDef:        foryRootNumericStruct[4:],
 	TypeName:       "NumericStruct",
 })
 
@@ -49,18 +57,18 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -68,24 +76,44 @@ func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 49 && buffer.ReadUint64At(data, 0) == 0x451cf025001e0001 && buffer.ReadUint64At(data, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(data, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(data, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(data, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(data, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(data, 41) == 0x05f005ec05e805e4 {
+			if len(data) >= 49 &&
+				buffer.ReadUint64At(data, 0) == 0x451cf025001e0001 &&
+				buffer.ReadUint64At(data, 8) == 0x752900ec7c060703 &&
+				buffer.ReadUint64At(data, 16) == 0x058d5376812261b4 &&
+				buffer.ReadUint64At(data, 24) == 0xd005cc05c805c430 &&
+				buffer.ReadUint64At(data, 32) == 0xe005dc05d805d405 &&
+				buffer.ReadUint64At(data, 40) == 0xf005ec05e805e405 &&
+				buffer.ReadUint64At(data, 41) == 0x05f005ec05e805e4 {
 				n = 49
 			}
-		} else if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb4750414001d0001 && buffer.ReadUint64At(data, 8) == 0x30058d5376812261 && buffer.ReadUint64At(data, 12) == 0xe9bd176330058d53 {
+		} else if len(data) >= 20 &&
+			buffer.ReadUint64At(data, 0) == 0xb4750414001d0001 &&
+			buffer.ReadUint64At(data, 8) == 0x30058d5376812261 &&
+			buffer.ReadUint64At(data, 12) == 0xe9bd176330058d53 {
 			n = 20
 		}
 	} else if f.Compatible() {
-		if len(data) >= 49 && buffer.ReadUint64At(data, 0) == 0x451cf025001eff01 && buffer.ReadUint64At(data, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(data, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(data, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(data, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(data, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(data, 41) == 0x05f005ec05e805e4 {
+		if len(data) >= 49 &&
+			buffer.ReadUint64At(data, 0) == 0x451cf025001eff01 &&
+			buffer.ReadUint64At(data, 8) == 0x752900ec7c060703 &&
+			buffer.ReadUint64At(data, 16) == 0x058d5376812261b4 &&
+			buffer.ReadUint64At(data, 24) == 0xd005cc05c805c430 &&
+			buffer.ReadUint64At(data, 32) == 0xe005dc05d805d405 &&
+			buffer.ReadUint64At(data, 40) == 0xf005ec05e805e405 &&
+			buffer.ReadUint64At(data, 41) == 0x05f005ec05e805e4 {
 			n = 49
 		}
-	} else if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb4750414001dff01 && buffer.ReadUint64At(data, 8) == 0x30058d5376812261 && buffer.ReadUint64At(data, 12) == 0xe9bd176330058d53 {
+	} else if len(data) >= 20 &&
+		buffer.ReadUint64At(data, 0) == 0xb4750414001dff01 &&
+		buffer.ReadUint64At(data, 8) == 0x30058d5376812261 &&
+		buffer.ReadUint64At(data, 12) == 0xe9bd176330058d53 {
 		n = 20
 	}
 	if n != 0 {
@@ -94,11 +122,11 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -110,10 +138,19 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 49 && buffer.ReadUint64At(in, 0) == 0x451cf025001eff01 && buffer.ReadUint64At(in, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(in, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(in, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(in, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(in, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(in, 41) == 0x05f005ec05e805e4 {
+			if len(in) >= 49 &&
+				buffer.ReadUint64At(in, 0) == 0x451cf025001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x752900ec7c060703 &&
+				buffer.ReadUint64At(in, 16) == 0x058d5376812261b4 &&
+				buffer.ReadUint64At(in, 24) == 0xd005cc05c805c430 &&
+				buffer.ReadUint64At(in, 32) == 0xe005dc05d805d405 &&
+				buffer.ReadUint64At(in, 40) == 0xf005ec05e805e405 &&
+				buffer.ReadUint64At(in, 41) == 0x05f005ec05e805e4 {
 				n = 49
 			}
-		} else if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb4750414001dff01 && buffer.ReadUint64At(in, 8) == 0x30058d5376812261 {
+		} else if len(in) >= 16 &&
+			buffer.ReadUint64At(in, 0) == 0xb4750414001dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x30058d5376812261 {
 			n = 16
 		}
 		if n == 0 {
@@ -132,10 +169,19 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 49 && buffer.ReadUint64At(in, 0) == 0x451cf025001e0001 && buffer.ReadUint64At(in, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(in, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(in, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(in, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(in, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(in, 41) == 0x05f005ec05e805e4 {
+		if len(in) >= 49 &&
+			buffer.ReadUint64At(in, 0) == 0x451cf025001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x752900ec7c060703 &&
+			buffer.ReadUint64At(in, 16) == 0x058d5376812261b4 &&
+			buffer.ReadUint64At(in, 24) == 0xd005cc05c805c430 &&
+			buffer.ReadUint64At(in, 32) == 0xe005dc05d805d405 &&
+			buffer.ReadUint64At(in, 40) == 0xf005ec05e805e405 &&
+			buffer.ReadUint64At(in, 41) == 0x05f005ec05e805e4 {
 			n = 49
 		}
-	} else if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0xb4750414001d0001 && buffer.ReadUint64At(in, 8) == 0x30058d5376812261 {
+	} else if len(in) >= 16 &&
+		buffer.ReadUint64At(in, 0) == 0xb4750414001d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x30058d5376812261 {
 		n = 16
 	}
 	if n == 0 {
@@ -148,29 +194,29 @@ func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadC
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
 func (x *NumericStruct) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(113 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x451cf025001eff01)
-			buffer.PutUint64At(w, off+8, 0x752900ec7c060703)
-			buffer.PutUint64At(w, off+16, 0x058d5376812261b4)
-			buffer.PutUint64At(w, off+24, 0xd005cc05c805c430)
-			buffer.PutUint64At(w, off+32, 0xe005dc05d805d405)
-			buffer.PutUint64At(w, off+40, 0xf005ec05e805e405)
-			buffer.PutUint64At(w, off+41, 0x05f005ec05e805e4)
+			buffer.PutUint64At(w, off, 0x451cf025001eff01)    // foryRootNumericStruct[0:8]
+			buffer.PutUint64At(w, off+8, 0x752900ec7c060703)  // foryRootNumericStruct[8:16]
+			buffer.PutUint64At(w, off+16, 0x058d5376812261b4) // foryRootNumericStruct[16:24]
+			buffer.PutUint64At(w, off+24, 0xd005cc05c805c430) // foryRootNumericStruct[24:32]
+			buffer.PutUint64At(w, off+32, 0xe005dc05d805d405) // foryRootNumericStruct[32:40]
+			buffer.PutUint64At(w, off+40, 0xf005ec05e805e405) // foryRootNumericStruct[40:48]
+			buffer.PutUint64At(w, off+41, 0x05f005ec05e805e4) // foryRootNumericStruct[41:49]
 			off += 49
 		} else {
-			buffer.PutUint64At(w, off, 0xb4750414001dff01)
-			buffer.PutUint64At(w, off+8, 0x30058d5376812261)
+			buffer.PutUint64At(w, off, 0xb4750414001dff01)   // prefix bytes 01 ff 1d 00 14 04 75 b4
+			buffer.PutUint64At(w, off+8, 0x30058d5376812261) // prefix bytes 61 22 81 76 53 8d 05 30
 			off += 16
 		}
 	}

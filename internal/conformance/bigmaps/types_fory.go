@@ -8,18 +8,26 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootBigMaps is the first 62 bytes of a compatible-mode message whose root is BigMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBigMaps[4:].
+var foryRootBigMaps = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x32, 0x20, 0x77, 0x72, 0xc9, 0x0d, 0x80, 0x12, 0xc4, 0xdf, 0x01, 0x9c,
+	0x18, 0x16, 0x16, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe4, 0x6f, 0xb0, 0x9c, 0x18, 0x16, 0x56, 0x11,
+	0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88, 0x9c, 0x18, 0x56, 0x1e, 0x24, 0x9a, 0x3f, 0xa6, 0x77,
+	0xe4, 0x75, 0xc0, 0x58, 0x18, 0x56, 0x56, 0xca, 0x71, 0xdc, 0xdd, 0xb9, 0x4e, 0x20,
+}
 
 // foryTypeBigMaps is BigMaps's static type information. Fingerprint: i32_to_i32,24,0,0[5,0,0|5,0,0];i32_to_str,24,0,0[5,0,0|21,0,0];str_to_i64,24,0,0[21,0,0|7,0,0];str_to_str,24,0,0[21,0,0|21,0,0];
 var foryTypeBigMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdf, 0x01},
 	GoFields:       []string{"I32ToI32", "I32ToStr", "StrToI64", "StrToStr"},
 	GoName:         "bigmaps.BigMaps",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x32, 0x20, 0x77, 0x72, 0xc9, 0x0d, 0x80, 0x12, 0xc4, 0xdf, 0x01, 0x9c, 0x18, 0x16, 0x16, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe4, 0x6f, 0xb0, 0x9c, 0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88, 0x9c, 0x18, 0x56, 0x1e, 0x24, 0x9a, 0x3f, 0xa6, 0x77, 0xe4, 0x75, 0xc0, 0x58, 0x18, 0x56, 0x56, 0xca, 0x71, 0xdc, 0xdd, 0xb9, 0x4e, 0x20},
+	RootCompatible: foryRootBigMaps,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdf, 0x01},
 	SchemaHash:     -2060727959,
-	TypeDef:        []byte{0x32, 0x20, 0x77, 0x72, 0xc9, 0x0d, 0x80, 0x12, 0xc4, 0xdf, 0x01, 0x9c, 0x18, 0x16, 0x16, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe4, 0x6f, 0xb0, 0x9c, 0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88, 0x9c, 0x18, 0x56, 0x1e, 0x24, 0x9a, 0x3f, 0xa6, 0x77, 0xe4, 0x75, 0xc0, 0x58, 0x18, 0x56, 0x56, 0xca, 0x71, 0xdc, 0xdd, 0xb9, 0x4e, 0x20},
+	TypeDef:        foryRootBigMaps[4:],
 	UserID:         223,
 })
 
@@ -39,18 +47,18 @@ func (x *BigMaps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *BigMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *BigMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -71,10 +79,20 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 62 && buffer.ReadUint64At(in, 0) == 0x72772032001cff01 && buffer.ReadUint64At(in, 8) == 0x9c01dfc412800dc9 && buffer.ReadUint64At(in, 16) == 0x77a6dfbe11161618 && buffer.ReadUint64At(in, 24) == 0x115616189cb06fe4 && buffer.ReadUint64At(in, 32) == 0x9c8826e977a6dfbe && buffer.ReadUint64At(in, 40) == 0x77a63f9a241e5618 && buffer.ReadUint64At(in, 48) == 0xca56561858c075e4 && buffer.ReadUint64At(in, 54) == 0x204eb9dddc71ca56 {
+			if len(in) >= 62 &&
+				buffer.ReadUint64At(in, 0) == 0x72772032001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x9c01dfc412800dc9 &&
+				buffer.ReadUint64At(in, 16) == 0x77a6dfbe11161618 &&
+				buffer.ReadUint64At(in, 24) == 0x115616189cb06fe4 &&
+				buffer.ReadUint64At(in, 32) == 0x9c8826e977a6dfbe &&
+				buffer.ReadUint64At(in, 40) == 0x77a63f9a241e5618 &&
+				buffer.ReadUint64At(in, 48) == 0xca56561858c075e4 &&
+				buffer.ReadUint64At(in, 54) == 0x204eb9dddc71ca56 {
 				n = 62
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdf1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xdf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -93,10 +111,20 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *BigMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 62 && buffer.ReadUint64At(in, 0) == 0x72772032001c0001 && buffer.ReadUint64At(in, 8) == 0x9c01dfc412800dc9 && buffer.ReadUint64At(in, 16) == 0x77a6dfbe11161618 && buffer.ReadUint64At(in, 24) == 0x115616189cb06fe4 && buffer.ReadUint64At(in, 32) == 0x9c8826e977a6dfbe && buffer.ReadUint64At(in, 40) == 0x77a63f9a241e5618 && buffer.ReadUint64At(in, 48) == 0xca56561858c075e4 && buffer.ReadUint64At(in, 54) == 0x204eb9dddc71ca56 {
+		if len(in) >= 62 &&
+			buffer.ReadUint64At(in, 0) == 0x72772032001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x9c01dfc412800dc9 &&
+			buffer.ReadUint64At(in, 16) == 0x77a6dfbe11161618 &&
+			buffer.ReadUint64At(in, 24) == 0x115616189cb06fe4 &&
+			buffer.ReadUint64At(in, 32) == 0x9c8826e977a6dfbe &&
+			buffer.ReadUint64At(in, 40) == 0x77a63f9a241e5618 &&
+			buffer.ReadUint64At(in, 48) == 0xca56561858c075e4 &&
+			buffer.ReadUint64At(in, 54) == 0x204eb9dddc71ca56 {
 			n = 62
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdf1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xdf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -109,13 +137,13 @@ func (x *BigMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes BigMaps's struct body (docs/format.md §9).
 func (x *BigMaps) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which BigMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *BigMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which BigMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *BigMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e6 := range x.I32ToStr {
 			if !foryimpl.ValidString(string(e6)) {
@@ -141,18 +169,18 @@ func (x *BigMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x72772032001cff01)
-			buffer.PutUint64At(w, off+8, 0x9c01dfc412800dc9)
-			buffer.PutUint64At(w, off+16, 0x77a6dfbe11161618)
-			buffer.PutUint64At(w, off+24, 0x115616189cb06fe4)
-			buffer.PutUint64At(w, off+32, 0x9c8826e977a6dfbe)
-			buffer.PutUint64At(w, off+40, 0x77a63f9a241e5618)
-			buffer.PutUint64At(w, off+48, 0xca56561858c075e4)
-			buffer.PutUint64At(w, off+54, 0x204eb9dddc71ca56)
+			buffer.PutUint64At(w, off, 0x72772032001cff01)    // foryRootBigMaps[0:8]
+			buffer.PutUint64At(w, off+8, 0x9c01dfc412800dc9)  // foryRootBigMaps[8:16]
+			buffer.PutUint64At(w, off+16, 0x77a6dfbe11161618) // foryRootBigMaps[16:24]
+			buffer.PutUint64At(w, off+24, 0x115616189cb06fe4) // foryRootBigMaps[24:32]
+			buffer.PutUint64At(w, off+32, 0x9c8826e977a6dfbe) // foryRootBigMaps[32:40]
+			buffer.PutUint64At(w, off+40, 0x77a63f9a241e5618) // foryRootBigMaps[40:48]
+			buffer.PutUint64At(w, off+48, 0xca56561858c075e4) // foryRootBigMaps[48:56]
+			buffer.PutUint64At(w, off+54, 0x204eb9dddc71ca56) // foryRootBigMaps[54:62]
 			off += 62
 		} else {
-			buffer.PutUint32At(w, off, 0xdf1bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xdf1bff01) // prefix bytes 01 ff 1b df
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}

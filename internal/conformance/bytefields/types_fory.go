@@ -8,20 +8,34 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootBytes is the first 45 bytes of a compatible-mode message whose root is Bytes: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBytes[4:].
+var foryRootBytes = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29,
+	0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c,
+	0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88,
+}
+
+// foryRootRefBytes is the first 45 bytes of a compatible-mode message whose root is Bytes with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefBytes[4:].
+var foryRootRefBytes = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x21, 0xc0, 0xe2, 0x9c, 0xd7, 0x3c, 0x3e, 0x41, 0xc5, 0x73, 0x45, 0x29,
+	0x05, 0x0d, 0x4d, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c,
+	0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x91, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88,
+}
 
 // foryTypeBytes is Bytes's static type information. Fingerprint: bin,41,0,0;bool_a,43,0,0;bools,22,0,0[1,0,0];plain,22,0,0[9,0,0];u8_arr,48,0,0;
 var foryTypeBytes = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x73},
 	GoFields:          []string{"Bin", "BoolA", "Bools", "Plain", "U8Arr"},
 	GoName:            "bytefields.Bytes",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x21, 0xc0, 0xe2, 0x9c, 0xd7, 0x3c, 0x3e, 0x41, 0xc5, 0x73, 0x45, 0x29, 0x05, 0x0d, 0x4d, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x91, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
+	RootCompatible:    foryRootBytes,
+	RootCompatibleRef: foryRootRefBytes,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x73},
 	SchemaHash:        1625798738,
-	TypeDef:           []byte{0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
-	TypeDefRef:        []byte{0x21, 0xc0, 0xe2, 0x9c, 0xd7, 0x3c, 0x3e, 0x41, 0xc5, 0x73, 0x45, 0x29, 0x05, 0x0d, 0x4d, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c, 0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x91, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88},
+	TypeDef:           foryRootBytes[4:],
+	TypeDefRef:        foryRootRefBytes[4:],
 	UserID:            115,
 })
 
@@ -42,12 +56,12 @@ func (x *Bytes) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -57,15 +71,15 @@ func (x *Bytes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(45)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9ce2c021001c0001)
-		buffer.PutUint64At(w, off+8, 0x294573c5413e3cd7)
-		buffer.PutUint64At(w, off+16, 0xc05ece052b4d0d05)
-		buffer.PutUint64At(w, off+24, 0x4c805cce8506164c)
-		buffer.PutUint64At(w, off+32, 0x3091404360bd2616)
-		buffer.PutUint64At(w, off+37, 0x8822e0e729309140)
+		buffer.PutUint64At(w, off, 0x9ce2c021001c0001)    // foryRootRefBytes[0:8]
+		buffer.PutUint64At(w, off+8, 0x294573c5413e3cd7)  // foryRootRefBytes[8:16]
+		buffer.PutUint64At(w, off+16, 0xc05ece052b4d0d05) // foryRootRefBytes[16:24]
+		buffer.PutUint64At(w, off+24, 0x4c805cce8506164c) // foryRootRefBytes[24:32]
+		buffer.PutUint64At(w, off+32, 0x3091404360bd2616) // foryRootRefBytes[32:40]
+		buffer.PutUint64At(w, off+37, 0x8822e0e729309140) // foryRootRefBytes[37:45]
 		off += 45
 	} else {
-		buffer.PutUint32At(w, off, 0x731b0001)
+		buffer.PutUint32At(w, off, 0x731b0001) // prefix bytes 01 00 1b 73, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -88,10 +102,17 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0x1fbcb021001cff01 && buffer.ReadUint64At(in, 8) == 0x294473c56ad9bfe0 && buffer.ReadUint64At(in, 16) == 0xc05ece052b4c0d05 && buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c && buffer.ReadUint64At(in, 32) == 0x3090404360bd2616 && buffer.ReadUint64At(in, 37) == 0x8822e0e729309040 {
+			if len(in) >= 45 &&
+				buffer.ReadUint64At(in, 0) == 0x1fbcb021001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x294473c56ad9bfe0 &&
+				buffer.ReadUint64At(in, 16) == 0xc05ece052b4c0d05 &&
+				buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c &&
+				buffer.ReadUint64At(in, 32) == 0x3090404360bd2616 &&
+				buffer.ReadUint64At(in, 37) == 0x8822e0e729309040 {
 				n = 45
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x731bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x731bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -110,10 +131,17 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Bytes) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 45 && buffer.ReadUint64At(in, 0) == 0x9ce2c021001c0001 && buffer.ReadUint64At(in, 8) == 0x294573c5413e3cd7 && buffer.ReadUint64At(in, 16) == 0xc05ece052b4d0d05 && buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c && buffer.ReadUint64At(in, 32) == 0x3091404360bd2616 && buffer.ReadUint64At(in, 37) == 0x8822e0e729309140 {
+		if len(in) >= 45 &&
+			buffer.ReadUint64At(in, 0) == 0x9ce2c021001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x294573c5413e3cd7 &&
+			buffer.ReadUint64At(in, 16) == 0xc05ece052b4d0d05 &&
+			buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c &&
+			buffer.ReadUint64At(in, 32) == 0x3091404360bd2616 &&
+			buffer.ReadUint64At(in, 37) == 0x8822e0e729309140 {
 			n = 45
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x731b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x731b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -130,27 +158,27 @@ func (x *Bytes) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Bytes, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Bytes) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Bytes, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Bytes) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(49 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1fbcb021001cff01)
-			buffer.PutUint64At(w, off+8, 0x294473c56ad9bfe0)
-			buffer.PutUint64At(w, off+16, 0xc05ece052b4c0d05)
-			buffer.PutUint64At(w, off+24, 0x4c805cce8506164c)
-			buffer.PutUint64At(w, off+32, 0x3090404360bd2616)
-			buffer.PutUint64At(w, off+37, 0x8822e0e729309040)
+			buffer.PutUint64At(w, off, 0x1fbcb021001cff01)    // foryRootBytes[0:8]
+			buffer.PutUint64At(w, off+8, 0x294473c56ad9bfe0)  // foryRootBytes[8:16]
+			buffer.PutUint64At(w, off+16, 0xc05ece052b4c0d05) // foryRootBytes[16:24]
+			buffer.PutUint64At(w, off+24, 0x4c805cce8506164c) // foryRootBytes[24:32]
+			buffer.PutUint64At(w, off+32, 0x3090404360bd2616) // foryRootBytes[32:40]
+			buffer.PutUint64At(w, off+37, 0x8822e0e729309040) // foryRootBytes[37:45]
 			off += 45
 		} else {
-			buffer.PutUint32At(w, off, 0x731bff01)
+			buffer.PutUint32At(w, off, 0x731bff01) // prefix bytes 01 ff 1b 73
 			off += 4
 		}
 	}
@@ -308,16 +336,20 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Bytes's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Bytes{
-		BoolA: x.BoolA,
-		Bools: x.Bools,
-		Plain: x.Plain,
-		U8Arr: x.U8Arr,
+		*x = Bytes{
+			Bools: x.Bools,
+			Plain: x.Plain,
+		}
+	} else {
+		*x = Bytes{
+			BoolA: x.BoolA,
+			Bools: x.Bools,
+			Plain: x.Plain,
+			U8Arr: x.U8Arr,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1625798738) {
@@ -326,223 +358,138 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin")
-		return
+	if c.TrackRef() {
+		if st28, id29 := c.ReadFieldRefFlag(); st28 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id29)
+		} else if st28 == foryimpl.RefFollows {
+			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id29, x.Bin)
+		} else {
+			x.Bin = nil
+		}
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+		if st30, id31 := c.ReadFieldRefFlag(); st30 == foryimpl.RefBack {
+			x.BoolA = foryimpl.BackRefSlice[bool](c, id31)
+		} else if st30 == foryimpl.RefFollows {
+			n32 := c.ReadArrayLengthFast(1)
+			if n32 < 0 {
+				n32 = c.ReadArrayLength(1)
+			}
+			a33 := foryimpl.MakeSlice[[]bool](c, n32)
+			r.ReadRawBools(a33)
+			x.BoolA = a33
+			foryimpl.SetRefSlice(c, id31, x.BoolA)
+		} else {
+			x.BoolA = nil
+		}
+		if c.Failed() {
+			c.Trace("BoolA")
+			return
+		}
+	} else {
+		x.Bin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+		n30 := c.ReadArrayLengthFast(1)
+		if n30 < 0 {
+			n30 = c.ReadArrayLength(1)
+		}
+		a31 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n30)
+		r.ReadRawBools(a31)
+		x.BoolA = a31
+		if c.Failed() {
+			c.Trace("BoolA")
+			return
+		}
 	}
-	n28 := c.ReadArrayLengthFast(1)
-	if n28 < 0 {
-		n28 = c.ReadArrayLength(1)
+	n34 := c.ReadLengthFast(1)
+	if n34 < 0 {
+		n34 = c.ReadLength(1)
 	}
-	a29 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n28)
-	r.ReadRawBools(a29)
-	x.BoolA = a29
-	if c.Failed() {
-		c.Trace("BoolA")
-		return
-	}
-	n30 := c.ReadLengthFast(1)
-	if n30 < 0 {
-		n30 = c.ReadLength(1)
-	}
-	l31 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n30)
-	if n30 > 0 {
-		hn33 := c.ReadListHeader(1)
+	l35 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n34)
+	if n34 > 0 {
+		hn37 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i32 := range l31 {
-				if hn33 && !c.ReadFlag() {
-					clear(l31[i32 : i32+1])
+			for i36 := range l35 {
+				if hn37 && !c.ReadFlag() {
+					clear(l35[i36 : i36+1])
 					continue
 				}
-				l31[i32] = r.ReadBool()
+				l35[i36] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i32)
+					c.TraceIndex(i36)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l31
+	x.Bools = l35
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n36 := c.ReadLengthFast(1)
-	if n36 < 0 {
-		n36 = c.ReadLength(1)
+	n40 := c.ReadLengthFast(1)
+	if n40 < 0 {
+		n40 = c.ReadLength(1)
 	}
-	l37 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n36)
-	if n36 > 0 {
-		hn39 := c.ReadListHeader(9)
+	l41 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n40)
+	if n40 > 0 {
+		hn43 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i38 := range l37 {
-				if hn39 && !c.ReadFlag() {
-					clear(l37[i38 : i38+1])
+			for i42 := range l41 {
+				if hn43 && !c.ReadFlag() {
+					clear(l41[i42 : i42+1])
 					continue
 				}
-				l37[i38] = r.ReadUint8()
+				l41[i42] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i38)
+					c.TraceIndex(i42)
 					break
 				}
 			}
 		}
 	}
-	x.Plain = l37
+	x.Plain = l41
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
-	n42 := c.ReadArrayLengthFast(1)
-	if n42 < 0 {
-		n42 = c.ReadArrayLength(1)
-	}
-	a43 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n42)
-	copy(a43, r.ReadBytes(n42))
-	x.U8Arr = a43
-	if c.Failed() {
-		c.Trace("U8Arr")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Bytes{
-		Bools: x.Bools,
-		Plain: x.Plain,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1625798738) {
-		if h := r.ReadInt32(); h != 1625798738 && !c.Failed() {
-			c.HashMismatch(foryTypeBytes, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st44, id45 := c.ReadRefFlag(); st44 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id45)
-		} else if st44 == foryimpl.RefFollows {
-			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id45, x.Bin)
-		} else {
-			x.Bin = nil
-		}
-	} else {
-		x.Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-			x.BoolA = foryimpl.BackRefSlice[bool](c, id47)
+	if c.TrackRef() {
+		if st46, id47 := c.ReadFieldRefFlag(); st46 == foryimpl.RefBack {
+			x.U8Arr = foryimpl.BackRefSlice[uint8](c, id47)
 		} else if st46 == foryimpl.RefFollows {
 			n48 := c.ReadArrayLengthFast(1)
 			if n48 < 0 {
 				n48 = c.ReadArrayLength(1)
 			}
-			a49 := foryimpl.MakeSlice[[]bool](c, n48)
-			r.ReadRawBools(a49)
-			x.BoolA = a49
-			foryimpl.SetRefSlice(c, id47, x.BoolA)
-		} else {
-			x.BoolA = nil
-		}
-	} else {
-		n50 := c.ReadArrayLengthFast(1)
-		if n50 < 0 {
-			n50 = c.ReadArrayLength(1)
-		}
-		a51 := foryimpl.MakeSlice[[]bool](c, n50)
-		r.ReadRawBools(a51)
-		x.BoolA = a51
-	}
-	if c.Failed() {
-		c.Trace("BoolA")
-		return
-	}
-	n52 := c.ReadLengthFast(1)
-	if n52 < 0 {
-		n52 = c.ReadLength(1)
-	}
-	l53 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n52)
-	if n52 > 0 {
-		hn55 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i54 := range l53 {
-				if hn55 && !c.ReadFlag() {
-					clear(l53[i54 : i54+1])
-					continue
-				}
-				l53[i54] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i54)
-					break
-				}
-			}
-		}
-	}
-	x.Bools = l53
-	if c.Failed() {
-		c.Trace("Bools")
-		return
-	}
-	n58 := c.ReadLengthFast(1)
-	if n58 < 0 {
-		n58 = c.ReadLength(1)
-	}
-	l59 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n58)
-	if n58 > 0 {
-		hn61 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i60 := range l59 {
-				if hn61 && !c.ReadFlag() {
-					clear(l59[i60 : i60+1])
-					continue
-				}
-				l59[i60] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i60)
-					break
-				}
-			}
-		}
-	}
-	x.Plain = l59
-	if c.Failed() {
-		c.Trace("Plain")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-			x.U8Arr = foryimpl.BackRefSlice[uint8](c, id65)
-		} else if st64 == foryimpl.RefFollows {
-			n66 := c.ReadArrayLengthFast(1)
-			if n66 < 0 {
-				n66 = c.ReadArrayLength(1)
-			}
-			a67 := foryimpl.MakeSlice[[]uint8](c, n66)
-			copy(a67, r.ReadBytes(n66))
-			x.U8Arr = a67
-			foryimpl.SetRefSlice(c, id65, x.U8Arr)
+			a49 := foryimpl.MakeSlice[[]uint8](c, n48)
+			copy(a49, r.ReadBytes(n48))
+			x.U8Arr = a49
+			foryimpl.SetRefSlice(c, id47, x.U8Arr)
 		} else {
 			x.U8Arr = nil
 		}
-	} else {
-		n68 := c.ReadArrayLengthFast(1)
-		if n68 < 0 {
-			n68 = c.ReadArrayLength(1)
+		if c.Failed() {
+			c.Trace("U8Arr")
+			return
 		}
-		a69 := foryimpl.MakeSlice[[]uint8](c, n68)
-		copy(a69, r.ReadBytes(n68))
-		x.U8Arr = a69
-	}
-	if c.Failed() {
-		c.Trace("U8Arr")
-		return
+	} else {
+		n46 := c.ReadArrayLengthFast(1)
+		if n46 < 0 {
+			n46 = c.ReadArrayLength(1)
+		}
+		a47 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n46)
+		copy(a47, r.ReadBytes(n46))
+		x.U8Arr = a47
+		if c.Failed() {
+			c.Trace("U8Arr")
+			return
+		}
 	}
 }
 
@@ -553,133 +500,103 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id71)
-				} else if st70 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id71, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st50, id51 := c.ReadEvolvedRefFlag(f); st50 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id51)
+			} else if st50 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id51, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
-					x.BoolA = foryimpl.BackRefSlice[bool](c, id75)
-				} else if st74 == foryimpl.RefFollows {
-					n76 := c.ReadArrayLengthFast(1)
-					if n76 < 0 {
-						n76 = c.ReadArrayLength(1)
-					}
-					a77 := foryimpl.MakeSlice[[]bool](c, n76)
-					r.ReadRawBools(a77)
-					x.BoolA = a77
-					foryimpl.SetRefSlice(c, id75, x.BoolA)
-				} else {
-					x.BoolA = nil
+			if f.Convert {
+				x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st54, id55 := c.ReadEvolvedRefFlag(f); st54 == foryimpl.RefBack {
+				x.BoolA = foryimpl.BackRefSlice[bool](c, id55)
+			} else if st54 == foryimpl.RefFollows {
+				n56 := c.ReadArrayLengthFast(1)
+				if n56 < 0 {
+					n56 = c.ReadArrayLength(1)
 				}
+				a57 := foryimpl.MakeSlice[[]bool](c, n56)
+				r.ReadRawBools(a57)
+				x.BoolA = a57
+				foryimpl.SetRefSlice(c, id55, x.BoolA)
 			} else {
-				if f.Convert {
-					x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n72 := c.ReadArrayLengthFast(1)
-					if n72 < 0 {
-						n72 = c.ReadArrayLength(1)
-					}
-					a73 := foryimpl.MakeSlice[[]bool](c, n72)
-					r.ReadRawBools(a73)
-					x.BoolA = a73
-				}
+				x.BoolA = nil
 			}
 		case 2:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n78 := c.ReadLengthFast(1)
-				if n78 < 0 {
-					n78 = c.ReadLength(1)
+				n58 := c.ReadLengthFast(1)
+				if n58 < 0 {
+					n58 = c.ReadLength(1)
 				}
-				l79 := foryimpl.MakeSlice[[]bool](c, n78)
-				if n78 > 0 {
-					hn81 := c.ReadListHeader(1)
+				l59 := foryimpl.MakeSlice[[]bool](c, n58)
+				if n58 > 0 {
+					hn61 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i80 := range l79 {
-							if hn81 && !c.ReadFlag() {
-								clear(l79[i80 : i80+1])
+						for i60 := range l59 {
+							if hn61 && !c.ReadFlag() {
+								clear(l59[i60 : i60+1])
 								continue
 							}
-							l79[i80] = r.ReadBool()
+							l59[i60] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i80)
+								c.TraceIndex(i60)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l79
+				x.Bools = l59
 			}
 		case 3:
 			if f.Convert {
 				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n84 := c.ReadLengthFast(1)
-				if n84 < 0 {
-					n84 = c.ReadLength(1)
+				n64 := c.ReadLengthFast(1)
+				if n64 < 0 {
+					n64 = c.ReadLength(1)
 				}
-				l85 := foryimpl.MakeSlice[[]uint8](c, n84)
-				if n84 > 0 {
-					hn87 := c.ReadListHeader(9)
+				l65 := foryimpl.MakeSlice[[]uint8](c, n64)
+				if n64 > 0 {
+					hn67 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i86 := range l85 {
-							if hn87 && !c.ReadFlag() {
-								clear(l85[i86 : i86+1])
+						for i66 := range l65 {
+							if hn67 && !c.ReadFlag() {
+								clear(l65[i66 : i66+1])
 								continue
 							}
-							l85[i86] = r.ReadUint8()
+							l65[i66] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i86)
+								c.TraceIndex(i66)
 								break
 							}
 						}
 					}
 				}
-				x.Plain = l85
+				x.Plain = l65
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
-					x.U8Arr = foryimpl.BackRefSlice[uint8](c, id93)
-				} else if st92 == foryimpl.RefFollows {
-					n94 := c.ReadArrayLengthFast(1)
-					if n94 < 0 {
-						n94 = c.ReadArrayLength(1)
-					}
-					a95 := foryimpl.MakeSlice[[]uint8](c, n94)
-					copy(a95, r.ReadBytes(n94))
-					x.U8Arr = a95
-					foryimpl.SetRefSlice(c, id93, x.U8Arr)
-				} else {
-					x.U8Arr = nil
+			if f.Convert {
+				x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st72, id73 := c.ReadEvolvedRefFlag(f); st72 == foryimpl.RefBack {
+				x.U8Arr = foryimpl.BackRefSlice[uint8](c, id73)
+			} else if st72 == foryimpl.RefFollows {
+				n74 := c.ReadArrayLengthFast(1)
+				if n74 < 0 {
+					n74 = c.ReadArrayLength(1)
 				}
+				a75 := foryimpl.MakeSlice[[]uint8](c, n74)
+				copy(a75, r.ReadBytes(n74))
+				x.U8Arr = a75
+				foryimpl.SetRefSlice(c, id73, x.U8Arr)
 			} else {
-				if f.Convert {
-					x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n90 := c.ReadArrayLengthFast(1)
-					if n90 < 0 {
-						n90 = c.ReadArrayLength(1)
-					}
-					a91 := foryimpl.MakeSlice[[]uint8](c, n90)
-					copy(a91, r.ReadBytes(n90))
-					x.U8Arr = a91
-				}
+				x.U8Arr = nil
 			}
 		default:
 			c.SkipField(f)

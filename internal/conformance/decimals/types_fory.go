@@ -8,8 +8,17 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootDecimals is the first 71 bytes of a compatible-mode message whose root is Decimals: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootDecimals[4:].
+var foryRootDecimals = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x3b, 0xf0, 0x00, 0x2d, 0xd0, 0xb3, 0xa7, 0x5d, 0xc9, 0xd6, 0x01, 0x48,
+	0x28, 0x1e, 0x86, 0x20, 0x48, 0x16, 0xa2, 0x01, 0x2d, 0x12, 0x98, 0x54, 0x28, 0xb4, 0x86, 0xd9,
+	0xe8, 0x62, 0x00, 0x54, 0x28, 0xb4, 0x86, 0x04, 0xd1, 0x52, 0x00, 0x52, 0x28, 0x35, 0x0b, 0xdb,
+	0xe7, 0x10, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x28, 0x3e, 0x71, 0x4c, 0x28, 0x48, 0x40,
+	0x59, 0x06, 0x48, 0x28, 0x64, 0x91, 0x70,
+}
 
 // foryTypeDecimals is Decimals's static type information. Fingerprint: huge,40,0,0;list,22,0,0[40,0,0];neg_huge,40,0,0;negative,40,0,0;nil_ptr,40,0,1;price,40,0,0;ptr,40,0,1;scaled,40,0,0;zero,40,0,0;
 var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -17,10 +26,10 @@ var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Huge", "List", "NegHuge", "Negative", "NilPtr", "Price", "Ptr", "Scaled", "Zero"},
 	GoName:         "decimals.Decimals",
 	OfficialGoHash: -1350763830,
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x3b, 0xf0, 0x00, 0x2d, 0xd0, 0xb3, 0xa7, 0x5d, 0xc9, 0xd6, 0x01, 0x48, 0x28, 0x1e, 0x86, 0x20, 0x48, 0x16, 0xa2, 0x01, 0x2d, 0x12, 0x98, 0x54, 0x28, 0xb4, 0x86, 0xd9, 0xe8, 0x62, 0x00, 0x54, 0x28, 0xb4, 0x86, 0x04, 0xd1, 0x52, 0x00, 0x52, 0x28, 0x35, 0x0b, 0xdb, 0xe7, 0x10, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x28, 0x3e, 0x71, 0x4c, 0x28, 0x48, 0x40, 0x59, 0x06, 0x48, 0x28, 0x64, 0x91, 0x70},
+	RootCompatible: foryRootDecimals,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x01},
 	SchemaHash:     -1014179620,
-	TypeDef:        []byte{0x3b, 0xf0, 0x00, 0x2d, 0xd0, 0xb3, 0xa7, 0x5d, 0xc9, 0xd6, 0x01, 0x48, 0x28, 0x1e, 0x86, 0x20, 0x48, 0x16, 0xa2, 0x01, 0x2d, 0x12, 0x98, 0x54, 0x28, 0xb4, 0x86, 0xd9, 0xe8, 0x62, 0x00, 0x54, 0x28, 0xb4, 0x86, 0x04, 0xd1, 0x52, 0x00, 0x52, 0x28, 0x35, 0x0b, 0xdb, 0xe7, 0x10, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x28, 0x3e, 0x71, 0x4c, 0x28, 0x48, 0x40, 0x59, 0x06, 0x48, 0x28, 0x64, 0x91, 0x70},
+	TypeDef:        foryRootDecimals[4:],
 	UserID:         214,
 })
 
@@ -45,7 +54,7 @@ func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -55,19 +64,19 @@ func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(71)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2d00f03b001cff01)
-		buffer.PutUint64At(w, off+8, 0x4801d6c95da7b3d0)
-		buffer.PutUint64At(w, off+16, 0x01a2164820861e28)
-		buffer.PutUint64At(w, off+24, 0xd986b4285498122d)
-		buffer.PutUint64At(w, off+32, 0x0486b428540062e8)
-		buffer.PutUint64At(w, off+40, 0xdb0b3528520052d1)
-		buffer.PutUint64At(w, off+48, 0x001128be284c10e7)
-		buffer.PutUint64At(w, off+56, 0x4048284c713e2846)
-		buffer.PutUint64At(w, off+63, 0x7091642848065940)
+		buffer.PutUint64At(w, off, 0x2d00f03b001cff01)    // foryRootDecimals[0:8]
+		buffer.PutUint64At(w, off+8, 0x4801d6c95da7b3d0)  // foryRootDecimals[8:16]
+		buffer.PutUint64At(w, off+16, 0x01a2164820861e28) // foryRootDecimals[16:24]
+		buffer.PutUint64At(w, off+24, 0xd986b4285498122d) // foryRootDecimals[24:32]
+		buffer.PutUint64At(w, off+32, 0x0486b428540062e8) // foryRootDecimals[32:40]
+		buffer.PutUint64At(w, off+40, 0xdb0b3528520052d1) // foryRootDecimals[40:48]
+		buffer.PutUint64At(w, off+48, 0x001128be284c10e7) // foryRootDecimals[48:56]
+		buffer.PutUint64At(w, off+56, 0x4048284c713e2846) // foryRootDecimals[56:64]
+		buffer.PutUint64At(w, off+63, 0x7091642848065940) // foryRootDecimals[63:71]
 		off += 71
 	} else {
-		buffer.PutUint32At(w, off, 0xd61bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -82,19 +91,19 @@ func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(71)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2d00f03b001c0001)
-		buffer.PutUint64At(w, off+8, 0x4801d6c95da7b3d0)
-		buffer.PutUint64At(w, off+16, 0x01a2164820861e28)
-		buffer.PutUint64At(w, off+24, 0xd986b4285498122d)
-		buffer.PutUint64At(w, off+32, 0x0486b428540062e8)
-		buffer.PutUint64At(w, off+40, 0xdb0b3528520052d1)
-		buffer.PutUint64At(w, off+48, 0x001128be284c10e7)
-		buffer.PutUint64At(w, off+56, 0x4048284c713e2846)
-		buffer.PutUint64At(w, off+63, 0x7091642848065940)
+		buffer.PutUint64At(w, off, 0x2d00f03b001c0001)    // foryRootDecimals[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4801d6c95da7b3d0)  // foryRootDecimals[8:16]
+		buffer.PutUint64At(w, off+16, 0x01a2164820861e28) // foryRootDecimals[16:24]
+		buffer.PutUint64At(w, off+24, 0xd986b4285498122d) // foryRootDecimals[24:32]
+		buffer.PutUint64At(w, off+32, 0x0486b428540062e8) // foryRootDecimals[32:40]
+		buffer.PutUint64At(w, off+40, 0xdb0b3528520052d1) // foryRootDecimals[40:48]
+		buffer.PutUint64At(w, off+48, 0x001128be284c10e7) // foryRootDecimals[48:56]
+		buffer.PutUint64At(w, off+56, 0x4048284c713e2846) // foryRootDecimals[56:64]
+		buffer.PutUint64At(w, off+63, 0x7091642848065940) // foryRootDecimals[63:71]
 		off += 71
 	} else {
-		buffer.PutUint32At(w, off, 0xd61b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd61b0001) // prefix bytes 01 00 1b d6, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -117,10 +126,21 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0x2d00f03b001cff01 && buffer.ReadUint64At(in, 8) == 0x4801d6c95da7b3d0 && buffer.ReadUint64At(in, 16) == 0x01a2164820861e28 && buffer.ReadUint64At(in, 24) == 0xd986b4285498122d && buffer.ReadUint64At(in, 32) == 0x0486b428540062e8 && buffer.ReadUint64At(in, 40) == 0xdb0b3528520052d1 && buffer.ReadUint64At(in, 48) == 0x001128be284c10e7 && buffer.ReadUint64At(in, 56) == 0x4048284c713e2846 && buffer.ReadUint64At(in, 63) == 0x7091642848065940 {
+			if len(in) >= 71 &&
+				buffer.ReadUint64At(in, 0) == 0x2d00f03b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4801d6c95da7b3d0 &&
+				buffer.ReadUint64At(in, 16) == 0x01a2164820861e28 &&
+				buffer.ReadUint64At(in, 24) == 0xd986b4285498122d &&
+				buffer.ReadUint64At(in, 32) == 0x0486b428540062e8 &&
+				buffer.ReadUint64At(in, 40) == 0xdb0b3528520052d1 &&
+				buffer.ReadUint64At(in, 48) == 0x001128be284c10e7 &&
+				buffer.ReadUint64At(in, 56) == 0x4048284c713e2846 &&
+				buffer.ReadUint64At(in, 63) == 0x7091642848065940 {
 				n = 71
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -139,10 +159,21 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Decimals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0x2d00f03b001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d6c95da7b3d0 && buffer.ReadUint64At(in, 16) == 0x01a2164820861e28 && buffer.ReadUint64At(in, 24) == 0xd986b4285498122d && buffer.ReadUint64At(in, 32) == 0x0486b428540062e8 && buffer.ReadUint64At(in, 40) == 0xdb0b3528520052d1 && buffer.ReadUint64At(in, 48) == 0x001128be284c10e7 && buffer.ReadUint64At(in, 56) == 0x4048284c713e2846 && buffer.ReadUint64At(in, 63) == 0x7091642848065940 {
+		if len(in) >= 71 &&
+			buffer.ReadUint64At(in, 0) == 0x2d00f03b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4801d6c95da7b3d0 &&
+			buffer.ReadUint64At(in, 16) == 0x01a2164820861e28 &&
+			buffer.ReadUint64At(in, 24) == 0xd986b4285498122d &&
+			buffer.ReadUint64At(in, 32) == 0x0486b428540062e8 &&
+			buffer.ReadUint64At(in, 40) == 0xdb0b3528520052d1 &&
+			buffer.ReadUint64At(in, 48) == 0x001128be284c10e7 &&
+			buffer.ReadUint64At(in, 56) == 0x4048284c713e2846 &&
+			buffer.ReadUint64At(in, 63) == 0x7091642848065940 {
 			n = 71
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {

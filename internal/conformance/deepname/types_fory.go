@@ -8,8 +8,20 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootLevel1 is the first 31 bytes of a compatible-mode message whose root is Level1: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLevel1[4:].
+var foryRootLevel1 = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x13, 0x20, 0x84, 0xf4, 0x6c, 0xfa, 0x33, 0x61, 0xe2, 0x0d, 0x10, 0x66,
+	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1e, 0x31, 0x03,
+}
+
+// foryRootRefLevel1 is the first 31 bytes of a compatible-mode message whose root is Level1 with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefLevel1[4:].
+var foryRootRefLevel1 = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x13, 0x20, 0xde, 0x80, 0x07, 0x6f, 0x75, 0x3b, 0xe2, 0x0d, 0x10, 0x66,
+	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1e, 0x31, 0x03,
+}
 
 // foryTypeLevel1 is Level1's static type information. Fingerprint: i_d,5,0,0;mid,0,0,0;
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -18,12 +30,12 @@ var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:          []string{"ID", "Mid"},
 	GoName:            "deepname.Level1",
 	Namespace:         "edge",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x13, 0x20, 0x84, 0xf4, 0x6c, 0xfa, 0x33, 0x61, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1e, 0x31, 0x03},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x13, 0x20, 0xde, 0x80, 0x07, 0x6f, 0x75, 0x3b, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1e, 0x31, 0x03},
+	RootCompatible:    foryRootLevel1,
+	RootCompatibleRef: foryRootRefLevel1,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xa8},
 	SchemaHash:        -1488160190,
-	TypeDef:           []byte{0x13, 0x20, 0x84, 0xf4, 0x6c, 0xfa, 0x33, 0x61, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1e, 0x31, 0x03},
-	TypeDefRef:        []byte{0x13, 0x20, 0xde, 0x80, 0x07, 0x6f, 0x75, 0x3b, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1e, 0x31, 0x03},
+	TypeDef:           foryRootLevel1[4:],
+	TypeDefRef:        foryRootRefLevel1[4:],
 	TypeName:          "Level1",
 })
 
@@ -41,7 +53,7 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -51,14 +63,14 @@ func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf4842013001eff01)
-		buffer.PutUint64At(w, off+8, 0x66100de26133fa6c)
-		buffer.PutUint64At(w, off+16, 0x44a817a2224a1620)
-		buffer.PutUint64At(w, off+23, 0x03311e4463230544)
+		buffer.PutUint64At(w, off, 0xf4842013001eff01)    // foryRootLevel1[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de26133fa6c)  // foryRootLevel1[8:16]
+		buffer.PutUint64At(w, off+16, 0x44a817a2224a1620) // foryRootLevel1[16:24]
+		buffer.PutUint64At(w, off+23, 0x03311e4463230544) // foryRootLevel1[23:31]
 		off += 31
 	} else {
-		buffer.PutUint64At(w, off, 0x20661004061dff01)
-		buffer.PutUint64At(w, off+7, 0xa817a2224a020a20)
+		buffer.PutUint64At(w, off, 0x20661004061dff01)   // prefix bytes 01 ff 1d 06 04 10 66 20
+		buffer.PutUint64At(w, off+7, 0xa817a2224a020a20) // prefix bytes 20 0a 02 4a 22 a2 17 a8
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -73,14 +85,14 @@ func (x *Level1) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x80de2013001e0001)
-		buffer.PutUint64At(w, off+8, 0x66100de23b756f07)
-		buffer.PutUint64At(w, off+16, 0x44a817a2224a1620)
-		buffer.PutUint64At(w, off+23, 0x03311e4563230544)
+		buffer.PutUint64At(w, off, 0x80de2013001e0001)    // foryRootRefLevel1[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de23b756f07)  // foryRootRefLevel1[8:16]
+		buffer.PutUint64At(w, off+16, 0x44a817a2224a1620) // foryRootRefLevel1[16:24]
+		buffer.PutUint64At(w, off+23, 0x03311e4563230544) // foryRootRefLevel1[23:31]
 		off += 31
 	} else {
-		buffer.PutUint64At(w, off, 0x20661004061d0001)
-		buffer.PutUint64At(w, off+7, 0xa817a2224a020a20)
+		buffer.PutUint64At(w, off, 0x20661004061d0001)   // prefix bytes 01 00 1d 06 04 10 66 20, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+7, 0xa817a2224a020a20) // prefix bytes 20 0a 02 4a 22 a2 17 a8
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -103,10 +115,16 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xf4842013001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de26133fa6c && buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 && buffer.ReadUint64At(in, 23) == 0x03311e4463230544 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0xf4842013001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x66100de26133fa6c &&
+				buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 &&
+				buffer.ReadUint64At(in, 23) == 0x03311e4463230544 {
 				n = 31
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x20661004061dff01 &&
+			buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
 			n = 15
 		}
 		if n == 0 {
@@ -125,10 +143,16 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Level1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x80de2013001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de23b756f07 && buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 && buffer.ReadUint64At(in, 23) == 0x03311e4563230544 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0x80de2013001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x66100de23b756f07 &&
+			buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 &&
+			buffer.ReadUint64At(in, 23) == 0x03311e4563230544 {
 			n = 31
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
+		buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
 		n = 15
 	}
 	if n == 0 {
@@ -188,12 +212,13 @@ func (x *Level1) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Level1's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = Level1{}
+	} else {
+		*x = Level1{Mid: x.Mid}
 	}
-	*x = Level1{Mid: x.Mid}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1488160190) {
 		if h := r.ReadInt32(); h != -1488160190 && !c.Failed() {
@@ -213,49 +238,28 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ID..ID")
 		return
 	}
-	if ev1 := c.ReadStructFieldMeta(foryTypeLevel2); ev1 != nil {
-		x.Mid.ForyReadEvolved(c, ev1)
-	} else if !c.Failed() {
-		x.Mid.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Mid")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Level1) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Level1{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1488160190) {
-		if h := r.ReadInt32(); h != -1488160190 && !c.Failed() {
-			c.HashMismatch(foryTypeLevel1, h)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLevel2) {
+			if ev1 := c.ReadStructFieldMeta(foryTypeLevel2); ev1 != nil {
+				x.Mid.ForyReadEvolved(c, ev1)
+			} else if !c.Failed() {
+				x.Mid.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Mid")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.ID = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("ID..ID")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeLevel2) {
-		if ev2 := c.ReadStructFieldMeta(foryTypeLevel2); ev2 != nil {
-			x.Mid.ForyReadEvolved(c, ev2)
+	} else {
+		if ev1 := c.ReadStructFieldMeta(foryTypeLevel2); ev1 != nil {
+			x.Mid.ForyReadEvolved(c, ev1)
 		} else if !c.Failed() {
 			x.Mid.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Mid")
-		return
+		if c.Failed() {
+			c.Trace("Mid")
+			return
+		}
 	}
 }
 
@@ -267,8 +271,8 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.ID = int32(v3)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.ID = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt32()
@@ -276,16 +280,16 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev8 := c.ReadStructFieldMeta(foryTypeLevel2); ev8 != nil {
-						x.Mid.ForyReadEvolved(c, ev8)
+					if ev7 := c.ReadStructFieldMeta(foryTypeLevel2); ev7 != nil {
+						x.Mid.ForyReadEvolved(c, ev7)
 					} else if !c.Failed() {
 						x.Mid.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev5 := c.ReadStructFieldMeta(foryTypeLevel2); ev5 != nil {
-						x.Mid.ForyReadEvolved(c, ev5)
+					if ev4 := c.ReadStructFieldMeta(foryTypeLevel2); ev4 != nil {
+						x.Mid.ForyReadEvolved(c, ev4)
 					} else if !c.Failed() {
 						x.Mid.ForyRead(c)
 					}
@@ -301,6 +305,20 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootLevel2 is the first 39 bytes of a compatible-mode message whose root is Level2: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLevel2[4:].
+var foryRootLevel2 = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x1b, 0x00, 0xdd, 0xfc, 0xb4, 0xbb, 0x2f, 0x0c, 0xe3, 0x0d, 0x10, 0x66,
+	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x48, 0x1e, 0x0c, 0x84, 0x78, 0x4e, 0x1e, 0x0c, 0x84,
+	0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
+// foryRootRefLevel2 is the first 39 bytes of a compatible-mode message whose root is Level2 with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefLevel2[4:].
+var foryRootRefLevel2 = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x1b, 0xd0, 0x52, 0xb4, 0xe0, 0xde, 0x73, 0x7a, 0xe3, 0x0d, 0x10, 0x66,
+	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x49, 0x1e, 0x0c, 0x84, 0x78, 0x4f, 0x1e, 0x0c, 0x84,
+	0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLevel2 is Level2's static type information. Fingerprint: deep,0,0,0;deep_p,0,0,1;name,21,0,0;
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -309,12 +327,12 @@ var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:            "deepname.Level2",
 	Namespace:         "edge",
 	OfficialGoHash:    -337581895,
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x1b, 0x00, 0xdd, 0xfc, 0xb4, 0xbb, 0x2f, 0x0c, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x48, 0x1e, 0x0c, 0x84, 0x78, 0x4e, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x1b, 0xd0, 0x52, 0xb4, 0xe0, 0xde, 0x73, 0x7a, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x49, 0x1e, 0x0c, 0x84, 0x78, 0x4f, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible:    foryRootLevel2,
+	RootCompatibleRef: foryRootRefLevel2,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
 	SchemaHash:        1449674691,
-	TypeDef:           []byte{0x1b, 0x00, 0xdd, 0xfc, 0xb4, 0xbb, 0x2f, 0x0c, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x48, 0x1e, 0x0c, 0x84, 0x78, 0x4e, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	TypeDefRef:        []byte{0x1b, 0xd0, 0x52, 0xb4, 0xe0, 0xde, 0x73, 0x7a, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x49, 0x1e, 0x0c, 0x84, 0x78, 0x4f, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:           foryRootLevel2[4:],
+	TypeDefRef:        foryRootRefLevel2[4:],
 	TypeName:          "Level2",
 })
 
@@ -333,7 +351,7 @@ func (x *Level2) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -343,15 +361,15 @@ func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(39)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xfcdd001b001eff01)
-		buffer.PutUint64At(w, off+8, 0x66100de30c2fbbb4)
-		buffer.PutUint64At(w, off+16, 0x48b017a2224a1620)
-		buffer.PutUint64At(w, off+24, 0x840c1e4e78840c1e)
-		buffer.PutUint64At(w, off+31, 0x200c341548de7e84)
+		buffer.PutUint64At(w, off, 0xfcdd001b001eff01)    // foryRootLevel2[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de30c2fbbb4)  // foryRootLevel2[8:16]
+		buffer.PutUint64At(w, off+16, 0x48b017a2224a1620) // foryRootLevel2[16:24]
+		buffer.PutUint64At(w, off+24, 0x840c1e4e78840c1e) // foryRootLevel2[24:32]
+		buffer.PutUint64At(w, off+31, 0x200c341548de7e84) // foryRootLevel2[31:39]
 		off += 39
 	} else {
-		buffer.PutUint64At(w, off, 0x20661004061dff01)
-		buffer.PutUint64At(w, off+7, 0xb017a2224a020a20)
+		buffer.PutUint64At(w, off, 0x20661004061dff01)   // prefix bytes 01 ff 1d 06 04 10 66 20
+		buffer.PutUint64At(w, off+7, 0xb017a2224a020a20) // prefix bytes 20 0a 02 4a 22 a2 17 b0
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -366,15 +384,15 @@ func (x *Level2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(39)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb452d01b001e0001)
-		buffer.PutUint64At(w, off+8, 0x66100de37a73dee0)
-		buffer.PutUint64At(w, off+16, 0x49b017a2224a1620)
-		buffer.PutUint64At(w, off+24, 0x840c1e4f78840c1e)
-		buffer.PutUint64At(w, off+31, 0x200c341548de7e84)
+		buffer.PutUint64At(w, off, 0xb452d01b001e0001)    // foryRootRefLevel2[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de37a73dee0)  // foryRootRefLevel2[8:16]
+		buffer.PutUint64At(w, off+16, 0x49b017a2224a1620) // foryRootRefLevel2[16:24]
+		buffer.PutUint64At(w, off+24, 0x840c1e4f78840c1e) // foryRootRefLevel2[24:32]
+		buffer.PutUint64At(w, off+31, 0x200c341548de7e84) // foryRootRefLevel2[31:39]
 		off += 39
 	} else {
-		buffer.PutUint64At(w, off, 0x20661004061d0001)
-		buffer.PutUint64At(w, off+7, 0xb017a2224a020a20)
+		buffer.PutUint64At(w, off, 0x20661004061d0001)   // prefix bytes 01 00 1d 06 04 10 66 20, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+7, 0xb017a2224a020a20) // prefix bytes 20 0a 02 4a 22 a2 17 b0
 		off += 15
 	}
 	b.SetWriterIndex(off)
@@ -397,10 +415,17 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xfcdd001b001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de30c2fbbb4 && buffer.ReadUint64At(in, 16) == 0x48b017a2224a1620 && buffer.ReadUint64At(in, 24) == 0x840c1e4e78840c1e && buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
+			if len(in) >= 39 &&
+				buffer.ReadUint64At(in, 0) == 0xfcdd001b001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x66100de30c2fbbb4 &&
+				buffer.ReadUint64At(in, 16) == 0x48b017a2224a1620 &&
+				buffer.ReadUint64At(in, 24) == 0x840c1e4e78840c1e &&
+				buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
 				n = 39
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x20661004061dff01 &&
+			buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
 			n = 15
 		}
 		if n == 0 {
@@ -419,10 +444,17 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Level2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xb452d01b001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de37a73dee0 && buffer.ReadUint64At(in, 16) == 0x49b017a2224a1620 && buffer.ReadUint64At(in, 24) == 0x840c1e4f78840c1e && buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
+		if len(in) >= 39 &&
+			buffer.ReadUint64At(in, 0) == 0xb452d01b001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x66100de37a73dee0 &&
+			buffer.ReadUint64At(in, 16) == 0x49b017a2224a1620 &&
+			buffer.ReadUint64At(in, 24) == 0x840c1e4f78840c1e &&
+			buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
 			n = 39
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
+		buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
 		n = 15
 	}
 	if n == 0 {
@@ -447,7 +479,7 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLevel3)
 	}
-	if err := x.Deep.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Deep.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	if x.DeepP == nil {
@@ -457,7 +489,7 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLevel3)
 		}
-		if err := x.DeepP.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.DeepP.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -521,12 +553,13 @@ func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Level2's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = Level2{}
+	} else {
+		*x = Level2{Deep: x.Deep}
 	}
-	*x = Level2{Deep: x.Deep}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1449674691) {
 		if h := r.ReadInt32(); h != 1449674691 && h != -337581895 && !c.Failed() {
@@ -534,73 +567,59 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
-		x.Deep.ForyReadEvolved(c, ev3)
-	} else if !c.Failed() {
-		x.Deep.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Deep")
-		return
-	}
-	if c.ReadFlag() {
-		p4 := foryimpl.Alloc[Level3](c)
-		if ev5 := c.ReadStructFieldMeta(foryTypeLevel3); ev5 != nil {
-			p4.ForyReadEvolved(c, ev5)
-		} else if !c.Failed() {
-			p4.ForyRead(c)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLevel3) {
+			if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
+				x.Deep.ForyReadEvolved(c, ev3)
+			} else if !c.Failed() {
+				x.Deep.ForyRead(c)
+			}
 		}
-		x.DeepP = p4
-	}
-	if c.Failed() {
-		c.Trace("DeepP")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Level2) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Level2{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1449674691) {
-		if h := r.ReadInt32(); h != 1449674691 && h != -337581895 && !c.Failed() {
-			c.HashMismatch(foryTypeLevel2, h)
+		if c.Failed() {
+			c.Trace("Deep")
 			return
 		}
-	}
-	if c.ReadStructValueFlag(foryTypeLevel3) {
-		if ev6 := c.ReadStructFieldMeta(foryTypeLevel3); ev6 != nil {
-			x.Deep.ForyReadEvolved(c, ev6)
+		if st4, id5 := c.ReadRefFlag(); st4 == foryimpl.RefBack {
+			x.DeepP = foryimpl.BackRef[Level3](c, id5)
+		} else if st4 == foryimpl.RefFollows {
+			p6 := foryimpl.Alloc[Level3](c)
+			foryimpl.SetRef(c, id5, p6)
+			if ev7 := c.ReadStructFieldMeta(foryTypeLevel3); ev7 != nil {
+				p6.ForyReadEvolved(c, ev7)
+			} else if !c.Failed() {
+				p6.ForyRead(c)
+			}
+			x.DeepP = p6
+		} else {
+			x.DeepP = nil
+		}
+		if c.Failed() {
+			c.Trace("DeepP")
+			return
+		}
+	} else {
+		if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
+			x.Deep.ForyReadEvolved(c, ev3)
 		} else if !c.Failed() {
 			x.Deep.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Deep")
-		return
-	}
-	if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-		x.DeepP = foryimpl.BackRef[Level3](c, id8)
-	} else if st7 == foryimpl.RefFollows {
-		p9 := foryimpl.Alloc[Level3](c)
-		foryimpl.SetRef(c, id8, p9)
-		if ev10 := c.ReadStructFieldMeta(foryTypeLevel3); ev10 != nil {
-			p9.ForyReadEvolved(c, ev10)
-		} else if !c.Failed() {
-			p9.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Deep")
+			return
 		}
-		x.DeepP = p9
-	} else {
-		x.DeepP = nil
-	}
-	if c.Failed() {
-		c.Trace("DeepP")
-		return
+		if c.ReadFlag() {
+			p4 := foryimpl.Alloc[Level3](c)
+			if ev5 := c.ReadStructFieldMeta(foryTypeLevel3); ev5 != nil {
+				p4.ForyReadEvolved(c, ev5)
+			} else if !c.Failed() {
+				p4.ForyRead(c)
+			}
+			x.DeepP = p4
+		}
+		if c.Failed() {
+			c.Trace("DeepP")
+			return
+		}
 	}
 	x.Name = c.ReadString()
 	if c.Failed() {
@@ -617,16 +636,16 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev14 := c.ReadStructFieldMeta(foryTypeLevel3); ev14 != nil {
-						x.Deep.ForyReadEvolved(c, ev14)
+					if ev11 := c.ReadStructFieldMeta(foryTypeLevel3); ev11 != nil {
+						x.Deep.ForyReadEvolved(c, ev11)
 					} else if !c.Failed() {
 						x.Deep.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev11 := c.ReadStructFieldMeta(foryTypeLevel3); ev11 != nil {
-						x.Deep.ForyReadEvolved(c, ev11)
+					if ev8 := c.ReadStructFieldMeta(foryTypeLevel3); ev8 != nil {
+						x.Deep.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
 						x.Deep.ForyRead(c)
 					}
@@ -634,29 +653,29 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-					x.DeepP = foryimpl.BackRef[Level3](c, id18)
-				} else if st17 == foryimpl.RefFollows {
-					p19 := foryimpl.Alloc[Level3](c)
-					foryimpl.SetRef(c, id18, p19)
-					if ev20 := c.ReadStructFieldMeta(foryTypeLevel3); ev20 != nil {
-						p19.ForyReadEvolved(c, ev20)
+				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+					x.DeepP = foryimpl.BackRef[Level3](c, id15)
+				} else if st14 == foryimpl.RefFollows {
+					p16 := foryimpl.Alloc[Level3](c)
+					foryimpl.SetRef(c, id15, p16)
+					if ev17 := c.ReadStructFieldMeta(foryTypeLevel3); ev17 != nil {
+						p16.ForyReadEvolved(c, ev17)
 					} else if !c.Failed() {
-						p19.ForyRead(c)
+						p16.ForyRead(c)
 					}
-					x.DeepP = p19
+					x.DeepP = p16
 				} else {
 					x.DeepP = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p15 := foryimpl.Alloc[Level3](c)
-					if ev16 := c.ReadStructFieldMeta(foryTypeLevel3); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
+					p12 := foryimpl.Alloc[Level3](c)
+					if ev13 := c.ReadStructFieldMeta(foryTypeLevel3); ev13 != nil {
+						p12.ForyReadEvolved(c, ev13)
 					} else if !c.Failed() {
-						p15.ForyRead(c)
+						p12.ForyRead(c)
 					}
-					x.DeepP = p15
+					x.DeepP = p12
 				}
 			}
 		case 2:
@@ -673,6 +692,13 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootLevel3 is the first 35 bytes of a compatible-mode message whose root is Level3: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLevel3[4:].
+var foryRootLevel3 = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x17, 0xc0, 0x4b, 0xe6, 0xaf, 0x89, 0x71, 0x2b, 0xe2, 0x0d, 0x10, 0x66,
+	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb8, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56,
+	0x4c, 0x06, 0x90,
+}
+
 // foryTypeLevel3 is Level3's static type information. Fingerprint: tags,22,0,0[21,0,0];value,7,0,0;
 var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -680,10 +706,10 @@ var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Value", "Tags"},
 	GoName:         "deepname.Level3",
 	Namespace:      "edge",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x17, 0xc0, 0x4b, 0xe6, 0xaf, 0x89, 0x71, 0x2b, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb8, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
+	RootCompatible: foryRootLevel3,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb8},
 	SchemaHash:     74480476,
-	TypeDef:        []byte{0x17, 0xc0, 0x4b, 0xe6, 0xaf, 0x89, 0x71, 0x2b, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb8, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
+	TypeDef:        foryRootLevel3[4:],
 	TypeName:       "Level3",
 })
 
@@ -701,18 +727,18 @@ func (x *Level3) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Level3) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -733,10 +759,17 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xe64bc017001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de22b7189af && buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 && buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 && buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
+			if len(in) >= 35 &&
+				buffer.ReadUint64At(in, 0) == 0xe64bc017001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x66100de22b7189af &&
+				buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 &&
+				buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 &&
+				buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
 				n = 35
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x20661004061dff01 &&
+			buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
 			n = 15
 		}
 		if n == 0 {
@@ -755,10 +788,17 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Level3) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xe64bc017001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de22b7189af && buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 && buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 && buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
+		if len(in) >= 35 &&
+			buffer.ReadUint64At(in, 0) == 0xe64bc017001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x66100de22b7189af &&
+			buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 &&
+			buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 &&
+			buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
 			n = 35
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
+		buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
 		n = 15
 	}
 	if n == 0 {
@@ -771,28 +811,28 @@ func (x *Level3) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext,
 
 // ForyWrite writes Level3's struct body (docs/format.md §9).
 func (x *Level3) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Level3, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Level3, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Level3) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	start2 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(48 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe64bc017001eff01)
-			buffer.PutUint64At(w, off+8, 0x66100de22b7189af)
-			buffer.PutUint64At(w, off+16, 0x4cb817a2224a1620)
-			buffer.PutUint64At(w, off+24, 0x56164800a10bd407)
-			buffer.PutUint64At(w, off+27, 0x90064c56164800a1)
+			buffer.PutUint64At(w, off, 0xe64bc017001eff01)    // foryRootLevel3[0:8]
+			buffer.PutUint64At(w, off+8, 0x66100de22b7189af)  // foryRootLevel3[8:16]
+			buffer.PutUint64At(w, off+16, 0x4cb817a2224a1620) // foryRootLevel3[16:24]
+			buffer.PutUint64At(w, off+24, 0x56164800a10bd407) // foryRootLevel3[24:32]
+			buffer.PutUint64At(w, off+27, 0x90064c56164800a1) // foryRootLevel3[27:35]
 			off += 35
 		} else {
-			buffer.PutUint64At(w, off, 0x20661004061dff01)
-			buffer.PutUint64At(w, off+7, 0xb817a2224a020a20)
+			buffer.PutUint64At(w, off, 0x20661004061dff01)   // prefix bytes 01 ff 1d 06 04 10 66 20
+			buffer.PutUint64At(w, off+7, 0xb817a2224a020a20) // prefix bytes 20 0a 02 4a 22 a2 17 b8
 			off += 15
 		}
 	}

@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with name=edge.Color; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -27,6 +27,20 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootEnumHolder is the first 40 bytes of a compatible-mode message whose root is EnumHolder: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumHolder[4:].
+var foryRootEnumHolder = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x1c, 0x10, 0xad, 0x73, 0xe3, 0x30, 0xa8, 0x0b, 0xe3, 0x0d, 0x10, 0x66,
+	0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66,
+	0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62,
+}
+
+// foryRootRefEnumHolder is the first 40 bytes of a compatible-mode message whose root is EnumHolder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnumHolder[4:].
+var foryRootRefEnumHolder = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x1c, 0x30, 0xc3, 0x0f, 0xc3, 0x5c, 0x85, 0x50, 0xe3, 0x0d, 0x10, 0x66,
+	0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66,
+	0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62,
+}
+
 // foryTypeEnumHolder is EnumHolder's static type information. Fingerprint: c,0,0,0;colors,22,0,0[0,0,0];p_c,0,0,1;
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -35,13 +49,16 @@ var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:            "enumsname.EnumHolder",
 	Namespace:         "edge",
 	OfficialGoHash:    -1905787043,
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x1c, 0x10, 0xad, 0x73, 0xe3, 0x30, 0xa8, 0x0b, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x1c, 0x30, 0xc3, 0x0f, 0xc3, 0x5c, 0x85, 0x50, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62},
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x10, 0x02, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88},
-	SchemaHash:        53701824,
-	TypeDef:           []byte{0x1c, 0x10, 0xad, 0x73, 0xe3, 0x30, 0xa8, 0x0b, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
-	TypeDefRef:        []byte{0x1c, 0x30, 0xc3, 0x0f, 0xc3, 0x5c, 0x85, 0x50, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62},
-	TypeName:          "EnumHolder",
+	RootCompatible:    foryRootEnumHolder,
+	RootCompatibleRef: foryRootRefEnumHolder,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x10, 0x02, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61,
+		0x88, 0x88,
+	},
+	SchemaHash: 53701824,
+	TypeDef:    foryRootEnumHolder[4:],
+	TypeDefRef: foryRootRefEnumHolder[4:],
+	TypeName:   "EnumHolder",
 })
 
 // foryEnumHolderChanged_RunGoGenerate is EnumHolder's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -59,7 +76,7 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -69,16 +86,16 @@ func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(40)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x73ad101c001eff01)
-		buffer.PutUint64At(w, off+8, 0x66100de30ba830e3)
-		buffer.PutUint64At(w, off+16, 0x617142866a3c2220)
-		buffer.PutUint64At(w, off+24, 0x66164c0819408888)
-		buffer.PutUint64At(w, off+32, 0x623f19466474cb09)
+		buffer.PutUint64At(w, off, 0x73ad101c001eff01)    // foryRootEnumHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de30ba830e3)  // foryRootEnumHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x617142866a3c2220) // foryRootEnumHolder[16:24]
+		buffer.PutUint64At(w, off+24, 0x66164c0819408888) // foryRootEnumHolder[24:32]
+		buffer.PutUint64At(w, off+32, 0x623f19466474cb09) // foryRootEnumHolder[32:40]
 		off += 40
 	} else {
-		buffer.PutUint64At(w, off, 0x20661004061dff01)
-		buffer.PutUint64At(w, off+8, 0x617142866a3c0210)
-		buffer.PutUint64At(w, off+10, 0x8888617142866a3c)
+		buffer.PutUint64At(w, off, 0x20661004061dff01)    // prefix bytes 01 ff 1d 06 04 10 66 20
+		buffer.PutUint64At(w, off+8, 0x617142866a3c0210)  // prefix bytes 10 02 3c 6a 86 42 71 61
+		buffer.PutUint64At(w, off+10, 0x8888617142866a3c) // prefix bytes 3c 6a 86 42 71 61 88 88
 		off += 18
 	}
 	b.SetWriterIndex(off)
@@ -93,16 +110,16 @@ func (x *EnumHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(40)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0fc3301c001e0001)
-		buffer.PutUint64At(w, off+8, 0x66100de350855cc3)
-		buffer.PutUint64At(w, off+16, 0x617142866a3c2220)
-		buffer.PutUint64At(w, off+24, 0x66164c0819418888)
-		buffer.PutUint64At(w, off+32, 0x623f19476474cb09)
+		buffer.PutUint64At(w, off, 0x0fc3301c001e0001)    // foryRootRefEnumHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x66100de350855cc3)  // foryRootRefEnumHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x617142866a3c2220) // foryRootRefEnumHolder[16:24]
+		buffer.PutUint64At(w, off+24, 0x66164c0819418888) // foryRootRefEnumHolder[24:32]
+		buffer.PutUint64At(w, off+32, 0x623f19476474cb09) // foryRootRefEnumHolder[32:40]
 		off += 40
 	} else {
-		buffer.PutUint64At(w, off, 0x20661004061d0001)
-		buffer.PutUint64At(w, off+8, 0x617142866a3c0210)
-		buffer.PutUint64At(w, off+10, 0x8888617142866a3c)
+		buffer.PutUint64At(w, off, 0x20661004061d0001)    // prefix bytes 01 00 1d 06 04 10 66 20, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x617142866a3c0210)  // prefix bytes 10 02 3c 6a 86 42 71 61
+		buffer.PutUint64At(w, off+10, 0x8888617142866a3c) // prefix bytes 3c 6a 86 42 71 61 88 88
 		off += 18
 	}
 	b.SetWriterIndex(off)
@@ -125,10 +142,18 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x73ad101c001eff01 && buffer.ReadUint64At(in, 8) == 0x66100de30ba830e3 && buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 && buffer.ReadUint64At(in, 24) == 0x66164c0819408888 && buffer.ReadUint64At(in, 32) == 0x623f19466474cb09 {
+			if len(in) >= 40 &&
+				buffer.ReadUint64At(in, 0) == 0x73ad101c001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x66100de30ba830e3 &&
+				buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 &&
+				buffer.ReadUint64At(in, 24) == 0x66164c0819408888 &&
+				buffer.ReadUint64At(in, 32) == 0x623f19466474cb09 {
 				n = 40
 			}
-		} else if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x20661004061dff01 && buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 && buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
+		} else if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0x20661004061dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 &&
+			buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
 			n = 18
 		}
 		if n == 0 {
@@ -147,10 +172,18 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EnumHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x0fc3301c001e0001 && buffer.ReadUint64At(in, 8) == 0x66100de350855cc3 && buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 && buffer.ReadUint64At(in, 24) == 0x66164c0819418888 && buffer.ReadUint64At(in, 32) == 0x623f19476474cb09 {
+		if len(in) >= 40 &&
+			buffer.ReadUint64At(in, 0) == 0x0fc3301c001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x66100de350855cc3 &&
+			buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 &&
+			buffer.ReadUint64At(in, 24) == 0x66164c0819418888 &&
+			buffer.ReadUint64At(in, 32) == 0x623f19476474cb09 {
 			n = 40
 		}
-	} else if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x20661004061d0001 && buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 && buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
+	} else if len(in) >= 18 &&
+		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 &&
+		buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
 		n = 18
 	}
 	if n == 0 {
@@ -246,11 +279,8 @@ func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumHolder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = EnumHolder{Colors: x.Colors}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(53701824) {
@@ -259,14 +289,28 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-		x.C = Color(e9)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+				x.C = Color(e9)
+			} else {
+				x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+		if c.Failed() {
+			c.Trace("C")
+			return
+		}
 	} else {
-		x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("C")
-		return
+		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+			x.C = Color(e9)
+		} else {
+			x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		if c.Failed() {
+			c.Trace("C")
+			return
+		}
 	}
 	n10 := c.ReadLengthFast(1)
 	if n10 < 0 {
@@ -298,97 +342,39 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Colors")
 		return
 	}
-	if c.ReadFlag() {
-		p17 := foryimpl.Alloc[Color](c)
-		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-			*p17 = Color(e18)
+	if c.TrackRef() {
+		if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+			x.PC = foryimpl.BackRef[Color](c, id18)
+		} else if st17 == foryimpl.RefFollows {
+			p19 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id18, p19)
+			if e20 := c.ReadEnumFast(uint32(0x7fffffff)); e20 >= 0 {
+				*p19 = Color(e20)
+			} else {
+				*p19 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PC = p19
 		} else {
-			*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.PC = nil
 		}
-		x.PC = p17
-	}
-	if c.Failed() {
-		c.Trace("PC")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *EnumHolder) foryReadRef(c *foryimpl.ReadContext) {
-	*x = EnumHolder{Colors: x.Colors}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(53701824) {
-		if h := r.ReadInt32(); h != 53701824 && h != -1905787043 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumHolder, h)
+		if c.Failed() {
+			c.Trace("PC")
 			return
 		}
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
-				x.C = Color(e21)
+	} else {
+		if c.ReadFlag() {
+			p17 := foryimpl.Alloc[Color](c)
+			if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+				*p17 = Color(e18)
 			} else {
-				x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
+			x.PC = p17
 		}
-	} else {
-		if e22 := c.ReadEnumFast(uint32(0x7fffffff)); e22 >= 0 {
-			x.C = Color(e22)
-		} else {
-			x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if c.Failed() {
+			c.Trace("PC")
+			return
 		}
-	}
-	if c.Failed() {
-		c.Trace("C")
-		return
-	}
-	n23 := c.ReadLengthFast(1)
-	if n23 < 0 {
-		n23 = c.ReadLength(1)
-	}
-	l24 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n23)
-	if n23 > 0 {
-		hn26 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i25 := range l24 {
-				if hn26 && !c.ReadFlag() {
-					clear(l24[i25 : i25+1])
-					continue
-				}
-				if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
-					l24[i25] = Color(e29)
-				} else {
-					l24[i25] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i25)
-					break
-				}
-			}
-		}
-	}
-	x.Colors = l24
-	if c.Failed() {
-		c.Trace("Colors")
-		return
-	}
-	if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-		x.PC = foryimpl.BackRef[Color](c, id31)
-	} else if st30 == foryimpl.RefFollows {
-		p32 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id31, p32)
-		if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-			*p32 = Color(e33)
-		} else {
-			*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		}
-		x.PC = p32
-	} else {
-		x.PC = nil
-	}
-	if c.Failed() {
-		c.Trace("PC")
-		return
 	}
 }
 
@@ -400,16 +386,16 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-						x.C = Color(e37)
+					if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+						x.C = Color(e24)
 					} else {
 						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
-						x.C = Color(e34)
+					if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
+						x.C = Color(e21)
 					} else {
 						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -417,58 +403,58 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLengthFast(1)
-				if n38 < 0 {
-					n38 = c.ReadLength(1)
+				n25 := c.ReadLengthFast(1)
+				if n25 < 0 {
+					n25 = c.ReadLength(1)
 				}
-				l39 := foryimpl.MakeSlice[[]Color](c, n38)
-				if n38 > 0 {
-					hn41 := c.ReadListHeader(25)
+				l26 := foryimpl.MakeSlice[[]Color](c, n25)
+				if n25 > 0 {
+					hn28 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i40 := range l39 {
-							if hn41 && !c.ReadFlag() {
-								clear(l39[i40 : i40+1])
+						for i27 := range l26 {
+							if hn28 && !c.ReadFlag() {
+								clear(l26[i27 : i27+1])
 								continue
 							}
-							if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
-								l39[i40] = Color(e44)
+							if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
+								l26[i27] = Color(e31)
 							} else {
-								l39[i40] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l26[i27] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i40)
+								c.TraceIndex(i27)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l39
+				x.Colors = l26
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st47, id48 := c.ReadRefFlag(); st47 == foryimpl.RefBack {
-					x.PC = foryimpl.BackRef[Color](c, id48)
-				} else if st47 == foryimpl.RefFollows {
-					p49 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id48, p49)
-					if e50 := c.ReadEnumFast(uint32(0x7fffffff)); e50 >= 0 {
-						*p49 = Color(e50)
+				if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
+					x.PC = foryimpl.BackRef[Color](c, id35)
+				} else if st34 == foryimpl.RefFollows {
+					p36 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id35, p36)
+					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+						*p36 = Color(e37)
 					} else {
-						*p49 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p36 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p49
+					x.PC = p36
 				} else {
 					x.PC = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p45 := foryimpl.Alloc[Color](c)
-					if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
-						*p45 = Color(e46)
+					p32 := foryimpl.Alloc[Color](c)
+					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+						*p32 = Color(e33)
 					} else {
-						*p45 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p45
+					x.PC = p32
 				}
 			}
 		default:

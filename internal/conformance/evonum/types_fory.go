@@ -8,18 +8,25 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootNumericStructV2 is the first 38 bytes of a compatible-mode message whose root is NumericStructV2: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStructV2[4:].
+var foryRootNumericStructV2 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1a, 0x10, 0x06, 0xa9, 0x9b, 0xbb, 0xcb, 0x6f, 0xcc, 0x01, 0xc4, 0x07,
+	0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05,
+	0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05,
+}
 
 // foryTypeNumericStructV2 is NumericStructV2's static type information. Fingerprint: 1,7,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
 var foryTypeNumericStructV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x01},
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "evonum.NumericStructV2",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x10, 0x06, 0xa9, 0x9b, 0xbb, 0xcb, 0x6f, 0xcc, 0x01, 0xc4, 0x07, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
+	RootCompatible: foryRootNumericStructV2,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x01},
 	SchemaHash:     -1769761060,
-	TypeDef:        []byte{0x1a, 0x10, 0x06, 0xa9, 0x9b, 0xbb, 0xcb, 0x6f, 0xcc, 0x01, 0xc4, 0x07, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
+	TypeDef:        foryRootNumericStructV2[4:],
 	UserID:         1,
 })
 
@@ -47,18 +54,18 @@ func (x *NumericStructV2) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NumericStructV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *NumericStructV2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -66,24 +73,36 @@ func (x *NumericStructV2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0xa906101a001c0001 && buffer.ReadUint64At(data, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
+			if len(data) >= 38 &&
+				buffer.ReadUint64At(data, 0) == 0xa906101a001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x07c401cc6fcbbb9b &&
+				buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 &&
+				buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 &&
+				buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 				n = 38
 			}
-		} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0x968396dc011b0001 {
+		} else if len(data) >= 8 &&
+			buffer.ReadUint64At(data, 0) == 0x968396dc011b0001 {
 			n = 8
 		}
 	} else if f.Compatible() {
-		if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0xa906101a001cff01 && buffer.ReadUint64At(data, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
+		if len(data) >= 38 &&
+			buffer.ReadUint64At(data, 0) == 0xa906101a001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x07c401cc6fcbbb9b &&
+			buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 &&
+			buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 &&
+			buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 			n = 38
 		}
-	} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0x968396dc011bff01 {
+	} else if len(data) >= 8 &&
+		buffer.ReadUint64At(data, 0) == 0x968396dc011bff01 {
 		n = 8
 	}
 	if n != 0 {
@@ -92,11 +111,11 @@ func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *NumericStructV2) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *NumericStructV2) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -108,10 +127,16 @@ func (x *NumericStructV2) foryDeserialize(f *serializer.Fory, data []byte) error
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xa906101a001cff01 && buffer.ReadUint64At(in, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+			if len(in) >= 38 &&
+				buffer.ReadUint64At(in, 0) == 0xa906101a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x07c401cc6fcbbb9b &&
+				buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 &&
+				buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 &&
+				buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
 				n = 38
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x011bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -130,10 +155,16 @@ func (x *NumericStructV2) foryDeserialize(f *serializer.Fory, data []byte) error
 func (x *NumericStructV2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xa906101a001c0001 && buffer.ReadUint64At(in, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
+		if len(in) >= 38 &&
+			buffer.ReadUint64At(in, 0) == 0xa906101a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x07c401cc6fcbbb9b &&
+			buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 &&
+			buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 &&
+			buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
 			n = 38
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x011b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x011b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -146,26 +177,26 @@ func (x *NumericStructV2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.Rea
 
 // ForyWrite writes NumericStructV2's struct body (docs/format.md §9).
 func (x *NumericStructV2) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NumericStructV2, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NumericStructV2) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NumericStructV2, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NumericStructV2) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 64 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(106 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xa906101a001cff01)
-			buffer.PutUint64At(w, off+8, 0x07c401cc6fcbbb9b)
-			buffer.PutUint64At(w, off+16, 0x05d405d005cc05c8)
-			buffer.PutUint64At(w, off+24, 0x05e405e005dc05d8)
-			buffer.PutUint64At(w, off+30, 0x05f005ec05e805e4)
+			buffer.PutUint64At(w, off, 0xa906101a001cff01)    // foryRootNumericStructV2[0:8]
+			buffer.PutUint64At(w, off+8, 0x07c401cc6fcbbb9b)  // foryRootNumericStructV2[8:16]
+			buffer.PutUint64At(w, off+16, 0x05d405d005cc05c8) // foryRootNumericStructV2[16:24]
+			buffer.PutUint64At(w, off+24, 0x05e405e005dc05d8) // foryRootNumericStructV2[24:32]
+			buffer.PutUint64At(w, off+30, 0x05f005ec05e805e4) // foryRootNumericStructV2[30:38]
 			off += 38
 		} else {
-			buffer.PutUint32At(w, off, 0x011bff01)
+			buffer.PutUint32At(w, off, 0x011bff01) // prefix bytes 01 ff 1b 01
 			off += 4
 		}
 	}

@@ -8,18 +8,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootPersonV1 is the first 23 bytes of a compatible-mode message whose root is PersonV1: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPersonV1[4:].
+var foryRootPersonV1 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xc1, 0x86, 0x02, 0x9a, 0x17, 0x5a, 0xc2, 0x78, 0x44, 0x05,
+	0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
 
 // foryTypePersonV1 is PersonV1's static type information. Fingerprint: age,5,0,0;name,21,0,0;
 var foryTypePersonV1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x78},
 	GoFields:       []string{"Age", "Name"},
 	GoName:         "evov1.PersonV1",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xc1, 0x86, 0x02, 0x9a, 0x17, 0x5a, 0xc2, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootPersonV1,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x78},
 	SchemaHash:     -1021436278,
-	TypeDef:        []byte{0x0b, 0xf0, 0xc1, 0x86, 0x02, 0x9a, 0x17, 0x5a, 0xc2, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootPersonV1[4:],
 	UserID:         120,
 })
 
@@ -37,18 +43,18 @@ func (x *PersonV1) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *PersonV1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *PersonV1) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -69,10 +75,14 @@ func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x86c1f00b001cff01 && buffer.ReadUint64At(in, 8) == 0x054478c25a179a02 && buffer.ReadUint64At(in, 15) == 0x200c341548c40005 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0x86c1f00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x054478c25a179a02 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548c40005 {
 				n = 23
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x781bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -91,10 +101,14 @@ func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PersonV1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x86c1f00b001c0001 && buffer.ReadUint64At(in, 8) == 0x054478c25a179a02 && buffer.ReadUint64At(in, 15) == 0x200c341548c40005 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x86c1f00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x054478c25a179a02 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548c40005 {
 			n = 23
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x781b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -107,25 +121,25 @@ func (x *PersonV1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes PersonV1's struct body (docs/format.md §9).
 func (x *PersonV1) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which PersonV1, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *PersonV1) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which PersonV1, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *PersonV1) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x86c1f00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x054478c25a179a02)
-			buffer.PutUint64At(w, off+15, 0x200c341548c40005)
+			buffer.PutUint64At(w, off, 0x86c1f00b001cff01)    // foryRootPersonV1[0:8]
+			buffer.PutUint64At(w, off+8, 0x054478c25a179a02)  // foryRootPersonV1[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548c40005) // foryRootPersonV1[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0x781bff01)
+			buffer.PutUint32At(w, off, 0x781bff01) // prefix bytes 01 ff 1b 78
 			off += 4
 		}
 	}

@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -25,18 +25,36 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootPersonV2 is the first 71 bytes of a compatible-mode message whose root is PersonV2: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPersonV2[4:].
+var foryRootPersonV2 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05,
+	0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac,
+	0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56,
+	0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31,
+	0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50,
+}
+
+// foryRootRefPersonV2 is the first 71 bytes of a compatible-mode message whose root is PersonV2 with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefPersonV2[4:].
+var foryRootRefPersonV2 = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x3b, 0xa0, 0x7e, 0xff, 0x6a, 0x99, 0x45, 0x63, 0xca, 0x78, 0x44, 0x05,
+	0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4b, 0x1c, 0x1d, 0xcc, 0x20, 0x4d, 0x19, 0xac,
+	0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56,
+	0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x51, 0x38, 0x58, 0x88, 0x31,
+	0xe7, 0x20, 0x49, 0x1c, 0x59, 0xd1, 0x50,
+}
+
 // foryTypePersonV2 is PersonV2's static type information. Fingerprint: age,5,0,0;email,21,0,0;home,0,0,1;level,0,0,0;name,21,0,0;nick,21,0,1;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];weights,56,0,0;work,0,0,0;
 var foryTypePersonV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x78},
 	GoFields:          []string{"Age", "Email", "Home", "Level", "Name", "Nick", "Scores", "Tags", "Weights", "Work"},
 	GoName:            "evov2.PersonV2",
 	OfficialGoHash:    -566291566,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x3b, 0xa0, 0x7e, 0xff, 0x6a, 0x99, 0x45, 0x63, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4b, 0x1c, 0x1d, 0xcc, 0x20, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x51, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x49, 0x1c, 0x59, 0xd1, 0x50},
+	RootCompatible:    foryRootPersonV2,
+	RootCompatibleRef: foryRootRefPersonV2,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x78},
 	SchemaHash:        -1712269785,
-	TypeDef:           []byte{0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
-	TypeDefRef:        []byte{0x3b, 0xa0, 0x7e, 0xff, 0x6a, 0x99, 0x45, 0x63, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4b, 0x1c, 0x1d, 0xcc, 0x20, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x51, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x49, 0x1c, 0x59, 0xd1, 0x50},
+	TypeDef:           foryRootPersonV2[4:],
+	TypeDefRef:        foryRootRefPersonV2[4:],
 	UserID:            120,
 })
 
@@ -62,7 +80,7 @@ func (x *PersonV2) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -72,18 +90,18 @@ func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(71)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf756903b001cff01)
-		buffer.PutUint64At(w, off+8, 0x054478ca1241c860)
-		buffer.PutUint64At(w, off+16, 0xc0428091154cc400)
-		buffer.PutUint64At(w, off+24, 0xac194c20cc1d1c4a)
-		buffer.PutUint64At(w, off+32, 0x200c341548c02295)
-		buffer.PutUint64At(w, off+40, 0x56184c500235154a)
-		buffer.PutUint64At(w, off+48, 0x56164824894e4816)
-		buffer.PutUint64At(w, off+56, 0x318858385090064c)
-		buffer.PutUint64At(w, off+63, 0x50d1591c4820e731)
+		buffer.PutUint64At(w, off, 0xf756903b001cff01)    // foryRootPersonV2[0:8]
+		buffer.PutUint64At(w, off+8, 0x054478ca1241c860)  // foryRootPersonV2[8:16]
+		buffer.PutUint64At(w, off+16, 0xc0428091154cc400) // foryRootPersonV2[16:24]
+		buffer.PutUint64At(w, off+24, 0xac194c20cc1d1c4a) // foryRootPersonV2[24:32]
+		buffer.PutUint64At(w, off+32, 0x200c341548c02295) // foryRootPersonV2[32:40]
+		buffer.PutUint64At(w, off+40, 0x56184c500235154a) // foryRootPersonV2[40:48]
+		buffer.PutUint64At(w, off+48, 0x56164824894e4816) // foryRootPersonV2[48:56]
+		buffer.PutUint64At(w, off+56, 0x318858385090064c) // foryRootPersonV2[56:64]
+		buffer.PutUint64At(w, off+63, 0x50d1591c4820e731) // foryRootPersonV2[63:71]
 		off += 71
 	} else {
-		buffer.PutUint32At(w, off, 0x781bff01)
+		buffer.PutUint32At(w, off, 0x781bff01) // prefix bytes 01 ff 1b 78
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -98,18 +116,18 @@ func (x *PersonV2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(71)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xff7ea03b001c0001)
-		buffer.PutUint64At(w, off+8, 0x054478ca6345996a)
-		buffer.PutUint64At(w, off+16, 0xc0428091154cc400)
-		buffer.PutUint64At(w, off+24, 0xac194d20cc1d1c4b)
-		buffer.PutUint64At(w, off+32, 0x200c341548c02295)
-		buffer.PutUint64At(w, off+40, 0x56184c500235154a)
-		buffer.PutUint64At(w, off+48, 0x56164824894e4816)
-		buffer.PutUint64At(w, off+56, 0x318858385190064c)
-		buffer.PutUint64At(w, off+63, 0x50d1591c4920e731)
+		buffer.PutUint64At(w, off, 0xff7ea03b001c0001)    // foryRootRefPersonV2[0:8]
+		buffer.PutUint64At(w, off+8, 0x054478ca6345996a)  // foryRootRefPersonV2[8:16]
+		buffer.PutUint64At(w, off+16, 0xc0428091154cc400) // foryRootRefPersonV2[16:24]
+		buffer.PutUint64At(w, off+24, 0xac194d20cc1d1c4b) // foryRootRefPersonV2[24:32]
+		buffer.PutUint64At(w, off+32, 0x200c341548c02295) // foryRootRefPersonV2[32:40]
+		buffer.PutUint64At(w, off+40, 0x56184c500235154a) // foryRootRefPersonV2[40:48]
+		buffer.PutUint64At(w, off+48, 0x56164824894e4816) // foryRootRefPersonV2[48:56]
+		buffer.PutUint64At(w, off+56, 0x318858385190064c) // foryRootRefPersonV2[56:64]
+		buffer.PutUint64At(w, off+63, 0x50d1591c4920e731) // foryRootRefPersonV2[63:71]
 		off += 71
 	} else {
-		buffer.PutUint32At(w, off, 0x781b0001)
+		buffer.PutUint32At(w, off, 0x781b0001) // prefix bytes 01 00 1b 78, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -132,10 +150,20 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0xf756903b001cff01 && buffer.ReadUint64At(in, 8) == 0x054478ca1241c860 && buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 && buffer.ReadUint64At(in, 24) == 0xac194c20cc1d1c4a && buffer.ReadUint64At(in, 32) == 0x200c341548c02295 && buffer.ReadUint64At(in, 40) == 0x56184c500235154a && buffer.ReadUint64At(in, 48) == 0x56164824894e4816 && buffer.ReadUint64At(in, 56) == 0x318858385090064c && buffer.ReadUint64At(in, 63) == 0x50d1591c4820e731 {
+			if len(in) >= 71 &&
+				buffer.ReadUint64At(in, 0) == 0xf756903b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x054478ca1241c860 &&
+				buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 &&
+				buffer.ReadUint64At(in, 24) == 0xac194c20cc1d1c4a &&
+				buffer.ReadUint64At(in, 32) == 0x200c341548c02295 &&
+				buffer.ReadUint64At(in, 40) == 0x56184c500235154a &&
+				buffer.ReadUint64At(in, 48) == 0x56164824894e4816 &&
+				buffer.ReadUint64At(in, 56) == 0x318858385090064c &&
+				buffer.ReadUint64At(in, 63) == 0x50d1591c4820e731 {
 				n = 71
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x781bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -154,10 +182,20 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PersonV2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 71 && buffer.ReadUint64At(in, 0) == 0xff7ea03b001c0001 && buffer.ReadUint64At(in, 8) == 0x054478ca6345996a && buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 && buffer.ReadUint64At(in, 24) == 0xac194d20cc1d1c4b && buffer.ReadUint64At(in, 32) == 0x200c341548c02295 && buffer.ReadUint64At(in, 40) == 0x56184c500235154a && buffer.ReadUint64At(in, 48) == 0x56164824894e4816 && buffer.ReadUint64At(in, 56) == 0x318858385190064c && buffer.ReadUint64At(in, 63) == 0x50d1591c4920e731 {
+		if len(in) >= 71 &&
+			buffer.ReadUint64At(in, 0) == 0xff7ea03b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x054478ca6345996a &&
+			buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 &&
+			buffer.ReadUint64At(in, 24) == 0xac194d20cc1d1c4b &&
+			buffer.ReadUint64At(in, 32) == 0x200c341548c02295 &&
+			buffer.ReadUint64At(in, 40) == 0x56184c500235154a &&
+			buffer.ReadUint64At(in, 48) == 0x56164824894e4816 &&
+			buffer.ReadUint64At(in, 56) == 0x318858385190064c &&
+			buffer.ReadUint64At(in, 63) == 0x50d1591c4920e731 {
 			n = 71
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x781b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x781b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -219,7 +257,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeAddress)
 		}
-		if err := x.Home.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Home.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -295,7 +333,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeAddress)
 	}
-	if err := x.Work.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Work.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
@@ -449,15 +487,16 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads PersonV2's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = PersonV2{
-		Tags:    x.Tags,
-		Weights: x.Weights,
-		Work:    x.Work,
+		*x = PersonV2{Tags: x.Tags}
+	} else {
+		*x = PersonV2{
+			Tags:    x.Tags,
+			Weights: x.Weights,
+			Work:    x.Work,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1712269785) {
@@ -483,176 +522,59 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Email")
 		return
 	}
-	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[Address](c)
-		if ev32 := c.ReadStructFieldMeta(foryTypeAddress); ev32 != nil {
-			p31.ForyReadEvolved(c, ev32)
-		} else if !c.Failed() {
-			p31.ForyRead(c)
-		}
-		x.Home = p31
-	}
-	if c.Failed() {
-		c.Trace("Home")
-		return
-	}
-	if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-		x.Level = Color(e33)
-	} else {
-		x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Level")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[string](c)
-		*p34 = c.ReadString()
-		x.Nick = p34
-	}
-	if c.Failed() {
-		c.Trace("Nick")
-		return
-	}
-	n35 := c.ReadLengthFast(2)
-	if n35 < 0 {
-		n35 = c.ReadLength(2)
-	}
-	m36 := foryimpl.MakeMap[map[string]int32](c, n35)
-	for n35 > 0 && !c.Failed() {
-		sz37, vn38, _ := c.ReadMapChunk(n35, 21, 5, nil, false)
-		for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-			var k40 string
-			k40 = c.ReadString()
-			var v41 int32
-			if !vn38 {
-				v41 = r.ReadVarInt32()
+	if c.TrackRef() {
+		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+			x.Home = foryimpl.BackRef[Address](c, id32)
+		} else if st31 == foryimpl.RefFollows {
+			p33 := foryimpl.Alloc[Address](c)
+			foryimpl.SetRef(c, id32, p33)
+			if ev34 := c.ReadStructFieldMeta(foryTypeAddress); ev34 != nil {
+				p33.ForyReadEvolved(c, ev34)
+			} else if !c.Failed() {
+				p33.ForyRead(c)
 			}
-			m36[k40] = v41
+			x.Home = p33
+		} else {
+			x.Home = nil
 		}
-		n35 -= sz37
-	}
-	x.Scores = m36
-	if c.Failed() {
-		c.Trace("Scores")
-		return
-	}
-	n43 := c.ReadLengthFast(1)
-	if n43 < 0 {
-		n43 = c.ReadLength(1)
-	}
-	l44 := foryimpl.ReuseSlice[[]string](c, x.Tags, n43)
-	if n43 > 0 {
-		hn46 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i45 := range l44 {
-				if hn46 && !c.ReadFlag() {
-					clear(l44[i45 : i45+1])
-					continue
-				}
-				l44[i45] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i45)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l44
-	if c.Failed() {
-		c.Trace("Tags")
-		return
-	}
-	n49 := c.ReadArrayLengthFast(8)
-	if n49 < 0 {
-		n49 = c.ReadArrayLength(8)
-	}
-	a50 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n49)
-	r.ReadRawFloat64s(a50)
-	x.Weights = a50
-	if c.Failed() {
-		c.Trace("Weights")
-		return
-	}
-	if ev51 := c.ReadStructFieldMeta(foryTypeAddress); ev51 != nil {
-		x.Work.ForyReadEvolved(c, ev51)
-	} else if !c.Failed() {
-		x.Work.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Work")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
-	*x = PersonV2{Tags: x.Tags}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1712269785) {
-		if h := r.ReadInt32(); h != -1712269785 && h != -566291566 && !c.Failed() {
-			c.HashMismatch(foryTypePersonV2, h)
+		if c.Failed() {
+			c.Trace("Home")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Age = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Age..Age")
-		return
-	}
-	x.Email = c.ReadString()
-	if c.Failed() {
-		c.Trace("Email")
-		return
-	}
-	if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-		x.Home = foryimpl.BackRef[Address](c, id53)
-	} else if st52 == foryimpl.RefFollows {
-		p54 := foryimpl.Alloc[Address](c)
-		foryimpl.SetRef(c, id53, p54)
-		if ev55 := c.ReadStructFieldMeta(foryTypeAddress); ev55 != nil {
-			p54.ForyReadEvolved(c, ev55)
-		} else if !c.Failed() {
-			p54.ForyRead(c)
-		}
-		x.Home = p54
-	} else {
-		x.Home = nil
-	}
-	if c.Failed() {
-		c.Trace("Home")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
-				x.Level = Color(e58)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e35 := c.ReadEnumFast(uint32(0x7fffffff)); e35 >= 0 {
+				x.Level = Color(e35)
 			} else {
 				x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Level")
+			return
+		}
 	} else {
-		if e59 := c.ReadEnumFast(uint32(0x7fffffff)); e59 >= 0 {
-			x.Level = Color(e59)
+		if c.ReadFlag() {
+			p31 := foryimpl.Alloc[Address](c)
+			if ev32 := c.ReadStructFieldMeta(foryTypeAddress); ev32 != nil {
+				p31.ForyReadEvolved(c, ev32)
+			} else if !c.Failed() {
+				p31.ForyRead(c)
+			}
+			x.Home = p31
+		}
+		if c.Failed() {
+			c.Trace("Home")
+			return
+		}
+		if e35 := c.ReadEnumFast(uint32(0x7fffffff)); e35 >= 0 {
+			x.Level = Color(e35)
 		} else {
 			x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Level")
-		return
+		if c.Failed() {
+			c.Trace("Level")
+			return
+		}
 	}
 	x.Name = c.ReadString()
 	if c.Failed() {
@@ -660,101 +582,114 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p60 := foryimpl.Alloc[string](c)
-		*p60 = c.ReadString()
-		x.Nick = p60
+		p36 := foryimpl.Alloc[string](c)
+		*p36 = c.ReadString()
+		x.Nick = p36
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n61 := c.ReadLengthFast(2)
-	if n61 < 0 {
-		n61 = c.ReadLength(2)
+	n37 := c.ReadLengthFast(2)
+	if n37 < 0 {
+		n37 = c.ReadLength(2)
 	}
-	m62 := foryimpl.MakeMap[map[string]int32](c, n61)
-	for n61 > 0 && !c.Failed() {
-		sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
-		for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-			var k66 string
-			k66 = c.ReadString()
-			var v67 int32
-			if !vn64 {
-				v67 = r.ReadVarInt32()
+	m38 := foryimpl.MakeMap[map[string]int32](c, n37)
+	for n37 > 0 && !c.Failed() {
+		sz39, vn40, _ := c.ReadMapChunk(n37, 21, 5, nil, false)
+		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+			var k42 string
+			k42 = c.ReadString()
+			var v43 int32
+			if !vn40 {
+				v43 = r.ReadVarInt32()
 			}
-			m62[k66] = v67
+			m38[k42] = v43
 		}
-		n61 -= sz63
+		n37 -= sz39
 	}
-	x.Scores = m62
+	x.Scores = m38
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n69 := c.ReadLengthFast(1)
-	if n69 < 0 {
-		n69 = c.ReadLength(1)
+	n45 := c.ReadLengthFast(1)
+	if n45 < 0 {
+		n45 = c.ReadLength(1)
 	}
-	l70 := foryimpl.ReuseSlice[[]string](c, x.Tags, n69)
-	if n69 > 0 {
-		hn72 := c.ReadListHeader(21)
+	l46 := foryimpl.ReuseSlice[[]string](c, x.Tags, n45)
+	if n45 > 0 {
+		hn48 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i71 := range l70 {
-				if hn72 && !c.ReadFlag() {
-					clear(l70[i71 : i71+1])
+			for i47 := range l46 {
+				if hn48 && !c.ReadFlag() {
+					clear(l46[i47 : i47+1])
 					continue
 				}
-				l70[i71] = c.ReadString()
+				l46[i47] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i71)
+					c.TraceIndex(i47)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l70
+	x.Tags = l46
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-			x.Weights = foryimpl.BackRefSlice[float64](c, id76)
-		} else if st75 == foryimpl.RefFollows {
-			n77 := c.ReadArrayLengthFast(8)
-			if n77 < 0 {
-				n77 = c.ReadArrayLength(8)
+	if c.TrackRef() {
+		if st51, id52 := c.ReadFieldRefFlag(); st51 == foryimpl.RefBack {
+			x.Weights = foryimpl.BackRefSlice[float64](c, id52)
+		} else if st51 == foryimpl.RefFollows {
+			n53 := c.ReadArrayLengthFast(8)
+			if n53 < 0 {
+				n53 = c.ReadArrayLength(8)
 			}
-			a78 := foryimpl.MakeSlice[[]float64](c, n77)
-			r.ReadRawFloat64s(a78)
-			x.Weights = a78
-			foryimpl.SetRefSlice(c, id76, x.Weights)
+			a54 := foryimpl.MakeSlice[[]float64](c, n53)
+			r.ReadRawFloat64s(a54)
+			x.Weights = a54
+			foryimpl.SetRefSlice(c, id52, x.Weights)
 		} else {
 			x.Weights = nil
 		}
-	} else {
-		n79 := c.ReadArrayLengthFast(8)
-		if n79 < 0 {
-			n79 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("Weights")
+			return
 		}
-		a80 := foryimpl.MakeSlice[[]float64](c, n79)
-		r.ReadRawFloat64s(a80)
-		x.Weights = a80
-	}
-	if c.Failed() {
-		c.Trace("Weights")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeAddress) {
-		if ev81 := c.ReadStructFieldMeta(foryTypeAddress); ev81 != nil {
-			x.Work.ForyReadEvolved(c, ev81)
+		if c.ReadStructValueFlag(foryTypeAddress) {
+			if ev55 := c.ReadStructFieldMeta(foryTypeAddress); ev55 != nil {
+				x.Work.ForyReadEvolved(c, ev55)
+			} else if !c.Failed() {
+				x.Work.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Work")
+			return
+		}
+	} else {
+		n51 := c.ReadArrayLengthFast(8)
+		if n51 < 0 {
+			n51 = c.ReadArrayLength(8)
+		}
+		a52 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n51)
+		r.ReadRawFloat64s(a52)
+		x.Weights = a52
+		if c.Failed() {
+			c.Trace("Weights")
+			return
+		}
+		if ev55 := c.ReadStructFieldMeta(foryTypeAddress); ev55 != nil {
+			x.Work.ForyReadEvolved(c, ev55)
 		} else if !c.Failed() {
 			x.Work.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Work")
-		return
+		if c.Failed() {
+			c.Trace("Work")
+			return
+		}
 	}
 }
 
@@ -766,8 +701,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v82, ok83 := c.ReadIntAs(f, 32); ok83 {
-					x.Age = int32(v82)
+				if v56, ok57 := c.ReadIntAs(f, 32); ok57 {
+					x.Age = int32(v56)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -778,44 +713,44 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st86, id87 := c.ReadRefFlag(); st86 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRef[Address](c, id87)
-				} else if st86 == foryimpl.RefFollows {
-					p88 := foryimpl.Alloc[Address](c)
-					foryimpl.SetRef(c, id87, p88)
-					if ev89 := c.ReadStructFieldMeta(foryTypeAddress); ev89 != nil {
-						p88.ForyReadEvolved(c, ev89)
+				if st60, id61 := c.ReadRefFlag(); st60 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRef[Address](c, id61)
+				} else if st60 == foryimpl.RefFollows {
+					p62 := foryimpl.Alloc[Address](c)
+					foryimpl.SetRef(c, id61, p62)
+					if ev63 := c.ReadStructFieldMeta(foryTypeAddress); ev63 != nil {
+						p62.ForyReadEvolved(c, ev63)
 					} else if !c.Failed() {
-						p88.ForyRead(c)
+						p62.ForyRead(c)
 					}
-					x.Home = p88
+					x.Home = p62
 				} else {
 					x.Home = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p84 := foryimpl.Alloc[Address](c)
-					if ev85 := c.ReadStructFieldMeta(foryTypeAddress); ev85 != nil {
-						p84.ForyReadEvolved(c, ev85)
+					p58 := foryimpl.Alloc[Address](c)
+					if ev59 := c.ReadStructFieldMeta(foryTypeAddress); ev59 != nil {
+						p58.ForyReadEvolved(c, ev59)
 					} else if !c.Failed() {
-						p84.ForyRead(c)
+						p58.ForyRead(c)
 					}
-					x.Home = p84
+					x.Home = p58
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
-						x.Level = Color(e93)
+					if e67 := c.ReadEnumFast(uint32(0x7fffffff)); e67 >= 0 {
+						x.Level = Color(e67)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e90 := c.ReadEnumFast(uint32(0x7fffffff)); e90 >= 0 {
-						x.Level = Color(e90)
+					if e64 := c.ReadEnumFast(uint32(0x7fffffff)); e64 >= 0 {
+						x.Level = Color(e64)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -827,99 +762,87 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p94 := foryimpl.Alloc[string](c)
-				*p94 = c.ReadString()
-				x.Nick = p94
+				p68 := foryimpl.Alloc[string](c)
+				*p68 = c.ReadString()
+				x.Nick = p68
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLengthFast(2)
-				if n95 < 0 {
-					n95 = c.ReadLength(2)
+				n69 := c.ReadLengthFast(2)
+				if n69 < 0 {
+					n69 = c.ReadLength(2)
 				}
-				m96 := foryimpl.MakeMap[map[string]int32](c, n95)
-				for n95 > 0 && !c.Failed() {
-					sz97, vn98, _ := c.ReadMapChunk(n95, 21, 5, nil, false)
-					for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
-						var k100 string
-						k100 = c.ReadString()
-						var v101 int32
-						if !vn98 {
-							v101 = r.ReadVarInt32()
+				m70 := foryimpl.MakeMap[map[string]int32](c, n69)
+				for n69 > 0 && !c.Failed() {
+					sz71, vn72, _ := c.ReadMapChunk(n69, 21, 5, nil, false)
+					for j73 := 0; j73 < sz71 && !c.Failed(); j73++ {
+						var k74 string
+						k74 = c.ReadString()
+						var v75 int32
+						if !vn72 {
+							v75 = r.ReadVarInt32()
 						}
-						m96[k100] = v101
+						m70[k74] = v75
 					}
-					n95 -= sz97
+					n69 -= sz71
 				}
-				x.Scores = m96
+				x.Scores = m70
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n103 := c.ReadLengthFast(1)
-				if n103 < 0 {
-					n103 = c.ReadLength(1)
+				n77 := c.ReadLengthFast(1)
+				if n77 < 0 {
+					n77 = c.ReadLength(1)
 				}
-				l104 := foryimpl.MakeSlice[[]string](c, n103)
-				if n103 > 0 {
-					hn106 := c.ReadListHeader(21)
+				l78 := foryimpl.MakeSlice[[]string](c, n77)
+				if n77 > 0 {
+					hn80 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i105 := range l104 {
-							if hn106 && !c.ReadFlag() {
-								clear(l104[i105 : i105+1])
+						for i79 := range l78 {
+							if hn80 && !c.ReadFlag() {
+								clear(l78[i79 : i79+1])
 								continue
 							}
-							l104[i105] = c.ReadString()
+							l78[i79] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i105)
+								c.TraceIndex(i79)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l104
+				x.Tags = l78
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-					x.Weights = foryimpl.BackRefSlice[float64](c, id112)
-				} else if st111 == foryimpl.RefFollows {
-					n113 := c.ReadArrayLengthFast(8)
-					if n113 < 0 {
-						n113 = c.ReadArrayLength(8)
-					}
-					a114 := foryimpl.MakeSlice[[]float64](c, n113)
-					r.ReadRawFloat64s(a114)
-					x.Weights = a114
-					foryimpl.SetRefSlice(c, id112, x.Weights)
-				} else {
-					x.Weights = nil
+			if f.Convert {
+				x.Weights = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
+				x.Weights = foryimpl.BackRefSlice[float64](c, id86)
+			} else if st85 == foryimpl.RefFollows {
+				n87 := c.ReadArrayLengthFast(8)
+				if n87 < 0 {
+					n87 = c.ReadArrayLength(8)
 				}
+				a88 := foryimpl.MakeSlice[[]float64](c, n87)
+				r.ReadRawFloat64s(a88)
+				x.Weights = a88
+				foryimpl.SetRefSlice(c, id86, x.Weights)
 			} else {
-				if f.Convert {
-					x.Weights = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n109 := c.ReadArrayLengthFast(8)
-					if n109 < 0 {
-						n109 = c.ReadArrayLength(8)
-					}
-					a110 := foryimpl.MakeSlice[[]float64](c, n109)
-					r.ReadRawFloat64s(a110)
-					x.Weights = a110
-				}
+				x.Weights = nil
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev118 := c.ReadStructFieldMeta(foryTypeAddress); ev118 != nil {
-						x.Work.ForyReadEvolved(c, ev118)
+					if ev92 := c.ReadStructFieldMeta(foryTypeAddress); ev92 != nil {
+						x.Work.ForyReadEvolved(c, ev92)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev115 := c.ReadStructFieldMeta(foryTypeAddress); ev115 != nil {
-						x.Work.ForyReadEvolved(c, ev115)
+					if ev89 := c.ReadStructFieldMeta(foryTypeAddress); ev89 != nil {
+						x.Work.ForyReadEvolved(c, ev89)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
@@ -935,15 +858,21 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootAddress is the first 24 bytes of a compatible-mode message whose root is Address: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAddress[4:].
+var foryRootAddress = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0xb0, 0xc2, 0x6e, 0x2f, 0x44, 0xec, 0x6f, 0xc2, 0x79, 0x44, 0x05,
+	0x65, 0x0f, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26,
+}
+
 // foryTypeAddress is Address's static type information. Fingerprint: street,21,0,0;zip,5,0,0;
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x79},
 	GoFields:       []string{"Zip", "Street"},
 	GoName:         "evov2.Address",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0xb0, 0xc2, 0x6e, 0x2f, 0x44, 0xec, 0x6f, 0xc2, 0x79, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	RootCompatible: foryRootAddress,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x79},
 	SchemaHash:     2079610740,
-	TypeDef:        []byte{0x0c, 0xb0, 0xc2, 0x6e, 0x2f, 0x44, 0xec, 0x6f, 0xc2, 0x79, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	TypeDef:        foryRootAddress[4:],
 	UserID:         121,
 })
 
@@ -961,18 +890,18 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -993,10 +922,14 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x6ec2b00c001cff01 && buffer.ReadUint64At(in, 8) == 0x054479c26fec442f && buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0x6ec2b00c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x054479c26fec442f &&
+				buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
 				n = 24
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x791bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x791bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -1015,10 +948,14 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x6ec2b00c001c0001 && buffer.ReadUint64At(in, 8) == 0x054479c26fec442f && buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x6ec2b00c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x054479c26fec442f &&
+			buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
 			n = 24
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x791b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x791b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -1031,25 +968,25 @@ func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
 func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Street)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(33 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6ec2b00c001cff01)
-			buffer.PutUint64At(w, off+8, 0x054479c26fec442f)
-			buffer.PutUint64At(w, off+16, 0x2621714a154c0f65)
+			buffer.PutUint64At(w, off, 0x6ec2b00c001cff01)    // foryRootAddress[0:8]
+			buffer.PutUint64At(w, off+8, 0x054479c26fec442f)  // foryRootAddress[8:16]
+			buffer.PutUint64At(w, off+16, 0x2621714a154c0f65) // foryRootAddress[16:24]
 			off += 24
 		} else {
-			buffer.PutUint32At(w, off, 0x791bff01)
+			buffer.PutUint32At(w, off, 0x791bff01) // prefix bytes 01 ff 1b 79
 			off += 4
 		}
 	}

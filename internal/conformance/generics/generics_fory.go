@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryUserPage carries the generated code of Page[User] (UserPage, registered with id=711): Go declares no methods on an instantiation.
 type foryUserPage Page[User]
@@ -139,15 +139,21 @@ func (x *Pair[_, _]) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return foryimpl.NoInstance(x)
 }
 
+// foryRootUser is the first 24 bytes of a compatible-mode message whose root is User: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootUser[4:].
+var foryRootUser = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x00, 0x2e, 0x91, 0xb7, 0xb0, 0xb5, 0x66, 0xc2, 0xc6, 0x05, 0x44,
+	0x05, 0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeUser is User's static type information. Fingerprint: age,5,0,0;name,21,0,0;
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc6, 0x05},
 	GoFields:       []string{"Age", "Name"},
 	GoName:         "generics.User",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x00, 0x2e, 0x91, 0xb7, 0xb0, 0xb5, 0x66, 0xc2, 0xc6, 0x05, 0x44, 0x05, 0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootUser,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc6, 0x05},
 	SchemaHash:     -1021436278,
-	TypeDef:        []byte{0x0c, 0x00, 0x2e, 0x91, 0xb7, 0xb0, 0xb5, 0x66, 0xc2, 0xc6, 0x05, 0x44, 0x05, 0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootUser[4:],
 	UserID:         710,
 })
 
@@ -165,18 +171,18 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -197,10 +203,15 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x912e000c001cff01 && buffer.ReadUint64At(in, 8) == 0x4405c6c266b5b0b7 && buffer.ReadUint64At(in, 16) == 0x200c341548c40005 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0x912e000c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4405c6c266b5b0b7 &&
+				buffer.ReadUint64At(in, 16) == 0x200c341548c40005 {
 				n = 24
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc61bff01 && buffer.ReadUint8At(in, 4) == 0x05 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x05 {
 			n = 5
 		}
 		if n == 0 {
@@ -219,10 +230,15 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x912e000c001c0001 && buffer.ReadUint64At(in, 8) == 0x4405c6c266b5b0b7 && buffer.ReadUint64At(in, 16) == 0x200c341548c40005 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x912e000c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4405c6c266b5b0b7 &&
+			buffer.ReadUint64At(in, 16) == 0x200c341548c40005 {
 			n = 24
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc61b0001 && buffer.ReadUint8At(in, 4) == 0x05 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x05 {
 		n = 5
 	}
 	if n == 0 {
@@ -235,26 +251,26 @@ func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes User's struct body (docs/format.md §9).
 func (x *User) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(33 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x912e000c001cff01)
-			buffer.PutUint64At(w, off+8, 0x4405c6c266b5b0b7)
-			buffer.PutUint64At(w, off+16, 0x200c341548c40005)
+			buffer.PutUint64At(w, off, 0x912e000c001cff01)    // foryRootUser[0:8]
+			buffer.PutUint64At(w, off+8, 0x4405c6c266b5b0b7)  // foryRootUser[8:16]
+			buffer.PutUint64At(w, off+16, 0x200c341548c40005) // foryRootUser[16:24]
 			off += 24
 		} else {
-			buffer.PutUint32At(w, off, 0xc61bff01)
-			buffer.PutUint8At(w, off+4, 0x05)
+			buffer.PutUint32At(w, off, 0xc61bff01) // prefix bytes 01 ff 1b c6
+			buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 			off += 5
 		}
 	}
@@ -332,15 +348,21 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootforyUserPage is the first 27 bytes of a compatible-mode message whose root is foryUserPage: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootforyUserPage[4:].
+var foryRootforyUserPage = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x20, 0x5d, 0x60, 0x8d, 0x7a, 0x00, 0x66, 0xc2, 0xc7, 0x05, 0x4c,
+	0x16, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x97, 0x98,
+}
+
 // foryTypeforyUserPage is foryUserPage's static type information. Fingerprint: items,22,0,0[0,0,0];next,21,0,0;
 var foryTypeforyUserPage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc7, 0x05},
 	GoFields:       []string{"Items", "Next"},
 	GoName:         "generics.Page[User]",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x20, 0x5d, 0x60, 0x8d, 0x7a, 0x00, 0x66, 0xc2, 0xc7, 0x05, 0x4c, 0x16, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x97, 0x98},
+	RootCompatible: foryRootforyUserPage,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc7, 0x05},
 	SchemaHash:     1438874717,
-	TypeDef:        []byte{0x0f, 0x20, 0x5d, 0x60, 0x8d, 0x7a, 0x00, 0x66, 0xc2, 0xc7, 0x05, 0x4c, 0x16, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x97, 0x98},
+	TypeDef:        foryRootforyUserPage[4:],
 	UserID:         711,
 })
 
@@ -358,7 +380,7 @@ func (x *foryUserPage) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *foryUserPage) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -368,14 +390,14 @@ func (x *foryUserPage) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x605d200f001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c05c7c266007a8d)
-		buffer.PutUint64At(w, off+16, 0x1548806464a27216)
-		buffer.PutUint64At(w, off+19, 0x9897341548806464)
+		buffer.PutUint64At(w, off, 0x605d200f001cff01)    // foryRootforyUserPage[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c05c7c266007a8d)  // foryRootforyUserPage[8:16]
+		buffer.PutUint64At(w, off+16, 0x1548806464a27216) // foryRootforyUserPage[16:24]
+		buffer.PutUint64At(w, off+19, 0x9897341548806464) // foryRootforyUserPage[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xc71bff01)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xc71bff01) // prefix bytes 01 ff 1b c7
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -390,14 +412,14 @@ func (x *foryUserPage) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x605d200f001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c05c7c266007a8d)
-		buffer.PutUint64At(w, off+16, 0x1548806464a27216)
-		buffer.PutUint64At(w, off+19, 0x9897341548806464)
+		buffer.PutUint64At(w, off, 0x605d200f001c0001)    // foryRootforyUserPage[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c05c7c266007a8d)  // foryRootforyUserPage[8:16]
+		buffer.PutUint64At(w, off+16, 0x1548806464a27216) // foryRootforyUserPage[16:24]
+		buffer.PutUint64At(w, off+19, 0x9897341548806464) // foryRootforyUserPage[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xc71b0001)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xc71b0001) // prefix bytes 01 00 1b c7, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -420,10 +442,16 @@ func (x *foryUserPage) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x605d200f001cff01 && buffer.ReadUint64At(in, 8) == 0x4c05c7c266007a8d && buffer.ReadUint64At(in, 16) == 0x1548806464a27216 && buffer.ReadUint64At(in, 19) == 0x9897341548806464 {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x605d200f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c05c7c266007a8d &&
+				buffer.ReadUint64At(in, 16) == 0x1548806464a27216 &&
+				buffer.ReadUint64At(in, 19) == 0x9897341548806464 {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc71bff01 && buffer.ReadUint8At(in, 4) == 0x05 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc71bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x05 {
 			n = 5
 		}
 		if n == 0 {
@@ -442,10 +470,16 @@ func (x *foryUserPage) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *foryUserPage) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x605d200f001c0001 && buffer.ReadUint64At(in, 8) == 0x4c05c7c266007a8d && buffer.ReadUint64At(in, 16) == 0x1548806464a27216 && buffer.ReadUint64At(in, 19) == 0x9897341548806464 {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x605d200f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c05c7c266007a8d &&
+			buffer.ReadUint64At(in, 16) == 0x1548806464a27216 &&
+			buffer.ReadUint64At(in, 19) == 0x9897341548806464 {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc71b0001 && buffer.ReadUint8At(in, 4) == 0x05 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc71b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x05 {
 		n = 5
 	}
 	if n == 0 {
@@ -477,7 +511,7 @@ func (x *foryUserPage) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l3) > 0 {
 		c.WriteStructMeta(foryTypeUser)
 		for i4 := range l3 {
-			if err := l3[i4].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -637,6 +671,13 @@ func (x *foryUserPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
+// foryRootforyStringPage is the first 38 bytes of a compatible-mode message whose root is foryStringPage: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootforyStringPage[4:].
+var foryRootforyStringPage = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x1a, 0x20, 0x49, 0xac, 0xbc, 0x51, 0xf3, 0x27, 0xe2, 0x0d, 0x0c, 0x8c,
+	0x70, 0x22, 0x58, 0x9a, 0x24, 0x1a, 0x35, 0x20, 0x0c, 0x20, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64,
+	0x80, 0x48, 0x15, 0x34, 0x97, 0x98,
+}
+
 // foryTypeforyStringPage is foryStringPage's static type information. Fingerprint: items,22,0,0[21,0,0];next,21,0,0;
 var foryTypeforyStringPage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -644,11 +685,14 @@ var foryTypeforyStringPage = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Items", "Next"},
 	GoName:         "generics.Page[string]",
 	Namespace:      "demo",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x1a, 0x20, 0x49, 0xac, 0xbc, 0x51, 0xf3, 0x27, 0xe2, 0x0d, 0x0c, 0x8c, 0x70, 0x22, 0x58, 0x9a, 0x24, 0x1a, 0x35, 0x20, 0x0c, 0x20, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x97, 0x98},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x10, 0x02, 0x58, 0x9a, 0x24, 0x1a, 0x35, 0x20, 0x0c, 0x20},
-	SchemaHash:     -1917813998,
-	TypeDef:        []byte{0x1a, 0x20, 0x49, 0xac, 0xbc, 0x51, 0xf3, 0x27, 0xe2, 0x0d, 0x0c, 0x8c, 0x70, 0x22, 0x58, 0x9a, 0x24, 0x1a, 0x35, 0x20, 0x0c, 0x20, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x97, 0x98},
-	TypeName:       "StringPage",
+	RootCompatible: foryRootforyStringPage,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x10, 0x02, 0x58, 0x9a, 0x24, 0x1a, 0x35, 0x20,
+		0x0c, 0x20,
+	},
+	SchemaHash: -1917813998,
+	TypeDef:    foryRootforyStringPage[4:],
+	TypeName:   "StringPage",
 })
 
 // foryforyStringPageChanged_RunGoGenerate is foryStringPage's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -665,18 +709,18 @@ func (x *foryStringPage) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *foryStringPage) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *foryStringPage) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -697,10 +741,18 @@ func (x *foryStringPage) ForyDeserialize(f *serializer.Fory, data []byte) error 
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xac49201a001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0de227f351bc && buffer.ReadUint64At(in, 16) == 0x20351a249a582270 && buffer.ReadUint64At(in, 24) == 0x6464a256164c200c && buffer.ReadUint64At(in, 30) == 0x9897341548806464 {
+			if len(in) >= 38 &&
+				buffer.ReadUint64At(in, 0) == 0xac49201a001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8c0c0de227f351bc &&
+				buffer.ReadUint64At(in, 16) == 0x20351a249a582270 &&
+				buffer.ReadUint64At(in, 24) == 0x6464a256164c200c &&
+				buffer.ReadUint64At(in, 30) == 0x9897341548806464 {
 				n = 38
 			}
-		} else if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 8) == 0x20351a249a580210 && buffer.ReadUint64At(in, 10) == 0x200c20351a249a58 {
+		} else if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x20351a249a580210 &&
+			buffer.ReadUint64At(in, 10) == 0x200c20351a249a58 {
 			n = 18
 		}
 		if n == 0 {
@@ -719,10 +771,18 @@ func (x *foryStringPage) ForyDeserialize(f *serializer.Fory, data []byte) error 
 func (x *foryStringPage) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xac49201a001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0de227f351bc && buffer.ReadUint64At(in, 16) == 0x20351a249a582270 && buffer.ReadUint64At(in, 24) == 0x6464a256164c200c && buffer.ReadUint64At(in, 30) == 0x9897341548806464 {
+		if len(in) >= 38 &&
+			buffer.ReadUint64At(in, 0) == 0xac49201a001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8c0c0de227f351bc &&
+			buffer.ReadUint64At(in, 16) == 0x20351a249a582270 &&
+			buffer.ReadUint64At(in, 24) == 0x6464a256164c200c &&
+			buffer.ReadUint64At(in, 30) == 0x9897341548806464 {
 			n = 38
 		}
-	} else if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(in, 8) == 0x20351a249a580210 && buffer.ReadUint64At(in, 10) == 0x200c20351a249a58 {
+	} else if len(in) >= 18 &&
+		buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x20351a249a580210 &&
+		buffer.ReadUint64At(in, 10) == 0x200c20351a249a58 {
 		n = 18
 	}
 	if n == 0 {
@@ -735,29 +795,29 @@ func (x *foryStringPage) foryDeserializeRef(f *serializer.Fory, c *foryimpl.Read
 
 // ForyWrite writes foryStringPage's struct body (docs/format.md §9).
 func (x *foryStringPage) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which foryStringPage, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *foryStringPage) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which foryStringPage, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *foryStringPage) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	start2 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(42 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xac49201a001eff01)
-			buffer.PutUint64At(w, off+8, 0x8c0c0de227f351bc)
-			buffer.PutUint64At(w, off+16, 0x20351a249a582270)
-			buffer.PutUint64At(w, off+24, 0x6464a256164c200c)
-			buffer.PutUint64At(w, off+30, 0x9897341548806464)
+			buffer.PutUint64At(w, off, 0xac49201a001eff01)    // foryRootforyStringPage[0:8]
+			buffer.PutUint64At(w, off+8, 0x8c0c0de227f351bc)  // foryRootforyStringPage[8:16]
+			buffer.PutUint64At(w, off+16, 0x20351a249a582270) // foryRootforyStringPage[16:24]
+			buffer.PutUint64At(w, off+24, 0x6464a256164c200c) // foryRootforyStringPage[24:32]
+			buffer.PutUint64At(w, off+30, 0x9897341548806464) // foryRootforyStringPage[30:38]
 			off += 38
 		} else {
-			buffer.PutUint64At(w, off, 0x708c0c04061dff01)
-			buffer.PutUint64At(w, off+8, 0x20351a249a580210)
-			buffer.PutUint64At(w, off+10, 0x200c20351a249a58)
+			buffer.PutUint64At(w, off, 0x708c0c04061dff01)    // prefix bytes 01 ff 1d 06 04 0c 8c 70
+			buffer.PutUint64At(w, off+8, 0x20351a249a580210)  // prefix bytes 10 02 58 9a 24 1a 35 20
+			buffer.PutUint64At(w, off+10, 0x200c20351a249a58) // prefix bytes 58 9a 24 1a 35 20 0c 20
 			off += 18
 		}
 	}
@@ -902,15 +962,21 @@ func (x *foryStringPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 	}
 }
 
+// foryRootforyBest is the first 23 bytes of a compatible-mode message whose root is foryBest: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootforyBest[4:].
+var foryRootforyBest = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x00, 0xc9, 0xd6, 0x5c, 0x2d, 0x0f, 0x46, 0xc2, 0xc9, 0x05, 0x44,
+	0x07, 0x54, 0x0b, 0x44, 0x15, 0x28, 0x98,
+}
+
 // foryTypeforyBest is foryBest's static type information. Fingerprint: key,21,0,0;val,7,0,0;
 var foryTypeforyBest = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc9, 0x05},
 	GoFields:       []string{"Val", "Key"},
 	GoName:         "generics.Pair[string, int64]",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x00, 0xc9, 0xd6, 0x5c, 0x2d, 0x0f, 0x46, 0xc2, 0xc9, 0x05, 0x44, 0x07, 0x54, 0x0b, 0x44, 0x15, 0x28, 0x98},
+	RootCompatible: foryRootforyBest,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc9, 0x05},
 	SchemaHash:     -1410679589,
-	TypeDef:        []byte{0x0b, 0x00, 0xc9, 0xd6, 0x5c, 0x2d, 0x0f, 0x46, 0xc2, 0xc9, 0x05, 0x44, 0x07, 0x54, 0x0b, 0x44, 0x15, 0x28, 0x98},
+	TypeDef:        foryRootforyBest[4:],
 	UserID:         713,
 })
 
@@ -928,18 +994,18 @@ func (x *foryBest) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *foryBest) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *foryBest) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -960,10 +1026,15 @@ func (x *foryBest) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xd6c9000b001cff01 && buffer.ReadUint64At(in, 8) == 0x4405c9c2460f2d5c && buffer.ReadUint64At(in, 15) == 0x982815440b540744 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xd6c9000b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4405c9c2460f2d5c &&
+				buffer.ReadUint64At(in, 15) == 0x982815440b540744 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91bff01 && buffer.ReadUint8At(in, 4) == 0x05 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x05 {
 			n = 5
 		}
 		if n == 0 {
@@ -982,10 +1053,15 @@ func (x *foryBest) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *foryBest) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xd6c9000b001c0001 && buffer.ReadUint64At(in, 8) == 0x4405c9c2460f2d5c && buffer.ReadUint64At(in, 15) == 0x982815440b540744 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xd6c9000b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4405c9c2460f2d5c &&
+			buffer.ReadUint64At(in, 15) == 0x982815440b540744 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91b0001 && buffer.ReadUint8At(in, 4) == 0x05 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x05 {
 		n = 5
 	}
 	if n == 0 {
@@ -998,26 +1074,26 @@ func (x *foryBest) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes foryBest's struct body (docs/format.md §9).
 func (x *foryBest) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which foryBest, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *foryBest) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which foryBest, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *foryBest) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Key)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(36 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd6c9000b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4405c9c2460f2d5c)
-			buffer.PutUint64At(w, off+15, 0x982815440b540744)
+			buffer.PutUint64At(w, off, 0xd6c9000b001cff01)    // foryRootforyBest[0:8]
+			buffer.PutUint64At(w, off+8, 0x4405c9c2460f2d5c)  // foryRootforyBest[8:16]
+			buffer.PutUint64At(w, off+15, 0x982815440b540744) // foryRootforyBest[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xc91bff01)
-			buffer.PutUint8At(w, off+4, 0x05)
+			buffer.PutUint32At(w, off, 0xc91bff01) // prefix bytes 01 ff 1b c9
+			buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 			off += 5
 		}
 	}
@@ -1095,18 +1171,32 @@ func (x *foryBest) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootBook is the first 34 bytes of a compatible-mode message whose root is Book: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBook[4:].
+var foryRootBook = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x16, 0x90, 0xee, 0x7c, 0xaa, 0xcb, 0x3c, 0x2f, 0xc4, 0xc8, 0x05, 0x40,
+	0x05, 0x34, 0x48, 0x1c, 0x04, 0x92, 0x98, 0x4a, 0x1e, 0x4c, 0x06, 0x90, 0x4c, 0x1c, 0xd2, 0x44,
+	0x8c, 0x80,
+}
+
+// foryRootRefBook is the first 34 bytes of a compatible-mode message whose root is Book with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefBook[4:].
+var foryRootRefBook = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x16, 0x00, 0x09, 0x69, 0x60, 0xea, 0x49, 0x13, 0xc4, 0xc8, 0x05, 0x40,
+	0x05, 0x34, 0x49, 0x1c, 0x04, 0x92, 0x98, 0x4b, 0x1e, 0x4c, 0x06, 0x90, 0x4d, 0x1c, 0xd2, 0x44,
+	0x8c, 0x80,
+}
+
 // foryTypeBook is Book's static type information. Fingerprint: best,0,0,0;n,5,0,0;tags,0,0,1;users,0,0,0;
 var foryTypeBook = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x05},
 	GoFields:          []string{"N", "Best", "Tags", "Users"},
 	GoName:            "generics.Book",
 	OfficialGoHash:    -1277891900,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0x90, 0xee, 0x7c, 0xaa, 0xcb, 0x3c, 0x2f, 0xc4, 0xc8, 0x05, 0x40, 0x05, 0x34, 0x48, 0x1c, 0x04, 0x92, 0x98, 0x4a, 0x1e, 0x4c, 0x06, 0x90, 0x4c, 0x1c, 0xd2, 0x44, 0x8c, 0x80},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x16, 0x00, 0x09, 0x69, 0x60, 0xea, 0x49, 0x13, 0xc4, 0xc8, 0x05, 0x40, 0x05, 0x34, 0x49, 0x1c, 0x04, 0x92, 0x98, 0x4b, 0x1e, 0x4c, 0x06, 0x90, 0x4d, 0x1c, 0xd2, 0x44, 0x8c, 0x80},
+	RootCompatible:    foryRootBook,
+	RootCompatibleRef: foryRootRefBook,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x05},
 	SchemaHash:        637710721,
-	TypeDef:           []byte{0x16, 0x90, 0xee, 0x7c, 0xaa, 0xcb, 0x3c, 0x2f, 0xc4, 0xc8, 0x05, 0x40, 0x05, 0x34, 0x48, 0x1c, 0x04, 0x92, 0x98, 0x4a, 0x1e, 0x4c, 0x06, 0x90, 0x4c, 0x1c, 0xd2, 0x44, 0x8c, 0x80},
-	TypeDefRef:        []byte{0x16, 0x00, 0x09, 0x69, 0x60, 0xea, 0x49, 0x13, 0xc4, 0xc8, 0x05, 0x40, 0x05, 0x34, 0x49, 0x1c, 0x04, 0x92, 0x98, 0x4b, 0x1e, 0x4c, 0x06, 0x90, 0x4d, 0x1c, 0xd2, 0x44, 0x8c, 0x80},
+	TypeDef:           foryRootBook[4:],
+	TypeDefRef:        foryRootRefBook[4:],
 	UserID:            712,
 })
 
@@ -1124,7 +1214,7 @@ func (x *Book) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Book) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1134,15 +1224,15 @@ func (x *Book) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7cee9016001cff01)
-		buffer.PutUint64At(w, off+8, 0x4005c8c42f3ccbaa)
-		buffer.PutUint64At(w, off+16, 0x4a9892041c483405)
-		buffer.PutUint64At(w, off+24, 0x44d21c4c90064c1e)
-		buffer.PutUint64At(w, off+26, 0x808c44d21c4c9006)
+		buffer.PutUint64At(w, off, 0x7cee9016001cff01)    // foryRootBook[0:8]
+		buffer.PutUint64At(w, off+8, 0x4005c8c42f3ccbaa)  // foryRootBook[8:16]
+		buffer.PutUint64At(w, off+16, 0x4a9892041c483405) // foryRootBook[16:24]
+		buffer.PutUint64At(w, off+24, 0x44d21c4c90064c1e) // foryRootBook[24:32]
+		buffer.PutUint64At(w, off+26, 0x808c44d21c4c9006) // foryRootBook[26:34]
 		off += 34
 	} else {
-		buffer.PutUint32At(w, off, 0xc81bff01)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xc81bff01) // prefix bytes 01 ff 1b c8
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1157,15 +1247,15 @@ func (x *Book) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x69090016001c0001)
-		buffer.PutUint64At(w, off+8, 0x4005c8c41349ea60)
-		buffer.PutUint64At(w, off+16, 0x4b9892041c493405)
-		buffer.PutUint64At(w, off+24, 0x44d21c4d90064c1e)
-		buffer.PutUint64At(w, off+26, 0x808c44d21c4d9006)
+		buffer.PutUint64At(w, off, 0x69090016001c0001)    // foryRootRefBook[0:8]
+		buffer.PutUint64At(w, off+8, 0x4005c8c41349ea60)  // foryRootRefBook[8:16]
+		buffer.PutUint64At(w, off+16, 0x4b9892041c493405) // foryRootRefBook[16:24]
+		buffer.PutUint64At(w, off+24, 0x44d21c4d90064c1e) // foryRootRefBook[24:32]
+		buffer.PutUint64At(w, off+26, 0x808c44d21c4d9006) // foryRootRefBook[26:34]
 		off += 34
 	} else {
-		buffer.PutUint32At(w, off, 0xc81b0001)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xc81b0001) // prefix bytes 01 00 1b c8, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1188,10 +1278,17 @@ func (x *Book) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x7cee9016001cff01 && buffer.ReadUint64At(in, 8) == 0x4005c8c42f3ccbaa && buffer.ReadUint64At(in, 16) == 0x4a9892041c483405 && buffer.ReadUint64At(in, 24) == 0x44d21c4c90064c1e && buffer.ReadUint64At(in, 26) == 0x808c44d21c4c9006 {
+			if len(in) >= 34 &&
+				buffer.ReadUint64At(in, 0) == 0x7cee9016001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4005c8c42f3ccbaa &&
+				buffer.ReadUint64At(in, 16) == 0x4a9892041c483405 &&
+				buffer.ReadUint64At(in, 24) == 0x44d21c4c90064c1e &&
+				buffer.ReadUint64At(in, 26) == 0x808c44d21c4c9006 {
 				n = 34
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81bff01 && buffer.ReadUint8At(in, 4) == 0x05 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc81bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x05 {
 			n = 5
 		}
 		if n == 0 {
@@ -1210,10 +1307,17 @@ func (x *Book) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Book) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x69090016001c0001 && buffer.ReadUint64At(in, 8) == 0x4005c8c41349ea60 && buffer.ReadUint64At(in, 16) == 0x4b9892041c493405 && buffer.ReadUint64At(in, 24) == 0x44d21c4d90064c1e && buffer.ReadUint64At(in, 26) == 0x808c44d21c4d9006 {
+		if len(in) >= 34 &&
+			buffer.ReadUint64At(in, 0) == 0x69090016001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4005c8c41349ea60 &&
+			buffer.ReadUint64At(in, 16) == 0x4b9892041c493405 &&
+			buffer.ReadUint64At(in, 24) == 0x44d21c4d90064c1e &&
+			buffer.ReadUint64At(in, 26) == 0x808c44d21c4d9006 {
 			n = 34
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81b0001 && buffer.ReadUint8At(in, 4) == 0x05 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc81b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x05 {
 		n = 5
 	}
 	if n == 0 {
@@ -1304,14 +1408,15 @@ func (x *Book) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Book's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Book) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Book{
-		Best:  x.Best,
-		Users: x.Users,
+		*x = Book{}
+	} else {
+		*x = Book{
+			Best:  x.Best,
+			Users: x.Users,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(637710721) {
@@ -1332,100 +1437,79 @@ func (x *Book) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("N..N")
 		return
 	}
-	if ev1 := c.ReadStructFieldMeta(foryTypeforyBest); ev1 != nil {
-		x.Best.ForyReadEvolved(c, ev1)
-	} else if !c.Failed() {
-		x.Best.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Best")
-		return
-	}
-	if c.ReadFlag() {
-		p2 := foryimpl.Alloc[Page[string]](c)
-		if ev3 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev3 != nil {
-			p2.ForyReadEvolved(c, ev3)
-		} else if !c.Failed() {
-			p2.ForyRead(c)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeforyBest) {
+			if ev1 := c.ReadStructFieldMeta(foryTypeforyBest); ev1 != nil {
+				x.Best.ForyReadEvolved(c, ev1)
+			} else if !c.Failed() {
+				x.Best.ForyRead(c)
+			}
 		}
-		x.Tags = p2
-	}
-	if c.Failed() {
-		c.Trace("Tags")
-		return
-	}
-	if ev4 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev4 != nil {
-		x.Users.ForyReadEvolved(c, ev4)
-	} else if !c.Failed() {
-		x.Users.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Users")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Book) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Book{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(637710721) {
-		if h := r.ReadInt32(); h != 637710721 && h != -1277891900 && !c.Failed() {
-			c.HashMismatch(foryTypeBook, h)
+		if c.Failed() {
+			c.Trace("Best")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeforyBest) {
-		if ev5 := c.ReadStructFieldMeta(foryTypeforyBest); ev5 != nil {
-			x.Best.ForyReadEvolved(c, ev5)
+		if st2, id3 := c.ReadRefFlag(); st2 == foryimpl.RefBack {
+			x.Tags = foryimpl.BackRef[Page[string]](c, id3)
+		} else if st2 == foryimpl.RefFollows {
+			p4 := foryimpl.Alloc[Page[string]](c)
+			foryimpl.SetRef(c, id3, p4)
+			if ev5 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev5 != nil {
+				p4.ForyReadEvolved(c, ev5)
+			} else if !c.Failed() {
+				p4.ForyRead(c)
+			}
+			x.Tags = p4
+		} else {
+			x.Tags = nil
+		}
+		if c.Failed() {
+			c.Trace("Tags")
+			return
+		}
+		if c.ReadStructValueFlag(foryTypeforyUserPage) {
+			if ev6 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev6 != nil {
+				x.Users.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				x.Users.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Users")
+			return
+		}
+	} else {
+		if ev1 := c.ReadStructFieldMeta(foryTypeforyBest); ev1 != nil {
+			x.Best.ForyReadEvolved(c, ev1)
 		} else if !c.Failed() {
 			x.Best.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Best")
-		return
-	}
-	if st6, id7 := c.ReadRefFlag(); st6 == foryimpl.RefBack {
-		x.Tags = foryimpl.BackRef[Page[string]](c, id7)
-	} else if st6 == foryimpl.RefFollows {
-		p8 := foryimpl.Alloc[Page[string]](c)
-		foryimpl.SetRef(c, id7, p8)
-		if ev9 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev9 != nil {
-			p8.ForyReadEvolved(c, ev9)
-		} else if !c.Failed() {
-			p8.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Best")
+			return
 		}
-		x.Tags = p8
-	} else {
-		x.Tags = nil
-	}
-	if c.Failed() {
-		c.Trace("Tags")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeforyUserPage) {
-		if ev10 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev10 != nil {
-			x.Users.ForyReadEvolved(c, ev10)
+		if c.ReadFlag() {
+			p2 := foryimpl.Alloc[Page[string]](c)
+			if ev3 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev3 != nil {
+				p2.ForyReadEvolved(c, ev3)
+			} else if !c.Failed() {
+				p2.ForyRead(c)
+			}
+			x.Tags = p2
+		}
+		if c.Failed() {
+			c.Trace("Tags")
+			return
+		}
+		if ev6 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev6 != nil {
+			x.Users.ForyReadEvolved(c, ev6)
 		} else if !c.Failed() {
 			x.Users.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Users")
-		return
+		if c.Failed() {
+			c.Trace("Users")
+			return
+		}
 	}
 }
 
@@ -1437,8 +1521,8 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.N = int32(v11)
+				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
+					x.N = int32(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
@@ -1446,16 +1530,16 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev16 := c.ReadStructFieldMeta(foryTypeforyBest); ev16 != nil {
-						x.Best.ForyReadEvolved(c, ev16)
+					if ev12 := c.ReadStructFieldMeta(foryTypeforyBest); ev12 != nil {
+						x.Best.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
 						x.Best.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev13 := c.ReadStructFieldMeta(foryTypeforyBest); ev13 != nil {
-						x.Best.ForyReadEvolved(c, ev13)
+					if ev9 := c.ReadStructFieldMeta(foryTypeforyBest); ev9 != nil {
+						x.Best.ForyReadEvolved(c, ev9)
 					} else if !c.Failed() {
 						x.Best.ForyRead(c)
 					}
@@ -1463,44 +1547,44 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-					x.Tags = foryimpl.BackRef[Page[string]](c, id20)
-				} else if st19 == foryimpl.RefFollows {
-					p21 := foryimpl.Alloc[Page[string]](c)
-					foryimpl.SetRef(c, id20, p21)
-					if ev22 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev22 != nil {
-						p21.ForyReadEvolved(c, ev22)
-					} else if !c.Failed() {
-						p21.ForyRead(c)
-					}
-					x.Tags = p21
-				} else {
-					x.Tags = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					x.Tags = foryimpl.BackRef[Page[string]](c, id16)
+				} else if st15 == foryimpl.RefFollows {
 					p17 := foryimpl.Alloc[Page[string]](c)
+					foryimpl.SetRef(c, id16, p17)
 					if ev18 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev18 != nil {
 						p17.ForyReadEvolved(c, ev18)
 					} else if !c.Failed() {
 						p17.ForyRead(c)
 					}
 					x.Tags = p17
+				} else {
+					x.Tags = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p13 := foryimpl.Alloc[Page[string]](c)
+					if ev14 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev14 != nil {
+						p13.ForyReadEvolved(c, ev14)
+					} else if !c.Failed() {
+						p13.ForyRead(c)
+					}
+					x.Tags = p13
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev26 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev26 != nil {
-						x.Users.ForyReadEvolved(c, ev26)
+					if ev22 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev22 != nil {
+						x.Users.ForyReadEvolved(c, ev22)
 					} else if !c.Failed() {
 						x.Users.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev23 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev23 != nil {
-						x.Users.ForyReadEvolved(c, ev23)
+					if ev19 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev19 != nil {
+						x.Users.ForyReadEvolved(c, ev19)
 					} else if !c.Failed() {
 						x.Users.ForyRead(c)
 					}
@@ -1516,18 +1600,30 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootHolder is the first 18 bytes of a compatible-mode message whose root is Holder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHolder[4:].
+var foryRootHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x06, 0x90, 0x3e, 0x0d, 0x2c, 0xcc, 0x11, 0x52, 0xc1, 0xca, 0x05, 0x42,
+	0x00, 0x54,
+}
+
+// foryRootRefHolder is the first 18 bytes of a compatible-mode message whose root is Holder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHolder[4:].
+var foryRootRefHolder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x06, 0x30, 0xc6, 0xda, 0x9c, 0x06, 0xdd, 0x60, 0xc1, 0xca, 0x05, 0x43,
+	0x00, 0x54,
+}
+
 // foryTypeHolder is Holder's static type information. Fingerprint: v,0,0,1;
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xca, 0x05},
 	GoFields:          []string{"V"},
 	GoName:            "generics.Holder",
 	OfficialGoHash:    -289473486,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0x90, 0x3e, 0x0d, 0x2c, 0xcc, 0x11, 0x52, 0xc1, 0xca, 0x05, 0x42, 0x00, 0x54},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x06, 0x30, 0xc6, 0xda, 0x9c, 0x06, 0xdd, 0x60, 0xc1, 0xca, 0x05, 0x43, 0x00, 0x54},
+	RootCompatible:    foryRootHolder,
+	RootCompatibleRef: foryRootRefHolder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xca, 0x05},
 	SchemaHash:        1560014338,
-	TypeDef:           []byte{0x06, 0x90, 0x3e, 0x0d, 0x2c, 0xcc, 0x11, 0x52, 0xc1, 0xca, 0x05, 0x42, 0x00, 0x54},
-	TypeDefRef:        []byte{0x06, 0x30, 0xc6, 0xda, 0x9c, 0x06, 0xdd, 0x60, 0xc1, 0xca, 0x05, 0x43, 0x00, 0x54},
+	TypeDef:           foryRootHolder[4:],
+	TypeDefRef:        foryRootRefHolder[4:],
 	UserID:            714,
 })
 
@@ -1542,7 +1638,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1552,13 +1648,13 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0d3e9006001cff01)
-		buffer.PutUint64At(w, off+8, 0x4205cac15211cc2c)
-		buffer.PutUint64At(w, off+10, 0x54004205cac15211)
+		buffer.PutUint64At(w, off, 0x0d3e9006001cff01)    // foryRootHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4205cac15211cc2c)  // foryRootHolder[8:16]
+		buffer.PutUint64At(w, off+10, 0x54004205cac15211) // foryRootHolder[10:18]
 		off += 18
 	} else {
-		buffer.PutUint32At(w, off, 0xca1bff01)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1573,13 +1669,13 @@ func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdac63006001c0001)
-		buffer.PutUint64At(w, off+8, 0x4305cac160dd069c)
-		buffer.PutUint64At(w, off+10, 0x54004305cac160dd)
+		buffer.PutUint64At(w, off, 0xdac63006001c0001)    // foryRootRefHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4305cac160dd069c)  // foryRootRefHolder[8:16]
+		buffer.PutUint64At(w, off+10, 0x54004305cac160dd) // foryRootRefHolder[10:18]
 		off += 18
 	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1602,10 +1698,15 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x0d3e9006001cff01 && buffer.ReadUint64At(in, 8) == 0x4205cac15211cc2c && buffer.ReadUint64At(in, 10) == 0x54004205cac15211 {
+			if len(in) >= 18 &&
+				buffer.ReadUint64At(in, 0) == 0x0d3e9006001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4205cac15211cc2c &&
+				buffer.ReadUint64At(in, 10) == 0x54004205cac15211 {
 				n = 18
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x05 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xca1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x05 {
 			n = 5
 		}
 		if n == 0 {
@@ -1624,10 +1725,15 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0xdac63006001c0001 && buffer.ReadUint64At(in, 8) == 0x4305cac160dd069c && buffer.ReadUint64At(in, 10) == 0x54004305cac160dd {
+		if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0xdac63006001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4305cac160dd069c &&
+			buffer.ReadUint64At(in, 10) == 0x54004305cac160dd {
 			n = 18
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x05 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x05 {
 		n = 5
 	}
 	if n == 0 {
@@ -1671,32 +1777,8 @@ func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Holder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeHolder) {
-		return
-	}
-	*x = Holder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1560014338) {
-		if h := r.ReadInt32(); h != 1560014338 && h != -289473486 && !c.Failed() {
-			c.HashMismatch(foryTypeHolder, h)
-			return
-		}
-	}
-	x.V = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("V")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Holder) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeHolder) {
 		return
 	}

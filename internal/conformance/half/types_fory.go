@@ -8,8 +8,32 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootHalfFloats is the first 123 bytes of a compatible-mode message whose root is HalfFloats: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHalfFloats[4:].
+var foryRootHalfFloats = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x6f, 0x60, 0xfa, 0x9a, 0x26, 0xb1, 0x7f, 0x0f, 0xcd, 0xd5, 0x01, 0x88,
+	0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf,
+	0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b,
+	0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12,
+	0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b,
+	0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x98, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16,
+	0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x94, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a,
+	0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80,
+}
+
+// foryRootRefHalfFloats is the first 123 bytes of a compatible-mode message whose root is HalfFloats with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHalfFloats[4:].
+var foryRootRefHalfFloats = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x6f, 0x10, 0xa5, 0xce, 0x3f, 0x49, 0x84, 0x3d, 0xcd, 0xd5, 0x01, 0x88,
+	0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf,
+	0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b,
+	0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12,
+	0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b,
+	0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x99, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16,
+	0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x95, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a,
+	0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80,
+}
 
 // foryTypeHalfFloats is HalfFloats's static type information. Fingerprint: b_f16,18,0,0;b_f16_arr,54,0,0;b_f16_list,22,0,0[18,0,0];b_f16_neg,18,0,0;f16,17,0,0;f16_arr,53,0,0;f16_inf,17,0,0;f16_list,22,0,0[17,0,0];f16_max,17,0,0;f16_na_n,17,0,0;f16_neg,17,0,0;f16_ptr,17,0,1;f16_tiny,17,0,0;
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -17,12 +41,12 @@ var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:          []string{"F16", "F16Inf", "F16Max", "F16NaN", "F16Neg", "F16Tiny", "BF16", "BF16Neg", "F16Ptr", "BF16Arr", "BF16List", "F16Arr", "F16List"},
 	GoName:            "half.HalfFloats",
 	OfficialGoHash:    471885831,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x6f, 0x60, 0xfa, 0x9a, 0x26, 0xb1, 0x7f, 0x0f, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x98, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x94, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x6f, 0x10, 0xa5, 0xce, 0x3f, 0x49, 0x84, 0x3d, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x99, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x95, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
+	RootCompatible:    foryRootHalfFloats,
+	RootCompatibleRef: foryRootRefHalfFloats,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd5, 0x01},
 	SchemaHash:        474352351,
-	TypeDef:           []byte{0x6f, 0x60, 0xfa, 0x9a, 0x26, 0xb1, 0x7f, 0x0f, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x98, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x94, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
-	TypeDefRef:        []byte{0x6f, 0x10, 0xa5, 0xce, 0x3f, 0x49, 0x84, 0x3d, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x99, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x95, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
+	TypeDef:           foryRootHalfFloats[4:],
+	TypeDefRef:        foryRootRefHalfFloats[4:],
 	UserID:            213,
 })
 
@@ -51,7 +75,7 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootHalfFloats (compatible mode) or stored as constant words.
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -61,26 +85,11 @@ func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(123)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9afa606f001cff01)
-		buffer.PutUint64At(w, off+8, 0x8801d5cd0f7fb126)
-		buffer.PutUint64At(w, off+16, 0xaf0b119440af0b11)
-		buffer.PutUint64At(w, off+24, 0xaf0b1194a068905f)
-		buffer.PutUint64At(w, off+32, 0xaf8b1198e002985f)
-		buffer.PutUint64At(w, off+40, 0x0b119480e6079a5f)
-		buffer.PutUint64At(w, off+48, 0x8b1198c0209a5faf)
-		buffer.PutUint64At(w, off+56, 0x128c00ac41a65faf)
-		buffer.PutUint64At(w, off+64, 0xf8031298f4baf803)
-		buffer.PutUint64At(w, off+72, 0x0b11960ca2f9f5ba)
-		buffer.PutUint64At(w, off+80, 0x033698209a9e5faf)
-		buffer.PutUint64At(w, off+88, 0x169ca208f8f5baf8)
-		buffer.PutUint64At(w, off+96, 0x2464f9f5baf8034a)
-		buffer.PutUint64At(w, off+104, 0x8a805faf0b359498)
-		buffer.PutUint64At(w, off+112, 0x965faf8b46169820)
-		buffer.PutUint64At(w, off+115, 0x804942965faf8b46)
+		copy(w[off:], foryRootHalfFloats)
 		off += 123
 	} else {
-		buffer.PutUint32At(w, off, 0xd51bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd51bff01) // prefix bytes 01 ff 1b d5
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -95,26 +104,11 @@ func (x *HalfFloats) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(123)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcea5106f001c0001)
-		buffer.PutUint64At(w, off+8, 0x8801d5cd3d84493f)
-		buffer.PutUint64At(w, off+16, 0xaf0b119440af0b11)
-		buffer.PutUint64At(w, off+24, 0xaf0b1194a068905f)
-		buffer.PutUint64At(w, off+32, 0xaf8b1198e002985f)
-		buffer.PutUint64At(w, off+40, 0x0b119480e6079a5f)
-		buffer.PutUint64At(w, off+48, 0x8b1198c0209a5faf)
-		buffer.PutUint64At(w, off+56, 0x128c00ac41a65faf)
-		buffer.PutUint64At(w, off+64, 0xf8031298f4baf803)
-		buffer.PutUint64At(w, off+72, 0x0b11960ca2f9f5ba)
-		buffer.PutUint64At(w, off+80, 0x033699209a9e5faf)
-		buffer.PutUint64At(w, off+88, 0x169ca208f8f5baf8)
-		buffer.PutUint64At(w, off+96, 0x2464f9f5baf8034a)
-		buffer.PutUint64At(w, off+104, 0x8a805faf0b359598)
-		buffer.PutUint64At(w, off+112, 0x965faf8b46169820)
-		buffer.PutUint64At(w, off+115, 0x804942965faf8b46)
+		copy(w[off:], foryRootRefHalfFloats)
 		off += 123
 	} else {
-		buffer.PutUint32At(w, off, 0xd51b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd51b0001) // prefix bytes 01 00 1b d5, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -137,10 +131,12 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 123 && buffer.ReadUint64At(in, 0) == 0x9afa606f001cff01 && buffer.ReadUint64At(in, 8) == 0x8801d5cd0f7fb126 && buffer.ReadUint64At(in, 16) == 0xaf0b119440af0b11 && buffer.ReadUint64At(in, 24) == 0xaf0b1194a068905f && buffer.ReadUint64At(in, 32) == 0xaf8b1198e002985f && buffer.ReadUint64At(in, 40) == 0x0b119480e6079a5f && buffer.ReadUint64At(in, 48) == 0x8b1198c0209a5faf && buffer.ReadUint64At(in, 56) == 0x128c00ac41a65faf && buffer.ReadUint64At(in, 64) == 0xf8031298f4baf803 && buffer.ReadUint64At(in, 72) == 0x0b11960ca2f9f5ba && buffer.ReadUint64At(in, 80) == 0x033698209a9e5faf && buffer.ReadUint64At(in, 88) == 0x169ca208f8f5baf8 && buffer.ReadUint64At(in, 96) == 0x2464f9f5baf8034a && buffer.ReadUint64At(in, 104) == 0x8a805faf0b359498 && buffer.ReadUint64At(in, 112) == 0x965faf8b46169820 && buffer.ReadUint64At(in, 115) == 0x804942965faf8b46 {
+			if len(in) >= 123 && string(in[:123]) == string(foryRootHalfFloats) {
 				n = 123
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd51bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -159,10 +155,12 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *HalfFloats) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 123 && buffer.ReadUint64At(in, 0) == 0xcea5106f001c0001 && buffer.ReadUint64At(in, 8) == 0x8801d5cd3d84493f && buffer.ReadUint64At(in, 16) == 0xaf0b119440af0b11 && buffer.ReadUint64At(in, 24) == 0xaf0b1194a068905f && buffer.ReadUint64At(in, 32) == 0xaf8b1198e002985f && buffer.ReadUint64At(in, 40) == 0x0b119480e6079a5f && buffer.ReadUint64At(in, 48) == 0x8b1198c0209a5faf && buffer.ReadUint64At(in, 56) == 0x128c00ac41a65faf && buffer.ReadUint64At(in, 64) == 0xf8031298f4baf803 && buffer.ReadUint64At(in, 72) == 0x0b11960ca2f9f5ba && buffer.ReadUint64At(in, 80) == 0x033699209a9e5faf && buffer.ReadUint64At(in, 88) == 0x169ca208f8f5baf8 && buffer.ReadUint64At(in, 96) == 0x2464f9f5baf8034a && buffer.ReadUint64At(in, 104) == 0x8a805faf0b359598 && buffer.ReadUint64At(in, 112) == 0x965faf8b46169820 && buffer.ReadUint64At(in, 115) == 0x804942965faf8b46 {
+		if len(in) >= 123 && string(in[:123]) == string(foryRootRefHalfFloats) {
 			n = 123
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd51b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -356,16 +354,20 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads HalfFloats's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = HalfFloats{
-		BF16Arr:  x.BF16Arr,
-		BF16List: x.BF16List,
-		F16Arr:   x.F16Arr,
-		F16List:  x.F16List,
+		*x = HalfFloats{
+			BF16List: x.BF16List,
+			F16List:  x.F16List,
+		}
+	} else {
+		*x = HalfFloats{
+			BF16Arr:  x.BF16Arr,
+			BF16List: x.BF16List,
+			F16Arr:   x.F16Arr,
+			F16List:  x.F16List,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(474352351) {
@@ -400,225 +402,118 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("F16Ptr")
 		return
 	}
-	n26 := c.ReadArrayLengthFast(2)
-	if n26 < 0 {
-		n26 = c.ReadArrayLength(2)
-	}
-	a27 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n26)
-	r.ReadRawUint16s(foryimpl.Uint16s(a27))
-	x.BF16Arr = a27
-	if c.Failed() {
-		c.Trace("BF16Arr")
-		return
-	}
-	n28 := c.ReadLengthFast(2)
-	if n28 < 0 {
-		n28 = c.ReadLength(2)
-	}
-	l29 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n28)
-	if n28 > 0 {
-		hn31 := c.ReadListHeader(18)
-		if !c.Failed() {
-			for i30 := range l29 {
-				if hn31 && !c.ReadFlag() {
-					clear(l29[i30 : i30+1])
-					continue
-				}
-				l29[i30] = serializer.BFloat16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i30)
-					break
-				}
+	if c.TrackRef() {
+		if st26, id27 := c.ReadFieldRefFlag(); st26 == foryimpl.RefBack {
+			x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id27)
+		} else if st26 == foryimpl.RefFollows {
+			n28 := c.ReadArrayLengthFast(2)
+			if n28 < 0 {
+				n28 = c.ReadArrayLength(2)
 			}
-		}
-	}
-	x.BF16List = l29
-	if c.Failed() {
-		c.Trace("BF16List")
-		return
-	}
-	n34 := c.ReadArrayLengthFast(2)
-	if n34 < 0 {
-		n34 = c.ReadArrayLength(2)
-	}
-	a35 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n34)
-	r.ReadRawUint16s(foryimpl.Uint16s(a35))
-	x.F16Arr = a35
-	if c.Failed() {
-		c.Trace("F16Arr")
-		return
-	}
-	n36 := c.ReadLengthFast(2)
-	if n36 < 0 {
-		n36 = c.ReadLength(2)
-	}
-	l37 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n36)
-	if n36 > 0 {
-		hn39 := c.ReadListHeader(17)
-		if !c.Failed() {
-			for i38 := range l37 {
-				if hn39 && !c.ReadFlag() {
-					clear(l37[i38 : i38+1])
-					continue
-				}
-				l37[i38] = serializer.Float16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i38)
-					break
-				}
-			}
-		}
-	}
-	x.F16List = l37
-	if c.Failed() {
-		c.Trace("F16List")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
-	*x = HalfFloats{
-		BF16List: x.BF16List,
-		F16List:  x.F16List,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(474352351) {
-		if h := r.ReadInt32(); h != 474352351 && h != 471885831 && !c.Failed() {
-			c.HashMismatch(foryTypeHalfFloats, h)
-			return
-		}
-	}
-	// One bounds check for the 16 bytes of fixed-width fields.
-	if r.Need(16) {
-		in, off := r.Bytes(), r.Offset()
-		x.F16 = serializer.Float16(buffer.ReadUint16At(in, off))
-		x.F16Inf = serializer.Float16(buffer.ReadUint16At(in, off+2))
-		x.F16Max = serializer.Float16(buffer.ReadUint16At(in, off+4))
-		x.F16NaN = serializer.Float16(buffer.ReadUint16At(in, off+6))
-		x.F16Neg = serializer.Float16(buffer.ReadUint16At(in, off+8))
-		x.F16Tiny = serializer.Float16(buffer.ReadUint16At(in, off+10))
-		x.BF16 = serializer.BFloat16(buffer.ReadUint16At(in, off+12))
-		x.BF16Neg = serializer.BFloat16(buffer.ReadUint16At(in, off+14))
-		r.SetOffset(off + 16)
-	}
-	if c.Failed() {
-		c.Trace("F16..BF16Neg")
-		return
-	}
-	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[serializer.Float16](c)
-		*p42 = serializer.Float16(r.ReadUint16())
-		x.F16Ptr = p42
-	}
-	if c.Failed() {
-		c.Trace("F16Ptr")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-			x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id44)
-		} else if st43 == foryimpl.RefFollows {
-			n45 := c.ReadArrayLengthFast(2)
-			if n45 < 0 {
-				n45 = c.ReadArrayLength(2)
-			}
-			a46 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n45)
-			r.ReadRawUint16s(foryimpl.Uint16s(a46))
-			x.BF16Arr = a46
-			foryimpl.SetRefSlice(c, id44, x.BF16Arr)
+			a29 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n28)
+			r.ReadRawUint16s(foryimpl.Uint16s(a29))
+			x.BF16Arr = a29
+			foryimpl.SetRefSlice(c, id27, x.BF16Arr)
 		} else {
 			x.BF16Arr = nil
 		}
-	} else {
-		n47 := c.ReadArrayLengthFast(2)
-		if n47 < 0 {
-			n47 = c.ReadArrayLength(2)
+		if c.Failed() {
+			c.Trace("BF16Arr")
+			return
 		}
-		a48 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n47)
-		r.ReadRawUint16s(foryimpl.Uint16s(a48))
-		x.BF16Arr = a48
+	} else {
+		n26 := c.ReadArrayLengthFast(2)
+		if n26 < 0 {
+			n26 = c.ReadArrayLength(2)
+		}
+		a27 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n26)
+		r.ReadRawUint16s(foryimpl.Uint16s(a27))
+		x.BF16Arr = a27
+		if c.Failed() {
+			c.Trace("BF16Arr")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("BF16Arr")
-		return
+	n30 := c.ReadLengthFast(2)
+	if n30 < 0 {
+		n30 = c.ReadLength(2)
 	}
-	n49 := c.ReadLengthFast(2)
-	if n49 < 0 {
-		n49 = c.ReadLength(2)
-	}
-	l50 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n49)
-	if n49 > 0 {
-		hn52 := c.ReadListHeader(18)
+	l31 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n30)
+	if n30 > 0 {
+		hn33 := c.ReadListHeader(18)
 		if !c.Failed() {
-			for i51 := range l50 {
-				if hn52 && !c.ReadFlag() {
-					clear(l50[i51 : i51+1])
+			for i32 := range l31 {
+				if hn33 && !c.ReadFlag() {
+					clear(l31[i32 : i32+1])
 					continue
 				}
-				l50[i51] = serializer.BFloat16(r.ReadUint16())
+				l31[i32] = serializer.BFloat16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i51)
+					c.TraceIndex(i32)
 					break
 				}
 			}
 		}
 	}
-	x.BF16List = l50
+	x.BF16List = l31
 	if c.Failed() {
 		c.Trace("BF16List")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-			x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id56)
-		} else if st55 == foryimpl.RefFollows {
-			n57 := c.ReadArrayLengthFast(2)
-			if n57 < 0 {
-				n57 = c.ReadArrayLength(2)
+	if c.TrackRef() {
+		if st36, id37 := c.ReadFieldRefFlag(); st36 == foryimpl.RefBack {
+			x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id37)
+		} else if st36 == foryimpl.RefFollows {
+			n38 := c.ReadArrayLengthFast(2)
+			if n38 < 0 {
+				n38 = c.ReadArrayLength(2)
 			}
-			a58 := foryimpl.MakeSlice[[]serializer.Float16](c, n57)
-			r.ReadRawUint16s(foryimpl.Uint16s(a58))
-			x.F16Arr = a58
-			foryimpl.SetRefSlice(c, id56, x.F16Arr)
+			a39 := foryimpl.MakeSlice[[]serializer.Float16](c, n38)
+			r.ReadRawUint16s(foryimpl.Uint16s(a39))
+			x.F16Arr = a39
+			foryimpl.SetRefSlice(c, id37, x.F16Arr)
 		} else {
 			x.F16Arr = nil
 		}
-	} else {
-		n59 := c.ReadArrayLengthFast(2)
-		if n59 < 0 {
-			n59 = c.ReadArrayLength(2)
+		if c.Failed() {
+			c.Trace("F16Arr")
+			return
 		}
-		a60 := foryimpl.MakeSlice[[]serializer.Float16](c, n59)
-		r.ReadRawUint16s(foryimpl.Uint16s(a60))
-		x.F16Arr = a60
+	} else {
+		n36 := c.ReadArrayLengthFast(2)
+		if n36 < 0 {
+			n36 = c.ReadArrayLength(2)
+		}
+		a37 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n36)
+		r.ReadRawUint16s(foryimpl.Uint16s(a37))
+		x.F16Arr = a37
+		if c.Failed() {
+			c.Trace("F16Arr")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("F16Arr")
-		return
+	n40 := c.ReadLengthFast(2)
+	if n40 < 0 {
+		n40 = c.ReadLength(2)
 	}
-	n61 := c.ReadLengthFast(2)
-	if n61 < 0 {
-		n61 = c.ReadLength(2)
-	}
-	l62 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n61)
-	if n61 > 0 {
-		hn64 := c.ReadListHeader(17)
+	l41 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n40)
+	if n40 > 0 {
+		hn43 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i63 := range l62 {
-				if hn64 && !c.ReadFlag() {
-					clear(l62[i63 : i63+1])
+			for i42 := range l41 {
+				if hn43 && !c.ReadFlag() {
+					clear(l41[i42 : i42+1])
 					continue
 				}
-				l62[i63] = serializer.Float16(r.ReadUint16())
+				l41[i42] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i63)
+					c.TraceIndex(i42)
 					break
 				}
 			}
 		}
 	}
-	x.F16List = l62
+	x.F16List = l41
 	if c.Failed() {
 		c.Trace("F16List")
 		return
@@ -633,190 +528,166 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v67, ok68 := c.ReadFloatAs(f, 64); ok68 {
-					x.F16 = serializer.Float16(v67)
+				if v46, ok47 := c.ReadFloatAs(f, 64); ok47 {
+					x.F16 = serializer.Float16(v46)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
-					x.F16Inf = serializer.Float16(v69)
+				if v48, ok49 := c.ReadFloatAs(f, 64); ok49 {
+					x.F16Inf = serializer.Float16(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Inf = serializer.Float16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
-					x.F16Max = serializer.Float16(v71)
+				if v50, ok51 := c.ReadFloatAs(f, 64); ok51 {
+					x.F16Max = serializer.Float16(v50)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Max = serializer.Float16(r.ReadUint16())
 			}
 		case 3:
 			if f.Convert {
-				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
-					x.F16NaN = serializer.Float16(v73)
+				if v52, ok53 := c.ReadFloatAs(f, 64); ok53 {
+					x.F16NaN = serializer.Float16(v52)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16NaN = serializer.Float16(r.ReadUint16())
 			}
 		case 4:
 			if f.Convert {
-				if v75, ok76 := c.ReadFloatAs(f, 64); ok76 {
-					x.F16Neg = serializer.Float16(v75)
+				if v54, ok55 := c.ReadFloatAs(f, 64); ok55 {
+					x.F16Neg = serializer.Float16(v54)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Neg = serializer.Float16(r.ReadUint16())
 			}
 		case 5:
 			if f.Convert {
-				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
-					x.F16Tiny = serializer.Float16(v77)
+				if v56, ok57 := c.ReadFloatAs(f, 64); ok57 {
+					x.F16Tiny = serializer.Float16(v56)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Tiny = serializer.Float16(r.ReadUint16())
 			}
 		case 6:
 			if f.Convert {
-				if v79, ok80 := c.ReadFloatAs(f, 64); ok80 {
-					x.BF16 = serializer.BFloat16(v79)
+				if v58, ok59 := c.ReadFloatAs(f, 64); ok59 {
+					x.BF16 = serializer.BFloat16(v58)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16 = serializer.BFloat16(r.ReadUint16())
 			}
 		case 7:
 			if f.Convert {
-				if v81, ok82 := c.ReadFloatAs(f, 64); ok82 {
-					x.BF16Neg = serializer.BFloat16(v81)
+				if v60, ok61 := c.ReadFloatAs(f, 64); ok61 {
+					x.BF16Neg = serializer.BFloat16(v60)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
 			}
 		case 8:
 			if f.Convert {
-				if v84, ok85 := c.ReadFloatAs(f, 64); ok85 {
-					pv86 := serializer.Float16(v84)
-					x.F16Ptr = &pv86
+				if v63, ok64 := c.ReadFloatAs(f, 64); ok64 {
+					pv65 := serializer.Float16(v63)
+					x.F16Ptr = &pv65
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p83 := foryimpl.Alloc[serializer.Float16](c)
-				*p83 = serializer.Float16(r.ReadUint16())
-				x.F16Ptr = p83
+				p62 := foryimpl.Alloc[serializer.Float16](c)
+				*p62 = serializer.Float16(r.ReadUint16())
+				x.F16Ptr = p62
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
-					x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id90)
-				} else if st89 == foryimpl.RefFollows {
-					n91 := c.ReadArrayLengthFast(2)
-					if n91 < 0 {
-						n91 = c.ReadArrayLength(2)
-					}
-					a92 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n91)
-					r.ReadRawUint16s(foryimpl.Uint16s(a92))
-					x.BF16Arr = a92
-					foryimpl.SetRefSlice(c, id90, x.BF16Arr)
-				} else {
-					x.BF16Arr = nil
+			if f.Convert {
+				x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
+			} else if st68, id69 := c.ReadEvolvedRefFlag(f); st68 == foryimpl.RefBack {
+				x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id69)
+			} else if st68 == foryimpl.RefFollows {
+				n70 := c.ReadArrayLengthFast(2)
+				if n70 < 0 {
+					n70 = c.ReadArrayLength(2)
 				}
+				a71 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n70)
+				r.ReadRawUint16s(foryimpl.Uint16s(a71))
+				x.BF16Arr = a71
+				foryimpl.SetRefSlice(c, id69, x.BF16Arr)
 			} else {
-				if f.Convert {
-					x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n87 := c.ReadArrayLengthFast(2)
-					if n87 < 0 {
-						n87 = c.ReadArrayLength(2)
-					}
-					a88 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n87)
-					r.ReadRawUint16s(foryimpl.Uint16s(a88))
-					x.BF16Arr = a88
-				}
+				x.BF16Arr = nil
 			}
 		case 10:
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n93 := c.ReadLengthFast(2)
-				if n93 < 0 {
-					n93 = c.ReadLength(2)
+				n72 := c.ReadLengthFast(2)
+				if n72 < 0 {
+					n72 = c.ReadLength(2)
 				}
-				l94 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n93)
-				if n93 > 0 {
-					hn96 := c.ReadListHeader(18)
+				l73 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n72)
+				if n72 > 0 {
+					hn75 := c.ReadListHeader(18)
 					if !c.Failed() {
-						for i95 := range l94 {
-							if hn96 && !c.ReadFlag() {
-								clear(l94[i95 : i95+1])
+						for i74 := range l73 {
+							if hn75 && !c.ReadFlag() {
+								clear(l73[i74 : i74+1])
 								continue
 							}
-							l94[i95] = serializer.BFloat16(r.ReadUint16())
+							l73[i74] = serializer.BFloat16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i95)
+								c.TraceIndex(i74)
 								break
 							}
 						}
 					}
 				}
-				x.BF16List = l94
+				x.BF16List = l73
 			}
 		case 11:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
-					x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id102)
-				} else if st101 == foryimpl.RefFollows {
-					n103 := c.ReadArrayLengthFast(2)
-					if n103 < 0 {
-						n103 = c.ReadArrayLength(2)
-					}
-					a104 := foryimpl.MakeSlice[[]serializer.Float16](c, n103)
-					r.ReadRawUint16s(foryimpl.Uint16s(a104))
-					x.F16Arr = a104
-					foryimpl.SetRefSlice(c, id102, x.F16Arr)
-				} else {
-					x.F16Arr = nil
+			if f.Convert {
+				x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
+			} else if st80, id81 := c.ReadEvolvedRefFlag(f); st80 == foryimpl.RefBack {
+				x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id81)
+			} else if st80 == foryimpl.RefFollows {
+				n82 := c.ReadArrayLengthFast(2)
+				if n82 < 0 {
+					n82 = c.ReadArrayLength(2)
 				}
+				a83 := foryimpl.MakeSlice[[]serializer.Float16](c, n82)
+				r.ReadRawUint16s(foryimpl.Uint16s(a83))
+				x.F16Arr = a83
+				foryimpl.SetRefSlice(c, id81, x.F16Arr)
 			} else {
-				if f.Convert {
-					x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n99 := c.ReadArrayLengthFast(2)
-					if n99 < 0 {
-						n99 = c.ReadArrayLength(2)
-					}
-					a100 := foryimpl.MakeSlice[[]serializer.Float16](c, n99)
-					r.ReadRawUint16s(foryimpl.Uint16s(a100))
-					x.F16Arr = a100
-				}
+				x.F16Arr = nil
 			}
 		case 12:
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n105 := c.ReadLengthFast(2)
-				if n105 < 0 {
-					n105 = c.ReadLength(2)
+				n84 := c.ReadLengthFast(2)
+				if n84 < 0 {
+					n84 = c.ReadLength(2)
 				}
-				l106 := foryimpl.MakeSlice[[]serializer.Float16](c, n105)
-				if n105 > 0 {
-					hn108 := c.ReadListHeader(17)
+				l85 := foryimpl.MakeSlice[[]serializer.Float16](c, n84)
+				if n84 > 0 {
+					hn87 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i107 := range l106 {
-							if hn108 && !c.ReadFlag() {
-								clear(l106[i107 : i107+1])
+						for i86 := range l85 {
+							if hn87 && !c.ReadFlag() {
+								clear(l85[i86 : i86+1])
 								continue
 							}
-							l106[i107] = serializer.Float16(r.ReadUint16())
+							l85[i86] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i107)
+								c.TraceIndex(i86)
 								break
 							}
 						}
 					}
 				}
-				x.F16List = l106
+				x.F16List = l85
 			}
 		default:
 			c.SkipField(f)
@@ -828,16 +699,23 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootBFloat16Ptr is the first 33 bytes of a compatible-mode message whose root is BFloat16Ptr: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBFloat16Ptr[4:].
+var foryRootBFloat16Ptr = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x15, 0x40, 0x91, 0xb7, 0xea, 0x10, 0x40, 0x07, 0xc3, 0xe0, 0x01, 0x4c,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x11, 0xba, 0x67, 0x24, 0x40, 0x4e, 0x12, 0xd4, 0x0b, 0xa1,
+	0x00,
+}
+
 // foryTypeBFloat16Ptr is BFloat16Ptr's static type information. Fingerprint: count,5,0,0;other,17,0,1;value,18,0,1;
 var foryTypeBFloat16Ptr = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xe0, 0x01},
 	GoFields:       []string{"Count", "Other", "Value"},
 	GoName:         "half.BFloat16Ptr",
 	OfficialGoHash: 1017813165,
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x15, 0x40, 0x91, 0xb7, 0xea, 0x10, 0x40, 0x07, 0xc3, 0xe0, 0x01, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x11, 0xba, 0x67, 0x24, 0x40, 0x4e, 0x12, 0xd4, 0x0b, 0xa1, 0x00},
+	RootCompatible: foryRootBFloat16Ptr,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xe0, 0x01},
 	SchemaHash:     -1884433039,
-	TypeDef:        []byte{0x15, 0x40, 0x91, 0xb7, 0xea, 0x10, 0x40, 0x07, 0xc3, 0xe0, 0x01, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x11, 0xba, 0x67, 0x24, 0x40, 0x4e, 0x12, 0xd4, 0x0b, 0xa1, 0x00},
+	TypeDef:        foryRootBFloat16Ptr[4:],
 	UserID:         224,
 })
 
@@ -856,7 +734,7 @@ func (x *BFloat16Ptr) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *BFloat16Ptr) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -866,15 +744,15 @@ func (x *BFloat16Ptr) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb7914015001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c01e0c3074010ea)
-		buffer.PutUint64At(w, off+16, 0xba114ec06cd48905)
-		buffer.PutUint64At(w, off+24, 0xa10bd4124e402467)
-		buffer.PutUint64At(w, off+25, 0x00a10bd4124e4024)
+		buffer.PutUint64At(w, off, 0xb7914015001cff01)    // foryRootBFloat16Ptr[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c01e0c3074010ea)  // foryRootBFloat16Ptr[8:16]
+		buffer.PutUint64At(w, off+16, 0xba114ec06cd48905) // foryRootBFloat16Ptr[16:24]
+		buffer.PutUint64At(w, off+24, 0xa10bd4124e402467) // foryRootBFloat16Ptr[24:32]
+		buffer.PutUint64At(w, off+25, 0x00a10bd4124e4024) // foryRootBFloat16Ptr[25:33]
 		off += 33
 	} else {
-		buffer.PutUint32At(w, off, 0xe01bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xe01bff01) // prefix bytes 01 ff 1b e0
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -889,15 +767,15 @@ func (x *BFloat16Ptr) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb7914015001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c01e0c3074010ea)
-		buffer.PutUint64At(w, off+16, 0xba114ec06cd48905)
-		buffer.PutUint64At(w, off+24, 0xa10bd4124e402467)
-		buffer.PutUint64At(w, off+25, 0x00a10bd4124e4024)
+		buffer.PutUint64At(w, off, 0xb7914015001c0001)    // foryRootBFloat16Ptr[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c01e0c3074010ea)  // foryRootBFloat16Ptr[8:16]
+		buffer.PutUint64At(w, off+16, 0xba114ec06cd48905) // foryRootBFloat16Ptr[16:24]
+		buffer.PutUint64At(w, off+24, 0xa10bd4124e402467) // foryRootBFloat16Ptr[24:32]
+		buffer.PutUint64At(w, off+25, 0x00a10bd4124e4024) // foryRootBFloat16Ptr[25:33]
 		off += 33
 	} else {
-		buffer.PutUint32At(w, off, 0xe01b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xe01b0001) // prefix bytes 01 00 1b e0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -920,10 +798,17 @@ func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xb7914015001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01e0c3074010ea && buffer.ReadUint64At(in, 16) == 0xba114ec06cd48905 && buffer.ReadUint64At(in, 24) == 0xa10bd4124e402467 && buffer.ReadUint64At(in, 25) == 0x00a10bd4124e4024 {
+			if len(in) >= 33 &&
+				buffer.ReadUint64At(in, 0) == 0xb7914015001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01e0c3074010ea &&
+				buffer.ReadUint64At(in, 16) == 0xba114ec06cd48905 &&
+				buffer.ReadUint64At(in, 24) == 0xa10bd4124e402467 &&
+				buffer.ReadUint64At(in, 25) == 0x00a10bd4124e4024 {
 				n = 33
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xe01bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xe01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -942,10 +827,17 @@ func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *BFloat16Ptr) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xb7914015001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01e0c3074010ea && buffer.ReadUint64At(in, 16) == 0xba114ec06cd48905 && buffer.ReadUint64At(in, 24) == 0xa10bd4124e402467 && buffer.ReadUint64At(in, 25) == 0x00a10bd4124e4024 {
+		if len(in) >= 33 &&
+			buffer.ReadUint64At(in, 0) == 0xb7914015001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01e0c3074010ea &&
+			buffer.ReadUint64At(in, 16) == 0xba114ec06cd48905 &&
+			buffer.ReadUint64At(in, 24) == 0xa10bd4124e402467 &&
+			buffer.ReadUint64At(in, 25) == 0x00a10bd4124e4024 {
 			n = 33
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xe01b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xe01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {

@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=338; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -25,15 +25,23 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootListHints is the first 56 bytes of a compatible-mode message whose root is ListHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootListHints[4:].
+var foryRootListHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x2c, 0x30, 0xb9, 0x1f, 0x45, 0x51, 0xa5, 0x70, 0xc5, 0xca, 0x02, 0x4c,
+	0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16,
+	0x5a, 0x10, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x10, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54,
+	0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00,
+}
+
 // foryTypeListHints is ListHints's static type information. Fingerprint: arrays,22,0,0[46,0,0];fixed,22,0,0[4,0,0];nested,22,0,0[22,0,0[4,0,0]];not_null,22,0,0[4,0,0];nullable,22,0,0[4,0,0];
 var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
 	GoFields:       []string{"Arrays", "Fixed", "Nested", "NotNull", "Nullable"},
 	GoName:         "hints.ListHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x2c, 0x30, 0xb9, 0x1f, 0x45, 0x51, 0xa5, 0x70, 0xc5, 0xca, 0x02, 0x4c, 0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x10, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x10, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00},
+	RootCompatible: foryRootListHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
 	SchemaHash:     -1833350318,
-	TypeDef:        []byte{0x2c, 0x30, 0xb9, 0x1f, 0x45, 0x51, 0xa5, 0x70, 0xc5, 0xca, 0x02, 0x4c, 0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x10, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x10, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00},
+	TypeDef:        foryRootListHints[4:],
 	UserID:         330,
 })
 
@@ -54,12 +62,12 @@ func (x *ListHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ListHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -69,17 +77,17 @@ func (x *ListHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(56)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1fb9302c001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02cac570a55145)
-		buffer.PutUint64At(w, off+16, 0x4c2406310201ba16)
-		buffer.PutUint64At(w, off+24, 0x164cc02017951216)
-		buffer.PutUint64At(w, off+32, 0x165406999234105a)
-		buffer.PutUint64At(w, off+40, 0x5480b568dbd3b510)
-		buffer.PutUint64At(w, off+48, 0x00b202588bb61216)
+		buffer.PutUint64At(w, off, 0x1fb9302c001c0001)    // foryRootListHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02cac570a55145)  // foryRootListHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x4c2406310201ba16) // foryRootListHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x164cc02017951216) // foryRootListHints[24:32]
+		buffer.PutUint64At(w, off+32, 0x165406999234105a) // foryRootListHints[32:40]
+		buffer.PutUint64At(w, off+40, 0x5480b568dbd3b510) // foryRootListHints[40:48]
+		buffer.PutUint64At(w, off+48, 0x00b202588bb61216) // foryRootListHints[48:56]
 		off += 56
 	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -102,10 +110,19 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0x1fb9302c001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02cac570a55145 && buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 && buffer.ReadUint64At(in, 24) == 0x164cc02017951216 && buffer.ReadUint64At(in, 32) == 0x165406999234105a && buffer.ReadUint64At(in, 40) == 0x5480b568dbd3b510 && buffer.ReadUint64At(in, 48) == 0x00b202588bb61216 {
+			if len(in) >= 56 &&
+				buffer.ReadUint64At(in, 0) == 0x1fb9302c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02cac570a55145 &&
+				buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 &&
+				buffer.ReadUint64At(in, 24) == 0x164cc02017951216 &&
+				buffer.ReadUint64At(in, 32) == 0x165406999234105a &&
+				buffer.ReadUint64At(in, 40) == 0x5480b568dbd3b510 &&
+				buffer.ReadUint64At(in, 48) == 0x00b202588bb61216 {
 				n = 56
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xca1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -124,10 +141,19 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ListHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0x1fb9302c001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02cac570a55145 && buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 && buffer.ReadUint64At(in, 24) == 0x164cc02017951216 && buffer.ReadUint64At(in, 32) == 0x165406999234105a && buffer.ReadUint64At(in, 40) == 0x5480b568dbd3b510 && buffer.ReadUint64At(in, 48) == 0x00b202588bb61216 {
+		if len(in) >= 56 &&
+			buffer.ReadUint64At(in, 0) == 0x1fb9302c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02cac570a55145 &&
+			buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 &&
+			buffer.ReadUint64At(in, 24) == 0x164cc02017951216 &&
+			buffer.ReadUint64At(in, 32) == 0x165406999234105a &&
+			buffer.ReadUint64At(in, 40) == 0x5480b568dbd3b510 &&
+			buffer.ReadUint64At(in, 48) == 0x00b202588bb61216 {
 			n = 56
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -144,29 +170,29 @@ func (x *ListHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which ListHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which ListHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(60 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1fb9302c001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02cac570a55145)
-			buffer.PutUint64At(w, off+16, 0x4c2406310201ba16)
-			buffer.PutUint64At(w, off+24, 0x164cc02017951216)
-			buffer.PutUint64At(w, off+32, 0x165406999234105a)
-			buffer.PutUint64At(w, off+40, 0x5480b568dbd3b510)
-			buffer.PutUint64At(w, off+48, 0x00b202588bb61216)
+			buffer.PutUint64At(w, off, 0x1fb9302c001cff01)    // foryRootListHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02cac570a55145)  // foryRootListHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x4c2406310201ba16) // foryRootListHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x164cc02017951216) // foryRootListHints[24:32]
+			buffer.PutUint64At(w, off+32, 0x165406999234105a) // foryRootListHints[32:40]
+			buffer.PutUint64At(w, off+40, 0x5480b568dbd3b510) // foryRootListHints[40:48]
+			buffer.PutUint64At(w, off+48, 0x00b202588bb61216) // foryRootListHints[48:56]
 			off += 56
 		} else {
-			buffer.PutUint32At(w, off, 0xca1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -356,11 +382,8 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ListHints's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = ListHints{
 		Arrays:   x.Arrays,
 		Fixed:    x.Fixed,
@@ -593,240 +616,6 @@ func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *ListHints) foryReadRef(c *foryimpl.ReadContext) {
-	*x = ListHints{
-		Arrays:   x.Arrays,
-		Fixed:    x.Fixed,
-		Nested:   x.Nested,
-		NotNull:  x.NotNull,
-		Nullable: x.Nullable,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1833350318) {
-		if h := r.ReadInt32(); h != -1833350318 && !c.Failed() {
-			c.HashMismatch(foryTypeListHints, h)
-			return
-		}
-	}
-	n100 := c.ReadLengthFast(1)
-	if n100 < 0 {
-		n100 = c.ReadLength(1)
-	}
-	l101 := foryimpl.ReuseSlice[[][]int32](c, x.Arrays, n100)
-	if n100 > 0 {
-		hn103, tr105 := c.ReadListHeaderRef(46)
-		if !c.Failed() {
-			for i102 := range l101 {
-				if tr105 {
-					if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
-						l101[i102] = foryimpl.BackRefSlice[int32](c, id107)
-					} else if st106 == foryimpl.RefFollows {
-						n108 := c.ReadArrayLengthFast(4)
-						if n108 < 0 {
-							n108 = c.ReadArrayLength(4)
-						}
-						a109 := foryimpl.MakeSlice[[]int32](c, n108)
-						r.ReadRawInt32s(a109)
-						l101[i102] = a109
-						foryimpl.SetRefSlice(c, id107, l101[i102])
-					} else {
-						l101[i102] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i102)
-						break
-					}
-					continue
-				}
-				if hn103 && !c.ReadFlag() {
-					clear(l101[i102 : i102+1])
-					continue
-				}
-				n110 := c.ReadArrayLengthFast(4)
-				if n110 < 0 {
-					n110 = c.ReadArrayLength(4)
-				}
-				a111 := foryimpl.MakeSlice[[]int32](c, n110)
-				r.ReadRawInt32s(a111)
-				l101[i102] = a111
-				if c.Failed() {
-					c.TraceIndex(i102)
-					break
-				}
-			}
-		}
-	}
-	x.Arrays = l101
-	if c.Failed() {
-		c.Trace("Arrays")
-		return
-	}
-	n112 := c.ReadLengthFast(4)
-	if n112 < 0 {
-		n112 = c.ReadLength(4)
-	}
-	l113 := foryimpl.ReuseSlice[[]int32](c, x.Fixed, n112)
-	if n112 > 0 {
-		hn115 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i114 := range l113 {
-				if hn115 && !c.ReadFlag() {
-					clear(l113[i114 : i114+1])
-					continue
-				}
-				l113[i114] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i114)
-					break
-				}
-			}
-		}
-	}
-	x.Fixed = l113
-	if c.Failed() {
-		c.Trace("Fixed")
-		return
-	}
-	n118 := c.ReadLengthFast(1)
-	if n118 < 0 {
-		n118 = c.ReadLength(1)
-	}
-	l119 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n118)
-	if n118 > 0 {
-		hn121, tr123 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i120 := range l119 {
-				if tr123 {
-					if st124, id125 := c.ReadRefFlag(); st124 == foryimpl.RefBack {
-						l119[i120] = foryimpl.BackRefSlice[int32](c, id125)
-					} else if st124 == foryimpl.RefFollows {
-						n126 := c.ReadLengthFast(4)
-						if n126 < 0 {
-							n126 = c.ReadLength(4)
-						}
-						l127 := foryimpl.MakeSlice[[]int32](c, n126)
-						if n126 > 0 {
-							hn129 := c.ReadListHeader(4)
-							if !c.Failed() {
-								for i128 := range l127 {
-									if hn129 && !c.ReadFlag() {
-										clear(l127[i128 : i128+1])
-										continue
-									}
-									l127[i128] = r.ReadInt32()
-									if c.Failed() {
-										c.TraceIndex(i128)
-										break
-									}
-								}
-							}
-						}
-						l119[i120] = l127
-						foryimpl.SetRefSlice(c, id125, l119[i120])
-					} else {
-						l119[i120] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i120)
-						break
-					}
-					continue
-				}
-				if hn121 && !c.ReadFlag() {
-					clear(l119[i120 : i120+1])
-					continue
-				}
-				n132 := c.ReadLengthFast(4)
-				if n132 < 0 {
-					n132 = c.ReadLength(4)
-				}
-				l133 := foryimpl.MakeSlice[[]int32](c, n132)
-				if n132 > 0 {
-					hn135 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i134 := range l133 {
-							if hn135 && !c.ReadFlag() {
-								clear(l133[i134 : i134+1])
-								continue
-							}
-							l133[i134] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i134)
-								break
-							}
-						}
-					}
-				}
-				l119[i120] = l133
-				if c.Failed() {
-					c.TraceIndex(i120)
-					break
-				}
-			}
-		}
-	}
-	x.Nested = l119
-	if c.Failed() {
-		c.Trace("Nested")
-		return
-	}
-	n138 := c.ReadLengthFast(4)
-	if n138 < 0 {
-		n138 = c.ReadLength(4)
-	}
-	l139 := foryimpl.ReuseSlice[[]int32](c, x.NotNull, n138)
-	if n138 > 0 {
-		hn141 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i140 := range l139 {
-				if hn141 && !c.ReadFlag() {
-					clear(l139[i140 : i140+1])
-					continue
-				}
-				l139[i140] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i140)
-					break
-				}
-			}
-		}
-	}
-	x.NotNull = l139
-	if c.Failed() {
-		c.Trace("NotNull")
-		return
-	}
-	n144 := c.ReadLengthFast(1)
-	if n144 < 0 {
-		n144 = c.ReadLength(1)
-	}
-	l145 := foryimpl.ReuseSlice[[]*int32](c, x.Nullable, n144)
-	if n144 > 0 {
-		hn147 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i146 := range l145 {
-				if hn147 && !c.ReadFlag() {
-					clear(l145[i146 : i146+1])
-					continue
-				}
-				p150 := foryimpl.Alloc[int32](c)
-				*p150 = r.ReadInt32()
-				l145[i146] = p150
-				if c.Failed() {
-					c.TraceIndex(i146)
-					break
-				}
-			}
-		}
-	}
-	x.Nullable = l145
-	if c.Failed() {
-		c.Trace("Nullable")
-		return
-	}
-}
-
 // ForyReadEvolved reads a ListHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ListHints{}
@@ -835,220 +624,220 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n151 := c.ReadLengthFast(1)
-				if n151 < 0 {
-					n151 = c.ReadLength(1)
+				n100 := c.ReadLengthFast(1)
+				if n100 < 0 {
+					n100 = c.ReadLength(1)
 				}
-				l152 := foryimpl.MakeSlice[[][]int32](c, n151)
-				if n151 > 0 {
-					hn154, tr156 := c.ReadListHeaderRef(46)
+				l101 := foryimpl.MakeSlice[[][]int32](c, n100)
+				if n100 > 0 {
+					hn103, tr105 := c.ReadListHeaderRef(46)
 					if !c.Failed() {
-						for i153 := range l152 {
-							if tr156 {
-								if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
-									l152[i153] = foryimpl.BackRefSlice[int32](c, id158)
-								} else if st157 == foryimpl.RefFollows {
-									n159 := c.ReadArrayLengthFast(4)
-									if n159 < 0 {
-										n159 = c.ReadArrayLength(4)
+						for i102 := range l101 {
+							if tr105 {
+								if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
+									l101[i102] = foryimpl.BackRefSlice[int32](c, id107)
+								} else if st106 == foryimpl.RefFollows {
+									n108 := c.ReadArrayLengthFast(4)
+									if n108 < 0 {
+										n108 = c.ReadArrayLength(4)
 									}
-									a160 := foryimpl.MakeSlice[[]int32](c, n159)
-									r.ReadRawInt32s(a160)
-									l152[i153] = a160
-									foryimpl.SetRefSlice(c, id158, l152[i153])
+									a109 := foryimpl.MakeSlice[[]int32](c, n108)
+									r.ReadRawInt32s(a109)
+									l101[i102] = a109
+									foryimpl.SetRefSlice(c, id107, l101[i102])
 								} else {
-									l152[i153] = nil
+									l101[i102] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i153)
+									c.TraceIndex(i102)
 									break
 								}
 								continue
 							}
-							if hn154 && !c.ReadFlag() {
-								clear(l152[i153 : i153+1])
+							if hn103 && !c.ReadFlag() {
+								clear(l101[i102 : i102+1])
 								continue
 							}
-							n161 := c.ReadArrayLengthFast(4)
-							if n161 < 0 {
-								n161 = c.ReadArrayLength(4)
+							n110 := c.ReadArrayLengthFast(4)
+							if n110 < 0 {
+								n110 = c.ReadArrayLength(4)
 							}
-							a162 := foryimpl.MakeSlice[[]int32](c, n161)
-							r.ReadRawInt32s(a162)
-							l152[i153] = a162
+							a111 := foryimpl.MakeSlice[[]int32](c, n110)
+							r.ReadRawInt32s(a111)
+							l101[i102] = a111
 							if c.Failed() {
-								c.TraceIndex(i153)
+								c.TraceIndex(i102)
 								break
 							}
 						}
 					}
 				}
-				x.Arrays = l152
+				x.Arrays = l101
 			}
 		case 1:
 			if f.Convert {
 				x.Fixed = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n163 := c.ReadLengthFast(4)
-				if n163 < 0 {
-					n163 = c.ReadLength(4)
+				n112 := c.ReadLengthFast(4)
+				if n112 < 0 {
+					n112 = c.ReadLength(4)
 				}
-				l164 := foryimpl.MakeSlice[[]int32](c, n163)
-				if n163 > 0 {
-					hn166 := c.ReadListHeader(4)
+				l113 := foryimpl.MakeSlice[[]int32](c, n112)
+				if n112 > 0 {
+					hn115 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i165 := range l164 {
-							if hn166 && !c.ReadFlag() {
-								clear(l164[i165 : i165+1])
+						for i114 := range l113 {
+							if hn115 && !c.ReadFlag() {
+								clear(l113[i114 : i114+1])
 								continue
 							}
-							l164[i165] = r.ReadInt32()
+							l113[i114] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i165)
+								c.TraceIndex(i114)
 								break
 							}
 						}
 					}
 				}
-				x.Fixed = l164
+				x.Fixed = l113
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n169 := c.ReadLengthFast(1)
-				if n169 < 0 {
-					n169 = c.ReadLength(1)
+				n118 := c.ReadLengthFast(1)
+				if n118 < 0 {
+					n118 = c.ReadLength(1)
 				}
-				l170 := foryimpl.MakeSlice[[][]int32](c, n169)
-				if n169 > 0 {
-					hn172, tr174 := c.ReadListHeaderRef(22)
+				l119 := foryimpl.MakeSlice[[][]int32](c, n118)
+				if n118 > 0 {
+					hn121, tr123 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i171 := range l170 {
-							if tr174 {
-								if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
-									l170[i171] = foryimpl.BackRefSlice[int32](c, id176)
-								} else if st175 == foryimpl.RefFollows {
-									n177 := c.ReadLengthFast(4)
-									if n177 < 0 {
-										n177 = c.ReadLength(4)
+						for i120 := range l119 {
+							if tr123 {
+								if st124, id125 := c.ReadRefFlag(); st124 == foryimpl.RefBack {
+									l119[i120] = foryimpl.BackRefSlice[int32](c, id125)
+								} else if st124 == foryimpl.RefFollows {
+									n126 := c.ReadLengthFast(4)
+									if n126 < 0 {
+										n126 = c.ReadLength(4)
 									}
-									l178 := foryimpl.MakeSlice[[]int32](c, n177)
-									if n177 > 0 {
-										hn180 := c.ReadListHeader(4)
+									l127 := foryimpl.MakeSlice[[]int32](c, n126)
+									if n126 > 0 {
+										hn129 := c.ReadListHeader(4)
 										if !c.Failed() {
-											for i179 := range l178 {
-												if hn180 && !c.ReadFlag() {
-													clear(l178[i179 : i179+1])
+											for i128 := range l127 {
+												if hn129 && !c.ReadFlag() {
+													clear(l127[i128 : i128+1])
 													continue
 												}
-												l178[i179] = r.ReadInt32()
+												l127[i128] = r.ReadInt32()
 												if c.Failed() {
-													c.TraceIndex(i179)
+													c.TraceIndex(i128)
 													break
 												}
 											}
 										}
 									}
-									l170[i171] = l178
-									foryimpl.SetRefSlice(c, id176, l170[i171])
+									l119[i120] = l127
+									foryimpl.SetRefSlice(c, id125, l119[i120])
 								} else {
-									l170[i171] = nil
+									l119[i120] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i171)
+									c.TraceIndex(i120)
 									break
 								}
 								continue
 							}
-							if hn172 && !c.ReadFlag() {
-								clear(l170[i171 : i171+1])
+							if hn121 && !c.ReadFlag() {
+								clear(l119[i120 : i120+1])
 								continue
 							}
-							n183 := c.ReadLengthFast(4)
-							if n183 < 0 {
-								n183 = c.ReadLength(4)
+							n132 := c.ReadLengthFast(4)
+							if n132 < 0 {
+								n132 = c.ReadLength(4)
 							}
-							l184 := foryimpl.MakeSlice[[]int32](c, n183)
-							if n183 > 0 {
-								hn186 := c.ReadListHeader(4)
+							l133 := foryimpl.MakeSlice[[]int32](c, n132)
+							if n132 > 0 {
+								hn135 := c.ReadListHeader(4)
 								if !c.Failed() {
-									for i185 := range l184 {
-										if hn186 && !c.ReadFlag() {
-											clear(l184[i185 : i185+1])
+									for i134 := range l133 {
+										if hn135 && !c.ReadFlag() {
+											clear(l133[i134 : i134+1])
 											continue
 										}
-										l184[i185] = r.ReadInt32()
+										l133[i134] = r.ReadInt32()
 										if c.Failed() {
-											c.TraceIndex(i185)
+											c.TraceIndex(i134)
 											break
 										}
 									}
 								}
 							}
-							l170[i171] = l184
+							l119[i120] = l133
 							if c.Failed() {
-								c.TraceIndex(i171)
+								c.TraceIndex(i120)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l170
+				x.Nested = l119
 			}
 		case 3:
 			if f.Convert {
 				x.NotNull = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n189 := c.ReadLengthFast(4)
-				if n189 < 0 {
-					n189 = c.ReadLength(4)
+				n138 := c.ReadLengthFast(4)
+				if n138 < 0 {
+					n138 = c.ReadLength(4)
 				}
-				l190 := foryimpl.MakeSlice[[]int32](c, n189)
-				if n189 > 0 {
-					hn192 := c.ReadListHeader(4)
+				l139 := foryimpl.MakeSlice[[]int32](c, n138)
+				if n138 > 0 {
+					hn141 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i191 := range l190 {
-							if hn192 && !c.ReadFlag() {
-								clear(l190[i191 : i191+1])
+						for i140 := range l139 {
+							if hn141 && !c.ReadFlag() {
+								clear(l139[i140 : i140+1])
 								continue
 							}
-							l190[i191] = r.ReadInt32()
+							l139[i140] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i191)
+								c.TraceIndex(i140)
 								break
 							}
 						}
 					}
 				}
-				x.NotNull = l190
+				x.NotNull = l139
 			}
 		case 4:
 			if f.Convert {
 				x.Nullable = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n195 := c.ReadLengthFast(1)
-				if n195 < 0 {
-					n195 = c.ReadLength(1)
+				n144 := c.ReadLengthFast(1)
+				if n144 < 0 {
+					n144 = c.ReadLength(1)
 				}
-				l196 := foryimpl.MakeSlice[[]*int32](c, n195)
-				if n195 > 0 {
-					hn198 := c.ReadListHeader(4)
+				l145 := foryimpl.MakeSlice[[]*int32](c, n144)
+				if n144 > 0 {
+					hn147 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i197 := range l196 {
-							if hn198 && !c.ReadFlag() {
-								clear(l196[i197 : i197+1])
+						for i146 := range l145 {
+							if hn147 && !c.ReadFlag() {
+								clear(l145[i146 : i146+1])
 								continue
 							}
-							p201 := foryimpl.Alloc[int32](c)
-							*p201 = r.ReadInt32()
-							l196[i197] = p201
+							p150 := foryimpl.Alloc[int32](c)
+							*p150 = r.ReadInt32()
+							l145[i146] = p150
 							if c.Failed() {
-								c.TraceIndex(i197)
+								c.TraceIndex(i146)
 								break
 							}
 						}
 					}
 				}
-				x.Nullable = l196
+				x.Nullable = l145
 			}
 		default:
 			c.SkipField(f)
@@ -1060,15 +849,22 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootMapValueHints is the first 47 bytes of a compatible-mode message whose root is MapValueHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapValueHints[4:].
+var foryRootMapValueHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x23, 0xa0, 0x94, 0x6f, 0xf3, 0x18, 0x11, 0x44, 0xc4, 0xcb, 0x02, 0x4c,
+	0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88,
+	0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80,
+}
+
 // foryTypeMapValueHints is MapValueHints's static type information. Fingerprint: arrays,24,0,0[21,0,0|46,0,0];i32,24,0,0[21,0,0|4,0,0];i64,24,0,0[21,0,0|6,0,0];lists,24,0,0[21,0,0|22,0,0[4,0,0]];
 var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcb, 0x02},
 	GoFields:       []string{"Arrays", "I32", "I64", "Lists"},
 	GoName:         "hints.MapValueHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x23, 0xa0, 0x94, 0x6f, 0xf3, 0x18, 0x11, 0x44, 0xc4, 0xcb, 0x02, 0x4c, 0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88, 0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80},
+	RootCompatible: foryRootMapValueHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcb, 0x02},
 	SchemaHash:     -1724592042,
-	TypeDef:        []byte{0x23, 0xa0, 0x94, 0x6f, 0xf3, 0x18, 0x11, 0x44, 0xc4, 0xcb, 0x02, 0x4c, 0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88, 0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80},
+	TypeDef:        foryRootMapValueHints[4:],
 	UserID:         331,
 })
 
@@ -1088,12 +884,12 @@ func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapValueHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1103,16 +899,16 @@ func (x *MapValueHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(47)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x6f94a023001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02cbc4441118f3)
-		buffer.PutUint64At(w, off+16, 0x2406310201ba5618)
-		buffer.PutUint64At(w, off+24, 0x88c0be1112561888)
-		buffer.PutUint64At(w, off+32, 0x184c00d7111a5618)
-		buffer.PutUint64At(w, off+39, 0x809c12ad125a5618)
+		buffer.PutUint64At(w, off, 0x6f94a023001c0001)    // foryRootMapValueHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02cbc4441118f3)  // foryRootMapValueHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x2406310201ba5618) // foryRootMapValueHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x88c0be1112561888) // foryRootMapValueHints[24:32]
+		buffer.PutUint64At(w, off+32, 0x184c00d7111a5618) // foryRootMapValueHints[32:40]
+		buffer.PutUint64At(w, off+39, 0x809c12ad125a5618) // foryRootMapValueHints[39:47]
 		off += 47
 	} else {
-		buffer.PutUint32At(w, off, 0xcb1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xcb1b0001) // prefix bytes 01 00 1b cb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1135,10 +931,18 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 47 && buffer.ReadUint64At(in, 0) == 0x6f94a023001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02cbc4441118f3 && buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 && buffer.ReadUint64At(in, 24) == 0x88c0be1112561888 && buffer.ReadUint64At(in, 32) == 0x184c00d7111a5618 && buffer.ReadUint64At(in, 39) == 0x809c12ad125a5618 {
+			if len(in) >= 47 &&
+				buffer.ReadUint64At(in, 0) == 0x6f94a023001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02cbc4441118f3 &&
+				buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 &&
+				buffer.ReadUint64At(in, 24) == 0x88c0be1112561888 &&
+				buffer.ReadUint64At(in, 32) == 0x184c00d7111a5618 &&
+				buffer.ReadUint64At(in, 39) == 0x809c12ad125a5618 {
 				n = 47
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1157,10 +961,18 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapValueHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 47 && buffer.ReadUint64At(in, 0) == 0x6f94a023001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02cbc4441118f3 && buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 && buffer.ReadUint64At(in, 24) == 0x88c0be1112561888 && buffer.ReadUint64At(in, 32) == 0x184c00d7111a5618 && buffer.ReadUint64At(in, 39) == 0x809c12ad125a5618 {
+		if len(in) >= 47 &&
+			buffer.ReadUint64At(in, 0) == 0x6f94a023001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02cbc4441118f3 &&
+			buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 &&
+			buffer.ReadUint64At(in, 24) == 0x88c0be1112561888 &&
+			buffer.ReadUint64At(in, 32) == 0x184c00d7111a5618 &&
+			buffer.ReadUint64At(in, 39) == 0x809c12ad125a5618 {
 			n = 47
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1177,13 +989,13 @@ func (x *MapValueHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which MapValueHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *MapValueHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which MapValueHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.Arrays {
 			if !foryimpl.ValidString(string(k1)) {
@@ -1211,16 +1023,16 @@ func (x *MapValueHints) foryWrite(b *buffer.Buffer, compatible, check, root bool
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6f94a023001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02cbc4441118f3)
-			buffer.PutUint64At(w, off+16, 0x2406310201ba5618)
-			buffer.PutUint64At(w, off+24, 0x88c0be1112561888)
-			buffer.PutUint64At(w, off+32, 0x184c00d7111a5618)
-			buffer.PutUint64At(w, off+39, 0x809c12ad125a5618)
+			buffer.PutUint64At(w, off, 0x6f94a023001cff01)    // foryRootMapValueHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02cbc4441118f3)  // foryRootMapValueHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x2406310201ba5618) // foryRootMapValueHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x88c0be1112561888) // foryRootMapValueHints[24:32]
+			buffer.PutUint64At(w, off+32, 0x184c00d7111a5618) // foryRootMapValueHints[32:40]
+			buffer.PutUint64At(w, off+39, 0x809c12ad125a5618) // foryRootMapValueHints[39:47]
 			off += 47
 		} else {
-			buffer.PutUint32At(w, off, 0xcb1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcb1bff01) // prefix bytes 01 ff 1b cb
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1384,11 +1196,8 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapValueHints's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = MapValueHints{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1724592042) {
@@ -1397,300 +1206,248 @@ func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n63 := c.ReadLengthFast(2)
-	if n63 < 0 {
-		n63 = c.ReadLength(2)
-	}
-	m64 := foryimpl.MakeMap[map[string][]int32](c, n63)
-	for n63 > 0 && !c.Failed() {
-		sz65, vn66, _ := c.ReadMapChunk(n63, 21, 46, nil, true)
-		for j67 := 0; j67 < sz65 && !c.Failed(); j67++ {
-			var k68 string
-			k68 = c.ReadString()
-			var v69 []int32
-			if !vn66 {
-				n70 := c.ReadArrayLengthFast(4)
-				if n70 < 0 {
-					n70 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		n63 := c.ReadLengthFast(2)
+		if n63 < 0 {
+			n63 = c.ReadLength(2)
+		}
+		m64 := foryimpl.MakeMap[map[string][]int32](c, n63)
+		for n63 > 0 && !c.Failed() {
+			sz65, vn66, tr72, _ := c.ReadMapChunkRef(n63, 21, 46, nil)
+			for j67 := 0; j67 < sz65 && !c.Failed(); j67++ {
+				var k68 string
+				k68 = c.ReadString()
+				var v69 []int32
+				if tr72 {
+					if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+						v69 = foryimpl.BackRefSlice[int32](c, id74)
+					} else if st73 == foryimpl.RefFollows {
+						n75 := c.ReadArrayLengthFast(4)
+						if n75 < 0 {
+							n75 = c.ReadArrayLength(4)
+						}
+						a76 := foryimpl.MakeSlice[[]int32](c, n75)
+						r.ReadRawInt32s(a76)
+						v69 = a76
+						foryimpl.SetRefSlice(c, id74, v69)
+					} else {
+						v69 = nil
+					}
+				} else if !vn66 {
+					n70 := c.ReadArrayLengthFast(4)
+					if n70 < 0 {
+						n70 = c.ReadArrayLength(4)
+					}
+					a71 := foryimpl.MakeSlice[[]int32](c, n70)
+					r.ReadRawInt32s(a71)
+					v69 = a71
 				}
-				a71 := foryimpl.MakeSlice[[]int32](c, n70)
-				r.ReadRawInt32s(a71)
-				v69 = a71
+				m64[k68] = v69
 			}
-			m64[k68] = v69
+			n63 -= sz65
 		}
-		n63 -= sz65
-	}
-	x.Arrays = m64
-	if c.Failed() {
-		c.Trace("Arrays")
-		return
-	}
-	n73 := c.ReadLengthFast(2)
-	if n73 < 0 {
-		n73 = c.ReadLength(2)
-	}
-	m74 := foryimpl.MakeMap[map[string]int32](c, n73)
-	for n73 > 0 && !c.Failed() {
-		sz75, vn76, _ := c.ReadMapChunk(n73, 21, 4, nil, false)
-		for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-			var k78 string
-			k78 = c.ReadString()
-			var v79 int32
-			if !vn76 {
-				v79 = r.ReadInt32()
+		x.Arrays = m64
+		if c.Failed() {
+			c.Trace("Arrays")
+			return
+		}
+	} else {
+		n63 := c.ReadLengthFast(2)
+		if n63 < 0 {
+			n63 = c.ReadLength(2)
+		}
+		m64 := foryimpl.MakeMap[map[string][]int32](c, n63)
+		for n63 > 0 && !c.Failed() {
+			sz65, vn66, _ := c.ReadMapChunk(n63, 21, 46, nil, true)
+			for j67 := 0; j67 < sz65 && !c.Failed(); j67++ {
+				var k68 string
+				k68 = c.ReadString()
+				var v69 []int32
+				if !vn66 {
+					n70 := c.ReadArrayLengthFast(4)
+					if n70 < 0 {
+						n70 = c.ReadArrayLength(4)
+					}
+					a71 := foryimpl.MakeSlice[[]int32](c, n70)
+					r.ReadRawInt32s(a71)
+					v69 = a71
+				}
+				m64[k68] = v69
 			}
-			m74[k78] = v79
+			n63 -= sz65
 		}
-		n73 -= sz75
+		x.Arrays = m64
+		if c.Failed() {
+			c.Trace("Arrays")
+			return
+		}
 	}
-	x.I32 = m74
+	n77 := c.ReadLengthFast(2)
+	if n77 < 0 {
+		n77 = c.ReadLength(2)
+	}
+	m78 := foryimpl.MakeMap[map[string]int32](c, n77)
+	for n77 > 0 && !c.Failed() {
+		sz79, vn80, _ := c.ReadMapChunk(n77, 21, 4, nil, false)
+		for j81 := 0; j81 < sz79 && !c.Failed(); j81++ {
+			var k82 string
+			k82 = c.ReadString()
+			var v83 int32
+			if !vn80 {
+				v83 = r.ReadInt32()
+			}
+			m78[k82] = v83
+		}
+		n77 -= sz79
+	}
+	x.I32 = m78
 	if c.Failed() {
 		c.Trace("I32")
 		return
 	}
-	n81 := c.ReadLengthFast(2)
-	if n81 < 0 {
-		n81 = c.ReadLength(2)
+	n85 := c.ReadLengthFast(2)
+	if n85 < 0 {
+		n85 = c.ReadLength(2)
 	}
-	m82 := foryimpl.MakeMap[map[string]int64](c, n81)
-	for n81 > 0 && !c.Failed() {
-		sz83, vn84, _ := c.ReadMapChunk(n81, 21, 6, nil, false)
-		for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
-			var k86 string
-			k86 = c.ReadString()
-			var v87 int64
-			if !vn84 {
-				v87 = r.ReadInt64()
+	m86 := foryimpl.MakeMap[map[string]int64](c, n85)
+	for n85 > 0 && !c.Failed() {
+		sz87, vn88, _ := c.ReadMapChunk(n85, 21, 6, nil, false)
+		for j89 := 0; j89 < sz87 && !c.Failed(); j89++ {
+			var k90 string
+			k90 = c.ReadString()
+			var v91 int64
+			if !vn88 {
+				v91 = r.ReadInt64()
 			}
-			m82[k86] = v87
+			m86[k90] = v91
 		}
-		n81 -= sz83
+		n85 -= sz87
 	}
-	x.I64 = m82
+	x.I64 = m86
 	if c.Failed() {
 		c.Trace("I64")
 		return
 	}
-	n89 := c.ReadLengthFast(2)
-	if n89 < 0 {
-		n89 = c.ReadLength(2)
-	}
-	m90 := foryimpl.MakeMap[map[string][]int32](c, n89)
-	for n89 > 0 && !c.Failed() {
-		sz91, vn92, _ := c.ReadMapChunk(n89, 21, 22, nil, true)
-		for j93 := 0; j93 < sz91 && !c.Failed(); j93++ {
-			var k94 string
-			k94 = c.ReadString()
-			var v95 []int32
-			if !vn92 {
-				n96 := c.ReadLengthFast(4)
-				if n96 < 0 {
-					n96 = c.ReadLength(4)
-				}
-				l97 := foryimpl.MakeSlice[[]int32](c, n96)
-				if n96 > 0 {
-					hn99 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i98 := range l97 {
-							if hn99 && !c.ReadFlag() {
-								clear(l97[i98 : i98+1])
-								continue
-							}
-							l97[i98] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i98)
-								break
+	if c.TrackRef() {
+		n93 := c.ReadLengthFast(2)
+		if n93 < 0 {
+			n93 = c.ReadLength(2)
+		}
+		m94 := foryimpl.MakeMap[map[string][]int32](c, n93)
+		for n93 > 0 && !c.Failed() {
+			sz95, vn96, tr106, _ := c.ReadMapChunkRef(n93, 21, 22, nil)
+			for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
+				var k98 string
+				k98 = c.ReadString()
+				var v99 []int32
+				if tr106 {
+					if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
+						v99 = foryimpl.BackRefSlice[int32](c, id108)
+					} else if st107 == foryimpl.RefFollows {
+						n109 := c.ReadLengthFast(4)
+						if n109 < 0 {
+							n109 = c.ReadLength(4)
+						}
+						l110 := foryimpl.MakeSlice[[]int32](c, n109)
+						if n109 > 0 {
+							hn112 := c.ReadListHeader(4)
+							if !c.Failed() {
+								for i111 := range l110 {
+									if hn112 && !c.ReadFlag() {
+										clear(l110[i111 : i111+1])
+										continue
+									}
+									l110[i111] = r.ReadInt32()
+									if c.Failed() {
+										c.TraceIndex(i111)
+										break
+									}
+								}
 							}
 						}
+						v99 = l110
+						foryimpl.SetRefSlice(c, id108, v99)
+					} else {
+						v99 = nil
 					}
-				}
-				v95 = l97
-			}
-			m90[k94] = v95
-		}
-		n89 -= sz91
-	}
-	x.Lists = m90
-	if c.Failed() {
-		c.Trace("Lists")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MapValueHints) foryReadRef(c *foryimpl.ReadContext) {
-	*x = MapValueHints{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1724592042) {
-		if h := r.ReadInt32(); h != -1724592042 && !c.Failed() {
-			c.HashMismatch(foryTypeMapValueHints, h)
-			return
-		}
-	}
-	n103 := c.ReadLengthFast(2)
-	if n103 < 0 {
-		n103 = c.ReadLength(2)
-	}
-	m104 := foryimpl.MakeMap[map[string][]int32](c, n103)
-	for n103 > 0 && !c.Failed() {
-		sz105, vn106, tr112, _ := c.ReadMapChunkRef(n103, 21, 46, nil)
-		for j107 := 0; j107 < sz105 && !c.Failed(); j107++ {
-			var k108 string
-			k108 = c.ReadString()
-			var v109 []int32
-			if tr112 {
-				if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
-					v109 = foryimpl.BackRefSlice[int32](c, id114)
-				} else if st113 == foryimpl.RefFollows {
-					n115 := c.ReadArrayLengthFast(4)
-					if n115 < 0 {
-						n115 = c.ReadArrayLength(4)
+				} else if !vn96 {
+					n100 := c.ReadLengthFast(4)
+					if n100 < 0 {
+						n100 = c.ReadLength(4)
 					}
-					a116 := foryimpl.MakeSlice[[]int32](c, n115)
-					r.ReadRawInt32s(a116)
-					v109 = a116
-					foryimpl.SetRefSlice(c, id114, v109)
-				} else {
-					v109 = nil
-				}
-			} else if !vn106 {
-				n110 := c.ReadArrayLengthFast(4)
-				if n110 < 0 {
-					n110 = c.ReadArrayLength(4)
-				}
-				a111 := foryimpl.MakeSlice[[]int32](c, n110)
-				r.ReadRawInt32s(a111)
-				v109 = a111
-			}
-			m104[k108] = v109
-		}
-		n103 -= sz105
-	}
-	x.Arrays = m104
-	if c.Failed() {
-		c.Trace("Arrays")
-		return
-	}
-	n117 := c.ReadLengthFast(2)
-	if n117 < 0 {
-		n117 = c.ReadLength(2)
-	}
-	m118 := foryimpl.MakeMap[map[string]int32](c, n117)
-	for n117 > 0 && !c.Failed() {
-		sz119, vn120, _ := c.ReadMapChunk(n117, 21, 4, nil, false)
-		for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
-			var k122 string
-			k122 = c.ReadString()
-			var v123 int32
-			if !vn120 {
-				v123 = r.ReadInt32()
-			}
-			m118[k122] = v123
-		}
-		n117 -= sz119
-	}
-	x.I32 = m118
-	if c.Failed() {
-		c.Trace("I32")
-		return
-	}
-	n125 := c.ReadLengthFast(2)
-	if n125 < 0 {
-		n125 = c.ReadLength(2)
-	}
-	m126 := foryimpl.MakeMap[map[string]int64](c, n125)
-	for n125 > 0 && !c.Failed() {
-		sz127, vn128, _ := c.ReadMapChunk(n125, 21, 6, nil, false)
-		for j129 := 0; j129 < sz127 && !c.Failed(); j129++ {
-			var k130 string
-			k130 = c.ReadString()
-			var v131 int64
-			if !vn128 {
-				v131 = r.ReadInt64()
-			}
-			m126[k130] = v131
-		}
-		n125 -= sz127
-	}
-	x.I64 = m126
-	if c.Failed() {
-		c.Trace("I64")
-		return
-	}
-	n133 := c.ReadLengthFast(2)
-	if n133 < 0 {
-		n133 = c.ReadLength(2)
-	}
-	m134 := foryimpl.MakeMap[map[string][]int32](c, n133)
-	for n133 > 0 && !c.Failed() {
-		sz135, vn136, tr146, _ := c.ReadMapChunkRef(n133, 21, 22, nil)
-		for j137 := 0; j137 < sz135 && !c.Failed(); j137++ {
-			var k138 string
-			k138 = c.ReadString()
-			var v139 []int32
-			if tr146 {
-				if st147, id148 := c.ReadRefFlag(); st147 == foryimpl.RefBack {
-					v139 = foryimpl.BackRefSlice[int32](c, id148)
-				} else if st147 == foryimpl.RefFollows {
-					n149 := c.ReadLengthFast(4)
-					if n149 < 0 {
-						n149 = c.ReadLength(4)
-					}
-					l150 := foryimpl.MakeSlice[[]int32](c, n149)
-					if n149 > 0 {
-						hn152 := c.ReadListHeader(4)
+					l101 := foryimpl.MakeSlice[[]int32](c, n100)
+					if n100 > 0 {
+						hn103 := c.ReadListHeader(4)
 						if !c.Failed() {
-							for i151 := range l150 {
-								if hn152 && !c.ReadFlag() {
-									clear(l150[i151 : i151+1])
+							for i102 := range l101 {
+								if hn103 && !c.ReadFlag() {
+									clear(l101[i102 : i102+1])
 									continue
 								}
-								l150[i151] = r.ReadInt32()
+								l101[i102] = r.ReadInt32()
 								if c.Failed() {
-									c.TraceIndex(i151)
+									c.TraceIndex(i102)
 									break
 								}
 							}
 						}
 					}
-					v139 = l150
-					foryimpl.SetRefSlice(c, id148, v139)
-				} else {
-					v139 = nil
+					v99 = l101
 				}
-			} else if !vn136 {
-				n140 := c.ReadLengthFast(4)
-				if n140 < 0 {
-					n140 = c.ReadLength(4)
-				}
-				l141 := foryimpl.MakeSlice[[]int32](c, n140)
-				if n140 > 0 {
-					hn143 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i142 := range l141 {
-							if hn143 && !c.ReadFlag() {
-								clear(l141[i142 : i142+1])
-								continue
-							}
-							l141[i142] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i142)
-								break
+				m94[k98] = v99
+			}
+			n93 -= sz95
+		}
+		x.Lists = m94
+		if c.Failed() {
+			c.Trace("Lists")
+			return
+		}
+	} else {
+		n93 := c.ReadLengthFast(2)
+		if n93 < 0 {
+			n93 = c.ReadLength(2)
+		}
+		m94 := foryimpl.MakeMap[map[string][]int32](c, n93)
+		for n93 > 0 && !c.Failed() {
+			sz95, vn96, _ := c.ReadMapChunk(n93, 21, 22, nil, true)
+			for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
+				var k98 string
+				k98 = c.ReadString()
+				var v99 []int32
+				if !vn96 {
+					n100 := c.ReadLengthFast(4)
+					if n100 < 0 {
+						n100 = c.ReadLength(4)
+					}
+					l101 := foryimpl.MakeSlice[[]int32](c, n100)
+					if n100 > 0 {
+						hn103 := c.ReadListHeader(4)
+						if !c.Failed() {
+							for i102 := range l101 {
+								if hn103 && !c.ReadFlag() {
+									clear(l101[i102 : i102+1])
+									continue
+								}
+								l101[i102] = r.ReadInt32()
+								if c.Failed() {
+									c.TraceIndex(i102)
+									break
+								}
 							}
 						}
 					}
+					v99 = l101
 				}
-				v139 = l141
+				m94[k98] = v99
 			}
-			m134[k138] = v139
+			n93 -= sz95
 		}
-		n133 -= sz135
-	}
-	x.Lists = m134
-	if c.Failed() {
-		c.Trace("Lists")
-		return
+		x.Lists = m94
+		if c.Failed() {
+			c.Trace("Lists")
+			return
+		}
 	}
 }
 
@@ -1702,118 +1459,118 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n155 := c.ReadLengthFast(2)
-				if n155 < 0 {
-					n155 = c.ReadLength(2)
+				n115 := c.ReadLengthFast(2)
+				if n115 < 0 {
+					n115 = c.ReadLength(2)
 				}
-				m156 := foryimpl.MakeMap[map[string][]int32](c, n155)
-				for n155 > 0 && !c.Failed() {
-					sz157, vn158, _ := c.ReadMapChunk(n155, 21, 46, nil, true)
-					for j159 := 0; j159 < sz157 && !c.Failed(); j159++ {
-						var k160 string
-						k160 = c.ReadString()
-						var v161 []int32
-						if !vn158 {
-							n162 := c.ReadArrayLengthFast(4)
-							if n162 < 0 {
-								n162 = c.ReadArrayLength(4)
+				m116 := foryimpl.MakeMap[map[string][]int32](c, n115)
+				for n115 > 0 && !c.Failed() {
+					sz117, vn118, _ := c.ReadMapChunk(n115, 21, 46, nil, true)
+					for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
+						var k120 string
+						k120 = c.ReadString()
+						var v121 []int32
+						if !vn118 {
+							n122 := c.ReadArrayLengthFast(4)
+							if n122 < 0 {
+								n122 = c.ReadArrayLength(4)
 							}
-							a163 := foryimpl.MakeSlice[[]int32](c, n162)
-							r.ReadRawInt32s(a163)
-							v161 = a163
+							a123 := foryimpl.MakeSlice[[]int32](c, n122)
+							r.ReadRawInt32s(a123)
+							v121 = a123
 						}
-						m156[k160] = v161
+						m116[k120] = v121
 					}
-					n155 -= sz157
+					n115 -= sz117
 				}
-				x.Arrays = m156
+				x.Arrays = m116
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n165 := c.ReadLengthFast(2)
-				if n165 < 0 {
-					n165 = c.ReadLength(2)
+				n125 := c.ReadLengthFast(2)
+				if n125 < 0 {
+					n125 = c.ReadLength(2)
 				}
-				m166 := foryimpl.MakeMap[map[string]int32](c, n165)
-				for n165 > 0 && !c.Failed() {
-					sz167, vn168, _ := c.ReadMapChunk(n165, 21, 4, nil, false)
-					for j169 := 0; j169 < sz167 && !c.Failed(); j169++ {
-						var k170 string
-						k170 = c.ReadString()
-						var v171 int32
-						if !vn168 {
-							v171 = r.ReadInt32()
+				m126 := foryimpl.MakeMap[map[string]int32](c, n125)
+				for n125 > 0 && !c.Failed() {
+					sz127, vn128, _ := c.ReadMapChunk(n125, 21, 4, nil, false)
+					for j129 := 0; j129 < sz127 && !c.Failed(); j129++ {
+						var k130 string
+						k130 = c.ReadString()
+						var v131 int32
+						if !vn128 {
+							v131 = r.ReadInt32()
 						}
-						m166[k170] = v171
+						m126[k130] = v131
 					}
-					n165 -= sz167
+					n125 -= sz127
 				}
-				x.I32 = m166
+				x.I32 = m126
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n173 := c.ReadLengthFast(2)
-				if n173 < 0 {
-					n173 = c.ReadLength(2)
+				n133 := c.ReadLengthFast(2)
+				if n133 < 0 {
+					n133 = c.ReadLength(2)
 				}
-				m174 := foryimpl.MakeMap[map[string]int64](c, n173)
-				for n173 > 0 && !c.Failed() {
-					sz175, vn176, _ := c.ReadMapChunk(n173, 21, 6, nil, false)
-					for j177 := 0; j177 < sz175 && !c.Failed(); j177++ {
-						var k178 string
-						k178 = c.ReadString()
-						var v179 int64
-						if !vn176 {
-							v179 = r.ReadInt64()
+				m134 := foryimpl.MakeMap[map[string]int64](c, n133)
+				for n133 > 0 && !c.Failed() {
+					sz135, vn136, _ := c.ReadMapChunk(n133, 21, 6, nil, false)
+					for j137 := 0; j137 < sz135 && !c.Failed(); j137++ {
+						var k138 string
+						k138 = c.ReadString()
+						var v139 int64
+						if !vn136 {
+							v139 = r.ReadInt64()
 						}
-						m174[k178] = v179
+						m134[k138] = v139
 					}
-					n173 -= sz175
+					n133 -= sz135
 				}
-				x.I64 = m174
+				x.I64 = m134
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n181 := c.ReadLengthFast(2)
-				if n181 < 0 {
-					n181 = c.ReadLength(2)
+				n141 := c.ReadLengthFast(2)
+				if n141 < 0 {
+					n141 = c.ReadLength(2)
 				}
-				m182 := foryimpl.MakeMap[map[string][]int32](c, n181)
-				for n181 > 0 && !c.Failed() {
-					sz183, vn184, _ := c.ReadMapChunk(n181, 21, 22, nil, true)
-					for j185 := 0; j185 < sz183 && !c.Failed(); j185++ {
-						var k186 string
-						k186 = c.ReadString()
-						var v187 []int32
-						if !vn184 {
-							n188 := c.ReadLengthFast(4)
-							if n188 < 0 {
-								n188 = c.ReadLength(4)
+				m142 := foryimpl.MakeMap[map[string][]int32](c, n141)
+				for n141 > 0 && !c.Failed() {
+					sz143, vn144, _ := c.ReadMapChunk(n141, 21, 22, nil, true)
+					for j145 := 0; j145 < sz143 && !c.Failed(); j145++ {
+						var k146 string
+						k146 = c.ReadString()
+						var v147 []int32
+						if !vn144 {
+							n148 := c.ReadLengthFast(4)
+							if n148 < 0 {
+								n148 = c.ReadLength(4)
 							}
-							l189 := foryimpl.MakeSlice[[]int32](c, n188)
-							if n188 > 0 {
-								hn191 := c.ReadListHeader(4)
+							l149 := foryimpl.MakeSlice[[]int32](c, n148)
+							if n148 > 0 {
+								hn151 := c.ReadListHeader(4)
 								if !c.Failed() {
-									for i190 := range l189 {
-										if hn191 && !c.ReadFlag() {
-											clear(l189[i190 : i190+1])
+									for i150 := range l149 {
+										if hn151 && !c.ReadFlag() {
+											clear(l149[i150 : i150+1])
 											continue
 										}
-										l189[i190] = r.ReadInt32()
+										l149[i150] = r.ReadInt32()
 										if c.Failed() {
-											c.TraceIndex(i190)
+											c.TraceIndex(i150)
 											break
 										}
 									}
 								}
 							}
-							v187 = l189
+							v147 = l149
 						}
-						m182[k186] = v187
+						m142[k146] = v147
 					}
-					n181 -= sz183
+					n141 -= sz143
 				}
-				x.Lists = m182
+				x.Lists = m142
 			}
 		default:
 			c.SkipField(f)
@@ -1825,15 +1582,22 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
+// foryRootMapKeyHints is the first 34 bytes of a compatible-mode message whose root is MapKeyHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapKeyHints[4:].
+var foryRootMapKeyHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x16, 0xa0, 0xe2, 0x8d, 0xa1, 0x90, 0x5a, 0x4f, 0xc2, 0xcc, 0x02, 0x54,
+	0x18, 0x54, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06,
+	0x31, 0x06,
+}
+
 // foryTypeMapKeyHints is MapKeyHints's static type information. Fingerprint: not_null,24,0,0[21,0,0|5,0,0];tagged,24,0,0[11,0,0|22,0,0[15,0,0]];
 var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcc, 0x02},
 	GoFields:       []string{"NotNull", "Tagged"},
 	GoName:         "hints.MapKeyHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0xa0, 0xe2, 0x8d, 0xa1, 0x90, 0x5a, 0x4f, 0xc2, 0xcc, 0x02, 0x54, 0x18, 0x54, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06},
+	RootCompatible: foryRootMapKeyHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x02},
 	SchemaHash:     -1259396011,
-	TypeDef:        []byte{0x16, 0xa0, 0xe2, 0x8d, 0xa1, 0x90, 0x5a, 0x4f, 0xc2, 0xcc, 0x02, 0x54, 0x18, 0x54, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06},
+	TypeDef:        foryRootMapKeyHints[4:],
 	UserID:         332,
 })
 
@@ -1851,12 +1615,12 @@ func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapKeyHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1866,15 +1630,15 @@ func (x *MapKeyHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x8de2a016001c0001)
-		buffer.PutUint64At(w, off+8, 0x5402ccc24f5a90a1)
-		buffer.PutUint64At(w, off+16, 0xb568dbd3b5165418)
-		buffer.PutUint64At(w, off+24, 0x064c3e5a2e184c80)
-		buffer.PutUint64At(w, off+26, 0x0631064c3e5a2e18)
+		buffer.PutUint64At(w, off, 0x8de2a016001c0001)    // foryRootMapKeyHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x5402ccc24f5a90a1)  // foryRootMapKeyHints[8:16]
+		buffer.PutUint64At(w, off+16, 0xb568dbd3b5165418) // foryRootMapKeyHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x064c3e5a2e184c80) // foryRootMapKeyHints[24:32]
+		buffer.PutUint64At(w, off+26, 0x0631064c3e5a2e18) // foryRootMapKeyHints[26:34]
 		off += 34
 	} else {
-		buffer.PutUint32At(w, off, 0xcc1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xcc1b0001) // prefix bytes 01 00 1b cc, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1897,10 +1661,17 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x8de2a016001cff01 && buffer.ReadUint64At(in, 8) == 0x5402ccc24f5a90a1 && buffer.ReadUint64At(in, 16) == 0xb568dbd3b5165418 && buffer.ReadUint64At(in, 24) == 0x064c3e5a2e184c80 && buffer.ReadUint64At(in, 26) == 0x0631064c3e5a2e18 {
+			if len(in) >= 34 &&
+				buffer.ReadUint64At(in, 0) == 0x8de2a016001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x5402ccc24f5a90a1 &&
+				buffer.ReadUint64At(in, 16) == 0xb568dbd3b5165418 &&
+				buffer.ReadUint64At(in, 24) == 0x064c3e5a2e184c80 &&
+				buffer.ReadUint64At(in, 26) == 0x0631064c3e5a2e18 {
 				n = 34
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1919,10 +1690,17 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapKeyHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x8de2a016001c0001 && buffer.ReadUint64At(in, 8) == 0x5402ccc24f5a90a1 && buffer.ReadUint64At(in, 16) == 0xb568dbd3b5165418 && buffer.ReadUint64At(in, 24) == 0x064c3e5a2e184c80 && buffer.ReadUint64At(in, 26) == 0x0631064c3e5a2e18 {
+		if len(in) >= 34 &&
+			buffer.ReadUint64At(in, 0) == 0x8de2a016001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x5402ccc24f5a90a1 &&
+			buffer.ReadUint64At(in, 16) == 0xb568dbd3b5165418 &&
+			buffer.ReadUint64At(in, 24) == 0x064c3e5a2e184c80 &&
+			buffer.ReadUint64At(in, 26) == 0x0631064c3e5a2e18 {
 			n = 34
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1939,13 +1717,13 @@ func (x *MapKeyHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which MapKeyHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *MapKeyHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which MapKeyHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.NotNull {
 			if !foryimpl.ValidString(string(k1)) {
@@ -1958,15 +1736,15 @@ func (x *MapKeyHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x8de2a016001cff01)
-			buffer.PutUint64At(w, off+8, 0x5402ccc24f5a90a1)
-			buffer.PutUint64At(w, off+16, 0xb568dbd3b5165418)
-			buffer.PutUint64At(w, off+24, 0x064c3e5a2e184c80)
-			buffer.PutUint64At(w, off+26, 0x0631064c3e5a2e18)
+			buffer.PutUint64At(w, off, 0x8de2a016001cff01)    // foryRootMapKeyHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x5402ccc24f5a90a1)  // foryRootMapKeyHints[8:16]
+			buffer.PutUint64At(w, off+16, 0xb568dbd3b5165418) // foryRootMapKeyHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x064c3e5a2e184c80) // foryRootMapKeyHints[24:32]
+			buffer.PutUint64At(w, off+26, 0x0631064c3e5a2e18) // foryRootMapKeyHints[26:34]
 			off += 34
 		} else {
-			buffer.PutUint32At(w, off, 0xcc1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcc1bff01) // prefix bytes 01 ff 1b cc
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -2060,11 +1838,8 @@ func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapKeyHints's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = MapKeyHints{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1259396011) {
@@ -2096,158 +1871,126 @@ func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NotNull")
 		return
 	}
-	n43 := c.ReadLengthFast(2)
-	if n43 < 0 {
-		n43 = c.ReadLength(2)
-	}
-	m44 := foryimpl.MakeMap[map[uint32][]uint64](c, n43)
-	for n43 > 0 && !c.Failed() {
-		sz45, vn46, _ := c.ReadMapChunk(n43, 11, 22, nil, true)
-		for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
-			var k48 uint32
-			k48 = r.ReadUint32()
-			var v49 []uint64
-			if !vn46 {
-				n50 := c.ReadLengthFast(1)
-				if n50 < 0 {
-					n50 = c.ReadLength(1)
-				}
-				l51 := foryimpl.MakeSlice[[]uint64](c, n50)
-				if n50 > 0 {
-					hn53 := c.ReadListHeader(15)
-					if !c.Failed() {
-						for i52 := range l51 {
-							if hn53 && !c.ReadFlag() {
-								clear(l51[i52 : i52+1])
-								continue
-							}
-							l51[i52] = r.ReadTaggedUint64()
-							if c.Failed() {
-								c.TraceIndex(i52)
-								break
+	if c.TrackRef() {
+		n43 := c.ReadLengthFast(2)
+		if n43 < 0 {
+			n43 = c.ReadLength(2)
+		}
+		m44 := foryimpl.MakeMap[map[uint32][]uint64](c, n43)
+		for n43 > 0 && !c.Failed() {
+			sz45, vn46, tr56, _ := c.ReadMapChunkRef(n43, 11, 22, nil)
+			for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
+				var k48 uint32
+				k48 = r.ReadUint32()
+				var v49 []uint64
+				if tr56 {
+					if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+						v49 = foryimpl.BackRefSlice[uint64](c, id58)
+					} else if st57 == foryimpl.RefFollows {
+						n59 := c.ReadLengthFast(1)
+						if n59 < 0 {
+							n59 = c.ReadLength(1)
+						}
+						l60 := foryimpl.MakeSlice[[]uint64](c, n59)
+						if n59 > 0 {
+							hn62 := c.ReadListHeader(15)
+							if !c.Failed() {
+								for i61 := range l60 {
+									if hn62 && !c.ReadFlag() {
+										clear(l60[i61 : i61+1])
+										continue
+									}
+									l60[i61] = r.ReadTaggedUint64()
+									if c.Failed() {
+										c.TraceIndex(i61)
+										break
+									}
+								}
 							}
 						}
+						v49 = l60
+						foryimpl.SetRefSlice(c, id58, v49)
+					} else {
+						v49 = nil
 					}
-				}
-				v49 = l51
-			}
-			m44[k48] = v49
-		}
-		n43 -= sz45
-	}
-	x.Tagged = m44
-	if c.Failed() {
-		c.Trace("Tagged")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MapKeyHints) foryReadRef(c *foryimpl.ReadContext) {
-	*x = MapKeyHints{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1259396011) {
-		if h := r.ReadInt32(); h != -1259396011 && !c.Failed() {
-			c.HashMismatch(foryTypeMapKeyHints, h)
-			return
-		}
-	}
-	n57 := c.ReadLengthFast(2)
-	if n57 < 0 {
-		n57 = c.ReadLength(2)
-	}
-	m58 := foryimpl.MakeMap[map[string]int32](c, n57)
-	for n57 > 0 && !c.Failed() {
-		sz59, vn60, _ := c.ReadMapChunk(n57, 21, 5, nil, false)
-		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-			var k62 string
-			k62 = c.ReadString()
-			var v63 int32
-			if !vn60 {
-				v63 = r.ReadVarInt32()
-			}
-			m58[k62] = v63
-		}
-		n57 -= sz59
-	}
-	x.NotNull = m58
-	if c.Failed() {
-		c.Trace("NotNull")
-		return
-	}
-	n65 := c.ReadLengthFast(2)
-	if n65 < 0 {
-		n65 = c.ReadLength(2)
-	}
-	m66 := foryimpl.MakeMap[map[uint32][]uint64](c, n65)
-	for n65 > 0 && !c.Failed() {
-		sz67, vn68, tr78, _ := c.ReadMapChunkRef(n65, 11, 22, nil)
-		for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
-			var k70 uint32
-			k70 = r.ReadUint32()
-			var v71 []uint64
-			if tr78 {
-				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
-					v71 = foryimpl.BackRefSlice[uint64](c, id80)
-				} else if st79 == foryimpl.RefFollows {
-					n81 := c.ReadLengthFast(1)
-					if n81 < 0 {
-						n81 = c.ReadLength(1)
+				} else if !vn46 {
+					n50 := c.ReadLengthFast(1)
+					if n50 < 0 {
+						n50 = c.ReadLength(1)
 					}
-					l82 := foryimpl.MakeSlice[[]uint64](c, n81)
-					if n81 > 0 {
-						hn84 := c.ReadListHeader(15)
+					l51 := foryimpl.MakeSlice[[]uint64](c, n50)
+					if n50 > 0 {
+						hn53 := c.ReadListHeader(15)
 						if !c.Failed() {
-							for i83 := range l82 {
-								if hn84 && !c.ReadFlag() {
-									clear(l82[i83 : i83+1])
+							for i52 := range l51 {
+								if hn53 && !c.ReadFlag() {
+									clear(l51[i52 : i52+1])
 									continue
 								}
-								l82[i83] = r.ReadTaggedUint64()
+								l51[i52] = r.ReadTaggedUint64()
 								if c.Failed() {
-									c.TraceIndex(i83)
+									c.TraceIndex(i52)
 									break
 								}
 							}
 						}
 					}
-					v71 = l82
-					foryimpl.SetRefSlice(c, id80, v71)
-				} else {
-					v71 = nil
+					v49 = l51
 				}
-			} else if !vn68 {
-				n72 := c.ReadLengthFast(1)
-				if n72 < 0 {
-					n72 = c.ReadLength(1)
-				}
-				l73 := foryimpl.MakeSlice[[]uint64](c, n72)
-				if n72 > 0 {
-					hn75 := c.ReadListHeader(15)
-					if !c.Failed() {
-						for i74 := range l73 {
-							if hn75 && !c.ReadFlag() {
-								clear(l73[i74 : i74+1])
-								continue
-							}
-							l73[i74] = r.ReadTaggedUint64()
-							if c.Failed() {
-								c.TraceIndex(i74)
-								break
+				m44[k48] = v49
+			}
+			n43 -= sz45
+		}
+		x.Tagged = m44
+		if c.Failed() {
+			c.Trace("Tagged")
+			return
+		}
+	} else {
+		n43 := c.ReadLengthFast(2)
+		if n43 < 0 {
+			n43 = c.ReadLength(2)
+		}
+		m44 := foryimpl.MakeMap[map[uint32][]uint64](c, n43)
+		for n43 > 0 && !c.Failed() {
+			sz45, vn46, _ := c.ReadMapChunk(n43, 11, 22, nil, true)
+			for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
+				var k48 uint32
+				k48 = r.ReadUint32()
+				var v49 []uint64
+				if !vn46 {
+					n50 := c.ReadLengthFast(1)
+					if n50 < 0 {
+						n50 = c.ReadLength(1)
+					}
+					l51 := foryimpl.MakeSlice[[]uint64](c, n50)
+					if n50 > 0 {
+						hn53 := c.ReadListHeader(15)
+						if !c.Failed() {
+							for i52 := range l51 {
+								if hn53 && !c.ReadFlag() {
+									clear(l51[i52 : i52+1])
+									continue
+								}
+								l51[i52] = r.ReadTaggedUint64()
+								if c.Failed() {
+									c.TraceIndex(i52)
+									break
+								}
 							}
 						}
 					}
+					v49 = l51
 				}
-				v71 = l73
+				m44[k48] = v49
 			}
-			m66[k70] = v71
+			n43 -= sz45
 		}
-		n65 -= sz67
-	}
-	x.Tagged = m66
-	if c.Failed() {
-		c.Trace("Tagged")
-		return
+		x.Tagged = m44
+		if c.Failed() {
+			c.Trace("Tagged")
+			return
+		}
 	}
 }
 
@@ -2259,68 +2002,68 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadLengthFast(2)
-				if n87 < 0 {
-					n87 = c.ReadLength(2)
+				n65 := c.ReadLengthFast(2)
+				if n65 < 0 {
+					n65 = c.ReadLength(2)
 				}
-				m88 := foryimpl.MakeMap[map[string]int32](c, n87)
-				for n87 > 0 && !c.Failed() {
-					sz89, vn90, _ := c.ReadMapChunk(n87, 21, 5, nil, false)
-					for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
-						var k92 string
-						k92 = c.ReadString()
-						var v93 int32
-						if !vn90 {
-							v93 = r.ReadVarInt32()
+				m66 := foryimpl.MakeMap[map[string]int32](c, n65)
+				for n65 > 0 && !c.Failed() {
+					sz67, vn68, _ := c.ReadMapChunk(n65, 21, 5, nil, false)
+					for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
+						var k70 string
+						k70 = c.ReadString()
+						var v71 int32
+						if !vn68 {
+							v71 = r.ReadVarInt32()
 						}
-						m88[k92] = v93
+						m66[k70] = v71
 					}
-					n87 -= sz89
+					n65 -= sz67
 				}
-				x.NotNull = m88
+				x.NotNull = m66
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLengthFast(2)
-				if n95 < 0 {
-					n95 = c.ReadLength(2)
+				n73 := c.ReadLengthFast(2)
+				if n73 < 0 {
+					n73 = c.ReadLength(2)
 				}
-				m96 := foryimpl.MakeMap[map[uint32][]uint64](c, n95)
-				for n95 > 0 && !c.Failed() {
-					sz97, vn98, _ := c.ReadMapChunk(n95, 11, 22, nil, true)
-					for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
-						var k100 uint32
-						k100 = r.ReadUint32()
-						var v101 []uint64
-						if !vn98 {
-							n102 := c.ReadLengthFast(1)
-							if n102 < 0 {
-								n102 = c.ReadLength(1)
+				m74 := foryimpl.MakeMap[map[uint32][]uint64](c, n73)
+				for n73 > 0 && !c.Failed() {
+					sz75, vn76, _ := c.ReadMapChunk(n73, 11, 22, nil, true)
+					for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
+						var k78 uint32
+						k78 = r.ReadUint32()
+						var v79 []uint64
+						if !vn76 {
+							n80 := c.ReadLengthFast(1)
+							if n80 < 0 {
+								n80 = c.ReadLength(1)
 							}
-							l103 := foryimpl.MakeSlice[[]uint64](c, n102)
-							if n102 > 0 {
-								hn105 := c.ReadListHeader(15)
+							l81 := foryimpl.MakeSlice[[]uint64](c, n80)
+							if n80 > 0 {
+								hn83 := c.ReadListHeader(15)
 								if !c.Failed() {
-									for i104 := range l103 {
-										if hn105 && !c.ReadFlag() {
-											clear(l103[i104 : i104+1])
+									for i82 := range l81 {
+										if hn83 && !c.ReadFlag() {
+											clear(l81[i82 : i82+1])
 											continue
 										}
-										l103[i104] = r.ReadTaggedUint64()
+										l81[i82] = r.ReadTaggedUint64()
 										if c.Failed() {
-											c.TraceIndex(i104)
+											c.TraceIndex(i82)
 											break
 										}
 									}
 								}
 							}
-							v101 = l103
+							v79 = l81
 						}
-						m96[k100] = v101
+						m74[k78] = v79
 					}
-					n95 -= sz97
+					n73 -= sz75
 				}
-				x.Tagged = m96
+				x.Tagged = m74
 			}
 		default:
 			c.SkipField(f)
@@ -2332,17 +2075,29 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootNotNullPtrs is the first 21 bytes of a compatible-mode message whose root is NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNotNullPtrs[4:].
+var foryRootNotNullPtrs = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x40, 0x48, 0xd1, 0x4f, 0x89, 0x23, 0xc2, 0xce, 0x02, 0xc4,
+	0x1c, 0x45, 0x1c, 0x44, 0x85,
+}
+
+// foryRootRefNotNullPtrs is the first 21 bytes of a compatible-mode message whose root is NotNullPtrs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNotNullPtrs[4:].
+var foryRootRefNotNullPtrs = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0xdf, 0xc2, 0xde, 0x7e, 0x15, 0x72, 0xc2, 0xce, 0x02, 0xc5,
+	0x1c, 0x45, 0x1c, 0x44, 0x85,
+}
+
 // foryTypeNotNullPtrs is NotNullPtrs's static type information. Fingerprint: 1,0,0,0;ref,0,1,0;
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x02},
 	GoFields:          []string{"Plain", "Ref"},
 	GoName:            "hints.NotNullPtrs",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x40, 0x48, 0xd1, 0x4f, 0x89, 0x23, 0xc2, 0xce, 0x02, 0xc4, 0x1c, 0x45, 0x1c, 0x44, 0x85},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0xdf, 0xc2, 0xde, 0x7e, 0x15, 0x72, 0xc2, 0xce, 0x02, 0xc5, 0x1c, 0x45, 0x1c, 0x44, 0x85},
+	RootCompatible:    foryRootNotNullPtrs,
+	RootCompatibleRef: foryRootRefNotNullPtrs,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xce, 0x02},
 	SchemaHash:        -869762747,
-	TypeDef:           []byte{0x09, 0xf0, 0x40, 0x48, 0xd1, 0x4f, 0x89, 0x23, 0xc2, 0xce, 0x02, 0xc4, 0x1c, 0x45, 0x1c, 0x44, 0x85},
-	TypeDefRef:        []byte{0x09, 0xf0, 0xdf, 0xc2, 0xde, 0x7e, 0x15, 0x72, 0xc2, 0xce, 0x02, 0xc5, 0x1c, 0x45, 0x1c, 0x44, 0x85},
+	TypeDef:           foryRootNotNullPtrs[4:],
+	TypeDefRef:        foryRootRefNotNullPtrs[4:],
 	UserID:            334,
 })
 
@@ -2360,7 +2115,7 @@ func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2370,13 +2125,13 @@ func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4840f009001cff01)
-		buffer.PutUint64At(w, off+8, 0xc402cec223894fd1)
-		buffer.PutUint64At(w, off+13, 0x85441c451cc402ce)
+		buffer.PutUint64At(w, off, 0x4840f009001cff01)    // foryRootNotNullPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0xc402cec223894fd1)  // foryRootNotNullPtrs[8:16]
+		buffer.PutUint64At(w, off+13, 0x85441c451cc402ce) // foryRootNotNullPtrs[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xce1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xce1bff01) // prefix bytes 01 ff 1b ce
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2391,13 +2146,13 @@ func (x *NotNullPtrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc2dff009001c0001)
-		buffer.PutUint64At(w, off+8, 0xc502cec272157ede)
-		buffer.PutUint64At(w, off+13, 0x85441c451cc502ce)
+		buffer.PutUint64At(w, off, 0xc2dff009001c0001)    // foryRootRefNotNullPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0xc502cec272157ede)  // foryRootRefNotNullPtrs[8:16]
+		buffer.PutUint64At(w, off+13, 0x85441c451cc502ce) // foryRootRefNotNullPtrs[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xce1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xce1b0001) // prefix bytes 01 00 1b ce, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2420,10 +2175,15 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x4840f009001cff01 && buffer.ReadUint64At(in, 8) == 0xc402cec223894fd1 && buffer.ReadUint64At(in, 13) == 0x85441c451cc402ce {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x4840f009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402cec223894fd1 &&
+				buffer.ReadUint64At(in, 13) == 0x85441c451cc402ce {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xce1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2442,10 +2202,15 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NotNullPtrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xc2dff009001c0001 && buffer.ReadUint64At(in, 8) == 0xc502cec272157ede && buffer.ReadUint64At(in, 13) == 0x85441c451cc502ce {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xc2dff009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc502cec272157ede &&
+			buffer.ReadUint64At(in, 13) == 0x85441c451cc502ce {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xce1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2474,7 +2239,7 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.Plain.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Plain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	if x.Ref == nil {
@@ -2484,7 +2249,7 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Ref.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Ref.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -2512,92 +2277,80 @@ func (x *NotNullPtrs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NotNullPtrs's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
+	*x = NotNullPtrs{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-869762747) {
+		if h := r.ReadInt32(); h != -869762747 && !c.Failed() {
+			c.HashMismatch(foryTypeNotNullPtrs, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = NotNullPtrs{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-869762747) {
-		if h := r.ReadInt32(); h != -869762747 && !c.Failed() {
-			c.HashMismatch(foryTypeNotNullPtrs, h)
+		if st1, id2 := c.ReadRefFlag(); st1 == foryimpl.RefBack {
+			x.Plain = foryimpl.BackRef[Leaf](c, id2)
+		} else if st1 == foryimpl.RefFollows {
+			p3 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id2, p3)
+			if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Plain = p3
+		} else {
+			x.Plain = nil
+		}
+		if c.Failed() {
+			c.Trace("Plain")
 			return
 		}
-	}
-	p1 := foryimpl.Alloc[Leaf](c)
-	if ev2 := c.ReadStructFieldMeta(foryTypeLeaf); ev2 != nil {
-		p1.ForyReadEvolved(c, ev2)
-	} else if !c.Failed() {
-		p1.ForyRead(c)
-	}
-	x.Plain = p1
-	if c.Failed() {
-		c.Trace("Plain")
-		return
-	}
-	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Leaf](c)
-		if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
-			p3.ForyReadEvolved(c, ev4)
-		} else if !c.Failed() {
-			p3.ForyRead(c)
+		if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
+			x.Ref = foryimpl.BackRef[Leaf](c, id6)
+		} else if st5 == foryimpl.RefFollows {
+			p7 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id6, p7)
+			if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
+				p7.ForyReadEvolved(c, ev8)
+			} else if !c.Failed() {
+				p7.ForyRead(c)
+			}
+			x.Ref = p7
+		} else {
+			x.Ref = nil
 		}
-		x.Ref = p3
-	} else {
-		x.Ref = nil
-	}
-	if c.Failed() {
-		c.Trace("Ref")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *NotNullPtrs) foryReadRef(c *foryimpl.ReadContext) {
-	*x = NotNullPtrs{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-869762747) {
-		if h := r.ReadInt32(); h != -869762747 && !c.Failed() {
-			c.HashMismatch(foryTypeNotNullPtrs, h)
+		if c.Failed() {
+			c.Trace("Ref")
 			return
 		}
-	}
-	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-		x.Plain = foryimpl.BackRef[Leaf](c, id6)
-	} else if st5 == foryimpl.RefFollows {
-		p7 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id6, p7)
-		if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			p7.ForyRead(c)
-		}
-		x.Plain = p7
 	} else {
-		x.Plain = nil
-	}
-	if c.Failed() {
-		c.Trace("Plain")
-		return
-	}
-	if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-		x.Ref = foryimpl.BackRef[Leaf](c, id10)
-	} else if st9 == foryimpl.RefFollows {
-		p11 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id10, p11)
-		if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
-			p11.ForyReadEvolved(c, ev12)
+		p1 := foryimpl.Alloc[Leaf](c)
+		if ev2 := c.ReadStructFieldMeta(foryTypeLeaf); ev2 != nil {
+			p1.ForyReadEvolved(c, ev2)
 		} else if !c.Failed() {
-			p11.ForyRead(c)
+			p1.ForyRead(c)
 		}
-		x.Ref = p11
-	} else {
-		x.Ref = nil
-	}
-	if c.Failed() {
-		c.Trace("Ref")
-		return
+		x.Plain = p1
+		if c.Failed() {
+			c.Trace("Plain")
+			return
+		}
+		if c.ReadFlag() {
+			p5 := foryimpl.Alloc[Leaf](c)
+			if ev6 := c.ReadStructFieldMeta(foryTypeLeaf); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.Ref = p5
+		} else {
+			x.Ref = nil
+		}
+		if c.Failed() {
+			c.Trace("Ref")
+			return
+		}
 	}
 }
 
@@ -2608,56 +2361,56 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					x.Plain = foryimpl.BackRef[Leaf](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					p17 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id16, p17)
-					if ev18 := c.ReadStructFieldMeta(foryTypeLeaf); ev18 != nil {
-						p17.ForyReadEvolved(c, ev18)
-					} else if !c.Failed() {
-						p17.ForyRead(c)
-					}
-					x.Plain = p17
-				} else {
-					x.Plain = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Plain = foryimpl.BackRef[Leaf](c, id12)
+				} else if st11 == foryimpl.RefFollows {
 					p13 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id12, p13)
 					if ev14 := c.ReadStructFieldMeta(foryTypeLeaf); ev14 != nil {
 						p13.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
 						p13.ForyRead(c)
 					}
 					x.Plain = p13
+				} else {
+					x.Plain = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p9 := foryimpl.Alloc[Leaf](c)
+					if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
+					} else if !c.Failed() {
+						p9.ForyRead(c)
+					}
+					x.Plain = p9
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-					x.Ref = foryimpl.BackRef[Leaf](c, id22)
-				} else if st21 == foryimpl.RefFollows {
-					p23 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id22, p23)
-					if ev24 := c.ReadStructFieldMeta(foryTypeLeaf); ev24 != nil {
-						p23.ForyReadEvolved(c, ev24)
-					} else if !c.Failed() {
-						p23.ForyRead(c)
-					}
-					x.Ref = p23
-				} else {
-					x.Ref = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					x.Ref = foryimpl.BackRef[Leaf](c, id18)
+				} else if st17 == foryimpl.RefFollows {
 					p19 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id18, p19)
 					if ev20 := c.ReadStructFieldMeta(foryTypeLeaf); ev20 != nil {
 						p19.ForyReadEvolved(c, ev20)
 					} else if !c.Failed() {
 						p19.ForyRead(c)
 					}
 					x.Ref = p19
+				} else {
+					x.Ref = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p15 := foryimpl.Alloc[Leaf](c)
+					if ev16 := c.ReadStructFieldMeta(foryTypeLeaf); ev16 != nil {
+						p15.ForyReadEvolved(c, ev16)
+					} else if !c.Failed() {
+						p15.ForyRead(c)
+					}
+					x.Ref = p15
 				}
 			}
 		default:
@@ -2670,15 +2423,21 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "hints.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         333,
 })
 
@@ -2696,18 +2455,18 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -2728,10 +2487,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xce75300b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xce75300b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2750,10 +2514,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xce75300b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xce75300b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2766,26 +2535,26 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xce75300b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002cdc2041859c8)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xce75300b001cff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002cdc2041859c8)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xcd1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcd1bff01) // prefix bytes 01 ff 1b cd
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -2863,17 +2632,29 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootGoArrays is the first 30 bytes of a compatible-mode message whose root is GoArrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootGoArrays[4:].
+var foryRootGoArrays = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x49, 0x7a, 0x2c, 0x0f, 0x91, 0x04, 0xc2, 0xd1, 0x02, 0x4c,
+	0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80,
+}
+
+// foryRootRefGoArrays is the first 30 bytes of a compatible-mode message whose root is GoArrays with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefGoArrays[4:].
+var foryRootRefGoArrays = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x12, 0xe0, 0xe1, 0x3b, 0xfc, 0xbe, 0x60, 0x49, 0xc2, 0xd1, 0x02, 0x4d,
+	0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80,
+}
+
 // foryTypeGoArrays is GoArrays's static type information. Fingerprint: tagged,46,0,0;untagged,22,0,0[5,0,0];
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x02},
 	GoFields:          []string{"Tagged", "Untagged"},
 	GoName:            "hints.GoArrays",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x49, 0x7a, 0x2c, 0x0f, 0x91, 0x04, 0xc2, 0xd1, 0x02, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x12, 0xe0, 0xe1, 0x3b, 0xfc, 0xbe, 0x60, 0x49, 0xc2, 0xd1, 0x02, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
+	RootCompatible:    foryRootGoArrays,
+	RootCompatibleRef: foryRootRefGoArrays,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd1, 0x02},
 	SchemaHash:        -114781476,
-	TypeDef:           []byte{0x12, 0x30, 0x49, 0x7a, 0x2c, 0x0f, 0x91, 0x04, 0xc2, 0xd1, 0x02, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
-	TypeDefRef:        []byte{0x12, 0xe0, 0xe1, 0x3b, 0xfc, 0xbe, 0x60, 0x49, 0xc2, 0xd1, 0x02, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
+	TypeDef:           foryRootGoArrays[4:],
+	TypeDefRef:        foryRootRefGoArrays[4:],
 	UserID:            337,
 })
 
@@ -2891,12 +2672,12 @@ func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *GoArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2906,14 +2687,14 @@ func (x *GoArrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3be1e012001c0001)
-		buffer.PutUint64At(w, off+8, 0x4d02d1c24960befc)
-		buffer.PutUint64At(w, off+16, 0x1616540631064c2e)
-		buffer.PutUint64At(w, off+22, 0x80418c01b3d11616)
+		buffer.PutUint64At(w, off, 0x3be1e012001c0001)    // foryRootRefGoArrays[0:8]
+		buffer.PutUint64At(w, off+8, 0x4d02d1c24960befc)  // foryRootRefGoArrays[8:16]
+		buffer.PutUint64At(w, off+16, 0x1616540631064c2e) // foryRootRefGoArrays[16:24]
+		buffer.PutUint64At(w, off+22, 0x80418c01b3d11616) // foryRootRefGoArrays[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0xd11b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd11b0001) // prefix bytes 01 00 1b d1, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2936,10 +2717,16 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x7a493012001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d1c204910f2c && buffer.ReadUint64At(in, 16) == 0x1616540631064c2e && buffer.ReadUint64At(in, 22) == 0x80418c01b3d11616 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0x7a493012001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d1c204910f2c &&
+				buffer.ReadUint64At(in, 16) == 0x1616540631064c2e &&
+				buffer.ReadUint64At(in, 22) == 0x80418c01b3d11616 {
 				n = 30
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2958,10 +2745,16 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *GoArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x3be1e012001c0001 && buffer.ReadUint64At(in, 8) == 0x4d02d1c24960befc && buffer.ReadUint64At(in, 16) == 0x1616540631064c2e && buffer.ReadUint64At(in, 22) == 0x80418c01b3d11616 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0x3be1e012001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4d02d1c24960befc &&
+			buffer.ReadUint64At(in, 16) == 0x1616540631064c2e &&
+			buffer.ReadUint64At(in, 22) == 0x80418c01b3d11616 {
 			n = 30
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2978,26 +2771,26 @@ func (x *GoArrays) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which GoArrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *GoArrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which GoArrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x7a493012001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02d1c204910f2c)
-			buffer.PutUint64At(w, off+16, 0x1616540631064c2e)
-			buffer.PutUint64At(w, off+22, 0x80418c01b3d11616)
+			buffer.PutUint64At(w, off, 0x7a493012001cff01)    // foryRootGoArrays[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02d1c204910f2c)  // foryRootGoArrays[8:16]
+			buffer.PutUint64At(w, off+16, 0x1616540631064c2e) // foryRootGoArrays[16:24]
+			buffer.PutUint64At(w, off+22, 0x80418c01b3d11616) // foryRootGoArrays[22:30]
 			off += 30
 		} else {
-			buffer.PutUint32At(w, off, 0xd11bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd11bff01) // prefix bytes 01 ff 1b d1
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3051,11 +2844,8 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads GoArrays's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = GoArrays{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-114781476) {
@@ -3064,20 +2854,40 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n7 := c.ReadArrayLengthFast(4)
-	if n7 < 0 {
-		n7 = c.ReadArrayLength(4)
-	}
-	if n7 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n7, 3))
-		return
-	}
-	var a8 [3]int32
-	r.ReadRawInt32s(a8[:])
-	x.Tagged = a8
-	if c.Failed() {
-		c.Trace("Tagged")
-		return
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			n7 := c.ReadArrayLengthFast(4)
+			if n7 < 0 {
+				n7 = c.ReadArrayLength(4)
+			}
+			if n7 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n7, 3))
+				return
+			}
+			var a8 [3]int32
+			r.ReadRawInt32s(a8[:])
+			x.Tagged = a8
+		}
+		if c.Failed() {
+			c.Trace("Tagged")
+			return
+		}
+	} else {
+		n7 := c.ReadArrayLengthFast(4)
+		if n7 < 0 {
+			n7 = c.ReadArrayLength(4)
+		}
+		if n7 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n7, 3))
+			return
+		}
+		var a8 [3]int32
+		r.ReadRawInt32s(a8[:])
+		x.Tagged = a8
+		if c.Failed() {
+			c.Trace("Tagged")
+			return
+		}
 	}
 	n9 := c.ReadLengthFast(1)
 	if n9 < 0 {
@@ -3111,79 +2921,6 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *GoArrays) foryReadRef(c *foryimpl.ReadContext) {
-	*x = GoArrays{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-114781476) {
-		if h := r.ReadInt32(); h != -114781476 && !c.Failed() {
-			c.HashMismatch(foryTypeGoArrays, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			n17 := c.ReadArrayLengthFast(4)
-			if n17 < 0 {
-				n17 = c.ReadArrayLength(4)
-			}
-			if n17 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n17, 3))
-				return
-			}
-			var a18 [3]int32
-			r.ReadRawInt32s(a18[:])
-			x.Tagged = a18
-		}
-	} else {
-		n19 := c.ReadArrayLengthFast(4)
-		if n19 < 0 {
-			n19 = c.ReadArrayLength(4)
-		}
-		if n19 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n19, 3))
-			return
-		}
-		var a20 [3]int32
-		r.ReadRawInt32s(a20[:])
-		x.Tagged = a20
-	}
-	if c.Failed() {
-		c.Trace("Tagged")
-		return
-	}
-	n21 := c.ReadLengthFast(1)
-	if n21 < 0 {
-		n21 = c.ReadLength(1)
-	}
-	if n21 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n21, 3))
-		return
-	}
-	var l22 [3]int32
-	if n21 > 0 {
-		hn24 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i23 := range l22 {
-				if hn24 && !c.ReadFlag() {
-					clear(l22[i23 : i23+1])
-					continue
-				}
-				l22[i23] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i23)
-					break
-				}
-			}
-		}
-	}
-	x.Untagged = l22
-	if c.Failed() {
-		c.Trace("Untagged")
-		return
-	}
-}
-
 // ForyReadEvolved reads a GoArrays body written with another schema, following ev (docs/format.md §11.4).
 func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = GoArrays{}
@@ -3193,65 +2930,65 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n31 := c.ReadArrayLengthFast(4)
-					if n31 < 0 {
-						n31 = c.ReadArrayLength(4)
+					n19 := c.ReadArrayLengthFast(4)
+					if n19 < 0 {
+						n19 = c.ReadArrayLength(4)
 					}
-					if n31 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n31, 3))
+					if n19 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n19, 3))
 						return
 					}
-					var a32 [3]int32
-					r.ReadRawInt32s(a32[:])
-					x.Tagged = a32
+					var a20 [3]int32
+					r.ReadRawInt32s(a20[:])
+					x.Tagged = a20
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n27 := c.ReadArrayLengthFast(4)
-					if n27 < 0 {
-						n27 = c.ReadArrayLength(4)
+					n15 := c.ReadArrayLengthFast(4)
+					if n15 < 0 {
+						n15 = c.ReadArrayLength(4)
 					}
-					if n27 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n27, 3))
+					if n15 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n15, 3))
 						return
 					}
-					var a28 [3]int32
-					r.ReadRawInt32s(a28[:])
-					x.Tagged = a28
+					var a16 [3]int32
+					r.ReadRawInt32s(a16[:])
+					x.Tagged = a16
 				}
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Untagged[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLengthFast(1)
-				if n33 < 0 {
-					n33 = c.ReadLength(1)
+				n21 := c.ReadLengthFast(1)
+				if n21 < 0 {
+					n21 = c.ReadLength(1)
 				}
-				if n33 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n33, 3))
+				if n21 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n21, 3))
 					return
 				}
-				var l34 [3]int32
-				if n33 > 0 {
-					hn36 := c.ReadListHeader(5)
+				var l22 [3]int32
+				if n21 > 0 {
+					hn24 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i35 := range l34 {
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
+						for i23 := range l22 {
+							if hn24 && !c.ReadFlag() {
+								clear(l22[i23 : i23+1])
 								continue
 							}
-							l34[i35] = r.ReadVarInt32()
+							l22[i23] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i35)
+								c.TraceIndex(i23)
 								break
 							}
 						}
 					}
 				}
-				x.Untagged = l34
+				x.Untagged = l22
 			}
 		default:
 			c.SkipField(f)
@@ -3263,15 +3000,21 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootEnumHints is the first 27 bytes of a compatible-mode message whose root is EnumHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumHints[4:].
+var foryRootEnumHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x00, 0x8e, 0x34, 0x78, 0x40, 0x2e, 0x2a, 0xc2, 0xd3, 0x02, 0x49,
+	0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x64, 0x30, 0x0f,
+}
+
 // foryTypeEnumHints is EnumHints's static type information. Fingerprint: list,22,1,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x02},
 	GoFields:       []string{"List", "Map"},
 	GoName:         "hints.EnumHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x00, 0x8e, 0x34, 0x78, 0x40, 0x2e, 0x2a, 0xc2, 0xd3, 0x02, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x64, 0x30, 0x0f},
+	RootCompatible: foryRootEnumHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x02},
 	SchemaHash:     816004816,
-	TypeDef:        []byte{0x0f, 0x00, 0x8e, 0x34, 0x78, 0x40, 0x2e, 0x2a, 0xc2, 0xd3, 0x02, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x64, 0x30, 0x0f},
+	TypeDef:        foryRootEnumHints[4:],
 	UserID:         339,
 })
 
@@ -3289,12 +3032,12 @@ func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -3304,14 +3047,14 @@ func (x *EnumHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x348e000f001c0001)
-		buffer.PutUint64At(w, off+8, 0x4902d3c22a2e4078)
-		buffer.PutUint64At(w, off+16, 0x56184498122d6416)
-		buffer.PutUint64At(w, off+19, 0x0f30645618449812)
+		buffer.PutUint64At(w, off, 0x348e000f001c0001)    // foryRootEnumHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4902d3c22a2e4078)  // foryRootEnumHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x56184498122d6416) // foryRootEnumHints[16:24]
+		buffer.PutUint64At(w, off+19, 0x0f30645618449812) // foryRootEnumHints[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xd31b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd31b0001) // prefix bytes 01 00 1b d3, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3334,10 +3077,16 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x348e000f001cff01 && buffer.ReadUint64At(in, 8) == 0x4902d3c22a2e4078 && buffer.ReadUint64At(in, 16) == 0x56184498122d6416 && buffer.ReadUint64At(in, 19) == 0x0f30645618449812 {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x348e000f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4902d3c22a2e4078 &&
+				buffer.ReadUint64At(in, 16) == 0x56184498122d6416 &&
+				buffer.ReadUint64At(in, 19) == 0x0f30645618449812 {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3356,10 +3105,16 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EnumHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x348e000f001c0001 && buffer.ReadUint64At(in, 8) == 0x4902d3c22a2e4078 && buffer.ReadUint64At(in, 16) == 0x56184498122d6416 && buffer.ReadUint64At(in, 19) == 0x0f30645618449812 {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x348e000f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4902d3c22a2e4078 &&
+			buffer.ReadUint64At(in, 16) == 0x56184498122d6416 &&
+			buffer.ReadUint64At(in, 19) == 0x0f30645618449812 {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3376,13 +3131,13 @@ func (x *EnumHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which EnumHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *EnumHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which EnumHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k3 := range x.Map {
 			if !foryimpl.ValidString(string(k3)) {
@@ -3395,14 +3150,14 @@ func (x *EnumHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x348e000f001cff01)
-			buffer.PutUint64At(w, off+8, 0x4902d3c22a2e4078)
-			buffer.PutUint64At(w, off+16, 0x56184498122d6416)
-			buffer.PutUint64At(w, off+19, 0x0f30645618449812)
+			buffer.PutUint64At(w, off, 0x348e000f001cff01)    // foryRootEnumHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4902d3c22a2e4078)  // foryRootEnumHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x56184498122d6416) // foryRootEnumHints[16:24]
+			buffer.PutUint64At(w, off+19, 0x0f30645618449812) // foryRootEnumHints[19:27]
 			off += 27
 		} else {
-			buffer.PutUint32At(w, off, 0xd31bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3471,12 +3226,13 @@ func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumHints's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = EnumHints{}
+	} else {
+		*x = EnumHints{List: x.List}
 	}
-	*x = EnumHints{List: x.List}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(816004816) {
 		if h := r.ReadInt32(); h != 816004816 && !c.Failed() {
@@ -3484,139 +3240,103 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.ReadFlag() {
-		n23 := c.ReadLengthFast(1)
-		if n23 < 0 {
-			n23 = c.ReadLength(1)
-		}
-		l24 := foryimpl.ReuseSlice[[]Color](c, x.List, n23)
-		if n23 > 0 {
-			hn26 := c.ReadListHeader(25)
-			if !c.Failed() {
-				for i25 := range l24 {
-					if hn26 && !c.ReadFlag() {
-						clear(l24[i25 : i25+1])
-						continue
-					}
-					if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
-						l24[i25] = Color(e29)
-					} else {
-						l24[i25] = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					if c.Failed() {
-						c.TraceIndex(i25)
-						break
+	if c.TrackRef() {
+		if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
+			x.List = foryimpl.BackRefSlice[Color](c, id24)
+		} else if st23 == foryimpl.RefFollows {
+			n25 := c.ReadLengthFast(1)
+			if n25 < 0 {
+				n25 = c.ReadLength(1)
+			}
+			l26 := foryimpl.MakeSlice[[]Color](c, n25)
+			if n25 > 0 {
+				hn28 := c.ReadListHeader(25)
+				if !c.Failed() {
+					for i27 := range l26 {
+						if hn28 && !c.ReadFlag() {
+							clear(l26[i27 : i27+1])
+							continue
+						}
+						if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
+							l26[i27] = Color(e31)
+						} else {
+							l26[i27] = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						if c.Failed() {
+							c.TraceIndex(i27)
+							break
+						}
 					}
 				}
 			}
+			x.List = l26
+			foryimpl.SetRefSlice(c, id24, x.List)
+		} else {
+			x.List = nil
 		}
-		x.List = l24
+		if c.Failed() {
+			c.Trace("List")
+			return
+		}
 	} else {
-		x.List = nil
-	}
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	n30 := c.ReadLengthFast(2)
-	if n30 < 0 {
-		n30 = c.ReadLength(2)
-	}
-	m31 := foryimpl.MakeMap[map[string]Color](c, n30)
-	for n30 > 0 && !c.Failed() {
-		sz32, vn33, _ := c.ReadMapChunk(n30, 21, 25, nil, false)
-		for j34 := 0; j34 < sz32 && !c.Failed(); j34++ {
-			var k35 string
-			k35 = c.ReadString()
-			var v36 Color
-			if !vn33 {
-				if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-					v36 = Color(e37)
-				} else {
-					v36 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if c.ReadFlag() {
+			n23 := c.ReadLengthFast(1)
+			if n23 < 0 {
+				n23 = c.ReadLength(1)
+			}
+			l24 := foryimpl.ReuseSlice[[]Color](c, x.List, n23)
+			if n23 > 0 {
+				hn26 := c.ReadListHeader(25)
+				if !c.Failed() {
+					for i25 := range l24 {
+						if hn26 && !c.ReadFlag() {
+							clear(l24[i25 : i25+1])
+							continue
+						}
+						if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+							l24[i25] = Color(e29)
+						} else {
+							l24[i25] = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						if c.Failed() {
+							c.TraceIndex(i25)
+							break
+						}
+					}
 				}
 			}
-			m31[k35] = v36
+			x.List = l24
+		} else {
+			x.List = nil
 		}
-		n30 -= sz32
-	}
-	x.Map = m31
-	if c.Failed() {
-		c.Trace("Map")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *EnumHints) foryReadRef(c *foryimpl.ReadContext) {
-	*x = EnumHints{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(816004816) {
-		if h := r.ReadInt32(); h != 816004816 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumHints, h)
+		if c.Failed() {
+			c.Trace("List")
 			return
 		}
 	}
-	if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-		x.List = foryimpl.BackRefSlice[Color](c, id40)
-	} else if st39 == foryimpl.RefFollows {
-		n41 := c.ReadLengthFast(1)
-		if n41 < 0 {
-			n41 = c.ReadLength(1)
-		}
-		l42 := foryimpl.MakeSlice[[]Color](c, n41)
-		if n41 > 0 {
-			hn44 := c.ReadListHeader(25)
-			if !c.Failed() {
-				for i43 := range l42 {
-					if hn44 && !c.ReadFlag() {
-						clear(l42[i43 : i43+1])
-						continue
-					}
-					if e47 := c.ReadEnumFast(uint32(0x7fffffff)); e47 >= 0 {
-						l42[i43] = Color(e47)
-					} else {
-						l42[i43] = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					if c.Failed() {
-						c.TraceIndex(i43)
-						break
-					}
-				}
-			}
-		}
-		x.List = l42
-		foryimpl.SetRefSlice(c, id40, x.List)
-	} else {
-		x.List = nil
+	n32 := c.ReadLengthFast(2)
+	if n32 < 0 {
+		n32 = c.ReadLength(2)
 	}
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	n48 := c.ReadLengthFast(2)
-	if n48 < 0 {
-		n48 = c.ReadLength(2)
-	}
-	m49 := foryimpl.MakeMap[map[string]Color](c, n48)
-	for n48 > 0 && !c.Failed() {
-		sz50, vn51, _ := c.ReadMapChunk(n48, 21, 25, nil, false)
-		for j52 := 0; j52 < sz50 && !c.Failed(); j52++ {
-			var k53 string
-			k53 = c.ReadString()
-			var v54 Color
-			if !vn51 {
-				if e55 := c.ReadEnumFast(uint32(0x7fffffff)); e55 >= 0 {
-					v54 = Color(e55)
+	m33 := foryimpl.MakeMap[map[string]Color](c, n32)
+	for n32 > 0 && !c.Failed() {
+		sz34, vn35, _ := c.ReadMapChunk(n32, 21, 25, nil, false)
+		for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
+			var k37 string
+			k37 = c.ReadString()
+			var v38 Color
+			if !vn35 {
+				if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
+					v38 = Color(e39)
 				} else {
-					v54 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					v38 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
-			m49[k53] = v54
+			m33[k37] = v38
 		}
-		n48 -= sz50
+		n32 -= sz34
 	}
-	x.Map = m49
+	x.Map = m33
 	if c.Failed() {
 		c.Trace("Map")
 		return
@@ -3629,95 +3349,64 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-					x.List = foryimpl.BackRefSlice[Color](c, id65)
-				} else if st64 == foryimpl.RefFollows {
-					n66 := c.ReadLengthFast(1)
-					if n66 < 0 {
-						n66 = c.ReadLength(1)
-					}
-					l67 := foryimpl.MakeSlice[[]Color](c, n66)
-					if n66 > 0 {
-						hn69 := c.ReadListHeader(25)
-						if !c.Failed() {
-							for i68 := range l67 {
-								if hn69 && !c.ReadFlag() {
-									clear(l67[i68 : i68+1])
-									continue
-								}
-								if e72 := c.ReadEnumFast(uint32(0x7fffffff)); e72 >= 0 {
-									l67[i68] = Color(e72)
-								} else {
-									l67[i68] = Color(c.ReadEnum(uint32(0x7fffffff)))
-								}
-								if c.Failed() {
-									c.TraceIndex(i68)
-									break
-								}
+			if st48, id49 := c.ReadEvolvedRefFlag(f); st48 == foryimpl.RefBack {
+				x.List = foryimpl.BackRefSlice[Color](c, id49)
+			} else if st48 == foryimpl.RefFollows {
+				n50 := c.ReadLengthFast(1)
+				if n50 < 0 {
+					n50 = c.ReadLength(1)
+				}
+				l51 := foryimpl.MakeSlice[[]Color](c, n50)
+				if n50 > 0 {
+					hn53 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i52 := range l51 {
+							if hn53 && !c.ReadFlag() {
+								clear(l51[i52 : i52+1])
+								continue
+							}
+							if e56 := c.ReadEnumFast(uint32(0x7fffffff)); e56 >= 0 {
+								l51[i52] = Color(e56)
+							} else {
+								l51[i52] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
+							if c.Failed() {
+								c.TraceIndex(i52)
+								break
 							}
 						}
 					}
-					x.List = l67
-					foryimpl.SetRefSlice(c, id65, x.List)
-				} else {
-					x.List = nil
 				}
+				x.List = l51
+				foryimpl.SetRefSlice(c, id49, x.List)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n57 := c.ReadLengthFast(1)
-					if n57 < 0 {
-						n57 = c.ReadLength(1)
-					}
-					l58 := foryimpl.MakeSlice[[]Color](c, n57)
-					if n57 > 0 {
-						hn60 := c.ReadListHeader(25)
-						if !c.Failed() {
-							for i59 := range l58 {
-								if hn60 && !c.ReadFlag() {
-									clear(l58[i59 : i59+1])
-									continue
-								}
-								if e63 := c.ReadEnumFast(uint32(0x7fffffff)); e63 >= 0 {
-									l58[i59] = Color(e63)
-								} else {
-									l58[i59] = Color(c.ReadEnum(uint32(0x7fffffff)))
-								}
-								if c.Failed() {
-									c.TraceIndex(i59)
-									break
-								}
-							}
-						}
-					}
-					x.List = l58
-				}
+				x.List = nil
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n73 := c.ReadLengthFast(2)
-				if n73 < 0 {
-					n73 = c.ReadLength(2)
+				n57 := c.ReadLengthFast(2)
+				if n57 < 0 {
+					n57 = c.ReadLength(2)
 				}
-				m74 := foryimpl.MakeMap[map[string]Color](c, n73)
-				for n73 > 0 && !c.Failed() {
-					sz75, vn76, _ := c.ReadMapChunk(n73, 21, 25, nil, false)
-					for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-						var k78 string
-						k78 = c.ReadString()
-						var v79 Color
-						if !vn76 {
-							if e80 := c.ReadEnumFast(uint32(0x7fffffff)); e80 >= 0 {
-								v79 = Color(e80)
+				m58 := foryimpl.MakeMap[map[string]Color](c, n57)
+				for n57 > 0 && !c.Failed() {
+					sz59, vn60, _ := c.ReadMapChunk(n57, 21, 25, nil, false)
+					for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
+						var k62 string
+						k62 = c.ReadString()
+						var v63 Color
+						if !vn60 {
+							if e64 := c.ReadEnumFast(uint32(0x7fffffff)); e64 >= 0 {
+								v63 = Color(e64)
 							} else {
-								v79 = Color(c.ReadEnum(uint32(0x7fffffff)))
+								v63 = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 						}
-						m74[k78] = v79
+						m58[k62] = v63
 					}
-					n73 -= sz75
+					n57 -= sz59
 				}
-				x.Map = m74
+				x.Map = m58
 			}
 		default:
 			c.SkipField(f)
@@ -3729,15 +3418,21 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootArrayKeysPlain is the first 25 bytes of a compatible-mode message whose root is ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootArrayKeysPlain[4:].
+var foryRootArrayKeysPlain = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0d, 0xf0, 0x10, 0x44, 0x82, 0x94, 0xb4, 0x41, 0xc1, 0xd6, 0x02, 0x50,
+	0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10,
+}
+
 // foryTypeArrayKeysPlain is ArrayKeysPlain's static type information. Fingerprint: by_pair,24,0,0[22,0,0[5,0,0]|21,0,0];
 var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x02},
 	GoFields:       []string{"ByPair"},
 	GoName:         "hints.ArrayKeysPlain",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0d, 0xf0, 0x10, 0x44, 0x82, 0x94, 0xb4, 0x41, 0xc1, 0xd6, 0x02, 0x50, 0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10},
+	RootCompatible: foryRootArrayKeysPlain,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x02},
 	SchemaHash:     854583426,
-	TypeDef:        []byte{0x0d, 0xf0, 0x10, 0x44, 0x82, 0x94, 0xb4, 0x41, 0xc1, 0xd6, 0x02, 0x50, 0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10},
+	TypeDef:        foryRootArrayKeysPlain[4:],
 	UserID:         342,
 })
 
@@ -3754,18 +3449,18 @@ func (x *ArrayKeysPlain) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ArrayKeysPlain) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *ArrayKeysPlain) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -3786,10 +3481,16 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0x4410f00d001cff01 && buffer.ReadUint64At(in, 8) == 0x5002d6c141b49482 && buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 && buffer.ReadUint64At(in, 17) == 0x1011781b0756165a {
+			if len(in) >= 25 &&
+				buffer.ReadUint64At(in, 0) == 0x4410f00d001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x5002d6c141b49482 &&
+				buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
+				buffer.ReadUint64At(in, 17) == 0x1011781b0756165a {
 				n = 25
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3808,10 +3509,16 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 func (x *ArrayKeysPlain) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0x4410f00d001c0001 && buffer.ReadUint64At(in, 8) == 0x5002d6c141b49482 && buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 && buffer.ReadUint64At(in, 17) == 0x1011781b0756165a {
+		if len(in) >= 25 &&
+			buffer.ReadUint64At(in, 0) == 0x4410f00d001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x5002d6c141b49482 &&
+			buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
+			buffer.ReadUint64At(in, 17) == 0x1011781b0756165a {
 			n = 25
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3824,13 +3531,13 @@ func (x *ArrayKeysPlain) foryDeserializeRef(f *serializer.Fory, c *foryimpl.Read
 
 // ForyWrite writes ArrayKeysPlain's struct body (docs/format.md §9).
 func (x *ArrayKeysPlain) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which ArrayKeysPlain, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *ArrayKeysPlain) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which ArrayKeysPlain, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *ArrayKeysPlain) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e2 := range x.ByPair {
 			if !foryimpl.ValidString(string(e2)) {
@@ -3843,14 +3550,14 @@ func (x *ArrayKeysPlain) foryWrite(b *buffer.Buffer, compatible, check, root boo
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4410f00d001cff01)
-			buffer.PutUint64At(w, off+8, 0x5002d6c141b49482)
-			buffer.PutUint64At(w, off+16, 0x11781b0756165a18)
-			buffer.PutUint64At(w, off+17, 0x1011781b0756165a)
+			buffer.PutUint64At(w, off, 0x4410f00d001cff01)    // foryRootArrayKeysPlain[0:8]
+			buffer.PutUint64At(w, off+8, 0x5002d6c141b49482)  // foryRootArrayKeysPlain[8:16]
+			buffer.PutUint64At(w, off+16, 0x11781b0756165a18) // foryRootArrayKeysPlain[16:24]
+			buffer.PutUint64At(w, off+17, 0x1011781b0756165a) // foryRootArrayKeysPlain[17:25]
 			off += 25
 		} else {
-			buffer.PutUint32At(w, off, 0xd61bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -4003,15 +3710,23 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 	}
 }
 
+// foryRootSpellings is the first 52 bytes of a compatible-mode message whose root is Spellings: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSpellings[4:].
+var foryRootSpellings = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x28, 0x70, 0x04, 0x61, 0x52, 0xcd, 0xcf, 0x21, 0xc6, 0xd5, 0x02, 0x4c,
+	0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd,
+	0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60,
+	0x92, 0xdb, 0x50, 0xb0,
+}
+
 // foryTypeSpellings is Spellings's static type information. Fingerprint: opt32,4,0,1;opt64,6,0,1;opt_unset,6,0,1;upper,6,0,0;yes,21,0,1;yes_nil,21,0,1;
 var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x02},
 	GoFields:       []string{"Upper", "Opt64", "OptUnset", "Opt32", "Yes", "YesNil"},
 	GoName:         "hints.Spellings",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x28, 0x70, 0x04, 0x61, 0x52, 0xcd, 0xcf, 0x21, 0xc6, 0xd5, 0x02, 0x4c, 0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd, 0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0},
+	RootCompatible: foryRootSpellings,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x02},
 	SchemaHash:     1158691696,
-	TypeDef:        []byte{0x28, 0x70, 0x04, 0x61, 0x52, 0xcd, 0xcf, 0x21, 0xc6, 0xd5, 0x02, 0x4c, 0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd, 0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0},
+	TypeDef:        foryRootSpellings[4:],
 	UserID:         341,
 })
 
@@ -4033,18 +3748,18 @@ func (x *Spellings) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Spellings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Spellings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -4065,10 +3780,19 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x61047028001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d5c621cfcd52 && buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 && buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a && buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b && buffer.ReadUint64At(in, 40) == 0x60155292601546ec && buffer.ReadUint64At(in, 44) == 0xb050db9260155292 {
+			if len(in) >= 52 &&
+				buffer.ReadUint64At(in, 0) == 0x61047028001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d5c621cfcd52 &&
+				buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 &&
+				buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a &&
+				buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b &&
+				buffer.ReadUint64At(in, 40) == 0x60155292601546ec &&
+				buffer.ReadUint64At(in, 44) == 0xb050db9260155292 {
 				n = 52
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd51bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -4087,10 +3811,19 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Spellings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x61047028001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02d5c621cfcd52 && buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 && buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a && buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b && buffer.ReadUint64At(in, 40) == 0x60155292601546ec && buffer.ReadUint64At(in, 44) == 0xb050db9260155292 {
+		if len(in) >= 52 &&
+			buffer.ReadUint64At(in, 0) == 0x61047028001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02d5c621cfcd52 &&
+			buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 &&
+			buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a &&
+			buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b &&
+			buffer.ReadUint64At(in, 40) == 0x60155292601546ec &&
+			buffer.ReadUint64At(in, 44) == 0xb050db9260155292 {
 			n = 52
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd51b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -4103,13 +3836,13 @@ func (x *Spellings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes Spellings's struct body (docs/format.md §9).
 func (x *Spellings) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Spellings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Spellings) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Spellings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Spellings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if x.Yes != nil {
 			if !foryimpl.ValidString(string((*x.Yes))) {
@@ -4127,17 +3860,17 @@ func (x *Spellings) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x61047028001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02d5c621cfcd52)
-			buffer.PutUint64At(w, off+16, 0x1c068e4024efd106)
-			buffer.PutUint64At(w, off+24, 0xddf3390656707d7a)
-			buffer.PutUint64At(w, off+32, 0x7b7a1c048e4c221b)
-			buffer.PutUint64At(w, off+40, 0x60155292601546ec)
-			buffer.PutUint64At(w, off+44, 0xb050db9260155292)
+			buffer.PutUint64At(w, off, 0x61047028001cff01)    // foryRootSpellings[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02d5c621cfcd52)  // foryRootSpellings[8:16]
+			buffer.PutUint64At(w, off+16, 0x1c068e4024efd106) // foryRootSpellings[16:24]
+			buffer.PutUint64At(w, off+24, 0xddf3390656707d7a) // foryRootSpellings[24:32]
+			buffer.PutUint64At(w, off+32, 0x7b7a1c048e4c221b) // foryRootSpellings[32:40]
+			buffer.PutUint64At(w, off+40, 0x60155292601546ec) // foryRootSpellings[40:48]
+			buffer.PutUint64At(w, off+44, 0xb050db9260155292) // foryRootSpellings[44:52]
 			off += 52
 		} else {
-			buffer.PutUint32At(w, off, 0xd51bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd51bff01) // prefix bytes 01 ff 1b d5
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}

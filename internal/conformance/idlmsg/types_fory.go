@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Kind as a Fory enum registered with id=201; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Kind) ForyEnum() {}
@@ -26,17 +26,39 @@ func (Kind) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumKind
 }
 
+// foryRootEverything is the first 111 bytes of a compatible-mode message whose root is Everything: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEverything[4:].
+var foryRootEverything = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x63, 0x50, 0x39, 0x96, 0x57, 0x5c, 0x6f, 0x00, 0xdf, 0x02, 0xcc, 0x01,
+	0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8,
+	0x02, 0xd8, 0x07, 0xe0, 0x08, 0xe8, 0x0e, 0xd0, 0x05, 0xe4, 0x0c, 0xfe, 0x06, 0x05, 0xf4, 0x15,
+	0xf8, 0x29, 0xfc, 0x00, 0x26, 0xfc, 0x01, 0x27, 0xfc, 0x02, 0x25, 0xfc, 0x03, 0x28, 0xfe, 0x05,
+	0x15, 0xfe, 0x07, 0x1c, 0xff, 0x08, 0x1c, 0xfc, 0x09, 0x16, 0x72, 0xfc, 0x0a, 0x16, 0x56, 0xfc,
+	0x0b, 0x16, 0x71, 0xfc, 0x0c, 0x18, 0x56, 0x72, 0xfc, 0x0d, 0x18, 0x56, 0x16, 0xfc, 0x0e, 0x2e,
+	0xfc, 0x0f, 0x19, 0xfe, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18, 0x1e, 0x56,
+}
+
+// foryRootRefEverything is the first 111 bytes of a compatible-mode message whose root is Everything with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEverything[4:].
+var foryRootRefEverything = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x63, 0xc0, 0x7e, 0xda, 0x0d, 0x83, 0x55, 0x78, 0xdf, 0x02, 0xcc, 0x01,
+	0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8,
+	0x02, 0xd8, 0x07, 0xe0, 0x08, 0xe8, 0x0e, 0xd0, 0x05, 0xe4, 0x0c, 0xfe, 0x06, 0x05, 0xf4, 0x15,
+	0xf9, 0x29, 0xfc, 0x00, 0x26, 0xfc, 0x01, 0x27, 0xfc, 0x02, 0x25, 0xfc, 0x03, 0x28, 0xfe, 0x05,
+	0x15, 0xff, 0x07, 0x1c, 0xff, 0x08, 0x1c, 0xfc, 0x09, 0x16, 0x72, 0xfc, 0x0a, 0x16, 0x56, 0xfc,
+	0x0b, 0x16, 0x71, 0xfc, 0x0c, 0x18, 0x56, 0x72, 0xfc, 0x0d, 0x18, 0x56, 0x16, 0xfd, 0x0e, 0x2e,
+	0xfd, 0x0f, 0x19, 0xff, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18, 0x1e, 0x56,
+}
+
 // foryTypeEverything is Everything's static type information. Fingerprint: 1,1,0,0;2,2,0,0;3,3,0,0;4,5,0,0;5,4,0,0;6,7,0,0;7,6,0,0;8,8,0,0;9,12,0,0;10,14,0,0;11,19,0,0;12,20,0,0;13,21,0,0;14,41,0,0;15,38,0,0;16,39,0,0;17,37,0,0;18,40,0,0;19,17,0,0;20,21,0,1;21,5,0,1;22,0,0,1;23,0,1,1;24,22,0,0[0,0,0];25,22,0,0[21,0,0];26,22,0,0[0,0,0];27,24,0,0[21,0,0|0,0,0];28,24,0,0[21,0,0|5,0,0];29,46,0,0;30,0,0,0;32,0,0,1;33,22,0,0[4,0,0];34,24,0,0[7,0,0|21,0,0];
 var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcc, 0x01},
 	GoFields:          []string{"Fi64", "F64", "Fi32", "F32", "I16", "H", "B", "I8", "I64", "Ti64", "U64", "I32", "U32", "Oi", "S", "Bin", "Ts", "D", "Dur", "Dec", "Os", "Leaf", "Shared", "Leaves", "Ostrs", "Rleaves", "Lmap", "Omap", "Arr", "Kind", "Anything", "FixedList", "Nested"},
 	GoName:            "idlmsg.Everything",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x63, 0x50, 0x39, 0x96, 0x57, 0x5c, 0x6f, 0x00, 0xdf, 0x02, 0xcc, 0x01, 0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x07, 0xe0, 0x08, 0xe8, 0x0e, 0xd0, 0x05, 0xe4, 0x0c, 0xfe, 0x06, 0x05, 0xf4, 0x15, 0xf8, 0x29, 0xfc, 0x00, 0x26, 0xfc, 0x01, 0x27, 0xfc, 0x02, 0x25, 0xfc, 0x03, 0x28, 0xfe, 0x05, 0x15, 0xfe, 0x07, 0x1c, 0xff, 0x08, 0x1c, 0xfc, 0x09, 0x16, 0x72, 0xfc, 0x0a, 0x16, 0x56, 0xfc, 0x0b, 0x16, 0x71, 0xfc, 0x0c, 0x18, 0x56, 0x72, 0xfc, 0x0d, 0x18, 0x56, 0x16, 0xfc, 0x0e, 0x2e, 0xfc, 0x0f, 0x19, 0xfe, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18, 0x1e, 0x56},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x63, 0xc0, 0x7e, 0xda, 0x0d, 0x83, 0x55, 0x78, 0xdf, 0x02, 0xcc, 0x01, 0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x07, 0xe0, 0x08, 0xe8, 0x0e, 0xd0, 0x05, 0xe4, 0x0c, 0xfe, 0x06, 0x05, 0xf4, 0x15, 0xf9, 0x29, 0xfc, 0x00, 0x26, 0xfc, 0x01, 0x27, 0xfc, 0x02, 0x25, 0xfc, 0x03, 0x28, 0xfe, 0x05, 0x15, 0xff, 0x07, 0x1c, 0xff, 0x08, 0x1c, 0xfc, 0x09, 0x16, 0x72, 0xfc, 0x0a, 0x16, 0x56, 0xfc, 0x0b, 0x16, 0x71, 0xfc, 0x0c, 0x18, 0x56, 0x72, 0xfc, 0x0d, 0x18, 0x56, 0x16, 0xfd, 0x0e, 0x2e, 0xfd, 0x0f, 0x19, 0xff, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18, 0x1e, 0x56},
+	RootCompatible:    foryRootEverything,
+	RootCompatibleRef: foryRootRefEverything,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
 	SchemaHash:        1660645014,
-	TypeDef:           []byte{0x63, 0x50, 0x39, 0x96, 0x57, 0x5c, 0x6f, 0x00, 0xdf, 0x02, 0xcc, 0x01, 0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x07, 0xe0, 0x08, 0xe8, 0x0e, 0xd0, 0x05, 0xe4, 0x0c, 0xfe, 0x06, 0x05, 0xf4, 0x15, 0xf8, 0x29, 0xfc, 0x00, 0x26, 0xfc, 0x01, 0x27, 0xfc, 0x02, 0x25, 0xfc, 0x03, 0x28, 0xfe, 0x05, 0x15, 0xfe, 0x07, 0x1c, 0xff, 0x08, 0x1c, 0xfc, 0x09, 0x16, 0x72, 0xfc, 0x0a, 0x16, 0x56, 0xfc, 0x0b, 0x16, 0x71, 0xfc, 0x0c, 0x18, 0x56, 0x72, 0xfc, 0x0d, 0x18, 0x56, 0x16, 0xfc, 0x0e, 0x2e, 0xfc, 0x0f, 0x19, 0xfe, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18, 0x1e, 0x56},
-	TypeDefRef:        []byte{0x63, 0xc0, 0x7e, 0xda, 0x0d, 0x83, 0x55, 0x78, 0xdf, 0x02, 0xcc, 0x01, 0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x07, 0xe0, 0x08, 0xe8, 0x0e, 0xd0, 0x05, 0xe4, 0x0c, 0xfe, 0x06, 0x05, 0xf4, 0x15, 0xf9, 0x29, 0xfc, 0x00, 0x26, 0xfc, 0x01, 0x27, 0xfc, 0x02, 0x25, 0xfc, 0x03, 0x28, 0xfe, 0x05, 0x15, 0xff, 0x07, 0x1c, 0xff, 0x08, 0x1c, 0xfc, 0x09, 0x16, 0x72, 0xfc, 0x0a, 0x16, 0x56, 0xfc, 0x0b, 0x16, 0x71, 0xfc, 0x0c, 0x18, 0x56, 0x72, 0xfc, 0x0d, 0x18, 0x56, 0x16, 0xfd, 0x0e, 0x2e, 0xfd, 0x0f, 0x19, 0xff, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18, 0x1e, 0x56},
+	TypeDef:           foryRootEverything[4:],
+	TypeDefRef:        foryRootRefEverything[4:],
 	UserID:            204,
 })
 
@@ -83,7 +105,7 @@ func (x *Everything) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootEverything (compatible mode) or stored as constant words.
 func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -93,24 +115,11 @@ func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(111)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x96395063001cff01)
-		buffer.PutUint64At(w, off+8, 0x01cc02df006f5c57)
-		buffer.PutUint64At(w, off+16, 0x13ec04d414f006dc)
-		buffer.PutUint64At(w, off+24, 0xc801c41104fc03cc)
-		buffer.PutUint64At(w, off+32, 0xd00ee808e007d802)
-		buffer.PutUint64At(w, off+40, 0x15f40506fe0ce405)
-		buffer.PutUint64At(w, off+48, 0x2701fc2600fc29f8)
-		buffer.PutUint64At(w, off+56, 0x05fe2803fc2502fc)
-		buffer.PutUint64At(w, off+64, 0xfc1c08ff1c07fe15)
-		buffer.PutUint64At(w, off+72, 0xfc56160afc721609)
-		buffer.PutUint64At(w, off+80, 0x7256180cfc71160b)
-		buffer.PutUint64At(w, off+88, 0x2e0efc1656180dfc)
-		buffer.PutUint64At(w, off+96, 0x12fc0011fe190ffc)
-		buffer.PutUint64At(w, off+103, 0x561e1813fc121612)
+		copy(w[off:], foryRootEverything)
 		off += 111
 	} else {
-		buffer.PutUint32At(w, off, 0xcc1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcc1bff01) // prefix bytes 01 ff 1b cc
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -125,24 +134,11 @@ func (x *Everything) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(111)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xda7ec063001c0001)
-		buffer.PutUint64At(w, off+8, 0x01cc02df7855830d)
-		buffer.PutUint64At(w, off+16, 0x13ec04d414f006dc)
-		buffer.PutUint64At(w, off+24, 0xc801c41104fc03cc)
-		buffer.PutUint64At(w, off+32, 0xd00ee808e007d802)
-		buffer.PutUint64At(w, off+40, 0x15f40506fe0ce405)
-		buffer.PutUint64At(w, off+48, 0x2701fc2600fc29f9)
-		buffer.PutUint64At(w, off+56, 0x05fe2803fc2502fc)
-		buffer.PutUint64At(w, off+64, 0xfc1c08ff1c07ff15)
-		buffer.PutUint64At(w, off+72, 0xfc56160afc721609)
-		buffer.PutUint64At(w, off+80, 0x7256180cfc71160b)
-		buffer.PutUint64At(w, off+88, 0x2e0efd1656180dfc)
-		buffer.PutUint64At(w, off+96, 0x12fc0011ff190ffd)
-		buffer.PutUint64At(w, off+103, 0x561e1813fc121612)
+		copy(w[off:], foryRootRefEverything)
 		off += 111
 	} else {
-		buffer.PutUint32At(w, off, 0xcc1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcc1b0001) // prefix bytes 01 00 1b cc, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -165,10 +161,12 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 111 && buffer.ReadUint64At(in, 0) == 0x96395063001cff01 && buffer.ReadUint64At(in, 8) == 0x01cc02df006f5c57 && buffer.ReadUint64At(in, 16) == 0x13ec04d414f006dc && buffer.ReadUint64At(in, 24) == 0xc801c41104fc03cc && buffer.ReadUint64At(in, 32) == 0xd00ee808e007d802 && buffer.ReadUint64At(in, 40) == 0x15f40506fe0ce405 && buffer.ReadUint64At(in, 48) == 0x2701fc2600fc29f8 && buffer.ReadUint64At(in, 56) == 0x05fe2803fc2502fc && buffer.ReadUint64At(in, 64) == 0xfc1c08ff1c07fe15 && buffer.ReadUint64At(in, 72) == 0xfc56160afc721609 && buffer.ReadUint64At(in, 80) == 0x7256180cfc71160b && buffer.ReadUint64At(in, 88) == 0x2e0efc1656180dfc && buffer.ReadUint64At(in, 96) == 0x12fc0011fe190ffc && buffer.ReadUint64At(in, 103) == 0x561e1813fc121612 {
+			if len(in) >= 111 && string(in[:111]) == string(foryRootEverything) {
 				n = 111
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -187,10 +185,12 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Everything) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 111 && buffer.ReadUint64At(in, 0) == 0xda7ec063001c0001 && buffer.ReadUint64At(in, 8) == 0x01cc02df7855830d && buffer.ReadUint64At(in, 16) == 0x13ec04d414f006dc && buffer.ReadUint64At(in, 24) == 0xc801c41104fc03cc && buffer.ReadUint64At(in, 32) == 0xd00ee808e007d802 && buffer.ReadUint64At(in, 40) == 0x15f40506fe0ce405 && buffer.ReadUint64At(in, 48) == 0x2701fc2600fc29f9 && buffer.ReadUint64At(in, 56) == 0x05fe2803fc2502fc && buffer.ReadUint64At(in, 64) == 0xfc1c08ff1c07ff15 && buffer.ReadUint64At(in, 72) == 0xfc56160afc721609 && buffer.ReadUint64At(in, 80) == 0x7256180cfc71160b && buffer.ReadUint64At(in, 88) == 0x2e0efd1656180dfc && buffer.ReadUint64At(in, 96) == 0x12fc0011ff190ffd && buffer.ReadUint64At(in, 103) == 0x561e1813fc121612 {
+		if len(in) >= 111 && string(in[:111]) == string(foryRootRefEverything) {
 			n = 111
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -316,7 +316,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Leaf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Leaf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -327,7 +327,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Shared.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Shared.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -345,7 +345,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l30) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
 		for i31 := range l30 {
-			if err := l30[i31].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l30[i31].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -711,20 +711,26 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Everything's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	if !c.Enter(foryTypeEverything) {
 		return
 	}
-	*x = Everything{
-		Arr:       x.Arr,
-		FixedList: x.FixedList,
-		Leaves:    x.Leaves,
-		Ostrs:     x.Ostrs,
-		Rleaves:   x.Rleaves,
+	if c.TrackRef() {
+		*x = Everything{
+			FixedList: x.FixedList,
+			Leaves:    x.Leaves,
+			Ostrs:     x.Ostrs,
+			Rleaves:   x.Rleaves,
+		}
+	} else {
+		*x = Everything{
+			Arr:       x.Arr,
+			FixedList: x.FixedList,
+			Leaves:    x.Leaves,
+			Ostrs:     x.Ostrs,
+			Rleaves:   x.Rleaves,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1660645014) {
@@ -782,409 +788,25 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	x.Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	x.Ts = c.ReadTime()
-	if c.Failed() {
-		c.Trace("Ts")
-		return
-	}
-	x.D = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("D")
-		return
-	}
-	x.Dur = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("Dur")
-		return
-	}
-	(x.Dec).Scale = c.ReadDecimal(&(x.Dec).Unscaled)
-	if c.Failed() {
-		c.Trace("Dec")
-		return
-	}
-	if c.ReadFlag() {
-		var o103 string
-		o103 = c.ReadString()
-		x.Os = serializer.Some(o103)
-	}
-	if c.Failed() {
-		c.Trace("Os")
-		return
-	}
-	if c.ReadFlag() {
-		p104 := foryimpl.Alloc[Leaf](c)
-		if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
-			p104.ForyReadEvolved(c, ev105)
-		} else if !c.Failed() {
-			p104.ForyRead(c)
-		}
-		x.Leaf = p104
-	}
-	if c.Failed() {
-		c.Trace("Leaf")
-		return
-	}
-	if c.ReadFlag() {
-		p106 := foryimpl.Alloc[Leaf](c)
-		if ev107 := c.ReadStructFieldMeta(foryTypeLeaf); ev107 != nil {
-			p106.ForyReadEvolved(c, ev107)
-		} else if !c.Failed() {
-			p106.ForyRead(c)
-		}
-		x.Shared = p106
-	}
-	if c.Failed() {
-		c.Trace("Shared")
-		return
-	}
-	n108 := c.ReadLengthFast(1)
-	if n108 < 0 {
-		n108 = c.ReadLength(1)
-	}
-	l109 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n108)
-	if n108 > 0 {
-		hn111, tr113, ev112 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i110 := range l109 {
-				if tr113 {
-					if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
-						if p116 := foryimpl.BackRef[Leaf](c, id115); p116 != nil {
-							l109[i110] = *p116
-						}
-					} else if st114 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id115, &l109[i110])
-						if ev112 != nil {
-							l109[i110].ForyReadEvolved(c, ev112)
-						} else {
-							l109[i110].ForyRead(c)
-						}
-					} else {
-						l109[i110] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i110)
-						break
-					}
-					continue
-				}
-				if hn111 && !c.ReadFlag() {
-					clear(l109[i110 : i110+1])
-					continue
-				}
-				if ev112 != nil {
-					l109[i110].ForyReadEvolved(c, ev112)
-				} else {
-					l109[i110].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i110)
-					break
-				}
-			}
-		}
-	}
-	x.Leaves = l109
-	if c.Failed() {
-		c.Trace("Leaves")
-		return
-	}
-	n117 := c.ReadLengthFast(1)
-	if n117 < 0 {
-		n117 = c.ReadLength(1)
-	}
-	l118 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n117)
-	if n117 > 0 {
-		hn120 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i119 := range l118 {
-				if hn120 && !c.ReadFlag() {
-					clear(l118[i119 : i119+1])
-					continue
-				}
-				p123 := foryimpl.Alloc[string](c)
-				*p123 = c.ReadString()
-				l118[i119] = p123
-				if c.Failed() {
-					c.TraceIndex(i119)
-					break
-				}
-			}
-		}
-	}
-	x.Ostrs = l118
-	if c.Failed() {
-		c.Trace("Ostrs")
-		return
-	}
-	n124 := c.ReadLengthFast(1)
-	if n124 < 0 {
-		n124 = c.ReadLength(1)
-	}
-	l125 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n124)
-	if n124 > 0 {
-		hn127, tr129, ev128 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i126 := range l125 {
-				if tr129 {
-					if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
-						l125[i126] = foryimpl.BackRef[Leaf](c, id132)
-					} else if st131 == foryimpl.RefFollows {
-						p133 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id132, p133)
-						if ev128 != nil {
-							p133.ForyReadEvolved(c, ev128)
-						} else {
-							p133.ForyRead(c)
-						}
-						l125[i126] = p133
-					} else {
-						l125[i126] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i126)
-						break
-					}
-					continue
-				}
-				if hn127 && !c.ReadFlag() {
-					clear(l125[i126 : i126+1])
-					continue
-				}
-				p130 := foryimpl.Alloc[Leaf](c)
-				if ev128 != nil {
-					p130.ForyReadEvolved(c, ev128)
-				} else {
-					p130.ForyRead(c)
-				}
-				l125[i126] = p130
-				if c.Failed() {
-					c.TraceIndex(i126)
-					break
-				}
-			}
-		}
-	}
-	x.Rleaves = l125
-	if c.Failed() {
-		c.Trace("Rleaves")
-		return
-	}
-	n134 := c.ReadLengthFast(2)
-	if n134 < 0 {
-		n134 = c.ReadLength(2)
-	}
-	m135 := foryimpl.MakeMap[map[string]Leaf](c, n134)
-	for n134 > 0 && !c.Failed() {
-		sz136, vn137, ev141 := c.ReadMapChunk(n134, 21, 28, foryTypeLeaf, false)
-		for j138 := 0; j138 < sz136 && !c.Failed(); j138++ {
-			var k139 string
-			k139 = c.ReadString()
-			var v140 Leaf
-			if !vn137 {
-				if ev141 != nil {
-					v140.ForyReadEvolved(c, ev141)
-				} else {
-					v140.ForyRead(c)
-				}
-			}
-			m135[k139] = v140
-		}
-		n134 -= sz136
-	}
-	x.Lmap = m135
-	if c.Failed() {
-		c.Trace("Lmap")
-		return
-	}
-	n143 := c.ReadLengthFast(2)
-	if n143 < 0 {
-		n143 = c.ReadLength(2)
-	}
-	m144 := foryimpl.MakeMap[map[string]*int32](c, n143)
-	for n143 > 0 && !c.Failed() {
-		sz145, vn146, _ := c.ReadMapChunk(n143, 21, 5, nil, true)
-		for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
-			var k148 string
-			k148 = c.ReadString()
-			var v149 *int32
-			if !vn146 {
-				p150 := foryimpl.Alloc[int32](c)
-				*p150 = r.ReadVarInt32()
-				v149 = p150
-			}
-			m144[k148] = v149
-		}
-		n143 -= sz145
-	}
-	x.Omap = m144
-	if c.Failed() {
-		c.Trace("Omap")
-		return
-	}
-	n152 := c.ReadArrayLengthFast(4)
-	if n152 < 0 {
-		n152 = c.ReadArrayLength(4)
-	}
-	a153 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n152)
-	r.ReadRawInt32s(a153)
-	x.Arr = a153
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	if e154 := c.ReadEnumFast(uint32(0x7fffffff)); e154 >= 0 {
-		x.Kind = Kind(e154)
-	} else {
-		x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
-	}
-	x.Anything = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Anything")
-		return
-	}
-	n155 := c.ReadLengthFast(4)
-	if n155 < 0 {
-		n155 = c.ReadLength(4)
-	}
-	l156 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n155)
-	if n155 > 0 {
-		hn158 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i157 := range l156 {
-				if hn158 && !c.ReadFlag() {
-					clear(l156[i157 : i157+1])
-					continue
-				}
-				l156[i157] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i157)
-					break
-				}
-			}
-		}
-	}
-	x.FixedList = l156
-	if c.Failed() {
-		c.Trace("FixedList")
-		return
-	}
-	n161 := c.ReadLengthFast(2)
-	if n161 < 0 {
-		n161 = c.ReadLength(2)
-	}
-	m162 := foryimpl.MakeMap[map[int64]string](c, n161)
-	for n161 > 0 && !c.Failed() {
-		sz163, vn164, _ := c.ReadMapChunk(n161, 7, 21, nil, false)
-		for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
-			var k166 int64
-			k166 = r.ReadVarInt64()
-			var v167 string
-			if !vn164 {
-				v167 = c.ReadString()
-			}
-			m162[k166] = v167
-		}
-		n161 -= sz163
-	}
-	x.Nested = m162
-	if c.Failed() {
-		c.Trace("Nested")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeEverything) {
-		return
-	}
-	*x = Everything{
-		FixedList: x.FixedList,
-		Leaves:    x.Leaves,
-		Ostrs:     x.Ostrs,
-		Rleaves:   x.Rleaves,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1660645014) {
-		if h := r.ReadInt32(); h != 1660645014 && !c.Failed() {
-			c.HashMismatch(foryTypeEverything, h)
-			return
-		}
-	}
-	// One bounds check for the 30 bytes of fixed-width fields.
-	if r.Need(30) {
-		in, off := r.Bytes(), r.Offset()
-		x.Fi64 = buffer.ReadInt64At(in, off)
-		x.F64 = buffer.ReadFloat64At(in, off+8)
-		x.Fi32 = buffer.ReadInt32At(in, off+16)
-		x.F32 = buffer.ReadFloat32At(in, off+20)
-		x.I16 = buffer.ReadInt16At(in, off+24)
-		x.H = serializer.Float16(buffer.ReadUint16At(in, off+26))
-		x.B = buffer.ReadUint8At(in, off+28) != 0
-		x.I8 = buffer.ReadInt8At(in, off+29)
-		r.SetOffset(off + 30)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I64 = buffer.UnZigZag64(u64)
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.Ti64 = i64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U64 = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.I32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.U32 = u32
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Fi64..U32")
-		return
-	}
-	if c.ReadFlag() {
-		var o169 int32
-		o169 = r.ReadVarInt32()
-		x.Oi = serializer.Some(o169)
-	}
-	if c.Failed() {
-		c.Trace("Oi")
-		return
-	}
-	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id171)
-		} else if st170 == foryimpl.RefFollows {
+	if c.TrackRef() {
+		if st103, id104 := c.ReadFieldRefFlag(); st103 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id104)
+		} else if st103 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id171, x.Bin)
+			foryimpl.SetRefSlice(c, id104, x.Bin)
 		} else {
 			x.Bin = nil
 		}
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
 	} else {
 		x.Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin")
-		return
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
 	}
 	x.Ts = c.ReadTime()
 	if c.Failed() {
@@ -1207,331 +829,365 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o172 string
-		o172 = c.ReadString()
-		x.Os = serializer.Some(o172)
+		var o105 string
+		o105 = c.ReadString()
+		x.Os = serializer.Some(o105)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
-	if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
-		x.Leaf = foryimpl.BackRef[Leaf](c, id174)
-	} else if st173 == foryimpl.RefFollows {
-		p175 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id174, p175)
-		if ev176 := c.ReadStructFieldMeta(foryTypeLeaf); ev176 != nil {
-			p175.ForyReadEvolved(c, ev176)
-		} else if !c.Failed() {
-			p175.ForyRead(c)
+	if c.TrackRef() {
+		if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
+			x.Leaf = foryimpl.BackRef[Leaf](c, id107)
+		} else if st106 == foryimpl.RefFollows {
+			p108 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id107, p108)
+			if ev109 := c.ReadStructFieldMeta(foryTypeLeaf); ev109 != nil {
+				p108.ForyReadEvolved(c, ev109)
+			} else if !c.Failed() {
+				p108.ForyRead(c)
+			}
+			x.Leaf = p108
+		} else {
+			x.Leaf = nil
 		}
-		x.Leaf = p175
-	} else {
-		x.Leaf = nil
-	}
-	if c.Failed() {
-		c.Trace("Leaf")
-		return
-	}
-	if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
-		x.Shared = foryimpl.BackRef[Leaf](c, id178)
-	} else if st177 == foryimpl.RefFollows {
-		p179 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id178, p179)
-		if ev180 := c.ReadStructFieldMeta(foryTypeLeaf); ev180 != nil {
-			p179.ForyReadEvolved(c, ev180)
-		} else if !c.Failed() {
-			p179.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Leaf")
+			return
 		}
-		x.Shared = p179
+		if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
+			x.Shared = foryimpl.BackRef[Leaf](c, id111)
+		} else if st110 == foryimpl.RefFollows {
+			p112 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id111, p112)
+			if ev113 := c.ReadStructFieldMeta(foryTypeLeaf); ev113 != nil {
+				p112.ForyReadEvolved(c, ev113)
+			} else if !c.Failed() {
+				p112.ForyRead(c)
+			}
+			x.Shared = p112
+		} else {
+			x.Shared = nil
+		}
+		if c.Failed() {
+			c.Trace("Shared")
+			return
+		}
 	} else {
-		x.Shared = nil
+		if c.ReadFlag() {
+			p106 := foryimpl.Alloc[Leaf](c)
+			if ev107 := c.ReadStructFieldMeta(foryTypeLeaf); ev107 != nil {
+				p106.ForyReadEvolved(c, ev107)
+			} else if !c.Failed() {
+				p106.ForyRead(c)
+			}
+			x.Leaf = p106
+		}
+		if c.Failed() {
+			c.Trace("Leaf")
+			return
+		}
+		if c.ReadFlag() {
+			p110 := foryimpl.Alloc[Leaf](c)
+			if ev111 := c.ReadStructFieldMeta(foryTypeLeaf); ev111 != nil {
+				p110.ForyReadEvolved(c, ev111)
+			} else if !c.Failed() {
+				p110.ForyRead(c)
+			}
+			x.Shared = p110
+		}
+		if c.Failed() {
+			c.Trace("Shared")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("Shared")
-		return
+	n114 := c.ReadLengthFast(1)
+	if n114 < 0 {
+		n114 = c.ReadLength(1)
 	}
-	n181 := c.ReadLengthFast(1)
-	if n181 < 0 {
-		n181 = c.ReadLength(1)
-	}
-	l182 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n181)
-	if n181 > 0 {
-		hn184, tr186, ev185 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l115 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n114)
+	if n114 > 0 {
+		hn117, tr119, ev118 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i183 := range l182 {
-				if tr186 {
-					if st187, id188 := c.ReadRefFlag(); st187 == foryimpl.RefBack {
-						if p189 := foryimpl.BackRef[Leaf](c, id188); p189 != nil {
-							l182[i183] = *p189
+			for i116 := range l115 {
+				if tr119 {
+					if st120, id121 := c.ReadRefFlag(); st120 == foryimpl.RefBack {
+						if p122 := foryimpl.BackRef[Leaf](c, id121); p122 != nil {
+							l115[i116] = *p122
 						}
-					} else if st187 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id188, &l182[i183])
-						if ev185 != nil {
-							l182[i183].ForyReadEvolved(c, ev185)
+					} else if st120 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id121, &l115[i116])
+						if ev118 != nil {
+							l115[i116].ForyReadEvolved(c, ev118)
 						} else {
-							l182[i183].ForyRead(c)
+							l115[i116].ForyRead(c)
 						}
 					} else {
-						l182[i183] = Leaf{}
+						l115[i116] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i183)
+						c.TraceIndex(i116)
 						break
 					}
 					continue
 				}
-				if hn184 && !c.ReadFlag() {
-					clear(l182[i183 : i183+1])
+				if hn117 && !c.ReadFlag() {
+					clear(l115[i116 : i116+1])
 					continue
 				}
-				if ev185 != nil {
-					l182[i183].ForyReadEvolved(c, ev185)
+				if ev118 != nil {
+					l115[i116].ForyReadEvolved(c, ev118)
 				} else {
-					l182[i183].ForyRead(c)
+					l115[i116].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i183)
+					c.TraceIndex(i116)
 					break
 				}
 			}
 		}
 	}
-	x.Leaves = l182
+	x.Leaves = l115
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	n190 := c.ReadLengthFast(1)
-	if n190 < 0 {
-		n190 = c.ReadLength(1)
+	n123 := c.ReadLengthFast(1)
+	if n123 < 0 {
+		n123 = c.ReadLength(1)
 	}
-	l191 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n190)
-	if n190 > 0 {
-		hn193 := c.ReadListHeader(21)
+	l124 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n123)
+	if n123 > 0 {
+		hn126 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i192 := range l191 {
-				if hn193 && !c.ReadFlag() {
-					clear(l191[i192 : i192+1])
+			for i125 := range l124 {
+				if hn126 && !c.ReadFlag() {
+					clear(l124[i125 : i125+1])
 					continue
 				}
-				p196 := foryimpl.Alloc[string](c)
-				*p196 = c.ReadString()
-				l191[i192] = p196
+				p129 := foryimpl.Alloc[string](c)
+				*p129 = c.ReadString()
+				l124[i125] = p129
 				if c.Failed() {
-					c.TraceIndex(i192)
+					c.TraceIndex(i125)
 					break
 				}
 			}
 		}
 	}
-	x.Ostrs = l191
+	x.Ostrs = l124
 	if c.Failed() {
 		c.Trace("Ostrs")
 		return
 	}
-	n197 := c.ReadLengthFast(1)
-	if n197 < 0 {
-		n197 = c.ReadLength(1)
+	n130 := c.ReadLengthFast(1)
+	if n130 < 0 {
+		n130 = c.ReadLength(1)
 	}
-	l198 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n197)
-	if n197 > 0 {
-		hn200, tr202, ev201 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l131 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n130)
+	if n130 > 0 {
+		hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i199 := range l198 {
-				if tr202 {
-					if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
-						l198[i199] = foryimpl.BackRef[Leaf](c, id205)
-					} else if st204 == foryimpl.RefFollows {
-						p206 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id205, p206)
-						if ev201 != nil {
-							p206.ForyReadEvolved(c, ev201)
+			for i132 := range l131 {
+				if tr135 {
+					if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+						l131[i132] = foryimpl.BackRef[Leaf](c, id138)
+					} else if st137 == foryimpl.RefFollows {
+						p139 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id138, p139)
+						if ev134 != nil {
+							p139.ForyReadEvolved(c, ev134)
 						} else {
-							p206.ForyRead(c)
+							p139.ForyRead(c)
 						}
-						l198[i199] = p206
+						l131[i132] = p139
 					} else {
-						l198[i199] = nil
+						l131[i132] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i199)
+						c.TraceIndex(i132)
 						break
 					}
 					continue
 				}
-				if hn200 && !c.ReadFlag() {
-					clear(l198[i199 : i199+1])
+				if hn133 && !c.ReadFlag() {
+					clear(l131[i132 : i132+1])
 					continue
 				}
-				p203 := foryimpl.Alloc[Leaf](c)
-				if ev201 != nil {
-					p203.ForyReadEvolved(c, ev201)
+				p136 := foryimpl.Alloc[Leaf](c)
+				if ev134 != nil {
+					p136.ForyReadEvolved(c, ev134)
 				} else {
-					p203.ForyRead(c)
+					p136.ForyRead(c)
 				}
-				l198[i199] = p203
+				l131[i132] = p136
 				if c.Failed() {
-					c.TraceIndex(i199)
+					c.TraceIndex(i132)
 					break
 				}
 			}
 		}
 	}
-	x.Rleaves = l198
+	x.Rleaves = l131
 	if c.Failed() {
 		c.Trace("Rleaves")
 		return
 	}
-	n207 := c.ReadLengthFast(2)
-	if n207 < 0 {
-		n207 = c.ReadLength(2)
+	n140 := c.ReadLengthFast(2)
+	if n140 < 0 {
+		n140 = c.ReadLength(2)
 	}
-	m208 := foryimpl.MakeMap[map[string]Leaf](c, n207)
-	for n207 > 0 && !c.Failed() {
-		sz209, vn210, ev214 := c.ReadMapChunk(n207, 21, 28, foryTypeLeaf, false)
-		for j211 := 0; j211 < sz209 && !c.Failed(); j211++ {
-			var k212 string
-			k212 = c.ReadString()
-			var v213 Leaf
-			if !vn210 {
-				if ev214 != nil {
-					v213.ForyReadEvolved(c, ev214)
+	m141 := foryimpl.MakeMap[map[string]Leaf](c, n140)
+	for n140 > 0 && !c.Failed() {
+		sz142, vn143, ev147 := c.ReadMapChunk(n140, 21, 28, foryTypeLeaf, false)
+		for j144 := 0; j144 < sz142 && !c.Failed(); j144++ {
+			var k145 string
+			k145 = c.ReadString()
+			var v146 Leaf
+			if !vn143 {
+				if ev147 != nil {
+					v146.ForyReadEvolved(c, ev147)
 				} else {
-					v213.ForyRead(c)
+					v146.ForyRead(c)
 				}
 			}
-			m208[k212] = v213
+			m141[k145] = v146
 		}
-		n207 -= sz209
+		n140 -= sz142
 	}
-	x.Lmap = m208
+	x.Lmap = m141
 	if c.Failed() {
 		c.Trace("Lmap")
 		return
 	}
-	n216 := c.ReadLengthFast(2)
-	if n216 < 0 {
-		n216 = c.ReadLength(2)
+	n149 := c.ReadLengthFast(2)
+	if n149 < 0 {
+		n149 = c.ReadLength(2)
 	}
-	m217 := foryimpl.MakeMap[map[string]*int32](c, n216)
-	for n216 > 0 && !c.Failed() {
-		sz218, vn219, _ := c.ReadMapChunk(n216, 21, 5, nil, true)
-		for j220 := 0; j220 < sz218 && !c.Failed(); j220++ {
-			var k221 string
-			k221 = c.ReadString()
-			var v222 *int32
-			if !vn219 {
-				p223 := foryimpl.Alloc[int32](c)
-				*p223 = r.ReadVarInt32()
-				v222 = p223
+	m150 := foryimpl.MakeMap[map[string]*int32](c, n149)
+	for n149 > 0 && !c.Failed() {
+		sz151, vn152, _ := c.ReadMapChunk(n149, 21, 5, nil, true)
+		for j153 := 0; j153 < sz151 && !c.Failed(); j153++ {
+			var k154 string
+			k154 = c.ReadString()
+			var v155 *int32
+			if !vn152 {
+				p156 := foryimpl.Alloc[int32](c)
+				*p156 = r.ReadVarInt32()
+				v155 = p156
 			}
-			m217[k221] = v222
+			m150[k154] = v155
 		}
-		n216 -= sz218
+		n149 -= sz151
 	}
-	x.Omap = m217
+	x.Omap = m150
 	if c.Failed() {
 		c.Trace("Omap")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
-			x.Arr = foryimpl.BackRefSlice[int32](c, id226)
-		} else if st225 == foryimpl.RefFollows {
-			n227 := c.ReadArrayLengthFast(4)
-			if n227 < 0 {
-				n227 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if st158, id159 := c.ReadFieldRefFlag(); st158 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id159)
+		} else if st158 == foryimpl.RefFollows {
+			n160 := c.ReadArrayLengthFast(4)
+			if n160 < 0 {
+				n160 = c.ReadArrayLength(4)
 			}
-			a228 := foryimpl.MakeSlice[[]int32](c, n227)
-			r.ReadRawInt32s(a228)
-			x.Arr = a228
-			foryimpl.SetRefSlice(c, id226, x.Arr)
+			a161 := foryimpl.MakeSlice[[]int32](c, n160)
+			r.ReadRawInt32s(a161)
+			x.Arr = a161
+			foryimpl.SetRefSlice(c, id159, x.Arr)
 		} else {
 			x.Arr = nil
 		}
-	} else {
-		n229 := c.ReadArrayLengthFast(4)
-		if n229 < 0 {
-			n229 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Arr")
+			return
 		}
-		a230 := foryimpl.MakeSlice[[]int32](c, n229)
-		r.ReadRawInt32s(a230)
-		x.Arr = a230
-	}
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e233 := c.ReadEnumFast(uint32(0x7fffffff)); e233 >= 0 {
-				x.Kind = Kind(e233)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+				x.Kind = Kind(e162)
 			} else {
 				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Kind")
+			return
+		}
 	} else {
-		if e234 := c.ReadEnumFast(uint32(0x7fffffff)); e234 >= 0 {
-			x.Kind = Kind(e234)
+		n158 := c.ReadArrayLengthFast(4)
+		if n158 < 0 {
+			n158 = c.ReadArrayLength(4)
+		}
+		a159 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n158)
+		r.ReadRawInt32s(a159)
+		x.Arr = a159
+		if c.Failed() {
+			c.Trace("Arr")
+			return
+		}
+		if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+			x.Kind = Kind(e162)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
+		if c.Failed() {
+			c.Trace("Kind")
+			return
+		}
 	}
 	x.Anything = foryimpl.ReadAny(c, false)
 	if c.Failed() {
 		c.Trace("Anything")
 		return
 	}
-	n235 := c.ReadLengthFast(4)
-	if n235 < 0 {
-		n235 = c.ReadLength(4)
+	n163 := c.ReadLengthFast(4)
+	if n163 < 0 {
+		n163 = c.ReadLength(4)
 	}
-	l236 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n235)
-	if n235 > 0 {
-		hn238 := c.ReadListHeader(4)
+	l164 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n163)
+	if n163 > 0 {
+		hn166 := c.ReadListHeader(4)
 		if !c.Failed() {
-			for i237 := range l236 {
-				if hn238 && !c.ReadFlag() {
-					clear(l236[i237 : i237+1])
+			for i165 := range l164 {
+				if hn166 && !c.ReadFlag() {
+					clear(l164[i165 : i165+1])
 					continue
 				}
-				l236[i237] = r.ReadInt32()
+				l164[i165] = r.ReadInt32()
 				if c.Failed() {
-					c.TraceIndex(i237)
+					c.TraceIndex(i165)
 					break
 				}
 			}
 		}
 	}
-	x.FixedList = l236
+	x.FixedList = l164
 	if c.Failed() {
 		c.Trace("FixedList")
 		return
 	}
-	n241 := c.ReadLengthFast(2)
-	if n241 < 0 {
-		n241 = c.ReadLength(2)
+	n169 := c.ReadLengthFast(2)
+	if n169 < 0 {
+		n169 = c.ReadLength(2)
 	}
-	m242 := foryimpl.MakeMap[map[int64]string](c, n241)
-	for n241 > 0 && !c.Failed() {
-		sz243, vn244, _ := c.ReadMapChunk(n241, 7, 21, nil, false)
-		for j245 := 0; j245 < sz243 && !c.Failed(); j245++ {
-			var k246 int64
-			k246 = r.ReadVarInt64()
-			var v247 string
-			if !vn244 {
-				v247 = c.ReadString()
+	m170 := foryimpl.MakeMap[map[int64]string](c, n169)
+	for n169 > 0 && !c.Failed() {
+		sz171, vn172, _ := c.ReadMapChunk(n169, 7, 21, nil, false)
+		for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
+			var k174 int64
+			k174 = r.ReadVarInt64()
+			var v175 string
+			if !vn172 {
+				v175 = c.ReadString()
 			}
-			m242[k246] = v247
+			m170[k174] = v175
 		}
-		n241 -= sz243
+		n169 -= sz171
 	}
-	x.Nested = m242
+	x.Nested = m170
 	if c.Failed() {
 		c.Trace("Nested")
 		return
@@ -1550,48 +1206,48 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v249, ok250 := c.ReadIntAs(f, 64); ok250 {
-					x.Fi64 = int64(v249)
+				if v177, ok178 := c.ReadIntAs(f, 64); ok178 {
+					x.Fi64 = int64(v177)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v251, ok252 := c.ReadFloatAs(f, 64); ok252 {
-					x.F64 = float64(v251)
+				if v179, ok180 := c.ReadFloatAs(f, 64); ok180 {
+					x.F64 = float64(v179)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v253, ok254 := c.ReadIntAs(f, 32); ok254 {
-					x.Fi32 = int32(v253)
+				if v181, ok182 := c.ReadIntAs(f, 32); ok182 {
+					x.Fi32 = int32(v181)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v255, ok256 := c.ReadFloatAs(f, 32); ok256 {
-					x.F32 = float32(v255)
+				if v183, ok184 := c.ReadFloatAs(f, 32); ok184 {
+					x.F32 = float32(v183)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 4:
 			if f.Convert {
-				if v257, ok258 := c.ReadIntAs(f, 16); ok258 {
-					x.I16 = int16(v257)
+				if v185, ok186 := c.ReadIntAs(f, 16); ok186 {
+					x.I16 = int16(v185)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 5:
 			if f.Convert {
-				if v259, ok260 := c.ReadFloatAs(f, 64); ok260 {
-					x.H = serializer.Float16(v259)
+				if v187, ok188 := c.ReadFloatAs(f, 64); ok188 {
+					x.H = serializer.Float16(v187)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.H = serializer.Float16(r.ReadUint16())
@@ -1602,82 +1258,76 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 7:
 			if f.Convert {
-				if v261, ok262 := c.ReadIntAs(f, 8); ok262 {
-					x.I8 = int8(v261)
+				if v189, ok190 := c.ReadIntAs(f, 8); ok190 {
+					x.I8 = int8(v189)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 8:
 			if f.Convert {
-				if v263, ok264 := c.ReadIntAs(f, 64); ok264 {
-					x.I64 = int64(v263)
+				if v191, ok192 := c.ReadIntAs(f, 64); ok192 {
+					x.I64 = int64(v191)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v265, ok266 := c.ReadIntAs(f, 64); ok266 {
-					x.Ti64 = int64(v265)
+				if v193, ok194 := c.ReadIntAs(f, 64); ok194 {
+					x.Ti64 = int64(v193)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 10:
 			if f.Convert {
-				if v267, ok268 := c.ReadUintAs(f, 64); ok268 {
-					x.U64 = uint64(v267)
+				if v195, ok196 := c.ReadUintAs(f, 64); ok196 {
+					x.U64 = uint64(v195)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 11:
 			if f.Convert {
-				if v269, ok270 := c.ReadIntAs(f, 32); ok270 {
-					x.I32 = int32(v269)
+				if v197, ok198 := c.ReadIntAs(f, 32); ok198 {
+					x.I32 = int32(v197)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v271, ok272 := c.ReadUintAs(f, 32); ok272 {
-					x.U32 = uint32(v271)
+				if v199, ok200 := c.ReadUintAs(f, 32); ok200 {
+					x.U32 = uint32(v199)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 13:
 			if f.Convert {
-				if v274, ok275 := c.ReadIntAs(f, 32); ok275 {
-					x.Oi = serializer.Some(int32(v274))
+				if v202, ok203 := c.ReadIntAs(f, 32); ok203 {
+					x.Oi = serializer.Some(int32(v202))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o273 int32
-				o273 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o273)
+				var o201 int32
+				o201 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o201)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
 				x.S = c.ReadString()
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id277)
-				} else if st276 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id277, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st204, id205 := c.ReadEvolvedRefFlag(f); st204 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id205)
+			} else if st204 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id205, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
@@ -1697,285 +1347,273 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o278 string
-				o278 = c.ReadString()
-				x.Os = serializer.Some(o278)
+				var o206 string
+				o206 = c.ReadString()
+				x.Os = serializer.Some(o206)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st281, id282 := c.ReadRefFlag(); st281 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id282)
-				} else if st281 == foryimpl.RefFollows {
-					p283 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id282, p283)
-					if ev284 := c.ReadStructFieldMeta(foryTypeLeaf); ev284 != nil {
-						p283.ForyReadEvolved(c, ev284)
+				if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id210)
+				} else if st209 == foryimpl.RefFollows {
+					p211 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id210, p211)
+					if ev212 := c.ReadStructFieldMeta(foryTypeLeaf); ev212 != nil {
+						p211.ForyReadEvolved(c, ev212)
 					} else if !c.Failed() {
-						p283.ForyRead(c)
+						p211.ForyRead(c)
 					}
-					x.Leaf = p283
+					x.Leaf = p211
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p279 := foryimpl.Alloc[Leaf](c)
-					if ev280 := c.ReadStructFieldMeta(foryTypeLeaf); ev280 != nil {
-						p279.ForyReadEvolved(c, ev280)
+					p207 := foryimpl.Alloc[Leaf](c)
+					if ev208 := c.ReadStructFieldMeta(foryTypeLeaf); ev208 != nil {
+						p207.ForyReadEvolved(c, ev208)
 					} else if !c.Failed() {
-						p279.ForyRead(c)
+						p207.ForyRead(c)
 					}
-					x.Leaf = p279
+					x.Leaf = p207
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st287, id288 := c.ReadRefFlag(); st287 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id288)
-				} else if st287 == foryimpl.RefFollows {
-					p289 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id288, p289)
-					if ev290 := c.ReadStructFieldMeta(foryTypeLeaf); ev290 != nil {
-						p289.ForyReadEvolved(c, ev290)
+				if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id216)
+				} else if st215 == foryimpl.RefFollows {
+					p217 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id216, p217)
+					if ev218 := c.ReadStructFieldMeta(foryTypeLeaf); ev218 != nil {
+						p217.ForyReadEvolved(c, ev218)
 					} else if !c.Failed() {
-						p289.ForyRead(c)
+						p217.ForyRead(c)
 					}
-					x.Shared = p289
+					x.Shared = p217
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p285 := foryimpl.Alloc[Leaf](c)
-					if ev286 := c.ReadStructFieldMeta(foryTypeLeaf); ev286 != nil {
-						p285.ForyReadEvolved(c, ev286)
+					p213 := foryimpl.Alloc[Leaf](c)
+					if ev214 := c.ReadStructFieldMeta(foryTypeLeaf); ev214 != nil {
+						p213.ForyReadEvolved(c, ev214)
 					} else if !c.Failed() {
-						p285.ForyRead(c)
+						p213.ForyRead(c)
 					}
-					x.Shared = p285
+					x.Shared = p213
 				}
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n291 := c.ReadLengthFast(1)
-				if n291 < 0 {
-					n291 = c.ReadLength(1)
+				n219 := c.ReadLengthFast(1)
+				if n219 < 0 {
+					n219 = c.ReadLength(1)
 				}
-				l292 := foryimpl.MakeSlice[[]Leaf](c, n291)
-				if n291 > 0 {
-					hn294, tr296, ev295 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l220 := foryimpl.MakeSlice[[]Leaf](c, n219)
+				if n219 > 0 {
+					hn222, tr224, ev223 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i293 := range l292 {
-							if tr296 {
-								if st297, id298 := c.ReadRefFlag(); st297 == foryimpl.RefBack {
-									if p299 := foryimpl.BackRef[Leaf](c, id298); p299 != nil {
-										l292[i293] = *p299
+						for i221 := range l220 {
+							if tr224 {
+								if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
+									if p227 := foryimpl.BackRef[Leaf](c, id226); p227 != nil {
+										l220[i221] = *p227
 									}
-								} else if st297 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id298, &l292[i293])
-									if ev295 != nil {
-										l292[i293].ForyReadEvolved(c, ev295)
+								} else if st225 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id226, &l220[i221])
+									if ev223 != nil {
+										l220[i221].ForyReadEvolved(c, ev223)
 									} else {
-										l292[i293].ForyRead(c)
+										l220[i221].ForyRead(c)
 									}
 								} else {
-									l292[i293] = Leaf{}
+									l220[i221] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i293)
+									c.TraceIndex(i221)
 									break
 								}
 								continue
 							}
-							if hn294 && !c.ReadFlag() {
-								clear(l292[i293 : i293+1])
+							if hn222 && !c.ReadFlag() {
+								clear(l220[i221 : i221+1])
 								continue
 							}
-							if ev295 != nil {
-								l292[i293].ForyReadEvolved(c, ev295)
+							if ev223 != nil {
+								l220[i221].ForyReadEvolved(c, ev223)
 							} else {
-								l292[i293].ForyRead(c)
+								l220[i221].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i293)
+								c.TraceIndex(i221)
 								break
 							}
 						}
 					}
 				}
-				x.Leaves = l292
+				x.Leaves = l220
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n300 := c.ReadLengthFast(1)
-				if n300 < 0 {
-					n300 = c.ReadLength(1)
+				n228 := c.ReadLengthFast(1)
+				if n228 < 0 {
+					n228 = c.ReadLength(1)
 				}
-				l301 := foryimpl.MakeSlice[[]*string](c, n300)
-				if n300 > 0 {
-					hn303 := c.ReadListHeader(21)
+				l229 := foryimpl.MakeSlice[[]*string](c, n228)
+				if n228 > 0 {
+					hn231 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i302 := range l301 {
-							if hn303 && !c.ReadFlag() {
-								clear(l301[i302 : i302+1])
+						for i230 := range l229 {
+							if hn231 && !c.ReadFlag() {
+								clear(l229[i230 : i230+1])
 								continue
 							}
-							p306 := foryimpl.Alloc[string](c)
-							*p306 = c.ReadString()
-							l301[i302] = p306
+							p234 := foryimpl.Alloc[string](c)
+							*p234 = c.ReadString()
+							l229[i230] = p234
 							if c.Failed() {
-								c.TraceIndex(i302)
+								c.TraceIndex(i230)
 								break
 							}
 						}
 					}
 				}
-				x.Ostrs = l301
+				x.Ostrs = l229
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n307 := c.ReadLengthFast(1)
-				if n307 < 0 {
-					n307 = c.ReadLength(1)
+				n235 := c.ReadLengthFast(1)
+				if n235 < 0 {
+					n235 = c.ReadLength(1)
 				}
-				l308 := foryimpl.MakeSlice[[]*Leaf](c, n307)
-				if n307 > 0 {
-					hn310, tr312, ev311 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l236 := foryimpl.MakeSlice[[]*Leaf](c, n235)
+				if n235 > 0 {
+					hn238, tr240, ev239 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i309 := range l308 {
-							if tr312 {
-								if st314, id315 := c.ReadRefFlag(); st314 == foryimpl.RefBack {
-									l308[i309] = foryimpl.BackRef[Leaf](c, id315)
-								} else if st314 == foryimpl.RefFollows {
-									p316 := foryimpl.Alloc[Leaf](c)
-									foryimpl.SetRef(c, id315, p316)
-									if ev311 != nil {
-										p316.ForyReadEvolved(c, ev311)
+						for i237 := range l236 {
+							if tr240 {
+								if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
+									l236[i237] = foryimpl.BackRef[Leaf](c, id243)
+								} else if st242 == foryimpl.RefFollows {
+									p244 := foryimpl.Alloc[Leaf](c)
+									foryimpl.SetRef(c, id243, p244)
+									if ev239 != nil {
+										p244.ForyReadEvolved(c, ev239)
 									} else {
-										p316.ForyRead(c)
+										p244.ForyRead(c)
 									}
-									l308[i309] = p316
+									l236[i237] = p244
 								} else {
-									l308[i309] = nil
+									l236[i237] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i309)
+									c.TraceIndex(i237)
 									break
 								}
 								continue
 							}
-							if hn310 && !c.ReadFlag() {
-								clear(l308[i309 : i309+1])
+							if hn238 && !c.ReadFlag() {
+								clear(l236[i237 : i237+1])
 								continue
 							}
-							p313 := foryimpl.Alloc[Leaf](c)
-							if ev311 != nil {
-								p313.ForyReadEvolved(c, ev311)
+							p241 := foryimpl.Alloc[Leaf](c)
+							if ev239 != nil {
+								p241.ForyReadEvolved(c, ev239)
 							} else {
-								p313.ForyRead(c)
+								p241.ForyRead(c)
 							}
-							l308[i309] = p313
+							l236[i237] = p241
 							if c.Failed() {
-								c.TraceIndex(i309)
+								c.TraceIndex(i237)
 								break
 							}
 						}
 					}
 				}
-				x.Rleaves = l308
+				x.Rleaves = l236
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n317 := c.ReadLengthFast(2)
-				if n317 < 0 {
-					n317 = c.ReadLength(2)
+				n245 := c.ReadLengthFast(2)
+				if n245 < 0 {
+					n245 = c.ReadLength(2)
 				}
-				m318 := foryimpl.MakeMap[map[string]Leaf](c, n317)
-				for n317 > 0 && !c.Failed() {
-					sz319, vn320, ev324 := c.ReadMapChunk(n317, 21, 28, foryTypeLeaf, false)
-					for j321 := 0; j321 < sz319 && !c.Failed(); j321++ {
-						var k322 string
-						k322 = c.ReadString()
-						var v323 Leaf
-						if !vn320 {
-							if ev324 != nil {
-								v323.ForyReadEvolved(c, ev324)
+				m246 := foryimpl.MakeMap[map[string]Leaf](c, n245)
+				for n245 > 0 && !c.Failed() {
+					sz247, vn248, ev252 := c.ReadMapChunk(n245, 21, 28, foryTypeLeaf, false)
+					for j249 := 0; j249 < sz247 && !c.Failed(); j249++ {
+						var k250 string
+						k250 = c.ReadString()
+						var v251 Leaf
+						if !vn248 {
+							if ev252 != nil {
+								v251.ForyReadEvolved(c, ev252)
 							} else {
-								v323.ForyRead(c)
+								v251.ForyRead(c)
 							}
 						}
-						m318[k322] = v323
+						m246[k250] = v251
 					}
-					n317 -= sz319
+					n245 -= sz247
 				}
-				x.Lmap = m318
+				x.Lmap = m246
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n326 := c.ReadLengthFast(2)
-				if n326 < 0 {
-					n326 = c.ReadLength(2)
+				n254 := c.ReadLengthFast(2)
+				if n254 < 0 {
+					n254 = c.ReadLength(2)
 				}
-				m327 := foryimpl.MakeMap[map[string]*int32](c, n326)
-				for n326 > 0 && !c.Failed() {
-					sz328, vn329, _ := c.ReadMapChunk(n326, 21, 5, nil, true)
-					for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
-						var k331 string
-						k331 = c.ReadString()
-						var v332 *int32
-						if !vn329 {
-							p333 := foryimpl.Alloc[int32](c)
-							*p333 = r.ReadVarInt32()
-							v332 = p333
+				m255 := foryimpl.MakeMap[map[string]*int32](c, n254)
+				for n254 > 0 && !c.Failed() {
+					sz256, vn257, _ := c.ReadMapChunk(n254, 21, 5, nil, true)
+					for j258 := 0; j258 < sz256 && !c.Failed(); j258++ {
+						var k259 string
+						k259 = c.ReadString()
+						var v260 *int32
+						if !vn257 {
+							p261 := foryimpl.Alloc[int32](c)
+							*p261 = r.ReadVarInt32()
+							v260 = p261
 						}
-						m327[k331] = v332
+						m255[k259] = v260
 					}
-					n326 -= sz328
+					n254 -= sz256
 				}
-				x.Omap = m327
+				x.Omap = m255
 			}
 		case 28:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st337, id338 := c.ReadRefFlag(); st337 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id338)
-				} else if st337 == foryimpl.RefFollows {
-					n339 := c.ReadArrayLengthFast(4)
-					if n339 < 0 {
-						n339 = c.ReadArrayLength(4)
-					}
-					a340 := foryimpl.MakeSlice[[]int32](c, n339)
-					r.ReadRawInt32s(a340)
-					x.Arr = a340
-					foryimpl.SetRefSlice(c, id338, x.Arr)
-				} else {
-					x.Arr = nil
+			if f.Convert {
+				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st265, id266 := c.ReadEvolvedRefFlag(f); st265 == foryimpl.RefBack {
+				x.Arr = foryimpl.BackRefSlice[int32](c, id266)
+			} else if st265 == foryimpl.RefFollows {
+				n267 := c.ReadArrayLengthFast(4)
+				if n267 < 0 {
+					n267 = c.ReadArrayLength(4)
 				}
+				a268 := foryimpl.MakeSlice[[]int32](c, n267)
+				r.ReadRawInt32s(a268)
+				x.Arr = a268
+				foryimpl.SetRefSlice(c, id266, x.Arr)
 			} else {
-				if f.Convert {
-					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n335 := c.ReadArrayLengthFast(4)
-					if n335 < 0 {
-						n335 = c.ReadArrayLength(4)
-					}
-					a336 := foryimpl.MakeSlice[[]int32](c, n335)
-					r.ReadRawInt32s(a336)
-					x.Arr = a336
-				}
+				x.Arr = nil
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e344 := c.ReadEnumFast(uint32(0x7fffffff)); e344 >= 0 {
-						x.Kind = Kind(e344)
+					if e272 := c.ReadEnumFast(uint32(0x7fffffff)); e272 >= 0 {
+						x.Kind = Kind(e272)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e341 := c.ReadEnumFast(uint32(0x7fffffff)); e341 >= 0 {
-						x.Kind = Kind(e341)
+					if e269 := c.ReadEnumFast(uint32(0x7fffffff)); e269 >= 0 {
+						x.Kind = Kind(e269)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1987,50 +1625,50 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.FixedList = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n345 := c.ReadLengthFast(4)
-				if n345 < 0 {
-					n345 = c.ReadLength(4)
+				n273 := c.ReadLengthFast(4)
+				if n273 < 0 {
+					n273 = c.ReadLength(4)
 				}
-				l346 := foryimpl.MakeSlice[[]int32](c, n345)
-				if n345 > 0 {
-					hn348 := c.ReadListHeader(4)
+				l274 := foryimpl.MakeSlice[[]int32](c, n273)
+				if n273 > 0 {
+					hn276 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i347 := range l346 {
-							if hn348 && !c.ReadFlag() {
-								clear(l346[i347 : i347+1])
+						for i275 := range l274 {
+							if hn276 && !c.ReadFlag() {
+								clear(l274[i275 : i275+1])
 								continue
 							}
-							l346[i347] = r.ReadInt32()
+							l274[i275] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i347)
+								c.TraceIndex(i275)
 								break
 							}
 						}
 					}
 				}
-				x.FixedList = l346
+				x.FixedList = l274
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n351 := c.ReadLengthFast(2)
-				if n351 < 0 {
-					n351 = c.ReadLength(2)
+				n279 := c.ReadLengthFast(2)
+				if n279 < 0 {
+					n279 = c.ReadLength(2)
 				}
-				m352 := foryimpl.MakeMap[map[int64]string](c, n351)
-				for n351 > 0 && !c.Failed() {
-					sz353, vn354, _ := c.ReadMapChunk(n351, 7, 21, nil, false)
-					for j355 := 0; j355 < sz353 && !c.Failed(); j355++ {
-						var k356 int64
-						k356 = r.ReadVarInt64()
-						var v357 string
-						if !vn354 {
-							v357 = c.ReadString()
+				m280 := foryimpl.MakeMap[map[int64]string](c, n279)
+				for n279 > 0 && !c.Failed() {
+					sz281, vn282, _ := c.ReadMapChunk(n279, 7, 21, nil, false)
+					for j283 := 0; j283 < sz281 && !c.Failed(); j283++ {
+						var k284 int64
+						k284 = r.ReadVarInt64()
+						var v285 string
+						if !vn282 {
+							v285 = c.ReadString()
 						}
-						m352[k356] = v357
+						m280[k284] = v285
 					}
-					n351 -= sz353
+					n279 -= sz281
 				}
-				x.Nested = m352
+				x.Nested = m280
 			}
 		default:
 			c.SkipField(f)
@@ -2043,15 +1681,21 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	c.Leave()
 }
 
+// foryRootLeaf is the first 19 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xe3, 0x11, 0xbe, 0xd6, 0xda, 0x1b, 0xc2, 0xca, 0x01, 0xc8,
+	0x05, 0xc4, 0x15,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: 1,21,0,0;2,5,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x01},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "idlmsg.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xe3, 0x11, 0xbe, 0xd6, 0xda, 0x1b, 0xc2, 0xca, 0x01, 0xc8, 0x05, 0xc4, 0x15},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
 	SchemaHash:     -93375902,
-	TypeDef:        []byte{0x07, 0xb0, 0xe3, 0x11, 0xbe, 0xd6, 0xda, 0x1b, 0xc2, 0xca, 0x01, 0xc8, 0x05, 0xc4, 0x15},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         202,
 })
 
@@ -2069,18 +1713,18 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -2101,10 +1745,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x11e3b007001cff01 && buffer.ReadUint64At(in, 8) == 0xc801cac21bdad6be && buffer.ReadUint64At(in, 11) == 0x15c405c801cac21b {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0x11e3b007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc801cac21bdad6be &&
+				buffer.ReadUint64At(in, 11) == 0x15c405c801cac21b {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xca1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -2123,10 +1772,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x11e3b007001c0001 && buffer.ReadUint64At(in, 8) == 0xc801cac21bdad6be && buffer.ReadUint64At(in, 11) == 0x15c405c801cac21b {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x11e3b007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc801cac21bdad6be &&
+			buffer.ReadUint64At(in, 11) == 0x15c405c801cac21b {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -2139,26 +1793,26 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x11e3b007001cff01)
-			buffer.PutUint64At(w, off+8, 0xc801cac21bdad6be)
-			buffer.PutUint64At(w, off+11, 0x15c405c801cac21b)
+			buffer.PutUint64At(w, off, 0x11e3b007001cff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0xc801cac21bdad6be)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+11, 0x15c405c801cac21b) // foryRootLeaf[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xca1bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}

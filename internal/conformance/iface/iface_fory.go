@@ -8,18 +8,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootCircle is the first 18 bytes of a compatible-mode message whose root is Circle: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootCircle[4:].
+var foryRootCircle = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x06, 0x50, 0x80, 0x88, 0x61, 0x39, 0x6e, 0x6f, 0xc1, 0x91, 0x03, 0x40,
+	0x14, 0x44,
+}
 
 // foryTypeCircle is Circle's static type information. Fingerprint: r,20,0,0;
 var foryTypeCircle = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x91, 0x03},
 	GoFields:       []string{"R"},
 	GoName:         "iface.Circle",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0x50, 0x80, 0x88, 0x61, 0x39, 0x6e, 0x6f, 0xc1, 0x91, 0x03, 0x40, 0x14, 0x44},
+	RootCompatible: foryRootCircle,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x91, 0x03},
 	SchemaHash:     1796276482,
-	TypeDef:        []byte{0x06, 0x50, 0x80, 0x88, 0x61, 0x39, 0x6e, 0x6f, 0xc1, 0x91, 0x03, 0x40, 0x14, 0x44},
+	TypeDef:        foryRootCircle[4:],
 	UserID:         401,
 })
 
@@ -36,18 +42,18 @@ func (x *Circle) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Circle) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Circle) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -55,24 +61,34 @@ func (x *Circle) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Circle) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 18 && buffer.ReadUint64At(data, 0) == 0x88805006001c0001 && buffer.ReadUint64At(data, 8) == 0x400391c16f6e3961 && buffer.ReadUint64At(data, 10) == 0x4414400391c16f6e {
+			if len(data) >= 18 &&
+				buffer.ReadUint64At(data, 0) == 0x88805006001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x400391c16f6e3961 &&
+				buffer.ReadUint64At(data, 10) == 0x4414400391c16f6e {
 				n = 18
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x11010203911b0001 && buffer.ReadUint64At(data, 1) == 0x6b11010203911b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0x11010203911b0001 &&
+			buffer.ReadUint64At(data, 1) == 0x6b11010203911b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 18 && buffer.ReadUint64At(data, 0) == 0x88805006001cff01 && buffer.ReadUint64At(data, 8) == 0x400391c16f6e3961 && buffer.ReadUint64At(data, 10) == 0x4414400391c16f6e {
+		if len(data) >= 18 &&
+			buffer.ReadUint64At(data, 0) == 0x88805006001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x400391c16f6e3961 &&
+			buffer.ReadUint64At(data, 10) == 0x4414400391c16f6e {
 			n = 18
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x11010203911bff01 && buffer.ReadUint64At(data, 1) == 0x6b11010203911bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0x11010203911bff01 &&
+		buffer.ReadUint64At(data, 1) == 0x6b11010203911bff {
 		n = 9
 	}
 	if n != 0 {
@@ -81,11 +97,11 @@ func (x *Circle) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Circle) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Circle) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -97,10 +113,15 @@ func (x *Circle) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x88805006001cff01 && buffer.ReadUint64At(in, 8) == 0x400391c16f6e3961 && buffer.ReadUint64At(in, 10) == 0x4414400391c16f6e {
+			if len(in) >= 18 &&
+				buffer.ReadUint64At(in, 0) == 0x88805006001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x400391c16f6e3961 &&
+				buffer.ReadUint64At(in, 10) == 0x4414400391c16f6e {
 				n = 18
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x911bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x911bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -119,10 +140,15 @@ func (x *Circle) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Circle) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x88805006001c0001 && buffer.ReadUint64At(in, 8) == 0x400391c16f6e3961 && buffer.ReadUint64At(in, 10) == 0x4414400391c16f6e {
+		if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0x88805006001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x400391c16f6e3961 &&
+			buffer.ReadUint64At(in, 10) == 0x4414400391c16f6e {
 			n = 18
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x911b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x911b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -135,25 +161,25 @@ func (x *Circle) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext,
 
 // ForyWrite writes Circle's struct body (docs/format.md §9).
 func (x *Circle) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Circle, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Circle) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Circle, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Circle) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 8 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x88805006001cff01)
-			buffer.PutUint64At(w, off+8, 0x400391c16f6e3961)
-			buffer.PutUint64At(w, off+10, 0x4414400391c16f6e)
+			buffer.PutUint64At(w, off, 0x88805006001cff01)    // foryRootCircle[0:8]
+			buffer.PutUint64At(w, off+8, 0x400391c16f6e3961)  // foryRootCircle[8:16]
+			buffer.PutUint64At(w, off+10, 0x4414400391c16f6e) // foryRootCircle[10:18]
 			off += 18
 		} else {
-			buffer.PutUint32At(w, off, 0x911bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0x911bff01) // prefix bytes 01 ff 1b 91
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}
@@ -225,15 +251,21 @@ func (x *Circle) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootSquare is the first 18 bytes of a compatible-mode message whose root is Square: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSquare[4:].
+var foryRootSquare = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x06, 0xf0, 0xe8, 0xe6, 0xcc, 0xf5, 0x1d, 0x61, 0xc1, 0x92, 0x03, 0x40,
+	0x05, 0x48,
+}
+
 // foryTypeSquare is Square's static type information. Fingerprint: s,5,0,0;
 var foryTypeSquare = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x92, 0x03},
 	GoFields:       []string{"S"},
 	GoName:         "iface.Square",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0xf0, 0xe8, 0xe6, 0xcc, 0xf5, 0x1d, 0x61, 0xc1, 0x92, 0x03, 0x40, 0x05, 0x48},
+	RootCompatible: foryRootSquare,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x92, 0x03},
 	SchemaHash:     1749068659,
-	TypeDef:        []byte{0x06, 0xf0, 0xe8, 0xe6, 0xcc, 0xf5, 0x1d, 0x61, 0xc1, 0x92, 0x03, 0x40, 0x05, 0x48},
+	TypeDef:        foryRootSquare[4:],
 	UserID:         402,
 })
 
@@ -250,18 +282,18 @@ func (x *Square) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Square) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Square) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -269,24 +301,34 @@ func (x *Square) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Square) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 18 && buffer.ReadUint64At(data, 0) == 0xe6e8f006001c0001 && buffer.ReadUint64At(data, 8) == 0x400392c1611df5cc && buffer.ReadUint64At(data, 10) == 0x4805400392c1611d {
+			if len(data) >= 18 &&
+				buffer.ReadUint64At(data, 0) == 0xe6e8f006001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x400392c1611df5cc &&
+				buffer.ReadUint64At(data, 10) == 0x4805400392c1611d {
 				n = 18
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x40ab7303921b0001 && buffer.ReadUint64At(data, 1) == 0x6840ab7303921b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0x40ab7303921b0001 &&
+			buffer.ReadUint64At(data, 1) == 0x6840ab7303921b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 18 && buffer.ReadUint64At(data, 0) == 0xe6e8f006001cff01 && buffer.ReadUint64At(data, 8) == 0x400392c1611df5cc && buffer.ReadUint64At(data, 10) == 0x4805400392c1611d {
+		if len(data) >= 18 &&
+			buffer.ReadUint64At(data, 0) == 0xe6e8f006001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x400392c1611df5cc &&
+			buffer.ReadUint64At(data, 10) == 0x4805400392c1611d {
 			n = 18
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x40ab7303921bff01 && buffer.ReadUint64At(data, 1) == 0x6840ab7303921bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0x40ab7303921bff01 &&
+		buffer.ReadUint64At(data, 1) == 0x6840ab7303921bff {
 		n = 9
 	}
 	if n != 0 {
@@ -295,11 +337,11 @@ func (x *Square) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Square) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Square) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -311,10 +353,15 @@ func (x *Square) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0xe6e8f006001cff01 && buffer.ReadUint64At(in, 8) == 0x400392c1611df5cc && buffer.ReadUint64At(in, 10) == 0x4805400392c1611d {
+			if len(in) >= 18 &&
+				buffer.ReadUint64At(in, 0) == 0xe6e8f006001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x400392c1611df5cc &&
+				buffer.ReadUint64At(in, 10) == 0x4805400392c1611d {
 				n = 18
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x921bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x921bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -333,10 +380,15 @@ func (x *Square) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Square) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0xe6e8f006001c0001 && buffer.ReadUint64At(in, 8) == 0x400392c1611df5cc && buffer.ReadUint64At(in, 10) == 0x4805400392c1611d {
+		if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0xe6e8f006001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x400392c1611df5cc &&
+			buffer.ReadUint64At(in, 10) == 0x4805400392c1611d {
 			n = 18
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x921b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x921b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -349,25 +401,25 @@ func (x *Square) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext,
 
 // ForyWrite writes Square's struct body (docs/format.md §9).
 func (x *Square) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Square, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Square) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Square, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Square) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(27 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe6e8f006001cff01)
-			buffer.PutUint64At(w, off+8, 0x400392c1611df5cc)
-			buffer.PutUint64At(w, off+10, 0x4805400392c1611d)
+			buffer.PutUint64At(w, off, 0xe6e8f006001cff01)    // foryRootSquare[0:8]
+			buffer.PutUint64At(w, off+8, 0x400392c1611df5cc)  // foryRootSquare[8:16]
+			buffer.PutUint64At(w, off+10, 0x4805400392c1611d) // foryRootSquare[10:18]
 			off += 18
 		} else {
-			buffer.PutUint32At(w, off, 0x921bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0x921bff01) // prefix bytes 01 ff 1b 92
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}
@@ -442,15 +494,21 @@ func (x *Square) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootLabel is the first 20 bytes of a compatible-mode message whose root is Label: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLabel[4:].
+var foryRootLabel = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x08, 0x70, 0xa6, 0xc0, 0x86, 0xc4, 0x57, 0x46, 0xc1, 0x94, 0x03, 0x48,
+	0x15, 0x4c, 0x97, 0x98,
+}
+
 // foryTypeLabel is Label's static type information. Fingerprint: text,21,0,0;
 var foryTypeLabel = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x94, 0x03},
 	GoFields:       []string{"Text"},
 	GoName:         "iface.Label",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0x70, 0xa6, 0xc0, 0x86, 0xc4, 0x57, 0x46, 0xc1, 0x94, 0x03, 0x48, 0x15, 0x4c, 0x97, 0x98},
+	RootCompatible: foryRootLabel,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x94, 0x03},
 	SchemaHash:     859087242,
-	TypeDef:        []byte{0x08, 0x70, 0xa6, 0xc0, 0x86, 0xc4, 0x57, 0x46, 0xc1, 0x94, 0x03, 0x48, 0x15, 0x4c, 0x97, 0x98},
+	TypeDef:        foryRootLabel[4:],
 	UserID:         404,
 })
 
@@ -467,18 +525,18 @@ func (x *Label) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Label) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Label) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -499,10 +557,15 @@ func (x *Label) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xc0a67008001cff01 && buffer.ReadUint64At(in, 8) == 0x480394c14657c486 && buffer.ReadUint64At(in, 12) == 0x98974c15480394c1 {
+			if len(in) >= 20 &&
+				buffer.ReadUint64At(in, 0) == 0xc0a67008001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x480394c14657c486 &&
+				buffer.ReadUint64At(in, 12) == 0x98974c15480394c1 {
 				n = 20
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x941bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x941bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -521,10 +584,15 @@ func (x *Label) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Label) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xc0a67008001c0001 && buffer.ReadUint64At(in, 8) == 0x480394c14657c486 && buffer.ReadUint64At(in, 12) == 0x98974c15480394c1 {
+		if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0xc0a67008001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x480394c14657c486 &&
+			buffer.ReadUint64At(in, 12) == 0x98974c15480394c1 {
 			n = 20
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x941b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x941b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -537,26 +605,26 @@ func (x *Label) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Label's struct body (docs/format.md §9).
 func (x *Label) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Label, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Label) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Label, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Label) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Text)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(24 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc0a67008001cff01)
-			buffer.PutUint64At(w, off+8, 0x480394c14657c486)
-			buffer.PutUint64At(w, off+12, 0x98974c15480394c1)
+			buffer.PutUint64At(w, off, 0xc0a67008001cff01)    // foryRootLabel[0:8]
+			buffer.PutUint64At(w, off+8, 0x480394c14657c486)  // foryRootLabel[8:16]
+			buffer.PutUint64At(w, off+12, 0x98974c15480394c1) // foryRootLabel[12:20]
 			off += 20
 		} else {
-			buffer.PutUint32At(w, off, 0x941bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0x941bff01) // prefix bytes 01 ff 1b 94
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}
@@ -612,18 +680,32 @@ func (x *Label) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootDrawing is the first 33 bytes of a compatible-mode message whose root is Drawing: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootDrawing[4:].
+var foryRootDrawing = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x15, 0x80, 0x57, 0xd8, 0xa6, 0xdd, 0x4e, 0x21, 0xc4, 0x93, 0x03, 0x40,
+	0x05, 0x34, 0x46, 0x00, 0x01, 0xb8, 0x4a, 0x00, 0x30, 0x08, 0x68, 0x4e, 0x00, 0xba, 0x67, 0x24,
+	0x40,
+}
+
+// foryRootRefDrawing is the first 33 bytes of a compatible-mode message whose root is Drawing with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefDrawing[4:].
+var foryRootRefDrawing = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x15, 0xb0, 0x13, 0xd5, 0xda, 0xcd, 0xd2, 0x59, 0xc4, 0x93, 0x03, 0x40,
+	0x05, 0x34, 0x47, 0x00, 0x01, 0xb8, 0x4b, 0x00, 0x30, 0x08, 0x68, 0x4f, 0x00, 0xba, 0x67, 0x24,
+	0x40,
+}
+
 // foryTypeDrawing is Drawing's static type information. Fingerprint: any,0,0,1;main,0,0,1;n,5,0,0;other,0,0,1;
 var foryTypeDrawing = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x93, 0x03},
 	GoFields:          []string{"N", "Any", "Main", "Other"},
 	GoName:            "iface.Drawing",
 	OfficialGoHash:    583350841,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x15, 0x80, 0x57, 0xd8, 0xa6, 0xdd, 0x4e, 0x21, 0xc4, 0x93, 0x03, 0x40, 0x05, 0x34, 0x46, 0x00, 0x01, 0xb8, 0x4a, 0x00, 0x30, 0x08, 0x68, 0x4e, 0x00, 0xba, 0x67, 0x24, 0x40},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x15, 0xb0, 0x13, 0xd5, 0xda, 0xcd, 0xd2, 0x59, 0xc4, 0x93, 0x03, 0x40, 0x05, 0x34, 0x47, 0x00, 0x01, 0xb8, 0x4b, 0x00, 0x30, 0x08, 0x68, 0x4f, 0x00, 0xba, 0x67, 0x24, 0x40},
+	RootCompatible:    foryRootDrawing,
+	RootCompatibleRef: foryRootRefDrawing,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x93, 0x03},
 	SchemaHash:        1745970268,
-	TypeDef:           []byte{0x15, 0x80, 0x57, 0xd8, 0xa6, 0xdd, 0x4e, 0x21, 0xc4, 0x93, 0x03, 0x40, 0x05, 0x34, 0x46, 0x00, 0x01, 0xb8, 0x4a, 0x00, 0x30, 0x08, 0x68, 0x4e, 0x00, 0xba, 0x67, 0x24, 0x40},
-	TypeDefRef:        []byte{0x15, 0xb0, 0x13, 0xd5, 0xda, 0xcd, 0xd2, 0x59, 0xc4, 0x93, 0x03, 0x40, 0x05, 0x34, 0x47, 0x00, 0x01, 0xb8, 0x4b, 0x00, 0x30, 0x08, 0x68, 0x4f, 0x00, 0xba, 0x67, 0x24, 0x40},
+	TypeDef:           foryRootDrawing[4:],
+	TypeDefRef:        foryRootRefDrawing[4:],
 	UserID:            403,
 })
 
@@ -641,7 +723,7 @@ func (x *Drawing) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Drawing) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -651,15 +733,15 @@ func (x *Drawing) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd8578015001cff01)
-		buffer.PutUint64At(w, off+8, 0x400393c4214edda6)
-		buffer.PutUint64At(w, off+16, 0x004ab80100463405)
-		buffer.PutUint64At(w, off+24, 0x2467ba004e680830)
-		buffer.PutUint64At(w, off+25, 0x402467ba004e6808)
+		buffer.PutUint64At(w, off, 0xd8578015001cff01)    // foryRootDrawing[0:8]
+		buffer.PutUint64At(w, off+8, 0x400393c4214edda6)  // foryRootDrawing[8:16]
+		buffer.PutUint64At(w, off+16, 0x004ab80100463405) // foryRootDrawing[16:24]
+		buffer.PutUint64At(w, off+24, 0x2467ba004e680830) // foryRootDrawing[24:32]
+		buffer.PutUint64At(w, off+25, 0x402467ba004e6808) // foryRootDrawing[25:33]
 		off += 33
 	} else {
-		buffer.PutUint32At(w, off, 0x931bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x931bff01) // prefix bytes 01 ff 1b 93
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -674,15 +756,15 @@ func (x *Drawing) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd513b015001c0001)
-		buffer.PutUint64At(w, off+8, 0x400393c459d2cdda)
-		buffer.PutUint64At(w, off+16, 0x004bb80100473405)
-		buffer.PutUint64At(w, off+24, 0x2467ba004f680830)
-		buffer.PutUint64At(w, off+25, 0x402467ba004f6808)
+		buffer.PutUint64At(w, off, 0xd513b015001c0001)    // foryRootRefDrawing[0:8]
+		buffer.PutUint64At(w, off+8, 0x400393c459d2cdda)  // foryRootRefDrawing[8:16]
+		buffer.PutUint64At(w, off+16, 0x004bb80100473405) // foryRootRefDrawing[16:24]
+		buffer.PutUint64At(w, off+24, 0x2467ba004f680830) // foryRootRefDrawing[24:32]
+		buffer.PutUint64At(w, off+25, 0x402467ba004f6808) // foryRootRefDrawing[25:33]
 		off += 33
 	} else {
-		buffer.PutUint32At(w, off, 0x931b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x931b0001) // prefix bytes 01 00 1b 93, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -705,10 +787,17 @@ func (x *Drawing) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xd8578015001cff01 && buffer.ReadUint64At(in, 8) == 0x400393c4214edda6 && buffer.ReadUint64At(in, 16) == 0x004ab80100463405 && buffer.ReadUint64At(in, 24) == 0x2467ba004e680830 && buffer.ReadUint64At(in, 25) == 0x402467ba004e6808 {
+			if len(in) >= 33 &&
+				buffer.ReadUint64At(in, 0) == 0xd8578015001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x400393c4214edda6 &&
+				buffer.ReadUint64At(in, 16) == 0x004ab80100463405 &&
+				buffer.ReadUint64At(in, 24) == 0x2467ba004e680830 &&
+				buffer.ReadUint64At(in, 25) == 0x402467ba004e6808 {
 				n = 33
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x931bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x931bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -727,10 +816,17 @@ func (x *Drawing) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Drawing) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xd513b015001c0001 && buffer.ReadUint64At(in, 8) == 0x400393c459d2cdda && buffer.ReadUint64At(in, 16) == 0x004bb80100473405 && buffer.ReadUint64At(in, 24) == 0x2467ba004f680830 && buffer.ReadUint64At(in, 25) == 0x402467ba004f6808 {
+		if len(in) >= 33 &&
+			buffer.ReadUint64At(in, 0) == 0xd513b015001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x400393c459d2cdda &&
+			buffer.ReadUint64At(in, 16) == 0x004bb80100473405 &&
+			buffer.ReadUint64At(in, 24) == 0x2467ba004f680830 &&
+			buffer.ReadUint64At(in, 25) == 0x402467ba004f6808 {
 			n = 33
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x931b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x931b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -788,56 +884,8 @@ func (x *Drawing) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Drawing's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Drawing) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeDrawing) {
-		return
-	}
-	*x = Drawing{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1745970268) {
-		if h := r.ReadInt32(); h != 1745970268 && h != 583350841 && !c.Failed() {
-			c.HashMismatch(foryTypeDrawing, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	x.Any = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Any")
-		return
-	}
-	// Shape: an any whose value implements it; the generated types of this package that do: *Circle, *Square.
-	x.Main = foryimpl.ReadAnyAs[Shape](c, "iface.Shape", "*Circle, *Square")
-	if c.Failed() {
-		c.Trace("Main")
-		return
-	}
-	// Shape: an any whose value implements it; the generated types of this package that do: *Circle, *Square.
-	x.Other = foryimpl.ReadAnyAs[Shape](c, "iface.Shape", "*Circle, *Square")
-	if c.Failed() {
-		c.Trace("Other")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Drawing) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeDrawing) {
 		return
 	}
@@ -917,15 +965,22 @@ func (x *Drawing) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	c.Leave()
 }
 
+// foryRootGallery is the first 37 bytes of a compatible-mode message whose root is Gallery: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootGallery[4:].
+var foryRootGallery = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x19, 0xf0, 0x0c, 0x33, 0x8d, 0xe8, 0x1c, 0x43, 0xc3, 0x95, 0x03, 0x48,
+	0x16, 0x02, 0x01, 0xb8, 0x90, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x16,
+	0x02, 0x48, 0xe0, 0x79, 0x24,
+}
+
 // foryTypeGallery is Gallery's static type information. Fingerprint: anys,22,0,0[0,0,0];by_name,24,0,0[21,0,0|0,0,0];shapes,22,0,0[0,0,0];
 var foryTypeGallery = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x95, 0x03},
 	GoFields:       []string{"Anys", "ByName", "Shapes"},
 	GoName:         "iface.Gallery",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x19, 0xf0, 0x0c, 0x33, 0x8d, 0xe8, 0x1c, 0x43, 0xc3, 0x95, 0x03, 0x48, 0x16, 0x02, 0x01, 0xb8, 0x90, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x16, 0x02, 0x48, 0xe0, 0x79, 0x24},
+	RootCompatible: foryRootGallery,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x95, 0x03},
 	SchemaHash:     -1078230058,
-	TypeDef:        []byte{0x19, 0xf0, 0x0c, 0x33, 0x8d, 0xe8, 0x1c, 0x43, 0xc3, 0x95, 0x03, 0x48, 0x16, 0x02, 0x01, 0xb8, 0x90, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x16, 0x02, 0x48, 0xe0, 0x79, 0x24},
+	TypeDef:        foryRootGallery[4:],
 	UserID:         405,
 })
 
@@ -942,7 +997,7 @@ func (x *Gallery) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Gallery) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -952,15 +1007,15 @@ func (x *Gallery) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(37)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x330cf019001cff01)
-		buffer.PutUint64At(w, off+8, 0x480395c3431ce88d)
-		buffer.PutUint64At(w, off+16, 0x56185090b8010216)
-		buffer.PutUint64At(w, off+24, 0x164c4018681b0702)
-		buffer.PutUint64At(w, off+29, 0x2479e04802164c40)
+		buffer.PutUint64At(w, off, 0x330cf019001cff01)    // foryRootGallery[0:8]
+		buffer.PutUint64At(w, off+8, 0x480395c3431ce88d)  // foryRootGallery[8:16]
+		buffer.PutUint64At(w, off+16, 0x56185090b8010216) // foryRootGallery[16:24]
+		buffer.PutUint64At(w, off+24, 0x164c4018681b0702) // foryRootGallery[24:32]
+		buffer.PutUint64At(w, off+29, 0x2479e04802164c40) // foryRootGallery[29:37]
 		off += 37
 	} else {
-		buffer.PutUint32At(w, off, 0x951bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x951bff01) // prefix bytes 01 ff 1b 95
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -975,15 +1030,15 @@ func (x *Gallery) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(37)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x330cf019001c0001)
-		buffer.PutUint64At(w, off+8, 0x480395c3431ce88d)
-		buffer.PutUint64At(w, off+16, 0x56185090b8010216)
-		buffer.PutUint64At(w, off+24, 0x164c4018681b0702)
-		buffer.PutUint64At(w, off+29, 0x2479e04802164c40)
+		buffer.PutUint64At(w, off, 0x330cf019001c0001)    // foryRootGallery[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x480395c3431ce88d)  // foryRootGallery[8:16]
+		buffer.PutUint64At(w, off+16, 0x56185090b8010216) // foryRootGallery[16:24]
+		buffer.PutUint64At(w, off+24, 0x164c4018681b0702) // foryRootGallery[24:32]
+		buffer.PutUint64At(w, off+29, 0x2479e04802164c40) // foryRootGallery[29:37]
 		off += 37
 	} else {
-		buffer.PutUint32At(w, off, 0x951b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x951b0001) // prefix bytes 01 00 1b 95, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1006,10 +1061,17 @@ func (x *Gallery) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x330cf019001cff01 && buffer.ReadUint64At(in, 8) == 0x480395c3431ce88d && buffer.ReadUint64At(in, 16) == 0x56185090b8010216 && buffer.ReadUint64At(in, 24) == 0x164c4018681b0702 && buffer.ReadUint64At(in, 29) == 0x2479e04802164c40 {
+			if len(in) >= 37 &&
+				buffer.ReadUint64At(in, 0) == 0x330cf019001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x480395c3431ce88d &&
+				buffer.ReadUint64At(in, 16) == 0x56185090b8010216 &&
+				buffer.ReadUint64At(in, 24) == 0x164c4018681b0702 &&
+				buffer.ReadUint64At(in, 29) == 0x2479e04802164c40 {
 				n = 37
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x951bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x951bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -1028,10 +1090,17 @@ func (x *Gallery) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Gallery) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x330cf019001c0001 && buffer.ReadUint64At(in, 8) == 0x480395c3431ce88d && buffer.ReadUint64At(in, 16) == 0x56185090b8010216 && buffer.ReadUint64At(in, 24) == 0x164c4018681b0702 && buffer.ReadUint64At(in, 29) == 0x2479e04802164c40 {
+		if len(in) >= 37 &&
+			buffer.ReadUint64At(in, 0) == 0x330cf019001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x480395c3431ce88d &&
+			buffer.ReadUint64At(in, 16) == 0x56185090b8010216 &&
+			buffer.ReadUint64At(in, 24) == 0x164c4018681b0702 &&
+			buffer.ReadUint64At(in, 29) == 0x2479e04802164c40 {
 			n = 37
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x951b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x951b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {

@@ -8,18 +8,28 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootIntEncodings is the first 91 bytes of a compatible-mode message whose root is IntEncodings: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootIntEncodings[4:].
+var foryRootIntEncodings = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x4f, 0x10, 0xe0, 0x25, 0x3b, 0xb0, 0xff, 0x63, 0xc9, 0x71, 0x98, 0x06,
+	0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x0d, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9d, 0x70,
+	0x98, 0x04, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1b, 0xec, 0x98, 0x0b, 0x0a, 0x42, 0xe2, 0x07, 0xfa,
+	0x9b, 0xec, 0x94, 0x07, 0x2a, 0x02, 0x3f, 0x91, 0xd7, 0x00, 0x9c, 0x08, 0x26, 0x00, 0xc3, 0x08,
+	0x1f, 0xe4, 0x75, 0xc0, 0x48, 0x0e, 0x51, 0x0d, 0x98, 0x9c, 0x0f, 0x26, 0x00, 0xc3, 0x08, 0x1f,
+	0xea, 0x75, 0xc0, 0x94, 0x0c, 0x2a, 0x02, 0x3f, 0xa9, 0xbe, 0xc0,
+}
 
 // foryTypeIntEncodings is IntEncodings's static type information. Fingerprint: fixed_i32,4,0,0;fixed_i64,6,0,0;fixed_u32,11,0,0;fixed_u64,13,0,0;tagged_i64,8,0,0;tagged_u64,15,0,0;uint,14,0,0;var_i64,7,0,0;var_u32,12,0,0;
 var foryTypeIntEncodings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x71},
 	GoFields:       []string{"FixedI64", "FixedU64", "FixedI32", "FixedU32", "VarI64", "TaggedI64", "Uint", "TaggedU64", "VarU32"},
 	GoName:         "intenc.IntEncodings",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x4f, 0x10, 0xe0, 0x25, 0x3b, 0xb0, 0xff, 0x63, 0xc9, 0x71, 0x98, 0x06, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x0d, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9d, 0x70, 0x98, 0x04, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1b, 0xec, 0x98, 0x0b, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x94, 0x07, 0x2a, 0x02, 0x3f, 0x91, 0xd7, 0x00, 0x9c, 0x08, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0, 0x48, 0x0e, 0x51, 0x0d, 0x98, 0x9c, 0x0f, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xea, 0x75, 0xc0, 0x94, 0x0c, 0x2a, 0x02, 0x3f, 0xa9, 0xbe, 0xc0},
+	RootCompatible: foryRootIntEncodings,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x71},
 	SchemaHash:     -2042259195,
-	TypeDef:        []byte{0x4f, 0x10, 0xe0, 0x25, 0x3b, 0xb0, 0xff, 0x63, 0xc9, 0x71, 0x98, 0x06, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x0d, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9d, 0x70, 0x98, 0x04, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1b, 0xec, 0x98, 0x0b, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x94, 0x07, 0x2a, 0x02, 0x3f, 0x91, 0xd7, 0x00, 0x9c, 0x08, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0, 0x48, 0x0e, 0x51, 0x0d, 0x98, 0x9c, 0x0f, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xea, 0x75, 0xc0, 0x94, 0x0c, 0x2a, 0x02, 0x3f, 0xa9, 0xbe, 0xc0},
+	TypeDef:        foryRootIntEncodings[4:],
 	UserID:         113,
 })
 
@@ -44,18 +54,18 @@ func (x *IntEncodings) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootIntEncodings (compatible mode) or stored as constant words.
 func (x *IntEncodings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *IntEncodings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -63,24 +73,26 @@ func (x *IntEncodings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 91 && buffer.ReadUint64At(data, 0) == 0x25e0104f001c0001 && buffer.ReadUint64At(data, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(data, 16) == 0x98701df907e2420a && buffer.ReadUint64At(data, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(data, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(data, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(data, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(data, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(data, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(data, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(data, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(data, 83) == 0xc0bea93f022a0c94 {
+			if len(data) >= 91 && data[1] == foryimpl.FlagRefValue && data[0] == foryRootIntEncodings[0] && string(data[2:91]) == string(foryRootIntEncodings[2:]) {
 				n = 91
 			}
-		} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0x86459905711b0001 {
+		} else if len(data) >= 8 &&
+			buffer.ReadUint64At(data, 0) == 0x86459905711b0001 {
 			n = 8
 		}
 	} else if f.Compatible() {
-		if len(data) >= 91 && buffer.ReadUint64At(data, 0) == 0x25e0104f001cff01 && buffer.ReadUint64At(data, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(data, 16) == 0x98701df907e2420a && buffer.ReadUint64At(data, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(data, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(data, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(data, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(data, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(data, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(data, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(data, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(data, 83) == 0xc0bea93f022a0c94 {
+		if len(data) >= 91 && string(data[:91]) == string(foryRootIntEncodings) {
 			n = 91
 		}
-	} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0x86459905711bff01 {
+	} else if len(data) >= 8 &&
+		buffer.ReadUint64At(data, 0) == 0x86459905711bff01 {
 		n = 8
 	}
 	if n != 0 {
@@ -89,11 +101,11 @@ func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *IntEncodings) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *IntEncodings) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -105,10 +117,11 @@ func (x *IntEncodings) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 91 && buffer.ReadUint64At(in, 0) == 0x25e0104f001cff01 && buffer.ReadUint64At(in, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(in, 16) == 0x98701df907e2420a && buffer.ReadUint64At(in, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(in, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(in, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(in, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(in, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(in, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(in, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(in, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(in, 83) == 0xc0bea93f022a0c94 {
+			if len(in) >= 91 && string(in[:91]) == string(foryRootIntEncodings) {
 				n = 91
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x711bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x711bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -127,10 +140,11 @@ func (x *IntEncodings) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *IntEncodings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 91 && buffer.ReadUint64At(in, 0) == 0x25e0104f001c0001 && buffer.ReadUint64At(in, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(in, 16) == 0x98701df907e2420a && buffer.ReadUint64At(in, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(in, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(in, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(in, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(in, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(in, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(in, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(in, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(in, 83) == 0xc0bea93f022a0c94 {
+		if len(in) >= 91 && in[1] == foryimpl.FlagRefValue && in[0] == foryRootIntEncodings[0] && string(in[2:91]) == string(foryRootIntEncodings[2:]) {
 			n = 91
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x711b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x711b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -143,33 +157,22 @@ func (x *IntEncodings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCo
 
 // ForyWrite writes IntEncodings's struct body (docs/format.md §9).
 func (x *IntEncodings) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which IntEncodings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *IntEncodings) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which IntEncodings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *IntEncodings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 24 fixed and 41 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(160 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x25e0104f001cff01)
-			buffer.PutUint64At(w, off+8, 0x069871c963ffb03b)
-			buffer.PutUint64At(w, off+16, 0x98701df907e2420a)
-			buffer.PutUint64At(w, off+24, 0x709dfa07e2420a0d)
-			buffer.PutUint64At(w, off+32, 0x1bf907e2420a0498)
-			buffer.PutUint64At(w, off+40, 0xfa07e2420a0b98ec)
-			buffer.PutUint64At(w, off+48, 0x913f022a0794ec9b)
-			buffer.PutUint64At(w, off+56, 0x08c30026089c00d7)
-			buffer.PutUint64At(w, off+64, 0x0d510e48c075e41f)
-			buffer.PutUint64At(w, off+72, 0x1f08c300260f9c98)
-			buffer.PutUint64At(w, off+80, 0x3f022a0c94c075ea)
-			buffer.PutUint64At(w, off+83, 0xc0bea93f022a0c94)
+			copy(w[off:], foryRootIntEncodings)
 			off += 91
 		} else {
-			buffer.PutUint32At(w, off, 0x711bff01)
+			buffer.PutUint32At(w, off, 0x711bff01) // prefix bytes 01 ff 1b 71
 			off += 4
 		}
 	}

@@ -8,18 +8,25 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootMaps is the first 38 bytes of a compatible-mode message whose root is Maps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMaps[4:].
+var foryRootMaps = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xea, 0x85, 0x70, 0xb2, 0x26, 0x2d, 0xc2, 0x68, 0x9c, 0x18,
+	0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88, 0x9c, 0x18, 0x56, 0x16, 0x24, 0x9a,
+	0x3f, 0xa6, 0x77, 0xe4, 0x6f, 0xb0,
+}
 
 // foryTypeMaps is Maps's static type information. Fingerprint: i32_to_str,24,0,0[5,0,0|21,0,0];str_to_i32,24,0,0[21,0,0|5,0,0];
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x68},
 	GoFields:       []string{"I32ToStr", "StrToI32"},
 	GoName:         "maps.Maps",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xea, 0x85, 0x70, 0xb2, 0x26, 0x2d, 0xc2, 0x68, 0x9c, 0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88, 0x9c, 0x18, 0x56, 0x16, 0x24, 0x9a, 0x3f, 0xa6, 0x77, 0xe4, 0x6f, 0xb0},
+	RootCompatible: foryRootMaps,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x68},
 	SchemaHash:     1881998207,
-	TypeDef:        []byte{0x1a, 0x50, 0xea, 0x85, 0x70, 0xb2, 0x26, 0x2d, 0xc2, 0x68, 0x9c, 0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88, 0x9c, 0x18, 0x56, 0x16, 0x24, 0x9a, 0x3f, 0xa6, 0x77, 0xe4, 0x6f, 0xb0},
+	TypeDef:        foryRootMaps[4:],
 	UserID:         104,
 })
 
@@ -37,18 +44,18 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -69,10 +76,16 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x85ea501a001cff01 && buffer.ReadUint64At(in, 8) == 0x189c68c22d26b270 && buffer.ReadUint64At(in, 16) == 0xe977a6dfbe115616 && buffer.ReadUint64At(in, 24) == 0x9a241656189c8826 && buffer.ReadUint64At(in, 30) == 0xb06fe477a63f9a24 {
+			if len(in) >= 38 &&
+				buffer.ReadUint64At(in, 0) == 0x85ea501a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x189c68c22d26b270 &&
+				buffer.ReadUint64At(in, 16) == 0xe977a6dfbe115616 &&
+				buffer.ReadUint64At(in, 24) == 0x9a241656189c8826 &&
+				buffer.ReadUint64At(in, 30) == 0xb06fe477a63f9a24 {
 				n = 38
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x681bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x681bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -91,10 +104,16 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Maps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x85ea501a001c0001 && buffer.ReadUint64At(in, 8) == 0x189c68c22d26b270 && buffer.ReadUint64At(in, 16) == 0xe977a6dfbe115616 && buffer.ReadUint64At(in, 24) == 0x9a241656189c8826 && buffer.ReadUint64At(in, 30) == 0xb06fe477a63f9a24 {
+		if len(in) >= 38 &&
+			buffer.ReadUint64At(in, 0) == 0x85ea501a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x189c68c22d26b270 &&
+			buffer.ReadUint64At(in, 16) == 0xe977a6dfbe115616 &&
+			buffer.ReadUint64At(in, 24) == 0x9a241656189c8826 &&
+			buffer.ReadUint64At(in, 30) == 0xb06fe477a63f9a24 {
 			n = 38
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x681b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x681b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -107,13 +126,13 @@ func (x *Maps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).
 func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Maps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Maps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Maps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Maps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e2 := range x.I32ToStr {
 			if !foryimpl.ValidString(string(e2)) {
@@ -131,14 +150,14 @@ func (x *Maps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x85ea501a001cff01)
-			buffer.PutUint64At(w, off+8, 0x189c68c22d26b270)
-			buffer.PutUint64At(w, off+16, 0xe977a6dfbe115616)
-			buffer.PutUint64At(w, off+24, 0x9a241656189c8826)
-			buffer.PutUint64At(w, off+30, 0xb06fe477a63f9a24)
+			buffer.PutUint64At(w, off, 0x85ea501a001cff01)    // foryRootMaps[0:8]
+			buffer.PutUint64At(w, off+8, 0x189c68c22d26b270)  // foryRootMaps[8:16]
+			buffer.PutUint64At(w, off+16, 0xe977a6dfbe115616) // foryRootMaps[16:24]
+			buffer.PutUint64At(w, off+24, 0x9a241656189c8826) // foryRootMaps[24:32]
+			buffer.PutUint64At(w, off+30, 0xb06fe477a63f9a24) // foryRootMaps[30:38]
 			off += 38
 		} else {
-			buffer.PutUint32At(w, off, 0x681bff01)
+			buffer.PutUint32At(w, off, 0x681bff01) // prefix bytes 01 ff 1b 68
 			off += 4
 		}
 	}

@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -26,18 +26,38 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootMixed is the first 95 bytes of a compatible-mode message whose root is Mixed: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMixed[4:].
+var foryRootMixed = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13,
+	0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c,
+	0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01,
+	0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4e, 0x1c, 0x88, 0xe8, 0x58, 0xc0,
+	0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16,
+	0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0,
+}
+
+// foryRootRefMixed is the first 95 bytes of a compatible-mode message whose root is Mixed with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMixed[4:].
+var foryRootRefMixed = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x53, 0x30, 0x91, 0xd4, 0xb6, 0x45, 0x20, 0x7c, 0xce, 0x77, 0x4c, 0x13,
+	0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c,
+	0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01,
+	0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4f, 0x1c, 0x88, 0xe8, 0x58, 0xc0,
+	0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x49, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16,
+	0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0,
+}
+
 // foryTypeMixed is Mixed's static type information. Fingerprint: big,14,0,0;child,0,0,1;code,5,0,0;count,7,0,0;flag,1,0,0;items,22,0,0[21,0,0];kind,0,0,0;lookup,24,0,0[21,0,0|5,0,0];name,21,0,0;opt,5,0,1;opt_flag,1,0,1;ratio,19,0,0;small,3,0,0;stamp,38,0,0;
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x77},
 	GoFields:          []string{"Ratio", "Small", "Flag", "Count", "Big", "Code", "OptFlag", "Opt", "Child", "Items", "Kind", "Lookup", "Name", "Stamp"},
 	GoName:            "mixed.Mixed",
 	OfficialGoHash:    859706216,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4e, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x53, 0x30, 0x91, 0xd4, 0xb6, 0x45, 0x20, 0x7c, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4f, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x49, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
+	RootCompatible:    foryRootMixed,
+	RootCompatibleRef: foryRootRefMixed,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x77},
 	SchemaHash:        1141199422,
-	TypeDef:           []byte{0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4e, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
-	TypeDefRef:        []byte{0x53, 0x30, 0x91, 0xd4, 0xb6, 0x45, 0x20, 0x7c, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4f, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x49, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
+	TypeDef:           foryRootMixed[4:],
+	TypeDefRef:        foryRootRefMixed[4:],
 	UserID:            119,
 })
 
@@ -67,7 +87,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootMixed (compatible mode) or stored as constant words.
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -77,21 +97,10 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(95)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3915a053001cff01)
-		buffer.PutUint64At(w, off+8, 0x134c77ce3f84d8ec)
-		buffer.PutUint64At(w, off+16, 0x80c9034c804313c4)
-		buffer.PutUint64At(w, off+24, 0x4c3060150148c05a)
-		buffer.PutUint64At(w, off+32, 0x050e44c06cd48907)
-		buffer.PutUint64At(w, off+40, 0x015620c309054806)
-		buffer.PutUint64At(w, off+48, 0x0546000356d9f3b9)
-		buffer.PutUint64At(w, off+56, 0xc058e8881c4ef339)
-		buffer.PutUint64At(w, off+64, 0x48806464a256164c)
-		buffer.PutUint64At(w, off+72, 0x1656184c180d2919)
-		buffer.PutUint64At(w, off+80, 0x0c3415481e55ce2d)
-		buffer.PutUint64At(w, off+87, 0xc06360ca264c200c)
+		copy(w[off:], foryRootMixed)
 		off += 95
 	} else {
-		buffer.PutUint32At(w, off, 0x771bff01)
+		buffer.PutUint32At(w, off, 0x771bff01) // prefix bytes 01 ff 1b 77
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -106,21 +115,10 @@ func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(95)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd4913053001c0001)
-		buffer.PutUint64At(w, off+8, 0x134c77ce7c2045b6)
-		buffer.PutUint64At(w, off+16, 0x80c9034c804313c4)
-		buffer.PutUint64At(w, off+24, 0x4c3060150148c05a)
-		buffer.PutUint64At(w, off+32, 0x050e44c06cd48907)
-		buffer.PutUint64At(w, off+40, 0x015620c309054806)
-		buffer.PutUint64At(w, off+48, 0x0546000356d9f3b9)
-		buffer.PutUint64At(w, off+56, 0xc058e8881c4ff339)
-		buffer.PutUint64At(w, off+64, 0x49806464a256164c)
-		buffer.PutUint64At(w, off+72, 0x1656184c180d2919)
-		buffer.PutUint64At(w, off+80, 0x0c3415481e55ce2d)
-		buffer.PutUint64At(w, off+87, 0xc06360ca264c200c)
+		copy(w[off:], foryRootRefMixed)
 		off += 95
 	} else {
-		buffer.PutUint32At(w, off, 0x771b0001)
+		buffer.PutUint32At(w, off, 0x771b0001) // prefix bytes 01 00 1b 77, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -143,10 +141,11 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 95 && buffer.ReadUint64At(in, 0) == 0x3915a053001cff01 && buffer.ReadUint64At(in, 8) == 0x134c77ce3f84d8ec && buffer.ReadUint64At(in, 16) == 0x80c9034c804313c4 && buffer.ReadUint64At(in, 24) == 0x4c3060150148c05a && buffer.ReadUint64At(in, 32) == 0x050e44c06cd48907 && buffer.ReadUint64At(in, 40) == 0x015620c309054806 && buffer.ReadUint64At(in, 48) == 0x0546000356d9f3b9 && buffer.ReadUint64At(in, 56) == 0xc058e8881c4ef339 && buffer.ReadUint64At(in, 64) == 0x48806464a256164c && buffer.ReadUint64At(in, 72) == 0x1656184c180d2919 && buffer.ReadUint64At(in, 80) == 0x0c3415481e55ce2d && buffer.ReadUint64At(in, 87) == 0xc06360ca264c200c {
+			if len(in) >= 95 && string(in[:95]) == string(foryRootMixed) {
 				n = 95
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x771bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x771bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -165,10 +164,11 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 95 && buffer.ReadUint64At(in, 0) == 0xd4913053001c0001 && buffer.ReadUint64At(in, 8) == 0x134c77ce7c2045b6 && buffer.ReadUint64At(in, 16) == 0x80c9034c804313c4 && buffer.ReadUint64At(in, 24) == 0x4c3060150148c05a && buffer.ReadUint64At(in, 32) == 0x050e44c06cd48907 && buffer.ReadUint64At(in, 40) == 0x015620c309054806 && buffer.ReadUint64At(in, 48) == 0x0546000356d9f3b9 && buffer.ReadUint64At(in, 56) == 0xc058e8881c4ff339 && buffer.ReadUint64At(in, 64) == 0x49806464a256164c && buffer.ReadUint64At(in, 72) == 0x1656184c180d2919 && buffer.ReadUint64At(in, 80) == 0x0c3415481e55ce2d && buffer.ReadUint64At(in, 87) == 0xc06360ca264c200c {
+		if len(in) >= 95 && string(in[:95]) == string(foryRootRefMixed) {
 			n = 95
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x771b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x771b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -232,7 +232,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
-		if err := x.Child.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Child.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -415,11 +415,8 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Mixed{Items: x.Items}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1141199422) {
@@ -471,224 +468,108 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Opt")
 		return
 	}
-	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[Inner](c)
-		if ev28 := c.ReadStructFieldMeta(foryTypeInner); ev28 != nil {
-			p27.ForyReadEvolved(c, ev28)
-		} else if !c.Failed() {
-			p27.ForyRead(c)
-		}
-		x.Child = p27
-	}
-	if c.Failed() {
-		c.Trace("Child")
-		return
-	}
-	n29 := c.ReadLengthFast(1)
-	if n29 < 0 {
-		n29 = c.ReadLength(1)
-	}
-	l30 := foryimpl.ReuseSlice[[]string](c, x.Items, n29)
-	if n29 > 0 {
-		hn32 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i31 := range l30 {
-				if hn32 && !c.ReadFlag() {
-					clear(l30[i31 : i31+1])
-					continue
-				}
-				l30[i31] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i31)
-					break
-				}
+	if c.TrackRef() {
+		if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+			x.Child = foryimpl.BackRef[Inner](c, id28)
+		} else if st27 == foryimpl.RefFollows {
+			p29 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id28, p29)
+			if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
+				p29.ForyReadEvolved(c, ev30)
+			} else if !c.Failed() {
+				p29.ForyRead(c)
 			}
+			x.Child = p29
+		} else {
+			x.Child = nil
 		}
-	}
-	x.Items = l30
-	if c.Failed() {
-		c.Trace("Items")
-		return
-	}
-	if e35 := c.ReadEnumFast(uint32(0x7fffffff)); e35 >= 0 {
-		x.Kind = Color(e35)
+		if c.Failed() {
+			c.Trace("Child")
+			return
+		}
 	} else {
-		x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
-	}
-	n36 := c.ReadLengthFast(2)
-	if n36 < 0 {
-		n36 = c.ReadLength(2)
-	}
-	m37 := foryimpl.MakeMap[map[string]int32](c, n36)
-	for n36 > 0 && !c.Failed() {
-		sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
-		for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-			var k41 string
-			k41 = c.ReadString()
-			var v42 int32
-			if !vn39 {
-				v42 = r.ReadVarInt32()
+		if c.ReadFlag() {
+			p27 := foryimpl.Alloc[Inner](c)
+			if ev28 := c.ReadStructFieldMeta(foryTypeInner); ev28 != nil {
+				p27.ForyReadEvolved(c, ev28)
+			} else if !c.Failed() {
+				p27.ForyRead(c)
 			}
-			m37[k41] = v42
+			x.Child = p27
 		}
-		n36 -= sz38
-	}
-	x.Lookup = m37
-	if c.Failed() {
-		c.Trace("Lookup")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	x.Stamp = c.ReadTime()
-	if c.Failed() {
-		c.Trace("Stamp")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Mixed{Items: x.Items}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1141199422) {
-		if h := r.ReadInt32(); h != 1141199422 && h != 859706216 && !c.Failed() {
-			c.HashMismatch(foryTypeMixed, h)
+		if c.Failed() {
+			c.Trace("Child")
 			return
 		}
 	}
-	// One bounds check for the 7 bytes of fixed-width fields.
-	if r.Need(7) {
-		in, off := r.Bytes(), r.Offset()
-		x.Ratio = buffer.ReadFloat32At(in, off)
-		x.Small = buffer.ReadInt16At(in, off+4)
-		x.Flag = buffer.ReadUint8At(in, off+6) != 0
-		r.SetOffset(off + 7)
+	n31 := c.ReadLengthFast(1)
+	if n31 < 0 {
+		n31 = c.ReadLength(1)
 	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Count = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Big = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Code = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Ratio..Code")
-		return
-	}
-	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[bool](c)
-		*p44 = r.ReadBool()
-		x.OptFlag = p44
-	}
-	if c.Failed() {
-		c.Trace("OptFlag")
-		return
-	}
-	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[int32](c)
-		*p45 = r.ReadVarInt32()
-		x.Opt = p45
-	}
-	if c.Failed() {
-		c.Trace("Opt")
-		return
-	}
-	if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-		x.Child = foryimpl.BackRef[Inner](c, id47)
-	} else if st46 == foryimpl.RefFollows {
-		p48 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id47, p48)
-		if ev49 := c.ReadStructFieldMeta(foryTypeInner); ev49 != nil {
-			p48.ForyReadEvolved(c, ev49)
-		} else if !c.Failed() {
-			p48.ForyRead(c)
-		}
-		x.Child = p48
-	} else {
-		x.Child = nil
-	}
-	if c.Failed() {
-		c.Trace("Child")
-		return
-	}
-	n50 := c.ReadLengthFast(1)
-	if n50 < 0 {
-		n50 = c.ReadLength(1)
-	}
-	l51 := foryimpl.ReuseSlice[[]string](c, x.Items, n50)
-	if n50 > 0 {
-		hn53 := c.ReadListHeader(21)
+	l32 := foryimpl.ReuseSlice[[]string](c, x.Items, n31)
+	if n31 > 0 {
+		hn34 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i52 := range l51 {
-				if hn53 && !c.ReadFlag() {
-					clear(l51[i52 : i52+1])
+			for i33 := range l32 {
+				if hn34 && !c.ReadFlag() {
+					clear(l32[i33 : i33+1])
 					continue
 				}
-				l51[i52] = c.ReadString()
+				l32[i33] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i52)
+					c.TraceIndex(i33)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l51
+	x.Items = l32
 	if c.Failed() {
 		c.Trace("Items")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
-				x.Kind = Color(e58)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+				x.Kind = Color(e37)
 			} else {
 				x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Kind")
+			return
+		}
 	} else {
-		if e59 := c.ReadEnumFast(uint32(0x7fffffff)); e59 >= 0 {
-			x.Kind = Color(e59)
+		if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+			x.Kind = Color(e37)
 		} else {
 			x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
-	}
-	n60 := c.ReadLengthFast(2)
-	if n60 < 0 {
-		n60 = c.ReadLength(2)
-	}
-	m61 := foryimpl.MakeMap[map[string]int32](c, n60)
-	for n60 > 0 && !c.Failed() {
-		sz62, vn63, _ := c.ReadMapChunk(n60, 21, 5, nil, false)
-		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-			var k65 string
-			k65 = c.ReadString()
-			var v66 int32
-			if !vn63 {
-				v66 = r.ReadVarInt32()
-			}
-			m61[k65] = v66
+		if c.Failed() {
+			c.Trace("Kind")
+			return
 		}
-		n60 -= sz62
 	}
-	x.Lookup = m61
+	n38 := c.ReadLengthFast(2)
+	if n38 < 0 {
+		n38 = c.ReadLength(2)
+	}
+	m39 := foryimpl.MakeMap[map[string]int32](c, n38)
+	for n38 > 0 && !c.Failed() {
+		sz40, vn41, _ := c.ReadMapChunk(n38, 21, 5, nil, false)
+		for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
+			var k43 string
+			k43 = c.ReadString()
+			var v44 int32
+			if !vn41 {
+				v44 = r.ReadVarInt32()
+			}
+			m39[k43] = v44
+		}
+		n38 -= sz40
+	}
+	x.Lookup = m39
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -713,16 +594,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v68, ok69 := c.ReadFloatAs(f, 32); ok69 {
-					x.Ratio = float32(v68)
+				if v46, ok47 := c.ReadFloatAs(f, 32); ok47 {
+					x.Ratio = float32(v46)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v70, ok71 := c.ReadIntAs(f, 16); ok71 {
-					x.Small = int16(v70)
+				if v48, ok49 := c.ReadIntAs(f, 16); ok49 {
+					x.Small = int16(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -733,110 +614,110 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
-					x.Count = int64(v72)
+				if v50, ok51 := c.ReadIntAs(f, 64); ok51 {
+					x.Count = int64(v50)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v74, ok75 := c.ReadUintAs(f, 64); ok75 {
-					x.Big = uint64(v74)
+				if v52, ok53 := c.ReadUintAs(f, 64); ok53 {
+					x.Big = uint64(v52)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v76, ok77 := c.ReadIntAs(f, 32); ok77 {
-					x.Code = int32(v76)
+				if v54, ok55 := c.ReadIntAs(f, 32); ok55 {
+					x.Code = int32(v54)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p78 := foryimpl.Alloc[bool](c)
-				*p78 = r.ReadBool()
-				x.OptFlag = p78
+				p56 := foryimpl.Alloc[bool](c)
+				*p56 = r.ReadBool()
+				x.OptFlag = p56
 			}
 		case 7:
 			if f.Convert {
-				if v80, ok81 := c.ReadIntAs(f, 32); ok81 {
-					pv82 := int32(v80)
-					x.Opt = &pv82
+				if v58, ok59 := c.ReadIntAs(f, 32); ok59 {
+					pv60 := int32(v58)
+					x.Opt = &pv60
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p79 := foryimpl.Alloc[int32](c)
-				*p79 = r.ReadVarInt32()
-				x.Opt = p79
+				p57 := foryimpl.Alloc[int32](c)
+				*p57 = r.ReadVarInt32()
+				x.Opt = p57
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-					x.Child = foryimpl.BackRef[Inner](c, id86)
-				} else if st85 == foryimpl.RefFollows {
-					p87 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id86, p87)
-					if ev88 := c.ReadStructFieldMeta(foryTypeInner); ev88 != nil {
-						p87.ForyReadEvolved(c, ev88)
+				if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
+					x.Child = foryimpl.BackRef[Inner](c, id64)
+				} else if st63 == foryimpl.RefFollows {
+					p65 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id64, p65)
+					if ev66 := c.ReadStructFieldMeta(foryTypeInner); ev66 != nil {
+						p65.ForyReadEvolved(c, ev66)
 					} else if !c.Failed() {
-						p87.ForyRead(c)
+						p65.ForyRead(c)
 					}
-					x.Child = p87
+					x.Child = p65
 				} else {
 					x.Child = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p83 := foryimpl.Alloc[Inner](c)
-					if ev84 := c.ReadStructFieldMeta(foryTypeInner); ev84 != nil {
-						p83.ForyReadEvolved(c, ev84)
+					p61 := foryimpl.Alloc[Inner](c)
+					if ev62 := c.ReadStructFieldMeta(foryTypeInner); ev62 != nil {
+						p61.ForyReadEvolved(c, ev62)
 					} else if !c.Failed() {
-						p83.ForyRead(c)
+						p61.ForyRead(c)
 					}
-					x.Child = p83
+					x.Child = p61
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadLengthFast(1)
-				if n89 < 0 {
-					n89 = c.ReadLength(1)
+				n67 := c.ReadLengthFast(1)
+				if n67 < 0 {
+					n67 = c.ReadLength(1)
 				}
-				l90 := foryimpl.MakeSlice[[]string](c, n89)
-				if n89 > 0 {
-					hn92 := c.ReadListHeader(21)
+				l68 := foryimpl.MakeSlice[[]string](c, n67)
+				if n67 > 0 {
+					hn70 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i91 := range l90 {
-							if hn92 && !c.ReadFlag() {
-								clear(l90[i91 : i91+1])
+						for i69 := range l68 {
+							if hn70 && !c.ReadFlag() {
+								clear(l68[i69 : i69+1])
 								continue
 							}
-							l90[i91] = c.ReadString()
+							l68[i69] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i91)
+								c.TraceIndex(i69)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l90
+				x.Items = l68
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e98 := c.ReadEnumFast(uint32(0x7fffffff)); e98 >= 0 {
-						x.Kind = Color(e98)
+					if e76 := c.ReadEnumFast(uint32(0x7fffffff)); e76 >= 0 {
+						x.Kind = Color(e76)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e95 := c.ReadEnumFast(uint32(0x7fffffff)); e95 >= 0 {
-						x.Kind = Color(e95)
+					if e73 := c.ReadEnumFast(uint32(0x7fffffff)); e73 >= 0 {
+						x.Kind = Color(e73)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -844,25 +725,25 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n99 := c.ReadLengthFast(2)
-				if n99 < 0 {
-					n99 = c.ReadLength(2)
+				n77 := c.ReadLengthFast(2)
+				if n77 < 0 {
+					n77 = c.ReadLength(2)
 				}
-				m100 := foryimpl.MakeMap[map[string]int32](c, n99)
-				for n99 > 0 && !c.Failed() {
-					sz101, vn102, _ := c.ReadMapChunk(n99, 21, 5, nil, false)
-					for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
-						var k104 string
-						k104 = c.ReadString()
-						var v105 int32
-						if !vn102 {
-							v105 = r.ReadVarInt32()
+				m78 := foryimpl.MakeMap[map[string]int32](c, n77)
+				for n77 > 0 && !c.Failed() {
+					sz79, vn80, _ := c.ReadMapChunk(n77, 21, 5, nil, false)
+					for j81 := 0; j81 < sz79 && !c.Failed(); j81++ {
+						var k82 string
+						k82 = c.ReadString()
+						var v83 int32
+						if !vn80 {
+							v83 = r.ReadVarInt32()
 						}
-						m100[k104] = v105
+						m78[k82] = v83
 					}
-					n99 -= sz101
+					n77 -= sz79
 				}
-				x.Lookup = m100
+				x.Lookup = m78
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
@@ -882,15 +763,21 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootInner is the first 20 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].
+var foryRootInner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05,
+	0x54, 0x40, 0x15, 0x48,
+}
+
 // foryTypeInner is Inner's static type information. Fingerprint: s,21,0,0;v,5,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
 	GoFields:       []string{"V", "S"},
 	GoName:         "mixed.Inner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	RootCompatible: foryRootInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
 	SchemaHash:     270494220,
-	TypeDef:        []byte{0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	TypeDef:        foryRootInner[4:],
 	UserID:         106,
 })
 
@@ -908,18 +795,18 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -940,10 +827,14 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+			if len(in) >= 20 &&
+				buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 &&
+				buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
 				n = 20
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -962,10 +853,14 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+		if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 &&
+			buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
 			n = 20
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -978,25 +873,25 @@ func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Inner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.S)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(29 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1da0c008001cff01)
-			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)
-			buffer.PutUint64At(w, off+12, 0x4815405405406ac2)
+			buffer.PutUint64At(w, off, 0x1da0c008001cff01)    // foryRootInner[0:8]
+			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)  // foryRootInner[8:16]
+			buffer.PutUint64At(w, off+12, 0x4815405405406ac2) // foryRootInner[12:20]
 			off += 20
 		} else {
-			buffer.PutUint32At(w, off, 0x6a1bff01)
+			buffer.PutUint32At(w, off, 0x6a1bff01) // prefix bytes 01 ff 1b 6a
 			off += 4
 		}
 	}

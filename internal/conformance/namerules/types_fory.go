@@ -8,18 +8,25 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootNameRules is the first 44 bytes of a compatible-mode message whose root is NameRules: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNameRules[4:].
+var foryRootNameRules = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x20, 0x20, 0x7a, 0x32, 0xc6, 0x5b, 0x83, 0x59, 0xc4, 0x75, 0x54, 0x07,
+	0xd2, 0x44, 0x8e, 0xd1, 0xb1, 0x80, 0x5c, 0x05, 0x1f, 0x73, 0xdc, 0xf6, 0xfd, 0x89, 0xc3, 0x20,
+	0x8c, 0x05, 0xaf, 0xb7, 0xec, 0x00, 0x4c, 0x15, 0xd3, 0x71, 0xda, 0x00,
+}
 
 // foryTypeNameRules is NameRules's static type information. Fingerprint: h_t_t_p_code,5,0,0;u_r_i,21,0,0;user_i_d,7,0,0;x2_y,5,0,0;
 var foryTypeNameRules = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x75},
 	GoFields:       []string{"UserID", "HTTPCode", "X2Y", "URI"},
 	GoName:         "namerules.NameRules",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x20, 0x20, 0x7a, 0x32, 0xc6, 0x5b, 0x83, 0x59, 0xc4, 0x75, 0x54, 0x07, 0xd2, 0x44, 0x8e, 0xd1, 0xb1, 0x80, 0x5c, 0x05, 0x1f, 0x73, 0xdc, 0xf6, 0xfd, 0x89, 0xc3, 0x20, 0x8c, 0x05, 0xaf, 0xb7, 0xec, 0x00, 0x4c, 0x15, 0xd3, 0x71, 0xda, 0x00},
+	RootCompatible: foryRootNameRules,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x75},
 	SchemaHash:     -501123143,
-	TypeDef:        []byte{0x20, 0x20, 0x7a, 0x32, 0xc6, 0x5b, 0x83, 0x59, 0xc4, 0x75, 0x54, 0x07, 0xd2, 0x44, 0x8e, 0xd1, 0xb1, 0x80, 0x5c, 0x05, 0x1f, 0x73, 0xdc, 0xf6, 0xfd, 0x89, 0xc3, 0x20, 0x8c, 0x05, 0xaf, 0xb7, 0xec, 0x00, 0x4c, 0x15, 0xd3, 0x71, 0xda, 0x00},
+	TypeDef:        foryRootNameRules[4:],
 	UserID:         117,
 })
 
@@ -41,18 +48,18 @@ func (x *NameRules) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NameRules) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *NameRules) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -73,10 +80,17 @@ func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 44 && buffer.ReadUint64At(in, 0) == 0x327a2020001cff01 && buffer.ReadUint64At(in, 8) == 0x075475c459835bc6 && buffer.ReadUint64At(in, 16) == 0x055c80b1d18e44d2 && buffer.ReadUint64At(in, 24) == 0x20c389fdf6dc731f && buffer.ReadUint64At(in, 32) == 0x154c00ecb7af058c && buffer.ReadUint64At(in, 36) == 0x00da71d3154c00ec {
+			if len(in) >= 44 &&
+				buffer.ReadUint64At(in, 0) == 0x327a2020001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x075475c459835bc6 &&
+				buffer.ReadUint64At(in, 16) == 0x055c80b1d18e44d2 &&
+				buffer.ReadUint64At(in, 24) == 0x20c389fdf6dc731f &&
+				buffer.ReadUint64At(in, 32) == 0x154c00ecb7af058c &&
+				buffer.ReadUint64At(in, 36) == 0x00da71d3154c00ec {
 				n = 44
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x751bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x751bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -95,10 +109,17 @@ func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NameRules) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 44 && buffer.ReadUint64At(in, 0) == 0x327a2020001c0001 && buffer.ReadUint64At(in, 8) == 0x075475c459835bc6 && buffer.ReadUint64At(in, 16) == 0x055c80b1d18e44d2 && buffer.ReadUint64At(in, 24) == 0x20c389fdf6dc731f && buffer.ReadUint64At(in, 32) == 0x154c00ecb7af058c && buffer.ReadUint64At(in, 36) == 0x00da71d3154c00ec {
+		if len(in) >= 44 &&
+			buffer.ReadUint64At(in, 0) == 0x327a2020001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x075475c459835bc6 &&
+			buffer.ReadUint64At(in, 16) == 0x055c80b1d18e44d2 &&
+			buffer.ReadUint64At(in, 24) == 0x20c389fdf6dc731f &&
+			buffer.ReadUint64At(in, 32) == 0x154c00ecb7af058c &&
+			buffer.ReadUint64At(in, 36) == 0x00da71d3154c00ec {
 			n = 44
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x751b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x751b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -111,28 +132,28 @@ func (x *NameRules) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes NameRules's struct body (docs/format.md §9).
 func (x *NameRules) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NameRules, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NameRules) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NameRules, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NameRules) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.URI)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 19 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(67 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x327a2020001cff01)
-			buffer.PutUint64At(w, off+8, 0x075475c459835bc6)
-			buffer.PutUint64At(w, off+16, 0x055c80b1d18e44d2)
-			buffer.PutUint64At(w, off+24, 0x20c389fdf6dc731f)
-			buffer.PutUint64At(w, off+32, 0x154c00ecb7af058c)
-			buffer.PutUint64At(w, off+36, 0x00da71d3154c00ec)
+			buffer.PutUint64At(w, off, 0x327a2020001cff01)    // foryRootNameRules[0:8]
+			buffer.PutUint64At(w, off+8, 0x075475c459835bc6)  // foryRootNameRules[8:16]
+			buffer.PutUint64At(w, off+16, 0x055c80b1d18e44d2) // foryRootNameRules[16:24]
+			buffer.PutUint64At(w, off+24, 0x20c389fdf6dc731f) // foryRootNameRules[24:32]
+			buffer.PutUint64At(w, off+32, 0x154c00ecb7af058c) // foryRootNameRules[32:40]
+			buffer.PutUint64At(w, off+36, 0x00da71d3154c00ec) // foryRootNameRules[36:44]
 			off += 44
 		} else {
-			buffer.PutUint32At(w, off, 0x751bff01)
+			buffer.PutUint32At(w, off, 0x751bff01) // prefix bytes 01 ff 1b 75
 			off += 4
 		}
 	}

@@ -8,8 +8,20 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootOuter is the first 23 bytes of a compatible-mode message whose root is Outer: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOuter[4:].
+var foryRootOuter = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05,
+	0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40,
+}
+
+// foryRootRefOuter is the first 23 bytes of a compatible-mode message whose root is Outer with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOuter[4:].
+var foryRootRefOuter = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0b, 0x70, 0x33, 0x1d, 0x59, 0xf1, 0x8a, 0x29, 0xc2, 0x69, 0x40, 0x05,
+	0x5c, 0x4f, 0x1c, 0xa1, 0xad, 0x24, 0x40,
+}
 
 // foryTypeOuter is Outer's static type information. Fingerprint: inner,0,0,1;x,5,0,0;
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -17,12 +29,12 @@ var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:          []string{"X", "Inner"},
 	GoName:            "nested.Outer",
 	OfficialGoHash:    -1420372558,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0b, 0x70, 0x33, 0x1d, 0x59, 0xf1, 0x8a, 0x29, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4f, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	RootCompatible:    foryRootOuter,
+	RootCompatibleRef: foryRootRefOuter,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x69},
 	SchemaHash:        -2047280483,
-	TypeDef:           []byte{0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
-	TypeDefRef:        []byte{0x0b, 0x70, 0x33, 0x1d, 0x59, 0xf1, 0x8a, 0x29, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4f, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	TypeDef:           foryRootOuter[4:],
+	TypeDefRef:        foryRootRefOuter[4:],
 	UserID:            105,
 })
 
@@ -40,7 +52,7 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -50,12 +62,12 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(23)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa88db00b001cff01)
-		buffer.PutUint64At(w, off+8, 0x054069c26a47529e)
-		buffer.PutUint64At(w, off+15, 0x4024ada11c4e5c05)
+		buffer.PutUint64At(w, off, 0xa88db00b001cff01)    // foryRootOuter[0:8]
+		buffer.PutUint64At(w, off+8, 0x054069c26a47529e)  // foryRootOuter[8:16]
+		buffer.PutUint64At(w, off+15, 0x4024ada11c4e5c05) // foryRootOuter[15:23]
 		off += 23
 	} else {
-		buffer.PutUint32At(w, off, 0x691bff01)
+		buffer.PutUint32At(w, off, 0x691bff01) // prefix bytes 01 ff 1b 69
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -70,12 +82,12 @@ func (x *Outer) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(23)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1d33700b001c0001)
-		buffer.PutUint64At(w, off+8, 0x054069c2298af159)
-		buffer.PutUint64At(w, off+15, 0x4024ada11c4f5c05)
+		buffer.PutUint64At(w, off, 0x1d33700b001c0001)    // foryRootRefOuter[0:8]
+		buffer.PutUint64At(w, off+8, 0x054069c2298af159)  // foryRootRefOuter[8:16]
+		buffer.PutUint64At(w, off+15, 0x4024ada11c4f5c05) // foryRootRefOuter[15:23]
 		off += 23
 	} else {
-		buffer.PutUint32At(w, off, 0x691b0001)
+		buffer.PutUint32At(w, off, 0x691b0001) // prefix bytes 01 00 1b 69, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -98,10 +110,14 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xa88db00b001cff01 && buffer.ReadUint64At(in, 8) == 0x054069c26a47529e && buffer.ReadUint64At(in, 15) == 0x4024ada11c4e5c05 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xa88db00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x054069c26a47529e &&
+				buffer.ReadUint64At(in, 15) == 0x4024ada11c4e5c05 {
 				n = 23
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x691bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x691bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -120,10 +136,14 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Outer) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x1d33700b001c0001 && buffer.ReadUint64At(in, 8) == 0x054069c2298af159 && buffer.ReadUint64At(in, 15) == 0x4024ada11c4f5c05 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x1d33700b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x054069c2298af159 &&
+			buffer.ReadUint64At(in, 15) == 0x4024ada11c4f5c05 {
 			n = 23
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x691b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x691b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -157,7 +177,7 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
-		if err := x.Inner.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Inner.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -184,85 +204,61 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Outer's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
+	*x = Outer{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-2047280483) {
+		if h := r.ReadInt32(); h != -2047280483 && h != -1420372558 && !c.Failed() {
+			c.HashMismatch(foryTypeOuter, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.X = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("X..X")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Outer{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2047280483) {
-		if h := r.ReadInt32(); h != -2047280483 && h != -1420372558 && !c.Failed() {
-			c.HashMismatch(foryTypeOuter, h)
+		if st1, id2 := c.ReadRefFlag(); st1 == foryimpl.RefBack {
+			x.Inner = foryimpl.BackRef[Inner](c, id2)
+		} else if st1 == foryimpl.RefFollows {
+			p3 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id2, p3)
+			if ev4 := c.ReadStructFieldMeta(foryTypeInner); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Inner = p3
+		} else {
+			x.Inner = nil
+		}
+		if c.Failed() {
+			c.Trace("Inner")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.X = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("X..X")
-		return
-	}
-	if c.ReadFlag() {
-		p1 := foryimpl.Alloc[Inner](c)
-		if ev2 := c.ReadStructFieldMeta(foryTypeInner); ev2 != nil {
-			p1.ForyReadEvolved(c, ev2)
-		} else if !c.Failed() {
-			p1.ForyRead(c)
-		}
-		x.Inner = p1
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Outer) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Outer{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2047280483) {
-		if h := r.ReadInt32(); h != -2047280483 && h != -1420372558 && !c.Failed() {
-			c.HashMismatch(foryTypeOuter, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.X = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("X..X")
-		return
-	}
-	if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
-		x.Inner = foryimpl.BackRef[Inner](c, id4)
-	} else if st3 == foryimpl.RefFollows {
-		p5 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id4, p5)
-		if ev6 := c.ReadStructFieldMeta(foryTypeInner); ev6 != nil {
-			p5.ForyReadEvolved(c, ev6)
-		} else if !c.Failed() {
-			p5.ForyRead(c)
-		}
-		x.Inner = p5
 	} else {
-		x.Inner = nil
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
+		if c.ReadFlag() {
+			p1 := foryimpl.Alloc[Inner](c)
+			if ev2 := c.ReadStructFieldMeta(foryTypeInner); ev2 != nil {
+				p1.ForyReadEvolved(c, ev2)
+			} else if !c.Failed() {
+				p1.ForyRead(c)
+			}
+			x.Inner = p1
+		}
+		if c.Failed() {
+			c.Trace("Inner")
+			return
+		}
 	}
 }
 
@@ -274,37 +270,37 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.X = int32(v7)
+				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
+					x.X = int32(v5)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.X = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.Inner = foryimpl.BackRef[Inner](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev14 := c.ReadStructFieldMeta(foryTypeInner); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					x.Inner = foryimpl.BackRef[Inner](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					p11 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id10, p11)
+					if ev12 := c.ReadStructFieldMeta(foryTypeInner); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
-						p13.ForyRead(c)
+						p11.ForyRead(c)
 					}
-					x.Inner = p13
+					x.Inner = p11
 				} else {
 					x.Inner = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p9 := foryimpl.Alloc[Inner](c)
-					if ev10 := c.ReadStructFieldMeta(foryTypeInner); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
+					p7 := foryimpl.Alloc[Inner](c)
+					if ev8 := c.ReadStructFieldMeta(foryTypeInner); ev8 != nil {
+						p7.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
-						p9.ForyRead(c)
+						p7.ForyRead(c)
 					}
-					x.Inner = p9
+					x.Inner = p7
 				}
 			}
 		default:
@@ -317,15 +313,21 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootInner is the first 20 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].
+var foryRootInner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05,
+	0x54, 0x40, 0x15, 0x48,
+}
+
 // foryTypeInner is Inner's static type information. Fingerprint: s,21,0,0;v,5,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
 	GoFields:       []string{"V", "S"},
 	GoName:         "nested.Inner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	RootCompatible: foryRootInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
 	SchemaHash:     270494220,
-	TypeDef:        []byte{0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	TypeDef:        foryRootInner[4:],
 	UserID:         106,
 })
 
@@ -343,18 +345,18 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -375,10 +377,14 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+			if len(in) >= 20 &&
+				buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 &&
+				buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
 				n = 20
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -397,10 +403,14 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+		if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 &&
+			buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
 			n = 20
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -413,25 +423,25 @@ func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Inner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.S)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(29 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1da0c008001cff01)
-			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)
-			buffer.PutUint64At(w, off+12, 0x4815405405406ac2)
+			buffer.PutUint64At(w, off, 0x1da0c008001cff01)    // foryRootInner[0:8]
+			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)  // foryRootInner[8:16]
+			buffer.PutUint64At(w, off+12, 0x4815405405406ac2) // foryRootInner[12:20]
 			off += 20
 		} else {
-			buffer.PutUint32At(w, off, 0x6a1bff01)
+			buffer.PutUint32At(w, off, 0x6a1bff01) // prefix bytes 01 ff 1b 6a
 			off += 4
 		}
 	}

@@ -8,18 +8,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootNullableContainers is the first 32 bytes of a compatible-mode message whose root is NullableContainers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNullableContainers[4:].
+var foryRootNullableContainers = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x14, 0xe0, 0x2d, 0xab, 0x99, 0xc5, 0x2d, 0x6c, 0xc3, 0x67, 0x4a, 0x16,
+	0x16, 0x21, 0xb3, 0x90, 0x46, 0x18, 0x56, 0x16, 0x30, 0x0f, 0x4a, 0x16, 0x56, 0x4a, 0x71, 0x90,
+}
 
 // foryTypeNullableContainers is NullableContainers's static type information. Fingerprint: ints,22,0,1[5,0,0];map,24,0,1[21,0,0|5,0,0];strs,22,0,1[21,0,0];
 var foryTypeNullableContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x67},
 	GoFields:       []string{"Ints", "Map", "Strs"},
 	GoName:         "nullable.NullableContainers",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0xe0, 0x2d, 0xab, 0x99, 0xc5, 0x2d, 0x6c, 0xc3, 0x67, 0x4a, 0x16, 0x16, 0x21, 0xb3, 0x90, 0x46, 0x18, 0x56, 0x16, 0x30, 0x0f, 0x4a, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatible: foryRootNullableContainers,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x67},
 	SchemaHash:     -956444084,
-	TypeDef:        []byte{0x14, 0xe0, 0x2d, 0xab, 0x99, 0xc5, 0x2d, 0x6c, 0xc3, 0x67, 0x4a, 0x16, 0x16, 0x21, 0xb3, 0x90, 0x46, 0x18, 0x56, 0x16, 0x30, 0x0f, 0x4a, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	TypeDef:        foryRootNullableContainers[4:],
 	UserID:         103,
 })
 
@@ -38,12 +44,12 @@ func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -53,13 +59,13 @@ func (x *NullableContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buff
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xab2de014001c0001)
-		buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)
-		buffer.PutUint64At(w, off+16, 0x1656184690b32116)
-		buffer.PutUint64At(w, off+24, 0x90714a56164a0f30)
+		buffer.PutUint64At(w, off, 0xab2de014001c0001)    // foryRootNullableContainers[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)  // foryRootNullableContainers[8:16]
+		buffer.PutUint64At(w, off+16, 0x1656184690b32116) // foryRootNullableContainers[16:24]
+		buffer.PutUint64At(w, off+24, 0x90714a56164a0f30) // foryRootNullableContainers[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0x671b0001)
+		buffer.PutUint32At(w, off, 0x671b0001) // prefix bytes 01 00 1b 67, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -82,10 +88,15 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xab2de014001cff01 && buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 && buffer.ReadUint64At(in, 16) == 0x1656184690b32116 && buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
+			if len(in) >= 32 &&
+				buffer.ReadUint64At(in, 0) == 0xab2de014001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 &&
+				buffer.ReadUint64At(in, 16) == 0x1656184690b32116 &&
+				buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
 				n = 32
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x671bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x671bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -104,10 +115,15 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 func (x *NullableContainers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xab2de014001c0001 && buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 && buffer.ReadUint64At(in, 16) == 0x1656184690b32116 && buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
+		if len(in) >= 32 &&
+			buffer.ReadUint64At(in, 0) == 0xab2de014001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 &&
+			buffer.ReadUint64At(in, 16) == 0x1656184690b32116 &&
+			buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
 			n = 32
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x671b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x671b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -124,13 +140,13 @@ func (x *NullableContainers) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NullableContainers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NullableContainers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NullableContainers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k3 := range x.Map {
 			if !foryimpl.ValidString(string(k3)) {
@@ -148,13 +164,13 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xab2de014001cff01)
-			buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)
-			buffer.PutUint64At(w, off+16, 0x1656184690b32116)
-			buffer.PutUint64At(w, off+24, 0x90714a56164a0f30)
+			buffer.PutUint64At(w, off, 0xab2de014001cff01)    // foryRootNullableContainers[0:8]
+			buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)  // foryRootNullableContainers[8:16]
+			buffer.PutUint64At(w, off+16, 0x1656184690b32116) // foryRootNullableContainers[16:24]
+			buffer.PutUint64At(w, off+24, 0x90714a56164a0f30) // foryRootNullableContainers[24:32]
 			off += 32
 		} else {
-			buffer.PutUint32At(w, off, 0x671bff01)
+			buffer.PutUint32At(w, off, 0x671bff01) // prefix bytes 01 ff 1b 67
 			off += 4
 		}
 	}
@@ -303,207 +319,195 @@ func (x *NullableContainers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NullableContainers's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
+	*x = NullableContainers{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-956444084) {
+		if h := r.ReadInt32(); h != -956444084 && !c.Failed() {
+			c.HashMismatch(foryTypeNullableContainers, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = NullableContainers{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-956444084) {
-		if h := r.ReadInt32(); h != -956444084 && !c.Failed() {
-			c.HashMismatch(foryTypeNullableContainers, h)
+		if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
+			x.Ints = foryimpl.BackRefSlice[int32](c, id36)
+		} else if st35 == foryimpl.RefFollows {
+			n37 := c.ReadLengthFast(1)
+			if n37 < 0 {
+				n37 = c.ReadLength(1)
+			}
+			l38 := foryimpl.MakeSlice[[]int32](c, n37)
+			if n37 > 0 {
+				hn40 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i39 := range l38 {
+						if hn40 && !c.ReadFlag() {
+							clear(l38[i39 : i39+1])
+							continue
+						}
+						l38[i39] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i39)
+							break
+						}
+					}
+				}
+			}
+			x.Ints = l38
+			foryimpl.SetRefSlice(c, id36, x.Ints)
+		} else {
+			x.Ints = nil
+		}
+		if c.Failed() {
+			c.Trace("Ints")
 			return
 		}
-	}
-	if c.ReadFlag() {
-		n35 := c.ReadLengthFast(1)
-		if n35 < 0 {
-			n35 = c.ReadLength(1)
-		}
-		l36 := foryimpl.MakeSlice[[]int32](c, n35)
-		if n35 > 0 {
-			hn38 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i37 := range l36 {
-					if hn38 && !c.ReadFlag() {
-						clear(l36[i37 : i37+1])
-						continue
-					}
-					l36[i37] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i37)
-						break
-					}
-				}
+		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+			x.Map = foryimpl.BackRefMap[string, int32](c, id44)
+		} else if st43 == foryimpl.RefFollows {
+			n45 := c.ReadLengthFast(2)
+			if n45 < 0 {
+				n45 = c.ReadLength(2)
 			}
-		}
-		x.Ints = l36
-	}
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	if c.ReadFlag() {
-		n41 := c.ReadLengthFast(2)
-		if n41 < 0 {
-			n41 = c.ReadLength(2)
-		}
-		m42 := foryimpl.MakeMap[map[string]int32](c, n41)
-		for n41 > 0 && !c.Failed() {
-			sz43, vn44, _ := c.ReadMapChunk(n41, 21, 5, nil, false)
-			for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
-				var k46 string
-				k46 = c.ReadString()
-				var v47 int32
-				if !vn44 {
-					v47 = r.ReadVarInt32()
-				}
-				m42[k46] = v47
-			}
-			n41 -= sz43
-		}
-		x.Map = m42
-	}
-	if c.Failed() {
-		c.Trace("Map")
-		return
-	}
-	if c.ReadFlag() {
-		n49 := c.ReadLengthFast(1)
-		if n49 < 0 {
-			n49 = c.ReadLength(1)
-		}
-		l50 := foryimpl.MakeSlice[[]string](c, n49)
-		if n49 > 0 {
-			hn52 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i51 := range l50 {
-					if hn52 && !c.ReadFlag() {
-						clear(l50[i51 : i51+1])
-						continue
+			m46 := foryimpl.MakeMap[map[string]int32](c, n45)
+			for n45 > 0 && !c.Failed() {
+				sz47, vn48, _ := c.ReadMapChunk(n45, 21, 5, nil, false)
+				for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+					var k50 string
+					k50 = c.ReadString()
+					var v51 int32
+					if !vn48 {
+						v51 = r.ReadVarInt32()
 					}
-					l50[i51] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i51)
-						break
-					}
+					m46[k50] = v51
 				}
+				n45 -= sz47
 			}
+			x.Map = m46
+			foryimpl.SetRefMap(c, id44, x.Map)
+		} else {
+			x.Map = nil
 		}
-		x.Strs = l50
-	}
-	if c.Failed() {
-		c.Trace("Strs")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *NullableContainers) foryReadRef(c *foryimpl.ReadContext) {
-	*x = NullableContainers{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-956444084) {
-		if h := r.ReadInt32(); h != -956444084 && !c.Failed() {
-			c.HashMismatch(foryTypeNullableContainers, h)
+		if c.Failed() {
+			c.Trace("Map")
 			return
 		}
-	}
-	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-		x.Ints = foryimpl.BackRefSlice[int32](c, id56)
-	} else if st55 == foryimpl.RefFollows {
-		n57 := c.ReadLengthFast(1)
-		if n57 < 0 {
-			n57 = c.ReadLength(1)
-		}
-		l58 := foryimpl.MakeSlice[[]int32](c, n57)
-		if n57 > 0 {
-			hn60 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i59 := range l58 {
-					if hn60 && !c.ReadFlag() {
-						clear(l58[i59 : i59+1])
-						continue
-					}
-					l58[i59] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i59)
-						break
+		if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
+			x.Strs = foryimpl.BackRefSlice[string](c, id54)
+		} else if st53 == foryimpl.RefFollows {
+			n55 := c.ReadLengthFast(1)
+			if n55 < 0 {
+				n55 = c.ReadLength(1)
+			}
+			l56 := foryimpl.MakeSlice[[]string](c, n55)
+			if n55 > 0 {
+				hn58 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i57 := range l56 {
+						if hn58 && !c.ReadFlag() {
+							clear(l56[i57 : i57+1])
+							continue
+						}
+						l56[i57] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i57)
+							break
+						}
 					}
 				}
 			}
+			x.Strs = l56
+			foryimpl.SetRefSlice(c, id54, x.Strs)
+		} else {
+			x.Strs = nil
 		}
-		x.Ints = l58
-		foryimpl.SetRefSlice(c, id56, x.Ints)
+		if c.Failed() {
+			c.Trace("Strs")
+			return
+		}
 	} else {
-		x.Ints = nil
-	}
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
-		x.Map = foryimpl.BackRefMap[string, int32](c, id64)
-	} else if st63 == foryimpl.RefFollows {
-		n65 := c.ReadLengthFast(2)
-		if n65 < 0 {
-			n65 = c.ReadLength(2)
-		}
-		m66 := foryimpl.MakeMap[map[string]int32](c, n65)
-		for n65 > 0 && !c.Failed() {
-			sz67, vn68, _ := c.ReadMapChunk(n65, 21, 5, nil, false)
-			for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
-				var k70 string
-				k70 = c.ReadString()
-				var v71 int32
-				if !vn68 {
-					v71 = r.ReadVarInt32()
-				}
-				m66[k70] = v71
+		if c.ReadFlag() {
+			n35 := c.ReadLengthFast(1)
+			if n35 < 0 {
+				n35 = c.ReadLength(1)
 			}
-			n65 -= sz67
-		}
-		x.Map = m66
-		foryimpl.SetRefMap(c, id64, x.Map)
-	} else {
-		x.Map = nil
-	}
-	if c.Failed() {
-		c.Trace("Map")
-		return
-	}
-	if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-		x.Strs = foryimpl.BackRefSlice[string](c, id74)
-	} else if st73 == foryimpl.RefFollows {
-		n75 := c.ReadLengthFast(1)
-		if n75 < 0 {
-			n75 = c.ReadLength(1)
-		}
-		l76 := foryimpl.MakeSlice[[]string](c, n75)
-		if n75 > 0 {
-			hn78 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i77 := range l76 {
-					if hn78 && !c.ReadFlag() {
-						clear(l76[i77 : i77+1])
-						continue
-					}
-					l76[i77] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i77)
-						break
+			l36 := foryimpl.MakeSlice[[]int32](c, n35)
+			if n35 > 0 {
+				hn38 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i37 := range l36 {
+						if hn38 && !c.ReadFlag() {
+							clear(l36[i37 : i37+1])
+							continue
+						}
+						l36[i37] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i37)
+							break
+						}
 					}
 				}
 			}
+			x.Ints = l36
 		}
-		x.Strs = l76
-		foryimpl.SetRefSlice(c, id74, x.Strs)
-	} else {
-		x.Strs = nil
-	}
-	if c.Failed() {
-		c.Trace("Strs")
-		return
+		if c.Failed() {
+			c.Trace("Ints")
+			return
+		}
+		if c.ReadFlag() {
+			n43 := c.ReadLengthFast(2)
+			if n43 < 0 {
+				n43 = c.ReadLength(2)
+			}
+			m44 := foryimpl.MakeMap[map[string]int32](c, n43)
+			for n43 > 0 && !c.Failed() {
+				sz45, vn46, _ := c.ReadMapChunk(n43, 21, 5, nil, false)
+				for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
+					var k48 string
+					k48 = c.ReadString()
+					var v49 int32
+					if !vn46 {
+						v49 = r.ReadVarInt32()
+					}
+					m44[k48] = v49
+				}
+				n43 -= sz45
+			}
+			x.Map = m44
+		}
+		if c.Failed() {
+			c.Trace("Map")
+			return
+		}
+		if c.ReadFlag() {
+			n53 := c.ReadLengthFast(1)
+			if n53 < 0 {
+				n53 = c.ReadLength(1)
+			}
+			l54 := foryimpl.MakeSlice[[]string](c, n53)
+			if n53 > 0 {
+				hn56 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i55 := range l54 {
+						if hn56 && !c.ReadFlag() {
+							clear(l54[i55 : i55+1])
+							continue
+						}
+						l54[i55] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i55)
+							break
+						}
+					}
+				}
+			}
+			x.Strs = l54
+		}
+		if c.Failed() {
+			c.Trace("Strs")
+			return
+		}
 	}
 }
 
@@ -514,171 +518,117 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-					x.Ints = foryimpl.BackRefSlice[int32](c, id88)
-				} else if st87 == foryimpl.RefFollows {
-					n89 := c.ReadLengthFast(1)
-					if n89 < 0 {
-						n89 = c.ReadLength(1)
-					}
-					l90 := foryimpl.MakeSlice[[]int32](c, n89)
-					if n89 > 0 {
-						hn92 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i91 := range l90 {
-								if hn92 && !c.ReadFlag() {
-									clear(l90[i91 : i91+1])
-									continue
-								}
-								l90[i91] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i91)
-									break
-								}
+			if f.Convert {
+				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st67, id68 := c.ReadEvolvedRefFlag(f); st67 == foryimpl.RefBack {
+				x.Ints = foryimpl.BackRefSlice[int32](c, id68)
+			} else if st67 == foryimpl.RefFollows {
+				n69 := c.ReadLengthFast(1)
+				if n69 < 0 {
+					n69 = c.ReadLength(1)
+				}
+				l70 := foryimpl.MakeSlice[[]int32](c, n69)
+				if n69 > 0 {
+					hn72 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i71 := range l70 {
+							if hn72 && !c.ReadFlag() {
+								clear(l70[i71 : i71+1])
+								continue
+							}
+							l70[i71] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i71)
+								break
 							}
 						}
 					}
-					x.Ints = l90
-					foryimpl.SetRefSlice(c, id88, x.Ints)
-				} else {
-					x.Ints = nil
 				}
+				x.Ints = l70
+				foryimpl.SetRefSlice(c, id68, x.Ints)
 			} else {
-				if f.Convert {
-					x.Ints = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n81 := c.ReadLengthFast(1)
-					if n81 < 0 {
-						n81 = c.ReadLength(1)
-					}
-					l82 := foryimpl.MakeSlice[[]int32](c, n81)
-					if n81 > 0 {
-						hn84 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i83 := range l82 {
-								if hn84 && !c.ReadFlag() {
-									clear(l82[i83 : i83+1])
-									continue
-								}
-								l82[i83] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i83)
-									break
-								}
-							}
-						}
-					}
-					x.Ints = l82
-				}
+				x.Ints = nil
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-					x.Map = foryimpl.BackRefMap[string, int32](c, id104)
-				} else if st103 == foryimpl.RefFollows {
-					n105 := c.ReadLengthFast(2)
-					if n105 < 0 {
-						n105 = c.ReadLength(2)
+				if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+					x.Map = foryimpl.BackRefMap[string, int32](c, id84)
+				} else if st83 == foryimpl.RefFollows {
+					n85 := c.ReadLengthFast(2)
+					if n85 < 0 {
+						n85 = c.ReadLength(2)
 					}
-					m106 := foryimpl.MakeMap[map[string]int32](c, n105)
-					for n105 > 0 && !c.Failed() {
-						sz107, vn108, _ := c.ReadMapChunk(n105, 21, 5, nil, false)
-						for j109 := 0; j109 < sz107 && !c.Failed(); j109++ {
-							var k110 string
-							k110 = c.ReadString()
-							var v111 int32
-							if !vn108 {
-								v111 = r.ReadVarInt32()
+					m86 := foryimpl.MakeMap[map[string]int32](c, n85)
+					for n85 > 0 && !c.Failed() {
+						sz87, vn88, _ := c.ReadMapChunk(n85, 21, 5, nil, false)
+						for j89 := 0; j89 < sz87 && !c.Failed(); j89++ {
+							var k90 string
+							k90 = c.ReadString()
+							var v91 int32
+							if !vn88 {
+								v91 = r.ReadVarInt32()
 							}
-							m106[k110] = v111
+							m86[k90] = v91
 						}
-						n105 -= sz107
+						n85 -= sz87
 					}
-					x.Map = m106
-					foryimpl.SetRefMap(c, id104, x.Map)
+					x.Map = m86
+					foryimpl.SetRefMap(c, id84, x.Map)
 				} else {
 					x.Map = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n95 := c.ReadLengthFast(2)
-					if n95 < 0 {
-						n95 = c.ReadLength(2)
+					n75 := c.ReadLengthFast(2)
+					if n75 < 0 {
+						n75 = c.ReadLength(2)
 					}
-					m96 := foryimpl.MakeMap[map[string]int32](c, n95)
-					for n95 > 0 && !c.Failed() {
-						sz97, vn98, _ := c.ReadMapChunk(n95, 21, 5, nil, false)
-						for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
-							var k100 string
-							k100 = c.ReadString()
-							var v101 int32
-							if !vn98 {
-								v101 = r.ReadVarInt32()
+					m76 := foryimpl.MakeMap[map[string]int32](c, n75)
+					for n75 > 0 && !c.Failed() {
+						sz77, vn78, _ := c.ReadMapChunk(n75, 21, 5, nil, false)
+						for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
+							var k80 string
+							k80 = c.ReadString()
+							var v81 int32
+							if !vn78 {
+								v81 = r.ReadVarInt32()
 							}
-							m96[k100] = v101
+							m76[k80] = v81
 						}
-						n95 -= sz97
+						n75 -= sz77
 					}
-					x.Map = m96
+					x.Map = m76
 				}
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-					x.Strs = foryimpl.BackRefSlice[string](c, id120)
-				} else if st119 == foryimpl.RefFollows {
-					n121 := c.ReadLengthFast(1)
-					if n121 < 0 {
-						n121 = c.ReadLength(1)
-					}
-					l122 := foryimpl.MakeSlice[[]string](c, n121)
-					if n121 > 0 {
-						hn124 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i123 := range l122 {
-								if hn124 && !c.ReadFlag() {
-									clear(l122[i123 : i123+1])
-									continue
-								}
-								l122[i123] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i123)
-									break
-								}
+			if st99, id100 := c.ReadEvolvedRefFlag(f); st99 == foryimpl.RefBack {
+				x.Strs = foryimpl.BackRefSlice[string](c, id100)
+			} else if st99 == foryimpl.RefFollows {
+				n101 := c.ReadLengthFast(1)
+				if n101 < 0 {
+					n101 = c.ReadLength(1)
+				}
+				l102 := foryimpl.MakeSlice[[]string](c, n101)
+				if n101 > 0 {
+					hn104 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i103 := range l102 {
+							if hn104 && !c.ReadFlag() {
+								clear(l102[i103 : i103+1])
+								continue
+							}
+							l102[i103] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i103)
+								break
 							}
 						}
 					}
-					x.Strs = l122
-					foryimpl.SetRefSlice(c, id120, x.Strs)
-				} else {
-					x.Strs = nil
 				}
+				x.Strs = l102
+				foryimpl.SetRefSlice(c, id100, x.Strs)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n113 := c.ReadLengthFast(1)
-					if n113 < 0 {
-						n113 = c.ReadLength(1)
-					}
-					l114 := foryimpl.MakeSlice[[]string](c, n113)
-					if n113 > 0 {
-						hn116 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i115 := range l114 {
-								if hn116 && !c.ReadFlag() {
-									clear(l114[i115 : i115+1])
-									continue
-								}
-								l114[i115] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i115)
-									break
-								}
-							}
-						}
-					}
-					x.Strs = l114
-				}
+				x.Strs = nil
 			}
 		default:
 			c.SkipField(f)

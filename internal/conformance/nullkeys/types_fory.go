@@ -8,18 +8,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootPK is the first 23 bytes of a compatible-mode message whose root is PK: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPK[4:].
+var foryRootPK = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x40, 0xd8, 0xfd, 0x84, 0xdb, 0x66, 0x76, 0xc2, 0xf5, 0x03, 0x40,
+	0x05, 0x34, 0x40, 0x18, 0x56, 0x56, 0x30,
+}
 
 // foryTypePK is PK's static type information. Fingerprint: m,24,0,0[21,0,0|21,0,0];n,5,0,0;
 var foryTypePK = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xf5, 0x03},
 	GoFields:       []string{"N", "M"},
 	GoName:         "nullkeys.PK",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x40, 0xd8, 0xfd, 0x84, 0xdb, 0x66, 0x76, 0xc2, 0xf5, 0x03, 0x40, 0x05, 0x34, 0x40, 0x18, 0x56, 0x56, 0x30},
+	RootCompatible: foryRootPK,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xf5, 0x03},
 	SchemaHash:     1979134437,
-	TypeDef:        []byte{0x0b, 0x40, 0xd8, 0xfd, 0x84, 0xdb, 0x66, 0x76, 0xc2, 0xf5, 0x03, 0x40, 0x05, 0x34, 0x40, 0x18, 0x56, 0x56, 0x30},
+	TypeDef:        foryRootPK[4:],
 	UserID:         501,
 })
 
@@ -37,18 +43,18 @@ func (x *PK) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *PK) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *PK) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -69,10 +75,15 @@ func (x *PK) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xfdd8400b001cff01 && buffer.ReadUint64At(in, 8) == 0x4003f5c27666db84 && buffer.ReadUint64At(in, 15) == 0x3056561840340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xfdd8400b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4003f5c27666db84 &&
+				buffer.ReadUint64At(in, 15) == 0x3056561840340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xf51bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xf51bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -91,10 +102,15 @@ func (x *PK) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PK) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xfdd8400b001c0001 && buffer.ReadUint64At(in, 8) == 0x4003f5c27666db84 && buffer.ReadUint64At(in, 15) == 0x3056561840340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xfdd8400b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4003f5c27666db84 &&
+			buffer.ReadUint64At(in, 15) == 0x3056561840340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xf51b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xf51b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -107,13 +123,13 @@ func (x *PK) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in 
 
 // ForyWrite writes PK's struct body (docs/format.md §9).
 func (x *PK) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which PK, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *PK) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which PK, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *PK) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1, e2 := range x.M {
 			if k1 != nil {
@@ -133,13 +149,13 @@ func (x *PK) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xfdd8400b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4003f5c27666db84)
-			buffer.PutUint64At(w, off+15, 0x3056561840340540)
+			buffer.PutUint64At(w, off, 0xfdd8400b001cff01)    // foryRootPK[0:8]
+			buffer.PutUint64At(w, off+8, 0x4003f5c27666db84)  // foryRootPK[8:16]
+			buffer.PutUint64At(w, off+15, 0x3056561840340540) // foryRootPK[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xf51bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0xf51bff01) // prefix bytes 01 ff 1b f5
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}

@@ -8,18 +8,26 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootOptionals is the first 56 bytes of a compatible-mode message whose root is Optionals: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOptionals[4:].
+var foryRootOptionals = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x2c, 0xb0, 0xb7, 0x5a, 0x6b, 0x70, 0x38, 0x64, 0xc7, 0xde, 0x01, 0x8a,
+	0x14, 0x0b, 0xd7, 0x00, 0x4a, 0x01, 0x15, 0x60, 0x30, 0x8a, 0x07, 0x11, 0xd7, 0x00, 0x8a, 0x05,
+	0x11, 0xbe, 0xc0, 0x9a, 0x05, 0x9a, 0x71, 0xa2, 0x7e, 0x46, 0xfb, 0x00, 0x56, 0x15, 0xb5, 0xcd,
+	0x26, 0xe5, 0x38, 0x80, 0x46, 0x15, 0x4a, 0x71,
+}
 
 // foryTypeOptionals is Optionals's static type information. Fingerprint: f64,20,0,1;flag,1,0,1;i32,5,0,1;i64,7,0,1;none_i32,5,0,1;none_str,21,0,1;str,21,0,1;
 var foryTypeOptionals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xde, 0x01},
 	GoFields:       []string{"F64", "Flag", "I64", "I32", "NoneI32", "NoneStr", "Str"},
 	GoName:         "optionals.Optionals",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x2c, 0xb0, 0xb7, 0x5a, 0x6b, 0x70, 0x38, 0x64, 0xc7, 0xde, 0x01, 0x8a, 0x14, 0x0b, 0xd7, 0x00, 0x4a, 0x01, 0x15, 0x60, 0x30, 0x8a, 0x07, 0x11, 0xd7, 0x00, 0x8a, 0x05, 0x11, 0xbe, 0xc0, 0x9a, 0x05, 0x9a, 0x71, 0xa2, 0x7e, 0x46, 0xfb, 0x00, 0x56, 0x15, 0xb5, 0xcd, 0x26, 0xe5, 0x38, 0x80, 0x46, 0x15, 0x4a, 0x71},
+	RootCompatible: foryRootOptionals,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xde, 0x01},
 	SchemaHash:     2080003509,
-	TypeDef:        []byte{0x2c, 0xb0, 0xb7, 0x5a, 0x6b, 0x70, 0x38, 0x64, 0xc7, 0xde, 0x01, 0x8a, 0x14, 0x0b, 0xd7, 0x00, 0x4a, 0x01, 0x15, 0x60, 0x30, 0x8a, 0x07, 0x11, 0xd7, 0x00, 0x8a, 0x05, 0x11, 0xbe, 0xc0, 0x9a, 0x05, 0x9a, 0x71, 0xa2, 0x7e, 0x46, 0xfb, 0x00, 0x56, 0x15, 0xb5, 0xcd, 0x26, 0xe5, 0x38, 0x80, 0x46, 0x15, 0x4a, 0x71},
+	TypeDef:        foryRootOptionals[4:],
 	UserID:         222,
 })
 
@@ -42,18 +50,18 @@ func (x *Optionals) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Optionals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Optionals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -74,10 +82,19 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0x5ab7b02c001cff01 && buffer.ReadUint64At(in, 8) == 0x8a01dec76438706b && buffer.ReadUint64At(in, 16) == 0x6015014a00d70b14 && buffer.ReadUint64At(in, 24) == 0x058a00d711078a30 && buffer.ReadUint64At(in, 32) == 0xa2719a059ac0be11 && buffer.ReadUint64At(in, 40) == 0xcdb5155600fb467e && buffer.ReadUint64At(in, 48) == 0x714a15468038e526 {
+			if len(in) >= 56 &&
+				buffer.ReadUint64At(in, 0) == 0x5ab7b02c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8a01dec76438706b &&
+				buffer.ReadUint64At(in, 16) == 0x6015014a00d70b14 &&
+				buffer.ReadUint64At(in, 24) == 0x058a00d711078a30 &&
+				buffer.ReadUint64At(in, 32) == 0xa2719a059ac0be11 &&
+				buffer.ReadUint64At(in, 40) == 0xcdb5155600fb467e &&
+				buffer.ReadUint64At(in, 48) == 0x714a15468038e526 {
 				n = 56
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xde1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -96,10 +113,19 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Optionals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0x5ab7b02c001c0001 && buffer.ReadUint64At(in, 8) == 0x8a01dec76438706b && buffer.ReadUint64At(in, 16) == 0x6015014a00d70b14 && buffer.ReadUint64At(in, 24) == 0x058a00d711078a30 && buffer.ReadUint64At(in, 32) == 0xa2719a059ac0be11 && buffer.ReadUint64At(in, 40) == 0xcdb5155600fb467e && buffer.ReadUint64At(in, 48) == 0x714a15468038e526 {
+		if len(in) >= 56 &&
+			buffer.ReadUint64At(in, 0) == 0x5ab7b02c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8a01dec76438706b &&
+			buffer.ReadUint64At(in, 16) == 0x6015014a00d70b14 &&
+			buffer.ReadUint64At(in, 24) == 0x058a00d711078a30 &&
+			buffer.ReadUint64At(in, 32) == 0xa2719a059ac0be11 &&
+			buffer.ReadUint64At(in, 40) == 0xcdb5155600fb467e &&
+			buffer.ReadUint64At(in, 48) == 0x714a15468038e526 {
 			n = 56
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xde1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -112,13 +138,13 @@ func (x *Optionals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes Optionals's struct body (docs/format.md §9).
 func (x *Optionals) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Optionals, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Optionals) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Optionals, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Optionals) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if o11, ok := x.NoneStr.Get(); ok {
 			if !foryimpl.ValidString(string(o11)) {
@@ -136,17 +162,17 @@ func (x *Optionals) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5ab7b02c001cff01)
-			buffer.PutUint64At(w, off+8, 0x8a01dec76438706b)
-			buffer.PutUint64At(w, off+16, 0x6015014a00d70b14)
-			buffer.PutUint64At(w, off+24, 0x058a00d711078a30)
-			buffer.PutUint64At(w, off+32, 0xa2719a059ac0be11)
-			buffer.PutUint64At(w, off+40, 0xcdb5155600fb467e)
-			buffer.PutUint64At(w, off+48, 0x714a15468038e526)
+			buffer.PutUint64At(w, off, 0x5ab7b02c001cff01)    // foryRootOptionals[0:8]
+			buffer.PutUint64At(w, off+8, 0x8a01dec76438706b)  // foryRootOptionals[8:16]
+			buffer.PutUint64At(w, off+16, 0x6015014a00d70b14) // foryRootOptionals[16:24]
+			buffer.PutUint64At(w, off+24, 0x058a00d711078a30) // foryRootOptionals[24:32]
+			buffer.PutUint64At(w, off+32, 0xa2719a059ac0be11) // foryRootOptionals[32:40]
+			buffer.PutUint64At(w, off+40, 0xcdb5155600fb467e) // foryRootOptionals[40:48]
+			buffer.PutUint64At(w, off+48, 0x714a15468038e526) // foryRootOptionals[48:56]
 			off += 56
 		} else {
-			buffer.PutUint32At(w, off, 0xde1bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xde1bff01) // prefix bytes 01 ff 1b de
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}

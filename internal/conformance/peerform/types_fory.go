@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=420; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -25,15 +25,21 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xa8, 0xac, 0x75, 0x65, 0x6c, 0x42, 0xc2, 0x92, 0x03, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x92, 0x03},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "peerform.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xa8, 0xac, 0x75, 0x65, 0x6c, 0x42, 0xc2, 0x92, 0x03, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x92, 0x03},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0x10, 0xa8, 0xac, 0x75, 0x65, 0x6c, 0x42, 0xc2, 0x92, 0x03, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         402,
 })
 
@@ -51,18 +57,18 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -83,10 +89,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xaca8100b001cff01 && buffer.ReadUint64At(in, 8) == 0x400392c2426c6575 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xaca8100b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x400392c2426c6575 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x921bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x921bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -105,10 +116,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xaca8100b001c0001 && buffer.ReadUint64At(in, 8) == 0x400392c2426c6575 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xaca8100b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x400392c2426c6575 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x921b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x921b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -121,26 +137,26 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xaca8100b001cff01)
-			buffer.PutUint64At(w, off+8, 0x400392c2426c6575)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xaca8100b001cff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0x400392c2426c6575)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0x921bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0x921bff01) // prefix bytes 01 ff 1b 92
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}
@@ -218,18 +234,30 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootHolder is the first 26 bytes of a compatible-mode message whose root is Holder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHolder[4:].
+var foryRootHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x02, 0xb0, 0x15, 0x3d, 0x60, 0x7a, 0xc2, 0x91, 0x03, 0x4c,
+	0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98,
+}
+
+// foryRootRefHolder is the first 26 bytes of a compatible-mode message whose root is Holder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHolder[4:].
+var foryRootRefHolder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xc0, 0x71, 0xde, 0x5d, 0x4c, 0x87, 0x4f, 0xc2, 0x91, 0x03, 0x4c,
+	0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98,
+}
+
 // foryTypeHolder is Holder's static type information. Fingerprint: label,21,0,0;next,0,0,1;
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x91, 0x03},
 	GoFields:          []string{"Label", "Next"},
 	GoName:            "peerform.Holder",
 	OfficialGoHash:    976096725,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x02, 0xb0, 0x15, 0x3d, 0x60, 0x7a, 0xc2, 0x91, 0x03, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0xc0, 0x71, 0xde, 0x5d, 0x4c, 0x87, 0x4f, 0xc2, 0x91, 0x03, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	RootCompatible:    foryRootHolder,
+	RootCompatibleRef: foryRootRefHolder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x91, 0x03},
 	SchemaHash:        -423750057,
-	TypeDef:           []byte{0x0e, 0x60, 0x02, 0xb0, 0x15, 0x3d, 0x60, 0x7a, 0xc2, 0x91, 0x03, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	TypeDefRef:        []byte{0x0e, 0xc0, 0x71, 0xde, 0x5d, 0x4c, 0x87, 0x4f, 0xc2, 0x91, 0x03, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	TypeDef:           foryRootHolder[4:],
+	TypeDefRef:        foryRootRefHolder[4:],
 	UserID:            401,
 })
 
@@ -247,7 +275,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -257,14 +285,14 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb002600e001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c0391c27a603d15)
-		buffer.PutUint64At(w, off+16, 0x341c4ac02201ac15)
-		buffer.PutUint64At(w, off+18, 0x9897341c4ac02201)
+		buffer.PutUint64At(w, off, 0xb002600e001cff01)    // foryRootHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c0391c27a603d15)  // foryRootHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x341c4ac02201ac15) // foryRootHolder[16:24]
+		buffer.PutUint64At(w, off+18, 0x9897341c4ac02201) // foryRootHolder[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0x911bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x911bff01) // prefix bytes 01 ff 1b 91
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -279,14 +307,14 @@ func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xde71c00e001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c0391c24f874c5d)
-		buffer.PutUint64At(w, off+16, 0x341c4bc02201ac15)
-		buffer.PutUint64At(w, off+18, 0x9897341c4bc02201)
+		buffer.PutUint64At(w, off, 0xde71c00e001c0001)    // foryRootRefHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c0391c24f874c5d)  // foryRootRefHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x341c4bc02201ac15) // foryRootRefHolder[16:24]
+		buffer.PutUint64At(w, off+18, 0x9897341c4bc02201) // foryRootRefHolder[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0x911b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x911b0001) // prefix bytes 01 00 1b 91, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -309,10 +337,16 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xb002600e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c0391c27a603d15 && buffer.ReadUint64At(in, 16) == 0x341c4ac02201ac15 && buffer.ReadUint64At(in, 18) == 0x9897341c4ac02201 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0xb002600e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c0391c27a603d15 &&
+				buffer.ReadUint64At(in, 16) == 0x341c4ac02201ac15 &&
+				buffer.ReadUint64At(in, 18) == 0x9897341c4ac02201 {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x911bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x911bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -331,10 +365,16 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xde71c00e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c0391c24f874c5d && buffer.ReadUint64At(in, 16) == 0x341c4bc02201ac15 && buffer.ReadUint64At(in, 18) == 0x9897341c4bc02201 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xde71c00e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c0391c24f874c5d &&
+			buffer.ReadUint64At(in, 16) == 0x341c4bc02201ac15 &&
+			buffer.ReadUint64At(in, 18) == 0x9897341c4bc02201 {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x911b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x911b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -377,7 +417,7 @@ func (x *Holder) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Next.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Next.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -413,71 +453,54 @@ func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Holder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
+	*x = Holder{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-423750057) {
+		if h := r.ReadInt32(); h != -423750057 && h != 976096725 && !c.Failed() {
+			c.HashMismatch(foryTypeHolder, h)
+			return
+		}
+	}
+	x.Label = c.ReadString()
+	if c.Failed() {
+		c.Trace("Label")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Holder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-423750057) {
-		if h := r.ReadInt32(); h != -423750057 && h != 976096725 && !c.Failed() {
-			c.HashMismatch(foryTypeHolder, h)
+		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Leaf](c, id4)
+		} else if st3 == foryimpl.RefFollows {
+			p5 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id4, p5)
+			if ev6 := c.ReadStructFieldMeta(foryTypeLeaf); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.Next = p5
+		} else {
+			x.Next = nil
+		}
+		if c.Failed() {
+			c.Trace("Next")
 			return
 		}
-	}
-	x.Label = c.ReadString()
-	if c.Failed() {
-		c.Trace("Label")
-		return
-	}
-	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Leaf](c)
-		if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
-			p3.ForyReadEvolved(c, ev4)
-		} else if !c.Failed() {
-			p3.ForyRead(c)
-		}
-		x.Next = p3
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Holder) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Holder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-423750057) {
-		if h := r.ReadInt32(); h != -423750057 && h != 976096725 && !c.Failed() {
-			c.HashMismatch(foryTypeHolder, h)
-			return
-		}
-	}
-	x.Label = c.ReadString()
-	if c.Failed() {
-		c.Trace("Label")
-		return
-	}
-	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Leaf](c, id6)
-	} else if st5 == foryimpl.RefFollows {
-		p7 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id6, p7)
-		if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			p7.ForyRead(c)
-		}
-		x.Next = p7
 	} else {
-		x.Next = nil
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
+		if c.ReadFlag() {
+			p3 := foryimpl.Alloc[Leaf](c)
+			if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Next = p3
+		}
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
 	}
 }
 
@@ -492,29 +515,29 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Leaf](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev14 := c.ReadStructFieldMeta(foryTypeLeaf); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Leaf](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					p11 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id10, p11)
+					if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
-						p13.ForyRead(c)
+						p11.ForyRead(c)
 					}
-					x.Next = p13
+					x.Next = p11
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p9 := foryimpl.Alloc[Leaf](c)
-					if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
+					p7 := foryimpl.Alloc[Leaf](c)
+					if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
+						p7.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
-						p9.ForyRead(c)
+						p7.ForyRead(c)
 					}
-					x.Next = p9
+					x.Next = p7
 				}
 			}
 		default:
@@ -527,17 +550,29 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootAnyHolder is the first 21 bytes of a compatible-mode message whose root is AnyHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyHolder[4:].
+var foryRootAnyHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xd0, 0xa6, 0x32, 0xcf, 0xfb, 0x6a, 0x33, 0xc1, 0x93, 0x03, 0x4e,
+	0x00, 0xd4, 0x0b, 0xa1, 0x00,
+}
+
+// foryRootRefAnyHolder is the first 21 bytes of a compatible-mode message whose root is AnyHolder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAnyHolder[4:].
+var foryRootRefAnyHolder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0x70, 0x5c, 0xb9, 0x14, 0x67, 0x66, 0x15, 0xc1, 0x93, 0x03, 0x4f,
+	0x00, 0xd4, 0x0b, 0xa1, 0x00,
+}
+
 // foryTypeAnyHolder is AnyHolder's static type information. Fingerprint: value,0,0,1;
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x93, 0x03},
 	GoFields:          []string{"Value"},
 	GoName:            "peerform.AnyHolder",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xd0, 0xa6, 0x32, 0xcf, 0xfb, 0x6a, 0x33, 0xc1, 0x93, 0x03, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0x70, 0x5c, 0xb9, 0x14, 0x67, 0x66, 0x15, 0xc1, 0x93, 0x03, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
+	RootCompatible:    foryRootAnyHolder,
+	RootCompatibleRef: foryRootRefAnyHolder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x93, 0x03},
 	SchemaHash:        1188066363,
-	TypeDef:           []byte{0x09, 0xd0, 0xa6, 0x32, 0xcf, 0xfb, 0x6a, 0x33, 0xc1, 0x93, 0x03, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
-	TypeDefRef:        []byte{0x09, 0x70, 0x5c, 0xb9, 0x14, 0x67, 0x66, 0x15, 0xc1, 0x93, 0x03, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
+	TypeDef:           foryRootAnyHolder[4:],
+	TypeDefRef:        foryRootRefAnyHolder[4:],
 	UserID:            403,
 })
 
@@ -552,7 +587,7 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -562,13 +597,13 @@ func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x32a6d009001cff01)
-		buffer.PutUint64At(w, off+8, 0x4e0393c1336afbcf)
-		buffer.PutUint64At(w, off+13, 0x00a10bd4004e0393)
+		buffer.PutUint64At(w, off, 0x32a6d009001cff01)    // foryRootAnyHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4e0393c1336afbcf)  // foryRootAnyHolder[8:16]
+		buffer.PutUint64At(w, off+13, 0x00a10bd4004e0393) // foryRootAnyHolder[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0x931bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x931bff01) // prefix bytes 01 ff 1b 93
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -583,13 +618,13 @@ func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb95c7009001c0001)
-		buffer.PutUint64At(w, off+8, 0x4f0393c115666714)
-		buffer.PutUint64At(w, off+13, 0x00a10bd4004f0393)
+		buffer.PutUint64At(w, off, 0xb95c7009001c0001)    // foryRootRefAnyHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4f0393c115666714)  // foryRootRefAnyHolder[8:16]
+		buffer.PutUint64At(w, off+13, 0x00a10bd4004f0393) // foryRootRefAnyHolder[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0x931b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x931b0001) // prefix bytes 01 00 1b 93, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -612,10 +647,15 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x32a6d009001cff01 && buffer.ReadUint64At(in, 8) == 0x4e0393c1336afbcf && buffer.ReadUint64At(in, 13) == 0x00a10bd4004e0393 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x32a6d009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4e0393c1336afbcf &&
+				buffer.ReadUint64At(in, 13) == 0x00a10bd4004e0393 {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x931bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x931bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -634,10 +674,15 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xb95c7009001c0001 && buffer.ReadUint64At(in, 8) == 0x4f0393c115666714 && buffer.ReadUint64At(in, 13) == 0x00a10bd4004f0393 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xb95c7009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4f0393c115666714 &&
+			buffer.ReadUint64At(in, 13) == 0x00a10bd4004f0393 {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x931b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x931b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -681,32 +726,8 @@ func (x *AnyHolder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyHolder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeAnyHolder) {
-		return
-	}
-	*x = AnyHolder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1188066363) {
-		if h := r.ReadInt32(); h != 1188066363 && !c.Failed() {
-			c.HashMismatch(foryTypeAnyHolder, h)
-			return
-		}
-	}
-	x.Value = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Value")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *AnyHolder) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyHolder) {
 		return
 	}
@@ -747,17 +768,29 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	c.Leave()
 }
 
+// foryRootOuter is the first 27 bytes of a compatible-mode message whose root is Outer: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOuter[4:].
+var foryRootOuter = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xf0, 0x1a, 0x75, 0xdf, 0x1b, 0x0a, 0x45, 0xc2, 0x94, 0x03, 0x4c,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40,
+}
+
+// foryRootRefOuter is the first 27 bytes of a compatible-mode message whose root is Outer with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOuter[4:].
+var foryRootRefOuter = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x1a, 0x67, 0xe7, 0x4b, 0xf1, 0x5d, 0xc2, 0x94, 0x03, 0x4c,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40,
+}
+
 // foryTypeOuter is Outer's static type information. Fingerprint: count,5,0,0;inner,0,0,0;
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x94, 0x03},
 	GoFields:          []string{"Count", "Inner"},
 	GoName:            "peerform.Outer",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0xf0, 0x1a, 0x75, 0xdf, 0x1b, 0x0a, 0x45, 0xc2, 0x94, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x1a, 0x67, 0xe7, 0x4b, 0xf1, 0x5d, 0xc2, 0x94, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	RootCompatible:    foryRootOuter,
+	RootCompatibleRef: foryRootRefOuter,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x94, 0x03},
 	SchemaHash:        -576121450,
-	TypeDef:           []byte{0x0f, 0xf0, 0x1a, 0x75, 0xdf, 0x1b, 0x0a, 0x45, 0xc2, 0x94, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40},
-	TypeDefRef:        []byte{0x0f, 0xe0, 0x1a, 0x67, 0xe7, 0x4b, 0xf1, 0x5d, 0xc2, 0x94, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40},
+	TypeDef:           foryRootOuter[4:],
+	TypeDefRef:        foryRootRefOuter[4:],
 	UserID:            404,
 })
 
@@ -775,7 +808,7 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -785,14 +818,14 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x751af00f001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c0394c2450a1bdf)
-		buffer.PutUint64At(w, off+16, 0xa11c4cc06cd48905)
-		buffer.PutUint64At(w, off+19, 0x4024ada11c4cc06c)
+		buffer.PutUint64At(w, off, 0x751af00f001cff01)    // foryRootOuter[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c0394c2450a1bdf)  // foryRootOuter[8:16]
+		buffer.PutUint64At(w, off+16, 0xa11c4cc06cd48905) // foryRootOuter[16:24]
+		buffer.PutUint64At(w, off+19, 0x4024ada11c4cc06c) // foryRootOuter[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0x941bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x941bff01) // prefix bytes 01 ff 1b 94
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -807,14 +840,14 @@ func (x *Outer) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x671ae00f001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c0394c25df14be7)
-		buffer.PutUint64At(w, off+16, 0xa11c4dc06cd48905)
-		buffer.PutUint64At(w, off+19, 0x4024ada11c4dc06c)
+		buffer.PutUint64At(w, off, 0x671ae00f001c0001)    // foryRootRefOuter[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c0394c25df14be7)  // foryRootRefOuter[8:16]
+		buffer.PutUint64At(w, off+16, 0xa11c4dc06cd48905) // foryRootRefOuter[16:24]
+		buffer.PutUint64At(w, off+19, 0x4024ada11c4dc06c) // foryRootRefOuter[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0x941b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x941b0001) // prefix bytes 01 00 1b 94, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -837,10 +870,16 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x751af00f001cff01 && buffer.ReadUint64At(in, 8) == 0x4c0394c2450a1bdf && buffer.ReadUint64At(in, 16) == 0xa11c4cc06cd48905 && buffer.ReadUint64At(in, 19) == 0x4024ada11c4cc06c {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x751af00f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c0394c2450a1bdf &&
+				buffer.ReadUint64At(in, 16) == 0xa11c4cc06cd48905 &&
+				buffer.ReadUint64At(in, 19) == 0x4024ada11c4cc06c {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x941bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x941bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -859,10 +898,16 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Outer) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x671ae00f001c0001 && buffer.ReadUint64At(in, 8) == 0x4c0394c25df14be7 && buffer.ReadUint64At(in, 16) == 0xa11c4dc06cd48905 && buffer.ReadUint64At(in, 19) == 0x4024ada11c4dc06c {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x671ae00f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c0394c25df14be7 &&
+			buffer.ReadUint64At(in, 16) == 0xa11c4dc06cd48905 &&
+			buffer.ReadUint64At(in, 19) == 0x4024ada11c4dc06c {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x941b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x941b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -892,7 +937,7 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.Inner.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Inner.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
@@ -924,12 +969,13 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Outer's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = Outer{}
+	} else {
+		*x = Outer{Inner: x.Inner}
 	}
-	*x = Outer{Inner: x.Inner}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-576121450) {
 		if h := r.ReadInt32(); h != -576121450 && !c.Failed() {
@@ -949,49 +995,28 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Count..Count")
 		return
 	}
-	if ev1 := c.ReadStructFieldMeta(foryTypeLeaf); ev1 != nil {
-		x.Inner.ForyReadEvolved(c, ev1)
-	} else if !c.Failed() {
-		x.Inner.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Outer) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Outer{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-576121450) {
-		if h := r.ReadInt32(); h != -576121450 && !c.Failed() {
-			c.HashMismatch(foryTypeOuter, h)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev1 := c.ReadStructFieldMeta(foryTypeLeaf); ev1 != nil {
+				x.Inner.ForyReadEvolved(c, ev1)
+			} else if !c.Failed() {
+				x.Inner.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Inner")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Count = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Count..Count")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev2 := c.ReadStructFieldMeta(foryTypeLeaf); ev2 != nil {
-			x.Inner.ForyReadEvolved(c, ev2)
+	} else {
+		if ev1 := c.ReadStructFieldMeta(foryTypeLeaf); ev1 != nil {
+			x.Inner.ForyReadEvolved(c, ev1)
 		} else if !c.Failed() {
 			x.Inner.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
+		if c.Failed() {
+			c.Trace("Inner")
+			return
+		}
 	}
 }
 
@@ -1003,8 +1028,8 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.Count = int32(v3)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.Count = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
@@ -1012,16 +1037,16 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
-						x.Inner.ForyReadEvolved(c, ev8)
+					if ev7 := c.ReadStructFieldMeta(foryTypeLeaf); ev7 != nil {
+						x.Inner.ForyReadEvolved(c, ev7)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev5 := c.ReadStructFieldMeta(foryTypeLeaf); ev5 != nil {
-						x.Inner.ForyReadEvolved(c, ev5)
+					if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
+						x.Inner.ForyReadEvolved(c, ev4)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
@@ -1037,17 +1062,29 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootArrays is the first 26 bytes of a compatible-mode message whose root is Arrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootArrays[4:].
+var foryRootArrays = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xc0, 0xba, 0x0d, 0xea, 0xb9, 0x1f, 0x37, 0xc2, 0x95, 0x03, 0x48,
+	0x2e, 0x21, 0xb3, 0x90, 0x4c, 0x2f, 0xad, 0xcd, 0x34, 0x80,
+}
+
+// foryRootRefArrays is the first 26 bytes of a compatible-mode message whose root is Arrays with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefArrays[4:].
+var foryRootRefArrays = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x40, 0x8a, 0x59, 0xf7, 0x54, 0xba, 0x1b, 0xc2, 0x95, 0x03, 0x49,
+	0x2e, 0x21, 0xb3, 0x90, 0x4d, 0x2f, 0xad, 0xcd, 0x34, 0x80,
+}
+
 // foryTypeArrays is Arrays's static type information. Fingerprint: ints,46,0,0;longs,47,0,0;
 var foryTypeArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x95, 0x03},
 	GoFields:          []string{"Ints", "Longs"},
 	GoName:            "peerform.Arrays",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0xc0, 0xba, 0x0d, 0xea, 0xb9, 0x1f, 0x37, 0xc2, 0x95, 0x03, 0x48, 0x2e, 0x21, 0xb3, 0x90, 0x4c, 0x2f, 0xad, 0xcd, 0x34, 0x80},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0x40, 0x8a, 0x59, 0xf7, 0x54, 0xba, 0x1b, 0xc2, 0x95, 0x03, 0x49, 0x2e, 0x21, 0xb3, 0x90, 0x4d, 0x2f, 0xad, 0xcd, 0x34, 0x80},
+	RootCompatible:    foryRootArrays,
+	RootCompatibleRef: foryRootRefArrays,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x95, 0x03},
 	SchemaHash:        -2121142106,
-	TypeDef:           []byte{0x0e, 0xc0, 0xba, 0x0d, 0xea, 0xb9, 0x1f, 0x37, 0xc2, 0x95, 0x03, 0x48, 0x2e, 0x21, 0xb3, 0x90, 0x4c, 0x2f, 0xad, 0xcd, 0x34, 0x80},
-	TypeDefRef:        []byte{0x0e, 0x40, 0x8a, 0x59, 0xf7, 0x54, 0xba, 0x1b, 0xc2, 0x95, 0x03, 0x49, 0x2e, 0x21, 0xb3, 0x90, 0x4d, 0x2f, 0xad, 0xcd, 0x34, 0x80},
+	TypeDef:           foryRootArrays[4:],
+	TypeDefRef:        foryRootRefArrays[4:],
 	UserID:            405,
 })
 
@@ -1065,12 +1102,12 @@ func (x *Arrays) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Arrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1080,14 +1117,14 @@ func (x *Arrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x598a400e001c0001)
-		buffer.PutUint64At(w, off+8, 0x490395c21bba54f7)
-		buffer.PutUint64At(w, off+16, 0xcdad2f4d90b3212e)
-		buffer.PutUint64At(w, off+18, 0x8034cdad2f4d90b3)
+		buffer.PutUint64At(w, off, 0x598a400e001c0001)    // foryRootRefArrays[0:8]
+		buffer.PutUint64At(w, off+8, 0x490395c21bba54f7)  // foryRootRefArrays[8:16]
+		buffer.PutUint64At(w, off+16, 0xcdad2f4d90b3212e) // foryRootRefArrays[16:24]
+		buffer.PutUint64At(w, off+18, 0x8034cdad2f4d90b3) // foryRootRefArrays[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0x951b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x951b0001) // prefix bytes 01 00 1b 95, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1110,10 +1147,16 @@ func (x *Arrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x0dbac00e001cff01 && buffer.ReadUint64At(in, 8) == 0x480395c2371fb9ea && buffer.ReadUint64At(in, 16) == 0xcdad2f4c90b3212e && buffer.ReadUint64At(in, 18) == 0x8034cdad2f4c90b3 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0x0dbac00e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x480395c2371fb9ea &&
+				buffer.ReadUint64At(in, 16) == 0xcdad2f4c90b3212e &&
+				buffer.ReadUint64At(in, 18) == 0x8034cdad2f4c90b3 {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x951bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x951bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -1132,10 +1175,16 @@ func (x *Arrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Arrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x598a400e001c0001 && buffer.ReadUint64At(in, 8) == 0x490395c21bba54f7 && buffer.ReadUint64At(in, 16) == 0xcdad2f4d90b3212e && buffer.ReadUint64At(in, 18) == 0x8034cdad2f4d90b3 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0x598a400e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x490395c21bba54f7 &&
+			buffer.ReadUint64At(in, 16) == 0xcdad2f4d90b3212e &&
+			buffer.ReadUint64At(in, 18) == 0x8034cdad2f4d90b3 {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x951b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x951b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -1152,13 +1201,13 @@ func (x *Arrays) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Arrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Arrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Arrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Arrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	l1 := x.Ints
 	l2 := x.Longs
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
@@ -1166,14 +1215,14 @@ func (x *Arrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0dbac00e001cff01)
-			buffer.PutUint64At(w, off+8, 0x480395c2371fb9ea)
-			buffer.PutUint64At(w, off+16, 0xcdad2f4c90b3212e)
-			buffer.PutUint64At(w, off+18, 0x8034cdad2f4c90b3)
+			buffer.PutUint64At(w, off, 0x0dbac00e001cff01)    // foryRootArrays[0:8]
+			buffer.PutUint64At(w, off+8, 0x480395c2371fb9ea)  // foryRootArrays[8:16]
+			buffer.PutUint64At(w, off+16, 0xcdad2f4c90b3212e) // foryRootArrays[16:24]
+			buffer.PutUint64At(w, off+18, 0x8034cdad2f4c90b3) // foryRootArrays[18:26]
 			off += 26
 		} else {
-			buffer.PutUint32At(w, off, 0x951bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0x951bff01) // prefix bytes 01 ff 1b 95
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}
@@ -1239,14 +1288,15 @@ func (x *Arrays) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Arrays's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Arrays{
-		Ints:  x.Ints,
-		Longs: x.Longs,
+		*x = Arrays{}
+	} else {
+		*x = Arrays{
+			Ints:  x.Ints,
+			Longs: x.Longs,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-2121142106) {
@@ -1255,95 +1305,66 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n9 := c.ReadArrayLengthFast(4)
-	if n9 < 0 {
-		n9 = c.ReadArrayLength(4)
-	}
-	a10 := foryimpl.ReuseSlice[[]int32](c, x.Ints, n9)
-	r.ReadRawInt32s(a10)
-	x.Ints = a10
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	n11 := c.ReadArrayLengthFast(8)
-	if n11 < 0 {
-		n11 = c.ReadArrayLength(8)
-	}
-	a12 := foryimpl.ReuseSlice[[]int64](c, x.Longs, n11)
-	r.ReadRawInt64s(a12)
-	x.Longs = a12
-	if c.Failed() {
-		c.Trace("Longs")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Arrays) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Arrays{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2121142106) {
-		if h := r.ReadInt32(); h != -2121142106 && !c.Failed() {
-			c.HashMismatch(foryTypeArrays, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-			x.Ints = foryimpl.BackRefSlice[int32](c, id14)
-		} else if st13 == foryimpl.RefFollows {
-			n15 := c.ReadArrayLengthFast(4)
-			if n15 < 0 {
-				n15 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if st9, id10 := c.ReadFieldRefFlag(); st9 == foryimpl.RefBack {
+			x.Ints = foryimpl.BackRefSlice[int32](c, id10)
+		} else if st9 == foryimpl.RefFollows {
+			n11 := c.ReadArrayLengthFast(4)
+			if n11 < 0 {
+				n11 = c.ReadArrayLength(4)
 			}
-			a16 := foryimpl.MakeSlice[[]int32](c, n15)
-			r.ReadRawInt32s(a16)
-			x.Ints = a16
-			foryimpl.SetRefSlice(c, id14, x.Ints)
+			a12 := foryimpl.MakeSlice[[]int32](c, n11)
+			r.ReadRawInt32s(a12)
+			x.Ints = a12
+			foryimpl.SetRefSlice(c, id10, x.Ints)
 		} else {
 			x.Ints = nil
 		}
-	} else {
-		n17 := c.ReadArrayLengthFast(4)
-		if n17 < 0 {
-			n17 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Ints")
+			return
 		}
-		a18 := foryimpl.MakeSlice[[]int32](c, n17)
-		r.ReadRawInt32s(a18)
-		x.Ints = a18
-	}
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-			x.Longs = foryimpl.BackRefSlice[int64](c, id20)
-		} else if st19 == foryimpl.RefFollows {
-			n21 := c.ReadArrayLengthFast(8)
-			if n21 < 0 {
-				n21 = c.ReadArrayLength(8)
+		if st13, id14 := c.ReadFieldRefFlag(); st13 == foryimpl.RefBack {
+			x.Longs = foryimpl.BackRefSlice[int64](c, id14)
+		} else if st13 == foryimpl.RefFollows {
+			n15 := c.ReadArrayLengthFast(8)
+			if n15 < 0 {
+				n15 = c.ReadArrayLength(8)
 			}
-			a22 := foryimpl.MakeSlice[[]int64](c, n21)
-			r.ReadRawInt64s(a22)
-			x.Longs = a22
-			foryimpl.SetRefSlice(c, id20, x.Longs)
+			a16 := foryimpl.MakeSlice[[]int64](c, n15)
+			r.ReadRawInt64s(a16)
+			x.Longs = a16
+			foryimpl.SetRefSlice(c, id14, x.Longs)
 		} else {
 			x.Longs = nil
 		}
-	} else {
-		n23 := c.ReadArrayLengthFast(8)
-		if n23 < 0 {
-			n23 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("Longs")
+			return
 		}
-		a24 := foryimpl.MakeSlice[[]int64](c, n23)
-		r.ReadRawInt64s(a24)
-		x.Longs = a24
-	}
-	if c.Failed() {
-		c.Trace("Longs")
-		return
+	} else {
+		n9 := c.ReadArrayLengthFast(4)
+		if n9 < 0 {
+			n9 = c.ReadArrayLength(4)
+		}
+		a10 := foryimpl.ReuseSlice[[]int32](c, x.Ints, n9)
+		r.ReadRawInt32s(a10)
+		x.Ints = a10
+		if c.Failed() {
+			c.Trace("Ints")
+			return
+		}
+		n13 := c.ReadArrayLengthFast(8)
+		if n13 < 0 {
+			n13 = c.ReadArrayLength(8)
+		}
+		a14 := foryimpl.ReuseSlice[[]int64](c, x.Longs, n13)
+		r.ReadRawInt64s(a14)
+		x.Longs = a14
+		if c.Failed() {
+			c.Trace("Longs")
+			return
+		}
 	}
 }
 
@@ -1354,62 +1375,38 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-					x.Ints = foryimpl.BackRefSlice[int32](c, id28)
-				} else if st27 == foryimpl.RefFollows {
-					n29 := c.ReadArrayLengthFast(4)
-					if n29 < 0 {
-						n29 = c.ReadArrayLength(4)
-					}
-					a30 := foryimpl.MakeSlice[[]int32](c, n29)
-					r.ReadRawInt32s(a30)
-					x.Ints = a30
-					foryimpl.SetRefSlice(c, id28, x.Ints)
-				} else {
-					x.Ints = nil
+			if f.Convert {
+				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st19, id20 := c.ReadEvolvedRefFlag(f); st19 == foryimpl.RefBack {
+				x.Ints = foryimpl.BackRefSlice[int32](c, id20)
+			} else if st19 == foryimpl.RefFollows {
+				n21 := c.ReadArrayLengthFast(4)
+				if n21 < 0 {
+					n21 = c.ReadArrayLength(4)
 				}
+				a22 := foryimpl.MakeSlice[[]int32](c, n21)
+				r.ReadRawInt32s(a22)
+				x.Ints = a22
+				foryimpl.SetRefSlice(c, id20, x.Ints)
 			} else {
-				if f.Convert {
-					x.Ints = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n25 := c.ReadArrayLengthFast(4)
-					if n25 < 0 {
-						n25 = c.ReadArrayLength(4)
-					}
-					a26 := foryimpl.MakeSlice[[]int32](c, n25)
-					r.ReadRawInt32s(a26)
-					x.Ints = a26
-				}
+				x.Ints = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
-					x.Longs = foryimpl.BackRefSlice[int64](c, id34)
-				} else if st33 == foryimpl.RefFollows {
-					n35 := c.ReadArrayLengthFast(8)
-					if n35 < 0 {
-						n35 = c.ReadArrayLength(8)
-					}
-					a36 := foryimpl.MakeSlice[[]int64](c, n35)
-					r.ReadRawInt64s(a36)
-					x.Longs = a36
-					foryimpl.SetRefSlice(c, id34, x.Longs)
-				} else {
-					x.Longs = nil
+			if f.Convert {
+				x.Longs = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st25, id26 := c.ReadEvolvedRefFlag(f); st25 == foryimpl.RefBack {
+				x.Longs = foryimpl.BackRefSlice[int64](c, id26)
+			} else if st25 == foryimpl.RefFollows {
+				n27 := c.ReadArrayLengthFast(8)
+				if n27 < 0 {
+					n27 = c.ReadArrayLength(8)
 				}
+				a28 := foryimpl.MakeSlice[[]int64](c, n27)
+				r.ReadRawInt64s(a28)
+				x.Longs = a28
+				foryimpl.SetRefSlice(c, id26, x.Longs)
 			} else {
-				if f.Convert {
-					x.Longs = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n31 := c.ReadArrayLengthFast(8)
-					if n31 < 0 {
-						n31 = c.ReadArrayLength(8)
-					}
-					a32 := foryimpl.MakeSlice[[]int64](c, n31)
-					r.ReadRawInt64s(a32)
-					x.Longs = a32
-				}
+				x.Longs = nil
 			}
 		default:
 			c.SkipField(f)
@@ -1421,15 +1418,21 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootNode is the first 29 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+var foryRootNode = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0x30, 0x93, 0xef, 0xd6, 0x18, 0xed, 0x1e, 0xc2, 0x96, 0x03, 0x54,
+	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeNode is Node's static type information. Fingerprint: children,22,0,0[0,0,0];name,21,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x96, 0x03},
 	GoFields:       []string{"Children", "Name"},
 	GoName:         "peerform.Node",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x30, 0x93, 0xef, 0xd6, 0x18, 0xed, 0x1e, 0xc2, 0x96, 0x03, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootNode,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x96, 0x03},
 	SchemaHash:     -1179955273,
-	TypeDef:        []byte{0x11, 0x30, 0x93, 0xef, 0xd6, 0x18, 0xed, 0x1e, 0xc2, 0x96, 0x03, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootNode[4:],
 	UserID:         406,
 })
 
@@ -1447,7 +1450,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1457,14 +1460,14 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xef933011001cff01)
-		buffer.PutUint64At(w, off+8, 0x540396c21eed18d6)
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
-		buffer.PutUint64At(w, off+21, 0x200c3415488046e2)
+		buffer.PutUint64At(w, off, 0xef933011001cff01)    // foryRootNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x540396c21eed18d6)  // foryRootNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootNode[16:24]
+		buffer.PutUint64At(w, off+21, 0x200c3415488046e2) // foryRootNode[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0x961bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x961bff01) // prefix bytes 01 ff 1b 96
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1479,14 +1482,14 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xef933011001c0001)
-		buffer.PutUint64At(w, off+8, 0x540396c21eed18d6)
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
-		buffer.PutUint64At(w, off+21, 0x200c3415488046e2)
+		buffer.PutUint64At(w, off, 0xef933011001c0001)    // foryRootNode[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x540396c21eed18d6)  // foryRootNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootNode[16:24]
+		buffer.PutUint64At(w, off+21, 0x200c3415488046e2) // foryRootNode[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0x961b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x961b0001) // prefix bytes 01 00 1b 96, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1509,10 +1512,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0xef933011001cff01 && buffer.ReadUint64At(in, 8) == 0x540396c21eed18d6 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 21) == 0x200c3415488046e2 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0xef933011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x540396c21eed18d6 &&
+				buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
+				buffer.ReadUint64At(in, 21) == 0x200c3415488046e2 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x961bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x961bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -1531,10 +1540,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0xef933011001c0001 && buffer.ReadUint64At(in, 8) == 0x540396c21eed18d6 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 21) == 0x200c3415488046e2 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0xef933011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x540396c21eed18d6 &&
+			buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
+			buffer.ReadUint64At(in, 21) == 0x200c3415488046e2 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x961b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x961b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -1735,17 +1750,29 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	c.Leave()
 }
 
+// foryRootBin is the first 26 bytes of a compatible-mode message whose root is Bin: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBin[4:].
+var foryRootBin = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xf0, 0x91, 0xc4, 0xb4, 0xc4, 0xa7, 0x0f, 0xc2, 0x9a, 0x03, 0x4c,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x48, 0x29, 0x0c, 0x13, 0x00,
+}
+
+// foryRootRefBin is the first 26 bytes of a compatible-mode message whose root is Bin with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefBin[4:].
+var foryRootRefBin = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xe0, 0x06, 0xae, 0x3a, 0xf0, 0xde, 0x53, 0xc2, 0x9a, 0x03, 0x4c,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x49, 0x29, 0x0c, 0x13, 0x00,
+}
+
 // foryTypeBin is Bin's static type information. Fingerprint: count,5,0,0;data,41,0,0;
 var foryTypeBin = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9a, 0x03},
 	GoFields:          []string{"Count", "Data"},
 	GoName:            "peerform.Bin",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0xf0, 0x91, 0xc4, 0xb4, 0xc4, 0xa7, 0x0f, 0xc2, 0x9a, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x48, 0x29, 0x0c, 0x13, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0xe0, 0x06, 0xae, 0x3a, 0xf0, 0xde, 0x53, 0xc2, 0x9a, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x49, 0x29, 0x0c, 0x13, 0x00},
+	RootCompatible:    foryRootBin,
+	RootCompatibleRef: foryRootRefBin,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9a, 0x03},
 	SchemaHash:        536270527,
-	TypeDef:           []byte{0x0e, 0xf0, 0x91, 0xc4, 0xb4, 0xc4, 0xa7, 0x0f, 0xc2, 0x9a, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x48, 0x29, 0x0c, 0x13, 0x00},
-	TypeDefRef:        []byte{0x0e, 0xe0, 0x06, 0xae, 0x3a, 0xf0, 0xde, 0x53, 0xc2, 0x9a, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x49, 0x29, 0x0c, 0x13, 0x00},
+	TypeDef:           foryRootBin[4:],
+	TypeDefRef:        foryRootRefBin[4:],
 	UserID:            410,
 })
 
@@ -1763,12 +1790,12 @@ func (x *Bin) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Bin) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1778,14 +1805,14 @@ func (x *Bin) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xae06e00e001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c039ac253def03a)
-		buffer.PutUint64At(w, off+16, 0x0c2949c06cd48905)
-		buffer.PutUint64At(w, off+18, 0x00130c2949c06cd4)
+		buffer.PutUint64At(w, off, 0xae06e00e001c0001)    // foryRootRefBin[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c039ac253def03a)  // foryRootRefBin[8:16]
+		buffer.PutUint64At(w, off+16, 0x0c2949c06cd48905) // foryRootRefBin[16:24]
+		buffer.PutUint64At(w, off+18, 0x00130c2949c06cd4) // foryRootRefBin[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0x9a1b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x9a1b0001) // prefix bytes 01 00 1b 9a, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1808,10 +1835,16 @@ func (x *Bin) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xc491f00e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c039ac20fa7c4b4 && buffer.ReadUint64At(in, 16) == 0x0c2948c06cd48905 && buffer.ReadUint64At(in, 18) == 0x00130c2948c06cd4 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0xc491f00e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c039ac20fa7c4b4 &&
+				buffer.ReadUint64At(in, 16) == 0x0c2948c06cd48905 &&
+				buffer.ReadUint64At(in, 18) == 0x00130c2948c06cd4 {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9a1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -1830,10 +1863,16 @@ func (x *Bin) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Bin) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xae06e00e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c039ac253def03a && buffer.ReadUint64At(in, 16) == 0x0c2949c06cd48905 && buffer.ReadUint64At(in, 18) == 0x00130c2949c06cd4 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xae06e00e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c039ac253def03a &&
+			buffer.ReadUint64At(in, 16) == 0x0c2949c06cd48905 &&
+			buffer.ReadUint64At(in, 18) == 0x00130c2949c06cd4 {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9a1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -1850,26 +1889,26 @@ func (x *Bin) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Bin, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Bin) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Bin, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Bin) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc491f00e001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c039ac20fa7c4b4)
-			buffer.PutUint64At(w, off+16, 0x0c2948c06cd48905)
-			buffer.PutUint64At(w, off+18, 0x00130c2948c06cd4)
+			buffer.PutUint64At(w, off, 0xc491f00e001cff01)    // foryRootBin[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c039ac20fa7c4b4)  // foryRootBin[8:16]
+			buffer.PutUint64At(w, off+16, 0x0c2948c06cd48905) // foryRootBin[16:24]
+			buffer.PutUint64At(w, off+18, 0x00130c2948c06cd4) // foryRootBin[18:26]
 			off += 26
 		} else {
-			buffer.PutUint32At(w, off, 0x9a1bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0x9a1bff01) // prefix bytes 01 ff 1b 9a
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}
@@ -1911,62 +1950,30 @@ func (x *Bin) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Bin's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Bin) ForyRead(c *foryimpl.ReadContext) {
+	*x = Bin{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(536270527) {
+		if h := r.ReadInt32(); h != 536270527 && !c.Failed() {
+			c.HashMismatch(foryTypeBin, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Count = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Count..Count")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Bin{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(536270527) {
-		if h := r.ReadInt32(); h != 536270527 && !c.Failed() {
-			c.HashMismatch(foryTypeBin, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Count = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Count..Count")
-		return
-	}
-	x.Data = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Data")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Bin) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Bin{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(536270527) {
-		if h := r.ReadInt32(); h != 536270527 && !c.Failed() {
-			c.HashMismatch(foryTypeBin, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Count = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Count..Count")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st4, id5 := c.ReadRefFlag(); st4 == foryimpl.RefBack {
+		if st4, id5 := c.ReadFieldRefFlag(); st4 == foryimpl.RefBack {
 			x.Data = foryimpl.BackRefSlice[uint8](c, id5)
 		} else if st4 == foryimpl.RefFollows {
 			x.Data = c.ReadBinary()
@@ -1974,12 +1981,16 @@ func (x *Bin) foryReadRef(c *foryimpl.ReadContext) {
 		} else {
 			x.Data = nil
 		}
+		if c.Failed() {
+			c.Trace("Data")
+			return
+		}
 	} else {
 		x.Data = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Data")
-		return
+		if c.Failed() {
+			c.Trace("Data")
+			return
+		}
 	}
 }
 
@@ -1998,21 +2009,15 @@ func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 				x.Count = r.ReadVarInt32()
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-					x.Data = foryimpl.BackRefSlice[uint8](c, id9)
-				} else if st8 == foryimpl.RefFollows {
-					x.Data = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id9, x.Data)
-				} else {
-					x.Data = nil
-				}
+			if f.Convert {
+				x.Data = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st8, id9 := c.ReadEvolvedRefFlag(f); st8 == foryimpl.RefBack {
+				x.Data = foryimpl.BackRefSlice[uint8](c, id9)
+			} else if st8 == foryimpl.RefFollows {
+				x.Data = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id9, x.Data)
 			} else {
-				if f.Convert {
-					x.Data = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Data = c.ReadBinary()
-				}
+				x.Data = nil
 			}
 		default:
 			c.SkipField(f)
@@ -2024,17 +2029,29 @@ func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
+// foryRootMixed is the first 32 bytes of a compatible-mode message whose root is Mixed: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMixed[4:].
+var foryRootMixed = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x14, 0x70, 0xb4, 0xac, 0xdb, 0x74, 0xd8, 0x6d, 0xc3, 0x9b, 0x03, 0x4c,
+	0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30,
+}
+
+// foryRootRefMixed is the first 32 bytes of a compatible-mode message whose root is Mixed with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMixed[4:].
+var foryRootRefMixed = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x14, 0xf0, 0x92, 0x58, 0x9a, 0x32, 0xb1, 0x61, 0xc3, 0x9b, 0x03, 0x4d,
+	0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30,
+}
+
 // foryTypeMixed is Mixed's static type information. Fingerprint: inner,0,0,0;list,22,0,0[5,0,0];m,24,0,0[21,0,0|5,0,0];
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9b, 0x03},
 	GoFields:          []string{"Inner", "List", "M"},
 	GoName:            "peerform.Mixed",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x70, 0xb4, 0xac, 0xdb, 0x74, 0xd8, 0x6d, 0xc3, 0x9b, 0x03, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x14, 0xf0, 0x92, 0x58, 0x9a, 0x32, 0xb1, 0x61, 0xc3, 0x9b, 0x03, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30},
+	RootCompatible:    foryRootMixed,
+	RootCompatibleRef: foryRootRefMixed,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9b, 0x03},
 	SchemaHash:        -1440402769,
-	TypeDef:           []byte{0x14, 0x70, 0xb4, 0xac, 0xdb, 0x74, 0xd8, 0x6d, 0xc3, 0x9b, 0x03, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30},
-	TypeDefRef:        []byte{0x14, 0xf0, 0x92, 0x58, 0x9a, 0x32, 0xb1, 0x61, 0xc3, 0x9b, 0x03, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30},
+	TypeDef:           foryRootMixed[4:],
+	TypeDefRef:        foryRootRefMixed[4:],
 	UserID:            411,
 })
 
@@ -2053,7 +2070,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2063,14 +2080,14 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xacb47014001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c039bc36dd874db)
-		buffer.PutUint64At(w, off+16, 0x1616484024ada11c)
-		buffer.PutUint64At(w, off+24, 0x301656184098122d)
+		buffer.PutUint64At(w, off, 0xacb47014001cff01)    // foryRootMixed[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c039bc36dd874db)  // foryRootMixed[8:16]
+		buffer.PutUint64At(w, off+16, 0x1616484024ada11c) // foryRootMixed[16:24]
+		buffer.PutUint64At(w, off+24, 0x301656184098122d) // foryRootMixed[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x9b1bff01) // prefix bytes 01 ff 1b 9b
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2085,14 +2102,14 @@ func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5892f014001c0001)
-		buffer.PutUint64At(w, off+8, 0x4d039bc361b1329a)
-		buffer.PutUint64At(w, off+16, 0x1616484024ada11c)
-		buffer.PutUint64At(w, off+24, 0x301656184098122d)
+		buffer.PutUint64At(w, off, 0x5892f014001c0001)    // foryRootRefMixed[0:8]
+		buffer.PutUint64At(w, off+8, 0x4d039bc361b1329a)  // foryRootRefMixed[8:16]
+		buffer.PutUint64At(w, off+16, 0x1616484024ada11c) // foryRootRefMixed[16:24]
+		buffer.PutUint64At(w, off+24, 0x301656184098122d) // foryRootRefMixed[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x9b1b0001) // prefix bytes 01 00 1b 9b, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2115,10 +2132,16 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xacb47014001cff01 && buffer.ReadUint64At(in, 8) == 0x4c039bc36dd874db && buffer.ReadUint64At(in, 16) == 0x1616484024ada11c && buffer.ReadUint64At(in, 24) == 0x301656184098122d {
+			if len(in) >= 32 &&
+				buffer.ReadUint64At(in, 0) == 0xacb47014001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c039bc36dd874db &&
+				buffer.ReadUint64At(in, 16) == 0x1616484024ada11c &&
+				buffer.ReadUint64At(in, 24) == 0x301656184098122d {
 				n = 32
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9b1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -2137,10 +2160,16 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0x5892f014001c0001 && buffer.ReadUint64At(in, 8) == 0x4d039bc361b1329a && buffer.ReadUint64At(in, 16) == 0x1616484024ada11c && buffer.ReadUint64At(in, 24) == 0x301656184098122d {
+		if len(in) >= 32 &&
+			buffer.ReadUint64At(in, 0) == 0x5892f014001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4d039bc361b1329a &&
+			buffer.ReadUint64At(in, 16) == 0x1616484024ada11c &&
+			buffer.ReadUint64At(in, 24) == 0x301656184098122d {
 			n = 32
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9b1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -2173,7 +2202,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.Inner.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Inner.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	l7 := x.List
@@ -2248,14 +2277,15 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Mixed{
-		Inner: x.Inner,
-		List:  x.List,
+		*x = Mixed{List: x.List}
+	} else {
+		*x = Mixed{
+			Inner: x.Inner,
+			List:  x.List,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1440402769) {
@@ -2264,14 +2294,28 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev23 := c.ReadStructFieldMeta(foryTypeLeaf); ev23 != nil {
-		x.Inner.ForyReadEvolved(c, ev23)
-	} else if !c.Failed() {
-		x.Inner.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev23 := c.ReadStructFieldMeta(foryTypeLeaf); ev23 != nil {
+				x.Inner.ForyReadEvolved(c, ev23)
+			} else if !c.Failed() {
+				x.Inner.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Inner")
+			return
+		}
+	} else {
+		if ev23 := c.ReadStructFieldMeta(foryTypeLeaf); ev23 != nil {
+			x.Inner.ForyReadEvolved(c, ev23)
+		} else if !c.Failed() {
+			x.Inner.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("Inner")
+			return
+		}
 	}
 	n24 := c.ReadLengthFast(1)
 	if n24 < 0 {
@@ -2324,78 +2368,6 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Mixed{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1440402769) {
-		if h := r.ReadInt32(); h != -1440402769 && !c.Failed() {
-			c.HashMismatch(foryTypeMixed, h)
-			return
-		}
-	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev38 := c.ReadStructFieldMeta(foryTypeLeaf); ev38 != nil {
-			x.Inner.ForyReadEvolved(c, ev38)
-		} else if !c.Failed() {
-			x.Inner.ForyRead(c)
-		}
-	}
-	if c.Failed() {
-		c.Trace("Inner")
-		return
-	}
-	n39 := c.ReadLengthFast(1)
-	if n39 < 0 {
-		n39 = c.ReadLength(1)
-	}
-	l40 := foryimpl.ReuseSlice[[]int32](c, x.List, n39)
-	if n39 > 0 {
-		hn42 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i41 := range l40 {
-				if hn42 && !c.ReadFlag() {
-					clear(l40[i41 : i41+1])
-					continue
-				}
-				l40[i41] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i41)
-					break
-				}
-			}
-		}
-	}
-	x.List = l40
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	n45 := c.ReadLengthFast(2)
-	if n45 < 0 {
-		n45 = c.ReadLength(2)
-	}
-	m46 := foryimpl.MakeMap[map[string]int32](c, n45)
-	for n45 > 0 && !c.Failed() {
-		sz47, vn48, _ := c.ReadMapChunk(n45, 21, 5, nil, false)
-		for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-			var k50 string
-			k50 = c.ReadString()
-			var v51 int32
-			if !vn48 {
-				v51 = r.ReadVarInt32()
-			}
-			m46[k50] = v51
-		}
-		n45 -= sz47
-	}
-	x.M = m46
-	if c.Failed() {
-		c.Trace("M")
-		return
-	}
-}
-
 // ForyReadEvolved reads a Mixed body written with another schema, following ev (docs/format.md §11.4).
 func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Mixed{}
@@ -2405,16 +2377,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev56 := c.ReadStructFieldMeta(foryTypeLeaf); ev56 != nil {
-						x.Inner.ForyReadEvolved(c, ev56)
+					if ev41 := c.ReadStructFieldMeta(foryTypeLeaf); ev41 != nil {
+						x.Inner.ForyReadEvolved(c, ev41)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev53 := c.ReadStructFieldMeta(foryTypeLeaf); ev53 != nil {
-						x.Inner.ForyReadEvolved(c, ev53)
+					if ev38 := c.ReadStructFieldMeta(foryTypeLeaf); ev38 != nil {
+						x.Inner.ForyReadEvolved(c, ev38)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
@@ -2424,50 +2396,50 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.List = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLengthFast(1)
-				if n57 < 0 {
-					n57 = c.ReadLength(1)
+				n42 := c.ReadLengthFast(1)
+				if n42 < 0 {
+					n42 = c.ReadLength(1)
 				}
-				l58 := foryimpl.MakeSlice[[]int32](c, n57)
-				if n57 > 0 {
-					hn60 := c.ReadListHeader(5)
+				l43 := foryimpl.MakeSlice[[]int32](c, n42)
+				if n42 > 0 {
+					hn45 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i59 := range l58 {
-							if hn60 && !c.ReadFlag() {
-								clear(l58[i59 : i59+1])
+						for i44 := range l43 {
+							if hn45 && !c.ReadFlag() {
+								clear(l43[i44 : i44+1])
 								continue
 							}
-							l58[i59] = r.ReadVarInt32()
+							l43[i44] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i59)
+								c.TraceIndex(i44)
 								break
 							}
 						}
 					}
 				}
-				x.List = l58
+				x.List = l43
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n63 := c.ReadLengthFast(2)
-				if n63 < 0 {
-					n63 = c.ReadLength(2)
+				n48 := c.ReadLengthFast(2)
+				if n48 < 0 {
+					n48 = c.ReadLength(2)
 				}
-				m64 := foryimpl.MakeMap[map[string]int32](c, n63)
-				for n63 > 0 && !c.Failed() {
-					sz65, vn66, _ := c.ReadMapChunk(n63, 21, 5, nil, false)
-					for j67 := 0; j67 < sz65 && !c.Failed(); j67++ {
-						var k68 string
-						k68 = c.ReadString()
-						var v69 int32
-						if !vn66 {
-							v69 = r.ReadVarInt32()
+				m49 := foryimpl.MakeMap[map[string]int32](c, n48)
+				for n48 > 0 && !c.Failed() {
+					sz50, vn51, _ := c.ReadMapChunk(n48, 21, 5, nil, false)
+					for j52 := 0; j52 < sz50 && !c.Failed(); j52++ {
+						var k53 string
+						k53 = c.ReadString()
+						var v54 int32
+						if !vn51 {
+							v54 = r.ReadVarInt32()
 						}
-						m64[k68] = v69
+						m49[k53] = v54
 					}
-					n63 -= sz65
+					n48 -= sz50
 				}
-				x.M = m64
+				x.M = m49
 			}
 		default:
 			c.SkipField(f)
@@ -2479,18 +2451,30 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootNullables is the first 27 bytes of a compatible-mode message whose root is Nullables: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNullables[4:].
+var foryRootNullables = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x60, 0xa3, 0x21, 0x51, 0x64, 0x44, 0x01, 0xc3, 0x9c, 0x03, 0x42,
+	0x05, 0x28, 0x46, 0x2e, 0x02, 0x31, 0x4a, 0x1c, 0x34, 0x97, 0x98,
+}
+
+// foryRootRefNullables is the first 27 bytes of a compatible-mode message whose root is Nullables with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNullables[4:].
+var foryRootRefNullables = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0f, 0x40, 0xdf, 0x19, 0xdf, 0x5a, 0xab, 0x44, 0xc3, 0x9c, 0x03, 0x42,
+	0x05, 0x28, 0x47, 0x2e, 0x02, 0x31, 0x4b, 0x1c, 0x34, 0x97, 0x98,
+}
+
 // foryTypeNullables is Nullables's static type information. Fingerprint: arr,46,0,1;k,5,0,1;next,0,0,1;
 var foryTypeNullables = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9c, 0x03},
 	GoFields:          []string{"K", "Arr", "Next"},
 	GoName:            "peerform.Nullables",
 	OfficialGoHash:    1479167658,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x60, 0xa3, 0x21, 0x51, 0x64, 0x44, 0x01, 0xc3, 0x9c, 0x03, 0x42, 0x05, 0x28, 0x46, 0x2e, 0x02, 0x31, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0f, 0x40, 0xdf, 0x19, 0xdf, 0x5a, 0xab, 0x44, 0xc3, 0x9c, 0x03, 0x42, 0x05, 0x28, 0x47, 0x2e, 0x02, 0x31, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	RootCompatible:    foryRootNullables,
+	RootCompatibleRef: foryRootRefNullables,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9c, 0x03},
 	SchemaHash:        1806992366,
-	TypeDef:           []byte{0x0f, 0x60, 0xa3, 0x21, 0x51, 0x64, 0x44, 0x01, 0xc3, 0x9c, 0x03, 0x42, 0x05, 0x28, 0x46, 0x2e, 0x02, 0x31, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	TypeDefRef:        []byte{0x0f, 0x40, 0xdf, 0x19, 0xdf, 0x5a, 0xab, 0x44, 0xc3, 0x9c, 0x03, 0x42, 0x05, 0x28, 0x47, 0x2e, 0x02, 0x31, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	TypeDef:           foryRootNullables[4:],
+	TypeDefRef:        foryRootRefNullables[4:],
 	UserID:            412,
 })
 
@@ -2509,7 +2493,7 @@ func (x *Nullables) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Nullables) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2519,14 +2503,14 @@ func (x *Nullables) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x21a3600f001cff01)
-		buffer.PutUint64At(w, off+8, 0x42039cc301446451)
-		buffer.PutUint64At(w, off+16, 0x1c4a31022e462805)
-		buffer.PutUint64At(w, off+19, 0x9897341c4a31022e)
+		buffer.PutUint64At(w, off, 0x21a3600f001cff01)    // foryRootNullables[0:8]
+		buffer.PutUint64At(w, off+8, 0x42039cc301446451)  // foryRootNullables[8:16]
+		buffer.PutUint64At(w, off+16, 0x1c4a31022e462805) // foryRootNullables[16:24]
+		buffer.PutUint64At(w, off+19, 0x9897341c4a31022e) // foryRootNullables[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0x9c1bff01)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x9c1bff01) // prefix bytes 01 ff 1b 9c
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2541,14 +2525,14 @@ func (x *Nullables) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x19df400f001c0001)
-		buffer.PutUint64At(w, off+8, 0x42039cc344ab5adf)
-		buffer.PutUint64At(w, off+16, 0x1c4b31022e472805)
-		buffer.PutUint64At(w, off+19, 0x9897341c4b31022e)
+		buffer.PutUint64At(w, off, 0x19df400f001c0001)    // foryRootRefNullables[0:8]
+		buffer.PutUint64At(w, off+8, 0x42039cc344ab5adf)  // foryRootRefNullables[8:16]
+		buffer.PutUint64At(w, off+16, 0x1c4b31022e472805) // foryRootRefNullables[16:24]
+		buffer.PutUint64At(w, off+19, 0x9897341c4b31022e) // foryRootRefNullables[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0x9c1b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0x9c1b0001) // prefix bytes 01 00 1b 9c, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2571,10 +2555,16 @@ func (x *Nullables) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x21a3600f001cff01 && buffer.ReadUint64At(in, 8) == 0x42039cc301446451 && buffer.ReadUint64At(in, 16) == 0x1c4a31022e462805 && buffer.ReadUint64At(in, 19) == 0x9897341c4a31022e {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x21a3600f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x42039cc301446451 &&
+				buffer.ReadUint64At(in, 16) == 0x1c4a31022e462805 &&
+				buffer.ReadUint64At(in, 19) == 0x9897341c4a31022e {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9c1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -2593,10 +2583,16 @@ func (x *Nullables) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Nullables) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x19df400f001c0001 && buffer.ReadUint64At(in, 8) == 0x42039cc344ab5adf && buffer.ReadUint64At(in, 16) == 0x1c4b31022e472805 && buffer.ReadUint64At(in, 19) == 0x9897341c4b31022e {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x19df400f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x42039cc344ab5adf &&
+			buffer.ReadUint64At(in, 16) == 0x1c4b31022e472805 &&
+			buffer.ReadUint64At(in, 19) == 0x9897341c4b31022e {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9c1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -2639,7 +2635,7 @@ func (x *Nullables) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Next.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Next.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -2672,11 +2668,8 @@ func (x *Nullables) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Nullables's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Nullables{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1806992366) {
@@ -2694,88 +2687,70 @@ func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("K")
 		return
 	}
-	if c.ReadFlag() {
-		n4 := c.ReadArrayLengthFast(4)
-		if n4 < 0 {
-			n4 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if st4, id5 := c.ReadRefFlag(); st4 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id5)
+		} else if st4 == foryimpl.RefFollows {
+			n6 := c.ReadArrayLengthFast(4)
+			if n6 < 0 {
+				n6 = c.ReadArrayLength(4)
+			}
+			a7 := foryimpl.MakeSlice[[]int32](c, n6)
+			r.ReadRawInt32s(a7)
+			x.Arr = a7
+			foryimpl.SetRefSlice(c, id5, x.Arr)
+		} else {
+			x.Arr = nil
 		}
-		a5 := foryimpl.MakeSlice[[]int32](c, n4)
-		r.ReadRawInt32s(a5)
-		x.Arr = a5
-	}
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	if c.ReadFlag() {
-		p6 := foryimpl.Alloc[Leaf](c)
-		if ev7 := c.ReadStructFieldMeta(foryTypeLeaf); ev7 != nil {
-			p6.ForyReadEvolved(c, ev7)
-		} else if !c.Failed() {
-			p6.ForyRead(c)
-		}
-		x.Next = p6
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Nullables) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Nullables{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1806992366) {
-		if h := r.ReadInt32(); h != 1806992366 && h != 1479167658 && !c.Failed() {
-			c.HashMismatch(foryTypeNullables, h)
+		if c.Failed() {
+			c.Trace("Arr")
 			return
 		}
-	}
-	if c.ReadFlag() {
-		p8 := foryimpl.Alloc[int32](c)
-		*p8 = r.ReadVarInt32()
-		x.K = p8
-	}
-	if c.Failed() {
-		c.Trace("K")
-		return
-	}
-	if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-		x.Arr = foryimpl.BackRefSlice[int32](c, id10)
-	} else if st9 == foryimpl.RefFollows {
-		n11 := c.ReadArrayLengthFast(4)
-		if n11 < 0 {
-			n11 = c.ReadArrayLength(4)
+		if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Leaf](c, id9)
+		} else if st8 == foryimpl.RefFollows {
+			p10 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id9, p10)
+			if ev11 := c.ReadStructFieldMeta(foryTypeLeaf); ev11 != nil {
+				p10.ForyReadEvolved(c, ev11)
+			} else if !c.Failed() {
+				p10.ForyRead(c)
+			}
+			x.Next = p10
+		} else {
+			x.Next = nil
 		}
-		a12 := foryimpl.MakeSlice[[]int32](c, n11)
-		r.ReadRawInt32s(a12)
-		x.Arr = a12
-		foryimpl.SetRefSlice(c, id10, x.Arr)
-	} else {
-		x.Arr = nil
-	}
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Leaf](c, id14)
-	} else if st13 == foryimpl.RefFollows {
-		p15 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id14, p15)
-		if ev16 := c.ReadStructFieldMeta(foryTypeLeaf); ev16 != nil {
-			p15.ForyReadEvolved(c, ev16)
-		} else if !c.Failed() {
-			p15.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Next")
+			return
 		}
-		x.Next = p15
 	} else {
-		x.Next = nil
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
+		if c.ReadFlag() {
+			n4 := c.ReadArrayLengthFast(4)
+			if n4 < 0 {
+				n4 = c.ReadArrayLength(4)
+			}
+			a5 := foryimpl.MakeSlice[[]int32](c, n4)
+			r.ReadRawInt32s(a5)
+			x.Arr = a5
+		}
+		if c.Failed() {
+			c.Trace("Arr")
+			return
+		}
+		if c.ReadFlag() {
+			p8 := foryimpl.Alloc[Leaf](c)
+			if ev9 := c.ReadStructFieldMeta(foryTypeLeaf); ev9 != nil {
+				p8.ForyReadEvolved(c, ev9)
+			} else if !c.Failed() {
+				p8.ForyRead(c)
+			}
+			x.Next = p8
+		}
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
 	}
 }
 
@@ -2787,69 +2762,57 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v18, ok19 := c.ReadIntAs(f, 32); ok19 {
-					pv20 := int32(v18)
-					x.K = &pv20
+				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
+					pv15 := int32(v13)
+					x.K = &pv15
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p17 := foryimpl.Alloc[int32](c)
-				*p17 = r.ReadVarInt32()
-				x.K = p17
+				p12 := foryimpl.Alloc[int32](c)
+				*p12 = r.ReadVarInt32()
+				x.K = p12
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id24)
-				} else if st23 == foryimpl.RefFollows {
-					n25 := c.ReadArrayLengthFast(4)
-					if n25 < 0 {
-						n25 = c.ReadArrayLength(4)
-					}
-					a26 := foryimpl.MakeSlice[[]int32](c, n25)
-					r.ReadRawInt32s(a26)
-					x.Arr = a26
-					foryimpl.SetRefSlice(c, id24, x.Arr)
-				} else {
-					x.Arr = nil
+			if f.Convert {
+				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
+				x.Arr = foryimpl.BackRefSlice[int32](c, id19)
+			} else if st18 == foryimpl.RefFollows {
+				n20 := c.ReadArrayLengthFast(4)
+				if n20 < 0 {
+					n20 = c.ReadArrayLength(4)
 				}
+				a21 := foryimpl.MakeSlice[[]int32](c, n20)
+				r.ReadRawInt32s(a21)
+				x.Arr = a21
+				foryimpl.SetRefSlice(c, id19, x.Arr)
 			} else {
-				if f.Convert {
-					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n21 := c.ReadArrayLengthFast(4)
-					if n21 < 0 {
-						n21 = c.ReadArrayLength(4)
-					}
-					a22 := foryimpl.MakeSlice[[]int32](c, n21)
-					r.ReadRawInt32s(a22)
-					x.Arr = a22
-				}
+				x.Arr = nil
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Leaf](c, id30)
-				} else if st29 == foryimpl.RefFollows {
-					p31 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id30, p31)
-					if ev32 := c.ReadStructFieldMeta(foryTypeLeaf); ev32 != nil {
-						p31.ForyReadEvolved(c, ev32)
+				if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Leaf](c, id25)
+				} else if st24 == foryimpl.RefFollows {
+					p26 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id25, p26)
+					if ev27 := c.ReadStructFieldMeta(foryTypeLeaf); ev27 != nil {
+						p26.ForyReadEvolved(c, ev27)
 					} else if !c.Failed() {
-						p31.ForyRead(c)
+						p26.ForyRead(c)
 					}
-					x.Next = p31
+					x.Next = p26
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p27 := foryimpl.Alloc[Leaf](c)
-					if ev28 := c.ReadStructFieldMeta(foryTypeLeaf); ev28 != nil {
-						p27.ForyReadEvolved(c, ev28)
+					p22 := foryimpl.Alloc[Leaf](c)
+					if ev23 := c.ReadStructFieldMeta(foryTypeLeaf); ev23 != nil {
+						p22.ForyReadEvolved(c, ev23)
 					} else if !c.Failed() {
-						p27.ForyRead(c)
+						p22.ForyRead(c)
 					}
-					x.Next = p27
+					x.Next = p22
 				}
 			}
 		default:
@@ -2862,17 +2825,29 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootColored is the first 21 bytes of a compatible-mode message whose root is Colored: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootColored[4:].
+var foryRootColored = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0x1d, 0xc6, 0x17, 0xa4, 0x42, 0x22, 0xc2, 0xa5, 0x03, 0x40,
+	0x05, 0x34, 0x40, 0x19, 0x10,
+}
+
+// foryRootRefColored is the first 21 bytes of a compatible-mode message whose root is Colored with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefColored[4:].
+var foryRootRefColored = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0x40, 0xd6, 0xd7, 0x8c, 0x8a, 0xa7, 0x66, 0xc2, 0xa5, 0x03, 0x40,
+	0x05, 0x34, 0x41, 0x19, 0x10,
+}
+
 // foryTypeColored is Colored's static type information. Fingerprint: e,0,0,0;n,5,0,0;
 var foryTypeColored = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xa5, 0x03},
 	GoFields:          []string{"N", "E"},
 	GoName:            "peerform.Colored",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0x1d, 0xc6, 0x17, 0xa4, 0x42, 0x22, 0xc2, 0xa5, 0x03, 0x40, 0x05, 0x34, 0x40, 0x19, 0x10},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0x40, 0xd6, 0xd7, 0x8c, 0x8a, 0xa7, 0x66, 0xc2, 0xa5, 0x03, 0x40, 0x05, 0x34, 0x41, 0x19, 0x10},
+	RootCompatible:    foryRootColored,
+	RootCompatibleRef: foryRootRefColored,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xa5, 0x03},
 	SchemaHash:        887372110,
-	TypeDef:           []byte{0x09, 0xe0, 0x1d, 0xc6, 0x17, 0xa4, 0x42, 0x22, 0xc2, 0xa5, 0x03, 0x40, 0x05, 0x34, 0x40, 0x19, 0x10},
-	TypeDefRef:        []byte{0x09, 0x40, 0xd6, 0xd7, 0x8c, 0x8a, 0xa7, 0x66, 0xc2, 0xa5, 0x03, 0x40, 0x05, 0x34, 0x41, 0x19, 0x10},
+	TypeDef:           foryRootColored[4:],
+	TypeDefRef:        foryRootRefColored[4:],
 	UserID:            421,
 })
 
@@ -2890,12 +2865,12 @@ func (x *Colored) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Colored) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2905,13 +2880,13 @@ func (x *Colored) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd7d64009001c0001)
-		buffer.PutUint64At(w, off+8, 0x4003a5c266a78a8c)
-		buffer.PutUint64At(w, off+13, 0x10194134054003a5)
+		buffer.PutUint64At(w, off, 0xd7d64009001c0001)    // foryRootRefColored[0:8]
+		buffer.PutUint64At(w, off+8, 0x4003a5c266a78a8c)  // foryRootRefColored[8:16]
+		buffer.PutUint64At(w, off+13, 0x10194134054003a5) // foryRootRefColored[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xa51b0001)
-		buffer.PutUint8At(w, off+4, 0x03)
+		buffer.PutUint32At(w, off, 0xa51b0001) // prefix bytes 01 00 1b a5, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2934,10 +2909,15 @@ func (x *Colored) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xc61de009001cff01 && buffer.ReadUint64At(in, 8) == 0x4003a5c22242a417 && buffer.ReadUint64At(in, 13) == 0x10194034054003a5 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0xc61de009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4003a5c22242a417 &&
+				buffer.ReadUint64At(in, 13) == 0x10194034054003a5 {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xa51bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xa51bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -2956,10 +2936,15 @@ func (x *Colored) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Colored) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xd7d64009001c0001 && buffer.ReadUint64At(in, 8) == 0x4003a5c266a78a8c && buffer.ReadUint64At(in, 13) == 0x10194134054003a5 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xd7d64009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4003a5c266a78a8c &&
+			buffer.ReadUint64At(in, 13) == 0x10194134054003a5 {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xa51b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xa51b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -2976,13 +2961,13 @@ func (x *Colored) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Colored, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Colored) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Colored, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Colored) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.E < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeColored, "E", int64(x.E))
 	}
@@ -2991,13 +2976,13 @@ func (x *Colored) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc61de009001cff01)
-			buffer.PutUint64At(w, off+8, 0x4003a5c22242a417)
-			buffer.PutUint64At(w, off+13, 0x10194034054003a5)
+			buffer.PutUint64At(w, off, 0xc61de009001cff01)    // foryRootColored[0:8]
+			buffer.PutUint64At(w, off+8, 0x4003a5c22242a417)  // foryRootColored[8:16]
+			buffer.PutUint64At(w, off+13, 0x10194034054003a5) // foryRootColored[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0xa51bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0xa51bff01) // prefix bytes 01 ff 1b a5
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}
@@ -3035,82 +3020,50 @@ func (x *Colored) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Colored's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Colored) ForyRead(c *foryimpl.ReadContext) {
+	*x = Colored{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(887372110) {
+		if h := r.ReadInt32(); h != 887372110 && !c.Failed() {
+			c.HashMismatch(foryTypeColored, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.N = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("N..N")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Colored{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(887372110) {
-		if h := r.ReadInt32(); h != 887372110 && !c.Failed() {
-			c.HashMismatch(foryTypeColored, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if e1 := c.ReadEnumFast(uint32(0x7fffffff)); e1 >= 0 {
-		x.E = Color(e1)
-	} else {
-		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("E")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Colored) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Colored{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(887372110) {
-		if h := r.ReadInt32(); h != 887372110 && !c.Failed() {
-			c.HashMismatch(foryTypeColored, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
-				x.E = Color(e4)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e1 := c.ReadEnumFast(uint32(0x7fffffff)); e1 >= 0 {
+				x.E = Color(e1)
 			} else {
 				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("E")
+			return
+		}
 	} else {
-		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-			x.E = Color(e5)
+		if e1 := c.ReadEnumFast(uint32(0x7fffffff)); e1 >= 0 {
+			x.E = Color(e1)
 		} else {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("E")
-		return
+		if c.Failed() {
+			c.Trace("E")
+			return
+		}
 	}
 }
 
@@ -3122,8 +3075,8 @@ func (x *Colored) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
-					x.N = int32(v6)
+				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
+					x.N = int32(v2)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
@@ -3131,16 +3084,16 @@ func (x *Colored) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
-						x.E = Color(e11)
+					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+						x.E = Color(e7)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-						x.E = Color(e8)
+					if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+						x.E = Color(e4)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}

@@ -29,7 +29,7 @@ func FuzzFastPathAgrees(f *testing.F) {
 		for _, fy := range modes {
 			var fast, slow AllPrims
 			fastErr := fast.ForyDeserialize(fy, data)
-			slowErr := slow.foryDeserialize(fy, data)
+			slowErr := slow.foryDeserializeContext(fy, data)
 			if (fastErr == nil) != (slowErr == nil) || !same(fast, slow) {
 				t.Fatalf("compatible=%v % x: fast path %+v (%v), context path %+v (%v)", fy.Compatible(), data, fast, fastErr, slow, slowErr)
 			}
@@ -65,7 +65,7 @@ func TestFastPathAgreesOnMutations(t *testing.T) {
 		for _, in := range inputs {
 			var fast, slow AllPrims
 			fastErr := fast.ForyDeserialize(fy, in)
-			slowErr := slow.foryDeserialize(fy, in)
+			slowErr := slow.foryDeserializeContext(fy, in)
 			if (fastErr == nil) != (slowErr == nil) || !same(fast, slow) {
 				t.Fatalf("compatible=%v % x: fast path %+v (%v), context path %+v (%v)", fy.Compatible(), in, fast, fastErr, slow, slowErr)
 			}

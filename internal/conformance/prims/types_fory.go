@@ -8,18 +8,27 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootAllPrims is the first 68 bytes of a compatible-mode message whose root is AllPrims: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAllPrims[4:].
+var foryRootAllPrims = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x38, 0xc0, 0x15, 0x5f, 0xf2, 0xd7, 0x48, 0x08, 0xcc, 0x64, 0x88, 0x14,
+	0x0b, 0xd7, 0x00, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29,
+	0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20,
+	0x88, 0x07, 0x11, 0xd7, 0x00, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x88,
+	0x0c, 0x29, 0xbe, 0xc0,
+}
 
 // foryTypeAllPrims is AllPrims's static type information. Fingerprint: b,1,0,0;f32,19,0,0;f64,20,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
 var foryTypeAllPrims = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x64},
 	GoFields:       []string{"F64", "F32", "I16", "U16", "B", "I8", "U8", "I", "I64", "U64", "I32", "U32"},
 	GoName:         "prims.AllPrims",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x38, 0xc0, 0x15, 0x5f, 0xf2, 0xd7, 0x48, 0x08, 0xcc, 0x64, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0},
+	RootCompatible: foryRootAllPrims,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
 	SchemaHash:     -299331752,
-	TypeDef:        []byte{0x38, 0xc0, 0x15, 0x5f, 0xf2, 0xd7, 0x48, 0x08, 0xcc, 0x64, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0},
+	TypeDef:        foryRootAllPrims[4:],
 	UserID:         100,
 })
 
@@ -47,18 +56,18 @@ func (x *AllPrims) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AllPrims) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *AllPrims) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -66,24 +75,44 @@ func (x *AllPrims) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *AllPrims) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 68 && buffer.ReadUint64At(data, 0) == 0x5f15c038001c0001 && buffer.ReadUint64At(data, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(data, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(data, 24) == 0x290a8840af110388 && buffer.ReadUint64At(data, 32) == 0x11028404014040af && buffer.ReadUint64At(data, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(data, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(data, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(data, 60) == 0xc0be290c88c0be11 {
+			if len(data) >= 68 &&
+				buffer.ReadUint64At(data, 0) == 0x5f15c038001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x148864cc0848d7f2 &&
+				buffer.ReadUint64At(data, 16) == 0xc0be0b138800d70b &&
+				buffer.ReadUint64At(data, 24) == 0x290a8840af110388 &&
+				buffer.ReadUint64At(data, 32) == 0x11028404014040af &&
+				buffer.ReadUint64At(data, 40) == 0x200740e0290984e0 &&
+				buffer.ReadUint64At(data, 48) == 0x290e8800d7110788 &&
+				buffer.ReadUint64At(data, 56) == 0x88c0be11058800d7 &&
+				buffer.ReadUint64At(data, 60) == 0xc0be290c88c0be11 {
 				n = 68
 			}
-		} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0xee288f58641b0001 {
+		} else if len(data) >= 8 &&
+			buffer.ReadUint64At(data, 0) == 0xee288f58641b0001 {
 			n = 8
 		}
 	} else if f.Compatible() {
-		if len(data) >= 68 && buffer.ReadUint64At(data, 0) == 0x5f15c038001cff01 && buffer.ReadUint64At(data, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(data, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(data, 24) == 0x290a8840af110388 && buffer.ReadUint64At(data, 32) == 0x11028404014040af && buffer.ReadUint64At(data, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(data, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(data, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(data, 60) == 0xc0be290c88c0be11 {
+		if len(data) >= 68 &&
+			buffer.ReadUint64At(data, 0) == 0x5f15c038001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x148864cc0848d7f2 &&
+			buffer.ReadUint64At(data, 16) == 0xc0be0b138800d70b &&
+			buffer.ReadUint64At(data, 24) == 0x290a8840af110388 &&
+			buffer.ReadUint64At(data, 32) == 0x11028404014040af &&
+			buffer.ReadUint64At(data, 40) == 0x200740e0290984e0 &&
+			buffer.ReadUint64At(data, 48) == 0x290e8800d7110788 &&
+			buffer.ReadUint64At(data, 56) == 0x88c0be11058800d7 &&
+			buffer.ReadUint64At(data, 60) == 0xc0be290c88c0be11 {
 			n = 68
 		}
-	} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0xee288f58641bff01 {
+	} else if len(data) >= 8 &&
+		buffer.ReadUint64At(data, 0) == 0xee288f58641bff01 {
 		n = 8
 	}
 	if n != 0 {
@@ -92,11 +121,11 @@ func (x *AllPrims) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *AllPrims) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *AllPrims) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -108,10 +137,20 @@ func (x *AllPrims) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 68 && buffer.ReadUint64At(in, 0) == 0x5f15c038001cff01 && buffer.ReadUint64At(in, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(in, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(in, 24) == 0x290a8840af110388 && buffer.ReadUint64At(in, 32) == 0x11028404014040af && buffer.ReadUint64At(in, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(in, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(in, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(in, 60) == 0xc0be290c88c0be11 {
+			if len(in) >= 68 &&
+				buffer.ReadUint64At(in, 0) == 0x5f15c038001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x148864cc0848d7f2 &&
+				buffer.ReadUint64At(in, 16) == 0xc0be0b138800d70b &&
+				buffer.ReadUint64At(in, 24) == 0x290a8840af110388 &&
+				buffer.ReadUint64At(in, 32) == 0x11028404014040af &&
+				buffer.ReadUint64At(in, 40) == 0x200740e0290984e0 &&
+				buffer.ReadUint64At(in, 48) == 0x290e8800d7110788 &&
+				buffer.ReadUint64At(in, 56) == 0x88c0be11058800d7 &&
+				buffer.ReadUint64At(in, 60) == 0xc0be290c88c0be11 {
 				n = 68
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x641bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -130,10 +169,20 @@ func (x *AllPrims) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AllPrims) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 68 && buffer.ReadUint64At(in, 0) == 0x5f15c038001c0001 && buffer.ReadUint64At(in, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(in, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(in, 24) == 0x290a8840af110388 && buffer.ReadUint64At(in, 32) == 0x11028404014040af && buffer.ReadUint64At(in, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(in, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(in, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(in, 60) == 0xc0be290c88c0be11 {
+		if len(in) >= 68 &&
+			buffer.ReadUint64At(in, 0) == 0x5f15c038001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x148864cc0848d7f2 &&
+			buffer.ReadUint64At(in, 16) == 0xc0be0b138800d70b &&
+			buffer.ReadUint64At(in, 24) == 0x290a8840af110388 &&
+			buffer.ReadUint64At(in, 32) == 0x11028404014040af &&
+			buffer.ReadUint64At(in, 40) == 0x200740e0290984e0 &&
+			buffer.ReadUint64At(in, 48) == 0x290e8800d7110788 &&
+			buffer.ReadUint64At(in, 56) == 0x88c0be11058800d7 &&
+			buffer.ReadUint64At(in, 60) == 0xc0be290c88c0be11 {
 			n = 68
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x641b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -146,30 +195,30 @@ func (x *AllPrims) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes AllPrims's struct body (docs/format.md §9).
 func (x *AllPrims) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which AllPrims, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *AllPrims) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which AllPrims, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *AllPrims) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 19 fixed and 37 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(128 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5f15c038001cff01)
-			buffer.PutUint64At(w, off+8, 0x148864cc0848d7f2)
-			buffer.PutUint64At(w, off+16, 0xc0be0b138800d70b)
-			buffer.PutUint64At(w, off+24, 0x290a8840af110388)
-			buffer.PutUint64At(w, off+32, 0x11028404014040af)
-			buffer.PutUint64At(w, off+40, 0x200740e0290984e0)
-			buffer.PutUint64At(w, off+48, 0x290e8800d7110788)
-			buffer.PutUint64At(w, off+56, 0x88c0be11058800d7)
-			buffer.PutUint64At(w, off+60, 0xc0be290c88c0be11)
+			buffer.PutUint64At(w, off, 0x5f15c038001cff01)    // foryRootAllPrims[0:8]
+			buffer.PutUint64At(w, off+8, 0x148864cc0848d7f2)  // foryRootAllPrims[8:16]
+			buffer.PutUint64At(w, off+16, 0xc0be0b138800d70b) // foryRootAllPrims[16:24]
+			buffer.PutUint64At(w, off+24, 0x290a8840af110388) // foryRootAllPrims[24:32]
+			buffer.PutUint64At(w, off+32, 0x11028404014040af) // foryRootAllPrims[32:40]
+			buffer.PutUint64At(w, off+40, 0x200740e0290984e0) // foryRootAllPrims[40:48]
+			buffer.PutUint64At(w, off+48, 0x290e8800d7110788) // foryRootAllPrims[48:56]
+			buffer.PutUint64At(w, off+56, 0x88c0be11058800d7) // foryRootAllPrims[56:64]
+			buffer.PutUint64At(w, off+60, 0xc0be290c88c0be11) // foryRootAllPrims[60:68]
 			off += 68
 		} else {
-			buffer.PutUint32At(w, off, 0x641bff01)
+			buffer.PutUint32At(w, off, 0x641bff01) // prefix bytes 01 ff 1b 64
 			off += 4
 		}
 	}

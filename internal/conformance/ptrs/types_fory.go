@@ -8,8 +8,15 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootPtrs is the first 40 bytes of a compatible-mode message whose root is Ptrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPtrs[4:].
+var foryRootPtrs = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1c, 0xf0, 0x08, 0x42, 0x99, 0x84, 0x82, 0x18, 0xc5, 0x72, 0x8e, 0x14,
+	0x1f, 0xf8, 0xbd, 0x70, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x8e, 0x05,
+	0x1f, 0xf9, 0x1b, 0xec, 0x46, 0x15, 0x3f, 0x72,
+}
 
 // foryTypePtrs is Ptrs's static type information. Fingerprint: p_b,1,0,1;p_f64,20,0,1;p_i32,5,0,1;p_i64,7,0,1;p_s,21,0,1;
 var foryTypePtrs = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -17,10 +24,10 @@ var foryTypePtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"PF64", "PB", "PI64", "PI32", "PS"},
 	GoName:         "ptrs.Ptrs",
 	OfficialGoHash: -128040816,
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1c, 0xf0, 0x08, 0x42, 0x99, 0x84, 0x82, 0x18, 0xc5, 0x72, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x46, 0x15, 0x3f, 0x72},
+	RootCompatible: foryRootPtrs,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x72},
 	SchemaHash:     1778562021,
-	TypeDef:        []byte{0x1c, 0xf0, 0x08, 0x42, 0x99, 0x84, 0x82, 0x18, 0xc5, 0x72, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x46, 0x15, 0x3f, 0x72},
+	TypeDef:        foryRootPtrs[4:],
 	UserID:         114,
 })
 
@@ -41,7 +48,7 @@ func (x *Ptrs) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -51,14 +58,14 @@ func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(40)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4208f01c001cff01)
-		buffer.PutUint64At(w, off+8, 0x148e72c518828499)
-		buffer.PutUint64At(w, off+16, 0x613f014670bdf81f)
-		buffer.PutUint64At(w, off+24, 0x058e701df91f078e)
-		buffer.PutUint64At(w, off+32, 0x723f1546ec1bf91f)
+		buffer.PutUint64At(w, off, 0x4208f01c001cff01)    // foryRootPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0x148e72c518828499)  // foryRootPtrs[8:16]
+		buffer.PutUint64At(w, off+16, 0x613f014670bdf81f) // foryRootPtrs[16:24]
+		buffer.PutUint64At(w, off+24, 0x058e701df91f078e) // foryRootPtrs[24:32]
+		buffer.PutUint64At(w, off+32, 0x723f1546ec1bf91f) // foryRootPtrs[32:40]
 		off += 40
 	} else {
-		buffer.PutUint32At(w, off, 0x721bff01)
+		buffer.PutUint32At(w, off, 0x721bff01) // prefix bytes 01 ff 1b 72
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -73,14 +80,14 @@ func (x *Ptrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(40)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4208f01c001c0001)
-		buffer.PutUint64At(w, off+8, 0x148e72c518828499)
-		buffer.PutUint64At(w, off+16, 0x613f014670bdf81f)
-		buffer.PutUint64At(w, off+24, 0x058e701df91f078e)
-		buffer.PutUint64At(w, off+32, 0x723f1546ec1bf91f)
+		buffer.PutUint64At(w, off, 0x4208f01c001c0001)    // foryRootPtrs[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x148e72c518828499)  // foryRootPtrs[8:16]
+		buffer.PutUint64At(w, off+16, 0x613f014670bdf81f) // foryRootPtrs[16:24]
+		buffer.PutUint64At(w, off+24, 0x058e701df91f078e) // foryRootPtrs[24:32]
+		buffer.PutUint64At(w, off+32, 0x723f1546ec1bf91f) // foryRootPtrs[32:40]
 		off += 40
 	} else {
-		buffer.PutUint32At(w, off, 0x721b0001)
+		buffer.PutUint32At(w, off, 0x721b0001) // prefix bytes 01 00 1b 72, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -103,10 +110,16 @@ func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x4208f01c001cff01 && buffer.ReadUint64At(in, 8) == 0x148e72c518828499 && buffer.ReadUint64At(in, 16) == 0x613f014670bdf81f && buffer.ReadUint64At(in, 24) == 0x058e701df91f078e && buffer.ReadUint64At(in, 32) == 0x723f1546ec1bf91f {
+			if len(in) >= 40 &&
+				buffer.ReadUint64At(in, 0) == 0x4208f01c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x148e72c518828499 &&
+				buffer.ReadUint64At(in, 16) == 0x613f014670bdf81f &&
+				buffer.ReadUint64At(in, 24) == 0x058e701df91f078e &&
+				buffer.ReadUint64At(in, 32) == 0x723f1546ec1bf91f {
 				n = 40
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x721bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x721bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -125,10 +138,16 @@ func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Ptrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0x4208f01c001c0001 && buffer.ReadUint64At(in, 8) == 0x148e72c518828499 && buffer.ReadUint64At(in, 16) == 0x613f014670bdf81f && buffer.ReadUint64At(in, 24) == 0x058e701df91f078e && buffer.ReadUint64At(in, 32) == 0x723f1546ec1bf91f {
+		if len(in) >= 40 &&
+			buffer.ReadUint64At(in, 0) == 0x4208f01c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x148e72c518828499 &&
+			buffer.ReadUint64At(in, 16) == 0x613f014670bdf81f &&
+			buffer.ReadUint64At(in, 24) == 0x058e701df91f078e &&
+			buffer.ReadUint64At(in, 32) == 0x723f1546ec1bf91f {
 			n = 40
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x721b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x721b0001 {
 		n = 4
 	}
 	if n == 0 {

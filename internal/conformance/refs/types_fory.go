@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Size as a Fory enum registered with id=7; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Size) ForyEnum() {}
@@ -25,17 +25,29 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumSize
 }
 
+// foryRootImage is the first 24 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
+var foryRootImage = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05,
+	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19,
+}
+
+// foryRootRefImage is the first 24 bytes of a compatible-mode message whose root is Image with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImage[4:].
+var foryRootRefImage = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05,
+	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19,
+}
+
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x04},
 	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
 	GoName:            "refs.Image",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	RootCompatible:    foryRootImage,
+	RootCompatibleRef: foryRootRefImage,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
 	SchemaHash:        1960516840,
-	TypeDef:           []byte{0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
-	TypeDefRef:        []byte{0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
+	TypeDef:           foryRootImage[4:],
+	TypeDefRef:        foryRootRefImage[4:],
 	UserID:            4,
 })
 
@@ -56,12 +68,12 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -71,12 +83,12 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(24)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x236ea00c001c0001)
-		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)
-		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0)
+		buffer.PutUint64At(w, off, 0x236ea00c001c0001)    // foryRootRefImage[0:8]
+		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)  // foryRootRefImage[8:16]
+		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0) // foryRootRefImage[16:24]
 		off += 24
 	} else {
-		buffer.PutUint32At(w, off, 0x041b0001)
+		buffer.PutUint32At(w, off, 0x041b0001) // prefix bytes 01 00 1b 04, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -99,10 +111,14 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 && buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a && buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0x54ea500c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05cc04c5321d3b0a &&
+				buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 {
 				n = 24
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x041bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -121,10 +137,14 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 && buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b && buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b &&
+			buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
 			n = 24
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x041b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -141,13 +161,13 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
@@ -158,12 +178,12 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x54ea500c001cff01)
-			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)
-			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0)
+			buffer.PutUint64At(w, off, 0x54ea500c001cff01)    // foryRootImage[0:8]
+			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)  // foryRootImage[8:16]
+			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0) // foryRootImage[16:24]
 			off += 24
 		} else {
-			buffer.PutUint32At(w, off, 0x041bff01)
+			buffer.PutUint32At(w, off, 0x041bff01) // prefix bytes 01 ff 1b 04
 			off += 4
 		}
 	}
@@ -237,106 +257,62 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Image) ForyRead(c *foryimpl.ReadContext) {
+	*x = Image{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
+		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
+			c.HashMismatch(foryTypeImage, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Width = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Height = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Width..Height")
+		return
+	}
+	x.URI = c.ReadString()
+	if c.Failed() {
+		c.Trace("URI")
+		return
+	}
+	x.Title = c.ReadString()
+	if c.Failed() {
+		c.Trace("Title")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1960516840) {
-		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-		x.Size = Size(e5)
-	} else {
-		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1960516840) {
-		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-				x.Size = Size(e8)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+				x.Size = Size(e5)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	} else {
-		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-			x.Size = Size(e9)
+		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+			x.Size = Size(e5)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	}
 }
 
@@ -348,16 +324,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
-					x.Width = int32(v10)
+				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
+					x.Width = int32(v6)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
-					x.Height = int32(v12)
+				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
+					x.Height = int32(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -373,16 +349,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
-						x.Size = Size(e17)
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.Size = Size(e13)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
-						x.Size = Size(e14)
+					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+						x.Size = Size(e10)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -398,18 +374,30 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootImagePair is the first 19 bytes of a compatible-mode message whose root is ImagePair: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImagePair[4:].
+var foryRootImagePair = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf0, 0x4b, 0x6c, 0x3c, 0xf6, 0x70, 0xc2, 0xc8, 0x01, 0xc6,
+	0x1c, 0xca, 0x1c,
+}
+
+// foryRootRefImagePair is the first 19 bytes of a compatible-mode message whose root is ImagePair with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImagePair[4:].
+var foryRootRefImagePair = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x07, 0x10, 0x1c, 0x2d, 0x96, 0x6a, 0x61, 0x07, 0xc2, 0xc8, 0x01, 0xc7,
+	0x1c, 0xcb, 0x1c,
+}
+
 // foryTypeImagePair is ImagePair's static type information. Fingerprint: 1,0,0,1;2,0,0,1;
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
 	GoFields:          []string{"Cover", "Thumb"},
 	GoName:            "refs.ImagePair",
 	OfficialGoHash:    -919177777,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf0, 0x4b, 0x6c, 0x3c, 0xf6, 0x70, 0xc2, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x10, 0x1c, 0x2d, 0x96, 0x6a, 0x61, 0x07, 0xc2, 0xc8, 0x01, 0xc7, 0x1c, 0xcb, 0x1c},
+	RootCompatible:    foryRootImagePair,
+	RootCompatibleRef: foryRootRefImagePair,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
 	SchemaHash:        -573796553,
-	TypeDef:           []byte{0x07, 0x90, 0xf0, 0x4b, 0x6c, 0x3c, 0xf6, 0x70, 0xc2, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c},
-	TypeDefRef:        []byte{0x07, 0x10, 0x1c, 0x2d, 0x96, 0x6a, 0x61, 0x07, 0xc2, 0xc8, 0x01, 0xc7, 0x1c, 0xcb, 0x1c},
+	TypeDef:           foryRootImagePair[4:],
+	TypeDefRef:        foryRootRefImagePair[4:],
 	UserID:            200,
 })
 
@@ -427,7 +415,7 @@ func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -437,13 +425,13 @@ func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4bf09007001cff01)
-		buffer.PutUint64At(w, off+8, 0xc601c8c270f63c6c)
-		buffer.PutUint64At(w, off+11, 0x1cca1cc601c8c270)
+		buffer.PutUint64At(w, off, 0x4bf09007001cff01)    // foryRootImagePair[0:8]
+		buffer.PutUint64At(w, off+8, 0xc601c8c270f63c6c)  // foryRootImagePair[8:16]
+		buffer.PutUint64At(w, off+11, 0x1cca1cc601c8c270) // foryRootImagePair[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xc81bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc81bff01) // prefix bytes 01 ff 1b c8
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -458,13 +446,13 @@ func (x *ImagePair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2d1c1007001c0001)
-		buffer.PutUint64At(w, off+8, 0xc701c8c207616a96)
-		buffer.PutUint64At(w, off+11, 0x1ccb1cc701c8c207)
+		buffer.PutUint64At(w, off, 0x2d1c1007001c0001)    // foryRootRefImagePair[0:8]
+		buffer.PutUint64At(w, off+8, 0xc701c8c207616a96)  // foryRootRefImagePair[8:16]
+		buffer.PutUint64At(w, off+11, 0x1ccb1cc701c8c207) // foryRootRefImagePair[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xc81b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc81b0001) // prefix bytes 01 00 1b c8, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -487,10 +475,15 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x4bf09007001cff01 && buffer.ReadUint64At(in, 8) == 0xc601c8c270f63c6c && buffer.ReadUint64At(in, 11) == 0x1cca1cc601c8c270 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0x4bf09007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc601c8c270f63c6c &&
+				buffer.ReadUint64At(in, 11) == 0x1cca1cc601c8c270 {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc81bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -509,10 +502,15 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ImagePair) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2d1c1007001c0001 && buffer.ReadUint64At(in, 8) == 0xc701c8c207616a96 && buffer.ReadUint64At(in, 11) == 0x1ccb1cc701c8c207 {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x2d1c1007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc701c8c207616a96 &&
+			buffer.ReadUint64At(in, 11) == 0x1ccb1cc701c8c207 {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc81b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -541,7 +539,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Cover.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Cover.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -552,7 +550,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Thumb.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Thumb.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -580,92 +578,80 @@ func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ImagePair's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
+	*x = ImagePair{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-573796553) {
+		if h := r.ReadInt32(); h != -573796553 && h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeImagePair, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = ImagePair{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-573796553) {
-		if h := r.ReadInt32(); h != -573796553 && h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeImagePair, h)
+		if st1, id2 := c.ReadRefFlag(); st1 == foryimpl.RefBack {
+			x.Cover = foryimpl.BackRef[Image](c, id2)
+		} else if st1 == foryimpl.RefFollows {
+			p3 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id2, p3)
+			if ev4 := c.ReadStructFieldMeta(foryTypeImage); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Cover = p3
+		} else {
+			x.Cover = nil
+		}
+		if c.Failed() {
+			c.Trace("Cover")
 			return
 		}
-	}
-	if c.ReadFlag() {
-		p1 := foryimpl.Alloc[Image](c)
-		if ev2 := c.ReadStructFieldMeta(foryTypeImage); ev2 != nil {
-			p1.ForyReadEvolved(c, ev2)
-		} else if !c.Failed() {
-			p1.ForyRead(c)
+		if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
+			x.Thumb = foryimpl.BackRef[Image](c, id6)
+		} else if st5 == foryimpl.RefFollows {
+			p7 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id6, p7)
+			if ev8 := c.ReadStructFieldMeta(foryTypeImage); ev8 != nil {
+				p7.ForyReadEvolved(c, ev8)
+			} else if !c.Failed() {
+				p7.ForyRead(c)
+			}
+			x.Thumb = p7
+		} else {
+			x.Thumb = nil
 		}
-		x.Cover = p1
-	}
-	if c.Failed() {
-		c.Trace("Cover")
-		return
-	}
-	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Image](c)
-		if ev4 := c.ReadStructFieldMeta(foryTypeImage); ev4 != nil {
-			p3.ForyReadEvolved(c, ev4)
-		} else if !c.Failed() {
-			p3.ForyRead(c)
-		}
-		x.Thumb = p3
-	}
-	if c.Failed() {
-		c.Trace("Thumb")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *ImagePair) foryReadRef(c *foryimpl.ReadContext) {
-	*x = ImagePair{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-573796553) {
-		if h := r.ReadInt32(); h != -573796553 && h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeImagePair, h)
+		if c.Failed() {
+			c.Trace("Thumb")
 			return
 		}
-	}
-	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-		x.Cover = foryimpl.BackRef[Image](c, id6)
-	} else if st5 == foryimpl.RefFollows {
-		p7 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id6, p7)
-		if ev8 := c.ReadStructFieldMeta(foryTypeImage); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			p7.ForyRead(c)
-		}
-		x.Cover = p7
 	} else {
-		x.Cover = nil
-	}
-	if c.Failed() {
-		c.Trace("Cover")
-		return
-	}
-	if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-		x.Thumb = foryimpl.BackRef[Image](c, id10)
-	} else if st9 == foryimpl.RefFollows {
-		p11 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id10, p11)
-		if ev12 := c.ReadStructFieldMeta(foryTypeImage); ev12 != nil {
-			p11.ForyReadEvolved(c, ev12)
-		} else if !c.Failed() {
-			p11.ForyRead(c)
+		if c.ReadFlag() {
+			p1 := foryimpl.Alloc[Image](c)
+			if ev2 := c.ReadStructFieldMeta(foryTypeImage); ev2 != nil {
+				p1.ForyReadEvolved(c, ev2)
+			} else if !c.Failed() {
+				p1.ForyRead(c)
+			}
+			x.Cover = p1
 		}
-		x.Thumb = p11
-	} else {
-		x.Thumb = nil
-	}
-	if c.Failed() {
-		c.Trace("Thumb")
-		return
+		if c.Failed() {
+			c.Trace("Cover")
+			return
+		}
+		if c.ReadFlag() {
+			p5 := foryimpl.Alloc[Image](c)
+			if ev6 := c.ReadStructFieldMeta(foryTypeImage); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.Thumb = p5
+		}
+		if c.Failed() {
+			c.Trace("Thumb")
+			return
+		}
 	}
 }
 
@@ -676,56 +662,56 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					x.Cover = foryimpl.BackRef[Image](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					p17 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id16, p17)
-					if ev18 := c.ReadStructFieldMeta(foryTypeImage); ev18 != nil {
-						p17.ForyReadEvolved(c, ev18)
-					} else if !c.Failed() {
-						p17.ForyRead(c)
-					}
-					x.Cover = p17
-				} else {
-					x.Cover = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Cover = foryimpl.BackRef[Image](c, id12)
+				} else if st11 == foryimpl.RefFollows {
 					p13 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id12, p13)
 					if ev14 := c.ReadStructFieldMeta(foryTypeImage); ev14 != nil {
 						p13.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
 						p13.ForyRead(c)
 					}
 					x.Cover = p13
+				} else {
+					x.Cover = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p9 := foryimpl.Alloc[Image](c)
+					if ev10 := c.ReadStructFieldMeta(foryTypeImage); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
+					} else if !c.Failed() {
+						p9.ForyRead(c)
+					}
+					x.Cover = p9
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-					x.Thumb = foryimpl.BackRef[Image](c, id22)
-				} else if st21 == foryimpl.RefFollows {
-					p23 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id22, p23)
-					if ev24 := c.ReadStructFieldMeta(foryTypeImage); ev24 != nil {
-						p23.ForyReadEvolved(c, ev24)
-					} else if !c.Failed() {
-						p23.ForyRead(c)
-					}
-					x.Thumb = p23
-				} else {
-					x.Thumb = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					x.Thumb = foryimpl.BackRef[Image](c, id18)
+				} else if st17 == foryimpl.RefFollows {
 					p19 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id18, p19)
 					if ev20 := c.ReadStructFieldMeta(foryTypeImage); ev20 != nil {
 						p19.ForyReadEvolved(c, ev20)
 					} else if !c.Failed() {
 						p19.ForyRead(c)
 					}
 					x.Thumb = p19
+				} else {
+					x.Thumb = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p15 := foryimpl.Alloc[Image](c)
+					if ev16 := c.ReadStructFieldMeta(foryTypeImage); ev16 != nil {
+						p15.ForyReadEvolved(c, ev16)
+					} else if !c.Failed() {
+						p15.ForyRead(c)
+					}
+					x.Thumb = p15
 				}
 			}
 		default:
@@ -738,15 +724,21 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootImagePtrList is the first 18 bytes of a compatible-mode message whose root is ImagePtrList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImagePtrList[4:].
+var foryRootImagePtrList = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x08, 0x65, 0x8b, 0xa7, 0x06, 0x64, 0xc1, 0xc9, 0x01, 0xc4,
+	0x16, 0x72,
+}
+
 // foryTypeImagePtrList is ImagePtrList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeImagePtrList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc9, 0x01},
 	GoFields:       []string{"Images"},
 	GoName:         "refs.ImagePtrList",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x08, 0x65, 0x8b, 0xa7, 0x06, 0x64, 0xc1, 0xc9, 0x01, 0xc4, 0x16, 0x72},
+	RootCompatible: foryRootImagePtrList,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc9, 0x01},
 	SchemaHash:     925871694,
-	TypeDef:        []byte{0x06, 0x20, 0x08, 0x65, 0x8b, 0xa7, 0x06, 0x64, 0xc1, 0xc9, 0x01, 0xc4, 0x16, 0x72},
+	TypeDef:        foryRootImagePtrList[4:],
 	UserID:         201,
 })
 
@@ -763,7 +755,7 @@ func (x *ImagePtrList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ImagePtrList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -773,13 +765,13 @@ func (x *ImagePtrList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x65082006001cff01)
-		buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)
-		buffer.PutUint64At(w, off+10, 0x7216c401c9c16406)
+		buffer.PutUint64At(w, off, 0x65082006001cff01)    // foryRootImagePtrList[0:8]
+		buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)  // foryRootImagePtrList[8:16]
+		buffer.PutUint64At(w, off+10, 0x7216c401c9c16406) // foryRootImagePtrList[10:18]
 		off += 18
 	} else {
-		buffer.PutUint32At(w, off, 0xc91bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc91bff01) // prefix bytes 01 ff 1b c9
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -794,13 +786,13 @@ func (x *ImagePtrList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x65082006001c0001)
-		buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)
-		buffer.PutUint64At(w, off+10, 0x7216c401c9c16406)
+		buffer.PutUint64At(w, off, 0x65082006001c0001)    // foryRootImagePtrList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)  // foryRootImagePtrList[8:16]
+		buffer.PutUint64At(w, off+10, 0x7216c401c9c16406) // foryRootImagePtrList[10:18]
 		off += 18
 	} else {
-		buffer.PutUint32At(w, off, 0xc91b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc91b0001) // prefix bytes 01 00 1b c9, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -823,10 +815,15 @@ func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x65082006001cff01 && buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b && buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
+			if len(in) >= 18 &&
+				buffer.ReadUint64At(in, 0) == 0x65082006001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b &&
+				buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
 				n = 18
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -845,10 +842,15 @@ func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ImagePtrList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x65082006001c0001 && buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b && buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
+		if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0x65082006001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b &&
+			buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
 			n = 18
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -923,11 +925,8 @@ func (x *ImagePtrList) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ImagePtrList's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = ImagePtrList{Images: x.Images}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(925871694) {
@@ -991,71 +990,6 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *ImagePtrList) foryReadRef(c *foryimpl.ReadContext) {
-	*x = ImagePtrList{Images: x.Images}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(925871694) {
-		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
-			c.HashMismatch(foryTypeImagePtrList, h)
-			return
-		}
-	}
-	n21 := c.ReadLengthFast(1)
-	if n21 < 0 {
-		n21 = c.ReadLength(1)
-	}
-	l22 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n21)
-	if n21 > 0 {
-		hn24, tr26, ev25 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i23 := range l22 {
-				if tr26 {
-					if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
-						l22[i23] = foryimpl.BackRef[Image](c, id29)
-					} else if st28 == foryimpl.RefFollows {
-						p30 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id29, p30)
-						if ev25 != nil {
-							p30.ForyReadEvolved(c, ev25)
-						} else {
-							p30.ForyRead(c)
-						}
-						l22[i23] = p30
-					} else {
-						l22[i23] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i23)
-						break
-					}
-					continue
-				}
-				if hn24 && !c.ReadFlag() {
-					clear(l22[i23 : i23+1])
-					continue
-				}
-				p27 := foryimpl.Alloc[Image](c)
-				if ev25 != nil {
-					p27.ForyReadEvolved(c, ev25)
-				} else {
-					p27.ForyRead(c)
-				}
-				l22[i23] = p27
-				if c.Failed() {
-					c.TraceIndex(i23)
-					break
-				}
-			}
-		}
-	}
-	x.Images = l22
-	if c.Failed() {
-		c.Trace("Images")
-		return
-	}
-}
-
 // ForyReadEvolved reads a ImagePtrList body written with another schema, following ev (docs/format.md §11.4).
 func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ImagePtrList{}
@@ -1063,55 +997,55 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLengthFast(1)
-				if n31 < 0 {
-					n31 = c.ReadLength(1)
+				n21 := c.ReadLengthFast(1)
+				if n21 < 0 {
+					n21 = c.ReadLength(1)
 				}
-				l32 := foryimpl.MakeSlice[[]*Image](c, n31)
-				if n31 > 0 {
-					hn34, tr36, ev35 := c.ReadStructListHeaderRef(foryTypeImage)
+				l22 := foryimpl.MakeSlice[[]*Image](c, n21)
+				if n21 > 0 {
+					hn24, tr26, ev25 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i33 := range l32 {
-							if tr36 {
-								if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
-									l32[i33] = foryimpl.BackRef[Image](c, id39)
-								} else if st38 == foryimpl.RefFollows {
-									p40 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id39, p40)
-									if ev35 != nil {
-										p40.ForyReadEvolved(c, ev35)
+						for i23 := range l22 {
+							if tr26 {
+								if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
+									l22[i23] = foryimpl.BackRef[Image](c, id29)
+								} else if st28 == foryimpl.RefFollows {
+									p30 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id29, p30)
+									if ev25 != nil {
+										p30.ForyReadEvolved(c, ev25)
 									} else {
-										p40.ForyRead(c)
+										p30.ForyRead(c)
 									}
-									l32[i33] = p40
+									l22[i23] = p30
 								} else {
-									l32[i33] = nil
+									l22[i23] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i33)
+									c.TraceIndex(i23)
 									break
 								}
 								continue
 							}
-							if hn34 && !c.ReadFlag() {
-								clear(l32[i33 : i33+1])
+							if hn24 && !c.ReadFlag() {
+								clear(l22[i23 : i23+1])
 								continue
 							}
-							p37 := foryimpl.Alloc[Image](c)
-							if ev35 != nil {
-								p37.ForyReadEvolved(c, ev35)
+							p27 := foryimpl.Alloc[Image](c)
+							if ev25 != nil {
+								p27.ForyReadEvolved(c, ev25)
 							} else {
-								p37.ForyRead(c)
+								p27.ForyRead(c)
 							}
-							l32[i33] = p37
+							l22[i23] = p27
 							if c.Failed() {
-								c.TraceIndex(i33)
+								c.TraceIndex(i23)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l32
+				x.Images = l22
 			}
 		default:
 			c.SkipField(f)
@@ -1123,18 +1057,30 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
+// foryRootNode is the first 26 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+var foryRootNode = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x70, 0x5d, 0xa1, 0x63, 0x6d, 0xb7, 0x71, 0xc2, 0xca, 0x01, 0x4c,
+	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98,
+}
+
+// foryRootRefNode is the first 26 bytes of a compatible-mode message whose root is Node with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNode[4:].
+var foryRootRefNode = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x00, 0xf1, 0xda, 0xec, 0x48, 0xc2, 0x1e, 0xc2, 0xca, 0x01, 0x4c,
+	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98,
+}
+
 // foryTypeNode is Node's static type information. Fingerprint: next,0,0,1;value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xca, 0x01},
 	GoFields:          []string{"Value", "Next"},
 	GoName:            "refs.Node",
 	OfficialGoHash:    67660299,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x70, 0x5d, 0xa1, 0x63, 0x6d, 0xb7, 0x71, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0x00, 0xf1, 0xda, 0xec, 0x48, 0xc2, 0x1e, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	RootCompatible:    foryRootNode,
+	RootCompatibleRef: foryRootRefNode,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
 	SchemaHash:        587892696,
-	TypeDef:           []byte{0x0e, 0x70, 0x5d, 0xa1, 0x63, 0x6d, 0xb7, 0x71, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	TypeDefRef:        []byte{0x0e, 0x00, 0xf1, 0xda, 0xec, 0x48, 0xc2, 0x1e, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	TypeDef:           foryRootNode[4:],
+	TypeDefRef:        foryRootRefNode[4:],
 	UserID:            202,
 })
 
@@ -1152,7 +1098,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1162,14 +1108,14 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa15d700e001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c01cac271b76d63)
-		buffer.PutUint64At(w, off+16, 0x341c4a00a10bd405)
-		buffer.PutUint64At(w, off+18, 0x9897341c4a00a10b)
+		buffer.PutUint64At(w, off, 0xa15d700e001cff01)    // foryRootNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c01cac271b76d63)  // foryRootNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x341c4a00a10bd405) // foryRootNode[16:24]
+		buffer.PutUint64At(w, off+18, 0x9897341c4a00a10b) // foryRootNode[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0xca1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1184,14 +1130,14 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdaf1000e001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c01cac21ec248ec)
-		buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405)
-		buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b)
+		buffer.PutUint64At(w, off, 0xdaf1000e001c0001)    // foryRootRefNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c01cac21ec248ec)  // foryRootRefNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405) // foryRootRefNode[16:24]
+		buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b) // foryRootRefNode[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1214,10 +1160,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa15d700e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01cac271b76d63 && buffer.ReadUint64At(in, 16) == 0x341c4a00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4a00a10b {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0xa15d700e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01cac271b76d63 &&
+				buffer.ReadUint64At(in, 16) == 0x341c4a00a10bd405 &&
+				buffer.ReadUint64At(in, 18) == 0x9897341c4a00a10b {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xca1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1236,10 +1188,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xdaf1000e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01cac21ec248ec && buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 && buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xdaf1000e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01cac21ec248ec &&
+			buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 &&
+			buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1306,92 +1264,64 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Node's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeNode) {
+		return
+	}
+	*x = Node{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(587892696) {
+		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
+			c.HashMismatch(foryTypeNode, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Value = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Value..Value")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeNode) {
-		return
-	}
-	*x = Node{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(587892696) {
-		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
-			c.HashMismatch(foryTypeNode, h)
+		if st1, id2 := c.ReadRefFlag(); st1 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Node](c, id2)
+		} else if st1 == foryimpl.RefFollows {
+			p3 := foryimpl.Alloc[Node](c)
+			foryimpl.SetRef(c, id2, p3)
+			if ev4 := c.ReadStructFieldMeta(foryTypeNode); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Next = p3
+		} else {
+			x.Next = nil
+		}
+		if c.Failed() {
+			c.Trace("Next")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Value = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Value..Value")
-		return
-	}
-	if c.ReadFlag() {
-		p1 := foryimpl.Alloc[Node](c)
-		if ev2 := c.ReadStructFieldMeta(foryTypeNode); ev2 != nil {
-			p1.ForyReadEvolved(c, ev2)
-		} else if !c.Failed() {
-			p1.ForyRead(c)
-		}
-		x.Next = p1
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeNode) {
-		return
-	}
-	*x = Node{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(587892696) {
-		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
-			c.HashMismatch(foryTypeNode, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Value = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Value..Value")
-		return
-	}
-	if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Node](c, id4)
-	} else if st3 == foryimpl.RefFollows {
-		p5 := foryimpl.Alloc[Node](c)
-		foryimpl.SetRef(c, id4, p5)
-		if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
-			p5.ForyReadEvolved(c, ev6)
-		} else if !c.Failed() {
-			p5.ForyRead(c)
-		}
-		x.Next = p5
 	} else {
-		x.Next = nil
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
+		if c.ReadFlag() {
+			p1 := foryimpl.Alloc[Node](c)
+			if ev2 := c.ReadStructFieldMeta(foryTypeNode); ev2 != nil {
+				p1.ForyReadEvolved(c, ev2)
+			} else if !c.Failed() {
+				p1.ForyRead(c)
+			}
+			x.Next = p1
+		}
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -1407,37 +1337,37 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.Value = int32(v7)
+				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
+					x.Value = int32(v5)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Node](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev14 := c.ReadStructFieldMeta(foryTypeNode); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Node](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					p11 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id10, p11)
+					if ev12 := c.ReadStructFieldMeta(foryTypeNode); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
-						p13.ForyRead(c)
+						p11.ForyRead(c)
 					}
-					x.Next = p13
+					x.Next = p11
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p9 := foryimpl.Alloc[Node](c)
-					if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
+					p7 := foryimpl.Alloc[Node](c)
+					if ev8 := c.ReadStructFieldMeta(foryTypeNode); ev8 != nil {
+						p7.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
-						p9.ForyRead(c)
+						p7.ForyRead(c)
 					}
-					x.Next = p9
+					x.Next = p7
 				}
 			}
 		default:
@@ -1451,18 +1381,32 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	c.Leave()
 }
 
+// foryRootTreeNode is the first 35 bytes of a compatible-mode message whose root is TreeNode: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootTreeNode[4:].
+var foryRootTreeNode = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x17, 0xc0, 0x48, 0xd4, 0x28, 0x0b, 0x20, 0x74, 0xc3, 0xcb, 0x01, 0x54,
+	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4e, 0x1c, 0x3c,
+	0x11, 0x23, 0x66,
+}
+
+// foryRootRefTreeNode is the first 35 bytes of a compatible-mode message whose root is TreeNode with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefTreeNode[4:].
+var foryRootRefTreeNode = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x17, 0xb0, 0x26, 0x43, 0xfd, 0xff, 0x96, 0x0e, 0xc3, 0xcb, 0x01, 0x54,
+	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4f, 0x1c, 0x3c,
+	0x11, 0x23, 0x66,
+}
+
 // foryTypeTreeNode is TreeNode's static type information. Fingerprint: children,22,0,0[0,0,0];name,21,0,0;parent,0,0,1;
 var foryTypeTreeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcb, 0x01},
 	GoFields:          []string{"Children", "Name", "Parent"},
 	GoName:            "refs.TreeNode",
 	OfficialGoHash:    957044546,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x17, 0xc0, 0x48, 0xd4, 0x28, 0x0b, 0x20, 0x74, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4e, 0x1c, 0x3c, 0x11, 0x23, 0x66},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x17, 0xb0, 0x26, 0x43, 0xfd, 0xff, 0x96, 0x0e, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4f, 0x1c, 0x3c, 0x11, 0x23, 0x66},
+	RootCompatible:    foryRootTreeNode,
+	RootCompatibleRef: foryRootRefTreeNode,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcb, 0x01},
 	SchemaHash:        1345458556,
-	TypeDef:           []byte{0x17, 0xc0, 0x48, 0xd4, 0x28, 0x0b, 0x20, 0x74, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4e, 0x1c, 0x3c, 0x11, 0x23, 0x66},
-	TypeDefRef:        []byte{0x17, 0xb0, 0x26, 0x43, 0xfd, 0xff, 0x96, 0x0e, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4f, 0x1c, 0x3c, 0x11, 0x23, 0x66},
+	TypeDef:           foryRootTreeNode[4:],
+	TypeDefRef:        foryRootRefTreeNode[4:],
 	UserID:            203,
 })
 
@@ -1481,7 +1425,7 @@ func (x *TreeNode) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *TreeNode) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1491,15 +1435,15 @@ func (x *TreeNode) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd448c017001cff01)
-		buffer.PutUint64At(w, off+8, 0x5401cbc374200b28)
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
-		buffer.PutUint64At(w, off+24, 0x3c1c4e200c341548)
-		buffer.PutUint64At(w, off+27, 0x6623113c1c4e200c)
+		buffer.PutUint64At(w, off, 0xd448c017001cff01)    // foryRootTreeNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x5401cbc374200b28)  // foryRootTreeNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootTreeNode[16:24]
+		buffer.PutUint64At(w, off+24, 0x3c1c4e200c341548) // foryRootTreeNode[24:32]
+		buffer.PutUint64At(w, off+27, 0x6623113c1c4e200c) // foryRootTreeNode[27:35]
 		off += 35
 	} else {
-		buffer.PutUint32At(w, off, 0xcb1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcb1bff01) // prefix bytes 01 ff 1b cb
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1514,15 +1458,15 @@ func (x *TreeNode) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4326b017001c0001)
-		buffer.PutUint64At(w, off+8, 0x5401cbc30e96fffd)
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216)
-		buffer.PutUint64At(w, off+24, 0x3c1c4f200c341548)
-		buffer.PutUint64At(w, off+27, 0x6623113c1c4f200c)
+		buffer.PutUint64At(w, off, 0x4326b017001c0001)    // foryRootRefTreeNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x5401cbc30e96fffd)  // foryRootRefTreeNode[8:16]
+		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootRefTreeNode[16:24]
+		buffer.PutUint64At(w, off+24, 0x3c1c4f200c341548) // foryRootRefTreeNode[24:32]
+		buffer.PutUint64At(w, off+27, 0x6623113c1c4f200c) // foryRootRefTreeNode[27:35]
 		off += 35
 	} else {
-		buffer.PutUint32At(w, off, 0xcb1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcb1b0001) // prefix bytes 01 00 1b cb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1545,10 +1489,17 @@ func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xd448c017001cff01 && buffer.ReadUint64At(in, 8) == 0x5401cbc374200b28 && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0x3c1c4e200c341548 && buffer.ReadUint64At(in, 27) == 0x6623113c1c4e200c {
+			if len(in) >= 35 &&
+				buffer.ReadUint64At(in, 0) == 0xd448c017001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x5401cbc374200b28 &&
+				buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
+				buffer.ReadUint64At(in, 24) == 0x3c1c4e200c341548 &&
+				buffer.ReadUint64At(in, 27) == 0x6623113c1c4e200c {
 				n = 35
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1567,10 +1518,17 @@ func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *TreeNode) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x4326b017001c0001 && buffer.ReadUint64At(in, 8) == 0x5401cbc30e96fffd && buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 && buffer.ReadUint64At(in, 24) == 0x3c1c4f200c341548 && buffer.ReadUint64At(in, 27) == 0x6623113c1c4f200c {
+		if len(in) >= 35 &&
+			buffer.ReadUint64At(in, 0) == 0x4326b017001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x5401cbc30e96fffd &&
+			buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
+			buffer.ReadUint64At(in, 24) == 0x3c1c4f200c341548 &&
+			buffer.ReadUint64At(in, 27) == 0x6623113c1c4f200c {
 			n = 35
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1698,11 +1656,8 @@ func (x *TreeNode) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads TreeNode's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	if !c.Enter(foryTypeTreeNode) {
 		return
 	}
@@ -1772,110 +1727,39 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if c.ReadFlag() {
-		p23 := foryimpl.Alloc[TreeNode](c)
-		if ev24 := c.ReadStructFieldMeta(foryTypeTreeNode); ev24 != nil {
-			p23.ForyReadEvolved(c, ev24)
-		} else if !c.Failed() {
-			p23.ForyRead(c)
+	if c.TrackRef() {
+		if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
+			x.Parent = foryimpl.BackRef[TreeNode](c, id24)
+		} else if st23 == foryimpl.RefFollows {
+			p25 := foryimpl.Alloc[TreeNode](c)
+			foryimpl.SetRef(c, id24, p25)
+			if ev26 := c.ReadStructFieldMeta(foryTypeTreeNode); ev26 != nil {
+				p25.ForyReadEvolved(c, ev26)
+			} else if !c.Failed() {
+				p25.ForyRead(c)
+			}
+			x.Parent = p25
+		} else {
+			x.Parent = nil
 		}
-		x.Parent = p23
-	}
-	if c.Failed() {
-		c.Trace("Parent")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *TreeNode) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeTreeNode) {
-		return
-	}
-	*x = TreeNode{Children: x.Children}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1345458556) {
-		if h := r.ReadInt32(); h != 1345458556 && h != 957044546 && !c.Failed() {
-			c.HashMismatch(foryTypeTreeNode, h)
+		if c.Failed() {
+			c.Trace("Parent")
 			return
 		}
-	}
-	n25 := c.ReadLengthFast(1)
-	if n25 < 0 {
-		n25 = c.ReadLength(1)
-	}
-	l26 := foryimpl.ReuseSlice[[]*TreeNode](c, x.Children, n25)
-	if n25 > 0 {
-		hn28, tr30, ev29 := c.ReadStructListHeaderRef(foryTypeTreeNode)
-		if !c.Failed() {
-			for i27 := range l26 {
-				if tr30 {
-					if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
-						l26[i27] = foryimpl.BackRef[TreeNode](c, id33)
-					} else if st32 == foryimpl.RefFollows {
-						p34 := foryimpl.Alloc[TreeNode](c)
-						foryimpl.SetRef(c, id33, p34)
-						if ev29 != nil {
-							p34.ForyReadEvolved(c, ev29)
-						} else {
-							p34.ForyRead(c)
-						}
-						l26[i27] = p34
-					} else {
-						l26[i27] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i27)
-						break
-					}
-					continue
-				}
-				if hn28 && !c.ReadFlag() {
-					clear(l26[i27 : i27+1])
-					continue
-				}
-				p31 := foryimpl.Alloc[TreeNode](c)
-				if ev29 != nil {
-					p31.ForyReadEvolved(c, ev29)
-				} else {
-					p31.ForyRead(c)
-				}
-				l26[i27] = p31
-				if c.Failed() {
-					c.TraceIndex(i27)
-					break
-				}
-			}
-		}
-	}
-	x.Children = l26
-	if c.Failed() {
-		c.Trace("Children")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-		x.Parent = foryimpl.BackRef[TreeNode](c, id36)
-	} else if st35 == foryimpl.RefFollows {
-		p37 := foryimpl.Alloc[TreeNode](c)
-		foryimpl.SetRef(c, id36, p37)
-		if ev38 := c.ReadStructFieldMeta(foryTypeTreeNode); ev38 != nil {
-			p37.ForyReadEvolved(c, ev38)
-		} else if !c.Failed() {
-			p37.ForyRead(c)
-		}
-		x.Parent = p37
 	} else {
-		x.Parent = nil
-	}
-	if c.Failed() {
-		c.Trace("Parent")
-		return
+		if c.ReadFlag() {
+			p23 := foryimpl.Alloc[TreeNode](c)
+			if ev24 := c.ReadStructFieldMeta(foryTypeTreeNode); ev24 != nil {
+				p23.ForyReadEvolved(c, ev24)
+			} else if !c.Failed() {
+				p23.ForyRead(c)
+			}
+			x.Parent = p23
+		}
+		if c.Failed() {
+			c.Trace("Parent")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -1890,55 +1774,55 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n39 := c.ReadLengthFast(1)
-				if n39 < 0 {
-					n39 = c.ReadLength(1)
+				n27 := c.ReadLengthFast(1)
+				if n27 < 0 {
+					n27 = c.ReadLength(1)
 				}
-				l40 := foryimpl.MakeSlice[[]*TreeNode](c, n39)
-				if n39 > 0 {
-					hn42, tr44, ev43 := c.ReadStructListHeaderRef(foryTypeTreeNode)
+				l28 := foryimpl.MakeSlice[[]*TreeNode](c, n27)
+				if n27 > 0 {
+					hn30, tr32, ev31 := c.ReadStructListHeaderRef(foryTypeTreeNode)
 					if !c.Failed() {
-						for i41 := range l40 {
-							if tr44 {
-								if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-									l40[i41] = foryimpl.BackRef[TreeNode](c, id47)
-								} else if st46 == foryimpl.RefFollows {
-									p48 := foryimpl.Alloc[TreeNode](c)
-									foryimpl.SetRef(c, id47, p48)
-									if ev43 != nil {
-										p48.ForyReadEvolved(c, ev43)
+						for i29 := range l28 {
+							if tr32 {
+								if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
+									l28[i29] = foryimpl.BackRef[TreeNode](c, id35)
+								} else if st34 == foryimpl.RefFollows {
+									p36 := foryimpl.Alloc[TreeNode](c)
+									foryimpl.SetRef(c, id35, p36)
+									if ev31 != nil {
+										p36.ForyReadEvolved(c, ev31)
 									} else {
-										p48.ForyRead(c)
+										p36.ForyRead(c)
 									}
-									l40[i41] = p48
+									l28[i29] = p36
 								} else {
-									l40[i41] = nil
+									l28[i29] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i41)
+									c.TraceIndex(i29)
 									break
 								}
 								continue
 							}
-							if hn42 && !c.ReadFlag() {
-								clear(l40[i41 : i41+1])
+							if hn30 && !c.ReadFlag() {
+								clear(l28[i29 : i29+1])
 								continue
 							}
-							p45 := foryimpl.Alloc[TreeNode](c)
-							if ev43 != nil {
-								p45.ForyReadEvolved(c, ev43)
+							p33 := foryimpl.Alloc[TreeNode](c)
+							if ev31 != nil {
+								p33.ForyReadEvolved(c, ev31)
 							} else {
-								p45.ForyRead(c)
+								p33.ForyRead(c)
 							}
-							l40[i41] = p45
+							l28[i29] = p33
 							if c.Failed() {
-								c.TraceIndex(i41)
+								c.TraceIndex(i29)
 								break
 							}
 						}
 					}
 				}
-				x.Children = l40
+				x.Children = l28
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -1946,29 +1830,29 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-					x.Parent = foryimpl.BackRef[TreeNode](c, id52)
-				} else if st51 == foryimpl.RefFollows {
-					p53 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id52, p53)
-					if ev54 := c.ReadStructFieldMeta(foryTypeTreeNode); ev54 != nil {
-						p53.ForyReadEvolved(c, ev54)
+				if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+					x.Parent = foryimpl.BackRef[TreeNode](c, id40)
+				} else if st39 == foryimpl.RefFollows {
+					p41 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id40, p41)
+					if ev42 := c.ReadStructFieldMeta(foryTypeTreeNode); ev42 != nil {
+						p41.ForyReadEvolved(c, ev42)
 					} else if !c.Failed() {
-						p53.ForyRead(c)
+						p41.ForyRead(c)
 					}
-					x.Parent = p53
+					x.Parent = p41
 				} else {
 					x.Parent = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p49 := foryimpl.Alloc[TreeNode](c)
-					if ev50 := c.ReadStructFieldMeta(foryTypeTreeNode); ev50 != nil {
-						p49.ForyReadEvolved(c, ev50)
+					p37 := foryimpl.Alloc[TreeNode](c)
+					if ev38 := c.ReadStructFieldMeta(foryTypeTreeNode); ev38 != nil {
+						p37.ForyReadEvolved(c, ev38)
 					} else if !c.Failed() {
-						p49.ForyRead(c)
+						p37.ForyRead(c)
 					}
-					x.Parent = p49
+					x.Parent = p37
 				}
 			}
 		default:
@@ -1982,16 +1866,27 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	c.Leave()
 }
 
+// foryRootSharedUntracked is the first 99 bytes of a compatible-mode message whose root is SharedUntracked: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedUntracked[4:].
+var foryRootSharedUntracked = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x57, 0x80, 0x68, 0x09, 0x16, 0xf6, 0x1b, 0x43, 0xcc, 0xcd, 0x01, 0x92,
+	0x05, 0x04, 0x72, 0x86, 0xa7, 0xa8, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xb0, 0x8c, 0x16, 0x16,
+	0x10, 0x6a, 0x69, 0x6a, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6c, 0x92, 0x15, 0x16, 0x00, 0x22,
+	0x17, 0xa8, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xb0, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa,
+	0x80, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6a, 0x8c,
+	0x15, 0x1a, 0x01, 0x82, 0x6c, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6a, 0x8c, 0x16, 0x56, 0x24,
+	0x9a, 0x29, 0x6c,
+}
+
 // foryTypeSharedUntracked is SharedUntracked's static type information. Fingerprint: count1,5,0,1;count2,5,0,1;ints1,22,0,0[5,0,0];ints2,22,0,0[5,0,0];label1,21,0,1;label2,21,0,1;map1,24,0,0[21,0,0|5,0,0];map2,24,0,0[21,0,0|5,0,0];name1,21,0,0;name2,21,0,0;strs1,22,0,0[21,0,0];strs2,22,0,0[21,0,0];
 var foryTypeSharedUntracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x01},
 	GoFields:       []string{"Count1", "Count2", "Ints1", "Ints2", "Label1", "Label2", "Map1", "Map2", "Name1", "Name2", "Strs1", "Strs2"},
 	GoName:         "refs.SharedUntracked",
 	OfficialGoHash: -61741120,
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x57, 0x80, 0x68, 0x09, 0x16, 0xf6, 0x1b, 0x43, 0xcc, 0xcd, 0x01, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xa8, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xb0, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6a, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6c, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xa8, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xb0, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6a, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6c, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6a, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6c},
+	RootCompatible: foryRootSharedUntracked,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x01},
 	SchemaHash:     1487575884,
-	TypeDef:        []byte{0x57, 0x80, 0x68, 0x09, 0x16, 0xf6, 0x1b, 0x43, 0xcc, 0xcd, 0x01, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xa8, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xb0, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6a, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6c, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xa8, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xb0, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6a, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6c, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6a, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6c},
+	TypeDef:        foryRootSharedUntracked[4:],
 	UserID:         205,
 })
 
@@ -2019,7 +1914,7 @@ func (x *SharedUntracked) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSharedUntracked (compatible mode) or stored as constant words.
 func (x *SharedUntracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2029,23 +1924,11 @@ func (x *SharedUntracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) 
 	b.Reserve(99)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x09688057001cff01)
-		buffer.PutUint64At(w, off+8, 0x9201cdcc431bf616)
-		buffer.PutUint64At(w, off+16, 0x0592a8a786720405)
-		buffer.PutUint64At(w, off+24, 0x16168cb0a7867204)
-		buffer.PutUint64At(w, off+32, 0x1016168c6a696a10)
-		buffer.PutUint64At(w, off+40, 0x22001615926c696a)
-		buffer.PutUint64At(w, off+48, 0x172200161592a817)
-		buffer.PutUint64At(w, off+56, 0xfa01981656188cb0)
-		buffer.PutUint64At(w, off+64, 0xfb01981656188c80)
-		buffer.PutUint64At(w, off+72, 0x8c6a82011a158c00)
-		buffer.PutUint64At(w, off+80, 0x56168c6c82011a15)
-		buffer.PutUint64At(w, off+88, 0x2456168c6a299a24)
-		buffer.PutUint64At(w, off+91, 0x6c299a2456168c6a)
+		copy(w[off:], foryRootSharedUntracked)
 		off += 99
 	} else {
-		buffer.PutUint32At(w, off, 0xcd1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcd1bff01) // prefix bytes 01 ff 1b cd
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2060,23 +1943,12 @@ func (x *SharedUntracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer)
 	b.Reserve(99)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x09688057001c0001)
-		buffer.PutUint64At(w, off+8, 0x9201cdcc431bf616)
-		buffer.PutUint64At(w, off+16, 0x0592a8a786720405)
-		buffer.PutUint64At(w, off+24, 0x16168cb0a7867204)
-		buffer.PutUint64At(w, off+32, 0x1016168c6a696a10)
-		buffer.PutUint64At(w, off+40, 0x22001615926c696a)
-		buffer.PutUint64At(w, off+48, 0x172200161592a817)
-		buffer.PutUint64At(w, off+56, 0xfa01981656188cb0)
-		buffer.PutUint64At(w, off+64, 0xfb01981656188c80)
-		buffer.PutUint64At(w, off+72, 0x8c6a82011a158c00)
-		buffer.PutUint64At(w, off+80, 0x56168c6c82011a15)
-		buffer.PutUint64At(w, off+88, 0x2456168c6a299a24)
-		buffer.PutUint64At(w, off+91, 0x6c299a2456168c6a)
+		copy(w[off:], foryRootSharedUntracked)
+		w[off+1] = foryimpl.FlagRefValue // tracking: the root is object 0
 		off += 99
 	} else {
-		buffer.PutUint32At(w, off, 0xcd1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcd1b0001) // prefix bytes 01 00 1b cd, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2099,10 +1971,12 @@ func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 99 && buffer.ReadUint64At(in, 0) == 0x09688057001cff01 && buffer.ReadUint64At(in, 8) == 0x9201cdcc431bf616 && buffer.ReadUint64At(in, 16) == 0x0592a8a786720405 && buffer.ReadUint64At(in, 24) == 0x16168cb0a7867204 && buffer.ReadUint64At(in, 32) == 0x1016168c6a696a10 && buffer.ReadUint64At(in, 40) == 0x22001615926c696a && buffer.ReadUint64At(in, 48) == 0x172200161592a817 && buffer.ReadUint64At(in, 56) == 0xfa01981656188cb0 && buffer.ReadUint64At(in, 64) == 0xfb01981656188c80 && buffer.ReadUint64At(in, 72) == 0x8c6a82011a158c00 && buffer.ReadUint64At(in, 80) == 0x56168c6c82011a15 && buffer.ReadUint64At(in, 88) == 0x2456168c6a299a24 && buffer.ReadUint64At(in, 91) == 0x6c299a2456168c6a {
+			if len(in) >= 99 && string(in[:99]) == string(foryRootSharedUntracked) {
 				n = 99
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -2121,10 +1995,12 @@ func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error
 func (x *SharedUntracked) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 99 && buffer.ReadUint64At(in, 0) == 0x09688057001c0001 && buffer.ReadUint64At(in, 8) == 0x9201cdcc431bf616 && buffer.ReadUint64At(in, 16) == 0x0592a8a786720405 && buffer.ReadUint64At(in, 24) == 0x16168cb0a7867204 && buffer.ReadUint64At(in, 32) == 0x1016168c6a696a10 && buffer.ReadUint64At(in, 40) == 0x22001615926c696a && buffer.ReadUint64At(in, 48) == 0x172200161592a817 && buffer.ReadUint64At(in, 56) == 0xfa01981656188cb0 && buffer.ReadUint64At(in, 64) == 0xfb01981656188c80 && buffer.ReadUint64At(in, 72) == 0x8c6a82011a158c00 && buffer.ReadUint64At(in, 80) == 0x56168c6c82011a15 && buffer.ReadUint64At(in, 88) == 0x2456168c6a299a24 && buffer.ReadUint64At(in, 91) == 0x6c299a2456168c6a {
+		if len(in) >= 99 && in[1] == foryimpl.FlagRefValue && in[0] == foryRootSharedUntracked[0] && string(in[2:99]) == string(foryRootSharedUntracked[2:]) {
 			n = 99
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -2739,15 +2615,21 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 	}
 }
 
+// foryRootRefElem is the first 24 bytes of a compatible-mode message whose root is RefElem: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefElem[4:].
+var foryRootRefElem = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0xf0, 0x0f, 0x5a, 0xf0, 0xfe, 0x72, 0x21, 0xc2, 0xcf, 0x01, 0x44,
+	0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeRefElem is RefElem's static type information. Fingerprint: i_d,5,0,0;name,21,0,0;
 var foryTypeRefElem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x01},
 	GoFields:       []string{"ID", "Name"},
 	GoName:         "refs.RefElem",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0xf0, 0x0f, 0x5a, 0xf0, 0xfe, 0x72, 0x21, 0xc2, 0xcf, 0x01, 0x44, 0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootRefElem,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x01},
 	SchemaHash:     -502268582,
-	TypeDef:        []byte{0x0c, 0xf0, 0x0f, 0x5a, 0xf0, 0xfe, 0x72, 0x21, 0xc2, 0xcf, 0x01, 0x44, 0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootRefElem[4:],
 	UserID:         207,
 })
 
@@ -2765,18 +2647,18 @@ func (x *RefElem) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *RefElem) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *RefElem) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -2797,10 +2679,15 @@ func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x5a0ff00c001cff01 && buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 && buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0x5a0ff00c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 &&
+				buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
 				n = 24
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -2819,10 +2706,15 @@ func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *RefElem) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x5a0ff00c001c0001 && buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 && buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x5a0ff00c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 &&
+			buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
 			n = 24
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -2835,26 +2727,26 @@ func (x *RefElem) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes RefElem's struct body (docs/format.md §9).
 func (x *RefElem) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which RefElem, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *RefElem) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which RefElem, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *RefElem) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(33 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5a0ff00c001cff01)
-			buffer.PutUint64At(w, off+8, 0x4401cfc22172fef0)
-			buffer.PutUint64At(w, off+16, 0x200c341548632305)
+			buffer.PutUint64At(w, off, 0x5a0ff00c001cff01)    // foryRootRefElem[0:8]
+			buffer.PutUint64At(w, off+8, 0x4401cfc22172fef0)  // foryRootRefElem[8:16]
+			buffer.PutUint64At(w, off+16, 0x200c341548632305) // foryRootRefElem[16:24]
 			off += 24
 		} else {
-			buffer.PutUint32At(w, off, 0xcf1bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xcf1bff01) // prefix bytes 01 ff 1b cf
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -2932,18 +2824,32 @@ func (x *RefElem) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootRefContainers is the first 36 bytes of a compatible-mode message whose root is RefContainers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefContainers[4:].
+var foryRootRefContainers = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x18, 0x30, 0xe2, 0x05, 0x17, 0x7f, 0x6c, 0x11, 0xc4, 0xd0, 0x01, 0x48,
+	0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x46, 0x1c, 0x39, 0xa4, 0x44,
+	0x17, 0x72, 0x48, 0x93,
+}
+
+// foryRootRefRefContainers is the first 36 bytes of a compatible-mode message whose root is RefContainers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefRefContainers[4:].
+var foryRootRefRefContainers = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x18, 0x40, 0xbc, 0x92, 0xb9, 0x22, 0x72, 0x3c, 0xc4, 0xd0, 0x01, 0x48,
+	0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x47, 0x1c, 0x39, 0xa4, 0x44,
+	0x17, 0x72, 0x48, 0x93,
+}
+
 // foryTypeRefContainers is RefContainers's static type information. Fingerprint: list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];one,0,0,1;set,23,0,0[0,0,0];
 var foryTypeRefContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd0, 0x01},
 	GoFields:          []string{"List", "Map", "One", "Set"},
 	GoName:            "refs.RefContainers",
 	OfficialGoHash:    -1251069805,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x18, 0x30, 0xe2, 0x05, 0x17, 0x7f, 0x6c, 0x11, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x46, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x18, 0x40, 0xbc, 0x92, 0xb9, 0x22, 0x72, 0x3c, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x47, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
+	RootCompatible:    foryRootRefContainers,
+	RootCompatibleRef: foryRootRefRefContainers,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd0, 0x01},
 	SchemaHash:        -1989129756,
-	TypeDef:           []byte{0x18, 0x30, 0xe2, 0x05, 0x17, 0x7f, 0x6c, 0x11, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x46, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
-	TypeDefRef:        []byte{0x18, 0x40, 0xbc, 0x92, 0xb9, 0x22, 0x72, 0x3c, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x47, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
+	TypeDef:           foryRootRefContainers[4:],
+	TypeDefRef:        foryRootRefRefContainers[4:],
 	UserID:            208,
 })
 
@@ -2963,7 +2869,7 @@ func (x *RefContainers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *RefContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2973,15 +2879,15 @@ func (x *RefContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(36)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x05e23018001cff01)
-		buffer.PutUint64At(w, off+8, 0x4801d0c4116c7f17)
-		buffer.PutUint64At(w, off+16, 0x56184498122d7216)
-		buffer.PutUint64At(w, off+24, 0x44a4391c460f3072)
-		buffer.PutUint64At(w, off+28, 0x9348721744a4391c)
+		buffer.PutUint64At(w, off, 0x05e23018001cff01)    // foryRootRefContainers[0:8]
+		buffer.PutUint64At(w, off+8, 0x4801d0c4116c7f17)  // foryRootRefContainers[8:16]
+		buffer.PutUint64At(w, off+16, 0x56184498122d7216) // foryRootRefContainers[16:24]
+		buffer.PutUint64At(w, off+24, 0x44a4391c460f3072) // foryRootRefContainers[24:32]
+		buffer.PutUint64At(w, off+28, 0x9348721744a4391c) // foryRootRefContainers[28:36]
 		off += 36
 	} else {
-		buffer.PutUint32At(w, off, 0xd01bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd01bff01) // prefix bytes 01 ff 1b d0
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2996,15 +2902,15 @@ func (x *RefContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(36)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x92bc4018001c0001)
-		buffer.PutUint64At(w, off+8, 0x4801d0c43c7222b9)
-		buffer.PutUint64At(w, off+16, 0x56184498122d7216)
-		buffer.PutUint64At(w, off+24, 0x44a4391c470f3072)
-		buffer.PutUint64At(w, off+28, 0x9348721744a4391c)
+		buffer.PutUint64At(w, off, 0x92bc4018001c0001)    // foryRootRefRefContainers[0:8]
+		buffer.PutUint64At(w, off+8, 0x4801d0c43c7222b9)  // foryRootRefRefContainers[8:16]
+		buffer.PutUint64At(w, off+16, 0x56184498122d7216) // foryRootRefRefContainers[16:24]
+		buffer.PutUint64At(w, off+24, 0x44a4391c470f3072) // foryRootRefRefContainers[24:32]
+		buffer.PutUint64At(w, off+28, 0x9348721744a4391c) // foryRootRefRefContainers[28:36]
 		off += 36
 	} else {
-		buffer.PutUint32At(w, off, 0xd01b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd01b0001) // prefix bytes 01 00 1b d0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3027,10 +2933,17 @@ func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0x05e23018001cff01 && buffer.ReadUint64At(in, 8) == 0x4801d0c4116c7f17 && buffer.ReadUint64At(in, 16) == 0x56184498122d7216 && buffer.ReadUint64At(in, 24) == 0x44a4391c460f3072 && buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
+			if len(in) >= 36 &&
+				buffer.ReadUint64At(in, 0) == 0x05e23018001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4801d0c4116c7f17 &&
+				buffer.ReadUint64At(in, 16) == 0x56184498122d7216 &&
+				buffer.ReadUint64At(in, 24) == 0x44a4391c460f3072 &&
+				buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
 				n = 36
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -3049,10 +2962,17 @@ func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *RefContainers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0x92bc4018001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d0c43c7222b9 && buffer.ReadUint64At(in, 16) == 0x56184498122d7216 && buffer.ReadUint64At(in, 24) == 0x44a4391c470f3072 && buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
+		if len(in) >= 36 &&
+			buffer.ReadUint64At(in, 0) == 0x92bc4018001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4801d0c43c7222b9 &&
+			buffer.ReadUint64At(in, 16) == 0x56184498122d7216 &&
+			buffer.ReadUint64At(in, 24) == 0x44a4391c470f3072 &&
+			buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
 			n = 36
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -3125,7 +3045,7 @@ func (x *RefContainers) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		if err := x.One.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.One.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3227,11 +3147,8 @@ func (x *RefContainers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads RefContainers's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = RefContainers{List: x.List}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1989129756) {
@@ -3293,259 +3210,153 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	n45 := c.ReadLengthFast(2)
-	if n45 < 0 {
-		n45 = c.ReadLength(2)
-	}
-	m46 := foryimpl.MakeMap[map[string]*RefElem](c, n45)
-	for n45 > 0 && !c.Failed() {
-		sz47, vn48, ev53 := c.ReadMapChunk(n45, 21, 28, foryTypeRefElem, true)
-		for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-			var k50 string
-			k50 = c.ReadString()
-			var v51 *RefElem
-			if !vn48 {
-				p52 := foryimpl.Alloc[RefElem](c)
-				if ev53 != nil {
-					p52.ForyReadEvolved(c, ev53)
-				} else {
-					p52.ForyRead(c)
-				}
-				v51 = p52
-			}
-			m46[k50] = v51
+	if c.TrackRef() {
+		n45 := c.ReadLengthFast(2)
+		if n45 < 0 {
+			n45 = c.ReadLength(2)
 		}
-		n45 -= sz47
-	}
-	x.Map = m46
-	if c.Failed() {
-		c.Trace("Map")
-		return
-	}
-	if c.ReadFlag() {
-		p55 := foryimpl.Alloc[RefElem](c)
-		if ev56 := c.ReadStructFieldMeta(foryTypeRefElem); ev56 != nil {
-			p55.ForyReadEvolved(c, ev56)
-		} else if !c.Failed() {
-			p55.ForyRead(c)
-		}
-		x.One = p55
-	}
-	if c.Failed() {
-		c.Trace("One")
-		return
-	}
-	n57 := c.ReadLengthFast(1)
-	if n57 < 0 {
-		n57 = c.ReadLength(1)
-	}
-	s58 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n57)
-	if n57 > 0 {
-		hn59, tr62, ev63 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		for i60 := 0; i60 < n57 && !c.Failed(); i60++ {
-			var e61 *RefElem
-			if tr62 {
-				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-					e61 = foryimpl.BackRef[RefElem](c, id65)
-				} else if st64 == foryimpl.RefFollows {
-					p66 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id65, p66)
-					if ev63 != nil {
-						p66.ForyReadEvolved(c, ev63)
+		m46 := foryimpl.MakeMap[map[string]*RefElem](c, n45)
+		for n45 > 0 && !c.Failed() {
+			sz47, vn48, tr54, ev53 := c.ReadMapChunkRef(n45, 21, 28, foryTypeRefElem)
+			for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+				var k50 string
+				k50 = c.ReadString()
+				var v51 *RefElem
+				if tr54 {
+					if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+						v51 = foryimpl.BackRef[RefElem](c, id56)
+					} else if st55 == foryimpl.RefFollows {
+						p57 := foryimpl.Alloc[RefElem](c)
+						foryimpl.SetRef(c, id56, p57)
+						if ev53 != nil {
+							p57.ForyReadEvolved(c, ev53)
+						} else {
+							p57.ForyRead(c)
+						}
+						v51 = p57
 					} else {
-						p66.ForyRead(c)
+						v51 = nil
 					}
-					e61 = p66
-				} else {
-					e61 = nil
+				} else if !vn48 {
+					p52 := foryimpl.Alloc[RefElem](c)
+					if ev53 != nil {
+						p52.ForyReadEvolved(c, ev53)
+					} else {
+						p52.ForyRead(c)
+					}
+					v51 = p52
 				}
-			} else if !hn59 || c.ReadFlag() {
-				e61 = foryimpl.Alloc[RefElem](c)
-				if ev63 != nil {
-					e61.ForyReadEvolved(c, ev63)
-				} else {
-					e61.ForyRead(c)
-				}
+				m46[k50] = v51
 			}
-			if e61 == nil && !c.Failed() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			foryimpl.AddSetElement(c, s58, e61, i60)
+			n45 -= sz47
 		}
-	}
-	x.Set = s58
-	if c.Failed() {
-		c.Trace("Set")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
-	*x = RefContainers{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1989129756) {
-		if h := r.ReadInt32(); h != -1989129756 && h != -1251069805 && !c.Failed() {
-			c.HashMismatch(foryTypeRefContainers, h)
+		x.Map = m46
+		if c.Failed() {
+			c.Trace("Map")
+			return
+		}
+		if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
+			x.One = foryimpl.BackRef[RefElem](c, id59)
+		} else if st58 == foryimpl.RefFollows {
+			p60 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id59, p60)
+			if ev61 := c.ReadStructFieldMeta(foryTypeRefElem); ev61 != nil {
+				p60.ForyReadEvolved(c, ev61)
+			} else if !c.Failed() {
+				p60.ForyRead(c)
+			}
+			x.One = p60
+		} else {
+			x.One = nil
+		}
+		if c.Failed() {
+			c.Trace("One")
+			return
+		}
+	} else {
+		n45 := c.ReadLengthFast(2)
+		if n45 < 0 {
+			n45 = c.ReadLength(2)
+		}
+		m46 := foryimpl.MakeMap[map[string]*RefElem](c, n45)
+		for n45 > 0 && !c.Failed() {
+			sz47, vn48, ev53 := c.ReadMapChunk(n45, 21, 28, foryTypeRefElem, true)
+			for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+				var k50 string
+				k50 = c.ReadString()
+				var v51 *RefElem
+				if !vn48 {
+					p52 := foryimpl.Alloc[RefElem](c)
+					if ev53 != nil {
+						p52.ForyReadEvolved(c, ev53)
+					} else {
+						p52.ForyRead(c)
+					}
+					v51 = p52
+				}
+				m46[k50] = v51
+			}
+			n45 -= sz47
+		}
+		x.Map = m46
+		if c.Failed() {
+			c.Trace("Map")
+			return
+		}
+		if c.ReadFlag() {
+			p58 := foryimpl.Alloc[RefElem](c)
+			if ev59 := c.ReadStructFieldMeta(foryTypeRefElem); ev59 != nil {
+				p58.ForyReadEvolved(c, ev59)
+			} else if !c.Failed() {
+				p58.ForyRead(c)
+			}
+			x.One = p58
+		}
+		if c.Failed() {
+			c.Trace("One")
 			return
 		}
 	}
-	n67 := c.ReadLengthFast(1)
-	if n67 < 0 {
-		n67 = c.ReadLength(1)
+	n62 := c.ReadLengthFast(1)
+	if n62 < 0 {
+		n62 = c.ReadLength(1)
 	}
-	l68 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n67)
-	if n67 > 0 {
-		hn70, tr72, ev71 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		if !c.Failed() {
-			for i69 := range l68 {
-				if tr72 {
-					if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
-						l68[i69] = foryimpl.BackRef[RefElem](c, id75)
-					} else if st74 == foryimpl.RefFollows {
-						p76 := foryimpl.Alloc[RefElem](c)
-						foryimpl.SetRef(c, id75, p76)
-						if ev71 != nil {
-							p76.ForyReadEvolved(c, ev71)
-						} else {
-							p76.ForyRead(c)
-						}
-						l68[i69] = p76
+	s63 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n62)
+	if n62 > 0 {
+		hn64, tr67, ev68 := c.ReadStructListHeaderRef(foryTypeRefElem)
+		for i65 := 0; i65 < n62 && !c.Failed(); i65++ {
+			var e66 *RefElem
+			if tr67 {
+				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+					e66 = foryimpl.BackRef[RefElem](c, id70)
+				} else if st69 == foryimpl.RefFollows {
+					p71 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id70, p71)
+					if ev68 != nil {
+						p71.ForyReadEvolved(c, ev68)
 					} else {
-						l68[i69] = nil
+						p71.ForyRead(c)
 					}
-					if c.Failed() {
-						c.TraceIndex(i69)
-						break
-					}
-					continue
-				}
-				if hn70 && !c.ReadFlag() {
-					clear(l68[i69 : i69+1])
-					continue
-				}
-				p73 := foryimpl.Alloc[RefElem](c)
-				if ev71 != nil {
-					p73.ForyReadEvolved(c, ev71)
+					e66 = p71
 				} else {
-					p73.ForyRead(c)
+					e66 = nil
 				}
-				l68[i69] = p73
-				if c.Failed() {
-					c.TraceIndex(i69)
-					break
+			} else if !hn64 || c.ReadFlag() {
+				e66 = foryimpl.Alloc[RefElem](c)
+				if ev68 != nil {
+					e66.ForyReadEvolved(c, ev68)
+				} else {
+					e66.ForyRead(c)
 				}
 			}
-		}
-	}
-	x.List = l68
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	n77 := c.ReadLengthFast(2)
-	if n77 < 0 {
-		n77 = c.ReadLength(2)
-	}
-	m78 := foryimpl.MakeMap[map[string]*RefElem](c, n77)
-	for n77 > 0 && !c.Failed() {
-		sz79, vn80, tr86, ev85 := c.ReadMapChunkRef(n77, 21, 28, foryTypeRefElem)
-		for j81 := 0; j81 < sz79 && !c.Failed(); j81++ {
-			var k82 string
-			k82 = c.ReadString()
-			var v83 *RefElem
-			if tr86 {
-				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-					v83 = foryimpl.BackRef[RefElem](c, id88)
-				} else if st87 == foryimpl.RefFollows {
-					p89 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id88, p89)
-					if ev85 != nil {
-						p89.ForyReadEvolved(c, ev85)
-					} else {
-						p89.ForyRead(c)
-					}
-					v83 = p89
-				} else {
-					v83 = nil
-				}
-			} else if !vn80 {
-				p84 := foryimpl.Alloc[RefElem](c)
-				if ev85 != nil {
-					p84.ForyReadEvolved(c, ev85)
-				} else {
-					p84.ForyRead(c)
-				}
-				v83 = p84
-			}
-			m78[k82] = v83
-		}
-		n77 -= sz79
-	}
-	x.Map = m78
-	if c.Failed() {
-		c.Trace("Map")
-		return
-	}
-	if st90, id91 := c.ReadRefFlag(); st90 == foryimpl.RefBack {
-		x.One = foryimpl.BackRef[RefElem](c, id91)
-	} else if st90 == foryimpl.RefFollows {
-		p92 := foryimpl.Alloc[RefElem](c)
-		foryimpl.SetRef(c, id91, p92)
-		if ev93 := c.ReadStructFieldMeta(foryTypeRefElem); ev93 != nil {
-			p92.ForyReadEvolved(c, ev93)
-		} else if !c.Failed() {
-			p92.ForyRead(c)
-		}
-		x.One = p92
-	} else {
-		x.One = nil
-	}
-	if c.Failed() {
-		c.Trace("One")
-		return
-	}
-	n94 := c.ReadLengthFast(1)
-	if n94 < 0 {
-		n94 = c.ReadLength(1)
-	}
-	s95 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n94)
-	if n94 > 0 {
-		hn96, tr99, ev100 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		for i97 := 0; i97 < n94 && !c.Failed(); i97++ {
-			var e98 *RefElem
-			if tr99 {
-				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
-					e98 = foryimpl.BackRef[RefElem](c, id102)
-				} else if st101 == foryimpl.RefFollows {
-					p103 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id102, p103)
-					if ev100 != nil {
-						p103.ForyReadEvolved(c, ev100)
-					} else {
-						p103.ForyRead(c)
-					}
-					e98 = p103
-				} else {
-					e98 = nil
-				}
-			} else if !hn96 || c.ReadFlag() {
-				e98 = foryimpl.Alloc[RefElem](c)
-				if ev100 != nil {
-					e98.ForyReadEvolved(c, ev100)
-				} else {
-					e98.ForyRead(c)
-				}
-			}
-			if e98 == nil && !c.Failed() {
+			if e66 == nil && !c.Failed() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			foryimpl.AddSetElement(c, s95, e98, i97)
+			foryimpl.AddSetElement(c, s63, e66, i65)
 		}
 	}
-	x.Set = s95
+	x.Set = s63
 	if c.Failed() {
 		c.Trace("Set")
 		return
@@ -3559,153 +3370,153 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n104 := c.ReadLengthFast(1)
-				if n104 < 0 {
-					n104 = c.ReadLength(1)
+				n72 := c.ReadLengthFast(1)
+				if n72 < 0 {
+					n72 = c.ReadLength(1)
 				}
-				l105 := foryimpl.MakeSlice[[]*RefElem](c, n104)
-				if n104 > 0 {
-					hn107, tr109, ev108 := c.ReadStructListHeaderRef(foryTypeRefElem)
+				l73 := foryimpl.MakeSlice[[]*RefElem](c, n72)
+				if n72 > 0 {
+					hn75, tr77, ev76 := c.ReadStructListHeaderRef(foryTypeRefElem)
 					if !c.Failed() {
-						for i106 := range l105 {
-							if tr109 {
-								if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-									l105[i106] = foryimpl.BackRef[RefElem](c, id112)
-								} else if st111 == foryimpl.RefFollows {
-									p113 := foryimpl.Alloc[RefElem](c)
-									foryimpl.SetRef(c, id112, p113)
-									if ev108 != nil {
-										p113.ForyReadEvolved(c, ev108)
+						for i74 := range l73 {
+							if tr77 {
+								if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+									l73[i74] = foryimpl.BackRef[RefElem](c, id80)
+								} else if st79 == foryimpl.RefFollows {
+									p81 := foryimpl.Alloc[RefElem](c)
+									foryimpl.SetRef(c, id80, p81)
+									if ev76 != nil {
+										p81.ForyReadEvolved(c, ev76)
 									} else {
-										p113.ForyRead(c)
+										p81.ForyRead(c)
 									}
-									l105[i106] = p113
+									l73[i74] = p81
 								} else {
-									l105[i106] = nil
+									l73[i74] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i106)
+									c.TraceIndex(i74)
 									break
 								}
 								continue
 							}
-							if hn107 && !c.ReadFlag() {
-								clear(l105[i106 : i106+1])
+							if hn75 && !c.ReadFlag() {
+								clear(l73[i74 : i74+1])
 								continue
 							}
-							p110 := foryimpl.Alloc[RefElem](c)
-							if ev108 != nil {
-								p110.ForyReadEvolved(c, ev108)
+							p78 := foryimpl.Alloc[RefElem](c)
+							if ev76 != nil {
+								p78.ForyReadEvolved(c, ev76)
 							} else {
-								p110.ForyRead(c)
+								p78.ForyRead(c)
 							}
-							l105[i106] = p110
+							l73[i74] = p78
 							if c.Failed() {
-								c.TraceIndex(i106)
+								c.TraceIndex(i74)
 								break
 							}
 						}
 					}
 				}
-				x.List = l105
+				x.List = l73
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n114 := c.ReadLengthFast(2)
-				if n114 < 0 {
-					n114 = c.ReadLength(2)
+				n82 := c.ReadLengthFast(2)
+				if n82 < 0 {
+					n82 = c.ReadLength(2)
 				}
-				m115 := foryimpl.MakeMap[map[string]*RefElem](c, n114)
-				for n114 > 0 && !c.Failed() {
-					sz116, vn117, ev122 := c.ReadMapChunk(n114, 21, 28, foryTypeRefElem, true)
-					for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
-						var k119 string
-						k119 = c.ReadString()
-						var v120 *RefElem
-						if !vn117 {
-							p121 := foryimpl.Alloc[RefElem](c)
-							if ev122 != nil {
-								p121.ForyReadEvolved(c, ev122)
+				m83 := foryimpl.MakeMap[map[string]*RefElem](c, n82)
+				for n82 > 0 && !c.Failed() {
+					sz84, vn85, ev90 := c.ReadMapChunk(n82, 21, 28, foryTypeRefElem, true)
+					for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
+						var k87 string
+						k87 = c.ReadString()
+						var v88 *RefElem
+						if !vn85 {
+							p89 := foryimpl.Alloc[RefElem](c)
+							if ev90 != nil {
+								p89.ForyReadEvolved(c, ev90)
 							} else {
-								p121.ForyRead(c)
+								p89.ForyRead(c)
 							}
-							v120 = p121
+							v88 = p89
 						}
-						m115[k119] = v120
+						m83[k87] = v88
 					}
-					n114 -= sz116
+					n82 -= sz84
 				}
-				x.Map = m115
+				x.Map = m83
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st126, id127 := c.ReadRefFlag(); st126 == foryimpl.RefBack {
-					x.One = foryimpl.BackRef[RefElem](c, id127)
-				} else if st126 == foryimpl.RefFollows {
-					p128 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id127, p128)
-					if ev129 := c.ReadStructFieldMeta(foryTypeRefElem); ev129 != nil {
-						p128.ForyReadEvolved(c, ev129)
+				if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
+					x.One = foryimpl.BackRef[RefElem](c, id95)
+				} else if st94 == foryimpl.RefFollows {
+					p96 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id95, p96)
+					if ev97 := c.ReadStructFieldMeta(foryTypeRefElem); ev97 != nil {
+						p96.ForyReadEvolved(c, ev97)
 					} else if !c.Failed() {
-						p128.ForyRead(c)
+						p96.ForyRead(c)
 					}
-					x.One = p128
+					x.One = p96
 				} else {
 					x.One = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p124 := foryimpl.Alloc[RefElem](c)
-					if ev125 := c.ReadStructFieldMeta(foryTypeRefElem); ev125 != nil {
-						p124.ForyReadEvolved(c, ev125)
+					p92 := foryimpl.Alloc[RefElem](c)
+					if ev93 := c.ReadStructFieldMeta(foryTypeRefElem); ev93 != nil {
+						p92.ForyReadEvolved(c, ev93)
 					} else if !c.Failed() {
-						p124.ForyRead(c)
+						p92.ForyRead(c)
 					}
-					x.One = p124
+					x.One = p92
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n130 := c.ReadLengthFast(1)
-				if n130 < 0 {
-					n130 = c.ReadLength(1)
+				n98 := c.ReadLengthFast(1)
+				if n98 < 0 {
+					n98 = c.ReadLength(1)
 				}
-				s131 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n130)
-				if n130 > 0 {
-					hn132, tr135, ev136 := c.ReadStructListHeaderRef(foryTypeRefElem)
-					for i133 := 0; i133 < n130 && !c.Failed(); i133++ {
-						var e134 *RefElem
-						if tr135 {
-							if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-								e134 = foryimpl.BackRef[RefElem](c, id138)
-							} else if st137 == foryimpl.RefFollows {
-								p139 := foryimpl.Alloc[RefElem](c)
-								foryimpl.SetRef(c, id138, p139)
-								if ev136 != nil {
-									p139.ForyReadEvolved(c, ev136)
+				s99 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n98)
+				if n98 > 0 {
+					hn100, tr103, ev104 := c.ReadStructListHeaderRef(foryTypeRefElem)
+					for i101 := 0; i101 < n98 && !c.Failed(); i101++ {
+						var e102 *RefElem
+						if tr103 {
+							if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+								e102 = foryimpl.BackRef[RefElem](c, id106)
+							} else if st105 == foryimpl.RefFollows {
+								p107 := foryimpl.Alloc[RefElem](c)
+								foryimpl.SetRef(c, id106, p107)
+								if ev104 != nil {
+									p107.ForyReadEvolved(c, ev104)
 								} else {
-									p139.ForyRead(c)
+									p107.ForyRead(c)
 								}
-								e134 = p139
+								e102 = p107
 							} else {
-								e134 = nil
+								e102 = nil
 							}
-						} else if !hn132 || c.ReadFlag() {
-							e134 = foryimpl.Alloc[RefElem](c)
-							if ev136 != nil {
-								e134.ForyReadEvolved(c, ev136)
+						} else if !hn100 || c.ReadFlag() {
+							e102 = foryimpl.Alloc[RefElem](c)
+							if ev104 != nil {
+								e102.ForyReadEvolved(c, ev104)
 							} else {
-								e134.ForyRead(c)
+								e102.ForyRead(c)
 							}
 						}
-						if e134 == nil && !c.Failed() {
+						if e102 == nil && !c.Failed() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						foryimpl.AddSetElement(c, s131, e134, i133)
+						foryimpl.AddSetElement(c, s99, e102, i101)
 					}
 				}
-				x.Set = s131
+				x.Set = s99
 			}
 		default:
 			c.SkipField(f)
@@ -3717,18 +3528,32 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
+// foryRootRefTagged is the first 43 bytes of a compatible-mode message whose root is RefTagged: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefTagged[4:].
+var foryRootRefTagged = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1f, 0xd0, 0xab, 0x4b, 0xd6, 0x04, 0x45, 0x44, 0xc4, 0xd1, 0x01, 0x48,
+	0x16, 0x73, 0x2d, 0x12, 0x98, 0x4e, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3,
+	0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0,
+}
+
+// foryRootRefRefTagged is the first 43 bytes of a compatible-mode message whose root is RefTagged with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefRefTagged[4:].
+var foryRootRefRefTagged = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x1f, 0x20, 0x7b, 0x67, 0x17, 0x0e, 0xf7, 0x19, 0xc4, 0xd1, 0x01, 0x48,
+	0x16, 0x73, 0x2d, 0x12, 0x98, 0x4f, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3,
+	0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0,
+}
+
 // foryTypeRefTagged is RefTagged's static type information. Fingerprint: list,22,0,0[0,0,0];plain,0,0,1;tagged1,0,1,1;tagged2,0,1,1;
 var foryTypeRefTagged = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x01},
 	GoFields:          []string{"List", "Plain", "Tagged1", "Tagged2"},
 	GoName:            "refs.RefTagged",
 	OfficialGoHash:    1059481306,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1f, 0xd0, 0xab, 0x4b, 0xd6, 0x04, 0x45, 0x44, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4e, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1f, 0x20, 0x7b, 0x67, 0x17, 0x0e, 0xf7, 0x19, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4f, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
+	RootCompatible:    foryRootRefTagged,
+	RootCompatibleRef: foryRootRefRefTagged,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd1, 0x01},
 	SchemaHash:        -2119888236,
-	TypeDef:           []byte{0x1f, 0xd0, 0xab, 0x4b, 0xd6, 0x04, 0x45, 0x44, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4e, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
-	TypeDefRef:        []byte{0x1f, 0x20, 0x7b, 0x67, 0x17, 0x0e, 0xf7, 0x19, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4f, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
+	TypeDef:           foryRootRefTagged[4:],
+	TypeDefRef:        foryRootRefRefTagged[4:],
 	UserID:            209,
 })
 
@@ -3748,7 +3573,7 @@ func (x *RefTagged) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3758,16 +3583,16 @@ func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(43)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4babd01f001cff01)
-		buffer.PutUint64At(w, off+8, 0x4801d1c4444504d6)
-		buffer.PutUint64At(w, off+16, 0xbd1c4e98122d7316)
-		buffer.PutUint64At(w, off+24, 0xc300261c97404360)
-		buffer.PutUint64At(w, off+32, 0xc300261c97a01e08)
-		buffer.PutUint64At(w, off+35, 0xc01e08c300261c97)
+		buffer.PutUint64At(w, off, 0x4babd01f001cff01)    // foryRootRefTagged[0:8]
+		buffer.PutUint64At(w, off+8, 0x4801d1c4444504d6)  // foryRootRefTagged[8:16]
+		buffer.PutUint64At(w, off+16, 0xbd1c4e98122d7316) // foryRootRefTagged[16:24]
+		buffer.PutUint64At(w, off+24, 0xc300261c97404360) // foryRootRefTagged[24:32]
+		buffer.PutUint64At(w, off+32, 0xc300261c97a01e08) // foryRootRefTagged[32:40]
+		buffer.PutUint64At(w, off+35, 0xc01e08c300261c97) // foryRootRefTagged[35:43]
 		off += 43
 	} else {
-		buffer.PutUint32At(w, off, 0xd11bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd11bff01) // prefix bytes 01 ff 1b d1
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3782,16 +3607,16 @@ func (x *RefTagged) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(43)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x677b201f001c0001)
-		buffer.PutUint64At(w, off+8, 0x4801d1c419f70e17)
-		buffer.PutUint64At(w, off+16, 0xbd1c4f98122d7316)
-		buffer.PutUint64At(w, off+24, 0xc300261c97404360)
-		buffer.PutUint64At(w, off+32, 0xc300261c97a01e08)
-		buffer.PutUint64At(w, off+35, 0xc01e08c300261c97)
+		buffer.PutUint64At(w, off, 0x677b201f001c0001)    // foryRootRefRefTagged[0:8]
+		buffer.PutUint64At(w, off+8, 0x4801d1c419f70e17)  // foryRootRefRefTagged[8:16]
+		buffer.PutUint64At(w, off+16, 0xbd1c4f98122d7316) // foryRootRefRefTagged[16:24]
+		buffer.PutUint64At(w, off+24, 0xc300261c97404360) // foryRootRefRefTagged[24:32]
+		buffer.PutUint64At(w, off+32, 0xc300261c97a01e08) // foryRootRefRefTagged[32:40]
+		buffer.PutUint64At(w, off+35, 0xc01e08c300261c97) // foryRootRefRefTagged[35:43]
 		off += 43
 	} else {
-		buffer.PutUint32At(w, off, 0xd11b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd11b0001) // prefix bytes 01 00 1b d1, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3814,10 +3639,18 @@ func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 43 && buffer.ReadUint64At(in, 0) == 0x4babd01f001cff01 && buffer.ReadUint64At(in, 8) == 0x4801d1c4444504d6 && buffer.ReadUint64At(in, 16) == 0xbd1c4e98122d7316 && buffer.ReadUint64At(in, 24) == 0xc300261c97404360 && buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 && buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
+			if len(in) >= 43 &&
+				buffer.ReadUint64At(in, 0) == 0x4babd01f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4801d1c4444504d6 &&
+				buffer.ReadUint64At(in, 16) == 0xbd1c4e98122d7316 &&
+				buffer.ReadUint64At(in, 24) == 0xc300261c97404360 &&
+				buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 &&
+				buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
 				n = 43
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -3836,10 +3669,18 @@ func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *RefTagged) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 43 && buffer.ReadUint64At(in, 0) == 0x677b201f001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d1c419f70e17 && buffer.ReadUint64At(in, 16) == 0xbd1c4f98122d7316 && buffer.ReadUint64At(in, 24) == 0xc300261c97404360 && buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 && buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
+		if len(in) >= 43 &&
+			buffer.ReadUint64At(in, 0) == 0x677b201f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4801d1c419f70e17 &&
+			buffer.ReadUint64At(in, 16) == 0xbd1c4f98122d7316 &&
+			buffer.ReadUint64At(in, 24) == 0xc300261c97404360 &&
+			buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 &&
+			buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
 			n = 43
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -3891,7 +3732,7 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		if err := x.Plain.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Plain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3902,7 +3743,7 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		if err := x.Tagged1.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Tagged1.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3913,7 +3754,7 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		if err := x.Tagged2.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Tagged2.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3965,11 +3806,8 @@ func (x *RefTagged) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads RefTagged's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = RefTagged{List: x.List}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-2119888236) {
@@ -4031,163 +3869,101 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[RefElem](c)
-		if ev22 := c.ReadStructFieldMeta(foryTypeRefElem); ev22 != nil {
-			p21.ForyReadEvolved(c, ev22)
-		} else if !c.Failed() {
-			p21.ForyRead(c)
+	if c.TrackRef() {
+		if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
+			x.Plain = foryimpl.BackRef[RefElem](c, id22)
+		} else if st21 == foryimpl.RefFollows {
+			p23 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id22, p23)
+			if ev24 := c.ReadStructFieldMeta(foryTypeRefElem); ev24 != nil {
+				p23.ForyReadEvolved(c, ev24)
+			} else if !c.Failed() {
+				p23.ForyRead(c)
+			}
+			x.Plain = p23
+		} else {
+			x.Plain = nil
 		}
-		x.Plain = p21
-	}
-	if c.Failed() {
-		c.Trace("Plain")
-		return
-	}
-	if c.ReadFlag() {
-		p23 := foryimpl.Alloc[RefElem](c)
-		if ev24 := c.ReadStructFieldMeta(foryTypeRefElem); ev24 != nil {
-			p23.ForyReadEvolved(c, ev24)
-		} else if !c.Failed() {
-			p23.ForyRead(c)
-		}
-		x.Tagged1 = p23
-	}
-	if c.Failed() {
-		c.Trace("Tagged1")
-		return
-	}
-	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[RefElem](c)
-		if ev26 := c.ReadStructFieldMeta(foryTypeRefElem); ev26 != nil {
-			p25.ForyReadEvolved(c, ev26)
-		} else if !c.Failed() {
-			p25.ForyRead(c)
-		}
-		x.Tagged2 = p25
-	}
-	if c.Failed() {
-		c.Trace("Tagged2")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *RefTagged) foryReadRef(c *foryimpl.ReadContext) {
-	*x = RefTagged{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2119888236) {
-		if h := r.ReadInt32(); h != -2119888236 && h != 1059481306 && !c.Failed() {
-			c.HashMismatch(foryTypeRefTagged, h)
+		if c.Failed() {
+			c.Trace("Plain")
 			return
 		}
-	}
-	n27 := c.ReadLengthFast(1)
-	if n27 < 0 {
-		n27 = c.ReadLength(1)
-	}
-	l28 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n27)
-	if n27 > 0 {
-		hn30, tr32, ev31 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		if !c.Failed() {
-			for i29 := range l28 {
-				if tr32 {
-					if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
-						l28[i29] = foryimpl.BackRef[RefElem](c, id35)
-					} else if st34 == foryimpl.RefFollows {
-						p36 := foryimpl.Alloc[RefElem](c)
-						foryimpl.SetRef(c, id35, p36)
-						if ev31 != nil {
-							p36.ForyReadEvolved(c, ev31)
-						} else {
-							p36.ForyRead(c)
-						}
-						l28[i29] = p36
-					} else {
-						l28[i29] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i29)
-						break
-					}
-					continue
-				}
-				if hn30 && !c.ReadFlag() {
-					clear(l28[i29 : i29+1])
-					continue
-				}
-				p33 := foryimpl.Alloc[RefElem](c)
-				if ev31 != nil {
-					p33.ForyReadEvolved(c, ev31)
-				} else {
-					p33.ForyRead(c)
-				}
-				l28[i29] = p33
-				if c.Failed() {
-					c.TraceIndex(i29)
-					break
-				}
+		if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
+			x.Tagged1 = foryimpl.BackRef[RefElem](c, id26)
+		} else if st25 == foryimpl.RefFollows {
+			p27 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id26, p27)
+			if ev28 := c.ReadStructFieldMeta(foryTypeRefElem); ev28 != nil {
+				p27.ForyReadEvolved(c, ev28)
+			} else if !c.Failed() {
+				p27.ForyRead(c)
 			}
+			x.Tagged1 = p27
+		} else {
+			x.Tagged1 = nil
 		}
-	}
-	x.List = l28
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-		x.Plain = foryimpl.BackRef[RefElem](c, id38)
-	} else if st37 == foryimpl.RefFollows {
-		p39 := foryimpl.Alloc[RefElem](c)
-		foryimpl.SetRef(c, id38, p39)
-		if ev40 := c.ReadStructFieldMeta(foryTypeRefElem); ev40 != nil {
-			p39.ForyReadEvolved(c, ev40)
-		} else if !c.Failed() {
-			p39.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Tagged1")
+			return
 		}
-		x.Plain = p39
+		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+			x.Tagged2 = foryimpl.BackRef[RefElem](c, id30)
+		} else if st29 == foryimpl.RefFollows {
+			p31 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id30, p31)
+			if ev32 := c.ReadStructFieldMeta(foryTypeRefElem); ev32 != nil {
+				p31.ForyReadEvolved(c, ev32)
+			} else if !c.Failed() {
+				p31.ForyRead(c)
+			}
+			x.Tagged2 = p31
+		} else {
+			x.Tagged2 = nil
+		}
+		if c.Failed() {
+			c.Trace("Tagged2")
+			return
+		}
 	} else {
-		x.Plain = nil
-	}
-	if c.Failed() {
-		c.Trace("Plain")
-		return
-	}
-	if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-		x.Tagged1 = foryimpl.BackRef[RefElem](c, id42)
-	} else if st41 == foryimpl.RefFollows {
-		p43 := foryimpl.Alloc[RefElem](c)
-		foryimpl.SetRef(c, id42, p43)
-		if ev44 := c.ReadStructFieldMeta(foryTypeRefElem); ev44 != nil {
-			p43.ForyReadEvolved(c, ev44)
-		} else if !c.Failed() {
-			p43.ForyRead(c)
+		if c.ReadFlag() {
+			p21 := foryimpl.Alloc[RefElem](c)
+			if ev22 := c.ReadStructFieldMeta(foryTypeRefElem); ev22 != nil {
+				p21.ForyReadEvolved(c, ev22)
+			} else if !c.Failed() {
+				p21.ForyRead(c)
+			}
+			x.Plain = p21
 		}
-		x.Tagged1 = p43
-	} else {
-		x.Tagged1 = nil
-	}
-	if c.Failed() {
-		c.Trace("Tagged1")
-		return
-	}
-	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-		x.Tagged2 = foryimpl.BackRef[RefElem](c, id46)
-	} else if st45 == foryimpl.RefFollows {
-		p47 := foryimpl.Alloc[RefElem](c)
-		foryimpl.SetRef(c, id46, p47)
-		if ev48 := c.ReadStructFieldMeta(foryTypeRefElem); ev48 != nil {
-			p47.ForyReadEvolved(c, ev48)
-		} else if !c.Failed() {
-			p47.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Plain")
+			return
 		}
-		x.Tagged2 = p47
-	} else {
-		x.Tagged2 = nil
-	}
-	if c.Failed() {
-		c.Trace("Tagged2")
-		return
+		if c.ReadFlag() {
+			p25 := foryimpl.Alloc[RefElem](c)
+			if ev26 := c.ReadStructFieldMeta(foryTypeRefElem); ev26 != nil {
+				p25.ForyReadEvolved(c, ev26)
+			} else if !c.Failed() {
+				p25.ForyRead(c)
+			}
+			x.Tagged1 = p25
+		}
+		if c.Failed() {
+			c.Trace("Tagged1")
+			return
+		}
+		if c.ReadFlag() {
+			p29 := foryimpl.Alloc[RefElem](c)
+			if ev30 := c.ReadStructFieldMeta(foryTypeRefElem); ev30 != nil {
+				p29.ForyReadEvolved(c, ev30)
+			} else if !c.Failed() {
+				p29.ForyRead(c)
+			}
+			x.Tagged2 = p29
+		}
+		if c.Failed() {
+			c.Trace("Tagged2")
+			return
+		}
 	}
 }
 
@@ -4198,135 +3974,135 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadLengthFast(1)
-				if n49 < 0 {
-					n49 = c.ReadLength(1)
+				n33 := c.ReadLengthFast(1)
+				if n33 < 0 {
+					n33 = c.ReadLength(1)
 				}
-				l50 := foryimpl.MakeSlice[[]*RefElem](c, n49)
-				if n49 > 0 {
-					hn52, tr54, ev53 := c.ReadStructListHeaderRef(foryTypeRefElem)
+				l34 := foryimpl.MakeSlice[[]*RefElem](c, n33)
+				if n33 > 0 {
+					hn36, tr38, ev37 := c.ReadStructListHeaderRef(foryTypeRefElem)
 					if !c.Failed() {
-						for i51 := range l50 {
-							if tr54 {
-								if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
-									l50[i51] = foryimpl.BackRef[RefElem](c, id57)
-								} else if st56 == foryimpl.RefFollows {
-									p58 := foryimpl.Alloc[RefElem](c)
-									foryimpl.SetRef(c, id57, p58)
-									if ev53 != nil {
-										p58.ForyReadEvolved(c, ev53)
+						for i35 := range l34 {
+							if tr38 {
+								if st40, id41 := c.ReadRefFlag(); st40 == foryimpl.RefBack {
+									l34[i35] = foryimpl.BackRef[RefElem](c, id41)
+								} else if st40 == foryimpl.RefFollows {
+									p42 := foryimpl.Alloc[RefElem](c)
+									foryimpl.SetRef(c, id41, p42)
+									if ev37 != nil {
+										p42.ForyReadEvolved(c, ev37)
 									} else {
-										p58.ForyRead(c)
+										p42.ForyRead(c)
 									}
-									l50[i51] = p58
+									l34[i35] = p42
 								} else {
-									l50[i51] = nil
+									l34[i35] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i51)
+									c.TraceIndex(i35)
 									break
 								}
 								continue
 							}
-							if hn52 && !c.ReadFlag() {
-								clear(l50[i51 : i51+1])
+							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
-							p55 := foryimpl.Alloc[RefElem](c)
-							if ev53 != nil {
-								p55.ForyReadEvolved(c, ev53)
+							p39 := foryimpl.Alloc[RefElem](c)
+							if ev37 != nil {
+								p39.ForyReadEvolved(c, ev37)
 							} else {
-								p55.ForyRead(c)
+								p39.ForyRead(c)
 							}
-							l50[i51] = p55
+							l34[i35] = p39
 							if c.Failed() {
-								c.TraceIndex(i51)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				x.List = l50
+				x.List = l34
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-					x.Plain = foryimpl.BackRef[RefElem](c, id62)
-				} else if st61 == foryimpl.RefFollows {
-					p63 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id62, p63)
-					if ev64 := c.ReadStructFieldMeta(foryTypeRefElem); ev64 != nil {
-						p63.ForyReadEvolved(c, ev64)
+				if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+					x.Plain = foryimpl.BackRef[RefElem](c, id46)
+				} else if st45 == foryimpl.RefFollows {
+					p47 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id46, p47)
+					if ev48 := c.ReadStructFieldMeta(foryTypeRefElem); ev48 != nil {
+						p47.ForyReadEvolved(c, ev48)
 					} else if !c.Failed() {
-						p63.ForyRead(c)
+						p47.ForyRead(c)
 					}
-					x.Plain = p63
+					x.Plain = p47
 				} else {
 					x.Plain = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p59 := foryimpl.Alloc[RefElem](c)
-					if ev60 := c.ReadStructFieldMeta(foryTypeRefElem); ev60 != nil {
-						p59.ForyReadEvolved(c, ev60)
+					p43 := foryimpl.Alloc[RefElem](c)
+					if ev44 := c.ReadStructFieldMeta(foryTypeRefElem); ev44 != nil {
+						p43.ForyReadEvolved(c, ev44)
 					} else if !c.Failed() {
-						p59.ForyRead(c)
+						p43.ForyRead(c)
 					}
-					x.Plain = p59
+					x.Plain = p43
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
-					x.Tagged1 = foryimpl.BackRef[RefElem](c, id68)
-				} else if st67 == foryimpl.RefFollows {
-					p69 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id68, p69)
-					if ev70 := c.ReadStructFieldMeta(foryTypeRefElem); ev70 != nil {
-						p69.ForyReadEvolved(c, ev70)
+				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
+					x.Tagged1 = foryimpl.BackRef[RefElem](c, id52)
+				} else if st51 == foryimpl.RefFollows {
+					p53 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id52, p53)
+					if ev54 := c.ReadStructFieldMeta(foryTypeRefElem); ev54 != nil {
+						p53.ForyReadEvolved(c, ev54)
 					} else if !c.Failed() {
-						p69.ForyRead(c)
+						p53.ForyRead(c)
 					}
-					x.Tagged1 = p69
+					x.Tagged1 = p53
 				} else {
 					x.Tagged1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p65 := foryimpl.Alloc[RefElem](c)
-					if ev66 := c.ReadStructFieldMeta(foryTypeRefElem); ev66 != nil {
-						p65.ForyReadEvolved(c, ev66)
+					p49 := foryimpl.Alloc[RefElem](c)
+					if ev50 := c.ReadStructFieldMeta(foryTypeRefElem); ev50 != nil {
+						p49.ForyReadEvolved(c, ev50)
 					} else if !c.Failed() {
-						p65.ForyRead(c)
+						p49.ForyRead(c)
 					}
-					x.Tagged1 = p65
+					x.Tagged1 = p49
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-					x.Tagged2 = foryimpl.BackRef[RefElem](c, id74)
-				} else if st73 == foryimpl.RefFollows {
-					p75 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id74, p75)
-					if ev76 := c.ReadStructFieldMeta(foryTypeRefElem); ev76 != nil {
-						p75.ForyReadEvolved(c, ev76)
+				if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+					x.Tagged2 = foryimpl.BackRef[RefElem](c, id58)
+				} else if st57 == foryimpl.RefFollows {
+					p59 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id58, p59)
+					if ev60 := c.ReadStructFieldMeta(foryTypeRefElem); ev60 != nil {
+						p59.ForyReadEvolved(c, ev60)
 					} else if !c.Failed() {
-						p75.ForyRead(c)
+						p59.ForyRead(c)
 					}
-					x.Tagged2 = p75
+					x.Tagged2 = p59
 				} else {
 					x.Tagged2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p71 := foryimpl.Alloc[RefElem](c)
-					if ev72 := c.ReadStructFieldMeta(foryTypeRefElem); ev72 != nil {
-						p71.ForyReadEvolved(c, ev72)
+					p55 := foryimpl.Alloc[RefElem](c)
+					if ev56 := c.ReadStructFieldMeta(foryTypeRefElem); ev56 != nil {
+						p55.ForyReadEvolved(c, ev56)
 					} else if !c.Failed() {
-						p71.ForyRead(c)
+						p55.ForyRead(c)
 					}
-					x.Tagged2 = p71
+					x.Tagged2 = p55
 				}
 			}
 		default:
@@ -4339,18 +4115,34 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootRefDisabled is the first 54 bytes of a compatible-mode message whose root is RefDisabled: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefDisabled[4:].
+var foryRootRefDisabled = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x2a, 0x00, 0x16, 0x4b, 0xdb, 0x64, 0x35, 0x2b, 0xc6, 0xd2, 0x01, 0x8e,
+	0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5,
+	0xda, 0xd1, 0x29, 0x80, 0x8a, 0x1c, 0x1c, 0x6e, 0xa0, 0x8a, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16,
+	0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30,
+}
+
+// foryRootRefRefDisabled is the first 54 bytes of a compatible-mode message whose root is RefDisabled with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefRefDisabled[4:].
+var foryRootRefRefDisabled = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x2a, 0x70, 0xab, 0xa6, 0x10, 0x8d, 0xfe, 0x7e, 0xc6, 0xd2, 0x01, 0x8e,
+	0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5,
+	0xda, 0xd1, 0x29, 0x80, 0x8b, 0x1c, 0x1c, 0x6e, 0xa0, 0x8b, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16,
+	0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30,
+}
+
 // foryTypeRefDisabled is RefDisabled's static type information. Fingerprint: off1,0,0,1;off2,0,0,1;off_list,22,0,0[0,0,0];on1,0,0,1;on2,0,0,1;on_list,22,0,0[0,0,0];
 var foryTypeRefDisabled = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd2, 0x01},
 	GoFields:          []string{"Off1", "Off2", "OffList", "On1", "On2", "OnList"},
 	GoName:            "refs.RefDisabled",
 	OfficialGoHash:    -1157775969,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x2a, 0x00, 0x16, 0x4b, 0xdb, 0x64, 0x35, 0x2b, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8a, 0x1c, 0x1c, 0x6e, 0xa0, 0x8a, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x2a, 0x70, 0xab, 0xa6, 0x10, 0x8d, 0xfe, 0x7e, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8b, 0x1c, 0x1c, 0x6e, 0xa0, 0x8b, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
+	RootCompatible:    foryRootRefDisabled,
+	RootCompatibleRef: foryRootRefRefDisabled,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd2, 0x01},
 	SchemaHash:        785482198,
-	TypeDef:           []byte{0x2a, 0x00, 0x16, 0x4b, 0xdb, 0x64, 0x35, 0x2b, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8a, 0x1c, 0x1c, 0x6e, 0xa0, 0x8a, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
-	TypeDefRef:        []byte{0x2a, 0x70, 0xab, 0xa6, 0x10, 0x8d, 0xfe, 0x7e, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8b, 0x1c, 0x1c, 0x6e, 0xa0, 0x8b, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
+	TypeDef:           foryRootRefDisabled[4:],
+	TypeDefRef:        foryRootRefRefDisabled[4:],
 	UserID:            210,
 })
 
@@ -4372,7 +4164,7 @@ func (x *RefDisabled) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *RefDisabled) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4382,17 +4174,17 @@ func (x *RefDisabled) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(54)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4b16002a001cff01)
-		buffer.PutUint64At(w, off+8, 0x8e01d2c62b3564db)
-		buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c)
-		buffer.PutUint64At(w, off+24, 0xa5b872165400bb28)
-		buffer.PutUint64At(w, off+32, 0x6e1c1c8a8029d1da)
-		buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8aa0)
-		buffer.PutUint64At(w, off+46, 0x30255abb39721650)
+		buffer.PutUint64At(w, off, 0x4b16002a001cff01)    // foryRootRefDisabled[0:8]
+		buffer.PutUint64At(w, off+8, 0x8e01d2c62b3564db)  // foryRootRefDisabled[8:16]
+		buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c) // foryRootRefDisabled[16:24]
+		buffer.PutUint64At(w, off+24, 0xa5b872165400bb28) // foryRootRefDisabled[24:32]
+		buffer.PutUint64At(w, off+32, 0x6e1c1c8a8029d1da) // foryRootRefDisabled[32:40]
+		buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8aa0) // foryRootRefDisabled[40:48]
+		buffer.PutUint64At(w, off+46, 0x30255abb39721650) // foryRootRefDisabled[46:54]
 		off += 54
 	} else {
-		buffer.PutUint32At(w, off, 0xd21bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd21bff01) // prefix bytes 01 ff 1b d2
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -4407,17 +4199,17 @@ func (x *RefDisabled) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(54)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa6ab702a001c0001)
-		buffer.PutUint64At(w, off+8, 0x8e01d2c67efe8d10)
-		buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c)
-		buffer.PutUint64At(w, off+24, 0xa5b872165400bb28)
-		buffer.PutUint64At(w, off+32, 0x6e1c1c8b8029d1da)
-		buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8ba0)
-		buffer.PutUint64At(w, off+46, 0x30255abb39721650)
+		buffer.PutUint64At(w, off, 0xa6ab702a001c0001)    // foryRootRefRefDisabled[0:8]
+		buffer.PutUint64At(w, off+8, 0x8e01d2c67efe8d10)  // foryRootRefRefDisabled[8:16]
+		buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c) // foryRootRefRefDisabled[16:24]
+		buffer.PutUint64At(w, off+24, 0xa5b872165400bb28) // foryRootRefRefDisabled[24:32]
+		buffer.PutUint64At(w, off+32, 0x6e1c1c8b8029d1da) // foryRootRefRefDisabled[32:40]
+		buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8ba0) // foryRootRefRefDisabled[40:48]
+		buffer.PutUint64At(w, off+46, 0x30255abb39721650) // foryRootRefRefDisabled[46:54]
 		off += 54
 	} else {
-		buffer.PutUint32At(w, off, 0xd21b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd21b0001) // prefix bytes 01 00 1b d2, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -4440,10 +4232,19 @@ func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 54 && buffer.ReadUint64At(in, 0) == 0x4b16002a001cff01 && buffer.ReadUint64At(in, 8) == 0x8e01d2c62b3564db && buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c && buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 && buffer.ReadUint64At(in, 32) == 0x6e1c1c8a8029d1da && buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8aa0 && buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
+			if len(in) >= 54 &&
+				buffer.ReadUint64At(in, 0) == 0x4b16002a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8e01d2c62b3564db &&
+				buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c &&
+				buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 &&
+				buffer.ReadUint64At(in, 32) == 0x6e1c1c8a8029d1da &&
+				buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8aa0 &&
+				buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
 				n = 54
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd21bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd21bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -4462,10 +4263,19 @@ func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *RefDisabled) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 54 && buffer.ReadUint64At(in, 0) == 0xa6ab702a001c0001 && buffer.ReadUint64At(in, 8) == 0x8e01d2c67efe8d10 && buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c && buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 && buffer.ReadUint64At(in, 32) == 0x6e1c1c8b8029d1da && buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8ba0 && buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
+		if len(in) >= 54 &&
+			buffer.ReadUint64At(in, 0) == 0xa6ab702a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8e01d2c67efe8d10 &&
+			buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c &&
+			buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 &&
+			buffer.ReadUint64At(in, 32) == 0x6e1c1c8b8029d1da &&
+			buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8ba0 &&
+			buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
 			n = 54
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd21b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd21b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -4494,7 +4304,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Off1.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Off1.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -4505,7 +4315,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Off2.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Off2.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -4539,7 +4349,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.On1.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.On1.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -4550,7 +4360,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.On2.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.On2.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -4660,11 +4470,8 @@ func (x *RefDisabled) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads RefDisabled's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = RefDisabled{
 		OffList: x.OffList,
 		OnList:  x.OnList,
@@ -4755,264 +4562,120 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("OffList")
 		return
 	}
-	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[Image](c)
-		if ev36 := c.ReadStructFieldMeta(foryTypeImage); ev36 != nil {
-			p35.ForyReadEvolved(c, ev36)
-		} else if !c.Failed() {
-			p35.ForyRead(c)
-		}
-		x.On1 = p35
-	}
-	if c.Failed() {
-		c.Trace("On1")
-		return
-	}
-	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[Image](c)
-		if ev38 := c.ReadStructFieldMeta(foryTypeImage); ev38 != nil {
-			p37.ForyReadEvolved(c, ev38)
-		} else if !c.Failed() {
-			p37.ForyRead(c)
-		}
-		x.On2 = p37
-	}
-	if c.Failed() {
-		c.Trace("On2")
-		return
-	}
-	n39 := c.ReadLengthFast(1)
-	if n39 < 0 {
-		n39 = c.ReadLength(1)
-	}
-	l40 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n39)
-	if n39 > 0 {
-		hn42, tr44, ev43 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i41 := range l40 {
-				if tr44 {
-					if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-						l40[i41] = foryimpl.BackRef[Image](c, id47)
-					} else if st46 == foryimpl.RefFollows {
-						p48 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id47, p48)
-						if ev43 != nil {
-							p48.ForyReadEvolved(c, ev43)
-						} else {
-							p48.ForyRead(c)
-						}
-						l40[i41] = p48
-					} else {
-						l40[i41] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i41)
-						break
-					}
-					continue
-				}
-				if hn42 && !c.ReadFlag() {
-					clear(l40[i41 : i41+1])
-					continue
-				}
-				p45 := foryimpl.Alloc[Image](c)
-				if ev43 != nil {
-					p45.ForyReadEvolved(c, ev43)
-				} else {
-					p45.ForyRead(c)
-				}
-				l40[i41] = p45
-				if c.Failed() {
-					c.TraceIndex(i41)
-					break
-				}
+	if c.TrackRef() {
+		if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
+			x.On1 = foryimpl.BackRef[Image](c, id36)
+		} else if st35 == foryimpl.RefFollows {
+			p37 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id36, p37)
+			if ev38 := c.ReadStructFieldMeta(foryTypeImage); ev38 != nil {
+				p37.ForyReadEvolved(c, ev38)
+			} else if !c.Failed() {
+				p37.ForyRead(c)
 			}
+			x.On1 = p37
+		} else {
+			x.On1 = nil
 		}
-	}
-	x.OnList = l40
-	if c.Failed() {
-		c.Trace("OnList")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *RefDisabled) foryReadRef(c *foryimpl.ReadContext) {
-	*x = RefDisabled{
-		OffList: x.OffList,
-		OnList:  x.OnList,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(785482198) {
-		if h := r.ReadInt32(); h != 785482198 && h != -1157775969 && !c.Failed() {
-			c.HashMismatch(foryTypeRefDisabled, h)
+		if c.Failed() {
+			c.Trace("On1")
+			return
+		}
+		if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+			x.On2 = foryimpl.BackRef[Image](c, id40)
+		} else if st39 == foryimpl.RefFollows {
+			p41 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id40, p41)
+			if ev42 := c.ReadStructFieldMeta(foryTypeImage); ev42 != nil {
+				p41.ForyReadEvolved(c, ev42)
+			} else if !c.Failed() {
+				p41.ForyRead(c)
+			}
+			x.On2 = p41
+		} else {
+			x.On2 = nil
+		}
+		if c.Failed() {
+			c.Trace("On2")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			p35 := foryimpl.Alloc[Image](c)
+			if ev36 := c.ReadStructFieldMeta(foryTypeImage); ev36 != nil {
+				p35.ForyReadEvolved(c, ev36)
+			} else if !c.Failed() {
+				p35.ForyRead(c)
+			}
+			x.On1 = p35
+		}
+		if c.Failed() {
+			c.Trace("On1")
+			return
+		}
+		if c.ReadFlag() {
+			p39 := foryimpl.Alloc[Image](c)
+			if ev40 := c.ReadStructFieldMeta(foryTypeImage); ev40 != nil {
+				p39.ForyReadEvolved(c, ev40)
+			} else if !c.Failed() {
+				p39.ForyRead(c)
+			}
+			x.On2 = p39
+		}
+		if c.Failed() {
+			c.Trace("On2")
 			return
 		}
 	}
-	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[Image](c)
-		if ev50 := c.ReadStructFieldMeta(foryTypeImage); ev50 != nil {
-			p49.ForyReadEvolved(c, ev50)
-		} else if !c.Failed() {
-			p49.ForyRead(c)
-		}
-		x.Off1 = p49
+	n43 := c.ReadLengthFast(1)
+	if n43 < 0 {
+		n43 = c.ReadLength(1)
 	}
-	if c.Failed() {
-		c.Trace("Off1")
-		return
-	}
-	if c.ReadFlag() {
-		p51 := foryimpl.Alloc[Image](c)
-		if ev52 := c.ReadStructFieldMeta(foryTypeImage); ev52 != nil {
-			p51.ForyReadEvolved(c, ev52)
-		} else if !c.Failed() {
-			p51.ForyRead(c)
-		}
-		x.Off2 = p51
-	}
-	if c.Failed() {
-		c.Trace("Off2")
-		return
-	}
-	n53 := c.ReadLengthFast(1)
-	if n53 < 0 {
-		n53 = c.ReadLength(1)
-	}
-	l54 := foryimpl.ReuseSlice[[]*Image](c, x.OffList, n53)
-	if n53 > 0 {
-		hn56, tr58, ev57 := c.ReadStructListHeaderRef(foryTypeImage)
+	l44 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n43)
+	if n43 > 0 {
+		hn46, tr48, ev47 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i55 := range l54 {
-				if tr58 {
-					if st60, id61 := c.ReadRefFlag(); st60 == foryimpl.RefBack {
-						l54[i55] = foryimpl.BackRef[Image](c, id61)
-					} else if st60 == foryimpl.RefFollows {
-						p62 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id61, p62)
-						if ev57 != nil {
-							p62.ForyReadEvolved(c, ev57)
+			for i45 := range l44 {
+				if tr48 {
+					if st50, id51 := c.ReadRefFlag(); st50 == foryimpl.RefBack {
+						l44[i45] = foryimpl.BackRef[Image](c, id51)
+					} else if st50 == foryimpl.RefFollows {
+						p52 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id51, p52)
+						if ev47 != nil {
+							p52.ForyReadEvolved(c, ev47)
 						} else {
-							p62.ForyRead(c)
+							p52.ForyRead(c)
 						}
-						l54[i55] = p62
+						l44[i45] = p52
 					} else {
-						l54[i55] = nil
+						l44[i45] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i55)
+						c.TraceIndex(i45)
 						break
 					}
 					continue
 				}
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
+				if hn46 && !c.ReadFlag() {
+					clear(l44[i45 : i45+1])
 					continue
 				}
-				p59 := foryimpl.Alloc[Image](c)
-				if ev57 != nil {
-					p59.ForyReadEvolved(c, ev57)
+				p49 := foryimpl.Alloc[Image](c)
+				if ev47 != nil {
+					p49.ForyReadEvolved(c, ev47)
 				} else {
-					p59.ForyRead(c)
+					p49.ForyRead(c)
 				}
-				l54[i55] = p59
+				l44[i45] = p49
 				if c.Failed() {
-					c.TraceIndex(i55)
+					c.TraceIndex(i45)
 					break
 				}
 			}
 		}
 	}
-	x.OffList = l54
-	if c.Failed() {
-		c.Trace("OffList")
-		return
-	}
-	if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
-		x.On1 = foryimpl.BackRef[Image](c, id64)
-	} else if st63 == foryimpl.RefFollows {
-		p65 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id64, p65)
-		if ev66 := c.ReadStructFieldMeta(foryTypeImage); ev66 != nil {
-			p65.ForyReadEvolved(c, ev66)
-		} else if !c.Failed() {
-			p65.ForyRead(c)
-		}
-		x.On1 = p65
-	} else {
-		x.On1 = nil
-	}
-	if c.Failed() {
-		c.Trace("On1")
-		return
-	}
-	if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
-		x.On2 = foryimpl.BackRef[Image](c, id68)
-	} else if st67 == foryimpl.RefFollows {
-		p69 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id68, p69)
-		if ev70 := c.ReadStructFieldMeta(foryTypeImage); ev70 != nil {
-			p69.ForyReadEvolved(c, ev70)
-		} else if !c.Failed() {
-			p69.ForyRead(c)
-		}
-		x.On2 = p69
-	} else {
-		x.On2 = nil
-	}
-	if c.Failed() {
-		c.Trace("On2")
-		return
-	}
-	n71 := c.ReadLengthFast(1)
-	if n71 < 0 {
-		n71 = c.ReadLength(1)
-	}
-	l72 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n71)
-	if n71 > 0 {
-		hn74, tr76, ev75 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i73 := range l72 {
-				if tr76 {
-					if st78, id79 := c.ReadRefFlag(); st78 == foryimpl.RefBack {
-						l72[i73] = foryimpl.BackRef[Image](c, id79)
-					} else if st78 == foryimpl.RefFollows {
-						p80 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id79, p80)
-						if ev75 != nil {
-							p80.ForyReadEvolved(c, ev75)
-						} else {
-							p80.ForyRead(c)
-						}
-						l72[i73] = p80
-					} else {
-						l72[i73] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i73)
-						break
-					}
-					continue
-				}
-				if hn74 && !c.ReadFlag() {
-					clear(l72[i73 : i73+1])
-					continue
-				}
-				p77 := foryimpl.Alloc[Image](c)
-				if ev75 != nil {
-					p77.ForyReadEvolved(c, ev75)
-				} else {
-					p77.ForyRead(c)
-				}
-				l72[i73] = p77
-				if c.Failed() {
-					c.TraceIndex(i73)
-					break
-				}
-			}
-		}
-	}
-	x.OnList = l72
+	x.OnList = l44
 	if c.Failed() {
 		c.Trace("OnList")
 		return
@@ -5026,181 +4689,181 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				p81 := foryimpl.Alloc[Image](c)
-				if ev82 := c.ReadStructFieldMeta(foryTypeImage); ev82 != nil {
-					p81.ForyReadEvolved(c, ev82)
+				p53 := foryimpl.Alloc[Image](c)
+				if ev54 := c.ReadStructFieldMeta(foryTypeImage); ev54 != nil {
+					p53.ForyReadEvolved(c, ev54)
 				} else if !c.Failed() {
-					p81.ForyRead(c)
+					p53.ForyRead(c)
 				}
-				x.Off1 = p81
+				x.Off1 = p53
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				p83 := foryimpl.Alloc[Image](c)
-				if ev84 := c.ReadStructFieldMeta(foryTypeImage); ev84 != nil {
-					p83.ForyReadEvolved(c, ev84)
+				p55 := foryimpl.Alloc[Image](c)
+				if ev56 := c.ReadStructFieldMeta(foryTypeImage); ev56 != nil {
+					p55.ForyReadEvolved(c, ev56)
 				} else if !c.Failed() {
-					p83.ForyRead(c)
+					p55.ForyRead(c)
 				}
-				x.Off2 = p83
+				x.Off2 = p55
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n85 := c.ReadLengthFast(1)
-				if n85 < 0 {
-					n85 = c.ReadLength(1)
+				n57 := c.ReadLengthFast(1)
+				if n57 < 0 {
+					n57 = c.ReadLength(1)
 				}
-				l86 := foryimpl.MakeSlice[[]*Image](c, n85)
-				if n85 > 0 {
-					hn88, tr90, ev89 := c.ReadStructListHeaderRef(foryTypeImage)
+				l58 := foryimpl.MakeSlice[[]*Image](c, n57)
+				if n57 > 0 {
+					hn60, tr62, ev61 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i87 := range l86 {
-							if tr90 {
-								if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
-									l86[i87] = foryimpl.BackRef[Image](c, id93)
-								} else if st92 == foryimpl.RefFollows {
-									p94 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id93, p94)
-									if ev89 != nil {
-										p94.ForyReadEvolved(c, ev89)
+						for i59 := range l58 {
+							if tr62 {
+								if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+									l58[i59] = foryimpl.BackRef[Image](c, id65)
+								} else if st64 == foryimpl.RefFollows {
+									p66 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id65, p66)
+									if ev61 != nil {
+										p66.ForyReadEvolved(c, ev61)
 									} else {
-										p94.ForyRead(c)
+										p66.ForyRead(c)
 									}
-									l86[i87] = p94
+									l58[i59] = p66
 								} else {
-									l86[i87] = nil
+									l58[i59] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i87)
+									c.TraceIndex(i59)
 									break
 								}
 								continue
 							}
-							if hn88 && !c.ReadFlag() {
-								clear(l86[i87 : i87+1])
+							if hn60 && !c.ReadFlag() {
+								clear(l58[i59 : i59+1])
 								continue
 							}
-							p91 := foryimpl.Alloc[Image](c)
-							if ev89 != nil {
-								p91.ForyReadEvolved(c, ev89)
+							p63 := foryimpl.Alloc[Image](c)
+							if ev61 != nil {
+								p63.ForyReadEvolved(c, ev61)
 							} else {
-								p91.ForyRead(c)
+								p63.ForyRead(c)
 							}
-							l86[i87] = p91
+							l58[i59] = p63
 							if c.Failed() {
-								c.TraceIndex(i87)
+								c.TraceIndex(i59)
 								break
 							}
 						}
 					}
 				}
-				x.OffList = l86
+				x.OffList = l58
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-					x.On1 = foryimpl.BackRef[Image](c, id98)
-				} else if st97 == foryimpl.RefFollows {
-					p99 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id98, p99)
-					if ev100 := c.ReadStructFieldMeta(foryTypeImage); ev100 != nil {
-						p99.ForyReadEvolved(c, ev100)
+				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+					x.On1 = foryimpl.BackRef[Image](c, id70)
+				} else if st69 == foryimpl.RefFollows {
+					p71 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id70, p71)
+					if ev72 := c.ReadStructFieldMeta(foryTypeImage); ev72 != nil {
+						p71.ForyReadEvolved(c, ev72)
 					} else if !c.Failed() {
-						p99.ForyRead(c)
+						p71.ForyRead(c)
 					}
-					x.On1 = p99
+					x.On1 = p71
 				} else {
 					x.On1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p95 := foryimpl.Alloc[Image](c)
-					if ev96 := c.ReadStructFieldMeta(foryTypeImage); ev96 != nil {
-						p95.ForyReadEvolved(c, ev96)
+					p67 := foryimpl.Alloc[Image](c)
+					if ev68 := c.ReadStructFieldMeta(foryTypeImage); ev68 != nil {
+						p67.ForyReadEvolved(c, ev68)
 					} else if !c.Failed() {
-						p95.ForyRead(c)
+						p67.ForyRead(c)
 					}
-					x.On1 = p95
+					x.On1 = p67
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-					x.On2 = foryimpl.BackRef[Image](c, id104)
-				} else if st103 == foryimpl.RefFollows {
-					p105 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id104, p105)
-					if ev106 := c.ReadStructFieldMeta(foryTypeImage); ev106 != nil {
-						p105.ForyReadEvolved(c, ev106)
+				if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
+					x.On2 = foryimpl.BackRef[Image](c, id76)
+				} else if st75 == foryimpl.RefFollows {
+					p77 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id76, p77)
+					if ev78 := c.ReadStructFieldMeta(foryTypeImage); ev78 != nil {
+						p77.ForyReadEvolved(c, ev78)
 					} else if !c.Failed() {
-						p105.ForyRead(c)
+						p77.ForyRead(c)
 					}
-					x.On2 = p105
+					x.On2 = p77
 				} else {
 					x.On2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p101 := foryimpl.Alloc[Image](c)
-					if ev102 := c.ReadStructFieldMeta(foryTypeImage); ev102 != nil {
-						p101.ForyReadEvolved(c, ev102)
+					p73 := foryimpl.Alloc[Image](c)
+					if ev74 := c.ReadStructFieldMeta(foryTypeImage); ev74 != nil {
+						p73.ForyReadEvolved(c, ev74)
 					} else if !c.Failed() {
-						p101.ForyRead(c)
+						p73.ForyRead(c)
 					}
-					x.On2 = p101
+					x.On2 = p73
 				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadLengthFast(1)
-				if n107 < 0 {
-					n107 = c.ReadLength(1)
+				n79 := c.ReadLengthFast(1)
+				if n79 < 0 {
+					n79 = c.ReadLength(1)
 				}
-				l108 := foryimpl.MakeSlice[[]*Image](c, n107)
-				if n107 > 0 {
-					hn110, tr112, ev111 := c.ReadStructListHeaderRef(foryTypeImage)
+				l80 := foryimpl.MakeSlice[[]*Image](c, n79)
+				if n79 > 0 {
+					hn82, tr84, ev83 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i109 := range l108 {
-							if tr112 {
-								if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
-									l108[i109] = foryimpl.BackRef[Image](c, id115)
-								} else if st114 == foryimpl.RefFollows {
-									p116 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id115, p116)
-									if ev111 != nil {
-										p116.ForyReadEvolved(c, ev111)
+						for i81 := range l80 {
+							if tr84 {
+								if st86, id87 := c.ReadRefFlag(); st86 == foryimpl.RefBack {
+									l80[i81] = foryimpl.BackRef[Image](c, id87)
+								} else if st86 == foryimpl.RefFollows {
+									p88 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id87, p88)
+									if ev83 != nil {
+										p88.ForyReadEvolved(c, ev83)
 									} else {
-										p116.ForyRead(c)
+										p88.ForyRead(c)
 									}
-									l108[i109] = p116
+									l80[i81] = p88
 								} else {
-									l108[i109] = nil
+									l80[i81] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i109)
+									c.TraceIndex(i81)
 									break
 								}
 								continue
 							}
-							if hn110 && !c.ReadFlag() {
-								clear(l108[i109 : i109+1])
+							if hn82 && !c.ReadFlag() {
+								clear(l80[i81 : i81+1])
 								continue
 							}
-							p113 := foryimpl.Alloc[Image](c)
-							if ev111 != nil {
-								p113.ForyReadEvolved(c, ev111)
+							p85 := foryimpl.Alloc[Image](c)
+							if ev83 != nil {
+								p85.ForyReadEvolved(c, ev83)
 							} else {
-								p113.ForyRead(c)
+								p85.ForyRead(c)
 							}
-							l108[i109] = p113
+							l80[i81] = p85
 							if c.Failed() {
-								c.TraceIndex(i109)
+								c.TraceIndex(i81)
 								break
 							}
 						}
 					}
 				}
-				x.OnList = l108
+				x.OnList = l80
 			}
 		default:
 			c.SkipField(f)
@@ -5212,17 +4875,35 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootSharedTrackedKinds is the first 69 bytes of a compatible-mode message whose root is SharedTrackedKinds: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedTrackedKinds[4:].
+var foryRootSharedTrackedKinds = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x39, 0xb0, 0x94, 0xaa, 0xb7, 0x2c, 0x7e, 0x5a, 0xc8, 0xd3, 0x01, 0x8c,
+	0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba,
+	0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16,
+	0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56,
+	0x16, 0x98, 0x01, 0xfb, 0x00,
+}
+
+// foryRootRefSharedTrackedKinds is the first 69 bytes of a compatible-mode message whose root is SharedTrackedKinds with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSharedTrackedKinds[4:].
+var foryRootRefSharedTrackedKinds = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x39, 0x40, 0xab, 0xa7, 0x93, 0x74, 0x70, 0x6f, 0xc8, 0xd3, 0x01, 0x8d,
+	0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba,
+	0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16,
+	0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56,
+	0x16, 0x98, 0x01, 0xfb, 0x00,
+}
+
 // foryTypeSharedTrackedKinds is SharedTrackedKinds's static type information. Fingerprint: arr1,46,0,0;arr2,46,0,0;bin1,41,0,0;bin2,41,0,0;list1,22,1,0[5,0,0];list2,22,1,0[5,0,0];map1,24,1,0[21,0,0|5,0,0];map2,24,1,0[21,0,0|5,0,0];
 var foryTypeSharedTrackedKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd3, 0x01},
 	GoFields:          []string{"Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
 	GoName:            "refs.SharedTrackedKinds",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x39, 0xb0, 0x94, 0xaa, 0xb7, 0x2c, 0x7e, 0x5a, 0xc8, 0xd3, 0x01, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x39, 0x40, 0xab, 0xa7, 0x93, 0x74, 0x70, 0x6f, 0xc8, 0xd3, 0x01, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
+	RootCompatible:    foryRootSharedTrackedKinds,
+	RootCompatibleRef: foryRootRefSharedTrackedKinds,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd3, 0x01},
 	SchemaHash:        -2014874351,
-	TypeDef:           []byte{0x39, 0xb0, 0x94, 0xaa, 0xb7, 0x2c, 0x7e, 0x5a, 0xc8, 0xd3, 0x01, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
-	TypeDefRef:        []byte{0x39, 0x40, 0xab, 0xa7, 0x93, 0x74, 0x70, 0x6f, 0xc8, 0xd3, 0x01, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
+	TypeDef:           foryRootSharedTrackedKinds[4:],
+	TypeDefRef:        foryRootRefSharedTrackedKinds[4:],
 	UserID:            211,
 })
 
@@ -5246,12 +4927,12 @@ func (x *SharedTrackedKinds) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SharedTrackedKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -5261,19 +4942,19 @@ func (x *SharedTrackedKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buff
 	b.Reserve(69)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa7ab4039001c0001)
-		buffer.PutUint64At(w, off+8, 0x8d01d3c86f707493)
-		buffer.PutUint64At(w, off+16, 0x802e8d803a8a802e)
-		buffer.PutUint64At(w, off+24, 0xba4182298d003b8a)
-		buffer.PutUint64At(w, off+32, 0x8d00bb4182298d80)
-		buffer.PutUint64At(w, off+40, 0x168dea4942161616)
-		buffer.PutUint64At(w, off+48, 0x56188dec49421616)
-		buffer.PutUint64At(w, off+56, 0x56188d80fa019816)
-		buffer.PutUint64At(w, off+61, 0x00fb01981656188d)
+		buffer.PutUint64At(w, off, 0xa7ab4039001c0001)    // foryRootRefSharedTrackedKinds[0:8]
+		buffer.PutUint64At(w, off+8, 0x8d01d3c86f707493)  // foryRootRefSharedTrackedKinds[8:16]
+		buffer.PutUint64At(w, off+16, 0x802e8d803a8a802e) // foryRootRefSharedTrackedKinds[16:24]
+		buffer.PutUint64At(w, off+24, 0xba4182298d003b8a) // foryRootRefSharedTrackedKinds[24:32]
+		buffer.PutUint64At(w, off+32, 0x8d00bb4182298d80) // foryRootRefSharedTrackedKinds[32:40]
+		buffer.PutUint64At(w, off+40, 0x168dea4942161616) // foryRootRefSharedTrackedKinds[40:48]
+		buffer.PutUint64At(w, off+48, 0x56188dec49421616) // foryRootRefSharedTrackedKinds[48:56]
+		buffer.PutUint64At(w, off+56, 0x56188d80fa019816) // foryRootRefSharedTrackedKinds[56:64]
+		buffer.PutUint64At(w, off+61, 0x00fb01981656188d) // foryRootRefSharedTrackedKinds[61:69]
 		off += 69
 	} else {
-		buffer.PutUint32At(w, off, 0xd31b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd31b0001) // prefix bytes 01 00 1b d3, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -5296,10 +4977,21 @@ func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) er
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 69 && buffer.ReadUint64At(in, 0) == 0xaa94b039001cff01 && buffer.ReadUint64At(in, 8) == 0x8c01d3c85a7e2cb7 && buffer.ReadUint64At(in, 16) == 0x802e8c803a8a802e && buffer.ReadUint64At(in, 24) == 0xba4182298c003b8a && buffer.ReadUint64At(in, 32) == 0x8d00bb4182298c80 && buffer.ReadUint64At(in, 40) == 0x168dea4942161616 && buffer.ReadUint64At(in, 48) == 0x56188dec49421616 && buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 && buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
+			if len(in) >= 69 &&
+				buffer.ReadUint64At(in, 0) == 0xaa94b039001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8c01d3c85a7e2cb7 &&
+				buffer.ReadUint64At(in, 16) == 0x802e8c803a8a802e &&
+				buffer.ReadUint64At(in, 24) == 0xba4182298c003b8a &&
+				buffer.ReadUint64At(in, 32) == 0x8d00bb4182298c80 &&
+				buffer.ReadUint64At(in, 40) == 0x168dea4942161616 &&
+				buffer.ReadUint64At(in, 48) == 0x56188dec49421616 &&
+				buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 &&
+				buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
 				n = 69
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -5318,10 +5010,21 @@ func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) er
 func (x *SharedTrackedKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 69 && buffer.ReadUint64At(in, 0) == 0xa7ab4039001c0001 && buffer.ReadUint64At(in, 8) == 0x8d01d3c86f707493 && buffer.ReadUint64At(in, 16) == 0x802e8d803a8a802e && buffer.ReadUint64At(in, 24) == 0xba4182298d003b8a && buffer.ReadUint64At(in, 32) == 0x8d00bb4182298d80 && buffer.ReadUint64At(in, 40) == 0x168dea4942161616 && buffer.ReadUint64At(in, 48) == 0x56188dec49421616 && buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 && buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
+		if len(in) >= 69 &&
+			buffer.ReadUint64At(in, 0) == 0xa7ab4039001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8d01d3c86f707493 &&
+			buffer.ReadUint64At(in, 16) == 0x802e8d803a8a802e &&
+			buffer.ReadUint64At(in, 24) == 0xba4182298d003b8a &&
+			buffer.ReadUint64At(in, 32) == 0x8d00bb4182298d80 &&
+			buffer.ReadUint64At(in, 40) == 0x168dea4942161616 &&
+			buffer.ReadUint64At(in, 48) == 0x56188dec49421616 &&
+			buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 &&
+			buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
 			n = 69
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -5338,13 +5041,13 @@ func (x *SharedTrackedKinds) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SharedTrackedKinds, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SharedTrackedKinds) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SharedTrackedKinds, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SharedTrackedKinds) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k5 := range x.Map1 {
 			if !foryimpl.ValidString(string(k5)) {
@@ -5364,19 +5067,19 @@ func (x *SharedTrackedKinds) foryWrite(b *buffer.Buffer, compatible, check, root
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xaa94b039001cff01)
-			buffer.PutUint64At(w, off+8, 0x8c01d3c85a7e2cb7)
-			buffer.PutUint64At(w, off+16, 0x802e8c803a8a802e)
-			buffer.PutUint64At(w, off+24, 0xba4182298c003b8a)
-			buffer.PutUint64At(w, off+32, 0x8d00bb4182298c80)
-			buffer.PutUint64At(w, off+40, 0x168dea4942161616)
-			buffer.PutUint64At(w, off+48, 0x56188dec49421616)
-			buffer.PutUint64At(w, off+56, 0x56188d80fa019816)
-			buffer.PutUint64At(w, off+61, 0x00fb01981656188d)
+			buffer.PutUint64At(w, off, 0xaa94b039001cff01)    // foryRootSharedTrackedKinds[0:8]
+			buffer.PutUint64At(w, off+8, 0x8c01d3c85a7e2cb7)  // foryRootSharedTrackedKinds[8:16]
+			buffer.PutUint64At(w, off+16, 0x802e8c803a8a802e) // foryRootSharedTrackedKinds[16:24]
+			buffer.PutUint64At(w, off+24, 0xba4182298c003b8a) // foryRootSharedTrackedKinds[24:32]
+			buffer.PutUint64At(w, off+32, 0x8d00bb4182298c80) // foryRootSharedTrackedKinds[32:40]
+			buffer.PutUint64At(w, off+40, 0x168dea4942161616) // foryRootSharedTrackedKinds[40:48]
+			buffer.PutUint64At(w, off+48, 0x56188dec49421616) // foryRootSharedTrackedKinds[48:56]
+			buffer.PutUint64At(w, off+56, 0x56188d80fa019816) // foryRootSharedTrackedKinds[56:64]
+			buffer.PutUint64At(w, off+61, 0x00fb01981656188d) // foryRootSharedTrackedKinds[61:69]
 			off += 69
 		} else {
-			buffer.PutUint32At(w, off, 0xd31bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -5592,16 +5295,17 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SharedTrackedKinds's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = SharedTrackedKinds{
-		Arr1:  x.Arr1,
-		Arr2:  x.Arr2,
-		List1: x.List1,
-		List2: x.List2,
+		*x = SharedTrackedKinds{}
+	} else {
+		*x = SharedTrackedKinds{
+			Arr1:  x.Arr1,
+			Arr2:  x.Arr2,
+			List1: x.List1,
+			List2: x.List2,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-2014874351) {
@@ -5610,377 +5314,340 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n59 := c.ReadArrayLengthFast(4)
-	if n59 < 0 {
-		n59 = c.ReadArrayLength(4)
-	}
-	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n59)
-	r.ReadRawInt32s(a60)
-	x.Arr1 = a60
-	if c.Failed() {
-		c.Trace("Arr1")
-		return
-	}
-	n61 := c.ReadArrayLengthFast(4)
-	if n61 < 0 {
-		n61 = c.ReadArrayLength(4)
-	}
-	a62 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n61)
-	r.ReadRawInt32s(a62)
-	x.Arr2 = a62
-	if c.Failed() {
-		c.Trace("Arr2")
-		return
-	}
-	x.Bin1 = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin1")
-		return
-	}
-	x.Bin2 = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin2")
-		return
-	}
-	if c.ReadFlag() {
-		n63 := c.ReadLengthFast(1)
-		if n63 < 0 {
-			n63 = c.ReadLength(1)
-		}
-		l64 := foryimpl.ReuseSlice[[]int32](c, x.List1, n63)
-		if n63 > 0 {
-			hn66 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i65 := range l64 {
-					if hn66 && !c.ReadFlag() {
-						clear(l64[i65 : i65+1])
-						continue
-					}
-					l64[i65] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i65)
-						break
-					}
-				}
+	if c.TrackRef() {
+		if st59, id60 := c.ReadFieldRefFlag(); st59 == foryimpl.RefBack {
+			x.Arr1 = foryimpl.BackRefSlice[int32](c, id60)
+		} else if st59 == foryimpl.RefFollows {
+			n61 := c.ReadArrayLengthFast(4)
+			if n61 < 0 {
+				n61 = c.ReadArrayLength(4)
 			}
-		}
-		x.List1 = l64
-	} else {
-		x.List1 = nil
-	}
-	if c.Failed() {
-		c.Trace("List1")
-		return
-	}
-	if c.ReadFlag() {
-		n69 := c.ReadLengthFast(1)
-		if n69 < 0 {
-			n69 = c.ReadLength(1)
-		}
-		l70 := foryimpl.ReuseSlice[[]int32](c, x.List2, n69)
-		if n69 > 0 {
-			hn72 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i71 := range l70 {
-					if hn72 && !c.ReadFlag() {
-						clear(l70[i71 : i71+1])
-						continue
-					}
-					l70[i71] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i71)
-						break
-					}
-				}
-			}
-		}
-		x.List2 = l70
-	} else {
-		x.List2 = nil
-	}
-	if c.Failed() {
-		c.Trace("List2")
-		return
-	}
-	if c.ReadFlag() {
-		n75 := c.ReadLengthFast(2)
-		if n75 < 0 {
-			n75 = c.ReadLength(2)
-		}
-		m76 := foryimpl.MakeMap[map[string]int32](c, n75)
-		for n75 > 0 && !c.Failed() {
-			sz77, vn78, _ := c.ReadMapChunk(n75, 21, 5, nil, false)
-			for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
-				var k80 string
-				k80 = c.ReadString()
-				var v81 int32
-				if !vn78 {
-					v81 = r.ReadVarInt32()
-				}
-				m76[k80] = v81
-			}
-			n75 -= sz77
-		}
-		x.Map1 = m76
-	} else {
-		x.Map1 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map1")
-		return
-	}
-	if c.ReadFlag() {
-		n83 := c.ReadLengthFast(2)
-		if n83 < 0 {
-			n83 = c.ReadLength(2)
-		}
-		m84 := foryimpl.MakeMap[map[string]int32](c, n83)
-		for n83 > 0 && !c.Failed() {
-			sz85, vn86, _ := c.ReadMapChunk(n83, 21, 5, nil, false)
-			for j87 := 0; j87 < sz85 && !c.Failed(); j87++ {
-				var k88 string
-				k88 = c.ReadString()
-				var v89 int32
-				if !vn86 {
-					v89 = r.ReadVarInt32()
-				}
-				m84[k88] = v89
-			}
-			n83 -= sz85
-		}
-		x.Map2 = m84
-	} else {
-		x.Map2 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map2")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
-	*x = SharedTrackedKinds{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2014874351) {
-		if h := r.ReadInt32(); h != -2014874351 && !c.Failed() {
-			c.HashMismatch(foryTypeSharedTrackedKinds, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
-			x.Arr1 = foryimpl.BackRefSlice[int32](c, id92)
-		} else if st91 == foryimpl.RefFollows {
-			n93 := c.ReadArrayLengthFast(4)
-			if n93 < 0 {
-				n93 = c.ReadArrayLength(4)
-			}
-			a94 := foryimpl.MakeSlice[[]int32](c, n93)
-			r.ReadRawInt32s(a94)
-			x.Arr1 = a94
-			foryimpl.SetRefSlice(c, id92, x.Arr1)
+			a62 := foryimpl.MakeSlice[[]int32](c, n61)
+			r.ReadRawInt32s(a62)
+			x.Arr1 = a62
+			foryimpl.SetRefSlice(c, id60, x.Arr1)
 		} else {
 			x.Arr1 = nil
 		}
-	} else {
-		n95 := c.ReadArrayLengthFast(4)
-		if n95 < 0 {
-			n95 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Arr1")
+			return
 		}
-		a96 := foryimpl.MakeSlice[[]int32](c, n95)
-		r.ReadRawInt32s(a96)
-		x.Arr1 = a96
-	}
-	if c.Failed() {
-		c.Trace("Arr1")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-			x.Arr2 = foryimpl.BackRefSlice[int32](c, id98)
-		} else if st97 == foryimpl.RefFollows {
-			n99 := c.ReadArrayLengthFast(4)
-			if n99 < 0 {
-				n99 = c.ReadArrayLength(4)
+		if st63, id64 := c.ReadFieldRefFlag(); st63 == foryimpl.RefBack {
+			x.Arr2 = foryimpl.BackRefSlice[int32](c, id64)
+		} else if st63 == foryimpl.RefFollows {
+			n65 := c.ReadArrayLengthFast(4)
+			if n65 < 0 {
+				n65 = c.ReadArrayLength(4)
 			}
-			a100 := foryimpl.MakeSlice[[]int32](c, n99)
-			r.ReadRawInt32s(a100)
-			x.Arr2 = a100
-			foryimpl.SetRefSlice(c, id98, x.Arr2)
+			a66 := foryimpl.MakeSlice[[]int32](c, n65)
+			r.ReadRawInt32s(a66)
+			x.Arr2 = a66
+			foryimpl.SetRefSlice(c, id64, x.Arr2)
 		} else {
 			x.Arr2 = nil
 		}
-	} else {
-		n101 := c.ReadArrayLengthFast(4)
-		if n101 < 0 {
-			n101 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Arr2")
+			return
 		}
-		a102 := foryimpl.MakeSlice[[]int32](c, n101)
-		r.ReadRawInt32s(a102)
-		x.Arr2 = a102
-	}
-	if c.Failed() {
-		c.Trace("Arr2")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id104)
-		} else if st103 == foryimpl.RefFollows {
+		if st67, id68 := c.ReadFieldRefFlag(); st67 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id68)
+		} else if st67 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id104, x.Bin1)
+			foryimpl.SetRefSlice(c, id68, x.Bin1)
 		} else {
 			x.Bin1 = nil
 		}
-	} else {
-		x.Bin1 = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin1")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id106)
-		} else if st105 == foryimpl.RefFollows {
+		if c.Failed() {
+			c.Trace("Bin1")
+			return
+		}
+		if st69, id70 := c.ReadFieldRefFlag(); st69 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id70)
+		} else if st69 == foryimpl.RefFollows {
 			x.Bin2 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id106, x.Bin2)
+			foryimpl.SetRefSlice(c, id70, x.Bin2)
 		} else {
 			x.Bin2 = nil
 		}
+		if c.Failed() {
+			c.Trace("Bin2")
+			return
+		}
+		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id72)
+		} else if st71 == foryimpl.RefFollows {
+			n73 := c.ReadLengthFast(1)
+			if n73 < 0 {
+				n73 = c.ReadLength(1)
+			}
+			l74 := foryimpl.MakeSlice[[]int32](c, n73)
+			if n73 > 0 {
+				hn76 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i75 := range l74 {
+						if hn76 && !c.ReadFlag() {
+							clear(l74[i75 : i75+1])
+							continue
+						}
+						l74[i75] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i75)
+							break
+						}
+					}
+				}
+			}
+			x.List1 = l74
+			foryimpl.SetRefSlice(c, id72, x.List1)
+		} else {
+			x.List1 = nil
+		}
+		if c.Failed() {
+			c.Trace("List1")
+			return
+		}
+		if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id80)
+		} else if st79 == foryimpl.RefFollows {
+			n81 := c.ReadLengthFast(1)
+			if n81 < 0 {
+				n81 = c.ReadLength(1)
+			}
+			l82 := foryimpl.MakeSlice[[]int32](c, n81)
+			if n81 > 0 {
+				hn84 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i83 := range l82 {
+						if hn84 && !c.ReadFlag() {
+							clear(l82[i83 : i83+1])
+							continue
+						}
+						l82[i83] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i83)
+							break
+						}
+					}
+				}
+			}
+			x.List2 = l82
+			foryimpl.SetRefSlice(c, id80, x.List2)
+		} else {
+			x.List2 = nil
+		}
+		if c.Failed() {
+			c.Trace("List2")
+			return
+		}
+		if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id88)
+		} else if st87 == foryimpl.RefFollows {
+			n89 := c.ReadLengthFast(2)
+			if n89 < 0 {
+				n89 = c.ReadLength(2)
+			}
+			m90 := foryimpl.MakeMap[map[string]int32](c, n89)
+			for n89 > 0 && !c.Failed() {
+				sz91, vn92, _ := c.ReadMapChunk(n89, 21, 5, nil, false)
+				for j93 := 0; j93 < sz91 && !c.Failed(); j93++ {
+					var k94 string
+					k94 = c.ReadString()
+					var v95 int32
+					if !vn92 {
+						v95 = r.ReadVarInt32()
+					}
+					m90[k94] = v95
+				}
+				n89 -= sz91
+			}
+			x.Map1 = m90
+			foryimpl.SetRefMap(c, id88, x.Map1)
+		} else {
+			x.Map1 = nil
+		}
+		if c.Failed() {
+			c.Trace("Map1")
+			return
+		}
+		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id98)
+		} else if st97 == foryimpl.RefFollows {
+			n99 := c.ReadLengthFast(2)
+			if n99 < 0 {
+				n99 = c.ReadLength(2)
+			}
+			m100 := foryimpl.MakeMap[map[string]int32](c, n99)
+			for n99 > 0 && !c.Failed() {
+				sz101, vn102, _ := c.ReadMapChunk(n99, 21, 5, nil, false)
+				for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
+					var k104 string
+					k104 = c.ReadString()
+					var v105 int32
+					if !vn102 {
+						v105 = r.ReadVarInt32()
+					}
+					m100[k104] = v105
+				}
+				n99 -= sz101
+			}
+			x.Map2 = m100
+			foryimpl.SetRefMap(c, id98, x.Map2)
+		} else {
+			x.Map2 = nil
+		}
+		if c.Failed() {
+			c.Trace("Map2")
+			return
+		}
 	} else {
+		n59 := c.ReadArrayLengthFast(4)
+		if n59 < 0 {
+			n59 = c.ReadArrayLength(4)
+		}
+		a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n59)
+		r.ReadRawInt32s(a60)
+		x.Arr1 = a60
+		if c.Failed() {
+			c.Trace("Arr1")
+			return
+		}
+		n63 := c.ReadArrayLengthFast(4)
+		if n63 < 0 {
+			n63 = c.ReadArrayLength(4)
+		}
+		a64 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n63)
+		r.ReadRawInt32s(a64)
+		x.Arr2 = a64
+		if c.Failed() {
+			c.Trace("Arr2")
+			return
+		}
+		x.Bin1 = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin1")
+			return
+		}
 		x.Bin2 = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin2")
-		return
-	}
-	if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
-		x.List1 = foryimpl.BackRefSlice[int32](c, id108)
-	} else if st107 == foryimpl.RefFollows {
-		n109 := c.ReadLengthFast(1)
-		if n109 < 0 {
-			n109 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("Bin2")
+			return
 		}
-		l110 := foryimpl.MakeSlice[[]int32](c, n109)
-		if n109 > 0 {
-			hn112 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i111 := range l110 {
-					if hn112 && !c.ReadFlag() {
-						clear(l110[i111 : i111+1])
-						continue
-					}
-					l110[i111] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i111)
-						break
+		if c.ReadFlag() {
+			n71 := c.ReadLengthFast(1)
+			if n71 < 0 {
+				n71 = c.ReadLength(1)
+			}
+			l72 := foryimpl.ReuseSlice[[]int32](c, x.List1, n71)
+			if n71 > 0 {
+				hn74 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i73 := range l72 {
+						if hn74 && !c.ReadFlag() {
+							clear(l72[i73 : i73+1])
+							continue
+						}
+						l72[i73] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i73)
+							break
+						}
 					}
 				}
 			}
+			x.List1 = l72
+		} else {
+			x.List1 = nil
 		}
-		x.List1 = l110
-		foryimpl.SetRefSlice(c, id108, x.List1)
-	} else {
-		x.List1 = nil
-	}
-	if c.Failed() {
-		c.Trace("List1")
-		return
-	}
-	if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
-		x.List2 = foryimpl.BackRefSlice[int32](c, id116)
-	} else if st115 == foryimpl.RefFollows {
-		n117 := c.ReadLengthFast(1)
-		if n117 < 0 {
-			n117 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("List1")
+			return
 		}
-		l118 := foryimpl.MakeSlice[[]int32](c, n117)
-		if n117 > 0 {
-			hn120 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i119 := range l118 {
-					if hn120 && !c.ReadFlag() {
-						clear(l118[i119 : i119+1])
-						continue
-					}
-					l118[i119] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i119)
-						break
+		if c.ReadFlag() {
+			n79 := c.ReadLengthFast(1)
+			if n79 < 0 {
+				n79 = c.ReadLength(1)
+			}
+			l80 := foryimpl.ReuseSlice[[]int32](c, x.List2, n79)
+			if n79 > 0 {
+				hn82 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i81 := range l80 {
+						if hn82 && !c.ReadFlag() {
+							clear(l80[i81 : i81+1])
+							continue
+						}
+						l80[i81] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i81)
+							break
+						}
 					}
 				}
 			}
+			x.List2 = l80
+		} else {
+			x.List2 = nil
 		}
-		x.List2 = l118
-		foryimpl.SetRefSlice(c, id116, x.List2)
-	} else {
-		x.List2 = nil
-	}
-	if c.Failed() {
-		c.Trace("List2")
-		return
-	}
-	if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-		x.Map1 = foryimpl.BackRefMap[string, int32](c, id124)
-	} else if st123 == foryimpl.RefFollows {
-		n125 := c.ReadLengthFast(2)
-		if n125 < 0 {
-			n125 = c.ReadLength(2)
+		if c.Failed() {
+			c.Trace("List2")
+			return
 		}
-		m126 := foryimpl.MakeMap[map[string]int32](c, n125)
-		for n125 > 0 && !c.Failed() {
-			sz127, vn128, _ := c.ReadMapChunk(n125, 21, 5, nil, false)
-			for j129 := 0; j129 < sz127 && !c.Failed(); j129++ {
-				var k130 string
-				k130 = c.ReadString()
-				var v131 int32
-				if !vn128 {
-					v131 = r.ReadVarInt32()
-				}
-				m126[k130] = v131
+		if c.ReadFlag() {
+			n87 := c.ReadLengthFast(2)
+			if n87 < 0 {
+				n87 = c.ReadLength(2)
 			}
-			n125 -= sz127
-		}
-		x.Map1 = m126
-		foryimpl.SetRefMap(c, id124, x.Map1)
-	} else {
-		x.Map1 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map1")
-		return
-	}
-	if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
-		x.Map2 = foryimpl.BackRefMap[string, int32](c, id134)
-	} else if st133 == foryimpl.RefFollows {
-		n135 := c.ReadLengthFast(2)
-		if n135 < 0 {
-			n135 = c.ReadLength(2)
-		}
-		m136 := foryimpl.MakeMap[map[string]int32](c, n135)
-		for n135 > 0 && !c.Failed() {
-			sz137, vn138, _ := c.ReadMapChunk(n135, 21, 5, nil, false)
-			for j139 := 0; j139 < sz137 && !c.Failed(); j139++ {
-				var k140 string
-				k140 = c.ReadString()
-				var v141 int32
-				if !vn138 {
-					v141 = r.ReadVarInt32()
+			m88 := foryimpl.MakeMap[map[string]int32](c, n87)
+			for n87 > 0 && !c.Failed() {
+				sz89, vn90, _ := c.ReadMapChunk(n87, 21, 5, nil, false)
+				for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
+					var k92 string
+					k92 = c.ReadString()
+					var v93 int32
+					if !vn90 {
+						v93 = r.ReadVarInt32()
+					}
+					m88[k92] = v93
 				}
-				m136[k140] = v141
+				n87 -= sz89
 			}
-			n135 -= sz137
+			x.Map1 = m88
+		} else {
+			x.Map1 = nil
 		}
-		x.Map2 = m136
-		foryimpl.SetRefMap(c, id134, x.Map2)
-	} else {
-		x.Map2 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map2")
-		return
+		if c.Failed() {
+			c.Trace("Map1")
+			return
+		}
+		if c.ReadFlag() {
+			n97 := c.ReadLengthFast(2)
+			if n97 < 0 {
+				n97 = c.ReadLength(2)
+			}
+			m98 := foryimpl.MakeMap[map[string]int32](c, n97)
+			for n97 > 0 && !c.Failed() {
+				sz99, vn100, _ := c.ReadMapChunk(n97, 21, 5, nil, false)
+				for j101 := 0; j101 < sz99 && !c.Failed(); j101++ {
+					var k102 string
+					k102 = c.ReadString()
+					var v103 int32
+					if !vn100 {
+						v103 = r.ReadVarInt32()
+					}
+					m98[k102] = v103
+				}
+				n97 -= sz99
+			}
+			x.Map2 = m98
+		} else {
+			x.Map2 = nil
+		}
+		if c.Failed() {
+			c.Trace("Map2")
+			return
+		}
 	}
 }
 
@@ -5991,315 +5658,225 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
-					x.Arr1 = foryimpl.BackRefSlice[int32](c, id146)
-				} else if st145 == foryimpl.RefFollows {
-					n147 := c.ReadArrayLengthFast(4)
-					if n147 < 0 {
-						n147 = c.ReadArrayLength(4)
-					}
-					a148 := foryimpl.MakeSlice[[]int32](c, n147)
-					r.ReadRawInt32s(a148)
-					x.Arr1 = a148
-					foryimpl.SetRefSlice(c, id146, x.Arr1)
-				} else {
-					x.Arr1 = nil
+			if f.Convert {
+				x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
+				x.Arr1 = foryimpl.BackRefSlice[int32](c, id110)
+			} else if st109 == foryimpl.RefFollows {
+				n111 := c.ReadArrayLengthFast(4)
+				if n111 < 0 {
+					n111 = c.ReadArrayLength(4)
 				}
+				a112 := foryimpl.MakeSlice[[]int32](c, n111)
+				r.ReadRawInt32s(a112)
+				x.Arr1 = a112
+				foryimpl.SetRefSlice(c, id110, x.Arr1)
 			} else {
-				if f.Convert {
-					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n143 := c.ReadArrayLengthFast(4)
-					if n143 < 0 {
-						n143 = c.ReadArrayLength(4)
-					}
-					a144 := foryimpl.MakeSlice[[]int32](c, n143)
-					r.ReadRawInt32s(a144)
-					x.Arr1 = a144
-				}
+				x.Arr1 = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-					x.Arr2 = foryimpl.BackRefSlice[int32](c, id152)
-				} else if st151 == foryimpl.RefFollows {
-					n153 := c.ReadArrayLengthFast(4)
-					if n153 < 0 {
-						n153 = c.ReadArrayLength(4)
-					}
-					a154 := foryimpl.MakeSlice[[]int32](c, n153)
-					r.ReadRawInt32s(a154)
-					x.Arr2 = a154
-					foryimpl.SetRefSlice(c, id152, x.Arr2)
-				} else {
-					x.Arr2 = nil
+			if f.Convert {
+				x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st115, id116 := c.ReadEvolvedRefFlag(f); st115 == foryimpl.RefBack {
+				x.Arr2 = foryimpl.BackRefSlice[int32](c, id116)
+			} else if st115 == foryimpl.RefFollows {
+				n117 := c.ReadArrayLengthFast(4)
+				if n117 < 0 {
+					n117 = c.ReadArrayLength(4)
 				}
+				a118 := foryimpl.MakeSlice[[]int32](c, n117)
+				r.ReadRawInt32s(a118)
+				x.Arr2 = a118
+				foryimpl.SetRefSlice(c, id116, x.Arr2)
 			} else {
-				if f.Convert {
-					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n149 := c.ReadArrayLengthFast(4)
-					if n149 < 0 {
-						n149 = c.ReadArrayLength(4)
-					}
-					a150 := foryimpl.MakeSlice[[]int32](c, n149)
-					r.ReadRawInt32s(a150)
-					x.Arr2 = a150
-				}
+				x.Arr2 = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
-					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id156)
-				} else if st155 == foryimpl.RefFollows {
-					x.Bin1 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id156, x.Bin1)
-				} else {
-					x.Bin1 = nil
-				}
+			if f.Convert {
+				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st119, id120 := c.ReadEvolvedRefFlag(f); st119 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id120)
+			} else if st119 == foryimpl.RefFollows {
+				x.Bin1 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id120, x.Bin1)
 			} else {
-				if f.Convert {
-					x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin1 = c.ReadBinary()
-				}
+				x.Bin1 = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
-					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id158)
-				} else if st157 == foryimpl.RefFollows {
-					x.Bin2 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id158, x.Bin2)
-				} else {
-					x.Bin2 = nil
-				}
+			if f.Convert {
+				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id122)
+			} else if st121 == foryimpl.RefFollows {
+				x.Bin2 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id122, x.Bin2)
 			} else {
-				if f.Convert {
-					x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin2 = c.ReadBinary()
-				}
+				x.Bin2 = nil
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st165, id166 := c.ReadRefFlag(); st165 == foryimpl.RefBack {
-					x.List1 = foryimpl.BackRefSlice[int32](c, id166)
-				} else if st165 == foryimpl.RefFollows {
-					n167 := c.ReadLengthFast(1)
-					if n167 < 0 {
-						n167 = c.ReadLength(1)
-					}
-					l168 := foryimpl.MakeSlice[[]int32](c, n167)
-					if n167 > 0 {
-						hn170 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i169 := range l168 {
-								if hn170 && !c.ReadFlag() {
-									clear(l168[i169 : i169+1])
-									continue
-								}
-								l168[i169] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i169)
-									break
-								}
+			if f.Convert {
+				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st129, id130 := c.ReadEvolvedRefFlag(f); st129 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id130)
+			} else if st129 == foryimpl.RefFollows {
+				n131 := c.ReadLengthFast(1)
+				if n131 < 0 {
+					n131 = c.ReadLength(1)
+				}
+				l132 := foryimpl.MakeSlice[[]int32](c, n131)
+				if n131 > 0 {
+					hn134 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i133 := range l132 {
+							if hn134 && !c.ReadFlag() {
+								clear(l132[i133 : i133+1])
+								continue
+							}
+							l132[i133] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i133)
+								break
 							}
 						}
 					}
-					x.List1 = l168
-					foryimpl.SetRefSlice(c, id166, x.List1)
-				} else {
-					x.List1 = nil
 				}
+				x.List1 = l132
+				foryimpl.SetRefSlice(c, id130, x.List1)
 			} else {
-				if f.Convert {
-					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n159 := c.ReadLengthFast(1)
-					if n159 < 0 {
-						n159 = c.ReadLength(1)
-					}
-					l160 := foryimpl.MakeSlice[[]int32](c, n159)
-					if n159 > 0 {
-						hn162 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i161 := range l160 {
-								if hn162 && !c.ReadFlag() {
-									clear(l160[i161 : i161+1])
-									continue
-								}
-								l160[i161] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i161)
-									break
-								}
-							}
-						}
-					}
-					x.List1 = l160
-				}
+				x.List1 = nil
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
-					x.List2 = foryimpl.BackRefSlice[int32](c, id180)
-				} else if st179 == foryimpl.RefFollows {
-					n181 := c.ReadLengthFast(1)
-					if n181 < 0 {
-						n181 = c.ReadLength(1)
-					}
-					l182 := foryimpl.MakeSlice[[]int32](c, n181)
-					if n181 > 0 {
-						hn184 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i183 := range l182 {
-								if hn184 && !c.ReadFlag() {
-									clear(l182[i183 : i183+1])
-									continue
-								}
-								l182[i183] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i183)
-									break
-								}
+			if f.Convert {
+				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st143, id144 := c.ReadEvolvedRefFlag(f); st143 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id144)
+			} else if st143 == foryimpl.RefFollows {
+				n145 := c.ReadLengthFast(1)
+				if n145 < 0 {
+					n145 = c.ReadLength(1)
+				}
+				l146 := foryimpl.MakeSlice[[]int32](c, n145)
+				if n145 > 0 {
+					hn148 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i147 := range l146 {
+							if hn148 && !c.ReadFlag() {
+								clear(l146[i147 : i147+1])
+								continue
+							}
+							l146[i147] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i147)
+								break
 							}
 						}
 					}
-					x.List2 = l182
-					foryimpl.SetRefSlice(c, id180, x.List2)
-				} else {
-					x.List2 = nil
 				}
+				x.List2 = l146
+				foryimpl.SetRefSlice(c, id144, x.List2)
 			} else {
-				if f.Convert {
-					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n173 := c.ReadLengthFast(1)
-					if n173 < 0 {
-						n173 = c.ReadLength(1)
-					}
-					l174 := foryimpl.MakeSlice[[]int32](c, n173)
-					if n173 > 0 {
-						hn176 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i175 := range l174 {
-								if hn176 && !c.ReadFlag() {
-									clear(l174[i175 : i175+1])
-									continue
-								}
-								l174[i175] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i175)
-									break
-								}
-							}
-						}
-					}
-					x.List2 = l174
-				}
+				x.List2 = nil
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id196)
-				} else if st195 == foryimpl.RefFollows {
-					n197 := c.ReadLengthFast(2)
-					if n197 < 0 {
-						n197 = c.ReadLength(2)
+				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id160)
+				} else if st159 == foryimpl.RefFollows {
+					n161 := c.ReadLengthFast(2)
+					if n161 < 0 {
+						n161 = c.ReadLength(2)
 					}
-					m198 := foryimpl.MakeMap[map[string]int32](c, n197)
-					for n197 > 0 && !c.Failed() {
-						sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
-						for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
-							var k202 string
-							k202 = c.ReadString()
-							var v203 int32
-							if !vn200 {
-								v203 = r.ReadVarInt32()
+					m162 := foryimpl.MakeMap[map[string]int32](c, n161)
+					for n161 > 0 && !c.Failed() {
+						sz163, vn164, _ := c.ReadMapChunk(n161, 21, 5, nil, false)
+						for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
+							var k166 string
+							k166 = c.ReadString()
+							var v167 int32
+							if !vn164 {
+								v167 = r.ReadVarInt32()
 							}
-							m198[k202] = v203
+							m162[k166] = v167
 						}
-						n197 -= sz199
+						n161 -= sz163
 					}
-					x.Map1 = m198
-					foryimpl.SetRefMap(c, id196, x.Map1)
+					x.Map1 = m162
+					foryimpl.SetRefMap(c, id160, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n187 := c.ReadLengthFast(2)
-					if n187 < 0 {
-						n187 = c.ReadLength(2)
+					n151 := c.ReadLengthFast(2)
+					if n151 < 0 {
+						n151 = c.ReadLength(2)
 					}
-					m188 := foryimpl.MakeMap[map[string]int32](c, n187)
-					for n187 > 0 && !c.Failed() {
-						sz189, vn190, _ := c.ReadMapChunk(n187, 21, 5, nil, false)
-						for j191 := 0; j191 < sz189 && !c.Failed(); j191++ {
-							var k192 string
-							k192 = c.ReadString()
-							var v193 int32
-							if !vn190 {
-								v193 = r.ReadVarInt32()
+					m152 := foryimpl.MakeMap[map[string]int32](c, n151)
+					for n151 > 0 && !c.Failed() {
+						sz153, vn154, _ := c.ReadMapChunk(n151, 21, 5, nil, false)
+						for j155 := 0; j155 < sz153 && !c.Failed(); j155++ {
+							var k156 string
+							k156 = c.ReadString()
+							var v157 int32
+							if !vn154 {
+								v157 = r.ReadVarInt32()
 							}
-							m188[k192] = v193
+							m152[k156] = v157
 						}
-						n187 -= sz189
+						n151 -= sz153
 					}
-					x.Map1 = m188
+					x.Map1 = m152
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id214)
-				} else if st213 == foryimpl.RefFollows {
-					n215 := c.ReadLengthFast(2)
-					if n215 < 0 {
-						n215 = c.ReadLength(2)
+				if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id178)
+				} else if st177 == foryimpl.RefFollows {
+					n179 := c.ReadLengthFast(2)
+					if n179 < 0 {
+						n179 = c.ReadLength(2)
 					}
-					m216 := foryimpl.MakeMap[map[string]int32](c, n215)
-					for n215 > 0 && !c.Failed() {
-						sz217, vn218, _ := c.ReadMapChunk(n215, 21, 5, nil, false)
-						for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
-							var k220 string
-							k220 = c.ReadString()
-							var v221 int32
-							if !vn218 {
-								v221 = r.ReadVarInt32()
+					m180 := foryimpl.MakeMap[map[string]int32](c, n179)
+					for n179 > 0 && !c.Failed() {
+						sz181, vn182, _ := c.ReadMapChunk(n179, 21, 5, nil, false)
+						for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
+							var k184 string
+							k184 = c.ReadString()
+							var v185 int32
+							if !vn182 {
+								v185 = r.ReadVarInt32()
 							}
-							m216[k220] = v221
+							m180[k184] = v185
 						}
-						n215 -= sz217
+						n179 -= sz181
 					}
-					x.Map2 = m216
-					foryimpl.SetRefMap(c, id214, x.Map2)
+					x.Map2 = m180
+					foryimpl.SetRefMap(c, id178, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n205 := c.ReadLengthFast(2)
-					if n205 < 0 {
-						n205 = c.ReadLength(2)
+					n169 := c.ReadLengthFast(2)
+					if n169 < 0 {
+						n169 = c.ReadLength(2)
 					}
-					m206 := foryimpl.MakeMap[map[string]int32](c, n205)
-					for n205 > 0 && !c.Failed() {
-						sz207, vn208, _ := c.ReadMapChunk(n205, 21, 5, nil, false)
-						for j209 := 0; j209 < sz207 && !c.Failed(); j209++ {
-							var k210 string
-							k210 = c.ReadString()
-							var v211 int32
-							if !vn208 {
-								v211 = r.ReadVarInt32()
+					m170 := foryimpl.MakeMap[map[string]int32](c, n169)
+					for n169 > 0 && !c.Failed() {
+						sz171, vn172, _ := c.ReadMapChunk(n169, 21, 5, nil, false)
+						for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
+							var k174 string
+							k174 = c.ReadString()
+							var v175 int32
+							if !vn172 {
+								v175 = r.ReadVarInt32()
 							}
-							m206[k210] = v211
+							m170[k174] = v175
 						}
-						n205 -= sz207
+						n169 -= sz171
 					}
-					x.Map2 = m206
+					x.Map2 = m170
 				}
 			}
 		default:
@@ -6312,18 +5889,34 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	}
 }
 
+// foryRootNilPointers is the first 56 bytes of a compatible-mode message whose root is NilPointers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNilPointers[4:].
+var foryRootNilPointers = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x2c, 0x70, 0x0e, 0xc0, 0xcb, 0x8b, 0x8e, 0x4b, 0xc7, 0xcc, 0x01, 0x4e,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31,
+	0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c,
+	0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20,
+}
+
+// foryRootRefNilPointers is the first 56 bytes of a compatible-mode message whose root is NilPointers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNilPointers[4:].
+var foryRootRefNilPointers = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x2c, 0x50, 0xd4, 0x65, 0x3c, 0x7b, 0x7b, 0x2d, 0xc7, 0xcc, 0x01, 0x4e,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4f, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4f, 0x1c, 0xa1, 0x80, 0x31,
+	0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c,
+	0x35, 0xc3, 0x20, 0x4b, 0x1c, 0x4e, 0x24, 0x20,
+}
+
 // foryTypeNilPointers is NilPointers's static type information. Fingerprint: count,5,0,1;extra,0,0,1;image,0,0,1;images,22,0,0[0,0,0];label,21,0,1;node,0,0,1;tree,0,0,1;
 var foryTypeNilPointers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcc, 0x01},
 	GoFields:          []string{"Count", "Extra", "Image", "Images", "Label", "Node", "Tree"},
 	GoName:            "refs.NilPointers",
 	OfficialGoHash:    -345759748,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x2c, 0x70, 0x0e, 0xc0, 0xcb, 0x8b, 0x8e, 0x4b, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x2c, 0x50, 0xd4, 0x65, 0x3c, 0x7b, 0x7b, 0x2d, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4f, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4f, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x35, 0xc3, 0x20, 0x4b, 0x1c, 0x4e, 0x24, 0x20},
+	RootCompatible:    foryRootNilPointers,
+	RootCompatibleRef: foryRootRefNilPointers,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
 	SchemaHash:        1625135257,
-	TypeDef:           []byte{0x2c, 0x70, 0x0e, 0xc0, 0xcb, 0x8b, 0x8e, 0x4b, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20},
-	TypeDefRef:        []byte{0x2c, 0x50, 0xd4, 0x65, 0x3c, 0x7b, 0x7b, 0x2d, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4f, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4f, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x35, 0xc3, 0x20, 0x4b, 0x1c, 0x4e, 0x24, 0x20},
+	TypeDef:           foryRootNilPointers[4:],
+	TypeDefRef:        foryRootRefNilPointers[4:],
 	UserID:            204,
 })
 
@@ -6344,7 +5937,7 @@ func (x *NilPointers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NilPointers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -6354,17 +5947,17 @@ func (x *NilPointers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(56)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc00e702c001cff01)
-		buffer.PutUint64At(w, off+8, 0x4e01ccc74b8e8bcb)
-		buffer.PutUint64At(w, off+16, 0x92004ec06cd48905)
-		buffer.PutUint64At(w, off+24, 0x3180a11c4e0088f3)
-		buffer.PutUint64At(w, off+32, 0x2431802172164c00)
-		buffer.PutUint64At(w, off+40, 0x1c4ac02201ac154e)
-		buffer.PutUint64At(w, off+48, 0x20244e1c4a20c335)
+		buffer.PutUint64At(w, off, 0xc00e702c001cff01)    // foryRootNilPointers[0:8]
+		buffer.PutUint64At(w, off+8, 0x4e01ccc74b8e8bcb)  // foryRootNilPointers[8:16]
+		buffer.PutUint64At(w, off+16, 0x92004ec06cd48905) // foryRootNilPointers[16:24]
+		buffer.PutUint64At(w, off+24, 0x3180a11c4e0088f3) // foryRootNilPointers[24:32]
+		buffer.PutUint64At(w, off+32, 0x2431802172164c00) // foryRootNilPointers[32:40]
+		buffer.PutUint64At(w, off+40, 0x1c4ac02201ac154e) // foryRootNilPointers[40:48]
+		buffer.PutUint64At(w, off+48, 0x20244e1c4a20c335) // foryRootNilPointers[48:56]
 		off += 56
 	} else {
-		buffer.PutUint32At(w, off, 0xcc1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcc1bff01) // prefix bytes 01 ff 1b cc
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -6379,17 +5972,17 @@ func (x *NilPointers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(56)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x65d4502c001c0001)
-		buffer.PutUint64At(w, off+8, 0x4e01ccc72d7b7b3c)
-		buffer.PutUint64At(w, off+16, 0x92004fc06cd48905)
-		buffer.PutUint64At(w, off+24, 0x3180a11c4f0088f3)
-		buffer.PutUint64At(w, off+32, 0x2431802172164c00)
-		buffer.PutUint64At(w, off+40, 0x1c4bc02201ac154e)
-		buffer.PutUint64At(w, off+48, 0x20244e1c4b20c335)
+		buffer.PutUint64At(w, off, 0x65d4502c001c0001)    // foryRootRefNilPointers[0:8]
+		buffer.PutUint64At(w, off+8, 0x4e01ccc72d7b7b3c)  // foryRootRefNilPointers[8:16]
+		buffer.PutUint64At(w, off+16, 0x92004fc06cd48905) // foryRootRefNilPointers[16:24]
+		buffer.PutUint64At(w, off+24, 0x3180a11c4f0088f3) // foryRootRefNilPointers[24:32]
+		buffer.PutUint64At(w, off+32, 0x2431802172164c00) // foryRootRefNilPointers[32:40]
+		buffer.PutUint64At(w, off+40, 0x1c4bc02201ac154e) // foryRootRefNilPointers[40:48]
+		buffer.PutUint64At(w, off+48, 0x20244e1c4b20c335) // foryRootRefNilPointers[48:56]
 		off += 56
 	} else {
-		buffer.PutUint32At(w, off, 0xcc1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xcc1b0001) // prefix bytes 01 00 1b cc, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -6412,10 +6005,19 @@ func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0xc00e702c001cff01 && buffer.ReadUint64At(in, 8) == 0x4e01ccc74b8e8bcb && buffer.ReadUint64At(in, 16) == 0x92004ec06cd48905 && buffer.ReadUint64At(in, 24) == 0x3180a11c4e0088f3 && buffer.ReadUint64At(in, 32) == 0x2431802172164c00 && buffer.ReadUint64At(in, 40) == 0x1c4ac02201ac154e && buffer.ReadUint64At(in, 48) == 0x20244e1c4a20c335 {
+			if len(in) >= 56 &&
+				buffer.ReadUint64At(in, 0) == 0xc00e702c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4e01ccc74b8e8bcb &&
+				buffer.ReadUint64At(in, 16) == 0x92004ec06cd48905 &&
+				buffer.ReadUint64At(in, 24) == 0x3180a11c4e0088f3 &&
+				buffer.ReadUint64At(in, 32) == 0x2431802172164c00 &&
+				buffer.ReadUint64At(in, 40) == 0x1c4ac02201ac154e &&
+				buffer.ReadUint64At(in, 48) == 0x20244e1c4a20c335 {
 				n = 56
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -6434,10 +6036,19 @@ func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NilPointers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 56 && buffer.ReadUint64At(in, 0) == 0x65d4502c001c0001 && buffer.ReadUint64At(in, 8) == 0x4e01ccc72d7b7b3c && buffer.ReadUint64At(in, 16) == 0x92004fc06cd48905 && buffer.ReadUint64At(in, 24) == 0x3180a11c4f0088f3 && buffer.ReadUint64At(in, 32) == 0x2431802172164c00 && buffer.ReadUint64At(in, 40) == 0x1c4bc02201ac154e && buffer.ReadUint64At(in, 48) == 0x20244e1c4b20c335 {
+		if len(in) >= 56 &&
+			buffer.ReadUint64At(in, 0) == 0x65d4502c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4e01ccc72d7b7b3c &&
+			buffer.ReadUint64At(in, 16) == 0x92004fc06cd48905 &&
+			buffer.ReadUint64At(in, 24) == 0x3180a11c4f0088f3 &&
+			buffer.ReadUint64At(in, 32) == 0x2431802172164c00 &&
+			buffer.ReadUint64At(in, 40) == 0x1c4bc02201ac154e &&
+			buffer.ReadUint64At(in, 48) == 0x20244e1c4b20c335 {
 			n = 56
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -6484,7 +6095,7 @@ func (x *NilPointers) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Image.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Image.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -6609,11 +6220,8 @@ func (x *NilPointers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NilPointers's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	if !c.Enter(foryTypeNilPointers) {
 		return
 	}
@@ -6639,252 +6247,166 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[Image](c)
-		if ev13 := c.ReadStructFieldMeta(foryTypeImage); ev13 != nil {
-			p12.ForyReadEvolved(c, ev13)
-		} else if !c.Failed() {
-			p12.ForyRead(c)
-		}
-		x.Image = p12
-	}
-	if c.Failed() {
-		c.Trace("Image")
-		return
-	}
-	n14 := c.ReadLengthFast(1)
-	if n14 < 0 {
-		n14 = c.ReadLength(1)
-	}
-	l15 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n14)
-	if n14 > 0 {
-		hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i16 := range l15 {
-				if tr19 {
-					if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-						l15[i16] = foryimpl.BackRef[Image](c, id22)
-					} else if st21 == foryimpl.RefFollows {
-						p23 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id22, p23)
-						if ev18 != nil {
-							p23.ForyReadEvolved(c, ev18)
-						} else {
-							p23.ForyRead(c)
-						}
-						l15[i16] = p23
-					} else {
-						l15[i16] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i16)
-						break
-					}
-					continue
-				}
-				if hn17 && !c.ReadFlag() {
-					clear(l15[i16 : i16+1])
-					continue
-				}
-				p20 := foryimpl.Alloc[Image](c)
-				if ev18 != nil {
-					p20.ForyReadEvolved(c, ev18)
-				} else {
-					p20.ForyRead(c)
-				}
-				l15[i16] = p20
-				if c.Failed() {
-					c.TraceIndex(i16)
-					break
-				}
+	if c.TrackRef() {
+		if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
+			x.Image = foryimpl.BackRef[Image](c, id13)
+		} else if st12 == foryimpl.RefFollows {
+			p14 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id13, p14)
+			if ev15 := c.ReadStructFieldMeta(foryTypeImage); ev15 != nil {
+				p14.ForyReadEvolved(c, ev15)
+			} else if !c.Failed() {
+				p14.ForyRead(c)
 			}
+			x.Image = p14
+		} else {
+			x.Image = nil
 		}
-	}
-	x.Images = l15
-	if c.Failed() {
-		c.Trace("Images")
-		return
-	}
-	if c.ReadFlag() {
-		p24 := foryimpl.Alloc[string](c)
-		*p24 = c.ReadString()
-		x.Label = p24
-	}
-	if c.Failed() {
-		c.Trace("Label")
-		return
-	}
-	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[Node](c)
-		if ev26 := c.ReadStructFieldMeta(foryTypeNode); ev26 != nil {
-			p25.ForyReadEvolved(c, ev26)
-		} else if !c.Failed() {
-			p25.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Image")
+			return
 		}
-		x.Node = p25
-	}
-	if c.Failed() {
-		c.Trace("Node")
-		return
-	}
-	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[TreeNode](c)
-		if ev28 := c.ReadStructFieldMeta(foryTypeTreeNode); ev28 != nil {
-			p27.ForyReadEvolved(c, ev28)
-		} else if !c.Failed() {
-			p27.ForyRead(c)
+	} else {
+		if c.ReadFlag() {
+			p12 := foryimpl.Alloc[Image](c)
+			if ev13 := c.ReadStructFieldMeta(foryTypeImage); ev13 != nil {
+				p12.ForyReadEvolved(c, ev13)
+			} else if !c.Failed() {
+				p12.ForyRead(c)
+			}
+			x.Image = p12
 		}
-		x.Tree = p27
-	}
-	if c.Failed() {
-		c.Trace("Tree")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *NilPointers) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeNilPointers) {
-		return
-	}
-	*x = NilPointers{Images: x.Images}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1625135257) {
-		if h := r.ReadInt32(); h != 1625135257 && h != -345759748 && !c.Failed() {
-			c.HashMismatch(foryTypeNilPointers, h)
+		if c.Failed() {
+			c.Trace("Image")
 			return
 		}
 	}
-	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[int32](c)
-		*p29 = r.ReadVarInt32()
-		x.Count = p29
+	n16 := c.ReadLengthFast(1)
+	if n16 < 0 {
+		n16 = c.ReadLength(1)
 	}
-	if c.Failed() {
-		c.Trace("Count")
-		return
-	}
-	x.Extra = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Extra")
-		return
-	}
-	if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-		x.Image = foryimpl.BackRef[Image](c, id31)
-	} else if st30 == foryimpl.RefFollows {
-		p32 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id31, p32)
-		if ev33 := c.ReadStructFieldMeta(foryTypeImage); ev33 != nil {
-			p32.ForyReadEvolved(c, ev33)
-		} else if !c.Failed() {
-			p32.ForyRead(c)
-		}
-		x.Image = p32
-	} else {
-		x.Image = nil
-	}
-	if c.Failed() {
-		c.Trace("Image")
-		return
-	}
-	n34 := c.ReadLengthFast(1)
-	if n34 < 0 {
-		n34 = c.ReadLength(1)
-	}
-	l35 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n34)
-	if n34 > 0 {
-		hn37, tr39, ev38 := c.ReadStructListHeaderRef(foryTypeImage)
+	l17 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n16)
+	if n16 > 0 {
+		hn19, tr21, ev20 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i36 := range l35 {
-				if tr39 {
-					if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-						l35[i36] = foryimpl.BackRef[Image](c, id42)
-					} else if st41 == foryimpl.RefFollows {
-						p43 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id42, p43)
-						if ev38 != nil {
-							p43.ForyReadEvolved(c, ev38)
+			for i18 := range l17 {
+				if tr21 {
+					if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
+						l17[i18] = foryimpl.BackRef[Image](c, id24)
+					} else if st23 == foryimpl.RefFollows {
+						p25 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id24, p25)
+						if ev20 != nil {
+							p25.ForyReadEvolved(c, ev20)
 						} else {
-							p43.ForyRead(c)
+							p25.ForyRead(c)
 						}
-						l35[i36] = p43
+						l17[i18] = p25
 					} else {
-						l35[i36] = nil
+						l17[i18] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i36)
+						c.TraceIndex(i18)
 						break
 					}
 					continue
 				}
-				if hn37 && !c.ReadFlag() {
-					clear(l35[i36 : i36+1])
+				if hn19 && !c.ReadFlag() {
+					clear(l17[i18 : i18+1])
 					continue
 				}
-				p40 := foryimpl.Alloc[Image](c)
-				if ev38 != nil {
-					p40.ForyReadEvolved(c, ev38)
+				p22 := foryimpl.Alloc[Image](c)
+				if ev20 != nil {
+					p22.ForyReadEvolved(c, ev20)
 				} else {
-					p40.ForyRead(c)
+					p22.ForyRead(c)
 				}
-				l35[i36] = p40
+				l17[i18] = p22
 				if c.Failed() {
-					c.TraceIndex(i36)
+					c.TraceIndex(i18)
 					break
 				}
 			}
 		}
 	}
-	x.Images = l35
+	x.Images = l17
 	if c.Failed() {
 		c.Trace("Images")
 		return
 	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[string](c)
-		*p44 = c.ReadString()
-		x.Label = p44
+		p26 := foryimpl.Alloc[string](c)
+		*p26 = c.ReadString()
+		x.Label = p26
 	}
 	if c.Failed() {
 		c.Trace("Label")
 		return
 	}
-	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-		x.Node = foryimpl.BackRef[Node](c, id46)
-	} else if st45 == foryimpl.RefFollows {
-		p47 := foryimpl.Alloc[Node](c)
-		foryimpl.SetRef(c, id46, p47)
-		if ev48 := c.ReadStructFieldMeta(foryTypeNode); ev48 != nil {
-			p47.ForyReadEvolved(c, ev48)
-		} else if !c.Failed() {
-			p47.ForyRead(c)
+	if c.TrackRef() {
+		if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+			x.Node = foryimpl.BackRef[Node](c, id28)
+		} else if st27 == foryimpl.RefFollows {
+			p29 := foryimpl.Alloc[Node](c)
+			foryimpl.SetRef(c, id28, p29)
+			if ev30 := c.ReadStructFieldMeta(foryTypeNode); ev30 != nil {
+				p29.ForyReadEvolved(c, ev30)
+			} else if !c.Failed() {
+				p29.ForyRead(c)
+			}
+			x.Node = p29
+		} else {
+			x.Node = nil
 		}
-		x.Node = p47
-	} else {
-		x.Node = nil
-	}
-	if c.Failed() {
-		c.Trace("Node")
-		return
-	}
-	if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
-		x.Tree = foryimpl.BackRef[TreeNode](c, id50)
-	} else if st49 == foryimpl.RefFollows {
-		p51 := foryimpl.Alloc[TreeNode](c)
-		foryimpl.SetRef(c, id50, p51)
-		if ev52 := c.ReadStructFieldMeta(foryTypeTreeNode); ev52 != nil {
-			p51.ForyReadEvolved(c, ev52)
-		} else if !c.Failed() {
-			p51.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Node")
+			return
 		}
-		x.Tree = p51
+		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+			x.Tree = foryimpl.BackRef[TreeNode](c, id32)
+		} else if st31 == foryimpl.RefFollows {
+			p33 := foryimpl.Alloc[TreeNode](c)
+			foryimpl.SetRef(c, id32, p33)
+			if ev34 := c.ReadStructFieldMeta(foryTypeTreeNode); ev34 != nil {
+				p33.ForyReadEvolved(c, ev34)
+			} else if !c.Failed() {
+				p33.ForyRead(c)
+			}
+			x.Tree = p33
+		} else {
+			x.Tree = nil
+		}
+		if c.Failed() {
+			c.Trace("Tree")
+			return
+		}
 	} else {
-		x.Tree = nil
-	}
-	if c.Failed() {
-		c.Trace("Tree")
-		return
+		if c.ReadFlag() {
+			p27 := foryimpl.Alloc[Node](c)
+			if ev28 := c.ReadStructFieldMeta(foryTypeNode); ev28 != nil {
+				p27.ForyReadEvolved(c, ev28)
+			} else if !c.Failed() {
+				p27.ForyRead(c)
+			}
+			x.Node = p27
+		}
+		if c.Failed() {
+			c.Trace("Node")
+			return
+		}
+		if c.ReadFlag() {
+			p31 := foryimpl.Alloc[TreeNode](c)
+			if ev32 := c.ReadStructFieldMeta(foryTypeTreeNode); ev32 != nil {
+				p31.ForyReadEvolved(c, ev32)
+			} else if !c.Failed() {
+				p31.ForyRead(c)
+			}
+			x.Tree = p31
+		}
+		if c.Failed() {
+			c.Trace("Tree")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -6900,154 +6422,154 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v54, ok55 := c.ReadIntAs(f, 32); ok55 {
-					pv56 := int32(v54)
-					x.Count = &pv56
+				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
+					pv38 := int32(v36)
+					x.Count = &pv38
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p53 := foryimpl.Alloc[int32](c)
-				*p53 = r.ReadVarInt32()
-				x.Count = p53
+				p35 := foryimpl.Alloc[int32](c)
+				*p35 = r.ReadVarInt32()
+				x.Count = p35
 			}
 		case 1:
 			x.Extra = foryimpl.ReadAny(c, false)
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-					x.Image = foryimpl.BackRef[Image](c, id60)
-				} else if st59 == foryimpl.RefFollows {
-					p61 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id60, p61)
-					if ev62 := c.ReadStructFieldMeta(foryTypeImage); ev62 != nil {
-						p61.ForyReadEvolved(c, ev62)
+				if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
+					x.Image = foryimpl.BackRef[Image](c, id42)
+				} else if st41 == foryimpl.RefFollows {
+					p43 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id42, p43)
+					if ev44 := c.ReadStructFieldMeta(foryTypeImage); ev44 != nil {
+						p43.ForyReadEvolved(c, ev44)
 					} else if !c.Failed() {
-						p61.ForyRead(c)
+						p43.ForyRead(c)
 					}
-					x.Image = p61
+					x.Image = p43
 				} else {
 					x.Image = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p57 := foryimpl.Alloc[Image](c)
-					if ev58 := c.ReadStructFieldMeta(foryTypeImage); ev58 != nil {
-						p57.ForyReadEvolved(c, ev58)
+					p39 := foryimpl.Alloc[Image](c)
+					if ev40 := c.ReadStructFieldMeta(foryTypeImage); ev40 != nil {
+						p39.ForyReadEvolved(c, ev40)
 					} else if !c.Failed() {
-						p57.ForyRead(c)
+						p39.ForyRead(c)
 					}
-					x.Image = p57
+					x.Image = p39
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n63 := c.ReadLengthFast(1)
-				if n63 < 0 {
-					n63 = c.ReadLength(1)
+				n45 := c.ReadLengthFast(1)
+				if n45 < 0 {
+					n45 = c.ReadLength(1)
 				}
-				l64 := foryimpl.MakeSlice[[]*Image](c, n63)
-				if n63 > 0 {
-					hn66, tr68, ev67 := c.ReadStructListHeaderRef(foryTypeImage)
+				l46 := foryimpl.MakeSlice[[]*Image](c, n45)
+				if n45 > 0 {
+					hn48, tr50, ev49 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i65 := range l64 {
-							if tr68 {
-								if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
-									l64[i65] = foryimpl.BackRef[Image](c, id71)
-								} else if st70 == foryimpl.RefFollows {
-									p72 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id71, p72)
-									if ev67 != nil {
-										p72.ForyReadEvolved(c, ev67)
+						for i47 := range l46 {
+							if tr50 {
+								if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+									l46[i47] = foryimpl.BackRef[Image](c, id53)
+								} else if st52 == foryimpl.RefFollows {
+									p54 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id53, p54)
+									if ev49 != nil {
+										p54.ForyReadEvolved(c, ev49)
 									} else {
-										p72.ForyRead(c)
+										p54.ForyRead(c)
 									}
-									l64[i65] = p72
+									l46[i47] = p54
 								} else {
-									l64[i65] = nil
+									l46[i47] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i65)
+									c.TraceIndex(i47)
 									break
 								}
 								continue
 							}
-							if hn66 && !c.ReadFlag() {
-								clear(l64[i65 : i65+1])
+							if hn48 && !c.ReadFlag() {
+								clear(l46[i47 : i47+1])
 								continue
 							}
-							p69 := foryimpl.Alloc[Image](c)
-							if ev67 != nil {
-								p69.ForyReadEvolved(c, ev67)
+							p51 := foryimpl.Alloc[Image](c)
+							if ev49 != nil {
+								p51.ForyReadEvolved(c, ev49)
 							} else {
-								p69.ForyRead(c)
+								p51.ForyRead(c)
 							}
-							l64[i65] = p69
+							l46[i47] = p51
 							if c.Failed() {
-								c.TraceIndex(i65)
+								c.TraceIndex(i47)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l64
+				x.Images = l46
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p73 := foryimpl.Alloc[string](c)
-				*p73 = c.ReadString()
-				x.Label = p73
+				p55 := foryimpl.Alloc[string](c)
+				*p55 = c.ReadString()
+				x.Label = p55
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-					x.Node = foryimpl.BackRef[Node](c, id77)
-				} else if st76 == foryimpl.RefFollows {
-					p78 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id77, p78)
-					if ev79 := c.ReadStructFieldMeta(foryTypeNode); ev79 != nil {
-						p78.ForyReadEvolved(c, ev79)
+				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
+					x.Node = foryimpl.BackRef[Node](c, id59)
+				} else if st58 == foryimpl.RefFollows {
+					p60 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id59, p60)
+					if ev61 := c.ReadStructFieldMeta(foryTypeNode); ev61 != nil {
+						p60.ForyReadEvolved(c, ev61)
 					} else if !c.Failed() {
-						p78.ForyRead(c)
+						p60.ForyRead(c)
 					}
-					x.Node = p78
+					x.Node = p60
 				} else {
 					x.Node = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p74 := foryimpl.Alloc[Node](c)
-					if ev75 := c.ReadStructFieldMeta(foryTypeNode); ev75 != nil {
-						p74.ForyReadEvolved(c, ev75)
+					p56 := foryimpl.Alloc[Node](c)
+					if ev57 := c.ReadStructFieldMeta(foryTypeNode); ev57 != nil {
+						p56.ForyReadEvolved(c, ev57)
 					} else if !c.Failed() {
-						p74.ForyRead(c)
+						p56.ForyRead(c)
 					}
-					x.Node = p74
+					x.Node = p56
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st82, id83 := c.ReadRefFlag(); st82 == foryimpl.RefBack {
-					x.Tree = foryimpl.BackRef[TreeNode](c, id83)
-				} else if st82 == foryimpl.RefFollows {
-					p84 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id83, p84)
-					if ev85 := c.ReadStructFieldMeta(foryTypeTreeNode); ev85 != nil {
-						p84.ForyReadEvolved(c, ev85)
+				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+					x.Tree = foryimpl.BackRef[TreeNode](c, id65)
+				} else if st64 == foryimpl.RefFollows {
+					p66 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id65, p66)
+					if ev67 := c.ReadStructFieldMeta(foryTypeTreeNode); ev67 != nil {
+						p66.ForyReadEvolved(c, ev67)
 					} else if !c.Failed() {
-						p84.ForyRead(c)
+						p66.ForyRead(c)
 					}
-					x.Tree = p84
+					x.Tree = p66
 				} else {
 					x.Tree = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p80 := foryimpl.Alloc[TreeNode](c)
-					if ev81 := c.ReadStructFieldMeta(foryTypeTreeNode); ev81 != nil {
-						p80.ForyReadEvolved(c, ev81)
+					p62 := foryimpl.Alloc[TreeNode](c)
+					if ev63 := c.ReadStructFieldMeta(foryTypeTreeNode); ev63 != nil {
+						p62.ForyReadEvolved(c, ev63)
 					} else if !c.Failed() {
-						p80.ForyRead(c)
+						p62.ForyRead(c)
 					}
-					x.Tree = p80
+					x.Tree = p62
 				}
 			}
 		default:
@@ -7061,18 +6583,38 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	c.Leave()
 }
 
+// foryRootSharedTracked is the first 81 bytes of a compatible-mode message whose root is SharedTracked: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedTracked[4:].
+var foryRootSharedTracked = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x45, 0x50, 0x6c, 0xbc, 0xe1, 0x39, 0xf2, 0x6e, 0xca, 0xce, 0x01, 0x8e,
+	0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8e, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a,
+	0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82,
+	0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49,
+	0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb,
+	0x00,
+}
+
+// foryRootRefSharedTracked is the first 81 bytes of a compatible-mode message whose root is SharedTracked with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSharedTracked[4:].
+var foryRootRefSharedTracked = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x45, 0x30, 0x48, 0x12, 0xde, 0xb4, 0x91, 0x13, 0xca, 0xce, 0x01, 0x8f,
+	0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8f, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8d, 0x2e, 0x80, 0x8a, 0x3a,
+	0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82,
+	0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49,
+	0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb,
+	0x00,
+}
+
 // foryTypeSharedTracked is SharedTracked's static type information. Fingerprint: any1,0,0,1;any2,0,0,1;arr1,46,0,0;arr2,46,0,0;bin1,41,0,0;bin2,41,0,0;list1,22,1,0[5,0,0];list2,22,1,0[5,0,0];map1,24,1,0[21,0,0|5,0,0];map2,24,1,0[21,0,0|5,0,0];
 var foryTypeSharedTracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x01},
 	GoFields:          []string{"Any1", "Any2", "Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
 	GoName:            "refs.SharedTracked",
 	OfficialGoHash:    -262613778,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x45, 0x50, 0x6c, 0xbc, 0xe1, 0x39, 0xf2, 0x6e, 0xca, 0xce, 0x01, 0x8e, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8e, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x45, 0x30, 0x48, 0x12, 0xde, 0xb4, 0x91, 0x13, 0xca, 0xce, 0x01, 0x8f, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8f, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
+	RootCompatible:    foryRootSharedTracked,
+	RootCompatibleRef: foryRootRefSharedTracked,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xce, 0x01},
 	SchemaHash:        -459309845,
-	TypeDef:           []byte{0x45, 0x50, 0x6c, 0xbc, 0xe1, 0x39, 0xf2, 0x6e, 0xca, 0xce, 0x01, 0x8e, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8e, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
-	TypeDefRef:        []byte{0x45, 0x30, 0x48, 0x12, 0xde, 0xb4, 0x91, 0x13, 0xca, 0xce, 0x01, 0x8f, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8f, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
+	TypeDef:           foryRootSharedTracked[4:],
+	TypeDefRef:        foryRootRefSharedTracked[4:],
 	UserID:            206,
 })
 
@@ -7096,7 +6638,7 @@ func (x *SharedTracked) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSharedTracked (compatible mode) or stored as constant words.
 func (x *SharedTracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7106,21 +6648,11 @@ func (x *SharedTracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(81)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbc6c5045001cff01)
-		buffer.PutUint64At(w, off+8, 0x8e01ceca6ef239e1)
-		buffer.PutUint64At(w, off+16, 0x80008e801a6b8000)
-		buffer.PutUint64At(w, off+24, 0x3a8a802e8c001b6b)
-		buffer.PutUint64At(w, off+32, 0x8c003b8a802e8c80)
-		buffer.PutUint64At(w, off+40, 0x82298c80ba418229)
-		buffer.PutUint64At(w, off+48, 0x421616168d00bb41)
-		buffer.PutUint64At(w, off+56, 0x49421616168dea49)
-		buffer.PutUint64At(w, off+64, 0xfa01981656188dec)
-		buffer.PutUint64At(w, off+72, 0xfb01981656188d80)
-		buffer.PutUint64At(w, off+73, 0x00fb01981656188d)
+		copy(w[off:], foryRootSharedTracked)
 		off += 81
 	} else {
-		buffer.PutUint32At(w, off, 0xce1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xce1bff01) // prefix bytes 01 ff 1b ce
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -7135,21 +6667,11 @@ func (x *SharedTracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(81)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x12483045001c0001)
-		buffer.PutUint64At(w, off+8, 0x8f01ceca1391b4de)
-		buffer.PutUint64At(w, off+16, 0x80008f801a6b8000)
-		buffer.PutUint64At(w, off+24, 0x3a8a802e8d001b6b)
-		buffer.PutUint64At(w, off+32, 0x8d003b8a802e8d80)
-		buffer.PutUint64At(w, off+40, 0x82298d80ba418229)
-		buffer.PutUint64At(w, off+48, 0x421616168d00bb41)
-		buffer.PutUint64At(w, off+56, 0x49421616168dea49)
-		buffer.PutUint64At(w, off+64, 0xfa01981656188dec)
-		buffer.PutUint64At(w, off+72, 0xfb01981656188d80)
-		buffer.PutUint64At(w, off+73, 0x00fb01981656188d)
+		copy(w[off:], foryRootRefSharedTracked)
 		off += 81
 	} else {
-		buffer.PutUint32At(w, off, 0xce1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xce1b0001) // prefix bytes 01 00 1b ce, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -7172,10 +6694,12 @@ func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 81 && buffer.ReadUint64At(in, 0) == 0xbc6c5045001cff01 && buffer.ReadUint64At(in, 8) == 0x8e01ceca6ef239e1 && buffer.ReadUint64At(in, 16) == 0x80008e801a6b8000 && buffer.ReadUint64At(in, 24) == 0x3a8a802e8c001b6b && buffer.ReadUint64At(in, 32) == 0x8c003b8a802e8c80 && buffer.ReadUint64At(in, 40) == 0x82298c80ba418229 && buffer.ReadUint64At(in, 48) == 0x421616168d00bb41 && buffer.ReadUint64At(in, 56) == 0x49421616168dea49 && buffer.ReadUint64At(in, 64) == 0xfa01981656188dec && buffer.ReadUint64At(in, 72) == 0xfb01981656188d80 && buffer.ReadUint64At(in, 73) == 0x00fb01981656188d {
+			if len(in) >= 81 && string(in[:81]) == string(foryRootSharedTracked) {
 				n = 81
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xce1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -7194,10 +6718,12 @@ func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SharedTracked) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 81 && buffer.ReadUint64At(in, 0) == 0x12483045001c0001 && buffer.ReadUint64At(in, 8) == 0x8f01ceca1391b4de && buffer.ReadUint64At(in, 16) == 0x80008f801a6b8000 && buffer.ReadUint64At(in, 24) == 0x3a8a802e8d001b6b && buffer.ReadUint64At(in, 32) == 0x8d003b8a802e8d80 && buffer.ReadUint64At(in, 40) == 0x82298d80ba418229 && buffer.ReadUint64At(in, 48) == 0x421616168d00bb41 && buffer.ReadUint64At(in, 56) == 0x49421616168dea49 && buffer.ReadUint64At(in, 64) == 0xfa01981656188dec && buffer.ReadUint64At(in, 72) == 0xfb01981656188d80 && buffer.ReadUint64At(in, 73) == 0x00fb01981656188d {
+		if len(in) >= 81 && string(in[:81]) == string(foryRootRefSharedTracked) {
 			n = 81
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xce1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -7459,19 +6985,20 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SharedTracked's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeSharedTracked) {
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeSharedTracked) {
-		return
-	}
-	*x = SharedTracked{
-		Arr1:  x.Arr1,
-		Arr2:  x.Arr2,
-		List1: x.List1,
-		List2: x.List2,
+		*x = SharedTracked{}
+	} else {
+		*x = SharedTracked{
+			Arr1:  x.Arr1,
+			Arr2:  x.Arr2,
+			List1: x.List1,
+			List2: x.List2,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-459309845) {
@@ -7490,391 +7017,340 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Any2")
 		return
 	}
-	n59 := c.ReadArrayLengthFast(4)
-	if n59 < 0 {
-		n59 = c.ReadArrayLength(4)
-	}
-	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n59)
-	r.ReadRawInt32s(a60)
-	x.Arr1 = a60
-	if c.Failed() {
-		c.Trace("Arr1")
-		return
-	}
-	n61 := c.ReadArrayLengthFast(4)
-	if n61 < 0 {
-		n61 = c.ReadArrayLength(4)
-	}
-	a62 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n61)
-	r.ReadRawInt32s(a62)
-	x.Arr2 = a62
-	if c.Failed() {
-		c.Trace("Arr2")
-		return
-	}
-	x.Bin1 = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin1")
-		return
-	}
-	x.Bin2 = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin2")
-		return
-	}
-	if c.ReadFlag() {
-		n63 := c.ReadLengthFast(1)
-		if n63 < 0 {
-			n63 = c.ReadLength(1)
-		}
-		l64 := foryimpl.ReuseSlice[[]int32](c, x.List1, n63)
-		if n63 > 0 {
-			hn66 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i65 := range l64 {
-					if hn66 && !c.ReadFlag() {
-						clear(l64[i65 : i65+1])
-						continue
-					}
-					l64[i65] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i65)
-						break
-					}
-				}
+	if c.TrackRef() {
+		if st59, id60 := c.ReadFieldRefFlag(); st59 == foryimpl.RefBack {
+			x.Arr1 = foryimpl.BackRefSlice[int32](c, id60)
+		} else if st59 == foryimpl.RefFollows {
+			n61 := c.ReadArrayLengthFast(4)
+			if n61 < 0 {
+				n61 = c.ReadArrayLength(4)
 			}
-		}
-		x.List1 = l64
-	} else {
-		x.List1 = nil
-	}
-	if c.Failed() {
-		c.Trace("List1")
-		return
-	}
-	if c.ReadFlag() {
-		n69 := c.ReadLengthFast(1)
-		if n69 < 0 {
-			n69 = c.ReadLength(1)
-		}
-		l70 := foryimpl.ReuseSlice[[]int32](c, x.List2, n69)
-		if n69 > 0 {
-			hn72 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i71 := range l70 {
-					if hn72 && !c.ReadFlag() {
-						clear(l70[i71 : i71+1])
-						continue
-					}
-					l70[i71] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i71)
-						break
-					}
-				}
-			}
-		}
-		x.List2 = l70
-	} else {
-		x.List2 = nil
-	}
-	if c.Failed() {
-		c.Trace("List2")
-		return
-	}
-	if c.ReadFlag() {
-		n75 := c.ReadLengthFast(2)
-		if n75 < 0 {
-			n75 = c.ReadLength(2)
-		}
-		m76 := foryimpl.MakeMap[map[string]int32](c, n75)
-		for n75 > 0 && !c.Failed() {
-			sz77, vn78, _ := c.ReadMapChunk(n75, 21, 5, nil, false)
-			for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
-				var k80 string
-				k80 = c.ReadString()
-				var v81 int32
-				if !vn78 {
-					v81 = r.ReadVarInt32()
-				}
-				m76[k80] = v81
-			}
-			n75 -= sz77
-		}
-		x.Map1 = m76
-	} else {
-		x.Map1 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map1")
-		return
-	}
-	if c.ReadFlag() {
-		n83 := c.ReadLengthFast(2)
-		if n83 < 0 {
-			n83 = c.ReadLength(2)
-		}
-		m84 := foryimpl.MakeMap[map[string]int32](c, n83)
-		for n83 > 0 && !c.Failed() {
-			sz85, vn86, _ := c.ReadMapChunk(n83, 21, 5, nil, false)
-			for j87 := 0; j87 < sz85 && !c.Failed(); j87++ {
-				var k88 string
-				k88 = c.ReadString()
-				var v89 int32
-				if !vn86 {
-					v89 = r.ReadVarInt32()
-				}
-				m84[k88] = v89
-			}
-			n83 -= sz85
-		}
-		x.Map2 = m84
-	} else {
-		x.Map2 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map2")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeSharedTracked) {
-		return
-	}
-	*x = SharedTracked{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-459309845) {
-		if h := r.ReadInt32(); h != -459309845 && h != -262613778 && !c.Failed() {
-			c.HashMismatch(foryTypeSharedTracked, h)
-			return
-		}
-	}
-	x.Any1 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Any1")
-		return
-	}
-	x.Any2 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Any2")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
-			x.Arr1 = foryimpl.BackRefSlice[int32](c, id92)
-		} else if st91 == foryimpl.RefFollows {
-			n93 := c.ReadArrayLengthFast(4)
-			if n93 < 0 {
-				n93 = c.ReadArrayLength(4)
-			}
-			a94 := foryimpl.MakeSlice[[]int32](c, n93)
-			r.ReadRawInt32s(a94)
-			x.Arr1 = a94
-			foryimpl.SetRefSlice(c, id92, x.Arr1)
+			a62 := foryimpl.MakeSlice[[]int32](c, n61)
+			r.ReadRawInt32s(a62)
+			x.Arr1 = a62
+			foryimpl.SetRefSlice(c, id60, x.Arr1)
 		} else {
 			x.Arr1 = nil
 		}
-	} else {
-		n95 := c.ReadArrayLengthFast(4)
-		if n95 < 0 {
-			n95 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Arr1")
+			return
 		}
-		a96 := foryimpl.MakeSlice[[]int32](c, n95)
-		r.ReadRawInt32s(a96)
-		x.Arr1 = a96
-	}
-	if c.Failed() {
-		c.Trace("Arr1")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-			x.Arr2 = foryimpl.BackRefSlice[int32](c, id98)
-		} else if st97 == foryimpl.RefFollows {
-			n99 := c.ReadArrayLengthFast(4)
-			if n99 < 0 {
-				n99 = c.ReadArrayLength(4)
+		if st63, id64 := c.ReadFieldRefFlag(); st63 == foryimpl.RefBack {
+			x.Arr2 = foryimpl.BackRefSlice[int32](c, id64)
+		} else if st63 == foryimpl.RefFollows {
+			n65 := c.ReadArrayLengthFast(4)
+			if n65 < 0 {
+				n65 = c.ReadArrayLength(4)
 			}
-			a100 := foryimpl.MakeSlice[[]int32](c, n99)
-			r.ReadRawInt32s(a100)
-			x.Arr2 = a100
-			foryimpl.SetRefSlice(c, id98, x.Arr2)
+			a66 := foryimpl.MakeSlice[[]int32](c, n65)
+			r.ReadRawInt32s(a66)
+			x.Arr2 = a66
+			foryimpl.SetRefSlice(c, id64, x.Arr2)
 		} else {
 			x.Arr2 = nil
 		}
-	} else {
-		n101 := c.ReadArrayLengthFast(4)
-		if n101 < 0 {
-			n101 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Arr2")
+			return
 		}
-		a102 := foryimpl.MakeSlice[[]int32](c, n101)
-		r.ReadRawInt32s(a102)
-		x.Arr2 = a102
-	}
-	if c.Failed() {
-		c.Trace("Arr2")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id104)
-		} else if st103 == foryimpl.RefFollows {
+		if st67, id68 := c.ReadFieldRefFlag(); st67 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id68)
+		} else if st67 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id104, x.Bin1)
+			foryimpl.SetRefSlice(c, id68, x.Bin1)
 		} else {
 			x.Bin1 = nil
 		}
-	} else {
-		x.Bin1 = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin1")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id106)
-		} else if st105 == foryimpl.RefFollows {
+		if c.Failed() {
+			c.Trace("Bin1")
+			return
+		}
+		if st69, id70 := c.ReadFieldRefFlag(); st69 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id70)
+		} else if st69 == foryimpl.RefFollows {
 			x.Bin2 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id106, x.Bin2)
+			foryimpl.SetRefSlice(c, id70, x.Bin2)
 		} else {
 			x.Bin2 = nil
 		}
+		if c.Failed() {
+			c.Trace("Bin2")
+			return
+		}
+		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id72)
+		} else if st71 == foryimpl.RefFollows {
+			n73 := c.ReadLengthFast(1)
+			if n73 < 0 {
+				n73 = c.ReadLength(1)
+			}
+			l74 := foryimpl.MakeSlice[[]int32](c, n73)
+			if n73 > 0 {
+				hn76 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i75 := range l74 {
+						if hn76 && !c.ReadFlag() {
+							clear(l74[i75 : i75+1])
+							continue
+						}
+						l74[i75] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i75)
+							break
+						}
+					}
+				}
+			}
+			x.List1 = l74
+			foryimpl.SetRefSlice(c, id72, x.List1)
+		} else {
+			x.List1 = nil
+		}
+		if c.Failed() {
+			c.Trace("List1")
+			return
+		}
+		if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id80)
+		} else if st79 == foryimpl.RefFollows {
+			n81 := c.ReadLengthFast(1)
+			if n81 < 0 {
+				n81 = c.ReadLength(1)
+			}
+			l82 := foryimpl.MakeSlice[[]int32](c, n81)
+			if n81 > 0 {
+				hn84 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i83 := range l82 {
+						if hn84 && !c.ReadFlag() {
+							clear(l82[i83 : i83+1])
+							continue
+						}
+						l82[i83] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i83)
+							break
+						}
+					}
+				}
+			}
+			x.List2 = l82
+			foryimpl.SetRefSlice(c, id80, x.List2)
+		} else {
+			x.List2 = nil
+		}
+		if c.Failed() {
+			c.Trace("List2")
+			return
+		}
+		if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id88)
+		} else if st87 == foryimpl.RefFollows {
+			n89 := c.ReadLengthFast(2)
+			if n89 < 0 {
+				n89 = c.ReadLength(2)
+			}
+			m90 := foryimpl.MakeMap[map[string]int32](c, n89)
+			for n89 > 0 && !c.Failed() {
+				sz91, vn92, _ := c.ReadMapChunk(n89, 21, 5, nil, false)
+				for j93 := 0; j93 < sz91 && !c.Failed(); j93++ {
+					var k94 string
+					k94 = c.ReadString()
+					var v95 int32
+					if !vn92 {
+						v95 = r.ReadVarInt32()
+					}
+					m90[k94] = v95
+				}
+				n89 -= sz91
+			}
+			x.Map1 = m90
+			foryimpl.SetRefMap(c, id88, x.Map1)
+		} else {
+			x.Map1 = nil
+		}
+		if c.Failed() {
+			c.Trace("Map1")
+			return
+		}
+		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id98)
+		} else if st97 == foryimpl.RefFollows {
+			n99 := c.ReadLengthFast(2)
+			if n99 < 0 {
+				n99 = c.ReadLength(2)
+			}
+			m100 := foryimpl.MakeMap[map[string]int32](c, n99)
+			for n99 > 0 && !c.Failed() {
+				sz101, vn102, _ := c.ReadMapChunk(n99, 21, 5, nil, false)
+				for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
+					var k104 string
+					k104 = c.ReadString()
+					var v105 int32
+					if !vn102 {
+						v105 = r.ReadVarInt32()
+					}
+					m100[k104] = v105
+				}
+				n99 -= sz101
+			}
+			x.Map2 = m100
+			foryimpl.SetRefMap(c, id98, x.Map2)
+		} else {
+			x.Map2 = nil
+		}
+		if c.Failed() {
+			c.Trace("Map2")
+			return
+		}
 	} else {
+		n59 := c.ReadArrayLengthFast(4)
+		if n59 < 0 {
+			n59 = c.ReadArrayLength(4)
+		}
+		a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n59)
+		r.ReadRawInt32s(a60)
+		x.Arr1 = a60
+		if c.Failed() {
+			c.Trace("Arr1")
+			return
+		}
+		n63 := c.ReadArrayLengthFast(4)
+		if n63 < 0 {
+			n63 = c.ReadArrayLength(4)
+		}
+		a64 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n63)
+		r.ReadRawInt32s(a64)
+		x.Arr2 = a64
+		if c.Failed() {
+			c.Trace("Arr2")
+			return
+		}
+		x.Bin1 = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin1")
+			return
+		}
 		x.Bin2 = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin2")
-		return
-	}
-	if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
-		x.List1 = foryimpl.BackRefSlice[int32](c, id108)
-	} else if st107 == foryimpl.RefFollows {
-		n109 := c.ReadLengthFast(1)
-		if n109 < 0 {
-			n109 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("Bin2")
+			return
 		}
-		l110 := foryimpl.MakeSlice[[]int32](c, n109)
-		if n109 > 0 {
-			hn112 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i111 := range l110 {
-					if hn112 && !c.ReadFlag() {
-						clear(l110[i111 : i111+1])
-						continue
-					}
-					l110[i111] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i111)
-						break
+		if c.ReadFlag() {
+			n71 := c.ReadLengthFast(1)
+			if n71 < 0 {
+				n71 = c.ReadLength(1)
+			}
+			l72 := foryimpl.ReuseSlice[[]int32](c, x.List1, n71)
+			if n71 > 0 {
+				hn74 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i73 := range l72 {
+						if hn74 && !c.ReadFlag() {
+							clear(l72[i73 : i73+1])
+							continue
+						}
+						l72[i73] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i73)
+							break
+						}
 					}
 				}
 			}
+			x.List1 = l72
+		} else {
+			x.List1 = nil
 		}
-		x.List1 = l110
-		foryimpl.SetRefSlice(c, id108, x.List1)
-	} else {
-		x.List1 = nil
-	}
-	if c.Failed() {
-		c.Trace("List1")
-		return
-	}
-	if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
-		x.List2 = foryimpl.BackRefSlice[int32](c, id116)
-	} else if st115 == foryimpl.RefFollows {
-		n117 := c.ReadLengthFast(1)
-		if n117 < 0 {
-			n117 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("List1")
+			return
 		}
-		l118 := foryimpl.MakeSlice[[]int32](c, n117)
-		if n117 > 0 {
-			hn120 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i119 := range l118 {
-					if hn120 && !c.ReadFlag() {
-						clear(l118[i119 : i119+1])
-						continue
-					}
-					l118[i119] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i119)
-						break
+		if c.ReadFlag() {
+			n79 := c.ReadLengthFast(1)
+			if n79 < 0 {
+				n79 = c.ReadLength(1)
+			}
+			l80 := foryimpl.ReuseSlice[[]int32](c, x.List2, n79)
+			if n79 > 0 {
+				hn82 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i81 := range l80 {
+						if hn82 && !c.ReadFlag() {
+							clear(l80[i81 : i81+1])
+							continue
+						}
+						l80[i81] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i81)
+							break
+						}
 					}
 				}
 			}
+			x.List2 = l80
+		} else {
+			x.List2 = nil
 		}
-		x.List2 = l118
-		foryimpl.SetRefSlice(c, id116, x.List2)
-	} else {
-		x.List2 = nil
-	}
-	if c.Failed() {
-		c.Trace("List2")
-		return
-	}
-	if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-		x.Map1 = foryimpl.BackRefMap[string, int32](c, id124)
-	} else if st123 == foryimpl.RefFollows {
-		n125 := c.ReadLengthFast(2)
-		if n125 < 0 {
-			n125 = c.ReadLength(2)
+		if c.Failed() {
+			c.Trace("List2")
+			return
 		}
-		m126 := foryimpl.MakeMap[map[string]int32](c, n125)
-		for n125 > 0 && !c.Failed() {
-			sz127, vn128, _ := c.ReadMapChunk(n125, 21, 5, nil, false)
-			for j129 := 0; j129 < sz127 && !c.Failed(); j129++ {
-				var k130 string
-				k130 = c.ReadString()
-				var v131 int32
-				if !vn128 {
-					v131 = r.ReadVarInt32()
-				}
-				m126[k130] = v131
+		if c.ReadFlag() {
+			n87 := c.ReadLengthFast(2)
+			if n87 < 0 {
+				n87 = c.ReadLength(2)
 			}
-			n125 -= sz127
-		}
-		x.Map1 = m126
-		foryimpl.SetRefMap(c, id124, x.Map1)
-	} else {
-		x.Map1 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map1")
-		return
-	}
-	if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
-		x.Map2 = foryimpl.BackRefMap[string, int32](c, id134)
-	} else if st133 == foryimpl.RefFollows {
-		n135 := c.ReadLengthFast(2)
-		if n135 < 0 {
-			n135 = c.ReadLength(2)
-		}
-		m136 := foryimpl.MakeMap[map[string]int32](c, n135)
-		for n135 > 0 && !c.Failed() {
-			sz137, vn138, _ := c.ReadMapChunk(n135, 21, 5, nil, false)
-			for j139 := 0; j139 < sz137 && !c.Failed(); j139++ {
-				var k140 string
-				k140 = c.ReadString()
-				var v141 int32
-				if !vn138 {
-					v141 = r.ReadVarInt32()
+			m88 := foryimpl.MakeMap[map[string]int32](c, n87)
+			for n87 > 0 && !c.Failed() {
+				sz89, vn90, _ := c.ReadMapChunk(n87, 21, 5, nil, false)
+				for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
+					var k92 string
+					k92 = c.ReadString()
+					var v93 int32
+					if !vn90 {
+						v93 = r.ReadVarInt32()
+					}
+					m88[k92] = v93
 				}
-				m136[k140] = v141
+				n87 -= sz89
 			}
-			n135 -= sz137
+			x.Map1 = m88
+		} else {
+			x.Map1 = nil
 		}
-		x.Map2 = m136
-		foryimpl.SetRefMap(c, id134, x.Map2)
-	} else {
-		x.Map2 = nil
-	}
-	if c.Failed() {
-		c.Trace("Map2")
-		return
+		if c.Failed() {
+			c.Trace("Map1")
+			return
+		}
+		if c.ReadFlag() {
+			n97 := c.ReadLengthFast(2)
+			if n97 < 0 {
+				n97 = c.ReadLength(2)
+			}
+			m98 := foryimpl.MakeMap[map[string]int32](c, n97)
+			for n97 > 0 && !c.Failed() {
+				sz99, vn100, _ := c.ReadMapChunk(n97, 21, 5, nil, false)
+				for j101 := 0; j101 < sz99 && !c.Failed(); j101++ {
+					var k102 string
+					k102 = c.ReadString()
+					var v103 int32
+					if !vn100 {
+						v103 = r.ReadVarInt32()
+					}
+					m98[k102] = v103
+				}
+				n97 -= sz99
+			}
+			x.Map2 = m98
+		} else {
+			x.Map2 = nil
+		}
+		if c.Failed() {
+			c.Trace("Map2")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -7893,315 +7369,225 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 1:
 			x.Any2 = foryimpl.ReadAny(c, false)
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
-					x.Arr1 = foryimpl.BackRefSlice[int32](c, id146)
-				} else if st145 == foryimpl.RefFollows {
-					n147 := c.ReadArrayLengthFast(4)
-					if n147 < 0 {
-						n147 = c.ReadArrayLength(4)
-					}
-					a148 := foryimpl.MakeSlice[[]int32](c, n147)
-					r.ReadRawInt32s(a148)
-					x.Arr1 = a148
-					foryimpl.SetRefSlice(c, id146, x.Arr1)
-				} else {
-					x.Arr1 = nil
+			if f.Convert {
+				x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
+				x.Arr1 = foryimpl.BackRefSlice[int32](c, id110)
+			} else if st109 == foryimpl.RefFollows {
+				n111 := c.ReadArrayLengthFast(4)
+				if n111 < 0 {
+					n111 = c.ReadArrayLength(4)
 				}
+				a112 := foryimpl.MakeSlice[[]int32](c, n111)
+				r.ReadRawInt32s(a112)
+				x.Arr1 = a112
+				foryimpl.SetRefSlice(c, id110, x.Arr1)
 			} else {
-				if f.Convert {
-					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n143 := c.ReadArrayLengthFast(4)
-					if n143 < 0 {
-						n143 = c.ReadArrayLength(4)
-					}
-					a144 := foryimpl.MakeSlice[[]int32](c, n143)
-					r.ReadRawInt32s(a144)
-					x.Arr1 = a144
-				}
+				x.Arr1 = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-					x.Arr2 = foryimpl.BackRefSlice[int32](c, id152)
-				} else if st151 == foryimpl.RefFollows {
-					n153 := c.ReadArrayLengthFast(4)
-					if n153 < 0 {
-						n153 = c.ReadArrayLength(4)
-					}
-					a154 := foryimpl.MakeSlice[[]int32](c, n153)
-					r.ReadRawInt32s(a154)
-					x.Arr2 = a154
-					foryimpl.SetRefSlice(c, id152, x.Arr2)
-				} else {
-					x.Arr2 = nil
+			if f.Convert {
+				x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st115, id116 := c.ReadEvolvedRefFlag(f); st115 == foryimpl.RefBack {
+				x.Arr2 = foryimpl.BackRefSlice[int32](c, id116)
+			} else if st115 == foryimpl.RefFollows {
+				n117 := c.ReadArrayLengthFast(4)
+				if n117 < 0 {
+					n117 = c.ReadArrayLength(4)
 				}
+				a118 := foryimpl.MakeSlice[[]int32](c, n117)
+				r.ReadRawInt32s(a118)
+				x.Arr2 = a118
+				foryimpl.SetRefSlice(c, id116, x.Arr2)
 			} else {
-				if f.Convert {
-					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n149 := c.ReadArrayLengthFast(4)
-					if n149 < 0 {
-						n149 = c.ReadArrayLength(4)
-					}
-					a150 := foryimpl.MakeSlice[[]int32](c, n149)
-					r.ReadRawInt32s(a150)
-					x.Arr2 = a150
-				}
+				x.Arr2 = nil
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
-					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id156)
-				} else if st155 == foryimpl.RefFollows {
-					x.Bin1 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id156, x.Bin1)
-				} else {
-					x.Bin1 = nil
-				}
+			if f.Convert {
+				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st119, id120 := c.ReadEvolvedRefFlag(f); st119 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id120)
+			} else if st119 == foryimpl.RefFollows {
+				x.Bin1 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id120, x.Bin1)
 			} else {
-				if f.Convert {
-					x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin1 = c.ReadBinary()
-				}
+				x.Bin1 = nil
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
-					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id158)
-				} else if st157 == foryimpl.RefFollows {
-					x.Bin2 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id158, x.Bin2)
-				} else {
-					x.Bin2 = nil
-				}
+			if f.Convert {
+				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id122)
+			} else if st121 == foryimpl.RefFollows {
+				x.Bin2 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id122, x.Bin2)
 			} else {
-				if f.Convert {
-					x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin2 = c.ReadBinary()
-				}
+				x.Bin2 = nil
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st165, id166 := c.ReadRefFlag(); st165 == foryimpl.RefBack {
-					x.List1 = foryimpl.BackRefSlice[int32](c, id166)
-				} else if st165 == foryimpl.RefFollows {
-					n167 := c.ReadLengthFast(1)
-					if n167 < 0 {
-						n167 = c.ReadLength(1)
-					}
-					l168 := foryimpl.MakeSlice[[]int32](c, n167)
-					if n167 > 0 {
-						hn170 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i169 := range l168 {
-								if hn170 && !c.ReadFlag() {
-									clear(l168[i169 : i169+1])
-									continue
-								}
-								l168[i169] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i169)
-									break
-								}
+			if f.Convert {
+				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st129, id130 := c.ReadEvolvedRefFlag(f); st129 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id130)
+			} else if st129 == foryimpl.RefFollows {
+				n131 := c.ReadLengthFast(1)
+				if n131 < 0 {
+					n131 = c.ReadLength(1)
+				}
+				l132 := foryimpl.MakeSlice[[]int32](c, n131)
+				if n131 > 0 {
+					hn134 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i133 := range l132 {
+							if hn134 && !c.ReadFlag() {
+								clear(l132[i133 : i133+1])
+								continue
+							}
+							l132[i133] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i133)
+								break
 							}
 						}
 					}
-					x.List1 = l168
-					foryimpl.SetRefSlice(c, id166, x.List1)
-				} else {
-					x.List1 = nil
 				}
+				x.List1 = l132
+				foryimpl.SetRefSlice(c, id130, x.List1)
 			} else {
-				if f.Convert {
-					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n159 := c.ReadLengthFast(1)
-					if n159 < 0 {
-						n159 = c.ReadLength(1)
-					}
-					l160 := foryimpl.MakeSlice[[]int32](c, n159)
-					if n159 > 0 {
-						hn162 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i161 := range l160 {
-								if hn162 && !c.ReadFlag() {
-									clear(l160[i161 : i161+1])
-									continue
-								}
-								l160[i161] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i161)
-									break
-								}
-							}
-						}
-					}
-					x.List1 = l160
-				}
+				x.List1 = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
-					x.List2 = foryimpl.BackRefSlice[int32](c, id180)
-				} else if st179 == foryimpl.RefFollows {
-					n181 := c.ReadLengthFast(1)
-					if n181 < 0 {
-						n181 = c.ReadLength(1)
-					}
-					l182 := foryimpl.MakeSlice[[]int32](c, n181)
-					if n181 > 0 {
-						hn184 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i183 := range l182 {
-								if hn184 && !c.ReadFlag() {
-									clear(l182[i183 : i183+1])
-									continue
-								}
-								l182[i183] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i183)
-									break
-								}
+			if f.Convert {
+				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st143, id144 := c.ReadEvolvedRefFlag(f); st143 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id144)
+			} else if st143 == foryimpl.RefFollows {
+				n145 := c.ReadLengthFast(1)
+				if n145 < 0 {
+					n145 = c.ReadLength(1)
+				}
+				l146 := foryimpl.MakeSlice[[]int32](c, n145)
+				if n145 > 0 {
+					hn148 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i147 := range l146 {
+							if hn148 && !c.ReadFlag() {
+								clear(l146[i147 : i147+1])
+								continue
+							}
+							l146[i147] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i147)
+								break
 							}
 						}
 					}
-					x.List2 = l182
-					foryimpl.SetRefSlice(c, id180, x.List2)
-				} else {
-					x.List2 = nil
 				}
+				x.List2 = l146
+				foryimpl.SetRefSlice(c, id144, x.List2)
 			} else {
-				if f.Convert {
-					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n173 := c.ReadLengthFast(1)
-					if n173 < 0 {
-						n173 = c.ReadLength(1)
-					}
-					l174 := foryimpl.MakeSlice[[]int32](c, n173)
-					if n173 > 0 {
-						hn176 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i175 := range l174 {
-								if hn176 && !c.ReadFlag() {
-									clear(l174[i175 : i175+1])
-									continue
-								}
-								l174[i175] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i175)
-									break
-								}
-							}
-						}
-					}
-					x.List2 = l174
-				}
+				x.List2 = nil
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id196)
-				} else if st195 == foryimpl.RefFollows {
-					n197 := c.ReadLengthFast(2)
-					if n197 < 0 {
-						n197 = c.ReadLength(2)
+				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id160)
+				} else if st159 == foryimpl.RefFollows {
+					n161 := c.ReadLengthFast(2)
+					if n161 < 0 {
+						n161 = c.ReadLength(2)
 					}
-					m198 := foryimpl.MakeMap[map[string]int32](c, n197)
-					for n197 > 0 && !c.Failed() {
-						sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
-						for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
-							var k202 string
-							k202 = c.ReadString()
-							var v203 int32
-							if !vn200 {
-								v203 = r.ReadVarInt32()
+					m162 := foryimpl.MakeMap[map[string]int32](c, n161)
+					for n161 > 0 && !c.Failed() {
+						sz163, vn164, _ := c.ReadMapChunk(n161, 21, 5, nil, false)
+						for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
+							var k166 string
+							k166 = c.ReadString()
+							var v167 int32
+							if !vn164 {
+								v167 = r.ReadVarInt32()
 							}
-							m198[k202] = v203
+							m162[k166] = v167
 						}
-						n197 -= sz199
+						n161 -= sz163
 					}
-					x.Map1 = m198
-					foryimpl.SetRefMap(c, id196, x.Map1)
+					x.Map1 = m162
+					foryimpl.SetRefMap(c, id160, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n187 := c.ReadLengthFast(2)
-					if n187 < 0 {
-						n187 = c.ReadLength(2)
+					n151 := c.ReadLengthFast(2)
+					if n151 < 0 {
+						n151 = c.ReadLength(2)
 					}
-					m188 := foryimpl.MakeMap[map[string]int32](c, n187)
-					for n187 > 0 && !c.Failed() {
-						sz189, vn190, _ := c.ReadMapChunk(n187, 21, 5, nil, false)
-						for j191 := 0; j191 < sz189 && !c.Failed(); j191++ {
-							var k192 string
-							k192 = c.ReadString()
-							var v193 int32
-							if !vn190 {
-								v193 = r.ReadVarInt32()
+					m152 := foryimpl.MakeMap[map[string]int32](c, n151)
+					for n151 > 0 && !c.Failed() {
+						sz153, vn154, _ := c.ReadMapChunk(n151, 21, 5, nil, false)
+						for j155 := 0; j155 < sz153 && !c.Failed(); j155++ {
+							var k156 string
+							k156 = c.ReadString()
+							var v157 int32
+							if !vn154 {
+								v157 = r.ReadVarInt32()
 							}
-							m188[k192] = v193
+							m152[k156] = v157
 						}
-						n187 -= sz189
+						n151 -= sz153
 					}
-					x.Map1 = m188
+					x.Map1 = m152
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id214)
-				} else if st213 == foryimpl.RefFollows {
-					n215 := c.ReadLengthFast(2)
-					if n215 < 0 {
-						n215 = c.ReadLength(2)
+				if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id178)
+				} else if st177 == foryimpl.RefFollows {
+					n179 := c.ReadLengthFast(2)
+					if n179 < 0 {
+						n179 = c.ReadLength(2)
 					}
-					m216 := foryimpl.MakeMap[map[string]int32](c, n215)
-					for n215 > 0 && !c.Failed() {
-						sz217, vn218, _ := c.ReadMapChunk(n215, 21, 5, nil, false)
-						for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
-							var k220 string
-							k220 = c.ReadString()
-							var v221 int32
-							if !vn218 {
-								v221 = r.ReadVarInt32()
+					m180 := foryimpl.MakeMap[map[string]int32](c, n179)
+					for n179 > 0 && !c.Failed() {
+						sz181, vn182, _ := c.ReadMapChunk(n179, 21, 5, nil, false)
+						for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
+							var k184 string
+							k184 = c.ReadString()
+							var v185 int32
+							if !vn182 {
+								v185 = r.ReadVarInt32()
 							}
-							m216[k220] = v221
+							m180[k184] = v185
 						}
-						n215 -= sz217
+						n179 -= sz181
 					}
-					x.Map2 = m216
-					foryimpl.SetRefMap(c, id214, x.Map2)
+					x.Map2 = m180
+					foryimpl.SetRefMap(c, id178, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n205 := c.ReadLengthFast(2)
-					if n205 < 0 {
-						n205 = c.ReadLength(2)
+					n169 := c.ReadLengthFast(2)
+					if n169 < 0 {
+						n169 = c.ReadLength(2)
 					}
-					m206 := foryimpl.MakeMap[map[string]int32](c, n205)
-					for n205 > 0 && !c.Failed() {
-						sz207, vn208, _ := c.ReadMapChunk(n205, 21, 5, nil, false)
-						for j209 := 0; j209 < sz207 && !c.Failed(); j209++ {
-							var k210 string
-							k210 = c.ReadString()
-							var v211 int32
-							if !vn208 {
-								v211 = r.ReadVarInt32()
+					m170 := foryimpl.MakeMap[map[string]int32](c, n169)
+					for n169 > 0 && !c.Failed() {
+						sz171, vn172, _ := c.ReadMapChunk(n169, 21, 5, nil, false)
+						for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
+							var k174 string
+							k174 = c.ReadString()
+							var v175 int32
+							if !vn172 {
+								v175 = r.ReadVarInt32()
 							}
-							m206[k210] = v211
+							m170[k174] = v175
 						}
-						n205 -= sz207
+						n169 -= sz171
 					}
-					x.Map2 = m206
+					x.Map2 = m170
 				}
 			}
 		default:

@@ -8,18 +8,26 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootSetHolder is the first 51 bytes of a compatible-mode message whose root is SetHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetHolder[4:].
+var foryRootSetHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x27, 0xe0, 0x7a, 0xb3, 0xcd, 0xf7, 0x58, 0x28, 0xc5, 0xd3, 0x01, 0x4c,
+	0x17, 0x1e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x17, 0x16, 0x21, 0xb3, 0x90, 0x4e, 0x17, 0x56, 0xb0,
+	0x18, 0x09, 0x00, 0x50, 0x17, 0x56, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x50, 0x17, 0x56, 0x4a, 0x71,
+	0x43, 0x4d, 0x20,
+}
 
 // foryTypeSetHolder is SetHolder's static type information. Fingerprint: empty,23,0,0[7,0,0];ints,23,0,0[5,0,0];maybe,23,0,1[21,0,0];missing,23,0,0[21,0,0];strings,23,0,0[21,0,0];
 var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x01},
 	GoFields:       []string{"Empty", "Ints", "Maybe", "Missing", "Strings"},
 	GoName:         "sets.SetHolder",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x27, 0xe0, 0x7a, 0xb3, 0xcd, 0xf7, 0x58, 0x28, 0xc5, 0xd3, 0x01, 0x4c, 0x17, 0x1e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x17, 0x16, 0x21, 0xb3, 0x90, 0x4e, 0x17, 0x56, 0xb0, 0x18, 0x09, 0x00, 0x50, 0x17, 0x56, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x50, 0x17, 0x56, 0x4a, 0x71, 0x43, 0x4d, 0x20},
+	RootCompatible: foryRootSetHolder,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x01},
 	SchemaHash:     143701304,
-	TypeDef:        []byte{0x27, 0xe0, 0x7a, 0xb3, 0xcd, 0xf7, 0x58, 0x28, 0xc5, 0xd3, 0x01, 0x4c, 0x17, 0x1e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x17, 0x16, 0x21, 0xb3, 0x90, 0x4e, 0x17, 0x56, 0xb0, 0x18, 0x09, 0x00, 0x50, 0x17, 0x56, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x50, 0x17, 0x56, 0x4a, 0x71, 0x43, 0x4d, 0x20},
+	TypeDef:        foryRootSetHolder[4:],
 	UserID:         211,
 })
 
@@ -40,12 +48,12 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -55,17 +63,17 @@ func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(51)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb37ae027001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c01d3c52858f7cd)
-		buffer.PutUint64At(w, off+16, 0x1748009e8f911e17)
-		buffer.PutUint64At(w, off+24, 0xb056174e90b32116)
-		buffer.PutUint64At(w, off+32, 0x1231561750000918)
-		buffer.PutUint64At(w, off+40, 0x714a561750601a92)
-		buffer.PutUint64At(w, off+43, 0x204d43714a561750)
+		buffer.PutUint64At(w, off, 0xb37ae027001c0001)    // foryRootSetHolder[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c01d3c52858f7cd)  // foryRootSetHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x1748009e8f911e17) // foryRootSetHolder[16:24]
+		buffer.PutUint64At(w, off+24, 0xb056174e90b32116) // foryRootSetHolder[24:32]
+		buffer.PutUint64At(w, off+32, 0x1231561750000918) // foryRootSetHolder[32:40]
+		buffer.PutUint64At(w, off+40, 0x714a561750601a92) // foryRootSetHolder[40:48]
+		buffer.PutUint64At(w, off+43, 0x204d43714a561750) // foryRootSetHolder[43:51]
 		off += 51
 	} else {
-		buffer.PutUint32At(w, off, 0xd31b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd31b0001) // prefix bytes 01 00 1b d3, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -88,10 +96,19 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 51 && buffer.ReadUint64At(in, 0) == 0xb37ae027001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd && buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 && buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 && buffer.ReadUint64At(in, 32) == 0x1231561750000918 && buffer.ReadUint64At(in, 40) == 0x714a561750601a92 && buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
+			if len(in) >= 51 &&
+				buffer.ReadUint64At(in, 0) == 0xb37ae027001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd &&
+				buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 &&
+				buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 &&
+				buffer.ReadUint64At(in, 32) == 0x1231561750000918 &&
+				buffer.ReadUint64At(in, 40) == 0x714a561750601a92 &&
+				buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
 				n = 51
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -110,10 +127,19 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SetHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 51 && buffer.ReadUint64At(in, 0) == 0xb37ae027001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd && buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 && buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 && buffer.ReadUint64At(in, 32) == 0x1231561750000918 && buffer.ReadUint64At(in, 40) == 0x714a561750601a92 && buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
+		if len(in) >= 51 &&
+			buffer.ReadUint64At(in, 0) == 0xb37ae027001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd &&
+			buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 &&
+			buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 &&
+			buffer.ReadUint64At(in, 32) == 0x1231561750000918 &&
+			buffer.ReadUint64At(in, 40) == 0x714a561750601a92 &&
+			buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
 			n = 51
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -130,13 +156,13 @@ func (x *SetHolder) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SetHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SetHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for e5 := range x.Maybe {
 			if !foryimpl.ValidString(string(e5)) {
@@ -159,17 +185,17 @@ func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb37ae027001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c01d3c52858f7cd)
-			buffer.PutUint64At(w, off+16, 0x1748009e8f911e17)
-			buffer.PutUint64At(w, off+24, 0xb056174e90b32116)
-			buffer.PutUint64At(w, off+32, 0x1231561750000918)
-			buffer.PutUint64At(w, off+40, 0x714a561750601a92)
-			buffer.PutUint64At(w, off+43, 0x204d43714a561750)
+			buffer.PutUint64At(w, off, 0xb37ae027001cff01)    // foryRootSetHolder[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c01d3c52858f7cd)  // foryRootSetHolder[8:16]
+			buffer.PutUint64At(w, off+16, 0x1748009e8f911e17) // foryRootSetHolder[16:24]
+			buffer.PutUint64At(w, off+24, 0xb056174e90b32116) // foryRootSetHolder[24:32]
+			buffer.PutUint64At(w, off+32, 0x1231561750000918) // foryRootSetHolder[32:40]
+			buffer.PutUint64At(w, off+40, 0x714a561750601a92) // foryRootSetHolder[40:48]
+			buffer.PutUint64At(w, off+43, 0x204d43714a561750) // foryRootSetHolder[43:51]
 			off += 51
 		} else {
-			buffer.PutUint32At(w, off, 0xd31bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -288,11 +314,8 @@ func (x *SetHolder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SetHolder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = SetHolder{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(143701304) {
@@ -349,215 +372,110 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ints")
 		return
 	}
-	if c.ReadFlag() {
-		n41 := c.ReadLengthFast(1)
-		if n41 < 0 {
-			n41 = c.ReadLength(1)
-		}
-		s42 := foryimpl.MakeMap[serializer.Set[string]](c, n41)
-		if n41 > 0 {
-			hn43 := c.ReadListHeader(21)
-			for i44 := 0; i44 < n41 && !c.Failed(); i44++ {
-				if hn43 && !c.ReadFlag() {
-					c.Fail(foryimpl.ErrNullSetElement())
-					break
+	if c.TrackRef() {
+		if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
+			x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id42))
+		} else if st41 == foryimpl.RefFollows {
+			n43 := c.ReadLengthFast(1)
+			if n43 < 0 {
+				n43 = c.ReadLength(1)
+			}
+			s44 := foryimpl.MakeMap[serializer.Set[string]](c, n43)
+			if n43 > 0 {
+				hn45 := c.ReadListHeader(21)
+				for i46 := 0; i46 < n43 && !c.Failed(); i46++ {
+					if hn45 && !c.ReadFlag() {
+						c.Fail(foryimpl.ErrNullSetElement())
+						break
+					}
+					var e47 string
+					{
+						e47 = c.ReadString()
+					}
+					foryimpl.AddSetElement(c, s44, e47, i46)
 				}
-				var e45 string
-				{
-					e45 = c.ReadString()
+			}
+			x.Maybe = s44
+			foryimpl.SetRefMap(c, id42, x.Maybe)
+		} else {
+			x.Maybe = nil
+		}
+		if c.Failed() {
+			c.Trace("Maybe")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			n41 := c.ReadLengthFast(1)
+			if n41 < 0 {
+				n41 = c.ReadLength(1)
+			}
+			s42 := foryimpl.MakeMap[serializer.Set[string]](c, n41)
+			if n41 > 0 {
+				hn43 := c.ReadListHeader(21)
+				for i44 := 0; i44 < n41 && !c.Failed(); i44++ {
+					if hn43 && !c.ReadFlag() {
+						c.Fail(foryimpl.ErrNullSetElement())
+						break
+					}
+					var e45 string
+					{
+						e45 = c.ReadString()
+					}
+					foryimpl.AddSetElement(c, s42, e45, i44)
 				}
-				foryimpl.AddSetElement(c, s42, e45, i44)
 			}
+			x.Maybe = s42
 		}
-		x.Maybe = s42
-	}
-	if c.Failed() {
-		c.Trace("Maybe")
-		return
-	}
-	n46 := c.ReadLengthFast(1)
-	if n46 < 0 {
-		n46 = c.ReadLength(1)
-	}
-	s47 := foryimpl.MakeMap[serializer.Set[string]](c, n46)
-	if n46 > 0 {
-		hn48 := c.ReadListHeader(21)
-		for i49 := 0; i49 < n46 && !c.Failed(); i49++ {
-			if hn48 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e50 string
-			{
-				e50 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s47, e50, i49)
-		}
-	}
-	x.Missing = s47
-	if c.Failed() {
-		c.Trace("Missing")
-		return
-	}
-	n51 := c.ReadLengthFast(1)
-	if n51 < 0 {
-		n51 = c.ReadLength(1)
-	}
-	s52 := foryimpl.MakeMap[serializer.Set[string]](c, n51)
-	if n51 > 0 {
-		hn53 := c.ReadListHeader(21)
-		for i54 := 0; i54 < n51 && !c.Failed(); i54++ {
-			if hn53 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e55 string
-			{
-				e55 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s52, e55, i54)
-		}
-	}
-	x.Strings = s52
-	if c.Failed() {
-		c.Trace("Strings")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *SetHolder) foryReadRef(c *foryimpl.ReadContext) {
-	*x = SetHolder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(143701304) {
-		if h := r.ReadInt32(); h != 143701304 && !c.Failed() {
-			c.HashMismatch(foryTypeSetHolder, h)
+		if c.Failed() {
+			c.Trace("Maybe")
 			return
 		}
 	}
-	n56 := c.ReadLengthFast(1)
-	if n56 < 0 {
-		n56 = c.ReadLength(1)
+	n48 := c.ReadLengthFast(1)
+	if n48 < 0 {
+		n48 = c.ReadLength(1)
 	}
-	s57 := foryimpl.MakeMap[serializer.Set[int64]](c, n56)
-	if n56 > 0 {
-		hn58 := c.ReadListHeader(7)
-		for i59 := 0; i59 < n56 && !c.Failed(); i59++ {
-			if hn58 && !c.ReadFlag() {
+	s49 := foryimpl.MakeMap[serializer.Set[string]](c, n48)
+	if n48 > 0 {
+		hn50 := c.ReadListHeader(21)
+		for i51 := 0; i51 < n48 && !c.Failed(); i51++ {
+			if hn50 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e60 int64
+			var e52 string
 			{
-				e60 = r.ReadVarInt64()
+				e52 = c.ReadString()
 			}
-			foryimpl.AddSetElement(c, s57, e60, i59)
+			foryimpl.AddSetElement(c, s49, e52, i51)
 		}
 	}
-	x.Empty = s57
-	if c.Failed() {
-		c.Trace("Empty")
-		return
-	}
-	n61 := c.ReadLengthFast(1)
-	if n61 < 0 {
-		n61 = c.ReadLength(1)
-	}
-	s62 := foryimpl.MakeMap[serializer.Set[int32]](c, n61)
-	if n61 > 0 {
-		hn63 := c.ReadListHeader(5)
-		for i64 := 0; i64 < n61 && !c.Failed(); i64++ {
-			if hn63 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e65 int32
-			{
-				e65 = r.ReadVarInt32()
-			}
-			foryimpl.AddSetElement(c, s62, e65, i64)
-		}
-	}
-	x.Ints = s62
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	if st66, id67 := c.ReadRefFlag(); st66 == foryimpl.RefBack {
-		x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id67))
-	} else if st66 == foryimpl.RefFollows {
-		n68 := c.ReadLengthFast(1)
-		if n68 < 0 {
-			n68 = c.ReadLength(1)
-		}
-		s69 := foryimpl.MakeMap[serializer.Set[string]](c, n68)
-		if n68 > 0 {
-			hn70 := c.ReadListHeader(21)
-			for i71 := 0; i71 < n68 && !c.Failed(); i71++ {
-				if hn70 && !c.ReadFlag() {
-					c.Fail(foryimpl.ErrNullSetElement())
-					break
-				}
-				var e72 string
-				{
-					e72 = c.ReadString()
-				}
-				foryimpl.AddSetElement(c, s69, e72, i71)
-			}
-		}
-		x.Maybe = s69
-		foryimpl.SetRefMap(c, id67, x.Maybe)
-	} else {
-		x.Maybe = nil
-	}
-	if c.Failed() {
-		c.Trace("Maybe")
-		return
-	}
-	n73 := c.ReadLengthFast(1)
-	if n73 < 0 {
-		n73 = c.ReadLength(1)
-	}
-	s74 := foryimpl.MakeMap[serializer.Set[string]](c, n73)
-	if n73 > 0 {
-		hn75 := c.ReadListHeader(21)
-		for i76 := 0; i76 < n73 && !c.Failed(); i76++ {
-			if hn75 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e77 string
-			{
-				e77 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s74, e77, i76)
-		}
-	}
-	x.Missing = s74
+	x.Missing = s49
 	if c.Failed() {
 		c.Trace("Missing")
 		return
 	}
-	n78 := c.ReadLengthFast(1)
-	if n78 < 0 {
-		n78 = c.ReadLength(1)
+	n53 := c.ReadLengthFast(1)
+	if n53 < 0 {
+		n53 = c.ReadLength(1)
 	}
-	s79 := foryimpl.MakeMap[serializer.Set[string]](c, n78)
-	if n78 > 0 {
-		hn80 := c.ReadListHeader(21)
-		for i81 := 0; i81 < n78 && !c.Failed(); i81++ {
-			if hn80 && !c.ReadFlag() {
+	s54 := foryimpl.MakeMap[serializer.Set[string]](c, n53)
+	if n53 > 0 {
+		hn55 := c.ReadListHeader(21)
+		for i56 := 0; i56 < n53 && !c.Failed(); i56++ {
+			if hn55 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e82 string
+			var e57 string
 			{
-				e82 = c.ReadString()
+				e57 = c.ReadString()
 			}
-			foryimpl.AddSetElement(c, s79, e82, i81)
+			foryimpl.AddSetElement(c, s54, e57, i56)
 		}
 	}
-	x.Strings = s79
+	x.Strings = s54
 	if c.Failed() {
 		c.Trace("Strings")
 		return
@@ -572,148 +490,148 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n83 := c.ReadLengthFast(1)
-				if n83 < 0 {
-					n83 = c.ReadLength(1)
+				n58 := c.ReadLengthFast(1)
+				if n58 < 0 {
+					n58 = c.ReadLength(1)
 				}
-				s84 := foryimpl.MakeMap[serializer.Set[int64]](c, n83)
-				if n83 > 0 {
-					hn85 := c.ReadListHeader(7)
-					for i86 := 0; i86 < n83 && !c.Failed(); i86++ {
-						if hn85 && !c.ReadFlag() {
+				s59 := foryimpl.MakeMap[serializer.Set[int64]](c, n58)
+				if n58 > 0 {
+					hn60 := c.ReadListHeader(7)
+					for i61 := 0; i61 < n58 && !c.Failed(); i61++ {
+						if hn60 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e87 int64
+						var e62 int64
 						{
-							e87 = r.ReadVarInt64()
+							e62 = r.ReadVarInt64()
 						}
-						foryimpl.AddSetElement(c, s84, e87, i86)
+						foryimpl.AddSetElement(c, s59, e62, i61)
 					}
 				}
-				x.Empty = s84
+				x.Empty = s59
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n88 := c.ReadLengthFast(1)
-				if n88 < 0 {
-					n88 = c.ReadLength(1)
+				n63 := c.ReadLengthFast(1)
+				if n63 < 0 {
+					n63 = c.ReadLength(1)
 				}
-				s89 := foryimpl.MakeMap[serializer.Set[int32]](c, n88)
-				if n88 > 0 {
-					hn90 := c.ReadListHeader(5)
-					for i91 := 0; i91 < n88 && !c.Failed(); i91++ {
-						if hn90 && !c.ReadFlag() {
+				s64 := foryimpl.MakeMap[serializer.Set[int32]](c, n63)
+				if n63 > 0 {
+					hn65 := c.ReadListHeader(5)
+					for i66 := 0; i66 < n63 && !c.Failed(); i66++ {
+						if hn65 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e92 int32
+						var e67 int32
 						{
-							e92 = r.ReadVarInt32()
+							e67 = r.ReadVarInt32()
 						}
-						foryimpl.AddSetElement(c, s89, e92, i91)
+						foryimpl.AddSetElement(c, s64, e67, i66)
 					}
 				}
-				x.Ints = s89
+				x.Ints = s64
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st98, id99 := c.ReadRefFlag(); st98 == foryimpl.RefBack {
-					x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id99))
-				} else if st98 == foryimpl.RefFollows {
-					n100 := c.ReadLengthFast(1)
-					if n100 < 0 {
-						n100 = c.ReadLength(1)
+				if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+					x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id74))
+				} else if st73 == foryimpl.RefFollows {
+					n75 := c.ReadLengthFast(1)
+					if n75 < 0 {
+						n75 = c.ReadLength(1)
 					}
-					s101 := foryimpl.MakeMap[serializer.Set[string]](c, n100)
-					if n100 > 0 {
-						hn102 := c.ReadListHeader(21)
-						for i103 := 0; i103 < n100 && !c.Failed(); i103++ {
-							if hn102 && !c.ReadFlag() {
+					s76 := foryimpl.MakeMap[serializer.Set[string]](c, n75)
+					if n75 > 0 {
+						hn77 := c.ReadListHeader(21)
+						for i78 := 0; i78 < n75 && !c.Failed(); i78++ {
+							if hn77 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e104 string
+							var e79 string
 							{
-								e104 = c.ReadString()
+								e79 = c.ReadString()
 							}
-							foryimpl.AddSetElement(c, s101, e104, i103)
+							foryimpl.AddSetElement(c, s76, e79, i78)
 						}
 					}
-					x.Maybe = s101
-					foryimpl.SetRefMap(c, id99, x.Maybe)
+					x.Maybe = s76
+					foryimpl.SetRefMap(c, id74, x.Maybe)
 				} else {
 					x.Maybe = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n93 := c.ReadLengthFast(1)
-					if n93 < 0 {
-						n93 = c.ReadLength(1)
+					n68 := c.ReadLengthFast(1)
+					if n68 < 0 {
+						n68 = c.ReadLength(1)
 					}
-					s94 := foryimpl.MakeMap[serializer.Set[string]](c, n93)
-					if n93 > 0 {
-						hn95 := c.ReadListHeader(21)
-						for i96 := 0; i96 < n93 && !c.Failed(); i96++ {
-							if hn95 && !c.ReadFlag() {
+					s69 := foryimpl.MakeMap[serializer.Set[string]](c, n68)
+					if n68 > 0 {
+						hn70 := c.ReadListHeader(21)
+						for i71 := 0; i71 < n68 && !c.Failed(); i71++ {
+							if hn70 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e97 string
+							var e72 string
 							{
-								e97 = c.ReadString()
+								e72 = c.ReadString()
 							}
-							foryimpl.AddSetElement(c, s94, e97, i96)
+							foryimpl.AddSetElement(c, s69, e72, i71)
 						}
 					}
-					x.Maybe = s94
+					x.Maybe = s69
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n105 := c.ReadLengthFast(1)
-				if n105 < 0 {
-					n105 = c.ReadLength(1)
+				n80 := c.ReadLengthFast(1)
+				if n80 < 0 {
+					n80 = c.ReadLength(1)
 				}
-				s106 := foryimpl.MakeMap[serializer.Set[string]](c, n105)
-				if n105 > 0 {
-					hn107 := c.ReadListHeader(21)
-					for i108 := 0; i108 < n105 && !c.Failed(); i108++ {
-						if hn107 && !c.ReadFlag() {
+				s81 := foryimpl.MakeMap[serializer.Set[string]](c, n80)
+				if n80 > 0 {
+					hn82 := c.ReadListHeader(21)
+					for i83 := 0; i83 < n80 && !c.Failed(); i83++ {
+						if hn82 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e109 string
+						var e84 string
 						{
-							e109 = c.ReadString()
+							e84 = c.ReadString()
 						}
-						foryimpl.AddSetElement(c, s106, e109, i108)
+						foryimpl.AddSetElement(c, s81, e84, i83)
 					}
 				}
-				x.Missing = s106
+				x.Missing = s81
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n110 := c.ReadLengthFast(1)
-				if n110 < 0 {
-					n110 = c.ReadLength(1)
+				n85 := c.ReadLengthFast(1)
+				if n85 < 0 {
+					n85 = c.ReadLength(1)
 				}
-				s111 := foryimpl.MakeMap[serializer.Set[string]](c, n110)
-				if n110 > 0 {
-					hn112 := c.ReadListHeader(21)
-					for i113 := 0; i113 < n110 && !c.Failed(); i113++ {
-						if hn112 && !c.ReadFlag() {
+				s86 := foryimpl.MakeMap[serializer.Set[string]](c, n85)
+				if n85 > 0 {
+					hn87 := c.ReadListHeader(21)
+					for i88 := 0; i88 < n85 && !c.Failed(); i88++ {
+						if hn87 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e114 string
+						var e89 string
 						{
-							e114 = c.ReadString()
+							e89 = c.ReadString()
 						}
-						foryimpl.AddSetElement(c, s111, e114, i113)
+						foryimpl.AddSetElement(c, s86, e89, i88)
 					}
 				}
-				x.Strings = s111
+				x.Strings = s86
 			}
 		default:
 			c.SkipField(f)
@@ -725,15 +643,21 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootSetMulti is the first 29 bytes of a compatible-mode message whose root is SetMulti: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetMulti[4:].
+var foryRootSetMulti = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0x70, 0xe0, 0x40, 0x4d, 0xe7, 0x43, 0x78, 0xc2, 0xd4, 0x01, 0x4c,
+	0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80,
+}
+
 // foryTypeSetMulti is SetMulti's static type information. Fingerprint: codes,23,0,0[5,0,0];words,23,0,0[21,0,0];
 var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd4, 0x01},
 	GoFields:       []string{"Codes", "Words"},
 	GoName:         "sets.SetMulti",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x70, 0xe0, 0x40, 0x4d, 0xe7, 0x43, 0x78, 0xc2, 0xd4, 0x01, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
+	RootCompatible: foryRootSetMulti,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd4, 0x01},
 	SchemaHash:     -1839818274,
-	TypeDef:        []byte{0x11, 0x70, 0xe0, 0x40, 0x4d, 0xe7, 0x43, 0x78, 0xc2, 0xd4, 0x01, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
+	TypeDef:        foryRootSetMulti[4:],
 	UserID:         212,
 })
 
@@ -751,18 +675,18 @@ func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SetMulti) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -783,10 +707,16 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x40e07011001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d && buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 && buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0x40e07011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d &&
+				buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 &&
+				buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd41bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -805,10 +735,16 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SetMulti) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x40e07011001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d && buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 && buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0x40e07011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d &&
+			buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 &&
+			buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd41b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -821,13 +757,13 @@ func (x *SetMulti) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes SetMulti's struct body (docs/format.md §9).
 func (x *SetMulti) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SetMulti, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SetMulti, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SetMulti) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for e3 := range x.Words {
 			if !foryimpl.ValidString(string(e3)) {
@@ -840,14 +776,14 @@ func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x40e07011001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c01d4c27843e74d)
-			buffer.PutUint64At(w, off+16, 0x174c8024c3891617)
-			buffer.PutUint64At(w, off+21, 0x801cd1d956174c80)
+			buffer.PutUint64At(w, off, 0x40e07011001cff01)    // foryRootSetMulti[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c01d4c27843e74d)  // foryRootSetMulti[8:16]
+			buffer.PutUint64At(w, off+16, 0x174c8024c3891617) // foryRootSetMulti[16:24]
+			buffer.PutUint64At(w, off+21, 0x801cd1d956174c80) // foryRootSetMulti[21:29]
 			off += 29
 		} else {
-			buffer.PutUint32At(w, off, 0xd41bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd41bff01) // prefix bytes 01 ff 1b d4
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -995,15 +931,21 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootSetsInside is the first 31 bytes of a compatible-mode message whose root is SetsInside: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetsInside[4:].
+var foryRootSetsInside = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x10, 0x69, 0x58, 0xd4, 0x32, 0x15, 0xc2, 0xd6, 0x01, 0x4c,
+	0x18, 0x56, 0x5e, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5e, 0x16, 0x2d, 0x12, 0x98,
+}
+
 // foryTypeSetsInside is SetsInside's static type information. Fingerprint: by_key,24,0,0[21,0,0|23,0,0[21,0,0]];list,22,0,0[23,0,0[5,0,0]];
 var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x01},
 	GoFields:       []string{"ByKey", "List"},
 	GoName:         "sets.SetsInside",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x10, 0x69, 0x58, 0xd4, 0x32, 0x15, 0xc2, 0xd6, 0x01, 0x4c, 0x18, 0x56, 0x5e, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5e, 0x16, 0x2d, 0x12, 0x98},
+	RootCompatible: foryRootSetsInside,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x01},
 	SchemaHash:     460511910,
-	TypeDef:        []byte{0x13, 0x40, 0x10, 0x69, 0x58, 0xd4, 0x32, 0x15, 0xc2, 0xd6, 0x01, 0x4c, 0x18, 0x56, 0x5e, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5e, 0x16, 0x2d, 0x12, 0x98},
+	TypeDef:        foryRootSetsInside[4:],
 	UserID:         214,
 })
 
@@ -1021,12 +963,12 @@ func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1036,14 +978,14 @@ func (x *SetsInside) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x69104013001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c01d6c21532d458)
-		buffer.PutUint64At(w, off+16, 0x30511b07565e5618)
-		buffer.PutUint64At(w, off+23, 0x98122d165e164830)
+		buffer.PutUint64At(w, off, 0x69104013001c0001)    // foryRootSetsInside[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c01d6c21532d458)  // foryRootSetsInside[8:16]
+		buffer.PutUint64At(w, off+16, 0x30511b07565e5618) // foryRootSetsInside[16:24]
+		buffer.PutUint64At(w, off+23, 0x98122d165e164830) // foryRootSetsInside[23:31]
 		off += 31
 	} else {
-		buffer.PutUint32At(w, off, 0xd61b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd61b0001) // prefix bytes 01 00 1b d6, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1066,10 +1008,16 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x69104013001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 && buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 && buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0x69104013001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 &&
+				buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 &&
+				buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
 				n = 31
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1088,10 +1036,16 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SetsInside) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x69104013001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 && buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 && buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0x69104013001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 &&
+			buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 &&
+			buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
 			n = 31
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1108,13 +1062,13 @@ func (x *SetsInside) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SetsInside, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SetsInside, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1, e2 := range x.ByKey {
 			if !foryimpl.ValidString(string(k1)) {
@@ -1132,14 +1086,14 @@ func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x69104013001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c01d6c21532d458)
-			buffer.PutUint64At(w, off+16, 0x30511b07565e5618)
-			buffer.PutUint64At(w, off+23, 0x98122d165e164830)
+			buffer.PutUint64At(w, off, 0x69104013001cff01)    // foryRootSetsInside[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c01d6c21532d458)  // foryRootSetsInside[8:16]
+			buffer.PutUint64At(w, off+16, 0x30511b07565e5618) // foryRootSetsInside[16:24]
+			buffer.PutUint64At(w, off+23, 0x98122d165e164830) // foryRootSetsInside[23:31]
 			off += 31
 		} else {
-			buffer.PutUint32At(w, off, 0xd61bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -1245,11 +1199,8 @@ func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SetsInside's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = SetsInside{List: x.List}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(460511910) {
@@ -1258,284 +1209,196 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n35 := c.ReadLengthFast(2)
-	if n35 < 0 {
-		n35 = c.ReadLength(2)
-	}
-	m36 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n35)
-	for n35 > 0 && !c.Failed() {
-		sz37, vn38, _ := c.ReadMapChunk(n35, 21, 23, nil, true)
-		for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-			var k40 string
-			k40 = c.ReadString()
-			var v41 serializer.Set[string]
-			if !vn38 {
-				n42 := c.ReadLengthFast(1)
-				if n42 < 0 {
-					n42 = c.ReadLength(1)
-				}
-				s43 := foryimpl.MakeMap[serializer.Set[string]](c, n42)
-				if n42 > 0 {
-					hn44 := c.ReadListHeader(21)
-					for i45 := 0; i45 < n42 && !c.Failed(); i45++ {
-						if hn44 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e46 string
-						{
-							e46 = c.ReadString()
-						}
-						foryimpl.AddSetElement(c, s43, e46, i45)
-					}
-				}
-				v41 = s43
-			}
-			m36[k40] = v41
+	if c.TrackRef() {
+		n35 := c.ReadLengthFast(2)
+		if n35 < 0 {
+			n35 = c.ReadLength(2)
 		}
-		n35 -= sz37
-	}
-	x.ByKey = m36
-	if c.Failed() {
-		c.Trace("ByKey")
-		return
-	}
-	n48 := c.ReadLengthFast(1)
-	if n48 < 0 {
-		n48 = c.ReadLength(1)
-	}
-	l49 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n48)
-	if n48 > 0 {
-		hn51, tr53 := c.ReadListHeaderRef(23)
-		if !c.Failed() {
-			for i50 := range l49 {
-				if tr53 {
-					if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
-						l49[i50] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id55))
-					} else if st54 == foryimpl.RefFollows {
-						n56 := c.ReadLengthFast(1)
-						if n56 < 0 {
-							n56 = c.ReadLength(1)
+		m36 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n35)
+		for n35 > 0 && !c.Failed() {
+			sz37, vn38, tr47, _ := c.ReadMapChunkRef(n35, 21, 23, nil)
+			for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
+				var k40 string
+				k40 = c.ReadString()
+				var v41 serializer.Set[string]
+				if tr47 {
+					if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
+						v41 = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id49))
+					} else if st48 == foryimpl.RefFollows {
+						n50 := c.ReadLengthFast(1)
+						if n50 < 0 {
+							n50 = c.ReadLength(1)
 						}
-						s57 := foryimpl.MakeMap[serializer.Set[int32]](c, n56)
-						if n56 > 0 {
-							hn58 := c.ReadListHeader(5)
-							for i59 := 0; i59 < n56 && !c.Failed(); i59++ {
-								if hn58 && !c.ReadFlag() {
+						s51 := foryimpl.MakeMap[serializer.Set[string]](c, n50)
+						if n50 > 0 {
+							hn52 := c.ReadListHeader(21)
+							for i53 := 0; i53 < n50 && !c.Failed(); i53++ {
+								if hn52 && !c.ReadFlag() {
 									c.Fail(foryimpl.ErrNullSetElement())
 									break
 								}
-								var e60 int32
+								var e54 string
 								{
-									e60 = r.ReadVarInt32()
+									e54 = c.ReadString()
 								}
-								foryimpl.AddSetElement(c, s57, e60, i59)
+								foryimpl.AddSetElement(c, s51, e54, i53)
 							}
 						}
-						l49[i50] = s57
-						foryimpl.SetRefMap(c, id55, l49[i50])
+						v41 = s51
+						foryimpl.SetRefMap(c, id49, v41)
 					} else {
-						l49[i50] = nil
+						v41 = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i50)
-						break
+				} else if !vn38 {
+					n42 := c.ReadLengthFast(1)
+					if n42 < 0 {
+						n42 = c.ReadLength(1)
 					}
-					continue
-				}
-				if hn51 && !c.ReadFlag() {
-					clear(l49[i50 : i50+1])
-					continue
-				}
-				n61 := c.ReadLengthFast(1)
-				if n61 < 0 {
-					n61 = c.ReadLength(1)
-				}
-				s62 := foryimpl.MakeMap[serializer.Set[int32]](c, n61)
-				if n61 > 0 {
-					hn63 := c.ReadListHeader(5)
-					for i64 := 0; i64 < n61 && !c.Failed(); i64++ {
-						if hn63 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e65 int32
-						{
-							e65 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s62, e65, i64)
-					}
-				}
-				l49[i50] = s62
-				if c.Failed() {
-					c.TraceIndex(i50)
-					break
-				}
-			}
-		}
-	}
-	x.List = l49
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
-	*x = SetsInside{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(460511910) {
-		if h := r.ReadInt32(); h != 460511910 && !c.Failed() {
-			c.HashMismatch(foryTypeSetsInside, h)
-			return
-		}
-	}
-	n66 := c.ReadLengthFast(2)
-	if n66 < 0 {
-		n66 = c.ReadLength(2)
-	}
-	m67 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n66)
-	for n66 > 0 && !c.Failed() {
-		sz68, vn69, tr78, _ := c.ReadMapChunkRef(n66, 21, 23, nil)
-		for j70 := 0; j70 < sz68 && !c.Failed(); j70++ {
-			var k71 string
-			k71 = c.ReadString()
-			var v72 serializer.Set[string]
-			if tr78 {
-				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
-					v72 = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id80))
-				} else if st79 == foryimpl.RefFollows {
-					n81 := c.ReadLengthFast(1)
-					if n81 < 0 {
-						n81 = c.ReadLength(1)
-					}
-					s82 := foryimpl.MakeMap[serializer.Set[string]](c, n81)
-					if n81 > 0 {
-						hn83 := c.ReadListHeader(21)
-						for i84 := 0; i84 < n81 && !c.Failed(); i84++ {
-							if hn83 && !c.ReadFlag() {
+					s43 := foryimpl.MakeMap[serializer.Set[string]](c, n42)
+					if n42 > 0 {
+						hn44 := c.ReadListHeader(21)
+						for i45 := 0; i45 < n42 && !c.Failed(); i45++ {
+							if hn44 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e85 string
+							var e46 string
 							{
-								e85 = c.ReadString()
+								e46 = c.ReadString()
 							}
-							foryimpl.AddSetElement(c, s82, e85, i84)
+							foryimpl.AddSetElement(c, s43, e46, i45)
 						}
 					}
-					v72 = s82
-					foryimpl.SetRefMap(c, id80, v72)
-				} else {
-					v72 = nil
+					v41 = s43
 				}
-			} else if !vn69 {
-				n73 := c.ReadLengthFast(1)
-				if n73 < 0 {
-					n73 = c.ReadLength(1)
-				}
-				s74 := foryimpl.MakeMap[serializer.Set[string]](c, n73)
-				if n73 > 0 {
-					hn75 := c.ReadListHeader(21)
-					for i76 := 0; i76 < n73 && !c.Failed(); i76++ {
-						if hn75 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e77 string
-						{
-							e77 = c.ReadString()
-						}
-						foryimpl.AddSetElement(c, s74, e77, i76)
-					}
-				}
-				v72 = s74
+				m36[k40] = v41
 			}
-			m67[k71] = v72
+			n35 -= sz37
 		}
-		n66 -= sz68
-	}
-	x.ByKey = m67
-	if c.Failed() {
-		c.Trace("ByKey")
-		return
-	}
-	n86 := c.ReadLengthFast(1)
-	if n86 < 0 {
-		n86 = c.ReadLength(1)
-	}
-	l87 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n86)
-	if n86 > 0 {
-		hn89, tr91 := c.ReadListHeaderRef(23)
-		if !c.Failed() {
-			for i88 := range l87 {
-				if tr91 {
-					if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
-						l87[i88] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id93))
-					} else if st92 == foryimpl.RefFollows {
-						n94 := c.ReadLengthFast(1)
-						if n94 < 0 {
-							n94 = c.ReadLength(1)
+		x.ByKey = m36
+		if c.Failed() {
+			c.Trace("ByKey")
+			return
+		}
+	} else {
+		n35 := c.ReadLengthFast(2)
+		if n35 < 0 {
+			n35 = c.ReadLength(2)
+		}
+		m36 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n35)
+		for n35 > 0 && !c.Failed() {
+			sz37, vn38, _ := c.ReadMapChunk(n35, 21, 23, nil, true)
+			for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
+				var k40 string
+				k40 = c.ReadString()
+				var v41 serializer.Set[string]
+				if !vn38 {
+					n42 := c.ReadLengthFast(1)
+					if n42 < 0 {
+						n42 = c.ReadLength(1)
+					}
+					s43 := foryimpl.MakeMap[serializer.Set[string]](c, n42)
+					if n42 > 0 {
+						hn44 := c.ReadListHeader(21)
+						for i45 := 0; i45 < n42 && !c.Failed(); i45++ {
+							if hn44 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e46 string
+							{
+								e46 = c.ReadString()
+							}
+							foryimpl.AddSetElement(c, s43, e46, i45)
 						}
-						s95 := foryimpl.MakeMap[serializer.Set[int32]](c, n94)
-						if n94 > 0 {
-							hn96 := c.ReadListHeader(5)
-							for i97 := 0; i97 < n94 && !c.Failed(); i97++ {
-								if hn96 && !c.ReadFlag() {
+					}
+					v41 = s43
+				}
+				m36[k40] = v41
+			}
+			n35 -= sz37
+		}
+		x.ByKey = m36
+		if c.Failed() {
+			c.Trace("ByKey")
+			return
+		}
+	}
+	n55 := c.ReadLengthFast(1)
+	if n55 < 0 {
+		n55 = c.ReadLength(1)
+	}
+	l56 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n55)
+	if n55 > 0 {
+		hn58, tr60 := c.ReadListHeaderRef(23)
+		if !c.Failed() {
+			for i57 := range l56 {
+				if tr60 {
+					if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+						l56[i57] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id62))
+					} else if st61 == foryimpl.RefFollows {
+						n63 := c.ReadLengthFast(1)
+						if n63 < 0 {
+							n63 = c.ReadLength(1)
+						}
+						s64 := foryimpl.MakeMap[serializer.Set[int32]](c, n63)
+						if n63 > 0 {
+							hn65 := c.ReadListHeader(5)
+							for i66 := 0; i66 < n63 && !c.Failed(); i66++ {
+								if hn65 && !c.ReadFlag() {
 									c.Fail(foryimpl.ErrNullSetElement())
 									break
 								}
-								var e98 int32
+								var e67 int32
 								{
-									e98 = r.ReadVarInt32()
+									e67 = r.ReadVarInt32()
 								}
-								foryimpl.AddSetElement(c, s95, e98, i97)
+								foryimpl.AddSetElement(c, s64, e67, i66)
 							}
 						}
-						l87[i88] = s95
-						foryimpl.SetRefMap(c, id93, l87[i88])
+						l56[i57] = s64
+						foryimpl.SetRefMap(c, id62, l56[i57])
 					} else {
-						l87[i88] = nil
+						l56[i57] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i88)
+						c.TraceIndex(i57)
 						break
 					}
 					continue
 				}
-				if hn89 && !c.ReadFlag() {
-					clear(l87[i88 : i88+1])
+				if hn58 && !c.ReadFlag() {
+					clear(l56[i57 : i57+1])
 					continue
 				}
-				n99 := c.ReadLengthFast(1)
-				if n99 < 0 {
-					n99 = c.ReadLength(1)
+				n68 := c.ReadLengthFast(1)
+				if n68 < 0 {
+					n68 = c.ReadLength(1)
 				}
-				s100 := foryimpl.MakeMap[serializer.Set[int32]](c, n99)
-				if n99 > 0 {
-					hn101 := c.ReadListHeader(5)
-					for i102 := 0; i102 < n99 && !c.Failed(); i102++ {
-						if hn101 && !c.ReadFlag() {
+				s69 := foryimpl.MakeMap[serializer.Set[int32]](c, n68)
+				if n68 > 0 {
+					hn70 := c.ReadListHeader(5)
+					for i71 := 0; i71 < n68 && !c.Failed(); i71++ {
+						if hn70 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e103 int32
+						var e72 int32
 						{
-							e103 = r.ReadVarInt32()
+							e72 = r.ReadVarInt32()
 						}
-						foryimpl.AddSetElement(c, s100, e103, i102)
+						foryimpl.AddSetElement(c, s69, e72, i71)
 					}
 				}
-				l87[i88] = s100
+				l56[i57] = s69
 				if c.Failed() {
-					c.TraceIndex(i88)
+					c.TraceIndex(i57)
 					break
 				}
 			}
 		}
 	}
-	x.List = l87
+	x.List = l56
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -1550,122 +1413,122 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n104 := c.ReadLengthFast(2)
-				if n104 < 0 {
-					n104 = c.ReadLength(2)
+				n73 := c.ReadLengthFast(2)
+				if n73 < 0 {
+					n73 = c.ReadLength(2)
 				}
-				m105 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n104)
-				for n104 > 0 && !c.Failed() {
-					sz106, vn107, _ := c.ReadMapChunk(n104, 21, 23, nil, true)
-					for j108 := 0; j108 < sz106 && !c.Failed(); j108++ {
-						var k109 string
-						k109 = c.ReadString()
-						var v110 serializer.Set[string]
-						if !vn107 {
-							n111 := c.ReadLengthFast(1)
-							if n111 < 0 {
-								n111 = c.ReadLength(1)
+				m74 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n73)
+				for n73 > 0 && !c.Failed() {
+					sz75, vn76, _ := c.ReadMapChunk(n73, 21, 23, nil, true)
+					for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
+						var k78 string
+						k78 = c.ReadString()
+						var v79 serializer.Set[string]
+						if !vn76 {
+							n80 := c.ReadLengthFast(1)
+							if n80 < 0 {
+								n80 = c.ReadLength(1)
 							}
-							s112 := foryimpl.MakeMap[serializer.Set[string]](c, n111)
-							if n111 > 0 {
-								hn113 := c.ReadListHeader(21)
-								for i114 := 0; i114 < n111 && !c.Failed(); i114++ {
-									if hn113 && !c.ReadFlag() {
+							s81 := foryimpl.MakeMap[serializer.Set[string]](c, n80)
+							if n80 > 0 {
+								hn82 := c.ReadListHeader(21)
+								for i83 := 0; i83 < n80 && !c.Failed(); i83++ {
+									if hn82 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e115 string
+									var e84 string
 									{
-										e115 = c.ReadString()
+										e84 = c.ReadString()
 									}
-									foryimpl.AddSetElement(c, s112, e115, i114)
+									foryimpl.AddSetElement(c, s81, e84, i83)
 								}
 							}
-							v110 = s112
+							v79 = s81
 						}
-						m105[k109] = v110
+						m74[k78] = v79
 					}
-					n104 -= sz106
+					n73 -= sz75
 				}
-				x.ByKey = m105
+				x.ByKey = m74
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n117 := c.ReadLengthFast(1)
-				if n117 < 0 {
-					n117 = c.ReadLength(1)
+				n86 := c.ReadLengthFast(1)
+				if n86 < 0 {
+					n86 = c.ReadLength(1)
 				}
-				l118 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n117)
-				if n117 > 0 {
-					hn120, tr122 := c.ReadListHeaderRef(23)
+				l87 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n86)
+				if n86 > 0 {
+					hn89, tr91 := c.ReadListHeaderRef(23)
 					if !c.Failed() {
-						for i119 := range l118 {
-							if tr122 {
-								if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-									l118[i119] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id124))
-								} else if st123 == foryimpl.RefFollows {
-									n125 := c.ReadLengthFast(1)
-									if n125 < 0 {
-										n125 = c.ReadLength(1)
+						for i88 := range l87 {
+							if tr91 {
+								if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
+									l87[i88] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id93))
+								} else if st92 == foryimpl.RefFollows {
+									n94 := c.ReadLengthFast(1)
+									if n94 < 0 {
+										n94 = c.ReadLength(1)
 									}
-									s126 := foryimpl.MakeMap[serializer.Set[int32]](c, n125)
-									if n125 > 0 {
-										hn127 := c.ReadListHeader(5)
-										for i128 := 0; i128 < n125 && !c.Failed(); i128++ {
-											if hn127 && !c.ReadFlag() {
+									s95 := foryimpl.MakeMap[serializer.Set[int32]](c, n94)
+									if n94 > 0 {
+										hn96 := c.ReadListHeader(5)
+										for i97 := 0; i97 < n94 && !c.Failed(); i97++ {
+											if hn96 && !c.ReadFlag() {
 												c.Fail(foryimpl.ErrNullSetElement())
 												break
 											}
-											var e129 int32
+											var e98 int32
 											{
-												e129 = r.ReadVarInt32()
+												e98 = r.ReadVarInt32()
 											}
-											foryimpl.AddSetElement(c, s126, e129, i128)
+											foryimpl.AddSetElement(c, s95, e98, i97)
 										}
 									}
-									l118[i119] = s126
-									foryimpl.SetRefMap(c, id124, l118[i119])
+									l87[i88] = s95
+									foryimpl.SetRefMap(c, id93, l87[i88])
 								} else {
-									l118[i119] = nil
+									l87[i88] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i119)
+									c.TraceIndex(i88)
 									break
 								}
 								continue
 							}
-							if hn120 && !c.ReadFlag() {
-								clear(l118[i119 : i119+1])
+							if hn89 && !c.ReadFlag() {
+								clear(l87[i88 : i88+1])
 								continue
 							}
-							n130 := c.ReadLengthFast(1)
-							if n130 < 0 {
-								n130 = c.ReadLength(1)
+							n99 := c.ReadLengthFast(1)
+							if n99 < 0 {
+								n99 = c.ReadLength(1)
 							}
-							s131 := foryimpl.MakeMap[serializer.Set[int32]](c, n130)
-							if n130 > 0 {
-								hn132 := c.ReadListHeader(5)
-								for i133 := 0; i133 < n130 && !c.Failed(); i133++ {
-									if hn132 && !c.ReadFlag() {
+							s100 := foryimpl.MakeMap[serializer.Set[int32]](c, n99)
+							if n99 > 0 {
+								hn101 := c.ReadListHeader(5)
+								for i102 := 0; i102 < n99 && !c.Failed(); i102++ {
+									if hn101 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e134 int32
+									var e103 int32
 									{
-										e134 = r.ReadVarInt32()
+										e103 = r.ReadVarInt32()
 									}
-									foryimpl.AddSetElement(c, s131, e134, i133)
+									foryimpl.AddSetElement(c, s100, e103, i102)
 								}
 							}
-							l118[i119] = s131
+							l87[i88] = s100
 							if c.Failed() {
-								c.TraceIndex(i119)
+								c.TraceIndex(i88)
 								break
 							}
 						}
 					}
 				}
-				x.List = l118
+				x.List = l87
 			}
 		default:
 			c.SkipField(f)

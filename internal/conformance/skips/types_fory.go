@@ -8,18 +8,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootPetOwner is the first 17 bytes of a compatible-mode message whose root is PetOwner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPetOwner[4:].
+var foryRootPetOwner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x05, 0x20, 0x18, 0xac, 0x49, 0x28, 0x3d, 0x4d, 0xc1, 0xd9, 0x01, 0xc4,
+	0x15,
+}
 
 // foryTypePetOwner is PetOwner's static type information. Fingerprint: 1,21,0,0;
 var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd9, 0x01},
 	GoFields:       []string{"Name"},
 	GoName:         "skips.PetOwner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x05, 0x20, 0x18, 0xac, 0x49, 0x28, 0x3d, 0x4d, 0xc1, 0xd9, 0x01, 0xc4, 0x15},
+	RootCompatible: foryRootPetOwner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x01},
 	SchemaHash:     -2083538306,
-	TypeDef:        []byte{0x05, 0x20, 0x18, 0xac, 0x49, 0x28, 0x3d, 0x4d, 0xc1, 0xd9, 0x01, 0xc4, 0x15},
+	TypeDef:        foryRootPetOwner[4:],
 	UserID:         217,
 })
 
@@ -36,18 +42,18 @@ func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *PetOwner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -68,10 +74,15 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xac182005001cff01 && buffer.ReadUint64At(in, 8) == 0xc401d9c14d3d2849 && buffer.ReadUint64At(in, 9) == 0x15c401d9c14d3d28 {
+			if len(in) >= 17 &&
+				buffer.ReadUint64At(in, 0) == 0xac182005001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc401d9c14d3d2849 &&
+				buffer.ReadUint64At(in, 9) == 0x15c401d9c14d3d28 {
 				n = 17
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -90,10 +101,15 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PetOwner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0xac182005001c0001 && buffer.ReadUint64At(in, 8) == 0xc401d9c14d3d2849 && buffer.ReadUint64At(in, 9) == 0x15c401d9c14d3d28 {
+		if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0xac182005001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc401d9c14d3d2849 &&
+			buffer.ReadUint64At(in, 9) == 0x15c401d9c14d3d28 {
 			n = 17
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -106,26 +122,26 @@ func (x *PetOwner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes PetOwner's struct body (docs/format.md §9).
 func (x *PetOwner) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which PetOwner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *PetOwner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which PetOwner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *PetOwner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(21 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xac182005001cff01)
-			buffer.PutUint64At(w, off+8, 0xc401d9c14d3d2849)
-			buffer.PutUint64At(w, off+9, 0x15c401d9c14d3d28)
+			buffer.PutUint64At(w, off, 0xac182005001cff01)   // foryRootPetOwner[0:8]
+			buffer.PutUint64At(w, off+8, 0xc401d9c14d3d2849) // foryRootPetOwner[8:16]
+			buffer.PutUint64At(w, off+9, 0x15c401d9c14d3d28) // foryRootPetOwner[9:17]
 			off += 17
 		} else {
-			buffer.PutUint32At(w, off, 0xd91bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd91bff01) // prefix bytes 01 ff 1b d9
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -181,15 +197,21 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootAnyHolder is the first 21 bytes of a compatible-mode message whose root is AnyHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyHolder[4:].
+var foryRootAnyHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0xb7, 0x92, 0x3c, 0x14, 0x33, 0x14, 0xc1, 0xdb, 0x01, 0x4c,
+	0x05, 0x92, 0xf3, 0x88, 0x00,
+}
+
 // foryTypeAnyHolder is AnyHolder's static type information. Fingerprint: extra,5,0,0;
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdb, 0x01},
 	GoFields:       []string{"Extra"},
 	GoName:         "skips.AnyHolder",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0xb7, 0x92, 0x3c, 0x14, 0x33, 0x14, 0xc1, 0xdb, 0x01, 0x4c, 0x05, 0x92, 0xf3, 0x88, 0x00},
+	RootCompatible: foryRootAnyHolder,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdb, 0x01},
 	SchemaHash:     -504813805,
-	TypeDef:        []byte{0x09, 0xa0, 0xb7, 0x92, 0x3c, 0x14, 0x33, 0x14, 0xc1, 0xdb, 0x01, 0x4c, 0x05, 0x92, 0xf3, 0x88, 0x00},
+	TypeDef:        foryRootAnyHolder[4:],
 	UserID:         219,
 })
 
@@ -206,18 +228,18 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -225,24 +247,34 @@ func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x92b7a009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(data, 13) == 0x0088f392054c01db {
+			if len(data) >= 21 &&
+				buffer.ReadUint64At(data, 0) == 0x92b7a009001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x4c01dbc11433143c &&
+				buffer.ReadUint64At(data, 13) == 0x0088f392054c01db {
 				n = 21
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9271301db1b0001 && buffer.ReadUint64At(data, 1) == 0xe1e9271301db1b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0xe9271301db1b0001 &&
+			buffer.ReadUint64At(data, 1) == 0xe1e9271301db1b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x92b7a009001cff01 && buffer.ReadUint64At(data, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(data, 13) == 0x0088f392054c01db {
+		if len(data) >= 21 &&
+			buffer.ReadUint64At(data, 0) == 0x92b7a009001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x4c01dbc11433143c &&
+			buffer.ReadUint64At(data, 13) == 0x0088f392054c01db {
 			n = 21
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9271301db1bff01 && buffer.ReadUint64At(data, 1) == 0xe1e9271301db1bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0xe9271301db1bff01 &&
+		buffer.ReadUint64At(data, 1) == 0xe1e9271301db1bff {
 		n = 9
 	}
 	if n != 0 {
@@ -251,11 +283,11 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *AnyHolder) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *AnyHolder) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -267,10 +299,15 @@ func (x *AnyHolder) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x92b7a009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(in, 13) == 0x0088f392054c01db {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x92b7a009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01dbc11433143c &&
+				buffer.ReadUint64At(in, 13) == 0x0088f392054c01db {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdb1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xdb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -289,10 +326,15 @@ func (x *AnyHolder) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x92b7a009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(in, 13) == 0x0088f392054c01db {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x92b7a009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01dbc11433143c &&
+			buffer.ReadUint64At(in, 13) == 0x0088f392054c01db {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdb1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xdb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -305,25 +347,25 @@ func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes AnyHolder's struct body (docs/format.md §9).
 func (x *AnyHolder) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which AnyHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *AnyHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which AnyHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *AnyHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x92b7a009001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c01dbc11433143c)
-			buffer.PutUint64At(w, off+13, 0x0088f392054c01db)
+			buffer.PutUint64At(w, off, 0x92b7a009001cff01)    // foryRootAnyHolder[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c01dbc11433143c)  // foryRootAnyHolder[8:16]
+			buffer.PutUint64At(w, off+13, 0x0088f392054c01db) // foryRootAnyHolder[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0xdb1bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xdb1bff01) // prefix bytes 01 ff 1b db
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -398,15 +440,21 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootAnyList is the first 21 bytes of a compatible-mode message whose root is AnyList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyList[4:].
+var foryRootAnyList = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0xa3, 0x10, 0xc3, 0x62, 0xfd, 0x60, 0xc1, 0xdc, 0x01, 0x4c,
+	0x05, 0x92, 0xf3, 0x88, 0x00,
+}
+
 // foryTypeAnyList is AnyList's static type information. Fingerprint: extra,5,0,0;
 var foryTypeAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdc, 0x01},
 	GoFields:       []string{"Extra"},
 	GoName:         "skips.AnyList",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0xa3, 0x10, 0xc3, 0x62, 0xfd, 0x60, 0xc1, 0xdc, 0x01, 0x4c, 0x05, 0x92, 0xf3, 0x88, 0x00},
+	RootCompatible: foryRootAnyList,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdc, 0x01},
 	SchemaHash:     -504813805,
-	TypeDef:        []byte{0x09, 0xe0, 0xa3, 0x10, 0xc3, 0x62, 0xfd, 0x60, 0xc1, 0xdc, 0x01, 0x4c, 0x05, 0x92, 0xf3, 0x88, 0x00},
+	TypeDef:        foryRootAnyList[4:],
 	UserID:         220,
 })
 
@@ -423,18 +471,18 @@ func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *AnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -442,24 +490,34 @@ func (x *AnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x10a3e009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(data, 13) == 0x0088f392054c01dc {
+			if len(data) >= 21 &&
+				buffer.ReadUint64At(data, 0) == 0x10a3e009001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x4c01dcc160fd62c3 &&
+				buffer.ReadUint64At(data, 13) == 0x0088f392054c01dc {
 				n = 21
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9271301dc1b0001 && buffer.ReadUint64At(data, 1) == 0xe1e9271301dc1b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0xe9271301dc1b0001 &&
+			buffer.ReadUint64At(data, 1) == 0xe1e9271301dc1b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x10a3e009001cff01 && buffer.ReadUint64At(data, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(data, 13) == 0x0088f392054c01dc {
+		if len(data) >= 21 &&
+			buffer.ReadUint64At(data, 0) == 0x10a3e009001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x4c01dcc160fd62c3 &&
+			buffer.ReadUint64At(data, 13) == 0x0088f392054c01dc {
 			n = 21
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9271301dc1bff01 && buffer.ReadUint64At(data, 1) == 0xe1e9271301dc1bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0xe9271301dc1bff01 &&
+		buffer.ReadUint64At(data, 1) == 0xe1e9271301dc1bff {
 		n = 9
 	}
 	if n != 0 {
@@ -468,11 +526,11 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *AnyList) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *AnyList) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -484,10 +542,15 @@ func (x *AnyList) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x10a3e009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dc {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x10a3e009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01dcc160fd62c3 &&
+				buffer.ReadUint64At(in, 13) == 0x0088f392054c01dc {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdc1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xdc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -506,10 +569,15 @@ func (x *AnyList) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x10a3e009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dc {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x10a3e009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01dcc160fd62c3 &&
+			buffer.ReadUint64At(in, 13) == 0x0088f392054c01dc {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdc1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xdc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -522,25 +590,25 @@ func (x *AnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes AnyList's struct body (docs/format.md §9).
 func (x *AnyList) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which AnyList, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *AnyList) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which AnyList, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *AnyList) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x10a3e009001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c01dcc160fd62c3)
-			buffer.PutUint64At(w, off+13, 0x0088f392054c01dc)
+			buffer.PutUint64At(w, off, 0x10a3e009001cff01)    // foryRootAnyList[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c01dcc160fd62c3)  // foryRootAnyList[8:16]
+			buffer.PutUint64At(w, off+13, 0x0088f392054c01dc) // foryRootAnyList[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0xdc1bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xdc1bff01) // prefix bytes 01 ff 1b dc
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -615,15 +683,21 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootAnyMap is the first 21 bytes of a compatible-mode message whose root is AnyMap: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyMap[4:].
+var foryRootAnyMap = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0x10, 0xfd, 0x3d, 0x5e, 0x96, 0xcc, 0x15, 0xc1, 0xdd, 0x01, 0x4c,
+	0x05, 0x92, 0xf3, 0x88, 0x00,
+}
+
 // foryTypeAnyMap is AnyMap's static type information. Fingerprint: extra,5,0,0;
 var foryTypeAnyMap = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdd, 0x01},
 	GoFields:       []string{"Extra"},
 	GoName:         "skips.AnyMap",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x10, 0xfd, 0x3d, 0x5e, 0x96, 0xcc, 0x15, 0xc1, 0xdd, 0x01, 0x4c, 0x05, 0x92, 0xf3, 0x88, 0x00},
+	RootCompatible: foryRootAnyMap,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdd, 0x01},
 	SchemaHash:     -504813805,
-	TypeDef:        []byte{0x09, 0x10, 0xfd, 0x3d, 0x5e, 0x96, 0xcc, 0x15, 0xc1, 0xdd, 0x01, 0x4c, 0x05, 0x92, 0xf3, 0x88, 0x00},
+	TypeDef:        foryRootAnyMap[4:],
 	UserID:         221,
 })
 
@@ -640,18 +714,18 @@ func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *AnyMap) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -659,24 +733,34 @@ func (x *AnyMap) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x3dfd1009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(data, 13) == 0x0088f392054c01dd {
+			if len(data) >= 21 &&
+				buffer.ReadUint64At(data, 0) == 0x3dfd1009001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x4c01ddc115cc965e &&
+				buffer.ReadUint64At(data, 13) == 0x0088f392054c01dd {
 				n = 21
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9271301dd1b0001 && buffer.ReadUint64At(data, 1) == 0xe1e9271301dd1b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0xe9271301dd1b0001 &&
+			buffer.ReadUint64At(data, 1) == 0xe1e9271301dd1b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x3dfd1009001cff01 && buffer.ReadUint64At(data, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(data, 13) == 0x0088f392054c01dd {
+		if len(data) >= 21 &&
+			buffer.ReadUint64At(data, 0) == 0x3dfd1009001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x4c01ddc115cc965e &&
+			buffer.ReadUint64At(data, 13) == 0x0088f392054c01dd {
 			n = 21
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9271301dd1bff01 && buffer.ReadUint64At(data, 1) == 0xe1e9271301dd1bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0xe9271301dd1bff01 &&
+		buffer.ReadUint64At(data, 1) == 0xe1e9271301dd1bff {
 		n = 9
 	}
 	if n != 0 {
@@ -685,11 +769,11 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *AnyMap) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *AnyMap) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -701,10 +785,15 @@ func (x *AnyMap) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x3dfd1009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dd {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x3dfd1009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01ddc115cc965e &&
+				buffer.ReadUint64At(in, 13) == 0x0088f392054c01dd {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdd1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xdd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -723,10 +812,15 @@ func (x *AnyMap) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyMap) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x3dfd1009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(in, 13) == 0x0088f392054c01dd {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x3dfd1009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01ddc115cc965e &&
+			buffer.ReadUint64At(in, 13) == 0x0088f392054c01dd {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdd1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xdd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -739,25 +833,25 @@ func (x *AnyMap) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext,
 
 // ForyWrite writes AnyMap's struct body (docs/format.md §9).
 func (x *AnyMap) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which AnyMap, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *AnyMap) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which AnyMap, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *AnyMap) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x3dfd1009001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c01ddc115cc965e)
-			buffer.PutUint64At(w, off+13, 0x0088f392054c01dd)
+			buffer.PutUint64At(w, off, 0x3dfd1009001cff01)    // foryRootAnyMap[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c01ddc115cc965e)  // foryRootAnyMap[8:16]
+			buffer.PutUint64At(w, off+13, 0x0088f392054c01dd) // foryRootAnyMap[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0xdd1bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xdd1bff01) // prefix bytes 01 ff 1b dd
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -832,15 +926,21 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootSetHolder is the first 21 bytes of a compatible-mode message whose root is SetHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetHolder[4:].
+var foryRootSetHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0xf6, 0x4e, 0xd0, 0x31, 0xaa, 0x67, 0xc1, 0xd3, 0x01, 0x48,
+	0x17, 0x16, 0x21, 0xb3, 0x90,
+}
+
 // foryTypeSetHolder is SetHolder's static type information. Fingerprint: ints,23,0,0[5,0,0];
 var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x01},
 	GoFields:       []string{"Ints"},
 	GoName:         "skips.SetHolder",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0xf6, 0x4e, 0xd0, 0x31, 0xaa, 0x67, 0xc1, 0xd3, 0x01, 0x48, 0x17, 0x16, 0x21, 0xb3, 0x90},
+	RootCompatible: foryRootSetHolder,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x01},
 	SchemaHash:     1574600377,
-	TypeDef:        []byte{0x09, 0xa0, 0xf6, 0x4e, 0xd0, 0x31, 0xaa, 0x67, 0xc1, 0xd3, 0x01, 0x48, 0x17, 0x16, 0x21, 0xb3, 0x90},
+	TypeDef:        foryRootSetHolder[4:],
 	UserID:         211,
 })
 
@@ -857,18 +957,18 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -889,10 +989,15 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x4ef6a009001cff01 && buffer.ReadUint64At(in, 8) == 0x4801d3c167aa31d0 && buffer.ReadUint64At(in, 13) == 0x90b32116174801d3 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x4ef6a009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4801d3c167aa31d0 &&
+				buffer.ReadUint64At(in, 13) == 0x90b32116174801d3 {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -911,10 +1016,15 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SetHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x4ef6a009001c0001 && buffer.ReadUint64At(in, 8) == 0x4801d3c167aa31d0 && buffer.ReadUint64At(in, 13) == 0x90b32116174801d3 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x4ef6a009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4801d3c167aa31d0 &&
+			buffer.ReadUint64At(in, 13) == 0x90b32116174801d3 {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -927,25 +1037,25 @@ func (x *SetHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes SetHolder's struct body (docs/format.md §9).
 func (x *SetHolder) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SetHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SetHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(25 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4ef6a009001cff01)
-			buffer.PutUint64At(w, off+8, 0x4801d3c167aa31d0)
-			buffer.PutUint64At(w, off+13, 0x90b32116174801d3)
+			buffer.PutUint64At(w, off, 0x4ef6a009001cff01)    // foryRootSetHolder[0:8]
+			buffer.PutUint64At(w, off+8, 0x4801d3c167aa31d0)  // foryRootSetHolder[8:16]
+			buffer.PutUint64At(w, off+13, 0x90b32116174801d3) // foryRootSetHolder[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0xd31bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -1039,15 +1149,21 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootSetMulti is the first 22 bytes of a compatible-mode message whose root is SetMulti: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetMulti[4:].
+var foryRootSetMulti = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x60, 0xea, 0x10, 0x50, 0x10, 0x13, 0x6a, 0xc1, 0xd4, 0x01, 0x4c,
+	0x17, 0x16, 0x89, 0xc3, 0x24, 0x80,
+}
+
 // foryTypeSetMulti is SetMulti's static type information. Fingerprint: codes,23,0,0[5,0,0];
 var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd4, 0x01},
 	GoFields:       []string{"Codes"},
 	GoName:         "skips.SetMulti",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0x60, 0xea, 0x10, 0x50, 0x10, 0x13, 0x6a, 0xc1, 0xd4, 0x01, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80},
+	RootCompatible: foryRootSetMulti,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd4, 0x01},
 	SchemaHash:     1068255906,
-	TypeDef:        []byte{0x0a, 0x60, 0xea, 0x10, 0x50, 0x10, 0x13, 0x6a, 0xc1, 0xd4, 0x01, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80},
+	TypeDef:        foryRootSetMulti[4:],
 	UserID:         212,
 })
 
@@ -1064,18 +1180,18 @@ func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SetMulti) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -1096,10 +1212,15 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x10ea600a001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d4c16a131050 && buffer.ReadUint64At(in, 14) == 0x8024c38916174c01 {
+			if len(in) >= 22 &&
+				buffer.ReadUint64At(in, 0) == 0x10ea600a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01d4c16a131050 &&
+				buffer.ReadUint64At(in, 14) == 0x8024c38916174c01 {
 				n = 22
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd41bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1118,10 +1239,15 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SetMulti) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x10ea600a001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d4c16a131050 && buffer.ReadUint64At(in, 14) == 0x8024c38916174c01 {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0x10ea600a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01d4c16a131050 &&
+			buffer.ReadUint64At(in, 14) == 0x8024c38916174c01 {
 			n = 22
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd41b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1134,25 +1260,25 @@ func (x *SetMulti) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes SetMulti's struct body (docs/format.md §9).
 func (x *SetMulti) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SetMulti, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SetMulti, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SetMulti) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(26 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x10ea600a001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c01d4c16a131050)
-			buffer.PutUint64At(w, off+14, 0x8024c38916174c01)
+			buffer.PutUint64At(w, off, 0x10ea600a001cff01)    // foryRootSetMulti[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c01d4c16a131050)  // foryRootSetMulti[8:16]
+			buffer.PutUint64At(w, off+14, 0x8024c38916174c01) // foryRootSetMulti[14:22]
 			off += 22
 		} else {
-			buffer.PutUint32At(w, off, 0xd41bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd41bff01) // prefix bytes 01 ff 1b d4
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -1246,15 +1372,21 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootHalfFloats is the first 29 bytes of a compatible-mode message whose root is HalfFloats: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHalfFloats[4:].
+var foryRootHalfFloats = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0xd0, 0xe7, 0x5a, 0xab, 0x61, 0x4d, 0x38, 0xc2, 0xd5, 0x01, 0x88,
+	0x11, 0x0b, 0xaf, 0x40, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c,
+}
+
 // foryTypeHalfFloats is HalfFloats's static type information. Fingerprint: b_f16_neg,18,0,0;f16,17,0,0;
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x01},
 	GoFields:       []string{"F16", "BF16Neg"},
 	GoName:         "skips.HalfFloats",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0xd0, 0xe7, 0x5a, 0xab, 0x61, 0x4d, 0x38, 0xc2, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c},
+	RootCompatible: foryRootHalfFloats,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x01},
 	SchemaHash:     -1751198262,
-	TypeDef:        []byte{0x11, 0xd0, 0xe7, 0x5a, 0xab, 0x61, 0x4d, 0x38, 0xc2, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c},
+	TypeDef:        foryRootHalfFloats[4:],
 	UserID:         213,
 })
 
@@ -1272,18 +1404,18 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *HalfFloats) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -1291,24 +1423,36 @@ func (x *HalfFloats) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 29 && buffer.ReadUint64At(data, 0) == 0x5ae7d011001c0001 && buffer.ReadUint64At(data, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(data, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(data, 21) == 0x0ca2f9f5baf80312 {
+			if len(data) >= 29 &&
+				buffer.ReadUint64At(data, 0) == 0x5ae7d011001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x8801d5c2384d61ab &&
+				buffer.ReadUint64At(data, 16) == 0xf803129840af0b11 &&
+				buffer.ReadUint64At(data, 21) == 0x0ca2f9f5baf80312 {
 				n = 29
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x9ed5ca01d51b0001 && buffer.ReadUint64At(data, 1) == 0x979ed5ca01d51b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0x9ed5ca01d51b0001 &&
+			buffer.ReadUint64At(data, 1) == 0x979ed5ca01d51b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 29 && buffer.ReadUint64At(data, 0) == 0x5ae7d011001cff01 && buffer.ReadUint64At(data, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(data, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(data, 21) == 0x0ca2f9f5baf80312 {
+		if len(data) >= 29 &&
+			buffer.ReadUint64At(data, 0) == 0x5ae7d011001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x8801d5c2384d61ab &&
+			buffer.ReadUint64At(data, 16) == 0xf803129840af0b11 &&
+			buffer.ReadUint64At(data, 21) == 0x0ca2f9f5baf80312 {
 			n = 29
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x9ed5ca01d51bff01 && buffer.ReadUint64At(data, 1) == 0x979ed5ca01d51bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0x9ed5ca01d51bff01 &&
+		buffer.ReadUint64At(data, 1) == 0x979ed5ca01d51bff {
 		n = 9
 	}
 	if n != 0 {
@@ -1317,11 +1461,11 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *HalfFloats) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *HalfFloats) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -1333,10 +1477,16 @@ func (x *HalfFloats) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x5ae7d011001cff01 && buffer.ReadUint64At(in, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(in, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(in, 21) == 0x0ca2f9f5baf80312 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0x5ae7d011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8801d5c2384d61ab &&
+				buffer.ReadUint64At(in, 16) == 0xf803129840af0b11 &&
+				buffer.ReadUint64At(in, 21) == 0x0ca2f9f5baf80312 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd51bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1355,10 +1505,16 @@ func (x *HalfFloats) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *HalfFloats) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x5ae7d011001c0001 && buffer.ReadUint64At(in, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(in, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(in, 21) == 0x0ca2f9f5baf80312 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0x5ae7d011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8801d5c2384d61ab &&
+			buffer.ReadUint64At(in, 16) == 0xf803129840af0b11 &&
+			buffer.ReadUint64At(in, 21) == 0x0ca2f9f5baf80312 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd51b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1371,26 +1527,26 @@ func (x *HalfFloats) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCont
 
 // ForyWrite writes HalfFloats's struct body (docs/format.md §9).
 func (x *HalfFloats) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which HalfFloats, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *HalfFloats) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which HalfFloats, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *HalfFloats) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 4 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(37 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5ae7d011001cff01)
-			buffer.PutUint64At(w, off+8, 0x8801d5c2384d61ab)
-			buffer.PutUint64At(w, off+16, 0xf803129840af0b11)
-			buffer.PutUint64At(w, off+21, 0x0ca2f9f5baf80312)
+			buffer.PutUint64At(w, off, 0x5ae7d011001cff01)    // foryRootHalfFloats[0:8]
+			buffer.PutUint64At(w, off+8, 0x8801d5c2384d61ab)  // foryRootHalfFloats[8:16]
+			buffer.PutUint64At(w, off+16, 0xf803129840af0b11) // foryRootHalfFloats[16:24]
+			buffer.PutUint64At(w, off+21, 0x0ca2f9f5baf80312) // foryRootHalfFloats[21:29]
 			off += 29
 		} else {
-			buffer.PutUint32At(w, off, 0xd51bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd51bff01) // prefix bytes 01 ff 1b d5
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -1473,15 +1629,21 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootDecimals is the first 21 bytes of a compatible-mode message whose root is Decimals: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootDecimals[4:].
+var foryRootDecimals = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0xc6, 0x24, 0x77, 0x00, 0x84, 0x3f, 0xc1, 0xd6, 0x01, 0x4c,
+	0x28, 0xbe, 0x28, 0x11, 0x00,
+}
+
 // foryTypeDecimals is Decimals's static type information. Fingerprint: price,40,0,0;
 var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x01},
 	GoFields:       []string{"Price"},
 	GoName:         "skips.Decimals",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0xc6, 0x24, 0x77, 0x00, 0x84, 0x3f, 0xc1, 0xd6, 0x01, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00},
+	RootCompatible: foryRootDecimals,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x01},
 	SchemaHash:     437792380,
-	TypeDef:        []byte{0x09, 0x40, 0xc6, 0x24, 0x77, 0x00, 0x84, 0x3f, 0xc1, 0xd6, 0x01, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00},
+	TypeDef:        foryRootDecimals[4:],
 	UserID:         214,
 })
 
@@ -1498,18 +1660,18 @@ func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -1530,10 +1692,15 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x24c64009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01d6c13f840077 && buffer.ReadUint64At(in, 13) == 0x001128be284c01d6 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x24c64009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01d6c13f840077 &&
+				buffer.ReadUint64At(in, 13) == 0x001128be284c01d6 {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1552,10 +1719,15 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Decimals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x24c64009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01d6c13f840077 && buffer.ReadUint64At(in, 13) == 0x001128be284c01d6 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x24c64009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01d6c13f840077 &&
+			buffer.ReadUint64At(in, 13) == 0x001128be284c01d6 {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1568,13 +1740,13 @@ func (x *Decimals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes Decimals's struct body (docs/format.md §9).
 func (x *Decimals) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Decimals, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Decimals) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Decimals, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Decimals) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if err := foryimpl.CheckDecimal(foryTypeDecimals, "Price", &(x.Price).Unscaled, (x.Price).Scale); err != nil {
 		return err
 	}
@@ -1583,13 +1755,13 @@ func (x *Decimals) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x24c64009001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c01d6c13f840077)
-			buffer.PutUint64At(w, off+13, 0x001128be284c01d6)
+			buffer.PutUint64At(w, off, 0x24c64009001cff01)    // foryRootDecimals[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c01d6c13f840077)  // foryRootDecimals[8:16]
+			buffer.PutUint64At(w, off+13, 0x001128be284c01d6) // foryRootDecimals[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0xd61bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -1638,15 +1810,21 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootOptionals is the first 19 bytes of a compatible-mode message whose root is Optionals: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOptionals[4:].
+var foryRootOptionals = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x75, 0x5f, 0x37, 0xdd, 0x02, 0x5e, 0xc1, 0xde, 0x01, 0x46,
+	0x15, 0x4a, 0x71,
+}
+
 // foryTypeOptionals is Optionals's static type information. Fingerprint: str,21,0,1;
 var foryTypeOptionals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xde, 0x01},
 	GoFields:       []string{"Str"},
 	GoName:         "skips.Optionals",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x75, 0x5f, 0x37, 0xdd, 0x02, 0x5e, 0xc1, 0xde, 0x01, 0x46, 0x15, 0x4a, 0x71},
+	RootCompatible: foryRootOptionals,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xde, 0x01},
 	SchemaHash:     -1247989274,
-	TypeDef:        []byte{0x07, 0x50, 0x75, 0x5f, 0x37, 0xdd, 0x02, 0x5e, 0xc1, 0xde, 0x01, 0x46, 0x15, 0x4a, 0x71},
+	TypeDef:        foryRootOptionals[4:],
 	UserID:         222,
 })
 
@@ -1663,18 +1841,18 @@ func (x *Optionals) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Optionals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Optionals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -1695,10 +1873,15 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x5f755007001cff01 && buffer.ReadUint64At(in, 8) == 0x4601dec15e02dd37 && buffer.ReadUint64At(in, 11) == 0x714a154601dec15e {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0x5f755007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4601dec15e02dd37 &&
+				buffer.ReadUint64At(in, 11) == 0x714a154601dec15e {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xde1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1717,10 +1900,15 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Optionals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x5f755007001c0001 && buffer.ReadUint64At(in, 8) == 0x4601dec15e02dd37 && buffer.ReadUint64At(in, 11) == 0x714a154601dec15e {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x5f755007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4601dec15e02dd37 &&
+			buffer.ReadUint64At(in, 11) == 0x714a154601dec15e {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xde1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1733,13 +1921,13 @@ func (x *Optionals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes Optionals's struct body (docs/format.md §9).
 func (x *Optionals) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Optionals, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Optionals) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Optionals, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Optionals) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if o1, ok := x.Str.Get(); ok {
 			if !foryimpl.ValidString(string(o1)) {
@@ -1752,13 +1940,13 @@ func (x *Optionals) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5f755007001cff01)
-			buffer.PutUint64At(w, off+8, 0x4601dec15e02dd37)
-			buffer.PutUint64At(w, off+11, 0x714a154601dec15e)
+			buffer.PutUint64At(w, off, 0x5f755007001cff01)    // foryRootOptionals[0:8]
+			buffer.PutUint64At(w, off+8, 0x4601dec15e02dd37)  // foryRootOptionals[8:16]
+			buffer.PutUint64At(w, off+11, 0x714a154601dec15e) // foryRootOptionals[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xde1bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xde1bff01) // prefix bytes 01 ff 1b de
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}
@@ -1818,15 +2006,21 @@ func (x *Optionals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootBigMaps is the first 27 bytes of a compatible-mode message whose root is BigMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBigMaps[4:].
+var foryRootBigMaps = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xa0, 0x68, 0xdb, 0x55, 0x18, 0x90, 0x04, 0xc1, 0xdf, 0x01, 0x9c,
+	0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88,
+}
+
 // foryTypeBigMaps is BigMaps's static type information. Fingerprint: i32_to_str,24,0,0[5,0,0|21,0,0];
 var foryTypeBigMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdf, 0x01},
 	GoFields:       []string{"I32ToStr"},
 	GoName:         "skips.BigMaps",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0xa0, 0x68, 0xdb, 0x55, 0x18, 0x90, 0x04, 0xc1, 0xdf, 0x01, 0x9c, 0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88},
+	RootCompatible: foryRootBigMaps,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdf, 0x01},
 	SchemaHash:     1904302125,
-	TypeDef:        []byte{0x0f, 0xa0, 0x68, 0xdb, 0x55, 0x18, 0x90, 0x04, 0xc1, 0xdf, 0x01, 0x9c, 0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88},
+	TypeDef:        foryRootBigMaps[4:],
 	UserID:         223,
 })
 
@@ -1843,18 +2037,18 @@ func (x *BigMaps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *BigMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *BigMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -1875,10 +2069,16 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0xdb68a00f001cff01 && buffer.ReadUint64At(in, 8) == 0x9c01dfc104901855 && buffer.ReadUint64At(in, 16) == 0x77a6dfbe11561618 && buffer.ReadUint64At(in, 19) == 0x8826e977a6dfbe11 {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0xdb68a00f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x9c01dfc104901855 &&
+				buffer.ReadUint64At(in, 16) == 0x77a6dfbe11561618 &&
+				buffer.ReadUint64At(in, 19) == 0x8826e977a6dfbe11 {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdf1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xdf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -1897,10 +2097,16 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *BigMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0xdb68a00f001c0001 && buffer.ReadUint64At(in, 8) == 0x9c01dfc104901855 && buffer.ReadUint64At(in, 16) == 0x77a6dfbe11561618 && buffer.ReadUint64At(in, 19) == 0x8826e977a6dfbe11 {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0xdb68a00f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x9c01dfc104901855 &&
+			buffer.ReadUint64At(in, 16) == 0x77a6dfbe11561618 &&
+			buffer.ReadUint64At(in, 19) == 0x8826e977a6dfbe11 {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xdf1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xdf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1913,13 +2119,13 @@ func (x *BigMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes BigMaps's struct body (docs/format.md §9).
 func (x *BigMaps) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which BigMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *BigMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which BigMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *BigMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e2 := range x.I32ToStr {
 			if !foryimpl.ValidString(string(e2)) {
@@ -1932,14 +2138,14 @@ func (x *BigMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xdb68a00f001cff01)
-			buffer.PutUint64At(w, off+8, 0x9c01dfc104901855)
-			buffer.PutUint64At(w, off+16, 0x77a6dfbe11561618)
-			buffer.PutUint64At(w, off+19, 0x8826e977a6dfbe11)
+			buffer.PutUint64At(w, off, 0xdb68a00f001cff01)    // foryRootBigMaps[0:8]
+			buffer.PutUint64At(w, off+8, 0x9c01dfc104901855)  // foryRootBigMaps[8:16]
+			buffer.PutUint64At(w, off+16, 0x77a6dfbe11561618) // foryRootBigMaps[16:24]
+			buffer.PutUint64At(w, off+19, 0x8826e977a6dfbe11) // foryRootBigMaps[19:27]
 			off += 27
 		} else {
-			buffer.PutUint32At(w, off, 0xdf1bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xdf1bff01) // prefix bytes 01 ff 1b df
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}

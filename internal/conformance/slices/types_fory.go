@@ -8,20 +8,34 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootSlices is the first 42 bytes of a compatible-mode message whose root is Slices: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSlices[4:].
+var foryRootSlices = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16,
+	0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e,
+	0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90,
+}
+
+// foryRootRefSlices is the first 42 bytes of a compatible-mode message whose root is Slices with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSlices[4:].
+var foryRootRefSlices = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x1e, 0x80, 0x76, 0x22, 0xbc, 0x51, 0x17, 0x4f, 0xc4, 0x66, 0x8c, 0x16,
+	0x16, 0x91, 0xbe, 0xc9, 0x00, 0x95, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e,
+	0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90,
+}
 
 // foryTypeSlices is Slices's static type information. Fingerprint: i32s,22,0,0[5,0,0];i64_arr,47,0,0;i64s,22,0,0[7,0,0];strs,22,0,0[21,0,0];
 var foryTypeSlices = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x66},
 	GoFields:          []string{"I32s", "I64Arr", "I64s", "Strs"},
 	GoName:            "slices.Slices",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1e, 0x80, 0x76, 0x22, 0xbc, 0x51, 0x17, 0x4f, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x95, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatible:    foryRootSlices,
+	RootCompatibleRef: foryRootRefSlices,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x66},
 	SchemaHash:        -1958479619,
-	TypeDef:           []byte{0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
-	TypeDefRef:        []byte{0x1e, 0x80, 0x76, 0x22, 0xbc, 0x51, 0x17, 0x4f, 0xc4, 0x66, 0x8c, 0x16, 0x16, 0x91, 0xbe, 0xc9, 0x00, 0x95, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e, 0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90},
+	TypeDef:           foryRootSlices[4:],
+	TypeDefRef:        foryRootRefSlices[4:],
 	UserID:            102,
 })
 
@@ -41,12 +55,12 @@ func (x *Slices) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -56,15 +70,15 @@ func (x *Slices) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(42)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2276801e001c0001)
-		buffer.PutUint64At(w, off+8, 0x168c66c44f1751bc)
-		buffer.PutUint64At(w, off+16, 0x112f9500c9be9116)
-		buffer.PutUint64At(w, off+24, 0x1e168c208a801fd7)
-		buffer.PutUint64At(w, off+32, 0x4a5616480009d791)
-		buffer.PutUint64At(w, off+34, 0x90714a5616480009)
+		buffer.PutUint64At(w, off, 0x2276801e001c0001)    // foryRootRefSlices[0:8]
+		buffer.PutUint64At(w, off+8, 0x168c66c44f1751bc)  // foryRootRefSlices[8:16]
+		buffer.PutUint64At(w, off+16, 0x112f9500c9be9116) // foryRootRefSlices[16:24]
+		buffer.PutUint64At(w, off+24, 0x1e168c208a801fd7) // foryRootRefSlices[24:32]
+		buffer.PutUint64At(w, off+32, 0x4a5616480009d791) // foryRootRefSlices[32:40]
+		buffer.PutUint64At(w, off+34, 0x90714a5616480009) // foryRootRefSlices[34:42]
 		off += 42
 	} else {
-		buffer.PutUint32At(w, off, 0x661b0001)
+		buffer.PutUint32At(w, off, 0x661b0001) // prefix bytes 01 00 1b 66, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -87,10 +101,17 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 42 && buffer.ReadUint64At(in, 0) == 0x1034301e001cff01 && buffer.ReadUint64At(in, 8) == 0x168c66c427291762 && buffer.ReadUint64At(in, 16) == 0x112f9400c9be9116 && buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 && buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 && buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
+			if len(in) >= 42 &&
+				buffer.ReadUint64At(in, 0) == 0x1034301e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x168c66c427291762 &&
+				buffer.ReadUint64At(in, 16) == 0x112f9400c9be9116 &&
+				buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 &&
+				buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 &&
+				buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
 				n = 42
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x661bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -109,10 +130,17 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Slices) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 42 && buffer.ReadUint64At(in, 0) == 0x2276801e001c0001 && buffer.ReadUint64At(in, 8) == 0x168c66c44f1751bc && buffer.ReadUint64At(in, 16) == 0x112f9500c9be9116 && buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 && buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 && buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
+		if len(in) >= 42 &&
+			buffer.ReadUint64At(in, 0) == 0x2276801e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x168c66c44f1751bc &&
+			buffer.ReadUint64At(in, 16) == 0x112f9500c9be9116 &&
+			buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 &&
+			buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 &&
+			buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
 			n = 42
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x661b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -129,28 +157,28 @@ func (x *Slices) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Slices, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Slices, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Slices) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	start6 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(46 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1034301e001cff01)
-			buffer.PutUint64At(w, off+8, 0x168c66c427291762)
-			buffer.PutUint64At(w, off+16, 0x112f9400c9be9116)
-			buffer.PutUint64At(w, off+24, 0x1e168c208a801fd7)
-			buffer.PutUint64At(w, off+32, 0x4a5616480009d791)
-			buffer.PutUint64At(w, off+34, 0x90714a5616480009)
+			buffer.PutUint64At(w, off, 0x1034301e001cff01)    // foryRootSlices[0:8]
+			buffer.PutUint64At(w, off+8, 0x168c66c427291762)  // foryRootSlices[8:16]
+			buffer.PutUint64At(w, off+16, 0x112f9400c9be9116) // foryRootSlices[16:24]
+			buffer.PutUint64At(w, off+24, 0x1e168c208a801fd7) // foryRootSlices[24:32]
+			buffer.PutUint64At(w, off+32, 0x4a5616480009d791) // foryRootSlices[32:40]
+			buffer.PutUint64At(w, off+34, 0x90714a5616480009) // foryRootSlices[34:42]
 			off += 42
 		} else {
-			buffer.PutUint32At(w, off, 0x661bff01)
+			buffer.PutUint32At(w, off, 0x661bff01) // prefix bytes 01 ff 1b 66
 			off += 4
 		}
 	}
@@ -313,16 +341,21 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Slices's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Slices{
-		I32s:   x.I32s,
-		I64Arr: x.I64Arr,
-		I64s:   x.I64s,
-		Strs:   x.Strs,
+		*x = Slices{
+			I32s: x.I32s,
+			I64s: x.I64s,
+			Strs: x.Strs,
+		}
+	} else {
+		*x = Slices{
+			I32s:   x.I32s,
+			I64Arr: x.I64Arr,
+			I64s:   x.I64s,
+			Strs:   x.Strs,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1958479619) {
@@ -357,187 +390,86 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I32s")
 		return
 	}
-	n36 := c.ReadArrayLengthFast(8)
-	if n36 < 0 {
-		n36 = c.ReadArrayLength(8)
-	}
-	a37 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n36)
-	r.ReadRawInt64s(a37)
-	x.I64Arr = a37
-	if c.Failed() {
-		c.Trace("I64Arr")
-		return
-	}
-	n38 := c.ReadLengthFast(1)
-	if n38 < 0 {
-		n38 = c.ReadLength(1)
-	}
-	l39 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n38)
-	if n38 > 0 {
-		hn41 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i40 := range l39 {
-				if hn41 && !c.ReadFlag() {
-					clear(l39[i40 : i40+1])
-					continue
-				}
-				l39[i40] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i40)
-					break
-				}
+	if c.TrackRef() {
+		if st36, id37 := c.ReadFieldRefFlag(); st36 == foryimpl.RefBack {
+			x.I64Arr = foryimpl.BackRefSlice[int64](c, id37)
+		} else if st36 == foryimpl.RefFollows {
+			n38 := c.ReadArrayLengthFast(8)
+			if n38 < 0 {
+				n38 = c.ReadArrayLength(8)
 			}
-		}
-	}
-	x.I64s = l39
-	if c.Failed() {
-		c.Trace("I64s")
-		return
-	}
-	n44 := c.ReadLengthFast(1)
-	if n44 < 0 {
-		n44 = c.ReadLength(1)
-	}
-	l45 := foryimpl.ReuseSlice[[]string](c, x.Strs, n44)
-	if n44 > 0 {
-		hn47 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i46 := range l45 {
-				if hn47 && !c.ReadFlag() {
-					clear(l45[i46 : i46+1])
-					continue
-				}
-				l45[i46] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i46)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l45
-	if c.Failed() {
-		c.Trace("Strs")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Slices{
-		I32s: x.I32s,
-		I64s: x.I64s,
-		Strs: x.Strs,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1958479619) {
-		if h := r.ReadInt32(); h != -1958479619 && !c.Failed() {
-			c.HashMismatch(foryTypeSlices, h)
-			return
-		}
-	}
-	n50 := c.ReadLengthFast(1)
-	if n50 < 0 {
-		n50 = c.ReadLength(1)
-	}
-	l51 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n50)
-	if n50 > 0 {
-		hn53 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i52 := range l51 {
-				if hn53 && !c.ReadFlag() {
-					clear(l51[i52 : i52+1])
-					continue
-				}
-				l51[i52] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i52)
-					break
-				}
-			}
-		}
-	}
-	x.I32s = l51
-	if c.Failed() {
-		c.Trace("I32s")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
-			x.I64Arr = foryimpl.BackRefSlice[int64](c, id57)
-		} else if st56 == foryimpl.RefFollows {
-			n58 := c.ReadArrayLengthFast(8)
-			if n58 < 0 {
-				n58 = c.ReadArrayLength(8)
-			}
-			a59 := foryimpl.MakeSlice[[]int64](c, n58)
-			r.ReadRawInt64s(a59)
-			x.I64Arr = a59
-			foryimpl.SetRefSlice(c, id57, x.I64Arr)
+			a39 := foryimpl.MakeSlice[[]int64](c, n38)
+			r.ReadRawInt64s(a39)
+			x.I64Arr = a39
+			foryimpl.SetRefSlice(c, id37, x.I64Arr)
 		} else {
 			x.I64Arr = nil
 		}
-	} else {
-		n60 := c.ReadArrayLengthFast(8)
-		if n60 < 0 {
-			n60 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("I64Arr")
+			return
 		}
-		a61 := foryimpl.MakeSlice[[]int64](c, n60)
-		r.ReadRawInt64s(a61)
-		x.I64Arr = a61
+	} else {
+		n36 := c.ReadArrayLengthFast(8)
+		if n36 < 0 {
+			n36 = c.ReadArrayLength(8)
+		}
+		a37 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n36)
+		r.ReadRawInt64s(a37)
+		x.I64Arr = a37
+		if c.Failed() {
+			c.Trace("I64Arr")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("I64Arr")
-		return
+	n40 := c.ReadLengthFast(1)
+	if n40 < 0 {
+		n40 = c.ReadLength(1)
 	}
-	n62 := c.ReadLengthFast(1)
-	if n62 < 0 {
-		n62 = c.ReadLength(1)
-	}
-	l63 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n62)
-	if n62 > 0 {
-		hn65 := c.ReadListHeader(7)
+	l41 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n40)
+	if n40 > 0 {
+		hn43 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i64 := range l63 {
-				if hn65 && !c.ReadFlag() {
-					clear(l63[i64 : i64+1])
+			for i42 := range l41 {
+				if hn43 && !c.ReadFlag() {
+					clear(l41[i42 : i42+1])
 					continue
 				}
-				l63[i64] = r.ReadVarInt64()
+				l41[i42] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i64)
+					c.TraceIndex(i42)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l63
+	x.I64s = l41
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n68 := c.ReadLengthFast(1)
-	if n68 < 0 {
-		n68 = c.ReadLength(1)
+	n46 := c.ReadLengthFast(1)
+	if n46 < 0 {
+		n46 = c.ReadLength(1)
 	}
-	l69 := foryimpl.ReuseSlice[[]string](c, x.Strs, n68)
-	if n68 > 0 {
-		hn71 := c.ReadListHeader(21)
+	l47 := foryimpl.ReuseSlice[[]string](c, x.Strs, n46)
+	if n46 > 0 {
+		hn49 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i70 := range l69 {
-				if hn71 && !c.ReadFlag() {
-					clear(l69[i70 : i70+1])
+			for i48 := range l47 {
+				if hn49 && !c.ReadFlag() {
+					clear(l47[i48 : i48+1])
 					continue
 				}
-				l69[i70] = c.ReadString()
+				l47[i48] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i70)
+					c.TraceIndex(i48)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l69
+	x.Strs = l47
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -554,109 +486,97 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadLengthFast(1)
-				if n74 < 0 {
-					n74 = c.ReadLength(1)
+				n52 := c.ReadLengthFast(1)
+				if n52 < 0 {
+					n52 = c.ReadLength(1)
 				}
-				l75 := foryimpl.MakeSlice[[]int32](c, n74)
-				if n74 > 0 {
-					hn77 := c.ReadListHeader(5)
+				l53 := foryimpl.MakeSlice[[]int32](c, n52)
+				if n52 > 0 {
+					hn55 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i76 := range l75 {
-							if hn77 && !c.ReadFlag() {
-								clear(l75[i76 : i76+1])
+						for i54 := range l53 {
+							if hn55 && !c.ReadFlag() {
+								clear(l53[i54 : i54+1])
 								continue
 							}
-							l75[i76] = r.ReadVarInt32()
+							l53[i54] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i76)
+								c.TraceIndex(i54)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l75
+				x.I32s = l53
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st82, id83 := c.ReadRefFlag(); st82 == foryimpl.RefBack {
-					x.I64Arr = foryimpl.BackRefSlice[int64](c, id83)
-				} else if st82 == foryimpl.RefFollows {
-					n84 := c.ReadArrayLengthFast(8)
-					if n84 < 0 {
-						n84 = c.ReadArrayLength(8)
-					}
-					a85 := foryimpl.MakeSlice[[]int64](c, n84)
-					r.ReadRawInt64s(a85)
-					x.I64Arr = a85
-					foryimpl.SetRefSlice(c, id83, x.I64Arr)
-				} else {
-					x.I64Arr = nil
+			if f.Convert {
+				x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st60, id61 := c.ReadEvolvedRefFlag(f); st60 == foryimpl.RefBack {
+				x.I64Arr = foryimpl.BackRefSlice[int64](c, id61)
+			} else if st60 == foryimpl.RefFollows {
+				n62 := c.ReadArrayLengthFast(8)
+				if n62 < 0 {
+					n62 = c.ReadArrayLength(8)
 				}
+				a63 := foryimpl.MakeSlice[[]int64](c, n62)
+				r.ReadRawInt64s(a63)
+				x.I64Arr = a63
+				foryimpl.SetRefSlice(c, id61, x.I64Arr)
 			} else {
-				if f.Convert {
-					x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n80 := c.ReadArrayLengthFast(8)
-					if n80 < 0 {
-						n80 = c.ReadArrayLength(8)
-					}
-					a81 := foryimpl.MakeSlice[[]int64](c, n80)
-					r.ReadRawInt64s(a81)
-					x.I64Arr = a81
-				}
+				x.I64Arr = nil
 			}
 		case 2:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadLengthFast(1)
-				if n86 < 0 {
-					n86 = c.ReadLength(1)
+				n64 := c.ReadLengthFast(1)
+				if n64 < 0 {
+					n64 = c.ReadLength(1)
 				}
-				l87 := foryimpl.MakeSlice[[]int64](c, n86)
-				if n86 > 0 {
-					hn89 := c.ReadListHeader(7)
+				l65 := foryimpl.MakeSlice[[]int64](c, n64)
+				if n64 > 0 {
+					hn67 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i88 := range l87 {
-							if hn89 && !c.ReadFlag() {
-								clear(l87[i88 : i88+1])
+						for i66 := range l65 {
+							if hn67 && !c.ReadFlag() {
+								clear(l65[i66 : i66+1])
 								continue
 							}
-							l87[i88] = r.ReadVarInt64()
+							l65[i66] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i88)
+								c.TraceIndex(i66)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l87
+				x.I64s = l65
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n92 := c.ReadLengthFast(1)
-				if n92 < 0 {
-					n92 = c.ReadLength(1)
+				n70 := c.ReadLengthFast(1)
+				if n70 < 0 {
+					n70 = c.ReadLength(1)
 				}
-				l93 := foryimpl.MakeSlice[[]string](c, n92)
-				if n92 > 0 {
-					hn95 := c.ReadListHeader(21)
+				l71 := foryimpl.MakeSlice[[]string](c, n70)
+				if n70 > 0 {
+					hn73 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i94 := range l93 {
-							if hn95 && !c.ReadFlag() {
-								clear(l93[i94 : i94+1])
+						for i72 := range l71 {
+							if hn73 && !c.ReadFlag() {
+								clear(l71[i72 : i72+1])
 								continue
 							}
-							l93[i94] = c.ReadString()
+							l71[i72] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i94)
+								c.TraceIndex(i72)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l93
+				x.Strs = l71
 			}
 		default:
 			c.SkipField(f)

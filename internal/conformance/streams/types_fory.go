@@ -8,18 +8,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootUser is the first 21 bytes of a compatible-mode message whose root is User: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootUser[4:].
+var foryRootUser = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xb0, 0xdb, 0xc1, 0x4f, 0x60, 0x9d, 0x3b, 0xc3, 0x64, 0xc0, 0x07,
+	0xc4, 0x15, 0xc8, 0x16, 0x56,
+}
 
 // foryTypeUser is User's static type information. Fingerprint: 0,7,0,0;1,21,0,0;2,22,0,0[21,0,0];
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x64},
 	GoFields:       []string{"ID", "Name", "Tags"},
 	GoName:         "streams.User",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xb0, 0xdb, 0xc1, 0x4f, 0x60, 0x9d, 0x3b, 0xc3, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56},
+	RootCompatible: foryRootUser,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
 	SchemaHash:     -1993551251,
-	TypeDef:        []byte{0x09, 0xb0, 0xdb, 0xc1, 0x4f, 0x60, 0x9d, 0x3b, 0xc3, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56},
+	TypeDef:        foryRootUser[4:],
 	UserID:         100,
 })
 
@@ -38,18 +44,18 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -70,10 +76,14 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xc1dbb009001cff01 && buffer.ReadUint64At(in, 8) == 0x07c064c33b9d604f && buffer.ReadUint64At(in, 13) == 0x5616c815c407c064 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0xc1dbb009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x07c064c33b9d604f &&
+				buffer.ReadUint64At(in, 13) == 0x5616c815c407c064 {
 				n = 21
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x641bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -92,10 +102,14 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xc1dbb009001c0001 && buffer.ReadUint64At(in, 8) == 0x07c064c33b9d604f && buffer.ReadUint64At(in, 13) == 0x5616c815c407c064 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xc1dbb009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x07c064c33b9d604f &&
+			buffer.ReadUint64At(in, 13) == 0x5616c815c407c064 {
 			n = 21
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x641b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x641b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -108,13 +122,13 @@ func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes User's struct body (docs/format.md §9).
 func (x *User) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s2 := string(x.Name)
 	start3 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -122,12 +136,12 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc1dbb009001cff01)
-			buffer.PutUint64At(w, off+8, 0x07c064c33b9d604f)
-			buffer.PutUint64At(w, off+13, 0x5616c815c407c064)
+			buffer.PutUint64At(w, off, 0xc1dbb009001cff01)    // foryRootUser[0:8]
+			buffer.PutUint64At(w, off+8, 0x07c064c33b9d604f)  // foryRootUser[8:16]
+			buffer.PutUint64At(w, off+13, 0x5616c815c407c064) // foryRootUser[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0x641bff01)
+			buffer.PutUint32At(w, off, 0x641bff01) // prefix bytes 01 ff 1b 64
 			off += 4
 		}
 	}
@@ -287,15 +301,21 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootItem is the first 18 bytes of a compatible-mode message whose root is Item: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootItem[4:].
+var foryRootItem = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x12, 0x5c, 0xdc, 0xe2, 0x35, 0x04, 0xc2, 0x65, 0xc4, 0x05,
+	0xc0, 0x15,
+}
+
 // foryTypeItem is Item's static type information. Fingerprint: 0,21,0,0;1,5,0,0;
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x65},
 	GoFields:       []string{"Qty", "SKU"},
 	GoName:         "streams.Item",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x12, 0x5c, 0xdc, 0xe2, 0x35, 0x04, 0xc2, 0x65, 0xc4, 0x05, 0xc0, 0x15},
+	RootCompatible: foryRootItem,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x65},
 	SchemaHash:     1590280357,
-	TypeDef:        []byte{0x06, 0x20, 0x12, 0x5c, 0xdc, 0xe2, 0x35, 0x04, 0xc2, 0x65, 0xc4, 0x05, 0xc0, 0x15},
+	TypeDef:        foryRootItem[4:],
 	UserID:         101,
 })
 
@@ -313,18 +333,18 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -345,10 +365,14 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x5c122006001cff01 && buffer.ReadUint64At(in, 8) == 0x05c465c20435e2dc && buffer.ReadUint64At(in, 10) == 0x15c005c465c20435 {
+			if len(in) >= 18 &&
+				buffer.ReadUint64At(in, 0) == 0x5c122006001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05c465c20435e2dc &&
+				buffer.ReadUint64At(in, 10) == 0x15c005c465c20435 {
 				n = 18
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x651bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -367,10 +391,14 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x5c122006001c0001 && buffer.ReadUint64At(in, 8) == 0x05c465c20435e2dc && buffer.ReadUint64At(in, 10) == 0x15c005c465c20435 {
+		if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0x5c122006001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05c465c20435e2dc &&
+			buffer.ReadUint64At(in, 10) == 0x15c005c465c20435 {
 			n = 18
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x651b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -383,25 +411,25 @@ func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
 func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.SKU)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(27 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5c122006001cff01)
-			buffer.PutUint64At(w, off+8, 0x05c465c20435e2dc)
-			buffer.PutUint64At(w, off+10, 0x15c005c465c20435)
+			buffer.PutUint64At(w, off, 0x5c122006001cff01)    // foryRootItem[0:8]
+			buffer.PutUint64At(w, off+8, 0x05c465c20435e2dc)  // foryRootItem[8:16]
+			buffer.PutUint64At(w, off+10, 0x15c005c465c20435) // foryRootItem[10:18]
 			off += 18
 		} else {
-			buffer.PutUint32At(w, off, 0x651bff01)
+			buffer.PutUint32At(w, off, 0x651bff01) // prefix bytes 01 ff 1b 65
 			off += 4
 		}
 	}

@@ -8,18 +8,25 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootStrings is the first 47 bytes of a compatible-mode message whose root is Strings: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootStrings[4:].
+var foryRootStrings = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x23, 0x30, 0xd4, 0x17, 0x32, 0xcb, 0xf3, 0x37, 0xc5, 0x65, 0x54, 0x15,
+	0x03, 0x72, 0xd8, 0xb6, 0x8d, 0xa0, 0x4c, 0x15, 0x8b, 0x69, 0xda, 0x80, 0x4c, 0x15, 0x91, 0x8e,
+	0x4a, 0x00, 0x4c, 0x15, 0x91, 0x8f, 0x9e, 0x00, 0x90, 0x15, 0x16, 0x02, 0x64, 0x1b, 0xa8,
+}
 
 // foryTypeStrings is Strings's static type information. Fingerprint: a_s_c_i_i,21,0,0;c_j_k,21,0,0;emoji,21,0,0;empty,21,0,0;latin1,21,0,0;
 var foryTypeStrings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x65},
 	GoFields:       []string{"ASCII", "CJK", "Emoji", "Empty", "Latin1"},
 	GoName:         "strs.Strings",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x23, 0x30, 0xd4, 0x17, 0x32, 0xcb, 0xf3, 0x37, 0xc5, 0x65, 0x54, 0x15, 0x03, 0x72, 0xd8, 0xb6, 0x8d, 0xa0, 0x4c, 0x15, 0x8b, 0x69, 0xda, 0x80, 0x4c, 0x15, 0x91, 0x8e, 0x4a, 0x00, 0x4c, 0x15, 0x91, 0x8f, 0x9e, 0x00, 0x90, 0x15, 0x16, 0x02, 0x64, 0x1b, 0xa8},
+	RootCompatible: foryRootStrings,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x65},
 	SchemaHash:     1904676594,
-	TypeDef:        []byte{0x23, 0x30, 0xd4, 0x17, 0x32, 0xcb, 0xf3, 0x37, 0xc5, 0x65, 0x54, 0x15, 0x03, 0x72, 0xd8, 0xb6, 0x8d, 0xa0, 0x4c, 0x15, 0x8b, 0x69, 0xda, 0x80, 0x4c, 0x15, 0x91, 0x8e, 0x4a, 0x00, 0x4c, 0x15, 0x91, 0x8f, 0x9e, 0x00, 0x90, 0x15, 0x16, 0x02, 0x64, 0x1b, 0xa8},
+	TypeDef:        foryRootStrings[4:],
 	UserID:         101,
 })
 
@@ -40,18 +47,18 @@ func (x *Strings) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Strings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Strings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -72,10 +79,17 @@ func (x *Strings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 47 && buffer.ReadUint64At(in, 0) == 0x17d43023001cff01 && buffer.ReadUint64At(in, 8) == 0x155465c537f3cb32 && buffer.ReadUint64At(in, 16) == 0x154ca08db6d87203 && buffer.ReadUint64At(in, 24) == 0x8e91154c80da698b && buffer.ReadUint64At(in, 32) == 0x009e8f91154c004a && buffer.ReadUint64At(in, 39) == 0xa81b640216159000 {
+			if len(in) >= 47 &&
+				buffer.ReadUint64At(in, 0) == 0x17d43023001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x155465c537f3cb32 &&
+				buffer.ReadUint64At(in, 16) == 0x154ca08db6d87203 &&
+				buffer.ReadUint64At(in, 24) == 0x8e91154c80da698b &&
+				buffer.ReadUint64At(in, 32) == 0x009e8f91154c004a &&
+				buffer.ReadUint64At(in, 39) == 0xa81b640216159000 {
 				n = 47
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x651bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -94,10 +108,17 @@ func (x *Strings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Strings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 47 && buffer.ReadUint64At(in, 0) == 0x17d43023001c0001 && buffer.ReadUint64At(in, 8) == 0x155465c537f3cb32 && buffer.ReadUint64At(in, 16) == 0x154ca08db6d87203 && buffer.ReadUint64At(in, 24) == 0x8e91154c80da698b && buffer.ReadUint64At(in, 32) == 0x009e8f91154c004a && buffer.ReadUint64At(in, 39) == 0xa81b640216159000 {
+		if len(in) >= 47 &&
+			buffer.ReadUint64At(in, 0) == 0x17d43023001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x155465c537f3cb32 &&
+			buffer.ReadUint64At(in, 16) == 0x154ca08db6d87203 &&
+			buffer.ReadUint64At(in, 24) == 0x8e91154c80da698b &&
+			buffer.ReadUint64At(in, 32) == 0x009e8f91154c004a &&
+			buffer.ReadUint64At(in, 39) == 0xa81b640216159000 {
 			n = 47
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x651b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -110,13 +131,13 @@ func (x *Strings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Strings's struct body (docs/format.md §9).
 func (x *Strings) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Strings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Strings) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Strings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Strings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.ASCII)
 	s2 := string(x.CJK)
 	s3 := string(x.Emoji)
@@ -127,15 +148,15 @@ func (x *Strings) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x17d43023001cff01)
-			buffer.PutUint64At(w, off+8, 0x155465c537f3cb32)
-			buffer.PutUint64At(w, off+16, 0x154ca08db6d87203)
-			buffer.PutUint64At(w, off+24, 0x8e91154c80da698b)
-			buffer.PutUint64At(w, off+32, 0x009e8f91154c004a)
-			buffer.PutUint64At(w, off+39, 0xa81b640216159000)
+			buffer.PutUint64At(w, off, 0x17d43023001cff01)    // foryRootStrings[0:8]
+			buffer.PutUint64At(w, off+8, 0x155465c537f3cb32)  // foryRootStrings[8:16]
+			buffer.PutUint64At(w, off+16, 0x154ca08db6d87203) // foryRootStrings[16:24]
+			buffer.PutUint64At(w, off+24, 0x8e91154c80da698b) // foryRootStrings[24:32]
+			buffer.PutUint64At(w, off+32, 0x009e8f91154c004a) // foryRootStrings[32:40]
+			buffer.PutUint64At(w, off+39, 0xa81b640216159000) // foryRootStrings[39:47]
 			off += 47
 		} else {
-			buffer.PutUint32At(w, off, 0x651bff01)
+			buffer.PutUint32At(w, off, 0x651bff01) // prefix bytes 01 ff 1b 65
 			off += 4
 		}
 	}

@@ -8,18 +8,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootPoint is the first 21 bytes of a compatible-mode message whose root is Point: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPoint[4:].
+var foryRootPoint = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0x1d, 0xa8, 0xf9, 0x80, 0xff, 0x0f, 0xc2, 0xa0, 0x06, 0x40,
+	0x05, 0x5c, 0x40, 0x05, 0x60,
+}
 
 // foryTypePoint is Point's static type information. Fingerprint: x,5,0,0;y,5,0,0;
 var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xa0, 0x06},
 	GoFields:       []string{"X", "Y"},
 	GoName:         "structkeys.Point",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0x1d, 0xa8, 0xf9, 0x80, 0xff, 0x0f, 0xc2, 0xa0, 0x06, 0x40, 0x05, 0x5c, 0x40, 0x05, 0x60},
+	RootCompatible: foryRootPoint,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xa0, 0x06},
 	SchemaHash:     613113960,
-	TypeDef:        []byte{0x09, 0xa0, 0x1d, 0xa8, 0xf9, 0x80, 0xff, 0x0f, 0xc2, 0xa0, 0x06, 0x40, 0x05, 0x5c, 0x40, 0x05, 0x60},
+	TypeDef:        foryRootPoint[4:],
 	UserID:         800,
 })
 
@@ -37,18 +43,18 @@ func (x *Point) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Point) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -56,24 +62,34 @@ func (x *Point) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0xa81da009001c0001 && buffer.ReadUint64At(data, 8) == 0x4006a0c20fff80f9 && buffer.ReadUint64At(data, 13) == 0x6005405c054006a0 {
+			if len(data) >= 21 &&
+				buffer.ReadUint64At(data, 0) == 0xa81da009001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x4006a0c20fff80f9 &&
+				buffer.ReadUint64At(data, 13) == 0x6005405c054006a0 {
 				n = 21
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x8b606806a01b0001 && buffer.ReadUint64At(data, 1) == 0x248b606806a01b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0x8b606806a01b0001 &&
+			buffer.ReadUint64At(data, 1) == 0x248b606806a01b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0xa81da009001cff01 && buffer.ReadUint64At(data, 8) == 0x4006a0c20fff80f9 && buffer.ReadUint64At(data, 13) == 0x6005405c054006a0 {
+		if len(data) >= 21 &&
+			buffer.ReadUint64At(data, 0) == 0xa81da009001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x4006a0c20fff80f9 &&
+			buffer.ReadUint64At(data, 13) == 0x6005405c054006a0 {
 			n = 21
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x8b606806a01bff01 && buffer.ReadUint64At(data, 1) == 0x248b606806a01bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0x8b606806a01bff01 &&
+		buffer.ReadUint64At(data, 1) == 0x248b606806a01bff {
 		n = 9
 	}
 	if n != 0 {
@@ -82,11 +98,11 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Point) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -98,10 +114,15 @@ func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xa81da009001cff01 && buffer.ReadUint64At(in, 8) == 0x4006a0c20fff80f9 && buffer.ReadUint64At(in, 13) == 0x6005405c054006a0 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0xa81da009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4006a0c20fff80f9 &&
+				buffer.ReadUint64At(in, 13) == 0x6005405c054006a0 {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xa01bff01 && buffer.ReadUint8At(in, 4) == 0x06 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xa01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x06 {
 			n = 5
 		}
 		if n == 0 {
@@ -120,10 +141,15 @@ func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Point) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xa81da009001c0001 && buffer.ReadUint64At(in, 8) == 0x4006a0c20fff80f9 && buffer.ReadUint64At(in, 13) == 0x6005405c054006a0 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xa81da009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4006a0c20fff80f9 &&
+			buffer.ReadUint64At(in, 13) == 0x6005405c054006a0 {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xa01b0001 && buffer.ReadUint8At(in, 4) == 0x06 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xa01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x06 {
 		n = 5
 	}
 	if n == 0 {
@@ -136,25 +162,25 @@ func (x *Point) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Point's struct body (docs/format.md §9).
 func (x *Point) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Point, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Point) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Point, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Point) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xa81da009001cff01)
-			buffer.PutUint64At(w, off+8, 0x4006a0c20fff80f9)
-			buffer.PutUint64At(w, off+13, 0x6005405c054006a0)
+			buffer.PutUint64At(w, off, 0xa81da009001cff01)    // foryRootPoint[0:8]
+			buffer.PutUint64At(w, off+8, 0x4006a0c20fff80f9)  // foryRootPoint[8:16]
+			buffer.PutUint64At(w, off+13, 0x6005405c054006a0) // foryRootPoint[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0xa01bff01)
-			buffer.PutUint8At(w, off+4, 0x06)
+			buffer.PutUint32At(w, off, 0xa01bff01) // prefix bytes 01 ff 1b a0
+			buffer.PutUint8At(w, off+4, 0x06)      // prefix bytes 06
 			off += 5
 		}
 	}
@@ -242,15 +268,22 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootGrid is the first 35 bytes of a compatible-mode message whose root is Grid: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootGrid[4:].
+var foryRootGrid = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x17, 0x50, 0x66, 0xdb, 0x2a, 0x6f, 0xaf, 0x25, 0xc2, 0xa1, 0x06, 0x50,
+	0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x54, 0x18, 0x72, 0x56, 0x87, 0x1b, 0x7b,
+	0x90, 0xd9, 0x80,
+}
+
 // foryTypeGrid is Grid's static type information. Fingerprint: by_pair,24,0,0[22,0,0[5,0,0]|21,0,0];by_point,24,0,0[0,0,0|21,0,0];
 var foryTypeGrid = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xa1, 0x06},
 	GoFields:       []string{"ByPair", "ByPoint"},
 	GoName:         "structkeys.Grid",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x17, 0x50, 0x66, 0xdb, 0x2a, 0x6f, 0xaf, 0x25, 0xc2, 0xa1, 0x06, 0x50, 0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x54, 0x18, 0x72, 0x56, 0x87, 0x1b, 0x7b, 0x90, 0xd9, 0x80},
+	RootCompatible: foryRootGrid,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xa1, 0x06},
 	SchemaHash:     -1521322654,
-	TypeDef:        []byte{0x17, 0x50, 0x66, 0xdb, 0x2a, 0x6f, 0xaf, 0x25, 0xc2, 0xa1, 0x06, 0x50, 0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x54, 0x18, 0x72, 0x56, 0x87, 0x1b, 0x7b, 0x90, 0xd9, 0x80},
+	TypeDef:        foryRootGrid[4:],
 	UserID:         801,
 })
 
@@ -268,7 +301,7 @@ func (x *Grid) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Grid) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -278,15 +311,15 @@ func (x *Grid) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdb665017001cff01)
-		buffer.PutUint64At(w, off+8, 0x5006a1c225af6f2a)
-		buffer.PutUint64At(w, off+16, 0x11781b0756165a18)
-		buffer.PutUint64At(w, off+24, 0x7b1b875672185410)
-		buffer.PutUint64At(w, off+27, 0x80d9907b1b875672)
+		buffer.PutUint64At(w, off, 0xdb665017001cff01)    // foryRootGrid[0:8]
+		buffer.PutUint64At(w, off+8, 0x5006a1c225af6f2a)  // foryRootGrid[8:16]
+		buffer.PutUint64At(w, off+16, 0x11781b0756165a18) // foryRootGrid[16:24]
+		buffer.PutUint64At(w, off+24, 0x7b1b875672185410) // foryRootGrid[24:32]
+		buffer.PutUint64At(w, off+27, 0x80d9907b1b875672) // foryRootGrid[27:35]
 		off += 35
 	} else {
-		buffer.PutUint32At(w, off, 0xa11bff01)
-		buffer.PutUint8At(w, off+4, 0x06)
+		buffer.PutUint32At(w, off, 0xa11bff01) // prefix bytes 01 ff 1b a1
+		buffer.PutUint8At(w, off+4, 0x06)      // prefix bytes 06
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -301,15 +334,15 @@ func (x *Grid) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdb665017001c0001)
-		buffer.PutUint64At(w, off+8, 0x5006a1c225af6f2a)
-		buffer.PutUint64At(w, off+16, 0x11781b0756165a18)
-		buffer.PutUint64At(w, off+24, 0x7b1b875672185410)
-		buffer.PutUint64At(w, off+27, 0x80d9907b1b875672)
+		buffer.PutUint64At(w, off, 0xdb665017001c0001)    // foryRootGrid[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x5006a1c225af6f2a)  // foryRootGrid[8:16]
+		buffer.PutUint64At(w, off+16, 0x11781b0756165a18) // foryRootGrid[16:24]
+		buffer.PutUint64At(w, off+24, 0x7b1b875672185410) // foryRootGrid[24:32]
+		buffer.PutUint64At(w, off+27, 0x80d9907b1b875672) // foryRootGrid[27:35]
 		off += 35
 	} else {
-		buffer.PutUint32At(w, off, 0xa11b0001)
-		buffer.PutUint8At(w, off+4, 0x06)
+		buffer.PutUint32At(w, off, 0xa11b0001) // prefix bytes 01 00 1b a1, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x06)      // prefix bytes 06
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -332,10 +365,17 @@ func (x *Grid) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xdb665017001cff01 && buffer.ReadUint64At(in, 8) == 0x5006a1c225af6f2a && buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 && buffer.ReadUint64At(in, 24) == 0x7b1b875672185410 && buffer.ReadUint64At(in, 27) == 0x80d9907b1b875672 {
+			if len(in) >= 35 &&
+				buffer.ReadUint64At(in, 0) == 0xdb665017001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x5006a1c225af6f2a &&
+				buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
+				buffer.ReadUint64At(in, 24) == 0x7b1b875672185410 &&
+				buffer.ReadUint64At(in, 27) == 0x80d9907b1b875672 {
 				n = 35
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xa11bff01 && buffer.ReadUint8At(in, 4) == 0x06 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xa11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x06 {
 			n = 5
 		}
 		if n == 0 {
@@ -354,10 +394,17 @@ func (x *Grid) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Grid) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0xdb665017001c0001 && buffer.ReadUint64At(in, 8) == 0x5006a1c225af6f2a && buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 && buffer.ReadUint64At(in, 24) == 0x7b1b875672185410 && buffer.ReadUint64At(in, 27) == 0x80d9907b1b875672 {
+		if len(in) >= 35 &&
+			buffer.ReadUint64At(in, 0) == 0xdb665017001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x5006a1c225af6f2a &&
+			buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
+			buffer.ReadUint64At(in, 24) == 0x7b1b875672185410 &&
+			buffer.ReadUint64At(in, 27) == 0x80d9907b1b875672 {
 			n = 35
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xa11b0001 && buffer.ReadUint8At(in, 4) == 0x06 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xa11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x06 {
 		n = 5
 	}
 	if n == 0 {
@@ -411,7 +458,7 @@ func (x *Grid) ForyWrite(c *foryimpl.WriteContext) {
 	mw15.Begin(b, len(x.ByPoint))
 	for k16, v17 := range x.ByPoint {
 		mw15.Entry(b)
-		if err := k16.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := k16.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 		foryimpl.WriteString(b, v17)

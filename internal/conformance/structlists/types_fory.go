@@ -8,18 +8,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootStructLists is the first 30 bytes of a compatible-mode message whose root is StructLists: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootStructLists[4:].
+var foryRootStructLists = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x54, 0x76, 0xf4, 0xcd, 0xcf, 0x24, 0xc2, 0x74, 0x54, 0x16,
+	0x72, 0xbd, 0xc8, 0x6c, 0xc9, 0x19, 0x00, 0x4c, 0x16, 0x72, 0x54, 0x0b, 0xa1, 0x24,
+}
 
 // foryTypeStructLists is StructLists's static type information. Fingerprint: pointers,22,0,0[0,0,0];values,22,0,0[0,0,0];
 var foryTypeStructLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x74},
 	GoFields:       []string{"Pointers", "Values"},
 	GoName:         "structlists.StructLists",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x54, 0x76, 0xf4, 0xcd, 0xcf, 0x24, 0xc2, 0x74, 0x54, 0x16, 0x72, 0xbd, 0xc8, 0x6c, 0xc9, 0x19, 0x00, 0x4c, 0x16, 0x72, 0x54, 0x0b, 0xa1, 0x24},
+	RootCompatible: foryRootStructLists,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x74},
 	SchemaHash:     732929628,
-	TypeDef:        []byte{0x12, 0x30, 0x54, 0x76, 0xf4, 0xcd, 0xcf, 0x24, 0xc2, 0x74, 0x54, 0x16, 0x72, 0xbd, 0xc8, 0x6c, 0xc9, 0x19, 0x00, 0x4c, 0x16, 0x72, 0x54, 0x0b, 0xa1, 0x24},
+	TypeDef:        foryRootStructLists[4:],
 	UserID:         116,
 })
 
@@ -37,7 +43,7 @@ func (x *StructLists) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -47,13 +53,13 @@ func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x76543012001cff01)
-		buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)
-		buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72)
-		buffer.PutUint64At(w, off+22, 0x24a10b5472164c00)
+		buffer.PutUint64At(w, off, 0x76543012001cff01)    // foryRootStructLists[0:8]
+		buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)  // foryRootStructLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72) // foryRootStructLists[16:24]
+		buffer.PutUint64At(w, off+22, 0x24a10b5472164c00) // foryRootStructLists[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0x741bff01)
+		buffer.PutUint32At(w, off, 0x741bff01) // prefix bytes 01 ff 1b 74
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -68,13 +74,13 @@ func (x *StructLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x76543012001c0001)
-		buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)
-		buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72)
-		buffer.PutUint64At(w, off+22, 0x24a10b5472164c00)
+		buffer.PutUint64At(w, off, 0x76543012001c0001)    // foryRootStructLists[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)  // foryRootStructLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72) // foryRootStructLists[16:24]
+		buffer.PutUint64At(w, off+22, 0x24a10b5472164c00) // foryRootStructLists[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0x741b0001)
+		buffer.PutUint32At(w, off, 0x741b0001) // prefix bytes 01 00 1b 74, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -97,10 +103,15 @@ func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x76543012001cff01 && buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 && buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 && buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0x76543012001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 &&
+				buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 &&
+				buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
 				n = 30
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x741bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x741bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -119,10 +130,15 @@ func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *StructLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x76543012001c0001 && buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 && buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 && buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0x76543012001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 &&
+			buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 &&
+			buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
 			n = 30
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x741b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x741b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -181,7 +197,7 @@ func (x *StructLists) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l8) > 0 {
 		c.WriteStructMeta(foryTypeInner)
 		for i9 := range l8 {
-			if err := l8[i9].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l8[i9].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -234,11 +250,8 @@ func (x *StructLists) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads StructLists's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = StructLists{
 		Pointers: x.Pointers,
 		Values:   x.Values,
@@ -356,125 +369,6 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *StructLists) foryReadRef(c *foryimpl.ReadContext) {
-	*x = StructLists{
-		Pointers: x.Pointers,
-		Values:   x.Values,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(732929628) {
-		if h := r.ReadInt32(); h != 732929628 && !c.Failed() {
-			c.HashMismatch(foryTypeStructLists, h)
-			return
-		}
-	}
-	n38 := c.ReadLengthFast(1)
-	if n38 < 0 {
-		n38 = c.ReadLength(1)
-	}
-	l39 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n38)
-	if n38 > 0 {
-		hn41, tr43, ev42 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i40 := range l39 {
-				if tr43 {
-					if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-						l39[i40] = foryimpl.BackRef[Inner](c, id46)
-					} else if st45 == foryimpl.RefFollows {
-						p47 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id46, p47)
-						if ev42 != nil {
-							p47.ForyReadEvolved(c, ev42)
-						} else {
-							p47.ForyRead(c)
-						}
-						l39[i40] = p47
-					} else {
-						l39[i40] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i40)
-						break
-					}
-					continue
-				}
-				if hn41 && !c.ReadFlag() {
-					clear(l39[i40 : i40+1])
-					continue
-				}
-				p44 := foryimpl.Alloc[Inner](c)
-				if ev42 != nil {
-					p44.ForyReadEvolved(c, ev42)
-				} else {
-					p44.ForyRead(c)
-				}
-				l39[i40] = p44
-				if c.Failed() {
-					c.TraceIndex(i40)
-					break
-				}
-			}
-		}
-	}
-	x.Pointers = l39
-	if c.Failed() {
-		c.Trace("Pointers")
-		return
-	}
-	n48 := c.ReadLengthFast(1)
-	if n48 < 0 {
-		n48 = c.ReadLength(1)
-	}
-	l49 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n48)
-	if n48 > 0 {
-		hn51, tr53, ev52 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i50 := range l49 {
-				if tr53 {
-					if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
-						if p56 := foryimpl.BackRef[Inner](c, id55); p56 != nil {
-							l49[i50] = *p56
-						}
-					} else if st54 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id55, &l49[i50])
-						if ev52 != nil {
-							l49[i50].ForyReadEvolved(c, ev52)
-						} else {
-							l49[i50].ForyRead(c)
-						}
-					} else {
-						l49[i50] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i50)
-						break
-					}
-					continue
-				}
-				if hn51 && !c.ReadFlag() {
-					clear(l49[i50 : i50+1])
-					continue
-				}
-				if ev52 != nil {
-					l49[i50].ForyReadEvolved(c, ev52)
-				} else {
-					l49[i50].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i50)
-					break
-				}
-			}
-		}
-	}
-	x.Values = l49
-	if c.Failed() {
-		c.Trace("Values")
-		return
-	}
-}
-
 // ForyReadEvolved reads a StructLists body written with another schema, following ev (docs/format.md §11.4).
 func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = StructLists{}
@@ -482,105 +376,105 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLengthFast(1)
-				if n57 < 0 {
-					n57 = c.ReadLength(1)
+				n38 := c.ReadLengthFast(1)
+				if n38 < 0 {
+					n38 = c.ReadLength(1)
 				}
-				l58 := foryimpl.MakeSlice[[]*Inner](c, n57)
-				if n57 > 0 {
-					hn60, tr62, ev61 := c.ReadStructListHeaderRef(foryTypeInner)
+				l39 := foryimpl.MakeSlice[[]*Inner](c, n38)
+				if n38 > 0 {
+					hn41, tr43, ev42 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i59 := range l58 {
-							if tr62 {
-								if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-									l58[i59] = foryimpl.BackRef[Inner](c, id65)
-								} else if st64 == foryimpl.RefFollows {
-									p66 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id65, p66)
-									if ev61 != nil {
-										p66.ForyReadEvolved(c, ev61)
+						for i40 := range l39 {
+							if tr43 {
+								if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+									l39[i40] = foryimpl.BackRef[Inner](c, id46)
+								} else if st45 == foryimpl.RefFollows {
+									p47 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id46, p47)
+									if ev42 != nil {
+										p47.ForyReadEvolved(c, ev42)
 									} else {
-										p66.ForyRead(c)
+										p47.ForyRead(c)
 									}
-									l58[i59] = p66
+									l39[i40] = p47
 								} else {
-									l58[i59] = nil
+									l39[i40] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i59)
+									c.TraceIndex(i40)
 									break
 								}
 								continue
 							}
-							if hn60 && !c.ReadFlag() {
-								clear(l58[i59 : i59+1])
+							if hn41 && !c.ReadFlag() {
+								clear(l39[i40 : i40+1])
 								continue
 							}
-							p63 := foryimpl.Alloc[Inner](c)
-							if ev61 != nil {
-								p63.ForyReadEvolved(c, ev61)
+							p44 := foryimpl.Alloc[Inner](c)
+							if ev42 != nil {
+								p44.ForyReadEvolved(c, ev42)
 							} else {
-								p63.ForyRead(c)
+								p44.ForyRead(c)
 							}
-							l58[i59] = p63
+							l39[i40] = p44
 							if c.Failed() {
-								c.TraceIndex(i59)
+								c.TraceIndex(i40)
 								break
 							}
 						}
 					}
 				}
-				x.Pointers = l58
+				x.Pointers = l39
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n67 := c.ReadLengthFast(1)
-				if n67 < 0 {
-					n67 = c.ReadLength(1)
+				n48 := c.ReadLengthFast(1)
+				if n48 < 0 {
+					n48 = c.ReadLength(1)
 				}
-				l68 := foryimpl.MakeSlice[[]Inner](c, n67)
-				if n67 > 0 {
-					hn70, tr72, ev71 := c.ReadStructListHeaderRef(foryTypeInner)
+				l49 := foryimpl.MakeSlice[[]Inner](c, n48)
+				if n48 > 0 {
+					hn51, tr53, ev52 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i69 := range l68 {
-							if tr72 {
-								if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-									if p75 := foryimpl.BackRef[Inner](c, id74); p75 != nil {
-										l68[i69] = *p75
+						for i50 := range l49 {
+							if tr53 {
+								if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
+									if p56 := foryimpl.BackRef[Inner](c, id55); p56 != nil {
+										l49[i50] = *p56
 									}
-								} else if st73 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id74, &l68[i69])
-									if ev71 != nil {
-										l68[i69].ForyReadEvolved(c, ev71)
+								} else if st54 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id55, &l49[i50])
+									if ev52 != nil {
+										l49[i50].ForyReadEvolved(c, ev52)
 									} else {
-										l68[i69].ForyRead(c)
+										l49[i50].ForyRead(c)
 									}
 								} else {
-									l68[i69] = Inner{}
+									l49[i50] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i69)
+									c.TraceIndex(i50)
 									break
 								}
 								continue
 							}
-							if hn70 && !c.ReadFlag() {
-								clear(l68[i69 : i69+1])
+							if hn51 && !c.ReadFlag() {
+								clear(l49[i50 : i50+1])
 								continue
 							}
-							if ev71 != nil {
-								l68[i69].ForyReadEvolved(c, ev71)
+							if ev52 != nil {
+								l49[i50].ForyReadEvolved(c, ev52)
 							} else {
-								l68[i69].ForyRead(c)
+								l49[i50].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i69)
+								c.TraceIndex(i50)
 								break
 							}
 						}
 					}
 				}
-				x.Values = l68
+				x.Values = l49
 			}
 		default:
 			c.SkipField(f)
@@ -592,15 +486,21 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootInner is the first 20 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].
+var foryRootInner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05,
+	0x54, 0x40, 0x15, 0x48,
+}
+
 // foryTypeInner is Inner's static type information. Fingerprint: s,21,0,0;v,5,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
 	GoFields:       []string{"V", "S"},
 	GoName:         "structlists.Inner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	RootCompatible: foryRootInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
 	SchemaHash:     270494220,
-	TypeDef:        []byte{0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
+	TypeDef:        foryRootInner[4:],
 	UserID:         106,
 })
 
@@ -618,18 +518,18 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -650,10 +550,14 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+			if len(in) >= 20 &&
+				buffer.ReadUint64At(in, 0) == 0x1da0c008001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 &&
+				buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
 				n = 20
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x6a1bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -672,10 +576,14 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 && buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 && buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
+		if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 &&
+			buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
 			n = 20
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -688,25 +596,25 @@ func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).
 func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Inner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.S)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(29 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1da0c008001cff01)
-			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)
-			buffer.PutUint64At(w, off+12, 0x4815405405406ac2)
+			buffer.PutUint64At(w, off, 0x1da0c008001cff01)    // foryRootInner[0:8]
+			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)  // foryRootInner[8:16]
+			buffer.PutUint64At(w, off+12, 0x4815405405406ac2) // foryRootInner[12:20]
 			off += 20
 		} else {
-			buffer.PutUint32At(w, off, 0x6a1bff01)
+			buffer.PutUint32At(w, off, 0x6a1bff01) // prefix bytes 01 ff 1b 6a
 			off += 4
 		}
 	}

@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=502; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -41,15 +41,21 @@ func (Shade) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumShade
 }
 
+// foryRootUser is the first 24 bytes of a compatible-mode message whose root is User: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootUser[4:].
+var foryRootUser = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0xf0, 0x02, 0x2c, 0x51, 0xe7, 0x1f, 0x11, 0xc2, 0xf5, 0x03, 0x44,
+	0x07, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeUser is User's static type information. Fingerprint: i_d,7,0,0;name,21,0,0;
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xf5, 0x03},
 	GoFields:       []string{"ID", "Name"},
 	GoName:         "structroots.User",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0xf0, 0x02, 0x2c, 0x51, 0xe7, 0x1f, 0x11, 0xc2, 0xf5, 0x03, 0x44, 0x07, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootUser,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xf5, 0x03},
 	SchemaHash:     1549828091,
-	TypeDef:        []byte{0x0c, 0xf0, 0x02, 0x2c, 0x51, 0xe7, 0x1f, 0x11, 0xc2, 0xf5, 0x03, 0x44, 0x07, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootUser[4:],
 	UserID:         501,
 })
 
@@ -67,18 +73,18 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -99,10 +105,15 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x2c02f00c001cff01 && buffer.ReadUint64At(in, 8) == 0x4403f5c2111fe751 && buffer.ReadUint64At(in, 16) == 0x200c341548632307 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0x2c02f00c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4403f5c2111fe751 &&
+				buffer.ReadUint64At(in, 16) == 0x200c341548632307 {
 				n = 24
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xf51bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xf51bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x03 {
 			n = 5
 		}
 		if n == 0 {
@@ -121,10 +132,15 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x2c02f00c001c0001 && buffer.ReadUint64At(in, 8) == 0x4403f5c2111fe751 && buffer.ReadUint64At(in, 16) == 0x200c341548632307 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x2c02f00c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4403f5c2111fe751 &&
+			buffer.ReadUint64At(in, 16) == 0x200c341548632307 {
 			n = 24
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xf51b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xf51b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x03 {
 		n = 5
 	}
 	if n == 0 {
@@ -137,26 +153,26 @@ func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes User's struct body (docs/format.md §9).
 func (x *User) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(37 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x2c02f00c001cff01)
-			buffer.PutUint64At(w, off+8, 0x4403f5c2111fe751)
-			buffer.PutUint64At(w, off+16, 0x200c341548632307)
+			buffer.PutUint64At(w, off, 0x2c02f00c001cff01)    // foryRootUser[0:8]
+			buffer.PutUint64At(w, off+8, 0x4403f5c2111fe751)  // foryRootUser[8:16]
+			buffer.PutUint64At(w, off+16, 0x200c341548632307) // foryRootUser[16:24]
 			off += 24
 		} else {
-			buffer.PutUint32At(w, off, 0xf51bff01)
-			buffer.PutUint8At(w, off+4, 0x03)
+			buffer.PutUint32At(w, off, 0xf51bff01) // prefix bytes 01 ff 1b f5
+			buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
 			off += 5
 		}
 	}

@@ -9,18 +9,24 @@ import (
 	"time"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootTimes is the first 24 bytes of a compatible-mode message whose root is Times: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootTimes[4:].
+var foryRootTimes = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xe6, 0x8c, 0x4c, 0x55, 0xb4, 0x73, 0xc3, 0x70, 0x40, 0x25,
+	0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x26, 0x4c,
+}
 
 // foryTypeTimes is Times's static type information. Fingerprint: d,37,0,0;dt,39,0,0;t,38,0,0;
 var foryTypeTimes = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x70},
 	GoFields:       []string{"D", "Dt", "T"},
 	GoName:         "times.Times",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xe6, 0x8c, 0x4c, 0x55, 0xb4, 0x73, 0xc3, 0x70, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x26, 0x4c},
+	RootCompatible: foryRootTimes,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x70},
 	SchemaHash:     -1508952944,
-	TypeDef:        []byte{0x0c, 0x70, 0xe6, 0x8c, 0x4c, 0x55, 0xb4, 0x73, 0xc3, 0x70, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x26, 0x4c},
+	TypeDef:        foryRootTimes[4:],
 	UserID:         112,
 })
 
@@ -39,18 +45,18 @@ func (x *Times) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Times) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Times) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -71,10 +77,14 @@ func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x8ce6700c001cff01 && buffer.ReadUint64At(in, 8) == 0x254070c373b4554c && buffer.ReadUint64At(in, 16) == 0x4c2640608e27440c {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0x8ce6700c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x254070c373b4554c &&
+				buffer.ReadUint64At(in, 16) == 0x4c2640608e27440c {
 				n = 24
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x701bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x701bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -93,10 +103,14 @@ func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Times) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0x8ce6700c001c0001 && buffer.ReadUint64At(in, 8) == 0x254070c373b4554c && buffer.ReadUint64At(in, 16) == 0x4c2640608e27440c {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0x8ce6700c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x254070c373b4554c &&
+			buffer.ReadUint64At(in, 16) == 0x4c2640608e27440c {
 			n = 24
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x701b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x701b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -109,24 +123,24 @@ func (x *Times) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Times's struct body (docs/format.md §9).
 func (x *Times) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Times, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Times) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Times, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Times) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x8ce6700c001cff01)
-			buffer.PutUint64At(w, off+8, 0x254070c373b4554c)
-			buffer.PutUint64At(w, off+16, 0x4c2640608e27440c)
+			buffer.PutUint64At(w, off, 0x8ce6700c001cff01)    // foryRootTimes[0:8]
+			buffer.PutUint64At(w, off+8, 0x254070c373b4554c)  // foryRootTimes[8:16]
+			buffer.PutUint64At(w, off+16, 0x4c2640608e27440c) // foryRootTimes[16:24]
 			off += 24
 		} else {
-			buffer.PutUint32At(w, off, 0x701bff01)
+			buffer.PutUint32At(w, off, 0x701bff01) // prefix bytes 01 ff 1b 70
 			off += 4
 		}
 	}

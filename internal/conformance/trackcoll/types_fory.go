@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=313; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -25,15 +25,22 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootNestedLists is the first 38 bytes of a compatible-mode message whose root is NestedLists: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNestedLists[4:].
+var foryRootNestedLists = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1a, 0xf0, 0x78, 0x09, 0x4e, 0xed, 0x65, 0x25, 0xc3, 0xad, 0x02, 0x48,
+	0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x50, 0x16, 0x5a, 0x16, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x48,
+	0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90,
+}
+
 // foryTypeNestedLists is NestedLists's static type information. Fingerprint: ints,22,0,0[22,0,0[5,0,0]];missing,22,0,0[22,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
 var foryTypeNestedLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
 	GoFields:       []string{"Ints", "Missing", "Strs"},
 	GoName:         "trackcoll.NestedLists",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0xf0, 0x78, 0x09, 0x4e, 0xed, 0x65, 0x25, 0xc3, 0xad, 0x02, 0x48, 0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x50, 0x16, 0x5a, 0x16, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatible: foryRootNestedLists,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	SchemaHash:     -1150089757,
-	TypeDef:        []byte{0x1a, 0xf0, 0x78, 0x09, 0x4e, 0xed, 0x65, 0x25, 0xc3, 0xad, 0x02, 0x48, 0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x50, 0x16, 0x5a, 0x16, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	TypeDef:        foryRootNestedLists[4:],
 	UserID:         301,
 })
 
@@ -52,12 +59,12 @@ func (x *NestedLists) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NestedLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -67,15 +74,15 @@ func (x *NestedLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(38)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0978f01a001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802adc32565ed4e)
-		buffer.PutUint64At(w, off+16, 0x165090b321165a16)
-		buffer.PutUint64At(w, off+24, 0x48601a921231165a)
-		buffer.PutUint64At(w, off+30, 0x90714a565a164860)
+		buffer.PutUint64At(w, off, 0x0978f01a001c0001)    // foryRootNestedLists[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802adc32565ed4e)  // foryRootNestedLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x165090b321165a16) // foryRootNestedLists[16:24]
+		buffer.PutUint64At(w, off+24, 0x48601a921231165a) // foryRootNestedLists[24:32]
+		buffer.PutUint64At(w, off+30, 0x90714a565a164860) // foryRootNestedLists[30:38]
 		off += 38
 	} else {
-		buffer.PutUint32At(w, off, 0xad1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -98,10 +105,17 @@ func (x *NestedLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x0978f01a001cff01 && buffer.ReadUint64At(in, 8) == 0x4802adc32565ed4e && buffer.ReadUint64At(in, 16) == 0x165090b321165a16 && buffer.ReadUint64At(in, 24) == 0x48601a921231165a && buffer.ReadUint64At(in, 30) == 0x90714a565a164860 {
+			if len(in) >= 38 &&
+				buffer.ReadUint64At(in, 0) == 0x0978f01a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802adc32565ed4e &&
+				buffer.ReadUint64At(in, 16) == 0x165090b321165a16 &&
+				buffer.ReadUint64At(in, 24) == 0x48601a921231165a &&
+				buffer.ReadUint64At(in, 30) == 0x90714a565a164860 {
 				n = 38
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xad1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -120,10 +134,17 @@ func (x *NestedLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NestedLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x0978f01a001c0001 && buffer.ReadUint64At(in, 8) == 0x4802adc32565ed4e && buffer.ReadUint64At(in, 16) == 0x165090b321165a16 && buffer.ReadUint64At(in, 24) == 0x48601a921231165a && buffer.ReadUint64At(in, 30) == 0x90714a565a164860 {
+		if len(in) >= 38 &&
+			buffer.ReadUint64At(in, 0) == 0x0978f01a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802adc32565ed4e &&
+			buffer.ReadUint64At(in, 16) == 0x165090b321165a16 &&
+			buffer.ReadUint64At(in, 24) == 0x48601a921231165a &&
+			buffer.ReadUint64At(in, 30) == 0x90714a565a164860 {
 			n = 38
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -140,13 +161,13 @@ func (x *NestedLists) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NestedLists, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NestedLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NestedLists, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NestedLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i12 := range x.Strs {
 			for i14 := range x.Strs[i12] {
@@ -161,15 +182,15 @@ func (x *NestedLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0978f01a001cff01)
-			buffer.PutUint64At(w, off+8, 0x4802adc32565ed4e)
-			buffer.PutUint64At(w, off+16, 0x165090b321165a16)
-			buffer.PutUint64At(w, off+24, 0x48601a921231165a)
-			buffer.PutUint64At(w, off+30, 0x90714a565a164860)
+			buffer.PutUint64At(w, off, 0x0978f01a001cff01)    // foryRootNestedLists[0:8]
+			buffer.PutUint64At(w, off+8, 0x4802adc32565ed4e)  // foryRootNestedLists[8:16]
+			buffer.PutUint64At(w, off+16, 0x165090b321165a16) // foryRootNestedLists[16:24]
+			buffer.PutUint64At(w, off+24, 0x48601a921231165a) // foryRootNestedLists[24:32]
+			buffer.PutUint64At(w, off+30, 0x90714a565a164860) // foryRootNestedLists[30:38]
 			off += 38
 		} else {
-			buffer.PutUint32At(w, off, 0xad1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -343,11 +364,8 @@ func (x *NestedLists) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NestedLists's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *NestedLists) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = NestedLists{
 		Ints:    x.Ints,
 		Missing: x.Missing,
@@ -611,271 +629,6 @@ func (x *NestedLists) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *NestedLists) foryReadRef(c *foryimpl.ReadContext) {
-	*x = NestedLists{
-		Ints:    x.Ints,
-		Missing: x.Missing,
-		Strs:    x.Strs,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1150089757) {
-		if h := r.ReadInt32(); h != -1150089757 && !c.Failed() {
-			c.HashMismatch(foryTypeNestedLists, h)
-			return
-		}
-	}
-	n113 := c.ReadLengthFast(1)
-	if n113 < 0 {
-		n113 = c.ReadLength(1)
-	}
-	l114 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n113)
-	if n113 > 0 {
-		hn116, tr118 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i115 := range l114 {
-				if tr118 {
-					if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-						l114[i115] = foryimpl.BackRefSlice[int32](c, id120)
-					} else if st119 == foryimpl.RefFollows {
-						n121 := c.ReadLengthFast(1)
-						if n121 < 0 {
-							n121 = c.ReadLength(1)
-						}
-						l122 := foryimpl.MakeSlice[[]int32](c, n121)
-						if n121 > 0 {
-							hn124 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i123 := range l122 {
-									if hn124 && !c.ReadFlag() {
-										clear(l122[i123 : i123+1])
-										continue
-									}
-									l122[i123] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i123)
-										break
-									}
-								}
-							}
-						}
-						l114[i115] = l122
-						foryimpl.SetRefSlice(c, id120, l114[i115])
-					} else {
-						l114[i115] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i115)
-						break
-					}
-					continue
-				}
-				if hn116 && !c.ReadFlag() {
-					clear(l114[i115 : i115+1])
-					continue
-				}
-				n127 := c.ReadLengthFast(1)
-				if n127 < 0 {
-					n127 = c.ReadLength(1)
-				}
-				l128 := foryimpl.MakeSlice[[]int32](c, n127)
-				if n127 > 0 {
-					hn130 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i129 := range l128 {
-							if hn130 && !c.ReadFlag() {
-								clear(l128[i129 : i129+1])
-								continue
-							}
-							l128[i129] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i129)
-								break
-							}
-						}
-					}
-				}
-				l114[i115] = l128
-				if c.Failed() {
-					c.TraceIndex(i115)
-					break
-				}
-			}
-		}
-	}
-	x.Ints = l114
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	n133 := c.ReadLengthFast(1)
-	if n133 < 0 {
-		n133 = c.ReadLength(1)
-	}
-	l134 := foryimpl.ReuseSlice[[][]int32](c, x.Missing, n133)
-	if n133 > 0 {
-		hn136, tr138 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i135 := range l134 {
-				if tr138 {
-					if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
-						l134[i135] = foryimpl.BackRefSlice[int32](c, id140)
-					} else if st139 == foryimpl.RefFollows {
-						n141 := c.ReadLengthFast(1)
-						if n141 < 0 {
-							n141 = c.ReadLength(1)
-						}
-						l142 := foryimpl.MakeSlice[[]int32](c, n141)
-						if n141 > 0 {
-							hn144 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i143 := range l142 {
-									if hn144 && !c.ReadFlag() {
-										clear(l142[i143 : i143+1])
-										continue
-									}
-									l142[i143] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i143)
-										break
-									}
-								}
-							}
-						}
-						l134[i135] = l142
-						foryimpl.SetRefSlice(c, id140, l134[i135])
-					} else {
-						l134[i135] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i135)
-						break
-					}
-					continue
-				}
-				if hn136 && !c.ReadFlag() {
-					clear(l134[i135 : i135+1])
-					continue
-				}
-				n147 := c.ReadLengthFast(1)
-				if n147 < 0 {
-					n147 = c.ReadLength(1)
-				}
-				l148 := foryimpl.MakeSlice[[]int32](c, n147)
-				if n147 > 0 {
-					hn150 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i149 := range l148 {
-							if hn150 && !c.ReadFlag() {
-								clear(l148[i149 : i149+1])
-								continue
-							}
-							l148[i149] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i149)
-								break
-							}
-						}
-					}
-				}
-				l134[i135] = l148
-				if c.Failed() {
-					c.TraceIndex(i135)
-					break
-				}
-			}
-		}
-	}
-	x.Missing = l134
-	if c.Failed() {
-		c.Trace("Missing")
-		return
-	}
-	n153 := c.ReadLengthFast(1)
-	if n153 < 0 {
-		n153 = c.ReadLength(1)
-	}
-	l154 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n153)
-	if n153 > 0 {
-		hn156, tr158 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i155 := range l154 {
-				if tr158 {
-					if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
-						l154[i155] = foryimpl.BackRefSlice[string](c, id160)
-					} else if st159 == foryimpl.RefFollows {
-						n161 := c.ReadLengthFast(1)
-						if n161 < 0 {
-							n161 = c.ReadLength(1)
-						}
-						l162 := foryimpl.MakeSlice[[]string](c, n161)
-						if n161 > 0 {
-							hn164 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i163 := range l162 {
-									if hn164 && !c.ReadFlag() {
-										clear(l162[i163 : i163+1])
-										continue
-									}
-									l162[i163] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i163)
-										break
-									}
-								}
-							}
-						}
-						l154[i155] = l162
-						foryimpl.SetRefSlice(c, id160, l154[i155])
-					} else {
-						l154[i155] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i155)
-						break
-					}
-					continue
-				}
-				if hn156 && !c.ReadFlag() {
-					clear(l154[i155 : i155+1])
-					continue
-				}
-				n167 := c.ReadLengthFast(1)
-				if n167 < 0 {
-					n167 = c.ReadLength(1)
-				}
-				l168 := foryimpl.MakeSlice[[]string](c, n167)
-				if n167 > 0 {
-					hn170 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i169 := range l168 {
-							if hn170 && !c.ReadFlag() {
-								clear(l168[i169 : i169+1])
-								continue
-							}
-							l168[i169] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i169)
-								break
-							}
-						}
-					}
-				}
-				l154[i155] = l168
-				if c.Failed() {
-					c.TraceIndex(i155)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l154
-	if c.Failed() {
-		c.Trace("Strs")
-		return
-	}
-}
-
 // ForyReadEvolved reads a NestedLists body written with another schema, following ev (docs/format.md §11.4).
 func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NestedLists{}
@@ -884,249 +637,249 @@ func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n173 := c.ReadLengthFast(1)
-				if n173 < 0 {
-					n173 = c.ReadLength(1)
+				n113 := c.ReadLengthFast(1)
+				if n113 < 0 {
+					n113 = c.ReadLength(1)
 				}
-				l174 := foryimpl.MakeSlice[[][]int32](c, n173)
-				if n173 > 0 {
-					hn176, tr178 := c.ReadListHeaderRef(22)
+				l114 := foryimpl.MakeSlice[[][]int32](c, n113)
+				if n113 > 0 {
+					hn116, tr118 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i175 := range l174 {
-							if tr178 {
-								if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
-									l174[i175] = foryimpl.BackRefSlice[int32](c, id180)
-								} else if st179 == foryimpl.RefFollows {
-									n181 := c.ReadLengthFast(1)
-									if n181 < 0 {
-										n181 = c.ReadLength(1)
+						for i115 := range l114 {
+							if tr118 {
+								if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+									l114[i115] = foryimpl.BackRefSlice[int32](c, id120)
+								} else if st119 == foryimpl.RefFollows {
+									n121 := c.ReadLengthFast(1)
+									if n121 < 0 {
+										n121 = c.ReadLength(1)
 									}
-									l182 := foryimpl.MakeSlice[[]int32](c, n181)
-									if n181 > 0 {
-										hn184 := c.ReadListHeader(5)
+									l122 := foryimpl.MakeSlice[[]int32](c, n121)
+									if n121 > 0 {
+										hn124 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i183 := range l182 {
-												if hn184 && !c.ReadFlag() {
-													clear(l182[i183 : i183+1])
+											for i123 := range l122 {
+												if hn124 && !c.ReadFlag() {
+													clear(l122[i123 : i123+1])
 													continue
 												}
-												l182[i183] = r.ReadVarInt32()
+												l122[i123] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i183)
+													c.TraceIndex(i123)
 													break
 												}
 											}
 										}
 									}
-									l174[i175] = l182
-									foryimpl.SetRefSlice(c, id180, l174[i175])
+									l114[i115] = l122
+									foryimpl.SetRefSlice(c, id120, l114[i115])
 								} else {
-									l174[i175] = nil
+									l114[i115] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i175)
+									c.TraceIndex(i115)
 									break
 								}
 								continue
 							}
-							if hn176 && !c.ReadFlag() {
-								clear(l174[i175 : i175+1])
+							if hn116 && !c.ReadFlag() {
+								clear(l114[i115 : i115+1])
 								continue
 							}
-							n187 := c.ReadLengthFast(1)
-							if n187 < 0 {
-								n187 = c.ReadLength(1)
+							n127 := c.ReadLengthFast(1)
+							if n127 < 0 {
+								n127 = c.ReadLength(1)
 							}
-							l188 := foryimpl.MakeSlice[[]int32](c, n187)
-							if n187 > 0 {
-								hn190 := c.ReadListHeader(5)
+							l128 := foryimpl.MakeSlice[[]int32](c, n127)
+							if n127 > 0 {
+								hn130 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i189 := range l188 {
-										if hn190 && !c.ReadFlag() {
-											clear(l188[i189 : i189+1])
+									for i129 := range l128 {
+										if hn130 && !c.ReadFlag() {
+											clear(l128[i129 : i129+1])
 											continue
 										}
-										l188[i189] = r.ReadVarInt32()
+										l128[i129] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i189)
+											c.TraceIndex(i129)
 											break
 										}
 									}
 								}
 							}
-							l174[i175] = l188
+							l114[i115] = l128
 							if c.Failed() {
-								c.TraceIndex(i175)
+								c.TraceIndex(i115)
 								break
 							}
 						}
 					}
 				}
-				x.Ints = l174
+				x.Ints = l114
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n193 := c.ReadLengthFast(1)
-				if n193 < 0 {
-					n193 = c.ReadLength(1)
+				n133 := c.ReadLengthFast(1)
+				if n133 < 0 {
+					n133 = c.ReadLength(1)
 				}
-				l194 := foryimpl.MakeSlice[[][]int32](c, n193)
-				if n193 > 0 {
-					hn196, tr198 := c.ReadListHeaderRef(22)
+				l134 := foryimpl.MakeSlice[[][]int32](c, n133)
+				if n133 > 0 {
+					hn136, tr138 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i195 := range l194 {
-							if tr198 {
-								if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
-									l194[i195] = foryimpl.BackRefSlice[int32](c, id200)
-								} else if st199 == foryimpl.RefFollows {
-									n201 := c.ReadLengthFast(1)
-									if n201 < 0 {
-										n201 = c.ReadLength(1)
+						for i135 := range l134 {
+							if tr138 {
+								if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
+									l134[i135] = foryimpl.BackRefSlice[int32](c, id140)
+								} else if st139 == foryimpl.RefFollows {
+									n141 := c.ReadLengthFast(1)
+									if n141 < 0 {
+										n141 = c.ReadLength(1)
 									}
-									l202 := foryimpl.MakeSlice[[]int32](c, n201)
-									if n201 > 0 {
-										hn204 := c.ReadListHeader(5)
+									l142 := foryimpl.MakeSlice[[]int32](c, n141)
+									if n141 > 0 {
+										hn144 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i203 := range l202 {
-												if hn204 && !c.ReadFlag() {
-													clear(l202[i203 : i203+1])
+											for i143 := range l142 {
+												if hn144 && !c.ReadFlag() {
+													clear(l142[i143 : i143+1])
 													continue
 												}
-												l202[i203] = r.ReadVarInt32()
+												l142[i143] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i203)
+													c.TraceIndex(i143)
 													break
 												}
 											}
 										}
 									}
-									l194[i195] = l202
-									foryimpl.SetRefSlice(c, id200, l194[i195])
+									l134[i135] = l142
+									foryimpl.SetRefSlice(c, id140, l134[i135])
 								} else {
-									l194[i195] = nil
+									l134[i135] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i195)
+									c.TraceIndex(i135)
 									break
 								}
 								continue
 							}
-							if hn196 && !c.ReadFlag() {
-								clear(l194[i195 : i195+1])
+							if hn136 && !c.ReadFlag() {
+								clear(l134[i135 : i135+1])
 								continue
 							}
-							n207 := c.ReadLengthFast(1)
-							if n207 < 0 {
-								n207 = c.ReadLength(1)
+							n147 := c.ReadLengthFast(1)
+							if n147 < 0 {
+								n147 = c.ReadLength(1)
 							}
-							l208 := foryimpl.MakeSlice[[]int32](c, n207)
-							if n207 > 0 {
-								hn210 := c.ReadListHeader(5)
+							l148 := foryimpl.MakeSlice[[]int32](c, n147)
+							if n147 > 0 {
+								hn150 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i209 := range l208 {
-										if hn210 && !c.ReadFlag() {
-											clear(l208[i209 : i209+1])
+									for i149 := range l148 {
+										if hn150 && !c.ReadFlag() {
+											clear(l148[i149 : i149+1])
 											continue
 										}
-										l208[i209] = r.ReadVarInt32()
+										l148[i149] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i209)
+											c.TraceIndex(i149)
 											break
 										}
 									}
 								}
 							}
-							l194[i195] = l208
+							l134[i135] = l148
 							if c.Failed() {
-								c.TraceIndex(i195)
+								c.TraceIndex(i135)
 								break
 							}
 						}
 					}
 				}
-				x.Missing = l194
+				x.Missing = l134
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n213 := c.ReadLengthFast(1)
-				if n213 < 0 {
-					n213 = c.ReadLength(1)
+				n153 := c.ReadLengthFast(1)
+				if n153 < 0 {
+					n153 = c.ReadLength(1)
 				}
-				l214 := foryimpl.MakeSlice[[][]string](c, n213)
-				if n213 > 0 {
-					hn216, tr218 := c.ReadListHeaderRef(22)
+				l154 := foryimpl.MakeSlice[[][]string](c, n153)
+				if n153 > 0 {
+					hn156, tr158 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i215 := range l214 {
-							if tr218 {
-								if st219, id220 := c.ReadRefFlag(); st219 == foryimpl.RefBack {
-									l214[i215] = foryimpl.BackRefSlice[string](c, id220)
-								} else if st219 == foryimpl.RefFollows {
-									n221 := c.ReadLengthFast(1)
-									if n221 < 0 {
-										n221 = c.ReadLength(1)
+						for i155 := range l154 {
+							if tr158 {
+								if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
+									l154[i155] = foryimpl.BackRefSlice[string](c, id160)
+								} else if st159 == foryimpl.RefFollows {
+									n161 := c.ReadLengthFast(1)
+									if n161 < 0 {
+										n161 = c.ReadLength(1)
 									}
-									l222 := foryimpl.MakeSlice[[]string](c, n221)
-									if n221 > 0 {
-										hn224 := c.ReadListHeader(21)
+									l162 := foryimpl.MakeSlice[[]string](c, n161)
+									if n161 > 0 {
+										hn164 := c.ReadListHeader(21)
 										if !c.Failed() {
-											for i223 := range l222 {
-												if hn224 && !c.ReadFlag() {
-													clear(l222[i223 : i223+1])
+											for i163 := range l162 {
+												if hn164 && !c.ReadFlag() {
+													clear(l162[i163 : i163+1])
 													continue
 												}
-												l222[i223] = c.ReadString()
+												l162[i163] = c.ReadString()
 												if c.Failed() {
-													c.TraceIndex(i223)
+													c.TraceIndex(i163)
 													break
 												}
 											}
 										}
 									}
-									l214[i215] = l222
-									foryimpl.SetRefSlice(c, id220, l214[i215])
+									l154[i155] = l162
+									foryimpl.SetRefSlice(c, id160, l154[i155])
 								} else {
-									l214[i215] = nil
+									l154[i155] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i215)
+									c.TraceIndex(i155)
 									break
 								}
 								continue
 							}
-							if hn216 && !c.ReadFlag() {
-								clear(l214[i215 : i215+1])
+							if hn156 && !c.ReadFlag() {
+								clear(l154[i155 : i155+1])
 								continue
 							}
-							n227 := c.ReadLengthFast(1)
-							if n227 < 0 {
-								n227 = c.ReadLength(1)
+							n167 := c.ReadLengthFast(1)
+							if n167 < 0 {
+								n167 = c.ReadLength(1)
 							}
-							l228 := foryimpl.MakeSlice[[]string](c, n227)
-							if n227 > 0 {
-								hn230 := c.ReadListHeader(21)
+							l168 := foryimpl.MakeSlice[[]string](c, n167)
+							if n167 > 0 {
+								hn170 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i229 := range l228 {
-										if hn230 && !c.ReadFlag() {
-											clear(l228[i229 : i229+1])
+									for i169 := range l168 {
+										if hn170 && !c.ReadFlag() {
+											clear(l168[i169 : i169+1])
 											continue
 										}
-										l228[i229] = c.ReadString()
+										l168[i169] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i229)
+											c.TraceIndex(i169)
 											break
 										}
 									}
 								}
 							}
-							l214[i215] = l228
+							l154[i155] = l168
 							if c.Failed() {
-								c.TraceIndex(i215)
+								c.TraceIndex(i155)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l214
+				x.Strs = l154
 			}
 		default:
 			c.SkipField(f)
@@ -1138,15 +891,21 @@ func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootListOfMaps is the first 23 bytes of a compatible-mode message whose root is ListOfMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootListOfMaps[4:].
+var foryRootListOfMaps = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xf0, 0x01, 0x74, 0x8c, 0x44, 0x16, 0xc1, 0xae, 0x02, 0x48,
+	0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90,
+}
+
 // foryTypeListOfMaps is ListOfMaps's static type information. Fingerprint: maps,22,0,0[24,0,0[21,0,0|5,0,0]];
 var foryTypeListOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xae, 0x02},
 	GoFields:       []string{"Maps"},
 	GoName:         "trackcoll.ListOfMaps",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xf0, 0x01, 0x74, 0x8c, 0x44, 0x16, 0xc1, 0xae, 0x02, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90},
+	RootCompatible: foryRootListOfMaps,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xae, 0x02},
 	SchemaHash:     2081105572,
-	TypeDef:        []byte{0x0b, 0x10, 0xf0, 0x01, 0x74, 0x8c, 0x44, 0x16, 0xc1, 0xae, 0x02, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90},
+	TypeDef:        foryRootListOfMaps[4:],
 	UserID:         302,
 })
 
@@ -1163,12 +922,12 @@ func (x *ListOfMaps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ListOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1178,13 +937,13 @@ func (x *ListOfMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(23)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x01f0100b001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802aec116448c74)
-		buffer.PutUint64At(w, off+15, 0x900f301656621648)
+		buffer.PutUint64At(w, off, 0x01f0100b001c0001)    // foryRootListOfMaps[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802aec116448c74)  // foryRootListOfMaps[8:16]
+		buffer.PutUint64At(w, off+15, 0x900f301656621648) // foryRootListOfMaps[15:23]
 		off += 23
 	} else {
-		buffer.PutUint32At(w, off, 0xae1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xae1b0001) // prefix bytes 01 00 1b ae, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1207,10 +966,15 @@ func (x *ListOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x01f0100b001cff01 && buffer.ReadUint64At(in, 8) == 0x4802aec116448c74 && buffer.ReadUint64At(in, 15) == 0x900f301656621648 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0x01f0100b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802aec116448c74 &&
+				buffer.ReadUint64At(in, 15) == 0x900f301656621648 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xae1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xae1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1229,10 +993,15 @@ func (x *ListOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ListOfMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x01f0100b001c0001 && buffer.ReadUint64At(in, 8) == 0x4802aec116448c74 && buffer.ReadUint64At(in, 15) == 0x900f301656621648 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x01f0100b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802aec116448c74 &&
+			buffer.ReadUint64At(in, 15) == 0x900f301656621648 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xae1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xae1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1249,13 +1018,13 @@ func (x *ListOfMaps) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which ListOfMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *ListOfMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which ListOfMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *ListOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i4 := range x.Maps {
 			for k5 := range x.Maps[i4] {
@@ -1270,13 +1039,13 @@ func (x *ListOfMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x01f0100b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4802aec116448c74)
-			buffer.PutUint64At(w, off+15, 0x900f301656621648)
+			buffer.PutUint64At(w, off, 0x01f0100b001cff01)    // foryRootListOfMaps[0:8]
+			buffer.PutUint64At(w, off+8, 0x4802aec116448c74)  // foryRootListOfMaps[8:16]
+			buffer.PutUint64At(w, off+15, 0x900f301656621648) // foryRootListOfMaps[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xae1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xae1bff01) // prefix bytes 01 ff 1b ae
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1340,11 +1109,8 @@ func (x *ListOfMaps) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ListOfMaps's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *ListOfMaps) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = ListOfMaps{Maps: x.Maps}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(2081105572) {
@@ -1432,95 +1198,6 @@ func (x *ListOfMaps) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *ListOfMaps) foryReadRef(c *foryimpl.ReadContext) {
-	*x = ListOfMaps{Maps: x.Maps}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(2081105572) {
-		if h := r.ReadInt32(); h != 2081105572 && !c.Failed() {
-			c.HashMismatch(foryTypeListOfMaps, h)
-			return
-		}
-	}
-	n53 := c.ReadLengthFast(1)
-	if n53 < 0 {
-		n53 = c.ReadLength(1)
-	}
-	l54 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n53)
-	if n53 > 0 {
-		hn56, tr58 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i55 := range l54 {
-				if tr58 {
-					if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-						l54[i55] = foryimpl.BackRefMap[string, int32](c, id60)
-					} else if st59 == foryimpl.RefFollows {
-						n61 := c.ReadLengthFast(2)
-						if n61 < 0 {
-							n61 = c.ReadLength(2)
-						}
-						m62 := foryimpl.MakeMap[map[string]int32](c, n61)
-						for n61 > 0 && !c.Failed() {
-							sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
-							for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-								var k66 string
-								k66 = c.ReadString()
-								var v67 int32
-								if !vn64 {
-									v67 = r.ReadVarInt32()
-								}
-								m62[k66] = v67
-							}
-							n61 -= sz63
-						}
-						l54[i55] = m62
-						foryimpl.SetRefMap(c, id60, l54[i55])
-					} else {
-						l54[i55] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i55)
-						break
-					}
-					continue
-				}
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
-					continue
-				}
-				n69 := c.ReadLengthFast(2)
-				if n69 < 0 {
-					n69 = c.ReadLength(2)
-				}
-				m70 := foryimpl.MakeMap[map[string]int32](c, n69)
-				for n69 > 0 && !c.Failed() {
-					sz71, vn72, _ := c.ReadMapChunk(n69, 21, 5, nil, false)
-					for j73 := 0; j73 < sz71 && !c.Failed(); j73++ {
-						var k74 string
-						k74 = c.ReadString()
-						var v75 int32
-						if !vn72 {
-							v75 = r.ReadVarInt32()
-						}
-						m70[k74] = v75
-					}
-					n69 -= sz71
-				}
-				l54[i55] = m70
-				if c.Failed() {
-					c.TraceIndex(i55)
-					break
-				}
-			}
-		}
-	}
-	x.Maps = l54
-	if c.Failed() {
-		c.Trace("Maps")
-		return
-	}
-}
-
 // ForyReadEvolved reads a ListOfMaps body written with another schema, following ev (docs/format.md §11.4).
 func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ListOfMaps{}
@@ -1529,79 +1206,79 @@ func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n77 := c.ReadLengthFast(1)
-				if n77 < 0 {
-					n77 = c.ReadLength(1)
+				n53 := c.ReadLengthFast(1)
+				if n53 < 0 {
+					n53 = c.ReadLength(1)
 				}
-				l78 := foryimpl.MakeSlice[[]map[string]int32](c, n77)
-				if n77 > 0 {
-					hn80, tr82 := c.ReadListHeaderRef(24)
+				l54 := foryimpl.MakeSlice[[]map[string]int32](c, n53)
+				if n53 > 0 {
+					hn56, tr58 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i79 := range l78 {
-							if tr82 {
-								if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
-									l78[i79] = foryimpl.BackRefMap[string, int32](c, id84)
-								} else if st83 == foryimpl.RefFollows {
-									n85 := c.ReadLengthFast(2)
-									if n85 < 0 {
-										n85 = c.ReadLength(2)
+						for i55 := range l54 {
+							if tr58 {
+								if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+									l54[i55] = foryimpl.BackRefMap[string, int32](c, id60)
+								} else if st59 == foryimpl.RefFollows {
+									n61 := c.ReadLengthFast(2)
+									if n61 < 0 {
+										n61 = c.ReadLength(2)
 									}
-									m86 := foryimpl.MakeMap[map[string]int32](c, n85)
-									for n85 > 0 && !c.Failed() {
-										sz87, vn88, _ := c.ReadMapChunk(n85, 21, 5, nil, false)
-										for j89 := 0; j89 < sz87 && !c.Failed(); j89++ {
-											var k90 string
-											k90 = c.ReadString()
-											var v91 int32
-											if !vn88 {
-												v91 = r.ReadVarInt32()
+									m62 := foryimpl.MakeMap[map[string]int32](c, n61)
+									for n61 > 0 && !c.Failed() {
+										sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
+										for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
+											var k66 string
+											k66 = c.ReadString()
+											var v67 int32
+											if !vn64 {
+												v67 = r.ReadVarInt32()
 											}
-											m86[k90] = v91
+											m62[k66] = v67
 										}
-										n85 -= sz87
+										n61 -= sz63
 									}
-									l78[i79] = m86
-									foryimpl.SetRefMap(c, id84, l78[i79])
+									l54[i55] = m62
+									foryimpl.SetRefMap(c, id60, l54[i55])
 								} else {
-									l78[i79] = nil
+									l54[i55] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i79)
+									c.TraceIndex(i55)
 									break
 								}
 								continue
 							}
-							if hn80 && !c.ReadFlag() {
-								clear(l78[i79 : i79+1])
+							if hn56 && !c.ReadFlag() {
+								clear(l54[i55 : i55+1])
 								continue
 							}
-							n93 := c.ReadLengthFast(2)
-							if n93 < 0 {
-								n93 = c.ReadLength(2)
+							n69 := c.ReadLengthFast(2)
+							if n69 < 0 {
+								n69 = c.ReadLength(2)
 							}
-							m94 := foryimpl.MakeMap[map[string]int32](c, n93)
-							for n93 > 0 && !c.Failed() {
-								sz95, vn96, _ := c.ReadMapChunk(n93, 21, 5, nil, false)
-								for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
-									var k98 string
-									k98 = c.ReadString()
-									var v99 int32
-									if !vn96 {
-										v99 = r.ReadVarInt32()
+							m70 := foryimpl.MakeMap[map[string]int32](c, n69)
+							for n69 > 0 && !c.Failed() {
+								sz71, vn72, _ := c.ReadMapChunk(n69, 21, 5, nil, false)
+								for j73 := 0; j73 < sz71 && !c.Failed(); j73++ {
+									var k74 string
+									k74 = c.ReadString()
+									var v75 int32
+									if !vn72 {
+										v75 = r.ReadVarInt32()
 									}
-									m94[k98] = v99
+									m70[k74] = v75
 								}
-								n93 -= sz95
+								n69 -= sz71
 							}
-							l78[i79] = m94
+							l54[i55] = m70
 							if c.Failed() {
-								c.TraceIndex(i79)
+								c.TraceIndex(i55)
 								break
 							}
 						}
 					}
 				}
-				x.Maps = l78
+				x.Maps = l54
 			}
 		default:
 			c.SkipField(f)
@@ -1613,15 +1290,22 @@ func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootMapOfLists is the first 42 bytes of a compatible-mode message whose root is MapOfLists: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapOfLists[4:].
+var foryRootMapOfLists = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1e, 0x70, 0x3b, 0xb0, 0xef, 0x8d, 0x88, 0x50, 0xc3, 0xaf, 0x02, 0x48,
+	0x18, 0x56, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x54, 0x18, 0x56, 0x5a, 0x16, 0xb5, 0x0b, 0xda, 0xd1,
+	0x29, 0x80, 0x48, 0x18, 0x56, 0x5a, 0x56, 0x4a, 0x71, 0x90,
+}
+
 // foryTypeMapOfLists is MapOfLists's static type information. Fingerprint: ints,24,0,0[21,0,0|22,0,0[5,0,0]];nil_list,24,0,0[21,0,0|22,0,0[5,0,0]];strs,24,0,0[21,0,0|22,0,0[21,0,0]];
 var foryTypeMapOfLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xaf, 0x02},
 	GoFields:       []string{"Ints", "NilList", "Strs"},
 	GoName:         "trackcoll.MapOfLists",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1e, 0x70, 0x3b, 0xb0, 0xef, 0x8d, 0x88, 0x50, 0xc3, 0xaf, 0x02, 0x48, 0x18, 0x56, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x54, 0x18, 0x56, 0x5a, 0x16, 0xb5, 0x0b, 0xda, 0xd1, 0x29, 0x80, 0x48, 0x18, 0x56, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatible: foryRootMapOfLists,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
 	SchemaHash:     1450695410,
-	TypeDef:        []byte{0x1e, 0x70, 0x3b, 0xb0, 0xef, 0x8d, 0x88, 0x50, 0xc3, 0xaf, 0x02, 0x48, 0x18, 0x56, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x54, 0x18, 0x56, 0x5a, 0x16, 0xb5, 0x0b, 0xda, 0xd1, 0x29, 0x80, 0x48, 0x18, 0x56, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	TypeDef:        foryRootMapOfLists[4:],
 	UserID:         303,
 })
 
@@ -1640,12 +1324,12 @@ func (x *MapOfLists) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapOfLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1655,16 +1339,16 @@ func (x *MapOfLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(42)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb03b701e001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802afc350888def)
-		buffer.PutUint64At(w, off+16, 0x5490b321165a5618)
-		buffer.PutUint64At(w, off+24, 0xd1da0bb5165a5618)
-		buffer.PutUint64At(w, off+32, 0x4a565a5618488029)
-		buffer.PutUint64At(w, off+34, 0x90714a565a561848)
+		buffer.PutUint64At(w, off, 0xb03b701e001c0001)    // foryRootMapOfLists[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802afc350888def)  // foryRootMapOfLists[8:16]
+		buffer.PutUint64At(w, off+16, 0x5490b321165a5618) // foryRootMapOfLists[16:24]
+		buffer.PutUint64At(w, off+24, 0xd1da0bb5165a5618) // foryRootMapOfLists[24:32]
+		buffer.PutUint64At(w, off+32, 0x4a565a5618488029) // foryRootMapOfLists[32:40]
+		buffer.PutUint64At(w, off+34, 0x90714a565a561848) // foryRootMapOfLists[34:42]
 		off += 42
 	} else {
-		buffer.PutUint32At(w, off, 0xaf1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xaf1b0001) // prefix bytes 01 00 1b af, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1687,10 +1371,18 @@ func (x *MapOfLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 42 && buffer.ReadUint64At(in, 0) == 0xb03b701e001cff01 && buffer.ReadUint64At(in, 8) == 0x4802afc350888def && buffer.ReadUint64At(in, 16) == 0x5490b321165a5618 && buffer.ReadUint64At(in, 24) == 0xd1da0bb5165a5618 && buffer.ReadUint64At(in, 32) == 0x4a565a5618488029 && buffer.ReadUint64At(in, 34) == 0x90714a565a561848 {
+			if len(in) >= 42 &&
+				buffer.ReadUint64At(in, 0) == 0xb03b701e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802afc350888def &&
+				buffer.ReadUint64At(in, 16) == 0x5490b321165a5618 &&
+				buffer.ReadUint64At(in, 24) == 0xd1da0bb5165a5618 &&
+				buffer.ReadUint64At(in, 32) == 0x4a565a5618488029 &&
+				buffer.ReadUint64At(in, 34) == 0x90714a565a561848 {
 				n = 42
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xaf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xaf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1709,10 +1401,18 @@ func (x *MapOfLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapOfLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 42 && buffer.ReadUint64At(in, 0) == 0xb03b701e001c0001 && buffer.ReadUint64At(in, 8) == 0x4802afc350888def && buffer.ReadUint64At(in, 16) == 0x5490b321165a5618 && buffer.ReadUint64At(in, 24) == 0xd1da0bb5165a5618 && buffer.ReadUint64At(in, 32) == 0x4a565a5618488029 && buffer.ReadUint64At(in, 34) == 0x90714a565a561848 {
+		if len(in) >= 42 &&
+			buffer.ReadUint64At(in, 0) == 0xb03b701e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802afc350888def &&
+			buffer.ReadUint64At(in, 16) == 0x5490b321165a5618 &&
+			buffer.ReadUint64At(in, 24) == 0xd1da0bb5165a5618 &&
+			buffer.ReadUint64At(in, 32) == 0x4a565a5618488029 &&
+			buffer.ReadUint64At(in, 34) == 0x90714a565a561848 {
 			n = 42
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xaf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xaf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1729,13 +1429,13 @@ func (x *MapOfLists) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which MapOfLists, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *MapOfLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which MapOfLists, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *MapOfLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.Ints {
 			if !foryimpl.ValidString(string(k1)) {
@@ -1763,16 +1463,16 @@ func (x *MapOfLists) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb03b701e001cff01)
-			buffer.PutUint64At(w, off+8, 0x4802afc350888def)
-			buffer.PutUint64At(w, off+16, 0x5490b321165a5618)
-			buffer.PutUint64At(w, off+24, 0xd1da0bb5165a5618)
-			buffer.PutUint64At(w, off+32, 0x4a565a5618488029)
-			buffer.PutUint64At(w, off+34, 0x90714a565a561848)
+			buffer.PutUint64At(w, off, 0xb03b701e001cff01)    // foryRootMapOfLists[0:8]
+			buffer.PutUint64At(w, off+8, 0x4802afc350888def)  // foryRootMapOfLists[8:16]
+			buffer.PutUint64At(w, off+16, 0x5490b321165a5618) // foryRootMapOfLists[16:24]
+			buffer.PutUint64At(w, off+24, 0xd1da0bb5165a5618) // foryRootMapOfLists[24:32]
+			buffer.PutUint64At(w, off+32, 0x4a565a5618488029) // foryRootMapOfLists[32:40]
+			buffer.PutUint64At(w, off+34, 0x90714a565a561848) // foryRootMapOfLists[34:42]
 			off += 42
 		} else {
-			buffer.PutUint32At(w, off, 0xaf1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xaf1bff01) // prefix bytes 01 ff 1b af
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1992,384 +1692,372 @@ func (x *MapOfLists) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapOfLists's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MapOfLists) ForyRead(c *foryimpl.ReadContext) {
+	*x = MapOfLists{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(1450695410) {
+		if h := r.ReadInt32(); h != 1450695410 && !c.Failed() {
+			c.HashMismatch(foryTypeMapOfLists, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = MapOfLists{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1450695410) {
-		if h := r.ReadInt32(); h != 1450695410 && !c.Failed() {
-			c.HashMismatch(foryTypeMapOfLists, h)
+		n65 := c.ReadLengthFast(2)
+		if n65 < 0 {
+			n65 = c.ReadLength(2)
+		}
+		m66 := foryimpl.MakeMap[map[string][]int32](c, n65)
+		for n65 > 0 && !c.Failed() {
+			sz67, vn68, tr78, _ := c.ReadMapChunkRef(n65, 21, 22, nil)
+			for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
+				var k70 string
+				k70 = c.ReadString()
+				var v71 []int32
+				if tr78 {
+					if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+						v71 = foryimpl.BackRefSlice[int32](c, id80)
+					} else if st79 == foryimpl.RefFollows {
+						n81 := c.ReadLengthFast(1)
+						if n81 < 0 {
+							n81 = c.ReadLength(1)
+						}
+						l82 := foryimpl.MakeSlice[[]int32](c, n81)
+						if n81 > 0 {
+							hn84 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i83 := range l82 {
+									if hn84 && !c.ReadFlag() {
+										clear(l82[i83 : i83+1])
+										continue
+									}
+									l82[i83] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i83)
+										break
+									}
+								}
+							}
+						}
+						v71 = l82
+						foryimpl.SetRefSlice(c, id80, v71)
+					} else {
+						v71 = nil
+					}
+				} else if !vn68 {
+					n72 := c.ReadLengthFast(1)
+					if n72 < 0 {
+						n72 = c.ReadLength(1)
+					}
+					l73 := foryimpl.MakeSlice[[]int32](c, n72)
+					if n72 > 0 {
+						hn75 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i74 := range l73 {
+								if hn75 && !c.ReadFlag() {
+									clear(l73[i74 : i74+1])
+									continue
+								}
+								l73[i74] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i74)
+									break
+								}
+							}
+						}
+					}
+					v71 = l73
+				}
+				m66[k70] = v71
+			}
+			n65 -= sz67
+		}
+		x.Ints = m66
+		if c.Failed() {
+			c.Trace("Ints")
 			return
 		}
-	}
-	n65 := c.ReadLengthFast(2)
-	if n65 < 0 {
-		n65 = c.ReadLength(2)
-	}
-	m66 := foryimpl.MakeMap[map[string][]int32](c, n65)
-	for n65 > 0 && !c.Failed() {
-		sz67, vn68, _ := c.ReadMapChunk(n65, 21, 22, nil, true)
-		for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
-			var k70 string
-			k70 = c.ReadString()
-			var v71 []int32
-			if !vn68 {
-				n72 := c.ReadLengthFast(1)
-				if n72 < 0 {
-					n72 = c.ReadLength(1)
-				}
-				l73 := foryimpl.MakeSlice[[]int32](c, n72)
-				if n72 > 0 {
-					hn75 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i74 := range l73 {
-							if hn75 && !c.ReadFlag() {
-								clear(l73[i74 : i74+1])
-								continue
+		n87 := c.ReadLengthFast(2)
+		if n87 < 0 {
+			n87 = c.ReadLength(2)
+		}
+		m88 := foryimpl.MakeMap[map[string][]int32](c, n87)
+		for n87 > 0 && !c.Failed() {
+			sz89, vn90, tr100, _ := c.ReadMapChunkRef(n87, 21, 22, nil)
+			for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
+				var k92 string
+				k92 = c.ReadString()
+				var v93 []int32
+				if tr100 {
+					if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
+						v93 = foryimpl.BackRefSlice[int32](c, id102)
+					} else if st101 == foryimpl.RefFollows {
+						n103 := c.ReadLengthFast(1)
+						if n103 < 0 {
+							n103 = c.ReadLength(1)
+						}
+						l104 := foryimpl.MakeSlice[[]int32](c, n103)
+						if n103 > 0 {
+							hn106 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i105 := range l104 {
+									if hn106 && !c.ReadFlag() {
+										clear(l104[i105 : i105+1])
+										continue
+									}
+									l104[i105] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i105)
+										break
+									}
+								}
 							}
-							l73[i74] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i74)
-								break
+						}
+						v93 = l104
+						foryimpl.SetRefSlice(c, id102, v93)
+					} else {
+						v93 = nil
+					}
+				} else if !vn90 {
+					n94 := c.ReadLengthFast(1)
+					if n94 < 0 {
+						n94 = c.ReadLength(1)
+					}
+					l95 := foryimpl.MakeSlice[[]int32](c, n94)
+					if n94 > 0 {
+						hn97 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i96 := range l95 {
+								if hn97 && !c.ReadFlag() {
+									clear(l95[i96 : i96+1])
+									continue
+								}
+								l95[i96] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i96)
+									break
+								}
 							}
 						}
 					}
+					v93 = l95
 				}
-				v71 = l73
+				m88[k92] = v93
 			}
-			m66[k70] = v71
+			n87 -= sz89
 		}
-		n65 -= sz67
-	}
-	x.Ints = m66
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	n79 := c.ReadLengthFast(2)
-	if n79 < 0 {
-		n79 = c.ReadLength(2)
-	}
-	m80 := foryimpl.MakeMap[map[string][]int32](c, n79)
-	for n79 > 0 && !c.Failed() {
-		sz81, vn82, _ := c.ReadMapChunk(n79, 21, 22, nil, true)
-		for j83 := 0; j83 < sz81 && !c.Failed(); j83++ {
-			var k84 string
-			k84 = c.ReadString()
-			var v85 []int32
-			if !vn82 {
-				n86 := c.ReadLengthFast(1)
-				if n86 < 0 {
-					n86 = c.ReadLength(1)
-				}
-				l87 := foryimpl.MakeSlice[[]int32](c, n86)
-				if n86 > 0 {
-					hn89 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i88 := range l87 {
-							if hn89 && !c.ReadFlag() {
-								clear(l87[i88 : i88+1])
-								continue
-							}
-							l87[i88] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i88)
-								break
-							}
-						}
-					}
-				}
-				v85 = l87
-			}
-			m80[k84] = v85
-		}
-		n79 -= sz81
-	}
-	x.NilList = m80
-	if c.Failed() {
-		c.Trace("NilList")
-		return
-	}
-	n93 := c.ReadLengthFast(2)
-	if n93 < 0 {
-		n93 = c.ReadLength(2)
-	}
-	m94 := foryimpl.MakeMap[map[string][]string](c, n93)
-	for n93 > 0 && !c.Failed() {
-		sz95, vn96, _ := c.ReadMapChunk(n93, 21, 22, nil, true)
-		for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
-			var k98 string
-			k98 = c.ReadString()
-			var v99 []string
-			if !vn96 {
-				n100 := c.ReadLengthFast(1)
-				if n100 < 0 {
-					n100 = c.ReadLength(1)
-				}
-				l101 := foryimpl.MakeSlice[[]string](c, n100)
-				if n100 > 0 {
-					hn103 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i102 := range l101 {
-							if hn103 && !c.ReadFlag() {
-								clear(l101[i102 : i102+1])
-								continue
-							}
-							l101[i102] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i102)
-								break
-							}
-						}
-					}
-				}
-				v99 = l101
-			}
-			m94[k98] = v99
-		}
-		n93 -= sz95
-	}
-	x.Strs = m94
-	if c.Failed() {
-		c.Trace("Strs")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MapOfLists) foryReadRef(c *foryimpl.ReadContext) {
-	*x = MapOfLists{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1450695410) {
-		if h := r.ReadInt32(); h != 1450695410 && !c.Failed() {
-			c.HashMismatch(foryTypeMapOfLists, h)
+		x.NilList = m88
+		if c.Failed() {
+			c.Trace("NilList")
 			return
 		}
-	}
-	n107 := c.ReadLengthFast(2)
-	if n107 < 0 {
-		n107 = c.ReadLength(2)
-	}
-	m108 := foryimpl.MakeMap[map[string][]int32](c, n107)
-	for n107 > 0 && !c.Failed() {
-		sz109, vn110, tr120, _ := c.ReadMapChunkRef(n107, 21, 22, nil)
-		for j111 := 0; j111 < sz109 && !c.Failed(); j111++ {
-			var k112 string
-			k112 = c.ReadString()
-			var v113 []int32
-			if tr120 {
-				if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
-					v113 = foryimpl.BackRefSlice[int32](c, id122)
-				} else if st121 == foryimpl.RefFollows {
-					n123 := c.ReadLengthFast(1)
-					if n123 < 0 {
-						n123 = c.ReadLength(1)
+		n109 := c.ReadLengthFast(2)
+		if n109 < 0 {
+			n109 = c.ReadLength(2)
+		}
+		m110 := foryimpl.MakeMap[map[string][]string](c, n109)
+		for n109 > 0 && !c.Failed() {
+			sz111, vn112, tr122, _ := c.ReadMapChunkRef(n109, 21, 22, nil)
+			for j113 := 0; j113 < sz111 && !c.Failed(); j113++ {
+				var k114 string
+				k114 = c.ReadString()
+				var v115 []string
+				if tr122 {
+					if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
+						v115 = foryimpl.BackRefSlice[string](c, id124)
+					} else if st123 == foryimpl.RefFollows {
+						n125 := c.ReadLengthFast(1)
+						if n125 < 0 {
+							n125 = c.ReadLength(1)
+						}
+						l126 := foryimpl.MakeSlice[[]string](c, n125)
+						if n125 > 0 {
+							hn128 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i127 := range l126 {
+									if hn128 && !c.ReadFlag() {
+										clear(l126[i127 : i127+1])
+										continue
+									}
+									l126[i127] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i127)
+										break
+									}
+								}
+							}
+						}
+						v115 = l126
+						foryimpl.SetRefSlice(c, id124, v115)
+					} else {
+						v115 = nil
 					}
-					l124 := foryimpl.MakeSlice[[]int32](c, n123)
-					if n123 > 0 {
-						hn126 := c.ReadListHeader(5)
+				} else if !vn112 {
+					n116 := c.ReadLengthFast(1)
+					if n116 < 0 {
+						n116 = c.ReadLength(1)
+					}
+					l117 := foryimpl.MakeSlice[[]string](c, n116)
+					if n116 > 0 {
+						hn119 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i125 := range l124 {
-								if hn126 && !c.ReadFlag() {
-									clear(l124[i125 : i125+1])
+							for i118 := range l117 {
+								if hn119 && !c.ReadFlag() {
+									clear(l117[i118 : i118+1])
 									continue
 								}
-								l124[i125] = r.ReadVarInt32()
+								l117[i118] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i125)
+									c.TraceIndex(i118)
 									break
 								}
 							}
 						}
 					}
-					v113 = l124
-					foryimpl.SetRefSlice(c, id122, v113)
-				} else {
-					v113 = nil
+					v115 = l117
 				}
-			} else if !vn110 {
-				n114 := c.ReadLengthFast(1)
-				if n114 < 0 {
-					n114 = c.ReadLength(1)
-				}
-				l115 := foryimpl.MakeSlice[[]int32](c, n114)
-				if n114 > 0 {
-					hn117 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i116 := range l115 {
-							if hn117 && !c.ReadFlag() {
-								clear(l115[i116 : i116+1])
-								continue
-							}
-							l115[i116] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i116)
-								break
-							}
-						}
-					}
-				}
-				v113 = l115
+				m110[k114] = v115
 			}
-			m108[k112] = v113
+			n109 -= sz111
 		}
-		n107 -= sz109
-	}
-	x.Ints = m108
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	n129 := c.ReadLengthFast(2)
-	if n129 < 0 {
-		n129 = c.ReadLength(2)
-	}
-	m130 := foryimpl.MakeMap[map[string][]int32](c, n129)
-	for n129 > 0 && !c.Failed() {
-		sz131, vn132, tr142, _ := c.ReadMapChunkRef(n129, 21, 22, nil)
-		for j133 := 0; j133 < sz131 && !c.Failed(); j133++ {
-			var k134 string
-			k134 = c.ReadString()
-			var v135 []int32
-			if tr142 {
-				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
-					v135 = foryimpl.BackRefSlice[int32](c, id144)
-				} else if st143 == foryimpl.RefFollows {
-					n145 := c.ReadLengthFast(1)
-					if n145 < 0 {
-						n145 = c.ReadLength(1)
+		x.Strs = m110
+		if c.Failed() {
+			c.Trace("Strs")
+			return
+		}
+	} else {
+		n65 := c.ReadLengthFast(2)
+		if n65 < 0 {
+			n65 = c.ReadLength(2)
+		}
+		m66 := foryimpl.MakeMap[map[string][]int32](c, n65)
+		for n65 > 0 && !c.Failed() {
+			sz67, vn68, _ := c.ReadMapChunk(n65, 21, 22, nil, true)
+			for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
+				var k70 string
+				k70 = c.ReadString()
+				var v71 []int32
+				if !vn68 {
+					n72 := c.ReadLengthFast(1)
+					if n72 < 0 {
+						n72 = c.ReadLength(1)
 					}
-					l146 := foryimpl.MakeSlice[[]int32](c, n145)
-					if n145 > 0 {
-						hn148 := c.ReadListHeader(5)
+					l73 := foryimpl.MakeSlice[[]int32](c, n72)
+					if n72 > 0 {
+						hn75 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i147 := range l146 {
-								if hn148 && !c.ReadFlag() {
-									clear(l146[i147 : i147+1])
+							for i74 := range l73 {
+								if hn75 && !c.ReadFlag() {
+									clear(l73[i74 : i74+1])
 									continue
 								}
-								l146[i147] = r.ReadVarInt32()
+								l73[i74] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i147)
+									c.TraceIndex(i74)
 									break
 								}
 							}
 						}
 					}
-					v135 = l146
-					foryimpl.SetRefSlice(c, id144, v135)
-				} else {
-					v135 = nil
+					v71 = l73
 				}
-			} else if !vn132 {
-				n136 := c.ReadLengthFast(1)
-				if n136 < 0 {
-					n136 = c.ReadLength(1)
-				}
-				l137 := foryimpl.MakeSlice[[]int32](c, n136)
-				if n136 > 0 {
-					hn139 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i138 := range l137 {
-							if hn139 && !c.ReadFlag() {
-								clear(l137[i138 : i138+1])
-								continue
-							}
-							l137[i138] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i138)
-								break
-							}
-						}
-					}
-				}
-				v135 = l137
+				m66[k70] = v71
 			}
-			m130[k134] = v135
+			n65 -= sz67
 		}
-		n129 -= sz131
-	}
-	x.NilList = m130
-	if c.Failed() {
-		c.Trace("NilList")
-		return
-	}
-	n151 := c.ReadLengthFast(2)
-	if n151 < 0 {
-		n151 = c.ReadLength(2)
-	}
-	m152 := foryimpl.MakeMap[map[string][]string](c, n151)
-	for n151 > 0 && !c.Failed() {
-		sz153, vn154, tr164, _ := c.ReadMapChunkRef(n151, 21, 22, nil)
-		for j155 := 0; j155 < sz153 && !c.Failed(); j155++ {
-			var k156 string
-			k156 = c.ReadString()
-			var v157 []string
-			if tr164 {
-				if st165, id166 := c.ReadRefFlag(); st165 == foryimpl.RefBack {
-					v157 = foryimpl.BackRefSlice[string](c, id166)
-				} else if st165 == foryimpl.RefFollows {
-					n167 := c.ReadLengthFast(1)
-					if n167 < 0 {
-						n167 = c.ReadLength(1)
+		x.Ints = m66
+		if c.Failed() {
+			c.Trace("Ints")
+			return
+		}
+		n87 := c.ReadLengthFast(2)
+		if n87 < 0 {
+			n87 = c.ReadLength(2)
+		}
+		m88 := foryimpl.MakeMap[map[string][]int32](c, n87)
+		for n87 > 0 && !c.Failed() {
+			sz89, vn90, _ := c.ReadMapChunk(n87, 21, 22, nil, true)
+			for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
+				var k92 string
+				k92 = c.ReadString()
+				var v93 []int32
+				if !vn90 {
+					n94 := c.ReadLengthFast(1)
+					if n94 < 0 {
+						n94 = c.ReadLength(1)
 					}
-					l168 := foryimpl.MakeSlice[[]string](c, n167)
-					if n167 > 0 {
-						hn170 := c.ReadListHeader(21)
+					l95 := foryimpl.MakeSlice[[]int32](c, n94)
+					if n94 > 0 {
+						hn97 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i169 := range l168 {
-								if hn170 && !c.ReadFlag() {
-									clear(l168[i169 : i169+1])
+							for i96 := range l95 {
+								if hn97 && !c.ReadFlag() {
+									clear(l95[i96 : i96+1])
 									continue
 								}
-								l168[i169] = c.ReadString()
+								l95[i96] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i169)
+									c.TraceIndex(i96)
 									break
 								}
 							}
 						}
 					}
-					v157 = l168
-					foryimpl.SetRefSlice(c, id166, v157)
-				} else {
-					v157 = nil
+					v93 = l95
 				}
-			} else if !vn154 {
-				n158 := c.ReadLengthFast(1)
-				if n158 < 0 {
-					n158 = c.ReadLength(1)
-				}
-				l159 := foryimpl.MakeSlice[[]string](c, n158)
-				if n158 > 0 {
-					hn161 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i160 := range l159 {
-							if hn161 && !c.ReadFlag() {
-								clear(l159[i160 : i160+1])
-								continue
-							}
-							l159[i160] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i160)
-								break
+				m88[k92] = v93
+			}
+			n87 -= sz89
+		}
+		x.NilList = m88
+		if c.Failed() {
+			c.Trace("NilList")
+			return
+		}
+		n109 := c.ReadLengthFast(2)
+		if n109 < 0 {
+			n109 = c.ReadLength(2)
+		}
+		m110 := foryimpl.MakeMap[map[string][]string](c, n109)
+		for n109 > 0 && !c.Failed() {
+			sz111, vn112, _ := c.ReadMapChunk(n109, 21, 22, nil, true)
+			for j113 := 0; j113 < sz111 && !c.Failed(); j113++ {
+				var k114 string
+				k114 = c.ReadString()
+				var v115 []string
+				if !vn112 {
+					n116 := c.ReadLengthFast(1)
+					if n116 < 0 {
+						n116 = c.ReadLength(1)
+					}
+					l117 := foryimpl.MakeSlice[[]string](c, n116)
+					if n116 > 0 {
+						hn119 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i118 := range l117 {
+								if hn119 && !c.ReadFlag() {
+									clear(l117[i118 : i118+1])
+									continue
+								}
+								l117[i118] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i118)
+									break
+								}
 							}
 						}
 					}
+					v115 = l117
 				}
-				v157 = l159
+				m110[k114] = v115
 			}
-			m152[k156] = v157
+			n109 -= sz111
 		}
-		n151 -= sz153
-	}
-	x.Strs = m152
-	if c.Failed() {
-		c.Trace("Strs")
-		return
+		x.Strs = m110
+		if c.Failed() {
+			c.Trace("Strs")
+			return
+		}
 	}
 }
 
@@ -2381,132 +2069,132 @@ func (x *MapOfLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n173 := c.ReadLengthFast(2)
-				if n173 < 0 {
-					n173 = c.ReadLength(2)
+				n131 := c.ReadLengthFast(2)
+				if n131 < 0 {
+					n131 = c.ReadLength(2)
 				}
-				m174 := foryimpl.MakeMap[map[string][]int32](c, n173)
-				for n173 > 0 && !c.Failed() {
-					sz175, vn176, _ := c.ReadMapChunk(n173, 21, 22, nil, true)
-					for j177 := 0; j177 < sz175 && !c.Failed(); j177++ {
-						var k178 string
-						k178 = c.ReadString()
-						var v179 []int32
-						if !vn176 {
-							n180 := c.ReadLengthFast(1)
-							if n180 < 0 {
-								n180 = c.ReadLength(1)
+				m132 := foryimpl.MakeMap[map[string][]int32](c, n131)
+				for n131 > 0 && !c.Failed() {
+					sz133, vn134, _ := c.ReadMapChunk(n131, 21, 22, nil, true)
+					for j135 := 0; j135 < sz133 && !c.Failed(); j135++ {
+						var k136 string
+						k136 = c.ReadString()
+						var v137 []int32
+						if !vn134 {
+							n138 := c.ReadLengthFast(1)
+							if n138 < 0 {
+								n138 = c.ReadLength(1)
 							}
-							l181 := foryimpl.MakeSlice[[]int32](c, n180)
-							if n180 > 0 {
-								hn183 := c.ReadListHeader(5)
+							l139 := foryimpl.MakeSlice[[]int32](c, n138)
+							if n138 > 0 {
+								hn141 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i182 := range l181 {
-										if hn183 && !c.ReadFlag() {
-											clear(l181[i182 : i182+1])
+									for i140 := range l139 {
+										if hn141 && !c.ReadFlag() {
+											clear(l139[i140 : i140+1])
 											continue
 										}
-										l181[i182] = r.ReadVarInt32()
+										l139[i140] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i182)
+											c.TraceIndex(i140)
 											break
 										}
 									}
 								}
 							}
-							v179 = l181
+							v137 = l139
 						}
-						m174[k178] = v179
+						m132[k136] = v137
 					}
-					n173 -= sz175
+					n131 -= sz133
 				}
-				x.Ints = m174
+				x.Ints = m132
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n187 := c.ReadLengthFast(2)
-				if n187 < 0 {
-					n187 = c.ReadLength(2)
+				n145 := c.ReadLengthFast(2)
+				if n145 < 0 {
+					n145 = c.ReadLength(2)
 				}
-				m188 := foryimpl.MakeMap[map[string][]int32](c, n187)
-				for n187 > 0 && !c.Failed() {
-					sz189, vn190, _ := c.ReadMapChunk(n187, 21, 22, nil, true)
-					for j191 := 0; j191 < sz189 && !c.Failed(); j191++ {
-						var k192 string
-						k192 = c.ReadString()
-						var v193 []int32
-						if !vn190 {
-							n194 := c.ReadLengthFast(1)
-							if n194 < 0 {
-								n194 = c.ReadLength(1)
+				m146 := foryimpl.MakeMap[map[string][]int32](c, n145)
+				for n145 > 0 && !c.Failed() {
+					sz147, vn148, _ := c.ReadMapChunk(n145, 21, 22, nil, true)
+					for j149 := 0; j149 < sz147 && !c.Failed(); j149++ {
+						var k150 string
+						k150 = c.ReadString()
+						var v151 []int32
+						if !vn148 {
+							n152 := c.ReadLengthFast(1)
+							if n152 < 0 {
+								n152 = c.ReadLength(1)
 							}
-							l195 := foryimpl.MakeSlice[[]int32](c, n194)
-							if n194 > 0 {
-								hn197 := c.ReadListHeader(5)
+							l153 := foryimpl.MakeSlice[[]int32](c, n152)
+							if n152 > 0 {
+								hn155 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i196 := range l195 {
-										if hn197 && !c.ReadFlag() {
-											clear(l195[i196 : i196+1])
+									for i154 := range l153 {
+										if hn155 && !c.ReadFlag() {
+											clear(l153[i154 : i154+1])
 											continue
 										}
-										l195[i196] = r.ReadVarInt32()
+										l153[i154] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i196)
+											c.TraceIndex(i154)
 											break
 										}
 									}
 								}
 							}
-							v193 = l195
+							v151 = l153
 						}
-						m188[k192] = v193
+						m146[k150] = v151
 					}
-					n187 -= sz189
+					n145 -= sz147
 				}
-				x.NilList = m188
+				x.NilList = m146
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n201 := c.ReadLengthFast(2)
-				if n201 < 0 {
-					n201 = c.ReadLength(2)
+				n159 := c.ReadLengthFast(2)
+				if n159 < 0 {
+					n159 = c.ReadLength(2)
 				}
-				m202 := foryimpl.MakeMap[map[string][]string](c, n201)
-				for n201 > 0 && !c.Failed() {
-					sz203, vn204, _ := c.ReadMapChunk(n201, 21, 22, nil, true)
-					for j205 := 0; j205 < sz203 && !c.Failed(); j205++ {
-						var k206 string
-						k206 = c.ReadString()
-						var v207 []string
-						if !vn204 {
-							n208 := c.ReadLengthFast(1)
-							if n208 < 0 {
-								n208 = c.ReadLength(1)
+				m160 := foryimpl.MakeMap[map[string][]string](c, n159)
+				for n159 > 0 && !c.Failed() {
+					sz161, vn162, _ := c.ReadMapChunk(n159, 21, 22, nil, true)
+					for j163 := 0; j163 < sz161 && !c.Failed(); j163++ {
+						var k164 string
+						k164 = c.ReadString()
+						var v165 []string
+						if !vn162 {
+							n166 := c.ReadLengthFast(1)
+							if n166 < 0 {
+								n166 = c.ReadLength(1)
 							}
-							l209 := foryimpl.MakeSlice[[]string](c, n208)
-							if n208 > 0 {
-								hn211 := c.ReadListHeader(21)
+							l167 := foryimpl.MakeSlice[[]string](c, n166)
+							if n166 > 0 {
+								hn169 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i210 := range l209 {
-										if hn211 && !c.ReadFlag() {
-											clear(l209[i210 : i210+1])
+									for i168 := range l167 {
+										if hn169 && !c.ReadFlag() {
+											clear(l167[i168 : i168+1])
 											continue
 										}
-										l209[i210] = c.ReadString()
+										l167[i168] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i210)
+											c.TraceIndex(i168)
 											break
 										}
 									}
 								}
 							}
-							v207 = l209
+							v165 = l167
 						}
-						m202[k206] = v207
+						m160[k164] = v165
 					}
-					n201 -= sz203
+					n159 -= sz161
 				}
-				x.Strs = m202
+				x.Strs = m160
 			}
 		default:
 			c.SkipField(f)
@@ -2518,15 +2206,21 @@ func (x *MapOfLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootMapOfMaps is the first 25 bytes of a compatible-mode message whose root is MapOfMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapOfMaps[4:].
+var foryRootMapOfMaps = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0d, 0x10, 0xaf, 0xbc, 0xd6, 0x0b, 0xf0, 0x46, 0xc1, 0xb0, 0x02, 0x4c,
+	0x18, 0x56, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06,
+}
+
 // foryTypeMapOfMaps is MapOfMaps's static type information. Fingerprint: nested,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];
 var foryTypeMapOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb0, 0x02},
 	GoFields:       []string{"Nested"},
 	GoName:         "trackcoll.MapOfMaps",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0d, 0x10, 0xaf, 0xbc, 0xd6, 0x0b, 0xf0, 0x46, 0xc1, 0xb0, 0x02, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06},
+	RootCompatible: foryRootMapOfMaps,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb0, 0x02},
 	SchemaHash:     -2003849232,
-	TypeDef:        []byte{0x0d, 0x10, 0xaf, 0xbc, 0xd6, 0x0b, 0xf0, 0x46, 0xc1, 0xb0, 0x02, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06},
+	TypeDef:        foryRootMapOfMaps[4:],
 	UserID:         304,
 })
 
@@ -2543,12 +2237,12 @@ func (x *MapOfMaps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2558,14 +2252,14 @@ func (x *MapOfMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(25)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbcaf100d001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02b0c146f00bd6)
-		buffer.PutUint64At(w, off+16, 0x9992341656625618)
-		buffer.PutUint64At(w, off+17, 0x0699923416566256)
+		buffer.PutUint64At(w, off, 0xbcaf100d001c0001)    // foryRootMapOfMaps[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02b0c146f00bd6)  // foryRootMapOfMaps[8:16]
+		buffer.PutUint64At(w, off+16, 0x9992341656625618) // foryRootMapOfMaps[16:24]
+		buffer.PutUint64At(w, off+17, 0x0699923416566256) // foryRootMapOfMaps[17:25]
 		off += 25
 	} else {
-		buffer.PutUint32At(w, off, 0xb01b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb01b0001) // prefix bytes 01 00 1b b0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2588,10 +2282,16 @@ func (x *MapOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0xbcaf100d001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02b0c146f00bd6 && buffer.ReadUint64At(in, 16) == 0x9992341656625618 && buffer.ReadUint64At(in, 17) == 0x0699923416566256 {
+			if len(in) >= 25 &&
+				buffer.ReadUint64At(in, 0) == 0xbcaf100d001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02b0c146f00bd6 &&
+				buffer.ReadUint64At(in, 16) == 0x9992341656625618 &&
+				buffer.ReadUint64At(in, 17) == 0x0699923416566256 {
 				n = 25
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2610,10 +2310,16 @@ func (x *MapOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapOfMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0xbcaf100d001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b0c146f00bd6 && buffer.ReadUint64At(in, 16) == 0x9992341656625618 && buffer.ReadUint64At(in, 17) == 0x0699923416566256 {
+		if len(in) >= 25 &&
+			buffer.ReadUint64At(in, 0) == 0xbcaf100d001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02b0c146f00bd6 &&
+			buffer.ReadUint64At(in, 16) == 0x9992341656625618 &&
+			buffer.ReadUint64At(in, 17) == 0x0699923416566256 {
 			n = 25
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2630,13 +2336,13 @@ func (x *MapOfMaps) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which MapOfMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *MapOfMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which MapOfMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *MapOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1, e2 := range x.Nested {
 			if !foryimpl.ValidString(string(k1)) {
@@ -2654,14 +2360,14 @@ func (x *MapOfMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xbcaf100d001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02b0c146f00bd6)
-			buffer.PutUint64At(w, off+16, 0x9992341656625618)
-			buffer.PutUint64At(w, off+17, 0x0699923416566256)
+			buffer.PutUint64At(w, off, 0xbcaf100d001cff01)    // foryRootMapOfMaps[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02b0c146f00bd6)  // foryRootMapOfMaps[8:16]
+			buffer.PutUint64At(w, off+16, 0x9992341656625618) // foryRootMapOfMaps[16:24]
+			buffer.PutUint64At(w, off+17, 0x0699923416566256) // foryRootMapOfMaps[17:25]
 			off += 25
 		} else {
-			buffer.PutUint32At(w, off, 0xb01bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb01bff01) // prefix bytes 01 ff 1b b0
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -2739,139 +2445,127 @@ func (x *MapOfMaps) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapOfMaps's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MapOfMaps) ForyRead(c *foryimpl.ReadContext) {
+	*x = MapOfMaps{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-2003849232) {
+		if h := r.ReadInt32(); h != -2003849232 && !c.Failed() {
+			c.HashMismatch(foryTypeMapOfMaps, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = MapOfMaps{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2003849232) {
-		if h := r.ReadInt32(); h != -2003849232 && !c.Failed() {
-			c.HashMismatch(foryTypeMapOfMaps, h)
-			return
+		n29 := c.ReadLengthFast(2)
+		if n29 < 0 {
+			n29 = c.ReadLength(2)
 		}
-	}
-	n29 := c.ReadLengthFast(2)
-	if n29 < 0 {
-		n29 = c.ReadLength(2)
-	}
-	m30 := foryimpl.MakeMap[map[string]map[string]int32](c, n29)
-	for n29 > 0 && !c.Failed() {
-		sz31, vn32, _ := c.ReadMapChunk(n29, 21, 24, nil, true)
-		for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-			var k34 string
-			k34 = c.ReadString()
-			var v35 map[string]int32
-			if !vn32 {
-				n36 := c.ReadLengthFast(2)
-				if n36 < 0 {
-					n36 = c.ReadLength(2)
-				}
-				m37 := foryimpl.MakeMap[map[string]int32](c, n36)
-				for n36 > 0 && !c.Failed() {
-					sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
-					for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-						var k41 string
-						k41 = c.ReadString()
-						var v42 int32
-						if !vn39 {
-							v42 = r.ReadVarInt32()
+		m30 := foryimpl.MakeMap[map[string]map[string]int32](c, n29)
+		for n29 > 0 && !c.Failed() {
+			sz31, vn32, tr44, _ := c.ReadMapChunkRef(n29, 21, 24, nil)
+			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+				var k34 string
+				k34 = c.ReadString()
+				var v35 map[string]int32
+				if tr44 {
+					if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+						v35 = foryimpl.BackRefMap[string, int32](c, id46)
+					} else if st45 == foryimpl.RefFollows {
+						n47 := c.ReadLengthFast(2)
+						if n47 < 0 {
+							n47 = c.ReadLength(2)
 						}
-						m37[k41] = v42
-					}
-					n36 -= sz38
-				}
-				v35 = m37
-			}
-			m30[k34] = v35
-		}
-		n29 -= sz31
-	}
-	x.Nested = m30
-	if c.Failed() {
-		c.Trace("Nested")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MapOfMaps) foryReadRef(c *foryimpl.ReadContext) {
-	*x = MapOfMaps{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2003849232) {
-		if h := r.ReadInt32(); h != -2003849232 && !c.Failed() {
-			c.HashMismatch(foryTypeMapOfMaps, h)
-			return
-		}
-	}
-	n45 := c.ReadLengthFast(2)
-	if n45 < 0 {
-		n45 = c.ReadLength(2)
-	}
-	m46 := foryimpl.MakeMap[map[string]map[string]int32](c, n45)
-	for n45 > 0 && !c.Failed() {
-		sz47, vn48, tr60, _ := c.ReadMapChunkRef(n45, 21, 24, nil)
-		for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-			var k50 string
-			k50 = c.ReadString()
-			var v51 map[string]int32
-			if tr60 {
-				if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-					v51 = foryimpl.BackRefMap[string, int32](c, id62)
-				} else if st61 == foryimpl.RefFollows {
-					n63 := c.ReadLengthFast(2)
-					if n63 < 0 {
-						n63 = c.ReadLength(2)
-					}
-					m64 := foryimpl.MakeMap[map[string]int32](c, n63)
-					for n63 > 0 && !c.Failed() {
-						sz65, vn66, _ := c.ReadMapChunk(n63, 21, 5, nil, false)
-						for j67 := 0; j67 < sz65 && !c.Failed(); j67++ {
-							var k68 string
-							k68 = c.ReadString()
-							var v69 int32
-							if !vn66 {
-								v69 = r.ReadVarInt32()
+						m48 := foryimpl.MakeMap[map[string]int32](c, n47)
+						for n47 > 0 && !c.Failed() {
+							sz49, vn50, _ := c.ReadMapChunk(n47, 21, 5, nil, false)
+							for j51 := 0; j51 < sz49 && !c.Failed(); j51++ {
+								var k52 string
+								k52 = c.ReadString()
+								var v53 int32
+								if !vn50 {
+									v53 = r.ReadVarInt32()
+								}
+								m48[k52] = v53
 							}
-							m64[k68] = v69
+							n47 -= sz49
 						}
-						n63 -= sz65
+						v35 = m48
+						foryimpl.SetRefMap(c, id46, v35)
+					} else {
+						v35 = nil
 					}
-					v51 = m64
-					foryimpl.SetRefMap(c, id62, v51)
-				} else {
-					v51 = nil
-				}
-			} else if !vn48 {
-				n52 := c.ReadLengthFast(2)
-				if n52 < 0 {
-					n52 = c.ReadLength(2)
-				}
-				m53 := foryimpl.MakeMap[map[string]int32](c, n52)
-				for n52 > 0 && !c.Failed() {
-					sz54, vn55, _ := c.ReadMapChunk(n52, 21, 5, nil, false)
-					for j56 := 0; j56 < sz54 && !c.Failed(); j56++ {
-						var k57 string
-						k57 = c.ReadString()
-						var v58 int32
-						if !vn55 {
-							v58 = r.ReadVarInt32()
+				} else if !vn32 {
+					n36 := c.ReadLengthFast(2)
+					if n36 < 0 {
+						n36 = c.ReadLength(2)
+					}
+					m37 := foryimpl.MakeMap[map[string]int32](c, n36)
+					for n36 > 0 && !c.Failed() {
+						sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
+						for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
+							var k41 string
+							k41 = c.ReadString()
+							var v42 int32
+							if !vn39 {
+								v42 = r.ReadVarInt32()
+							}
+							m37[k41] = v42
 						}
-						m53[k57] = v58
+						n36 -= sz38
 					}
-					n52 -= sz54
+					v35 = m37
 				}
-				v51 = m53
+				m30[k34] = v35
 			}
-			m46[k50] = v51
+			n29 -= sz31
 		}
-		n45 -= sz47
-	}
-	x.Nested = m46
-	if c.Failed() {
-		c.Trace("Nested")
-		return
+		x.Nested = m30
+		if c.Failed() {
+			c.Trace("Nested")
+			return
+		}
+	} else {
+		n29 := c.ReadLengthFast(2)
+		if n29 < 0 {
+			n29 = c.ReadLength(2)
+		}
+		m30 := foryimpl.MakeMap[map[string]map[string]int32](c, n29)
+		for n29 > 0 && !c.Failed() {
+			sz31, vn32, _ := c.ReadMapChunk(n29, 21, 24, nil, true)
+			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+				var k34 string
+				k34 = c.ReadString()
+				var v35 map[string]int32
+				if !vn32 {
+					n36 := c.ReadLengthFast(2)
+					if n36 < 0 {
+						n36 = c.ReadLength(2)
+					}
+					m37 := foryimpl.MakeMap[map[string]int32](c, n36)
+					for n36 > 0 && !c.Failed() {
+						sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
+						for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
+							var k41 string
+							k41 = c.ReadString()
+							var v42 int32
+							if !vn39 {
+								v42 = r.ReadVarInt32()
+							}
+							m37[k41] = v42
+						}
+						n36 -= sz38
+					}
+					v35 = m37
+				}
+				m30[k34] = v35
+			}
+			n29 -= sz31
+		}
+		x.Nested = m30
+		if c.Failed() {
+			c.Trace("Nested")
+			return
+		}
 	}
 }
 
@@ -2883,43 +2577,43 @@ func (x *MapOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n71 := c.ReadLengthFast(2)
-				if n71 < 0 {
-					n71 = c.ReadLength(2)
+				n55 := c.ReadLengthFast(2)
+				if n55 < 0 {
+					n55 = c.ReadLength(2)
 				}
-				m72 := foryimpl.MakeMap[map[string]map[string]int32](c, n71)
-				for n71 > 0 && !c.Failed() {
-					sz73, vn74, _ := c.ReadMapChunk(n71, 21, 24, nil, true)
-					for j75 := 0; j75 < sz73 && !c.Failed(); j75++ {
-						var k76 string
-						k76 = c.ReadString()
-						var v77 map[string]int32
-						if !vn74 {
-							n78 := c.ReadLengthFast(2)
-							if n78 < 0 {
-								n78 = c.ReadLength(2)
+				m56 := foryimpl.MakeMap[map[string]map[string]int32](c, n55)
+				for n55 > 0 && !c.Failed() {
+					sz57, vn58, _ := c.ReadMapChunk(n55, 21, 24, nil, true)
+					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
+						var k60 string
+						k60 = c.ReadString()
+						var v61 map[string]int32
+						if !vn58 {
+							n62 := c.ReadLengthFast(2)
+							if n62 < 0 {
+								n62 = c.ReadLength(2)
 							}
-							m79 := foryimpl.MakeMap[map[string]int32](c, n78)
-							for n78 > 0 && !c.Failed() {
-								sz80, vn81, _ := c.ReadMapChunk(n78, 21, 5, nil, false)
-								for j82 := 0; j82 < sz80 && !c.Failed(); j82++ {
-									var k83 string
-									k83 = c.ReadString()
-									var v84 int32
-									if !vn81 {
-										v84 = r.ReadVarInt32()
+							m63 := foryimpl.MakeMap[map[string]int32](c, n62)
+							for n62 > 0 && !c.Failed() {
+								sz64, vn65, _ := c.ReadMapChunk(n62, 21, 5, nil, false)
+								for j66 := 0; j66 < sz64 && !c.Failed(); j66++ {
+									var k67 string
+									k67 = c.ReadString()
+									var v68 int32
+									if !vn65 {
+										v68 = r.ReadVarInt32()
 									}
-									m79[k83] = v84
+									m63[k67] = v68
 								}
-								n78 -= sz80
+								n62 -= sz64
 							}
-							v77 = m79
+							v61 = m63
 						}
-						m72[k76] = v77
+						m56[k60] = v61
 					}
-					n71 -= sz73
+					n55 -= sz57
 				}
-				x.Nested = m72
+				x.Nested = m56
 			}
 		default:
 			c.SkipField(f)
@@ -2931,15 +2625,21 @@ func (x *MapOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootSetsInside is the first 29 bytes of a compatible-mode message whose root is SetsInside: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetsInside[4:].
+var foryRootSetsInside = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0x80, 0x86, 0xd2, 0x71, 0x4e, 0x71, 0x66, 0xc2, 0xb1, 0x02, 0x48,
+	0x16, 0x5e, 0x56, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5e, 0x16, 0x30, 0x0f,
+}
+
 // foryTypeSetsInside is SetsInside's static type information. Fingerprint: list,22,0,0[23,0,0[21,0,0]];map,24,0,0[21,0,0|23,0,0[5,0,0]];
 var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb1, 0x02},
 	GoFields:       []string{"List", "Map"},
 	GoName:         "trackcoll.SetsInside",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x80, 0x86, 0xd2, 0x71, 0x4e, 0x71, 0x66, 0xc2, 0xb1, 0x02, 0x48, 0x16, 0x5e, 0x56, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5e, 0x16, 0x30, 0x0f},
+	RootCompatible: foryRootSetsInside,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb1, 0x02},
 	SchemaHash:     -1429677522,
-	TypeDef:        []byte{0x11, 0x80, 0x86, 0xd2, 0x71, 0x4e, 0x71, 0x66, 0xc2, 0xb1, 0x02, 0x48, 0x16, 0x5e, 0x56, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5e, 0x16, 0x30, 0x0f},
+	TypeDef:        foryRootSetsInside[4:],
 	UserID:         305,
 })
 
@@ -2957,12 +2657,12 @@ func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2972,14 +2672,14 @@ func (x *SetsInside) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd2868011001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802b1c266714e71)
-		buffer.PutUint64At(w, off+16, 0x184498122d565e16)
-		buffer.PutUint64At(w, off+21, 0x0f30165e56184498)
+		buffer.PutUint64At(w, off, 0xd2868011001c0001)    // foryRootSetsInside[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802b1c266714e71)  // foryRootSetsInside[8:16]
+		buffer.PutUint64At(w, off+16, 0x184498122d565e16) // foryRootSetsInside[16:24]
+		buffer.PutUint64At(w, off+21, 0x0f30165e56184498) // foryRootSetsInside[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xb11b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb11b0001) // prefix bytes 01 00 1b b1, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3002,10 +2702,16 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0xd2868011001cff01 && buffer.ReadUint64At(in, 8) == 0x4802b1c266714e71 && buffer.ReadUint64At(in, 16) == 0x184498122d565e16 && buffer.ReadUint64At(in, 21) == 0x0f30165e56184498 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0xd2868011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802b1c266714e71 &&
+				buffer.ReadUint64At(in, 16) == 0x184498122d565e16 &&
+				buffer.ReadUint64At(in, 21) == 0x0f30165e56184498 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb11bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3024,10 +2730,16 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SetsInside) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0xd2868011001c0001 && buffer.ReadUint64At(in, 8) == 0x4802b1c266714e71 && buffer.ReadUint64At(in, 16) == 0x184498122d565e16 && buffer.ReadUint64At(in, 21) == 0x0f30165e56184498 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0xd2868011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802b1c266714e71 &&
+			buffer.ReadUint64At(in, 16) == 0x184498122d565e16 &&
+			buffer.ReadUint64At(in, 21) == 0x0f30165e56184498 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb11b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3044,13 +2756,13 @@ func (x *SetsInside) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SetsInside, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SetsInside, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i3 := range x.List {
 			for e4 := range x.List[i3] {
@@ -3070,14 +2782,14 @@ func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd2868011001cff01)
-			buffer.PutUint64At(w, off+8, 0x4802b1c266714e71)
-			buffer.PutUint64At(w, off+16, 0x184498122d565e16)
-			buffer.PutUint64At(w, off+21, 0x0f30165e56184498)
+			buffer.PutUint64At(w, off, 0xd2868011001cff01)    // foryRootSetsInside[0:8]
+			buffer.PutUint64At(w, off+8, 0x4802b1c266714e71)  // foryRootSetsInside[8:16]
+			buffer.PutUint64At(w, off+16, 0x184498122d565e16) // foryRootSetsInside[16:24]
+			buffer.PutUint64At(w, off+21, 0x0f30165e56184498) // foryRootSetsInside[21:29]
 			off += 29
 		} else {
-			buffer.PutUint32At(w, off, 0xb11bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb11bff01) // prefix bytes 01 ff 1b b1
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3185,11 +2897,8 @@ func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SetsInside's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = SetsInside{List: x.List}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1429677522) {
@@ -3277,208 +2986,120 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	n57 := c.ReadLengthFast(2)
-	if n57 < 0 {
-		n57 = c.ReadLength(2)
-	}
-	m58 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n57)
-	for n57 > 0 && !c.Failed() {
-		sz59, vn60, _ := c.ReadMapChunk(n57, 21, 23, nil, true)
-		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-			var k62 string
-			k62 = c.ReadString()
-			var v63 serializer.Set[int32]
-			if !vn60 {
-				n64 := c.ReadLengthFast(1)
-				if n64 < 0 {
-					n64 = c.ReadLength(1)
-				}
-				s65 := foryimpl.MakeMap[serializer.Set[int32]](c, n64)
-				if n64 > 0 {
-					hn66 := c.ReadListHeader(5)
-					for i67 := 0; i67 < n64 && !c.Failed(); i67++ {
-						if hn66 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e68 int32
-						{
-							e68 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s65, e68, i67)
-					}
-				}
-				v63 = s65
-			}
-			m58[k62] = v63
+	if c.TrackRef() {
+		n57 := c.ReadLengthFast(2)
+		if n57 < 0 {
+			n57 = c.ReadLength(2)
 		}
-		n57 -= sz59
-	}
-	x.Map = m58
-	if c.Failed() {
-		c.Trace("Map")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
-	*x = SetsInside{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1429677522) {
-		if h := r.ReadInt32(); h != -1429677522 && !c.Failed() {
-			c.HashMismatch(foryTypeSetsInside, h)
-			return
-		}
-	}
-	n70 := c.ReadLengthFast(1)
-	if n70 < 0 {
-		n70 = c.ReadLength(1)
-	}
-	l71 := foryimpl.ReuseSlice[[]serializer.Set[string]](c, x.List, n70)
-	if n70 > 0 {
-		hn73, tr75 := c.ReadListHeaderRef(23)
-		if !c.Failed() {
-			for i72 := range l71 {
-				if tr75 {
-					if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-						l71[i72] = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id77))
-					} else if st76 == foryimpl.RefFollows {
-						n78 := c.ReadLengthFast(1)
-						if n78 < 0 {
-							n78 = c.ReadLength(1)
+		m58 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n57)
+		for n57 > 0 && !c.Failed() {
+			sz59, vn60, tr69, _ := c.ReadMapChunkRef(n57, 21, 23, nil)
+			for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
+				var k62 string
+				k62 = c.ReadString()
+				var v63 serializer.Set[int32]
+				if tr69 {
+					if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
+						v63 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id71))
+					} else if st70 == foryimpl.RefFollows {
+						n72 := c.ReadLengthFast(1)
+						if n72 < 0 {
+							n72 = c.ReadLength(1)
 						}
-						s79 := foryimpl.MakeMap[serializer.Set[string]](c, n78)
-						if n78 > 0 {
-							hn80 := c.ReadListHeader(21)
-							for i81 := 0; i81 < n78 && !c.Failed(); i81++ {
-								if hn80 && !c.ReadFlag() {
+						s73 := foryimpl.MakeMap[serializer.Set[int32]](c, n72)
+						if n72 > 0 {
+							hn74 := c.ReadListHeader(5)
+							for i75 := 0; i75 < n72 && !c.Failed(); i75++ {
+								if hn74 && !c.ReadFlag() {
 									c.Fail(foryimpl.ErrNullSetElement())
 									break
 								}
-								var e82 string
+								var e76 int32
 								{
-									e82 = c.ReadString()
+									e76 = r.ReadVarInt32()
 								}
-								foryimpl.AddSetElement(c, s79, e82, i81)
+								foryimpl.AddSetElement(c, s73, e76, i75)
 							}
 						}
-						l71[i72] = s79
-						foryimpl.SetRefMap(c, id77, l71[i72])
+						v63 = s73
+						foryimpl.SetRefMap(c, id71, v63)
 					} else {
-						l71[i72] = nil
+						v63 = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i72)
-						break
+				} else if !vn60 {
+					n64 := c.ReadLengthFast(1)
+					if n64 < 0 {
+						n64 = c.ReadLength(1)
 					}
-					continue
-				}
-				if hn73 && !c.ReadFlag() {
-					clear(l71[i72 : i72+1])
-					continue
-				}
-				n83 := c.ReadLengthFast(1)
-				if n83 < 0 {
-					n83 = c.ReadLength(1)
-				}
-				s84 := foryimpl.MakeMap[serializer.Set[string]](c, n83)
-				if n83 > 0 {
-					hn85 := c.ReadListHeader(21)
-					for i86 := 0; i86 < n83 && !c.Failed(); i86++ {
-						if hn85 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e87 string
-						{
-							e87 = c.ReadString()
-						}
-						foryimpl.AddSetElement(c, s84, e87, i86)
-					}
-				}
-				l71[i72] = s84
-				if c.Failed() {
-					c.TraceIndex(i72)
-					break
-				}
-			}
-		}
-	}
-	x.List = l71
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	n88 := c.ReadLengthFast(2)
-	if n88 < 0 {
-		n88 = c.ReadLength(2)
-	}
-	m89 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n88)
-	for n88 > 0 && !c.Failed() {
-		sz90, vn91, tr100, _ := c.ReadMapChunkRef(n88, 21, 23, nil)
-		for j92 := 0; j92 < sz90 && !c.Failed(); j92++ {
-			var k93 string
-			k93 = c.ReadString()
-			var v94 serializer.Set[int32]
-			if tr100 {
-				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
-					v94 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id102))
-				} else if st101 == foryimpl.RefFollows {
-					n103 := c.ReadLengthFast(1)
-					if n103 < 0 {
-						n103 = c.ReadLength(1)
-					}
-					s104 := foryimpl.MakeMap[serializer.Set[int32]](c, n103)
-					if n103 > 0 {
-						hn105 := c.ReadListHeader(5)
-						for i106 := 0; i106 < n103 && !c.Failed(); i106++ {
-							if hn105 && !c.ReadFlag() {
+					s65 := foryimpl.MakeMap[serializer.Set[int32]](c, n64)
+					if n64 > 0 {
+						hn66 := c.ReadListHeader(5)
+						for i67 := 0; i67 < n64 && !c.Failed(); i67++ {
+							if hn66 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e107 int32
+							var e68 int32
 							{
-								e107 = r.ReadVarInt32()
+								e68 = r.ReadVarInt32()
 							}
-							foryimpl.AddSetElement(c, s104, e107, i106)
+							foryimpl.AddSetElement(c, s65, e68, i67)
 						}
 					}
-					v94 = s104
-					foryimpl.SetRefMap(c, id102, v94)
-				} else {
-					v94 = nil
+					v63 = s65
 				}
-			} else if !vn91 {
-				n95 := c.ReadLengthFast(1)
-				if n95 < 0 {
-					n95 = c.ReadLength(1)
-				}
-				s96 := foryimpl.MakeMap[serializer.Set[int32]](c, n95)
-				if n95 > 0 {
-					hn97 := c.ReadListHeader(5)
-					for i98 := 0; i98 < n95 && !c.Failed(); i98++ {
-						if hn97 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e99 int32
-						{
-							e99 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s96, e99, i98)
-					}
-				}
-				v94 = s96
+				m58[k62] = v63
 			}
-			m89[k93] = v94
+			n57 -= sz59
 		}
-		n88 -= sz90
-	}
-	x.Map = m89
-	if c.Failed() {
-		c.Trace("Map")
-		return
+		x.Map = m58
+		if c.Failed() {
+			c.Trace("Map")
+			return
+		}
+	} else {
+		n57 := c.ReadLengthFast(2)
+		if n57 < 0 {
+			n57 = c.ReadLength(2)
+		}
+		m58 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n57)
+		for n57 > 0 && !c.Failed() {
+			sz59, vn60, _ := c.ReadMapChunk(n57, 21, 23, nil, true)
+			for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
+				var k62 string
+				k62 = c.ReadString()
+				var v63 serializer.Set[int32]
+				if !vn60 {
+					n64 := c.ReadLengthFast(1)
+					if n64 < 0 {
+						n64 = c.ReadLength(1)
+					}
+					s65 := foryimpl.MakeMap[serializer.Set[int32]](c, n64)
+					if n64 > 0 {
+						hn66 := c.ReadListHeader(5)
+						for i67 := 0; i67 < n64 && !c.Failed(); i67++ {
+							if hn66 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e68 int32
+							{
+								e68 = r.ReadVarInt32()
+							}
+							foryimpl.AddSetElement(c, s65, e68, i67)
+						}
+					}
+					v63 = s65
+				}
+				m58[k62] = v63
+			}
+			n57 -= sz59
+		}
+		x.Map = m58
+		if c.Failed() {
+			c.Trace("Map")
+			return
+		}
 	}
 }
 
@@ -3490,122 +3111,122 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n108 := c.ReadLengthFast(1)
-				if n108 < 0 {
-					n108 = c.ReadLength(1)
+				n77 := c.ReadLengthFast(1)
+				if n77 < 0 {
+					n77 = c.ReadLength(1)
 				}
-				l109 := foryimpl.MakeSlice[[]serializer.Set[string]](c, n108)
-				if n108 > 0 {
-					hn111, tr113 := c.ReadListHeaderRef(23)
+				l78 := foryimpl.MakeSlice[[]serializer.Set[string]](c, n77)
+				if n77 > 0 {
+					hn80, tr82 := c.ReadListHeaderRef(23)
 					if !c.Failed() {
-						for i110 := range l109 {
-							if tr113 {
-								if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
-									l109[i110] = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id115))
-								} else if st114 == foryimpl.RefFollows {
-									n116 := c.ReadLengthFast(1)
-									if n116 < 0 {
-										n116 = c.ReadLength(1)
+						for i79 := range l78 {
+							if tr82 {
+								if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+									l78[i79] = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id84))
+								} else if st83 == foryimpl.RefFollows {
+									n85 := c.ReadLengthFast(1)
+									if n85 < 0 {
+										n85 = c.ReadLength(1)
 									}
-									s117 := foryimpl.MakeMap[serializer.Set[string]](c, n116)
-									if n116 > 0 {
-										hn118 := c.ReadListHeader(21)
-										for i119 := 0; i119 < n116 && !c.Failed(); i119++ {
-											if hn118 && !c.ReadFlag() {
+									s86 := foryimpl.MakeMap[serializer.Set[string]](c, n85)
+									if n85 > 0 {
+										hn87 := c.ReadListHeader(21)
+										for i88 := 0; i88 < n85 && !c.Failed(); i88++ {
+											if hn87 && !c.ReadFlag() {
 												c.Fail(foryimpl.ErrNullSetElement())
 												break
 											}
-											var e120 string
+											var e89 string
 											{
-												e120 = c.ReadString()
+												e89 = c.ReadString()
 											}
-											foryimpl.AddSetElement(c, s117, e120, i119)
+											foryimpl.AddSetElement(c, s86, e89, i88)
 										}
 									}
-									l109[i110] = s117
-									foryimpl.SetRefMap(c, id115, l109[i110])
+									l78[i79] = s86
+									foryimpl.SetRefMap(c, id84, l78[i79])
 								} else {
-									l109[i110] = nil
+									l78[i79] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i110)
+									c.TraceIndex(i79)
 									break
 								}
 								continue
 							}
-							if hn111 && !c.ReadFlag() {
-								clear(l109[i110 : i110+1])
+							if hn80 && !c.ReadFlag() {
+								clear(l78[i79 : i79+1])
 								continue
 							}
-							n121 := c.ReadLengthFast(1)
-							if n121 < 0 {
-								n121 = c.ReadLength(1)
+							n90 := c.ReadLengthFast(1)
+							if n90 < 0 {
+								n90 = c.ReadLength(1)
 							}
-							s122 := foryimpl.MakeMap[serializer.Set[string]](c, n121)
-							if n121 > 0 {
-								hn123 := c.ReadListHeader(21)
-								for i124 := 0; i124 < n121 && !c.Failed(); i124++ {
-									if hn123 && !c.ReadFlag() {
+							s91 := foryimpl.MakeMap[serializer.Set[string]](c, n90)
+							if n90 > 0 {
+								hn92 := c.ReadListHeader(21)
+								for i93 := 0; i93 < n90 && !c.Failed(); i93++ {
+									if hn92 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e125 string
+									var e94 string
 									{
-										e125 = c.ReadString()
+										e94 = c.ReadString()
 									}
-									foryimpl.AddSetElement(c, s122, e125, i124)
+									foryimpl.AddSetElement(c, s91, e94, i93)
 								}
 							}
-							l109[i110] = s122
+							l78[i79] = s91
 							if c.Failed() {
-								c.TraceIndex(i110)
+								c.TraceIndex(i79)
 								break
 							}
 						}
 					}
 				}
-				x.List = l109
+				x.List = l78
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n126 := c.ReadLengthFast(2)
-				if n126 < 0 {
-					n126 = c.ReadLength(2)
+				n95 := c.ReadLengthFast(2)
+				if n95 < 0 {
+					n95 = c.ReadLength(2)
 				}
-				m127 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n126)
-				for n126 > 0 && !c.Failed() {
-					sz128, vn129, _ := c.ReadMapChunk(n126, 21, 23, nil, true)
-					for j130 := 0; j130 < sz128 && !c.Failed(); j130++ {
-						var k131 string
-						k131 = c.ReadString()
-						var v132 serializer.Set[int32]
-						if !vn129 {
-							n133 := c.ReadLengthFast(1)
-							if n133 < 0 {
-								n133 = c.ReadLength(1)
+				m96 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n95)
+				for n95 > 0 && !c.Failed() {
+					sz97, vn98, _ := c.ReadMapChunk(n95, 21, 23, nil, true)
+					for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
+						var k100 string
+						k100 = c.ReadString()
+						var v101 serializer.Set[int32]
+						if !vn98 {
+							n102 := c.ReadLengthFast(1)
+							if n102 < 0 {
+								n102 = c.ReadLength(1)
 							}
-							s134 := foryimpl.MakeMap[serializer.Set[int32]](c, n133)
-							if n133 > 0 {
-								hn135 := c.ReadListHeader(5)
-								for i136 := 0; i136 < n133 && !c.Failed(); i136++ {
-									if hn135 && !c.ReadFlag() {
+							s103 := foryimpl.MakeMap[serializer.Set[int32]](c, n102)
+							if n102 > 0 {
+								hn104 := c.ReadListHeader(5)
+								for i105 := 0; i105 < n102 && !c.Failed(); i105++ {
+									if hn104 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e137 int32
+									var e106 int32
 									{
-										e137 = r.ReadVarInt32()
+										e106 = r.ReadVarInt32()
 									}
-									foryimpl.AddSetElement(c, s134, e137, i136)
+									foryimpl.AddSetElement(c, s103, e106, i105)
 								}
 							}
-							v132 = s134
+							v101 = s103
 						}
-						m127[k131] = v132
+						m96[k100] = v101
 					}
-					n126 -= sz128
+					n95 -= sz97
 				}
-				x.Map = m127
+				x.Map = m96
 			}
 		default:
 			c.SkipField(f)
@@ -3617,15 +3238,21 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootBinaries is the first 29 bytes of a compatible-mode message whose root is Binaries: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBinaries[4:].
+var foryRootBinaries = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0x00, 0x57, 0x25, 0xdc, 0x01, 0xaf, 0x20, 0xc2, 0xb2, 0x02, 0x48,
+	0x16, 0x5a, 0x26, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5a, 0x26, 0x30, 0x0f,
+}
+
 // foryTypeBinaries is Binaries's static type information. Fingerprint: list,22,0,0[22,0,0[9,0,0]];map,24,0,0[21,0,0|22,0,0[9,0,0]];
 var foryTypeBinaries = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb2, 0x02},
 	GoFields:       []string{"List", "Map"},
 	GoName:         "trackcoll.Binaries",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x00, 0x57, 0x25, 0xdc, 0x01, 0xaf, 0x20, 0xc2, 0xb2, 0x02, 0x48, 0x16, 0x5a, 0x26, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5a, 0x26, 0x30, 0x0f},
+	RootCompatible: foryRootBinaries,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb2, 0x02},
 	SchemaHash:     -1664143251,
-	TypeDef:        []byte{0x11, 0x00, 0x57, 0x25, 0xdc, 0x01, 0xaf, 0x20, 0xc2, 0xb2, 0x02, 0x48, 0x16, 0x5a, 0x26, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5a, 0x26, 0x30, 0x0f},
+	TypeDef:        foryRootBinaries[4:],
 	UserID:         306,
 })
 
@@ -3643,12 +3270,12 @@ func (x *Binaries) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Binaries) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -3658,14 +3285,14 @@ func (x *Binaries) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x25570011001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802b2c220af01dc)
-		buffer.PutUint64At(w, off+16, 0x184498122d265a16)
-		buffer.PutUint64At(w, off+21, 0x0f30265a56184498)
+		buffer.PutUint64At(w, off, 0x25570011001c0001)    // foryRootBinaries[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802b2c220af01dc)  // foryRootBinaries[8:16]
+		buffer.PutUint64At(w, off+16, 0x184498122d265a16) // foryRootBinaries[16:24]
+		buffer.PutUint64At(w, off+21, 0x0f30265a56184498) // foryRootBinaries[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xb21b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb21b0001) // prefix bytes 01 00 1b b2, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3688,10 +3315,16 @@ func (x *Binaries) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x25570011001cff01 && buffer.ReadUint64At(in, 8) == 0x4802b2c220af01dc && buffer.ReadUint64At(in, 16) == 0x184498122d265a16 && buffer.ReadUint64At(in, 21) == 0x0f30265a56184498 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0x25570011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802b2c220af01dc &&
+				buffer.ReadUint64At(in, 16) == 0x184498122d265a16 &&
+				buffer.ReadUint64At(in, 21) == 0x0f30265a56184498 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb21bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb21bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3710,10 +3343,16 @@ func (x *Binaries) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Binaries) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x25570011001c0001 && buffer.ReadUint64At(in, 8) == 0x4802b2c220af01dc && buffer.ReadUint64At(in, 16) == 0x184498122d265a16 && buffer.ReadUint64At(in, 21) == 0x0f30265a56184498 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0x25570011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802b2c220af01dc &&
+			buffer.ReadUint64At(in, 16) == 0x184498122d265a16 &&
+			buffer.ReadUint64At(in, 21) == 0x0f30265a56184498 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb21b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb21b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3730,13 +3369,13 @@ func (x *Binaries) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Binaries, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Binaries) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Binaries, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Binaries) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k5 := range x.Map {
 			if !foryimpl.ValidString(string(k5)) {
@@ -3749,14 +3388,14 @@ func (x *Binaries) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x25570011001cff01)
-			buffer.PutUint64At(w, off+8, 0x4802b2c220af01dc)
-			buffer.PutUint64At(w, off+16, 0x184498122d265a16)
-			buffer.PutUint64At(w, off+21, 0x0f30265a56184498)
+			buffer.PutUint64At(w, off, 0x25570011001cff01)    // foryRootBinaries[0:8]
+			buffer.PutUint64At(w, off+8, 0x4802b2c220af01dc)  // foryRootBinaries[8:16]
+			buffer.PutUint64At(w, off+16, 0x184498122d265a16) // foryRootBinaries[16:24]
+			buffer.PutUint64At(w, off+21, 0x0f30265a56184498) // foryRootBinaries[21:29]
 			off += 29
 		} else {
-			buffer.PutUint32At(w, off, 0xb21bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb21bff01) // prefix bytes 01 ff 1b b2
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3884,11 +3523,8 @@ func (x *Binaries) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Binaries's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Binaries) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Binaries{List: x.List}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1664143251) {
@@ -3980,218 +3616,126 @@ func (x *Binaries) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	n55 := c.ReadLengthFast(2)
-	if n55 < 0 {
-		n55 = c.ReadLength(2)
-	}
-	m56 := foryimpl.MakeMap[map[string][]uint8](c, n55)
-	for n55 > 0 && !c.Failed() {
-		sz57, vn58, _ := c.ReadMapChunk(n55, 21, 22, nil, true)
-		for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
-			var k60 string
-			k60 = c.ReadString()
-			var v61 []uint8
-			if !vn58 {
-				n62 := c.ReadLengthFast(1)
-				if n62 < 0 {
-					n62 = c.ReadLength(1)
-				}
-				l63 := foryimpl.MakeSlice[[]uint8](c, n62)
-				if n62 > 0 {
-					hn65 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i64 := range l63 {
-							if hn65 && !c.ReadFlag() {
-								clear(l63[i64 : i64+1])
-								continue
-							}
-							l63[i64] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i64)
-								break
-							}
-						}
-					}
-				}
-				v61 = l63
-			}
-			m56[k60] = v61
+	if c.TrackRef() {
+		n55 := c.ReadLengthFast(2)
+		if n55 < 0 {
+			n55 = c.ReadLength(2)
 		}
-		n55 -= sz57
-	}
-	x.Map = m56
-	if c.Failed() {
-		c.Trace("Map")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Binaries) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Binaries{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1664143251) {
-		if h := r.ReadInt32(); h != -1664143251 && !c.Failed() {
-			c.HashMismatch(foryTypeBinaries, h)
-			return
-		}
-	}
-	n69 := c.ReadLengthFast(1)
-	if n69 < 0 {
-		n69 = c.ReadLength(1)
-	}
-	l70 := foryimpl.ReuseSlice[[][]uint8](c, x.List, n69)
-	if n69 > 0 {
-		hn72, tr74 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i71 := range l70 {
-				if tr74 {
-					if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-						l70[i71] = foryimpl.BackRefSlice[uint8](c, id76)
-					} else if st75 == foryimpl.RefFollows {
-						n77 := c.ReadLengthFast(1)
-						if n77 < 0 {
-							n77 = c.ReadLength(1)
+		m56 := foryimpl.MakeMap[map[string][]uint8](c, n55)
+		for n55 > 0 && !c.Failed() {
+			sz57, vn58, tr68, _ := c.ReadMapChunkRef(n55, 21, 22, nil)
+			for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
+				var k60 string
+				k60 = c.ReadString()
+				var v61 []uint8
+				if tr68 {
+					if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+						v61 = foryimpl.BackRefSlice[uint8](c, id70)
+					} else if st69 == foryimpl.RefFollows {
+						n71 := c.ReadLengthFast(1)
+						if n71 < 0 {
+							n71 = c.ReadLength(1)
 						}
-						l78 := foryimpl.MakeSlice[[]uint8](c, n77)
-						if n77 > 0 {
-							hn80 := c.ReadListHeader(9)
+						l72 := foryimpl.MakeSlice[[]uint8](c, n71)
+						if n71 > 0 {
+							hn74 := c.ReadListHeader(9)
 							if !c.Failed() {
-								for i79 := range l78 {
-									if hn80 && !c.ReadFlag() {
-										clear(l78[i79 : i79+1])
+								for i73 := range l72 {
+									if hn74 && !c.ReadFlag() {
+										clear(l72[i73 : i73+1])
 										continue
 									}
-									l78[i79] = r.ReadUint8()
+									l72[i73] = r.ReadUint8()
 									if c.Failed() {
-										c.TraceIndex(i79)
+										c.TraceIndex(i73)
 										break
 									}
 								}
 							}
 						}
-						l70[i71] = l78
-						foryimpl.SetRefSlice(c, id76, l70[i71])
+						v61 = l72
+						foryimpl.SetRefSlice(c, id70, v61)
 					} else {
-						l70[i71] = nil
+						v61 = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i71)
-						break
+				} else if !vn58 {
+					n62 := c.ReadLengthFast(1)
+					if n62 < 0 {
+						n62 = c.ReadLength(1)
 					}
-					continue
-				}
-				if hn72 && !c.ReadFlag() {
-					clear(l70[i71 : i71+1])
-					continue
-				}
-				n83 := c.ReadLengthFast(1)
-				if n83 < 0 {
-					n83 = c.ReadLength(1)
-				}
-				l84 := foryimpl.MakeSlice[[]uint8](c, n83)
-				if n83 > 0 {
-					hn86 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i85 := range l84 {
-							if hn86 && !c.ReadFlag() {
-								clear(l84[i85 : i85+1])
-								continue
-							}
-							l84[i85] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i85)
-								break
-							}
-						}
-					}
-				}
-				l70[i71] = l84
-				if c.Failed() {
-					c.TraceIndex(i71)
-					break
-				}
-			}
-		}
-	}
-	x.List = l70
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	n89 := c.ReadLengthFast(2)
-	if n89 < 0 {
-		n89 = c.ReadLength(2)
-	}
-	m90 := foryimpl.MakeMap[map[string][]uint8](c, n89)
-	for n89 > 0 && !c.Failed() {
-		sz91, vn92, tr102, _ := c.ReadMapChunkRef(n89, 21, 22, nil)
-		for j93 := 0; j93 < sz91 && !c.Failed(); j93++ {
-			var k94 string
-			k94 = c.ReadString()
-			var v95 []uint8
-			if tr102 {
-				if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-					v95 = foryimpl.BackRefSlice[uint8](c, id104)
-				} else if st103 == foryimpl.RefFollows {
-					n105 := c.ReadLengthFast(1)
-					if n105 < 0 {
-						n105 = c.ReadLength(1)
-					}
-					l106 := foryimpl.MakeSlice[[]uint8](c, n105)
-					if n105 > 0 {
-						hn108 := c.ReadListHeader(9)
+					l63 := foryimpl.MakeSlice[[]uint8](c, n62)
+					if n62 > 0 {
+						hn65 := c.ReadListHeader(9)
 						if !c.Failed() {
-							for i107 := range l106 {
-								if hn108 && !c.ReadFlag() {
-									clear(l106[i107 : i107+1])
+							for i64 := range l63 {
+								if hn65 && !c.ReadFlag() {
+									clear(l63[i64 : i64+1])
 									continue
 								}
-								l106[i107] = r.ReadUint8()
+								l63[i64] = r.ReadUint8()
 								if c.Failed() {
-									c.TraceIndex(i107)
+									c.TraceIndex(i64)
 									break
 								}
 							}
 						}
 					}
-					v95 = l106
-					foryimpl.SetRefSlice(c, id104, v95)
-				} else {
-					v95 = nil
+					v61 = l63
 				}
-			} else if !vn92 {
-				n96 := c.ReadLengthFast(1)
-				if n96 < 0 {
-					n96 = c.ReadLength(1)
-				}
-				l97 := foryimpl.MakeSlice[[]uint8](c, n96)
-				if n96 > 0 {
-					hn99 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i98 := range l97 {
-							if hn99 && !c.ReadFlag() {
-								clear(l97[i98 : i98+1])
-								continue
-							}
-							l97[i98] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i98)
-								break
+				m56[k60] = v61
+			}
+			n55 -= sz57
+		}
+		x.Map = m56
+		if c.Failed() {
+			c.Trace("Map")
+			return
+		}
+	} else {
+		n55 := c.ReadLengthFast(2)
+		if n55 < 0 {
+			n55 = c.ReadLength(2)
+		}
+		m56 := foryimpl.MakeMap[map[string][]uint8](c, n55)
+		for n55 > 0 && !c.Failed() {
+			sz57, vn58, _ := c.ReadMapChunk(n55, 21, 22, nil, true)
+			for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
+				var k60 string
+				k60 = c.ReadString()
+				var v61 []uint8
+				if !vn58 {
+					n62 := c.ReadLengthFast(1)
+					if n62 < 0 {
+						n62 = c.ReadLength(1)
+					}
+					l63 := foryimpl.MakeSlice[[]uint8](c, n62)
+					if n62 > 0 {
+						hn65 := c.ReadListHeader(9)
+						if !c.Failed() {
+							for i64 := range l63 {
+								if hn65 && !c.ReadFlag() {
+									clear(l63[i64 : i64+1])
+									continue
+								}
+								l63[i64] = r.ReadUint8()
+								if c.Failed() {
+									c.TraceIndex(i64)
+									break
+								}
 							}
 						}
 					}
+					v61 = l63
 				}
-				v95 = l97
+				m56[k60] = v61
 			}
-			m90[k94] = v95
+			n55 -= sz57
 		}
-		n89 -= sz91
-	}
-	x.Map = m90
-	if c.Failed() {
-		c.Trace("Map")
-		return
+		x.Map = m56
+		if c.Failed() {
+			c.Trace("Map")
+			return
+		}
 	}
 }
 
@@ -4203,128 +3747,128 @@ func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n111 := c.ReadLengthFast(1)
-				if n111 < 0 {
-					n111 = c.ReadLength(1)
+				n77 := c.ReadLengthFast(1)
+				if n77 < 0 {
+					n77 = c.ReadLength(1)
 				}
-				l112 := foryimpl.MakeSlice[[][]uint8](c, n111)
-				if n111 > 0 {
-					hn114, tr116 := c.ReadListHeaderRef(22)
+				l78 := foryimpl.MakeSlice[[][]uint8](c, n77)
+				if n77 > 0 {
+					hn80, tr82 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i113 := range l112 {
-							if tr116 {
-								if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
-									l112[i113] = foryimpl.BackRefSlice[uint8](c, id118)
-								} else if st117 == foryimpl.RefFollows {
-									n119 := c.ReadLengthFast(1)
-									if n119 < 0 {
-										n119 = c.ReadLength(1)
+						for i79 := range l78 {
+							if tr82 {
+								if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+									l78[i79] = foryimpl.BackRefSlice[uint8](c, id84)
+								} else if st83 == foryimpl.RefFollows {
+									n85 := c.ReadLengthFast(1)
+									if n85 < 0 {
+										n85 = c.ReadLength(1)
 									}
-									l120 := foryimpl.MakeSlice[[]uint8](c, n119)
-									if n119 > 0 {
-										hn122 := c.ReadListHeader(9)
+									l86 := foryimpl.MakeSlice[[]uint8](c, n85)
+									if n85 > 0 {
+										hn88 := c.ReadListHeader(9)
 										if !c.Failed() {
-											for i121 := range l120 {
-												if hn122 && !c.ReadFlag() {
-													clear(l120[i121 : i121+1])
+											for i87 := range l86 {
+												if hn88 && !c.ReadFlag() {
+													clear(l86[i87 : i87+1])
 													continue
 												}
-												l120[i121] = r.ReadUint8()
+												l86[i87] = r.ReadUint8()
 												if c.Failed() {
-													c.TraceIndex(i121)
+													c.TraceIndex(i87)
 													break
 												}
 											}
 										}
 									}
-									l112[i113] = l120
-									foryimpl.SetRefSlice(c, id118, l112[i113])
+									l78[i79] = l86
+									foryimpl.SetRefSlice(c, id84, l78[i79])
 								} else {
-									l112[i113] = nil
+									l78[i79] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i113)
+									c.TraceIndex(i79)
 									break
 								}
 								continue
 							}
-							if hn114 && !c.ReadFlag() {
-								clear(l112[i113 : i113+1])
+							if hn80 && !c.ReadFlag() {
+								clear(l78[i79 : i79+1])
 								continue
 							}
-							n125 := c.ReadLengthFast(1)
-							if n125 < 0 {
-								n125 = c.ReadLength(1)
+							n91 := c.ReadLengthFast(1)
+							if n91 < 0 {
+								n91 = c.ReadLength(1)
 							}
-							l126 := foryimpl.MakeSlice[[]uint8](c, n125)
-							if n125 > 0 {
-								hn128 := c.ReadListHeader(9)
+							l92 := foryimpl.MakeSlice[[]uint8](c, n91)
+							if n91 > 0 {
+								hn94 := c.ReadListHeader(9)
 								if !c.Failed() {
-									for i127 := range l126 {
-										if hn128 && !c.ReadFlag() {
-											clear(l126[i127 : i127+1])
+									for i93 := range l92 {
+										if hn94 && !c.ReadFlag() {
+											clear(l92[i93 : i93+1])
 											continue
 										}
-										l126[i127] = r.ReadUint8()
+										l92[i93] = r.ReadUint8()
 										if c.Failed() {
-											c.TraceIndex(i127)
+											c.TraceIndex(i93)
 											break
 										}
 									}
 								}
 							}
-							l112[i113] = l126
+							l78[i79] = l92
 							if c.Failed() {
-								c.TraceIndex(i113)
+								c.TraceIndex(i79)
 								break
 							}
 						}
 					}
 				}
-				x.List = l112
+				x.List = l78
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n131 := c.ReadLengthFast(2)
-				if n131 < 0 {
-					n131 = c.ReadLength(2)
+				n97 := c.ReadLengthFast(2)
+				if n97 < 0 {
+					n97 = c.ReadLength(2)
 				}
-				m132 := foryimpl.MakeMap[map[string][]uint8](c, n131)
-				for n131 > 0 && !c.Failed() {
-					sz133, vn134, _ := c.ReadMapChunk(n131, 21, 22, nil, true)
-					for j135 := 0; j135 < sz133 && !c.Failed(); j135++ {
-						var k136 string
-						k136 = c.ReadString()
-						var v137 []uint8
-						if !vn134 {
-							n138 := c.ReadLengthFast(1)
-							if n138 < 0 {
-								n138 = c.ReadLength(1)
+				m98 := foryimpl.MakeMap[map[string][]uint8](c, n97)
+				for n97 > 0 && !c.Failed() {
+					sz99, vn100, _ := c.ReadMapChunk(n97, 21, 22, nil, true)
+					for j101 := 0; j101 < sz99 && !c.Failed(); j101++ {
+						var k102 string
+						k102 = c.ReadString()
+						var v103 []uint8
+						if !vn100 {
+							n104 := c.ReadLengthFast(1)
+							if n104 < 0 {
+								n104 = c.ReadLength(1)
 							}
-							l139 := foryimpl.MakeSlice[[]uint8](c, n138)
-							if n138 > 0 {
-								hn141 := c.ReadListHeader(9)
+							l105 := foryimpl.MakeSlice[[]uint8](c, n104)
+							if n104 > 0 {
+								hn107 := c.ReadListHeader(9)
 								if !c.Failed() {
-									for i140 := range l139 {
-										if hn141 && !c.ReadFlag() {
-											clear(l139[i140 : i140+1])
+									for i106 := range l105 {
+										if hn107 && !c.ReadFlag() {
+											clear(l105[i106 : i106+1])
 											continue
 										}
-										l139[i140] = r.ReadUint8()
+										l105[i106] = r.ReadUint8()
 										if c.Failed() {
-											c.TraceIndex(i140)
+											c.TraceIndex(i106)
 											break
 										}
 									}
 								}
 							}
-							v137 = l139
+							v103 = l105
 						}
-						m132[k136] = v137
+						m98[k102] = v103
 					}
-					n131 -= sz133
+					n97 -= sz99
 				}
-				x.Map = m132
+				x.Map = m98
 			}
 		default:
 			c.SkipField(f)
@@ -4336,15 +3880,21 @@ func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootSharedInner is the first 31 bytes of a compatible-mode message whose root is SharedInner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedInner[4:].
+var foryRootSharedInner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x13, 0x30, 0x76, 0xce, 0x69, 0x53, 0x8b, 0x03, 0xc2, 0xb3, 0x02, 0x4c,
+	0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90,
+}
+
 // foryTypeSharedInner is SharedInner's static type information. Fingerprint: lists,22,0,0[22,0,0[5,0,0]];maps,22,0,0[24,0,0[21,0,0|5,0,0]];
 var foryTypeSharedInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb3, 0x02},
 	GoFields:       []string{"Lists", "Maps"},
 	GoName:         "trackcoll.SharedInner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x30, 0x76, 0xce, 0x69, 0x53, 0x8b, 0x03, 0xc2, 0xb3, 0x02, 0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90},
+	RootCompatible: foryRootSharedInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb3, 0x02},
 	SchemaHash:     268533005,
-	TypeDef:        []byte{0x13, 0x30, 0x76, 0xce, 0x69, 0x53, 0x8b, 0x03, 0xc2, 0xb3, 0x02, 0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90},
+	TypeDef:        foryRootSharedInner[4:],
 	UserID:         307,
 })
 
@@ -4362,12 +3912,12 @@ func (x *SharedInner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SharedInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -4377,14 +3927,14 @@ func (x *SharedInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xce763013001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02b3c2038b5369)
-		buffer.PutUint64At(w, off+16, 0x48809c12ad165a16)
-		buffer.PutUint64At(w, off+23, 0x900f301656621648)
+		buffer.PutUint64At(w, off, 0xce763013001c0001)    // foryRootSharedInner[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02b3c2038b5369)  // foryRootSharedInner[8:16]
+		buffer.PutUint64At(w, off+16, 0x48809c12ad165a16) // foryRootSharedInner[16:24]
+		buffer.PutUint64At(w, off+23, 0x900f301656621648) // foryRootSharedInner[23:31]
 		off += 31
 	} else {
-		buffer.PutUint32At(w, off, 0xb31b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb31b0001) // prefix bytes 01 00 1b b3, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -4407,10 +3957,16 @@ func (x *SharedInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xce763013001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02b3c2038b5369 && buffer.ReadUint64At(in, 16) == 0x48809c12ad165a16 && buffer.ReadUint64At(in, 23) == 0x900f301656621648 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0xce763013001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02b3c2038b5369 &&
+				buffer.ReadUint64At(in, 16) == 0x48809c12ad165a16 &&
+				buffer.ReadUint64At(in, 23) == 0x900f301656621648 {
 				n = 31
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb31bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -4429,10 +3985,16 @@ func (x *SharedInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SharedInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xce763013001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b3c2038b5369 && buffer.ReadUint64At(in, 16) == 0x48809c12ad165a16 && buffer.ReadUint64At(in, 23) == 0x900f301656621648 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0xce763013001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02b3c2038b5369 &&
+			buffer.ReadUint64At(in, 16) == 0x48809c12ad165a16 &&
+			buffer.ReadUint64At(in, 23) == 0x900f301656621648 {
 			n = 31
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb31b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -4449,13 +4011,13 @@ func (x *SharedInner) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SharedInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SharedInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SharedInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SharedInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i8 := range x.Maps {
 			for k9 := range x.Maps[i8] {
@@ -4470,14 +4032,14 @@ func (x *SharedInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xce763013001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02b3c2038b5369)
-			buffer.PutUint64At(w, off+16, 0x48809c12ad165a16)
-			buffer.PutUint64At(w, off+23, 0x900f301656621648)
+			buffer.PutUint64At(w, off, 0xce763013001cff01)    // foryRootSharedInner[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02b3c2038b5369)  // foryRootSharedInner[8:16]
+			buffer.PutUint64At(w, off+16, 0x48809c12ad165a16) // foryRootSharedInner[16:24]
+			buffer.PutUint64At(w, off+23, 0x900f301656621648) // foryRootSharedInner[23:31]
 			off += 31
 		} else {
-			buffer.PutUint32At(w, off, 0xb31bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb31bff01) // prefix bytes 01 ff 1b b3
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -4579,11 +4141,8 @@ func (x *SharedInner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SharedInner's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SharedInner) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = SharedInner{
 		Lists: x.Lists,
 		Maps:  x.Maps,
@@ -4757,181 +4316,6 @@ func (x *SharedInner) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *SharedInner) foryReadRef(c *foryimpl.ReadContext) {
-	*x = SharedInner{
-		Lists: x.Lists,
-		Maps:  x.Maps,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(268533005) {
-		if h := r.ReadInt32(); h != 268533005 && !c.Failed() {
-			c.HashMismatch(foryTypeSharedInner, h)
-			return
-		}
-	}
-	n87 := c.ReadLengthFast(1)
-	if n87 < 0 {
-		n87 = c.ReadLength(1)
-	}
-	l88 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n87)
-	if n87 > 0 {
-		hn90, tr92 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i89 := range l88 {
-				if tr92 {
-					if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
-						l88[i89] = foryimpl.BackRefSlice[int32](c, id94)
-					} else if st93 == foryimpl.RefFollows {
-						n95 := c.ReadLengthFast(1)
-						if n95 < 0 {
-							n95 = c.ReadLength(1)
-						}
-						l96 := foryimpl.MakeSlice[[]int32](c, n95)
-						if n95 > 0 {
-							hn98 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i97 := range l96 {
-									if hn98 && !c.ReadFlag() {
-										clear(l96[i97 : i97+1])
-										continue
-									}
-									l96[i97] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i97)
-										break
-									}
-								}
-							}
-						}
-						l88[i89] = l96
-						foryimpl.SetRefSlice(c, id94, l88[i89])
-					} else {
-						l88[i89] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i89)
-						break
-					}
-					continue
-				}
-				if hn90 && !c.ReadFlag() {
-					clear(l88[i89 : i89+1])
-					continue
-				}
-				n101 := c.ReadLengthFast(1)
-				if n101 < 0 {
-					n101 = c.ReadLength(1)
-				}
-				l102 := foryimpl.MakeSlice[[]int32](c, n101)
-				if n101 > 0 {
-					hn104 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i103 := range l102 {
-							if hn104 && !c.ReadFlag() {
-								clear(l102[i103 : i103+1])
-								continue
-							}
-							l102[i103] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i103)
-								break
-							}
-						}
-					}
-				}
-				l88[i89] = l102
-				if c.Failed() {
-					c.TraceIndex(i89)
-					break
-				}
-			}
-		}
-	}
-	x.Lists = l88
-	if c.Failed() {
-		c.Trace("Lists")
-		return
-	}
-	n107 := c.ReadLengthFast(1)
-	if n107 < 0 {
-		n107 = c.ReadLength(1)
-	}
-	l108 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n107)
-	if n107 > 0 {
-		hn110, tr112 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i109 := range l108 {
-				if tr112 {
-					if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
-						l108[i109] = foryimpl.BackRefMap[string, int32](c, id114)
-					} else if st113 == foryimpl.RefFollows {
-						n115 := c.ReadLengthFast(2)
-						if n115 < 0 {
-							n115 = c.ReadLength(2)
-						}
-						m116 := foryimpl.MakeMap[map[string]int32](c, n115)
-						for n115 > 0 && !c.Failed() {
-							sz117, vn118, _ := c.ReadMapChunk(n115, 21, 5, nil, false)
-							for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
-								var k120 string
-								k120 = c.ReadString()
-								var v121 int32
-								if !vn118 {
-									v121 = r.ReadVarInt32()
-								}
-								m116[k120] = v121
-							}
-							n115 -= sz117
-						}
-						l108[i109] = m116
-						foryimpl.SetRefMap(c, id114, l108[i109])
-					} else {
-						l108[i109] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i109)
-						break
-					}
-					continue
-				}
-				if hn110 && !c.ReadFlag() {
-					clear(l108[i109 : i109+1])
-					continue
-				}
-				n123 := c.ReadLengthFast(2)
-				if n123 < 0 {
-					n123 = c.ReadLength(2)
-				}
-				m124 := foryimpl.MakeMap[map[string]int32](c, n123)
-				for n123 > 0 && !c.Failed() {
-					sz125, vn126, _ := c.ReadMapChunk(n123, 21, 5, nil, false)
-					for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
-						var k128 string
-						k128 = c.ReadString()
-						var v129 int32
-						if !vn126 {
-							v129 = r.ReadVarInt32()
-						}
-						m124[k128] = v129
-					}
-					n123 -= sz125
-				}
-				l108[i109] = m124
-				if c.Failed() {
-					c.TraceIndex(i109)
-					break
-				}
-			}
-		}
-	}
-	x.Maps = l108
-	if c.Failed() {
-		c.Trace("Maps")
-		return
-	}
-}
-
 // ForyReadEvolved reads a SharedInner body written with another schema, following ev (docs/format.md §11.4).
 func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SharedInner{}
@@ -4940,161 +4324,161 @@ func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n131 := c.ReadLengthFast(1)
-				if n131 < 0 {
-					n131 = c.ReadLength(1)
+				n87 := c.ReadLengthFast(1)
+				if n87 < 0 {
+					n87 = c.ReadLength(1)
 				}
-				l132 := foryimpl.MakeSlice[[][]int32](c, n131)
-				if n131 > 0 {
-					hn134, tr136 := c.ReadListHeaderRef(22)
+				l88 := foryimpl.MakeSlice[[][]int32](c, n87)
+				if n87 > 0 {
+					hn90, tr92 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i133 := range l132 {
-							if tr136 {
-								if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-									l132[i133] = foryimpl.BackRefSlice[int32](c, id138)
-								} else if st137 == foryimpl.RefFollows {
-									n139 := c.ReadLengthFast(1)
-									if n139 < 0 {
-										n139 = c.ReadLength(1)
+						for i89 := range l88 {
+							if tr92 {
+								if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
+									l88[i89] = foryimpl.BackRefSlice[int32](c, id94)
+								} else if st93 == foryimpl.RefFollows {
+									n95 := c.ReadLengthFast(1)
+									if n95 < 0 {
+										n95 = c.ReadLength(1)
 									}
-									l140 := foryimpl.MakeSlice[[]int32](c, n139)
-									if n139 > 0 {
-										hn142 := c.ReadListHeader(5)
+									l96 := foryimpl.MakeSlice[[]int32](c, n95)
+									if n95 > 0 {
+										hn98 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i141 := range l140 {
-												if hn142 && !c.ReadFlag() {
-													clear(l140[i141 : i141+1])
+											for i97 := range l96 {
+												if hn98 && !c.ReadFlag() {
+													clear(l96[i97 : i97+1])
 													continue
 												}
-												l140[i141] = r.ReadVarInt32()
+												l96[i97] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i141)
+													c.TraceIndex(i97)
 													break
 												}
 											}
 										}
 									}
-									l132[i133] = l140
-									foryimpl.SetRefSlice(c, id138, l132[i133])
+									l88[i89] = l96
+									foryimpl.SetRefSlice(c, id94, l88[i89])
 								} else {
-									l132[i133] = nil
+									l88[i89] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i133)
+									c.TraceIndex(i89)
 									break
 								}
 								continue
 							}
-							if hn134 && !c.ReadFlag() {
-								clear(l132[i133 : i133+1])
+							if hn90 && !c.ReadFlag() {
+								clear(l88[i89 : i89+1])
 								continue
 							}
-							n145 := c.ReadLengthFast(1)
-							if n145 < 0 {
-								n145 = c.ReadLength(1)
+							n101 := c.ReadLengthFast(1)
+							if n101 < 0 {
+								n101 = c.ReadLength(1)
 							}
-							l146 := foryimpl.MakeSlice[[]int32](c, n145)
-							if n145 > 0 {
-								hn148 := c.ReadListHeader(5)
+							l102 := foryimpl.MakeSlice[[]int32](c, n101)
+							if n101 > 0 {
+								hn104 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i147 := range l146 {
-										if hn148 && !c.ReadFlag() {
-											clear(l146[i147 : i147+1])
+									for i103 := range l102 {
+										if hn104 && !c.ReadFlag() {
+											clear(l102[i103 : i103+1])
 											continue
 										}
-										l146[i147] = r.ReadVarInt32()
+										l102[i103] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i147)
+											c.TraceIndex(i103)
 											break
 										}
 									}
 								}
 							}
-							l132[i133] = l146
+							l88[i89] = l102
 							if c.Failed() {
-								c.TraceIndex(i133)
+								c.TraceIndex(i89)
 								break
 							}
 						}
 					}
 				}
-				x.Lists = l132
+				x.Lists = l88
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n151 := c.ReadLengthFast(1)
-				if n151 < 0 {
-					n151 = c.ReadLength(1)
+				n107 := c.ReadLengthFast(1)
+				if n107 < 0 {
+					n107 = c.ReadLength(1)
 				}
-				l152 := foryimpl.MakeSlice[[]map[string]int32](c, n151)
-				if n151 > 0 {
-					hn154, tr156 := c.ReadListHeaderRef(24)
+				l108 := foryimpl.MakeSlice[[]map[string]int32](c, n107)
+				if n107 > 0 {
+					hn110, tr112 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i153 := range l152 {
-							if tr156 {
-								if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
-									l152[i153] = foryimpl.BackRefMap[string, int32](c, id158)
-								} else if st157 == foryimpl.RefFollows {
-									n159 := c.ReadLengthFast(2)
-									if n159 < 0 {
-										n159 = c.ReadLength(2)
+						for i109 := range l108 {
+							if tr112 {
+								if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
+									l108[i109] = foryimpl.BackRefMap[string, int32](c, id114)
+								} else if st113 == foryimpl.RefFollows {
+									n115 := c.ReadLengthFast(2)
+									if n115 < 0 {
+										n115 = c.ReadLength(2)
 									}
-									m160 := foryimpl.MakeMap[map[string]int32](c, n159)
-									for n159 > 0 && !c.Failed() {
-										sz161, vn162, _ := c.ReadMapChunk(n159, 21, 5, nil, false)
-										for j163 := 0; j163 < sz161 && !c.Failed(); j163++ {
-											var k164 string
-											k164 = c.ReadString()
-											var v165 int32
-											if !vn162 {
-												v165 = r.ReadVarInt32()
+									m116 := foryimpl.MakeMap[map[string]int32](c, n115)
+									for n115 > 0 && !c.Failed() {
+										sz117, vn118, _ := c.ReadMapChunk(n115, 21, 5, nil, false)
+										for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
+											var k120 string
+											k120 = c.ReadString()
+											var v121 int32
+											if !vn118 {
+												v121 = r.ReadVarInt32()
 											}
-											m160[k164] = v165
+											m116[k120] = v121
 										}
-										n159 -= sz161
+										n115 -= sz117
 									}
-									l152[i153] = m160
-									foryimpl.SetRefMap(c, id158, l152[i153])
+									l108[i109] = m116
+									foryimpl.SetRefMap(c, id114, l108[i109])
 								} else {
-									l152[i153] = nil
+									l108[i109] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i153)
+									c.TraceIndex(i109)
 									break
 								}
 								continue
 							}
-							if hn154 && !c.ReadFlag() {
-								clear(l152[i153 : i153+1])
+							if hn110 && !c.ReadFlag() {
+								clear(l108[i109 : i109+1])
 								continue
 							}
-							n167 := c.ReadLengthFast(2)
-							if n167 < 0 {
-								n167 = c.ReadLength(2)
+							n123 := c.ReadLengthFast(2)
+							if n123 < 0 {
+								n123 = c.ReadLength(2)
 							}
-							m168 := foryimpl.MakeMap[map[string]int32](c, n167)
-							for n167 > 0 && !c.Failed() {
-								sz169, vn170, _ := c.ReadMapChunk(n167, 21, 5, nil, false)
-								for j171 := 0; j171 < sz169 && !c.Failed(); j171++ {
-									var k172 string
-									k172 = c.ReadString()
-									var v173 int32
-									if !vn170 {
-										v173 = r.ReadVarInt32()
+							m124 := foryimpl.MakeMap[map[string]int32](c, n123)
+							for n123 > 0 && !c.Failed() {
+								sz125, vn126, _ := c.ReadMapChunk(n123, 21, 5, nil, false)
+								for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+									var k128 string
+									k128 = c.ReadString()
+									var v129 int32
+									if !vn126 {
+										v129 = r.ReadVarInt32()
 									}
-									m168[k172] = v173
+									m124[k128] = v129
 								}
-								n167 -= sz169
+								n123 -= sz125
 							}
-							l152[i153] = m168
+							l108[i109] = m124
 							if c.Failed() {
-								c.TraceIndex(i153)
+								c.TraceIndex(i109)
 								break
 							}
 						}
 					}
 				}
-				x.Maps = l152
+				x.Maps = l108
 			}
 		default:
 			c.SkipField(f)
@@ -5106,17 +4490,31 @@ func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootEmptyArrays is the first 34 bytes of a compatible-mode message whose root is EmptyArrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEmptyArrays[4:].
+var foryRootEmptyArrays = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x16, 0x60, 0xf4, 0x42, 0x77, 0x60, 0x68, 0x69, 0xc4, 0xb4, 0x02, 0x44,
+	0x29, 0x05, 0x0d, 0x88, 0x37, 0x0b, 0xbe, 0xc0, 0x88, 0x2e, 0x11, 0xbe, 0xc0, 0x88, 0x2f, 0x11,
+	0xd7, 0x00,
+}
+
+// foryRootRefEmptyArrays is the first 34 bytes of a compatible-mode message whose root is EmptyArrays with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEmptyArrays[4:].
+var foryRootRefEmptyArrays = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x16, 0x90, 0x23, 0xf1, 0x17, 0x88, 0xd9, 0x77, 0xc4, 0xb4, 0x02, 0x45,
+	0x29, 0x05, 0x0d, 0x89, 0x37, 0x0b, 0xbe, 0xc0, 0x89, 0x2e, 0x11, 0xbe, 0xc0, 0x89, 0x2f, 0x11,
+	0xd7, 0x00,
+}
+
 // foryTypeEmptyArrays is EmptyArrays's static type information. Fingerprint: bin,41,0,0;f32,55,0,0;i32,46,0,0;i64,47,0,0;
 var foryTypeEmptyArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb4, 0x02},
 	GoFields:          []string{"Bin", "F32", "I32", "I64"},
 	GoName:            "trackcoll.EmptyArrays",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0x60, 0xf4, 0x42, 0x77, 0x60, 0x68, 0x69, 0xc4, 0xb4, 0x02, 0x44, 0x29, 0x05, 0x0d, 0x88, 0x37, 0x0b, 0xbe, 0xc0, 0x88, 0x2e, 0x11, 0xbe, 0xc0, 0x88, 0x2f, 0x11, 0xd7, 0x00},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x16, 0x90, 0x23, 0xf1, 0x17, 0x88, 0xd9, 0x77, 0xc4, 0xb4, 0x02, 0x45, 0x29, 0x05, 0x0d, 0x89, 0x37, 0x0b, 0xbe, 0xc0, 0x89, 0x2e, 0x11, 0xbe, 0xc0, 0x89, 0x2f, 0x11, 0xd7, 0x00},
+	RootCompatible:    foryRootEmptyArrays,
+	RootCompatibleRef: foryRootRefEmptyArrays,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb4, 0x02},
 	SchemaHash:        -863835021,
-	TypeDef:           []byte{0x16, 0x60, 0xf4, 0x42, 0x77, 0x60, 0x68, 0x69, 0xc4, 0xb4, 0x02, 0x44, 0x29, 0x05, 0x0d, 0x88, 0x37, 0x0b, 0xbe, 0xc0, 0x88, 0x2e, 0x11, 0xbe, 0xc0, 0x88, 0x2f, 0x11, 0xd7, 0x00},
-	TypeDefRef:        []byte{0x16, 0x90, 0x23, 0xf1, 0x17, 0x88, 0xd9, 0x77, 0xc4, 0xb4, 0x02, 0x45, 0x29, 0x05, 0x0d, 0x89, 0x37, 0x0b, 0xbe, 0xc0, 0x89, 0x2e, 0x11, 0xbe, 0xc0, 0x89, 0x2f, 0x11, 0xd7, 0x00},
+	TypeDef:           foryRootEmptyArrays[4:],
+	TypeDefRef:        foryRootRefEmptyArrays[4:],
 	UserID:            308,
 })
 
@@ -5136,12 +4534,12 @@ func (x *EmptyArrays) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EmptyArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -5151,15 +4549,15 @@ func (x *EmptyArrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf1239016001c0001)
-		buffer.PutUint64At(w, off+8, 0x4502b4c477d98817)
-		buffer.PutUint64At(w, off+16, 0xc0be0b37890d0529)
-		buffer.PutUint64At(w, off+24, 0x112f89c0be112e89)
-		buffer.PutUint64At(w, off+26, 0x00d7112f89c0be11)
+		buffer.PutUint64At(w, off, 0xf1239016001c0001)    // foryRootRefEmptyArrays[0:8]
+		buffer.PutUint64At(w, off+8, 0x4502b4c477d98817)  // foryRootRefEmptyArrays[8:16]
+		buffer.PutUint64At(w, off+16, 0xc0be0b37890d0529) // foryRootRefEmptyArrays[16:24]
+		buffer.PutUint64At(w, off+24, 0x112f89c0be112e89) // foryRootRefEmptyArrays[24:32]
+		buffer.PutUint64At(w, off+26, 0x00d7112f89c0be11) // foryRootRefEmptyArrays[26:34]
 		off += 34
 	} else {
-		buffer.PutUint32At(w, off, 0xb41b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb41b0001) // prefix bytes 01 00 1b b4, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -5182,10 +4580,17 @@ func (x *EmptyArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x42f46016001cff01 && buffer.ReadUint64At(in, 8) == 0x4402b4c469686077 && buffer.ReadUint64At(in, 16) == 0xc0be0b37880d0529 && buffer.ReadUint64At(in, 24) == 0x112f88c0be112e88 && buffer.ReadUint64At(in, 26) == 0x00d7112f88c0be11 {
+			if len(in) >= 34 &&
+				buffer.ReadUint64At(in, 0) == 0x42f46016001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4402b4c469686077 &&
+				buffer.ReadUint64At(in, 16) == 0xc0be0b37880d0529 &&
+				buffer.ReadUint64At(in, 24) == 0x112f88c0be112e88 &&
+				buffer.ReadUint64At(in, 26) == 0x00d7112f88c0be11 {
 				n = 34
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb41bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb41bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -5204,10 +4609,17 @@ func (x *EmptyArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EmptyArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0xf1239016001c0001 && buffer.ReadUint64At(in, 8) == 0x4502b4c477d98817 && buffer.ReadUint64At(in, 16) == 0xc0be0b37890d0529 && buffer.ReadUint64At(in, 24) == 0x112f89c0be112e89 && buffer.ReadUint64At(in, 26) == 0x00d7112f89c0be11 {
+		if len(in) >= 34 &&
+			buffer.ReadUint64At(in, 0) == 0xf1239016001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4502b4c477d98817 &&
+			buffer.ReadUint64At(in, 16) == 0xc0be0b37890d0529 &&
+			buffer.ReadUint64At(in, 24) == 0x112f89c0be112e89 &&
+			buffer.ReadUint64At(in, 26) == 0x00d7112f89c0be11 {
 			n = 34
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb41b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb41b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -5224,27 +4636,27 @@ func (x *EmptyArrays) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which EmptyArrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *EmptyArrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which EmptyArrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *EmptyArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x42f46016001cff01)
-			buffer.PutUint64At(w, off+8, 0x4402b4c469686077)
-			buffer.PutUint64At(w, off+16, 0xc0be0b37880d0529)
-			buffer.PutUint64At(w, off+24, 0x112f88c0be112e88)
-			buffer.PutUint64At(w, off+26, 0x00d7112f88c0be11)
+			buffer.PutUint64At(w, off, 0x42f46016001cff01)    // foryRootEmptyArrays[0:8]
+			buffer.PutUint64At(w, off+8, 0x4402b4c469686077)  // foryRootEmptyArrays[8:16]
+			buffer.PutUint64At(w, off+16, 0xc0be0b37880d0529) // foryRootEmptyArrays[16:24]
+			buffer.PutUint64At(w, off+24, 0x112f88c0be112e88) // foryRootEmptyArrays[24:32]
+			buffer.PutUint64At(w, off+26, 0x00d7112f88c0be11) // foryRootEmptyArrays[26:34]
 			off += 34
 		} else {
-			buffer.PutUint32At(w, off, 0xb41bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb41bff01) // prefix bytes 01 ff 1b b4
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -5353,15 +4765,16 @@ func (x *EmptyArrays) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EmptyArrays's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = EmptyArrays{
-		F32: x.F32,
-		I32: x.I32,
-		I64: x.I64,
+		*x = EmptyArrays{}
+	} else {
+		*x = EmptyArrays{
+			F32: x.F32,
+			I32: x.I32,
+			I64: x.I64,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-863835021) {
@@ -5370,155 +4783,112 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	n16 := c.ReadArrayLengthFast(4)
-	if n16 < 0 {
-		n16 = c.ReadArrayLength(4)
-	}
-	a17 := foryimpl.ReuseSlice[[]float32](c, x.F32, n16)
-	r.ReadRawFloat32s(a17)
-	x.F32 = a17
-	if c.Failed() {
-		c.Trace("F32")
-		return
-	}
-	n18 := c.ReadArrayLengthFast(4)
-	if n18 < 0 {
-		n18 = c.ReadArrayLength(4)
-	}
-	a19 := foryimpl.ReuseSlice[[]int32](c, x.I32, n18)
-	r.ReadRawInt32s(a19)
-	x.I32 = a19
-	if c.Failed() {
-		c.Trace("I32")
-		return
-	}
-	n20 := c.ReadArrayLengthFast(8)
-	if n20 < 0 {
-		n20 = c.ReadArrayLength(8)
-	}
-	a21 := foryimpl.ReuseSlice[[]int64](c, x.I64, n20)
-	r.ReadRawInt64s(a21)
-	x.I64 = a21
-	if c.Failed() {
-		c.Trace("I64")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *EmptyArrays) foryReadRef(c *foryimpl.ReadContext) {
-	*x = EmptyArrays{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-863835021) {
-		if h := r.ReadInt32(); h != -863835021 && !c.Failed() {
-			c.HashMismatch(foryTypeEmptyArrays, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id23)
-		} else if st22 == foryimpl.RefFollows {
+	if c.TrackRef() {
+		if st16, id17 := c.ReadFieldRefFlag(); st16 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id17)
+		} else if st16 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id23, x.Bin)
+			foryimpl.SetRefSlice(c, id17, x.Bin)
 		} else {
 			x.Bin = nil
 		}
-	} else {
-		x.Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
-			x.F32 = foryimpl.BackRefSlice[float32](c, id25)
-		} else if st24 == foryimpl.RefFollows {
-			n26 := c.ReadArrayLengthFast(4)
-			if n26 < 0 {
-				n26 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+		if st18, id19 := c.ReadFieldRefFlag(); st18 == foryimpl.RefBack {
+			x.F32 = foryimpl.BackRefSlice[float32](c, id19)
+		} else if st18 == foryimpl.RefFollows {
+			n20 := c.ReadArrayLengthFast(4)
+			if n20 < 0 {
+				n20 = c.ReadArrayLength(4)
 			}
-			a27 := foryimpl.MakeSlice[[]float32](c, n26)
-			r.ReadRawFloat32s(a27)
-			x.F32 = a27
-			foryimpl.SetRefSlice(c, id25, x.F32)
+			a21 := foryimpl.MakeSlice[[]float32](c, n20)
+			r.ReadRawFloat32s(a21)
+			x.F32 = a21
+			foryimpl.SetRefSlice(c, id19, x.F32)
 		} else {
 			x.F32 = nil
 		}
-	} else {
-		n28 := c.ReadArrayLengthFast(4)
-		if n28 < 0 {
-			n28 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("F32")
+			return
 		}
-		a29 := foryimpl.MakeSlice[[]float32](c, n28)
-		r.ReadRawFloat32s(a29)
-		x.F32 = a29
-	}
-	if c.Failed() {
-		c.Trace("F32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-			x.I32 = foryimpl.BackRefSlice[int32](c, id31)
-		} else if st30 == foryimpl.RefFollows {
-			n32 := c.ReadArrayLengthFast(4)
-			if n32 < 0 {
-				n32 = c.ReadArrayLength(4)
+		if st22, id23 := c.ReadFieldRefFlag(); st22 == foryimpl.RefBack {
+			x.I32 = foryimpl.BackRefSlice[int32](c, id23)
+		} else if st22 == foryimpl.RefFollows {
+			n24 := c.ReadArrayLengthFast(4)
+			if n24 < 0 {
+				n24 = c.ReadArrayLength(4)
 			}
-			a33 := foryimpl.MakeSlice[[]int32](c, n32)
-			r.ReadRawInt32s(a33)
-			x.I32 = a33
-			foryimpl.SetRefSlice(c, id31, x.I32)
+			a25 := foryimpl.MakeSlice[[]int32](c, n24)
+			r.ReadRawInt32s(a25)
+			x.I32 = a25
+			foryimpl.SetRefSlice(c, id23, x.I32)
 		} else {
 			x.I32 = nil
 		}
-	} else {
-		n34 := c.ReadArrayLengthFast(4)
-		if n34 < 0 {
-			n34 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("I32")
+			return
 		}
-		a35 := foryimpl.MakeSlice[[]int32](c, n34)
-		r.ReadRawInt32s(a35)
-		x.I32 = a35
-	}
-	if c.Failed() {
-		c.Trace("I32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
-			x.I64 = foryimpl.BackRefSlice[int64](c, id37)
-		} else if st36 == foryimpl.RefFollows {
-			n38 := c.ReadArrayLengthFast(8)
-			if n38 < 0 {
-				n38 = c.ReadArrayLength(8)
+		if st26, id27 := c.ReadFieldRefFlag(); st26 == foryimpl.RefBack {
+			x.I64 = foryimpl.BackRefSlice[int64](c, id27)
+		} else if st26 == foryimpl.RefFollows {
+			n28 := c.ReadArrayLengthFast(8)
+			if n28 < 0 {
+				n28 = c.ReadArrayLength(8)
 			}
-			a39 := foryimpl.MakeSlice[[]int64](c, n38)
-			r.ReadRawInt64s(a39)
-			x.I64 = a39
-			foryimpl.SetRefSlice(c, id37, x.I64)
+			a29 := foryimpl.MakeSlice[[]int64](c, n28)
+			r.ReadRawInt64s(a29)
+			x.I64 = a29
+			foryimpl.SetRefSlice(c, id27, x.I64)
 		} else {
 			x.I64 = nil
 		}
-	} else {
-		n40 := c.ReadArrayLengthFast(8)
-		if n40 < 0 {
-			n40 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("I64")
+			return
 		}
-		a41 := foryimpl.MakeSlice[[]int64](c, n40)
-		r.ReadRawInt64s(a41)
-		x.I64 = a41
-	}
-	if c.Failed() {
-		c.Trace("I64")
-		return
+	} else {
+		x.Bin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+		n18 := c.ReadArrayLengthFast(4)
+		if n18 < 0 {
+			n18 = c.ReadArrayLength(4)
+		}
+		a19 := foryimpl.ReuseSlice[[]float32](c, x.F32, n18)
+		r.ReadRawFloat32s(a19)
+		x.F32 = a19
+		if c.Failed() {
+			c.Trace("F32")
+			return
+		}
+		n22 := c.ReadArrayLengthFast(4)
+		if n22 < 0 {
+			n22 = c.ReadArrayLength(4)
+		}
+		a23 := foryimpl.ReuseSlice[[]int32](c, x.I32, n22)
+		r.ReadRawInt32s(a23)
+		x.I32 = a23
+		if c.Failed() {
+			c.Trace("I32")
+			return
+		}
+		n26 := c.ReadArrayLengthFast(8)
+		if n26 < 0 {
+			n26 = c.ReadArrayLength(8)
+		}
+		a27 := foryimpl.ReuseSlice[[]int64](c, x.I64, n26)
+		r.ReadRawInt64s(a27)
+		x.I64 = a27
+		if c.Failed() {
+			c.Trace("I64")
+			return
+		}
 	}
 }
 
@@ -5529,108 +4899,66 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id43)
-				} else if st42 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id43, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st30, id31 := c.ReadEvolvedRefFlag(f); st30 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id31)
+			} else if st30 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id31, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-					x.F32 = foryimpl.BackRefSlice[float32](c, id47)
-				} else if st46 == foryimpl.RefFollows {
-					n48 := c.ReadArrayLengthFast(4)
-					if n48 < 0 {
-						n48 = c.ReadArrayLength(4)
-					}
-					a49 := foryimpl.MakeSlice[[]float32](c, n48)
-					r.ReadRawFloat32s(a49)
-					x.F32 = a49
-					foryimpl.SetRefSlice(c, id47, x.F32)
-				} else {
-					x.F32 = nil
+			if f.Convert {
+				x.F32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st34, id35 := c.ReadEvolvedRefFlag(f); st34 == foryimpl.RefBack {
+				x.F32 = foryimpl.BackRefSlice[float32](c, id35)
+			} else if st34 == foryimpl.RefFollows {
+				n36 := c.ReadArrayLengthFast(4)
+				if n36 < 0 {
+					n36 = c.ReadArrayLength(4)
 				}
+				a37 := foryimpl.MakeSlice[[]float32](c, n36)
+				r.ReadRawFloat32s(a37)
+				x.F32 = a37
+				foryimpl.SetRefSlice(c, id35, x.F32)
 			} else {
-				if f.Convert {
-					x.F32 = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n44 := c.ReadArrayLengthFast(4)
-					if n44 < 0 {
-						n44 = c.ReadArrayLength(4)
-					}
-					a45 := foryimpl.MakeSlice[[]float32](c, n44)
-					r.ReadRawFloat32s(a45)
-					x.F32 = a45
-				}
+				x.F32 = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-					x.I32 = foryimpl.BackRefSlice[int32](c, id53)
-				} else if st52 == foryimpl.RefFollows {
-					n54 := c.ReadArrayLengthFast(4)
-					if n54 < 0 {
-						n54 = c.ReadArrayLength(4)
-					}
-					a55 := foryimpl.MakeSlice[[]int32](c, n54)
-					r.ReadRawInt32s(a55)
-					x.I32 = a55
-					foryimpl.SetRefSlice(c, id53, x.I32)
-				} else {
-					x.I32 = nil
+			if f.Convert {
+				x.I32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st40, id41 := c.ReadEvolvedRefFlag(f); st40 == foryimpl.RefBack {
+				x.I32 = foryimpl.BackRefSlice[int32](c, id41)
+			} else if st40 == foryimpl.RefFollows {
+				n42 := c.ReadArrayLengthFast(4)
+				if n42 < 0 {
+					n42 = c.ReadArrayLength(4)
 				}
+				a43 := foryimpl.MakeSlice[[]int32](c, n42)
+				r.ReadRawInt32s(a43)
+				x.I32 = a43
+				foryimpl.SetRefSlice(c, id41, x.I32)
 			} else {
-				if f.Convert {
-					x.I32 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n50 := c.ReadArrayLengthFast(4)
-					if n50 < 0 {
-						n50 = c.ReadArrayLength(4)
-					}
-					a51 := foryimpl.MakeSlice[[]int32](c, n50)
-					r.ReadRawInt32s(a51)
-					x.I32 = a51
-				}
+				x.I32 = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
-					x.I64 = foryimpl.BackRefSlice[int64](c, id59)
-				} else if st58 == foryimpl.RefFollows {
-					n60 := c.ReadArrayLengthFast(8)
-					if n60 < 0 {
-						n60 = c.ReadArrayLength(8)
-					}
-					a61 := foryimpl.MakeSlice[[]int64](c, n60)
-					r.ReadRawInt64s(a61)
-					x.I64 = a61
-					foryimpl.SetRefSlice(c, id59, x.I64)
-				} else {
-					x.I64 = nil
+			if f.Convert {
+				x.I64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st46, id47 := c.ReadEvolvedRefFlag(f); st46 == foryimpl.RefBack {
+				x.I64 = foryimpl.BackRefSlice[int64](c, id47)
+			} else if st46 == foryimpl.RefFollows {
+				n48 := c.ReadArrayLengthFast(8)
+				if n48 < 0 {
+					n48 = c.ReadArrayLength(8)
 				}
+				a49 := foryimpl.MakeSlice[[]int64](c, n48)
+				r.ReadRawInt64s(a49)
+				x.I64 = a49
+				foryimpl.SetRefSlice(c, id47, x.I64)
 			} else {
-				if f.Convert {
-					x.I64 = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n56 := c.ReadArrayLengthFast(8)
-					if n56 < 0 {
-						n56 = c.ReadArrayLength(8)
-					}
-					a57 := foryimpl.MakeSlice[[]int64](c, n56)
-					r.ReadRawInt64s(a57)
-					x.I64 = a57
-				}
+				x.I64 = nil
 			}
 		default:
 			c.SkipField(f)
@@ -5642,17 +4970,31 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootOneEmptyArray is the first 34 bytes of a compatible-mode message whose root is OneEmptyArray: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOneEmptyArray[4:].
+var foryRootOneEmptyArray = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x16, 0xe0, 0x02, 0x47, 0x45, 0x13, 0x3e, 0x54, 0xc4, 0xb5, 0x02, 0x44,
+	0x29, 0x05, 0x0d, 0x4c, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x2e, 0x16, 0x8b, 0x58, 0x44, 0x2e,
+	0x35, 0x0b,
+}
+
+// foryRootRefOneEmptyArray is the first 34 bytes of a compatible-mode message whose root is OneEmptyArray with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOneEmptyArray[4:].
+var foryRootRefOneEmptyArray = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x16, 0x70, 0x6f, 0x83, 0x8e, 0x8b, 0xf6, 0x08, 0xc4, 0xb5, 0x02, 0x45,
+	0x29, 0x05, 0x0d, 0x4d, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x49, 0x2e, 0x16, 0x8b, 0x58, 0x45, 0x2e,
+	0x35, 0x0b,
+}
+
 // foryTypeOneEmptyArray is OneEmptyArray's static type information. Fingerprint: bin,41,0,0;empty,46,0,0;full,46,0,0;nil,46,0,0;
 var foryTypeOneEmptyArray = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb5, 0x02},
 	GoFields:          []string{"Bin", "Empty", "Full", "Nil"},
 	GoName:            "trackcoll.OneEmptyArray",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0xe0, 0x02, 0x47, 0x45, 0x13, 0x3e, 0x54, 0xc4, 0xb5, 0x02, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x2e, 0x16, 0x8b, 0x58, 0x44, 0x2e, 0x35, 0x0b},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x16, 0x70, 0x6f, 0x83, 0x8e, 0x8b, 0xf6, 0x08, 0xc4, 0xb5, 0x02, 0x45, 0x29, 0x05, 0x0d, 0x4d, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x49, 0x2e, 0x16, 0x8b, 0x58, 0x45, 0x2e, 0x35, 0x0b},
+	RootCompatible:    foryRootOneEmptyArray,
+	RootCompatibleRef: foryRootRefOneEmptyArray,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb5, 0x02},
 	SchemaHash:        264167949,
-	TypeDef:           []byte{0x16, 0xe0, 0x02, 0x47, 0x45, 0x13, 0x3e, 0x54, 0xc4, 0xb5, 0x02, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x2e, 0x16, 0x8b, 0x58, 0x44, 0x2e, 0x35, 0x0b},
-	TypeDefRef:        []byte{0x16, 0x70, 0x6f, 0x83, 0x8e, 0x8b, 0xf6, 0x08, 0xc4, 0xb5, 0x02, 0x45, 0x29, 0x05, 0x0d, 0x4d, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x49, 0x2e, 0x16, 0x8b, 0x58, 0x45, 0x2e, 0x35, 0x0b},
+	TypeDef:           foryRootOneEmptyArray[4:],
+	TypeDefRef:        foryRootRefOneEmptyArray[4:],
 	UserID:            309,
 })
 
@@ -5672,12 +5014,12 @@ func (x *OneEmptyArray) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *OneEmptyArray) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -5687,15 +5029,15 @@ func (x *OneEmptyArray) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x836f7016001c0001)
-		buffer.PutUint64At(w, off+8, 0x4502b5c408f68b8e)
-		buffer.PutUint64At(w, off+16, 0x9e8f912e4d0d0529)
-		buffer.PutUint64At(w, off+24, 0x2e45588b162e4900)
-		buffer.PutUint64At(w, off+26, 0x0b352e45588b162e)
+		buffer.PutUint64At(w, off, 0x836f7016001c0001)    // foryRootRefOneEmptyArray[0:8]
+		buffer.PutUint64At(w, off+8, 0x4502b5c408f68b8e)  // foryRootRefOneEmptyArray[8:16]
+		buffer.PutUint64At(w, off+16, 0x9e8f912e4d0d0529) // foryRootRefOneEmptyArray[16:24]
+		buffer.PutUint64At(w, off+24, 0x2e45588b162e4900) // foryRootRefOneEmptyArray[24:32]
+		buffer.PutUint64At(w, off+26, 0x0b352e45588b162e) // foryRootRefOneEmptyArray[26:34]
 		off += 34
 	} else {
-		buffer.PutUint32At(w, off, 0xb51b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb51b0001) // prefix bytes 01 00 1b b5, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -5718,10 +5060,17 @@ func (x *OneEmptyArray) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x4702e016001cff01 && buffer.ReadUint64At(in, 8) == 0x4402b5c4543e1345 && buffer.ReadUint64At(in, 16) == 0x9e8f912e4c0d0529 && buffer.ReadUint64At(in, 24) == 0x2e44588b162e4800 && buffer.ReadUint64At(in, 26) == 0x0b352e44588b162e {
+			if len(in) >= 34 &&
+				buffer.ReadUint64At(in, 0) == 0x4702e016001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4402b5c4543e1345 &&
+				buffer.ReadUint64At(in, 16) == 0x9e8f912e4c0d0529 &&
+				buffer.ReadUint64At(in, 24) == 0x2e44588b162e4800 &&
+				buffer.ReadUint64At(in, 26) == 0x0b352e44588b162e {
 				n = 34
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb51bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb51bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -5740,10 +5089,17 @@ func (x *OneEmptyArray) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *OneEmptyArray) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x836f7016001c0001 && buffer.ReadUint64At(in, 8) == 0x4502b5c408f68b8e && buffer.ReadUint64At(in, 16) == 0x9e8f912e4d0d0529 && buffer.ReadUint64At(in, 24) == 0x2e45588b162e4900 && buffer.ReadUint64At(in, 26) == 0x0b352e45588b162e {
+		if len(in) >= 34 &&
+			buffer.ReadUint64At(in, 0) == 0x836f7016001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4502b5c408f68b8e &&
+			buffer.ReadUint64At(in, 16) == 0x9e8f912e4d0d0529 &&
+			buffer.ReadUint64At(in, 24) == 0x2e45588b162e4900 &&
+			buffer.ReadUint64At(in, 26) == 0x0b352e45588b162e {
 			n = 34
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb51b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb51b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -5760,27 +5116,27 @@ func (x *OneEmptyArray) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which OneEmptyArray, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *OneEmptyArray) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which OneEmptyArray, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *OneEmptyArray) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4702e016001cff01)
-			buffer.PutUint64At(w, off+8, 0x4402b5c4543e1345)
-			buffer.PutUint64At(w, off+16, 0x9e8f912e4c0d0529)
-			buffer.PutUint64At(w, off+24, 0x2e44588b162e4800)
-			buffer.PutUint64At(w, off+26, 0x0b352e44588b162e)
+			buffer.PutUint64At(w, off, 0x4702e016001cff01)    // foryRootOneEmptyArray[0:8]
+			buffer.PutUint64At(w, off+8, 0x4402b5c4543e1345)  // foryRootOneEmptyArray[8:16]
+			buffer.PutUint64At(w, off+16, 0x9e8f912e4c0d0529) // foryRootOneEmptyArray[16:24]
+			buffer.PutUint64At(w, off+24, 0x2e44588b162e4800) // foryRootOneEmptyArray[24:32]
+			buffer.PutUint64At(w, off+26, 0x0b352e44588b162e) // foryRootOneEmptyArray[26:34]
 			off += 34
 		} else {
-			buffer.PutUint32At(w, off, 0xb51bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb51bff01) // prefix bytes 01 ff 1b b5
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -5889,15 +5245,16 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads OneEmptyArray's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = OneEmptyArray{
-		Empty: x.Empty,
-		Full:  x.Full,
-		Nil:   x.Nil,
+		*x = OneEmptyArray{}
+	} else {
+		*x = OneEmptyArray{
+			Empty: x.Empty,
+			Full:  x.Full,
+			Nil:   x.Nil,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(264167949) {
@@ -5906,155 +5263,112 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	n16 := c.ReadArrayLengthFast(4)
-	if n16 < 0 {
-		n16 = c.ReadArrayLength(4)
-	}
-	a17 := foryimpl.ReuseSlice[[]int32](c, x.Empty, n16)
-	r.ReadRawInt32s(a17)
-	x.Empty = a17
-	if c.Failed() {
-		c.Trace("Empty")
-		return
-	}
-	n18 := c.ReadArrayLengthFast(4)
-	if n18 < 0 {
-		n18 = c.ReadArrayLength(4)
-	}
-	a19 := foryimpl.ReuseSlice[[]int32](c, x.Full, n18)
-	r.ReadRawInt32s(a19)
-	x.Full = a19
-	if c.Failed() {
-		c.Trace("Full")
-		return
-	}
-	n20 := c.ReadArrayLengthFast(4)
-	if n20 < 0 {
-		n20 = c.ReadArrayLength(4)
-	}
-	a21 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n20)
-	r.ReadRawInt32s(a21)
-	x.Nil = a21
-	if c.Failed() {
-		c.Trace("Nil")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *OneEmptyArray) foryReadRef(c *foryimpl.ReadContext) {
-	*x = OneEmptyArray{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(264167949) {
-		if h := r.ReadInt32(); h != 264167949 && !c.Failed() {
-			c.HashMismatch(foryTypeOneEmptyArray, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id23)
-		} else if st22 == foryimpl.RefFollows {
+	if c.TrackRef() {
+		if st16, id17 := c.ReadFieldRefFlag(); st16 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id17)
+		} else if st16 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id23, x.Bin)
+			foryimpl.SetRefSlice(c, id17, x.Bin)
 		} else {
 			x.Bin = nil
 		}
-	} else {
-		x.Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
-			x.Empty = foryimpl.BackRefSlice[int32](c, id25)
-		} else if st24 == foryimpl.RefFollows {
-			n26 := c.ReadArrayLengthFast(4)
-			if n26 < 0 {
-				n26 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+		if st18, id19 := c.ReadFieldRefFlag(); st18 == foryimpl.RefBack {
+			x.Empty = foryimpl.BackRefSlice[int32](c, id19)
+		} else if st18 == foryimpl.RefFollows {
+			n20 := c.ReadArrayLengthFast(4)
+			if n20 < 0 {
+				n20 = c.ReadArrayLength(4)
 			}
-			a27 := foryimpl.MakeSlice[[]int32](c, n26)
-			r.ReadRawInt32s(a27)
-			x.Empty = a27
-			foryimpl.SetRefSlice(c, id25, x.Empty)
+			a21 := foryimpl.MakeSlice[[]int32](c, n20)
+			r.ReadRawInt32s(a21)
+			x.Empty = a21
+			foryimpl.SetRefSlice(c, id19, x.Empty)
 		} else {
 			x.Empty = nil
 		}
-	} else {
-		n28 := c.ReadArrayLengthFast(4)
-		if n28 < 0 {
-			n28 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Empty")
+			return
 		}
-		a29 := foryimpl.MakeSlice[[]int32](c, n28)
-		r.ReadRawInt32s(a29)
-		x.Empty = a29
-	}
-	if c.Failed() {
-		c.Trace("Empty")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-			x.Full = foryimpl.BackRefSlice[int32](c, id31)
-		} else if st30 == foryimpl.RefFollows {
-			n32 := c.ReadArrayLengthFast(4)
-			if n32 < 0 {
-				n32 = c.ReadArrayLength(4)
+		if st22, id23 := c.ReadFieldRefFlag(); st22 == foryimpl.RefBack {
+			x.Full = foryimpl.BackRefSlice[int32](c, id23)
+		} else if st22 == foryimpl.RefFollows {
+			n24 := c.ReadArrayLengthFast(4)
+			if n24 < 0 {
+				n24 = c.ReadArrayLength(4)
 			}
-			a33 := foryimpl.MakeSlice[[]int32](c, n32)
-			r.ReadRawInt32s(a33)
-			x.Full = a33
-			foryimpl.SetRefSlice(c, id31, x.Full)
+			a25 := foryimpl.MakeSlice[[]int32](c, n24)
+			r.ReadRawInt32s(a25)
+			x.Full = a25
+			foryimpl.SetRefSlice(c, id23, x.Full)
 		} else {
 			x.Full = nil
 		}
-	} else {
-		n34 := c.ReadArrayLengthFast(4)
-		if n34 < 0 {
-			n34 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Full")
+			return
 		}
-		a35 := foryimpl.MakeSlice[[]int32](c, n34)
-		r.ReadRawInt32s(a35)
-		x.Full = a35
-	}
-	if c.Failed() {
-		c.Trace("Full")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
-			x.Nil = foryimpl.BackRefSlice[int32](c, id37)
-		} else if st36 == foryimpl.RefFollows {
-			n38 := c.ReadArrayLengthFast(4)
-			if n38 < 0 {
-				n38 = c.ReadArrayLength(4)
+		if st26, id27 := c.ReadFieldRefFlag(); st26 == foryimpl.RefBack {
+			x.Nil = foryimpl.BackRefSlice[int32](c, id27)
+		} else if st26 == foryimpl.RefFollows {
+			n28 := c.ReadArrayLengthFast(4)
+			if n28 < 0 {
+				n28 = c.ReadArrayLength(4)
 			}
-			a39 := foryimpl.MakeSlice[[]int32](c, n38)
-			r.ReadRawInt32s(a39)
-			x.Nil = a39
-			foryimpl.SetRefSlice(c, id37, x.Nil)
+			a29 := foryimpl.MakeSlice[[]int32](c, n28)
+			r.ReadRawInt32s(a29)
+			x.Nil = a29
+			foryimpl.SetRefSlice(c, id27, x.Nil)
 		} else {
 			x.Nil = nil
 		}
-	} else {
-		n40 := c.ReadArrayLengthFast(4)
-		if n40 < 0 {
-			n40 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Nil")
+			return
 		}
-		a41 := foryimpl.MakeSlice[[]int32](c, n40)
-		r.ReadRawInt32s(a41)
-		x.Nil = a41
-	}
-	if c.Failed() {
-		c.Trace("Nil")
-		return
+	} else {
+		x.Bin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+		n18 := c.ReadArrayLengthFast(4)
+		if n18 < 0 {
+			n18 = c.ReadArrayLength(4)
+		}
+		a19 := foryimpl.ReuseSlice[[]int32](c, x.Empty, n18)
+		r.ReadRawInt32s(a19)
+		x.Empty = a19
+		if c.Failed() {
+			c.Trace("Empty")
+			return
+		}
+		n22 := c.ReadArrayLengthFast(4)
+		if n22 < 0 {
+			n22 = c.ReadArrayLength(4)
+		}
+		a23 := foryimpl.ReuseSlice[[]int32](c, x.Full, n22)
+		r.ReadRawInt32s(a23)
+		x.Full = a23
+		if c.Failed() {
+			c.Trace("Full")
+			return
+		}
+		n26 := c.ReadArrayLengthFast(4)
+		if n26 < 0 {
+			n26 = c.ReadArrayLength(4)
+		}
+		a27 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n26)
+		r.ReadRawInt32s(a27)
+		x.Nil = a27
+		if c.Failed() {
+			c.Trace("Nil")
+			return
+		}
 	}
 }
 
@@ -6065,108 +5379,66 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id43)
-				} else if st42 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id43, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st30, id31 := c.ReadEvolvedRefFlag(f); st30 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id31)
+			} else if st30 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id31, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-					x.Empty = foryimpl.BackRefSlice[int32](c, id47)
-				} else if st46 == foryimpl.RefFollows {
-					n48 := c.ReadArrayLengthFast(4)
-					if n48 < 0 {
-						n48 = c.ReadArrayLength(4)
-					}
-					a49 := foryimpl.MakeSlice[[]int32](c, n48)
-					r.ReadRawInt32s(a49)
-					x.Empty = a49
-					foryimpl.SetRefSlice(c, id47, x.Empty)
-				} else {
-					x.Empty = nil
+			if f.Convert {
+				x.Empty = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st34, id35 := c.ReadEvolvedRefFlag(f); st34 == foryimpl.RefBack {
+				x.Empty = foryimpl.BackRefSlice[int32](c, id35)
+			} else if st34 == foryimpl.RefFollows {
+				n36 := c.ReadArrayLengthFast(4)
+				if n36 < 0 {
+					n36 = c.ReadArrayLength(4)
 				}
+				a37 := foryimpl.MakeSlice[[]int32](c, n36)
+				r.ReadRawInt32s(a37)
+				x.Empty = a37
+				foryimpl.SetRefSlice(c, id35, x.Empty)
 			} else {
-				if f.Convert {
-					x.Empty = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n44 := c.ReadArrayLengthFast(4)
-					if n44 < 0 {
-						n44 = c.ReadArrayLength(4)
-					}
-					a45 := foryimpl.MakeSlice[[]int32](c, n44)
-					r.ReadRawInt32s(a45)
-					x.Empty = a45
-				}
+				x.Empty = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-					x.Full = foryimpl.BackRefSlice[int32](c, id53)
-				} else if st52 == foryimpl.RefFollows {
-					n54 := c.ReadArrayLengthFast(4)
-					if n54 < 0 {
-						n54 = c.ReadArrayLength(4)
-					}
-					a55 := foryimpl.MakeSlice[[]int32](c, n54)
-					r.ReadRawInt32s(a55)
-					x.Full = a55
-					foryimpl.SetRefSlice(c, id53, x.Full)
-				} else {
-					x.Full = nil
+			if f.Convert {
+				x.Full = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st40, id41 := c.ReadEvolvedRefFlag(f); st40 == foryimpl.RefBack {
+				x.Full = foryimpl.BackRefSlice[int32](c, id41)
+			} else if st40 == foryimpl.RefFollows {
+				n42 := c.ReadArrayLengthFast(4)
+				if n42 < 0 {
+					n42 = c.ReadArrayLength(4)
 				}
+				a43 := foryimpl.MakeSlice[[]int32](c, n42)
+				r.ReadRawInt32s(a43)
+				x.Full = a43
+				foryimpl.SetRefSlice(c, id41, x.Full)
 			} else {
-				if f.Convert {
-					x.Full = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n50 := c.ReadArrayLengthFast(4)
-					if n50 < 0 {
-						n50 = c.ReadArrayLength(4)
-					}
-					a51 := foryimpl.MakeSlice[[]int32](c, n50)
-					r.ReadRawInt32s(a51)
-					x.Full = a51
-				}
+				x.Full = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
-					x.Nil = foryimpl.BackRefSlice[int32](c, id59)
-				} else if st58 == foryimpl.RefFollows {
-					n60 := c.ReadArrayLengthFast(4)
-					if n60 < 0 {
-						n60 = c.ReadArrayLength(4)
-					}
-					a61 := foryimpl.MakeSlice[[]int32](c, n60)
-					r.ReadRawInt32s(a61)
-					x.Nil = a61
-					foryimpl.SetRefSlice(c, id59, x.Nil)
-				} else {
-					x.Nil = nil
+			if f.Convert {
+				x.Nil = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st46, id47 := c.ReadEvolvedRefFlag(f); st46 == foryimpl.RefBack {
+				x.Nil = foryimpl.BackRefSlice[int32](c, id47)
+			} else if st46 == foryimpl.RefFollows {
+				n48 := c.ReadArrayLengthFast(4)
+				if n48 < 0 {
+					n48 = c.ReadArrayLength(4)
 				}
+				a49 := foryimpl.MakeSlice[[]int32](c, n48)
+				r.ReadRawInt32s(a49)
+				x.Nil = a49
+				foryimpl.SetRefSlice(c, id47, x.Nil)
 			} else {
-				if f.Convert {
-					x.Nil = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n56 := c.ReadArrayLengthFast(4)
-					if n56 < 0 {
-						n56 = c.ReadArrayLength(4)
-					}
-					a57 := foryimpl.MakeSlice[[]int32](c, n56)
-					r.ReadRawInt32s(a57)
-					x.Nil = a57
-				}
+				x.Nil = nil
 			}
 		default:
 			c.SkipField(f)
@@ -6178,15 +5450,21 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
+// foryRootEmptyInner is the first 29 bytes of a compatible-mode message whose root is EmptyInner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEmptyInner[4:].
+var foryRootEmptyInner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0xdd, 0x0f, 0xcb, 0x41, 0xce, 0x7f, 0xc2, 0xb6, 0x02, 0x48,
+	0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90,
+}
+
 // foryTypeEmptyInner is EmptyInner's static type information. Fingerprint: ints,22,0,0[22,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
 var foryTypeEmptyInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
 	GoFields:       []string{"Ints", "Strs"},
 	GoName:         "trackcoll.EmptyInner",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0xdd, 0x0f, 0xcb, 0x41, 0xce, 0x7f, 0xc2, 0xb6, 0x02, 0x48, 0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatible: foryRootEmptyInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
 	SchemaHash:     1484231934,
-	TypeDef:        []byte{0x11, 0xa0, 0xdd, 0x0f, 0xcb, 0x41, 0xce, 0x7f, 0xc2, 0xb6, 0x02, 0x48, 0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	TypeDef:        foryRootEmptyInner[4:],
 	UserID:         310,
 })
 
@@ -6204,12 +5482,12 @@ func (x *EmptyInner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EmptyInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -6219,14 +5497,14 @@ func (x *EmptyInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0fdda011001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802b6c27fce41cb)
-		buffer.PutUint64At(w, off+16, 0x164890b321165a16)
-		buffer.PutUint64At(w, off+21, 0x90714a565a164890)
+		buffer.PutUint64At(w, off, 0x0fdda011001c0001)    // foryRootEmptyInner[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802b6c27fce41cb)  // foryRootEmptyInner[8:16]
+		buffer.PutUint64At(w, off+16, 0x164890b321165a16) // foryRootEmptyInner[16:24]
+		buffer.PutUint64At(w, off+21, 0x90714a565a164890) // foryRootEmptyInner[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xb61b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb61b0001) // prefix bytes 01 00 1b b6, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -6249,10 +5527,16 @@ func (x *EmptyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x0fdda011001cff01 && buffer.ReadUint64At(in, 8) == 0x4802b6c27fce41cb && buffer.ReadUint64At(in, 16) == 0x164890b321165a16 && buffer.ReadUint64At(in, 21) == 0x90714a565a164890 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0x0fdda011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802b6c27fce41cb &&
+				buffer.ReadUint64At(in, 16) == 0x164890b321165a16 &&
+				buffer.ReadUint64At(in, 21) == 0x90714a565a164890 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -6271,10 +5555,16 @@ func (x *EmptyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EmptyInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x0fdda011001c0001 && buffer.ReadUint64At(in, 8) == 0x4802b6c27fce41cb && buffer.ReadUint64At(in, 16) == 0x164890b321165a16 && buffer.ReadUint64At(in, 21) == 0x90714a565a164890 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0x0fdda011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802b6c27fce41cb &&
+			buffer.ReadUint64At(in, 16) == 0x164890b321165a16 &&
+			buffer.ReadUint64At(in, 21) == 0x90714a565a164890 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -6291,13 +5581,13 @@ func (x *EmptyInner) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which EmptyInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *EmptyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which EmptyInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *EmptyInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i8 := range x.Strs {
 			for i10 := range x.Strs[i8] {
@@ -6312,14 +5602,14 @@ func (x *EmptyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0fdda011001cff01)
-			buffer.PutUint64At(w, off+8, 0x4802b6c27fce41cb)
-			buffer.PutUint64At(w, off+16, 0x164890b321165a16)
-			buffer.PutUint64At(w, off+21, 0x90714a565a164890)
+			buffer.PutUint64At(w, off, 0x0fdda011001cff01)    // foryRootEmptyInner[0:8]
+			buffer.PutUint64At(w, off+8, 0x4802b6c27fce41cb)  // foryRootEmptyInner[8:16]
+			buffer.PutUint64At(w, off+16, 0x164890b321165a16) // foryRootEmptyInner[16:24]
+			buffer.PutUint64At(w, off+21, 0x90714a565a164890) // foryRootEmptyInner[21:29]
 			off += 29
 		} else {
-			buffer.PutUint32At(w, off, 0xb61bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb61bff01) // prefix bytes 01 ff 1b b6
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -6455,11 +5745,8 @@ func (x *EmptyInner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EmptyInner's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *EmptyInner) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = EmptyInner{
 		Ints: x.Ints,
 		Strs: x.Strs,
@@ -6639,187 +5926,6 @@ func (x *EmptyInner) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *EmptyInner) foryReadRef(c *foryimpl.ReadContext) {
-	*x = EmptyInner{
-		Ints: x.Ints,
-		Strs: x.Strs,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1484231934) {
-		if h := r.ReadInt32(); h != 1484231934 && !c.Failed() {
-			c.HashMismatch(foryTypeEmptyInner, h)
-			return
-		}
-	}
-	n79 := c.ReadLengthFast(1)
-	if n79 < 0 {
-		n79 = c.ReadLength(1)
-	}
-	l80 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n79)
-	if n79 > 0 {
-		hn82, tr84 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i81 := range l80 {
-				if tr84 {
-					if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-						l80[i81] = foryimpl.BackRefSlice[int32](c, id86)
-					} else if st85 == foryimpl.RefFollows {
-						n87 := c.ReadLengthFast(1)
-						if n87 < 0 {
-							n87 = c.ReadLength(1)
-						}
-						l88 := foryimpl.MakeSlice[[]int32](c, n87)
-						if n87 > 0 {
-							hn90 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i89 := range l88 {
-									if hn90 && !c.ReadFlag() {
-										clear(l88[i89 : i89+1])
-										continue
-									}
-									l88[i89] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i89)
-										break
-									}
-								}
-							}
-						}
-						l80[i81] = l88
-						foryimpl.SetRefSlice(c, id86, l80[i81])
-					} else {
-						l80[i81] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i81)
-						break
-					}
-					continue
-				}
-				if hn82 && !c.ReadFlag() {
-					clear(l80[i81 : i81+1])
-					continue
-				}
-				n93 := c.ReadLengthFast(1)
-				if n93 < 0 {
-					n93 = c.ReadLength(1)
-				}
-				l94 := foryimpl.MakeSlice[[]int32](c, n93)
-				if n93 > 0 {
-					hn96 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i95 := range l94 {
-							if hn96 && !c.ReadFlag() {
-								clear(l94[i95 : i95+1])
-								continue
-							}
-							l94[i95] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i95)
-								break
-							}
-						}
-					}
-				}
-				l80[i81] = l94
-				if c.Failed() {
-					c.TraceIndex(i81)
-					break
-				}
-			}
-		}
-	}
-	x.Ints = l80
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	n99 := c.ReadLengthFast(1)
-	if n99 < 0 {
-		n99 = c.ReadLength(1)
-	}
-	l100 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n99)
-	if n99 > 0 {
-		hn102, tr104 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i101 := range l100 {
-				if tr104 {
-					if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-						l100[i101] = foryimpl.BackRefSlice[string](c, id106)
-					} else if st105 == foryimpl.RefFollows {
-						n107 := c.ReadLengthFast(1)
-						if n107 < 0 {
-							n107 = c.ReadLength(1)
-						}
-						l108 := foryimpl.MakeSlice[[]string](c, n107)
-						if n107 > 0 {
-							hn110 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i109 := range l108 {
-									if hn110 && !c.ReadFlag() {
-										clear(l108[i109 : i109+1])
-										continue
-									}
-									l108[i109] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i109)
-										break
-									}
-								}
-							}
-						}
-						l100[i101] = l108
-						foryimpl.SetRefSlice(c, id106, l100[i101])
-					} else {
-						l100[i101] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i101)
-						break
-					}
-					continue
-				}
-				if hn102 && !c.ReadFlag() {
-					clear(l100[i101 : i101+1])
-					continue
-				}
-				n113 := c.ReadLengthFast(1)
-				if n113 < 0 {
-					n113 = c.ReadLength(1)
-				}
-				l114 := foryimpl.MakeSlice[[]string](c, n113)
-				if n113 > 0 {
-					hn116 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i115 := range l114 {
-							if hn116 && !c.ReadFlag() {
-								clear(l114[i115 : i115+1])
-								continue
-							}
-							l114[i115] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i115)
-								break
-							}
-						}
-					}
-				}
-				l100[i101] = l114
-				if c.Failed() {
-					c.TraceIndex(i101)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l100
-	if c.Failed() {
-		c.Trace("Strs")
-		return
-	}
-}
-
 // ForyReadEvolved reads a EmptyInner body written with another schema, following ev (docs/format.md §11.4).
 func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EmptyInner{}
@@ -6828,167 +5934,167 @@ func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n119 := c.ReadLengthFast(1)
-				if n119 < 0 {
-					n119 = c.ReadLength(1)
+				n79 := c.ReadLengthFast(1)
+				if n79 < 0 {
+					n79 = c.ReadLength(1)
 				}
-				l120 := foryimpl.MakeSlice[[][]int32](c, n119)
-				if n119 > 0 {
-					hn122, tr124 := c.ReadListHeaderRef(22)
+				l80 := foryimpl.MakeSlice[[][]int32](c, n79)
+				if n79 > 0 {
+					hn82, tr84 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i121 := range l120 {
-							if tr124 {
-								if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
-									l120[i121] = foryimpl.BackRefSlice[int32](c, id126)
-								} else if st125 == foryimpl.RefFollows {
-									n127 := c.ReadLengthFast(1)
-									if n127 < 0 {
-										n127 = c.ReadLength(1)
+						for i81 := range l80 {
+							if tr84 {
+								if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
+									l80[i81] = foryimpl.BackRefSlice[int32](c, id86)
+								} else if st85 == foryimpl.RefFollows {
+									n87 := c.ReadLengthFast(1)
+									if n87 < 0 {
+										n87 = c.ReadLength(1)
 									}
-									l128 := foryimpl.MakeSlice[[]int32](c, n127)
-									if n127 > 0 {
-										hn130 := c.ReadListHeader(5)
+									l88 := foryimpl.MakeSlice[[]int32](c, n87)
+									if n87 > 0 {
+										hn90 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i129 := range l128 {
-												if hn130 && !c.ReadFlag() {
-													clear(l128[i129 : i129+1])
+											for i89 := range l88 {
+												if hn90 && !c.ReadFlag() {
+													clear(l88[i89 : i89+1])
 													continue
 												}
-												l128[i129] = r.ReadVarInt32()
+												l88[i89] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i129)
+													c.TraceIndex(i89)
 													break
 												}
 											}
 										}
 									}
-									l120[i121] = l128
-									foryimpl.SetRefSlice(c, id126, l120[i121])
+									l80[i81] = l88
+									foryimpl.SetRefSlice(c, id86, l80[i81])
 								} else {
-									l120[i121] = nil
+									l80[i81] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i121)
+									c.TraceIndex(i81)
 									break
 								}
 								continue
 							}
-							if hn122 && !c.ReadFlag() {
-								clear(l120[i121 : i121+1])
+							if hn82 && !c.ReadFlag() {
+								clear(l80[i81 : i81+1])
 								continue
 							}
-							n133 := c.ReadLengthFast(1)
-							if n133 < 0 {
-								n133 = c.ReadLength(1)
+							n93 := c.ReadLengthFast(1)
+							if n93 < 0 {
+								n93 = c.ReadLength(1)
 							}
-							l134 := foryimpl.MakeSlice[[]int32](c, n133)
-							if n133 > 0 {
-								hn136 := c.ReadListHeader(5)
+							l94 := foryimpl.MakeSlice[[]int32](c, n93)
+							if n93 > 0 {
+								hn96 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i135 := range l134 {
-										if hn136 && !c.ReadFlag() {
-											clear(l134[i135 : i135+1])
+									for i95 := range l94 {
+										if hn96 && !c.ReadFlag() {
+											clear(l94[i95 : i95+1])
 											continue
 										}
-										l134[i135] = r.ReadVarInt32()
+										l94[i95] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i135)
+											c.TraceIndex(i95)
 											break
 										}
 									}
 								}
 							}
-							l120[i121] = l134
+							l80[i81] = l94
 							if c.Failed() {
-								c.TraceIndex(i121)
+								c.TraceIndex(i81)
 								break
 							}
 						}
 					}
 				}
-				x.Ints = l120
+				x.Ints = l80
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n139 := c.ReadLengthFast(1)
-				if n139 < 0 {
-					n139 = c.ReadLength(1)
+				n99 := c.ReadLengthFast(1)
+				if n99 < 0 {
+					n99 = c.ReadLength(1)
 				}
-				l140 := foryimpl.MakeSlice[[][]string](c, n139)
-				if n139 > 0 {
-					hn142, tr144 := c.ReadListHeaderRef(22)
+				l100 := foryimpl.MakeSlice[[][]string](c, n99)
+				if n99 > 0 {
+					hn102, tr104 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i141 := range l140 {
-							if tr144 {
-								if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
-									l140[i141] = foryimpl.BackRefSlice[string](c, id146)
-								} else if st145 == foryimpl.RefFollows {
-									n147 := c.ReadLengthFast(1)
-									if n147 < 0 {
-										n147 = c.ReadLength(1)
+						for i101 := range l100 {
+							if tr104 {
+								if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+									l100[i101] = foryimpl.BackRefSlice[string](c, id106)
+								} else if st105 == foryimpl.RefFollows {
+									n107 := c.ReadLengthFast(1)
+									if n107 < 0 {
+										n107 = c.ReadLength(1)
 									}
-									l148 := foryimpl.MakeSlice[[]string](c, n147)
-									if n147 > 0 {
-										hn150 := c.ReadListHeader(21)
+									l108 := foryimpl.MakeSlice[[]string](c, n107)
+									if n107 > 0 {
+										hn110 := c.ReadListHeader(21)
 										if !c.Failed() {
-											for i149 := range l148 {
-												if hn150 && !c.ReadFlag() {
-													clear(l148[i149 : i149+1])
+											for i109 := range l108 {
+												if hn110 && !c.ReadFlag() {
+													clear(l108[i109 : i109+1])
 													continue
 												}
-												l148[i149] = c.ReadString()
+												l108[i109] = c.ReadString()
 												if c.Failed() {
-													c.TraceIndex(i149)
+													c.TraceIndex(i109)
 													break
 												}
 											}
 										}
 									}
-									l140[i141] = l148
-									foryimpl.SetRefSlice(c, id146, l140[i141])
+									l100[i101] = l108
+									foryimpl.SetRefSlice(c, id106, l100[i101])
 								} else {
-									l140[i141] = nil
+									l100[i101] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i141)
+									c.TraceIndex(i101)
 									break
 								}
 								continue
 							}
-							if hn142 && !c.ReadFlag() {
-								clear(l140[i141 : i141+1])
+							if hn102 && !c.ReadFlag() {
+								clear(l100[i101 : i101+1])
 								continue
 							}
-							n153 := c.ReadLengthFast(1)
-							if n153 < 0 {
-								n153 = c.ReadLength(1)
+							n113 := c.ReadLengthFast(1)
+							if n113 < 0 {
+								n113 = c.ReadLength(1)
 							}
-							l154 := foryimpl.MakeSlice[[]string](c, n153)
-							if n153 > 0 {
-								hn156 := c.ReadListHeader(21)
+							l114 := foryimpl.MakeSlice[[]string](c, n113)
+							if n113 > 0 {
+								hn116 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i155 := range l154 {
-										if hn156 && !c.ReadFlag() {
-											clear(l154[i155 : i155+1])
+									for i115 := range l114 {
+										if hn116 && !c.ReadFlag() {
+											clear(l114[i115 : i115+1])
 											continue
 										}
-										l154[i155] = c.ReadString()
+										l114[i115] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i155)
+											c.TraceIndex(i115)
 											break
 										}
 									}
 								}
 							}
-							l140[i141] = l154
+							l100[i101] = l114
 							if c.Failed() {
-								c.TraceIndex(i141)
+								c.TraceIndex(i101)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l140
+				x.Strs = l100
 			}
 		default:
 			c.SkipField(f)
@@ -7000,15 +6106,21 @@ func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootLeaf311 is the first 23 bytes of a compatible-mode message whose root is Leaf311: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf311[4:].
+var foryRootLeaf311 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xb0, 0xf1, 0x84, 0x0f, 0xe1, 0x02, 0xc2, 0xb7, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf311 is Leaf311's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf311 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf311",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xb0, 0xf1, 0x84, 0x0f, 0xe1, 0x02, 0xc2, 0xb7, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf311,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xd0, 0xb0, 0xf1, 0x84, 0x0f, 0xe1, 0x02, 0xc2, 0xb7, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf311[4:],
 	UserID:         311,
 })
 
@@ -7026,18 +6138,18 @@ func (x *Leaf311) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf311) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf311) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -7058,10 +6170,15 @@ func (x *Leaf311) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xf1b0d00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002b7c202e10f84 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xf1b0d00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002b7c202e10f84 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb71bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -7080,10 +6197,15 @@ func (x *Leaf311) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf311) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xf1b0d00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002b7c202e10f84 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xf1b0d00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002b7c202e10f84 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb71b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -7096,26 +6218,26 @@ func (x *Leaf311) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Leaf311's struct body (docs/format.md §9).
 func (x *Leaf311) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf311, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf311) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf311, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf311) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xf1b0d00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002b7c202e10f84)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xf1b0d00b001cff01)    // foryRootLeaf311[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002b7c202e10f84)  // foryRootLeaf311[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf311[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xb71bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb71bff01) // prefix bytes 01 ff 1b b7
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -7193,15 +6315,21 @@ func (x *Leaf311) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootNilValues is the first 30 bytes of a compatible-mode message whose root is NilValues: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNilValues[4:].
+var foryRootNilValues = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x12, 0xf0, 0x86, 0xcb, 0xf2, 0x37, 0x94, 0x6d, 0xc2, 0xb8, 0x02, 0x4c,
+	0x18, 0x56, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x18, 0x56, 0x72, 0x35, 0x0b, 0x90,
+}
+
 // foryTypeNilValues is NilValues's static type information. Fingerprint: items,24,0,0[21,0,0|0,0,0];nils,24,0,0[21,0,0|0,0,0];
 var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb8, 0x02},
 	GoFields:       []string{"Items", "Nils"},
 	GoName:         "trackcoll.NilValues",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0xf0, 0x86, 0xcb, 0xf2, 0x37, 0x94, 0x6d, 0xc2, 0xb8, 0x02, 0x4c, 0x18, 0x56, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x18, 0x56, 0x72, 0x35, 0x0b, 0x90},
+	RootCompatible: foryRootNilValues,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb8, 0x02},
 	SchemaHash:     707675961,
-	TypeDef:        []byte{0x12, 0xf0, 0x86, 0xcb, 0xf2, 0x37, 0x94, 0x6d, 0xc2, 0xb8, 0x02, 0x4c, 0x18, 0x56, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x18, 0x56, 0x72, 0x35, 0x0b, 0x90},
+	TypeDef:        foryRootNilValues[4:],
 	UserID:         312,
 })
 
@@ -7219,7 +6347,7 @@ func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7229,14 +6357,14 @@ func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcb86f012001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02b8c26d9437f2)
-		buffer.PutUint64At(w, off+16, 0x48806464a2725618)
-		buffer.PutUint64At(w, off+22, 0x900b357256184880)
+		buffer.PutUint64At(w, off, 0xcb86f012001cff01)    // foryRootNilValues[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02b8c26d9437f2)  // foryRootNilValues[8:16]
+		buffer.PutUint64At(w, off+16, 0x48806464a2725618) // foryRootNilValues[16:24]
+		buffer.PutUint64At(w, off+22, 0x900b357256184880) // foryRootNilValues[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0xb81bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb81bff01) // prefix bytes 01 ff 1b b8
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -7251,14 +6379,14 @@ func (x *NilValues) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcb86f012001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02b8c26d9437f2)
-		buffer.PutUint64At(w, off+16, 0x48806464a2725618)
-		buffer.PutUint64At(w, off+22, 0x900b357256184880)
+		buffer.PutUint64At(w, off, 0xcb86f012001c0001)    // foryRootNilValues[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02b8c26d9437f2)  // foryRootNilValues[8:16]
+		buffer.PutUint64At(w, off+16, 0x48806464a2725618) // foryRootNilValues[16:24]
+		buffer.PutUint64At(w, off+22, 0x900b357256184880) // foryRootNilValues[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0xb81b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb81b0001) // prefix bytes 01 00 1b b8, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -7281,10 +6409,16 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0xcb86f012001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02b8c26d9437f2 && buffer.ReadUint64At(in, 16) == 0x48806464a2725618 && buffer.ReadUint64At(in, 22) == 0x900b357256184880 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0xcb86f012001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02b8c26d9437f2 &&
+				buffer.ReadUint64At(in, 16) == 0x48806464a2725618 &&
+				buffer.ReadUint64At(in, 22) == 0x900b357256184880 {
 				n = 30
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb81bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb81bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -7303,10 +6437,16 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NilValues) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0xcb86f012001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b8c26d9437f2 && buffer.ReadUint64At(in, 16) == 0x48806464a2725618 && buffer.ReadUint64At(in, 22) == 0x900b357256184880 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0xcb86f012001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02b8c26d9437f2 &&
+			buffer.ReadUint64At(in, 16) == 0x48806464a2725618 &&
+			buffer.ReadUint64At(in, 22) == 0x900b357256184880 {
 			n = 30
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb81b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb81b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -7424,176 +6564,164 @@ func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NilValues's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
+	*x = NilValues{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(707675961) {
+		if h := r.ReadInt32(); h != 707675961 && !c.Failed() {
+			c.HashMismatch(foryTypeNilValues, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = NilValues{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(707675961) {
-		if h := r.ReadInt32(); h != 707675961 && !c.Failed() {
-			c.HashMismatch(foryTypeNilValues, h)
+		n29 := c.ReadLengthFast(2)
+		if n29 < 0 {
+			n29 = c.ReadLength(2)
+		}
+		m30 := foryimpl.MakeMap[map[string]*Leaf311](c, n29)
+		for n29 > 0 && !c.Failed() {
+			sz31, vn32, tr38, ev37 := c.ReadMapChunkRef(n29, 21, 28, foryTypeLeaf311)
+			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+				var k34 string
+				k34 = c.ReadString()
+				var v35 *Leaf311
+				if tr38 {
+					if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+						v35 = foryimpl.BackRef[Leaf311](c, id40)
+					} else if st39 == foryimpl.RefFollows {
+						p41 := foryimpl.Alloc[Leaf311](c)
+						foryimpl.SetRef(c, id40, p41)
+						if ev37 != nil {
+							p41.ForyReadEvolved(c, ev37)
+						} else {
+							p41.ForyRead(c)
+						}
+						v35 = p41
+					} else {
+						v35 = nil
+					}
+				} else if !vn32 {
+					p36 := foryimpl.Alloc[Leaf311](c)
+					if ev37 != nil {
+						p36.ForyReadEvolved(c, ev37)
+					} else {
+						p36.ForyRead(c)
+					}
+					v35 = p36
+				}
+				m30[k34] = v35
+			}
+			n29 -= sz31
+		}
+		x.Items = m30
+		if c.Failed() {
+			c.Trace("Items")
 			return
 		}
-	}
-	n29 := c.ReadLengthFast(2)
-	if n29 < 0 {
-		n29 = c.ReadLength(2)
-	}
-	m30 := foryimpl.MakeMap[map[string]*Leaf311](c, n29)
-	for n29 > 0 && !c.Failed() {
-		sz31, vn32, ev37 := c.ReadMapChunk(n29, 21, 28, foryTypeLeaf311, true)
-		for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-			var k34 string
-			k34 = c.ReadString()
-			var v35 *Leaf311
-			if !vn32 {
-				p36 := foryimpl.Alloc[Leaf311](c)
-				if ev37 != nil {
-					p36.ForyReadEvolved(c, ev37)
-				} else {
-					p36.ForyRead(c)
-				}
-				v35 = p36
-			}
-			m30[k34] = v35
+		n42 := c.ReadLengthFast(2)
+		if n42 < 0 {
+			n42 = c.ReadLength(2)
 		}
-		n29 -= sz31
-	}
-	x.Items = m30
-	if c.Failed() {
-		c.Trace("Items")
-		return
-	}
-	n39 := c.ReadLengthFast(2)
-	if n39 < 0 {
-		n39 = c.ReadLength(2)
-	}
-	m40 := foryimpl.MakeMap[map[string]*Leaf311](c, n39)
-	for n39 > 0 && !c.Failed() {
-		sz41, vn42, ev47 := c.ReadMapChunk(n39, 21, 28, foryTypeLeaf311, true)
-		for j43 := 0; j43 < sz41 && !c.Failed(); j43++ {
-			var k44 string
-			k44 = c.ReadString()
-			var v45 *Leaf311
-			if !vn42 {
-				p46 := foryimpl.Alloc[Leaf311](c)
-				if ev47 != nil {
-					p46.ForyReadEvolved(c, ev47)
-				} else {
-					p46.ForyRead(c)
+		m43 := foryimpl.MakeMap[map[string]*Leaf311](c, n42)
+		for n42 > 0 && !c.Failed() {
+			sz44, vn45, tr51, ev50 := c.ReadMapChunkRef(n42, 21, 28, foryTypeLeaf311)
+			for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
+				var k47 string
+				k47 = c.ReadString()
+				var v48 *Leaf311
+				if tr51 {
+					if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+						v48 = foryimpl.BackRef[Leaf311](c, id53)
+					} else if st52 == foryimpl.RefFollows {
+						p54 := foryimpl.Alloc[Leaf311](c)
+						foryimpl.SetRef(c, id53, p54)
+						if ev50 != nil {
+							p54.ForyReadEvolved(c, ev50)
+						} else {
+							p54.ForyRead(c)
+						}
+						v48 = p54
+					} else {
+						v48 = nil
+					}
+				} else if !vn45 {
+					p49 := foryimpl.Alloc[Leaf311](c)
+					if ev50 != nil {
+						p49.ForyReadEvolved(c, ev50)
+					} else {
+						p49.ForyRead(c)
+					}
+					v48 = p49
 				}
-				v45 = p46
+				m43[k47] = v48
 			}
-			m40[k44] = v45
+			n42 -= sz44
 		}
-		n39 -= sz41
-	}
-	x.Nils = m40
-	if c.Failed() {
-		c.Trace("Nils")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *NilValues) foryReadRef(c *foryimpl.ReadContext) {
-	*x = NilValues{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(707675961) {
-		if h := r.ReadInt32(); h != 707675961 && !c.Failed() {
-			c.HashMismatch(foryTypeNilValues, h)
+		x.Nils = m43
+		if c.Failed() {
+			c.Trace("Nils")
 			return
 		}
-	}
-	n49 := c.ReadLengthFast(2)
-	if n49 < 0 {
-		n49 = c.ReadLength(2)
-	}
-	m50 := foryimpl.MakeMap[map[string]*Leaf311](c, n49)
-	for n49 > 0 && !c.Failed() {
-		sz51, vn52, tr58, ev57 := c.ReadMapChunkRef(n49, 21, 28, foryTypeLeaf311)
-		for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
-			var k54 string
-			k54 = c.ReadString()
-			var v55 *Leaf311
-			if tr58 {
-				if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-					v55 = foryimpl.BackRef[Leaf311](c, id60)
-				} else if st59 == foryimpl.RefFollows {
-					p61 := foryimpl.Alloc[Leaf311](c)
-					foryimpl.SetRef(c, id60, p61)
-					if ev57 != nil {
-						p61.ForyReadEvolved(c, ev57)
-					} else {
-						p61.ForyRead(c)
-					}
-					v55 = p61
-				} else {
-					v55 = nil
-				}
-			} else if !vn52 {
-				p56 := foryimpl.Alloc[Leaf311](c)
-				if ev57 != nil {
-					p56.ForyReadEvolved(c, ev57)
-				} else {
-					p56.ForyRead(c)
-				}
-				v55 = p56
-			}
-			m50[k54] = v55
+	} else {
+		n29 := c.ReadLengthFast(2)
+		if n29 < 0 {
+			n29 = c.ReadLength(2)
 		}
-		n49 -= sz51
-	}
-	x.Items = m50
-	if c.Failed() {
-		c.Trace("Items")
-		return
-	}
-	n62 := c.ReadLengthFast(2)
-	if n62 < 0 {
-		n62 = c.ReadLength(2)
-	}
-	m63 := foryimpl.MakeMap[map[string]*Leaf311](c, n62)
-	for n62 > 0 && !c.Failed() {
-		sz64, vn65, tr71, ev70 := c.ReadMapChunkRef(n62, 21, 28, foryTypeLeaf311)
-		for j66 := 0; j66 < sz64 && !c.Failed(); j66++ {
-			var k67 string
-			k67 = c.ReadString()
-			var v68 *Leaf311
-			if tr71 {
-				if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
-					v68 = foryimpl.BackRef[Leaf311](c, id73)
-				} else if st72 == foryimpl.RefFollows {
-					p74 := foryimpl.Alloc[Leaf311](c)
-					foryimpl.SetRef(c, id73, p74)
-					if ev70 != nil {
-						p74.ForyReadEvolved(c, ev70)
+		m30 := foryimpl.MakeMap[map[string]*Leaf311](c, n29)
+		for n29 > 0 && !c.Failed() {
+			sz31, vn32, ev37 := c.ReadMapChunk(n29, 21, 28, foryTypeLeaf311, true)
+			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+				var k34 string
+				k34 = c.ReadString()
+				var v35 *Leaf311
+				if !vn32 {
+					p36 := foryimpl.Alloc[Leaf311](c)
+					if ev37 != nil {
+						p36.ForyReadEvolved(c, ev37)
 					} else {
-						p74.ForyRead(c)
+						p36.ForyRead(c)
 					}
-					v68 = p74
-				} else {
-					v68 = nil
+					v35 = p36
 				}
-			} else if !vn65 {
-				p69 := foryimpl.Alloc[Leaf311](c)
-				if ev70 != nil {
-					p69.ForyReadEvolved(c, ev70)
-				} else {
-					p69.ForyRead(c)
-				}
-				v68 = p69
+				m30[k34] = v35
 			}
-			m63[k67] = v68
+			n29 -= sz31
 		}
-		n62 -= sz64
-	}
-	x.Nils = m63
-	if c.Failed() {
-		c.Trace("Nils")
-		return
+		x.Items = m30
+		if c.Failed() {
+			c.Trace("Items")
+			return
+		}
+		n42 := c.ReadLengthFast(2)
+		if n42 < 0 {
+			n42 = c.ReadLength(2)
+		}
+		m43 := foryimpl.MakeMap[map[string]*Leaf311](c, n42)
+		for n42 > 0 && !c.Failed() {
+			sz44, vn45, ev50 := c.ReadMapChunk(n42, 21, 28, foryTypeLeaf311, true)
+			for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
+				var k47 string
+				k47 = c.ReadString()
+				var v48 *Leaf311
+				if !vn45 {
+					p49 := foryimpl.Alloc[Leaf311](c)
+					if ev50 != nil {
+						p49.ForyReadEvolved(c, ev50)
+					} else {
+						p49.ForyRead(c)
+					}
+					v48 = p49
+				}
+				m43[k47] = v48
+			}
+			n42 -= sz44
+		}
+		x.Nils = m43
+		if c.Failed() {
+			c.Trace("Nils")
+			return
+		}
 	}
 }
 
@@ -7604,59 +6732,59 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n75 := c.ReadLengthFast(2)
-				if n75 < 0 {
-					n75 = c.ReadLength(2)
+				n55 := c.ReadLengthFast(2)
+				if n55 < 0 {
+					n55 = c.ReadLength(2)
 				}
-				m76 := foryimpl.MakeMap[map[string]*Leaf311](c, n75)
-				for n75 > 0 && !c.Failed() {
-					sz77, vn78, ev83 := c.ReadMapChunk(n75, 21, 28, foryTypeLeaf311, true)
-					for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
-						var k80 string
-						k80 = c.ReadString()
-						var v81 *Leaf311
-						if !vn78 {
-							p82 := foryimpl.Alloc[Leaf311](c)
-							if ev83 != nil {
-								p82.ForyReadEvolved(c, ev83)
+				m56 := foryimpl.MakeMap[map[string]*Leaf311](c, n55)
+				for n55 > 0 && !c.Failed() {
+					sz57, vn58, ev63 := c.ReadMapChunk(n55, 21, 28, foryTypeLeaf311, true)
+					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
+						var k60 string
+						k60 = c.ReadString()
+						var v61 *Leaf311
+						if !vn58 {
+							p62 := foryimpl.Alloc[Leaf311](c)
+							if ev63 != nil {
+								p62.ForyReadEvolved(c, ev63)
 							} else {
-								p82.ForyRead(c)
+								p62.ForyRead(c)
 							}
-							v81 = p82
+							v61 = p62
 						}
-						m76[k80] = v81
+						m56[k60] = v61
 					}
-					n75 -= sz77
+					n55 -= sz57
 				}
-				x.Items = m76
+				x.Items = m56
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n85 := c.ReadLengthFast(2)
-				if n85 < 0 {
-					n85 = c.ReadLength(2)
+				n65 := c.ReadLengthFast(2)
+				if n65 < 0 {
+					n65 = c.ReadLength(2)
 				}
-				m86 := foryimpl.MakeMap[map[string]*Leaf311](c, n85)
-				for n85 > 0 && !c.Failed() {
-					sz87, vn88, ev93 := c.ReadMapChunk(n85, 21, 28, foryTypeLeaf311, true)
-					for j89 := 0; j89 < sz87 && !c.Failed(); j89++ {
-						var k90 string
-						k90 = c.ReadString()
-						var v91 *Leaf311
-						if !vn88 {
-							p92 := foryimpl.Alloc[Leaf311](c)
-							if ev93 != nil {
-								p92.ForyReadEvolved(c, ev93)
+				m66 := foryimpl.MakeMap[map[string]*Leaf311](c, n65)
+				for n65 > 0 && !c.Failed() {
+					sz67, vn68, ev73 := c.ReadMapChunk(n65, 21, 28, foryTypeLeaf311, true)
+					for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
+						var k70 string
+						k70 = c.ReadString()
+						var v71 *Leaf311
+						if !vn68 {
+							p72 := foryimpl.Alloc[Leaf311](c)
+							if ev73 != nil {
+								p72.ForyReadEvolved(c, ev73)
 							} else {
-								p92.ForyRead(c)
+								p72.ForyRead(c)
 							}
-							v91 = p92
+							v71 = p72
 						}
-						m86[k90] = v91
+						m66[k70] = v71
 					}
-					n85 -= sz87
+					n65 -= sz67
 				}
-				x.Nils = m86
+				x.Nils = m66
 			}
 		default:
 			c.SkipField(f)
@@ -7668,18 +6796,30 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootEnumPtrs is the first 29 bytes of a compatible-mode message whose root is EnumPtrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumPtrs[4:].
+var foryRootEnumPtrs = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0x73, 0x32, 0x80, 0x6c, 0x6b, 0x4e, 0xc3, 0xba, 0x02, 0x4a,
+	0x19, 0x35, 0xcd, 0x20, 0x46, 0x19, 0x4e, 0xce, 0x4a, 0x19, 0x64, 0x91, 0x70,
+}
+
+// foryRootRefEnumPtrs is the first 29 bytes of a compatible-mode message whose root is EnumPtrs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnumPtrs[4:].
+var foryRootRefEnumPtrs = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x11, 0x70, 0xb0, 0xd3, 0xce, 0xcb, 0x33, 0x38, 0xc3, 0xba, 0x02, 0x4b,
+	0x19, 0x35, 0xcd, 0x20, 0x47, 0x19, 0x4e, 0xce, 0x4b, 0x19, 0x64, 0x91, 0x70,
+}
+
 // foryTypeEnumPtrs is EnumPtrs's static type information. Fingerprint: none,0,0,1;two,0,0,1;zero,0,0,1;
 var foryTypeEnumPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
 	GoFields:          []string{"None", "Two", "Zero"},
 	GoName:            "trackcoll.EnumPtrs",
 	OfficialGoHash:    -156527019,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0x73, 0x32, 0x80, 0x6c, 0x6b, 0x4e, 0xc3, 0xba, 0x02, 0x4a, 0x19, 0x35, 0xcd, 0x20, 0x46, 0x19, 0x4e, 0xce, 0x4a, 0x19, 0x64, 0x91, 0x70},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x11, 0x70, 0xb0, 0xd3, 0xce, 0xcb, 0x33, 0x38, 0xc3, 0xba, 0x02, 0x4b, 0x19, 0x35, 0xcd, 0x20, 0x47, 0x19, 0x4e, 0xce, 0x4b, 0x19, 0x64, 0x91, 0x70},
+	RootCompatible:    foryRootEnumPtrs,
+	RootCompatibleRef: foryRootRefEnumPtrs,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
 	SchemaHash:        1472167018,
-	TypeDef:           []byte{0x11, 0xa0, 0x73, 0x32, 0x80, 0x6c, 0x6b, 0x4e, 0xc3, 0xba, 0x02, 0x4a, 0x19, 0x35, 0xcd, 0x20, 0x46, 0x19, 0x4e, 0xce, 0x4a, 0x19, 0x64, 0x91, 0x70},
-	TypeDefRef:        []byte{0x11, 0x70, 0xb0, 0xd3, 0xce, 0xcb, 0x33, 0x38, 0xc3, 0xba, 0x02, 0x4b, 0x19, 0x35, 0xcd, 0x20, 0x47, 0x19, 0x4e, 0xce, 0x4b, 0x19, 0x64, 0x91, 0x70},
+	TypeDef:           foryRootEnumPtrs[4:],
+	TypeDefRef:        foryRootRefEnumPtrs[4:],
 	UserID:            314,
 })
 
@@ -7698,7 +6838,7 @@ func (x *EnumPtrs) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7708,14 +6848,14 @@ func (x *EnumPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3273a011001cff01)
-		buffer.PutUint64At(w, off+8, 0x4a02bac34e6b6c80)
-		buffer.PutUint64At(w, off+16, 0xce4e194620cd3519)
-		buffer.PutUint64At(w, off+21, 0x709164194ace4e19)
+		buffer.PutUint64At(w, off, 0x3273a011001cff01)    // foryRootEnumPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0x4a02bac34e6b6c80)  // foryRootEnumPtrs[8:16]
+		buffer.PutUint64At(w, off+16, 0xce4e194620cd3519) // foryRootEnumPtrs[16:24]
+		buffer.PutUint64At(w, off+21, 0x709164194ace4e19) // foryRootEnumPtrs[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xba1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xba1bff01) // prefix bytes 01 ff 1b ba
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -7730,14 +6870,14 @@ func (x *EnumPtrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd3b07011001c0001)
-		buffer.PutUint64At(w, off+8, 0x4b02bac33833cbce)
-		buffer.PutUint64At(w, off+16, 0xce4e194720cd3519)
-		buffer.PutUint64At(w, off+21, 0x709164194bce4e19)
+		buffer.PutUint64At(w, off, 0xd3b07011001c0001)    // foryRootRefEnumPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0x4b02bac33833cbce)  // foryRootRefEnumPtrs[8:16]
+		buffer.PutUint64At(w, off+16, 0xce4e194720cd3519) // foryRootRefEnumPtrs[16:24]
+		buffer.PutUint64At(w, off+21, 0x709164194bce4e19) // foryRootRefEnumPtrs[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xba1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xba1b0001) // prefix bytes 01 00 1b ba, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -7760,10 +6900,16 @@ func (x *EnumPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x3273a011001cff01 && buffer.ReadUint64At(in, 8) == 0x4a02bac34e6b6c80 && buffer.ReadUint64At(in, 16) == 0xce4e194620cd3519 && buffer.ReadUint64At(in, 21) == 0x709164194ace4e19 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0x3273a011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4a02bac34e6b6c80 &&
+				buffer.ReadUint64At(in, 16) == 0xce4e194620cd3519 &&
+				buffer.ReadUint64At(in, 21) == 0x709164194ace4e19 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xba1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -7782,10 +6928,16 @@ func (x *EnumPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EnumPtrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0xd3b07011001c0001 && buffer.ReadUint64At(in, 8) == 0x4b02bac33833cbce && buffer.ReadUint64At(in, 16) == 0xce4e194720cd3519 && buffer.ReadUint64At(in, 21) == 0x709164194bce4e19 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0xd3b07011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4b02bac33833cbce &&
+			buffer.ReadUint64At(in, 16) == 0xce4e194720cd3519 &&
+			buffer.ReadUint64At(in, 21) == 0x709164194bce4e19 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xba1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -7891,123 +7043,111 @@ func (x *EnumPtrs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumPtrs's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *EnumPtrs) ForyRead(c *foryimpl.ReadContext) {
+	*x = EnumPtrs{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(1472167018) {
+		if h := r.ReadInt32(); h != 1472167018 && h != -156527019 && !c.Failed() {
+			c.HashMismatch(foryTypeEnumPtrs, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = EnumPtrs{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1472167018) {
-		if h := r.ReadInt32(); h != 1472167018 && h != -156527019 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumPtrs, h)
+		if st1, id2 := c.ReadRefFlag(); st1 == foryimpl.RefBack {
+			x.None = foryimpl.BackRef[Color](c, id2)
+		} else if st1 == foryimpl.RefFollows {
+			p3 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id2, p3)
+			if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+				*p3 = Color(e4)
+			} else {
+				*p3 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.None = p3
+		} else {
+			x.None = nil
+		}
+		if c.Failed() {
+			c.Trace("None")
 			return
 		}
-	}
-	if c.ReadFlag() {
-		p1 := foryimpl.Alloc[Color](c)
-		if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
-			*p1 = Color(e2)
+		if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
+			x.Two = foryimpl.BackRef[Color](c, id6)
+		} else if st5 == foryimpl.RefFollows {
+			p7 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id6, p7)
+			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+				*p7 = Color(e8)
+			} else {
+				*p7 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.Two = p7
 		} else {
-			*p1 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.Two = nil
 		}
-		x.None = p1
-	}
-	if c.Failed() {
-		c.Trace("None")
-		return
-	}
-	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Color](c)
-		if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
-			*p3 = Color(e4)
-		} else {
-			*p3 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		}
-		x.Two = p3
-	}
-	if c.Failed() {
-		c.Trace("Two")
-		return
-	}
-	if c.ReadFlag() {
-		p5 := foryimpl.Alloc[Color](c)
-		if e6 := c.ReadEnumFast(uint32(0x7fffffff)); e6 >= 0 {
-			*p5 = Color(e6)
-		} else {
-			*p5 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		}
-		x.Zero = p5
-	}
-	if c.Failed() {
-		c.Trace("Zero")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *EnumPtrs) foryReadRef(c *foryimpl.ReadContext) {
-	*x = EnumPtrs{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1472167018) {
-		if h := r.ReadInt32(); h != 1472167018 && h != -156527019 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumPtrs, h)
+		if c.Failed() {
+			c.Trace("Two")
 			return
 		}
-	}
-	if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-		x.None = foryimpl.BackRef[Color](c, id8)
-	} else if st7 == foryimpl.RefFollows {
-		p9 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id8, p9)
-		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-			*p9 = Color(e10)
+		if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+			x.Zero = foryimpl.BackRef[Color](c, id10)
+		} else if st9 == foryimpl.RefFollows {
+			p11 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id10, p11)
+			if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
+				*p11 = Color(e12)
+			} else {
+				*p11 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.Zero = p11
 		} else {
-			*p9 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.Zero = nil
 		}
-		x.None = p9
-	} else {
-		x.None = nil
-	}
-	if c.Failed() {
-		c.Trace("None")
-		return
-	}
-	if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-		x.Two = foryimpl.BackRef[Color](c, id12)
-	} else if st11 == foryimpl.RefFollows {
-		p13 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id12, p13)
-		if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
-			*p13 = Color(e14)
-		} else {
-			*p13 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if c.Failed() {
+			c.Trace("Zero")
+			return
 		}
-		x.Two = p13
 	} else {
-		x.Two = nil
-	}
-	if c.Failed() {
-		c.Trace("Two")
-		return
-	}
-	if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-		x.Zero = foryimpl.BackRef[Color](c, id16)
-	} else if st15 == foryimpl.RefFollows {
-		p17 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id16, p17)
-		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-			*p17 = Color(e18)
-		} else {
-			*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if c.ReadFlag() {
+			p1 := foryimpl.Alloc[Color](c)
+			if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+				*p1 = Color(e2)
+			} else {
+				*p1 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.None = p1
 		}
-		x.Zero = p17
-	} else {
-		x.Zero = nil
-	}
-	if c.Failed() {
-		c.Trace("Zero")
-		return
+		if c.Failed() {
+			c.Trace("None")
+			return
+		}
+		if c.ReadFlag() {
+			p5 := foryimpl.Alloc[Color](c)
+			if e6 := c.ReadEnumFast(uint32(0x7fffffff)); e6 >= 0 {
+				*p5 = Color(e6)
+			} else {
+				*p5 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.Two = p5
+		}
+		if c.Failed() {
+			c.Trace("Two")
+			return
+		}
+		if c.ReadFlag() {
+			p9 := foryimpl.Alloc[Color](c)
+			if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+				*p9 = Color(e10)
+			} else {
+				*p9 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.Zero = p9
+		}
+		if c.Failed() {
+			c.Trace("Zero")
+			return
+		}
 	}
 }
 
@@ -8018,8 +7158,35 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					x.None = foryimpl.BackRef[Color](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					p17 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id16, p17)
+					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+						*p17 = Color(e18)
+					} else {
+						*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.None = p17
+				} else {
+					x.None = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p13 := foryimpl.Alloc[Color](c)
+					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
+						*p13 = Color(e14)
+					} else {
+						*p13 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.None = p13
+				}
+			}
+		case 1:
+			if c.TrackRef() && f.Flag && !f.Convert {
 				if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-					x.None = foryimpl.BackRef[Color](c, id22)
+					x.Two = foryimpl.BackRef[Color](c, id22)
 				} else if st21 == foryimpl.RefFollows {
 					p23 := foryimpl.Alloc[Color](c)
 					foryimpl.SetRef(c, id22, p23)
@@ -8028,9 +7195,9 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 					} else {
 						*p23 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.None = p23
+					x.Two = p23
 				} else {
-					x.None = nil
+					x.Two = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
@@ -8040,13 +7207,13 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 					} else {
 						*p19 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.None = p19
+					x.Two = p19
 				}
 			}
-		case 1:
+		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-					x.Two = foryimpl.BackRef[Color](c, id28)
+					x.Zero = foryimpl.BackRef[Color](c, id28)
 				} else if st27 == foryimpl.RefFollows {
 					p29 := foryimpl.Alloc[Color](c)
 					foryimpl.SetRef(c, id28, p29)
@@ -8055,9 +7222,9 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 					} else {
 						*p29 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.Two = p29
+					x.Zero = p29
 				} else {
-					x.Two = nil
+					x.Zero = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
@@ -8067,34 +7234,7 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 					} else {
 						*p25 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.Two = p25
-				}
-			}
-		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
-					x.Zero = foryimpl.BackRef[Color](c, id34)
-				} else if st33 == foryimpl.RefFollows {
-					p35 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id34, p35)
-					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
-						*p35 = Color(e36)
-					} else {
-						*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.Zero = p35
-				} else {
-					x.Zero = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					p31 := foryimpl.Alloc[Color](c)
-					if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
-						*p31 = Color(e32)
-					} else {
-						*p31 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.Zero = p31
+					x.Zero = p25
 				}
 			}
 		default:
@@ -8107,15 +7247,22 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootNullableSets is the first 39 bytes of a compatible-mode message whose root is NullableSets: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNullableSets[4:].
+var foryRootNullableSets = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1b, 0xa0, 0xe5, 0xe3, 0xc1, 0x12, 0x92, 0x43, 0xc4, 0xbb, 0x02, 0x4e,
+	0x17, 0x56, 0x91, 0x8f, 0x9e, 0x00, 0x46, 0x17, 0x56, 0x35, 0x0b, 0x46, 0x17, 0x16, 0x39, 0xa4,
+	0x4c, 0x17, 0x56, 0xbd, 0x60, 0x43, 0x40,
+}
+
 // foryTypeNullableSets is NullableSets's static type information. Fingerprint: empty,23,0,1[21,0,0];nil,23,0,1[21,0,0];one,23,0,1[5,0,0];plain,23,0,0[21,0,0];
 var foryTypeNullableSets = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
 	GoFields:       []string{"Empty", "Nil", "One", "Plain"},
 	GoName:         "trackcoll.NullableSets",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1b, 0xa0, 0xe5, 0xe3, 0xc1, 0x12, 0x92, 0x43, 0xc4, 0xbb, 0x02, 0x4e, 0x17, 0x56, 0x91, 0x8f, 0x9e, 0x00, 0x46, 0x17, 0x56, 0x35, 0x0b, 0x46, 0x17, 0x16, 0x39, 0xa4, 0x4c, 0x17, 0x56, 0xbd, 0x60, 0x43, 0x40},
+	RootCompatible: foryRootNullableSets,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
 	SchemaHash:     1146012186,
-	TypeDef:        []byte{0x1b, 0xa0, 0xe5, 0xe3, 0xc1, 0x12, 0x92, 0x43, 0xc4, 0xbb, 0x02, 0x4e, 0x17, 0x56, 0x91, 0x8f, 0x9e, 0x00, 0x46, 0x17, 0x56, 0x35, 0x0b, 0x46, 0x17, 0x16, 0x39, 0xa4, 0x4c, 0x17, 0x56, 0xbd, 0x60, 0x43, 0x40},
+	TypeDef:        foryRootNullableSets[4:],
 	UserID:         315,
 })
 
@@ -8135,12 +7282,12 @@ func (x *NullableSets) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NullableSets) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -8150,15 +7297,15 @@ func (x *NullableSets) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(39)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe3e5a01b001c0001)
-		buffer.PutUint64At(w, off+8, 0x4e02bbc4439212c1)
-		buffer.PutUint64At(w, off+16, 0x1746009e8f915617)
-		buffer.PutUint64At(w, off+24, 0xa4391617460b3556)
-		buffer.PutUint64At(w, off+31, 0x404360bd56174ca4)
+		buffer.PutUint64At(w, off, 0xe3e5a01b001c0001)    // foryRootNullableSets[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4e02bbc4439212c1)  // foryRootNullableSets[8:16]
+		buffer.PutUint64At(w, off+16, 0x1746009e8f915617) // foryRootNullableSets[16:24]
+		buffer.PutUint64At(w, off+24, 0xa4391617460b3556) // foryRootNullableSets[24:32]
+		buffer.PutUint64At(w, off+31, 0x404360bd56174ca4) // foryRootNullableSets[31:39]
 		off += 39
 	} else {
-		buffer.PutUint32At(w, off, 0xbb1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbb1b0001) // prefix bytes 01 00 1b bb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -8181,10 +7328,17 @@ func (x *NullableSets) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xe3e5a01b001cff01 && buffer.ReadUint64At(in, 8) == 0x4e02bbc4439212c1 && buffer.ReadUint64At(in, 16) == 0x1746009e8f915617 && buffer.ReadUint64At(in, 24) == 0xa4391617460b3556 && buffer.ReadUint64At(in, 31) == 0x404360bd56174ca4 {
+			if len(in) >= 39 &&
+				buffer.ReadUint64At(in, 0) == 0xe3e5a01b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4e02bbc4439212c1 &&
+				buffer.ReadUint64At(in, 16) == 0x1746009e8f915617 &&
+				buffer.ReadUint64At(in, 24) == 0xa4391617460b3556 &&
+				buffer.ReadUint64At(in, 31) == 0x404360bd56174ca4 {
 				n = 39
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -8203,10 +7357,17 @@ func (x *NullableSets) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NullableSets) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 39 && buffer.ReadUint64At(in, 0) == 0xe3e5a01b001c0001 && buffer.ReadUint64At(in, 8) == 0x4e02bbc4439212c1 && buffer.ReadUint64At(in, 16) == 0x1746009e8f915617 && buffer.ReadUint64At(in, 24) == 0xa4391617460b3556 && buffer.ReadUint64At(in, 31) == 0x404360bd56174ca4 {
+		if len(in) >= 39 &&
+			buffer.ReadUint64At(in, 0) == 0xe3e5a01b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4e02bbc4439212c1 &&
+			buffer.ReadUint64At(in, 16) == 0x1746009e8f915617 &&
+			buffer.ReadUint64At(in, 24) == 0xa4391617460b3556 &&
+			buffer.ReadUint64At(in, 31) == 0x404360bd56174ca4 {
 			n = 39
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -8223,13 +7384,13 @@ func (x *NullableSets) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which NullableSets, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *NullableSets) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which NullableSets, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *NullableSets) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for e1 := range x.Empty {
 			if !foryimpl.ValidString(string(e1)) {
@@ -8252,15 +7413,15 @@ func (x *NullableSets) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe3e5a01b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4e02bbc4439212c1)
-			buffer.PutUint64At(w, off+16, 0x1746009e8f915617)
-			buffer.PutUint64At(w, off+24, 0xa4391617460b3556)
-			buffer.PutUint64At(w, off+31, 0x404360bd56174ca4)
+			buffer.PutUint64At(w, off, 0xe3e5a01b001cff01)    // foryRootNullableSets[0:8]
+			buffer.PutUint64At(w, off+8, 0x4e02bbc4439212c1)  // foryRootNullableSets[8:16]
+			buffer.PutUint64At(w, off+16, 0x1746009e8f915617) // foryRootNullableSets[16:24]
+			buffer.PutUint64At(w, off+24, 0xa4391617460b3556) // foryRootNullableSets[24:32]
+			buffer.PutUint64At(w, off+31, 0x404360bd56174ca4) // foryRootNullableSets[31:39]
 			off += 39
 		} else {
-			buffer.PutUint32At(w, off, 0xbb1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbb1bff01) // prefix bytes 01 ff 1b bb
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -8379,246 +7540,210 @@ func (x *NullableSets) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NullableSets's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
+	*x = NullableSets{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(1146012186) {
+		if h := r.ReadInt32(); h != 1146012186 && !c.Failed() {
+			c.HashMismatch(foryTypeNullableSets, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = NullableSets{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1146012186) {
-		if h := r.ReadInt32(); h != 1146012186 && !c.Failed() {
-			c.HashMismatch(foryTypeNullableSets, h)
+		if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
+			x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id26))
+		} else if st25 == foryimpl.RefFollows {
+			n27 := c.ReadLengthFast(1)
+			if n27 < 0 {
+				n27 = c.ReadLength(1)
+			}
+			s28 := foryimpl.MakeMap[serializer.Set[string]](c, n27)
+			if n27 > 0 {
+				hn29 := c.ReadListHeader(21)
+				for i30 := 0; i30 < n27 && !c.Failed(); i30++ {
+					if hn29 && !c.ReadFlag() {
+						c.Fail(foryimpl.ErrNullSetElement())
+						break
+					}
+					var e31 string
+					{
+						e31 = c.ReadString()
+					}
+					foryimpl.AddSetElement(c, s28, e31, i30)
+				}
+			}
+			x.Empty = s28
+			foryimpl.SetRefMap(c, id26, x.Empty)
+		} else {
+			x.Empty = nil
+		}
+		if c.Failed() {
+			c.Trace("Empty")
+			return
+		}
+		if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
+			x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id33))
+		} else if st32 == foryimpl.RefFollows {
+			n34 := c.ReadLengthFast(1)
+			if n34 < 0 {
+				n34 = c.ReadLength(1)
+			}
+			s35 := foryimpl.MakeMap[serializer.Set[string]](c, n34)
+			if n34 > 0 {
+				hn36 := c.ReadListHeader(21)
+				for i37 := 0; i37 < n34 && !c.Failed(); i37++ {
+					if hn36 && !c.ReadFlag() {
+						c.Fail(foryimpl.ErrNullSetElement())
+						break
+					}
+					var e38 string
+					{
+						e38 = c.ReadString()
+					}
+					foryimpl.AddSetElement(c, s35, e38, i37)
+				}
+			}
+			x.Nil = s35
+			foryimpl.SetRefMap(c, id33, x.Nil)
+		} else {
+			x.Nil = nil
+		}
+		if c.Failed() {
+			c.Trace("Nil")
+			return
+		}
+		if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+			x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id40))
+		} else if st39 == foryimpl.RefFollows {
+			n41 := c.ReadLengthFast(1)
+			if n41 < 0 {
+				n41 = c.ReadLength(1)
+			}
+			s42 := foryimpl.MakeMap[serializer.Set[int32]](c, n41)
+			if n41 > 0 {
+				hn43 := c.ReadListHeader(5)
+				for i44 := 0; i44 < n41 && !c.Failed(); i44++ {
+					if hn43 && !c.ReadFlag() {
+						c.Fail(foryimpl.ErrNullSetElement())
+						break
+					}
+					var e45 int32
+					{
+						e45 = r.ReadVarInt32()
+					}
+					foryimpl.AddSetElement(c, s42, e45, i44)
+				}
+			}
+			x.One = s42
+			foryimpl.SetRefMap(c, id40, x.One)
+		} else {
+			x.One = nil
+		}
+		if c.Failed() {
+			c.Trace("One")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			n25 := c.ReadLengthFast(1)
+			if n25 < 0 {
+				n25 = c.ReadLength(1)
+			}
+			s26 := foryimpl.MakeMap[serializer.Set[string]](c, n25)
+			if n25 > 0 {
+				hn27 := c.ReadListHeader(21)
+				for i28 := 0; i28 < n25 && !c.Failed(); i28++ {
+					if hn27 && !c.ReadFlag() {
+						c.Fail(foryimpl.ErrNullSetElement())
+						break
+					}
+					var e29 string
+					{
+						e29 = c.ReadString()
+					}
+					foryimpl.AddSetElement(c, s26, e29, i28)
+				}
+			}
+			x.Empty = s26
+		}
+		if c.Failed() {
+			c.Trace("Empty")
+			return
+		}
+		if c.ReadFlag() {
+			n32 := c.ReadLengthFast(1)
+			if n32 < 0 {
+				n32 = c.ReadLength(1)
+			}
+			s33 := foryimpl.MakeMap[serializer.Set[string]](c, n32)
+			if n32 > 0 {
+				hn34 := c.ReadListHeader(21)
+				for i35 := 0; i35 < n32 && !c.Failed(); i35++ {
+					if hn34 && !c.ReadFlag() {
+						c.Fail(foryimpl.ErrNullSetElement())
+						break
+					}
+					var e36 string
+					{
+						e36 = c.ReadString()
+					}
+					foryimpl.AddSetElement(c, s33, e36, i35)
+				}
+			}
+			x.Nil = s33
+		}
+		if c.Failed() {
+			c.Trace("Nil")
+			return
+		}
+		if c.ReadFlag() {
+			n39 := c.ReadLengthFast(1)
+			if n39 < 0 {
+				n39 = c.ReadLength(1)
+			}
+			s40 := foryimpl.MakeMap[serializer.Set[int32]](c, n39)
+			if n39 > 0 {
+				hn41 := c.ReadListHeader(5)
+				for i42 := 0; i42 < n39 && !c.Failed(); i42++ {
+					if hn41 && !c.ReadFlag() {
+						c.Fail(foryimpl.ErrNullSetElement())
+						break
+					}
+					var e43 int32
+					{
+						e43 = r.ReadVarInt32()
+					}
+					foryimpl.AddSetElement(c, s40, e43, i42)
+				}
+			}
+			x.One = s40
+		}
+		if c.Failed() {
+			c.Trace("One")
 			return
 		}
 	}
-	if c.ReadFlag() {
-		n25 := c.ReadLengthFast(1)
-		if n25 < 0 {
-			n25 = c.ReadLength(1)
-		}
-		s26 := foryimpl.MakeMap[serializer.Set[string]](c, n25)
-		if n25 > 0 {
-			hn27 := c.ReadListHeader(21)
-			for i28 := 0; i28 < n25 && !c.Failed(); i28++ {
-				if hn27 && !c.ReadFlag() {
-					c.Fail(foryimpl.ErrNullSetElement())
-					break
-				}
-				var e29 string
-				{
-					e29 = c.ReadString()
-				}
-				foryimpl.AddSetElement(c, s26, e29, i28)
-			}
-		}
-		x.Empty = s26
+	n46 := c.ReadLengthFast(1)
+	if n46 < 0 {
+		n46 = c.ReadLength(1)
 	}
-	if c.Failed() {
-		c.Trace("Empty")
-		return
-	}
-	if c.ReadFlag() {
-		n30 := c.ReadLengthFast(1)
-		if n30 < 0 {
-			n30 = c.ReadLength(1)
-		}
-		s31 := foryimpl.MakeMap[serializer.Set[string]](c, n30)
-		if n30 > 0 {
-			hn32 := c.ReadListHeader(21)
-			for i33 := 0; i33 < n30 && !c.Failed(); i33++ {
-				if hn32 && !c.ReadFlag() {
-					c.Fail(foryimpl.ErrNullSetElement())
-					break
-				}
-				var e34 string
-				{
-					e34 = c.ReadString()
-				}
-				foryimpl.AddSetElement(c, s31, e34, i33)
-			}
-		}
-		x.Nil = s31
-	}
-	if c.Failed() {
-		c.Trace("Nil")
-		return
-	}
-	if c.ReadFlag() {
-		n35 := c.ReadLengthFast(1)
-		if n35 < 0 {
-			n35 = c.ReadLength(1)
-		}
-		s36 := foryimpl.MakeMap[serializer.Set[int32]](c, n35)
-		if n35 > 0 {
-			hn37 := c.ReadListHeader(5)
-			for i38 := 0; i38 < n35 && !c.Failed(); i38++ {
-				if hn37 && !c.ReadFlag() {
-					c.Fail(foryimpl.ErrNullSetElement())
-					break
-				}
-				var e39 int32
-				{
-					e39 = r.ReadVarInt32()
-				}
-				foryimpl.AddSetElement(c, s36, e39, i38)
-			}
-		}
-		x.One = s36
-	}
-	if c.Failed() {
-		c.Trace("One")
-		return
-	}
-	n40 := c.ReadLengthFast(1)
-	if n40 < 0 {
-		n40 = c.ReadLength(1)
-	}
-	s41 := foryimpl.MakeMap[serializer.Set[string]](c, n40)
-	if n40 > 0 {
-		hn42 := c.ReadListHeader(21)
-		for i43 := 0; i43 < n40 && !c.Failed(); i43++ {
-			if hn42 && !c.ReadFlag() {
+	s47 := foryimpl.MakeMap[serializer.Set[string]](c, n46)
+	if n46 > 0 {
+		hn48 := c.ReadListHeader(21)
+		for i49 := 0; i49 < n46 && !c.Failed(); i49++ {
+			if hn48 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e44 string
+			var e50 string
 			{
-				e44 = c.ReadString()
+				e50 = c.ReadString()
 			}
-			foryimpl.AddSetElement(c, s41, e44, i43)
+			foryimpl.AddSetElement(c, s47, e50, i49)
 		}
 	}
-	x.Plain = s41
-	if c.Failed() {
-		c.Trace("Plain")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *NullableSets) foryReadRef(c *foryimpl.ReadContext) {
-	*x = NullableSets{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1146012186) {
-		if h := r.ReadInt32(); h != 1146012186 && !c.Failed() {
-			c.HashMismatch(foryTypeNullableSets, h)
-			return
-		}
-	}
-	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-		x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id46))
-	} else if st45 == foryimpl.RefFollows {
-		n47 := c.ReadLengthFast(1)
-		if n47 < 0 {
-			n47 = c.ReadLength(1)
-		}
-		s48 := foryimpl.MakeMap[serializer.Set[string]](c, n47)
-		if n47 > 0 {
-			hn49 := c.ReadListHeader(21)
-			for i50 := 0; i50 < n47 && !c.Failed(); i50++ {
-				if hn49 && !c.ReadFlag() {
-					c.Fail(foryimpl.ErrNullSetElement())
-					break
-				}
-				var e51 string
-				{
-					e51 = c.ReadString()
-				}
-				foryimpl.AddSetElement(c, s48, e51, i50)
-			}
-		}
-		x.Empty = s48
-		foryimpl.SetRefMap(c, id46, x.Empty)
-	} else {
-		x.Empty = nil
-	}
-	if c.Failed() {
-		c.Trace("Empty")
-		return
-	}
-	if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-		x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id53))
-	} else if st52 == foryimpl.RefFollows {
-		n54 := c.ReadLengthFast(1)
-		if n54 < 0 {
-			n54 = c.ReadLength(1)
-		}
-		s55 := foryimpl.MakeMap[serializer.Set[string]](c, n54)
-		if n54 > 0 {
-			hn56 := c.ReadListHeader(21)
-			for i57 := 0; i57 < n54 && !c.Failed(); i57++ {
-				if hn56 && !c.ReadFlag() {
-					c.Fail(foryimpl.ErrNullSetElement())
-					break
-				}
-				var e58 string
-				{
-					e58 = c.ReadString()
-				}
-				foryimpl.AddSetElement(c, s55, e58, i57)
-			}
-		}
-		x.Nil = s55
-		foryimpl.SetRefMap(c, id53, x.Nil)
-	} else {
-		x.Nil = nil
-	}
-	if c.Failed() {
-		c.Trace("Nil")
-		return
-	}
-	if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-		x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id60))
-	} else if st59 == foryimpl.RefFollows {
-		n61 := c.ReadLengthFast(1)
-		if n61 < 0 {
-			n61 = c.ReadLength(1)
-		}
-		s62 := foryimpl.MakeMap[serializer.Set[int32]](c, n61)
-		if n61 > 0 {
-			hn63 := c.ReadListHeader(5)
-			for i64 := 0; i64 < n61 && !c.Failed(); i64++ {
-				if hn63 && !c.ReadFlag() {
-					c.Fail(foryimpl.ErrNullSetElement())
-					break
-				}
-				var e65 int32
-				{
-					e65 = r.ReadVarInt32()
-				}
-				foryimpl.AddSetElement(c, s62, e65, i64)
-			}
-		}
-		x.One = s62
-		foryimpl.SetRefMap(c, id60, x.One)
-	} else {
-		x.One = nil
-	}
-	if c.Failed() {
-		c.Trace("One")
-		return
-	}
-	n66 := c.ReadLengthFast(1)
-	if n66 < 0 {
-		n66 = c.ReadLength(1)
-	}
-	s67 := foryimpl.MakeMap[serializer.Set[string]](c, n66)
-	if n66 > 0 {
-		hn68 := c.ReadListHeader(21)
-		for i69 := 0; i69 < n66 && !c.Failed(); i69++ {
-			if hn68 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e70 string
-			{
-				e70 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s67, e70, i69)
-		}
-	}
-	x.Plain = s67
+	x.Plain = s47
 	if c.Failed() {
 		c.Trace("Plain")
 		return
@@ -8633,185 +7758,185 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-					x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id77))
-				} else if st76 == foryimpl.RefFollows {
-					n78 := c.ReadLengthFast(1)
-					if n78 < 0 {
-						n78 = c.ReadLength(1)
+				if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
+					x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id57))
+				} else if st56 == foryimpl.RefFollows {
+					n58 := c.ReadLengthFast(1)
+					if n58 < 0 {
+						n58 = c.ReadLength(1)
 					}
-					s79 := foryimpl.MakeMap[serializer.Set[string]](c, n78)
-					if n78 > 0 {
-						hn80 := c.ReadListHeader(21)
-						for i81 := 0; i81 < n78 && !c.Failed(); i81++ {
-							if hn80 && !c.ReadFlag() {
+					s59 := foryimpl.MakeMap[serializer.Set[string]](c, n58)
+					if n58 > 0 {
+						hn60 := c.ReadListHeader(21)
+						for i61 := 0; i61 < n58 && !c.Failed(); i61++ {
+							if hn60 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e82 string
+							var e62 string
 							{
-								e82 = c.ReadString()
+								e62 = c.ReadString()
 							}
-							foryimpl.AddSetElement(c, s79, e82, i81)
+							foryimpl.AddSetElement(c, s59, e62, i61)
 						}
 					}
-					x.Empty = s79
-					foryimpl.SetRefMap(c, id77, x.Empty)
+					x.Empty = s59
+					foryimpl.SetRefMap(c, id57, x.Empty)
 				} else {
 					x.Empty = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n71 := c.ReadLengthFast(1)
-					if n71 < 0 {
-						n71 = c.ReadLength(1)
+					n51 := c.ReadLengthFast(1)
+					if n51 < 0 {
+						n51 = c.ReadLength(1)
 					}
-					s72 := foryimpl.MakeMap[serializer.Set[string]](c, n71)
-					if n71 > 0 {
-						hn73 := c.ReadListHeader(21)
-						for i74 := 0; i74 < n71 && !c.Failed(); i74++ {
-							if hn73 && !c.ReadFlag() {
+					s52 := foryimpl.MakeMap[serializer.Set[string]](c, n51)
+					if n51 > 0 {
+						hn53 := c.ReadListHeader(21)
+						for i54 := 0; i54 < n51 && !c.Failed(); i54++ {
+							if hn53 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e75 string
+							var e55 string
 							{
-								e75 = c.ReadString()
+								e55 = c.ReadString()
 							}
-							foryimpl.AddSetElement(c, s72, e75, i74)
+							foryimpl.AddSetElement(c, s52, e55, i54)
 						}
 					}
-					x.Empty = s72
+					x.Empty = s52
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st88, id89 := c.ReadRefFlag(); st88 == foryimpl.RefBack {
-					x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id89))
-				} else if st88 == foryimpl.RefFollows {
-					n90 := c.ReadLengthFast(1)
-					if n90 < 0 {
-						n90 = c.ReadLength(1)
+				if st68, id69 := c.ReadRefFlag(); st68 == foryimpl.RefBack {
+					x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id69))
+				} else if st68 == foryimpl.RefFollows {
+					n70 := c.ReadLengthFast(1)
+					if n70 < 0 {
+						n70 = c.ReadLength(1)
 					}
-					s91 := foryimpl.MakeMap[serializer.Set[string]](c, n90)
-					if n90 > 0 {
-						hn92 := c.ReadListHeader(21)
-						for i93 := 0; i93 < n90 && !c.Failed(); i93++ {
-							if hn92 && !c.ReadFlag() {
+					s71 := foryimpl.MakeMap[serializer.Set[string]](c, n70)
+					if n70 > 0 {
+						hn72 := c.ReadListHeader(21)
+						for i73 := 0; i73 < n70 && !c.Failed(); i73++ {
+							if hn72 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e94 string
+							var e74 string
 							{
-								e94 = c.ReadString()
+								e74 = c.ReadString()
 							}
-							foryimpl.AddSetElement(c, s91, e94, i93)
+							foryimpl.AddSetElement(c, s71, e74, i73)
 						}
 					}
-					x.Nil = s91
-					foryimpl.SetRefMap(c, id89, x.Nil)
+					x.Nil = s71
+					foryimpl.SetRefMap(c, id69, x.Nil)
 				} else {
 					x.Nil = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n83 := c.ReadLengthFast(1)
-					if n83 < 0 {
-						n83 = c.ReadLength(1)
+					n63 := c.ReadLengthFast(1)
+					if n63 < 0 {
+						n63 = c.ReadLength(1)
 					}
-					s84 := foryimpl.MakeMap[serializer.Set[string]](c, n83)
-					if n83 > 0 {
-						hn85 := c.ReadListHeader(21)
-						for i86 := 0; i86 < n83 && !c.Failed(); i86++ {
-							if hn85 && !c.ReadFlag() {
+					s64 := foryimpl.MakeMap[serializer.Set[string]](c, n63)
+					if n63 > 0 {
+						hn65 := c.ReadListHeader(21)
+						for i66 := 0; i66 < n63 && !c.Failed(); i66++ {
+							if hn65 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e87 string
+							var e67 string
 							{
-								e87 = c.ReadString()
+								e67 = c.ReadString()
 							}
-							foryimpl.AddSetElement(c, s84, e87, i86)
+							foryimpl.AddSetElement(c, s64, e67, i66)
 						}
 					}
-					x.Nil = s84
+					x.Nil = s64
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
-					x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id101))
-				} else if st100 == foryimpl.RefFollows {
-					n102 := c.ReadLengthFast(1)
-					if n102 < 0 {
-						n102 = c.ReadLength(1)
+				if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
+					x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id81))
+				} else if st80 == foryimpl.RefFollows {
+					n82 := c.ReadLengthFast(1)
+					if n82 < 0 {
+						n82 = c.ReadLength(1)
 					}
-					s103 := foryimpl.MakeMap[serializer.Set[int32]](c, n102)
-					if n102 > 0 {
-						hn104 := c.ReadListHeader(5)
-						for i105 := 0; i105 < n102 && !c.Failed(); i105++ {
-							if hn104 && !c.ReadFlag() {
+					s83 := foryimpl.MakeMap[serializer.Set[int32]](c, n82)
+					if n82 > 0 {
+						hn84 := c.ReadListHeader(5)
+						for i85 := 0; i85 < n82 && !c.Failed(); i85++ {
+							if hn84 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e106 int32
+							var e86 int32
 							{
-								e106 = r.ReadVarInt32()
+								e86 = r.ReadVarInt32()
 							}
-							foryimpl.AddSetElement(c, s103, e106, i105)
+							foryimpl.AddSetElement(c, s83, e86, i85)
 						}
 					}
-					x.One = s103
-					foryimpl.SetRefMap(c, id101, x.One)
+					x.One = s83
+					foryimpl.SetRefMap(c, id81, x.One)
 				} else {
 					x.One = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n95 := c.ReadLengthFast(1)
-					if n95 < 0 {
-						n95 = c.ReadLength(1)
+					n75 := c.ReadLengthFast(1)
+					if n75 < 0 {
+						n75 = c.ReadLength(1)
 					}
-					s96 := foryimpl.MakeMap[serializer.Set[int32]](c, n95)
-					if n95 > 0 {
-						hn97 := c.ReadListHeader(5)
-						for i98 := 0; i98 < n95 && !c.Failed(); i98++ {
-							if hn97 && !c.ReadFlag() {
+					s76 := foryimpl.MakeMap[serializer.Set[int32]](c, n75)
+					if n75 > 0 {
+						hn77 := c.ReadListHeader(5)
+						for i78 := 0; i78 < n75 && !c.Failed(); i78++ {
+							if hn77 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e99 int32
+							var e79 int32
 							{
-								e99 = r.ReadVarInt32()
+								e79 = r.ReadVarInt32()
 							}
-							foryimpl.AddSetElement(c, s96, e99, i98)
+							foryimpl.AddSetElement(c, s76, e79, i78)
 						}
 					}
-					x.One = s96
+					x.One = s76
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadLengthFast(1)
-				if n107 < 0 {
-					n107 = c.ReadLength(1)
+				n87 := c.ReadLengthFast(1)
+				if n87 < 0 {
+					n87 = c.ReadLength(1)
 				}
-				s108 := foryimpl.MakeMap[serializer.Set[string]](c, n107)
-				if n107 > 0 {
-					hn109 := c.ReadListHeader(21)
-					for i110 := 0; i110 < n107 && !c.Failed(); i110++ {
-						if hn109 && !c.ReadFlag() {
+				s88 := foryimpl.MakeMap[serializer.Set[string]](c, n87)
+				if n87 > 0 {
+					hn89 := c.ReadListHeader(21)
+					for i90 := 0; i90 < n87 && !c.Failed(); i90++ {
+						if hn89 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e111 string
+						var e91 string
 						{
-							e111 = c.ReadString()
+							e91 = c.ReadString()
 						}
-						foryimpl.AddSetElement(c, s108, e111, i110)
+						foryimpl.AddSetElement(c, s88, e91, i90)
 					}
 				}
-				x.Plain = s108
+				x.Plain = s88
 			}
 		default:
 			c.SkipField(f)
@@ -8823,15 +7948,21 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
+// foryRootLeaf316 is the first 23 bytes of a compatible-mode message whose root is Leaf316: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf316[4:].
+var foryRootLeaf316 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xa7, 0xd9, 0xf1, 0x12, 0xb7, 0x48, 0xc2, 0xbc, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf316 is Leaf316's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf316 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbc, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf316",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xa7, 0xd9, 0xf1, 0x12, 0xb7, 0x48, 0xc2, 0xbc, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf316,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbc, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xd0, 0xa7, 0xd9, 0xf1, 0x12, 0xb7, 0x48, 0xc2, 0xbc, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf316[4:],
 	UserID:         316,
 })
 
@@ -8849,18 +7980,18 @@ func (x *Leaf316) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf316) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf316) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -8881,10 +8012,15 @@ func (x *Leaf316) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xd9a7d00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bcc248b712f1 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xd9a7d00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002bcc248b712f1 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -8903,10 +8039,15 @@ func (x *Leaf316) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf316) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xd9a7d00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bcc248b712f1 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xd9a7d00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002bcc248b712f1 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -8919,26 +8060,26 @@ func (x *Leaf316) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Leaf316's struct body (docs/format.md §9).
 func (x *Leaf316) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf316, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf316) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf316, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf316) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd9a7d00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002bcc248b712f1)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xd9a7d00b001cff01)    // foryRootLeaf316[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002bcc248b712f1)  // foryRootLeaf316[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf316[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xbc1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbc1bff01) // prefix bytes 01 ff 1b bc
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -9016,15 +8157,21 @@ func (x *Leaf316) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootAnyListByID is the first 22 bytes of a compatible-mode message whose root is AnyListByID: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyListByID[4:].
+var foryRootAnyListByID = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xd0, 0xf7, 0xfe, 0xc8, 0x3f, 0x60, 0xc1, 0xbd, 0x02, 0x4c,
+	0x16, 0x02, 0xa2, 0x64, 0x64, 0x80,
+}
+
 // foryTypeAnyListByID is AnyListByID's static type information. Fingerprint: items,22,0,0[0,0,0];
 var foryTypeAnyListByID = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbd, 0x02},
 	GoFields:       []string{"Items"},
 	GoName:         "trackcoll.AnyListByID",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xd0, 0xf7, 0xfe, 0xc8, 0x3f, 0x60, 0xc1, 0xbd, 0x02, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
+	RootCompatible: foryRootAnyListByID,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbd, 0x02},
 	SchemaHash:     -1280041564,
-	TypeDef:        []byte{0x0a, 0x80, 0xd0, 0xf7, 0xfe, 0xc8, 0x3f, 0x60, 0xc1, 0xbd, 0x02, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
+	TypeDef:        foryRootAnyListByID[4:],
 	UserID:         317,
 })
 
@@ -9039,7 +8186,7 @@ func (x *AnyListByID) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyListByID) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9049,13 +8196,13 @@ func (x *AnyListByID) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf7d0800a001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02bdc1603fc8fe)
-		buffer.PutUint64At(w, off+14, 0x806464a202164c02)
+		buffer.PutUint64At(w, off, 0xf7d0800a001cff01)    // foryRootAnyListByID[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02bdc1603fc8fe)  // foryRootAnyListByID[8:16]
+		buffer.PutUint64At(w, off+14, 0x806464a202164c02) // foryRootAnyListByID[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0xbd1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbd1bff01) // prefix bytes 01 ff 1b bd
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9070,13 +8217,13 @@ func (x *AnyListByID) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf7d0800a001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02bdc1603fc8fe)
-		buffer.PutUint64At(w, off+14, 0x806464a202164c02)
+		buffer.PutUint64At(w, off, 0xf7d0800a001c0001)    // foryRootAnyListByID[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02bdc1603fc8fe)  // foryRootAnyListByID[8:16]
+		buffer.PutUint64At(w, off+14, 0x806464a202164c02) // foryRootAnyListByID[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0xbd1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbd1b0001) // prefix bytes 01 00 1b bd, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9099,10 +8246,15 @@ func (x *AnyListByID) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xf7d0800a001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02bdc1603fc8fe && buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
+			if len(in) >= 22 &&
+				buffer.ReadUint64At(in, 0) == 0xf7d0800a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02bdc1603fc8fe &&
+				buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
 				n = 22
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -9121,10 +8273,15 @@ func (x *AnyListByID) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyListByID) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xf7d0800a001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02bdc1603fc8fe && buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0xf7d0800a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02bdc1603fc8fe &&
+			buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
 			n = 22
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -9193,6 +8350,12 @@ func (x *AnyListByID) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	c.Leave()
 }
 
+// foryRootLeafNamed is the first 30 bytes of a compatible-mode message whose root is LeafNamed: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeafNamed[4:].
+var foryRootLeafNamed = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x12, 0x30, 0xe5, 0x6f, 0x47, 0xca, 0x8c, 0x5d, 0xe2, 0x12, 0x06, 0x21,
+	0x87, 0x6e, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeafNamed is LeafNamed's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeafNamed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -9200,10 +8363,10 @@ var foryTypeLeafNamed = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.LeafNamed",
 	Namespace:      "demo3",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x12, 0x30, 0xe5, 0x6f, 0x47, 0xca, 0x8c, 0x5d, 0xe2, 0x12, 0x06, 0x21, 0x87, 0x6e, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeafNamed,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x02, 0x06, 0x21, 0x87, 0x6e, 0x06, 0x03, 0x2c, 0x80, 0x28},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x12, 0x30, 0xe5, 0x6f, 0x47, 0xca, 0x8c, 0x5d, 0xe2, 0x12, 0x06, 0x21, 0x87, 0x6e, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeafNamed[4:],
 	TypeName:       "Leaf",
 })
 
@@ -9221,18 +8384,18 @@ func (x *LeafNamed) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *LeafNamed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *LeafNamed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -9253,10 +8416,16 @@ func (x *LeafNamed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x6fe53012001eff01 && buffer.ReadUint64At(in, 8) == 0x210612e25d8cca47 && buffer.ReadUint64At(in, 16) == 0x054028802c0f6e87 && buffer.ReadUint64At(in, 22) == 0x200c341548340540 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0x6fe53012001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x210612e25d8cca47 &&
+				buffer.ReadUint64At(in, 16) == 0x054028802c0f6e87 &&
+				buffer.ReadUint64At(in, 22) == 0x200c341548340540 {
 				n = 30
 			}
-		} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x87210602081dff01 && buffer.ReadUint64At(in, 6) == 0x28802c03066e8721 {
+		} else if len(in) >= 14 &&
+			buffer.ReadUint64At(in, 0) == 0x87210602081dff01 &&
+			buffer.ReadUint64At(in, 6) == 0x28802c03066e8721 {
 			n = 14
 		}
 		if n == 0 {
@@ -9275,10 +8444,16 @@ func (x *LeafNamed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *LeafNamed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x6fe53012001e0001 && buffer.ReadUint64At(in, 8) == 0x210612e25d8cca47 && buffer.ReadUint64At(in, 16) == 0x054028802c0f6e87 && buffer.ReadUint64At(in, 22) == 0x200c341548340540 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0x6fe53012001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x210612e25d8cca47 &&
+			buffer.ReadUint64At(in, 16) == 0x054028802c0f6e87 &&
+			buffer.ReadUint64At(in, 22) == 0x200c341548340540 {
 			n = 30
 		}
-	} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x87210602081d0001 && buffer.ReadUint64At(in, 6) == 0x28802c03066e8721 {
+	} else if len(in) >= 14 &&
+		buffer.ReadUint64At(in, 0) == 0x87210602081d0001 &&
+		buffer.ReadUint64At(in, 6) == 0x28802c03066e8721 {
 		n = 14
 	}
 	if n == 0 {
@@ -9291,27 +8466,27 @@ func (x *LeafNamed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes LeafNamed's struct body (docs/format.md §9).
 func (x *LeafNamed) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which LeafNamed, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *LeafNamed) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which LeafNamed, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *LeafNamed) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(39 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6fe53012001eff01)
-			buffer.PutUint64At(w, off+8, 0x210612e25d8cca47)
-			buffer.PutUint64At(w, off+16, 0x054028802c0f6e87)
-			buffer.PutUint64At(w, off+22, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0x6fe53012001eff01)    // foryRootLeafNamed[0:8]
+			buffer.PutUint64At(w, off+8, 0x210612e25d8cca47)  // foryRootLeafNamed[8:16]
+			buffer.PutUint64At(w, off+16, 0x054028802c0f6e87) // foryRootLeafNamed[16:24]
+			buffer.PutUint64At(w, off+22, 0x200c341548340540) // foryRootLeafNamed[22:30]
 			off += 30
 		} else {
-			buffer.PutUint64At(w, off, 0x87210602081dff01)
-			buffer.PutUint64At(w, off+6, 0x28802c03066e8721)
+			buffer.PutUint64At(w, off, 0x87210602081dff01)   // prefix bytes 01 ff 1d 08 02 06 21 87
+			buffer.PutUint64At(w, off+6, 0x28802c03066e8721) // prefix bytes 21 87 6e 06 03 2c 80 28
 			off += 14
 		}
 	}
@@ -9389,15 +8564,21 @@ func (x *LeafNamed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootAnyListByName is the first 22 bytes of a compatible-mode message whose root is AnyListByName: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyListByName[4:].
+var foryRootAnyListByName = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x20, 0x6a, 0xc1, 0x11, 0xb9, 0x01, 0x65, 0xc1, 0xbe, 0x02, 0x4c,
+	0x16, 0x02, 0xa2, 0x64, 0x64, 0x80,
+}
+
 // foryTypeAnyListByName is AnyListByName's static type information. Fingerprint: items,22,0,0[0,0,0];
 var foryTypeAnyListByName = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbe, 0x02},
 	GoFields:       []string{"Items"},
 	GoName:         "trackcoll.AnyListByName",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0x20, 0x6a, 0xc1, 0x11, 0xb9, 0x01, 0x65, 0xc1, 0xbe, 0x02, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
+	RootCompatible: foryRootAnyListByName,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
 	SchemaHash:     -1280041564,
-	TypeDef:        []byte{0x0a, 0x20, 0x6a, 0xc1, 0x11, 0xb9, 0x01, 0x65, 0xc1, 0xbe, 0x02, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
+	TypeDef:        foryRootAnyListByName[4:],
 	UserID:         318,
 })
 
@@ -9412,7 +8593,7 @@ func (x *AnyListByName) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyListByName) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9422,13 +8603,13 @@ func (x *AnyListByName) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc16a200a001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02bec16501b911)
-		buffer.PutUint64At(w, off+14, 0x806464a202164c02)
+		buffer.PutUint64At(w, off, 0xc16a200a001cff01)    // foryRootAnyListByName[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02bec16501b911)  // foryRootAnyListByName[8:16]
+		buffer.PutUint64At(w, off+14, 0x806464a202164c02) // foryRootAnyListByName[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0xbe1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbe1bff01) // prefix bytes 01 ff 1b be
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9443,13 +8624,13 @@ func (x *AnyListByName) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc16a200a001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02bec16501b911)
-		buffer.PutUint64At(w, off+14, 0x806464a202164c02)
+		buffer.PutUint64At(w, off, 0xc16a200a001c0001)    // foryRootAnyListByName[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02bec16501b911)  // foryRootAnyListByName[8:16]
+		buffer.PutUint64At(w, off+14, 0x806464a202164c02) // foryRootAnyListByName[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0xbe1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbe1b0001) // prefix bytes 01 00 1b be, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9472,10 +8653,15 @@ func (x *AnyListByName) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xc16a200a001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02bec16501b911 && buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
+			if len(in) >= 22 &&
+				buffer.ReadUint64At(in, 0) == 0xc16a200a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02bec16501b911 &&
+				buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
 				n = 22
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbe1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -9494,10 +8680,15 @@ func (x *AnyListByName) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyListByName) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0xc16a200a001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02bec16501b911 && buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0xc16a200a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02bec16501b911 &&
+			buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
 			n = 22
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbe1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -9566,15 +8757,21 @@ func (x *AnyListByName) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	c.Leave()
 }
 
+// foryRootLeaf319 is the first 23 bytes of a compatible-mode message whose root is Leaf319: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf319[4:].
+var foryRootLeaf319 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xb4, 0xa7, 0xd4, 0x95, 0x5c, 0x70, 0xc2, 0xbf, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf319 is Leaf319's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf319 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbf, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf319",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xb4, 0xa7, 0xd4, 0x95, 0x5c, 0x70, 0xc2, 0xbf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf319,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xf0, 0xb4, 0xa7, 0xd4, 0x95, 0x5c, 0x70, 0xc2, 0xbf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf319[4:],
 	UserID:         319,
 })
 
@@ -9592,18 +8789,18 @@ func (x *Leaf319) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf319) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf319) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -9624,10 +8821,15 @@ func (x *Leaf319) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xa7b4f00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bfc2705c95d4 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xa7b4f00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002bfc2705c95d4 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -9646,10 +8848,15 @@ func (x *Leaf319) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf319) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xa7b4f00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bfc2705c95d4 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xa7b4f00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002bfc2705c95d4 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -9662,26 +8869,26 @@ func (x *Leaf319) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Leaf319's struct body (docs/format.md §9).
 func (x *Leaf319) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf319, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf319) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf319, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf319) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xa7b4f00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002bfc2705c95d4)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xa7b4f00b001cff01)    // foryRootLeaf319[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002bfc2705c95d4)  // foryRootLeaf319[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf319[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xbf1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbf1bff01) // prefix bytes 01 ff 1b bf
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -9759,6 +8966,12 @@ func (x *Leaf319) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootTag is the first 27 bytes of a compatible-mode message whose root is Tag: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootTag[4:].
+var foryRootTag = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x0f, 0xf0, 0x21, 0x42, 0x04, 0x19, 0x5d, 0x49, 0xe1, 0x12, 0x06, 0x21,
+	0x87, 0x6e, 0x0b, 0x4c, 0x06, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0,
+}
+
 // foryTypeTag is Tag's static type information. Fingerprint: label,21,0,0;
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -9766,10 +8979,10 @@ var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Label"},
 	GoName:         "trackcoll.Tag",
 	Namespace:      "demo3",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x0f, 0xf0, 0x21, 0x42, 0x04, 0x19, 0x5d, 0x49, 0xe1, 0x12, 0x06, 0x21, 0x87, 0x6e, 0x0b, 0x4c, 0x06, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0},
+	RootCompatible: foryRootTag,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x02, 0x06, 0x21, 0x87, 0x6e, 0x04, 0x03, 0x4c, 0x06},
 	SchemaHash:     2116166638,
-	TypeDef:        []byte{0x0f, 0xf0, 0x21, 0x42, 0x04, 0x19, 0x5d, 0x49, 0xe1, 0x12, 0x06, 0x21, 0x87, 0x6e, 0x0b, 0x4c, 0x06, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0},
+	TypeDef:        foryRootTag[4:],
 	TypeName:       "Tag",
 })
 
@@ -9786,18 +8999,18 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -9818,10 +9031,16 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x4221f00f001eff01 && buffer.ReadUint64At(in, 8) == 0x210612e1495d1904 && buffer.ReadUint64At(in, 16) == 0xac154c064c0b6e87 && buffer.ReadUint64At(in, 19) == 0xc02201ac154c064c {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x4221f00f001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x210612e1495d1904 &&
+				buffer.ReadUint64At(in, 16) == 0xac154c064c0b6e87 &&
+				buffer.ReadUint64At(in, 19) == 0xc02201ac154c064c {
 				n = 27
 			}
-		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x87210602081dff01 && buffer.ReadUint64At(in, 5) == 0x064c03046e872106 {
+		} else if len(in) >= 13 &&
+			buffer.ReadUint64At(in, 0) == 0x87210602081dff01 &&
+			buffer.ReadUint64At(in, 5) == 0x064c03046e872106 {
 			n = 13
 		}
 		if n == 0 {
@@ -9840,10 +9059,16 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x4221f00f001e0001 && buffer.ReadUint64At(in, 8) == 0x210612e1495d1904 && buffer.ReadUint64At(in, 16) == 0xac154c064c0b6e87 && buffer.ReadUint64At(in, 19) == 0xc02201ac154c064c {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x4221f00f001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x210612e1495d1904 &&
+			buffer.ReadUint64At(in, 16) == 0xac154c064c0b6e87 &&
+			buffer.ReadUint64At(in, 19) == 0xc02201ac154c064c {
 			n = 27
 		}
-	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x87210602081d0001 && buffer.ReadUint64At(in, 5) == 0x064c03046e872106 {
+	} else if len(in) >= 13 &&
+		buffer.ReadUint64At(in, 0) == 0x87210602081d0001 &&
+		buffer.ReadUint64At(in, 5) == 0x064c03046e872106 {
 		n = 13
 	}
 	if n == 0 {
@@ -9856,27 +9081,27 @@ func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
 func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Label)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(31 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4221f00f001eff01)
-			buffer.PutUint64At(w, off+8, 0x210612e1495d1904)
-			buffer.PutUint64At(w, off+16, 0xac154c064c0b6e87)
-			buffer.PutUint64At(w, off+19, 0xc02201ac154c064c)
+			buffer.PutUint64At(w, off, 0x4221f00f001eff01)    // foryRootTag[0:8]
+			buffer.PutUint64At(w, off+8, 0x210612e1495d1904)  // foryRootTag[8:16]
+			buffer.PutUint64At(w, off+16, 0xac154c064c0b6e87) // foryRootTag[16:24]
+			buffer.PutUint64At(w, off+19, 0xc02201ac154c064c) // foryRootTag[19:27]
 			off += 27
 		} else {
-			buffer.PutUint64At(w, off, 0x87210602081dff01)
-			buffer.PutUint64At(w, off+5, 0x064c03046e872106)
+			buffer.PutUint64At(w, off, 0x87210602081dff01)   // prefix bytes 01 ff 1d 08 02 06 21 87
+			buffer.PutUint64At(w, off+5, 0x064c03046e872106) // prefix bytes 06 21 87 6e 04 03 4c 06
 			off += 13
 		}
 	}
@@ -9932,15 +9157,21 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
+// foryRootAnyMaps is the first 32 bytes of a compatible-mode message whose root is AnyMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyMaps[4:].
+var foryRootAnyMaps = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x14, 0x80, 0xa3, 0xd4, 0x2e, 0xc5, 0x5d, 0x1a, 0xc2, 0xc0, 0x02, 0x4c,
+	0x18, 0x56, 0x02, 0x07, 0x1b, 0x46, 0xc6, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40,
+}
+
 // foryTypeAnyMaps is AnyMaps's static type information. Fingerprint: by_i_d,24,0,0[21,0,0|0,0,0];by_name,24,0,0[21,0,0|0,0,0];
 var foryTypeAnyMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc0, 0x02},
 	GoFields:       []string{"ByID", "ByName"},
 	GoName:         "trackcoll.AnyMaps",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x80, 0xa3, 0xd4, 0x2e, 0xc5, 0x5d, 0x1a, 0xc2, 0xc0, 0x02, 0x4c, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x46, 0xc6, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40},
+	RootCompatible: foryRootAnyMaps,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc0, 0x02},
 	SchemaHash:     -1840760790,
-	TypeDef:        []byte{0x14, 0x80, 0xa3, 0xd4, 0x2e, 0xc5, 0x5d, 0x1a, 0xc2, 0xc0, 0x02, 0x4c, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x46, 0xc6, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40},
+	TypeDef:        foryRootAnyMaps[4:],
 	UserID:         320,
 })
 
@@ -9956,7 +9187,7 @@ func (x *AnyMaps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *AnyMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9966,14 +9197,14 @@ func (x *AnyMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd4a38014001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02c0c21a5dc52e)
-		buffer.PutUint64At(w, off+16, 0x50c6461b07025618)
-		buffer.PutUint64At(w, off+24, 0x4018681b07025618)
+		buffer.PutUint64At(w, off, 0xd4a38014001cff01)    // foryRootAnyMaps[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02c0c21a5dc52e)  // foryRootAnyMaps[8:16]
+		buffer.PutUint64At(w, off+16, 0x50c6461b07025618) // foryRootAnyMaps[16:24]
+		buffer.PutUint64At(w, off+24, 0x4018681b07025618) // foryRootAnyMaps[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0xc01bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc01bff01) // prefix bytes 01 ff 1b c0
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -9988,14 +9219,14 @@ func (x *AnyMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd4a38014001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02c0c21a5dc52e)
-		buffer.PutUint64At(w, off+16, 0x50c6461b07025618)
-		buffer.PutUint64At(w, off+24, 0x4018681b07025618)
+		buffer.PutUint64At(w, off, 0xd4a38014001c0001)    // foryRootAnyMaps[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02c0c21a5dc52e)  // foryRootAnyMaps[8:16]
+		buffer.PutUint64At(w, off+16, 0x50c6461b07025618) // foryRootAnyMaps[16:24]
+		buffer.PutUint64At(w, off+24, 0x4018681b07025618) // foryRootAnyMaps[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0xc01b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc01b0001) // prefix bytes 01 00 1b c0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -10018,10 +9249,16 @@ func (x *AnyMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xd4a38014001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02c0c21a5dc52e && buffer.ReadUint64At(in, 16) == 0x50c6461b07025618 && buffer.ReadUint64At(in, 24) == 0x4018681b07025618 {
+			if len(in) >= 32 &&
+				buffer.ReadUint64At(in, 0) == 0xd4a38014001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02c0c21a5dc52e &&
+				buffer.ReadUint64At(in, 16) == 0x50c6461b07025618 &&
+				buffer.ReadUint64At(in, 24) == 0x4018681b07025618 {
 				n = 32
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -10040,10 +9277,16 @@ func (x *AnyMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *AnyMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0xd4a38014001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02c0c21a5dc52e && buffer.ReadUint64At(in, 16) == 0x50c6461b07025618 && buffer.ReadUint64At(in, 24) == 0x4018681b07025618 {
+		if len(in) >= 32 &&
+			buffer.ReadUint64At(in, 0) == 0xd4a38014001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02c0c21a5dc52e &&
+			buffer.ReadUint64At(in, 16) == 0x50c6461b07025618 &&
+			buffer.ReadUint64At(in, 24) == 0x4018681b07025618 {
 			n = 32
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -10136,15 +9379,21 @@ func (x *AnyMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	c.Leave()
 }
 
+// foryRootLeaf321 is the first 23 bytes of a compatible-mode message whose root is Leaf321: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf321[4:].
+var foryRootLeaf321 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xd7, 0xaa, 0xfe, 0xc3, 0xed, 0x7f, 0xc2, 0xc1, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf321 is Leaf321's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf321 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc1, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf321",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xd7, 0xaa, 0xfe, 0xc3, 0xed, 0x7f, 0xc2, 0xc1, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf321,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc1, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xf0, 0xd7, 0xaa, 0xfe, 0xc3, 0xed, 0x7f, 0xc2, 0xc1, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf321[4:],
 	UserID:         321,
 })
 
@@ -10162,18 +9411,18 @@ func (x *Leaf321) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf321) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf321) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -10194,10 +9443,15 @@ func (x *Leaf321) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xaad7f00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002c1c27fedc3fe && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xaad7f00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002c1c27fedc3fe &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc11bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -10216,10 +9470,15 @@ func (x *Leaf321) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf321) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xaad7f00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002c1c27fedc3fe && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xaad7f00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002c1c27fedc3fe &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc11b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -10232,26 +9491,26 @@ func (x *Leaf321) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Leaf321's struct body (docs/format.md §9).
 func (x *Leaf321) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf321, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf321) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf321, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf321) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xaad7f00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002c1c27fedc3fe)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xaad7f00b001cff01)    // foryRootLeaf321[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002c1c27fedc3fe)  // foryRootLeaf321[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf321[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xc11bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xc11bff01) // prefix bytes 01 ff 1b c1
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -10329,18 +9588,32 @@ func (x *Leaf321) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootSharedAny is the first 33 bytes of a compatible-mode message whose root is SharedAny: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedAny[4:].
+var foryRootSharedAny = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x15, 0xc0, 0xed, 0x2b, 0x3d, 0x01, 0xfd, 0x6c, 0xc3, 0xc2, 0x02, 0x4e,
+	0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30,
+	0x0f,
+}
+
+// foryRootRefSharedAny is the first 33 bytes of a compatible-mode message whose root is SharedAny with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSharedAny[4:].
+var foryRootRefSharedAny = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x15, 0x90, 0x8d, 0x9e, 0xed, 0x5b, 0x34, 0x1e, 0xc3, 0xc2, 0x02, 0x4f,
+	0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30,
+	0x0f,
+}
+
 // foryTypeSharedAny is SharedAny's static type information. Fingerprint: field,0,0,1;list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeSharedAny = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc2, 0x02},
 	GoFields:          []string{"Field", "List", "Map"},
 	GoName:            "trackcoll.SharedAny",
 	OfficialGoHash:    1767955270,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x15, 0xc0, 0xed, 0x2b, 0x3d, 0x01, 0xfd, 0x6c, 0xc3, 0xc2, 0x02, 0x4e, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x15, 0x90, 0x8d, 0x9e, 0xed, 0x5b, 0x34, 0x1e, 0xc3, 0xc2, 0x02, 0x4f, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
+	RootCompatible:    foryRootSharedAny,
+	RootCompatibleRef: foryRootRefSharedAny,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc2, 0x02},
 	SchemaHash:        600453004,
-	TypeDef:           []byte{0x15, 0xc0, 0xed, 0x2b, 0x3d, 0x01, 0xfd, 0x6c, 0xc3, 0xc2, 0x02, 0x4e, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
-	TypeDefRef:        []byte{0x15, 0x90, 0x8d, 0x9e, 0xed, 0x5b, 0x34, 0x1e, 0xc3, 0xc2, 0x02, 0x4f, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
+	TypeDef:           foryRootSharedAny[4:],
+	TypeDefRef:        foryRootRefSharedAny[4:],
 	UserID:            322,
 })
 
@@ -10357,7 +9630,7 @@ func (x *SharedAny) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SharedAny) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -10367,15 +9640,15 @@ func (x *SharedAny) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2bedc015001cff01)
-		buffer.PutUint64At(w, off+8, 0x4e02c2c36cfd013d)
-		buffer.PutUint64At(w, off+16, 0x021648c05804951c)
-		buffer.PutUint64At(w, off+24, 0x300256184498122d)
-		buffer.PutUint64At(w, off+25, 0x0f30025618449812)
+		buffer.PutUint64At(w, off, 0x2bedc015001cff01)    // foryRootSharedAny[0:8]
+		buffer.PutUint64At(w, off+8, 0x4e02c2c36cfd013d)  // foryRootSharedAny[8:16]
+		buffer.PutUint64At(w, off+16, 0x021648c05804951c) // foryRootSharedAny[16:24]
+		buffer.PutUint64At(w, off+24, 0x300256184498122d) // foryRootSharedAny[24:32]
+		buffer.PutUint64At(w, off+25, 0x0f30025618449812) // foryRootSharedAny[25:33]
 		off += 33
 	} else {
-		buffer.PutUint32At(w, off, 0xc21bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc21bff01) // prefix bytes 01 ff 1b c2
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -10390,15 +9663,15 @@ func (x *SharedAny) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9e8d9015001c0001)
-		buffer.PutUint64At(w, off+8, 0x4f02c2c31e345bed)
-		buffer.PutUint64At(w, off+16, 0x021648c05804951c)
-		buffer.PutUint64At(w, off+24, 0x300256184498122d)
-		buffer.PutUint64At(w, off+25, 0x0f30025618449812)
+		buffer.PutUint64At(w, off, 0x9e8d9015001c0001)    // foryRootRefSharedAny[0:8]
+		buffer.PutUint64At(w, off+8, 0x4f02c2c31e345bed)  // foryRootRefSharedAny[8:16]
+		buffer.PutUint64At(w, off+16, 0x021648c05804951c) // foryRootRefSharedAny[16:24]
+		buffer.PutUint64At(w, off+24, 0x300256184498122d) // foryRootRefSharedAny[24:32]
+		buffer.PutUint64At(w, off+25, 0x0f30025618449812) // foryRootRefSharedAny[25:33]
 		off += 33
 	} else {
-		buffer.PutUint32At(w, off, 0xc21b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc21b0001) // prefix bytes 01 00 1b c2, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -10421,10 +9694,17 @@ func (x *SharedAny) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0x2bedc015001cff01 && buffer.ReadUint64At(in, 8) == 0x4e02c2c36cfd013d && buffer.ReadUint64At(in, 16) == 0x021648c05804951c && buffer.ReadUint64At(in, 24) == 0x300256184498122d && buffer.ReadUint64At(in, 25) == 0x0f30025618449812 {
+			if len(in) >= 33 &&
+				buffer.ReadUint64At(in, 0) == 0x2bedc015001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4e02c2c36cfd013d &&
+				buffer.ReadUint64At(in, 16) == 0x021648c05804951c &&
+				buffer.ReadUint64At(in, 24) == 0x300256184498122d &&
+				buffer.ReadUint64At(in, 25) == 0x0f30025618449812 {
 				n = 33
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc21bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc21bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -10443,10 +9723,17 @@ func (x *SharedAny) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SharedAny) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0x9e8d9015001c0001 && buffer.ReadUint64At(in, 8) == 0x4f02c2c31e345bed && buffer.ReadUint64At(in, 16) == 0x021648c05804951c && buffer.ReadUint64At(in, 24) == 0x300256184498122d && buffer.ReadUint64At(in, 25) == 0x0f30025618449812 {
+		if len(in) >= 33 &&
+			buffer.ReadUint64At(in, 0) == 0x9e8d9015001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4f02c2c31e345bed &&
+			buffer.ReadUint64At(in, 16) == 0x021648c05804951c &&
+			buffer.ReadUint64At(in, 24) == 0x300256184498122d &&
+			buffer.ReadUint64At(in, 25) == 0x0f30025618449812 {
 			n = 33
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc21b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc21b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -10486,7 +9773,7 @@ func (x *SharedAny) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf321)
 		}
-		if err := x.Field.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Field.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -10525,78 +9812,52 @@ func (x *SharedAny) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SharedAny's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SharedAny) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeSharedAny) {
+		return
+	}
+	*x = SharedAny{List: x.List}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(600453004) {
+		if h := r.ReadInt32(); h != 600453004 && h != 1767955270 && !c.Failed() {
+			c.HashMismatch(foryTypeSharedAny, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeSharedAny) {
-		return
-	}
-	*x = SharedAny{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(600453004) {
-		if h := r.ReadInt32(); h != 600453004 && h != 1767955270 && !c.Failed() {
-			c.HashMismatch(foryTypeSharedAny, h)
+		if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
+			x.Field = foryimpl.BackRef[Leaf321](c, id14)
+		} else if st13 == foryimpl.RefFollows {
+			p15 := foryimpl.Alloc[Leaf321](c)
+			foryimpl.SetRef(c, id14, p15)
+			if ev16 := c.ReadStructFieldMeta(foryTypeLeaf321); ev16 != nil {
+				p15.ForyReadEvolved(c, ev16)
+			} else if !c.Failed() {
+				p15.ForyRead(c)
+			}
+			x.Field = p15
+		} else {
+			x.Field = nil
+		}
+		if c.Failed() {
+			c.Trace("Field")
 			return
 		}
-	}
-	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[Leaf321](c)
-		if ev14 := c.ReadStructFieldMeta(foryTypeLeaf321); ev14 != nil {
-			p13.ForyReadEvolved(c, ev14)
-		} else if !c.Failed() {
-			p13.ForyRead(c)
-		}
-		x.Field = p13
-	}
-	if c.Failed() {
-		c.Trace("Field")
-		return
-	}
-	x.List = foryimpl.ReadAnyList(c)
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	x.Map = foryimpl.ReadStringAnyMap(c)
-	if c.Failed() {
-		c.Trace("Map")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *SharedAny) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeSharedAny) {
-		return
-	}
-	*x = SharedAny{List: x.List}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(600453004) {
-		if h := r.ReadInt32(); h != 600453004 && h != 1767955270 && !c.Failed() {
-			c.HashMismatch(foryTypeSharedAny, h)
-			return
-		}
-	}
-	if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-		x.Field = foryimpl.BackRef[Leaf321](c, id16)
-	} else if st15 == foryimpl.RefFollows {
-		p17 := foryimpl.Alloc[Leaf321](c)
-		foryimpl.SetRef(c, id16, p17)
-		if ev18 := c.ReadStructFieldMeta(foryTypeLeaf321); ev18 != nil {
-			p17.ForyReadEvolved(c, ev18)
-		} else if !c.Failed() {
-			p17.ForyRead(c)
-		}
-		x.Field = p17
 	} else {
-		x.Field = nil
-	}
-	if c.Failed() {
-		c.Trace("Field")
-		return
+		if c.ReadFlag() {
+			p13 := foryimpl.Alloc[Leaf321](c)
+			if ev14 := c.ReadStructFieldMeta(foryTypeLeaf321); ev14 != nil {
+				p13.ForyReadEvolved(c, ev14)
+			} else if !c.Failed() {
+				p13.ForyRead(c)
+			}
+			x.Field = p13
+		}
+		if c.Failed() {
+			c.Trace("Field")
+			return
+		}
 	}
 	x.List = foryimpl.ReadAnyList(c)
 	if c.Failed() {
@@ -10621,29 +9882,29 @@ func (x *SharedAny) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-					x.Field = foryimpl.BackRef[Leaf321](c, id22)
-				} else if st21 == foryimpl.RefFollows {
-					p23 := foryimpl.Alloc[Leaf321](c)
-					foryimpl.SetRef(c, id22, p23)
-					if ev24 := c.ReadStructFieldMeta(foryTypeLeaf321); ev24 != nil {
-						p23.ForyReadEvolved(c, ev24)
+				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
+					x.Field = foryimpl.BackRef[Leaf321](c, id20)
+				} else if st19 == foryimpl.RefFollows {
+					p21 := foryimpl.Alloc[Leaf321](c)
+					foryimpl.SetRef(c, id20, p21)
+					if ev22 := c.ReadStructFieldMeta(foryTypeLeaf321); ev22 != nil {
+						p21.ForyReadEvolved(c, ev22)
 					} else if !c.Failed() {
-						p23.ForyRead(c)
+						p21.ForyRead(c)
 					}
-					x.Field = p23
+					x.Field = p21
 				} else {
 					x.Field = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p19 := foryimpl.Alloc[Leaf321](c)
-					if ev20 := c.ReadStructFieldMeta(foryTypeLeaf321); ev20 != nil {
-						p19.ForyReadEvolved(c, ev20)
+					p17 := foryimpl.Alloc[Leaf321](c)
+					if ev18 := c.ReadStructFieldMeta(foryTypeLeaf321); ev18 != nil {
+						p17.ForyReadEvolved(c, ev18)
 					} else if !c.Failed() {
-						p19.ForyRead(c)
+						p17.ForyRead(c)
 					}
-					x.Field = p19
+					x.Field = p17
 				}
 			}
 		case 1:
@@ -10665,15 +9926,21 @@ func (x *SharedAny) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	c.Leave()
 }
 
+// foryRootLeaf323 is the first 23 bytes of a compatible-mode message whose root is Leaf323: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf323[4:].
+var foryRootLeaf323 = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xa0, 0x0f, 0x8d, 0x9c, 0x8e, 0xe7, 0x26, 0xc2, 0xc3, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf323 is Leaf323's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf323 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc3, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf323",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xa0, 0x0f, 0x8d, 0x9c, 0x8e, 0xe7, 0x26, 0xc2, 0xc3, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf323,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc3, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xa0, 0x0f, 0x8d, 0x9c, 0x8e, 0xe7, 0x26, 0xc2, 0xc3, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf323[4:],
 	UserID:         323,
 })
 
@@ -10691,18 +9958,18 @@ func (x *Leaf323) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf323) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf323) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -10723,10 +9990,15 @@ func (x *Leaf323) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x8d0fa00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002c3c226e78e9c && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0x8d0fa00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002c3c226e78e9c &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc31bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -10745,10 +10017,15 @@ func (x *Leaf323) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf323) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x8d0fa00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002c3c226e78e9c && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x8d0fa00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002c3c226e78e9c &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc31b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -10761,26 +10038,26 @@ func (x *Leaf323) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Leaf323's struct body (docs/format.md §9).
 func (x *Leaf323) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf323, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf323) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf323, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf323) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x8d0fa00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002c3c226e78e9c)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0x8d0fa00b001cff01)    // foryRootLeaf323[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002c3c226e78e9c)  // foryRootLeaf323[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf323[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xc31bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xc31bff01) // prefix bytes 01 ff 1b c3
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -10858,15 +10135,21 @@ func (x *Leaf323) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootSharedAnyList is the first 27 bytes of a compatible-mode message whose root is SharedAnyList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedAnyList[4:].
+var foryRootSharedAnyList = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x90, 0x65, 0x33, 0xa1, 0xaa, 0x99, 0x26, 0xc2, 0xc4, 0x02, 0x48,
+	0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f,
+}
+
 // foryTypeSharedAnyList is SharedAnyList's static type information. Fingerprint: list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeSharedAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc4, 0x02},
 	GoFields:       []string{"List", "Map"},
 	GoName:         "trackcoll.SharedAnyList",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x90, 0x65, 0x33, 0xa1, 0xaa, 0x99, 0x26, 0xc2, 0xc4, 0x02, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
+	RootCompatible: foryRootSharedAnyList,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc4, 0x02},
 	SchemaHash:     -258717557,
-	TypeDef:        []byte{0x0f, 0x90, 0x65, 0x33, 0xa1, 0xaa, 0x99, 0x26, 0xc2, 0xc4, 0x02, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
+	TypeDef:        foryRootSharedAnyList[4:],
 	UserID:         324,
 })
 
@@ -10882,7 +10165,7 @@ func (x *SharedAnyList) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SharedAnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -10892,14 +10175,14 @@ func (x *SharedAnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3365900f001cff01)
-		buffer.PutUint64At(w, off+8, 0x4802c4c22699aaa1)
-		buffer.PutUint64At(w, off+16, 0x56184498122d0216)
-		buffer.PutUint64At(w, off+19, 0x0f30025618449812)
+		buffer.PutUint64At(w, off, 0x3365900f001cff01)    // foryRootSharedAnyList[0:8]
+		buffer.PutUint64At(w, off+8, 0x4802c4c22699aaa1)  // foryRootSharedAnyList[8:16]
+		buffer.PutUint64At(w, off+16, 0x56184498122d0216) // foryRootSharedAnyList[16:24]
+		buffer.PutUint64At(w, off+19, 0x0f30025618449812) // foryRootSharedAnyList[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xc41bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc41bff01) // prefix bytes 01 ff 1b c4
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -10914,14 +10197,14 @@ func (x *SharedAnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3365900f001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802c4c22699aaa1)
-		buffer.PutUint64At(w, off+16, 0x56184498122d0216)
-		buffer.PutUint64At(w, off+19, 0x0f30025618449812)
+		buffer.PutUint64At(w, off, 0x3365900f001c0001)    // foryRootSharedAnyList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802c4c22699aaa1)  // foryRootSharedAnyList[8:16]
+		buffer.PutUint64At(w, off+16, 0x56184498122d0216) // foryRootSharedAnyList[16:24]
+		buffer.PutUint64At(w, off+19, 0x0f30025618449812) // foryRootSharedAnyList[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xc41b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc41b0001) // prefix bytes 01 00 1b c4, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -10944,10 +10227,16 @@ func (x *SharedAnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x3365900f001cff01 && buffer.ReadUint64At(in, 8) == 0x4802c4c22699aaa1 && buffer.ReadUint64At(in, 16) == 0x56184498122d0216 && buffer.ReadUint64At(in, 19) == 0x0f30025618449812 {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x3365900f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802c4c22699aaa1 &&
+				buffer.ReadUint64At(in, 16) == 0x56184498122d0216 &&
+				buffer.ReadUint64At(in, 19) == 0x0f30025618449812 {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc41bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc41bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -10966,10 +10255,16 @@ func (x *SharedAnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SharedAnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x3365900f001c0001 && buffer.ReadUint64At(in, 8) == 0x4802c4c22699aaa1 && buffer.ReadUint64At(in, 16) == 0x56184498122d0216 && buffer.ReadUint64At(in, 19) == 0x0f30025618449812 {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x3365900f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802c4c22699aaa1 &&
+			buffer.ReadUint64At(in, 16) == 0x56184498122d0216 &&
+			buffer.ReadUint64At(in, 19) == 0x0f30025618449812 {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc41b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc41b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -11056,15 +10351,27 @@ func (x *SharedAnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	c.Leave()
 }
 
+// foryRootMixed is the first 115 bytes of a compatible-mode message whose root is Mixed: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMixed[4:].
+var foryRootMixed = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x67, 0x10, 0x77, 0x9d, 0xb8, 0x47, 0x45, 0x28, 0xcc, 0xca, 0x02, 0x48,
+	0x16, 0x5a, 0x26, 0x05, 0x0d, 0x90, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48,
+	0x16, 0x5a, 0x5a, 0x1e, 0x0c, 0x84, 0x78, 0x4c, 0x16, 0x5a, 0x52, 0x15, 0x6e, 0x04, 0xe4, 0x54,
+	0x16, 0x72, 0x2c, 0x80, 0x2e, 0xd6, 0x89, 0x4c, 0x4c, 0x18, 0x56, 0x72, 0x2c, 0x80, 0xa9, 0x24,
+	0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x5a, 0x16, 0x30, 0x0f,
+	0x90, 0x4c, 0x18, 0x16, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06, 0x50, 0x18, 0x56, 0x5e, 0x56,
+	0x48, 0x93, 0xdb, 0x00, 0xf0, 0x48, 0x16, 0x5e, 0x16, 0x48, 0x93, 0x90, 0x48, 0x16, 0x5a, 0x56,
+	0x4a, 0x71, 0x90,
+}
+
 // foryTypeMixed is Mixed's static type information. Fingerprint: bins,22,0,0[22,0,0[9,0,0]];by_key,24,0,0[21,0,0|22,0,0[21,0,0]];deep,22,0,0[22,0,0[22,0,0[7,0,0]]];floats,22,0,0[22,0,0[20,0,0]];leaf_list,22,0,0[0,0,0];leaves,24,0,0[21,0,0|0,0,0];lists,22,0,0[22,0,0[5,0,0]];maps,22,0,0[24,0,0[21,0,0|22,0,0[5,0,0]]];nested,24,0,0[5,0,0|24,0,0[21,0,0|5,0,0]];set_map,24,0,0[21,0,0|23,0,0[21,0,0]];sets,22,0,0[23,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
 	GoFields:       []string{"Bins", "ByKey", "Deep", "Floats", "LeafList", "Leaves", "Lists", "Maps", "Nested", "SetMap", "Sets", "Strs"},
 	GoName:         "trackcoll.Mixed",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x67, 0x10, 0x77, 0x9d, 0xb8, 0x47, 0x45, 0x28, 0xcc, 0xca, 0x02, 0x48, 0x16, 0x5a, 0x26, 0x05, 0x0d, 0x90, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5a, 0x5a, 0x1e, 0x0c, 0x84, 0x78, 0x4c, 0x16, 0x5a, 0x52, 0x15, 0x6e, 0x04, 0xe4, 0x54, 0x16, 0x72, 0x2c, 0x80, 0x2e, 0xd6, 0x89, 0x4c, 0x4c, 0x18, 0x56, 0x72, 0x2c, 0x80, 0xa9, 0x24, 0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x5a, 0x16, 0x30, 0x0f, 0x90, 0x4c, 0x18, 0x16, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06, 0x50, 0x18, 0x56, 0x5e, 0x56, 0x48, 0x93, 0xdb, 0x00, 0xf0, 0x48, 0x16, 0x5e, 0x16, 0x48, 0x93, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	RootCompatible: foryRootMixed,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
 	SchemaHash:     -1383025407,
-	TypeDef:        []byte{0x67, 0x10, 0x77, 0x9d, 0xb8, 0x47, 0x45, 0x28, 0xcc, 0xca, 0x02, 0x48, 0x16, 0x5a, 0x26, 0x05, 0x0d, 0x90, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5a, 0x5a, 0x1e, 0x0c, 0x84, 0x78, 0x4c, 0x16, 0x5a, 0x52, 0x15, 0x6e, 0x04, 0xe4, 0x54, 0x16, 0x72, 0x2c, 0x80, 0x2e, 0xd6, 0x89, 0x4c, 0x4c, 0x18, 0x56, 0x72, 0x2c, 0x80, 0xa9, 0x24, 0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x5a, 0x16, 0x30, 0x0f, 0x90, 0x4c, 0x18, 0x16, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06, 0x50, 0x18, 0x56, 0x5e, 0x56, 0x48, 0x93, 0xdb, 0x00, 0xf0, 0x48, 0x16, 0x5e, 0x16, 0x48, 0x93, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	TypeDef:        foryRootMixed[4:],
 	UserID:         330,
 })
 
@@ -11092,7 +10399,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootMixed (compatible mode) or stored as constant words.
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -11102,25 +10409,11 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(115)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9d771067001cff01)
-		buffer.PutUint64At(w, off+8, 0x4802cacc284547b8)
-		buffer.PutUint64At(w, off+16, 0x184c900d05265a16)
-		buffer.PutUint64At(w, off+24, 0x4830511b07565a56)
-		buffer.PutUint64At(w, off+32, 0x4c78840c1e5a5a16)
-		buffer.PutUint64At(w, off+40, 0x54e4046e15525a16)
-		buffer.PutUint64At(w, off+48, 0x4c89d62e802c7216)
-		buffer.PutUint64At(w, off+56, 0x24a9802c7256184c)
-		buffer.PutUint64At(w, off+64, 0x809c12ad165a164c)
-		buffer.PutUint64At(w, off+72, 0x0f30165a56621648)
-		buffer.PutUint64At(w, off+80, 0x3416566216184c90)
-		buffer.PutUint64At(w, off+88, 0x565e561850069992)
-		buffer.PutUint64At(w, off+96, 0x5e1648f000db9348)
-		buffer.PutUint64At(w, off+104, 0x565a164890934816)
-		buffer.PutUint64At(w, off+107, 0x90714a565a164890)
+		copy(w[off:], foryRootMixed)
 		off += 115
 	} else {
-		buffer.PutUint32At(w, off, 0xca1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -11135,25 +10428,12 @@ func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(115)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9d771067001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802cacc284547b8)
-		buffer.PutUint64At(w, off+16, 0x184c900d05265a16)
-		buffer.PutUint64At(w, off+24, 0x4830511b07565a56)
-		buffer.PutUint64At(w, off+32, 0x4c78840c1e5a5a16)
-		buffer.PutUint64At(w, off+40, 0x54e4046e15525a16)
-		buffer.PutUint64At(w, off+48, 0x4c89d62e802c7216)
-		buffer.PutUint64At(w, off+56, 0x24a9802c7256184c)
-		buffer.PutUint64At(w, off+64, 0x809c12ad165a164c)
-		buffer.PutUint64At(w, off+72, 0x0f30165a56621648)
-		buffer.PutUint64At(w, off+80, 0x3416566216184c90)
-		buffer.PutUint64At(w, off+88, 0x565e561850069992)
-		buffer.PutUint64At(w, off+96, 0x5e1648f000db9348)
-		buffer.PutUint64At(w, off+104, 0x565a164890934816)
-		buffer.PutUint64At(w, off+107, 0x90714a565a164890)
+		copy(w[off:], foryRootMixed)
+		w[off+1] = foryimpl.FlagRefValue // tracking: the root is object 0
 		off += 115
 	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -11176,10 +10456,12 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 115 && buffer.ReadUint64At(in, 0) == 0x9d771067001cff01 && buffer.ReadUint64At(in, 8) == 0x4802cacc284547b8 && buffer.ReadUint64At(in, 16) == 0x184c900d05265a16 && buffer.ReadUint64At(in, 24) == 0x4830511b07565a56 && buffer.ReadUint64At(in, 32) == 0x4c78840c1e5a5a16 && buffer.ReadUint64At(in, 40) == 0x54e4046e15525a16 && buffer.ReadUint64At(in, 48) == 0x4c89d62e802c7216 && buffer.ReadUint64At(in, 56) == 0x24a9802c7256184c && buffer.ReadUint64At(in, 64) == 0x809c12ad165a164c && buffer.ReadUint64At(in, 72) == 0x0f30165a56621648 && buffer.ReadUint64At(in, 80) == 0x3416566216184c90 && buffer.ReadUint64At(in, 88) == 0x565e561850069992 && buffer.ReadUint64At(in, 96) == 0x5e1648f000db9348 && buffer.ReadUint64At(in, 104) == 0x565a164890934816 && buffer.ReadUint64At(in, 107) == 0x90714a565a164890 {
+			if len(in) >= 115 && string(in[:115]) == string(foryRootMixed) {
 				n = 115
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xca1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -11198,10 +10480,12 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 115 && buffer.ReadUint64At(in, 0) == 0x9d771067001c0001 && buffer.ReadUint64At(in, 8) == 0x4802cacc284547b8 && buffer.ReadUint64At(in, 16) == 0x184c900d05265a16 && buffer.ReadUint64At(in, 24) == 0x4830511b07565a56 && buffer.ReadUint64At(in, 32) == 0x4c78840c1e5a5a16 && buffer.ReadUint64At(in, 40) == 0x54e4046e15525a16 && buffer.ReadUint64At(in, 48) == 0x4c89d62e802c7216 && buffer.ReadUint64At(in, 56) == 0x24a9802c7256184c && buffer.ReadUint64At(in, 64) == 0x809c12ad165a164c && buffer.ReadUint64At(in, 72) == 0x0f30165a56621648 && buffer.ReadUint64At(in, 80) == 0x3416566216184c90 && buffer.ReadUint64At(in, 88) == 0x565e561850069992 && buffer.ReadUint64At(in, 96) == 0x5e1648f000db9348 && buffer.ReadUint64At(in, 104) == 0x565a164890934816 && buffer.ReadUint64At(in, 107) == 0x90714a565a164890 {
+		if len(in) >= 115 && in[1] == foryimpl.FlagRefValue && in[0] == foryRootMixed[0] && string(in[2:115]) == string(foryRootMixed[2:]) {
 			n = 115
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -11912,11 +11196,8 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Mixed{
 		Bins:     x.Bins,
 		Deep:     x.Deep,
@@ -12017,1972 +11298,1299 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bins")
 		return
 	}
-	n253 := c.ReadLengthFast(2)
-	if n253 < 0 {
-		n253 = c.ReadLength(2)
-	}
-	m254 := foryimpl.MakeMap[map[string][]string](c, n253)
-	for n253 > 0 && !c.Failed() {
-		sz255, vn256, _ := c.ReadMapChunk(n253, 21, 22, nil, true)
-		for j257 := 0; j257 < sz255 && !c.Failed(); j257++ {
-			var k258 string
-			k258 = c.ReadString()
-			var v259 []string
-			if !vn256 {
-				n260 := c.ReadLengthFast(1)
-				if n260 < 0 {
-					n260 = c.ReadLength(1)
-				}
-				l261 := foryimpl.MakeSlice[[]string](c, n260)
-				if n260 > 0 {
-					hn263 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i262 := range l261 {
-							if hn263 && !c.ReadFlag() {
-								clear(l261[i262 : i262+1])
-								continue
-							}
-							l261[i262] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i262)
-								break
-							}
-						}
-					}
-				}
-				v259 = l261
-			}
-			m254[k258] = v259
+	if c.TrackRef() {
+		n253 := c.ReadLengthFast(2)
+		if n253 < 0 {
+			n253 = c.ReadLength(2)
 		}
-		n253 -= sz255
-	}
-	x.ByKey = m254
-	if c.Failed() {
-		c.Trace("ByKey")
-		return
-	}
-	n267 := c.ReadLengthFast(1)
-	if n267 < 0 {
-		n267 = c.ReadLength(1)
-	}
-	l268 := foryimpl.ReuseSlice[[][][]int64](c, x.Deep, n267)
-	if n267 > 0 {
-		hn270, tr272 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i269 := range l268 {
-				if tr272 {
-					if st273, id274 := c.ReadRefFlag(); st273 == foryimpl.RefBack {
-						l268[i269] = foryimpl.BackRefSlice[[]int64](c, id274)
-					} else if st273 == foryimpl.RefFollows {
-						n275 := c.ReadLengthFast(1)
-						if n275 < 0 {
-							n275 = c.ReadLength(1)
+		m254 := foryimpl.MakeMap[map[string][]string](c, n253)
+		for n253 > 0 && !c.Failed() {
+			sz255, vn256, tr266, _ := c.ReadMapChunkRef(n253, 21, 22, nil)
+			for j257 := 0; j257 < sz255 && !c.Failed(); j257++ {
+				var k258 string
+				k258 = c.ReadString()
+				var v259 []string
+				if tr266 {
+					if st267, id268 := c.ReadRefFlag(); st267 == foryimpl.RefBack {
+						v259 = foryimpl.BackRefSlice[string](c, id268)
+					} else if st267 == foryimpl.RefFollows {
+						n269 := c.ReadLengthFast(1)
+						if n269 < 0 {
+							n269 = c.ReadLength(1)
 						}
-						l276 := foryimpl.MakeSlice[[][]int64](c, n275)
-						if n275 > 0 {
-							hn278, tr280 := c.ReadListHeaderRef(22)
+						l270 := foryimpl.MakeSlice[[]string](c, n269)
+						if n269 > 0 {
+							hn272 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i277 := range l276 {
-									if tr280 {
-										if st281, id282 := c.ReadRefFlag(); st281 == foryimpl.RefBack {
-											l276[i277] = foryimpl.BackRefSlice[int64](c, id282)
-										} else if st281 == foryimpl.RefFollows {
-											n283 := c.ReadLengthFast(1)
-											if n283 < 0 {
-												n283 = c.ReadLength(1)
-											}
-											l284 := foryimpl.MakeSlice[[]int64](c, n283)
-											if n283 > 0 {
-												hn286 := c.ReadListHeader(7)
-												if !c.Failed() {
-													for i285 := range l284 {
-														if hn286 && !c.ReadFlag() {
-															clear(l284[i285 : i285+1])
-															continue
-														}
-														l284[i285] = r.ReadVarInt64()
-														if c.Failed() {
-															c.TraceIndex(i285)
-															break
-														}
-													}
-												}
-											}
-											l276[i277] = l284
-											foryimpl.SetRefSlice(c, id282, l276[i277])
-										} else {
-											l276[i277] = nil
-										}
-										if c.Failed() {
-											c.TraceIndex(i277)
-											break
-										}
+								for i271 := range l270 {
+									if hn272 && !c.ReadFlag() {
+										clear(l270[i271 : i271+1])
 										continue
 									}
-									if hn278 && !c.ReadFlag() {
-										clear(l276[i277 : i277+1])
-										continue
-									}
-									n289 := c.ReadLengthFast(1)
-									if n289 < 0 {
-										n289 = c.ReadLength(1)
-									}
-									l290 := foryimpl.MakeSlice[[]int64](c, n289)
-									if n289 > 0 {
-										hn292 := c.ReadListHeader(7)
-										if !c.Failed() {
-											for i291 := range l290 {
-												if hn292 && !c.ReadFlag() {
-													clear(l290[i291 : i291+1])
-													continue
-												}
-												l290[i291] = r.ReadVarInt64()
-												if c.Failed() {
-													c.TraceIndex(i291)
-													break
-												}
-											}
-										}
-									}
-									l276[i277] = l290
+									l270[i271] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i277)
+										c.TraceIndex(i271)
 										break
 									}
 								}
 							}
 						}
-						l268[i269] = l276
-						foryimpl.SetRefSlice(c, id274, l268[i269])
+						v259 = l270
+						foryimpl.SetRefSlice(c, id268, v259)
 					} else {
-						l268[i269] = nil
+						v259 = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i269)
-						break
+				} else if !vn256 {
+					n260 := c.ReadLengthFast(1)
+					if n260 < 0 {
+						n260 = c.ReadLength(1)
 					}
-					continue
-				}
-				if hn270 && !c.ReadFlag() {
-					clear(l268[i269 : i269+1])
-					continue
-				}
-				n295 := c.ReadLengthFast(1)
-				if n295 < 0 {
-					n295 = c.ReadLength(1)
-				}
-				l296 := foryimpl.MakeSlice[[][]int64](c, n295)
-				if n295 > 0 {
-					hn298, tr300 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i297 := range l296 {
-							if tr300 {
-								if st301, id302 := c.ReadRefFlag(); st301 == foryimpl.RefBack {
-									l296[i297] = foryimpl.BackRefSlice[int64](c, id302)
-								} else if st301 == foryimpl.RefFollows {
-									n303 := c.ReadLengthFast(1)
-									if n303 < 0 {
-										n303 = c.ReadLength(1)
-									}
-									l304 := foryimpl.MakeSlice[[]int64](c, n303)
-									if n303 > 0 {
-										hn306 := c.ReadListHeader(7)
-										if !c.Failed() {
-											for i305 := range l304 {
-												if hn306 && !c.ReadFlag() {
-													clear(l304[i305 : i305+1])
-													continue
-												}
-												l304[i305] = r.ReadVarInt64()
-												if c.Failed() {
-													c.TraceIndex(i305)
-													break
-												}
-											}
-										}
-									}
-									l296[i297] = l304
-									foryimpl.SetRefSlice(c, id302, l296[i297])
-								} else {
-									l296[i297] = nil
+					l261 := foryimpl.MakeSlice[[]string](c, n260)
+					if n260 > 0 {
+						hn263 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i262 := range l261 {
+								if hn263 && !c.ReadFlag() {
+									clear(l261[i262 : i262+1])
+									continue
 								}
+								l261[i262] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i297)
+									c.TraceIndex(i262)
 									break
 								}
-								continue
 							}
-							if hn298 && !c.ReadFlag() {
-								clear(l296[i297 : i297+1])
-								continue
-							}
-							n309 := c.ReadLengthFast(1)
-							if n309 < 0 {
-								n309 = c.ReadLength(1)
-							}
-							l310 := foryimpl.MakeSlice[[]int64](c, n309)
-							if n309 > 0 {
-								hn312 := c.ReadListHeader(7)
-								if !c.Failed() {
-									for i311 := range l310 {
-										if hn312 && !c.ReadFlag() {
-											clear(l310[i311 : i311+1])
-											continue
-										}
-										l310[i311] = r.ReadVarInt64()
-										if c.Failed() {
-											c.TraceIndex(i311)
-											break
-										}
-									}
+						}
+					}
+					v259 = l261
+				}
+				m254[k258] = v259
+			}
+			n253 -= sz255
+		}
+		x.ByKey = m254
+		if c.Failed() {
+			c.Trace("ByKey")
+			return
+		}
+	} else {
+		n253 := c.ReadLengthFast(2)
+		if n253 < 0 {
+			n253 = c.ReadLength(2)
+		}
+		m254 := foryimpl.MakeMap[map[string][]string](c, n253)
+		for n253 > 0 && !c.Failed() {
+			sz255, vn256, _ := c.ReadMapChunk(n253, 21, 22, nil, true)
+			for j257 := 0; j257 < sz255 && !c.Failed(); j257++ {
+				var k258 string
+				k258 = c.ReadString()
+				var v259 []string
+				if !vn256 {
+					n260 := c.ReadLengthFast(1)
+					if n260 < 0 {
+						n260 = c.ReadLength(1)
+					}
+					l261 := foryimpl.MakeSlice[[]string](c, n260)
+					if n260 > 0 {
+						hn263 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i262 := range l261 {
+								if hn263 && !c.ReadFlag() {
+									clear(l261[i262 : i262+1])
+									continue
 								}
-							}
-							l296[i297] = l310
-							if c.Failed() {
-								c.TraceIndex(i297)
-								break
-							}
-						}
-					}
-				}
-				l268[i269] = l296
-				if c.Failed() {
-					c.TraceIndex(i269)
-					break
-				}
-			}
-		}
-	}
-	x.Deep = l268
-	if c.Failed() {
-		c.Trace("Deep")
-		return
-	}
-	n315 := c.ReadLengthFast(1)
-	if n315 < 0 {
-		n315 = c.ReadLength(1)
-	}
-	l316 := foryimpl.ReuseSlice[[][]float64](c, x.Floats, n315)
-	if n315 > 0 {
-		hn318, tr320 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i317 := range l316 {
-				if tr320 {
-					if st321, id322 := c.ReadRefFlag(); st321 == foryimpl.RefBack {
-						l316[i317] = foryimpl.BackRefSlice[float64](c, id322)
-					} else if st321 == foryimpl.RefFollows {
-						n323 := c.ReadLengthFast(8)
-						if n323 < 0 {
-							n323 = c.ReadLength(8)
-						}
-						l324 := foryimpl.MakeSlice[[]float64](c, n323)
-						if n323 > 0 {
-							hn326 := c.ReadListHeader(20)
-							if !c.Failed() {
-								for i325 := range l324 {
-									if hn326 && !c.ReadFlag() {
-										clear(l324[i325 : i325+1])
-										continue
-									}
-									l324[i325] = r.ReadFloat64()
-									if c.Failed() {
-										c.TraceIndex(i325)
-										break
-									}
-								}
-							}
-						}
-						l316[i317] = l324
-						foryimpl.SetRefSlice(c, id322, l316[i317])
-					} else {
-						l316[i317] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i317)
-						break
-					}
-					continue
-				}
-				if hn318 && !c.ReadFlag() {
-					clear(l316[i317 : i317+1])
-					continue
-				}
-				n329 := c.ReadLengthFast(8)
-				if n329 < 0 {
-					n329 = c.ReadLength(8)
-				}
-				l330 := foryimpl.MakeSlice[[]float64](c, n329)
-				if n329 > 0 {
-					hn332 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i331 := range l330 {
-							if hn332 && !c.ReadFlag() {
-								clear(l330[i331 : i331+1])
-								continue
-							}
-							l330[i331] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i331)
-								break
-							}
-						}
-					}
-				}
-				l316[i317] = l330
-				if c.Failed() {
-					c.TraceIndex(i317)
-					break
-				}
-			}
-		}
-	}
-	x.Floats = l316
-	if c.Failed() {
-		c.Trace("Floats")
-		return
-	}
-	n335 := c.ReadLengthFast(1)
-	if n335 < 0 {
-		n335 = c.ReadLength(1)
-	}
-	l336 := foryimpl.ReuseSlice[[]*Leaf311](c, x.LeafList, n335)
-	if n335 > 0 {
-		hn338, tr340, ev339 := c.ReadStructListHeaderRef(foryTypeLeaf311)
-		if !c.Failed() {
-			for i337 := range l336 {
-				if tr340 {
-					if st342, id343 := c.ReadRefFlag(); st342 == foryimpl.RefBack {
-						l336[i337] = foryimpl.BackRef[Leaf311](c, id343)
-					} else if st342 == foryimpl.RefFollows {
-						p344 := foryimpl.Alloc[Leaf311](c)
-						foryimpl.SetRef(c, id343, p344)
-						if ev339 != nil {
-							p344.ForyReadEvolved(c, ev339)
-						} else {
-							p344.ForyRead(c)
-						}
-						l336[i337] = p344
-					} else {
-						l336[i337] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i337)
-						break
-					}
-					continue
-				}
-				if hn338 && !c.ReadFlag() {
-					clear(l336[i337 : i337+1])
-					continue
-				}
-				p341 := foryimpl.Alloc[Leaf311](c)
-				if ev339 != nil {
-					p341.ForyReadEvolved(c, ev339)
-				} else {
-					p341.ForyRead(c)
-				}
-				l336[i337] = p341
-				if c.Failed() {
-					c.TraceIndex(i337)
-					break
-				}
-			}
-		}
-	}
-	x.LeafList = l336
-	if c.Failed() {
-		c.Trace("LeafList")
-		return
-	}
-	n345 := c.ReadLengthFast(2)
-	if n345 < 0 {
-		n345 = c.ReadLength(2)
-	}
-	m346 := foryimpl.MakeMap[map[string]*Leaf311](c, n345)
-	for n345 > 0 && !c.Failed() {
-		sz347, vn348, ev353 := c.ReadMapChunk(n345, 21, 28, foryTypeLeaf311, true)
-		for j349 := 0; j349 < sz347 && !c.Failed(); j349++ {
-			var k350 string
-			k350 = c.ReadString()
-			var v351 *Leaf311
-			if !vn348 {
-				p352 := foryimpl.Alloc[Leaf311](c)
-				if ev353 != nil {
-					p352.ForyReadEvolved(c, ev353)
-				} else {
-					p352.ForyRead(c)
-				}
-				v351 = p352
-			}
-			m346[k350] = v351
-		}
-		n345 -= sz347
-	}
-	x.Leaves = m346
-	if c.Failed() {
-		c.Trace("Leaves")
-		return
-	}
-	n355 := c.ReadLengthFast(1)
-	if n355 < 0 {
-		n355 = c.ReadLength(1)
-	}
-	l356 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n355)
-	if n355 > 0 {
-		hn358, tr360 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i357 := range l356 {
-				if tr360 {
-					if st361, id362 := c.ReadRefFlag(); st361 == foryimpl.RefBack {
-						l356[i357] = foryimpl.BackRefSlice[int32](c, id362)
-					} else if st361 == foryimpl.RefFollows {
-						n363 := c.ReadLengthFast(1)
-						if n363 < 0 {
-							n363 = c.ReadLength(1)
-						}
-						l364 := foryimpl.MakeSlice[[]int32](c, n363)
-						if n363 > 0 {
-							hn366 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i365 := range l364 {
-									if hn366 && !c.ReadFlag() {
-										clear(l364[i365 : i365+1])
-										continue
-									}
-									l364[i365] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i365)
-										break
-									}
-								}
-							}
-						}
-						l356[i357] = l364
-						foryimpl.SetRefSlice(c, id362, l356[i357])
-					} else {
-						l356[i357] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i357)
-						break
-					}
-					continue
-				}
-				if hn358 && !c.ReadFlag() {
-					clear(l356[i357 : i357+1])
-					continue
-				}
-				n369 := c.ReadLengthFast(1)
-				if n369 < 0 {
-					n369 = c.ReadLength(1)
-				}
-				l370 := foryimpl.MakeSlice[[]int32](c, n369)
-				if n369 > 0 {
-					hn372 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i371 := range l370 {
-							if hn372 && !c.ReadFlag() {
-								clear(l370[i371 : i371+1])
-								continue
-							}
-							l370[i371] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i371)
-								break
-							}
-						}
-					}
-				}
-				l356[i357] = l370
-				if c.Failed() {
-					c.TraceIndex(i357)
-					break
-				}
-			}
-		}
-	}
-	x.Lists = l356
-	if c.Failed() {
-		c.Trace("Lists")
-		return
-	}
-	n375 := c.ReadLengthFast(1)
-	if n375 < 0 {
-		n375 = c.ReadLength(1)
-	}
-	l376 := foryimpl.ReuseSlice[[]map[string][]int32](c, x.Maps, n375)
-	if n375 > 0 {
-		hn378, tr380 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i377 := range l376 {
-				if tr380 {
-					if st381, id382 := c.ReadRefFlag(); st381 == foryimpl.RefBack {
-						l376[i377] = foryimpl.BackRefMap[string, []int32](c, id382)
-					} else if st381 == foryimpl.RefFollows {
-						n383 := c.ReadLengthFast(2)
-						if n383 < 0 {
-							n383 = c.ReadLength(2)
-						}
-						m384 := foryimpl.MakeMap[map[string][]int32](c, n383)
-						for n383 > 0 && !c.Failed() {
-							sz385, vn386, _ := c.ReadMapChunk(n383, 21, 22, nil, true)
-							for j387 := 0; j387 < sz385 && !c.Failed(); j387++ {
-								var k388 string
-								k388 = c.ReadString()
-								var v389 []int32
-								if !vn386 {
-									n390 := c.ReadLengthFast(1)
-									if n390 < 0 {
-										n390 = c.ReadLength(1)
-									}
-									l391 := foryimpl.MakeSlice[[]int32](c, n390)
-									if n390 > 0 {
-										hn393 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i392 := range l391 {
-												if hn393 && !c.ReadFlag() {
-													clear(l391[i392 : i392+1])
-													continue
-												}
-												l391[i392] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i392)
-													break
-												}
-											}
-										}
-									}
-									v389 = l391
-								}
-								m384[k388] = v389
-							}
-							n383 -= sz385
-						}
-						l376[i377] = m384
-						foryimpl.SetRefMap(c, id382, l376[i377])
-					} else {
-						l376[i377] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i377)
-						break
-					}
-					continue
-				}
-				if hn378 && !c.ReadFlag() {
-					clear(l376[i377 : i377+1])
-					continue
-				}
-				n397 := c.ReadLengthFast(2)
-				if n397 < 0 {
-					n397 = c.ReadLength(2)
-				}
-				m398 := foryimpl.MakeMap[map[string][]int32](c, n397)
-				for n397 > 0 && !c.Failed() {
-					sz399, vn400, _ := c.ReadMapChunk(n397, 21, 22, nil, true)
-					for j401 := 0; j401 < sz399 && !c.Failed(); j401++ {
-						var k402 string
-						k402 = c.ReadString()
-						var v403 []int32
-						if !vn400 {
-							n404 := c.ReadLengthFast(1)
-							if n404 < 0 {
-								n404 = c.ReadLength(1)
-							}
-							l405 := foryimpl.MakeSlice[[]int32](c, n404)
-							if n404 > 0 {
-								hn407 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i406 := range l405 {
-										if hn407 && !c.ReadFlag() {
-											clear(l405[i406 : i406+1])
-											continue
-										}
-										l405[i406] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i406)
-											break
-										}
-									}
-								}
-							}
-							v403 = l405
-						}
-						m398[k402] = v403
-					}
-					n397 -= sz399
-				}
-				l376[i377] = m398
-				if c.Failed() {
-					c.TraceIndex(i377)
-					break
-				}
-			}
-		}
-	}
-	x.Maps = l376
-	if c.Failed() {
-		c.Trace("Maps")
-		return
-	}
-	n411 := c.ReadLengthFast(2)
-	if n411 < 0 {
-		n411 = c.ReadLength(2)
-	}
-	m412 := foryimpl.MakeMap[map[int32]map[string]int32](c, n411)
-	for n411 > 0 && !c.Failed() {
-		sz413, vn414, _ := c.ReadMapChunk(n411, 5, 24, nil, true)
-		for j415 := 0; j415 < sz413 && !c.Failed(); j415++ {
-			var k416 int32
-			k416 = r.ReadVarInt32()
-			var v417 map[string]int32
-			if !vn414 {
-				n418 := c.ReadLengthFast(2)
-				if n418 < 0 {
-					n418 = c.ReadLength(2)
-				}
-				m419 := foryimpl.MakeMap[map[string]int32](c, n418)
-				for n418 > 0 && !c.Failed() {
-					sz420, vn421, _ := c.ReadMapChunk(n418, 21, 5, nil, false)
-					for j422 := 0; j422 < sz420 && !c.Failed(); j422++ {
-						var k423 string
-						k423 = c.ReadString()
-						var v424 int32
-						if !vn421 {
-							v424 = r.ReadVarInt32()
-						}
-						m419[k423] = v424
-					}
-					n418 -= sz420
-				}
-				v417 = m419
-			}
-			m412[k416] = v417
-		}
-		n411 -= sz413
-	}
-	x.Nested = m412
-	if c.Failed() {
-		c.Trace("Nested")
-		return
-	}
-	n427 := c.ReadLengthFast(2)
-	if n427 < 0 {
-		n427 = c.ReadLength(2)
-	}
-	m428 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n427)
-	for n427 > 0 && !c.Failed() {
-		sz429, vn430, _ := c.ReadMapChunk(n427, 21, 23, nil, true)
-		for j431 := 0; j431 < sz429 && !c.Failed(); j431++ {
-			var k432 string
-			k432 = c.ReadString()
-			var v433 serializer.Set[string]
-			if !vn430 {
-				n434 := c.ReadLengthFast(1)
-				if n434 < 0 {
-					n434 = c.ReadLength(1)
-				}
-				s435 := foryimpl.MakeMap[serializer.Set[string]](c, n434)
-				if n434 > 0 {
-					hn436 := c.ReadListHeader(21)
-					for i437 := 0; i437 < n434 && !c.Failed(); i437++ {
-						if hn436 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e438 string
-						{
-							e438 = c.ReadString()
-						}
-						foryimpl.AddSetElement(c, s435, e438, i437)
-					}
-				}
-				v433 = s435
-			}
-			m428[k432] = v433
-		}
-		n427 -= sz429
-	}
-	x.SetMap = m428
-	if c.Failed() {
-		c.Trace("SetMap")
-		return
-	}
-	n440 := c.ReadLengthFast(1)
-	if n440 < 0 {
-		n440 = c.ReadLength(1)
-	}
-	l441 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.Sets, n440)
-	if n440 > 0 {
-		hn443, tr445 := c.ReadListHeaderRef(23)
-		if !c.Failed() {
-			for i442 := range l441 {
-				if tr445 {
-					if st446, id447 := c.ReadRefFlag(); st446 == foryimpl.RefBack {
-						l441[i442] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id447))
-					} else if st446 == foryimpl.RefFollows {
-						n448 := c.ReadLengthFast(1)
-						if n448 < 0 {
-							n448 = c.ReadLength(1)
-						}
-						s449 := foryimpl.MakeMap[serializer.Set[int32]](c, n448)
-						if n448 > 0 {
-							hn450 := c.ReadListHeader(5)
-							for i451 := 0; i451 < n448 && !c.Failed(); i451++ {
-								if hn450 && !c.ReadFlag() {
-									c.Fail(foryimpl.ErrNullSetElement())
+								l261[i262] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i262)
 									break
 								}
-								var e452 int32
-								{
-									e452 = r.ReadVarInt32()
-								}
-								foryimpl.AddSetElement(c, s449, e452, i451)
 							}
 						}
-						l441[i442] = s449
-						foryimpl.SetRefMap(c, id447, l441[i442])
-					} else {
-						l441[i442] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i442)
-						break
-					}
-					continue
+					v259 = l261
 				}
-				if hn443 && !c.ReadFlag() {
-					clear(l441[i442 : i442+1])
-					continue
-				}
-				n453 := c.ReadLengthFast(1)
-				if n453 < 0 {
-					n453 = c.ReadLength(1)
-				}
-				s454 := foryimpl.MakeMap[serializer.Set[int32]](c, n453)
-				if n453 > 0 {
-					hn455 := c.ReadListHeader(5)
-					for i456 := 0; i456 < n453 && !c.Failed(); i456++ {
-						if hn455 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e457 int32
-						{
-							e457 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s454, e457, i456)
-					}
-				}
-				l441[i442] = s454
-				if c.Failed() {
-					c.TraceIndex(i442)
-					break
-				}
+				m254[k258] = v259
 			}
+			n253 -= sz255
 		}
-	}
-	x.Sets = l441
-	if c.Failed() {
-		c.Trace("Sets")
-		return
-	}
-	n458 := c.ReadLengthFast(1)
-	if n458 < 0 {
-		n458 = c.ReadLength(1)
-	}
-	l459 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n458)
-	if n458 > 0 {
-		hn461, tr463 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i460 := range l459 {
-				if tr463 {
-					if st464, id465 := c.ReadRefFlag(); st464 == foryimpl.RefBack {
-						l459[i460] = foryimpl.BackRefSlice[string](c, id465)
-					} else if st464 == foryimpl.RefFollows {
-						n466 := c.ReadLengthFast(1)
-						if n466 < 0 {
-							n466 = c.ReadLength(1)
-						}
-						l467 := foryimpl.MakeSlice[[]string](c, n466)
-						if n466 > 0 {
-							hn469 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i468 := range l467 {
-									if hn469 && !c.ReadFlag() {
-										clear(l467[i468 : i468+1])
-										continue
-									}
-									l467[i468] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i468)
-										break
-									}
-								}
-							}
-						}
-						l459[i460] = l467
-						foryimpl.SetRefSlice(c, id465, l459[i460])
-					} else {
-						l459[i460] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i460)
-						break
-					}
-					continue
-				}
-				if hn461 && !c.ReadFlag() {
-					clear(l459[i460 : i460+1])
-					continue
-				}
-				n472 := c.ReadLengthFast(1)
-				if n472 < 0 {
-					n472 = c.ReadLength(1)
-				}
-				l473 := foryimpl.MakeSlice[[]string](c, n472)
-				if n472 > 0 {
-					hn475 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i474 := range l473 {
-							if hn475 && !c.ReadFlag() {
-								clear(l473[i474 : i474+1])
-								continue
-							}
-							l473[i474] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i474)
-								break
-							}
-						}
-					}
-				}
-				l459[i460] = l473
-				if c.Failed() {
-					c.TraceIndex(i460)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l459
-	if c.Failed() {
-		c.Trace("Strs")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Mixed{
-		Bins:     x.Bins,
-		Deep:     x.Deep,
-		Floats:   x.Floats,
-		LeafList: x.LeafList,
-		Lists:    x.Lists,
-		Maps:     x.Maps,
-		Sets:     x.Sets,
-		Strs:     x.Strs,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1383025407) {
-		if h := r.ReadInt32(); h != -1383025407 && !c.Failed() {
-			c.HashMismatch(foryTypeMixed, h)
+		x.ByKey = m254
+		if c.Failed() {
+			c.Trace("ByKey")
 			return
 		}
 	}
-	n478 := c.ReadLengthFast(1)
-	if n478 < 0 {
-		n478 = c.ReadLength(1)
+	n275 := c.ReadLengthFast(1)
+	if n275 < 0 {
+		n275 = c.ReadLength(1)
 	}
-	l479 := foryimpl.ReuseSlice[[][]uint8](c, x.Bins, n478)
-	if n478 > 0 {
-		hn481, tr483 := c.ReadListHeaderRef(22)
+	l276 := foryimpl.ReuseSlice[[][][]int64](c, x.Deep, n275)
+	if n275 > 0 {
+		hn278, tr280 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i480 := range l479 {
-				if tr483 {
-					if st484, id485 := c.ReadRefFlag(); st484 == foryimpl.RefBack {
-						l479[i480] = foryimpl.BackRefSlice[uint8](c, id485)
-					} else if st484 == foryimpl.RefFollows {
-						n486 := c.ReadLengthFast(1)
-						if n486 < 0 {
-							n486 = c.ReadLength(1)
+			for i277 := range l276 {
+				if tr280 {
+					if st281, id282 := c.ReadRefFlag(); st281 == foryimpl.RefBack {
+						l276[i277] = foryimpl.BackRefSlice[[]int64](c, id282)
+					} else if st281 == foryimpl.RefFollows {
+						n283 := c.ReadLengthFast(1)
+						if n283 < 0 {
+							n283 = c.ReadLength(1)
 						}
-						l487 := foryimpl.MakeSlice[[]uint8](c, n486)
-						if n486 > 0 {
-							hn489 := c.ReadListHeader(9)
+						l284 := foryimpl.MakeSlice[[][]int64](c, n283)
+						if n283 > 0 {
+							hn286, tr288 := c.ReadListHeaderRef(22)
 							if !c.Failed() {
-								for i488 := range l487 {
-									if hn489 && !c.ReadFlag() {
-										clear(l487[i488 : i488+1])
-										continue
-									}
-									l487[i488] = r.ReadUint8()
-									if c.Failed() {
-										c.TraceIndex(i488)
-										break
-									}
-								}
-							}
-						}
-						l479[i480] = l487
-						foryimpl.SetRefSlice(c, id485, l479[i480])
-					} else {
-						l479[i480] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i480)
-						break
-					}
-					continue
-				}
-				if hn481 && !c.ReadFlag() {
-					clear(l479[i480 : i480+1])
-					continue
-				}
-				n492 := c.ReadLengthFast(1)
-				if n492 < 0 {
-					n492 = c.ReadLength(1)
-				}
-				l493 := foryimpl.MakeSlice[[]uint8](c, n492)
-				if n492 > 0 {
-					hn495 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i494 := range l493 {
-							if hn495 && !c.ReadFlag() {
-								clear(l493[i494 : i494+1])
-								continue
-							}
-							l493[i494] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i494)
-								break
-							}
-						}
-					}
-				}
-				l479[i480] = l493
-				if c.Failed() {
-					c.TraceIndex(i480)
-					break
-				}
-			}
-		}
-	}
-	x.Bins = l479
-	if c.Failed() {
-		c.Trace("Bins")
-		return
-	}
-	n498 := c.ReadLengthFast(2)
-	if n498 < 0 {
-		n498 = c.ReadLength(2)
-	}
-	m499 := foryimpl.MakeMap[map[string][]string](c, n498)
-	for n498 > 0 && !c.Failed() {
-		sz500, vn501, tr511, _ := c.ReadMapChunkRef(n498, 21, 22, nil)
-		for j502 := 0; j502 < sz500 && !c.Failed(); j502++ {
-			var k503 string
-			k503 = c.ReadString()
-			var v504 []string
-			if tr511 {
-				if st512, id513 := c.ReadRefFlag(); st512 == foryimpl.RefBack {
-					v504 = foryimpl.BackRefSlice[string](c, id513)
-				} else if st512 == foryimpl.RefFollows {
-					n514 := c.ReadLengthFast(1)
-					if n514 < 0 {
-						n514 = c.ReadLength(1)
-					}
-					l515 := foryimpl.MakeSlice[[]string](c, n514)
-					if n514 > 0 {
-						hn517 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i516 := range l515 {
-								if hn517 && !c.ReadFlag() {
-									clear(l515[i516 : i516+1])
-									continue
-								}
-								l515[i516] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i516)
-									break
-								}
-							}
-						}
-					}
-					v504 = l515
-					foryimpl.SetRefSlice(c, id513, v504)
-				} else {
-					v504 = nil
-				}
-			} else if !vn501 {
-				n505 := c.ReadLengthFast(1)
-				if n505 < 0 {
-					n505 = c.ReadLength(1)
-				}
-				l506 := foryimpl.MakeSlice[[]string](c, n505)
-				if n505 > 0 {
-					hn508 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i507 := range l506 {
-							if hn508 && !c.ReadFlag() {
-								clear(l506[i507 : i507+1])
-								continue
-							}
-							l506[i507] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i507)
-								break
-							}
-						}
-					}
-				}
-				v504 = l506
-			}
-			m499[k503] = v504
-		}
-		n498 -= sz500
-	}
-	x.ByKey = m499
-	if c.Failed() {
-		c.Trace("ByKey")
-		return
-	}
-	n520 := c.ReadLengthFast(1)
-	if n520 < 0 {
-		n520 = c.ReadLength(1)
-	}
-	l521 := foryimpl.ReuseSlice[[][][]int64](c, x.Deep, n520)
-	if n520 > 0 {
-		hn523, tr525 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i522 := range l521 {
-				if tr525 {
-					if st526, id527 := c.ReadRefFlag(); st526 == foryimpl.RefBack {
-						l521[i522] = foryimpl.BackRefSlice[[]int64](c, id527)
-					} else if st526 == foryimpl.RefFollows {
-						n528 := c.ReadLengthFast(1)
-						if n528 < 0 {
-							n528 = c.ReadLength(1)
-						}
-						l529 := foryimpl.MakeSlice[[][]int64](c, n528)
-						if n528 > 0 {
-							hn531, tr533 := c.ReadListHeaderRef(22)
-							if !c.Failed() {
-								for i530 := range l529 {
-									if tr533 {
-										if st534, id535 := c.ReadRefFlag(); st534 == foryimpl.RefBack {
-											l529[i530] = foryimpl.BackRefSlice[int64](c, id535)
-										} else if st534 == foryimpl.RefFollows {
-											n536 := c.ReadLengthFast(1)
-											if n536 < 0 {
-												n536 = c.ReadLength(1)
+								for i285 := range l284 {
+									if tr288 {
+										if st289, id290 := c.ReadRefFlag(); st289 == foryimpl.RefBack {
+											l284[i285] = foryimpl.BackRefSlice[int64](c, id290)
+										} else if st289 == foryimpl.RefFollows {
+											n291 := c.ReadLengthFast(1)
+											if n291 < 0 {
+												n291 = c.ReadLength(1)
 											}
-											l537 := foryimpl.MakeSlice[[]int64](c, n536)
-											if n536 > 0 {
-												hn539 := c.ReadListHeader(7)
+											l292 := foryimpl.MakeSlice[[]int64](c, n291)
+											if n291 > 0 {
+												hn294 := c.ReadListHeader(7)
 												if !c.Failed() {
-													for i538 := range l537 {
-														if hn539 && !c.ReadFlag() {
-															clear(l537[i538 : i538+1])
+													for i293 := range l292 {
+														if hn294 && !c.ReadFlag() {
+															clear(l292[i293 : i293+1])
 															continue
 														}
-														l537[i538] = r.ReadVarInt64()
+														l292[i293] = r.ReadVarInt64()
 														if c.Failed() {
-															c.TraceIndex(i538)
+															c.TraceIndex(i293)
 															break
 														}
 													}
 												}
 											}
-											l529[i530] = l537
-											foryimpl.SetRefSlice(c, id535, l529[i530])
+											l284[i285] = l292
+											foryimpl.SetRefSlice(c, id290, l284[i285])
 										} else {
-											l529[i530] = nil
+											l284[i285] = nil
 										}
 										if c.Failed() {
-											c.TraceIndex(i530)
+											c.TraceIndex(i285)
 											break
 										}
 										continue
 									}
-									if hn531 && !c.ReadFlag() {
-										clear(l529[i530 : i530+1])
+									if hn286 && !c.ReadFlag() {
+										clear(l284[i285 : i285+1])
 										continue
 									}
-									n542 := c.ReadLengthFast(1)
-									if n542 < 0 {
-										n542 = c.ReadLength(1)
+									n297 := c.ReadLengthFast(1)
+									if n297 < 0 {
+										n297 = c.ReadLength(1)
 									}
-									l543 := foryimpl.MakeSlice[[]int64](c, n542)
-									if n542 > 0 {
-										hn545 := c.ReadListHeader(7)
+									l298 := foryimpl.MakeSlice[[]int64](c, n297)
+									if n297 > 0 {
+										hn300 := c.ReadListHeader(7)
 										if !c.Failed() {
-											for i544 := range l543 {
-												if hn545 && !c.ReadFlag() {
-													clear(l543[i544 : i544+1])
+											for i299 := range l298 {
+												if hn300 && !c.ReadFlag() {
+													clear(l298[i299 : i299+1])
 													continue
 												}
-												l543[i544] = r.ReadVarInt64()
+												l298[i299] = r.ReadVarInt64()
 												if c.Failed() {
-													c.TraceIndex(i544)
+													c.TraceIndex(i299)
 													break
 												}
 											}
 										}
 									}
-									l529[i530] = l543
+									l284[i285] = l298
 									if c.Failed() {
-										c.TraceIndex(i530)
+										c.TraceIndex(i285)
 										break
 									}
 								}
 							}
 						}
-						l521[i522] = l529
-						foryimpl.SetRefSlice(c, id527, l521[i522])
+						l276[i277] = l284
+						foryimpl.SetRefSlice(c, id282, l276[i277])
 					} else {
-						l521[i522] = nil
+						l276[i277] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i522)
+						c.TraceIndex(i277)
 						break
 					}
 					continue
 				}
-				if hn523 && !c.ReadFlag() {
-					clear(l521[i522 : i522+1])
+				if hn278 && !c.ReadFlag() {
+					clear(l276[i277 : i277+1])
 					continue
 				}
-				n548 := c.ReadLengthFast(1)
-				if n548 < 0 {
-					n548 = c.ReadLength(1)
+				n303 := c.ReadLengthFast(1)
+				if n303 < 0 {
+					n303 = c.ReadLength(1)
 				}
-				l549 := foryimpl.MakeSlice[[][]int64](c, n548)
-				if n548 > 0 {
-					hn551, tr553 := c.ReadListHeaderRef(22)
+				l304 := foryimpl.MakeSlice[[][]int64](c, n303)
+				if n303 > 0 {
+					hn306, tr308 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i550 := range l549 {
-							if tr553 {
-								if st554, id555 := c.ReadRefFlag(); st554 == foryimpl.RefBack {
-									l549[i550] = foryimpl.BackRefSlice[int64](c, id555)
-								} else if st554 == foryimpl.RefFollows {
-									n556 := c.ReadLengthFast(1)
-									if n556 < 0 {
-										n556 = c.ReadLength(1)
+						for i305 := range l304 {
+							if tr308 {
+								if st309, id310 := c.ReadRefFlag(); st309 == foryimpl.RefBack {
+									l304[i305] = foryimpl.BackRefSlice[int64](c, id310)
+								} else if st309 == foryimpl.RefFollows {
+									n311 := c.ReadLengthFast(1)
+									if n311 < 0 {
+										n311 = c.ReadLength(1)
 									}
-									l557 := foryimpl.MakeSlice[[]int64](c, n556)
-									if n556 > 0 {
-										hn559 := c.ReadListHeader(7)
+									l312 := foryimpl.MakeSlice[[]int64](c, n311)
+									if n311 > 0 {
+										hn314 := c.ReadListHeader(7)
 										if !c.Failed() {
-											for i558 := range l557 {
-												if hn559 && !c.ReadFlag() {
-													clear(l557[i558 : i558+1])
+											for i313 := range l312 {
+												if hn314 && !c.ReadFlag() {
+													clear(l312[i313 : i313+1])
 													continue
 												}
-												l557[i558] = r.ReadVarInt64()
+												l312[i313] = r.ReadVarInt64()
 												if c.Failed() {
-													c.TraceIndex(i558)
+													c.TraceIndex(i313)
 													break
 												}
 											}
 										}
 									}
-									l549[i550] = l557
-									foryimpl.SetRefSlice(c, id555, l549[i550])
+									l304[i305] = l312
+									foryimpl.SetRefSlice(c, id310, l304[i305])
 								} else {
-									l549[i550] = nil
+									l304[i305] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i550)
+									c.TraceIndex(i305)
 									break
 								}
 								continue
 							}
-							if hn551 && !c.ReadFlag() {
-								clear(l549[i550 : i550+1])
+							if hn306 && !c.ReadFlag() {
+								clear(l304[i305 : i305+1])
 								continue
 							}
-							n562 := c.ReadLengthFast(1)
-							if n562 < 0 {
-								n562 = c.ReadLength(1)
+							n317 := c.ReadLengthFast(1)
+							if n317 < 0 {
+								n317 = c.ReadLength(1)
 							}
-							l563 := foryimpl.MakeSlice[[]int64](c, n562)
-							if n562 > 0 {
-								hn565 := c.ReadListHeader(7)
+							l318 := foryimpl.MakeSlice[[]int64](c, n317)
+							if n317 > 0 {
+								hn320 := c.ReadListHeader(7)
 								if !c.Failed() {
-									for i564 := range l563 {
-										if hn565 && !c.ReadFlag() {
-											clear(l563[i564 : i564+1])
+									for i319 := range l318 {
+										if hn320 && !c.ReadFlag() {
+											clear(l318[i319 : i319+1])
 											continue
 										}
-										l563[i564] = r.ReadVarInt64()
+										l318[i319] = r.ReadVarInt64()
 										if c.Failed() {
-											c.TraceIndex(i564)
+											c.TraceIndex(i319)
 											break
 										}
 									}
 								}
 							}
-							l549[i550] = l563
+							l304[i305] = l318
 							if c.Failed() {
-								c.TraceIndex(i550)
+								c.TraceIndex(i305)
 								break
 							}
 						}
 					}
 				}
-				l521[i522] = l549
+				l276[i277] = l304
 				if c.Failed() {
-					c.TraceIndex(i522)
+					c.TraceIndex(i277)
 					break
 				}
 			}
 		}
 	}
-	x.Deep = l521
+	x.Deep = l276
 	if c.Failed() {
 		c.Trace("Deep")
 		return
 	}
-	n568 := c.ReadLengthFast(1)
-	if n568 < 0 {
-		n568 = c.ReadLength(1)
+	n323 := c.ReadLengthFast(1)
+	if n323 < 0 {
+		n323 = c.ReadLength(1)
 	}
-	l569 := foryimpl.ReuseSlice[[][]float64](c, x.Floats, n568)
-	if n568 > 0 {
-		hn571, tr573 := c.ReadListHeaderRef(22)
+	l324 := foryimpl.ReuseSlice[[][]float64](c, x.Floats, n323)
+	if n323 > 0 {
+		hn326, tr328 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i570 := range l569 {
-				if tr573 {
-					if st574, id575 := c.ReadRefFlag(); st574 == foryimpl.RefBack {
-						l569[i570] = foryimpl.BackRefSlice[float64](c, id575)
-					} else if st574 == foryimpl.RefFollows {
-						n576 := c.ReadLengthFast(8)
-						if n576 < 0 {
-							n576 = c.ReadLength(8)
+			for i325 := range l324 {
+				if tr328 {
+					if st329, id330 := c.ReadRefFlag(); st329 == foryimpl.RefBack {
+						l324[i325] = foryimpl.BackRefSlice[float64](c, id330)
+					} else if st329 == foryimpl.RefFollows {
+						n331 := c.ReadLengthFast(8)
+						if n331 < 0 {
+							n331 = c.ReadLength(8)
 						}
-						l577 := foryimpl.MakeSlice[[]float64](c, n576)
-						if n576 > 0 {
-							hn579 := c.ReadListHeader(20)
+						l332 := foryimpl.MakeSlice[[]float64](c, n331)
+						if n331 > 0 {
+							hn334 := c.ReadListHeader(20)
 							if !c.Failed() {
-								for i578 := range l577 {
-									if hn579 && !c.ReadFlag() {
-										clear(l577[i578 : i578+1])
+								for i333 := range l332 {
+									if hn334 && !c.ReadFlag() {
+										clear(l332[i333 : i333+1])
 										continue
 									}
-									l577[i578] = r.ReadFloat64()
+									l332[i333] = r.ReadFloat64()
 									if c.Failed() {
-										c.TraceIndex(i578)
+										c.TraceIndex(i333)
 										break
 									}
 								}
 							}
 						}
-						l569[i570] = l577
-						foryimpl.SetRefSlice(c, id575, l569[i570])
+						l324[i325] = l332
+						foryimpl.SetRefSlice(c, id330, l324[i325])
 					} else {
-						l569[i570] = nil
+						l324[i325] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i570)
+						c.TraceIndex(i325)
 						break
 					}
 					continue
 				}
-				if hn571 && !c.ReadFlag() {
-					clear(l569[i570 : i570+1])
+				if hn326 && !c.ReadFlag() {
+					clear(l324[i325 : i325+1])
 					continue
 				}
-				n582 := c.ReadLengthFast(8)
-				if n582 < 0 {
-					n582 = c.ReadLength(8)
+				n337 := c.ReadLengthFast(8)
+				if n337 < 0 {
+					n337 = c.ReadLength(8)
 				}
-				l583 := foryimpl.MakeSlice[[]float64](c, n582)
-				if n582 > 0 {
-					hn585 := c.ReadListHeader(20)
+				l338 := foryimpl.MakeSlice[[]float64](c, n337)
+				if n337 > 0 {
+					hn340 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i584 := range l583 {
-							if hn585 && !c.ReadFlag() {
-								clear(l583[i584 : i584+1])
+						for i339 := range l338 {
+							if hn340 && !c.ReadFlag() {
+								clear(l338[i339 : i339+1])
 								continue
 							}
-							l583[i584] = r.ReadFloat64()
+							l338[i339] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i584)
+								c.TraceIndex(i339)
 								break
 							}
 						}
 					}
 				}
-				l569[i570] = l583
+				l324[i325] = l338
 				if c.Failed() {
-					c.TraceIndex(i570)
+					c.TraceIndex(i325)
 					break
 				}
 			}
 		}
 	}
-	x.Floats = l569
+	x.Floats = l324
 	if c.Failed() {
 		c.Trace("Floats")
 		return
 	}
-	n588 := c.ReadLengthFast(1)
-	if n588 < 0 {
-		n588 = c.ReadLength(1)
+	n343 := c.ReadLengthFast(1)
+	if n343 < 0 {
+		n343 = c.ReadLength(1)
 	}
-	l589 := foryimpl.ReuseSlice[[]*Leaf311](c, x.LeafList, n588)
-	if n588 > 0 {
-		hn591, tr593, ev592 := c.ReadStructListHeaderRef(foryTypeLeaf311)
+	l344 := foryimpl.ReuseSlice[[]*Leaf311](c, x.LeafList, n343)
+	if n343 > 0 {
+		hn346, tr348, ev347 := c.ReadStructListHeaderRef(foryTypeLeaf311)
 		if !c.Failed() {
-			for i590 := range l589 {
-				if tr593 {
-					if st595, id596 := c.ReadRefFlag(); st595 == foryimpl.RefBack {
-						l589[i590] = foryimpl.BackRef[Leaf311](c, id596)
-					} else if st595 == foryimpl.RefFollows {
-						p597 := foryimpl.Alloc[Leaf311](c)
-						foryimpl.SetRef(c, id596, p597)
-						if ev592 != nil {
-							p597.ForyReadEvolved(c, ev592)
+			for i345 := range l344 {
+				if tr348 {
+					if st350, id351 := c.ReadRefFlag(); st350 == foryimpl.RefBack {
+						l344[i345] = foryimpl.BackRef[Leaf311](c, id351)
+					} else if st350 == foryimpl.RefFollows {
+						p352 := foryimpl.Alloc[Leaf311](c)
+						foryimpl.SetRef(c, id351, p352)
+						if ev347 != nil {
+							p352.ForyReadEvolved(c, ev347)
 						} else {
-							p597.ForyRead(c)
+							p352.ForyRead(c)
 						}
-						l589[i590] = p597
+						l344[i345] = p352
 					} else {
-						l589[i590] = nil
+						l344[i345] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i590)
+						c.TraceIndex(i345)
 						break
 					}
 					continue
 				}
-				if hn591 && !c.ReadFlag() {
-					clear(l589[i590 : i590+1])
+				if hn346 && !c.ReadFlag() {
+					clear(l344[i345 : i345+1])
 					continue
 				}
-				p594 := foryimpl.Alloc[Leaf311](c)
-				if ev592 != nil {
-					p594.ForyReadEvolved(c, ev592)
+				p349 := foryimpl.Alloc[Leaf311](c)
+				if ev347 != nil {
+					p349.ForyReadEvolved(c, ev347)
 				} else {
-					p594.ForyRead(c)
+					p349.ForyRead(c)
 				}
-				l589[i590] = p594
+				l344[i345] = p349
 				if c.Failed() {
-					c.TraceIndex(i590)
+					c.TraceIndex(i345)
 					break
 				}
 			}
 		}
 	}
-	x.LeafList = l589
+	x.LeafList = l344
 	if c.Failed() {
 		c.Trace("LeafList")
 		return
 	}
-	n598 := c.ReadLengthFast(2)
-	if n598 < 0 {
-		n598 = c.ReadLength(2)
-	}
-	m599 := foryimpl.MakeMap[map[string]*Leaf311](c, n598)
-	for n598 > 0 && !c.Failed() {
-		sz600, vn601, tr607, ev606 := c.ReadMapChunkRef(n598, 21, 28, foryTypeLeaf311)
-		for j602 := 0; j602 < sz600 && !c.Failed(); j602++ {
-			var k603 string
-			k603 = c.ReadString()
-			var v604 *Leaf311
-			if tr607 {
-				if st608, id609 := c.ReadRefFlag(); st608 == foryimpl.RefBack {
-					v604 = foryimpl.BackRef[Leaf311](c, id609)
-				} else if st608 == foryimpl.RefFollows {
-					p610 := foryimpl.Alloc[Leaf311](c)
-					foryimpl.SetRef(c, id609, p610)
-					if ev606 != nil {
-						p610.ForyReadEvolved(c, ev606)
-					} else {
-						p610.ForyRead(c)
-					}
-					v604 = p610
-				} else {
-					v604 = nil
-				}
-			} else if !vn601 {
-				p605 := foryimpl.Alloc[Leaf311](c)
-				if ev606 != nil {
-					p605.ForyReadEvolved(c, ev606)
-				} else {
-					p605.ForyRead(c)
-				}
-				v604 = p605
-			}
-			m599[k603] = v604
+	if c.TrackRef() {
+		n353 := c.ReadLengthFast(2)
+		if n353 < 0 {
+			n353 = c.ReadLength(2)
 		}
-		n598 -= sz600
-	}
-	x.Leaves = m599
-	if c.Failed() {
-		c.Trace("Leaves")
-		return
-	}
-	n611 := c.ReadLengthFast(1)
-	if n611 < 0 {
-		n611 = c.ReadLength(1)
-	}
-	l612 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n611)
-	if n611 > 0 {
-		hn614, tr616 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i613 := range l612 {
-				if tr616 {
-					if st617, id618 := c.ReadRefFlag(); st617 == foryimpl.RefBack {
-						l612[i613] = foryimpl.BackRefSlice[int32](c, id618)
-					} else if st617 == foryimpl.RefFollows {
-						n619 := c.ReadLengthFast(1)
-						if n619 < 0 {
-							n619 = c.ReadLength(1)
+		m354 := foryimpl.MakeMap[map[string]*Leaf311](c, n353)
+		for n353 > 0 && !c.Failed() {
+			sz355, vn356, tr362, ev361 := c.ReadMapChunkRef(n353, 21, 28, foryTypeLeaf311)
+			for j357 := 0; j357 < sz355 && !c.Failed(); j357++ {
+				var k358 string
+				k358 = c.ReadString()
+				var v359 *Leaf311
+				if tr362 {
+					if st363, id364 := c.ReadRefFlag(); st363 == foryimpl.RefBack {
+						v359 = foryimpl.BackRef[Leaf311](c, id364)
+					} else if st363 == foryimpl.RefFollows {
+						p365 := foryimpl.Alloc[Leaf311](c)
+						foryimpl.SetRef(c, id364, p365)
+						if ev361 != nil {
+							p365.ForyReadEvolved(c, ev361)
+						} else {
+							p365.ForyRead(c)
 						}
-						l620 := foryimpl.MakeSlice[[]int32](c, n619)
-						if n619 > 0 {
-							hn622 := c.ReadListHeader(5)
+						v359 = p365
+					} else {
+						v359 = nil
+					}
+				} else if !vn356 {
+					p360 := foryimpl.Alloc[Leaf311](c)
+					if ev361 != nil {
+						p360.ForyReadEvolved(c, ev361)
+					} else {
+						p360.ForyRead(c)
+					}
+					v359 = p360
+				}
+				m354[k358] = v359
+			}
+			n353 -= sz355
+		}
+		x.Leaves = m354
+		if c.Failed() {
+			c.Trace("Leaves")
+			return
+		}
+	} else {
+		n353 := c.ReadLengthFast(2)
+		if n353 < 0 {
+			n353 = c.ReadLength(2)
+		}
+		m354 := foryimpl.MakeMap[map[string]*Leaf311](c, n353)
+		for n353 > 0 && !c.Failed() {
+			sz355, vn356, ev361 := c.ReadMapChunk(n353, 21, 28, foryTypeLeaf311, true)
+			for j357 := 0; j357 < sz355 && !c.Failed(); j357++ {
+				var k358 string
+				k358 = c.ReadString()
+				var v359 *Leaf311
+				if !vn356 {
+					p360 := foryimpl.Alloc[Leaf311](c)
+					if ev361 != nil {
+						p360.ForyReadEvolved(c, ev361)
+					} else {
+						p360.ForyRead(c)
+					}
+					v359 = p360
+				}
+				m354[k358] = v359
+			}
+			n353 -= sz355
+		}
+		x.Leaves = m354
+		if c.Failed() {
+			c.Trace("Leaves")
+			return
+		}
+	}
+	n366 := c.ReadLengthFast(1)
+	if n366 < 0 {
+		n366 = c.ReadLength(1)
+	}
+	l367 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n366)
+	if n366 > 0 {
+		hn369, tr371 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i368 := range l367 {
+				if tr371 {
+					if st372, id373 := c.ReadRefFlag(); st372 == foryimpl.RefBack {
+						l367[i368] = foryimpl.BackRefSlice[int32](c, id373)
+					} else if st372 == foryimpl.RefFollows {
+						n374 := c.ReadLengthFast(1)
+						if n374 < 0 {
+							n374 = c.ReadLength(1)
+						}
+						l375 := foryimpl.MakeSlice[[]int32](c, n374)
+						if n374 > 0 {
+							hn377 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i621 := range l620 {
-									if hn622 && !c.ReadFlag() {
-										clear(l620[i621 : i621+1])
+								for i376 := range l375 {
+									if hn377 && !c.ReadFlag() {
+										clear(l375[i376 : i376+1])
 										continue
 									}
-									l620[i621] = r.ReadVarInt32()
+									l375[i376] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i621)
+										c.TraceIndex(i376)
 										break
 									}
 								}
 							}
 						}
-						l612[i613] = l620
-						foryimpl.SetRefSlice(c, id618, l612[i613])
+						l367[i368] = l375
+						foryimpl.SetRefSlice(c, id373, l367[i368])
 					} else {
-						l612[i613] = nil
+						l367[i368] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i613)
+						c.TraceIndex(i368)
 						break
 					}
 					continue
 				}
-				if hn614 && !c.ReadFlag() {
-					clear(l612[i613 : i613+1])
+				if hn369 && !c.ReadFlag() {
+					clear(l367[i368 : i368+1])
 					continue
 				}
-				n625 := c.ReadLengthFast(1)
-				if n625 < 0 {
-					n625 = c.ReadLength(1)
+				n380 := c.ReadLengthFast(1)
+				if n380 < 0 {
+					n380 = c.ReadLength(1)
 				}
-				l626 := foryimpl.MakeSlice[[]int32](c, n625)
-				if n625 > 0 {
-					hn628 := c.ReadListHeader(5)
+				l381 := foryimpl.MakeSlice[[]int32](c, n380)
+				if n380 > 0 {
+					hn383 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i627 := range l626 {
-							if hn628 && !c.ReadFlag() {
-								clear(l626[i627 : i627+1])
+						for i382 := range l381 {
+							if hn383 && !c.ReadFlag() {
+								clear(l381[i382 : i382+1])
 								continue
 							}
-							l626[i627] = r.ReadVarInt32()
+							l381[i382] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i627)
+								c.TraceIndex(i382)
 								break
 							}
 						}
 					}
 				}
-				l612[i613] = l626
+				l367[i368] = l381
 				if c.Failed() {
-					c.TraceIndex(i613)
+					c.TraceIndex(i368)
 					break
 				}
 			}
 		}
 	}
-	x.Lists = l612
+	x.Lists = l367
 	if c.Failed() {
 		c.Trace("Lists")
 		return
 	}
-	n631 := c.ReadLengthFast(1)
-	if n631 < 0 {
-		n631 = c.ReadLength(1)
-	}
-	l632 := foryimpl.ReuseSlice[[]map[string][]int32](c, x.Maps, n631)
-	if n631 > 0 {
-		hn634, tr636 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i633 := range l632 {
-				if tr636 {
-					if st637, id638 := c.ReadRefFlag(); st637 == foryimpl.RefBack {
-						l632[i633] = foryimpl.BackRefMap[string, []int32](c, id638)
-					} else if st637 == foryimpl.RefFollows {
-						n639 := c.ReadLengthFast(2)
-						if n639 < 0 {
-							n639 = c.ReadLength(2)
-						}
-						m640 := foryimpl.MakeMap[map[string][]int32](c, n639)
-						for n639 > 0 && !c.Failed() {
-							sz641, vn642, tr652, _ := c.ReadMapChunkRef(n639, 21, 22, nil)
-							for j643 := 0; j643 < sz641 && !c.Failed(); j643++ {
-								var k644 string
-								k644 = c.ReadString()
-								var v645 []int32
-								if tr652 {
-									if st653, id654 := c.ReadRefFlag(); st653 == foryimpl.RefBack {
-										v645 = foryimpl.BackRefSlice[int32](c, id654)
-									} else if st653 == foryimpl.RefFollows {
-										n655 := c.ReadLengthFast(1)
-										if n655 < 0 {
-											n655 = c.ReadLength(1)
+	if c.TrackRef() {
+		n386 := c.ReadLengthFast(1)
+		if n386 < 0 {
+			n386 = c.ReadLength(1)
+		}
+		l387 := foryimpl.ReuseSlice[[]map[string][]int32](c, x.Maps, n386)
+		if n386 > 0 {
+			hn389, tr391 := c.ReadListHeaderRef(24)
+			if !c.Failed() {
+				for i388 := range l387 {
+					if tr391 {
+						if st392, id393 := c.ReadRefFlag(); st392 == foryimpl.RefBack {
+							l387[i388] = foryimpl.BackRefMap[string, []int32](c, id393)
+						} else if st392 == foryimpl.RefFollows {
+							n394 := c.ReadLengthFast(2)
+							if n394 < 0 {
+								n394 = c.ReadLength(2)
+							}
+							m395 := foryimpl.MakeMap[map[string][]int32](c, n394)
+							for n394 > 0 && !c.Failed() {
+								sz396, vn397, tr407, _ := c.ReadMapChunkRef(n394, 21, 22, nil)
+								for j398 := 0; j398 < sz396 && !c.Failed(); j398++ {
+									var k399 string
+									k399 = c.ReadString()
+									var v400 []int32
+									if tr407 {
+										if st408, id409 := c.ReadRefFlag(); st408 == foryimpl.RefBack {
+											v400 = foryimpl.BackRefSlice[int32](c, id409)
+										} else if st408 == foryimpl.RefFollows {
+											n410 := c.ReadLengthFast(1)
+											if n410 < 0 {
+												n410 = c.ReadLength(1)
+											}
+											l411 := foryimpl.MakeSlice[[]int32](c, n410)
+											if n410 > 0 {
+												hn413 := c.ReadListHeader(5)
+												if !c.Failed() {
+													for i412 := range l411 {
+														if hn413 && !c.ReadFlag() {
+															clear(l411[i412 : i412+1])
+															continue
+														}
+														l411[i412] = r.ReadVarInt32()
+														if c.Failed() {
+															c.TraceIndex(i412)
+															break
+														}
+													}
+												}
+											}
+											v400 = l411
+											foryimpl.SetRefSlice(c, id409, v400)
+										} else {
+											v400 = nil
 										}
-										l656 := foryimpl.MakeSlice[[]int32](c, n655)
-										if n655 > 0 {
-											hn658 := c.ReadListHeader(5)
+									} else if !vn397 {
+										n401 := c.ReadLengthFast(1)
+										if n401 < 0 {
+											n401 = c.ReadLength(1)
+										}
+										l402 := foryimpl.MakeSlice[[]int32](c, n401)
+										if n401 > 0 {
+											hn404 := c.ReadListHeader(5)
 											if !c.Failed() {
-												for i657 := range l656 {
-													if hn658 && !c.ReadFlag() {
-														clear(l656[i657 : i657+1])
+												for i403 := range l402 {
+													if hn404 && !c.ReadFlag() {
+														clear(l402[i403 : i403+1])
 														continue
 													}
-													l656[i657] = r.ReadVarInt32()
+													l402[i403] = r.ReadVarInt32()
 													if c.Failed() {
-														c.TraceIndex(i657)
+														c.TraceIndex(i403)
 														break
 													}
 												}
 											}
 										}
-										v645 = l656
-										foryimpl.SetRefSlice(c, id654, v645)
-									} else {
-										v645 = nil
+										v400 = l402
 									}
-								} else if !vn642 {
-									n646 := c.ReadLengthFast(1)
-									if n646 < 0 {
-										n646 = c.ReadLength(1)
+									m395[k399] = v400
+								}
+								n394 -= sz396
+							}
+							l387[i388] = m395
+							foryimpl.SetRefMap(c, id393, l387[i388])
+						} else {
+							l387[i388] = nil
+						}
+						if c.Failed() {
+							c.TraceIndex(i388)
+							break
+						}
+						continue
+					}
+					if hn389 && !c.ReadFlag() {
+						clear(l387[i388 : i388+1])
+						continue
+					}
+					n416 := c.ReadLengthFast(2)
+					if n416 < 0 {
+						n416 = c.ReadLength(2)
+					}
+					m417 := foryimpl.MakeMap[map[string][]int32](c, n416)
+					for n416 > 0 && !c.Failed() {
+						sz418, vn419, tr429, _ := c.ReadMapChunkRef(n416, 21, 22, nil)
+						for j420 := 0; j420 < sz418 && !c.Failed(); j420++ {
+							var k421 string
+							k421 = c.ReadString()
+							var v422 []int32
+							if tr429 {
+								if st430, id431 := c.ReadRefFlag(); st430 == foryimpl.RefBack {
+									v422 = foryimpl.BackRefSlice[int32](c, id431)
+								} else if st430 == foryimpl.RefFollows {
+									n432 := c.ReadLengthFast(1)
+									if n432 < 0 {
+										n432 = c.ReadLength(1)
 									}
-									l647 := foryimpl.MakeSlice[[]int32](c, n646)
-									if n646 > 0 {
-										hn649 := c.ReadListHeader(5)
+									l433 := foryimpl.MakeSlice[[]int32](c, n432)
+									if n432 > 0 {
+										hn435 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i648 := range l647 {
-												if hn649 && !c.ReadFlag() {
-													clear(l647[i648 : i648+1])
+											for i434 := range l433 {
+												if hn435 && !c.ReadFlag() {
+													clear(l433[i434 : i434+1])
 													continue
 												}
-												l647[i648] = r.ReadVarInt32()
+												l433[i434] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i648)
+													c.TraceIndex(i434)
 													break
 												}
 											}
 										}
 									}
-									v645 = l647
+									v422 = l433
+									foryimpl.SetRefSlice(c, id431, v422)
+								} else {
+									v422 = nil
 								}
-								m640[k644] = v645
-							}
-							n639 -= sz641
-						}
-						l632[i633] = m640
-						foryimpl.SetRefMap(c, id638, l632[i633])
-					} else {
-						l632[i633] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i633)
-						break
-					}
-					continue
-				}
-				if hn634 && !c.ReadFlag() {
-					clear(l632[i633 : i633+1])
-					continue
-				}
-				n661 := c.ReadLengthFast(2)
-				if n661 < 0 {
-					n661 = c.ReadLength(2)
-				}
-				m662 := foryimpl.MakeMap[map[string][]int32](c, n661)
-				for n661 > 0 && !c.Failed() {
-					sz663, vn664, tr674, _ := c.ReadMapChunkRef(n661, 21, 22, nil)
-					for j665 := 0; j665 < sz663 && !c.Failed(); j665++ {
-						var k666 string
-						k666 = c.ReadString()
-						var v667 []int32
-						if tr674 {
-							if st675, id676 := c.ReadRefFlag(); st675 == foryimpl.RefBack {
-								v667 = foryimpl.BackRefSlice[int32](c, id676)
-							} else if st675 == foryimpl.RefFollows {
-								n677 := c.ReadLengthFast(1)
-								if n677 < 0 {
-									n677 = c.ReadLength(1)
+							} else if !vn419 {
+								n423 := c.ReadLengthFast(1)
+								if n423 < 0 {
+									n423 = c.ReadLength(1)
 								}
-								l678 := foryimpl.MakeSlice[[]int32](c, n677)
-								if n677 > 0 {
-									hn680 := c.ReadListHeader(5)
+								l424 := foryimpl.MakeSlice[[]int32](c, n423)
+								if n423 > 0 {
+									hn426 := c.ReadListHeader(5)
 									if !c.Failed() {
-										for i679 := range l678 {
-											if hn680 && !c.ReadFlag() {
-												clear(l678[i679 : i679+1])
+										for i425 := range l424 {
+											if hn426 && !c.ReadFlag() {
+												clear(l424[i425 : i425+1])
 												continue
 											}
-											l678[i679] = r.ReadVarInt32()
+											l424[i425] = r.ReadVarInt32()
 											if c.Failed() {
-												c.TraceIndex(i679)
+												c.TraceIndex(i425)
 												break
 											}
 										}
 									}
 								}
-								v667 = l678
-								foryimpl.SetRefSlice(c, id676, v667)
-							} else {
-								v667 = nil
+								v422 = l424
 							}
-						} else if !vn664 {
-							n668 := c.ReadLengthFast(1)
-							if n668 < 0 {
-								n668 = c.ReadLength(1)
-							}
-							l669 := foryimpl.MakeSlice[[]int32](c, n668)
-							if n668 > 0 {
-								hn671 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i670 := range l669 {
-										if hn671 && !c.ReadFlag() {
-											clear(l669[i670 : i670+1])
-											continue
-										}
-										l669[i670] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i670)
-											break
-										}
-									}
+							m417[k421] = v422
+						}
+						n416 -= sz418
+					}
+					l387[i388] = m417
+					if c.Failed() {
+						c.TraceIndex(i388)
+						break
+					}
+				}
+			}
+		}
+		x.Maps = l387
+		if c.Failed() {
+			c.Trace("Maps")
+			return
+		}
+		n438 := c.ReadLengthFast(2)
+		if n438 < 0 {
+			n438 = c.ReadLength(2)
+		}
+		m439 := foryimpl.MakeMap[map[int32]map[string]int32](c, n438)
+		for n438 > 0 && !c.Failed() {
+			sz440, vn441, tr453, _ := c.ReadMapChunkRef(n438, 5, 24, nil)
+			for j442 := 0; j442 < sz440 && !c.Failed(); j442++ {
+				var k443 int32
+				k443 = r.ReadVarInt32()
+				var v444 map[string]int32
+				if tr453 {
+					if st454, id455 := c.ReadRefFlag(); st454 == foryimpl.RefBack {
+						v444 = foryimpl.BackRefMap[string, int32](c, id455)
+					} else if st454 == foryimpl.RefFollows {
+						n456 := c.ReadLengthFast(2)
+						if n456 < 0 {
+							n456 = c.ReadLength(2)
+						}
+						m457 := foryimpl.MakeMap[map[string]int32](c, n456)
+						for n456 > 0 && !c.Failed() {
+							sz458, vn459, _ := c.ReadMapChunk(n456, 21, 5, nil, false)
+							for j460 := 0; j460 < sz458 && !c.Failed(); j460++ {
+								var k461 string
+								k461 = c.ReadString()
+								var v462 int32
+								if !vn459 {
+									v462 = r.ReadVarInt32()
 								}
+								m457[k461] = v462
 							}
-							v667 = l669
+							n456 -= sz458
 						}
-						m662[k666] = v667
+						v444 = m457
+						foryimpl.SetRefMap(c, id455, v444)
+					} else {
+						v444 = nil
 					}
-					n661 -= sz663
+				} else if !vn441 {
+					n445 := c.ReadLengthFast(2)
+					if n445 < 0 {
+						n445 = c.ReadLength(2)
+					}
+					m446 := foryimpl.MakeMap[map[string]int32](c, n445)
+					for n445 > 0 && !c.Failed() {
+						sz447, vn448, _ := c.ReadMapChunk(n445, 21, 5, nil, false)
+						for j449 := 0; j449 < sz447 && !c.Failed(); j449++ {
+							var k450 string
+							k450 = c.ReadString()
+							var v451 int32
+							if !vn448 {
+								v451 = r.ReadVarInt32()
+							}
+							m446[k450] = v451
+						}
+						n445 -= sz447
+					}
+					v444 = m446
 				}
-				l632[i633] = m662
-				if c.Failed() {
-					c.TraceIndex(i633)
-					break
-				}
+				m439[k443] = v444
 			}
+			n438 -= sz440
 		}
-	}
-	x.Maps = l632
-	if c.Failed() {
-		c.Trace("Maps")
-		return
-	}
-	n683 := c.ReadLengthFast(2)
-	if n683 < 0 {
-		n683 = c.ReadLength(2)
-	}
-	m684 := foryimpl.MakeMap[map[int32]map[string]int32](c, n683)
-	for n683 > 0 && !c.Failed() {
-		sz685, vn686, tr698, _ := c.ReadMapChunkRef(n683, 5, 24, nil)
-		for j687 := 0; j687 < sz685 && !c.Failed(); j687++ {
-			var k688 int32
-			k688 = r.ReadVarInt32()
-			var v689 map[string]int32
-			if tr698 {
-				if st699, id700 := c.ReadRefFlag(); st699 == foryimpl.RefBack {
-					v689 = foryimpl.BackRefMap[string, int32](c, id700)
-				} else if st699 == foryimpl.RefFollows {
-					n701 := c.ReadLengthFast(2)
-					if n701 < 0 {
-						n701 = c.ReadLength(2)
-					}
-					m702 := foryimpl.MakeMap[map[string]int32](c, n701)
-					for n701 > 0 && !c.Failed() {
-						sz703, vn704, _ := c.ReadMapChunk(n701, 21, 5, nil, false)
-						for j705 := 0; j705 < sz703 && !c.Failed(); j705++ {
-							var k706 string
-							k706 = c.ReadString()
-							var v707 int32
-							if !vn704 {
-								v707 = r.ReadVarInt32()
-							}
-							m702[k706] = v707
-						}
-						n701 -= sz703
-					}
-					v689 = m702
-					foryimpl.SetRefMap(c, id700, v689)
-				} else {
-					v689 = nil
-				}
-			} else if !vn686 {
-				n690 := c.ReadLengthFast(2)
-				if n690 < 0 {
-					n690 = c.ReadLength(2)
-				}
-				m691 := foryimpl.MakeMap[map[string]int32](c, n690)
-				for n690 > 0 && !c.Failed() {
-					sz692, vn693, _ := c.ReadMapChunk(n690, 21, 5, nil, false)
-					for j694 := 0; j694 < sz692 && !c.Failed(); j694++ {
-						var k695 string
-						k695 = c.ReadString()
-						var v696 int32
-						if !vn693 {
-							v696 = r.ReadVarInt32()
-						}
-						m691[k695] = v696
-					}
-					n690 -= sz692
-				}
-				v689 = m691
-			}
-			m684[k688] = v689
+		x.Nested = m439
+		if c.Failed() {
+			c.Trace("Nested")
+			return
 		}
-		n683 -= sz685
-	}
-	x.Nested = m684
-	if c.Failed() {
-		c.Trace("Nested")
-		return
-	}
-	n709 := c.ReadLengthFast(2)
-	if n709 < 0 {
-		n709 = c.ReadLength(2)
-	}
-	m710 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n709)
-	for n709 > 0 && !c.Failed() {
-		sz711, vn712, tr721, _ := c.ReadMapChunkRef(n709, 21, 23, nil)
-		for j713 := 0; j713 < sz711 && !c.Failed(); j713++ {
-			var k714 string
-			k714 = c.ReadString()
-			var v715 serializer.Set[string]
-			if tr721 {
-				if st722, id723 := c.ReadRefFlag(); st722 == foryimpl.RefBack {
-					v715 = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id723))
-				} else if st722 == foryimpl.RefFollows {
-					n724 := c.ReadLengthFast(1)
-					if n724 < 0 {
-						n724 = c.ReadLength(1)
-					}
-					s725 := foryimpl.MakeMap[serializer.Set[string]](c, n724)
-					if n724 > 0 {
-						hn726 := c.ReadListHeader(21)
-						for i727 := 0; i727 < n724 && !c.Failed(); i727++ {
-							if hn726 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e728 string
-							{
-								e728 = c.ReadString()
-							}
-							foryimpl.AddSetElement(c, s725, e728, i727)
-						}
-					}
-					v715 = s725
-					foryimpl.SetRefMap(c, id723, v715)
-				} else {
-					v715 = nil
-				}
-			} else if !vn712 {
-				n716 := c.ReadLengthFast(1)
-				if n716 < 0 {
-					n716 = c.ReadLength(1)
-				}
-				s717 := foryimpl.MakeMap[serializer.Set[string]](c, n716)
-				if n716 > 0 {
-					hn718 := c.ReadListHeader(21)
-					for i719 := 0; i719 < n716 && !c.Failed(); i719++ {
-						if hn718 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e720 string
-						{
-							e720 = c.ReadString()
-						}
-						foryimpl.AddSetElement(c, s717, e720, i719)
-					}
-				}
-				v715 = s717
-			}
-			m710[k714] = v715
+		n464 := c.ReadLengthFast(2)
+		if n464 < 0 {
+			n464 = c.ReadLength(2)
 		}
-		n709 -= sz711
-	}
-	x.SetMap = m710
-	if c.Failed() {
-		c.Trace("SetMap")
-		return
-	}
-	n729 := c.ReadLengthFast(1)
-	if n729 < 0 {
-		n729 = c.ReadLength(1)
-	}
-	l730 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.Sets, n729)
-	if n729 > 0 {
-		hn732, tr734 := c.ReadListHeaderRef(23)
-		if !c.Failed() {
-			for i731 := range l730 {
-				if tr734 {
-					if st735, id736 := c.ReadRefFlag(); st735 == foryimpl.RefBack {
-						l730[i731] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id736))
-					} else if st735 == foryimpl.RefFollows {
-						n737 := c.ReadLengthFast(1)
-						if n737 < 0 {
-							n737 = c.ReadLength(1)
+		m465 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n464)
+		for n464 > 0 && !c.Failed() {
+			sz466, vn467, tr476, _ := c.ReadMapChunkRef(n464, 21, 23, nil)
+			for j468 := 0; j468 < sz466 && !c.Failed(); j468++ {
+				var k469 string
+				k469 = c.ReadString()
+				var v470 serializer.Set[string]
+				if tr476 {
+					if st477, id478 := c.ReadRefFlag(); st477 == foryimpl.RefBack {
+						v470 = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id478))
+					} else if st477 == foryimpl.RefFollows {
+						n479 := c.ReadLengthFast(1)
+						if n479 < 0 {
+							n479 = c.ReadLength(1)
 						}
-						s738 := foryimpl.MakeMap[serializer.Set[int32]](c, n737)
-						if n737 > 0 {
-							hn739 := c.ReadListHeader(5)
-							for i740 := 0; i740 < n737 && !c.Failed(); i740++ {
-								if hn739 && !c.ReadFlag() {
+						s480 := foryimpl.MakeMap[serializer.Set[string]](c, n479)
+						if n479 > 0 {
+							hn481 := c.ReadListHeader(21)
+							for i482 := 0; i482 < n479 && !c.Failed(); i482++ {
+								if hn481 && !c.ReadFlag() {
 									c.Fail(foryimpl.ErrNullSetElement())
 									break
 								}
-								var e741 int32
+								var e483 string
 								{
-									e741 = r.ReadVarInt32()
+									e483 = c.ReadString()
 								}
-								foryimpl.AddSetElement(c, s738, e741, i740)
+								foryimpl.AddSetElement(c, s480, e483, i482)
 							}
 						}
-						l730[i731] = s738
-						foryimpl.SetRefMap(c, id736, l730[i731])
+						v470 = s480
+						foryimpl.SetRefMap(c, id478, v470)
 					} else {
-						l730[i731] = nil
+						v470 = nil
+					}
+				} else if !vn467 {
+					n471 := c.ReadLengthFast(1)
+					if n471 < 0 {
+						n471 = c.ReadLength(1)
+					}
+					s472 := foryimpl.MakeMap[serializer.Set[string]](c, n471)
+					if n471 > 0 {
+						hn473 := c.ReadListHeader(21)
+						for i474 := 0; i474 < n471 && !c.Failed(); i474++ {
+							if hn473 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e475 string
+							{
+								e475 = c.ReadString()
+							}
+							foryimpl.AddSetElement(c, s472, e475, i474)
+						}
+					}
+					v470 = s472
+				}
+				m465[k469] = v470
+			}
+			n464 -= sz466
+		}
+		x.SetMap = m465
+		if c.Failed() {
+			c.Trace("SetMap")
+			return
+		}
+	} else {
+		n386 := c.ReadLengthFast(1)
+		if n386 < 0 {
+			n386 = c.ReadLength(1)
+		}
+		l387 := foryimpl.ReuseSlice[[]map[string][]int32](c, x.Maps, n386)
+		if n386 > 0 {
+			hn389, tr391 := c.ReadListHeaderRef(24)
+			if !c.Failed() {
+				for i388 := range l387 {
+					if tr391 {
+						if st392, id393 := c.ReadRefFlag(); st392 == foryimpl.RefBack {
+							l387[i388] = foryimpl.BackRefMap[string, []int32](c, id393)
+						} else if st392 == foryimpl.RefFollows {
+							n394 := c.ReadLengthFast(2)
+							if n394 < 0 {
+								n394 = c.ReadLength(2)
+							}
+							m395 := foryimpl.MakeMap[map[string][]int32](c, n394)
+							for n394 > 0 && !c.Failed() {
+								sz396, vn397, _ := c.ReadMapChunk(n394, 21, 22, nil, true)
+								for j398 := 0; j398 < sz396 && !c.Failed(); j398++ {
+									var k399 string
+									k399 = c.ReadString()
+									var v400 []int32
+									if !vn397 {
+										n401 := c.ReadLengthFast(1)
+										if n401 < 0 {
+											n401 = c.ReadLength(1)
+										}
+										l402 := foryimpl.MakeSlice[[]int32](c, n401)
+										if n401 > 0 {
+											hn404 := c.ReadListHeader(5)
+											if !c.Failed() {
+												for i403 := range l402 {
+													if hn404 && !c.ReadFlag() {
+														clear(l402[i403 : i403+1])
+														continue
+													}
+													l402[i403] = r.ReadVarInt32()
+													if c.Failed() {
+														c.TraceIndex(i403)
+														break
+													}
+												}
+											}
+										}
+										v400 = l402
+									}
+									m395[k399] = v400
+								}
+								n394 -= sz396
+							}
+							l387[i388] = m395
+							foryimpl.SetRefMap(c, id393, l387[i388])
+						} else {
+							l387[i388] = nil
+						}
+						if c.Failed() {
+							c.TraceIndex(i388)
+							break
+						}
+						continue
+					}
+					if hn389 && !c.ReadFlag() {
+						clear(l387[i388 : i388+1])
+						continue
+					}
+					n408 := c.ReadLengthFast(2)
+					if n408 < 0 {
+						n408 = c.ReadLength(2)
+					}
+					m409 := foryimpl.MakeMap[map[string][]int32](c, n408)
+					for n408 > 0 && !c.Failed() {
+						sz410, vn411, _ := c.ReadMapChunk(n408, 21, 22, nil, true)
+						for j412 := 0; j412 < sz410 && !c.Failed(); j412++ {
+							var k413 string
+							k413 = c.ReadString()
+							var v414 []int32
+							if !vn411 {
+								n415 := c.ReadLengthFast(1)
+								if n415 < 0 {
+									n415 = c.ReadLength(1)
+								}
+								l416 := foryimpl.MakeSlice[[]int32](c, n415)
+								if n415 > 0 {
+									hn418 := c.ReadListHeader(5)
+									if !c.Failed() {
+										for i417 := range l416 {
+											if hn418 && !c.ReadFlag() {
+												clear(l416[i417 : i417+1])
+												continue
+											}
+											l416[i417] = r.ReadVarInt32()
+											if c.Failed() {
+												c.TraceIndex(i417)
+												break
+											}
+										}
+									}
+								}
+								v414 = l416
+							}
+							m409[k413] = v414
+						}
+						n408 -= sz410
+					}
+					l387[i388] = m409
+					if c.Failed() {
+						c.TraceIndex(i388)
+						break
+					}
+				}
+			}
+		}
+		x.Maps = l387
+		if c.Failed() {
+			c.Trace("Maps")
+			return
+		}
+		n438 := c.ReadLengthFast(2)
+		if n438 < 0 {
+			n438 = c.ReadLength(2)
+		}
+		m439 := foryimpl.MakeMap[map[int32]map[string]int32](c, n438)
+		for n438 > 0 && !c.Failed() {
+			sz440, vn441, _ := c.ReadMapChunk(n438, 5, 24, nil, true)
+			for j442 := 0; j442 < sz440 && !c.Failed(); j442++ {
+				var k443 int32
+				k443 = r.ReadVarInt32()
+				var v444 map[string]int32
+				if !vn441 {
+					n445 := c.ReadLengthFast(2)
+					if n445 < 0 {
+						n445 = c.ReadLength(2)
+					}
+					m446 := foryimpl.MakeMap[map[string]int32](c, n445)
+					for n445 > 0 && !c.Failed() {
+						sz447, vn448, _ := c.ReadMapChunk(n445, 21, 5, nil, false)
+						for j449 := 0; j449 < sz447 && !c.Failed(); j449++ {
+							var k450 string
+							k450 = c.ReadString()
+							var v451 int32
+							if !vn448 {
+								v451 = r.ReadVarInt32()
+							}
+							m446[k450] = v451
+						}
+						n445 -= sz447
+					}
+					v444 = m446
+				}
+				m439[k443] = v444
+			}
+			n438 -= sz440
+		}
+		x.Nested = m439
+		if c.Failed() {
+			c.Trace("Nested")
+			return
+		}
+		n464 := c.ReadLengthFast(2)
+		if n464 < 0 {
+			n464 = c.ReadLength(2)
+		}
+		m465 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n464)
+		for n464 > 0 && !c.Failed() {
+			sz466, vn467, _ := c.ReadMapChunk(n464, 21, 23, nil, true)
+			for j468 := 0; j468 < sz466 && !c.Failed(); j468++ {
+				var k469 string
+				k469 = c.ReadString()
+				var v470 serializer.Set[string]
+				if !vn467 {
+					n471 := c.ReadLengthFast(1)
+					if n471 < 0 {
+						n471 = c.ReadLength(1)
+					}
+					s472 := foryimpl.MakeMap[serializer.Set[string]](c, n471)
+					if n471 > 0 {
+						hn473 := c.ReadListHeader(21)
+						for i474 := 0; i474 < n471 && !c.Failed(); i474++ {
+							if hn473 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e475 string
+							{
+								e475 = c.ReadString()
+							}
+							foryimpl.AddSetElement(c, s472, e475, i474)
+						}
+					}
+					v470 = s472
+				}
+				m465[k469] = v470
+			}
+			n464 -= sz466
+		}
+		x.SetMap = m465
+		if c.Failed() {
+			c.Trace("SetMap")
+			return
+		}
+	}
+	n484 := c.ReadLengthFast(1)
+	if n484 < 0 {
+		n484 = c.ReadLength(1)
+	}
+	l485 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.Sets, n484)
+	if n484 > 0 {
+		hn487, tr489 := c.ReadListHeaderRef(23)
+		if !c.Failed() {
+			for i486 := range l485 {
+				if tr489 {
+					if st490, id491 := c.ReadRefFlag(); st490 == foryimpl.RefBack {
+						l485[i486] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id491))
+					} else if st490 == foryimpl.RefFollows {
+						n492 := c.ReadLengthFast(1)
+						if n492 < 0 {
+							n492 = c.ReadLength(1)
+						}
+						s493 := foryimpl.MakeMap[serializer.Set[int32]](c, n492)
+						if n492 > 0 {
+							hn494 := c.ReadListHeader(5)
+							for i495 := 0; i495 < n492 && !c.Failed(); i495++ {
+								if hn494 && !c.ReadFlag() {
+									c.Fail(foryimpl.ErrNullSetElement())
+									break
+								}
+								var e496 int32
+								{
+									e496 = r.ReadVarInt32()
+								}
+								foryimpl.AddSetElement(c, s493, e496, i495)
+							}
+						}
+						l485[i486] = s493
+						foryimpl.SetRefMap(c, id491, l485[i486])
+					} else {
+						l485[i486] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i731)
+						c.TraceIndex(i486)
 						break
 					}
 					continue
 				}
-				if hn732 && !c.ReadFlag() {
-					clear(l730[i731 : i731+1])
+				if hn487 && !c.ReadFlag() {
+					clear(l485[i486 : i486+1])
 					continue
 				}
-				n742 := c.ReadLengthFast(1)
-				if n742 < 0 {
-					n742 = c.ReadLength(1)
+				n497 := c.ReadLengthFast(1)
+				if n497 < 0 {
+					n497 = c.ReadLength(1)
 				}
-				s743 := foryimpl.MakeMap[serializer.Set[int32]](c, n742)
-				if n742 > 0 {
-					hn744 := c.ReadListHeader(5)
-					for i745 := 0; i745 < n742 && !c.Failed(); i745++ {
-						if hn744 && !c.ReadFlag() {
+				s498 := foryimpl.MakeMap[serializer.Set[int32]](c, n497)
+				if n497 > 0 {
+					hn499 := c.ReadListHeader(5)
+					for i500 := 0; i500 < n497 && !c.Failed(); i500++ {
+						if hn499 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e746 int32
+						var e501 int32
 						{
-							e746 = r.ReadVarInt32()
+							e501 = r.ReadVarInt32()
 						}
-						foryimpl.AddSetElement(c, s743, e746, i745)
+						foryimpl.AddSetElement(c, s498, e501, i500)
 					}
 				}
-				l730[i731] = s743
+				l485[i486] = s498
 				if c.Failed() {
-					c.TraceIndex(i731)
+					c.TraceIndex(i486)
 					break
 				}
 			}
 		}
 	}
-	x.Sets = l730
+	x.Sets = l485
 	if c.Failed() {
 		c.Trace("Sets")
 		return
 	}
-	n747 := c.ReadLengthFast(1)
-	if n747 < 0 {
-		n747 = c.ReadLength(1)
+	n502 := c.ReadLengthFast(1)
+	if n502 < 0 {
+		n502 = c.ReadLength(1)
 	}
-	l748 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n747)
-	if n747 > 0 {
-		hn750, tr752 := c.ReadListHeaderRef(22)
+	l503 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n502)
+	if n502 > 0 {
+		hn505, tr507 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i749 := range l748 {
-				if tr752 {
-					if st753, id754 := c.ReadRefFlag(); st753 == foryimpl.RefBack {
-						l748[i749] = foryimpl.BackRefSlice[string](c, id754)
-					} else if st753 == foryimpl.RefFollows {
-						n755 := c.ReadLengthFast(1)
-						if n755 < 0 {
-							n755 = c.ReadLength(1)
+			for i504 := range l503 {
+				if tr507 {
+					if st508, id509 := c.ReadRefFlag(); st508 == foryimpl.RefBack {
+						l503[i504] = foryimpl.BackRefSlice[string](c, id509)
+					} else if st508 == foryimpl.RefFollows {
+						n510 := c.ReadLengthFast(1)
+						if n510 < 0 {
+							n510 = c.ReadLength(1)
 						}
-						l756 := foryimpl.MakeSlice[[]string](c, n755)
-						if n755 > 0 {
-							hn758 := c.ReadListHeader(21)
+						l511 := foryimpl.MakeSlice[[]string](c, n510)
+						if n510 > 0 {
+							hn513 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i757 := range l756 {
-									if hn758 && !c.ReadFlag() {
-										clear(l756[i757 : i757+1])
+								for i512 := range l511 {
+									if hn513 && !c.ReadFlag() {
+										clear(l511[i512 : i512+1])
 										continue
 									}
-									l756[i757] = c.ReadString()
+									l511[i512] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i757)
+										c.TraceIndex(i512)
 										break
 									}
 								}
 							}
 						}
-						l748[i749] = l756
-						foryimpl.SetRefSlice(c, id754, l748[i749])
+						l503[i504] = l511
+						foryimpl.SetRefSlice(c, id509, l503[i504])
 					} else {
-						l748[i749] = nil
+						l503[i504] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i749)
+						c.TraceIndex(i504)
 						break
 					}
 					continue
 				}
-				if hn750 && !c.ReadFlag() {
-					clear(l748[i749 : i749+1])
+				if hn505 && !c.ReadFlag() {
+					clear(l503[i504 : i504+1])
 					continue
 				}
-				n761 := c.ReadLengthFast(1)
-				if n761 < 0 {
-					n761 = c.ReadLength(1)
+				n516 := c.ReadLengthFast(1)
+				if n516 < 0 {
+					n516 = c.ReadLength(1)
 				}
-				l762 := foryimpl.MakeSlice[[]string](c, n761)
-				if n761 > 0 {
-					hn764 := c.ReadListHeader(21)
+				l517 := foryimpl.MakeSlice[[]string](c, n516)
+				if n516 > 0 {
+					hn519 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i763 := range l762 {
-							if hn764 && !c.ReadFlag() {
-								clear(l762[i763 : i763+1])
+						for i518 := range l517 {
+							if hn519 && !c.ReadFlag() {
+								clear(l517[i518 : i518+1])
 								continue
 							}
-							l762[i763] = c.ReadString()
+							l517[i518] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i763)
+								c.TraceIndex(i518)
 								break
 							}
 						}
 					}
 				}
-				l748[i749] = l762
+				l503[i504] = l517
 				if c.Failed() {
-					c.TraceIndex(i749)
+					c.TraceIndex(i504)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l748
+	x.Strs = l503
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -13997,927 +12605,927 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n767 := c.ReadLengthFast(1)
-				if n767 < 0 {
-					n767 = c.ReadLength(1)
+				n522 := c.ReadLengthFast(1)
+				if n522 < 0 {
+					n522 = c.ReadLength(1)
 				}
-				l768 := foryimpl.MakeSlice[[][]uint8](c, n767)
-				if n767 > 0 {
-					hn770, tr772 := c.ReadListHeaderRef(22)
+				l523 := foryimpl.MakeSlice[[][]uint8](c, n522)
+				if n522 > 0 {
+					hn525, tr527 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i769 := range l768 {
-							if tr772 {
-								if st773, id774 := c.ReadRefFlag(); st773 == foryimpl.RefBack {
-									l768[i769] = foryimpl.BackRefSlice[uint8](c, id774)
-								} else if st773 == foryimpl.RefFollows {
-									n775 := c.ReadLengthFast(1)
-									if n775 < 0 {
-										n775 = c.ReadLength(1)
+						for i524 := range l523 {
+							if tr527 {
+								if st528, id529 := c.ReadRefFlag(); st528 == foryimpl.RefBack {
+									l523[i524] = foryimpl.BackRefSlice[uint8](c, id529)
+								} else if st528 == foryimpl.RefFollows {
+									n530 := c.ReadLengthFast(1)
+									if n530 < 0 {
+										n530 = c.ReadLength(1)
 									}
-									l776 := foryimpl.MakeSlice[[]uint8](c, n775)
-									if n775 > 0 {
-										hn778 := c.ReadListHeader(9)
+									l531 := foryimpl.MakeSlice[[]uint8](c, n530)
+									if n530 > 0 {
+										hn533 := c.ReadListHeader(9)
 										if !c.Failed() {
-											for i777 := range l776 {
-												if hn778 && !c.ReadFlag() {
-													clear(l776[i777 : i777+1])
+											for i532 := range l531 {
+												if hn533 && !c.ReadFlag() {
+													clear(l531[i532 : i532+1])
 													continue
 												}
-												l776[i777] = r.ReadUint8()
+												l531[i532] = r.ReadUint8()
 												if c.Failed() {
-													c.TraceIndex(i777)
+													c.TraceIndex(i532)
 													break
 												}
 											}
 										}
 									}
-									l768[i769] = l776
-									foryimpl.SetRefSlice(c, id774, l768[i769])
+									l523[i524] = l531
+									foryimpl.SetRefSlice(c, id529, l523[i524])
 								} else {
-									l768[i769] = nil
+									l523[i524] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i769)
+									c.TraceIndex(i524)
 									break
 								}
 								continue
 							}
-							if hn770 && !c.ReadFlag() {
-								clear(l768[i769 : i769+1])
+							if hn525 && !c.ReadFlag() {
+								clear(l523[i524 : i524+1])
 								continue
 							}
-							n781 := c.ReadLengthFast(1)
-							if n781 < 0 {
-								n781 = c.ReadLength(1)
+							n536 := c.ReadLengthFast(1)
+							if n536 < 0 {
+								n536 = c.ReadLength(1)
 							}
-							l782 := foryimpl.MakeSlice[[]uint8](c, n781)
-							if n781 > 0 {
-								hn784 := c.ReadListHeader(9)
+							l537 := foryimpl.MakeSlice[[]uint8](c, n536)
+							if n536 > 0 {
+								hn539 := c.ReadListHeader(9)
 								if !c.Failed() {
-									for i783 := range l782 {
-										if hn784 && !c.ReadFlag() {
-											clear(l782[i783 : i783+1])
+									for i538 := range l537 {
+										if hn539 && !c.ReadFlag() {
+											clear(l537[i538 : i538+1])
 											continue
 										}
-										l782[i783] = r.ReadUint8()
+										l537[i538] = r.ReadUint8()
 										if c.Failed() {
-											c.TraceIndex(i783)
+											c.TraceIndex(i538)
 											break
 										}
 									}
 								}
 							}
-							l768[i769] = l782
+							l523[i524] = l537
 							if c.Failed() {
-								c.TraceIndex(i769)
+								c.TraceIndex(i524)
 								break
 							}
 						}
 					}
 				}
-				x.Bins = l768
+				x.Bins = l523
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n787 := c.ReadLengthFast(2)
-				if n787 < 0 {
-					n787 = c.ReadLength(2)
+				n542 := c.ReadLengthFast(2)
+				if n542 < 0 {
+					n542 = c.ReadLength(2)
 				}
-				m788 := foryimpl.MakeMap[map[string][]string](c, n787)
-				for n787 > 0 && !c.Failed() {
-					sz789, vn790, _ := c.ReadMapChunk(n787, 21, 22, nil, true)
-					for j791 := 0; j791 < sz789 && !c.Failed(); j791++ {
-						var k792 string
-						k792 = c.ReadString()
-						var v793 []string
-						if !vn790 {
-							n794 := c.ReadLengthFast(1)
-							if n794 < 0 {
-								n794 = c.ReadLength(1)
+				m543 := foryimpl.MakeMap[map[string][]string](c, n542)
+				for n542 > 0 && !c.Failed() {
+					sz544, vn545, _ := c.ReadMapChunk(n542, 21, 22, nil, true)
+					for j546 := 0; j546 < sz544 && !c.Failed(); j546++ {
+						var k547 string
+						k547 = c.ReadString()
+						var v548 []string
+						if !vn545 {
+							n549 := c.ReadLengthFast(1)
+							if n549 < 0 {
+								n549 = c.ReadLength(1)
 							}
-							l795 := foryimpl.MakeSlice[[]string](c, n794)
-							if n794 > 0 {
-								hn797 := c.ReadListHeader(21)
+							l550 := foryimpl.MakeSlice[[]string](c, n549)
+							if n549 > 0 {
+								hn552 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i796 := range l795 {
-										if hn797 && !c.ReadFlag() {
-											clear(l795[i796 : i796+1])
+									for i551 := range l550 {
+										if hn552 && !c.ReadFlag() {
+											clear(l550[i551 : i551+1])
 											continue
 										}
-										l795[i796] = c.ReadString()
+										l550[i551] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i796)
+											c.TraceIndex(i551)
 											break
 										}
 									}
 								}
 							}
-							v793 = l795
+							v548 = l550
 						}
-						m788[k792] = v793
+						m543[k547] = v548
 					}
-					n787 -= sz789
+					n542 -= sz544
 				}
-				x.ByKey = m788
+				x.ByKey = m543
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n801 := c.ReadLengthFast(1)
-				if n801 < 0 {
-					n801 = c.ReadLength(1)
+				n556 := c.ReadLengthFast(1)
+				if n556 < 0 {
+					n556 = c.ReadLength(1)
 				}
-				l802 := foryimpl.MakeSlice[[][][]int64](c, n801)
-				if n801 > 0 {
-					hn804, tr806 := c.ReadListHeaderRef(22)
+				l557 := foryimpl.MakeSlice[[][][]int64](c, n556)
+				if n556 > 0 {
+					hn559, tr561 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i803 := range l802 {
-							if tr806 {
-								if st807, id808 := c.ReadRefFlag(); st807 == foryimpl.RefBack {
-									l802[i803] = foryimpl.BackRefSlice[[]int64](c, id808)
-								} else if st807 == foryimpl.RefFollows {
-									n809 := c.ReadLengthFast(1)
-									if n809 < 0 {
-										n809 = c.ReadLength(1)
+						for i558 := range l557 {
+							if tr561 {
+								if st562, id563 := c.ReadRefFlag(); st562 == foryimpl.RefBack {
+									l557[i558] = foryimpl.BackRefSlice[[]int64](c, id563)
+								} else if st562 == foryimpl.RefFollows {
+									n564 := c.ReadLengthFast(1)
+									if n564 < 0 {
+										n564 = c.ReadLength(1)
 									}
-									l810 := foryimpl.MakeSlice[[][]int64](c, n809)
-									if n809 > 0 {
-										hn812, tr814 := c.ReadListHeaderRef(22)
+									l565 := foryimpl.MakeSlice[[][]int64](c, n564)
+									if n564 > 0 {
+										hn567, tr569 := c.ReadListHeaderRef(22)
 										if !c.Failed() {
-											for i811 := range l810 {
-												if tr814 {
-													if st815, id816 := c.ReadRefFlag(); st815 == foryimpl.RefBack {
-														l810[i811] = foryimpl.BackRefSlice[int64](c, id816)
-													} else if st815 == foryimpl.RefFollows {
-														n817 := c.ReadLengthFast(1)
-														if n817 < 0 {
-															n817 = c.ReadLength(1)
+											for i566 := range l565 {
+												if tr569 {
+													if st570, id571 := c.ReadRefFlag(); st570 == foryimpl.RefBack {
+														l565[i566] = foryimpl.BackRefSlice[int64](c, id571)
+													} else if st570 == foryimpl.RefFollows {
+														n572 := c.ReadLengthFast(1)
+														if n572 < 0 {
+															n572 = c.ReadLength(1)
 														}
-														l818 := foryimpl.MakeSlice[[]int64](c, n817)
-														if n817 > 0 {
-															hn820 := c.ReadListHeader(7)
+														l573 := foryimpl.MakeSlice[[]int64](c, n572)
+														if n572 > 0 {
+															hn575 := c.ReadListHeader(7)
 															if !c.Failed() {
-																for i819 := range l818 {
-																	if hn820 && !c.ReadFlag() {
-																		clear(l818[i819 : i819+1])
+																for i574 := range l573 {
+																	if hn575 && !c.ReadFlag() {
+																		clear(l573[i574 : i574+1])
 																		continue
 																	}
-																	l818[i819] = r.ReadVarInt64()
+																	l573[i574] = r.ReadVarInt64()
 																	if c.Failed() {
-																		c.TraceIndex(i819)
+																		c.TraceIndex(i574)
 																		break
 																	}
 																}
 															}
 														}
-														l810[i811] = l818
-														foryimpl.SetRefSlice(c, id816, l810[i811])
+														l565[i566] = l573
+														foryimpl.SetRefSlice(c, id571, l565[i566])
 													} else {
-														l810[i811] = nil
+														l565[i566] = nil
 													}
 													if c.Failed() {
-														c.TraceIndex(i811)
+														c.TraceIndex(i566)
 														break
 													}
 													continue
 												}
-												if hn812 && !c.ReadFlag() {
-													clear(l810[i811 : i811+1])
+												if hn567 && !c.ReadFlag() {
+													clear(l565[i566 : i566+1])
 													continue
 												}
-												n823 := c.ReadLengthFast(1)
-												if n823 < 0 {
-													n823 = c.ReadLength(1)
+												n578 := c.ReadLengthFast(1)
+												if n578 < 0 {
+													n578 = c.ReadLength(1)
 												}
-												l824 := foryimpl.MakeSlice[[]int64](c, n823)
-												if n823 > 0 {
-													hn826 := c.ReadListHeader(7)
+												l579 := foryimpl.MakeSlice[[]int64](c, n578)
+												if n578 > 0 {
+													hn581 := c.ReadListHeader(7)
 													if !c.Failed() {
-														for i825 := range l824 {
-															if hn826 && !c.ReadFlag() {
-																clear(l824[i825 : i825+1])
+														for i580 := range l579 {
+															if hn581 && !c.ReadFlag() {
+																clear(l579[i580 : i580+1])
 																continue
 															}
-															l824[i825] = r.ReadVarInt64()
+															l579[i580] = r.ReadVarInt64()
 															if c.Failed() {
-																c.TraceIndex(i825)
+																c.TraceIndex(i580)
 																break
 															}
 														}
 													}
 												}
-												l810[i811] = l824
+												l565[i566] = l579
 												if c.Failed() {
-													c.TraceIndex(i811)
+													c.TraceIndex(i566)
 													break
 												}
 											}
 										}
 									}
-									l802[i803] = l810
-									foryimpl.SetRefSlice(c, id808, l802[i803])
+									l557[i558] = l565
+									foryimpl.SetRefSlice(c, id563, l557[i558])
 								} else {
-									l802[i803] = nil
+									l557[i558] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i803)
+									c.TraceIndex(i558)
 									break
 								}
 								continue
 							}
-							if hn804 && !c.ReadFlag() {
-								clear(l802[i803 : i803+1])
+							if hn559 && !c.ReadFlag() {
+								clear(l557[i558 : i558+1])
 								continue
 							}
-							n829 := c.ReadLengthFast(1)
-							if n829 < 0 {
-								n829 = c.ReadLength(1)
+							n584 := c.ReadLengthFast(1)
+							if n584 < 0 {
+								n584 = c.ReadLength(1)
 							}
-							l830 := foryimpl.MakeSlice[[][]int64](c, n829)
-							if n829 > 0 {
-								hn832, tr834 := c.ReadListHeaderRef(22)
+							l585 := foryimpl.MakeSlice[[][]int64](c, n584)
+							if n584 > 0 {
+								hn587, tr589 := c.ReadListHeaderRef(22)
 								if !c.Failed() {
-									for i831 := range l830 {
-										if tr834 {
-											if st835, id836 := c.ReadRefFlag(); st835 == foryimpl.RefBack {
-												l830[i831] = foryimpl.BackRefSlice[int64](c, id836)
-											} else if st835 == foryimpl.RefFollows {
-												n837 := c.ReadLengthFast(1)
-												if n837 < 0 {
-													n837 = c.ReadLength(1)
+									for i586 := range l585 {
+										if tr589 {
+											if st590, id591 := c.ReadRefFlag(); st590 == foryimpl.RefBack {
+												l585[i586] = foryimpl.BackRefSlice[int64](c, id591)
+											} else if st590 == foryimpl.RefFollows {
+												n592 := c.ReadLengthFast(1)
+												if n592 < 0 {
+													n592 = c.ReadLength(1)
 												}
-												l838 := foryimpl.MakeSlice[[]int64](c, n837)
-												if n837 > 0 {
-													hn840 := c.ReadListHeader(7)
+												l593 := foryimpl.MakeSlice[[]int64](c, n592)
+												if n592 > 0 {
+													hn595 := c.ReadListHeader(7)
 													if !c.Failed() {
-														for i839 := range l838 {
-															if hn840 && !c.ReadFlag() {
-																clear(l838[i839 : i839+1])
+														for i594 := range l593 {
+															if hn595 && !c.ReadFlag() {
+																clear(l593[i594 : i594+1])
 																continue
 															}
-															l838[i839] = r.ReadVarInt64()
+															l593[i594] = r.ReadVarInt64()
 															if c.Failed() {
-																c.TraceIndex(i839)
+																c.TraceIndex(i594)
 																break
 															}
 														}
 													}
 												}
-												l830[i831] = l838
-												foryimpl.SetRefSlice(c, id836, l830[i831])
+												l585[i586] = l593
+												foryimpl.SetRefSlice(c, id591, l585[i586])
 											} else {
-												l830[i831] = nil
+												l585[i586] = nil
 											}
 											if c.Failed() {
-												c.TraceIndex(i831)
+												c.TraceIndex(i586)
 												break
 											}
 											continue
 										}
-										if hn832 && !c.ReadFlag() {
-											clear(l830[i831 : i831+1])
+										if hn587 && !c.ReadFlag() {
+											clear(l585[i586 : i586+1])
 											continue
 										}
-										n843 := c.ReadLengthFast(1)
-										if n843 < 0 {
-											n843 = c.ReadLength(1)
+										n598 := c.ReadLengthFast(1)
+										if n598 < 0 {
+											n598 = c.ReadLength(1)
 										}
-										l844 := foryimpl.MakeSlice[[]int64](c, n843)
-										if n843 > 0 {
-											hn846 := c.ReadListHeader(7)
+										l599 := foryimpl.MakeSlice[[]int64](c, n598)
+										if n598 > 0 {
+											hn601 := c.ReadListHeader(7)
 											if !c.Failed() {
-												for i845 := range l844 {
-													if hn846 && !c.ReadFlag() {
-														clear(l844[i845 : i845+1])
+												for i600 := range l599 {
+													if hn601 && !c.ReadFlag() {
+														clear(l599[i600 : i600+1])
 														continue
 													}
-													l844[i845] = r.ReadVarInt64()
+													l599[i600] = r.ReadVarInt64()
 													if c.Failed() {
-														c.TraceIndex(i845)
+														c.TraceIndex(i600)
 														break
 													}
 												}
 											}
 										}
-										l830[i831] = l844
+										l585[i586] = l599
 										if c.Failed() {
-											c.TraceIndex(i831)
+											c.TraceIndex(i586)
 											break
 										}
 									}
 								}
 							}
-							l802[i803] = l830
+							l557[i558] = l585
 							if c.Failed() {
-								c.TraceIndex(i803)
+								c.TraceIndex(i558)
 								break
 							}
 						}
 					}
 				}
-				x.Deep = l802
+				x.Deep = l557
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n849 := c.ReadLengthFast(1)
-				if n849 < 0 {
-					n849 = c.ReadLength(1)
+				n604 := c.ReadLengthFast(1)
+				if n604 < 0 {
+					n604 = c.ReadLength(1)
 				}
-				l850 := foryimpl.MakeSlice[[][]float64](c, n849)
-				if n849 > 0 {
-					hn852, tr854 := c.ReadListHeaderRef(22)
+				l605 := foryimpl.MakeSlice[[][]float64](c, n604)
+				if n604 > 0 {
+					hn607, tr609 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i851 := range l850 {
-							if tr854 {
-								if st855, id856 := c.ReadRefFlag(); st855 == foryimpl.RefBack {
-									l850[i851] = foryimpl.BackRefSlice[float64](c, id856)
-								} else if st855 == foryimpl.RefFollows {
-									n857 := c.ReadLengthFast(8)
-									if n857 < 0 {
-										n857 = c.ReadLength(8)
+						for i606 := range l605 {
+							if tr609 {
+								if st610, id611 := c.ReadRefFlag(); st610 == foryimpl.RefBack {
+									l605[i606] = foryimpl.BackRefSlice[float64](c, id611)
+								} else if st610 == foryimpl.RefFollows {
+									n612 := c.ReadLengthFast(8)
+									if n612 < 0 {
+										n612 = c.ReadLength(8)
 									}
-									l858 := foryimpl.MakeSlice[[]float64](c, n857)
-									if n857 > 0 {
-										hn860 := c.ReadListHeader(20)
+									l613 := foryimpl.MakeSlice[[]float64](c, n612)
+									if n612 > 0 {
+										hn615 := c.ReadListHeader(20)
 										if !c.Failed() {
-											for i859 := range l858 {
-												if hn860 && !c.ReadFlag() {
-													clear(l858[i859 : i859+1])
+											for i614 := range l613 {
+												if hn615 && !c.ReadFlag() {
+													clear(l613[i614 : i614+1])
 													continue
 												}
-												l858[i859] = r.ReadFloat64()
+												l613[i614] = r.ReadFloat64()
 												if c.Failed() {
-													c.TraceIndex(i859)
+													c.TraceIndex(i614)
 													break
 												}
 											}
 										}
 									}
-									l850[i851] = l858
-									foryimpl.SetRefSlice(c, id856, l850[i851])
+									l605[i606] = l613
+									foryimpl.SetRefSlice(c, id611, l605[i606])
 								} else {
-									l850[i851] = nil
+									l605[i606] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i851)
+									c.TraceIndex(i606)
 									break
 								}
 								continue
 							}
-							if hn852 && !c.ReadFlag() {
-								clear(l850[i851 : i851+1])
+							if hn607 && !c.ReadFlag() {
+								clear(l605[i606 : i606+1])
 								continue
 							}
-							n863 := c.ReadLengthFast(8)
-							if n863 < 0 {
-								n863 = c.ReadLength(8)
+							n618 := c.ReadLengthFast(8)
+							if n618 < 0 {
+								n618 = c.ReadLength(8)
 							}
-							l864 := foryimpl.MakeSlice[[]float64](c, n863)
-							if n863 > 0 {
-								hn866 := c.ReadListHeader(20)
+							l619 := foryimpl.MakeSlice[[]float64](c, n618)
+							if n618 > 0 {
+								hn621 := c.ReadListHeader(20)
 								if !c.Failed() {
-									for i865 := range l864 {
-										if hn866 && !c.ReadFlag() {
-											clear(l864[i865 : i865+1])
+									for i620 := range l619 {
+										if hn621 && !c.ReadFlag() {
+											clear(l619[i620 : i620+1])
 											continue
 										}
-										l864[i865] = r.ReadFloat64()
+										l619[i620] = r.ReadFloat64()
 										if c.Failed() {
-											c.TraceIndex(i865)
+											c.TraceIndex(i620)
 											break
 										}
 									}
 								}
 							}
-							l850[i851] = l864
+							l605[i606] = l619
 							if c.Failed() {
-								c.TraceIndex(i851)
+								c.TraceIndex(i606)
 								break
 							}
 						}
 					}
 				}
-				x.Floats = l850
+				x.Floats = l605
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n869 := c.ReadLengthFast(1)
-				if n869 < 0 {
-					n869 = c.ReadLength(1)
+				n624 := c.ReadLengthFast(1)
+				if n624 < 0 {
+					n624 = c.ReadLength(1)
 				}
-				l870 := foryimpl.MakeSlice[[]*Leaf311](c, n869)
-				if n869 > 0 {
-					hn872, tr874, ev873 := c.ReadStructListHeaderRef(foryTypeLeaf311)
+				l625 := foryimpl.MakeSlice[[]*Leaf311](c, n624)
+				if n624 > 0 {
+					hn627, tr629, ev628 := c.ReadStructListHeaderRef(foryTypeLeaf311)
 					if !c.Failed() {
-						for i871 := range l870 {
-							if tr874 {
-								if st876, id877 := c.ReadRefFlag(); st876 == foryimpl.RefBack {
-									l870[i871] = foryimpl.BackRef[Leaf311](c, id877)
-								} else if st876 == foryimpl.RefFollows {
-									p878 := foryimpl.Alloc[Leaf311](c)
-									foryimpl.SetRef(c, id877, p878)
-									if ev873 != nil {
-										p878.ForyReadEvolved(c, ev873)
+						for i626 := range l625 {
+							if tr629 {
+								if st631, id632 := c.ReadRefFlag(); st631 == foryimpl.RefBack {
+									l625[i626] = foryimpl.BackRef[Leaf311](c, id632)
+								} else if st631 == foryimpl.RefFollows {
+									p633 := foryimpl.Alloc[Leaf311](c)
+									foryimpl.SetRef(c, id632, p633)
+									if ev628 != nil {
+										p633.ForyReadEvolved(c, ev628)
 									} else {
-										p878.ForyRead(c)
+										p633.ForyRead(c)
 									}
-									l870[i871] = p878
+									l625[i626] = p633
 								} else {
-									l870[i871] = nil
+									l625[i626] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i871)
+									c.TraceIndex(i626)
 									break
 								}
 								continue
 							}
-							if hn872 && !c.ReadFlag() {
-								clear(l870[i871 : i871+1])
+							if hn627 && !c.ReadFlag() {
+								clear(l625[i626 : i626+1])
 								continue
 							}
-							p875 := foryimpl.Alloc[Leaf311](c)
-							if ev873 != nil {
-								p875.ForyReadEvolved(c, ev873)
+							p630 := foryimpl.Alloc[Leaf311](c)
+							if ev628 != nil {
+								p630.ForyReadEvolved(c, ev628)
 							} else {
-								p875.ForyRead(c)
+								p630.ForyRead(c)
 							}
-							l870[i871] = p875
+							l625[i626] = p630
 							if c.Failed() {
-								c.TraceIndex(i871)
+								c.TraceIndex(i626)
 								break
 							}
 						}
 					}
 				}
-				x.LeafList = l870
+				x.LeafList = l625
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n879 := c.ReadLengthFast(2)
-				if n879 < 0 {
-					n879 = c.ReadLength(2)
+				n634 := c.ReadLengthFast(2)
+				if n634 < 0 {
+					n634 = c.ReadLength(2)
 				}
-				m880 := foryimpl.MakeMap[map[string]*Leaf311](c, n879)
-				for n879 > 0 && !c.Failed() {
-					sz881, vn882, ev887 := c.ReadMapChunk(n879, 21, 28, foryTypeLeaf311, true)
-					for j883 := 0; j883 < sz881 && !c.Failed(); j883++ {
-						var k884 string
-						k884 = c.ReadString()
-						var v885 *Leaf311
-						if !vn882 {
-							p886 := foryimpl.Alloc[Leaf311](c)
-							if ev887 != nil {
-								p886.ForyReadEvolved(c, ev887)
+				m635 := foryimpl.MakeMap[map[string]*Leaf311](c, n634)
+				for n634 > 0 && !c.Failed() {
+					sz636, vn637, ev642 := c.ReadMapChunk(n634, 21, 28, foryTypeLeaf311, true)
+					for j638 := 0; j638 < sz636 && !c.Failed(); j638++ {
+						var k639 string
+						k639 = c.ReadString()
+						var v640 *Leaf311
+						if !vn637 {
+							p641 := foryimpl.Alloc[Leaf311](c)
+							if ev642 != nil {
+								p641.ForyReadEvolved(c, ev642)
 							} else {
-								p886.ForyRead(c)
+								p641.ForyRead(c)
 							}
-							v885 = p886
+							v640 = p641
 						}
-						m880[k884] = v885
+						m635[k639] = v640
 					}
-					n879 -= sz881
+					n634 -= sz636
 				}
-				x.Leaves = m880
+				x.Leaves = m635
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n889 := c.ReadLengthFast(1)
-				if n889 < 0 {
-					n889 = c.ReadLength(1)
+				n644 := c.ReadLengthFast(1)
+				if n644 < 0 {
+					n644 = c.ReadLength(1)
 				}
-				l890 := foryimpl.MakeSlice[[][]int32](c, n889)
-				if n889 > 0 {
-					hn892, tr894 := c.ReadListHeaderRef(22)
+				l645 := foryimpl.MakeSlice[[][]int32](c, n644)
+				if n644 > 0 {
+					hn647, tr649 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i891 := range l890 {
-							if tr894 {
-								if st895, id896 := c.ReadRefFlag(); st895 == foryimpl.RefBack {
-									l890[i891] = foryimpl.BackRefSlice[int32](c, id896)
-								} else if st895 == foryimpl.RefFollows {
-									n897 := c.ReadLengthFast(1)
-									if n897 < 0 {
-										n897 = c.ReadLength(1)
+						for i646 := range l645 {
+							if tr649 {
+								if st650, id651 := c.ReadRefFlag(); st650 == foryimpl.RefBack {
+									l645[i646] = foryimpl.BackRefSlice[int32](c, id651)
+								} else if st650 == foryimpl.RefFollows {
+									n652 := c.ReadLengthFast(1)
+									if n652 < 0 {
+										n652 = c.ReadLength(1)
 									}
-									l898 := foryimpl.MakeSlice[[]int32](c, n897)
-									if n897 > 0 {
-										hn900 := c.ReadListHeader(5)
+									l653 := foryimpl.MakeSlice[[]int32](c, n652)
+									if n652 > 0 {
+										hn655 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i899 := range l898 {
-												if hn900 && !c.ReadFlag() {
-													clear(l898[i899 : i899+1])
+											for i654 := range l653 {
+												if hn655 && !c.ReadFlag() {
+													clear(l653[i654 : i654+1])
 													continue
 												}
-												l898[i899] = r.ReadVarInt32()
+												l653[i654] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i899)
+													c.TraceIndex(i654)
 													break
 												}
 											}
 										}
 									}
-									l890[i891] = l898
-									foryimpl.SetRefSlice(c, id896, l890[i891])
+									l645[i646] = l653
+									foryimpl.SetRefSlice(c, id651, l645[i646])
 								} else {
-									l890[i891] = nil
+									l645[i646] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i891)
+									c.TraceIndex(i646)
 									break
 								}
 								continue
 							}
-							if hn892 && !c.ReadFlag() {
-								clear(l890[i891 : i891+1])
+							if hn647 && !c.ReadFlag() {
+								clear(l645[i646 : i646+1])
 								continue
 							}
-							n903 := c.ReadLengthFast(1)
-							if n903 < 0 {
-								n903 = c.ReadLength(1)
+							n658 := c.ReadLengthFast(1)
+							if n658 < 0 {
+								n658 = c.ReadLength(1)
 							}
-							l904 := foryimpl.MakeSlice[[]int32](c, n903)
-							if n903 > 0 {
-								hn906 := c.ReadListHeader(5)
+							l659 := foryimpl.MakeSlice[[]int32](c, n658)
+							if n658 > 0 {
+								hn661 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i905 := range l904 {
-										if hn906 && !c.ReadFlag() {
-											clear(l904[i905 : i905+1])
+									for i660 := range l659 {
+										if hn661 && !c.ReadFlag() {
+											clear(l659[i660 : i660+1])
 											continue
 										}
-										l904[i905] = r.ReadVarInt32()
+										l659[i660] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i905)
+											c.TraceIndex(i660)
 											break
 										}
 									}
 								}
 							}
-							l890[i891] = l904
+							l645[i646] = l659
 							if c.Failed() {
-								c.TraceIndex(i891)
+								c.TraceIndex(i646)
 								break
 							}
 						}
 					}
 				}
-				x.Lists = l890
+				x.Lists = l645
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n909 := c.ReadLengthFast(1)
-				if n909 < 0 {
-					n909 = c.ReadLength(1)
+				n664 := c.ReadLengthFast(1)
+				if n664 < 0 {
+					n664 = c.ReadLength(1)
 				}
-				l910 := foryimpl.MakeSlice[[]map[string][]int32](c, n909)
-				if n909 > 0 {
-					hn912, tr914 := c.ReadListHeaderRef(24)
+				l665 := foryimpl.MakeSlice[[]map[string][]int32](c, n664)
+				if n664 > 0 {
+					hn667, tr669 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i911 := range l910 {
-							if tr914 {
-								if st915, id916 := c.ReadRefFlag(); st915 == foryimpl.RefBack {
-									l910[i911] = foryimpl.BackRefMap[string, []int32](c, id916)
-								} else if st915 == foryimpl.RefFollows {
-									n917 := c.ReadLengthFast(2)
-									if n917 < 0 {
-										n917 = c.ReadLength(2)
+						for i666 := range l665 {
+							if tr669 {
+								if st670, id671 := c.ReadRefFlag(); st670 == foryimpl.RefBack {
+									l665[i666] = foryimpl.BackRefMap[string, []int32](c, id671)
+								} else if st670 == foryimpl.RefFollows {
+									n672 := c.ReadLengthFast(2)
+									if n672 < 0 {
+										n672 = c.ReadLength(2)
 									}
-									m918 := foryimpl.MakeMap[map[string][]int32](c, n917)
-									for n917 > 0 && !c.Failed() {
-										sz919, vn920, _ := c.ReadMapChunk(n917, 21, 22, nil, true)
-										for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
-											var k922 string
-											k922 = c.ReadString()
-											var v923 []int32
-											if !vn920 {
-												n924 := c.ReadLengthFast(1)
-												if n924 < 0 {
-													n924 = c.ReadLength(1)
+									m673 := foryimpl.MakeMap[map[string][]int32](c, n672)
+									for n672 > 0 && !c.Failed() {
+										sz674, vn675, _ := c.ReadMapChunk(n672, 21, 22, nil, true)
+										for j676 := 0; j676 < sz674 && !c.Failed(); j676++ {
+											var k677 string
+											k677 = c.ReadString()
+											var v678 []int32
+											if !vn675 {
+												n679 := c.ReadLengthFast(1)
+												if n679 < 0 {
+													n679 = c.ReadLength(1)
 												}
-												l925 := foryimpl.MakeSlice[[]int32](c, n924)
-												if n924 > 0 {
-													hn927 := c.ReadListHeader(5)
+												l680 := foryimpl.MakeSlice[[]int32](c, n679)
+												if n679 > 0 {
+													hn682 := c.ReadListHeader(5)
 													if !c.Failed() {
-														for i926 := range l925 {
-															if hn927 && !c.ReadFlag() {
-																clear(l925[i926 : i926+1])
+														for i681 := range l680 {
+															if hn682 && !c.ReadFlag() {
+																clear(l680[i681 : i681+1])
 																continue
 															}
-															l925[i926] = r.ReadVarInt32()
+															l680[i681] = r.ReadVarInt32()
 															if c.Failed() {
-																c.TraceIndex(i926)
+																c.TraceIndex(i681)
 																break
 															}
 														}
 													}
 												}
-												v923 = l925
+												v678 = l680
 											}
-											m918[k922] = v923
+											m673[k677] = v678
 										}
-										n917 -= sz919
+										n672 -= sz674
 									}
-									l910[i911] = m918
-									foryimpl.SetRefMap(c, id916, l910[i911])
+									l665[i666] = m673
+									foryimpl.SetRefMap(c, id671, l665[i666])
 								} else {
-									l910[i911] = nil
+									l665[i666] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i911)
+									c.TraceIndex(i666)
 									break
 								}
 								continue
 							}
-							if hn912 && !c.ReadFlag() {
-								clear(l910[i911 : i911+1])
+							if hn667 && !c.ReadFlag() {
+								clear(l665[i666 : i666+1])
 								continue
 							}
-							n931 := c.ReadLengthFast(2)
-							if n931 < 0 {
-								n931 = c.ReadLength(2)
+							n686 := c.ReadLengthFast(2)
+							if n686 < 0 {
+								n686 = c.ReadLength(2)
 							}
-							m932 := foryimpl.MakeMap[map[string][]int32](c, n931)
-							for n931 > 0 && !c.Failed() {
-								sz933, vn934, _ := c.ReadMapChunk(n931, 21, 22, nil, true)
-								for j935 := 0; j935 < sz933 && !c.Failed(); j935++ {
-									var k936 string
-									k936 = c.ReadString()
-									var v937 []int32
-									if !vn934 {
-										n938 := c.ReadLengthFast(1)
-										if n938 < 0 {
-											n938 = c.ReadLength(1)
+							m687 := foryimpl.MakeMap[map[string][]int32](c, n686)
+							for n686 > 0 && !c.Failed() {
+								sz688, vn689, _ := c.ReadMapChunk(n686, 21, 22, nil, true)
+								for j690 := 0; j690 < sz688 && !c.Failed(); j690++ {
+									var k691 string
+									k691 = c.ReadString()
+									var v692 []int32
+									if !vn689 {
+										n693 := c.ReadLengthFast(1)
+										if n693 < 0 {
+											n693 = c.ReadLength(1)
 										}
-										l939 := foryimpl.MakeSlice[[]int32](c, n938)
-										if n938 > 0 {
-											hn941 := c.ReadListHeader(5)
+										l694 := foryimpl.MakeSlice[[]int32](c, n693)
+										if n693 > 0 {
+											hn696 := c.ReadListHeader(5)
 											if !c.Failed() {
-												for i940 := range l939 {
-													if hn941 && !c.ReadFlag() {
-														clear(l939[i940 : i940+1])
+												for i695 := range l694 {
+													if hn696 && !c.ReadFlag() {
+														clear(l694[i695 : i695+1])
 														continue
 													}
-													l939[i940] = r.ReadVarInt32()
+													l694[i695] = r.ReadVarInt32()
 													if c.Failed() {
-														c.TraceIndex(i940)
+														c.TraceIndex(i695)
 														break
 													}
 												}
 											}
 										}
-										v937 = l939
+										v692 = l694
 									}
-									m932[k936] = v937
+									m687[k691] = v692
 								}
-								n931 -= sz933
+								n686 -= sz688
 							}
-							l910[i911] = m932
+							l665[i666] = m687
 							if c.Failed() {
-								c.TraceIndex(i911)
+								c.TraceIndex(i666)
 								break
 							}
 						}
 					}
 				}
-				x.Maps = l910
+				x.Maps = l665
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				n945 := c.ReadLengthFast(2)
-				if n945 < 0 {
-					n945 = c.ReadLength(2)
+				n700 := c.ReadLengthFast(2)
+				if n700 < 0 {
+					n700 = c.ReadLength(2)
 				}
-				m946 := foryimpl.MakeMap[map[int32]map[string]int32](c, n945)
-				for n945 > 0 && !c.Failed() {
-					sz947, vn948, _ := c.ReadMapChunk(n945, 5, 24, nil, true)
-					for j949 := 0; j949 < sz947 && !c.Failed(); j949++ {
-						var k950 int32
-						k950 = r.ReadVarInt32()
-						var v951 map[string]int32
-						if !vn948 {
-							n952 := c.ReadLengthFast(2)
-							if n952 < 0 {
-								n952 = c.ReadLength(2)
+				m701 := foryimpl.MakeMap[map[int32]map[string]int32](c, n700)
+				for n700 > 0 && !c.Failed() {
+					sz702, vn703, _ := c.ReadMapChunk(n700, 5, 24, nil, true)
+					for j704 := 0; j704 < sz702 && !c.Failed(); j704++ {
+						var k705 int32
+						k705 = r.ReadVarInt32()
+						var v706 map[string]int32
+						if !vn703 {
+							n707 := c.ReadLengthFast(2)
+							if n707 < 0 {
+								n707 = c.ReadLength(2)
 							}
-							m953 := foryimpl.MakeMap[map[string]int32](c, n952)
-							for n952 > 0 && !c.Failed() {
-								sz954, vn955, _ := c.ReadMapChunk(n952, 21, 5, nil, false)
-								for j956 := 0; j956 < sz954 && !c.Failed(); j956++ {
-									var k957 string
-									k957 = c.ReadString()
-									var v958 int32
-									if !vn955 {
-										v958 = r.ReadVarInt32()
+							m708 := foryimpl.MakeMap[map[string]int32](c, n707)
+							for n707 > 0 && !c.Failed() {
+								sz709, vn710, _ := c.ReadMapChunk(n707, 21, 5, nil, false)
+								for j711 := 0; j711 < sz709 && !c.Failed(); j711++ {
+									var k712 string
+									k712 = c.ReadString()
+									var v713 int32
+									if !vn710 {
+										v713 = r.ReadVarInt32()
 									}
-									m953[k957] = v958
+									m708[k712] = v713
 								}
-								n952 -= sz954
+								n707 -= sz709
 							}
-							v951 = m953
+							v706 = m708
 						}
-						m946[k950] = v951
+						m701[k705] = v706
 					}
-					n945 -= sz947
+					n700 -= sz702
 				}
-				x.Nested = m946
+				x.Nested = m701
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n961 := c.ReadLengthFast(2)
-				if n961 < 0 {
-					n961 = c.ReadLength(2)
+				n716 := c.ReadLengthFast(2)
+				if n716 < 0 {
+					n716 = c.ReadLength(2)
 				}
-				m962 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n961)
-				for n961 > 0 && !c.Failed() {
-					sz963, vn964, _ := c.ReadMapChunk(n961, 21, 23, nil, true)
-					for j965 := 0; j965 < sz963 && !c.Failed(); j965++ {
-						var k966 string
-						k966 = c.ReadString()
-						var v967 serializer.Set[string]
-						if !vn964 {
-							n968 := c.ReadLengthFast(1)
-							if n968 < 0 {
-								n968 = c.ReadLength(1)
+				m717 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n716)
+				for n716 > 0 && !c.Failed() {
+					sz718, vn719, _ := c.ReadMapChunk(n716, 21, 23, nil, true)
+					for j720 := 0; j720 < sz718 && !c.Failed(); j720++ {
+						var k721 string
+						k721 = c.ReadString()
+						var v722 serializer.Set[string]
+						if !vn719 {
+							n723 := c.ReadLengthFast(1)
+							if n723 < 0 {
+								n723 = c.ReadLength(1)
 							}
-							s969 := foryimpl.MakeMap[serializer.Set[string]](c, n968)
-							if n968 > 0 {
-								hn970 := c.ReadListHeader(21)
-								for i971 := 0; i971 < n968 && !c.Failed(); i971++ {
-									if hn970 && !c.ReadFlag() {
+							s724 := foryimpl.MakeMap[serializer.Set[string]](c, n723)
+							if n723 > 0 {
+								hn725 := c.ReadListHeader(21)
+								for i726 := 0; i726 < n723 && !c.Failed(); i726++ {
+									if hn725 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e972 string
+									var e727 string
 									{
-										e972 = c.ReadString()
+										e727 = c.ReadString()
 									}
-									foryimpl.AddSetElement(c, s969, e972, i971)
+									foryimpl.AddSetElement(c, s724, e727, i726)
 								}
 							}
-							v967 = s969
+							v722 = s724
 						}
-						m962[k966] = v967
+						m717[k721] = v722
 					}
-					n961 -= sz963
+					n716 -= sz718
 				}
-				x.SetMap = m962
+				x.SetMap = m717
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n974 := c.ReadLengthFast(1)
-				if n974 < 0 {
-					n974 = c.ReadLength(1)
+				n729 := c.ReadLengthFast(1)
+				if n729 < 0 {
+					n729 = c.ReadLength(1)
 				}
-				l975 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n974)
-				if n974 > 0 {
-					hn977, tr979 := c.ReadListHeaderRef(23)
+				l730 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n729)
+				if n729 > 0 {
+					hn732, tr734 := c.ReadListHeaderRef(23)
 					if !c.Failed() {
-						for i976 := range l975 {
-							if tr979 {
-								if st980, id981 := c.ReadRefFlag(); st980 == foryimpl.RefBack {
-									l975[i976] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id981))
-								} else if st980 == foryimpl.RefFollows {
-									n982 := c.ReadLengthFast(1)
-									if n982 < 0 {
-										n982 = c.ReadLength(1)
+						for i731 := range l730 {
+							if tr734 {
+								if st735, id736 := c.ReadRefFlag(); st735 == foryimpl.RefBack {
+									l730[i731] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id736))
+								} else if st735 == foryimpl.RefFollows {
+									n737 := c.ReadLengthFast(1)
+									if n737 < 0 {
+										n737 = c.ReadLength(1)
 									}
-									s983 := foryimpl.MakeMap[serializer.Set[int32]](c, n982)
-									if n982 > 0 {
-										hn984 := c.ReadListHeader(5)
-										for i985 := 0; i985 < n982 && !c.Failed(); i985++ {
-											if hn984 && !c.ReadFlag() {
+									s738 := foryimpl.MakeMap[serializer.Set[int32]](c, n737)
+									if n737 > 0 {
+										hn739 := c.ReadListHeader(5)
+										for i740 := 0; i740 < n737 && !c.Failed(); i740++ {
+											if hn739 && !c.ReadFlag() {
 												c.Fail(foryimpl.ErrNullSetElement())
 												break
 											}
-											var e986 int32
+											var e741 int32
 											{
-												e986 = r.ReadVarInt32()
+												e741 = r.ReadVarInt32()
 											}
-											foryimpl.AddSetElement(c, s983, e986, i985)
+											foryimpl.AddSetElement(c, s738, e741, i740)
 										}
 									}
-									l975[i976] = s983
-									foryimpl.SetRefMap(c, id981, l975[i976])
+									l730[i731] = s738
+									foryimpl.SetRefMap(c, id736, l730[i731])
 								} else {
-									l975[i976] = nil
+									l730[i731] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i976)
+									c.TraceIndex(i731)
 									break
 								}
 								continue
 							}
-							if hn977 && !c.ReadFlag() {
-								clear(l975[i976 : i976+1])
+							if hn732 && !c.ReadFlag() {
+								clear(l730[i731 : i731+1])
 								continue
 							}
-							n987 := c.ReadLengthFast(1)
-							if n987 < 0 {
-								n987 = c.ReadLength(1)
+							n742 := c.ReadLengthFast(1)
+							if n742 < 0 {
+								n742 = c.ReadLength(1)
 							}
-							s988 := foryimpl.MakeMap[serializer.Set[int32]](c, n987)
-							if n987 > 0 {
-								hn989 := c.ReadListHeader(5)
-								for i990 := 0; i990 < n987 && !c.Failed(); i990++ {
-									if hn989 && !c.ReadFlag() {
+							s743 := foryimpl.MakeMap[serializer.Set[int32]](c, n742)
+							if n742 > 0 {
+								hn744 := c.ReadListHeader(5)
+								for i745 := 0; i745 < n742 && !c.Failed(); i745++ {
+									if hn744 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e991 int32
+									var e746 int32
 									{
-										e991 = r.ReadVarInt32()
+										e746 = r.ReadVarInt32()
 									}
-									foryimpl.AddSetElement(c, s988, e991, i990)
+									foryimpl.AddSetElement(c, s743, e746, i745)
 								}
 							}
-							l975[i976] = s988
+							l730[i731] = s743
 							if c.Failed() {
-								c.TraceIndex(i976)
+								c.TraceIndex(i731)
 								break
 							}
 						}
 					}
 				}
-				x.Sets = l975
+				x.Sets = l730
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n992 := c.ReadLengthFast(1)
-				if n992 < 0 {
-					n992 = c.ReadLength(1)
+				n747 := c.ReadLengthFast(1)
+				if n747 < 0 {
+					n747 = c.ReadLength(1)
 				}
-				l993 := foryimpl.MakeSlice[[][]string](c, n992)
-				if n992 > 0 {
-					hn995, tr997 := c.ReadListHeaderRef(22)
+				l748 := foryimpl.MakeSlice[[][]string](c, n747)
+				if n747 > 0 {
+					hn750, tr752 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i994 := range l993 {
-							if tr997 {
-								if st998, id999 := c.ReadRefFlag(); st998 == foryimpl.RefBack {
-									l993[i994] = foryimpl.BackRefSlice[string](c, id999)
-								} else if st998 == foryimpl.RefFollows {
-									n1000 := c.ReadLengthFast(1)
-									if n1000 < 0 {
-										n1000 = c.ReadLength(1)
+						for i749 := range l748 {
+							if tr752 {
+								if st753, id754 := c.ReadRefFlag(); st753 == foryimpl.RefBack {
+									l748[i749] = foryimpl.BackRefSlice[string](c, id754)
+								} else if st753 == foryimpl.RefFollows {
+									n755 := c.ReadLengthFast(1)
+									if n755 < 0 {
+										n755 = c.ReadLength(1)
 									}
-									l1001 := foryimpl.MakeSlice[[]string](c, n1000)
-									if n1000 > 0 {
-										hn1003 := c.ReadListHeader(21)
+									l756 := foryimpl.MakeSlice[[]string](c, n755)
+									if n755 > 0 {
+										hn758 := c.ReadListHeader(21)
 										if !c.Failed() {
-											for i1002 := range l1001 {
-												if hn1003 && !c.ReadFlag() {
-													clear(l1001[i1002 : i1002+1])
+											for i757 := range l756 {
+												if hn758 && !c.ReadFlag() {
+													clear(l756[i757 : i757+1])
 													continue
 												}
-												l1001[i1002] = c.ReadString()
+												l756[i757] = c.ReadString()
 												if c.Failed() {
-													c.TraceIndex(i1002)
+													c.TraceIndex(i757)
 													break
 												}
 											}
 										}
 									}
-									l993[i994] = l1001
-									foryimpl.SetRefSlice(c, id999, l993[i994])
+									l748[i749] = l756
+									foryimpl.SetRefSlice(c, id754, l748[i749])
 								} else {
-									l993[i994] = nil
+									l748[i749] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i994)
+									c.TraceIndex(i749)
 									break
 								}
 								continue
 							}
-							if hn995 && !c.ReadFlag() {
-								clear(l993[i994 : i994+1])
+							if hn750 && !c.ReadFlag() {
+								clear(l748[i749 : i749+1])
 								continue
 							}
-							n1006 := c.ReadLengthFast(1)
-							if n1006 < 0 {
-								n1006 = c.ReadLength(1)
+							n761 := c.ReadLengthFast(1)
+							if n761 < 0 {
+								n761 = c.ReadLength(1)
 							}
-							l1007 := foryimpl.MakeSlice[[]string](c, n1006)
-							if n1006 > 0 {
-								hn1009 := c.ReadListHeader(21)
+							l762 := foryimpl.MakeSlice[[]string](c, n761)
+							if n761 > 0 {
+								hn764 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1008 := range l1007 {
-										if hn1009 && !c.ReadFlag() {
-											clear(l1007[i1008 : i1008+1])
+									for i763 := range l762 {
+										if hn764 && !c.ReadFlag() {
+											clear(l762[i763 : i763+1])
 											continue
 										}
-										l1007[i1008] = c.ReadString()
+										l762[i763] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1008)
+											c.TraceIndex(i763)
 											break
 										}
 									}
 								}
 							}
-							l993[i994] = l1007
+							l748[i749] = l762
 							if c.Failed() {
-								c.TraceIndex(i994)
+								c.TraceIndex(i749)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l993
+				x.Strs = l748
 			}
 		default:
 			c.SkipField(f)

@@ -8,8 +8,20 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootHolder is the first 21 bytes of a compatible-mode message whose root is Holder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHolder[4:].
+var foryRootHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0x6f, 0x0e, 0x63, 0x03, 0xf5, 0x16, 0xc2, 0xbd, 0x05, 0x40,
+	0x21, 0x08, 0x42, 0x00, 0x54,
+}
+
+// foryRootRefHolder is the first 21 bytes of a compatible-mode message whose root is Holder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHolder[4:].
+var foryRootRefHolder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0x47, 0xe5, 0x77, 0x48, 0xf8, 0x20, 0xc2, 0xbd, 0x05, 0x41,
+	0x21, 0x08, 0x43, 0x00, 0x54,
+}
 
 // foryTypeHolder is Holder's static type information. Fingerprint: c,0,0,0;v,0,0,1;
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -17,12 +29,12 @@ var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:          []string{"C", "V"},
 	GoName:            "unioncases.Holder",
 	OfficialGoHash:    1797830152,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0x6f, 0x0e, 0x63, 0x03, 0xf5, 0x16, 0xc2, 0xbd, 0x05, 0x40, 0x21, 0x08, 0x42, 0x00, 0x54},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0x47, 0xe5, 0x77, 0x48, 0xf8, 0x20, 0xc2, 0xbd, 0x05, 0x41, 0x21, 0x08, 0x43, 0x00, 0x54},
+	RootCompatible:    foryRootHolder,
+	RootCompatibleRef: foryRootRefHolder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbd, 0x05},
 	SchemaHash:        1001487105,
-	TypeDef:           []byte{0x09, 0x40, 0x6f, 0x0e, 0x63, 0x03, 0xf5, 0x16, 0xc2, 0xbd, 0x05, 0x40, 0x21, 0x08, 0x42, 0x00, 0x54},
-	TypeDefRef:        []byte{0x09, 0xf0, 0x47, 0xe5, 0x77, 0x48, 0xf8, 0x20, 0xc2, 0xbd, 0x05, 0x41, 0x21, 0x08, 0x43, 0x00, 0x54},
+	TypeDef:           foryRootHolder[4:],
+	TypeDefRef:        foryRootRefHolder[4:],
 	UserID:            701,
 })
 
@@ -38,7 +50,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -48,13 +60,13 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0e6f4009001cff01)
-		buffer.PutUint64At(w, off+8, 0x4005bdc216f50363)
-		buffer.PutUint64At(w, off+13, 0x54004208214005bd)
+		buffer.PutUint64At(w, off, 0x0e6f4009001cff01)    // foryRootHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4005bdc216f50363)  // foryRootHolder[8:16]
+		buffer.PutUint64At(w, off+13, 0x54004208214005bd) // foryRootHolder[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xbd1bff01)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xbd1bff01) // prefix bytes 01 ff 1b bd
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -69,13 +81,13 @@ func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe547f009001c0001)
-		buffer.PutUint64At(w, off+8, 0x4105bdc220f84877)
-		buffer.PutUint64At(w, off+13, 0x54004308214105bd)
+		buffer.PutUint64At(w, off, 0xe547f009001c0001)    // foryRootRefHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4105bdc220f84877)  // foryRootRefHolder[8:16]
+		buffer.PutUint64At(w, off+13, 0x54004308214105bd) // foryRootRefHolder[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xbd1b0001)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xbd1b0001) // prefix bytes 01 00 1b bd, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -98,10 +110,15 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x0e6f4009001cff01 && buffer.ReadUint64At(in, 8) == 0x4005bdc216f50363 && buffer.ReadUint64At(in, 13) == 0x54004208214005bd {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x0e6f4009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4005bdc216f50363 &&
+				buffer.ReadUint64At(in, 13) == 0x54004208214005bd {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1bff01 && buffer.ReadUint8At(in, 4) == 0x05 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x05 {
 			n = 5
 		}
 		if n == 0 {
@@ -120,10 +137,15 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xe547f009001c0001 && buffer.ReadUint64At(in, 8) == 0x4105bdc220f84877 && buffer.ReadUint64At(in, 13) == 0x54004308214105bd {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xe547f009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4105bdc220f84877 &&
+			buffer.ReadUint64At(in, 13) == 0x54004308214105bd {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1b0001 && buffer.ReadUint8At(in, 4) == 0x05 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x05 {
 		n = 5
 	}
 	if n == 0 {
@@ -170,54 +192,33 @@ func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Holder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeHolder) {
+		return
+	}
+	*x = Holder{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(1001487105) {
+		if h := r.ReadInt32(); h != 1001487105 && h != 1797830152 && !c.Failed() {
+			c.HashMismatch(foryTypeHolder, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeHolder) {
-		return
-	}
-	*x = Holder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1001487105) {
-		if h := r.ReadInt32(); h != 1001487105 && h != 1797830152 && !c.Failed() {
-			c.HashMismatch(foryTypeHolder, h)
+		if c.ReadValueFlag() {
+			x.C.ForyReadUnion(c)
+		}
+		if c.Failed() {
+			c.Trace("C")
 			return
 		}
-	}
-	x.C.ForyReadUnion(c)
-	if c.Failed() {
-		c.Trace("C")
-		return
-	}
-	x.V = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("V")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Holder) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeHolder) {
-		return
-	}
-	*x = Holder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1001487105) {
-		if h := r.ReadInt32(); h != 1001487105 && h != 1797830152 && !c.Failed() {
-			c.HashMismatch(foryTypeHolder, h)
-			return
-		}
-	}
-	if c.ReadValueFlag() {
+	} else {
 		x.C.ForyReadUnion(c)
-	}
-	if c.Failed() {
-		c.Trace("C")
-		return
+		if c.Failed() {
+			c.Trace("C")
+			return
+		}
 	}
 	x.V = foryimpl.ReadAny(c, false)
 	if c.Failed() {

@@ -9,18 +9,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootScalars is the first 20 bytes of a compatible-mode message whose root is Scalars: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootScalars[4:].
+var foryRootScalars = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x08, 0x10, 0x4c, 0xb2, 0x20, 0x7c, 0x24, 0x61, 0xc2, 0x98, 0x07, 0x40,
+	0x01, 0x04, 0xdc, 0x05,
+}
 
 // foryTypeScalars is Scalars's static type information. Fingerprint: 7,5,0,0;b,1,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x98, 0x07},
 	GoFields:       []string{"B", "Tagd"},
 	GoName:         "narrow.Scalars",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0x10, 0x4c, 0xb2, 0x20, 0x7c, 0x24, 0x61, 0xc2, 0x98, 0x07, 0x40, 0x01, 0x04, 0xdc, 0x05},
+	RootCompatible: foryRootScalars,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
 	SchemaHash:     311733697,
-	TypeDef:        []byte{0x08, 0x10, 0x4c, 0xb2, 0x20, 0x7c, 0x24, 0x61, 0xc2, 0x98, 0x07, 0x40, 0x01, 0x04, 0xdc, 0x05},
+	TypeDef:        foryRootScalars[4:],
 	UserID:         920,
 })
 
@@ -38,18 +44,18 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -57,24 +63,34 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb24c1008001c0001 && buffer.ReadUint64At(data, 8) == 0x400798c261247c20 && buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
+			if len(data) >= 20 &&
+				buffer.ReadUint64At(data, 0) == 0xb24c1008001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x400798c261247c20 &&
+				buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
 				n = 20
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x94adc107981b0001 && buffer.ReadUint64At(data, 1) == 0x1294adc107981b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0x94adc107981b0001 &&
+			buffer.ReadUint64At(data, 1) == 0x1294adc107981b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb24c1008001cff01 && buffer.ReadUint64At(data, 8) == 0x400798c261247c20 && buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
+		if len(data) >= 20 &&
+			buffer.ReadUint64At(data, 0) == 0xb24c1008001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x400798c261247c20 &&
+			buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
 			n = 20
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0x94adc107981bff01 && buffer.ReadUint64At(data, 1) == 0x1294adc107981bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0x94adc107981bff01 &&
+		buffer.ReadUint64At(data, 1) == 0x1294adc107981bff {
 		n = 9
 	}
 	if n != 0 {
@@ -83,11 +99,11 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Scalars) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -99,10 +115,15 @@ func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xb24c1008001cff01 && buffer.ReadUint64At(in, 8) == 0x400798c261247c20 && buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
+			if len(in) >= 20 &&
+				buffer.ReadUint64At(in, 0) == 0xb24c1008001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x400798c261247c20 &&
+				buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
 				n = 20
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x981bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -121,10 +142,15 @@ func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0xb24c1008001c0001 && buffer.ReadUint64At(in, 8) == 0x400798c261247c20 && buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
+		if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0xb24c1008001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x400798c261247c20 &&
+			buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
 			n = 20
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x981b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x981b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -137,25 +163,25 @@ func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
 func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Scalars) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb24c1008001cff01)
-			buffer.PutUint64At(w, off+8, 0x400798c261247c20)
-			buffer.PutUint64At(w, off+12, 0x05dc0401400798c2)
+			buffer.PutUint64At(w, off, 0xb24c1008001cff01)    // foryRootScalars[0:8]
+			buffer.PutUint64At(w, off+8, 0x400798c261247c20)  // foryRootScalars[8:16]
+			buffer.PutUint64At(w, off+12, 0x05dc0401400798c2) // foryRootScalars[12:20]
 			off += 20
 		} else {
-			buffer.PutUint32At(w, off, 0x981bff01)
-			buffer.PutUint8At(w, off+4, 0x07)
+			buffer.PutUint32At(w, off, 0x981bff01) // prefix bytes 01 ff 1b 98
+			buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 			off += 5
 		}
 	}
@@ -248,6 +274,12 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootContainers is the first 28 bytes of a compatible-mode message whose root is Containers: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootContainers[4:].
+var foryRootContainers = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x10, 0x60, 0x22, 0x70, 0x84, 0x68, 0xf3, 0x71, 0xe1, 0x0e, 0x09, 0xb0,
+	0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x40, 0x15, 0x48,
+}
+
 // foryTypeContainers is Containers's static type information. Fingerprint: s,21,0,0;
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -255,11 +287,14 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"S"},
 	GoName:         "narrow.Containers",
 	Namespace:      "e2e",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x10, 0x60, 0x22, 0x70, 0x84, 0x68, 0xf3, 0x71, 0xe1, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x40, 0x15, 0x48},
-	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
-	SchemaHash:     1663082097,
-	TypeDef:        []byte{0x10, 0x60, 0x22, 0x70, 0x84, 0x68, 0xf3, 0x71, 0xe1, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x40, 0x15, 0x48},
-	TypeName:       "Containers",
+	RootCompatible: foryRootContainers,
+	RootConsistent: []byte{
+		0x01, 0xff, 0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46,
+		0x40,
+	},
+	SchemaHash: 1663082097,
+	TypeDef:    foryRootContainers[4:],
+	TypeName:   "Containers",
 })
 
 // foryContainersChanged_RunGoGenerate is Containers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -275,18 +310,18 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -307,10 +342,17 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x70226010001eff01 && buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 && buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 && buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0x70226010001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 &&
+				buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 &&
+				buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
 				n = 28
 			}
-		} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061dff01 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
+		} else if len(in) >= 17 &&
+			buffer.ReadUint64At(in, 0) == 0x80b00902061dff01 &&
+			buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e &&
+			buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
 			n = 17
 		}
 		if n == 0 {
@@ -329,10 +371,17 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x70226010001e0001 && buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 && buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 && buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0x70226010001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 &&
+			buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 &&
+			buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
 			n = 28
 		}
-	} else if len(in) >= 17 && buffer.ReadUint64At(in, 0) == 0x80b00902061d0001 && buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e && buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
+	} else if len(in) >= 17 &&
+		buffer.ReadUint64At(in, 0) == 0x80b00902061d0001 &&
+		buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e &&
+		buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
 		n = 17
 	}
 	if n == 0 {
@@ -345,28 +394,28 @@ func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCont
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
 func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.S)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x70226010001eff01)
-			buffer.PutUint64At(w, off+8, 0xb0090ee171f36884)
-			buffer.PutUint64At(w, off+16, 0x46d21098cd891f80)
-			buffer.PutUint64At(w, off+20, 0x4815404046d21098)
+			buffer.PutUint64At(w, off, 0x70226010001eff01)    // foryRootContainers[0:8]
+			buffer.PutUint64At(w, off+8, 0xb0090ee171f36884)  // foryRootContainers[8:16]
+			buffer.PutUint64At(w, off+16, 0x46d21098cd891f80) // foryRootContainers[16:24]
+			buffer.PutUint64At(w, off+20, 0x4815404046d21098) // foryRootContainers[20:28]
 			off += 28
 		} else {
-			buffer.PutUint64At(w, off, 0x80b00902061dff01)
-			buffer.PutUint64At(w, off+8, 0x46d21098cd89030e)
-			buffer.PutUint64At(w, off+9, 0x4046d21098cd8903)
+			buffer.PutUint64At(w, off, 0x80b00902061dff01)   // prefix bytes 01 ff 1d 06 02 09 b0 80
+			buffer.PutUint64At(w, off+8, 0x46d21098cd89030e) // prefix bytes 0e 03 89 cd 98 10 d2 46
+			buffer.PutUint64At(w, off+9, 0x4046d21098cd8903) // prefix bytes 03 89 cd 98 10 d2 46 40
 			off += 17
 		}
 	}
@@ -422,15 +471,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootMaps is the first 31 bytes of a compatible-mode message whose root is Maps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMaps[4:].
+var foryRootMaps = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x13, 0x70, 0xbc, 0xc8, 0xe0, 0x12, 0x38, 0x22, 0xc2, 0x9a, 0x07, 0x48,
+	0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20,
+}
+
 // foryTypeMaps is Maps's static type information. Fingerprint: ptrs,24,0,0[5,0,0|0,0,0];structs,24,0,0[21,0,0|0,0,0];
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9a, 0x07},
 	GoFields:       []string{"Ptrs", "Structs"},
 	GoName:         "narrow.Maps",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x70, 0xbc, 0xc8, 0xe0, 0x12, 0x38, 0x22, 0xc2, 0x9a, 0x07, 0x48, 0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20},
+	RootCompatible: foryRootMaps,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9a, 0x07},
 	SchemaHash:     -634633485,
-	TypeDef:        []byte{0x13, 0x70, 0xbc, 0xc8, 0xe0, 0x12, 0x38, 0x22, 0xc2, 0x9a, 0x07, 0x48, 0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20},
+	TypeDef:        foryRootMaps[4:],
 	UserID:         922,
 })
 
@@ -448,7 +503,7 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -458,14 +513,14 @@ func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc8bc7013001cff01)
-		buffer.PutUint64At(w, off+8, 0x48079ac2223812e0)
-		buffer.PutUint64At(w, off+16, 0x185090713e721618)
-		buffer.PutUint64At(w, off+23, 0x20a7a0714a725618)
+		buffer.PutUint64At(w, off, 0xc8bc7013001cff01)    // foryRootMaps[0:8]
+		buffer.PutUint64At(w, off+8, 0x48079ac2223812e0)  // foryRootMaps[8:16]
+		buffer.PutUint64At(w, off+16, 0x185090713e721618) // foryRootMaps[16:24]
+		buffer.PutUint64At(w, off+23, 0x20a7a0714a725618) // foryRootMaps[23:31]
 		off += 31
 	} else {
-		buffer.PutUint32At(w, off, 0x9a1bff01)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9a1bff01) // prefix bytes 01 ff 1b 9a
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -480,14 +535,14 @@ func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc8bc7013001c0001)
-		buffer.PutUint64At(w, off+8, 0x48079ac2223812e0)
-		buffer.PutUint64At(w, off+16, 0x185090713e721618)
-		buffer.PutUint64At(w, off+23, 0x20a7a0714a725618)
+		buffer.PutUint64At(w, off, 0xc8bc7013001c0001)    // foryRootMaps[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x48079ac2223812e0)  // foryRootMaps[8:16]
+		buffer.PutUint64At(w, off+16, 0x185090713e721618) // foryRootMaps[16:24]
+		buffer.PutUint64At(w, off+23, 0x20a7a0714a725618) // foryRootMaps[23:31]
 		off += 31
 	} else {
-		buffer.PutUint32At(w, off, 0x9a1b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9a1b0001) // prefix bytes 01 00 1b 9a, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -510,10 +565,16 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xc8bc7013001cff01 && buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 && buffer.ReadUint64At(in, 16) == 0x185090713e721618 && buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0xc8bc7013001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 &&
+				buffer.ReadUint64At(in, 16) == 0x185090713e721618 &&
+				buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
 				n = 31
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9a1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -532,10 +593,16 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Maps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xc8bc7013001c0001 && buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 && buffer.ReadUint64At(in, 16) == 0x185090713e721618 && buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0xc8bc7013001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 &&
+			buffer.ReadUint64At(in, 16) == 0x185090713e721618 &&
+			buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
 			n = 31
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9a1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9a1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -629,154 +696,115 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
+	*x = Maps{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-634633485) {
+		if h := r.ReadInt32(); h != -634633485 && !c.Failed() {
+			c.HashMismatch(foryTypeMaps, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Maps{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-634633485) {
-		if h := r.ReadInt32(); h != -634633485 && !c.Failed() {
-			c.HashMismatch(foryTypeMaps, h)
-			return
+		n29 := c.ReadLengthFast(2)
+		if n29 < 0 {
+			n29 = c.ReadLength(2)
 		}
-	}
-	n29 := c.ReadLengthFast(2)
-	if n29 < 0 {
-		n29 = c.ReadLength(2)
-	}
-	m30 := foryimpl.MakeMap[map[int32]*other.Address](c, n29)
-	for n29 > 0 && !c.Failed() {
-		sz31, vn32, ev37 := c.ReadMapChunk(n29, 5, 28, (*other.Address)(nil).ForyType(), true)
-		for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-			var k34 int32
-			k34 = r.ReadVarInt32()
-			var v35 *other.Address
-			if !vn32 {
-				p36 := foryimpl.Alloc[other.Address](c)
-				if ev37 != nil {
-					p36.ForyReadEvolved(c, ev37)
-				} else {
-					p36.ForyRead(c)
-				}
-				v35 = p36
-			}
-			m30[k34] = v35
-		}
-		n29 -= sz31
-	}
-	x.Ptrs = m30
-	if c.Failed() {
-		c.Trace("Ptrs")
-		return
-	}
-	n39 := c.ReadLengthFast(2)
-	if n39 < 0 {
-		n39 = c.ReadLength(2)
-	}
-	m40 := foryimpl.MakeMap[map[string]other.Address](c, n39)
-	for n39 > 0 && !c.Failed() {
-		sz41, vn42, ev46 := c.ReadMapChunk(n39, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j43 := 0; j43 < sz41 && !c.Failed(); j43++ {
-			var k44 string
-			k44 = c.ReadString()
-			var v45 other.Address
-			if !vn42 {
-				if ev46 != nil {
-					v45.ForyReadEvolved(c, ev46)
-				} else {
-					v45.ForyRead(c)
-				}
-			}
-			m40[k44] = v45
-		}
-		n39 -= sz41
-	}
-	x.Structs = m40
-	if c.Failed() {
-		c.Trace("Structs")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Maps{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-634633485) {
-		if h := r.ReadInt32(); h != -634633485 && !c.Failed() {
-			c.HashMismatch(foryTypeMaps, h)
-			return
-		}
-	}
-	n48 := c.ReadLengthFast(2)
-	if n48 < 0 {
-		n48 = c.ReadLength(2)
-	}
-	m49 := foryimpl.MakeMap[map[int32]*other.Address](c, n48)
-	for n48 > 0 && !c.Failed() {
-		sz50, vn51, tr57, ev56 := c.ReadMapChunkRef(n48, 5, 28, (*other.Address)(nil).ForyType())
-		for j52 := 0; j52 < sz50 && !c.Failed(); j52++ {
-			var k53 int32
-			k53 = r.ReadVarInt32()
-			var v54 *other.Address
-			if tr57 {
-				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
-					v54 = foryimpl.BackRef[other.Address](c, id59)
-				} else if st58 == foryimpl.RefFollows {
-					p60 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id59, p60)
-					if ev56 != nil {
-						p60.ForyReadEvolved(c, ev56)
+		m30 := foryimpl.MakeMap[map[int32]*other.Address](c, n29)
+		for n29 > 0 && !c.Failed() {
+			sz31, vn32, tr38, ev37 := c.ReadMapChunkRef(n29, 5, 28, (*other.Address)(nil).ForyType())
+			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+				var k34 int32
+				k34 = r.ReadVarInt32()
+				var v35 *other.Address
+				if tr38 {
+					if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+						v35 = foryimpl.BackRef[other.Address](c, id40)
+					} else if st39 == foryimpl.RefFollows {
+						p41 := foryimpl.Alloc[other.Address](c)
+						foryimpl.SetRef(c, id40, p41)
+						if ev37 != nil {
+							p41.ForyReadEvolved(c, ev37)
+						} else {
+							p41.ForyRead(c)
+						}
+						v35 = p41
 					} else {
-						p60.ForyRead(c)
+						v35 = nil
 					}
-					v54 = p60
-				} else {
-					v54 = nil
+				} else if !vn32 {
+					p36 := foryimpl.Alloc[other.Address](c)
+					if ev37 != nil {
+						p36.ForyReadEvolved(c, ev37)
+					} else {
+						p36.ForyRead(c)
+					}
+					v35 = p36
 				}
-			} else if !vn51 {
-				p55 := foryimpl.Alloc[other.Address](c)
-				if ev56 != nil {
-					p55.ForyReadEvolved(c, ev56)
-				} else {
-					p55.ForyRead(c)
-				}
-				v54 = p55
+				m30[k34] = v35
 			}
-			m49[k53] = v54
+			n29 -= sz31
 		}
-		n48 -= sz50
+		x.Ptrs = m30
+		if c.Failed() {
+			c.Trace("Ptrs")
+			return
+		}
+	} else {
+		n29 := c.ReadLengthFast(2)
+		if n29 < 0 {
+			n29 = c.ReadLength(2)
+		}
+		m30 := foryimpl.MakeMap[map[int32]*other.Address](c, n29)
+		for n29 > 0 && !c.Failed() {
+			sz31, vn32, ev37 := c.ReadMapChunk(n29, 5, 28, (*other.Address)(nil).ForyType(), true)
+			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
+				var k34 int32
+				k34 = r.ReadVarInt32()
+				var v35 *other.Address
+				if !vn32 {
+					p36 := foryimpl.Alloc[other.Address](c)
+					if ev37 != nil {
+						p36.ForyReadEvolved(c, ev37)
+					} else {
+						p36.ForyRead(c)
+					}
+					v35 = p36
+				}
+				m30[k34] = v35
+			}
+			n29 -= sz31
+		}
+		x.Ptrs = m30
+		if c.Failed() {
+			c.Trace("Ptrs")
+			return
+		}
 	}
-	x.Ptrs = m49
-	if c.Failed() {
-		c.Trace("Ptrs")
-		return
+	n42 := c.ReadLengthFast(2)
+	if n42 < 0 {
+		n42 = c.ReadLength(2)
 	}
-	n61 := c.ReadLengthFast(2)
-	if n61 < 0 {
-		n61 = c.ReadLength(2)
-	}
-	m62 := foryimpl.MakeMap[map[string]other.Address](c, n61)
-	for n61 > 0 && !c.Failed() {
-		sz63, vn64, ev68 := c.ReadMapChunk(n61, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-			var k66 string
-			k66 = c.ReadString()
-			var v67 other.Address
-			if !vn64 {
-				if ev68 != nil {
-					v67.ForyReadEvolved(c, ev68)
+	m43 := foryimpl.MakeMap[map[string]other.Address](c, n42)
+	for n42 > 0 && !c.Failed() {
+		sz44, vn45, ev49 := c.ReadMapChunk(n42, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
+			var k47 string
+			k47 = c.ReadString()
+			var v48 other.Address
+			if !vn45 {
+				if ev49 != nil {
+					v48.ForyReadEvolved(c, ev49)
 				} else {
-					v67.ForyRead(c)
+					v48.ForyRead(c)
 				}
 			}
-			m62[k66] = v67
+			m43[k47] = v48
 		}
-		n61 -= sz63
+		n42 -= sz44
 	}
-	x.Structs = m62
+	x.Structs = m43
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -791,57 +819,57 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n70 := c.ReadLengthFast(2)
-				if n70 < 0 {
-					n70 = c.ReadLength(2)
+				n51 := c.ReadLengthFast(2)
+				if n51 < 0 {
+					n51 = c.ReadLength(2)
 				}
-				m71 := foryimpl.MakeMap[map[int32]*other.Address](c, n70)
-				for n70 > 0 && !c.Failed() {
-					sz72, vn73, ev78 := c.ReadMapChunk(n70, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j74 := 0; j74 < sz72 && !c.Failed(); j74++ {
-						var k75 int32
-						k75 = r.ReadVarInt32()
-						var v76 *other.Address
-						if !vn73 {
-							p77 := foryimpl.Alloc[other.Address](c)
-							if ev78 != nil {
-								p77.ForyReadEvolved(c, ev78)
+				m52 := foryimpl.MakeMap[map[int32]*other.Address](c, n51)
+				for n51 > 0 && !c.Failed() {
+					sz53, vn54, ev59 := c.ReadMapChunk(n51, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j55 := 0; j55 < sz53 && !c.Failed(); j55++ {
+						var k56 int32
+						k56 = r.ReadVarInt32()
+						var v57 *other.Address
+						if !vn54 {
+							p58 := foryimpl.Alloc[other.Address](c)
+							if ev59 != nil {
+								p58.ForyReadEvolved(c, ev59)
 							} else {
-								p77.ForyRead(c)
+								p58.ForyRead(c)
 							}
-							v76 = p77
+							v57 = p58
 						}
-						m71[k75] = v76
+						m52[k56] = v57
 					}
-					n70 -= sz72
+					n51 -= sz53
 				}
-				x.Ptrs = m71
+				x.Ptrs = m52
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n80 := c.ReadLengthFast(2)
-				if n80 < 0 {
-					n80 = c.ReadLength(2)
+				n61 := c.ReadLengthFast(2)
+				if n61 < 0 {
+					n61 = c.ReadLength(2)
 				}
-				m81 := foryimpl.MakeMap[map[string]other.Address](c, n80)
-				for n80 > 0 && !c.Failed() {
-					sz82, vn83, ev87 := c.ReadMapChunk(n80, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
-						var k85 string
-						k85 = c.ReadString()
-						var v86 other.Address
-						if !vn83 {
-							if ev87 != nil {
-								v86.ForyReadEvolved(c, ev87)
+				m62 := foryimpl.MakeMap[map[string]other.Address](c, n61)
+				for n61 > 0 && !c.Failed() {
+					sz63, vn64, ev68 := c.ReadMapChunk(n61, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
+						var k66 string
+						k66 = c.ReadString()
+						var v67 other.Address
+						if !vn64 {
+							if ev68 != nil {
+								v67.ForyReadEvolved(c, ev68)
 							} else {
-								v86.ForyRead(c)
+								v67.ForyRead(c)
 							}
 						}
-						m81[k85] = v86
+						m62[k66] = v67
 					}
-					n80 -= sz82
+					n61 -= sz63
 				}
-				x.Structs = m81
+				x.Structs = m62
 			}
 		default:
 			c.SkipField(f)
@@ -853,15 +881,21 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootComposite is the first 30 bytes of a compatible-mode message whose root is Composite: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootComposite[4:].
+var foryRootComposite = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x12, 0x20, 0x35, 0x37, 0x03, 0xb4, 0x2c, 0x7e, 0xc2, 0x9b, 0x07, 0x50,
+	0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00,
+}
+
 // foryTypeComposite is Composite's static type information. Fingerprint: by_name,24,0,0[21,0,0|0,0,0];title,21,0,0;
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
 	GoFields:       []string{"ByName", "Title"},
 	GoName:         "narrow.Composite",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0x20, 0x35, 0x37, 0x03, 0xb4, 0x2c, 0x7e, 0xc2, 0x9b, 0x07, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00},
+	RootCompatible: foryRootComposite,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
 	SchemaHash:     -1796675783,
-	TypeDef:        []byte{0x12, 0x20, 0x35, 0x37, 0x03, 0xb4, 0x2c, 0x7e, 0xc2, 0x9b, 0x07, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00},
+	TypeDef:        foryRootComposite[4:],
 	UserID:         923,
 })
 
@@ -879,7 +913,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -889,14 +923,14 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x37352012001cff01)
-		buffer.PutUint64At(w, off+8, 0x50079bc27e2cb403)
-		buffer.PutUint64At(w, off+16, 0x4018681b077a5618)
-		buffer.PutUint64At(w, off+22, 0x005913cd154c4018)
+		buffer.PutUint64At(w, off, 0x37352012001cff01)    // foryRootComposite[0:8]
+		buffer.PutUint64At(w, off+8, 0x50079bc27e2cb403)  // foryRootComposite[8:16]
+		buffer.PutUint64At(w, off+16, 0x4018681b077a5618) // foryRootComposite[16:24]
+		buffer.PutUint64At(w, off+22, 0x005913cd154c4018) // foryRootComposite[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1bff01)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9b1bff01) // prefix bytes 01 ff 1b 9b
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -911,14 +945,14 @@ func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x37352012001c0001)
-		buffer.PutUint64At(w, off+8, 0x50079bc27e2cb403)
-		buffer.PutUint64At(w, off+16, 0x4018681b077a5618)
-		buffer.PutUint64At(w, off+22, 0x005913cd154c4018)
+		buffer.PutUint64At(w, off, 0x37352012001c0001)    // foryRootComposite[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x50079bc27e2cb403)  // foryRootComposite[8:16]
+		buffer.PutUint64At(w, off+16, 0x4018681b077a5618) // foryRootComposite[16:24]
+		buffer.PutUint64At(w, off+22, 0x005913cd154c4018) // foryRootComposite[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9b1b0001) // prefix bytes 01 00 1b 9b, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -941,10 +975,16 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x37352012001cff01 && buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 && buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 && buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0x37352012001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 &&
+				buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 &&
+				buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
 				n = 30
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9b1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -963,10 +1003,16 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x37352012001c0001 && buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 && buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 && buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0x37352012001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 &&
+			buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 &&
+			buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
 			n = 30
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9b1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -1074,108 +1120,91 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
+	*x = Composite{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-1796675783) {
+		if h := r.ReadInt32(); h != -1796675783 && !c.Failed() {
+			c.HashMismatch(foryTypeComposite, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Composite{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1796675783) {
-		if h := r.ReadInt32(); h != -1796675783 && !c.Failed() {
-			c.HashMismatch(foryTypeComposite, h)
-			return
+		n17 := c.ReadLengthFast(2)
+		if n17 < 0 {
+			n17 = c.ReadLength(2)
 		}
-	}
-	n17 := c.ReadLengthFast(2)
-	if n17 < 0 {
-		n17 = c.ReadLength(2)
-	}
-	m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
-	for n17 > 0 && !c.Failed() {
-		sz19, vn20, ev25 := c.ReadMapChunk(n17, 21, 30, (*other.Tag)(nil).ForyType(), true)
-		for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-			var k22 string
-			k22 = c.ReadString()
-			var v23 *other.Tag
-			if !vn20 {
-				p24 := foryimpl.Alloc[other.Tag](c)
-				if ev25 != nil {
-					p24.ForyReadEvolved(c, ev25)
-				} else {
-					p24.ForyRead(c)
-				}
-				v23 = p24
-			}
-			m18[k22] = v23
-		}
-		n17 -= sz19
-	}
-	x.ByName = m18
-	if c.Failed() {
-		c.Trace("ByName")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Composite{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1796675783) {
-		if h := r.ReadInt32(); h != -1796675783 && !c.Failed() {
-			c.HashMismatch(foryTypeComposite, h)
-			return
-		}
-	}
-	n27 := c.ReadLengthFast(2)
-	if n27 < 0 {
-		n27 = c.ReadLength(2)
-	}
-	m28 := foryimpl.MakeMap[map[string]*other.Tag](c, n27)
-	for n27 > 0 && !c.Failed() {
-		sz29, vn30, tr36, ev35 := c.ReadMapChunkRef(n27, 21, 30, (*other.Tag)(nil).ForyType())
-		for j31 := 0; j31 < sz29 && !c.Failed(); j31++ {
-			var k32 string
-			k32 = c.ReadString()
-			var v33 *other.Tag
-			if tr36 {
-				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-					v33 = foryimpl.BackRef[other.Tag](c, id38)
-				} else if st37 == foryimpl.RefFollows {
-					p39 := foryimpl.Alloc[other.Tag](c)
-					foryimpl.SetRef(c, id38, p39)
-					if ev35 != nil {
-						p39.ForyReadEvolved(c, ev35)
+		m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
+		for n17 > 0 && !c.Failed() {
+			sz19, vn20, tr26, ev25 := c.ReadMapChunkRef(n17, 21, 30, (*other.Tag)(nil).ForyType())
+			for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+				var k22 string
+				k22 = c.ReadString()
+				var v23 *other.Tag
+				if tr26 {
+					if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+						v23 = foryimpl.BackRef[other.Tag](c, id28)
+					} else if st27 == foryimpl.RefFollows {
+						p29 := foryimpl.Alloc[other.Tag](c)
+						foryimpl.SetRef(c, id28, p29)
+						if ev25 != nil {
+							p29.ForyReadEvolved(c, ev25)
+						} else {
+							p29.ForyRead(c)
+						}
+						v23 = p29
 					} else {
-						p39.ForyRead(c)
+						v23 = nil
 					}
-					v33 = p39
-				} else {
-					v33 = nil
+				} else if !vn20 {
+					p24 := foryimpl.Alloc[other.Tag](c)
+					if ev25 != nil {
+						p24.ForyReadEvolved(c, ev25)
+					} else {
+						p24.ForyRead(c)
+					}
+					v23 = p24
 				}
-			} else if !vn30 {
-				p34 := foryimpl.Alloc[other.Tag](c)
-				if ev35 != nil {
-					p34.ForyReadEvolved(c, ev35)
-				} else {
-					p34.ForyRead(c)
-				}
-				v33 = p34
+				m18[k22] = v23
 			}
-			m28[k32] = v33
+			n17 -= sz19
 		}
-		n27 -= sz29
-	}
-	x.ByName = m28
-	if c.Failed() {
-		c.Trace("ByName")
-		return
+		x.ByName = m18
+		if c.Failed() {
+			c.Trace("ByName")
+			return
+		}
+	} else {
+		n17 := c.ReadLengthFast(2)
+		if n17 < 0 {
+			n17 = c.ReadLength(2)
+		}
+		m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
+		for n17 > 0 && !c.Failed() {
+			sz19, vn20, ev25 := c.ReadMapChunk(n17, 21, 30, (*other.Tag)(nil).ForyType(), true)
+			for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+				var k22 string
+				k22 = c.ReadString()
+				var v23 *other.Tag
+				if !vn20 {
+					p24 := foryimpl.Alloc[other.Tag](c)
+					if ev25 != nil {
+						p24.ForyReadEvolved(c, ev25)
+					} else {
+						p24.ForyRead(c)
+					}
+					v23 = p24
+				}
+				m18[k22] = v23
+			}
+			n17 -= sz19
+		}
+		x.ByName = m18
+		if c.Failed() {
+			c.Trace("ByName")
+			return
+		}
 	}
 	x.Title = c.ReadString()
 	if c.Failed() {
@@ -1191,31 +1220,31 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLengthFast(2)
-				if n40 < 0 {
-					n40 = c.ReadLength(2)
+				n30 := c.ReadLengthFast(2)
+				if n30 < 0 {
+					n30 = c.ReadLength(2)
 				}
-				m41 := foryimpl.MakeMap[map[string]*other.Tag](c, n40)
-				for n40 > 0 && !c.Failed() {
-					sz42, vn43, ev48 := c.ReadMapChunk(n40, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
-						var k45 string
-						k45 = c.ReadString()
-						var v46 *other.Tag
-						if !vn43 {
-							p47 := foryimpl.Alloc[other.Tag](c)
-							if ev48 != nil {
-								p47.ForyReadEvolved(c, ev48)
+				m31 := foryimpl.MakeMap[map[string]*other.Tag](c, n30)
+				for n30 > 0 && !c.Failed() {
+					sz32, vn33, ev38 := c.ReadMapChunk(n30, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j34 := 0; j34 < sz32 && !c.Failed(); j34++ {
+						var k35 string
+						k35 = c.ReadString()
+						var v36 *other.Tag
+						if !vn33 {
+							p37 := foryimpl.Alloc[other.Tag](c)
+							if ev38 != nil {
+								p37.ForyReadEvolved(c, ev38)
 							} else {
-								p47.ForyRead(c)
+								p37.ForyRead(c)
 							}
-							v46 = p47
+							v36 = p37
 						}
-						m41[k45] = v46
+						m31[k35] = v36
 					}
-					n40 -= sz42
+					n30 -= sz32
 				}
-				x.ByName = m41
+				x.ByName = m31
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -1231,15 +1260,21 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootNode is the first 21 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+var foryRootNode = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0x7d, 0xab, 0x00, 0x36, 0x22, 0x7b, 0xc1, 0x9c, 0x07, 0x4c,
+	0x05, 0xd4, 0x0b, 0xa1, 0x00,
+}
+
 // foryTypeNode is Node's static type information. Fingerprint: value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9c, 0x07},
 	GoFields:       []string{"Value"},
 	GoName:         "narrow.Node",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0x7d, 0xab, 0x00, 0x36, 0x22, 0x7b, 0xc1, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00},
+	RootCompatible: foryRootNode,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
 	SchemaHash:     212292213,
-	TypeDef:        []byte{0x09, 0x40, 0x7d, 0xab, 0x00, 0x36, 0x22, 0x7b, 0xc1, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00},
+	TypeDef:        foryRootNode[4:],
 	UserID:         924,
 })
 
@@ -1256,18 +1291,18 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -1275,24 +1310,34 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0xab7d4009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
+			if len(data) >= 21 &&
+				buffer.ReadUint64At(data, 0) == 0xab7d4009001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 &&
+				buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
 				n = 21
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xa75275079c1b0001 && buffer.ReadUint64At(data, 1) == 0x0ca75275079c1b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0xa75275079c1b0001 &&
+			buffer.ReadUint64At(data, 1) == 0x0ca75275079c1b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0xab7d4009001cff01 && buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
+		if len(data) >= 21 &&
+			buffer.ReadUint64At(data, 0) == 0xab7d4009001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 &&
+			buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
 			n = 21
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xa75275079c1bff01 && buffer.ReadUint64At(data, 1) == 0x0ca75275079c1bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0xa75275079c1bff01 &&
+		buffer.ReadUint64At(data, 1) == 0x0ca75275079c1bff {
 		n = 9
 	}
 	if n != 0 {
@@ -1301,11 +1346,11 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Node) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -1317,10 +1362,15 @@ func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xab7d4009001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0xab7d4009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 &&
+				buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9c1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -1339,10 +1389,15 @@ func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xab7d4009001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xab7d4009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 &&
+			buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9c1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9c1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -1355,25 +1410,25 @@ func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Node's struct body (docs/format.md §9).
 func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Node, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Node) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Node, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Node) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xab7d4009001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c079cc17b223600)
-			buffer.PutUint64At(w, off+13, 0x00a10bd4054c079c)
+			buffer.PutUint64At(w, off, 0xab7d4009001cff01)    // foryRootNode[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c079cc17b223600)  // foryRootNode[8:16]
+			buffer.PutUint64At(w, off+13, 0x00a10bd4054c079c) // foryRootNode[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0x9c1bff01)
-			buffer.PutUint8At(w, off+4, 0x07)
+			buffer.PutUint32At(w, off, 0x9c1bff01) // prefix bytes 01 ff 1b 9c
+			buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 			off += 5
 		}
 	}

@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Status as a Fory enum registered with id=902; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Status) ForyEnum() {}
@@ -25,17 +25,31 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumStatus
 }
 
+// foryRootAddress is the first 38 bytes of a compatible-mode message whose root is Address: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAddress[4:].
+var foryRootAddress = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44,
+	0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24,
+	0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26,
+}
+
+// foryRootRefAddress is the first 38 bytes of a compatible-mode message whose root is Address with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAddress[4:].
+var foryRootRefAddress = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x1a, 0x40, 0x7e, 0xcf, 0x43, 0xfb, 0xe4, 0x43, 0xc4, 0x85, 0x07, 0x44,
+	0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4d, 0x19, 0x4a, 0x60, 0x9d, 0x24,
+	0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26,
+}
+
 // foryTypeAddress is Address's static type information. Fingerprint: lines,22,0,0[21,0,0];status,0,0,0;street,21,0,0;zip,5,0,0;
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x85, 0x07},
 	GoFields:          []string{"Zip", "Lines", "Status", "Street"},
 	GoName:            "other.Address",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1a, 0x40, 0x7e, 0xcf, 0x43, 0xfb, 0xe4, 0x43, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4d, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	RootCompatible:    foryRootAddress,
+	RootCompatibleRef: foryRootRefAddress,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x85, 0x07},
 	SchemaHash:        1250604956,
-	TypeDef:           []byte{0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
-	TypeDefRef:        []byte{0x1a, 0x40, 0x7e, 0xcf, 0x43, 0xfb, 0xe4, 0x43, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4d, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
+	TypeDef:           foryRootAddress[4:],
+	TypeDefRef:        foryRootRefAddress[4:],
 	UserID:            901,
 })
 
@@ -55,12 +69,12 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -70,15 +84,15 @@ func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(38)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcf7e401a001c0001)
-		buffer.PutUint64At(w, off+8, 0x440785c443e4fb43)
-		buffer.PutUint64At(w, off+16, 0x0dad56164c0f6505)
-		buffer.PutUint64At(w, off+24, 0x249d604a194d8024)
-		buffer.PutUint64At(w, off+30, 0x2621714a154c249d)
+		buffer.PutUint64At(w, off, 0xcf7e401a001c0001)    // foryRootRefAddress[0:8]
+		buffer.PutUint64At(w, off+8, 0x440785c443e4fb43)  // foryRootRefAddress[8:16]
+		buffer.PutUint64At(w, off+16, 0x0dad56164c0f6505) // foryRootRefAddress[16:24]
+		buffer.PutUint64At(w, off+24, 0x249d604a194d8024) // foryRootRefAddress[24:32]
+		buffer.PutUint64At(w, off+30, 0x2621714a154c249d) // foryRootRefAddress[30:38]
 		off += 38
 	} else {
-		buffer.PutUint32At(w, off, 0x851b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x851b0001) // prefix bytes 01 00 1b 85, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -101,10 +115,17 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0x9ea7201a001cff01 && buffer.ReadUint64At(in, 8) == 0x440785c47f2871b1 && buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 && buffer.ReadUint64At(in, 24) == 0x249d604a194c8024 && buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
+			if len(in) >= 38 &&
+				buffer.ReadUint64At(in, 0) == 0x9ea7201a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x440785c47f2871b1 &&
+				buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 &&
+				buffer.ReadUint64At(in, 24) == 0x249d604a194c8024 &&
+				buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
 				n = 38
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x851bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -123,10 +144,17 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 38 && buffer.ReadUint64At(in, 0) == 0xcf7e401a001c0001 && buffer.ReadUint64At(in, 8) == 0x440785c443e4fb43 && buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 && buffer.ReadUint64At(in, 24) == 0x249d604a194d8024 && buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
+		if len(in) >= 38 &&
+			buffer.ReadUint64At(in, 0) == 0xcf7e401a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x440785c443e4fb43 &&
+			buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 &&
+			buffer.ReadUint64At(in, 24) == 0x249d604a194d8024 &&
+			buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
 			n = 38
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x851b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -143,13 +171,13 @@ func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Status < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeAddress, "Status", int64(x.Status))
 	}
@@ -159,15 +187,15 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x9ea7201a001cff01)
-			buffer.PutUint64At(w, off+8, 0x440785c47f2871b1)
-			buffer.PutUint64At(w, off+16, 0x0dad56164c0f6505)
-			buffer.PutUint64At(w, off+24, 0x249d604a194c8024)
-			buffer.PutUint64At(w, off+30, 0x2621714a154c249d)
+			buffer.PutUint64At(w, off, 0x9ea7201a001cff01)    // foryRootAddress[0:8]
+			buffer.PutUint64At(w, off+8, 0x440785c47f2871b1)  // foryRootAddress[8:16]
+			buffer.PutUint64At(w, off+16, 0x0dad56164c0f6505) // foryRootAddress[16:24]
+			buffer.PutUint64At(w, off+24, 0x249d604a194c8024) // foryRootAddress[24:32]
+			buffer.PutUint64At(w, off+30, 0x2621714a154c249d) // foryRootAddress[30:38]
 			off += 38
 		} else {
-			buffer.PutUint32At(w, off, 0x851bff01)
-			buffer.PutUint8At(w, off+4, 0x07)
+			buffer.PutUint32At(w, off, 0x851bff01) // prefix bytes 01 ff 1b 85
+			buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 			off += 5
 		}
 	}
@@ -297,11 +325,8 @@ func (x *Address) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Address's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Address) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Address{Lines: x.Lines}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1250604956) {
@@ -348,88 +373,28 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lines")
 		return
 	}
-	if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-		x.Status = Status(e18)
-	} else {
-		x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Status")
-		return
-	}
-	x.Street = c.ReadString()
-	if c.Failed() {
-		c.Trace("Street")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Address) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Address{Lines: x.Lines}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1250604956) {
-		if h := r.ReadInt32(); h != 1250604956 && !c.Failed() {
-			c.HashMismatch(foryTypeAddress, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Zip = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Zip..Zip")
-		return
-	}
-	n19 := c.ReadLengthFast(1)
-	if n19 < 0 {
-		n19 = c.ReadLength(1)
-	}
-	l20 := foryimpl.ReuseSlice[[]string](c, x.Lines, n19)
-	if n19 > 0 {
-		hn22 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
-					continue
-				}
-				l20[i21] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i21)
-					break
-				}
-			}
-		}
-	}
-	x.Lines = l20
-	if c.Failed() {
-		c.Trace("Lines")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-				x.Status = Status(e27)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+				x.Status = Status(e18)
 			} else {
 				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Status")
+			return
+		}
 	} else {
-		if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
-			x.Status = Status(e28)
+		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+			x.Status = Status(e18)
 		} else {
 			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Status")
-		return
+		if c.Failed() {
+			c.Trace("Status")
+			return
+		}
 	}
 	x.Street = c.ReadString()
 	if c.Failed() {
@@ -446,50 +411,50 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
-					x.Zip = int32(v29)
+				if v19, ok20 := c.ReadIntAs(f, 32); ok20 {
+					x.Zip = int32(v19)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLengthFast(1)
-				if n31 < 0 {
-					n31 = c.ReadLength(1)
+				n21 := c.ReadLengthFast(1)
+				if n21 < 0 {
+					n21 = c.ReadLength(1)
 				}
-				l32 := foryimpl.MakeSlice[[]string](c, n31)
-				if n31 > 0 {
-					hn34 := c.ReadListHeader(21)
+				l22 := foryimpl.MakeSlice[[]string](c, n21)
+				if n21 > 0 {
+					hn24 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i33 := range l32 {
-							if hn34 && !c.ReadFlag() {
-								clear(l32[i33 : i33+1])
+						for i23 := range l22 {
+							if hn24 && !c.ReadFlag() {
+								clear(l22[i23 : i23+1])
 								continue
 							}
-							l32[i33] = c.ReadString()
+							l22[i23] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i33)
+								c.TraceIndex(i23)
 								break
 							}
 						}
 					}
 				}
-				x.Lines = l32
+				x.Lines = l22
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
-						x.Status = Status(e40)
+					if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
+						x.Status = Status(e30)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-						x.Status = Status(e37)
+					if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+						x.Status = Status(e27)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -509,6 +474,12 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootTag is the first 31 bytes of a compatible-mode message whose root is Tag: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootTag[4:].
+var foryRootTag = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x13, 0x10, 0xbd, 0x71, 0x2a, 0x5d, 0x1d, 0x06, 0xe2, 0x11, 0xba, 0x67,
+	0x24, 0x40, 0x0b, 0x4c, 0x06, 0x44, 0x15, 0x28, 0x98, 0x4c, 0x15, 0xd4, 0x0b, 0xa1, 0x00,
+}
+
 // foryTypeTag is Tag's static type information. Fingerprint: key,21,0,0;value,21,0,0;
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -516,10 +487,10 @@ var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Key", "Value"},
 	GoName:         "other.Tag",
 	Namespace:      "other",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x13, 0x10, 0xbd, 0x71, 0x2a, 0x5d, 0x1d, 0x06, 0xe2, 0x11, 0xba, 0x67, 0x24, 0x40, 0x0b, 0x4c, 0x06, 0x44, 0x15, 0x28, 0x98, 0x4c, 0x15, 0xd4, 0x0b, 0xa1, 0x00},
+	RootCompatible: foryRootTag,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
 	SchemaHash:     2010132404,
-	TypeDef:        []byte{0x13, 0x10, 0xbd, 0x71, 0x2a, 0x5d, 0x1d, 0x06, 0xe2, 0x11, 0xba, 0x67, 0x24, 0x40, 0x0b, 0x4c, 0x06, 0x44, 0x15, 0x28, 0x98, 0x4c, 0x15, 0xd4, 0x0b, 0xa1, 0x00},
+	TypeDef:        foryRootTag[4:],
 	TypeName:       "Tag",
 })
 
@@ -537,18 +508,18 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -569,10 +540,16 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x71bd1013001eff01 && buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a && buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 && buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0x71bd1013001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a &&
+				buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 &&
+				buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
 				n = 31
 			}
-		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+		} else if len(in) >= 13 &&
+			buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 &&
+			buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
 			n = 13
 		}
 		if n == 0 {
@@ -591,10 +568,16 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x71bd1013001e0001 && buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a && buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 && buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0x71bd1013001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a &&
+			buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 &&
+			buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
 			n = 31
 		}
-	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+	} else if len(in) >= 13 &&
+		buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 &&
+		buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
 		n = 13
 	}
 	if n == 0 {
@@ -607,13 +590,13 @@ func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
 func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Key)
 	s2 := string(x.Value)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
@@ -621,14 +604,14 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x71bd1013001eff01)
-			buffer.PutUint64At(w, off+8, 0x67ba11e2061d5d2a)
-			buffer.PutUint64At(w, off+16, 0x281544064c0b4024)
-			buffer.PutUint64At(w, off+23, 0x00a10bd4154c9828)
+			buffer.PutUint64At(w, off, 0x71bd1013001eff01)    // foryRootTag[0:8]
+			buffer.PutUint64At(w, off+8, 0x67ba11e2061d5d2a)  // foryRootTag[8:16]
+			buffer.PutUint64At(w, off+16, 0x281544064c0b4024) // foryRootTag[16:24]
+			buffer.PutUint64At(w, off+23, 0x00a10bd4154c9828) // foryRootTag[23:31]
 			off += 31
 		} else {
-			buffer.PutUint64At(w, off, 0x2467ba04081dff01)
-			buffer.PutUint64At(w, off+5, 0x064c0304402467ba)
+			buffer.PutUint64At(w, off, 0x2467ba04081dff01)   // prefix bytes 01 ff 1d 08 04 ba 67 24
+			buffer.PutUint64At(w, off+5, 0x064c0304402467ba) // prefix bytes ba 67 24 40 04 03 4c 06
 			off += 13
 		}
 	}

@@ -8,17 +8,20 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootAddress is the first 15 bytes of a compatible-mode message whose root is Address: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAddress[4:].
+var foryRootAddress = []byte{0x01, 0xff, 0x1c, 0x00, 0x03, 0x50, 0xa6, 0x6f, 0x9f, 0x7b, 0x48, 0x2b, 0xc0, 0x85, 0x07}
 
 // foryTypeAddress is Address's static type information. Fingerprint:
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x85, 0x07},
 	GoName:         "zero.Address",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x03, 0x50, 0xa6, 0x6f, 0x9f, 0x7b, 0x48, 0x2b, 0xc0, 0x85, 0x07},
+	RootCompatible: foryRootAddress,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x85, 0x07},
 	SchemaHash:     199860538,
-	TypeDef:        []byte{0x03, 0x50, 0xa6, 0x6f, 0x9f, 0x7b, 0x48, 0x2b, 0xc0, 0x85, 0x07},
+	TypeDef:        foryRootAddress[4:],
 	UserID:         901,
 })
 
@@ -31,18 +34,18 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -50,24 +53,32 @@ func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 15 && buffer.ReadUint64At(data, 0) == 0x6fa65003001c0001 && buffer.ReadUint64At(data, 7) == 0x0785c02b487b9f6f {
+			if len(data) >= 15 &&
+				buffer.ReadUint64At(data, 0) == 0x6fa65003001c0001 &&
+				buffer.ReadUint64At(data, 7) == 0x0785c02b487b9f6f {
 				n = 15
 			}
-		} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9a13a07851b0001 && buffer.ReadUint64At(data, 1) == 0x0be9a13a07851b00 {
+		} else if len(data) >= 9 &&
+			buffer.ReadUint64At(data, 0) == 0xe9a13a07851b0001 &&
+			buffer.ReadUint64At(data, 1) == 0x0be9a13a07851b00 {
 			n = 9
 		}
 	} else if f.Compatible() {
-		if len(data) >= 15 && buffer.ReadUint64At(data, 0) == 0x6fa65003001cff01 && buffer.ReadUint64At(data, 7) == 0x0785c02b487b9f6f {
+		if len(data) >= 15 &&
+			buffer.ReadUint64At(data, 0) == 0x6fa65003001cff01 &&
+			buffer.ReadUint64At(data, 7) == 0x0785c02b487b9f6f {
 			n = 15
 		}
-	} else if len(data) >= 9 && buffer.ReadUint64At(data, 0) == 0xe9a13a07851bff01 && buffer.ReadUint64At(data, 1) == 0x0be9a13a07851bff {
+	} else if len(data) >= 9 &&
+		buffer.ReadUint64At(data, 0) == 0xe9a13a07851bff01 &&
+		buffer.ReadUint64At(data, 1) == 0x0be9a13a07851bff {
 		n = 9
 	}
 	if n != 0 {
@@ -76,11 +87,11 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Address) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Address) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -92,10 +103,14 @@ func (x *Address) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x6fa65003001cff01 && buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
+			if len(in) >= 15 &&
+				buffer.ReadUint64At(in, 0) == 0x6fa65003001cff01 &&
+				buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
 				n = 15
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x851bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -114,10 +129,14 @@ func (x *Address) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x6fa65003001c0001 && buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
+		if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x6fa65003001c0001 &&
+			buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
 			n = 15
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x851b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x851b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -130,24 +149,24 @@ func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
 func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(19 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6fa65003001cff01)
-			buffer.PutUint64At(w, off+7, 0x0785c02b487b9f6f)
+			buffer.PutUint64At(w, off, 0x6fa65003001cff01)   // foryRootAddress[0:8]
+			buffer.PutUint64At(w, off+7, 0x0785c02b487b9f6f) // foryRootAddress[7:15]
 			off += 15
 		} else {
-			buffer.PutUint32At(w, off, 0x851bff01)
-			buffer.PutUint8At(w, off+4, 0x07)
+			buffer.PutUint32At(w, off, 0x851bff01) // prefix bytes 01 ff 1b 85
+			buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 			off += 5
 		}
 	}
@@ -192,16 +211,22 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootTag is the first 21 bytes of a compatible-mode message whose root is Tag: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootTag[4:].
+var foryRootTag = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x09, 0xd0, 0xd2, 0x57, 0x91, 0x2d, 0xcd, 0x4b, 0xe0, 0x11, 0xba, 0x67,
+	0x24, 0x40, 0x0b, 0x4c, 0x06,
+}
+
 // foryTypeTag is Tag's static type information. Fingerprint:
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
 	GoName:         "zero.Tag",
 	Namespace:      "other",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x09, 0xd0, 0xd2, 0x57, 0x91, 0x2d, 0xcd, 0x4b, 0xe0, 0x11, 0xba, 0x67, 0x24, 0x40, 0x0b, 0x4c, 0x06},
+	RootCompatible: foryRootTag,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
 	SchemaHash:     199860538,
-	TypeDef:        []byte{0x09, 0xd0, 0xd2, 0x57, 0x91, 0x2d, 0xcd, 0x4b, 0xe0, 0x11, 0xba, 0x67, 0x24, 0x40, 0x0b, 0x4c, 0x06},
+	TypeDef:        foryRootTag[4:],
 	TypeName:       "Tag",
 })
 
@@ -214,18 +239,18 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -233,24 +258,36 @@ func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x57d2d009001e0001 && buffer.ReadUint64At(data, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(data, 13) == 0x064c0b402467ba11 {
+			if len(data) >= 21 &&
+				buffer.ReadUint64At(data, 0) == 0x57d2d009001e0001 &&
+				buffer.ReadUint64At(data, 8) == 0x67ba11e04bcd2d91 &&
+				buffer.ReadUint64At(data, 13) == 0x064c0b402467ba11 {
 				n = 21
 			}
-		} else if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0x2467ba04081d0001 && buffer.ReadUint64At(data, 8) == 0xe9a13a064c030440 && buffer.ReadUint64At(data, 9) == 0x0be9a13a064c0304 {
+		} else if len(data) >= 17 &&
+			buffer.ReadUint64At(data, 0) == 0x2467ba04081d0001 &&
+			buffer.ReadUint64At(data, 8) == 0xe9a13a064c030440 &&
+			buffer.ReadUint64At(data, 9) == 0x0be9a13a064c0304 {
 			n = 17
 		}
 	} else if f.Compatible() {
-		if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x57d2d009001eff01 && buffer.ReadUint64At(data, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(data, 13) == 0x064c0b402467ba11 {
+		if len(data) >= 21 &&
+			buffer.ReadUint64At(data, 0) == 0x57d2d009001eff01 &&
+			buffer.ReadUint64At(data, 8) == 0x67ba11e04bcd2d91 &&
+			buffer.ReadUint64At(data, 13) == 0x064c0b402467ba11 {
 			n = 21
 		}
-	} else if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0x2467ba04081dff01 && buffer.ReadUint64At(data, 8) == 0xe9a13a064c030440 && buffer.ReadUint64At(data, 9) == 0x0be9a13a064c0304 {
+	} else if len(data) >= 17 &&
+		buffer.ReadUint64At(data, 0) == 0x2467ba04081dff01 &&
+		buffer.ReadUint64At(data, 8) == 0xe9a13a064c030440 &&
+		buffer.ReadUint64At(data, 9) == 0x0be9a13a064c0304 {
 		n = 17
 	}
 	if n != 0 {
@@ -259,11 +296,11 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Tag) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Tag) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -275,10 +312,15 @@ func (x *Tag) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x57d2d009001eff01 && buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x57d2d009001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 &&
+				buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
 				n = 21
 			}
-		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+		} else if len(in) >= 13 &&
+			buffer.ReadUint64At(in, 0) == 0x2467ba04081dff01 &&
+			buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
 			n = 13
 		}
 		if n == 0 {
@@ -297,10 +339,15 @@ func (x *Tag) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x57d2d009001e0001 && buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x57d2d009001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 &&
+			buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
 			n = 21
 		}
-	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 && buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
+	} else if len(in) >= 13 &&
+		buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 &&
+		buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
 		n = 13
 	}
 	if n == 0 {
@@ -313,25 +360,25 @@ func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
 func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(25 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x57d2d009001eff01)
-			buffer.PutUint64At(w, off+8, 0x67ba11e04bcd2d91)
-			buffer.PutUint64At(w, off+13, 0x064c0b402467ba11)
+			buffer.PutUint64At(w, off, 0x57d2d009001eff01)    // foryRootTag[0:8]
+			buffer.PutUint64At(w, off+8, 0x67ba11e04bcd2d91)  // foryRootTag[8:16]
+			buffer.PutUint64At(w, off+13, 0x064c0b402467ba11) // foryRootTag[13:21]
 			off += 21
 		} else {
-			buffer.PutUint64At(w, off, 0x2467ba04081dff01)
-			buffer.PutUint64At(w, off+5, 0x064c0304402467ba)
+			buffer.PutUint64At(w, off, 0x2467ba04081dff01)   // prefix bytes 01 ff 1d 08 04 ba 67 24
+			buffer.PutUint64At(w, off+5, 0x064c0304402467ba) // prefix bytes ba 67 24 40 04 03 4c 06
 			off += 13
 		}
 	}
@@ -376,15 +423,23 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
+// foryRootComposite is the first 52 bytes of a compatible-mode message whose root is Composite: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootComposite[4:].
+var foryRootComposite = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x28, 0xc0, 0xcc, 0x36, 0x7d, 0x38, 0xba, 0x77, 0xc5, 0x9b, 0x07, 0x4c,
+	0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x48, 0x16, 0x5a, 0x72, 0x05, 0xcc, 0x08, 0x50, 0x18, 0x56,
+	0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x48, 0x16,
+	0x7a, 0x4c, 0x06, 0x90,
+}
+
 // foryTypeComposite is Composite's static type information. Fingerprint: addrs,22,0,0[0,0,0];bomb,22,0,0[22,0,0[0,0,0]];by_name,24,0,0[21,0,0|0,0,0];p_addrs,22,0,0[0,0,0];tags,22,0,0[0,0,0];
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
 	GoFields:       []string{"Addrs", "Bomb", "ByName", "PAddrs", "Tags"},
 	GoName:         "zero.Composite",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x28, 0xc0, 0xcc, 0x36, 0x7d, 0x38, 0xba, 0x77, 0xc5, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x48, 0x16, 0x5a, 0x72, 0x05, 0xcc, 0x08, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90},
+	RootCompatible: foryRootComposite,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
 	SchemaHash:     -1055093485,
-	TypeDef:        []byte{0x28, 0xc0, 0xcc, 0x36, 0x7d, 0x38, 0xba, 0x77, 0xc5, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x48, 0x16, 0x5a, 0x72, 0x05, 0xcc, 0x08, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90},
+	TypeDef:        foryRootComposite[4:],
 	UserID:         923,
 })
 
@@ -405,7 +460,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -415,17 +470,17 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(52)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x36ccc028001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)
-		buffer.PutUint64At(w, off+16, 0x1648808c63807216)
-		buffer.PutUint64At(w, off+24, 0x56185008cc05725a)
-		buffer.PutUint64At(w, off+32, 0x16504018681b077a)
-		buffer.PutUint64At(w, off+40, 0x164820e318603f72)
-		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3)
+		buffer.PutUint64At(w, off, 0x36ccc028001cff01)    // foryRootComposite[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)  // foryRootComposite[8:16]
+		buffer.PutUint64At(w, off+16, 0x1648808c63807216) // foryRootComposite[16:24]
+		buffer.PutUint64At(w, off+24, 0x56185008cc05725a) // foryRootComposite[24:32]
+		buffer.PutUint64At(w, off+32, 0x16504018681b077a) // foryRootComposite[32:40]
+		buffer.PutUint64At(w, off+40, 0x164820e318603f72) // foryRootComposite[40:48]
+		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3) // foryRootComposite[44:52]
 		off += 52
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1bff01)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9b1bff01) // prefix bytes 01 ff 1b 9b
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -440,17 +495,17 @@ func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(52)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x36ccc028001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)
-		buffer.PutUint64At(w, off+16, 0x1648808c63807216)
-		buffer.PutUint64At(w, off+24, 0x56185008cc05725a)
-		buffer.PutUint64At(w, off+32, 0x16504018681b077a)
-		buffer.PutUint64At(w, off+40, 0x164820e318603f72)
-		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3)
+		buffer.PutUint64At(w, off, 0x36ccc028001c0001)    // foryRootComposite[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)  // foryRootComposite[8:16]
+		buffer.PutUint64At(w, off+16, 0x1648808c63807216) // foryRootComposite[16:24]
+		buffer.PutUint64At(w, off+24, 0x56185008cc05725a) // foryRootComposite[24:32]
+		buffer.PutUint64At(w, off+32, 0x16504018681b077a) // foryRootComposite[32:40]
+		buffer.PutUint64At(w, off+40, 0x164820e318603f72) // foryRootComposite[40:48]
+		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3) // foryRootComposite[44:52]
 		off += 52
 	} else {
-		buffer.PutUint32At(w, off, 0x9b1b0001)
-		buffer.PutUint8At(w, off+4, 0x07)
+		buffer.PutUint32At(w, off, 0x9b1b0001) // prefix bytes 01 00 1b 9b, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -473,10 +528,19 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x36ccc028001cff01 && buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d && buffer.ReadUint64At(in, 16) == 0x1648808c63807216 && buffer.ReadUint64At(in, 24) == 0x56185008cc05725a && buffer.ReadUint64At(in, 32) == 0x16504018681b077a && buffer.ReadUint64At(in, 40) == 0x164820e318603f72 && buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
+			if len(in) >= 52 &&
+				buffer.ReadUint64At(in, 0) == 0x36ccc028001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d &&
+				buffer.ReadUint64At(in, 16) == 0x1648808c63807216 &&
+				buffer.ReadUint64At(in, 24) == 0x56185008cc05725a &&
+				buffer.ReadUint64At(in, 32) == 0x16504018681b077a &&
+				buffer.ReadUint64At(in, 40) == 0x164820e318603f72 &&
+				buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
 				n = 52
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0x9b1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x07 {
 			n = 5
 		}
 		if n == 0 {
@@ -495,10 +559,19 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 52 && buffer.ReadUint64At(in, 0) == 0x36ccc028001c0001 && buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d && buffer.ReadUint64At(in, 16) == 0x1648808c63807216 && buffer.ReadUint64At(in, 24) == 0x56185008cc05725a && buffer.ReadUint64At(in, 32) == 0x16504018681b077a && buffer.ReadUint64At(in, 40) == 0x164820e318603f72 && buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
+		if len(in) >= 52 &&
+			buffer.ReadUint64At(in, 0) == 0x36ccc028001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d &&
+			buffer.ReadUint64At(in, 16) == 0x1648808c63807216 &&
+			buffer.ReadUint64At(in, 24) == 0x56185008cc05725a &&
+			buffer.ReadUint64At(in, 32) == 0x16504018681b077a &&
+			buffer.ReadUint64At(in, 40) == 0x164820e318603f72 &&
+			buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
 			n = 52
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9b1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0x9b1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x07 {
 		n = 5
 	}
 	if n == 0 {
@@ -542,7 +615,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l15) > 0 {
 		c.WriteStructMeta(foryTypeAddress)
 		for i16 := range l15 {
-			if err := l15[i16].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l15[i16].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -566,7 +639,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 			if len(e18) > 0 {
 				c.WriteStructMeta(foryTypeAddress)
 				for i19 := range e18 {
-					if err := e18[i19].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+					if err := e18[i19].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 						c.Fail(err)
 						break
 					}
@@ -624,7 +697,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l26) > 0 {
 		c.WriteStructMeta(foryTypeTag)
 		for i27 := range l26 {
-			if err := l26[i27].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l26[i27].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -742,11 +815,8 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Composite{
 		Addrs:  x.Addrs,
 		Bomb:   x.Bomb,
@@ -944,484 +1014,182 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bomb")
 		return
 	}
-	n90 := c.ReadLengthFast(2)
-	if n90 < 0 {
-		n90 = c.ReadLength(2)
-	}
-	m91 := foryimpl.MakeMap[map[string]*Tag](c, n90)
-	for n90 > 0 && !c.Failed() {
-		sz92, vn93, ev98 := c.ReadMapChunk(n90, 21, 30, foryTypeTag, true)
-		for j94 := 0; j94 < sz92 && !c.Failed(); j94++ {
-			var k95 string
-			k95 = c.ReadString()
-			var v96 *Tag
-			if !vn93 {
-				p97 := foryimpl.Alloc[Tag](c)
-				if ev98 != nil {
-					p97.ForyReadEvolved(c, ev98)
-				} else {
-					p97.ForyRead(c)
-				}
-				v96 = p97
-			}
-			m91[k95] = v96
+	if c.TrackRef() {
+		n90 := c.ReadLengthFast(2)
+		if n90 < 0 {
+			n90 = c.ReadLength(2)
 		}
-		n90 -= sz92
-	}
-	x.ByName = m91
-	if c.Failed() {
-		c.Trace("ByName")
-		return
-	}
-	n100 := c.ReadLengthFast(1)
-	if n100 < 0 {
-		n100 = c.ReadLength(1)
-	}
-	l101 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n100)
-	if n100 > 0 {
-		hn103, tr105, ev104 := c.ReadStructListHeaderRef(foryTypeAddress)
-		if !c.Failed() {
-			for i102 := range l101 {
-				if tr105 {
-					if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
-						l101[i102] = foryimpl.BackRef[Address](c, id108)
-					} else if st107 == foryimpl.RefFollows {
-						p109 := foryimpl.Alloc[Address](c)
-						foryimpl.SetRef(c, id108, p109)
-						if ev104 != nil {
-							p109.ForyReadEvolved(c, ev104)
+		m91 := foryimpl.MakeMap[map[string]*Tag](c, n90)
+		for n90 > 0 && !c.Failed() {
+			sz92, vn93, tr99, ev98 := c.ReadMapChunkRef(n90, 21, 30, foryTypeTag)
+			for j94 := 0; j94 < sz92 && !c.Failed(); j94++ {
+				var k95 string
+				k95 = c.ReadString()
+				var v96 *Tag
+				if tr99 {
+					if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
+						v96 = foryimpl.BackRef[Tag](c, id101)
+					} else if st100 == foryimpl.RefFollows {
+						p102 := foryimpl.Alloc[Tag](c)
+						foryimpl.SetRef(c, id101, p102)
+						if ev98 != nil {
+							p102.ForyReadEvolved(c, ev98)
 						} else {
-							p109.ForyRead(c)
+							p102.ForyRead(c)
 						}
-						l101[i102] = p109
+						v96 = p102
 					} else {
-						l101[i102] = nil
+						v96 = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i102)
-						break
-					}
-					continue
-				}
-				if hn103 && !c.ReadFlag() {
-					clear(l101[i102 : i102+1])
-					continue
-				}
-				p106 := foryimpl.Alloc[Address](c)
-				if ev104 != nil {
-					p106.ForyReadEvolved(c, ev104)
-				} else {
-					p106.ForyRead(c)
-				}
-				l101[i102] = p106
-				if c.Failed() {
-					c.TraceIndex(i102)
-					break
-				}
-			}
-		}
-	}
-	x.PAddrs = l101
-	if c.Failed() {
-		c.Trace("PAddrs")
-		return
-	}
-	n110 := c.ReadLengthFast(1)
-	if n110 < 0 {
-		n110 = c.ReadLength(1)
-	}
-	l111 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n110)
-	if n110 > 0 {
-		hn113, tr115, ev114 := c.ReadStructListHeaderRef(foryTypeTag)
-		if !c.Failed() {
-			for i112 := range l111 {
-				if tr115 {
-					if st116, id117 := c.ReadRefFlag(); st116 == foryimpl.RefBack {
-						if p118 := foryimpl.BackRef[Tag](c, id117); p118 != nil {
-							l111[i112] = *p118
-						}
-					} else if st116 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id117, &l111[i112])
-						if ev114 != nil {
-							l111[i112].ForyReadEvolved(c, ev114)
-						} else {
-							l111[i112].ForyRead(c)
-						}
+				} else if !vn93 {
+					p97 := foryimpl.Alloc[Tag](c)
+					if ev98 != nil {
+						p97.ForyReadEvolved(c, ev98)
 					} else {
-						l111[i112] = Tag{}
+						p97.ForyRead(c)
 					}
-					if c.Failed() {
-						c.TraceIndex(i112)
-						break
-					}
-					continue
+					v96 = p97
 				}
-				if hn113 && !c.ReadFlag() {
-					clear(l111[i112 : i112+1])
-					continue
-				}
-				if ev114 != nil {
-					l111[i112].ForyReadEvolved(c, ev114)
-				} else {
-					l111[i112].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i112)
-					break
-				}
+				m91[k95] = v96
 			}
+			n90 -= sz92
 		}
-	}
-	x.Tags = l111
-	if c.Failed() {
-		c.Trace("Tags")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Composite{
-		Addrs:  x.Addrs,
-		Bomb:   x.Bomb,
-		PAddrs: x.PAddrs,
-		Tags:   x.Tags,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1055093485) {
-		if h := r.ReadInt32(); h != -1055093485 && !c.Failed() {
-			c.HashMismatch(foryTypeComposite, h)
+		x.ByName = m91
+		if c.Failed() {
+			c.Trace("ByName")
+			return
+		}
+	} else {
+		n90 := c.ReadLengthFast(2)
+		if n90 < 0 {
+			n90 = c.ReadLength(2)
+		}
+		m91 := foryimpl.MakeMap[map[string]*Tag](c, n90)
+		for n90 > 0 && !c.Failed() {
+			sz92, vn93, ev98 := c.ReadMapChunk(n90, 21, 30, foryTypeTag, true)
+			for j94 := 0; j94 < sz92 && !c.Failed(); j94++ {
+				var k95 string
+				k95 = c.ReadString()
+				var v96 *Tag
+				if !vn93 {
+					p97 := foryimpl.Alloc[Tag](c)
+					if ev98 != nil {
+						p97.ForyReadEvolved(c, ev98)
+					} else {
+						p97.ForyRead(c)
+					}
+					v96 = p97
+				}
+				m91[k95] = v96
+			}
+			n90 -= sz92
+		}
+		x.ByName = m91
+		if c.Failed() {
+			c.Trace("ByName")
 			return
 		}
 	}
-	n119 := c.ReadLengthFast(1)
-	if n119 < 0 {
-		n119 = c.ReadLength(1)
+	n103 := c.ReadLengthFast(1)
+	if n103 < 0 {
+		n103 = c.ReadLength(1)
 	}
-	l120 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n119)
-	if n119 > 0 {
-		hn122, tr124, ev123 := c.ReadStructListHeaderRef(foryTypeAddress)
+	l104 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n103)
+	if n103 > 0 {
+		hn106, tr108, ev107 := c.ReadStructListHeaderRef(foryTypeAddress)
 		if !c.Failed() {
-			for i121 := range l120 {
-				if tr124 {
-					if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
-						if p127 := foryimpl.BackRef[Address](c, id126); p127 != nil {
-							l120[i121] = *p127
-						}
-					} else if st125 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id126, &l120[i121])
-						if ev123 != nil {
-							l120[i121].ForyReadEvolved(c, ev123)
+			for i105 := range l104 {
+				if tr108 {
+					if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
+						l104[i105] = foryimpl.BackRef[Address](c, id111)
+					} else if st110 == foryimpl.RefFollows {
+						p112 := foryimpl.Alloc[Address](c)
+						foryimpl.SetRef(c, id111, p112)
+						if ev107 != nil {
+							p112.ForyReadEvolved(c, ev107)
 						} else {
-							l120[i121].ForyRead(c)
+							p112.ForyRead(c)
 						}
+						l104[i105] = p112
 					} else {
-						l120[i121] = Address{}
+						l104[i105] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i121)
+						c.TraceIndex(i105)
 						break
 					}
 					continue
 				}
-				if hn122 && !c.ReadFlag() {
-					clear(l120[i121 : i121+1])
+				if hn106 && !c.ReadFlag() {
+					clear(l104[i105 : i105+1])
 					continue
 				}
-				if ev123 != nil {
-					l120[i121].ForyReadEvolved(c, ev123)
+				p109 := foryimpl.Alloc[Address](c)
+				if ev107 != nil {
+					p109.ForyReadEvolved(c, ev107)
 				} else {
-					l120[i121].ForyRead(c)
+					p109.ForyRead(c)
 				}
+				l104[i105] = p109
 				if c.Failed() {
-					c.TraceIndex(i121)
+					c.TraceIndex(i105)
 					break
 				}
 			}
 		}
 	}
-	x.Addrs = l120
-	if c.Failed() {
-		c.Trace("Addrs")
-		return
-	}
-	n128 := c.ReadLengthFast(1)
-	if n128 < 0 {
-		n128 = c.ReadLength(1)
-	}
-	l129 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n128)
-	if n128 > 0 {
-		hn131, tr133 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i130 := range l129 {
-				if tr133 {
-					if st134, id135 := c.ReadRefFlag(); st134 == foryimpl.RefBack {
-						l129[i130] = foryimpl.BackRefSlice[Address](c, id135)
-					} else if st134 == foryimpl.RefFollows {
-						n136 := c.ReadLengthFast(1)
-						if n136 < 0 {
-							n136 = c.ReadLength(1)
-						}
-						l137 := foryimpl.MakeSlice[[]Address](c, n136)
-						if n136 > 0 {
-							hn139, tr141, ev140 := c.ReadStructListHeaderRef(foryTypeAddress)
-							if !c.Failed() {
-								for i138 := range l137 {
-									if tr141 {
-										if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
-											if p144 := foryimpl.BackRef[Address](c, id143); p144 != nil {
-												l137[i138] = *p144
-											}
-										} else if st142 == foryimpl.RefFollows {
-											foryimpl.SetRef(c, id143, &l137[i138])
-											if ev140 != nil {
-												l137[i138].ForyReadEvolved(c, ev140)
-											} else {
-												l137[i138].ForyRead(c)
-											}
-										} else {
-											l137[i138] = Address{}
-										}
-										if c.Failed() {
-											c.TraceIndex(i138)
-											break
-										}
-										continue
-									}
-									if hn139 && !c.ReadFlag() {
-										clear(l137[i138 : i138+1])
-										continue
-									}
-									if ev140 != nil {
-										l137[i138].ForyReadEvolved(c, ev140)
-									} else {
-										l137[i138].ForyRead(c)
-									}
-									if c.Failed() {
-										c.TraceIndex(i138)
-										break
-									}
-								}
-							}
-						}
-						l129[i130] = l137
-						foryimpl.SetRefSlice(c, id135, l129[i130])
-					} else {
-						l129[i130] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i130)
-						break
-					}
-					continue
-				}
-				if hn131 && !c.ReadFlag() {
-					clear(l129[i130 : i130+1])
-					continue
-				}
-				n145 := c.ReadLengthFast(1)
-				if n145 < 0 {
-					n145 = c.ReadLength(1)
-				}
-				l146 := foryimpl.MakeSlice[[]Address](c, n145)
-				if n145 > 0 {
-					hn148, tr150, ev149 := c.ReadStructListHeaderRef(foryTypeAddress)
-					if !c.Failed() {
-						for i147 := range l146 {
-							if tr150 {
-								if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-									if p153 := foryimpl.BackRef[Address](c, id152); p153 != nil {
-										l146[i147] = *p153
-									}
-								} else if st151 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id152, &l146[i147])
-									if ev149 != nil {
-										l146[i147].ForyReadEvolved(c, ev149)
-									} else {
-										l146[i147].ForyRead(c)
-									}
-								} else {
-									l146[i147] = Address{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i147)
-									break
-								}
-								continue
-							}
-							if hn148 && !c.ReadFlag() {
-								clear(l146[i147 : i147+1])
-								continue
-							}
-							if ev149 != nil {
-								l146[i147].ForyReadEvolved(c, ev149)
-							} else {
-								l146[i147].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i147)
-								break
-							}
-						}
-					}
-				}
-				l129[i130] = l146
-				if c.Failed() {
-					c.TraceIndex(i130)
-					break
-				}
-			}
-		}
-	}
-	x.Bomb = l129
-	if c.Failed() {
-		c.Trace("Bomb")
-		return
-	}
-	n154 := c.ReadLengthFast(2)
-	if n154 < 0 {
-		n154 = c.ReadLength(2)
-	}
-	m155 := foryimpl.MakeMap[map[string]*Tag](c, n154)
-	for n154 > 0 && !c.Failed() {
-		sz156, vn157, tr163, ev162 := c.ReadMapChunkRef(n154, 21, 30, foryTypeTag)
-		for j158 := 0; j158 < sz156 && !c.Failed(); j158++ {
-			var k159 string
-			k159 = c.ReadString()
-			var v160 *Tag
-			if tr163 {
-				if st164, id165 := c.ReadRefFlag(); st164 == foryimpl.RefBack {
-					v160 = foryimpl.BackRef[Tag](c, id165)
-				} else if st164 == foryimpl.RefFollows {
-					p166 := foryimpl.Alloc[Tag](c)
-					foryimpl.SetRef(c, id165, p166)
-					if ev162 != nil {
-						p166.ForyReadEvolved(c, ev162)
-					} else {
-						p166.ForyRead(c)
-					}
-					v160 = p166
-				} else {
-					v160 = nil
-				}
-			} else if !vn157 {
-				p161 := foryimpl.Alloc[Tag](c)
-				if ev162 != nil {
-					p161.ForyReadEvolved(c, ev162)
-				} else {
-					p161.ForyRead(c)
-				}
-				v160 = p161
-			}
-			m155[k159] = v160
-		}
-		n154 -= sz156
-	}
-	x.ByName = m155
-	if c.Failed() {
-		c.Trace("ByName")
-		return
-	}
-	n167 := c.ReadLengthFast(1)
-	if n167 < 0 {
-		n167 = c.ReadLength(1)
-	}
-	l168 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n167)
-	if n167 > 0 {
-		hn170, tr172, ev171 := c.ReadStructListHeaderRef(foryTypeAddress)
-		if !c.Failed() {
-			for i169 := range l168 {
-				if tr172 {
-					if st174, id175 := c.ReadRefFlag(); st174 == foryimpl.RefBack {
-						l168[i169] = foryimpl.BackRef[Address](c, id175)
-					} else if st174 == foryimpl.RefFollows {
-						p176 := foryimpl.Alloc[Address](c)
-						foryimpl.SetRef(c, id175, p176)
-						if ev171 != nil {
-							p176.ForyReadEvolved(c, ev171)
-						} else {
-							p176.ForyRead(c)
-						}
-						l168[i169] = p176
-					} else {
-						l168[i169] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i169)
-						break
-					}
-					continue
-				}
-				if hn170 && !c.ReadFlag() {
-					clear(l168[i169 : i169+1])
-					continue
-				}
-				p173 := foryimpl.Alloc[Address](c)
-				if ev171 != nil {
-					p173.ForyReadEvolved(c, ev171)
-				} else {
-					p173.ForyRead(c)
-				}
-				l168[i169] = p173
-				if c.Failed() {
-					c.TraceIndex(i169)
-					break
-				}
-			}
-		}
-	}
-	x.PAddrs = l168
+	x.PAddrs = l104
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	n177 := c.ReadLengthFast(1)
-	if n177 < 0 {
-		n177 = c.ReadLength(1)
+	n113 := c.ReadLengthFast(1)
+	if n113 < 0 {
+		n113 = c.ReadLength(1)
 	}
-	l178 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n177)
-	if n177 > 0 {
-		hn180, tr182, ev181 := c.ReadStructListHeaderRef(foryTypeTag)
+	l114 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n113)
+	if n113 > 0 {
+		hn116, tr118, ev117 := c.ReadStructListHeaderRef(foryTypeTag)
 		if !c.Failed() {
-			for i179 := range l178 {
-				if tr182 {
-					if st183, id184 := c.ReadRefFlag(); st183 == foryimpl.RefBack {
-						if p185 := foryimpl.BackRef[Tag](c, id184); p185 != nil {
-							l178[i179] = *p185
+			for i115 := range l114 {
+				if tr118 {
+					if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+						if p121 := foryimpl.BackRef[Tag](c, id120); p121 != nil {
+							l114[i115] = *p121
 						}
-					} else if st183 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id184, &l178[i179])
-						if ev181 != nil {
-							l178[i179].ForyReadEvolved(c, ev181)
+					} else if st119 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id120, &l114[i115])
+						if ev117 != nil {
+							l114[i115].ForyReadEvolved(c, ev117)
 						} else {
-							l178[i179].ForyRead(c)
+							l114[i115].ForyRead(c)
 						}
 					} else {
-						l178[i179] = Tag{}
+						l114[i115] = Tag{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i179)
+						c.TraceIndex(i115)
 						break
 					}
 					continue
 				}
-				if hn180 && !c.ReadFlag() {
-					clear(l178[i179 : i179+1])
+				if hn116 && !c.ReadFlag() {
+					clear(l114[i115 : i115+1])
 					continue
 				}
-				if ev181 != nil {
-					l178[i179].ForyReadEvolved(c, ev181)
+				if ev117 != nil {
+					l114[i115].ForyReadEvolved(c, ev117)
 				} else {
-					l178[i179].ForyRead(c)
+					l114[i115].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i179)
+					c.TraceIndex(i115)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l178
+	x.Tags = l114
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1435,315 +1203,315 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n186 := c.ReadLengthFast(1)
-				if n186 < 0 {
-					n186 = c.ReadLength(1)
+				n122 := c.ReadLengthFast(1)
+				if n122 < 0 {
+					n122 = c.ReadLength(1)
 				}
-				l187 := foryimpl.MakeSlice[[]Address](c, n186)
-				if n186 > 0 {
-					hn189, tr191, ev190 := c.ReadStructListHeaderRef(foryTypeAddress)
+				l123 := foryimpl.MakeSlice[[]Address](c, n122)
+				if n122 > 0 {
+					hn125, tr127, ev126 := c.ReadStructListHeaderRef(foryTypeAddress)
 					if !c.Failed() {
-						for i188 := range l187 {
-							if tr191 {
-								if st192, id193 := c.ReadRefFlag(); st192 == foryimpl.RefBack {
-									if p194 := foryimpl.BackRef[Address](c, id193); p194 != nil {
-										l187[i188] = *p194
+						for i124 := range l123 {
+							if tr127 {
+								if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
+									if p130 := foryimpl.BackRef[Address](c, id129); p130 != nil {
+										l123[i124] = *p130
 									}
-								} else if st192 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id193, &l187[i188])
-									if ev190 != nil {
-										l187[i188].ForyReadEvolved(c, ev190)
+								} else if st128 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id129, &l123[i124])
+									if ev126 != nil {
+										l123[i124].ForyReadEvolved(c, ev126)
 									} else {
-										l187[i188].ForyRead(c)
+										l123[i124].ForyRead(c)
 									}
 								} else {
-									l187[i188] = Address{}
+									l123[i124] = Address{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i188)
+									c.TraceIndex(i124)
 									break
 								}
 								continue
 							}
-							if hn189 && !c.ReadFlag() {
-								clear(l187[i188 : i188+1])
+							if hn125 && !c.ReadFlag() {
+								clear(l123[i124 : i124+1])
 								continue
 							}
-							if ev190 != nil {
-								l187[i188].ForyReadEvolved(c, ev190)
+							if ev126 != nil {
+								l123[i124].ForyReadEvolved(c, ev126)
 							} else {
-								l187[i188].ForyRead(c)
+								l123[i124].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i188)
+								c.TraceIndex(i124)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l187
+				x.Addrs = l123
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n195 := c.ReadLengthFast(1)
-				if n195 < 0 {
-					n195 = c.ReadLength(1)
+				n131 := c.ReadLengthFast(1)
+				if n131 < 0 {
+					n131 = c.ReadLength(1)
 				}
-				l196 := foryimpl.MakeSlice[[][]Address](c, n195)
-				if n195 > 0 {
-					hn198, tr200 := c.ReadListHeaderRef(22)
+				l132 := foryimpl.MakeSlice[[][]Address](c, n131)
+				if n131 > 0 {
+					hn134, tr136 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i197 := range l196 {
-							if tr200 {
-								if st201, id202 := c.ReadRefFlag(); st201 == foryimpl.RefBack {
-									l196[i197] = foryimpl.BackRefSlice[Address](c, id202)
-								} else if st201 == foryimpl.RefFollows {
-									n203 := c.ReadLengthFast(1)
-									if n203 < 0 {
-										n203 = c.ReadLength(1)
+						for i133 := range l132 {
+							if tr136 {
+								if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+									l132[i133] = foryimpl.BackRefSlice[Address](c, id138)
+								} else if st137 == foryimpl.RefFollows {
+									n139 := c.ReadLengthFast(1)
+									if n139 < 0 {
+										n139 = c.ReadLength(1)
 									}
-									l204 := foryimpl.MakeSlice[[]Address](c, n203)
-									if n203 > 0 {
-										hn206, tr208, ev207 := c.ReadStructListHeaderRef(foryTypeAddress)
+									l140 := foryimpl.MakeSlice[[]Address](c, n139)
+									if n139 > 0 {
+										hn142, tr144, ev143 := c.ReadStructListHeaderRef(foryTypeAddress)
 										if !c.Failed() {
-											for i205 := range l204 {
-												if tr208 {
-													if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
-														if p211 := foryimpl.BackRef[Address](c, id210); p211 != nil {
-															l204[i205] = *p211
+											for i141 := range l140 {
+												if tr144 {
+													if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
+														if p147 := foryimpl.BackRef[Address](c, id146); p147 != nil {
+															l140[i141] = *p147
 														}
-													} else if st209 == foryimpl.RefFollows {
-														foryimpl.SetRef(c, id210, &l204[i205])
-														if ev207 != nil {
-															l204[i205].ForyReadEvolved(c, ev207)
+													} else if st145 == foryimpl.RefFollows {
+														foryimpl.SetRef(c, id146, &l140[i141])
+														if ev143 != nil {
+															l140[i141].ForyReadEvolved(c, ev143)
 														} else {
-															l204[i205].ForyRead(c)
+															l140[i141].ForyRead(c)
 														}
 													} else {
-														l204[i205] = Address{}
+														l140[i141] = Address{}
 													}
 													if c.Failed() {
-														c.TraceIndex(i205)
+														c.TraceIndex(i141)
 														break
 													}
 													continue
 												}
-												if hn206 && !c.ReadFlag() {
-													clear(l204[i205 : i205+1])
+												if hn142 && !c.ReadFlag() {
+													clear(l140[i141 : i141+1])
 													continue
 												}
-												if ev207 != nil {
-													l204[i205].ForyReadEvolved(c, ev207)
+												if ev143 != nil {
+													l140[i141].ForyReadEvolved(c, ev143)
 												} else {
-													l204[i205].ForyRead(c)
+													l140[i141].ForyRead(c)
 												}
 												if c.Failed() {
-													c.TraceIndex(i205)
+													c.TraceIndex(i141)
 													break
 												}
 											}
 										}
 									}
-									l196[i197] = l204
-									foryimpl.SetRefSlice(c, id202, l196[i197])
+									l132[i133] = l140
+									foryimpl.SetRefSlice(c, id138, l132[i133])
 								} else {
-									l196[i197] = nil
+									l132[i133] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i197)
+									c.TraceIndex(i133)
 									break
 								}
 								continue
 							}
-							if hn198 && !c.ReadFlag() {
-								clear(l196[i197 : i197+1])
+							if hn134 && !c.ReadFlag() {
+								clear(l132[i133 : i133+1])
 								continue
 							}
-							n212 := c.ReadLengthFast(1)
-							if n212 < 0 {
-								n212 = c.ReadLength(1)
+							n148 := c.ReadLengthFast(1)
+							if n148 < 0 {
+								n148 = c.ReadLength(1)
 							}
-							l213 := foryimpl.MakeSlice[[]Address](c, n212)
-							if n212 > 0 {
-								hn215, tr217, ev216 := c.ReadStructListHeaderRef(foryTypeAddress)
+							l149 := foryimpl.MakeSlice[[]Address](c, n148)
+							if n148 > 0 {
+								hn151, tr153, ev152 := c.ReadStructListHeaderRef(foryTypeAddress)
 								if !c.Failed() {
-									for i214 := range l213 {
-										if tr217 {
-											if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
-												if p220 := foryimpl.BackRef[Address](c, id219); p220 != nil {
-													l213[i214] = *p220
+									for i150 := range l149 {
+										if tr153 {
+											if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
+												if p156 := foryimpl.BackRef[Address](c, id155); p156 != nil {
+													l149[i150] = *p156
 												}
-											} else if st218 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id219, &l213[i214])
-												if ev216 != nil {
-													l213[i214].ForyReadEvolved(c, ev216)
+											} else if st154 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id155, &l149[i150])
+												if ev152 != nil {
+													l149[i150].ForyReadEvolved(c, ev152)
 												} else {
-													l213[i214].ForyRead(c)
+													l149[i150].ForyRead(c)
 												}
 											} else {
-												l213[i214] = Address{}
+												l149[i150] = Address{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i214)
+												c.TraceIndex(i150)
 												break
 											}
 											continue
 										}
-										if hn215 && !c.ReadFlag() {
-											clear(l213[i214 : i214+1])
+										if hn151 && !c.ReadFlag() {
+											clear(l149[i150 : i150+1])
 											continue
 										}
-										if ev216 != nil {
-											l213[i214].ForyReadEvolved(c, ev216)
+										if ev152 != nil {
+											l149[i150].ForyReadEvolved(c, ev152)
 										} else {
-											l213[i214].ForyRead(c)
+											l149[i150].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i214)
+											c.TraceIndex(i150)
 											break
 										}
 									}
 								}
 							}
-							l196[i197] = l213
+							l132[i133] = l149
 							if c.Failed() {
-								c.TraceIndex(i197)
+								c.TraceIndex(i133)
 								break
 							}
 						}
 					}
 				}
-				x.Bomb = l196
+				x.Bomb = l132
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLengthFast(2)
-				if n221 < 0 {
-					n221 = c.ReadLength(2)
+				n157 := c.ReadLengthFast(2)
+				if n157 < 0 {
+					n157 = c.ReadLength(2)
 				}
-				m222 := foryimpl.MakeMap[map[string]*Tag](c, n221)
-				for n221 > 0 && !c.Failed() {
-					sz223, vn224, ev229 := c.ReadMapChunk(n221, 21, 30, foryTypeTag, true)
-					for j225 := 0; j225 < sz223 && !c.Failed(); j225++ {
-						var k226 string
-						k226 = c.ReadString()
-						var v227 *Tag
-						if !vn224 {
-							p228 := foryimpl.Alloc[Tag](c)
-							if ev229 != nil {
-								p228.ForyReadEvolved(c, ev229)
+				m158 := foryimpl.MakeMap[map[string]*Tag](c, n157)
+				for n157 > 0 && !c.Failed() {
+					sz159, vn160, ev165 := c.ReadMapChunk(n157, 21, 30, foryTypeTag, true)
+					for j161 := 0; j161 < sz159 && !c.Failed(); j161++ {
+						var k162 string
+						k162 = c.ReadString()
+						var v163 *Tag
+						if !vn160 {
+							p164 := foryimpl.Alloc[Tag](c)
+							if ev165 != nil {
+								p164.ForyReadEvolved(c, ev165)
 							} else {
-								p228.ForyRead(c)
+								p164.ForyRead(c)
 							}
-							v227 = p228
+							v163 = p164
 						}
-						m222[k226] = v227
+						m158[k162] = v163
 					}
-					n221 -= sz223
+					n157 -= sz159
 				}
-				x.ByName = m222
+				x.ByName = m158
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n231 := c.ReadLengthFast(1)
-				if n231 < 0 {
-					n231 = c.ReadLength(1)
+				n167 := c.ReadLengthFast(1)
+				if n167 < 0 {
+					n167 = c.ReadLength(1)
 				}
-				l232 := foryimpl.MakeSlice[[]*Address](c, n231)
-				if n231 > 0 {
-					hn234, tr236, ev235 := c.ReadStructListHeaderRef(foryTypeAddress)
+				l168 := foryimpl.MakeSlice[[]*Address](c, n167)
+				if n167 > 0 {
+					hn170, tr172, ev171 := c.ReadStructListHeaderRef(foryTypeAddress)
 					if !c.Failed() {
-						for i233 := range l232 {
-							if tr236 {
-								if st238, id239 := c.ReadRefFlag(); st238 == foryimpl.RefBack {
-									l232[i233] = foryimpl.BackRef[Address](c, id239)
-								} else if st238 == foryimpl.RefFollows {
-									p240 := foryimpl.Alloc[Address](c)
-									foryimpl.SetRef(c, id239, p240)
-									if ev235 != nil {
-										p240.ForyReadEvolved(c, ev235)
+						for i169 := range l168 {
+							if tr172 {
+								if st174, id175 := c.ReadRefFlag(); st174 == foryimpl.RefBack {
+									l168[i169] = foryimpl.BackRef[Address](c, id175)
+								} else if st174 == foryimpl.RefFollows {
+									p176 := foryimpl.Alloc[Address](c)
+									foryimpl.SetRef(c, id175, p176)
+									if ev171 != nil {
+										p176.ForyReadEvolved(c, ev171)
 									} else {
-										p240.ForyRead(c)
+										p176.ForyRead(c)
 									}
-									l232[i233] = p240
+									l168[i169] = p176
 								} else {
-									l232[i233] = nil
+									l168[i169] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i233)
+									c.TraceIndex(i169)
 									break
 								}
 								continue
 							}
-							if hn234 && !c.ReadFlag() {
-								clear(l232[i233 : i233+1])
+							if hn170 && !c.ReadFlag() {
+								clear(l168[i169 : i169+1])
 								continue
 							}
-							p237 := foryimpl.Alloc[Address](c)
-							if ev235 != nil {
-								p237.ForyReadEvolved(c, ev235)
+							p173 := foryimpl.Alloc[Address](c)
+							if ev171 != nil {
+								p173.ForyReadEvolved(c, ev171)
 							} else {
-								p237.ForyRead(c)
+								p173.ForyRead(c)
 							}
-							l232[i233] = p237
+							l168[i169] = p173
 							if c.Failed() {
-								c.TraceIndex(i233)
+								c.TraceIndex(i169)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l232
+				x.PAddrs = l168
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n241 := c.ReadLengthFast(1)
-				if n241 < 0 {
-					n241 = c.ReadLength(1)
+				n177 := c.ReadLengthFast(1)
+				if n177 < 0 {
+					n177 = c.ReadLength(1)
 				}
-				l242 := foryimpl.MakeSlice[[]Tag](c, n241)
-				if n241 > 0 {
-					hn244, tr246, ev245 := c.ReadStructListHeaderRef(foryTypeTag)
+				l178 := foryimpl.MakeSlice[[]Tag](c, n177)
+				if n177 > 0 {
+					hn180, tr182, ev181 := c.ReadStructListHeaderRef(foryTypeTag)
 					if !c.Failed() {
-						for i243 := range l242 {
-							if tr246 {
-								if st247, id248 := c.ReadRefFlag(); st247 == foryimpl.RefBack {
-									if p249 := foryimpl.BackRef[Tag](c, id248); p249 != nil {
-										l242[i243] = *p249
+						for i179 := range l178 {
+							if tr182 {
+								if st183, id184 := c.ReadRefFlag(); st183 == foryimpl.RefBack {
+									if p185 := foryimpl.BackRef[Tag](c, id184); p185 != nil {
+										l178[i179] = *p185
 									}
-								} else if st247 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id248, &l242[i243])
-									if ev245 != nil {
-										l242[i243].ForyReadEvolved(c, ev245)
+								} else if st183 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id184, &l178[i179])
+									if ev181 != nil {
+										l178[i179].ForyReadEvolved(c, ev181)
 									} else {
-										l242[i243].ForyRead(c)
+										l178[i179].ForyRead(c)
 									}
 								} else {
-									l242[i243] = Tag{}
+									l178[i179] = Tag{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i243)
+									c.TraceIndex(i179)
 									break
 								}
 								continue
 							}
-							if hn244 && !c.ReadFlag() {
-								clear(l242[i243 : i243+1])
+							if hn180 && !c.ReadFlag() {
+								clear(l178[i179 : i179+1])
 								continue
 							}
-							if ev245 != nil {
-								l242[i243].ForyReadEvolved(c, ev245)
+							if ev181 != nil {
+								l178[i179].ForyReadEvolved(c, ev181)
 							} else {
-								l242[i243].ForyRead(c)
+								l178[i179].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i243)
+								c.TraceIndex(i179)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l242
+				x.Tags = l178
 			}
 		default:
 			c.SkipField(f)

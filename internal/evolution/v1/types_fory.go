@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -26,18 +26,90 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootScalars is the first 498 bytes of a compatible-mode message whose root is Scalars: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootScalars[4:].
+var foryRootScalars = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0xff, 0xb0, 0xa7, 0x3c, 0x9f, 0xe7, 0x11, 0x26, 0xe5, 0x01, 0xdf, 0x2f,
+	0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90,
+	0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67,
+	0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2,
+	0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90,
+	0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67,
+	0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2,
+	0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a,
+	0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45,
+	0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67,
+	0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07,
+	0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50,
+	0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0,
+	0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22,
+	0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67,
+	0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05,
+	0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f,
+	0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67,
+	0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7,
+	0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe,
+	0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f,
+	0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d,
+	0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70,
+	0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a,
+	0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40,
+	0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98,
+	0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b,
+	0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x48, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b,
+	0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30,
+	0x4e, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b,
+	0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40,
+	0x26, 0x4c,
+}
+
+// foryRootRefScalars is the first 498 bytes of a compatible-mode message whose root is Scalars with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefScalars[4:].
+var foryRootRefScalars = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0xff, 0xf0, 0x5a, 0x75, 0x24, 0xcd, 0xf9, 0x7e, 0xe5, 0x01, 0xdf, 0x2f,
+	0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90,
+	0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67,
+	0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2,
+	0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90,
+	0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67,
+	0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2,
+	0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a,
+	0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45,
+	0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67,
+	0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07,
+	0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50,
+	0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0,
+	0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22,
+	0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67,
+	0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05,
+	0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f,
+	0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67,
+	0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7,
+	0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe,
+	0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f,
+	0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d,
+	0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70,
+	0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a,
+	0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41,
+	0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98,
+	0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b,
+	0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x49, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b,
+	0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30,
+	0x4f, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b,
+	0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40,
+	0x26, 0x4c,
+}
+
 // foryTypeScalars is Scalars's static type information. Fingerprint: b,1,0,0;d,37,0,0;dt,39,0,0;e,0,0,0;f32,19,0,0;f64,20,0,0;fix_i32,4,0,0;fix_i64,6,0,0;fix_u32,11,0,0;fix_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;my_i,7,0,0;my_s,21,0,0;p_b,1,0,1;p_d,37,0,1;p_dt,39,0,1;p_e,0,0,1;p_f32,19,0,1;p_f64,20,0,1;p_i32,5,0,1;p_i64,7,0,1;p_i8,2,0,1;p_s,21,0,1;p_t,38,0,1;p_u16,10,0,1;p_u64,14,0,1;rm_b,1,0,0;rm_d,37,0,0;rm_dt,39,0,0;rm_e,0,0,0;rm_f32,19,0,0;rm_f64,20,0,0;rm_fix_i32,4,0,0;rm_fix_i64,6,0,0;rm_fix_u32,11,0,0;rm_fix_u64,13,0,0;rm_i,7,0,0;rm_i16,3,0,0;rm_i32,5,0,0;rm_i64,7,0,0;rm_i8,2,0,0;rm_my_i,7,0,0;rm_my_s,21,0,0;rm_p_b,1,0,1;rm_p_d,37,0,1;rm_p_dt,39,0,1;rm_p_e,0,0,1;rm_p_f32,19,0,1;rm_p_f64,20,0,1;rm_p_i32,5,0,1;rm_p_i64,7,0,1;rm_p_i8,2,0,1;rm_p_s,21,0,1;rm_p_t,38,0,1;rm_p_u16,10,0,1;rm_p_u64,14,0,1;rm_s,21,0,0;rm_t,38,0,0;rm_tag_i64,8,0,0;rm_tag_u64,15,0,0;rm_u,14,0,0;rm_u16,10,0,0;rm_u32,12,0,0;rm_u64,14,0,0;rm_u8,9,0,0;s,21,0,0;t,38,0,0;tag_i64,8,0,0;tag_u64,15,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb6, 0x02},
 	GoFields:          []string{"FixI64", "RmFixI64", "FixU64", "RmFixU64", "F64", "RmF64", "FixI32", "RmFixI32", "FixU32", "RmFixU32", "F32", "RmF32", "I16", "RmI16", "RmU16", "U16", "B", "RmB", "I8", "RmI8", "RmU8", "U8", "I", "I64", "MyI", "RmI", "RmI64", "RmMyI", "RmTagI64", "TagI64", "RmU", "RmU64", "U", "U64", "RmTagU64", "TagU64", "I32", "RmI32", "RmU32", "U32", "PF64", "RmPF64", "PF32", "RmPF32", "PU16", "RmPU16", "PB", "RmPB", "PI8", "RmPI8", "PI64", "RmPI64", "PU64", "RmPU64", "PI32", "RmPI32", "D", "Dt", "E", "MyS", "PD", "PDt", "PE", "PS", "PT", "RmD", "RmDt", "RmE", "RmMyS", "RmPD", "RmPDt", "RmPE", "RmPS", "RmPT", "RmS", "RmT", "S", "T"},
 	GoName:            "v1.Scalars",
 	OfficialGoHash:    -503754848,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0xb0, 0xa7, 0x3c, 0x9f, 0xe7, 0x11, 0x26, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x48, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4e, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xff, 0xf0, 0x5a, 0x75, 0x24, 0xcd, 0xf9, 0x7e, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x49, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4f, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
+	RootCompatible:    foryRootScalars,
+	RootCompatibleRef: foryRootRefScalars,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
 	SchemaHash:        -1775609943,
-	TypeDef:           []byte{0xff, 0xb0, 0xa7, 0x3c, 0x9f, 0xe7, 0x11, 0x26, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x48, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4e, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
-	TypeDefRef:        []byte{0xff, 0xf0, 0x5a, 0x75, 0x24, 0xcd, 0xf9, 0x7e, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x49, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4f, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
+	TypeDef:           foryRootScalars[4:],
+	TypeDefRef:        foryRootRefScalars[4:],
 	UserID:            310,
 })
 
@@ -131,7 +203,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootScalars (compatible mode) or stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -141,73 +213,11 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(498)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3ca7b0ff001cff01)
-		buffer.PutUint64At(w, off+8, 0x2fdf01e52611e79f)
-		buffer.PutUint64At(w, off+16, 0x91ff420a069402b6)
-		buffer.PutUint64At(w, off+24, 0x90e26722069c00d7)
-		buffer.PutUint64At(w, off+32, 0x420a0d94c075e4bf)
-		buffer.PutUint64At(w, off+40, 0x67220d9c00d7a9ff)
-		buffer.PutUint64At(w, off+48, 0x1488c075eabf90e2)
-		buffer.PutUint64At(w, off+56, 0xe26722149000d70b)
-		buffer.PutUint64At(w, off+64, 0x91ff420a0494c0f5)
-		buffer.PutUint64At(w, off+72, 0x90e26722049cc0be)
-		buffer.PutUint64At(w, off+80, 0x420a0b94b06fe4bf)
-		buffer.PutUint64At(w, off+88, 0x67220b9cc0bea9ff)
-		buffer.PutUint64At(w, off+96, 0x1388b06feabf90e2)
-		buffer.PutUint64At(w, off+104, 0xe267221390c0be0b)
-		buffer.PutUint64At(w, off+112, 0x9040af110388b0ef)
-		buffer.PutUint64At(w, off+120, 0x0a90d06be4672203)
-		buffer.PutUint64At(w, off+128, 0x290a88d06bea6722)
-		buffer.PutUint64At(w, off+136, 0x45014804014040af)
-		buffer.PutUint64At(w, off+144, 0x028ce0110284089b)
-		buffer.PutUint64At(w, off+152, 0x6722098c78e46722)
-		buffer.PutUint64At(w, off+160, 0x0740e029098478ea)
-		buffer.PutUint64At(w, off+168, 0x074800d711078820)
-		buffer.PutUint64At(w, off+176, 0x409b450748401b33)
-		buffer.PutUint64At(w, off+184, 0x50c075e467220790)
-		buffer.PutUint64At(w, off+192, 0x089c8036669b4507)
-		buffer.PutUint64At(w, off+200, 0xc075e43780e96722)
-		buffer.PutUint64At(w, off+208, 0x00d791df00260894)
-		buffer.PutUint64At(w, off+216, 0x220e90a09b450e48)
-		buffer.PutUint64At(w, off+224, 0x88500e40c075ea67)
-		buffer.PutUint64At(w, off+232, 0x67220f9c00d7290e)
-		buffer.PutUint64At(w, off+240, 0x0f94c075ea3780e9)
-		buffer.PutUint64At(w, off+248, 0x058800d7a9df0026)
-		buffer.PutUint64At(w, off+256, 0xe467220590c0be11)
-		buffer.PutUint64At(w, off+264, 0x6fea67220c90b06f)
-		buffer.PutUint64At(w, off+272, 0x148ec0be290c88b0)
-		buffer.PutUint64At(w, off+280, 0x67a2149a70bdf81f)
-		buffer.PutUint64At(w, off+288, 0x1f138e005c2ffee7)
-		buffer.PutUint64At(w, off+296, 0xe767a2139aecbbf8)
-		buffer.PutUint64At(w, off+304, 0xfa1f0a8e00fb2efe)
-		buffer.PutUint64At(w, off+312, 0xfee767a20a9af49a)
-		buffer.PutUint64At(w, off+320, 0x4e613f014600bda6)
-		buffer.PutUint64At(w, off+328, 0x9f028ec27e9b4501)
-		buffer.PutUint64At(w, off+336, 0xe767220296001ef9)
-		buffer.PutUint64At(w, off+344, 0x1df91f078e8047fe)
-		buffer.PutUint64At(w, off+352, 0x47fee767a2079a70)
-		buffer.PutUint64At(w, off+360, 0x709dfa1f0e8e005c)
-		buffer.PutUint64At(w, off+368, 0x5ca7fee767a20e9a)
-		buffer.PutUint64At(w, off+376, 0x9aec1bf91f058e00)
-		buffer.PutUint64At(w, off+384, 0x00fb46fee767a205)
-		buffer.PutUint64At(w, off+392, 0x40608e27440c2540)
-		buffer.PutUint64At(w, off+400, 0x46901b3315481019)
-		buffer.PutUint64At(w, off+408, 0x98633f274a633f25)
-		buffer.PutUint64At(w, off+416, 0x723f1546643f1946)
-		buffer.PutUint64At(w, off+424, 0x9b452548733f2646)
-		buffer.PutUint64At(w, off+432, 0x48c01c9bc5274c18)
-		buffer.PutUint64At(w, off+440, 0x9b451550209b4519)
-		buffer.PutUint64At(w, off+448, 0x7e9b45254e203766)
-		buffer.PutUint64At(w, off+456, 0x30c77e9b452752c6)
-		buffer.PutUint64At(w, off+464, 0x154ec87e9b45194e)
-		buffer.PutUint64At(w, off+472, 0x9b45264ee47e9b45)
-		buffer.PutUint64At(w, off+480, 0x48909b451548e67e)
-		buffer.PutUint64At(w, off+488, 0x40481540989b4526)
-		buffer.PutUint64At(w, off+490, 0x4c2640481540989b)
+		copy(w[off:], foryRootScalars)
 		off += 498
 	} else {
-		buffer.PutUint32At(w, off, 0xb61bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb61bff01) // prefix bytes 01 ff 1b b6
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -222,73 +232,11 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(498)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x755af0ff001c0001)
-		buffer.PutUint64At(w, off+8, 0x2fdf01e57ef9cd24)
-		buffer.PutUint64At(w, off+16, 0x91ff420a069402b6)
-		buffer.PutUint64At(w, off+24, 0x90e26722069c00d7)
-		buffer.PutUint64At(w, off+32, 0x420a0d94c075e4bf)
-		buffer.PutUint64At(w, off+40, 0x67220d9c00d7a9ff)
-		buffer.PutUint64At(w, off+48, 0x1488c075eabf90e2)
-		buffer.PutUint64At(w, off+56, 0xe26722149000d70b)
-		buffer.PutUint64At(w, off+64, 0x91ff420a0494c0f5)
-		buffer.PutUint64At(w, off+72, 0x90e26722049cc0be)
-		buffer.PutUint64At(w, off+80, 0x420a0b94b06fe4bf)
-		buffer.PutUint64At(w, off+88, 0x67220b9cc0bea9ff)
-		buffer.PutUint64At(w, off+96, 0x1388b06feabf90e2)
-		buffer.PutUint64At(w, off+104, 0xe267221390c0be0b)
-		buffer.PutUint64At(w, off+112, 0x9040af110388b0ef)
-		buffer.PutUint64At(w, off+120, 0x0a90d06be4672203)
-		buffer.PutUint64At(w, off+128, 0x290a88d06bea6722)
-		buffer.PutUint64At(w, off+136, 0x45014804014040af)
-		buffer.PutUint64At(w, off+144, 0x028ce0110284089b)
-		buffer.PutUint64At(w, off+152, 0x6722098c78e46722)
-		buffer.PutUint64At(w, off+160, 0x0740e029098478ea)
-		buffer.PutUint64At(w, off+168, 0x074800d711078820)
-		buffer.PutUint64At(w, off+176, 0x409b450748401b33)
-		buffer.PutUint64At(w, off+184, 0x50c075e467220790)
-		buffer.PutUint64At(w, off+192, 0x089c8036669b4507)
-		buffer.PutUint64At(w, off+200, 0xc075e43780e96722)
-		buffer.PutUint64At(w, off+208, 0x00d791df00260894)
-		buffer.PutUint64At(w, off+216, 0x220e90a09b450e48)
-		buffer.PutUint64At(w, off+224, 0x88500e40c075ea67)
-		buffer.PutUint64At(w, off+232, 0x67220f9c00d7290e)
-		buffer.PutUint64At(w, off+240, 0x0f94c075ea3780e9)
-		buffer.PutUint64At(w, off+248, 0x058800d7a9df0026)
-		buffer.PutUint64At(w, off+256, 0xe467220590c0be11)
-		buffer.PutUint64At(w, off+264, 0x6fea67220c90b06f)
-		buffer.PutUint64At(w, off+272, 0x148ec0be290c88b0)
-		buffer.PutUint64At(w, off+280, 0x67a2149a70bdf81f)
-		buffer.PutUint64At(w, off+288, 0x1f138e005c2ffee7)
-		buffer.PutUint64At(w, off+296, 0xe767a2139aecbbf8)
-		buffer.PutUint64At(w, off+304, 0xfa1f0a8e00fb2efe)
-		buffer.PutUint64At(w, off+312, 0xfee767a20a9af49a)
-		buffer.PutUint64At(w, off+320, 0x4e613f014600bda6)
-		buffer.PutUint64At(w, off+328, 0x9f028ec27e9b4501)
-		buffer.PutUint64At(w, off+336, 0xe767220296001ef9)
-		buffer.PutUint64At(w, off+344, 0x1df91f078e8047fe)
-		buffer.PutUint64At(w, off+352, 0x47fee767a2079a70)
-		buffer.PutUint64At(w, off+360, 0x709dfa1f0e8e005c)
-		buffer.PutUint64At(w, off+368, 0x5ca7fee767a20e9a)
-		buffer.PutUint64At(w, off+376, 0x9aec1bf91f058e00)
-		buffer.PutUint64At(w, off+384, 0x00fb46fee767a205)
-		buffer.PutUint64At(w, off+392, 0x41608e27440c2540)
-		buffer.PutUint64At(w, off+400, 0x46901b3315481019)
-		buffer.PutUint64At(w, off+408, 0x98633f274a633f25)
-		buffer.PutUint64At(w, off+416, 0x723f1546643f1947)
-		buffer.PutUint64At(w, off+424, 0x9b452548733f2646)
-		buffer.PutUint64At(w, off+432, 0x49c01c9bc5274c18)
-		buffer.PutUint64At(w, off+440, 0x9b451550209b4519)
-		buffer.PutUint64At(w, off+448, 0x7e9b45254e203766)
-		buffer.PutUint64At(w, off+456, 0x30c77e9b452752c6)
-		buffer.PutUint64At(w, off+464, 0x154ec87e9b45194f)
-		buffer.PutUint64At(w, off+472, 0x9b45264ee47e9b45)
-		buffer.PutUint64At(w, off+480, 0x48909b451548e67e)
-		buffer.PutUint64At(w, off+488, 0x40481540989b4526)
-		buffer.PutUint64At(w, off+490, 0x4c2640481540989b)
+		copy(w[off:], foryRootRefScalars)
 		off += 498
 	} else {
-		buffer.PutUint32At(w, off, 0xb61b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb61b0001) // prefix bytes 01 00 1b b6, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -311,10 +259,12 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 498 && buffer.ReadUint64At(in, 0) == 0x3ca7b0ff001cff01 && buffer.ReadUint64At(in, 8) == 0x2fdf01e52611e79f && buffer.ReadUint64At(in, 16) == 0x91ff420a069402b6 && buffer.ReadUint64At(in, 24) == 0x90e26722069c00d7 && buffer.ReadUint64At(in, 32) == 0x420a0d94c075e4bf && buffer.ReadUint64At(in, 40) == 0x67220d9c00d7a9ff && buffer.ReadUint64At(in, 48) == 0x1488c075eabf90e2 && buffer.ReadUint64At(in, 56) == 0xe26722149000d70b && buffer.ReadUint64At(in, 64) == 0x91ff420a0494c0f5 && buffer.ReadUint64At(in, 72) == 0x90e26722049cc0be && buffer.ReadUint64At(in, 80) == 0x420a0b94b06fe4bf && buffer.ReadUint64At(in, 88) == 0x67220b9cc0bea9ff && buffer.ReadUint64At(in, 96) == 0x1388b06feabf90e2 && buffer.ReadUint64At(in, 104) == 0xe267221390c0be0b && buffer.ReadUint64At(in, 112) == 0x9040af110388b0ef && buffer.ReadUint64At(in, 120) == 0x0a90d06be4672203 && buffer.ReadUint64At(in, 128) == 0x290a88d06bea6722 && buffer.ReadUint64At(in, 136) == 0x45014804014040af && buffer.ReadUint64At(in, 144) == 0x028ce0110284089b && buffer.ReadUint64At(in, 152) == 0x6722098c78e46722 && buffer.ReadUint64At(in, 160) == 0x0740e029098478ea && buffer.ReadUint64At(in, 168) == 0x074800d711078820 && buffer.ReadUint64At(in, 176) == 0x409b450748401b33 && buffer.ReadUint64At(in, 184) == 0x50c075e467220790 && buffer.ReadUint64At(in, 192) == 0x089c8036669b4507 && buffer.ReadUint64At(in, 200) == 0xc075e43780e96722 && buffer.ReadUint64At(in, 208) == 0x00d791df00260894 && buffer.ReadUint64At(in, 216) == 0x220e90a09b450e48 && buffer.ReadUint64At(in, 224) == 0x88500e40c075ea67 && buffer.ReadUint64At(in, 232) == 0x67220f9c00d7290e && buffer.ReadUint64At(in, 240) == 0x0f94c075ea3780e9 && buffer.ReadUint64At(in, 248) == 0x058800d7a9df0026 && buffer.ReadUint64At(in, 256) == 0xe467220590c0be11 && buffer.ReadUint64At(in, 264) == 0x6fea67220c90b06f && buffer.ReadUint64At(in, 272) == 0x148ec0be290c88b0 && buffer.ReadUint64At(in, 280) == 0x67a2149a70bdf81f && buffer.ReadUint64At(in, 288) == 0x1f138e005c2ffee7 && buffer.ReadUint64At(in, 296) == 0xe767a2139aecbbf8 && buffer.ReadUint64At(in, 304) == 0xfa1f0a8e00fb2efe && buffer.ReadUint64At(in, 312) == 0xfee767a20a9af49a && buffer.ReadUint64At(in, 320) == 0x4e613f014600bda6 && buffer.ReadUint64At(in, 328) == 0x9f028ec27e9b4501 && buffer.ReadUint64At(in, 336) == 0xe767220296001ef9 && buffer.ReadUint64At(in, 344) == 0x1df91f078e8047fe && buffer.ReadUint64At(in, 352) == 0x47fee767a2079a70 && buffer.ReadUint64At(in, 360) == 0x709dfa1f0e8e005c && buffer.ReadUint64At(in, 368) == 0x5ca7fee767a20e9a && buffer.ReadUint64At(in, 376) == 0x9aec1bf91f058e00 && buffer.ReadUint64At(in, 384) == 0x00fb46fee767a205 && buffer.ReadUint64At(in, 392) == 0x40608e27440c2540 && buffer.ReadUint64At(in, 400) == 0x46901b3315481019 && buffer.ReadUint64At(in, 408) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 416) == 0x723f1546643f1946 && buffer.ReadUint64At(in, 424) == 0x9b452548733f2646 && buffer.ReadUint64At(in, 432) == 0x48c01c9bc5274c18 && buffer.ReadUint64At(in, 440) == 0x9b451550209b4519 && buffer.ReadUint64At(in, 448) == 0x7e9b45254e203766 && buffer.ReadUint64At(in, 456) == 0x30c77e9b452752c6 && buffer.ReadUint64At(in, 464) == 0x154ec87e9b45194e && buffer.ReadUint64At(in, 472) == 0x9b45264ee47e9b45 && buffer.ReadUint64At(in, 480) == 0x48909b451548e67e && buffer.ReadUint64At(in, 488) == 0x40481540989b4526 && buffer.ReadUint64At(in, 490) == 0x4c2640481540989b {
+			if len(in) >= 498 && string(in[:498]) == string(foryRootScalars) {
 				n = 498
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -333,10 +283,12 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 498 && buffer.ReadUint64At(in, 0) == 0x755af0ff001c0001 && buffer.ReadUint64At(in, 8) == 0x2fdf01e57ef9cd24 && buffer.ReadUint64At(in, 16) == 0x91ff420a069402b6 && buffer.ReadUint64At(in, 24) == 0x90e26722069c00d7 && buffer.ReadUint64At(in, 32) == 0x420a0d94c075e4bf && buffer.ReadUint64At(in, 40) == 0x67220d9c00d7a9ff && buffer.ReadUint64At(in, 48) == 0x1488c075eabf90e2 && buffer.ReadUint64At(in, 56) == 0xe26722149000d70b && buffer.ReadUint64At(in, 64) == 0x91ff420a0494c0f5 && buffer.ReadUint64At(in, 72) == 0x90e26722049cc0be && buffer.ReadUint64At(in, 80) == 0x420a0b94b06fe4bf && buffer.ReadUint64At(in, 88) == 0x67220b9cc0bea9ff && buffer.ReadUint64At(in, 96) == 0x1388b06feabf90e2 && buffer.ReadUint64At(in, 104) == 0xe267221390c0be0b && buffer.ReadUint64At(in, 112) == 0x9040af110388b0ef && buffer.ReadUint64At(in, 120) == 0x0a90d06be4672203 && buffer.ReadUint64At(in, 128) == 0x290a88d06bea6722 && buffer.ReadUint64At(in, 136) == 0x45014804014040af && buffer.ReadUint64At(in, 144) == 0x028ce0110284089b && buffer.ReadUint64At(in, 152) == 0x6722098c78e46722 && buffer.ReadUint64At(in, 160) == 0x0740e029098478ea && buffer.ReadUint64At(in, 168) == 0x074800d711078820 && buffer.ReadUint64At(in, 176) == 0x409b450748401b33 && buffer.ReadUint64At(in, 184) == 0x50c075e467220790 && buffer.ReadUint64At(in, 192) == 0x089c8036669b4507 && buffer.ReadUint64At(in, 200) == 0xc075e43780e96722 && buffer.ReadUint64At(in, 208) == 0x00d791df00260894 && buffer.ReadUint64At(in, 216) == 0x220e90a09b450e48 && buffer.ReadUint64At(in, 224) == 0x88500e40c075ea67 && buffer.ReadUint64At(in, 232) == 0x67220f9c00d7290e && buffer.ReadUint64At(in, 240) == 0x0f94c075ea3780e9 && buffer.ReadUint64At(in, 248) == 0x058800d7a9df0026 && buffer.ReadUint64At(in, 256) == 0xe467220590c0be11 && buffer.ReadUint64At(in, 264) == 0x6fea67220c90b06f && buffer.ReadUint64At(in, 272) == 0x148ec0be290c88b0 && buffer.ReadUint64At(in, 280) == 0x67a2149a70bdf81f && buffer.ReadUint64At(in, 288) == 0x1f138e005c2ffee7 && buffer.ReadUint64At(in, 296) == 0xe767a2139aecbbf8 && buffer.ReadUint64At(in, 304) == 0xfa1f0a8e00fb2efe && buffer.ReadUint64At(in, 312) == 0xfee767a20a9af49a && buffer.ReadUint64At(in, 320) == 0x4e613f014600bda6 && buffer.ReadUint64At(in, 328) == 0x9f028ec27e9b4501 && buffer.ReadUint64At(in, 336) == 0xe767220296001ef9 && buffer.ReadUint64At(in, 344) == 0x1df91f078e8047fe && buffer.ReadUint64At(in, 352) == 0x47fee767a2079a70 && buffer.ReadUint64At(in, 360) == 0x709dfa1f0e8e005c && buffer.ReadUint64At(in, 368) == 0x5ca7fee767a20e9a && buffer.ReadUint64At(in, 376) == 0x9aec1bf91f058e00 && buffer.ReadUint64At(in, 384) == 0x00fb46fee767a205 && buffer.ReadUint64At(in, 392) == 0x41608e27440c2540 && buffer.ReadUint64At(in, 400) == 0x46901b3315481019 && buffer.ReadUint64At(in, 408) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 416) == 0x723f1546643f1947 && buffer.ReadUint64At(in, 424) == 0x9b452548733f2646 && buffer.ReadUint64At(in, 432) == 0x49c01c9bc5274c18 && buffer.ReadUint64At(in, 440) == 0x9b451550209b4519 && buffer.ReadUint64At(in, 448) == 0x7e9b45254e203766 && buffer.ReadUint64At(in, 456) == 0x30c77e9b452752c6 && buffer.ReadUint64At(in, 464) == 0x154ec87e9b45194f && buffer.ReadUint64At(in, 472) == 0x9b45264ee47e9b45 && buffer.ReadUint64At(in, 480) == 0x48909b451548e67e && buffer.ReadUint64At(in, 488) == 0x40481540989b4526 && buffer.ReadUint64At(in, 490) == 0x4c2640481540989b {
+		if len(in) >= 498 && string(in[:498]) == string(foryRootRefScalars) {
 			n = 498
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -984,11 +936,8 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Scalars{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1775609943) {
@@ -1226,14 +1175,28 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
-		x.E = Color(e25)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+				x.E = Color(e25)
+			} else {
+				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+		if c.Failed() {
+			c.Trace("E")
+			return
+		}
 	} else {
-		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("E")
-		return
+		if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+			x.E = Color(e25)
+		} else {
+			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		if c.Failed() {
+			c.Trace("E")
+			return
+		}
 	}
 	x.MyS = MyString(c.ReadString())
 	if c.Failed() {
@@ -1258,444 +1221,53 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PDt")
 		return
 	}
-	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[Color](c)
-		if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
-			*p28 = Color(e29)
+	if c.TrackRef() {
+		if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
+			x.PE = foryimpl.BackRef[Color](c, id29)
+		} else if st28 == foryimpl.RefFollows {
+			p30 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id29, p30)
+			if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
+				*p30 = Color(e31)
+			} else {
+				*p30 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PE = p30
 		} else {
-			*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.PE = nil
 		}
-		x.PE = p28
-	}
-	if c.Failed() {
-		c.Trace("PE")
-		return
-	}
-	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[string](c)
-		*p30 = c.ReadString()
-		x.PS = p30
-	}
-	if c.Failed() {
-		c.Trace("PS")
-		return
-	}
-	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[time.Time](c)
-		*p31 = c.ReadTime()
-		x.PT = p31
-	}
-	if c.Failed() {
-		c.Trace("PT")
-		return
-	}
-	x.RmD = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("RmD")
-		return
-	}
-	x.RmDt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("RmDt")
-		return
-	}
-	if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
-		x.RmE = Color(e32)
+		if c.Failed() {
+			c.Trace("PE")
+			return
+		}
 	} else {
-		x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("RmE")
-		return
-	}
-	x.RmMyS = MyString(c.ReadString())
-	if c.Failed() {
-		c.Trace("RmMyS")
-		return
-	}
-	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[time.Duration](c)
-		*p33 = c.ReadDuration()
-		x.RmPD = p33
-	}
-	if c.Failed() {
-		c.Trace("RmPD")
-		return
-	}
-	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[serializer.Date](c)
-		*p34 = serializer.Date(c.ReadDate())
-		x.RmPDt = p34
-	}
-	if c.Failed() {
-		c.Trace("RmPDt")
-		return
-	}
-	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[Color](c)
-		if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
-			*p35 = Color(e36)
-		} else {
-			*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if c.ReadFlag() {
+			p28 := foryimpl.Alloc[Color](c)
+			if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+				*p28 = Color(e29)
+			} else {
+				*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PE = p28
 		}
-		x.RmPE = p35
-	}
-	if c.Failed() {
-		c.Trace("RmPE")
-		return
-	}
-	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[string](c)
-		*p37 = c.ReadString()
-		x.RmPS = p37
-	}
-	if c.Failed() {
-		c.Trace("RmPS")
-		return
-	}
-	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[time.Time](c)
-		*p38 = c.ReadTime()
-		x.RmPT = p38
-	}
-	if c.Failed() {
-		c.Trace("RmPT")
-		return
-	}
-	x.RmS = c.ReadString()
-	if c.Failed() {
-		c.Trace("RmS")
-		return
-	}
-	x.RmT = c.ReadTime()
-	if c.Failed() {
-		c.Trace("RmT")
-		return
-	}
-	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
-		return
-	}
-	x.T = c.ReadTime()
-	if c.Failed() {
-		c.Trace("T")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Scalars{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1775609943) {
-		if h := r.ReadInt32(); h != -1775609943 && h != -503754848 && !c.Failed() {
-			c.HashMismatch(foryTypeScalars, h)
+		if c.Failed() {
+			c.Trace("PE")
 			return
 		}
 	}
-	// One bounds check for the 86 bytes of fixed-width fields.
-	if r.Need(86) {
-		in, off := r.Bytes(), r.Offset()
-		x.FixI64 = buffer.ReadInt64At(in, off)
-		x.RmFixI64 = buffer.ReadInt64At(in, off+8)
-		x.FixU64 = buffer.ReadUint64At(in, off+16)
-		x.RmFixU64 = buffer.ReadUint64At(in, off+24)
-		x.F64 = buffer.ReadFloat64At(in, off+32)
-		x.RmF64 = buffer.ReadFloat64At(in, off+40)
-		x.FixI32 = buffer.ReadInt32At(in, off+48)
-		x.RmFixI32 = buffer.ReadInt32At(in, off+52)
-		x.FixU32 = buffer.ReadUint32At(in, off+56)
-		x.RmFixU32 = buffer.ReadUint32At(in, off+60)
-		x.F32 = buffer.ReadFloat32At(in, off+64)
-		x.RmF32 = buffer.ReadFloat32At(in, off+68)
-		x.I16 = buffer.ReadInt16At(in, off+72)
-		x.RmI16 = buffer.ReadInt16At(in, off+74)
-		x.RmU16 = buffer.ReadUint16At(in, off+76)
-		x.U16 = buffer.ReadUint16At(in, off+78)
-		x.B = buffer.ReadUint8At(in, off+80) != 0
-		x.RmB = buffer.ReadUint8At(in, off+81) != 0
-		x.I8 = buffer.ReadInt8At(in, off+82)
-		x.RmI8 = buffer.ReadInt8At(in, off+83)
-		x.RmU8 = buffer.ReadUint8At(in, off+84)
-		x.U8 = buffer.ReadUint8At(in, off+85)
-		r.SetOffset(off + 86)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I = int(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I64 = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.MyI = MyInt(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.RmI = int(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.RmI64 = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.RmMyI = MyInt(buffer.UnZigZag64(u64))
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.RmTagI64 = i64
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.TagI64 = i64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.RmU = uint(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.RmU64 = u64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U = uint(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U64 = u64
-		u64, off = buffer.ReadTaggedUint64At(in, off)
-		x.RmTagU64 = u64
-		u64, off = buffer.ReadTaggedUint64At(in, off)
-		x.TagU64 = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.I32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.RmI32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.RmU32 = u32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.U32 = u32
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("FixI64..U32")
-		return
-	}
 	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[float64](c)
-		*p39 = r.ReadFloat64()
-		x.PF64 = p39
-	}
-	if c.Failed() {
-		c.Trace("PF64")
-		return
-	}
-	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[float64](c)
-		*p40 = r.ReadFloat64()
-		x.RmPF64 = p40
-	}
-	if c.Failed() {
-		c.Trace("RmPF64")
-		return
-	}
-	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[float32](c)
-		*p41 = r.ReadFloat32()
-		x.PF32 = p41
-	}
-	if c.Failed() {
-		c.Trace("PF32")
-		return
-	}
-	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[float32](c)
-		*p42 = r.ReadFloat32()
-		x.RmPF32 = p42
-	}
-	if c.Failed() {
-		c.Trace("RmPF32")
-		return
-	}
-	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[uint16](c)
-		*p43 = r.ReadUint16()
-		x.PU16 = p43
-	}
-	if c.Failed() {
-		c.Trace("PU16")
-		return
-	}
-	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[uint16](c)
-		*p44 = r.ReadUint16()
-		x.RmPU16 = p44
-	}
-	if c.Failed() {
-		c.Trace("RmPU16")
-		return
-	}
-	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[bool](c)
-		*p45 = r.ReadBool()
-		x.PB = p45
-	}
-	if c.Failed() {
-		c.Trace("PB")
-		return
-	}
-	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[bool](c)
-		*p46 = r.ReadBool()
-		x.RmPB = p46
-	}
-	if c.Failed() {
-		c.Trace("RmPB")
-		return
-	}
-	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[int8](c)
-		*p47 = r.ReadInt8()
-		x.PI8 = p47
-	}
-	if c.Failed() {
-		c.Trace("PI8")
-		return
-	}
-	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[int8](c)
-		*p48 = r.ReadInt8()
-		x.RmPI8 = p48
-	}
-	if c.Failed() {
-		c.Trace("RmPI8")
-		return
-	}
-	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[int64](c)
-		*p49 = r.ReadVarInt64()
-		x.PI64 = p49
-	}
-	if c.Failed() {
-		c.Trace("PI64")
-		return
-	}
-	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[int64](c)
-		*p50 = r.ReadVarInt64()
-		x.RmPI64 = p50
-	}
-	if c.Failed() {
-		c.Trace("RmPI64")
-		return
-	}
-	if c.ReadFlag() {
-		p51 := foryimpl.Alloc[uint64](c)
-		*p51 = r.ReadVarUint64()
-		x.PU64 = p51
-	}
-	if c.Failed() {
-		c.Trace("PU64")
-		return
-	}
-	if c.ReadFlag() {
-		p52 := foryimpl.Alloc[uint64](c)
-		*p52 = r.ReadVarUint64()
-		x.RmPU64 = p52
-	}
-	if c.Failed() {
-		c.Trace("RmPU64")
-		return
-	}
-	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[int32](c)
-		*p53 = r.ReadVarInt32()
-		x.PI32 = p53
-	}
-	if c.Failed() {
-		c.Trace("PI32")
-		return
-	}
-	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[int32](c)
-		*p54 = r.ReadVarInt32()
-		x.RmPI32 = p54
-	}
-	if c.Failed() {
-		c.Trace("RmPI32")
-		return
-	}
-	x.D = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("D")
-		return
-	}
-	x.Dt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("Dt")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
-				x.E = Color(e57)
-			} else {
-				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-	} else {
-		if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
-			x.E = Color(e58)
-		} else {
-			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-		}
-	}
-	if c.Failed() {
-		c.Trace("E")
-		return
-	}
-	x.MyS = MyString(c.ReadString())
-	if c.Failed() {
-		c.Trace("MyS")
-		return
-	}
-	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[time.Duration](c)
-		*p59 = c.ReadDuration()
-		x.PD = p59
-	}
-	if c.Failed() {
-		c.Trace("PD")
-		return
-	}
-	if c.ReadFlag() {
-		p60 := foryimpl.Alloc[serializer.Date](c)
-		*p60 = serializer.Date(c.ReadDate())
-		x.PDt = p60
-	}
-	if c.Failed() {
-		c.Trace("PDt")
-		return
-	}
-	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-		x.PE = foryimpl.BackRef[Color](c, id62)
-	} else if st61 == foryimpl.RefFollows {
-		p63 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id62, p63)
-		if e64 := c.ReadEnumFast(uint32(0x7fffffff)); e64 >= 0 {
-			*p63 = Color(e64)
-		} else {
-			*p63 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		}
-		x.PE = p63
-	} else {
-		x.PE = nil
-	}
-	if c.Failed() {
-		c.Trace("PE")
-		return
-	}
-	if c.ReadFlag() {
-		p65 := foryimpl.Alloc[string](c)
-		*p65 = c.ReadString()
-		x.PS = p65
+		p32 := foryimpl.Alloc[string](c)
+		*p32 = c.ReadString()
+		x.PS = p32
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p66 := foryimpl.Alloc[time.Time](c)
-		*p66 = c.ReadTime()
-		x.PT = p66
+		p33 := foryimpl.Alloc[time.Time](c)
+		*p33 = c.ReadTime()
+		x.PT = p33
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1711,24 +1283,28 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmDt")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e69 := c.ReadEnumFast(uint32(0x7fffffff)); e69 >= 0 {
-				x.RmE = Color(e69)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+				x.RmE = Color(e34)
 			} else {
 				x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("RmE")
+			return
+		}
 	} else {
-		if e70 := c.ReadEnumFast(uint32(0x7fffffff)); e70 >= 0 {
-			x.RmE = Color(e70)
+		if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+			x.RmE = Color(e34)
 		} else {
 			x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("RmE")
-		return
+		if c.Failed() {
+			c.Trace("RmE")
+			return
+		}
 	}
 	x.RmMyS = MyString(c.ReadString())
 	if c.Failed() {
@@ -1736,54 +1312,70 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p71 := foryimpl.Alloc[time.Duration](c)
-		*p71 = c.ReadDuration()
-		x.RmPD = p71
+		p35 := foryimpl.Alloc[time.Duration](c)
+		*p35 = c.ReadDuration()
+		x.RmPD = p35
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p72 := foryimpl.Alloc[serializer.Date](c)
-		*p72 = serializer.Date(c.ReadDate())
-		x.RmPDt = p72
+		p36 := foryimpl.Alloc[serializer.Date](c)
+		*p36 = serializer.Date(c.ReadDate())
+		x.RmPDt = p36
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
-	if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-		x.RmPE = foryimpl.BackRef[Color](c, id74)
-	} else if st73 == foryimpl.RefFollows {
-		p75 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id74, p75)
-		if e76 := c.ReadEnumFast(uint32(0x7fffffff)); e76 >= 0 {
-			*p75 = Color(e76)
+	if c.TrackRef() {
+		if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+			x.RmPE = foryimpl.BackRef[Color](c, id38)
+		} else if st37 == foryimpl.RefFollows {
+			p39 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id38, p39)
+			if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
+				*p39 = Color(e40)
+			} else {
+				*p39 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.RmPE = p39
 		} else {
-			*p75 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.RmPE = nil
 		}
-		x.RmPE = p75
+		if c.Failed() {
+			c.Trace("RmPE")
+			return
+		}
 	} else {
-		x.RmPE = nil
-	}
-	if c.Failed() {
-		c.Trace("RmPE")
-		return
+		if c.ReadFlag() {
+			p37 := foryimpl.Alloc[Color](c)
+			if e38 := c.ReadEnumFast(uint32(0x7fffffff)); e38 >= 0 {
+				*p37 = Color(e38)
+			} else {
+				*p37 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.RmPE = p37
+		}
+		if c.Failed() {
+			c.Trace("RmPE")
+			return
+		}
 	}
 	if c.ReadFlag() {
-		p77 := foryimpl.Alloc[string](c)
-		*p77 = c.ReadString()
-		x.RmPS = p77
+		p41 := foryimpl.Alloc[string](c)
+		*p41 = c.ReadString()
+		x.RmPS = p41
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p78 := foryimpl.Alloc[time.Time](c)
-		*p78 = c.ReadTime()
-		x.RmPT = p78
+		p42 := foryimpl.Alloc[time.Time](c)
+		*p42 = c.ReadTime()
+		x.RmPT = p42
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -1819,128 +1411,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
-					x.FixI64 = int64(v79)
+				if v43, ok44 := c.ReadIntAs(f, 64); ok44 {
+					x.FixI64 = int64(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
-					x.RmFixI64 = int64(v81)
+				if v45, ok46 := c.ReadIntAs(f, 64); ok46 {
+					x.RmFixI64 = int64(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v83, ok84 := c.ReadUintAs(f, 64); ok84 {
-					x.FixU64 = uint64(v83)
+				if v47, ok48 := c.ReadUintAs(f, 64); ok48 {
+					x.FixU64 = uint64(v47)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v85, ok86 := c.ReadUintAs(f, 64); ok86 {
-					x.RmFixU64 = uint64(v85)
+				if v49, ok50 := c.ReadUintAs(f, 64); ok50 {
+					x.RmFixU64 = uint64(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v87, ok88 := c.ReadFloatAs(f, 64); ok88 {
-					x.F64 = float64(v87)
+				if v51, ok52 := c.ReadFloatAs(f, 64); ok52 {
+					x.F64 = float64(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v89, ok90 := c.ReadFloatAs(f, 64); ok90 {
-					x.RmF64 = float64(v89)
+				if v53, ok54 := c.ReadFloatAs(f, 64); ok54 {
+					x.RmF64 = float64(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v91, ok92 := c.ReadIntAs(f, 32); ok92 {
-					x.FixI32 = int32(v91)
+				if v55, ok56 := c.ReadIntAs(f, 32); ok56 {
+					x.FixI32 = int32(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 32); ok94 {
-					x.RmFixI32 = int32(v93)
+				if v57, ok58 := c.ReadIntAs(f, 32); ok58 {
+					x.RmFixI32 = int32(v57)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v95, ok96 := c.ReadUintAs(f, 32); ok96 {
-					x.FixU32 = uint32(v95)
+				if v59, ok60 := c.ReadUintAs(f, 32); ok60 {
+					x.FixU32 = uint32(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v97, ok98 := c.ReadUintAs(f, 32); ok98 {
-					x.RmFixU32 = uint32(v97)
+				if v61, ok62 := c.ReadUintAs(f, 32); ok62 {
+					x.RmFixU32 = uint32(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v99, ok100 := c.ReadFloatAs(f, 32); ok100 {
-					x.F32 = float32(v99)
+				if v63, ok64 := c.ReadFloatAs(f, 32); ok64 {
+					x.F32 = float32(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v101, ok102 := c.ReadFloatAs(f, 32); ok102 {
-					x.RmF32 = float32(v101)
+				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
+					x.RmF32 = float32(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 16); ok104 {
-					x.I16 = int16(v103)
+				if v67, ok68 := c.ReadIntAs(f, 16); ok68 {
+					x.I16 = int16(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v105, ok106 := c.ReadIntAs(f, 16); ok106 {
-					x.RmI16 = int16(v105)
+				if v69, ok70 := c.ReadIntAs(f, 16); ok70 {
+					x.RmI16 = int16(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v107, ok108 := c.ReadUintAs(f, 16); ok108 {
-					x.RmU16 = uint16(v107)
+				if v71, ok72 := c.ReadUintAs(f, 16); ok72 {
+					x.RmU16 = uint16(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v109, ok110 := c.ReadUintAs(f, 16); ok110 {
-					x.U16 = uint16(v109)
+				if v73, ok74 := c.ReadUintAs(f, 16); ok74 {
+					x.U16 = uint16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1955,345 +1547,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v111, ok112 := c.ReadIntAs(f, 8); ok112 {
-					x.I8 = int8(v111)
+				if v75, ok76 := c.ReadIntAs(f, 8); ok76 {
+					x.I8 = int8(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v113, ok114 := c.ReadIntAs(f, 8); ok114 {
-					x.RmI8 = int8(v113)
+				if v77, ok78 := c.ReadIntAs(f, 8); ok78 {
+					x.RmI8 = int8(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v115, ok116 := c.ReadUintAs(f, 8); ok116 {
-					x.RmU8 = uint8(v115)
+				if v79, ok80 := c.ReadUintAs(f, 8); ok80 {
+					x.RmU8 = uint8(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v117, ok118 := c.ReadUintAs(f, 8); ok118 {
-					x.U8 = uint8(v117)
+				if v81, ok82 := c.ReadUintAs(f, 8); ok82 {
+					x.U8 = uint8(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
-					x.I = int(v119)
+				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
+					x.I = int(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
-					x.I64 = int64(v121)
+				if v85, ok86 := c.ReadIntAs(f, 64); ok86 {
+					x.I64 = int64(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
-					x.MyI = MyInt(v123)
+				if v87, ok88 := c.ReadIntAs(f, 64); ok88 {
+					x.MyI = MyInt(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v125, ok126 := c.ReadIntAs(f, 64); ok126 {
-					x.RmI = int(v125)
+				if v89, ok90 := c.ReadIntAs(f, 64); ok90 {
+					x.RmI = int(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v127, ok128 := c.ReadIntAs(f, 64); ok128 {
-					x.RmI64 = int64(v127)
+				if v91, ok92 := c.ReadIntAs(f, 64); ok92 {
+					x.RmI64 = int64(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v129, ok130 := c.ReadIntAs(f, 64); ok130 {
-					x.RmMyI = MyInt(v129)
+				if v93, ok94 := c.ReadIntAs(f, 64); ok94 {
+					x.RmMyI = MyInt(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmMyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v131, ok132 := c.ReadIntAs(f, 64); ok132 {
-					x.RmTagI64 = int64(v131)
+				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
+					x.RmTagI64 = int64(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v133, ok134 := c.ReadIntAs(f, 64); ok134 {
-					x.TagI64 = int64(v133)
+				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
+					x.TagI64 = int64(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
-					x.RmU = uint(v135)
+				if v99, ok100 := c.ReadUintAs(f, 64); ok100 {
+					x.RmU = uint(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v137, ok138 := c.ReadUintAs(f, 64); ok138 {
-					x.RmU64 = uint64(v137)
+				if v101, ok102 := c.ReadUintAs(f, 64); ok102 {
+					x.RmU64 = uint64(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v139, ok140 := c.ReadUintAs(f, 64); ok140 {
-					x.U = uint(v139)
+				if v103, ok104 := c.ReadUintAs(f, 64); ok104 {
+					x.U = uint(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v141, ok142 := c.ReadUintAs(f, 64); ok142 {
-					x.U64 = uint64(v141)
+				if v105, ok106 := c.ReadUintAs(f, 64); ok106 {
+					x.U64 = uint64(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v143, ok144 := c.ReadUintAs(f, 64); ok144 {
-					x.RmTagU64 = uint64(v143)
+				if v107, ok108 := c.ReadUintAs(f, 64); ok108 {
+					x.RmTagU64 = uint64(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v145, ok146 := c.ReadUintAs(f, 64); ok146 {
-					x.TagU64 = uint64(v145)
+				if v109, ok110 := c.ReadUintAs(f, 64); ok110 {
+					x.TagU64 = uint64(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v147, ok148 := c.ReadIntAs(f, 32); ok148 {
-					x.I32 = int32(v147)
+				if v111, ok112 := c.ReadIntAs(f, 32); ok112 {
+					x.I32 = int32(v111)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v149, ok150 := c.ReadIntAs(f, 32); ok150 {
-					x.RmI32 = int32(v149)
+				if v113, ok114 := c.ReadIntAs(f, 32); ok114 {
+					x.RmI32 = int32(v113)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v151, ok152 := c.ReadUintAs(f, 32); ok152 {
-					x.RmU32 = uint32(v151)
+				if v115, ok116 := c.ReadUintAs(f, 32); ok116 {
+					x.RmU32 = uint32(v115)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v153, ok154 := c.ReadUintAs(f, 32); ok154 {
-					x.U32 = uint32(v153)
+				if v117, ok118 := c.ReadUintAs(f, 32); ok118 {
+					x.U32 = uint32(v117)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v156, ok157 := c.ReadFloatAs(f, 64); ok157 {
-					pv158 := float64(v156)
-					x.PF64 = &pv158
+				if v120, ok121 := c.ReadFloatAs(f, 64); ok121 {
+					pv122 := float64(v120)
+					x.PF64 = &pv122
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p155 := foryimpl.Alloc[float64](c)
-				*p155 = r.ReadFloat64()
-				x.PF64 = p155
+				p119 := foryimpl.Alloc[float64](c)
+				*p119 = r.ReadFloat64()
+				x.PF64 = p119
 			}
 		case 41:
 			if f.Convert {
-				if v160, ok161 := c.ReadFloatAs(f, 64); ok161 {
-					pv162 := float64(v160)
-					x.RmPF64 = &pv162
+				if v124, ok125 := c.ReadFloatAs(f, 64); ok125 {
+					pv126 := float64(v124)
+					x.RmPF64 = &pv126
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p159 := foryimpl.Alloc[float64](c)
-				*p159 = r.ReadFloat64()
-				x.RmPF64 = p159
+				p123 := foryimpl.Alloc[float64](c)
+				*p123 = r.ReadFloat64()
+				x.RmPF64 = p123
 			}
 		case 42:
 			if f.Convert {
-				if v164, ok165 := c.ReadFloatAs(f, 32); ok165 {
-					pv166 := float32(v164)
-					x.PF32 = &pv166
+				if v128, ok129 := c.ReadFloatAs(f, 32); ok129 {
+					pv130 := float32(v128)
+					x.PF32 = &pv130
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p163 := foryimpl.Alloc[float32](c)
-				*p163 = r.ReadFloat32()
-				x.PF32 = p163
+				p127 := foryimpl.Alloc[float32](c)
+				*p127 = r.ReadFloat32()
+				x.PF32 = p127
 			}
 		case 43:
 			if f.Convert {
-				if v168, ok169 := c.ReadFloatAs(f, 32); ok169 {
-					pv170 := float32(v168)
-					x.RmPF32 = &pv170
+				if v132, ok133 := c.ReadFloatAs(f, 32); ok133 {
+					pv134 := float32(v132)
+					x.RmPF32 = &pv134
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p167 := foryimpl.Alloc[float32](c)
-				*p167 = r.ReadFloat32()
-				x.RmPF32 = p167
+				p131 := foryimpl.Alloc[float32](c)
+				*p131 = r.ReadFloat32()
+				x.RmPF32 = p131
 			}
 		case 44:
 			if f.Convert {
-				if v172, ok173 := c.ReadUintAs(f, 16); ok173 {
-					pv174 := uint16(v172)
-					x.PU16 = &pv174
+				if v136, ok137 := c.ReadUintAs(f, 16); ok137 {
+					pv138 := uint16(v136)
+					x.PU16 = &pv138
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[uint16](c)
-				*p171 = r.ReadUint16()
-				x.PU16 = p171
+				p135 := foryimpl.Alloc[uint16](c)
+				*p135 = r.ReadUint16()
+				x.PU16 = p135
 			}
 		case 45:
 			if f.Convert {
-				if v176, ok177 := c.ReadUintAs(f, 16); ok177 {
-					pv178 := uint16(v176)
-					x.RmPU16 = &pv178
+				if v140, ok141 := c.ReadUintAs(f, 16); ok141 {
+					pv142 := uint16(v140)
+					x.RmPU16 = &pv142
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p175 := foryimpl.Alloc[uint16](c)
-				*p175 = r.ReadUint16()
-				x.RmPU16 = p175
+				p139 := foryimpl.Alloc[uint16](c)
+				*p139 = r.ReadUint16()
+				x.RmPU16 = p139
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[bool](c)
-				*p179 = r.ReadBool()
-				x.PB = p179
+				p143 := foryimpl.Alloc[bool](c)
+				*p143 = r.ReadBool()
+				x.PB = p143
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p180 := foryimpl.Alloc[bool](c)
-				*p180 = r.ReadBool()
-				x.RmPB = p180
+				p144 := foryimpl.Alloc[bool](c)
+				*p144 = r.ReadBool()
+				x.RmPB = p144
 			}
 		case 48:
 			if f.Convert {
-				if v182, ok183 := c.ReadIntAs(f, 8); ok183 {
-					pv184 := int8(v182)
-					x.PI8 = &pv184
+				if v146, ok147 := c.ReadIntAs(f, 8); ok147 {
+					pv148 := int8(v146)
+					x.PI8 = &pv148
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p181 := foryimpl.Alloc[int8](c)
-				*p181 = r.ReadInt8()
-				x.PI8 = p181
+				p145 := foryimpl.Alloc[int8](c)
+				*p145 = r.ReadInt8()
+				x.PI8 = p145
 			}
 		case 49:
 			if f.Convert {
-				if v186, ok187 := c.ReadIntAs(f, 8); ok187 {
-					pv188 := int8(v186)
-					x.RmPI8 = &pv188
+				if v150, ok151 := c.ReadIntAs(f, 8); ok151 {
+					pv152 := int8(v150)
+					x.RmPI8 = &pv152
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p185 := foryimpl.Alloc[int8](c)
-				*p185 = r.ReadInt8()
-				x.RmPI8 = p185
+				p149 := foryimpl.Alloc[int8](c)
+				*p149 = r.ReadInt8()
+				x.RmPI8 = p149
 			}
 		case 50:
 			if f.Convert {
-				if v190, ok191 := c.ReadIntAs(f, 64); ok191 {
-					pv192 := int64(v190)
-					x.PI64 = &pv192
+				if v154, ok155 := c.ReadIntAs(f, 64); ok155 {
+					pv156 := int64(v154)
+					x.PI64 = &pv156
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p189 := foryimpl.Alloc[int64](c)
-				*p189 = r.ReadVarInt64()
-				x.PI64 = p189
+				p153 := foryimpl.Alloc[int64](c)
+				*p153 = r.ReadVarInt64()
+				x.PI64 = p153
 			}
 		case 51:
 			if f.Convert {
-				if v194, ok195 := c.ReadIntAs(f, 64); ok195 {
-					pv196 := int64(v194)
-					x.RmPI64 = &pv196
+				if v158, ok159 := c.ReadIntAs(f, 64); ok159 {
+					pv160 := int64(v158)
+					x.RmPI64 = &pv160
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p193 := foryimpl.Alloc[int64](c)
-				*p193 = r.ReadVarInt64()
-				x.RmPI64 = p193
+				p157 := foryimpl.Alloc[int64](c)
+				*p157 = r.ReadVarInt64()
+				x.RmPI64 = p157
 			}
 		case 52:
 			if f.Convert {
-				if v198, ok199 := c.ReadUintAs(f, 64); ok199 {
-					pv200 := uint64(v198)
-					x.PU64 = &pv200
+				if v162, ok163 := c.ReadUintAs(f, 64); ok163 {
+					pv164 := uint64(v162)
+					x.PU64 = &pv164
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p197 := foryimpl.Alloc[uint64](c)
-				*p197 = r.ReadVarUint64()
-				x.PU64 = p197
+				p161 := foryimpl.Alloc[uint64](c)
+				*p161 = r.ReadVarUint64()
+				x.PU64 = p161
 			}
 		case 53:
 			if f.Convert {
-				if v202, ok203 := c.ReadUintAs(f, 64); ok203 {
-					pv204 := uint64(v202)
-					x.RmPU64 = &pv204
+				if v166, ok167 := c.ReadUintAs(f, 64); ok167 {
+					pv168 := uint64(v166)
+					x.RmPU64 = &pv168
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p201 := foryimpl.Alloc[uint64](c)
-				*p201 = r.ReadVarUint64()
-				x.RmPU64 = p201
+				p165 := foryimpl.Alloc[uint64](c)
+				*p165 = r.ReadVarUint64()
+				x.RmPU64 = p165
 			}
 		case 54:
 			if f.Convert {
-				if v206, ok207 := c.ReadIntAs(f, 32); ok207 {
-					pv208 := int32(v206)
-					x.PI32 = &pv208
+				if v170, ok171 := c.ReadIntAs(f, 32); ok171 {
+					pv172 := int32(v170)
+					x.PI32 = &pv172
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p205 := foryimpl.Alloc[int32](c)
-				*p205 = r.ReadVarInt32()
-				x.PI32 = p205
+				p169 := foryimpl.Alloc[int32](c)
+				*p169 = r.ReadVarInt32()
+				x.PI32 = p169
 			}
 		case 55:
 			if f.Convert {
-				if v210, ok211 := c.ReadIntAs(f, 32); ok211 {
-					pv212 := int32(v210)
-					x.RmPI32 = &pv212
+				if v174, ok175 := c.ReadIntAs(f, 32); ok175 {
+					pv176 := int32(v174)
+					x.RmPI32 = &pv176
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p209 := foryimpl.Alloc[int32](c)
-				*p209 = r.ReadVarInt32()
-				x.RmPI32 = p209
+				p173 := foryimpl.Alloc[int32](c)
+				*p173 = r.ReadVarInt32()
+				x.RmPI32 = p173
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -2306,16 +1898,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e216 := c.ReadEnumFast(uint32(0x7fffffff)); e216 >= 0 {
-						x.E = Color(e216)
+					if e180 := c.ReadEnumFast(uint32(0x7fffffff)); e180 >= 0 {
+						x.E = Color(e180)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e213 := c.ReadEnumFast(uint32(0x7fffffff)); e213 >= 0 {
-						x.E = Color(e213)
+					if e177 := c.ReadEnumFast(uint32(0x7fffffff)); e177 >= 0 {
+						x.E = Color(e177)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2327,54 +1919,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p217 := foryimpl.Alloc[time.Duration](c)
-				*p217 = c.ReadDuration()
-				x.PD = p217
+				p181 := foryimpl.Alloc[time.Duration](c)
+				*p181 = c.ReadDuration()
+				x.PD = p181
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p218 := foryimpl.Alloc[serializer.Date](c)
-				*p218 = serializer.Date(c.ReadDate())
-				x.PDt = p218
+				p182 := foryimpl.Alloc[serializer.Date](c)
+				*p182 = serializer.Date(c.ReadDate())
+				x.PDt = p182
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id222)
-				} else if st221 == foryimpl.RefFollows {
-					p223 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id222, p223)
-					if e224 := c.ReadEnumFast(uint32(0x7fffffff)); e224 >= 0 {
-						*p223 = Color(e224)
+				if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id186)
+				} else if st185 == foryimpl.RefFollows {
+					p187 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id186, p187)
+					if e188 := c.ReadEnumFast(uint32(0x7fffffff)); e188 >= 0 {
+						*p187 = Color(e188)
 					} else {
-						*p223 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p187 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p223
+					x.PE = p187
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p219 := foryimpl.Alloc[Color](c)
-					if e220 := c.ReadEnumFast(uint32(0x7fffffff)); e220 >= 0 {
-						*p219 = Color(e220)
+					p183 := foryimpl.Alloc[Color](c)
+					if e184 := c.ReadEnumFast(uint32(0x7fffffff)); e184 >= 0 {
+						*p183 = Color(e184)
 					} else {
-						*p219 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p183 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p219
+					x.PE = p183
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p225 := foryimpl.Alloc[string](c)
-				*p225 = c.ReadString()
-				x.PS = p225
+				p189 := foryimpl.Alloc[string](c)
+				*p189 = c.ReadString()
+				x.PS = p189
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p226 := foryimpl.Alloc[time.Time](c)
-				*p226 = c.ReadTime()
-				x.PT = p226
+				p190 := foryimpl.Alloc[time.Time](c)
+				*p190 = c.ReadTime()
+				x.PT = p190
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2387,16 +1979,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 67:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e230 := c.ReadEnumFast(uint32(0x7fffffff)); e230 >= 0 {
-						x.RmE = Color(e230)
+					if e194 := c.ReadEnumFast(uint32(0x7fffffff)); e194 >= 0 {
+						x.RmE = Color(e194)
 					} else {
 						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e227 := c.ReadEnumFast(uint32(0x7fffffff)); e227 >= 0 {
-						x.RmE = Color(e227)
+					if e191 := c.ReadEnumFast(uint32(0x7fffffff)); e191 >= 0 {
+						x.RmE = Color(e191)
 					} else {
 						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2408,54 +2000,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p231 := foryimpl.Alloc[time.Duration](c)
-				*p231 = c.ReadDuration()
-				x.RmPD = p231
+				p195 := foryimpl.Alloc[time.Duration](c)
+				*p195 = c.ReadDuration()
+				x.RmPD = p195
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p232 := foryimpl.Alloc[serializer.Date](c)
-				*p232 = serializer.Date(c.ReadDate())
-				x.RmPDt = p232
+				p196 := foryimpl.Alloc[serializer.Date](c)
+				*p196 = serializer.Date(c.ReadDate())
+				x.RmPDt = p196
 			}
 		case 71:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
-					x.RmPE = foryimpl.BackRef[Color](c, id236)
-				} else if st235 == foryimpl.RefFollows {
-					p237 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id236, p237)
-					if e238 := c.ReadEnumFast(uint32(0x7fffffff)); e238 >= 0 {
-						*p237 = Color(e238)
+				if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
+					x.RmPE = foryimpl.BackRef[Color](c, id200)
+				} else if st199 == foryimpl.RefFollows {
+					p201 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id200, p201)
+					if e202 := c.ReadEnumFast(uint32(0x7fffffff)); e202 >= 0 {
+						*p201 = Color(e202)
 					} else {
-						*p237 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p201 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.RmPE = p237
+					x.RmPE = p201
 				} else {
 					x.RmPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p233 := foryimpl.Alloc[Color](c)
-					if e234 := c.ReadEnumFast(uint32(0x7fffffff)); e234 >= 0 {
-						*p233 = Color(e234)
+					p197 := foryimpl.Alloc[Color](c)
+					if e198 := c.ReadEnumFast(uint32(0x7fffffff)); e198 >= 0 {
+						*p197 = Color(e198)
 					} else {
-						*p233 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p197 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.RmPE = p233
+					x.RmPE = p197
 				}
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p239 := foryimpl.Alloc[string](c)
-				*p239 = c.ReadString()
-				x.RmPS = p239
+				p203 := foryimpl.Alloc[string](c)
+				*p203 = c.ReadString()
+				x.RmPS = p203
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p240 := foryimpl.Alloc[time.Time](c)
-				*p240 = c.ReadTime()
-				x.RmPT = p240
+				p204 := foryimpl.Alloc[time.Time](c)
+				*p204 = c.ReadTime()
+				x.RmPT = p204
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
@@ -2483,17 +2075,107 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootContainers is the first 644 bytes of a compatible-mode message whose root is Containers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootContainers[4:].
+var foryRootContainers = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0xff, 0x80, 0x12, 0xe4, 0x5b, 0x7f, 0x70, 0x3a, 0xf7, 0x02, 0xdf, 0x31,
+	0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38,
+	0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec,
+	0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa,
+	0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30,
+	0x81, 0xfa, 0x9e, 0x00, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06,
+	0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16,
+	0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17,
+	0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b,
+	0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16,
+	0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4,
+	0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c,
+	0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8,
+	0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda,
+	0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16,
+	0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a,
+	0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc,
+	0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16, 0x54, 0x2b, 0x45, 0x9b,
+	0x06, 0xc2, 0xe7, 0x2c, 0x98, 0x37, 0xa2, 0x67, 0xe0, 0x7e, 0x2e, 0xfb, 0x00, 0x98, 0x38, 0xa2,
+	0x67, 0xe0, 0x7e, 0x2f, 0x5c, 0x00, 0x98, 0x2d, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xbd, 0x00, 0x98,
+	0x2e, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xfb, 0x00, 0x98, 0x2f, 0xa2, 0x67, 0xe0, 0x7e, 0x47, 0x5c,
+	0x00, 0x94, 0x2c, 0x22, 0x67, 0xe0, 0x7e, 0x47, 0x80, 0x98, 0x31, 0xa2, 0x67, 0xe0, 0x7e, 0xa6,
+	0xbd, 0x00, 0x98, 0x32, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xfb, 0x00, 0x98, 0x33, 0xa2, 0x67, 0xe0,
+	0x7e, 0xa7, 0x5c, 0x00, 0x94, 0x30, 0x22, 0x67, 0xe0, 0x7e, 0xa7, 0x80, 0x4c, 0x29, 0x45, 0x9b,
+	0x0a, 0x1a, 0x4c, 0x16, 0x0e, 0x45, 0x9b, 0x2a, 0x2e, 0x4c, 0x16, 0x06, 0x45, 0x9b, 0x5e, 0xc2,
+	0x4c, 0x16, 0x66, 0x45, 0x9b, 0x5e, 0xc8, 0x98, 0x16, 0x4e, 0xa2, 0x67, 0xe5, 0xfe, 0x2e, 0xfb,
+	0x00, 0x98, 0x16, 0x52, 0xa2, 0x67, 0xe5, 0xfe, 0x2f, 0x5c, 0x00, 0x98, 0x16, 0x16, 0xa2, 0x67,
+	0xe5, 0xfe, 0x46, 0xfb, 0x00, 0x98, 0x16, 0x1e, 0xa2, 0x67, 0xe5, 0xfe, 0x47, 0x5c, 0x00, 0x94,
+	0x16, 0x0a, 0x22, 0x67, 0xe5, 0xfe, 0x47, 0x80, 0x4c, 0x16, 0x5a, 0x16, 0x45, 0x9b, 0x5e, 0xd6,
+	0x4c, 0x16, 0x62, 0x56, 0x16, 0x45, 0x9b, 0x5e, 0xd8, 0x54, 0x16, 0x16, 0xc5, 0x9b, 0x5e, 0xdf,
+	0xb4, 0x00, 0x4c, 0x16, 0x56, 0x45, 0x9b, 0x5e, 0xe4, 0x4c, 0x16, 0x9a, 0x01, 0x45, 0x9b, 0x5e,
+	0xe6, 0x98, 0x16, 0x2a, 0xa2, 0x67, 0xe5, 0xfe, 0xa6, 0xbd, 0x00, 0x98, 0x16, 0x3a, 0xa2, 0x67,
+	0xe5, 0xfe, 0xa7, 0x5c, 0x00, 0x54, 0x18, 0x06, 0x56, 0xc5, 0x9b, 0x66, 0xc3, 0xb9, 0x00, 0x54,
+	0x18, 0x66, 0x56, 0xc5, 0x9b, 0x66, 0xc9, 0xb9, 0x00, 0x9c, 0x18, 0x1e, 0x52, 0x22, 0x67, 0xe6,
+	0x7e, 0x47, 0x5c, 0x7e, 0x28, 0x54, 0x18, 0x16, 0x56, 0xc5, 0x9b, 0x66, 0xd1, 0xb9, 0x00, 0x54,
+	0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb4, 0x00, 0x54, 0x18, 0x56, 0x5a, 0x56, 0xc5, 0x9b,
+	0x66, 0xe5, 0xb5, 0x80, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb6, 0x00,
+	0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb7, 0x80, 0x94, 0x18, 0x26, 0x2a, 0x22, 0x67,
+	0xe6, 0x7e, 0xa7, 0x80, 0x56, 0x29, 0xc5, 0x9b, 0x6e, 0xc2, 0x86, 0x80, 0x56, 0x16, 0x56, 0xc5,
+	0x9b, 0x6e, 0xd7, 0xb9, 0x00, 0x4e, 0x18, 0x56, 0x16, 0x45, 0x9b, 0x6e, 0xd8, 0x4c, 0x16, 0x26,
+	0x45, 0x9b, 0x88, 0x2c,
+}
+
+// foryRootRefContainers is the first 644 bytes of a compatible-mode message whose root is Containers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefContainers[4:].
+var foryRootRefContainers = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0xff, 0x80, 0x13, 0xe4, 0x52, 0xe4, 0xa0, 0x67, 0xf7, 0x02, 0xdf, 0x31,
+	0xb7, 0x02, 0x4d, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8d, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8d, 0x38,
+	0x01, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x01, 0xf9, 0x1b, 0xec,
+	0x8d, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x01, 0xfa,
+	0x9a, 0xf4, 0x8d, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8d, 0x30,
+	0x81, 0xfa, 0x9e, 0x00, 0x45, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06,
+	0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16,
+	0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17,
+	0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b,
+	0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16,
+	0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4,
+	0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c,
+	0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8,
+	0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda,
+	0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16,
+	0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a,
+	0x99, 0xfa, 0x9e, 0x00, 0x4f, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc,
+	0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16, 0x55, 0x2b, 0x45, 0x9b,
+	0x06, 0xc2, 0xe7, 0x2c, 0x99, 0x37, 0xa2, 0x67, 0xe0, 0x7e, 0x2e, 0xfb, 0x00, 0x99, 0x38, 0xa2,
+	0x67, 0xe0, 0x7e, 0x2f, 0x5c, 0x00, 0x99, 0x2d, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xbd, 0x00, 0x99,
+	0x2e, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xfb, 0x00, 0x99, 0x2f, 0xa2, 0x67, 0xe0, 0x7e, 0x47, 0x5c,
+	0x00, 0x95, 0x2c, 0x22, 0x67, 0xe0, 0x7e, 0x47, 0x80, 0x99, 0x31, 0xa2, 0x67, 0xe0, 0x7e, 0xa6,
+	0xbd, 0x00, 0x99, 0x32, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xfb, 0x00, 0x99, 0x33, 0xa2, 0x67, 0xe0,
+	0x7e, 0xa7, 0x5c, 0x00, 0x95, 0x30, 0x22, 0x67, 0xe0, 0x7e, 0xa7, 0x80, 0x4d, 0x29, 0x45, 0x9b,
+	0x0a, 0x1a, 0x4c, 0x16, 0x0e, 0x45, 0x9b, 0x2a, 0x2e, 0x4c, 0x16, 0x06, 0x45, 0x9b, 0x5e, 0xc2,
+	0x4c, 0x16, 0x66, 0x45, 0x9b, 0x5e, 0xc8, 0x98, 0x16, 0x4e, 0xa2, 0x67, 0xe5, 0xfe, 0x2e, 0xfb,
+	0x00, 0x98, 0x16, 0x52, 0xa2, 0x67, 0xe5, 0xfe, 0x2f, 0x5c, 0x00, 0x98, 0x16, 0x16, 0xa2, 0x67,
+	0xe5, 0xfe, 0x46, 0xfb, 0x00, 0x98, 0x16, 0x1e, 0xa2, 0x67, 0xe5, 0xfe, 0x47, 0x5c, 0x00, 0x94,
+	0x16, 0x0a, 0x22, 0x67, 0xe5, 0xfe, 0x47, 0x80, 0x4c, 0x16, 0x5a, 0x16, 0x45, 0x9b, 0x5e, 0xd6,
+	0x4c, 0x16, 0x62, 0x56, 0x16, 0x45, 0x9b, 0x5e, 0xd8, 0x54, 0x16, 0x16, 0xc5, 0x9b, 0x5e, 0xdf,
+	0xb4, 0x00, 0x4c, 0x16, 0x56, 0x45, 0x9b, 0x5e, 0xe4, 0x4c, 0x16, 0x9a, 0x01, 0x45, 0x9b, 0x5e,
+	0xe6, 0x98, 0x16, 0x2a, 0xa2, 0x67, 0xe5, 0xfe, 0xa6, 0xbd, 0x00, 0x98, 0x16, 0x3a, 0xa2, 0x67,
+	0xe5, 0xfe, 0xa7, 0x5c, 0x00, 0x54, 0x18, 0x06, 0x56, 0xc5, 0x9b, 0x66, 0xc3, 0xb9, 0x00, 0x54,
+	0x18, 0x66, 0x56, 0xc5, 0x9b, 0x66, 0xc9, 0xb9, 0x00, 0x9c, 0x18, 0x1e, 0x52, 0x22, 0x67, 0xe6,
+	0x7e, 0x47, 0x5c, 0x7e, 0x28, 0x54, 0x18, 0x16, 0x56, 0xc5, 0x9b, 0x66, 0xd1, 0xb9, 0x00, 0x54,
+	0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb4, 0x00, 0x54, 0x18, 0x56, 0x5a, 0x56, 0xc5, 0x9b,
+	0x66, 0xe5, 0xb5, 0x80, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb6, 0x00,
+	0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb7, 0x80, 0x94, 0x18, 0x26, 0x2a, 0x22, 0x67,
+	0xe6, 0x7e, 0xa7, 0x80, 0x57, 0x29, 0xc5, 0x9b, 0x6e, 0xc2, 0x86, 0x80, 0x56, 0x16, 0x56, 0xc5,
+	0x9b, 0x6e, 0xd7, 0xb9, 0x00, 0x4e, 0x18, 0x56, 0x16, 0x45, 0x9b, 0x6e, 0xd8, 0x4c, 0x16, 0x26,
+	0x45, 0x9b, 0x88, 0x2c,
+}
+
 // foryTypeContainers is Containers's static type information. Fingerprint: a_bool,43,0,0;a_f32,55,0,0;a_f64,56,0,0;a_i16,45,0,0;a_i32,46,0,0;a_i64,47,0,0;a_i8,44,0,0;a_u16,49,0,0;a_u32,50,0,0;a_u64,51,0,0;a_u8,48,0,0;bin,41,0,0;fix,22,0,0[3,0,0];l_b,22,0,0[1,0,0];l_e,22,0,0[0,0,0];l_f32,22,0,0[19,0,0];l_f64,22,0,0[20,0,0];l_i32,22,0,0[5,0,0];l_i64,22,0,0[7,0,0];l_i8,22,0,0[2,0,0];l_l,22,0,0[22,0,0[5,0,0]];l_m,22,0,0[24,0,0[21,0,0|5,0,0]];l_p_i,22,0,0[5,0,0];l_s,22,0,0[21,0,0];l_t,22,0,0[38,0,0];l_u16,22,0,0[10,0,0];l_u64,22,0,0[14,0,0];m_b_s,24,0,0[1,0,0|21,0,0];m_e_s,24,0,0[0,0,0|21,0,0];m_i64_f,24,0,0[7,0,0|20,0,0];m_i_s,24,0,0[5,0,0|21,0,0];m_s_i,24,0,0[21,0,0|5,0,0];m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];m_s_p,24,0,0[21,0,0|5,0,0];m_u8,24,0,0[9,0,0|10,0,0];n_bin,41,0,1;n_l_s,22,0,1[21,0,0];n_m,24,0,1[21,0,0|5,0,0];raw,22,0,0[9,0,0];rm_a_bool,43,0,0;rm_a_f32,55,0,0;rm_a_f64,56,0,0;rm_a_i16,45,0,0;rm_a_i32,46,0,0;rm_a_i64,47,0,0;rm_a_i8,44,0,0;rm_a_u16,49,0,0;rm_a_u32,50,0,0;rm_a_u64,51,0,0;rm_a_u8,48,0,0;rm_bin,41,0,0;rm_fix,22,0,0[3,0,0];rm_l_b,22,0,0[1,0,0];rm_l_e,22,0,0[0,0,0];rm_l_f32,22,0,0[19,0,0];rm_l_f64,22,0,0[20,0,0];rm_l_i32,22,0,0[5,0,0];rm_l_i64,22,0,0[7,0,0];rm_l_i8,22,0,0[2,0,0];rm_l_l,22,0,0[22,0,0[5,0,0]];rm_l_m,22,0,0[24,0,0[21,0,0|5,0,0]];rm_l_p_i,22,0,0[5,0,0];rm_l_s,22,0,0[21,0,0];rm_l_t,22,0,0[38,0,0];rm_l_u16,22,0,0[10,0,0];rm_l_u64,22,0,0[14,0,0];rm_m_b_s,24,0,0[1,0,0|21,0,0];rm_m_e_s,24,0,0[0,0,0|21,0,0];rm_m_i64_f,24,0,0[7,0,0|20,0,0];rm_m_i_s,24,0,0[5,0,0|21,0,0];rm_m_s_i,24,0,0[21,0,0|5,0,0];rm_m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];rm_m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];rm_m_s_p,24,0,0[21,0,0|5,0,0];rm_m_u8,24,0,0[9,0,0|10,0,0];rm_n_bin,41,0,1;rm_n_l_s,22,0,1[21,0,0];rm_n_m,24,0,1[21,0,0|5,0,0];rm_raw,22,0,0[9,0,0];
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb7, 0x02},
 	GoFields:          []string{"ABool", "AF32", "AF64", "AI16", "AI32", "AI64", "AI8", "AU16", "AU32", "AU64", "AU8", "Bin", "Fix", "LB", "LE", "LF32", "LF64", "LI32", "LI64", "LI8", "LL", "LM", "LPI", "LS", "LT", "LU16", "LU64", "MBS", "MES", "MI64F", "MIS", "MSI", "MSL", "MSM", "MSP", "MU8", "NBin", "NLS", "NM", "Raw", "RmABool", "RmAF32", "RmAF64", "RmAI16", "RmAI32", "RmAI64", "RmAI8", "RmAU16", "RmAU32", "RmAU64", "RmAU8", "RmBin", "RmFix", "RmLB", "RmLE", "RmLF32", "RmLF64", "RmLI32", "RmLI64", "RmLI8", "RmLL", "RmLM", "RmLPI", "RmLS", "RmLT", "RmLU16", "RmLU64", "RmMBS", "RmMES", "RmMI64F", "RmMIS", "RmMSI", "RmMSL", "RmMSM", "RmMSP", "RmMU8", "RmNBin", "RmNLS", "RmNM", "RmRaw"},
 	GoName:            "v1.Containers",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0x80, 0x12, 0xe4, 0x5b, 0x7f, 0x70, 0x3a, 0xf7, 0x02, 0xdf, 0x31, 0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16, 0x54, 0x2b, 0x45, 0x9b, 0x06, 0xc2, 0xe7, 0x2c, 0x98, 0x37, 0xa2, 0x67, 0xe0, 0x7e, 0x2e, 0xfb, 0x00, 0x98, 0x38, 0xa2, 0x67, 0xe0, 0x7e, 0x2f, 0x5c, 0x00, 0x98, 0x2d, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xbd, 0x00, 0x98, 0x2e, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xfb, 0x00, 0x98, 0x2f, 0xa2, 0x67, 0xe0, 0x7e, 0x47, 0x5c, 0x00, 0x94, 0x2c, 0x22, 0x67, 0xe0, 0x7e, 0x47, 0x80, 0x98, 0x31, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xbd, 0x00, 0x98, 0x32, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xfb, 0x00, 0x98, 0x33, 0xa2, 0x67, 0xe0, 0x7e, 0xa7, 0x5c, 0x00, 0x94, 0x30, 0x22, 0x67, 0xe0, 0x7e, 0xa7, 0x80, 0x4c, 0x29, 0x45, 0x9b, 0x0a, 0x1a, 0x4c, 0x16, 0x0e, 0x45, 0x9b, 0x2a, 0x2e, 0x4c, 0x16, 0x06, 0x45, 0x9b, 0x5e, 0xc2, 0x4c, 0x16, 0x66, 0x45, 0x9b, 0x5e, 0xc8, 0x98, 0x16, 0x4e, 0xa2, 0x67, 0xe5, 0xfe, 0x2e, 0xfb, 0x00, 0x98, 0x16, 0x52, 0xa2, 0x67, 0xe5, 0xfe, 0x2f, 0x5c, 0x00, 0x98, 0x16, 0x16, 0xa2, 0x67, 0xe5, 0xfe, 0x46, 0xfb, 0x00, 0x98, 0x16, 0x1e, 0xa2, 0x67, 0xe5, 0xfe, 0x47, 0x5c, 0x00, 0x94, 0x16, 0x0a, 0x22, 0x67, 0xe5, 0xfe, 0x47, 0x80, 0x4c, 0x16, 0x5a, 0x16, 0x45, 0x9b, 0x5e, 0xd6, 0x4c, 0x16, 0x62, 0x56, 0x16, 0x45, 0x9b, 0x5e, 0xd8, 0x54, 0x16, 0x16, 0xc5, 0x9b, 0x5e, 0xdf, 0xb4, 0x00, 0x4c, 0x16, 0x56, 0x45, 0x9b, 0x5e, 0xe4, 0x4c, 0x16, 0x9a, 0x01, 0x45, 0x9b, 0x5e, 0xe6, 0x98, 0x16, 0x2a, 0xa2, 0x67, 0xe5, 0xfe, 0xa6, 0xbd, 0x00, 0x98, 0x16, 0x3a, 0xa2, 0x67, 0xe5, 0xfe, 0xa7, 0x5c, 0x00, 0x54, 0x18, 0x06, 0x56, 0xc5, 0x9b, 0x66, 0xc3, 0xb9, 0x00, 0x54, 0x18, 0x66, 0x56, 0xc5, 0x9b, 0x66, 0xc9, 0xb9, 0x00, 0x9c, 0x18, 0x1e, 0x52, 0x22, 0x67, 0xe6, 0x7e, 0x47, 0x5c, 0x7e, 0x28, 0x54, 0x18, 0x16, 0x56, 0xc5, 0x9b, 0x66, 0xd1, 0xb9, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb4, 0x00, 0x54, 0x18, 0x56, 0x5a, 0x56, 0xc5, 0x9b, 0x66, 0xe5, 0xb5, 0x80, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb6, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb7, 0x80, 0x94, 0x18, 0x26, 0x2a, 0x22, 0x67, 0xe6, 0x7e, 0xa7, 0x80, 0x56, 0x29, 0xc5, 0x9b, 0x6e, 0xc2, 0x86, 0x80, 0x56, 0x16, 0x56, 0xc5, 0x9b, 0x6e, 0xd7, 0xb9, 0x00, 0x4e, 0x18, 0x56, 0x16, 0x45, 0x9b, 0x6e, 0xd8, 0x4c, 0x16, 0x26, 0x45, 0x9b, 0x88, 0x2c},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xff, 0x80, 0x13, 0xe4, 0x52, 0xe4, 0xa0, 0x67, 0xf7, 0x02, 0xdf, 0x31, 0xb7, 0x02, 0x4d, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8d, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8d, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8d, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x45, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4f, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16, 0x55, 0x2b, 0x45, 0x9b, 0x06, 0xc2, 0xe7, 0x2c, 0x99, 0x37, 0xa2, 0x67, 0xe0, 0x7e, 0x2e, 0xfb, 0x00, 0x99, 0x38, 0xa2, 0x67, 0xe0, 0x7e, 0x2f, 0x5c, 0x00, 0x99, 0x2d, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xbd, 0x00, 0x99, 0x2e, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xfb, 0x00, 0x99, 0x2f, 0xa2, 0x67, 0xe0, 0x7e, 0x47, 0x5c, 0x00, 0x95, 0x2c, 0x22, 0x67, 0xe0, 0x7e, 0x47, 0x80, 0x99, 0x31, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xbd, 0x00, 0x99, 0x32, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xfb, 0x00, 0x99, 0x33, 0xa2, 0x67, 0xe0, 0x7e, 0xa7, 0x5c, 0x00, 0x95, 0x30, 0x22, 0x67, 0xe0, 0x7e, 0xa7, 0x80, 0x4d, 0x29, 0x45, 0x9b, 0x0a, 0x1a, 0x4c, 0x16, 0x0e, 0x45, 0x9b, 0x2a, 0x2e, 0x4c, 0x16, 0x06, 0x45, 0x9b, 0x5e, 0xc2, 0x4c, 0x16, 0x66, 0x45, 0x9b, 0x5e, 0xc8, 0x98, 0x16, 0x4e, 0xa2, 0x67, 0xe5, 0xfe, 0x2e, 0xfb, 0x00, 0x98, 0x16, 0x52, 0xa2, 0x67, 0xe5, 0xfe, 0x2f, 0x5c, 0x00, 0x98, 0x16, 0x16, 0xa2, 0x67, 0xe5, 0xfe, 0x46, 0xfb, 0x00, 0x98, 0x16, 0x1e, 0xa2, 0x67, 0xe5, 0xfe, 0x47, 0x5c, 0x00, 0x94, 0x16, 0x0a, 0x22, 0x67, 0xe5, 0xfe, 0x47, 0x80, 0x4c, 0x16, 0x5a, 0x16, 0x45, 0x9b, 0x5e, 0xd6, 0x4c, 0x16, 0x62, 0x56, 0x16, 0x45, 0x9b, 0x5e, 0xd8, 0x54, 0x16, 0x16, 0xc5, 0x9b, 0x5e, 0xdf, 0xb4, 0x00, 0x4c, 0x16, 0x56, 0x45, 0x9b, 0x5e, 0xe4, 0x4c, 0x16, 0x9a, 0x01, 0x45, 0x9b, 0x5e, 0xe6, 0x98, 0x16, 0x2a, 0xa2, 0x67, 0xe5, 0xfe, 0xa6, 0xbd, 0x00, 0x98, 0x16, 0x3a, 0xa2, 0x67, 0xe5, 0xfe, 0xa7, 0x5c, 0x00, 0x54, 0x18, 0x06, 0x56, 0xc5, 0x9b, 0x66, 0xc3, 0xb9, 0x00, 0x54, 0x18, 0x66, 0x56, 0xc5, 0x9b, 0x66, 0xc9, 0xb9, 0x00, 0x9c, 0x18, 0x1e, 0x52, 0x22, 0x67, 0xe6, 0x7e, 0x47, 0x5c, 0x7e, 0x28, 0x54, 0x18, 0x16, 0x56, 0xc5, 0x9b, 0x66, 0xd1, 0xb9, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb4, 0x00, 0x54, 0x18, 0x56, 0x5a, 0x56, 0xc5, 0x9b, 0x66, 0xe5, 0xb5, 0x80, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb6, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb7, 0x80, 0x94, 0x18, 0x26, 0x2a, 0x22, 0x67, 0xe6, 0x7e, 0xa7, 0x80, 0x57, 0x29, 0xc5, 0x9b, 0x6e, 0xc2, 0x86, 0x80, 0x56, 0x16, 0x56, 0xc5, 0x9b, 0x6e, 0xd7, 0xb9, 0x00, 0x4e, 0x18, 0x56, 0x16, 0x45, 0x9b, 0x6e, 0xd8, 0x4c, 0x16, 0x26, 0x45, 0x9b, 0x88, 0x2c},
+	RootCompatible:    foryRootContainers,
+	RootCompatibleRef: foryRootRefContainers,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
 	SchemaHash:        324745818,
-	TypeDef:           []byte{0xff, 0x80, 0x12, 0xe4, 0x5b, 0x7f, 0x70, 0x3a, 0xf7, 0x02, 0xdf, 0x31, 0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16, 0x54, 0x2b, 0x45, 0x9b, 0x06, 0xc2, 0xe7, 0x2c, 0x98, 0x37, 0xa2, 0x67, 0xe0, 0x7e, 0x2e, 0xfb, 0x00, 0x98, 0x38, 0xa2, 0x67, 0xe0, 0x7e, 0x2f, 0x5c, 0x00, 0x98, 0x2d, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xbd, 0x00, 0x98, 0x2e, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xfb, 0x00, 0x98, 0x2f, 0xa2, 0x67, 0xe0, 0x7e, 0x47, 0x5c, 0x00, 0x94, 0x2c, 0x22, 0x67, 0xe0, 0x7e, 0x47, 0x80, 0x98, 0x31, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xbd, 0x00, 0x98, 0x32, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xfb, 0x00, 0x98, 0x33, 0xa2, 0x67, 0xe0, 0x7e, 0xa7, 0x5c, 0x00, 0x94, 0x30, 0x22, 0x67, 0xe0, 0x7e, 0xa7, 0x80, 0x4c, 0x29, 0x45, 0x9b, 0x0a, 0x1a, 0x4c, 0x16, 0x0e, 0x45, 0x9b, 0x2a, 0x2e, 0x4c, 0x16, 0x06, 0x45, 0x9b, 0x5e, 0xc2, 0x4c, 0x16, 0x66, 0x45, 0x9b, 0x5e, 0xc8, 0x98, 0x16, 0x4e, 0xa2, 0x67, 0xe5, 0xfe, 0x2e, 0xfb, 0x00, 0x98, 0x16, 0x52, 0xa2, 0x67, 0xe5, 0xfe, 0x2f, 0x5c, 0x00, 0x98, 0x16, 0x16, 0xa2, 0x67, 0xe5, 0xfe, 0x46, 0xfb, 0x00, 0x98, 0x16, 0x1e, 0xa2, 0x67, 0xe5, 0xfe, 0x47, 0x5c, 0x00, 0x94, 0x16, 0x0a, 0x22, 0x67, 0xe5, 0xfe, 0x47, 0x80, 0x4c, 0x16, 0x5a, 0x16, 0x45, 0x9b, 0x5e, 0xd6, 0x4c, 0x16, 0x62, 0x56, 0x16, 0x45, 0x9b, 0x5e, 0xd8, 0x54, 0x16, 0x16, 0xc5, 0x9b, 0x5e, 0xdf, 0xb4, 0x00, 0x4c, 0x16, 0x56, 0x45, 0x9b, 0x5e, 0xe4, 0x4c, 0x16, 0x9a, 0x01, 0x45, 0x9b, 0x5e, 0xe6, 0x98, 0x16, 0x2a, 0xa2, 0x67, 0xe5, 0xfe, 0xa6, 0xbd, 0x00, 0x98, 0x16, 0x3a, 0xa2, 0x67, 0xe5, 0xfe, 0xa7, 0x5c, 0x00, 0x54, 0x18, 0x06, 0x56, 0xc5, 0x9b, 0x66, 0xc3, 0xb9, 0x00, 0x54, 0x18, 0x66, 0x56, 0xc5, 0x9b, 0x66, 0xc9, 0xb9, 0x00, 0x9c, 0x18, 0x1e, 0x52, 0x22, 0x67, 0xe6, 0x7e, 0x47, 0x5c, 0x7e, 0x28, 0x54, 0x18, 0x16, 0x56, 0xc5, 0x9b, 0x66, 0xd1, 0xb9, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb4, 0x00, 0x54, 0x18, 0x56, 0x5a, 0x56, 0xc5, 0x9b, 0x66, 0xe5, 0xb5, 0x80, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb6, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb7, 0x80, 0x94, 0x18, 0x26, 0x2a, 0x22, 0x67, 0xe6, 0x7e, 0xa7, 0x80, 0x56, 0x29, 0xc5, 0x9b, 0x6e, 0xc2, 0x86, 0x80, 0x56, 0x16, 0x56, 0xc5, 0x9b, 0x6e, 0xd7, 0xb9, 0x00, 0x4e, 0x18, 0x56, 0x16, 0x45, 0x9b, 0x6e, 0xd8, 0x4c, 0x16, 0x26, 0x45, 0x9b, 0x88, 0x2c},
-	TypeDefRef:        []byte{0xff, 0x80, 0x13, 0xe4, 0x52, 0xe4, 0xa0, 0x67, 0xf7, 0x02, 0xdf, 0x31, 0xb7, 0x02, 0x4d, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8d, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8d, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8d, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x45, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4f, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16, 0x55, 0x2b, 0x45, 0x9b, 0x06, 0xc2, 0xe7, 0x2c, 0x99, 0x37, 0xa2, 0x67, 0xe0, 0x7e, 0x2e, 0xfb, 0x00, 0x99, 0x38, 0xa2, 0x67, 0xe0, 0x7e, 0x2f, 0x5c, 0x00, 0x99, 0x2d, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xbd, 0x00, 0x99, 0x2e, 0xa2, 0x67, 0xe0, 0x7e, 0x46, 0xfb, 0x00, 0x99, 0x2f, 0xa2, 0x67, 0xe0, 0x7e, 0x47, 0x5c, 0x00, 0x95, 0x2c, 0x22, 0x67, 0xe0, 0x7e, 0x47, 0x80, 0x99, 0x31, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xbd, 0x00, 0x99, 0x32, 0xa2, 0x67, 0xe0, 0x7e, 0xa6, 0xfb, 0x00, 0x99, 0x33, 0xa2, 0x67, 0xe0, 0x7e, 0xa7, 0x5c, 0x00, 0x95, 0x30, 0x22, 0x67, 0xe0, 0x7e, 0xa7, 0x80, 0x4d, 0x29, 0x45, 0x9b, 0x0a, 0x1a, 0x4c, 0x16, 0x0e, 0x45, 0x9b, 0x2a, 0x2e, 0x4c, 0x16, 0x06, 0x45, 0x9b, 0x5e, 0xc2, 0x4c, 0x16, 0x66, 0x45, 0x9b, 0x5e, 0xc8, 0x98, 0x16, 0x4e, 0xa2, 0x67, 0xe5, 0xfe, 0x2e, 0xfb, 0x00, 0x98, 0x16, 0x52, 0xa2, 0x67, 0xe5, 0xfe, 0x2f, 0x5c, 0x00, 0x98, 0x16, 0x16, 0xa2, 0x67, 0xe5, 0xfe, 0x46, 0xfb, 0x00, 0x98, 0x16, 0x1e, 0xa2, 0x67, 0xe5, 0xfe, 0x47, 0x5c, 0x00, 0x94, 0x16, 0x0a, 0x22, 0x67, 0xe5, 0xfe, 0x47, 0x80, 0x4c, 0x16, 0x5a, 0x16, 0x45, 0x9b, 0x5e, 0xd6, 0x4c, 0x16, 0x62, 0x56, 0x16, 0x45, 0x9b, 0x5e, 0xd8, 0x54, 0x16, 0x16, 0xc5, 0x9b, 0x5e, 0xdf, 0xb4, 0x00, 0x4c, 0x16, 0x56, 0x45, 0x9b, 0x5e, 0xe4, 0x4c, 0x16, 0x9a, 0x01, 0x45, 0x9b, 0x5e, 0xe6, 0x98, 0x16, 0x2a, 0xa2, 0x67, 0xe5, 0xfe, 0xa6, 0xbd, 0x00, 0x98, 0x16, 0x3a, 0xa2, 0x67, 0xe5, 0xfe, 0xa7, 0x5c, 0x00, 0x54, 0x18, 0x06, 0x56, 0xc5, 0x9b, 0x66, 0xc3, 0xb9, 0x00, 0x54, 0x18, 0x66, 0x56, 0xc5, 0x9b, 0x66, 0xc9, 0xb9, 0x00, 0x9c, 0x18, 0x1e, 0x52, 0x22, 0x67, 0xe6, 0x7e, 0x47, 0x5c, 0x7e, 0x28, 0x54, 0x18, 0x16, 0x56, 0xc5, 0x9b, 0x66, 0xd1, 0xb9, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb4, 0x00, 0x54, 0x18, 0x56, 0x5a, 0x56, 0xc5, 0x9b, 0x66, 0xe5, 0xb5, 0x80, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb6, 0x00, 0x54, 0x18, 0x56, 0x16, 0xc5, 0x9b, 0x66, 0xe5, 0xb7, 0x80, 0x94, 0x18, 0x26, 0x2a, 0x22, 0x67, 0xe6, 0x7e, 0xa7, 0x80, 0x57, 0x29, 0xc5, 0x9b, 0x6e, 0xc2, 0x86, 0x80, 0x56, 0x16, 0x56, 0xc5, 0x9b, 0x6e, 0xd7, 0xb9, 0x00, 0x4e, 0x18, 0x56, 0x16, 0x45, 0x9b, 0x6e, 0xd8, 0x4c, 0x16, 0x26, 0x45, 0x9b, 0x88, 0x2c},
+	TypeDef:           foryRootContainers[4:],
+	TypeDefRef:        foryRootRefContainers[4:],
 	UserID:            311,
 })
 
@@ -2589,12 +2271,12 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootContainers (compatible mode) or stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2604,91 +2286,11 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(644)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe41380ff001c0001)
-		buffer.PutUint64At(w, off+8, 0x31df02f767a0e452)
-		buffer.PutUint64At(w, off+16, 0x967361032b4d02b7)
-		buffer.PutUint64At(w, off+24, 0x388decbbf801378d)
-		buffer.PutUint64At(w, off+32, 0xf9012d8d70bdf801)
-		buffer.PutUint64At(w, off+40, 0xec1bf9012e8df41a)
-		buffer.PutUint64At(w, off+48, 0x2c8d701df9012f8d)
-		buffer.PutUint64At(w, off+56, 0xfa01318d001ef981)
-		buffer.PutUint64At(w, off+64, 0xec9bfa01328df49a)
-		buffer.PutUint64At(w, off+72, 0x308d709dfa01338d)
-		buffer.PutUint64At(w, off+80, 0x0d052945009efa81)
-		buffer.PutUint64At(w, off+88, 0x06164417150e1644)
-		buffer.PutUint64At(w, off+96, 0x8c642f661644612f)
-		buffer.PutUint64At(w, off+104, 0x168cecbbf8174e16)
-		buffer.PutUint64At(w, off+112, 0x16168c70bdf81752)
-		buffer.PutUint64At(w, off+120, 0x171e168cec1bf917)
-		buffer.PutUint64At(w, off+128, 0xf9970a168c701df9)
-		buffer.PutUint64At(w, off+136, 0x6b2f165a1644001e)
-		buffer.PutUint64At(w, off+144, 0x4c6c2f1656621644)
-		buffer.PutUint64At(w, off+152, 0x164400da6faf1616)
-		buffer.PutUint64At(w, off+160, 0x2f019a1644722f56)
-		buffer.PutUint64At(w, off+168, 0xf49afa172a168c73)
-		buffer.PutUint64At(w, off+176, 0x4c709dfa173a168c)
-		buffer.PutUint64At(w, off+184, 0x4c80dc61b3560618)
-		buffer.PutUint64At(w, off+192, 0x9480dc64b3566618)
-		buffer.PutUint64At(w, off+200, 0xf8711df919521e18)
-		buffer.PutUint64At(w, off+208, 0xdc68b35616184ca0)
-		buffer.PutUint64At(w, off+216, 0xda72b31656184c80)
-		buffer.PutUint64At(w, off+224, 0x72b3565a56184c00)
-		buffer.PutUint64At(w, off+232, 0x16566256184cc0da)
-		buffer.PutUint64At(w, off+240, 0x1656184c00db72b3)
-		buffer.PutUint64At(w, off+248, 0x2a26188cc0db72b3)
-		buffer.PutUint64At(w, off+256, 0x61b7294f009efa99)
-		buffer.PutUint64At(w, off+264, 0xdc6bb756164e4043)
-		buffer.PutUint64At(w, off+272, 0x446c371656184680)
-		buffer.PutUint64At(w, off+280, 0x9b452b5516442616)
-		buffer.PutUint64At(w, off+288, 0x67a237992ce7c206)
-		buffer.PutUint64At(w, off+296, 0xa2389900fb2e7ee0)
-		buffer.PutUint64At(w, off+304, 0x2d99005c2f7ee067)
-		buffer.PutUint64At(w, off+312, 0x9900bd467ee067a2)
-		buffer.PutUint64At(w, off+320, 0x00fb467ee067a22e)
-		buffer.PutUint64At(w, off+328, 0x5c477ee067a22f99)
-		buffer.PutUint64At(w, off+336, 0x477ee067222c9500)
-		buffer.PutUint64At(w, off+344, 0xa67ee067a2319980)
-		buffer.PutUint64At(w, off+352, 0x7ee067a2329900bd)
-		buffer.PutUint64At(w, off+360, 0xe067a2339900fba6)
-		buffer.PutUint64At(w, off+368, 0x67223095005ca77e)
-		buffer.PutUint64At(w, off+376, 0x9b45294d80a77ee0)
-		buffer.PutUint64At(w, off+384, 0x2a9b450e164c1a0a)
-		buffer.PutUint64At(w, off+392, 0xc25e9b4506164c2e)
-		buffer.PutUint64At(w, off+400, 0x98c85e9b4566164c)
-		buffer.PutUint64At(w, off+408, 0xfb2efee567a24e16)
-		buffer.PutUint64At(w, off+416, 0xfee567a252169800)
-		buffer.PutUint64At(w, off+424, 0x67a2161698005c2f)
-		buffer.PutUint64At(w, off+432, 0x1e169800fb46fee5)
-		buffer.PutUint64At(w, off+440, 0x94005c47fee567a2)
-		buffer.PutUint64At(w, off+448, 0x8047fee567220a16)
-		buffer.PutUint64At(w, off+456, 0xd65e9b45165a164c)
-		buffer.PutUint64At(w, off+464, 0x5e9b45165662164c)
-		buffer.PutUint64At(w, off+472, 0xdf5e9bc5161654d8)
-		buffer.PutUint64At(w, off+480, 0x5e9b4556164c00b4)
-		buffer.PutUint64At(w, off+488, 0x5e9b45019a164ce4)
-		buffer.PutUint64At(w, off+496, 0xfee567a22a1698e6)
-		buffer.PutUint64At(w, off+504, 0x67a23a169800bda6)
-		buffer.PutUint64At(w, off+512, 0x061854005ca7fee5)
-		buffer.PutUint64At(w, off+520, 0x5400b9c3669bc556)
-		buffer.PutUint64At(w, off+528, 0xb9c9669bc5566618)
-		buffer.PutUint64At(w, off+536, 0xe66722521e189c00)
-		buffer.PutUint64At(w, off+544, 0x161854287e5c477e)
-		buffer.PutUint64At(w, off+552, 0x5400b9d1669bc556)
-		buffer.PutUint64At(w, off+560, 0xb4e5669bc5165618)
-		buffer.PutUint64At(w, off+568, 0x9bc5565a56185400)
-		buffer.PutUint64At(w, off+576, 0x6256185480b5e566)
-		buffer.PutUint64At(w, off+584, 0x00b6e5669bc51656)
-		buffer.PutUint64At(w, off+592, 0xe5669bc516561854)
-		buffer.PutUint64At(w, off+600, 0x67222a26189480b7)
-		buffer.PutUint64At(w, off+608, 0x9bc5295780a77ee6)
-		buffer.PutUint64At(w, off+616, 0xc55616568086c26e)
-		buffer.PutUint64At(w, off+624, 0x56184e00b9d76e9b)
-		buffer.PutUint64At(w, off+632, 0x26164cd86e9b4516)
-		buffer.PutUint64At(w, off+636, 0x2c889b4526164cd8)
+		copy(w[off:], foryRootRefContainers)
 		off += 644
 	} else {
-		buffer.PutUint32At(w, off, 0xb71b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb71b0001) // prefix bytes 01 00 1b b7, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2711,10 +2313,12 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 644 && buffer.ReadUint64At(in, 0) == 0xe41280ff001cff01 && buffer.ReadUint64At(in, 8) == 0x31df02f73a707f5b && buffer.ReadUint64At(in, 16) == 0x967361032b4c02b7 && buffer.ReadUint64At(in, 24) == 0x388cecbbf801378c && buffer.ReadUint64At(in, 32) == 0xf9012d8c70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8cf41a && buffer.ReadUint64At(in, 48) == 0x2c8c701df9012f8c && buffer.ReadUint64At(in, 56) == 0xfa01318c001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328cf49a && buffer.ReadUint64At(in, 72) == 0x308c709dfa01338c && buffer.ReadUint64At(in, 80) == 0x0d052944009efa81 && buffer.ReadUint64At(in, 88) == 0x06164417150e1644 && buffer.ReadUint64At(in, 96) == 0x8c642f661644612f && buffer.ReadUint64At(in, 104) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 112) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 120) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 128) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 136) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 144) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 152) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 160) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 168) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 176) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 184) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 192) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 200) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 208) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 216) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 224) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 232) == 0x16566256184cc0da && buffer.ReadUint64At(in, 240) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 248) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 256) == 0x61b7294e009efa99 && buffer.ReadUint64At(in, 264) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 272) == 0x446c371656184680 && buffer.ReadUint64At(in, 280) == 0x9b452b5416442616 && buffer.ReadUint64At(in, 288) == 0x67a237982ce7c206 && buffer.ReadUint64At(in, 296) == 0xa2389800fb2e7ee0 && buffer.ReadUint64At(in, 304) == 0x2d98005c2f7ee067 && buffer.ReadUint64At(in, 312) == 0x9800bd467ee067a2 && buffer.ReadUint64At(in, 320) == 0x00fb467ee067a22e && buffer.ReadUint64At(in, 328) == 0x5c477ee067a22f98 && buffer.ReadUint64At(in, 336) == 0x477ee067222c9400 && buffer.ReadUint64At(in, 344) == 0xa67ee067a2319880 && buffer.ReadUint64At(in, 352) == 0x7ee067a2329800bd && buffer.ReadUint64At(in, 360) == 0xe067a2339800fba6 && buffer.ReadUint64At(in, 368) == 0x67223094005ca77e && buffer.ReadUint64At(in, 376) == 0x9b45294c80a77ee0 && buffer.ReadUint64At(in, 384) == 0x2a9b450e164c1a0a && buffer.ReadUint64At(in, 392) == 0xc25e9b4506164c2e && buffer.ReadUint64At(in, 400) == 0x98c85e9b4566164c && buffer.ReadUint64At(in, 408) == 0xfb2efee567a24e16 && buffer.ReadUint64At(in, 416) == 0xfee567a252169800 && buffer.ReadUint64At(in, 424) == 0x67a2161698005c2f && buffer.ReadUint64At(in, 432) == 0x1e169800fb46fee5 && buffer.ReadUint64At(in, 440) == 0x94005c47fee567a2 && buffer.ReadUint64At(in, 448) == 0x8047fee567220a16 && buffer.ReadUint64At(in, 456) == 0xd65e9b45165a164c && buffer.ReadUint64At(in, 464) == 0x5e9b45165662164c && buffer.ReadUint64At(in, 472) == 0xdf5e9bc5161654d8 && buffer.ReadUint64At(in, 480) == 0x5e9b4556164c00b4 && buffer.ReadUint64At(in, 488) == 0x5e9b45019a164ce4 && buffer.ReadUint64At(in, 496) == 0xfee567a22a1698e6 && buffer.ReadUint64At(in, 504) == 0x67a23a169800bda6 && buffer.ReadUint64At(in, 512) == 0x061854005ca7fee5 && buffer.ReadUint64At(in, 520) == 0x5400b9c3669bc556 && buffer.ReadUint64At(in, 528) == 0xb9c9669bc5566618 && buffer.ReadUint64At(in, 536) == 0xe66722521e189c00 && buffer.ReadUint64At(in, 544) == 0x161854287e5c477e && buffer.ReadUint64At(in, 552) == 0x5400b9d1669bc556 && buffer.ReadUint64At(in, 560) == 0xb4e5669bc5165618 && buffer.ReadUint64At(in, 568) == 0x9bc5565a56185400 && buffer.ReadUint64At(in, 576) == 0x6256185480b5e566 && buffer.ReadUint64At(in, 584) == 0x00b6e5669bc51656 && buffer.ReadUint64At(in, 592) == 0xe5669bc516561854 && buffer.ReadUint64At(in, 600) == 0x67222a26189480b7 && buffer.ReadUint64At(in, 608) == 0x9bc5295680a77ee6 && buffer.ReadUint64At(in, 616) == 0xc55616568086c26e && buffer.ReadUint64At(in, 624) == 0x56184e00b9d76e9b && buffer.ReadUint64At(in, 632) == 0x26164cd86e9b4516 && buffer.ReadUint64At(in, 636) == 0x2c889b4526164cd8 {
+			if len(in) >= 644 && string(in[:644]) == string(foryRootContainers) {
 				n = 644
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb71bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2733,10 +2337,12 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 644 && buffer.ReadUint64At(in, 0) == 0xe41380ff001c0001 && buffer.ReadUint64At(in, 8) == 0x31df02f767a0e452 && buffer.ReadUint64At(in, 16) == 0x967361032b4d02b7 && buffer.ReadUint64At(in, 24) == 0x388decbbf801378d && buffer.ReadUint64At(in, 32) == 0xf9012d8d70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8df41a && buffer.ReadUint64At(in, 48) == 0x2c8d701df9012f8d && buffer.ReadUint64At(in, 56) == 0xfa01318d001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328df49a && buffer.ReadUint64At(in, 72) == 0x308d709dfa01338d && buffer.ReadUint64At(in, 80) == 0x0d052945009efa81 && buffer.ReadUint64At(in, 88) == 0x06164417150e1644 && buffer.ReadUint64At(in, 96) == 0x8c642f661644612f && buffer.ReadUint64At(in, 104) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 112) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 120) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 128) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 136) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 144) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 152) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 160) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 168) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 176) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 184) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 192) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 200) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 208) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 216) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 224) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 232) == 0x16566256184cc0da && buffer.ReadUint64At(in, 240) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 248) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 256) == 0x61b7294f009efa99 && buffer.ReadUint64At(in, 264) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 272) == 0x446c371656184680 && buffer.ReadUint64At(in, 280) == 0x9b452b5516442616 && buffer.ReadUint64At(in, 288) == 0x67a237992ce7c206 && buffer.ReadUint64At(in, 296) == 0xa2389900fb2e7ee0 && buffer.ReadUint64At(in, 304) == 0x2d99005c2f7ee067 && buffer.ReadUint64At(in, 312) == 0x9900bd467ee067a2 && buffer.ReadUint64At(in, 320) == 0x00fb467ee067a22e && buffer.ReadUint64At(in, 328) == 0x5c477ee067a22f99 && buffer.ReadUint64At(in, 336) == 0x477ee067222c9500 && buffer.ReadUint64At(in, 344) == 0xa67ee067a2319980 && buffer.ReadUint64At(in, 352) == 0x7ee067a2329900bd && buffer.ReadUint64At(in, 360) == 0xe067a2339900fba6 && buffer.ReadUint64At(in, 368) == 0x67223095005ca77e && buffer.ReadUint64At(in, 376) == 0x9b45294d80a77ee0 && buffer.ReadUint64At(in, 384) == 0x2a9b450e164c1a0a && buffer.ReadUint64At(in, 392) == 0xc25e9b4506164c2e && buffer.ReadUint64At(in, 400) == 0x98c85e9b4566164c && buffer.ReadUint64At(in, 408) == 0xfb2efee567a24e16 && buffer.ReadUint64At(in, 416) == 0xfee567a252169800 && buffer.ReadUint64At(in, 424) == 0x67a2161698005c2f && buffer.ReadUint64At(in, 432) == 0x1e169800fb46fee5 && buffer.ReadUint64At(in, 440) == 0x94005c47fee567a2 && buffer.ReadUint64At(in, 448) == 0x8047fee567220a16 && buffer.ReadUint64At(in, 456) == 0xd65e9b45165a164c && buffer.ReadUint64At(in, 464) == 0x5e9b45165662164c && buffer.ReadUint64At(in, 472) == 0xdf5e9bc5161654d8 && buffer.ReadUint64At(in, 480) == 0x5e9b4556164c00b4 && buffer.ReadUint64At(in, 488) == 0x5e9b45019a164ce4 && buffer.ReadUint64At(in, 496) == 0xfee567a22a1698e6 && buffer.ReadUint64At(in, 504) == 0x67a23a169800bda6 && buffer.ReadUint64At(in, 512) == 0x061854005ca7fee5 && buffer.ReadUint64At(in, 520) == 0x5400b9c3669bc556 && buffer.ReadUint64At(in, 528) == 0xb9c9669bc5566618 && buffer.ReadUint64At(in, 536) == 0xe66722521e189c00 && buffer.ReadUint64At(in, 544) == 0x161854287e5c477e && buffer.ReadUint64At(in, 552) == 0x5400b9d1669bc556 && buffer.ReadUint64At(in, 560) == 0xb4e5669bc5165618 && buffer.ReadUint64At(in, 568) == 0x9bc5565a56185400 && buffer.ReadUint64At(in, 576) == 0x6256185480b5e566 && buffer.ReadUint64At(in, 584) == 0x00b6e5669bc51656 && buffer.ReadUint64At(in, 592) == 0xe5669bc516561854 && buffer.ReadUint64At(in, 600) == 0x67222a26189480b7 && buffer.ReadUint64At(in, 608) == 0x9bc5295780a77ee6 && buffer.ReadUint64At(in, 616) == 0xc55616568086c26e && buffer.ReadUint64At(in, 624) == 0x56184e00b9d76e9b && buffer.ReadUint64At(in, 632) == 0x26164cd86e9b4516 && buffer.ReadUint64At(in, 636) == 0x2c889b4526164cd8 {
+		if len(in) >= 644 && string(in[:644]) == string(foryRootRefContainers) {
 			n = 644
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb71b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2753,13 +2359,13 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i24 := range x.LM {
 			for k25 := range x.LM[i24] {
@@ -2898,91 +2504,11 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe41280ff001cff01)
-			buffer.PutUint64At(w, off+8, 0x31df02f73a707f5b)
-			buffer.PutUint64At(w, off+16, 0x967361032b4c02b7)
-			buffer.PutUint64At(w, off+24, 0x388cecbbf801378c)
-			buffer.PutUint64At(w, off+32, 0xf9012d8c70bdf801)
-			buffer.PutUint64At(w, off+40, 0xec1bf9012e8cf41a)
-			buffer.PutUint64At(w, off+48, 0x2c8c701df9012f8c)
-			buffer.PutUint64At(w, off+56, 0xfa01318c001ef981)
-			buffer.PutUint64At(w, off+64, 0xec9bfa01328cf49a)
-			buffer.PutUint64At(w, off+72, 0x308c709dfa01338c)
-			buffer.PutUint64At(w, off+80, 0x0d052944009efa81)
-			buffer.PutUint64At(w, off+88, 0x06164417150e1644)
-			buffer.PutUint64At(w, off+96, 0x8c642f661644612f)
-			buffer.PutUint64At(w, off+104, 0x168cecbbf8174e16)
-			buffer.PutUint64At(w, off+112, 0x16168c70bdf81752)
-			buffer.PutUint64At(w, off+120, 0x171e168cec1bf917)
-			buffer.PutUint64At(w, off+128, 0xf9970a168c701df9)
-			buffer.PutUint64At(w, off+136, 0x6b2f165a1644001e)
-			buffer.PutUint64At(w, off+144, 0x4c6c2f1656621644)
-			buffer.PutUint64At(w, off+152, 0x164400da6faf1616)
-			buffer.PutUint64At(w, off+160, 0x2f019a1644722f56)
-			buffer.PutUint64At(w, off+168, 0xf49afa172a168c73)
-			buffer.PutUint64At(w, off+176, 0x4c709dfa173a168c)
-			buffer.PutUint64At(w, off+184, 0x4c80dc61b3560618)
-			buffer.PutUint64At(w, off+192, 0x9480dc64b3566618)
-			buffer.PutUint64At(w, off+200, 0xf8711df919521e18)
-			buffer.PutUint64At(w, off+208, 0xdc68b35616184ca0)
-			buffer.PutUint64At(w, off+216, 0xda72b31656184c80)
-			buffer.PutUint64At(w, off+224, 0x72b3565a56184c00)
-			buffer.PutUint64At(w, off+232, 0x16566256184cc0da)
-			buffer.PutUint64At(w, off+240, 0x1656184c00db72b3)
-			buffer.PutUint64At(w, off+248, 0x2a26188cc0db72b3)
-			buffer.PutUint64At(w, off+256, 0x61b7294e009efa99)
-			buffer.PutUint64At(w, off+264, 0xdc6bb756164e4043)
-			buffer.PutUint64At(w, off+272, 0x446c371656184680)
-			buffer.PutUint64At(w, off+280, 0x9b452b5416442616)
-			buffer.PutUint64At(w, off+288, 0x67a237982ce7c206)
-			buffer.PutUint64At(w, off+296, 0xa2389800fb2e7ee0)
-			buffer.PutUint64At(w, off+304, 0x2d98005c2f7ee067)
-			buffer.PutUint64At(w, off+312, 0x9800bd467ee067a2)
-			buffer.PutUint64At(w, off+320, 0x00fb467ee067a22e)
-			buffer.PutUint64At(w, off+328, 0x5c477ee067a22f98)
-			buffer.PutUint64At(w, off+336, 0x477ee067222c9400)
-			buffer.PutUint64At(w, off+344, 0xa67ee067a2319880)
-			buffer.PutUint64At(w, off+352, 0x7ee067a2329800bd)
-			buffer.PutUint64At(w, off+360, 0xe067a2339800fba6)
-			buffer.PutUint64At(w, off+368, 0x67223094005ca77e)
-			buffer.PutUint64At(w, off+376, 0x9b45294c80a77ee0)
-			buffer.PutUint64At(w, off+384, 0x2a9b450e164c1a0a)
-			buffer.PutUint64At(w, off+392, 0xc25e9b4506164c2e)
-			buffer.PutUint64At(w, off+400, 0x98c85e9b4566164c)
-			buffer.PutUint64At(w, off+408, 0xfb2efee567a24e16)
-			buffer.PutUint64At(w, off+416, 0xfee567a252169800)
-			buffer.PutUint64At(w, off+424, 0x67a2161698005c2f)
-			buffer.PutUint64At(w, off+432, 0x1e169800fb46fee5)
-			buffer.PutUint64At(w, off+440, 0x94005c47fee567a2)
-			buffer.PutUint64At(w, off+448, 0x8047fee567220a16)
-			buffer.PutUint64At(w, off+456, 0xd65e9b45165a164c)
-			buffer.PutUint64At(w, off+464, 0x5e9b45165662164c)
-			buffer.PutUint64At(w, off+472, 0xdf5e9bc5161654d8)
-			buffer.PutUint64At(w, off+480, 0x5e9b4556164c00b4)
-			buffer.PutUint64At(w, off+488, 0x5e9b45019a164ce4)
-			buffer.PutUint64At(w, off+496, 0xfee567a22a1698e6)
-			buffer.PutUint64At(w, off+504, 0x67a23a169800bda6)
-			buffer.PutUint64At(w, off+512, 0x061854005ca7fee5)
-			buffer.PutUint64At(w, off+520, 0x5400b9c3669bc556)
-			buffer.PutUint64At(w, off+528, 0xb9c9669bc5566618)
-			buffer.PutUint64At(w, off+536, 0xe66722521e189c00)
-			buffer.PutUint64At(w, off+544, 0x161854287e5c477e)
-			buffer.PutUint64At(w, off+552, 0x5400b9d1669bc556)
-			buffer.PutUint64At(w, off+560, 0xb4e5669bc5165618)
-			buffer.PutUint64At(w, off+568, 0x9bc5565a56185400)
-			buffer.PutUint64At(w, off+576, 0x6256185480b5e566)
-			buffer.PutUint64At(w, off+584, 0x00b6e5669bc51656)
-			buffer.PutUint64At(w, off+592, 0xe5669bc516561854)
-			buffer.PutUint64At(w, off+600, 0x67222a26189480b7)
-			buffer.PutUint64At(w, off+608, 0x9bc5295680a77ee6)
-			buffer.PutUint64At(w, off+616, 0xc55616568086c26e)
-			buffer.PutUint64At(w, off+624, 0x56184e00b9d76e9b)
-			buffer.PutUint64At(w, off+632, 0x26164cd86e9b4516)
-			buffer.PutUint64At(w, off+636, 0x2c889b4526164cd8)
+			copy(w[off:], foryRootContainers)
 			off += 644
 		} else {
-			buffer.PutUint32At(w, off, 0xb71bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb71bff01) // prefix bytes 01 ff 1b b7
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -5316,64 +4842,96 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Containers{
-		ABool:   x.ABool,
-		AF32:    x.AF32,
-		AF64:    x.AF64,
-		AI16:    x.AI16,
-		AI32:    x.AI32,
-		AI64:    x.AI64,
-		AI8:     x.AI8,
-		AU16:    x.AU16,
-		AU32:    x.AU32,
-		AU64:    x.AU64,
-		AU8:     x.AU8,
-		LB:      x.LB,
-		LE:      x.LE,
-		LF32:    x.LF32,
-		LF64:    x.LF64,
-		LI32:    x.LI32,
-		LI64:    x.LI64,
-		LI8:     x.LI8,
-		LL:      x.LL,
-		LM:      x.LM,
-		LPI:     x.LPI,
-		LS:      x.LS,
-		LT:      x.LT,
-		LU16:    x.LU16,
-		LU64:    x.LU64,
-		Raw:     x.Raw,
-		RmABool: x.RmABool,
-		RmAF32:  x.RmAF32,
-		RmAF64:  x.RmAF64,
-		RmAI16:  x.RmAI16,
-		RmAI32:  x.RmAI32,
-		RmAI64:  x.RmAI64,
-		RmAI8:   x.RmAI8,
-		RmAU16:  x.RmAU16,
-		RmAU32:  x.RmAU32,
-		RmAU64:  x.RmAU64,
-		RmAU8:   x.RmAU8,
-		RmLB:    x.RmLB,
-		RmLE:    x.RmLE,
-		RmLF32:  x.RmLF32,
-		RmLF64:  x.RmLF64,
-		RmLI32:  x.RmLI32,
-		RmLI64:  x.RmLI64,
-		RmLI8:   x.RmLI8,
-		RmLL:    x.RmLL,
-		RmLM:    x.RmLM,
-		RmLPI:   x.RmLPI,
-		RmLS:    x.RmLS,
-		RmLT:    x.RmLT,
-		RmLU16:  x.RmLU16,
-		RmLU64:  x.RmLU64,
-		RmRaw:   x.RmRaw,
+		*x = Containers{
+			LB:     x.LB,
+			LE:     x.LE,
+			LF32:   x.LF32,
+			LF64:   x.LF64,
+			LI32:   x.LI32,
+			LI64:   x.LI64,
+			LI8:    x.LI8,
+			LL:     x.LL,
+			LM:     x.LM,
+			LPI:    x.LPI,
+			LS:     x.LS,
+			LT:     x.LT,
+			LU16:   x.LU16,
+			LU64:   x.LU64,
+			Raw:    x.Raw,
+			RmLB:   x.RmLB,
+			RmLE:   x.RmLE,
+			RmLF32: x.RmLF32,
+			RmLF64: x.RmLF64,
+			RmLI32: x.RmLI32,
+			RmLI64: x.RmLI64,
+			RmLI8:  x.RmLI8,
+			RmLL:   x.RmLL,
+			RmLM:   x.RmLM,
+			RmLPI:  x.RmLPI,
+			RmLS:   x.RmLS,
+			RmLT:   x.RmLT,
+			RmLU16: x.RmLU16,
+			RmLU64: x.RmLU64,
+			RmRaw:  x.RmRaw,
+		}
+	} else {
+		*x = Containers{
+			ABool:   x.ABool,
+			AF32:    x.AF32,
+			AF64:    x.AF64,
+			AI16:    x.AI16,
+			AI32:    x.AI32,
+			AI64:    x.AI64,
+			AI8:     x.AI8,
+			AU16:    x.AU16,
+			AU32:    x.AU32,
+			AU64:    x.AU64,
+			AU8:     x.AU8,
+			LB:      x.LB,
+			LE:      x.LE,
+			LF32:    x.LF32,
+			LF64:    x.LF64,
+			LI32:    x.LI32,
+			LI64:    x.LI64,
+			LI8:     x.LI8,
+			LL:      x.LL,
+			LM:      x.LM,
+			LPI:     x.LPI,
+			LS:      x.LS,
+			LT:      x.LT,
+			LU16:    x.LU16,
+			LU64:    x.LU64,
+			Raw:     x.Raw,
+			RmABool: x.RmABool,
+			RmAF32:  x.RmAF32,
+			RmAF64:  x.RmAF64,
+			RmAI16:  x.RmAI16,
+			RmAI32:  x.RmAI32,
+			RmAI64:  x.RmAI64,
+			RmAI8:   x.RmAI8,
+			RmAU16:  x.RmAU16,
+			RmAU32:  x.RmAU32,
+			RmAU64:  x.RmAU64,
+			RmAU8:   x.RmAU8,
+			RmLB:    x.RmLB,
+			RmLE:    x.RmLE,
+			RmLF32:  x.RmLF32,
+			RmLF64:  x.RmLF64,
+			RmLI32:  x.RmLI32,
+			RmLI64:  x.RmLI64,
+			RmLI8:   x.RmLI8,
+			RmLL:    x.RmLL,
+			RmLM:    x.RmLM,
+			RmLPI:   x.RmLPI,
+			RmLS:    x.RmLS,
+			RmLT:    x.RmLT,
+			RmLU16:  x.RmLU16,
+			RmLU64:  x.RmLU64,
+			RmRaw:   x.RmRaw,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(324745818) {
@@ -5382,338 +4940,449 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n764 := c.ReadArrayLengthFast(1)
-	if n764 < 0 {
-		n764 = c.ReadArrayLength(1)
+	if c.TrackRef() {
+		if st764, id765 := c.ReadFieldRefFlag(); st764 == foryimpl.RefBack {
+			x.ABool = foryimpl.BackRefSlice[bool](c, id765)
+		} else if st764 == foryimpl.RefFollows {
+			n766 := c.ReadArrayLengthFast(1)
+			if n766 < 0 {
+				n766 = c.ReadArrayLength(1)
+			}
+			a767 := foryimpl.MakeSlice[[]bool](c, n766)
+			r.ReadRawBools(a767)
+			x.ABool = a767
+			foryimpl.SetRefSlice(c, id765, x.ABool)
+		} else {
+			x.ABool = nil
+		}
+		if c.Failed() {
+			c.Trace("ABool")
+			return
+		}
+		if st768, id769 := c.ReadFieldRefFlag(); st768 == foryimpl.RefBack {
+			x.AF32 = foryimpl.BackRefSlice[float32](c, id769)
+		} else if st768 == foryimpl.RefFollows {
+			n770 := c.ReadArrayLengthFast(4)
+			if n770 < 0 {
+				n770 = c.ReadArrayLength(4)
+			}
+			a771 := foryimpl.MakeSlice[[]float32](c, n770)
+			r.ReadRawFloat32s(a771)
+			x.AF32 = a771
+			foryimpl.SetRefSlice(c, id769, x.AF32)
+		} else {
+			x.AF32 = nil
+		}
+		if c.Failed() {
+			c.Trace("AF32")
+			return
+		}
+		if st772, id773 := c.ReadFieldRefFlag(); st772 == foryimpl.RefBack {
+			x.AF64 = foryimpl.BackRefSlice[float64](c, id773)
+		} else if st772 == foryimpl.RefFollows {
+			n774 := c.ReadArrayLengthFast(8)
+			if n774 < 0 {
+				n774 = c.ReadArrayLength(8)
+			}
+			a775 := foryimpl.MakeSlice[[]float64](c, n774)
+			r.ReadRawFloat64s(a775)
+			x.AF64 = a775
+			foryimpl.SetRefSlice(c, id773, x.AF64)
+		} else {
+			x.AF64 = nil
+		}
+		if c.Failed() {
+			c.Trace("AF64")
+			return
+		}
+		if st776, id777 := c.ReadFieldRefFlag(); st776 == foryimpl.RefBack {
+			x.AI16 = foryimpl.BackRefSlice[int16](c, id777)
+		} else if st776 == foryimpl.RefFollows {
+			n778 := c.ReadArrayLengthFast(2)
+			if n778 < 0 {
+				n778 = c.ReadArrayLength(2)
+			}
+			a779 := foryimpl.MakeSlice[[]int16](c, n778)
+			r.ReadRawInt16s(a779)
+			x.AI16 = a779
+			foryimpl.SetRefSlice(c, id777, x.AI16)
+		} else {
+			x.AI16 = nil
+		}
+		if c.Failed() {
+			c.Trace("AI16")
+			return
+		}
+		if st780, id781 := c.ReadFieldRefFlag(); st780 == foryimpl.RefBack {
+			x.AI32 = foryimpl.BackRefSlice[int32](c, id781)
+		} else if st780 == foryimpl.RefFollows {
+			n782 := c.ReadArrayLengthFast(4)
+			if n782 < 0 {
+				n782 = c.ReadArrayLength(4)
+			}
+			a783 := foryimpl.MakeSlice[[]int32](c, n782)
+			r.ReadRawInt32s(a783)
+			x.AI32 = a783
+			foryimpl.SetRefSlice(c, id781, x.AI32)
+		} else {
+			x.AI32 = nil
+		}
+		if c.Failed() {
+			c.Trace("AI32")
+			return
+		}
+		if st784, id785 := c.ReadFieldRefFlag(); st784 == foryimpl.RefBack {
+			x.AI64 = foryimpl.BackRefSlice[int64](c, id785)
+		} else if st784 == foryimpl.RefFollows {
+			n786 := c.ReadArrayLengthFast(8)
+			if n786 < 0 {
+				n786 = c.ReadArrayLength(8)
+			}
+			a787 := foryimpl.MakeSlice[[]int64](c, n786)
+			r.ReadRawInt64s(a787)
+			x.AI64 = a787
+			foryimpl.SetRefSlice(c, id785, x.AI64)
+		} else {
+			x.AI64 = nil
+		}
+		if c.Failed() {
+			c.Trace("AI64")
+			return
+		}
+		if st788, id789 := c.ReadFieldRefFlag(); st788 == foryimpl.RefBack {
+			x.AI8 = foryimpl.BackRefSlice[int8](c, id789)
+		} else if st788 == foryimpl.RefFollows {
+			n790 := c.ReadArrayLengthFast(1)
+			if n790 < 0 {
+				n790 = c.ReadArrayLength(1)
+			}
+			a791 := foryimpl.MakeSlice[[]int8](c, n790)
+			for i792 := range a791 {
+				a791[i792] = r.ReadInt8()
+			}
+			x.AI8 = a791
+			foryimpl.SetRefSlice(c, id789, x.AI8)
+		} else {
+			x.AI8 = nil
+		}
+		if c.Failed() {
+			c.Trace("AI8")
+			return
+		}
+		if st793, id794 := c.ReadFieldRefFlag(); st793 == foryimpl.RefBack {
+			x.AU16 = foryimpl.BackRefSlice[uint16](c, id794)
+		} else if st793 == foryimpl.RefFollows {
+			n795 := c.ReadArrayLengthFast(2)
+			if n795 < 0 {
+				n795 = c.ReadArrayLength(2)
+			}
+			a796 := foryimpl.MakeSlice[[]uint16](c, n795)
+			r.ReadRawUint16s(a796)
+			x.AU16 = a796
+			foryimpl.SetRefSlice(c, id794, x.AU16)
+		} else {
+			x.AU16 = nil
+		}
+		if c.Failed() {
+			c.Trace("AU16")
+			return
+		}
+		if st797, id798 := c.ReadFieldRefFlag(); st797 == foryimpl.RefBack {
+			x.AU32 = foryimpl.BackRefSlice[uint32](c, id798)
+		} else if st797 == foryimpl.RefFollows {
+			n799 := c.ReadArrayLengthFast(4)
+			if n799 < 0 {
+				n799 = c.ReadArrayLength(4)
+			}
+			a800 := foryimpl.MakeSlice[[]uint32](c, n799)
+			r.ReadRawUint32s(a800)
+			x.AU32 = a800
+			foryimpl.SetRefSlice(c, id798, x.AU32)
+		} else {
+			x.AU32 = nil
+		}
+		if c.Failed() {
+			c.Trace("AU32")
+			return
+		}
+		if st801, id802 := c.ReadFieldRefFlag(); st801 == foryimpl.RefBack {
+			x.AU64 = foryimpl.BackRefSlice[uint64](c, id802)
+		} else if st801 == foryimpl.RefFollows {
+			n803 := c.ReadArrayLengthFast(8)
+			if n803 < 0 {
+				n803 = c.ReadArrayLength(8)
+			}
+			a804 := foryimpl.MakeSlice[[]uint64](c, n803)
+			r.ReadRawUint64s(a804)
+			x.AU64 = a804
+			foryimpl.SetRefSlice(c, id802, x.AU64)
+		} else {
+			x.AU64 = nil
+		}
+		if c.Failed() {
+			c.Trace("AU64")
+			return
+		}
+		if st805, id806 := c.ReadFieldRefFlag(); st805 == foryimpl.RefBack {
+			x.AU8 = foryimpl.BackRefSlice[uint8](c, id806)
+		} else if st805 == foryimpl.RefFollows {
+			n807 := c.ReadArrayLengthFast(1)
+			if n807 < 0 {
+				n807 = c.ReadArrayLength(1)
+			}
+			a808 := foryimpl.MakeSlice[[]uint8](c, n807)
+			copy(a808, r.ReadBytes(n807))
+			x.AU8 = a808
+			foryimpl.SetRefSlice(c, id806, x.AU8)
+		} else {
+			x.AU8 = nil
+		}
+		if c.Failed() {
+			c.Trace("AU8")
+			return
+		}
+		if st809, id810 := c.ReadFieldRefFlag(); st809 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id810)
+		} else if st809 == foryimpl.RefFollows {
+			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id810, x.Bin)
+		} else {
+			x.Bin = nil
+		}
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+	} else {
+		n764 := c.ReadArrayLengthFast(1)
+		if n764 < 0 {
+			n764 = c.ReadArrayLength(1)
+		}
+		a765 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n764)
+		r.ReadRawBools(a765)
+		x.ABool = a765
+		if c.Failed() {
+			c.Trace("ABool")
+			return
+		}
+		n768 := c.ReadArrayLengthFast(4)
+		if n768 < 0 {
+			n768 = c.ReadArrayLength(4)
+		}
+		a769 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n768)
+		r.ReadRawFloat32s(a769)
+		x.AF32 = a769
+		if c.Failed() {
+			c.Trace("AF32")
+			return
+		}
+		n772 := c.ReadArrayLengthFast(8)
+		if n772 < 0 {
+			n772 = c.ReadArrayLength(8)
+		}
+		a773 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n772)
+		r.ReadRawFloat64s(a773)
+		x.AF64 = a773
+		if c.Failed() {
+			c.Trace("AF64")
+			return
+		}
+		n776 := c.ReadArrayLengthFast(2)
+		if n776 < 0 {
+			n776 = c.ReadArrayLength(2)
+		}
+		a777 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n776)
+		r.ReadRawInt16s(a777)
+		x.AI16 = a777
+		if c.Failed() {
+			c.Trace("AI16")
+			return
+		}
+		n780 := c.ReadArrayLengthFast(4)
+		if n780 < 0 {
+			n780 = c.ReadArrayLength(4)
+		}
+		a781 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n780)
+		r.ReadRawInt32s(a781)
+		x.AI32 = a781
+		if c.Failed() {
+			c.Trace("AI32")
+			return
+		}
+		n784 := c.ReadArrayLengthFast(8)
+		if n784 < 0 {
+			n784 = c.ReadArrayLength(8)
+		}
+		a785 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n784)
+		r.ReadRawInt64s(a785)
+		x.AI64 = a785
+		if c.Failed() {
+			c.Trace("AI64")
+			return
+		}
+		n788 := c.ReadArrayLengthFast(1)
+		if n788 < 0 {
+			n788 = c.ReadArrayLength(1)
+		}
+		a789 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n788)
+		for i790 := range a789 {
+			a789[i790] = r.ReadInt8()
+		}
+		x.AI8 = a789
+		if c.Failed() {
+			c.Trace("AI8")
+			return
+		}
+		n793 := c.ReadArrayLengthFast(2)
+		if n793 < 0 {
+			n793 = c.ReadArrayLength(2)
+		}
+		a794 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n793)
+		r.ReadRawUint16s(a794)
+		x.AU16 = a794
+		if c.Failed() {
+			c.Trace("AU16")
+			return
+		}
+		n797 := c.ReadArrayLengthFast(4)
+		if n797 < 0 {
+			n797 = c.ReadArrayLength(4)
+		}
+		a798 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n797)
+		r.ReadRawUint32s(a798)
+		x.AU32 = a798
+		if c.Failed() {
+			c.Trace("AU32")
+			return
+		}
+		n801 := c.ReadArrayLengthFast(8)
+		if n801 < 0 {
+			n801 = c.ReadArrayLength(8)
+		}
+		a802 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n801)
+		r.ReadRawUint64s(a802)
+		x.AU64 = a802
+		if c.Failed() {
+			c.Trace("AU64")
+			return
+		}
+		n805 := c.ReadArrayLengthFast(1)
+		if n805 < 0 {
+			n805 = c.ReadArrayLength(1)
+		}
+		a806 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n805)
+		copy(a806, r.ReadBytes(n805))
+		x.AU8 = a806
+		if c.Failed() {
+			c.Trace("AU8")
+			return
+		}
+		x.Bin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
 	}
-	a765 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n764)
-	r.ReadRawBools(a765)
-	x.ABool = a765
-	if c.Failed() {
-		c.Trace("ABool")
+	n811 := c.ReadLengthFast(2)
+	if n811 < 0 {
+		n811 = c.ReadLength(2)
+	}
+	if n811 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n811, 3))
 		return
 	}
-	n766 := c.ReadArrayLengthFast(4)
-	if n766 < 0 {
-		n766 = c.ReadArrayLength(4)
-	}
-	a767 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n766)
-	r.ReadRawFloat32s(a767)
-	x.AF32 = a767
-	if c.Failed() {
-		c.Trace("AF32")
-		return
-	}
-	n768 := c.ReadArrayLengthFast(8)
-	if n768 < 0 {
-		n768 = c.ReadArrayLength(8)
-	}
-	a769 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n768)
-	r.ReadRawFloat64s(a769)
-	x.AF64 = a769
-	if c.Failed() {
-		c.Trace("AF64")
-		return
-	}
-	n770 := c.ReadArrayLengthFast(2)
-	if n770 < 0 {
-		n770 = c.ReadArrayLength(2)
-	}
-	a771 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n770)
-	r.ReadRawInt16s(a771)
-	x.AI16 = a771
-	if c.Failed() {
-		c.Trace("AI16")
-		return
-	}
-	n772 := c.ReadArrayLengthFast(4)
-	if n772 < 0 {
-		n772 = c.ReadArrayLength(4)
-	}
-	a773 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n772)
-	r.ReadRawInt32s(a773)
-	x.AI32 = a773
-	if c.Failed() {
-		c.Trace("AI32")
-		return
-	}
-	n774 := c.ReadArrayLengthFast(8)
-	if n774 < 0 {
-		n774 = c.ReadArrayLength(8)
-	}
-	a775 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n774)
-	r.ReadRawInt64s(a775)
-	x.AI64 = a775
-	if c.Failed() {
-		c.Trace("AI64")
-		return
-	}
-	n776 := c.ReadArrayLengthFast(1)
-	if n776 < 0 {
-		n776 = c.ReadArrayLength(1)
-	}
-	a777 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n776)
-	for i778 := range a777 {
-		a777[i778] = r.ReadInt8()
-	}
-	x.AI8 = a777
-	if c.Failed() {
-		c.Trace("AI8")
-		return
-	}
-	n779 := c.ReadArrayLengthFast(2)
-	if n779 < 0 {
-		n779 = c.ReadArrayLength(2)
-	}
-	a780 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n779)
-	r.ReadRawUint16s(a780)
-	x.AU16 = a780
-	if c.Failed() {
-		c.Trace("AU16")
-		return
-	}
-	n781 := c.ReadArrayLengthFast(4)
-	if n781 < 0 {
-		n781 = c.ReadArrayLength(4)
-	}
-	a782 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n781)
-	r.ReadRawUint32s(a782)
-	x.AU32 = a782
-	if c.Failed() {
-		c.Trace("AU32")
-		return
-	}
-	n783 := c.ReadArrayLengthFast(8)
-	if n783 < 0 {
-		n783 = c.ReadArrayLength(8)
-	}
-	a784 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n783)
-	r.ReadRawUint64s(a784)
-	x.AU64 = a784
-	if c.Failed() {
-		c.Trace("AU64")
-		return
-	}
-	n785 := c.ReadArrayLengthFast(1)
-	if n785 < 0 {
-		n785 = c.ReadArrayLength(1)
-	}
-	a786 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n785)
-	copy(a786, r.ReadBytes(n785))
-	x.AU8 = a786
-	if c.Failed() {
-		c.Trace("AU8")
-		return
-	}
-	x.Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	n787 := c.ReadLengthFast(2)
-	if n787 < 0 {
-		n787 = c.ReadLength(2)
-	}
-	if n787 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n787, 3))
-		return
-	}
-	var l788 [3]int16
-	if n787 > 0 {
-		hn790 := c.ReadListHeader(3)
+	var l812 [3]int16
+	if n811 > 0 {
+		hn814 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i789 := range l788 {
-				if hn790 && !c.ReadFlag() {
-					clear(l788[i789 : i789+1])
+			for i813 := range l812 {
+				if hn814 && !c.ReadFlag() {
+					clear(l812[i813 : i813+1])
 					continue
 				}
-				l788[i789] = r.ReadInt16()
+				l812[i813] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i789)
+					c.TraceIndex(i813)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l788
+	x.Fix = l812
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n793 := c.ReadLengthFast(1)
-	if n793 < 0 {
-		n793 = c.ReadLength(1)
+	n817 := c.ReadLengthFast(1)
+	if n817 < 0 {
+		n817 = c.ReadLength(1)
 	}
-	l794 := foryimpl.ReuseSlice[[]bool](c, x.LB, n793)
-	if n793 > 0 {
-		hn796 := c.ReadListHeader(1)
+	l818 := foryimpl.ReuseSlice[[]bool](c, x.LB, n817)
+	if n817 > 0 {
+		hn820 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i795 := range l794 {
-				if hn796 && !c.ReadFlag() {
-					clear(l794[i795 : i795+1])
+			for i819 := range l818 {
+				if hn820 && !c.ReadFlag() {
+					clear(l818[i819 : i819+1])
 					continue
 				}
-				l794[i795] = r.ReadBool()
+				l818[i819] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i795)
+					c.TraceIndex(i819)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l794
+	x.LB = l818
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n799 := c.ReadLengthFast(1)
-	if n799 < 0 {
-		n799 = c.ReadLength(1)
+	n823 := c.ReadLengthFast(1)
+	if n823 < 0 {
+		n823 = c.ReadLength(1)
 	}
-	l800 := foryimpl.ReuseSlice[[]Color](c, x.LE, n799)
-	if n799 > 0 {
-		hn802 := c.ReadListHeader(25)
+	l824 := foryimpl.ReuseSlice[[]Color](c, x.LE, n823)
+	if n823 > 0 {
+		hn826 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i801 := range l800 {
-				if hn802 && !c.ReadFlag() {
-					clear(l800[i801 : i801+1])
+			for i825 := range l824 {
+				if hn826 && !c.ReadFlag() {
+					clear(l824[i825 : i825+1])
 					continue
 				}
-				if e805 := c.ReadEnumFast(uint32(0x7fffffff)); e805 >= 0 {
-					l800[i801] = Color(e805)
+				if e829 := c.ReadEnumFast(uint32(0x7fffffff)); e829 >= 0 {
+					l824[i825] = Color(e829)
 				} else {
-					l800[i801] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l824[i825] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i801)
+					c.TraceIndex(i825)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l800
+	x.LE = l824
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n806 := c.ReadLengthFast(4)
-	if n806 < 0 {
-		n806 = c.ReadLength(4)
-	}
-	l807 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n806)
-	if n806 > 0 {
-		hn809 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i808 := range l807 {
-				if hn809 && !c.ReadFlag() {
-					clear(l807[i808 : i808+1])
-					continue
-				}
-				l807[i808] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i808)
-					break
-				}
-			}
-		}
-	}
-	x.LF32 = l807
-	if c.Failed() {
-		c.Trace("LF32")
-		return
-	}
-	n812 := c.ReadLengthFast(8)
-	if n812 < 0 {
-		n812 = c.ReadLength(8)
-	}
-	l813 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n812)
-	if n812 > 0 {
-		hn815 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i814 := range l813 {
-				if hn815 && !c.ReadFlag() {
-					clear(l813[i814 : i814+1])
-					continue
-				}
-				l813[i814] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i814)
-					break
-				}
-			}
-		}
-	}
-	x.LF64 = l813
-	if c.Failed() {
-		c.Trace("LF64")
-		return
-	}
-	n818 := c.ReadLengthFast(1)
-	if n818 < 0 {
-		n818 = c.ReadLength(1)
-	}
-	l819 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n818)
-	if n818 > 0 {
-		hn821 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i820 := range l819 {
-				if hn821 && !c.ReadFlag() {
-					clear(l819[i820 : i820+1])
-					continue
-				}
-				l819[i820] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i820)
-					break
-				}
-			}
-		}
-	}
-	x.LI32 = l819
-	if c.Failed() {
-		c.Trace("LI32")
-		return
-	}
-	n824 := c.ReadLengthFast(1)
-	if n824 < 0 {
-		n824 = c.ReadLength(1)
-	}
-	l825 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n824)
-	if n824 > 0 {
-		hn827 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i826 := range l825 {
-				if hn827 && !c.ReadFlag() {
-					clear(l825[i826 : i826+1])
-					continue
-				}
-				l825[i826] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i826)
-					break
-				}
-			}
-		}
-	}
-	x.LI64 = l825
-	if c.Failed() {
-		c.Trace("LI64")
-		return
-	}
-	n830 := c.ReadLengthFast(1)
+	n830 := c.ReadLengthFast(4)
 	if n830 < 0 {
-		n830 = c.ReadLength(1)
+		n830 = c.ReadLength(4)
 	}
-	l831 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n830)
+	l831 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n830)
 	if n830 > 0 {
-		hn833 := c.ReadListHeader(2)
+		hn833 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i832 := range l831 {
 				if hn833 && !c.ReadFlag() {
 					clear(l831[i832 : i832+1])
 					continue
 				}
-				l831[i832] = r.ReadInt8()
+				l831[i832] = r.ReadFloat32()
 				if c.Failed() {
 					c.TraceIndex(i832)
 					break
@@ -5721,82 +5390,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LI8 = l831
+	x.LF32 = l831
 	if c.Failed() {
-		c.Trace("LI8")
+		c.Trace("LF32")
 		return
 	}
-	n836 := c.ReadLengthFast(1)
+	n836 := c.ReadLengthFast(8)
 	if n836 < 0 {
-		n836 = c.ReadLength(1)
+		n836 = c.ReadLength(8)
 	}
-	l837 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n836)
+	l837 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n836)
 	if n836 > 0 {
-		hn839, tr841 := c.ReadListHeaderRef(22)
+		hn839 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i838 := range l837 {
-				if tr841 {
-					if st842, id843 := c.ReadRefFlag(); st842 == foryimpl.RefBack {
-						l837[i838] = foryimpl.BackRefSlice[int32](c, id843)
-					} else if st842 == foryimpl.RefFollows {
-						n844 := c.ReadLengthFast(1)
-						if n844 < 0 {
-							n844 = c.ReadLength(1)
-						}
-						l845 := foryimpl.MakeSlice[[]int32](c, n844)
-						if n844 > 0 {
-							hn847 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i846 := range l845 {
-									if hn847 && !c.ReadFlag() {
-										clear(l845[i846 : i846+1])
-										continue
-									}
-									l845[i846] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i846)
-										break
-									}
-								}
-							}
-						}
-						l837[i838] = l845
-						foryimpl.SetRefSlice(c, id843, l837[i838])
-					} else {
-						l837[i838] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i838)
-						break
-					}
-					continue
-				}
 				if hn839 && !c.ReadFlag() {
 					clear(l837[i838 : i838+1])
 					continue
 				}
-				n850 := c.ReadLengthFast(1)
-				if n850 < 0 {
-					n850 = c.ReadLength(1)
-				}
-				l851 := foryimpl.MakeSlice[[]int32](c, n850)
-				if n850 > 0 {
-					hn853 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i852 := range l851 {
-							if hn853 && !c.ReadFlag() {
-								clear(l851[i852 : i852+1])
-								continue
-							}
-							l851[i852] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i852)
-								break
-							}
-						}
-					}
-				}
-				l837[i838] = l851
+				l837[i838] = r.ReadFloat64()
 				if c.Failed() {
 					c.TraceIndex(i838)
 					break
@@ -5804,104 +5416,237 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LL = l837
+	x.LF64 = l837
 	if c.Failed() {
-		c.Trace("LL")
+		c.Trace("LF64")
 		return
 	}
-	n856 := c.ReadLengthFast(1)
-	if n856 < 0 {
-		n856 = c.ReadLength(1)
+	n842 := c.ReadLengthFast(1)
+	if n842 < 0 {
+		n842 = c.ReadLength(1)
 	}
-	l857 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n856)
-	if n856 > 0 {
-		hn859, tr861 := c.ReadListHeaderRef(24)
+	l843 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n842)
+	if n842 > 0 {
+		hn845 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i858 := range l857 {
-				if tr861 {
-					if st862, id863 := c.ReadRefFlag(); st862 == foryimpl.RefBack {
-						l857[i858] = foryimpl.BackRefMap[string, int32](c, id863)
-					} else if st862 == foryimpl.RefFollows {
-						n864 := c.ReadLengthFast(2)
-						if n864 < 0 {
-							n864 = c.ReadLength(2)
-						}
-						m865 := foryimpl.MakeMap[map[string]int32](c, n864)
-						for n864 > 0 && !c.Failed() {
-							sz866, vn867, _ := c.ReadMapChunk(n864, 21, 5, nil, false)
-							for j868 := 0; j868 < sz866 && !c.Failed(); j868++ {
-								var k869 string
-								k869 = c.ReadString()
-								var v870 int32
-								if !vn867 {
-									v870 = r.ReadVarInt32()
-								}
-								m865[k869] = v870
-							}
-							n864 -= sz866
-						}
-						l857[i858] = m865
-						foryimpl.SetRefMap(c, id863, l857[i858])
-					} else {
-						l857[i858] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i858)
-						break
-					}
+			for i844 := range l843 {
+				if hn845 && !c.ReadFlag() {
+					clear(l843[i844 : i844+1])
 					continue
 				}
-				if hn859 && !c.ReadFlag() {
-					clear(l857[i858 : i858+1])
-					continue
-				}
-				n872 := c.ReadLengthFast(2)
-				if n872 < 0 {
-					n872 = c.ReadLength(2)
-				}
-				m873 := foryimpl.MakeMap[map[string]int32](c, n872)
-				for n872 > 0 && !c.Failed() {
-					sz874, vn875, _ := c.ReadMapChunk(n872, 21, 5, nil, false)
-					for j876 := 0; j876 < sz874 && !c.Failed(); j876++ {
-						var k877 string
-						k877 = c.ReadString()
-						var v878 int32
-						if !vn875 {
-							v878 = r.ReadVarInt32()
-						}
-						m873[k877] = v878
-					}
-					n872 -= sz874
-				}
-				l857[i858] = m873
+				l843[i844] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i858)
+					c.TraceIndex(i844)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l857
+	x.LI32 = l843
 	if c.Failed() {
-		c.Trace("LM")
+		c.Trace("LI32")
+		return
+	}
+	n848 := c.ReadLengthFast(1)
+	if n848 < 0 {
+		n848 = c.ReadLength(1)
+	}
+	l849 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n848)
+	if n848 > 0 {
+		hn851 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i850 := range l849 {
+				if hn851 && !c.ReadFlag() {
+					clear(l849[i850 : i850+1])
+					continue
+				}
+				l849[i850] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i850)
+					break
+				}
+			}
+		}
+	}
+	x.LI64 = l849
+	if c.Failed() {
+		c.Trace("LI64")
+		return
+	}
+	n854 := c.ReadLengthFast(1)
+	if n854 < 0 {
+		n854 = c.ReadLength(1)
+	}
+	l855 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n854)
+	if n854 > 0 {
+		hn857 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i856 := range l855 {
+				if hn857 && !c.ReadFlag() {
+					clear(l855[i856 : i856+1])
+					continue
+				}
+				l855[i856] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i856)
+					break
+				}
+			}
+		}
+	}
+	x.LI8 = l855
+	if c.Failed() {
+		c.Trace("LI8")
+		return
+	}
+	n860 := c.ReadLengthFast(1)
+	if n860 < 0 {
+		n860 = c.ReadLength(1)
+	}
+	l861 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n860)
+	if n860 > 0 {
+		hn863, tr865 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i862 := range l861 {
+				if tr865 {
+					if st866, id867 := c.ReadRefFlag(); st866 == foryimpl.RefBack {
+						l861[i862] = foryimpl.BackRefSlice[int32](c, id867)
+					} else if st866 == foryimpl.RefFollows {
+						n868 := c.ReadLengthFast(1)
+						if n868 < 0 {
+							n868 = c.ReadLength(1)
+						}
+						l869 := foryimpl.MakeSlice[[]int32](c, n868)
+						if n868 > 0 {
+							hn871 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i870 := range l869 {
+									if hn871 && !c.ReadFlag() {
+										clear(l869[i870 : i870+1])
+										continue
+									}
+									l869[i870] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i870)
+										break
+									}
+								}
+							}
+						}
+						l861[i862] = l869
+						foryimpl.SetRefSlice(c, id867, l861[i862])
+					} else {
+						l861[i862] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i862)
+						break
+					}
+					continue
+				}
+				if hn863 && !c.ReadFlag() {
+					clear(l861[i862 : i862+1])
+					continue
+				}
+				n874 := c.ReadLengthFast(1)
+				if n874 < 0 {
+					n874 = c.ReadLength(1)
+				}
+				l875 := foryimpl.MakeSlice[[]int32](c, n874)
+				if n874 > 0 {
+					hn877 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i876 := range l875 {
+							if hn877 && !c.ReadFlag() {
+								clear(l875[i876 : i876+1])
+								continue
+							}
+							l875[i876] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i876)
+								break
+							}
+						}
+					}
+				}
+				l861[i862] = l875
+				if c.Failed() {
+					c.TraceIndex(i862)
+					break
+				}
+			}
+		}
+	}
+	x.LL = l861
+	if c.Failed() {
+		c.Trace("LL")
 		return
 	}
 	n880 := c.ReadLengthFast(1)
 	if n880 < 0 {
 		n880 = c.ReadLength(1)
 	}
-	l881 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n880)
+	l881 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n880)
 	if n880 > 0 {
-		hn883 := c.ReadListHeader(5)
+		hn883, tr885 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
 			for i882 := range l881 {
+				if tr885 {
+					if st886, id887 := c.ReadRefFlag(); st886 == foryimpl.RefBack {
+						l881[i882] = foryimpl.BackRefMap[string, int32](c, id887)
+					} else if st886 == foryimpl.RefFollows {
+						n888 := c.ReadLengthFast(2)
+						if n888 < 0 {
+							n888 = c.ReadLength(2)
+						}
+						m889 := foryimpl.MakeMap[map[string]int32](c, n888)
+						for n888 > 0 && !c.Failed() {
+							sz890, vn891, _ := c.ReadMapChunk(n888, 21, 5, nil, false)
+							for j892 := 0; j892 < sz890 && !c.Failed(); j892++ {
+								var k893 string
+								k893 = c.ReadString()
+								var v894 int32
+								if !vn891 {
+									v894 = r.ReadVarInt32()
+								}
+								m889[k893] = v894
+							}
+							n888 -= sz890
+						}
+						l881[i882] = m889
+						foryimpl.SetRefMap(c, id887, l881[i882])
+					} else {
+						l881[i882] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i882)
+						break
+					}
+					continue
+				}
 				if hn883 && !c.ReadFlag() {
 					clear(l881[i882 : i882+1])
 					continue
 				}
-				p886 := foryimpl.Alloc[int32](c)
-				*p886 = r.ReadVarInt32()
-				l881[i882] = p886
+				n896 := c.ReadLengthFast(2)
+				if n896 < 0 {
+					n896 = c.ReadLength(2)
+				}
+				m897 := foryimpl.MakeMap[map[string]int32](c, n896)
+				for n896 > 0 && !c.Failed() {
+					sz898, vn899, _ := c.ReadMapChunk(n896, 21, 5, nil, false)
+					for j900 := 0; j900 < sz898 && !c.Failed(); j900++ {
+						var k901 string
+						k901 = c.ReadString()
+						var v902 int32
+						if !vn899 {
+							v902 = r.ReadVarInt32()
+						}
+						m897[k901] = v902
+					}
+					n896 -= sz898
+				}
+				l881[i882] = m897
 				if c.Failed() {
 					c.TraceIndex(i882)
 					break
@@ -5909,681 +5654,692 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LPI = l881
+	x.LM = l881
+	if c.Failed() {
+		c.Trace("LM")
+		return
+	}
+	n904 := c.ReadLengthFast(1)
+	if n904 < 0 {
+		n904 = c.ReadLength(1)
+	}
+	l905 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n904)
+	if n904 > 0 {
+		hn907 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i906 := range l905 {
+				if hn907 && !c.ReadFlag() {
+					clear(l905[i906 : i906+1])
+					continue
+				}
+				p910 := foryimpl.Alloc[int32](c)
+				*p910 = r.ReadVarInt32()
+				l905[i906] = p910
+				if c.Failed() {
+					c.TraceIndex(i906)
+					break
+				}
+			}
+		}
+	}
+	x.LPI = l905
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n887 := c.ReadLengthFast(1)
-	if n887 < 0 {
-		n887 = c.ReadLength(1)
+	n911 := c.ReadLengthFast(1)
+	if n911 < 0 {
+		n911 = c.ReadLength(1)
 	}
-	l888 := foryimpl.ReuseSlice[[]string](c, x.LS, n887)
-	if n887 > 0 {
-		hn890 := c.ReadListHeader(21)
+	l912 := foryimpl.ReuseSlice[[]string](c, x.LS, n911)
+	if n911 > 0 {
+		hn914 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i889 := range l888 {
-				if hn890 && !c.ReadFlag() {
-					clear(l888[i889 : i889+1])
+			for i913 := range l912 {
+				if hn914 && !c.ReadFlag() {
+					clear(l912[i913 : i913+1])
 					continue
 				}
-				l888[i889] = c.ReadString()
+				l912[i913] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i889)
+					c.TraceIndex(i913)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l888
+	x.LS = l912
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n893 := c.ReadLengthFast(1)
-	if n893 < 0 {
-		n893 = c.ReadLength(1)
+	n917 := c.ReadLengthFast(1)
+	if n917 < 0 {
+		n917 = c.ReadLength(1)
 	}
-	l894 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n893)
-	if n893 > 0 {
-		hn896 := c.ReadListHeader(38)
+	l918 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n917)
+	if n917 > 0 {
+		hn920 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i895 := range l894 {
-				if hn896 && !c.ReadFlag() {
-					clear(l894[i895 : i895+1])
+			for i919 := range l918 {
+				if hn920 && !c.ReadFlag() {
+					clear(l918[i919 : i919+1])
 					continue
 				}
-				l894[i895] = c.ReadTime()
+				l918[i919] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i895)
+					c.TraceIndex(i919)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l894
+	x.LT = l918
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n899 := c.ReadLengthFast(2)
-	if n899 < 0 {
-		n899 = c.ReadLength(2)
+	n923 := c.ReadLengthFast(2)
+	if n923 < 0 {
+		n923 = c.ReadLength(2)
 	}
-	l900 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n899)
-	if n899 > 0 {
-		hn902 := c.ReadListHeader(10)
+	l924 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n923)
+	if n923 > 0 {
+		hn926 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i901 := range l900 {
-				if hn902 && !c.ReadFlag() {
-					clear(l900[i901 : i901+1])
+			for i925 := range l924 {
+				if hn926 && !c.ReadFlag() {
+					clear(l924[i925 : i925+1])
 					continue
 				}
-				l900[i901] = r.ReadUint16()
+				l924[i925] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i901)
+					c.TraceIndex(i925)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l900
+	x.LU16 = l924
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n905 := c.ReadLengthFast(1)
-	if n905 < 0 {
-		n905 = c.ReadLength(1)
+	n929 := c.ReadLengthFast(1)
+	if n929 < 0 {
+		n929 = c.ReadLength(1)
 	}
-	l906 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n905)
-	if n905 > 0 {
-		hn908 := c.ReadListHeader(14)
+	l930 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n929)
+	if n929 > 0 {
+		hn932 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i907 := range l906 {
-				if hn908 && !c.ReadFlag() {
-					clear(l906[i907 : i907+1])
+			for i931 := range l930 {
+				if hn932 && !c.ReadFlag() {
+					clear(l930[i931 : i931+1])
 					continue
 				}
-				l906[i907] = r.ReadVarUint64()
+				l930[i931] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i907)
+					c.TraceIndex(i931)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l906
+	x.LU64 = l930
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n911 := c.ReadLengthFast(2)
-	if n911 < 0 {
-		n911 = c.ReadLength(2)
+	n935 := c.ReadLengthFast(2)
+	if n935 < 0 {
+		n935 = c.ReadLength(2)
 	}
-	m912 := foryimpl.MakeMap[map[bool]string](c, n911)
-	for n911 > 0 && !c.Failed() {
-		sz913, vn914, _ := c.ReadMapChunk(n911, 1, 21, nil, false)
-		for j915 := 0; j915 < sz913 && !c.Failed(); j915++ {
-			var k916 bool
-			k916 = r.ReadBool()
-			var v917 string
-			if !vn914 {
-				v917 = c.ReadString()
+	m936 := foryimpl.MakeMap[map[bool]string](c, n935)
+	for n935 > 0 && !c.Failed() {
+		sz937, vn938, _ := c.ReadMapChunk(n935, 1, 21, nil, false)
+		for j939 := 0; j939 < sz937 && !c.Failed(); j939++ {
+			var k940 bool
+			k940 = r.ReadBool()
+			var v941 string
+			if !vn938 {
+				v941 = c.ReadString()
 			}
-			m912[k916] = v917
+			m936[k940] = v941
 		}
-		n911 -= sz913
+		n935 -= sz937
 	}
-	x.MBS = m912
+	x.MBS = m936
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n919 := c.ReadLengthFast(2)
-	if n919 < 0 {
-		n919 = c.ReadLength(2)
+	n943 := c.ReadLengthFast(2)
+	if n943 < 0 {
+		n943 = c.ReadLength(2)
 	}
-	m920 := foryimpl.MakeMap[map[Color]string](c, n919)
-	for n919 > 0 && !c.Failed() {
-		sz921, vn922, _ := c.ReadMapChunk(n919, 25, 21, nil, false)
-		for j923 := 0; j923 < sz921 && !c.Failed(); j923++ {
-			var k924 Color
-			if e926 := c.ReadEnumFast(uint32(0x7fffffff)); e926 >= 0 {
-				k924 = Color(e926)
+	m944 := foryimpl.MakeMap[map[Color]string](c, n943)
+	for n943 > 0 && !c.Failed() {
+		sz945, vn946, _ := c.ReadMapChunk(n943, 25, 21, nil, false)
+		for j947 := 0; j947 < sz945 && !c.Failed(); j947++ {
+			var k948 Color
+			if e950 := c.ReadEnumFast(uint32(0x7fffffff)); e950 >= 0 {
+				k948 = Color(e950)
 			} else {
-				k924 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k948 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v925 string
-			if !vn922 {
-				v925 = c.ReadString()
+			var v949 string
+			if !vn946 {
+				v949 = c.ReadString()
 			}
-			m920[k924] = v925
+			m944[k948] = v949
 		}
-		n919 -= sz921
+		n943 -= sz945
 	}
-	x.MES = m920
+	x.MES = m944
 	if c.Failed() {
 		c.Trace("MES")
-		return
-	}
-	n928 := c.ReadLengthFast(2)
-	if n928 < 0 {
-		n928 = c.ReadLength(2)
-	}
-	m929 := foryimpl.MakeMap[map[int64]float64](c, n928)
-	for n928 > 0 && !c.Failed() {
-		sz930, vn931, _ := c.ReadMapChunk(n928, 7, 20, nil, false)
-		for j932 := 0; j932 < sz930 && !c.Failed(); j932++ {
-			var k933 int64
-			k933 = r.ReadVarInt64()
-			var v934 float64
-			if !vn931 {
-				v934 = r.ReadFloat64()
-			}
-			m929[k933] = v934
-		}
-		n928 -= sz930
-	}
-	x.MI64F = m929
-	if c.Failed() {
-		c.Trace("MI64F")
-		return
-	}
-	n936 := c.ReadLengthFast(2)
-	if n936 < 0 {
-		n936 = c.ReadLength(2)
-	}
-	m937 := foryimpl.MakeMap[map[int32]string](c, n936)
-	for n936 > 0 && !c.Failed() {
-		sz938, vn939, _ := c.ReadMapChunk(n936, 5, 21, nil, false)
-		for j940 := 0; j940 < sz938 && !c.Failed(); j940++ {
-			var k941 int32
-			k941 = r.ReadVarInt32()
-			var v942 string
-			if !vn939 {
-				v942 = c.ReadString()
-			}
-			m937[k941] = v942
-		}
-		n936 -= sz938
-	}
-	x.MIS = m937
-	if c.Failed() {
-		c.Trace("MIS")
-		return
-	}
-	n944 := c.ReadLengthFast(2)
-	if n944 < 0 {
-		n944 = c.ReadLength(2)
-	}
-	m945 := foryimpl.MakeMap[map[string]int32](c, n944)
-	for n944 > 0 && !c.Failed() {
-		sz946, vn947, _ := c.ReadMapChunk(n944, 21, 5, nil, false)
-		for j948 := 0; j948 < sz946 && !c.Failed(); j948++ {
-			var k949 string
-			k949 = c.ReadString()
-			var v950 int32
-			if !vn947 {
-				v950 = r.ReadVarInt32()
-			}
-			m945[k949] = v950
-		}
-		n944 -= sz946
-	}
-	x.MSI = m945
-	if c.Failed() {
-		c.Trace("MSI")
 		return
 	}
 	n952 := c.ReadLengthFast(2)
 	if n952 < 0 {
 		n952 = c.ReadLength(2)
 	}
-	m953 := foryimpl.MakeMap[map[string][]string](c, n952)
+	m953 := foryimpl.MakeMap[map[int64]float64](c, n952)
 	for n952 > 0 && !c.Failed() {
-		sz954, vn955, _ := c.ReadMapChunk(n952, 21, 22, nil, true)
+		sz954, vn955, _ := c.ReadMapChunk(n952, 7, 20, nil, false)
 		for j956 := 0; j956 < sz954 && !c.Failed(); j956++ {
-			var k957 string
-			k957 = c.ReadString()
-			var v958 []string
+			var k957 int64
+			k957 = r.ReadVarInt64()
+			var v958 float64
 			if !vn955 {
-				n959 := c.ReadLengthFast(1)
-				if n959 < 0 {
-					n959 = c.ReadLength(1)
-				}
-				l960 := foryimpl.MakeSlice[[]string](c, n959)
-				if n959 > 0 {
-					hn962 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i961 := range l960 {
-							if hn962 && !c.ReadFlag() {
-								clear(l960[i961 : i961+1])
-								continue
-							}
-							l960[i961] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i961)
-								break
-							}
-						}
-					}
-				}
-				v958 = l960
+				v958 = r.ReadFloat64()
 			}
 			m953[k957] = v958
 		}
 		n952 -= sz954
 	}
-	x.MSL = m953
+	x.MI64F = m953
 	if c.Failed() {
-		c.Trace("MSL")
+		c.Trace("MI64F")
 		return
 	}
-	n966 := c.ReadLengthFast(2)
-	if n966 < 0 {
-		n966 = c.ReadLength(2)
+	n960 := c.ReadLengthFast(2)
+	if n960 < 0 {
+		n960 = c.ReadLength(2)
 	}
-	m967 := foryimpl.MakeMap[map[string]map[string]int32](c, n966)
-	for n966 > 0 && !c.Failed() {
-		sz968, vn969, _ := c.ReadMapChunk(n966, 21, 24, nil, true)
-		for j970 := 0; j970 < sz968 && !c.Failed(); j970++ {
-			var k971 string
-			k971 = c.ReadString()
-			var v972 map[string]int32
-			if !vn969 {
-				n973 := c.ReadLengthFast(2)
-				if n973 < 0 {
-					n973 = c.ReadLength(2)
-				}
-				m974 := foryimpl.MakeMap[map[string]int32](c, n973)
-				for n973 > 0 && !c.Failed() {
-					sz975, vn976, _ := c.ReadMapChunk(n973, 21, 5, nil, false)
-					for j977 := 0; j977 < sz975 && !c.Failed(); j977++ {
-						var k978 string
-						k978 = c.ReadString()
-						var v979 int32
-						if !vn976 {
-							v979 = r.ReadVarInt32()
+	m961 := foryimpl.MakeMap[map[int32]string](c, n960)
+	for n960 > 0 && !c.Failed() {
+		sz962, vn963, _ := c.ReadMapChunk(n960, 5, 21, nil, false)
+		for j964 := 0; j964 < sz962 && !c.Failed(); j964++ {
+			var k965 int32
+			k965 = r.ReadVarInt32()
+			var v966 string
+			if !vn963 {
+				v966 = c.ReadString()
+			}
+			m961[k965] = v966
+		}
+		n960 -= sz962
+	}
+	x.MIS = m961
+	if c.Failed() {
+		c.Trace("MIS")
+		return
+	}
+	n968 := c.ReadLengthFast(2)
+	if n968 < 0 {
+		n968 = c.ReadLength(2)
+	}
+	m969 := foryimpl.MakeMap[map[string]int32](c, n968)
+	for n968 > 0 && !c.Failed() {
+		sz970, vn971, _ := c.ReadMapChunk(n968, 21, 5, nil, false)
+		for j972 := 0; j972 < sz970 && !c.Failed(); j972++ {
+			var k973 string
+			k973 = c.ReadString()
+			var v974 int32
+			if !vn971 {
+				v974 = r.ReadVarInt32()
+			}
+			m969[k973] = v974
+		}
+		n968 -= sz970
+	}
+	x.MSI = m969
+	if c.Failed() {
+		c.Trace("MSI")
+		return
+	}
+	if c.TrackRef() {
+		n976 := c.ReadLengthFast(2)
+		if n976 < 0 {
+			n976 = c.ReadLength(2)
+		}
+		m977 := foryimpl.MakeMap[map[string][]string](c, n976)
+		for n976 > 0 && !c.Failed() {
+			sz978, vn979, tr989, _ := c.ReadMapChunkRef(n976, 21, 22, nil)
+			for j980 := 0; j980 < sz978 && !c.Failed(); j980++ {
+				var k981 string
+				k981 = c.ReadString()
+				var v982 []string
+				if tr989 {
+					if st990, id991 := c.ReadRefFlag(); st990 == foryimpl.RefBack {
+						v982 = foryimpl.BackRefSlice[string](c, id991)
+					} else if st990 == foryimpl.RefFollows {
+						n992 := c.ReadLengthFast(1)
+						if n992 < 0 {
+							n992 = c.ReadLength(1)
 						}
-						m974[k978] = v979
+						l993 := foryimpl.MakeSlice[[]string](c, n992)
+						if n992 > 0 {
+							hn995 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i994 := range l993 {
+									if hn995 && !c.ReadFlag() {
+										clear(l993[i994 : i994+1])
+										continue
+									}
+									l993[i994] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i994)
+										break
+									}
+								}
+							}
+						}
+						v982 = l993
+						foryimpl.SetRefSlice(c, id991, v982)
+					} else {
+						v982 = nil
 					}
-					n973 -= sz975
+				} else if !vn979 {
+					n983 := c.ReadLengthFast(1)
+					if n983 < 0 {
+						n983 = c.ReadLength(1)
+					}
+					l984 := foryimpl.MakeSlice[[]string](c, n983)
+					if n983 > 0 {
+						hn986 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i985 := range l984 {
+								if hn986 && !c.ReadFlag() {
+									clear(l984[i985 : i985+1])
+									continue
+								}
+								l984[i985] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i985)
+									break
+								}
+							}
+						}
+					}
+					v982 = l984
 				}
-				v972 = m974
+				m977[k981] = v982
 			}
-			m967[k971] = v972
+			n976 -= sz978
 		}
-		n966 -= sz968
-	}
-	x.MSM = m967
-	if c.Failed() {
-		c.Trace("MSM")
-		return
-	}
-	n982 := c.ReadLengthFast(2)
-	if n982 < 0 {
-		n982 = c.ReadLength(2)
-	}
-	m983 := foryimpl.MakeMap[map[string]*int32](c, n982)
-	for n982 > 0 && !c.Failed() {
-		sz984, vn985, _ := c.ReadMapChunk(n982, 21, 5, nil, true)
-		for j986 := 0; j986 < sz984 && !c.Failed(); j986++ {
-			var k987 string
-			k987 = c.ReadString()
-			var v988 *int32
-			if !vn985 {
-				p989 := foryimpl.Alloc[int32](c)
-				*p989 = r.ReadVarInt32()
-				v988 = p989
+		x.MSL = m977
+		if c.Failed() {
+			c.Trace("MSL")
+			return
+		}
+		n998 := c.ReadLengthFast(2)
+		if n998 < 0 {
+			n998 = c.ReadLength(2)
+		}
+		m999 := foryimpl.MakeMap[map[string]map[string]int32](c, n998)
+		for n998 > 0 && !c.Failed() {
+			sz1000, vn1001, tr1013, _ := c.ReadMapChunkRef(n998, 21, 24, nil)
+			for j1002 := 0; j1002 < sz1000 && !c.Failed(); j1002++ {
+				var k1003 string
+				k1003 = c.ReadString()
+				var v1004 map[string]int32
+				if tr1013 {
+					if st1014, id1015 := c.ReadRefFlag(); st1014 == foryimpl.RefBack {
+						v1004 = foryimpl.BackRefMap[string, int32](c, id1015)
+					} else if st1014 == foryimpl.RefFollows {
+						n1016 := c.ReadLengthFast(2)
+						if n1016 < 0 {
+							n1016 = c.ReadLength(2)
+						}
+						m1017 := foryimpl.MakeMap[map[string]int32](c, n1016)
+						for n1016 > 0 && !c.Failed() {
+							sz1018, vn1019, _ := c.ReadMapChunk(n1016, 21, 5, nil, false)
+							for j1020 := 0; j1020 < sz1018 && !c.Failed(); j1020++ {
+								var k1021 string
+								k1021 = c.ReadString()
+								var v1022 int32
+								if !vn1019 {
+									v1022 = r.ReadVarInt32()
+								}
+								m1017[k1021] = v1022
+							}
+							n1016 -= sz1018
+						}
+						v1004 = m1017
+						foryimpl.SetRefMap(c, id1015, v1004)
+					} else {
+						v1004 = nil
+					}
+				} else if !vn1001 {
+					n1005 := c.ReadLengthFast(2)
+					if n1005 < 0 {
+						n1005 = c.ReadLength(2)
+					}
+					m1006 := foryimpl.MakeMap[map[string]int32](c, n1005)
+					for n1005 > 0 && !c.Failed() {
+						sz1007, vn1008, _ := c.ReadMapChunk(n1005, 21, 5, nil, false)
+						for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
+							var k1010 string
+							k1010 = c.ReadString()
+							var v1011 int32
+							if !vn1008 {
+								v1011 = r.ReadVarInt32()
+							}
+							m1006[k1010] = v1011
+						}
+						n1005 -= sz1007
+					}
+					v1004 = m1006
+				}
+				m999[k1003] = v1004
 			}
-			m983[k987] = v988
+			n998 -= sz1000
 		}
-		n982 -= sz984
+		x.MSM = m999
+		if c.Failed() {
+			c.Trace("MSM")
+			return
+		}
+	} else {
+		n976 := c.ReadLengthFast(2)
+		if n976 < 0 {
+			n976 = c.ReadLength(2)
+		}
+		m977 := foryimpl.MakeMap[map[string][]string](c, n976)
+		for n976 > 0 && !c.Failed() {
+			sz978, vn979, _ := c.ReadMapChunk(n976, 21, 22, nil, true)
+			for j980 := 0; j980 < sz978 && !c.Failed(); j980++ {
+				var k981 string
+				k981 = c.ReadString()
+				var v982 []string
+				if !vn979 {
+					n983 := c.ReadLengthFast(1)
+					if n983 < 0 {
+						n983 = c.ReadLength(1)
+					}
+					l984 := foryimpl.MakeSlice[[]string](c, n983)
+					if n983 > 0 {
+						hn986 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i985 := range l984 {
+								if hn986 && !c.ReadFlag() {
+									clear(l984[i985 : i985+1])
+									continue
+								}
+								l984[i985] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i985)
+									break
+								}
+							}
+						}
+					}
+					v982 = l984
+				}
+				m977[k981] = v982
+			}
+			n976 -= sz978
+		}
+		x.MSL = m977
+		if c.Failed() {
+			c.Trace("MSL")
+			return
+		}
+		n998 := c.ReadLengthFast(2)
+		if n998 < 0 {
+			n998 = c.ReadLength(2)
+		}
+		m999 := foryimpl.MakeMap[map[string]map[string]int32](c, n998)
+		for n998 > 0 && !c.Failed() {
+			sz1000, vn1001, _ := c.ReadMapChunk(n998, 21, 24, nil, true)
+			for j1002 := 0; j1002 < sz1000 && !c.Failed(); j1002++ {
+				var k1003 string
+				k1003 = c.ReadString()
+				var v1004 map[string]int32
+				if !vn1001 {
+					n1005 := c.ReadLengthFast(2)
+					if n1005 < 0 {
+						n1005 = c.ReadLength(2)
+					}
+					m1006 := foryimpl.MakeMap[map[string]int32](c, n1005)
+					for n1005 > 0 && !c.Failed() {
+						sz1007, vn1008, _ := c.ReadMapChunk(n1005, 21, 5, nil, false)
+						for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
+							var k1010 string
+							k1010 = c.ReadString()
+							var v1011 int32
+							if !vn1008 {
+								v1011 = r.ReadVarInt32()
+							}
+							m1006[k1010] = v1011
+						}
+						n1005 -= sz1007
+					}
+					v1004 = m1006
+				}
+				m999[k1003] = v1004
+			}
+			n998 -= sz1000
+		}
+		x.MSM = m999
+		if c.Failed() {
+			c.Trace("MSM")
+			return
+		}
 	}
-	x.MSP = m983
+	n1024 := c.ReadLengthFast(2)
+	if n1024 < 0 {
+		n1024 = c.ReadLength(2)
+	}
+	m1025 := foryimpl.MakeMap[map[string]*int32](c, n1024)
+	for n1024 > 0 && !c.Failed() {
+		sz1026, vn1027, _ := c.ReadMapChunk(n1024, 21, 5, nil, true)
+		for j1028 := 0; j1028 < sz1026 && !c.Failed(); j1028++ {
+			var k1029 string
+			k1029 = c.ReadString()
+			var v1030 *int32
+			if !vn1027 {
+				p1031 := foryimpl.Alloc[int32](c)
+				*p1031 = r.ReadVarInt32()
+				v1030 = p1031
+			}
+			m1025[k1029] = v1030
+		}
+		n1024 -= sz1026
+	}
+	x.MSP = m1025
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n991 := c.ReadLengthFast(2)
-	if n991 < 0 {
-		n991 = c.ReadLength(2)
+	n1033 := c.ReadLengthFast(2)
+	if n1033 < 0 {
+		n1033 = c.ReadLength(2)
 	}
-	m992 := foryimpl.MakeMap[map[uint8]uint16](c, n991)
-	for n991 > 0 && !c.Failed() {
-		sz993, vn994, _ := c.ReadMapChunk(n991, 9, 10, nil, false)
-		for j995 := 0; j995 < sz993 && !c.Failed(); j995++ {
-			var k996 uint8
-			k996 = r.ReadUint8()
-			var v997 uint16
-			if !vn994 {
-				v997 = r.ReadUint16()
+	m1034 := foryimpl.MakeMap[map[uint8]uint16](c, n1033)
+	for n1033 > 0 && !c.Failed() {
+		sz1035, vn1036, _ := c.ReadMapChunk(n1033, 9, 10, nil, false)
+		for j1037 := 0; j1037 < sz1035 && !c.Failed(); j1037++ {
+			var k1038 uint8
+			k1038 = r.ReadUint8()
+			var v1039 uint16
+			if !vn1036 {
+				v1039 = r.ReadUint16()
 			}
-			m992[k996] = v997
+			m1034[k1038] = v1039
 		}
-		n991 -= sz993
+		n1033 -= sz1035
 	}
-	x.MU8 = m992
+	x.MU8 = m1034
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if c.ReadFlag() {
-		x.NBin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("NBin")
-		return
-	}
-	if c.ReadFlag() {
-		n999 := c.ReadLengthFast(1)
-		if n999 < 0 {
-			n999 = c.ReadLength(1)
+	if c.TrackRef() {
+		if st1041, id1042 := c.ReadRefFlag(); st1041 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id1042)
+		} else if st1041 == foryimpl.RefFollows {
+			x.NBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1042, x.NBin)
+		} else {
+			x.NBin = nil
 		}
-		l1000 := foryimpl.MakeSlice[[]string](c, n999)
-		if n999 > 0 {
-			hn1002 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1001 := range l1000 {
-					if hn1002 && !c.ReadFlag() {
-						clear(l1000[i1001 : i1001+1])
-						continue
+		if c.Failed() {
+			c.Trace("NBin")
+			return
+		}
+		if st1043, id1044 := c.ReadRefFlag(); st1043 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id1044)
+		} else if st1043 == foryimpl.RefFollows {
+			n1045 := c.ReadLengthFast(1)
+			if n1045 < 0 {
+				n1045 = c.ReadLength(1)
+			}
+			l1046 := foryimpl.MakeSlice[[]string](c, n1045)
+			if n1045 > 0 {
+				hn1048 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1047 := range l1046 {
+						if hn1048 && !c.ReadFlag() {
+							clear(l1046[i1047 : i1047+1])
+							continue
+						}
+						l1046[i1047] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1047)
+							break
+						}
 					}
-					l1000[i1001] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1001)
-						break
+				}
+			}
+			x.NLS = l1046
+			foryimpl.SetRefSlice(c, id1044, x.NLS)
+		} else {
+			x.NLS = nil
+		}
+		if c.Failed() {
+			c.Trace("NLS")
+			return
+		}
+		if st1051, id1052 := c.ReadRefFlag(); st1051 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id1052)
+		} else if st1051 == foryimpl.RefFollows {
+			n1053 := c.ReadLengthFast(2)
+			if n1053 < 0 {
+				n1053 = c.ReadLength(2)
+			}
+			m1054 := foryimpl.MakeMap[map[string]int32](c, n1053)
+			for n1053 > 0 && !c.Failed() {
+				sz1055, vn1056, _ := c.ReadMapChunk(n1053, 21, 5, nil, false)
+				for j1057 := 0; j1057 < sz1055 && !c.Failed(); j1057++ {
+					var k1058 string
+					k1058 = c.ReadString()
+					var v1059 int32
+					if !vn1056 {
+						v1059 = r.ReadVarInt32()
+					}
+					m1054[k1058] = v1059
+				}
+				n1053 -= sz1055
+			}
+			x.NM = m1054
+			foryimpl.SetRefMap(c, id1052, x.NM)
+		} else {
+			x.NM = nil
+		}
+		if c.Failed() {
+			c.Trace("NM")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			x.NBin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("NBin")
+			return
+		}
+		if c.ReadFlag() {
+			n1043 := c.ReadLengthFast(1)
+			if n1043 < 0 {
+				n1043 = c.ReadLength(1)
+			}
+			l1044 := foryimpl.MakeSlice[[]string](c, n1043)
+			if n1043 > 0 {
+				hn1046 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1045 := range l1044 {
+						if hn1046 && !c.ReadFlag() {
+							clear(l1044[i1045 : i1045+1])
+							continue
+						}
+						l1044[i1045] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1045)
+							break
+						}
 					}
 				}
 			}
+			x.NLS = l1044
 		}
-		x.NLS = l1000
-	}
-	if c.Failed() {
-		c.Trace("NLS")
-		return
-	}
-	if c.ReadFlag() {
-		n1005 := c.ReadLengthFast(2)
-		if n1005 < 0 {
-			n1005 = c.ReadLength(2)
+		if c.Failed() {
+			c.Trace("NLS")
+			return
 		}
-		m1006 := foryimpl.MakeMap[map[string]int32](c, n1005)
-		for n1005 > 0 && !c.Failed() {
-			sz1007, vn1008, _ := c.ReadMapChunk(n1005, 21, 5, nil, false)
-			for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
-				var k1010 string
-				k1010 = c.ReadString()
-				var v1011 int32
-				if !vn1008 {
-					v1011 = r.ReadVarInt32()
-				}
-				m1006[k1010] = v1011
+		if c.ReadFlag() {
+			n1051 := c.ReadLengthFast(2)
+			if n1051 < 0 {
+				n1051 = c.ReadLength(2)
 			}
-			n1005 -= sz1007
-		}
-		x.NM = m1006
-	}
-	if c.Failed() {
-		c.Trace("NM")
-		return
-	}
-	n1013 := c.ReadLengthFast(1)
-	if n1013 < 0 {
-		n1013 = c.ReadLength(1)
-	}
-	l1014 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1013)
-	if n1013 > 0 {
-		hn1016 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1015 := range l1014 {
-				if hn1016 && !c.ReadFlag() {
-					clear(l1014[i1015 : i1015+1])
-					continue
+			m1052 := foryimpl.MakeMap[map[string]int32](c, n1051)
+			for n1051 > 0 && !c.Failed() {
+				sz1053, vn1054, _ := c.ReadMapChunk(n1051, 21, 5, nil, false)
+				for j1055 := 0; j1055 < sz1053 && !c.Failed(); j1055++ {
+					var k1056 string
+					k1056 = c.ReadString()
+					var v1057 int32
+					if !vn1054 {
+						v1057 = r.ReadVarInt32()
+					}
+					m1052[k1056] = v1057
 				}
-				l1014[i1015] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1015)
-					break
-				}
+				n1051 -= sz1053
 			}
+			x.NM = m1052
+		}
+		if c.Failed() {
+			c.Trace("NM")
+			return
 		}
 	}
-	x.Raw = l1014
-	if c.Failed() {
-		c.Trace("Raw")
-		return
-	}
-	n1019 := c.ReadArrayLengthFast(1)
-	if n1019 < 0 {
-		n1019 = c.ReadArrayLength(1)
-	}
-	a1020 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1019)
-	r.ReadRawBools(a1020)
-	x.RmABool = a1020
-	if c.Failed() {
-		c.Trace("RmABool")
-		return
-	}
-	n1021 := c.ReadArrayLengthFast(4)
-	if n1021 < 0 {
-		n1021 = c.ReadArrayLength(4)
-	}
-	a1022 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1021)
-	r.ReadRawFloat32s(a1022)
-	x.RmAF32 = a1022
-	if c.Failed() {
-		c.Trace("RmAF32")
-		return
-	}
-	n1023 := c.ReadArrayLengthFast(8)
-	if n1023 < 0 {
-		n1023 = c.ReadArrayLength(8)
-	}
-	a1024 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1023)
-	r.ReadRawFloat64s(a1024)
-	x.RmAF64 = a1024
-	if c.Failed() {
-		c.Trace("RmAF64")
-		return
-	}
-	n1025 := c.ReadArrayLengthFast(2)
-	if n1025 < 0 {
-		n1025 = c.ReadArrayLength(2)
-	}
-	a1026 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1025)
-	r.ReadRawInt16s(a1026)
-	x.RmAI16 = a1026
-	if c.Failed() {
-		c.Trace("RmAI16")
-		return
-	}
-	n1027 := c.ReadArrayLengthFast(4)
-	if n1027 < 0 {
-		n1027 = c.ReadArrayLength(4)
-	}
-	a1028 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1027)
-	r.ReadRawInt32s(a1028)
-	x.RmAI32 = a1028
-	if c.Failed() {
-		c.Trace("RmAI32")
-		return
-	}
-	n1029 := c.ReadArrayLengthFast(8)
-	if n1029 < 0 {
-		n1029 = c.ReadArrayLength(8)
-	}
-	a1030 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1029)
-	r.ReadRawInt64s(a1030)
-	x.RmAI64 = a1030
-	if c.Failed() {
-		c.Trace("RmAI64")
-		return
-	}
-	n1031 := c.ReadArrayLengthFast(1)
-	if n1031 < 0 {
-		n1031 = c.ReadArrayLength(1)
-	}
-	a1032 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1031)
-	for i1033 := range a1032 {
-		a1032[i1033] = r.ReadInt8()
-	}
-	x.RmAI8 = a1032
-	if c.Failed() {
-		c.Trace("RmAI8")
-		return
-	}
-	n1034 := c.ReadArrayLengthFast(2)
-	if n1034 < 0 {
-		n1034 = c.ReadArrayLength(2)
-	}
-	a1035 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1034)
-	r.ReadRawUint16s(a1035)
-	x.RmAU16 = a1035
-	if c.Failed() {
-		c.Trace("RmAU16")
-		return
-	}
-	n1036 := c.ReadArrayLengthFast(4)
-	if n1036 < 0 {
-		n1036 = c.ReadArrayLength(4)
-	}
-	a1037 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1036)
-	r.ReadRawUint32s(a1037)
-	x.RmAU32 = a1037
-	if c.Failed() {
-		c.Trace("RmAU32")
-		return
-	}
-	n1038 := c.ReadArrayLengthFast(8)
-	if n1038 < 0 {
-		n1038 = c.ReadArrayLength(8)
-	}
-	a1039 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1038)
-	r.ReadRawUint64s(a1039)
-	x.RmAU64 = a1039
-	if c.Failed() {
-		c.Trace("RmAU64")
-		return
-	}
-	n1040 := c.ReadArrayLengthFast(1)
-	if n1040 < 0 {
-		n1040 = c.ReadArrayLength(1)
-	}
-	a1041 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1040)
-	copy(a1041, r.ReadBytes(n1040))
-	x.RmAU8 = a1041
-	if c.Failed() {
-		c.Trace("RmAU8")
-		return
-	}
-	x.RmBin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("RmBin")
-		return
-	}
-	n1042 := c.ReadLengthFast(2)
-	if n1042 < 0 {
-		n1042 = c.ReadLength(2)
-	}
-	if n1042 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1042, 3))
-		return
-	}
-	var l1043 [3]int16
-	if n1042 > 0 {
-		hn1045 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1044 := range l1043 {
-				if hn1045 && !c.ReadFlag() {
-					clear(l1043[i1044 : i1044+1])
-					continue
-				}
-				l1043[i1044] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1044)
-					break
-				}
-			}
-		}
-	}
-	x.RmFix = l1043
-	if c.Failed() {
-		c.Trace("RmFix")
-		return
-	}
-	n1048 := c.ReadLengthFast(1)
-	if n1048 < 0 {
-		n1048 = c.ReadLength(1)
-	}
-	l1049 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1048)
-	if n1048 > 0 {
-		hn1051 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i1050 := range l1049 {
-				if hn1051 && !c.ReadFlag() {
-					clear(l1049[i1050 : i1050+1])
-					continue
-				}
-				l1049[i1050] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i1050)
-					break
-				}
-			}
-		}
-	}
-	x.RmLB = l1049
-	if c.Failed() {
-		c.Trace("RmLB")
-		return
-	}
-	n1054 := c.ReadLengthFast(1)
-	if n1054 < 0 {
-		n1054 = c.ReadLength(1)
-	}
-	l1055 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1054)
-	if n1054 > 0 {
-		hn1057 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i1056 := range l1055 {
-				if hn1057 && !c.ReadFlag() {
-					clear(l1055[i1056 : i1056+1])
-					continue
-				}
-				if e1060 := c.ReadEnumFast(uint32(0x7fffffff)); e1060 >= 0 {
-					l1055[i1056] = Color(e1060)
-				} else {
-					l1055[i1056] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i1056)
-					break
-				}
-			}
-		}
-	}
-	x.RmLE = l1055
-	if c.Failed() {
-		c.Trace("RmLE")
-		return
-	}
-	n1061 := c.ReadLengthFast(4)
+	n1061 := c.ReadLengthFast(1)
 	if n1061 < 0 {
-		n1061 = c.ReadLength(4)
+		n1061 = c.ReadLength(1)
 	}
-	l1062 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1061)
+	l1062 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1061)
 	if n1061 > 0 {
-		hn1064 := c.ReadListHeader(19)
+		hn1064 := c.ReadListHeader(9)
 		if !c.Failed() {
 			for i1063 := range l1062 {
 				if hn1064 && !c.ReadFlag() {
 					clear(l1062[i1063 : i1063+1])
 					continue
 				}
-				l1062[i1063] = r.ReadFloat32()
+				l1062[i1063] = r.ReadUint8()
 				if c.Failed() {
 					c.TraceIndex(i1063)
 					break
@@ -6591,3276 +6347,1419 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLF32 = l1062
+	x.Raw = l1062
+	if c.Failed() {
+		c.Trace("Raw")
+		return
+	}
+	if c.TrackRef() {
+		if st1067, id1068 := c.ReadFieldRefFlag(); st1067 == foryimpl.RefBack {
+			x.RmABool = foryimpl.BackRefSlice[bool](c, id1068)
+		} else if st1067 == foryimpl.RefFollows {
+			n1069 := c.ReadArrayLengthFast(1)
+			if n1069 < 0 {
+				n1069 = c.ReadArrayLength(1)
+			}
+			a1070 := foryimpl.MakeSlice[[]bool](c, n1069)
+			r.ReadRawBools(a1070)
+			x.RmABool = a1070
+			foryimpl.SetRefSlice(c, id1068, x.RmABool)
+		} else {
+			x.RmABool = nil
+		}
+		if c.Failed() {
+			c.Trace("RmABool")
+			return
+		}
+		if st1071, id1072 := c.ReadFieldRefFlag(); st1071 == foryimpl.RefBack {
+			x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1072)
+		} else if st1071 == foryimpl.RefFollows {
+			n1073 := c.ReadArrayLengthFast(4)
+			if n1073 < 0 {
+				n1073 = c.ReadArrayLength(4)
+			}
+			a1074 := foryimpl.MakeSlice[[]float32](c, n1073)
+			r.ReadRawFloat32s(a1074)
+			x.RmAF32 = a1074
+			foryimpl.SetRefSlice(c, id1072, x.RmAF32)
+		} else {
+			x.RmAF32 = nil
+		}
+		if c.Failed() {
+			c.Trace("RmAF32")
+			return
+		}
+		if st1075, id1076 := c.ReadFieldRefFlag(); st1075 == foryimpl.RefBack {
+			x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1076)
+		} else if st1075 == foryimpl.RefFollows {
+			n1077 := c.ReadArrayLengthFast(8)
+			if n1077 < 0 {
+				n1077 = c.ReadArrayLength(8)
+			}
+			a1078 := foryimpl.MakeSlice[[]float64](c, n1077)
+			r.ReadRawFloat64s(a1078)
+			x.RmAF64 = a1078
+			foryimpl.SetRefSlice(c, id1076, x.RmAF64)
+		} else {
+			x.RmAF64 = nil
+		}
+		if c.Failed() {
+			c.Trace("RmAF64")
+			return
+		}
+		if st1079, id1080 := c.ReadFieldRefFlag(); st1079 == foryimpl.RefBack {
+			x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1080)
+		} else if st1079 == foryimpl.RefFollows {
+			n1081 := c.ReadArrayLengthFast(2)
+			if n1081 < 0 {
+				n1081 = c.ReadArrayLength(2)
+			}
+			a1082 := foryimpl.MakeSlice[[]int16](c, n1081)
+			r.ReadRawInt16s(a1082)
+			x.RmAI16 = a1082
+			foryimpl.SetRefSlice(c, id1080, x.RmAI16)
+		} else {
+			x.RmAI16 = nil
+		}
+		if c.Failed() {
+			c.Trace("RmAI16")
+			return
+		}
+		if st1083, id1084 := c.ReadFieldRefFlag(); st1083 == foryimpl.RefBack {
+			x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1084)
+		} else if st1083 == foryimpl.RefFollows {
+			n1085 := c.ReadArrayLengthFast(4)
+			if n1085 < 0 {
+				n1085 = c.ReadArrayLength(4)
+			}
+			a1086 := foryimpl.MakeSlice[[]int32](c, n1085)
+			r.ReadRawInt32s(a1086)
+			x.RmAI32 = a1086
+			foryimpl.SetRefSlice(c, id1084, x.RmAI32)
+		} else {
+			x.RmAI32 = nil
+		}
+		if c.Failed() {
+			c.Trace("RmAI32")
+			return
+		}
+		if st1087, id1088 := c.ReadFieldRefFlag(); st1087 == foryimpl.RefBack {
+			x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1088)
+		} else if st1087 == foryimpl.RefFollows {
+			n1089 := c.ReadArrayLengthFast(8)
+			if n1089 < 0 {
+				n1089 = c.ReadArrayLength(8)
+			}
+			a1090 := foryimpl.MakeSlice[[]int64](c, n1089)
+			r.ReadRawInt64s(a1090)
+			x.RmAI64 = a1090
+			foryimpl.SetRefSlice(c, id1088, x.RmAI64)
+		} else {
+			x.RmAI64 = nil
+		}
+		if c.Failed() {
+			c.Trace("RmAI64")
+			return
+		}
+		if st1091, id1092 := c.ReadFieldRefFlag(); st1091 == foryimpl.RefBack {
+			x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1092)
+		} else if st1091 == foryimpl.RefFollows {
+			n1093 := c.ReadArrayLengthFast(1)
+			if n1093 < 0 {
+				n1093 = c.ReadArrayLength(1)
+			}
+			a1094 := foryimpl.MakeSlice[[]int8](c, n1093)
+			for i1095 := range a1094 {
+				a1094[i1095] = r.ReadInt8()
+			}
+			x.RmAI8 = a1094
+			foryimpl.SetRefSlice(c, id1092, x.RmAI8)
+		} else {
+			x.RmAI8 = nil
+		}
+		if c.Failed() {
+			c.Trace("RmAI8")
+			return
+		}
+		if st1096, id1097 := c.ReadFieldRefFlag(); st1096 == foryimpl.RefBack {
+			x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1097)
+		} else if st1096 == foryimpl.RefFollows {
+			n1098 := c.ReadArrayLengthFast(2)
+			if n1098 < 0 {
+				n1098 = c.ReadArrayLength(2)
+			}
+			a1099 := foryimpl.MakeSlice[[]uint16](c, n1098)
+			r.ReadRawUint16s(a1099)
+			x.RmAU16 = a1099
+			foryimpl.SetRefSlice(c, id1097, x.RmAU16)
+		} else {
+			x.RmAU16 = nil
+		}
+		if c.Failed() {
+			c.Trace("RmAU16")
+			return
+		}
+		if st1100, id1101 := c.ReadFieldRefFlag(); st1100 == foryimpl.RefBack {
+			x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1101)
+		} else if st1100 == foryimpl.RefFollows {
+			n1102 := c.ReadArrayLengthFast(4)
+			if n1102 < 0 {
+				n1102 = c.ReadArrayLength(4)
+			}
+			a1103 := foryimpl.MakeSlice[[]uint32](c, n1102)
+			r.ReadRawUint32s(a1103)
+			x.RmAU32 = a1103
+			foryimpl.SetRefSlice(c, id1101, x.RmAU32)
+		} else {
+			x.RmAU32 = nil
+		}
+		if c.Failed() {
+			c.Trace("RmAU32")
+			return
+		}
+		if st1104, id1105 := c.ReadFieldRefFlag(); st1104 == foryimpl.RefBack {
+			x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1105)
+		} else if st1104 == foryimpl.RefFollows {
+			n1106 := c.ReadArrayLengthFast(8)
+			if n1106 < 0 {
+				n1106 = c.ReadArrayLength(8)
+			}
+			a1107 := foryimpl.MakeSlice[[]uint64](c, n1106)
+			r.ReadRawUint64s(a1107)
+			x.RmAU64 = a1107
+			foryimpl.SetRefSlice(c, id1105, x.RmAU64)
+		} else {
+			x.RmAU64 = nil
+		}
+		if c.Failed() {
+			c.Trace("RmAU64")
+			return
+		}
+		if st1108, id1109 := c.ReadFieldRefFlag(); st1108 == foryimpl.RefBack {
+			x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1109)
+		} else if st1108 == foryimpl.RefFollows {
+			n1110 := c.ReadArrayLengthFast(1)
+			if n1110 < 0 {
+				n1110 = c.ReadArrayLength(1)
+			}
+			a1111 := foryimpl.MakeSlice[[]uint8](c, n1110)
+			copy(a1111, r.ReadBytes(n1110))
+			x.RmAU8 = a1111
+			foryimpl.SetRefSlice(c, id1109, x.RmAU8)
+		} else {
+			x.RmAU8 = nil
+		}
+		if c.Failed() {
+			c.Trace("RmAU8")
+			return
+		}
+		if st1112, id1113 := c.ReadFieldRefFlag(); st1112 == foryimpl.RefBack {
+			x.RmBin = foryimpl.BackRefSlice[uint8](c, id1113)
+		} else if st1112 == foryimpl.RefFollows {
+			x.RmBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1113, x.RmBin)
+		} else {
+			x.RmBin = nil
+		}
+		if c.Failed() {
+			c.Trace("RmBin")
+			return
+		}
+	} else {
+		n1067 := c.ReadArrayLengthFast(1)
+		if n1067 < 0 {
+			n1067 = c.ReadArrayLength(1)
+		}
+		a1068 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1067)
+		r.ReadRawBools(a1068)
+		x.RmABool = a1068
+		if c.Failed() {
+			c.Trace("RmABool")
+			return
+		}
+		n1071 := c.ReadArrayLengthFast(4)
+		if n1071 < 0 {
+			n1071 = c.ReadArrayLength(4)
+		}
+		a1072 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1071)
+		r.ReadRawFloat32s(a1072)
+		x.RmAF32 = a1072
+		if c.Failed() {
+			c.Trace("RmAF32")
+			return
+		}
+		n1075 := c.ReadArrayLengthFast(8)
+		if n1075 < 0 {
+			n1075 = c.ReadArrayLength(8)
+		}
+		a1076 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1075)
+		r.ReadRawFloat64s(a1076)
+		x.RmAF64 = a1076
+		if c.Failed() {
+			c.Trace("RmAF64")
+			return
+		}
+		n1079 := c.ReadArrayLengthFast(2)
+		if n1079 < 0 {
+			n1079 = c.ReadArrayLength(2)
+		}
+		a1080 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1079)
+		r.ReadRawInt16s(a1080)
+		x.RmAI16 = a1080
+		if c.Failed() {
+			c.Trace("RmAI16")
+			return
+		}
+		n1083 := c.ReadArrayLengthFast(4)
+		if n1083 < 0 {
+			n1083 = c.ReadArrayLength(4)
+		}
+		a1084 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1083)
+		r.ReadRawInt32s(a1084)
+		x.RmAI32 = a1084
+		if c.Failed() {
+			c.Trace("RmAI32")
+			return
+		}
+		n1087 := c.ReadArrayLengthFast(8)
+		if n1087 < 0 {
+			n1087 = c.ReadArrayLength(8)
+		}
+		a1088 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1087)
+		r.ReadRawInt64s(a1088)
+		x.RmAI64 = a1088
+		if c.Failed() {
+			c.Trace("RmAI64")
+			return
+		}
+		n1091 := c.ReadArrayLengthFast(1)
+		if n1091 < 0 {
+			n1091 = c.ReadArrayLength(1)
+		}
+		a1092 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1091)
+		for i1093 := range a1092 {
+			a1092[i1093] = r.ReadInt8()
+		}
+		x.RmAI8 = a1092
+		if c.Failed() {
+			c.Trace("RmAI8")
+			return
+		}
+		n1096 := c.ReadArrayLengthFast(2)
+		if n1096 < 0 {
+			n1096 = c.ReadArrayLength(2)
+		}
+		a1097 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1096)
+		r.ReadRawUint16s(a1097)
+		x.RmAU16 = a1097
+		if c.Failed() {
+			c.Trace("RmAU16")
+			return
+		}
+		n1100 := c.ReadArrayLengthFast(4)
+		if n1100 < 0 {
+			n1100 = c.ReadArrayLength(4)
+		}
+		a1101 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1100)
+		r.ReadRawUint32s(a1101)
+		x.RmAU32 = a1101
+		if c.Failed() {
+			c.Trace("RmAU32")
+			return
+		}
+		n1104 := c.ReadArrayLengthFast(8)
+		if n1104 < 0 {
+			n1104 = c.ReadArrayLength(8)
+		}
+		a1105 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1104)
+		r.ReadRawUint64s(a1105)
+		x.RmAU64 = a1105
+		if c.Failed() {
+			c.Trace("RmAU64")
+			return
+		}
+		n1108 := c.ReadArrayLengthFast(1)
+		if n1108 < 0 {
+			n1108 = c.ReadArrayLength(1)
+		}
+		a1109 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1108)
+		copy(a1109, r.ReadBytes(n1108))
+		x.RmAU8 = a1109
+		if c.Failed() {
+			c.Trace("RmAU8")
+			return
+		}
+		x.RmBin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("RmBin")
+			return
+		}
+	}
+	n1114 := c.ReadLengthFast(2)
+	if n1114 < 0 {
+		n1114 = c.ReadLength(2)
+	}
+	if n1114 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1114, 3))
+		return
+	}
+	var l1115 [3]int16
+	if n1114 > 0 {
+		hn1117 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i1116 := range l1115 {
+				if hn1117 && !c.ReadFlag() {
+					clear(l1115[i1116 : i1116+1])
+					continue
+				}
+				l1115[i1116] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i1116)
+					break
+				}
+			}
+		}
+	}
+	x.RmFix = l1115
+	if c.Failed() {
+		c.Trace("RmFix")
+		return
+	}
+	n1120 := c.ReadLengthFast(1)
+	if n1120 < 0 {
+		n1120 = c.ReadLength(1)
+	}
+	l1121 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1120)
+	if n1120 > 0 {
+		hn1123 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i1122 := range l1121 {
+				if hn1123 && !c.ReadFlag() {
+					clear(l1121[i1122 : i1122+1])
+					continue
+				}
+				l1121[i1122] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i1122)
+					break
+				}
+			}
+		}
+	}
+	x.RmLB = l1121
+	if c.Failed() {
+		c.Trace("RmLB")
+		return
+	}
+	n1126 := c.ReadLengthFast(1)
+	if n1126 < 0 {
+		n1126 = c.ReadLength(1)
+	}
+	l1127 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1126)
+	if n1126 > 0 {
+		hn1129 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i1128 := range l1127 {
+				if hn1129 && !c.ReadFlag() {
+					clear(l1127[i1128 : i1128+1])
+					continue
+				}
+				if e1132 := c.ReadEnumFast(uint32(0x7fffffff)); e1132 >= 0 {
+					l1127[i1128] = Color(e1132)
+				} else {
+					l1127[i1128] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+				if c.Failed() {
+					c.TraceIndex(i1128)
+					break
+				}
+			}
+		}
+	}
+	x.RmLE = l1127
+	if c.Failed() {
+		c.Trace("RmLE")
+		return
+	}
+	n1133 := c.ReadLengthFast(4)
+	if n1133 < 0 {
+		n1133 = c.ReadLength(4)
+	}
+	l1134 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1133)
+	if n1133 > 0 {
+		hn1136 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i1135 := range l1134 {
+				if hn1136 && !c.ReadFlag() {
+					clear(l1134[i1135 : i1135+1])
+					continue
+				}
+				l1134[i1135] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i1135)
+					break
+				}
+			}
+		}
+	}
+	x.RmLF32 = l1134
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1067 := c.ReadLengthFast(8)
-	if n1067 < 0 {
-		n1067 = c.ReadLength(8)
+	n1139 := c.ReadLengthFast(8)
+	if n1139 < 0 {
+		n1139 = c.ReadLength(8)
 	}
-	l1068 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1067)
-	if n1067 > 0 {
-		hn1070 := c.ReadListHeader(20)
+	l1140 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1139)
+	if n1139 > 0 {
+		hn1142 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1069 := range l1068 {
-				if hn1070 && !c.ReadFlag() {
-					clear(l1068[i1069 : i1069+1])
+			for i1141 := range l1140 {
+				if hn1142 && !c.ReadFlag() {
+					clear(l1140[i1141 : i1141+1])
 					continue
 				}
-				l1068[i1069] = r.ReadFloat64()
+				l1140[i1141] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1069)
+					c.TraceIndex(i1141)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1068
+	x.RmLF64 = l1140
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1073 := c.ReadLengthFast(1)
-	if n1073 < 0 {
-		n1073 = c.ReadLength(1)
+	n1145 := c.ReadLengthFast(1)
+	if n1145 < 0 {
+		n1145 = c.ReadLength(1)
 	}
-	l1074 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1073)
-	if n1073 > 0 {
-		hn1076 := c.ReadListHeader(5)
+	l1146 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1145)
+	if n1145 > 0 {
+		hn1148 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1075 := range l1074 {
-				if hn1076 && !c.ReadFlag() {
-					clear(l1074[i1075 : i1075+1])
+			for i1147 := range l1146 {
+				if hn1148 && !c.ReadFlag() {
+					clear(l1146[i1147 : i1147+1])
 					continue
 				}
-				l1074[i1075] = r.ReadVarInt32()
+				l1146[i1147] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1075)
+					c.TraceIndex(i1147)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1074
+	x.RmLI32 = l1146
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1079 := c.ReadLengthFast(1)
-	if n1079 < 0 {
-		n1079 = c.ReadLength(1)
+	n1151 := c.ReadLengthFast(1)
+	if n1151 < 0 {
+		n1151 = c.ReadLength(1)
 	}
-	l1080 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1079)
-	if n1079 > 0 {
-		hn1082 := c.ReadListHeader(7)
+	l1152 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1151)
+	if n1151 > 0 {
+		hn1154 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1081 := range l1080 {
-				if hn1082 && !c.ReadFlag() {
-					clear(l1080[i1081 : i1081+1])
+			for i1153 := range l1152 {
+				if hn1154 && !c.ReadFlag() {
+					clear(l1152[i1153 : i1153+1])
 					continue
 				}
-				l1080[i1081] = r.ReadVarInt64()
+				l1152[i1153] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1081)
+					c.TraceIndex(i1153)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1080
+	x.RmLI64 = l1152
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1085 := c.ReadLengthFast(1)
-	if n1085 < 0 {
-		n1085 = c.ReadLength(1)
+	n1157 := c.ReadLengthFast(1)
+	if n1157 < 0 {
+		n1157 = c.ReadLength(1)
 	}
-	l1086 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1085)
-	if n1085 > 0 {
-		hn1088 := c.ReadListHeader(2)
+	l1158 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1157)
+	if n1157 > 0 {
+		hn1160 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1087 := range l1086 {
-				if hn1088 && !c.ReadFlag() {
-					clear(l1086[i1087 : i1087+1])
+			for i1159 := range l1158 {
+				if hn1160 && !c.ReadFlag() {
+					clear(l1158[i1159 : i1159+1])
 					continue
 				}
-				l1086[i1087] = r.ReadInt8()
+				l1158[i1159] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1087)
+					c.TraceIndex(i1159)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1086
+	x.RmLI8 = l1158
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1091 := c.ReadLengthFast(1)
-	if n1091 < 0 {
-		n1091 = c.ReadLength(1)
+	n1163 := c.ReadLengthFast(1)
+	if n1163 < 0 {
+		n1163 = c.ReadLength(1)
 	}
-	l1092 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1091)
-	if n1091 > 0 {
-		hn1094, tr1096 := c.ReadListHeaderRef(22)
+	l1164 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1163)
+	if n1163 > 0 {
+		hn1166, tr1168 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1093 := range l1092 {
-				if tr1096 {
-					if st1097, id1098 := c.ReadRefFlag(); st1097 == foryimpl.RefBack {
-						l1092[i1093] = foryimpl.BackRefSlice[int32](c, id1098)
-					} else if st1097 == foryimpl.RefFollows {
-						n1099 := c.ReadLengthFast(1)
-						if n1099 < 0 {
-							n1099 = c.ReadLength(1)
+			for i1165 := range l1164 {
+				if tr1168 {
+					if st1169, id1170 := c.ReadRefFlag(); st1169 == foryimpl.RefBack {
+						l1164[i1165] = foryimpl.BackRefSlice[int32](c, id1170)
+					} else if st1169 == foryimpl.RefFollows {
+						n1171 := c.ReadLengthFast(1)
+						if n1171 < 0 {
+							n1171 = c.ReadLength(1)
 						}
-						l1100 := foryimpl.MakeSlice[[]int32](c, n1099)
-						if n1099 > 0 {
-							hn1102 := c.ReadListHeader(5)
+						l1172 := foryimpl.MakeSlice[[]int32](c, n1171)
+						if n1171 > 0 {
+							hn1174 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1101 := range l1100 {
-									if hn1102 && !c.ReadFlag() {
-										clear(l1100[i1101 : i1101+1])
+								for i1173 := range l1172 {
+									if hn1174 && !c.ReadFlag() {
+										clear(l1172[i1173 : i1173+1])
 										continue
 									}
-									l1100[i1101] = r.ReadVarInt32()
+									l1172[i1173] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1101)
+										c.TraceIndex(i1173)
 										break
 									}
 								}
 							}
 						}
-						l1092[i1093] = l1100
-						foryimpl.SetRefSlice(c, id1098, l1092[i1093])
+						l1164[i1165] = l1172
+						foryimpl.SetRefSlice(c, id1170, l1164[i1165])
 					} else {
-						l1092[i1093] = nil
+						l1164[i1165] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1093)
+						c.TraceIndex(i1165)
 						break
 					}
 					continue
 				}
-				if hn1094 && !c.ReadFlag() {
-					clear(l1092[i1093 : i1093+1])
+				if hn1166 && !c.ReadFlag() {
+					clear(l1164[i1165 : i1165+1])
 					continue
 				}
-				n1105 := c.ReadLengthFast(1)
-				if n1105 < 0 {
-					n1105 = c.ReadLength(1)
+				n1177 := c.ReadLengthFast(1)
+				if n1177 < 0 {
+					n1177 = c.ReadLength(1)
 				}
-				l1106 := foryimpl.MakeSlice[[]int32](c, n1105)
-				if n1105 > 0 {
-					hn1108 := c.ReadListHeader(5)
+				l1178 := foryimpl.MakeSlice[[]int32](c, n1177)
+				if n1177 > 0 {
+					hn1180 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1107 := range l1106 {
-							if hn1108 && !c.ReadFlag() {
-								clear(l1106[i1107 : i1107+1])
+						for i1179 := range l1178 {
+							if hn1180 && !c.ReadFlag() {
+								clear(l1178[i1179 : i1179+1])
 								continue
 							}
-							l1106[i1107] = r.ReadVarInt32()
+							l1178[i1179] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1107)
+								c.TraceIndex(i1179)
 								break
 							}
 						}
 					}
 				}
-				l1092[i1093] = l1106
+				l1164[i1165] = l1178
 				if c.Failed() {
-					c.TraceIndex(i1093)
+					c.TraceIndex(i1165)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1092
+	x.RmLL = l1164
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1111 := c.ReadLengthFast(1)
-	if n1111 < 0 {
-		n1111 = c.ReadLength(1)
+	n1183 := c.ReadLengthFast(1)
+	if n1183 < 0 {
+		n1183 = c.ReadLength(1)
 	}
-	l1112 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1111)
-	if n1111 > 0 {
-		hn1114, tr1116 := c.ReadListHeaderRef(24)
+	l1184 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1183)
+	if n1183 > 0 {
+		hn1186, tr1188 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1113 := range l1112 {
-				if tr1116 {
-					if st1117, id1118 := c.ReadRefFlag(); st1117 == foryimpl.RefBack {
-						l1112[i1113] = foryimpl.BackRefMap[string, int32](c, id1118)
-					} else if st1117 == foryimpl.RefFollows {
-						n1119 := c.ReadLengthFast(2)
-						if n1119 < 0 {
-							n1119 = c.ReadLength(2)
+			for i1185 := range l1184 {
+				if tr1188 {
+					if st1189, id1190 := c.ReadRefFlag(); st1189 == foryimpl.RefBack {
+						l1184[i1185] = foryimpl.BackRefMap[string, int32](c, id1190)
+					} else if st1189 == foryimpl.RefFollows {
+						n1191 := c.ReadLengthFast(2)
+						if n1191 < 0 {
+							n1191 = c.ReadLength(2)
 						}
-						m1120 := foryimpl.MakeMap[map[string]int32](c, n1119)
-						for n1119 > 0 && !c.Failed() {
-							sz1121, vn1122, _ := c.ReadMapChunk(n1119, 21, 5, nil, false)
-							for j1123 := 0; j1123 < sz1121 && !c.Failed(); j1123++ {
-								var k1124 string
-								k1124 = c.ReadString()
-								var v1125 int32
-								if !vn1122 {
-									v1125 = r.ReadVarInt32()
+						m1192 := foryimpl.MakeMap[map[string]int32](c, n1191)
+						for n1191 > 0 && !c.Failed() {
+							sz1193, vn1194, _ := c.ReadMapChunk(n1191, 21, 5, nil, false)
+							for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
+								var k1196 string
+								k1196 = c.ReadString()
+								var v1197 int32
+								if !vn1194 {
+									v1197 = r.ReadVarInt32()
 								}
-								m1120[k1124] = v1125
+								m1192[k1196] = v1197
 							}
-							n1119 -= sz1121
+							n1191 -= sz1193
 						}
-						l1112[i1113] = m1120
-						foryimpl.SetRefMap(c, id1118, l1112[i1113])
+						l1184[i1185] = m1192
+						foryimpl.SetRefMap(c, id1190, l1184[i1185])
 					} else {
-						l1112[i1113] = nil
+						l1184[i1185] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1113)
+						c.TraceIndex(i1185)
 						break
 					}
 					continue
 				}
-				if hn1114 && !c.ReadFlag() {
-					clear(l1112[i1113 : i1113+1])
+				if hn1186 && !c.ReadFlag() {
+					clear(l1184[i1185 : i1185+1])
 					continue
 				}
-				n1127 := c.ReadLengthFast(2)
-				if n1127 < 0 {
-					n1127 = c.ReadLength(2)
+				n1199 := c.ReadLengthFast(2)
+				if n1199 < 0 {
+					n1199 = c.ReadLength(2)
 				}
-				m1128 := foryimpl.MakeMap[map[string]int32](c, n1127)
-				for n1127 > 0 && !c.Failed() {
-					sz1129, vn1130, _ := c.ReadMapChunk(n1127, 21, 5, nil, false)
-					for j1131 := 0; j1131 < sz1129 && !c.Failed(); j1131++ {
-						var k1132 string
-						k1132 = c.ReadString()
-						var v1133 int32
-						if !vn1130 {
-							v1133 = r.ReadVarInt32()
+				m1200 := foryimpl.MakeMap[map[string]int32](c, n1199)
+				for n1199 > 0 && !c.Failed() {
+					sz1201, vn1202, _ := c.ReadMapChunk(n1199, 21, 5, nil, false)
+					for j1203 := 0; j1203 < sz1201 && !c.Failed(); j1203++ {
+						var k1204 string
+						k1204 = c.ReadString()
+						var v1205 int32
+						if !vn1202 {
+							v1205 = r.ReadVarInt32()
 						}
-						m1128[k1132] = v1133
+						m1200[k1204] = v1205
 					}
-					n1127 -= sz1129
+					n1199 -= sz1201
 				}
-				l1112[i1113] = m1128
+				l1184[i1185] = m1200
 				if c.Failed() {
-					c.TraceIndex(i1113)
+					c.TraceIndex(i1185)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1112
+	x.RmLM = l1184
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1135 := c.ReadLengthFast(1)
-	if n1135 < 0 {
-		n1135 = c.ReadLength(1)
+	n1207 := c.ReadLengthFast(1)
+	if n1207 < 0 {
+		n1207 = c.ReadLength(1)
 	}
-	l1136 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1135)
-	if n1135 > 0 {
-		hn1138 := c.ReadListHeader(5)
+	l1208 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1207)
+	if n1207 > 0 {
+		hn1210 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1137 := range l1136 {
-				if hn1138 && !c.ReadFlag() {
-					clear(l1136[i1137 : i1137+1])
+			for i1209 := range l1208 {
+				if hn1210 && !c.ReadFlag() {
+					clear(l1208[i1209 : i1209+1])
 					continue
 				}
-				p1141 := foryimpl.Alloc[int32](c)
-				*p1141 = r.ReadVarInt32()
-				l1136[i1137] = p1141
+				p1213 := foryimpl.Alloc[int32](c)
+				*p1213 = r.ReadVarInt32()
+				l1208[i1209] = p1213
 				if c.Failed() {
-					c.TraceIndex(i1137)
+					c.TraceIndex(i1209)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l1136
+	x.RmLPI = l1208
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n1142 := c.ReadLengthFast(1)
-	if n1142 < 0 {
-		n1142 = c.ReadLength(1)
+	n1214 := c.ReadLengthFast(1)
+	if n1214 < 0 {
+		n1214 = c.ReadLength(1)
 	}
-	l1143 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1142)
-	if n1142 > 0 {
-		hn1145 := c.ReadListHeader(21)
+	l1215 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1214)
+	if n1214 > 0 {
+		hn1217 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1144 := range l1143 {
-				if hn1145 && !c.ReadFlag() {
-					clear(l1143[i1144 : i1144+1])
+			for i1216 := range l1215 {
+				if hn1217 && !c.ReadFlag() {
+					clear(l1215[i1216 : i1216+1])
 					continue
 				}
-				l1143[i1144] = c.ReadString()
+				l1215[i1216] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1144)
+					c.TraceIndex(i1216)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l1143
+	x.RmLS = l1215
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1148 := c.ReadLengthFast(1)
-	if n1148 < 0 {
-		n1148 = c.ReadLength(1)
+	n1220 := c.ReadLengthFast(1)
+	if n1220 < 0 {
+		n1220 = c.ReadLength(1)
 	}
-	l1149 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1148)
-	if n1148 > 0 {
-		hn1151 := c.ReadListHeader(38)
+	l1221 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1220)
+	if n1220 > 0 {
+		hn1223 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1150 := range l1149 {
-				if hn1151 && !c.ReadFlag() {
-					clear(l1149[i1150 : i1150+1])
+			for i1222 := range l1221 {
+				if hn1223 && !c.ReadFlag() {
+					clear(l1221[i1222 : i1222+1])
 					continue
 				}
-				l1149[i1150] = c.ReadTime()
+				l1221[i1222] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1150)
+					c.TraceIndex(i1222)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1149
+	x.RmLT = l1221
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1154 := c.ReadLengthFast(2)
-	if n1154 < 0 {
-		n1154 = c.ReadLength(2)
+	n1226 := c.ReadLengthFast(2)
+	if n1226 < 0 {
+		n1226 = c.ReadLength(2)
 	}
-	l1155 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1154)
-	if n1154 > 0 {
-		hn1157 := c.ReadListHeader(10)
+	l1227 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1226)
+	if n1226 > 0 {
+		hn1229 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1156 := range l1155 {
-				if hn1157 && !c.ReadFlag() {
-					clear(l1155[i1156 : i1156+1])
+			for i1228 := range l1227 {
+				if hn1229 && !c.ReadFlag() {
+					clear(l1227[i1228 : i1228+1])
 					continue
 				}
-				l1155[i1156] = r.ReadUint16()
+				l1227[i1228] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1156)
+					c.TraceIndex(i1228)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1155
+	x.RmLU16 = l1227
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1160 := c.ReadLengthFast(1)
-	if n1160 < 0 {
-		n1160 = c.ReadLength(1)
+	n1232 := c.ReadLengthFast(1)
+	if n1232 < 0 {
+		n1232 = c.ReadLength(1)
 	}
-	l1161 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1160)
-	if n1160 > 0 {
-		hn1163 := c.ReadListHeader(14)
+	l1233 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1232)
+	if n1232 > 0 {
+		hn1235 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1162 := range l1161 {
-				if hn1163 && !c.ReadFlag() {
-					clear(l1161[i1162 : i1162+1])
+			for i1234 := range l1233 {
+				if hn1235 && !c.ReadFlag() {
+					clear(l1233[i1234 : i1234+1])
 					continue
 				}
-				l1161[i1162] = r.ReadVarUint64()
+				l1233[i1234] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1162)
+					c.TraceIndex(i1234)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1161
+	x.RmLU64 = l1233
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1166 := c.ReadLengthFast(2)
-	if n1166 < 0 {
-		n1166 = c.ReadLength(2)
+	n1238 := c.ReadLengthFast(2)
+	if n1238 < 0 {
+		n1238 = c.ReadLength(2)
 	}
-	m1167 := foryimpl.MakeMap[map[bool]string](c, n1166)
-	for n1166 > 0 && !c.Failed() {
-		sz1168, vn1169, _ := c.ReadMapChunk(n1166, 1, 21, nil, false)
-		for j1170 := 0; j1170 < sz1168 && !c.Failed(); j1170++ {
-			var k1171 bool
-			k1171 = r.ReadBool()
-			var v1172 string
-			if !vn1169 {
-				v1172 = c.ReadString()
+	m1239 := foryimpl.MakeMap[map[bool]string](c, n1238)
+	for n1238 > 0 && !c.Failed() {
+		sz1240, vn1241, _ := c.ReadMapChunk(n1238, 1, 21, nil, false)
+		for j1242 := 0; j1242 < sz1240 && !c.Failed(); j1242++ {
+			var k1243 bool
+			k1243 = r.ReadBool()
+			var v1244 string
+			if !vn1241 {
+				v1244 = c.ReadString()
 			}
-			m1167[k1171] = v1172
+			m1239[k1243] = v1244
 		}
-		n1166 -= sz1168
+		n1238 -= sz1240
 	}
-	x.RmMBS = m1167
+	x.RmMBS = m1239
 	if c.Failed() {
 		c.Trace("RmMBS")
-		return
-	}
-	n1174 := c.ReadLengthFast(2)
-	if n1174 < 0 {
-		n1174 = c.ReadLength(2)
-	}
-	m1175 := foryimpl.MakeMap[map[Color]string](c, n1174)
-	for n1174 > 0 && !c.Failed() {
-		sz1176, vn1177, _ := c.ReadMapChunk(n1174, 25, 21, nil, false)
-		for j1178 := 0; j1178 < sz1176 && !c.Failed(); j1178++ {
-			var k1179 Color
-			if e1181 := c.ReadEnumFast(uint32(0x7fffffff)); e1181 >= 0 {
-				k1179 = Color(e1181)
-			} else {
-				k1179 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1180 string
-			if !vn1177 {
-				v1180 = c.ReadString()
-			}
-			m1175[k1179] = v1180
-		}
-		n1174 -= sz1176
-	}
-	x.RmMES = m1175
-	if c.Failed() {
-		c.Trace("RmMES")
-		return
-	}
-	n1183 := c.ReadLengthFast(2)
-	if n1183 < 0 {
-		n1183 = c.ReadLength(2)
-	}
-	m1184 := foryimpl.MakeMap[map[int64]float64](c, n1183)
-	for n1183 > 0 && !c.Failed() {
-		sz1185, vn1186, _ := c.ReadMapChunk(n1183, 7, 20, nil, false)
-		for j1187 := 0; j1187 < sz1185 && !c.Failed(); j1187++ {
-			var k1188 int64
-			k1188 = r.ReadVarInt64()
-			var v1189 float64
-			if !vn1186 {
-				v1189 = r.ReadFloat64()
-			}
-			m1184[k1188] = v1189
-		}
-		n1183 -= sz1185
-	}
-	x.RmMI64F = m1184
-	if c.Failed() {
-		c.Trace("RmMI64F")
-		return
-	}
-	n1191 := c.ReadLengthFast(2)
-	if n1191 < 0 {
-		n1191 = c.ReadLength(2)
-	}
-	m1192 := foryimpl.MakeMap[map[int32]string](c, n1191)
-	for n1191 > 0 && !c.Failed() {
-		sz1193, vn1194, _ := c.ReadMapChunk(n1191, 5, 21, nil, false)
-		for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
-			var k1196 int32
-			k1196 = r.ReadVarInt32()
-			var v1197 string
-			if !vn1194 {
-				v1197 = c.ReadString()
-			}
-			m1192[k1196] = v1197
-		}
-		n1191 -= sz1193
-	}
-	x.RmMIS = m1192
-	if c.Failed() {
-		c.Trace("RmMIS")
-		return
-	}
-	n1199 := c.ReadLengthFast(2)
-	if n1199 < 0 {
-		n1199 = c.ReadLength(2)
-	}
-	m1200 := foryimpl.MakeMap[map[string]int32](c, n1199)
-	for n1199 > 0 && !c.Failed() {
-		sz1201, vn1202, _ := c.ReadMapChunk(n1199, 21, 5, nil, false)
-		for j1203 := 0; j1203 < sz1201 && !c.Failed(); j1203++ {
-			var k1204 string
-			k1204 = c.ReadString()
-			var v1205 int32
-			if !vn1202 {
-				v1205 = r.ReadVarInt32()
-			}
-			m1200[k1204] = v1205
-		}
-		n1199 -= sz1201
-	}
-	x.RmMSI = m1200
-	if c.Failed() {
-		c.Trace("RmMSI")
-		return
-	}
-	n1207 := c.ReadLengthFast(2)
-	if n1207 < 0 {
-		n1207 = c.ReadLength(2)
-	}
-	m1208 := foryimpl.MakeMap[map[string][]string](c, n1207)
-	for n1207 > 0 && !c.Failed() {
-		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 21, 22, nil, true)
-		for j1211 := 0; j1211 < sz1209 && !c.Failed(); j1211++ {
-			var k1212 string
-			k1212 = c.ReadString()
-			var v1213 []string
-			if !vn1210 {
-				n1214 := c.ReadLengthFast(1)
-				if n1214 < 0 {
-					n1214 = c.ReadLength(1)
-				}
-				l1215 := foryimpl.MakeSlice[[]string](c, n1214)
-				if n1214 > 0 {
-					hn1217 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1216 := range l1215 {
-							if hn1217 && !c.ReadFlag() {
-								clear(l1215[i1216 : i1216+1])
-								continue
-							}
-							l1215[i1216] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1216)
-								break
-							}
-						}
-					}
-				}
-				v1213 = l1215
-			}
-			m1208[k1212] = v1213
-		}
-		n1207 -= sz1209
-	}
-	x.RmMSL = m1208
-	if c.Failed() {
-		c.Trace("RmMSL")
-		return
-	}
-	n1221 := c.ReadLengthFast(2)
-	if n1221 < 0 {
-		n1221 = c.ReadLength(2)
-	}
-	m1222 := foryimpl.MakeMap[map[string]map[string]int32](c, n1221)
-	for n1221 > 0 && !c.Failed() {
-		sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 24, nil, true)
-		for j1225 := 0; j1225 < sz1223 && !c.Failed(); j1225++ {
-			var k1226 string
-			k1226 = c.ReadString()
-			var v1227 map[string]int32
-			if !vn1224 {
-				n1228 := c.ReadLengthFast(2)
-				if n1228 < 0 {
-					n1228 = c.ReadLength(2)
-				}
-				m1229 := foryimpl.MakeMap[map[string]int32](c, n1228)
-				for n1228 > 0 && !c.Failed() {
-					sz1230, vn1231, _ := c.ReadMapChunk(n1228, 21, 5, nil, false)
-					for j1232 := 0; j1232 < sz1230 && !c.Failed(); j1232++ {
-						var k1233 string
-						k1233 = c.ReadString()
-						var v1234 int32
-						if !vn1231 {
-							v1234 = r.ReadVarInt32()
-						}
-						m1229[k1233] = v1234
-					}
-					n1228 -= sz1230
-				}
-				v1227 = m1229
-			}
-			m1222[k1226] = v1227
-		}
-		n1221 -= sz1223
-	}
-	x.RmMSM = m1222
-	if c.Failed() {
-		c.Trace("RmMSM")
-		return
-	}
-	n1237 := c.ReadLengthFast(2)
-	if n1237 < 0 {
-		n1237 = c.ReadLength(2)
-	}
-	m1238 := foryimpl.MakeMap[map[string]*int32](c, n1237)
-	for n1237 > 0 && !c.Failed() {
-		sz1239, vn1240, _ := c.ReadMapChunk(n1237, 21, 5, nil, true)
-		for j1241 := 0; j1241 < sz1239 && !c.Failed(); j1241++ {
-			var k1242 string
-			k1242 = c.ReadString()
-			var v1243 *int32
-			if !vn1240 {
-				p1244 := foryimpl.Alloc[int32](c)
-				*p1244 = r.ReadVarInt32()
-				v1243 = p1244
-			}
-			m1238[k1242] = v1243
-		}
-		n1237 -= sz1239
-	}
-	x.RmMSP = m1238
-	if c.Failed() {
-		c.Trace("RmMSP")
 		return
 	}
 	n1246 := c.ReadLengthFast(2)
 	if n1246 < 0 {
 		n1246 = c.ReadLength(2)
 	}
-	m1247 := foryimpl.MakeMap[map[uint8]uint16](c, n1246)
+	m1247 := foryimpl.MakeMap[map[Color]string](c, n1246)
 	for n1246 > 0 && !c.Failed() {
-		sz1248, vn1249, _ := c.ReadMapChunk(n1246, 9, 10, nil, false)
+		sz1248, vn1249, _ := c.ReadMapChunk(n1246, 25, 21, nil, false)
 		for j1250 := 0; j1250 < sz1248 && !c.Failed(); j1250++ {
-			var k1251 uint8
-			k1251 = r.ReadUint8()
-			var v1252 uint16
+			var k1251 Color
+			if e1253 := c.ReadEnumFast(uint32(0x7fffffff)); e1253 >= 0 {
+				k1251 = Color(e1253)
+			} else {
+				k1251 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v1252 string
 			if !vn1249 {
-				v1252 = r.ReadUint16()
+				v1252 = c.ReadString()
 			}
 			m1247[k1251] = v1252
 		}
 		n1246 -= sz1248
 	}
-	x.RmMU8 = m1247
-	if c.Failed() {
-		c.Trace("RmMU8")
-		return
-	}
-	if c.ReadFlag() {
-		x.RmNBin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("RmNBin")
-		return
-	}
-	if c.ReadFlag() {
-		n1254 := c.ReadLengthFast(1)
-		if n1254 < 0 {
-			n1254 = c.ReadLength(1)
-		}
-		l1255 := foryimpl.MakeSlice[[]string](c, n1254)
-		if n1254 > 0 {
-			hn1257 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1256 := range l1255 {
-					if hn1257 && !c.ReadFlag() {
-						clear(l1255[i1256 : i1256+1])
-						continue
-					}
-					l1255[i1256] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1256)
-						break
-					}
-				}
-			}
-		}
-		x.RmNLS = l1255
-	}
-	if c.Failed() {
-		c.Trace("RmNLS")
-		return
-	}
-	if c.ReadFlag() {
-		n1260 := c.ReadLengthFast(2)
-		if n1260 < 0 {
-			n1260 = c.ReadLength(2)
-		}
-		m1261 := foryimpl.MakeMap[map[string]int32](c, n1260)
-		for n1260 > 0 && !c.Failed() {
-			sz1262, vn1263, _ := c.ReadMapChunk(n1260, 21, 5, nil, false)
-			for j1264 := 0; j1264 < sz1262 && !c.Failed(); j1264++ {
-				var k1265 string
-				k1265 = c.ReadString()
-				var v1266 int32
-				if !vn1263 {
-					v1266 = r.ReadVarInt32()
-				}
-				m1261[k1265] = v1266
-			}
-			n1260 -= sz1262
-		}
-		x.RmNM = m1261
-	}
-	if c.Failed() {
-		c.Trace("RmNM")
-		return
-	}
-	n1268 := c.ReadLengthFast(1)
-	if n1268 < 0 {
-		n1268 = c.ReadLength(1)
-	}
-	l1269 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1268)
-	if n1268 > 0 {
-		hn1271 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1270 := range l1269 {
-				if hn1271 && !c.ReadFlag() {
-					clear(l1269[i1270 : i1270+1])
-					continue
-				}
-				l1269[i1270] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1270)
-					break
-				}
-			}
-		}
-	}
-	x.RmRaw = l1269
-	if c.Failed() {
-		c.Trace("RmRaw")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Containers{
-		LB:     x.LB,
-		LE:     x.LE,
-		LF32:   x.LF32,
-		LF64:   x.LF64,
-		LI32:   x.LI32,
-		LI64:   x.LI64,
-		LI8:    x.LI8,
-		LL:     x.LL,
-		LM:     x.LM,
-		LPI:    x.LPI,
-		LS:     x.LS,
-		LT:     x.LT,
-		LU16:   x.LU16,
-		LU64:   x.LU64,
-		Raw:    x.Raw,
-		RmLB:   x.RmLB,
-		RmLE:   x.RmLE,
-		RmLF32: x.RmLF32,
-		RmLF64: x.RmLF64,
-		RmLI32: x.RmLI32,
-		RmLI64: x.RmLI64,
-		RmLI8:  x.RmLI8,
-		RmLL:   x.RmLL,
-		RmLM:   x.RmLM,
-		RmLPI:  x.RmLPI,
-		RmLS:   x.RmLS,
-		RmLT:   x.RmLT,
-		RmLU16: x.RmLU16,
-		RmLU64: x.RmLU64,
-		RmRaw:  x.RmRaw,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(324745818) {
-		if h := r.ReadInt32(); h != 324745818 && !c.Failed() {
-			c.HashMismatch(foryTypeContainers, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st1274, id1275 := c.ReadRefFlag(); st1274 == foryimpl.RefBack {
-			x.ABool = foryimpl.BackRefSlice[bool](c, id1275)
-		} else if st1274 == foryimpl.RefFollows {
-			n1276 := c.ReadArrayLengthFast(1)
-			if n1276 < 0 {
-				n1276 = c.ReadArrayLength(1)
-			}
-			a1277 := foryimpl.MakeSlice[[]bool](c, n1276)
-			r.ReadRawBools(a1277)
-			x.ABool = a1277
-			foryimpl.SetRefSlice(c, id1275, x.ABool)
-		} else {
-			x.ABool = nil
-		}
-	} else {
-		n1278 := c.ReadArrayLengthFast(1)
-		if n1278 < 0 {
-			n1278 = c.ReadArrayLength(1)
-		}
-		a1279 := foryimpl.MakeSlice[[]bool](c, n1278)
-		r.ReadRawBools(a1279)
-		x.ABool = a1279
-	}
-	if c.Failed() {
-		c.Trace("ABool")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
-			x.AF32 = foryimpl.BackRefSlice[float32](c, id1281)
-		} else if st1280 == foryimpl.RefFollows {
-			n1282 := c.ReadArrayLengthFast(4)
-			if n1282 < 0 {
-				n1282 = c.ReadArrayLength(4)
-			}
-			a1283 := foryimpl.MakeSlice[[]float32](c, n1282)
-			r.ReadRawFloat32s(a1283)
-			x.AF32 = a1283
-			foryimpl.SetRefSlice(c, id1281, x.AF32)
-		} else {
-			x.AF32 = nil
-		}
-	} else {
-		n1284 := c.ReadArrayLengthFast(4)
-		if n1284 < 0 {
-			n1284 = c.ReadArrayLength(4)
-		}
-		a1285 := foryimpl.MakeSlice[[]float32](c, n1284)
-		r.ReadRawFloat32s(a1285)
-		x.AF32 = a1285
-	}
-	if c.Failed() {
-		c.Trace("AF32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1286, id1287 := c.ReadRefFlag(); st1286 == foryimpl.RefBack {
-			x.AF64 = foryimpl.BackRefSlice[float64](c, id1287)
-		} else if st1286 == foryimpl.RefFollows {
-			n1288 := c.ReadArrayLengthFast(8)
-			if n1288 < 0 {
-				n1288 = c.ReadArrayLength(8)
-			}
-			a1289 := foryimpl.MakeSlice[[]float64](c, n1288)
-			r.ReadRawFloat64s(a1289)
-			x.AF64 = a1289
-			foryimpl.SetRefSlice(c, id1287, x.AF64)
-		} else {
-			x.AF64 = nil
-		}
-	} else {
-		n1290 := c.ReadArrayLengthFast(8)
-		if n1290 < 0 {
-			n1290 = c.ReadArrayLength(8)
-		}
-		a1291 := foryimpl.MakeSlice[[]float64](c, n1290)
-		r.ReadRawFloat64s(a1291)
-		x.AF64 = a1291
-	}
-	if c.Failed() {
-		c.Trace("AF64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
-			x.AI16 = foryimpl.BackRefSlice[int16](c, id1293)
-		} else if st1292 == foryimpl.RefFollows {
-			n1294 := c.ReadArrayLengthFast(2)
-			if n1294 < 0 {
-				n1294 = c.ReadArrayLength(2)
-			}
-			a1295 := foryimpl.MakeSlice[[]int16](c, n1294)
-			r.ReadRawInt16s(a1295)
-			x.AI16 = a1295
-			foryimpl.SetRefSlice(c, id1293, x.AI16)
-		} else {
-			x.AI16 = nil
-		}
-	} else {
-		n1296 := c.ReadArrayLengthFast(2)
-		if n1296 < 0 {
-			n1296 = c.ReadArrayLength(2)
-		}
-		a1297 := foryimpl.MakeSlice[[]int16](c, n1296)
-		r.ReadRawInt16s(a1297)
-		x.AI16 = a1297
-	}
-	if c.Failed() {
-		c.Trace("AI16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1298, id1299 := c.ReadRefFlag(); st1298 == foryimpl.RefBack {
-			x.AI32 = foryimpl.BackRefSlice[int32](c, id1299)
-		} else if st1298 == foryimpl.RefFollows {
-			n1300 := c.ReadArrayLengthFast(4)
-			if n1300 < 0 {
-				n1300 = c.ReadArrayLength(4)
-			}
-			a1301 := foryimpl.MakeSlice[[]int32](c, n1300)
-			r.ReadRawInt32s(a1301)
-			x.AI32 = a1301
-			foryimpl.SetRefSlice(c, id1299, x.AI32)
-		} else {
-			x.AI32 = nil
-		}
-	} else {
-		n1302 := c.ReadArrayLengthFast(4)
-		if n1302 < 0 {
-			n1302 = c.ReadArrayLength(4)
-		}
-		a1303 := foryimpl.MakeSlice[[]int32](c, n1302)
-		r.ReadRawInt32s(a1303)
-		x.AI32 = a1303
-	}
-	if c.Failed() {
-		c.Trace("AI32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1304, id1305 := c.ReadRefFlag(); st1304 == foryimpl.RefBack {
-			x.AI64 = foryimpl.BackRefSlice[int64](c, id1305)
-		} else if st1304 == foryimpl.RefFollows {
-			n1306 := c.ReadArrayLengthFast(8)
-			if n1306 < 0 {
-				n1306 = c.ReadArrayLength(8)
-			}
-			a1307 := foryimpl.MakeSlice[[]int64](c, n1306)
-			r.ReadRawInt64s(a1307)
-			x.AI64 = a1307
-			foryimpl.SetRefSlice(c, id1305, x.AI64)
-		} else {
-			x.AI64 = nil
-		}
-	} else {
-		n1308 := c.ReadArrayLengthFast(8)
-		if n1308 < 0 {
-			n1308 = c.ReadArrayLength(8)
-		}
-		a1309 := foryimpl.MakeSlice[[]int64](c, n1308)
-		r.ReadRawInt64s(a1309)
-		x.AI64 = a1309
-	}
-	if c.Failed() {
-		c.Trace("AI64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1310, id1311 := c.ReadRefFlag(); st1310 == foryimpl.RefBack {
-			x.AI8 = foryimpl.BackRefSlice[int8](c, id1311)
-		} else if st1310 == foryimpl.RefFollows {
-			n1312 := c.ReadArrayLengthFast(1)
-			if n1312 < 0 {
-				n1312 = c.ReadArrayLength(1)
-			}
-			a1313 := foryimpl.MakeSlice[[]int8](c, n1312)
-			for i1314 := range a1313 {
-				a1313[i1314] = r.ReadInt8()
-			}
-			x.AI8 = a1313
-			foryimpl.SetRefSlice(c, id1311, x.AI8)
-		} else {
-			x.AI8 = nil
-		}
-	} else {
-		n1315 := c.ReadArrayLengthFast(1)
-		if n1315 < 0 {
-			n1315 = c.ReadArrayLength(1)
-		}
-		a1316 := foryimpl.MakeSlice[[]int8](c, n1315)
-		for i1317 := range a1316 {
-			a1316[i1317] = r.ReadInt8()
-		}
-		x.AI8 = a1316
-	}
-	if c.Failed() {
-		c.Trace("AI8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1318, id1319 := c.ReadRefFlag(); st1318 == foryimpl.RefBack {
-			x.AU16 = foryimpl.BackRefSlice[uint16](c, id1319)
-		} else if st1318 == foryimpl.RefFollows {
-			n1320 := c.ReadArrayLengthFast(2)
-			if n1320 < 0 {
-				n1320 = c.ReadArrayLength(2)
-			}
-			a1321 := foryimpl.MakeSlice[[]uint16](c, n1320)
-			r.ReadRawUint16s(a1321)
-			x.AU16 = a1321
-			foryimpl.SetRefSlice(c, id1319, x.AU16)
-		} else {
-			x.AU16 = nil
-		}
-	} else {
-		n1322 := c.ReadArrayLengthFast(2)
-		if n1322 < 0 {
-			n1322 = c.ReadArrayLength(2)
-		}
-		a1323 := foryimpl.MakeSlice[[]uint16](c, n1322)
-		r.ReadRawUint16s(a1323)
-		x.AU16 = a1323
-	}
-	if c.Failed() {
-		c.Trace("AU16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1324, id1325 := c.ReadRefFlag(); st1324 == foryimpl.RefBack {
-			x.AU32 = foryimpl.BackRefSlice[uint32](c, id1325)
-		} else if st1324 == foryimpl.RefFollows {
-			n1326 := c.ReadArrayLengthFast(4)
-			if n1326 < 0 {
-				n1326 = c.ReadArrayLength(4)
-			}
-			a1327 := foryimpl.MakeSlice[[]uint32](c, n1326)
-			r.ReadRawUint32s(a1327)
-			x.AU32 = a1327
-			foryimpl.SetRefSlice(c, id1325, x.AU32)
-		} else {
-			x.AU32 = nil
-		}
-	} else {
-		n1328 := c.ReadArrayLengthFast(4)
-		if n1328 < 0 {
-			n1328 = c.ReadArrayLength(4)
-		}
-		a1329 := foryimpl.MakeSlice[[]uint32](c, n1328)
-		r.ReadRawUint32s(a1329)
-		x.AU32 = a1329
-	}
-	if c.Failed() {
-		c.Trace("AU32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1330, id1331 := c.ReadRefFlag(); st1330 == foryimpl.RefBack {
-			x.AU64 = foryimpl.BackRefSlice[uint64](c, id1331)
-		} else if st1330 == foryimpl.RefFollows {
-			n1332 := c.ReadArrayLengthFast(8)
-			if n1332 < 0 {
-				n1332 = c.ReadArrayLength(8)
-			}
-			a1333 := foryimpl.MakeSlice[[]uint64](c, n1332)
-			r.ReadRawUint64s(a1333)
-			x.AU64 = a1333
-			foryimpl.SetRefSlice(c, id1331, x.AU64)
-		} else {
-			x.AU64 = nil
-		}
-	} else {
-		n1334 := c.ReadArrayLengthFast(8)
-		if n1334 < 0 {
-			n1334 = c.ReadArrayLength(8)
-		}
-		a1335 := foryimpl.MakeSlice[[]uint64](c, n1334)
-		r.ReadRawUint64s(a1335)
-		x.AU64 = a1335
-	}
-	if c.Failed() {
-		c.Trace("AU64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1336, id1337 := c.ReadRefFlag(); st1336 == foryimpl.RefBack {
-			x.AU8 = foryimpl.BackRefSlice[uint8](c, id1337)
-		} else if st1336 == foryimpl.RefFollows {
-			n1338 := c.ReadArrayLengthFast(1)
-			if n1338 < 0 {
-				n1338 = c.ReadArrayLength(1)
-			}
-			a1339 := foryimpl.MakeSlice[[]uint8](c, n1338)
-			copy(a1339, r.ReadBytes(n1338))
-			x.AU8 = a1339
-			foryimpl.SetRefSlice(c, id1337, x.AU8)
-		} else {
-			x.AU8 = nil
-		}
-	} else {
-		n1340 := c.ReadArrayLengthFast(1)
-		if n1340 < 0 {
-			n1340 = c.ReadArrayLength(1)
-		}
-		a1341 := foryimpl.MakeSlice[[]uint8](c, n1340)
-		copy(a1341, r.ReadBytes(n1340))
-		x.AU8 = a1341
-	}
-	if c.Failed() {
-		c.Trace("AU8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1342, id1343 := c.ReadRefFlag(); st1342 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id1343)
-		} else if st1342 == foryimpl.RefFollows {
-			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1343, x.Bin)
-		} else {
-			x.Bin = nil
-		}
-	} else {
-		x.Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	n1344 := c.ReadLengthFast(2)
-	if n1344 < 0 {
-		n1344 = c.ReadLength(2)
-	}
-	if n1344 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1344, 3))
-		return
-	}
-	var l1345 [3]int16
-	if n1344 > 0 {
-		hn1347 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1346 := range l1345 {
-				if hn1347 && !c.ReadFlag() {
-					clear(l1345[i1346 : i1346+1])
-					continue
-				}
-				l1345[i1346] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1346)
-					break
-				}
-			}
-		}
-	}
-	x.Fix = l1345
-	if c.Failed() {
-		c.Trace("Fix")
-		return
-	}
-	n1350 := c.ReadLengthFast(1)
-	if n1350 < 0 {
-		n1350 = c.ReadLength(1)
-	}
-	l1351 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1350)
-	if n1350 > 0 {
-		hn1353 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i1352 := range l1351 {
-				if hn1353 && !c.ReadFlag() {
-					clear(l1351[i1352 : i1352+1])
-					continue
-				}
-				l1351[i1352] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i1352)
-					break
-				}
-			}
-		}
-	}
-	x.LB = l1351
-	if c.Failed() {
-		c.Trace("LB")
-		return
-	}
-	n1356 := c.ReadLengthFast(1)
-	if n1356 < 0 {
-		n1356 = c.ReadLength(1)
-	}
-	l1357 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1356)
-	if n1356 > 0 {
-		hn1359 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i1358 := range l1357 {
-				if hn1359 && !c.ReadFlag() {
-					clear(l1357[i1358 : i1358+1])
-					continue
-				}
-				if e1362 := c.ReadEnumFast(uint32(0x7fffffff)); e1362 >= 0 {
-					l1357[i1358] = Color(e1362)
-				} else {
-					l1357[i1358] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i1358)
-					break
-				}
-			}
-		}
-	}
-	x.LE = l1357
-	if c.Failed() {
-		c.Trace("LE")
-		return
-	}
-	n1363 := c.ReadLengthFast(4)
-	if n1363 < 0 {
-		n1363 = c.ReadLength(4)
-	}
-	l1364 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1363)
-	if n1363 > 0 {
-		hn1366 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1365 := range l1364 {
-				if hn1366 && !c.ReadFlag() {
-					clear(l1364[i1365 : i1365+1])
-					continue
-				}
-				l1364[i1365] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1365)
-					break
-				}
-			}
-		}
-	}
-	x.LF32 = l1364
-	if c.Failed() {
-		c.Trace("LF32")
-		return
-	}
-	n1369 := c.ReadLengthFast(8)
-	if n1369 < 0 {
-		n1369 = c.ReadLength(8)
-	}
-	l1370 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1369)
-	if n1369 > 0 {
-		hn1372 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1371 := range l1370 {
-				if hn1372 && !c.ReadFlag() {
-					clear(l1370[i1371 : i1371+1])
-					continue
-				}
-				l1370[i1371] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1371)
-					break
-				}
-			}
-		}
-	}
-	x.LF64 = l1370
-	if c.Failed() {
-		c.Trace("LF64")
-		return
-	}
-	n1375 := c.ReadLengthFast(1)
-	if n1375 < 0 {
-		n1375 = c.ReadLength(1)
-	}
-	l1376 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1375)
-	if n1375 > 0 {
-		hn1378 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1377 := range l1376 {
-				if hn1378 && !c.ReadFlag() {
-					clear(l1376[i1377 : i1377+1])
-					continue
-				}
-				l1376[i1377] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1377)
-					break
-				}
-			}
-		}
-	}
-	x.LI32 = l1376
-	if c.Failed() {
-		c.Trace("LI32")
-		return
-	}
-	n1381 := c.ReadLengthFast(1)
-	if n1381 < 0 {
-		n1381 = c.ReadLength(1)
-	}
-	l1382 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1381)
-	if n1381 > 0 {
-		hn1384 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i1383 := range l1382 {
-				if hn1384 && !c.ReadFlag() {
-					clear(l1382[i1383 : i1383+1])
-					continue
-				}
-				l1382[i1383] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i1383)
-					break
-				}
-			}
-		}
-	}
-	x.LI64 = l1382
-	if c.Failed() {
-		c.Trace("LI64")
-		return
-	}
-	n1387 := c.ReadLengthFast(1)
-	if n1387 < 0 {
-		n1387 = c.ReadLength(1)
-	}
-	l1388 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1387)
-	if n1387 > 0 {
-		hn1390 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i1389 := range l1388 {
-				if hn1390 && !c.ReadFlag() {
-					clear(l1388[i1389 : i1389+1])
-					continue
-				}
-				l1388[i1389] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i1389)
-					break
-				}
-			}
-		}
-	}
-	x.LI8 = l1388
-	if c.Failed() {
-		c.Trace("LI8")
-		return
-	}
-	n1393 := c.ReadLengthFast(1)
-	if n1393 < 0 {
-		n1393 = c.ReadLength(1)
-	}
-	l1394 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1393)
-	if n1393 > 0 {
-		hn1396, tr1398 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i1395 := range l1394 {
-				if tr1398 {
-					if st1399, id1400 := c.ReadRefFlag(); st1399 == foryimpl.RefBack {
-						l1394[i1395] = foryimpl.BackRefSlice[int32](c, id1400)
-					} else if st1399 == foryimpl.RefFollows {
-						n1401 := c.ReadLengthFast(1)
-						if n1401 < 0 {
-							n1401 = c.ReadLength(1)
-						}
-						l1402 := foryimpl.MakeSlice[[]int32](c, n1401)
-						if n1401 > 0 {
-							hn1404 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i1403 := range l1402 {
-									if hn1404 && !c.ReadFlag() {
-										clear(l1402[i1403 : i1403+1])
-										continue
-									}
-									l1402[i1403] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i1403)
-										break
-									}
-								}
-							}
-						}
-						l1394[i1395] = l1402
-						foryimpl.SetRefSlice(c, id1400, l1394[i1395])
-					} else {
-						l1394[i1395] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1395)
-						break
-					}
-					continue
-				}
-				if hn1396 && !c.ReadFlag() {
-					clear(l1394[i1395 : i1395+1])
-					continue
-				}
-				n1407 := c.ReadLengthFast(1)
-				if n1407 < 0 {
-					n1407 = c.ReadLength(1)
-				}
-				l1408 := foryimpl.MakeSlice[[]int32](c, n1407)
-				if n1407 > 0 {
-					hn1410 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1409 := range l1408 {
-							if hn1410 && !c.ReadFlag() {
-								clear(l1408[i1409 : i1409+1])
-								continue
-							}
-							l1408[i1409] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1409)
-								break
-							}
-						}
-					}
-				}
-				l1394[i1395] = l1408
-				if c.Failed() {
-					c.TraceIndex(i1395)
-					break
-				}
-			}
-		}
-	}
-	x.LL = l1394
-	if c.Failed() {
-		c.Trace("LL")
-		return
-	}
-	n1413 := c.ReadLengthFast(1)
-	if n1413 < 0 {
-		n1413 = c.ReadLength(1)
-	}
-	l1414 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1413)
-	if n1413 > 0 {
-		hn1416, tr1418 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i1415 := range l1414 {
-				if tr1418 {
-					if st1419, id1420 := c.ReadRefFlag(); st1419 == foryimpl.RefBack {
-						l1414[i1415] = foryimpl.BackRefMap[string, int32](c, id1420)
-					} else if st1419 == foryimpl.RefFollows {
-						n1421 := c.ReadLengthFast(2)
-						if n1421 < 0 {
-							n1421 = c.ReadLength(2)
-						}
-						m1422 := foryimpl.MakeMap[map[string]int32](c, n1421)
-						for n1421 > 0 && !c.Failed() {
-							sz1423, vn1424, _ := c.ReadMapChunk(n1421, 21, 5, nil, false)
-							for j1425 := 0; j1425 < sz1423 && !c.Failed(); j1425++ {
-								var k1426 string
-								k1426 = c.ReadString()
-								var v1427 int32
-								if !vn1424 {
-									v1427 = r.ReadVarInt32()
-								}
-								m1422[k1426] = v1427
-							}
-							n1421 -= sz1423
-						}
-						l1414[i1415] = m1422
-						foryimpl.SetRefMap(c, id1420, l1414[i1415])
-					} else {
-						l1414[i1415] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1415)
-						break
-					}
-					continue
-				}
-				if hn1416 && !c.ReadFlag() {
-					clear(l1414[i1415 : i1415+1])
-					continue
-				}
-				n1429 := c.ReadLengthFast(2)
-				if n1429 < 0 {
-					n1429 = c.ReadLength(2)
-				}
-				m1430 := foryimpl.MakeMap[map[string]int32](c, n1429)
-				for n1429 > 0 && !c.Failed() {
-					sz1431, vn1432, _ := c.ReadMapChunk(n1429, 21, 5, nil, false)
-					for j1433 := 0; j1433 < sz1431 && !c.Failed(); j1433++ {
-						var k1434 string
-						k1434 = c.ReadString()
-						var v1435 int32
-						if !vn1432 {
-							v1435 = r.ReadVarInt32()
-						}
-						m1430[k1434] = v1435
-					}
-					n1429 -= sz1431
-				}
-				l1414[i1415] = m1430
-				if c.Failed() {
-					c.TraceIndex(i1415)
-					break
-				}
-			}
-		}
-	}
-	x.LM = l1414
-	if c.Failed() {
-		c.Trace("LM")
-		return
-	}
-	n1437 := c.ReadLengthFast(1)
-	if n1437 < 0 {
-		n1437 = c.ReadLength(1)
-	}
-	l1438 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1437)
-	if n1437 > 0 {
-		hn1440 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1439 := range l1438 {
-				if hn1440 && !c.ReadFlag() {
-					clear(l1438[i1439 : i1439+1])
-					continue
-				}
-				p1443 := foryimpl.Alloc[int32](c)
-				*p1443 = r.ReadVarInt32()
-				l1438[i1439] = p1443
-				if c.Failed() {
-					c.TraceIndex(i1439)
-					break
-				}
-			}
-		}
-	}
-	x.LPI = l1438
-	if c.Failed() {
-		c.Trace("LPI")
-		return
-	}
-	n1444 := c.ReadLengthFast(1)
-	if n1444 < 0 {
-		n1444 = c.ReadLength(1)
-	}
-	l1445 := foryimpl.ReuseSlice[[]string](c, x.LS, n1444)
-	if n1444 > 0 {
-		hn1447 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1446 := range l1445 {
-				if hn1447 && !c.ReadFlag() {
-					clear(l1445[i1446 : i1446+1])
-					continue
-				}
-				l1445[i1446] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1446)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l1445
-	if c.Failed() {
-		c.Trace("LS")
-		return
-	}
-	n1450 := c.ReadLengthFast(1)
-	if n1450 < 0 {
-		n1450 = c.ReadLength(1)
-	}
-	l1451 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1450)
-	if n1450 > 0 {
-		hn1453 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1452 := range l1451 {
-				if hn1453 && !c.ReadFlag() {
-					clear(l1451[i1452 : i1452+1])
-					continue
-				}
-				l1451[i1452] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1452)
-					break
-				}
-			}
-		}
-	}
-	x.LT = l1451
-	if c.Failed() {
-		c.Trace("LT")
-		return
-	}
-	n1456 := c.ReadLengthFast(2)
-	if n1456 < 0 {
-		n1456 = c.ReadLength(2)
-	}
-	l1457 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1456)
-	if n1456 > 0 {
-		hn1459 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1458 := range l1457 {
-				if hn1459 && !c.ReadFlag() {
-					clear(l1457[i1458 : i1458+1])
-					continue
-				}
-				l1457[i1458] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1458)
-					break
-				}
-			}
-		}
-	}
-	x.LU16 = l1457
-	if c.Failed() {
-		c.Trace("LU16")
-		return
-	}
-	n1462 := c.ReadLengthFast(1)
-	if n1462 < 0 {
-		n1462 = c.ReadLength(1)
-	}
-	l1463 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1462)
-	if n1462 > 0 {
-		hn1465 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i1464 := range l1463 {
-				if hn1465 && !c.ReadFlag() {
-					clear(l1463[i1464 : i1464+1])
-					continue
-				}
-				l1463[i1464] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i1464)
-					break
-				}
-			}
-		}
-	}
-	x.LU64 = l1463
-	if c.Failed() {
-		c.Trace("LU64")
-		return
-	}
-	n1468 := c.ReadLengthFast(2)
-	if n1468 < 0 {
-		n1468 = c.ReadLength(2)
-	}
-	m1469 := foryimpl.MakeMap[map[bool]string](c, n1468)
-	for n1468 > 0 && !c.Failed() {
-		sz1470, vn1471, _ := c.ReadMapChunk(n1468, 1, 21, nil, false)
-		for j1472 := 0; j1472 < sz1470 && !c.Failed(); j1472++ {
-			var k1473 bool
-			k1473 = r.ReadBool()
-			var v1474 string
-			if !vn1471 {
-				v1474 = c.ReadString()
-			}
-			m1469[k1473] = v1474
-		}
-		n1468 -= sz1470
-	}
-	x.MBS = m1469
-	if c.Failed() {
-		c.Trace("MBS")
-		return
-	}
-	n1476 := c.ReadLengthFast(2)
-	if n1476 < 0 {
-		n1476 = c.ReadLength(2)
-	}
-	m1477 := foryimpl.MakeMap[map[Color]string](c, n1476)
-	for n1476 > 0 && !c.Failed() {
-		sz1478, vn1479, _ := c.ReadMapChunk(n1476, 25, 21, nil, false)
-		for j1480 := 0; j1480 < sz1478 && !c.Failed(); j1480++ {
-			var k1481 Color
-			if e1483 := c.ReadEnumFast(uint32(0x7fffffff)); e1483 >= 0 {
-				k1481 = Color(e1483)
-			} else {
-				k1481 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1482 string
-			if !vn1479 {
-				v1482 = c.ReadString()
-			}
-			m1477[k1481] = v1482
-		}
-		n1476 -= sz1478
-	}
-	x.MES = m1477
-	if c.Failed() {
-		c.Trace("MES")
-		return
-	}
-	n1485 := c.ReadLengthFast(2)
-	if n1485 < 0 {
-		n1485 = c.ReadLength(2)
-	}
-	m1486 := foryimpl.MakeMap[map[int64]float64](c, n1485)
-	for n1485 > 0 && !c.Failed() {
-		sz1487, vn1488, _ := c.ReadMapChunk(n1485, 7, 20, nil, false)
-		for j1489 := 0; j1489 < sz1487 && !c.Failed(); j1489++ {
-			var k1490 int64
-			k1490 = r.ReadVarInt64()
-			var v1491 float64
-			if !vn1488 {
-				v1491 = r.ReadFloat64()
-			}
-			m1486[k1490] = v1491
-		}
-		n1485 -= sz1487
-	}
-	x.MI64F = m1486
-	if c.Failed() {
-		c.Trace("MI64F")
-		return
-	}
-	n1493 := c.ReadLengthFast(2)
-	if n1493 < 0 {
-		n1493 = c.ReadLength(2)
-	}
-	m1494 := foryimpl.MakeMap[map[int32]string](c, n1493)
-	for n1493 > 0 && !c.Failed() {
-		sz1495, vn1496, _ := c.ReadMapChunk(n1493, 5, 21, nil, false)
-		for j1497 := 0; j1497 < sz1495 && !c.Failed(); j1497++ {
-			var k1498 int32
-			k1498 = r.ReadVarInt32()
-			var v1499 string
-			if !vn1496 {
-				v1499 = c.ReadString()
-			}
-			m1494[k1498] = v1499
-		}
-		n1493 -= sz1495
-	}
-	x.MIS = m1494
-	if c.Failed() {
-		c.Trace("MIS")
-		return
-	}
-	n1501 := c.ReadLengthFast(2)
-	if n1501 < 0 {
-		n1501 = c.ReadLength(2)
-	}
-	m1502 := foryimpl.MakeMap[map[string]int32](c, n1501)
-	for n1501 > 0 && !c.Failed() {
-		sz1503, vn1504, _ := c.ReadMapChunk(n1501, 21, 5, nil, false)
-		for j1505 := 0; j1505 < sz1503 && !c.Failed(); j1505++ {
-			var k1506 string
-			k1506 = c.ReadString()
-			var v1507 int32
-			if !vn1504 {
-				v1507 = r.ReadVarInt32()
-			}
-			m1502[k1506] = v1507
-		}
-		n1501 -= sz1503
-	}
-	x.MSI = m1502
-	if c.Failed() {
-		c.Trace("MSI")
-		return
-	}
-	n1509 := c.ReadLengthFast(2)
-	if n1509 < 0 {
-		n1509 = c.ReadLength(2)
-	}
-	m1510 := foryimpl.MakeMap[map[string][]string](c, n1509)
-	for n1509 > 0 && !c.Failed() {
-		sz1511, vn1512, tr1522, _ := c.ReadMapChunkRef(n1509, 21, 22, nil)
-		for j1513 := 0; j1513 < sz1511 && !c.Failed(); j1513++ {
-			var k1514 string
-			k1514 = c.ReadString()
-			var v1515 []string
-			if tr1522 {
-				if st1523, id1524 := c.ReadRefFlag(); st1523 == foryimpl.RefBack {
-					v1515 = foryimpl.BackRefSlice[string](c, id1524)
-				} else if st1523 == foryimpl.RefFollows {
-					n1525 := c.ReadLengthFast(1)
-					if n1525 < 0 {
-						n1525 = c.ReadLength(1)
-					}
-					l1526 := foryimpl.MakeSlice[[]string](c, n1525)
-					if n1525 > 0 {
-						hn1528 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1527 := range l1526 {
-								if hn1528 && !c.ReadFlag() {
-									clear(l1526[i1527 : i1527+1])
-									continue
-								}
-								l1526[i1527] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1527)
-									break
-								}
-							}
-						}
-					}
-					v1515 = l1526
-					foryimpl.SetRefSlice(c, id1524, v1515)
-				} else {
-					v1515 = nil
-				}
-			} else if !vn1512 {
-				n1516 := c.ReadLengthFast(1)
-				if n1516 < 0 {
-					n1516 = c.ReadLength(1)
-				}
-				l1517 := foryimpl.MakeSlice[[]string](c, n1516)
-				if n1516 > 0 {
-					hn1519 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1518 := range l1517 {
-							if hn1519 && !c.ReadFlag() {
-								clear(l1517[i1518 : i1518+1])
-								continue
-							}
-							l1517[i1518] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1518)
-								break
-							}
-						}
-					}
-				}
-				v1515 = l1517
-			}
-			m1510[k1514] = v1515
-		}
-		n1509 -= sz1511
-	}
-	x.MSL = m1510
-	if c.Failed() {
-		c.Trace("MSL")
-		return
-	}
-	n1531 := c.ReadLengthFast(2)
-	if n1531 < 0 {
-		n1531 = c.ReadLength(2)
-	}
-	m1532 := foryimpl.MakeMap[map[string]map[string]int32](c, n1531)
-	for n1531 > 0 && !c.Failed() {
-		sz1533, vn1534, tr1546, _ := c.ReadMapChunkRef(n1531, 21, 24, nil)
-		for j1535 := 0; j1535 < sz1533 && !c.Failed(); j1535++ {
-			var k1536 string
-			k1536 = c.ReadString()
-			var v1537 map[string]int32
-			if tr1546 {
-				if st1547, id1548 := c.ReadRefFlag(); st1547 == foryimpl.RefBack {
-					v1537 = foryimpl.BackRefMap[string, int32](c, id1548)
-				} else if st1547 == foryimpl.RefFollows {
-					n1549 := c.ReadLengthFast(2)
-					if n1549 < 0 {
-						n1549 = c.ReadLength(2)
-					}
-					m1550 := foryimpl.MakeMap[map[string]int32](c, n1549)
-					for n1549 > 0 && !c.Failed() {
-						sz1551, vn1552, _ := c.ReadMapChunk(n1549, 21, 5, nil, false)
-						for j1553 := 0; j1553 < sz1551 && !c.Failed(); j1553++ {
-							var k1554 string
-							k1554 = c.ReadString()
-							var v1555 int32
-							if !vn1552 {
-								v1555 = r.ReadVarInt32()
-							}
-							m1550[k1554] = v1555
-						}
-						n1549 -= sz1551
-					}
-					v1537 = m1550
-					foryimpl.SetRefMap(c, id1548, v1537)
-				} else {
-					v1537 = nil
-				}
-			} else if !vn1534 {
-				n1538 := c.ReadLengthFast(2)
-				if n1538 < 0 {
-					n1538 = c.ReadLength(2)
-				}
-				m1539 := foryimpl.MakeMap[map[string]int32](c, n1538)
-				for n1538 > 0 && !c.Failed() {
-					sz1540, vn1541, _ := c.ReadMapChunk(n1538, 21, 5, nil, false)
-					for j1542 := 0; j1542 < sz1540 && !c.Failed(); j1542++ {
-						var k1543 string
-						k1543 = c.ReadString()
-						var v1544 int32
-						if !vn1541 {
-							v1544 = r.ReadVarInt32()
-						}
-						m1539[k1543] = v1544
-					}
-					n1538 -= sz1540
-				}
-				v1537 = m1539
-			}
-			m1532[k1536] = v1537
-		}
-		n1531 -= sz1533
-	}
-	x.MSM = m1532
-	if c.Failed() {
-		c.Trace("MSM")
-		return
-	}
-	n1557 := c.ReadLengthFast(2)
-	if n1557 < 0 {
-		n1557 = c.ReadLength(2)
-	}
-	m1558 := foryimpl.MakeMap[map[string]*int32](c, n1557)
-	for n1557 > 0 && !c.Failed() {
-		sz1559, vn1560, _ := c.ReadMapChunk(n1557, 21, 5, nil, true)
-		for j1561 := 0; j1561 < sz1559 && !c.Failed(); j1561++ {
-			var k1562 string
-			k1562 = c.ReadString()
-			var v1563 *int32
-			if !vn1560 {
-				p1564 := foryimpl.Alloc[int32](c)
-				*p1564 = r.ReadVarInt32()
-				v1563 = p1564
-			}
-			m1558[k1562] = v1563
-		}
-		n1557 -= sz1559
-	}
-	x.MSP = m1558
-	if c.Failed() {
-		c.Trace("MSP")
-		return
-	}
-	n1566 := c.ReadLengthFast(2)
-	if n1566 < 0 {
-		n1566 = c.ReadLength(2)
-	}
-	m1567 := foryimpl.MakeMap[map[uint8]uint16](c, n1566)
-	for n1566 > 0 && !c.Failed() {
-		sz1568, vn1569, _ := c.ReadMapChunk(n1566, 9, 10, nil, false)
-		for j1570 := 0; j1570 < sz1568 && !c.Failed(); j1570++ {
-			var k1571 uint8
-			k1571 = r.ReadUint8()
-			var v1572 uint16
-			if !vn1569 {
-				v1572 = r.ReadUint16()
-			}
-			m1567[k1571] = v1572
-		}
-		n1566 -= sz1568
-	}
-	x.MU8 = m1567
-	if c.Failed() {
-		c.Trace("MU8")
-		return
-	}
-	if st1574, id1575 := c.ReadRefFlag(); st1574 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1575)
-	} else if st1574 == foryimpl.RefFollows {
-		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1575, x.NBin)
-	} else {
-		x.NBin = nil
-	}
-	if c.Failed() {
-		c.Trace("NBin")
-		return
-	}
-	if st1576, id1577 := c.ReadRefFlag(); st1576 == foryimpl.RefBack {
-		x.NLS = foryimpl.BackRefSlice[string](c, id1577)
-	} else if st1576 == foryimpl.RefFollows {
-		n1578 := c.ReadLengthFast(1)
-		if n1578 < 0 {
-			n1578 = c.ReadLength(1)
-		}
-		l1579 := foryimpl.MakeSlice[[]string](c, n1578)
-		if n1578 > 0 {
-			hn1581 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1580 := range l1579 {
-					if hn1581 && !c.ReadFlag() {
-						clear(l1579[i1580 : i1580+1])
-						continue
-					}
-					l1579[i1580] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1580)
-						break
-					}
-				}
-			}
-		}
-		x.NLS = l1579
-		foryimpl.SetRefSlice(c, id1577, x.NLS)
-	} else {
-		x.NLS = nil
-	}
-	if c.Failed() {
-		c.Trace("NLS")
-		return
-	}
-	if st1584, id1585 := c.ReadRefFlag(); st1584 == foryimpl.RefBack {
-		x.NM = foryimpl.BackRefMap[string, int32](c, id1585)
-	} else if st1584 == foryimpl.RefFollows {
-		n1586 := c.ReadLengthFast(2)
-		if n1586 < 0 {
-			n1586 = c.ReadLength(2)
-		}
-		m1587 := foryimpl.MakeMap[map[string]int32](c, n1586)
-		for n1586 > 0 && !c.Failed() {
-			sz1588, vn1589, _ := c.ReadMapChunk(n1586, 21, 5, nil, false)
-			for j1590 := 0; j1590 < sz1588 && !c.Failed(); j1590++ {
-				var k1591 string
-				k1591 = c.ReadString()
-				var v1592 int32
-				if !vn1589 {
-					v1592 = r.ReadVarInt32()
-				}
-				m1587[k1591] = v1592
-			}
-			n1586 -= sz1588
-		}
-		x.NM = m1587
-		foryimpl.SetRefMap(c, id1585, x.NM)
-	} else {
-		x.NM = nil
-	}
-	if c.Failed() {
-		c.Trace("NM")
-		return
-	}
-	n1594 := c.ReadLengthFast(1)
-	if n1594 < 0 {
-		n1594 = c.ReadLength(1)
-	}
-	l1595 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1594)
-	if n1594 > 0 {
-		hn1597 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1596 := range l1595 {
-				if hn1597 && !c.ReadFlag() {
-					clear(l1595[i1596 : i1596+1])
-					continue
-				}
-				l1595[i1596] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1596)
-					break
-				}
-			}
-		}
-	}
-	x.Raw = l1595
-	if c.Failed() {
-		c.Trace("Raw")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1600, id1601 := c.ReadRefFlag(); st1600 == foryimpl.RefBack {
-			x.RmABool = foryimpl.BackRefSlice[bool](c, id1601)
-		} else if st1600 == foryimpl.RefFollows {
-			n1602 := c.ReadArrayLengthFast(1)
-			if n1602 < 0 {
-				n1602 = c.ReadArrayLength(1)
-			}
-			a1603 := foryimpl.MakeSlice[[]bool](c, n1602)
-			r.ReadRawBools(a1603)
-			x.RmABool = a1603
-			foryimpl.SetRefSlice(c, id1601, x.RmABool)
-		} else {
-			x.RmABool = nil
-		}
-	} else {
-		n1604 := c.ReadArrayLengthFast(1)
-		if n1604 < 0 {
-			n1604 = c.ReadArrayLength(1)
-		}
-		a1605 := foryimpl.MakeSlice[[]bool](c, n1604)
-		r.ReadRawBools(a1605)
-		x.RmABool = a1605
-	}
-	if c.Failed() {
-		c.Trace("RmABool")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1606, id1607 := c.ReadRefFlag(); st1606 == foryimpl.RefBack {
-			x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1607)
-		} else if st1606 == foryimpl.RefFollows {
-			n1608 := c.ReadArrayLengthFast(4)
-			if n1608 < 0 {
-				n1608 = c.ReadArrayLength(4)
-			}
-			a1609 := foryimpl.MakeSlice[[]float32](c, n1608)
-			r.ReadRawFloat32s(a1609)
-			x.RmAF32 = a1609
-			foryimpl.SetRefSlice(c, id1607, x.RmAF32)
-		} else {
-			x.RmAF32 = nil
-		}
-	} else {
-		n1610 := c.ReadArrayLengthFast(4)
-		if n1610 < 0 {
-			n1610 = c.ReadArrayLength(4)
-		}
-		a1611 := foryimpl.MakeSlice[[]float32](c, n1610)
-		r.ReadRawFloat32s(a1611)
-		x.RmAF32 = a1611
-	}
-	if c.Failed() {
-		c.Trace("RmAF32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1612, id1613 := c.ReadRefFlag(); st1612 == foryimpl.RefBack {
-			x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1613)
-		} else if st1612 == foryimpl.RefFollows {
-			n1614 := c.ReadArrayLengthFast(8)
-			if n1614 < 0 {
-				n1614 = c.ReadArrayLength(8)
-			}
-			a1615 := foryimpl.MakeSlice[[]float64](c, n1614)
-			r.ReadRawFloat64s(a1615)
-			x.RmAF64 = a1615
-			foryimpl.SetRefSlice(c, id1613, x.RmAF64)
-		} else {
-			x.RmAF64 = nil
-		}
-	} else {
-		n1616 := c.ReadArrayLengthFast(8)
-		if n1616 < 0 {
-			n1616 = c.ReadArrayLength(8)
-		}
-		a1617 := foryimpl.MakeSlice[[]float64](c, n1616)
-		r.ReadRawFloat64s(a1617)
-		x.RmAF64 = a1617
-	}
-	if c.Failed() {
-		c.Trace("RmAF64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1618, id1619 := c.ReadRefFlag(); st1618 == foryimpl.RefBack {
-			x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1619)
-		} else if st1618 == foryimpl.RefFollows {
-			n1620 := c.ReadArrayLengthFast(2)
-			if n1620 < 0 {
-				n1620 = c.ReadArrayLength(2)
-			}
-			a1621 := foryimpl.MakeSlice[[]int16](c, n1620)
-			r.ReadRawInt16s(a1621)
-			x.RmAI16 = a1621
-			foryimpl.SetRefSlice(c, id1619, x.RmAI16)
-		} else {
-			x.RmAI16 = nil
-		}
-	} else {
-		n1622 := c.ReadArrayLengthFast(2)
-		if n1622 < 0 {
-			n1622 = c.ReadArrayLength(2)
-		}
-		a1623 := foryimpl.MakeSlice[[]int16](c, n1622)
-		r.ReadRawInt16s(a1623)
-		x.RmAI16 = a1623
-	}
-	if c.Failed() {
-		c.Trace("RmAI16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1624, id1625 := c.ReadRefFlag(); st1624 == foryimpl.RefBack {
-			x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1625)
-		} else if st1624 == foryimpl.RefFollows {
-			n1626 := c.ReadArrayLengthFast(4)
-			if n1626 < 0 {
-				n1626 = c.ReadArrayLength(4)
-			}
-			a1627 := foryimpl.MakeSlice[[]int32](c, n1626)
-			r.ReadRawInt32s(a1627)
-			x.RmAI32 = a1627
-			foryimpl.SetRefSlice(c, id1625, x.RmAI32)
-		} else {
-			x.RmAI32 = nil
-		}
-	} else {
-		n1628 := c.ReadArrayLengthFast(4)
-		if n1628 < 0 {
-			n1628 = c.ReadArrayLength(4)
-		}
-		a1629 := foryimpl.MakeSlice[[]int32](c, n1628)
-		r.ReadRawInt32s(a1629)
-		x.RmAI32 = a1629
-	}
-	if c.Failed() {
-		c.Trace("RmAI32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1630, id1631 := c.ReadRefFlag(); st1630 == foryimpl.RefBack {
-			x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1631)
-		} else if st1630 == foryimpl.RefFollows {
-			n1632 := c.ReadArrayLengthFast(8)
-			if n1632 < 0 {
-				n1632 = c.ReadArrayLength(8)
-			}
-			a1633 := foryimpl.MakeSlice[[]int64](c, n1632)
-			r.ReadRawInt64s(a1633)
-			x.RmAI64 = a1633
-			foryimpl.SetRefSlice(c, id1631, x.RmAI64)
-		} else {
-			x.RmAI64 = nil
-		}
-	} else {
-		n1634 := c.ReadArrayLengthFast(8)
-		if n1634 < 0 {
-			n1634 = c.ReadArrayLength(8)
-		}
-		a1635 := foryimpl.MakeSlice[[]int64](c, n1634)
-		r.ReadRawInt64s(a1635)
-		x.RmAI64 = a1635
-	}
-	if c.Failed() {
-		c.Trace("RmAI64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1636, id1637 := c.ReadRefFlag(); st1636 == foryimpl.RefBack {
-			x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1637)
-		} else if st1636 == foryimpl.RefFollows {
-			n1638 := c.ReadArrayLengthFast(1)
-			if n1638 < 0 {
-				n1638 = c.ReadArrayLength(1)
-			}
-			a1639 := foryimpl.MakeSlice[[]int8](c, n1638)
-			for i1640 := range a1639 {
-				a1639[i1640] = r.ReadInt8()
-			}
-			x.RmAI8 = a1639
-			foryimpl.SetRefSlice(c, id1637, x.RmAI8)
-		} else {
-			x.RmAI8 = nil
-		}
-	} else {
-		n1641 := c.ReadArrayLengthFast(1)
-		if n1641 < 0 {
-			n1641 = c.ReadArrayLength(1)
-		}
-		a1642 := foryimpl.MakeSlice[[]int8](c, n1641)
-		for i1643 := range a1642 {
-			a1642[i1643] = r.ReadInt8()
-		}
-		x.RmAI8 = a1642
-	}
-	if c.Failed() {
-		c.Trace("RmAI8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1644, id1645 := c.ReadRefFlag(); st1644 == foryimpl.RefBack {
-			x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1645)
-		} else if st1644 == foryimpl.RefFollows {
-			n1646 := c.ReadArrayLengthFast(2)
-			if n1646 < 0 {
-				n1646 = c.ReadArrayLength(2)
-			}
-			a1647 := foryimpl.MakeSlice[[]uint16](c, n1646)
-			r.ReadRawUint16s(a1647)
-			x.RmAU16 = a1647
-			foryimpl.SetRefSlice(c, id1645, x.RmAU16)
-		} else {
-			x.RmAU16 = nil
-		}
-	} else {
-		n1648 := c.ReadArrayLengthFast(2)
-		if n1648 < 0 {
-			n1648 = c.ReadArrayLength(2)
-		}
-		a1649 := foryimpl.MakeSlice[[]uint16](c, n1648)
-		r.ReadRawUint16s(a1649)
-		x.RmAU16 = a1649
-	}
-	if c.Failed() {
-		c.Trace("RmAU16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1650, id1651 := c.ReadRefFlag(); st1650 == foryimpl.RefBack {
-			x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1651)
-		} else if st1650 == foryimpl.RefFollows {
-			n1652 := c.ReadArrayLengthFast(4)
-			if n1652 < 0 {
-				n1652 = c.ReadArrayLength(4)
-			}
-			a1653 := foryimpl.MakeSlice[[]uint32](c, n1652)
-			r.ReadRawUint32s(a1653)
-			x.RmAU32 = a1653
-			foryimpl.SetRefSlice(c, id1651, x.RmAU32)
-		} else {
-			x.RmAU32 = nil
-		}
-	} else {
-		n1654 := c.ReadArrayLengthFast(4)
-		if n1654 < 0 {
-			n1654 = c.ReadArrayLength(4)
-		}
-		a1655 := foryimpl.MakeSlice[[]uint32](c, n1654)
-		r.ReadRawUint32s(a1655)
-		x.RmAU32 = a1655
-	}
-	if c.Failed() {
-		c.Trace("RmAU32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1656, id1657 := c.ReadRefFlag(); st1656 == foryimpl.RefBack {
-			x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1657)
-		} else if st1656 == foryimpl.RefFollows {
-			n1658 := c.ReadArrayLengthFast(8)
-			if n1658 < 0 {
-				n1658 = c.ReadArrayLength(8)
-			}
-			a1659 := foryimpl.MakeSlice[[]uint64](c, n1658)
-			r.ReadRawUint64s(a1659)
-			x.RmAU64 = a1659
-			foryimpl.SetRefSlice(c, id1657, x.RmAU64)
-		} else {
-			x.RmAU64 = nil
-		}
-	} else {
-		n1660 := c.ReadArrayLengthFast(8)
-		if n1660 < 0 {
-			n1660 = c.ReadArrayLength(8)
-		}
-		a1661 := foryimpl.MakeSlice[[]uint64](c, n1660)
-		r.ReadRawUint64s(a1661)
-		x.RmAU64 = a1661
-	}
-	if c.Failed() {
-		c.Trace("RmAU64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1662, id1663 := c.ReadRefFlag(); st1662 == foryimpl.RefBack {
-			x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1663)
-		} else if st1662 == foryimpl.RefFollows {
-			n1664 := c.ReadArrayLengthFast(1)
-			if n1664 < 0 {
-				n1664 = c.ReadArrayLength(1)
-			}
-			a1665 := foryimpl.MakeSlice[[]uint8](c, n1664)
-			copy(a1665, r.ReadBytes(n1664))
-			x.RmAU8 = a1665
-			foryimpl.SetRefSlice(c, id1663, x.RmAU8)
-		} else {
-			x.RmAU8 = nil
-		}
-	} else {
-		n1666 := c.ReadArrayLengthFast(1)
-		if n1666 < 0 {
-			n1666 = c.ReadArrayLength(1)
-		}
-		a1667 := foryimpl.MakeSlice[[]uint8](c, n1666)
-		copy(a1667, r.ReadBytes(n1666))
-		x.RmAU8 = a1667
-	}
-	if c.Failed() {
-		c.Trace("RmAU8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1668, id1669 := c.ReadRefFlag(); st1668 == foryimpl.RefBack {
-			x.RmBin = foryimpl.BackRefSlice[uint8](c, id1669)
-		} else if st1668 == foryimpl.RefFollows {
-			x.RmBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1669, x.RmBin)
-		} else {
-			x.RmBin = nil
-		}
-	} else {
-		x.RmBin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("RmBin")
-		return
-	}
-	n1670 := c.ReadLengthFast(2)
-	if n1670 < 0 {
-		n1670 = c.ReadLength(2)
-	}
-	if n1670 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1670, 3))
-		return
-	}
-	var l1671 [3]int16
-	if n1670 > 0 {
-		hn1673 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1672 := range l1671 {
-				if hn1673 && !c.ReadFlag() {
-					clear(l1671[i1672 : i1672+1])
-					continue
-				}
-				l1671[i1672] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1672)
-					break
-				}
-			}
-		}
-	}
-	x.RmFix = l1671
-	if c.Failed() {
-		c.Trace("RmFix")
-		return
-	}
-	n1676 := c.ReadLengthFast(1)
-	if n1676 < 0 {
-		n1676 = c.ReadLength(1)
-	}
-	l1677 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1676)
-	if n1676 > 0 {
-		hn1679 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i1678 := range l1677 {
-				if hn1679 && !c.ReadFlag() {
-					clear(l1677[i1678 : i1678+1])
-					continue
-				}
-				l1677[i1678] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i1678)
-					break
-				}
-			}
-		}
-	}
-	x.RmLB = l1677
-	if c.Failed() {
-		c.Trace("RmLB")
-		return
-	}
-	n1682 := c.ReadLengthFast(1)
-	if n1682 < 0 {
-		n1682 = c.ReadLength(1)
-	}
-	l1683 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1682)
-	if n1682 > 0 {
-		hn1685 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i1684 := range l1683 {
-				if hn1685 && !c.ReadFlag() {
-					clear(l1683[i1684 : i1684+1])
-					continue
-				}
-				if e1688 := c.ReadEnumFast(uint32(0x7fffffff)); e1688 >= 0 {
-					l1683[i1684] = Color(e1688)
-				} else {
-					l1683[i1684] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i1684)
-					break
-				}
-			}
-		}
-	}
-	x.RmLE = l1683
-	if c.Failed() {
-		c.Trace("RmLE")
-		return
-	}
-	n1689 := c.ReadLengthFast(4)
-	if n1689 < 0 {
-		n1689 = c.ReadLength(4)
-	}
-	l1690 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1689)
-	if n1689 > 0 {
-		hn1692 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1691 := range l1690 {
-				if hn1692 && !c.ReadFlag() {
-					clear(l1690[i1691 : i1691+1])
-					continue
-				}
-				l1690[i1691] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1691)
-					break
-				}
-			}
-		}
-	}
-	x.RmLF32 = l1690
-	if c.Failed() {
-		c.Trace("RmLF32")
-		return
-	}
-	n1695 := c.ReadLengthFast(8)
-	if n1695 < 0 {
-		n1695 = c.ReadLength(8)
-	}
-	l1696 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1695)
-	if n1695 > 0 {
-		hn1698 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1697 := range l1696 {
-				if hn1698 && !c.ReadFlag() {
-					clear(l1696[i1697 : i1697+1])
-					continue
-				}
-				l1696[i1697] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1697)
-					break
-				}
-			}
-		}
-	}
-	x.RmLF64 = l1696
-	if c.Failed() {
-		c.Trace("RmLF64")
-		return
-	}
-	n1701 := c.ReadLengthFast(1)
-	if n1701 < 0 {
-		n1701 = c.ReadLength(1)
-	}
-	l1702 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1701)
-	if n1701 > 0 {
-		hn1704 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1703 := range l1702 {
-				if hn1704 && !c.ReadFlag() {
-					clear(l1702[i1703 : i1703+1])
-					continue
-				}
-				l1702[i1703] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1703)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI32 = l1702
-	if c.Failed() {
-		c.Trace("RmLI32")
-		return
-	}
-	n1707 := c.ReadLengthFast(1)
-	if n1707 < 0 {
-		n1707 = c.ReadLength(1)
-	}
-	l1708 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1707)
-	if n1707 > 0 {
-		hn1710 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i1709 := range l1708 {
-				if hn1710 && !c.ReadFlag() {
-					clear(l1708[i1709 : i1709+1])
-					continue
-				}
-				l1708[i1709] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i1709)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI64 = l1708
-	if c.Failed() {
-		c.Trace("RmLI64")
-		return
-	}
-	n1713 := c.ReadLengthFast(1)
-	if n1713 < 0 {
-		n1713 = c.ReadLength(1)
-	}
-	l1714 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1713)
-	if n1713 > 0 {
-		hn1716 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i1715 := range l1714 {
-				if hn1716 && !c.ReadFlag() {
-					clear(l1714[i1715 : i1715+1])
-					continue
-				}
-				l1714[i1715] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i1715)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI8 = l1714
-	if c.Failed() {
-		c.Trace("RmLI8")
-		return
-	}
-	n1719 := c.ReadLengthFast(1)
-	if n1719 < 0 {
-		n1719 = c.ReadLength(1)
-	}
-	l1720 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1719)
-	if n1719 > 0 {
-		hn1722, tr1724 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i1721 := range l1720 {
-				if tr1724 {
-					if st1725, id1726 := c.ReadRefFlag(); st1725 == foryimpl.RefBack {
-						l1720[i1721] = foryimpl.BackRefSlice[int32](c, id1726)
-					} else if st1725 == foryimpl.RefFollows {
-						n1727 := c.ReadLengthFast(1)
-						if n1727 < 0 {
-							n1727 = c.ReadLength(1)
-						}
-						l1728 := foryimpl.MakeSlice[[]int32](c, n1727)
-						if n1727 > 0 {
-							hn1730 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i1729 := range l1728 {
-									if hn1730 && !c.ReadFlag() {
-										clear(l1728[i1729 : i1729+1])
-										continue
-									}
-									l1728[i1729] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i1729)
-										break
-									}
-								}
-							}
-						}
-						l1720[i1721] = l1728
-						foryimpl.SetRefSlice(c, id1726, l1720[i1721])
-					} else {
-						l1720[i1721] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1721)
-						break
-					}
-					continue
-				}
-				if hn1722 && !c.ReadFlag() {
-					clear(l1720[i1721 : i1721+1])
-					continue
-				}
-				n1733 := c.ReadLengthFast(1)
-				if n1733 < 0 {
-					n1733 = c.ReadLength(1)
-				}
-				l1734 := foryimpl.MakeSlice[[]int32](c, n1733)
-				if n1733 > 0 {
-					hn1736 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1735 := range l1734 {
-							if hn1736 && !c.ReadFlag() {
-								clear(l1734[i1735 : i1735+1])
-								continue
-							}
-							l1734[i1735] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1735)
-								break
-							}
-						}
-					}
-				}
-				l1720[i1721] = l1734
-				if c.Failed() {
-					c.TraceIndex(i1721)
-					break
-				}
-			}
-		}
-	}
-	x.RmLL = l1720
-	if c.Failed() {
-		c.Trace("RmLL")
-		return
-	}
-	n1739 := c.ReadLengthFast(1)
-	if n1739 < 0 {
-		n1739 = c.ReadLength(1)
-	}
-	l1740 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1739)
-	if n1739 > 0 {
-		hn1742, tr1744 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i1741 := range l1740 {
-				if tr1744 {
-					if st1745, id1746 := c.ReadRefFlag(); st1745 == foryimpl.RefBack {
-						l1740[i1741] = foryimpl.BackRefMap[string, int32](c, id1746)
-					} else if st1745 == foryimpl.RefFollows {
-						n1747 := c.ReadLengthFast(2)
-						if n1747 < 0 {
-							n1747 = c.ReadLength(2)
-						}
-						m1748 := foryimpl.MakeMap[map[string]int32](c, n1747)
-						for n1747 > 0 && !c.Failed() {
-							sz1749, vn1750, _ := c.ReadMapChunk(n1747, 21, 5, nil, false)
-							for j1751 := 0; j1751 < sz1749 && !c.Failed(); j1751++ {
-								var k1752 string
-								k1752 = c.ReadString()
-								var v1753 int32
-								if !vn1750 {
-									v1753 = r.ReadVarInt32()
-								}
-								m1748[k1752] = v1753
-							}
-							n1747 -= sz1749
-						}
-						l1740[i1741] = m1748
-						foryimpl.SetRefMap(c, id1746, l1740[i1741])
-					} else {
-						l1740[i1741] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1741)
-						break
-					}
-					continue
-				}
-				if hn1742 && !c.ReadFlag() {
-					clear(l1740[i1741 : i1741+1])
-					continue
-				}
-				n1755 := c.ReadLengthFast(2)
-				if n1755 < 0 {
-					n1755 = c.ReadLength(2)
-				}
-				m1756 := foryimpl.MakeMap[map[string]int32](c, n1755)
-				for n1755 > 0 && !c.Failed() {
-					sz1757, vn1758, _ := c.ReadMapChunk(n1755, 21, 5, nil, false)
-					for j1759 := 0; j1759 < sz1757 && !c.Failed(); j1759++ {
-						var k1760 string
-						k1760 = c.ReadString()
-						var v1761 int32
-						if !vn1758 {
-							v1761 = r.ReadVarInt32()
-						}
-						m1756[k1760] = v1761
-					}
-					n1755 -= sz1757
-				}
-				l1740[i1741] = m1756
-				if c.Failed() {
-					c.TraceIndex(i1741)
-					break
-				}
-			}
-		}
-	}
-	x.RmLM = l1740
-	if c.Failed() {
-		c.Trace("RmLM")
-		return
-	}
-	n1763 := c.ReadLengthFast(1)
-	if n1763 < 0 {
-		n1763 = c.ReadLength(1)
-	}
-	l1764 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1763)
-	if n1763 > 0 {
-		hn1766 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1765 := range l1764 {
-				if hn1766 && !c.ReadFlag() {
-					clear(l1764[i1765 : i1765+1])
-					continue
-				}
-				p1769 := foryimpl.Alloc[int32](c)
-				*p1769 = r.ReadVarInt32()
-				l1764[i1765] = p1769
-				if c.Failed() {
-					c.TraceIndex(i1765)
-					break
-				}
-			}
-		}
-	}
-	x.RmLPI = l1764
-	if c.Failed() {
-		c.Trace("RmLPI")
-		return
-	}
-	n1770 := c.ReadLengthFast(1)
-	if n1770 < 0 {
-		n1770 = c.ReadLength(1)
-	}
-	l1771 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1770)
-	if n1770 > 0 {
-		hn1773 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1772 := range l1771 {
-				if hn1773 && !c.ReadFlag() {
-					clear(l1771[i1772 : i1772+1])
-					continue
-				}
-				l1771[i1772] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1772)
-					break
-				}
-			}
-		}
-	}
-	x.RmLS = l1771
-	if c.Failed() {
-		c.Trace("RmLS")
-		return
-	}
-	n1776 := c.ReadLengthFast(1)
-	if n1776 < 0 {
-		n1776 = c.ReadLength(1)
-	}
-	l1777 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1776)
-	if n1776 > 0 {
-		hn1779 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1778 := range l1777 {
-				if hn1779 && !c.ReadFlag() {
-					clear(l1777[i1778 : i1778+1])
-					continue
-				}
-				l1777[i1778] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1778)
-					break
-				}
-			}
-		}
-	}
-	x.RmLT = l1777
-	if c.Failed() {
-		c.Trace("RmLT")
-		return
-	}
-	n1782 := c.ReadLengthFast(2)
-	if n1782 < 0 {
-		n1782 = c.ReadLength(2)
-	}
-	l1783 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1782)
-	if n1782 > 0 {
-		hn1785 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1784 := range l1783 {
-				if hn1785 && !c.ReadFlag() {
-					clear(l1783[i1784 : i1784+1])
-					continue
-				}
-				l1783[i1784] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1784)
-					break
-				}
-			}
-		}
-	}
-	x.RmLU16 = l1783
-	if c.Failed() {
-		c.Trace("RmLU16")
-		return
-	}
-	n1788 := c.ReadLengthFast(1)
-	if n1788 < 0 {
-		n1788 = c.ReadLength(1)
-	}
-	l1789 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1788)
-	if n1788 > 0 {
-		hn1791 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i1790 := range l1789 {
-				if hn1791 && !c.ReadFlag() {
-					clear(l1789[i1790 : i1790+1])
-					continue
-				}
-				l1789[i1790] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i1790)
-					break
-				}
-			}
-		}
-	}
-	x.RmLU64 = l1789
-	if c.Failed() {
-		c.Trace("RmLU64")
-		return
-	}
-	n1794 := c.ReadLengthFast(2)
-	if n1794 < 0 {
-		n1794 = c.ReadLength(2)
-	}
-	m1795 := foryimpl.MakeMap[map[bool]string](c, n1794)
-	for n1794 > 0 && !c.Failed() {
-		sz1796, vn1797, _ := c.ReadMapChunk(n1794, 1, 21, nil, false)
-		for j1798 := 0; j1798 < sz1796 && !c.Failed(); j1798++ {
-			var k1799 bool
-			k1799 = r.ReadBool()
-			var v1800 string
-			if !vn1797 {
-				v1800 = c.ReadString()
-			}
-			m1795[k1799] = v1800
-		}
-		n1794 -= sz1796
-	}
-	x.RmMBS = m1795
-	if c.Failed() {
-		c.Trace("RmMBS")
-		return
-	}
-	n1802 := c.ReadLengthFast(2)
-	if n1802 < 0 {
-		n1802 = c.ReadLength(2)
-	}
-	m1803 := foryimpl.MakeMap[map[Color]string](c, n1802)
-	for n1802 > 0 && !c.Failed() {
-		sz1804, vn1805, _ := c.ReadMapChunk(n1802, 25, 21, nil, false)
-		for j1806 := 0; j1806 < sz1804 && !c.Failed(); j1806++ {
-			var k1807 Color
-			if e1809 := c.ReadEnumFast(uint32(0x7fffffff)); e1809 >= 0 {
-				k1807 = Color(e1809)
-			} else {
-				k1807 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1808 string
-			if !vn1805 {
-				v1808 = c.ReadString()
-			}
-			m1803[k1807] = v1808
-		}
-		n1802 -= sz1804
-	}
-	x.RmMES = m1803
+	x.RmMES = m1247
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1811 := c.ReadLengthFast(2)
-	if n1811 < 0 {
-		n1811 = c.ReadLength(2)
+	n1255 := c.ReadLengthFast(2)
+	if n1255 < 0 {
+		n1255 = c.ReadLength(2)
 	}
-	m1812 := foryimpl.MakeMap[map[int64]float64](c, n1811)
-	for n1811 > 0 && !c.Failed() {
-		sz1813, vn1814, _ := c.ReadMapChunk(n1811, 7, 20, nil, false)
-		for j1815 := 0; j1815 < sz1813 && !c.Failed(); j1815++ {
-			var k1816 int64
-			k1816 = r.ReadVarInt64()
-			var v1817 float64
-			if !vn1814 {
-				v1817 = r.ReadFloat64()
+	m1256 := foryimpl.MakeMap[map[int64]float64](c, n1255)
+	for n1255 > 0 && !c.Failed() {
+		sz1257, vn1258, _ := c.ReadMapChunk(n1255, 7, 20, nil, false)
+		for j1259 := 0; j1259 < sz1257 && !c.Failed(); j1259++ {
+			var k1260 int64
+			k1260 = r.ReadVarInt64()
+			var v1261 float64
+			if !vn1258 {
+				v1261 = r.ReadFloat64()
 			}
-			m1812[k1816] = v1817
+			m1256[k1260] = v1261
 		}
-		n1811 -= sz1813
+		n1255 -= sz1257
 	}
-	x.RmMI64F = m1812
+	x.RmMI64F = m1256
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1819 := c.ReadLengthFast(2)
-	if n1819 < 0 {
-		n1819 = c.ReadLength(2)
+	n1263 := c.ReadLengthFast(2)
+	if n1263 < 0 {
+		n1263 = c.ReadLength(2)
 	}
-	m1820 := foryimpl.MakeMap[map[int32]string](c, n1819)
-	for n1819 > 0 && !c.Failed() {
-		sz1821, vn1822, _ := c.ReadMapChunk(n1819, 5, 21, nil, false)
-		for j1823 := 0; j1823 < sz1821 && !c.Failed(); j1823++ {
-			var k1824 int32
-			k1824 = r.ReadVarInt32()
-			var v1825 string
-			if !vn1822 {
-				v1825 = c.ReadString()
+	m1264 := foryimpl.MakeMap[map[int32]string](c, n1263)
+	for n1263 > 0 && !c.Failed() {
+		sz1265, vn1266, _ := c.ReadMapChunk(n1263, 5, 21, nil, false)
+		for j1267 := 0; j1267 < sz1265 && !c.Failed(); j1267++ {
+			var k1268 int32
+			k1268 = r.ReadVarInt32()
+			var v1269 string
+			if !vn1266 {
+				v1269 = c.ReadString()
 			}
-			m1820[k1824] = v1825
+			m1264[k1268] = v1269
 		}
-		n1819 -= sz1821
+		n1263 -= sz1265
 	}
-	x.RmMIS = m1820
+	x.RmMIS = m1264
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n1827 := c.ReadLengthFast(2)
-	if n1827 < 0 {
-		n1827 = c.ReadLength(2)
+	n1271 := c.ReadLengthFast(2)
+	if n1271 < 0 {
+		n1271 = c.ReadLength(2)
 	}
-	m1828 := foryimpl.MakeMap[map[string]int32](c, n1827)
-	for n1827 > 0 && !c.Failed() {
-		sz1829, vn1830, _ := c.ReadMapChunk(n1827, 21, 5, nil, false)
-		for j1831 := 0; j1831 < sz1829 && !c.Failed(); j1831++ {
-			var k1832 string
-			k1832 = c.ReadString()
-			var v1833 int32
-			if !vn1830 {
-				v1833 = r.ReadVarInt32()
+	m1272 := foryimpl.MakeMap[map[string]int32](c, n1271)
+	for n1271 > 0 && !c.Failed() {
+		sz1273, vn1274, _ := c.ReadMapChunk(n1271, 21, 5, nil, false)
+		for j1275 := 0; j1275 < sz1273 && !c.Failed(); j1275++ {
+			var k1276 string
+			k1276 = c.ReadString()
+			var v1277 int32
+			if !vn1274 {
+				v1277 = r.ReadVarInt32()
 			}
-			m1828[k1832] = v1833
+			m1272[k1276] = v1277
 		}
-		n1827 -= sz1829
+		n1271 -= sz1273
 	}
-	x.RmMSI = m1828
+	x.RmMSI = m1272
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n1835 := c.ReadLengthFast(2)
-	if n1835 < 0 {
-		n1835 = c.ReadLength(2)
-	}
-	m1836 := foryimpl.MakeMap[map[string][]string](c, n1835)
-	for n1835 > 0 && !c.Failed() {
-		sz1837, vn1838, tr1848, _ := c.ReadMapChunkRef(n1835, 21, 22, nil)
-		for j1839 := 0; j1839 < sz1837 && !c.Failed(); j1839++ {
-			var k1840 string
-			k1840 = c.ReadString()
-			var v1841 []string
-			if tr1848 {
-				if st1849, id1850 := c.ReadRefFlag(); st1849 == foryimpl.RefBack {
-					v1841 = foryimpl.BackRefSlice[string](c, id1850)
-				} else if st1849 == foryimpl.RefFollows {
-					n1851 := c.ReadLengthFast(1)
-					if n1851 < 0 {
-						n1851 = c.ReadLength(1)
+	if c.TrackRef() {
+		n1279 := c.ReadLengthFast(2)
+		if n1279 < 0 {
+			n1279 = c.ReadLength(2)
+		}
+		m1280 := foryimpl.MakeMap[map[string][]string](c, n1279)
+		for n1279 > 0 && !c.Failed() {
+			sz1281, vn1282, tr1292, _ := c.ReadMapChunkRef(n1279, 21, 22, nil)
+			for j1283 := 0; j1283 < sz1281 && !c.Failed(); j1283++ {
+				var k1284 string
+				k1284 = c.ReadString()
+				var v1285 []string
+				if tr1292 {
+					if st1293, id1294 := c.ReadRefFlag(); st1293 == foryimpl.RefBack {
+						v1285 = foryimpl.BackRefSlice[string](c, id1294)
+					} else if st1293 == foryimpl.RefFollows {
+						n1295 := c.ReadLengthFast(1)
+						if n1295 < 0 {
+							n1295 = c.ReadLength(1)
+						}
+						l1296 := foryimpl.MakeSlice[[]string](c, n1295)
+						if n1295 > 0 {
+							hn1298 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i1297 := range l1296 {
+									if hn1298 && !c.ReadFlag() {
+										clear(l1296[i1297 : i1297+1])
+										continue
+									}
+									l1296[i1297] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i1297)
+										break
+									}
+								}
+							}
+						}
+						v1285 = l1296
+						foryimpl.SetRefSlice(c, id1294, v1285)
+					} else {
+						v1285 = nil
 					}
-					l1852 := foryimpl.MakeSlice[[]string](c, n1851)
-					if n1851 > 0 {
-						hn1854 := c.ReadListHeader(21)
+				} else if !vn1282 {
+					n1286 := c.ReadLengthFast(1)
+					if n1286 < 0 {
+						n1286 = c.ReadLength(1)
+					}
+					l1287 := foryimpl.MakeSlice[[]string](c, n1286)
+					if n1286 > 0 {
+						hn1289 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1853 := range l1852 {
-								if hn1854 && !c.ReadFlag() {
-									clear(l1852[i1853 : i1853+1])
+							for i1288 := range l1287 {
+								if hn1289 && !c.ReadFlag() {
+									clear(l1287[i1288 : i1288+1])
 									continue
 								}
-								l1852[i1853] = c.ReadString()
+								l1287[i1288] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1853)
+									c.TraceIndex(i1288)
 									break
 								}
 							}
 						}
 					}
-					v1841 = l1852
-					foryimpl.SetRefSlice(c, id1850, v1841)
-				} else {
-					v1841 = nil
+					v1285 = l1287
 				}
-			} else if !vn1838 {
-				n1842 := c.ReadLengthFast(1)
-				if n1842 < 0 {
-					n1842 = c.ReadLength(1)
-				}
-				l1843 := foryimpl.MakeSlice[[]string](c, n1842)
-				if n1842 > 0 {
-					hn1845 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1844 := range l1843 {
-							if hn1845 && !c.ReadFlag() {
-								clear(l1843[i1844 : i1844+1])
-								continue
+				m1280[k1284] = v1285
+			}
+			n1279 -= sz1281
+		}
+		x.RmMSL = m1280
+		if c.Failed() {
+			c.Trace("RmMSL")
+			return
+		}
+		n1301 := c.ReadLengthFast(2)
+		if n1301 < 0 {
+			n1301 = c.ReadLength(2)
+		}
+		m1302 := foryimpl.MakeMap[map[string]map[string]int32](c, n1301)
+		for n1301 > 0 && !c.Failed() {
+			sz1303, vn1304, tr1316, _ := c.ReadMapChunkRef(n1301, 21, 24, nil)
+			for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
+				var k1306 string
+				k1306 = c.ReadString()
+				var v1307 map[string]int32
+				if tr1316 {
+					if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
+						v1307 = foryimpl.BackRefMap[string, int32](c, id1318)
+					} else if st1317 == foryimpl.RefFollows {
+						n1319 := c.ReadLengthFast(2)
+						if n1319 < 0 {
+							n1319 = c.ReadLength(2)
+						}
+						m1320 := foryimpl.MakeMap[map[string]int32](c, n1319)
+						for n1319 > 0 && !c.Failed() {
+							sz1321, vn1322, _ := c.ReadMapChunk(n1319, 21, 5, nil, false)
+							for j1323 := 0; j1323 < sz1321 && !c.Failed(); j1323++ {
+								var k1324 string
+								k1324 = c.ReadString()
+								var v1325 int32
+								if !vn1322 {
+									v1325 = r.ReadVarInt32()
+								}
+								m1320[k1324] = v1325
 							}
-							l1843[i1844] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1844)
-								break
+							n1319 -= sz1321
+						}
+						v1307 = m1320
+						foryimpl.SetRefMap(c, id1318, v1307)
+					} else {
+						v1307 = nil
+					}
+				} else if !vn1304 {
+					n1308 := c.ReadLengthFast(2)
+					if n1308 < 0 {
+						n1308 = c.ReadLength(2)
+					}
+					m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
+					for n1308 > 0 && !c.Failed() {
+						sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
+						for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
+							var k1313 string
+							k1313 = c.ReadString()
+							var v1314 int32
+							if !vn1311 {
+								v1314 = r.ReadVarInt32()
+							}
+							m1309[k1313] = v1314
+						}
+						n1308 -= sz1310
+					}
+					v1307 = m1309
+				}
+				m1302[k1306] = v1307
+			}
+			n1301 -= sz1303
+		}
+		x.RmMSM = m1302
+		if c.Failed() {
+			c.Trace("RmMSM")
+			return
+		}
+	} else {
+		n1279 := c.ReadLengthFast(2)
+		if n1279 < 0 {
+			n1279 = c.ReadLength(2)
+		}
+		m1280 := foryimpl.MakeMap[map[string][]string](c, n1279)
+		for n1279 > 0 && !c.Failed() {
+			sz1281, vn1282, _ := c.ReadMapChunk(n1279, 21, 22, nil, true)
+			for j1283 := 0; j1283 < sz1281 && !c.Failed(); j1283++ {
+				var k1284 string
+				k1284 = c.ReadString()
+				var v1285 []string
+				if !vn1282 {
+					n1286 := c.ReadLengthFast(1)
+					if n1286 < 0 {
+						n1286 = c.ReadLength(1)
+					}
+					l1287 := foryimpl.MakeSlice[[]string](c, n1286)
+					if n1286 > 0 {
+						hn1289 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1288 := range l1287 {
+								if hn1289 && !c.ReadFlag() {
+									clear(l1287[i1288 : i1288+1])
+									continue
+								}
+								l1287[i1288] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1288)
+									break
+								}
 							}
 						}
 					}
+					v1285 = l1287
 				}
-				v1841 = l1843
+				m1280[k1284] = v1285
 			}
-			m1836[k1840] = v1841
+			n1279 -= sz1281
 		}
-		n1835 -= sz1837
-	}
-	x.RmMSL = m1836
-	if c.Failed() {
-		c.Trace("RmMSL")
-		return
-	}
-	n1857 := c.ReadLengthFast(2)
-	if n1857 < 0 {
-		n1857 = c.ReadLength(2)
-	}
-	m1858 := foryimpl.MakeMap[map[string]map[string]int32](c, n1857)
-	for n1857 > 0 && !c.Failed() {
-		sz1859, vn1860, tr1872, _ := c.ReadMapChunkRef(n1857, 21, 24, nil)
-		for j1861 := 0; j1861 < sz1859 && !c.Failed(); j1861++ {
-			var k1862 string
-			k1862 = c.ReadString()
-			var v1863 map[string]int32
-			if tr1872 {
-				if st1873, id1874 := c.ReadRefFlag(); st1873 == foryimpl.RefBack {
-					v1863 = foryimpl.BackRefMap[string, int32](c, id1874)
-				} else if st1873 == foryimpl.RefFollows {
-					n1875 := c.ReadLengthFast(2)
-					if n1875 < 0 {
-						n1875 = c.ReadLength(2)
+		x.RmMSL = m1280
+		if c.Failed() {
+			c.Trace("RmMSL")
+			return
+		}
+		n1301 := c.ReadLengthFast(2)
+		if n1301 < 0 {
+			n1301 = c.ReadLength(2)
+		}
+		m1302 := foryimpl.MakeMap[map[string]map[string]int32](c, n1301)
+		for n1301 > 0 && !c.Failed() {
+			sz1303, vn1304, _ := c.ReadMapChunk(n1301, 21, 24, nil, true)
+			for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
+				var k1306 string
+				k1306 = c.ReadString()
+				var v1307 map[string]int32
+				if !vn1304 {
+					n1308 := c.ReadLengthFast(2)
+					if n1308 < 0 {
+						n1308 = c.ReadLength(2)
 					}
-					m1876 := foryimpl.MakeMap[map[string]int32](c, n1875)
-					for n1875 > 0 && !c.Failed() {
-						sz1877, vn1878, _ := c.ReadMapChunk(n1875, 21, 5, nil, false)
-						for j1879 := 0; j1879 < sz1877 && !c.Failed(); j1879++ {
-							var k1880 string
-							k1880 = c.ReadString()
-							var v1881 int32
-							if !vn1878 {
-								v1881 = r.ReadVarInt32()
+					m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
+					for n1308 > 0 && !c.Failed() {
+						sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
+						for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
+							var k1313 string
+							k1313 = c.ReadString()
+							var v1314 int32
+							if !vn1311 {
+								v1314 = r.ReadVarInt32()
 							}
-							m1876[k1880] = v1881
+							m1309[k1313] = v1314
 						}
-						n1875 -= sz1877
+						n1308 -= sz1310
 					}
-					v1863 = m1876
-					foryimpl.SetRefMap(c, id1874, v1863)
-				} else {
-					v1863 = nil
+					v1307 = m1309
 				}
-			} else if !vn1860 {
-				n1864 := c.ReadLengthFast(2)
-				if n1864 < 0 {
-					n1864 = c.ReadLength(2)
-				}
-				m1865 := foryimpl.MakeMap[map[string]int32](c, n1864)
-				for n1864 > 0 && !c.Failed() {
-					sz1866, vn1867, _ := c.ReadMapChunk(n1864, 21, 5, nil, false)
-					for j1868 := 0; j1868 < sz1866 && !c.Failed(); j1868++ {
-						var k1869 string
-						k1869 = c.ReadString()
-						var v1870 int32
-						if !vn1867 {
-							v1870 = r.ReadVarInt32()
-						}
-						m1865[k1869] = v1870
-					}
-					n1864 -= sz1866
-				}
-				v1863 = m1865
+				m1302[k1306] = v1307
 			}
-			m1858[k1862] = v1863
+			n1301 -= sz1303
 		}
-		n1857 -= sz1859
+		x.RmMSM = m1302
+		if c.Failed() {
+			c.Trace("RmMSM")
+			return
+		}
 	}
-	x.RmMSM = m1858
-	if c.Failed() {
-		c.Trace("RmMSM")
-		return
+	n1327 := c.ReadLengthFast(2)
+	if n1327 < 0 {
+		n1327 = c.ReadLength(2)
 	}
-	n1883 := c.ReadLengthFast(2)
-	if n1883 < 0 {
-		n1883 = c.ReadLength(2)
-	}
-	m1884 := foryimpl.MakeMap[map[string]*int32](c, n1883)
-	for n1883 > 0 && !c.Failed() {
-		sz1885, vn1886, _ := c.ReadMapChunk(n1883, 21, 5, nil, true)
-		for j1887 := 0; j1887 < sz1885 && !c.Failed(); j1887++ {
-			var k1888 string
-			k1888 = c.ReadString()
-			var v1889 *int32
-			if !vn1886 {
-				p1890 := foryimpl.Alloc[int32](c)
-				*p1890 = r.ReadVarInt32()
-				v1889 = p1890
+	m1328 := foryimpl.MakeMap[map[string]*int32](c, n1327)
+	for n1327 > 0 && !c.Failed() {
+		sz1329, vn1330, _ := c.ReadMapChunk(n1327, 21, 5, nil, true)
+		for j1331 := 0; j1331 < sz1329 && !c.Failed(); j1331++ {
+			var k1332 string
+			k1332 = c.ReadString()
+			var v1333 *int32
+			if !vn1330 {
+				p1334 := foryimpl.Alloc[int32](c)
+				*p1334 = r.ReadVarInt32()
+				v1333 = p1334
 			}
-			m1884[k1888] = v1889
+			m1328[k1332] = v1333
 		}
-		n1883 -= sz1885
+		n1327 -= sz1329
 	}
-	x.RmMSP = m1884
+	x.RmMSP = m1328
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1892 := c.ReadLengthFast(2)
-	if n1892 < 0 {
-		n1892 = c.ReadLength(2)
+	n1336 := c.ReadLengthFast(2)
+	if n1336 < 0 {
+		n1336 = c.ReadLength(2)
 	}
-	m1893 := foryimpl.MakeMap[map[uint8]uint16](c, n1892)
-	for n1892 > 0 && !c.Failed() {
-		sz1894, vn1895, _ := c.ReadMapChunk(n1892, 9, 10, nil, false)
-		for j1896 := 0; j1896 < sz1894 && !c.Failed(); j1896++ {
-			var k1897 uint8
-			k1897 = r.ReadUint8()
-			var v1898 uint16
-			if !vn1895 {
-				v1898 = r.ReadUint16()
+	m1337 := foryimpl.MakeMap[map[uint8]uint16](c, n1336)
+	for n1336 > 0 && !c.Failed() {
+		sz1338, vn1339, _ := c.ReadMapChunk(n1336, 9, 10, nil, false)
+		for j1340 := 0; j1340 < sz1338 && !c.Failed(); j1340++ {
+			var k1341 uint8
+			k1341 = r.ReadUint8()
+			var v1342 uint16
+			if !vn1339 {
+				v1342 = r.ReadUint16()
 			}
-			m1893[k1897] = v1898
+			m1337[k1341] = v1342
 		}
-		n1892 -= sz1894
+		n1336 -= sz1338
 	}
-	x.RmMU8 = m1893
+	x.RmMU8 = m1337
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
 	}
-	if st1900, id1901 := c.ReadRefFlag(); st1900 == foryimpl.RefBack {
-		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1901)
-	} else if st1900 == foryimpl.RefFollows {
-		x.RmNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1901, x.RmNBin)
-	} else {
-		x.RmNBin = nil
-	}
-	if c.Failed() {
-		c.Trace("RmNBin")
-		return
-	}
-	if st1902, id1903 := c.ReadRefFlag(); st1902 == foryimpl.RefBack {
-		x.RmNLS = foryimpl.BackRefSlice[string](c, id1903)
-	} else if st1902 == foryimpl.RefFollows {
-		n1904 := c.ReadLengthFast(1)
-		if n1904 < 0 {
-			n1904 = c.ReadLength(1)
+	if c.TrackRef() {
+		if st1344, id1345 := c.ReadRefFlag(); st1344 == foryimpl.RefBack {
+			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1345)
+		} else if st1344 == foryimpl.RefFollows {
+			x.RmNBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1345, x.RmNBin)
+		} else {
+			x.RmNBin = nil
 		}
-		l1905 := foryimpl.MakeSlice[[]string](c, n1904)
-		if n1904 > 0 {
-			hn1907 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1906 := range l1905 {
-					if hn1907 && !c.ReadFlag() {
-						clear(l1905[i1906 : i1906+1])
-						continue
-					}
-					l1905[i1906] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1906)
-						break
+		if c.Failed() {
+			c.Trace("RmNBin")
+			return
+		}
+		if st1346, id1347 := c.ReadRefFlag(); st1346 == foryimpl.RefBack {
+			x.RmNLS = foryimpl.BackRefSlice[string](c, id1347)
+		} else if st1346 == foryimpl.RefFollows {
+			n1348 := c.ReadLengthFast(1)
+			if n1348 < 0 {
+				n1348 = c.ReadLength(1)
+			}
+			l1349 := foryimpl.MakeSlice[[]string](c, n1348)
+			if n1348 > 0 {
+				hn1351 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1350 := range l1349 {
+						if hn1351 && !c.ReadFlag() {
+							clear(l1349[i1350 : i1350+1])
+							continue
+						}
+						l1349[i1350] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1350)
+							break
+						}
 					}
 				}
 			}
+			x.RmNLS = l1349
+			foryimpl.SetRefSlice(c, id1347, x.RmNLS)
+		} else {
+			x.RmNLS = nil
 		}
-		x.RmNLS = l1905
-		foryimpl.SetRefSlice(c, id1903, x.RmNLS)
-	} else {
-		x.RmNLS = nil
-	}
-	if c.Failed() {
-		c.Trace("RmNLS")
-		return
-	}
-	if st1910, id1911 := c.ReadRefFlag(); st1910 == foryimpl.RefBack {
-		x.RmNM = foryimpl.BackRefMap[string, int32](c, id1911)
-	} else if st1910 == foryimpl.RefFollows {
-		n1912 := c.ReadLengthFast(2)
-		if n1912 < 0 {
-			n1912 = c.ReadLength(2)
+		if c.Failed() {
+			c.Trace("RmNLS")
+			return
 		}
-		m1913 := foryimpl.MakeMap[map[string]int32](c, n1912)
-		for n1912 > 0 && !c.Failed() {
-			sz1914, vn1915, _ := c.ReadMapChunk(n1912, 21, 5, nil, false)
-			for j1916 := 0; j1916 < sz1914 && !c.Failed(); j1916++ {
-				var k1917 string
-				k1917 = c.ReadString()
-				var v1918 int32
-				if !vn1915 {
-					v1918 = r.ReadVarInt32()
-				}
-				m1913[k1917] = v1918
+		if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
+			x.RmNM = foryimpl.BackRefMap[string, int32](c, id1355)
+		} else if st1354 == foryimpl.RefFollows {
+			n1356 := c.ReadLengthFast(2)
+			if n1356 < 0 {
+				n1356 = c.ReadLength(2)
 			}
-			n1912 -= sz1914
+			m1357 := foryimpl.MakeMap[map[string]int32](c, n1356)
+			for n1356 > 0 && !c.Failed() {
+				sz1358, vn1359, _ := c.ReadMapChunk(n1356, 21, 5, nil, false)
+				for j1360 := 0; j1360 < sz1358 && !c.Failed(); j1360++ {
+					var k1361 string
+					k1361 = c.ReadString()
+					var v1362 int32
+					if !vn1359 {
+						v1362 = r.ReadVarInt32()
+					}
+					m1357[k1361] = v1362
+				}
+				n1356 -= sz1358
+			}
+			x.RmNM = m1357
+			foryimpl.SetRefMap(c, id1355, x.RmNM)
+		} else {
+			x.RmNM = nil
 		}
-		x.RmNM = m1913
-		foryimpl.SetRefMap(c, id1911, x.RmNM)
+		if c.Failed() {
+			c.Trace("RmNM")
+			return
+		}
 	} else {
-		x.RmNM = nil
+		if c.ReadFlag() {
+			x.RmNBin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("RmNBin")
+			return
+		}
+		if c.ReadFlag() {
+			n1346 := c.ReadLengthFast(1)
+			if n1346 < 0 {
+				n1346 = c.ReadLength(1)
+			}
+			l1347 := foryimpl.MakeSlice[[]string](c, n1346)
+			if n1346 > 0 {
+				hn1349 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1348 := range l1347 {
+						if hn1349 && !c.ReadFlag() {
+							clear(l1347[i1348 : i1348+1])
+							continue
+						}
+						l1347[i1348] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1348)
+							break
+						}
+					}
+				}
+			}
+			x.RmNLS = l1347
+		}
+		if c.Failed() {
+			c.Trace("RmNLS")
+			return
+		}
+		if c.ReadFlag() {
+			n1354 := c.ReadLengthFast(2)
+			if n1354 < 0 {
+				n1354 = c.ReadLength(2)
+			}
+			m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
+			for n1354 > 0 && !c.Failed() {
+				sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
+				for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
+					var k1359 string
+					k1359 = c.ReadString()
+					var v1360 int32
+					if !vn1357 {
+						v1360 = r.ReadVarInt32()
+					}
+					m1355[k1359] = v1360
+				}
+				n1354 -= sz1356
+			}
+			x.RmNM = m1355
+		}
+		if c.Failed() {
+			c.Trace("RmNM")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("RmNM")
-		return
+	n1364 := c.ReadLengthFast(1)
+	if n1364 < 0 {
+		n1364 = c.ReadLength(1)
 	}
-	n1920 := c.ReadLengthFast(1)
-	if n1920 < 0 {
-		n1920 = c.ReadLength(1)
-	}
-	l1921 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1920)
-	if n1920 > 0 {
-		hn1923 := c.ReadListHeader(9)
+	l1365 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1364)
+	if n1364 > 0 {
+		hn1367 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1922 := range l1921 {
-				if hn1923 && !c.ReadFlag() {
-					clear(l1921[i1922 : i1922+1])
+			for i1366 := range l1365 {
+				if hn1367 && !c.ReadFlag() {
+					clear(l1365[i1366 : i1366+1])
 					continue
 				}
-				l1921[i1922] = r.ReadUint8()
+				l1365[i1366] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1922)
+					c.TraceIndex(i1366)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1921
+	x.RmRaw = l1365
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -9874,423 +7773,2146 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1928, id1929 := c.ReadRefFlag(); st1928 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1929)
-				} else if st1928 == foryimpl.RefFollows {
-					n1930 := c.ReadArrayLengthFast(1)
-					if n1930 < 0 {
-						n1930 = c.ReadArrayLength(1)
-					}
-					a1931 := foryimpl.MakeSlice[[]bool](c, n1930)
-					r.ReadRawBools(a1931)
-					x.ABool = a1931
-					foryimpl.SetRefSlice(c, id1929, x.ABool)
-				} else {
-					x.ABool = nil
+			if f.Convert {
+				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st1372, id1373 := c.ReadEvolvedRefFlag(f); st1372 == foryimpl.RefBack {
+				x.ABool = foryimpl.BackRefSlice[bool](c, id1373)
+			} else if st1372 == foryimpl.RefFollows {
+				n1374 := c.ReadArrayLengthFast(1)
+				if n1374 < 0 {
+					n1374 = c.ReadArrayLength(1)
 				}
+				a1375 := foryimpl.MakeSlice[[]bool](c, n1374)
+				r.ReadRawBools(a1375)
+				x.ABool = a1375
+				foryimpl.SetRefSlice(c, id1373, x.ABool)
 			} else {
-				if f.Convert {
-					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1926 := c.ReadArrayLengthFast(1)
-					if n1926 < 0 {
-						n1926 = c.ReadArrayLength(1)
-					}
-					a1927 := foryimpl.MakeSlice[[]bool](c, n1926)
-					r.ReadRawBools(a1927)
-					x.ABool = a1927
-				}
+				x.ABool = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1934, id1935 := c.ReadRefFlag(); st1934 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1935)
-				} else if st1934 == foryimpl.RefFollows {
-					n1936 := c.ReadArrayLengthFast(4)
-					if n1936 < 0 {
-						n1936 = c.ReadArrayLength(4)
-					}
-					a1937 := foryimpl.MakeSlice[[]float32](c, n1936)
-					r.ReadRawFloat32s(a1937)
-					x.AF32 = a1937
-					foryimpl.SetRefSlice(c, id1935, x.AF32)
-				} else {
-					x.AF32 = nil
+			if f.Convert {
+				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st1378, id1379 := c.ReadEvolvedRefFlag(f); st1378 == foryimpl.RefBack {
+				x.AF32 = foryimpl.BackRefSlice[float32](c, id1379)
+			} else if st1378 == foryimpl.RefFollows {
+				n1380 := c.ReadArrayLengthFast(4)
+				if n1380 < 0 {
+					n1380 = c.ReadArrayLength(4)
 				}
+				a1381 := foryimpl.MakeSlice[[]float32](c, n1380)
+				r.ReadRawFloat32s(a1381)
+				x.AF32 = a1381
+				foryimpl.SetRefSlice(c, id1379, x.AF32)
 			} else {
-				if f.Convert {
-					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1932 := c.ReadArrayLengthFast(4)
-					if n1932 < 0 {
-						n1932 = c.ReadArrayLength(4)
-					}
-					a1933 := foryimpl.MakeSlice[[]float32](c, n1932)
-					r.ReadRawFloat32s(a1933)
-					x.AF32 = a1933
-				}
+				x.AF32 = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1940, id1941 := c.ReadRefFlag(); st1940 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1941)
-				} else if st1940 == foryimpl.RefFollows {
-					n1942 := c.ReadArrayLengthFast(8)
-					if n1942 < 0 {
-						n1942 = c.ReadArrayLength(8)
-					}
-					a1943 := foryimpl.MakeSlice[[]float64](c, n1942)
-					r.ReadRawFloat64s(a1943)
-					x.AF64 = a1943
-					foryimpl.SetRefSlice(c, id1941, x.AF64)
-				} else {
-					x.AF64 = nil
+			if f.Convert {
+				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st1384, id1385 := c.ReadEvolvedRefFlag(f); st1384 == foryimpl.RefBack {
+				x.AF64 = foryimpl.BackRefSlice[float64](c, id1385)
+			} else if st1384 == foryimpl.RefFollows {
+				n1386 := c.ReadArrayLengthFast(8)
+				if n1386 < 0 {
+					n1386 = c.ReadArrayLength(8)
 				}
+				a1387 := foryimpl.MakeSlice[[]float64](c, n1386)
+				r.ReadRawFloat64s(a1387)
+				x.AF64 = a1387
+				foryimpl.SetRefSlice(c, id1385, x.AF64)
 			} else {
-				if f.Convert {
-					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1938 := c.ReadArrayLengthFast(8)
-					if n1938 < 0 {
-						n1938 = c.ReadArrayLength(8)
-					}
-					a1939 := foryimpl.MakeSlice[[]float64](c, n1938)
-					r.ReadRawFloat64s(a1939)
-					x.AF64 = a1939
-				}
+				x.AF64 = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1946, id1947 := c.ReadRefFlag(); st1946 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1947)
-				} else if st1946 == foryimpl.RefFollows {
-					n1948 := c.ReadArrayLengthFast(2)
-					if n1948 < 0 {
-						n1948 = c.ReadArrayLength(2)
-					}
-					a1949 := foryimpl.MakeSlice[[]int16](c, n1948)
-					r.ReadRawInt16s(a1949)
-					x.AI16 = a1949
-					foryimpl.SetRefSlice(c, id1947, x.AI16)
-				} else {
-					x.AI16 = nil
+			if f.Convert {
+				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
+			} else if st1390, id1391 := c.ReadEvolvedRefFlag(f); st1390 == foryimpl.RefBack {
+				x.AI16 = foryimpl.BackRefSlice[int16](c, id1391)
+			} else if st1390 == foryimpl.RefFollows {
+				n1392 := c.ReadArrayLengthFast(2)
+				if n1392 < 0 {
+					n1392 = c.ReadArrayLength(2)
 				}
+				a1393 := foryimpl.MakeSlice[[]int16](c, n1392)
+				r.ReadRawInt16s(a1393)
+				x.AI16 = a1393
+				foryimpl.SetRefSlice(c, id1391, x.AI16)
 			} else {
-				if f.Convert {
-					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1944 := c.ReadArrayLengthFast(2)
-					if n1944 < 0 {
-						n1944 = c.ReadArrayLength(2)
-					}
-					a1945 := foryimpl.MakeSlice[[]int16](c, n1944)
-					r.ReadRawInt16s(a1945)
-					x.AI16 = a1945
-				}
+				x.AI16 = nil
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1952, id1953 := c.ReadRefFlag(); st1952 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1953)
-				} else if st1952 == foryimpl.RefFollows {
-					n1954 := c.ReadArrayLengthFast(4)
-					if n1954 < 0 {
-						n1954 = c.ReadArrayLength(4)
-					}
-					a1955 := foryimpl.MakeSlice[[]int32](c, n1954)
-					r.ReadRawInt32s(a1955)
-					x.AI32 = a1955
-					foryimpl.SetRefSlice(c, id1953, x.AI32)
-				} else {
-					x.AI32 = nil
+			if f.Convert {
+				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st1396, id1397 := c.ReadEvolvedRefFlag(f); st1396 == foryimpl.RefBack {
+				x.AI32 = foryimpl.BackRefSlice[int32](c, id1397)
+			} else if st1396 == foryimpl.RefFollows {
+				n1398 := c.ReadArrayLengthFast(4)
+				if n1398 < 0 {
+					n1398 = c.ReadArrayLength(4)
 				}
+				a1399 := foryimpl.MakeSlice[[]int32](c, n1398)
+				r.ReadRawInt32s(a1399)
+				x.AI32 = a1399
+				foryimpl.SetRefSlice(c, id1397, x.AI32)
 			} else {
-				if f.Convert {
-					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1950 := c.ReadArrayLengthFast(4)
-					if n1950 < 0 {
-						n1950 = c.ReadArrayLength(4)
-					}
-					a1951 := foryimpl.MakeSlice[[]int32](c, n1950)
-					r.ReadRawInt32s(a1951)
-					x.AI32 = a1951
-				}
+				x.AI32 = nil
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1958, id1959 := c.ReadRefFlag(); st1958 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1959)
-				} else if st1958 == foryimpl.RefFollows {
-					n1960 := c.ReadArrayLengthFast(8)
-					if n1960 < 0 {
-						n1960 = c.ReadArrayLength(8)
-					}
-					a1961 := foryimpl.MakeSlice[[]int64](c, n1960)
-					r.ReadRawInt64s(a1961)
-					x.AI64 = a1961
-					foryimpl.SetRefSlice(c, id1959, x.AI64)
-				} else {
-					x.AI64 = nil
+			if f.Convert {
+				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st1402, id1403 := c.ReadEvolvedRefFlag(f); st1402 == foryimpl.RefBack {
+				x.AI64 = foryimpl.BackRefSlice[int64](c, id1403)
+			} else if st1402 == foryimpl.RefFollows {
+				n1404 := c.ReadArrayLengthFast(8)
+				if n1404 < 0 {
+					n1404 = c.ReadArrayLength(8)
 				}
+				a1405 := foryimpl.MakeSlice[[]int64](c, n1404)
+				r.ReadRawInt64s(a1405)
+				x.AI64 = a1405
+				foryimpl.SetRefSlice(c, id1403, x.AI64)
 			} else {
-				if f.Convert {
-					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1956 := c.ReadArrayLengthFast(8)
-					if n1956 < 0 {
-						n1956 = c.ReadArrayLength(8)
-					}
-					a1957 := foryimpl.MakeSlice[[]int64](c, n1956)
-					r.ReadRawInt64s(a1957)
-					x.AI64 = a1957
-				}
+				x.AI64 = nil
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1965, id1966 := c.ReadRefFlag(); st1965 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1966)
-				} else if st1965 == foryimpl.RefFollows {
-					n1967 := c.ReadArrayLengthFast(1)
-					if n1967 < 0 {
-						n1967 = c.ReadArrayLength(1)
-					}
-					a1968 := foryimpl.MakeSlice[[]int8](c, n1967)
-					for i1969 := range a1968 {
-						a1968[i1969] = r.ReadInt8()
-					}
-					x.AI8 = a1968
-					foryimpl.SetRefSlice(c, id1966, x.AI8)
-				} else {
-					x.AI8 = nil
+			if f.Convert {
+				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if st1409, id1410 := c.ReadEvolvedRefFlag(f); st1409 == foryimpl.RefBack {
+				x.AI8 = foryimpl.BackRefSlice[int8](c, id1410)
+			} else if st1409 == foryimpl.RefFollows {
+				n1411 := c.ReadArrayLengthFast(1)
+				if n1411 < 0 {
+					n1411 = c.ReadArrayLength(1)
 				}
+				a1412 := foryimpl.MakeSlice[[]int8](c, n1411)
+				for i1413 := range a1412 {
+					a1412[i1413] = r.ReadInt8()
+				}
+				x.AI8 = a1412
+				foryimpl.SetRefSlice(c, id1410, x.AI8)
 			} else {
-				if f.Convert {
-					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1962 := c.ReadArrayLengthFast(1)
-					if n1962 < 0 {
-						n1962 = c.ReadArrayLength(1)
-					}
-					a1963 := foryimpl.MakeSlice[[]int8](c, n1962)
-					for i1964 := range a1963 {
-						a1963[i1964] = r.ReadInt8()
-					}
-					x.AI8 = a1963
-				}
+				x.AI8 = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1972, id1973 := c.ReadRefFlag(); st1972 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1973)
-				} else if st1972 == foryimpl.RefFollows {
-					n1974 := c.ReadArrayLengthFast(2)
-					if n1974 < 0 {
-						n1974 = c.ReadArrayLength(2)
-					}
-					a1975 := foryimpl.MakeSlice[[]uint16](c, n1974)
-					r.ReadRawUint16s(a1975)
-					x.AU16 = a1975
-					foryimpl.SetRefSlice(c, id1973, x.AU16)
-				} else {
-					x.AU16 = nil
+			if f.Convert {
+				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st1416, id1417 := c.ReadEvolvedRefFlag(f); st1416 == foryimpl.RefBack {
+				x.AU16 = foryimpl.BackRefSlice[uint16](c, id1417)
+			} else if st1416 == foryimpl.RefFollows {
+				n1418 := c.ReadArrayLengthFast(2)
+				if n1418 < 0 {
+					n1418 = c.ReadArrayLength(2)
 				}
+				a1419 := foryimpl.MakeSlice[[]uint16](c, n1418)
+				r.ReadRawUint16s(a1419)
+				x.AU16 = a1419
+				foryimpl.SetRefSlice(c, id1417, x.AU16)
 			} else {
-				if f.Convert {
-					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1970 := c.ReadArrayLengthFast(2)
-					if n1970 < 0 {
-						n1970 = c.ReadArrayLength(2)
-					}
-					a1971 := foryimpl.MakeSlice[[]uint16](c, n1970)
-					r.ReadRawUint16s(a1971)
-					x.AU16 = a1971
-				}
+				x.AU16 = nil
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1978, id1979 := c.ReadRefFlag(); st1978 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1979)
-				} else if st1978 == foryimpl.RefFollows {
-					n1980 := c.ReadArrayLengthFast(4)
-					if n1980 < 0 {
-						n1980 = c.ReadArrayLength(4)
-					}
-					a1981 := foryimpl.MakeSlice[[]uint32](c, n1980)
-					r.ReadRawUint32s(a1981)
-					x.AU32 = a1981
-					foryimpl.SetRefSlice(c, id1979, x.AU32)
-				} else {
-					x.AU32 = nil
+			if f.Convert {
+				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if st1422, id1423 := c.ReadEvolvedRefFlag(f); st1422 == foryimpl.RefBack {
+				x.AU32 = foryimpl.BackRefSlice[uint32](c, id1423)
+			} else if st1422 == foryimpl.RefFollows {
+				n1424 := c.ReadArrayLengthFast(4)
+				if n1424 < 0 {
+					n1424 = c.ReadArrayLength(4)
 				}
+				a1425 := foryimpl.MakeSlice[[]uint32](c, n1424)
+				r.ReadRawUint32s(a1425)
+				x.AU32 = a1425
+				foryimpl.SetRefSlice(c, id1423, x.AU32)
 			} else {
-				if f.Convert {
-					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1976 := c.ReadArrayLengthFast(4)
-					if n1976 < 0 {
-						n1976 = c.ReadArrayLength(4)
-					}
-					a1977 := foryimpl.MakeSlice[[]uint32](c, n1976)
-					r.ReadRawUint32s(a1977)
-					x.AU32 = a1977
-				}
+				x.AU32 = nil
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1984, id1985 := c.ReadRefFlag(); st1984 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1985)
-				} else if st1984 == foryimpl.RefFollows {
-					n1986 := c.ReadArrayLengthFast(8)
-					if n1986 < 0 {
-						n1986 = c.ReadArrayLength(8)
-					}
-					a1987 := foryimpl.MakeSlice[[]uint64](c, n1986)
-					r.ReadRawUint64s(a1987)
-					x.AU64 = a1987
-					foryimpl.SetRefSlice(c, id1985, x.AU64)
-				} else {
-					x.AU64 = nil
+			if f.Convert {
+				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if st1428, id1429 := c.ReadEvolvedRefFlag(f); st1428 == foryimpl.RefBack {
+				x.AU64 = foryimpl.BackRefSlice[uint64](c, id1429)
+			} else if st1428 == foryimpl.RefFollows {
+				n1430 := c.ReadArrayLengthFast(8)
+				if n1430 < 0 {
+					n1430 = c.ReadArrayLength(8)
 				}
+				a1431 := foryimpl.MakeSlice[[]uint64](c, n1430)
+				r.ReadRawUint64s(a1431)
+				x.AU64 = a1431
+				foryimpl.SetRefSlice(c, id1429, x.AU64)
 			} else {
-				if f.Convert {
-					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1982 := c.ReadArrayLengthFast(8)
-					if n1982 < 0 {
-						n1982 = c.ReadArrayLength(8)
-					}
-					a1983 := foryimpl.MakeSlice[[]uint64](c, n1982)
-					r.ReadRawUint64s(a1983)
-					x.AU64 = a1983
-				}
+				x.AU64 = nil
 			}
 		case 10:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1990, id1991 := c.ReadRefFlag(); st1990 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1991)
-				} else if st1990 == foryimpl.RefFollows {
-					n1992 := c.ReadArrayLengthFast(1)
-					if n1992 < 0 {
-						n1992 = c.ReadArrayLength(1)
-					}
-					a1993 := foryimpl.MakeSlice[[]uint8](c, n1992)
-					copy(a1993, r.ReadBytes(n1992))
-					x.AU8 = a1993
-					foryimpl.SetRefSlice(c, id1991, x.AU8)
-				} else {
-					x.AU8 = nil
+			if f.Convert {
+				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1434, id1435 := c.ReadEvolvedRefFlag(f); st1434 == foryimpl.RefBack {
+				x.AU8 = foryimpl.BackRefSlice[uint8](c, id1435)
+			} else if st1434 == foryimpl.RefFollows {
+				n1436 := c.ReadArrayLengthFast(1)
+				if n1436 < 0 {
+					n1436 = c.ReadArrayLength(1)
 				}
+				a1437 := foryimpl.MakeSlice[[]uint8](c, n1436)
+				copy(a1437, r.ReadBytes(n1436))
+				x.AU8 = a1437
+				foryimpl.SetRefSlice(c, id1435, x.AU8)
 			} else {
-				if f.Convert {
-					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1988 := c.ReadArrayLengthFast(1)
-					if n1988 < 0 {
-						n1988 = c.ReadArrayLength(1)
-					}
-					a1989 := foryimpl.MakeSlice[[]uint8](c, n1988)
-					copy(a1989, r.ReadBytes(n1988))
-					x.AU8 = a1989
-				}
+				x.AU8 = nil
 			}
 		case 11:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1994, id1995 := c.ReadRefFlag(); st1994 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id1995)
-				} else if st1994 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1995, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1438, id1439 := c.ReadEvolvedRefFlag(f); st1438 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id1439)
+			} else if st1438 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1439, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 12:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1996 := c.ReadLengthFast(2)
-				if n1996 < 0 {
-					n1996 = c.ReadLength(2)
+				n1440 := c.ReadLengthFast(2)
+				if n1440 < 0 {
+					n1440 = c.ReadLength(2)
 				}
-				if n1996 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1996, 3))
+				if n1440 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1440, 3))
 					return
 				}
-				var l1997 [3]int16
-				if n1996 > 0 {
-					hn1999 := c.ReadListHeader(3)
+				var l1441 [3]int16
+				if n1440 > 0 {
+					hn1443 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1998 := range l1997 {
-							if hn1999 && !c.ReadFlag() {
-								clear(l1997[i1998 : i1998+1])
+						for i1442 := range l1441 {
+							if hn1443 && !c.ReadFlag() {
+								clear(l1441[i1442 : i1442+1])
 								continue
 							}
-							l1997[i1998] = r.ReadInt16()
+							l1441[i1442] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1998)
+								c.TraceIndex(i1442)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1997
+				x.Fix = l1441
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2002 := c.ReadLengthFast(1)
-				if n2002 < 0 {
-					n2002 = c.ReadLength(1)
+				n1446 := c.ReadLengthFast(1)
+				if n1446 < 0 {
+					n1446 = c.ReadLength(1)
 				}
-				l2003 := foryimpl.MakeSlice[[]bool](c, n2002)
-				if n2002 > 0 {
-					hn2005 := c.ReadListHeader(1)
+				l1447 := foryimpl.MakeSlice[[]bool](c, n1446)
+				if n1446 > 0 {
+					hn1449 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2004 := range l2003 {
-							if hn2005 && !c.ReadFlag() {
-								clear(l2003[i2004 : i2004+1])
+						for i1448 := range l1447 {
+							if hn1449 && !c.ReadFlag() {
+								clear(l1447[i1448 : i1448+1])
 								continue
 							}
-							l2003[i2004] = r.ReadBool()
+							l1447[i1448] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2004)
+								c.TraceIndex(i1448)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l2003
+				x.LB = l1447
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
+				n1452 := c.ReadLengthFast(1)
+				if n1452 < 0 {
+					n1452 = c.ReadLength(1)
+				}
+				l1453 := foryimpl.MakeSlice[[]Color](c, n1452)
+				if n1452 > 0 {
+					hn1455 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i1454 := range l1453 {
+							if hn1455 && !c.ReadFlag() {
+								clear(l1453[i1454 : i1454+1])
+								continue
+							}
+							if e1458 := c.ReadEnumFast(uint32(0x7fffffff)); e1458 >= 0 {
+								l1453[i1454] = Color(e1458)
+							} else {
+								l1453[i1454] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
+							if c.Failed() {
+								c.TraceIndex(i1454)
+								break
+							}
+						}
+					}
+				}
+				x.LE = l1453
+			}
+		case 15:
+			if f.Convert {
+				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1459 := c.ReadLengthFast(4)
+				if n1459 < 0 {
+					n1459 = c.ReadLength(4)
+				}
+				l1460 := foryimpl.MakeSlice[[]float32](c, n1459)
+				if n1459 > 0 {
+					hn1462 := c.ReadListHeader(19)
+					if !c.Failed() {
+						for i1461 := range l1460 {
+							if hn1462 && !c.ReadFlag() {
+								clear(l1460[i1461 : i1461+1])
+								continue
+							}
+							l1460[i1461] = r.ReadFloat32()
+							if c.Failed() {
+								c.TraceIndex(i1461)
+								break
+							}
+						}
+					}
+				}
+				x.LF32 = l1460
+			}
+		case 16:
+			if f.Convert {
+				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1465 := c.ReadLengthFast(8)
+				if n1465 < 0 {
+					n1465 = c.ReadLength(8)
+				}
+				l1466 := foryimpl.MakeSlice[[]float64](c, n1465)
+				if n1465 > 0 {
+					hn1468 := c.ReadListHeader(20)
+					if !c.Failed() {
+						for i1467 := range l1466 {
+							if hn1468 && !c.ReadFlag() {
+								clear(l1466[i1467 : i1467+1])
+								continue
+							}
+							l1466[i1467] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i1467)
+								break
+							}
+						}
+					}
+				}
+				x.LF64 = l1466
+			}
+		case 17:
+			if f.Convert {
+				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1471 := c.ReadLengthFast(1)
+				if n1471 < 0 {
+					n1471 = c.ReadLength(1)
+				}
+				l1472 := foryimpl.MakeSlice[[]int32](c, n1471)
+				if n1471 > 0 {
+					hn1474 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1473 := range l1472 {
+							if hn1474 && !c.ReadFlag() {
+								clear(l1472[i1473 : i1473+1])
+								continue
+							}
+							l1472[i1473] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i1473)
+								break
+							}
+						}
+					}
+				}
+				x.LI32 = l1472
+			}
+		case 18:
+			if f.Convert {
+				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1477 := c.ReadLengthFast(1)
+				if n1477 < 0 {
+					n1477 = c.ReadLength(1)
+				}
+				l1478 := foryimpl.MakeSlice[[]int64](c, n1477)
+				if n1477 > 0 {
+					hn1480 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i1479 := range l1478 {
+							if hn1480 && !c.ReadFlag() {
+								clear(l1478[i1479 : i1479+1])
+								continue
+							}
+							l1478[i1479] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i1479)
+								break
+							}
+						}
+					}
+				}
+				x.LI64 = l1478
+			}
+		case 19:
+			if f.Convert {
+				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1483 := c.ReadLengthFast(1)
+				if n1483 < 0 {
+					n1483 = c.ReadLength(1)
+				}
+				l1484 := foryimpl.MakeSlice[[]int8](c, n1483)
+				if n1483 > 0 {
+					hn1486 := c.ReadListHeader(2)
+					if !c.Failed() {
+						for i1485 := range l1484 {
+							if hn1486 && !c.ReadFlag() {
+								clear(l1484[i1485 : i1485+1])
+								continue
+							}
+							l1484[i1485] = r.ReadInt8()
+							if c.Failed() {
+								c.TraceIndex(i1485)
+								break
+							}
+						}
+					}
+				}
+				x.LI8 = l1484
+			}
+		case 20:
+			if !f.Flag || c.ReadFlag() {
+				n1489 := c.ReadLengthFast(1)
+				if n1489 < 0 {
+					n1489 = c.ReadLength(1)
+				}
+				l1490 := foryimpl.MakeSlice[[][]int32](c, n1489)
+				if n1489 > 0 {
+					hn1492, tr1494 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i1491 := range l1490 {
+							if tr1494 {
+								if st1495, id1496 := c.ReadRefFlag(); st1495 == foryimpl.RefBack {
+									l1490[i1491] = foryimpl.BackRefSlice[int32](c, id1496)
+								} else if st1495 == foryimpl.RefFollows {
+									n1497 := c.ReadLengthFast(1)
+									if n1497 < 0 {
+										n1497 = c.ReadLength(1)
+									}
+									l1498 := foryimpl.MakeSlice[[]int32](c, n1497)
+									if n1497 > 0 {
+										hn1500 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i1499 := range l1498 {
+												if hn1500 && !c.ReadFlag() {
+													clear(l1498[i1499 : i1499+1])
+													continue
+												}
+												l1498[i1499] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i1499)
+													break
+												}
+											}
+										}
+									}
+									l1490[i1491] = l1498
+									foryimpl.SetRefSlice(c, id1496, l1490[i1491])
+								} else {
+									l1490[i1491] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i1491)
+									break
+								}
+								continue
+							}
+							if hn1492 && !c.ReadFlag() {
+								clear(l1490[i1491 : i1491+1])
+								continue
+							}
+							n1503 := c.ReadLengthFast(1)
+							if n1503 < 0 {
+								n1503 = c.ReadLength(1)
+							}
+							l1504 := foryimpl.MakeSlice[[]int32](c, n1503)
+							if n1503 > 0 {
+								hn1506 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i1505 := range l1504 {
+										if hn1506 && !c.ReadFlag() {
+											clear(l1504[i1505 : i1505+1])
+											continue
+										}
+										l1504[i1505] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i1505)
+											break
+										}
+									}
+								}
+							}
+							l1490[i1491] = l1504
+							if c.Failed() {
+								c.TraceIndex(i1491)
+								break
+							}
+						}
+					}
+				}
+				x.LL = l1490
+			}
+		case 21:
+			if !f.Flag || c.ReadFlag() {
+				n1509 := c.ReadLengthFast(1)
+				if n1509 < 0 {
+					n1509 = c.ReadLength(1)
+				}
+				l1510 := foryimpl.MakeSlice[[]map[string]int32](c, n1509)
+				if n1509 > 0 {
+					hn1512, tr1514 := c.ReadListHeaderRef(24)
+					if !c.Failed() {
+						for i1511 := range l1510 {
+							if tr1514 {
+								if st1515, id1516 := c.ReadRefFlag(); st1515 == foryimpl.RefBack {
+									l1510[i1511] = foryimpl.BackRefMap[string, int32](c, id1516)
+								} else if st1515 == foryimpl.RefFollows {
+									n1517 := c.ReadLengthFast(2)
+									if n1517 < 0 {
+										n1517 = c.ReadLength(2)
+									}
+									m1518 := foryimpl.MakeMap[map[string]int32](c, n1517)
+									for n1517 > 0 && !c.Failed() {
+										sz1519, vn1520, _ := c.ReadMapChunk(n1517, 21, 5, nil, false)
+										for j1521 := 0; j1521 < sz1519 && !c.Failed(); j1521++ {
+											var k1522 string
+											k1522 = c.ReadString()
+											var v1523 int32
+											if !vn1520 {
+												v1523 = r.ReadVarInt32()
+											}
+											m1518[k1522] = v1523
+										}
+										n1517 -= sz1519
+									}
+									l1510[i1511] = m1518
+									foryimpl.SetRefMap(c, id1516, l1510[i1511])
+								} else {
+									l1510[i1511] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i1511)
+									break
+								}
+								continue
+							}
+							if hn1512 && !c.ReadFlag() {
+								clear(l1510[i1511 : i1511+1])
+								continue
+							}
+							n1525 := c.ReadLengthFast(2)
+							if n1525 < 0 {
+								n1525 = c.ReadLength(2)
+							}
+							m1526 := foryimpl.MakeMap[map[string]int32](c, n1525)
+							for n1525 > 0 && !c.Failed() {
+								sz1527, vn1528, _ := c.ReadMapChunk(n1525, 21, 5, nil, false)
+								for j1529 := 0; j1529 < sz1527 && !c.Failed(); j1529++ {
+									var k1530 string
+									k1530 = c.ReadString()
+									var v1531 int32
+									if !vn1528 {
+										v1531 = r.ReadVarInt32()
+									}
+									m1526[k1530] = v1531
+								}
+								n1525 -= sz1527
+							}
+							l1510[i1511] = m1526
+							if c.Failed() {
+								c.TraceIndex(i1511)
+								break
+							}
+						}
+					}
+				}
+				x.LM = l1510
+			}
+		case 22:
+			if f.Convert {
+				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1533 := c.ReadLengthFast(1)
+				if n1533 < 0 {
+					n1533 = c.ReadLength(1)
+				}
+				l1534 := foryimpl.MakeSlice[[]*int32](c, n1533)
+				if n1533 > 0 {
+					hn1536 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1535 := range l1534 {
+							if hn1536 && !c.ReadFlag() {
+								clear(l1534[i1535 : i1535+1])
+								continue
+							}
+							p1539 := foryimpl.Alloc[int32](c)
+							*p1539 = r.ReadVarInt32()
+							l1534[i1535] = p1539
+							if c.Failed() {
+								c.TraceIndex(i1535)
+								break
+							}
+						}
+					}
+				}
+				x.LPI = l1534
+			}
+		case 23:
+			if !f.Flag || c.ReadFlag() {
+				n1540 := c.ReadLengthFast(1)
+				if n1540 < 0 {
+					n1540 = c.ReadLength(1)
+				}
+				l1541 := foryimpl.MakeSlice[[]string](c, n1540)
+				if n1540 > 0 {
+					hn1543 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1542 := range l1541 {
+							if hn1543 && !c.ReadFlag() {
+								clear(l1541[i1542 : i1542+1])
+								continue
+							}
+							l1541[i1542] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1542)
+								break
+							}
+						}
+					}
+				}
+				x.LS = l1541
+			}
+		case 24:
+			if !f.Flag || c.ReadFlag() {
+				n1546 := c.ReadLengthFast(1)
+				if n1546 < 0 {
+					n1546 = c.ReadLength(1)
+				}
+				l1547 := foryimpl.MakeSlice[[]time.Time](c, n1546)
+				if n1546 > 0 {
+					hn1549 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i1548 := range l1547 {
+							if hn1549 && !c.ReadFlag() {
+								clear(l1547[i1548 : i1548+1])
+								continue
+							}
+							l1547[i1548] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i1548)
+								break
+							}
+						}
+					}
+				}
+				x.LT = l1547
+			}
+		case 25:
+			if f.Convert {
+				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1552 := c.ReadLengthFast(2)
+				if n1552 < 0 {
+					n1552 = c.ReadLength(2)
+				}
+				l1553 := foryimpl.MakeSlice[[]uint16](c, n1552)
+				if n1552 > 0 {
+					hn1555 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i1554 := range l1553 {
+							if hn1555 && !c.ReadFlag() {
+								clear(l1553[i1554 : i1554+1])
+								continue
+							}
+							l1553[i1554] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i1554)
+								break
+							}
+						}
+					}
+				}
+				x.LU16 = l1553
+			}
+		case 26:
+			if f.Convert {
+				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1558 := c.ReadLengthFast(1)
+				if n1558 < 0 {
+					n1558 = c.ReadLength(1)
+				}
+				l1559 := foryimpl.MakeSlice[[]uint64](c, n1558)
+				if n1558 > 0 {
+					hn1561 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i1560 := range l1559 {
+							if hn1561 && !c.ReadFlag() {
+								clear(l1559[i1560 : i1560+1])
+								continue
+							}
+							l1559[i1560] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i1560)
+								break
+							}
+						}
+					}
+				}
+				x.LU64 = l1559
+			}
+		case 27:
+			if !f.Flag || c.ReadFlag() {
+				n1564 := c.ReadLengthFast(2)
+				if n1564 < 0 {
+					n1564 = c.ReadLength(2)
+				}
+				m1565 := foryimpl.MakeMap[map[bool]string](c, n1564)
+				for n1564 > 0 && !c.Failed() {
+					sz1566, vn1567, _ := c.ReadMapChunk(n1564, 1, 21, nil, false)
+					for j1568 := 0; j1568 < sz1566 && !c.Failed(); j1568++ {
+						var k1569 bool
+						k1569 = r.ReadBool()
+						var v1570 string
+						if !vn1567 {
+							v1570 = c.ReadString()
+						}
+						m1565[k1569] = v1570
+					}
+					n1564 -= sz1566
+				}
+				x.MBS = m1565
+			}
+		case 28:
+			if !f.Flag || c.ReadFlag() {
+				n1572 := c.ReadLengthFast(2)
+				if n1572 < 0 {
+					n1572 = c.ReadLength(2)
+				}
+				m1573 := foryimpl.MakeMap[map[Color]string](c, n1572)
+				for n1572 > 0 && !c.Failed() {
+					sz1574, vn1575, _ := c.ReadMapChunk(n1572, 25, 21, nil, false)
+					for j1576 := 0; j1576 < sz1574 && !c.Failed(); j1576++ {
+						var k1577 Color
+						if e1579 := c.ReadEnumFast(uint32(0x7fffffff)); e1579 >= 0 {
+							k1577 = Color(e1579)
+						} else {
+							k1577 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v1578 string
+						if !vn1575 {
+							v1578 = c.ReadString()
+						}
+						m1573[k1577] = v1578
+					}
+					n1572 -= sz1574
+				}
+				x.MES = m1573
+			}
+		case 29:
+			if !f.Flag || c.ReadFlag() {
+				n1581 := c.ReadLengthFast(2)
+				if n1581 < 0 {
+					n1581 = c.ReadLength(2)
+				}
+				m1582 := foryimpl.MakeMap[map[int64]float64](c, n1581)
+				for n1581 > 0 && !c.Failed() {
+					sz1583, vn1584, _ := c.ReadMapChunk(n1581, 7, 20, nil, false)
+					for j1585 := 0; j1585 < sz1583 && !c.Failed(); j1585++ {
+						var k1586 int64
+						k1586 = r.ReadVarInt64()
+						var v1587 float64
+						if !vn1584 {
+							v1587 = r.ReadFloat64()
+						}
+						m1582[k1586] = v1587
+					}
+					n1581 -= sz1583
+				}
+				x.MI64F = m1582
+			}
+		case 30:
+			if !f.Flag || c.ReadFlag() {
+				n1589 := c.ReadLengthFast(2)
+				if n1589 < 0 {
+					n1589 = c.ReadLength(2)
+				}
+				m1590 := foryimpl.MakeMap[map[int32]string](c, n1589)
+				for n1589 > 0 && !c.Failed() {
+					sz1591, vn1592, _ := c.ReadMapChunk(n1589, 5, 21, nil, false)
+					for j1593 := 0; j1593 < sz1591 && !c.Failed(); j1593++ {
+						var k1594 int32
+						k1594 = r.ReadVarInt32()
+						var v1595 string
+						if !vn1592 {
+							v1595 = c.ReadString()
+						}
+						m1590[k1594] = v1595
+					}
+					n1589 -= sz1591
+				}
+				x.MIS = m1590
+			}
+		case 31:
+			if !f.Flag || c.ReadFlag() {
+				n1597 := c.ReadLengthFast(2)
+				if n1597 < 0 {
+					n1597 = c.ReadLength(2)
+				}
+				m1598 := foryimpl.MakeMap[map[string]int32](c, n1597)
+				for n1597 > 0 && !c.Failed() {
+					sz1599, vn1600, _ := c.ReadMapChunk(n1597, 21, 5, nil, false)
+					for j1601 := 0; j1601 < sz1599 && !c.Failed(); j1601++ {
+						var k1602 string
+						k1602 = c.ReadString()
+						var v1603 int32
+						if !vn1600 {
+							v1603 = r.ReadVarInt32()
+						}
+						m1598[k1602] = v1603
+					}
+					n1597 -= sz1599
+				}
+				x.MSI = m1598
+			}
+		case 32:
+			if !f.Flag || c.ReadFlag() {
+				n1605 := c.ReadLengthFast(2)
+				if n1605 < 0 {
+					n1605 = c.ReadLength(2)
+				}
+				m1606 := foryimpl.MakeMap[map[string][]string](c, n1605)
+				for n1605 > 0 && !c.Failed() {
+					sz1607, vn1608, _ := c.ReadMapChunk(n1605, 21, 22, nil, true)
+					for j1609 := 0; j1609 < sz1607 && !c.Failed(); j1609++ {
+						var k1610 string
+						k1610 = c.ReadString()
+						var v1611 []string
+						if !vn1608 {
+							n1612 := c.ReadLengthFast(1)
+							if n1612 < 0 {
+								n1612 = c.ReadLength(1)
+							}
+							l1613 := foryimpl.MakeSlice[[]string](c, n1612)
+							if n1612 > 0 {
+								hn1615 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i1614 := range l1613 {
+										if hn1615 && !c.ReadFlag() {
+											clear(l1613[i1614 : i1614+1])
+											continue
+										}
+										l1613[i1614] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i1614)
+											break
+										}
+									}
+								}
+							}
+							v1611 = l1613
+						}
+						m1606[k1610] = v1611
+					}
+					n1605 -= sz1607
+				}
+				x.MSL = m1606
+			}
+		case 33:
+			if !f.Flag || c.ReadFlag() {
+				n1619 := c.ReadLengthFast(2)
+				if n1619 < 0 {
+					n1619 = c.ReadLength(2)
+				}
+				m1620 := foryimpl.MakeMap[map[string]map[string]int32](c, n1619)
+				for n1619 > 0 && !c.Failed() {
+					sz1621, vn1622, _ := c.ReadMapChunk(n1619, 21, 24, nil, true)
+					for j1623 := 0; j1623 < sz1621 && !c.Failed(); j1623++ {
+						var k1624 string
+						k1624 = c.ReadString()
+						var v1625 map[string]int32
+						if !vn1622 {
+							n1626 := c.ReadLengthFast(2)
+							if n1626 < 0 {
+								n1626 = c.ReadLength(2)
+							}
+							m1627 := foryimpl.MakeMap[map[string]int32](c, n1626)
+							for n1626 > 0 && !c.Failed() {
+								sz1628, vn1629, _ := c.ReadMapChunk(n1626, 21, 5, nil, false)
+								for j1630 := 0; j1630 < sz1628 && !c.Failed(); j1630++ {
+									var k1631 string
+									k1631 = c.ReadString()
+									var v1632 int32
+									if !vn1629 {
+										v1632 = r.ReadVarInt32()
+									}
+									m1627[k1631] = v1632
+								}
+								n1626 -= sz1628
+							}
+							v1625 = m1627
+						}
+						m1620[k1624] = v1625
+					}
+					n1619 -= sz1621
+				}
+				x.MSM = m1620
+			}
+		case 34:
+			if !f.Flag || c.ReadFlag() {
+				n1635 := c.ReadLengthFast(2)
+				if n1635 < 0 {
+					n1635 = c.ReadLength(2)
+				}
+				m1636 := foryimpl.MakeMap[map[string]*int32](c, n1635)
+				for n1635 > 0 && !c.Failed() {
+					sz1637, vn1638, _ := c.ReadMapChunk(n1635, 21, 5, nil, true)
+					for j1639 := 0; j1639 < sz1637 && !c.Failed(); j1639++ {
+						var k1640 string
+						k1640 = c.ReadString()
+						var v1641 *int32
+						if !vn1638 {
+							p1642 := foryimpl.Alloc[int32](c)
+							*p1642 = r.ReadVarInt32()
+							v1641 = p1642
+						}
+						m1636[k1640] = v1641
+					}
+					n1635 -= sz1637
+				}
+				x.MSP = m1636
+			}
+		case 35:
+			if !f.Flag || c.ReadFlag() {
+				n1644 := c.ReadLengthFast(2)
+				if n1644 < 0 {
+					n1644 = c.ReadLength(2)
+				}
+				m1645 := foryimpl.MakeMap[map[uint8]uint16](c, n1644)
+				for n1644 > 0 && !c.Failed() {
+					sz1646, vn1647, _ := c.ReadMapChunk(n1644, 9, 10, nil, false)
+					for j1648 := 0; j1648 < sz1646 && !c.Failed(); j1648++ {
+						var k1649 uint8
+						k1649 = r.ReadUint8()
+						var v1650 uint16
+						if !vn1647 {
+							v1650 = r.ReadUint16()
+						}
+						m1645[k1649] = v1650
+					}
+					n1644 -= sz1646
+				}
+				x.MU8 = m1645
+			}
+		case 36:
+			if f.Convert {
+				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1652, id1653 := c.ReadEvolvedRefFlag(f); st1652 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id1653)
+			} else if st1652 == foryimpl.RefFollows {
+				x.NBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1653, x.NBin)
+			} else {
+				x.NBin = nil
+			}
+		case 37:
+			if st1660, id1661 := c.ReadEvolvedRefFlag(f); st1660 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id1661)
+			} else if st1660 == foryimpl.RefFollows {
+				n1662 := c.ReadLengthFast(1)
+				if n1662 < 0 {
+					n1662 = c.ReadLength(1)
+				}
+				l1663 := foryimpl.MakeSlice[[]string](c, n1662)
+				if n1662 > 0 {
+					hn1665 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1664 := range l1663 {
+							if hn1665 && !c.ReadFlag() {
+								clear(l1663[i1664 : i1664+1])
+								continue
+							}
+							l1663[i1664] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1664)
+								break
+							}
+						}
+					}
+				}
+				x.NLS = l1663
+				foryimpl.SetRefSlice(c, id1661, x.NLS)
+			} else {
+				x.NLS = nil
+			}
+		case 38:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1676, id1677 := c.ReadRefFlag(); st1676 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id1677)
+				} else if st1676 == foryimpl.RefFollows {
+					n1678 := c.ReadLengthFast(2)
+					if n1678 < 0 {
+						n1678 = c.ReadLength(2)
+					}
+					m1679 := foryimpl.MakeMap[map[string]int32](c, n1678)
+					for n1678 > 0 && !c.Failed() {
+						sz1680, vn1681, _ := c.ReadMapChunk(n1678, 21, 5, nil, false)
+						for j1682 := 0; j1682 < sz1680 && !c.Failed(); j1682++ {
+							var k1683 string
+							k1683 = c.ReadString()
+							var v1684 int32
+							if !vn1681 {
+								v1684 = r.ReadVarInt32()
+							}
+							m1679[k1683] = v1684
+						}
+						n1678 -= sz1680
+					}
+					x.NM = m1679
+					foryimpl.SetRefMap(c, id1677, x.NM)
+				} else {
+					x.NM = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n1668 := c.ReadLengthFast(2)
+					if n1668 < 0 {
+						n1668 = c.ReadLength(2)
+					}
+					m1669 := foryimpl.MakeMap[map[string]int32](c, n1668)
+					for n1668 > 0 && !c.Failed() {
+						sz1670, vn1671, _ := c.ReadMapChunk(n1668, 21, 5, nil, false)
+						for j1672 := 0; j1672 < sz1670 && !c.Failed(); j1672++ {
+							var k1673 string
+							k1673 = c.ReadString()
+							var v1674 int32
+							if !vn1671 {
+								v1674 = r.ReadVarInt32()
+							}
+							m1669[k1673] = v1674
+						}
+						n1668 -= sz1670
+					}
+					x.NM = m1669
+				}
+			}
+		case 39:
+			if f.Convert {
+				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1686 := c.ReadLengthFast(1)
+				if n1686 < 0 {
+					n1686 = c.ReadLength(1)
+				}
+				l1687 := foryimpl.MakeSlice[[]uint8](c, n1686)
+				if n1686 > 0 {
+					hn1689 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i1688 := range l1687 {
+							if hn1689 && !c.ReadFlag() {
+								clear(l1687[i1688 : i1688+1])
+								continue
+							}
+							l1687[i1688] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i1688)
+								break
+							}
+						}
+					}
+				}
+				x.Raw = l1687
+			}
+		case 40:
+			if f.Convert {
+				x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st1694, id1695 := c.ReadEvolvedRefFlag(f); st1694 == foryimpl.RefBack {
+				x.RmABool = foryimpl.BackRefSlice[bool](c, id1695)
+			} else if st1694 == foryimpl.RefFollows {
+				n1696 := c.ReadArrayLengthFast(1)
+				if n1696 < 0 {
+					n1696 = c.ReadArrayLength(1)
+				}
+				a1697 := foryimpl.MakeSlice[[]bool](c, n1696)
+				r.ReadRawBools(a1697)
+				x.RmABool = a1697
+				foryimpl.SetRefSlice(c, id1695, x.RmABool)
+			} else {
+				x.RmABool = nil
+			}
+		case 41:
+			if f.Convert {
+				x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st1700, id1701 := c.ReadEvolvedRefFlag(f); st1700 == foryimpl.RefBack {
+				x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1701)
+			} else if st1700 == foryimpl.RefFollows {
+				n1702 := c.ReadArrayLengthFast(4)
+				if n1702 < 0 {
+					n1702 = c.ReadArrayLength(4)
+				}
+				a1703 := foryimpl.MakeSlice[[]float32](c, n1702)
+				r.ReadRawFloat32s(a1703)
+				x.RmAF32 = a1703
+				foryimpl.SetRefSlice(c, id1701, x.RmAF32)
+			} else {
+				x.RmAF32 = nil
+			}
+		case 42:
+			if f.Convert {
+				x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st1706, id1707 := c.ReadEvolvedRefFlag(f); st1706 == foryimpl.RefBack {
+				x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1707)
+			} else if st1706 == foryimpl.RefFollows {
+				n1708 := c.ReadArrayLengthFast(8)
+				if n1708 < 0 {
+					n1708 = c.ReadArrayLength(8)
+				}
+				a1709 := foryimpl.MakeSlice[[]float64](c, n1708)
+				r.ReadRawFloat64s(a1709)
+				x.RmAF64 = a1709
+				foryimpl.SetRefSlice(c, id1707, x.RmAF64)
+			} else {
+				x.RmAF64 = nil
+			}
+		case 43:
+			if f.Convert {
+				x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
+			} else if st1712, id1713 := c.ReadEvolvedRefFlag(f); st1712 == foryimpl.RefBack {
+				x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1713)
+			} else if st1712 == foryimpl.RefFollows {
+				n1714 := c.ReadArrayLengthFast(2)
+				if n1714 < 0 {
+					n1714 = c.ReadArrayLength(2)
+				}
+				a1715 := foryimpl.MakeSlice[[]int16](c, n1714)
+				r.ReadRawInt16s(a1715)
+				x.RmAI16 = a1715
+				foryimpl.SetRefSlice(c, id1713, x.RmAI16)
+			} else {
+				x.RmAI16 = nil
+			}
+		case 44:
+			if f.Convert {
+				x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st1718, id1719 := c.ReadEvolvedRefFlag(f); st1718 == foryimpl.RefBack {
+				x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1719)
+			} else if st1718 == foryimpl.RefFollows {
+				n1720 := c.ReadArrayLengthFast(4)
+				if n1720 < 0 {
+					n1720 = c.ReadArrayLength(4)
+				}
+				a1721 := foryimpl.MakeSlice[[]int32](c, n1720)
+				r.ReadRawInt32s(a1721)
+				x.RmAI32 = a1721
+				foryimpl.SetRefSlice(c, id1719, x.RmAI32)
+			} else {
+				x.RmAI32 = nil
+			}
+		case 45:
+			if f.Convert {
+				x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st1724, id1725 := c.ReadEvolvedRefFlag(f); st1724 == foryimpl.RefBack {
+				x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1725)
+			} else if st1724 == foryimpl.RefFollows {
+				n1726 := c.ReadArrayLengthFast(8)
+				if n1726 < 0 {
+					n1726 = c.ReadArrayLength(8)
+				}
+				a1727 := foryimpl.MakeSlice[[]int64](c, n1726)
+				r.ReadRawInt64s(a1727)
+				x.RmAI64 = a1727
+				foryimpl.SetRefSlice(c, id1725, x.RmAI64)
+			} else {
+				x.RmAI64 = nil
+			}
+		case 46:
+			if f.Convert {
+				x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if st1731, id1732 := c.ReadEvolvedRefFlag(f); st1731 == foryimpl.RefBack {
+				x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1732)
+			} else if st1731 == foryimpl.RefFollows {
+				n1733 := c.ReadArrayLengthFast(1)
+				if n1733 < 0 {
+					n1733 = c.ReadArrayLength(1)
+				}
+				a1734 := foryimpl.MakeSlice[[]int8](c, n1733)
+				for i1735 := range a1734 {
+					a1734[i1735] = r.ReadInt8()
+				}
+				x.RmAI8 = a1734
+				foryimpl.SetRefSlice(c, id1732, x.RmAI8)
+			} else {
+				x.RmAI8 = nil
+			}
+		case 47:
+			if f.Convert {
+				x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st1738, id1739 := c.ReadEvolvedRefFlag(f); st1738 == foryimpl.RefBack {
+				x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1739)
+			} else if st1738 == foryimpl.RefFollows {
+				n1740 := c.ReadArrayLengthFast(2)
+				if n1740 < 0 {
+					n1740 = c.ReadArrayLength(2)
+				}
+				a1741 := foryimpl.MakeSlice[[]uint16](c, n1740)
+				r.ReadRawUint16s(a1741)
+				x.RmAU16 = a1741
+				foryimpl.SetRefSlice(c, id1739, x.RmAU16)
+			} else {
+				x.RmAU16 = nil
+			}
+		case 48:
+			if f.Convert {
+				x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if st1744, id1745 := c.ReadEvolvedRefFlag(f); st1744 == foryimpl.RefBack {
+				x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1745)
+			} else if st1744 == foryimpl.RefFollows {
+				n1746 := c.ReadArrayLengthFast(4)
+				if n1746 < 0 {
+					n1746 = c.ReadArrayLength(4)
+				}
+				a1747 := foryimpl.MakeSlice[[]uint32](c, n1746)
+				r.ReadRawUint32s(a1747)
+				x.RmAU32 = a1747
+				foryimpl.SetRefSlice(c, id1745, x.RmAU32)
+			} else {
+				x.RmAU32 = nil
+			}
+		case 49:
+			if f.Convert {
+				x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if st1750, id1751 := c.ReadEvolvedRefFlag(f); st1750 == foryimpl.RefBack {
+				x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1751)
+			} else if st1750 == foryimpl.RefFollows {
+				n1752 := c.ReadArrayLengthFast(8)
+				if n1752 < 0 {
+					n1752 = c.ReadArrayLength(8)
+				}
+				a1753 := foryimpl.MakeSlice[[]uint64](c, n1752)
+				r.ReadRawUint64s(a1753)
+				x.RmAU64 = a1753
+				foryimpl.SetRefSlice(c, id1751, x.RmAU64)
+			} else {
+				x.RmAU64 = nil
+			}
+		case 50:
+			if f.Convert {
+				x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1756, id1757 := c.ReadEvolvedRefFlag(f); st1756 == foryimpl.RefBack {
+				x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1757)
+			} else if st1756 == foryimpl.RefFollows {
+				n1758 := c.ReadArrayLengthFast(1)
+				if n1758 < 0 {
+					n1758 = c.ReadArrayLength(1)
+				}
+				a1759 := foryimpl.MakeSlice[[]uint8](c, n1758)
+				copy(a1759, r.ReadBytes(n1758))
+				x.RmAU8 = a1759
+				foryimpl.SetRefSlice(c, id1757, x.RmAU8)
+			} else {
+				x.RmAU8 = nil
+			}
+		case 51:
+			if f.Convert {
+				x.RmBin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1760, id1761 := c.ReadEvolvedRefFlag(f); st1760 == foryimpl.RefBack {
+				x.RmBin = foryimpl.BackRefSlice[uint8](c, id1761)
+			} else if st1760 == foryimpl.RefFollows {
+				x.RmBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1761, x.RmBin)
+			} else {
+				x.RmBin = nil
+			}
+		case 52:
+			if f.Convert {
+				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n1762 := c.ReadLengthFast(2)
+				if n1762 < 0 {
+					n1762 = c.ReadLength(2)
+				}
+				if n1762 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1762, 3))
+					return
+				}
+				var l1763 [3]int16
+				if n1762 > 0 {
+					hn1765 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i1764 := range l1763 {
+							if hn1765 && !c.ReadFlag() {
+								clear(l1763[i1764 : i1764+1])
+								continue
+							}
+							l1763[i1764] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i1764)
+								break
+							}
+						}
+					}
+				}
+				x.RmFix = l1763
+			}
+		case 53:
+			if f.Convert {
+				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1768 := c.ReadLengthFast(1)
+				if n1768 < 0 {
+					n1768 = c.ReadLength(1)
+				}
+				l1769 := foryimpl.MakeSlice[[]bool](c, n1768)
+				if n1768 > 0 {
+					hn1771 := c.ReadListHeader(1)
+					if !c.Failed() {
+						for i1770 := range l1769 {
+							if hn1771 && !c.ReadFlag() {
+								clear(l1769[i1770 : i1770+1])
+								continue
+							}
+							l1769[i1770] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i1770)
+								break
+							}
+						}
+					}
+				}
+				x.RmLB = l1769
+			}
+		case 54:
+			if !f.Flag || c.ReadFlag() {
+				n1774 := c.ReadLengthFast(1)
+				if n1774 < 0 {
+					n1774 = c.ReadLength(1)
+				}
+				l1775 := foryimpl.MakeSlice[[]Color](c, n1774)
+				if n1774 > 0 {
+					hn1777 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i1776 := range l1775 {
+							if hn1777 && !c.ReadFlag() {
+								clear(l1775[i1776 : i1776+1])
+								continue
+							}
+							if e1780 := c.ReadEnumFast(uint32(0x7fffffff)); e1780 >= 0 {
+								l1775[i1776] = Color(e1780)
+							} else {
+								l1775[i1776] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
+							if c.Failed() {
+								c.TraceIndex(i1776)
+								break
+							}
+						}
+					}
+				}
+				x.RmLE = l1775
+			}
+		case 55:
+			if f.Convert {
+				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1781 := c.ReadLengthFast(4)
+				if n1781 < 0 {
+					n1781 = c.ReadLength(4)
+				}
+				l1782 := foryimpl.MakeSlice[[]float32](c, n1781)
+				if n1781 > 0 {
+					hn1784 := c.ReadListHeader(19)
+					if !c.Failed() {
+						for i1783 := range l1782 {
+							if hn1784 && !c.ReadFlag() {
+								clear(l1782[i1783 : i1783+1])
+								continue
+							}
+							l1782[i1783] = r.ReadFloat32()
+							if c.Failed() {
+								c.TraceIndex(i1783)
+								break
+							}
+						}
+					}
+				}
+				x.RmLF32 = l1782
+			}
+		case 56:
+			if f.Convert {
+				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1787 := c.ReadLengthFast(8)
+				if n1787 < 0 {
+					n1787 = c.ReadLength(8)
+				}
+				l1788 := foryimpl.MakeSlice[[]float64](c, n1787)
+				if n1787 > 0 {
+					hn1790 := c.ReadListHeader(20)
+					if !c.Failed() {
+						for i1789 := range l1788 {
+							if hn1790 && !c.ReadFlag() {
+								clear(l1788[i1789 : i1789+1])
+								continue
+							}
+							l1788[i1789] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i1789)
+								break
+							}
+						}
+					}
+				}
+				x.RmLF64 = l1788
+			}
+		case 57:
+			if f.Convert {
+				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1793 := c.ReadLengthFast(1)
+				if n1793 < 0 {
+					n1793 = c.ReadLength(1)
+				}
+				l1794 := foryimpl.MakeSlice[[]int32](c, n1793)
+				if n1793 > 0 {
+					hn1796 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1795 := range l1794 {
+							if hn1796 && !c.ReadFlag() {
+								clear(l1794[i1795 : i1795+1])
+								continue
+							}
+							l1794[i1795] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i1795)
+								break
+							}
+						}
+					}
+				}
+				x.RmLI32 = l1794
+			}
+		case 58:
+			if f.Convert {
+				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1799 := c.ReadLengthFast(1)
+				if n1799 < 0 {
+					n1799 = c.ReadLength(1)
+				}
+				l1800 := foryimpl.MakeSlice[[]int64](c, n1799)
+				if n1799 > 0 {
+					hn1802 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i1801 := range l1800 {
+							if hn1802 && !c.ReadFlag() {
+								clear(l1800[i1801 : i1801+1])
+								continue
+							}
+							l1800[i1801] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i1801)
+								break
+							}
+						}
+					}
+				}
+				x.RmLI64 = l1800
+			}
+		case 59:
+			if f.Convert {
+				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1805 := c.ReadLengthFast(1)
+				if n1805 < 0 {
+					n1805 = c.ReadLength(1)
+				}
+				l1806 := foryimpl.MakeSlice[[]int8](c, n1805)
+				if n1805 > 0 {
+					hn1808 := c.ReadListHeader(2)
+					if !c.Failed() {
+						for i1807 := range l1806 {
+							if hn1808 && !c.ReadFlag() {
+								clear(l1806[i1807 : i1807+1])
+								continue
+							}
+							l1806[i1807] = r.ReadInt8()
+							if c.Failed() {
+								c.TraceIndex(i1807)
+								break
+							}
+						}
+					}
+				}
+				x.RmLI8 = l1806
+			}
+		case 60:
+			if !f.Flag || c.ReadFlag() {
+				n1811 := c.ReadLengthFast(1)
+				if n1811 < 0 {
+					n1811 = c.ReadLength(1)
+				}
+				l1812 := foryimpl.MakeSlice[[][]int32](c, n1811)
+				if n1811 > 0 {
+					hn1814, tr1816 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i1813 := range l1812 {
+							if tr1816 {
+								if st1817, id1818 := c.ReadRefFlag(); st1817 == foryimpl.RefBack {
+									l1812[i1813] = foryimpl.BackRefSlice[int32](c, id1818)
+								} else if st1817 == foryimpl.RefFollows {
+									n1819 := c.ReadLengthFast(1)
+									if n1819 < 0 {
+										n1819 = c.ReadLength(1)
+									}
+									l1820 := foryimpl.MakeSlice[[]int32](c, n1819)
+									if n1819 > 0 {
+										hn1822 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i1821 := range l1820 {
+												if hn1822 && !c.ReadFlag() {
+													clear(l1820[i1821 : i1821+1])
+													continue
+												}
+												l1820[i1821] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i1821)
+													break
+												}
+											}
+										}
+									}
+									l1812[i1813] = l1820
+									foryimpl.SetRefSlice(c, id1818, l1812[i1813])
+								} else {
+									l1812[i1813] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i1813)
+									break
+								}
+								continue
+							}
+							if hn1814 && !c.ReadFlag() {
+								clear(l1812[i1813 : i1813+1])
+								continue
+							}
+							n1825 := c.ReadLengthFast(1)
+							if n1825 < 0 {
+								n1825 = c.ReadLength(1)
+							}
+							l1826 := foryimpl.MakeSlice[[]int32](c, n1825)
+							if n1825 > 0 {
+								hn1828 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i1827 := range l1826 {
+										if hn1828 && !c.ReadFlag() {
+											clear(l1826[i1827 : i1827+1])
+											continue
+										}
+										l1826[i1827] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i1827)
+											break
+										}
+									}
+								}
+							}
+							l1812[i1813] = l1826
+							if c.Failed() {
+								c.TraceIndex(i1813)
+								break
+							}
+						}
+					}
+				}
+				x.RmLL = l1812
+			}
+		case 61:
+			if !f.Flag || c.ReadFlag() {
+				n1831 := c.ReadLengthFast(1)
+				if n1831 < 0 {
+					n1831 = c.ReadLength(1)
+				}
+				l1832 := foryimpl.MakeSlice[[]map[string]int32](c, n1831)
+				if n1831 > 0 {
+					hn1834, tr1836 := c.ReadListHeaderRef(24)
+					if !c.Failed() {
+						for i1833 := range l1832 {
+							if tr1836 {
+								if st1837, id1838 := c.ReadRefFlag(); st1837 == foryimpl.RefBack {
+									l1832[i1833] = foryimpl.BackRefMap[string, int32](c, id1838)
+								} else if st1837 == foryimpl.RefFollows {
+									n1839 := c.ReadLengthFast(2)
+									if n1839 < 0 {
+										n1839 = c.ReadLength(2)
+									}
+									m1840 := foryimpl.MakeMap[map[string]int32](c, n1839)
+									for n1839 > 0 && !c.Failed() {
+										sz1841, vn1842, _ := c.ReadMapChunk(n1839, 21, 5, nil, false)
+										for j1843 := 0; j1843 < sz1841 && !c.Failed(); j1843++ {
+											var k1844 string
+											k1844 = c.ReadString()
+											var v1845 int32
+											if !vn1842 {
+												v1845 = r.ReadVarInt32()
+											}
+											m1840[k1844] = v1845
+										}
+										n1839 -= sz1841
+									}
+									l1832[i1833] = m1840
+									foryimpl.SetRefMap(c, id1838, l1832[i1833])
+								} else {
+									l1832[i1833] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i1833)
+									break
+								}
+								continue
+							}
+							if hn1834 && !c.ReadFlag() {
+								clear(l1832[i1833 : i1833+1])
+								continue
+							}
+							n1847 := c.ReadLengthFast(2)
+							if n1847 < 0 {
+								n1847 = c.ReadLength(2)
+							}
+							m1848 := foryimpl.MakeMap[map[string]int32](c, n1847)
+							for n1847 > 0 && !c.Failed() {
+								sz1849, vn1850, _ := c.ReadMapChunk(n1847, 21, 5, nil, false)
+								for j1851 := 0; j1851 < sz1849 && !c.Failed(); j1851++ {
+									var k1852 string
+									k1852 = c.ReadString()
+									var v1853 int32
+									if !vn1850 {
+										v1853 = r.ReadVarInt32()
+									}
+									m1848[k1852] = v1853
+								}
+								n1847 -= sz1849
+							}
+							l1832[i1833] = m1848
+							if c.Failed() {
+								c.TraceIndex(i1833)
+								break
+							}
+						}
+					}
+				}
+				x.RmLM = l1832
+			}
+		case 62:
+			if f.Convert {
+				x.RmLPI = foryimpl.ReadPointersAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1855 := c.ReadLengthFast(1)
+				if n1855 < 0 {
+					n1855 = c.ReadLength(1)
+				}
+				l1856 := foryimpl.MakeSlice[[]*int32](c, n1855)
+				if n1855 > 0 {
+					hn1858 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1857 := range l1856 {
+							if hn1858 && !c.ReadFlag() {
+								clear(l1856[i1857 : i1857+1])
+								continue
+							}
+							p1861 := foryimpl.Alloc[int32](c)
+							*p1861 = r.ReadVarInt32()
+							l1856[i1857] = p1861
+							if c.Failed() {
+								c.TraceIndex(i1857)
+								break
+							}
+						}
+					}
+				}
+				x.RmLPI = l1856
+			}
+		case 63:
+			if !f.Flag || c.ReadFlag() {
+				n1862 := c.ReadLengthFast(1)
+				if n1862 < 0 {
+					n1862 = c.ReadLength(1)
+				}
+				l1863 := foryimpl.MakeSlice[[]string](c, n1862)
+				if n1862 > 0 {
+					hn1865 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1864 := range l1863 {
+							if hn1865 && !c.ReadFlag() {
+								clear(l1863[i1864 : i1864+1])
+								continue
+							}
+							l1863[i1864] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1864)
+								break
+							}
+						}
+					}
+				}
+				x.RmLS = l1863
+			}
+		case 64:
+			if !f.Flag || c.ReadFlag() {
+				n1868 := c.ReadLengthFast(1)
+				if n1868 < 0 {
+					n1868 = c.ReadLength(1)
+				}
+				l1869 := foryimpl.MakeSlice[[]time.Time](c, n1868)
+				if n1868 > 0 {
+					hn1871 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i1870 := range l1869 {
+							if hn1871 && !c.ReadFlag() {
+								clear(l1869[i1870 : i1870+1])
+								continue
+							}
+							l1869[i1870] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i1870)
+								break
+							}
+						}
+					}
+				}
+				x.RmLT = l1869
+			}
+		case 65:
+			if f.Convert {
+				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1874 := c.ReadLengthFast(2)
+				if n1874 < 0 {
+					n1874 = c.ReadLength(2)
+				}
+				l1875 := foryimpl.MakeSlice[[]uint16](c, n1874)
+				if n1874 > 0 {
+					hn1877 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i1876 := range l1875 {
+							if hn1877 && !c.ReadFlag() {
+								clear(l1875[i1876 : i1876+1])
+								continue
+							}
+							l1875[i1876] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i1876)
+								break
+							}
+						}
+					}
+				}
+				x.RmLU16 = l1875
+			}
+		case 66:
+			if f.Convert {
+				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n1880 := c.ReadLengthFast(1)
+				if n1880 < 0 {
+					n1880 = c.ReadLength(1)
+				}
+				l1881 := foryimpl.MakeSlice[[]uint64](c, n1880)
+				if n1880 > 0 {
+					hn1883 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i1882 := range l1881 {
+							if hn1883 && !c.ReadFlag() {
+								clear(l1881[i1882 : i1882+1])
+								continue
+							}
+							l1881[i1882] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i1882)
+								break
+							}
+						}
+					}
+				}
+				x.RmLU64 = l1881
+			}
+		case 67:
+			if !f.Flag || c.ReadFlag() {
+				n1886 := c.ReadLengthFast(2)
+				if n1886 < 0 {
+					n1886 = c.ReadLength(2)
+				}
+				m1887 := foryimpl.MakeMap[map[bool]string](c, n1886)
+				for n1886 > 0 && !c.Failed() {
+					sz1888, vn1889, _ := c.ReadMapChunk(n1886, 1, 21, nil, false)
+					for j1890 := 0; j1890 < sz1888 && !c.Failed(); j1890++ {
+						var k1891 bool
+						k1891 = r.ReadBool()
+						var v1892 string
+						if !vn1889 {
+							v1892 = c.ReadString()
+						}
+						m1887[k1891] = v1892
+					}
+					n1886 -= sz1888
+				}
+				x.RmMBS = m1887
+			}
+		case 68:
+			if !f.Flag || c.ReadFlag() {
+				n1894 := c.ReadLengthFast(2)
+				if n1894 < 0 {
+					n1894 = c.ReadLength(2)
+				}
+				m1895 := foryimpl.MakeMap[map[Color]string](c, n1894)
+				for n1894 > 0 && !c.Failed() {
+					sz1896, vn1897, _ := c.ReadMapChunk(n1894, 25, 21, nil, false)
+					for j1898 := 0; j1898 < sz1896 && !c.Failed(); j1898++ {
+						var k1899 Color
+						if e1901 := c.ReadEnumFast(uint32(0x7fffffff)); e1901 >= 0 {
+							k1899 = Color(e1901)
+						} else {
+							k1899 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v1900 string
+						if !vn1897 {
+							v1900 = c.ReadString()
+						}
+						m1895[k1899] = v1900
+					}
+					n1894 -= sz1896
+				}
+				x.RmMES = m1895
+			}
+		case 69:
+			if !f.Flag || c.ReadFlag() {
+				n1903 := c.ReadLengthFast(2)
+				if n1903 < 0 {
+					n1903 = c.ReadLength(2)
+				}
+				m1904 := foryimpl.MakeMap[map[int64]float64](c, n1903)
+				for n1903 > 0 && !c.Failed() {
+					sz1905, vn1906, _ := c.ReadMapChunk(n1903, 7, 20, nil, false)
+					for j1907 := 0; j1907 < sz1905 && !c.Failed(); j1907++ {
+						var k1908 int64
+						k1908 = r.ReadVarInt64()
+						var v1909 float64
+						if !vn1906 {
+							v1909 = r.ReadFloat64()
+						}
+						m1904[k1908] = v1909
+					}
+					n1903 -= sz1905
+				}
+				x.RmMI64F = m1904
+			}
+		case 70:
+			if !f.Flag || c.ReadFlag() {
+				n1911 := c.ReadLengthFast(2)
+				if n1911 < 0 {
+					n1911 = c.ReadLength(2)
+				}
+				m1912 := foryimpl.MakeMap[map[int32]string](c, n1911)
+				for n1911 > 0 && !c.Failed() {
+					sz1913, vn1914, _ := c.ReadMapChunk(n1911, 5, 21, nil, false)
+					for j1915 := 0; j1915 < sz1913 && !c.Failed(); j1915++ {
+						var k1916 int32
+						k1916 = r.ReadVarInt32()
+						var v1917 string
+						if !vn1914 {
+							v1917 = c.ReadString()
+						}
+						m1912[k1916] = v1917
+					}
+					n1911 -= sz1913
+				}
+				x.RmMIS = m1912
+			}
+		case 71:
+			if !f.Flag || c.ReadFlag() {
+				n1919 := c.ReadLengthFast(2)
+				if n1919 < 0 {
+					n1919 = c.ReadLength(2)
+				}
+				m1920 := foryimpl.MakeMap[map[string]int32](c, n1919)
+				for n1919 > 0 && !c.Failed() {
+					sz1921, vn1922, _ := c.ReadMapChunk(n1919, 21, 5, nil, false)
+					for j1923 := 0; j1923 < sz1921 && !c.Failed(); j1923++ {
+						var k1924 string
+						k1924 = c.ReadString()
+						var v1925 int32
+						if !vn1922 {
+							v1925 = r.ReadVarInt32()
+						}
+						m1920[k1924] = v1925
+					}
+					n1919 -= sz1921
+				}
+				x.RmMSI = m1920
+			}
+		case 72:
+			if !f.Flag || c.ReadFlag() {
+				n1927 := c.ReadLengthFast(2)
+				if n1927 < 0 {
+					n1927 = c.ReadLength(2)
+				}
+				m1928 := foryimpl.MakeMap[map[string][]string](c, n1927)
+				for n1927 > 0 && !c.Failed() {
+					sz1929, vn1930, _ := c.ReadMapChunk(n1927, 21, 22, nil, true)
+					for j1931 := 0; j1931 < sz1929 && !c.Failed(); j1931++ {
+						var k1932 string
+						k1932 = c.ReadString()
+						var v1933 []string
+						if !vn1930 {
+							n1934 := c.ReadLengthFast(1)
+							if n1934 < 0 {
+								n1934 = c.ReadLength(1)
+							}
+							l1935 := foryimpl.MakeSlice[[]string](c, n1934)
+							if n1934 > 0 {
+								hn1937 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i1936 := range l1935 {
+										if hn1937 && !c.ReadFlag() {
+											clear(l1935[i1936 : i1936+1])
+											continue
+										}
+										l1935[i1936] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i1936)
+											break
+										}
+									}
+								}
+							}
+							v1933 = l1935
+						}
+						m1928[k1932] = v1933
+					}
+					n1927 -= sz1929
+				}
+				x.RmMSL = m1928
+			}
+		case 73:
+			if !f.Flag || c.ReadFlag() {
+				n1941 := c.ReadLengthFast(2)
+				if n1941 < 0 {
+					n1941 = c.ReadLength(2)
+				}
+				m1942 := foryimpl.MakeMap[map[string]map[string]int32](c, n1941)
+				for n1941 > 0 && !c.Failed() {
+					sz1943, vn1944, _ := c.ReadMapChunk(n1941, 21, 24, nil, true)
+					for j1945 := 0; j1945 < sz1943 && !c.Failed(); j1945++ {
+						var k1946 string
+						k1946 = c.ReadString()
+						var v1947 map[string]int32
+						if !vn1944 {
+							n1948 := c.ReadLengthFast(2)
+							if n1948 < 0 {
+								n1948 = c.ReadLength(2)
+							}
+							m1949 := foryimpl.MakeMap[map[string]int32](c, n1948)
+							for n1948 > 0 && !c.Failed() {
+								sz1950, vn1951, _ := c.ReadMapChunk(n1948, 21, 5, nil, false)
+								for j1952 := 0; j1952 < sz1950 && !c.Failed(); j1952++ {
+									var k1953 string
+									k1953 = c.ReadString()
+									var v1954 int32
+									if !vn1951 {
+										v1954 = r.ReadVarInt32()
+									}
+									m1949[k1953] = v1954
+								}
+								n1948 -= sz1950
+							}
+							v1947 = m1949
+						}
+						m1942[k1946] = v1947
+					}
+					n1941 -= sz1943
+				}
+				x.RmMSM = m1942
+			}
+		case 74:
+			if !f.Flag || c.ReadFlag() {
+				n1957 := c.ReadLengthFast(2)
+				if n1957 < 0 {
+					n1957 = c.ReadLength(2)
+				}
+				m1958 := foryimpl.MakeMap[map[string]*int32](c, n1957)
+				for n1957 > 0 && !c.Failed() {
+					sz1959, vn1960, _ := c.ReadMapChunk(n1957, 21, 5, nil, true)
+					for j1961 := 0; j1961 < sz1959 && !c.Failed(); j1961++ {
+						var k1962 string
+						k1962 = c.ReadString()
+						var v1963 *int32
+						if !vn1960 {
+							p1964 := foryimpl.Alloc[int32](c)
+							*p1964 = r.ReadVarInt32()
+							v1963 = p1964
+						}
+						m1958[k1962] = v1963
+					}
+					n1957 -= sz1959
+				}
+				x.RmMSP = m1958
+			}
+		case 75:
+			if !f.Flag || c.ReadFlag() {
+				n1966 := c.ReadLengthFast(2)
+				if n1966 < 0 {
+					n1966 = c.ReadLength(2)
+				}
+				m1967 := foryimpl.MakeMap[map[uint8]uint16](c, n1966)
+				for n1966 > 0 && !c.Failed() {
+					sz1968, vn1969, _ := c.ReadMapChunk(n1966, 9, 10, nil, false)
+					for j1970 := 0; j1970 < sz1968 && !c.Failed(); j1970++ {
+						var k1971 uint8
+						k1971 = r.ReadUint8()
+						var v1972 uint16
+						if !vn1969 {
+							v1972 = r.ReadUint16()
+						}
+						m1967[k1971] = v1972
+					}
+					n1966 -= sz1968
+				}
+				x.RmMU8 = m1967
+			}
+		case 76:
+			if f.Convert {
+				x.RmNBin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1974, id1975 := c.ReadEvolvedRefFlag(f); st1974 == foryimpl.RefBack {
+				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1975)
+			} else if st1974 == foryimpl.RefFollows {
+				x.RmNBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1975, x.RmNBin)
+			} else {
+				x.RmNBin = nil
+			}
+		case 77:
+			if st1982, id1983 := c.ReadEvolvedRefFlag(f); st1982 == foryimpl.RefBack {
+				x.RmNLS = foryimpl.BackRefSlice[string](c, id1983)
+			} else if st1982 == foryimpl.RefFollows {
+				n1984 := c.ReadLengthFast(1)
+				if n1984 < 0 {
+					n1984 = c.ReadLength(1)
+				}
+				l1985 := foryimpl.MakeSlice[[]string](c, n1984)
+				if n1984 > 0 {
+					hn1987 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1986 := range l1985 {
+							if hn1987 && !c.ReadFlag() {
+								clear(l1985[i1986 : i1986+1])
+								continue
+							}
+							l1985[i1986] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1986)
+								break
+							}
+						}
+					}
+				}
+				x.RmNLS = l1985
+				foryimpl.SetRefSlice(c, id1983, x.RmNLS)
+			} else {
+				x.RmNLS = nil
+			}
+		case 78:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st1998, id1999 := c.ReadRefFlag(); st1998 == foryimpl.RefBack {
+					x.RmNM = foryimpl.BackRefMap[string, int32](c, id1999)
+				} else if st1998 == foryimpl.RefFollows {
+					n2000 := c.ReadLengthFast(2)
+					if n2000 < 0 {
+						n2000 = c.ReadLength(2)
+					}
+					m2001 := foryimpl.MakeMap[map[string]int32](c, n2000)
+					for n2000 > 0 && !c.Failed() {
+						sz2002, vn2003, _ := c.ReadMapChunk(n2000, 21, 5, nil, false)
+						for j2004 := 0; j2004 < sz2002 && !c.Failed(); j2004++ {
+							var k2005 string
+							k2005 = c.ReadString()
+							var v2006 int32
+							if !vn2003 {
+								v2006 = r.ReadVarInt32()
+							}
+							m2001[k2005] = v2006
+						}
+						n2000 -= sz2002
+					}
+					x.RmNM = m2001
+					foryimpl.SetRefMap(c, id1999, x.RmNM)
+				} else {
+					x.RmNM = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n1990 := c.ReadLengthFast(2)
+					if n1990 < 0 {
+						n1990 = c.ReadLength(2)
+					}
+					m1991 := foryimpl.MakeMap[map[string]int32](c, n1990)
+					for n1990 > 0 && !c.Failed() {
+						sz1992, vn1993, _ := c.ReadMapChunk(n1990, 21, 5, nil, false)
+						for j1994 := 0; j1994 < sz1992 && !c.Failed(); j1994++ {
+							var k1995 string
+							k1995 = c.ReadString()
+							var v1996 int32
+							if !vn1993 {
+								v1996 = r.ReadVarInt32()
+							}
+							m1991[k1995] = v1996
+						}
+						n1990 -= sz1992
+					}
+					x.RmNM = m1991
+				}
+			}
+		case 79:
+			if f.Convert {
+				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
 				n2008 := c.ReadLengthFast(1)
 				if n2008 < 0 {
 					n2008 = c.ReadLength(1)
 				}
-				l2009 := foryimpl.MakeSlice[[]Color](c, n2008)
+				l2009 := foryimpl.MakeSlice[[]uint8](c, n2008)
 				if n2008 > 0 {
-					hn2011 := c.ReadListHeader(25)
+					hn2011 := c.ReadListHeader(9)
 					if !c.Failed() {
 						for i2010 := range l2009 {
 							if hn2011 && !c.ReadFlag() {
 								clear(l2009[i2010 : i2010+1])
 								continue
 							}
-							if e2014 := c.ReadEnumFast(uint32(0x7fffffff)); e2014 >= 0 {
-								l2009[i2010] = Color(e2014)
-							} else {
-								l2009[i2010] = Color(c.ReadEnum(uint32(0x7fffffff)))
-							}
+							l2009[i2010] = r.ReadUint8()
 							if c.Failed() {
 								c.TraceIndex(i2010)
 								break
@@ -10298,2076 +9920,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.LE = l2009
-			}
-		case 15:
-			if f.Convert {
-				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2015 := c.ReadLengthFast(4)
-				if n2015 < 0 {
-					n2015 = c.ReadLength(4)
-				}
-				l2016 := foryimpl.MakeSlice[[]float32](c, n2015)
-				if n2015 > 0 {
-					hn2018 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i2017 := range l2016 {
-							if hn2018 && !c.ReadFlag() {
-								clear(l2016[i2017 : i2017+1])
-								continue
-							}
-							l2016[i2017] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i2017)
-								break
-							}
-						}
-					}
-				}
-				x.LF32 = l2016
-			}
-		case 16:
-			if f.Convert {
-				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2021 := c.ReadLengthFast(8)
-				if n2021 < 0 {
-					n2021 = c.ReadLength(8)
-				}
-				l2022 := foryimpl.MakeSlice[[]float64](c, n2021)
-				if n2021 > 0 {
-					hn2024 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i2023 := range l2022 {
-							if hn2024 && !c.ReadFlag() {
-								clear(l2022[i2023 : i2023+1])
-								continue
-							}
-							l2022[i2023] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i2023)
-								break
-							}
-						}
-					}
-				}
-				x.LF64 = l2022
-			}
-		case 17:
-			if f.Convert {
-				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2027 := c.ReadLengthFast(1)
-				if n2027 < 0 {
-					n2027 = c.ReadLength(1)
-				}
-				l2028 := foryimpl.MakeSlice[[]int32](c, n2027)
-				if n2027 > 0 {
-					hn2030 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i2029 := range l2028 {
-							if hn2030 && !c.ReadFlag() {
-								clear(l2028[i2029 : i2029+1])
-								continue
-							}
-							l2028[i2029] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i2029)
-								break
-							}
-						}
-					}
-				}
-				x.LI32 = l2028
-			}
-		case 18:
-			if f.Convert {
-				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2033 := c.ReadLengthFast(1)
-				if n2033 < 0 {
-					n2033 = c.ReadLength(1)
-				}
-				l2034 := foryimpl.MakeSlice[[]int64](c, n2033)
-				if n2033 > 0 {
-					hn2036 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i2035 := range l2034 {
-							if hn2036 && !c.ReadFlag() {
-								clear(l2034[i2035 : i2035+1])
-								continue
-							}
-							l2034[i2035] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i2035)
-								break
-							}
-						}
-					}
-				}
-				x.LI64 = l2034
-			}
-		case 19:
-			if f.Convert {
-				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2039 := c.ReadLengthFast(1)
-				if n2039 < 0 {
-					n2039 = c.ReadLength(1)
-				}
-				l2040 := foryimpl.MakeSlice[[]int8](c, n2039)
-				if n2039 > 0 {
-					hn2042 := c.ReadListHeader(2)
-					if !c.Failed() {
-						for i2041 := range l2040 {
-							if hn2042 && !c.ReadFlag() {
-								clear(l2040[i2041 : i2041+1])
-								continue
-							}
-							l2040[i2041] = r.ReadInt8()
-							if c.Failed() {
-								c.TraceIndex(i2041)
-								break
-							}
-						}
-					}
-				}
-				x.LI8 = l2040
-			}
-		case 20:
-			if !f.Flag || c.ReadFlag() {
-				n2045 := c.ReadLengthFast(1)
-				if n2045 < 0 {
-					n2045 = c.ReadLength(1)
-				}
-				l2046 := foryimpl.MakeSlice[[][]int32](c, n2045)
-				if n2045 > 0 {
-					hn2048, tr2050 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i2047 := range l2046 {
-							if tr2050 {
-								if st2051, id2052 := c.ReadRefFlag(); st2051 == foryimpl.RefBack {
-									l2046[i2047] = foryimpl.BackRefSlice[int32](c, id2052)
-								} else if st2051 == foryimpl.RefFollows {
-									n2053 := c.ReadLengthFast(1)
-									if n2053 < 0 {
-										n2053 = c.ReadLength(1)
-									}
-									l2054 := foryimpl.MakeSlice[[]int32](c, n2053)
-									if n2053 > 0 {
-										hn2056 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i2055 := range l2054 {
-												if hn2056 && !c.ReadFlag() {
-													clear(l2054[i2055 : i2055+1])
-													continue
-												}
-												l2054[i2055] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i2055)
-													break
-												}
-											}
-										}
-									}
-									l2046[i2047] = l2054
-									foryimpl.SetRefSlice(c, id2052, l2046[i2047])
-								} else {
-									l2046[i2047] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i2047)
-									break
-								}
-								continue
-							}
-							if hn2048 && !c.ReadFlag() {
-								clear(l2046[i2047 : i2047+1])
-								continue
-							}
-							n2059 := c.ReadLengthFast(1)
-							if n2059 < 0 {
-								n2059 = c.ReadLength(1)
-							}
-							l2060 := foryimpl.MakeSlice[[]int32](c, n2059)
-							if n2059 > 0 {
-								hn2062 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i2061 := range l2060 {
-										if hn2062 && !c.ReadFlag() {
-											clear(l2060[i2061 : i2061+1])
-											continue
-										}
-										l2060[i2061] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i2061)
-											break
-										}
-									}
-								}
-							}
-							l2046[i2047] = l2060
-							if c.Failed() {
-								c.TraceIndex(i2047)
-								break
-							}
-						}
-					}
-				}
-				x.LL = l2046
-			}
-		case 21:
-			if !f.Flag || c.ReadFlag() {
-				n2065 := c.ReadLengthFast(1)
-				if n2065 < 0 {
-					n2065 = c.ReadLength(1)
-				}
-				l2066 := foryimpl.MakeSlice[[]map[string]int32](c, n2065)
-				if n2065 > 0 {
-					hn2068, tr2070 := c.ReadListHeaderRef(24)
-					if !c.Failed() {
-						for i2067 := range l2066 {
-							if tr2070 {
-								if st2071, id2072 := c.ReadRefFlag(); st2071 == foryimpl.RefBack {
-									l2066[i2067] = foryimpl.BackRefMap[string, int32](c, id2072)
-								} else if st2071 == foryimpl.RefFollows {
-									n2073 := c.ReadLengthFast(2)
-									if n2073 < 0 {
-										n2073 = c.ReadLength(2)
-									}
-									m2074 := foryimpl.MakeMap[map[string]int32](c, n2073)
-									for n2073 > 0 && !c.Failed() {
-										sz2075, vn2076, _ := c.ReadMapChunk(n2073, 21, 5, nil, false)
-										for j2077 := 0; j2077 < sz2075 && !c.Failed(); j2077++ {
-											var k2078 string
-											k2078 = c.ReadString()
-											var v2079 int32
-											if !vn2076 {
-												v2079 = r.ReadVarInt32()
-											}
-											m2074[k2078] = v2079
-										}
-										n2073 -= sz2075
-									}
-									l2066[i2067] = m2074
-									foryimpl.SetRefMap(c, id2072, l2066[i2067])
-								} else {
-									l2066[i2067] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i2067)
-									break
-								}
-								continue
-							}
-							if hn2068 && !c.ReadFlag() {
-								clear(l2066[i2067 : i2067+1])
-								continue
-							}
-							n2081 := c.ReadLengthFast(2)
-							if n2081 < 0 {
-								n2081 = c.ReadLength(2)
-							}
-							m2082 := foryimpl.MakeMap[map[string]int32](c, n2081)
-							for n2081 > 0 && !c.Failed() {
-								sz2083, vn2084, _ := c.ReadMapChunk(n2081, 21, 5, nil, false)
-								for j2085 := 0; j2085 < sz2083 && !c.Failed(); j2085++ {
-									var k2086 string
-									k2086 = c.ReadString()
-									var v2087 int32
-									if !vn2084 {
-										v2087 = r.ReadVarInt32()
-									}
-									m2082[k2086] = v2087
-								}
-								n2081 -= sz2083
-							}
-							l2066[i2067] = m2082
-							if c.Failed() {
-								c.TraceIndex(i2067)
-								break
-							}
-						}
-					}
-				}
-				x.LM = l2066
-			}
-		case 22:
-			if f.Convert {
-				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2089 := c.ReadLengthFast(1)
-				if n2089 < 0 {
-					n2089 = c.ReadLength(1)
-				}
-				l2090 := foryimpl.MakeSlice[[]*int32](c, n2089)
-				if n2089 > 0 {
-					hn2092 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i2091 := range l2090 {
-							if hn2092 && !c.ReadFlag() {
-								clear(l2090[i2091 : i2091+1])
-								continue
-							}
-							p2095 := foryimpl.Alloc[int32](c)
-							*p2095 = r.ReadVarInt32()
-							l2090[i2091] = p2095
-							if c.Failed() {
-								c.TraceIndex(i2091)
-								break
-							}
-						}
-					}
-				}
-				x.LPI = l2090
-			}
-		case 23:
-			if !f.Flag || c.ReadFlag() {
-				n2096 := c.ReadLengthFast(1)
-				if n2096 < 0 {
-					n2096 = c.ReadLength(1)
-				}
-				l2097 := foryimpl.MakeSlice[[]string](c, n2096)
-				if n2096 > 0 {
-					hn2099 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i2098 := range l2097 {
-							if hn2099 && !c.ReadFlag() {
-								clear(l2097[i2098 : i2098+1])
-								continue
-							}
-							l2097[i2098] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i2098)
-								break
-							}
-						}
-					}
-				}
-				x.LS = l2097
-			}
-		case 24:
-			if !f.Flag || c.ReadFlag() {
-				n2102 := c.ReadLengthFast(1)
-				if n2102 < 0 {
-					n2102 = c.ReadLength(1)
-				}
-				l2103 := foryimpl.MakeSlice[[]time.Time](c, n2102)
-				if n2102 > 0 {
-					hn2105 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i2104 := range l2103 {
-							if hn2105 && !c.ReadFlag() {
-								clear(l2103[i2104 : i2104+1])
-								continue
-							}
-							l2103[i2104] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i2104)
-								break
-							}
-						}
-					}
-				}
-				x.LT = l2103
-			}
-		case 25:
-			if f.Convert {
-				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2108 := c.ReadLengthFast(2)
-				if n2108 < 0 {
-					n2108 = c.ReadLength(2)
-				}
-				l2109 := foryimpl.MakeSlice[[]uint16](c, n2108)
-				if n2108 > 0 {
-					hn2111 := c.ReadListHeader(10)
-					if !c.Failed() {
-						for i2110 := range l2109 {
-							if hn2111 && !c.ReadFlag() {
-								clear(l2109[i2110 : i2110+1])
-								continue
-							}
-							l2109[i2110] = r.ReadUint16()
-							if c.Failed() {
-								c.TraceIndex(i2110)
-								break
-							}
-						}
-					}
-				}
-				x.LU16 = l2109
-			}
-		case 26:
-			if f.Convert {
-				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2114 := c.ReadLengthFast(1)
-				if n2114 < 0 {
-					n2114 = c.ReadLength(1)
-				}
-				l2115 := foryimpl.MakeSlice[[]uint64](c, n2114)
-				if n2114 > 0 {
-					hn2117 := c.ReadListHeader(14)
-					if !c.Failed() {
-						for i2116 := range l2115 {
-							if hn2117 && !c.ReadFlag() {
-								clear(l2115[i2116 : i2116+1])
-								continue
-							}
-							l2115[i2116] = r.ReadVarUint64()
-							if c.Failed() {
-								c.TraceIndex(i2116)
-								break
-							}
-						}
-					}
-				}
-				x.LU64 = l2115
-			}
-		case 27:
-			if !f.Flag || c.ReadFlag() {
-				n2120 := c.ReadLengthFast(2)
-				if n2120 < 0 {
-					n2120 = c.ReadLength(2)
-				}
-				m2121 := foryimpl.MakeMap[map[bool]string](c, n2120)
-				for n2120 > 0 && !c.Failed() {
-					sz2122, vn2123, _ := c.ReadMapChunk(n2120, 1, 21, nil, false)
-					for j2124 := 0; j2124 < sz2122 && !c.Failed(); j2124++ {
-						var k2125 bool
-						k2125 = r.ReadBool()
-						var v2126 string
-						if !vn2123 {
-							v2126 = c.ReadString()
-						}
-						m2121[k2125] = v2126
-					}
-					n2120 -= sz2122
-				}
-				x.MBS = m2121
-			}
-		case 28:
-			if !f.Flag || c.ReadFlag() {
-				n2128 := c.ReadLengthFast(2)
-				if n2128 < 0 {
-					n2128 = c.ReadLength(2)
-				}
-				m2129 := foryimpl.MakeMap[map[Color]string](c, n2128)
-				for n2128 > 0 && !c.Failed() {
-					sz2130, vn2131, _ := c.ReadMapChunk(n2128, 25, 21, nil, false)
-					for j2132 := 0; j2132 < sz2130 && !c.Failed(); j2132++ {
-						var k2133 Color
-						if e2135 := c.ReadEnumFast(uint32(0x7fffffff)); e2135 >= 0 {
-							k2133 = Color(e2135)
-						} else {
-							k2133 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v2134 string
-						if !vn2131 {
-							v2134 = c.ReadString()
-						}
-						m2129[k2133] = v2134
-					}
-					n2128 -= sz2130
-				}
-				x.MES = m2129
-			}
-		case 29:
-			if !f.Flag || c.ReadFlag() {
-				n2137 := c.ReadLengthFast(2)
-				if n2137 < 0 {
-					n2137 = c.ReadLength(2)
-				}
-				m2138 := foryimpl.MakeMap[map[int64]float64](c, n2137)
-				for n2137 > 0 && !c.Failed() {
-					sz2139, vn2140, _ := c.ReadMapChunk(n2137, 7, 20, nil, false)
-					for j2141 := 0; j2141 < sz2139 && !c.Failed(); j2141++ {
-						var k2142 int64
-						k2142 = r.ReadVarInt64()
-						var v2143 float64
-						if !vn2140 {
-							v2143 = r.ReadFloat64()
-						}
-						m2138[k2142] = v2143
-					}
-					n2137 -= sz2139
-				}
-				x.MI64F = m2138
-			}
-		case 30:
-			if !f.Flag || c.ReadFlag() {
-				n2145 := c.ReadLengthFast(2)
-				if n2145 < 0 {
-					n2145 = c.ReadLength(2)
-				}
-				m2146 := foryimpl.MakeMap[map[int32]string](c, n2145)
-				for n2145 > 0 && !c.Failed() {
-					sz2147, vn2148, _ := c.ReadMapChunk(n2145, 5, 21, nil, false)
-					for j2149 := 0; j2149 < sz2147 && !c.Failed(); j2149++ {
-						var k2150 int32
-						k2150 = r.ReadVarInt32()
-						var v2151 string
-						if !vn2148 {
-							v2151 = c.ReadString()
-						}
-						m2146[k2150] = v2151
-					}
-					n2145 -= sz2147
-				}
-				x.MIS = m2146
-			}
-		case 31:
-			if !f.Flag || c.ReadFlag() {
-				n2153 := c.ReadLengthFast(2)
-				if n2153 < 0 {
-					n2153 = c.ReadLength(2)
-				}
-				m2154 := foryimpl.MakeMap[map[string]int32](c, n2153)
-				for n2153 > 0 && !c.Failed() {
-					sz2155, vn2156, _ := c.ReadMapChunk(n2153, 21, 5, nil, false)
-					for j2157 := 0; j2157 < sz2155 && !c.Failed(); j2157++ {
-						var k2158 string
-						k2158 = c.ReadString()
-						var v2159 int32
-						if !vn2156 {
-							v2159 = r.ReadVarInt32()
-						}
-						m2154[k2158] = v2159
-					}
-					n2153 -= sz2155
-				}
-				x.MSI = m2154
-			}
-		case 32:
-			if !f.Flag || c.ReadFlag() {
-				n2161 := c.ReadLengthFast(2)
-				if n2161 < 0 {
-					n2161 = c.ReadLength(2)
-				}
-				m2162 := foryimpl.MakeMap[map[string][]string](c, n2161)
-				for n2161 > 0 && !c.Failed() {
-					sz2163, vn2164, _ := c.ReadMapChunk(n2161, 21, 22, nil, true)
-					for j2165 := 0; j2165 < sz2163 && !c.Failed(); j2165++ {
-						var k2166 string
-						k2166 = c.ReadString()
-						var v2167 []string
-						if !vn2164 {
-							n2168 := c.ReadLengthFast(1)
-							if n2168 < 0 {
-								n2168 = c.ReadLength(1)
-							}
-							l2169 := foryimpl.MakeSlice[[]string](c, n2168)
-							if n2168 > 0 {
-								hn2171 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i2170 := range l2169 {
-										if hn2171 && !c.ReadFlag() {
-											clear(l2169[i2170 : i2170+1])
-											continue
-										}
-										l2169[i2170] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i2170)
-											break
-										}
-									}
-								}
-							}
-							v2167 = l2169
-						}
-						m2162[k2166] = v2167
-					}
-					n2161 -= sz2163
-				}
-				x.MSL = m2162
-			}
-		case 33:
-			if !f.Flag || c.ReadFlag() {
-				n2175 := c.ReadLengthFast(2)
-				if n2175 < 0 {
-					n2175 = c.ReadLength(2)
-				}
-				m2176 := foryimpl.MakeMap[map[string]map[string]int32](c, n2175)
-				for n2175 > 0 && !c.Failed() {
-					sz2177, vn2178, _ := c.ReadMapChunk(n2175, 21, 24, nil, true)
-					for j2179 := 0; j2179 < sz2177 && !c.Failed(); j2179++ {
-						var k2180 string
-						k2180 = c.ReadString()
-						var v2181 map[string]int32
-						if !vn2178 {
-							n2182 := c.ReadLengthFast(2)
-							if n2182 < 0 {
-								n2182 = c.ReadLength(2)
-							}
-							m2183 := foryimpl.MakeMap[map[string]int32](c, n2182)
-							for n2182 > 0 && !c.Failed() {
-								sz2184, vn2185, _ := c.ReadMapChunk(n2182, 21, 5, nil, false)
-								for j2186 := 0; j2186 < sz2184 && !c.Failed(); j2186++ {
-									var k2187 string
-									k2187 = c.ReadString()
-									var v2188 int32
-									if !vn2185 {
-										v2188 = r.ReadVarInt32()
-									}
-									m2183[k2187] = v2188
-								}
-								n2182 -= sz2184
-							}
-							v2181 = m2183
-						}
-						m2176[k2180] = v2181
-					}
-					n2175 -= sz2177
-				}
-				x.MSM = m2176
-			}
-		case 34:
-			if !f.Flag || c.ReadFlag() {
-				n2191 := c.ReadLengthFast(2)
-				if n2191 < 0 {
-					n2191 = c.ReadLength(2)
-				}
-				m2192 := foryimpl.MakeMap[map[string]*int32](c, n2191)
-				for n2191 > 0 && !c.Failed() {
-					sz2193, vn2194, _ := c.ReadMapChunk(n2191, 21, 5, nil, true)
-					for j2195 := 0; j2195 < sz2193 && !c.Failed(); j2195++ {
-						var k2196 string
-						k2196 = c.ReadString()
-						var v2197 *int32
-						if !vn2194 {
-							p2198 := foryimpl.Alloc[int32](c)
-							*p2198 = r.ReadVarInt32()
-							v2197 = p2198
-						}
-						m2192[k2196] = v2197
-					}
-					n2191 -= sz2193
-				}
-				x.MSP = m2192
-			}
-		case 35:
-			if !f.Flag || c.ReadFlag() {
-				n2200 := c.ReadLengthFast(2)
-				if n2200 < 0 {
-					n2200 = c.ReadLength(2)
-				}
-				m2201 := foryimpl.MakeMap[map[uint8]uint16](c, n2200)
-				for n2200 > 0 && !c.Failed() {
-					sz2202, vn2203, _ := c.ReadMapChunk(n2200, 9, 10, nil, false)
-					for j2204 := 0; j2204 < sz2202 && !c.Failed(); j2204++ {
-						var k2205 uint8
-						k2205 = r.ReadUint8()
-						var v2206 uint16
-						if !vn2203 {
-							v2206 = r.ReadUint16()
-						}
-						m2201[k2205] = v2206
-					}
-					n2200 -= sz2202
-				}
-				x.MU8 = m2201
-			}
-		case 36:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2208, id2209 := c.ReadRefFlag(); st2208 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2209)
-				} else if st2208 == foryimpl.RefFollows {
-					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2209, x.NBin)
-				} else {
-					x.NBin = nil
-				}
-			} else {
-				if f.Convert {
-					x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.NBin = c.ReadBinary()
-				}
-			}
-		case 37:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2216, id2217 := c.ReadRefFlag(); st2216 == foryimpl.RefBack {
-					x.NLS = foryimpl.BackRefSlice[string](c, id2217)
-				} else if st2216 == foryimpl.RefFollows {
-					n2218 := c.ReadLengthFast(1)
-					if n2218 < 0 {
-						n2218 = c.ReadLength(1)
-					}
-					l2219 := foryimpl.MakeSlice[[]string](c, n2218)
-					if n2218 > 0 {
-						hn2221 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i2220 := range l2219 {
-								if hn2221 && !c.ReadFlag() {
-									clear(l2219[i2220 : i2220+1])
-									continue
-								}
-								l2219[i2220] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i2220)
-									break
-								}
-							}
-						}
-					}
-					x.NLS = l2219
-					foryimpl.SetRefSlice(c, id2217, x.NLS)
-				} else {
-					x.NLS = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					n2210 := c.ReadLengthFast(1)
-					if n2210 < 0 {
-						n2210 = c.ReadLength(1)
-					}
-					l2211 := foryimpl.MakeSlice[[]string](c, n2210)
-					if n2210 > 0 {
-						hn2213 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i2212 := range l2211 {
-								if hn2213 && !c.ReadFlag() {
-									clear(l2211[i2212 : i2212+1])
-									continue
-								}
-								l2211[i2212] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i2212)
-									break
-								}
-							}
-						}
-					}
-					x.NLS = l2211
-				}
-			}
-		case 38:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2232, id2233 := c.ReadRefFlag(); st2232 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id2233)
-				} else if st2232 == foryimpl.RefFollows {
-					n2234 := c.ReadLengthFast(2)
-					if n2234 < 0 {
-						n2234 = c.ReadLength(2)
-					}
-					m2235 := foryimpl.MakeMap[map[string]int32](c, n2234)
-					for n2234 > 0 && !c.Failed() {
-						sz2236, vn2237, _ := c.ReadMapChunk(n2234, 21, 5, nil, false)
-						for j2238 := 0; j2238 < sz2236 && !c.Failed(); j2238++ {
-							var k2239 string
-							k2239 = c.ReadString()
-							var v2240 int32
-							if !vn2237 {
-								v2240 = r.ReadVarInt32()
-							}
-							m2235[k2239] = v2240
-						}
-						n2234 -= sz2236
-					}
-					x.NM = m2235
-					foryimpl.SetRefMap(c, id2233, x.NM)
-				} else {
-					x.NM = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					n2224 := c.ReadLengthFast(2)
-					if n2224 < 0 {
-						n2224 = c.ReadLength(2)
-					}
-					m2225 := foryimpl.MakeMap[map[string]int32](c, n2224)
-					for n2224 > 0 && !c.Failed() {
-						sz2226, vn2227, _ := c.ReadMapChunk(n2224, 21, 5, nil, false)
-						for j2228 := 0; j2228 < sz2226 && !c.Failed(); j2228++ {
-							var k2229 string
-							k2229 = c.ReadString()
-							var v2230 int32
-							if !vn2227 {
-								v2230 = r.ReadVarInt32()
-							}
-							m2225[k2229] = v2230
-						}
-						n2224 -= sz2226
-					}
-					x.NM = m2225
-				}
-			}
-		case 39:
-			if f.Convert {
-				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2242 := c.ReadLengthFast(1)
-				if n2242 < 0 {
-					n2242 = c.ReadLength(1)
-				}
-				l2243 := foryimpl.MakeSlice[[]uint8](c, n2242)
-				if n2242 > 0 {
-					hn2245 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i2244 := range l2243 {
-							if hn2245 && !c.ReadFlag() {
-								clear(l2243[i2244 : i2244+1])
-								continue
-							}
-							l2243[i2244] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i2244)
-								break
-							}
-						}
-					}
-				}
-				x.Raw = l2243
-			}
-		case 40:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2250, id2251 := c.ReadRefFlag(); st2250 == foryimpl.RefBack {
-					x.RmABool = foryimpl.BackRefSlice[bool](c, id2251)
-				} else if st2250 == foryimpl.RefFollows {
-					n2252 := c.ReadArrayLengthFast(1)
-					if n2252 < 0 {
-						n2252 = c.ReadArrayLength(1)
-					}
-					a2253 := foryimpl.MakeSlice[[]bool](c, n2252)
-					r.ReadRawBools(a2253)
-					x.RmABool = a2253
-					foryimpl.SetRefSlice(c, id2251, x.RmABool)
-				} else {
-					x.RmABool = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2248 := c.ReadArrayLengthFast(1)
-					if n2248 < 0 {
-						n2248 = c.ReadArrayLength(1)
-					}
-					a2249 := foryimpl.MakeSlice[[]bool](c, n2248)
-					r.ReadRawBools(a2249)
-					x.RmABool = a2249
-				}
-			}
-		case 41:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2256, id2257 := c.ReadRefFlag(); st2256 == foryimpl.RefBack {
-					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2257)
-				} else if st2256 == foryimpl.RefFollows {
-					n2258 := c.ReadArrayLengthFast(4)
-					if n2258 < 0 {
-						n2258 = c.ReadArrayLength(4)
-					}
-					a2259 := foryimpl.MakeSlice[[]float32](c, n2258)
-					r.ReadRawFloat32s(a2259)
-					x.RmAF32 = a2259
-					foryimpl.SetRefSlice(c, id2257, x.RmAF32)
-				} else {
-					x.RmAF32 = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2254 := c.ReadArrayLengthFast(4)
-					if n2254 < 0 {
-						n2254 = c.ReadArrayLength(4)
-					}
-					a2255 := foryimpl.MakeSlice[[]float32](c, n2254)
-					r.ReadRawFloat32s(a2255)
-					x.RmAF32 = a2255
-				}
-			}
-		case 42:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2262, id2263 := c.ReadRefFlag(); st2262 == foryimpl.RefBack {
-					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2263)
-				} else if st2262 == foryimpl.RefFollows {
-					n2264 := c.ReadArrayLengthFast(8)
-					if n2264 < 0 {
-						n2264 = c.ReadArrayLength(8)
-					}
-					a2265 := foryimpl.MakeSlice[[]float64](c, n2264)
-					r.ReadRawFloat64s(a2265)
-					x.RmAF64 = a2265
-					foryimpl.SetRefSlice(c, id2263, x.RmAF64)
-				} else {
-					x.RmAF64 = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2260 := c.ReadArrayLengthFast(8)
-					if n2260 < 0 {
-						n2260 = c.ReadArrayLength(8)
-					}
-					a2261 := foryimpl.MakeSlice[[]float64](c, n2260)
-					r.ReadRawFloat64s(a2261)
-					x.RmAF64 = a2261
-				}
-			}
-		case 43:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2268, id2269 := c.ReadRefFlag(); st2268 == foryimpl.RefBack {
-					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2269)
-				} else if st2268 == foryimpl.RefFollows {
-					n2270 := c.ReadArrayLengthFast(2)
-					if n2270 < 0 {
-						n2270 = c.ReadArrayLength(2)
-					}
-					a2271 := foryimpl.MakeSlice[[]int16](c, n2270)
-					r.ReadRawInt16s(a2271)
-					x.RmAI16 = a2271
-					foryimpl.SetRefSlice(c, id2269, x.RmAI16)
-				} else {
-					x.RmAI16 = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2266 := c.ReadArrayLengthFast(2)
-					if n2266 < 0 {
-						n2266 = c.ReadArrayLength(2)
-					}
-					a2267 := foryimpl.MakeSlice[[]int16](c, n2266)
-					r.ReadRawInt16s(a2267)
-					x.RmAI16 = a2267
-				}
-			}
-		case 44:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2274, id2275 := c.ReadRefFlag(); st2274 == foryimpl.RefBack {
-					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2275)
-				} else if st2274 == foryimpl.RefFollows {
-					n2276 := c.ReadArrayLengthFast(4)
-					if n2276 < 0 {
-						n2276 = c.ReadArrayLength(4)
-					}
-					a2277 := foryimpl.MakeSlice[[]int32](c, n2276)
-					r.ReadRawInt32s(a2277)
-					x.RmAI32 = a2277
-					foryimpl.SetRefSlice(c, id2275, x.RmAI32)
-				} else {
-					x.RmAI32 = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2272 := c.ReadArrayLengthFast(4)
-					if n2272 < 0 {
-						n2272 = c.ReadArrayLength(4)
-					}
-					a2273 := foryimpl.MakeSlice[[]int32](c, n2272)
-					r.ReadRawInt32s(a2273)
-					x.RmAI32 = a2273
-				}
-			}
-		case 45:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2280, id2281 := c.ReadRefFlag(); st2280 == foryimpl.RefBack {
-					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2281)
-				} else if st2280 == foryimpl.RefFollows {
-					n2282 := c.ReadArrayLengthFast(8)
-					if n2282 < 0 {
-						n2282 = c.ReadArrayLength(8)
-					}
-					a2283 := foryimpl.MakeSlice[[]int64](c, n2282)
-					r.ReadRawInt64s(a2283)
-					x.RmAI64 = a2283
-					foryimpl.SetRefSlice(c, id2281, x.RmAI64)
-				} else {
-					x.RmAI64 = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2278 := c.ReadArrayLengthFast(8)
-					if n2278 < 0 {
-						n2278 = c.ReadArrayLength(8)
-					}
-					a2279 := foryimpl.MakeSlice[[]int64](c, n2278)
-					r.ReadRawInt64s(a2279)
-					x.RmAI64 = a2279
-				}
-			}
-		case 46:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2287, id2288 := c.ReadRefFlag(); st2287 == foryimpl.RefBack {
-					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2288)
-				} else if st2287 == foryimpl.RefFollows {
-					n2289 := c.ReadArrayLengthFast(1)
-					if n2289 < 0 {
-						n2289 = c.ReadArrayLength(1)
-					}
-					a2290 := foryimpl.MakeSlice[[]int8](c, n2289)
-					for i2291 := range a2290 {
-						a2290[i2291] = r.ReadInt8()
-					}
-					x.RmAI8 = a2290
-					foryimpl.SetRefSlice(c, id2288, x.RmAI8)
-				} else {
-					x.RmAI8 = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2284 := c.ReadArrayLengthFast(1)
-					if n2284 < 0 {
-						n2284 = c.ReadArrayLength(1)
-					}
-					a2285 := foryimpl.MakeSlice[[]int8](c, n2284)
-					for i2286 := range a2285 {
-						a2285[i2286] = r.ReadInt8()
-					}
-					x.RmAI8 = a2285
-				}
-			}
-		case 47:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2294, id2295 := c.ReadRefFlag(); st2294 == foryimpl.RefBack {
-					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2295)
-				} else if st2294 == foryimpl.RefFollows {
-					n2296 := c.ReadArrayLengthFast(2)
-					if n2296 < 0 {
-						n2296 = c.ReadArrayLength(2)
-					}
-					a2297 := foryimpl.MakeSlice[[]uint16](c, n2296)
-					r.ReadRawUint16s(a2297)
-					x.RmAU16 = a2297
-					foryimpl.SetRefSlice(c, id2295, x.RmAU16)
-				} else {
-					x.RmAU16 = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2292 := c.ReadArrayLengthFast(2)
-					if n2292 < 0 {
-						n2292 = c.ReadArrayLength(2)
-					}
-					a2293 := foryimpl.MakeSlice[[]uint16](c, n2292)
-					r.ReadRawUint16s(a2293)
-					x.RmAU16 = a2293
-				}
-			}
-		case 48:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2300, id2301 := c.ReadRefFlag(); st2300 == foryimpl.RefBack {
-					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2301)
-				} else if st2300 == foryimpl.RefFollows {
-					n2302 := c.ReadArrayLengthFast(4)
-					if n2302 < 0 {
-						n2302 = c.ReadArrayLength(4)
-					}
-					a2303 := foryimpl.MakeSlice[[]uint32](c, n2302)
-					r.ReadRawUint32s(a2303)
-					x.RmAU32 = a2303
-					foryimpl.SetRefSlice(c, id2301, x.RmAU32)
-				} else {
-					x.RmAU32 = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2298 := c.ReadArrayLengthFast(4)
-					if n2298 < 0 {
-						n2298 = c.ReadArrayLength(4)
-					}
-					a2299 := foryimpl.MakeSlice[[]uint32](c, n2298)
-					r.ReadRawUint32s(a2299)
-					x.RmAU32 = a2299
-				}
-			}
-		case 49:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2306, id2307 := c.ReadRefFlag(); st2306 == foryimpl.RefBack {
-					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2307)
-				} else if st2306 == foryimpl.RefFollows {
-					n2308 := c.ReadArrayLengthFast(8)
-					if n2308 < 0 {
-						n2308 = c.ReadArrayLength(8)
-					}
-					a2309 := foryimpl.MakeSlice[[]uint64](c, n2308)
-					r.ReadRawUint64s(a2309)
-					x.RmAU64 = a2309
-					foryimpl.SetRefSlice(c, id2307, x.RmAU64)
-				} else {
-					x.RmAU64 = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2304 := c.ReadArrayLengthFast(8)
-					if n2304 < 0 {
-						n2304 = c.ReadArrayLength(8)
-					}
-					a2305 := foryimpl.MakeSlice[[]uint64](c, n2304)
-					r.ReadRawUint64s(a2305)
-					x.RmAU64 = a2305
-				}
-			}
-		case 50:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2312, id2313 := c.ReadRefFlag(); st2312 == foryimpl.RefBack {
-					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2313)
-				} else if st2312 == foryimpl.RefFollows {
-					n2314 := c.ReadArrayLengthFast(1)
-					if n2314 < 0 {
-						n2314 = c.ReadArrayLength(1)
-					}
-					a2315 := foryimpl.MakeSlice[[]uint8](c, n2314)
-					copy(a2315, r.ReadBytes(n2314))
-					x.RmAU8 = a2315
-					foryimpl.SetRefSlice(c, id2313, x.RmAU8)
-				} else {
-					x.RmAU8 = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2310 := c.ReadArrayLengthFast(1)
-					if n2310 < 0 {
-						n2310 = c.ReadArrayLength(1)
-					}
-					a2311 := foryimpl.MakeSlice[[]uint8](c, n2310)
-					copy(a2311, r.ReadBytes(n2310))
-					x.RmAU8 = a2311
-				}
-			}
-		case 51:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2316, id2317 := c.ReadRefFlag(); st2316 == foryimpl.RefBack {
-					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2317)
-				} else if st2316 == foryimpl.RefFollows {
-					x.RmBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2317, x.RmBin)
-				} else {
-					x.RmBin = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmBin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.RmBin = c.ReadBinary()
-				}
-			}
-		case 52:
-			if f.Convert {
-				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
-			} else if !f.Flag || c.ReadFlag() {
-				n2318 := c.ReadLengthFast(2)
-				if n2318 < 0 {
-					n2318 = c.ReadLength(2)
-				}
-				if n2318 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2318, 3))
-					return
-				}
-				var l2319 [3]int16
-				if n2318 > 0 {
-					hn2321 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i2320 := range l2319 {
-							if hn2321 && !c.ReadFlag() {
-								clear(l2319[i2320 : i2320+1])
-								continue
-							}
-							l2319[i2320] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i2320)
-								break
-							}
-						}
-					}
-				}
-				x.RmFix = l2319
-			}
-		case 53:
-			if f.Convert {
-				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2324 := c.ReadLengthFast(1)
-				if n2324 < 0 {
-					n2324 = c.ReadLength(1)
-				}
-				l2325 := foryimpl.MakeSlice[[]bool](c, n2324)
-				if n2324 > 0 {
-					hn2327 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i2326 := range l2325 {
-							if hn2327 && !c.ReadFlag() {
-								clear(l2325[i2326 : i2326+1])
-								continue
-							}
-							l2325[i2326] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i2326)
-								break
-							}
-						}
-					}
-				}
-				x.RmLB = l2325
-			}
-		case 54:
-			if !f.Flag || c.ReadFlag() {
-				n2330 := c.ReadLengthFast(1)
-				if n2330 < 0 {
-					n2330 = c.ReadLength(1)
-				}
-				l2331 := foryimpl.MakeSlice[[]Color](c, n2330)
-				if n2330 > 0 {
-					hn2333 := c.ReadListHeader(25)
-					if !c.Failed() {
-						for i2332 := range l2331 {
-							if hn2333 && !c.ReadFlag() {
-								clear(l2331[i2332 : i2332+1])
-								continue
-							}
-							if e2336 := c.ReadEnumFast(uint32(0x7fffffff)); e2336 >= 0 {
-								l2331[i2332] = Color(e2336)
-							} else {
-								l2331[i2332] = Color(c.ReadEnum(uint32(0x7fffffff)))
-							}
-							if c.Failed() {
-								c.TraceIndex(i2332)
-								break
-							}
-						}
-					}
-				}
-				x.RmLE = l2331
-			}
-		case 55:
-			if f.Convert {
-				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2337 := c.ReadLengthFast(4)
-				if n2337 < 0 {
-					n2337 = c.ReadLength(4)
-				}
-				l2338 := foryimpl.MakeSlice[[]float32](c, n2337)
-				if n2337 > 0 {
-					hn2340 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i2339 := range l2338 {
-							if hn2340 && !c.ReadFlag() {
-								clear(l2338[i2339 : i2339+1])
-								continue
-							}
-							l2338[i2339] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i2339)
-								break
-							}
-						}
-					}
-				}
-				x.RmLF32 = l2338
-			}
-		case 56:
-			if f.Convert {
-				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2343 := c.ReadLengthFast(8)
-				if n2343 < 0 {
-					n2343 = c.ReadLength(8)
-				}
-				l2344 := foryimpl.MakeSlice[[]float64](c, n2343)
-				if n2343 > 0 {
-					hn2346 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i2345 := range l2344 {
-							if hn2346 && !c.ReadFlag() {
-								clear(l2344[i2345 : i2345+1])
-								continue
-							}
-							l2344[i2345] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i2345)
-								break
-							}
-						}
-					}
-				}
-				x.RmLF64 = l2344
-			}
-		case 57:
-			if f.Convert {
-				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2349 := c.ReadLengthFast(1)
-				if n2349 < 0 {
-					n2349 = c.ReadLength(1)
-				}
-				l2350 := foryimpl.MakeSlice[[]int32](c, n2349)
-				if n2349 > 0 {
-					hn2352 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i2351 := range l2350 {
-							if hn2352 && !c.ReadFlag() {
-								clear(l2350[i2351 : i2351+1])
-								continue
-							}
-							l2350[i2351] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i2351)
-								break
-							}
-						}
-					}
-				}
-				x.RmLI32 = l2350
-			}
-		case 58:
-			if f.Convert {
-				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2355 := c.ReadLengthFast(1)
-				if n2355 < 0 {
-					n2355 = c.ReadLength(1)
-				}
-				l2356 := foryimpl.MakeSlice[[]int64](c, n2355)
-				if n2355 > 0 {
-					hn2358 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i2357 := range l2356 {
-							if hn2358 && !c.ReadFlag() {
-								clear(l2356[i2357 : i2357+1])
-								continue
-							}
-							l2356[i2357] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i2357)
-								break
-							}
-						}
-					}
-				}
-				x.RmLI64 = l2356
-			}
-		case 59:
-			if f.Convert {
-				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2361 := c.ReadLengthFast(1)
-				if n2361 < 0 {
-					n2361 = c.ReadLength(1)
-				}
-				l2362 := foryimpl.MakeSlice[[]int8](c, n2361)
-				if n2361 > 0 {
-					hn2364 := c.ReadListHeader(2)
-					if !c.Failed() {
-						for i2363 := range l2362 {
-							if hn2364 && !c.ReadFlag() {
-								clear(l2362[i2363 : i2363+1])
-								continue
-							}
-							l2362[i2363] = r.ReadInt8()
-							if c.Failed() {
-								c.TraceIndex(i2363)
-								break
-							}
-						}
-					}
-				}
-				x.RmLI8 = l2362
-			}
-		case 60:
-			if !f.Flag || c.ReadFlag() {
-				n2367 := c.ReadLengthFast(1)
-				if n2367 < 0 {
-					n2367 = c.ReadLength(1)
-				}
-				l2368 := foryimpl.MakeSlice[[][]int32](c, n2367)
-				if n2367 > 0 {
-					hn2370, tr2372 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i2369 := range l2368 {
-							if tr2372 {
-								if st2373, id2374 := c.ReadRefFlag(); st2373 == foryimpl.RefBack {
-									l2368[i2369] = foryimpl.BackRefSlice[int32](c, id2374)
-								} else if st2373 == foryimpl.RefFollows {
-									n2375 := c.ReadLengthFast(1)
-									if n2375 < 0 {
-										n2375 = c.ReadLength(1)
-									}
-									l2376 := foryimpl.MakeSlice[[]int32](c, n2375)
-									if n2375 > 0 {
-										hn2378 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i2377 := range l2376 {
-												if hn2378 && !c.ReadFlag() {
-													clear(l2376[i2377 : i2377+1])
-													continue
-												}
-												l2376[i2377] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i2377)
-													break
-												}
-											}
-										}
-									}
-									l2368[i2369] = l2376
-									foryimpl.SetRefSlice(c, id2374, l2368[i2369])
-								} else {
-									l2368[i2369] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i2369)
-									break
-								}
-								continue
-							}
-							if hn2370 && !c.ReadFlag() {
-								clear(l2368[i2369 : i2369+1])
-								continue
-							}
-							n2381 := c.ReadLengthFast(1)
-							if n2381 < 0 {
-								n2381 = c.ReadLength(1)
-							}
-							l2382 := foryimpl.MakeSlice[[]int32](c, n2381)
-							if n2381 > 0 {
-								hn2384 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i2383 := range l2382 {
-										if hn2384 && !c.ReadFlag() {
-											clear(l2382[i2383 : i2383+1])
-											continue
-										}
-										l2382[i2383] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i2383)
-											break
-										}
-									}
-								}
-							}
-							l2368[i2369] = l2382
-							if c.Failed() {
-								c.TraceIndex(i2369)
-								break
-							}
-						}
-					}
-				}
-				x.RmLL = l2368
-			}
-		case 61:
-			if !f.Flag || c.ReadFlag() {
-				n2387 := c.ReadLengthFast(1)
-				if n2387 < 0 {
-					n2387 = c.ReadLength(1)
-				}
-				l2388 := foryimpl.MakeSlice[[]map[string]int32](c, n2387)
-				if n2387 > 0 {
-					hn2390, tr2392 := c.ReadListHeaderRef(24)
-					if !c.Failed() {
-						for i2389 := range l2388 {
-							if tr2392 {
-								if st2393, id2394 := c.ReadRefFlag(); st2393 == foryimpl.RefBack {
-									l2388[i2389] = foryimpl.BackRefMap[string, int32](c, id2394)
-								} else if st2393 == foryimpl.RefFollows {
-									n2395 := c.ReadLengthFast(2)
-									if n2395 < 0 {
-										n2395 = c.ReadLength(2)
-									}
-									m2396 := foryimpl.MakeMap[map[string]int32](c, n2395)
-									for n2395 > 0 && !c.Failed() {
-										sz2397, vn2398, _ := c.ReadMapChunk(n2395, 21, 5, nil, false)
-										for j2399 := 0; j2399 < sz2397 && !c.Failed(); j2399++ {
-											var k2400 string
-											k2400 = c.ReadString()
-											var v2401 int32
-											if !vn2398 {
-												v2401 = r.ReadVarInt32()
-											}
-											m2396[k2400] = v2401
-										}
-										n2395 -= sz2397
-									}
-									l2388[i2389] = m2396
-									foryimpl.SetRefMap(c, id2394, l2388[i2389])
-								} else {
-									l2388[i2389] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i2389)
-									break
-								}
-								continue
-							}
-							if hn2390 && !c.ReadFlag() {
-								clear(l2388[i2389 : i2389+1])
-								continue
-							}
-							n2403 := c.ReadLengthFast(2)
-							if n2403 < 0 {
-								n2403 = c.ReadLength(2)
-							}
-							m2404 := foryimpl.MakeMap[map[string]int32](c, n2403)
-							for n2403 > 0 && !c.Failed() {
-								sz2405, vn2406, _ := c.ReadMapChunk(n2403, 21, 5, nil, false)
-								for j2407 := 0; j2407 < sz2405 && !c.Failed(); j2407++ {
-									var k2408 string
-									k2408 = c.ReadString()
-									var v2409 int32
-									if !vn2406 {
-										v2409 = r.ReadVarInt32()
-									}
-									m2404[k2408] = v2409
-								}
-								n2403 -= sz2405
-							}
-							l2388[i2389] = m2404
-							if c.Failed() {
-								c.TraceIndex(i2389)
-								break
-							}
-						}
-					}
-				}
-				x.RmLM = l2388
-			}
-		case 62:
-			if f.Convert {
-				x.RmLPI = foryimpl.ReadPointersAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2411 := c.ReadLengthFast(1)
-				if n2411 < 0 {
-					n2411 = c.ReadLength(1)
-				}
-				l2412 := foryimpl.MakeSlice[[]*int32](c, n2411)
-				if n2411 > 0 {
-					hn2414 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i2413 := range l2412 {
-							if hn2414 && !c.ReadFlag() {
-								clear(l2412[i2413 : i2413+1])
-								continue
-							}
-							p2417 := foryimpl.Alloc[int32](c)
-							*p2417 = r.ReadVarInt32()
-							l2412[i2413] = p2417
-							if c.Failed() {
-								c.TraceIndex(i2413)
-								break
-							}
-						}
-					}
-				}
-				x.RmLPI = l2412
-			}
-		case 63:
-			if !f.Flag || c.ReadFlag() {
-				n2418 := c.ReadLengthFast(1)
-				if n2418 < 0 {
-					n2418 = c.ReadLength(1)
-				}
-				l2419 := foryimpl.MakeSlice[[]string](c, n2418)
-				if n2418 > 0 {
-					hn2421 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i2420 := range l2419 {
-							if hn2421 && !c.ReadFlag() {
-								clear(l2419[i2420 : i2420+1])
-								continue
-							}
-							l2419[i2420] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i2420)
-								break
-							}
-						}
-					}
-				}
-				x.RmLS = l2419
-			}
-		case 64:
-			if !f.Flag || c.ReadFlag() {
-				n2424 := c.ReadLengthFast(1)
-				if n2424 < 0 {
-					n2424 = c.ReadLength(1)
-				}
-				l2425 := foryimpl.MakeSlice[[]time.Time](c, n2424)
-				if n2424 > 0 {
-					hn2427 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i2426 := range l2425 {
-							if hn2427 && !c.ReadFlag() {
-								clear(l2425[i2426 : i2426+1])
-								continue
-							}
-							l2425[i2426] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i2426)
-								break
-							}
-						}
-					}
-				}
-				x.RmLT = l2425
-			}
-		case 65:
-			if f.Convert {
-				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2430 := c.ReadLengthFast(2)
-				if n2430 < 0 {
-					n2430 = c.ReadLength(2)
-				}
-				l2431 := foryimpl.MakeSlice[[]uint16](c, n2430)
-				if n2430 > 0 {
-					hn2433 := c.ReadListHeader(10)
-					if !c.Failed() {
-						for i2432 := range l2431 {
-							if hn2433 && !c.ReadFlag() {
-								clear(l2431[i2432 : i2432+1])
-								continue
-							}
-							l2431[i2432] = r.ReadUint16()
-							if c.Failed() {
-								c.TraceIndex(i2432)
-								break
-							}
-						}
-					}
-				}
-				x.RmLU16 = l2431
-			}
-		case 66:
-			if f.Convert {
-				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2436 := c.ReadLengthFast(1)
-				if n2436 < 0 {
-					n2436 = c.ReadLength(1)
-				}
-				l2437 := foryimpl.MakeSlice[[]uint64](c, n2436)
-				if n2436 > 0 {
-					hn2439 := c.ReadListHeader(14)
-					if !c.Failed() {
-						for i2438 := range l2437 {
-							if hn2439 && !c.ReadFlag() {
-								clear(l2437[i2438 : i2438+1])
-								continue
-							}
-							l2437[i2438] = r.ReadVarUint64()
-							if c.Failed() {
-								c.TraceIndex(i2438)
-								break
-							}
-						}
-					}
-				}
-				x.RmLU64 = l2437
-			}
-		case 67:
-			if !f.Flag || c.ReadFlag() {
-				n2442 := c.ReadLengthFast(2)
-				if n2442 < 0 {
-					n2442 = c.ReadLength(2)
-				}
-				m2443 := foryimpl.MakeMap[map[bool]string](c, n2442)
-				for n2442 > 0 && !c.Failed() {
-					sz2444, vn2445, _ := c.ReadMapChunk(n2442, 1, 21, nil, false)
-					for j2446 := 0; j2446 < sz2444 && !c.Failed(); j2446++ {
-						var k2447 bool
-						k2447 = r.ReadBool()
-						var v2448 string
-						if !vn2445 {
-							v2448 = c.ReadString()
-						}
-						m2443[k2447] = v2448
-					}
-					n2442 -= sz2444
-				}
-				x.RmMBS = m2443
-			}
-		case 68:
-			if !f.Flag || c.ReadFlag() {
-				n2450 := c.ReadLengthFast(2)
-				if n2450 < 0 {
-					n2450 = c.ReadLength(2)
-				}
-				m2451 := foryimpl.MakeMap[map[Color]string](c, n2450)
-				for n2450 > 0 && !c.Failed() {
-					sz2452, vn2453, _ := c.ReadMapChunk(n2450, 25, 21, nil, false)
-					for j2454 := 0; j2454 < sz2452 && !c.Failed(); j2454++ {
-						var k2455 Color
-						if e2457 := c.ReadEnumFast(uint32(0x7fffffff)); e2457 >= 0 {
-							k2455 = Color(e2457)
-						} else {
-							k2455 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v2456 string
-						if !vn2453 {
-							v2456 = c.ReadString()
-						}
-						m2451[k2455] = v2456
-					}
-					n2450 -= sz2452
-				}
-				x.RmMES = m2451
-			}
-		case 69:
-			if !f.Flag || c.ReadFlag() {
-				n2459 := c.ReadLengthFast(2)
-				if n2459 < 0 {
-					n2459 = c.ReadLength(2)
-				}
-				m2460 := foryimpl.MakeMap[map[int64]float64](c, n2459)
-				for n2459 > 0 && !c.Failed() {
-					sz2461, vn2462, _ := c.ReadMapChunk(n2459, 7, 20, nil, false)
-					for j2463 := 0; j2463 < sz2461 && !c.Failed(); j2463++ {
-						var k2464 int64
-						k2464 = r.ReadVarInt64()
-						var v2465 float64
-						if !vn2462 {
-							v2465 = r.ReadFloat64()
-						}
-						m2460[k2464] = v2465
-					}
-					n2459 -= sz2461
-				}
-				x.RmMI64F = m2460
-			}
-		case 70:
-			if !f.Flag || c.ReadFlag() {
-				n2467 := c.ReadLengthFast(2)
-				if n2467 < 0 {
-					n2467 = c.ReadLength(2)
-				}
-				m2468 := foryimpl.MakeMap[map[int32]string](c, n2467)
-				for n2467 > 0 && !c.Failed() {
-					sz2469, vn2470, _ := c.ReadMapChunk(n2467, 5, 21, nil, false)
-					for j2471 := 0; j2471 < sz2469 && !c.Failed(); j2471++ {
-						var k2472 int32
-						k2472 = r.ReadVarInt32()
-						var v2473 string
-						if !vn2470 {
-							v2473 = c.ReadString()
-						}
-						m2468[k2472] = v2473
-					}
-					n2467 -= sz2469
-				}
-				x.RmMIS = m2468
-			}
-		case 71:
-			if !f.Flag || c.ReadFlag() {
-				n2475 := c.ReadLengthFast(2)
-				if n2475 < 0 {
-					n2475 = c.ReadLength(2)
-				}
-				m2476 := foryimpl.MakeMap[map[string]int32](c, n2475)
-				for n2475 > 0 && !c.Failed() {
-					sz2477, vn2478, _ := c.ReadMapChunk(n2475, 21, 5, nil, false)
-					for j2479 := 0; j2479 < sz2477 && !c.Failed(); j2479++ {
-						var k2480 string
-						k2480 = c.ReadString()
-						var v2481 int32
-						if !vn2478 {
-							v2481 = r.ReadVarInt32()
-						}
-						m2476[k2480] = v2481
-					}
-					n2475 -= sz2477
-				}
-				x.RmMSI = m2476
-			}
-		case 72:
-			if !f.Flag || c.ReadFlag() {
-				n2483 := c.ReadLengthFast(2)
-				if n2483 < 0 {
-					n2483 = c.ReadLength(2)
-				}
-				m2484 := foryimpl.MakeMap[map[string][]string](c, n2483)
-				for n2483 > 0 && !c.Failed() {
-					sz2485, vn2486, _ := c.ReadMapChunk(n2483, 21, 22, nil, true)
-					for j2487 := 0; j2487 < sz2485 && !c.Failed(); j2487++ {
-						var k2488 string
-						k2488 = c.ReadString()
-						var v2489 []string
-						if !vn2486 {
-							n2490 := c.ReadLengthFast(1)
-							if n2490 < 0 {
-								n2490 = c.ReadLength(1)
-							}
-							l2491 := foryimpl.MakeSlice[[]string](c, n2490)
-							if n2490 > 0 {
-								hn2493 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i2492 := range l2491 {
-										if hn2493 && !c.ReadFlag() {
-											clear(l2491[i2492 : i2492+1])
-											continue
-										}
-										l2491[i2492] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i2492)
-											break
-										}
-									}
-								}
-							}
-							v2489 = l2491
-						}
-						m2484[k2488] = v2489
-					}
-					n2483 -= sz2485
-				}
-				x.RmMSL = m2484
-			}
-		case 73:
-			if !f.Flag || c.ReadFlag() {
-				n2497 := c.ReadLengthFast(2)
-				if n2497 < 0 {
-					n2497 = c.ReadLength(2)
-				}
-				m2498 := foryimpl.MakeMap[map[string]map[string]int32](c, n2497)
-				for n2497 > 0 && !c.Failed() {
-					sz2499, vn2500, _ := c.ReadMapChunk(n2497, 21, 24, nil, true)
-					for j2501 := 0; j2501 < sz2499 && !c.Failed(); j2501++ {
-						var k2502 string
-						k2502 = c.ReadString()
-						var v2503 map[string]int32
-						if !vn2500 {
-							n2504 := c.ReadLengthFast(2)
-							if n2504 < 0 {
-								n2504 = c.ReadLength(2)
-							}
-							m2505 := foryimpl.MakeMap[map[string]int32](c, n2504)
-							for n2504 > 0 && !c.Failed() {
-								sz2506, vn2507, _ := c.ReadMapChunk(n2504, 21, 5, nil, false)
-								for j2508 := 0; j2508 < sz2506 && !c.Failed(); j2508++ {
-									var k2509 string
-									k2509 = c.ReadString()
-									var v2510 int32
-									if !vn2507 {
-										v2510 = r.ReadVarInt32()
-									}
-									m2505[k2509] = v2510
-								}
-								n2504 -= sz2506
-							}
-							v2503 = m2505
-						}
-						m2498[k2502] = v2503
-					}
-					n2497 -= sz2499
-				}
-				x.RmMSM = m2498
-			}
-		case 74:
-			if !f.Flag || c.ReadFlag() {
-				n2513 := c.ReadLengthFast(2)
-				if n2513 < 0 {
-					n2513 = c.ReadLength(2)
-				}
-				m2514 := foryimpl.MakeMap[map[string]*int32](c, n2513)
-				for n2513 > 0 && !c.Failed() {
-					sz2515, vn2516, _ := c.ReadMapChunk(n2513, 21, 5, nil, true)
-					for j2517 := 0; j2517 < sz2515 && !c.Failed(); j2517++ {
-						var k2518 string
-						k2518 = c.ReadString()
-						var v2519 *int32
-						if !vn2516 {
-							p2520 := foryimpl.Alloc[int32](c)
-							*p2520 = r.ReadVarInt32()
-							v2519 = p2520
-						}
-						m2514[k2518] = v2519
-					}
-					n2513 -= sz2515
-				}
-				x.RmMSP = m2514
-			}
-		case 75:
-			if !f.Flag || c.ReadFlag() {
-				n2522 := c.ReadLengthFast(2)
-				if n2522 < 0 {
-					n2522 = c.ReadLength(2)
-				}
-				m2523 := foryimpl.MakeMap[map[uint8]uint16](c, n2522)
-				for n2522 > 0 && !c.Failed() {
-					sz2524, vn2525, _ := c.ReadMapChunk(n2522, 9, 10, nil, false)
-					for j2526 := 0; j2526 < sz2524 && !c.Failed(); j2526++ {
-						var k2527 uint8
-						k2527 = r.ReadUint8()
-						var v2528 uint16
-						if !vn2525 {
-							v2528 = r.ReadUint16()
-						}
-						m2523[k2527] = v2528
-					}
-					n2522 -= sz2524
-				}
-				x.RmMU8 = m2523
-			}
-		case 76:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2530, id2531 := c.ReadRefFlag(); st2530 == foryimpl.RefBack {
-					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2531)
-				} else if st2530 == foryimpl.RefFollows {
-					x.RmNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2531, x.RmNBin)
-				} else {
-					x.RmNBin = nil
-				}
-			} else {
-				if f.Convert {
-					x.RmNBin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.RmNBin = c.ReadBinary()
-				}
-			}
-		case 77:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2538, id2539 := c.ReadRefFlag(); st2538 == foryimpl.RefBack {
-					x.RmNLS = foryimpl.BackRefSlice[string](c, id2539)
-				} else if st2538 == foryimpl.RefFollows {
-					n2540 := c.ReadLengthFast(1)
-					if n2540 < 0 {
-						n2540 = c.ReadLength(1)
-					}
-					l2541 := foryimpl.MakeSlice[[]string](c, n2540)
-					if n2540 > 0 {
-						hn2543 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i2542 := range l2541 {
-								if hn2543 && !c.ReadFlag() {
-									clear(l2541[i2542 : i2542+1])
-									continue
-								}
-								l2541[i2542] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i2542)
-									break
-								}
-							}
-						}
-					}
-					x.RmNLS = l2541
-					foryimpl.SetRefSlice(c, id2539, x.RmNLS)
-				} else {
-					x.RmNLS = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					n2532 := c.ReadLengthFast(1)
-					if n2532 < 0 {
-						n2532 = c.ReadLength(1)
-					}
-					l2533 := foryimpl.MakeSlice[[]string](c, n2532)
-					if n2532 > 0 {
-						hn2535 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i2534 := range l2533 {
-								if hn2535 && !c.ReadFlag() {
-									clear(l2533[i2534 : i2534+1])
-									continue
-								}
-								l2533[i2534] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i2534)
-									break
-								}
-							}
-						}
-					}
-					x.RmNLS = l2533
-				}
-			}
-		case 78:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2554, id2555 := c.ReadRefFlag(); st2554 == foryimpl.RefBack {
-					x.RmNM = foryimpl.BackRefMap[string, int32](c, id2555)
-				} else if st2554 == foryimpl.RefFollows {
-					n2556 := c.ReadLengthFast(2)
-					if n2556 < 0 {
-						n2556 = c.ReadLength(2)
-					}
-					m2557 := foryimpl.MakeMap[map[string]int32](c, n2556)
-					for n2556 > 0 && !c.Failed() {
-						sz2558, vn2559, _ := c.ReadMapChunk(n2556, 21, 5, nil, false)
-						for j2560 := 0; j2560 < sz2558 && !c.Failed(); j2560++ {
-							var k2561 string
-							k2561 = c.ReadString()
-							var v2562 int32
-							if !vn2559 {
-								v2562 = r.ReadVarInt32()
-							}
-							m2557[k2561] = v2562
-						}
-						n2556 -= sz2558
-					}
-					x.RmNM = m2557
-					foryimpl.SetRefMap(c, id2555, x.RmNM)
-				} else {
-					x.RmNM = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					n2546 := c.ReadLengthFast(2)
-					if n2546 < 0 {
-						n2546 = c.ReadLength(2)
-					}
-					m2547 := foryimpl.MakeMap[map[string]int32](c, n2546)
-					for n2546 > 0 && !c.Failed() {
-						sz2548, vn2549, _ := c.ReadMapChunk(n2546, 21, 5, nil, false)
-						for j2550 := 0; j2550 < sz2548 && !c.Failed(); j2550++ {
-							var k2551 string
-							k2551 = c.ReadString()
-							var v2552 int32
-							if !vn2549 {
-								v2552 = r.ReadVarInt32()
-							}
-							m2547[k2551] = v2552
-						}
-						n2546 -= sz2548
-					}
-					x.RmNM = m2547
-				}
-			}
-		case 79:
-			if f.Convert {
-				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2564 := c.ReadLengthFast(1)
-				if n2564 < 0 {
-					n2564 = c.ReadLength(1)
-				}
-				l2565 := foryimpl.MakeSlice[[]uint8](c, n2564)
-				if n2564 > 0 {
-					hn2567 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i2566 := range l2565 {
-							if hn2567 && !c.ReadFlag() {
-								clear(l2565[i2566 : i2566+1])
-								continue
-							}
-							l2565[i2566] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i2566)
-								break
-							}
-						}
-					}
-				}
-				x.RmRaw = l2565
+				x.RmRaw = l2009
 			}
 		default:
 			c.SkipField(f)
@@ -12379,6 +9932,32 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootNested is the first 132 bytes of a compatible-mode message whose root is Nested: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNested[4:].
+var foryRootNested = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x78, 0xb0, 0x38, 0x9f, 0xe4, 0xd1, 0x90, 0x4e, 0xf0, 0x09, 0x12, 0xae,
+	0x13, 0x34, 0x92, 0x99, 0x06, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48,
+	0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0,
+	0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68,
+	0x4a, 0x1e, 0x3f, 0x6b, 0x28, 0x4c, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b,
+	0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b,
+	0x5e, 0xdf, 0xb4, 0x34, 0x4c, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45,
+	0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x52, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x52, 0x1e, 0x45,
+	0x9b, 0x7e, 0xd6, 0x50,
+}
+
+// foryRootRefNested is the first 132 bytes of a compatible-mode message whose root is Nested with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNested[4:].
+var foryRootRefNested = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x78, 0x70, 0x8f, 0x6f, 0xa0, 0x6f, 0x22, 0x1f, 0xf0, 0x09, 0x12, 0xae,
+	0x13, 0x34, 0x92, 0x99, 0x06, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48,
+	0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0,
+	0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68,
+	0x4b, 0x1e, 0x3f, 0x6b, 0x28, 0x4d, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b,
+	0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b,
+	0x5e, 0xdf, 0xb4, 0x34, 0x4d, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45,
+	0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x53, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x53, 0x1e, 0x45,
+	0x9b, 0x7e, 0xd6, 0x50,
+}
+
 // foryTypeNested is Nested's static type information. Fingerprint: in,0,0,0;l_in,22,0,0[0,0,0];l_lf,22,0,0[0,0,0];l_p_in,22,0,0[0,0,0];lf,0,0,0;m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];p_in,0,0,1;p_lf,0,0,1;rm_in,0,0,0;rm_l_in,22,0,0[0,0,0];rm_l_lf,22,0,0[0,0,0];rm_l_p_in,22,0,0[0,0,0];rm_lf,0,0,0;rm_m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];rm_p_in,0,0,1;rm_p_lf,0,0,1;
 var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -12387,12 +9966,12 @@ var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:            "v1.Nested",
 	Namespace:         "evo",
 	OfficialGoHash:    286541755,
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x78, 0xb0, 0x38, 0x9f, 0xe4, 0xd1, 0x90, 0x4e, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28, 0x4c, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4c, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x52, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x52, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x78, 0x70, 0x8f, 0x6f, 0xa0, 0x6f, 0x22, 0x1f, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28, 0x4d, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4d, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x53, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x53, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
+	RootCompatible:    foryRootNested,
+	RootCompatibleRef: foryRootRefNested,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
 	SchemaHash:        1892145745,
-	TypeDef:           []byte{0x78, 0xb0, 0x38, 0x9f, 0xe4, 0xd1, 0x90, 0x4e, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28, 0x4c, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4c, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x52, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x52, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
-	TypeDefRef:        []byte{0x78, 0x70, 0x8f, 0x6f, 0xa0, 0x6f, 0x22, 0x1f, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28, 0x4d, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4d, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x53, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x53, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
+	TypeDef:           foryRootNested[4:],
+	TypeDefRef:        foryRootRefNested[4:],
 	TypeName:          "Nested",
 })
 
@@ -12424,7 +10003,7 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootNested (compatible mode) or stored as constant words.
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -12434,27 +10013,11 @@ func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(132)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9f38b078001eff01)
-		buffer.PutUint64At(w, off+8, 0xae1209f04e90d1e4)
-		buffer.PutUint64At(w, off+16, 0xa11c440699923413)
-		buffer.PutUint64At(w, off+24, 0x4868682f721648a0)
-		buffer.PutUint64At(w, off+32, 0x72164c286b2f7a16)
-		buffer.PutUint64At(w, off+40, 0xa0ac1e441ada6f2f)
-		buffer.PutUint64At(w, off+48, 0xda72b3725a561854)
-		buffer.PutUint64At(w, off+56, 0x68683f1c4a8086f6)
-		buffer.PutUint64At(w, off+64, 0xc51c4c286b3f1e4a)
-		buffer.PutUint64At(w, off+72, 0x9b4572165040439b)
-		buffer.PutUint64At(w, off+80, 0x9b457a1650d0d05e)
-		buffer.PutUint64At(w, off+88, 0x9b4572165450d65e)
-		buffer.PutUint64At(w, off+96, 0x9bc51e4c34b4df5e)
-		buffer.PutUint64At(w, off+104, 0x45725a5618584059)
-		buffer.PutUint64At(w, off+112, 0x1c520dedb5e5669b)
-		buffer.PutUint64At(w, off+120, 0x451e52d0d07e9b45)
-		buffer.PutUint64At(w, off+124, 0x50d67e9b451e52d0)
+		copy(w[off:], foryRootNested)
 		off += 132
 	} else {
-		buffer.PutUint64At(w, off, 0x08ae1204041dff01)
-		buffer.PutUint64At(w, off+5, 0x069992340308ae12)
+		buffer.PutUint64At(w, off, 0x08ae1204041dff01)   // prefix bytes 01 ff 1d 04 04 12 ae 08
+		buffer.PutUint64At(w, off+5, 0x069992340308ae12) // prefix bytes 12 ae 08 03 34 92 99 06
 		off += 13
 	}
 	b.SetWriterIndex(off)
@@ -12469,27 +10032,11 @@ func (x *Nested) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(132)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x6f8f7078001e0001)
-		buffer.PutUint64At(w, off+8, 0xae1209f01f226fa0)
-		buffer.PutUint64At(w, off+16, 0xa11c450699923413)
-		buffer.PutUint64At(w, off+24, 0x4868682f721648a0)
-		buffer.PutUint64At(w, off+32, 0x72164c286b2f7a16)
-		buffer.PutUint64At(w, off+40, 0xa0ac1e451ada6f2f)
-		buffer.PutUint64At(w, off+48, 0xda72b3725a561854)
-		buffer.PutUint64At(w, off+56, 0x68683f1c4b8086f6)
-		buffer.PutUint64At(w, off+64, 0xc51c4d286b3f1e4b)
-		buffer.PutUint64At(w, off+72, 0x9b4572165040439b)
-		buffer.PutUint64At(w, off+80, 0x9b457a1650d0d05e)
-		buffer.PutUint64At(w, off+88, 0x9b4572165450d65e)
-		buffer.PutUint64At(w, off+96, 0x9bc51e4d34b4df5e)
-		buffer.PutUint64At(w, off+104, 0x45725a5618584059)
-		buffer.PutUint64At(w, off+112, 0x1c530dedb5e5669b)
-		buffer.PutUint64At(w, off+120, 0x451e53d0d07e9b45)
-		buffer.PutUint64At(w, off+124, 0x50d67e9b451e53d0)
+		copy(w[off:], foryRootRefNested)
 		off += 132
 	} else {
-		buffer.PutUint64At(w, off, 0x08ae1204041d0001)
-		buffer.PutUint64At(w, off+5, 0x069992340308ae12)
+		buffer.PutUint64At(w, off, 0x08ae1204041d0001)   // prefix bytes 01 00 1d 04 04 12 ae 08, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+5, 0x069992340308ae12) // prefix bytes 12 ae 08 03 34 92 99 06
 		off += 13
 	}
 	b.SetWriterIndex(off)
@@ -12512,10 +10059,12 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 132 && buffer.ReadUint64At(in, 0) == 0x9f38b078001eff01 && buffer.ReadUint64At(in, 8) == 0xae1209f04e90d1e4 && buffer.ReadUint64At(in, 16) == 0xa11c440699923413 && buffer.ReadUint64At(in, 24) == 0x4868682f721648a0 && buffer.ReadUint64At(in, 32) == 0x72164c286b2f7a16 && buffer.ReadUint64At(in, 40) == 0xa0ac1e441ada6f2f && buffer.ReadUint64At(in, 48) == 0xda72b3725a561854 && buffer.ReadUint64At(in, 56) == 0x68683f1c4a8086f6 && buffer.ReadUint64At(in, 64) == 0xc51c4c286b3f1e4a && buffer.ReadUint64At(in, 72) == 0x9b4572165040439b && buffer.ReadUint64At(in, 80) == 0x9b457a1650d0d05e && buffer.ReadUint64At(in, 88) == 0x9b4572165450d65e && buffer.ReadUint64At(in, 96) == 0x9bc51e4c34b4df5e && buffer.ReadUint64At(in, 104) == 0x45725a5618584059 && buffer.ReadUint64At(in, 112) == 0x1c520dedb5e5669b && buffer.ReadUint64At(in, 120) == 0x451e52d0d07e9b45 && buffer.ReadUint64At(in, 124) == 0x50d67e9b451e52d0 {
+			if len(in) >= 132 && string(in[:132]) == string(foryRootNested) {
 				n = 132
 			}
-		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041dff01 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
+		} else if len(in) >= 13 &&
+			buffer.ReadUint64At(in, 0) == 0x08ae1204041dff01 &&
+			buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
 			n = 13
 		}
 		if n == 0 {
@@ -12534,10 +10083,12 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Nested) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 132 && buffer.ReadUint64At(in, 0) == 0x6f8f7078001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209f01f226fa0 && buffer.ReadUint64At(in, 16) == 0xa11c450699923413 && buffer.ReadUint64At(in, 24) == 0x4868682f721648a0 && buffer.ReadUint64At(in, 32) == 0x72164c286b2f7a16 && buffer.ReadUint64At(in, 40) == 0xa0ac1e451ada6f2f && buffer.ReadUint64At(in, 48) == 0xda72b3725a561854 && buffer.ReadUint64At(in, 56) == 0x68683f1c4b8086f6 && buffer.ReadUint64At(in, 64) == 0xc51c4d286b3f1e4b && buffer.ReadUint64At(in, 72) == 0x9b4572165040439b && buffer.ReadUint64At(in, 80) == 0x9b457a1650d0d05e && buffer.ReadUint64At(in, 88) == 0x9b4572165450d65e && buffer.ReadUint64At(in, 96) == 0x9bc51e4d34b4df5e && buffer.ReadUint64At(in, 104) == 0x45725a5618584059 && buffer.ReadUint64At(in, 112) == 0x1c530dedb5e5669b && buffer.ReadUint64At(in, 120) == 0x451e53d0d07e9b45 && buffer.ReadUint64At(in, 124) == 0x50d67e9b451e53d0 {
+		if len(in) >= 132 && string(in[:132]) == string(foryRootRefNested) {
 			n = 132
 		}
-	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041d0001 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
+	} else if len(in) >= 13 &&
+		buffer.ReadUint64At(in, 0) == 0x08ae1204041d0001 &&
+		buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
 		n = 13
 	}
 	if n == 0 {
@@ -12608,7 +10159,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l27) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
 		for i28 := range l27 {
-			if err := l27[i28].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l27[i28].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -12640,7 +10191,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.Lf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Lf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	var mw32 foryimpl.MapWriter
@@ -12687,7 +10238,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.PLf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.PLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -12726,7 +10277,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l38) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
 		for i39 := range l38 {
-			if err := l38[i39].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l38[i39].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -12758,7 +10309,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.RmLf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.RmLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	var mw43 foryimpl.MapWriter
@@ -12805,7 +10356,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.RmPLf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.RmPLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -13071,22 +10622,30 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Nested's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Nested{
-		In:     x.In,
-		LIn:    x.LIn,
-		LLf:    x.LLf,
-		LPIn:   x.LPIn,
-		Lf:     x.Lf,
-		RmIn:   x.RmIn,
-		RmLIn:  x.RmLIn,
-		RmLLf:  x.RmLLf,
-		RmLPIn: x.RmLPIn,
-		RmLf:   x.RmLf,
+		*x = Nested{
+			LIn:    x.LIn,
+			LLf:    x.LLf,
+			LPIn:   x.LPIn,
+			RmLIn:  x.RmLIn,
+			RmLLf:  x.RmLLf,
+			RmLPIn: x.RmLPIn,
+		}
+	} else {
+		*x = Nested{
+			In:     x.In,
+			LIn:    x.LIn,
+			LLf:    x.LLf,
+			LPIn:   x.LPIn,
+			Lf:     x.Lf,
+			RmIn:   x.RmIn,
+			RmLIn:  x.RmLIn,
+			RmLLf:  x.RmLLf,
+			RmLPIn: x.RmLPIn,
+			RmLf:   x.RmLf,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1892145745) {
@@ -13095,14 +10654,28 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
-		x.In.ForyReadEvolved(c, ev93)
-	} else if !c.Failed() {
-		x.In.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("In")
-		return
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeInner) {
+			if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
+				x.In.ForyReadEvolved(c, ev93)
+			} else if !c.Failed() {
+				x.In.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("In")
+			return
+		}
+	} else {
+		if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
+			x.In.ForyReadEvolved(c, ev93)
+		} else if !c.Failed() {
+			x.In.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("In")
+			return
+		}
 	}
 	n94 := c.ReadLengthFast(1)
 	if n94 < 0 {
@@ -13259,1070 +10832,736 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LPIn")
 		return
 	}
-	if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
-		x.Lf.ForyReadEvolved(c, ev122)
-	} else if !c.Failed() {
-		x.Lf.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	n123 := c.ReadLengthFast(2)
-	if n123 < 0 {
-		n123 = c.ReadLength(2)
-	}
-	m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
-	for n123 > 0 && !c.Failed() {
-		sz125, vn126, _ := c.ReadMapChunk(n123, 21, 22, nil, true)
-		for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
-			var k128 string
-			k128 = c.ReadString()
-			var v129 []Inner
-			if !vn126 {
-				n130 := c.ReadLengthFast(1)
-				if n130 < 0 {
-					n130 = c.ReadLength(1)
-				}
-				l131 := foryimpl.MakeSlice[[]Inner](c, n130)
-				if n130 > 0 {
-					hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i132 := range l131 {
-							if tr135 {
-								if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
-									if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
-										l131[i132] = *p138
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
+				x.Lf.ForyReadEvolved(c, ev122)
+			} else if !c.Failed() {
+				x.Lf.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
+		n123 := c.ReadLengthFast(2)
+		if n123 < 0 {
+			n123 = c.ReadLength(2)
+		}
+		m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
+		for n123 > 0 && !c.Failed() {
+			sz125, vn126, tr139, _ := c.ReadMapChunkRef(n123, 21, 22, nil)
+			for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+				var k128 string
+				k128 = c.ReadString()
+				var v129 []Inner
+				if tr139 {
+					if st140, id141 := c.ReadRefFlag(); st140 == foryimpl.RefBack {
+						v129 = foryimpl.BackRefSlice[Inner](c, id141)
+					} else if st140 == foryimpl.RefFollows {
+						n142 := c.ReadLengthFast(1)
+						if n142 < 0 {
+							n142 = c.ReadLength(1)
+						}
+						l143 := foryimpl.MakeSlice[[]Inner](c, n142)
+						if n142 > 0 {
+							hn145, tr147, ev146 := c.ReadStructListHeaderRef(foryTypeInner)
+							if !c.Failed() {
+								for i144 := range l143 {
+									if tr147 {
+										if st148, id149 := c.ReadRefFlag(); st148 == foryimpl.RefBack {
+											if p150 := foryimpl.BackRef[Inner](c, id149); p150 != nil {
+												l143[i144] = *p150
+											}
+										} else if st148 == foryimpl.RefFollows {
+											foryimpl.SetRef(c, id149, &l143[i144])
+											if ev146 != nil {
+												l143[i144].ForyReadEvolved(c, ev146)
+											} else {
+												l143[i144].ForyRead(c)
+											}
+										} else {
+											l143[i144] = Inner{}
+										}
+										if c.Failed() {
+											c.TraceIndex(i144)
+											break
+										}
+										continue
 									}
-								} else if st136 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id137, &l131[i132])
-									if ev134 != nil {
-										l131[i132].ForyReadEvolved(c, ev134)
+									if hn145 && !c.ReadFlag() {
+										clear(l143[i144 : i144+1])
+										continue
+									}
+									if ev146 != nil {
+										l143[i144].ForyReadEvolved(c, ev146)
 									} else {
-										l131[i132].ForyRead(c)
+										l143[i144].ForyRead(c)
 									}
+									if c.Failed() {
+										c.TraceIndex(i144)
+										break
+									}
+								}
+							}
+						}
+						v129 = l143
+						foryimpl.SetRefSlice(c, id141, v129)
+					} else {
+						v129 = nil
+					}
+				} else if !vn126 {
+					n130 := c.ReadLengthFast(1)
+					if n130 < 0 {
+						n130 = c.ReadLength(1)
+					}
+					l131 := foryimpl.MakeSlice[[]Inner](c, n130)
+					if n130 > 0 {
+						hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i132 := range l131 {
+								if tr135 {
+									if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
+										if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
+											l131[i132] = *p138
+										}
+									} else if st136 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id137, &l131[i132])
+										if ev134 != nil {
+											l131[i132].ForyReadEvolved(c, ev134)
+										} else {
+											l131[i132].ForyRead(c)
+										}
+									} else {
+										l131[i132] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i132)
+										break
+									}
+									continue
+								}
+								if hn133 && !c.ReadFlag() {
+									clear(l131[i132 : i132+1])
+									continue
+								}
+								if ev134 != nil {
+									l131[i132].ForyReadEvolved(c, ev134)
 								} else {
-									l131[i132] = Inner{}
+									l131[i132].ForyRead(c)
 								}
 								if c.Failed() {
 									c.TraceIndex(i132)
 									break
 								}
-								continue
-							}
-							if hn133 && !c.ReadFlag() {
-								clear(l131[i132 : i132+1])
-								continue
-							}
-							if ev134 != nil {
-								l131[i132].ForyReadEvolved(c, ev134)
-							} else {
-								l131[i132].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i132)
-								break
 							}
 						}
 					}
+					v129 = l131
 				}
-				v129 = l131
+				m124[k128] = v129
 			}
-			m124[k128] = v129
+			n123 -= sz125
 		}
-		n123 -= sz125
-	}
-	x.MSLIn = m124
-	if c.Failed() {
-		c.Trace("MSLIn")
-		return
-	}
-	if c.ReadFlag() {
-		p140 := foryimpl.Alloc[Inner](c)
-		if ev141 := c.ReadStructFieldMeta(foryTypeInner); ev141 != nil {
-			p140.ForyReadEvolved(c, ev141)
-		} else if !c.Failed() {
-			p140.ForyRead(c)
-		}
-		x.PIn = p140
-	}
-	if c.Failed() {
-		c.Trace("PIn")
-		return
-	}
-	if c.ReadFlag() {
-		p142 := foryimpl.Alloc[Leaf](c)
-		if ev143 := c.ReadStructFieldMeta(foryTypeLeaf); ev143 != nil {
-			p142.ForyReadEvolved(c, ev143)
-		} else if !c.Failed() {
-			p142.ForyRead(c)
-		}
-		x.PLf = p142
-	}
-	if c.Failed() {
-		c.Trace("PLf")
-		return
-	}
-	if ev144 := c.ReadStructFieldMeta(foryTypeInner); ev144 != nil {
-		x.RmIn.ForyReadEvolved(c, ev144)
-	} else if !c.Failed() {
-		x.RmIn.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("RmIn")
-		return
-	}
-	n145 := c.ReadLengthFast(1)
-	if n145 < 0 {
-		n145 = c.ReadLength(1)
-	}
-	l146 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n145)
-	if n145 > 0 {
-		hn148, tr150, ev149 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i147 := range l146 {
-				if tr150 {
-					if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-						if p153 := foryimpl.BackRef[Inner](c, id152); p153 != nil {
-							l146[i147] = *p153
-						}
-					} else if st151 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id152, &l146[i147])
-						if ev149 != nil {
-							l146[i147].ForyReadEvolved(c, ev149)
-						} else {
-							l146[i147].ForyRead(c)
-						}
-					} else {
-						l146[i147] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i147)
-						break
-					}
-					continue
-				}
-				if hn148 && !c.ReadFlag() {
-					clear(l146[i147 : i147+1])
-					continue
-				}
-				if ev149 != nil {
-					l146[i147].ForyReadEvolved(c, ev149)
-				} else {
-					l146[i147].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i147)
-					break
-				}
-			}
-		}
-	}
-	x.RmLIn = l146
-	if c.Failed() {
-		c.Trace("RmLIn")
-		return
-	}
-	n154 := c.ReadLengthFast(1)
-	if n154 < 0 {
-		n154 = c.ReadLength(1)
-	}
-	l155 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n154)
-	if n154 > 0 {
-		hn157, tr159, ev158 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i156 := range l155 {
-				if tr159 {
-					if st160, id161 := c.ReadRefFlag(); st160 == foryimpl.RefBack {
-						if p162 := foryimpl.BackRef[Leaf](c, id161); p162 != nil {
-							l155[i156] = *p162
-						}
-					} else if st160 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id161, &l155[i156])
-						if ev158 != nil {
-							l155[i156].ForyReadEvolved(c, ev158)
-						} else {
-							l155[i156].ForyRead(c)
-						}
-					} else {
-						l155[i156] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i156)
-						break
-					}
-					continue
-				}
-				if hn157 && !c.ReadFlag() {
-					clear(l155[i156 : i156+1])
-					continue
-				}
-				if ev158 != nil {
-					l155[i156].ForyReadEvolved(c, ev158)
-				} else {
-					l155[i156].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i156)
-					break
-				}
-			}
-		}
-	}
-	x.RmLLf = l155
-	if c.Failed() {
-		c.Trace("RmLLf")
-		return
-	}
-	n163 := c.ReadLengthFast(1)
-	if n163 < 0 {
-		n163 = c.ReadLength(1)
-	}
-	l164 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n163)
-	if n163 > 0 {
-		hn166, tr168, ev167 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i165 := range l164 {
-				if tr168 {
-					if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
-						l164[i165] = foryimpl.BackRef[Inner](c, id171)
-					} else if st170 == foryimpl.RefFollows {
-						p172 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id171, p172)
-						if ev167 != nil {
-							p172.ForyReadEvolved(c, ev167)
-						} else {
-							p172.ForyRead(c)
-						}
-						l164[i165] = p172
-					} else {
-						l164[i165] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i165)
-						break
-					}
-					continue
-				}
-				if hn166 && !c.ReadFlag() {
-					clear(l164[i165 : i165+1])
-					continue
-				}
-				p169 := foryimpl.Alloc[Inner](c)
-				if ev167 != nil {
-					p169.ForyReadEvolved(c, ev167)
-				} else {
-					p169.ForyRead(c)
-				}
-				l164[i165] = p169
-				if c.Failed() {
-					c.TraceIndex(i165)
-					break
-				}
-			}
-		}
-	}
-	x.RmLPIn = l164
-	if c.Failed() {
-		c.Trace("RmLPIn")
-		return
-	}
-	if ev173 := c.ReadStructFieldMeta(foryTypeLeaf); ev173 != nil {
-		x.RmLf.ForyReadEvolved(c, ev173)
-	} else if !c.Failed() {
-		x.RmLf.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("RmLf")
-		return
-	}
-	n174 := c.ReadLengthFast(2)
-	if n174 < 0 {
-		n174 = c.ReadLength(2)
-	}
-	m175 := foryimpl.MakeMap[map[string][]Inner](c, n174)
-	for n174 > 0 && !c.Failed() {
-		sz176, vn177, _ := c.ReadMapChunk(n174, 21, 22, nil, true)
-		for j178 := 0; j178 < sz176 && !c.Failed(); j178++ {
-			var k179 string
-			k179 = c.ReadString()
-			var v180 []Inner
-			if !vn177 {
-				n181 := c.ReadLengthFast(1)
-				if n181 < 0 {
-					n181 = c.ReadLength(1)
-				}
-				l182 := foryimpl.MakeSlice[[]Inner](c, n181)
-				if n181 > 0 {
-					hn184, tr186, ev185 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i183 := range l182 {
-							if tr186 {
-								if st187, id188 := c.ReadRefFlag(); st187 == foryimpl.RefBack {
-									if p189 := foryimpl.BackRef[Inner](c, id188); p189 != nil {
-										l182[i183] = *p189
-									}
-								} else if st187 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id188, &l182[i183])
-									if ev185 != nil {
-										l182[i183].ForyReadEvolved(c, ev185)
-									} else {
-										l182[i183].ForyRead(c)
-									}
-								} else {
-									l182[i183] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i183)
-									break
-								}
-								continue
-							}
-							if hn184 && !c.ReadFlag() {
-								clear(l182[i183 : i183+1])
-								continue
-							}
-							if ev185 != nil {
-								l182[i183].ForyReadEvolved(c, ev185)
-							} else {
-								l182[i183].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i183)
-								break
-							}
-						}
-					}
-				}
-				v180 = l182
-			}
-			m175[k179] = v180
-		}
-		n174 -= sz176
-	}
-	x.RmMSLIn = m175
-	if c.Failed() {
-		c.Trace("RmMSLIn")
-		return
-	}
-	if c.ReadFlag() {
-		p191 := foryimpl.Alloc[Inner](c)
-		if ev192 := c.ReadStructFieldMeta(foryTypeInner); ev192 != nil {
-			p191.ForyReadEvolved(c, ev192)
-		} else if !c.Failed() {
-			p191.ForyRead(c)
-		}
-		x.RmPIn = p191
-	}
-	if c.Failed() {
-		c.Trace("RmPIn")
-		return
-	}
-	if c.ReadFlag() {
-		p193 := foryimpl.Alloc[Leaf](c)
-		if ev194 := c.ReadStructFieldMeta(foryTypeLeaf); ev194 != nil {
-			p193.ForyReadEvolved(c, ev194)
-		} else if !c.Failed() {
-			p193.ForyRead(c)
-		}
-		x.RmPLf = p193
-	}
-	if c.Failed() {
-		c.Trace("RmPLf")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Nested{
-		LIn:    x.LIn,
-		LLf:    x.LLf,
-		LPIn:   x.LPIn,
-		RmLIn:  x.RmLIn,
-		RmLLf:  x.RmLLf,
-		RmLPIn: x.RmLPIn,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1892145745) {
-		if h := r.ReadInt32(); h != 1892145745 && h != 286541755 && !c.Failed() {
-			c.HashMismatch(foryTypeNested, h)
+		x.MSLIn = m124
+		if c.Failed() {
+			c.Trace("MSLIn")
 			return
 		}
-	}
-	if c.ReadStructValueFlag(foryTypeInner) {
-		if ev195 := c.ReadStructFieldMeta(foryTypeInner); ev195 != nil {
-			x.In.ForyReadEvolved(c, ev195)
-		} else if !c.Failed() {
-			x.In.ForyRead(c)
+		if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+			x.PIn = foryimpl.BackRef[Inner](c, id152)
+		} else if st151 == foryimpl.RefFollows {
+			p153 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id152, p153)
+			if ev154 := c.ReadStructFieldMeta(foryTypeInner); ev154 != nil {
+				p153.ForyReadEvolved(c, ev154)
+			} else if !c.Failed() {
+				p153.ForyRead(c)
+			}
+			x.PIn = p153
+		} else {
+			x.PIn = nil
 		}
-	}
-	if c.Failed() {
-		c.Trace("In")
-		return
-	}
-	n196 := c.ReadLengthFast(1)
-	if n196 < 0 {
-		n196 = c.ReadLength(1)
-	}
-	l197 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n196)
-	if n196 > 0 {
-		hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i198 := range l197 {
-				if tr201 {
-					if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
-						if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
-							l197[i198] = *p204
-						}
-					} else if st202 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id203, &l197[i198])
-						if ev200 != nil {
-							l197[i198].ForyReadEvolved(c, ev200)
-						} else {
-							l197[i198].ForyRead(c)
-						}
-					} else {
-						l197[i198] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i198)
-						break
-					}
-					continue
-				}
-				if hn199 && !c.ReadFlag() {
-					clear(l197[i198 : i198+1])
-					continue
-				}
-				if ev200 != nil {
-					l197[i198].ForyReadEvolved(c, ev200)
-				} else {
-					l197[i198].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i198)
-					break
-				}
+		if c.Failed() {
+			c.Trace("PIn")
+			return
+		}
+		if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
+			x.PLf = foryimpl.BackRef[Leaf](c, id156)
+		} else if st155 == foryimpl.RefFollows {
+			p157 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id156, p157)
+			if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
+				p157.ForyReadEvolved(c, ev158)
+			} else if !c.Failed() {
+				p157.ForyRead(c)
+			}
+			x.PLf = p157
+		} else {
+			x.PLf = nil
+		}
+		if c.Failed() {
+			c.Trace("PLf")
+			return
+		}
+		if c.ReadStructValueFlag(foryTypeInner) {
+			if ev159 := c.ReadStructFieldMeta(foryTypeInner); ev159 != nil {
+				x.RmIn.ForyReadEvolved(c, ev159)
+			} else if !c.Failed() {
+				x.RmIn.ForyRead(c)
 			}
 		}
-	}
-	x.LIn = l197
-	if c.Failed() {
-		c.Trace("LIn")
-		return
-	}
-	n205 := c.ReadLengthFast(1)
-	if n205 < 0 {
-		n205 = c.ReadLength(1)
-	}
-	l206 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n205)
-	if n205 > 0 {
-		hn208, tr210, ev209 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i207 := range l206 {
-				if tr210 {
-					if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
-						if p213 := foryimpl.BackRef[Leaf](c, id212); p213 != nil {
-							l206[i207] = *p213
-						}
-					} else if st211 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id212, &l206[i207])
-						if ev209 != nil {
-							l206[i207].ForyReadEvolved(c, ev209)
-						} else {
-							l206[i207].ForyRead(c)
-						}
-					} else {
-						l206[i207] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i207)
-						break
-					}
-					continue
-				}
-				if hn208 && !c.ReadFlag() {
-					clear(l206[i207 : i207+1])
-					continue
-				}
-				if ev209 != nil {
-					l206[i207].ForyReadEvolved(c, ev209)
-				} else {
-					l206[i207].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i207)
-					break
-				}
-			}
+		if c.Failed() {
+			c.Trace("RmIn")
+			return
 		}
-	}
-	x.LLf = l206
-	if c.Failed() {
-		c.Trace("LLf")
-		return
-	}
-	n214 := c.ReadLengthFast(1)
-	if n214 < 0 {
-		n214 = c.ReadLength(1)
-	}
-	l215 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n214)
-	if n214 > 0 {
-		hn217, tr219, ev218 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i216 := range l215 {
-				if tr219 {
-					if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-						l215[i216] = foryimpl.BackRef[Inner](c, id222)
-					} else if st221 == foryimpl.RefFollows {
-						p223 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id222, p223)
-						if ev218 != nil {
-							p223.ForyReadEvolved(c, ev218)
-						} else {
-							p223.ForyRead(c)
-						}
-						l215[i216] = p223
-					} else {
-						l215[i216] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i216)
-						break
-					}
-					continue
-				}
-				if hn217 && !c.ReadFlag() {
-					clear(l215[i216 : i216+1])
-					continue
-				}
-				p220 := foryimpl.Alloc[Inner](c)
-				if ev218 != nil {
-					p220.ForyReadEvolved(c, ev218)
-				} else {
-					p220.ForyRead(c)
-				}
-				l215[i216] = p220
-				if c.Failed() {
-					c.TraceIndex(i216)
-					break
-				}
-			}
-		}
-	}
-	x.LPIn = l215
-	if c.Failed() {
-		c.Trace("LPIn")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
-			x.Lf.ForyReadEvolved(c, ev224)
+	} else {
+		if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
+			x.Lf.ForyReadEvolved(c, ev122)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	n225 := c.ReadLengthFast(2)
-	if n225 < 0 {
-		n225 = c.ReadLength(2)
-	}
-	m226 := foryimpl.MakeMap[map[string][]Inner](c, n225)
-	for n225 > 0 && !c.Failed() {
-		sz227, vn228, tr241, _ := c.ReadMapChunkRef(n225, 21, 22, nil)
-		for j229 := 0; j229 < sz227 && !c.Failed(); j229++ {
-			var k230 string
-			k230 = c.ReadString()
-			var v231 []Inner
-			if tr241 {
-				if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
-					v231 = foryimpl.BackRefSlice[Inner](c, id243)
-				} else if st242 == foryimpl.RefFollows {
-					n244 := c.ReadLengthFast(1)
-					if n244 < 0 {
-						n244 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
+		n123 := c.ReadLengthFast(2)
+		if n123 < 0 {
+			n123 = c.ReadLength(2)
+		}
+		m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
+		for n123 > 0 && !c.Failed() {
+			sz125, vn126, _ := c.ReadMapChunk(n123, 21, 22, nil, true)
+			for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+				var k128 string
+				k128 = c.ReadString()
+				var v129 []Inner
+				if !vn126 {
+					n130 := c.ReadLengthFast(1)
+					if n130 < 0 {
+						n130 = c.ReadLength(1)
 					}
-					l245 := foryimpl.MakeSlice[[]Inner](c, n244)
-					if n244 > 0 {
-						hn247, tr249, ev248 := c.ReadStructListHeaderRef(foryTypeInner)
+					l131 := foryimpl.MakeSlice[[]Inner](c, n130)
+					if n130 > 0 {
+						hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
 						if !c.Failed() {
-							for i246 := range l245 {
-								if tr249 {
-									if st250, id251 := c.ReadRefFlag(); st250 == foryimpl.RefBack {
-										if p252 := foryimpl.BackRef[Inner](c, id251); p252 != nil {
-											l245[i246] = *p252
+							for i132 := range l131 {
+								if tr135 {
+									if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
+										if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
+											l131[i132] = *p138
 										}
-									} else if st250 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id251, &l245[i246])
-										if ev248 != nil {
-											l245[i246].ForyReadEvolved(c, ev248)
+									} else if st136 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id137, &l131[i132])
+										if ev134 != nil {
+											l131[i132].ForyReadEvolved(c, ev134)
 										} else {
-											l245[i246].ForyRead(c)
+											l131[i132].ForyRead(c)
 										}
 									} else {
-										l245[i246] = Inner{}
+										l131[i132] = Inner{}
 									}
 									if c.Failed() {
-										c.TraceIndex(i246)
+										c.TraceIndex(i132)
 										break
 									}
 									continue
 								}
-								if hn247 && !c.ReadFlag() {
-									clear(l245[i246 : i246+1])
+								if hn133 && !c.ReadFlag() {
+									clear(l131[i132 : i132+1])
 									continue
 								}
-								if ev248 != nil {
-									l245[i246].ForyReadEvolved(c, ev248)
+								if ev134 != nil {
+									l131[i132].ForyReadEvolved(c, ev134)
 								} else {
-									l245[i246].ForyRead(c)
+									l131[i132].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i246)
+									c.TraceIndex(i132)
 									break
 								}
 							}
 						}
 					}
-					v231 = l245
-					foryimpl.SetRefSlice(c, id243, v231)
-				} else {
-					v231 = nil
+					v129 = l131
 				}
-			} else if !vn228 {
-				n232 := c.ReadLengthFast(1)
-				if n232 < 0 {
-					n232 = c.ReadLength(1)
-				}
-				l233 := foryimpl.MakeSlice[[]Inner](c, n232)
-				if n232 > 0 {
-					hn235, tr237, ev236 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i234 := range l233 {
-							if tr237 {
-								if st238, id239 := c.ReadRefFlag(); st238 == foryimpl.RefBack {
-									if p240 := foryimpl.BackRef[Inner](c, id239); p240 != nil {
-										l233[i234] = *p240
-									}
-								} else if st238 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id239, &l233[i234])
-									if ev236 != nil {
-										l233[i234].ForyReadEvolved(c, ev236)
-									} else {
-										l233[i234].ForyRead(c)
-									}
-								} else {
-									l233[i234] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i234)
-									break
-								}
-								continue
-							}
-							if hn235 && !c.ReadFlag() {
-								clear(l233[i234 : i234+1])
-								continue
-							}
-							if ev236 != nil {
-								l233[i234].ForyReadEvolved(c, ev236)
-							} else {
-								l233[i234].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i234)
-								break
-							}
-						}
-					}
-				}
-				v231 = l233
+				m124[k128] = v129
 			}
-			m226[k230] = v231
+			n123 -= sz125
 		}
-		n225 -= sz227
-	}
-	x.MSLIn = m226
-	if c.Failed() {
-		c.Trace("MSLIn")
-		return
-	}
-	if st253, id254 := c.ReadRefFlag(); st253 == foryimpl.RefBack {
-		x.PIn = foryimpl.BackRef[Inner](c, id254)
-	} else if st253 == foryimpl.RefFollows {
-		p255 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id254, p255)
-		if ev256 := c.ReadStructFieldMeta(foryTypeInner); ev256 != nil {
-			p255.ForyReadEvolved(c, ev256)
-		} else if !c.Failed() {
-			p255.ForyRead(c)
+		x.MSLIn = m124
+		if c.Failed() {
+			c.Trace("MSLIn")
+			return
 		}
-		x.PIn = p255
-	} else {
-		x.PIn = nil
-	}
-	if c.Failed() {
-		c.Trace("PIn")
-		return
-	}
-	if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
-		x.PLf = foryimpl.BackRef[Leaf](c, id258)
-	} else if st257 == foryimpl.RefFollows {
-		p259 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id258, p259)
-		if ev260 := c.ReadStructFieldMeta(foryTypeLeaf); ev260 != nil {
-			p259.ForyReadEvolved(c, ev260)
-		} else if !c.Failed() {
-			p259.ForyRead(c)
+		if c.ReadFlag() {
+			p151 := foryimpl.Alloc[Inner](c)
+			if ev152 := c.ReadStructFieldMeta(foryTypeInner); ev152 != nil {
+				p151.ForyReadEvolved(c, ev152)
+			} else if !c.Failed() {
+				p151.ForyRead(c)
+			}
+			x.PIn = p151
 		}
-		x.PLf = p259
-	} else {
-		x.PLf = nil
-	}
-	if c.Failed() {
-		c.Trace("PLf")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeInner) {
-		if ev261 := c.ReadStructFieldMeta(foryTypeInner); ev261 != nil {
-			x.RmIn.ForyReadEvolved(c, ev261)
+		if c.Failed() {
+			c.Trace("PIn")
+			return
+		}
+		if c.ReadFlag() {
+			p155 := foryimpl.Alloc[Leaf](c)
+			if ev156 := c.ReadStructFieldMeta(foryTypeLeaf); ev156 != nil {
+				p155.ForyReadEvolved(c, ev156)
+			} else if !c.Failed() {
+				p155.ForyRead(c)
+			}
+			x.PLf = p155
+		}
+		if c.Failed() {
+			c.Trace("PLf")
+			return
+		}
+		if ev159 := c.ReadStructFieldMeta(foryTypeInner); ev159 != nil {
+			x.RmIn.ForyReadEvolved(c, ev159)
 		} else if !c.Failed() {
 			x.RmIn.ForyRead(c)
 		}
+		if c.Failed() {
+			c.Trace("RmIn")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("RmIn")
-		return
+	n160 := c.ReadLengthFast(1)
+	if n160 < 0 {
+		n160 = c.ReadLength(1)
 	}
-	n262 := c.ReadLengthFast(1)
-	if n262 < 0 {
-		n262 = c.ReadLength(1)
-	}
-	l263 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n262)
-	if n262 > 0 {
-		hn265, tr267, ev266 := c.ReadStructListHeaderRef(foryTypeInner)
+	l161 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n160)
+	if n160 > 0 {
+		hn163, tr165, ev164 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i264 := range l263 {
-				if tr267 {
-					if st268, id269 := c.ReadRefFlag(); st268 == foryimpl.RefBack {
-						if p270 := foryimpl.BackRef[Inner](c, id269); p270 != nil {
-							l263[i264] = *p270
+			for i162 := range l161 {
+				if tr165 {
+					if st166, id167 := c.ReadRefFlag(); st166 == foryimpl.RefBack {
+						if p168 := foryimpl.BackRef[Inner](c, id167); p168 != nil {
+							l161[i162] = *p168
 						}
-					} else if st268 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id269, &l263[i264])
-						if ev266 != nil {
-							l263[i264].ForyReadEvolved(c, ev266)
+					} else if st166 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id167, &l161[i162])
+						if ev164 != nil {
+							l161[i162].ForyReadEvolved(c, ev164)
 						} else {
-							l263[i264].ForyRead(c)
+							l161[i162].ForyRead(c)
 						}
 					} else {
-						l263[i264] = Inner{}
+						l161[i162] = Inner{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i264)
+						c.TraceIndex(i162)
 						break
 					}
 					continue
 				}
-				if hn265 && !c.ReadFlag() {
-					clear(l263[i264 : i264+1])
+				if hn163 && !c.ReadFlag() {
+					clear(l161[i162 : i162+1])
 					continue
 				}
-				if ev266 != nil {
-					l263[i264].ForyReadEvolved(c, ev266)
+				if ev164 != nil {
+					l161[i162].ForyReadEvolved(c, ev164)
 				} else {
-					l263[i264].ForyRead(c)
+					l161[i162].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i264)
+					c.TraceIndex(i162)
 					break
 				}
 			}
 		}
 	}
-	x.RmLIn = l263
+	x.RmLIn = l161
 	if c.Failed() {
 		c.Trace("RmLIn")
 		return
 	}
-	n271 := c.ReadLengthFast(1)
-	if n271 < 0 {
-		n271 = c.ReadLength(1)
+	n169 := c.ReadLengthFast(1)
+	if n169 < 0 {
+		n169 = c.ReadLength(1)
 	}
-	l272 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n271)
-	if n271 > 0 {
-		hn274, tr276, ev275 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l170 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n169)
+	if n169 > 0 {
+		hn172, tr174, ev173 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i273 := range l272 {
-				if tr276 {
-					if st277, id278 := c.ReadRefFlag(); st277 == foryimpl.RefBack {
-						if p279 := foryimpl.BackRef[Leaf](c, id278); p279 != nil {
-							l272[i273] = *p279
+			for i171 := range l170 {
+				if tr174 {
+					if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
+						if p177 := foryimpl.BackRef[Leaf](c, id176); p177 != nil {
+							l170[i171] = *p177
 						}
-					} else if st277 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id278, &l272[i273])
-						if ev275 != nil {
-							l272[i273].ForyReadEvolved(c, ev275)
+					} else if st175 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id176, &l170[i171])
+						if ev173 != nil {
+							l170[i171].ForyReadEvolved(c, ev173)
 						} else {
-							l272[i273].ForyRead(c)
+							l170[i171].ForyRead(c)
 						}
 					} else {
-						l272[i273] = Leaf{}
+						l170[i171] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i273)
+						c.TraceIndex(i171)
 						break
 					}
 					continue
 				}
-				if hn274 && !c.ReadFlag() {
-					clear(l272[i273 : i273+1])
+				if hn172 && !c.ReadFlag() {
+					clear(l170[i171 : i171+1])
 					continue
 				}
-				if ev275 != nil {
-					l272[i273].ForyReadEvolved(c, ev275)
+				if ev173 != nil {
+					l170[i171].ForyReadEvolved(c, ev173)
 				} else {
-					l272[i273].ForyRead(c)
+					l170[i171].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i273)
+					c.TraceIndex(i171)
 					break
 				}
 			}
 		}
 	}
-	x.RmLLf = l272
+	x.RmLLf = l170
 	if c.Failed() {
 		c.Trace("RmLLf")
 		return
 	}
-	n280 := c.ReadLengthFast(1)
-	if n280 < 0 {
-		n280 = c.ReadLength(1)
+	n178 := c.ReadLengthFast(1)
+	if n178 < 0 {
+		n178 = c.ReadLength(1)
 	}
-	l281 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n280)
-	if n280 > 0 {
-		hn283, tr285, ev284 := c.ReadStructListHeaderRef(foryTypeInner)
+	l179 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n178)
+	if n178 > 0 {
+		hn181, tr183, ev182 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i282 := range l281 {
-				if tr285 {
-					if st287, id288 := c.ReadRefFlag(); st287 == foryimpl.RefBack {
-						l281[i282] = foryimpl.BackRef[Inner](c, id288)
-					} else if st287 == foryimpl.RefFollows {
-						p289 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id288, p289)
-						if ev284 != nil {
-							p289.ForyReadEvolved(c, ev284)
+			for i180 := range l179 {
+				if tr183 {
+					if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
+						l179[i180] = foryimpl.BackRef[Inner](c, id186)
+					} else if st185 == foryimpl.RefFollows {
+						p187 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id186, p187)
+						if ev182 != nil {
+							p187.ForyReadEvolved(c, ev182)
 						} else {
-							p289.ForyRead(c)
+							p187.ForyRead(c)
 						}
-						l281[i282] = p289
+						l179[i180] = p187
 					} else {
-						l281[i282] = nil
+						l179[i180] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i282)
+						c.TraceIndex(i180)
 						break
 					}
 					continue
 				}
-				if hn283 && !c.ReadFlag() {
-					clear(l281[i282 : i282+1])
+				if hn181 && !c.ReadFlag() {
+					clear(l179[i180 : i180+1])
 					continue
 				}
-				p286 := foryimpl.Alloc[Inner](c)
-				if ev284 != nil {
-					p286.ForyReadEvolved(c, ev284)
+				p184 := foryimpl.Alloc[Inner](c)
+				if ev182 != nil {
+					p184.ForyReadEvolved(c, ev182)
 				} else {
-					p286.ForyRead(c)
+					p184.ForyRead(c)
 				}
-				l281[i282] = p286
+				l179[i180] = p184
 				if c.Failed() {
-					c.TraceIndex(i282)
+					c.TraceIndex(i180)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPIn = l281
+	x.RmLPIn = l179
 	if c.Failed() {
 		c.Trace("RmLPIn")
 		return
 	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev290 := c.ReadStructFieldMeta(foryTypeLeaf); ev290 != nil {
-			x.RmLf.ForyReadEvolved(c, ev290)
-		} else if !c.Failed() {
-			x.RmLf.ForyRead(c)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
+				x.RmLf.ForyReadEvolved(c, ev188)
+			} else if !c.Failed() {
+				x.RmLf.ForyRead(c)
+			}
 		}
-	}
-	if c.Failed() {
-		c.Trace("RmLf")
-		return
-	}
-	n291 := c.ReadLengthFast(2)
-	if n291 < 0 {
-		n291 = c.ReadLength(2)
-	}
-	m292 := foryimpl.MakeMap[map[string][]Inner](c, n291)
-	for n291 > 0 && !c.Failed() {
-		sz293, vn294, tr307, _ := c.ReadMapChunkRef(n291, 21, 22, nil)
-		for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
-			var k296 string
-			k296 = c.ReadString()
-			var v297 []Inner
-			if tr307 {
-				if st308, id309 := c.ReadRefFlag(); st308 == foryimpl.RefBack {
-					v297 = foryimpl.BackRefSlice[Inner](c, id309)
-				} else if st308 == foryimpl.RefFollows {
-					n310 := c.ReadLengthFast(1)
-					if n310 < 0 {
-						n310 = c.ReadLength(1)
-					}
-					l311 := foryimpl.MakeSlice[[]Inner](c, n310)
-					if n310 > 0 {
-						hn313, tr315, ev314 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i312 := range l311 {
-								if tr315 {
-									if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
-										if p318 := foryimpl.BackRef[Inner](c, id317); p318 != nil {
-											l311[i312] = *p318
-										}
-									} else if st316 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id317, &l311[i312])
-										if ev314 != nil {
-											l311[i312].ForyReadEvolved(c, ev314)
+		if c.Failed() {
+			c.Trace("RmLf")
+			return
+		}
+		n189 := c.ReadLengthFast(2)
+		if n189 < 0 {
+			n189 = c.ReadLength(2)
+		}
+		m190 := foryimpl.MakeMap[map[string][]Inner](c, n189)
+		for n189 > 0 && !c.Failed() {
+			sz191, vn192, tr205, _ := c.ReadMapChunkRef(n189, 21, 22, nil)
+			for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
+				var k194 string
+				k194 = c.ReadString()
+				var v195 []Inner
+				if tr205 {
+					if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
+						v195 = foryimpl.BackRefSlice[Inner](c, id207)
+					} else if st206 == foryimpl.RefFollows {
+						n208 := c.ReadLengthFast(1)
+						if n208 < 0 {
+							n208 = c.ReadLength(1)
+						}
+						l209 := foryimpl.MakeSlice[[]Inner](c, n208)
+						if n208 > 0 {
+							hn211, tr213, ev212 := c.ReadStructListHeaderRef(foryTypeInner)
+							if !c.Failed() {
+								for i210 := range l209 {
+									if tr213 {
+										if st214, id215 := c.ReadRefFlag(); st214 == foryimpl.RefBack {
+											if p216 := foryimpl.BackRef[Inner](c, id215); p216 != nil {
+												l209[i210] = *p216
+											}
+										} else if st214 == foryimpl.RefFollows {
+											foryimpl.SetRef(c, id215, &l209[i210])
+											if ev212 != nil {
+												l209[i210].ForyReadEvolved(c, ev212)
+											} else {
+												l209[i210].ForyRead(c)
+											}
 										} else {
-											l311[i312].ForyRead(c)
+											l209[i210] = Inner{}
 										}
+										if c.Failed() {
+											c.TraceIndex(i210)
+											break
+										}
+										continue
+									}
+									if hn211 && !c.ReadFlag() {
+										clear(l209[i210 : i210+1])
+										continue
+									}
+									if ev212 != nil {
+										l209[i210].ForyReadEvolved(c, ev212)
 									} else {
-										l311[i312] = Inner{}
+										l209[i210].ForyRead(c)
 									}
 									if c.Failed() {
-										c.TraceIndex(i312)
+										c.TraceIndex(i210)
+										break
+									}
+								}
+							}
+						}
+						v195 = l209
+						foryimpl.SetRefSlice(c, id207, v195)
+					} else {
+						v195 = nil
+					}
+				} else if !vn192 {
+					n196 := c.ReadLengthFast(1)
+					if n196 < 0 {
+						n196 = c.ReadLength(1)
+					}
+					l197 := foryimpl.MakeSlice[[]Inner](c, n196)
+					if n196 > 0 {
+						hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i198 := range l197 {
+								if tr201 {
+									if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+										if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
+											l197[i198] = *p204
+										}
+									} else if st202 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id203, &l197[i198])
+										if ev200 != nil {
+											l197[i198].ForyReadEvolved(c, ev200)
+										} else {
+											l197[i198].ForyRead(c)
+										}
+									} else {
+										l197[i198] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i198)
 										break
 									}
 									continue
 								}
-								if hn313 && !c.ReadFlag() {
-									clear(l311[i312 : i312+1])
+								if hn199 && !c.ReadFlag() {
+									clear(l197[i198 : i198+1])
 									continue
 								}
-								if ev314 != nil {
-									l311[i312].ForyReadEvolved(c, ev314)
+								if ev200 != nil {
+									l197[i198].ForyReadEvolved(c, ev200)
 								} else {
-									l311[i312].ForyRead(c)
+									l197[i198].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i312)
+									c.TraceIndex(i198)
 									break
 								}
 							}
 						}
 					}
-					v297 = l311
-					foryimpl.SetRefSlice(c, id309, v297)
-				} else {
-					v297 = nil
+					v195 = l197
 				}
-			} else if !vn294 {
-				n298 := c.ReadLengthFast(1)
-				if n298 < 0 {
-					n298 = c.ReadLength(1)
-				}
-				l299 := foryimpl.MakeSlice[[]Inner](c, n298)
-				if n298 > 0 {
-					hn301, tr303, ev302 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i300 := range l299 {
-							if tr303 {
-								if st304, id305 := c.ReadRefFlag(); st304 == foryimpl.RefBack {
-									if p306 := foryimpl.BackRef[Inner](c, id305); p306 != nil {
-										l299[i300] = *p306
-									}
-								} else if st304 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id305, &l299[i300])
-									if ev302 != nil {
-										l299[i300].ForyReadEvolved(c, ev302)
-									} else {
-										l299[i300].ForyRead(c)
-									}
-								} else {
-									l299[i300] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i300)
-									break
-								}
-								continue
-							}
-							if hn301 && !c.ReadFlag() {
-								clear(l299[i300 : i300+1])
-								continue
-							}
-							if ev302 != nil {
-								l299[i300].ForyReadEvolved(c, ev302)
-							} else {
-								l299[i300].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i300)
-								break
-							}
-						}
-					}
-				}
-				v297 = l299
+				m190[k194] = v195
 			}
-			m292[k296] = v297
+			n189 -= sz191
 		}
-		n291 -= sz293
-	}
-	x.RmMSLIn = m292
-	if c.Failed() {
-		c.Trace("RmMSLIn")
-		return
-	}
-	if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
-		x.RmPIn = foryimpl.BackRef[Inner](c, id320)
-	} else if st319 == foryimpl.RefFollows {
-		p321 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id320, p321)
-		if ev322 := c.ReadStructFieldMeta(foryTypeInner); ev322 != nil {
-			p321.ForyReadEvolved(c, ev322)
-		} else if !c.Failed() {
-			p321.ForyRead(c)
+		x.RmMSLIn = m190
+		if c.Failed() {
+			c.Trace("RmMSLIn")
+			return
 		}
-		x.RmPIn = p321
+		if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
+			x.RmPIn = foryimpl.BackRef[Inner](c, id218)
+		} else if st217 == foryimpl.RefFollows {
+			p219 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id218, p219)
+			if ev220 := c.ReadStructFieldMeta(foryTypeInner); ev220 != nil {
+				p219.ForyReadEvolved(c, ev220)
+			} else if !c.Failed() {
+				p219.ForyRead(c)
+			}
+			x.RmPIn = p219
+		} else {
+			x.RmPIn = nil
+		}
+		if c.Failed() {
+			c.Trace("RmPIn")
+			return
+		}
+		if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
+			x.RmPLf = foryimpl.BackRef[Leaf](c, id222)
+		} else if st221 == foryimpl.RefFollows {
+			p223 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id222, p223)
+			if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
+				p223.ForyReadEvolved(c, ev224)
+			} else if !c.Failed() {
+				p223.ForyRead(c)
+			}
+			x.RmPLf = p223
+		} else {
+			x.RmPLf = nil
+		}
+		if c.Failed() {
+			c.Trace("RmPLf")
+			return
+		}
 	} else {
-		x.RmPIn = nil
-	}
-	if c.Failed() {
-		c.Trace("RmPIn")
-		return
-	}
-	if st323, id324 := c.ReadRefFlag(); st323 == foryimpl.RefBack {
-		x.RmPLf = foryimpl.BackRef[Leaf](c, id324)
-	} else if st323 == foryimpl.RefFollows {
-		p325 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id324, p325)
-		if ev326 := c.ReadStructFieldMeta(foryTypeLeaf); ev326 != nil {
-			p325.ForyReadEvolved(c, ev326)
+		if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
+			x.RmLf.ForyReadEvolved(c, ev188)
 		} else if !c.Failed() {
-			p325.ForyRead(c)
+			x.RmLf.ForyRead(c)
 		}
-		x.RmPLf = p325
-	} else {
-		x.RmPLf = nil
-	}
-	if c.Failed() {
-		c.Trace("RmPLf")
-		return
+		if c.Failed() {
+			c.Trace("RmLf")
+			return
+		}
+		n189 := c.ReadLengthFast(2)
+		if n189 < 0 {
+			n189 = c.ReadLength(2)
+		}
+		m190 := foryimpl.MakeMap[map[string][]Inner](c, n189)
+		for n189 > 0 && !c.Failed() {
+			sz191, vn192, _ := c.ReadMapChunk(n189, 21, 22, nil, true)
+			for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
+				var k194 string
+				k194 = c.ReadString()
+				var v195 []Inner
+				if !vn192 {
+					n196 := c.ReadLengthFast(1)
+					if n196 < 0 {
+						n196 = c.ReadLength(1)
+					}
+					l197 := foryimpl.MakeSlice[[]Inner](c, n196)
+					if n196 > 0 {
+						hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i198 := range l197 {
+								if tr201 {
+									if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+										if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
+											l197[i198] = *p204
+										}
+									} else if st202 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id203, &l197[i198])
+										if ev200 != nil {
+											l197[i198].ForyReadEvolved(c, ev200)
+										} else {
+											l197[i198].ForyRead(c)
+										}
+									} else {
+										l197[i198] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i198)
+										break
+									}
+									continue
+								}
+								if hn199 && !c.ReadFlag() {
+									clear(l197[i198 : i198+1])
+									continue
+								}
+								if ev200 != nil {
+									l197[i198].ForyReadEvolved(c, ev200)
+								} else {
+									l197[i198].ForyRead(c)
+								}
+								if c.Failed() {
+									c.TraceIndex(i198)
+									break
+								}
+							}
+						}
+					}
+					v195 = l197
+				}
+				m190[k194] = v195
+			}
+			n189 -= sz191
+		}
+		x.RmMSLIn = m190
+		if c.Failed() {
+			c.Trace("RmMSLIn")
+			return
+		}
+		if c.ReadFlag() {
+			p217 := foryimpl.Alloc[Inner](c)
+			if ev218 := c.ReadStructFieldMeta(foryTypeInner); ev218 != nil {
+				p217.ForyReadEvolved(c, ev218)
+			} else if !c.Failed() {
+				p217.ForyRead(c)
+			}
+			x.RmPIn = p217
+		}
+		if c.Failed() {
+			c.Trace("RmPIn")
+			return
+		}
+		if c.ReadFlag() {
+			p221 := foryimpl.Alloc[Leaf](c)
+			if ev222 := c.ReadStructFieldMeta(foryTypeLeaf); ev222 != nil {
+				p221.ForyReadEvolved(c, ev222)
+			} else if !c.Failed() {
+				p221.ForyRead(c)
+			}
+			x.RmPLf = p221
+		}
+		if c.Failed() {
+			c.Trace("RmPLf")
+			return
+		}
 	}
 }
 
@@ -14334,16 +11573,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev330 := c.ReadStructFieldMeta(foryTypeInner); ev330 != nil {
-						x.In.ForyReadEvolved(c, ev330)
+					if ev228 := c.ReadStructFieldMeta(foryTypeInner); ev228 != nil {
+						x.In.ForyReadEvolved(c, ev228)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev327 := c.ReadStructFieldMeta(foryTypeInner); ev327 != nil {
-						x.In.ForyReadEvolved(c, ev327)
+					if ev225 := c.ReadStructFieldMeta(foryTypeInner); ev225 != nil {
+						x.In.ForyReadEvolved(c, ev225)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -14351,169 +11590,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n331 := c.ReadLengthFast(1)
-				if n331 < 0 {
-					n331 = c.ReadLength(1)
+				n229 := c.ReadLengthFast(1)
+				if n229 < 0 {
+					n229 = c.ReadLength(1)
 				}
-				l332 := foryimpl.MakeSlice[[]Inner](c, n331)
-				if n331 > 0 {
-					hn334, tr336, ev335 := c.ReadStructListHeaderRef(foryTypeInner)
+				l230 := foryimpl.MakeSlice[[]Inner](c, n229)
+				if n229 > 0 {
+					hn232, tr234, ev233 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i333 := range l332 {
-							if tr336 {
-								if st337, id338 := c.ReadRefFlag(); st337 == foryimpl.RefBack {
-									if p339 := foryimpl.BackRef[Inner](c, id338); p339 != nil {
-										l332[i333] = *p339
+						for i231 := range l230 {
+							if tr234 {
+								if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
+									if p237 := foryimpl.BackRef[Inner](c, id236); p237 != nil {
+										l230[i231] = *p237
 									}
-								} else if st337 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id338, &l332[i333])
-									if ev335 != nil {
-										l332[i333].ForyReadEvolved(c, ev335)
+								} else if st235 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id236, &l230[i231])
+									if ev233 != nil {
+										l230[i231].ForyReadEvolved(c, ev233)
 									} else {
-										l332[i333].ForyRead(c)
+										l230[i231].ForyRead(c)
 									}
 								} else {
-									l332[i333] = Inner{}
+									l230[i231] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i333)
+									c.TraceIndex(i231)
 									break
 								}
 								continue
 							}
-							if hn334 && !c.ReadFlag() {
-								clear(l332[i333 : i333+1])
+							if hn232 && !c.ReadFlag() {
+								clear(l230[i231 : i231+1])
 								continue
 							}
-							if ev335 != nil {
-								l332[i333].ForyReadEvolved(c, ev335)
+							if ev233 != nil {
+								l230[i231].ForyReadEvolved(c, ev233)
 							} else {
-								l332[i333].ForyRead(c)
+								l230[i231].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i333)
+								c.TraceIndex(i231)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l332
+				x.LIn = l230
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n340 := c.ReadLengthFast(1)
-				if n340 < 0 {
-					n340 = c.ReadLength(1)
+				n238 := c.ReadLengthFast(1)
+				if n238 < 0 {
+					n238 = c.ReadLength(1)
 				}
-				l341 := foryimpl.MakeSlice[[]Leaf](c, n340)
-				if n340 > 0 {
-					hn343, tr345, ev344 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l239 := foryimpl.MakeSlice[[]Leaf](c, n238)
+				if n238 > 0 {
+					hn241, tr243, ev242 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i342 := range l341 {
-							if tr345 {
-								if st346, id347 := c.ReadRefFlag(); st346 == foryimpl.RefBack {
-									if p348 := foryimpl.BackRef[Leaf](c, id347); p348 != nil {
-										l341[i342] = *p348
+						for i240 := range l239 {
+							if tr243 {
+								if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
+									if p246 := foryimpl.BackRef[Leaf](c, id245); p246 != nil {
+										l239[i240] = *p246
 									}
-								} else if st346 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id347, &l341[i342])
-									if ev344 != nil {
-										l341[i342].ForyReadEvolved(c, ev344)
+								} else if st244 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id245, &l239[i240])
+									if ev242 != nil {
+										l239[i240].ForyReadEvolved(c, ev242)
 									} else {
-										l341[i342].ForyRead(c)
+										l239[i240].ForyRead(c)
 									}
 								} else {
-									l341[i342] = Leaf{}
+									l239[i240] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i342)
+									c.TraceIndex(i240)
 									break
 								}
 								continue
 							}
-							if hn343 && !c.ReadFlag() {
-								clear(l341[i342 : i342+1])
+							if hn241 && !c.ReadFlag() {
+								clear(l239[i240 : i240+1])
 								continue
 							}
-							if ev344 != nil {
-								l341[i342].ForyReadEvolved(c, ev344)
+							if ev242 != nil {
+								l239[i240].ForyReadEvolved(c, ev242)
 							} else {
-								l341[i342].ForyRead(c)
+								l239[i240].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i342)
+								c.TraceIndex(i240)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l341
+				x.LLf = l239
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n349 := c.ReadLengthFast(1)
-				if n349 < 0 {
-					n349 = c.ReadLength(1)
+				n247 := c.ReadLengthFast(1)
+				if n247 < 0 {
+					n247 = c.ReadLength(1)
 				}
-				l350 := foryimpl.MakeSlice[[]*Inner](c, n349)
-				if n349 > 0 {
-					hn352, tr354, ev353 := c.ReadStructListHeaderRef(foryTypeInner)
+				l248 := foryimpl.MakeSlice[[]*Inner](c, n247)
+				if n247 > 0 {
+					hn250, tr252, ev251 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i351 := range l350 {
-							if tr354 {
-								if st356, id357 := c.ReadRefFlag(); st356 == foryimpl.RefBack {
-									l350[i351] = foryimpl.BackRef[Inner](c, id357)
-								} else if st356 == foryimpl.RefFollows {
-									p358 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id357, p358)
-									if ev353 != nil {
-										p358.ForyReadEvolved(c, ev353)
+						for i249 := range l248 {
+							if tr252 {
+								if st254, id255 := c.ReadRefFlag(); st254 == foryimpl.RefBack {
+									l248[i249] = foryimpl.BackRef[Inner](c, id255)
+								} else if st254 == foryimpl.RefFollows {
+									p256 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id255, p256)
+									if ev251 != nil {
+										p256.ForyReadEvolved(c, ev251)
 									} else {
-										p358.ForyRead(c)
+										p256.ForyRead(c)
 									}
-									l350[i351] = p358
+									l248[i249] = p256
 								} else {
-									l350[i351] = nil
+									l248[i249] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i351)
+									c.TraceIndex(i249)
 									break
 								}
 								continue
 							}
-							if hn352 && !c.ReadFlag() {
-								clear(l350[i351 : i351+1])
+							if hn250 && !c.ReadFlag() {
+								clear(l248[i249 : i249+1])
 								continue
 							}
-							p355 := foryimpl.Alloc[Inner](c)
-							if ev353 != nil {
-								p355.ForyReadEvolved(c, ev353)
+							p253 := foryimpl.Alloc[Inner](c)
+							if ev251 != nil {
+								p253.ForyReadEvolved(c, ev251)
 							} else {
-								p355.ForyRead(c)
+								p253.ForyRead(c)
 							}
-							l350[i351] = p355
+							l248[i249] = p253
 							if c.Failed() {
-								c.TraceIndex(i351)
+								c.TraceIndex(i249)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l350
+				x.LPIn = l248
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev362 := c.ReadStructFieldMeta(foryTypeLeaf); ev362 != nil {
-						x.Lf.ForyReadEvolved(c, ev362)
+					if ev260 := c.ReadStructFieldMeta(foryTypeLeaf); ev260 != nil {
+						x.Lf.ForyReadEvolved(c, ev260)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev359 := c.ReadStructFieldMeta(foryTypeLeaf); ev359 != nil {
-						x.Lf.ForyReadEvolved(c, ev359)
+					if ev257 := c.ReadStructFieldMeta(foryTypeLeaf); ev257 != nil {
+						x.Lf.ForyReadEvolved(c, ev257)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -14521,139 +11760,139 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n363 := c.ReadLengthFast(2)
-				if n363 < 0 {
-					n363 = c.ReadLength(2)
+				n261 := c.ReadLengthFast(2)
+				if n261 < 0 {
+					n261 = c.ReadLength(2)
 				}
-				m364 := foryimpl.MakeMap[map[string][]Inner](c, n363)
-				for n363 > 0 && !c.Failed() {
-					sz365, vn366, _ := c.ReadMapChunk(n363, 21, 22, nil, true)
-					for j367 := 0; j367 < sz365 && !c.Failed(); j367++ {
-						var k368 string
-						k368 = c.ReadString()
-						var v369 []Inner
-						if !vn366 {
-							n370 := c.ReadLengthFast(1)
-							if n370 < 0 {
-								n370 = c.ReadLength(1)
+				m262 := foryimpl.MakeMap[map[string][]Inner](c, n261)
+				for n261 > 0 && !c.Failed() {
+					sz263, vn264, _ := c.ReadMapChunk(n261, 21, 22, nil, true)
+					for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
+						var k266 string
+						k266 = c.ReadString()
+						var v267 []Inner
+						if !vn264 {
+							n268 := c.ReadLengthFast(1)
+							if n268 < 0 {
+								n268 = c.ReadLength(1)
 							}
-							l371 := foryimpl.MakeSlice[[]Inner](c, n370)
-							if n370 > 0 {
-								hn373, tr375, ev374 := c.ReadStructListHeaderRef(foryTypeInner)
+							l269 := foryimpl.MakeSlice[[]Inner](c, n268)
+							if n268 > 0 {
+								hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i372 := range l371 {
-										if tr375 {
-											if st376, id377 := c.ReadRefFlag(); st376 == foryimpl.RefBack {
-												if p378 := foryimpl.BackRef[Inner](c, id377); p378 != nil {
-													l371[i372] = *p378
+									for i270 := range l269 {
+										if tr273 {
+											if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
+												if p276 := foryimpl.BackRef[Inner](c, id275); p276 != nil {
+													l269[i270] = *p276
 												}
-											} else if st376 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id377, &l371[i372])
-												if ev374 != nil {
-													l371[i372].ForyReadEvolved(c, ev374)
+											} else if st274 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id275, &l269[i270])
+												if ev272 != nil {
+													l269[i270].ForyReadEvolved(c, ev272)
 												} else {
-													l371[i372].ForyRead(c)
+													l269[i270].ForyRead(c)
 												}
 											} else {
-												l371[i372] = Inner{}
+												l269[i270] = Inner{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i372)
+												c.TraceIndex(i270)
 												break
 											}
 											continue
 										}
-										if hn373 && !c.ReadFlag() {
-											clear(l371[i372 : i372+1])
+										if hn271 && !c.ReadFlag() {
+											clear(l269[i270 : i270+1])
 											continue
 										}
-										if ev374 != nil {
-											l371[i372].ForyReadEvolved(c, ev374)
+										if ev272 != nil {
+											l269[i270].ForyReadEvolved(c, ev272)
 										} else {
-											l371[i372].ForyRead(c)
+											l269[i270].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i372)
+											c.TraceIndex(i270)
 											break
 										}
 									}
 								}
 							}
-							v369 = l371
+							v267 = l269
 						}
-						m364[k368] = v369
+						m262[k266] = v267
 					}
-					n363 -= sz365
+					n261 -= sz263
 				}
-				x.MSLIn = m364
+				x.MSLIn = m262
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st382, id383 := c.ReadRefFlag(); st382 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id383)
-				} else if st382 == foryimpl.RefFollows {
-					p384 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id383, p384)
-					if ev385 := c.ReadStructFieldMeta(foryTypeInner); ev385 != nil {
-						p384.ForyReadEvolved(c, ev385)
+				if st280, id281 := c.ReadRefFlag(); st280 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id281)
+				} else if st280 == foryimpl.RefFollows {
+					p282 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id281, p282)
+					if ev283 := c.ReadStructFieldMeta(foryTypeInner); ev283 != nil {
+						p282.ForyReadEvolved(c, ev283)
 					} else if !c.Failed() {
-						p384.ForyRead(c)
+						p282.ForyRead(c)
 					}
-					x.PIn = p384
+					x.PIn = p282
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p380 := foryimpl.Alloc[Inner](c)
-					if ev381 := c.ReadStructFieldMeta(foryTypeInner); ev381 != nil {
-						p380.ForyReadEvolved(c, ev381)
+					p278 := foryimpl.Alloc[Inner](c)
+					if ev279 := c.ReadStructFieldMeta(foryTypeInner); ev279 != nil {
+						p278.ForyReadEvolved(c, ev279)
 					} else if !c.Failed() {
-						p380.ForyRead(c)
+						p278.ForyRead(c)
 					}
-					x.PIn = p380
+					x.PIn = p278
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st388, id389 := c.ReadRefFlag(); st388 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id389)
-				} else if st388 == foryimpl.RefFollows {
-					p390 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id389, p390)
-					if ev391 := c.ReadStructFieldMeta(foryTypeLeaf); ev391 != nil {
-						p390.ForyReadEvolved(c, ev391)
+				if st286, id287 := c.ReadRefFlag(); st286 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id287)
+				} else if st286 == foryimpl.RefFollows {
+					p288 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id287, p288)
+					if ev289 := c.ReadStructFieldMeta(foryTypeLeaf); ev289 != nil {
+						p288.ForyReadEvolved(c, ev289)
 					} else if !c.Failed() {
-						p390.ForyRead(c)
+						p288.ForyRead(c)
 					}
-					x.PLf = p390
+					x.PLf = p288
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p386 := foryimpl.Alloc[Leaf](c)
-					if ev387 := c.ReadStructFieldMeta(foryTypeLeaf); ev387 != nil {
-						p386.ForyReadEvolved(c, ev387)
+					p284 := foryimpl.Alloc[Leaf](c)
+					if ev285 := c.ReadStructFieldMeta(foryTypeLeaf); ev285 != nil {
+						p284.ForyReadEvolved(c, ev285)
 					} else if !c.Failed() {
-						p386.ForyRead(c)
+						p284.ForyRead(c)
 					}
-					x.PLf = p386
+					x.PLf = p284
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev395 := c.ReadStructFieldMeta(foryTypeInner); ev395 != nil {
-						x.RmIn.ForyReadEvolved(c, ev395)
+					if ev293 := c.ReadStructFieldMeta(foryTypeInner); ev293 != nil {
+						x.RmIn.ForyReadEvolved(c, ev293)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev392 := c.ReadStructFieldMeta(foryTypeInner); ev392 != nil {
-						x.RmIn.ForyReadEvolved(c, ev392)
+					if ev290 := c.ReadStructFieldMeta(foryTypeInner); ev290 != nil {
+						x.RmIn.ForyReadEvolved(c, ev290)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
@@ -14661,169 +11900,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n396 := c.ReadLengthFast(1)
-				if n396 < 0 {
-					n396 = c.ReadLength(1)
+				n294 := c.ReadLengthFast(1)
+				if n294 < 0 {
+					n294 = c.ReadLength(1)
 				}
-				l397 := foryimpl.MakeSlice[[]Inner](c, n396)
-				if n396 > 0 {
-					hn399, tr401, ev400 := c.ReadStructListHeaderRef(foryTypeInner)
+				l295 := foryimpl.MakeSlice[[]Inner](c, n294)
+				if n294 > 0 {
+					hn297, tr299, ev298 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i398 := range l397 {
-							if tr401 {
-								if st402, id403 := c.ReadRefFlag(); st402 == foryimpl.RefBack {
-									if p404 := foryimpl.BackRef[Inner](c, id403); p404 != nil {
-										l397[i398] = *p404
+						for i296 := range l295 {
+							if tr299 {
+								if st300, id301 := c.ReadRefFlag(); st300 == foryimpl.RefBack {
+									if p302 := foryimpl.BackRef[Inner](c, id301); p302 != nil {
+										l295[i296] = *p302
 									}
-								} else if st402 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id403, &l397[i398])
-									if ev400 != nil {
-										l397[i398].ForyReadEvolved(c, ev400)
+								} else if st300 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id301, &l295[i296])
+									if ev298 != nil {
+										l295[i296].ForyReadEvolved(c, ev298)
 									} else {
-										l397[i398].ForyRead(c)
+										l295[i296].ForyRead(c)
 									}
 								} else {
-									l397[i398] = Inner{}
+									l295[i296] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i398)
+									c.TraceIndex(i296)
 									break
 								}
 								continue
 							}
-							if hn399 && !c.ReadFlag() {
-								clear(l397[i398 : i398+1])
+							if hn297 && !c.ReadFlag() {
+								clear(l295[i296 : i296+1])
 								continue
 							}
-							if ev400 != nil {
-								l397[i398].ForyReadEvolved(c, ev400)
+							if ev298 != nil {
+								l295[i296].ForyReadEvolved(c, ev298)
 							} else {
-								l397[i398].ForyRead(c)
+								l295[i296].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i398)
+								c.TraceIndex(i296)
 								break
 							}
 						}
 					}
 				}
-				x.RmLIn = l397
+				x.RmLIn = l295
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n405 := c.ReadLengthFast(1)
-				if n405 < 0 {
-					n405 = c.ReadLength(1)
+				n303 := c.ReadLengthFast(1)
+				if n303 < 0 {
+					n303 = c.ReadLength(1)
 				}
-				l406 := foryimpl.MakeSlice[[]Leaf](c, n405)
-				if n405 > 0 {
-					hn408, tr410, ev409 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l304 := foryimpl.MakeSlice[[]Leaf](c, n303)
+				if n303 > 0 {
+					hn306, tr308, ev307 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i407 := range l406 {
-							if tr410 {
-								if st411, id412 := c.ReadRefFlag(); st411 == foryimpl.RefBack {
-									if p413 := foryimpl.BackRef[Leaf](c, id412); p413 != nil {
-										l406[i407] = *p413
+						for i305 := range l304 {
+							if tr308 {
+								if st309, id310 := c.ReadRefFlag(); st309 == foryimpl.RefBack {
+									if p311 := foryimpl.BackRef[Leaf](c, id310); p311 != nil {
+										l304[i305] = *p311
 									}
-								} else if st411 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id412, &l406[i407])
-									if ev409 != nil {
-										l406[i407].ForyReadEvolved(c, ev409)
+								} else if st309 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id310, &l304[i305])
+									if ev307 != nil {
+										l304[i305].ForyReadEvolved(c, ev307)
 									} else {
-										l406[i407].ForyRead(c)
+										l304[i305].ForyRead(c)
 									}
 								} else {
-									l406[i407] = Leaf{}
+									l304[i305] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i407)
+									c.TraceIndex(i305)
 									break
 								}
 								continue
 							}
-							if hn408 && !c.ReadFlag() {
-								clear(l406[i407 : i407+1])
+							if hn306 && !c.ReadFlag() {
+								clear(l304[i305 : i305+1])
 								continue
 							}
-							if ev409 != nil {
-								l406[i407].ForyReadEvolved(c, ev409)
+							if ev307 != nil {
+								l304[i305].ForyReadEvolved(c, ev307)
 							} else {
-								l406[i407].ForyRead(c)
+								l304[i305].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i407)
+								c.TraceIndex(i305)
 								break
 							}
 						}
 					}
 				}
-				x.RmLLf = l406
+				x.RmLLf = l304
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n414 := c.ReadLengthFast(1)
-				if n414 < 0 {
-					n414 = c.ReadLength(1)
+				n312 := c.ReadLengthFast(1)
+				if n312 < 0 {
+					n312 = c.ReadLength(1)
 				}
-				l415 := foryimpl.MakeSlice[[]*Inner](c, n414)
-				if n414 > 0 {
-					hn417, tr419, ev418 := c.ReadStructListHeaderRef(foryTypeInner)
+				l313 := foryimpl.MakeSlice[[]*Inner](c, n312)
+				if n312 > 0 {
+					hn315, tr317, ev316 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i416 := range l415 {
-							if tr419 {
-								if st421, id422 := c.ReadRefFlag(); st421 == foryimpl.RefBack {
-									l415[i416] = foryimpl.BackRef[Inner](c, id422)
-								} else if st421 == foryimpl.RefFollows {
-									p423 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id422, p423)
-									if ev418 != nil {
-										p423.ForyReadEvolved(c, ev418)
+						for i314 := range l313 {
+							if tr317 {
+								if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
+									l313[i314] = foryimpl.BackRef[Inner](c, id320)
+								} else if st319 == foryimpl.RefFollows {
+									p321 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id320, p321)
+									if ev316 != nil {
+										p321.ForyReadEvolved(c, ev316)
 									} else {
-										p423.ForyRead(c)
+										p321.ForyRead(c)
 									}
-									l415[i416] = p423
+									l313[i314] = p321
 								} else {
-									l415[i416] = nil
+									l313[i314] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i416)
+									c.TraceIndex(i314)
 									break
 								}
 								continue
 							}
-							if hn417 && !c.ReadFlag() {
-								clear(l415[i416 : i416+1])
+							if hn315 && !c.ReadFlag() {
+								clear(l313[i314 : i314+1])
 								continue
 							}
-							p420 := foryimpl.Alloc[Inner](c)
-							if ev418 != nil {
-								p420.ForyReadEvolved(c, ev418)
+							p318 := foryimpl.Alloc[Inner](c)
+							if ev316 != nil {
+								p318.ForyReadEvolved(c, ev316)
 							} else {
-								p420.ForyRead(c)
+								p318.ForyRead(c)
 							}
-							l415[i416] = p420
+							l313[i314] = p318
 							if c.Failed() {
-								c.TraceIndex(i416)
+								c.TraceIndex(i314)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPIn = l415
+				x.RmLPIn = l313
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev427 := c.ReadStructFieldMeta(foryTypeLeaf); ev427 != nil {
-						x.RmLf.ForyReadEvolved(c, ev427)
+					if ev325 := c.ReadStructFieldMeta(foryTypeLeaf); ev325 != nil {
+						x.RmLf.ForyReadEvolved(c, ev325)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev424 := c.ReadStructFieldMeta(foryTypeLeaf); ev424 != nil {
-						x.RmLf.ForyReadEvolved(c, ev424)
+					if ev322 := c.ReadStructFieldMeta(foryTypeLeaf); ev322 != nil {
+						x.RmLf.ForyReadEvolved(c, ev322)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
@@ -14831,124 +12070,124 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n428 := c.ReadLengthFast(2)
-				if n428 < 0 {
-					n428 = c.ReadLength(2)
+				n326 := c.ReadLengthFast(2)
+				if n326 < 0 {
+					n326 = c.ReadLength(2)
 				}
-				m429 := foryimpl.MakeMap[map[string][]Inner](c, n428)
-				for n428 > 0 && !c.Failed() {
-					sz430, vn431, _ := c.ReadMapChunk(n428, 21, 22, nil, true)
-					for j432 := 0; j432 < sz430 && !c.Failed(); j432++ {
-						var k433 string
-						k433 = c.ReadString()
-						var v434 []Inner
-						if !vn431 {
-							n435 := c.ReadLengthFast(1)
-							if n435 < 0 {
-								n435 = c.ReadLength(1)
+				m327 := foryimpl.MakeMap[map[string][]Inner](c, n326)
+				for n326 > 0 && !c.Failed() {
+					sz328, vn329, _ := c.ReadMapChunk(n326, 21, 22, nil, true)
+					for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
+						var k331 string
+						k331 = c.ReadString()
+						var v332 []Inner
+						if !vn329 {
+							n333 := c.ReadLengthFast(1)
+							if n333 < 0 {
+								n333 = c.ReadLength(1)
 							}
-							l436 := foryimpl.MakeSlice[[]Inner](c, n435)
-							if n435 > 0 {
-								hn438, tr440, ev439 := c.ReadStructListHeaderRef(foryTypeInner)
+							l334 := foryimpl.MakeSlice[[]Inner](c, n333)
+							if n333 > 0 {
+								hn336, tr338, ev337 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i437 := range l436 {
-										if tr440 {
-											if st441, id442 := c.ReadRefFlag(); st441 == foryimpl.RefBack {
-												if p443 := foryimpl.BackRef[Inner](c, id442); p443 != nil {
-													l436[i437] = *p443
+									for i335 := range l334 {
+										if tr338 {
+											if st339, id340 := c.ReadRefFlag(); st339 == foryimpl.RefBack {
+												if p341 := foryimpl.BackRef[Inner](c, id340); p341 != nil {
+													l334[i335] = *p341
 												}
-											} else if st441 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id442, &l436[i437])
-												if ev439 != nil {
-													l436[i437].ForyReadEvolved(c, ev439)
+											} else if st339 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id340, &l334[i335])
+												if ev337 != nil {
+													l334[i335].ForyReadEvolved(c, ev337)
 												} else {
-													l436[i437].ForyRead(c)
+													l334[i335].ForyRead(c)
 												}
 											} else {
-												l436[i437] = Inner{}
+												l334[i335] = Inner{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i437)
+												c.TraceIndex(i335)
 												break
 											}
 											continue
 										}
-										if hn438 && !c.ReadFlag() {
-											clear(l436[i437 : i437+1])
+										if hn336 && !c.ReadFlag() {
+											clear(l334[i335 : i335+1])
 											continue
 										}
-										if ev439 != nil {
-											l436[i437].ForyReadEvolved(c, ev439)
+										if ev337 != nil {
+											l334[i335].ForyReadEvolved(c, ev337)
 										} else {
-											l436[i437].ForyRead(c)
+											l334[i335].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i437)
+											c.TraceIndex(i335)
 											break
 										}
 									}
 								}
 							}
-							v434 = l436
+							v332 = l334
 						}
-						m429[k433] = v434
+						m327[k331] = v332
 					}
-					n428 -= sz430
+					n326 -= sz328
 				}
-				x.RmMSLIn = m429
+				x.RmMSLIn = m327
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st447, id448 := c.ReadRefFlag(); st447 == foryimpl.RefBack {
-					x.RmPIn = foryimpl.BackRef[Inner](c, id448)
-				} else if st447 == foryimpl.RefFollows {
-					p449 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id448, p449)
-					if ev450 := c.ReadStructFieldMeta(foryTypeInner); ev450 != nil {
-						p449.ForyReadEvolved(c, ev450)
+				if st345, id346 := c.ReadRefFlag(); st345 == foryimpl.RefBack {
+					x.RmPIn = foryimpl.BackRef[Inner](c, id346)
+				} else if st345 == foryimpl.RefFollows {
+					p347 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id346, p347)
+					if ev348 := c.ReadStructFieldMeta(foryTypeInner); ev348 != nil {
+						p347.ForyReadEvolved(c, ev348)
 					} else if !c.Failed() {
-						p449.ForyRead(c)
+						p347.ForyRead(c)
 					}
-					x.RmPIn = p449
+					x.RmPIn = p347
 				} else {
 					x.RmPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p445 := foryimpl.Alloc[Inner](c)
-					if ev446 := c.ReadStructFieldMeta(foryTypeInner); ev446 != nil {
-						p445.ForyReadEvolved(c, ev446)
+					p343 := foryimpl.Alloc[Inner](c)
+					if ev344 := c.ReadStructFieldMeta(foryTypeInner); ev344 != nil {
+						p343.ForyReadEvolved(c, ev344)
 					} else if !c.Failed() {
-						p445.ForyRead(c)
+						p343.ForyRead(c)
 					}
-					x.RmPIn = p445
+					x.RmPIn = p343
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st453, id454 := c.ReadRefFlag(); st453 == foryimpl.RefBack {
-					x.RmPLf = foryimpl.BackRef[Leaf](c, id454)
-				} else if st453 == foryimpl.RefFollows {
-					p455 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id454, p455)
-					if ev456 := c.ReadStructFieldMeta(foryTypeLeaf); ev456 != nil {
-						p455.ForyReadEvolved(c, ev456)
+				if st351, id352 := c.ReadRefFlag(); st351 == foryimpl.RefBack {
+					x.RmPLf = foryimpl.BackRef[Leaf](c, id352)
+				} else if st351 == foryimpl.RefFollows {
+					p353 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id352, p353)
+					if ev354 := c.ReadStructFieldMeta(foryTypeLeaf); ev354 != nil {
+						p353.ForyReadEvolved(c, ev354)
 					} else if !c.Failed() {
-						p455.ForyRead(c)
+						p353.ForyRead(c)
 					}
-					x.RmPLf = p455
+					x.RmPLf = p353
 				} else {
 					x.RmPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p451 := foryimpl.Alloc[Leaf](c)
-					if ev452 := c.ReadStructFieldMeta(foryTypeLeaf); ev452 != nil {
-						p451.ForyReadEvolved(c, ev452)
+					p349 := foryimpl.Alloc[Leaf](c)
+					if ev350 := c.ReadStructFieldMeta(foryTypeLeaf); ev350 != nil {
+						p349.ForyReadEvolved(c, ev350)
 					} else if !c.Failed() {
-						p451.ForyRead(c)
+						p349.ForyRead(c)
 					}
-					x.RmPLf = p451
+					x.RmPLf = p349
 				}
 			}
 		default:
@@ -14961,18 +12200,32 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootInner is the first 34 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].
+var foryRootInner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x16, 0x90, 0x16, 0x80, 0xd7, 0xc4, 0x54, 0x72, 0xc4, 0xad, 0x02, 0x44,
+	0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x46, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34,
+	0x0c, 0x20,
+}
+
+// foryRootRefInner is the first 34 bytes of a compatible-mode message whose root is Inner with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefInner[4:].
+var foryRootRefInner = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x16, 0x90, 0x6c, 0x35, 0x83, 0x04, 0x81, 0x73, 0xc4, 0xad, 0x02, 0x44,
+	0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x47, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34,
+	0x0c, 0x20,
+}
+
 // foryTypeInner is Inner's static type information. Fingerprint: lf,0,0,1;name,21,0,0;old,1,0,0;score,5,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
 	GoFields:          []string{"Old", "Score", "Lf", "Name"},
 	GoName:            "v1.Inner",
 	OfficialGoHash:    -1069654317,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0x90, 0x16, 0x80, 0xd7, 0xc4, 0x54, 0x72, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x46, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x16, 0x90, 0x6c, 0x35, 0x83, 0x04, 0x81, 0x73, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x47, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible:    foryRootInner,
+	RootCompatibleRef: foryRootRefInner,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	SchemaHash:        -455157084,
-	TypeDef:           []byte{0x16, 0x90, 0x16, 0x80, 0xd7, 0xc4, 0x54, 0x72, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x46, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	TypeDefRef:        []byte{0x16, 0x90, 0x6c, 0x35, 0x83, 0x04, 0x81, 0x73, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x47, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:           foryRootInner[4:],
+	TypeDefRef:        foryRootRefInner[4:],
 	UserID:            301,
 })
 
@@ -14992,7 +12245,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -15002,15 +12255,15 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x80169016001cff01)
-		buffer.PutUint64At(w, off+8, 0x4402adc47254c4d7)
-		buffer.PutUint64At(w, off+16, 0x894ec8054c633901)
-		buffer.PutUint64At(w, off+24, 0x341548a0ac1e4600)
-		buffer.PutUint64At(w, off+26, 0x200c341548a0ac1e)
+		buffer.PutUint64At(w, off, 0x80169016001cff01)    // foryRootInner[0:8]
+		buffer.PutUint64At(w, off+8, 0x4402adc47254c4d7)  // foryRootInner[8:16]
+		buffer.PutUint64At(w, off+16, 0x894ec8054c633901) // foryRootInner[16:24]
+		buffer.PutUint64At(w, off+24, 0x341548a0ac1e4600) // foryRootInner[24:32]
+		buffer.PutUint64At(w, off+26, 0x200c341548a0ac1e) // foryRootInner[26:34]
 		off += 34
 	} else {
-		buffer.PutUint32At(w, off, 0xad1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -15025,15 +12278,15 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x356c9016001c0001)
-		buffer.PutUint64At(w, off+8, 0x4402adc473810483)
-		buffer.PutUint64At(w, off+16, 0x894ec8054c633901)
-		buffer.PutUint64At(w, off+24, 0x341548a0ac1e4700)
-		buffer.PutUint64At(w, off+26, 0x200c341548a0ac1e)
+		buffer.PutUint64At(w, off, 0x356c9016001c0001)    // foryRootRefInner[0:8]
+		buffer.PutUint64At(w, off+8, 0x4402adc473810483)  // foryRootRefInner[8:16]
+		buffer.PutUint64At(w, off+16, 0x894ec8054c633901) // foryRootRefInner[16:24]
+		buffer.PutUint64At(w, off+24, 0x341548a0ac1e4700) // foryRootRefInner[24:32]
+		buffer.PutUint64At(w, off+26, 0x200c341548a0ac1e) // foryRootRefInner[26:34]
 		off += 34
 	} else {
-		buffer.PutUint32At(w, off, 0xad1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -15056,10 +12309,17 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x80169016001cff01 && buffer.ReadUint64At(in, 8) == 0x4402adc47254c4d7 && buffer.ReadUint64At(in, 16) == 0x894ec8054c633901 && buffer.ReadUint64At(in, 24) == 0x341548a0ac1e4600 && buffer.ReadUint64At(in, 26) == 0x200c341548a0ac1e {
+			if len(in) >= 34 &&
+				buffer.ReadUint64At(in, 0) == 0x80169016001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4402adc47254c4d7 &&
+				buffer.ReadUint64At(in, 16) == 0x894ec8054c633901 &&
+				buffer.ReadUint64At(in, 24) == 0x341548a0ac1e4600 &&
+				buffer.ReadUint64At(in, 26) == 0x200c341548a0ac1e {
 				n = 34
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xad1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -15078,10 +12338,17 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 34 && buffer.ReadUint64At(in, 0) == 0x356c9016001c0001 && buffer.ReadUint64At(in, 8) == 0x4402adc473810483 && buffer.ReadUint64At(in, 16) == 0x894ec8054c633901 && buffer.ReadUint64At(in, 24) == 0x341548a0ac1e4700 && buffer.ReadUint64At(in, 26) == 0x200c341548a0ac1e {
+		if len(in) >= 34 &&
+			buffer.ReadUint64At(in, 0) == 0x356c9016001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4402adc473810483 &&
+			buffer.ReadUint64At(in, 16) == 0x894ec8054c633901 &&
+			buffer.ReadUint64At(in, 24) == 0x341548a0ac1e4700 &&
+			buffer.ReadUint64At(in, 26) == 0x200c341548a0ac1e {
 			n = 34
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -15117,7 +12384,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Lf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Lf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -15176,102 +12443,67 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
+	*x = Inner{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-455157084) {
+		if h := r.ReadInt32(); h != -455157084 && h != -1069654317 && !c.Failed() {
+			c.HashMismatch(foryTypeInner, h)
+			return
+		}
+	}
+	// One bounds check for the 1 bytes of fixed-width fields.
+	if r.Need(1) {
+		in, off := r.Bytes(), r.Offset()
+		x.Old = buffer.ReadUint8At(in, off) != 0
+		r.SetOffset(off + 1)
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Score = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Old..Score")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Inner{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-455157084) {
-		if h := r.ReadInt32(); h != -455157084 && h != -1069654317 && !c.Failed() {
-			c.HashMismatch(foryTypeInner, h)
+		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+			x.Lf = foryimpl.BackRef[Leaf](c, id4)
+		} else if st3 == foryimpl.RefFollows {
+			p5 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id4, p5)
+			if ev6 := c.ReadStructFieldMeta(foryTypeLeaf); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.Lf = p5
+		} else {
+			x.Lf = nil
+		}
+		if c.Failed() {
+			c.Trace("Lf")
 			return
 		}
-	}
-	// One bounds check for the 1 bytes of fixed-width fields.
-	if r.Need(1) {
-		in, off := r.Bytes(), r.Offset()
-		x.Old = buffer.ReadUint8At(in, off) != 0
-		r.SetOffset(off + 1)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Score = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Old..Score")
-		return
-	}
-	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Leaf](c)
-		if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
-			p3.ForyReadEvolved(c, ev4)
-		} else if !c.Failed() {
-			p3.ForyRead(c)
-		}
-		x.Lf = p3
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Inner{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-455157084) {
-		if h := r.ReadInt32(); h != -455157084 && h != -1069654317 && !c.Failed() {
-			c.HashMismatch(foryTypeInner, h)
-			return
-		}
-	}
-	// One bounds check for the 1 bytes of fixed-width fields.
-	if r.Need(1) {
-		in, off := r.Bytes(), r.Offset()
-		x.Old = buffer.ReadUint8At(in, off) != 0
-		r.SetOffset(off + 1)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Score = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Old..Score")
-		return
-	}
-	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-		x.Lf = foryimpl.BackRef[Leaf](c, id6)
-	} else if st5 == foryimpl.RefFollows {
-		p7 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id6, p7)
-		if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			p7.ForyRead(c)
-		}
-		x.Lf = p7
 	} else {
-		x.Lf = nil
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
+		if c.ReadFlag() {
+			p3 := foryimpl.Alloc[Leaf](c)
+			if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Lf = p3
+		}
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
 	}
 	x.Name = c.ReadString()
 	if c.Failed() {
@@ -15292,37 +12524,37 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Score = int32(v9)
+				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
+					x.Score = int32(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt32()
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-					x.Lf = foryimpl.BackRef[Leaf](c, id14)
-				} else if st13 == foryimpl.RefFollows {
-					p15 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id14, p15)
-					if ev16 := c.ReadStructFieldMeta(foryTypeLeaf); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Lf = foryimpl.BackRef[Leaf](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev14 := c.ReadStructFieldMeta(foryTypeLeaf); ev14 != nil {
+						p13.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
-						p15.ForyRead(c)
+						p13.ForyRead(c)
 					}
-					x.Lf = p15
+					x.Lf = p13
 				} else {
 					x.Lf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p11 := foryimpl.Alloc[Leaf](c)
-					if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
+					p9 := foryimpl.Alloc[Leaf](c)
+					if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
 					} else if !c.Failed() {
-						p11.ForyRead(c)
+						p9.ForyRead(c)
 					}
-					x.Lf = p11
+					x.Lf = p9
 				}
 			}
 		case 3:
@@ -15339,6 +12571,12 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootLeaf is the first 28 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x10, 0x20, 0x2d, 0xeb, 0xde, 0xca, 0x0b, 0x2c, 0xe2, 0x09, 0x12, 0xae,
+	0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x54, 0x48, 0x15, 0x19, 0xcd, 0x20,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: gone,21,0,0;v,5,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -15346,10 +12584,10 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"V", "Gone"},
 	GoName:         "v1.Leaf",
 	Namespace:      "evo",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x10, 0x20, 0x2d, 0xeb, 0xde, 0xca, 0x0b, 0x2c, 0xe2, 0x09, 0x12, 0xae, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x54, 0x48, 0x15, 0x19, 0xcd, 0x20},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x06, 0x03, 0x2c, 0x80, 0x28},
 	SchemaHash:     -1227067955,
-	TypeDef:        []byte{0x10, 0x20, 0x2d, 0xeb, 0xde, 0xca, 0x0b, 0x2c, 0xe2, 0x09, 0x12, 0xae, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x54, 0x48, 0x15, 0x19, 0xcd, 0x20},
+	TypeDef:        foryRootLeaf[4:],
 	TypeName:       "Leaf",
 })
 
@@ -15367,18 +12605,18 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -15399,10 +12637,16 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xeb2d2010001eff01 && buffer.ReadUint64At(in, 8) == 0xae1209e22c0bcade && buffer.ReadUint64At(in, 16) == 0x4854054028802c0f && buffer.ReadUint64At(in, 20) == 0x20cd191548540540 {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0xeb2d2010001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0xae1209e22c0bcade &&
+				buffer.ReadUint64At(in, 16) == 0x4854054028802c0f &&
+				buffer.ReadUint64At(in, 20) == 0x20cd191548540540 {
 				n = 28
 			}
-		} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041dff01 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
+		} else if len(in) >= 12 &&
+			buffer.ReadUint64At(in, 0) == 0x06ae1204041dff01 &&
+			buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
 			n = 12
 		}
 		if n == 0 {
@@ -15421,10 +12665,16 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xeb2d2010001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209e22c0bcade && buffer.ReadUint64At(in, 16) == 0x4854054028802c0f && buffer.ReadUint64At(in, 20) == 0x20cd191548540540 {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0xeb2d2010001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0xae1209e22c0bcade &&
+			buffer.ReadUint64At(in, 16) == 0x4854054028802c0f &&
+			buffer.ReadUint64At(in, 20) == 0x20cd191548540540 {
 			n = 28
 		}
-	} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041d0001 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
+	} else if len(in) >= 12 &&
+		buffer.ReadUint64At(in, 0) == 0x06ae1204041d0001 &&
+		buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
 		n = 12
 	}
 	if n == 0 {
@@ -15437,27 +12687,27 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Gone)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(37 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xeb2d2010001eff01)
-			buffer.PutUint64At(w, off+8, 0xae1209e22c0bcade)
-			buffer.PutUint64At(w, off+16, 0x4854054028802c0f)
-			buffer.PutUint64At(w, off+20, 0x20cd191548540540)
+			buffer.PutUint64At(w, off, 0xeb2d2010001eff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0xae1209e22c0bcade)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+16, 0x4854054028802c0f) // foryRootLeaf[16:24]
+			buffer.PutUint64At(w, off+20, 0x20cd191548540540) // foryRootLeaf[20:28]
 			off += 28
 		} else {
-			buffer.PutUint64At(w, off, 0x06ae1204041dff01)
-			buffer.PutUint64At(w, off+4, 0x28802c0306ae1204)
+			buffer.PutUint64At(w, off, 0x06ae1204041dff01)   // prefix bytes 01 ff 1d 04 04 12 ae 06
+			buffer.PutUint64At(w, off+4, 0x28802c0306ae1204) // prefix bytes 04 12 ae 06 03 2c 80 28
 			off += 12
 		}
 	}
@@ -15535,18 +12785,38 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootChanges is the first 96 bytes of a compatible-mode message whose root is Changes: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootChanges[4:].
+var foryRootChanges = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x54, 0xe0, 0xe0, 0x23, 0xf2, 0x87, 0x15, 0x6a, 0xd1, 0xb9, 0x02, 0x4c,
+	0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44,
+	0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44,
+	0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03,
+	0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x48, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b,
+	0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4e, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72,
+}
+
+// foryRootRefChanges is the first 96 bytes of a compatible-mode message whose root is Changes with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefChanges[4:].
+var foryRootRefChanges = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x54, 0x30, 0x90, 0x70, 0x0e, 0x9b, 0x68, 0x66, 0xd1, 0xb9, 0x02, 0x4c,
+	0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44,
+	0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44,
+	0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03,
+	0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x49, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b,
+	0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4f, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72,
+}
+
 // foryTypeChanges is Changes's static type information. Fingerprint: 1,21,0,0;2,5,0,0;n_in,0,0,0;n_l,22,0,0[5,0,0];n_m,24,0,1[21,0,0|5,0,0];n_p,5,0,0;n_p_in,0,0,1;n_p_w,3,0,1;n_s,21,0,1;n_w_p,2,0,0;w32,5,0,0;w8,2,0,0;w_f,19,0,0;w_fix,4,0,0;w_i_f,5,0,0;w_s_u,10,0,0;w_u,10,0,0;
 var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb9, 0x02},
 	GoFields:          []string{"WFix", "WF", "WSU", "WU", "NWP", "W8", "Count", "NP", "W32", "WIF", "NPW", "OldName", "NIn", "NL", "NM", "NPIn", "NS"},
 	GoName:            "v1.Changes",
 	OfficialGoHash:    1644417669,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x54, 0xe0, 0xe0, 0x23, 0xf2, 0x87, 0x15, 0x6a, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x48, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4e, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x54, 0x30, 0x90, 0x70, 0x0e, 0x9b, 0x68, 0x66, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x49, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4f, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
+	RootCompatible:    foryRootChanges,
+	RootCompatibleRef: foryRootRefChanges,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
 	SchemaHash:        -1095387611,
-	TypeDef:           []byte{0x54, 0xe0, 0xe0, 0x23, 0xf2, 0x87, 0x15, 0x6a, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x48, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4e, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
-	TypeDefRef:        []byte{0x54, 0x30, 0x90, 0x70, 0x0e, 0x9b, 0x68, 0x66, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x49, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4f, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
+	TypeDef:           foryRootChanges[4:],
+	TypeDefRef:        foryRootRefChanges[4:],
 	UserID:            313,
 })
 
@@ -15579,7 +12849,7 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootChanges (compatible mode) or stored as constant words.
 func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -15589,22 +12859,11 @@ func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(96)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x23e0e054001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02b9d16a1587f2)
-		buffer.PutUint64At(w, off+16, 0x5b1344c04565db04)
-		buffer.PutUint64At(w, off+24, 0x4400dd72db0a4c65)
-		buffer.PutUint64At(w, off+32, 0xdb76b7024c745b0a)
-		buffer.PutUint64At(w, off+40, 0x4405c8e02d0284c0)
-		buffer.PutUint64At(w, off+48, 0xc0be2d05886f3705)
-		buffer.PutUint64At(w, off+56, 0x034e40d968db054c)
-		buffer.PutUint64At(w, off+64, 0x1c4815c480dd6fb7)
-		buffer.PutUint64At(w, off+72, 0x6b37161644686837)
-		buffer.PutUint64At(w, off+80, 0x1c4e6c3716561846)
-		buffer.PutUint64At(w, off+88, 0x723715461ada6f37)
+		copy(w[off:], foryRootChanges)
 		off += 96
 	} else {
-		buffer.PutUint32At(w, off, 0xb91bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb91bff01) // prefix bytes 01 ff 1b b9
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -15619,22 +12878,11 @@ func (x *Changes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(96)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x70903054001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02b9d166689b0e)
-		buffer.PutUint64At(w, off+16, 0x5b1344c04565db04)
-		buffer.PutUint64At(w, off+24, 0x4400dd72db0a4c65)
-		buffer.PutUint64At(w, off+32, 0xdb76b7024c745b0a)
-		buffer.PutUint64At(w, off+40, 0x4405c8e02d0284c0)
-		buffer.PutUint64At(w, off+48, 0xc0be2d05886f3705)
-		buffer.PutUint64At(w, off+56, 0x034e40d968db054c)
-		buffer.PutUint64At(w, off+64, 0x1c4915c480dd6fb7)
-		buffer.PutUint64At(w, off+72, 0x6b37161644686837)
-		buffer.PutUint64At(w, off+80, 0x1c4f6c3716561846)
-		buffer.PutUint64At(w, off+88, 0x723715461ada6f37)
+		copy(w[off:], foryRootRefChanges)
 		off += 96
 	} else {
-		buffer.PutUint32At(w, off, 0xb91b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb91b0001) // prefix bytes 01 00 1b b9, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -15657,10 +12905,12 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0x23e0e054001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02b9d16a1587f2 && buffer.ReadUint64At(in, 16) == 0x5b1344c04565db04 && buffer.ReadUint64At(in, 24) == 0x4400dd72db0a4c65 && buffer.ReadUint64At(in, 32) == 0xdb76b7024c745b0a && buffer.ReadUint64At(in, 40) == 0x4405c8e02d0284c0 && buffer.ReadUint64At(in, 48) == 0xc0be2d05886f3705 && buffer.ReadUint64At(in, 56) == 0x034e40d968db054c && buffer.ReadUint64At(in, 64) == 0x1c4815c480dd6fb7 && buffer.ReadUint64At(in, 72) == 0x6b37161644686837 && buffer.ReadUint64At(in, 80) == 0x1c4e6c3716561846 && buffer.ReadUint64At(in, 88) == 0x723715461ada6f37 {
+			if len(in) >= 96 && string(in[:96]) == string(foryRootChanges) {
 				n = 96
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -15679,10 +12929,12 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Changes) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0x70903054001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b9d166689b0e && buffer.ReadUint64At(in, 16) == 0x5b1344c04565db04 && buffer.ReadUint64At(in, 24) == 0x4400dd72db0a4c65 && buffer.ReadUint64At(in, 32) == 0xdb76b7024c745b0a && buffer.ReadUint64At(in, 40) == 0x4405c8e02d0284c0 && buffer.ReadUint64At(in, 48) == 0xc0be2d05886f3705 && buffer.ReadUint64At(in, 56) == 0x034e40d968db054c && buffer.ReadUint64At(in, 64) == 0x1c4915c480dd6fb7 && buffer.ReadUint64At(in, 72) == 0x6b37161644686837 && buffer.ReadUint64At(in, 80) == 0x1c4f6c3716561846 && buffer.ReadUint64At(in, 88) == 0x723715461ada6f37 {
+		if len(in) >= 96 && string(in[:96]) == string(foryRootRefChanges) {
 			n = 96
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -15906,14 +13158,15 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Changes's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Changes{
-		NIn: x.NIn,
-		NL:  x.NL,
+		*x = Changes{NL: x.NL}
+	} else {
+		*x = Changes{
+			NIn: x.NIn,
+			NL:  x.NL,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1095387611) {
@@ -15965,14 +13218,28 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("OldName")
 		return
 	}
-	if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
-		x.NIn.ForyReadEvolved(c, ev26)
-	} else if !c.Failed() {
-		x.NIn.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("NIn")
-		return
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeInner) {
+			if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
+				x.NIn.ForyReadEvolved(c, ev26)
+			} else if !c.Failed() {
+				x.NIn.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("NIn")
+			return
+		}
+	} else {
+		if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
+			x.NIn.ForyReadEvolved(c, ev26)
+		} else if !c.Failed() {
+			x.NIn.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("NIn")
+			return
+		}
 	}
 	n27 := c.ReadLengthFast(1)
 	if n27 < 0 {
@@ -16000,197 +13267,99 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	if c.ReadFlag() {
-		n33 := c.ReadLengthFast(2)
-		if n33 < 0 {
-			n33 = c.ReadLength(2)
-		}
-		m34 := foryimpl.MakeMap[map[string]int32](c, n33)
-		for n33 > 0 && !c.Failed() {
-			sz35, vn36, _ := c.ReadMapChunk(n33, 21, 5, nil, false)
-			for j37 := 0; j37 < sz35 && !c.Failed(); j37++ {
-				var k38 string
-				k38 = c.ReadString()
-				var v39 int32
-				if !vn36 {
-					v39 = r.ReadVarInt32()
-				}
-				m34[k38] = v39
+	if c.TrackRef() {
+		if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id34)
+		} else if st33 == foryimpl.RefFollows {
+			n35 := c.ReadLengthFast(2)
+			if n35 < 0 {
+				n35 = c.ReadLength(2)
 			}
-			n33 -= sz35
+			m36 := foryimpl.MakeMap[map[string]int32](c, n35)
+			for n35 > 0 && !c.Failed() {
+				sz37, vn38, _ := c.ReadMapChunk(n35, 21, 5, nil, false)
+				for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
+					var k40 string
+					k40 = c.ReadString()
+					var v41 int32
+					if !vn38 {
+						v41 = r.ReadVarInt32()
+					}
+					m36[k40] = v41
+				}
+				n35 -= sz37
+			}
+			x.NM = m36
+			foryimpl.SetRefMap(c, id34, x.NM)
+		} else {
+			x.NM = nil
 		}
-		x.NM = m34
-	}
-	if c.Failed() {
-		c.Trace("NM")
-		return
-	}
-	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[Inner](c)
-		if ev42 := c.ReadStructFieldMeta(foryTypeInner); ev42 != nil {
-			p41.ForyReadEvolved(c, ev42)
-		} else if !c.Failed() {
-			p41.ForyRead(c)
+		if c.Failed() {
+			c.Trace("NM")
+			return
 		}
-		x.NPIn = p41
-	}
-	if c.Failed() {
-		c.Trace("NPIn")
-		return
-	}
-	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[string](c)
-		*p43 = c.ReadString()
-		x.NS = p43
-	}
-	if c.Failed() {
-		c.Trace("NS")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Changes{NL: x.NL}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1095387611) {
-		if h := r.ReadInt32(); h != -1095387611 && h != 1644417669 && !c.Failed() {
-			c.HashMismatch(foryTypeChanges, h)
+		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+			x.NPIn = foryimpl.BackRef[Inner](c, id44)
+		} else if st43 == foryimpl.RefFollows {
+			p45 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id44, p45)
+			if ev46 := c.ReadStructFieldMeta(foryTypeInner); ev46 != nil {
+				p45.ForyReadEvolved(c, ev46)
+			} else if !c.Failed() {
+				p45.ForyRead(c)
+			}
+			x.NPIn = p45
+		} else {
+			x.NPIn = nil
+		}
+		if c.Failed() {
+			c.Trace("NPIn")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			n33 := c.ReadLengthFast(2)
+			if n33 < 0 {
+				n33 = c.ReadLength(2)
+			}
+			m34 := foryimpl.MakeMap[map[string]int32](c, n33)
+			for n33 > 0 && !c.Failed() {
+				sz35, vn36, _ := c.ReadMapChunk(n33, 21, 5, nil, false)
+				for j37 := 0; j37 < sz35 && !c.Failed(); j37++ {
+					var k38 string
+					k38 = c.ReadString()
+					var v39 int32
+					if !vn36 {
+						v39 = r.ReadVarInt32()
+					}
+					m34[k38] = v39
+				}
+				n33 -= sz35
+			}
+			x.NM = m34
+		}
+		if c.Failed() {
+			c.Trace("NM")
+			return
+		}
+		if c.ReadFlag() {
+			p43 := foryimpl.Alloc[Inner](c)
+			if ev44 := c.ReadStructFieldMeta(foryTypeInner); ev44 != nil {
+				p43.ForyReadEvolved(c, ev44)
+			} else if !c.Failed() {
+				p43.ForyRead(c)
+			}
+			x.NPIn = p43
+		}
+		if c.Failed() {
+			c.Trace("NPIn")
 			return
 		}
 	}
-	// One bounds check for the 14 bytes of fixed-width fields.
-	if r.Need(14) {
-		in, off := r.Bytes(), r.Offset()
-		x.WFix = buffer.ReadInt32At(in, off)
-		x.WF = buffer.ReadFloat32At(in, off+4)
-		x.WSU = buffer.ReadUint16At(in, off+8)
-		x.WU = buffer.ReadUint16At(in, off+10)
-		x.NWP = buffer.ReadInt8At(in, off+12)
-		x.W8 = buffer.ReadInt8At(in, off+13)
-		r.SetOffset(off + 14)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Count = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.NP = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.W32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.WIF = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("WFix..WIF")
-		return
-	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[int16](c)
-		*p44 = r.ReadInt16()
-		x.NPW = p44
-	}
-	if c.Failed() {
-		c.Trace("NPW")
-		return
-	}
-	x.OldName = c.ReadString()
-	if c.Failed() {
-		c.Trace("OldName")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeInner) {
-		if ev45 := c.ReadStructFieldMeta(foryTypeInner); ev45 != nil {
-			x.NIn.ForyReadEvolved(c, ev45)
-		} else if !c.Failed() {
-			x.NIn.ForyRead(c)
-		}
-	}
-	if c.Failed() {
-		c.Trace("NIn")
-		return
-	}
-	n46 := c.ReadLengthFast(1)
-	if n46 < 0 {
-		n46 = c.ReadLength(1)
-	}
-	l47 := foryimpl.ReuseSlice[[]int32](c, x.NL, n46)
-	if n46 > 0 {
-		hn49 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i48 := range l47 {
-				if hn49 && !c.ReadFlag() {
-					clear(l47[i48 : i48+1])
-					continue
-				}
-				l47[i48] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i48)
-					break
-				}
-			}
-		}
-	}
-	x.NL = l47
-	if c.Failed() {
-		c.Trace("NL")
-		return
-	}
-	if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-		x.NM = foryimpl.BackRefMap[string, int32](c, id53)
-	} else if st52 == foryimpl.RefFollows {
-		n54 := c.ReadLengthFast(2)
-		if n54 < 0 {
-			n54 = c.ReadLength(2)
-		}
-		m55 := foryimpl.MakeMap[map[string]int32](c, n54)
-		for n54 > 0 && !c.Failed() {
-			sz56, vn57, _ := c.ReadMapChunk(n54, 21, 5, nil, false)
-			for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
-				var k59 string
-				k59 = c.ReadString()
-				var v60 int32
-				if !vn57 {
-					v60 = r.ReadVarInt32()
-				}
-				m55[k59] = v60
-			}
-			n54 -= sz56
-		}
-		x.NM = m55
-		foryimpl.SetRefMap(c, id53, x.NM)
-	} else {
-		x.NM = nil
-	}
-	if c.Failed() {
-		c.Trace("NM")
-		return
-	}
-	if st62, id63 := c.ReadRefFlag(); st62 == foryimpl.RefBack {
-		x.NPIn = foryimpl.BackRef[Inner](c, id63)
-	} else if st62 == foryimpl.RefFollows {
-		p64 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id63, p64)
-		if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
-			p64.ForyReadEvolved(c, ev65)
-		} else if !c.Failed() {
-			p64.ForyRead(c)
-		}
-		x.NPIn = p64
-	} else {
-		x.NPIn = nil
-	}
-	if c.Failed() {
-		c.Trace("NPIn")
-		return
-	}
-	if c.ReadFlag() {
-		p66 := foryimpl.Alloc[string](c)
-		*p66 = c.ReadString()
-		x.NS = p66
+		p47 := foryimpl.Alloc[string](c)
+		*p47 = c.ReadString()
+		x.NS = p47
 	}
 	if c.Failed() {
 		c.Trace("NS")
@@ -16206,94 +13375,94 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v67, ok68 := c.ReadIntAs(f, 32); ok68 {
-					x.WFix = int32(v67)
+				if v48, ok49 := c.ReadIntAs(f, 32); ok49 {
+					x.WFix = int32(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
-					x.WF = float32(v69)
+				if v50, ok51 := c.ReadFloatAs(f, 32); ok51 {
+					x.WF = float32(v50)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat32()
 			}
 		case 2:
 			if f.Convert {
-				if v71, ok72 := c.ReadUintAs(f, 16); ok72 {
-					x.WSU = uint16(v71)
+				if v52, ok53 := c.ReadUintAs(f, 16); ok53 {
+					x.WSU = uint16(v52)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadUint16()
 			}
 		case 3:
 			if f.Convert {
-				if v73, ok74 := c.ReadUintAs(f, 16); ok74 {
-					x.WU = uint16(v73)
+				if v54, ok55 := c.ReadUintAs(f, 16); ok55 {
+					x.WU = uint16(v54)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadUint16()
 			}
 		case 4:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 8); ok76 {
-					x.NWP = int8(v75)
+				if v56, ok57 := c.ReadIntAs(f, 8); ok57 {
+					x.NWP = int8(v56)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NWP = r.ReadInt8()
 			}
 		case 5:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 8); ok78 {
-					x.W8 = int8(v77)
+				if v58, ok59 := c.ReadIntAs(f, 8); ok59 {
+					x.W8 = int8(v58)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadInt8()
 			}
 		case 6:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
-					x.Count = int32(v79)
+				if v60, ok61 := c.ReadIntAs(f, 32); ok61 {
+					x.Count = int32(v60)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.NP = int32(v81)
+				if v62, ok63 := c.ReadIntAs(f, 32); ok63 {
+					x.NP = int32(v62)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NP = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.W32 = int32(v83)
+				if v64, ok65 := c.ReadIntAs(f, 32); ok65 {
+					x.W32 = int32(v64)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
-					x.WIF = int32(v85)
+				if v66, ok67 := c.ReadIntAs(f, 32); ok67 {
+					x.WIF = int32(v66)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v88, ok89 := c.ReadIntAs(f, 16); ok89 {
-					pv90 := int16(v88)
-					x.NPW = &pv90
+				if v69, ok70 := c.ReadIntAs(f, 16); ok70 {
+					pv71 := int16(v69)
+					x.NPW = &pv71
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p87 := foryimpl.Alloc[int16](c)
-				*p87 = r.ReadInt16()
-				x.NPW = p87
+				p68 := foryimpl.Alloc[int16](c)
+				*p68 = r.ReadInt16()
+				x.NPW = p68
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -16302,16 +13471,16 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev94 := c.ReadStructFieldMeta(foryTypeInner); ev94 != nil {
-						x.NIn.ForyReadEvolved(c, ev94)
+					if ev75 := c.ReadStructFieldMeta(foryTypeInner); ev75 != nil {
+						x.NIn.ForyReadEvolved(c, ev75)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
-						x.NIn.ForyReadEvolved(c, ev91)
+					if ev72 := c.ReadStructFieldMeta(foryTypeInner); ev72 != nil {
+						x.NIn.ForyReadEvolved(c, ev72)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
@@ -16321,112 +13490,112 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLengthFast(1)
-				if n95 < 0 {
-					n95 = c.ReadLength(1)
+				n76 := c.ReadLengthFast(1)
+				if n76 < 0 {
+					n76 = c.ReadLength(1)
 				}
-				l96 := foryimpl.MakeSlice[[]int32](c, n95)
-				if n95 > 0 {
-					hn98 := c.ReadListHeader(5)
+				l77 := foryimpl.MakeSlice[[]int32](c, n76)
+				if n76 > 0 {
+					hn79 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i97 := range l96 {
-							if hn98 && !c.ReadFlag() {
-								clear(l96[i97 : i97+1])
+						for i78 := range l77 {
+							if hn79 && !c.ReadFlag() {
+								clear(l77[i78 : i78+1])
 								continue
 							}
-							l96[i97] = r.ReadVarInt32()
+							l77[i78] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i97)
+								c.TraceIndex(i78)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l96
+				x.NL = l77
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id110)
-				} else if st109 == foryimpl.RefFollows {
-					n111 := c.ReadLengthFast(2)
-					if n111 < 0 {
-						n111 = c.ReadLength(2)
+				if st90, id91 := c.ReadRefFlag(); st90 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id91)
+				} else if st90 == foryimpl.RefFollows {
+					n92 := c.ReadLengthFast(2)
+					if n92 < 0 {
+						n92 = c.ReadLength(2)
 					}
-					m112 := foryimpl.MakeMap[map[string]int32](c, n111)
-					for n111 > 0 && !c.Failed() {
-						sz113, vn114, _ := c.ReadMapChunk(n111, 21, 5, nil, false)
-						for j115 := 0; j115 < sz113 && !c.Failed(); j115++ {
-							var k116 string
-							k116 = c.ReadString()
-							var v117 int32
-							if !vn114 {
-								v117 = r.ReadVarInt32()
+					m93 := foryimpl.MakeMap[map[string]int32](c, n92)
+					for n92 > 0 && !c.Failed() {
+						sz94, vn95, _ := c.ReadMapChunk(n92, 21, 5, nil, false)
+						for j96 := 0; j96 < sz94 && !c.Failed(); j96++ {
+							var k97 string
+							k97 = c.ReadString()
+							var v98 int32
+							if !vn95 {
+								v98 = r.ReadVarInt32()
 							}
-							m112[k116] = v117
+							m93[k97] = v98
 						}
-						n111 -= sz113
+						n92 -= sz94
 					}
-					x.NM = m112
-					foryimpl.SetRefMap(c, id110, x.NM)
+					x.NM = m93
+					foryimpl.SetRefMap(c, id91, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n101 := c.ReadLengthFast(2)
-					if n101 < 0 {
-						n101 = c.ReadLength(2)
+					n82 := c.ReadLengthFast(2)
+					if n82 < 0 {
+						n82 = c.ReadLength(2)
 					}
-					m102 := foryimpl.MakeMap[map[string]int32](c, n101)
-					for n101 > 0 && !c.Failed() {
-						sz103, vn104, _ := c.ReadMapChunk(n101, 21, 5, nil, false)
-						for j105 := 0; j105 < sz103 && !c.Failed(); j105++ {
-							var k106 string
-							k106 = c.ReadString()
-							var v107 int32
-							if !vn104 {
-								v107 = r.ReadVarInt32()
+					m83 := foryimpl.MakeMap[map[string]int32](c, n82)
+					for n82 > 0 && !c.Failed() {
+						sz84, vn85, _ := c.ReadMapChunk(n82, 21, 5, nil, false)
+						for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
+							var k87 string
+							k87 = c.ReadString()
+							var v88 int32
+							if !vn85 {
+								v88 = r.ReadVarInt32()
 							}
-							m102[k106] = v107
+							m83[k87] = v88
 						}
-						n101 -= sz103
+						n82 -= sz84
 					}
-					x.NM = m102
+					x.NM = m83
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
-					x.NPIn = foryimpl.BackRef[Inner](c, id122)
-				} else if st121 == foryimpl.RefFollows {
-					p123 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id122, p123)
-					if ev124 := c.ReadStructFieldMeta(foryTypeInner); ev124 != nil {
-						p123.ForyReadEvolved(c, ev124)
+				if st102, id103 := c.ReadRefFlag(); st102 == foryimpl.RefBack {
+					x.NPIn = foryimpl.BackRef[Inner](c, id103)
+				} else if st102 == foryimpl.RefFollows {
+					p104 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id103, p104)
+					if ev105 := c.ReadStructFieldMeta(foryTypeInner); ev105 != nil {
+						p104.ForyReadEvolved(c, ev105)
 					} else if !c.Failed() {
-						p123.ForyRead(c)
+						p104.ForyRead(c)
 					}
-					x.NPIn = p123
+					x.NPIn = p104
 				} else {
 					x.NPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p119 := foryimpl.Alloc[Inner](c)
-					if ev120 := c.ReadStructFieldMeta(foryTypeInner); ev120 != nil {
-						p119.ForyReadEvolved(c, ev120)
+					p100 := foryimpl.Alloc[Inner](c)
+					if ev101 := c.ReadStructFieldMeta(foryTypeInner); ev101 != nil {
+						p100.ForyReadEvolved(c, ev101)
 					} else if !c.Failed() {
-						p119.ForyRead(c)
+						p100.ForyRead(c)
 					}
-					x.NPIn = p119
+					x.NPIn = p100
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				p125 := foryimpl.Alloc[string](c)
-				*p125 = c.ReadString()
-				x.NS = p125
+				p106 := foryimpl.Alloc[string](c)
+				*p106 = c.ReadString()
+				x.NS = p106
 			}
 		default:
 			c.SkipField(f)
@@ -16438,16 +13607,22 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootReorderTags is the first 26 bytes of a compatible-mode message whose root is ReorderTags: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootReorderTags[4:].
+var foryRootReorderTags = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x80, 0x2e, 0xa6, 0xf2, 0xeb, 0xf9, 0x3e, 0xc5, 0xba, 0x02, 0xd0,
+	0x14, 0xcc, 0x05, 0xc2, 0x01, 0xc4, 0x15, 0xc8, 0x16, 0x1e,
+}
+
 // foryTypeReorderTags is ReorderTags's static type information. Fingerprint: 0,1,0,1;1,21,0,0;2,22,0,0[7,0,0];3,5,0,0;4,20,0,0;
 var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xba, 0x02},
 	GoFields:       []string{"D", "A", "E", "B", "C"},
 	GoName:         "v1.ReorderTags",
 	OfficialGoHash: -1033713175,
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x80, 0x2e, 0xa6, 0xf2, 0xeb, 0xf9, 0x3e, 0xc5, 0xba, 0x02, 0xd0, 0x14, 0xcc, 0x05, 0xc2, 0x01, 0xc4, 0x15, 0xc8, 0x16, 0x1e},
+	RootCompatible: foryRootReorderTags,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
 	SchemaHash:     -1163998027,
-	TypeDef:        []byte{0x0e, 0x80, 0x2e, 0xa6, 0xf2, 0xeb, 0xf9, 0x3e, 0xc5, 0xba, 0x02, 0xd0, 0x14, 0xcc, 0x05, 0xc2, 0x01, 0xc4, 0x15, 0xc8, 0x16, 0x1e},
+	TypeDef:        foryRootReorderTags[4:],
 	UserID:         314,
 })
 
@@ -16468,7 +13643,7 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -16478,14 +13653,14 @@ func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa62e800e001cff01)
-		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)
-		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14)
-		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205)
+		buffer.PutUint64At(w, off, 0xa62e800e001cff01)    // foryRootReorderTags[0:8]
+		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)  // foryRootReorderTags[8:16]
+		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14) // foryRootReorderTags[16:24]
+		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205) // foryRootReorderTags[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0xba1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xba1bff01) // prefix bytes 01 ff 1b ba
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -16500,14 +13675,14 @@ func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa62e800e001c0001)
-		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)
-		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14)
-		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205)
+		buffer.PutUint64At(w, off, 0xa62e800e001c0001)    // foryRootReorderTags[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)  // foryRootReorderTags[8:16]
+		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14) // foryRootReorderTags[16:24]
+		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205) // foryRootReorderTags[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0xba1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xba1b0001) // prefix bytes 01 00 1b ba, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -16530,10 +13705,16 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001cff01 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0xa62e800e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 &&
+				buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 &&
+				buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xba1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -16552,10 +13733,16 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ReorderTags) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001c0001 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xa62e800e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 &&
+			buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 &&
+			buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xba1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -16754,16 +13941,23 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootReorderNames is the first 41 bytes of a compatible-mode message whose root is ReorderNames: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootReorderNames[4:].
+var foryRootReorderNames = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1d, 0xe0, 0x32, 0x50, 0xde, 0xd2, 0xdf, 0x42, 0xc5, 0xbb, 0x02, 0x44,
+	0x01, 0x31, 0x03, 0x4c, 0x07, 0x81, 0x6f, 0x38, 0x00, 0x4e, 0x03, 0x98, 0x0c, 0x60, 0x00, 0x48,
+	0x16, 0x56, 0x04, 0x93, 0x00, 0x44, 0x15, 0x64, 0x83,
+}
+
 // foryTypeReorderNames is ReorderNames's static type information. Fingerprint: alpha,7,0,0;beta,22,0,0[21,0,0];gamma,3,0,1;mid,1,0,0;zed,21,0,0;
 var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
 	GoFields:       []string{"Mid", "Alpha", "Gamma", "Beta", "Zed"},
 	GoName:         "v1.ReorderNames",
 	OfficialGoHash: -123410920,
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1d, 0xe0, 0x32, 0x50, 0xde, 0xd2, 0xdf, 0x42, 0xc5, 0xbb, 0x02, 0x44, 0x01, 0x31, 0x03, 0x4c, 0x07, 0x81, 0x6f, 0x38, 0x00, 0x4e, 0x03, 0x98, 0x0c, 0x60, 0x00, 0x48, 0x16, 0x56, 0x04, 0x93, 0x00, 0x44, 0x15, 0x64, 0x83},
+	RootCompatible: foryRootReorderNames,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
 	SchemaHash:     25827702,
-	TypeDef:        []byte{0x1d, 0xe0, 0x32, 0x50, 0xde, 0xd2, 0xdf, 0x42, 0xc5, 0xbb, 0x02, 0x44, 0x01, 0x31, 0x03, 0x4c, 0x07, 0x81, 0x6f, 0x38, 0x00, 0x4e, 0x03, 0x98, 0x0c, 0x60, 0x00, 0x48, 0x16, 0x56, 0x04, 0x93, 0x00, 0x44, 0x15, 0x64, 0x83},
+	TypeDef:        foryRootReorderNames[4:],
 	UserID:         315,
 })
 
@@ -16784,7 +13978,7 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -16794,16 +13988,16 @@ func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(41)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5032e01d001cff01)
-		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)
-		buffer.PutUint64At(w, off+16, 0x386f81074c033101)
-		buffer.PutUint64At(w, off+24, 0x4800600c98034e00)
-		buffer.PutUint64At(w, off+32, 0x6415440093045616)
-		buffer.PutUint64At(w, off+33, 0x8364154400930456)
+		buffer.PutUint64At(w, off, 0x5032e01d001cff01)    // foryRootReorderNames[0:8]
+		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)  // foryRootReorderNames[8:16]
+		buffer.PutUint64At(w, off+16, 0x386f81074c033101) // foryRootReorderNames[16:24]
+		buffer.PutUint64At(w, off+24, 0x4800600c98034e00) // foryRootReorderNames[24:32]
+		buffer.PutUint64At(w, off+32, 0x6415440093045616) // foryRootReorderNames[32:40]
+		buffer.PutUint64At(w, off+33, 0x8364154400930456) // foryRootReorderNames[33:41]
 		off += 41
 	} else {
-		buffer.PutUint32At(w, off, 0xbb1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbb1bff01) // prefix bytes 01 ff 1b bb
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -16818,16 +14012,16 @@ func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(41)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5032e01d001c0001)
-		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)
-		buffer.PutUint64At(w, off+16, 0x386f81074c033101)
-		buffer.PutUint64At(w, off+24, 0x4800600c98034e00)
-		buffer.PutUint64At(w, off+32, 0x6415440093045616)
-		buffer.PutUint64At(w, off+33, 0x8364154400930456)
+		buffer.PutUint64At(w, off, 0x5032e01d001c0001)    // foryRootReorderNames[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)  // foryRootReorderNames[8:16]
+		buffer.PutUint64At(w, off+16, 0x386f81074c033101) // foryRootReorderNames[16:24]
+		buffer.PutUint64At(w, off+24, 0x4800600c98034e00) // foryRootReorderNames[24:32]
+		buffer.PutUint64At(w, off+32, 0x6415440093045616) // foryRootReorderNames[32:40]
+		buffer.PutUint64At(w, off+33, 0x8364154400930456) // foryRootReorderNames[33:41]
 		off += 41
 	} else {
-		buffer.PutUint32At(w, off, 0xbb1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbb1b0001) // prefix bytes 01 00 1b bb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -16850,10 +14044,18 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001cff01 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
+			if len(in) >= 41 &&
+				buffer.ReadUint64At(in, 0) == 0x5032e01d001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de &&
+				buffer.ReadUint64At(in, 16) == 0x386f81074c033101 &&
+				buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 &&
+				buffer.ReadUint64At(in, 32) == 0x6415440093045616 &&
+				buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
 				n = 41
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -16872,10 +14074,18 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ReorderNames) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001c0001 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
+		if len(in) >= 41 &&
+			buffer.ReadUint64At(in, 0) == 0x5032e01d001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de &&
+			buffer.ReadUint64At(in, 16) == 0x386f81074c033101 &&
+			buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 &&
+			buffer.ReadUint64At(in, 32) == 0x6415440093045616 &&
+			buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
 			n = 41
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -17092,15 +14302,21 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
+// foryRootMapHolder is the first 27 bytes of a compatible-mode message whose root is MapHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapHolder[4:].
+var foryRootMapHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x90, 0xdf, 0x1b, 0x11, 0xe6, 0xc0, 0x42, 0xc2, 0xbc, 0x02, 0x48,
+	0x15, 0x34, 0x0c, 0x20, 0x48, 0x18, 0x56, 0x72, 0x48, 0x0c, 0x20,
+}
+
 // foryTypeMapHolder is MapHolder's static type information. Fingerprint: name,21,0,0;same,24,0,0[21,0,0|0,0,0];
 var foryTypeMapHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbc, 0x02},
 	GoFields:       []string{"Name", "Same"},
 	GoName:         "v1.MapHolder",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x90, 0xdf, 0x1b, 0x11, 0xe6, 0xc0, 0x42, 0xc2, 0xbc, 0x02, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x48, 0x18, 0x56, 0x72, 0x48, 0x0c, 0x20},
+	RootCompatible: foryRootMapHolder,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbc, 0x02},
 	SchemaHash:     -1470693653,
-	TypeDef:        []byte{0x0f, 0x90, 0xdf, 0x1b, 0x11, 0xe6, 0xc0, 0x42, 0xc2, 0xbc, 0x02, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x48, 0x18, 0x56, 0x72, 0x48, 0x0c, 0x20},
+	TypeDef:        foryRootMapHolder[4:],
 	UserID:         316,
 })
 
@@ -17118,7 +14334,7 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -17128,14 +14344,14 @@ func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1bdf900f001cff01)
-		buffer.PutUint64At(w, off+8, 0x4802bcc242c0e611)
-		buffer.PutUint64At(w, off+16, 0x72561848200c3415)
-		buffer.PutUint64At(w, off+19, 0x200c487256184820)
+		buffer.PutUint64At(w, off, 0x1bdf900f001cff01)    // foryRootMapHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4802bcc242c0e611)  // foryRootMapHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x72561848200c3415) // foryRootMapHolder[16:24]
+		buffer.PutUint64At(w, off+19, 0x200c487256184820) // foryRootMapHolder[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xbc1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbc1bff01) // prefix bytes 01 ff 1b bc
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -17150,14 +14366,14 @@ func (x *MapHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1bdf900f001c0001)
-		buffer.PutUint64At(w, off+8, 0x4802bcc242c0e611)
-		buffer.PutUint64At(w, off+16, 0x72561848200c3415)
-		buffer.PutUint64At(w, off+19, 0x200c487256184820)
+		buffer.PutUint64At(w, off, 0x1bdf900f001c0001)    // foryRootMapHolder[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4802bcc242c0e611)  // foryRootMapHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x72561848200c3415) // foryRootMapHolder[16:24]
+		buffer.PutUint64At(w, off+19, 0x200c487256184820) // foryRootMapHolder[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xbc1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbc1b0001) // prefix bytes 01 00 1b bc, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -17180,10 +14396,16 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x1bdf900f001cff01 && buffer.ReadUint64At(in, 8) == 0x4802bcc242c0e611 && buffer.ReadUint64At(in, 16) == 0x72561848200c3415 && buffer.ReadUint64At(in, 19) == 0x200c487256184820 {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x1bdf900f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4802bcc242c0e611 &&
+				buffer.ReadUint64At(in, 16) == 0x72561848200c3415 &&
+				buffer.ReadUint64At(in, 19) == 0x200c487256184820 {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -17202,10 +14424,16 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x1bdf900f001c0001 && buffer.ReadUint64At(in, 8) == 0x4802bcc242c0e611 && buffer.ReadUint64At(in, 16) == 0x72561848200c3415 && buffer.ReadUint64At(in, 19) == 0x200c487256184820 {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x1bdf900f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4802bcc242c0e611 &&
+			buffer.ReadUint64At(in, 16) == 0x72561848200c3415 &&
+			buffer.ReadUint64At(in, 19) == 0x200c487256184820 {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -17344,15 +14572,21 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootItem is the first 21 bytes of a compatible-mode message whose root is Item: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootItem[4:].
+var foryRootItem = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0x50, 0xbb, 0x6f, 0x57, 0x33, 0x5b, 0x28, 0xc2, 0xbd, 0x02, 0x40,
+	0x05, 0x54, 0x40, 0x15, 0x28,
+}
+
 // foryTypeItem is Item's static type information. Fingerprint: k,21,0,0;v,5,0,0;
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbd, 0x02},
 	GoFields:       []string{"V", "K"},
 	GoName:         "v1.Item",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x50, 0xbb, 0x6f, 0x57, 0x33, 0x5b, 0x28, 0xc2, 0xbd, 0x02, 0x40, 0x05, 0x54, 0x40, 0x15, 0x28},
+	RootCompatible: foryRootItem,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbd, 0x02},
 	SchemaHash:     1273490864,
-	TypeDef:        []byte{0x09, 0x50, 0xbb, 0x6f, 0x57, 0x33, 0x5b, 0x28, 0xc2, 0xbd, 0x02, 0x40, 0x05, 0x54, 0x40, 0x15, 0x28},
+	TypeDef:        foryRootItem[4:],
 	UserID:         317,
 })
 
@@ -17370,18 +14604,18 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -17402,10 +14636,15 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x6fbb5009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 &&
+				buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -17424,10 +14663,15 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x6fbb5009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 &&
+			buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -17440,26 +14684,26 @@ func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
 func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.K)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6fbb5009001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002bdc2285b3357)
-			buffer.PutUint64At(w, off+13, 0x28154054054002bd)
+			buffer.PutUint64At(w, off, 0x6fbb5009001cff01)    // foryRootItem[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002bdc2285b3357)  // foryRootItem[8:16]
+			buffer.PutUint64At(w, off+13, 0x28154054054002bd) // foryRootItem[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0xbd1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbd1bff01) // prefix bytes 01 ff 1b bd
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -17537,15 +14781,23 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootRecord is the first 63 bytes of a compatible-mode message whose root is Record: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRecord[4:].
+var foryRootRecord = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x33, 0x10, 0x38, 0x89, 0x39, 0xb2, 0x52, 0x71, 0xc8, 0xc0, 0x02, 0x4c,
+	0x14, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x01, 0x00, 0x53, 0x45, 0x48, 0x44, 0x07, 0x23, 0x63, 0x4c,
+	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x16, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x0c,
+	0x20, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90,
+}
+
 // foryTypeRecord is Record's static type information. Fingerprint: active,1,0,0;count,5,0,0;i_d,7,0,0;items,22,0,0[0,0,0];name,21,0,0;ratio,20,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];
 var foryTypeRecord = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc0, 0x02},
 	GoFields:       []string{"Ratio", "Active", "ID", "Count", "Items", "Name", "Scores", "Tags"},
 	GoName:         "v1.Record",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x33, 0x10, 0x38, 0x89, 0x39, 0xb2, 0x52, 0x71, 0xc8, 0xc0, 0x02, 0x4c, 0x14, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x01, 0x00, 0x53, 0x45, 0x48, 0x44, 0x07, 0x23, 0x63, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x16, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
+	RootCompatible: foryRootRecord,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc0, 0x02},
 	SchemaHash:     -1334161704,
-	TypeDef:        []byte{0x33, 0x10, 0x38, 0x89, 0x39, 0xb2, 0x52, 0x71, 0xc8, 0xc0, 0x02, 0x4c, 0x14, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x01, 0x00, 0x53, 0x45, 0x48, 0x44, 0x07, 0x23, 0x63, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x16, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
+	TypeDef:        foryRootRecord[4:],
 	UserID:         320,
 })
 
@@ -17569,7 +14821,7 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -17579,18 +14831,18 @@ func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(63)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x89381033001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02c0c87152b239)
-		buffer.PutUint64At(w, off+16, 0x00014c804313c414)
-		buffer.PutUint64At(w, off+24, 0x4c63230744484553)
-		buffer.PutUint64At(w, off+32, 0x72164cc06cd48905)
-		buffer.PutUint64At(w, off+40, 0x0c341548806464a2)
-		buffer.PutUint64At(w, off+48, 0x894e481656184c20)
-		buffer.PutUint64At(w, off+55, 0x90064c5616482489)
+		buffer.PutUint64At(w, off, 0x89381033001cff01)    // foryRootRecord[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02c0c87152b239)  // foryRootRecord[8:16]
+		buffer.PutUint64At(w, off+16, 0x00014c804313c414) // foryRootRecord[16:24]
+		buffer.PutUint64At(w, off+24, 0x4c63230744484553) // foryRootRecord[24:32]
+		buffer.PutUint64At(w, off+32, 0x72164cc06cd48905) // foryRootRecord[32:40]
+		buffer.PutUint64At(w, off+40, 0x0c341548806464a2) // foryRootRecord[40:48]
+		buffer.PutUint64At(w, off+48, 0x894e481656184c20) // foryRootRecord[48:56]
+		buffer.PutUint64At(w, off+55, 0x90064c5616482489) // foryRootRecord[55:63]
 		off += 63
 	} else {
-		buffer.PutUint32At(w, off, 0xc01bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc01bff01) // prefix bytes 01 ff 1b c0
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -17605,18 +14857,18 @@ func (x *Record) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(63)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x89381033001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02c0c87152b239)
-		buffer.PutUint64At(w, off+16, 0x00014c804313c414)
-		buffer.PutUint64At(w, off+24, 0x4c63230744484553)
-		buffer.PutUint64At(w, off+32, 0x72164cc06cd48905)
-		buffer.PutUint64At(w, off+40, 0x0c341548806464a2)
-		buffer.PutUint64At(w, off+48, 0x894e481656184c20)
-		buffer.PutUint64At(w, off+55, 0x90064c5616482489)
+		buffer.PutUint64At(w, off, 0x89381033001c0001)    // foryRootRecord[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02c0c87152b239)  // foryRootRecord[8:16]
+		buffer.PutUint64At(w, off+16, 0x00014c804313c414) // foryRootRecord[16:24]
+		buffer.PutUint64At(w, off+24, 0x4c63230744484553) // foryRootRecord[24:32]
+		buffer.PutUint64At(w, off+32, 0x72164cc06cd48905) // foryRootRecord[32:40]
+		buffer.PutUint64At(w, off+40, 0x0c341548806464a2) // foryRootRecord[40:48]
+		buffer.PutUint64At(w, off+48, 0x894e481656184c20) // foryRootRecord[48:56]
+		buffer.PutUint64At(w, off+55, 0x90064c5616482489) // foryRootRecord[55:63]
 		off += 63
 	} else {
-		buffer.PutUint32At(w, off, 0xc01b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc01b0001) // prefix bytes 01 00 1b c0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -17639,10 +14891,20 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0x89381033001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02c0c87152b239 && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x4c63230744484553 && buffer.ReadUint64At(in, 32) == 0x72164cc06cd48905 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
+			if len(in) >= 63 &&
+				buffer.ReadUint64At(in, 0) == 0x89381033001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02c0c87152b239 &&
+				buffer.ReadUint64At(in, 16) == 0x00014c804313c414 &&
+				buffer.ReadUint64At(in, 24) == 0x4c63230744484553 &&
+				buffer.ReadUint64At(in, 32) == 0x72164cc06cd48905 &&
+				buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 &&
+				buffer.ReadUint64At(in, 48) == 0x894e481656184c20 &&
+				buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
 				n = 63
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -17661,10 +14923,20 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Record) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0x89381033001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02c0c87152b239 && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x4c63230744484553 && buffer.ReadUint64At(in, 32) == 0x72164cc06cd48905 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
+		if len(in) >= 63 &&
+			buffer.ReadUint64At(in, 0) == 0x89381033001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02c0c87152b239 &&
+			buffer.ReadUint64At(in, 16) == 0x00014c804313c414 &&
+			buffer.ReadUint64At(in, 24) == 0x4c63230744484553 &&
+			buffer.ReadUint64At(in, 32) == 0x72164cc06cd48905 &&
+			buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 &&
+			buffer.ReadUint64At(in, 48) == 0x894e481656184c20 &&
+			buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
 			n = 63
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -17713,7 +14985,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l8) > 0 {
 		c.WriteStructMeta(foryTypeItem)
 		for i9 := range l8 {
-			if err := l8[i9].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l8[i9].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -18062,18 +15334,44 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootSeqs is the first 138 bytes of a compatible-mode message whose root is Seqs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSeqs[4:].
+var foryRootSeqs = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x7e, 0x90, 0xfe, 0x34, 0xaf, 0x38, 0xb0, 0x40, 0xd0, 0xbe, 0x02, 0x8c,
+	0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x36, 0x03,
+	0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02,
+	0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c,
+	0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16,
+	0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0,
+	0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16,
+	0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7,
+	0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0,
+}
+
+// foryRootRefSeqs is the first 138 bytes of a compatible-mode message whose root is Seqs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSeqs[4:].
+var foryRootRefSeqs = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x7e, 0x60, 0x36, 0x32, 0xb4, 0x4c, 0x5e, 0x18, 0xd0, 0xbe, 0x02, 0x8d,
+	0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x95, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x91, 0x36, 0x03,
+	0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02,
+	0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x99, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c,
+	0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16,
+	0x16, 0x97, 0xb7, 0xe0, 0x00, 0x47, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0,
+	0x47, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16,
+	0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7,
+	0xe0, 0x00, 0x95, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0,
+}
+
 // foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,47,0,0;arr2_go,45,0,0;b_h2_l,54,0,0;bin2_u8,41,0,0;bool_l2_a,22,0,0[1,0,0];f32_a2_l,55,0,0;h2_a,22,0,0[17,0,0];int2_a,22,0,0[7,0,0];l2_a,22,0,0[5,0,0];n_l,49,0,1;named,22,0,0[5,0,0];p_a,56,0,1;ptr_l2_a,22,0,0[5,0,0];raw2_bin,22,0,0[9,0,0];u64_l2_a,22,0,0[14,0,0];u82_bin,48,0,0;
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbe, 0x02},
 	GoFields:          []string{"A2L", "Arr2Go", "BH2L", "Bin2U8", "BoolL2A", "F32A2L", "H2A", "Int2A", "L2A", "NL", "Named", "PA", "PtrL2A", "Raw2Bin", "U64L2A", "U82Bin"},
 	GoName:            "v1.Seqs",
 	OfficialGoHash:    938746269,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x7e, 0x90, 0xfe, 0x34, 0xaf, 0x38, 0xb0, 0x40, 0xd0, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x36, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x7e, 0x60, 0x36, 0x32, 0xb4, 0x4c, 0x5e, 0x18, 0xd0, 0xbe, 0x02, 0x8d, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x95, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x91, 0x36, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x99, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x47, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x47, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	RootCompatible:    foryRootSeqs,
+	RootCompatibleRef: foryRootRefSeqs,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
 	SchemaHash:        -1820257229,
-	TypeDef:           []byte{0x7e, 0x90, 0xfe, 0x34, 0xaf, 0x38, 0xb0, 0x40, 0xd0, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x36, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
-	TypeDefRef:        []byte{0x7e, 0x60, 0x36, 0x32, 0xb4, 0x4c, 0x5e, 0x18, 0xd0, 0xbe, 0x02, 0x8d, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x95, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x91, 0x36, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x99, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x47, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x47, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	TypeDef:           foryRootSeqs[4:],
+	TypeDefRef:        foryRootRefSeqs[4:],
 	UserID:            318,
 })
 
@@ -18105,7 +15403,7 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSeqs (compatible mode) or stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -18115,28 +15413,11 @@ func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(138)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x34fe907e001cff01)
-		buffer.PutUint64At(w, off+8, 0x8c02bed040b038af)
-		buffer.PutUint64At(w, off+16, 0x002d9480e5b7812f)
-		buffer.PutUint64At(w, off+24, 0x033690c0317e3b8a)
-		buffer.PutUint64At(w, off+32, 0x41022994587efbf8)
-		buffer.PutUint64At(w, off+40, 0x0206169880a77ebb)
-		buffer.PutUint64At(w, off+48, 0x379880df5efec571)
-		buffer.PutUint64At(w, off+56, 0x8c80e5b781dfbe8b)
-		buffer.PutUint64At(w, off+64, 0x169000e0b78f4616)
-		buffer.PutUint64At(w, off+72, 0x168c007e7b6a101e)
-		buffer.PutUint64At(w, off+80, 0x37314600e0b79716)
-		buffer.PutUint64At(w, off+88, 0xc0200cb416164c6b)
-		buffer.PutUint64At(w, off+96, 0x9e161698603f3846)
-		buffer.PutUint64At(w, off+104, 0x169800e0b7973f9a)
-		buffer.PutUint64At(w, off+112, 0x8006097edb02a226)
-		buffer.PutUint64At(w, off+120, 0xb7971fd7a93a1698)
-		buffer.PutUint64At(w, off+128, 0x82dfe629309400e0)
-		buffer.PutUint64At(w, off+130, 0xa04182dfe6293094)
+		copy(w[off:], foryRootSeqs)
 		off += 138
 	} else {
-		buffer.PutUint32At(w, off, 0xbe1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbe1bff01) // prefix bytes 01 ff 1b be
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -18151,28 +15432,11 @@ func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(138)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3236607e001c0001)
-		buffer.PutUint64At(w, off+8, 0x8d02bed0185e4cb4)
-		buffer.PutUint64At(w, off+16, 0x002d9580e5b7812f)
-		buffer.PutUint64At(w, off+24, 0x033691c0317e3b8a)
-		buffer.PutUint64At(w, off+32, 0x41022995587efbf8)
-		buffer.PutUint64At(w, off+40, 0x0206169880a77ebb)
-		buffer.PutUint64At(w, off+48, 0x379980df5efec571)
-		buffer.PutUint64At(w, off+56, 0x8c80e5b781dfbe8b)
-		buffer.PutUint64At(w, off+64, 0x169000e0b78f4616)
-		buffer.PutUint64At(w, off+72, 0x168c007e7b6a101e)
-		buffer.PutUint64At(w, off+80, 0x37314700e0b79716)
-		buffer.PutUint64At(w, off+88, 0xc0200cb416164c6b)
-		buffer.PutUint64At(w, off+96, 0x9e161698603f3847)
-		buffer.PutUint64At(w, off+104, 0x169800e0b7973f9a)
-		buffer.PutUint64At(w, off+112, 0x8006097edb02a226)
-		buffer.PutUint64At(w, off+120, 0xb7971fd7a93a1698)
-		buffer.PutUint64At(w, off+128, 0x82dfe629309500e0)
-		buffer.PutUint64At(w, off+130, 0xa04182dfe6293095)
+		copy(w[off:], foryRootRefSeqs)
 		off += 138
 	} else {
-		buffer.PutUint32At(w, off, 0xbe1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbe1b0001) // prefix bytes 01 00 1b be, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -18195,10 +15459,12 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 138 && buffer.ReadUint64At(in, 0) == 0x34fe907e001cff01 && buffer.ReadUint64At(in, 8) == 0x8c02bed040b038af && buffer.ReadUint64At(in, 16) == 0x002d9480e5b7812f && buffer.ReadUint64At(in, 24) == 0x033690c0317e3b8a && buffer.ReadUint64At(in, 32) == 0x41022994587efbf8 && buffer.ReadUint64At(in, 40) == 0x0206169880a77ebb && buffer.ReadUint64At(in, 48) == 0x379880df5efec571 && buffer.ReadUint64At(in, 56) == 0x8c80e5b781dfbe8b && buffer.ReadUint64At(in, 64) == 0x169000e0b78f4616 && buffer.ReadUint64At(in, 72) == 0x168c007e7b6a101e && buffer.ReadUint64At(in, 80) == 0x37314600e0b79716 && buffer.ReadUint64At(in, 88) == 0xc0200cb416164c6b && buffer.ReadUint64At(in, 96) == 0x9e161698603f3846 && buffer.ReadUint64At(in, 104) == 0x169800e0b7973f9a && buffer.ReadUint64At(in, 112) == 0x8006097edb02a226 && buffer.ReadUint64At(in, 120) == 0xb7971fd7a93a1698 && buffer.ReadUint64At(in, 128) == 0x82dfe629309400e0 && buffer.ReadUint64At(in, 130) == 0xa04182dfe6293094 {
+			if len(in) >= 138 && string(in[:138]) == string(foryRootSeqs) {
 				n = 138
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbe1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -18217,10 +15483,12 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Seqs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 138 && buffer.ReadUint64At(in, 0) == 0x3236607e001c0001 && buffer.ReadUint64At(in, 8) == 0x8d02bed0185e4cb4 && buffer.ReadUint64At(in, 16) == 0x002d9580e5b7812f && buffer.ReadUint64At(in, 24) == 0x033691c0317e3b8a && buffer.ReadUint64At(in, 32) == 0x41022995587efbf8 && buffer.ReadUint64At(in, 40) == 0x0206169880a77ebb && buffer.ReadUint64At(in, 48) == 0x379980df5efec571 && buffer.ReadUint64At(in, 56) == 0x8c80e5b781dfbe8b && buffer.ReadUint64At(in, 64) == 0x169000e0b78f4616 && buffer.ReadUint64At(in, 72) == 0x168c007e7b6a101e && buffer.ReadUint64At(in, 80) == 0x37314700e0b79716 && buffer.ReadUint64At(in, 88) == 0xc0200cb416164c6b && buffer.ReadUint64At(in, 96) == 0x9e161698603f3847 && buffer.ReadUint64At(in, 104) == 0x169800e0b7973f9a && buffer.ReadUint64At(in, 112) == 0x8006097edb02a226 && buffer.ReadUint64At(in, 120) == 0xb7971fd7a93a1698 && buffer.ReadUint64At(in, 128) == 0x82dfe629309500e0 && buffer.ReadUint64At(in, 130) == 0xa04182dfe6293095 {
+		if len(in) >= 138 && string(in[:138]) == string(foryRootRefSeqs) {
 			n = 138
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbe1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -18657,25 +15925,35 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Seqs{
-		A2L:     x.A2L,
-		Arr2Go:  x.Arr2Go,
-		BH2L:    x.BH2L,
-		BoolL2A: x.BoolL2A,
-		F32A2L:  x.F32A2L,
-		H2A:     x.H2A,
-		Int2A:   x.Int2A,
-		L2A:     x.L2A,
-		Named:   x.Named,
-		PtrL2A:  x.PtrL2A,
-		Raw2Bin: x.Raw2Bin,
-		U64L2A:  x.U64L2A,
-		U82Bin:  x.U82Bin,
+		*x = Seqs{
+			BoolL2A: x.BoolL2A,
+			H2A:     x.H2A,
+			Int2A:   x.Int2A,
+			L2A:     x.L2A,
+			Named:   x.Named,
+			PtrL2A:  x.PtrL2A,
+			Raw2Bin: x.Raw2Bin,
+			U64L2A:  x.U64L2A,
+		}
+	} else {
+		*x = Seqs{
+			A2L:     x.A2L,
+			Arr2Go:  x.Arr2Go,
+			BH2L:    x.BH2L,
+			BoolL2A: x.BoolL2A,
+			F32A2L:  x.F32A2L,
+			H2A:     x.H2A,
+			Int2A:   x.Int2A,
+			L2A:     x.L2A,
+			Named:   x.Named,
+			PtrL2A:  x.PtrL2A,
+			Raw2Bin: x.Raw2Bin,
+			U64L2A:  x.U64L2A,
+			U82Bin:  x.U82Bin,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1820257229) {
@@ -18684,95 +15962,127 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n94 := c.ReadArrayLengthFast(8)
-	if n94 < 0 {
-		n94 = c.ReadArrayLength(8)
-	}
-	a95 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n94)
-	r.ReadRawInt64s(a95)
-	x.A2L = a95
-	if c.Failed() {
-		c.Trace("A2L")
-		return
-	}
-	n96 := c.ReadArrayLengthFast(2)
-	if n96 < 0 {
-		n96 = c.ReadArrayLength(2)
-	}
-	a97 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n96)
-	r.ReadRawInt16s(a97)
-	x.Arr2Go = a97
-	if c.Failed() {
-		c.Trace("Arr2Go")
-		return
-	}
-	n98 := c.ReadArrayLengthFast(2)
-	if n98 < 0 {
-		n98 = c.ReadArrayLength(2)
-	}
-	a99 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n98)
-	r.ReadRawUint16s(foryimpl.Uint16s(a99))
-	x.BH2L = a99
-	if c.Failed() {
-		c.Trace("BH2L")
-		return
-	}
-	x.Bin2U8 = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin2U8")
-		return
-	}
-	n100 := c.ReadLengthFast(1)
-	if n100 < 0 {
-		n100 = c.ReadLength(1)
-	}
-	l101 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n100)
-	if n100 > 0 {
-		hn103 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i102 := range l101 {
-				if hn103 && !c.ReadFlag() {
-					clear(l101[i102 : i102+1])
-					continue
-				}
-				l101[i102] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i102)
-					break
-				}
+	if c.TrackRef() {
+		if st94, id95 := c.ReadFieldRefFlag(); st94 == foryimpl.RefBack {
+			x.A2L = foryimpl.BackRefSlice[int64](c, id95)
+		} else if st94 == foryimpl.RefFollows {
+			n96 := c.ReadArrayLengthFast(8)
+			if n96 < 0 {
+				n96 = c.ReadArrayLength(8)
 			}
+			a97 := foryimpl.MakeSlice[[]int64](c, n96)
+			r.ReadRawInt64s(a97)
+			x.A2L = a97
+			foryimpl.SetRefSlice(c, id95, x.A2L)
+		} else {
+			x.A2L = nil
+		}
+		if c.Failed() {
+			c.Trace("A2L")
+			return
+		}
+		if st98, id99 := c.ReadFieldRefFlag(); st98 == foryimpl.RefBack {
+			x.Arr2Go = foryimpl.BackRefSlice[int16](c, id99)
+		} else if st98 == foryimpl.RefFollows {
+			n100 := c.ReadArrayLengthFast(2)
+			if n100 < 0 {
+				n100 = c.ReadArrayLength(2)
+			}
+			a101 := foryimpl.MakeSlice[[]int16](c, n100)
+			r.ReadRawInt16s(a101)
+			x.Arr2Go = a101
+			foryimpl.SetRefSlice(c, id99, x.Arr2Go)
+		} else {
+			x.Arr2Go = nil
+		}
+		if c.Failed() {
+			c.Trace("Arr2Go")
+			return
+		}
+		if st102, id103 := c.ReadFieldRefFlag(); st102 == foryimpl.RefBack {
+			x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id103)
+		} else if st102 == foryimpl.RefFollows {
+			n104 := c.ReadArrayLengthFast(2)
+			if n104 < 0 {
+				n104 = c.ReadArrayLength(2)
+			}
+			a105 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n104)
+			r.ReadRawUint16s(foryimpl.Uint16s(a105))
+			x.BH2L = a105
+			foryimpl.SetRefSlice(c, id103, x.BH2L)
+		} else {
+			x.BH2L = nil
+		}
+		if c.Failed() {
+			c.Trace("BH2L")
+			return
+		}
+		if st106, id107 := c.ReadFieldRefFlag(); st106 == foryimpl.RefBack {
+			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id107)
+		} else if st106 == foryimpl.RefFollows {
+			x.Bin2U8 = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id107, x.Bin2U8)
+		} else {
+			x.Bin2U8 = nil
+		}
+		if c.Failed() {
+			c.Trace("Bin2U8")
+			return
+		}
+	} else {
+		n94 := c.ReadArrayLengthFast(8)
+		if n94 < 0 {
+			n94 = c.ReadArrayLength(8)
+		}
+		a95 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n94)
+		r.ReadRawInt64s(a95)
+		x.A2L = a95
+		if c.Failed() {
+			c.Trace("A2L")
+			return
+		}
+		n98 := c.ReadArrayLengthFast(2)
+		if n98 < 0 {
+			n98 = c.ReadArrayLength(2)
+		}
+		a99 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n98)
+		r.ReadRawInt16s(a99)
+		x.Arr2Go = a99
+		if c.Failed() {
+			c.Trace("Arr2Go")
+			return
+		}
+		n102 := c.ReadArrayLengthFast(2)
+		if n102 < 0 {
+			n102 = c.ReadArrayLength(2)
+		}
+		a103 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n102)
+		r.ReadRawUint16s(foryimpl.Uint16s(a103))
+		x.BH2L = a103
+		if c.Failed() {
+			c.Trace("BH2L")
+			return
+		}
+		x.Bin2U8 = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin2U8")
+			return
 		}
 	}
-	x.BoolL2A = l101
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n106 := c.ReadArrayLengthFast(4)
-	if n106 < 0 {
-		n106 = c.ReadArrayLength(4)
-	}
-	a107 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n106)
-	r.ReadRawFloat32s(a107)
-	x.F32A2L = a107
-	if c.Failed() {
-		c.Trace("F32A2L")
-		return
-	}
-	n108 := c.ReadLengthFast(2)
+	n108 := c.ReadLengthFast(1)
 	if n108 < 0 {
-		n108 = c.ReadLength(2)
+		n108 = c.ReadLength(1)
 	}
-	l109 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n108)
+	l109 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n108)
 	if n108 > 0 {
-		hn111 := c.ReadListHeader(17)
+		hn111 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i110 := range l109 {
 				if hn111 && !c.ReadFlag() {
 					clear(l109[i110 : i110+1])
 					continue
 				}
-				l109[i110] = serializer.Float16(r.ReadUint16())
+				l109[i110] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i110)
 					break
@@ -18780,632 +16090,330 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.H2A = l109
-	if c.Failed() {
-		c.Trace("H2A")
-		return
-	}
-	n114 := c.ReadLengthFast(1)
-	if n114 < 0 {
-		n114 = c.ReadLength(1)
-	}
-	l115 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n114)
-	if n114 > 0 {
-		hn117 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i116 := range l115 {
-				if hn117 && !c.ReadFlag() {
-					clear(l115[i116 : i116+1])
-					continue
-				}
-				l115[i116] = int(r.ReadVarInt64())
-				if c.Failed() {
-					c.TraceIndex(i116)
-					break
-				}
-			}
-		}
-	}
-	x.Int2A = l115
-	if c.Failed() {
-		c.Trace("Int2A")
-		return
-	}
-	n120 := c.ReadLengthFast(1)
-	if n120 < 0 {
-		n120 = c.ReadLength(1)
-	}
-	l121 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n120)
-	if n120 > 0 {
-		hn123 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i122 := range l121 {
-				if hn123 && !c.ReadFlag() {
-					clear(l121[i122 : i122+1])
-					continue
-				}
-				l121[i122] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i122)
-					break
-				}
-			}
-		}
-	}
-	x.L2A = l121
-	if c.Failed() {
-		c.Trace("L2A")
-		return
-	}
-	if c.ReadFlag() {
-		n126 := c.ReadArrayLengthFast(2)
-		if n126 < 0 {
-			n126 = c.ReadArrayLength(2)
-		}
-		a127 := foryimpl.MakeSlice[[]uint16](c, n126)
-		r.ReadRawUint16s(a127)
-		x.NL = a127
-	}
-	if c.Failed() {
-		c.Trace("NL")
-		return
-	}
-	n128 := c.ReadLengthFast(1)
-	if n128 < 0 {
-		n128 = c.ReadLength(1)
-	}
-	l129 := foryimpl.ReuseSlice[Int32s](c, x.Named, n128)
-	if n128 > 0 {
-		hn131 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i130 := range l129 {
-				if hn131 && !c.ReadFlag() {
-					clear(l129[i130 : i130+1])
-					continue
-				}
-				l129[i130] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i130)
-					break
-				}
-			}
-		}
-	}
-	x.Named = l129
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	if c.ReadFlag() {
-		p134 := foryimpl.Alloc[[]float64](c)
-		n135 := c.ReadArrayLengthFast(8)
-		if n135 < 0 {
-			n135 = c.ReadArrayLength(8)
-		}
-		a136 := foryimpl.MakeSlice[[]float64](c, n135)
-		r.ReadRawFloat64s(a136)
-		*p134 = a136
-		x.PA = p134
-	}
-	if c.Failed() {
-		c.Trace("PA")
-		return
-	}
-	n137 := c.ReadLengthFast(1)
-	if n137 < 0 {
-		n137 = c.ReadLength(1)
-	}
-	l138 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n137)
-	if n137 > 0 {
-		hn140 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i139 := range l138 {
-				if hn140 && !c.ReadFlag() {
-					clear(l138[i139 : i139+1])
-					continue
-				}
-				p143 := foryimpl.Alloc[int32](c)
-				*p143 = r.ReadVarInt32()
-				l138[i139] = p143
-				if c.Failed() {
-					c.TraceIndex(i139)
-					break
-				}
-			}
-		}
-	}
-	x.PtrL2A = l138
-	if c.Failed() {
-		c.Trace("PtrL2A")
-		return
-	}
-	n144 := c.ReadLengthFast(1)
-	if n144 < 0 {
-		n144 = c.ReadLength(1)
-	}
-	l145 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n144)
-	if n144 > 0 {
-		hn147 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i146 := range l145 {
-				if hn147 && !c.ReadFlag() {
-					clear(l145[i146 : i146+1])
-					continue
-				}
-				l145[i146] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i146)
-					break
-				}
-			}
-		}
-	}
-	x.Raw2Bin = l145
-	if c.Failed() {
-		c.Trace("Raw2Bin")
-		return
-	}
-	n150 := c.ReadLengthFast(1)
-	if n150 < 0 {
-		n150 = c.ReadLength(1)
-	}
-	l151 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n150)
-	if n150 > 0 {
-		hn153 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i152 := range l151 {
-				if hn153 && !c.ReadFlag() {
-					clear(l151[i152 : i152+1])
-					continue
-				}
-				l151[i152] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i152)
-					break
-				}
-			}
-		}
-	}
-	x.U64L2A = l151
-	if c.Failed() {
-		c.Trace("U64L2A")
-		return
-	}
-	n156 := c.ReadArrayLengthFast(1)
-	if n156 < 0 {
-		n156 = c.ReadArrayLength(1)
-	}
-	a157 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n156)
-	copy(a157, r.ReadBytes(n156))
-	x.U82Bin = a157
-	if c.Failed() {
-		c.Trace("U82Bin")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Seqs{
-		BoolL2A: x.BoolL2A,
-		H2A:     x.H2A,
-		Int2A:   x.Int2A,
-		L2A:     x.L2A,
-		Named:   x.Named,
-		PtrL2A:  x.PtrL2A,
-		Raw2Bin: x.Raw2Bin,
-		U64L2A:  x.U64L2A,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1820257229) {
-		if h := r.ReadInt32(); h != -1820257229 && h != 938746269 && !c.Failed() {
-			c.HashMismatch(foryTypeSeqs, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
-			x.A2L = foryimpl.BackRefSlice[int64](c, id159)
-		} else if st158 == foryimpl.RefFollows {
-			n160 := c.ReadArrayLengthFast(8)
-			if n160 < 0 {
-				n160 = c.ReadArrayLength(8)
-			}
-			a161 := foryimpl.MakeSlice[[]int64](c, n160)
-			r.ReadRawInt64s(a161)
-			x.A2L = a161
-			foryimpl.SetRefSlice(c, id159, x.A2L)
-		} else {
-			x.A2L = nil
-		}
-	} else {
-		n162 := c.ReadArrayLengthFast(8)
-		if n162 < 0 {
-			n162 = c.ReadArrayLength(8)
-		}
-		a163 := foryimpl.MakeSlice[[]int64](c, n162)
-		r.ReadRawInt64s(a163)
-		x.A2L = a163
-	}
-	if c.Failed() {
-		c.Trace("A2L")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st164, id165 := c.ReadRefFlag(); st164 == foryimpl.RefBack {
-			x.Arr2Go = foryimpl.BackRefSlice[int16](c, id165)
-		} else if st164 == foryimpl.RefFollows {
-			n166 := c.ReadArrayLengthFast(2)
-			if n166 < 0 {
-				n166 = c.ReadArrayLength(2)
-			}
-			a167 := foryimpl.MakeSlice[[]int16](c, n166)
-			r.ReadRawInt16s(a167)
-			x.Arr2Go = a167
-			foryimpl.SetRefSlice(c, id165, x.Arr2Go)
-		} else {
-			x.Arr2Go = nil
-		}
-	} else {
-		n168 := c.ReadArrayLengthFast(2)
-		if n168 < 0 {
-			n168 = c.ReadArrayLength(2)
-		}
-		a169 := foryimpl.MakeSlice[[]int16](c, n168)
-		r.ReadRawInt16s(a169)
-		x.Arr2Go = a169
-	}
-	if c.Failed() {
-		c.Trace("Arr2Go")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
-			x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id171)
-		} else if st170 == foryimpl.RefFollows {
-			n172 := c.ReadArrayLengthFast(2)
-			if n172 < 0 {
-				n172 = c.ReadArrayLength(2)
-			}
-			a173 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n172)
-			r.ReadRawUint16s(foryimpl.Uint16s(a173))
-			x.BH2L = a173
-			foryimpl.SetRefSlice(c, id171, x.BH2L)
-		} else {
-			x.BH2L = nil
-		}
-	} else {
-		n174 := c.ReadArrayLengthFast(2)
-		if n174 < 0 {
-			n174 = c.ReadArrayLength(2)
-		}
-		a175 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n174)
-		r.ReadRawUint16s(foryimpl.Uint16s(a175))
-		x.BH2L = a175
-	}
-	if c.Failed() {
-		c.Trace("BH2L")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st176, id177 := c.ReadRefFlag(); st176 == foryimpl.RefBack {
-			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id177)
-		} else if st176 == foryimpl.RefFollows {
-			x.Bin2U8 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id177, x.Bin2U8)
-		} else {
-			x.Bin2U8 = nil
-		}
-	} else {
-		x.Bin2U8 = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin2U8")
-		return
-	}
-	n178 := c.ReadLengthFast(1)
-	if n178 < 0 {
-		n178 = c.ReadLength(1)
-	}
-	l179 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n178)
-	if n178 > 0 {
-		hn181 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i180 := range l179 {
-				if hn181 && !c.ReadFlag() {
-					clear(l179[i180 : i180+1])
-					continue
-				}
-				l179[i180] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i180)
-					break
-				}
-			}
-		}
-	}
-	x.BoolL2A = l179
+	x.BoolL2A = l109
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st184, id185 := c.ReadRefFlag(); st184 == foryimpl.RefBack {
-			x.F32A2L = foryimpl.BackRefSlice[float32](c, id185)
-		} else if st184 == foryimpl.RefFollows {
-			n186 := c.ReadArrayLengthFast(4)
-			if n186 < 0 {
-				n186 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if st114, id115 := c.ReadFieldRefFlag(); st114 == foryimpl.RefBack {
+			x.F32A2L = foryimpl.BackRefSlice[float32](c, id115)
+		} else if st114 == foryimpl.RefFollows {
+			n116 := c.ReadArrayLengthFast(4)
+			if n116 < 0 {
+				n116 = c.ReadArrayLength(4)
 			}
-			a187 := foryimpl.MakeSlice[[]float32](c, n186)
-			r.ReadRawFloat32s(a187)
-			x.F32A2L = a187
-			foryimpl.SetRefSlice(c, id185, x.F32A2L)
+			a117 := foryimpl.MakeSlice[[]float32](c, n116)
+			r.ReadRawFloat32s(a117)
+			x.F32A2L = a117
+			foryimpl.SetRefSlice(c, id115, x.F32A2L)
 		} else {
 			x.F32A2L = nil
 		}
-	} else {
-		n188 := c.ReadArrayLengthFast(4)
-		if n188 < 0 {
-			n188 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("F32A2L")
+			return
 		}
-		a189 := foryimpl.MakeSlice[[]float32](c, n188)
-		r.ReadRawFloat32s(a189)
-		x.F32A2L = a189
+	} else {
+		n114 := c.ReadArrayLengthFast(4)
+		if n114 < 0 {
+			n114 = c.ReadArrayLength(4)
+		}
+		a115 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n114)
+		r.ReadRawFloat32s(a115)
+		x.F32A2L = a115
+		if c.Failed() {
+			c.Trace("F32A2L")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("F32A2L")
-		return
+	n118 := c.ReadLengthFast(2)
+	if n118 < 0 {
+		n118 = c.ReadLength(2)
 	}
-	n190 := c.ReadLengthFast(2)
-	if n190 < 0 {
-		n190 = c.ReadLength(2)
-	}
-	l191 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n190)
-	if n190 > 0 {
-		hn193 := c.ReadListHeader(17)
+	l119 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n118)
+	if n118 > 0 {
+		hn121 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i192 := range l191 {
-				if hn193 && !c.ReadFlag() {
-					clear(l191[i192 : i192+1])
+			for i120 := range l119 {
+				if hn121 && !c.ReadFlag() {
+					clear(l119[i120 : i120+1])
 					continue
 				}
-				l191[i192] = serializer.Float16(r.ReadUint16())
+				l119[i120] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i192)
+					c.TraceIndex(i120)
 					break
 				}
 			}
 		}
 	}
-	x.H2A = l191
+	x.H2A = l119
 	if c.Failed() {
 		c.Trace("H2A")
 		return
 	}
-	n196 := c.ReadLengthFast(1)
-	if n196 < 0 {
-		n196 = c.ReadLength(1)
+	n124 := c.ReadLengthFast(1)
+	if n124 < 0 {
+		n124 = c.ReadLength(1)
 	}
-	l197 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n196)
-	if n196 > 0 {
-		hn199 := c.ReadListHeader(7)
+	l125 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n124)
+	if n124 > 0 {
+		hn127 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i198 := range l197 {
-				if hn199 && !c.ReadFlag() {
-					clear(l197[i198 : i198+1])
+			for i126 := range l125 {
+				if hn127 && !c.ReadFlag() {
+					clear(l125[i126 : i126+1])
 					continue
 				}
-				l197[i198] = int(r.ReadVarInt64())
+				l125[i126] = int(r.ReadVarInt64())
 				if c.Failed() {
-					c.TraceIndex(i198)
+					c.TraceIndex(i126)
 					break
 				}
 			}
 		}
 	}
-	x.Int2A = l197
+	x.Int2A = l125
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n202 := c.ReadLengthFast(1)
-	if n202 < 0 {
-		n202 = c.ReadLength(1)
+	n130 := c.ReadLengthFast(1)
+	if n130 < 0 {
+		n130 = c.ReadLength(1)
 	}
-	l203 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n202)
-	if n202 > 0 {
-		hn205 := c.ReadListHeader(5)
+	l131 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n130)
+	if n130 > 0 {
+		hn133 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i204 := range l203 {
-				if hn205 && !c.ReadFlag() {
-					clear(l203[i204 : i204+1])
+			for i132 := range l131 {
+				if hn133 && !c.ReadFlag() {
+					clear(l131[i132 : i132+1])
 					continue
 				}
-				l203[i204] = r.ReadVarInt32()
+				l131[i132] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i204)
+					c.TraceIndex(i132)
 					break
 				}
 			}
 		}
 	}
-	x.L2A = l203
+	x.L2A = l131
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
-	if st208, id209 := c.ReadRefFlag(); st208 == foryimpl.RefBack {
-		x.NL = foryimpl.BackRefSlice[uint16](c, id209)
-	} else if st208 == foryimpl.RefFollows {
-		n210 := c.ReadArrayLengthFast(2)
-		if n210 < 0 {
-			n210 = c.ReadArrayLength(2)
+	if c.TrackRef() {
+		if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id137)
+		} else if st136 == foryimpl.RefFollows {
+			n138 := c.ReadArrayLengthFast(2)
+			if n138 < 0 {
+				n138 = c.ReadArrayLength(2)
+			}
+			a139 := foryimpl.MakeSlice[[]uint16](c, n138)
+			r.ReadRawUint16s(a139)
+			x.NL = a139
+			foryimpl.SetRefSlice(c, id137, x.NL)
+		} else {
+			x.NL = nil
 		}
-		a211 := foryimpl.MakeSlice[[]uint16](c, n210)
-		r.ReadRawUint16s(a211)
-		x.NL = a211
-		foryimpl.SetRefSlice(c, id209, x.NL)
+		if c.Failed() {
+			c.Trace("NL")
+			return
+		}
 	} else {
-		x.NL = nil
+		if c.ReadFlag() {
+			n136 := c.ReadArrayLengthFast(2)
+			if n136 < 0 {
+				n136 = c.ReadArrayLength(2)
+			}
+			a137 := foryimpl.MakeSlice[[]uint16](c, n136)
+			r.ReadRawUint16s(a137)
+			x.NL = a137
+		}
+		if c.Failed() {
+			c.Trace("NL")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("NL")
-		return
+	n140 := c.ReadLengthFast(1)
+	if n140 < 0 {
+		n140 = c.ReadLength(1)
 	}
-	n212 := c.ReadLengthFast(1)
-	if n212 < 0 {
-		n212 = c.ReadLength(1)
-	}
-	l213 := foryimpl.ReuseSlice[Int32s](c, x.Named, n212)
-	if n212 > 0 {
-		hn215 := c.ReadListHeader(5)
+	l141 := foryimpl.ReuseSlice[Int32s](c, x.Named, n140)
+	if n140 > 0 {
+		hn143 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i214 := range l213 {
-				if hn215 && !c.ReadFlag() {
-					clear(l213[i214 : i214+1])
+			for i142 := range l141 {
+				if hn143 && !c.ReadFlag() {
+					clear(l141[i142 : i142+1])
 					continue
 				}
-				l213[i214] = r.ReadVarInt32()
+				l141[i142] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i214)
+					c.TraceIndex(i142)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l213
+	x.Named = l141
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
-		x.PA = foryimpl.BackRef[[]float64](c, id219)
-	} else if st218 == foryimpl.RefFollows {
-		p220 := foryimpl.Alloc[[]float64](c)
-		foryimpl.SetRef(c, id219, p220)
-		n221 := c.ReadArrayLengthFast(8)
-		if n221 < 0 {
-			n221 = c.ReadArrayLength(8)
+	if c.TrackRef() {
+		if st146, id147 := c.ReadRefFlag(); st146 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id147)
+		} else if st146 == foryimpl.RefFollows {
+			p148 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id147, p148)
+			n149 := c.ReadArrayLengthFast(8)
+			if n149 < 0 {
+				n149 = c.ReadArrayLength(8)
+			}
+			a150 := foryimpl.MakeSlice[[]float64](c, n149)
+			r.ReadRawFloat64s(a150)
+			*p148 = a150
+			x.PA = p148
+		} else {
+			x.PA = nil
 		}
-		a222 := foryimpl.MakeSlice[[]float64](c, n221)
-		r.ReadRawFloat64s(a222)
-		*p220 = a222
-		x.PA = p220
+		if c.Failed() {
+			c.Trace("PA")
+			return
+		}
 	} else {
-		x.PA = nil
+		if c.ReadFlag() {
+			p146 := foryimpl.Alloc[[]float64](c)
+			n147 := c.ReadArrayLengthFast(8)
+			if n147 < 0 {
+				n147 = c.ReadArrayLength(8)
+			}
+			a148 := foryimpl.MakeSlice[[]float64](c, n147)
+			r.ReadRawFloat64s(a148)
+			*p146 = a148
+			x.PA = p146
+		}
+		if c.Failed() {
+			c.Trace("PA")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("PA")
-		return
+	n151 := c.ReadLengthFast(1)
+	if n151 < 0 {
+		n151 = c.ReadLength(1)
 	}
-	n223 := c.ReadLengthFast(1)
-	if n223 < 0 {
-		n223 = c.ReadLength(1)
-	}
-	l224 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n223)
-	if n223 > 0 {
-		hn226 := c.ReadListHeader(5)
+	l152 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n151)
+	if n151 > 0 {
+		hn154 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i225 := range l224 {
-				if hn226 && !c.ReadFlag() {
-					clear(l224[i225 : i225+1])
+			for i153 := range l152 {
+				if hn154 && !c.ReadFlag() {
+					clear(l152[i153 : i153+1])
 					continue
 				}
-				p229 := foryimpl.Alloc[int32](c)
-				*p229 = r.ReadVarInt32()
-				l224[i225] = p229
+				p157 := foryimpl.Alloc[int32](c)
+				*p157 = r.ReadVarInt32()
+				l152[i153] = p157
 				if c.Failed() {
-					c.TraceIndex(i225)
+					c.TraceIndex(i153)
 					break
 				}
 			}
 		}
 	}
-	x.PtrL2A = l224
+	x.PtrL2A = l152
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n230 := c.ReadLengthFast(1)
-	if n230 < 0 {
-		n230 = c.ReadLength(1)
+	n158 := c.ReadLengthFast(1)
+	if n158 < 0 {
+		n158 = c.ReadLength(1)
 	}
-	l231 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n230)
-	if n230 > 0 {
-		hn233 := c.ReadListHeader(9)
+	l159 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n158)
+	if n158 > 0 {
+		hn161 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i232 := range l231 {
-				if hn233 && !c.ReadFlag() {
-					clear(l231[i232 : i232+1])
+			for i160 := range l159 {
+				if hn161 && !c.ReadFlag() {
+					clear(l159[i160 : i160+1])
 					continue
 				}
-				l231[i232] = r.ReadUint8()
+				l159[i160] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i232)
+					c.TraceIndex(i160)
 					break
 				}
 			}
 		}
 	}
-	x.Raw2Bin = l231
+	x.Raw2Bin = l159
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n236 := c.ReadLengthFast(1)
-	if n236 < 0 {
-		n236 = c.ReadLength(1)
+	n164 := c.ReadLengthFast(1)
+	if n164 < 0 {
+		n164 = c.ReadLength(1)
 	}
-	l237 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n236)
-	if n236 > 0 {
-		hn239 := c.ReadListHeader(14)
+	l165 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n164)
+	if n164 > 0 {
+		hn167 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i238 := range l237 {
-				if hn239 && !c.ReadFlag() {
-					clear(l237[i238 : i238+1])
+			for i166 := range l165 {
+				if hn167 && !c.ReadFlag() {
+					clear(l165[i166 : i166+1])
 					continue
 				}
-				l237[i238] = r.ReadVarUint64()
+				l165[i166] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i238)
+					c.TraceIndex(i166)
 					break
 				}
 			}
 		}
 	}
-	x.U64L2A = l237
+	x.U64L2A = l165
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
-			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id243)
-		} else if st242 == foryimpl.RefFollows {
-			n244 := c.ReadArrayLengthFast(1)
-			if n244 < 0 {
-				n244 = c.ReadArrayLength(1)
+	if c.TrackRef() {
+		if st170, id171 := c.ReadFieldRefFlag(); st170 == foryimpl.RefBack {
+			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id171)
+		} else if st170 == foryimpl.RefFollows {
+			n172 := c.ReadArrayLengthFast(1)
+			if n172 < 0 {
+				n172 = c.ReadArrayLength(1)
 			}
-			a245 := foryimpl.MakeSlice[[]uint8](c, n244)
-			copy(a245, r.ReadBytes(n244))
-			x.U82Bin = a245
-			foryimpl.SetRefSlice(c, id243, x.U82Bin)
+			a173 := foryimpl.MakeSlice[[]uint8](c, n172)
+			copy(a173, r.ReadBytes(n172))
+			x.U82Bin = a173
+			foryimpl.SetRefSlice(c, id171, x.U82Bin)
 		} else {
 			x.U82Bin = nil
 		}
-	} else {
-		n246 := c.ReadArrayLengthFast(1)
-		if n246 < 0 {
-			n246 = c.ReadArrayLength(1)
+		if c.Failed() {
+			c.Trace("U82Bin")
+			return
 		}
-		a247 := foryimpl.MakeSlice[[]uint8](c, n246)
-		copy(a247, r.ReadBytes(n246))
-		x.U82Bin = a247
-	}
-	if c.Failed() {
-		c.Trace("U82Bin")
-		return
+	} else {
+		n170 := c.ReadArrayLengthFast(1)
+		if n170 < 0 {
+			n170 = c.ReadArrayLength(1)
+		}
+		a171 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n170)
+		copy(a171, r.ReadBytes(n170))
+		x.U82Bin = a171
+		if c.Failed() {
+			c.Trace("U82Bin")
+			return
+		}
 	}
 }
 
@@ -19416,449 +16424,371 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st250, id251 := c.ReadRefFlag(); st250 == foryimpl.RefBack {
-					x.A2L = foryimpl.BackRefSlice[int64](c, id251)
-				} else if st250 == foryimpl.RefFollows {
-					n252 := c.ReadArrayLengthFast(8)
-					if n252 < 0 {
-						n252 = c.ReadArrayLength(8)
-					}
-					a253 := foryimpl.MakeSlice[[]int64](c, n252)
-					r.ReadRawInt64s(a253)
-					x.A2L = a253
-					foryimpl.SetRefSlice(c, id251, x.A2L)
-				} else {
-					x.A2L = nil
+			if f.Convert {
+				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st176, id177 := c.ReadEvolvedRefFlag(f); st176 == foryimpl.RefBack {
+				x.A2L = foryimpl.BackRefSlice[int64](c, id177)
+			} else if st176 == foryimpl.RefFollows {
+				n178 := c.ReadArrayLengthFast(8)
+				if n178 < 0 {
+					n178 = c.ReadArrayLength(8)
 				}
+				a179 := foryimpl.MakeSlice[[]int64](c, n178)
+				r.ReadRawInt64s(a179)
+				x.A2L = a179
+				foryimpl.SetRefSlice(c, id177, x.A2L)
 			} else {
-				if f.Convert {
-					x.A2L = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n248 := c.ReadArrayLengthFast(8)
-					if n248 < 0 {
-						n248 = c.ReadArrayLength(8)
-					}
-					a249 := foryimpl.MakeSlice[[]int64](c, n248)
-					r.ReadRawInt64s(a249)
-					x.A2L = a249
-				}
+				x.A2L = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st256, id257 := c.ReadRefFlag(); st256 == foryimpl.RefBack {
-					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id257)
-				} else if st256 == foryimpl.RefFollows {
-					n258 := c.ReadArrayLengthFast(2)
-					if n258 < 0 {
-						n258 = c.ReadArrayLength(2)
-					}
-					a259 := foryimpl.MakeSlice[[]int16](c, n258)
-					r.ReadRawInt16s(a259)
-					x.Arr2Go = a259
-					foryimpl.SetRefSlice(c, id257, x.Arr2Go)
-				} else {
-					x.Arr2Go = nil
+			if f.Convert {
+				x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
+			} else if st182, id183 := c.ReadEvolvedRefFlag(f); st182 == foryimpl.RefBack {
+				x.Arr2Go = foryimpl.BackRefSlice[int16](c, id183)
+			} else if st182 == foryimpl.RefFollows {
+				n184 := c.ReadArrayLengthFast(2)
+				if n184 < 0 {
+					n184 = c.ReadArrayLength(2)
 				}
+				a185 := foryimpl.MakeSlice[[]int16](c, n184)
+				r.ReadRawInt16s(a185)
+				x.Arr2Go = a185
+				foryimpl.SetRefSlice(c, id183, x.Arr2Go)
 			} else {
-				if f.Convert {
-					x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n254 := c.ReadArrayLengthFast(2)
-					if n254 < 0 {
-						n254 = c.ReadArrayLength(2)
-					}
-					a255 := foryimpl.MakeSlice[[]int16](c, n254)
-					r.ReadRawInt16s(a255)
-					x.Arr2Go = a255
-				}
+				x.Arr2Go = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
-					x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id263)
-				} else if st262 == foryimpl.RefFollows {
-					n264 := c.ReadArrayLengthFast(2)
-					if n264 < 0 {
-						n264 = c.ReadArrayLength(2)
-					}
-					a265 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n264)
-					r.ReadRawUint16s(foryimpl.Uint16s(a265))
-					x.BH2L = a265
-					foryimpl.SetRefSlice(c, id263, x.BH2L)
-				} else {
-					x.BH2L = nil
+			if f.Convert {
+				x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
+			} else if st188, id189 := c.ReadEvolvedRefFlag(f); st188 == foryimpl.RefBack {
+				x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id189)
+			} else if st188 == foryimpl.RefFollows {
+				n190 := c.ReadArrayLengthFast(2)
+				if n190 < 0 {
+					n190 = c.ReadArrayLength(2)
 				}
+				a191 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n190)
+				r.ReadRawUint16s(foryimpl.Uint16s(a191))
+				x.BH2L = a191
+				foryimpl.SetRefSlice(c, id189, x.BH2L)
 			} else {
-				if f.Convert {
-					x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n260 := c.ReadArrayLengthFast(2)
-					if n260 < 0 {
-						n260 = c.ReadArrayLength(2)
-					}
-					a261 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n260)
-					r.ReadRawUint16s(foryimpl.Uint16s(a261))
-					x.BH2L = a261
-				}
+				x.BH2L = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st266, id267 := c.ReadRefFlag(); st266 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id267)
-				} else if st266 == foryimpl.RefFollows {
-					x.Bin2U8 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id267, x.Bin2U8)
-				} else {
-					x.Bin2U8 = nil
-				}
+			if f.Convert {
+				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st192, id193 := c.ReadEvolvedRefFlag(f); st192 == foryimpl.RefBack {
+				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id193)
+			} else if st192 == foryimpl.RefFollows {
+				x.Bin2U8 = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id193, x.Bin2U8)
 			} else {
-				if f.Convert {
-					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin2U8 = c.ReadBinary()
-				}
+				x.Bin2U8 = nil
 			}
 		case 4:
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n268 := c.ReadLengthFast(1)
-				if n268 < 0 {
-					n268 = c.ReadLength(1)
+				n194 := c.ReadLengthFast(1)
+				if n194 < 0 {
+					n194 = c.ReadLength(1)
 				}
-				l269 := foryimpl.MakeSlice[[]bool](c, n268)
-				if n268 > 0 {
-					hn271 := c.ReadListHeader(1)
+				l195 := foryimpl.MakeSlice[[]bool](c, n194)
+				if n194 > 0 {
+					hn197 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i270 := range l269 {
-							if hn271 && !c.ReadFlag() {
-								clear(l269[i270 : i270+1])
+						for i196 := range l195 {
+							if hn197 && !c.ReadFlag() {
+								clear(l195[i196 : i196+1])
 								continue
 							}
-							l269[i270] = r.ReadBool()
+							l195[i196] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i270)
+								c.TraceIndex(i196)
 								break
 							}
 						}
 					}
 				}
-				x.BoolL2A = l269
+				x.BoolL2A = l195
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
-					x.F32A2L = foryimpl.BackRefSlice[float32](c, id277)
-				} else if st276 == foryimpl.RefFollows {
-					n278 := c.ReadArrayLengthFast(4)
-					if n278 < 0 {
-						n278 = c.ReadArrayLength(4)
-					}
-					a279 := foryimpl.MakeSlice[[]float32](c, n278)
-					r.ReadRawFloat32s(a279)
-					x.F32A2L = a279
-					foryimpl.SetRefSlice(c, id277, x.F32A2L)
-				} else {
-					x.F32A2L = nil
+			if f.Convert {
+				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st202, id203 := c.ReadEvolvedRefFlag(f); st202 == foryimpl.RefBack {
+				x.F32A2L = foryimpl.BackRefSlice[float32](c, id203)
+			} else if st202 == foryimpl.RefFollows {
+				n204 := c.ReadArrayLengthFast(4)
+				if n204 < 0 {
+					n204 = c.ReadArrayLength(4)
 				}
+				a205 := foryimpl.MakeSlice[[]float32](c, n204)
+				r.ReadRawFloat32s(a205)
+				x.F32A2L = a205
+				foryimpl.SetRefSlice(c, id203, x.F32A2L)
 			} else {
-				if f.Convert {
-					x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n274 := c.ReadArrayLengthFast(4)
-					if n274 < 0 {
-						n274 = c.ReadArrayLength(4)
-					}
-					a275 := foryimpl.MakeSlice[[]float32](c, n274)
-					r.ReadRawFloat32s(a275)
-					x.F32A2L = a275
-				}
+				x.F32A2L = nil
 			}
 		case 6:
 			if f.Convert {
 				x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n280 := c.ReadLengthFast(2)
-				if n280 < 0 {
-					n280 = c.ReadLength(2)
+				n206 := c.ReadLengthFast(2)
+				if n206 < 0 {
+					n206 = c.ReadLength(2)
 				}
-				l281 := foryimpl.MakeSlice[[]serializer.Float16](c, n280)
-				if n280 > 0 {
-					hn283 := c.ReadListHeader(17)
+				l207 := foryimpl.MakeSlice[[]serializer.Float16](c, n206)
+				if n206 > 0 {
+					hn209 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i282 := range l281 {
-							if hn283 && !c.ReadFlag() {
-								clear(l281[i282 : i282+1])
+						for i208 := range l207 {
+							if hn209 && !c.ReadFlag() {
+								clear(l207[i208 : i208+1])
 								continue
 							}
-							l281[i282] = serializer.Float16(r.ReadUint16())
+							l207[i208] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i282)
+								c.TraceIndex(i208)
 								break
 							}
 						}
 					}
 				}
-				x.H2A = l281
+				x.H2A = l207
 			}
 		case 7:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n286 := c.ReadLengthFast(1)
-				if n286 < 0 {
-					n286 = c.ReadLength(1)
+				n212 := c.ReadLengthFast(1)
+				if n212 < 0 {
+					n212 = c.ReadLength(1)
 				}
-				l287 := foryimpl.MakeSlice[[]int](c, n286)
-				if n286 > 0 {
-					hn289 := c.ReadListHeader(7)
+				l213 := foryimpl.MakeSlice[[]int](c, n212)
+				if n212 > 0 {
+					hn215 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i288 := range l287 {
-							if hn289 && !c.ReadFlag() {
-								clear(l287[i288 : i288+1])
+						for i214 := range l213 {
+							if hn215 && !c.ReadFlag() {
+								clear(l213[i214 : i214+1])
 								continue
 							}
-							l287[i288] = int(r.ReadVarInt64())
+							l213[i214] = int(r.ReadVarInt64())
 							if c.Failed() {
-								c.TraceIndex(i288)
+								c.TraceIndex(i214)
 								break
 							}
 						}
 					}
 				}
-				x.Int2A = l287
+				x.Int2A = l213
 			}
 		case 8:
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n292 := c.ReadLengthFast(1)
-				if n292 < 0 {
-					n292 = c.ReadLength(1)
+				n218 := c.ReadLengthFast(1)
+				if n218 < 0 {
+					n218 = c.ReadLength(1)
 				}
-				l293 := foryimpl.MakeSlice[[]int32](c, n292)
-				if n292 > 0 {
-					hn295 := c.ReadListHeader(5)
+				l219 := foryimpl.MakeSlice[[]int32](c, n218)
+				if n218 > 0 {
+					hn221 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i294 := range l293 {
-							if hn295 && !c.ReadFlag() {
-								clear(l293[i294 : i294+1])
+						for i220 := range l219 {
+							if hn221 && !c.ReadFlag() {
+								clear(l219[i220 : i220+1])
 								continue
 							}
-							l293[i294] = r.ReadVarInt32()
+							l219[i220] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i294)
+								c.TraceIndex(i220)
 								break
 							}
 						}
 					}
 				}
-				x.L2A = l293
+				x.L2A = l219
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st300, id301 := c.ReadRefFlag(); st300 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[uint16](c, id301)
-				} else if st300 == foryimpl.RefFollows {
-					n302 := c.ReadArrayLengthFast(2)
-					if n302 < 0 {
-						n302 = c.ReadArrayLength(2)
-					}
-					a303 := foryimpl.MakeSlice[[]uint16](c, n302)
-					r.ReadRawUint16s(a303)
-					x.NL = a303
-					foryimpl.SetRefSlice(c, id301, x.NL)
-				} else {
-					x.NL = nil
+			if f.Convert {
+				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st226, id227 := c.ReadEvolvedRefFlag(f); st226 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[uint16](c, id227)
+			} else if st226 == foryimpl.RefFollows {
+				n228 := c.ReadArrayLengthFast(2)
+				if n228 < 0 {
+					n228 = c.ReadArrayLength(2)
 				}
+				a229 := foryimpl.MakeSlice[[]uint16](c, n228)
+				r.ReadRawUint16s(a229)
+				x.NL = a229
+				foryimpl.SetRefSlice(c, id227, x.NL)
 			} else {
-				if f.Convert {
-					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n298 := c.ReadArrayLengthFast(2)
-					if n298 < 0 {
-						n298 = c.ReadArrayLength(2)
-					}
-					a299 := foryimpl.MakeSlice[[]uint16](c, n298)
-					r.ReadRawUint16s(a299)
-					x.NL = a299
-				}
+				x.NL = nil
 			}
 		case 10:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n304 := c.ReadLengthFast(1)
-				if n304 < 0 {
-					n304 = c.ReadLength(1)
+				n230 := c.ReadLengthFast(1)
+				if n230 < 0 {
+					n230 = c.ReadLength(1)
 				}
-				l305 := foryimpl.MakeSlice[Int32s](c, n304)
-				if n304 > 0 {
-					hn307 := c.ReadListHeader(5)
+				l231 := foryimpl.MakeSlice[Int32s](c, n230)
+				if n230 > 0 {
+					hn233 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i306 := range l305 {
-							if hn307 && !c.ReadFlag() {
-								clear(l305[i306 : i306+1])
+						for i232 := range l231 {
+							if hn233 && !c.ReadFlag() {
+								clear(l231[i232 : i232+1])
 								continue
 							}
-							l305[i306] = r.ReadVarInt32()
+							l231[i232] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i306)
+								c.TraceIndex(i232)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l305
+				x.Named = l231
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st315, id316 := c.ReadRefFlag(); st315 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id316)
-				} else if st315 == foryimpl.RefFollows {
-					p317 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id316, p317)
-					n318 := c.ReadArrayLengthFast(8)
-					if n318 < 0 {
-						n318 = c.ReadArrayLength(8)
+				if st241, id242 := c.ReadRefFlag(); st241 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id242)
+				} else if st241 == foryimpl.RefFollows {
+					p243 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id242, p243)
+					n244 := c.ReadArrayLengthFast(8)
+					if n244 < 0 {
+						n244 = c.ReadArrayLength(8)
 					}
-					a319 := foryimpl.MakeSlice[[]float64](c, n318)
-					r.ReadRawFloat64s(a319)
-					*p317 = a319
-					x.PA = p317
+					a245 := foryimpl.MakeSlice[[]float64](c, n244)
+					r.ReadRawFloat64s(a245)
+					*p243 = a245
+					x.PA = p243
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s313 := foryimpl.ReadSliceAs[float64](c, f); s313 != nil {
-						v314 := []float64(s313)
-						x.PA = &v314
+					if s239 := foryimpl.ReadSliceAs[float64](c, f); s239 != nil {
+						v240 := []float64(s239)
+						x.PA = &v240
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p310 := foryimpl.Alloc[[]float64](c)
-					n311 := c.ReadArrayLengthFast(8)
-					if n311 < 0 {
-						n311 = c.ReadArrayLength(8)
+					p236 := foryimpl.Alloc[[]float64](c)
+					n237 := c.ReadArrayLengthFast(8)
+					if n237 < 0 {
+						n237 = c.ReadArrayLength(8)
 					}
-					a312 := foryimpl.MakeSlice[[]float64](c, n311)
-					r.ReadRawFloat64s(a312)
-					*p310 = a312
-					x.PA = p310
+					a238 := foryimpl.MakeSlice[[]float64](c, n237)
+					r.ReadRawFloat64s(a238)
+					*p236 = a238
+					x.PA = p236
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.PtrL2A = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n320 := c.ReadLengthFast(1)
-				if n320 < 0 {
-					n320 = c.ReadLength(1)
+				n246 := c.ReadLengthFast(1)
+				if n246 < 0 {
+					n246 = c.ReadLength(1)
 				}
-				l321 := foryimpl.MakeSlice[[]*int32](c, n320)
-				if n320 > 0 {
-					hn323 := c.ReadListHeader(5)
+				l247 := foryimpl.MakeSlice[[]*int32](c, n246)
+				if n246 > 0 {
+					hn249 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i322 := range l321 {
-							if hn323 && !c.ReadFlag() {
-								clear(l321[i322 : i322+1])
+						for i248 := range l247 {
+							if hn249 && !c.ReadFlag() {
+								clear(l247[i248 : i248+1])
 								continue
 							}
-							p326 := foryimpl.Alloc[int32](c)
-							*p326 = r.ReadVarInt32()
-							l321[i322] = p326
+							p252 := foryimpl.Alloc[int32](c)
+							*p252 = r.ReadVarInt32()
+							l247[i248] = p252
 							if c.Failed() {
-								c.TraceIndex(i322)
+								c.TraceIndex(i248)
 								break
 							}
 						}
 					}
 				}
-				x.PtrL2A = l321
+				x.PtrL2A = l247
 			}
 		case 13:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n327 := c.ReadLengthFast(1)
-				if n327 < 0 {
-					n327 = c.ReadLength(1)
+				n253 := c.ReadLengthFast(1)
+				if n253 < 0 {
+					n253 = c.ReadLength(1)
 				}
-				l328 := foryimpl.MakeSlice[[]uint8](c, n327)
-				if n327 > 0 {
-					hn330 := c.ReadListHeader(9)
+				l254 := foryimpl.MakeSlice[[]uint8](c, n253)
+				if n253 > 0 {
+					hn256 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i329 := range l328 {
-							if hn330 && !c.ReadFlag() {
-								clear(l328[i329 : i329+1])
+						for i255 := range l254 {
+							if hn256 && !c.ReadFlag() {
+								clear(l254[i255 : i255+1])
 								continue
 							}
-							l328[i329] = r.ReadUint8()
+							l254[i255] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i329)
+								c.TraceIndex(i255)
 								break
 							}
 						}
 					}
 				}
-				x.Raw2Bin = l328
+				x.Raw2Bin = l254
 			}
 		case 14:
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n333 := c.ReadLengthFast(1)
-				if n333 < 0 {
-					n333 = c.ReadLength(1)
+				n259 := c.ReadLengthFast(1)
+				if n259 < 0 {
+					n259 = c.ReadLength(1)
 				}
-				l334 := foryimpl.MakeSlice[[]uint64](c, n333)
-				if n333 > 0 {
-					hn336 := c.ReadListHeader(14)
+				l260 := foryimpl.MakeSlice[[]uint64](c, n259)
+				if n259 > 0 {
+					hn262 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i335 := range l334 {
-							if hn336 && !c.ReadFlag() {
-								clear(l334[i335 : i335+1])
+						for i261 := range l260 {
+							if hn262 && !c.ReadFlag() {
+								clear(l260[i261 : i261+1])
 								continue
 							}
-							l334[i335] = r.ReadVarUint64()
+							l260[i261] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i335)
+								c.TraceIndex(i261)
 								break
 							}
 						}
 					}
 				}
-				x.U64L2A = l334
+				x.U64L2A = l260
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st341, id342 := c.ReadRefFlag(); st341 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id342)
-				} else if st341 == foryimpl.RefFollows {
-					n343 := c.ReadArrayLengthFast(1)
-					if n343 < 0 {
-						n343 = c.ReadArrayLength(1)
-					}
-					a344 := foryimpl.MakeSlice[[]uint8](c, n343)
-					copy(a344, r.ReadBytes(n343))
-					x.U82Bin = a344
-					foryimpl.SetRefSlice(c, id342, x.U82Bin)
-				} else {
-					x.U82Bin = nil
+			if f.Convert {
+				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st267, id268 := c.ReadEvolvedRefFlag(f); st267 == foryimpl.RefBack {
+				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id268)
+			} else if st267 == foryimpl.RefFollows {
+				n269 := c.ReadArrayLengthFast(1)
+				if n269 < 0 {
+					n269 = c.ReadArrayLength(1)
 				}
+				a270 := foryimpl.MakeSlice[[]uint8](c, n269)
+				copy(a270, r.ReadBytes(n269))
+				x.U82Bin = a270
+				foryimpl.SetRefSlice(c, id268, x.U82Bin)
 			} else {
-				if f.Convert {
-					x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n339 := c.ReadArrayLengthFast(1)
-					if n339 < 0 {
-						n339 = c.ReadArrayLength(1)
-					}
-					a340 := foryimpl.MakeSlice[[]uint8](c, n339)
-					copy(a340, r.ReadBytes(n339))
-					x.U82Bin = a340
-				}
+				x.U82Bin = nil
 			}
 		default:
 			c.SkipField(f)
@@ -19870,15 +16800,21 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootSeqsBad is the first 19 bytes of a compatible-mode message whose root is SeqsBad: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSeqsBad[4:].
+var foryRootSeqsBad = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x60, 0x46, 0x0e, 0xb5, 0x12, 0xf9, 0x76, 0xc1, 0xbf, 0x02, 0x40,
+	0x16, 0x16, 0x58,
+}
+
 // foryTypeSeqsBad is SeqsBad's static type information. Fingerprint: w,22,0,0[5,0,0];
 var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbf, 0x02},
 	GoFields:       []string{"W"},
 	GoName:         "v1.SeqsBad",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x60, 0x46, 0x0e, 0xb5, 0x12, 0xf9, 0x76, 0xc1, 0xbf, 0x02, 0x40, 0x16, 0x16, 0x58},
+	RootCompatible: foryRootSeqsBad,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
 	SchemaHash:     1048106828,
-	TypeDef:        []byte{0x07, 0x60, 0x46, 0x0e, 0xb5, 0x12, 0xf9, 0x76, 0xc1, 0xbf, 0x02, 0x40, 0x16, 0x16, 0x58},
+	TypeDef:        foryRootSeqsBad[4:],
 	UserID:         319,
 })
 
@@ -19895,18 +16831,18 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SeqsBad) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -19927,10 +16863,15 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x0e466007001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bfc176f912b5 && buffer.ReadUint64At(in, 11) == 0x5816164002bfc176 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0x0e466007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002bfc176f912b5 &&
+				buffer.ReadUint64At(in, 11) == 0x5816164002bfc176 {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -19949,10 +16890,15 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SeqsBad) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x0e466007001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bfc176f912b5 && buffer.ReadUint64At(in, 11) == 0x5816164002bfc176 {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x0e466007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002bfc176f912b5 &&
+			buffer.ReadUint64At(in, 11) == 0x5816164002bfc176 {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -19965,25 +16911,25 @@ func (x *SeqsBad) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes SeqsBad's struct body (docs/format.md §9).
 func (x *SeqsBad) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SeqsBad, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SeqsBad, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SeqsBad) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(23 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0e466007001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002bfc176f912b5)
-			buffer.PutUint64At(w, off+11, 0x5816164002bfc176)
+			buffer.PutUint64At(w, off, 0x0e466007001cff01)    // foryRootSeqsBad[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002bfc176f912b5)  // foryRootSeqsBad[8:16]
+			buffer.PutUint64At(w, off+11, 0x5816164002bfc176) // foryRootSeqsBad[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xbf1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbf1bff01) // prefix bytes 01 ff 1b bf
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}

@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -26,18 +26,94 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootScalars is the first 530 bytes of a compatible-mode message whose root is Scalars: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootScalars[4:].
+var foryRootScalars = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0xff, 0x00, 0x2b, 0x5f, 0xfe, 0x8f, 0x91, 0x6f, 0x85, 0x02, 0xdf, 0x2f,
+	0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a,
+	0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00,
+	0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00,
+	0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0,
+	0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff,
+	0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f,
+	0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40,
+	0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29,
+	0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f,
+	0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29,
+	0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54,
+	0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48,
+	0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94,
+	0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00,
+	0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00,
+	0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00,
+	0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00,
+	0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f,
+	0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8,
+	0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a,
+	0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01,
+	0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e,
+	0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70,
+	0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a,
+	0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25,
+	0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4c, 0x19, 0x80, 0x63, 0xd9, 0x00,
+	0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56,
+	0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x52, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15,
+	0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63,
+	0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40,
+	0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98,
+	0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40,
+	0x26, 0x4c,
+}
+
+// foryRootRefScalars is the first 530 bytes of a compatible-mode message whose root is Scalars with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefScalars[4:].
+var foryRootRefScalars = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0xff, 0x20, 0x69, 0x09, 0xfe, 0xf6, 0xda, 0x5c, 0x85, 0x02, 0xdf, 0x2f,
+	0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a,
+	0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00,
+	0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00,
+	0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0,
+	0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff,
+	0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f,
+	0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40,
+	0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29,
+	0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f,
+	0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29,
+	0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54,
+	0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48,
+	0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94,
+	0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00,
+	0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00,
+	0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00,
+	0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00,
+	0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f,
+	0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8,
+	0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a,
+	0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01,
+	0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e,
+	0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70,
+	0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a,
+	0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25,
+	0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4d, 0x19, 0x80, 0x63, 0xd9, 0x00,
+	0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56,
+	0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x53, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15,
+	0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63,
+	0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41,
+	0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98,
+	0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40,
+	0x26, 0x4c,
+}
+
 // foryTypeScalars is Scalars's static type information. Fingerprint: add_b,1,0,0;add_d,37,0,0;add_dt,39,0,0;add_e,0,0,0;add_f32,19,0,0;add_f64,20,0,0;add_fix_i32,4,0,0;add_fix_i64,6,0,0;add_fix_u32,11,0,0;add_fix_u64,13,0,0;add_i,7,0,0;add_i16,3,0,0;add_i32,5,0,0;add_i64,7,0,0;add_i8,2,0,0;add_my_i,7,0,0;add_my_s,21,0,0;add_p_b,1,0,1;add_p_d,37,0,1;add_p_dt,39,0,1;add_p_e,0,0,1;add_p_f32,19,0,1;add_p_f64,20,0,1;add_p_i32,5,0,1;add_p_i64,7,0,1;add_p_i8,2,0,1;add_p_s,21,0,1;add_p_t,38,0,1;add_p_u16,10,0,1;add_p_u64,14,0,1;add_s,21,0,0;add_t,38,0,0;add_tag_i64,8,0,0;add_tag_u64,15,0,0;add_u,14,0,0;add_u16,10,0,0;add_u32,12,0,0;add_u64,14,0,0;add_u8,9,0,0;b,1,0,0;d,37,0,0;dt,39,0,0;e,0,0,0;f32,19,0,0;f64,20,0,0;fix_i32,4,0,0;fix_i64,6,0,0;fix_u32,11,0,0;fix_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;my_i,7,0,0;my_s,21,0,0;p_b,1,0,1;p_d,37,0,1;p_dt,39,0,1;p_e,0,0,1;p_f32,19,0,1;p_f64,20,0,1;p_i32,5,0,1;p_i64,7,0,1;p_i8,2,0,1;p_s,21,0,1;p_t,38,0,1;p_u16,10,0,1;p_u64,14,0,1;s,21,0,0;t,38,0,0;tag_i64,8,0,0;tag_u64,15,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb6, 0x02},
 	GoFields:          []string{"AddFixI64", "FixI64", "AddFixU64", "FixU64", "AddF64", "F64", "AddFixI32", "FixI32", "AddFixU32", "FixU32", "AddF32", "F32", "AddI16", "I16", "AddU16", "U16", "AddB", "B", "AddI8", "I8", "AddU8", "U8", "AddI", "AddI64", "AddMyI", "I", "I64", "MyI", "AddTagI64", "TagI64", "AddU", "AddU64", "U", "U64", "AddTagU64", "TagU64", "AddI32", "I32", "AddU32", "U32", "AddPF64", "PF64", "AddPF32", "PF32", "AddPU16", "PU16", "AddPB", "PB", "AddPI8", "PI8", "AddPI64", "PI64", "AddPU64", "PU64", "AddPI32", "PI32", "AddD", "AddDt", "AddE", "AddMyS", "AddPD", "AddPDt", "AddPE", "AddPS", "AddPT", "AddS", "AddT", "D", "Dt", "E", "MyS", "PD", "PDt", "PE", "PS", "PT", "S", "T"},
 	GoName:            "v2.Scalars",
 	OfficialGoHash:    1526810895,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0x00, 0x2b, 0x5f, 0xfe, 0x8f, 0x91, 0x6f, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4c, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x52, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xff, 0x20, 0x69, 0x09, 0xfe, 0xf6, 0xda, 0x5c, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4d, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x53, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
+	RootCompatible:    foryRootScalars,
+	RootCompatibleRef: foryRootRefScalars,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
 	SchemaHash:        1797273883,
-	TypeDef:           []byte{0xff, 0x00, 0x2b, 0x5f, 0xfe, 0x8f, 0x91, 0x6f, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4c, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x52, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
-	TypeDefRef:        []byte{0xff, 0x20, 0x69, 0x09, 0xfe, 0xf6, 0xda, 0x5c, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4d, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x53, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
+	TypeDef:           foryRootScalars[4:],
+	TypeDefRef:        foryRootRefScalars[4:],
 	UserID:            310,
 })
 
@@ -131,7 +207,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootScalars (compatible mode) or stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -141,77 +217,11 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(530)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5f2b00ff001cff01)
-		buffer.PutUint64At(w, off+8, 0x2fdf02856f918ffe)
-		buffer.PutUint64At(w, off+16, 0x8a7f180006a002b6)
-		buffer.PutUint64At(w, off+24, 0x0a069400d791ff42)
-		buffer.PutUint64At(w, off+32, 0x000da000d791ff42)
-		buffer.PutUint64At(w, off+40, 0x00d7a9ff428a7f18)
-		buffer.PutUint64At(w, off+48, 0x00d7a9ff420a0d94)
-		buffer.PutUint64At(w, off+56, 0x00d78b7f18001494)
-		buffer.PutUint64At(w, off+64, 0x0004a000d70b1488)
-		buffer.PutUint64At(w, off+72, 0xc0be91ff428a7f18)
-		buffer.PutUint64At(w, off+80, 0xc0be91ff420a0494)
-		buffer.PutUint64At(w, off+88, 0xff428a7f18000ba0)
-		buffer.PutUint64At(w, off+96, 0xff420a0b94c0bea9)
-		buffer.PutUint64At(w, off+104, 0x7f18001394c0bea9)
-		buffer.PutUint64At(w, off+112, 0xc0be0b1388c0be8b)
-		buffer.PutUint64At(w, off+120, 0x40af917f18000394)
-		buffer.PutUint64At(w, off+128, 0x000a9440af110388)
-		buffer.PutUint64At(w, off+136, 0x290a8840afa97f18)
-		buffer.PutUint64At(w, off+144, 0x40d86380014c40af)
-		buffer.PutUint64At(w, off+152, 0x7f18000290040140)
-		buffer.PutUint64At(w, off+160, 0x0990e0110284e091)
-		buffer.PutUint64At(w, off+168, 0x290984e0a97f1800)
-		buffer.PutUint64At(w, off+176, 0x9400da6380074ce0)
-		buffer.PutUint64At(w, off+184, 0x5400d7917f180007)
-		buffer.PutUint64At(w, off+192, 0x4000b431db638007)
-		buffer.PutUint64At(w, off+200, 0x4800d71107882007)
-		buffer.PutUint64At(w, off+208, 0x180008a0401b3307)
-		buffer.PutUint64At(w, off+216, 0x9400d791df00a67f)
-		buffer.PutUint64At(w, off+224, 0x4c00d791df002608)
-		buffer.PutUint64At(w, off+232, 0x000e9400dd63800e)
-		buffer.PutUint64At(w, off+240, 0x500e4000d7a97f18)
-		buffer.PutUint64At(w, off+248, 0x000fa000d7290e88)
-		buffer.PutUint64At(w, off+256, 0x00d7a9df00a67f18)
-		buffer.PutUint64At(w, off+264, 0x00d7a9df00260f94)
-		buffer.PutUint64At(w, off+272, 0xc0be917f18000594)
-		buffer.PutUint64At(w, off+280, 0x000c94c0be110588)
-		buffer.PutUint64At(w, off+288, 0x290c88c0bea97f18)
-		buffer.PutUint64At(w, off+296, 0x9f7f1800149ac0be)
-		buffer.PutUint64At(w, off+304, 0xbdf81f148e70bdf8)
-		buffer.PutUint64At(w, off+312, 0xf89f7f1800139a70)
-		buffer.PutUint64At(w, off+320, 0xecbbf81f138eecbb)
-		buffer.PutUint64At(w, off+328, 0x9afa9f7f18000a9a)
-		buffer.PutUint64At(w, off+336, 0x52f49afa1f0a8ef4)
-		buffer.PutUint64At(w, off+344, 0x014610f6db630001)
-		buffer.PutUint64At(w, off+352, 0x9f7f1880029a613f)
-		buffer.PutUint64At(w, off+360, 0x1ef99f028e001ef9)
-		buffer.PutUint64At(w, off+368, 0xf99f7f1800079a00)
-		buffer.PutUint64At(w, off+376, 0x701df91f078e701d)
-		buffer.PutUint64At(w, off+384, 0x9dfa9f7f18000e9a)
-		buffer.PutUint64At(w, off+392, 0x9a709dfa1f0e8e70)
-		buffer.PutUint64At(w, off+400, 0xec1bf99f7f180005)
-		buffer.PutUint64At(w, off+408, 0x254cec1bf91f058e)
-		buffer.PutUint64At(w, off+416, 0x6300274cc0d86380)
-		buffer.PutUint64At(w, off+424, 0x00d96380194ce6d8)
-		buffer.PutUint64At(w, off+432, 0x00b931db63801554)
-		buffer.PutUint64At(w, off+440, 0x5630f6db63002552)
-		buffer.PutUint64At(w, off+448, 0x528039f6db638027)
-		buffer.PutUint64At(w, off+456, 0x155240f6db630019)
-		buffer.PutUint64At(w, off+464, 0x00265220f7db6300)
-		buffer.PutUint64At(w, off+472, 0x6380154c30f7db63)
-		buffer.PutUint64At(w, off+480, 0xc0dc6380264c80dc)
-		buffer.PutUint64At(w, off+488, 0x40608e27440c2540)
-		buffer.PutUint64At(w, off+496, 0x46901b3315481019)
-		buffer.PutUint64At(w, off+504, 0x98633f274a633f25)
-		buffer.PutUint64At(w, off+512, 0x723f1546643f1946)
-		buffer.PutUint64At(w, off+520, 0x40481540733f2646)
-		buffer.PutUint64At(w, off+522, 0x4c2640481540733f)
+		copy(w[off:], foryRootScalars)
 		off += 530
 	} else {
-		buffer.PutUint32At(w, off, 0xb61bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb61bff01) // prefix bytes 01 ff 1b b6
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -226,77 +236,11 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(530)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x096920ff001c0001)
-		buffer.PutUint64At(w, off+8, 0x2fdf02855cdaf6fe)
-		buffer.PutUint64At(w, off+16, 0x8a7f180006a002b6)
-		buffer.PutUint64At(w, off+24, 0x0a069400d791ff42)
-		buffer.PutUint64At(w, off+32, 0x000da000d791ff42)
-		buffer.PutUint64At(w, off+40, 0x00d7a9ff428a7f18)
-		buffer.PutUint64At(w, off+48, 0x00d7a9ff420a0d94)
-		buffer.PutUint64At(w, off+56, 0x00d78b7f18001494)
-		buffer.PutUint64At(w, off+64, 0x0004a000d70b1488)
-		buffer.PutUint64At(w, off+72, 0xc0be91ff428a7f18)
-		buffer.PutUint64At(w, off+80, 0xc0be91ff420a0494)
-		buffer.PutUint64At(w, off+88, 0xff428a7f18000ba0)
-		buffer.PutUint64At(w, off+96, 0xff420a0b94c0bea9)
-		buffer.PutUint64At(w, off+104, 0x7f18001394c0bea9)
-		buffer.PutUint64At(w, off+112, 0xc0be0b1388c0be8b)
-		buffer.PutUint64At(w, off+120, 0x40af917f18000394)
-		buffer.PutUint64At(w, off+128, 0x000a9440af110388)
-		buffer.PutUint64At(w, off+136, 0x290a8840afa97f18)
-		buffer.PutUint64At(w, off+144, 0x40d86380014c40af)
-		buffer.PutUint64At(w, off+152, 0x7f18000290040140)
-		buffer.PutUint64At(w, off+160, 0x0990e0110284e091)
-		buffer.PutUint64At(w, off+168, 0x290984e0a97f1800)
-		buffer.PutUint64At(w, off+176, 0x9400da6380074ce0)
-		buffer.PutUint64At(w, off+184, 0x5400d7917f180007)
-		buffer.PutUint64At(w, off+192, 0x4000b431db638007)
-		buffer.PutUint64At(w, off+200, 0x4800d71107882007)
-		buffer.PutUint64At(w, off+208, 0x180008a0401b3307)
-		buffer.PutUint64At(w, off+216, 0x9400d791df00a67f)
-		buffer.PutUint64At(w, off+224, 0x4c00d791df002608)
-		buffer.PutUint64At(w, off+232, 0x000e9400dd63800e)
-		buffer.PutUint64At(w, off+240, 0x500e4000d7a97f18)
-		buffer.PutUint64At(w, off+248, 0x000fa000d7290e88)
-		buffer.PutUint64At(w, off+256, 0x00d7a9df00a67f18)
-		buffer.PutUint64At(w, off+264, 0x00d7a9df00260f94)
-		buffer.PutUint64At(w, off+272, 0xc0be917f18000594)
-		buffer.PutUint64At(w, off+280, 0x000c94c0be110588)
-		buffer.PutUint64At(w, off+288, 0x290c88c0bea97f18)
-		buffer.PutUint64At(w, off+296, 0x9f7f1800149ac0be)
-		buffer.PutUint64At(w, off+304, 0xbdf81f148e70bdf8)
-		buffer.PutUint64At(w, off+312, 0xf89f7f1800139a70)
-		buffer.PutUint64At(w, off+320, 0xecbbf81f138eecbb)
-		buffer.PutUint64At(w, off+328, 0x9afa9f7f18000a9a)
-		buffer.PutUint64At(w, off+336, 0x52f49afa1f0a8ef4)
-		buffer.PutUint64At(w, off+344, 0x014610f6db630001)
-		buffer.PutUint64At(w, off+352, 0x9f7f1880029a613f)
-		buffer.PutUint64At(w, off+360, 0x1ef99f028e001ef9)
-		buffer.PutUint64At(w, off+368, 0xf99f7f1800079a00)
-		buffer.PutUint64At(w, off+376, 0x701df91f078e701d)
-		buffer.PutUint64At(w, off+384, 0x9dfa9f7f18000e9a)
-		buffer.PutUint64At(w, off+392, 0x9a709dfa1f0e8e70)
-		buffer.PutUint64At(w, off+400, 0xec1bf99f7f180005)
-		buffer.PutUint64At(w, off+408, 0x254cec1bf91f058e)
-		buffer.PutUint64At(w, off+416, 0x6300274cc0d86380)
-		buffer.PutUint64At(w, off+424, 0x00d96380194de6d8)
-		buffer.PutUint64At(w, off+432, 0x00b931db63801554)
-		buffer.PutUint64At(w, off+440, 0x5630f6db63002552)
-		buffer.PutUint64At(w, off+448, 0x538039f6db638027)
-		buffer.PutUint64At(w, off+456, 0x155240f6db630019)
-		buffer.PutUint64At(w, off+464, 0x00265220f7db6300)
-		buffer.PutUint64At(w, off+472, 0x6380154c30f7db63)
-		buffer.PutUint64At(w, off+480, 0xc0dc6380264c80dc)
-		buffer.PutUint64At(w, off+488, 0x41608e27440c2540)
-		buffer.PutUint64At(w, off+496, 0x46901b3315481019)
-		buffer.PutUint64At(w, off+504, 0x98633f274a633f25)
-		buffer.PutUint64At(w, off+512, 0x723f1546643f1947)
-		buffer.PutUint64At(w, off+520, 0x40481540733f2646)
-		buffer.PutUint64At(w, off+522, 0x4c2640481540733f)
+		copy(w[off:], foryRootRefScalars)
 		off += 530
 	} else {
-		buffer.PutUint32At(w, off, 0xb61b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb61b0001) // prefix bytes 01 00 1b b6, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -319,10 +263,12 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 530 && buffer.ReadUint64At(in, 0) == 0x5f2b00ff001cff01 && buffer.ReadUint64At(in, 8) == 0x2fdf02856f918ffe && buffer.ReadUint64At(in, 16) == 0x8a7f180006a002b6 && buffer.ReadUint64At(in, 24) == 0x0a069400d791ff42 && buffer.ReadUint64At(in, 32) == 0x000da000d791ff42 && buffer.ReadUint64At(in, 40) == 0x00d7a9ff428a7f18 && buffer.ReadUint64At(in, 48) == 0x00d7a9ff420a0d94 && buffer.ReadUint64At(in, 56) == 0x00d78b7f18001494 && buffer.ReadUint64At(in, 64) == 0x0004a000d70b1488 && buffer.ReadUint64At(in, 72) == 0xc0be91ff428a7f18 && buffer.ReadUint64At(in, 80) == 0xc0be91ff420a0494 && buffer.ReadUint64At(in, 88) == 0xff428a7f18000ba0 && buffer.ReadUint64At(in, 96) == 0xff420a0b94c0bea9 && buffer.ReadUint64At(in, 104) == 0x7f18001394c0bea9 && buffer.ReadUint64At(in, 112) == 0xc0be0b1388c0be8b && buffer.ReadUint64At(in, 120) == 0x40af917f18000394 && buffer.ReadUint64At(in, 128) == 0x000a9440af110388 && buffer.ReadUint64At(in, 136) == 0x290a8840afa97f18 && buffer.ReadUint64At(in, 144) == 0x40d86380014c40af && buffer.ReadUint64At(in, 152) == 0x7f18000290040140 && buffer.ReadUint64At(in, 160) == 0x0990e0110284e091 && buffer.ReadUint64At(in, 168) == 0x290984e0a97f1800 && buffer.ReadUint64At(in, 176) == 0x9400da6380074ce0 && buffer.ReadUint64At(in, 184) == 0x5400d7917f180007 && buffer.ReadUint64At(in, 192) == 0x4000b431db638007 && buffer.ReadUint64At(in, 200) == 0x4800d71107882007 && buffer.ReadUint64At(in, 208) == 0x180008a0401b3307 && buffer.ReadUint64At(in, 216) == 0x9400d791df00a67f && buffer.ReadUint64At(in, 224) == 0x4c00d791df002608 && buffer.ReadUint64At(in, 232) == 0x000e9400dd63800e && buffer.ReadUint64At(in, 240) == 0x500e4000d7a97f18 && buffer.ReadUint64At(in, 248) == 0x000fa000d7290e88 && buffer.ReadUint64At(in, 256) == 0x00d7a9df00a67f18 && buffer.ReadUint64At(in, 264) == 0x00d7a9df00260f94 && buffer.ReadUint64At(in, 272) == 0xc0be917f18000594 && buffer.ReadUint64At(in, 280) == 0x000c94c0be110588 && buffer.ReadUint64At(in, 288) == 0x290c88c0bea97f18 && buffer.ReadUint64At(in, 296) == 0x9f7f1800149ac0be && buffer.ReadUint64At(in, 304) == 0xbdf81f148e70bdf8 && buffer.ReadUint64At(in, 312) == 0xf89f7f1800139a70 && buffer.ReadUint64At(in, 320) == 0xecbbf81f138eecbb && buffer.ReadUint64At(in, 328) == 0x9afa9f7f18000a9a && buffer.ReadUint64At(in, 336) == 0x52f49afa1f0a8ef4 && buffer.ReadUint64At(in, 344) == 0x014610f6db630001 && buffer.ReadUint64At(in, 352) == 0x9f7f1880029a613f && buffer.ReadUint64At(in, 360) == 0x1ef99f028e001ef9 && buffer.ReadUint64At(in, 368) == 0xf99f7f1800079a00 && buffer.ReadUint64At(in, 376) == 0x701df91f078e701d && buffer.ReadUint64At(in, 384) == 0x9dfa9f7f18000e9a && buffer.ReadUint64At(in, 392) == 0x9a709dfa1f0e8e70 && buffer.ReadUint64At(in, 400) == 0xec1bf99f7f180005 && buffer.ReadUint64At(in, 408) == 0x254cec1bf91f058e && buffer.ReadUint64At(in, 416) == 0x6300274cc0d86380 && buffer.ReadUint64At(in, 424) == 0x00d96380194ce6d8 && buffer.ReadUint64At(in, 432) == 0x00b931db63801554 && buffer.ReadUint64At(in, 440) == 0x5630f6db63002552 && buffer.ReadUint64At(in, 448) == 0x528039f6db638027 && buffer.ReadUint64At(in, 456) == 0x155240f6db630019 && buffer.ReadUint64At(in, 464) == 0x00265220f7db6300 && buffer.ReadUint64At(in, 472) == 0x6380154c30f7db63 && buffer.ReadUint64At(in, 480) == 0xc0dc6380264c80dc && buffer.ReadUint64At(in, 488) == 0x40608e27440c2540 && buffer.ReadUint64At(in, 496) == 0x46901b3315481019 && buffer.ReadUint64At(in, 504) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 512) == 0x723f1546643f1946 && buffer.ReadUint64At(in, 520) == 0x40481540733f2646 && buffer.ReadUint64At(in, 522) == 0x4c2640481540733f {
+			if len(in) >= 530 && string(in[:530]) == string(foryRootScalars) {
 				n = 530
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -341,10 +287,12 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 530 && buffer.ReadUint64At(in, 0) == 0x096920ff001c0001 && buffer.ReadUint64At(in, 8) == 0x2fdf02855cdaf6fe && buffer.ReadUint64At(in, 16) == 0x8a7f180006a002b6 && buffer.ReadUint64At(in, 24) == 0x0a069400d791ff42 && buffer.ReadUint64At(in, 32) == 0x000da000d791ff42 && buffer.ReadUint64At(in, 40) == 0x00d7a9ff428a7f18 && buffer.ReadUint64At(in, 48) == 0x00d7a9ff420a0d94 && buffer.ReadUint64At(in, 56) == 0x00d78b7f18001494 && buffer.ReadUint64At(in, 64) == 0x0004a000d70b1488 && buffer.ReadUint64At(in, 72) == 0xc0be91ff428a7f18 && buffer.ReadUint64At(in, 80) == 0xc0be91ff420a0494 && buffer.ReadUint64At(in, 88) == 0xff428a7f18000ba0 && buffer.ReadUint64At(in, 96) == 0xff420a0b94c0bea9 && buffer.ReadUint64At(in, 104) == 0x7f18001394c0bea9 && buffer.ReadUint64At(in, 112) == 0xc0be0b1388c0be8b && buffer.ReadUint64At(in, 120) == 0x40af917f18000394 && buffer.ReadUint64At(in, 128) == 0x000a9440af110388 && buffer.ReadUint64At(in, 136) == 0x290a8840afa97f18 && buffer.ReadUint64At(in, 144) == 0x40d86380014c40af && buffer.ReadUint64At(in, 152) == 0x7f18000290040140 && buffer.ReadUint64At(in, 160) == 0x0990e0110284e091 && buffer.ReadUint64At(in, 168) == 0x290984e0a97f1800 && buffer.ReadUint64At(in, 176) == 0x9400da6380074ce0 && buffer.ReadUint64At(in, 184) == 0x5400d7917f180007 && buffer.ReadUint64At(in, 192) == 0x4000b431db638007 && buffer.ReadUint64At(in, 200) == 0x4800d71107882007 && buffer.ReadUint64At(in, 208) == 0x180008a0401b3307 && buffer.ReadUint64At(in, 216) == 0x9400d791df00a67f && buffer.ReadUint64At(in, 224) == 0x4c00d791df002608 && buffer.ReadUint64At(in, 232) == 0x000e9400dd63800e && buffer.ReadUint64At(in, 240) == 0x500e4000d7a97f18 && buffer.ReadUint64At(in, 248) == 0x000fa000d7290e88 && buffer.ReadUint64At(in, 256) == 0x00d7a9df00a67f18 && buffer.ReadUint64At(in, 264) == 0x00d7a9df00260f94 && buffer.ReadUint64At(in, 272) == 0xc0be917f18000594 && buffer.ReadUint64At(in, 280) == 0x000c94c0be110588 && buffer.ReadUint64At(in, 288) == 0x290c88c0bea97f18 && buffer.ReadUint64At(in, 296) == 0x9f7f1800149ac0be && buffer.ReadUint64At(in, 304) == 0xbdf81f148e70bdf8 && buffer.ReadUint64At(in, 312) == 0xf89f7f1800139a70 && buffer.ReadUint64At(in, 320) == 0xecbbf81f138eecbb && buffer.ReadUint64At(in, 328) == 0x9afa9f7f18000a9a && buffer.ReadUint64At(in, 336) == 0x52f49afa1f0a8ef4 && buffer.ReadUint64At(in, 344) == 0x014610f6db630001 && buffer.ReadUint64At(in, 352) == 0x9f7f1880029a613f && buffer.ReadUint64At(in, 360) == 0x1ef99f028e001ef9 && buffer.ReadUint64At(in, 368) == 0xf99f7f1800079a00 && buffer.ReadUint64At(in, 376) == 0x701df91f078e701d && buffer.ReadUint64At(in, 384) == 0x9dfa9f7f18000e9a && buffer.ReadUint64At(in, 392) == 0x9a709dfa1f0e8e70 && buffer.ReadUint64At(in, 400) == 0xec1bf99f7f180005 && buffer.ReadUint64At(in, 408) == 0x254cec1bf91f058e && buffer.ReadUint64At(in, 416) == 0x6300274cc0d86380 && buffer.ReadUint64At(in, 424) == 0x00d96380194de6d8 && buffer.ReadUint64At(in, 432) == 0x00b931db63801554 && buffer.ReadUint64At(in, 440) == 0x5630f6db63002552 && buffer.ReadUint64At(in, 448) == 0x538039f6db638027 && buffer.ReadUint64At(in, 456) == 0x155240f6db630019 && buffer.ReadUint64At(in, 464) == 0x00265220f7db6300 && buffer.ReadUint64At(in, 472) == 0x6380154c30f7db63 && buffer.ReadUint64At(in, 480) == 0xc0dc6380264c80dc && buffer.ReadUint64At(in, 488) == 0x41608e27440c2540 && buffer.ReadUint64At(in, 496) == 0x46901b3315481019 && buffer.ReadUint64At(in, 504) == 0x98633f274a633f25 && buffer.ReadUint64At(in, 512) == 0x723f1546643f1947 && buffer.ReadUint64At(in, 520) == 0x40481540733f2646 && buffer.ReadUint64At(in, 522) == 0x4c2640481540733f {
+		if len(in) >= 530 && string(in[:530]) == string(foryRootRefScalars) {
 			n = 530
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -992,11 +940,8 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Scalars{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1797273883) {
@@ -1234,14 +1179,28 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddDt")
 		return
 	}
-	if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
-		x.AddE = Color(e25)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+				x.AddE = Color(e25)
+			} else {
+				x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+		if c.Failed() {
+			c.Trace("AddE")
+			return
+		}
 	} else {
-		x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("AddE")
-		return
+		if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+			x.AddE = Color(e25)
+		} else {
+			x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		if c.Failed() {
+			c.Trace("AddE")
+			return
+		}
 	}
 	x.AddMyS = MyString(c.ReadString())
 	if c.Failed() {
@@ -1266,444 +1225,53 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddPDt")
 		return
 	}
-	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[Color](c)
-		if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
-			*p28 = Color(e29)
+	if c.TrackRef() {
+		if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
+			x.AddPE = foryimpl.BackRef[Color](c, id29)
+		} else if st28 == foryimpl.RefFollows {
+			p30 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id29, p30)
+			if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
+				*p30 = Color(e31)
+			} else {
+				*p30 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.AddPE = p30
 		} else {
-			*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.AddPE = nil
 		}
-		x.AddPE = p28
-	}
-	if c.Failed() {
-		c.Trace("AddPE")
-		return
-	}
-	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[string](c)
-		*p30 = c.ReadString()
-		x.AddPS = p30
-	}
-	if c.Failed() {
-		c.Trace("AddPS")
-		return
-	}
-	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[time.Time](c)
-		*p31 = c.ReadTime()
-		x.AddPT = p31
-	}
-	if c.Failed() {
-		c.Trace("AddPT")
-		return
-	}
-	x.AddS = c.ReadString()
-	if c.Failed() {
-		c.Trace("AddS")
-		return
-	}
-	x.AddT = c.ReadTime()
-	if c.Failed() {
-		c.Trace("AddT")
-		return
-	}
-	x.D = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("D")
-		return
-	}
-	x.Dt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("Dt")
-		return
-	}
-	if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
-		x.E = Color(e32)
+		if c.Failed() {
+			c.Trace("AddPE")
+			return
+		}
 	} else {
-		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("E")
-		return
-	}
-	x.MyS = MyString(c.ReadString())
-	if c.Failed() {
-		c.Trace("MyS")
-		return
-	}
-	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[time.Duration](c)
-		*p33 = c.ReadDuration()
-		x.PD = p33
-	}
-	if c.Failed() {
-		c.Trace("PD")
-		return
-	}
-	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[serializer.Date](c)
-		*p34 = serializer.Date(c.ReadDate())
-		x.PDt = p34
-	}
-	if c.Failed() {
-		c.Trace("PDt")
-		return
-	}
-	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[Color](c)
-		if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
-			*p35 = Color(e36)
-		} else {
-			*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if c.ReadFlag() {
+			p28 := foryimpl.Alloc[Color](c)
+			if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+				*p28 = Color(e29)
+			} else {
+				*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.AddPE = p28
 		}
-		x.PE = p35
-	}
-	if c.Failed() {
-		c.Trace("PE")
-		return
-	}
-	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[string](c)
-		*p37 = c.ReadString()
-		x.PS = p37
-	}
-	if c.Failed() {
-		c.Trace("PS")
-		return
-	}
-	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[time.Time](c)
-		*p38 = c.ReadTime()
-		x.PT = p38
-	}
-	if c.Failed() {
-		c.Trace("PT")
-		return
-	}
-	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
-		return
-	}
-	x.T = c.ReadTime()
-	if c.Failed() {
-		c.Trace("T")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Scalars{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1797273883) {
-		if h := r.ReadInt32(); h != 1797273883 && h != 1526810895 && !c.Failed() {
-			c.HashMismatch(foryTypeScalars, h)
+		if c.Failed() {
+			c.Trace("AddPE")
 			return
 		}
 	}
-	// One bounds check for the 86 bytes of fixed-width fields.
-	if r.Need(86) {
-		in, off := r.Bytes(), r.Offset()
-		x.AddFixI64 = buffer.ReadInt64At(in, off)
-		x.FixI64 = buffer.ReadInt64At(in, off+8)
-		x.AddFixU64 = buffer.ReadUint64At(in, off+16)
-		x.FixU64 = buffer.ReadUint64At(in, off+24)
-		x.AddF64 = buffer.ReadFloat64At(in, off+32)
-		x.F64 = buffer.ReadFloat64At(in, off+40)
-		x.AddFixI32 = buffer.ReadInt32At(in, off+48)
-		x.FixI32 = buffer.ReadInt32At(in, off+52)
-		x.AddFixU32 = buffer.ReadUint32At(in, off+56)
-		x.FixU32 = buffer.ReadUint32At(in, off+60)
-		x.AddF32 = buffer.ReadFloat32At(in, off+64)
-		x.F32 = buffer.ReadFloat32At(in, off+68)
-		x.AddI16 = buffer.ReadInt16At(in, off+72)
-		x.I16 = buffer.ReadInt16At(in, off+74)
-		x.AddU16 = buffer.ReadUint16At(in, off+76)
-		x.U16 = buffer.ReadUint16At(in, off+78)
-		x.AddB = buffer.ReadUint8At(in, off+80) != 0
-		x.B = buffer.ReadUint8At(in, off+81) != 0
-		x.AddI8 = buffer.ReadInt8At(in, off+82)
-		x.I8 = buffer.ReadInt8At(in, off+83)
-		x.AddU8 = buffer.ReadUint8At(in, off+84)
-		x.U8 = buffer.ReadUint8At(in, off+85)
-		r.SetOffset(off + 86)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.AddI = int(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.AddI64 = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.AddMyI = MyInt(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I = int(buffer.UnZigZag64(u64))
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I64 = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.MyI = MyInt(buffer.UnZigZag64(u64))
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.AddTagI64 = i64
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.TagI64 = i64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.AddU = uint(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.AddU64 = u64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U = uint(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U64 = u64
-		u64, off = buffer.ReadTaggedUint64At(in, off)
-		x.AddTagU64 = u64
-		u64, off = buffer.ReadTaggedUint64At(in, off)
-		x.TagU64 = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.AddI32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.I32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.AddU32 = u32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.U32 = u32
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("AddFixI64..U32")
-		return
-	}
 	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[float64](c)
-		*p39 = r.ReadFloat64()
-		x.AddPF64 = p39
-	}
-	if c.Failed() {
-		c.Trace("AddPF64")
-		return
-	}
-	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[float64](c)
-		*p40 = r.ReadFloat64()
-		x.PF64 = p40
-	}
-	if c.Failed() {
-		c.Trace("PF64")
-		return
-	}
-	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[float32](c)
-		*p41 = r.ReadFloat32()
-		x.AddPF32 = p41
-	}
-	if c.Failed() {
-		c.Trace("AddPF32")
-		return
-	}
-	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[float32](c)
-		*p42 = r.ReadFloat32()
-		x.PF32 = p42
-	}
-	if c.Failed() {
-		c.Trace("PF32")
-		return
-	}
-	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[uint16](c)
-		*p43 = r.ReadUint16()
-		x.AddPU16 = p43
-	}
-	if c.Failed() {
-		c.Trace("AddPU16")
-		return
-	}
-	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[uint16](c)
-		*p44 = r.ReadUint16()
-		x.PU16 = p44
-	}
-	if c.Failed() {
-		c.Trace("PU16")
-		return
-	}
-	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[bool](c)
-		*p45 = r.ReadBool()
-		x.AddPB = p45
-	}
-	if c.Failed() {
-		c.Trace("AddPB")
-		return
-	}
-	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[bool](c)
-		*p46 = r.ReadBool()
-		x.PB = p46
-	}
-	if c.Failed() {
-		c.Trace("PB")
-		return
-	}
-	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[int8](c)
-		*p47 = r.ReadInt8()
-		x.AddPI8 = p47
-	}
-	if c.Failed() {
-		c.Trace("AddPI8")
-		return
-	}
-	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[int8](c)
-		*p48 = r.ReadInt8()
-		x.PI8 = p48
-	}
-	if c.Failed() {
-		c.Trace("PI8")
-		return
-	}
-	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[int64](c)
-		*p49 = r.ReadVarInt64()
-		x.AddPI64 = p49
-	}
-	if c.Failed() {
-		c.Trace("AddPI64")
-		return
-	}
-	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[int64](c)
-		*p50 = r.ReadVarInt64()
-		x.PI64 = p50
-	}
-	if c.Failed() {
-		c.Trace("PI64")
-		return
-	}
-	if c.ReadFlag() {
-		p51 := foryimpl.Alloc[uint64](c)
-		*p51 = r.ReadVarUint64()
-		x.AddPU64 = p51
-	}
-	if c.Failed() {
-		c.Trace("AddPU64")
-		return
-	}
-	if c.ReadFlag() {
-		p52 := foryimpl.Alloc[uint64](c)
-		*p52 = r.ReadVarUint64()
-		x.PU64 = p52
-	}
-	if c.Failed() {
-		c.Trace("PU64")
-		return
-	}
-	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[int32](c)
-		*p53 = r.ReadVarInt32()
-		x.AddPI32 = p53
-	}
-	if c.Failed() {
-		c.Trace("AddPI32")
-		return
-	}
-	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[int32](c)
-		*p54 = r.ReadVarInt32()
-		x.PI32 = p54
-	}
-	if c.Failed() {
-		c.Trace("PI32")
-		return
-	}
-	x.AddD = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("AddD")
-		return
-	}
-	x.AddDt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("AddDt")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
-				x.AddE = Color(e57)
-			} else {
-				x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-	} else {
-		if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
-			x.AddE = Color(e58)
-		} else {
-			x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
-		}
-	}
-	if c.Failed() {
-		c.Trace("AddE")
-		return
-	}
-	x.AddMyS = MyString(c.ReadString())
-	if c.Failed() {
-		c.Trace("AddMyS")
-		return
-	}
-	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[time.Duration](c)
-		*p59 = c.ReadDuration()
-		x.AddPD = p59
-	}
-	if c.Failed() {
-		c.Trace("AddPD")
-		return
-	}
-	if c.ReadFlag() {
-		p60 := foryimpl.Alloc[serializer.Date](c)
-		*p60 = serializer.Date(c.ReadDate())
-		x.AddPDt = p60
-	}
-	if c.Failed() {
-		c.Trace("AddPDt")
-		return
-	}
-	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-		x.AddPE = foryimpl.BackRef[Color](c, id62)
-	} else if st61 == foryimpl.RefFollows {
-		p63 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id62, p63)
-		if e64 := c.ReadEnumFast(uint32(0x7fffffff)); e64 >= 0 {
-			*p63 = Color(e64)
-		} else {
-			*p63 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		}
-		x.AddPE = p63
-	} else {
-		x.AddPE = nil
-	}
-	if c.Failed() {
-		c.Trace("AddPE")
-		return
-	}
-	if c.ReadFlag() {
-		p65 := foryimpl.Alloc[string](c)
-		*p65 = c.ReadString()
-		x.AddPS = p65
+		p32 := foryimpl.Alloc[string](c)
+		*p32 = c.ReadString()
+		x.AddPS = p32
 	}
 	if c.Failed() {
 		c.Trace("AddPS")
 		return
 	}
 	if c.ReadFlag() {
-		p66 := foryimpl.Alloc[time.Time](c)
-		*p66 = c.ReadTime()
-		x.AddPT = p66
+		p33 := foryimpl.Alloc[time.Time](c)
+		*p33 = c.ReadTime()
+		x.AddPT = p33
 	}
 	if c.Failed() {
 		c.Trace("AddPT")
@@ -1729,24 +1297,28 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e69 := c.ReadEnumFast(uint32(0x7fffffff)); e69 >= 0 {
-				x.E = Color(e69)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+				x.E = Color(e34)
 			} else {
 				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("E")
+			return
+		}
 	} else {
-		if e70 := c.ReadEnumFast(uint32(0x7fffffff)); e70 >= 0 {
-			x.E = Color(e70)
+		if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+			x.E = Color(e34)
 		} else {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("E")
-		return
+		if c.Failed() {
+			c.Trace("E")
+			return
+		}
 	}
 	x.MyS = MyString(c.ReadString())
 	if c.Failed() {
@@ -1754,54 +1326,70 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p71 := foryimpl.Alloc[time.Duration](c)
-		*p71 = c.ReadDuration()
-		x.PD = p71
+		p35 := foryimpl.Alloc[time.Duration](c)
+		*p35 = c.ReadDuration()
+		x.PD = p35
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p72 := foryimpl.Alloc[serializer.Date](c)
-		*p72 = serializer.Date(c.ReadDate())
-		x.PDt = p72
+		p36 := foryimpl.Alloc[serializer.Date](c)
+		*p36 = serializer.Date(c.ReadDate())
+		x.PDt = p36
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
-	if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-		x.PE = foryimpl.BackRef[Color](c, id74)
-	} else if st73 == foryimpl.RefFollows {
-		p75 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id74, p75)
-		if e76 := c.ReadEnumFast(uint32(0x7fffffff)); e76 >= 0 {
-			*p75 = Color(e76)
+	if c.TrackRef() {
+		if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+			x.PE = foryimpl.BackRef[Color](c, id38)
+		} else if st37 == foryimpl.RefFollows {
+			p39 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id38, p39)
+			if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
+				*p39 = Color(e40)
+			} else {
+				*p39 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PE = p39
 		} else {
-			*p75 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			x.PE = nil
 		}
-		x.PE = p75
+		if c.Failed() {
+			c.Trace("PE")
+			return
+		}
 	} else {
-		x.PE = nil
-	}
-	if c.Failed() {
-		c.Trace("PE")
-		return
+		if c.ReadFlag() {
+			p37 := foryimpl.Alloc[Color](c)
+			if e38 := c.ReadEnumFast(uint32(0x7fffffff)); e38 >= 0 {
+				*p37 = Color(e38)
+			} else {
+				*p37 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			x.PE = p37
+		}
+		if c.Failed() {
+			c.Trace("PE")
+			return
+		}
 	}
 	if c.ReadFlag() {
-		p77 := foryimpl.Alloc[string](c)
-		*p77 = c.ReadString()
-		x.PS = p77
+		p41 := foryimpl.Alloc[string](c)
+		*p41 = c.ReadString()
+		x.PS = p41
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p78 := foryimpl.Alloc[time.Time](c)
-		*p78 = c.ReadTime()
-		x.PT = p78
+		p42 := foryimpl.Alloc[time.Time](c)
+		*p42 = c.ReadTime()
+		x.PT = p42
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1827,128 +1415,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
-					x.AddFixI64 = int64(v79)
+				if v43, ok44 := c.ReadIntAs(f, 64); ok44 {
+					x.AddFixI64 = int64(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
-					x.FixI64 = int64(v81)
+				if v45, ok46 := c.ReadIntAs(f, 64); ok46 {
+					x.FixI64 = int64(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v83, ok84 := c.ReadUintAs(f, 64); ok84 {
-					x.AddFixU64 = uint64(v83)
+				if v47, ok48 := c.ReadUintAs(f, 64); ok48 {
+					x.AddFixU64 = uint64(v47)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v85, ok86 := c.ReadUintAs(f, 64); ok86 {
-					x.FixU64 = uint64(v85)
+				if v49, ok50 := c.ReadUintAs(f, 64); ok50 {
+					x.FixU64 = uint64(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v87, ok88 := c.ReadFloatAs(f, 64); ok88 {
-					x.AddF64 = float64(v87)
+				if v51, ok52 := c.ReadFloatAs(f, 64); ok52 {
+					x.AddF64 = float64(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v89, ok90 := c.ReadFloatAs(f, 64); ok90 {
-					x.F64 = float64(v89)
+				if v53, ok54 := c.ReadFloatAs(f, 64); ok54 {
+					x.F64 = float64(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v91, ok92 := c.ReadIntAs(f, 32); ok92 {
-					x.AddFixI32 = int32(v91)
+				if v55, ok56 := c.ReadIntAs(f, 32); ok56 {
+					x.AddFixI32 = int32(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 32); ok94 {
-					x.FixI32 = int32(v93)
+				if v57, ok58 := c.ReadIntAs(f, 32); ok58 {
+					x.FixI32 = int32(v57)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v95, ok96 := c.ReadUintAs(f, 32); ok96 {
-					x.AddFixU32 = uint32(v95)
+				if v59, ok60 := c.ReadUintAs(f, 32); ok60 {
+					x.AddFixU32 = uint32(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v97, ok98 := c.ReadUintAs(f, 32); ok98 {
-					x.FixU32 = uint32(v97)
+				if v61, ok62 := c.ReadUintAs(f, 32); ok62 {
+					x.FixU32 = uint32(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v99, ok100 := c.ReadFloatAs(f, 32); ok100 {
-					x.AddF32 = float32(v99)
+				if v63, ok64 := c.ReadFloatAs(f, 32); ok64 {
+					x.AddF32 = float32(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v101, ok102 := c.ReadFloatAs(f, 32); ok102 {
-					x.F32 = float32(v101)
+				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
+					x.F32 = float32(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 16); ok104 {
-					x.AddI16 = int16(v103)
+				if v67, ok68 := c.ReadIntAs(f, 16); ok68 {
+					x.AddI16 = int16(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v105, ok106 := c.ReadIntAs(f, 16); ok106 {
-					x.I16 = int16(v105)
+				if v69, ok70 := c.ReadIntAs(f, 16); ok70 {
+					x.I16 = int16(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v107, ok108 := c.ReadUintAs(f, 16); ok108 {
-					x.AddU16 = uint16(v107)
+				if v71, ok72 := c.ReadUintAs(f, 16); ok72 {
+					x.AddU16 = uint16(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v109, ok110 := c.ReadUintAs(f, 16); ok110 {
-					x.U16 = uint16(v109)
+				if v73, ok74 := c.ReadUintAs(f, 16); ok74 {
+					x.U16 = uint16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1963,345 +1551,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v111, ok112 := c.ReadIntAs(f, 8); ok112 {
-					x.AddI8 = int8(v111)
+				if v75, ok76 := c.ReadIntAs(f, 8); ok76 {
+					x.AddI8 = int8(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v113, ok114 := c.ReadIntAs(f, 8); ok114 {
-					x.I8 = int8(v113)
+				if v77, ok78 := c.ReadIntAs(f, 8); ok78 {
+					x.I8 = int8(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v115, ok116 := c.ReadUintAs(f, 8); ok116 {
-					x.AddU8 = uint8(v115)
+				if v79, ok80 := c.ReadUintAs(f, 8); ok80 {
+					x.AddU8 = uint8(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v117, ok118 := c.ReadUintAs(f, 8); ok118 {
-					x.U8 = uint8(v117)
+				if v81, ok82 := c.ReadUintAs(f, 8); ok82 {
+					x.U8 = uint8(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
-					x.AddI = int(v119)
+				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
+					x.AddI = int(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
-					x.AddI64 = int64(v121)
+				if v85, ok86 := c.ReadIntAs(f, 64); ok86 {
+					x.AddI64 = int64(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
-					x.AddMyI = MyInt(v123)
+				if v87, ok88 := c.ReadIntAs(f, 64); ok88 {
+					x.AddMyI = MyInt(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddMyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v125, ok126 := c.ReadIntAs(f, 64); ok126 {
-					x.I = int(v125)
+				if v89, ok90 := c.ReadIntAs(f, 64); ok90 {
+					x.I = int(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v127, ok128 := c.ReadIntAs(f, 64); ok128 {
-					x.I64 = int64(v127)
+				if v91, ok92 := c.ReadIntAs(f, 64); ok92 {
+					x.I64 = int64(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v129, ok130 := c.ReadIntAs(f, 64); ok130 {
-					x.MyI = MyInt(v129)
+				if v93, ok94 := c.ReadIntAs(f, 64); ok94 {
+					x.MyI = MyInt(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v131, ok132 := c.ReadIntAs(f, 64); ok132 {
-					x.AddTagI64 = int64(v131)
+				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
+					x.AddTagI64 = int64(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v133, ok134 := c.ReadIntAs(f, 64); ok134 {
-					x.TagI64 = int64(v133)
+				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
+					x.TagI64 = int64(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
-					x.AddU = uint(v135)
+				if v99, ok100 := c.ReadUintAs(f, 64); ok100 {
+					x.AddU = uint(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v137, ok138 := c.ReadUintAs(f, 64); ok138 {
-					x.AddU64 = uint64(v137)
+				if v101, ok102 := c.ReadUintAs(f, 64); ok102 {
+					x.AddU64 = uint64(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v139, ok140 := c.ReadUintAs(f, 64); ok140 {
-					x.U = uint(v139)
+				if v103, ok104 := c.ReadUintAs(f, 64); ok104 {
+					x.U = uint(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v141, ok142 := c.ReadUintAs(f, 64); ok142 {
-					x.U64 = uint64(v141)
+				if v105, ok106 := c.ReadUintAs(f, 64); ok106 {
+					x.U64 = uint64(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v143, ok144 := c.ReadUintAs(f, 64); ok144 {
-					x.AddTagU64 = uint64(v143)
+				if v107, ok108 := c.ReadUintAs(f, 64); ok108 {
+					x.AddTagU64 = uint64(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v145, ok146 := c.ReadUintAs(f, 64); ok146 {
-					x.TagU64 = uint64(v145)
+				if v109, ok110 := c.ReadUintAs(f, 64); ok110 {
+					x.TagU64 = uint64(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v147, ok148 := c.ReadIntAs(f, 32); ok148 {
-					x.AddI32 = int32(v147)
+				if v111, ok112 := c.ReadIntAs(f, 32); ok112 {
+					x.AddI32 = int32(v111)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v149, ok150 := c.ReadIntAs(f, 32); ok150 {
-					x.I32 = int32(v149)
+				if v113, ok114 := c.ReadIntAs(f, 32); ok114 {
+					x.I32 = int32(v113)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v151, ok152 := c.ReadUintAs(f, 32); ok152 {
-					x.AddU32 = uint32(v151)
+				if v115, ok116 := c.ReadUintAs(f, 32); ok116 {
+					x.AddU32 = uint32(v115)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v153, ok154 := c.ReadUintAs(f, 32); ok154 {
-					x.U32 = uint32(v153)
+				if v117, ok118 := c.ReadUintAs(f, 32); ok118 {
+					x.U32 = uint32(v117)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v156, ok157 := c.ReadFloatAs(f, 64); ok157 {
-					pv158 := float64(v156)
-					x.AddPF64 = &pv158
+				if v120, ok121 := c.ReadFloatAs(f, 64); ok121 {
+					pv122 := float64(v120)
+					x.AddPF64 = &pv122
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p155 := foryimpl.Alloc[float64](c)
-				*p155 = r.ReadFloat64()
-				x.AddPF64 = p155
+				p119 := foryimpl.Alloc[float64](c)
+				*p119 = r.ReadFloat64()
+				x.AddPF64 = p119
 			}
 		case 41:
 			if f.Convert {
-				if v160, ok161 := c.ReadFloatAs(f, 64); ok161 {
-					pv162 := float64(v160)
-					x.PF64 = &pv162
+				if v124, ok125 := c.ReadFloatAs(f, 64); ok125 {
+					pv126 := float64(v124)
+					x.PF64 = &pv126
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p159 := foryimpl.Alloc[float64](c)
-				*p159 = r.ReadFloat64()
-				x.PF64 = p159
+				p123 := foryimpl.Alloc[float64](c)
+				*p123 = r.ReadFloat64()
+				x.PF64 = p123
 			}
 		case 42:
 			if f.Convert {
-				if v164, ok165 := c.ReadFloatAs(f, 32); ok165 {
-					pv166 := float32(v164)
-					x.AddPF32 = &pv166
+				if v128, ok129 := c.ReadFloatAs(f, 32); ok129 {
+					pv130 := float32(v128)
+					x.AddPF32 = &pv130
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p163 := foryimpl.Alloc[float32](c)
-				*p163 = r.ReadFloat32()
-				x.AddPF32 = p163
+				p127 := foryimpl.Alloc[float32](c)
+				*p127 = r.ReadFloat32()
+				x.AddPF32 = p127
 			}
 		case 43:
 			if f.Convert {
-				if v168, ok169 := c.ReadFloatAs(f, 32); ok169 {
-					pv170 := float32(v168)
-					x.PF32 = &pv170
+				if v132, ok133 := c.ReadFloatAs(f, 32); ok133 {
+					pv134 := float32(v132)
+					x.PF32 = &pv134
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p167 := foryimpl.Alloc[float32](c)
-				*p167 = r.ReadFloat32()
-				x.PF32 = p167
+				p131 := foryimpl.Alloc[float32](c)
+				*p131 = r.ReadFloat32()
+				x.PF32 = p131
 			}
 		case 44:
 			if f.Convert {
-				if v172, ok173 := c.ReadUintAs(f, 16); ok173 {
-					pv174 := uint16(v172)
-					x.AddPU16 = &pv174
+				if v136, ok137 := c.ReadUintAs(f, 16); ok137 {
+					pv138 := uint16(v136)
+					x.AddPU16 = &pv138
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[uint16](c)
-				*p171 = r.ReadUint16()
-				x.AddPU16 = p171
+				p135 := foryimpl.Alloc[uint16](c)
+				*p135 = r.ReadUint16()
+				x.AddPU16 = p135
 			}
 		case 45:
 			if f.Convert {
-				if v176, ok177 := c.ReadUintAs(f, 16); ok177 {
-					pv178 := uint16(v176)
-					x.PU16 = &pv178
+				if v140, ok141 := c.ReadUintAs(f, 16); ok141 {
+					pv142 := uint16(v140)
+					x.PU16 = &pv142
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p175 := foryimpl.Alloc[uint16](c)
-				*p175 = r.ReadUint16()
-				x.PU16 = p175
+				p139 := foryimpl.Alloc[uint16](c)
+				*p139 = r.ReadUint16()
+				x.PU16 = p139
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[bool](c)
-				*p179 = r.ReadBool()
-				x.AddPB = p179
+				p143 := foryimpl.Alloc[bool](c)
+				*p143 = r.ReadBool()
+				x.AddPB = p143
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p180 := foryimpl.Alloc[bool](c)
-				*p180 = r.ReadBool()
-				x.PB = p180
+				p144 := foryimpl.Alloc[bool](c)
+				*p144 = r.ReadBool()
+				x.PB = p144
 			}
 		case 48:
 			if f.Convert {
-				if v182, ok183 := c.ReadIntAs(f, 8); ok183 {
-					pv184 := int8(v182)
-					x.AddPI8 = &pv184
+				if v146, ok147 := c.ReadIntAs(f, 8); ok147 {
+					pv148 := int8(v146)
+					x.AddPI8 = &pv148
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p181 := foryimpl.Alloc[int8](c)
-				*p181 = r.ReadInt8()
-				x.AddPI8 = p181
+				p145 := foryimpl.Alloc[int8](c)
+				*p145 = r.ReadInt8()
+				x.AddPI8 = p145
 			}
 		case 49:
 			if f.Convert {
-				if v186, ok187 := c.ReadIntAs(f, 8); ok187 {
-					pv188 := int8(v186)
-					x.PI8 = &pv188
+				if v150, ok151 := c.ReadIntAs(f, 8); ok151 {
+					pv152 := int8(v150)
+					x.PI8 = &pv152
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p185 := foryimpl.Alloc[int8](c)
-				*p185 = r.ReadInt8()
-				x.PI8 = p185
+				p149 := foryimpl.Alloc[int8](c)
+				*p149 = r.ReadInt8()
+				x.PI8 = p149
 			}
 		case 50:
 			if f.Convert {
-				if v190, ok191 := c.ReadIntAs(f, 64); ok191 {
-					pv192 := int64(v190)
-					x.AddPI64 = &pv192
+				if v154, ok155 := c.ReadIntAs(f, 64); ok155 {
+					pv156 := int64(v154)
+					x.AddPI64 = &pv156
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p189 := foryimpl.Alloc[int64](c)
-				*p189 = r.ReadVarInt64()
-				x.AddPI64 = p189
+				p153 := foryimpl.Alloc[int64](c)
+				*p153 = r.ReadVarInt64()
+				x.AddPI64 = p153
 			}
 		case 51:
 			if f.Convert {
-				if v194, ok195 := c.ReadIntAs(f, 64); ok195 {
-					pv196 := int64(v194)
-					x.PI64 = &pv196
+				if v158, ok159 := c.ReadIntAs(f, 64); ok159 {
+					pv160 := int64(v158)
+					x.PI64 = &pv160
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p193 := foryimpl.Alloc[int64](c)
-				*p193 = r.ReadVarInt64()
-				x.PI64 = p193
+				p157 := foryimpl.Alloc[int64](c)
+				*p157 = r.ReadVarInt64()
+				x.PI64 = p157
 			}
 		case 52:
 			if f.Convert {
-				if v198, ok199 := c.ReadUintAs(f, 64); ok199 {
-					pv200 := uint64(v198)
-					x.AddPU64 = &pv200
+				if v162, ok163 := c.ReadUintAs(f, 64); ok163 {
+					pv164 := uint64(v162)
+					x.AddPU64 = &pv164
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p197 := foryimpl.Alloc[uint64](c)
-				*p197 = r.ReadVarUint64()
-				x.AddPU64 = p197
+				p161 := foryimpl.Alloc[uint64](c)
+				*p161 = r.ReadVarUint64()
+				x.AddPU64 = p161
 			}
 		case 53:
 			if f.Convert {
-				if v202, ok203 := c.ReadUintAs(f, 64); ok203 {
-					pv204 := uint64(v202)
-					x.PU64 = &pv204
+				if v166, ok167 := c.ReadUintAs(f, 64); ok167 {
+					pv168 := uint64(v166)
+					x.PU64 = &pv168
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p201 := foryimpl.Alloc[uint64](c)
-				*p201 = r.ReadVarUint64()
-				x.PU64 = p201
+				p165 := foryimpl.Alloc[uint64](c)
+				*p165 = r.ReadVarUint64()
+				x.PU64 = p165
 			}
 		case 54:
 			if f.Convert {
-				if v206, ok207 := c.ReadIntAs(f, 32); ok207 {
-					pv208 := int32(v206)
-					x.AddPI32 = &pv208
+				if v170, ok171 := c.ReadIntAs(f, 32); ok171 {
+					pv172 := int32(v170)
+					x.AddPI32 = &pv172
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p205 := foryimpl.Alloc[int32](c)
-				*p205 = r.ReadVarInt32()
-				x.AddPI32 = p205
+				p169 := foryimpl.Alloc[int32](c)
+				*p169 = r.ReadVarInt32()
+				x.AddPI32 = p169
 			}
 		case 55:
 			if f.Convert {
-				if v210, ok211 := c.ReadIntAs(f, 32); ok211 {
-					pv212 := int32(v210)
-					x.PI32 = &pv212
+				if v174, ok175 := c.ReadIntAs(f, 32); ok175 {
+					pv176 := int32(v174)
+					x.PI32 = &pv176
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p209 := foryimpl.Alloc[int32](c)
-				*p209 = r.ReadVarInt32()
-				x.PI32 = p209
+				p173 := foryimpl.Alloc[int32](c)
+				*p173 = r.ReadVarInt32()
+				x.PI32 = p173
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -2314,16 +1902,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e216 := c.ReadEnumFast(uint32(0x7fffffff)); e216 >= 0 {
-						x.AddE = Color(e216)
+					if e180 := c.ReadEnumFast(uint32(0x7fffffff)); e180 >= 0 {
+						x.AddE = Color(e180)
 					} else {
 						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e213 := c.ReadEnumFast(uint32(0x7fffffff)); e213 >= 0 {
-						x.AddE = Color(e213)
+					if e177 := c.ReadEnumFast(uint32(0x7fffffff)); e177 >= 0 {
+						x.AddE = Color(e177)
 					} else {
 						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2335,54 +1923,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p217 := foryimpl.Alloc[time.Duration](c)
-				*p217 = c.ReadDuration()
-				x.AddPD = p217
+				p181 := foryimpl.Alloc[time.Duration](c)
+				*p181 = c.ReadDuration()
+				x.AddPD = p181
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p218 := foryimpl.Alloc[serializer.Date](c)
-				*p218 = serializer.Date(c.ReadDate())
-				x.AddPDt = p218
+				p182 := foryimpl.Alloc[serializer.Date](c)
+				*p182 = serializer.Date(c.ReadDate())
+				x.AddPDt = p182
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-					x.AddPE = foryimpl.BackRef[Color](c, id222)
-				} else if st221 == foryimpl.RefFollows {
-					p223 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id222, p223)
-					if e224 := c.ReadEnumFast(uint32(0x7fffffff)); e224 >= 0 {
-						*p223 = Color(e224)
+				if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
+					x.AddPE = foryimpl.BackRef[Color](c, id186)
+				} else if st185 == foryimpl.RefFollows {
+					p187 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id186, p187)
+					if e188 := c.ReadEnumFast(uint32(0x7fffffff)); e188 >= 0 {
+						*p187 = Color(e188)
 					} else {
-						*p223 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p187 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p223
+					x.AddPE = p187
 				} else {
 					x.AddPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p219 := foryimpl.Alloc[Color](c)
-					if e220 := c.ReadEnumFast(uint32(0x7fffffff)); e220 >= 0 {
-						*p219 = Color(e220)
+					p183 := foryimpl.Alloc[Color](c)
+					if e184 := c.ReadEnumFast(uint32(0x7fffffff)); e184 >= 0 {
+						*p183 = Color(e184)
 					} else {
-						*p219 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p183 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p219
+					x.AddPE = p183
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p225 := foryimpl.Alloc[string](c)
-				*p225 = c.ReadString()
-				x.AddPS = p225
+				p189 := foryimpl.Alloc[string](c)
+				*p189 = c.ReadString()
+				x.AddPS = p189
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p226 := foryimpl.Alloc[time.Time](c)
-				*p226 = c.ReadTime()
-				x.AddPT = p226
+				p190 := foryimpl.Alloc[time.Time](c)
+				*p190 = c.ReadTime()
+				x.AddPT = p190
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2403,16 +1991,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 69:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e230 := c.ReadEnumFast(uint32(0x7fffffff)); e230 >= 0 {
-						x.E = Color(e230)
+					if e194 := c.ReadEnumFast(uint32(0x7fffffff)); e194 >= 0 {
+						x.E = Color(e194)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e227 := c.ReadEnumFast(uint32(0x7fffffff)); e227 >= 0 {
-						x.E = Color(e227)
+					if e191 := c.ReadEnumFast(uint32(0x7fffffff)); e191 >= 0 {
+						x.E = Color(e191)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2424,54 +2012,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p231 := foryimpl.Alloc[time.Duration](c)
-				*p231 = c.ReadDuration()
-				x.PD = p231
+				p195 := foryimpl.Alloc[time.Duration](c)
+				*p195 = c.ReadDuration()
+				x.PD = p195
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p232 := foryimpl.Alloc[serializer.Date](c)
-				*p232 = serializer.Date(c.ReadDate())
-				x.PDt = p232
+				p196 := foryimpl.Alloc[serializer.Date](c)
+				*p196 = serializer.Date(c.ReadDate())
+				x.PDt = p196
 			}
 		case 73:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id236)
-				} else if st235 == foryimpl.RefFollows {
-					p237 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id236, p237)
-					if e238 := c.ReadEnumFast(uint32(0x7fffffff)); e238 >= 0 {
-						*p237 = Color(e238)
+				if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id200)
+				} else if st199 == foryimpl.RefFollows {
+					p201 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id200, p201)
+					if e202 := c.ReadEnumFast(uint32(0x7fffffff)); e202 >= 0 {
+						*p201 = Color(e202)
 					} else {
-						*p237 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p201 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p237
+					x.PE = p201
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p233 := foryimpl.Alloc[Color](c)
-					if e234 := c.ReadEnumFast(uint32(0x7fffffff)); e234 >= 0 {
-						*p233 = Color(e234)
+					p197 := foryimpl.Alloc[Color](c)
+					if e198 := c.ReadEnumFast(uint32(0x7fffffff)); e198 >= 0 {
+						*p197 = Color(e198)
 					} else {
-						*p233 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p197 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p233
+					x.PE = p197
 				}
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				p239 := foryimpl.Alloc[string](c)
-				*p239 = c.ReadString()
-				x.PS = p239
+				p203 := foryimpl.Alloc[string](c)
+				*p203 = c.ReadString()
+				x.PS = p203
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p240 := foryimpl.Alloc[time.Time](c)
-				*p240 = c.ReadTime()
-				x.PT = p240
+				p204 := foryimpl.Alloc[time.Time](c)
+				*p204 = c.ReadTime()
+				x.PT = p204
 			}
 		case 76:
 			if !f.Flag || c.ReadFlag() {
@@ -2491,17 +2079,109 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootContainers is the first 660 bytes of a compatible-mode message whose root is Containers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootContainers[4:].
+var foryRootContainers = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0xff, 0xe0, 0x12, 0x37, 0x6a, 0xd6, 0xec, 0x60, 0x87, 0x03, 0xdf, 0x31,
+	0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38,
+	0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec,
+	0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa,
+	0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30,
+	0x81, 0xfa, 0x9e, 0x00, 0x58, 0x2b, 0x80, 0x63, 0xd8, 0x36, 0x17, 0x39, 0x60, 0x98, 0x37, 0x00,
+	0x18, 0x7f, 0x81, 0xf8, 0xbb, 0xec, 0x98, 0x38, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbd, 0x70, 0x98,
+	0x2d, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1a, 0xf4, 0x98, 0x2e, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1b,
+	0xec, 0x98, 0x2f, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1d, 0x70, 0x98, 0x2c, 0x80, 0x18, 0x7f, 0x81,
+	0xf9, 0x1e, 0x00, 0x98, 0x31, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9a, 0xf4, 0x98, 0x32, 0x00, 0x18,
+	0x7f, 0x81, 0xfa, 0x9b, 0xec, 0x98, 0x33, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9d, 0x70, 0x98, 0x30,
+	0x80, 0x18, 0x7f, 0x81, 0xfa, 0x9e, 0x00, 0x50, 0x29, 0x00, 0x63, 0xd8, 0x50, 0xd0, 0x50, 0x16,
+	0x0e, 0x00, 0x63, 0xd9, 0x51, 0x70, 0x50, 0x16, 0x06, 0x00, 0x63, 0xda, 0xf6, 0x10, 0x50, 0x16,
+	0x66, 0x00, 0x63, 0xda, 0xf6, 0x40, 0x98, 0x16, 0x4e, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbb, 0xec,
+	0x98, 0x16, 0x52, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbd, 0x70, 0x98, 0x16, 0x16, 0x00, 0x18, 0x7f,
+	0x97, 0xf9, 0x1b, 0xec, 0x98, 0x16, 0x1e, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1d, 0x70, 0x98, 0x16,
+	0x0a, 0x80, 0x18, 0x7f, 0x97, 0xf9, 0x1e, 0x00, 0x50, 0x16, 0x5a, 0x16, 0x00, 0x63, 0xda, 0xf6,
+	0xb0, 0x50, 0x16, 0x62, 0x56, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xc0, 0x54, 0x16, 0x16, 0x00, 0x63,
+	0xda, 0xf6, 0xfd, 0xa0, 0x50, 0x16, 0x56, 0x00, 0x63, 0xda, 0xf7, 0x20, 0x50, 0x16, 0x9a, 0x01,
+	0x00, 0x63, 0xda, 0xf7, 0x30, 0x98, 0x16, 0x2a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9a, 0xf4, 0x98,
+	0x16, 0x3a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9d, 0x70, 0x54, 0x18, 0x06, 0x56, 0x00, 0x63, 0xdb,
+	0x36, 0x1d, 0xc8, 0x54, 0x18, 0x66, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x4d, 0xc8, 0xa0, 0x18, 0x1e,
+	0x52, 0x00, 0x18, 0x7f, 0x99, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x54, 0x18, 0x16, 0x56, 0x00, 0x63,
+	0xdb, 0x36, 0x8d, 0xc8, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xa0, 0x54, 0x18,
+	0x56, 0x5a, 0x56, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xac, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0x00,
+	0x63, 0xdb, 0x37, 0x2d, 0xb0, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xbc, 0x98,
+	0x18, 0x26, 0x2a, 0x80, 0x18, 0x7f, 0x99, 0xfa, 0x9e, 0x00, 0x56, 0x29, 0x00, 0x63, 0xdb, 0x76,
+	0x14, 0x34, 0x56, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x76, 0xbd, 0xc8, 0x52, 0x18, 0x56, 0x16, 0x00,
+	0x63, 0xdb, 0x76, 0xc0, 0x50, 0x16, 0x26, 0x00, 0x63, 0xdc, 0x41, 0x60, 0x44, 0x29, 0x05, 0x0d,
+	0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c,
+	0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16,
+	0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9,
+	0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c,
+	0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f,
+	0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c,
+	0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94,
+	0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc,
+	0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72,
+	0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16,
+	0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61,
+	0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44,
+	0x16, 0x26, 0x44, 0x16,
+}
+
+// foryRootRefContainers is the first 660 bytes of a compatible-mode message whose root is Containers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefContainers[4:].
+var foryRootRefContainers = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0xff, 0x50, 0x34, 0xb5, 0x31, 0x78, 0xf2, 0x7f, 0x87, 0x03, 0xdf, 0x31,
+	0xb7, 0x02, 0x4d, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8d, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8d, 0x38,
+	0x01, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x01, 0xf9, 0x1b, 0xec,
+	0x8d, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x01, 0xfa,
+	0x9a, 0xf4, 0x8d, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8d, 0x30,
+	0x81, 0xfa, 0x9e, 0x00, 0x59, 0x2b, 0x80, 0x63, 0xd8, 0x36, 0x17, 0x39, 0x60, 0x99, 0x37, 0x00,
+	0x18, 0x7f, 0x81, 0xf8, 0xbb, 0xec, 0x99, 0x38, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbd, 0x70, 0x99,
+	0x2d, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1a, 0xf4, 0x99, 0x2e, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1b,
+	0xec, 0x99, 0x2f, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1d, 0x70, 0x99, 0x2c, 0x80, 0x18, 0x7f, 0x81,
+	0xf9, 0x1e, 0x00, 0x99, 0x31, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9a, 0xf4, 0x99, 0x32, 0x00, 0x18,
+	0x7f, 0x81, 0xfa, 0x9b, 0xec, 0x99, 0x33, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9d, 0x70, 0x99, 0x30,
+	0x80, 0x18, 0x7f, 0x81, 0xfa, 0x9e, 0x00, 0x51, 0x29, 0x00, 0x63, 0xd8, 0x50, 0xd0, 0x50, 0x16,
+	0x0e, 0x00, 0x63, 0xd9, 0x51, 0x70, 0x50, 0x16, 0x06, 0x00, 0x63, 0xda, 0xf6, 0x10, 0x50, 0x16,
+	0x66, 0x00, 0x63, 0xda, 0xf6, 0x40, 0x98, 0x16, 0x4e, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbb, 0xec,
+	0x98, 0x16, 0x52, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbd, 0x70, 0x98, 0x16, 0x16, 0x00, 0x18, 0x7f,
+	0x97, 0xf9, 0x1b, 0xec, 0x98, 0x16, 0x1e, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1d, 0x70, 0x98, 0x16,
+	0x0a, 0x80, 0x18, 0x7f, 0x97, 0xf9, 0x1e, 0x00, 0x50, 0x16, 0x5a, 0x16, 0x00, 0x63, 0xda, 0xf6,
+	0xb0, 0x50, 0x16, 0x62, 0x56, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xc0, 0x54, 0x16, 0x16, 0x00, 0x63,
+	0xda, 0xf6, 0xfd, 0xa0, 0x50, 0x16, 0x56, 0x00, 0x63, 0xda, 0xf7, 0x20, 0x50, 0x16, 0x9a, 0x01,
+	0x00, 0x63, 0xda, 0xf7, 0x30, 0x98, 0x16, 0x2a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9a, 0xf4, 0x98,
+	0x16, 0x3a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9d, 0x70, 0x54, 0x18, 0x06, 0x56, 0x00, 0x63, 0xdb,
+	0x36, 0x1d, 0xc8, 0x54, 0x18, 0x66, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x4d, 0xc8, 0xa0, 0x18, 0x1e,
+	0x52, 0x00, 0x18, 0x7f, 0x99, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x54, 0x18, 0x16, 0x56, 0x00, 0x63,
+	0xdb, 0x36, 0x8d, 0xc8, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xa0, 0x54, 0x18,
+	0x56, 0x5a, 0x56, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xac, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0x00,
+	0x63, 0xdb, 0x37, 0x2d, 0xb0, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xbc, 0x98,
+	0x18, 0x26, 0x2a, 0x80, 0x18, 0x7f, 0x99, 0xfa, 0x9e, 0x00, 0x57, 0x29, 0x00, 0x63, 0xdb, 0x76,
+	0x14, 0x34, 0x56, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x76, 0xbd, 0xc8, 0x52, 0x18, 0x56, 0x16, 0x00,
+	0x63, 0xdb, 0x76, 0xc0, 0x50, 0x16, 0x26, 0x00, 0x63, 0xdc, 0x41, 0x60, 0x45, 0x29, 0x05, 0x0d,
+	0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c,
+	0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16,
+	0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9,
+	0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c,
+	0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f,
+	0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c,
+	0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94,
+	0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc,
+	0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72,
+	0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16,
+	0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4f, 0x29, 0xb7, 0x61,
+	0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44,
+	0x16, 0x26, 0x44, 0x16,
+}
+
 // foryTypeContainers is Containers's static type information. Fingerprint: a_bool,43,0,0;a_f32,55,0,0;a_f64,56,0,0;a_i16,45,0,0;a_i32,46,0,0;a_i64,47,0,0;a_i8,44,0,0;a_u16,49,0,0;a_u32,50,0,0;a_u64,51,0,0;a_u8,48,0,0;add_a_bool,43,0,0;add_a_f32,55,0,0;add_a_f64,56,0,0;add_a_i16,45,0,0;add_a_i32,46,0,0;add_a_i64,47,0,0;add_a_i8,44,0,0;add_a_u16,49,0,0;add_a_u32,50,0,0;add_a_u64,51,0,0;add_a_u8,48,0,0;add_bin,41,0,0;add_fix,22,0,0[3,0,0];add_l_b,22,0,0[1,0,0];add_l_e,22,0,0[0,0,0];add_l_f32,22,0,0[19,0,0];add_l_f64,22,0,0[20,0,0];add_l_i32,22,0,0[5,0,0];add_l_i64,22,0,0[7,0,0];add_l_i8,22,0,0[2,0,0];add_l_l,22,0,0[22,0,0[5,0,0]];add_l_m,22,0,0[24,0,0[21,0,0|5,0,0]];add_l_p_i,22,0,0[5,0,0];add_l_s,22,0,0[21,0,0];add_l_t,22,0,0[38,0,0];add_l_u16,22,0,0[10,0,0];add_l_u64,22,0,0[14,0,0];add_m_b_s,24,0,0[1,0,0|21,0,0];add_m_e_s,24,0,0[0,0,0|21,0,0];add_m_i64_f,24,0,0[7,0,0|20,0,0];add_m_i_s,24,0,0[5,0,0|21,0,0];add_m_s_i,24,0,0[21,0,0|5,0,0];add_m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];add_m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];add_m_s_p,24,0,0[21,0,0|5,0,0];add_m_u8,24,0,0[9,0,0|10,0,0];add_n_bin,41,0,1;add_n_l_s,22,0,1[21,0,0];add_n_m,24,0,1[21,0,0|5,0,0];add_raw,22,0,0[9,0,0];bin,41,0,0;fix,22,0,0[3,0,0];l_b,22,0,0[1,0,0];l_e,22,0,0[0,0,0];l_f32,22,0,0[19,0,0];l_f64,22,0,0[20,0,0];l_i32,22,0,0[5,0,0];l_i64,22,0,0[7,0,0];l_i8,22,0,0[2,0,0];l_l,22,0,0[22,0,0[5,0,0]];l_m,22,0,0[24,0,0[21,0,0|5,0,0]];l_p_i,22,0,0[5,0,0];l_s,22,0,0[21,0,0];l_t,22,0,0[38,0,0];l_u16,22,0,0[10,0,0];l_u64,22,0,0[14,0,0];m_b_s,24,0,0[1,0,0|21,0,0];m_e_s,24,0,0[0,0,0|21,0,0];m_i64_f,24,0,0[7,0,0|20,0,0];m_i_s,24,0,0[5,0,0|21,0,0];m_s_i,24,0,0[21,0,0|5,0,0];m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];m_s_p,24,0,0[21,0,0|5,0,0];m_u8,24,0,0[9,0,0|10,0,0];n_bin,41,0,1;n_l_s,22,0,1[21,0,0];n_m,24,0,1[21,0,0|5,0,0];raw,22,0,0[9,0,0];
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb7, 0x02},
 	GoFields:          []string{"ABool", "AF32", "AF64", "AI16", "AI32", "AI64", "AI8", "AU16", "AU32", "AU64", "AU8", "AddABool", "AddAF32", "AddAF64", "AddAI16", "AddAI32", "AddAI64", "AddAI8", "AddAU16", "AddAU32", "AddAU64", "AddAU8", "AddBin", "AddFix", "AddLB", "AddLE", "AddLF32", "AddLF64", "AddLI32", "AddLI64", "AddLI8", "AddLL", "AddLM", "AddLPI", "AddLS", "AddLT", "AddLU16", "AddLU64", "AddMBS", "AddMES", "AddMI64F", "AddMIS", "AddMSI", "AddMSL", "AddMSM", "AddMSP", "AddMU8", "AddNBin", "AddNLS", "AddNM", "AddRaw", "Bin", "Fix", "LB", "LE", "LF32", "LF64", "LI32", "LI64", "LI8", "LL", "LM", "LPI", "LS", "LT", "LU16", "LU64", "MBS", "MES", "MI64F", "MIS", "MSI", "MSL", "MSM", "MSP", "MU8", "NBin", "NLS", "NM", "Raw"},
 	GoName:            "v2.Containers",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0xe0, 0x12, 0x37, 0x6a, 0xd6, 0xec, 0x60, 0x87, 0x03, 0xdf, 0x31, 0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x58, 0x2b, 0x80, 0x63, 0xd8, 0x36, 0x17, 0x39, 0x60, 0x98, 0x37, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbb, 0xec, 0x98, 0x38, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbd, 0x70, 0x98, 0x2d, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1a, 0xf4, 0x98, 0x2e, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1b, 0xec, 0x98, 0x2f, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1d, 0x70, 0x98, 0x2c, 0x80, 0x18, 0x7f, 0x81, 0xf9, 0x1e, 0x00, 0x98, 0x31, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9a, 0xf4, 0x98, 0x32, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9b, 0xec, 0x98, 0x33, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9d, 0x70, 0x98, 0x30, 0x80, 0x18, 0x7f, 0x81, 0xfa, 0x9e, 0x00, 0x50, 0x29, 0x00, 0x63, 0xd8, 0x50, 0xd0, 0x50, 0x16, 0x0e, 0x00, 0x63, 0xd9, 0x51, 0x70, 0x50, 0x16, 0x06, 0x00, 0x63, 0xda, 0xf6, 0x10, 0x50, 0x16, 0x66, 0x00, 0x63, 0xda, 0xf6, 0x40, 0x98, 0x16, 0x4e, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbb, 0xec, 0x98, 0x16, 0x52, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbd, 0x70, 0x98, 0x16, 0x16, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1b, 0xec, 0x98, 0x16, 0x1e, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x0a, 0x80, 0x18, 0x7f, 0x97, 0xf9, 0x1e, 0x00, 0x50, 0x16, 0x5a, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xb0, 0x50, 0x16, 0x62, 0x56, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xc0, 0x54, 0x16, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xfd, 0xa0, 0x50, 0x16, 0x56, 0x00, 0x63, 0xda, 0xf7, 0x20, 0x50, 0x16, 0x9a, 0x01, 0x00, 0x63, 0xda, 0xf7, 0x30, 0x98, 0x16, 0x2a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9a, 0xf4, 0x98, 0x16, 0x3a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9d, 0x70, 0x54, 0x18, 0x06, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x1d, 0xc8, 0x54, 0x18, 0x66, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x4d, 0xc8, 0xa0, 0x18, 0x1e, 0x52, 0x00, 0x18, 0x7f, 0x99, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x54, 0x18, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x8d, 0xc8, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x56, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xac, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xb0, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xbc, 0x98, 0x18, 0x26, 0x2a, 0x80, 0x18, 0x7f, 0x99, 0xfa, 0x9e, 0x00, 0x56, 0x29, 0x00, 0x63, 0xdb, 0x76, 0x14, 0x34, 0x56, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x76, 0xbd, 0xc8, 0x52, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x76, 0xc0, 0x50, 0x16, 0x26, 0x00, 0x63, 0xdc, 0x41, 0x60, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xff, 0x50, 0x34, 0xb5, 0x31, 0x78, 0xf2, 0x7f, 0x87, 0x03, 0xdf, 0x31, 0xb7, 0x02, 0x4d, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8d, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8d, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8d, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x59, 0x2b, 0x80, 0x63, 0xd8, 0x36, 0x17, 0x39, 0x60, 0x99, 0x37, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbb, 0xec, 0x99, 0x38, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbd, 0x70, 0x99, 0x2d, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1a, 0xf4, 0x99, 0x2e, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1b, 0xec, 0x99, 0x2f, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1d, 0x70, 0x99, 0x2c, 0x80, 0x18, 0x7f, 0x81, 0xf9, 0x1e, 0x00, 0x99, 0x31, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9a, 0xf4, 0x99, 0x32, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9b, 0xec, 0x99, 0x33, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9d, 0x70, 0x99, 0x30, 0x80, 0x18, 0x7f, 0x81, 0xfa, 0x9e, 0x00, 0x51, 0x29, 0x00, 0x63, 0xd8, 0x50, 0xd0, 0x50, 0x16, 0x0e, 0x00, 0x63, 0xd9, 0x51, 0x70, 0x50, 0x16, 0x06, 0x00, 0x63, 0xda, 0xf6, 0x10, 0x50, 0x16, 0x66, 0x00, 0x63, 0xda, 0xf6, 0x40, 0x98, 0x16, 0x4e, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbb, 0xec, 0x98, 0x16, 0x52, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbd, 0x70, 0x98, 0x16, 0x16, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1b, 0xec, 0x98, 0x16, 0x1e, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x0a, 0x80, 0x18, 0x7f, 0x97, 0xf9, 0x1e, 0x00, 0x50, 0x16, 0x5a, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xb0, 0x50, 0x16, 0x62, 0x56, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xc0, 0x54, 0x16, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xfd, 0xa0, 0x50, 0x16, 0x56, 0x00, 0x63, 0xda, 0xf7, 0x20, 0x50, 0x16, 0x9a, 0x01, 0x00, 0x63, 0xda, 0xf7, 0x30, 0x98, 0x16, 0x2a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9a, 0xf4, 0x98, 0x16, 0x3a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9d, 0x70, 0x54, 0x18, 0x06, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x1d, 0xc8, 0x54, 0x18, 0x66, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x4d, 0xc8, 0xa0, 0x18, 0x1e, 0x52, 0x00, 0x18, 0x7f, 0x99, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x54, 0x18, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x8d, 0xc8, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x56, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xac, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xb0, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xbc, 0x98, 0x18, 0x26, 0x2a, 0x80, 0x18, 0x7f, 0x99, 0xfa, 0x9e, 0x00, 0x57, 0x29, 0x00, 0x63, 0xdb, 0x76, 0x14, 0x34, 0x56, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x76, 0xbd, 0xc8, 0x52, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x76, 0xc0, 0x50, 0x16, 0x26, 0x00, 0x63, 0xdc, 0x41, 0x60, 0x45, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4f, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16},
+	RootCompatible:    foryRootContainers,
+	RootCompatibleRef: foryRootRefContainers,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
 	SchemaHash:        255924153,
-	TypeDef:           []byte{0xff, 0xe0, 0x12, 0x37, 0x6a, 0xd6, 0xec, 0x60, 0x87, 0x03, 0xdf, 0x31, 0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8c, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8c, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8c, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8c, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8c, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8c, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8c, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8c, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x58, 0x2b, 0x80, 0x63, 0xd8, 0x36, 0x17, 0x39, 0x60, 0x98, 0x37, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbb, 0xec, 0x98, 0x38, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbd, 0x70, 0x98, 0x2d, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1a, 0xf4, 0x98, 0x2e, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1b, 0xec, 0x98, 0x2f, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1d, 0x70, 0x98, 0x2c, 0x80, 0x18, 0x7f, 0x81, 0xf9, 0x1e, 0x00, 0x98, 0x31, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9a, 0xf4, 0x98, 0x32, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9b, 0xec, 0x98, 0x33, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9d, 0x70, 0x98, 0x30, 0x80, 0x18, 0x7f, 0x81, 0xfa, 0x9e, 0x00, 0x50, 0x29, 0x00, 0x63, 0xd8, 0x50, 0xd0, 0x50, 0x16, 0x0e, 0x00, 0x63, 0xd9, 0x51, 0x70, 0x50, 0x16, 0x06, 0x00, 0x63, 0xda, 0xf6, 0x10, 0x50, 0x16, 0x66, 0x00, 0x63, 0xda, 0xf6, 0x40, 0x98, 0x16, 0x4e, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbb, 0xec, 0x98, 0x16, 0x52, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbd, 0x70, 0x98, 0x16, 0x16, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1b, 0xec, 0x98, 0x16, 0x1e, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x0a, 0x80, 0x18, 0x7f, 0x97, 0xf9, 0x1e, 0x00, 0x50, 0x16, 0x5a, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xb0, 0x50, 0x16, 0x62, 0x56, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xc0, 0x54, 0x16, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xfd, 0xa0, 0x50, 0x16, 0x56, 0x00, 0x63, 0xda, 0xf7, 0x20, 0x50, 0x16, 0x9a, 0x01, 0x00, 0x63, 0xda, 0xf7, 0x30, 0x98, 0x16, 0x2a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9a, 0xf4, 0x98, 0x16, 0x3a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9d, 0x70, 0x54, 0x18, 0x06, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x1d, 0xc8, 0x54, 0x18, 0x66, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x4d, 0xc8, 0xa0, 0x18, 0x1e, 0x52, 0x00, 0x18, 0x7f, 0x99, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x54, 0x18, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x8d, 0xc8, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x56, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xac, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xb0, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xbc, 0x98, 0x18, 0x26, 0x2a, 0x80, 0x18, 0x7f, 0x99, 0xfa, 0x9e, 0x00, 0x56, 0x29, 0x00, 0x63, 0xdb, 0x76, 0x14, 0x34, 0x56, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x76, 0xbd, 0xc8, 0x52, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x76, 0xc0, 0x50, 0x16, 0x26, 0x00, 0x63, 0xdc, 0x41, 0x60, 0x44, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4e, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16},
-	TypeDefRef:        []byte{0xff, 0x50, 0x34, 0xb5, 0x31, 0x78, 0xf2, 0x7f, 0x87, 0x03, 0xdf, 0x31, 0xb7, 0x02, 0x4d, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8d, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8d, 0x38, 0x01, 0xf8, 0xbd, 0x70, 0x8d, 0x2d, 0x01, 0xf9, 0x1a, 0xf4, 0x8d, 0x2e, 0x01, 0xf9, 0x1b, 0xec, 0x8d, 0x2f, 0x01, 0xf9, 0x1d, 0x70, 0x8d, 0x2c, 0x81, 0xf9, 0x1e, 0x00, 0x8d, 0x31, 0x01, 0xfa, 0x9a, 0xf4, 0x8d, 0x32, 0x01, 0xfa, 0x9b, 0xec, 0x8d, 0x33, 0x01, 0xfa, 0x9d, 0x70, 0x8d, 0x30, 0x81, 0xfa, 0x9e, 0x00, 0x59, 0x2b, 0x80, 0x63, 0xd8, 0x36, 0x17, 0x39, 0x60, 0x99, 0x37, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbb, 0xec, 0x99, 0x38, 0x00, 0x18, 0x7f, 0x81, 0xf8, 0xbd, 0x70, 0x99, 0x2d, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1a, 0xf4, 0x99, 0x2e, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1b, 0xec, 0x99, 0x2f, 0x00, 0x18, 0x7f, 0x81, 0xf9, 0x1d, 0x70, 0x99, 0x2c, 0x80, 0x18, 0x7f, 0x81, 0xf9, 0x1e, 0x00, 0x99, 0x31, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9a, 0xf4, 0x99, 0x32, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9b, 0xec, 0x99, 0x33, 0x00, 0x18, 0x7f, 0x81, 0xfa, 0x9d, 0x70, 0x99, 0x30, 0x80, 0x18, 0x7f, 0x81, 0xfa, 0x9e, 0x00, 0x51, 0x29, 0x00, 0x63, 0xd8, 0x50, 0xd0, 0x50, 0x16, 0x0e, 0x00, 0x63, 0xd9, 0x51, 0x70, 0x50, 0x16, 0x06, 0x00, 0x63, 0xda, 0xf6, 0x10, 0x50, 0x16, 0x66, 0x00, 0x63, 0xda, 0xf6, 0x40, 0x98, 0x16, 0x4e, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbb, 0xec, 0x98, 0x16, 0x52, 0x00, 0x18, 0x7f, 0x97, 0xf8, 0xbd, 0x70, 0x98, 0x16, 0x16, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1b, 0xec, 0x98, 0x16, 0x1e, 0x00, 0x18, 0x7f, 0x97, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x0a, 0x80, 0x18, 0x7f, 0x97, 0xf9, 0x1e, 0x00, 0x50, 0x16, 0x5a, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xb0, 0x50, 0x16, 0x62, 0x56, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xc0, 0x54, 0x16, 0x16, 0x00, 0x63, 0xda, 0xf6, 0xfd, 0xa0, 0x50, 0x16, 0x56, 0x00, 0x63, 0xda, 0xf7, 0x20, 0x50, 0x16, 0x9a, 0x01, 0x00, 0x63, 0xda, 0xf7, 0x30, 0x98, 0x16, 0x2a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9a, 0xf4, 0x98, 0x16, 0x3a, 0x00, 0x18, 0x7f, 0x97, 0xfa, 0x9d, 0x70, 0x54, 0x18, 0x06, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x1d, 0xc8, 0x54, 0x18, 0x66, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x4d, 0xc8, 0xa0, 0x18, 0x1e, 0x52, 0x00, 0x18, 0x7f, 0x99, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x54, 0x18, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x36, 0x8d, 0xc8, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x56, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xac, 0x54, 0x18, 0x56, 0x62, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xb0, 0x54, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xbc, 0x98, 0x18, 0x26, 0x2a, 0x80, 0x18, 0x7f, 0x99, 0xfa, 0x9e, 0x00, 0x57, 0x29, 0x00, 0x63, 0xdb, 0x76, 0x14, 0x34, 0x56, 0x16, 0x56, 0x00, 0x63, 0xdb, 0x76, 0xbd, 0xc8, 0x52, 0x18, 0x56, 0x16, 0x00, 0x63, 0xdb, 0x76, 0xc0, 0x50, 0x16, 0x26, 0x00, 0x63, 0xdc, 0x41, 0x60, 0x45, 0x29, 0x05, 0x0d, 0x44, 0x16, 0x0e, 0x15, 0x17, 0x44, 0x16, 0x06, 0x2f, 0x61, 0x44, 0x16, 0x66, 0x2f, 0x64, 0x8c, 0x16, 0x4e, 0x17, 0xf8, 0xbb, 0xec, 0x8c, 0x16, 0x52, 0x17, 0xf8, 0xbd, 0x70, 0x8c, 0x16, 0x16, 0x17, 0xf9, 0x1b, 0xec, 0x8c, 0x16, 0x1e, 0x17, 0xf9, 0x1d, 0x70, 0x8c, 0x16, 0x0a, 0x97, 0xf9, 0x1e, 0x00, 0x44, 0x16, 0x5a, 0x16, 0x2f, 0x6b, 0x44, 0x16, 0x62, 0x56, 0x16, 0x2f, 0x6c, 0x4c, 0x16, 0x16, 0xaf, 0x6f, 0xda, 0x00, 0x44, 0x16, 0x56, 0x2f, 0x72, 0x44, 0x16, 0x9a, 0x01, 0x2f, 0x73, 0x8c, 0x16, 0x2a, 0x17, 0xfa, 0x9a, 0xf4, 0x8c, 0x16, 0x3a, 0x17, 0xfa, 0x9d, 0x70, 0x4c, 0x18, 0x06, 0x56, 0xb3, 0x61, 0xdc, 0x80, 0x4c, 0x18, 0x66, 0x56, 0xb3, 0x64, 0xdc, 0x80, 0x94, 0x18, 0x1e, 0x52, 0x19, 0xf9, 0x1d, 0x71, 0xf8, 0xa0, 0x4c, 0x18, 0x16, 0x56, 0xb3, 0x68, 0xdc, 0x80, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xda, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0xb3, 0x72, 0xda, 0xc0, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0x00, 0x4c, 0x18, 0x56, 0x16, 0xb3, 0x72, 0xdb, 0xc0, 0x8c, 0x18, 0x26, 0x2a, 0x99, 0xfa, 0x9e, 0x00, 0x4f, 0x29, 0xb7, 0x61, 0x43, 0x40, 0x4e, 0x16, 0x56, 0xb7, 0x6b, 0xdc, 0x80, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x44, 0x16, 0x26, 0x44, 0x16},
+	TypeDef:           foryRootContainers[4:],
+	TypeDefRef:        foryRootRefContainers[4:],
 	UserID:            311,
 })
 
@@ -2597,12 +2277,12 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootContainers (compatible mode) or stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2612,93 +2292,11 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(660)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb53450ff001c0001)
-		buffer.PutUint64At(w, off+8, 0x31df03877ff27831)
-		buffer.PutUint64At(w, off+16, 0x967361032b4d02b7)
-		buffer.PutUint64At(w, off+24, 0x388decbbf801378d)
-		buffer.PutUint64At(w, off+32, 0xf9012d8d70bdf801)
-		buffer.PutUint64At(w, off+40, 0xec1bf9012e8df41a)
-		buffer.PutUint64At(w, off+48, 0x2c8d701df9012f8d)
-		buffer.PutUint64At(w, off+56, 0xfa01318d001ef981)
-		buffer.PutUint64At(w, off+64, 0xec9bfa01328df49a)
-		buffer.PutUint64At(w, off+72, 0x308d709dfa01338d)
-		buffer.PutUint64At(w, off+80, 0x63802b59009efa81)
-		buffer.PutUint64At(w, off+88, 0x00379960391736d8)
-		buffer.PutUint64At(w, off+96, 0x3899ecbbf8817f18)
-		buffer.PutUint64At(w, off+104, 0x9970bdf8817f1800)
-		buffer.PutUint64At(w, off+112, 0xf41af9817f18002d)
-		buffer.PutUint64At(w, off+120, 0x1bf9817f18002e99)
-		buffer.PutUint64At(w, off+128, 0xf9817f18002f99ec)
-		buffer.PutUint64At(w, off+136, 0x817f18802c99701d)
-		buffer.PutUint64At(w, off+144, 0x7f18003199001ef9)
-		buffer.PutUint64At(w, off+152, 0x18003299f49afa81)
-		buffer.PutUint64At(w, off+160, 0x003399ec9bfa817f)
-		buffer.PutUint64At(w, off+168, 0x3099709dfa817f18)
-		buffer.PutUint64At(w, off+176, 0x51009efa817f1880)
-		buffer.PutUint64At(w, off+184, 0x1650d050d8630029)
-		buffer.PutUint64At(w, off+192, 0x16507051d963000e)
-		buffer.PutUint64At(w, off+200, 0x165010f6da630006)
-		buffer.PutUint64At(w, off+208, 0x169840f6da630066)
-		buffer.PutUint64At(w, off+216, 0xecbbf8977f18004e)
-		buffer.PutUint64At(w, off+224, 0xf8977f1800521698)
-		buffer.PutUint64At(w, off+232, 0x7f180016169870bd)
-		buffer.PutUint64At(w, off+240, 0x001e1698ec1bf997)
-		buffer.PutUint64At(w, off+248, 0x1698701df9977f18)
-		buffer.PutUint64At(w, off+256, 0x001ef9977f18800a)
-		buffer.PutUint64At(w, off+264, 0xf6da6300165a1650)
-		buffer.PutUint64At(w, off+272, 0x63001656621650b0)
-		buffer.PutUint64At(w, off+280, 0x6300161654c0f6da)
-		buffer.PutUint64At(w, off+288, 0x00561650a0fdf6da)
-		buffer.PutUint64At(w, off+296, 0x019a165020f7da63)
-		buffer.PutUint64At(w, off+304, 0x2a169830f7da6300)
-		buffer.PutUint64At(w, off+312, 0x98f49afa977f1800)
-		buffer.PutUint64At(w, off+320, 0x9dfa977f18003a16)
-		buffer.PutUint64At(w, off+328, 0xdb63005606185470)
-		buffer.PutUint64At(w, off+336, 0x0056661854c81d36)
-		buffer.PutUint64At(w, off+344, 0x1e18a0c84d36db63)
-		buffer.PutUint64At(w, off+352, 0x711df9997f180052)
-		buffer.PutUint64At(w, off+360, 0x630056161854a0f8)
-		buffer.PutUint64At(w, off+368, 0x16561854c88d36db)
-		buffer.PutUint64At(w, off+376, 0x1854a02d37db6300)
-		buffer.PutUint64At(w, off+384, 0x2d37db6300565a56)
-		buffer.PutUint64At(w, off+392, 0x00165662561854ac)
-		buffer.PutUint64At(w, off+400, 0x561854b02d37db63)
-		buffer.PutUint64At(w, off+408, 0x98bc2d37db630016)
-		buffer.PutUint64At(w, off+416, 0xfa997f18802a2618)
-		buffer.PutUint64At(w, off+424, 0x76db63002957009e)
-		buffer.PutUint64At(w, off+432, 0xdb63005616563414)
-		buffer.PutUint64At(w, off+440, 0x0016561852c8bd76)
-		buffer.PutUint64At(w, off+448, 0x00261650c076db63)
-		buffer.PutUint64At(w, off+456, 0x0d0529456041dc63)
-		buffer.PutUint64At(w, off+464, 0x06164417150e1644)
-		buffer.PutUint64At(w, off+472, 0x8c642f661644612f)
-		buffer.PutUint64At(w, off+480, 0x168cecbbf8174e16)
-		buffer.PutUint64At(w, off+488, 0x16168c70bdf81752)
-		buffer.PutUint64At(w, off+496, 0x171e168cec1bf917)
-		buffer.PutUint64At(w, off+504, 0xf9970a168c701df9)
-		buffer.PutUint64At(w, off+512, 0x6b2f165a1644001e)
-		buffer.PutUint64At(w, off+520, 0x4c6c2f1656621644)
-		buffer.PutUint64At(w, off+528, 0x164400da6faf1616)
-		buffer.PutUint64At(w, off+536, 0x2f019a1644722f56)
-		buffer.PutUint64At(w, off+544, 0xf49afa172a168c73)
-		buffer.PutUint64At(w, off+552, 0x4c709dfa173a168c)
-		buffer.PutUint64At(w, off+560, 0x4c80dc61b3560618)
-		buffer.PutUint64At(w, off+568, 0x9480dc64b3566618)
-		buffer.PutUint64At(w, off+576, 0xf8711df919521e18)
-		buffer.PutUint64At(w, off+584, 0xdc68b35616184ca0)
-		buffer.PutUint64At(w, off+592, 0xda72b31656184c80)
-		buffer.PutUint64At(w, off+600, 0x72b3565a56184c00)
-		buffer.PutUint64At(w, off+608, 0x16566256184cc0da)
-		buffer.PutUint64At(w, off+616, 0x1656184c00db72b3)
-		buffer.PutUint64At(w, off+624, 0x2a26188cc0db72b3)
-		buffer.PutUint64At(w, off+632, 0x61b7294f009efa99)
-		buffer.PutUint64At(w, off+640, 0xdc6bb756164e4043)
-		buffer.PutUint64At(w, off+648, 0x446c371656184680)
-		buffer.PutUint64At(w, off+652, 0x16442616446c3716)
+		copy(w[off:], foryRootRefContainers)
 		off += 660
 	} else {
-		buffer.PutUint32At(w, off, 0xb71b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb71b0001) // prefix bytes 01 00 1b b7, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2721,10 +2319,12 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 660 && buffer.ReadUint64At(in, 0) == 0x3712e0ff001cff01 && buffer.ReadUint64At(in, 8) == 0x31df038760ecd66a && buffer.ReadUint64At(in, 16) == 0x967361032b4c02b7 && buffer.ReadUint64At(in, 24) == 0x388cecbbf801378c && buffer.ReadUint64At(in, 32) == 0xf9012d8c70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8cf41a && buffer.ReadUint64At(in, 48) == 0x2c8c701df9012f8c && buffer.ReadUint64At(in, 56) == 0xfa01318c001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328cf49a && buffer.ReadUint64At(in, 72) == 0x308c709dfa01338c && buffer.ReadUint64At(in, 80) == 0x63802b58009efa81 && buffer.ReadUint64At(in, 88) == 0x00379860391736d8 && buffer.ReadUint64At(in, 96) == 0x3898ecbbf8817f18 && buffer.ReadUint64At(in, 104) == 0x9870bdf8817f1800 && buffer.ReadUint64At(in, 112) == 0xf41af9817f18002d && buffer.ReadUint64At(in, 120) == 0x1bf9817f18002e98 && buffer.ReadUint64At(in, 128) == 0xf9817f18002f98ec && buffer.ReadUint64At(in, 136) == 0x817f18802c98701d && buffer.ReadUint64At(in, 144) == 0x7f18003198001ef9 && buffer.ReadUint64At(in, 152) == 0x18003298f49afa81 && buffer.ReadUint64At(in, 160) == 0x003398ec9bfa817f && buffer.ReadUint64At(in, 168) == 0x3098709dfa817f18 && buffer.ReadUint64At(in, 176) == 0x50009efa817f1880 && buffer.ReadUint64At(in, 184) == 0x1650d050d8630029 && buffer.ReadUint64At(in, 192) == 0x16507051d963000e && buffer.ReadUint64At(in, 200) == 0x165010f6da630006 && buffer.ReadUint64At(in, 208) == 0x169840f6da630066 && buffer.ReadUint64At(in, 216) == 0xecbbf8977f18004e && buffer.ReadUint64At(in, 224) == 0xf8977f1800521698 && buffer.ReadUint64At(in, 232) == 0x7f180016169870bd && buffer.ReadUint64At(in, 240) == 0x001e1698ec1bf997 && buffer.ReadUint64At(in, 248) == 0x1698701df9977f18 && buffer.ReadUint64At(in, 256) == 0x001ef9977f18800a && buffer.ReadUint64At(in, 264) == 0xf6da6300165a1650 && buffer.ReadUint64At(in, 272) == 0x63001656621650b0 && buffer.ReadUint64At(in, 280) == 0x6300161654c0f6da && buffer.ReadUint64At(in, 288) == 0x00561650a0fdf6da && buffer.ReadUint64At(in, 296) == 0x019a165020f7da63 && buffer.ReadUint64At(in, 304) == 0x2a169830f7da6300 && buffer.ReadUint64At(in, 312) == 0x98f49afa977f1800 && buffer.ReadUint64At(in, 320) == 0x9dfa977f18003a16 && buffer.ReadUint64At(in, 328) == 0xdb63005606185470 && buffer.ReadUint64At(in, 336) == 0x0056661854c81d36 && buffer.ReadUint64At(in, 344) == 0x1e18a0c84d36db63 && buffer.ReadUint64At(in, 352) == 0x711df9997f180052 && buffer.ReadUint64At(in, 360) == 0x630056161854a0f8 && buffer.ReadUint64At(in, 368) == 0x16561854c88d36db && buffer.ReadUint64At(in, 376) == 0x1854a02d37db6300 && buffer.ReadUint64At(in, 384) == 0x2d37db6300565a56 && buffer.ReadUint64At(in, 392) == 0x00165662561854ac && buffer.ReadUint64At(in, 400) == 0x561854b02d37db63 && buffer.ReadUint64At(in, 408) == 0x98bc2d37db630016 && buffer.ReadUint64At(in, 416) == 0xfa997f18802a2618 && buffer.ReadUint64At(in, 424) == 0x76db63002956009e && buffer.ReadUint64At(in, 432) == 0xdb63005616563414 && buffer.ReadUint64At(in, 440) == 0x0016561852c8bd76 && buffer.ReadUint64At(in, 448) == 0x00261650c076db63 && buffer.ReadUint64At(in, 456) == 0x0d0529446041dc63 && buffer.ReadUint64At(in, 464) == 0x06164417150e1644 && buffer.ReadUint64At(in, 472) == 0x8c642f661644612f && buffer.ReadUint64At(in, 480) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 488) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 496) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 504) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 512) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 520) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 528) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 536) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 544) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 552) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 560) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 568) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 576) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 584) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 592) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 600) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 608) == 0x16566256184cc0da && buffer.ReadUint64At(in, 616) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 624) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 632) == 0x61b7294e009efa99 && buffer.ReadUint64At(in, 640) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 648) == 0x446c371656184680 && buffer.ReadUint64At(in, 652) == 0x16442616446c3716 {
+			if len(in) >= 660 && string(in[:660]) == string(foryRootContainers) {
 				n = 660
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb71bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2743,10 +2343,12 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 660 && buffer.ReadUint64At(in, 0) == 0xb53450ff001c0001 && buffer.ReadUint64At(in, 8) == 0x31df03877ff27831 && buffer.ReadUint64At(in, 16) == 0x967361032b4d02b7 && buffer.ReadUint64At(in, 24) == 0x388decbbf801378d && buffer.ReadUint64At(in, 32) == 0xf9012d8d70bdf801 && buffer.ReadUint64At(in, 40) == 0xec1bf9012e8df41a && buffer.ReadUint64At(in, 48) == 0x2c8d701df9012f8d && buffer.ReadUint64At(in, 56) == 0xfa01318d001ef981 && buffer.ReadUint64At(in, 64) == 0xec9bfa01328df49a && buffer.ReadUint64At(in, 72) == 0x308d709dfa01338d && buffer.ReadUint64At(in, 80) == 0x63802b59009efa81 && buffer.ReadUint64At(in, 88) == 0x00379960391736d8 && buffer.ReadUint64At(in, 96) == 0x3899ecbbf8817f18 && buffer.ReadUint64At(in, 104) == 0x9970bdf8817f1800 && buffer.ReadUint64At(in, 112) == 0xf41af9817f18002d && buffer.ReadUint64At(in, 120) == 0x1bf9817f18002e99 && buffer.ReadUint64At(in, 128) == 0xf9817f18002f99ec && buffer.ReadUint64At(in, 136) == 0x817f18802c99701d && buffer.ReadUint64At(in, 144) == 0x7f18003199001ef9 && buffer.ReadUint64At(in, 152) == 0x18003299f49afa81 && buffer.ReadUint64At(in, 160) == 0x003399ec9bfa817f && buffer.ReadUint64At(in, 168) == 0x3099709dfa817f18 && buffer.ReadUint64At(in, 176) == 0x51009efa817f1880 && buffer.ReadUint64At(in, 184) == 0x1650d050d8630029 && buffer.ReadUint64At(in, 192) == 0x16507051d963000e && buffer.ReadUint64At(in, 200) == 0x165010f6da630006 && buffer.ReadUint64At(in, 208) == 0x169840f6da630066 && buffer.ReadUint64At(in, 216) == 0xecbbf8977f18004e && buffer.ReadUint64At(in, 224) == 0xf8977f1800521698 && buffer.ReadUint64At(in, 232) == 0x7f180016169870bd && buffer.ReadUint64At(in, 240) == 0x001e1698ec1bf997 && buffer.ReadUint64At(in, 248) == 0x1698701df9977f18 && buffer.ReadUint64At(in, 256) == 0x001ef9977f18800a && buffer.ReadUint64At(in, 264) == 0xf6da6300165a1650 && buffer.ReadUint64At(in, 272) == 0x63001656621650b0 && buffer.ReadUint64At(in, 280) == 0x6300161654c0f6da && buffer.ReadUint64At(in, 288) == 0x00561650a0fdf6da && buffer.ReadUint64At(in, 296) == 0x019a165020f7da63 && buffer.ReadUint64At(in, 304) == 0x2a169830f7da6300 && buffer.ReadUint64At(in, 312) == 0x98f49afa977f1800 && buffer.ReadUint64At(in, 320) == 0x9dfa977f18003a16 && buffer.ReadUint64At(in, 328) == 0xdb63005606185470 && buffer.ReadUint64At(in, 336) == 0x0056661854c81d36 && buffer.ReadUint64At(in, 344) == 0x1e18a0c84d36db63 && buffer.ReadUint64At(in, 352) == 0x711df9997f180052 && buffer.ReadUint64At(in, 360) == 0x630056161854a0f8 && buffer.ReadUint64At(in, 368) == 0x16561854c88d36db && buffer.ReadUint64At(in, 376) == 0x1854a02d37db6300 && buffer.ReadUint64At(in, 384) == 0x2d37db6300565a56 && buffer.ReadUint64At(in, 392) == 0x00165662561854ac && buffer.ReadUint64At(in, 400) == 0x561854b02d37db63 && buffer.ReadUint64At(in, 408) == 0x98bc2d37db630016 && buffer.ReadUint64At(in, 416) == 0xfa997f18802a2618 && buffer.ReadUint64At(in, 424) == 0x76db63002957009e && buffer.ReadUint64At(in, 432) == 0xdb63005616563414 && buffer.ReadUint64At(in, 440) == 0x0016561852c8bd76 && buffer.ReadUint64At(in, 448) == 0x00261650c076db63 && buffer.ReadUint64At(in, 456) == 0x0d0529456041dc63 && buffer.ReadUint64At(in, 464) == 0x06164417150e1644 && buffer.ReadUint64At(in, 472) == 0x8c642f661644612f && buffer.ReadUint64At(in, 480) == 0x168cecbbf8174e16 && buffer.ReadUint64At(in, 488) == 0x16168c70bdf81752 && buffer.ReadUint64At(in, 496) == 0x171e168cec1bf917 && buffer.ReadUint64At(in, 504) == 0xf9970a168c701df9 && buffer.ReadUint64At(in, 512) == 0x6b2f165a1644001e && buffer.ReadUint64At(in, 520) == 0x4c6c2f1656621644 && buffer.ReadUint64At(in, 528) == 0x164400da6faf1616 && buffer.ReadUint64At(in, 536) == 0x2f019a1644722f56 && buffer.ReadUint64At(in, 544) == 0xf49afa172a168c73 && buffer.ReadUint64At(in, 552) == 0x4c709dfa173a168c && buffer.ReadUint64At(in, 560) == 0x4c80dc61b3560618 && buffer.ReadUint64At(in, 568) == 0x9480dc64b3566618 && buffer.ReadUint64At(in, 576) == 0xf8711df919521e18 && buffer.ReadUint64At(in, 584) == 0xdc68b35616184ca0 && buffer.ReadUint64At(in, 592) == 0xda72b31656184c80 && buffer.ReadUint64At(in, 600) == 0x72b3565a56184c00 && buffer.ReadUint64At(in, 608) == 0x16566256184cc0da && buffer.ReadUint64At(in, 616) == 0x1656184c00db72b3 && buffer.ReadUint64At(in, 624) == 0x2a26188cc0db72b3 && buffer.ReadUint64At(in, 632) == 0x61b7294f009efa99 && buffer.ReadUint64At(in, 640) == 0xdc6bb756164e4043 && buffer.ReadUint64At(in, 648) == 0x446c371656184680 && buffer.ReadUint64At(in, 652) == 0x16442616446c3716 {
+		if len(in) >= 660 && string(in[:660]) == string(foryRootRefContainers) {
 			n = 660
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb71b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2763,13 +2365,13 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i24 := range x.AddLM {
 			for k25 := range x.AddLM[i24] {
@@ -2908,93 +2510,11 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x3712e0ff001cff01)
-			buffer.PutUint64At(w, off+8, 0x31df038760ecd66a)
-			buffer.PutUint64At(w, off+16, 0x967361032b4c02b7)
-			buffer.PutUint64At(w, off+24, 0x388cecbbf801378c)
-			buffer.PutUint64At(w, off+32, 0xf9012d8c70bdf801)
-			buffer.PutUint64At(w, off+40, 0xec1bf9012e8cf41a)
-			buffer.PutUint64At(w, off+48, 0x2c8c701df9012f8c)
-			buffer.PutUint64At(w, off+56, 0xfa01318c001ef981)
-			buffer.PutUint64At(w, off+64, 0xec9bfa01328cf49a)
-			buffer.PutUint64At(w, off+72, 0x308c709dfa01338c)
-			buffer.PutUint64At(w, off+80, 0x63802b58009efa81)
-			buffer.PutUint64At(w, off+88, 0x00379860391736d8)
-			buffer.PutUint64At(w, off+96, 0x3898ecbbf8817f18)
-			buffer.PutUint64At(w, off+104, 0x9870bdf8817f1800)
-			buffer.PutUint64At(w, off+112, 0xf41af9817f18002d)
-			buffer.PutUint64At(w, off+120, 0x1bf9817f18002e98)
-			buffer.PutUint64At(w, off+128, 0xf9817f18002f98ec)
-			buffer.PutUint64At(w, off+136, 0x817f18802c98701d)
-			buffer.PutUint64At(w, off+144, 0x7f18003198001ef9)
-			buffer.PutUint64At(w, off+152, 0x18003298f49afa81)
-			buffer.PutUint64At(w, off+160, 0x003398ec9bfa817f)
-			buffer.PutUint64At(w, off+168, 0x3098709dfa817f18)
-			buffer.PutUint64At(w, off+176, 0x50009efa817f1880)
-			buffer.PutUint64At(w, off+184, 0x1650d050d8630029)
-			buffer.PutUint64At(w, off+192, 0x16507051d963000e)
-			buffer.PutUint64At(w, off+200, 0x165010f6da630006)
-			buffer.PutUint64At(w, off+208, 0x169840f6da630066)
-			buffer.PutUint64At(w, off+216, 0xecbbf8977f18004e)
-			buffer.PutUint64At(w, off+224, 0xf8977f1800521698)
-			buffer.PutUint64At(w, off+232, 0x7f180016169870bd)
-			buffer.PutUint64At(w, off+240, 0x001e1698ec1bf997)
-			buffer.PutUint64At(w, off+248, 0x1698701df9977f18)
-			buffer.PutUint64At(w, off+256, 0x001ef9977f18800a)
-			buffer.PutUint64At(w, off+264, 0xf6da6300165a1650)
-			buffer.PutUint64At(w, off+272, 0x63001656621650b0)
-			buffer.PutUint64At(w, off+280, 0x6300161654c0f6da)
-			buffer.PutUint64At(w, off+288, 0x00561650a0fdf6da)
-			buffer.PutUint64At(w, off+296, 0x019a165020f7da63)
-			buffer.PutUint64At(w, off+304, 0x2a169830f7da6300)
-			buffer.PutUint64At(w, off+312, 0x98f49afa977f1800)
-			buffer.PutUint64At(w, off+320, 0x9dfa977f18003a16)
-			buffer.PutUint64At(w, off+328, 0xdb63005606185470)
-			buffer.PutUint64At(w, off+336, 0x0056661854c81d36)
-			buffer.PutUint64At(w, off+344, 0x1e18a0c84d36db63)
-			buffer.PutUint64At(w, off+352, 0x711df9997f180052)
-			buffer.PutUint64At(w, off+360, 0x630056161854a0f8)
-			buffer.PutUint64At(w, off+368, 0x16561854c88d36db)
-			buffer.PutUint64At(w, off+376, 0x1854a02d37db6300)
-			buffer.PutUint64At(w, off+384, 0x2d37db6300565a56)
-			buffer.PutUint64At(w, off+392, 0x00165662561854ac)
-			buffer.PutUint64At(w, off+400, 0x561854b02d37db63)
-			buffer.PutUint64At(w, off+408, 0x98bc2d37db630016)
-			buffer.PutUint64At(w, off+416, 0xfa997f18802a2618)
-			buffer.PutUint64At(w, off+424, 0x76db63002956009e)
-			buffer.PutUint64At(w, off+432, 0xdb63005616563414)
-			buffer.PutUint64At(w, off+440, 0x0016561852c8bd76)
-			buffer.PutUint64At(w, off+448, 0x00261650c076db63)
-			buffer.PutUint64At(w, off+456, 0x0d0529446041dc63)
-			buffer.PutUint64At(w, off+464, 0x06164417150e1644)
-			buffer.PutUint64At(w, off+472, 0x8c642f661644612f)
-			buffer.PutUint64At(w, off+480, 0x168cecbbf8174e16)
-			buffer.PutUint64At(w, off+488, 0x16168c70bdf81752)
-			buffer.PutUint64At(w, off+496, 0x171e168cec1bf917)
-			buffer.PutUint64At(w, off+504, 0xf9970a168c701df9)
-			buffer.PutUint64At(w, off+512, 0x6b2f165a1644001e)
-			buffer.PutUint64At(w, off+520, 0x4c6c2f1656621644)
-			buffer.PutUint64At(w, off+528, 0x164400da6faf1616)
-			buffer.PutUint64At(w, off+536, 0x2f019a1644722f56)
-			buffer.PutUint64At(w, off+544, 0xf49afa172a168c73)
-			buffer.PutUint64At(w, off+552, 0x4c709dfa173a168c)
-			buffer.PutUint64At(w, off+560, 0x4c80dc61b3560618)
-			buffer.PutUint64At(w, off+568, 0x9480dc64b3566618)
-			buffer.PutUint64At(w, off+576, 0xf8711df919521e18)
-			buffer.PutUint64At(w, off+584, 0xdc68b35616184ca0)
-			buffer.PutUint64At(w, off+592, 0xda72b31656184c80)
-			buffer.PutUint64At(w, off+600, 0x72b3565a56184c00)
-			buffer.PutUint64At(w, off+608, 0x16566256184cc0da)
-			buffer.PutUint64At(w, off+616, 0x1656184c00db72b3)
-			buffer.PutUint64At(w, off+624, 0x2a26188cc0db72b3)
-			buffer.PutUint64At(w, off+632, 0x61b7294e009efa99)
-			buffer.PutUint64At(w, off+640, 0xdc6bb756164e4043)
-			buffer.PutUint64At(w, off+648, 0x446c371656184680)
-			buffer.PutUint64At(w, off+652, 0x16442616446c3716)
+			copy(w[off:], foryRootContainers)
 			off += 660
 		} else {
-			buffer.PutUint32At(w, off, 0xb71bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb71bff01) // prefix bytes 01 ff 1b b7
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -5318,64 +4838,96 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Containers{
-		ABool:    x.ABool,
-		AF32:     x.AF32,
-		AF64:     x.AF64,
-		AI16:     x.AI16,
-		AI32:     x.AI32,
-		AI64:     x.AI64,
-		AI8:      x.AI8,
-		AU16:     x.AU16,
-		AU32:     x.AU32,
-		AU64:     x.AU64,
-		AU8:      x.AU8,
-		AddABool: x.AddABool,
-		AddAF32:  x.AddAF32,
-		AddAF64:  x.AddAF64,
-		AddAI16:  x.AddAI16,
-		AddAI32:  x.AddAI32,
-		AddAI64:  x.AddAI64,
-		AddAI8:   x.AddAI8,
-		AddAU16:  x.AddAU16,
-		AddAU32:  x.AddAU32,
-		AddAU64:  x.AddAU64,
-		AddAU8:   x.AddAU8,
-		AddLB:    x.AddLB,
-		AddLE:    x.AddLE,
-		AddLF32:  x.AddLF32,
-		AddLF64:  x.AddLF64,
-		AddLI32:  x.AddLI32,
-		AddLI64:  x.AddLI64,
-		AddLI8:   x.AddLI8,
-		AddLL:    x.AddLL,
-		AddLM:    x.AddLM,
-		AddLPI:   x.AddLPI,
-		AddLS:    x.AddLS,
-		AddLT:    x.AddLT,
-		AddLU16:  x.AddLU16,
-		AddLU64:  x.AddLU64,
-		AddRaw:   x.AddRaw,
-		LB:       x.LB,
-		LE:       x.LE,
-		LF32:     x.LF32,
-		LF64:     x.LF64,
-		LI32:     x.LI32,
-		LI64:     x.LI64,
-		LI8:      x.LI8,
-		LL:       x.LL,
-		LM:       x.LM,
-		LPI:      x.LPI,
-		LS:       x.LS,
-		LT:       x.LT,
-		LU16:     x.LU16,
-		LU64:     x.LU64,
-		Raw:      x.Raw,
+		*x = Containers{
+			AddLB:   x.AddLB,
+			AddLE:   x.AddLE,
+			AddLF32: x.AddLF32,
+			AddLF64: x.AddLF64,
+			AddLI32: x.AddLI32,
+			AddLI64: x.AddLI64,
+			AddLI8:  x.AddLI8,
+			AddLL:   x.AddLL,
+			AddLM:   x.AddLM,
+			AddLPI:  x.AddLPI,
+			AddLS:   x.AddLS,
+			AddLT:   x.AddLT,
+			AddLU16: x.AddLU16,
+			AddLU64: x.AddLU64,
+			AddRaw:  x.AddRaw,
+			LB:      x.LB,
+			LE:      x.LE,
+			LF32:    x.LF32,
+			LF64:    x.LF64,
+			LI32:    x.LI32,
+			LI64:    x.LI64,
+			LI8:     x.LI8,
+			LL:      x.LL,
+			LM:      x.LM,
+			LPI:     x.LPI,
+			LS:      x.LS,
+			LT:      x.LT,
+			LU16:    x.LU16,
+			LU64:    x.LU64,
+			Raw:     x.Raw,
+		}
+	} else {
+		*x = Containers{
+			ABool:    x.ABool,
+			AF32:     x.AF32,
+			AF64:     x.AF64,
+			AI16:     x.AI16,
+			AI32:     x.AI32,
+			AI64:     x.AI64,
+			AI8:      x.AI8,
+			AU16:     x.AU16,
+			AU32:     x.AU32,
+			AU64:     x.AU64,
+			AU8:      x.AU8,
+			AddABool: x.AddABool,
+			AddAF32:  x.AddAF32,
+			AddAF64:  x.AddAF64,
+			AddAI16:  x.AddAI16,
+			AddAI32:  x.AddAI32,
+			AddAI64:  x.AddAI64,
+			AddAI8:   x.AddAI8,
+			AddAU16:  x.AddAU16,
+			AddAU32:  x.AddAU32,
+			AddAU64:  x.AddAU64,
+			AddAU8:   x.AddAU8,
+			AddLB:    x.AddLB,
+			AddLE:    x.AddLE,
+			AddLF32:  x.AddLF32,
+			AddLF64:  x.AddLF64,
+			AddLI32:  x.AddLI32,
+			AddLI64:  x.AddLI64,
+			AddLI8:   x.AddLI8,
+			AddLL:    x.AddLL,
+			AddLM:    x.AddLM,
+			AddLPI:   x.AddLPI,
+			AddLS:    x.AddLS,
+			AddLT:    x.AddLT,
+			AddLU16:  x.AddLU16,
+			AddLU64:  x.AddLU64,
+			AddRaw:   x.AddRaw,
+			LB:       x.LB,
+			LE:       x.LE,
+			LF32:     x.LF32,
+			LF64:     x.LF64,
+			LI32:     x.LI32,
+			LI64:     x.LI64,
+			LI8:      x.LI8,
+			LL:       x.LL,
+			LM:       x.LM,
+			LPI:      x.LPI,
+			LS:       x.LS,
+			LT:       x.LT,
+			LU16:     x.LU16,
+			LU64:     x.LU64,
+			Raw:      x.Raw,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(255924153) {
@@ -5384,4485 +4936,2826 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n764 := c.ReadArrayLengthFast(1)
-	if n764 < 0 {
-		n764 = c.ReadArrayLength(1)
+	if c.TrackRef() {
+		if st764, id765 := c.ReadFieldRefFlag(); st764 == foryimpl.RefBack {
+			x.ABool = foryimpl.BackRefSlice[bool](c, id765)
+		} else if st764 == foryimpl.RefFollows {
+			n766 := c.ReadArrayLengthFast(1)
+			if n766 < 0 {
+				n766 = c.ReadArrayLength(1)
+			}
+			a767 := foryimpl.MakeSlice[[]bool](c, n766)
+			r.ReadRawBools(a767)
+			x.ABool = a767
+			foryimpl.SetRefSlice(c, id765, x.ABool)
+		} else {
+			x.ABool = nil
+		}
+		if c.Failed() {
+			c.Trace("ABool")
+			return
+		}
+		if st768, id769 := c.ReadFieldRefFlag(); st768 == foryimpl.RefBack {
+			x.AF32 = foryimpl.BackRefSlice[float32](c, id769)
+		} else if st768 == foryimpl.RefFollows {
+			n770 := c.ReadArrayLengthFast(4)
+			if n770 < 0 {
+				n770 = c.ReadArrayLength(4)
+			}
+			a771 := foryimpl.MakeSlice[[]float32](c, n770)
+			r.ReadRawFloat32s(a771)
+			x.AF32 = a771
+			foryimpl.SetRefSlice(c, id769, x.AF32)
+		} else {
+			x.AF32 = nil
+		}
+		if c.Failed() {
+			c.Trace("AF32")
+			return
+		}
+		if st772, id773 := c.ReadFieldRefFlag(); st772 == foryimpl.RefBack {
+			x.AF64 = foryimpl.BackRefSlice[float64](c, id773)
+		} else if st772 == foryimpl.RefFollows {
+			n774 := c.ReadArrayLengthFast(8)
+			if n774 < 0 {
+				n774 = c.ReadArrayLength(8)
+			}
+			a775 := foryimpl.MakeSlice[[]float64](c, n774)
+			r.ReadRawFloat64s(a775)
+			x.AF64 = a775
+			foryimpl.SetRefSlice(c, id773, x.AF64)
+		} else {
+			x.AF64 = nil
+		}
+		if c.Failed() {
+			c.Trace("AF64")
+			return
+		}
+		if st776, id777 := c.ReadFieldRefFlag(); st776 == foryimpl.RefBack {
+			x.AI16 = foryimpl.BackRefSlice[int16](c, id777)
+		} else if st776 == foryimpl.RefFollows {
+			n778 := c.ReadArrayLengthFast(2)
+			if n778 < 0 {
+				n778 = c.ReadArrayLength(2)
+			}
+			a779 := foryimpl.MakeSlice[[]int16](c, n778)
+			r.ReadRawInt16s(a779)
+			x.AI16 = a779
+			foryimpl.SetRefSlice(c, id777, x.AI16)
+		} else {
+			x.AI16 = nil
+		}
+		if c.Failed() {
+			c.Trace("AI16")
+			return
+		}
+		if st780, id781 := c.ReadFieldRefFlag(); st780 == foryimpl.RefBack {
+			x.AI32 = foryimpl.BackRefSlice[int32](c, id781)
+		} else if st780 == foryimpl.RefFollows {
+			n782 := c.ReadArrayLengthFast(4)
+			if n782 < 0 {
+				n782 = c.ReadArrayLength(4)
+			}
+			a783 := foryimpl.MakeSlice[[]int32](c, n782)
+			r.ReadRawInt32s(a783)
+			x.AI32 = a783
+			foryimpl.SetRefSlice(c, id781, x.AI32)
+		} else {
+			x.AI32 = nil
+		}
+		if c.Failed() {
+			c.Trace("AI32")
+			return
+		}
+		if st784, id785 := c.ReadFieldRefFlag(); st784 == foryimpl.RefBack {
+			x.AI64 = foryimpl.BackRefSlice[int64](c, id785)
+		} else if st784 == foryimpl.RefFollows {
+			n786 := c.ReadArrayLengthFast(8)
+			if n786 < 0 {
+				n786 = c.ReadArrayLength(8)
+			}
+			a787 := foryimpl.MakeSlice[[]int64](c, n786)
+			r.ReadRawInt64s(a787)
+			x.AI64 = a787
+			foryimpl.SetRefSlice(c, id785, x.AI64)
+		} else {
+			x.AI64 = nil
+		}
+		if c.Failed() {
+			c.Trace("AI64")
+			return
+		}
+		if st788, id789 := c.ReadFieldRefFlag(); st788 == foryimpl.RefBack {
+			x.AI8 = foryimpl.BackRefSlice[int8](c, id789)
+		} else if st788 == foryimpl.RefFollows {
+			n790 := c.ReadArrayLengthFast(1)
+			if n790 < 0 {
+				n790 = c.ReadArrayLength(1)
+			}
+			a791 := foryimpl.MakeSlice[[]int8](c, n790)
+			for i792 := range a791 {
+				a791[i792] = r.ReadInt8()
+			}
+			x.AI8 = a791
+			foryimpl.SetRefSlice(c, id789, x.AI8)
+		} else {
+			x.AI8 = nil
+		}
+		if c.Failed() {
+			c.Trace("AI8")
+			return
+		}
+		if st793, id794 := c.ReadFieldRefFlag(); st793 == foryimpl.RefBack {
+			x.AU16 = foryimpl.BackRefSlice[uint16](c, id794)
+		} else if st793 == foryimpl.RefFollows {
+			n795 := c.ReadArrayLengthFast(2)
+			if n795 < 0 {
+				n795 = c.ReadArrayLength(2)
+			}
+			a796 := foryimpl.MakeSlice[[]uint16](c, n795)
+			r.ReadRawUint16s(a796)
+			x.AU16 = a796
+			foryimpl.SetRefSlice(c, id794, x.AU16)
+		} else {
+			x.AU16 = nil
+		}
+		if c.Failed() {
+			c.Trace("AU16")
+			return
+		}
+		if st797, id798 := c.ReadFieldRefFlag(); st797 == foryimpl.RefBack {
+			x.AU32 = foryimpl.BackRefSlice[uint32](c, id798)
+		} else if st797 == foryimpl.RefFollows {
+			n799 := c.ReadArrayLengthFast(4)
+			if n799 < 0 {
+				n799 = c.ReadArrayLength(4)
+			}
+			a800 := foryimpl.MakeSlice[[]uint32](c, n799)
+			r.ReadRawUint32s(a800)
+			x.AU32 = a800
+			foryimpl.SetRefSlice(c, id798, x.AU32)
+		} else {
+			x.AU32 = nil
+		}
+		if c.Failed() {
+			c.Trace("AU32")
+			return
+		}
+		if st801, id802 := c.ReadFieldRefFlag(); st801 == foryimpl.RefBack {
+			x.AU64 = foryimpl.BackRefSlice[uint64](c, id802)
+		} else if st801 == foryimpl.RefFollows {
+			n803 := c.ReadArrayLengthFast(8)
+			if n803 < 0 {
+				n803 = c.ReadArrayLength(8)
+			}
+			a804 := foryimpl.MakeSlice[[]uint64](c, n803)
+			r.ReadRawUint64s(a804)
+			x.AU64 = a804
+			foryimpl.SetRefSlice(c, id802, x.AU64)
+		} else {
+			x.AU64 = nil
+		}
+		if c.Failed() {
+			c.Trace("AU64")
+			return
+		}
+		if st805, id806 := c.ReadFieldRefFlag(); st805 == foryimpl.RefBack {
+			x.AU8 = foryimpl.BackRefSlice[uint8](c, id806)
+		} else if st805 == foryimpl.RefFollows {
+			n807 := c.ReadArrayLengthFast(1)
+			if n807 < 0 {
+				n807 = c.ReadArrayLength(1)
+			}
+			a808 := foryimpl.MakeSlice[[]uint8](c, n807)
+			copy(a808, r.ReadBytes(n807))
+			x.AU8 = a808
+			foryimpl.SetRefSlice(c, id806, x.AU8)
+		} else {
+			x.AU8 = nil
+		}
+		if c.Failed() {
+			c.Trace("AU8")
+			return
+		}
+		if st809, id810 := c.ReadFieldRefFlag(); st809 == foryimpl.RefBack {
+			x.AddABool = foryimpl.BackRefSlice[bool](c, id810)
+		} else if st809 == foryimpl.RefFollows {
+			n811 := c.ReadArrayLengthFast(1)
+			if n811 < 0 {
+				n811 = c.ReadArrayLength(1)
+			}
+			a812 := foryimpl.MakeSlice[[]bool](c, n811)
+			r.ReadRawBools(a812)
+			x.AddABool = a812
+			foryimpl.SetRefSlice(c, id810, x.AddABool)
+		} else {
+			x.AddABool = nil
+		}
+		if c.Failed() {
+			c.Trace("AddABool")
+			return
+		}
+		if st813, id814 := c.ReadFieldRefFlag(); st813 == foryimpl.RefBack {
+			x.AddAF32 = foryimpl.BackRefSlice[float32](c, id814)
+		} else if st813 == foryimpl.RefFollows {
+			n815 := c.ReadArrayLengthFast(4)
+			if n815 < 0 {
+				n815 = c.ReadArrayLength(4)
+			}
+			a816 := foryimpl.MakeSlice[[]float32](c, n815)
+			r.ReadRawFloat32s(a816)
+			x.AddAF32 = a816
+			foryimpl.SetRefSlice(c, id814, x.AddAF32)
+		} else {
+			x.AddAF32 = nil
+		}
+		if c.Failed() {
+			c.Trace("AddAF32")
+			return
+		}
+		if st817, id818 := c.ReadFieldRefFlag(); st817 == foryimpl.RefBack {
+			x.AddAF64 = foryimpl.BackRefSlice[float64](c, id818)
+		} else if st817 == foryimpl.RefFollows {
+			n819 := c.ReadArrayLengthFast(8)
+			if n819 < 0 {
+				n819 = c.ReadArrayLength(8)
+			}
+			a820 := foryimpl.MakeSlice[[]float64](c, n819)
+			r.ReadRawFloat64s(a820)
+			x.AddAF64 = a820
+			foryimpl.SetRefSlice(c, id818, x.AddAF64)
+		} else {
+			x.AddAF64 = nil
+		}
+		if c.Failed() {
+			c.Trace("AddAF64")
+			return
+		}
+		if st821, id822 := c.ReadFieldRefFlag(); st821 == foryimpl.RefBack {
+			x.AddAI16 = foryimpl.BackRefSlice[int16](c, id822)
+		} else if st821 == foryimpl.RefFollows {
+			n823 := c.ReadArrayLengthFast(2)
+			if n823 < 0 {
+				n823 = c.ReadArrayLength(2)
+			}
+			a824 := foryimpl.MakeSlice[[]int16](c, n823)
+			r.ReadRawInt16s(a824)
+			x.AddAI16 = a824
+			foryimpl.SetRefSlice(c, id822, x.AddAI16)
+		} else {
+			x.AddAI16 = nil
+		}
+		if c.Failed() {
+			c.Trace("AddAI16")
+			return
+		}
+		if st825, id826 := c.ReadFieldRefFlag(); st825 == foryimpl.RefBack {
+			x.AddAI32 = foryimpl.BackRefSlice[int32](c, id826)
+		} else if st825 == foryimpl.RefFollows {
+			n827 := c.ReadArrayLengthFast(4)
+			if n827 < 0 {
+				n827 = c.ReadArrayLength(4)
+			}
+			a828 := foryimpl.MakeSlice[[]int32](c, n827)
+			r.ReadRawInt32s(a828)
+			x.AddAI32 = a828
+			foryimpl.SetRefSlice(c, id826, x.AddAI32)
+		} else {
+			x.AddAI32 = nil
+		}
+		if c.Failed() {
+			c.Trace("AddAI32")
+			return
+		}
+		if st829, id830 := c.ReadFieldRefFlag(); st829 == foryimpl.RefBack {
+			x.AddAI64 = foryimpl.BackRefSlice[int64](c, id830)
+		} else if st829 == foryimpl.RefFollows {
+			n831 := c.ReadArrayLengthFast(8)
+			if n831 < 0 {
+				n831 = c.ReadArrayLength(8)
+			}
+			a832 := foryimpl.MakeSlice[[]int64](c, n831)
+			r.ReadRawInt64s(a832)
+			x.AddAI64 = a832
+			foryimpl.SetRefSlice(c, id830, x.AddAI64)
+		} else {
+			x.AddAI64 = nil
+		}
+		if c.Failed() {
+			c.Trace("AddAI64")
+			return
+		}
+		if st833, id834 := c.ReadFieldRefFlag(); st833 == foryimpl.RefBack {
+			x.AddAI8 = foryimpl.BackRefSlice[int8](c, id834)
+		} else if st833 == foryimpl.RefFollows {
+			n835 := c.ReadArrayLengthFast(1)
+			if n835 < 0 {
+				n835 = c.ReadArrayLength(1)
+			}
+			a836 := foryimpl.MakeSlice[[]int8](c, n835)
+			for i837 := range a836 {
+				a836[i837] = r.ReadInt8()
+			}
+			x.AddAI8 = a836
+			foryimpl.SetRefSlice(c, id834, x.AddAI8)
+		} else {
+			x.AddAI8 = nil
+		}
+		if c.Failed() {
+			c.Trace("AddAI8")
+			return
+		}
+		if st838, id839 := c.ReadFieldRefFlag(); st838 == foryimpl.RefBack {
+			x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id839)
+		} else if st838 == foryimpl.RefFollows {
+			n840 := c.ReadArrayLengthFast(2)
+			if n840 < 0 {
+				n840 = c.ReadArrayLength(2)
+			}
+			a841 := foryimpl.MakeSlice[[]uint16](c, n840)
+			r.ReadRawUint16s(a841)
+			x.AddAU16 = a841
+			foryimpl.SetRefSlice(c, id839, x.AddAU16)
+		} else {
+			x.AddAU16 = nil
+		}
+		if c.Failed() {
+			c.Trace("AddAU16")
+			return
+		}
+		if st842, id843 := c.ReadFieldRefFlag(); st842 == foryimpl.RefBack {
+			x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id843)
+		} else if st842 == foryimpl.RefFollows {
+			n844 := c.ReadArrayLengthFast(4)
+			if n844 < 0 {
+				n844 = c.ReadArrayLength(4)
+			}
+			a845 := foryimpl.MakeSlice[[]uint32](c, n844)
+			r.ReadRawUint32s(a845)
+			x.AddAU32 = a845
+			foryimpl.SetRefSlice(c, id843, x.AddAU32)
+		} else {
+			x.AddAU32 = nil
+		}
+		if c.Failed() {
+			c.Trace("AddAU32")
+			return
+		}
+		if st846, id847 := c.ReadFieldRefFlag(); st846 == foryimpl.RefBack {
+			x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id847)
+		} else if st846 == foryimpl.RefFollows {
+			n848 := c.ReadArrayLengthFast(8)
+			if n848 < 0 {
+				n848 = c.ReadArrayLength(8)
+			}
+			a849 := foryimpl.MakeSlice[[]uint64](c, n848)
+			r.ReadRawUint64s(a849)
+			x.AddAU64 = a849
+			foryimpl.SetRefSlice(c, id847, x.AddAU64)
+		} else {
+			x.AddAU64 = nil
+		}
+		if c.Failed() {
+			c.Trace("AddAU64")
+			return
+		}
+		if st850, id851 := c.ReadFieldRefFlag(); st850 == foryimpl.RefBack {
+			x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id851)
+		} else if st850 == foryimpl.RefFollows {
+			n852 := c.ReadArrayLengthFast(1)
+			if n852 < 0 {
+				n852 = c.ReadArrayLength(1)
+			}
+			a853 := foryimpl.MakeSlice[[]uint8](c, n852)
+			copy(a853, r.ReadBytes(n852))
+			x.AddAU8 = a853
+			foryimpl.SetRefSlice(c, id851, x.AddAU8)
+		} else {
+			x.AddAU8 = nil
+		}
+		if c.Failed() {
+			c.Trace("AddAU8")
+			return
+		}
+		if st854, id855 := c.ReadFieldRefFlag(); st854 == foryimpl.RefBack {
+			x.AddBin = foryimpl.BackRefSlice[uint8](c, id855)
+		} else if st854 == foryimpl.RefFollows {
+			x.AddBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id855, x.AddBin)
+		} else {
+			x.AddBin = nil
+		}
+		if c.Failed() {
+			c.Trace("AddBin")
+			return
+		}
+	} else {
+		n764 := c.ReadArrayLengthFast(1)
+		if n764 < 0 {
+			n764 = c.ReadArrayLength(1)
+		}
+		a765 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n764)
+		r.ReadRawBools(a765)
+		x.ABool = a765
+		if c.Failed() {
+			c.Trace("ABool")
+			return
+		}
+		n768 := c.ReadArrayLengthFast(4)
+		if n768 < 0 {
+			n768 = c.ReadArrayLength(4)
+		}
+		a769 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n768)
+		r.ReadRawFloat32s(a769)
+		x.AF32 = a769
+		if c.Failed() {
+			c.Trace("AF32")
+			return
+		}
+		n772 := c.ReadArrayLengthFast(8)
+		if n772 < 0 {
+			n772 = c.ReadArrayLength(8)
+		}
+		a773 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n772)
+		r.ReadRawFloat64s(a773)
+		x.AF64 = a773
+		if c.Failed() {
+			c.Trace("AF64")
+			return
+		}
+		n776 := c.ReadArrayLengthFast(2)
+		if n776 < 0 {
+			n776 = c.ReadArrayLength(2)
+		}
+		a777 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n776)
+		r.ReadRawInt16s(a777)
+		x.AI16 = a777
+		if c.Failed() {
+			c.Trace("AI16")
+			return
+		}
+		n780 := c.ReadArrayLengthFast(4)
+		if n780 < 0 {
+			n780 = c.ReadArrayLength(4)
+		}
+		a781 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n780)
+		r.ReadRawInt32s(a781)
+		x.AI32 = a781
+		if c.Failed() {
+			c.Trace("AI32")
+			return
+		}
+		n784 := c.ReadArrayLengthFast(8)
+		if n784 < 0 {
+			n784 = c.ReadArrayLength(8)
+		}
+		a785 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n784)
+		r.ReadRawInt64s(a785)
+		x.AI64 = a785
+		if c.Failed() {
+			c.Trace("AI64")
+			return
+		}
+		n788 := c.ReadArrayLengthFast(1)
+		if n788 < 0 {
+			n788 = c.ReadArrayLength(1)
+		}
+		a789 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n788)
+		for i790 := range a789 {
+			a789[i790] = r.ReadInt8()
+		}
+		x.AI8 = a789
+		if c.Failed() {
+			c.Trace("AI8")
+			return
+		}
+		n793 := c.ReadArrayLengthFast(2)
+		if n793 < 0 {
+			n793 = c.ReadArrayLength(2)
+		}
+		a794 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n793)
+		r.ReadRawUint16s(a794)
+		x.AU16 = a794
+		if c.Failed() {
+			c.Trace("AU16")
+			return
+		}
+		n797 := c.ReadArrayLengthFast(4)
+		if n797 < 0 {
+			n797 = c.ReadArrayLength(4)
+		}
+		a798 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n797)
+		r.ReadRawUint32s(a798)
+		x.AU32 = a798
+		if c.Failed() {
+			c.Trace("AU32")
+			return
+		}
+		n801 := c.ReadArrayLengthFast(8)
+		if n801 < 0 {
+			n801 = c.ReadArrayLength(8)
+		}
+		a802 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n801)
+		r.ReadRawUint64s(a802)
+		x.AU64 = a802
+		if c.Failed() {
+			c.Trace("AU64")
+			return
+		}
+		n805 := c.ReadArrayLengthFast(1)
+		if n805 < 0 {
+			n805 = c.ReadArrayLength(1)
+		}
+		a806 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n805)
+		copy(a806, r.ReadBytes(n805))
+		x.AU8 = a806
+		if c.Failed() {
+			c.Trace("AU8")
+			return
+		}
+		n809 := c.ReadArrayLengthFast(1)
+		if n809 < 0 {
+			n809 = c.ReadArrayLength(1)
+		}
+		a810 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n809)
+		r.ReadRawBools(a810)
+		x.AddABool = a810
+		if c.Failed() {
+			c.Trace("AddABool")
+			return
+		}
+		n813 := c.ReadArrayLengthFast(4)
+		if n813 < 0 {
+			n813 = c.ReadArrayLength(4)
+		}
+		a814 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n813)
+		r.ReadRawFloat32s(a814)
+		x.AddAF32 = a814
+		if c.Failed() {
+			c.Trace("AddAF32")
+			return
+		}
+		n817 := c.ReadArrayLengthFast(8)
+		if n817 < 0 {
+			n817 = c.ReadArrayLength(8)
+		}
+		a818 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n817)
+		r.ReadRawFloat64s(a818)
+		x.AddAF64 = a818
+		if c.Failed() {
+			c.Trace("AddAF64")
+			return
+		}
+		n821 := c.ReadArrayLengthFast(2)
+		if n821 < 0 {
+			n821 = c.ReadArrayLength(2)
+		}
+		a822 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n821)
+		r.ReadRawInt16s(a822)
+		x.AddAI16 = a822
+		if c.Failed() {
+			c.Trace("AddAI16")
+			return
+		}
+		n825 := c.ReadArrayLengthFast(4)
+		if n825 < 0 {
+			n825 = c.ReadArrayLength(4)
+		}
+		a826 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n825)
+		r.ReadRawInt32s(a826)
+		x.AddAI32 = a826
+		if c.Failed() {
+			c.Trace("AddAI32")
+			return
+		}
+		n829 := c.ReadArrayLengthFast(8)
+		if n829 < 0 {
+			n829 = c.ReadArrayLength(8)
+		}
+		a830 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n829)
+		r.ReadRawInt64s(a830)
+		x.AddAI64 = a830
+		if c.Failed() {
+			c.Trace("AddAI64")
+			return
+		}
+		n833 := c.ReadArrayLengthFast(1)
+		if n833 < 0 {
+			n833 = c.ReadArrayLength(1)
+		}
+		a834 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n833)
+		for i835 := range a834 {
+			a834[i835] = r.ReadInt8()
+		}
+		x.AddAI8 = a834
+		if c.Failed() {
+			c.Trace("AddAI8")
+			return
+		}
+		n838 := c.ReadArrayLengthFast(2)
+		if n838 < 0 {
+			n838 = c.ReadArrayLength(2)
+		}
+		a839 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n838)
+		r.ReadRawUint16s(a839)
+		x.AddAU16 = a839
+		if c.Failed() {
+			c.Trace("AddAU16")
+			return
+		}
+		n842 := c.ReadArrayLengthFast(4)
+		if n842 < 0 {
+			n842 = c.ReadArrayLength(4)
+		}
+		a843 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n842)
+		r.ReadRawUint32s(a843)
+		x.AddAU32 = a843
+		if c.Failed() {
+			c.Trace("AddAU32")
+			return
+		}
+		n846 := c.ReadArrayLengthFast(8)
+		if n846 < 0 {
+			n846 = c.ReadArrayLength(8)
+		}
+		a847 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n846)
+		r.ReadRawUint64s(a847)
+		x.AddAU64 = a847
+		if c.Failed() {
+			c.Trace("AddAU64")
+			return
+		}
+		n850 := c.ReadArrayLengthFast(1)
+		if n850 < 0 {
+			n850 = c.ReadArrayLength(1)
+		}
+		a851 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n850)
+		copy(a851, r.ReadBytes(n850))
+		x.AddAU8 = a851
+		if c.Failed() {
+			c.Trace("AddAU8")
+			return
+		}
+		x.AddBin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("AddBin")
+			return
+		}
 	}
-	a765 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n764)
-	r.ReadRawBools(a765)
-	x.ABool = a765
-	if c.Failed() {
-		c.Trace("ABool")
+	n856 := c.ReadLengthFast(2)
+	if n856 < 0 {
+		n856 = c.ReadLength(2)
+	}
+	if n856 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n856, 3))
 		return
 	}
-	n766 := c.ReadArrayLengthFast(4)
-	if n766 < 0 {
-		n766 = c.ReadArrayLength(4)
-	}
-	a767 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n766)
-	r.ReadRawFloat32s(a767)
-	x.AF32 = a767
-	if c.Failed() {
-		c.Trace("AF32")
-		return
-	}
-	n768 := c.ReadArrayLengthFast(8)
-	if n768 < 0 {
-		n768 = c.ReadArrayLength(8)
-	}
-	a769 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n768)
-	r.ReadRawFloat64s(a769)
-	x.AF64 = a769
-	if c.Failed() {
-		c.Trace("AF64")
-		return
-	}
-	n770 := c.ReadArrayLengthFast(2)
-	if n770 < 0 {
-		n770 = c.ReadArrayLength(2)
-	}
-	a771 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n770)
-	r.ReadRawInt16s(a771)
-	x.AI16 = a771
-	if c.Failed() {
-		c.Trace("AI16")
-		return
-	}
-	n772 := c.ReadArrayLengthFast(4)
-	if n772 < 0 {
-		n772 = c.ReadArrayLength(4)
-	}
-	a773 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n772)
-	r.ReadRawInt32s(a773)
-	x.AI32 = a773
-	if c.Failed() {
-		c.Trace("AI32")
-		return
-	}
-	n774 := c.ReadArrayLengthFast(8)
-	if n774 < 0 {
-		n774 = c.ReadArrayLength(8)
-	}
-	a775 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n774)
-	r.ReadRawInt64s(a775)
-	x.AI64 = a775
-	if c.Failed() {
-		c.Trace("AI64")
-		return
-	}
-	n776 := c.ReadArrayLengthFast(1)
-	if n776 < 0 {
-		n776 = c.ReadArrayLength(1)
-	}
-	a777 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n776)
-	for i778 := range a777 {
-		a777[i778] = r.ReadInt8()
-	}
-	x.AI8 = a777
-	if c.Failed() {
-		c.Trace("AI8")
-		return
-	}
-	n779 := c.ReadArrayLengthFast(2)
-	if n779 < 0 {
-		n779 = c.ReadArrayLength(2)
-	}
-	a780 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n779)
-	r.ReadRawUint16s(a780)
-	x.AU16 = a780
-	if c.Failed() {
-		c.Trace("AU16")
-		return
-	}
-	n781 := c.ReadArrayLengthFast(4)
-	if n781 < 0 {
-		n781 = c.ReadArrayLength(4)
-	}
-	a782 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n781)
-	r.ReadRawUint32s(a782)
-	x.AU32 = a782
-	if c.Failed() {
-		c.Trace("AU32")
-		return
-	}
-	n783 := c.ReadArrayLengthFast(8)
-	if n783 < 0 {
-		n783 = c.ReadArrayLength(8)
-	}
-	a784 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n783)
-	r.ReadRawUint64s(a784)
-	x.AU64 = a784
-	if c.Failed() {
-		c.Trace("AU64")
-		return
-	}
-	n785 := c.ReadArrayLengthFast(1)
-	if n785 < 0 {
-		n785 = c.ReadArrayLength(1)
-	}
-	a786 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n785)
-	copy(a786, r.ReadBytes(n785))
-	x.AU8 = a786
-	if c.Failed() {
-		c.Trace("AU8")
-		return
-	}
-	n787 := c.ReadArrayLengthFast(1)
-	if n787 < 0 {
-		n787 = c.ReadArrayLength(1)
-	}
-	a788 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n787)
-	r.ReadRawBools(a788)
-	x.AddABool = a788
-	if c.Failed() {
-		c.Trace("AddABool")
-		return
-	}
-	n789 := c.ReadArrayLengthFast(4)
-	if n789 < 0 {
-		n789 = c.ReadArrayLength(4)
-	}
-	a790 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n789)
-	r.ReadRawFloat32s(a790)
-	x.AddAF32 = a790
-	if c.Failed() {
-		c.Trace("AddAF32")
-		return
-	}
-	n791 := c.ReadArrayLengthFast(8)
-	if n791 < 0 {
-		n791 = c.ReadArrayLength(8)
-	}
-	a792 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n791)
-	r.ReadRawFloat64s(a792)
-	x.AddAF64 = a792
-	if c.Failed() {
-		c.Trace("AddAF64")
-		return
-	}
-	n793 := c.ReadArrayLengthFast(2)
-	if n793 < 0 {
-		n793 = c.ReadArrayLength(2)
-	}
-	a794 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n793)
-	r.ReadRawInt16s(a794)
-	x.AddAI16 = a794
-	if c.Failed() {
-		c.Trace("AddAI16")
-		return
-	}
-	n795 := c.ReadArrayLengthFast(4)
-	if n795 < 0 {
-		n795 = c.ReadArrayLength(4)
-	}
-	a796 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n795)
-	r.ReadRawInt32s(a796)
-	x.AddAI32 = a796
-	if c.Failed() {
-		c.Trace("AddAI32")
-		return
-	}
-	n797 := c.ReadArrayLengthFast(8)
-	if n797 < 0 {
-		n797 = c.ReadArrayLength(8)
-	}
-	a798 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n797)
-	r.ReadRawInt64s(a798)
-	x.AddAI64 = a798
-	if c.Failed() {
-		c.Trace("AddAI64")
-		return
-	}
-	n799 := c.ReadArrayLengthFast(1)
-	if n799 < 0 {
-		n799 = c.ReadArrayLength(1)
-	}
-	a800 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n799)
-	for i801 := range a800 {
-		a800[i801] = r.ReadInt8()
-	}
-	x.AddAI8 = a800
-	if c.Failed() {
-		c.Trace("AddAI8")
-		return
-	}
-	n802 := c.ReadArrayLengthFast(2)
-	if n802 < 0 {
-		n802 = c.ReadArrayLength(2)
-	}
-	a803 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n802)
-	r.ReadRawUint16s(a803)
-	x.AddAU16 = a803
-	if c.Failed() {
-		c.Trace("AddAU16")
-		return
-	}
-	n804 := c.ReadArrayLengthFast(4)
-	if n804 < 0 {
-		n804 = c.ReadArrayLength(4)
-	}
-	a805 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n804)
-	r.ReadRawUint32s(a805)
-	x.AddAU32 = a805
-	if c.Failed() {
-		c.Trace("AddAU32")
-		return
-	}
-	n806 := c.ReadArrayLengthFast(8)
-	if n806 < 0 {
-		n806 = c.ReadArrayLength(8)
-	}
-	a807 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n806)
-	r.ReadRawUint64s(a807)
-	x.AddAU64 = a807
-	if c.Failed() {
-		c.Trace("AddAU64")
-		return
-	}
-	n808 := c.ReadArrayLengthFast(1)
-	if n808 < 0 {
-		n808 = c.ReadArrayLength(1)
-	}
-	a809 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n808)
-	copy(a809, r.ReadBytes(n808))
-	x.AddAU8 = a809
-	if c.Failed() {
-		c.Trace("AddAU8")
-		return
-	}
-	x.AddBin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("AddBin")
-		return
-	}
-	n810 := c.ReadLengthFast(2)
-	if n810 < 0 {
-		n810 = c.ReadLength(2)
-	}
-	if n810 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n810, 3))
-		return
-	}
-	var l811 [3]int16
-	if n810 > 0 {
-		hn813 := c.ReadListHeader(3)
+	var l857 [3]int16
+	if n856 > 0 {
+		hn859 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i812 := range l811 {
-				if hn813 && !c.ReadFlag() {
-					clear(l811[i812 : i812+1])
+			for i858 := range l857 {
+				if hn859 && !c.ReadFlag() {
+					clear(l857[i858 : i858+1])
 					continue
 				}
-				l811[i812] = r.ReadInt16()
+				l857[i858] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i812)
+					c.TraceIndex(i858)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l811
+	x.AddFix = l857
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n816 := c.ReadLengthFast(1)
-	if n816 < 0 {
-		n816 = c.ReadLength(1)
+	n862 := c.ReadLengthFast(1)
+	if n862 < 0 {
+		n862 = c.ReadLength(1)
 	}
-	l817 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n816)
-	if n816 > 0 {
-		hn819 := c.ReadListHeader(1)
+	l863 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n862)
+	if n862 > 0 {
+		hn865 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i818 := range l817 {
-				if hn819 && !c.ReadFlag() {
-					clear(l817[i818 : i818+1])
+			for i864 := range l863 {
+				if hn865 && !c.ReadFlag() {
+					clear(l863[i864 : i864+1])
 					continue
 				}
-				l817[i818] = r.ReadBool()
+				l863[i864] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i818)
+					c.TraceIndex(i864)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l817
+	x.AddLB = l863
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n822 := c.ReadLengthFast(1)
-	if n822 < 0 {
-		n822 = c.ReadLength(1)
+	n868 := c.ReadLengthFast(1)
+	if n868 < 0 {
+		n868 = c.ReadLength(1)
 	}
-	l823 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n822)
-	if n822 > 0 {
-		hn825 := c.ReadListHeader(25)
+	l869 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n868)
+	if n868 > 0 {
+		hn871 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i824 := range l823 {
-				if hn825 && !c.ReadFlag() {
-					clear(l823[i824 : i824+1])
+			for i870 := range l869 {
+				if hn871 && !c.ReadFlag() {
+					clear(l869[i870 : i870+1])
 					continue
 				}
-				if e828 := c.ReadEnumFast(uint32(0x7fffffff)); e828 >= 0 {
-					l823[i824] = Color(e828)
+				if e874 := c.ReadEnumFast(uint32(0x7fffffff)); e874 >= 0 {
+					l869[i870] = Color(e874)
 				} else {
-					l823[i824] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l869[i870] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i824)
+					c.TraceIndex(i870)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l823
+	x.AddLE = l869
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n829 := c.ReadLengthFast(4)
-	if n829 < 0 {
-		n829 = c.ReadLength(4)
+	n875 := c.ReadLengthFast(4)
+	if n875 < 0 {
+		n875 = c.ReadLength(4)
 	}
-	l830 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n829)
-	if n829 > 0 {
-		hn832 := c.ReadListHeader(19)
+	l876 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n875)
+	if n875 > 0 {
+		hn878 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i831 := range l830 {
-				if hn832 && !c.ReadFlag() {
-					clear(l830[i831 : i831+1])
+			for i877 := range l876 {
+				if hn878 && !c.ReadFlag() {
+					clear(l876[i877 : i877+1])
 					continue
 				}
-				l830[i831] = r.ReadFloat32()
+				l876[i877] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i831)
+					c.TraceIndex(i877)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l830
+	x.AddLF32 = l876
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n835 := c.ReadLengthFast(8)
-	if n835 < 0 {
-		n835 = c.ReadLength(8)
+	n881 := c.ReadLengthFast(8)
+	if n881 < 0 {
+		n881 = c.ReadLength(8)
 	}
-	l836 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n835)
-	if n835 > 0 {
-		hn838 := c.ReadListHeader(20)
+	l882 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n881)
+	if n881 > 0 {
+		hn884 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i837 := range l836 {
-				if hn838 && !c.ReadFlag() {
-					clear(l836[i837 : i837+1])
+			for i883 := range l882 {
+				if hn884 && !c.ReadFlag() {
+					clear(l882[i883 : i883+1])
 					continue
 				}
-				l836[i837] = r.ReadFloat64()
+				l882[i883] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i837)
+					c.TraceIndex(i883)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l836
+	x.AddLF64 = l882
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n841 := c.ReadLengthFast(1)
-	if n841 < 0 {
-		n841 = c.ReadLength(1)
+	n887 := c.ReadLengthFast(1)
+	if n887 < 0 {
+		n887 = c.ReadLength(1)
 	}
-	l842 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n841)
-	if n841 > 0 {
-		hn844 := c.ReadListHeader(5)
+	l888 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n887)
+	if n887 > 0 {
+		hn890 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i843 := range l842 {
-				if hn844 && !c.ReadFlag() {
-					clear(l842[i843 : i843+1])
+			for i889 := range l888 {
+				if hn890 && !c.ReadFlag() {
+					clear(l888[i889 : i889+1])
 					continue
 				}
-				l842[i843] = r.ReadVarInt32()
+				l888[i889] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i843)
+					c.TraceIndex(i889)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l842
+	x.AddLI32 = l888
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n847 := c.ReadLengthFast(1)
-	if n847 < 0 {
-		n847 = c.ReadLength(1)
+	n893 := c.ReadLengthFast(1)
+	if n893 < 0 {
+		n893 = c.ReadLength(1)
 	}
-	l848 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n847)
-	if n847 > 0 {
-		hn850 := c.ReadListHeader(7)
+	l894 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n893)
+	if n893 > 0 {
+		hn896 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i849 := range l848 {
-				if hn850 && !c.ReadFlag() {
-					clear(l848[i849 : i849+1])
+			for i895 := range l894 {
+				if hn896 && !c.ReadFlag() {
+					clear(l894[i895 : i895+1])
 					continue
 				}
-				l848[i849] = r.ReadVarInt64()
+				l894[i895] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i849)
+					c.TraceIndex(i895)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l848
+	x.AddLI64 = l894
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n853 := c.ReadLengthFast(1)
-	if n853 < 0 {
-		n853 = c.ReadLength(1)
+	n899 := c.ReadLengthFast(1)
+	if n899 < 0 {
+		n899 = c.ReadLength(1)
 	}
-	l854 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n853)
-	if n853 > 0 {
-		hn856 := c.ReadListHeader(2)
+	l900 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n899)
+	if n899 > 0 {
+		hn902 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i855 := range l854 {
-				if hn856 && !c.ReadFlag() {
-					clear(l854[i855 : i855+1])
+			for i901 := range l900 {
+				if hn902 && !c.ReadFlag() {
+					clear(l900[i901 : i901+1])
 					continue
 				}
-				l854[i855] = r.ReadInt8()
+				l900[i901] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i855)
+					c.TraceIndex(i901)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l854
+	x.AddLI8 = l900
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n859 := c.ReadLengthFast(1)
-	if n859 < 0 {
-		n859 = c.ReadLength(1)
+	n905 := c.ReadLengthFast(1)
+	if n905 < 0 {
+		n905 = c.ReadLength(1)
 	}
-	l860 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n859)
-	if n859 > 0 {
-		hn862, tr864 := c.ReadListHeaderRef(22)
+	l906 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n905)
+	if n905 > 0 {
+		hn908, tr910 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i861 := range l860 {
-				if tr864 {
-					if st865, id866 := c.ReadRefFlag(); st865 == foryimpl.RefBack {
-						l860[i861] = foryimpl.BackRefSlice[int32](c, id866)
-					} else if st865 == foryimpl.RefFollows {
-						n867 := c.ReadLengthFast(1)
-						if n867 < 0 {
-							n867 = c.ReadLength(1)
+			for i907 := range l906 {
+				if tr910 {
+					if st911, id912 := c.ReadRefFlag(); st911 == foryimpl.RefBack {
+						l906[i907] = foryimpl.BackRefSlice[int32](c, id912)
+					} else if st911 == foryimpl.RefFollows {
+						n913 := c.ReadLengthFast(1)
+						if n913 < 0 {
+							n913 = c.ReadLength(1)
 						}
-						l868 := foryimpl.MakeSlice[[]int32](c, n867)
-						if n867 > 0 {
-							hn870 := c.ReadListHeader(5)
+						l914 := foryimpl.MakeSlice[[]int32](c, n913)
+						if n913 > 0 {
+							hn916 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i869 := range l868 {
-									if hn870 && !c.ReadFlag() {
-										clear(l868[i869 : i869+1])
+								for i915 := range l914 {
+									if hn916 && !c.ReadFlag() {
+										clear(l914[i915 : i915+1])
 										continue
 									}
-									l868[i869] = r.ReadVarInt32()
+									l914[i915] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i869)
+										c.TraceIndex(i915)
 										break
 									}
 								}
 							}
 						}
-						l860[i861] = l868
-						foryimpl.SetRefSlice(c, id866, l860[i861])
+						l906[i907] = l914
+						foryimpl.SetRefSlice(c, id912, l906[i907])
 					} else {
-						l860[i861] = nil
+						l906[i907] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i861)
+						c.TraceIndex(i907)
 						break
 					}
 					continue
 				}
-				if hn862 && !c.ReadFlag() {
-					clear(l860[i861 : i861+1])
+				if hn908 && !c.ReadFlag() {
+					clear(l906[i907 : i907+1])
 					continue
 				}
-				n873 := c.ReadLengthFast(1)
-				if n873 < 0 {
-					n873 = c.ReadLength(1)
+				n919 := c.ReadLengthFast(1)
+				if n919 < 0 {
+					n919 = c.ReadLength(1)
 				}
-				l874 := foryimpl.MakeSlice[[]int32](c, n873)
-				if n873 > 0 {
-					hn876 := c.ReadListHeader(5)
+				l920 := foryimpl.MakeSlice[[]int32](c, n919)
+				if n919 > 0 {
+					hn922 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i875 := range l874 {
-							if hn876 && !c.ReadFlag() {
-								clear(l874[i875 : i875+1])
+						for i921 := range l920 {
+							if hn922 && !c.ReadFlag() {
+								clear(l920[i921 : i921+1])
 								continue
 							}
-							l874[i875] = r.ReadVarInt32()
+							l920[i921] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i875)
+								c.TraceIndex(i921)
 								break
 							}
 						}
 					}
 				}
-				l860[i861] = l874
+				l906[i907] = l920
 				if c.Failed() {
-					c.TraceIndex(i861)
+					c.TraceIndex(i907)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l860
+	x.AddLL = l906
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n879 := c.ReadLengthFast(1)
-	if n879 < 0 {
-		n879 = c.ReadLength(1)
+	n925 := c.ReadLengthFast(1)
+	if n925 < 0 {
+		n925 = c.ReadLength(1)
 	}
-	l880 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n879)
-	if n879 > 0 {
-		hn882, tr884 := c.ReadListHeaderRef(24)
+	l926 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n925)
+	if n925 > 0 {
+		hn928, tr930 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i881 := range l880 {
-				if tr884 {
-					if st885, id886 := c.ReadRefFlag(); st885 == foryimpl.RefBack {
-						l880[i881] = foryimpl.BackRefMap[string, int32](c, id886)
-					} else if st885 == foryimpl.RefFollows {
-						n887 := c.ReadLengthFast(2)
-						if n887 < 0 {
-							n887 = c.ReadLength(2)
+			for i927 := range l926 {
+				if tr930 {
+					if st931, id932 := c.ReadRefFlag(); st931 == foryimpl.RefBack {
+						l926[i927] = foryimpl.BackRefMap[string, int32](c, id932)
+					} else if st931 == foryimpl.RefFollows {
+						n933 := c.ReadLengthFast(2)
+						if n933 < 0 {
+							n933 = c.ReadLength(2)
 						}
-						m888 := foryimpl.MakeMap[map[string]int32](c, n887)
-						for n887 > 0 && !c.Failed() {
-							sz889, vn890, _ := c.ReadMapChunk(n887, 21, 5, nil, false)
-							for j891 := 0; j891 < sz889 && !c.Failed(); j891++ {
-								var k892 string
-								k892 = c.ReadString()
-								var v893 int32
-								if !vn890 {
-									v893 = r.ReadVarInt32()
+						m934 := foryimpl.MakeMap[map[string]int32](c, n933)
+						for n933 > 0 && !c.Failed() {
+							sz935, vn936, _ := c.ReadMapChunk(n933, 21, 5, nil, false)
+							for j937 := 0; j937 < sz935 && !c.Failed(); j937++ {
+								var k938 string
+								k938 = c.ReadString()
+								var v939 int32
+								if !vn936 {
+									v939 = r.ReadVarInt32()
 								}
-								m888[k892] = v893
+								m934[k938] = v939
 							}
-							n887 -= sz889
+							n933 -= sz935
 						}
-						l880[i881] = m888
-						foryimpl.SetRefMap(c, id886, l880[i881])
+						l926[i927] = m934
+						foryimpl.SetRefMap(c, id932, l926[i927])
 					} else {
-						l880[i881] = nil
+						l926[i927] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i881)
+						c.TraceIndex(i927)
 						break
 					}
 					continue
 				}
-				if hn882 && !c.ReadFlag() {
-					clear(l880[i881 : i881+1])
+				if hn928 && !c.ReadFlag() {
+					clear(l926[i927 : i927+1])
 					continue
 				}
-				n895 := c.ReadLengthFast(2)
-				if n895 < 0 {
-					n895 = c.ReadLength(2)
+				n941 := c.ReadLengthFast(2)
+				if n941 < 0 {
+					n941 = c.ReadLength(2)
 				}
-				m896 := foryimpl.MakeMap[map[string]int32](c, n895)
-				for n895 > 0 && !c.Failed() {
-					sz897, vn898, _ := c.ReadMapChunk(n895, 21, 5, nil, false)
-					for j899 := 0; j899 < sz897 && !c.Failed(); j899++ {
-						var k900 string
-						k900 = c.ReadString()
-						var v901 int32
-						if !vn898 {
-							v901 = r.ReadVarInt32()
+				m942 := foryimpl.MakeMap[map[string]int32](c, n941)
+				for n941 > 0 && !c.Failed() {
+					sz943, vn944, _ := c.ReadMapChunk(n941, 21, 5, nil, false)
+					for j945 := 0; j945 < sz943 && !c.Failed(); j945++ {
+						var k946 string
+						k946 = c.ReadString()
+						var v947 int32
+						if !vn944 {
+							v947 = r.ReadVarInt32()
 						}
-						m896[k900] = v901
+						m942[k946] = v947
 					}
-					n895 -= sz897
+					n941 -= sz943
 				}
-				l880[i881] = m896
+				l926[i927] = m942
 				if c.Failed() {
-					c.TraceIndex(i881)
+					c.TraceIndex(i927)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l880
+	x.AddLM = l926
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n903 := c.ReadLengthFast(1)
-	if n903 < 0 {
-		n903 = c.ReadLength(1)
+	n949 := c.ReadLengthFast(1)
+	if n949 < 0 {
+		n949 = c.ReadLength(1)
 	}
-	l904 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n903)
-	if n903 > 0 {
-		hn906 := c.ReadListHeader(5)
+	l950 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n949)
+	if n949 > 0 {
+		hn952 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i905 := range l904 {
-				if hn906 && !c.ReadFlag() {
-					clear(l904[i905 : i905+1])
+			for i951 := range l950 {
+				if hn952 && !c.ReadFlag() {
+					clear(l950[i951 : i951+1])
 					continue
 				}
-				p909 := foryimpl.Alloc[int32](c)
-				*p909 = r.ReadVarInt32()
-				l904[i905] = p909
+				p955 := foryimpl.Alloc[int32](c)
+				*p955 = r.ReadVarInt32()
+				l950[i951] = p955
 				if c.Failed() {
-					c.TraceIndex(i905)
+					c.TraceIndex(i951)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l904
+	x.AddLPI = l950
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n910 := c.ReadLengthFast(1)
-	if n910 < 0 {
-		n910 = c.ReadLength(1)
+	n956 := c.ReadLengthFast(1)
+	if n956 < 0 {
+		n956 = c.ReadLength(1)
 	}
-	l911 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n910)
-	if n910 > 0 {
-		hn913 := c.ReadListHeader(21)
+	l957 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n956)
+	if n956 > 0 {
+		hn959 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i912 := range l911 {
-				if hn913 && !c.ReadFlag() {
-					clear(l911[i912 : i912+1])
+			for i958 := range l957 {
+				if hn959 && !c.ReadFlag() {
+					clear(l957[i958 : i958+1])
 					continue
 				}
-				l911[i912] = c.ReadString()
+				l957[i958] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i912)
+					c.TraceIndex(i958)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l911
+	x.AddLS = l957
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n916 := c.ReadLengthFast(1)
-	if n916 < 0 {
-		n916 = c.ReadLength(1)
+	n962 := c.ReadLengthFast(1)
+	if n962 < 0 {
+		n962 = c.ReadLength(1)
 	}
-	l917 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n916)
-	if n916 > 0 {
-		hn919 := c.ReadListHeader(38)
+	l963 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n962)
+	if n962 > 0 {
+		hn965 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i918 := range l917 {
-				if hn919 && !c.ReadFlag() {
-					clear(l917[i918 : i918+1])
+			for i964 := range l963 {
+				if hn965 && !c.ReadFlag() {
+					clear(l963[i964 : i964+1])
 					continue
 				}
-				l917[i918] = c.ReadTime()
+				l963[i964] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i918)
+					c.TraceIndex(i964)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l917
+	x.AddLT = l963
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n922 := c.ReadLengthFast(2)
-	if n922 < 0 {
-		n922 = c.ReadLength(2)
+	n968 := c.ReadLengthFast(2)
+	if n968 < 0 {
+		n968 = c.ReadLength(2)
 	}
-	l923 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n922)
-	if n922 > 0 {
-		hn925 := c.ReadListHeader(10)
+	l969 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n968)
+	if n968 > 0 {
+		hn971 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i924 := range l923 {
-				if hn925 && !c.ReadFlag() {
-					clear(l923[i924 : i924+1])
+			for i970 := range l969 {
+				if hn971 && !c.ReadFlag() {
+					clear(l969[i970 : i970+1])
 					continue
 				}
-				l923[i924] = r.ReadUint16()
+				l969[i970] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i924)
+					c.TraceIndex(i970)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l923
+	x.AddLU16 = l969
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n928 := c.ReadLengthFast(1)
-	if n928 < 0 {
-		n928 = c.ReadLength(1)
+	n974 := c.ReadLengthFast(1)
+	if n974 < 0 {
+		n974 = c.ReadLength(1)
 	}
-	l929 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n928)
-	if n928 > 0 {
-		hn931 := c.ReadListHeader(14)
+	l975 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n974)
+	if n974 > 0 {
+		hn977 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i930 := range l929 {
-				if hn931 && !c.ReadFlag() {
-					clear(l929[i930 : i930+1])
+			for i976 := range l975 {
+				if hn977 && !c.ReadFlag() {
+					clear(l975[i976 : i976+1])
 					continue
 				}
-				l929[i930] = r.ReadVarUint64()
+				l975[i976] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i930)
+					c.TraceIndex(i976)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l929
+	x.AddLU64 = l975
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n934 := c.ReadLengthFast(2)
-	if n934 < 0 {
-		n934 = c.ReadLength(2)
+	n980 := c.ReadLengthFast(2)
+	if n980 < 0 {
+		n980 = c.ReadLength(2)
 	}
-	m935 := foryimpl.MakeMap[map[bool]string](c, n934)
-	for n934 > 0 && !c.Failed() {
-		sz936, vn937, _ := c.ReadMapChunk(n934, 1, 21, nil, false)
-		for j938 := 0; j938 < sz936 && !c.Failed(); j938++ {
-			var k939 bool
-			k939 = r.ReadBool()
-			var v940 string
-			if !vn937 {
-				v940 = c.ReadString()
+	m981 := foryimpl.MakeMap[map[bool]string](c, n980)
+	for n980 > 0 && !c.Failed() {
+		sz982, vn983, _ := c.ReadMapChunk(n980, 1, 21, nil, false)
+		for j984 := 0; j984 < sz982 && !c.Failed(); j984++ {
+			var k985 bool
+			k985 = r.ReadBool()
+			var v986 string
+			if !vn983 {
+				v986 = c.ReadString()
 			}
-			m935[k939] = v940
+			m981[k985] = v986
 		}
-		n934 -= sz936
+		n980 -= sz982
 	}
-	x.AddMBS = m935
+	x.AddMBS = m981
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n942 := c.ReadLengthFast(2)
-	if n942 < 0 {
-		n942 = c.ReadLength(2)
+	n988 := c.ReadLengthFast(2)
+	if n988 < 0 {
+		n988 = c.ReadLength(2)
 	}
-	m943 := foryimpl.MakeMap[map[Color]string](c, n942)
-	for n942 > 0 && !c.Failed() {
-		sz944, vn945, _ := c.ReadMapChunk(n942, 25, 21, nil, false)
-		for j946 := 0; j946 < sz944 && !c.Failed(); j946++ {
-			var k947 Color
-			if e949 := c.ReadEnumFast(uint32(0x7fffffff)); e949 >= 0 {
-				k947 = Color(e949)
+	m989 := foryimpl.MakeMap[map[Color]string](c, n988)
+	for n988 > 0 && !c.Failed() {
+		sz990, vn991, _ := c.ReadMapChunk(n988, 25, 21, nil, false)
+		for j992 := 0; j992 < sz990 && !c.Failed(); j992++ {
+			var k993 Color
+			if e995 := c.ReadEnumFast(uint32(0x7fffffff)); e995 >= 0 {
+				k993 = Color(e995)
 			} else {
-				k947 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k993 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v948 string
-			if !vn945 {
-				v948 = c.ReadString()
+			var v994 string
+			if !vn991 {
+				v994 = c.ReadString()
 			}
-			m943[k947] = v948
+			m989[k993] = v994
 		}
-		n942 -= sz944
+		n988 -= sz990
 	}
-	x.AddMES = m943
+	x.AddMES = m989
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n951 := c.ReadLengthFast(2)
-	if n951 < 0 {
-		n951 = c.ReadLength(2)
+	n997 := c.ReadLengthFast(2)
+	if n997 < 0 {
+		n997 = c.ReadLength(2)
 	}
-	m952 := foryimpl.MakeMap[map[int64]float64](c, n951)
-	for n951 > 0 && !c.Failed() {
-		sz953, vn954, _ := c.ReadMapChunk(n951, 7, 20, nil, false)
-		for j955 := 0; j955 < sz953 && !c.Failed(); j955++ {
-			var k956 int64
-			k956 = r.ReadVarInt64()
-			var v957 float64
-			if !vn954 {
-				v957 = r.ReadFloat64()
+	m998 := foryimpl.MakeMap[map[int64]float64](c, n997)
+	for n997 > 0 && !c.Failed() {
+		sz999, vn1000, _ := c.ReadMapChunk(n997, 7, 20, nil, false)
+		for j1001 := 0; j1001 < sz999 && !c.Failed(); j1001++ {
+			var k1002 int64
+			k1002 = r.ReadVarInt64()
+			var v1003 float64
+			if !vn1000 {
+				v1003 = r.ReadFloat64()
 			}
-			m952[k956] = v957
+			m998[k1002] = v1003
 		}
-		n951 -= sz953
+		n997 -= sz999
 	}
-	x.AddMI64F = m952
+	x.AddMI64F = m998
 	if c.Failed() {
 		c.Trace("AddMI64F")
-		return
-	}
-	n959 := c.ReadLengthFast(2)
-	if n959 < 0 {
-		n959 = c.ReadLength(2)
-	}
-	m960 := foryimpl.MakeMap[map[int32]string](c, n959)
-	for n959 > 0 && !c.Failed() {
-		sz961, vn962, _ := c.ReadMapChunk(n959, 5, 21, nil, false)
-		for j963 := 0; j963 < sz961 && !c.Failed(); j963++ {
-			var k964 int32
-			k964 = r.ReadVarInt32()
-			var v965 string
-			if !vn962 {
-				v965 = c.ReadString()
-			}
-			m960[k964] = v965
-		}
-		n959 -= sz961
-	}
-	x.AddMIS = m960
-	if c.Failed() {
-		c.Trace("AddMIS")
-		return
-	}
-	n967 := c.ReadLengthFast(2)
-	if n967 < 0 {
-		n967 = c.ReadLength(2)
-	}
-	m968 := foryimpl.MakeMap[map[string]int32](c, n967)
-	for n967 > 0 && !c.Failed() {
-		sz969, vn970, _ := c.ReadMapChunk(n967, 21, 5, nil, false)
-		for j971 := 0; j971 < sz969 && !c.Failed(); j971++ {
-			var k972 string
-			k972 = c.ReadString()
-			var v973 int32
-			if !vn970 {
-				v973 = r.ReadVarInt32()
-			}
-			m968[k972] = v973
-		}
-		n967 -= sz969
-	}
-	x.AddMSI = m968
-	if c.Failed() {
-		c.Trace("AddMSI")
-		return
-	}
-	n975 := c.ReadLengthFast(2)
-	if n975 < 0 {
-		n975 = c.ReadLength(2)
-	}
-	m976 := foryimpl.MakeMap[map[string][]string](c, n975)
-	for n975 > 0 && !c.Failed() {
-		sz977, vn978, _ := c.ReadMapChunk(n975, 21, 22, nil, true)
-		for j979 := 0; j979 < sz977 && !c.Failed(); j979++ {
-			var k980 string
-			k980 = c.ReadString()
-			var v981 []string
-			if !vn978 {
-				n982 := c.ReadLengthFast(1)
-				if n982 < 0 {
-					n982 = c.ReadLength(1)
-				}
-				l983 := foryimpl.MakeSlice[[]string](c, n982)
-				if n982 > 0 {
-					hn985 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i984 := range l983 {
-							if hn985 && !c.ReadFlag() {
-								clear(l983[i984 : i984+1])
-								continue
-							}
-							l983[i984] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i984)
-								break
-							}
-						}
-					}
-				}
-				v981 = l983
-			}
-			m976[k980] = v981
-		}
-		n975 -= sz977
-	}
-	x.AddMSL = m976
-	if c.Failed() {
-		c.Trace("AddMSL")
-		return
-	}
-	n989 := c.ReadLengthFast(2)
-	if n989 < 0 {
-		n989 = c.ReadLength(2)
-	}
-	m990 := foryimpl.MakeMap[map[string]map[string]int32](c, n989)
-	for n989 > 0 && !c.Failed() {
-		sz991, vn992, _ := c.ReadMapChunk(n989, 21, 24, nil, true)
-		for j993 := 0; j993 < sz991 && !c.Failed(); j993++ {
-			var k994 string
-			k994 = c.ReadString()
-			var v995 map[string]int32
-			if !vn992 {
-				n996 := c.ReadLengthFast(2)
-				if n996 < 0 {
-					n996 = c.ReadLength(2)
-				}
-				m997 := foryimpl.MakeMap[map[string]int32](c, n996)
-				for n996 > 0 && !c.Failed() {
-					sz998, vn999, _ := c.ReadMapChunk(n996, 21, 5, nil, false)
-					for j1000 := 0; j1000 < sz998 && !c.Failed(); j1000++ {
-						var k1001 string
-						k1001 = c.ReadString()
-						var v1002 int32
-						if !vn999 {
-							v1002 = r.ReadVarInt32()
-						}
-						m997[k1001] = v1002
-					}
-					n996 -= sz998
-				}
-				v995 = m997
-			}
-			m990[k994] = v995
-		}
-		n989 -= sz991
-	}
-	x.AddMSM = m990
-	if c.Failed() {
-		c.Trace("AddMSM")
 		return
 	}
 	n1005 := c.ReadLengthFast(2)
 	if n1005 < 0 {
 		n1005 = c.ReadLength(2)
 	}
-	m1006 := foryimpl.MakeMap[map[string]*int32](c, n1005)
+	m1006 := foryimpl.MakeMap[map[int32]string](c, n1005)
 	for n1005 > 0 && !c.Failed() {
-		sz1007, vn1008, _ := c.ReadMapChunk(n1005, 21, 5, nil, true)
+		sz1007, vn1008, _ := c.ReadMapChunk(n1005, 5, 21, nil, false)
 		for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
-			var k1010 string
-			k1010 = c.ReadString()
-			var v1011 *int32
+			var k1010 int32
+			k1010 = r.ReadVarInt32()
+			var v1011 string
 			if !vn1008 {
-				p1012 := foryimpl.Alloc[int32](c)
-				*p1012 = r.ReadVarInt32()
-				v1011 = p1012
+				v1011 = c.ReadString()
 			}
 			m1006[k1010] = v1011
 		}
 		n1005 -= sz1007
 	}
-	x.AddMSP = m1006
+	x.AddMIS = m1006
 	if c.Failed() {
-		c.Trace("AddMSP")
+		c.Trace("AddMIS")
 		return
 	}
-	n1014 := c.ReadLengthFast(2)
-	if n1014 < 0 {
-		n1014 = c.ReadLength(2)
+	n1013 := c.ReadLengthFast(2)
+	if n1013 < 0 {
+		n1013 = c.ReadLength(2)
 	}
-	m1015 := foryimpl.MakeMap[map[uint8]uint16](c, n1014)
-	for n1014 > 0 && !c.Failed() {
-		sz1016, vn1017, _ := c.ReadMapChunk(n1014, 9, 10, nil, false)
-		for j1018 := 0; j1018 < sz1016 && !c.Failed(); j1018++ {
-			var k1019 uint8
-			k1019 = r.ReadUint8()
-			var v1020 uint16
-			if !vn1017 {
-				v1020 = r.ReadUint16()
+	m1014 := foryimpl.MakeMap[map[string]int32](c, n1013)
+	for n1013 > 0 && !c.Failed() {
+		sz1015, vn1016, _ := c.ReadMapChunk(n1013, 21, 5, nil, false)
+		for j1017 := 0; j1017 < sz1015 && !c.Failed(); j1017++ {
+			var k1018 string
+			k1018 = c.ReadString()
+			var v1019 int32
+			if !vn1016 {
+				v1019 = r.ReadVarInt32()
 			}
-			m1015[k1019] = v1020
+			m1014[k1018] = v1019
 		}
-		n1014 -= sz1016
+		n1013 -= sz1015
 	}
-	x.AddMU8 = m1015
+	x.AddMSI = m1014
 	if c.Failed() {
-		c.Trace("AddMU8")
+		c.Trace("AddMSI")
 		return
 	}
-	if c.ReadFlag() {
-		x.AddNBin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("AddNBin")
-		return
-	}
-	if c.ReadFlag() {
-		n1022 := c.ReadLengthFast(1)
-		if n1022 < 0 {
-			n1022 = c.ReadLength(1)
+	if c.TrackRef() {
+		n1021 := c.ReadLengthFast(2)
+		if n1021 < 0 {
+			n1021 = c.ReadLength(2)
 		}
-		l1023 := foryimpl.MakeSlice[[]string](c, n1022)
-		if n1022 > 0 {
-			hn1025 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1024 := range l1023 {
-					if hn1025 && !c.ReadFlag() {
-						clear(l1023[i1024 : i1024+1])
-						continue
-					}
-					l1023[i1024] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1024)
-						break
-					}
-				}
-			}
-		}
-		x.AddNLS = l1023
-	}
-	if c.Failed() {
-		c.Trace("AddNLS")
-		return
-	}
-	if c.ReadFlag() {
-		n1028 := c.ReadLengthFast(2)
-		if n1028 < 0 {
-			n1028 = c.ReadLength(2)
-		}
-		m1029 := foryimpl.MakeMap[map[string]int32](c, n1028)
-		for n1028 > 0 && !c.Failed() {
-			sz1030, vn1031, _ := c.ReadMapChunk(n1028, 21, 5, nil, false)
-			for j1032 := 0; j1032 < sz1030 && !c.Failed(); j1032++ {
-				var k1033 string
-				k1033 = c.ReadString()
-				var v1034 int32
-				if !vn1031 {
-					v1034 = r.ReadVarInt32()
-				}
-				m1029[k1033] = v1034
-			}
-			n1028 -= sz1030
-		}
-		x.AddNM = m1029
-	}
-	if c.Failed() {
-		c.Trace("AddNM")
-		return
-	}
-	n1036 := c.ReadLengthFast(1)
-	if n1036 < 0 {
-		n1036 = c.ReadLength(1)
-	}
-	l1037 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1036)
-	if n1036 > 0 {
-		hn1039 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1038 := range l1037 {
-				if hn1039 && !c.ReadFlag() {
-					clear(l1037[i1038 : i1038+1])
-					continue
-				}
-				l1037[i1038] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1038)
-					break
-				}
-			}
-		}
-	}
-	x.AddRaw = l1037
-	if c.Failed() {
-		c.Trace("AddRaw")
-		return
-	}
-	x.Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	n1042 := c.ReadLengthFast(2)
-	if n1042 < 0 {
-		n1042 = c.ReadLength(2)
-	}
-	if n1042 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1042, 3))
-		return
-	}
-	var l1043 [3]int16
-	if n1042 > 0 {
-		hn1045 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1044 := range l1043 {
-				if hn1045 && !c.ReadFlag() {
-					clear(l1043[i1044 : i1044+1])
-					continue
-				}
-				l1043[i1044] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1044)
-					break
-				}
-			}
-		}
-	}
-	x.Fix = l1043
-	if c.Failed() {
-		c.Trace("Fix")
-		return
-	}
-	n1048 := c.ReadLengthFast(1)
-	if n1048 < 0 {
-		n1048 = c.ReadLength(1)
-	}
-	l1049 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1048)
-	if n1048 > 0 {
-		hn1051 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i1050 := range l1049 {
-				if hn1051 && !c.ReadFlag() {
-					clear(l1049[i1050 : i1050+1])
-					continue
-				}
-				l1049[i1050] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i1050)
-					break
-				}
-			}
-		}
-	}
-	x.LB = l1049
-	if c.Failed() {
-		c.Trace("LB")
-		return
-	}
-	n1054 := c.ReadLengthFast(1)
-	if n1054 < 0 {
-		n1054 = c.ReadLength(1)
-	}
-	l1055 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1054)
-	if n1054 > 0 {
-		hn1057 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i1056 := range l1055 {
-				if hn1057 && !c.ReadFlag() {
-					clear(l1055[i1056 : i1056+1])
-					continue
-				}
-				if e1060 := c.ReadEnumFast(uint32(0x7fffffff)); e1060 >= 0 {
-					l1055[i1056] = Color(e1060)
-				} else {
-					l1055[i1056] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i1056)
-					break
-				}
-			}
-		}
-	}
-	x.LE = l1055
-	if c.Failed() {
-		c.Trace("LE")
-		return
-	}
-	n1061 := c.ReadLengthFast(4)
-	if n1061 < 0 {
-		n1061 = c.ReadLength(4)
-	}
-	l1062 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1061)
-	if n1061 > 0 {
-		hn1064 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1063 := range l1062 {
-				if hn1064 && !c.ReadFlag() {
-					clear(l1062[i1063 : i1063+1])
-					continue
-				}
-				l1062[i1063] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1063)
-					break
-				}
-			}
-		}
-	}
-	x.LF32 = l1062
-	if c.Failed() {
-		c.Trace("LF32")
-		return
-	}
-	n1067 := c.ReadLengthFast(8)
-	if n1067 < 0 {
-		n1067 = c.ReadLength(8)
-	}
-	l1068 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1067)
-	if n1067 > 0 {
-		hn1070 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1069 := range l1068 {
-				if hn1070 && !c.ReadFlag() {
-					clear(l1068[i1069 : i1069+1])
-					continue
-				}
-				l1068[i1069] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1069)
-					break
-				}
-			}
-		}
-	}
-	x.LF64 = l1068
-	if c.Failed() {
-		c.Trace("LF64")
-		return
-	}
-	n1073 := c.ReadLengthFast(1)
-	if n1073 < 0 {
-		n1073 = c.ReadLength(1)
-	}
-	l1074 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1073)
-	if n1073 > 0 {
-		hn1076 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1075 := range l1074 {
-				if hn1076 && !c.ReadFlag() {
-					clear(l1074[i1075 : i1075+1])
-					continue
-				}
-				l1074[i1075] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1075)
-					break
-				}
-			}
-		}
-	}
-	x.LI32 = l1074
-	if c.Failed() {
-		c.Trace("LI32")
-		return
-	}
-	n1079 := c.ReadLengthFast(1)
-	if n1079 < 0 {
-		n1079 = c.ReadLength(1)
-	}
-	l1080 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1079)
-	if n1079 > 0 {
-		hn1082 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i1081 := range l1080 {
-				if hn1082 && !c.ReadFlag() {
-					clear(l1080[i1081 : i1081+1])
-					continue
-				}
-				l1080[i1081] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i1081)
-					break
-				}
-			}
-		}
-	}
-	x.LI64 = l1080
-	if c.Failed() {
-		c.Trace("LI64")
-		return
-	}
-	n1085 := c.ReadLengthFast(1)
-	if n1085 < 0 {
-		n1085 = c.ReadLength(1)
-	}
-	l1086 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1085)
-	if n1085 > 0 {
-		hn1088 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i1087 := range l1086 {
-				if hn1088 && !c.ReadFlag() {
-					clear(l1086[i1087 : i1087+1])
-					continue
-				}
-				l1086[i1087] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i1087)
-					break
-				}
-			}
-		}
-	}
-	x.LI8 = l1086
-	if c.Failed() {
-		c.Trace("LI8")
-		return
-	}
-	n1091 := c.ReadLengthFast(1)
-	if n1091 < 0 {
-		n1091 = c.ReadLength(1)
-	}
-	l1092 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1091)
-	if n1091 > 0 {
-		hn1094, tr1096 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i1093 := range l1092 {
-				if tr1096 {
-					if st1097, id1098 := c.ReadRefFlag(); st1097 == foryimpl.RefBack {
-						l1092[i1093] = foryimpl.BackRefSlice[int32](c, id1098)
-					} else if st1097 == foryimpl.RefFollows {
-						n1099 := c.ReadLengthFast(1)
-						if n1099 < 0 {
-							n1099 = c.ReadLength(1)
+		m1022 := foryimpl.MakeMap[map[string][]string](c, n1021)
+		for n1021 > 0 && !c.Failed() {
+			sz1023, vn1024, tr1034, _ := c.ReadMapChunkRef(n1021, 21, 22, nil)
+			for j1025 := 0; j1025 < sz1023 && !c.Failed(); j1025++ {
+				var k1026 string
+				k1026 = c.ReadString()
+				var v1027 []string
+				if tr1034 {
+					if st1035, id1036 := c.ReadRefFlag(); st1035 == foryimpl.RefBack {
+						v1027 = foryimpl.BackRefSlice[string](c, id1036)
+					} else if st1035 == foryimpl.RefFollows {
+						n1037 := c.ReadLengthFast(1)
+						if n1037 < 0 {
+							n1037 = c.ReadLength(1)
 						}
-						l1100 := foryimpl.MakeSlice[[]int32](c, n1099)
-						if n1099 > 0 {
-							hn1102 := c.ReadListHeader(5)
+						l1038 := foryimpl.MakeSlice[[]string](c, n1037)
+						if n1037 > 0 {
+							hn1040 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i1101 := range l1100 {
-									if hn1102 && !c.ReadFlag() {
-										clear(l1100[i1101 : i1101+1])
+								for i1039 := range l1038 {
+									if hn1040 && !c.ReadFlag() {
+										clear(l1038[i1039 : i1039+1])
 										continue
 									}
-									l1100[i1101] = r.ReadVarInt32()
+									l1038[i1039] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i1101)
+										c.TraceIndex(i1039)
 										break
 									}
 								}
 							}
 						}
-						l1092[i1093] = l1100
-						foryimpl.SetRefSlice(c, id1098, l1092[i1093])
+						v1027 = l1038
+						foryimpl.SetRefSlice(c, id1036, v1027)
 					} else {
-						l1092[i1093] = nil
+						v1027 = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i1093)
-						break
+				} else if !vn1024 {
+					n1028 := c.ReadLengthFast(1)
+					if n1028 < 0 {
+						n1028 = c.ReadLength(1)
 					}
-					continue
-				}
-				if hn1094 && !c.ReadFlag() {
-					clear(l1092[i1093 : i1093+1])
-					continue
-				}
-				n1105 := c.ReadLengthFast(1)
-				if n1105 < 0 {
-					n1105 = c.ReadLength(1)
-				}
-				l1106 := foryimpl.MakeSlice[[]int32](c, n1105)
-				if n1105 > 0 {
-					hn1108 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1107 := range l1106 {
-							if hn1108 && !c.ReadFlag() {
-								clear(l1106[i1107 : i1107+1])
-								continue
-							}
-							l1106[i1107] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1107)
-								break
+					l1029 := foryimpl.MakeSlice[[]string](c, n1028)
+					if n1028 > 0 {
+						hn1031 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1030 := range l1029 {
+								if hn1031 && !c.ReadFlag() {
+									clear(l1029[i1030 : i1030+1])
+									continue
+								}
+								l1029[i1030] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1030)
+									break
+								}
 							}
 						}
 					}
+					v1027 = l1029
 				}
-				l1092[i1093] = l1106
+				m1022[k1026] = v1027
+			}
+			n1021 -= sz1023
+		}
+		x.AddMSL = m1022
+		if c.Failed() {
+			c.Trace("AddMSL")
+			return
+		}
+		n1043 := c.ReadLengthFast(2)
+		if n1043 < 0 {
+			n1043 = c.ReadLength(2)
+		}
+		m1044 := foryimpl.MakeMap[map[string]map[string]int32](c, n1043)
+		for n1043 > 0 && !c.Failed() {
+			sz1045, vn1046, tr1058, _ := c.ReadMapChunkRef(n1043, 21, 24, nil)
+			for j1047 := 0; j1047 < sz1045 && !c.Failed(); j1047++ {
+				var k1048 string
+				k1048 = c.ReadString()
+				var v1049 map[string]int32
+				if tr1058 {
+					if st1059, id1060 := c.ReadRefFlag(); st1059 == foryimpl.RefBack {
+						v1049 = foryimpl.BackRefMap[string, int32](c, id1060)
+					} else if st1059 == foryimpl.RefFollows {
+						n1061 := c.ReadLengthFast(2)
+						if n1061 < 0 {
+							n1061 = c.ReadLength(2)
+						}
+						m1062 := foryimpl.MakeMap[map[string]int32](c, n1061)
+						for n1061 > 0 && !c.Failed() {
+							sz1063, vn1064, _ := c.ReadMapChunk(n1061, 21, 5, nil, false)
+							for j1065 := 0; j1065 < sz1063 && !c.Failed(); j1065++ {
+								var k1066 string
+								k1066 = c.ReadString()
+								var v1067 int32
+								if !vn1064 {
+									v1067 = r.ReadVarInt32()
+								}
+								m1062[k1066] = v1067
+							}
+							n1061 -= sz1063
+						}
+						v1049 = m1062
+						foryimpl.SetRefMap(c, id1060, v1049)
+					} else {
+						v1049 = nil
+					}
+				} else if !vn1046 {
+					n1050 := c.ReadLengthFast(2)
+					if n1050 < 0 {
+						n1050 = c.ReadLength(2)
+					}
+					m1051 := foryimpl.MakeMap[map[string]int32](c, n1050)
+					for n1050 > 0 && !c.Failed() {
+						sz1052, vn1053, _ := c.ReadMapChunk(n1050, 21, 5, nil, false)
+						for j1054 := 0; j1054 < sz1052 && !c.Failed(); j1054++ {
+							var k1055 string
+							k1055 = c.ReadString()
+							var v1056 int32
+							if !vn1053 {
+								v1056 = r.ReadVarInt32()
+							}
+							m1051[k1055] = v1056
+						}
+						n1050 -= sz1052
+					}
+					v1049 = m1051
+				}
+				m1044[k1048] = v1049
+			}
+			n1043 -= sz1045
+		}
+		x.AddMSM = m1044
+		if c.Failed() {
+			c.Trace("AddMSM")
+			return
+		}
+	} else {
+		n1021 := c.ReadLengthFast(2)
+		if n1021 < 0 {
+			n1021 = c.ReadLength(2)
+		}
+		m1022 := foryimpl.MakeMap[map[string][]string](c, n1021)
+		for n1021 > 0 && !c.Failed() {
+			sz1023, vn1024, _ := c.ReadMapChunk(n1021, 21, 22, nil, true)
+			for j1025 := 0; j1025 < sz1023 && !c.Failed(); j1025++ {
+				var k1026 string
+				k1026 = c.ReadString()
+				var v1027 []string
+				if !vn1024 {
+					n1028 := c.ReadLengthFast(1)
+					if n1028 < 0 {
+						n1028 = c.ReadLength(1)
+					}
+					l1029 := foryimpl.MakeSlice[[]string](c, n1028)
+					if n1028 > 0 {
+						hn1031 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1030 := range l1029 {
+								if hn1031 && !c.ReadFlag() {
+									clear(l1029[i1030 : i1030+1])
+									continue
+								}
+								l1029[i1030] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1030)
+									break
+								}
+							}
+						}
+					}
+					v1027 = l1029
+				}
+				m1022[k1026] = v1027
+			}
+			n1021 -= sz1023
+		}
+		x.AddMSL = m1022
+		if c.Failed() {
+			c.Trace("AddMSL")
+			return
+		}
+		n1043 := c.ReadLengthFast(2)
+		if n1043 < 0 {
+			n1043 = c.ReadLength(2)
+		}
+		m1044 := foryimpl.MakeMap[map[string]map[string]int32](c, n1043)
+		for n1043 > 0 && !c.Failed() {
+			sz1045, vn1046, _ := c.ReadMapChunk(n1043, 21, 24, nil, true)
+			for j1047 := 0; j1047 < sz1045 && !c.Failed(); j1047++ {
+				var k1048 string
+				k1048 = c.ReadString()
+				var v1049 map[string]int32
+				if !vn1046 {
+					n1050 := c.ReadLengthFast(2)
+					if n1050 < 0 {
+						n1050 = c.ReadLength(2)
+					}
+					m1051 := foryimpl.MakeMap[map[string]int32](c, n1050)
+					for n1050 > 0 && !c.Failed() {
+						sz1052, vn1053, _ := c.ReadMapChunk(n1050, 21, 5, nil, false)
+						for j1054 := 0; j1054 < sz1052 && !c.Failed(); j1054++ {
+							var k1055 string
+							k1055 = c.ReadString()
+							var v1056 int32
+							if !vn1053 {
+								v1056 = r.ReadVarInt32()
+							}
+							m1051[k1055] = v1056
+						}
+						n1050 -= sz1052
+					}
+					v1049 = m1051
+				}
+				m1044[k1048] = v1049
+			}
+			n1043 -= sz1045
+		}
+		x.AddMSM = m1044
+		if c.Failed() {
+			c.Trace("AddMSM")
+			return
+		}
+	}
+	n1069 := c.ReadLengthFast(2)
+	if n1069 < 0 {
+		n1069 = c.ReadLength(2)
+	}
+	m1070 := foryimpl.MakeMap[map[string]*int32](c, n1069)
+	for n1069 > 0 && !c.Failed() {
+		sz1071, vn1072, _ := c.ReadMapChunk(n1069, 21, 5, nil, true)
+		for j1073 := 0; j1073 < sz1071 && !c.Failed(); j1073++ {
+			var k1074 string
+			k1074 = c.ReadString()
+			var v1075 *int32
+			if !vn1072 {
+				p1076 := foryimpl.Alloc[int32](c)
+				*p1076 = r.ReadVarInt32()
+				v1075 = p1076
+			}
+			m1070[k1074] = v1075
+		}
+		n1069 -= sz1071
+	}
+	x.AddMSP = m1070
+	if c.Failed() {
+		c.Trace("AddMSP")
+		return
+	}
+	n1078 := c.ReadLengthFast(2)
+	if n1078 < 0 {
+		n1078 = c.ReadLength(2)
+	}
+	m1079 := foryimpl.MakeMap[map[uint8]uint16](c, n1078)
+	for n1078 > 0 && !c.Failed() {
+		sz1080, vn1081, _ := c.ReadMapChunk(n1078, 9, 10, nil, false)
+		for j1082 := 0; j1082 < sz1080 && !c.Failed(); j1082++ {
+			var k1083 uint8
+			k1083 = r.ReadUint8()
+			var v1084 uint16
+			if !vn1081 {
+				v1084 = r.ReadUint16()
+			}
+			m1079[k1083] = v1084
+		}
+		n1078 -= sz1080
+	}
+	x.AddMU8 = m1079
+	if c.Failed() {
+		c.Trace("AddMU8")
+		return
+	}
+	if c.TrackRef() {
+		if st1086, id1087 := c.ReadRefFlag(); st1086 == foryimpl.RefBack {
+			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1087)
+		} else if st1086 == foryimpl.RefFollows {
+			x.AddNBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1087, x.AddNBin)
+		} else {
+			x.AddNBin = nil
+		}
+		if c.Failed() {
+			c.Trace("AddNBin")
+			return
+		}
+		if st1088, id1089 := c.ReadRefFlag(); st1088 == foryimpl.RefBack {
+			x.AddNLS = foryimpl.BackRefSlice[string](c, id1089)
+		} else if st1088 == foryimpl.RefFollows {
+			n1090 := c.ReadLengthFast(1)
+			if n1090 < 0 {
+				n1090 = c.ReadLength(1)
+			}
+			l1091 := foryimpl.MakeSlice[[]string](c, n1090)
+			if n1090 > 0 {
+				hn1093 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1092 := range l1091 {
+						if hn1093 && !c.ReadFlag() {
+							clear(l1091[i1092 : i1092+1])
+							continue
+						}
+						l1091[i1092] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1092)
+							break
+						}
+					}
+				}
+			}
+			x.AddNLS = l1091
+			foryimpl.SetRefSlice(c, id1089, x.AddNLS)
+		} else {
+			x.AddNLS = nil
+		}
+		if c.Failed() {
+			c.Trace("AddNLS")
+			return
+		}
+		if st1096, id1097 := c.ReadRefFlag(); st1096 == foryimpl.RefBack {
+			x.AddNM = foryimpl.BackRefMap[string, int32](c, id1097)
+		} else if st1096 == foryimpl.RefFollows {
+			n1098 := c.ReadLengthFast(2)
+			if n1098 < 0 {
+				n1098 = c.ReadLength(2)
+			}
+			m1099 := foryimpl.MakeMap[map[string]int32](c, n1098)
+			for n1098 > 0 && !c.Failed() {
+				sz1100, vn1101, _ := c.ReadMapChunk(n1098, 21, 5, nil, false)
+				for j1102 := 0; j1102 < sz1100 && !c.Failed(); j1102++ {
+					var k1103 string
+					k1103 = c.ReadString()
+					var v1104 int32
+					if !vn1101 {
+						v1104 = r.ReadVarInt32()
+					}
+					m1099[k1103] = v1104
+				}
+				n1098 -= sz1100
+			}
+			x.AddNM = m1099
+			foryimpl.SetRefMap(c, id1097, x.AddNM)
+		} else {
+			x.AddNM = nil
+		}
+		if c.Failed() {
+			c.Trace("AddNM")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			x.AddNBin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("AddNBin")
+			return
+		}
+		if c.ReadFlag() {
+			n1088 := c.ReadLengthFast(1)
+			if n1088 < 0 {
+				n1088 = c.ReadLength(1)
+			}
+			l1089 := foryimpl.MakeSlice[[]string](c, n1088)
+			if n1088 > 0 {
+				hn1091 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1090 := range l1089 {
+						if hn1091 && !c.ReadFlag() {
+							clear(l1089[i1090 : i1090+1])
+							continue
+						}
+						l1089[i1090] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1090)
+							break
+						}
+					}
+				}
+			}
+			x.AddNLS = l1089
+		}
+		if c.Failed() {
+			c.Trace("AddNLS")
+			return
+		}
+		if c.ReadFlag() {
+			n1096 := c.ReadLengthFast(2)
+			if n1096 < 0 {
+				n1096 = c.ReadLength(2)
+			}
+			m1097 := foryimpl.MakeMap[map[string]int32](c, n1096)
+			for n1096 > 0 && !c.Failed() {
+				sz1098, vn1099, _ := c.ReadMapChunk(n1096, 21, 5, nil, false)
+				for j1100 := 0; j1100 < sz1098 && !c.Failed(); j1100++ {
+					var k1101 string
+					k1101 = c.ReadString()
+					var v1102 int32
+					if !vn1099 {
+						v1102 = r.ReadVarInt32()
+					}
+					m1097[k1101] = v1102
+				}
+				n1096 -= sz1098
+			}
+			x.AddNM = m1097
+		}
+		if c.Failed() {
+			c.Trace("AddNM")
+			return
+		}
+	}
+	n1106 := c.ReadLengthFast(1)
+	if n1106 < 0 {
+		n1106 = c.ReadLength(1)
+	}
+	l1107 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1106)
+	if n1106 > 0 {
+		hn1109 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i1108 := range l1107 {
+				if hn1109 && !c.ReadFlag() {
+					clear(l1107[i1108 : i1108+1])
+					continue
+				}
+				l1107[i1108] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1093)
+					c.TraceIndex(i1108)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1092
+	x.AddRaw = l1107
+	if c.Failed() {
+		c.Trace("AddRaw")
+		return
+	}
+	if c.TrackRef() {
+		if st1112, id1113 := c.ReadFieldRefFlag(); st1112 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id1113)
+		} else if st1112 == foryimpl.RefFollows {
+			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1113, x.Bin)
+		} else {
+			x.Bin = nil
+		}
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+	} else {
+		x.Bin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
+	}
+	n1114 := c.ReadLengthFast(2)
+	if n1114 < 0 {
+		n1114 = c.ReadLength(2)
+	}
+	if n1114 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1114, 3))
+		return
+	}
+	var l1115 [3]int16
+	if n1114 > 0 {
+		hn1117 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i1116 := range l1115 {
+				if hn1117 && !c.ReadFlag() {
+					clear(l1115[i1116 : i1116+1])
+					continue
+				}
+				l1115[i1116] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i1116)
+					break
+				}
+			}
+		}
+	}
+	x.Fix = l1115
+	if c.Failed() {
+		c.Trace("Fix")
+		return
+	}
+	n1120 := c.ReadLengthFast(1)
+	if n1120 < 0 {
+		n1120 = c.ReadLength(1)
+	}
+	l1121 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1120)
+	if n1120 > 0 {
+		hn1123 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i1122 := range l1121 {
+				if hn1123 && !c.ReadFlag() {
+					clear(l1121[i1122 : i1122+1])
+					continue
+				}
+				l1121[i1122] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i1122)
+					break
+				}
+			}
+		}
+	}
+	x.LB = l1121
+	if c.Failed() {
+		c.Trace("LB")
+		return
+	}
+	n1126 := c.ReadLengthFast(1)
+	if n1126 < 0 {
+		n1126 = c.ReadLength(1)
+	}
+	l1127 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1126)
+	if n1126 > 0 {
+		hn1129 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i1128 := range l1127 {
+				if hn1129 && !c.ReadFlag() {
+					clear(l1127[i1128 : i1128+1])
+					continue
+				}
+				if e1132 := c.ReadEnumFast(uint32(0x7fffffff)); e1132 >= 0 {
+					l1127[i1128] = Color(e1132)
+				} else {
+					l1127[i1128] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+				if c.Failed() {
+					c.TraceIndex(i1128)
+					break
+				}
+			}
+		}
+	}
+	x.LE = l1127
+	if c.Failed() {
+		c.Trace("LE")
+		return
+	}
+	n1133 := c.ReadLengthFast(4)
+	if n1133 < 0 {
+		n1133 = c.ReadLength(4)
+	}
+	l1134 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1133)
+	if n1133 > 0 {
+		hn1136 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i1135 := range l1134 {
+				if hn1136 && !c.ReadFlag() {
+					clear(l1134[i1135 : i1135+1])
+					continue
+				}
+				l1134[i1135] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i1135)
+					break
+				}
+			}
+		}
+	}
+	x.LF32 = l1134
+	if c.Failed() {
+		c.Trace("LF32")
+		return
+	}
+	n1139 := c.ReadLengthFast(8)
+	if n1139 < 0 {
+		n1139 = c.ReadLength(8)
+	}
+	l1140 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1139)
+	if n1139 > 0 {
+		hn1142 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i1141 := range l1140 {
+				if hn1142 && !c.ReadFlag() {
+					clear(l1140[i1141 : i1141+1])
+					continue
+				}
+				l1140[i1141] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i1141)
+					break
+				}
+			}
+		}
+	}
+	x.LF64 = l1140
+	if c.Failed() {
+		c.Trace("LF64")
+		return
+	}
+	n1145 := c.ReadLengthFast(1)
+	if n1145 < 0 {
+		n1145 = c.ReadLength(1)
+	}
+	l1146 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1145)
+	if n1145 > 0 {
+		hn1148 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1147 := range l1146 {
+				if hn1148 && !c.ReadFlag() {
+					clear(l1146[i1147 : i1147+1])
+					continue
+				}
+				l1146[i1147] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i1147)
+					break
+				}
+			}
+		}
+	}
+	x.LI32 = l1146
+	if c.Failed() {
+		c.Trace("LI32")
+		return
+	}
+	n1151 := c.ReadLengthFast(1)
+	if n1151 < 0 {
+		n1151 = c.ReadLength(1)
+	}
+	l1152 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1151)
+	if n1151 > 0 {
+		hn1154 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i1153 := range l1152 {
+				if hn1154 && !c.ReadFlag() {
+					clear(l1152[i1153 : i1153+1])
+					continue
+				}
+				l1152[i1153] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i1153)
+					break
+				}
+			}
+		}
+	}
+	x.LI64 = l1152
+	if c.Failed() {
+		c.Trace("LI64")
+		return
+	}
+	n1157 := c.ReadLengthFast(1)
+	if n1157 < 0 {
+		n1157 = c.ReadLength(1)
+	}
+	l1158 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1157)
+	if n1157 > 0 {
+		hn1160 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i1159 := range l1158 {
+				if hn1160 && !c.ReadFlag() {
+					clear(l1158[i1159 : i1159+1])
+					continue
+				}
+				l1158[i1159] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i1159)
+					break
+				}
+			}
+		}
+	}
+	x.LI8 = l1158
+	if c.Failed() {
+		c.Trace("LI8")
+		return
+	}
+	n1163 := c.ReadLengthFast(1)
+	if n1163 < 0 {
+		n1163 = c.ReadLength(1)
+	}
+	l1164 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1163)
+	if n1163 > 0 {
+		hn1166, tr1168 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i1165 := range l1164 {
+				if tr1168 {
+					if st1169, id1170 := c.ReadRefFlag(); st1169 == foryimpl.RefBack {
+						l1164[i1165] = foryimpl.BackRefSlice[int32](c, id1170)
+					} else if st1169 == foryimpl.RefFollows {
+						n1171 := c.ReadLengthFast(1)
+						if n1171 < 0 {
+							n1171 = c.ReadLength(1)
+						}
+						l1172 := foryimpl.MakeSlice[[]int32](c, n1171)
+						if n1171 > 0 {
+							hn1174 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i1173 := range l1172 {
+									if hn1174 && !c.ReadFlag() {
+										clear(l1172[i1173 : i1173+1])
+										continue
+									}
+									l1172[i1173] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i1173)
+										break
+									}
+								}
+							}
+						}
+						l1164[i1165] = l1172
+						foryimpl.SetRefSlice(c, id1170, l1164[i1165])
+					} else {
+						l1164[i1165] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1165)
+						break
+					}
+					continue
+				}
+				if hn1166 && !c.ReadFlag() {
+					clear(l1164[i1165 : i1165+1])
+					continue
+				}
+				n1177 := c.ReadLengthFast(1)
+				if n1177 < 0 {
+					n1177 = c.ReadLength(1)
+				}
+				l1178 := foryimpl.MakeSlice[[]int32](c, n1177)
+				if n1177 > 0 {
+					hn1180 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1179 := range l1178 {
+							if hn1180 && !c.ReadFlag() {
+								clear(l1178[i1179 : i1179+1])
+								continue
+							}
+							l1178[i1179] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i1179)
+								break
+							}
+						}
+					}
+				}
+				l1164[i1165] = l1178
+				if c.Failed() {
+					c.TraceIndex(i1165)
+					break
+				}
+			}
+		}
+	}
+	x.LL = l1164
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1111 := c.ReadLengthFast(1)
-	if n1111 < 0 {
-		n1111 = c.ReadLength(1)
+	n1183 := c.ReadLengthFast(1)
+	if n1183 < 0 {
+		n1183 = c.ReadLength(1)
 	}
-	l1112 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1111)
-	if n1111 > 0 {
-		hn1114, tr1116 := c.ReadListHeaderRef(24)
+	l1184 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1183)
+	if n1183 > 0 {
+		hn1186, tr1188 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1113 := range l1112 {
-				if tr1116 {
-					if st1117, id1118 := c.ReadRefFlag(); st1117 == foryimpl.RefBack {
-						l1112[i1113] = foryimpl.BackRefMap[string, int32](c, id1118)
-					} else if st1117 == foryimpl.RefFollows {
-						n1119 := c.ReadLengthFast(2)
-						if n1119 < 0 {
-							n1119 = c.ReadLength(2)
+			for i1185 := range l1184 {
+				if tr1188 {
+					if st1189, id1190 := c.ReadRefFlag(); st1189 == foryimpl.RefBack {
+						l1184[i1185] = foryimpl.BackRefMap[string, int32](c, id1190)
+					} else if st1189 == foryimpl.RefFollows {
+						n1191 := c.ReadLengthFast(2)
+						if n1191 < 0 {
+							n1191 = c.ReadLength(2)
 						}
-						m1120 := foryimpl.MakeMap[map[string]int32](c, n1119)
-						for n1119 > 0 && !c.Failed() {
-							sz1121, vn1122, _ := c.ReadMapChunk(n1119, 21, 5, nil, false)
-							for j1123 := 0; j1123 < sz1121 && !c.Failed(); j1123++ {
-								var k1124 string
-								k1124 = c.ReadString()
-								var v1125 int32
-								if !vn1122 {
-									v1125 = r.ReadVarInt32()
+						m1192 := foryimpl.MakeMap[map[string]int32](c, n1191)
+						for n1191 > 0 && !c.Failed() {
+							sz1193, vn1194, _ := c.ReadMapChunk(n1191, 21, 5, nil, false)
+							for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
+								var k1196 string
+								k1196 = c.ReadString()
+								var v1197 int32
+								if !vn1194 {
+									v1197 = r.ReadVarInt32()
 								}
-								m1120[k1124] = v1125
+								m1192[k1196] = v1197
 							}
-							n1119 -= sz1121
+							n1191 -= sz1193
 						}
-						l1112[i1113] = m1120
-						foryimpl.SetRefMap(c, id1118, l1112[i1113])
+						l1184[i1185] = m1192
+						foryimpl.SetRefMap(c, id1190, l1184[i1185])
 					} else {
-						l1112[i1113] = nil
+						l1184[i1185] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1113)
+						c.TraceIndex(i1185)
 						break
 					}
 					continue
 				}
-				if hn1114 && !c.ReadFlag() {
-					clear(l1112[i1113 : i1113+1])
+				if hn1186 && !c.ReadFlag() {
+					clear(l1184[i1185 : i1185+1])
 					continue
 				}
-				n1127 := c.ReadLengthFast(2)
-				if n1127 < 0 {
-					n1127 = c.ReadLength(2)
+				n1199 := c.ReadLengthFast(2)
+				if n1199 < 0 {
+					n1199 = c.ReadLength(2)
 				}
-				m1128 := foryimpl.MakeMap[map[string]int32](c, n1127)
-				for n1127 > 0 && !c.Failed() {
-					sz1129, vn1130, _ := c.ReadMapChunk(n1127, 21, 5, nil, false)
-					for j1131 := 0; j1131 < sz1129 && !c.Failed(); j1131++ {
-						var k1132 string
-						k1132 = c.ReadString()
-						var v1133 int32
-						if !vn1130 {
-							v1133 = r.ReadVarInt32()
+				m1200 := foryimpl.MakeMap[map[string]int32](c, n1199)
+				for n1199 > 0 && !c.Failed() {
+					sz1201, vn1202, _ := c.ReadMapChunk(n1199, 21, 5, nil, false)
+					for j1203 := 0; j1203 < sz1201 && !c.Failed(); j1203++ {
+						var k1204 string
+						k1204 = c.ReadString()
+						var v1205 int32
+						if !vn1202 {
+							v1205 = r.ReadVarInt32()
 						}
-						m1128[k1132] = v1133
+						m1200[k1204] = v1205
 					}
-					n1127 -= sz1129
+					n1199 -= sz1201
 				}
-				l1112[i1113] = m1128
+				l1184[i1185] = m1200
 				if c.Failed() {
-					c.TraceIndex(i1113)
+					c.TraceIndex(i1185)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1112
+	x.LM = l1184
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1135 := c.ReadLengthFast(1)
-	if n1135 < 0 {
-		n1135 = c.ReadLength(1)
+	n1207 := c.ReadLengthFast(1)
+	if n1207 < 0 {
+		n1207 = c.ReadLength(1)
 	}
-	l1136 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1135)
-	if n1135 > 0 {
-		hn1138 := c.ReadListHeader(5)
+	l1208 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1207)
+	if n1207 > 0 {
+		hn1210 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1137 := range l1136 {
-				if hn1138 && !c.ReadFlag() {
-					clear(l1136[i1137 : i1137+1])
+			for i1209 := range l1208 {
+				if hn1210 && !c.ReadFlag() {
+					clear(l1208[i1209 : i1209+1])
 					continue
 				}
-				p1141 := foryimpl.Alloc[int32](c)
-				*p1141 = r.ReadVarInt32()
-				l1136[i1137] = p1141
+				p1213 := foryimpl.Alloc[int32](c)
+				*p1213 = r.ReadVarInt32()
+				l1208[i1209] = p1213
 				if c.Failed() {
-					c.TraceIndex(i1137)
+					c.TraceIndex(i1209)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1136
+	x.LPI = l1208
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1142 := c.ReadLengthFast(1)
-	if n1142 < 0 {
-		n1142 = c.ReadLength(1)
+	n1214 := c.ReadLengthFast(1)
+	if n1214 < 0 {
+		n1214 = c.ReadLength(1)
 	}
-	l1143 := foryimpl.ReuseSlice[[]string](c, x.LS, n1142)
-	if n1142 > 0 {
-		hn1145 := c.ReadListHeader(21)
+	l1215 := foryimpl.ReuseSlice[[]string](c, x.LS, n1214)
+	if n1214 > 0 {
+		hn1217 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1144 := range l1143 {
-				if hn1145 && !c.ReadFlag() {
-					clear(l1143[i1144 : i1144+1])
+			for i1216 := range l1215 {
+				if hn1217 && !c.ReadFlag() {
+					clear(l1215[i1216 : i1216+1])
 					continue
 				}
-				l1143[i1144] = c.ReadString()
+				l1215[i1216] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1144)
+					c.TraceIndex(i1216)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1143
+	x.LS = l1215
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1148 := c.ReadLengthFast(1)
-	if n1148 < 0 {
-		n1148 = c.ReadLength(1)
+	n1220 := c.ReadLengthFast(1)
+	if n1220 < 0 {
+		n1220 = c.ReadLength(1)
 	}
-	l1149 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1148)
-	if n1148 > 0 {
-		hn1151 := c.ReadListHeader(38)
+	l1221 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1220)
+	if n1220 > 0 {
+		hn1223 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1150 := range l1149 {
-				if hn1151 && !c.ReadFlag() {
-					clear(l1149[i1150 : i1150+1])
+			for i1222 := range l1221 {
+				if hn1223 && !c.ReadFlag() {
+					clear(l1221[i1222 : i1222+1])
 					continue
 				}
-				l1149[i1150] = c.ReadTime()
+				l1221[i1222] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1150)
+					c.TraceIndex(i1222)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1149
+	x.LT = l1221
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1154 := c.ReadLengthFast(2)
-	if n1154 < 0 {
-		n1154 = c.ReadLength(2)
+	n1226 := c.ReadLengthFast(2)
+	if n1226 < 0 {
+		n1226 = c.ReadLength(2)
 	}
-	l1155 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1154)
-	if n1154 > 0 {
-		hn1157 := c.ReadListHeader(10)
+	l1227 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1226)
+	if n1226 > 0 {
+		hn1229 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1156 := range l1155 {
-				if hn1157 && !c.ReadFlag() {
-					clear(l1155[i1156 : i1156+1])
+			for i1228 := range l1227 {
+				if hn1229 && !c.ReadFlag() {
+					clear(l1227[i1228 : i1228+1])
 					continue
 				}
-				l1155[i1156] = r.ReadUint16()
+				l1227[i1228] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1156)
+					c.TraceIndex(i1228)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1155
+	x.LU16 = l1227
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1160 := c.ReadLengthFast(1)
-	if n1160 < 0 {
-		n1160 = c.ReadLength(1)
+	n1232 := c.ReadLengthFast(1)
+	if n1232 < 0 {
+		n1232 = c.ReadLength(1)
 	}
-	l1161 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1160)
-	if n1160 > 0 {
-		hn1163 := c.ReadListHeader(14)
+	l1233 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1232)
+	if n1232 > 0 {
+		hn1235 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1162 := range l1161 {
-				if hn1163 && !c.ReadFlag() {
-					clear(l1161[i1162 : i1162+1])
+			for i1234 := range l1233 {
+				if hn1235 && !c.ReadFlag() {
+					clear(l1233[i1234 : i1234+1])
 					continue
 				}
-				l1161[i1162] = r.ReadVarUint64()
+				l1233[i1234] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1162)
+					c.TraceIndex(i1234)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1161
+	x.LU64 = l1233
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1166 := c.ReadLengthFast(2)
-	if n1166 < 0 {
-		n1166 = c.ReadLength(2)
+	n1238 := c.ReadLengthFast(2)
+	if n1238 < 0 {
+		n1238 = c.ReadLength(2)
 	}
-	m1167 := foryimpl.MakeMap[map[bool]string](c, n1166)
-	for n1166 > 0 && !c.Failed() {
-		sz1168, vn1169, _ := c.ReadMapChunk(n1166, 1, 21, nil, false)
-		for j1170 := 0; j1170 < sz1168 && !c.Failed(); j1170++ {
-			var k1171 bool
-			k1171 = r.ReadBool()
-			var v1172 string
-			if !vn1169 {
-				v1172 = c.ReadString()
+	m1239 := foryimpl.MakeMap[map[bool]string](c, n1238)
+	for n1238 > 0 && !c.Failed() {
+		sz1240, vn1241, _ := c.ReadMapChunk(n1238, 1, 21, nil, false)
+		for j1242 := 0; j1242 < sz1240 && !c.Failed(); j1242++ {
+			var k1243 bool
+			k1243 = r.ReadBool()
+			var v1244 string
+			if !vn1241 {
+				v1244 = c.ReadString()
 			}
-			m1167[k1171] = v1172
+			m1239[k1243] = v1244
 		}
-		n1166 -= sz1168
+		n1238 -= sz1240
 	}
-	x.MBS = m1167
+	x.MBS = m1239
 	if c.Failed() {
 		c.Trace("MBS")
-		return
-	}
-	n1174 := c.ReadLengthFast(2)
-	if n1174 < 0 {
-		n1174 = c.ReadLength(2)
-	}
-	m1175 := foryimpl.MakeMap[map[Color]string](c, n1174)
-	for n1174 > 0 && !c.Failed() {
-		sz1176, vn1177, _ := c.ReadMapChunk(n1174, 25, 21, nil, false)
-		for j1178 := 0; j1178 < sz1176 && !c.Failed(); j1178++ {
-			var k1179 Color
-			if e1181 := c.ReadEnumFast(uint32(0x7fffffff)); e1181 >= 0 {
-				k1179 = Color(e1181)
-			} else {
-				k1179 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1180 string
-			if !vn1177 {
-				v1180 = c.ReadString()
-			}
-			m1175[k1179] = v1180
-		}
-		n1174 -= sz1176
-	}
-	x.MES = m1175
-	if c.Failed() {
-		c.Trace("MES")
-		return
-	}
-	n1183 := c.ReadLengthFast(2)
-	if n1183 < 0 {
-		n1183 = c.ReadLength(2)
-	}
-	m1184 := foryimpl.MakeMap[map[int64]float64](c, n1183)
-	for n1183 > 0 && !c.Failed() {
-		sz1185, vn1186, _ := c.ReadMapChunk(n1183, 7, 20, nil, false)
-		for j1187 := 0; j1187 < sz1185 && !c.Failed(); j1187++ {
-			var k1188 int64
-			k1188 = r.ReadVarInt64()
-			var v1189 float64
-			if !vn1186 {
-				v1189 = r.ReadFloat64()
-			}
-			m1184[k1188] = v1189
-		}
-		n1183 -= sz1185
-	}
-	x.MI64F = m1184
-	if c.Failed() {
-		c.Trace("MI64F")
-		return
-	}
-	n1191 := c.ReadLengthFast(2)
-	if n1191 < 0 {
-		n1191 = c.ReadLength(2)
-	}
-	m1192 := foryimpl.MakeMap[map[int32]string](c, n1191)
-	for n1191 > 0 && !c.Failed() {
-		sz1193, vn1194, _ := c.ReadMapChunk(n1191, 5, 21, nil, false)
-		for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
-			var k1196 int32
-			k1196 = r.ReadVarInt32()
-			var v1197 string
-			if !vn1194 {
-				v1197 = c.ReadString()
-			}
-			m1192[k1196] = v1197
-		}
-		n1191 -= sz1193
-	}
-	x.MIS = m1192
-	if c.Failed() {
-		c.Trace("MIS")
-		return
-	}
-	n1199 := c.ReadLengthFast(2)
-	if n1199 < 0 {
-		n1199 = c.ReadLength(2)
-	}
-	m1200 := foryimpl.MakeMap[map[string]int32](c, n1199)
-	for n1199 > 0 && !c.Failed() {
-		sz1201, vn1202, _ := c.ReadMapChunk(n1199, 21, 5, nil, false)
-		for j1203 := 0; j1203 < sz1201 && !c.Failed(); j1203++ {
-			var k1204 string
-			k1204 = c.ReadString()
-			var v1205 int32
-			if !vn1202 {
-				v1205 = r.ReadVarInt32()
-			}
-			m1200[k1204] = v1205
-		}
-		n1199 -= sz1201
-	}
-	x.MSI = m1200
-	if c.Failed() {
-		c.Trace("MSI")
-		return
-	}
-	n1207 := c.ReadLengthFast(2)
-	if n1207 < 0 {
-		n1207 = c.ReadLength(2)
-	}
-	m1208 := foryimpl.MakeMap[map[string][]string](c, n1207)
-	for n1207 > 0 && !c.Failed() {
-		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 21, 22, nil, true)
-		for j1211 := 0; j1211 < sz1209 && !c.Failed(); j1211++ {
-			var k1212 string
-			k1212 = c.ReadString()
-			var v1213 []string
-			if !vn1210 {
-				n1214 := c.ReadLengthFast(1)
-				if n1214 < 0 {
-					n1214 = c.ReadLength(1)
-				}
-				l1215 := foryimpl.MakeSlice[[]string](c, n1214)
-				if n1214 > 0 {
-					hn1217 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1216 := range l1215 {
-							if hn1217 && !c.ReadFlag() {
-								clear(l1215[i1216 : i1216+1])
-								continue
-							}
-							l1215[i1216] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1216)
-								break
-							}
-						}
-					}
-				}
-				v1213 = l1215
-			}
-			m1208[k1212] = v1213
-		}
-		n1207 -= sz1209
-	}
-	x.MSL = m1208
-	if c.Failed() {
-		c.Trace("MSL")
-		return
-	}
-	n1221 := c.ReadLengthFast(2)
-	if n1221 < 0 {
-		n1221 = c.ReadLength(2)
-	}
-	m1222 := foryimpl.MakeMap[map[string]map[string]int32](c, n1221)
-	for n1221 > 0 && !c.Failed() {
-		sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 24, nil, true)
-		for j1225 := 0; j1225 < sz1223 && !c.Failed(); j1225++ {
-			var k1226 string
-			k1226 = c.ReadString()
-			var v1227 map[string]int32
-			if !vn1224 {
-				n1228 := c.ReadLengthFast(2)
-				if n1228 < 0 {
-					n1228 = c.ReadLength(2)
-				}
-				m1229 := foryimpl.MakeMap[map[string]int32](c, n1228)
-				for n1228 > 0 && !c.Failed() {
-					sz1230, vn1231, _ := c.ReadMapChunk(n1228, 21, 5, nil, false)
-					for j1232 := 0; j1232 < sz1230 && !c.Failed(); j1232++ {
-						var k1233 string
-						k1233 = c.ReadString()
-						var v1234 int32
-						if !vn1231 {
-							v1234 = r.ReadVarInt32()
-						}
-						m1229[k1233] = v1234
-					}
-					n1228 -= sz1230
-				}
-				v1227 = m1229
-			}
-			m1222[k1226] = v1227
-		}
-		n1221 -= sz1223
-	}
-	x.MSM = m1222
-	if c.Failed() {
-		c.Trace("MSM")
-		return
-	}
-	n1237 := c.ReadLengthFast(2)
-	if n1237 < 0 {
-		n1237 = c.ReadLength(2)
-	}
-	m1238 := foryimpl.MakeMap[map[string]*int32](c, n1237)
-	for n1237 > 0 && !c.Failed() {
-		sz1239, vn1240, _ := c.ReadMapChunk(n1237, 21, 5, nil, true)
-		for j1241 := 0; j1241 < sz1239 && !c.Failed(); j1241++ {
-			var k1242 string
-			k1242 = c.ReadString()
-			var v1243 *int32
-			if !vn1240 {
-				p1244 := foryimpl.Alloc[int32](c)
-				*p1244 = r.ReadVarInt32()
-				v1243 = p1244
-			}
-			m1238[k1242] = v1243
-		}
-		n1237 -= sz1239
-	}
-	x.MSP = m1238
-	if c.Failed() {
-		c.Trace("MSP")
 		return
 	}
 	n1246 := c.ReadLengthFast(2)
 	if n1246 < 0 {
 		n1246 = c.ReadLength(2)
 	}
-	m1247 := foryimpl.MakeMap[map[uint8]uint16](c, n1246)
+	m1247 := foryimpl.MakeMap[map[Color]string](c, n1246)
 	for n1246 > 0 && !c.Failed() {
-		sz1248, vn1249, _ := c.ReadMapChunk(n1246, 9, 10, nil, false)
+		sz1248, vn1249, _ := c.ReadMapChunk(n1246, 25, 21, nil, false)
 		for j1250 := 0; j1250 < sz1248 && !c.Failed(); j1250++ {
-			var k1251 uint8
-			k1251 = r.ReadUint8()
-			var v1252 uint16
+			var k1251 Color
+			if e1253 := c.ReadEnumFast(uint32(0x7fffffff)); e1253 >= 0 {
+				k1251 = Color(e1253)
+			} else {
+				k1251 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v1252 string
 			if !vn1249 {
-				v1252 = r.ReadUint16()
+				v1252 = c.ReadString()
 			}
 			m1247[k1251] = v1252
 		}
 		n1246 -= sz1248
 	}
-	x.MU8 = m1247
-	if c.Failed() {
-		c.Trace("MU8")
-		return
-	}
-	if c.ReadFlag() {
-		x.NBin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("NBin")
-		return
-	}
-	if c.ReadFlag() {
-		n1254 := c.ReadLengthFast(1)
-		if n1254 < 0 {
-			n1254 = c.ReadLength(1)
-		}
-		l1255 := foryimpl.MakeSlice[[]string](c, n1254)
-		if n1254 > 0 {
-			hn1257 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1256 := range l1255 {
-					if hn1257 && !c.ReadFlag() {
-						clear(l1255[i1256 : i1256+1])
-						continue
-					}
-					l1255[i1256] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1256)
-						break
-					}
-				}
-			}
-		}
-		x.NLS = l1255
-	}
-	if c.Failed() {
-		c.Trace("NLS")
-		return
-	}
-	if c.ReadFlag() {
-		n1260 := c.ReadLengthFast(2)
-		if n1260 < 0 {
-			n1260 = c.ReadLength(2)
-		}
-		m1261 := foryimpl.MakeMap[map[string]int32](c, n1260)
-		for n1260 > 0 && !c.Failed() {
-			sz1262, vn1263, _ := c.ReadMapChunk(n1260, 21, 5, nil, false)
-			for j1264 := 0; j1264 < sz1262 && !c.Failed(); j1264++ {
-				var k1265 string
-				k1265 = c.ReadString()
-				var v1266 int32
-				if !vn1263 {
-					v1266 = r.ReadVarInt32()
-				}
-				m1261[k1265] = v1266
-			}
-			n1260 -= sz1262
-		}
-		x.NM = m1261
-	}
-	if c.Failed() {
-		c.Trace("NM")
-		return
-	}
-	n1268 := c.ReadLengthFast(1)
-	if n1268 < 0 {
-		n1268 = c.ReadLength(1)
-	}
-	l1269 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1268)
-	if n1268 > 0 {
-		hn1271 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1270 := range l1269 {
-				if hn1271 && !c.ReadFlag() {
-					clear(l1269[i1270 : i1270+1])
-					continue
-				}
-				l1269[i1270] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1270)
-					break
-				}
-			}
-		}
-	}
-	x.Raw = l1269
-	if c.Failed() {
-		c.Trace("Raw")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Containers{
-		AddLB:   x.AddLB,
-		AddLE:   x.AddLE,
-		AddLF32: x.AddLF32,
-		AddLF64: x.AddLF64,
-		AddLI32: x.AddLI32,
-		AddLI64: x.AddLI64,
-		AddLI8:  x.AddLI8,
-		AddLL:   x.AddLL,
-		AddLM:   x.AddLM,
-		AddLPI:  x.AddLPI,
-		AddLS:   x.AddLS,
-		AddLT:   x.AddLT,
-		AddLU16: x.AddLU16,
-		AddLU64: x.AddLU64,
-		AddRaw:  x.AddRaw,
-		LB:      x.LB,
-		LE:      x.LE,
-		LF32:    x.LF32,
-		LF64:    x.LF64,
-		LI32:    x.LI32,
-		LI64:    x.LI64,
-		LI8:     x.LI8,
-		LL:      x.LL,
-		LM:      x.LM,
-		LPI:     x.LPI,
-		LS:      x.LS,
-		LT:      x.LT,
-		LU16:    x.LU16,
-		LU64:    x.LU64,
-		Raw:     x.Raw,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(255924153) {
-		if h := r.ReadInt32(); h != 255924153 && !c.Failed() {
-			c.HashMismatch(foryTypeContainers, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st1274, id1275 := c.ReadRefFlag(); st1274 == foryimpl.RefBack {
-			x.ABool = foryimpl.BackRefSlice[bool](c, id1275)
-		} else if st1274 == foryimpl.RefFollows {
-			n1276 := c.ReadArrayLengthFast(1)
-			if n1276 < 0 {
-				n1276 = c.ReadArrayLength(1)
-			}
-			a1277 := foryimpl.MakeSlice[[]bool](c, n1276)
-			r.ReadRawBools(a1277)
-			x.ABool = a1277
-			foryimpl.SetRefSlice(c, id1275, x.ABool)
-		} else {
-			x.ABool = nil
-		}
-	} else {
-		n1278 := c.ReadArrayLengthFast(1)
-		if n1278 < 0 {
-			n1278 = c.ReadArrayLength(1)
-		}
-		a1279 := foryimpl.MakeSlice[[]bool](c, n1278)
-		r.ReadRawBools(a1279)
-		x.ABool = a1279
-	}
-	if c.Failed() {
-		c.Trace("ABool")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
-			x.AF32 = foryimpl.BackRefSlice[float32](c, id1281)
-		} else if st1280 == foryimpl.RefFollows {
-			n1282 := c.ReadArrayLengthFast(4)
-			if n1282 < 0 {
-				n1282 = c.ReadArrayLength(4)
-			}
-			a1283 := foryimpl.MakeSlice[[]float32](c, n1282)
-			r.ReadRawFloat32s(a1283)
-			x.AF32 = a1283
-			foryimpl.SetRefSlice(c, id1281, x.AF32)
-		} else {
-			x.AF32 = nil
-		}
-	} else {
-		n1284 := c.ReadArrayLengthFast(4)
-		if n1284 < 0 {
-			n1284 = c.ReadArrayLength(4)
-		}
-		a1285 := foryimpl.MakeSlice[[]float32](c, n1284)
-		r.ReadRawFloat32s(a1285)
-		x.AF32 = a1285
-	}
-	if c.Failed() {
-		c.Trace("AF32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1286, id1287 := c.ReadRefFlag(); st1286 == foryimpl.RefBack {
-			x.AF64 = foryimpl.BackRefSlice[float64](c, id1287)
-		} else if st1286 == foryimpl.RefFollows {
-			n1288 := c.ReadArrayLengthFast(8)
-			if n1288 < 0 {
-				n1288 = c.ReadArrayLength(8)
-			}
-			a1289 := foryimpl.MakeSlice[[]float64](c, n1288)
-			r.ReadRawFloat64s(a1289)
-			x.AF64 = a1289
-			foryimpl.SetRefSlice(c, id1287, x.AF64)
-		} else {
-			x.AF64 = nil
-		}
-	} else {
-		n1290 := c.ReadArrayLengthFast(8)
-		if n1290 < 0 {
-			n1290 = c.ReadArrayLength(8)
-		}
-		a1291 := foryimpl.MakeSlice[[]float64](c, n1290)
-		r.ReadRawFloat64s(a1291)
-		x.AF64 = a1291
-	}
-	if c.Failed() {
-		c.Trace("AF64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
-			x.AI16 = foryimpl.BackRefSlice[int16](c, id1293)
-		} else if st1292 == foryimpl.RefFollows {
-			n1294 := c.ReadArrayLengthFast(2)
-			if n1294 < 0 {
-				n1294 = c.ReadArrayLength(2)
-			}
-			a1295 := foryimpl.MakeSlice[[]int16](c, n1294)
-			r.ReadRawInt16s(a1295)
-			x.AI16 = a1295
-			foryimpl.SetRefSlice(c, id1293, x.AI16)
-		} else {
-			x.AI16 = nil
-		}
-	} else {
-		n1296 := c.ReadArrayLengthFast(2)
-		if n1296 < 0 {
-			n1296 = c.ReadArrayLength(2)
-		}
-		a1297 := foryimpl.MakeSlice[[]int16](c, n1296)
-		r.ReadRawInt16s(a1297)
-		x.AI16 = a1297
-	}
-	if c.Failed() {
-		c.Trace("AI16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1298, id1299 := c.ReadRefFlag(); st1298 == foryimpl.RefBack {
-			x.AI32 = foryimpl.BackRefSlice[int32](c, id1299)
-		} else if st1298 == foryimpl.RefFollows {
-			n1300 := c.ReadArrayLengthFast(4)
-			if n1300 < 0 {
-				n1300 = c.ReadArrayLength(4)
-			}
-			a1301 := foryimpl.MakeSlice[[]int32](c, n1300)
-			r.ReadRawInt32s(a1301)
-			x.AI32 = a1301
-			foryimpl.SetRefSlice(c, id1299, x.AI32)
-		} else {
-			x.AI32 = nil
-		}
-	} else {
-		n1302 := c.ReadArrayLengthFast(4)
-		if n1302 < 0 {
-			n1302 = c.ReadArrayLength(4)
-		}
-		a1303 := foryimpl.MakeSlice[[]int32](c, n1302)
-		r.ReadRawInt32s(a1303)
-		x.AI32 = a1303
-	}
-	if c.Failed() {
-		c.Trace("AI32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1304, id1305 := c.ReadRefFlag(); st1304 == foryimpl.RefBack {
-			x.AI64 = foryimpl.BackRefSlice[int64](c, id1305)
-		} else if st1304 == foryimpl.RefFollows {
-			n1306 := c.ReadArrayLengthFast(8)
-			if n1306 < 0 {
-				n1306 = c.ReadArrayLength(8)
-			}
-			a1307 := foryimpl.MakeSlice[[]int64](c, n1306)
-			r.ReadRawInt64s(a1307)
-			x.AI64 = a1307
-			foryimpl.SetRefSlice(c, id1305, x.AI64)
-		} else {
-			x.AI64 = nil
-		}
-	} else {
-		n1308 := c.ReadArrayLengthFast(8)
-		if n1308 < 0 {
-			n1308 = c.ReadArrayLength(8)
-		}
-		a1309 := foryimpl.MakeSlice[[]int64](c, n1308)
-		r.ReadRawInt64s(a1309)
-		x.AI64 = a1309
-	}
-	if c.Failed() {
-		c.Trace("AI64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1310, id1311 := c.ReadRefFlag(); st1310 == foryimpl.RefBack {
-			x.AI8 = foryimpl.BackRefSlice[int8](c, id1311)
-		} else if st1310 == foryimpl.RefFollows {
-			n1312 := c.ReadArrayLengthFast(1)
-			if n1312 < 0 {
-				n1312 = c.ReadArrayLength(1)
-			}
-			a1313 := foryimpl.MakeSlice[[]int8](c, n1312)
-			for i1314 := range a1313 {
-				a1313[i1314] = r.ReadInt8()
-			}
-			x.AI8 = a1313
-			foryimpl.SetRefSlice(c, id1311, x.AI8)
-		} else {
-			x.AI8 = nil
-		}
-	} else {
-		n1315 := c.ReadArrayLengthFast(1)
-		if n1315 < 0 {
-			n1315 = c.ReadArrayLength(1)
-		}
-		a1316 := foryimpl.MakeSlice[[]int8](c, n1315)
-		for i1317 := range a1316 {
-			a1316[i1317] = r.ReadInt8()
-		}
-		x.AI8 = a1316
-	}
-	if c.Failed() {
-		c.Trace("AI8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1318, id1319 := c.ReadRefFlag(); st1318 == foryimpl.RefBack {
-			x.AU16 = foryimpl.BackRefSlice[uint16](c, id1319)
-		} else if st1318 == foryimpl.RefFollows {
-			n1320 := c.ReadArrayLengthFast(2)
-			if n1320 < 0 {
-				n1320 = c.ReadArrayLength(2)
-			}
-			a1321 := foryimpl.MakeSlice[[]uint16](c, n1320)
-			r.ReadRawUint16s(a1321)
-			x.AU16 = a1321
-			foryimpl.SetRefSlice(c, id1319, x.AU16)
-		} else {
-			x.AU16 = nil
-		}
-	} else {
-		n1322 := c.ReadArrayLengthFast(2)
-		if n1322 < 0 {
-			n1322 = c.ReadArrayLength(2)
-		}
-		a1323 := foryimpl.MakeSlice[[]uint16](c, n1322)
-		r.ReadRawUint16s(a1323)
-		x.AU16 = a1323
-	}
-	if c.Failed() {
-		c.Trace("AU16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1324, id1325 := c.ReadRefFlag(); st1324 == foryimpl.RefBack {
-			x.AU32 = foryimpl.BackRefSlice[uint32](c, id1325)
-		} else if st1324 == foryimpl.RefFollows {
-			n1326 := c.ReadArrayLengthFast(4)
-			if n1326 < 0 {
-				n1326 = c.ReadArrayLength(4)
-			}
-			a1327 := foryimpl.MakeSlice[[]uint32](c, n1326)
-			r.ReadRawUint32s(a1327)
-			x.AU32 = a1327
-			foryimpl.SetRefSlice(c, id1325, x.AU32)
-		} else {
-			x.AU32 = nil
-		}
-	} else {
-		n1328 := c.ReadArrayLengthFast(4)
-		if n1328 < 0 {
-			n1328 = c.ReadArrayLength(4)
-		}
-		a1329 := foryimpl.MakeSlice[[]uint32](c, n1328)
-		r.ReadRawUint32s(a1329)
-		x.AU32 = a1329
-	}
-	if c.Failed() {
-		c.Trace("AU32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1330, id1331 := c.ReadRefFlag(); st1330 == foryimpl.RefBack {
-			x.AU64 = foryimpl.BackRefSlice[uint64](c, id1331)
-		} else if st1330 == foryimpl.RefFollows {
-			n1332 := c.ReadArrayLengthFast(8)
-			if n1332 < 0 {
-				n1332 = c.ReadArrayLength(8)
-			}
-			a1333 := foryimpl.MakeSlice[[]uint64](c, n1332)
-			r.ReadRawUint64s(a1333)
-			x.AU64 = a1333
-			foryimpl.SetRefSlice(c, id1331, x.AU64)
-		} else {
-			x.AU64 = nil
-		}
-	} else {
-		n1334 := c.ReadArrayLengthFast(8)
-		if n1334 < 0 {
-			n1334 = c.ReadArrayLength(8)
-		}
-		a1335 := foryimpl.MakeSlice[[]uint64](c, n1334)
-		r.ReadRawUint64s(a1335)
-		x.AU64 = a1335
-	}
-	if c.Failed() {
-		c.Trace("AU64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1336, id1337 := c.ReadRefFlag(); st1336 == foryimpl.RefBack {
-			x.AU8 = foryimpl.BackRefSlice[uint8](c, id1337)
-		} else if st1336 == foryimpl.RefFollows {
-			n1338 := c.ReadArrayLengthFast(1)
-			if n1338 < 0 {
-				n1338 = c.ReadArrayLength(1)
-			}
-			a1339 := foryimpl.MakeSlice[[]uint8](c, n1338)
-			copy(a1339, r.ReadBytes(n1338))
-			x.AU8 = a1339
-			foryimpl.SetRefSlice(c, id1337, x.AU8)
-		} else {
-			x.AU8 = nil
-		}
-	} else {
-		n1340 := c.ReadArrayLengthFast(1)
-		if n1340 < 0 {
-			n1340 = c.ReadArrayLength(1)
-		}
-		a1341 := foryimpl.MakeSlice[[]uint8](c, n1340)
-		copy(a1341, r.ReadBytes(n1340))
-		x.AU8 = a1341
-	}
-	if c.Failed() {
-		c.Trace("AU8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1342, id1343 := c.ReadRefFlag(); st1342 == foryimpl.RefBack {
-			x.AddABool = foryimpl.BackRefSlice[bool](c, id1343)
-		} else if st1342 == foryimpl.RefFollows {
-			n1344 := c.ReadArrayLengthFast(1)
-			if n1344 < 0 {
-				n1344 = c.ReadArrayLength(1)
-			}
-			a1345 := foryimpl.MakeSlice[[]bool](c, n1344)
-			r.ReadRawBools(a1345)
-			x.AddABool = a1345
-			foryimpl.SetRefSlice(c, id1343, x.AddABool)
-		} else {
-			x.AddABool = nil
-		}
-	} else {
-		n1346 := c.ReadArrayLengthFast(1)
-		if n1346 < 0 {
-			n1346 = c.ReadArrayLength(1)
-		}
-		a1347 := foryimpl.MakeSlice[[]bool](c, n1346)
-		r.ReadRawBools(a1347)
-		x.AddABool = a1347
-	}
-	if c.Failed() {
-		c.Trace("AddABool")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1348, id1349 := c.ReadRefFlag(); st1348 == foryimpl.RefBack {
-			x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1349)
-		} else if st1348 == foryimpl.RefFollows {
-			n1350 := c.ReadArrayLengthFast(4)
-			if n1350 < 0 {
-				n1350 = c.ReadArrayLength(4)
-			}
-			a1351 := foryimpl.MakeSlice[[]float32](c, n1350)
-			r.ReadRawFloat32s(a1351)
-			x.AddAF32 = a1351
-			foryimpl.SetRefSlice(c, id1349, x.AddAF32)
-		} else {
-			x.AddAF32 = nil
-		}
-	} else {
-		n1352 := c.ReadArrayLengthFast(4)
-		if n1352 < 0 {
-			n1352 = c.ReadArrayLength(4)
-		}
-		a1353 := foryimpl.MakeSlice[[]float32](c, n1352)
-		r.ReadRawFloat32s(a1353)
-		x.AddAF32 = a1353
-	}
-	if c.Failed() {
-		c.Trace("AddAF32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
-			x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1355)
-		} else if st1354 == foryimpl.RefFollows {
-			n1356 := c.ReadArrayLengthFast(8)
-			if n1356 < 0 {
-				n1356 = c.ReadArrayLength(8)
-			}
-			a1357 := foryimpl.MakeSlice[[]float64](c, n1356)
-			r.ReadRawFloat64s(a1357)
-			x.AddAF64 = a1357
-			foryimpl.SetRefSlice(c, id1355, x.AddAF64)
-		} else {
-			x.AddAF64 = nil
-		}
-	} else {
-		n1358 := c.ReadArrayLengthFast(8)
-		if n1358 < 0 {
-			n1358 = c.ReadArrayLength(8)
-		}
-		a1359 := foryimpl.MakeSlice[[]float64](c, n1358)
-		r.ReadRawFloat64s(a1359)
-		x.AddAF64 = a1359
-	}
-	if c.Failed() {
-		c.Trace("AddAF64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1360, id1361 := c.ReadRefFlag(); st1360 == foryimpl.RefBack {
-			x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1361)
-		} else if st1360 == foryimpl.RefFollows {
-			n1362 := c.ReadArrayLengthFast(2)
-			if n1362 < 0 {
-				n1362 = c.ReadArrayLength(2)
-			}
-			a1363 := foryimpl.MakeSlice[[]int16](c, n1362)
-			r.ReadRawInt16s(a1363)
-			x.AddAI16 = a1363
-			foryimpl.SetRefSlice(c, id1361, x.AddAI16)
-		} else {
-			x.AddAI16 = nil
-		}
-	} else {
-		n1364 := c.ReadArrayLengthFast(2)
-		if n1364 < 0 {
-			n1364 = c.ReadArrayLength(2)
-		}
-		a1365 := foryimpl.MakeSlice[[]int16](c, n1364)
-		r.ReadRawInt16s(a1365)
-		x.AddAI16 = a1365
-	}
-	if c.Failed() {
-		c.Trace("AddAI16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1366, id1367 := c.ReadRefFlag(); st1366 == foryimpl.RefBack {
-			x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1367)
-		} else if st1366 == foryimpl.RefFollows {
-			n1368 := c.ReadArrayLengthFast(4)
-			if n1368 < 0 {
-				n1368 = c.ReadArrayLength(4)
-			}
-			a1369 := foryimpl.MakeSlice[[]int32](c, n1368)
-			r.ReadRawInt32s(a1369)
-			x.AddAI32 = a1369
-			foryimpl.SetRefSlice(c, id1367, x.AddAI32)
-		} else {
-			x.AddAI32 = nil
-		}
-	} else {
-		n1370 := c.ReadArrayLengthFast(4)
-		if n1370 < 0 {
-			n1370 = c.ReadArrayLength(4)
-		}
-		a1371 := foryimpl.MakeSlice[[]int32](c, n1370)
-		r.ReadRawInt32s(a1371)
-		x.AddAI32 = a1371
-	}
-	if c.Failed() {
-		c.Trace("AddAI32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1372, id1373 := c.ReadRefFlag(); st1372 == foryimpl.RefBack {
-			x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1373)
-		} else if st1372 == foryimpl.RefFollows {
-			n1374 := c.ReadArrayLengthFast(8)
-			if n1374 < 0 {
-				n1374 = c.ReadArrayLength(8)
-			}
-			a1375 := foryimpl.MakeSlice[[]int64](c, n1374)
-			r.ReadRawInt64s(a1375)
-			x.AddAI64 = a1375
-			foryimpl.SetRefSlice(c, id1373, x.AddAI64)
-		} else {
-			x.AddAI64 = nil
-		}
-	} else {
-		n1376 := c.ReadArrayLengthFast(8)
-		if n1376 < 0 {
-			n1376 = c.ReadArrayLength(8)
-		}
-		a1377 := foryimpl.MakeSlice[[]int64](c, n1376)
-		r.ReadRawInt64s(a1377)
-		x.AddAI64 = a1377
-	}
-	if c.Failed() {
-		c.Trace("AddAI64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1378, id1379 := c.ReadRefFlag(); st1378 == foryimpl.RefBack {
-			x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1379)
-		} else if st1378 == foryimpl.RefFollows {
-			n1380 := c.ReadArrayLengthFast(1)
-			if n1380 < 0 {
-				n1380 = c.ReadArrayLength(1)
-			}
-			a1381 := foryimpl.MakeSlice[[]int8](c, n1380)
-			for i1382 := range a1381 {
-				a1381[i1382] = r.ReadInt8()
-			}
-			x.AddAI8 = a1381
-			foryimpl.SetRefSlice(c, id1379, x.AddAI8)
-		} else {
-			x.AddAI8 = nil
-		}
-	} else {
-		n1383 := c.ReadArrayLengthFast(1)
-		if n1383 < 0 {
-			n1383 = c.ReadArrayLength(1)
-		}
-		a1384 := foryimpl.MakeSlice[[]int8](c, n1383)
-		for i1385 := range a1384 {
-			a1384[i1385] = r.ReadInt8()
-		}
-		x.AddAI8 = a1384
-	}
-	if c.Failed() {
-		c.Trace("AddAI8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1386, id1387 := c.ReadRefFlag(); st1386 == foryimpl.RefBack {
-			x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1387)
-		} else if st1386 == foryimpl.RefFollows {
-			n1388 := c.ReadArrayLengthFast(2)
-			if n1388 < 0 {
-				n1388 = c.ReadArrayLength(2)
-			}
-			a1389 := foryimpl.MakeSlice[[]uint16](c, n1388)
-			r.ReadRawUint16s(a1389)
-			x.AddAU16 = a1389
-			foryimpl.SetRefSlice(c, id1387, x.AddAU16)
-		} else {
-			x.AddAU16 = nil
-		}
-	} else {
-		n1390 := c.ReadArrayLengthFast(2)
-		if n1390 < 0 {
-			n1390 = c.ReadArrayLength(2)
-		}
-		a1391 := foryimpl.MakeSlice[[]uint16](c, n1390)
-		r.ReadRawUint16s(a1391)
-		x.AddAU16 = a1391
-	}
-	if c.Failed() {
-		c.Trace("AddAU16")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1392, id1393 := c.ReadRefFlag(); st1392 == foryimpl.RefBack {
-			x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1393)
-		} else if st1392 == foryimpl.RefFollows {
-			n1394 := c.ReadArrayLengthFast(4)
-			if n1394 < 0 {
-				n1394 = c.ReadArrayLength(4)
-			}
-			a1395 := foryimpl.MakeSlice[[]uint32](c, n1394)
-			r.ReadRawUint32s(a1395)
-			x.AddAU32 = a1395
-			foryimpl.SetRefSlice(c, id1393, x.AddAU32)
-		} else {
-			x.AddAU32 = nil
-		}
-	} else {
-		n1396 := c.ReadArrayLengthFast(4)
-		if n1396 < 0 {
-			n1396 = c.ReadArrayLength(4)
-		}
-		a1397 := foryimpl.MakeSlice[[]uint32](c, n1396)
-		r.ReadRawUint32s(a1397)
-		x.AddAU32 = a1397
-	}
-	if c.Failed() {
-		c.Trace("AddAU32")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1398, id1399 := c.ReadRefFlag(); st1398 == foryimpl.RefBack {
-			x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1399)
-		} else if st1398 == foryimpl.RefFollows {
-			n1400 := c.ReadArrayLengthFast(8)
-			if n1400 < 0 {
-				n1400 = c.ReadArrayLength(8)
-			}
-			a1401 := foryimpl.MakeSlice[[]uint64](c, n1400)
-			r.ReadRawUint64s(a1401)
-			x.AddAU64 = a1401
-			foryimpl.SetRefSlice(c, id1399, x.AddAU64)
-		} else {
-			x.AddAU64 = nil
-		}
-	} else {
-		n1402 := c.ReadArrayLengthFast(8)
-		if n1402 < 0 {
-			n1402 = c.ReadArrayLength(8)
-		}
-		a1403 := foryimpl.MakeSlice[[]uint64](c, n1402)
-		r.ReadRawUint64s(a1403)
-		x.AddAU64 = a1403
-	}
-	if c.Failed() {
-		c.Trace("AddAU64")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1404, id1405 := c.ReadRefFlag(); st1404 == foryimpl.RefBack {
-			x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1405)
-		} else if st1404 == foryimpl.RefFollows {
-			n1406 := c.ReadArrayLengthFast(1)
-			if n1406 < 0 {
-				n1406 = c.ReadArrayLength(1)
-			}
-			a1407 := foryimpl.MakeSlice[[]uint8](c, n1406)
-			copy(a1407, r.ReadBytes(n1406))
-			x.AddAU8 = a1407
-			foryimpl.SetRefSlice(c, id1405, x.AddAU8)
-		} else {
-			x.AddAU8 = nil
-		}
-	} else {
-		n1408 := c.ReadArrayLengthFast(1)
-		if n1408 < 0 {
-			n1408 = c.ReadArrayLength(1)
-		}
-		a1409 := foryimpl.MakeSlice[[]uint8](c, n1408)
-		copy(a1409, r.ReadBytes(n1408))
-		x.AddAU8 = a1409
-	}
-	if c.Failed() {
-		c.Trace("AddAU8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1410, id1411 := c.ReadRefFlag(); st1410 == foryimpl.RefBack {
-			x.AddBin = foryimpl.BackRefSlice[uint8](c, id1411)
-		} else if st1410 == foryimpl.RefFollows {
-			x.AddBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1411, x.AddBin)
-		} else {
-			x.AddBin = nil
-		}
-	} else {
-		x.AddBin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("AddBin")
-		return
-	}
-	n1412 := c.ReadLengthFast(2)
-	if n1412 < 0 {
-		n1412 = c.ReadLength(2)
-	}
-	if n1412 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1412, 3))
-		return
-	}
-	var l1413 [3]int16
-	if n1412 > 0 {
-		hn1415 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1414 := range l1413 {
-				if hn1415 && !c.ReadFlag() {
-					clear(l1413[i1414 : i1414+1])
-					continue
-				}
-				l1413[i1414] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1414)
-					break
-				}
-			}
-		}
-	}
-	x.AddFix = l1413
-	if c.Failed() {
-		c.Trace("AddFix")
-		return
-	}
-	n1418 := c.ReadLengthFast(1)
-	if n1418 < 0 {
-		n1418 = c.ReadLength(1)
-	}
-	l1419 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1418)
-	if n1418 > 0 {
-		hn1421 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i1420 := range l1419 {
-				if hn1421 && !c.ReadFlag() {
-					clear(l1419[i1420 : i1420+1])
-					continue
-				}
-				l1419[i1420] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i1420)
-					break
-				}
-			}
-		}
-	}
-	x.AddLB = l1419
-	if c.Failed() {
-		c.Trace("AddLB")
-		return
-	}
-	n1424 := c.ReadLengthFast(1)
-	if n1424 < 0 {
-		n1424 = c.ReadLength(1)
-	}
-	l1425 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1424)
-	if n1424 > 0 {
-		hn1427 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i1426 := range l1425 {
-				if hn1427 && !c.ReadFlag() {
-					clear(l1425[i1426 : i1426+1])
-					continue
-				}
-				if e1430 := c.ReadEnumFast(uint32(0x7fffffff)); e1430 >= 0 {
-					l1425[i1426] = Color(e1430)
-				} else {
-					l1425[i1426] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i1426)
-					break
-				}
-			}
-		}
-	}
-	x.AddLE = l1425
-	if c.Failed() {
-		c.Trace("AddLE")
-		return
-	}
-	n1431 := c.ReadLengthFast(4)
-	if n1431 < 0 {
-		n1431 = c.ReadLength(4)
-	}
-	l1432 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1431)
-	if n1431 > 0 {
-		hn1434 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1433 := range l1432 {
-				if hn1434 && !c.ReadFlag() {
-					clear(l1432[i1433 : i1433+1])
-					continue
-				}
-				l1432[i1433] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1433)
-					break
-				}
-			}
-		}
-	}
-	x.AddLF32 = l1432
-	if c.Failed() {
-		c.Trace("AddLF32")
-		return
-	}
-	n1437 := c.ReadLengthFast(8)
-	if n1437 < 0 {
-		n1437 = c.ReadLength(8)
-	}
-	l1438 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1437)
-	if n1437 > 0 {
-		hn1440 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1439 := range l1438 {
-				if hn1440 && !c.ReadFlag() {
-					clear(l1438[i1439 : i1439+1])
-					continue
-				}
-				l1438[i1439] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1439)
-					break
-				}
-			}
-		}
-	}
-	x.AddLF64 = l1438
-	if c.Failed() {
-		c.Trace("AddLF64")
-		return
-	}
-	n1443 := c.ReadLengthFast(1)
-	if n1443 < 0 {
-		n1443 = c.ReadLength(1)
-	}
-	l1444 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1443)
-	if n1443 > 0 {
-		hn1446 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1445 := range l1444 {
-				if hn1446 && !c.ReadFlag() {
-					clear(l1444[i1445 : i1445+1])
-					continue
-				}
-				l1444[i1445] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1445)
-					break
-				}
-			}
-		}
-	}
-	x.AddLI32 = l1444
-	if c.Failed() {
-		c.Trace("AddLI32")
-		return
-	}
-	n1449 := c.ReadLengthFast(1)
-	if n1449 < 0 {
-		n1449 = c.ReadLength(1)
-	}
-	l1450 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1449)
-	if n1449 > 0 {
-		hn1452 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i1451 := range l1450 {
-				if hn1452 && !c.ReadFlag() {
-					clear(l1450[i1451 : i1451+1])
-					continue
-				}
-				l1450[i1451] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i1451)
-					break
-				}
-			}
-		}
-	}
-	x.AddLI64 = l1450
-	if c.Failed() {
-		c.Trace("AddLI64")
-		return
-	}
-	n1455 := c.ReadLengthFast(1)
-	if n1455 < 0 {
-		n1455 = c.ReadLength(1)
-	}
-	l1456 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1455)
-	if n1455 > 0 {
-		hn1458 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i1457 := range l1456 {
-				if hn1458 && !c.ReadFlag() {
-					clear(l1456[i1457 : i1457+1])
-					continue
-				}
-				l1456[i1457] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i1457)
-					break
-				}
-			}
-		}
-	}
-	x.AddLI8 = l1456
-	if c.Failed() {
-		c.Trace("AddLI8")
-		return
-	}
-	n1461 := c.ReadLengthFast(1)
-	if n1461 < 0 {
-		n1461 = c.ReadLength(1)
-	}
-	l1462 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1461)
-	if n1461 > 0 {
-		hn1464, tr1466 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i1463 := range l1462 {
-				if tr1466 {
-					if st1467, id1468 := c.ReadRefFlag(); st1467 == foryimpl.RefBack {
-						l1462[i1463] = foryimpl.BackRefSlice[int32](c, id1468)
-					} else if st1467 == foryimpl.RefFollows {
-						n1469 := c.ReadLengthFast(1)
-						if n1469 < 0 {
-							n1469 = c.ReadLength(1)
-						}
-						l1470 := foryimpl.MakeSlice[[]int32](c, n1469)
-						if n1469 > 0 {
-							hn1472 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i1471 := range l1470 {
-									if hn1472 && !c.ReadFlag() {
-										clear(l1470[i1471 : i1471+1])
-										continue
-									}
-									l1470[i1471] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i1471)
-										break
-									}
-								}
-							}
-						}
-						l1462[i1463] = l1470
-						foryimpl.SetRefSlice(c, id1468, l1462[i1463])
-					} else {
-						l1462[i1463] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1463)
-						break
-					}
-					continue
-				}
-				if hn1464 && !c.ReadFlag() {
-					clear(l1462[i1463 : i1463+1])
-					continue
-				}
-				n1475 := c.ReadLengthFast(1)
-				if n1475 < 0 {
-					n1475 = c.ReadLength(1)
-				}
-				l1476 := foryimpl.MakeSlice[[]int32](c, n1475)
-				if n1475 > 0 {
-					hn1478 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1477 := range l1476 {
-							if hn1478 && !c.ReadFlag() {
-								clear(l1476[i1477 : i1477+1])
-								continue
-							}
-							l1476[i1477] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1477)
-								break
-							}
-						}
-					}
-				}
-				l1462[i1463] = l1476
-				if c.Failed() {
-					c.TraceIndex(i1463)
-					break
-				}
-			}
-		}
-	}
-	x.AddLL = l1462
-	if c.Failed() {
-		c.Trace("AddLL")
-		return
-	}
-	n1481 := c.ReadLengthFast(1)
-	if n1481 < 0 {
-		n1481 = c.ReadLength(1)
-	}
-	l1482 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1481)
-	if n1481 > 0 {
-		hn1484, tr1486 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i1483 := range l1482 {
-				if tr1486 {
-					if st1487, id1488 := c.ReadRefFlag(); st1487 == foryimpl.RefBack {
-						l1482[i1483] = foryimpl.BackRefMap[string, int32](c, id1488)
-					} else if st1487 == foryimpl.RefFollows {
-						n1489 := c.ReadLengthFast(2)
-						if n1489 < 0 {
-							n1489 = c.ReadLength(2)
-						}
-						m1490 := foryimpl.MakeMap[map[string]int32](c, n1489)
-						for n1489 > 0 && !c.Failed() {
-							sz1491, vn1492, _ := c.ReadMapChunk(n1489, 21, 5, nil, false)
-							for j1493 := 0; j1493 < sz1491 && !c.Failed(); j1493++ {
-								var k1494 string
-								k1494 = c.ReadString()
-								var v1495 int32
-								if !vn1492 {
-									v1495 = r.ReadVarInt32()
-								}
-								m1490[k1494] = v1495
-							}
-							n1489 -= sz1491
-						}
-						l1482[i1483] = m1490
-						foryimpl.SetRefMap(c, id1488, l1482[i1483])
-					} else {
-						l1482[i1483] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1483)
-						break
-					}
-					continue
-				}
-				if hn1484 && !c.ReadFlag() {
-					clear(l1482[i1483 : i1483+1])
-					continue
-				}
-				n1497 := c.ReadLengthFast(2)
-				if n1497 < 0 {
-					n1497 = c.ReadLength(2)
-				}
-				m1498 := foryimpl.MakeMap[map[string]int32](c, n1497)
-				for n1497 > 0 && !c.Failed() {
-					sz1499, vn1500, _ := c.ReadMapChunk(n1497, 21, 5, nil, false)
-					for j1501 := 0; j1501 < sz1499 && !c.Failed(); j1501++ {
-						var k1502 string
-						k1502 = c.ReadString()
-						var v1503 int32
-						if !vn1500 {
-							v1503 = r.ReadVarInt32()
-						}
-						m1498[k1502] = v1503
-					}
-					n1497 -= sz1499
-				}
-				l1482[i1483] = m1498
-				if c.Failed() {
-					c.TraceIndex(i1483)
-					break
-				}
-			}
-		}
-	}
-	x.AddLM = l1482
-	if c.Failed() {
-		c.Trace("AddLM")
-		return
-	}
-	n1505 := c.ReadLengthFast(1)
-	if n1505 < 0 {
-		n1505 = c.ReadLength(1)
-	}
-	l1506 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1505)
-	if n1505 > 0 {
-		hn1508 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1507 := range l1506 {
-				if hn1508 && !c.ReadFlag() {
-					clear(l1506[i1507 : i1507+1])
-					continue
-				}
-				p1511 := foryimpl.Alloc[int32](c)
-				*p1511 = r.ReadVarInt32()
-				l1506[i1507] = p1511
-				if c.Failed() {
-					c.TraceIndex(i1507)
-					break
-				}
-			}
-		}
-	}
-	x.AddLPI = l1506
-	if c.Failed() {
-		c.Trace("AddLPI")
-		return
-	}
-	n1512 := c.ReadLengthFast(1)
-	if n1512 < 0 {
-		n1512 = c.ReadLength(1)
-	}
-	l1513 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1512)
-	if n1512 > 0 {
-		hn1515 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1514 := range l1513 {
-				if hn1515 && !c.ReadFlag() {
-					clear(l1513[i1514 : i1514+1])
-					continue
-				}
-				l1513[i1514] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1514)
-					break
-				}
-			}
-		}
-	}
-	x.AddLS = l1513
-	if c.Failed() {
-		c.Trace("AddLS")
-		return
-	}
-	n1518 := c.ReadLengthFast(1)
-	if n1518 < 0 {
-		n1518 = c.ReadLength(1)
-	}
-	l1519 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1518)
-	if n1518 > 0 {
-		hn1521 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1520 := range l1519 {
-				if hn1521 && !c.ReadFlag() {
-					clear(l1519[i1520 : i1520+1])
-					continue
-				}
-				l1519[i1520] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1520)
-					break
-				}
-			}
-		}
-	}
-	x.AddLT = l1519
-	if c.Failed() {
-		c.Trace("AddLT")
-		return
-	}
-	n1524 := c.ReadLengthFast(2)
-	if n1524 < 0 {
-		n1524 = c.ReadLength(2)
-	}
-	l1525 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1524)
-	if n1524 > 0 {
-		hn1527 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1526 := range l1525 {
-				if hn1527 && !c.ReadFlag() {
-					clear(l1525[i1526 : i1526+1])
-					continue
-				}
-				l1525[i1526] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1526)
-					break
-				}
-			}
-		}
-	}
-	x.AddLU16 = l1525
-	if c.Failed() {
-		c.Trace("AddLU16")
-		return
-	}
-	n1530 := c.ReadLengthFast(1)
-	if n1530 < 0 {
-		n1530 = c.ReadLength(1)
-	}
-	l1531 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1530)
-	if n1530 > 0 {
-		hn1533 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i1532 := range l1531 {
-				if hn1533 && !c.ReadFlag() {
-					clear(l1531[i1532 : i1532+1])
-					continue
-				}
-				l1531[i1532] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i1532)
-					break
-				}
-			}
-		}
-	}
-	x.AddLU64 = l1531
-	if c.Failed() {
-		c.Trace("AddLU64")
-		return
-	}
-	n1536 := c.ReadLengthFast(2)
-	if n1536 < 0 {
-		n1536 = c.ReadLength(2)
-	}
-	m1537 := foryimpl.MakeMap[map[bool]string](c, n1536)
-	for n1536 > 0 && !c.Failed() {
-		sz1538, vn1539, _ := c.ReadMapChunk(n1536, 1, 21, nil, false)
-		for j1540 := 0; j1540 < sz1538 && !c.Failed(); j1540++ {
-			var k1541 bool
-			k1541 = r.ReadBool()
-			var v1542 string
-			if !vn1539 {
-				v1542 = c.ReadString()
-			}
-			m1537[k1541] = v1542
-		}
-		n1536 -= sz1538
-	}
-	x.AddMBS = m1537
-	if c.Failed() {
-		c.Trace("AddMBS")
-		return
-	}
-	n1544 := c.ReadLengthFast(2)
-	if n1544 < 0 {
-		n1544 = c.ReadLength(2)
-	}
-	m1545 := foryimpl.MakeMap[map[Color]string](c, n1544)
-	for n1544 > 0 && !c.Failed() {
-		sz1546, vn1547, _ := c.ReadMapChunk(n1544, 25, 21, nil, false)
-		for j1548 := 0; j1548 < sz1546 && !c.Failed(); j1548++ {
-			var k1549 Color
-			if e1551 := c.ReadEnumFast(uint32(0x7fffffff)); e1551 >= 0 {
-				k1549 = Color(e1551)
-			} else {
-				k1549 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1550 string
-			if !vn1547 {
-				v1550 = c.ReadString()
-			}
-			m1545[k1549] = v1550
-		}
-		n1544 -= sz1546
-	}
-	x.AddMES = m1545
-	if c.Failed() {
-		c.Trace("AddMES")
-		return
-	}
-	n1553 := c.ReadLengthFast(2)
-	if n1553 < 0 {
-		n1553 = c.ReadLength(2)
-	}
-	m1554 := foryimpl.MakeMap[map[int64]float64](c, n1553)
-	for n1553 > 0 && !c.Failed() {
-		sz1555, vn1556, _ := c.ReadMapChunk(n1553, 7, 20, nil, false)
-		for j1557 := 0; j1557 < sz1555 && !c.Failed(); j1557++ {
-			var k1558 int64
-			k1558 = r.ReadVarInt64()
-			var v1559 float64
-			if !vn1556 {
-				v1559 = r.ReadFloat64()
-			}
-			m1554[k1558] = v1559
-		}
-		n1553 -= sz1555
-	}
-	x.AddMI64F = m1554
-	if c.Failed() {
-		c.Trace("AddMI64F")
-		return
-	}
-	n1561 := c.ReadLengthFast(2)
-	if n1561 < 0 {
-		n1561 = c.ReadLength(2)
-	}
-	m1562 := foryimpl.MakeMap[map[int32]string](c, n1561)
-	for n1561 > 0 && !c.Failed() {
-		sz1563, vn1564, _ := c.ReadMapChunk(n1561, 5, 21, nil, false)
-		for j1565 := 0; j1565 < sz1563 && !c.Failed(); j1565++ {
-			var k1566 int32
-			k1566 = r.ReadVarInt32()
-			var v1567 string
-			if !vn1564 {
-				v1567 = c.ReadString()
-			}
-			m1562[k1566] = v1567
-		}
-		n1561 -= sz1563
-	}
-	x.AddMIS = m1562
-	if c.Failed() {
-		c.Trace("AddMIS")
-		return
-	}
-	n1569 := c.ReadLengthFast(2)
-	if n1569 < 0 {
-		n1569 = c.ReadLength(2)
-	}
-	m1570 := foryimpl.MakeMap[map[string]int32](c, n1569)
-	for n1569 > 0 && !c.Failed() {
-		sz1571, vn1572, _ := c.ReadMapChunk(n1569, 21, 5, nil, false)
-		for j1573 := 0; j1573 < sz1571 && !c.Failed(); j1573++ {
-			var k1574 string
-			k1574 = c.ReadString()
-			var v1575 int32
-			if !vn1572 {
-				v1575 = r.ReadVarInt32()
-			}
-			m1570[k1574] = v1575
-		}
-		n1569 -= sz1571
-	}
-	x.AddMSI = m1570
-	if c.Failed() {
-		c.Trace("AddMSI")
-		return
-	}
-	n1577 := c.ReadLengthFast(2)
-	if n1577 < 0 {
-		n1577 = c.ReadLength(2)
-	}
-	m1578 := foryimpl.MakeMap[map[string][]string](c, n1577)
-	for n1577 > 0 && !c.Failed() {
-		sz1579, vn1580, tr1590, _ := c.ReadMapChunkRef(n1577, 21, 22, nil)
-		for j1581 := 0; j1581 < sz1579 && !c.Failed(); j1581++ {
-			var k1582 string
-			k1582 = c.ReadString()
-			var v1583 []string
-			if tr1590 {
-				if st1591, id1592 := c.ReadRefFlag(); st1591 == foryimpl.RefBack {
-					v1583 = foryimpl.BackRefSlice[string](c, id1592)
-				} else if st1591 == foryimpl.RefFollows {
-					n1593 := c.ReadLengthFast(1)
-					if n1593 < 0 {
-						n1593 = c.ReadLength(1)
-					}
-					l1594 := foryimpl.MakeSlice[[]string](c, n1593)
-					if n1593 > 0 {
-						hn1596 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1595 := range l1594 {
-								if hn1596 && !c.ReadFlag() {
-									clear(l1594[i1595 : i1595+1])
-									continue
-								}
-								l1594[i1595] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1595)
-									break
-								}
-							}
-						}
-					}
-					v1583 = l1594
-					foryimpl.SetRefSlice(c, id1592, v1583)
-				} else {
-					v1583 = nil
-				}
-			} else if !vn1580 {
-				n1584 := c.ReadLengthFast(1)
-				if n1584 < 0 {
-					n1584 = c.ReadLength(1)
-				}
-				l1585 := foryimpl.MakeSlice[[]string](c, n1584)
-				if n1584 > 0 {
-					hn1587 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1586 := range l1585 {
-							if hn1587 && !c.ReadFlag() {
-								clear(l1585[i1586 : i1586+1])
-								continue
-							}
-							l1585[i1586] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1586)
-								break
-							}
-						}
-					}
-				}
-				v1583 = l1585
-			}
-			m1578[k1582] = v1583
-		}
-		n1577 -= sz1579
-	}
-	x.AddMSL = m1578
-	if c.Failed() {
-		c.Trace("AddMSL")
-		return
-	}
-	n1599 := c.ReadLengthFast(2)
-	if n1599 < 0 {
-		n1599 = c.ReadLength(2)
-	}
-	m1600 := foryimpl.MakeMap[map[string]map[string]int32](c, n1599)
-	for n1599 > 0 && !c.Failed() {
-		sz1601, vn1602, tr1614, _ := c.ReadMapChunkRef(n1599, 21, 24, nil)
-		for j1603 := 0; j1603 < sz1601 && !c.Failed(); j1603++ {
-			var k1604 string
-			k1604 = c.ReadString()
-			var v1605 map[string]int32
-			if tr1614 {
-				if st1615, id1616 := c.ReadRefFlag(); st1615 == foryimpl.RefBack {
-					v1605 = foryimpl.BackRefMap[string, int32](c, id1616)
-				} else if st1615 == foryimpl.RefFollows {
-					n1617 := c.ReadLengthFast(2)
-					if n1617 < 0 {
-						n1617 = c.ReadLength(2)
-					}
-					m1618 := foryimpl.MakeMap[map[string]int32](c, n1617)
-					for n1617 > 0 && !c.Failed() {
-						sz1619, vn1620, _ := c.ReadMapChunk(n1617, 21, 5, nil, false)
-						for j1621 := 0; j1621 < sz1619 && !c.Failed(); j1621++ {
-							var k1622 string
-							k1622 = c.ReadString()
-							var v1623 int32
-							if !vn1620 {
-								v1623 = r.ReadVarInt32()
-							}
-							m1618[k1622] = v1623
-						}
-						n1617 -= sz1619
-					}
-					v1605 = m1618
-					foryimpl.SetRefMap(c, id1616, v1605)
-				} else {
-					v1605 = nil
-				}
-			} else if !vn1602 {
-				n1606 := c.ReadLengthFast(2)
-				if n1606 < 0 {
-					n1606 = c.ReadLength(2)
-				}
-				m1607 := foryimpl.MakeMap[map[string]int32](c, n1606)
-				for n1606 > 0 && !c.Failed() {
-					sz1608, vn1609, _ := c.ReadMapChunk(n1606, 21, 5, nil, false)
-					for j1610 := 0; j1610 < sz1608 && !c.Failed(); j1610++ {
-						var k1611 string
-						k1611 = c.ReadString()
-						var v1612 int32
-						if !vn1609 {
-							v1612 = r.ReadVarInt32()
-						}
-						m1607[k1611] = v1612
-					}
-					n1606 -= sz1608
-				}
-				v1605 = m1607
-			}
-			m1600[k1604] = v1605
-		}
-		n1599 -= sz1601
-	}
-	x.AddMSM = m1600
-	if c.Failed() {
-		c.Trace("AddMSM")
-		return
-	}
-	n1625 := c.ReadLengthFast(2)
-	if n1625 < 0 {
-		n1625 = c.ReadLength(2)
-	}
-	m1626 := foryimpl.MakeMap[map[string]*int32](c, n1625)
-	for n1625 > 0 && !c.Failed() {
-		sz1627, vn1628, _ := c.ReadMapChunk(n1625, 21, 5, nil, true)
-		for j1629 := 0; j1629 < sz1627 && !c.Failed(); j1629++ {
-			var k1630 string
-			k1630 = c.ReadString()
-			var v1631 *int32
-			if !vn1628 {
-				p1632 := foryimpl.Alloc[int32](c)
-				*p1632 = r.ReadVarInt32()
-				v1631 = p1632
-			}
-			m1626[k1630] = v1631
-		}
-		n1625 -= sz1627
-	}
-	x.AddMSP = m1626
-	if c.Failed() {
-		c.Trace("AddMSP")
-		return
-	}
-	n1634 := c.ReadLengthFast(2)
-	if n1634 < 0 {
-		n1634 = c.ReadLength(2)
-	}
-	m1635 := foryimpl.MakeMap[map[uint8]uint16](c, n1634)
-	for n1634 > 0 && !c.Failed() {
-		sz1636, vn1637, _ := c.ReadMapChunk(n1634, 9, 10, nil, false)
-		for j1638 := 0; j1638 < sz1636 && !c.Failed(); j1638++ {
-			var k1639 uint8
-			k1639 = r.ReadUint8()
-			var v1640 uint16
-			if !vn1637 {
-				v1640 = r.ReadUint16()
-			}
-			m1635[k1639] = v1640
-		}
-		n1634 -= sz1636
-	}
-	x.AddMU8 = m1635
-	if c.Failed() {
-		c.Trace("AddMU8")
-		return
-	}
-	if st1642, id1643 := c.ReadRefFlag(); st1642 == foryimpl.RefBack {
-		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1643)
-	} else if st1642 == foryimpl.RefFollows {
-		x.AddNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1643, x.AddNBin)
-	} else {
-		x.AddNBin = nil
-	}
-	if c.Failed() {
-		c.Trace("AddNBin")
-		return
-	}
-	if st1644, id1645 := c.ReadRefFlag(); st1644 == foryimpl.RefBack {
-		x.AddNLS = foryimpl.BackRefSlice[string](c, id1645)
-	} else if st1644 == foryimpl.RefFollows {
-		n1646 := c.ReadLengthFast(1)
-		if n1646 < 0 {
-			n1646 = c.ReadLength(1)
-		}
-		l1647 := foryimpl.MakeSlice[[]string](c, n1646)
-		if n1646 > 0 {
-			hn1649 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1648 := range l1647 {
-					if hn1649 && !c.ReadFlag() {
-						clear(l1647[i1648 : i1648+1])
-						continue
-					}
-					l1647[i1648] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1648)
-						break
-					}
-				}
-			}
-		}
-		x.AddNLS = l1647
-		foryimpl.SetRefSlice(c, id1645, x.AddNLS)
-	} else {
-		x.AddNLS = nil
-	}
-	if c.Failed() {
-		c.Trace("AddNLS")
-		return
-	}
-	if st1652, id1653 := c.ReadRefFlag(); st1652 == foryimpl.RefBack {
-		x.AddNM = foryimpl.BackRefMap[string, int32](c, id1653)
-	} else if st1652 == foryimpl.RefFollows {
-		n1654 := c.ReadLengthFast(2)
-		if n1654 < 0 {
-			n1654 = c.ReadLength(2)
-		}
-		m1655 := foryimpl.MakeMap[map[string]int32](c, n1654)
-		for n1654 > 0 && !c.Failed() {
-			sz1656, vn1657, _ := c.ReadMapChunk(n1654, 21, 5, nil, false)
-			for j1658 := 0; j1658 < sz1656 && !c.Failed(); j1658++ {
-				var k1659 string
-				k1659 = c.ReadString()
-				var v1660 int32
-				if !vn1657 {
-					v1660 = r.ReadVarInt32()
-				}
-				m1655[k1659] = v1660
-			}
-			n1654 -= sz1656
-		}
-		x.AddNM = m1655
-		foryimpl.SetRefMap(c, id1653, x.AddNM)
-	} else {
-		x.AddNM = nil
-	}
-	if c.Failed() {
-		c.Trace("AddNM")
-		return
-	}
-	n1662 := c.ReadLengthFast(1)
-	if n1662 < 0 {
-		n1662 = c.ReadLength(1)
-	}
-	l1663 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1662)
-	if n1662 > 0 {
-		hn1665 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1664 := range l1663 {
-				if hn1665 && !c.ReadFlag() {
-					clear(l1663[i1664 : i1664+1])
-					continue
-				}
-				l1663[i1664] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1664)
-					break
-				}
-			}
-		}
-	}
-	x.AddRaw = l1663
-	if c.Failed() {
-		c.Trace("AddRaw")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st1668, id1669 := c.ReadRefFlag(); st1668 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id1669)
-		} else if st1668 == foryimpl.RefFollows {
-			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1669, x.Bin)
-		} else {
-			x.Bin = nil
-		}
-	} else {
-		x.Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	n1670 := c.ReadLengthFast(2)
-	if n1670 < 0 {
-		n1670 = c.ReadLength(2)
-	}
-	if n1670 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1670, 3))
-		return
-	}
-	var l1671 [3]int16
-	if n1670 > 0 {
-		hn1673 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1672 := range l1671 {
-				if hn1673 && !c.ReadFlag() {
-					clear(l1671[i1672 : i1672+1])
-					continue
-				}
-				l1671[i1672] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1672)
-					break
-				}
-			}
-		}
-	}
-	x.Fix = l1671
-	if c.Failed() {
-		c.Trace("Fix")
-		return
-	}
-	n1676 := c.ReadLengthFast(1)
-	if n1676 < 0 {
-		n1676 = c.ReadLength(1)
-	}
-	l1677 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1676)
-	if n1676 > 0 {
-		hn1679 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i1678 := range l1677 {
-				if hn1679 && !c.ReadFlag() {
-					clear(l1677[i1678 : i1678+1])
-					continue
-				}
-				l1677[i1678] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i1678)
-					break
-				}
-			}
-		}
-	}
-	x.LB = l1677
-	if c.Failed() {
-		c.Trace("LB")
-		return
-	}
-	n1682 := c.ReadLengthFast(1)
-	if n1682 < 0 {
-		n1682 = c.ReadLength(1)
-	}
-	l1683 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1682)
-	if n1682 > 0 {
-		hn1685 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i1684 := range l1683 {
-				if hn1685 && !c.ReadFlag() {
-					clear(l1683[i1684 : i1684+1])
-					continue
-				}
-				if e1688 := c.ReadEnumFast(uint32(0x7fffffff)); e1688 >= 0 {
-					l1683[i1684] = Color(e1688)
-				} else {
-					l1683[i1684] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i1684)
-					break
-				}
-			}
-		}
-	}
-	x.LE = l1683
-	if c.Failed() {
-		c.Trace("LE")
-		return
-	}
-	n1689 := c.ReadLengthFast(4)
-	if n1689 < 0 {
-		n1689 = c.ReadLength(4)
-	}
-	l1690 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1689)
-	if n1689 > 0 {
-		hn1692 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1691 := range l1690 {
-				if hn1692 && !c.ReadFlag() {
-					clear(l1690[i1691 : i1691+1])
-					continue
-				}
-				l1690[i1691] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1691)
-					break
-				}
-			}
-		}
-	}
-	x.LF32 = l1690
-	if c.Failed() {
-		c.Trace("LF32")
-		return
-	}
-	n1695 := c.ReadLengthFast(8)
-	if n1695 < 0 {
-		n1695 = c.ReadLength(8)
-	}
-	l1696 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1695)
-	if n1695 > 0 {
-		hn1698 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1697 := range l1696 {
-				if hn1698 && !c.ReadFlag() {
-					clear(l1696[i1697 : i1697+1])
-					continue
-				}
-				l1696[i1697] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1697)
-					break
-				}
-			}
-		}
-	}
-	x.LF64 = l1696
-	if c.Failed() {
-		c.Trace("LF64")
-		return
-	}
-	n1701 := c.ReadLengthFast(1)
-	if n1701 < 0 {
-		n1701 = c.ReadLength(1)
-	}
-	l1702 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1701)
-	if n1701 > 0 {
-		hn1704 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1703 := range l1702 {
-				if hn1704 && !c.ReadFlag() {
-					clear(l1702[i1703 : i1703+1])
-					continue
-				}
-				l1702[i1703] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1703)
-					break
-				}
-			}
-		}
-	}
-	x.LI32 = l1702
-	if c.Failed() {
-		c.Trace("LI32")
-		return
-	}
-	n1707 := c.ReadLengthFast(1)
-	if n1707 < 0 {
-		n1707 = c.ReadLength(1)
-	}
-	l1708 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1707)
-	if n1707 > 0 {
-		hn1710 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i1709 := range l1708 {
-				if hn1710 && !c.ReadFlag() {
-					clear(l1708[i1709 : i1709+1])
-					continue
-				}
-				l1708[i1709] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i1709)
-					break
-				}
-			}
-		}
-	}
-	x.LI64 = l1708
-	if c.Failed() {
-		c.Trace("LI64")
-		return
-	}
-	n1713 := c.ReadLengthFast(1)
-	if n1713 < 0 {
-		n1713 = c.ReadLength(1)
-	}
-	l1714 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1713)
-	if n1713 > 0 {
-		hn1716 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i1715 := range l1714 {
-				if hn1716 && !c.ReadFlag() {
-					clear(l1714[i1715 : i1715+1])
-					continue
-				}
-				l1714[i1715] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i1715)
-					break
-				}
-			}
-		}
-	}
-	x.LI8 = l1714
-	if c.Failed() {
-		c.Trace("LI8")
-		return
-	}
-	n1719 := c.ReadLengthFast(1)
-	if n1719 < 0 {
-		n1719 = c.ReadLength(1)
-	}
-	l1720 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1719)
-	if n1719 > 0 {
-		hn1722, tr1724 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i1721 := range l1720 {
-				if tr1724 {
-					if st1725, id1726 := c.ReadRefFlag(); st1725 == foryimpl.RefBack {
-						l1720[i1721] = foryimpl.BackRefSlice[int32](c, id1726)
-					} else if st1725 == foryimpl.RefFollows {
-						n1727 := c.ReadLengthFast(1)
-						if n1727 < 0 {
-							n1727 = c.ReadLength(1)
-						}
-						l1728 := foryimpl.MakeSlice[[]int32](c, n1727)
-						if n1727 > 0 {
-							hn1730 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i1729 := range l1728 {
-									if hn1730 && !c.ReadFlag() {
-										clear(l1728[i1729 : i1729+1])
-										continue
-									}
-									l1728[i1729] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i1729)
-										break
-									}
-								}
-							}
-						}
-						l1720[i1721] = l1728
-						foryimpl.SetRefSlice(c, id1726, l1720[i1721])
-					} else {
-						l1720[i1721] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1721)
-						break
-					}
-					continue
-				}
-				if hn1722 && !c.ReadFlag() {
-					clear(l1720[i1721 : i1721+1])
-					continue
-				}
-				n1733 := c.ReadLengthFast(1)
-				if n1733 < 0 {
-					n1733 = c.ReadLength(1)
-				}
-				l1734 := foryimpl.MakeSlice[[]int32](c, n1733)
-				if n1733 > 0 {
-					hn1736 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1735 := range l1734 {
-							if hn1736 && !c.ReadFlag() {
-								clear(l1734[i1735 : i1735+1])
-								continue
-							}
-							l1734[i1735] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1735)
-								break
-							}
-						}
-					}
-				}
-				l1720[i1721] = l1734
-				if c.Failed() {
-					c.TraceIndex(i1721)
-					break
-				}
-			}
-		}
-	}
-	x.LL = l1720
-	if c.Failed() {
-		c.Trace("LL")
-		return
-	}
-	n1739 := c.ReadLengthFast(1)
-	if n1739 < 0 {
-		n1739 = c.ReadLength(1)
-	}
-	l1740 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1739)
-	if n1739 > 0 {
-		hn1742, tr1744 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i1741 := range l1740 {
-				if tr1744 {
-					if st1745, id1746 := c.ReadRefFlag(); st1745 == foryimpl.RefBack {
-						l1740[i1741] = foryimpl.BackRefMap[string, int32](c, id1746)
-					} else if st1745 == foryimpl.RefFollows {
-						n1747 := c.ReadLengthFast(2)
-						if n1747 < 0 {
-							n1747 = c.ReadLength(2)
-						}
-						m1748 := foryimpl.MakeMap[map[string]int32](c, n1747)
-						for n1747 > 0 && !c.Failed() {
-							sz1749, vn1750, _ := c.ReadMapChunk(n1747, 21, 5, nil, false)
-							for j1751 := 0; j1751 < sz1749 && !c.Failed(); j1751++ {
-								var k1752 string
-								k1752 = c.ReadString()
-								var v1753 int32
-								if !vn1750 {
-									v1753 = r.ReadVarInt32()
-								}
-								m1748[k1752] = v1753
-							}
-							n1747 -= sz1749
-						}
-						l1740[i1741] = m1748
-						foryimpl.SetRefMap(c, id1746, l1740[i1741])
-					} else {
-						l1740[i1741] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1741)
-						break
-					}
-					continue
-				}
-				if hn1742 && !c.ReadFlag() {
-					clear(l1740[i1741 : i1741+1])
-					continue
-				}
-				n1755 := c.ReadLengthFast(2)
-				if n1755 < 0 {
-					n1755 = c.ReadLength(2)
-				}
-				m1756 := foryimpl.MakeMap[map[string]int32](c, n1755)
-				for n1755 > 0 && !c.Failed() {
-					sz1757, vn1758, _ := c.ReadMapChunk(n1755, 21, 5, nil, false)
-					for j1759 := 0; j1759 < sz1757 && !c.Failed(); j1759++ {
-						var k1760 string
-						k1760 = c.ReadString()
-						var v1761 int32
-						if !vn1758 {
-							v1761 = r.ReadVarInt32()
-						}
-						m1756[k1760] = v1761
-					}
-					n1755 -= sz1757
-				}
-				l1740[i1741] = m1756
-				if c.Failed() {
-					c.TraceIndex(i1741)
-					break
-				}
-			}
-		}
-	}
-	x.LM = l1740
-	if c.Failed() {
-		c.Trace("LM")
-		return
-	}
-	n1763 := c.ReadLengthFast(1)
-	if n1763 < 0 {
-		n1763 = c.ReadLength(1)
-	}
-	l1764 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1763)
-	if n1763 > 0 {
-		hn1766 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1765 := range l1764 {
-				if hn1766 && !c.ReadFlag() {
-					clear(l1764[i1765 : i1765+1])
-					continue
-				}
-				p1769 := foryimpl.Alloc[int32](c)
-				*p1769 = r.ReadVarInt32()
-				l1764[i1765] = p1769
-				if c.Failed() {
-					c.TraceIndex(i1765)
-					break
-				}
-			}
-		}
-	}
-	x.LPI = l1764
-	if c.Failed() {
-		c.Trace("LPI")
-		return
-	}
-	n1770 := c.ReadLengthFast(1)
-	if n1770 < 0 {
-		n1770 = c.ReadLength(1)
-	}
-	l1771 := foryimpl.ReuseSlice[[]string](c, x.LS, n1770)
-	if n1770 > 0 {
-		hn1773 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1772 := range l1771 {
-				if hn1773 && !c.ReadFlag() {
-					clear(l1771[i1772 : i1772+1])
-					continue
-				}
-				l1771[i1772] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1772)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l1771
-	if c.Failed() {
-		c.Trace("LS")
-		return
-	}
-	n1776 := c.ReadLengthFast(1)
-	if n1776 < 0 {
-		n1776 = c.ReadLength(1)
-	}
-	l1777 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1776)
-	if n1776 > 0 {
-		hn1779 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1778 := range l1777 {
-				if hn1779 && !c.ReadFlag() {
-					clear(l1777[i1778 : i1778+1])
-					continue
-				}
-				l1777[i1778] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1778)
-					break
-				}
-			}
-		}
-	}
-	x.LT = l1777
-	if c.Failed() {
-		c.Trace("LT")
-		return
-	}
-	n1782 := c.ReadLengthFast(2)
-	if n1782 < 0 {
-		n1782 = c.ReadLength(2)
-	}
-	l1783 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1782)
-	if n1782 > 0 {
-		hn1785 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1784 := range l1783 {
-				if hn1785 && !c.ReadFlag() {
-					clear(l1783[i1784 : i1784+1])
-					continue
-				}
-				l1783[i1784] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1784)
-					break
-				}
-			}
-		}
-	}
-	x.LU16 = l1783
-	if c.Failed() {
-		c.Trace("LU16")
-		return
-	}
-	n1788 := c.ReadLengthFast(1)
-	if n1788 < 0 {
-		n1788 = c.ReadLength(1)
-	}
-	l1789 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1788)
-	if n1788 > 0 {
-		hn1791 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i1790 := range l1789 {
-				if hn1791 && !c.ReadFlag() {
-					clear(l1789[i1790 : i1790+1])
-					continue
-				}
-				l1789[i1790] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i1790)
-					break
-				}
-			}
-		}
-	}
-	x.LU64 = l1789
-	if c.Failed() {
-		c.Trace("LU64")
-		return
-	}
-	n1794 := c.ReadLengthFast(2)
-	if n1794 < 0 {
-		n1794 = c.ReadLength(2)
-	}
-	m1795 := foryimpl.MakeMap[map[bool]string](c, n1794)
-	for n1794 > 0 && !c.Failed() {
-		sz1796, vn1797, _ := c.ReadMapChunk(n1794, 1, 21, nil, false)
-		for j1798 := 0; j1798 < sz1796 && !c.Failed(); j1798++ {
-			var k1799 bool
-			k1799 = r.ReadBool()
-			var v1800 string
-			if !vn1797 {
-				v1800 = c.ReadString()
-			}
-			m1795[k1799] = v1800
-		}
-		n1794 -= sz1796
-	}
-	x.MBS = m1795
-	if c.Failed() {
-		c.Trace("MBS")
-		return
-	}
-	n1802 := c.ReadLengthFast(2)
-	if n1802 < 0 {
-		n1802 = c.ReadLength(2)
-	}
-	m1803 := foryimpl.MakeMap[map[Color]string](c, n1802)
-	for n1802 > 0 && !c.Failed() {
-		sz1804, vn1805, _ := c.ReadMapChunk(n1802, 25, 21, nil, false)
-		for j1806 := 0; j1806 < sz1804 && !c.Failed(); j1806++ {
-			var k1807 Color
-			if e1809 := c.ReadEnumFast(uint32(0x7fffffff)); e1809 >= 0 {
-				k1807 = Color(e1809)
-			} else {
-				k1807 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1808 string
-			if !vn1805 {
-				v1808 = c.ReadString()
-			}
-			m1803[k1807] = v1808
-		}
-		n1802 -= sz1804
-	}
-	x.MES = m1803
+	x.MES = m1247
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1811 := c.ReadLengthFast(2)
-	if n1811 < 0 {
-		n1811 = c.ReadLength(2)
+	n1255 := c.ReadLengthFast(2)
+	if n1255 < 0 {
+		n1255 = c.ReadLength(2)
 	}
-	m1812 := foryimpl.MakeMap[map[int64]float64](c, n1811)
-	for n1811 > 0 && !c.Failed() {
-		sz1813, vn1814, _ := c.ReadMapChunk(n1811, 7, 20, nil, false)
-		for j1815 := 0; j1815 < sz1813 && !c.Failed(); j1815++ {
-			var k1816 int64
-			k1816 = r.ReadVarInt64()
-			var v1817 float64
-			if !vn1814 {
-				v1817 = r.ReadFloat64()
+	m1256 := foryimpl.MakeMap[map[int64]float64](c, n1255)
+	for n1255 > 0 && !c.Failed() {
+		sz1257, vn1258, _ := c.ReadMapChunk(n1255, 7, 20, nil, false)
+		for j1259 := 0; j1259 < sz1257 && !c.Failed(); j1259++ {
+			var k1260 int64
+			k1260 = r.ReadVarInt64()
+			var v1261 float64
+			if !vn1258 {
+				v1261 = r.ReadFloat64()
 			}
-			m1812[k1816] = v1817
+			m1256[k1260] = v1261
 		}
-		n1811 -= sz1813
+		n1255 -= sz1257
 	}
-	x.MI64F = m1812
+	x.MI64F = m1256
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1819 := c.ReadLengthFast(2)
-	if n1819 < 0 {
-		n1819 = c.ReadLength(2)
+	n1263 := c.ReadLengthFast(2)
+	if n1263 < 0 {
+		n1263 = c.ReadLength(2)
 	}
-	m1820 := foryimpl.MakeMap[map[int32]string](c, n1819)
-	for n1819 > 0 && !c.Failed() {
-		sz1821, vn1822, _ := c.ReadMapChunk(n1819, 5, 21, nil, false)
-		for j1823 := 0; j1823 < sz1821 && !c.Failed(); j1823++ {
-			var k1824 int32
-			k1824 = r.ReadVarInt32()
-			var v1825 string
-			if !vn1822 {
-				v1825 = c.ReadString()
+	m1264 := foryimpl.MakeMap[map[int32]string](c, n1263)
+	for n1263 > 0 && !c.Failed() {
+		sz1265, vn1266, _ := c.ReadMapChunk(n1263, 5, 21, nil, false)
+		for j1267 := 0; j1267 < sz1265 && !c.Failed(); j1267++ {
+			var k1268 int32
+			k1268 = r.ReadVarInt32()
+			var v1269 string
+			if !vn1266 {
+				v1269 = c.ReadString()
 			}
-			m1820[k1824] = v1825
+			m1264[k1268] = v1269
 		}
-		n1819 -= sz1821
+		n1263 -= sz1265
 	}
-	x.MIS = m1820
+	x.MIS = m1264
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1827 := c.ReadLengthFast(2)
-	if n1827 < 0 {
-		n1827 = c.ReadLength(2)
+	n1271 := c.ReadLengthFast(2)
+	if n1271 < 0 {
+		n1271 = c.ReadLength(2)
 	}
-	m1828 := foryimpl.MakeMap[map[string]int32](c, n1827)
-	for n1827 > 0 && !c.Failed() {
-		sz1829, vn1830, _ := c.ReadMapChunk(n1827, 21, 5, nil, false)
-		for j1831 := 0; j1831 < sz1829 && !c.Failed(); j1831++ {
-			var k1832 string
-			k1832 = c.ReadString()
-			var v1833 int32
-			if !vn1830 {
-				v1833 = r.ReadVarInt32()
+	m1272 := foryimpl.MakeMap[map[string]int32](c, n1271)
+	for n1271 > 0 && !c.Failed() {
+		sz1273, vn1274, _ := c.ReadMapChunk(n1271, 21, 5, nil, false)
+		for j1275 := 0; j1275 < sz1273 && !c.Failed(); j1275++ {
+			var k1276 string
+			k1276 = c.ReadString()
+			var v1277 int32
+			if !vn1274 {
+				v1277 = r.ReadVarInt32()
 			}
-			m1828[k1832] = v1833
+			m1272[k1276] = v1277
 		}
-		n1827 -= sz1829
+		n1271 -= sz1273
 	}
-	x.MSI = m1828
+	x.MSI = m1272
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1835 := c.ReadLengthFast(2)
-	if n1835 < 0 {
-		n1835 = c.ReadLength(2)
-	}
-	m1836 := foryimpl.MakeMap[map[string][]string](c, n1835)
-	for n1835 > 0 && !c.Failed() {
-		sz1837, vn1838, tr1848, _ := c.ReadMapChunkRef(n1835, 21, 22, nil)
-		for j1839 := 0; j1839 < sz1837 && !c.Failed(); j1839++ {
-			var k1840 string
-			k1840 = c.ReadString()
-			var v1841 []string
-			if tr1848 {
-				if st1849, id1850 := c.ReadRefFlag(); st1849 == foryimpl.RefBack {
-					v1841 = foryimpl.BackRefSlice[string](c, id1850)
-				} else if st1849 == foryimpl.RefFollows {
-					n1851 := c.ReadLengthFast(1)
-					if n1851 < 0 {
-						n1851 = c.ReadLength(1)
+	if c.TrackRef() {
+		n1279 := c.ReadLengthFast(2)
+		if n1279 < 0 {
+			n1279 = c.ReadLength(2)
+		}
+		m1280 := foryimpl.MakeMap[map[string][]string](c, n1279)
+		for n1279 > 0 && !c.Failed() {
+			sz1281, vn1282, tr1292, _ := c.ReadMapChunkRef(n1279, 21, 22, nil)
+			for j1283 := 0; j1283 < sz1281 && !c.Failed(); j1283++ {
+				var k1284 string
+				k1284 = c.ReadString()
+				var v1285 []string
+				if tr1292 {
+					if st1293, id1294 := c.ReadRefFlag(); st1293 == foryimpl.RefBack {
+						v1285 = foryimpl.BackRefSlice[string](c, id1294)
+					} else if st1293 == foryimpl.RefFollows {
+						n1295 := c.ReadLengthFast(1)
+						if n1295 < 0 {
+							n1295 = c.ReadLength(1)
+						}
+						l1296 := foryimpl.MakeSlice[[]string](c, n1295)
+						if n1295 > 0 {
+							hn1298 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i1297 := range l1296 {
+									if hn1298 && !c.ReadFlag() {
+										clear(l1296[i1297 : i1297+1])
+										continue
+									}
+									l1296[i1297] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i1297)
+										break
+									}
+								}
+							}
+						}
+						v1285 = l1296
+						foryimpl.SetRefSlice(c, id1294, v1285)
+					} else {
+						v1285 = nil
 					}
-					l1852 := foryimpl.MakeSlice[[]string](c, n1851)
-					if n1851 > 0 {
-						hn1854 := c.ReadListHeader(21)
+				} else if !vn1282 {
+					n1286 := c.ReadLengthFast(1)
+					if n1286 < 0 {
+						n1286 = c.ReadLength(1)
+					}
+					l1287 := foryimpl.MakeSlice[[]string](c, n1286)
+					if n1286 > 0 {
+						hn1289 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1853 := range l1852 {
-								if hn1854 && !c.ReadFlag() {
-									clear(l1852[i1853 : i1853+1])
+							for i1288 := range l1287 {
+								if hn1289 && !c.ReadFlag() {
+									clear(l1287[i1288 : i1288+1])
 									continue
 								}
-								l1852[i1853] = c.ReadString()
+								l1287[i1288] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1853)
+									c.TraceIndex(i1288)
 									break
 								}
 							}
 						}
 					}
-					v1841 = l1852
-					foryimpl.SetRefSlice(c, id1850, v1841)
-				} else {
-					v1841 = nil
+					v1285 = l1287
 				}
-			} else if !vn1838 {
-				n1842 := c.ReadLengthFast(1)
-				if n1842 < 0 {
-					n1842 = c.ReadLength(1)
-				}
-				l1843 := foryimpl.MakeSlice[[]string](c, n1842)
-				if n1842 > 0 {
-					hn1845 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1844 := range l1843 {
-							if hn1845 && !c.ReadFlag() {
-								clear(l1843[i1844 : i1844+1])
-								continue
+				m1280[k1284] = v1285
+			}
+			n1279 -= sz1281
+		}
+		x.MSL = m1280
+		if c.Failed() {
+			c.Trace("MSL")
+			return
+		}
+		n1301 := c.ReadLengthFast(2)
+		if n1301 < 0 {
+			n1301 = c.ReadLength(2)
+		}
+		m1302 := foryimpl.MakeMap[map[string]map[string]int32](c, n1301)
+		for n1301 > 0 && !c.Failed() {
+			sz1303, vn1304, tr1316, _ := c.ReadMapChunkRef(n1301, 21, 24, nil)
+			for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
+				var k1306 string
+				k1306 = c.ReadString()
+				var v1307 map[string]int32
+				if tr1316 {
+					if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
+						v1307 = foryimpl.BackRefMap[string, int32](c, id1318)
+					} else if st1317 == foryimpl.RefFollows {
+						n1319 := c.ReadLengthFast(2)
+						if n1319 < 0 {
+							n1319 = c.ReadLength(2)
+						}
+						m1320 := foryimpl.MakeMap[map[string]int32](c, n1319)
+						for n1319 > 0 && !c.Failed() {
+							sz1321, vn1322, _ := c.ReadMapChunk(n1319, 21, 5, nil, false)
+							for j1323 := 0; j1323 < sz1321 && !c.Failed(); j1323++ {
+								var k1324 string
+								k1324 = c.ReadString()
+								var v1325 int32
+								if !vn1322 {
+									v1325 = r.ReadVarInt32()
+								}
+								m1320[k1324] = v1325
 							}
-							l1843[i1844] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1844)
-								break
+							n1319 -= sz1321
+						}
+						v1307 = m1320
+						foryimpl.SetRefMap(c, id1318, v1307)
+					} else {
+						v1307 = nil
+					}
+				} else if !vn1304 {
+					n1308 := c.ReadLengthFast(2)
+					if n1308 < 0 {
+						n1308 = c.ReadLength(2)
+					}
+					m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
+					for n1308 > 0 && !c.Failed() {
+						sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
+						for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
+							var k1313 string
+							k1313 = c.ReadString()
+							var v1314 int32
+							if !vn1311 {
+								v1314 = r.ReadVarInt32()
+							}
+							m1309[k1313] = v1314
+						}
+						n1308 -= sz1310
+					}
+					v1307 = m1309
+				}
+				m1302[k1306] = v1307
+			}
+			n1301 -= sz1303
+		}
+		x.MSM = m1302
+		if c.Failed() {
+			c.Trace("MSM")
+			return
+		}
+	} else {
+		n1279 := c.ReadLengthFast(2)
+		if n1279 < 0 {
+			n1279 = c.ReadLength(2)
+		}
+		m1280 := foryimpl.MakeMap[map[string][]string](c, n1279)
+		for n1279 > 0 && !c.Failed() {
+			sz1281, vn1282, _ := c.ReadMapChunk(n1279, 21, 22, nil, true)
+			for j1283 := 0; j1283 < sz1281 && !c.Failed(); j1283++ {
+				var k1284 string
+				k1284 = c.ReadString()
+				var v1285 []string
+				if !vn1282 {
+					n1286 := c.ReadLengthFast(1)
+					if n1286 < 0 {
+						n1286 = c.ReadLength(1)
+					}
+					l1287 := foryimpl.MakeSlice[[]string](c, n1286)
+					if n1286 > 0 {
+						hn1289 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1288 := range l1287 {
+								if hn1289 && !c.ReadFlag() {
+									clear(l1287[i1288 : i1288+1])
+									continue
+								}
+								l1287[i1288] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1288)
+									break
+								}
 							}
 						}
 					}
+					v1285 = l1287
 				}
-				v1841 = l1843
+				m1280[k1284] = v1285
 			}
-			m1836[k1840] = v1841
+			n1279 -= sz1281
 		}
-		n1835 -= sz1837
-	}
-	x.MSL = m1836
-	if c.Failed() {
-		c.Trace("MSL")
-		return
-	}
-	n1857 := c.ReadLengthFast(2)
-	if n1857 < 0 {
-		n1857 = c.ReadLength(2)
-	}
-	m1858 := foryimpl.MakeMap[map[string]map[string]int32](c, n1857)
-	for n1857 > 0 && !c.Failed() {
-		sz1859, vn1860, tr1872, _ := c.ReadMapChunkRef(n1857, 21, 24, nil)
-		for j1861 := 0; j1861 < sz1859 && !c.Failed(); j1861++ {
-			var k1862 string
-			k1862 = c.ReadString()
-			var v1863 map[string]int32
-			if tr1872 {
-				if st1873, id1874 := c.ReadRefFlag(); st1873 == foryimpl.RefBack {
-					v1863 = foryimpl.BackRefMap[string, int32](c, id1874)
-				} else if st1873 == foryimpl.RefFollows {
-					n1875 := c.ReadLengthFast(2)
-					if n1875 < 0 {
-						n1875 = c.ReadLength(2)
+		x.MSL = m1280
+		if c.Failed() {
+			c.Trace("MSL")
+			return
+		}
+		n1301 := c.ReadLengthFast(2)
+		if n1301 < 0 {
+			n1301 = c.ReadLength(2)
+		}
+		m1302 := foryimpl.MakeMap[map[string]map[string]int32](c, n1301)
+		for n1301 > 0 && !c.Failed() {
+			sz1303, vn1304, _ := c.ReadMapChunk(n1301, 21, 24, nil, true)
+			for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
+				var k1306 string
+				k1306 = c.ReadString()
+				var v1307 map[string]int32
+				if !vn1304 {
+					n1308 := c.ReadLengthFast(2)
+					if n1308 < 0 {
+						n1308 = c.ReadLength(2)
 					}
-					m1876 := foryimpl.MakeMap[map[string]int32](c, n1875)
-					for n1875 > 0 && !c.Failed() {
-						sz1877, vn1878, _ := c.ReadMapChunk(n1875, 21, 5, nil, false)
-						for j1879 := 0; j1879 < sz1877 && !c.Failed(); j1879++ {
-							var k1880 string
-							k1880 = c.ReadString()
-							var v1881 int32
-							if !vn1878 {
-								v1881 = r.ReadVarInt32()
+					m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
+					for n1308 > 0 && !c.Failed() {
+						sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
+						for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
+							var k1313 string
+							k1313 = c.ReadString()
+							var v1314 int32
+							if !vn1311 {
+								v1314 = r.ReadVarInt32()
 							}
-							m1876[k1880] = v1881
+							m1309[k1313] = v1314
 						}
-						n1875 -= sz1877
+						n1308 -= sz1310
 					}
-					v1863 = m1876
-					foryimpl.SetRefMap(c, id1874, v1863)
-				} else {
-					v1863 = nil
+					v1307 = m1309
 				}
-			} else if !vn1860 {
-				n1864 := c.ReadLengthFast(2)
-				if n1864 < 0 {
-					n1864 = c.ReadLength(2)
-				}
-				m1865 := foryimpl.MakeMap[map[string]int32](c, n1864)
-				for n1864 > 0 && !c.Failed() {
-					sz1866, vn1867, _ := c.ReadMapChunk(n1864, 21, 5, nil, false)
-					for j1868 := 0; j1868 < sz1866 && !c.Failed(); j1868++ {
-						var k1869 string
-						k1869 = c.ReadString()
-						var v1870 int32
-						if !vn1867 {
-							v1870 = r.ReadVarInt32()
-						}
-						m1865[k1869] = v1870
-					}
-					n1864 -= sz1866
-				}
-				v1863 = m1865
+				m1302[k1306] = v1307
 			}
-			m1858[k1862] = v1863
+			n1301 -= sz1303
 		}
-		n1857 -= sz1859
+		x.MSM = m1302
+		if c.Failed() {
+			c.Trace("MSM")
+			return
+		}
 	}
-	x.MSM = m1858
-	if c.Failed() {
-		c.Trace("MSM")
-		return
+	n1327 := c.ReadLengthFast(2)
+	if n1327 < 0 {
+		n1327 = c.ReadLength(2)
 	}
-	n1883 := c.ReadLengthFast(2)
-	if n1883 < 0 {
-		n1883 = c.ReadLength(2)
-	}
-	m1884 := foryimpl.MakeMap[map[string]*int32](c, n1883)
-	for n1883 > 0 && !c.Failed() {
-		sz1885, vn1886, _ := c.ReadMapChunk(n1883, 21, 5, nil, true)
-		for j1887 := 0; j1887 < sz1885 && !c.Failed(); j1887++ {
-			var k1888 string
-			k1888 = c.ReadString()
-			var v1889 *int32
-			if !vn1886 {
-				p1890 := foryimpl.Alloc[int32](c)
-				*p1890 = r.ReadVarInt32()
-				v1889 = p1890
+	m1328 := foryimpl.MakeMap[map[string]*int32](c, n1327)
+	for n1327 > 0 && !c.Failed() {
+		sz1329, vn1330, _ := c.ReadMapChunk(n1327, 21, 5, nil, true)
+		for j1331 := 0; j1331 < sz1329 && !c.Failed(); j1331++ {
+			var k1332 string
+			k1332 = c.ReadString()
+			var v1333 *int32
+			if !vn1330 {
+				p1334 := foryimpl.Alloc[int32](c)
+				*p1334 = r.ReadVarInt32()
+				v1333 = p1334
 			}
-			m1884[k1888] = v1889
+			m1328[k1332] = v1333
 		}
-		n1883 -= sz1885
+		n1327 -= sz1329
 	}
-	x.MSP = m1884
+	x.MSP = m1328
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1892 := c.ReadLengthFast(2)
-	if n1892 < 0 {
-		n1892 = c.ReadLength(2)
+	n1336 := c.ReadLengthFast(2)
+	if n1336 < 0 {
+		n1336 = c.ReadLength(2)
 	}
-	m1893 := foryimpl.MakeMap[map[uint8]uint16](c, n1892)
-	for n1892 > 0 && !c.Failed() {
-		sz1894, vn1895, _ := c.ReadMapChunk(n1892, 9, 10, nil, false)
-		for j1896 := 0; j1896 < sz1894 && !c.Failed(); j1896++ {
-			var k1897 uint8
-			k1897 = r.ReadUint8()
-			var v1898 uint16
-			if !vn1895 {
-				v1898 = r.ReadUint16()
+	m1337 := foryimpl.MakeMap[map[uint8]uint16](c, n1336)
+	for n1336 > 0 && !c.Failed() {
+		sz1338, vn1339, _ := c.ReadMapChunk(n1336, 9, 10, nil, false)
+		for j1340 := 0; j1340 < sz1338 && !c.Failed(); j1340++ {
+			var k1341 uint8
+			k1341 = r.ReadUint8()
+			var v1342 uint16
+			if !vn1339 {
+				v1342 = r.ReadUint16()
 			}
-			m1893[k1897] = v1898
+			m1337[k1341] = v1342
 		}
-		n1892 -= sz1894
+		n1336 -= sz1338
 	}
-	x.MU8 = m1893
+	x.MU8 = m1337
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1900, id1901 := c.ReadRefFlag(); st1900 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1901)
-	} else if st1900 == foryimpl.RefFollows {
-		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1901, x.NBin)
-	} else {
-		x.NBin = nil
-	}
-	if c.Failed() {
-		c.Trace("NBin")
-		return
-	}
-	if st1902, id1903 := c.ReadRefFlag(); st1902 == foryimpl.RefBack {
-		x.NLS = foryimpl.BackRefSlice[string](c, id1903)
-	} else if st1902 == foryimpl.RefFollows {
-		n1904 := c.ReadLengthFast(1)
-		if n1904 < 0 {
-			n1904 = c.ReadLength(1)
+	if c.TrackRef() {
+		if st1344, id1345 := c.ReadRefFlag(); st1344 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id1345)
+		} else if st1344 == foryimpl.RefFollows {
+			x.NBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1345, x.NBin)
+		} else {
+			x.NBin = nil
 		}
-		l1905 := foryimpl.MakeSlice[[]string](c, n1904)
-		if n1904 > 0 {
-			hn1907 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i1906 := range l1905 {
-					if hn1907 && !c.ReadFlag() {
-						clear(l1905[i1906 : i1906+1])
-						continue
-					}
-					l1905[i1906] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i1906)
-						break
+		if c.Failed() {
+			c.Trace("NBin")
+			return
+		}
+		if st1346, id1347 := c.ReadRefFlag(); st1346 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id1347)
+		} else if st1346 == foryimpl.RefFollows {
+			n1348 := c.ReadLengthFast(1)
+			if n1348 < 0 {
+				n1348 = c.ReadLength(1)
+			}
+			l1349 := foryimpl.MakeSlice[[]string](c, n1348)
+			if n1348 > 0 {
+				hn1351 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1350 := range l1349 {
+						if hn1351 && !c.ReadFlag() {
+							clear(l1349[i1350 : i1350+1])
+							continue
+						}
+						l1349[i1350] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1350)
+							break
+						}
 					}
 				}
 			}
+			x.NLS = l1349
+			foryimpl.SetRefSlice(c, id1347, x.NLS)
+		} else {
+			x.NLS = nil
 		}
-		x.NLS = l1905
-		foryimpl.SetRefSlice(c, id1903, x.NLS)
-	} else {
-		x.NLS = nil
-	}
-	if c.Failed() {
-		c.Trace("NLS")
-		return
-	}
-	if st1910, id1911 := c.ReadRefFlag(); st1910 == foryimpl.RefBack {
-		x.NM = foryimpl.BackRefMap[string, int32](c, id1911)
-	} else if st1910 == foryimpl.RefFollows {
-		n1912 := c.ReadLengthFast(2)
-		if n1912 < 0 {
-			n1912 = c.ReadLength(2)
+		if c.Failed() {
+			c.Trace("NLS")
+			return
 		}
-		m1913 := foryimpl.MakeMap[map[string]int32](c, n1912)
-		for n1912 > 0 && !c.Failed() {
-			sz1914, vn1915, _ := c.ReadMapChunk(n1912, 21, 5, nil, false)
-			for j1916 := 0; j1916 < sz1914 && !c.Failed(); j1916++ {
-				var k1917 string
-				k1917 = c.ReadString()
-				var v1918 int32
-				if !vn1915 {
-					v1918 = r.ReadVarInt32()
-				}
-				m1913[k1917] = v1918
+		if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id1355)
+		} else if st1354 == foryimpl.RefFollows {
+			n1356 := c.ReadLengthFast(2)
+			if n1356 < 0 {
+				n1356 = c.ReadLength(2)
 			}
-			n1912 -= sz1914
+			m1357 := foryimpl.MakeMap[map[string]int32](c, n1356)
+			for n1356 > 0 && !c.Failed() {
+				sz1358, vn1359, _ := c.ReadMapChunk(n1356, 21, 5, nil, false)
+				for j1360 := 0; j1360 < sz1358 && !c.Failed(); j1360++ {
+					var k1361 string
+					k1361 = c.ReadString()
+					var v1362 int32
+					if !vn1359 {
+						v1362 = r.ReadVarInt32()
+					}
+					m1357[k1361] = v1362
+				}
+				n1356 -= sz1358
+			}
+			x.NM = m1357
+			foryimpl.SetRefMap(c, id1355, x.NM)
+		} else {
+			x.NM = nil
 		}
-		x.NM = m1913
-		foryimpl.SetRefMap(c, id1911, x.NM)
+		if c.Failed() {
+			c.Trace("NM")
+			return
+		}
 	} else {
-		x.NM = nil
+		if c.ReadFlag() {
+			x.NBin = c.ReadBinary()
+		}
+		if c.Failed() {
+			c.Trace("NBin")
+			return
+		}
+		if c.ReadFlag() {
+			n1346 := c.ReadLengthFast(1)
+			if n1346 < 0 {
+				n1346 = c.ReadLength(1)
+			}
+			l1347 := foryimpl.MakeSlice[[]string](c, n1346)
+			if n1346 > 0 {
+				hn1349 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i1348 := range l1347 {
+						if hn1349 && !c.ReadFlag() {
+							clear(l1347[i1348 : i1348+1])
+							continue
+						}
+						l1347[i1348] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i1348)
+							break
+						}
+					}
+				}
+			}
+			x.NLS = l1347
+		}
+		if c.Failed() {
+			c.Trace("NLS")
+			return
+		}
+		if c.ReadFlag() {
+			n1354 := c.ReadLengthFast(2)
+			if n1354 < 0 {
+				n1354 = c.ReadLength(2)
+			}
+			m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
+			for n1354 > 0 && !c.Failed() {
+				sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
+				for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
+					var k1359 string
+					k1359 = c.ReadString()
+					var v1360 int32
+					if !vn1357 {
+						v1360 = r.ReadVarInt32()
+					}
+					m1355[k1359] = v1360
+				}
+				n1354 -= sz1356
+			}
+			x.NM = m1355
+		}
+		if c.Failed() {
+			c.Trace("NM")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("NM")
-		return
+	n1364 := c.ReadLengthFast(1)
+	if n1364 < 0 {
+		n1364 = c.ReadLength(1)
 	}
-	n1920 := c.ReadLengthFast(1)
-	if n1920 < 0 {
-		n1920 = c.ReadLength(1)
-	}
-	l1921 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1920)
-	if n1920 > 0 {
-		hn1923 := c.ReadListHeader(9)
+	l1365 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1364)
+	if n1364 > 0 {
+		hn1367 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1922 := range l1921 {
-				if hn1923 && !c.ReadFlag() {
-					clear(l1921[i1922 : i1922+1])
+			for i1366 := range l1365 {
+				if hn1367 && !c.ReadFlag() {
+					clear(l1365[i1366 : i1366+1])
 					continue
 				}
-				l1921[i1922] = r.ReadUint8()
+				l1365[i1366] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1922)
+					c.TraceIndex(i1366)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1921
+	x.Raw = l1365
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -9876,2500 +7769,2154 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1928, id1929 := c.ReadRefFlag(); st1928 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1929)
-				} else if st1928 == foryimpl.RefFollows {
-					n1930 := c.ReadArrayLengthFast(1)
-					if n1930 < 0 {
-						n1930 = c.ReadArrayLength(1)
-					}
-					a1931 := foryimpl.MakeSlice[[]bool](c, n1930)
-					r.ReadRawBools(a1931)
-					x.ABool = a1931
-					foryimpl.SetRefSlice(c, id1929, x.ABool)
-				} else {
-					x.ABool = nil
+			if f.Convert {
+				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st1372, id1373 := c.ReadEvolvedRefFlag(f); st1372 == foryimpl.RefBack {
+				x.ABool = foryimpl.BackRefSlice[bool](c, id1373)
+			} else if st1372 == foryimpl.RefFollows {
+				n1374 := c.ReadArrayLengthFast(1)
+				if n1374 < 0 {
+					n1374 = c.ReadArrayLength(1)
 				}
+				a1375 := foryimpl.MakeSlice[[]bool](c, n1374)
+				r.ReadRawBools(a1375)
+				x.ABool = a1375
+				foryimpl.SetRefSlice(c, id1373, x.ABool)
 			} else {
-				if f.Convert {
-					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1926 := c.ReadArrayLengthFast(1)
-					if n1926 < 0 {
-						n1926 = c.ReadArrayLength(1)
-					}
-					a1927 := foryimpl.MakeSlice[[]bool](c, n1926)
-					r.ReadRawBools(a1927)
-					x.ABool = a1927
-				}
+				x.ABool = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1934, id1935 := c.ReadRefFlag(); st1934 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1935)
-				} else if st1934 == foryimpl.RefFollows {
-					n1936 := c.ReadArrayLengthFast(4)
-					if n1936 < 0 {
-						n1936 = c.ReadArrayLength(4)
-					}
-					a1937 := foryimpl.MakeSlice[[]float32](c, n1936)
-					r.ReadRawFloat32s(a1937)
-					x.AF32 = a1937
-					foryimpl.SetRefSlice(c, id1935, x.AF32)
-				} else {
-					x.AF32 = nil
+			if f.Convert {
+				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st1378, id1379 := c.ReadEvolvedRefFlag(f); st1378 == foryimpl.RefBack {
+				x.AF32 = foryimpl.BackRefSlice[float32](c, id1379)
+			} else if st1378 == foryimpl.RefFollows {
+				n1380 := c.ReadArrayLengthFast(4)
+				if n1380 < 0 {
+					n1380 = c.ReadArrayLength(4)
 				}
+				a1381 := foryimpl.MakeSlice[[]float32](c, n1380)
+				r.ReadRawFloat32s(a1381)
+				x.AF32 = a1381
+				foryimpl.SetRefSlice(c, id1379, x.AF32)
 			} else {
-				if f.Convert {
-					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1932 := c.ReadArrayLengthFast(4)
-					if n1932 < 0 {
-						n1932 = c.ReadArrayLength(4)
-					}
-					a1933 := foryimpl.MakeSlice[[]float32](c, n1932)
-					r.ReadRawFloat32s(a1933)
-					x.AF32 = a1933
-				}
+				x.AF32 = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1940, id1941 := c.ReadRefFlag(); st1940 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1941)
-				} else if st1940 == foryimpl.RefFollows {
-					n1942 := c.ReadArrayLengthFast(8)
-					if n1942 < 0 {
-						n1942 = c.ReadArrayLength(8)
-					}
-					a1943 := foryimpl.MakeSlice[[]float64](c, n1942)
-					r.ReadRawFloat64s(a1943)
-					x.AF64 = a1943
-					foryimpl.SetRefSlice(c, id1941, x.AF64)
-				} else {
-					x.AF64 = nil
+			if f.Convert {
+				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st1384, id1385 := c.ReadEvolvedRefFlag(f); st1384 == foryimpl.RefBack {
+				x.AF64 = foryimpl.BackRefSlice[float64](c, id1385)
+			} else if st1384 == foryimpl.RefFollows {
+				n1386 := c.ReadArrayLengthFast(8)
+				if n1386 < 0 {
+					n1386 = c.ReadArrayLength(8)
 				}
+				a1387 := foryimpl.MakeSlice[[]float64](c, n1386)
+				r.ReadRawFloat64s(a1387)
+				x.AF64 = a1387
+				foryimpl.SetRefSlice(c, id1385, x.AF64)
 			} else {
-				if f.Convert {
-					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1938 := c.ReadArrayLengthFast(8)
-					if n1938 < 0 {
-						n1938 = c.ReadArrayLength(8)
-					}
-					a1939 := foryimpl.MakeSlice[[]float64](c, n1938)
-					r.ReadRawFloat64s(a1939)
-					x.AF64 = a1939
-				}
+				x.AF64 = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1946, id1947 := c.ReadRefFlag(); st1946 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1947)
-				} else if st1946 == foryimpl.RefFollows {
-					n1948 := c.ReadArrayLengthFast(2)
-					if n1948 < 0 {
-						n1948 = c.ReadArrayLength(2)
-					}
-					a1949 := foryimpl.MakeSlice[[]int16](c, n1948)
-					r.ReadRawInt16s(a1949)
-					x.AI16 = a1949
-					foryimpl.SetRefSlice(c, id1947, x.AI16)
-				} else {
-					x.AI16 = nil
+			if f.Convert {
+				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
+			} else if st1390, id1391 := c.ReadEvolvedRefFlag(f); st1390 == foryimpl.RefBack {
+				x.AI16 = foryimpl.BackRefSlice[int16](c, id1391)
+			} else if st1390 == foryimpl.RefFollows {
+				n1392 := c.ReadArrayLengthFast(2)
+				if n1392 < 0 {
+					n1392 = c.ReadArrayLength(2)
 				}
+				a1393 := foryimpl.MakeSlice[[]int16](c, n1392)
+				r.ReadRawInt16s(a1393)
+				x.AI16 = a1393
+				foryimpl.SetRefSlice(c, id1391, x.AI16)
 			} else {
-				if f.Convert {
-					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1944 := c.ReadArrayLengthFast(2)
-					if n1944 < 0 {
-						n1944 = c.ReadArrayLength(2)
-					}
-					a1945 := foryimpl.MakeSlice[[]int16](c, n1944)
-					r.ReadRawInt16s(a1945)
-					x.AI16 = a1945
-				}
+				x.AI16 = nil
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1952, id1953 := c.ReadRefFlag(); st1952 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1953)
-				} else if st1952 == foryimpl.RefFollows {
-					n1954 := c.ReadArrayLengthFast(4)
-					if n1954 < 0 {
-						n1954 = c.ReadArrayLength(4)
-					}
-					a1955 := foryimpl.MakeSlice[[]int32](c, n1954)
-					r.ReadRawInt32s(a1955)
-					x.AI32 = a1955
-					foryimpl.SetRefSlice(c, id1953, x.AI32)
-				} else {
-					x.AI32 = nil
+			if f.Convert {
+				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st1396, id1397 := c.ReadEvolvedRefFlag(f); st1396 == foryimpl.RefBack {
+				x.AI32 = foryimpl.BackRefSlice[int32](c, id1397)
+			} else if st1396 == foryimpl.RefFollows {
+				n1398 := c.ReadArrayLengthFast(4)
+				if n1398 < 0 {
+					n1398 = c.ReadArrayLength(4)
 				}
+				a1399 := foryimpl.MakeSlice[[]int32](c, n1398)
+				r.ReadRawInt32s(a1399)
+				x.AI32 = a1399
+				foryimpl.SetRefSlice(c, id1397, x.AI32)
 			} else {
-				if f.Convert {
-					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1950 := c.ReadArrayLengthFast(4)
-					if n1950 < 0 {
-						n1950 = c.ReadArrayLength(4)
-					}
-					a1951 := foryimpl.MakeSlice[[]int32](c, n1950)
-					r.ReadRawInt32s(a1951)
-					x.AI32 = a1951
-				}
+				x.AI32 = nil
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1958, id1959 := c.ReadRefFlag(); st1958 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1959)
-				} else if st1958 == foryimpl.RefFollows {
-					n1960 := c.ReadArrayLengthFast(8)
-					if n1960 < 0 {
-						n1960 = c.ReadArrayLength(8)
-					}
-					a1961 := foryimpl.MakeSlice[[]int64](c, n1960)
-					r.ReadRawInt64s(a1961)
-					x.AI64 = a1961
-					foryimpl.SetRefSlice(c, id1959, x.AI64)
-				} else {
-					x.AI64 = nil
+			if f.Convert {
+				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st1402, id1403 := c.ReadEvolvedRefFlag(f); st1402 == foryimpl.RefBack {
+				x.AI64 = foryimpl.BackRefSlice[int64](c, id1403)
+			} else if st1402 == foryimpl.RefFollows {
+				n1404 := c.ReadArrayLengthFast(8)
+				if n1404 < 0 {
+					n1404 = c.ReadArrayLength(8)
 				}
+				a1405 := foryimpl.MakeSlice[[]int64](c, n1404)
+				r.ReadRawInt64s(a1405)
+				x.AI64 = a1405
+				foryimpl.SetRefSlice(c, id1403, x.AI64)
 			} else {
-				if f.Convert {
-					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1956 := c.ReadArrayLengthFast(8)
-					if n1956 < 0 {
-						n1956 = c.ReadArrayLength(8)
-					}
-					a1957 := foryimpl.MakeSlice[[]int64](c, n1956)
-					r.ReadRawInt64s(a1957)
-					x.AI64 = a1957
-				}
+				x.AI64 = nil
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1965, id1966 := c.ReadRefFlag(); st1965 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1966)
-				} else if st1965 == foryimpl.RefFollows {
-					n1967 := c.ReadArrayLengthFast(1)
-					if n1967 < 0 {
-						n1967 = c.ReadArrayLength(1)
-					}
-					a1968 := foryimpl.MakeSlice[[]int8](c, n1967)
-					for i1969 := range a1968 {
-						a1968[i1969] = r.ReadInt8()
-					}
-					x.AI8 = a1968
-					foryimpl.SetRefSlice(c, id1966, x.AI8)
-				} else {
-					x.AI8 = nil
+			if f.Convert {
+				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if st1409, id1410 := c.ReadEvolvedRefFlag(f); st1409 == foryimpl.RefBack {
+				x.AI8 = foryimpl.BackRefSlice[int8](c, id1410)
+			} else if st1409 == foryimpl.RefFollows {
+				n1411 := c.ReadArrayLengthFast(1)
+				if n1411 < 0 {
+					n1411 = c.ReadArrayLength(1)
 				}
+				a1412 := foryimpl.MakeSlice[[]int8](c, n1411)
+				for i1413 := range a1412 {
+					a1412[i1413] = r.ReadInt8()
+				}
+				x.AI8 = a1412
+				foryimpl.SetRefSlice(c, id1410, x.AI8)
 			} else {
-				if f.Convert {
-					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1962 := c.ReadArrayLengthFast(1)
-					if n1962 < 0 {
-						n1962 = c.ReadArrayLength(1)
-					}
-					a1963 := foryimpl.MakeSlice[[]int8](c, n1962)
-					for i1964 := range a1963 {
-						a1963[i1964] = r.ReadInt8()
-					}
-					x.AI8 = a1963
-				}
+				x.AI8 = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1972, id1973 := c.ReadRefFlag(); st1972 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1973)
-				} else if st1972 == foryimpl.RefFollows {
-					n1974 := c.ReadArrayLengthFast(2)
-					if n1974 < 0 {
-						n1974 = c.ReadArrayLength(2)
-					}
-					a1975 := foryimpl.MakeSlice[[]uint16](c, n1974)
-					r.ReadRawUint16s(a1975)
-					x.AU16 = a1975
-					foryimpl.SetRefSlice(c, id1973, x.AU16)
-				} else {
-					x.AU16 = nil
+			if f.Convert {
+				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st1416, id1417 := c.ReadEvolvedRefFlag(f); st1416 == foryimpl.RefBack {
+				x.AU16 = foryimpl.BackRefSlice[uint16](c, id1417)
+			} else if st1416 == foryimpl.RefFollows {
+				n1418 := c.ReadArrayLengthFast(2)
+				if n1418 < 0 {
+					n1418 = c.ReadArrayLength(2)
 				}
+				a1419 := foryimpl.MakeSlice[[]uint16](c, n1418)
+				r.ReadRawUint16s(a1419)
+				x.AU16 = a1419
+				foryimpl.SetRefSlice(c, id1417, x.AU16)
 			} else {
-				if f.Convert {
-					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1970 := c.ReadArrayLengthFast(2)
-					if n1970 < 0 {
-						n1970 = c.ReadArrayLength(2)
-					}
-					a1971 := foryimpl.MakeSlice[[]uint16](c, n1970)
-					r.ReadRawUint16s(a1971)
-					x.AU16 = a1971
-				}
+				x.AU16 = nil
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1978, id1979 := c.ReadRefFlag(); st1978 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1979)
-				} else if st1978 == foryimpl.RefFollows {
-					n1980 := c.ReadArrayLengthFast(4)
-					if n1980 < 0 {
-						n1980 = c.ReadArrayLength(4)
-					}
-					a1981 := foryimpl.MakeSlice[[]uint32](c, n1980)
-					r.ReadRawUint32s(a1981)
-					x.AU32 = a1981
-					foryimpl.SetRefSlice(c, id1979, x.AU32)
-				} else {
-					x.AU32 = nil
+			if f.Convert {
+				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if st1422, id1423 := c.ReadEvolvedRefFlag(f); st1422 == foryimpl.RefBack {
+				x.AU32 = foryimpl.BackRefSlice[uint32](c, id1423)
+			} else if st1422 == foryimpl.RefFollows {
+				n1424 := c.ReadArrayLengthFast(4)
+				if n1424 < 0 {
+					n1424 = c.ReadArrayLength(4)
 				}
+				a1425 := foryimpl.MakeSlice[[]uint32](c, n1424)
+				r.ReadRawUint32s(a1425)
+				x.AU32 = a1425
+				foryimpl.SetRefSlice(c, id1423, x.AU32)
 			} else {
-				if f.Convert {
-					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1976 := c.ReadArrayLengthFast(4)
-					if n1976 < 0 {
-						n1976 = c.ReadArrayLength(4)
-					}
-					a1977 := foryimpl.MakeSlice[[]uint32](c, n1976)
-					r.ReadRawUint32s(a1977)
-					x.AU32 = a1977
-				}
+				x.AU32 = nil
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1984, id1985 := c.ReadRefFlag(); st1984 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1985)
-				} else if st1984 == foryimpl.RefFollows {
-					n1986 := c.ReadArrayLengthFast(8)
-					if n1986 < 0 {
-						n1986 = c.ReadArrayLength(8)
-					}
-					a1987 := foryimpl.MakeSlice[[]uint64](c, n1986)
-					r.ReadRawUint64s(a1987)
-					x.AU64 = a1987
-					foryimpl.SetRefSlice(c, id1985, x.AU64)
-				} else {
-					x.AU64 = nil
+			if f.Convert {
+				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if st1428, id1429 := c.ReadEvolvedRefFlag(f); st1428 == foryimpl.RefBack {
+				x.AU64 = foryimpl.BackRefSlice[uint64](c, id1429)
+			} else if st1428 == foryimpl.RefFollows {
+				n1430 := c.ReadArrayLengthFast(8)
+				if n1430 < 0 {
+					n1430 = c.ReadArrayLength(8)
 				}
+				a1431 := foryimpl.MakeSlice[[]uint64](c, n1430)
+				r.ReadRawUint64s(a1431)
+				x.AU64 = a1431
+				foryimpl.SetRefSlice(c, id1429, x.AU64)
 			} else {
-				if f.Convert {
-					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1982 := c.ReadArrayLengthFast(8)
-					if n1982 < 0 {
-						n1982 = c.ReadArrayLength(8)
-					}
-					a1983 := foryimpl.MakeSlice[[]uint64](c, n1982)
-					r.ReadRawUint64s(a1983)
-					x.AU64 = a1983
-				}
+				x.AU64 = nil
 			}
 		case 10:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1990, id1991 := c.ReadRefFlag(); st1990 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1991)
-				} else if st1990 == foryimpl.RefFollows {
-					n1992 := c.ReadArrayLengthFast(1)
-					if n1992 < 0 {
-						n1992 = c.ReadArrayLength(1)
-					}
-					a1993 := foryimpl.MakeSlice[[]uint8](c, n1992)
-					copy(a1993, r.ReadBytes(n1992))
-					x.AU8 = a1993
-					foryimpl.SetRefSlice(c, id1991, x.AU8)
-				} else {
-					x.AU8 = nil
+			if f.Convert {
+				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1434, id1435 := c.ReadEvolvedRefFlag(f); st1434 == foryimpl.RefBack {
+				x.AU8 = foryimpl.BackRefSlice[uint8](c, id1435)
+			} else if st1434 == foryimpl.RefFollows {
+				n1436 := c.ReadArrayLengthFast(1)
+				if n1436 < 0 {
+					n1436 = c.ReadArrayLength(1)
 				}
+				a1437 := foryimpl.MakeSlice[[]uint8](c, n1436)
+				copy(a1437, r.ReadBytes(n1436))
+				x.AU8 = a1437
+				foryimpl.SetRefSlice(c, id1435, x.AU8)
 			} else {
-				if f.Convert {
-					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1988 := c.ReadArrayLengthFast(1)
-					if n1988 < 0 {
-						n1988 = c.ReadArrayLength(1)
-					}
-					a1989 := foryimpl.MakeSlice[[]uint8](c, n1988)
-					copy(a1989, r.ReadBytes(n1988))
-					x.AU8 = a1989
-				}
+				x.AU8 = nil
 			}
 		case 11:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1996, id1997 := c.ReadRefFlag(); st1996 == foryimpl.RefBack {
-					x.AddABool = foryimpl.BackRefSlice[bool](c, id1997)
-				} else if st1996 == foryimpl.RefFollows {
-					n1998 := c.ReadArrayLengthFast(1)
-					if n1998 < 0 {
-						n1998 = c.ReadArrayLength(1)
-					}
-					a1999 := foryimpl.MakeSlice[[]bool](c, n1998)
-					r.ReadRawBools(a1999)
-					x.AddABool = a1999
-					foryimpl.SetRefSlice(c, id1997, x.AddABool)
-				} else {
-					x.AddABool = nil
+			if f.Convert {
+				x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st1440, id1441 := c.ReadEvolvedRefFlag(f); st1440 == foryimpl.RefBack {
+				x.AddABool = foryimpl.BackRefSlice[bool](c, id1441)
+			} else if st1440 == foryimpl.RefFollows {
+				n1442 := c.ReadArrayLengthFast(1)
+				if n1442 < 0 {
+					n1442 = c.ReadArrayLength(1)
 				}
+				a1443 := foryimpl.MakeSlice[[]bool](c, n1442)
+				r.ReadRawBools(a1443)
+				x.AddABool = a1443
+				foryimpl.SetRefSlice(c, id1441, x.AddABool)
 			} else {
-				if f.Convert {
-					x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n1994 := c.ReadArrayLengthFast(1)
-					if n1994 < 0 {
-						n1994 = c.ReadArrayLength(1)
-					}
-					a1995 := foryimpl.MakeSlice[[]bool](c, n1994)
-					r.ReadRawBools(a1995)
-					x.AddABool = a1995
-				}
+				x.AddABool = nil
 			}
 		case 12:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2002, id2003 := c.ReadRefFlag(); st2002 == foryimpl.RefBack {
-					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id2003)
-				} else if st2002 == foryimpl.RefFollows {
-					n2004 := c.ReadArrayLengthFast(4)
-					if n2004 < 0 {
-						n2004 = c.ReadArrayLength(4)
-					}
-					a2005 := foryimpl.MakeSlice[[]float32](c, n2004)
-					r.ReadRawFloat32s(a2005)
-					x.AddAF32 = a2005
-					foryimpl.SetRefSlice(c, id2003, x.AddAF32)
-				} else {
-					x.AddAF32 = nil
+			if f.Convert {
+				x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
+			} else if st1446, id1447 := c.ReadEvolvedRefFlag(f); st1446 == foryimpl.RefBack {
+				x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1447)
+			} else if st1446 == foryimpl.RefFollows {
+				n1448 := c.ReadArrayLengthFast(4)
+				if n1448 < 0 {
+					n1448 = c.ReadArrayLength(4)
 				}
+				a1449 := foryimpl.MakeSlice[[]float32](c, n1448)
+				r.ReadRawFloat32s(a1449)
+				x.AddAF32 = a1449
+				foryimpl.SetRefSlice(c, id1447, x.AddAF32)
 			} else {
-				if f.Convert {
-					x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2000 := c.ReadArrayLengthFast(4)
-					if n2000 < 0 {
-						n2000 = c.ReadArrayLength(4)
-					}
-					a2001 := foryimpl.MakeSlice[[]float32](c, n2000)
-					r.ReadRawFloat32s(a2001)
-					x.AddAF32 = a2001
-				}
+				x.AddAF32 = nil
 			}
 		case 13:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2008, id2009 := c.ReadRefFlag(); st2008 == foryimpl.RefBack {
-					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id2009)
-				} else if st2008 == foryimpl.RefFollows {
-					n2010 := c.ReadArrayLengthFast(8)
-					if n2010 < 0 {
-						n2010 = c.ReadArrayLength(8)
-					}
-					a2011 := foryimpl.MakeSlice[[]float64](c, n2010)
-					r.ReadRawFloat64s(a2011)
-					x.AddAF64 = a2011
-					foryimpl.SetRefSlice(c, id2009, x.AddAF64)
-				} else {
-					x.AddAF64 = nil
+			if f.Convert {
+				x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
+			} else if st1452, id1453 := c.ReadEvolvedRefFlag(f); st1452 == foryimpl.RefBack {
+				x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1453)
+			} else if st1452 == foryimpl.RefFollows {
+				n1454 := c.ReadArrayLengthFast(8)
+				if n1454 < 0 {
+					n1454 = c.ReadArrayLength(8)
 				}
+				a1455 := foryimpl.MakeSlice[[]float64](c, n1454)
+				r.ReadRawFloat64s(a1455)
+				x.AddAF64 = a1455
+				foryimpl.SetRefSlice(c, id1453, x.AddAF64)
 			} else {
-				if f.Convert {
-					x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2006 := c.ReadArrayLengthFast(8)
-					if n2006 < 0 {
-						n2006 = c.ReadArrayLength(8)
-					}
-					a2007 := foryimpl.MakeSlice[[]float64](c, n2006)
-					r.ReadRawFloat64s(a2007)
-					x.AddAF64 = a2007
-				}
+				x.AddAF64 = nil
 			}
 		case 14:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2014, id2015 := c.ReadRefFlag(); st2014 == foryimpl.RefBack {
-					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id2015)
-				} else if st2014 == foryimpl.RefFollows {
-					n2016 := c.ReadArrayLengthFast(2)
-					if n2016 < 0 {
-						n2016 = c.ReadArrayLength(2)
-					}
-					a2017 := foryimpl.MakeSlice[[]int16](c, n2016)
-					r.ReadRawInt16s(a2017)
-					x.AddAI16 = a2017
-					foryimpl.SetRefSlice(c, id2015, x.AddAI16)
-				} else {
-					x.AddAI16 = nil
+			if f.Convert {
+				x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
+			} else if st1458, id1459 := c.ReadEvolvedRefFlag(f); st1458 == foryimpl.RefBack {
+				x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1459)
+			} else if st1458 == foryimpl.RefFollows {
+				n1460 := c.ReadArrayLengthFast(2)
+				if n1460 < 0 {
+					n1460 = c.ReadArrayLength(2)
 				}
+				a1461 := foryimpl.MakeSlice[[]int16](c, n1460)
+				r.ReadRawInt16s(a1461)
+				x.AddAI16 = a1461
+				foryimpl.SetRefSlice(c, id1459, x.AddAI16)
 			} else {
-				if f.Convert {
-					x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2012 := c.ReadArrayLengthFast(2)
-					if n2012 < 0 {
-						n2012 = c.ReadArrayLength(2)
-					}
-					a2013 := foryimpl.MakeSlice[[]int16](c, n2012)
-					r.ReadRawInt16s(a2013)
-					x.AddAI16 = a2013
-				}
+				x.AddAI16 = nil
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2020, id2021 := c.ReadRefFlag(); st2020 == foryimpl.RefBack {
-					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id2021)
-				} else if st2020 == foryimpl.RefFollows {
-					n2022 := c.ReadArrayLengthFast(4)
-					if n2022 < 0 {
-						n2022 = c.ReadArrayLength(4)
-					}
-					a2023 := foryimpl.MakeSlice[[]int32](c, n2022)
-					r.ReadRawInt32s(a2023)
-					x.AddAI32 = a2023
-					foryimpl.SetRefSlice(c, id2021, x.AddAI32)
-				} else {
-					x.AddAI32 = nil
+			if f.Convert {
+				x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st1464, id1465 := c.ReadEvolvedRefFlag(f); st1464 == foryimpl.RefBack {
+				x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1465)
+			} else if st1464 == foryimpl.RefFollows {
+				n1466 := c.ReadArrayLengthFast(4)
+				if n1466 < 0 {
+					n1466 = c.ReadArrayLength(4)
 				}
+				a1467 := foryimpl.MakeSlice[[]int32](c, n1466)
+				r.ReadRawInt32s(a1467)
+				x.AddAI32 = a1467
+				foryimpl.SetRefSlice(c, id1465, x.AddAI32)
 			} else {
-				if f.Convert {
-					x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2018 := c.ReadArrayLengthFast(4)
-					if n2018 < 0 {
-						n2018 = c.ReadArrayLength(4)
-					}
-					a2019 := foryimpl.MakeSlice[[]int32](c, n2018)
-					r.ReadRawInt32s(a2019)
-					x.AddAI32 = a2019
-				}
+				x.AddAI32 = nil
 			}
 		case 16:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2026, id2027 := c.ReadRefFlag(); st2026 == foryimpl.RefBack {
-					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id2027)
-				} else if st2026 == foryimpl.RefFollows {
-					n2028 := c.ReadArrayLengthFast(8)
-					if n2028 < 0 {
-						n2028 = c.ReadArrayLength(8)
-					}
-					a2029 := foryimpl.MakeSlice[[]int64](c, n2028)
-					r.ReadRawInt64s(a2029)
-					x.AddAI64 = a2029
-					foryimpl.SetRefSlice(c, id2027, x.AddAI64)
-				} else {
-					x.AddAI64 = nil
+			if f.Convert {
+				x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st1470, id1471 := c.ReadEvolvedRefFlag(f); st1470 == foryimpl.RefBack {
+				x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1471)
+			} else if st1470 == foryimpl.RefFollows {
+				n1472 := c.ReadArrayLengthFast(8)
+				if n1472 < 0 {
+					n1472 = c.ReadArrayLength(8)
 				}
+				a1473 := foryimpl.MakeSlice[[]int64](c, n1472)
+				r.ReadRawInt64s(a1473)
+				x.AddAI64 = a1473
+				foryimpl.SetRefSlice(c, id1471, x.AddAI64)
 			} else {
-				if f.Convert {
-					x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2024 := c.ReadArrayLengthFast(8)
-					if n2024 < 0 {
-						n2024 = c.ReadArrayLength(8)
-					}
-					a2025 := foryimpl.MakeSlice[[]int64](c, n2024)
-					r.ReadRawInt64s(a2025)
-					x.AddAI64 = a2025
-				}
+				x.AddAI64 = nil
 			}
 		case 17:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2033, id2034 := c.ReadRefFlag(); st2033 == foryimpl.RefBack {
-					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id2034)
-				} else if st2033 == foryimpl.RefFollows {
-					n2035 := c.ReadArrayLengthFast(1)
-					if n2035 < 0 {
-						n2035 = c.ReadArrayLength(1)
-					}
-					a2036 := foryimpl.MakeSlice[[]int8](c, n2035)
-					for i2037 := range a2036 {
-						a2036[i2037] = r.ReadInt8()
-					}
-					x.AddAI8 = a2036
-					foryimpl.SetRefSlice(c, id2034, x.AddAI8)
-				} else {
-					x.AddAI8 = nil
+			if f.Convert {
+				x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
+			} else if st1477, id1478 := c.ReadEvolvedRefFlag(f); st1477 == foryimpl.RefBack {
+				x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1478)
+			} else if st1477 == foryimpl.RefFollows {
+				n1479 := c.ReadArrayLengthFast(1)
+				if n1479 < 0 {
+					n1479 = c.ReadArrayLength(1)
 				}
+				a1480 := foryimpl.MakeSlice[[]int8](c, n1479)
+				for i1481 := range a1480 {
+					a1480[i1481] = r.ReadInt8()
+				}
+				x.AddAI8 = a1480
+				foryimpl.SetRefSlice(c, id1478, x.AddAI8)
 			} else {
-				if f.Convert {
-					x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2030 := c.ReadArrayLengthFast(1)
-					if n2030 < 0 {
-						n2030 = c.ReadArrayLength(1)
-					}
-					a2031 := foryimpl.MakeSlice[[]int8](c, n2030)
-					for i2032 := range a2031 {
-						a2031[i2032] = r.ReadInt8()
-					}
-					x.AddAI8 = a2031
-				}
+				x.AddAI8 = nil
 			}
 		case 18:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2040, id2041 := c.ReadRefFlag(); st2040 == foryimpl.RefBack {
-					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id2041)
-				} else if st2040 == foryimpl.RefFollows {
-					n2042 := c.ReadArrayLengthFast(2)
-					if n2042 < 0 {
-						n2042 = c.ReadArrayLength(2)
-					}
-					a2043 := foryimpl.MakeSlice[[]uint16](c, n2042)
-					r.ReadRawUint16s(a2043)
-					x.AddAU16 = a2043
-					foryimpl.SetRefSlice(c, id2041, x.AddAU16)
-				} else {
-					x.AddAU16 = nil
+			if f.Convert {
+				x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st1484, id1485 := c.ReadEvolvedRefFlag(f); st1484 == foryimpl.RefBack {
+				x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1485)
+			} else if st1484 == foryimpl.RefFollows {
+				n1486 := c.ReadArrayLengthFast(2)
+				if n1486 < 0 {
+					n1486 = c.ReadArrayLength(2)
 				}
+				a1487 := foryimpl.MakeSlice[[]uint16](c, n1486)
+				r.ReadRawUint16s(a1487)
+				x.AddAU16 = a1487
+				foryimpl.SetRefSlice(c, id1485, x.AddAU16)
 			} else {
-				if f.Convert {
-					x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2038 := c.ReadArrayLengthFast(2)
-					if n2038 < 0 {
-						n2038 = c.ReadArrayLength(2)
-					}
-					a2039 := foryimpl.MakeSlice[[]uint16](c, n2038)
-					r.ReadRawUint16s(a2039)
-					x.AddAU16 = a2039
-				}
+				x.AddAU16 = nil
 			}
 		case 19:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2046, id2047 := c.ReadRefFlag(); st2046 == foryimpl.RefBack {
-					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id2047)
-				} else if st2046 == foryimpl.RefFollows {
-					n2048 := c.ReadArrayLengthFast(4)
-					if n2048 < 0 {
-						n2048 = c.ReadArrayLength(4)
-					}
-					a2049 := foryimpl.MakeSlice[[]uint32](c, n2048)
-					r.ReadRawUint32s(a2049)
-					x.AddAU32 = a2049
-					foryimpl.SetRefSlice(c, id2047, x.AddAU32)
-				} else {
-					x.AddAU32 = nil
+			if f.Convert {
+				x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if st1490, id1491 := c.ReadEvolvedRefFlag(f); st1490 == foryimpl.RefBack {
+				x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1491)
+			} else if st1490 == foryimpl.RefFollows {
+				n1492 := c.ReadArrayLengthFast(4)
+				if n1492 < 0 {
+					n1492 = c.ReadArrayLength(4)
 				}
+				a1493 := foryimpl.MakeSlice[[]uint32](c, n1492)
+				r.ReadRawUint32s(a1493)
+				x.AddAU32 = a1493
+				foryimpl.SetRefSlice(c, id1491, x.AddAU32)
 			} else {
-				if f.Convert {
-					x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2044 := c.ReadArrayLengthFast(4)
-					if n2044 < 0 {
-						n2044 = c.ReadArrayLength(4)
-					}
-					a2045 := foryimpl.MakeSlice[[]uint32](c, n2044)
-					r.ReadRawUint32s(a2045)
-					x.AddAU32 = a2045
-				}
+				x.AddAU32 = nil
 			}
 		case 20:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2052, id2053 := c.ReadRefFlag(); st2052 == foryimpl.RefBack {
-					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id2053)
-				} else if st2052 == foryimpl.RefFollows {
-					n2054 := c.ReadArrayLengthFast(8)
-					if n2054 < 0 {
-						n2054 = c.ReadArrayLength(8)
-					}
-					a2055 := foryimpl.MakeSlice[[]uint64](c, n2054)
-					r.ReadRawUint64s(a2055)
-					x.AddAU64 = a2055
-					foryimpl.SetRefSlice(c, id2053, x.AddAU64)
-				} else {
-					x.AddAU64 = nil
+			if f.Convert {
+				x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if st1496, id1497 := c.ReadEvolvedRefFlag(f); st1496 == foryimpl.RefBack {
+				x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1497)
+			} else if st1496 == foryimpl.RefFollows {
+				n1498 := c.ReadArrayLengthFast(8)
+				if n1498 < 0 {
+					n1498 = c.ReadArrayLength(8)
 				}
+				a1499 := foryimpl.MakeSlice[[]uint64](c, n1498)
+				r.ReadRawUint64s(a1499)
+				x.AddAU64 = a1499
+				foryimpl.SetRefSlice(c, id1497, x.AddAU64)
 			} else {
-				if f.Convert {
-					x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2050 := c.ReadArrayLengthFast(8)
-					if n2050 < 0 {
-						n2050 = c.ReadArrayLength(8)
-					}
-					a2051 := foryimpl.MakeSlice[[]uint64](c, n2050)
-					r.ReadRawUint64s(a2051)
-					x.AddAU64 = a2051
-				}
+				x.AddAU64 = nil
 			}
 		case 21:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2058, id2059 := c.ReadRefFlag(); st2058 == foryimpl.RefBack {
-					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id2059)
-				} else if st2058 == foryimpl.RefFollows {
-					n2060 := c.ReadArrayLengthFast(1)
-					if n2060 < 0 {
-						n2060 = c.ReadArrayLength(1)
-					}
-					a2061 := foryimpl.MakeSlice[[]uint8](c, n2060)
-					copy(a2061, r.ReadBytes(n2060))
-					x.AddAU8 = a2061
-					foryimpl.SetRefSlice(c, id2059, x.AddAU8)
-				} else {
-					x.AddAU8 = nil
+			if f.Convert {
+				x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1502, id1503 := c.ReadEvolvedRefFlag(f); st1502 == foryimpl.RefBack {
+				x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1503)
+			} else if st1502 == foryimpl.RefFollows {
+				n1504 := c.ReadArrayLengthFast(1)
+				if n1504 < 0 {
+					n1504 = c.ReadArrayLength(1)
 				}
+				a1505 := foryimpl.MakeSlice[[]uint8](c, n1504)
+				copy(a1505, r.ReadBytes(n1504))
+				x.AddAU8 = a1505
+				foryimpl.SetRefSlice(c, id1503, x.AddAU8)
 			} else {
-				if f.Convert {
-					x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n2056 := c.ReadArrayLengthFast(1)
-					if n2056 < 0 {
-						n2056 = c.ReadArrayLength(1)
-					}
-					a2057 := foryimpl.MakeSlice[[]uint8](c, n2056)
-					copy(a2057, r.ReadBytes(n2056))
-					x.AddAU8 = a2057
-				}
+				x.AddAU8 = nil
 			}
 		case 22:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2062, id2063 := c.ReadRefFlag(); st2062 == foryimpl.RefBack {
-					x.AddBin = foryimpl.BackRefSlice[uint8](c, id2063)
-				} else if st2062 == foryimpl.RefFollows {
-					x.AddBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2063, x.AddBin)
-				} else {
-					x.AddBin = nil
-				}
+			if f.Convert {
+				x.AddBin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1506, id1507 := c.ReadEvolvedRefFlag(f); st1506 == foryimpl.RefBack {
+				x.AddBin = foryimpl.BackRefSlice[uint8](c, id1507)
+			} else if st1506 == foryimpl.RefFollows {
+				x.AddBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1507, x.AddBin)
 			} else {
-				if f.Convert {
-					x.AddBin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.AddBin = c.ReadBinary()
-				}
+				x.AddBin = nil
 			}
 		case 23:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2064 := c.ReadLengthFast(2)
-				if n2064 < 0 {
-					n2064 = c.ReadLength(2)
+				n1508 := c.ReadLengthFast(2)
+				if n1508 < 0 {
+					n1508 = c.ReadLength(2)
 				}
-				if n2064 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2064, 3))
+				if n1508 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1508, 3))
 					return
 				}
-				var l2065 [3]int16
-				if n2064 > 0 {
-					hn2067 := c.ReadListHeader(3)
+				var l1509 [3]int16
+				if n1508 > 0 {
+					hn1511 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2066 := range l2065 {
-							if hn2067 && !c.ReadFlag() {
-								clear(l2065[i2066 : i2066+1])
+						for i1510 := range l1509 {
+							if hn1511 && !c.ReadFlag() {
+								clear(l1509[i1510 : i1510+1])
 								continue
 							}
-							l2065[i2066] = r.ReadInt16()
+							l1509[i1510] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2066)
+								c.TraceIndex(i1510)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l2065
+				x.AddFix = l1509
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2070 := c.ReadLengthFast(1)
-				if n2070 < 0 {
-					n2070 = c.ReadLength(1)
+				n1514 := c.ReadLengthFast(1)
+				if n1514 < 0 {
+					n1514 = c.ReadLength(1)
 				}
-				l2071 := foryimpl.MakeSlice[[]bool](c, n2070)
-				if n2070 > 0 {
-					hn2073 := c.ReadListHeader(1)
+				l1515 := foryimpl.MakeSlice[[]bool](c, n1514)
+				if n1514 > 0 {
+					hn1517 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2072 := range l2071 {
-							if hn2073 && !c.ReadFlag() {
-								clear(l2071[i2072 : i2072+1])
+						for i1516 := range l1515 {
+							if hn1517 && !c.ReadFlag() {
+								clear(l1515[i1516 : i1516+1])
 								continue
 							}
-							l2071[i2072] = r.ReadBool()
+							l1515[i1516] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2072)
+								c.TraceIndex(i1516)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l2071
+				x.AddLB = l1515
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n2076 := c.ReadLengthFast(1)
-				if n2076 < 0 {
-					n2076 = c.ReadLength(1)
+				n1520 := c.ReadLengthFast(1)
+				if n1520 < 0 {
+					n1520 = c.ReadLength(1)
 				}
-				l2077 := foryimpl.MakeSlice[[]Color](c, n2076)
-				if n2076 > 0 {
-					hn2079 := c.ReadListHeader(25)
+				l1521 := foryimpl.MakeSlice[[]Color](c, n1520)
+				if n1520 > 0 {
+					hn1523 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2078 := range l2077 {
-							if hn2079 && !c.ReadFlag() {
-								clear(l2077[i2078 : i2078+1])
+						for i1522 := range l1521 {
+							if hn1523 && !c.ReadFlag() {
+								clear(l1521[i1522 : i1522+1])
 								continue
 							}
-							if e2082 := c.ReadEnumFast(uint32(0x7fffffff)); e2082 >= 0 {
-								l2077[i2078] = Color(e2082)
+							if e1526 := c.ReadEnumFast(uint32(0x7fffffff)); e1526 >= 0 {
+								l1521[i1522] = Color(e1526)
 							} else {
-								l2077[i2078] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1521[i1522] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2078)
+								c.TraceIndex(i1522)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l2077
+				x.AddLE = l1521
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2083 := c.ReadLengthFast(4)
-				if n2083 < 0 {
-					n2083 = c.ReadLength(4)
+				n1527 := c.ReadLengthFast(4)
+				if n1527 < 0 {
+					n1527 = c.ReadLength(4)
 				}
-				l2084 := foryimpl.MakeSlice[[]float32](c, n2083)
-				if n2083 > 0 {
-					hn2086 := c.ReadListHeader(19)
+				l1528 := foryimpl.MakeSlice[[]float32](c, n1527)
+				if n1527 > 0 {
+					hn1530 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2085 := range l2084 {
-							if hn2086 && !c.ReadFlag() {
-								clear(l2084[i2085 : i2085+1])
+						for i1529 := range l1528 {
+							if hn1530 && !c.ReadFlag() {
+								clear(l1528[i1529 : i1529+1])
 								continue
 							}
-							l2084[i2085] = r.ReadFloat32()
+							l1528[i1529] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2085)
+								c.TraceIndex(i1529)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l2084
+				x.AddLF32 = l1528
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2089 := c.ReadLengthFast(8)
-				if n2089 < 0 {
-					n2089 = c.ReadLength(8)
+				n1533 := c.ReadLengthFast(8)
+				if n1533 < 0 {
+					n1533 = c.ReadLength(8)
 				}
-				l2090 := foryimpl.MakeSlice[[]float64](c, n2089)
-				if n2089 > 0 {
-					hn2092 := c.ReadListHeader(20)
+				l1534 := foryimpl.MakeSlice[[]float64](c, n1533)
+				if n1533 > 0 {
+					hn1536 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2091 := range l2090 {
-							if hn2092 && !c.ReadFlag() {
-								clear(l2090[i2091 : i2091+1])
+						for i1535 := range l1534 {
+							if hn1536 && !c.ReadFlag() {
+								clear(l1534[i1535 : i1535+1])
 								continue
 							}
-							l2090[i2091] = r.ReadFloat64()
+							l1534[i1535] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2091)
+								c.TraceIndex(i1535)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l2090
+				x.AddLF64 = l1534
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2095 := c.ReadLengthFast(1)
-				if n2095 < 0 {
-					n2095 = c.ReadLength(1)
+				n1539 := c.ReadLengthFast(1)
+				if n1539 < 0 {
+					n1539 = c.ReadLength(1)
 				}
-				l2096 := foryimpl.MakeSlice[[]int32](c, n2095)
-				if n2095 > 0 {
-					hn2098 := c.ReadListHeader(5)
+				l1540 := foryimpl.MakeSlice[[]int32](c, n1539)
+				if n1539 > 0 {
+					hn1542 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2097 := range l2096 {
-							if hn2098 && !c.ReadFlag() {
-								clear(l2096[i2097 : i2097+1])
+						for i1541 := range l1540 {
+							if hn1542 && !c.ReadFlag() {
+								clear(l1540[i1541 : i1541+1])
 								continue
 							}
-							l2096[i2097] = r.ReadVarInt32()
+							l1540[i1541] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2097)
+								c.TraceIndex(i1541)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l2096
+				x.AddLI32 = l1540
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2101 := c.ReadLengthFast(1)
-				if n2101 < 0 {
-					n2101 = c.ReadLength(1)
+				n1545 := c.ReadLengthFast(1)
+				if n1545 < 0 {
+					n1545 = c.ReadLength(1)
 				}
-				l2102 := foryimpl.MakeSlice[[]int64](c, n2101)
-				if n2101 > 0 {
-					hn2104 := c.ReadListHeader(7)
+				l1546 := foryimpl.MakeSlice[[]int64](c, n1545)
+				if n1545 > 0 {
+					hn1548 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2103 := range l2102 {
-							if hn2104 && !c.ReadFlag() {
-								clear(l2102[i2103 : i2103+1])
+						for i1547 := range l1546 {
+							if hn1548 && !c.ReadFlag() {
+								clear(l1546[i1547 : i1547+1])
 								continue
 							}
-							l2102[i2103] = r.ReadVarInt64()
+							l1546[i1547] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2103)
+								c.TraceIndex(i1547)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l2102
+				x.AddLI64 = l1546
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2107 := c.ReadLengthFast(1)
-				if n2107 < 0 {
-					n2107 = c.ReadLength(1)
+				n1551 := c.ReadLengthFast(1)
+				if n1551 < 0 {
+					n1551 = c.ReadLength(1)
 				}
-				l2108 := foryimpl.MakeSlice[[]int8](c, n2107)
-				if n2107 > 0 {
-					hn2110 := c.ReadListHeader(2)
+				l1552 := foryimpl.MakeSlice[[]int8](c, n1551)
+				if n1551 > 0 {
+					hn1554 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2109 := range l2108 {
-							if hn2110 && !c.ReadFlag() {
-								clear(l2108[i2109 : i2109+1])
+						for i1553 := range l1552 {
+							if hn1554 && !c.ReadFlag() {
+								clear(l1552[i1553 : i1553+1])
 								continue
 							}
-							l2108[i2109] = r.ReadInt8()
+							l1552[i1553] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2109)
+								c.TraceIndex(i1553)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l2108
+				x.AddLI8 = l1552
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n2113 := c.ReadLengthFast(1)
-				if n2113 < 0 {
-					n2113 = c.ReadLength(1)
+				n1557 := c.ReadLengthFast(1)
+				if n1557 < 0 {
+					n1557 = c.ReadLength(1)
 				}
-				l2114 := foryimpl.MakeSlice[[][]int32](c, n2113)
-				if n2113 > 0 {
-					hn2116, tr2118 := c.ReadListHeaderRef(22)
+				l1558 := foryimpl.MakeSlice[[][]int32](c, n1557)
+				if n1557 > 0 {
+					hn1560, tr1562 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i2115 := range l2114 {
-							if tr2118 {
-								if st2119, id2120 := c.ReadRefFlag(); st2119 == foryimpl.RefBack {
-									l2114[i2115] = foryimpl.BackRefSlice[int32](c, id2120)
-								} else if st2119 == foryimpl.RefFollows {
-									n2121 := c.ReadLengthFast(1)
-									if n2121 < 0 {
-										n2121 = c.ReadLength(1)
+						for i1559 := range l1558 {
+							if tr1562 {
+								if st1563, id1564 := c.ReadRefFlag(); st1563 == foryimpl.RefBack {
+									l1558[i1559] = foryimpl.BackRefSlice[int32](c, id1564)
+								} else if st1563 == foryimpl.RefFollows {
+									n1565 := c.ReadLengthFast(1)
+									if n1565 < 0 {
+										n1565 = c.ReadLength(1)
 									}
-									l2122 := foryimpl.MakeSlice[[]int32](c, n2121)
-									if n2121 > 0 {
-										hn2124 := c.ReadListHeader(5)
+									l1566 := foryimpl.MakeSlice[[]int32](c, n1565)
+									if n1565 > 0 {
+										hn1568 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i2123 := range l2122 {
-												if hn2124 && !c.ReadFlag() {
-													clear(l2122[i2123 : i2123+1])
+											for i1567 := range l1566 {
+												if hn1568 && !c.ReadFlag() {
+													clear(l1566[i1567 : i1567+1])
 													continue
 												}
-												l2122[i2123] = r.ReadVarInt32()
+												l1566[i1567] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i2123)
+													c.TraceIndex(i1567)
 													break
 												}
 											}
 										}
 									}
-									l2114[i2115] = l2122
-									foryimpl.SetRefSlice(c, id2120, l2114[i2115])
+									l1558[i1559] = l1566
+									foryimpl.SetRefSlice(c, id1564, l1558[i1559])
 								} else {
-									l2114[i2115] = nil
+									l1558[i1559] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2115)
+									c.TraceIndex(i1559)
 									break
 								}
 								continue
 							}
-							if hn2116 && !c.ReadFlag() {
-								clear(l2114[i2115 : i2115+1])
+							if hn1560 && !c.ReadFlag() {
+								clear(l1558[i1559 : i1559+1])
 								continue
 							}
-							n2127 := c.ReadLengthFast(1)
-							if n2127 < 0 {
-								n2127 = c.ReadLength(1)
+							n1571 := c.ReadLengthFast(1)
+							if n1571 < 0 {
+								n1571 = c.ReadLength(1)
 							}
-							l2128 := foryimpl.MakeSlice[[]int32](c, n2127)
-							if n2127 > 0 {
-								hn2130 := c.ReadListHeader(5)
+							l1572 := foryimpl.MakeSlice[[]int32](c, n1571)
+							if n1571 > 0 {
+								hn1574 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2129 := range l2128 {
-										if hn2130 && !c.ReadFlag() {
-											clear(l2128[i2129 : i2129+1])
+									for i1573 := range l1572 {
+										if hn1574 && !c.ReadFlag() {
+											clear(l1572[i1573 : i1573+1])
 											continue
 										}
-										l2128[i2129] = r.ReadVarInt32()
+										l1572[i1573] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2129)
+											c.TraceIndex(i1573)
 											break
 										}
 									}
 								}
 							}
-							l2114[i2115] = l2128
+							l1558[i1559] = l1572
 							if c.Failed() {
-								c.TraceIndex(i2115)
+								c.TraceIndex(i1559)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l2114
+				x.AddLL = l1558
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n2133 := c.ReadLengthFast(1)
-				if n2133 < 0 {
-					n2133 = c.ReadLength(1)
+				n1577 := c.ReadLengthFast(1)
+				if n1577 < 0 {
+					n1577 = c.ReadLength(1)
 				}
-				l2134 := foryimpl.MakeSlice[[]map[string]int32](c, n2133)
-				if n2133 > 0 {
-					hn2136, tr2138 := c.ReadListHeaderRef(24)
+				l1578 := foryimpl.MakeSlice[[]map[string]int32](c, n1577)
+				if n1577 > 0 {
+					hn1580, tr1582 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i2135 := range l2134 {
-							if tr2138 {
-								if st2139, id2140 := c.ReadRefFlag(); st2139 == foryimpl.RefBack {
-									l2134[i2135] = foryimpl.BackRefMap[string, int32](c, id2140)
-								} else if st2139 == foryimpl.RefFollows {
-									n2141 := c.ReadLengthFast(2)
-									if n2141 < 0 {
-										n2141 = c.ReadLength(2)
+						for i1579 := range l1578 {
+							if tr1582 {
+								if st1583, id1584 := c.ReadRefFlag(); st1583 == foryimpl.RefBack {
+									l1578[i1579] = foryimpl.BackRefMap[string, int32](c, id1584)
+								} else if st1583 == foryimpl.RefFollows {
+									n1585 := c.ReadLengthFast(2)
+									if n1585 < 0 {
+										n1585 = c.ReadLength(2)
 									}
-									m2142 := foryimpl.MakeMap[map[string]int32](c, n2141)
-									for n2141 > 0 && !c.Failed() {
-										sz2143, vn2144, _ := c.ReadMapChunk(n2141, 21, 5, nil, false)
-										for j2145 := 0; j2145 < sz2143 && !c.Failed(); j2145++ {
-											var k2146 string
-											k2146 = c.ReadString()
-											var v2147 int32
-											if !vn2144 {
-												v2147 = r.ReadVarInt32()
+									m1586 := foryimpl.MakeMap[map[string]int32](c, n1585)
+									for n1585 > 0 && !c.Failed() {
+										sz1587, vn1588, _ := c.ReadMapChunk(n1585, 21, 5, nil, false)
+										for j1589 := 0; j1589 < sz1587 && !c.Failed(); j1589++ {
+											var k1590 string
+											k1590 = c.ReadString()
+											var v1591 int32
+											if !vn1588 {
+												v1591 = r.ReadVarInt32()
 											}
-											m2142[k2146] = v2147
+											m1586[k1590] = v1591
 										}
-										n2141 -= sz2143
+										n1585 -= sz1587
 									}
-									l2134[i2135] = m2142
-									foryimpl.SetRefMap(c, id2140, l2134[i2135])
+									l1578[i1579] = m1586
+									foryimpl.SetRefMap(c, id1584, l1578[i1579])
 								} else {
-									l2134[i2135] = nil
+									l1578[i1579] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2135)
+									c.TraceIndex(i1579)
 									break
 								}
 								continue
 							}
-							if hn2136 && !c.ReadFlag() {
-								clear(l2134[i2135 : i2135+1])
+							if hn1580 && !c.ReadFlag() {
+								clear(l1578[i1579 : i1579+1])
 								continue
 							}
-							n2149 := c.ReadLengthFast(2)
-							if n2149 < 0 {
-								n2149 = c.ReadLength(2)
+							n1593 := c.ReadLengthFast(2)
+							if n1593 < 0 {
+								n1593 = c.ReadLength(2)
 							}
-							m2150 := foryimpl.MakeMap[map[string]int32](c, n2149)
-							for n2149 > 0 && !c.Failed() {
-								sz2151, vn2152, _ := c.ReadMapChunk(n2149, 21, 5, nil, false)
-								for j2153 := 0; j2153 < sz2151 && !c.Failed(); j2153++ {
-									var k2154 string
-									k2154 = c.ReadString()
-									var v2155 int32
-									if !vn2152 {
-										v2155 = r.ReadVarInt32()
+							m1594 := foryimpl.MakeMap[map[string]int32](c, n1593)
+							for n1593 > 0 && !c.Failed() {
+								sz1595, vn1596, _ := c.ReadMapChunk(n1593, 21, 5, nil, false)
+								for j1597 := 0; j1597 < sz1595 && !c.Failed(); j1597++ {
+									var k1598 string
+									k1598 = c.ReadString()
+									var v1599 int32
+									if !vn1596 {
+										v1599 = r.ReadVarInt32()
 									}
-									m2150[k2154] = v2155
+									m1594[k1598] = v1599
 								}
-								n2149 -= sz2151
+								n1593 -= sz1595
 							}
-							l2134[i2135] = m2150
+							l1578[i1579] = m1594
 							if c.Failed() {
-								c.TraceIndex(i2135)
+								c.TraceIndex(i1579)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l2134
+				x.AddLM = l1578
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2157 := c.ReadLengthFast(1)
-				if n2157 < 0 {
-					n2157 = c.ReadLength(1)
+				n1601 := c.ReadLengthFast(1)
+				if n1601 < 0 {
+					n1601 = c.ReadLength(1)
 				}
-				l2158 := foryimpl.MakeSlice[[]*int32](c, n2157)
-				if n2157 > 0 {
-					hn2160 := c.ReadListHeader(5)
+				l1602 := foryimpl.MakeSlice[[]*int32](c, n1601)
+				if n1601 > 0 {
+					hn1604 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2159 := range l2158 {
-							if hn2160 && !c.ReadFlag() {
-								clear(l2158[i2159 : i2159+1])
+						for i1603 := range l1602 {
+							if hn1604 && !c.ReadFlag() {
+								clear(l1602[i1603 : i1603+1])
 								continue
 							}
-							p2163 := foryimpl.Alloc[int32](c)
-							*p2163 = r.ReadVarInt32()
-							l2158[i2159] = p2163
+							p1607 := foryimpl.Alloc[int32](c)
+							*p1607 = r.ReadVarInt32()
+							l1602[i1603] = p1607
 							if c.Failed() {
-								c.TraceIndex(i2159)
+								c.TraceIndex(i1603)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l2158
+				x.AddLPI = l1602
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n2164 := c.ReadLengthFast(1)
-				if n2164 < 0 {
-					n2164 = c.ReadLength(1)
+				n1608 := c.ReadLengthFast(1)
+				if n1608 < 0 {
+					n1608 = c.ReadLength(1)
 				}
-				l2165 := foryimpl.MakeSlice[[]string](c, n2164)
-				if n2164 > 0 {
-					hn2167 := c.ReadListHeader(21)
+				l1609 := foryimpl.MakeSlice[[]string](c, n1608)
+				if n1608 > 0 {
+					hn1611 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2166 := range l2165 {
-							if hn2167 && !c.ReadFlag() {
-								clear(l2165[i2166 : i2166+1])
+						for i1610 := range l1609 {
+							if hn1611 && !c.ReadFlag() {
+								clear(l1609[i1610 : i1610+1])
 								continue
 							}
-							l2165[i2166] = c.ReadString()
+							l1609[i1610] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2166)
+								c.TraceIndex(i1610)
 								break
 							}
 						}
 					}
 				}
-				x.AddLS = l2165
+				x.AddLS = l1609
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n2170 := c.ReadLengthFast(1)
-				if n2170 < 0 {
-					n2170 = c.ReadLength(1)
+				n1614 := c.ReadLengthFast(1)
+				if n1614 < 0 {
+					n1614 = c.ReadLength(1)
 				}
-				l2171 := foryimpl.MakeSlice[[]time.Time](c, n2170)
-				if n2170 > 0 {
-					hn2173 := c.ReadListHeader(38)
+				l1615 := foryimpl.MakeSlice[[]time.Time](c, n1614)
+				if n1614 > 0 {
+					hn1617 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2172 := range l2171 {
-							if hn2173 && !c.ReadFlag() {
-								clear(l2171[i2172 : i2172+1])
+						for i1616 := range l1615 {
+							if hn1617 && !c.ReadFlag() {
+								clear(l1615[i1616 : i1616+1])
 								continue
 							}
-							l2171[i2172] = c.ReadTime()
+							l1615[i1616] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2172)
+								c.TraceIndex(i1616)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l2171
+				x.AddLT = l1615
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2176 := c.ReadLengthFast(2)
-				if n2176 < 0 {
-					n2176 = c.ReadLength(2)
+				n1620 := c.ReadLengthFast(2)
+				if n1620 < 0 {
+					n1620 = c.ReadLength(2)
 				}
-				l2177 := foryimpl.MakeSlice[[]uint16](c, n2176)
-				if n2176 > 0 {
-					hn2179 := c.ReadListHeader(10)
+				l1621 := foryimpl.MakeSlice[[]uint16](c, n1620)
+				if n1620 > 0 {
+					hn1623 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2178 := range l2177 {
-							if hn2179 && !c.ReadFlag() {
-								clear(l2177[i2178 : i2178+1])
+						for i1622 := range l1621 {
+							if hn1623 && !c.ReadFlag() {
+								clear(l1621[i1622 : i1622+1])
 								continue
 							}
-							l2177[i2178] = r.ReadUint16()
+							l1621[i1622] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2178)
+								c.TraceIndex(i1622)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l2177
+				x.AddLU16 = l1621
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2182 := c.ReadLengthFast(1)
-				if n2182 < 0 {
-					n2182 = c.ReadLength(1)
+				n1626 := c.ReadLengthFast(1)
+				if n1626 < 0 {
+					n1626 = c.ReadLength(1)
 				}
-				l2183 := foryimpl.MakeSlice[[]uint64](c, n2182)
-				if n2182 > 0 {
-					hn2185 := c.ReadListHeader(14)
+				l1627 := foryimpl.MakeSlice[[]uint64](c, n1626)
+				if n1626 > 0 {
+					hn1629 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2184 := range l2183 {
-							if hn2185 && !c.ReadFlag() {
-								clear(l2183[i2184 : i2184+1])
+						for i1628 := range l1627 {
+							if hn1629 && !c.ReadFlag() {
+								clear(l1627[i1628 : i1628+1])
 								continue
 							}
-							l2183[i2184] = r.ReadVarUint64()
+							l1627[i1628] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2184)
+								c.TraceIndex(i1628)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l2183
+				x.AddLU64 = l1627
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n2188 := c.ReadLengthFast(2)
-				if n2188 < 0 {
-					n2188 = c.ReadLength(2)
+				n1632 := c.ReadLengthFast(2)
+				if n1632 < 0 {
+					n1632 = c.ReadLength(2)
 				}
-				m2189 := foryimpl.MakeMap[map[bool]string](c, n2188)
-				for n2188 > 0 && !c.Failed() {
-					sz2190, vn2191, _ := c.ReadMapChunk(n2188, 1, 21, nil, false)
-					for j2192 := 0; j2192 < sz2190 && !c.Failed(); j2192++ {
-						var k2193 bool
-						k2193 = r.ReadBool()
-						var v2194 string
-						if !vn2191 {
-							v2194 = c.ReadString()
+				m1633 := foryimpl.MakeMap[map[bool]string](c, n1632)
+				for n1632 > 0 && !c.Failed() {
+					sz1634, vn1635, _ := c.ReadMapChunk(n1632, 1, 21, nil, false)
+					for j1636 := 0; j1636 < sz1634 && !c.Failed(); j1636++ {
+						var k1637 bool
+						k1637 = r.ReadBool()
+						var v1638 string
+						if !vn1635 {
+							v1638 = c.ReadString()
 						}
-						m2189[k2193] = v2194
+						m1633[k1637] = v1638
 					}
-					n2188 -= sz2190
+					n1632 -= sz1634
 				}
-				x.AddMBS = m2189
+				x.AddMBS = m1633
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n2196 := c.ReadLengthFast(2)
-				if n2196 < 0 {
-					n2196 = c.ReadLength(2)
+				n1640 := c.ReadLengthFast(2)
+				if n1640 < 0 {
+					n1640 = c.ReadLength(2)
 				}
-				m2197 := foryimpl.MakeMap[map[Color]string](c, n2196)
-				for n2196 > 0 && !c.Failed() {
-					sz2198, vn2199, _ := c.ReadMapChunk(n2196, 25, 21, nil, false)
-					for j2200 := 0; j2200 < sz2198 && !c.Failed(); j2200++ {
-						var k2201 Color
-						if e2203 := c.ReadEnumFast(uint32(0x7fffffff)); e2203 >= 0 {
-							k2201 = Color(e2203)
+				m1641 := foryimpl.MakeMap[map[Color]string](c, n1640)
+				for n1640 > 0 && !c.Failed() {
+					sz1642, vn1643, _ := c.ReadMapChunk(n1640, 25, 21, nil, false)
+					for j1644 := 0; j1644 < sz1642 && !c.Failed(); j1644++ {
+						var k1645 Color
+						if e1647 := c.ReadEnumFast(uint32(0x7fffffff)); e1647 >= 0 {
+							k1645 = Color(e1647)
 						} else {
-							k2201 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k1645 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v2202 string
-						if !vn2199 {
-							v2202 = c.ReadString()
+						var v1646 string
+						if !vn1643 {
+							v1646 = c.ReadString()
 						}
-						m2197[k2201] = v2202
+						m1641[k1645] = v1646
 					}
-					n2196 -= sz2198
+					n1640 -= sz1642
 				}
-				x.AddMES = m2197
+				x.AddMES = m1641
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n2205 := c.ReadLengthFast(2)
-				if n2205 < 0 {
-					n2205 = c.ReadLength(2)
+				n1649 := c.ReadLengthFast(2)
+				if n1649 < 0 {
+					n1649 = c.ReadLength(2)
 				}
-				m2206 := foryimpl.MakeMap[map[int64]float64](c, n2205)
-				for n2205 > 0 && !c.Failed() {
-					sz2207, vn2208, _ := c.ReadMapChunk(n2205, 7, 20, nil, false)
-					for j2209 := 0; j2209 < sz2207 && !c.Failed(); j2209++ {
-						var k2210 int64
-						k2210 = r.ReadVarInt64()
-						var v2211 float64
-						if !vn2208 {
-							v2211 = r.ReadFloat64()
+				m1650 := foryimpl.MakeMap[map[int64]float64](c, n1649)
+				for n1649 > 0 && !c.Failed() {
+					sz1651, vn1652, _ := c.ReadMapChunk(n1649, 7, 20, nil, false)
+					for j1653 := 0; j1653 < sz1651 && !c.Failed(); j1653++ {
+						var k1654 int64
+						k1654 = r.ReadVarInt64()
+						var v1655 float64
+						if !vn1652 {
+							v1655 = r.ReadFloat64()
 						}
-						m2206[k2210] = v2211
+						m1650[k1654] = v1655
 					}
-					n2205 -= sz2207
+					n1649 -= sz1651
 				}
-				x.AddMI64F = m2206
+				x.AddMI64F = m1650
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n2213 := c.ReadLengthFast(2)
-				if n2213 < 0 {
-					n2213 = c.ReadLength(2)
+				n1657 := c.ReadLengthFast(2)
+				if n1657 < 0 {
+					n1657 = c.ReadLength(2)
 				}
-				m2214 := foryimpl.MakeMap[map[int32]string](c, n2213)
-				for n2213 > 0 && !c.Failed() {
-					sz2215, vn2216, _ := c.ReadMapChunk(n2213, 5, 21, nil, false)
-					for j2217 := 0; j2217 < sz2215 && !c.Failed(); j2217++ {
-						var k2218 int32
-						k2218 = r.ReadVarInt32()
-						var v2219 string
-						if !vn2216 {
-							v2219 = c.ReadString()
+				m1658 := foryimpl.MakeMap[map[int32]string](c, n1657)
+				for n1657 > 0 && !c.Failed() {
+					sz1659, vn1660, _ := c.ReadMapChunk(n1657, 5, 21, nil, false)
+					for j1661 := 0; j1661 < sz1659 && !c.Failed(); j1661++ {
+						var k1662 int32
+						k1662 = r.ReadVarInt32()
+						var v1663 string
+						if !vn1660 {
+							v1663 = c.ReadString()
 						}
-						m2214[k2218] = v2219
+						m1658[k1662] = v1663
 					}
-					n2213 -= sz2215
+					n1657 -= sz1659
 				}
-				x.AddMIS = m2214
+				x.AddMIS = m1658
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n2221 := c.ReadLengthFast(2)
-				if n2221 < 0 {
-					n2221 = c.ReadLength(2)
+				n1665 := c.ReadLengthFast(2)
+				if n1665 < 0 {
+					n1665 = c.ReadLength(2)
 				}
-				m2222 := foryimpl.MakeMap[map[string]int32](c, n2221)
-				for n2221 > 0 && !c.Failed() {
-					sz2223, vn2224, _ := c.ReadMapChunk(n2221, 21, 5, nil, false)
-					for j2225 := 0; j2225 < sz2223 && !c.Failed(); j2225++ {
-						var k2226 string
-						k2226 = c.ReadString()
-						var v2227 int32
-						if !vn2224 {
-							v2227 = r.ReadVarInt32()
+				m1666 := foryimpl.MakeMap[map[string]int32](c, n1665)
+				for n1665 > 0 && !c.Failed() {
+					sz1667, vn1668, _ := c.ReadMapChunk(n1665, 21, 5, nil, false)
+					for j1669 := 0; j1669 < sz1667 && !c.Failed(); j1669++ {
+						var k1670 string
+						k1670 = c.ReadString()
+						var v1671 int32
+						if !vn1668 {
+							v1671 = r.ReadVarInt32()
 						}
-						m2222[k2226] = v2227
+						m1666[k1670] = v1671
 					}
-					n2221 -= sz2223
+					n1665 -= sz1667
 				}
-				x.AddMSI = m2222
+				x.AddMSI = m1666
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n2229 := c.ReadLengthFast(2)
-				if n2229 < 0 {
-					n2229 = c.ReadLength(2)
+				n1673 := c.ReadLengthFast(2)
+				if n1673 < 0 {
+					n1673 = c.ReadLength(2)
 				}
-				m2230 := foryimpl.MakeMap[map[string][]string](c, n2229)
-				for n2229 > 0 && !c.Failed() {
-					sz2231, vn2232, _ := c.ReadMapChunk(n2229, 21, 22, nil, true)
-					for j2233 := 0; j2233 < sz2231 && !c.Failed(); j2233++ {
-						var k2234 string
-						k2234 = c.ReadString()
-						var v2235 []string
-						if !vn2232 {
-							n2236 := c.ReadLengthFast(1)
-							if n2236 < 0 {
-								n2236 = c.ReadLength(1)
+				m1674 := foryimpl.MakeMap[map[string][]string](c, n1673)
+				for n1673 > 0 && !c.Failed() {
+					sz1675, vn1676, _ := c.ReadMapChunk(n1673, 21, 22, nil, true)
+					for j1677 := 0; j1677 < sz1675 && !c.Failed(); j1677++ {
+						var k1678 string
+						k1678 = c.ReadString()
+						var v1679 []string
+						if !vn1676 {
+							n1680 := c.ReadLengthFast(1)
+							if n1680 < 0 {
+								n1680 = c.ReadLength(1)
 							}
-							l2237 := foryimpl.MakeSlice[[]string](c, n2236)
-							if n2236 > 0 {
-								hn2239 := c.ReadListHeader(21)
+							l1681 := foryimpl.MakeSlice[[]string](c, n1680)
+							if n1680 > 0 {
+								hn1683 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2238 := range l2237 {
-										if hn2239 && !c.ReadFlag() {
-											clear(l2237[i2238 : i2238+1])
+									for i1682 := range l1681 {
+										if hn1683 && !c.ReadFlag() {
+											clear(l1681[i1682 : i1682+1])
 											continue
 										}
-										l2237[i2238] = c.ReadString()
+										l1681[i1682] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2238)
+											c.TraceIndex(i1682)
 											break
 										}
 									}
 								}
 							}
-							v2235 = l2237
+							v1679 = l1681
 						}
-						m2230[k2234] = v2235
+						m1674[k1678] = v1679
 					}
-					n2229 -= sz2231
+					n1673 -= sz1675
 				}
-				x.AddMSL = m2230
+				x.AddMSL = m1674
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n2243 := c.ReadLengthFast(2)
-				if n2243 < 0 {
-					n2243 = c.ReadLength(2)
+				n1687 := c.ReadLengthFast(2)
+				if n1687 < 0 {
+					n1687 = c.ReadLength(2)
 				}
-				m2244 := foryimpl.MakeMap[map[string]map[string]int32](c, n2243)
-				for n2243 > 0 && !c.Failed() {
-					sz2245, vn2246, _ := c.ReadMapChunk(n2243, 21, 24, nil, true)
-					for j2247 := 0; j2247 < sz2245 && !c.Failed(); j2247++ {
-						var k2248 string
-						k2248 = c.ReadString()
-						var v2249 map[string]int32
-						if !vn2246 {
-							n2250 := c.ReadLengthFast(2)
-							if n2250 < 0 {
-								n2250 = c.ReadLength(2)
+				m1688 := foryimpl.MakeMap[map[string]map[string]int32](c, n1687)
+				for n1687 > 0 && !c.Failed() {
+					sz1689, vn1690, _ := c.ReadMapChunk(n1687, 21, 24, nil, true)
+					for j1691 := 0; j1691 < sz1689 && !c.Failed(); j1691++ {
+						var k1692 string
+						k1692 = c.ReadString()
+						var v1693 map[string]int32
+						if !vn1690 {
+							n1694 := c.ReadLengthFast(2)
+							if n1694 < 0 {
+								n1694 = c.ReadLength(2)
 							}
-							m2251 := foryimpl.MakeMap[map[string]int32](c, n2250)
-							for n2250 > 0 && !c.Failed() {
-								sz2252, vn2253, _ := c.ReadMapChunk(n2250, 21, 5, nil, false)
-								for j2254 := 0; j2254 < sz2252 && !c.Failed(); j2254++ {
-									var k2255 string
-									k2255 = c.ReadString()
-									var v2256 int32
-									if !vn2253 {
-										v2256 = r.ReadVarInt32()
+							m1695 := foryimpl.MakeMap[map[string]int32](c, n1694)
+							for n1694 > 0 && !c.Failed() {
+								sz1696, vn1697, _ := c.ReadMapChunk(n1694, 21, 5, nil, false)
+								for j1698 := 0; j1698 < sz1696 && !c.Failed(); j1698++ {
+									var k1699 string
+									k1699 = c.ReadString()
+									var v1700 int32
+									if !vn1697 {
+										v1700 = r.ReadVarInt32()
 									}
-									m2251[k2255] = v2256
+									m1695[k1699] = v1700
 								}
-								n2250 -= sz2252
+								n1694 -= sz1696
 							}
-							v2249 = m2251
+							v1693 = m1695
 						}
-						m2244[k2248] = v2249
+						m1688[k1692] = v1693
 					}
-					n2243 -= sz2245
+					n1687 -= sz1689
 				}
-				x.AddMSM = m2244
+				x.AddMSM = m1688
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n2259 := c.ReadLengthFast(2)
-				if n2259 < 0 {
-					n2259 = c.ReadLength(2)
+				n1703 := c.ReadLengthFast(2)
+				if n1703 < 0 {
+					n1703 = c.ReadLength(2)
 				}
-				m2260 := foryimpl.MakeMap[map[string]*int32](c, n2259)
-				for n2259 > 0 && !c.Failed() {
-					sz2261, vn2262, _ := c.ReadMapChunk(n2259, 21, 5, nil, true)
-					for j2263 := 0; j2263 < sz2261 && !c.Failed(); j2263++ {
-						var k2264 string
-						k2264 = c.ReadString()
-						var v2265 *int32
-						if !vn2262 {
-							p2266 := foryimpl.Alloc[int32](c)
-							*p2266 = r.ReadVarInt32()
-							v2265 = p2266
+				m1704 := foryimpl.MakeMap[map[string]*int32](c, n1703)
+				for n1703 > 0 && !c.Failed() {
+					sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 5, nil, true)
+					for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
+						var k1708 string
+						k1708 = c.ReadString()
+						var v1709 *int32
+						if !vn1706 {
+							p1710 := foryimpl.Alloc[int32](c)
+							*p1710 = r.ReadVarInt32()
+							v1709 = p1710
 						}
-						m2260[k2264] = v2265
+						m1704[k1708] = v1709
 					}
-					n2259 -= sz2261
+					n1703 -= sz1705
 				}
-				x.AddMSP = m2260
+				x.AddMSP = m1704
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n2268 := c.ReadLengthFast(2)
-				if n2268 < 0 {
-					n2268 = c.ReadLength(2)
+				n1712 := c.ReadLengthFast(2)
+				if n1712 < 0 {
+					n1712 = c.ReadLength(2)
 				}
-				m2269 := foryimpl.MakeMap[map[uint8]uint16](c, n2268)
-				for n2268 > 0 && !c.Failed() {
-					sz2270, vn2271, _ := c.ReadMapChunk(n2268, 9, 10, nil, false)
-					for j2272 := 0; j2272 < sz2270 && !c.Failed(); j2272++ {
-						var k2273 uint8
-						k2273 = r.ReadUint8()
-						var v2274 uint16
-						if !vn2271 {
-							v2274 = r.ReadUint16()
+				m1713 := foryimpl.MakeMap[map[uint8]uint16](c, n1712)
+				for n1712 > 0 && !c.Failed() {
+					sz1714, vn1715, _ := c.ReadMapChunk(n1712, 9, 10, nil, false)
+					for j1716 := 0; j1716 < sz1714 && !c.Failed(); j1716++ {
+						var k1717 uint8
+						k1717 = r.ReadUint8()
+						var v1718 uint16
+						if !vn1715 {
+							v1718 = r.ReadUint16()
 						}
-						m2269[k2273] = v2274
+						m1713[k1717] = v1718
 					}
-					n2268 -= sz2270
+					n1712 -= sz1714
 				}
-				x.AddMU8 = m2269
+				x.AddMU8 = m1713
 			}
 		case 47:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2276, id2277 := c.ReadRefFlag(); st2276 == foryimpl.RefBack {
-					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2277)
-				} else if st2276 == foryimpl.RefFollows {
-					x.AddNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2277, x.AddNBin)
-				} else {
-					x.AddNBin = nil
-				}
+			if f.Convert {
+				x.AddNBin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1720, id1721 := c.ReadEvolvedRefFlag(f); st1720 == foryimpl.RefBack {
+				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1721)
+			} else if st1720 == foryimpl.RefFollows {
+				x.AddNBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1721, x.AddNBin)
 			} else {
-				if f.Convert {
-					x.AddNBin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.AddNBin = c.ReadBinary()
-				}
+				x.AddNBin = nil
 			}
 		case 48:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2284, id2285 := c.ReadRefFlag(); st2284 == foryimpl.RefBack {
-					x.AddNLS = foryimpl.BackRefSlice[string](c, id2285)
-				} else if st2284 == foryimpl.RefFollows {
-					n2286 := c.ReadLengthFast(1)
-					if n2286 < 0 {
-						n2286 = c.ReadLength(1)
-					}
-					l2287 := foryimpl.MakeSlice[[]string](c, n2286)
-					if n2286 > 0 {
-						hn2289 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i2288 := range l2287 {
-								if hn2289 && !c.ReadFlag() {
-									clear(l2287[i2288 : i2288+1])
-									continue
-								}
-								l2287[i2288] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i2288)
-									break
-								}
+			if st1728, id1729 := c.ReadEvolvedRefFlag(f); st1728 == foryimpl.RefBack {
+				x.AddNLS = foryimpl.BackRefSlice[string](c, id1729)
+			} else if st1728 == foryimpl.RefFollows {
+				n1730 := c.ReadLengthFast(1)
+				if n1730 < 0 {
+					n1730 = c.ReadLength(1)
+				}
+				l1731 := foryimpl.MakeSlice[[]string](c, n1730)
+				if n1730 > 0 {
+					hn1733 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1732 := range l1731 {
+							if hn1733 && !c.ReadFlag() {
+								clear(l1731[i1732 : i1732+1])
+								continue
+							}
+							l1731[i1732] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1732)
+								break
 							}
 						}
 					}
-					x.AddNLS = l2287
-					foryimpl.SetRefSlice(c, id2285, x.AddNLS)
-				} else {
-					x.AddNLS = nil
 				}
+				x.AddNLS = l1731
+				foryimpl.SetRefSlice(c, id1729, x.AddNLS)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n2278 := c.ReadLengthFast(1)
-					if n2278 < 0 {
-						n2278 = c.ReadLength(1)
-					}
-					l2279 := foryimpl.MakeSlice[[]string](c, n2278)
-					if n2278 > 0 {
-						hn2281 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i2280 := range l2279 {
-								if hn2281 && !c.ReadFlag() {
-									clear(l2279[i2280 : i2280+1])
-									continue
-								}
-								l2279[i2280] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i2280)
-									break
-								}
-							}
-						}
-					}
-					x.AddNLS = l2279
-				}
+				x.AddNLS = nil
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2300, id2301 := c.ReadRefFlag(); st2300 == foryimpl.RefBack {
-					x.AddNM = foryimpl.BackRefMap[string, int32](c, id2301)
-				} else if st2300 == foryimpl.RefFollows {
-					n2302 := c.ReadLengthFast(2)
-					if n2302 < 0 {
-						n2302 = c.ReadLength(2)
+				if st1744, id1745 := c.ReadRefFlag(); st1744 == foryimpl.RefBack {
+					x.AddNM = foryimpl.BackRefMap[string, int32](c, id1745)
+				} else if st1744 == foryimpl.RefFollows {
+					n1746 := c.ReadLengthFast(2)
+					if n1746 < 0 {
+						n1746 = c.ReadLength(2)
 					}
-					m2303 := foryimpl.MakeMap[map[string]int32](c, n2302)
-					for n2302 > 0 && !c.Failed() {
-						sz2304, vn2305, _ := c.ReadMapChunk(n2302, 21, 5, nil, false)
-						for j2306 := 0; j2306 < sz2304 && !c.Failed(); j2306++ {
-							var k2307 string
-							k2307 = c.ReadString()
-							var v2308 int32
-							if !vn2305 {
-								v2308 = r.ReadVarInt32()
+					m1747 := foryimpl.MakeMap[map[string]int32](c, n1746)
+					for n1746 > 0 && !c.Failed() {
+						sz1748, vn1749, _ := c.ReadMapChunk(n1746, 21, 5, nil, false)
+						for j1750 := 0; j1750 < sz1748 && !c.Failed(); j1750++ {
+							var k1751 string
+							k1751 = c.ReadString()
+							var v1752 int32
+							if !vn1749 {
+								v1752 = r.ReadVarInt32()
 							}
-							m2303[k2307] = v2308
+							m1747[k1751] = v1752
 						}
-						n2302 -= sz2304
+						n1746 -= sz1748
 					}
-					x.AddNM = m2303
-					foryimpl.SetRefMap(c, id2301, x.AddNM)
+					x.AddNM = m1747
+					foryimpl.SetRefMap(c, id1745, x.AddNM)
 				} else {
 					x.AddNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2292 := c.ReadLengthFast(2)
-					if n2292 < 0 {
-						n2292 = c.ReadLength(2)
+					n1736 := c.ReadLengthFast(2)
+					if n1736 < 0 {
+						n1736 = c.ReadLength(2)
 					}
-					m2293 := foryimpl.MakeMap[map[string]int32](c, n2292)
-					for n2292 > 0 && !c.Failed() {
-						sz2294, vn2295, _ := c.ReadMapChunk(n2292, 21, 5, nil, false)
-						for j2296 := 0; j2296 < sz2294 && !c.Failed(); j2296++ {
-							var k2297 string
-							k2297 = c.ReadString()
-							var v2298 int32
-							if !vn2295 {
-								v2298 = r.ReadVarInt32()
+					m1737 := foryimpl.MakeMap[map[string]int32](c, n1736)
+					for n1736 > 0 && !c.Failed() {
+						sz1738, vn1739, _ := c.ReadMapChunk(n1736, 21, 5, nil, false)
+						for j1740 := 0; j1740 < sz1738 && !c.Failed(); j1740++ {
+							var k1741 string
+							k1741 = c.ReadString()
+							var v1742 int32
+							if !vn1739 {
+								v1742 = r.ReadVarInt32()
 							}
-							m2293[k2297] = v2298
+							m1737[k1741] = v1742
 						}
-						n2292 -= sz2294
+						n1736 -= sz1738
 					}
-					x.AddNM = m2293
+					x.AddNM = m1737
 				}
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2310 := c.ReadLengthFast(1)
-				if n2310 < 0 {
-					n2310 = c.ReadLength(1)
+				n1754 := c.ReadLengthFast(1)
+				if n1754 < 0 {
+					n1754 = c.ReadLength(1)
 				}
-				l2311 := foryimpl.MakeSlice[[]uint8](c, n2310)
-				if n2310 > 0 {
-					hn2313 := c.ReadListHeader(9)
+				l1755 := foryimpl.MakeSlice[[]uint8](c, n1754)
+				if n1754 > 0 {
+					hn1757 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2312 := range l2311 {
-							if hn2313 && !c.ReadFlag() {
-								clear(l2311[i2312 : i2312+1])
+						for i1756 := range l1755 {
+							if hn1757 && !c.ReadFlag() {
+								clear(l1755[i1756 : i1756+1])
 								continue
 							}
-							l2311[i2312] = r.ReadUint8()
+							l1755[i1756] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2312)
+								c.TraceIndex(i1756)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l2311
+				x.AddRaw = l1755
 			}
 		case 51:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2316, id2317 := c.ReadRefFlag(); st2316 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id2317)
-				} else if st2316 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2317, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1760, id1761 := c.ReadEvolvedRefFlag(f); st1760 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id1761)
+			} else if st1760 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1761, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 52:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2318 := c.ReadLengthFast(2)
-				if n2318 < 0 {
-					n2318 = c.ReadLength(2)
+				n1762 := c.ReadLengthFast(2)
+				if n1762 < 0 {
+					n1762 = c.ReadLength(2)
 				}
-				if n2318 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2318, 3))
+				if n1762 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1762, 3))
 					return
 				}
-				var l2319 [3]int16
-				if n2318 > 0 {
-					hn2321 := c.ReadListHeader(3)
+				var l1763 [3]int16
+				if n1762 > 0 {
+					hn1765 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2320 := range l2319 {
-							if hn2321 && !c.ReadFlag() {
-								clear(l2319[i2320 : i2320+1])
+						for i1764 := range l1763 {
+							if hn1765 && !c.ReadFlag() {
+								clear(l1763[i1764 : i1764+1])
 								continue
 							}
-							l2319[i2320] = r.ReadInt16()
+							l1763[i1764] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2320)
+								c.TraceIndex(i1764)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l2319
+				x.Fix = l1763
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2324 := c.ReadLengthFast(1)
-				if n2324 < 0 {
-					n2324 = c.ReadLength(1)
+				n1768 := c.ReadLengthFast(1)
+				if n1768 < 0 {
+					n1768 = c.ReadLength(1)
 				}
-				l2325 := foryimpl.MakeSlice[[]bool](c, n2324)
-				if n2324 > 0 {
-					hn2327 := c.ReadListHeader(1)
+				l1769 := foryimpl.MakeSlice[[]bool](c, n1768)
+				if n1768 > 0 {
+					hn1771 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2326 := range l2325 {
-							if hn2327 && !c.ReadFlag() {
-								clear(l2325[i2326 : i2326+1])
+						for i1770 := range l1769 {
+							if hn1771 && !c.ReadFlag() {
+								clear(l1769[i1770 : i1770+1])
 								continue
 							}
-							l2325[i2326] = r.ReadBool()
+							l1769[i1770] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2326)
+								c.TraceIndex(i1770)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l2325
+				x.LB = l1769
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2330 := c.ReadLengthFast(1)
-				if n2330 < 0 {
-					n2330 = c.ReadLength(1)
+				n1774 := c.ReadLengthFast(1)
+				if n1774 < 0 {
+					n1774 = c.ReadLength(1)
 				}
-				l2331 := foryimpl.MakeSlice[[]Color](c, n2330)
-				if n2330 > 0 {
-					hn2333 := c.ReadListHeader(25)
+				l1775 := foryimpl.MakeSlice[[]Color](c, n1774)
+				if n1774 > 0 {
+					hn1777 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2332 := range l2331 {
-							if hn2333 && !c.ReadFlag() {
-								clear(l2331[i2332 : i2332+1])
+						for i1776 := range l1775 {
+							if hn1777 && !c.ReadFlag() {
+								clear(l1775[i1776 : i1776+1])
 								continue
 							}
-							if e2336 := c.ReadEnumFast(uint32(0x7fffffff)); e2336 >= 0 {
-								l2331[i2332] = Color(e2336)
+							if e1780 := c.ReadEnumFast(uint32(0x7fffffff)); e1780 >= 0 {
+								l1775[i1776] = Color(e1780)
 							} else {
-								l2331[i2332] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1775[i1776] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2332)
+								c.TraceIndex(i1776)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l2331
+				x.LE = l1775
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2337 := c.ReadLengthFast(4)
-				if n2337 < 0 {
-					n2337 = c.ReadLength(4)
+				n1781 := c.ReadLengthFast(4)
+				if n1781 < 0 {
+					n1781 = c.ReadLength(4)
 				}
-				l2338 := foryimpl.MakeSlice[[]float32](c, n2337)
-				if n2337 > 0 {
-					hn2340 := c.ReadListHeader(19)
+				l1782 := foryimpl.MakeSlice[[]float32](c, n1781)
+				if n1781 > 0 {
+					hn1784 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2339 := range l2338 {
-							if hn2340 && !c.ReadFlag() {
-								clear(l2338[i2339 : i2339+1])
+						for i1783 := range l1782 {
+							if hn1784 && !c.ReadFlag() {
+								clear(l1782[i1783 : i1783+1])
 								continue
 							}
-							l2338[i2339] = r.ReadFloat32()
+							l1782[i1783] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2339)
+								c.TraceIndex(i1783)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l2338
+				x.LF32 = l1782
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2343 := c.ReadLengthFast(8)
-				if n2343 < 0 {
-					n2343 = c.ReadLength(8)
+				n1787 := c.ReadLengthFast(8)
+				if n1787 < 0 {
+					n1787 = c.ReadLength(8)
 				}
-				l2344 := foryimpl.MakeSlice[[]float64](c, n2343)
-				if n2343 > 0 {
-					hn2346 := c.ReadListHeader(20)
+				l1788 := foryimpl.MakeSlice[[]float64](c, n1787)
+				if n1787 > 0 {
+					hn1790 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2345 := range l2344 {
-							if hn2346 && !c.ReadFlag() {
-								clear(l2344[i2345 : i2345+1])
+						for i1789 := range l1788 {
+							if hn1790 && !c.ReadFlag() {
+								clear(l1788[i1789 : i1789+1])
 								continue
 							}
-							l2344[i2345] = r.ReadFloat64()
+							l1788[i1789] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2345)
+								c.TraceIndex(i1789)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l2344
+				x.LF64 = l1788
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2349 := c.ReadLengthFast(1)
-				if n2349 < 0 {
-					n2349 = c.ReadLength(1)
+				n1793 := c.ReadLengthFast(1)
+				if n1793 < 0 {
+					n1793 = c.ReadLength(1)
 				}
-				l2350 := foryimpl.MakeSlice[[]int32](c, n2349)
-				if n2349 > 0 {
-					hn2352 := c.ReadListHeader(5)
+				l1794 := foryimpl.MakeSlice[[]int32](c, n1793)
+				if n1793 > 0 {
+					hn1796 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2351 := range l2350 {
-							if hn2352 && !c.ReadFlag() {
-								clear(l2350[i2351 : i2351+1])
+						for i1795 := range l1794 {
+							if hn1796 && !c.ReadFlag() {
+								clear(l1794[i1795 : i1795+1])
 								continue
 							}
-							l2350[i2351] = r.ReadVarInt32()
+							l1794[i1795] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2351)
+								c.TraceIndex(i1795)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l2350
+				x.LI32 = l1794
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2355 := c.ReadLengthFast(1)
-				if n2355 < 0 {
-					n2355 = c.ReadLength(1)
+				n1799 := c.ReadLengthFast(1)
+				if n1799 < 0 {
+					n1799 = c.ReadLength(1)
 				}
-				l2356 := foryimpl.MakeSlice[[]int64](c, n2355)
-				if n2355 > 0 {
-					hn2358 := c.ReadListHeader(7)
+				l1800 := foryimpl.MakeSlice[[]int64](c, n1799)
+				if n1799 > 0 {
+					hn1802 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2357 := range l2356 {
-							if hn2358 && !c.ReadFlag() {
-								clear(l2356[i2357 : i2357+1])
+						for i1801 := range l1800 {
+							if hn1802 && !c.ReadFlag() {
+								clear(l1800[i1801 : i1801+1])
 								continue
 							}
-							l2356[i2357] = r.ReadVarInt64()
+							l1800[i1801] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2357)
+								c.TraceIndex(i1801)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l2356
+				x.LI64 = l1800
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2361 := c.ReadLengthFast(1)
-				if n2361 < 0 {
-					n2361 = c.ReadLength(1)
+				n1805 := c.ReadLengthFast(1)
+				if n1805 < 0 {
+					n1805 = c.ReadLength(1)
 				}
-				l2362 := foryimpl.MakeSlice[[]int8](c, n2361)
-				if n2361 > 0 {
-					hn2364 := c.ReadListHeader(2)
+				l1806 := foryimpl.MakeSlice[[]int8](c, n1805)
+				if n1805 > 0 {
+					hn1808 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2363 := range l2362 {
-							if hn2364 && !c.ReadFlag() {
-								clear(l2362[i2363 : i2363+1])
+						for i1807 := range l1806 {
+							if hn1808 && !c.ReadFlag() {
+								clear(l1806[i1807 : i1807+1])
 								continue
 							}
-							l2362[i2363] = r.ReadInt8()
+							l1806[i1807] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2363)
+								c.TraceIndex(i1807)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l2362
+				x.LI8 = l1806
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2367 := c.ReadLengthFast(1)
-				if n2367 < 0 {
-					n2367 = c.ReadLength(1)
+				n1811 := c.ReadLengthFast(1)
+				if n1811 < 0 {
+					n1811 = c.ReadLength(1)
 				}
-				l2368 := foryimpl.MakeSlice[[][]int32](c, n2367)
-				if n2367 > 0 {
-					hn2370, tr2372 := c.ReadListHeaderRef(22)
+				l1812 := foryimpl.MakeSlice[[][]int32](c, n1811)
+				if n1811 > 0 {
+					hn1814, tr1816 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i2369 := range l2368 {
-							if tr2372 {
-								if st2373, id2374 := c.ReadRefFlag(); st2373 == foryimpl.RefBack {
-									l2368[i2369] = foryimpl.BackRefSlice[int32](c, id2374)
-								} else if st2373 == foryimpl.RefFollows {
-									n2375 := c.ReadLengthFast(1)
-									if n2375 < 0 {
-										n2375 = c.ReadLength(1)
+						for i1813 := range l1812 {
+							if tr1816 {
+								if st1817, id1818 := c.ReadRefFlag(); st1817 == foryimpl.RefBack {
+									l1812[i1813] = foryimpl.BackRefSlice[int32](c, id1818)
+								} else if st1817 == foryimpl.RefFollows {
+									n1819 := c.ReadLengthFast(1)
+									if n1819 < 0 {
+										n1819 = c.ReadLength(1)
 									}
-									l2376 := foryimpl.MakeSlice[[]int32](c, n2375)
-									if n2375 > 0 {
-										hn2378 := c.ReadListHeader(5)
+									l1820 := foryimpl.MakeSlice[[]int32](c, n1819)
+									if n1819 > 0 {
+										hn1822 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i2377 := range l2376 {
-												if hn2378 && !c.ReadFlag() {
-													clear(l2376[i2377 : i2377+1])
+											for i1821 := range l1820 {
+												if hn1822 && !c.ReadFlag() {
+													clear(l1820[i1821 : i1821+1])
 													continue
 												}
-												l2376[i2377] = r.ReadVarInt32()
+												l1820[i1821] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i2377)
+													c.TraceIndex(i1821)
 													break
 												}
 											}
 										}
 									}
-									l2368[i2369] = l2376
-									foryimpl.SetRefSlice(c, id2374, l2368[i2369])
+									l1812[i1813] = l1820
+									foryimpl.SetRefSlice(c, id1818, l1812[i1813])
 								} else {
-									l2368[i2369] = nil
+									l1812[i1813] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2369)
+									c.TraceIndex(i1813)
 									break
 								}
 								continue
 							}
-							if hn2370 && !c.ReadFlag() {
-								clear(l2368[i2369 : i2369+1])
+							if hn1814 && !c.ReadFlag() {
+								clear(l1812[i1813 : i1813+1])
 								continue
 							}
-							n2381 := c.ReadLengthFast(1)
-							if n2381 < 0 {
-								n2381 = c.ReadLength(1)
+							n1825 := c.ReadLengthFast(1)
+							if n1825 < 0 {
+								n1825 = c.ReadLength(1)
 							}
-							l2382 := foryimpl.MakeSlice[[]int32](c, n2381)
-							if n2381 > 0 {
-								hn2384 := c.ReadListHeader(5)
+							l1826 := foryimpl.MakeSlice[[]int32](c, n1825)
+							if n1825 > 0 {
+								hn1828 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2383 := range l2382 {
-										if hn2384 && !c.ReadFlag() {
-											clear(l2382[i2383 : i2383+1])
+									for i1827 := range l1826 {
+										if hn1828 && !c.ReadFlag() {
+											clear(l1826[i1827 : i1827+1])
 											continue
 										}
-										l2382[i2383] = r.ReadVarInt32()
+										l1826[i1827] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2383)
+											c.TraceIndex(i1827)
 											break
 										}
 									}
 								}
 							}
-							l2368[i2369] = l2382
+							l1812[i1813] = l1826
 							if c.Failed() {
-								c.TraceIndex(i2369)
+								c.TraceIndex(i1813)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l2368
+				x.LL = l1812
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2387 := c.ReadLengthFast(1)
-				if n2387 < 0 {
-					n2387 = c.ReadLength(1)
+				n1831 := c.ReadLengthFast(1)
+				if n1831 < 0 {
+					n1831 = c.ReadLength(1)
 				}
-				l2388 := foryimpl.MakeSlice[[]map[string]int32](c, n2387)
-				if n2387 > 0 {
-					hn2390, tr2392 := c.ReadListHeaderRef(24)
+				l1832 := foryimpl.MakeSlice[[]map[string]int32](c, n1831)
+				if n1831 > 0 {
+					hn1834, tr1836 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i2389 := range l2388 {
-							if tr2392 {
-								if st2393, id2394 := c.ReadRefFlag(); st2393 == foryimpl.RefBack {
-									l2388[i2389] = foryimpl.BackRefMap[string, int32](c, id2394)
-								} else if st2393 == foryimpl.RefFollows {
-									n2395 := c.ReadLengthFast(2)
-									if n2395 < 0 {
-										n2395 = c.ReadLength(2)
+						for i1833 := range l1832 {
+							if tr1836 {
+								if st1837, id1838 := c.ReadRefFlag(); st1837 == foryimpl.RefBack {
+									l1832[i1833] = foryimpl.BackRefMap[string, int32](c, id1838)
+								} else if st1837 == foryimpl.RefFollows {
+									n1839 := c.ReadLengthFast(2)
+									if n1839 < 0 {
+										n1839 = c.ReadLength(2)
 									}
-									m2396 := foryimpl.MakeMap[map[string]int32](c, n2395)
-									for n2395 > 0 && !c.Failed() {
-										sz2397, vn2398, _ := c.ReadMapChunk(n2395, 21, 5, nil, false)
-										for j2399 := 0; j2399 < sz2397 && !c.Failed(); j2399++ {
-											var k2400 string
-											k2400 = c.ReadString()
-											var v2401 int32
-											if !vn2398 {
-												v2401 = r.ReadVarInt32()
+									m1840 := foryimpl.MakeMap[map[string]int32](c, n1839)
+									for n1839 > 0 && !c.Failed() {
+										sz1841, vn1842, _ := c.ReadMapChunk(n1839, 21, 5, nil, false)
+										for j1843 := 0; j1843 < sz1841 && !c.Failed(); j1843++ {
+											var k1844 string
+											k1844 = c.ReadString()
+											var v1845 int32
+											if !vn1842 {
+												v1845 = r.ReadVarInt32()
 											}
-											m2396[k2400] = v2401
+											m1840[k1844] = v1845
 										}
-										n2395 -= sz2397
+										n1839 -= sz1841
 									}
-									l2388[i2389] = m2396
-									foryimpl.SetRefMap(c, id2394, l2388[i2389])
+									l1832[i1833] = m1840
+									foryimpl.SetRefMap(c, id1838, l1832[i1833])
 								} else {
-									l2388[i2389] = nil
+									l1832[i1833] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2389)
+									c.TraceIndex(i1833)
 									break
 								}
 								continue
 							}
-							if hn2390 && !c.ReadFlag() {
-								clear(l2388[i2389 : i2389+1])
+							if hn1834 && !c.ReadFlag() {
+								clear(l1832[i1833 : i1833+1])
 								continue
 							}
-							n2403 := c.ReadLengthFast(2)
-							if n2403 < 0 {
-								n2403 = c.ReadLength(2)
+							n1847 := c.ReadLengthFast(2)
+							if n1847 < 0 {
+								n1847 = c.ReadLength(2)
 							}
-							m2404 := foryimpl.MakeMap[map[string]int32](c, n2403)
-							for n2403 > 0 && !c.Failed() {
-								sz2405, vn2406, _ := c.ReadMapChunk(n2403, 21, 5, nil, false)
-								for j2407 := 0; j2407 < sz2405 && !c.Failed(); j2407++ {
-									var k2408 string
-									k2408 = c.ReadString()
-									var v2409 int32
-									if !vn2406 {
-										v2409 = r.ReadVarInt32()
+							m1848 := foryimpl.MakeMap[map[string]int32](c, n1847)
+							for n1847 > 0 && !c.Failed() {
+								sz1849, vn1850, _ := c.ReadMapChunk(n1847, 21, 5, nil, false)
+								for j1851 := 0; j1851 < sz1849 && !c.Failed(); j1851++ {
+									var k1852 string
+									k1852 = c.ReadString()
+									var v1853 int32
+									if !vn1850 {
+										v1853 = r.ReadVarInt32()
 									}
-									m2404[k2408] = v2409
+									m1848[k1852] = v1853
 								}
-								n2403 -= sz2405
+								n1847 -= sz1849
 							}
-							l2388[i2389] = m2404
+							l1832[i1833] = m1848
 							if c.Failed() {
-								c.TraceIndex(i2389)
+								c.TraceIndex(i1833)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l2388
+				x.LM = l1832
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2411 := c.ReadLengthFast(1)
-				if n2411 < 0 {
-					n2411 = c.ReadLength(1)
+				n1855 := c.ReadLengthFast(1)
+				if n1855 < 0 {
+					n1855 = c.ReadLength(1)
 				}
-				l2412 := foryimpl.MakeSlice[[]*int32](c, n2411)
-				if n2411 > 0 {
-					hn2414 := c.ReadListHeader(5)
+				l1856 := foryimpl.MakeSlice[[]*int32](c, n1855)
+				if n1855 > 0 {
+					hn1858 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2413 := range l2412 {
-							if hn2414 && !c.ReadFlag() {
-								clear(l2412[i2413 : i2413+1])
+						for i1857 := range l1856 {
+							if hn1858 && !c.ReadFlag() {
+								clear(l1856[i1857 : i1857+1])
 								continue
 							}
-							p2417 := foryimpl.Alloc[int32](c)
-							*p2417 = r.ReadVarInt32()
-							l2412[i2413] = p2417
+							p1861 := foryimpl.Alloc[int32](c)
+							*p1861 = r.ReadVarInt32()
+							l1856[i1857] = p1861
 							if c.Failed() {
-								c.TraceIndex(i2413)
+								c.TraceIndex(i1857)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l2412
+				x.LPI = l1856
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2418 := c.ReadLengthFast(1)
-				if n2418 < 0 {
-					n2418 = c.ReadLength(1)
+				n1862 := c.ReadLengthFast(1)
+				if n1862 < 0 {
+					n1862 = c.ReadLength(1)
 				}
-				l2419 := foryimpl.MakeSlice[[]string](c, n2418)
-				if n2418 > 0 {
-					hn2421 := c.ReadListHeader(21)
+				l1863 := foryimpl.MakeSlice[[]string](c, n1862)
+				if n1862 > 0 {
+					hn1865 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2420 := range l2419 {
-							if hn2421 && !c.ReadFlag() {
-								clear(l2419[i2420 : i2420+1])
+						for i1864 := range l1863 {
+							if hn1865 && !c.ReadFlag() {
+								clear(l1863[i1864 : i1864+1])
 								continue
 							}
-							l2419[i2420] = c.ReadString()
+							l1863[i1864] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2420)
+								c.TraceIndex(i1864)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l2419
+				x.LS = l1863
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2424 := c.ReadLengthFast(1)
-				if n2424 < 0 {
-					n2424 = c.ReadLength(1)
+				n1868 := c.ReadLengthFast(1)
+				if n1868 < 0 {
+					n1868 = c.ReadLength(1)
 				}
-				l2425 := foryimpl.MakeSlice[[]time.Time](c, n2424)
-				if n2424 > 0 {
-					hn2427 := c.ReadListHeader(38)
+				l1869 := foryimpl.MakeSlice[[]time.Time](c, n1868)
+				if n1868 > 0 {
+					hn1871 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2426 := range l2425 {
-							if hn2427 && !c.ReadFlag() {
-								clear(l2425[i2426 : i2426+1])
+						for i1870 := range l1869 {
+							if hn1871 && !c.ReadFlag() {
+								clear(l1869[i1870 : i1870+1])
 								continue
 							}
-							l2425[i2426] = c.ReadTime()
+							l1869[i1870] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2426)
+								c.TraceIndex(i1870)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l2425
+				x.LT = l1869
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2430 := c.ReadLengthFast(2)
-				if n2430 < 0 {
-					n2430 = c.ReadLength(2)
+				n1874 := c.ReadLengthFast(2)
+				if n1874 < 0 {
+					n1874 = c.ReadLength(2)
 				}
-				l2431 := foryimpl.MakeSlice[[]uint16](c, n2430)
-				if n2430 > 0 {
-					hn2433 := c.ReadListHeader(10)
+				l1875 := foryimpl.MakeSlice[[]uint16](c, n1874)
+				if n1874 > 0 {
+					hn1877 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2432 := range l2431 {
-							if hn2433 && !c.ReadFlag() {
-								clear(l2431[i2432 : i2432+1])
+						for i1876 := range l1875 {
+							if hn1877 && !c.ReadFlag() {
+								clear(l1875[i1876 : i1876+1])
 								continue
 							}
-							l2431[i2432] = r.ReadUint16()
+							l1875[i1876] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2432)
+								c.TraceIndex(i1876)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2431
+				x.LU16 = l1875
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2436 := c.ReadLengthFast(1)
-				if n2436 < 0 {
-					n2436 = c.ReadLength(1)
+				n1880 := c.ReadLengthFast(1)
+				if n1880 < 0 {
+					n1880 = c.ReadLength(1)
 				}
-				l2437 := foryimpl.MakeSlice[[]uint64](c, n2436)
-				if n2436 > 0 {
-					hn2439 := c.ReadListHeader(14)
+				l1881 := foryimpl.MakeSlice[[]uint64](c, n1880)
+				if n1880 > 0 {
+					hn1883 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2438 := range l2437 {
-							if hn2439 && !c.ReadFlag() {
-								clear(l2437[i2438 : i2438+1])
+						for i1882 := range l1881 {
+							if hn1883 && !c.ReadFlag() {
+								clear(l1881[i1882 : i1882+1])
 								continue
 							}
-							l2437[i2438] = r.ReadVarUint64()
+							l1881[i1882] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2438)
+								c.TraceIndex(i1882)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2437
+				x.LU64 = l1881
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2442 := c.ReadLengthFast(2)
-				if n2442 < 0 {
-					n2442 = c.ReadLength(2)
+				n1886 := c.ReadLengthFast(2)
+				if n1886 < 0 {
+					n1886 = c.ReadLength(2)
 				}
-				m2443 := foryimpl.MakeMap[map[bool]string](c, n2442)
-				for n2442 > 0 && !c.Failed() {
-					sz2444, vn2445, _ := c.ReadMapChunk(n2442, 1, 21, nil, false)
-					for j2446 := 0; j2446 < sz2444 && !c.Failed(); j2446++ {
-						var k2447 bool
-						k2447 = r.ReadBool()
-						var v2448 string
-						if !vn2445 {
-							v2448 = c.ReadString()
+				m1887 := foryimpl.MakeMap[map[bool]string](c, n1886)
+				for n1886 > 0 && !c.Failed() {
+					sz1888, vn1889, _ := c.ReadMapChunk(n1886, 1, 21, nil, false)
+					for j1890 := 0; j1890 < sz1888 && !c.Failed(); j1890++ {
+						var k1891 bool
+						k1891 = r.ReadBool()
+						var v1892 string
+						if !vn1889 {
+							v1892 = c.ReadString()
 						}
-						m2443[k2447] = v2448
+						m1887[k1891] = v1892
 					}
-					n2442 -= sz2444
+					n1886 -= sz1888
 				}
-				x.MBS = m2443
+				x.MBS = m1887
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2450 := c.ReadLengthFast(2)
-				if n2450 < 0 {
-					n2450 = c.ReadLength(2)
+				n1894 := c.ReadLengthFast(2)
+				if n1894 < 0 {
+					n1894 = c.ReadLength(2)
 				}
-				m2451 := foryimpl.MakeMap[map[Color]string](c, n2450)
-				for n2450 > 0 && !c.Failed() {
-					sz2452, vn2453, _ := c.ReadMapChunk(n2450, 25, 21, nil, false)
-					for j2454 := 0; j2454 < sz2452 && !c.Failed(); j2454++ {
-						var k2455 Color
-						if e2457 := c.ReadEnumFast(uint32(0x7fffffff)); e2457 >= 0 {
-							k2455 = Color(e2457)
+				m1895 := foryimpl.MakeMap[map[Color]string](c, n1894)
+				for n1894 > 0 && !c.Failed() {
+					sz1896, vn1897, _ := c.ReadMapChunk(n1894, 25, 21, nil, false)
+					for j1898 := 0; j1898 < sz1896 && !c.Failed(); j1898++ {
+						var k1899 Color
+						if e1901 := c.ReadEnumFast(uint32(0x7fffffff)); e1901 >= 0 {
+							k1899 = Color(e1901)
 						} else {
-							k2455 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k1899 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v2456 string
-						if !vn2453 {
-							v2456 = c.ReadString()
+						var v1900 string
+						if !vn1897 {
+							v1900 = c.ReadString()
 						}
-						m2451[k2455] = v2456
+						m1895[k1899] = v1900
 					}
-					n2450 -= sz2452
+					n1894 -= sz1896
 				}
-				x.MES = m2451
+				x.MES = m1895
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2459 := c.ReadLengthFast(2)
-				if n2459 < 0 {
-					n2459 = c.ReadLength(2)
+				n1903 := c.ReadLengthFast(2)
+				if n1903 < 0 {
+					n1903 = c.ReadLength(2)
 				}
-				m2460 := foryimpl.MakeMap[map[int64]float64](c, n2459)
-				for n2459 > 0 && !c.Failed() {
-					sz2461, vn2462, _ := c.ReadMapChunk(n2459, 7, 20, nil, false)
-					for j2463 := 0; j2463 < sz2461 && !c.Failed(); j2463++ {
-						var k2464 int64
-						k2464 = r.ReadVarInt64()
-						var v2465 float64
-						if !vn2462 {
-							v2465 = r.ReadFloat64()
+				m1904 := foryimpl.MakeMap[map[int64]float64](c, n1903)
+				for n1903 > 0 && !c.Failed() {
+					sz1905, vn1906, _ := c.ReadMapChunk(n1903, 7, 20, nil, false)
+					for j1907 := 0; j1907 < sz1905 && !c.Failed(); j1907++ {
+						var k1908 int64
+						k1908 = r.ReadVarInt64()
+						var v1909 float64
+						if !vn1906 {
+							v1909 = r.ReadFloat64()
 						}
-						m2460[k2464] = v2465
+						m1904[k1908] = v1909
 					}
-					n2459 -= sz2461
+					n1903 -= sz1905
 				}
-				x.MI64F = m2460
+				x.MI64F = m1904
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2467 := c.ReadLengthFast(2)
-				if n2467 < 0 {
-					n2467 = c.ReadLength(2)
+				n1911 := c.ReadLengthFast(2)
+				if n1911 < 0 {
+					n1911 = c.ReadLength(2)
 				}
-				m2468 := foryimpl.MakeMap[map[int32]string](c, n2467)
-				for n2467 > 0 && !c.Failed() {
-					sz2469, vn2470, _ := c.ReadMapChunk(n2467, 5, 21, nil, false)
-					for j2471 := 0; j2471 < sz2469 && !c.Failed(); j2471++ {
-						var k2472 int32
-						k2472 = r.ReadVarInt32()
-						var v2473 string
-						if !vn2470 {
-							v2473 = c.ReadString()
+				m1912 := foryimpl.MakeMap[map[int32]string](c, n1911)
+				for n1911 > 0 && !c.Failed() {
+					sz1913, vn1914, _ := c.ReadMapChunk(n1911, 5, 21, nil, false)
+					for j1915 := 0; j1915 < sz1913 && !c.Failed(); j1915++ {
+						var k1916 int32
+						k1916 = r.ReadVarInt32()
+						var v1917 string
+						if !vn1914 {
+							v1917 = c.ReadString()
 						}
-						m2468[k2472] = v2473
+						m1912[k1916] = v1917
 					}
-					n2467 -= sz2469
+					n1911 -= sz1913
 				}
-				x.MIS = m2468
+				x.MIS = m1912
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2475 := c.ReadLengthFast(2)
-				if n2475 < 0 {
-					n2475 = c.ReadLength(2)
+				n1919 := c.ReadLengthFast(2)
+				if n1919 < 0 {
+					n1919 = c.ReadLength(2)
 				}
-				m2476 := foryimpl.MakeMap[map[string]int32](c, n2475)
-				for n2475 > 0 && !c.Failed() {
-					sz2477, vn2478, _ := c.ReadMapChunk(n2475, 21, 5, nil, false)
-					for j2479 := 0; j2479 < sz2477 && !c.Failed(); j2479++ {
-						var k2480 string
-						k2480 = c.ReadString()
-						var v2481 int32
-						if !vn2478 {
-							v2481 = r.ReadVarInt32()
+				m1920 := foryimpl.MakeMap[map[string]int32](c, n1919)
+				for n1919 > 0 && !c.Failed() {
+					sz1921, vn1922, _ := c.ReadMapChunk(n1919, 21, 5, nil, false)
+					for j1923 := 0; j1923 < sz1921 && !c.Failed(); j1923++ {
+						var k1924 string
+						k1924 = c.ReadString()
+						var v1925 int32
+						if !vn1922 {
+							v1925 = r.ReadVarInt32()
 						}
-						m2476[k2480] = v2481
+						m1920[k1924] = v1925
 					}
-					n2475 -= sz2477
+					n1919 -= sz1921
 				}
-				x.MSI = m2476
+				x.MSI = m1920
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2483 := c.ReadLengthFast(2)
-				if n2483 < 0 {
-					n2483 = c.ReadLength(2)
+				n1927 := c.ReadLengthFast(2)
+				if n1927 < 0 {
+					n1927 = c.ReadLength(2)
 				}
-				m2484 := foryimpl.MakeMap[map[string][]string](c, n2483)
-				for n2483 > 0 && !c.Failed() {
-					sz2485, vn2486, _ := c.ReadMapChunk(n2483, 21, 22, nil, true)
-					for j2487 := 0; j2487 < sz2485 && !c.Failed(); j2487++ {
-						var k2488 string
-						k2488 = c.ReadString()
-						var v2489 []string
-						if !vn2486 {
-							n2490 := c.ReadLengthFast(1)
-							if n2490 < 0 {
-								n2490 = c.ReadLength(1)
+				m1928 := foryimpl.MakeMap[map[string][]string](c, n1927)
+				for n1927 > 0 && !c.Failed() {
+					sz1929, vn1930, _ := c.ReadMapChunk(n1927, 21, 22, nil, true)
+					for j1931 := 0; j1931 < sz1929 && !c.Failed(); j1931++ {
+						var k1932 string
+						k1932 = c.ReadString()
+						var v1933 []string
+						if !vn1930 {
+							n1934 := c.ReadLengthFast(1)
+							if n1934 < 0 {
+								n1934 = c.ReadLength(1)
 							}
-							l2491 := foryimpl.MakeSlice[[]string](c, n2490)
-							if n2490 > 0 {
-								hn2493 := c.ReadListHeader(21)
+							l1935 := foryimpl.MakeSlice[[]string](c, n1934)
+							if n1934 > 0 {
+								hn1937 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2492 := range l2491 {
-										if hn2493 && !c.ReadFlag() {
-											clear(l2491[i2492 : i2492+1])
+									for i1936 := range l1935 {
+										if hn1937 && !c.ReadFlag() {
+											clear(l1935[i1936 : i1936+1])
 											continue
 										}
-										l2491[i2492] = c.ReadString()
+										l1935[i1936] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2492)
+											c.TraceIndex(i1936)
 											break
 										}
 									}
 								}
 							}
-							v2489 = l2491
+							v1933 = l1935
 						}
-						m2484[k2488] = v2489
+						m1928[k1932] = v1933
 					}
-					n2483 -= sz2485
+					n1927 -= sz1929
 				}
-				x.MSL = m2484
+				x.MSL = m1928
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2497 := c.ReadLengthFast(2)
-				if n2497 < 0 {
-					n2497 = c.ReadLength(2)
+				n1941 := c.ReadLengthFast(2)
+				if n1941 < 0 {
+					n1941 = c.ReadLength(2)
 				}
-				m2498 := foryimpl.MakeMap[map[string]map[string]int32](c, n2497)
-				for n2497 > 0 && !c.Failed() {
-					sz2499, vn2500, _ := c.ReadMapChunk(n2497, 21, 24, nil, true)
-					for j2501 := 0; j2501 < sz2499 && !c.Failed(); j2501++ {
-						var k2502 string
-						k2502 = c.ReadString()
-						var v2503 map[string]int32
-						if !vn2500 {
-							n2504 := c.ReadLengthFast(2)
-							if n2504 < 0 {
-								n2504 = c.ReadLength(2)
+				m1942 := foryimpl.MakeMap[map[string]map[string]int32](c, n1941)
+				for n1941 > 0 && !c.Failed() {
+					sz1943, vn1944, _ := c.ReadMapChunk(n1941, 21, 24, nil, true)
+					for j1945 := 0; j1945 < sz1943 && !c.Failed(); j1945++ {
+						var k1946 string
+						k1946 = c.ReadString()
+						var v1947 map[string]int32
+						if !vn1944 {
+							n1948 := c.ReadLengthFast(2)
+							if n1948 < 0 {
+								n1948 = c.ReadLength(2)
 							}
-							m2505 := foryimpl.MakeMap[map[string]int32](c, n2504)
-							for n2504 > 0 && !c.Failed() {
-								sz2506, vn2507, _ := c.ReadMapChunk(n2504, 21, 5, nil, false)
-								for j2508 := 0; j2508 < sz2506 && !c.Failed(); j2508++ {
-									var k2509 string
-									k2509 = c.ReadString()
-									var v2510 int32
-									if !vn2507 {
-										v2510 = r.ReadVarInt32()
+							m1949 := foryimpl.MakeMap[map[string]int32](c, n1948)
+							for n1948 > 0 && !c.Failed() {
+								sz1950, vn1951, _ := c.ReadMapChunk(n1948, 21, 5, nil, false)
+								for j1952 := 0; j1952 < sz1950 && !c.Failed(); j1952++ {
+									var k1953 string
+									k1953 = c.ReadString()
+									var v1954 int32
+									if !vn1951 {
+										v1954 = r.ReadVarInt32()
 									}
-									m2505[k2509] = v2510
+									m1949[k1953] = v1954
 								}
-								n2504 -= sz2506
+								n1948 -= sz1950
 							}
-							v2503 = m2505
+							v1947 = m1949
 						}
-						m2498[k2502] = v2503
+						m1942[k1946] = v1947
 					}
-					n2497 -= sz2499
+					n1941 -= sz1943
 				}
-				x.MSM = m2498
+				x.MSM = m1942
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2513 := c.ReadLengthFast(2)
-				if n2513 < 0 {
-					n2513 = c.ReadLength(2)
+				n1957 := c.ReadLengthFast(2)
+				if n1957 < 0 {
+					n1957 = c.ReadLength(2)
 				}
-				m2514 := foryimpl.MakeMap[map[string]*int32](c, n2513)
-				for n2513 > 0 && !c.Failed() {
-					sz2515, vn2516, _ := c.ReadMapChunk(n2513, 21, 5, nil, true)
-					for j2517 := 0; j2517 < sz2515 && !c.Failed(); j2517++ {
-						var k2518 string
-						k2518 = c.ReadString()
-						var v2519 *int32
-						if !vn2516 {
-							p2520 := foryimpl.Alloc[int32](c)
-							*p2520 = r.ReadVarInt32()
-							v2519 = p2520
+				m1958 := foryimpl.MakeMap[map[string]*int32](c, n1957)
+				for n1957 > 0 && !c.Failed() {
+					sz1959, vn1960, _ := c.ReadMapChunk(n1957, 21, 5, nil, true)
+					for j1961 := 0; j1961 < sz1959 && !c.Failed(); j1961++ {
+						var k1962 string
+						k1962 = c.ReadString()
+						var v1963 *int32
+						if !vn1960 {
+							p1964 := foryimpl.Alloc[int32](c)
+							*p1964 = r.ReadVarInt32()
+							v1963 = p1964
 						}
-						m2514[k2518] = v2519
+						m1958[k1962] = v1963
 					}
-					n2513 -= sz2515
+					n1957 -= sz1959
 				}
-				x.MSP = m2514
+				x.MSP = m1958
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2522 := c.ReadLengthFast(2)
-				if n2522 < 0 {
-					n2522 = c.ReadLength(2)
+				n1966 := c.ReadLengthFast(2)
+				if n1966 < 0 {
+					n1966 = c.ReadLength(2)
 				}
-				m2523 := foryimpl.MakeMap[map[uint8]uint16](c, n2522)
-				for n2522 > 0 && !c.Failed() {
-					sz2524, vn2525, _ := c.ReadMapChunk(n2522, 9, 10, nil, false)
-					for j2526 := 0; j2526 < sz2524 && !c.Failed(); j2526++ {
-						var k2527 uint8
-						k2527 = r.ReadUint8()
-						var v2528 uint16
-						if !vn2525 {
-							v2528 = r.ReadUint16()
+				m1967 := foryimpl.MakeMap[map[uint8]uint16](c, n1966)
+				for n1966 > 0 && !c.Failed() {
+					sz1968, vn1969, _ := c.ReadMapChunk(n1966, 9, 10, nil, false)
+					for j1970 := 0; j1970 < sz1968 && !c.Failed(); j1970++ {
+						var k1971 uint8
+						k1971 = r.ReadUint8()
+						var v1972 uint16
+						if !vn1969 {
+							v1972 = r.ReadUint16()
 						}
-						m2523[k2527] = v2528
+						m1967[k1971] = v1972
 					}
-					n2522 -= sz2524
+					n1966 -= sz1968
 				}
-				x.MU8 = m2523
+				x.MU8 = m1967
 			}
 		case 76:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2530, id2531 := c.ReadRefFlag(); st2530 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2531)
-				} else if st2530 == foryimpl.RefFollows {
-					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2531, x.NBin)
-				} else {
-					x.NBin = nil
-				}
+			if f.Convert {
+				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st1974, id1975 := c.ReadEvolvedRefFlag(f); st1974 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id1975)
+			} else if st1974 == foryimpl.RefFollows {
+				x.NBin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id1975, x.NBin)
 			} else {
-				if f.Convert {
-					x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.NBin = c.ReadBinary()
-				}
+				x.NBin = nil
 			}
 		case 77:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2538, id2539 := c.ReadRefFlag(); st2538 == foryimpl.RefBack {
-					x.NLS = foryimpl.BackRefSlice[string](c, id2539)
-				} else if st2538 == foryimpl.RefFollows {
-					n2540 := c.ReadLengthFast(1)
-					if n2540 < 0 {
-						n2540 = c.ReadLength(1)
-					}
-					l2541 := foryimpl.MakeSlice[[]string](c, n2540)
-					if n2540 > 0 {
-						hn2543 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i2542 := range l2541 {
-								if hn2543 && !c.ReadFlag() {
-									clear(l2541[i2542 : i2542+1])
-									continue
-								}
-								l2541[i2542] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i2542)
-									break
-								}
+			if st1982, id1983 := c.ReadEvolvedRefFlag(f); st1982 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id1983)
+			} else if st1982 == foryimpl.RefFollows {
+				n1984 := c.ReadLengthFast(1)
+				if n1984 < 0 {
+					n1984 = c.ReadLength(1)
+				}
+				l1985 := foryimpl.MakeSlice[[]string](c, n1984)
+				if n1984 > 0 {
+					hn1987 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1986 := range l1985 {
+							if hn1987 && !c.ReadFlag() {
+								clear(l1985[i1986 : i1986+1])
+								continue
+							}
+							l1985[i1986] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1986)
+								break
 							}
 						}
 					}
-					x.NLS = l2541
-					foryimpl.SetRefSlice(c, id2539, x.NLS)
-				} else {
-					x.NLS = nil
 				}
+				x.NLS = l1985
+				foryimpl.SetRefSlice(c, id1983, x.NLS)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n2532 := c.ReadLengthFast(1)
-					if n2532 < 0 {
-						n2532 = c.ReadLength(1)
-					}
-					l2533 := foryimpl.MakeSlice[[]string](c, n2532)
-					if n2532 > 0 {
-						hn2535 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i2534 := range l2533 {
-								if hn2535 && !c.ReadFlag() {
-									clear(l2533[i2534 : i2534+1])
-									continue
-								}
-								l2533[i2534] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i2534)
-									break
-								}
-							}
-						}
-					}
-					x.NLS = l2533
-				}
+				x.NLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2554, id2555 := c.ReadRefFlag(); st2554 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id2555)
-				} else if st2554 == foryimpl.RefFollows {
-					n2556 := c.ReadLengthFast(2)
-					if n2556 < 0 {
-						n2556 = c.ReadLength(2)
+				if st1998, id1999 := c.ReadRefFlag(); st1998 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id1999)
+				} else if st1998 == foryimpl.RefFollows {
+					n2000 := c.ReadLengthFast(2)
+					if n2000 < 0 {
+						n2000 = c.ReadLength(2)
 					}
-					m2557 := foryimpl.MakeMap[map[string]int32](c, n2556)
-					for n2556 > 0 && !c.Failed() {
-						sz2558, vn2559, _ := c.ReadMapChunk(n2556, 21, 5, nil, false)
-						for j2560 := 0; j2560 < sz2558 && !c.Failed(); j2560++ {
-							var k2561 string
-							k2561 = c.ReadString()
-							var v2562 int32
-							if !vn2559 {
-								v2562 = r.ReadVarInt32()
+					m2001 := foryimpl.MakeMap[map[string]int32](c, n2000)
+					for n2000 > 0 && !c.Failed() {
+						sz2002, vn2003, _ := c.ReadMapChunk(n2000, 21, 5, nil, false)
+						for j2004 := 0; j2004 < sz2002 && !c.Failed(); j2004++ {
+							var k2005 string
+							k2005 = c.ReadString()
+							var v2006 int32
+							if !vn2003 {
+								v2006 = r.ReadVarInt32()
 							}
-							m2557[k2561] = v2562
+							m2001[k2005] = v2006
 						}
-						n2556 -= sz2558
+						n2000 -= sz2002
 					}
-					x.NM = m2557
-					foryimpl.SetRefMap(c, id2555, x.NM)
+					x.NM = m2001
+					foryimpl.SetRefMap(c, id1999, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2546 := c.ReadLengthFast(2)
-					if n2546 < 0 {
-						n2546 = c.ReadLength(2)
+					n1990 := c.ReadLengthFast(2)
+					if n1990 < 0 {
+						n1990 = c.ReadLength(2)
 					}
-					m2547 := foryimpl.MakeMap[map[string]int32](c, n2546)
-					for n2546 > 0 && !c.Failed() {
-						sz2548, vn2549, _ := c.ReadMapChunk(n2546, 21, 5, nil, false)
-						for j2550 := 0; j2550 < sz2548 && !c.Failed(); j2550++ {
-							var k2551 string
-							k2551 = c.ReadString()
-							var v2552 int32
-							if !vn2549 {
-								v2552 = r.ReadVarInt32()
+					m1991 := foryimpl.MakeMap[map[string]int32](c, n1990)
+					for n1990 > 0 && !c.Failed() {
+						sz1992, vn1993, _ := c.ReadMapChunk(n1990, 21, 5, nil, false)
+						for j1994 := 0; j1994 < sz1992 && !c.Failed(); j1994++ {
+							var k1995 string
+							k1995 = c.ReadString()
+							var v1996 int32
+							if !vn1993 {
+								v1996 = r.ReadVarInt32()
 							}
-							m2547[k2551] = v2552
+							m1991[k1995] = v1996
 						}
-						n2546 -= sz2548
+						n1990 -= sz1992
 					}
-					x.NM = m2547
+					x.NM = m1991
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2564 := c.ReadLengthFast(1)
-				if n2564 < 0 {
-					n2564 = c.ReadLength(1)
+				n2008 := c.ReadLengthFast(1)
+				if n2008 < 0 {
+					n2008 = c.ReadLength(1)
 				}
-				l2565 := foryimpl.MakeSlice[[]uint8](c, n2564)
-				if n2564 > 0 {
-					hn2567 := c.ReadListHeader(9)
+				l2009 := foryimpl.MakeSlice[[]uint8](c, n2008)
+				if n2008 > 0 {
+					hn2011 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2566 := range l2565 {
-							if hn2567 && !c.ReadFlag() {
-								clear(l2565[i2566 : i2566+1])
+						for i2010 := range l2009 {
+							if hn2011 && !c.ReadFlag() {
+								clear(l2009[i2010 : i2010+1])
 								continue
 							}
-							l2565[i2566] = r.ReadUint8()
+							l2009[i2010] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2566)
+								c.TraceIndex(i2010)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2565
+				x.Raw = l2009
 			}
 		default:
 			c.SkipField(f)
@@ -12381,6 +9928,32 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootNested is the first 138 bytes of a compatible-mode message whose root is Nested: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNested[4:].
+var foryRootNested = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x7e, 0x90, 0x1c, 0x44, 0x39, 0x94, 0xa1, 0x19, 0xf0, 0x09, 0x12, 0xae,
+	0x13, 0x34, 0x92, 0x99, 0x06, 0x4c, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63,
+	0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72,
+	0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4c, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56,
+	0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x56, 0x1c, 0x80, 0x63, 0xdb, 0xf6,
+	0x86, 0x80, 0x56, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16,
+	0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda,
+	0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80,
+	0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28,
+}
+
+// foryRootRefNested is the first 138 bytes of a compatible-mode message whose root is Nested with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNested[4:].
+var foryRootRefNested = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x7e, 0xc0, 0x95, 0x60, 0xbe, 0xfe, 0x10, 0x59, 0xf0, 0x09, 0x12, 0xae,
+	0x13, 0x34, 0x92, 0x99, 0x06, 0x4d, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63,
+	0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72,
+	0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4d, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56,
+	0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x57, 0x1c, 0x80, 0x63, 0xdb, 0xf6,
+	0x86, 0x80, 0x57, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16,
+	0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda,
+	0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80,
+	0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28,
+}
+
 // foryTypeNested is Nested's static type information. Fingerprint: add_in,0,0,0;add_l_in,22,0,0[0,0,0];add_l_lf,22,0,0[0,0,0];add_l_p_in,22,0,0[0,0,0];add_lf,0,0,0;add_m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];add_p_in,0,0,1;add_p_lf,0,0,1;in,0,0,0;l_in,22,0,0[0,0,0];l_lf,22,0,0[0,0,0];l_p_in,22,0,0[0,0,0];lf,0,0,0;m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];p_in,0,0,1;p_lf,0,0,1;
 var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -12389,12 +9962,12 @@ var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:            "v2.Nested",
 	Namespace:         "evo",
 	OfficialGoHash:    1737800920,
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x7e, 0x90, 0x1c, 0x44, 0x39, 0x94, 0xa1, 0x19, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4c, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4c, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x56, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x56, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x7e, 0xc0, 0x95, 0x60, 0xbe, 0xfe, 0x10, 0x59, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4d, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4d, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x57, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x57, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28},
+	RootCompatible:    foryRootNested,
+	RootCompatibleRef: foryRootRefNested,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
 	SchemaHash:        -1119190638,
-	TypeDef:           []byte{0x7e, 0x90, 0x1c, 0x44, 0x39, 0x94, 0xa1, 0x19, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4c, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4c, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x56, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x56, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28},
-	TypeDefRef:        []byte{0x7e, 0xc0, 0x95, 0x60, 0xbe, 0xfe, 0x10, 0x59, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4d, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4d, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x57, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x57, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28},
+	TypeDef:           foryRootNested[4:],
+	TypeDefRef:        foryRootRefNested[4:],
 	TypeName:          "Nested",
 })
 
@@ -12426,7 +9999,7 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootNested (compatible mode) or stored as constant words.
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -12436,28 +10009,11 @@ func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(138)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x441c907e001eff01)
-		buffer.PutUint64At(w, off+8, 0xae1209f019a19439)
-		buffer.PutUint64At(w, off+16, 0x001c4c0699923413)
-		buffer.PutUint64At(w, off+24, 0x63807216541ada63)
-		buffer.PutUint64At(w, off+32, 0x807a16548086f6da)
-		buffer.PutUint64At(w, off+40, 0x72165880b2f6da63)
-		buffer.PutUint64At(w, off+48, 0x4ca0a1fdf6da6380)
-		buffer.PutUint64At(w, off+56, 0x56185ccada63001e)
-		buffer.PutUint64At(w, off+64, 0xaf2d37db6300725a)
-		buffer.PutUint64At(w, off+72, 0xf6db63801c566868)
-		buffer.PutUint64At(w, off+80, 0xf6db63801e568086)
-		buffer.PutUint64At(w, off+88, 0x1648a0a11c4480b2)
-		buffer.PutUint64At(w, off+96, 0x2f7a164868682f72)
-		buffer.PutUint64At(w, off+104, 0xda6f2f72164c286b)
-		buffer.PutUint64At(w, off+112, 0x561854a0ac1e441a)
-		buffer.PutUint64At(w, off+120, 0x8086f6da72b3725a)
-		buffer.PutUint64At(w, off+128, 0x3f1e4a68683f1c4a)
-		buffer.PutUint64At(w, off+130, 0x286b3f1e4a68683f)
+		copy(w[off:], foryRootNested)
 		off += 138
 	} else {
-		buffer.PutUint64At(w, off, 0x08ae1204041dff01)
-		buffer.PutUint64At(w, off+5, 0x069992340308ae12)
+		buffer.PutUint64At(w, off, 0x08ae1204041dff01)   // prefix bytes 01 ff 1d 04 04 12 ae 08
+		buffer.PutUint64At(w, off+5, 0x069992340308ae12) // prefix bytes 12 ae 08 03 34 92 99 06
 		off += 13
 	}
 	b.SetWriterIndex(off)
@@ -12472,28 +10028,11 @@ func (x *Nested) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(138)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x6095c07e001e0001)
-		buffer.PutUint64At(w, off+8, 0xae1209f05910febe)
-		buffer.PutUint64At(w, off+16, 0x001c4d0699923413)
-		buffer.PutUint64At(w, off+24, 0x63807216541ada63)
-		buffer.PutUint64At(w, off+32, 0x807a16548086f6da)
-		buffer.PutUint64At(w, off+40, 0x72165880b2f6da63)
-		buffer.PutUint64At(w, off+48, 0x4da0a1fdf6da6380)
-		buffer.PutUint64At(w, off+56, 0x56185ccada63001e)
-		buffer.PutUint64At(w, off+64, 0xaf2d37db6300725a)
-		buffer.PutUint64At(w, off+72, 0xf6db63801c576868)
-		buffer.PutUint64At(w, off+80, 0xf6db63801e578086)
-		buffer.PutUint64At(w, off+88, 0x1648a0a11c4580b2)
-		buffer.PutUint64At(w, off+96, 0x2f7a164868682f72)
-		buffer.PutUint64At(w, off+104, 0xda6f2f72164c286b)
-		buffer.PutUint64At(w, off+112, 0x561854a0ac1e451a)
-		buffer.PutUint64At(w, off+120, 0x8086f6da72b3725a)
-		buffer.PutUint64At(w, off+128, 0x3f1e4b68683f1c4b)
-		buffer.PutUint64At(w, off+130, 0x286b3f1e4b68683f)
+		copy(w[off:], foryRootRefNested)
 		off += 138
 	} else {
-		buffer.PutUint64At(w, off, 0x08ae1204041d0001)
-		buffer.PutUint64At(w, off+5, 0x069992340308ae12)
+		buffer.PutUint64At(w, off, 0x08ae1204041d0001)   // prefix bytes 01 00 1d 04 04 12 ae 08, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+5, 0x069992340308ae12) // prefix bytes 12 ae 08 03 34 92 99 06
 		off += 13
 	}
 	b.SetWriterIndex(off)
@@ -12516,10 +10055,12 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 138 && buffer.ReadUint64At(in, 0) == 0x441c907e001eff01 && buffer.ReadUint64At(in, 8) == 0xae1209f019a19439 && buffer.ReadUint64At(in, 16) == 0x001c4c0699923413 && buffer.ReadUint64At(in, 24) == 0x63807216541ada63 && buffer.ReadUint64At(in, 32) == 0x807a16548086f6da && buffer.ReadUint64At(in, 40) == 0x72165880b2f6da63 && buffer.ReadUint64At(in, 48) == 0x4ca0a1fdf6da6380 && buffer.ReadUint64At(in, 56) == 0x56185ccada63001e && buffer.ReadUint64At(in, 64) == 0xaf2d37db6300725a && buffer.ReadUint64At(in, 72) == 0xf6db63801c566868 && buffer.ReadUint64At(in, 80) == 0xf6db63801e568086 && buffer.ReadUint64At(in, 88) == 0x1648a0a11c4480b2 && buffer.ReadUint64At(in, 96) == 0x2f7a164868682f72 && buffer.ReadUint64At(in, 104) == 0xda6f2f72164c286b && buffer.ReadUint64At(in, 112) == 0x561854a0ac1e441a && buffer.ReadUint64At(in, 120) == 0x8086f6da72b3725a && buffer.ReadUint64At(in, 128) == 0x3f1e4a68683f1c4a && buffer.ReadUint64At(in, 130) == 0x286b3f1e4a68683f {
+			if len(in) >= 138 && string(in[:138]) == string(foryRootNested) {
 				n = 138
 			}
-		} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041dff01 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
+		} else if len(in) >= 13 &&
+			buffer.ReadUint64At(in, 0) == 0x08ae1204041dff01 &&
+			buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
 			n = 13
 		}
 		if n == 0 {
@@ -12538,10 +10079,12 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Nested) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 138 && buffer.ReadUint64At(in, 0) == 0x6095c07e001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209f05910febe && buffer.ReadUint64At(in, 16) == 0x001c4d0699923413 && buffer.ReadUint64At(in, 24) == 0x63807216541ada63 && buffer.ReadUint64At(in, 32) == 0x807a16548086f6da && buffer.ReadUint64At(in, 40) == 0x72165880b2f6da63 && buffer.ReadUint64At(in, 48) == 0x4da0a1fdf6da6380 && buffer.ReadUint64At(in, 56) == 0x56185ccada63001e && buffer.ReadUint64At(in, 64) == 0xaf2d37db6300725a && buffer.ReadUint64At(in, 72) == 0xf6db63801c576868 && buffer.ReadUint64At(in, 80) == 0xf6db63801e578086 && buffer.ReadUint64At(in, 88) == 0x1648a0a11c4580b2 && buffer.ReadUint64At(in, 96) == 0x2f7a164868682f72 && buffer.ReadUint64At(in, 104) == 0xda6f2f72164c286b && buffer.ReadUint64At(in, 112) == 0x561854a0ac1e451a && buffer.ReadUint64At(in, 120) == 0x8086f6da72b3725a && buffer.ReadUint64At(in, 128) == 0x3f1e4b68683f1c4b && buffer.ReadUint64At(in, 130) == 0x286b3f1e4b68683f {
+		if len(in) >= 138 && string(in[:138]) == string(foryRootRefNested) {
 			n = 138
 		}
-	} else if len(in) >= 13 && buffer.ReadUint64At(in, 0) == 0x08ae1204041d0001 && buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
+	} else if len(in) >= 13 &&
+		buffer.ReadUint64At(in, 0) == 0x08ae1204041d0001 &&
+		buffer.ReadUint64At(in, 5) == 0x069992340308ae12 {
 		n = 13
 	}
 	if n == 0 {
@@ -12612,7 +10155,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l27) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
 		for i28 := range l27 {
-			if err := l27[i28].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l27[i28].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -12644,7 +10187,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.AddLf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.AddLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	var mw32 foryimpl.MapWriter
@@ -12691,7 +10234,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.AddPLf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.AddPLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -12730,7 +10273,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l38) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
 		for i39 := range l38 {
-			if err := l38[i39].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l38[i39].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -12762,7 +10305,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.Lf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Lf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	var mw43 foryimpl.MapWriter
@@ -12809,7 +10352,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.PLf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.PLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -13075,22 +10618,30 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Nested's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Nested{
-		AddIn:   x.AddIn,
-		AddLIn:  x.AddLIn,
-		AddLLf:  x.AddLLf,
-		AddLPIn: x.AddLPIn,
-		AddLf:   x.AddLf,
-		In:      x.In,
-		LIn:     x.LIn,
-		LLf:     x.LLf,
-		LPIn:    x.LPIn,
-		Lf:      x.Lf,
+		*x = Nested{
+			AddLIn:  x.AddLIn,
+			AddLLf:  x.AddLLf,
+			AddLPIn: x.AddLPIn,
+			LIn:     x.LIn,
+			LLf:     x.LLf,
+			LPIn:    x.LPIn,
+		}
+	} else {
+		*x = Nested{
+			AddIn:   x.AddIn,
+			AddLIn:  x.AddLIn,
+			AddLLf:  x.AddLLf,
+			AddLPIn: x.AddLPIn,
+			AddLf:   x.AddLf,
+			In:      x.In,
+			LIn:     x.LIn,
+			LLf:     x.LLf,
+			LPIn:    x.LPIn,
+			Lf:      x.Lf,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1119190638) {
@@ -13099,14 +10650,28 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
-		x.AddIn.ForyReadEvolved(c, ev93)
-	} else if !c.Failed() {
-		x.AddIn.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("AddIn")
-		return
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeInner) {
+			if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
+				x.AddIn.ForyReadEvolved(c, ev93)
+			} else if !c.Failed() {
+				x.AddIn.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("AddIn")
+			return
+		}
+	} else {
+		if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
+			x.AddIn.ForyReadEvolved(c, ev93)
+		} else if !c.Failed() {
+			x.AddIn.ForyRead(c)
+		}
+		if c.Failed() {
+			c.Trace("AddIn")
+			return
+		}
 	}
 	n94 := c.ReadLengthFast(1)
 	if n94 < 0 {
@@ -13263,1070 +10828,736 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLPIn")
 		return
 	}
-	if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
-		x.AddLf.ForyReadEvolved(c, ev122)
-	} else if !c.Failed() {
-		x.AddLf.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("AddLf")
-		return
-	}
-	n123 := c.ReadLengthFast(2)
-	if n123 < 0 {
-		n123 = c.ReadLength(2)
-	}
-	m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
-	for n123 > 0 && !c.Failed() {
-		sz125, vn126, _ := c.ReadMapChunk(n123, 21, 22, nil, true)
-		for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
-			var k128 string
-			k128 = c.ReadString()
-			var v129 []Inner
-			if !vn126 {
-				n130 := c.ReadLengthFast(1)
-				if n130 < 0 {
-					n130 = c.ReadLength(1)
-				}
-				l131 := foryimpl.MakeSlice[[]Inner](c, n130)
-				if n130 > 0 {
-					hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i132 := range l131 {
-							if tr135 {
-								if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
-									if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
-										l131[i132] = *p138
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
+				x.AddLf.ForyReadEvolved(c, ev122)
+			} else if !c.Failed() {
+				x.AddLf.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("AddLf")
+			return
+		}
+		n123 := c.ReadLengthFast(2)
+		if n123 < 0 {
+			n123 = c.ReadLength(2)
+		}
+		m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
+		for n123 > 0 && !c.Failed() {
+			sz125, vn126, tr139, _ := c.ReadMapChunkRef(n123, 21, 22, nil)
+			for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+				var k128 string
+				k128 = c.ReadString()
+				var v129 []Inner
+				if tr139 {
+					if st140, id141 := c.ReadRefFlag(); st140 == foryimpl.RefBack {
+						v129 = foryimpl.BackRefSlice[Inner](c, id141)
+					} else if st140 == foryimpl.RefFollows {
+						n142 := c.ReadLengthFast(1)
+						if n142 < 0 {
+							n142 = c.ReadLength(1)
+						}
+						l143 := foryimpl.MakeSlice[[]Inner](c, n142)
+						if n142 > 0 {
+							hn145, tr147, ev146 := c.ReadStructListHeaderRef(foryTypeInner)
+							if !c.Failed() {
+								for i144 := range l143 {
+									if tr147 {
+										if st148, id149 := c.ReadRefFlag(); st148 == foryimpl.RefBack {
+											if p150 := foryimpl.BackRef[Inner](c, id149); p150 != nil {
+												l143[i144] = *p150
+											}
+										} else if st148 == foryimpl.RefFollows {
+											foryimpl.SetRef(c, id149, &l143[i144])
+											if ev146 != nil {
+												l143[i144].ForyReadEvolved(c, ev146)
+											} else {
+												l143[i144].ForyRead(c)
+											}
+										} else {
+											l143[i144] = Inner{}
+										}
+										if c.Failed() {
+											c.TraceIndex(i144)
+											break
+										}
+										continue
 									}
-								} else if st136 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id137, &l131[i132])
-									if ev134 != nil {
-										l131[i132].ForyReadEvolved(c, ev134)
+									if hn145 && !c.ReadFlag() {
+										clear(l143[i144 : i144+1])
+										continue
+									}
+									if ev146 != nil {
+										l143[i144].ForyReadEvolved(c, ev146)
 									} else {
-										l131[i132].ForyRead(c)
+										l143[i144].ForyRead(c)
 									}
+									if c.Failed() {
+										c.TraceIndex(i144)
+										break
+									}
+								}
+							}
+						}
+						v129 = l143
+						foryimpl.SetRefSlice(c, id141, v129)
+					} else {
+						v129 = nil
+					}
+				} else if !vn126 {
+					n130 := c.ReadLengthFast(1)
+					if n130 < 0 {
+						n130 = c.ReadLength(1)
+					}
+					l131 := foryimpl.MakeSlice[[]Inner](c, n130)
+					if n130 > 0 {
+						hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i132 := range l131 {
+								if tr135 {
+									if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
+										if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
+											l131[i132] = *p138
+										}
+									} else if st136 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id137, &l131[i132])
+										if ev134 != nil {
+											l131[i132].ForyReadEvolved(c, ev134)
+										} else {
+											l131[i132].ForyRead(c)
+										}
+									} else {
+										l131[i132] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i132)
+										break
+									}
+									continue
+								}
+								if hn133 && !c.ReadFlag() {
+									clear(l131[i132 : i132+1])
+									continue
+								}
+								if ev134 != nil {
+									l131[i132].ForyReadEvolved(c, ev134)
 								} else {
-									l131[i132] = Inner{}
+									l131[i132].ForyRead(c)
 								}
 								if c.Failed() {
 									c.TraceIndex(i132)
 									break
 								}
-								continue
-							}
-							if hn133 && !c.ReadFlag() {
-								clear(l131[i132 : i132+1])
-								continue
-							}
-							if ev134 != nil {
-								l131[i132].ForyReadEvolved(c, ev134)
-							} else {
-								l131[i132].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i132)
-								break
 							}
 						}
 					}
+					v129 = l131
 				}
-				v129 = l131
+				m124[k128] = v129
 			}
-			m124[k128] = v129
+			n123 -= sz125
 		}
-		n123 -= sz125
-	}
-	x.AddMSLIn = m124
-	if c.Failed() {
-		c.Trace("AddMSLIn")
-		return
-	}
-	if c.ReadFlag() {
-		p140 := foryimpl.Alloc[Inner](c)
-		if ev141 := c.ReadStructFieldMeta(foryTypeInner); ev141 != nil {
-			p140.ForyReadEvolved(c, ev141)
-		} else if !c.Failed() {
-			p140.ForyRead(c)
-		}
-		x.AddPIn = p140
-	}
-	if c.Failed() {
-		c.Trace("AddPIn")
-		return
-	}
-	if c.ReadFlag() {
-		p142 := foryimpl.Alloc[Leaf](c)
-		if ev143 := c.ReadStructFieldMeta(foryTypeLeaf); ev143 != nil {
-			p142.ForyReadEvolved(c, ev143)
-		} else if !c.Failed() {
-			p142.ForyRead(c)
-		}
-		x.AddPLf = p142
-	}
-	if c.Failed() {
-		c.Trace("AddPLf")
-		return
-	}
-	if ev144 := c.ReadStructFieldMeta(foryTypeInner); ev144 != nil {
-		x.In.ForyReadEvolved(c, ev144)
-	} else if !c.Failed() {
-		x.In.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("In")
-		return
-	}
-	n145 := c.ReadLengthFast(1)
-	if n145 < 0 {
-		n145 = c.ReadLength(1)
-	}
-	l146 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n145)
-	if n145 > 0 {
-		hn148, tr150, ev149 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i147 := range l146 {
-				if tr150 {
-					if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-						if p153 := foryimpl.BackRef[Inner](c, id152); p153 != nil {
-							l146[i147] = *p153
-						}
-					} else if st151 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id152, &l146[i147])
-						if ev149 != nil {
-							l146[i147].ForyReadEvolved(c, ev149)
-						} else {
-							l146[i147].ForyRead(c)
-						}
-					} else {
-						l146[i147] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i147)
-						break
-					}
-					continue
-				}
-				if hn148 && !c.ReadFlag() {
-					clear(l146[i147 : i147+1])
-					continue
-				}
-				if ev149 != nil {
-					l146[i147].ForyReadEvolved(c, ev149)
-				} else {
-					l146[i147].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i147)
-					break
-				}
-			}
-		}
-	}
-	x.LIn = l146
-	if c.Failed() {
-		c.Trace("LIn")
-		return
-	}
-	n154 := c.ReadLengthFast(1)
-	if n154 < 0 {
-		n154 = c.ReadLength(1)
-	}
-	l155 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n154)
-	if n154 > 0 {
-		hn157, tr159, ev158 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i156 := range l155 {
-				if tr159 {
-					if st160, id161 := c.ReadRefFlag(); st160 == foryimpl.RefBack {
-						if p162 := foryimpl.BackRef[Leaf](c, id161); p162 != nil {
-							l155[i156] = *p162
-						}
-					} else if st160 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id161, &l155[i156])
-						if ev158 != nil {
-							l155[i156].ForyReadEvolved(c, ev158)
-						} else {
-							l155[i156].ForyRead(c)
-						}
-					} else {
-						l155[i156] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i156)
-						break
-					}
-					continue
-				}
-				if hn157 && !c.ReadFlag() {
-					clear(l155[i156 : i156+1])
-					continue
-				}
-				if ev158 != nil {
-					l155[i156].ForyReadEvolved(c, ev158)
-				} else {
-					l155[i156].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i156)
-					break
-				}
-			}
-		}
-	}
-	x.LLf = l155
-	if c.Failed() {
-		c.Trace("LLf")
-		return
-	}
-	n163 := c.ReadLengthFast(1)
-	if n163 < 0 {
-		n163 = c.ReadLength(1)
-	}
-	l164 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n163)
-	if n163 > 0 {
-		hn166, tr168, ev167 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i165 := range l164 {
-				if tr168 {
-					if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
-						l164[i165] = foryimpl.BackRef[Inner](c, id171)
-					} else if st170 == foryimpl.RefFollows {
-						p172 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id171, p172)
-						if ev167 != nil {
-							p172.ForyReadEvolved(c, ev167)
-						} else {
-							p172.ForyRead(c)
-						}
-						l164[i165] = p172
-					} else {
-						l164[i165] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i165)
-						break
-					}
-					continue
-				}
-				if hn166 && !c.ReadFlag() {
-					clear(l164[i165 : i165+1])
-					continue
-				}
-				p169 := foryimpl.Alloc[Inner](c)
-				if ev167 != nil {
-					p169.ForyReadEvolved(c, ev167)
-				} else {
-					p169.ForyRead(c)
-				}
-				l164[i165] = p169
-				if c.Failed() {
-					c.TraceIndex(i165)
-					break
-				}
-			}
-		}
-	}
-	x.LPIn = l164
-	if c.Failed() {
-		c.Trace("LPIn")
-		return
-	}
-	if ev173 := c.ReadStructFieldMeta(foryTypeLeaf); ev173 != nil {
-		x.Lf.ForyReadEvolved(c, ev173)
-	} else if !c.Failed() {
-		x.Lf.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	n174 := c.ReadLengthFast(2)
-	if n174 < 0 {
-		n174 = c.ReadLength(2)
-	}
-	m175 := foryimpl.MakeMap[map[string][]Inner](c, n174)
-	for n174 > 0 && !c.Failed() {
-		sz176, vn177, _ := c.ReadMapChunk(n174, 21, 22, nil, true)
-		for j178 := 0; j178 < sz176 && !c.Failed(); j178++ {
-			var k179 string
-			k179 = c.ReadString()
-			var v180 []Inner
-			if !vn177 {
-				n181 := c.ReadLengthFast(1)
-				if n181 < 0 {
-					n181 = c.ReadLength(1)
-				}
-				l182 := foryimpl.MakeSlice[[]Inner](c, n181)
-				if n181 > 0 {
-					hn184, tr186, ev185 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i183 := range l182 {
-							if tr186 {
-								if st187, id188 := c.ReadRefFlag(); st187 == foryimpl.RefBack {
-									if p189 := foryimpl.BackRef[Inner](c, id188); p189 != nil {
-										l182[i183] = *p189
-									}
-								} else if st187 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id188, &l182[i183])
-									if ev185 != nil {
-										l182[i183].ForyReadEvolved(c, ev185)
-									} else {
-										l182[i183].ForyRead(c)
-									}
-								} else {
-									l182[i183] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i183)
-									break
-								}
-								continue
-							}
-							if hn184 && !c.ReadFlag() {
-								clear(l182[i183 : i183+1])
-								continue
-							}
-							if ev185 != nil {
-								l182[i183].ForyReadEvolved(c, ev185)
-							} else {
-								l182[i183].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i183)
-								break
-							}
-						}
-					}
-				}
-				v180 = l182
-			}
-			m175[k179] = v180
-		}
-		n174 -= sz176
-	}
-	x.MSLIn = m175
-	if c.Failed() {
-		c.Trace("MSLIn")
-		return
-	}
-	if c.ReadFlag() {
-		p191 := foryimpl.Alloc[Inner](c)
-		if ev192 := c.ReadStructFieldMeta(foryTypeInner); ev192 != nil {
-			p191.ForyReadEvolved(c, ev192)
-		} else if !c.Failed() {
-			p191.ForyRead(c)
-		}
-		x.PIn = p191
-	}
-	if c.Failed() {
-		c.Trace("PIn")
-		return
-	}
-	if c.ReadFlag() {
-		p193 := foryimpl.Alloc[Leaf](c)
-		if ev194 := c.ReadStructFieldMeta(foryTypeLeaf); ev194 != nil {
-			p193.ForyReadEvolved(c, ev194)
-		} else if !c.Failed() {
-			p193.ForyRead(c)
-		}
-		x.PLf = p193
-	}
-	if c.Failed() {
-		c.Trace("PLf")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Nested{
-		AddLIn:  x.AddLIn,
-		AddLLf:  x.AddLLf,
-		AddLPIn: x.AddLPIn,
-		LIn:     x.LIn,
-		LLf:     x.LLf,
-		LPIn:    x.LPIn,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1119190638) {
-		if h := r.ReadInt32(); h != -1119190638 && h != 1737800920 && !c.Failed() {
-			c.HashMismatch(foryTypeNested, h)
+		x.AddMSLIn = m124
+		if c.Failed() {
+			c.Trace("AddMSLIn")
 			return
 		}
-	}
-	if c.ReadStructValueFlag(foryTypeInner) {
-		if ev195 := c.ReadStructFieldMeta(foryTypeInner); ev195 != nil {
-			x.AddIn.ForyReadEvolved(c, ev195)
-		} else if !c.Failed() {
-			x.AddIn.ForyRead(c)
+		if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+			x.AddPIn = foryimpl.BackRef[Inner](c, id152)
+		} else if st151 == foryimpl.RefFollows {
+			p153 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id152, p153)
+			if ev154 := c.ReadStructFieldMeta(foryTypeInner); ev154 != nil {
+				p153.ForyReadEvolved(c, ev154)
+			} else if !c.Failed() {
+				p153.ForyRead(c)
+			}
+			x.AddPIn = p153
+		} else {
+			x.AddPIn = nil
 		}
-	}
-	if c.Failed() {
-		c.Trace("AddIn")
-		return
-	}
-	n196 := c.ReadLengthFast(1)
-	if n196 < 0 {
-		n196 = c.ReadLength(1)
-	}
-	l197 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n196)
-	if n196 > 0 {
-		hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i198 := range l197 {
-				if tr201 {
-					if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
-						if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
-							l197[i198] = *p204
-						}
-					} else if st202 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id203, &l197[i198])
-						if ev200 != nil {
-							l197[i198].ForyReadEvolved(c, ev200)
-						} else {
-							l197[i198].ForyRead(c)
-						}
-					} else {
-						l197[i198] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i198)
-						break
-					}
-					continue
-				}
-				if hn199 && !c.ReadFlag() {
-					clear(l197[i198 : i198+1])
-					continue
-				}
-				if ev200 != nil {
-					l197[i198].ForyReadEvolved(c, ev200)
-				} else {
-					l197[i198].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i198)
-					break
-				}
+		if c.Failed() {
+			c.Trace("AddPIn")
+			return
+		}
+		if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
+			x.AddPLf = foryimpl.BackRef[Leaf](c, id156)
+		} else if st155 == foryimpl.RefFollows {
+			p157 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id156, p157)
+			if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
+				p157.ForyReadEvolved(c, ev158)
+			} else if !c.Failed() {
+				p157.ForyRead(c)
+			}
+			x.AddPLf = p157
+		} else {
+			x.AddPLf = nil
+		}
+		if c.Failed() {
+			c.Trace("AddPLf")
+			return
+		}
+		if c.ReadStructValueFlag(foryTypeInner) {
+			if ev159 := c.ReadStructFieldMeta(foryTypeInner); ev159 != nil {
+				x.In.ForyReadEvolved(c, ev159)
+			} else if !c.Failed() {
+				x.In.ForyRead(c)
 			}
 		}
-	}
-	x.AddLIn = l197
-	if c.Failed() {
-		c.Trace("AddLIn")
-		return
-	}
-	n205 := c.ReadLengthFast(1)
-	if n205 < 0 {
-		n205 = c.ReadLength(1)
-	}
-	l206 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n205)
-	if n205 > 0 {
-		hn208, tr210, ev209 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i207 := range l206 {
-				if tr210 {
-					if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
-						if p213 := foryimpl.BackRef[Leaf](c, id212); p213 != nil {
-							l206[i207] = *p213
-						}
-					} else if st211 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id212, &l206[i207])
-						if ev209 != nil {
-							l206[i207].ForyReadEvolved(c, ev209)
-						} else {
-							l206[i207].ForyRead(c)
-						}
-					} else {
-						l206[i207] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i207)
-						break
-					}
-					continue
-				}
-				if hn208 && !c.ReadFlag() {
-					clear(l206[i207 : i207+1])
-					continue
-				}
-				if ev209 != nil {
-					l206[i207].ForyReadEvolved(c, ev209)
-				} else {
-					l206[i207].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i207)
-					break
-				}
-			}
+		if c.Failed() {
+			c.Trace("In")
+			return
 		}
-	}
-	x.AddLLf = l206
-	if c.Failed() {
-		c.Trace("AddLLf")
-		return
-	}
-	n214 := c.ReadLengthFast(1)
-	if n214 < 0 {
-		n214 = c.ReadLength(1)
-	}
-	l215 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n214)
-	if n214 > 0 {
-		hn217, tr219, ev218 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i216 := range l215 {
-				if tr219 {
-					if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-						l215[i216] = foryimpl.BackRef[Inner](c, id222)
-					} else if st221 == foryimpl.RefFollows {
-						p223 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id222, p223)
-						if ev218 != nil {
-							p223.ForyReadEvolved(c, ev218)
-						} else {
-							p223.ForyRead(c)
-						}
-						l215[i216] = p223
-					} else {
-						l215[i216] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i216)
-						break
-					}
-					continue
-				}
-				if hn217 && !c.ReadFlag() {
-					clear(l215[i216 : i216+1])
-					continue
-				}
-				p220 := foryimpl.Alloc[Inner](c)
-				if ev218 != nil {
-					p220.ForyReadEvolved(c, ev218)
-				} else {
-					p220.ForyRead(c)
-				}
-				l215[i216] = p220
-				if c.Failed() {
-					c.TraceIndex(i216)
-					break
-				}
-			}
-		}
-	}
-	x.AddLPIn = l215
-	if c.Failed() {
-		c.Trace("AddLPIn")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
-			x.AddLf.ForyReadEvolved(c, ev224)
+	} else {
+		if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
+			x.AddLf.ForyReadEvolved(c, ev122)
 		} else if !c.Failed() {
 			x.AddLf.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("AddLf")
-		return
-	}
-	n225 := c.ReadLengthFast(2)
-	if n225 < 0 {
-		n225 = c.ReadLength(2)
-	}
-	m226 := foryimpl.MakeMap[map[string][]Inner](c, n225)
-	for n225 > 0 && !c.Failed() {
-		sz227, vn228, tr241, _ := c.ReadMapChunkRef(n225, 21, 22, nil)
-		for j229 := 0; j229 < sz227 && !c.Failed(); j229++ {
-			var k230 string
-			k230 = c.ReadString()
-			var v231 []Inner
-			if tr241 {
-				if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
-					v231 = foryimpl.BackRefSlice[Inner](c, id243)
-				} else if st242 == foryimpl.RefFollows {
-					n244 := c.ReadLengthFast(1)
-					if n244 < 0 {
-						n244 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("AddLf")
+			return
+		}
+		n123 := c.ReadLengthFast(2)
+		if n123 < 0 {
+			n123 = c.ReadLength(2)
+		}
+		m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
+		for n123 > 0 && !c.Failed() {
+			sz125, vn126, _ := c.ReadMapChunk(n123, 21, 22, nil, true)
+			for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+				var k128 string
+				k128 = c.ReadString()
+				var v129 []Inner
+				if !vn126 {
+					n130 := c.ReadLengthFast(1)
+					if n130 < 0 {
+						n130 = c.ReadLength(1)
 					}
-					l245 := foryimpl.MakeSlice[[]Inner](c, n244)
-					if n244 > 0 {
-						hn247, tr249, ev248 := c.ReadStructListHeaderRef(foryTypeInner)
+					l131 := foryimpl.MakeSlice[[]Inner](c, n130)
+					if n130 > 0 {
+						hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
 						if !c.Failed() {
-							for i246 := range l245 {
-								if tr249 {
-									if st250, id251 := c.ReadRefFlag(); st250 == foryimpl.RefBack {
-										if p252 := foryimpl.BackRef[Inner](c, id251); p252 != nil {
-											l245[i246] = *p252
+							for i132 := range l131 {
+								if tr135 {
+									if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
+										if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
+											l131[i132] = *p138
 										}
-									} else if st250 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id251, &l245[i246])
-										if ev248 != nil {
-											l245[i246].ForyReadEvolved(c, ev248)
+									} else if st136 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id137, &l131[i132])
+										if ev134 != nil {
+											l131[i132].ForyReadEvolved(c, ev134)
 										} else {
-											l245[i246].ForyRead(c)
+											l131[i132].ForyRead(c)
 										}
 									} else {
-										l245[i246] = Inner{}
+										l131[i132] = Inner{}
 									}
 									if c.Failed() {
-										c.TraceIndex(i246)
+										c.TraceIndex(i132)
 										break
 									}
 									continue
 								}
-								if hn247 && !c.ReadFlag() {
-									clear(l245[i246 : i246+1])
+								if hn133 && !c.ReadFlag() {
+									clear(l131[i132 : i132+1])
 									continue
 								}
-								if ev248 != nil {
-									l245[i246].ForyReadEvolved(c, ev248)
+								if ev134 != nil {
+									l131[i132].ForyReadEvolved(c, ev134)
 								} else {
-									l245[i246].ForyRead(c)
+									l131[i132].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i246)
+									c.TraceIndex(i132)
 									break
 								}
 							}
 						}
 					}
-					v231 = l245
-					foryimpl.SetRefSlice(c, id243, v231)
-				} else {
-					v231 = nil
+					v129 = l131
 				}
-			} else if !vn228 {
-				n232 := c.ReadLengthFast(1)
-				if n232 < 0 {
-					n232 = c.ReadLength(1)
-				}
-				l233 := foryimpl.MakeSlice[[]Inner](c, n232)
-				if n232 > 0 {
-					hn235, tr237, ev236 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i234 := range l233 {
-							if tr237 {
-								if st238, id239 := c.ReadRefFlag(); st238 == foryimpl.RefBack {
-									if p240 := foryimpl.BackRef[Inner](c, id239); p240 != nil {
-										l233[i234] = *p240
-									}
-								} else if st238 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id239, &l233[i234])
-									if ev236 != nil {
-										l233[i234].ForyReadEvolved(c, ev236)
-									} else {
-										l233[i234].ForyRead(c)
-									}
-								} else {
-									l233[i234] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i234)
-									break
-								}
-								continue
-							}
-							if hn235 && !c.ReadFlag() {
-								clear(l233[i234 : i234+1])
-								continue
-							}
-							if ev236 != nil {
-								l233[i234].ForyReadEvolved(c, ev236)
-							} else {
-								l233[i234].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i234)
-								break
-							}
-						}
-					}
-				}
-				v231 = l233
+				m124[k128] = v129
 			}
-			m226[k230] = v231
+			n123 -= sz125
 		}
-		n225 -= sz227
-	}
-	x.AddMSLIn = m226
-	if c.Failed() {
-		c.Trace("AddMSLIn")
-		return
-	}
-	if st253, id254 := c.ReadRefFlag(); st253 == foryimpl.RefBack {
-		x.AddPIn = foryimpl.BackRef[Inner](c, id254)
-	} else if st253 == foryimpl.RefFollows {
-		p255 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id254, p255)
-		if ev256 := c.ReadStructFieldMeta(foryTypeInner); ev256 != nil {
-			p255.ForyReadEvolved(c, ev256)
-		} else if !c.Failed() {
-			p255.ForyRead(c)
+		x.AddMSLIn = m124
+		if c.Failed() {
+			c.Trace("AddMSLIn")
+			return
 		}
-		x.AddPIn = p255
-	} else {
-		x.AddPIn = nil
-	}
-	if c.Failed() {
-		c.Trace("AddPIn")
-		return
-	}
-	if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
-		x.AddPLf = foryimpl.BackRef[Leaf](c, id258)
-	} else if st257 == foryimpl.RefFollows {
-		p259 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id258, p259)
-		if ev260 := c.ReadStructFieldMeta(foryTypeLeaf); ev260 != nil {
-			p259.ForyReadEvolved(c, ev260)
-		} else if !c.Failed() {
-			p259.ForyRead(c)
+		if c.ReadFlag() {
+			p151 := foryimpl.Alloc[Inner](c)
+			if ev152 := c.ReadStructFieldMeta(foryTypeInner); ev152 != nil {
+				p151.ForyReadEvolved(c, ev152)
+			} else if !c.Failed() {
+				p151.ForyRead(c)
+			}
+			x.AddPIn = p151
 		}
-		x.AddPLf = p259
-	} else {
-		x.AddPLf = nil
-	}
-	if c.Failed() {
-		c.Trace("AddPLf")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeInner) {
-		if ev261 := c.ReadStructFieldMeta(foryTypeInner); ev261 != nil {
-			x.In.ForyReadEvolved(c, ev261)
+		if c.Failed() {
+			c.Trace("AddPIn")
+			return
+		}
+		if c.ReadFlag() {
+			p155 := foryimpl.Alloc[Leaf](c)
+			if ev156 := c.ReadStructFieldMeta(foryTypeLeaf); ev156 != nil {
+				p155.ForyReadEvolved(c, ev156)
+			} else if !c.Failed() {
+				p155.ForyRead(c)
+			}
+			x.AddPLf = p155
+		}
+		if c.Failed() {
+			c.Trace("AddPLf")
+			return
+		}
+		if ev159 := c.ReadStructFieldMeta(foryTypeInner); ev159 != nil {
+			x.In.ForyReadEvolved(c, ev159)
 		} else if !c.Failed() {
 			x.In.ForyRead(c)
 		}
+		if c.Failed() {
+			c.Trace("In")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("In")
-		return
+	n160 := c.ReadLengthFast(1)
+	if n160 < 0 {
+		n160 = c.ReadLength(1)
 	}
-	n262 := c.ReadLengthFast(1)
-	if n262 < 0 {
-		n262 = c.ReadLength(1)
-	}
-	l263 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n262)
-	if n262 > 0 {
-		hn265, tr267, ev266 := c.ReadStructListHeaderRef(foryTypeInner)
+	l161 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n160)
+	if n160 > 0 {
+		hn163, tr165, ev164 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i264 := range l263 {
-				if tr267 {
-					if st268, id269 := c.ReadRefFlag(); st268 == foryimpl.RefBack {
-						if p270 := foryimpl.BackRef[Inner](c, id269); p270 != nil {
-							l263[i264] = *p270
+			for i162 := range l161 {
+				if tr165 {
+					if st166, id167 := c.ReadRefFlag(); st166 == foryimpl.RefBack {
+						if p168 := foryimpl.BackRef[Inner](c, id167); p168 != nil {
+							l161[i162] = *p168
 						}
-					} else if st268 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id269, &l263[i264])
-						if ev266 != nil {
-							l263[i264].ForyReadEvolved(c, ev266)
+					} else if st166 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id167, &l161[i162])
+						if ev164 != nil {
+							l161[i162].ForyReadEvolved(c, ev164)
 						} else {
-							l263[i264].ForyRead(c)
+							l161[i162].ForyRead(c)
 						}
 					} else {
-						l263[i264] = Inner{}
+						l161[i162] = Inner{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i264)
+						c.TraceIndex(i162)
 						break
 					}
 					continue
 				}
-				if hn265 && !c.ReadFlag() {
-					clear(l263[i264 : i264+1])
+				if hn163 && !c.ReadFlag() {
+					clear(l161[i162 : i162+1])
 					continue
 				}
-				if ev266 != nil {
-					l263[i264].ForyReadEvolved(c, ev266)
+				if ev164 != nil {
+					l161[i162].ForyReadEvolved(c, ev164)
 				} else {
-					l263[i264].ForyRead(c)
+					l161[i162].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i264)
+					c.TraceIndex(i162)
 					break
 				}
 			}
 		}
 	}
-	x.LIn = l263
+	x.LIn = l161
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n271 := c.ReadLengthFast(1)
-	if n271 < 0 {
-		n271 = c.ReadLength(1)
+	n169 := c.ReadLengthFast(1)
+	if n169 < 0 {
+		n169 = c.ReadLength(1)
 	}
-	l272 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n271)
-	if n271 > 0 {
-		hn274, tr276, ev275 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l170 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n169)
+	if n169 > 0 {
+		hn172, tr174, ev173 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i273 := range l272 {
-				if tr276 {
-					if st277, id278 := c.ReadRefFlag(); st277 == foryimpl.RefBack {
-						if p279 := foryimpl.BackRef[Leaf](c, id278); p279 != nil {
-							l272[i273] = *p279
+			for i171 := range l170 {
+				if tr174 {
+					if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
+						if p177 := foryimpl.BackRef[Leaf](c, id176); p177 != nil {
+							l170[i171] = *p177
 						}
-					} else if st277 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id278, &l272[i273])
-						if ev275 != nil {
-							l272[i273].ForyReadEvolved(c, ev275)
+					} else if st175 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id176, &l170[i171])
+						if ev173 != nil {
+							l170[i171].ForyReadEvolved(c, ev173)
 						} else {
-							l272[i273].ForyRead(c)
+							l170[i171].ForyRead(c)
 						}
 					} else {
-						l272[i273] = Leaf{}
+						l170[i171] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i273)
+						c.TraceIndex(i171)
 						break
 					}
 					continue
 				}
-				if hn274 && !c.ReadFlag() {
-					clear(l272[i273 : i273+1])
+				if hn172 && !c.ReadFlag() {
+					clear(l170[i171 : i171+1])
 					continue
 				}
-				if ev275 != nil {
-					l272[i273].ForyReadEvolved(c, ev275)
+				if ev173 != nil {
+					l170[i171].ForyReadEvolved(c, ev173)
 				} else {
-					l272[i273].ForyRead(c)
+					l170[i171].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i273)
+					c.TraceIndex(i171)
 					break
 				}
 			}
 		}
 	}
-	x.LLf = l272
+	x.LLf = l170
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n280 := c.ReadLengthFast(1)
-	if n280 < 0 {
-		n280 = c.ReadLength(1)
+	n178 := c.ReadLengthFast(1)
+	if n178 < 0 {
+		n178 = c.ReadLength(1)
 	}
-	l281 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n280)
-	if n280 > 0 {
-		hn283, tr285, ev284 := c.ReadStructListHeaderRef(foryTypeInner)
+	l179 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n178)
+	if n178 > 0 {
+		hn181, tr183, ev182 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i282 := range l281 {
-				if tr285 {
-					if st287, id288 := c.ReadRefFlag(); st287 == foryimpl.RefBack {
-						l281[i282] = foryimpl.BackRef[Inner](c, id288)
-					} else if st287 == foryimpl.RefFollows {
-						p289 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id288, p289)
-						if ev284 != nil {
-							p289.ForyReadEvolved(c, ev284)
+			for i180 := range l179 {
+				if tr183 {
+					if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
+						l179[i180] = foryimpl.BackRef[Inner](c, id186)
+					} else if st185 == foryimpl.RefFollows {
+						p187 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id186, p187)
+						if ev182 != nil {
+							p187.ForyReadEvolved(c, ev182)
 						} else {
-							p289.ForyRead(c)
+							p187.ForyRead(c)
 						}
-						l281[i282] = p289
+						l179[i180] = p187
 					} else {
-						l281[i282] = nil
+						l179[i180] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i282)
+						c.TraceIndex(i180)
 						break
 					}
 					continue
 				}
-				if hn283 && !c.ReadFlag() {
-					clear(l281[i282 : i282+1])
+				if hn181 && !c.ReadFlag() {
+					clear(l179[i180 : i180+1])
 					continue
 				}
-				p286 := foryimpl.Alloc[Inner](c)
-				if ev284 != nil {
-					p286.ForyReadEvolved(c, ev284)
+				p184 := foryimpl.Alloc[Inner](c)
+				if ev182 != nil {
+					p184.ForyReadEvolved(c, ev182)
 				} else {
-					p286.ForyRead(c)
+					p184.ForyRead(c)
 				}
-				l281[i282] = p286
+				l179[i180] = p184
 				if c.Failed() {
-					c.TraceIndex(i282)
+					c.TraceIndex(i180)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l281
+	x.LPIn = l179
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev290 := c.ReadStructFieldMeta(foryTypeLeaf); ev290 != nil {
-			x.Lf.ForyReadEvolved(c, ev290)
-		} else if !c.Failed() {
-			x.Lf.ForyRead(c)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
+				x.Lf.ForyReadEvolved(c, ev188)
+			} else if !c.Failed() {
+				x.Lf.ForyRead(c)
+			}
 		}
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	n291 := c.ReadLengthFast(2)
-	if n291 < 0 {
-		n291 = c.ReadLength(2)
-	}
-	m292 := foryimpl.MakeMap[map[string][]Inner](c, n291)
-	for n291 > 0 && !c.Failed() {
-		sz293, vn294, tr307, _ := c.ReadMapChunkRef(n291, 21, 22, nil)
-		for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
-			var k296 string
-			k296 = c.ReadString()
-			var v297 []Inner
-			if tr307 {
-				if st308, id309 := c.ReadRefFlag(); st308 == foryimpl.RefBack {
-					v297 = foryimpl.BackRefSlice[Inner](c, id309)
-				} else if st308 == foryimpl.RefFollows {
-					n310 := c.ReadLengthFast(1)
-					if n310 < 0 {
-						n310 = c.ReadLength(1)
-					}
-					l311 := foryimpl.MakeSlice[[]Inner](c, n310)
-					if n310 > 0 {
-						hn313, tr315, ev314 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i312 := range l311 {
-								if tr315 {
-									if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
-										if p318 := foryimpl.BackRef[Inner](c, id317); p318 != nil {
-											l311[i312] = *p318
-										}
-									} else if st316 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id317, &l311[i312])
-										if ev314 != nil {
-											l311[i312].ForyReadEvolved(c, ev314)
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
+		n189 := c.ReadLengthFast(2)
+		if n189 < 0 {
+			n189 = c.ReadLength(2)
+		}
+		m190 := foryimpl.MakeMap[map[string][]Inner](c, n189)
+		for n189 > 0 && !c.Failed() {
+			sz191, vn192, tr205, _ := c.ReadMapChunkRef(n189, 21, 22, nil)
+			for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
+				var k194 string
+				k194 = c.ReadString()
+				var v195 []Inner
+				if tr205 {
+					if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
+						v195 = foryimpl.BackRefSlice[Inner](c, id207)
+					} else if st206 == foryimpl.RefFollows {
+						n208 := c.ReadLengthFast(1)
+						if n208 < 0 {
+							n208 = c.ReadLength(1)
+						}
+						l209 := foryimpl.MakeSlice[[]Inner](c, n208)
+						if n208 > 0 {
+							hn211, tr213, ev212 := c.ReadStructListHeaderRef(foryTypeInner)
+							if !c.Failed() {
+								for i210 := range l209 {
+									if tr213 {
+										if st214, id215 := c.ReadRefFlag(); st214 == foryimpl.RefBack {
+											if p216 := foryimpl.BackRef[Inner](c, id215); p216 != nil {
+												l209[i210] = *p216
+											}
+										} else if st214 == foryimpl.RefFollows {
+											foryimpl.SetRef(c, id215, &l209[i210])
+											if ev212 != nil {
+												l209[i210].ForyReadEvolved(c, ev212)
+											} else {
+												l209[i210].ForyRead(c)
+											}
 										} else {
-											l311[i312].ForyRead(c)
+											l209[i210] = Inner{}
 										}
+										if c.Failed() {
+											c.TraceIndex(i210)
+											break
+										}
+										continue
+									}
+									if hn211 && !c.ReadFlag() {
+										clear(l209[i210 : i210+1])
+										continue
+									}
+									if ev212 != nil {
+										l209[i210].ForyReadEvolved(c, ev212)
 									} else {
-										l311[i312] = Inner{}
+										l209[i210].ForyRead(c)
 									}
 									if c.Failed() {
-										c.TraceIndex(i312)
+										c.TraceIndex(i210)
+										break
+									}
+								}
+							}
+						}
+						v195 = l209
+						foryimpl.SetRefSlice(c, id207, v195)
+					} else {
+						v195 = nil
+					}
+				} else if !vn192 {
+					n196 := c.ReadLengthFast(1)
+					if n196 < 0 {
+						n196 = c.ReadLength(1)
+					}
+					l197 := foryimpl.MakeSlice[[]Inner](c, n196)
+					if n196 > 0 {
+						hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i198 := range l197 {
+								if tr201 {
+									if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+										if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
+											l197[i198] = *p204
+										}
+									} else if st202 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id203, &l197[i198])
+										if ev200 != nil {
+											l197[i198].ForyReadEvolved(c, ev200)
+										} else {
+											l197[i198].ForyRead(c)
+										}
+									} else {
+										l197[i198] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i198)
 										break
 									}
 									continue
 								}
-								if hn313 && !c.ReadFlag() {
-									clear(l311[i312 : i312+1])
+								if hn199 && !c.ReadFlag() {
+									clear(l197[i198 : i198+1])
 									continue
 								}
-								if ev314 != nil {
-									l311[i312].ForyReadEvolved(c, ev314)
+								if ev200 != nil {
+									l197[i198].ForyReadEvolved(c, ev200)
 								} else {
-									l311[i312].ForyRead(c)
+									l197[i198].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i312)
+									c.TraceIndex(i198)
 									break
 								}
 							}
 						}
 					}
-					v297 = l311
-					foryimpl.SetRefSlice(c, id309, v297)
-				} else {
-					v297 = nil
+					v195 = l197
 				}
-			} else if !vn294 {
-				n298 := c.ReadLengthFast(1)
-				if n298 < 0 {
-					n298 = c.ReadLength(1)
-				}
-				l299 := foryimpl.MakeSlice[[]Inner](c, n298)
-				if n298 > 0 {
-					hn301, tr303, ev302 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i300 := range l299 {
-							if tr303 {
-								if st304, id305 := c.ReadRefFlag(); st304 == foryimpl.RefBack {
-									if p306 := foryimpl.BackRef[Inner](c, id305); p306 != nil {
-										l299[i300] = *p306
-									}
-								} else if st304 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id305, &l299[i300])
-									if ev302 != nil {
-										l299[i300].ForyReadEvolved(c, ev302)
-									} else {
-										l299[i300].ForyRead(c)
-									}
-								} else {
-									l299[i300] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i300)
-									break
-								}
-								continue
-							}
-							if hn301 && !c.ReadFlag() {
-								clear(l299[i300 : i300+1])
-								continue
-							}
-							if ev302 != nil {
-								l299[i300].ForyReadEvolved(c, ev302)
-							} else {
-								l299[i300].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i300)
-								break
-							}
-						}
-					}
-				}
-				v297 = l299
+				m190[k194] = v195
 			}
-			m292[k296] = v297
+			n189 -= sz191
 		}
-		n291 -= sz293
-	}
-	x.MSLIn = m292
-	if c.Failed() {
-		c.Trace("MSLIn")
-		return
-	}
-	if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
-		x.PIn = foryimpl.BackRef[Inner](c, id320)
-	} else if st319 == foryimpl.RefFollows {
-		p321 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id320, p321)
-		if ev322 := c.ReadStructFieldMeta(foryTypeInner); ev322 != nil {
-			p321.ForyReadEvolved(c, ev322)
-		} else if !c.Failed() {
-			p321.ForyRead(c)
+		x.MSLIn = m190
+		if c.Failed() {
+			c.Trace("MSLIn")
+			return
 		}
-		x.PIn = p321
+		if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
+			x.PIn = foryimpl.BackRef[Inner](c, id218)
+		} else if st217 == foryimpl.RefFollows {
+			p219 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id218, p219)
+			if ev220 := c.ReadStructFieldMeta(foryTypeInner); ev220 != nil {
+				p219.ForyReadEvolved(c, ev220)
+			} else if !c.Failed() {
+				p219.ForyRead(c)
+			}
+			x.PIn = p219
+		} else {
+			x.PIn = nil
+		}
+		if c.Failed() {
+			c.Trace("PIn")
+			return
+		}
+		if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
+			x.PLf = foryimpl.BackRef[Leaf](c, id222)
+		} else if st221 == foryimpl.RefFollows {
+			p223 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id222, p223)
+			if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
+				p223.ForyReadEvolved(c, ev224)
+			} else if !c.Failed() {
+				p223.ForyRead(c)
+			}
+			x.PLf = p223
+		} else {
+			x.PLf = nil
+		}
+		if c.Failed() {
+			c.Trace("PLf")
+			return
+		}
 	} else {
-		x.PIn = nil
-	}
-	if c.Failed() {
-		c.Trace("PIn")
-		return
-	}
-	if st323, id324 := c.ReadRefFlag(); st323 == foryimpl.RefBack {
-		x.PLf = foryimpl.BackRef[Leaf](c, id324)
-	} else if st323 == foryimpl.RefFollows {
-		p325 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id324, p325)
-		if ev326 := c.ReadStructFieldMeta(foryTypeLeaf); ev326 != nil {
-			p325.ForyReadEvolved(c, ev326)
+		if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
+			x.Lf.ForyReadEvolved(c, ev188)
 		} else if !c.Failed() {
-			p325.ForyRead(c)
+			x.Lf.ForyRead(c)
 		}
-		x.PLf = p325
-	} else {
-		x.PLf = nil
-	}
-	if c.Failed() {
-		c.Trace("PLf")
-		return
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
+		n189 := c.ReadLengthFast(2)
+		if n189 < 0 {
+			n189 = c.ReadLength(2)
+		}
+		m190 := foryimpl.MakeMap[map[string][]Inner](c, n189)
+		for n189 > 0 && !c.Failed() {
+			sz191, vn192, _ := c.ReadMapChunk(n189, 21, 22, nil, true)
+			for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
+				var k194 string
+				k194 = c.ReadString()
+				var v195 []Inner
+				if !vn192 {
+					n196 := c.ReadLengthFast(1)
+					if n196 < 0 {
+						n196 = c.ReadLength(1)
+					}
+					l197 := foryimpl.MakeSlice[[]Inner](c, n196)
+					if n196 > 0 {
+						hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i198 := range l197 {
+								if tr201 {
+									if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+										if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
+											l197[i198] = *p204
+										}
+									} else if st202 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id203, &l197[i198])
+										if ev200 != nil {
+											l197[i198].ForyReadEvolved(c, ev200)
+										} else {
+											l197[i198].ForyRead(c)
+										}
+									} else {
+										l197[i198] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i198)
+										break
+									}
+									continue
+								}
+								if hn199 && !c.ReadFlag() {
+									clear(l197[i198 : i198+1])
+									continue
+								}
+								if ev200 != nil {
+									l197[i198].ForyReadEvolved(c, ev200)
+								} else {
+									l197[i198].ForyRead(c)
+								}
+								if c.Failed() {
+									c.TraceIndex(i198)
+									break
+								}
+							}
+						}
+					}
+					v195 = l197
+				}
+				m190[k194] = v195
+			}
+			n189 -= sz191
+		}
+		x.MSLIn = m190
+		if c.Failed() {
+			c.Trace("MSLIn")
+			return
+		}
+		if c.ReadFlag() {
+			p217 := foryimpl.Alloc[Inner](c)
+			if ev218 := c.ReadStructFieldMeta(foryTypeInner); ev218 != nil {
+				p217.ForyReadEvolved(c, ev218)
+			} else if !c.Failed() {
+				p217.ForyRead(c)
+			}
+			x.PIn = p217
+		}
+		if c.Failed() {
+			c.Trace("PIn")
+			return
+		}
+		if c.ReadFlag() {
+			p221 := foryimpl.Alloc[Leaf](c)
+			if ev222 := c.ReadStructFieldMeta(foryTypeLeaf); ev222 != nil {
+				p221.ForyReadEvolved(c, ev222)
+			} else if !c.Failed() {
+				p221.ForyRead(c)
+			}
+			x.PLf = p221
+		}
+		if c.Failed() {
+			c.Trace("PLf")
+			return
+		}
 	}
 }
 
@@ -14338,16 +11569,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev330 := c.ReadStructFieldMeta(foryTypeInner); ev330 != nil {
-						x.AddIn.ForyReadEvolved(c, ev330)
+					if ev228 := c.ReadStructFieldMeta(foryTypeInner); ev228 != nil {
+						x.AddIn.ForyReadEvolved(c, ev228)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev327 := c.ReadStructFieldMeta(foryTypeInner); ev327 != nil {
-						x.AddIn.ForyReadEvolved(c, ev327)
+					if ev225 := c.ReadStructFieldMeta(foryTypeInner); ev225 != nil {
+						x.AddIn.ForyReadEvolved(c, ev225)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
@@ -14355,169 +11586,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n331 := c.ReadLengthFast(1)
-				if n331 < 0 {
-					n331 = c.ReadLength(1)
+				n229 := c.ReadLengthFast(1)
+				if n229 < 0 {
+					n229 = c.ReadLength(1)
 				}
-				l332 := foryimpl.MakeSlice[[]Inner](c, n331)
-				if n331 > 0 {
-					hn334, tr336, ev335 := c.ReadStructListHeaderRef(foryTypeInner)
+				l230 := foryimpl.MakeSlice[[]Inner](c, n229)
+				if n229 > 0 {
+					hn232, tr234, ev233 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i333 := range l332 {
-							if tr336 {
-								if st337, id338 := c.ReadRefFlag(); st337 == foryimpl.RefBack {
-									if p339 := foryimpl.BackRef[Inner](c, id338); p339 != nil {
-										l332[i333] = *p339
+						for i231 := range l230 {
+							if tr234 {
+								if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
+									if p237 := foryimpl.BackRef[Inner](c, id236); p237 != nil {
+										l230[i231] = *p237
 									}
-								} else if st337 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id338, &l332[i333])
-									if ev335 != nil {
-										l332[i333].ForyReadEvolved(c, ev335)
+								} else if st235 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id236, &l230[i231])
+									if ev233 != nil {
+										l230[i231].ForyReadEvolved(c, ev233)
 									} else {
-										l332[i333].ForyRead(c)
+										l230[i231].ForyRead(c)
 									}
 								} else {
-									l332[i333] = Inner{}
+									l230[i231] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i333)
+									c.TraceIndex(i231)
 									break
 								}
 								continue
 							}
-							if hn334 && !c.ReadFlag() {
-								clear(l332[i333 : i333+1])
+							if hn232 && !c.ReadFlag() {
+								clear(l230[i231 : i231+1])
 								continue
 							}
-							if ev335 != nil {
-								l332[i333].ForyReadEvolved(c, ev335)
+							if ev233 != nil {
+								l230[i231].ForyReadEvolved(c, ev233)
 							} else {
-								l332[i333].ForyRead(c)
+								l230[i231].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i333)
+								c.TraceIndex(i231)
 								break
 							}
 						}
 					}
 				}
-				x.AddLIn = l332
+				x.AddLIn = l230
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n340 := c.ReadLengthFast(1)
-				if n340 < 0 {
-					n340 = c.ReadLength(1)
+				n238 := c.ReadLengthFast(1)
+				if n238 < 0 {
+					n238 = c.ReadLength(1)
 				}
-				l341 := foryimpl.MakeSlice[[]Leaf](c, n340)
-				if n340 > 0 {
-					hn343, tr345, ev344 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l239 := foryimpl.MakeSlice[[]Leaf](c, n238)
+				if n238 > 0 {
+					hn241, tr243, ev242 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i342 := range l341 {
-							if tr345 {
-								if st346, id347 := c.ReadRefFlag(); st346 == foryimpl.RefBack {
-									if p348 := foryimpl.BackRef[Leaf](c, id347); p348 != nil {
-										l341[i342] = *p348
+						for i240 := range l239 {
+							if tr243 {
+								if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
+									if p246 := foryimpl.BackRef[Leaf](c, id245); p246 != nil {
+										l239[i240] = *p246
 									}
-								} else if st346 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id347, &l341[i342])
-									if ev344 != nil {
-										l341[i342].ForyReadEvolved(c, ev344)
+								} else if st244 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id245, &l239[i240])
+									if ev242 != nil {
+										l239[i240].ForyReadEvolved(c, ev242)
 									} else {
-										l341[i342].ForyRead(c)
+										l239[i240].ForyRead(c)
 									}
 								} else {
-									l341[i342] = Leaf{}
+									l239[i240] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i342)
+									c.TraceIndex(i240)
 									break
 								}
 								continue
 							}
-							if hn343 && !c.ReadFlag() {
-								clear(l341[i342 : i342+1])
+							if hn241 && !c.ReadFlag() {
+								clear(l239[i240 : i240+1])
 								continue
 							}
-							if ev344 != nil {
-								l341[i342].ForyReadEvolved(c, ev344)
+							if ev242 != nil {
+								l239[i240].ForyReadEvolved(c, ev242)
 							} else {
-								l341[i342].ForyRead(c)
+								l239[i240].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i342)
+								c.TraceIndex(i240)
 								break
 							}
 						}
 					}
 				}
-				x.AddLLf = l341
+				x.AddLLf = l239
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n349 := c.ReadLengthFast(1)
-				if n349 < 0 {
-					n349 = c.ReadLength(1)
+				n247 := c.ReadLengthFast(1)
+				if n247 < 0 {
+					n247 = c.ReadLength(1)
 				}
-				l350 := foryimpl.MakeSlice[[]*Inner](c, n349)
-				if n349 > 0 {
-					hn352, tr354, ev353 := c.ReadStructListHeaderRef(foryTypeInner)
+				l248 := foryimpl.MakeSlice[[]*Inner](c, n247)
+				if n247 > 0 {
+					hn250, tr252, ev251 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i351 := range l350 {
-							if tr354 {
-								if st356, id357 := c.ReadRefFlag(); st356 == foryimpl.RefBack {
-									l350[i351] = foryimpl.BackRef[Inner](c, id357)
-								} else if st356 == foryimpl.RefFollows {
-									p358 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id357, p358)
-									if ev353 != nil {
-										p358.ForyReadEvolved(c, ev353)
+						for i249 := range l248 {
+							if tr252 {
+								if st254, id255 := c.ReadRefFlag(); st254 == foryimpl.RefBack {
+									l248[i249] = foryimpl.BackRef[Inner](c, id255)
+								} else if st254 == foryimpl.RefFollows {
+									p256 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id255, p256)
+									if ev251 != nil {
+										p256.ForyReadEvolved(c, ev251)
 									} else {
-										p358.ForyRead(c)
+										p256.ForyRead(c)
 									}
-									l350[i351] = p358
+									l248[i249] = p256
 								} else {
-									l350[i351] = nil
+									l248[i249] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i351)
+									c.TraceIndex(i249)
 									break
 								}
 								continue
 							}
-							if hn352 && !c.ReadFlag() {
-								clear(l350[i351 : i351+1])
+							if hn250 && !c.ReadFlag() {
+								clear(l248[i249 : i249+1])
 								continue
 							}
-							p355 := foryimpl.Alloc[Inner](c)
-							if ev353 != nil {
-								p355.ForyReadEvolved(c, ev353)
+							p253 := foryimpl.Alloc[Inner](c)
+							if ev251 != nil {
+								p253.ForyReadEvolved(c, ev251)
 							} else {
-								p355.ForyRead(c)
+								p253.ForyRead(c)
 							}
-							l350[i351] = p355
+							l248[i249] = p253
 							if c.Failed() {
-								c.TraceIndex(i351)
+								c.TraceIndex(i249)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPIn = l350
+				x.AddLPIn = l248
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev362 := c.ReadStructFieldMeta(foryTypeLeaf); ev362 != nil {
-						x.AddLf.ForyReadEvolved(c, ev362)
+					if ev260 := c.ReadStructFieldMeta(foryTypeLeaf); ev260 != nil {
+						x.AddLf.ForyReadEvolved(c, ev260)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev359 := c.ReadStructFieldMeta(foryTypeLeaf); ev359 != nil {
-						x.AddLf.ForyReadEvolved(c, ev359)
+					if ev257 := c.ReadStructFieldMeta(foryTypeLeaf); ev257 != nil {
+						x.AddLf.ForyReadEvolved(c, ev257)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
@@ -14525,139 +11756,139 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n363 := c.ReadLengthFast(2)
-				if n363 < 0 {
-					n363 = c.ReadLength(2)
+				n261 := c.ReadLengthFast(2)
+				if n261 < 0 {
+					n261 = c.ReadLength(2)
 				}
-				m364 := foryimpl.MakeMap[map[string][]Inner](c, n363)
-				for n363 > 0 && !c.Failed() {
-					sz365, vn366, _ := c.ReadMapChunk(n363, 21, 22, nil, true)
-					for j367 := 0; j367 < sz365 && !c.Failed(); j367++ {
-						var k368 string
-						k368 = c.ReadString()
-						var v369 []Inner
-						if !vn366 {
-							n370 := c.ReadLengthFast(1)
-							if n370 < 0 {
-								n370 = c.ReadLength(1)
+				m262 := foryimpl.MakeMap[map[string][]Inner](c, n261)
+				for n261 > 0 && !c.Failed() {
+					sz263, vn264, _ := c.ReadMapChunk(n261, 21, 22, nil, true)
+					for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
+						var k266 string
+						k266 = c.ReadString()
+						var v267 []Inner
+						if !vn264 {
+							n268 := c.ReadLengthFast(1)
+							if n268 < 0 {
+								n268 = c.ReadLength(1)
 							}
-							l371 := foryimpl.MakeSlice[[]Inner](c, n370)
-							if n370 > 0 {
-								hn373, tr375, ev374 := c.ReadStructListHeaderRef(foryTypeInner)
+							l269 := foryimpl.MakeSlice[[]Inner](c, n268)
+							if n268 > 0 {
+								hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i372 := range l371 {
-										if tr375 {
-											if st376, id377 := c.ReadRefFlag(); st376 == foryimpl.RefBack {
-												if p378 := foryimpl.BackRef[Inner](c, id377); p378 != nil {
-													l371[i372] = *p378
+									for i270 := range l269 {
+										if tr273 {
+											if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
+												if p276 := foryimpl.BackRef[Inner](c, id275); p276 != nil {
+													l269[i270] = *p276
 												}
-											} else if st376 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id377, &l371[i372])
-												if ev374 != nil {
-													l371[i372].ForyReadEvolved(c, ev374)
+											} else if st274 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id275, &l269[i270])
+												if ev272 != nil {
+													l269[i270].ForyReadEvolved(c, ev272)
 												} else {
-													l371[i372].ForyRead(c)
+													l269[i270].ForyRead(c)
 												}
 											} else {
-												l371[i372] = Inner{}
+												l269[i270] = Inner{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i372)
+												c.TraceIndex(i270)
 												break
 											}
 											continue
 										}
-										if hn373 && !c.ReadFlag() {
-											clear(l371[i372 : i372+1])
+										if hn271 && !c.ReadFlag() {
+											clear(l269[i270 : i270+1])
 											continue
 										}
-										if ev374 != nil {
-											l371[i372].ForyReadEvolved(c, ev374)
+										if ev272 != nil {
+											l269[i270].ForyReadEvolved(c, ev272)
 										} else {
-											l371[i372].ForyRead(c)
+											l269[i270].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i372)
+											c.TraceIndex(i270)
 											break
 										}
 									}
 								}
 							}
-							v369 = l371
+							v267 = l269
 						}
-						m364[k368] = v369
+						m262[k266] = v267
 					}
-					n363 -= sz365
+					n261 -= sz263
 				}
-				x.AddMSLIn = m364
+				x.AddMSLIn = m262
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st382, id383 := c.ReadRefFlag(); st382 == foryimpl.RefBack {
-					x.AddPIn = foryimpl.BackRef[Inner](c, id383)
-				} else if st382 == foryimpl.RefFollows {
-					p384 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id383, p384)
-					if ev385 := c.ReadStructFieldMeta(foryTypeInner); ev385 != nil {
-						p384.ForyReadEvolved(c, ev385)
+				if st280, id281 := c.ReadRefFlag(); st280 == foryimpl.RefBack {
+					x.AddPIn = foryimpl.BackRef[Inner](c, id281)
+				} else if st280 == foryimpl.RefFollows {
+					p282 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id281, p282)
+					if ev283 := c.ReadStructFieldMeta(foryTypeInner); ev283 != nil {
+						p282.ForyReadEvolved(c, ev283)
 					} else if !c.Failed() {
-						p384.ForyRead(c)
+						p282.ForyRead(c)
 					}
-					x.AddPIn = p384
+					x.AddPIn = p282
 				} else {
 					x.AddPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p380 := foryimpl.Alloc[Inner](c)
-					if ev381 := c.ReadStructFieldMeta(foryTypeInner); ev381 != nil {
-						p380.ForyReadEvolved(c, ev381)
+					p278 := foryimpl.Alloc[Inner](c)
+					if ev279 := c.ReadStructFieldMeta(foryTypeInner); ev279 != nil {
+						p278.ForyReadEvolved(c, ev279)
 					} else if !c.Failed() {
-						p380.ForyRead(c)
+						p278.ForyRead(c)
 					}
-					x.AddPIn = p380
+					x.AddPIn = p278
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st388, id389 := c.ReadRefFlag(); st388 == foryimpl.RefBack {
-					x.AddPLf = foryimpl.BackRef[Leaf](c, id389)
-				} else if st388 == foryimpl.RefFollows {
-					p390 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id389, p390)
-					if ev391 := c.ReadStructFieldMeta(foryTypeLeaf); ev391 != nil {
-						p390.ForyReadEvolved(c, ev391)
+				if st286, id287 := c.ReadRefFlag(); st286 == foryimpl.RefBack {
+					x.AddPLf = foryimpl.BackRef[Leaf](c, id287)
+				} else if st286 == foryimpl.RefFollows {
+					p288 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id287, p288)
+					if ev289 := c.ReadStructFieldMeta(foryTypeLeaf); ev289 != nil {
+						p288.ForyReadEvolved(c, ev289)
 					} else if !c.Failed() {
-						p390.ForyRead(c)
+						p288.ForyRead(c)
 					}
-					x.AddPLf = p390
+					x.AddPLf = p288
 				} else {
 					x.AddPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p386 := foryimpl.Alloc[Leaf](c)
-					if ev387 := c.ReadStructFieldMeta(foryTypeLeaf); ev387 != nil {
-						p386.ForyReadEvolved(c, ev387)
+					p284 := foryimpl.Alloc[Leaf](c)
+					if ev285 := c.ReadStructFieldMeta(foryTypeLeaf); ev285 != nil {
+						p284.ForyReadEvolved(c, ev285)
 					} else if !c.Failed() {
-						p386.ForyRead(c)
+						p284.ForyRead(c)
 					}
-					x.AddPLf = p386
+					x.AddPLf = p284
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev395 := c.ReadStructFieldMeta(foryTypeInner); ev395 != nil {
-						x.In.ForyReadEvolved(c, ev395)
+					if ev293 := c.ReadStructFieldMeta(foryTypeInner); ev293 != nil {
+						x.In.ForyReadEvolved(c, ev293)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev392 := c.ReadStructFieldMeta(foryTypeInner); ev392 != nil {
-						x.In.ForyReadEvolved(c, ev392)
+					if ev290 := c.ReadStructFieldMeta(foryTypeInner); ev290 != nil {
+						x.In.ForyReadEvolved(c, ev290)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -14665,169 +11896,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n396 := c.ReadLengthFast(1)
-				if n396 < 0 {
-					n396 = c.ReadLength(1)
+				n294 := c.ReadLengthFast(1)
+				if n294 < 0 {
+					n294 = c.ReadLength(1)
 				}
-				l397 := foryimpl.MakeSlice[[]Inner](c, n396)
-				if n396 > 0 {
-					hn399, tr401, ev400 := c.ReadStructListHeaderRef(foryTypeInner)
+				l295 := foryimpl.MakeSlice[[]Inner](c, n294)
+				if n294 > 0 {
+					hn297, tr299, ev298 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i398 := range l397 {
-							if tr401 {
-								if st402, id403 := c.ReadRefFlag(); st402 == foryimpl.RefBack {
-									if p404 := foryimpl.BackRef[Inner](c, id403); p404 != nil {
-										l397[i398] = *p404
+						for i296 := range l295 {
+							if tr299 {
+								if st300, id301 := c.ReadRefFlag(); st300 == foryimpl.RefBack {
+									if p302 := foryimpl.BackRef[Inner](c, id301); p302 != nil {
+										l295[i296] = *p302
 									}
-								} else if st402 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id403, &l397[i398])
-									if ev400 != nil {
-										l397[i398].ForyReadEvolved(c, ev400)
+								} else if st300 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id301, &l295[i296])
+									if ev298 != nil {
+										l295[i296].ForyReadEvolved(c, ev298)
 									} else {
-										l397[i398].ForyRead(c)
+										l295[i296].ForyRead(c)
 									}
 								} else {
-									l397[i398] = Inner{}
+									l295[i296] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i398)
+									c.TraceIndex(i296)
 									break
 								}
 								continue
 							}
-							if hn399 && !c.ReadFlag() {
-								clear(l397[i398 : i398+1])
+							if hn297 && !c.ReadFlag() {
+								clear(l295[i296 : i296+1])
 								continue
 							}
-							if ev400 != nil {
-								l397[i398].ForyReadEvolved(c, ev400)
+							if ev298 != nil {
+								l295[i296].ForyReadEvolved(c, ev298)
 							} else {
-								l397[i398].ForyRead(c)
+								l295[i296].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i398)
+								c.TraceIndex(i296)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l397
+				x.LIn = l295
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n405 := c.ReadLengthFast(1)
-				if n405 < 0 {
-					n405 = c.ReadLength(1)
+				n303 := c.ReadLengthFast(1)
+				if n303 < 0 {
+					n303 = c.ReadLength(1)
 				}
-				l406 := foryimpl.MakeSlice[[]Leaf](c, n405)
-				if n405 > 0 {
-					hn408, tr410, ev409 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l304 := foryimpl.MakeSlice[[]Leaf](c, n303)
+				if n303 > 0 {
+					hn306, tr308, ev307 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i407 := range l406 {
-							if tr410 {
-								if st411, id412 := c.ReadRefFlag(); st411 == foryimpl.RefBack {
-									if p413 := foryimpl.BackRef[Leaf](c, id412); p413 != nil {
-										l406[i407] = *p413
+						for i305 := range l304 {
+							if tr308 {
+								if st309, id310 := c.ReadRefFlag(); st309 == foryimpl.RefBack {
+									if p311 := foryimpl.BackRef[Leaf](c, id310); p311 != nil {
+										l304[i305] = *p311
 									}
-								} else if st411 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id412, &l406[i407])
-									if ev409 != nil {
-										l406[i407].ForyReadEvolved(c, ev409)
+								} else if st309 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id310, &l304[i305])
+									if ev307 != nil {
+										l304[i305].ForyReadEvolved(c, ev307)
 									} else {
-										l406[i407].ForyRead(c)
+										l304[i305].ForyRead(c)
 									}
 								} else {
-									l406[i407] = Leaf{}
+									l304[i305] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i407)
+									c.TraceIndex(i305)
 									break
 								}
 								continue
 							}
-							if hn408 && !c.ReadFlag() {
-								clear(l406[i407 : i407+1])
+							if hn306 && !c.ReadFlag() {
+								clear(l304[i305 : i305+1])
 								continue
 							}
-							if ev409 != nil {
-								l406[i407].ForyReadEvolved(c, ev409)
+							if ev307 != nil {
+								l304[i305].ForyReadEvolved(c, ev307)
 							} else {
-								l406[i407].ForyRead(c)
+								l304[i305].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i407)
+								c.TraceIndex(i305)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l406
+				x.LLf = l304
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n414 := c.ReadLengthFast(1)
-				if n414 < 0 {
-					n414 = c.ReadLength(1)
+				n312 := c.ReadLengthFast(1)
+				if n312 < 0 {
+					n312 = c.ReadLength(1)
 				}
-				l415 := foryimpl.MakeSlice[[]*Inner](c, n414)
-				if n414 > 0 {
-					hn417, tr419, ev418 := c.ReadStructListHeaderRef(foryTypeInner)
+				l313 := foryimpl.MakeSlice[[]*Inner](c, n312)
+				if n312 > 0 {
+					hn315, tr317, ev316 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i416 := range l415 {
-							if tr419 {
-								if st421, id422 := c.ReadRefFlag(); st421 == foryimpl.RefBack {
-									l415[i416] = foryimpl.BackRef[Inner](c, id422)
-								} else if st421 == foryimpl.RefFollows {
-									p423 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id422, p423)
-									if ev418 != nil {
-										p423.ForyReadEvolved(c, ev418)
+						for i314 := range l313 {
+							if tr317 {
+								if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
+									l313[i314] = foryimpl.BackRef[Inner](c, id320)
+								} else if st319 == foryimpl.RefFollows {
+									p321 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id320, p321)
+									if ev316 != nil {
+										p321.ForyReadEvolved(c, ev316)
 									} else {
-										p423.ForyRead(c)
+										p321.ForyRead(c)
 									}
-									l415[i416] = p423
+									l313[i314] = p321
 								} else {
-									l415[i416] = nil
+									l313[i314] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i416)
+									c.TraceIndex(i314)
 									break
 								}
 								continue
 							}
-							if hn417 && !c.ReadFlag() {
-								clear(l415[i416 : i416+1])
+							if hn315 && !c.ReadFlag() {
+								clear(l313[i314 : i314+1])
 								continue
 							}
-							p420 := foryimpl.Alloc[Inner](c)
-							if ev418 != nil {
-								p420.ForyReadEvolved(c, ev418)
+							p318 := foryimpl.Alloc[Inner](c)
+							if ev316 != nil {
+								p318.ForyReadEvolved(c, ev316)
 							} else {
-								p420.ForyRead(c)
+								p318.ForyRead(c)
 							}
-							l415[i416] = p420
+							l313[i314] = p318
 							if c.Failed() {
-								c.TraceIndex(i416)
+								c.TraceIndex(i314)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l415
+				x.LPIn = l313
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev427 := c.ReadStructFieldMeta(foryTypeLeaf); ev427 != nil {
-						x.Lf.ForyReadEvolved(c, ev427)
+					if ev325 := c.ReadStructFieldMeta(foryTypeLeaf); ev325 != nil {
+						x.Lf.ForyReadEvolved(c, ev325)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev424 := c.ReadStructFieldMeta(foryTypeLeaf); ev424 != nil {
-						x.Lf.ForyReadEvolved(c, ev424)
+					if ev322 := c.ReadStructFieldMeta(foryTypeLeaf); ev322 != nil {
+						x.Lf.ForyReadEvolved(c, ev322)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -14835,124 +12066,124 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n428 := c.ReadLengthFast(2)
-				if n428 < 0 {
-					n428 = c.ReadLength(2)
+				n326 := c.ReadLengthFast(2)
+				if n326 < 0 {
+					n326 = c.ReadLength(2)
 				}
-				m429 := foryimpl.MakeMap[map[string][]Inner](c, n428)
-				for n428 > 0 && !c.Failed() {
-					sz430, vn431, _ := c.ReadMapChunk(n428, 21, 22, nil, true)
-					for j432 := 0; j432 < sz430 && !c.Failed(); j432++ {
-						var k433 string
-						k433 = c.ReadString()
-						var v434 []Inner
-						if !vn431 {
-							n435 := c.ReadLengthFast(1)
-							if n435 < 0 {
-								n435 = c.ReadLength(1)
+				m327 := foryimpl.MakeMap[map[string][]Inner](c, n326)
+				for n326 > 0 && !c.Failed() {
+					sz328, vn329, _ := c.ReadMapChunk(n326, 21, 22, nil, true)
+					for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
+						var k331 string
+						k331 = c.ReadString()
+						var v332 []Inner
+						if !vn329 {
+							n333 := c.ReadLengthFast(1)
+							if n333 < 0 {
+								n333 = c.ReadLength(1)
 							}
-							l436 := foryimpl.MakeSlice[[]Inner](c, n435)
-							if n435 > 0 {
-								hn438, tr440, ev439 := c.ReadStructListHeaderRef(foryTypeInner)
+							l334 := foryimpl.MakeSlice[[]Inner](c, n333)
+							if n333 > 0 {
+								hn336, tr338, ev337 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i437 := range l436 {
-										if tr440 {
-											if st441, id442 := c.ReadRefFlag(); st441 == foryimpl.RefBack {
-												if p443 := foryimpl.BackRef[Inner](c, id442); p443 != nil {
-													l436[i437] = *p443
+									for i335 := range l334 {
+										if tr338 {
+											if st339, id340 := c.ReadRefFlag(); st339 == foryimpl.RefBack {
+												if p341 := foryimpl.BackRef[Inner](c, id340); p341 != nil {
+													l334[i335] = *p341
 												}
-											} else if st441 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id442, &l436[i437])
-												if ev439 != nil {
-													l436[i437].ForyReadEvolved(c, ev439)
+											} else if st339 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id340, &l334[i335])
+												if ev337 != nil {
+													l334[i335].ForyReadEvolved(c, ev337)
 												} else {
-													l436[i437].ForyRead(c)
+													l334[i335].ForyRead(c)
 												}
 											} else {
-												l436[i437] = Inner{}
+												l334[i335] = Inner{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i437)
+												c.TraceIndex(i335)
 												break
 											}
 											continue
 										}
-										if hn438 && !c.ReadFlag() {
-											clear(l436[i437 : i437+1])
+										if hn336 && !c.ReadFlag() {
+											clear(l334[i335 : i335+1])
 											continue
 										}
-										if ev439 != nil {
-											l436[i437].ForyReadEvolved(c, ev439)
+										if ev337 != nil {
+											l334[i335].ForyReadEvolved(c, ev337)
 										} else {
-											l436[i437].ForyRead(c)
+											l334[i335].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i437)
+											c.TraceIndex(i335)
 											break
 										}
 									}
 								}
 							}
-							v434 = l436
+							v332 = l334
 						}
-						m429[k433] = v434
+						m327[k331] = v332
 					}
-					n428 -= sz430
+					n326 -= sz328
 				}
-				x.MSLIn = m429
+				x.MSLIn = m327
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st447, id448 := c.ReadRefFlag(); st447 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id448)
-				} else if st447 == foryimpl.RefFollows {
-					p449 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id448, p449)
-					if ev450 := c.ReadStructFieldMeta(foryTypeInner); ev450 != nil {
-						p449.ForyReadEvolved(c, ev450)
+				if st345, id346 := c.ReadRefFlag(); st345 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id346)
+				} else if st345 == foryimpl.RefFollows {
+					p347 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id346, p347)
+					if ev348 := c.ReadStructFieldMeta(foryTypeInner); ev348 != nil {
+						p347.ForyReadEvolved(c, ev348)
 					} else if !c.Failed() {
-						p449.ForyRead(c)
+						p347.ForyRead(c)
 					}
-					x.PIn = p449
+					x.PIn = p347
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p445 := foryimpl.Alloc[Inner](c)
-					if ev446 := c.ReadStructFieldMeta(foryTypeInner); ev446 != nil {
-						p445.ForyReadEvolved(c, ev446)
+					p343 := foryimpl.Alloc[Inner](c)
+					if ev344 := c.ReadStructFieldMeta(foryTypeInner); ev344 != nil {
+						p343.ForyReadEvolved(c, ev344)
 					} else if !c.Failed() {
-						p445.ForyRead(c)
+						p343.ForyRead(c)
 					}
-					x.PIn = p445
+					x.PIn = p343
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st453, id454 := c.ReadRefFlag(); st453 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id454)
-				} else if st453 == foryimpl.RefFollows {
-					p455 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id454, p455)
-					if ev456 := c.ReadStructFieldMeta(foryTypeLeaf); ev456 != nil {
-						p455.ForyReadEvolved(c, ev456)
+				if st351, id352 := c.ReadRefFlag(); st351 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id352)
+				} else if st351 == foryimpl.RefFollows {
+					p353 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id352, p353)
+					if ev354 := c.ReadStructFieldMeta(foryTypeLeaf); ev354 != nil {
+						p353.ForyReadEvolved(c, ev354)
 					} else if !c.Failed() {
-						p455.ForyRead(c)
+						p353.ForyRead(c)
 					}
-					x.PLf = p455
+					x.PLf = p353
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p451 := foryimpl.Alloc[Leaf](c)
-					if ev452 := c.ReadStructFieldMeta(foryTypeLeaf); ev452 != nil {
-						p451.ForyReadEvolved(c, ev452)
+					p349 := foryimpl.Alloc[Leaf](c)
+					if ev350 := c.ReadStructFieldMeta(foryTypeLeaf); ev350 != nil {
+						p349.ForyReadEvolved(c, ev350)
 					} else if !c.Failed() {
-						p451.ForyRead(c)
+						p349.ForyRead(c)
 					}
-					x.PLf = p451
+					x.PLf = p349
 				}
 			}
 		default:
@@ -14965,17 +12196,31 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootInner is the first 37 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].
+var foryRootInner = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x19, 0xc0, 0x67, 0x28, 0x07, 0xea, 0xd2, 0x02, 0xc4, 0xad, 0x02, 0x4c,
+	0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x44, 0x1e, 0xac, 0xa0,
+	0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
+// foryRootRefInner is the first 37 bytes of a compatible-mode message whose root is Inner with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefInner[4:].
+var foryRootRefInner = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x19, 0xc0, 0xfe, 0x42, 0xd0, 0x97, 0x02, 0x2d, 0xc4, 0xad, 0x02, 0x4c,
+	0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1e, 0xac, 0xa0,
+	0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeInner is Inner's static type information. Fingerprint: extra,22,0,0[21,0,0];lf,0,0,0;name,21,0,0;score,7,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
 	GoFields:          []string{"Score", "Extra", "Lf", "Name"},
 	GoName:            "v2.Inner",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x19, 0xc0, 0x67, 0x28, 0x07, 0xea, 0xd2, 0x02, 0xc4, 0xad, 0x02, 0x4c, 0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x44, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x19, 0xc0, 0xfe, 0x42, 0xd0, 0x97, 0x02, 0x2d, 0xc4, 0xad, 0x02, 0x4c, 0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible:    foryRootInner,
+	RootCompatibleRef: foryRootRefInner,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	SchemaHash:        842977065,
-	TypeDef:           []byte{0x19, 0xc0, 0x67, 0x28, 0x07, 0xea, 0xd2, 0x02, 0xc4, 0xad, 0x02, 0x4c, 0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x44, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	TypeDefRef:        []byte{0x19, 0xc0, 0xfe, 0x42, 0xd0, 0x97, 0x02, 0x2d, 0xc4, 0xad, 0x02, 0x4c, 0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:           foryRootInner[4:],
+	TypeDefRef:        foryRootRefInner[4:],
 	UserID:            301,
 })
 
@@ -14995,7 +12240,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -15005,15 +12250,15 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(37)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2867c019001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02adc402d2ea07)
-		buffer.PutUint64At(w, off+16, 0x56164c00894ec807)
-		buffer.PutUint64At(w, off+24, 0xa0ac1e440088f392)
-		buffer.PutUint64At(w, off+29, 0x200c341548a0ac1e)
+		buffer.PutUint64At(w, off, 0x2867c019001cff01)    // foryRootInner[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02adc402d2ea07)  // foryRootInner[8:16]
+		buffer.PutUint64At(w, off+16, 0x56164c00894ec807) // foryRootInner[16:24]
+		buffer.PutUint64At(w, off+24, 0xa0ac1e440088f392) // foryRootInner[24:32]
+		buffer.PutUint64At(w, off+29, 0x200c341548a0ac1e) // foryRootInner[29:37]
 		off += 37
 	} else {
-		buffer.PutUint32At(w, off, 0xad1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -15028,15 +12273,15 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(37)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x42fec019001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02adc42d0297d0)
-		buffer.PutUint64At(w, off+16, 0x56164c00894ec807)
-		buffer.PutUint64At(w, off+24, 0xa0ac1e450088f392)
-		buffer.PutUint64At(w, off+29, 0x200c341548a0ac1e)
+		buffer.PutUint64At(w, off, 0x42fec019001c0001)    // foryRootRefInner[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02adc42d0297d0)  // foryRootRefInner[8:16]
+		buffer.PutUint64At(w, off+16, 0x56164c00894ec807) // foryRootRefInner[16:24]
+		buffer.PutUint64At(w, off+24, 0xa0ac1e450088f392) // foryRootRefInner[24:32]
+		buffer.PutUint64At(w, off+29, 0x200c341548a0ac1e) // foryRootRefInner[29:37]
 		off += 37
 	} else {
-		buffer.PutUint32At(w, off, 0xad1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -15059,10 +12304,17 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x2867c019001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02adc402d2ea07 && buffer.ReadUint64At(in, 16) == 0x56164c00894ec807 && buffer.ReadUint64At(in, 24) == 0xa0ac1e440088f392 && buffer.ReadUint64At(in, 29) == 0x200c341548a0ac1e {
+			if len(in) >= 37 &&
+				buffer.ReadUint64At(in, 0) == 0x2867c019001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02adc402d2ea07 &&
+				buffer.ReadUint64At(in, 16) == 0x56164c00894ec807 &&
+				buffer.ReadUint64At(in, 24) == 0xa0ac1e440088f392 &&
+				buffer.ReadUint64At(in, 29) == 0x200c341548a0ac1e {
 				n = 37
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xad1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -15081,10 +12333,17 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x42fec019001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02adc42d0297d0 && buffer.ReadUint64At(in, 16) == 0x56164c00894ec807 && buffer.ReadUint64At(in, 24) == 0xa0ac1e450088f392 && buffer.ReadUint64At(in, 29) == 0x200c341548a0ac1e {
+		if len(in) >= 37 &&
+			buffer.ReadUint64At(in, 0) == 0x42fec019001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02adc42d0297d0 &&
+			buffer.ReadUint64At(in, 16) == 0x56164c00894ec807 &&
+			buffer.ReadUint64At(in, 24) == 0xa0ac1e450088f392 &&
+			buffer.ReadUint64At(in, 29) == 0x200c341548a0ac1e {
 			n = 37
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -15145,7 +12404,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.Lf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Lf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	{
@@ -15238,14 +12497,15 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Inner{
-		Extra: x.Extra,
-		Lf:    x.Lf,
+		*x = Inner{Extra: x.Extra}
+	} else {
+		*x = Inner{
+			Extra: x.Extra,
+			Lf:    x.Lf,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(842977065) {
@@ -15292,80 +12552,28 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
-		x.Lf.ForyReadEvolved(c, ev17)
-	} else if !c.Failed() {
-		x.Lf.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Inner{Extra: x.Extra}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(842977065) {
-		if h := r.ReadInt32(); h != 842977065 && !c.Failed() {
-			c.HashMismatch(foryTypeInner, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u64 uint64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Score = buffer.UnZigZag64(u64)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Score..Score")
-		return
-	}
-	n18 := c.ReadLengthFast(1)
-	if n18 < 0 {
-		n18 = c.ReadLength(1)
-	}
-	l19 := foryimpl.ReuseSlice[[]string](c, x.Extra, n18)
-	if n18 > 0 {
-		hn21 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i20 := range l19 {
-				if hn21 && !c.ReadFlag() {
-					clear(l19[i20 : i20+1])
-					continue
-				}
-				l19[i20] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i20)
-					break
-				}
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeLeaf) {
+			if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
+				x.Lf.ForyReadEvolved(c, ev17)
+			} else if !c.Failed() {
+				x.Lf.ForyRead(c)
 			}
 		}
-	}
-	x.Extra = l19
-	if c.Failed() {
-		c.Trace("Extra")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeLeaf) {
-		if ev24 := c.ReadStructFieldMeta(foryTypeLeaf); ev24 != nil {
-			x.Lf.ForyReadEvolved(c, ev24)
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
+	} else {
+		if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
+			x.Lf.ForyReadEvolved(c, ev17)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Lf")
-		return
+		if c.Failed() {
+			c.Trace("Lf")
+			return
+		}
 	}
 	x.Name = c.ReadString()
 	if c.Failed() {
@@ -15382,50 +12590,50 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
-					x.Score = int64(v25)
+				if v18, ok19 := c.ReadIntAs(f, 64); ok19 {
+					x.Score = int64(v18)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n27 := c.ReadLengthFast(1)
-				if n27 < 0 {
-					n27 = c.ReadLength(1)
+				n20 := c.ReadLengthFast(1)
+				if n20 < 0 {
+					n20 = c.ReadLength(1)
 				}
-				l28 := foryimpl.MakeSlice[[]string](c, n27)
-				if n27 > 0 {
-					hn30 := c.ReadListHeader(21)
+				l21 := foryimpl.MakeSlice[[]string](c, n20)
+				if n20 > 0 {
+					hn23 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i29 := range l28 {
-							if hn30 && !c.ReadFlag() {
-								clear(l28[i29 : i29+1])
+						for i22 := range l21 {
+							if hn23 && !c.ReadFlag() {
+								clear(l21[i22 : i22+1])
 								continue
 							}
-							l28[i29] = c.ReadString()
+							l21[i22] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i29)
+								c.TraceIndex(i22)
 								break
 							}
 						}
 					}
 				}
-				x.Extra = l28
+				x.Extra = l21
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev36 := c.ReadStructFieldMeta(foryTypeLeaf); ev36 != nil {
-						x.Lf.ForyReadEvolved(c, ev36)
+					if ev29 := c.ReadStructFieldMeta(foryTypeLeaf); ev29 != nil {
+						x.Lf.ForyReadEvolved(c, ev29)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev33 := c.ReadStructFieldMeta(foryTypeLeaf); ev33 != nil {
-						x.Lf.ForyReadEvolved(c, ev33)
+					if ev26 := c.ReadStructFieldMeta(foryTypeLeaf); ev26 != nil {
+						x.Lf.ForyReadEvolved(c, ev26)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -15445,6 +12653,12 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootLeaf is the first 26 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x0e, 0x90, 0x54, 0x6d, 0xbb, 0x7f, 0x60, 0x1e, 0xe2, 0x09, 0x12, 0xae,
+	0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x54, 0x40, 0x15, 0x58,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: v,5,0,0;w,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -15452,10 +12666,10 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"V", "W"},
 	GoName:         "v2.Leaf",
 	Namespace:      "evo",
-	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x0e, 0x90, 0x54, 0x6d, 0xbb, 0x7f, 0x60, 0x1e, 0xe2, 0x09, 0x12, 0xae, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x54, 0x40, 0x15, 0x58},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x06, 0x03, 0x2c, 0x80, 0x28},
 	SchemaHash:     955585112,
-	TypeDef:        []byte{0x0e, 0x90, 0x54, 0x6d, 0xbb, 0x7f, 0x60, 0x1e, 0xe2, 0x09, 0x12, 0xae, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x54, 0x40, 0x15, 0x58},
+	TypeDef:        foryRootLeaf[4:],
 	TypeName:       "Leaf",
 })
 
@@ -15473,18 +12687,18 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -15505,10 +12719,16 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x6d54900e001eff01 && buffer.ReadUint64At(in, 8) == 0xae1209e21e607fbb && buffer.ReadUint64At(in, 16) == 0x4054054028802c0f && buffer.ReadUint64At(in, 18) == 0x5815405405402880 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0x6d54900e001eff01 &&
+				buffer.ReadUint64At(in, 8) == 0xae1209e21e607fbb &&
+				buffer.ReadUint64At(in, 16) == 0x4054054028802c0f &&
+				buffer.ReadUint64At(in, 18) == 0x5815405405402880 {
 				n = 26
 			}
-		} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041dff01 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
+		} else if len(in) >= 12 &&
+			buffer.ReadUint64At(in, 0) == 0x06ae1204041dff01 &&
+			buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
 			n = 12
 		}
 		if n == 0 {
@@ -15527,10 +12747,16 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x6d54900e001e0001 && buffer.ReadUint64At(in, 8) == 0xae1209e21e607fbb && buffer.ReadUint64At(in, 16) == 0x4054054028802c0f && buffer.ReadUint64At(in, 18) == 0x5815405405402880 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0x6d54900e001e0001 &&
+			buffer.ReadUint64At(in, 8) == 0xae1209e21e607fbb &&
+			buffer.ReadUint64At(in, 16) == 0x4054054028802c0f &&
+			buffer.ReadUint64At(in, 18) == 0x5815405405402880 {
 			n = 26
 		}
-	} else if len(in) >= 12 && buffer.ReadUint64At(in, 0) == 0x06ae1204041d0001 && buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
+	} else if len(in) >= 12 &&
+		buffer.ReadUint64At(in, 0) == 0x06ae1204041d0001 &&
+		buffer.ReadUint64At(in, 4) == 0x28802c0306ae1204 {
 		n = 12
 	}
 	if n == 0 {
@@ -15543,27 +12769,27 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.W)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6d54900e001eff01)
-			buffer.PutUint64At(w, off+8, 0xae1209e21e607fbb)
-			buffer.PutUint64At(w, off+16, 0x4054054028802c0f)
-			buffer.PutUint64At(w, off+18, 0x5815405405402880)
+			buffer.PutUint64At(w, off, 0x6d54900e001eff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0xae1209e21e607fbb)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+16, 0x4054054028802c0f) // foryRootLeaf[16:24]
+			buffer.PutUint64At(w, off+18, 0x5815405405402880) // foryRootLeaf[18:26]
 			off += 26
 		} else {
-			buffer.PutUint64At(w, off, 0x06ae1204041dff01)
-			buffer.PutUint64At(w, off+4, 0x28802c0306ae1204)
+			buffer.PutUint64At(w, off, 0x06ae1204041dff01)   // prefix bytes 01 ff 1d 04 04 12 ae 06
+			buffer.PutUint64At(w, off+4, 0x28802c0306ae1204) // prefix bytes 04 12 ae 06 03 2c 80 28
 			off += 12
 		}
 	}
@@ -15641,18 +12867,38 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootChanges is the first 96 bytes of a compatible-mode message whose root is Changes: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootChanges[4:].
+var foryRootChanges = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x54, 0x10, 0x42, 0x78, 0x5a, 0x90, 0x73, 0x21, 0xd1, 0xb9, 0x02, 0x44,
+	0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd,
+	0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74,
+	0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0,
+	0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4a, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b,
+	0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4c, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72,
+}
+
+// foryRootRefChanges is the first 96 bytes of a compatible-mode message whose root is Changes with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefChanges[4:].
+var foryRootRefChanges = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x54, 0x10, 0x1c, 0xc8, 0xda, 0xa5, 0x77, 0x2a, 0xd1, 0xb9, 0x02, 0x44,
+	0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd,
+	0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74,
+	0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0,
+	0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4b, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b,
+	0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4d, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72,
+}
+
 // foryTypeChanges is Changes's static type information. Fingerprint: 1,21,0,0;2,7,0,0;n_in,0,0,1;n_l,22,0,1[5,0,0];n_m,24,0,0[21,0,0|5,0,0];n_p,5,0,1;n_p_in,0,0,0;n_p_w,7,0,0;n_s,21,0,0;n_w_p,19,0,1;w32,7,0,0;w8,5,0,0;w_f,20,0,0;w_fix,8,0,0;w_i_f,20,0,0;w_s_u,5,0,0;w_u,14,0,0;
 var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb9, 0x02},
 	GoFields:          []string{"WF", "WIF", "Total", "NPW", "W32", "WFix", "WU", "W8", "WSU", "NWP", "NP", "NewName", "NIn", "NL", "NM", "NPIn", "NS"},
 	GoName:            "v2.Changes",
 	OfficialGoHash:    1739009624,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x54, 0x10, 0x42, 0x78, 0x5a, 0x90, 0x73, 0x21, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4a, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4c, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x54, 0x10, 0x1c, 0xc8, 0xda, 0xa5, 0x77, 0x2a, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4b, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4d, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
+	RootCompatible:    foryRootChanges,
+	RootCompatibleRef: foryRootRefChanges,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
 	SchemaHash:        -1865153215,
-	TypeDef:           []byte{0x54, 0x10, 0x42, 0x78, 0x5a, 0x90, 0x73, 0x21, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4a, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4c, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
-	TypeDefRef:        []byte{0x54, 0x10, 0x1c, 0xc8, 0xda, 0xa5, 0x77, 0x2a, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4b, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4d, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
+	TypeDef:           foryRootChanges[4:],
+	TypeDefRef:        foryRootRefChanges[4:],
 	UserID:            313,
 })
 
@@ -15685,7 +12931,7 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootChanges (compatible mode) or stored as constant words.
 func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -15695,22 +12941,11 @@ func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(96)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x78421054001cff01)
-		buffer.PutUint64At(w, off+8, 0x4402b9d12173905a)
-		buffer.PutUint64At(w, off+16, 0xd968db144c655b14)
-		buffer.PutUint64At(w, off+24, 0xdd6fb7074c07c840)
-		buffer.PutUint64At(w, off+32, 0x084cc0be2d078880)
-		buffer.PutUint64At(w, off+40, 0x745b0e44c04565db)
-		buffer.PutUint64At(w, off+48, 0x72db054ce02d0584)
-		buffer.PutUint64At(w, off+56, 0xc0db76b7134e00dd)
-		buffer.PutUint64At(w, off+64, 0x1c4a15c46f370546)
-		buffer.PutUint64At(w, off+72, 0x6b37161646686837)
-		buffer.PutUint64At(w, off+80, 0x1c4c6c3716561844)
-		buffer.PutUint64At(w, off+88, 0x723715441ada6f37)
+		copy(w[off:], foryRootChanges)
 		off += 96
 	} else {
-		buffer.PutUint32At(w, off, 0xb91bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb91bff01) // prefix bytes 01 ff 1b b9
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -15725,22 +12960,11 @@ func (x *Changes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(96)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc81c1054001c0001)
-		buffer.PutUint64At(w, off+8, 0x4402b9d12a77a5da)
-		buffer.PutUint64At(w, off+16, 0xd968db144c655b14)
-		buffer.PutUint64At(w, off+24, 0xdd6fb7074c07c840)
-		buffer.PutUint64At(w, off+32, 0x084cc0be2d078880)
-		buffer.PutUint64At(w, off+40, 0x745b0e44c04565db)
-		buffer.PutUint64At(w, off+48, 0x72db054ce02d0584)
-		buffer.PutUint64At(w, off+56, 0xc0db76b7134e00dd)
-		buffer.PutUint64At(w, off+64, 0x1c4b15c46f370546)
-		buffer.PutUint64At(w, off+72, 0x6b37161646686837)
-		buffer.PutUint64At(w, off+80, 0x1c4d6c3716561844)
-		buffer.PutUint64At(w, off+88, 0x723715441ada6f37)
+		copy(w[off:], foryRootRefChanges)
 		off += 96
 	} else {
-		buffer.PutUint32At(w, off, 0xb91b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb91b0001) // prefix bytes 01 00 1b b9, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -15763,10 +12987,12 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0x78421054001cff01 && buffer.ReadUint64At(in, 8) == 0x4402b9d12173905a && buffer.ReadUint64At(in, 16) == 0xd968db144c655b14 && buffer.ReadUint64At(in, 24) == 0xdd6fb7074c07c840 && buffer.ReadUint64At(in, 32) == 0x084cc0be2d078880 && buffer.ReadUint64At(in, 40) == 0x745b0e44c04565db && buffer.ReadUint64At(in, 48) == 0x72db054ce02d0584 && buffer.ReadUint64At(in, 56) == 0xc0db76b7134e00dd && buffer.ReadUint64At(in, 64) == 0x1c4a15c46f370546 && buffer.ReadUint64At(in, 72) == 0x6b37161646686837 && buffer.ReadUint64At(in, 80) == 0x1c4c6c3716561844 && buffer.ReadUint64At(in, 88) == 0x723715441ada6f37 {
+			if len(in) >= 96 && string(in[:96]) == string(foryRootChanges) {
 				n = 96
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -15785,10 +13011,12 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Changes) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 96 && buffer.ReadUint64At(in, 0) == 0xc81c1054001c0001 && buffer.ReadUint64At(in, 8) == 0x4402b9d12a77a5da && buffer.ReadUint64At(in, 16) == 0xd968db144c655b14 && buffer.ReadUint64At(in, 24) == 0xdd6fb7074c07c840 && buffer.ReadUint64At(in, 32) == 0x084cc0be2d078880 && buffer.ReadUint64At(in, 40) == 0x745b0e44c04565db && buffer.ReadUint64At(in, 48) == 0x72db054ce02d0584 && buffer.ReadUint64At(in, 56) == 0xc0db76b7134e00dd && buffer.ReadUint64At(in, 64) == 0x1c4b15c46f370546 && buffer.ReadUint64At(in, 72) == 0x6b37161646686837 && buffer.ReadUint64At(in, 80) == 0x1c4d6c3716561844 && buffer.ReadUint64At(in, 88) == 0x723715441ada6f37 {
+		if len(in) >= 96 && string(in[:96]) == string(foryRootRefChanges) {
 			n = 96
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb91b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -16028,12 +13256,13 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Changes's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = Changes{}
+	} else {
+		*x = Changes{NPIn: x.NPIn}
 	}
-	*x = Changes{NPIn: x.NPIn}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1865153215) {
 		if h := r.ReadInt32(); h != -1865153215 && h != 1739009624 && !c.Failed() {
@@ -16097,236 +13326,146 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NewName")
 		return
 	}
-	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[Inner](c)
-		if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
-			p29.ForyReadEvolved(c, ev30)
-		} else if !c.Failed() {
-			p29.ForyRead(c)
+	if c.TrackRef() {
+		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+			x.NIn = foryimpl.BackRef[Inner](c, id30)
+		} else if st29 == foryimpl.RefFollows {
+			p31 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id30, p31)
+			if ev32 := c.ReadStructFieldMeta(foryTypeInner); ev32 != nil {
+				p31.ForyReadEvolved(c, ev32)
+			} else if !c.Failed() {
+				p31.ForyRead(c)
+			}
+			x.NIn = p31
+		} else {
+			x.NIn = nil
 		}
-		x.NIn = p29
-	}
-	if c.Failed() {
-		c.Trace("NIn")
-		return
-	}
-	if c.ReadFlag() {
-		n31 := c.ReadLengthFast(1)
-		if n31 < 0 {
-			n31 = c.ReadLength(1)
+		if c.Failed() {
+			c.Trace("NIn")
+			return
 		}
-		l32 := foryimpl.MakeSlice[[]int32](c, n31)
-		if n31 > 0 {
-			hn34 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i33 := range l32 {
-					if hn34 && !c.ReadFlag() {
-						clear(l32[i33 : i33+1])
-						continue
-					}
-					l32[i33] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i33)
-						break
+		if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[int32](c, id34)
+		} else if st33 == foryimpl.RefFollows {
+			n35 := c.ReadLengthFast(1)
+			if n35 < 0 {
+				n35 = c.ReadLength(1)
+			}
+			l36 := foryimpl.MakeSlice[[]int32](c, n35)
+			if n35 > 0 {
+				hn38 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i37 := range l36 {
+						if hn38 && !c.ReadFlag() {
+							clear(l36[i37 : i37+1])
+							continue
+						}
+						l36[i37] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i37)
+							break
+						}
 					}
 				}
 			}
+			x.NL = l36
+			foryimpl.SetRefSlice(c, id34, x.NL)
+		} else {
+			x.NL = nil
 		}
-		x.NL = l32
-	}
-	if c.Failed() {
-		c.Trace("NL")
-		return
-	}
-	n37 := c.ReadLengthFast(2)
-	if n37 < 0 {
-		n37 = c.ReadLength(2)
-	}
-	m38 := foryimpl.MakeMap[map[string]int32](c, n37)
-	for n37 > 0 && !c.Failed() {
-		sz39, vn40, _ := c.ReadMapChunk(n37, 21, 5, nil, false)
-		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-			var k42 string
-			k42 = c.ReadString()
-			var v43 int32
-			if !vn40 {
-				v43 = r.ReadVarInt32()
+		if c.Failed() {
+			c.Trace("NL")
+			return
+		}
+	} else {
+		if c.ReadFlag() {
+			p29 := foryimpl.Alloc[Inner](c)
+			if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
+				p29.ForyReadEvolved(c, ev30)
+			} else if !c.Failed() {
+				p29.ForyRead(c)
 			}
-			m38[k42] = v43
+			x.NIn = p29
 		}
-		n37 -= sz39
-	}
-	x.NM = m38
-	if c.Failed() {
-		c.Trace("NM")
-		return
-	}
-	if ev45 := c.ReadStructFieldMeta(foryTypeInner); ev45 != nil {
-		x.NPIn.ForyReadEvolved(c, ev45)
-	} else if !c.Failed() {
-		x.NPIn.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("NPIn")
-		return
-	}
-	x.NS = c.ReadString()
-	if c.Failed() {
-		c.Trace("NS")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Changes{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1865153215) {
-		if h := r.ReadInt32(); h != -1865153215 && h != 1739009624 && !c.Failed() {
-			c.HashMismatch(foryTypeChanges, h)
+		if c.Failed() {
+			c.Trace("NIn")
+			return
+		}
+		if c.ReadFlag() {
+			n33 := c.ReadLengthFast(1)
+			if n33 < 0 {
+				n33 = c.ReadLength(1)
+			}
+			l34 := foryimpl.MakeSlice[[]int32](c, n33)
+			if n33 > 0 {
+				hn36 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i35 := range l34 {
+						if hn36 && !c.ReadFlag() {
+							clear(l34[i35 : i35+1])
+							continue
+						}
+						l34[i35] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i35)
+							break
+						}
+					}
+				}
+			}
+			x.NL = l34
+		}
+		if c.Failed() {
+			c.Trace("NL")
 			return
 		}
 	}
-	// One bounds check for the 16 bytes of fixed-width fields.
-	if r.Need(16) {
-		in, off := r.Bytes(), r.Offset()
-		x.WF = buffer.ReadFloat64At(in, off)
-		x.WIF = buffer.ReadFloat64At(in, off+8)
-		r.SetOffset(off + 16)
+	n41 := c.ReadLengthFast(2)
+	if n41 < 0 {
+		n41 = c.ReadLength(2)
 	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.Total = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.NPW = buffer.UnZigZag64(u64)
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.W32 = buffer.UnZigZag64(u64)
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.WFix = i64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.WU = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.W8 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.WSU = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("WF..WSU")
-		return
-	}
-	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[float32](c)
-		*p46 = r.ReadFloat32()
-		x.NWP = p46
-	}
-	if c.Failed() {
-		c.Trace("NWP")
-		return
-	}
-	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[int32](c)
-		*p47 = r.ReadVarInt32()
-		x.NP = p47
-	}
-	if c.Failed() {
-		c.Trace("NP")
-		return
-	}
-	x.NewName = c.ReadString()
-	if c.Failed() {
-		c.Trace("NewName")
-		return
-	}
-	if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
-		x.NIn = foryimpl.BackRef[Inner](c, id49)
-	} else if st48 == foryimpl.RefFollows {
-		p50 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id49, p50)
-		if ev51 := c.ReadStructFieldMeta(foryTypeInner); ev51 != nil {
-			p50.ForyReadEvolved(c, ev51)
-		} else if !c.Failed() {
-			p50.ForyRead(c)
-		}
-		x.NIn = p50
-	} else {
-		x.NIn = nil
-	}
-	if c.Failed() {
-		c.Trace("NIn")
-		return
-	}
-	if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-		x.NL = foryimpl.BackRefSlice[int32](c, id53)
-	} else if st52 == foryimpl.RefFollows {
-		n54 := c.ReadLengthFast(1)
-		if n54 < 0 {
-			n54 = c.ReadLength(1)
-		}
-		l55 := foryimpl.MakeSlice[[]int32](c, n54)
-		if n54 > 0 {
-			hn57 := c.ReadListHeader(5)
-			if !c.Failed() {
-				for i56 := range l55 {
-					if hn57 && !c.ReadFlag() {
-						clear(l55[i56 : i56+1])
-						continue
-					}
-					l55[i56] = r.ReadVarInt32()
-					if c.Failed() {
-						c.TraceIndex(i56)
-						break
-					}
-				}
+	m42 := foryimpl.MakeMap[map[string]int32](c, n41)
+	for n41 > 0 && !c.Failed() {
+		sz43, vn44, _ := c.ReadMapChunk(n41, 21, 5, nil, false)
+		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
+			var k46 string
+			k46 = c.ReadString()
+			var v47 int32
+			if !vn44 {
+				v47 = r.ReadVarInt32()
 			}
+			m42[k46] = v47
 		}
-		x.NL = l55
-		foryimpl.SetRefSlice(c, id53, x.NL)
-	} else {
-		x.NL = nil
+		n41 -= sz43
 	}
-	if c.Failed() {
-		c.Trace("NL")
-		return
-	}
-	n60 := c.ReadLengthFast(2)
-	if n60 < 0 {
-		n60 = c.ReadLength(2)
-	}
-	m61 := foryimpl.MakeMap[map[string]int32](c, n60)
-	for n60 > 0 && !c.Failed() {
-		sz62, vn63, _ := c.ReadMapChunk(n60, 21, 5, nil, false)
-		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-			var k65 string
-			k65 = c.ReadString()
-			var v66 int32
-			if !vn63 {
-				v66 = r.ReadVarInt32()
-			}
-			m61[k65] = v66
-		}
-		n60 -= sz62
-	}
-	x.NM = m61
+	x.NM = m42
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	if c.ReadStructValueFlag(foryTypeInner) {
-		if ev68 := c.ReadStructFieldMeta(foryTypeInner); ev68 != nil {
-			x.NPIn.ForyReadEvolved(c, ev68)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeInner) {
+			if ev49 := c.ReadStructFieldMeta(foryTypeInner); ev49 != nil {
+				x.NPIn.ForyReadEvolved(c, ev49)
+			} else if !c.Failed() {
+				x.NPIn.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("NPIn")
+			return
+		}
+	} else {
+		if ev49 := c.ReadStructFieldMeta(foryTypeInner); ev49 != nil {
+			x.NPIn.ForyReadEvolved(c, ev49)
 		} else if !c.Failed() {
 			x.NPIn.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("NPIn")
-		return
+		if c.Failed() {
+			c.Trace("NPIn")
+			return
+		}
 	}
 	x.NS = c.ReadString()
 	if c.Failed() {
@@ -16343,97 +13482,97 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
-					x.WF = float64(v69)
+				if v50, ok51 := c.ReadFloatAs(f, 64); ok51 {
+					x.WF = float64(v50)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
-					x.WIF = float64(v71)
+				if v52, ok53 := c.ReadFloatAs(f, 64); ok53 {
+					x.WIF = float64(v52)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
-					x.Total = int64(v73)
+				if v54, ok55 := c.ReadIntAs(f, 64); ok55 {
+					x.Total = int64(v54)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Total = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
-					x.NPW = int64(v75)
+				if v56, ok57 := c.ReadIntAs(f, 64); ok57 {
+					x.NPW = int64(v56)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NPW = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
-					x.W32 = int64(v77)
+				if v58, ok59 := c.ReadIntAs(f, 64); ok59 {
+					x.W32 = int64(v58)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
-					x.WFix = int64(v79)
+				if v60, ok61 := c.ReadIntAs(f, 64); ok61 {
+					x.WFix = int64(v60)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v81, ok82 := c.ReadUintAs(f, 64); ok82 {
-					x.WU = uint64(v81)
+				if v62, ok63 := c.ReadUintAs(f, 64); ok63 {
+					x.WU = uint64(v62)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadVarUint64()
 			}
 		case 7:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.W8 = int32(v83)
+				if v64, ok65 := c.ReadIntAs(f, 32); ok65 {
+					x.W8 = int32(v64)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
-					x.WSU = int32(v85)
+				if v66, ok67 := c.ReadIntAs(f, 32); ok67 {
+					x.WSU = int32(v66)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v88, ok89 := c.ReadFloatAs(f, 32); ok89 {
-					pv90 := float32(v88)
-					x.NWP = &pv90
+				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
+					pv71 := float32(v69)
+					x.NWP = &pv71
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p87 := foryimpl.Alloc[float32](c)
-				*p87 = r.ReadFloat32()
-				x.NWP = p87
+				p68 := foryimpl.Alloc[float32](c)
+				*p68 = r.ReadFloat32()
+				x.NWP = p68
 			}
 		case 10:
 			if f.Convert {
-				if v92, ok93 := c.ReadIntAs(f, 32); ok93 {
-					pv94 := int32(v92)
-					x.NP = &pv94
+				if v73, ok74 := c.ReadIntAs(f, 32); ok74 {
+					pv75 := int32(v73)
+					x.NP = &pv75
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p91 := foryimpl.Alloc[int32](c)
-				*p91 = r.ReadVarInt32()
-				x.NP = p91
+				p72 := foryimpl.Alloc[int32](c)
+				*p72 = r.ReadVarInt32()
+				x.NP = p72
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -16441,125 +13580,98 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-					x.NIn = foryimpl.BackRef[Inner](c, id98)
-				} else if st97 == foryimpl.RefFollows {
-					p99 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id98, p99)
-					if ev100 := c.ReadStructFieldMeta(foryTypeInner); ev100 != nil {
-						p99.ForyReadEvolved(c, ev100)
+				if st78, id79 := c.ReadRefFlag(); st78 == foryimpl.RefBack {
+					x.NIn = foryimpl.BackRef[Inner](c, id79)
+				} else if st78 == foryimpl.RefFollows {
+					p80 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id79, p80)
+					if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
+						p80.ForyReadEvolved(c, ev81)
 					} else if !c.Failed() {
-						p99.ForyRead(c)
+						p80.ForyRead(c)
 					}
-					x.NIn = p99
+					x.NIn = p80
 				} else {
 					x.NIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p95 := foryimpl.Alloc[Inner](c)
-					if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
-						p95.ForyReadEvolved(c, ev96)
+					p76 := foryimpl.Alloc[Inner](c)
+					if ev77 := c.ReadStructFieldMeta(foryTypeInner); ev77 != nil {
+						p76.ForyReadEvolved(c, ev77)
 					} else if !c.Failed() {
-						p95.ForyRead(c)
+						p76.ForyRead(c)
 					}
-					x.NIn = p95
+					x.NIn = p76
 				}
 			}
 		case 13:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[int32](c, id108)
-				} else if st107 == foryimpl.RefFollows {
-					n109 := c.ReadLengthFast(1)
-					if n109 < 0 {
-						n109 = c.ReadLength(1)
-					}
-					l110 := foryimpl.MakeSlice[[]int32](c, n109)
-					if n109 > 0 {
-						hn112 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i111 := range l110 {
-								if hn112 && !c.ReadFlag() {
-									clear(l110[i111 : i111+1])
-									continue
-								}
-								l110[i111] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i111)
-									break
-								}
+			if f.Convert {
+				x.NL = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st88, id89 := c.ReadEvolvedRefFlag(f); st88 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[int32](c, id89)
+			} else if st88 == foryimpl.RefFollows {
+				n90 := c.ReadLengthFast(1)
+				if n90 < 0 {
+					n90 = c.ReadLength(1)
+				}
+				l91 := foryimpl.MakeSlice[[]int32](c, n90)
+				if n90 > 0 {
+					hn93 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i92 := range l91 {
+							if hn93 && !c.ReadFlag() {
+								clear(l91[i92 : i92+1])
+								continue
+							}
+							l91[i92] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i92)
+								break
 							}
 						}
 					}
-					x.NL = l110
-					foryimpl.SetRefSlice(c, id108, x.NL)
-				} else {
-					x.NL = nil
 				}
+				x.NL = l91
+				foryimpl.SetRefSlice(c, id89, x.NL)
 			} else {
-				if f.Convert {
-					x.NL = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n101 := c.ReadLengthFast(1)
-					if n101 < 0 {
-						n101 = c.ReadLength(1)
-					}
-					l102 := foryimpl.MakeSlice[[]int32](c, n101)
-					if n101 > 0 {
-						hn104 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i103 := range l102 {
-								if hn104 && !c.ReadFlag() {
-									clear(l102[i103 : i103+1])
-									continue
-								}
-								l102[i103] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i103)
-									break
-								}
-							}
-						}
-					}
-					x.NL = l102
-				}
+				x.NL = nil
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n115 := c.ReadLengthFast(2)
-				if n115 < 0 {
-					n115 = c.ReadLength(2)
+				n96 := c.ReadLengthFast(2)
+				if n96 < 0 {
+					n96 = c.ReadLength(2)
 				}
-				m116 := foryimpl.MakeMap[map[string]int32](c, n115)
-				for n115 > 0 && !c.Failed() {
-					sz117, vn118, _ := c.ReadMapChunk(n115, 21, 5, nil, false)
-					for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
-						var k120 string
-						k120 = c.ReadString()
-						var v121 int32
-						if !vn118 {
-							v121 = r.ReadVarInt32()
+				m97 := foryimpl.MakeMap[map[string]int32](c, n96)
+				for n96 > 0 && !c.Failed() {
+					sz98, vn99, _ := c.ReadMapChunk(n96, 21, 5, nil, false)
+					for j100 := 0; j100 < sz98 && !c.Failed(); j100++ {
+						var k101 string
+						k101 = c.ReadString()
+						var v102 int32
+						if !vn99 {
+							v102 = r.ReadVarInt32()
 						}
-						m116[k120] = v121
+						m97[k101] = v102
 					}
-					n115 -= sz117
+					n96 -= sz98
 				}
-				x.NM = m116
+				x.NM = m97
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev126 := c.ReadStructFieldMeta(foryTypeInner); ev126 != nil {
-						x.NPIn.ForyReadEvolved(c, ev126)
+					if ev107 := c.ReadStructFieldMeta(foryTypeInner); ev107 != nil {
+						x.NPIn.ForyReadEvolved(c, ev107)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev123 := c.ReadStructFieldMeta(foryTypeInner); ev123 != nil {
-						x.NPIn.ForyReadEvolved(c, ev123)
+					if ev104 := c.ReadStructFieldMeta(foryTypeInner); ev104 != nil {
+						x.NPIn.ForyReadEvolved(c, ev104)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
@@ -16579,16 +13691,22 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootReorderTags is the first 26 bytes of a compatible-mode message whose root is ReorderTags: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootReorderTags[4:].
+var foryRootReorderTags = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x80, 0x2e, 0xa6, 0xf2, 0xeb, 0xf9, 0x3e, 0xc5, 0xba, 0x02, 0xd0,
+	0x14, 0xcc, 0x05, 0xc2, 0x01, 0xc4, 0x15, 0xc8, 0x16, 0x1e,
+}
+
 // foryTypeReorderTags is ReorderTags's static type information. Fingerprint: 0,1,0,1;1,21,0,0;2,22,0,0[7,0,0];3,5,0,0;4,20,0,0;
 var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xba, 0x02},
 	GoFields:       []string{"D", "A", "E", "B", "C"},
 	GoName:         "v2.ReorderTags",
 	OfficialGoHash: -1033713175,
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x80, 0x2e, 0xa6, 0xf2, 0xeb, 0xf9, 0x3e, 0xc5, 0xba, 0x02, 0xd0, 0x14, 0xcc, 0x05, 0xc2, 0x01, 0xc4, 0x15, 0xc8, 0x16, 0x1e},
+	RootCompatible: foryRootReorderTags,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
 	SchemaHash:     -1163998027,
-	TypeDef:        []byte{0x0e, 0x80, 0x2e, 0xa6, 0xf2, 0xeb, 0xf9, 0x3e, 0xc5, 0xba, 0x02, 0xd0, 0x14, 0xcc, 0x05, 0xc2, 0x01, 0xc4, 0x15, 0xc8, 0x16, 0x1e},
+	TypeDef:        foryRootReorderTags[4:],
 	UserID:         314,
 })
 
@@ -16609,7 +13727,7 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -16619,14 +13737,14 @@ func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa62e800e001cff01)
-		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)
-		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14)
-		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205)
+		buffer.PutUint64At(w, off, 0xa62e800e001cff01)    // foryRootReorderTags[0:8]
+		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)  // foryRootReorderTags[8:16]
+		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14) // foryRootReorderTags[16:24]
+		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205) // foryRootReorderTags[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0xba1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xba1bff01) // prefix bytes 01 ff 1b ba
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -16641,14 +13759,14 @@ func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa62e800e001c0001)
-		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)
-		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14)
-		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205)
+		buffer.PutUint64At(w, off, 0xa62e800e001c0001)    // foryRootReorderTags[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)  // foryRootReorderTags[8:16]
+		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14) // foryRootReorderTags[16:24]
+		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205) // foryRootReorderTags[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0xba1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xba1b0001) // prefix bytes 01 00 1b ba, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -16671,10 +13789,16 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001cff01 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0xa62e800e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 &&
+				buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 &&
+				buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xba1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -16693,10 +13817,16 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ReorderTags) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xa62e800e001c0001 && buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 && buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 && buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xa62e800e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xd002bac53ef9ebf2 &&
+			buffer.ReadUint64At(in, 16) == 0xc815c401c205cc14 &&
+			buffer.ReadUint64At(in, 18) == 0x1e16c815c401c205 {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xba1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -16895,16 +14025,23 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootReorderNames is the first 41 bytes of a compatible-mode message whose root is ReorderNames: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootReorderNames[4:].
+var foryRootReorderNames = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1d, 0xe0, 0x32, 0x50, 0xde, 0xd2, 0xdf, 0x42, 0xc5, 0xbb, 0x02, 0x44,
+	0x01, 0x31, 0x03, 0x4c, 0x07, 0x81, 0x6f, 0x38, 0x00, 0x4e, 0x03, 0x98, 0x0c, 0x60, 0x00, 0x48,
+	0x16, 0x56, 0x04, 0x93, 0x00, 0x44, 0x15, 0x64, 0x83,
+}
+
 // foryTypeReorderNames is ReorderNames's static type information. Fingerprint: alpha,7,0,0;beta,22,0,0[21,0,0];gamma,3,0,1;mid,1,0,0;zed,21,0,0;
 var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
 	GoFields:       []string{"Mid", "Alpha", "Gamma", "Beta", "Zed"},
 	GoName:         "v2.ReorderNames",
 	OfficialGoHash: -123410920,
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1d, 0xe0, 0x32, 0x50, 0xde, 0xd2, 0xdf, 0x42, 0xc5, 0xbb, 0x02, 0x44, 0x01, 0x31, 0x03, 0x4c, 0x07, 0x81, 0x6f, 0x38, 0x00, 0x4e, 0x03, 0x98, 0x0c, 0x60, 0x00, 0x48, 0x16, 0x56, 0x04, 0x93, 0x00, 0x44, 0x15, 0x64, 0x83},
+	RootCompatible: foryRootReorderNames,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
 	SchemaHash:     25827702,
-	TypeDef:        []byte{0x1d, 0xe0, 0x32, 0x50, 0xde, 0xd2, 0xdf, 0x42, 0xc5, 0xbb, 0x02, 0x44, 0x01, 0x31, 0x03, 0x4c, 0x07, 0x81, 0x6f, 0x38, 0x00, 0x4e, 0x03, 0x98, 0x0c, 0x60, 0x00, 0x48, 0x16, 0x56, 0x04, 0x93, 0x00, 0x44, 0x15, 0x64, 0x83},
+	TypeDef:        foryRootReorderNames[4:],
 	UserID:         315,
 })
 
@@ -16925,7 +14062,7 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -16935,16 +14072,16 @@ func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(41)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5032e01d001cff01)
-		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)
-		buffer.PutUint64At(w, off+16, 0x386f81074c033101)
-		buffer.PutUint64At(w, off+24, 0x4800600c98034e00)
-		buffer.PutUint64At(w, off+32, 0x6415440093045616)
-		buffer.PutUint64At(w, off+33, 0x8364154400930456)
+		buffer.PutUint64At(w, off, 0x5032e01d001cff01)    // foryRootReorderNames[0:8]
+		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)  // foryRootReorderNames[8:16]
+		buffer.PutUint64At(w, off+16, 0x386f81074c033101) // foryRootReorderNames[16:24]
+		buffer.PutUint64At(w, off+24, 0x4800600c98034e00) // foryRootReorderNames[24:32]
+		buffer.PutUint64At(w, off+32, 0x6415440093045616) // foryRootReorderNames[32:40]
+		buffer.PutUint64At(w, off+33, 0x8364154400930456) // foryRootReorderNames[33:41]
 		off += 41
 	} else {
-		buffer.PutUint32At(w, off, 0xbb1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbb1bff01) // prefix bytes 01 ff 1b bb
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -16959,16 +14096,16 @@ func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(41)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5032e01d001c0001)
-		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)
-		buffer.PutUint64At(w, off+16, 0x386f81074c033101)
-		buffer.PutUint64At(w, off+24, 0x4800600c98034e00)
-		buffer.PutUint64At(w, off+32, 0x6415440093045616)
-		buffer.PutUint64At(w, off+33, 0x8364154400930456)
+		buffer.PutUint64At(w, off, 0x5032e01d001c0001)    // foryRootReorderNames[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)  // foryRootReorderNames[8:16]
+		buffer.PutUint64At(w, off+16, 0x386f81074c033101) // foryRootReorderNames[16:24]
+		buffer.PutUint64At(w, off+24, 0x4800600c98034e00) // foryRootReorderNames[24:32]
+		buffer.PutUint64At(w, off+32, 0x6415440093045616) // foryRootReorderNames[32:40]
+		buffer.PutUint64At(w, off+33, 0x8364154400930456) // foryRootReorderNames[33:41]
 		off += 41
 	} else {
-		buffer.PutUint32At(w, off, 0xbb1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbb1b0001) // prefix bytes 01 00 1b bb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -16991,10 +14128,18 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001cff01 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
+			if len(in) >= 41 &&
+				buffer.ReadUint64At(in, 0) == 0x5032e01d001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de &&
+				buffer.ReadUint64At(in, 16) == 0x386f81074c033101 &&
+				buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 &&
+				buffer.ReadUint64At(in, 32) == 0x6415440093045616 &&
+				buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
 				n = 41
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -17013,10 +14158,18 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ReorderNames) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 41 && buffer.ReadUint64At(in, 0) == 0x5032e01d001c0001 && buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de && buffer.ReadUint64At(in, 16) == 0x386f81074c033101 && buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 && buffer.ReadUint64At(in, 32) == 0x6415440093045616 && buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
+		if len(in) >= 41 &&
+			buffer.ReadUint64At(in, 0) == 0x5032e01d001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4402bbc542dfd2de &&
+			buffer.ReadUint64At(in, 16) == 0x386f81074c033101 &&
+			buffer.ReadUint64At(in, 24) == 0x4800600c98034e00 &&
+			buffer.ReadUint64At(in, 32) == 0x6415440093045616 &&
+			buffer.ReadUint64At(in, 33) == 0x8364154400930456 {
 			n = 41
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -17233,15 +14386,22 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
+// foryRootMapHolder is the first 35 bytes of a compatible-mode message whose root is MapHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapHolder[4:].
+var foryRootMapHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x17, 0xd0, 0x8a, 0x15, 0xf4, 0x37, 0x93, 0x4c, 0xc3, 0xbc, 0x02, 0x4c,
+	0x18, 0x16, 0x72, 0x92, 0xf3, 0x88, 0x00, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x48, 0x18, 0x56, 0x72,
+	0x48, 0x0c, 0x20,
+}
+
 // foryTypeMapHolder is MapHolder's static type information. Fingerprint: extra,24,0,0[5,0,0|0,0,0];name,21,0,0;same,24,0,0[21,0,0|0,0,0];
 var foryTypeMapHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbc, 0x02},
 	GoFields:       []string{"Extra", "Name", "Same"},
 	GoName:         "v2.MapHolder",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x17, 0xd0, 0x8a, 0x15, 0xf4, 0x37, 0x93, 0x4c, 0xc3, 0xbc, 0x02, 0x4c, 0x18, 0x16, 0x72, 0x92, 0xf3, 0x88, 0x00, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x48, 0x18, 0x56, 0x72, 0x48, 0x0c, 0x20},
+	RootCompatible: foryRootMapHolder,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbc, 0x02},
 	SchemaHash:     -1820067348,
-	TypeDef:        []byte{0x17, 0xd0, 0x8a, 0x15, 0xf4, 0x37, 0x93, 0x4c, 0xc3, 0xbc, 0x02, 0x4c, 0x18, 0x16, 0x72, 0x92, 0xf3, 0x88, 0x00, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x48, 0x18, 0x56, 0x72, 0x48, 0x0c, 0x20},
+	TypeDef:        foryRootMapHolder[4:],
 	UserID:         316,
 })
 
@@ -17260,7 +14420,7 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -17270,15 +14430,15 @@ func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x158ad017001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02bcc34c9337f4)
-		buffer.PutUint64At(w, off+16, 0x480088f392721618)
-		buffer.PutUint64At(w, off+24, 0x72561848200c3415)
-		buffer.PutUint64At(w, off+27, 0x200c487256184820)
+		buffer.PutUint64At(w, off, 0x158ad017001cff01)    // foryRootMapHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02bcc34c9337f4)  // foryRootMapHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x480088f392721618) // foryRootMapHolder[16:24]
+		buffer.PutUint64At(w, off+24, 0x72561848200c3415) // foryRootMapHolder[24:32]
+		buffer.PutUint64At(w, off+27, 0x200c487256184820) // foryRootMapHolder[27:35]
 		off += 35
 	} else {
-		buffer.PutUint32At(w, off, 0xbc1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbc1bff01) // prefix bytes 01 ff 1b bc
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -17293,15 +14453,15 @@ func (x *MapHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x158ad017001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02bcc34c9337f4)
-		buffer.PutUint64At(w, off+16, 0x480088f392721618)
-		buffer.PutUint64At(w, off+24, 0x72561848200c3415)
-		buffer.PutUint64At(w, off+27, 0x200c487256184820)
+		buffer.PutUint64At(w, off, 0x158ad017001c0001)    // foryRootMapHolder[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02bcc34c9337f4)  // foryRootMapHolder[8:16]
+		buffer.PutUint64At(w, off+16, 0x480088f392721618) // foryRootMapHolder[16:24]
+		buffer.PutUint64At(w, off+24, 0x72561848200c3415) // foryRootMapHolder[24:32]
+		buffer.PutUint64At(w, off+27, 0x200c487256184820) // foryRootMapHolder[27:35]
 		off += 35
 	} else {
-		buffer.PutUint32At(w, off, 0xbc1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbc1b0001) // prefix bytes 01 00 1b bc, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -17324,10 +14484,17 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x158ad017001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02bcc34c9337f4 && buffer.ReadUint64At(in, 16) == 0x480088f392721618 && buffer.ReadUint64At(in, 24) == 0x72561848200c3415 && buffer.ReadUint64At(in, 27) == 0x200c487256184820 {
+			if len(in) >= 35 &&
+				buffer.ReadUint64At(in, 0) == 0x158ad017001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02bcc34c9337f4 &&
+				buffer.ReadUint64At(in, 16) == 0x480088f392721618 &&
+				buffer.ReadUint64At(in, 24) == 0x72561848200c3415 &&
+				buffer.ReadUint64At(in, 27) == 0x200c487256184820 {
 				n = 35
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -17346,10 +14513,17 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 35 && buffer.ReadUint64At(in, 0) == 0x158ad017001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02bcc34c9337f4 && buffer.ReadUint64At(in, 16) == 0x480088f392721618 && buffer.ReadUint64At(in, 24) == 0x72561848200c3415 && buffer.ReadUint64At(in, 27) == 0x200c487256184820 {
+		if len(in) >= 35 &&
+			buffer.ReadUint64At(in, 0) == 0x158ad017001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02bcc34c9337f4 &&
+			buffer.ReadUint64At(in, 16) == 0x480088f392721618 &&
+			buffer.ReadUint64At(in, 24) == 0x72561848200c3415 &&
+			buffer.ReadUint64At(in, 27) == 0x200c487256184820 {
 			n = 35
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -17551,15 +14725,21 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootItem is the first 21 bytes of a compatible-mode message whose root is Item: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootItem[4:].
+var foryRootItem = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0x50, 0xbb, 0x6f, 0x57, 0x33, 0x5b, 0x28, 0xc2, 0xbd, 0x02, 0x40,
+	0x05, 0x54, 0x40, 0x15, 0x28,
+}
+
 // foryTypeItem is Item's static type information. Fingerprint: k,21,0,0;v,5,0,0;
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbd, 0x02},
 	GoFields:       []string{"V", "K"},
 	GoName:         "v2.Item",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x50, 0xbb, 0x6f, 0x57, 0x33, 0x5b, 0x28, 0xc2, 0xbd, 0x02, 0x40, 0x05, 0x54, 0x40, 0x15, 0x28},
+	RootCompatible: foryRootItem,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbd, 0x02},
 	SchemaHash:     1273490864,
-	TypeDef:        []byte{0x09, 0x50, 0xbb, 0x6f, 0x57, 0x33, 0x5b, 0x28, 0xc2, 0xbd, 0x02, 0x40, 0x05, 0x54, 0x40, 0x15, 0x28},
+	TypeDef:        foryRootItem[4:],
 	UserID:         317,
 })
 
@@ -17577,18 +14757,18 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -17609,10 +14789,15 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x6fbb5009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 &&
+				buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -17631,10 +14816,15 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x6fbb5009001c0001 && buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 && buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x6fbb5009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002bdc2285b3357 &&
+			buffer.ReadUint64At(in, 13) == 0x28154054054002bd {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -17647,26 +14837,26 @@ func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
 func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.K)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6fbb5009001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002bdc2285b3357)
-			buffer.PutUint64At(w, off+13, 0x28154054054002bd)
+			buffer.PutUint64At(w, off, 0x6fbb5009001cff01)    // foryRootItem[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002bdc2285b3357)  // foryRootItem[8:16]
+			buffer.PutUint64At(w, off+13, 0x28154054054002bd) // foryRootItem[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0xbd1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbd1bff01) // prefix bytes 01 ff 1b bd
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -17744,15 +14934,23 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootRecord is the first 63 bytes of a compatible-mode message whose root is Record: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRecord[4:].
+var foryRootRecord = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x33, 0x50, 0x06, 0xac, 0xff, 0x9d, 0x02, 0x27, 0xc8, 0xc0, 0x02, 0x4c,
+	0x14, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x01, 0x00, 0x53, 0x45, 0x48, 0x4c, 0x07, 0x89, 0xd4, 0x6c,
+	0xc0, 0x44, 0x07, 0x23, 0x63, 0x4c, 0x16, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x0c,
+	0x20, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90,
+}
+
 // foryTypeRecord is Record's static type information. Fingerprint: active,1,0,0;count,7,0,0;i_d,7,0,0;items,22,0,0[0,0,0];name,21,0,0;ratio,20,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];
 var foryTypeRecord = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc0, 0x02},
 	GoFields:       []string{"Ratio", "Active", "Count", "ID", "Items", "Name", "Scores", "Tags"},
 	GoName:         "v2.Record",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x33, 0x50, 0x06, 0xac, 0xff, 0x9d, 0x02, 0x27, 0xc8, 0xc0, 0x02, 0x4c, 0x14, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x01, 0x00, 0x53, 0x45, 0x48, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x07, 0x23, 0x63, 0x4c, 0x16, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
+	RootCompatible: foryRootRecord,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc0, 0x02},
 	SchemaHash:     -1489344564,
-	TypeDef:        []byte{0x33, 0x50, 0x06, 0xac, 0xff, 0x9d, 0x02, 0x27, 0xc8, 0xc0, 0x02, 0x4c, 0x14, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x01, 0x00, 0x53, 0x45, 0x48, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x07, 0x23, 0x63, 0x4c, 0x16, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
+	TypeDef:        foryRootRecord[4:],
 	UserID:         320,
 })
 
@@ -17776,7 +14974,7 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -17786,18 +14984,18 @@ func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(63)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xac065033001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02c0c827029dff)
-		buffer.PutUint64At(w, off+16, 0x00014c804313c414)
-		buffer.PutUint64At(w, off+24, 0x6cd489074c484553)
-		buffer.PutUint64At(w, off+32, 0x72164c63230744c0)
-		buffer.PutUint64At(w, off+40, 0x0c341548806464a2)
-		buffer.PutUint64At(w, off+48, 0x894e481656184c20)
-		buffer.PutUint64At(w, off+55, 0x90064c5616482489)
+		buffer.PutUint64At(w, off, 0xac065033001cff01)    // foryRootRecord[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02c0c827029dff)  // foryRootRecord[8:16]
+		buffer.PutUint64At(w, off+16, 0x00014c804313c414) // foryRootRecord[16:24]
+		buffer.PutUint64At(w, off+24, 0x6cd489074c484553) // foryRootRecord[24:32]
+		buffer.PutUint64At(w, off+32, 0x72164c63230744c0) // foryRootRecord[32:40]
+		buffer.PutUint64At(w, off+40, 0x0c341548806464a2) // foryRootRecord[40:48]
+		buffer.PutUint64At(w, off+48, 0x894e481656184c20) // foryRootRecord[48:56]
+		buffer.PutUint64At(w, off+55, 0x90064c5616482489) // foryRootRecord[55:63]
 		off += 63
 	} else {
-		buffer.PutUint32At(w, off, 0xc01bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc01bff01) // prefix bytes 01 ff 1b c0
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -17812,18 +15010,18 @@ func (x *Record) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(63)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xac065033001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02c0c827029dff)
-		buffer.PutUint64At(w, off+16, 0x00014c804313c414)
-		buffer.PutUint64At(w, off+24, 0x6cd489074c484553)
-		buffer.PutUint64At(w, off+32, 0x72164c63230744c0)
-		buffer.PutUint64At(w, off+40, 0x0c341548806464a2)
-		buffer.PutUint64At(w, off+48, 0x894e481656184c20)
-		buffer.PutUint64At(w, off+55, 0x90064c5616482489)
+		buffer.PutUint64At(w, off, 0xac065033001c0001)    // foryRootRecord[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02c0c827029dff)  // foryRootRecord[8:16]
+		buffer.PutUint64At(w, off+16, 0x00014c804313c414) // foryRootRecord[16:24]
+		buffer.PutUint64At(w, off+24, 0x6cd489074c484553) // foryRootRecord[24:32]
+		buffer.PutUint64At(w, off+32, 0x72164c63230744c0) // foryRootRecord[32:40]
+		buffer.PutUint64At(w, off+40, 0x0c341548806464a2) // foryRootRecord[40:48]
+		buffer.PutUint64At(w, off+48, 0x894e481656184c20) // foryRootRecord[48:56]
+		buffer.PutUint64At(w, off+55, 0x90064c5616482489) // foryRootRecord[55:63]
 		off += 63
 	} else {
-		buffer.PutUint32At(w, off, 0xc01b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xc01b0001) // prefix bytes 01 00 1b c0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -17846,10 +15044,20 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0xac065033001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02c0c827029dff && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x6cd489074c484553 && buffer.ReadUint64At(in, 32) == 0x72164c63230744c0 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
+			if len(in) >= 63 &&
+				buffer.ReadUint64At(in, 0) == 0xac065033001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02c0c827029dff &&
+				buffer.ReadUint64At(in, 16) == 0x00014c804313c414 &&
+				buffer.ReadUint64At(in, 24) == 0x6cd489074c484553 &&
+				buffer.ReadUint64At(in, 32) == 0x72164c63230744c0 &&
+				buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 &&
+				buffer.ReadUint64At(in, 48) == 0x894e481656184c20 &&
+				buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
 				n = 63
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -17868,10 +15076,20 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Record) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 63 && buffer.ReadUint64At(in, 0) == 0xac065033001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02c0c827029dff && buffer.ReadUint64At(in, 16) == 0x00014c804313c414 && buffer.ReadUint64At(in, 24) == 0x6cd489074c484553 && buffer.ReadUint64At(in, 32) == 0x72164c63230744c0 && buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 && buffer.ReadUint64At(in, 48) == 0x894e481656184c20 && buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
+		if len(in) >= 63 &&
+			buffer.ReadUint64At(in, 0) == 0xac065033001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02c0c827029dff &&
+			buffer.ReadUint64At(in, 16) == 0x00014c804313c414 &&
+			buffer.ReadUint64At(in, 24) == 0x6cd489074c484553 &&
+			buffer.ReadUint64At(in, 32) == 0x72164c63230744c0 &&
+			buffer.ReadUint64At(in, 40) == 0x0c341548806464a2 &&
+			buffer.ReadUint64At(in, 48) == 0x894e481656184c20 &&
+			buffer.ReadUint64At(in, 55) == 0x90064c5616482489 {
 			n = 63
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -17920,7 +15138,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l8) > 0 {
 		c.WriteStructMeta(foryTypeItem)
 		for i9 := range l8 {
-			if err := l8[i9].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l8[i9].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -18268,18 +15486,44 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootSeqs is the first 136 bytes of a compatible-mode message whose root is Seqs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSeqs[4:].
+var foryRootSeqs = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x7c, 0x80, 0x9a, 0xf5, 0x1c, 0xb0, 0xa0, 0x73, 0xd0, 0xbe, 0x02, 0x8c,
+	0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90,
+	0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98,
+	0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7,
+	0xe5, 0x80, 0x8c, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c,
+	0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0,
+	0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29,
+	0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00,
+	0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0,
+}
+
+// foryRootRefSeqs is the first 136 bytes of a compatible-mode message whose root is Seqs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSeqs[4:].
+var foryRootRefSeqs = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x7c, 0xb0, 0xe7, 0xf7, 0x89, 0x8f, 0x14, 0x24, 0xd0, 0xbe, 0x02, 0x8c,
+	0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90,
+	0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x99,
+	0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7,
+	0xe5, 0x80, 0x8d, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x91, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8d,
+	0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4d, 0x2e, 0xb4, 0x0c, 0x20, 0xc0,
+	0x46, 0x16, 0x52, 0x3f, 0x60, 0x99, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x99, 0x29,
+	0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x99, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00,
+	0x95, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0,
+}
+
 // foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,22,0,0[7,0,0];arr2_go,22,0,0[3,0,0];b_h2_l,22,0,0[18,0,0];bin2_u8,48,0,0;bool_l2_a,43,0,0;f32_a2_l,22,0,0[19,0,0];h2_a,53,0,0;int2_a,47,0,0;l2_a,46,0,0;n_l,22,0,1[10,0,0];named,46,0,0;p_a,22,0,1[20,0,0];ptr_l2_a,46,0,0;raw2_bin,41,0,0;u64_l2_a,51,0,0;u82_bin,41,0,0;
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbe, 0x02},
 	GoFields:          []string{"A2L", "Arr2Go", "BH2L", "Bin2U8", "BoolL2A", "F32A2L", "H2A", "Int2A", "L2A", "NL", "Named", "PA", "PtrL2A", "Raw2Bin", "U64L2A", "U82Bin"},
 	GoName:            "v2.Seqs",
 	OfficialGoHash:    -979523647,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x7c, 0x80, 0x9a, 0xf5, 0x1c, 0xb0, 0xa0, 0x73, 0xd0, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x7c, 0xb0, 0xe7, 0xf7, 0x89, 0x8f, 0x14, 0x24, 0xd0, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x99, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8d, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x91, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8d, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4d, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x99, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x99, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x99, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	RootCompatible:    foryRootSeqs,
+	RootCompatibleRef: foryRootRefSeqs,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
 	SchemaHash:        1689476471,
-	TypeDef:           []byte{0x7c, 0x80, 0x9a, 0xf5, 0x1c, 0xb0, 0xa0, 0x73, 0xd0, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
-	TypeDefRef:        []byte{0x7c, 0xb0, 0xe7, 0xf7, 0x89, 0x8f, 0x14, 0x24, 0xd0, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x99, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8d, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x91, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8d, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4d, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x99, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x99, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x99, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	TypeDef:           foryRootSeqs[4:],
+	TypeDefRef:        foryRootRefSeqs[4:],
 	UserID:            318,
 })
 
@@ -18311,7 +15555,7 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSeqs (compatible mode) or stored as constant words.
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -18321,27 +15565,11 @@ func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(136)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf59a807c001cff01)
-		buffer.PutUint64At(w, off+8, 0x8c02bed073a0b01c)
-		buffer.PutUint64At(w, off+16, 0x169480e5b7811e16)
-		buffer.PutUint64At(w, off+24, 0x90c0317e3b8a000e)
-		buffer.PutUint64At(w, off+32, 0x94587efbf8034a16)
-		buffer.PutUint64At(w, off+40, 0x9880a77ebb410230)
-		buffer.PutUint64At(w, off+48, 0x80df5efec571022b)
-		buffer.PutUint64At(w, off+56, 0xb781dfbe8b4e1698)
-		buffer.PutUint64At(w, off+64, 0x00e0b78f358c80e5)
-		buffer.PutUint64At(w, off+72, 0x8c007e7b6a102f90)
-		buffer.PutUint64At(w, off+80, 0x2a164600e0b7972e)
-		buffer.PutUint64At(w, off+88, 0xc0200cb42e4c6b37)
-		buffer.PutUint64At(w, off+96, 0x9e2e98603f521646)
-		buffer.PutUint64At(w, off+104, 0x299800e0b7973f9a)
-		buffer.PutUint64At(w, off+112, 0x988006097edb02a2)
-		buffer.PutUint64At(w, off+120, 0x00e0b7971fd7a933)
-		buffer.PutUint64At(w, off+128, 0xa04182dfe6292994)
+		copy(w[off:], foryRootSeqs)
 		off += 136
 	} else {
-		buffer.PutUint32At(w, off, 0xbe1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbe1bff01) // prefix bytes 01 ff 1b be
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -18356,27 +15584,11 @@ func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(136)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf7e7b07c001c0001)
-		buffer.PutUint64At(w, off+8, 0x8c02bed024148f89)
-		buffer.PutUint64At(w, off+16, 0x169480e5b7811e16)
-		buffer.PutUint64At(w, off+24, 0x90c0317e3b8a000e)
-		buffer.PutUint64At(w, off+32, 0x95587efbf8034a16)
-		buffer.PutUint64At(w, off+40, 0x9980a77ebb410230)
-		buffer.PutUint64At(w, off+48, 0x80df5efec571022b)
-		buffer.PutUint64At(w, off+56, 0xb781dfbe8b4e1698)
-		buffer.PutUint64At(w, off+64, 0x00e0b78f358d80e5)
-		buffer.PutUint64At(w, off+72, 0x8d007e7b6a102f91)
-		buffer.PutUint64At(w, off+80, 0x2a164600e0b7972e)
-		buffer.PutUint64At(w, off+88, 0xc0200cb42e4d6b37)
-		buffer.PutUint64At(w, off+96, 0x9e2e99603f521646)
-		buffer.PutUint64At(w, off+104, 0x299900e0b7973f9a)
-		buffer.PutUint64At(w, off+112, 0x998006097edb02a2)
-		buffer.PutUint64At(w, off+120, 0x00e0b7971fd7a933)
-		buffer.PutUint64At(w, off+128, 0xa04182dfe6292995)
+		copy(w[off:], foryRootRefSeqs)
 		off += 136
 	} else {
-		buffer.PutUint32At(w, off, 0xbe1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbe1b0001) // prefix bytes 01 00 1b be, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -18399,10 +15611,12 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 136 && buffer.ReadUint64At(in, 0) == 0xf59a807c001cff01 && buffer.ReadUint64At(in, 8) == 0x8c02bed073a0b01c && buffer.ReadUint64At(in, 16) == 0x169480e5b7811e16 && buffer.ReadUint64At(in, 24) == 0x90c0317e3b8a000e && buffer.ReadUint64At(in, 32) == 0x94587efbf8034a16 && buffer.ReadUint64At(in, 40) == 0x9880a77ebb410230 && buffer.ReadUint64At(in, 48) == 0x80df5efec571022b && buffer.ReadUint64At(in, 56) == 0xb781dfbe8b4e1698 && buffer.ReadUint64At(in, 64) == 0x00e0b78f358c80e5 && buffer.ReadUint64At(in, 72) == 0x8c007e7b6a102f90 && buffer.ReadUint64At(in, 80) == 0x2a164600e0b7972e && buffer.ReadUint64At(in, 88) == 0xc0200cb42e4c6b37 && buffer.ReadUint64At(in, 96) == 0x9e2e98603f521646 && buffer.ReadUint64At(in, 104) == 0x299800e0b7973f9a && buffer.ReadUint64At(in, 112) == 0x988006097edb02a2 && buffer.ReadUint64At(in, 120) == 0x00e0b7971fd7a933 && buffer.ReadUint64At(in, 128) == 0xa04182dfe6292994 {
+			if len(in) >= 136 && string(in[:136]) == string(foryRootSeqs) {
 				n = 136
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbe1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -18421,10 +15635,12 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Seqs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 136 && buffer.ReadUint64At(in, 0) == 0xf7e7b07c001c0001 && buffer.ReadUint64At(in, 8) == 0x8c02bed024148f89 && buffer.ReadUint64At(in, 16) == 0x169480e5b7811e16 && buffer.ReadUint64At(in, 24) == 0x90c0317e3b8a000e && buffer.ReadUint64At(in, 32) == 0x95587efbf8034a16 && buffer.ReadUint64At(in, 40) == 0x9980a77ebb410230 && buffer.ReadUint64At(in, 48) == 0x80df5efec571022b && buffer.ReadUint64At(in, 56) == 0xb781dfbe8b4e1698 && buffer.ReadUint64At(in, 64) == 0x00e0b78f358d80e5 && buffer.ReadUint64At(in, 72) == 0x8d007e7b6a102f91 && buffer.ReadUint64At(in, 80) == 0x2a164600e0b7972e && buffer.ReadUint64At(in, 88) == 0xc0200cb42e4d6b37 && buffer.ReadUint64At(in, 96) == 0x9e2e99603f521646 && buffer.ReadUint64At(in, 104) == 0x299900e0b7973f9a && buffer.ReadUint64At(in, 112) == 0x998006097edb02a2 && buffer.ReadUint64At(in, 120) == 0x00e0b7971fd7a933 && buffer.ReadUint64At(in, 128) == 0xa04182dfe6292995 {
+		if len(in) >= 136 && string(in[:136]) == string(foryRootRefSeqs) {
 			n = 136
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbe1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -18890,23 +16106,28 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Seqs{
-		A2L:     x.A2L,
-		BH2L:    x.BH2L,
-		Bin2U8:  x.Bin2U8,
-		BoolL2A: x.BoolL2A,
-		F32A2L:  x.F32A2L,
-		H2A:     x.H2A,
-		Int2A:   x.Int2A,
-		L2A:     x.L2A,
-		Named:   x.Named,
-		PtrL2A:  x.PtrL2A,
-		U64L2A:  x.U64L2A,
+		*x = Seqs{
+			A2L:    x.A2L,
+			BH2L:   x.BH2L,
+			F32A2L: x.F32A2L,
+		}
+	} else {
+		*x = Seqs{
+			A2L:     x.A2L,
+			BH2L:    x.BH2L,
+			Bin2U8:  x.Bin2U8,
+			BoolL2A: x.BoolL2A,
+			F32A2L:  x.F32A2L,
+			H2A:     x.H2A,
+			Int2A:   x.Int2A,
+			L2A:     x.L2A,
+			Named:   x.Named,
+			PtrL2A:  x.PtrL2A,
+			U64L2A:  x.U64L2A,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1689476471) {
@@ -18997,635 +16218,429 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("BH2L")
 		return
 	}
-	n103 := c.ReadArrayLengthFast(1)
-	if n103 < 0 {
-		n103 = c.ReadArrayLength(1)
-	}
-	a104 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n103)
-	copy(a104, r.ReadBytes(n103))
-	x.Bin2U8 = a104
-	if c.Failed() {
-		c.Trace("Bin2U8")
-		return
-	}
-	n105 := c.ReadArrayLengthFast(1)
-	if n105 < 0 {
-		n105 = c.ReadArrayLength(1)
-	}
-	a106 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n105)
-	r.ReadRawBools(a106)
-	x.BoolL2A = a106
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n107 := c.ReadLengthFast(4)
-	if n107 < 0 {
-		n107 = c.ReadLength(4)
-	}
-	l108 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n107)
-	if n107 > 0 {
-		hn110 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i109 := range l108 {
-				if hn110 && !c.ReadFlag() {
-					clear(l108[i109 : i109+1])
-					continue
-				}
-				l108[i109] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i109)
-					break
-				}
+	if c.TrackRef() {
+		if st103, id104 := c.ReadFieldRefFlag(); st103 == foryimpl.RefBack {
+			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id104)
+		} else if st103 == foryimpl.RefFollows {
+			n105 := c.ReadArrayLengthFast(1)
+			if n105 < 0 {
+				n105 = c.ReadArrayLength(1)
 			}
-		}
-	}
-	x.F32A2L = l108
-	if c.Failed() {
-		c.Trace("F32A2L")
-		return
-	}
-	n113 := c.ReadArrayLengthFast(2)
-	if n113 < 0 {
-		n113 = c.ReadArrayLength(2)
-	}
-	a114 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n113)
-	r.ReadRawUint16s(foryimpl.Uint16s(a114))
-	x.H2A = a114
-	if c.Failed() {
-		c.Trace("H2A")
-		return
-	}
-	n115 := c.ReadArrayLengthFast(8)
-	if n115 < 0 {
-		n115 = c.ReadArrayLength(8)
-	}
-	a116 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n115)
-	r.ReadRawInt64s(a116)
-	x.Int2A = a116
-	if c.Failed() {
-		c.Trace("Int2A")
-		return
-	}
-	n117 := c.ReadArrayLengthFast(4)
-	if n117 < 0 {
-		n117 = c.ReadArrayLength(4)
-	}
-	a118 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n117)
-	r.ReadRawInt32s(a118)
-	x.L2A = a118
-	if c.Failed() {
-		c.Trace("L2A")
-		return
-	}
-	if c.ReadFlag() {
-		n119 := c.ReadLengthFast(2)
-		if n119 < 0 {
-			n119 = c.ReadLength(2)
-		}
-		l120 := foryimpl.MakeSlice[[]uint16](c, n119)
-		if n119 > 0 {
-			hn122 := c.ReadListHeader(10)
-			if !c.Failed() {
-				for i121 := range l120 {
-					if hn122 && !c.ReadFlag() {
-						clear(l120[i121 : i121+1])
-						continue
-					}
-					l120[i121] = r.ReadUint16()
-					if c.Failed() {
-						c.TraceIndex(i121)
-						break
-					}
-				}
-			}
-		}
-		x.NL = l120
-	}
-	if c.Failed() {
-		c.Trace("NL")
-		return
-	}
-	n125 := c.ReadArrayLengthFast(4)
-	if n125 < 0 {
-		n125 = c.ReadArrayLength(4)
-	}
-	a126 := foryimpl.ReuseSlice[Int32s](c, x.Named, n125)
-	r.ReadRawInt32s(a126)
-	x.Named = a126
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	if c.ReadFlag() {
-		p127 := foryimpl.Alloc[[]float64](c)
-		n128 := c.ReadLengthFast(8)
-		if n128 < 0 {
-			n128 = c.ReadLength(8)
-		}
-		l129 := foryimpl.MakeSlice[[]float64](c, n128)
-		if n128 > 0 {
-			hn131 := c.ReadListHeader(20)
-			if !c.Failed() {
-				for i130 := range l129 {
-					if hn131 && !c.ReadFlag() {
-						clear(l129[i130 : i130+1])
-						continue
-					}
-					l129[i130] = r.ReadFloat64()
-					if c.Failed() {
-						c.TraceIndex(i130)
-						break
-					}
-				}
-			}
-		}
-		*p127 = l129
-		x.PA = p127
-	}
-	if c.Failed() {
-		c.Trace("PA")
-		return
-	}
-	n134 := c.ReadArrayLengthFast(4)
-	if n134 < 0 {
-		n134 = c.ReadArrayLength(4)
-	}
-	a135 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n134)
-	r.ReadRawInt32s(a135)
-	x.PtrL2A = a135
-	if c.Failed() {
-		c.Trace("PtrL2A")
-		return
-	}
-	x.Raw2Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Raw2Bin")
-		return
-	}
-	n136 := c.ReadArrayLengthFast(8)
-	if n136 < 0 {
-		n136 = c.ReadArrayLength(8)
-	}
-	a137 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n136)
-	r.ReadRawUint64s(a137)
-	x.U64L2A = a137
-	if c.Failed() {
-		c.Trace("U64L2A")
-		return
-	}
-	x.U82Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("U82Bin")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Seqs{
-		A2L:    x.A2L,
-		BH2L:   x.BH2L,
-		F32A2L: x.F32A2L,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1689476471) {
-		if h := r.ReadInt32(); h != 1689476471 && h != -979523647 && !c.Failed() {
-			c.HashMismatch(foryTypeSeqs, h)
-			return
-		}
-	}
-	n138 := c.ReadLengthFast(1)
-	if n138 < 0 {
-		n138 = c.ReadLength(1)
-	}
-	l139 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n138)
-	if n138 > 0 {
-		hn141 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i140 := range l139 {
-				if hn141 && !c.ReadFlag() {
-					clear(l139[i140 : i140+1])
-					continue
-				}
-				l139[i140] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i140)
-					break
-				}
-			}
-		}
-	}
-	x.A2L = l139
-	if c.Failed() {
-		c.Trace("A2L")
-		return
-	}
-	n144 := c.ReadLengthFast(2)
-	if n144 < 0 {
-		n144 = c.ReadLength(2)
-	}
-	if n144 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n144, 3))
-		return
-	}
-	var l145 [3]int16
-	if n144 > 0 {
-		hn147 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i146 := range l145 {
-				if hn147 && !c.ReadFlag() {
-					clear(l145[i146 : i146+1])
-					continue
-				}
-				l145[i146] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i146)
-					break
-				}
-			}
-		}
-	}
-	x.Arr2Go = l145
-	if c.Failed() {
-		c.Trace("Arr2Go")
-		return
-	}
-	n150 := c.ReadLengthFast(2)
-	if n150 < 0 {
-		n150 = c.ReadLength(2)
-	}
-	l151 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n150)
-	if n150 > 0 {
-		hn153 := c.ReadListHeader(18)
-		if !c.Failed() {
-			for i152 := range l151 {
-				if hn153 && !c.ReadFlag() {
-					clear(l151[i152 : i152+1])
-					continue
-				}
-				l151[i152] = serializer.BFloat16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i152)
-					break
-				}
-			}
-		}
-	}
-	x.BH2L = l151
-	if c.Failed() {
-		c.Trace("BH2L")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st156, id157 := c.ReadRefFlag(); st156 == foryimpl.RefBack {
-			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id157)
-		} else if st156 == foryimpl.RefFollows {
-			n158 := c.ReadArrayLengthFast(1)
-			if n158 < 0 {
-				n158 = c.ReadArrayLength(1)
-			}
-			a159 := foryimpl.MakeSlice[[]uint8](c, n158)
-			copy(a159, r.ReadBytes(n158))
-			x.Bin2U8 = a159
-			foryimpl.SetRefSlice(c, id157, x.Bin2U8)
+			a106 := foryimpl.MakeSlice[[]uint8](c, n105)
+			copy(a106, r.ReadBytes(n105))
+			x.Bin2U8 = a106
+			foryimpl.SetRefSlice(c, id104, x.Bin2U8)
 		} else {
 			x.Bin2U8 = nil
 		}
-	} else {
-		n160 := c.ReadArrayLengthFast(1)
-		if n160 < 0 {
-			n160 = c.ReadArrayLength(1)
+		if c.Failed() {
+			c.Trace("Bin2U8")
+			return
 		}
-		a161 := foryimpl.MakeSlice[[]uint8](c, n160)
-		copy(a161, r.ReadBytes(n160))
-		x.Bin2U8 = a161
-	}
-	if c.Failed() {
-		c.Trace("Bin2U8")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st162, id163 := c.ReadRefFlag(); st162 == foryimpl.RefBack {
-			x.BoolL2A = foryimpl.BackRefSlice[bool](c, id163)
-		} else if st162 == foryimpl.RefFollows {
-			n164 := c.ReadArrayLengthFast(1)
-			if n164 < 0 {
-				n164 = c.ReadArrayLength(1)
+		if st107, id108 := c.ReadFieldRefFlag(); st107 == foryimpl.RefBack {
+			x.BoolL2A = foryimpl.BackRefSlice[bool](c, id108)
+		} else if st107 == foryimpl.RefFollows {
+			n109 := c.ReadArrayLengthFast(1)
+			if n109 < 0 {
+				n109 = c.ReadArrayLength(1)
 			}
-			a165 := foryimpl.MakeSlice[[]bool](c, n164)
-			r.ReadRawBools(a165)
-			x.BoolL2A = a165
-			foryimpl.SetRefSlice(c, id163, x.BoolL2A)
+			a110 := foryimpl.MakeSlice[[]bool](c, n109)
+			r.ReadRawBools(a110)
+			x.BoolL2A = a110
+			foryimpl.SetRefSlice(c, id108, x.BoolL2A)
 		} else {
 			x.BoolL2A = nil
 		}
-	} else {
-		n166 := c.ReadArrayLengthFast(1)
-		if n166 < 0 {
-			n166 = c.ReadArrayLength(1)
+		if c.Failed() {
+			c.Trace("BoolL2A")
+			return
 		}
-		a167 := foryimpl.MakeSlice[[]bool](c, n166)
-		r.ReadRawBools(a167)
-		x.BoolL2A = a167
+	} else {
+		n103 := c.ReadArrayLengthFast(1)
+		if n103 < 0 {
+			n103 = c.ReadArrayLength(1)
+		}
+		a104 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n103)
+		copy(a104, r.ReadBytes(n103))
+		x.Bin2U8 = a104
+		if c.Failed() {
+			c.Trace("Bin2U8")
+			return
+		}
+		n107 := c.ReadArrayLengthFast(1)
+		if n107 < 0 {
+			n107 = c.ReadArrayLength(1)
+		}
+		a108 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n107)
+		r.ReadRawBools(a108)
+		x.BoolL2A = a108
+		if c.Failed() {
+			c.Trace("BoolL2A")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
+	n111 := c.ReadLengthFast(4)
+	if n111 < 0 {
+		n111 = c.ReadLength(4)
 	}
-	n168 := c.ReadLengthFast(4)
-	if n168 < 0 {
-		n168 = c.ReadLength(4)
-	}
-	l169 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n168)
-	if n168 > 0 {
-		hn171 := c.ReadListHeader(19)
+	l112 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n111)
+	if n111 > 0 {
+		hn114 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i170 := range l169 {
-				if hn171 && !c.ReadFlag() {
-					clear(l169[i170 : i170+1])
+			for i113 := range l112 {
+				if hn114 && !c.ReadFlag() {
+					clear(l112[i113 : i113+1])
 					continue
 				}
-				l169[i170] = r.ReadFloat32()
+				l112[i113] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i170)
+					c.TraceIndex(i113)
 					break
 				}
 			}
 		}
 	}
-	x.F32A2L = l169
+	x.F32A2L = l112
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st174, id175 := c.ReadRefFlag(); st174 == foryimpl.RefBack {
-			x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id175)
-		} else if st174 == foryimpl.RefFollows {
-			n176 := c.ReadArrayLengthFast(2)
-			if n176 < 0 {
-				n176 = c.ReadArrayLength(2)
+	if c.TrackRef() {
+		if st117, id118 := c.ReadFieldRefFlag(); st117 == foryimpl.RefBack {
+			x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id118)
+		} else if st117 == foryimpl.RefFollows {
+			n119 := c.ReadArrayLengthFast(2)
+			if n119 < 0 {
+				n119 = c.ReadArrayLength(2)
 			}
-			a177 := foryimpl.MakeSlice[[]serializer.Float16](c, n176)
-			r.ReadRawUint16s(foryimpl.Uint16s(a177))
-			x.H2A = a177
-			foryimpl.SetRefSlice(c, id175, x.H2A)
+			a120 := foryimpl.MakeSlice[[]serializer.Float16](c, n119)
+			r.ReadRawUint16s(foryimpl.Uint16s(a120))
+			x.H2A = a120
+			foryimpl.SetRefSlice(c, id118, x.H2A)
 		} else {
 			x.H2A = nil
 		}
-	} else {
-		n178 := c.ReadArrayLengthFast(2)
-		if n178 < 0 {
-			n178 = c.ReadArrayLength(2)
+		if c.Failed() {
+			c.Trace("H2A")
+			return
 		}
-		a179 := foryimpl.MakeSlice[[]serializer.Float16](c, n178)
-		r.ReadRawUint16s(foryimpl.Uint16s(a179))
-		x.H2A = a179
-	}
-	if c.Failed() {
-		c.Trace("H2A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st180, id181 := c.ReadRefFlag(); st180 == foryimpl.RefBack {
-			x.Int2A = foryimpl.BackRefSlice[int64](c, id181)
-		} else if st180 == foryimpl.RefFollows {
-			n182 := c.ReadArrayLengthFast(8)
-			if n182 < 0 {
-				n182 = c.ReadArrayLength(8)
+		if st121, id122 := c.ReadFieldRefFlag(); st121 == foryimpl.RefBack {
+			x.Int2A = foryimpl.BackRefSlice[int64](c, id122)
+		} else if st121 == foryimpl.RefFollows {
+			n123 := c.ReadArrayLengthFast(8)
+			if n123 < 0 {
+				n123 = c.ReadArrayLength(8)
 			}
-			a183 := foryimpl.MakeSlice[[]int64](c, n182)
-			r.ReadRawInt64s(a183)
-			x.Int2A = a183
-			foryimpl.SetRefSlice(c, id181, x.Int2A)
+			a124 := foryimpl.MakeSlice[[]int64](c, n123)
+			r.ReadRawInt64s(a124)
+			x.Int2A = a124
+			foryimpl.SetRefSlice(c, id122, x.Int2A)
 		} else {
 			x.Int2A = nil
 		}
-	} else {
-		n184 := c.ReadArrayLengthFast(8)
-		if n184 < 0 {
-			n184 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("Int2A")
+			return
 		}
-		a185 := foryimpl.MakeSlice[[]int64](c, n184)
-		r.ReadRawInt64s(a185)
-		x.Int2A = a185
-	}
-	if c.Failed() {
-		c.Trace("Int2A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st186, id187 := c.ReadRefFlag(); st186 == foryimpl.RefBack {
-			x.L2A = foryimpl.BackRefSlice[int32](c, id187)
-		} else if st186 == foryimpl.RefFollows {
-			n188 := c.ReadArrayLengthFast(4)
-			if n188 < 0 {
-				n188 = c.ReadArrayLength(4)
+		if st125, id126 := c.ReadFieldRefFlag(); st125 == foryimpl.RefBack {
+			x.L2A = foryimpl.BackRefSlice[int32](c, id126)
+		} else if st125 == foryimpl.RefFollows {
+			n127 := c.ReadArrayLengthFast(4)
+			if n127 < 0 {
+				n127 = c.ReadArrayLength(4)
 			}
-			a189 := foryimpl.MakeSlice[[]int32](c, n188)
-			r.ReadRawInt32s(a189)
-			x.L2A = a189
-			foryimpl.SetRefSlice(c, id187, x.L2A)
+			a128 := foryimpl.MakeSlice[[]int32](c, n127)
+			r.ReadRawInt32s(a128)
+			x.L2A = a128
+			foryimpl.SetRefSlice(c, id126, x.L2A)
 		} else {
 			x.L2A = nil
 		}
-	} else {
-		n190 := c.ReadArrayLengthFast(4)
-		if n190 < 0 {
-			n190 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("L2A")
+			return
 		}
-		a191 := foryimpl.MakeSlice[[]int32](c, n190)
-		r.ReadRawInt32s(a191)
-		x.L2A = a191
-	}
-	if c.Failed() {
-		c.Trace("L2A")
-		return
-	}
-	if st192, id193 := c.ReadRefFlag(); st192 == foryimpl.RefBack {
-		x.NL = foryimpl.BackRefSlice[uint16](c, id193)
-	} else if st192 == foryimpl.RefFollows {
-		n194 := c.ReadLengthFast(2)
-		if n194 < 0 {
-			n194 = c.ReadLength(2)
-		}
-		l195 := foryimpl.MakeSlice[[]uint16](c, n194)
-		if n194 > 0 {
-			hn197 := c.ReadListHeader(10)
-			if !c.Failed() {
-				for i196 := range l195 {
-					if hn197 && !c.ReadFlag() {
-						clear(l195[i196 : i196+1])
-						continue
-					}
-					l195[i196] = r.ReadUint16()
-					if c.Failed() {
-						c.TraceIndex(i196)
-						break
+		if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id130)
+		} else if st129 == foryimpl.RefFollows {
+			n131 := c.ReadLengthFast(2)
+			if n131 < 0 {
+				n131 = c.ReadLength(2)
+			}
+			l132 := foryimpl.MakeSlice[[]uint16](c, n131)
+			if n131 > 0 {
+				hn134 := c.ReadListHeader(10)
+				if !c.Failed() {
+					for i133 := range l132 {
+						if hn134 && !c.ReadFlag() {
+							clear(l132[i133 : i133+1])
+							continue
+						}
+						l132[i133] = r.ReadUint16()
+						if c.Failed() {
+							c.TraceIndex(i133)
+							break
+						}
 					}
 				}
 			}
+			x.NL = l132
+			foryimpl.SetRefSlice(c, id130, x.NL)
+		} else {
+			x.NL = nil
 		}
-		x.NL = l195
-		foryimpl.SetRefSlice(c, id193, x.NL)
-	} else {
-		x.NL = nil
-	}
-	if c.Failed() {
-		c.Trace("NL")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st200, id201 := c.ReadRefFlag(); st200 == foryimpl.RefBack {
-			x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id201))
-		} else if st200 == foryimpl.RefFollows {
-			n202 := c.ReadArrayLengthFast(4)
-			if n202 < 0 {
-				n202 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("NL")
+			return
+		}
+		if st137, id138 := c.ReadFieldRefFlag(); st137 == foryimpl.RefBack {
+			x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id138))
+		} else if st137 == foryimpl.RefFollows {
+			n139 := c.ReadArrayLengthFast(4)
+			if n139 < 0 {
+				n139 = c.ReadArrayLength(4)
 			}
-			a203 := foryimpl.MakeSlice[Int32s](c, n202)
-			r.ReadRawInt32s(a203)
-			x.Named = a203
-			foryimpl.SetRefSlice(c, id201, x.Named)
+			a140 := foryimpl.MakeSlice[Int32s](c, n139)
+			r.ReadRawInt32s(a140)
+			x.Named = a140
+			foryimpl.SetRefSlice(c, id138, x.Named)
 		} else {
 			x.Named = nil
 		}
-	} else {
-		n204 := c.ReadArrayLengthFast(4)
-		if n204 < 0 {
-			n204 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Named")
+			return
 		}
-		a205 := foryimpl.MakeSlice[Int32s](c, n204)
-		r.ReadRawInt32s(a205)
-		x.Named = a205
-	}
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
-		x.PA = foryimpl.BackRef[[]float64](c, id207)
-	} else if st206 == foryimpl.RefFollows {
-		p208 := foryimpl.Alloc[[]float64](c)
-		foryimpl.SetRef(c, id207, p208)
-		n209 := c.ReadLengthFast(8)
-		if n209 < 0 {
-			n209 = c.ReadLength(8)
-		}
-		l210 := foryimpl.MakeSlice[[]float64](c, n209)
-		if n209 > 0 {
-			hn212 := c.ReadListHeader(20)
-			if !c.Failed() {
-				for i211 := range l210 {
-					if hn212 && !c.ReadFlag() {
-						clear(l210[i211 : i211+1])
-						continue
-					}
-					l210[i211] = r.ReadFloat64()
-					if c.Failed() {
-						c.TraceIndex(i211)
-						break
+		if st141, id142 := c.ReadRefFlag(); st141 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id142)
+		} else if st141 == foryimpl.RefFollows {
+			p143 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id142, p143)
+			n144 := c.ReadLengthFast(8)
+			if n144 < 0 {
+				n144 = c.ReadLength(8)
+			}
+			l145 := foryimpl.MakeSlice[[]float64](c, n144)
+			if n144 > 0 {
+				hn147 := c.ReadListHeader(20)
+				if !c.Failed() {
+					for i146 := range l145 {
+						if hn147 && !c.ReadFlag() {
+							clear(l145[i146 : i146+1])
+							continue
+						}
+						l145[i146] = r.ReadFloat64()
+						if c.Failed() {
+							c.TraceIndex(i146)
+							break
+						}
 					}
 				}
 			}
+			*p143 = l145
+			x.PA = p143
+		} else {
+			x.PA = nil
 		}
-		*p208 = l210
-		x.PA = p208
-	} else {
-		x.PA = nil
-	}
-	if c.Failed() {
-		c.Trace("PA")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
-			x.PtrL2A = foryimpl.BackRefSlice[int32](c, id216)
-		} else if st215 == foryimpl.RefFollows {
-			n217 := c.ReadArrayLengthFast(4)
-			if n217 < 0 {
-				n217 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("PA")
+			return
+		}
+		if st150, id151 := c.ReadFieldRefFlag(); st150 == foryimpl.RefBack {
+			x.PtrL2A = foryimpl.BackRefSlice[int32](c, id151)
+		} else if st150 == foryimpl.RefFollows {
+			n152 := c.ReadArrayLengthFast(4)
+			if n152 < 0 {
+				n152 = c.ReadArrayLength(4)
 			}
-			a218 := foryimpl.MakeSlice[[]int32](c, n217)
-			r.ReadRawInt32s(a218)
-			x.PtrL2A = a218
-			foryimpl.SetRefSlice(c, id216, x.PtrL2A)
+			a153 := foryimpl.MakeSlice[[]int32](c, n152)
+			r.ReadRawInt32s(a153)
+			x.PtrL2A = a153
+			foryimpl.SetRefSlice(c, id151, x.PtrL2A)
 		} else {
 			x.PtrL2A = nil
 		}
-	} else {
-		n219 := c.ReadArrayLengthFast(4)
-		if n219 < 0 {
-			n219 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("PtrL2A")
+			return
 		}
-		a220 := foryimpl.MakeSlice[[]int32](c, n219)
-		r.ReadRawInt32s(a220)
-		x.PtrL2A = a220
-	}
-	if c.Failed() {
-		c.Trace("PtrL2A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id222)
-		} else if st221 == foryimpl.RefFollows {
+		if st154, id155 := c.ReadFieldRefFlag(); st154 == foryimpl.RefBack {
+			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id155)
+		} else if st154 == foryimpl.RefFollows {
 			x.Raw2Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id222, x.Raw2Bin)
+			foryimpl.SetRefSlice(c, id155, x.Raw2Bin)
 		} else {
 			x.Raw2Bin = nil
 		}
-	} else {
-		x.Raw2Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Raw2Bin")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st223, id224 := c.ReadRefFlag(); st223 == foryimpl.RefBack {
-			x.U64L2A = foryimpl.BackRefSlice[uint64](c, id224)
-		} else if st223 == foryimpl.RefFollows {
-			n225 := c.ReadArrayLengthFast(8)
-			if n225 < 0 {
-				n225 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("Raw2Bin")
+			return
+		}
+		if st156, id157 := c.ReadFieldRefFlag(); st156 == foryimpl.RefBack {
+			x.U64L2A = foryimpl.BackRefSlice[uint64](c, id157)
+		} else if st156 == foryimpl.RefFollows {
+			n158 := c.ReadArrayLengthFast(8)
+			if n158 < 0 {
+				n158 = c.ReadArrayLength(8)
 			}
-			a226 := foryimpl.MakeSlice[[]uint64](c, n225)
-			r.ReadRawUint64s(a226)
-			x.U64L2A = a226
-			foryimpl.SetRefSlice(c, id224, x.U64L2A)
+			a159 := foryimpl.MakeSlice[[]uint64](c, n158)
+			r.ReadRawUint64s(a159)
+			x.U64L2A = a159
+			foryimpl.SetRefSlice(c, id157, x.U64L2A)
 		} else {
 			x.U64L2A = nil
 		}
-	} else {
-		n227 := c.ReadArrayLengthFast(8)
-		if n227 < 0 {
-			n227 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("U64L2A")
+			return
 		}
-		a228 := foryimpl.MakeSlice[[]uint64](c, n227)
-		r.ReadRawUint64s(a228)
-		x.U64L2A = a228
-	}
-	if c.Failed() {
-		c.Trace("U64L2A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st229, id230 := c.ReadRefFlag(); st229 == foryimpl.RefBack {
-			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id230)
-		} else if st229 == foryimpl.RefFollows {
+		if st160, id161 := c.ReadFieldRefFlag(); st160 == foryimpl.RefBack {
+			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id161)
+		} else if st160 == foryimpl.RefFollows {
 			x.U82Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id230, x.U82Bin)
+			foryimpl.SetRefSlice(c, id161, x.U82Bin)
 		} else {
 			x.U82Bin = nil
 		}
+		if c.Failed() {
+			c.Trace("U82Bin")
+			return
+		}
 	} else {
+		n117 := c.ReadArrayLengthFast(2)
+		if n117 < 0 {
+			n117 = c.ReadArrayLength(2)
+		}
+		a118 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n117)
+		r.ReadRawUint16s(foryimpl.Uint16s(a118))
+		x.H2A = a118
+		if c.Failed() {
+			c.Trace("H2A")
+			return
+		}
+		n121 := c.ReadArrayLengthFast(8)
+		if n121 < 0 {
+			n121 = c.ReadArrayLength(8)
+		}
+		a122 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n121)
+		r.ReadRawInt64s(a122)
+		x.Int2A = a122
+		if c.Failed() {
+			c.Trace("Int2A")
+			return
+		}
+		n125 := c.ReadArrayLengthFast(4)
+		if n125 < 0 {
+			n125 = c.ReadArrayLength(4)
+		}
+		a126 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n125)
+		r.ReadRawInt32s(a126)
+		x.L2A = a126
+		if c.Failed() {
+			c.Trace("L2A")
+			return
+		}
+		if c.ReadFlag() {
+			n129 := c.ReadLengthFast(2)
+			if n129 < 0 {
+				n129 = c.ReadLength(2)
+			}
+			l130 := foryimpl.MakeSlice[[]uint16](c, n129)
+			if n129 > 0 {
+				hn132 := c.ReadListHeader(10)
+				if !c.Failed() {
+					for i131 := range l130 {
+						if hn132 && !c.ReadFlag() {
+							clear(l130[i131 : i131+1])
+							continue
+						}
+						l130[i131] = r.ReadUint16()
+						if c.Failed() {
+							c.TraceIndex(i131)
+							break
+						}
+					}
+				}
+			}
+			x.NL = l130
+		}
+		if c.Failed() {
+			c.Trace("NL")
+			return
+		}
+		n137 := c.ReadArrayLengthFast(4)
+		if n137 < 0 {
+			n137 = c.ReadArrayLength(4)
+		}
+		a138 := foryimpl.ReuseSlice[Int32s](c, x.Named, n137)
+		r.ReadRawInt32s(a138)
+		x.Named = a138
+		if c.Failed() {
+			c.Trace("Named")
+			return
+		}
+		if c.ReadFlag() {
+			p141 := foryimpl.Alloc[[]float64](c)
+			n142 := c.ReadLengthFast(8)
+			if n142 < 0 {
+				n142 = c.ReadLength(8)
+			}
+			l143 := foryimpl.MakeSlice[[]float64](c, n142)
+			if n142 > 0 {
+				hn145 := c.ReadListHeader(20)
+				if !c.Failed() {
+					for i144 := range l143 {
+						if hn145 && !c.ReadFlag() {
+							clear(l143[i144 : i144+1])
+							continue
+						}
+						l143[i144] = r.ReadFloat64()
+						if c.Failed() {
+							c.TraceIndex(i144)
+							break
+						}
+					}
+				}
+			}
+			*p141 = l143
+			x.PA = p141
+		}
+		if c.Failed() {
+			c.Trace("PA")
+			return
+		}
+		n150 := c.ReadArrayLengthFast(4)
+		if n150 < 0 {
+			n150 = c.ReadArrayLength(4)
+		}
+		a151 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n150)
+		r.ReadRawInt32s(a151)
+		x.PtrL2A = a151
+		if c.Failed() {
+			c.Trace("PtrL2A")
+			return
+		}
+		x.Raw2Bin = c.ReadBinary()
+		if c.Failed() {
+			c.Trace("Raw2Bin")
+			return
+		}
+		n156 := c.ReadArrayLengthFast(8)
+		if n156 < 0 {
+			n156 = c.ReadArrayLength(8)
+		}
+		a157 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n156)
+		r.ReadRawUint64s(a157)
+		x.U64L2A = a157
+		if c.Failed() {
+			c.Trace("U64L2A")
+			return
+		}
 		x.U82Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("U82Bin")
-		return
+		if c.Failed() {
+			c.Trace("U82Bin")
+			return
+		}
 	}
 }
 
@@ -19639,504 +16654,369 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n231 := c.ReadLengthFast(1)
-				if n231 < 0 {
-					n231 = c.ReadLength(1)
+				n162 := c.ReadLengthFast(1)
+				if n162 < 0 {
+					n162 = c.ReadLength(1)
 				}
-				l232 := foryimpl.MakeSlice[[]int64](c, n231)
-				if n231 > 0 {
-					hn234 := c.ReadListHeader(7)
+				l163 := foryimpl.MakeSlice[[]int64](c, n162)
+				if n162 > 0 {
+					hn165 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i233 := range l232 {
-							if hn234 && !c.ReadFlag() {
-								clear(l232[i233 : i233+1])
+						for i164 := range l163 {
+							if hn165 && !c.ReadFlag() {
+								clear(l163[i164 : i164+1])
 								continue
 							}
-							l232[i233] = r.ReadVarInt64()
+							l163[i164] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i233)
+								c.TraceIndex(i164)
 								break
 							}
 						}
 					}
 				}
-				x.A2L = l232
+				x.A2L = l163
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n237 := c.ReadLengthFast(2)
-				if n237 < 0 {
-					n237 = c.ReadLength(2)
+				n168 := c.ReadLengthFast(2)
+				if n168 < 0 {
+					n168 = c.ReadLength(2)
 				}
-				if n237 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n237, 3))
+				if n168 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n168, 3))
 					return
 				}
-				var l238 [3]int16
-				if n237 > 0 {
-					hn240 := c.ReadListHeader(3)
+				var l169 [3]int16
+				if n168 > 0 {
+					hn171 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i239 := range l238 {
-							if hn240 && !c.ReadFlag() {
-								clear(l238[i239 : i239+1])
+						for i170 := range l169 {
+							if hn171 && !c.ReadFlag() {
+								clear(l169[i170 : i170+1])
 								continue
 							}
-							l238[i239] = r.ReadInt16()
+							l169[i170] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i239)
+								c.TraceIndex(i170)
 								break
 							}
 						}
 					}
 				}
-				x.Arr2Go = l238
+				x.Arr2Go = l169
 			}
 		case 2:
 			if f.Convert {
 				x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n243 := c.ReadLengthFast(2)
-				if n243 < 0 {
-					n243 = c.ReadLength(2)
+				n174 := c.ReadLengthFast(2)
+				if n174 < 0 {
+					n174 = c.ReadLength(2)
 				}
-				l244 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n243)
-				if n243 > 0 {
-					hn246 := c.ReadListHeader(18)
+				l175 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n174)
+				if n174 > 0 {
+					hn177 := c.ReadListHeader(18)
 					if !c.Failed() {
-						for i245 := range l244 {
-							if hn246 && !c.ReadFlag() {
-								clear(l244[i245 : i245+1])
+						for i176 := range l175 {
+							if hn177 && !c.ReadFlag() {
+								clear(l175[i176 : i176+1])
 								continue
 							}
-							l244[i245] = serializer.BFloat16(r.ReadUint16())
+							l175[i176] = serializer.BFloat16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i245)
+								c.TraceIndex(i176)
 								break
 							}
 						}
 					}
 				}
-				x.BH2L = l244
+				x.BH2L = l175
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id252)
-				} else if st251 == foryimpl.RefFollows {
-					n253 := c.ReadArrayLengthFast(1)
-					if n253 < 0 {
-						n253 = c.ReadArrayLength(1)
-					}
-					a254 := foryimpl.MakeSlice[[]uint8](c, n253)
-					copy(a254, r.ReadBytes(n253))
-					x.Bin2U8 = a254
-					foryimpl.SetRefSlice(c, id252, x.Bin2U8)
-				} else {
-					x.Bin2U8 = nil
+			if f.Convert {
+				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st182, id183 := c.ReadEvolvedRefFlag(f); st182 == foryimpl.RefBack {
+				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id183)
+			} else if st182 == foryimpl.RefFollows {
+				n184 := c.ReadArrayLengthFast(1)
+				if n184 < 0 {
+					n184 = c.ReadArrayLength(1)
 				}
+				a185 := foryimpl.MakeSlice[[]uint8](c, n184)
+				copy(a185, r.ReadBytes(n184))
+				x.Bin2U8 = a185
+				foryimpl.SetRefSlice(c, id183, x.Bin2U8)
 			} else {
-				if f.Convert {
-					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n249 := c.ReadArrayLengthFast(1)
-					if n249 < 0 {
-						n249 = c.ReadArrayLength(1)
-					}
-					a250 := foryimpl.MakeSlice[[]uint8](c, n249)
-					copy(a250, r.ReadBytes(n249))
-					x.Bin2U8 = a250
-				}
+				x.Bin2U8 = nil
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
-					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id258)
-				} else if st257 == foryimpl.RefFollows {
-					n259 := c.ReadArrayLengthFast(1)
-					if n259 < 0 {
-						n259 = c.ReadArrayLength(1)
-					}
-					a260 := foryimpl.MakeSlice[[]bool](c, n259)
-					r.ReadRawBools(a260)
-					x.BoolL2A = a260
-					foryimpl.SetRefSlice(c, id258, x.BoolL2A)
-				} else {
-					x.BoolL2A = nil
+			if f.Convert {
+				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
+			} else if st188, id189 := c.ReadEvolvedRefFlag(f); st188 == foryimpl.RefBack {
+				x.BoolL2A = foryimpl.BackRefSlice[bool](c, id189)
+			} else if st188 == foryimpl.RefFollows {
+				n190 := c.ReadArrayLengthFast(1)
+				if n190 < 0 {
+					n190 = c.ReadArrayLength(1)
 				}
+				a191 := foryimpl.MakeSlice[[]bool](c, n190)
+				r.ReadRawBools(a191)
+				x.BoolL2A = a191
+				foryimpl.SetRefSlice(c, id189, x.BoolL2A)
 			} else {
-				if f.Convert {
-					x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n255 := c.ReadArrayLengthFast(1)
-					if n255 < 0 {
-						n255 = c.ReadArrayLength(1)
-					}
-					a256 := foryimpl.MakeSlice[[]bool](c, n255)
-					r.ReadRawBools(a256)
-					x.BoolL2A = a256
-				}
+				x.BoolL2A = nil
 			}
 		case 5:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n261 := c.ReadLengthFast(4)
-				if n261 < 0 {
-					n261 = c.ReadLength(4)
+				n192 := c.ReadLengthFast(4)
+				if n192 < 0 {
+					n192 = c.ReadLength(4)
 				}
-				l262 := foryimpl.MakeSlice[[]float32](c, n261)
-				if n261 > 0 {
-					hn264 := c.ReadListHeader(19)
+				l193 := foryimpl.MakeSlice[[]float32](c, n192)
+				if n192 > 0 {
+					hn195 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i263 := range l262 {
-							if hn264 && !c.ReadFlag() {
-								clear(l262[i263 : i263+1])
+						for i194 := range l193 {
+							if hn195 && !c.ReadFlag() {
+								clear(l193[i194 : i194+1])
 								continue
 							}
-							l262[i263] = r.ReadFloat32()
+							l193[i194] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i263)
+								c.TraceIndex(i194)
 								break
 							}
 						}
 					}
 				}
-				x.F32A2L = l262
+				x.F32A2L = l193
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st269, id270 := c.ReadRefFlag(); st269 == foryimpl.RefBack {
-					x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id270)
-				} else if st269 == foryimpl.RefFollows {
-					n271 := c.ReadArrayLengthFast(2)
-					if n271 < 0 {
-						n271 = c.ReadArrayLength(2)
-					}
-					a272 := foryimpl.MakeSlice[[]serializer.Float16](c, n271)
-					r.ReadRawUint16s(foryimpl.Uint16s(a272))
-					x.H2A = a272
-					foryimpl.SetRefSlice(c, id270, x.H2A)
-				} else {
-					x.H2A = nil
+			if f.Convert {
+				x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
+			} else if st200, id201 := c.ReadEvolvedRefFlag(f); st200 == foryimpl.RefBack {
+				x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id201)
+			} else if st200 == foryimpl.RefFollows {
+				n202 := c.ReadArrayLengthFast(2)
+				if n202 < 0 {
+					n202 = c.ReadArrayLength(2)
 				}
+				a203 := foryimpl.MakeSlice[[]serializer.Float16](c, n202)
+				r.ReadRawUint16s(foryimpl.Uint16s(a203))
+				x.H2A = a203
+				foryimpl.SetRefSlice(c, id201, x.H2A)
 			} else {
-				if f.Convert {
-					x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n267 := c.ReadArrayLengthFast(2)
-					if n267 < 0 {
-						n267 = c.ReadArrayLength(2)
-					}
-					a268 := foryimpl.MakeSlice[[]serializer.Float16](c, n267)
-					r.ReadRawUint16s(foryimpl.Uint16s(a268))
-					x.H2A = a268
-				}
+				x.H2A = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st275, id276 := c.ReadRefFlag(); st275 == foryimpl.RefBack {
-					x.Int2A = foryimpl.BackRefSlice[int64](c, id276)
-				} else if st275 == foryimpl.RefFollows {
-					n277 := c.ReadArrayLengthFast(8)
-					if n277 < 0 {
-						n277 = c.ReadArrayLength(8)
-					}
-					a278 := foryimpl.MakeSlice[[]int64](c, n277)
-					r.ReadRawInt64s(a278)
-					x.Int2A = a278
-					foryimpl.SetRefSlice(c, id276, x.Int2A)
-				} else {
-					x.Int2A = nil
+			if f.Convert {
+				x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st206, id207 := c.ReadEvolvedRefFlag(f); st206 == foryimpl.RefBack {
+				x.Int2A = foryimpl.BackRefSlice[int64](c, id207)
+			} else if st206 == foryimpl.RefFollows {
+				n208 := c.ReadArrayLengthFast(8)
+				if n208 < 0 {
+					n208 = c.ReadArrayLength(8)
 				}
+				a209 := foryimpl.MakeSlice[[]int64](c, n208)
+				r.ReadRawInt64s(a209)
+				x.Int2A = a209
+				foryimpl.SetRefSlice(c, id207, x.Int2A)
 			} else {
-				if f.Convert {
-					x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n273 := c.ReadArrayLengthFast(8)
-					if n273 < 0 {
-						n273 = c.ReadArrayLength(8)
-					}
-					a274 := foryimpl.MakeSlice[[]int64](c, n273)
-					r.ReadRawInt64s(a274)
-					x.Int2A = a274
-				}
+				x.Int2A = nil
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st281, id282 := c.ReadRefFlag(); st281 == foryimpl.RefBack {
-					x.L2A = foryimpl.BackRefSlice[int32](c, id282)
-				} else if st281 == foryimpl.RefFollows {
-					n283 := c.ReadArrayLengthFast(4)
-					if n283 < 0 {
-						n283 = c.ReadArrayLength(4)
-					}
-					a284 := foryimpl.MakeSlice[[]int32](c, n283)
-					r.ReadRawInt32s(a284)
-					x.L2A = a284
-					foryimpl.SetRefSlice(c, id282, x.L2A)
-				} else {
-					x.L2A = nil
+			if f.Convert {
+				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st212, id213 := c.ReadEvolvedRefFlag(f); st212 == foryimpl.RefBack {
+				x.L2A = foryimpl.BackRefSlice[int32](c, id213)
+			} else if st212 == foryimpl.RefFollows {
+				n214 := c.ReadArrayLengthFast(4)
+				if n214 < 0 {
+					n214 = c.ReadArrayLength(4)
 				}
+				a215 := foryimpl.MakeSlice[[]int32](c, n214)
+				r.ReadRawInt32s(a215)
+				x.L2A = a215
+				foryimpl.SetRefSlice(c, id213, x.L2A)
 			} else {
-				if f.Convert {
-					x.L2A = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n279 := c.ReadArrayLengthFast(4)
-					if n279 < 0 {
-						n279 = c.ReadArrayLength(4)
-					}
-					a280 := foryimpl.MakeSlice[[]int32](c, n279)
-					r.ReadRawInt32s(a280)
-					x.L2A = a280
-				}
+				x.L2A = nil
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st291, id292 := c.ReadRefFlag(); st291 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[uint16](c, id292)
-				} else if st291 == foryimpl.RefFollows {
-					n293 := c.ReadLengthFast(2)
-					if n293 < 0 {
-						n293 = c.ReadLength(2)
-					}
-					l294 := foryimpl.MakeSlice[[]uint16](c, n293)
-					if n293 > 0 {
-						hn296 := c.ReadListHeader(10)
-						if !c.Failed() {
-							for i295 := range l294 {
-								if hn296 && !c.ReadFlag() {
-									clear(l294[i295 : i295+1])
-									continue
-								}
-								l294[i295] = r.ReadUint16()
-								if c.Failed() {
-									c.TraceIndex(i295)
-									break
-								}
+			if f.Convert {
+				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if st222, id223 := c.ReadEvolvedRefFlag(f); st222 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[uint16](c, id223)
+			} else if st222 == foryimpl.RefFollows {
+				n224 := c.ReadLengthFast(2)
+				if n224 < 0 {
+					n224 = c.ReadLength(2)
+				}
+				l225 := foryimpl.MakeSlice[[]uint16](c, n224)
+				if n224 > 0 {
+					hn227 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i226 := range l225 {
+							if hn227 && !c.ReadFlag() {
+								clear(l225[i226 : i226+1])
+								continue
+							}
+							l225[i226] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i226)
+								break
 							}
 						}
 					}
-					x.NL = l294
-					foryimpl.SetRefSlice(c, id292, x.NL)
-				} else {
-					x.NL = nil
 				}
+				x.NL = l225
+				foryimpl.SetRefSlice(c, id223, x.NL)
 			} else {
-				if f.Convert {
-					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n285 := c.ReadLengthFast(2)
-					if n285 < 0 {
-						n285 = c.ReadLength(2)
-					}
-					l286 := foryimpl.MakeSlice[[]uint16](c, n285)
-					if n285 > 0 {
-						hn288 := c.ReadListHeader(10)
-						if !c.Failed() {
-							for i287 := range l286 {
-								if hn288 && !c.ReadFlag() {
-									clear(l286[i287 : i287+1])
-									continue
-								}
-								l286[i287] = r.ReadUint16()
-								if c.Failed() {
-									c.TraceIndex(i287)
-									break
-								}
-							}
-						}
-					}
-					x.NL = l286
-				}
+				x.NL = nil
 			}
 		case 10:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st301, id302 := c.ReadRefFlag(); st301 == foryimpl.RefBack {
-					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id302))
-				} else if st301 == foryimpl.RefFollows {
-					n303 := c.ReadArrayLengthFast(4)
-					if n303 < 0 {
-						n303 = c.ReadArrayLength(4)
-					}
-					a304 := foryimpl.MakeSlice[Int32s](c, n303)
-					r.ReadRawInt32s(a304)
-					x.Named = a304
-					foryimpl.SetRefSlice(c, id302, x.Named)
-				} else {
-					x.Named = nil
+			if f.Convert {
+				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
+			} else if st232, id233 := c.ReadEvolvedRefFlag(f); st232 == foryimpl.RefBack {
+				x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id233))
+			} else if st232 == foryimpl.RefFollows {
+				n234 := c.ReadArrayLengthFast(4)
+				if n234 < 0 {
+					n234 = c.ReadArrayLength(4)
 				}
+				a235 := foryimpl.MakeSlice[Int32s](c, n234)
+				r.ReadRawInt32s(a235)
+				x.Named = a235
+				foryimpl.SetRefSlice(c, id233, x.Named)
 			} else {
-				if f.Convert {
-					x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
-				} else if !f.Flag || c.ReadFlag() {
-					n299 := c.ReadArrayLengthFast(4)
-					if n299 < 0 {
-						n299 = c.ReadArrayLength(4)
-					}
-					a300 := foryimpl.MakeSlice[Int32s](c, n299)
-					r.ReadRawInt32s(a300)
-					x.Named = a300
-				}
+				x.Named = nil
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st314, id315 := c.ReadRefFlag(); st314 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id315)
-				} else if st314 == foryimpl.RefFollows {
-					p316 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id315, p316)
-					n317 := c.ReadLengthFast(8)
-					if n317 < 0 {
-						n317 = c.ReadLength(8)
+				if st245, id246 := c.ReadRefFlag(); st245 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id246)
+				} else if st245 == foryimpl.RefFollows {
+					p247 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id246, p247)
+					n248 := c.ReadLengthFast(8)
+					if n248 < 0 {
+						n248 = c.ReadLength(8)
 					}
-					l318 := foryimpl.MakeSlice[[]float64](c, n317)
-					if n317 > 0 {
-						hn320 := c.ReadListHeader(20)
+					l249 := foryimpl.MakeSlice[[]float64](c, n248)
+					if n248 > 0 {
+						hn251 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i319 := range l318 {
-								if hn320 && !c.ReadFlag() {
-									clear(l318[i319 : i319+1])
+							for i250 := range l249 {
+								if hn251 && !c.ReadFlag() {
+									clear(l249[i250 : i250+1])
 									continue
 								}
-								l318[i319] = r.ReadFloat64()
+								l249[i250] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i319)
+									c.TraceIndex(i250)
 									break
 								}
 							}
 						}
 					}
-					*p316 = l318
-					x.PA = p316
+					*p247 = l249
+					x.PA = p247
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s312 := foryimpl.ReadSliceAs[float64](c, f); s312 != nil {
-						v313 := []float64(s312)
-						x.PA = &v313
+					if s243 := foryimpl.ReadSliceAs[float64](c, f); s243 != nil {
+						v244 := []float64(s243)
+						x.PA = &v244
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p305 := foryimpl.Alloc[[]float64](c)
-					n306 := c.ReadLengthFast(8)
-					if n306 < 0 {
-						n306 = c.ReadLength(8)
+					p236 := foryimpl.Alloc[[]float64](c)
+					n237 := c.ReadLengthFast(8)
+					if n237 < 0 {
+						n237 = c.ReadLength(8)
 					}
-					l307 := foryimpl.MakeSlice[[]float64](c, n306)
-					if n306 > 0 {
-						hn309 := c.ReadListHeader(20)
+					l238 := foryimpl.MakeSlice[[]float64](c, n237)
+					if n237 > 0 {
+						hn240 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i308 := range l307 {
-								if hn309 && !c.ReadFlag() {
-									clear(l307[i308 : i308+1])
+							for i239 := range l238 {
+								if hn240 && !c.ReadFlag() {
+									clear(l238[i239 : i239+1])
 									continue
 								}
-								l307[i308] = r.ReadFloat64()
+								l238[i239] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i308)
+									c.TraceIndex(i239)
 									break
 								}
 							}
 						}
 					}
-					*p305 = l307
-					x.PA = p305
+					*p236 = l238
+					x.PA = p236
 				}
 			}
 		case 12:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st325, id326 := c.ReadRefFlag(); st325 == foryimpl.RefBack {
-					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id326)
-				} else if st325 == foryimpl.RefFollows {
-					n327 := c.ReadArrayLengthFast(4)
-					if n327 < 0 {
-						n327 = c.ReadArrayLength(4)
-					}
-					a328 := foryimpl.MakeSlice[[]int32](c, n327)
-					r.ReadRawInt32s(a328)
-					x.PtrL2A = a328
-					foryimpl.SetRefSlice(c, id326, x.PtrL2A)
-				} else {
-					x.PtrL2A = nil
+			if f.Convert {
+				x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st256, id257 := c.ReadEvolvedRefFlag(f); st256 == foryimpl.RefBack {
+				x.PtrL2A = foryimpl.BackRefSlice[int32](c, id257)
+			} else if st256 == foryimpl.RefFollows {
+				n258 := c.ReadArrayLengthFast(4)
+				if n258 < 0 {
+					n258 = c.ReadArrayLength(4)
 				}
+				a259 := foryimpl.MakeSlice[[]int32](c, n258)
+				r.ReadRawInt32s(a259)
+				x.PtrL2A = a259
+				foryimpl.SetRefSlice(c, id257, x.PtrL2A)
 			} else {
-				if f.Convert {
-					x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n323 := c.ReadArrayLengthFast(4)
-					if n323 < 0 {
-						n323 = c.ReadArrayLength(4)
-					}
-					a324 := foryimpl.MakeSlice[[]int32](c, n323)
-					r.ReadRawInt32s(a324)
-					x.PtrL2A = a324
-				}
+				x.PtrL2A = nil
 			}
 		case 13:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st329, id330 := c.ReadRefFlag(); st329 == foryimpl.RefBack {
-					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id330)
-				} else if st329 == foryimpl.RefFollows {
-					x.Raw2Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id330, x.Raw2Bin)
-				} else {
-					x.Raw2Bin = nil
-				}
+			if f.Convert {
+				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st260, id261 := c.ReadEvolvedRefFlag(f); st260 == foryimpl.RefBack {
+				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id261)
+			} else if st260 == foryimpl.RefFollows {
+				x.Raw2Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id261, x.Raw2Bin)
 			} else {
-				if f.Convert {
-					x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Raw2Bin = c.ReadBinary()
-				}
+				x.Raw2Bin = nil
 			}
 		case 14:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st333, id334 := c.ReadRefFlag(); st333 == foryimpl.RefBack {
-					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id334)
-				} else if st333 == foryimpl.RefFollows {
-					n335 := c.ReadArrayLengthFast(8)
-					if n335 < 0 {
-						n335 = c.ReadArrayLength(8)
-					}
-					a336 := foryimpl.MakeSlice[[]uint64](c, n335)
-					r.ReadRawUint64s(a336)
-					x.U64L2A = a336
-					foryimpl.SetRefSlice(c, id334, x.U64L2A)
-				} else {
-					x.U64L2A = nil
+			if f.Convert {
+				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if st264, id265 := c.ReadEvolvedRefFlag(f); st264 == foryimpl.RefBack {
+				x.U64L2A = foryimpl.BackRefSlice[uint64](c, id265)
+			} else if st264 == foryimpl.RefFollows {
+				n266 := c.ReadArrayLengthFast(8)
+				if n266 < 0 {
+					n266 = c.ReadArrayLength(8)
 				}
+				a267 := foryimpl.MakeSlice[[]uint64](c, n266)
+				r.ReadRawUint64s(a267)
+				x.U64L2A = a267
+				foryimpl.SetRefSlice(c, id265, x.U64L2A)
 			} else {
-				if f.Convert {
-					x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n331 := c.ReadArrayLengthFast(8)
-					if n331 < 0 {
-						n331 = c.ReadArrayLength(8)
-					}
-					a332 := foryimpl.MakeSlice[[]uint64](c, n331)
-					r.ReadRawUint64s(a332)
-					x.U64L2A = a332
-				}
+				x.U64L2A = nil
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st337, id338 := c.ReadRefFlag(); st337 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id338)
-				} else if st337 == foryimpl.RefFollows {
-					x.U82Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id338, x.U82Bin)
-				} else {
-					x.U82Bin = nil
-				}
+			if f.Convert {
+				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st268, id269 := c.ReadEvolvedRefFlag(f); st268 == foryimpl.RefBack {
+				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id269)
+			} else if st268 == foryimpl.RefFollows {
+				x.U82Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id269, x.U82Bin)
 			} else {
-				if f.Convert {
-					x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.U82Bin = c.ReadBinary()
-				}
+				x.U82Bin = nil
 			}
 		default:
 			c.SkipField(f)
@@ -20148,17 +17028,29 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootSeqsBad is the first 18 bytes of a compatible-mode message whose root is SeqsBad: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSeqsBad[4:].
+var foryRootSeqsBad = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x06, 0xf0, 0x81, 0x7c, 0x0c, 0xef, 0xd6, 0x26, 0xc1, 0xbf, 0x02, 0x40,
+	0x2f, 0x58,
+}
+
+// foryRootRefSeqsBad is the first 18 bytes of a compatible-mode message whose root is SeqsBad with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSeqsBad[4:].
+var foryRootRefSeqsBad = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x06, 0xc0, 0xe0, 0x43, 0xa6, 0x8f, 0xb2, 0x4e, 0xc1, 0xbf, 0x02, 0x41,
+	0x2f, 0x58,
+}
+
 // foryTypeSeqsBad is SeqsBad's static type information. Fingerprint: w,47,0,0;
 var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbf, 0x02},
 	GoFields:          []string{"W"},
 	GoName:            "v2.SeqsBad",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0xf0, 0x81, 0x7c, 0x0c, 0xef, 0xd6, 0x26, 0xc1, 0xbf, 0x02, 0x40, 0x2f, 0x58},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x06, 0xc0, 0xe0, 0x43, 0xa6, 0x8f, 0xb2, 0x4e, 0xc1, 0xbf, 0x02, 0x41, 0x2f, 0x58},
+	RootCompatible:    foryRootSeqsBad,
+	RootCompatibleRef: foryRootRefSeqsBad,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
 	SchemaHash:        -424351964,
-	TypeDef:           []byte{0x06, 0xf0, 0x81, 0x7c, 0x0c, 0xef, 0xd6, 0x26, 0xc1, 0xbf, 0x02, 0x40, 0x2f, 0x58},
-	TypeDefRef:        []byte{0x06, 0xc0, 0xe0, 0x43, 0xa6, 0x8f, 0xb2, 0x4e, 0xc1, 0xbf, 0x02, 0x41, 0x2f, 0x58},
+	TypeDef:           foryRootSeqsBad[4:],
+	TypeDefRef:        foryRootRefSeqsBad[4:],
 	UserID:            319,
 })
 
@@ -20175,12 +17067,12 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -20190,13 +17082,13 @@ func (x *SeqsBad) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x43e0c006001c0001)
-		buffer.PutUint64At(w, off+8, 0x4102bfc14eb28fa6)
-		buffer.PutUint64At(w, off+10, 0x582f4102bfc14eb2)
+		buffer.PutUint64At(w, off, 0x43e0c006001c0001)    // foryRootRefSeqsBad[0:8]
+		buffer.PutUint64At(w, off+8, 0x4102bfc14eb28fa6)  // foryRootRefSeqsBad[8:16]
+		buffer.PutUint64At(w, off+10, 0x582f4102bfc14eb2) // foryRootRefSeqsBad[10:18]
 		off += 18
 	} else {
-		buffer.PutUint32At(w, off, 0xbf1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbf1b0001) // prefix bytes 01 00 1b bf, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -20219,10 +17111,15 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x7c81f006001cff01 && buffer.ReadUint64At(in, 8) == 0x4002bfc126d6ef0c && buffer.ReadUint64At(in, 10) == 0x582f4002bfc126d6 {
+			if len(in) >= 18 &&
+				buffer.ReadUint64At(in, 0) == 0x7c81f006001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002bfc126d6ef0c &&
+				buffer.ReadUint64At(in, 10) == 0x582f4002bfc126d6 {
 				n = 18
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -20241,10 +17138,15 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SeqsBad) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x43e0c006001c0001 && buffer.ReadUint64At(in, 8) == 0x4102bfc14eb28fa6 && buffer.ReadUint64At(in, 10) == 0x582f4102bfc14eb2 {
+		if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0x43e0c006001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4102bfc14eb28fa6 &&
+			buffer.ReadUint64At(in, 10) == 0x582f4102bfc14eb2 {
 			n = 18
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -20261,26 +17163,26 @@ func (x *SeqsBad) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SeqsBad, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SeqsBad, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SeqsBad) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	l1 := x.W
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(22 + buffer.BatchSlack + len(l1)*8 + 6)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x7c81f006001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002bfc126d6ef0c)
-			buffer.PutUint64At(w, off+10, 0x582f4002bfc126d6)
+			buffer.PutUint64At(w, off, 0x7c81f006001cff01)    // foryRootSeqsBad[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002bfc126d6ef0c)  // foryRootSeqsBad[8:16]
+			buffer.PutUint64At(w, off+10, 0x582f4002bfc126d6) // foryRootSeqsBad[10:18]
 			off += 18
 		} else {
-			buffer.PutUint32At(w, off, 0xbf1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbf1bff01) // prefix bytes 01 ff 1b bf
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -20326,12 +17228,13 @@ func (x *SeqsBad) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SeqsBad's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = SeqsBad{}
+	} else {
+		*x = SeqsBad{W: x.W}
 	}
-	*x = SeqsBad{W: x.W}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-424351964) {
 		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
@@ -20339,56 +17242,37 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadArrayLengthFast(8)
-	if n5 < 0 {
-		n5 = c.ReadArrayLength(8)
-	}
-	a6 := foryimpl.ReuseSlice[[]int64](c, x.W, n5)
-	r.ReadRawInt64s(a6)
-	x.W = a6
-	if c.Failed() {
-		c.Trace("W")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *SeqsBad) foryReadRef(c *foryimpl.ReadContext) {
-	*x = SeqsBad{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-424351964) {
-		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
-			c.HashMismatch(foryTypeSeqsBad, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-			x.W = foryimpl.BackRefSlice[int64](c, id8)
-		} else if st7 == foryimpl.RefFollows {
-			n9 := c.ReadArrayLengthFast(8)
-			if n9 < 0 {
-				n9 = c.ReadArrayLength(8)
+	if c.TrackRef() {
+		if st5, id6 := c.ReadFieldRefFlag(); st5 == foryimpl.RefBack {
+			x.W = foryimpl.BackRefSlice[int64](c, id6)
+		} else if st5 == foryimpl.RefFollows {
+			n7 := c.ReadArrayLengthFast(8)
+			if n7 < 0 {
+				n7 = c.ReadArrayLength(8)
 			}
-			a10 := foryimpl.MakeSlice[[]int64](c, n9)
-			r.ReadRawInt64s(a10)
-			x.W = a10
-			foryimpl.SetRefSlice(c, id8, x.W)
+			a8 := foryimpl.MakeSlice[[]int64](c, n7)
+			r.ReadRawInt64s(a8)
+			x.W = a8
+			foryimpl.SetRefSlice(c, id6, x.W)
 		} else {
 			x.W = nil
 		}
-	} else {
-		n11 := c.ReadArrayLengthFast(8)
-		if n11 < 0 {
-			n11 = c.ReadArrayLength(8)
+		if c.Failed() {
+			c.Trace("W")
+			return
 		}
-		a12 := foryimpl.MakeSlice[[]int64](c, n11)
-		r.ReadRawInt64s(a12)
-		x.W = a12
-	}
-	if c.Failed() {
-		c.Trace("W")
-		return
+	} else {
+		n5 := c.ReadArrayLengthFast(8)
+		if n5 < 0 {
+			n5 = c.ReadArrayLength(8)
+		}
+		a6 := foryimpl.ReuseSlice[[]int64](c, x.W, n5)
+		r.ReadRawInt64s(a6)
+		x.W = a6
+		if c.Failed() {
+			c.Trace("W")
+			return
+		}
 	}
 }
 
@@ -20399,33 +17283,21 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					x.W = foryimpl.BackRefSlice[int64](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					n17 := c.ReadArrayLengthFast(8)
-					if n17 < 0 {
-						n17 = c.ReadArrayLength(8)
-					}
-					a18 := foryimpl.MakeSlice[[]int64](c, n17)
-					r.ReadRawInt64s(a18)
-					x.W = a18
-					foryimpl.SetRefSlice(c, id16, x.W)
-				} else {
-					x.W = nil
+			if f.Convert {
+				x.W = foryimpl.ReadSliceAs[int64](c, f)
+			} else if st11, id12 := c.ReadEvolvedRefFlag(f); st11 == foryimpl.RefBack {
+				x.W = foryimpl.BackRefSlice[int64](c, id12)
+			} else if st11 == foryimpl.RefFollows {
+				n13 := c.ReadArrayLengthFast(8)
+				if n13 < 0 {
+					n13 = c.ReadArrayLength(8)
 				}
+				a14 := foryimpl.MakeSlice[[]int64](c, n13)
+				r.ReadRawInt64s(a14)
+				x.W = a14
+				foryimpl.SetRefSlice(c, id12, x.W)
 			} else {
-				if f.Convert {
-					x.W = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n13 := c.ReadArrayLengthFast(8)
-					if n13 < 0 {
-						n13 = c.ReadArrayLength(8)
-					}
-					a14 := foryimpl.MakeSlice[[]int64](c, n13)
-					r.ReadRawInt64s(a14)
-					x.W = a14
-				}
+				x.W = nil
 			}
 		default:
 			c.SkipField(f)

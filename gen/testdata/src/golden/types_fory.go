@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Level as a Fory enum registered with id=11; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Level) ForyEnum() {}
@@ -26,15 +26,21 @@ func (Level) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumLevel
 }
 
+// foryRootPoint is the first 20 bytes of a compatible-mode message whose root is Point: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPoint[4:].
+var foryRootPoint = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x08, 0xb0, 0xf5, 0x43, 0x39, 0xe0, 0x8a, 0x5b, 0xc2, 0x0a, 0x40, 0x05,
+	0x5c, 0x40, 0x05, 0x60,
+}
+
 // foryTypePoint is Point's static type information. Fingerprint: x,5,0,0;y,5,0,0;
 var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x0a},
 	GoFields:       []string{"X", "Y"},
 	GoName:         "golden.Point",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xb0, 0xf5, 0x43, 0x39, 0xe0, 0x8a, 0x5b, 0xc2, 0x0a, 0x40, 0x05, 0x5c, 0x40, 0x05, 0x60},
+	RootCompatible: foryRootPoint,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x0a},
 	SchemaHash:     613113960,
-	TypeDef:        []byte{0x08, 0xb0, 0xf5, 0x43, 0x39, 0xe0, 0x8a, 0x5b, 0xc2, 0x0a, 0x40, 0x05, 0x5c, 0x40, 0x05, 0x60},
+	TypeDef:        foryRootPoint[4:],
 	UserID:         10,
 })
 
@@ -52,18 +58,18 @@ func (x *Point) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Point) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -71,24 +77,32 @@ func (x *Point) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserialize.
+// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
 func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
 	if len(data) > 1 && data[1] == foryimpl.FlagRefValue {
 		if f.Compatible() {
-			if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0x43f5b008001c0001 && buffer.ReadUint64At(data, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(data, 12) == 0x6005405c05400ac2 {
+			if len(data) >= 20 &&
+				buffer.ReadUint64At(data, 0) == 0x43f5b008001c0001 &&
+				buffer.ReadUint64At(data, 8) == 0x05400ac25b8ae039 &&
+				buffer.ReadUint64At(data, 12) == 0x6005405c05400ac2 {
 				n = 20
 			}
-		} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0x248b60680a1b0001 {
+		} else if len(data) >= 8 &&
+			buffer.ReadUint64At(data, 0) == 0x248b60680a1b0001 {
 			n = 8
 		}
 	} else if f.Compatible() {
-		if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0x43f5b008001cff01 && buffer.ReadUint64At(data, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(data, 12) == 0x6005405c05400ac2 {
+		if len(data) >= 20 &&
+			buffer.ReadUint64At(data, 0) == 0x43f5b008001cff01 &&
+			buffer.ReadUint64At(data, 8) == 0x05400ac25b8ae039 &&
+			buffer.ReadUint64At(data, 12) == 0x6005405c05400ac2 {
 			n = 20
 		}
-	} else if len(data) >= 8 && buffer.ReadUint64At(data, 0) == 0x248b60680a1bff01 {
+	} else if len(data) >= 8 &&
+		buffer.ReadUint64At(data, 0) == 0x248b60680a1bff01 {
 		n = 8
 	}
 	if n != 0 {
@@ -97,11 +111,11 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			return nil
 		}
 	}
-	return x.foryDeserialize(f, data)
+	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
-func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
+// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+func (x *Point) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
 		c = f.Runtime().BeginRead(data)
@@ -113,10 +127,14 @@ func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x43f5b008001cff01 && buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
+			if len(in) >= 20 &&
+				buffer.ReadUint64At(in, 0) == 0x43f5b008001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 &&
+				buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
 				n = 20
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0a1bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x0a1bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -135,10 +153,14 @@ func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Point) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 20 && buffer.ReadUint64At(in, 0) == 0x43f5b008001c0001 && buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
+		if len(in) >= 20 &&
+			buffer.ReadUint64At(in, 0) == 0x43f5b008001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 &&
+			buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
 			n = 20
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x0a1b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x0a1b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -151,24 +173,24 @@ func (x *Point) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Point's struct body (docs/format.md §9).
 func (x *Point) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Point, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Point) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Point, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Point) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x43f5b008001cff01)
-			buffer.PutUint64At(w, off+8, 0x05400ac25b8ae039)
-			buffer.PutUint64At(w, off+12, 0x6005405c05400ac2)
+			buffer.PutUint64At(w, off, 0x43f5b008001cff01)    // foryRootPoint[0:8]
+			buffer.PutUint64At(w, off+8, 0x05400ac25b8ae039)  // foryRootPoint[8:16]
+			buffer.PutUint64At(w, off+12, 0x6005405c05400ac2) // foryRootPoint[12:20]
 			off += 20
 		} else {
-			buffer.PutUint32At(w, off, 0x0a1bff01)
+			buffer.PutUint32At(w, off, 0x0a1bff01) // prefix bytes 01 ff 1b 0a
 			off += 4
 		}
 	}
@@ -256,6 +278,36 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootSample is the first 169 bytes of a compatible-mode message whose root is Sample: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootSample[4:].
+var foryRootSample = []byte{
+	0x01, 0xff, 0x1e, 0x00, 0x9d, 0xa0, 0xc4, 0xd3, 0xec, 0x38, 0xd2, 0x16, 0xf9, 0x0d, 0x0c, 0x8c,
+	0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20,
+	0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07,
+	0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4c,
+	0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17,
+	0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x48, 0x2e, 0x1a, 0x28, 0x18, 0x4c, 0x19,
+	0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18,
+	0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28,
+	0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8,
+	0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16,
+	0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68,
+}
+
+// foryRootRefSample is the first 169 bytes of a compatible-mode message whose root is Sample with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSample[4:].
+var foryRootRefSample = []byte{
+	0x01, 0x00, 0x1e, 0x00, 0x9d, 0xf0, 0x4c, 0x14, 0x5d, 0x12, 0xbe, 0x4e, 0xf9, 0x0d, 0x0c, 0x8c,
+	0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20,
+	0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07,
+	0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4d,
+	0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17,
+	0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x49, 0x2e, 0x1a, 0x28, 0x18, 0x4d, 0x19,
+	0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18,
+	0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28,
+	0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8,
+	0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16,
+	0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68,
+}
+
 // foryTypeSample is Sample's static type information. Fingerprint: 1,7,0,0;big,8,0,0;by_key,24,0,0[5,0,0|0,0,0];cells,22,0,0[55,0,0];day,39,0,0;dense,46,0,0;every,37,0,0;fixed,11,0,0;fixeds,22,0,0[6,0,0];flags,22,0,0[1,0,0];grid,46,0,0;level,0,0,0;maybe,22,0,0[0,0,0];maybes,22,0,1[21,0,0];name,21,0,0;next,0,0,1;opt,5,0,1;origin,0,0,0;pairs,24,0,0[22,0,0[5,0,0]|21,0,0];points,22,0,0[0,0,0];raw,41,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];temp,20,0,0;when,38,0,0;
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
@@ -264,12 +316,12 @@ var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:            "golden.Sample",
 	Namespace:         "demo",
 	OfficialGoHash:    1042240056,
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x9d, 0xa0, 0xc4, 0xd3, 0xec, 0x38, 0xd2, 0x16, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x48, 0x2e, 0x1a, 0x28, 0x18, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x9d, 0xf0, 0x4c, 0x14, 0x5d, 0x12, 0xbe, 0x4e, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x49, 0x2e, 0x1a, 0x28, 0x18, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	RootCompatible:    foryRootSample,
+	RootCompatibleRef: foryRootRefSample,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	SchemaHash:        1226675355,
-	TypeDef:           []byte{0x9d, 0xa0, 0xc4, 0xd3, 0xec, 0x38, 0xd2, 0x16, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x48, 0x2e, 0x1a, 0x28, 0x18, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
-	TypeDefRef:        []byte{0x9d, 0xf0, 0x4c, 0x14, 0x5d, 0x12, 0xbe, 0x4e, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x49, 0x2e, 0x1a, 0x28, 0x18, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	TypeDef:           foryRootSample[4:],
+	TypeDefRef:        foryRootRefSample[4:],
 	TypeName:          "Sample",
 })
 
@@ -312,7 +364,7 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSample (compatible mode) or stored as constant words.
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -322,32 +374,11 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(169)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd3c4a09d001eff01)
-		buffer.PutUint64At(w, off+8, 0x8c0c0df916d238ec)
-		buffer.PutUint64At(w, off+16, 0x1448c87a0c481370)
-		buffer.PutUint64At(w, off+24, 0x2017950b4c788c4c)
-		buffer.PutUint64At(w, off+32, 0x460605084407c4c0)
-		buffer.PutUint64At(w, off+40, 0x077216184cf33905)
-		buffer.PutUint64At(w, off+48, 0x8801de164c30511b)
-		buffer.PutUint64At(w, off+56, 0x4c180c2744805c8b)
-		buffer.PutUint64At(w, off+64, 0x92254c00918d8c2e)
-		buffer.PutUint64At(w, off+72, 0x17151a164c008ea4)
-		buffer.PutUint64At(w, off+80, 0x34609506164ce420)
-		buffer.PutUint64At(w, off+88, 0x194c18281a2e4880)
-		buffer.PutUint64At(w, off+96, 0xb072164cc02295ac)
-		buffer.PutUint64At(w, off+104, 0x183056164e000918)
-		buffer.PutUint64At(w, off+112, 0x4a200c3415482409)
-		buffer.PutUint64At(w, off+120, 0x283a1c4c9897341c)
-		buffer.PutUint64At(w, off+128, 0xbc54165a184c1a32)
-		buffer.PutUint64At(w, off+136, 0xc83d72164c808c08)
-		buffer.PutUint64At(w, off+144, 0x184c16442944e46c)
-		buffer.PutUint64At(w, off+152, 0x164824894e481656)
-		buffer.PutUint64At(w, off+160, 0xe458264890064c56)
-		buffer.PutUint64At(w, off+161, 0x68e458264890064c)
+		copy(w[off:], foryRootSample)
 		off += 169
 	} else {
-		buffer.PutUint64At(w, off, 0x708c0c04061dff01)
-		buffer.PutUint64At(w, off+6, 0xc87a0c480308708c)
+		buffer.PutUint64At(w, off, 0x708c0c04061dff01)   // prefix bytes 01 ff 1d 06 04 0c 8c 70
+		buffer.PutUint64At(w, off+6, 0xc87a0c480308708c) // prefix bytes 8c 70 08 03 48 0c 7a c8
 		off += 14
 	}
 	b.SetWriterIndex(off)
@@ -362,32 +393,11 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(169)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x144cf09d001e0001)
-		buffer.PutUint64At(w, off+8, 0x8c0c0df94ebe125d)
-		buffer.PutUint64At(w, off+16, 0x1448c87a0c481370)
-		buffer.PutUint64At(w, off+24, 0x2017950b4c788c4c)
-		buffer.PutUint64At(w, off+32, 0x460605084407c4c0)
-		buffer.PutUint64At(w, off+40, 0x077216184cf33905)
-		buffer.PutUint64At(w, off+48, 0x8801de164c30511b)
-		buffer.PutUint64At(w, off+56, 0x4d180c2744805c8b)
-		buffer.PutUint64At(w, off+64, 0x92254c00918d8c2e)
-		buffer.PutUint64At(w, off+72, 0x17151a164c008ea4)
-		buffer.PutUint64At(w, off+80, 0x34609506164ce420)
-		buffer.PutUint64At(w, off+88, 0x194d18281a2e4980)
-		buffer.PutUint64At(w, off+96, 0xb072164cc02295ac)
-		buffer.PutUint64At(w, off+104, 0x183056164e000918)
-		buffer.PutUint64At(w, off+112, 0x4b200c3415482409)
-		buffer.PutUint64At(w, off+120, 0x283a1c4d9897341c)
-		buffer.PutUint64At(w, off+128, 0xbc54165a184c1a32)
-		buffer.PutUint64At(w, off+136, 0xc83d72164c808c08)
-		buffer.PutUint64At(w, off+144, 0x184c16442945e46c)
-		buffer.PutUint64At(w, off+152, 0x164824894e481656)
-		buffer.PutUint64At(w, off+160, 0xe458264890064c56)
-		buffer.PutUint64At(w, off+161, 0x68e458264890064c)
+		copy(w[off:], foryRootRefSample)
 		off += 169
 	} else {
-		buffer.PutUint64At(w, off, 0x708c0c04061d0001)
-		buffer.PutUint64At(w, off+6, 0xc87a0c480308708c)
+		buffer.PutUint64At(w, off, 0x708c0c04061d0001)   // prefix bytes 01 00 1d 06 04 0c 8c 70, root flag 00 (tracking)
+		buffer.PutUint64At(w, off+6, 0xc87a0c480308708c) // prefix bytes 8c 70 08 03 48 0c 7a c8
 		off += 14
 	}
 	b.SetWriterIndex(off)
@@ -410,10 +420,12 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 169 && buffer.ReadUint64At(in, 0) == 0xd3c4a09d001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0df916d238ec && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x8801de164c30511b && buffer.ReadUint64At(in, 56) == 0x4c180c2744805c8b && buffer.ReadUint64At(in, 64) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 72) == 0x17151a164c008ea4 && buffer.ReadUint64At(in, 80) == 0x34609506164ce420 && buffer.ReadUint64At(in, 88) == 0x194c18281a2e4880 && buffer.ReadUint64At(in, 96) == 0xb072164cc02295ac && buffer.ReadUint64At(in, 104) == 0x183056164e000918 && buffer.ReadUint64At(in, 112) == 0x4a200c3415482409 && buffer.ReadUint64At(in, 120) == 0x283a1c4c9897341c && buffer.ReadUint64At(in, 128) == 0xbc54165a184c1a32 && buffer.ReadUint64At(in, 136) == 0xc83d72164c808c08 && buffer.ReadUint64At(in, 144) == 0x184c16442944e46c && buffer.ReadUint64At(in, 152) == 0x164824894e481656 && buffer.ReadUint64At(in, 160) == 0xe458264890064c56 && buffer.ReadUint64At(in, 161) == 0x68e458264890064c {
+			if len(in) >= 169 && string(in[:169]) == string(foryRootSample) {
 				n = 169
 			}
-		} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
+		} else if len(in) >= 14 &&
+			buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 &&
+			buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
 			n = 14
 		}
 		if n == 0 {
@@ -432,10 +444,12 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 169 && buffer.ReadUint64At(in, 0) == 0x144cf09d001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0df94ebe125d && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x8801de164c30511b && buffer.ReadUint64At(in, 56) == 0x4d180c2744805c8b && buffer.ReadUint64At(in, 64) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 72) == 0x17151a164c008ea4 && buffer.ReadUint64At(in, 80) == 0x34609506164ce420 && buffer.ReadUint64At(in, 88) == 0x194d18281a2e4980 && buffer.ReadUint64At(in, 96) == 0xb072164cc02295ac && buffer.ReadUint64At(in, 104) == 0x183056164e000918 && buffer.ReadUint64At(in, 112) == 0x4b200c3415482409 && buffer.ReadUint64At(in, 120) == 0x283a1c4d9897341c && buffer.ReadUint64At(in, 128) == 0xbc54165a184c1a32 && buffer.ReadUint64At(in, 136) == 0xc83d72164c808c08 && buffer.ReadUint64At(in, 144) == 0x184c16442945e46c && buffer.ReadUint64At(in, 152) == 0x164824894e481656 && buffer.ReadUint64At(in, 160) == 0xe458264890064c56 && buffer.ReadUint64At(in, 161) == 0x68e458264890064c {
+		if len(in) >= 169 && string(in[:169]) == string(foryRootRefSample) {
 			n = 169
 		}
-	} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
+	} else if len(in) >= 14 &&
+		buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 &&
+		buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
 		n = 14
 	}
 	if n == 0 {
@@ -641,14 +655,14 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypePoint)
 		}
-		if err := x.Next.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Next.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypePoint)
 	}
-	if err := x.Origin.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Origin.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	var mw45 foryimpl.MapWriter
@@ -683,7 +697,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l49) > 0 {
 		c.WriteStructMeta(foryTypePoint)
 		for i50 := range l49 {
-			if err := l49[i50].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l49[i50].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -1046,19 +1060,26 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Sample{
-		Cells:  x.Cells,
-		Dense:  x.Dense,
-		Fixeds: x.Fixeds,
-		Maybe:  x.Maybe,
-		Origin: x.Origin,
-		Points: x.Points,
-		Tags:   x.Tags,
+		*x = Sample{
+			Cells:  x.Cells,
+			Fixeds: x.Fixeds,
+			Maybe:  x.Maybe,
+			Points: x.Points,
+			Tags:   x.Tags,
+		}
+	} else {
+		*x = Sample{
+			Cells:  x.Cells,
+			Dense:  x.Dense,
+			Fixeds: x.Fixeds,
+			Maybe:  x.Maybe,
+			Origin: x.Origin,
+			Points: x.Points,
+			Tags:   x.Tags,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1226675355) {
@@ -1098,597 +1119,131 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Opt")
 		return
 	}
-	n119 := c.ReadLengthFast(2)
-	if n119 < 0 {
-		n119 = c.ReadLength(2)
-	}
-	m120 := foryimpl.MakeMap[map[int32]*Point](c, n119)
-	for n119 > 0 && !c.Failed() {
-		sz121, vn122, ev127 := c.ReadMapChunk(n119, 5, 28, foryTypePoint, true)
-		for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
-			var k124 int32
-			k124 = r.ReadVarInt32()
-			var v125 *Point
-			if !vn122 {
-				p126 := foryimpl.Alloc[Point](c)
-				if ev127 != nil {
-					p126.ForyReadEvolved(c, ev127)
-				} else {
-					p126.ForyRead(c)
-				}
-				v125 = p126
-			}
-			m120[k124] = v125
+	if c.TrackRef() {
+		n119 := c.ReadLengthFast(2)
+		if n119 < 0 {
+			n119 = c.ReadLength(2)
 		}
-		n119 -= sz121
-	}
-	x.ByKey = m120
-	if c.Failed() {
-		c.Trace("ByKey")
-		return
-	}
-	n129 := c.ReadLengthFast(1)
-	if n129 < 0 {
-		n129 = c.ReadLength(1)
-	}
-	l130 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n129)
-	if n129 > 0 {
-		hn132, tr134 := c.ReadListHeaderRef(55)
-		if !c.Failed() {
-			for i131 := range l130 {
-				if tr134 {
-					if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
-						l130[i131] = foryimpl.BackRefSlice[float32](c, id136)
-					} else if st135 == foryimpl.RefFollows {
-						n137 := c.ReadArrayLengthFast(4)
-						if n137 < 0 {
-							n137 = c.ReadArrayLength(4)
+		m120 := foryimpl.MakeMap[map[int32]*Point](c, n119)
+		for n119 > 0 && !c.Failed() {
+			sz121, vn122, tr128, ev127 := c.ReadMapChunkRef(n119, 5, 28, foryTypePoint)
+			for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
+				var k124 int32
+				k124 = r.ReadVarInt32()
+				var v125 *Point
+				if tr128 {
+					if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+						v125 = foryimpl.BackRef[Point](c, id130)
+					} else if st129 == foryimpl.RefFollows {
+						p131 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id130, p131)
+						if ev127 != nil {
+							p131.ForyReadEvolved(c, ev127)
+						} else {
+							p131.ForyRead(c)
 						}
-						a138 := foryimpl.MakeSlice[[]float32](c, n137)
-						r.ReadRawFloat32s(a138)
-						l130[i131] = a138
-						foryimpl.SetRefSlice(c, id136, l130[i131])
+						v125 = p131
 					} else {
-						l130[i131] = nil
+						v125 = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i131)
-						break
+				} else if !vn122 {
+					p126 := foryimpl.Alloc[Point](c)
+					if ev127 != nil {
+						p126.ForyReadEvolved(c, ev127)
+					} else {
+						p126.ForyRead(c)
 					}
-					continue
+					v125 = p126
 				}
-				if hn132 && !c.ReadFlag() {
-					clear(l130[i131 : i131+1])
-					continue
-				}
-				n139 := c.ReadArrayLengthFast(4)
-				if n139 < 0 {
-					n139 = c.ReadArrayLength(4)
-				}
-				a140 := foryimpl.MakeSlice[[]float32](c, n139)
-				r.ReadRawFloat32s(a140)
-				l130[i131] = a140
-				if c.Failed() {
-					c.TraceIndex(i131)
-					break
-				}
+				m120[k124] = v125
 			}
+			n119 -= sz121
 		}
-	}
-	x.Cells = l130
-	if c.Failed() {
-		c.Trace("Cells")
-		return
-	}
-	x.Day = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("Day")
-		return
-	}
-	n141 := c.ReadArrayLengthFast(4)
-	if n141 < 0 {
-		n141 = c.ReadArrayLength(4)
-	}
-	a142 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n141)
-	r.ReadRawInt32s(a142)
-	x.Dense = a142
-	if c.Failed() {
-		c.Trace("Dense")
-		return
-	}
-	x.Every = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("Every")
-		return
-	}
-	n143 := c.ReadLengthFast(8)
-	if n143 < 0 {
-		n143 = c.ReadLength(8)
-	}
-	l144 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n143)
-	if n143 > 0 {
-		hn146 := c.ReadListHeader(6)
-		if !c.Failed() {
-			for i145 := range l144 {
-				if hn146 && !c.ReadFlag() {
-					clear(l144[i145 : i145+1])
-					continue
-				}
-				l144[i145] = r.ReadInt64()
-				if c.Failed() {
-					c.TraceIndex(i145)
-					break
-				}
-			}
+		x.ByKey = m120
+		if c.Failed() {
+			c.Trace("ByKey")
+			return
 		}
-	}
-	x.Fixeds = l144
-	if c.Failed() {
-		c.Trace("Fixeds")
-		return
-	}
-	n149 := c.ReadLengthFast(1)
-	if n149 < 0 {
-		n149 = c.ReadLength(1)
-	}
-	if n149 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n149, 4))
-		return
-	}
-	var l150 [4]bool
-	if n149 > 0 {
-		hn152 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i151 := range l150 {
-				if hn152 && !c.ReadFlag() {
-					clear(l150[i151 : i151+1])
-					continue
-				}
-				l150[i151] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i151)
-					break
-				}
-			}
-		}
-	}
-	x.Flags = l150
-	if c.Failed() {
-		c.Trace("Flags")
-		return
-	}
-	n155 := c.ReadArrayLengthFast(4)
-	if n155 < 0 {
-		n155 = c.ReadArrayLength(4)
-	}
-	if n155 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n155, 2))
-		return
-	}
-	var a156 [2]int32
-	r.ReadRawInt32s(a156[:])
-	x.Grid = a156
-	if c.Failed() {
-		c.Trace("Grid")
-		return
-	}
-	if e157 := c.ReadEnumFast(uint32(0x7fffffff)); e157 >= 0 {
-		x.Level = Level(e157)
 	} else {
-		x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Level")
-		return
-	}
-	n158 := c.ReadLengthFast(1)
-	if n158 < 0 {
-		n158 = c.ReadLength(1)
-	}
-	l159 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n158)
-	if n158 > 0 {
-		hn161, tr163, ev162 := c.ReadStructListHeaderRef(foryTypePoint)
-		if !c.Failed() {
-			for i160 := range l159 {
-				if tr163 {
-					if st165, id166 := c.ReadRefFlag(); st165 == foryimpl.RefBack {
-						l159[i160] = foryimpl.BackRef[Point](c, id166)
-					} else if st165 == foryimpl.RefFollows {
-						p167 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id166, p167)
-						if ev162 != nil {
-							p167.ForyReadEvolved(c, ev162)
-						} else {
-							p167.ForyRead(c)
-						}
-						l159[i160] = p167
+		n119 := c.ReadLengthFast(2)
+		if n119 < 0 {
+			n119 = c.ReadLength(2)
+		}
+		m120 := foryimpl.MakeMap[map[int32]*Point](c, n119)
+		for n119 > 0 && !c.Failed() {
+			sz121, vn122, ev127 := c.ReadMapChunk(n119, 5, 28, foryTypePoint, true)
+			for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
+				var k124 int32
+				k124 = r.ReadVarInt32()
+				var v125 *Point
+				if !vn122 {
+					p126 := foryimpl.Alloc[Point](c)
+					if ev127 != nil {
+						p126.ForyReadEvolved(c, ev127)
 					} else {
-						l159[i160] = nil
+						p126.ForyRead(c)
 					}
-					if c.Failed() {
-						c.TraceIndex(i160)
-						break
-					}
-					continue
+					v125 = p126
 				}
-				if hn161 && !c.ReadFlag() {
-					clear(l159[i160 : i160+1])
-					continue
-				}
-				p164 := foryimpl.Alloc[Point](c)
-				if ev162 != nil {
-					p164.ForyReadEvolved(c, ev162)
-				} else {
-					p164.ForyRead(c)
-				}
-				l159[i160] = p164
-				if c.Failed() {
-					c.TraceIndex(i160)
-					break
-				}
+				m120[k124] = v125
 			}
+			n119 -= sz121
 		}
-	}
-	x.Maybe = l159
-	if c.Failed() {
-		c.Trace("Maybe")
-		return
-	}
-	if c.ReadFlag() {
-		n168 := c.ReadLengthFast(1)
-		if n168 < 0 {
-			n168 = c.ReadLength(1)
-		}
-		l169 := foryimpl.MakeSlice[[]string](c, n168)
-		if n168 > 0 {
-			hn171 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i170 := range l169 {
-					if hn171 && !c.ReadFlag() {
-						clear(l169[i170 : i170+1])
-						continue
-					}
-					l169[i170] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i170)
-						break
-					}
-				}
-			}
-		}
-		x.Maybes = l169
-	}
-	if c.Failed() {
-		c.Trace("Maybes")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if c.ReadFlag() {
-		p174 := foryimpl.Alloc[Point](c)
-		if ev175 := c.ReadStructFieldMeta(foryTypePoint); ev175 != nil {
-			p174.ForyReadEvolved(c, ev175)
-		} else if !c.Failed() {
-			p174.ForyRead(c)
-		}
-		x.Next = p174
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-	if ev176 := c.ReadStructFieldMeta(foryTypePoint); ev176 != nil {
-		x.Origin.ForyReadEvolved(c, ev176)
-	} else if !c.Failed() {
-		x.Origin.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Origin")
-		return
-	}
-	n177 := c.ReadLengthFast(2)
-	if n177 < 0 {
-		n177 = c.ReadLength(2)
-	}
-	m178 := foryimpl.MakeMap[map[[2]int32]string](c, n177)
-	for n177 > 0 && !c.Failed() {
-		sz179, vn180, _ := c.ReadMapChunk(n177, 22, 21, nil, false)
-		for j181 := 0; j181 < sz179 && !c.Failed(); j181++ {
-			var k182 [2]int32
-			n184 := c.ReadLengthFast(1)
-			if n184 < 0 {
-				n184 = c.ReadLength(1)
-			}
-			if n184 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n184, 2))
-				return
-			}
-			var l185 [2]int32
-			if n184 > 0 {
-				hn187 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i186 := range l185 {
-						if hn187 && !c.ReadFlag() {
-							clear(l185[i186 : i186+1])
-							continue
-						}
-						l185[i186] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i186)
-							break
-						}
-					}
-				}
-			}
-			k182 = l185
-			var v183 string
-			if !vn180 {
-				v183 = c.ReadString()
-			}
-			m178[k182] = v183
-		}
-		n177 -= sz179
-	}
-	x.Pairs = m178
-	if c.Failed() {
-		c.Trace("Pairs")
-		return
-	}
-	n191 := c.ReadLengthFast(1)
-	if n191 < 0 {
-		n191 = c.ReadLength(1)
-	}
-	l192 := foryimpl.ReuseSlice[[]Point](c, x.Points, n191)
-	if n191 > 0 {
-		hn194, tr196, ev195 := c.ReadStructListHeaderRef(foryTypePoint)
-		if !c.Failed() {
-			for i193 := range l192 {
-				if tr196 {
-					if st197, id198 := c.ReadRefFlag(); st197 == foryimpl.RefBack {
-						if p199 := foryimpl.BackRef[Point](c, id198); p199 != nil {
-							l192[i193] = *p199
-						}
-					} else if st197 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id198, &l192[i193])
-						if ev195 != nil {
-							l192[i193].ForyReadEvolved(c, ev195)
-						} else {
-							l192[i193].ForyRead(c)
-						}
-					} else {
-						l192[i193] = Point{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i193)
-						break
-					}
-					continue
-				}
-				if hn194 && !c.ReadFlag() {
-					clear(l192[i193 : i193+1])
-					continue
-				}
-				if ev195 != nil {
-					l192[i193].ForyReadEvolved(c, ev195)
-				} else {
-					l192[i193].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i193)
-					break
-				}
-			}
-		}
-	}
-	x.Points = l192
-	if c.Failed() {
-		c.Trace("Points")
-		return
-	}
-	x.Raw = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Raw")
-		return
-	}
-	n200 := c.ReadLengthFast(2)
-	if n200 < 0 {
-		n200 = c.ReadLength(2)
-	}
-	m201 := foryimpl.MakeMap[map[string]int32](c, n200)
-	for n200 > 0 && !c.Failed() {
-		sz202, vn203, _ := c.ReadMapChunk(n200, 21, 5, nil, false)
-		for j204 := 0; j204 < sz202 && !c.Failed(); j204++ {
-			var k205 string
-			k205 = c.ReadString()
-			var v206 int32
-			if !vn203 {
-				v206 = r.ReadVarInt32()
-			}
-			m201[k205] = v206
-		}
-		n200 -= sz202
-	}
-	x.Scores = m201
-	if c.Failed() {
-		c.Trace("Scores")
-		return
-	}
-	n208 := c.ReadLengthFast(1)
-	if n208 < 0 {
-		n208 = c.ReadLength(1)
-	}
-	l209 := foryimpl.ReuseSlice[[]string](c, x.Tags, n208)
-	if n208 > 0 {
-		hn211 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i210 := range l209 {
-				if hn211 && !c.ReadFlag() {
-					clear(l209[i210 : i210+1])
-					continue
-				}
-				l209[i210] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i210)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l209
-	if c.Failed() {
-		c.Trace("Tags")
-		return
-	}
-	x.When = c.ReadTime()
-	if c.Failed() {
-		c.Trace("When")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Sample{
-		Cells:  x.Cells,
-		Fixeds: x.Fixeds,
-		Maybe:  x.Maybe,
-		Points: x.Points,
-		Tags:   x.Tags,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1226675355) {
-		if h := r.ReadInt32(); h != 1226675355 && h != 1042240056 && !c.Failed() {
-			c.HashMismatch(foryTypeSample, h)
+		x.ByKey = m120
+		if c.Failed() {
+			c.Trace("ByKey")
 			return
 		}
 	}
-	// One bounds check for the 12 bytes of fixed-width fields.
-	if r.Need(12) {
-		in, off := r.Bytes(), r.Offset()
-		x.Temp = Celsius(buffer.ReadFloat64At(in, off))
-		x.Fixed = buffer.ReadUint32At(in, off+8)
-		r.SetOffset(off + 12)
+	n132 := c.ReadLengthFast(1)
+	if n132 < 0 {
+		n132 = c.ReadLength(1)
 	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.ID = buffer.UnZigZag64(u64)
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.Big = i64
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Temp..Big")
-		return
-	}
-	if c.ReadFlag() {
-		p214 := foryimpl.Alloc[int32](c)
-		*p214 = r.ReadVarInt32()
-		x.Opt = p214
-	}
-	if c.Failed() {
-		c.Trace("Opt")
-		return
-	}
-	n215 := c.ReadLengthFast(2)
-	if n215 < 0 {
-		n215 = c.ReadLength(2)
-	}
-	m216 := foryimpl.MakeMap[map[int32]*Point](c, n215)
-	for n215 > 0 && !c.Failed() {
-		sz217, vn218, tr224, ev223 := c.ReadMapChunkRef(n215, 5, 28, foryTypePoint)
-		for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
-			var k220 int32
-			k220 = r.ReadVarInt32()
-			var v221 *Point
-			if tr224 {
-				if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
-					v221 = foryimpl.BackRef[Point](c, id226)
-				} else if st225 == foryimpl.RefFollows {
-					p227 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id226, p227)
-					if ev223 != nil {
-						p227.ForyReadEvolved(c, ev223)
-					} else {
-						p227.ForyRead(c)
-					}
-					v221 = p227
-				} else {
-					v221 = nil
-				}
-			} else if !vn218 {
-				p222 := foryimpl.Alloc[Point](c)
-				if ev223 != nil {
-					p222.ForyReadEvolved(c, ev223)
-				} else {
-					p222.ForyRead(c)
-				}
-				v221 = p222
-			}
-			m216[k220] = v221
-		}
-		n215 -= sz217
-	}
-	x.ByKey = m216
-	if c.Failed() {
-		c.Trace("ByKey")
-		return
-	}
-	n228 := c.ReadLengthFast(1)
-	if n228 < 0 {
-		n228 = c.ReadLength(1)
-	}
-	l229 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n228)
-	if n228 > 0 {
-		hn231, tr233 := c.ReadListHeaderRef(55)
+	l133 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n132)
+	if n132 > 0 {
+		hn135, tr137 := c.ReadListHeaderRef(55)
 		if !c.Failed() {
-			for i230 := range l229 {
-				if tr233 {
-					if st234, id235 := c.ReadRefFlag(); st234 == foryimpl.RefBack {
-						l229[i230] = foryimpl.BackRefSlice[float32](c, id235)
-					} else if st234 == foryimpl.RefFollows {
-						n236 := c.ReadArrayLengthFast(4)
-						if n236 < 0 {
-							n236 = c.ReadArrayLength(4)
+			for i134 := range l133 {
+				if tr137 {
+					if st138, id139 := c.ReadRefFlag(); st138 == foryimpl.RefBack {
+						l133[i134] = foryimpl.BackRefSlice[float32](c, id139)
+					} else if st138 == foryimpl.RefFollows {
+						n140 := c.ReadArrayLengthFast(4)
+						if n140 < 0 {
+							n140 = c.ReadArrayLength(4)
 						}
-						a237 := foryimpl.MakeSlice[[]float32](c, n236)
-						r.ReadRawFloat32s(a237)
-						l229[i230] = a237
-						foryimpl.SetRefSlice(c, id235, l229[i230])
+						a141 := foryimpl.MakeSlice[[]float32](c, n140)
+						r.ReadRawFloat32s(a141)
+						l133[i134] = a141
+						foryimpl.SetRefSlice(c, id139, l133[i134])
 					} else {
-						l229[i230] = nil
+						l133[i134] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i230)
+						c.TraceIndex(i134)
 						break
 					}
 					continue
 				}
-				if hn231 && !c.ReadFlag() {
-					clear(l229[i230 : i230+1])
+				if hn135 && !c.ReadFlag() {
+					clear(l133[i134 : i134+1])
 					continue
 				}
-				n238 := c.ReadArrayLengthFast(4)
-				if n238 < 0 {
-					n238 = c.ReadArrayLength(4)
+				n142 := c.ReadArrayLengthFast(4)
+				if n142 < 0 {
+					n142 = c.ReadArrayLength(4)
 				}
-				a239 := foryimpl.MakeSlice[[]float32](c, n238)
-				r.ReadRawFloat32s(a239)
-				l229[i230] = a239
+				a143 := foryimpl.MakeSlice[[]float32](c, n142)
+				r.ReadRawFloat32s(a143)
+				l133[i134] = a143
 				if c.Failed() {
-					c.TraceIndex(i230)
+					c.TraceIndex(i134)
 					break
 				}
 			}
 		}
 	}
-	x.Cells = l229
+	x.Cells = l133
 	if c.Failed() {
 		c.Trace("Cells")
 		return
@@ -1698,425 +1253,494 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st240, id241 := c.ReadRefFlag(); st240 == foryimpl.RefBack {
-			x.Dense = foryimpl.BackRefSlice[int32](c, id241)
-		} else if st240 == foryimpl.RefFollows {
-			n242 := c.ReadArrayLengthFast(4)
-			if n242 < 0 {
-				n242 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if st144, id145 := c.ReadFieldRefFlag(); st144 == foryimpl.RefBack {
+			x.Dense = foryimpl.BackRefSlice[int32](c, id145)
+		} else if st144 == foryimpl.RefFollows {
+			n146 := c.ReadArrayLengthFast(4)
+			if n146 < 0 {
+				n146 = c.ReadArrayLength(4)
 			}
-			a243 := foryimpl.MakeSlice[[]int32](c, n242)
-			r.ReadRawInt32s(a243)
-			x.Dense = a243
-			foryimpl.SetRefSlice(c, id241, x.Dense)
+			a147 := foryimpl.MakeSlice[[]int32](c, n146)
+			r.ReadRawInt32s(a147)
+			x.Dense = a147
+			foryimpl.SetRefSlice(c, id145, x.Dense)
 		} else {
 			x.Dense = nil
 		}
-	} else {
-		n244 := c.ReadArrayLengthFast(4)
-		if n244 < 0 {
-			n244 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Dense")
+			return
 		}
-		a245 := foryimpl.MakeSlice[[]int32](c, n244)
-		r.ReadRawInt32s(a245)
-		x.Dense = a245
-	}
-	if c.Failed() {
-		c.Trace("Dense")
-		return
+	} else {
+		n144 := c.ReadArrayLengthFast(4)
+		if n144 < 0 {
+			n144 = c.ReadArrayLength(4)
+		}
+		a145 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n144)
+		r.ReadRawInt32s(a145)
+		x.Dense = a145
+		if c.Failed() {
+			c.Trace("Dense")
+			return
+		}
 	}
 	x.Every = c.ReadDuration()
 	if c.Failed() {
 		c.Trace("Every")
 		return
 	}
-	n246 := c.ReadLengthFast(8)
-	if n246 < 0 {
-		n246 = c.ReadLength(8)
+	n148 := c.ReadLengthFast(8)
+	if n148 < 0 {
+		n148 = c.ReadLength(8)
 	}
-	l247 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n246)
-	if n246 > 0 {
-		hn249 := c.ReadListHeader(6)
+	l149 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n148)
+	if n148 > 0 {
+		hn151 := c.ReadListHeader(6)
 		if !c.Failed() {
-			for i248 := range l247 {
-				if hn249 && !c.ReadFlag() {
-					clear(l247[i248 : i248+1])
+			for i150 := range l149 {
+				if hn151 && !c.ReadFlag() {
+					clear(l149[i150 : i150+1])
 					continue
 				}
-				l247[i248] = r.ReadInt64()
+				l149[i150] = r.ReadInt64()
 				if c.Failed() {
-					c.TraceIndex(i248)
+					c.TraceIndex(i150)
 					break
 				}
 			}
 		}
 	}
-	x.Fixeds = l247
+	x.Fixeds = l149
 	if c.Failed() {
 		c.Trace("Fixeds")
 		return
 	}
-	n252 := c.ReadLengthFast(1)
-	if n252 < 0 {
-		n252 = c.ReadLength(1)
+	n154 := c.ReadLengthFast(1)
+	if n154 < 0 {
+		n154 = c.ReadLength(1)
 	}
-	if n252 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n252, 4))
+	if n154 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n154, 4))
 		return
 	}
-	var l253 [4]bool
-	if n252 > 0 {
-		hn255 := c.ReadListHeader(1)
+	var l155 [4]bool
+	if n154 > 0 {
+		hn157 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i254 := range l253 {
-				if hn255 && !c.ReadFlag() {
-					clear(l253[i254 : i254+1])
+			for i156 := range l155 {
+				if hn157 && !c.ReadFlag() {
+					clear(l155[i156 : i156+1])
 					continue
 				}
-				l253[i254] = r.ReadBool()
+				l155[i156] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i254)
+					c.TraceIndex(i156)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l253
+	x.Flags = l155
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			n260 := c.ReadArrayLengthFast(4)
-			if n260 < 0 {
-				n260 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			n160 := c.ReadArrayLengthFast(4)
+			if n160 < 0 {
+				n160 = c.ReadArrayLength(4)
 			}
-			if n260 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n260, 2))
+			if n160 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n160, 2))
 				return
 			}
-			var a261 [2]int32
-			r.ReadRawInt32s(a261[:])
-			x.Grid = a261
+			var a161 [2]int32
+			r.ReadRawInt32s(a161[:])
+			x.Grid = a161
 		}
-	} else {
-		n262 := c.ReadArrayLengthFast(4)
-		if n262 < 0 {
-			n262 = c.ReadArrayLength(4)
-		}
-		if n262 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n262, 2))
+		if c.Failed() {
+			c.Trace("Grid")
 			return
 		}
-		var a263 [2]int32
-		r.ReadRawInt32s(a263[:])
-		x.Grid = a263
-	}
-	if c.Failed() {
-		c.Trace("Grid")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e266 := c.ReadEnumFast(uint32(0x7fffffff)); e266 >= 0 {
-				x.Level = Level(e266)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+				x.Level = Level(e162)
 			} else {
 				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Level")
+			return
+		}
 	} else {
-		if e267 := c.ReadEnumFast(uint32(0x7fffffff)); e267 >= 0 {
-			x.Level = Level(e267)
+		n160 := c.ReadArrayLengthFast(4)
+		if n160 < 0 {
+			n160 = c.ReadArrayLength(4)
+		}
+		if n160 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n160, 2))
+			return
+		}
+		var a161 [2]int32
+		r.ReadRawInt32s(a161[:])
+		x.Grid = a161
+		if c.Failed() {
+			c.Trace("Grid")
+			return
+		}
+		if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+			x.Level = Level(e162)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
+		if c.Failed() {
+			c.Trace("Level")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("Level")
-		return
+	n163 := c.ReadLengthFast(1)
+	if n163 < 0 {
+		n163 = c.ReadLength(1)
 	}
-	n268 := c.ReadLengthFast(1)
-	if n268 < 0 {
-		n268 = c.ReadLength(1)
-	}
-	l269 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n268)
-	if n268 > 0 {
-		hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypePoint)
+	l164 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n163)
+	if n163 > 0 {
+		hn166, tr168, ev167 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i270 := range l269 {
-				if tr273 {
-					if st275, id276 := c.ReadRefFlag(); st275 == foryimpl.RefBack {
-						l269[i270] = foryimpl.BackRef[Point](c, id276)
-					} else if st275 == foryimpl.RefFollows {
-						p277 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id276, p277)
-						if ev272 != nil {
-							p277.ForyReadEvolved(c, ev272)
+			for i165 := range l164 {
+				if tr168 {
+					if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
+						l164[i165] = foryimpl.BackRef[Point](c, id171)
+					} else if st170 == foryimpl.RefFollows {
+						p172 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id171, p172)
+						if ev167 != nil {
+							p172.ForyReadEvolved(c, ev167)
 						} else {
-							p277.ForyRead(c)
+							p172.ForyRead(c)
 						}
-						l269[i270] = p277
+						l164[i165] = p172
 					} else {
-						l269[i270] = nil
+						l164[i165] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i270)
+						c.TraceIndex(i165)
 						break
 					}
 					continue
 				}
-				if hn271 && !c.ReadFlag() {
-					clear(l269[i270 : i270+1])
+				if hn166 && !c.ReadFlag() {
+					clear(l164[i165 : i165+1])
 					continue
 				}
-				p274 := foryimpl.Alloc[Point](c)
-				if ev272 != nil {
-					p274.ForyReadEvolved(c, ev272)
+				p169 := foryimpl.Alloc[Point](c)
+				if ev167 != nil {
+					p169.ForyReadEvolved(c, ev167)
 				} else {
-					p274.ForyRead(c)
+					p169.ForyRead(c)
 				}
-				l269[i270] = p274
+				l164[i165] = p169
 				if c.Failed() {
-					c.TraceIndex(i270)
+					c.TraceIndex(i165)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l269
+	x.Maybe = l164
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
-	if st278, id279 := c.ReadRefFlag(); st278 == foryimpl.RefBack {
-		x.Maybes = foryimpl.BackRefSlice[string](c, id279)
-	} else if st278 == foryimpl.RefFollows {
-		n280 := c.ReadLengthFast(1)
-		if n280 < 0 {
-			n280 = c.ReadLength(1)
-		}
-		l281 := foryimpl.MakeSlice[[]string](c, n280)
-		if n280 > 0 {
-			hn283 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i282 := range l281 {
-					if hn283 && !c.ReadFlag() {
-						clear(l281[i282 : i282+1])
-						continue
-					}
-					l281[i282] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i282)
-						break
+	if c.TrackRef() {
+		if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
+			x.Maybes = foryimpl.BackRefSlice[string](c, id174)
+		} else if st173 == foryimpl.RefFollows {
+			n175 := c.ReadLengthFast(1)
+			if n175 < 0 {
+				n175 = c.ReadLength(1)
+			}
+			l176 := foryimpl.MakeSlice[[]string](c, n175)
+			if n175 > 0 {
+				hn178 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i177 := range l176 {
+						if hn178 && !c.ReadFlag() {
+							clear(l176[i177 : i177+1])
+							continue
+						}
+						l176[i177] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i177)
+							break
+						}
 					}
 				}
 			}
+			x.Maybes = l176
+			foryimpl.SetRefSlice(c, id174, x.Maybes)
+		} else {
+			x.Maybes = nil
 		}
-		x.Maybes = l281
-		foryimpl.SetRefSlice(c, id279, x.Maybes)
+		if c.Failed() {
+			c.Trace("Maybes")
+			return
+		}
 	} else {
-		x.Maybes = nil
-	}
-	if c.Failed() {
-		c.Trace("Maybes")
-		return
+		if c.ReadFlag() {
+			n173 := c.ReadLengthFast(1)
+			if n173 < 0 {
+				n173 = c.ReadLength(1)
+			}
+			l174 := foryimpl.MakeSlice[[]string](c, n173)
+			if n173 > 0 {
+				hn176 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i175 := range l174 {
+						if hn176 && !c.ReadFlag() {
+							clear(l174[i175 : i175+1])
+							continue
+						}
+						l174[i175] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i175)
+							break
+						}
+					}
+				}
+			}
+			x.Maybes = l174
+		}
+		if c.Failed() {
+			c.Trace("Maybes")
+			return
+		}
 	}
 	x.Name = c.ReadString()
 	if c.Failed() {
 		c.Trace("Name")
 		return
 	}
-	if st286, id287 := c.ReadRefFlag(); st286 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Point](c, id287)
-	} else if st286 == foryimpl.RefFollows {
-		p288 := foryimpl.Alloc[Point](c)
-		foryimpl.SetRef(c, id287, p288)
-		if ev289 := c.ReadStructFieldMeta(foryTypePoint); ev289 != nil {
-			p288.ForyReadEvolved(c, ev289)
-		} else if !c.Failed() {
-			p288.ForyRead(c)
+	if c.TrackRef() {
+		if st181, id182 := c.ReadRefFlag(); st181 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Point](c, id182)
+		} else if st181 == foryimpl.RefFollows {
+			p183 := foryimpl.Alloc[Point](c)
+			foryimpl.SetRef(c, id182, p183)
+			if ev184 := c.ReadStructFieldMeta(foryTypePoint); ev184 != nil {
+				p183.ForyReadEvolved(c, ev184)
+			} else if !c.Failed() {
+				p183.ForyRead(c)
+			}
+			x.Next = p183
+		} else {
+			x.Next = nil
 		}
-		x.Next = p288
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
+		if c.ReadStructValueFlag(foryTypePoint) {
+			if ev185 := c.ReadStructFieldMeta(foryTypePoint); ev185 != nil {
+				x.Origin.ForyReadEvolved(c, ev185)
+			} else if !c.Failed() {
+				x.Origin.ForyRead(c)
+			}
+		}
+		if c.Failed() {
+			c.Trace("Origin")
+			return
+		}
 	} else {
-		x.Next = nil
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypePoint) {
-		if ev290 := c.ReadStructFieldMeta(foryTypePoint); ev290 != nil {
-			x.Origin.ForyReadEvolved(c, ev290)
+		if c.ReadFlag() {
+			p181 := foryimpl.Alloc[Point](c)
+			if ev182 := c.ReadStructFieldMeta(foryTypePoint); ev182 != nil {
+				p181.ForyReadEvolved(c, ev182)
+			} else if !c.Failed() {
+				p181.ForyRead(c)
+			}
+			x.Next = p181
+		}
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
+		if ev185 := c.ReadStructFieldMeta(foryTypePoint); ev185 != nil {
+			x.Origin.ForyReadEvolved(c, ev185)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
+		if c.Failed() {
+			c.Trace("Origin")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("Origin")
-		return
+	n186 := c.ReadLengthFast(2)
+	if n186 < 0 {
+		n186 = c.ReadLength(2)
 	}
-	n291 := c.ReadLengthFast(2)
-	if n291 < 0 {
-		n291 = c.ReadLength(2)
-	}
-	m292 := foryimpl.MakeMap[map[[2]int32]string](c, n291)
-	for n291 > 0 && !c.Failed() {
-		sz293, vn294, _ := c.ReadMapChunk(n291, 22, 21, nil, false)
-		for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
-			var k296 [2]int32
-			n298 := c.ReadLengthFast(1)
-			if n298 < 0 {
-				n298 = c.ReadLength(1)
+	m187 := foryimpl.MakeMap[map[[2]int32]string](c, n186)
+	for n186 > 0 && !c.Failed() {
+		sz188, vn189, _ := c.ReadMapChunk(n186, 22, 21, nil, false)
+		for j190 := 0; j190 < sz188 && !c.Failed(); j190++ {
+			var k191 [2]int32
+			n193 := c.ReadLengthFast(1)
+			if n193 < 0 {
+				n193 = c.ReadLength(1)
 			}
-			if n298 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n298, 2))
+			if n193 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n193, 2))
 				return
 			}
-			var l299 [2]int32
-			if n298 > 0 {
-				hn301 := c.ReadListHeader(5)
+			var l194 [2]int32
+			if n193 > 0 {
+				hn196 := c.ReadListHeader(5)
 				if !c.Failed() {
-					for i300 := range l299 {
-						if hn301 && !c.ReadFlag() {
-							clear(l299[i300 : i300+1])
+					for i195 := range l194 {
+						if hn196 && !c.ReadFlag() {
+							clear(l194[i195 : i195+1])
 							continue
 						}
-						l299[i300] = r.ReadVarInt32()
+						l194[i195] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i300)
+							c.TraceIndex(i195)
 							break
 						}
 					}
 				}
 			}
-			k296 = l299
-			var v297 string
-			if !vn294 {
-				v297 = c.ReadString()
+			k191 = l194
+			var v192 string
+			if !vn189 {
+				v192 = c.ReadString()
 			}
-			m292[k296] = v297
+			m187[k191] = v192
 		}
-		n291 -= sz293
+		n186 -= sz188
 	}
-	x.Pairs = m292
+	x.Pairs = m187
 	if c.Failed() {
 		c.Trace("Pairs")
 		return
 	}
-	n305 := c.ReadLengthFast(1)
-	if n305 < 0 {
-		n305 = c.ReadLength(1)
+	n200 := c.ReadLengthFast(1)
+	if n200 < 0 {
+		n200 = c.ReadLength(1)
 	}
-	l306 := foryimpl.ReuseSlice[[]Point](c, x.Points, n305)
-	if n305 > 0 {
-		hn308, tr310, ev309 := c.ReadStructListHeaderRef(foryTypePoint)
+	l201 := foryimpl.ReuseSlice[[]Point](c, x.Points, n200)
+	if n200 > 0 {
+		hn203, tr205, ev204 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i307 := range l306 {
-				if tr310 {
-					if st311, id312 := c.ReadRefFlag(); st311 == foryimpl.RefBack {
-						if p313 := foryimpl.BackRef[Point](c, id312); p313 != nil {
-							l306[i307] = *p313
+			for i202 := range l201 {
+				if tr205 {
+					if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
+						if p208 := foryimpl.BackRef[Point](c, id207); p208 != nil {
+							l201[i202] = *p208
 						}
-					} else if st311 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id312, &l306[i307])
-						if ev309 != nil {
-							l306[i307].ForyReadEvolved(c, ev309)
+					} else if st206 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id207, &l201[i202])
+						if ev204 != nil {
+							l201[i202].ForyReadEvolved(c, ev204)
 						} else {
-							l306[i307].ForyRead(c)
+							l201[i202].ForyRead(c)
 						}
 					} else {
-						l306[i307] = Point{}
+						l201[i202] = Point{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i307)
+						c.TraceIndex(i202)
 						break
 					}
 					continue
 				}
-				if hn308 && !c.ReadFlag() {
-					clear(l306[i307 : i307+1])
+				if hn203 && !c.ReadFlag() {
+					clear(l201[i202 : i202+1])
 					continue
 				}
-				if ev309 != nil {
-					l306[i307].ForyReadEvolved(c, ev309)
+				if ev204 != nil {
+					l201[i202].ForyReadEvolved(c, ev204)
 				} else {
-					l306[i307].ForyRead(c)
+					l201[i202].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i307)
+					c.TraceIndex(i202)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l306
+	x.Points = l201
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st314, id315 := c.ReadRefFlag(); st314 == foryimpl.RefBack {
-			x.Raw = foryimpl.BackRefSlice[uint8](c, id315)
-		} else if st314 == foryimpl.RefFollows {
+	if c.TrackRef() {
+		if st209, id210 := c.ReadFieldRefFlag(); st209 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id210)
+		} else if st209 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id315, x.Raw)
+			foryimpl.SetRefSlice(c, id210, x.Raw)
 		} else {
 			x.Raw = nil
 		}
+		if c.Failed() {
+			c.Trace("Raw")
+			return
+		}
 	} else {
 		x.Raw = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Raw")
-		return
-	}
-	n316 := c.ReadLengthFast(2)
-	if n316 < 0 {
-		n316 = c.ReadLength(2)
-	}
-	m317 := foryimpl.MakeMap[map[string]int32](c, n316)
-	for n316 > 0 && !c.Failed() {
-		sz318, vn319, _ := c.ReadMapChunk(n316, 21, 5, nil, false)
-		for j320 := 0; j320 < sz318 && !c.Failed(); j320++ {
-			var k321 string
-			k321 = c.ReadString()
-			var v322 int32
-			if !vn319 {
-				v322 = r.ReadVarInt32()
-			}
-			m317[k321] = v322
+		if c.Failed() {
+			c.Trace("Raw")
+			return
 		}
-		n316 -= sz318
 	}
-	x.Scores = m317
+	n211 := c.ReadLengthFast(2)
+	if n211 < 0 {
+		n211 = c.ReadLength(2)
+	}
+	m212 := foryimpl.MakeMap[map[string]int32](c, n211)
+	for n211 > 0 && !c.Failed() {
+		sz213, vn214, _ := c.ReadMapChunk(n211, 21, 5, nil, false)
+		for j215 := 0; j215 < sz213 && !c.Failed(); j215++ {
+			var k216 string
+			k216 = c.ReadString()
+			var v217 int32
+			if !vn214 {
+				v217 = r.ReadVarInt32()
+			}
+			m212[k216] = v217
+		}
+		n211 -= sz213
+	}
+	x.Scores = m212
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n324 := c.ReadLengthFast(1)
-	if n324 < 0 {
-		n324 = c.ReadLength(1)
+	n219 := c.ReadLengthFast(1)
+	if n219 < 0 {
+		n219 = c.ReadLength(1)
 	}
-	l325 := foryimpl.ReuseSlice[[]string](c, x.Tags, n324)
-	if n324 > 0 {
-		hn327 := c.ReadListHeader(21)
+	l220 := foryimpl.ReuseSlice[[]string](c, x.Tags, n219)
+	if n219 > 0 {
+		hn222 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i326 := range l325 {
-				if hn327 && !c.ReadFlag() {
-					clear(l325[i326 : i326+1])
+			for i221 := range l220 {
+				if hn222 && !c.ReadFlag() {
+					clear(l220[i221 : i221+1])
 					continue
 				}
-				l325[i326] = c.ReadString()
+				l220[i221] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i326)
+					c.TraceIndex(i221)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l325
+	x.Tags = l220
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -2136,159 +1760,147 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v330, ok331 := c.ReadFloatAs(f, 64); ok331 {
-					x.Temp = Celsius(v330)
+				if v225, ok226 := c.ReadFloatAs(f, 64); ok226 {
+					x.Temp = Celsius(v225)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v332, ok333 := c.ReadUintAs(f, 32); ok333 {
-					x.Fixed = uint32(v332)
+				if v227, ok228 := c.ReadUintAs(f, 32); ok228 {
+					x.Fixed = uint32(v227)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v334, ok335 := c.ReadIntAs(f, 64); ok335 {
-					x.ID = int64(v334)
+				if v229, ok230 := c.ReadIntAs(f, 64); ok230 {
+					x.ID = int64(v229)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v336, ok337 := c.ReadIntAs(f, 64); ok337 {
-					x.Big = int64(v336)
+				if v231, ok232 := c.ReadIntAs(f, 64); ok232 {
+					x.Big = int64(v231)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v339, ok340 := c.ReadIntAs(f, 32); ok340 {
-					pv341 := int32(v339)
-					x.Opt = &pv341
+				if v234, ok235 := c.ReadIntAs(f, 32); ok235 {
+					pv236 := int32(v234)
+					x.Opt = &pv236
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p338 := foryimpl.Alloc[int32](c)
-				*p338 = r.ReadVarInt32()
-				x.Opt = p338
+				p233 := foryimpl.Alloc[int32](c)
+				*p233 = r.ReadVarInt32()
+				x.Opt = p233
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n342 := c.ReadLengthFast(2)
-				if n342 < 0 {
-					n342 = c.ReadLength(2)
+				n237 := c.ReadLengthFast(2)
+				if n237 < 0 {
+					n237 = c.ReadLength(2)
 				}
-				m343 := foryimpl.MakeMap[map[int32]*Point](c, n342)
-				for n342 > 0 && !c.Failed() {
-					sz344, vn345, ev350 := c.ReadMapChunk(n342, 5, 28, foryTypePoint, true)
-					for j346 := 0; j346 < sz344 && !c.Failed(); j346++ {
-						var k347 int32
-						k347 = r.ReadVarInt32()
-						var v348 *Point
-						if !vn345 {
-							p349 := foryimpl.Alloc[Point](c)
-							if ev350 != nil {
-								p349.ForyReadEvolved(c, ev350)
+				m238 := foryimpl.MakeMap[map[int32]*Point](c, n237)
+				for n237 > 0 && !c.Failed() {
+					sz239, vn240, ev245 := c.ReadMapChunk(n237, 5, 28, foryTypePoint, true)
+					for j241 := 0; j241 < sz239 && !c.Failed(); j241++ {
+						var k242 int32
+						k242 = r.ReadVarInt32()
+						var v243 *Point
+						if !vn240 {
+							p244 := foryimpl.Alloc[Point](c)
+							if ev245 != nil {
+								p244.ForyReadEvolved(c, ev245)
 							} else {
-								p349.ForyRead(c)
+								p244.ForyRead(c)
 							}
-							v348 = p349
+							v243 = p244
 						}
-						m343[k347] = v348
+						m238[k242] = v243
 					}
-					n342 -= sz344
+					n237 -= sz239
 				}
-				x.ByKey = m343
+				x.ByKey = m238
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n352 := c.ReadLengthFast(1)
-				if n352 < 0 {
-					n352 = c.ReadLength(1)
+				n247 := c.ReadLengthFast(1)
+				if n247 < 0 {
+					n247 = c.ReadLength(1)
 				}
-				l353 := foryimpl.MakeSlice[[][]float32](c, n352)
-				if n352 > 0 {
-					hn355, tr357 := c.ReadListHeaderRef(55)
+				l248 := foryimpl.MakeSlice[[][]float32](c, n247)
+				if n247 > 0 {
+					hn250, tr252 := c.ReadListHeaderRef(55)
 					if !c.Failed() {
-						for i354 := range l353 {
-							if tr357 {
-								if st358, id359 := c.ReadRefFlag(); st358 == foryimpl.RefBack {
-									l353[i354] = foryimpl.BackRefSlice[float32](c, id359)
-								} else if st358 == foryimpl.RefFollows {
-									n360 := c.ReadArrayLengthFast(4)
-									if n360 < 0 {
-										n360 = c.ReadArrayLength(4)
+						for i249 := range l248 {
+							if tr252 {
+								if st253, id254 := c.ReadRefFlag(); st253 == foryimpl.RefBack {
+									l248[i249] = foryimpl.BackRefSlice[float32](c, id254)
+								} else if st253 == foryimpl.RefFollows {
+									n255 := c.ReadArrayLengthFast(4)
+									if n255 < 0 {
+										n255 = c.ReadArrayLength(4)
 									}
-									a361 := foryimpl.MakeSlice[[]float32](c, n360)
-									r.ReadRawFloat32s(a361)
-									l353[i354] = a361
-									foryimpl.SetRefSlice(c, id359, l353[i354])
+									a256 := foryimpl.MakeSlice[[]float32](c, n255)
+									r.ReadRawFloat32s(a256)
+									l248[i249] = a256
+									foryimpl.SetRefSlice(c, id254, l248[i249])
 								} else {
-									l353[i354] = nil
+									l248[i249] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i354)
+									c.TraceIndex(i249)
 									break
 								}
 								continue
 							}
-							if hn355 && !c.ReadFlag() {
-								clear(l353[i354 : i354+1])
+							if hn250 && !c.ReadFlag() {
+								clear(l248[i249 : i249+1])
 								continue
 							}
-							n362 := c.ReadArrayLengthFast(4)
-							if n362 < 0 {
-								n362 = c.ReadArrayLength(4)
+							n257 := c.ReadArrayLengthFast(4)
+							if n257 < 0 {
+								n257 = c.ReadArrayLength(4)
 							}
-							a363 := foryimpl.MakeSlice[[]float32](c, n362)
-							r.ReadRawFloat32s(a363)
-							l353[i354] = a363
+							a258 := foryimpl.MakeSlice[[]float32](c, n257)
+							r.ReadRawFloat32s(a258)
+							l248[i249] = a258
 							if c.Failed() {
-								c.TraceIndex(i354)
+								c.TraceIndex(i249)
 								break
 							}
 						}
 					}
 				}
-				x.Cells = l353
+				x.Cells = l248
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
 				x.Day = serializer.Date(c.ReadDate())
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st366, id367 := c.ReadRefFlag(); st366 == foryimpl.RefBack {
-					x.Dense = foryimpl.BackRefSlice[int32](c, id367)
-				} else if st366 == foryimpl.RefFollows {
-					n368 := c.ReadArrayLengthFast(4)
-					if n368 < 0 {
-						n368 = c.ReadArrayLength(4)
-					}
-					a369 := foryimpl.MakeSlice[[]int32](c, n368)
-					r.ReadRawInt32s(a369)
-					x.Dense = a369
-					foryimpl.SetRefSlice(c, id367, x.Dense)
-				} else {
-					x.Dense = nil
+			if f.Convert {
+				x.Dense = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st261, id262 := c.ReadEvolvedRefFlag(f); st261 == foryimpl.RefBack {
+				x.Dense = foryimpl.BackRefSlice[int32](c, id262)
+			} else if st261 == foryimpl.RefFollows {
+				n263 := c.ReadArrayLengthFast(4)
+				if n263 < 0 {
+					n263 = c.ReadArrayLength(4)
 				}
+				a264 := foryimpl.MakeSlice[[]int32](c, n263)
+				r.ReadRawInt32s(a264)
+				x.Dense = a264
+				foryimpl.SetRefSlice(c, id262, x.Dense)
 			} else {
-				if f.Convert {
-					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n364 := c.ReadArrayLengthFast(4)
-					if n364 < 0 {
-						n364 = c.ReadArrayLength(4)
-					}
-					a365 := foryimpl.MakeSlice[[]int32](c, n364)
-					r.ReadRawInt32s(a365)
-					x.Dense = a365
-				}
+				x.Dense = nil
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
@@ -2298,105 +1910,105 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.Fixeds = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n370 := c.ReadLengthFast(8)
-				if n370 < 0 {
-					n370 = c.ReadLength(8)
+				n265 := c.ReadLengthFast(8)
+				if n265 < 0 {
+					n265 = c.ReadLength(8)
 				}
-				l371 := foryimpl.MakeSlice[[]int64](c, n370)
-				if n370 > 0 {
-					hn373 := c.ReadListHeader(6)
+				l266 := foryimpl.MakeSlice[[]int64](c, n265)
+				if n265 > 0 {
+					hn268 := c.ReadListHeader(6)
 					if !c.Failed() {
-						for i372 := range l371 {
-							if hn373 && !c.ReadFlag() {
-								clear(l371[i372 : i372+1])
+						for i267 := range l266 {
+							if hn268 && !c.ReadFlag() {
+								clear(l266[i267 : i267+1])
 								continue
 							}
-							l371[i372] = r.ReadInt64()
+							l266[i267] = r.ReadInt64()
 							if c.Failed() {
-								c.TraceIndex(i372)
+								c.TraceIndex(i267)
 								break
 							}
 						}
 					}
 				}
-				x.Fixeds = l371
+				x.Fixeds = l266
 			}
 		case 11:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n376 := c.ReadLengthFast(1)
-				if n376 < 0 {
-					n376 = c.ReadLength(1)
+				n271 := c.ReadLengthFast(1)
+				if n271 < 0 {
+					n271 = c.ReadLength(1)
 				}
-				if n376 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n376, 4))
+				if n271 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n271, 4))
 					return
 				}
-				var l377 [4]bool
-				if n376 > 0 {
-					hn379 := c.ReadListHeader(1)
+				var l272 [4]bool
+				if n271 > 0 {
+					hn274 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i378 := range l377 {
-							if hn379 && !c.ReadFlag() {
-								clear(l377[i378 : i378+1])
+						for i273 := range l272 {
+							if hn274 && !c.ReadFlag() {
+								clear(l272[i273 : i273+1])
 								continue
 							}
-							l377[i378] = r.ReadBool()
+							l272[i273] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i378)
+								c.TraceIndex(i273)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l377
+				x.Flags = l272
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n386 := c.ReadArrayLengthFast(4)
-					if n386 < 0 {
-						n386 = c.ReadArrayLength(4)
+					n281 := c.ReadArrayLengthFast(4)
+					if n281 < 0 {
+						n281 = c.ReadArrayLength(4)
 					}
-					if n386 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n386, 2))
+					if n281 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n281, 2))
 						return
 					}
-					var a387 [2]int32
-					r.ReadRawInt32s(a387[:])
-					x.Grid = a387
+					var a282 [2]int32
+					r.ReadRawInt32s(a282[:])
+					x.Grid = a282
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n382 := c.ReadArrayLengthFast(4)
-					if n382 < 0 {
-						n382 = c.ReadArrayLength(4)
+					n277 := c.ReadArrayLengthFast(4)
+					if n277 < 0 {
+						n277 = c.ReadArrayLength(4)
 					}
-					if n382 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n382, 2))
+					if n277 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n277, 2))
 						return
 					}
-					var a383 [2]int32
-					r.ReadRawInt32s(a383[:])
-					x.Grid = a383
+					var a278 [2]int32
+					r.ReadRawInt32s(a278[:])
+					x.Grid = a278
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e391 := c.ReadEnumFast(uint32(0x7fffffff)); e391 >= 0 {
-						x.Level = Level(e391)
+					if e286 := c.ReadEnumFast(uint32(0x7fffffff)); e286 >= 0 {
+						x.Level = Level(e286)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e388 := c.ReadEnumFast(uint32(0x7fffffff)); e388 >= 0 {
-						x.Level = Level(e388)
+					if e283 := c.ReadEnumFast(uint32(0x7fffffff)); e283 >= 0 {
+						x.Level = Level(e283)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2404,112 +2016,85 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n392 := c.ReadLengthFast(1)
-				if n392 < 0 {
-					n392 = c.ReadLength(1)
+				n287 := c.ReadLengthFast(1)
+				if n287 < 0 {
+					n287 = c.ReadLength(1)
 				}
-				l393 := foryimpl.MakeSlice[[]*Point](c, n392)
-				if n392 > 0 {
-					hn395, tr397, ev396 := c.ReadStructListHeaderRef(foryTypePoint)
+				l288 := foryimpl.MakeSlice[[]*Point](c, n287)
+				if n287 > 0 {
+					hn290, tr292, ev291 := c.ReadStructListHeaderRef(foryTypePoint)
 					if !c.Failed() {
-						for i394 := range l393 {
-							if tr397 {
-								if st399, id400 := c.ReadRefFlag(); st399 == foryimpl.RefBack {
-									l393[i394] = foryimpl.BackRef[Point](c, id400)
-								} else if st399 == foryimpl.RefFollows {
-									p401 := foryimpl.Alloc[Point](c)
-									foryimpl.SetRef(c, id400, p401)
-									if ev396 != nil {
-										p401.ForyReadEvolved(c, ev396)
+						for i289 := range l288 {
+							if tr292 {
+								if st294, id295 := c.ReadRefFlag(); st294 == foryimpl.RefBack {
+									l288[i289] = foryimpl.BackRef[Point](c, id295)
+								} else if st294 == foryimpl.RefFollows {
+									p296 := foryimpl.Alloc[Point](c)
+									foryimpl.SetRef(c, id295, p296)
+									if ev291 != nil {
+										p296.ForyReadEvolved(c, ev291)
 									} else {
-										p401.ForyRead(c)
+										p296.ForyRead(c)
 									}
-									l393[i394] = p401
+									l288[i289] = p296
 								} else {
-									l393[i394] = nil
+									l288[i289] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i394)
+									c.TraceIndex(i289)
 									break
 								}
 								continue
 							}
-							if hn395 && !c.ReadFlag() {
-								clear(l393[i394 : i394+1])
+							if hn290 && !c.ReadFlag() {
+								clear(l288[i289 : i289+1])
 								continue
 							}
-							p398 := foryimpl.Alloc[Point](c)
-							if ev396 != nil {
-								p398.ForyReadEvolved(c, ev396)
+							p293 := foryimpl.Alloc[Point](c)
+							if ev291 != nil {
+								p293.ForyReadEvolved(c, ev291)
 							} else {
-								p398.ForyRead(c)
+								p293.ForyRead(c)
 							}
-							l393[i394] = p398
+							l288[i289] = p293
 							if c.Failed() {
-								c.TraceIndex(i394)
+								c.TraceIndex(i289)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l393
+				x.Maybe = l288
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st408, id409 := c.ReadRefFlag(); st408 == foryimpl.RefBack {
-					x.Maybes = foryimpl.BackRefSlice[string](c, id409)
-				} else if st408 == foryimpl.RefFollows {
-					n410 := c.ReadLengthFast(1)
-					if n410 < 0 {
-						n410 = c.ReadLength(1)
-					}
-					l411 := foryimpl.MakeSlice[[]string](c, n410)
-					if n410 > 0 {
-						hn413 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i412 := range l411 {
-								if hn413 && !c.ReadFlag() {
-									clear(l411[i412 : i412+1])
-									continue
-								}
-								l411[i412] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i412)
-									break
-								}
+			if st303, id304 := c.ReadEvolvedRefFlag(f); st303 == foryimpl.RefBack {
+				x.Maybes = foryimpl.BackRefSlice[string](c, id304)
+			} else if st303 == foryimpl.RefFollows {
+				n305 := c.ReadLengthFast(1)
+				if n305 < 0 {
+					n305 = c.ReadLength(1)
+				}
+				l306 := foryimpl.MakeSlice[[]string](c, n305)
+				if n305 > 0 {
+					hn308 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i307 := range l306 {
+							if hn308 && !c.ReadFlag() {
+								clear(l306[i307 : i307+1])
+								continue
+							}
+							l306[i307] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i307)
+								break
 							}
 						}
 					}
-					x.Maybes = l411
-					foryimpl.SetRefSlice(c, id409, x.Maybes)
-				} else {
-					x.Maybes = nil
 				}
+				x.Maybes = l306
+				foryimpl.SetRefSlice(c, id304, x.Maybes)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n402 := c.ReadLengthFast(1)
-					if n402 < 0 {
-						n402 = c.ReadLength(1)
-					}
-					l403 := foryimpl.MakeSlice[[]string](c, n402)
-					if n402 > 0 {
-						hn405 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i404 := range l403 {
-								if hn405 && !c.ReadFlag() {
-									clear(l403[i404 : i404+1])
-									continue
-								}
-								l403[i404] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i404)
-									break
-								}
-							}
-						}
-					}
-					x.Maybes = l403
-				}
+				x.Maybes = nil
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
@@ -2517,44 +2102,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st418, id419 := c.ReadRefFlag(); st418 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id419)
-				} else if st418 == foryimpl.RefFollows {
-					p420 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id419, p420)
-					if ev421 := c.ReadStructFieldMeta(foryTypePoint); ev421 != nil {
-						p420.ForyReadEvolved(c, ev421)
+				if st313, id314 := c.ReadRefFlag(); st313 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id314)
+				} else if st313 == foryimpl.RefFollows {
+					p315 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id314, p315)
+					if ev316 := c.ReadStructFieldMeta(foryTypePoint); ev316 != nil {
+						p315.ForyReadEvolved(c, ev316)
 					} else if !c.Failed() {
-						p420.ForyRead(c)
+						p315.ForyRead(c)
 					}
-					x.Next = p420
+					x.Next = p315
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p416 := foryimpl.Alloc[Point](c)
-					if ev417 := c.ReadStructFieldMeta(foryTypePoint); ev417 != nil {
-						p416.ForyReadEvolved(c, ev417)
+					p311 := foryimpl.Alloc[Point](c)
+					if ev312 := c.ReadStructFieldMeta(foryTypePoint); ev312 != nil {
+						p311.ForyReadEvolved(c, ev312)
 					} else if !c.Failed() {
-						p416.ForyRead(c)
+						p311.ForyRead(c)
 					}
-					x.Next = p416
+					x.Next = p311
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev425 := c.ReadStructFieldMeta(foryTypePoint); ev425 != nil {
-						x.Origin.ForyReadEvolved(c, ev425)
+					if ev320 := c.ReadStructFieldMeta(foryTypePoint); ev320 != nil {
+						x.Origin.ForyReadEvolved(c, ev320)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev422 := c.ReadStructFieldMeta(foryTypePoint); ev422 != nil {
-						x.Origin.ForyReadEvolved(c, ev422)
+					if ev317 := c.ReadStructFieldMeta(foryTypePoint); ev317 != nil {
+						x.Origin.ForyReadEvolved(c, ev317)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -2562,164 +2147,158 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n426 := c.ReadLengthFast(2)
-				if n426 < 0 {
-					n426 = c.ReadLength(2)
+				n321 := c.ReadLengthFast(2)
+				if n321 < 0 {
+					n321 = c.ReadLength(2)
 				}
-				m427 := foryimpl.MakeMap[map[[2]int32]string](c, n426)
-				for n426 > 0 && !c.Failed() {
-					sz428, vn429, _ := c.ReadMapChunk(n426, 22, 21, nil, false)
-					for j430 := 0; j430 < sz428 && !c.Failed(); j430++ {
-						var k431 [2]int32
-						n433 := c.ReadLengthFast(1)
-						if n433 < 0 {
-							n433 = c.ReadLength(1)
+				m322 := foryimpl.MakeMap[map[[2]int32]string](c, n321)
+				for n321 > 0 && !c.Failed() {
+					sz323, vn324, _ := c.ReadMapChunk(n321, 22, 21, nil, false)
+					for j325 := 0; j325 < sz323 && !c.Failed(); j325++ {
+						var k326 [2]int32
+						n328 := c.ReadLengthFast(1)
+						if n328 < 0 {
+							n328 = c.ReadLength(1)
 						}
-						if n433 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n433, 2))
+						if n328 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n328, 2))
 							return
 						}
-						var l434 [2]int32
-						if n433 > 0 {
-							hn436 := c.ReadListHeader(5)
+						var l329 [2]int32
+						if n328 > 0 {
+							hn331 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i435 := range l434 {
-									if hn436 && !c.ReadFlag() {
-										clear(l434[i435 : i435+1])
+								for i330 := range l329 {
+									if hn331 && !c.ReadFlag() {
+										clear(l329[i330 : i330+1])
 										continue
 									}
-									l434[i435] = r.ReadVarInt32()
+									l329[i330] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i435)
+										c.TraceIndex(i330)
 										break
 									}
 								}
 							}
 						}
-						k431 = l434
-						var v432 string
-						if !vn429 {
-							v432 = c.ReadString()
+						k326 = l329
+						var v327 string
+						if !vn324 {
+							v327 = c.ReadString()
 						}
-						m427[k431] = v432
+						m322[k326] = v327
 					}
-					n426 -= sz428
+					n321 -= sz323
 				}
-				x.Pairs = m427
+				x.Pairs = m322
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n440 := c.ReadLengthFast(1)
-				if n440 < 0 {
-					n440 = c.ReadLength(1)
+				n335 := c.ReadLengthFast(1)
+				if n335 < 0 {
+					n335 = c.ReadLength(1)
 				}
-				l441 := foryimpl.MakeSlice[[]Point](c, n440)
-				if n440 > 0 {
-					hn443, tr445, ev444 := c.ReadStructListHeaderRef(foryTypePoint)
+				l336 := foryimpl.MakeSlice[[]Point](c, n335)
+				if n335 > 0 {
+					hn338, tr340, ev339 := c.ReadStructListHeaderRef(foryTypePoint)
 					if !c.Failed() {
-						for i442 := range l441 {
-							if tr445 {
-								if st446, id447 := c.ReadRefFlag(); st446 == foryimpl.RefBack {
-									if p448 := foryimpl.BackRef[Point](c, id447); p448 != nil {
-										l441[i442] = *p448
+						for i337 := range l336 {
+							if tr340 {
+								if st341, id342 := c.ReadRefFlag(); st341 == foryimpl.RefBack {
+									if p343 := foryimpl.BackRef[Point](c, id342); p343 != nil {
+										l336[i337] = *p343
 									}
-								} else if st446 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id447, &l441[i442])
-									if ev444 != nil {
-										l441[i442].ForyReadEvolved(c, ev444)
+								} else if st341 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id342, &l336[i337])
+									if ev339 != nil {
+										l336[i337].ForyReadEvolved(c, ev339)
 									} else {
-										l441[i442].ForyRead(c)
+										l336[i337].ForyRead(c)
 									}
 								} else {
-									l441[i442] = Point{}
+									l336[i337] = Point{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i442)
+									c.TraceIndex(i337)
 									break
 								}
 								continue
 							}
-							if hn443 && !c.ReadFlag() {
-								clear(l441[i442 : i442+1])
+							if hn338 && !c.ReadFlag() {
+								clear(l336[i337 : i337+1])
 								continue
 							}
-							if ev444 != nil {
-								l441[i442].ForyReadEvolved(c, ev444)
+							if ev339 != nil {
+								l336[i337].ForyReadEvolved(c, ev339)
 							} else {
-								l441[i442].ForyRead(c)
+								l336[i337].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i442)
+								c.TraceIndex(i337)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l441
+				x.Points = l336
 			}
 		case 21:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st449, id450 := c.ReadRefFlag(); st449 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id450)
-				} else if st449 == foryimpl.RefFollows {
-					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id450, x.Raw)
-				} else {
-					x.Raw = nil
-				}
+			if f.Convert {
+				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st344, id345 := c.ReadEvolvedRefFlag(f); st344 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id345)
+			} else if st344 == foryimpl.RefFollows {
+				x.Raw = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id345, x.Raw)
 			} else {
-				if f.Convert {
-					x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Raw = c.ReadBinary()
-				}
+				x.Raw = nil
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n451 := c.ReadLengthFast(2)
-				if n451 < 0 {
-					n451 = c.ReadLength(2)
+				n346 := c.ReadLengthFast(2)
+				if n346 < 0 {
+					n346 = c.ReadLength(2)
 				}
-				m452 := foryimpl.MakeMap[map[string]int32](c, n451)
-				for n451 > 0 && !c.Failed() {
-					sz453, vn454, _ := c.ReadMapChunk(n451, 21, 5, nil, false)
-					for j455 := 0; j455 < sz453 && !c.Failed(); j455++ {
-						var k456 string
-						k456 = c.ReadString()
-						var v457 int32
-						if !vn454 {
-							v457 = r.ReadVarInt32()
+				m347 := foryimpl.MakeMap[map[string]int32](c, n346)
+				for n346 > 0 && !c.Failed() {
+					sz348, vn349, _ := c.ReadMapChunk(n346, 21, 5, nil, false)
+					for j350 := 0; j350 < sz348 && !c.Failed(); j350++ {
+						var k351 string
+						k351 = c.ReadString()
+						var v352 int32
+						if !vn349 {
+							v352 = r.ReadVarInt32()
 						}
-						m452[k456] = v457
+						m347[k351] = v352
 					}
-					n451 -= sz453
+					n346 -= sz348
 				}
-				x.Scores = m452
+				x.Scores = m347
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n459 := c.ReadLengthFast(1)
-				if n459 < 0 {
-					n459 = c.ReadLength(1)
+				n354 := c.ReadLengthFast(1)
+				if n354 < 0 {
+					n354 = c.ReadLength(1)
 				}
-				l460 := foryimpl.MakeSlice[[]string](c, n459)
-				if n459 > 0 {
-					hn462 := c.ReadListHeader(21)
+				l355 := foryimpl.MakeSlice[[]string](c, n354)
+				if n354 > 0 {
+					hn357 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i461 := range l460 {
-							if hn462 && !c.ReadFlag() {
-								clear(l460[i461 : i461+1])
+						for i356 := range l355 {
+							if hn357 && !c.ReadFlag() {
+								clear(l355[i356 : i356+1])
 								continue
 							}
-							l460[i461] = c.ReadString()
+							l355[i356] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i461)
+								c.TraceIndex(i356)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l460
+				x.Tags = l355
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {

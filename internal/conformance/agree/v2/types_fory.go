@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Wide16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Wide16) ForyEnum() {}
@@ -39,15 +39,21 @@ func (Wide32) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumWide32
 }
 
+// foryRootLeaf is the first 19 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0xa0, 0x02, 0xc4, 0x81, 0x4d, 0x8d, 0x06, 0xc2, 0xb6, 0x02, 0xc4,
+	0x05, 0xc8, 0x15,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: 1,5,0,0;2,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
 	GoFields:       []string{"V", "W"},
 	GoName:         "v2.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xa0, 0x02, 0xc4, 0x81, 0x4d, 0x8d, 0x06, 0xc2, 0xb6, 0x02, 0xc4, 0x05, 0xc8, 0x15},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
 	SchemaHash:     613642911,
-	TypeDef:        []byte{0x07, 0xa0, 0x02, 0xc4, 0x81, 0x4d, 0x8d, 0x06, 0xc2, 0xb6, 0x02, 0xc4, 0x05, 0xc8, 0x15},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         310,
 })
 
@@ -65,18 +71,18 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -97,10 +103,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xc402a007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b6c2068d4d81 && buffer.ReadUint64At(in, 11) == 0x15c805c402b6c206 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0xc402a007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402b6c2068d4d81 &&
+				buffer.ReadUint64At(in, 11) == 0x15c805c402b6c206 {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -119,10 +130,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xc402a007001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b6c2068d4d81 && buffer.ReadUint64At(in, 11) == 0x15c805c402b6c206 {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0xc402a007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402b6c2068d4d81 &&
+			buffer.ReadUint64At(in, 11) == 0x15c805c402b6c206 {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -135,26 +151,26 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.W)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc402a007001cff01)
-			buffer.PutUint64At(w, off+8, 0xc402b6c2068d4d81)
-			buffer.PutUint64At(w, off+11, 0x15c805c402b6c206)
+			buffer.PutUint64At(w, off, 0xc402a007001cff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0xc402b6c2068d4d81)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+11, 0x15c805c402b6c206) // foryRootLeaf[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xb61bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb61bff01) // prefix bytes 01 ff 1b b6
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -232,15 +248,21 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootMapKinds is the first 19 bytes of a compatible-mode message whose root is MapKinds: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapKinds[4:].
+var foryRootMapKinds = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0xd0, 0x50, 0x9e, 0x31, 0xeb, 0xc5, 0x13, 0xc1, 0xb7, 0x02, 0xc4,
+	0x18, 0x56, 0x16,
+}
+
 // foryTypeMapKinds is MapKinds's static type information. Fingerprint: 1,24,0,0[21,0,0|5,0,0];
 var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
 	GoFields:       []string{"S"},
 	GoName:         "v2.MapKinds",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xd0, 0x50, 0x9e, 0x31, 0xeb, 0xc5, 0x13, 0xc1, 0xb7, 0x02, 0xc4, 0x18, 0x56, 0x16},
+	RootCompatible: foryRootMapKinds,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
 	SchemaHash:     -211136916,
-	TypeDef:        []byte{0x07, 0xd0, 0x50, 0x9e, 0x31, 0xeb, 0xc5, 0x13, 0xc1, 0xb7, 0x02, 0xc4, 0x18, 0x56, 0x16},
+	TypeDef:        foryRootMapKinds[4:],
 	UserID:         311,
 })
 
@@ -257,18 +279,18 @@ func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *MapKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -289,10 +311,15 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x9e50d007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402b7c113c5eb31 && buffer.ReadUint64At(in, 11) == 0x165618c402b7c113 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0x9e50d007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402b7c113c5eb31 &&
+				buffer.ReadUint64At(in, 11) == 0x165618c402b7c113 {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb71bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -311,10 +338,15 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x9e50d007001c0001 && buffer.ReadUint64At(in, 8) == 0xc402b7c113c5eb31 && buffer.ReadUint64At(in, 11) == 0x165618c402b7c113 {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x9e50d007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc402b7c113c5eb31 &&
+			buffer.ReadUint64At(in, 11) == 0x165618c402b7c113 {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb71b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb71b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -327,13 +359,13 @@ func (x *MapKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes MapKinds's struct body (docs/format.md §9).
 func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which MapKinds, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *MapKinds) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which MapKinds, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *MapKinds) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.S {
 			if !foryimpl.ValidString(string(k1)) {
@@ -346,13 +378,13 @@ func (x *MapKinds) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x9e50d007001cff01)
-			buffer.PutUint64At(w, off+8, 0xc402b7c113c5eb31)
-			buffer.PutUint64At(w, off+11, 0x165618c402b7c113)
+			buffer.PutUint64At(w, off, 0x9e50d007001cff01)    // foryRootMapKinds[0:8]
+			buffer.PutUint64At(w, off+8, 0xc402b7c113c5eb31)  // foryRootMapKinds[8:16]
+			buffer.PutUint64At(w, off+11, 0x165618c402b7c113) // foryRootMapKinds[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xb71bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb71bff01) // prefix bytes 01 ff 1b b7
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -445,17 +477,29 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootEnums is the first 19 bytes of a compatible-mode message whose root is Enums: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnums[4:].
+var foryRootEnums = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4,
+	0x19, 0xc8, 0x19,
+}
+
+// foryRootRefEnums is the first 19 bytes of a compatible-mode message whose root is Enums with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnums[4:].
+var foryRootRefEnums = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5,
+	0x19, 0xc9, 0x19,
+}
+
 // foryTypeEnums is Enums's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
 	GoFields:          []string{"A", "B"},
 	GoName:            "v2.Enums",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	RootCompatible:    foryRootEnums,
+	RootCompatibleRef: foryRootRefEnums,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
 	SchemaHash:        -919177777,
-	TypeDef:           []byte{0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
-	TypeDefRef:        []byte{0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5, 0x19, 0xc9, 0x19},
+	TypeDef:           foryRootEnums[4:],
+	TypeDefRef:        foryRootRefEnums[4:],
 	UserID:            314,
 })
 
@@ -473,12 +517,12 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -488,13 +532,13 @@ func (x *Enums) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x698b3007001c0001)
-		buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)
-		buffer.PutUint64At(w, off+11, 0x19c919c502bac23c)
+		buffer.PutUint64At(w, off, 0x698b3007001c0001)    // foryRootRefEnums[0:8]
+		buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)  // foryRootRefEnums[8:16]
+		buffer.PutUint64At(w, off+11, 0x19c919c502bac23c) // foryRootRefEnums[11:19]
 		off += 19
 	} else {
-		buffer.PutUint32At(w, off, 0xba1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xba1b0001) // prefix bytes 01 00 1b ba, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -517,10 +561,15 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x2a935007001cff01 && buffer.ReadUint64At(in, 8) == 0xc402bac2704cb51c && buffer.ReadUint64At(in, 11) == 0x19c819c402bac270 {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0x2a935007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402bac2704cb51c &&
+				buffer.ReadUint64At(in, 11) == 0x19c819c402bac270 {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xba1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -539,10 +588,15 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Enums) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 && buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef && buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef &&
+			buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xba1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xba1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -559,25 +613,25 @@ func (x *Enums) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Enums, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Enums) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Enums, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(23 + buffer.BatchSlack + 12)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x2a935007001cff01)
-			buffer.PutUint64At(w, off+8, 0xc402bac2704cb51c)
-			buffer.PutUint64At(w, off+11, 0x19c819c402bac270)
+			buffer.PutUint64At(w, off, 0x2a935007001cff01)    // foryRootEnums[0:8]
+			buffer.PutUint64At(w, off+8, 0xc402bac2704cb51c)  // foryRootEnums[8:16]
+			buffer.PutUint64At(w, off+11, 0x19c819c402bac270) // foryRootEnums[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xba1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xba1bff01) // prefix bytes 01 ff 1b ba
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -615,62 +669,42 @@ func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Enums's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
+	*x = Enums{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
+		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+			c.HashMismatch(foryTypeEnums, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Enums{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeEnums, h)
-			return
-		}
-	}
-	x.A = Wide16(r.ReadVarUint32())
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	x.B = Wide32(r.ReadVarUint32())
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Enums{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
-			c.HashMismatch(foryTypeEnums, h)
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
 			x.A = Wide16(r.ReadVarUint32())
+		}
+		if c.Failed() {
+			c.Trace("A")
+			return
+		}
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			x.B = Wide32(r.ReadVarUint32())
+		}
+		if c.Failed() {
+			c.Trace("B")
+			return
 		}
 	} else {
 		x.A = Wide16(r.ReadVarUint32())
-	}
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			x.B = Wide32(r.ReadVarUint32())
+		if c.Failed() {
+			c.Trace("A")
+			return
 		}
-	} else {
 		x.B = Wide32(r.ReadVarUint32())
-	}
-	if c.Failed() {
-		c.Trace("B")
-		return
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
 	}
 }
 
@@ -710,17 +744,29 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootEnumsEvolved is the first 21 bytes of a compatible-mode message whose root is EnumsEvolved: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumsEvolved[4:].
+var foryRootEnumsEvolved = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0xe7, 0xd6, 0x23, 0x36, 0x9f, 0x22, 0xc3, 0xbb, 0x02, 0xcc,
+	0x05, 0xc4, 0x19, 0xc8, 0x19,
+}
+
+// foryRootRefEnumsEvolved is the first 21 bytes of a compatible-mode message whose root is EnumsEvolved with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnumsEvolved[4:].
+var foryRootRefEnumsEvolved = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0xb0, 0xd9, 0x56, 0x25, 0x5a, 0xe8, 0x15, 0xc3, 0xbb, 0x02, 0xcc,
+	0x05, 0xc5, 0x19, 0xc9, 0x19,
+}
+
 // foryTypeEnumsEvolved is EnumsEvolved's static type information. Fingerprint: 1,0,0,0;2,0,0,0;3,5,0,0;
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbb, 0x02},
 	GoFields:          []string{"C", "A", "B"},
 	GoName:            "v2.EnumsEvolved",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0xe7, 0xd6, 0x23, 0x36, 0x9f, 0x22, 0xc3, 0xbb, 0x02, 0xcc, 0x05, 0xc4, 0x19, 0xc8, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xb0, 0xd9, 0x56, 0x25, 0x5a, 0xe8, 0x15, 0xc3, 0xbb, 0x02, 0xcc, 0x05, 0xc5, 0x19, 0xc9, 0x19},
+	RootCompatible:    foryRootEnumsEvolved,
+	RootCompatibleRef: foryRootRefEnumsEvolved,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
 	SchemaHash:        194337534,
-	TypeDef:           []byte{0x09, 0xf0, 0xe7, 0xd6, 0x23, 0x36, 0x9f, 0x22, 0xc3, 0xbb, 0x02, 0xcc, 0x05, 0xc4, 0x19, 0xc8, 0x19},
-	TypeDefRef:        []byte{0x09, 0xb0, 0xd9, 0x56, 0x25, 0x5a, 0xe8, 0x15, 0xc3, 0xbb, 0x02, 0xcc, 0x05, 0xc5, 0x19, 0xc9, 0x19},
+	TypeDef:           foryRootEnumsEvolved[4:],
+	TypeDefRef:        foryRootRefEnumsEvolved[4:],
 	UserID:            315,
 })
 
@@ -739,12 +785,12 @@ func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -754,13 +800,13 @@ func (x *EnumsEvolved) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x56d9b009001c0001)
-		buffer.PutUint64At(w, off+8, 0xcc02bbc315e85a25)
-		buffer.PutUint64At(w, off+13, 0x19c919c505cc02bb)
+		buffer.PutUint64At(w, off, 0x56d9b009001c0001)    // foryRootRefEnumsEvolved[0:8]
+		buffer.PutUint64At(w, off+8, 0xcc02bbc315e85a25)  // foryRootRefEnumsEvolved[8:16]
+		buffer.PutUint64At(w, off+13, 0x19c919c505cc02bb) // foryRootRefEnumsEvolved[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xbb1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xbb1b0001) // prefix bytes 01 00 1b bb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -783,10 +829,15 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xd6e7f009001cff01 && buffer.ReadUint64At(in, 8) == 0xcc02bbc3229f3623 && buffer.ReadUint64At(in, 13) == 0x19c819c405cc02bb {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0xd6e7f009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xcc02bbc3229f3623 &&
+				buffer.ReadUint64At(in, 13) == 0x19c819c405cc02bb {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xbb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -805,10 +856,15 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EnumsEvolved) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x56d9b009001c0001 && buffer.ReadUint64At(in, 8) == 0xcc02bbc315e85a25 && buffer.ReadUint64At(in, 13) == 0x19c919c505cc02bb {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x56d9b009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xcc02bbc315e85a25 &&
+			buffer.ReadUint64At(in, 13) == 0x19c919c505cc02bb {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xbb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -825,25 +881,25 @@ func (x *EnumsEvolved) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which EnumsEvolved, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *EnumsEvolved) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which EnumsEvolved, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack + 12)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd6e7f009001cff01)
-			buffer.PutUint64At(w, off+8, 0xcc02bbc3229f3623)
-			buffer.PutUint64At(w, off+13, 0x19c819c405cc02bb)
+			buffer.PutUint64At(w, off, 0xd6e7f009001cff01)    // foryRootEnumsEvolved[0:8]
+			buffer.PutUint64At(w, off+8, 0xcc02bbc3229f3623)  // foryRootEnumsEvolved[8:16]
+			buffer.PutUint64At(w, off+13, 0x19c819c405cc02bb) // foryRootEnumsEvolved[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0xbb1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xbb1bff01) // prefix bytes 01 ff 1b bb
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -883,86 +939,54 @@ func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumsEvolved's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
+	*x = EnumsEvolved{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(194337534) {
+		if h := r.ReadInt32(); h != 194337534 && !c.Failed() {
+			c.HashMismatch(foryTypeEnumsEvolved, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.C = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("C..C")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = EnumsEvolved{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(194337534) {
-		if h := r.ReadInt32(); h != 194337534 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumsEvolved, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.C = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("C..C")
-		return
-	}
-	x.A = Wide16(r.ReadVarUint32())
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	x.B = Wide32(r.ReadVarUint32())
-	if c.Failed() {
-		c.Trace("B")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
-	*x = EnumsEvolved{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(194337534) {
-		if h := r.ReadInt32(); h != 194337534 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumsEvolved, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.C = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("C..C")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
 			x.A = Wide16(r.ReadVarUint32())
+		}
+		if c.Failed() {
+			c.Trace("A")
+			return
+		}
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			x.B = Wide32(r.ReadVarUint32())
+		}
+		if c.Failed() {
+			c.Trace("B")
+			return
 		}
 	} else {
 		x.A = Wide16(r.ReadVarUint32())
-	}
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			x.B = Wide32(r.ReadVarUint32())
+		if c.Failed() {
+			c.Trace("A")
+			return
 		}
-	} else {
 		x.B = Wide32(r.ReadVarUint32())
-	}
-	if c.Failed() {
-		c.Trace("B")
-		return
+		if c.Failed() {
+			c.Trace("B")
+			return
+		}
 	}
 }
 
@@ -974,8 +998,8 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.C = int32(v5)
+				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
+					x.C = int32(v1)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.C = r.ReadVarInt32()

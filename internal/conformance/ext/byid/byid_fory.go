@@ -9,8 +9,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryExtMoneyCodec is the extension type money.Money (id=300), written and read by MoneyCodec.
 var foryExtMoneyCodec = foryimpl.NewExtType[money.Money](foryimpl.ExtSpec{
@@ -18,18 +18,30 @@ var foryExtMoneyCodec = foryimpl.NewExtType[money.Money](foryimpl.ExtSpec{
 	UserID: 300,
 }, (&MoneyCodec{}).WriteExt, (&MoneyCodec{}).ReadExt)
 
+// foryRootOrder is the first 28 bytes of a compatible-mode message whose root is Order: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOrder[4:].
+var foryRootOrder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x10, 0x20, 0xeb, 0x95, 0xe5, 0x1c, 0x63, 0x22, 0xc3, 0xad, 0x02, 0x40,
+	0x05, 0x34, 0x4c, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1f, 0x4d, 0x0f,
+}
+
+// foryRootRefOrder is the first 28 bytes of a compatible-mode message whose root is Order with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOrder[4:].
+var foryRootRefOrder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x10, 0xf0, 0x93, 0x3c, 0x5a, 0xab, 0xd3, 0x7a, 0xc3, 0xad, 0x02, 0x40,
+	0x05, 0x34, 0x4d, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1f, 0x4d, 0x0f,
+}
+
 // foryTypeOrder is Order's static type information. Fingerprint: n,5,0,0;price,0,0,0;tip,0,0,1;
 var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
 	GoFields:          []string{"N", "Price", "Tip"},
 	GoName:            "byid.Order",
 	OfficialGoHash:    855517748,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0x20, 0xeb, 0x95, 0xe5, 0x1c, 0x63, 0x22, 0xc3, 0xad, 0x02, 0x40, 0x05, 0x34, 0x4c, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1f, 0x4d, 0x0f},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x10, 0xf0, 0x93, 0x3c, 0x5a, 0xab, 0xd3, 0x7a, 0xc3, 0xad, 0x02, 0x40, 0x05, 0x34, 0x4d, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1f, 0x4d, 0x0f},
+	RootCompatible:    foryRootOrder,
+	RootCompatibleRef: foryRootRefOrder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	SchemaHash:        -915977133,
-	TypeDef:           []byte{0x10, 0x20, 0xeb, 0x95, 0xe5, 0x1c, 0x63, 0x22, 0xc3, 0xad, 0x02, 0x40, 0x05, 0x34, 0x4c, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1f, 0x4d, 0x0f},
-	TypeDefRef:        []byte{0x10, 0xf0, 0x93, 0x3c, 0x5a, 0xab, 0xd3, 0x7a, 0xc3, 0xad, 0x02, 0x40, 0x05, 0x34, 0x4d, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1f, 0x4d, 0x0f},
+	TypeDef:           foryRootOrder[4:],
+	TypeDefRef:        foryRootRefOrder[4:],
 	UserID:            301,
 })
 
@@ -48,7 +60,7 @@ func (x *Order) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -58,14 +70,14 @@ func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x95eb2010001cff01)
-		buffer.PutUint64At(w, off+8, 0x4002adc322631ce5)
-		buffer.PutUint64At(w, off+16, 0x001128be1f4c3405)
-		buffer.PutUint64At(w, off+20, 0x0f4d1f46001128be)
+		buffer.PutUint64At(w, off, 0x95eb2010001cff01)    // foryRootOrder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4002adc322631ce5)  // foryRootOrder[8:16]
+		buffer.PutUint64At(w, off+16, 0x001128be1f4c3405) // foryRootOrder[16:24]
+		buffer.PutUint64At(w, off+20, 0x0f4d1f46001128be) // foryRootOrder[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xad1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -80,14 +92,14 @@ func (x *Order) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3c93f010001c0001)
-		buffer.PutUint64At(w, off+8, 0x4002adc37ad3ab5a)
-		buffer.PutUint64At(w, off+16, 0x001128be1f4d3405)
-		buffer.PutUint64At(w, off+20, 0x0f4d1f47001128be)
+		buffer.PutUint64At(w, off, 0x3c93f010001c0001)    // foryRootRefOrder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4002adc37ad3ab5a)  // foryRootRefOrder[8:16]
+		buffer.PutUint64At(w, off+16, 0x001128be1f4d3405) // foryRootRefOrder[16:24]
+		buffer.PutUint64At(w, off+20, 0x0f4d1f47001128be) // foryRootRefOrder[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xad1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -110,10 +122,16 @@ func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x95eb2010001cff01 && buffer.ReadUint64At(in, 8) == 0x4002adc322631ce5 && buffer.ReadUint64At(in, 16) == 0x001128be1f4c3405 && buffer.ReadUint64At(in, 20) == 0x0f4d1f46001128be {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0x95eb2010001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002adc322631ce5 &&
+				buffer.ReadUint64At(in, 16) == 0x001128be1f4c3405 &&
+				buffer.ReadUint64At(in, 20) == 0x0f4d1f46001128be {
 				n = 28
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xad1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -132,10 +150,16 @@ func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Order) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x3c93f010001c0001 && buffer.ReadUint64At(in, 8) == 0x4002adc37ad3ab5a && buffer.ReadUint64At(in, 16) == 0x001128be1f4d3405 && buffer.ReadUint64At(in, 20) == 0x0f4d1f47001128be {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0x3c93f010001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002adc37ad3ab5a &&
+			buffer.ReadUint64At(in, 16) == 0x001128be1f4d3405 &&
+			buffer.ReadUint64At(in, 20) == 0x0f4d1f47001128be {
 			n = 28
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xad1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -211,109 +235,85 @@ func (x *Order) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Order's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Order) ForyRead(c *foryimpl.ReadContext) {
+	*x = Order{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-915977133) {
+		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
+			c.HashMismatch(foryTypeOrder, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.N = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("N..N")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Order{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-915977133) {
-		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
-			c.HashMismatch(foryTypeOrder, h)
+		if c.ReadValueFlag() {
+			if c.Compatible() {
+				c.ReadExtMeta(foryExtMoneyCodec)
+			}
+			if !c.Failed() {
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
+			}
+		}
+		if c.Failed() {
+			c.Trace("Price")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if c.Compatible() {
-		c.ReadExtMeta(foryExtMoneyCodec)
-	}
-	if !c.Failed() {
-		c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
-	}
-	if c.Failed() {
-		c.Trace("Price")
-		return
-	}
-	if c.ReadFlag() {
-		p1 := foryimpl.Alloc[money.Money](c)
-		if c.Compatible() {
-			c.ReadExtMeta(foryExtMoneyCodec)
+		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+			x.Tip = foryimpl.BackRef[money.Money](c, id4)
+		} else if st3 == foryimpl.RefFollows {
+			p5 := foryimpl.Alloc[money.Money](c)
+			foryimpl.SetRef(c, id4, p5)
+			if c.Compatible() {
+				c.ReadExtMeta(foryExtMoneyCodec)
+			}
+			if !c.Failed() {
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p5))
+			}
+			x.Tip = p5
+		} else {
+			x.Tip = nil
 		}
-		if !c.Failed() {
-			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p1))
-		}
-		x.Tip = p1
-	}
-	if c.Failed() {
-		c.Trace("Tip")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Order) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Order{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-915977133) {
-		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
-			c.HashMismatch(foryTypeOrder, h)
+		if c.Failed() {
+			c.Trace("Tip")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if c.ReadValueFlag() {
+	} else {
 		if c.Compatible() {
 			c.ReadExtMeta(foryExtMoneyCodec)
 		}
 		if !c.Failed() {
 			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Price")
-		return
-	}
-	if st4, id5 := c.ReadRefFlag(); st4 == foryimpl.RefBack {
-		x.Tip = foryimpl.BackRef[money.Money](c, id5)
-	} else if st4 == foryimpl.RefFollows {
-		p6 := foryimpl.Alloc[money.Money](c)
-		foryimpl.SetRef(c, id5, p6)
-		if c.Compatible() {
-			c.ReadExtMeta(foryExtMoneyCodec)
+		if c.Failed() {
+			c.Trace("Price")
+			return
 		}
-		if !c.Failed() {
-			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p6))
+		if c.ReadFlag() {
+			p3 := foryimpl.Alloc[money.Money](c)
+			if c.Compatible() {
+				c.ReadExtMeta(foryExtMoneyCodec)
+			}
+			if !c.Failed() {
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p3))
+			}
+			x.Tip = p3
 		}
-		x.Tip = p6
-	} else {
-		x.Tip = nil
-	}
-	if c.Failed() {
-		c.Trace("Tip")
-		return
+		if c.Failed() {
+			c.Trace("Tip")
+			return
+		}
 	}
 }
 
@@ -325,8 +325,8 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.N = int32(v7)
+				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
+					x.N = int32(v6)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
@@ -353,31 +353,31 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[money.Money](c, id13)
-				} else if st12 == foryimpl.RefFollows {
-					p14 := foryimpl.Alloc[money.Money](c)
-					foryimpl.SetRef(c, id13, p14)
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Tip = foryimpl.BackRef[money.Money](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[money.Money](c)
+					foryimpl.SetRef(c, id12, p13)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p14))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p13))
 					}
-					x.Tip = p14
+					x.Tip = p13
 				} else {
 					x.Tip = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p11 := foryimpl.Alloc[money.Money](c)
+					p10 := foryimpl.Alloc[money.Money](c)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p11))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p10))
 					}
-					x.Tip = p11
+					x.Tip = p10
 				}
 			}
 		default:
@@ -390,15 +390,21 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootMoneyStruct is the first 25 bytes of a compatible-mode message whose root is MoneyStruct: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMoneyStruct[4:].
+var foryRootMoneyStruct = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0d, 0x70, 0x12, 0x00, 0x78, 0x07, 0xae, 0x06, 0xc2, 0xb1, 0x02, 0x4c,
+	0x07, 0xd1, 0xa8, 0x9c, 0x80, 0x44, 0x15, 0x0a, 0x91,
+}
+
 // foryTypeMoneyStruct is MoneyStruct's static type information. Fingerprint: cur,21,0,0;units,7,0,0;
 var foryTypeMoneyStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb1, 0x02},
 	GoFields:       []string{"Units", "Cur"},
 	GoName:         "byid.MoneyStruct",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0d, 0x70, 0x12, 0x00, 0x78, 0x07, 0xae, 0x06, 0xc2, 0xb1, 0x02, 0x4c, 0x07, 0xd1, 0xa8, 0x9c, 0x80, 0x44, 0x15, 0x0a, 0x91},
+	RootCompatible: foryRootMoneyStruct,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb1, 0x02},
 	SchemaHash:     -105865995,
-	TypeDef:        []byte{0x0d, 0x70, 0x12, 0x00, 0x78, 0x07, 0xae, 0x06, 0xc2, 0xb1, 0x02, 0x4c, 0x07, 0xd1, 0xa8, 0x9c, 0x80, 0x44, 0x15, 0x0a, 0x91},
+	TypeDef:        foryRootMoneyStruct[4:],
 	UserID:         305,
 })
 
@@ -416,18 +422,18 @@ func (x *MoneyStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MoneyStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *MoneyStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -448,10 +454,16 @@ func (x *MoneyStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0x0012700d001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02b1c206ae0778 && buffer.ReadUint64At(in, 16) == 0x0a1544809ca8d107 && buffer.ReadUint64At(in, 17) == 0x910a1544809ca8d1 {
+			if len(in) >= 25 &&
+				buffer.ReadUint64At(in, 0) == 0x0012700d001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02b1c206ae0778 &&
+				buffer.ReadUint64At(in, 16) == 0x0a1544809ca8d107 &&
+				buffer.ReadUint64At(in, 17) == 0x910a1544809ca8d1 {
 				n = 25
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb11bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -470,10 +482,16 @@ func (x *MoneyStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MoneyStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0x0012700d001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b1c206ae0778 && buffer.ReadUint64At(in, 16) == 0x0a1544809ca8d107 && buffer.ReadUint64At(in, 17) == 0x910a1544809ca8d1 {
+		if len(in) >= 25 &&
+			buffer.ReadUint64At(in, 0) == 0x0012700d001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02b1c206ae0778 &&
+			buffer.ReadUint64At(in, 16) == 0x0a1544809ca8d107 &&
+			buffer.ReadUint64At(in, 17) == 0x910a1544809ca8d1 {
 			n = 25
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb11b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -486,27 +504,27 @@ func (x *MoneyStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCon
 
 // ForyWrite writes MoneyStruct's struct body (docs/format.md §9).
 func (x *MoneyStruct) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which MoneyStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *MoneyStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which MoneyStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *MoneyStruct) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Cur)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0012700d001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02b1c206ae0778)
-			buffer.PutUint64At(w, off+16, 0x0a1544809ca8d107)
-			buffer.PutUint64At(w, off+17, 0x910a1544809ca8d1)
+			buffer.PutUint64At(w, off, 0x0012700d001cff01)    // foryRootMoneyStruct[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02b1c206ae0778)  // foryRootMoneyStruct[8:16]
+			buffer.PutUint64At(w, off+16, 0x0a1544809ca8d107) // foryRootMoneyStruct[16:24]
+			buffer.PutUint64At(w, off+17, 0x910a1544809ca8d1) // foryRootMoneyStruct[17:25]
 			off += 25
 		} else {
-			buffer.PutUint32At(w, off, 0xb11bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xb11bff01) // prefix bytes 01 ff 1b b1
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -584,18 +602,30 @@ func (x *MoneyStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootOrderStruct is the first 28 bytes of a compatible-mode message whose root is OrderStruct: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOrderStruct[4:].
+var foryRootOrderStruct = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x10, 0xa0, 0x1e, 0x46, 0x74, 0xe9, 0x8f, 0x24, 0xc3, 0xb2, 0x02, 0x40,
+	0x05, 0x34, 0x4c, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1c, 0x4d, 0x0f,
+}
+
+// foryRootRefOrderStruct is the first 28 bytes of a compatible-mode message whose root is OrderStruct with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOrderStruct[4:].
+var foryRootRefOrderStruct = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x10, 0xa0, 0x1e, 0x25, 0xfe, 0x34, 0x54, 0x26, 0xc3, 0xb2, 0x02, 0x40,
+	0x05, 0x34, 0x4d, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1c, 0x4d, 0x0f,
+}
+
 // foryTypeOrderStruct is OrderStruct's static type information. Fingerprint: n,5,0,0;price,0,0,0;tip,0,0,1;
 var foryTypeOrderStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb2, 0x02},
 	GoFields:          []string{"N", "Price", "Tip"},
 	GoName:            "byid.OrderStruct",
 	OfficialGoHash:    855517748,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0xa0, 0x1e, 0x46, 0x74, 0xe9, 0x8f, 0x24, 0xc3, 0xb2, 0x02, 0x40, 0x05, 0x34, 0x4c, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1c, 0x4d, 0x0f},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x10, 0xa0, 0x1e, 0x25, 0xfe, 0x34, 0x54, 0x26, 0xc3, 0xb2, 0x02, 0x40, 0x05, 0x34, 0x4d, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1c, 0x4d, 0x0f},
+	RootCompatible:    foryRootOrderStruct,
+	RootCompatibleRef: foryRootRefOrderStruct,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb2, 0x02},
 	SchemaHash:        -915977133,
-	TypeDef:           []byte{0x10, 0xa0, 0x1e, 0x46, 0x74, 0xe9, 0x8f, 0x24, 0xc3, 0xb2, 0x02, 0x40, 0x05, 0x34, 0x4c, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1c, 0x4d, 0x0f},
-	TypeDefRef:        []byte{0x10, 0xa0, 0x1e, 0x25, 0xfe, 0x34, 0x54, 0x26, 0xc3, 0xb2, 0x02, 0x40, 0x05, 0x34, 0x4d, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1c, 0x4d, 0x0f},
+	TypeDef:           foryRootOrderStruct[4:],
+	TypeDefRef:        foryRootRefOrderStruct[4:],
 	UserID:            306,
 })
 
@@ -614,7 +644,7 @@ func (x *OrderStruct) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *OrderStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -624,14 +654,14 @@ func (x *OrderStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x461ea010001cff01)
-		buffer.PutUint64At(w, off+8, 0x4002b2c3248fe974)
-		buffer.PutUint64At(w, off+16, 0x001128be1c4c3405)
-		buffer.PutUint64At(w, off+20, 0x0f4d1c46001128be)
+		buffer.PutUint64At(w, off, 0x461ea010001cff01)    // foryRootOrderStruct[0:8]
+		buffer.PutUint64At(w, off+8, 0x4002b2c3248fe974)  // foryRootOrderStruct[8:16]
+		buffer.PutUint64At(w, off+16, 0x001128be1c4c3405) // foryRootOrderStruct[16:24]
+		buffer.PutUint64At(w, off+20, 0x0f4d1c46001128be) // foryRootOrderStruct[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xb21bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb21bff01) // prefix bytes 01 ff 1b b2
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -646,14 +676,14 @@ func (x *OrderStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x251ea010001c0001)
-		buffer.PutUint64At(w, off+8, 0x4002b2c3265434fe)
-		buffer.PutUint64At(w, off+16, 0x001128be1c4d3405)
-		buffer.PutUint64At(w, off+20, 0x0f4d1c47001128be)
+		buffer.PutUint64At(w, off, 0x251ea010001c0001)    // foryRootRefOrderStruct[0:8]
+		buffer.PutUint64At(w, off+8, 0x4002b2c3265434fe)  // foryRootRefOrderStruct[8:16]
+		buffer.PutUint64At(w, off+16, 0x001128be1c4d3405) // foryRootRefOrderStruct[16:24]
+		buffer.PutUint64At(w, off+20, 0x0f4d1c47001128be) // foryRootRefOrderStruct[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xb21b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xb21b0001) // prefix bytes 01 00 1b b2, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -676,10 +706,16 @@ func (x *OrderStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x461ea010001cff01 && buffer.ReadUint64At(in, 8) == 0x4002b2c3248fe974 && buffer.ReadUint64At(in, 16) == 0x001128be1c4c3405 && buffer.ReadUint64At(in, 20) == 0x0f4d1c46001128be {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0x461ea010001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002b2c3248fe974 &&
+				buffer.ReadUint64At(in, 16) == 0x001128be1c4c3405 &&
+				buffer.ReadUint64At(in, 20) == 0x0f4d1c46001128be {
 				n = 28
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb21bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xb21bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -698,10 +734,16 @@ func (x *OrderStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *OrderStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x251ea010001c0001 && buffer.ReadUint64At(in, 8) == 0x4002b2c3265434fe && buffer.ReadUint64At(in, 16) == 0x001128be1c4d3405 && buffer.ReadUint64At(in, 20) == 0x0f4d1c47001128be {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0x251ea010001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002b2c3265434fe &&
+			buffer.ReadUint64At(in, 16) == 0x001128be1c4d3405 &&
+			buffer.ReadUint64At(in, 20) == 0x0f4d1c47001128be {
 			n = 28
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb21b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xb21b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -731,7 +773,7 @@ func (x *OrderStruct) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeMoneyStruct)
 	}
-	if err := x.Price.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Price.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	if x.Tip == nil {
@@ -741,7 +783,7 @@ func (x *OrderStruct) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeMoneyStruct)
 		}
-		if err := x.Tip.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Tip.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -780,12 +822,13 @@ func (x *OrderStruct) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads OrderStruct's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *OrderStruct) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = OrderStruct{}
+	} else {
+		*x = OrderStruct{Price: x.Price}
 	}
-	*x = OrderStruct{Price: x.Price}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-915977133) {
 		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
@@ -805,80 +848,59 @@ func (x *OrderStruct) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("N..N")
 		return
 	}
-	if ev1 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev1 != nil {
-		x.Price.ForyReadEvolved(c, ev1)
-	} else if !c.Failed() {
-		x.Price.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("Price")
-		return
-	}
-	if c.ReadFlag() {
-		p2 := foryimpl.Alloc[MoneyStruct](c)
-		if ev3 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev3 != nil {
-			p2.ForyReadEvolved(c, ev3)
-		} else if !c.Failed() {
-			p2.ForyRead(c)
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeMoneyStruct) {
+			if ev1 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev1 != nil {
+				x.Price.ForyReadEvolved(c, ev1)
+			} else if !c.Failed() {
+				x.Price.ForyRead(c)
+			}
 		}
-		x.Tip = p2
-	}
-	if c.Failed() {
-		c.Trace("Tip")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *OrderStruct) foryReadRef(c *foryimpl.ReadContext) {
-	*x = OrderStruct{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-915977133) {
-		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
-			c.HashMismatch(foryTypeOrderStruct, h)
+		if c.Failed() {
+			c.Trace("Price")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.N = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("N..N")
-		return
-	}
-	if c.ReadStructValueFlag(foryTypeMoneyStruct) {
-		if ev4 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev4 != nil {
-			x.Price.ForyReadEvolved(c, ev4)
+		if st2, id3 := c.ReadRefFlag(); st2 == foryimpl.RefBack {
+			x.Tip = foryimpl.BackRef[MoneyStruct](c, id3)
+		} else if st2 == foryimpl.RefFollows {
+			p4 := foryimpl.Alloc[MoneyStruct](c)
+			foryimpl.SetRef(c, id3, p4)
+			if ev5 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev5 != nil {
+				p4.ForyReadEvolved(c, ev5)
+			} else if !c.Failed() {
+				p4.ForyRead(c)
+			}
+			x.Tip = p4
+		} else {
+			x.Tip = nil
+		}
+		if c.Failed() {
+			c.Trace("Tip")
+			return
+		}
+	} else {
+		if ev1 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev1 != nil {
+			x.Price.ForyReadEvolved(c, ev1)
 		} else if !c.Failed() {
 			x.Price.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("Price")
-		return
-	}
-	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-		x.Tip = foryimpl.BackRef[MoneyStruct](c, id6)
-	} else if st5 == foryimpl.RefFollows {
-		p7 := foryimpl.Alloc[MoneyStruct](c)
-		foryimpl.SetRef(c, id6, p7)
-		if ev8 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			p7.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Price")
+			return
 		}
-		x.Tip = p7
-	} else {
-		x.Tip = nil
-	}
-	if c.Failed() {
-		c.Trace("Tip")
-		return
+		if c.ReadFlag() {
+			p2 := foryimpl.Alloc[MoneyStruct](c)
+			if ev3 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev3 != nil {
+				p2.ForyReadEvolved(c, ev3)
+			} else if !c.Failed() {
+				p2.ForyRead(c)
+			}
+			x.Tip = p2
+		}
+		if c.Failed() {
+			c.Trace("Tip")
+			return
+		}
 	}
 }
 
@@ -890,8 +912,8 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.N = int32(v9)
+				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
+					x.N = int32(v6)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
@@ -899,16 +921,16 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev14 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev14 != nil {
-						x.Price.ForyReadEvolved(c, ev14)
+					if ev11 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev11 != nil {
+						x.Price.ForyReadEvolved(c, ev11)
 					} else if !c.Failed() {
 						x.Price.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev11 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev11 != nil {
-						x.Price.ForyReadEvolved(c, ev11)
+					if ev8 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev8 != nil {
+						x.Price.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
 						x.Price.ForyRead(c)
 					}
@@ -916,29 +938,29 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[MoneyStruct](c, id18)
-				} else if st17 == foryimpl.RefFollows {
-					p19 := foryimpl.Alloc[MoneyStruct](c)
-					foryimpl.SetRef(c, id18, p19)
-					if ev20 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev20 != nil {
-						p19.ForyReadEvolved(c, ev20)
+				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+					x.Tip = foryimpl.BackRef[MoneyStruct](c, id15)
+				} else if st14 == foryimpl.RefFollows {
+					p16 := foryimpl.Alloc[MoneyStruct](c)
+					foryimpl.SetRef(c, id15, p16)
+					if ev17 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev17 != nil {
+						p16.ForyReadEvolved(c, ev17)
 					} else if !c.Failed() {
-						p19.ForyRead(c)
+						p16.ForyRead(c)
 					}
-					x.Tip = p19
+					x.Tip = p16
 				} else {
 					x.Tip = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p15 := foryimpl.Alloc[MoneyStruct](c)
-					if ev16 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
+					p12 := foryimpl.Alloc[MoneyStruct](c)
+					if ev13 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev13 != nil {
+						p12.ForyReadEvolved(c, ev13)
 					} else if !c.Failed() {
-						p15.ForyRead(c)
+						p12.ForyRead(c)
 					}
-					x.Tip = p15
+					x.Tip = p12
 				}
 			}
 		default:
@@ -951,18 +973,30 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootHolder is the first 18 bytes of a compatible-mode message whose root is Holder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHolder[4:].
+var foryRootHolder = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x06, 0x40, 0x90, 0x59, 0x3b, 0x84, 0x67, 0x3c, 0xc1, 0xae, 0x02, 0x42,
+	0x00, 0x54,
+}
+
+// foryRootRefHolder is the first 18 bytes of a compatible-mode message whose root is Holder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHolder[4:].
+var foryRootRefHolder = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x06, 0x90, 0xd9, 0x21, 0xcf, 0x77, 0xf9, 0x29, 0xc1, 0xae, 0x02, 0x43,
+	0x00, 0x54,
+}
+
 // foryTypeHolder is Holder's static type information. Fingerprint: v,0,0,1;
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xae, 0x02},
 	GoFields:          []string{"V"},
 	GoName:            "byid.Holder",
 	OfficialGoHash:    -289473486,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0x40, 0x90, 0x59, 0x3b, 0x84, 0x67, 0x3c, 0xc1, 0xae, 0x02, 0x42, 0x00, 0x54},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x06, 0x90, 0xd9, 0x21, 0xcf, 0x77, 0xf9, 0x29, 0xc1, 0xae, 0x02, 0x43, 0x00, 0x54},
+	RootCompatible:    foryRootHolder,
+	RootCompatibleRef: foryRootRefHolder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xae, 0x02},
 	SchemaHash:        1560014338,
-	TypeDef:           []byte{0x06, 0x40, 0x90, 0x59, 0x3b, 0x84, 0x67, 0x3c, 0xc1, 0xae, 0x02, 0x42, 0x00, 0x54},
-	TypeDefRef:        []byte{0x06, 0x90, 0xd9, 0x21, 0xcf, 0x77, 0xf9, 0x29, 0xc1, 0xae, 0x02, 0x43, 0x00, 0x54},
+	TypeDef:           foryRootHolder[4:],
+	TypeDefRef:        foryRootRefHolder[4:],
 	UserID:            302,
 })
 
@@ -977,7 +1011,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -987,13 +1021,13 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x59904006001cff01)
-		buffer.PutUint64At(w, off+8, 0x4202aec13c67843b)
-		buffer.PutUint64At(w, off+10, 0x54004202aec13c67)
+		buffer.PutUint64At(w, off, 0x59904006001cff01)    // foryRootHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4202aec13c67843b)  // foryRootHolder[8:16]
+		buffer.PutUint64At(w, off+10, 0x54004202aec13c67) // foryRootHolder[10:18]
 		off += 18
 	} else {
-		buffer.PutUint32At(w, off, 0xae1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xae1bff01) // prefix bytes 01 ff 1b ae
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1008,13 +1042,13 @@ func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x21d99006001c0001)
-		buffer.PutUint64At(w, off+8, 0x4302aec129f977cf)
-		buffer.PutUint64At(w, off+10, 0x54004302aec129f9)
+		buffer.PutUint64At(w, off, 0x21d99006001c0001)    // foryRootRefHolder[0:8]
+		buffer.PutUint64At(w, off+8, 0x4302aec129f977cf)  // foryRootRefHolder[8:16]
+		buffer.PutUint64At(w, off+10, 0x54004302aec129f9) // foryRootRefHolder[10:18]
 		off += 18
 	} else {
-		buffer.PutUint32At(w, off, 0xae1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xae1b0001) // prefix bytes 01 00 1b ae, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1037,10 +1071,15 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x59904006001cff01 && buffer.ReadUint64At(in, 8) == 0x4202aec13c67843b && buffer.ReadUint64At(in, 10) == 0x54004202aec13c67 {
+			if len(in) >= 18 &&
+				buffer.ReadUint64At(in, 0) == 0x59904006001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4202aec13c67843b &&
+				buffer.ReadUint64At(in, 10) == 0x54004202aec13c67 {
 				n = 18
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xae1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xae1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1059,10 +1098,15 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x21d99006001c0001 && buffer.ReadUint64At(in, 8) == 0x4302aec129f977cf && buffer.ReadUint64At(in, 10) == 0x54004302aec129f9 {
+		if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0x21d99006001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4302aec129f977cf &&
+			buffer.ReadUint64At(in, 10) == 0x54004302aec129f9 {
 			n = 18
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xae1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xae1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1106,32 +1150,8 @@ func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Holder's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeHolder) {
-		return
-	}
-	*x = Holder{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1560014338) {
-		if h := r.ReadInt32(); h != 1560014338 && h != -289473486 && !c.Failed() {
-			c.HashMismatch(foryTypeHolder, h)
-			return
-		}
-	}
-	x.V = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("V")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Holder) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeHolder) {
 		return
 	}
@@ -1172,15 +1192,21 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	c.Leave()
 }
 
+// foryRootBag is the first 28 bytes of a compatible-mode message whose root is Bag: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBag[4:].
+var foryRootBag = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x10, 0x50, 0xe8, 0xa3, 0x73, 0x33, 0xa5, 0x4c, 0xc3, 0xaf, 0x02, 0x40,
+	0x16, 0x7e, 0x2c, 0x40, 0x18, 0x56, 0x7e, 0x30, 0x40, 0x16, 0x7e, 0x3c,
+}
+
 // foryTypeBag is Bag's static type information. Fingerprint: l,22,0,0[0,0,0];m,24,0,0[21,0,0|0,0,0];p,22,0,0[0,0,0];
 var foryTypeBag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xaf, 0x02},
 	GoFields:       []string{"L", "M", "P"},
 	GoName:         "byid.Bag",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0x50, 0xe8, 0xa3, 0x73, 0x33, 0xa5, 0x4c, 0xc3, 0xaf, 0x02, 0x40, 0x16, 0x7e, 0x2c, 0x40, 0x18, 0x56, 0x7e, 0x30, 0x40, 0x16, 0x7e, 0x3c},
+	RootCompatible: foryRootBag,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
 	SchemaHash:     971546682,
-	TypeDef:        []byte{0x10, 0x50, 0xe8, 0xa3, 0x73, 0x33, 0xa5, 0x4c, 0xc3, 0xaf, 0x02, 0x40, 0x16, 0x7e, 0x2c, 0x40, 0x18, 0x56, 0x7e, 0x30, 0x40, 0x16, 0x7e, 0x3c},
+	TypeDef:        foryRootBag[4:],
 	UserID:         303,
 })
 
@@ -1199,7 +1225,7 @@ func (x *Bag) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Bag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1209,14 +1235,14 @@ func (x *Bag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa3e85010001cff01)
-		buffer.PutUint64At(w, off+8, 0x4002afc34ca53373)
-		buffer.PutUint64At(w, off+16, 0x307e5618402c7e16)
-		buffer.PutUint64At(w, off+20, 0x3c7e1640307e5618)
+		buffer.PutUint64At(w, off, 0xa3e85010001cff01)    // foryRootBag[0:8]
+		buffer.PutUint64At(w, off+8, 0x4002afc34ca53373)  // foryRootBag[8:16]
+		buffer.PutUint64At(w, off+16, 0x307e5618402c7e16) // foryRootBag[16:24]
+		buffer.PutUint64At(w, off+20, 0x3c7e1640307e5618) // foryRootBag[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xaf1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xaf1bff01) // prefix bytes 01 ff 1b af
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1231,14 +1257,14 @@ func (x *Bag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa3e85010001c0001)
-		buffer.PutUint64At(w, off+8, 0x4002afc34ca53373)
-		buffer.PutUint64At(w, off+16, 0x307e5618402c7e16)
-		buffer.PutUint64At(w, off+20, 0x3c7e1640307e5618)
+		buffer.PutUint64At(w, off, 0xa3e85010001c0001)    // foryRootBag[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4002afc34ca53373)  // foryRootBag[8:16]
+		buffer.PutUint64At(w, off+16, 0x307e5618402c7e16) // foryRootBag[16:24]
+		buffer.PutUint64At(w, off+20, 0x3c7e1640307e5618) // foryRootBag[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xaf1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xaf1b0001) // prefix bytes 01 00 1b af, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1261,10 +1287,16 @@ func (x *Bag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xa3e85010001cff01 && buffer.ReadUint64At(in, 8) == 0x4002afc34ca53373 && buffer.ReadUint64At(in, 16) == 0x307e5618402c7e16 && buffer.ReadUint64At(in, 20) == 0x3c7e1640307e5618 {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0xa3e85010001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002afc34ca53373 &&
+				buffer.ReadUint64At(in, 16) == 0x307e5618402c7e16 &&
+				buffer.ReadUint64At(in, 20) == 0x3c7e1640307e5618 {
 				n = 28
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xaf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xaf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1283,10 +1315,16 @@ func (x *Bag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Bag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0xa3e85010001c0001 && buffer.ReadUint64At(in, 8) == 0x4002afc34ca53373 && buffer.ReadUint64At(in, 16) == 0x307e5618402c7e16 && buffer.ReadUint64At(in, 20) == 0x3c7e1640307e5618 {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0xa3e85010001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002afc34ca53373 &&
+			buffer.ReadUint64At(in, 16) == 0x307e5618402c7e16 &&
+			buffer.ReadUint64At(in, 20) == 0x3c7e1640307e5618 {
 			n = 28
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xaf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xaf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1423,11 +1461,8 @@ func (x *Bag) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Bag's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Bag) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Bag{
 		L: x.L,
 		P: x.P,
@@ -1538,118 +1573,6 @@ func (x *Bag) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Bag) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Bag{
-		L: x.L,
-		P: x.P,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(971546682) {
-		if h := r.ReadInt32(); h != 971546682 && !c.Failed() {
-			c.HashMismatch(foryTypeBag, h)
-			return
-		}
-	}
-	n62 := c.ReadLengthFast(1)
-	if n62 < 0 {
-		n62 = c.ReadLength(1)
-	}
-	l63 := foryimpl.ReuseSlice[[]money.Money](c, x.L, n62)
-	if n62 > 0 {
-		hn65, tr67 := c.ReadExtListHeader(foryExtMoneyCodec)
-		if !c.Failed() {
-			for i64 := range l63 {
-				if tr67 && !c.ReadValueFlag() {
-					break
-				}
-				if hn65 && !c.ReadFlag() {
-					clear(l63[i64 : i64+1])
-					continue
-				}
-				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &l63[i64]))
-				if c.Failed() {
-					c.TraceIndex(i64)
-					break
-				}
-			}
-		}
-	}
-	x.L = l63
-	if c.Failed() {
-		c.Trace("L")
-		return
-	}
-	n68 := c.ReadLengthFast(2)
-	if n68 < 0 {
-		n68 = c.ReadLength(2)
-	}
-	m69 := foryimpl.MakeMap[map[string]money.Money](c, n68)
-	for n68 > 0 && !c.Failed() {
-		sz70, vn71, _ := c.ReadMapChunk(n68, 21, 31, nil, false)
-		for j72 := 0; j72 < sz70 && !c.Failed(); j72++ {
-			var k73 string
-			k73 = c.ReadString()
-			var v74 money.Money
-			if !vn71 {
-				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &v74))
-			}
-			m69[k73] = v74
-		}
-		n68 -= sz70
-	}
-	x.M = m69
-	if c.Failed() {
-		c.Trace("M")
-		return
-	}
-	n76 := c.ReadLengthFast(1)
-	if n76 < 0 {
-		n76 = c.ReadLength(1)
-	}
-	l77 := foryimpl.ReuseSlice[[]*money.Money](c, x.P, n76)
-	if n76 > 0 {
-		hn79, tr81 := c.ReadExtListHeader(foryExtMoneyCodec)
-		if !c.Failed() {
-			for i78 := range l77 {
-				if tr81 {
-					if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
-						l77[i78] = foryimpl.BackRef[money.Money](c, id84)
-					} else if st83 == foryimpl.RefFollows {
-						p82 := new(money.Money)
-						foryimpl.SetRef(c, id84, p82)
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p82))
-						l77[i78] = p82
-					} else {
-						l77[i78] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i78)
-						break
-					}
-					continue
-				}
-				if hn79 && !c.ReadFlag() {
-					clear(l77[i78 : i78+1])
-					continue
-				}
-				p82 := new(money.Money)
-				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p82))
-				l77[i78] = p82
-				if c.Failed() {
-					c.TraceIndex(i78)
-					break
-				}
-			}
-		}
-	}
-	x.P = l77
-	if c.Failed() {
-		c.Trace("P")
-		return
-	}
-}
-
 // ForyReadEvolved reads a Bag body written with another schema, following ev (docs/format.md §11.4).
 func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Bag{}
@@ -1657,97 +1580,97 @@ func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n85 := c.ReadLengthFast(1)
-				if n85 < 0 {
-					n85 = c.ReadLength(1)
+				n62 := c.ReadLengthFast(1)
+				if n62 < 0 {
+					n62 = c.ReadLength(1)
 				}
-				l86 := foryimpl.MakeSlice[[]money.Money](c, n85)
-				if n85 > 0 {
-					hn88, tr90 := c.ReadExtListHeader(foryExtMoneyCodec)
+				l63 := foryimpl.MakeSlice[[]money.Money](c, n62)
+				if n62 > 0 {
+					hn65, tr67 := c.ReadExtListHeader(foryExtMoneyCodec)
 					if !c.Failed() {
-						for i87 := range l86 {
-							if tr90 && !c.ReadValueFlag() {
+						for i64 := range l63 {
+							if tr67 && !c.ReadValueFlag() {
 								break
 							}
-							if hn88 && !c.ReadFlag() {
-								clear(l86[i87 : i87+1])
+							if hn65 && !c.ReadFlag() {
+								clear(l63[i64 : i64+1])
 								continue
 							}
-							c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &l86[i87]))
+							c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &l63[i64]))
 							if c.Failed() {
-								c.TraceIndex(i87)
+								c.TraceIndex(i64)
 								break
 							}
 						}
 					}
 				}
-				x.L = l86
+				x.L = l63
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n91 := c.ReadLengthFast(2)
-				if n91 < 0 {
-					n91 = c.ReadLength(2)
+				n68 := c.ReadLengthFast(2)
+				if n68 < 0 {
+					n68 = c.ReadLength(2)
 				}
-				m92 := foryimpl.MakeMap[map[string]money.Money](c, n91)
-				for n91 > 0 && !c.Failed() {
-					sz93, vn94, _ := c.ReadMapChunk(n91, 21, 31, nil, false)
-					for j95 := 0; j95 < sz93 && !c.Failed(); j95++ {
-						var k96 string
-						k96 = c.ReadString()
-						var v97 money.Money
-						if !vn94 {
-							c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &v97))
+				m69 := foryimpl.MakeMap[map[string]money.Money](c, n68)
+				for n68 > 0 && !c.Failed() {
+					sz70, vn71, _ := c.ReadMapChunk(n68, 21, 31, nil, false)
+					for j72 := 0; j72 < sz70 && !c.Failed(); j72++ {
+						var k73 string
+						k73 = c.ReadString()
+						var v74 money.Money
+						if !vn71 {
+							c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &v74))
 						}
-						m92[k96] = v97
+						m69[k73] = v74
 					}
-					n91 -= sz93
+					n68 -= sz70
 				}
-				x.M = m92
+				x.M = m69
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n99 := c.ReadLengthFast(1)
-				if n99 < 0 {
-					n99 = c.ReadLength(1)
+				n76 := c.ReadLengthFast(1)
+				if n76 < 0 {
+					n76 = c.ReadLength(1)
 				}
-				l100 := foryimpl.MakeSlice[[]*money.Money](c, n99)
-				if n99 > 0 {
-					hn102, tr104 := c.ReadExtListHeader(foryExtMoneyCodec)
+				l77 := foryimpl.MakeSlice[[]*money.Money](c, n76)
+				if n76 > 0 {
+					hn79, tr81 := c.ReadExtListHeader(foryExtMoneyCodec)
 					if !c.Failed() {
-						for i101 := range l100 {
-							if tr104 {
-								if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
-									l100[i101] = foryimpl.BackRef[money.Money](c, id107)
-								} else if st106 == foryimpl.RefFollows {
-									p105 := new(money.Money)
-									foryimpl.SetRef(c, id107, p105)
-									c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p105))
-									l100[i101] = p105
+						for i78 := range l77 {
+							if tr81 {
+								if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+									l77[i78] = foryimpl.BackRef[money.Money](c, id84)
+								} else if st83 == foryimpl.RefFollows {
+									p82 := new(money.Money)
+									foryimpl.SetRef(c, id84, p82)
+									c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p82))
+									l77[i78] = p82
 								} else {
-									l100[i101] = nil
+									l77[i78] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i101)
+									c.TraceIndex(i78)
 									break
 								}
 								continue
 							}
-							if hn102 && !c.ReadFlag() {
-								clear(l100[i101 : i101+1])
+							if hn79 && !c.ReadFlag() {
+								clear(l77[i78 : i78+1])
 								continue
 							}
-							p105 := new(money.Money)
-							c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p105))
-							l100[i101] = p105
+							p82 := new(money.Money)
+							c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p82))
+							l77[i78] = p82
 							if c.Failed() {
-								c.TraceIndex(i101)
+								c.TraceIndex(i78)
 								break
 							}
 						}
 					}
 				}
-				x.P = l100
+				x.P = l77
 			}
 		default:
 			c.SkipField(f)

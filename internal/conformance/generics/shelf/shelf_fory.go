@@ -9,18 +9,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootShelf is the first 30 bytes of a compatible-mode message whose root is Shelf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootShelf[4:].
+var foryRootShelf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x12, 0x40, 0x9f, 0x56, 0xfc, 0xb9, 0x44, 0x4d, 0xc2, 0xd0, 0x05, 0x4c,
+	0x18, 0x56, 0x7a, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x72, 0xbc, 0x06, 0x24, 0x80,
+}
 
 // foryTypeShelf is Shelf's static type information. Fingerprint: named,24,0,0[21,0,0|0,0,0];pages,22,0,0[0,0,0];
 var foryTypeShelf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd0, 0x05},
 	GoFields:       []string{"Named", "Pages"},
 	GoName:         "shelf.Shelf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0x40, 0x9f, 0x56, 0xfc, 0xb9, 0x44, 0x4d, 0xc2, 0xd0, 0x05, 0x4c, 0x18, 0x56, 0x7a, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x72, 0xbc, 0x06, 0x24, 0x80},
+	RootCompatible: foryRootShelf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd0, 0x05},
 	SchemaHash:     207096206,
-	TypeDef:        []byte{0x12, 0x40, 0x9f, 0x56, 0xfc, 0xb9, 0x44, 0x4d, 0xc2, 0xd0, 0x05, 0x4c, 0x18, 0x56, 0x7a, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x72, 0xbc, 0x06, 0x24, 0x80},
+	TypeDef:        foryRootShelf[4:],
 	UserID:         720,
 })
 
@@ -36,7 +42,7 @@ func (x *Shelf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Shelf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -46,14 +52,14 @@ func (x *Shelf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x569f4012001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c05d0c24d44b9fc)
-		buffer.PutUint64At(w, off+16, 0x4cc0200cb47a5618)
-		buffer.PutUint64At(w, off+22, 0x802406bc72164cc0)
+		buffer.PutUint64At(w, off, 0x569f4012001cff01)    // foryRootShelf[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c05d0c24d44b9fc)  // foryRootShelf[8:16]
+		buffer.PutUint64At(w, off+16, 0x4cc0200cb47a5618) // foryRootShelf[16:24]
+		buffer.PutUint64At(w, off+22, 0x802406bc72164cc0) // foryRootShelf[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0xd01bff01)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xd01bff01) // prefix bytes 01 ff 1b d0
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -68,14 +74,14 @@ func (x *Shelf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x569f4012001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c05d0c24d44b9fc)
-		buffer.PutUint64At(w, off+16, 0x4cc0200cb47a5618)
-		buffer.PutUint64At(w, off+22, 0x802406bc72164cc0)
+		buffer.PutUint64At(w, off, 0x569f4012001c0001)    // foryRootShelf[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c05d0c24d44b9fc)  // foryRootShelf[8:16]
+		buffer.PutUint64At(w, off+16, 0x4cc0200cb47a5618) // foryRootShelf[16:24]
+		buffer.PutUint64At(w, off+22, 0x802406bc72164cc0) // foryRootShelf[22:30]
 		off += 30
 	} else {
-		buffer.PutUint32At(w, off, 0xd01b0001)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xd01b0001) // prefix bytes 01 00 1b d0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -98,10 +104,16 @@ func (x *Shelf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x569f4012001cff01 && buffer.ReadUint64At(in, 8) == 0x4c05d0c24d44b9fc && buffer.ReadUint64At(in, 16) == 0x4cc0200cb47a5618 && buffer.ReadUint64At(in, 22) == 0x802406bc72164cc0 {
+			if len(in) >= 30 &&
+				buffer.ReadUint64At(in, 0) == 0x569f4012001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c05d0c24d44b9fc &&
+				buffer.ReadUint64At(in, 16) == 0x4cc0200cb47a5618 &&
+				buffer.ReadUint64At(in, 22) == 0x802406bc72164cc0 {
 				n = 30
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01bff01 && buffer.ReadUint8At(in, 4) == 0x05 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x05 {
 			n = 5
 		}
 		if n == 0 {
@@ -120,10 +132,16 @@ func (x *Shelf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Shelf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 30 && buffer.ReadUint64At(in, 0) == 0x569f4012001c0001 && buffer.ReadUint64At(in, 8) == 0x4c05d0c24d44b9fc && buffer.ReadUint64At(in, 16) == 0x4cc0200cb47a5618 && buffer.ReadUint64At(in, 22) == 0x802406bc72164cc0 {
+		if len(in) >= 30 &&
+			buffer.ReadUint64At(in, 0) == 0x569f4012001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c05d0c24d44b9fc &&
+			buffer.ReadUint64At(in, 16) == 0x4cc0200cb47a5618 &&
+			buffer.ReadUint64At(in, 22) == 0x802406bc72164cc0 {
 			n = 30
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01b0001 && buffer.ReadUint8At(in, 4) == 0x05 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x05 {
 		n = 5
 	}
 	if n == 0 {
@@ -235,202 +253,139 @@ func (x *Shelf) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Shelf's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Shelf) ForyRead(c *foryimpl.ReadContext) {
+	*x = Shelf{Pages: x.Pages}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(207096206) {
+		if h := r.ReadInt32(); h != 207096206 && !c.Failed() {
+			c.HashMismatch(foryTypeShelf, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Shelf{Pages: x.Pages}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(207096206) {
-		if h := r.ReadInt32(); h != 207096206 && !c.Failed() {
-			c.HashMismatch(foryTypeShelf, h)
+		n23 := c.ReadLengthFast(2)
+		if n23 < 0 {
+			n23 = c.ReadLength(2)
+		}
+		m24 := foryimpl.MakeMap[map[string]*generics.Page[string]](c, n23)
+		for n23 > 0 && !c.Failed() {
+			sz25, vn26, tr32, ev31 := c.ReadMapChunkRef(n23, 21, 30, (*generics.Page[string])(nil).ForyType())
+			for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
+				var k28 string
+				k28 = c.ReadString()
+				var v29 *generics.Page[string]
+				if tr32 {
+					if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
+						v29 = foryimpl.BackRef[generics.Page[string]](c, id34)
+					} else if st33 == foryimpl.RefFollows {
+						p35 := foryimpl.Alloc[generics.Page[string]](c)
+						foryimpl.SetRef(c, id34, p35)
+						if ev31 != nil {
+							p35.ForyReadEvolved(c, ev31)
+						} else {
+							p35.ForyRead(c)
+						}
+						v29 = p35
+					} else {
+						v29 = nil
+					}
+				} else if !vn26 {
+					p30 := foryimpl.Alloc[generics.Page[string]](c)
+					if ev31 != nil {
+						p30.ForyReadEvolved(c, ev31)
+					} else {
+						p30.ForyRead(c)
+					}
+					v29 = p30
+				}
+				m24[k28] = v29
+			}
+			n23 -= sz25
+		}
+		x.Named = m24
+		if c.Failed() {
+			c.Trace("Named")
+			return
+		}
+	} else {
+		n23 := c.ReadLengthFast(2)
+		if n23 < 0 {
+			n23 = c.ReadLength(2)
+		}
+		m24 := foryimpl.MakeMap[map[string]*generics.Page[string]](c, n23)
+		for n23 > 0 && !c.Failed() {
+			sz25, vn26, ev31 := c.ReadMapChunk(n23, 21, 30, (*generics.Page[string])(nil).ForyType(), true)
+			for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
+				var k28 string
+				k28 = c.ReadString()
+				var v29 *generics.Page[string]
+				if !vn26 {
+					p30 := foryimpl.Alloc[generics.Page[string]](c)
+					if ev31 != nil {
+						p30.ForyReadEvolved(c, ev31)
+					} else {
+						p30.ForyRead(c)
+					}
+					v29 = p30
+				}
+				m24[k28] = v29
+			}
+			n23 -= sz25
+		}
+		x.Named = m24
+		if c.Failed() {
+			c.Trace("Named")
 			return
 		}
 	}
-	n23 := c.ReadLengthFast(2)
-	if n23 < 0 {
-		n23 = c.ReadLength(2)
+	n36 := c.ReadLengthFast(1)
+	if n36 < 0 {
+		n36 = c.ReadLength(1)
 	}
-	m24 := foryimpl.MakeMap[map[string]*generics.Page[string]](c, n23)
-	for n23 > 0 && !c.Failed() {
-		sz25, vn26, ev31 := c.ReadMapChunk(n23, 21, 30, (*generics.Page[string])(nil).ForyType(), true)
-		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
-			var k28 string
-			k28 = c.ReadString()
-			var v29 *generics.Page[string]
-			if !vn26 {
-				p30 := foryimpl.Alloc[generics.Page[string]](c)
-				if ev31 != nil {
-					p30.ForyReadEvolved(c, ev31)
-				} else {
-					p30.ForyRead(c)
-				}
-				v29 = p30
-			}
-			m24[k28] = v29
-		}
-		n23 -= sz25
-	}
-	x.Named = m24
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	n33 := c.ReadLengthFast(1)
-	if n33 < 0 {
-		n33 = c.ReadLength(1)
-	}
-	l34 := foryimpl.ReuseSlice[[]generics.Page[generics.User]](c, x.Pages, n33)
-	if n33 > 0 {
-		hn36, tr38, ev37 := c.ReadStructListHeaderRef((*generics.Page[generics.User])(nil).ForyType())
+	l37 := foryimpl.ReuseSlice[[]generics.Page[generics.User]](c, x.Pages, n36)
+	if n36 > 0 {
+		hn39, tr41, ev40 := c.ReadStructListHeaderRef((*generics.Page[generics.User])(nil).ForyType())
 		if !c.Failed() {
-			for i35 := range l34 {
-				if tr38 {
-					if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-						if p41 := foryimpl.BackRef[generics.Page[generics.User]](c, id40); p41 != nil {
-							l34[i35] = *p41
+			for i38 := range l37 {
+				if tr41 {
+					if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
+						if p44 := foryimpl.BackRef[generics.Page[generics.User]](c, id43); p44 != nil {
+							l37[i38] = *p44
 						}
-					} else if st39 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id40, &l34[i35])
-						if ev37 != nil {
-							l34[i35].ForyReadEvolved(c, ev37)
+					} else if st42 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id43, &l37[i38])
+						if ev40 != nil {
+							l37[i38].ForyReadEvolved(c, ev40)
 						} else {
-							l34[i35].ForyRead(c)
+							l37[i38].ForyRead(c)
 						}
 					} else {
-						l34[i35] = generics.Page[generics.User]{}
+						l37[i38] = generics.Page[generics.User]{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i35)
+						c.TraceIndex(i38)
 						break
 					}
 					continue
 				}
-				if hn36 && !c.ReadFlag() {
-					clear(l34[i35 : i35+1])
+				if hn39 && !c.ReadFlag() {
+					clear(l37[i38 : i38+1])
 					continue
 				}
-				if ev37 != nil {
-					l34[i35].ForyReadEvolved(c, ev37)
+				if ev40 != nil {
+					l37[i38].ForyReadEvolved(c, ev40)
 				} else {
-					l34[i35].ForyRead(c)
+					l37[i38].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i35)
+					c.TraceIndex(i38)
 					break
 				}
 			}
 		}
 	}
-	x.Pages = l34
-	if c.Failed() {
-		c.Trace("Pages")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Shelf) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Shelf{Pages: x.Pages}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(207096206) {
-		if h := r.ReadInt32(); h != 207096206 && !c.Failed() {
-			c.HashMismatch(foryTypeShelf, h)
-			return
-		}
-	}
-	n42 := c.ReadLengthFast(2)
-	if n42 < 0 {
-		n42 = c.ReadLength(2)
-	}
-	m43 := foryimpl.MakeMap[map[string]*generics.Page[string]](c, n42)
-	for n42 > 0 && !c.Failed() {
-		sz44, vn45, tr51, ev50 := c.ReadMapChunkRef(n42, 21, 30, (*generics.Page[string])(nil).ForyType())
-		for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
-			var k47 string
-			k47 = c.ReadString()
-			var v48 *generics.Page[string]
-			if tr51 {
-				if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-					v48 = foryimpl.BackRef[generics.Page[string]](c, id53)
-				} else if st52 == foryimpl.RefFollows {
-					p54 := foryimpl.Alloc[generics.Page[string]](c)
-					foryimpl.SetRef(c, id53, p54)
-					if ev50 != nil {
-						p54.ForyReadEvolved(c, ev50)
-					} else {
-						p54.ForyRead(c)
-					}
-					v48 = p54
-				} else {
-					v48 = nil
-				}
-			} else if !vn45 {
-				p49 := foryimpl.Alloc[generics.Page[string]](c)
-				if ev50 != nil {
-					p49.ForyReadEvolved(c, ev50)
-				} else {
-					p49.ForyRead(c)
-				}
-				v48 = p49
-			}
-			m43[k47] = v48
-		}
-		n42 -= sz44
-	}
-	x.Named = m43
-	if c.Failed() {
-		c.Trace("Named")
-		return
-	}
-	n55 := c.ReadLengthFast(1)
-	if n55 < 0 {
-		n55 = c.ReadLength(1)
-	}
-	l56 := foryimpl.ReuseSlice[[]generics.Page[generics.User]](c, x.Pages, n55)
-	if n55 > 0 {
-		hn58, tr60, ev59 := c.ReadStructListHeaderRef((*generics.Page[generics.User])(nil).ForyType())
-		if !c.Failed() {
-			for i57 := range l56 {
-				if tr60 {
-					if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-						if p63 := foryimpl.BackRef[generics.Page[generics.User]](c, id62); p63 != nil {
-							l56[i57] = *p63
-						}
-					} else if st61 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id62, &l56[i57])
-						if ev59 != nil {
-							l56[i57].ForyReadEvolved(c, ev59)
-						} else {
-							l56[i57].ForyRead(c)
-						}
-					} else {
-						l56[i57] = generics.Page[generics.User]{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i57)
-						break
-					}
-					continue
-				}
-				if hn58 && !c.ReadFlag() {
-					clear(l56[i57 : i57+1])
-					continue
-				}
-				if ev59 != nil {
-					l56[i57].ForyReadEvolved(c, ev59)
-				} else {
-					l56[i57].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i57)
-					break
-				}
-			}
-		}
-	}
-	x.Pages = l56
+	x.Pages = l37
 	if c.Failed() {
 		c.Trace("Pages")
 		return
@@ -444,81 +399,81 @@ func (x *Shelf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n64 := c.ReadLengthFast(2)
-				if n64 < 0 {
-					n64 = c.ReadLength(2)
+				n45 := c.ReadLengthFast(2)
+				if n45 < 0 {
+					n45 = c.ReadLength(2)
 				}
-				m65 := foryimpl.MakeMap[map[string]*generics.Page[string]](c, n64)
-				for n64 > 0 && !c.Failed() {
-					sz66, vn67, ev72 := c.ReadMapChunk(n64, 21, 30, (*generics.Page[string])(nil).ForyType(), true)
-					for j68 := 0; j68 < sz66 && !c.Failed(); j68++ {
-						var k69 string
-						k69 = c.ReadString()
-						var v70 *generics.Page[string]
-						if !vn67 {
-							p71 := foryimpl.Alloc[generics.Page[string]](c)
-							if ev72 != nil {
-								p71.ForyReadEvolved(c, ev72)
+				m46 := foryimpl.MakeMap[map[string]*generics.Page[string]](c, n45)
+				for n45 > 0 && !c.Failed() {
+					sz47, vn48, ev53 := c.ReadMapChunk(n45, 21, 30, (*generics.Page[string])(nil).ForyType(), true)
+					for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+						var k50 string
+						k50 = c.ReadString()
+						var v51 *generics.Page[string]
+						if !vn48 {
+							p52 := foryimpl.Alloc[generics.Page[string]](c)
+							if ev53 != nil {
+								p52.ForyReadEvolved(c, ev53)
 							} else {
-								p71.ForyRead(c)
+								p52.ForyRead(c)
 							}
-							v70 = p71
+							v51 = p52
 						}
-						m65[k69] = v70
+						m46[k50] = v51
 					}
-					n64 -= sz66
+					n45 -= sz47
 				}
-				x.Named = m65
+				x.Named = m46
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadLengthFast(1)
-				if n74 < 0 {
-					n74 = c.ReadLength(1)
+				n55 := c.ReadLengthFast(1)
+				if n55 < 0 {
+					n55 = c.ReadLength(1)
 				}
-				l75 := foryimpl.MakeSlice[[]generics.Page[generics.User]](c, n74)
-				if n74 > 0 {
-					hn77, tr79, ev78 := c.ReadStructListHeaderRef((*generics.Page[generics.User])(nil).ForyType())
+				l56 := foryimpl.MakeSlice[[]generics.Page[generics.User]](c, n55)
+				if n55 > 0 {
+					hn58, tr60, ev59 := c.ReadStructListHeaderRef((*generics.Page[generics.User])(nil).ForyType())
 					if !c.Failed() {
-						for i76 := range l75 {
-							if tr79 {
-								if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
-									if p82 := foryimpl.BackRef[generics.Page[generics.User]](c, id81); p82 != nil {
-										l75[i76] = *p82
+						for i57 := range l56 {
+							if tr60 {
+								if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+									if p63 := foryimpl.BackRef[generics.Page[generics.User]](c, id62); p63 != nil {
+										l56[i57] = *p63
 									}
-								} else if st80 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id81, &l75[i76])
-									if ev78 != nil {
-										l75[i76].ForyReadEvolved(c, ev78)
+								} else if st61 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id62, &l56[i57])
+									if ev59 != nil {
+										l56[i57].ForyReadEvolved(c, ev59)
 									} else {
-										l75[i76].ForyRead(c)
+										l56[i57].ForyRead(c)
 									}
 								} else {
-									l75[i76] = generics.Page[generics.User]{}
+									l56[i57] = generics.Page[generics.User]{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i76)
+									c.TraceIndex(i57)
 									break
 								}
 								continue
 							}
-							if hn77 && !c.ReadFlag() {
-								clear(l75[i76 : i76+1])
+							if hn58 && !c.ReadFlag() {
+								clear(l56[i57 : i57+1])
 								continue
 							}
-							if ev78 != nil {
-								l75[i76].ForyReadEvolved(c, ev78)
+							if ev59 != nil {
+								l56[i57].ForyReadEvolved(c, ev59)
 							} else {
-								l75[i76].ForyRead(c)
+								l56[i57].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i76)
+								c.TraceIndex(i57)
 								break
 							}
 						}
 					}
 				}
-				x.Pages = l75
+				x.Pages = l56
 			}
 		default:
 			c.SkipField(f)

@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=338; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -25,15 +25,23 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootListHints is the first 62 bytes of a compatible-mode message whose root is ListHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootListHints[4:].
+var foryRootListHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x32, 0x10, 0xaf, 0x39, 0xd2, 0x07, 0xe0, 0x7e, 0xc6, 0xca, 0x02, 0x4c,
+	0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x16, 0x12,
+	0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x12, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x12, 0xb5,
+	0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00,
+}
+
 // foryTypeListHints is ListHints's static type information. Fingerprint: arrays,22,0,0[46,0,0];extra,21,0,0;fixed,22,0,0[4,0,0];nested,22,0,0[22,0,0[4,0,0]];not_null,22,0,0[4,0,0];nullable,22,0,0[4,0,0];
 var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
 	GoFields:       []string{"Arrays", "Extra", "Fixed", "Nested", "NotNull", "Nullable"},
 	GoName:         "evolved.ListHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x32, 0x10, 0xaf, 0x39, 0xd2, 0x07, 0xe0, 0x7e, 0xc6, 0xca, 0x02, 0x4c, 0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x12, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x12, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00},
+	RootCompatible: foryRootListHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
 	SchemaHash:     1487297528,
-	TypeDef:        []byte{0x32, 0x10, 0xaf, 0x39, 0xd2, 0x07, 0xe0, 0x7e, 0xc6, 0xca, 0x02, 0x4c, 0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x12, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x12, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00},
+	TypeDef:        foryRootListHints[4:],
 	UserID:         330,
 })
 
@@ -55,12 +63,12 @@ func (x *ListHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ListHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -70,18 +78,18 @@ func (x *ListHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(62)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x39af1032001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02cac67ee007d2)
-		buffer.PutUint64At(w, off+16, 0x4c2406310201ba16)
-		buffer.PutUint64At(w, off+24, 0x12164c0088f39215)
-		buffer.PutUint64At(w, off+32, 0x125a164cc0201795)
-		buffer.PutUint64At(w, off+40, 0xb512165406999234)
-		buffer.PutUint64At(w, off+48, 0x12165480b568dbd3)
-		buffer.PutUint64At(w, off+54, 0x00b202588bb61216)
+		buffer.PutUint64At(w, off, 0x39af1032001c0001)    // foryRootListHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02cac67ee007d2)  // foryRootListHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x4c2406310201ba16) // foryRootListHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x12164c0088f39215) // foryRootListHints[24:32]
+		buffer.PutUint64At(w, off+32, 0x125a164cc0201795) // foryRootListHints[32:40]
+		buffer.PutUint64At(w, off+40, 0xb512165406999234) // foryRootListHints[40:48]
+		buffer.PutUint64At(w, off+48, 0x12165480b568dbd3) // foryRootListHints[48:56]
+		buffer.PutUint64At(w, off+54, 0x00b202588bb61216) // foryRootListHints[54:62]
 		off += 62
 	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -104,10 +112,20 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 62 && buffer.ReadUint64At(in, 0) == 0x39af1032001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02cac67ee007d2 && buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 && buffer.ReadUint64At(in, 24) == 0x12164c0088f39215 && buffer.ReadUint64At(in, 32) == 0x125a164cc0201795 && buffer.ReadUint64At(in, 40) == 0xb512165406999234 && buffer.ReadUint64At(in, 48) == 0x12165480b568dbd3 && buffer.ReadUint64At(in, 54) == 0x00b202588bb61216 {
+			if len(in) >= 62 &&
+				buffer.ReadUint64At(in, 0) == 0x39af1032001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02cac67ee007d2 &&
+				buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 &&
+				buffer.ReadUint64At(in, 24) == 0x12164c0088f39215 &&
+				buffer.ReadUint64At(in, 32) == 0x125a164cc0201795 &&
+				buffer.ReadUint64At(in, 40) == 0xb512165406999234 &&
+				buffer.ReadUint64At(in, 48) == 0x12165480b568dbd3 &&
+				buffer.ReadUint64At(in, 54) == 0x00b202588bb61216 {
 				n = 62
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xca1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -126,10 +144,20 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ListHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 62 && buffer.ReadUint64At(in, 0) == 0x39af1032001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02cac67ee007d2 && buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 && buffer.ReadUint64At(in, 24) == 0x12164c0088f39215 && buffer.ReadUint64At(in, 32) == 0x125a164cc0201795 && buffer.ReadUint64At(in, 40) == 0xb512165406999234 && buffer.ReadUint64At(in, 48) == 0x12165480b568dbd3 && buffer.ReadUint64At(in, 54) == 0x00b202588bb61216 {
+		if len(in) >= 62 &&
+			buffer.ReadUint64At(in, 0) == 0x39af1032001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02cac67ee007d2 &&
+			buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 &&
+			buffer.ReadUint64At(in, 24) == 0x12164c0088f39215 &&
+			buffer.ReadUint64At(in, 32) == 0x125a164cc0201795 &&
+			buffer.ReadUint64At(in, 40) == 0xb512165406999234 &&
+			buffer.ReadUint64At(in, 48) == 0x12165480b568dbd3 &&
+			buffer.ReadUint64At(in, 54) == 0x00b202588bb61216 {
 			n = 62
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -146,31 +174,31 @@ func (x *ListHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which ListHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *ListHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which ListHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	start13 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(66 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x39af1032001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02cac67ee007d2)
-			buffer.PutUint64At(w, off+16, 0x4c2406310201ba16)
-			buffer.PutUint64At(w, off+24, 0x12164c0088f39215)
-			buffer.PutUint64At(w, off+32, 0x125a164cc0201795)
-			buffer.PutUint64At(w, off+40, 0xb512165406999234)
-			buffer.PutUint64At(w, off+48, 0x12165480b568dbd3)
-			buffer.PutUint64At(w, off+54, 0x00b202588bb61216)
+			buffer.PutUint64At(w, off, 0x39af1032001cff01)    // foryRootListHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02cac67ee007d2)  // foryRootListHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x4c2406310201ba16) // foryRootListHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x12164c0088f39215) // foryRootListHints[24:32]
+			buffer.PutUint64At(w, off+32, 0x125a164cc0201795) // foryRootListHints[32:40]
+			buffer.PutUint64At(w, off+40, 0xb512165406999234) // foryRootListHints[40:48]
+			buffer.PutUint64At(w, off+48, 0x12165480b568dbd3) // foryRootListHints[48:56]
+			buffer.PutUint64At(w, off+54, 0x00b202588bb61216) // foryRootListHints[54:62]
 			off += 62
 		} else {
-			buffer.PutUint32At(w, off, 0xca1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -390,11 +418,8 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ListHints's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = ListHints{
 		Arrays:   x.Arrays,
 		Fixed:    x.Fixed,
@@ -632,245 +657,6 @@ func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *ListHints) foryReadRef(c *foryimpl.ReadContext) {
-	*x = ListHints{
-		Arrays:   x.Arrays,
-		Fixed:    x.Fixed,
-		Nested:   x.Nested,
-		NotNull:  x.NotNull,
-		Nullable: x.Nullable,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1487297528) {
-		if h := r.ReadInt32(); h != 1487297528 && !c.Failed() {
-			c.HashMismatch(foryTypeListHints, h)
-			return
-		}
-	}
-	n103 := c.ReadLengthFast(1)
-	if n103 < 0 {
-		n103 = c.ReadLength(1)
-	}
-	l104 := foryimpl.ReuseSlice[[][]int32](c, x.Arrays, n103)
-	if n103 > 0 {
-		hn106, tr108 := c.ReadListHeaderRef(46)
-		if !c.Failed() {
-			for i105 := range l104 {
-				if tr108 {
-					if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-						l104[i105] = foryimpl.BackRefSlice[int32](c, id110)
-					} else if st109 == foryimpl.RefFollows {
-						n111 := c.ReadArrayLengthFast(4)
-						if n111 < 0 {
-							n111 = c.ReadArrayLength(4)
-						}
-						a112 := foryimpl.MakeSlice[[]int32](c, n111)
-						r.ReadRawInt32s(a112)
-						l104[i105] = a112
-						foryimpl.SetRefSlice(c, id110, l104[i105])
-					} else {
-						l104[i105] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i105)
-						break
-					}
-					continue
-				}
-				if hn106 && !c.ReadFlag() {
-					clear(l104[i105 : i105+1])
-					continue
-				}
-				n113 := c.ReadArrayLengthFast(4)
-				if n113 < 0 {
-					n113 = c.ReadArrayLength(4)
-				}
-				a114 := foryimpl.MakeSlice[[]int32](c, n113)
-				r.ReadRawInt32s(a114)
-				l104[i105] = a114
-				if c.Failed() {
-					c.TraceIndex(i105)
-					break
-				}
-			}
-		}
-	}
-	x.Arrays = l104
-	if c.Failed() {
-		c.Trace("Arrays")
-		return
-	}
-	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
-		return
-	}
-	n115 := c.ReadLengthFast(4)
-	if n115 < 0 {
-		n115 = c.ReadLength(4)
-	}
-	l116 := foryimpl.ReuseSlice[[]int32](c, x.Fixed, n115)
-	if n115 > 0 {
-		hn118 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i117 := range l116 {
-				if hn118 && !c.ReadFlag() {
-					clear(l116[i117 : i117+1])
-					continue
-				}
-				l116[i117] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i117)
-					break
-				}
-			}
-		}
-	}
-	x.Fixed = l116
-	if c.Failed() {
-		c.Trace("Fixed")
-		return
-	}
-	n121 := c.ReadLengthFast(1)
-	if n121 < 0 {
-		n121 = c.ReadLength(1)
-	}
-	l122 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n121)
-	if n121 > 0 {
-		hn124, tr126 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i123 := range l122 {
-				if tr126 {
-					if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
-						l122[i123] = foryimpl.BackRefSlice[int32](c, id128)
-					} else if st127 == foryimpl.RefFollows {
-						n129 := c.ReadLengthFast(4)
-						if n129 < 0 {
-							n129 = c.ReadLength(4)
-						}
-						l130 := foryimpl.MakeSlice[[]int32](c, n129)
-						if n129 > 0 {
-							hn132 := c.ReadListHeader(4)
-							if !c.Failed() {
-								for i131 := range l130 {
-									if hn132 && !c.ReadFlag() {
-										clear(l130[i131 : i131+1])
-										continue
-									}
-									l130[i131] = r.ReadInt32()
-									if c.Failed() {
-										c.TraceIndex(i131)
-										break
-									}
-								}
-							}
-						}
-						l122[i123] = l130
-						foryimpl.SetRefSlice(c, id128, l122[i123])
-					} else {
-						l122[i123] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i123)
-						break
-					}
-					continue
-				}
-				if hn124 && !c.ReadFlag() {
-					clear(l122[i123 : i123+1])
-					continue
-				}
-				n135 := c.ReadLengthFast(4)
-				if n135 < 0 {
-					n135 = c.ReadLength(4)
-				}
-				l136 := foryimpl.MakeSlice[[]int32](c, n135)
-				if n135 > 0 {
-					hn138 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i137 := range l136 {
-							if hn138 && !c.ReadFlag() {
-								clear(l136[i137 : i137+1])
-								continue
-							}
-							l136[i137] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i137)
-								break
-							}
-						}
-					}
-				}
-				l122[i123] = l136
-				if c.Failed() {
-					c.TraceIndex(i123)
-					break
-				}
-			}
-		}
-	}
-	x.Nested = l122
-	if c.Failed() {
-		c.Trace("Nested")
-		return
-	}
-	n141 := c.ReadLengthFast(4)
-	if n141 < 0 {
-		n141 = c.ReadLength(4)
-	}
-	l142 := foryimpl.ReuseSlice[[]int32](c, x.NotNull, n141)
-	if n141 > 0 {
-		hn144 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i143 := range l142 {
-				if hn144 && !c.ReadFlag() {
-					clear(l142[i143 : i143+1])
-					continue
-				}
-				l142[i143] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i143)
-					break
-				}
-			}
-		}
-	}
-	x.NotNull = l142
-	if c.Failed() {
-		c.Trace("NotNull")
-		return
-	}
-	n147 := c.ReadLengthFast(1)
-	if n147 < 0 {
-		n147 = c.ReadLength(1)
-	}
-	l148 := foryimpl.ReuseSlice[[]*int32](c, x.Nullable, n147)
-	if n147 > 0 {
-		hn150 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i149 := range l148 {
-				if hn150 && !c.ReadFlag() {
-					clear(l148[i149 : i149+1])
-					continue
-				}
-				p153 := foryimpl.Alloc[int32](c)
-				*p153 = r.ReadInt32()
-				l148[i149] = p153
-				if c.Failed() {
-					c.TraceIndex(i149)
-					break
-				}
-			}
-		}
-	}
-	x.Nullable = l148
-	if c.Failed() {
-		c.Trace("Nullable")
-		return
-	}
-}
-
 // ForyReadEvolved reads a ListHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ListHints{}
@@ -879,55 +665,55 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n154 := c.ReadLengthFast(1)
-				if n154 < 0 {
-					n154 = c.ReadLength(1)
+				n103 := c.ReadLengthFast(1)
+				if n103 < 0 {
+					n103 = c.ReadLength(1)
 				}
-				l155 := foryimpl.MakeSlice[[][]int32](c, n154)
-				if n154 > 0 {
-					hn157, tr159 := c.ReadListHeaderRef(46)
+				l104 := foryimpl.MakeSlice[[][]int32](c, n103)
+				if n103 > 0 {
+					hn106, tr108 := c.ReadListHeaderRef(46)
 					if !c.Failed() {
-						for i156 := range l155 {
-							if tr159 {
-								if st160, id161 := c.ReadRefFlag(); st160 == foryimpl.RefBack {
-									l155[i156] = foryimpl.BackRefSlice[int32](c, id161)
-								} else if st160 == foryimpl.RefFollows {
-									n162 := c.ReadArrayLengthFast(4)
-									if n162 < 0 {
-										n162 = c.ReadArrayLength(4)
+						for i105 := range l104 {
+							if tr108 {
+								if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+									l104[i105] = foryimpl.BackRefSlice[int32](c, id110)
+								} else if st109 == foryimpl.RefFollows {
+									n111 := c.ReadArrayLengthFast(4)
+									if n111 < 0 {
+										n111 = c.ReadArrayLength(4)
 									}
-									a163 := foryimpl.MakeSlice[[]int32](c, n162)
-									r.ReadRawInt32s(a163)
-									l155[i156] = a163
-									foryimpl.SetRefSlice(c, id161, l155[i156])
+									a112 := foryimpl.MakeSlice[[]int32](c, n111)
+									r.ReadRawInt32s(a112)
+									l104[i105] = a112
+									foryimpl.SetRefSlice(c, id110, l104[i105])
 								} else {
-									l155[i156] = nil
+									l104[i105] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i156)
+									c.TraceIndex(i105)
 									break
 								}
 								continue
 							}
-							if hn157 && !c.ReadFlag() {
-								clear(l155[i156 : i156+1])
+							if hn106 && !c.ReadFlag() {
+								clear(l104[i105 : i105+1])
 								continue
 							}
-							n164 := c.ReadArrayLengthFast(4)
-							if n164 < 0 {
-								n164 = c.ReadArrayLength(4)
+							n113 := c.ReadArrayLengthFast(4)
+							if n113 < 0 {
+								n113 = c.ReadArrayLength(4)
 							}
-							a165 := foryimpl.MakeSlice[[]int32](c, n164)
-							r.ReadRawInt32s(a165)
-							l155[i156] = a165
+							a114 := foryimpl.MakeSlice[[]int32](c, n113)
+							r.ReadRawInt32s(a114)
+							l104[i105] = a114
 							if c.Failed() {
-								c.TraceIndex(i156)
+								c.TraceIndex(i105)
 								break
 							}
 						}
 					}
 				}
-				x.Arrays = l155
+				x.Arrays = l104
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -937,166 +723,166 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			if f.Convert {
 				x.Fixed = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n166 := c.ReadLengthFast(4)
-				if n166 < 0 {
-					n166 = c.ReadLength(4)
+				n115 := c.ReadLengthFast(4)
+				if n115 < 0 {
+					n115 = c.ReadLength(4)
 				}
-				l167 := foryimpl.MakeSlice[[]int32](c, n166)
-				if n166 > 0 {
-					hn169 := c.ReadListHeader(4)
+				l116 := foryimpl.MakeSlice[[]int32](c, n115)
+				if n115 > 0 {
+					hn118 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i168 := range l167 {
-							if hn169 && !c.ReadFlag() {
-								clear(l167[i168 : i168+1])
+						for i117 := range l116 {
+							if hn118 && !c.ReadFlag() {
+								clear(l116[i117 : i117+1])
 								continue
 							}
-							l167[i168] = r.ReadInt32()
+							l116[i117] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i168)
+								c.TraceIndex(i117)
 								break
 							}
 						}
 					}
 				}
-				x.Fixed = l167
+				x.Fixed = l116
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n172 := c.ReadLengthFast(1)
-				if n172 < 0 {
-					n172 = c.ReadLength(1)
+				n121 := c.ReadLengthFast(1)
+				if n121 < 0 {
+					n121 = c.ReadLength(1)
 				}
-				l173 := foryimpl.MakeSlice[[][]int32](c, n172)
-				if n172 > 0 {
-					hn175, tr177 := c.ReadListHeaderRef(22)
+				l122 := foryimpl.MakeSlice[[][]int32](c, n121)
+				if n121 > 0 {
+					hn124, tr126 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i174 := range l173 {
-							if tr177 {
-								if st178, id179 := c.ReadRefFlag(); st178 == foryimpl.RefBack {
-									l173[i174] = foryimpl.BackRefSlice[int32](c, id179)
-								} else if st178 == foryimpl.RefFollows {
-									n180 := c.ReadLengthFast(4)
-									if n180 < 0 {
-										n180 = c.ReadLength(4)
+						for i123 := range l122 {
+							if tr126 {
+								if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
+									l122[i123] = foryimpl.BackRefSlice[int32](c, id128)
+								} else if st127 == foryimpl.RefFollows {
+									n129 := c.ReadLengthFast(4)
+									if n129 < 0 {
+										n129 = c.ReadLength(4)
 									}
-									l181 := foryimpl.MakeSlice[[]int32](c, n180)
-									if n180 > 0 {
-										hn183 := c.ReadListHeader(4)
+									l130 := foryimpl.MakeSlice[[]int32](c, n129)
+									if n129 > 0 {
+										hn132 := c.ReadListHeader(4)
 										if !c.Failed() {
-											for i182 := range l181 {
-												if hn183 && !c.ReadFlag() {
-													clear(l181[i182 : i182+1])
+											for i131 := range l130 {
+												if hn132 && !c.ReadFlag() {
+													clear(l130[i131 : i131+1])
 													continue
 												}
-												l181[i182] = r.ReadInt32()
+												l130[i131] = r.ReadInt32()
 												if c.Failed() {
-													c.TraceIndex(i182)
+													c.TraceIndex(i131)
 													break
 												}
 											}
 										}
 									}
-									l173[i174] = l181
-									foryimpl.SetRefSlice(c, id179, l173[i174])
+									l122[i123] = l130
+									foryimpl.SetRefSlice(c, id128, l122[i123])
 								} else {
-									l173[i174] = nil
+									l122[i123] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i174)
+									c.TraceIndex(i123)
 									break
 								}
 								continue
 							}
-							if hn175 && !c.ReadFlag() {
-								clear(l173[i174 : i174+1])
+							if hn124 && !c.ReadFlag() {
+								clear(l122[i123 : i123+1])
 								continue
 							}
-							n186 := c.ReadLengthFast(4)
-							if n186 < 0 {
-								n186 = c.ReadLength(4)
+							n135 := c.ReadLengthFast(4)
+							if n135 < 0 {
+								n135 = c.ReadLength(4)
 							}
-							l187 := foryimpl.MakeSlice[[]int32](c, n186)
-							if n186 > 0 {
-								hn189 := c.ReadListHeader(4)
+							l136 := foryimpl.MakeSlice[[]int32](c, n135)
+							if n135 > 0 {
+								hn138 := c.ReadListHeader(4)
 								if !c.Failed() {
-									for i188 := range l187 {
-										if hn189 && !c.ReadFlag() {
-											clear(l187[i188 : i188+1])
+									for i137 := range l136 {
+										if hn138 && !c.ReadFlag() {
+											clear(l136[i137 : i137+1])
 											continue
 										}
-										l187[i188] = r.ReadInt32()
+										l136[i137] = r.ReadInt32()
 										if c.Failed() {
-											c.TraceIndex(i188)
+											c.TraceIndex(i137)
 											break
 										}
 									}
 								}
 							}
-							l173[i174] = l187
+							l122[i123] = l136
 							if c.Failed() {
-								c.TraceIndex(i174)
+								c.TraceIndex(i123)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l173
+				x.Nested = l122
 			}
 		case 4:
 			if f.Convert {
 				x.NotNull = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n192 := c.ReadLengthFast(4)
-				if n192 < 0 {
-					n192 = c.ReadLength(4)
+				n141 := c.ReadLengthFast(4)
+				if n141 < 0 {
+					n141 = c.ReadLength(4)
 				}
-				l193 := foryimpl.MakeSlice[[]int32](c, n192)
-				if n192 > 0 {
-					hn195 := c.ReadListHeader(4)
+				l142 := foryimpl.MakeSlice[[]int32](c, n141)
+				if n141 > 0 {
+					hn144 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i194 := range l193 {
-							if hn195 && !c.ReadFlag() {
-								clear(l193[i194 : i194+1])
+						for i143 := range l142 {
+							if hn144 && !c.ReadFlag() {
+								clear(l142[i143 : i143+1])
 								continue
 							}
-							l193[i194] = r.ReadInt32()
+							l142[i143] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i194)
+								c.TraceIndex(i143)
 								break
 							}
 						}
 					}
 				}
-				x.NotNull = l193
+				x.NotNull = l142
 			}
 		case 5:
 			if f.Convert {
 				x.Nullable = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n198 := c.ReadLengthFast(1)
-				if n198 < 0 {
-					n198 = c.ReadLength(1)
+				n147 := c.ReadLengthFast(1)
+				if n147 < 0 {
+					n147 = c.ReadLength(1)
 				}
-				l199 := foryimpl.MakeSlice[[]*int32](c, n198)
-				if n198 > 0 {
-					hn201 := c.ReadListHeader(4)
+				l148 := foryimpl.MakeSlice[[]*int32](c, n147)
+				if n147 > 0 {
+					hn150 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i200 := range l199 {
-							if hn201 && !c.ReadFlag() {
-								clear(l199[i200 : i200+1])
+						for i149 := range l148 {
+							if hn150 && !c.ReadFlag() {
+								clear(l148[i149 : i149+1])
 								continue
 							}
-							p204 := foryimpl.Alloc[int32](c)
-							*p204 = r.ReadInt32()
-							l199[i200] = p204
+							p153 := foryimpl.Alloc[int32](c)
+							*p153 = r.ReadInt32()
+							l148[i149] = p153
 							if c.Failed() {
-								c.TraceIndex(i200)
+								c.TraceIndex(i149)
 								break
 							}
 						}
 					}
 				}
-				x.Nullable = l199
+				x.Nullable = l148
 			}
 		default:
 			c.SkipField(f)
@@ -1108,15 +894,23 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootMapValueHints is the first 53 bytes of a compatible-mode message whose root is MapValueHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapValueHints[4:].
+var foryRootMapValueHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x29, 0xc0, 0x11, 0xb8, 0x01, 0x39, 0x72, 0x20, 0xc5, 0xcb, 0x02, 0x4c,
+	0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x88, 0x18,
+	0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88, 0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a,
+	0x12, 0xad, 0x12, 0x9c, 0x80,
+}
+
 // foryTypeMapValueHints is MapValueHints's static type information. Fingerprint: arrays,24,0,0[21,0,0|46,0,0];extra,21,0,0;i32,24,0,0[21,0,0|4,0,0];i64,24,0,0[21,0,0|6,0,0];lists,24,0,0[21,0,0|22,0,0[4,0,0]];
 var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcb, 0x02},
 	GoFields:       []string{"Arrays", "Extra", "I32", "I64", "Lists"},
 	GoName:         "evolved.MapValueHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x29, 0xc0, 0x11, 0xb8, 0x01, 0x39, 0x72, 0x20, 0xc5, 0xcb, 0x02, 0x4c, 0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88, 0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80},
+	RootCompatible: foryRootMapValueHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcb, 0x02},
 	SchemaHash:     744389032,
-	TypeDef:        []byte{0x29, 0xc0, 0x11, 0xb8, 0x01, 0x39, 0x72, 0x20, 0xc5, 0xcb, 0x02, 0x4c, 0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88, 0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80},
+	TypeDef:        foryRootMapValueHints[4:],
 	UserID:         331,
 })
 
@@ -1137,12 +931,12 @@ func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapValueHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1152,17 +946,17 @@ func (x *MapValueHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	b.Reserve(53)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb811c029001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02cbc520723901)
-		buffer.PutUint64At(w, off+16, 0x2406310201ba5618)
-		buffer.PutUint64At(w, off+24, 0x18880088f392154c)
-		buffer.PutUint64At(w, off+32, 0x561888c0be111256)
-		buffer.PutUint64At(w, off+40, 0x5a56184c00d7111a)
-		buffer.PutUint64At(w, off+45, 0x809c12ad125a5618)
+		buffer.PutUint64At(w, off, 0xb811c029001c0001)    // foryRootMapValueHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02cbc520723901)  // foryRootMapValueHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x2406310201ba5618) // foryRootMapValueHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x18880088f392154c) // foryRootMapValueHints[24:32]
+		buffer.PutUint64At(w, off+32, 0x561888c0be111256) // foryRootMapValueHints[32:40]
+		buffer.PutUint64At(w, off+40, 0x5a56184c00d7111a) // foryRootMapValueHints[40:48]
+		buffer.PutUint64At(w, off+45, 0x809c12ad125a5618) // foryRootMapValueHints[45:53]
 		off += 53
 	} else {
-		buffer.PutUint32At(w, off, 0xcb1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xcb1b0001) // prefix bytes 01 00 1b cb, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1185,10 +979,19 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 53 && buffer.ReadUint64At(in, 0) == 0xb811c029001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02cbc520723901 && buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 && buffer.ReadUint64At(in, 24) == 0x18880088f392154c && buffer.ReadUint64At(in, 32) == 0x561888c0be111256 && buffer.ReadUint64At(in, 40) == 0x5a56184c00d7111a && buffer.ReadUint64At(in, 45) == 0x809c12ad125a5618 {
+			if len(in) >= 53 &&
+				buffer.ReadUint64At(in, 0) == 0xb811c029001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02cbc520723901 &&
+				buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 &&
+				buffer.ReadUint64At(in, 24) == 0x18880088f392154c &&
+				buffer.ReadUint64At(in, 32) == 0x561888c0be111256 &&
+				buffer.ReadUint64At(in, 40) == 0x5a56184c00d7111a &&
+				buffer.ReadUint64At(in, 45) == 0x809c12ad125a5618 {
 				n = 53
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcb1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -1207,10 +1010,19 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapValueHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 53 && buffer.ReadUint64At(in, 0) == 0xb811c029001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02cbc520723901 && buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 && buffer.ReadUint64At(in, 24) == 0x18880088f392154c && buffer.ReadUint64At(in, 32) == 0x561888c0be111256 && buffer.ReadUint64At(in, 40) == 0x5a56184c00d7111a && buffer.ReadUint64At(in, 45) == 0x809c12ad125a5618 {
+		if len(in) >= 53 &&
+			buffer.ReadUint64At(in, 0) == 0xb811c029001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02cbc520723901 &&
+			buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 &&
+			buffer.ReadUint64At(in, 24) == 0x18880088f392154c &&
+			buffer.ReadUint64At(in, 32) == 0x561888c0be111256 &&
+			buffer.ReadUint64At(in, 40) == 0x5a56184c00d7111a &&
+			buffer.ReadUint64At(in, 45) == 0x809c12ad125a5618 {
 			n = 53
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcb1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcb1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -1227,13 +1039,13 @@ func (x *MapValueHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which MapValueHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *MapValueHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which MapValueHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.Arrays {
 			if !foryimpl.ValidString(string(k1)) {
@@ -1262,17 +1074,17 @@ func (x *MapValueHints) foryWrite(b *buffer.Buffer, compatible, check, root bool
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb811c029001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02cbc520723901)
-			buffer.PutUint64At(w, off+16, 0x2406310201ba5618)
-			buffer.PutUint64At(w, off+24, 0x18880088f392154c)
-			buffer.PutUint64At(w, off+32, 0x561888c0be111256)
-			buffer.PutUint64At(w, off+40, 0x5a56184c00d7111a)
-			buffer.PutUint64At(w, off+45, 0x809c12ad125a5618)
+			buffer.PutUint64At(w, off, 0xb811c029001cff01)    // foryRootMapValueHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02cbc520723901)  // foryRootMapValueHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x2406310201ba5618) // foryRootMapValueHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x18880088f392154c) // foryRootMapValueHints[24:32]
+			buffer.PutUint64At(w, off+32, 0x561888c0be111256) // foryRootMapValueHints[32:40]
+			buffer.PutUint64At(w, off+40, 0x5a56184c00d7111a) // foryRootMapValueHints[40:48]
+			buffer.PutUint64At(w, off+45, 0x809c12ad125a5618) // foryRootMapValueHints[45:53]
 			off += 53
 		} else {
-			buffer.PutUint32At(w, off, 0xcb1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcb1bff01) // prefix bytes 01 ff 1b cb
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -1466,11 +1278,8 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapValueHints's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = MapValueHints{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(744389032) {
@@ -1479,310 +1288,253 @@ func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n66 := c.ReadLengthFast(2)
-	if n66 < 0 {
-		n66 = c.ReadLength(2)
-	}
-	m67 := foryimpl.MakeMap[map[string][]int32](c, n66)
-	for n66 > 0 && !c.Failed() {
-		sz68, vn69, _ := c.ReadMapChunk(n66, 21, 46, nil, true)
-		for j70 := 0; j70 < sz68 && !c.Failed(); j70++ {
-			var k71 string
-			k71 = c.ReadString()
-			var v72 []int32
-			if !vn69 {
-				n73 := c.ReadArrayLengthFast(4)
-				if n73 < 0 {
-					n73 = c.ReadArrayLength(4)
-				}
-				a74 := foryimpl.MakeSlice[[]int32](c, n73)
-				r.ReadRawInt32s(a74)
-				v72 = a74
-			}
-			m67[k71] = v72
+	if c.TrackRef() {
+		n66 := c.ReadLengthFast(2)
+		if n66 < 0 {
+			n66 = c.ReadLength(2)
 		}
-		n66 -= sz68
-	}
-	x.Arrays = m67
-	if c.Failed() {
-		c.Trace("Arrays")
-		return
+		m67 := foryimpl.MakeMap[map[string][]int32](c, n66)
+		for n66 > 0 && !c.Failed() {
+			sz68, vn69, tr75, _ := c.ReadMapChunkRef(n66, 21, 46, nil)
+			for j70 := 0; j70 < sz68 && !c.Failed(); j70++ {
+				var k71 string
+				k71 = c.ReadString()
+				var v72 []int32
+				if tr75 {
+					if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
+						v72 = foryimpl.BackRefSlice[int32](c, id77)
+					} else if st76 == foryimpl.RefFollows {
+						n78 := c.ReadArrayLengthFast(4)
+						if n78 < 0 {
+							n78 = c.ReadArrayLength(4)
+						}
+						a79 := foryimpl.MakeSlice[[]int32](c, n78)
+						r.ReadRawInt32s(a79)
+						v72 = a79
+						foryimpl.SetRefSlice(c, id77, v72)
+					} else {
+						v72 = nil
+					}
+				} else if !vn69 {
+					n73 := c.ReadArrayLengthFast(4)
+					if n73 < 0 {
+						n73 = c.ReadArrayLength(4)
+					}
+					a74 := foryimpl.MakeSlice[[]int32](c, n73)
+					r.ReadRawInt32s(a74)
+					v72 = a74
+				}
+				m67[k71] = v72
+			}
+			n66 -= sz68
+		}
+		x.Arrays = m67
+		if c.Failed() {
+			c.Trace("Arrays")
+			return
+		}
+	} else {
+		n66 := c.ReadLengthFast(2)
+		if n66 < 0 {
+			n66 = c.ReadLength(2)
+		}
+		m67 := foryimpl.MakeMap[map[string][]int32](c, n66)
+		for n66 > 0 && !c.Failed() {
+			sz68, vn69, _ := c.ReadMapChunk(n66, 21, 46, nil, true)
+			for j70 := 0; j70 < sz68 && !c.Failed(); j70++ {
+				var k71 string
+				k71 = c.ReadString()
+				var v72 []int32
+				if !vn69 {
+					n73 := c.ReadArrayLengthFast(4)
+					if n73 < 0 {
+						n73 = c.ReadArrayLength(4)
+					}
+					a74 := foryimpl.MakeSlice[[]int32](c, n73)
+					r.ReadRawInt32s(a74)
+					v72 = a74
+				}
+				m67[k71] = v72
+			}
+			n66 -= sz68
+		}
+		x.Arrays = m67
+		if c.Failed() {
+			c.Trace("Arrays")
+			return
+		}
 	}
 	x.Extra = c.ReadString()
 	if c.Failed() {
 		c.Trace("Extra")
 		return
 	}
-	n76 := c.ReadLengthFast(2)
-	if n76 < 0 {
-		n76 = c.ReadLength(2)
+	n80 := c.ReadLengthFast(2)
+	if n80 < 0 {
+		n80 = c.ReadLength(2)
 	}
-	m77 := foryimpl.MakeMap[map[string]int32](c, n76)
-	for n76 > 0 && !c.Failed() {
-		sz78, vn79, _ := c.ReadMapChunk(n76, 21, 4, nil, false)
-		for j80 := 0; j80 < sz78 && !c.Failed(); j80++ {
-			var k81 string
-			k81 = c.ReadString()
-			var v82 int32
-			if !vn79 {
-				v82 = r.ReadInt32()
+	m81 := foryimpl.MakeMap[map[string]int32](c, n80)
+	for n80 > 0 && !c.Failed() {
+		sz82, vn83, _ := c.ReadMapChunk(n80, 21, 4, nil, false)
+		for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
+			var k85 string
+			k85 = c.ReadString()
+			var v86 int32
+			if !vn83 {
+				v86 = r.ReadInt32()
 			}
-			m77[k81] = v82
+			m81[k85] = v86
 		}
-		n76 -= sz78
+		n80 -= sz82
 	}
-	x.I32 = m77
+	x.I32 = m81
 	if c.Failed() {
 		c.Trace("I32")
 		return
 	}
-	n84 := c.ReadLengthFast(2)
-	if n84 < 0 {
-		n84 = c.ReadLength(2)
+	n88 := c.ReadLengthFast(2)
+	if n88 < 0 {
+		n88 = c.ReadLength(2)
 	}
-	m85 := foryimpl.MakeMap[map[string]int64](c, n84)
-	for n84 > 0 && !c.Failed() {
-		sz86, vn87, _ := c.ReadMapChunk(n84, 21, 6, nil, false)
-		for j88 := 0; j88 < sz86 && !c.Failed(); j88++ {
-			var k89 string
-			k89 = c.ReadString()
-			var v90 int64
-			if !vn87 {
-				v90 = r.ReadInt64()
+	m89 := foryimpl.MakeMap[map[string]int64](c, n88)
+	for n88 > 0 && !c.Failed() {
+		sz90, vn91, _ := c.ReadMapChunk(n88, 21, 6, nil, false)
+		for j92 := 0; j92 < sz90 && !c.Failed(); j92++ {
+			var k93 string
+			k93 = c.ReadString()
+			var v94 int64
+			if !vn91 {
+				v94 = r.ReadInt64()
 			}
-			m85[k89] = v90
+			m89[k93] = v94
 		}
-		n84 -= sz86
+		n88 -= sz90
 	}
-	x.I64 = m85
+	x.I64 = m89
 	if c.Failed() {
 		c.Trace("I64")
 		return
 	}
-	n92 := c.ReadLengthFast(2)
-	if n92 < 0 {
-		n92 = c.ReadLength(2)
-	}
-	m93 := foryimpl.MakeMap[map[string][]int32](c, n92)
-	for n92 > 0 && !c.Failed() {
-		sz94, vn95, _ := c.ReadMapChunk(n92, 21, 22, nil, true)
-		for j96 := 0; j96 < sz94 && !c.Failed(); j96++ {
-			var k97 string
-			k97 = c.ReadString()
-			var v98 []int32
-			if !vn95 {
-				n99 := c.ReadLengthFast(4)
-				if n99 < 0 {
-					n99 = c.ReadLength(4)
-				}
-				l100 := foryimpl.MakeSlice[[]int32](c, n99)
-				if n99 > 0 {
-					hn102 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i101 := range l100 {
-							if hn102 && !c.ReadFlag() {
-								clear(l100[i101 : i101+1])
-								continue
-							}
-							l100[i101] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i101)
-								break
+	if c.TrackRef() {
+		n96 := c.ReadLengthFast(2)
+		if n96 < 0 {
+			n96 = c.ReadLength(2)
+		}
+		m97 := foryimpl.MakeMap[map[string][]int32](c, n96)
+		for n96 > 0 && !c.Failed() {
+			sz98, vn99, tr109, _ := c.ReadMapChunkRef(n96, 21, 22, nil)
+			for j100 := 0; j100 < sz98 && !c.Failed(); j100++ {
+				var k101 string
+				k101 = c.ReadString()
+				var v102 []int32
+				if tr109 {
+					if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
+						v102 = foryimpl.BackRefSlice[int32](c, id111)
+					} else if st110 == foryimpl.RefFollows {
+						n112 := c.ReadLengthFast(4)
+						if n112 < 0 {
+							n112 = c.ReadLength(4)
+						}
+						l113 := foryimpl.MakeSlice[[]int32](c, n112)
+						if n112 > 0 {
+							hn115 := c.ReadListHeader(4)
+							if !c.Failed() {
+								for i114 := range l113 {
+									if hn115 && !c.ReadFlag() {
+										clear(l113[i114 : i114+1])
+										continue
+									}
+									l113[i114] = r.ReadInt32()
+									if c.Failed() {
+										c.TraceIndex(i114)
+										break
+									}
+								}
 							}
 						}
+						v102 = l113
+						foryimpl.SetRefSlice(c, id111, v102)
+					} else {
+						v102 = nil
 					}
-				}
-				v98 = l100
-			}
-			m93[k97] = v98
-		}
-		n92 -= sz94
-	}
-	x.Lists = m93
-	if c.Failed() {
-		c.Trace("Lists")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MapValueHints) foryReadRef(c *foryimpl.ReadContext) {
-	*x = MapValueHints{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(744389032) {
-		if h := r.ReadInt32(); h != 744389032 && !c.Failed() {
-			c.HashMismatch(foryTypeMapValueHints, h)
-			return
-		}
-	}
-	n106 := c.ReadLengthFast(2)
-	if n106 < 0 {
-		n106 = c.ReadLength(2)
-	}
-	m107 := foryimpl.MakeMap[map[string][]int32](c, n106)
-	for n106 > 0 && !c.Failed() {
-		sz108, vn109, tr115, _ := c.ReadMapChunkRef(n106, 21, 46, nil)
-		for j110 := 0; j110 < sz108 && !c.Failed(); j110++ {
-			var k111 string
-			k111 = c.ReadString()
-			var v112 []int32
-			if tr115 {
-				if st116, id117 := c.ReadRefFlag(); st116 == foryimpl.RefBack {
-					v112 = foryimpl.BackRefSlice[int32](c, id117)
-				} else if st116 == foryimpl.RefFollows {
-					n118 := c.ReadArrayLengthFast(4)
-					if n118 < 0 {
-						n118 = c.ReadArrayLength(4)
+				} else if !vn99 {
+					n103 := c.ReadLengthFast(4)
+					if n103 < 0 {
+						n103 = c.ReadLength(4)
 					}
-					a119 := foryimpl.MakeSlice[[]int32](c, n118)
-					r.ReadRawInt32s(a119)
-					v112 = a119
-					foryimpl.SetRefSlice(c, id117, v112)
-				} else {
-					v112 = nil
-				}
-			} else if !vn109 {
-				n113 := c.ReadArrayLengthFast(4)
-				if n113 < 0 {
-					n113 = c.ReadArrayLength(4)
-				}
-				a114 := foryimpl.MakeSlice[[]int32](c, n113)
-				r.ReadRawInt32s(a114)
-				v112 = a114
-			}
-			m107[k111] = v112
-		}
-		n106 -= sz108
-	}
-	x.Arrays = m107
-	if c.Failed() {
-		c.Trace("Arrays")
-		return
-	}
-	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
-		return
-	}
-	n120 := c.ReadLengthFast(2)
-	if n120 < 0 {
-		n120 = c.ReadLength(2)
-	}
-	m121 := foryimpl.MakeMap[map[string]int32](c, n120)
-	for n120 > 0 && !c.Failed() {
-		sz122, vn123, _ := c.ReadMapChunk(n120, 21, 4, nil, false)
-		for j124 := 0; j124 < sz122 && !c.Failed(); j124++ {
-			var k125 string
-			k125 = c.ReadString()
-			var v126 int32
-			if !vn123 {
-				v126 = r.ReadInt32()
-			}
-			m121[k125] = v126
-		}
-		n120 -= sz122
-	}
-	x.I32 = m121
-	if c.Failed() {
-		c.Trace("I32")
-		return
-	}
-	n128 := c.ReadLengthFast(2)
-	if n128 < 0 {
-		n128 = c.ReadLength(2)
-	}
-	m129 := foryimpl.MakeMap[map[string]int64](c, n128)
-	for n128 > 0 && !c.Failed() {
-		sz130, vn131, _ := c.ReadMapChunk(n128, 21, 6, nil, false)
-		for j132 := 0; j132 < sz130 && !c.Failed(); j132++ {
-			var k133 string
-			k133 = c.ReadString()
-			var v134 int64
-			if !vn131 {
-				v134 = r.ReadInt64()
-			}
-			m129[k133] = v134
-		}
-		n128 -= sz130
-	}
-	x.I64 = m129
-	if c.Failed() {
-		c.Trace("I64")
-		return
-	}
-	n136 := c.ReadLengthFast(2)
-	if n136 < 0 {
-		n136 = c.ReadLength(2)
-	}
-	m137 := foryimpl.MakeMap[map[string][]int32](c, n136)
-	for n136 > 0 && !c.Failed() {
-		sz138, vn139, tr149, _ := c.ReadMapChunkRef(n136, 21, 22, nil)
-		for j140 := 0; j140 < sz138 && !c.Failed(); j140++ {
-			var k141 string
-			k141 = c.ReadString()
-			var v142 []int32
-			if tr149 {
-				if st150, id151 := c.ReadRefFlag(); st150 == foryimpl.RefBack {
-					v142 = foryimpl.BackRefSlice[int32](c, id151)
-				} else if st150 == foryimpl.RefFollows {
-					n152 := c.ReadLengthFast(4)
-					if n152 < 0 {
-						n152 = c.ReadLength(4)
-					}
-					l153 := foryimpl.MakeSlice[[]int32](c, n152)
-					if n152 > 0 {
-						hn155 := c.ReadListHeader(4)
+					l104 := foryimpl.MakeSlice[[]int32](c, n103)
+					if n103 > 0 {
+						hn106 := c.ReadListHeader(4)
 						if !c.Failed() {
-							for i154 := range l153 {
-								if hn155 && !c.ReadFlag() {
-									clear(l153[i154 : i154+1])
+							for i105 := range l104 {
+								if hn106 && !c.ReadFlag() {
+									clear(l104[i105 : i105+1])
 									continue
 								}
-								l153[i154] = r.ReadInt32()
+								l104[i105] = r.ReadInt32()
 								if c.Failed() {
-									c.TraceIndex(i154)
+									c.TraceIndex(i105)
 									break
 								}
 							}
 						}
 					}
-					v142 = l153
-					foryimpl.SetRefSlice(c, id151, v142)
-				} else {
-					v142 = nil
+					v102 = l104
 				}
-			} else if !vn139 {
-				n143 := c.ReadLengthFast(4)
-				if n143 < 0 {
-					n143 = c.ReadLength(4)
-				}
-				l144 := foryimpl.MakeSlice[[]int32](c, n143)
-				if n143 > 0 {
-					hn146 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i145 := range l144 {
-							if hn146 && !c.ReadFlag() {
-								clear(l144[i145 : i145+1])
-								continue
-							}
-							l144[i145] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i145)
-								break
+				m97[k101] = v102
+			}
+			n96 -= sz98
+		}
+		x.Lists = m97
+		if c.Failed() {
+			c.Trace("Lists")
+			return
+		}
+	} else {
+		n96 := c.ReadLengthFast(2)
+		if n96 < 0 {
+			n96 = c.ReadLength(2)
+		}
+		m97 := foryimpl.MakeMap[map[string][]int32](c, n96)
+		for n96 > 0 && !c.Failed() {
+			sz98, vn99, _ := c.ReadMapChunk(n96, 21, 22, nil, true)
+			for j100 := 0; j100 < sz98 && !c.Failed(); j100++ {
+				var k101 string
+				k101 = c.ReadString()
+				var v102 []int32
+				if !vn99 {
+					n103 := c.ReadLengthFast(4)
+					if n103 < 0 {
+						n103 = c.ReadLength(4)
+					}
+					l104 := foryimpl.MakeSlice[[]int32](c, n103)
+					if n103 > 0 {
+						hn106 := c.ReadListHeader(4)
+						if !c.Failed() {
+							for i105 := range l104 {
+								if hn106 && !c.ReadFlag() {
+									clear(l104[i105 : i105+1])
+									continue
+								}
+								l104[i105] = r.ReadInt32()
+								if c.Failed() {
+									c.TraceIndex(i105)
+									break
+								}
 							}
 						}
 					}
+					v102 = l104
 				}
-				v142 = l144
+				m97[k101] = v102
 			}
-			m137[k141] = v142
+			n96 -= sz98
 		}
-		n136 -= sz138
-	}
-	x.Lists = m137
-	if c.Failed() {
-		c.Trace("Lists")
-		return
+		x.Lists = m97
+		if c.Failed() {
+			c.Trace("Lists")
+			return
+		}
 	}
 }
 
@@ -1794,31 +1546,31 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n158 := c.ReadLengthFast(2)
-				if n158 < 0 {
-					n158 = c.ReadLength(2)
+				n118 := c.ReadLengthFast(2)
+				if n118 < 0 {
+					n118 = c.ReadLength(2)
 				}
-				m159 := foryimpl.MakeMap[map[string][]int32](c, n158)
-				for n158 > 0 && !c.Failed() {
-					sz160, vn161, _ := c.ReadMapChunk(n158, 21, 46, nil, true)
-					for j162 := 0; j162 < sz160 && !c.Failed(); j162++ {
-						var k163 string
-						k163 = c.ReadString()
-						var v164 []int32
-						if !vn161 {
-							n165 := c.ReadArrayLengthFast(4)
-							if n165 < 0 {
-								n165 = c.ReadArrayLength(4)
+				m119 := foryimpl.MakeMap[map[string][]int32](c, n118)
+				for n118 > 0 && !c.Failed() {
+					sz120, vn121, _ := c.ReadMapChunk(n118, 21, 46, nil, true)
+					for j122 := 0; j122 < sz120 && !c.Failed(); j122++ {
+						var k123 string
+						k123 = c.ReadString()
+						var v124 []int32
+						if !vn121 {
+							n125 := c.ReadArrayLengthFast(4)
+							if n125 < 0 {
+								n125 = c.ReadArrayLength(4)
 							}
-							a166 := foryimpl.MakeSlice[[]int32](c, n165)
-							r.ReadRawInt32s(a166)
-							v164 = a166
+							a126 := foryimpl.MakeSlice[[]int32](c, n125)
+							r.ReadRawInt32s(a126)
+							v124 = a126
 						}
-						m159[k163] = v164
+						m119[k123] = v124
 					}
-					n158 -= sz160
+					n118 -= sz120
 				}
-				x.Arrays = m159
+				x.Arrays = m119
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -1826,90 +1578,90 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n168 := c.ReadLengthFast(2)
-				if n168 < 0 {
-					n168 = c.ReadLength(2)
+				n128 := c.ReadLengthFast(2)
+				if n128 < 0 {
+					n128 = c.ReadLength(2)
 				}
-				m169 := foryimpl.MakeMap[map[string]int32](c, n168)
-				for n168 > 0 && !c.Failed() {
-					sz170, vn171, _ := c.ReadMapChunk(n168, 21, 4, nil, false)
-					for j172 := 0; j172 < sz170 && !c.Failed(); j172++ {
-						var k173 string
-						k173 = c.ReadString()
-						var v174 int32
-						if !vn171 {
-							v174 = r.ReadInt32()
+				m129 := foryimpl.MakeMap[map[string]int32](c, n128)
+				for n128 > 0 && !c.Failed() {
+					sz130, vn131, _ := c.ReadMapChunk(n128, 21, 4, nil, false)
+					for j132 := 0; j132 < sz130 && !c.Failed(); j132++ {
+						var k133 string
+						k133 = c.ReadString()
+						var v134 int32
+						if !vn131 {
+							v134 = r.ReadInt32()
 						}
-						m169[k173] = v174
+						m129[k133] = v134
 					}
-					n168 -= sz170
+					n128 -= sz130
 				}
-				x.I32 = m169
+				x.I32 = m129
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n176 := c.ReadLengthFast(2)
-				if n176 < 0 {
-					n176 = c.ReadLength(2)
+				n136 := c.ReadLengthFast(2)
+				if n136 < 0 {
+					n136 = c.ReadLength(2)
 				}
-				m177 := foryimpl.MakeMap[map[string]int64](c, n176)
-				for n176 > 0 && !c.Failed() {
-					sz178, vn179, _ := c.ReadMapChunk(n176, 21, 6, nil, false)
-					for j180 := 0; j180 < sz178 && !c.Failed(); j180++ {
-						var k181 string
-						k181 = c.ReadString()
-						var v182 int64
-						if !vn179 {
-							v182 = r.ReadInt64()
+				m137 := foryimpl.MakeMap[map[string]int64](c, n136)
+				for n136 > 0 && !c.Failed() {
+					sz138, vn139, _ := c.ReadMapChunk(n136, 21, 6, nil, false)
+					for j140 := 0; j140 < sz138 && !c.Failed(); j140++ {
+						var k141 string
+						k141 = c.ReadString()
+						var v142 int64
+						if !vn139 {
+							v142 = r.ReadInt64()
 						}
-						m177[k181] = v182
+						m137[k141] = v142
 					}
-					n176 -= sz178
+					n136 -= sz138
 				}
-				x.I64 = m177
+				x.I64 = m137
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n184 := c.ReadLengthFast(2)
-				if n184 < 0 {
-					n184 = c.ReadLength(2)
+				n144 := c.ReadLengthFast(2)
+				if n144 < 0 {
+					n144 = c.ReadLength(2)
 				}
-				m185 := foryimpl.MakeMap[map[string][]int32](c, n184)
-				for n184 > 0 && !c.Failed() {
-					sz186, vn187, _ := c.ReadMapChunk(n184, 21, 22, nil, true)
-					for j188 := 0; j188 < sz186 && !c.Failed(); j188++ {
-						var k189 string
-						k189 = c.ReadString()
-						var v190 []int32
-						if !vn187 {
-							n191 := c.ReadLengthFast(4)
-							if n191 < 0 {
-								n191 = c.ReadLength(4)
+				m145 := foryimpl.MakeMap[map[string][]int32](c, n144)
+				for n144 > 0 && !c.Failed() {
+					sz146, vn147, _ := c.ReadMapChunk(n144, 21, 22, nil, true)
+					for j148 := 0; j148 < sz146 && !c.Failed(); j148++ {
+						var k149 string
+						k149 = c.ReadString()
+						var v150 []int32
+						if !vn147 {
+							n151 := c.ReadLengthFast(4)
+							if n151 < 0 {
+								n151 = c.ReadLength(4)
 							}
-							l192 := foryimpl.MakeSlice[[]int32](c, n191)
-							if n191 > 0 {
-								hn194 := c.ReadListHeader(4)
+							l152 := foryimpl.MakeSlice[[]int32](c, n151)
+							if n151 > 0 {
+								hn154 := c.ReadListHeader(4)
 								if !c.Failed() {
-									for i193 := range l192 {
-										if hn194 && !c.ReadFlag() {
-											clear(l192[i193 : i193+1])
+									for i153 := range l152 {
+										if hn154 && !c.ReadFlag() {
+											clear(l152[i153 : i153+1])
 											continue
 										}
-										l192[i193] = r.ReadInt32()
+										l152[i153] = r.ReadInt32()
 										if c.Failed() {
-											c.TraceIndex(i193)
+											c.TraceIndex(i153)
 											break
 										}
 									}
 								}
 							}
-							v190 = l192
+							v150 = l152
 						}
-						m185[k189] = v190
+						m145[k149] = v150
 					}
-					n184 -= sz186
+					n144 -= sz146
 				}
-				x.Lists = m185
+				x.Lists = m145
 			}
 		default:
 			c.SkipField(f)
@@ -1921,15 +1673,22 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
+// foryRootMapKeyHints is the first 40 bytes of a compatible-mode message whose root is MapKeyHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapKeyHints[4:].
+var foryRootMapKeyHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x1c, 0x40, 0xd8, 0xe6, 0x4f, 0x91, 0x2c, 0x17, 0xc3, 0xcc, 0x02, 0x4c,
+	0x15, 0x92, 0xf3, 0x88, 0x00, 0x54, 0x18, 0x56, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c,
+	0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06,
+}
+
 // foryTypeMapKeyHints is MapKeyHints's static type information. Fingerprint: extra,21,0,0;not_null,24,0,0[21,0,0|5,0,0];tagged,24,0,0[11,0,0|22,0,0[15,0,0]];
 var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcc, 0x02},
 	GoFields:       []string{"Extra", "NotNull", "Tagged"},
 	GoName:         "evolved.MapKeyHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1c, 0x40, 0xd8, 0xe6, 0x4f, 0x91, 0x2c, 0x17, 0xc3, 0xcc, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x54, 0x18, 0x56, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06},
+	RootCompatible: foryRootMapKeyHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x02},
 	SchemaHash:     993051676,
-	TypeDef:        []byte{0x1c, 0x40, 0xd8, 0xe6, 0x4f, 0x91, 0x2c, 0x17, 0xc3, 0xcc, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x54, 0x18, 0x56, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06},
+	TypeDef:        foryRootMapKeyHints[4:],
 	UserID:         332,
 })
 
@@ -1948,12 +1707,12 @@ func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *MapKeyHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1963,15 +1722,15 @@ func (x *MapKeyHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(40)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe6d8401c001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02ccc3172c914f)
-		buffer.PutUint64At(w, off+16, 0x5618540088f39215)
-		buffer.PutUint64At(w, off+24, 0x4c80b568dbd3b516)
-		buffer.PutUint64At(w, off+32, 0x0631064c3e5a2e18)
+		buffer.PutUint64At(w, off, 0xe6d8401c001c0001)    // foryRootMapKeyHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02ccc3172c914f)  // foryRootMapKeyHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x5618540088f39215) // foryRootMapKeyHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x4c80b568dbd3b516) // foryRootMapKeyHints[24:32]
+		buffer.PutUint64At(w, off+32, 0x0631064c3e5a2e18) // foryRootMapKeyHints[32:40]
 		off += 40
 	} else {
-		buffer.PutUint32At(w, off, 0xcc1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xcc1b0001) // prefix bytes 01 00 1b cc, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -1994,10 +1753,17 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0xe6d8401c001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02ccc3172c914f && buffer.ReadUint64At(in, 16) == 0x5618540088f39215 && buffer.ReadUint64At(in, 24) == 0x4c80b568dbd3b516 && buffer.ReadUint64At(in, 32) == 0x0631064c3e5a2e18 {
+			if len(in) >= 40 &&
+				buffer.ReadUint64At(in, 0) == 0xe6d8401c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02ccc3172c914f &&
+				buffer.ReadUint64At(in, 16) == 0x5618540088f39215 &&
+				buffer.ReadUint64At(in, 24) == 0x4c80b568dbd3b516 &&
+				buffer.ReadUint64At(in, 32) == 0x0631064c3e5a2e18 {
 				n = 40
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcc1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2016,10 +1782,17 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *MapKeyHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 40 && buffer.ReadUint64At(in, 0) == 0xe6d8401c001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02ccc3172c914f && buffer.ReadUint64At(in, 16) == 0x5618540088f39215 && buffer.ReadUint64At(in, 24) == 0x4c80b568dbd3b516 && buffer.ReadUint64At(in, 32) == 0x0631064c3e5a2e18 {
+		if len(in) >= 40 &&
+			buffer.ReadUint64At(in, 0) == 0xe6d8401c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02ccc3172c914f &&
+			buffer.ReadUint64At(in, 16) == 0x5618540088f39215 &&
+			buffer.ReadUint64At(in, 24) == 0x4c80b568dbd3b516 &&
+			buffer.ReadUint64At(in, 32) == 0x0631064c3e5a2e18 {
 			n = 40
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcc1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcc1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2036,13 +1809,13 @@ func (x *MapKeyHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which MapKeyHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *MapKeyHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which MapKeyHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.NotNull {
 			if !foryimpl.ValidString(string(k1)) {
@@ -2056,15 +1829,15 @@ func (x *MapKeyHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe6d8401c001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02ccc3172c914f)
-			buffer.PutUint64At(w, off+16, 0x5618540088f39215)
-			buffer.PutUint64At(w, off+24, 0x4c80b568dbd3b516)
-			buffer.PutUint64At(w, off+32, 0x0631064c3e5a2e18)
+			buffer.PutUint64At(w, off, 0xe6d8401c001cff01)    // foryRootMapKeyHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02ccc3172c914f)  // foryRootMapKeyHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x5618540088f39215) // foryRootMapKeyHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x4c80b568dbd3b516) // foryRootMapKeyHints[24:32]
+			buffer.PutUint64At(w, off+32, 0x0631064c3e5a2e18) // foryRootMapKeyHints[32:40]
 			off += 40
 		} else {
-			buffer.PutUint32At(w, off, 0xcc1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcc1bff01) // prefix bytes 01 ff 1b cc
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -2180,11 +1953,8 @@ func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapKeyHints's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = MapKeyHints{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(993051676) {
@@ -2221,163 +1991,126 @@ func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NotNull")
 		return
 	}
-	n45 := c.ReadLengthFast(2)
-	if n45 < 0 {
-		n45 = c.ReadLength(2)
-	}
-	m46 := foryimpl.MakeMap[map[uint32][]uint64](c, n45)
-	for n45 > 0 && !c.Failed() {
-		sz47, vn48, _ := c.ReadMapChunk(n45, 11, 22, nil, true)
-		for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-			var k50 uint32
-			k50 = r.ReadUint32()
-			var v51 []uint64
-			if !vn48 {
-				n52 := c.ReadLengthFast(1)
-				if n52 < 0 {
-					n52 = c.ReadLength(1)
-				}
-				l53 := foryimpl.MakeSlice[[]uint64](c, n52)
-				if n52 > 0 {
-					hn55 := c.ReadListHeader(15)
-					if !c.Failed() {
-						for i54 := range l53 {
-							if hn55 && !c.ReadFlag() {
-								clear(l53[i54 : i54+1])
-								continue
-							}
-							l53[i54] = r.ReadTaggedUint64()
-							if c.Failed() {
-								c.TraceIndex(i54)
-								break
+	if c.TrackRef() {
+		n45 := c.ReadLengthFast(2)
+		if n45 < 0 {
+			n45 = c.ReadLength(2)
+		}
+		m46 := foryimpl.MakeMap[map[uint32][]uint64](c, n45)
+		for n45 > 0 && !c.Failed() {
+			sz47, vn48, tr58, _ := c.ReadMapChunkRef(n45, 11, 22, nil)
+			for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+				var k50 uint32
+				k50 = r.ReadUint32()
+				var v51 []uint64
+				if tr58 {
+					if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+						v51 = foryimpl.BackRefSlice[uint64](c, id60)
+					} else if st59 == foryimpl.RefFollows {
+						n61 := c.ReadLengthFast(1)
+						if n61 < 0 {
+							n61 = c.ReadLength(1)
+						}
+						l62 := foryimpl.MakeSlice[[]uint64](c, n61)
+						if n61 > 0 {
+							hn64 := c.ReadListHeader(15)
+							if !c.Failed() {
+								for i63 := range l62 {
+									if hn64 && !c.ReadFlag() {
+										clear(l62[i63 : i63+1])
+										continue
+									}
+									l62[i63] = r.ReadTaggedUint64()
+									if c.Failed() {
+										c.TraceIndex(i63)
+										break
+									}
+								}
 							}
 						}
+						v51 = l62
+						foryimpl.SetRefSlice(c, id60, v51)
+					} else {
+						v51 = nil
 					}
-				}
-				v51 = l53
-			}
-			m46[k50] = v51
-		}
-		n45 -= sz47
-	}
-	x.Tagged = m46
-	if c.Failed() {
-		c.Trace("Tagged")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *MapKeyHints) foryReadRef(c *foryimpl.ReadContext) {
-	*x = MapKeyHints{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(993051676) {
-		if h := r.ReadInt32(); h != 993051676 && !c.Failed() {
-			c.HashMismatch(foryTypeMapKeyHints, h)
-			return
-		}
-	}
-	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
-		return
-	}
-	n59 := c.ReadLengthFast(2)
-	if n59 < 0 {
-		n59 = c.ReadLength(2)
-	}
-	m60 := foryimpl.MakeMap[map[string]int32](c, n59)
-	for n59 > 0 && !c.Failed() {
-		sz61, vn62, _ := c.ReadMapChunk(n59, 21, 5, nil, false)
-		for j63 := 0; j63 < sz61 && !c.Failed(); j63++ {
-			var k64 string
-			k64 = c.ReadString()
-			var v65 int32
-			if !vn62 {
-				v65 = r.ReadVarInt32()
-			}
-			m60[k64] = v65
-		}
-		n59 -= sz61
-	}
-	x.NotNull = m60
-	if c.Failed() {
-		c.Trace("NotNull")
-		return
-	}
-	n67 := c.ReadLengthFast(2)
-	if n67 < 0 {
-		n67 = c.ReadLength(2)
-	}
-	m68 := foryimpl.MakeMap[map[uint32][]uint64](c, n67)
-	for n67 > 0 && !c.Failed() {
-		sz69, vn70, tr80, _ := c.ReadMapChunkRef(n67, 11, 22, nil)
-		for j71 := 0; j71 < sz69 && !c.Failed(); j71++ {
-			var k72 uint32
-			k72 = r.ReadUint32()
-			var v73 []uint64
-			if tr80 {
-				if st81, id82 := c.ReadRefFlag(); st81 == foryimpl.RefBack {
-					v73 = foryimpl.BackRefSlice[uint64](c, id82)
-				} else if st81 == foryimpl.RefFollows {
-					n83 := c.ReadLengthFast(1)
-					if n83 < 0 {
-						n83 = c.ReadLength(1)
+				} else if !vn48 {
+					n52 := c.ReadLengthFast(1)
+					if n52 < 0 {
+						n52 = c.ReadLength(1)
 					}
-					l84 := foryimpl.MakeSlice[[]uint64](c, n83)
-					if n83 > 0 {
-						hn86 := c.ReadListHeader(15)
+					l53 := foryimpl.MakeSlice[[]uint64](c, n52)
+					if n52 > 0 {
+						hn55 := c.ReadListHeader(15)
 						if !c.Failed() {
-							for i85 := range l84 {
-								if hn86 && !c.ReadFlag() {
-									clear(l84[i85 : i85+1])
+							for i54 := range l53 {
+								if hn55 && !c.ReadFlag() {
+									clear(l53[i54 : i54+1])
 									continue
 								}
-								l84[i85] = r.ReadTaggedUint64()
+								l53[i54] = r.ReadTaggedUint64()
 								if c.Failed() {
-									c.TraceIndex(i85)
+									c.TraceIndex(i54)
 									break
 								}
 							}
 						}
 					}
-					v73 = l84
-					foryimpl.SetRefSlice(c, id82, v73)
-				} else {
-					v73 = nil
+					v51 = l53
 				}
-			} else if !vn70 {
-				n74 := c.ReadLengthFast(1)
-				if n74 < 0 {
-					n74 = c.ReadLength(1)
-				}
-				l75 := foryimpl.MakeSlice[[]uint64](c, n74)
-				if n74 > 0 {
-					hn77 := c.ReadListHeader(15)
-					if !c.Failed() {
-						for i76 := range l75 {
-							if hn77 && !c.ReadFlag() {
-								clear(l75[i76 : i76+1])
-								continue
-							}
-							l75[i76] = r.ReadTaggedUint64()
-							if c.Failed() {
-								c.TraceIndex(i76)
-								break
+				m46[k50] = v51
+			}
+			n45 -= sz47
+		}
+		x.Tagged = m46
+		if c.Failed() {
+			c.Trace("Tagged")
+			return
+		}
+	} else {
+		n45 := c.ReadLengthFast(2)
+		if n45 < 0 {
+			n45 = c.ReadLength(2)
+		}
+		m46 := foryimpl.MakeMap[map[uint32][]uint64](c, n45)
+		for n45 > 0 && !c.Failed() {
+			sz47, vn48, _ := c.ReadMapChunk(n45, 11, 22, nil, true)
+			for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+				var k50 uint32
+				k50 = r.ReadUint32()
+				var v51 []uint64
+				if !vn48 {
+					n52 := c.ReadLengthFast(1)
+					if n52 < 0 {
+						n52 = c.ReadLength(1)
+					}
+					l53 := foryimpl.MakeSlice[[]uint64](c, n52)
+					if n52 > 0 {
+						hn55 := c.ReadListHeader(15)
+						if !c.Failed() {
+							for i54 := range l53 {
+								if hn55 && !c.ReadFlag() {
+									clear(l53[i54 : i54+1])
+									continue
+								}
+								l53[i54] = r.ReadTaggedUint64()
+								if c.Failed() {
+									c.TraceIndex(i54)
+									break
+								}
 							}
 						}
 					}
+					v51 = l53
 				}
-				v73 = l75
+				m46[k50] = v51
 			}
-			m68[k72] = v73
+			n45 -= sz47
 		}
-		n67 -= sz69
-	}
-	x.Tagged = m68
-	if c.Failed() {
-		c.Trace("Tagged")
-		return
+		x.Tagged = m46
+		if c.Failed() {
+			c.Trace("Tagged")
+			return
+		}
 	}
 }
 
@@ -2393,68 +2126,68 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadLengthFast(2)
-				if n89 < 0 {
-					n89 = c.ReadLength(2)
+				n67 := c.ReadLengthFast(2)
+				if n67 < 0 {
+					n67 = c.ReadLength(2)
 				}
-				m90 := foryimpl.MakeMap[map[string]int32](c, n89)
-				for n89 > 0 && !c.Failed() {
-					sz91, vn92, _ := c.ReadMapChunk(n89, 21, 5, nil, false)
-					for j93 := 0; j93 < sz91 && !c.Failed(); j93++ {
-						var k94 string
-						k94 = c.ReadString()
-						var v95 int32
-						if !vn92 {
-							v95 = r.ReadVarInt32()
+				m68 := foryimpl.MakeMap[map[string]int32](c, n67)
+				for n67 > 0 && !c.Failed() {
+					sz69, vn70, _ := c.ReadMapChunk(n67, 21, 5, nil, false)
+					for j71 := 0; j71 < sz69 && !c.Failed(); j71++ {
+						var k72 string
+						k72 = c.ReadString()
+						var v73 int32
+						if !vn70 {
+							v73 = r.ReadVarInt32()
 						}
-						m90[k94] = v95
+						m68[k72] = v73
 					}
-					n89 -= sz91
+					n67 -= sz69
 				}
-				x.NotNull = m90
+				x.NotNull = m68
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n97 := c.ReadLengthFast(2)
-				if n97 < 0 {
-					n97 = c.ReadLength(2)
+				n75 := c.ReadLengthFast(2)
+				if n75 < 0 {
+					n75 = c.ReadLength(2)
 				}
-				m98 := foryimpl.MakeMap[map[uint32][]uint64](c, n97)
-				for n97 > 0 && !c.Failed() {
-					sz99, vn100, _ := c.ReadMapChunk(n97, 11, 22, nil, true)
-					for j101 := 0; j101 < sz99 && !c.Failed(); j101++ {
-						var k102 uint32
-						k102 = r.ReadUint32()
-						var v103 []uint64
-						if !vn100 {
-							n104 := c.ReadLengthFast(1)
-							if n104 < 0 {
-								n104 = c.ReadLength(1)
+				m76 := foryimpl.MakeMap[map[uint32][]uint64](c, n75)
+				for n75 > 0 && !c.Failed() {
+					sz77, vn78, _ := c.ReadMapChunk(n75, 11, 22, nil, true)
+					for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
+						var k80 uint32
+						k80 = r.ReadUint32()
+						var v81 []uint64
+						if !vn78 {
+							n82 := c.ReadLengthFast(1)
+							if n82 < 0 {
+								n82 = c.ReadLength(1)
 							}
-							l105 := foryimpl.MakeSlice[[]uint64](c, n104)
-							if n104 > 0 {
-								hn107 := c.ReadListHeader(15)
+							l83 := foryimpl.MakeSlice[[]uint64](c, n82)
+							if n82 > 0 {
+								hn85 := c.ReadListHeader(15)
 								if !c.Failed() {
-									for i106 := range l105 {
-										if hn107 && !c.ReadFlag() {
-											clear(l105[i106 : i106+1])
+									for i84 := range l83 {
+										if hn85 && !c.ReadFlag() {
+											clear(l83[i84 : i84+1])
 											continue
 										}
-										l105[i106] = r.ReadTaggedUint64()
+										l83[i84] = r.ReadTaggedUint64()
 										if c.Failed() {
-											c.TraceIndex(i106)
+											c.TraceIndex(i84)
 											break
 										}
 									}
 								}
 							}
-							v103 = l105
+							v81 = l83
 						}
-						m98[k102] = v103
+						m76[k80] = v81
 					}
-					n97 -= sz99
+					n75 -= sz77
 				}
-				x.Tagged = m98
+				x.Tagged = m76
 			}
 		default:
 			c.SkipField(f)
@@ -2466,17 +2199,29 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootNotNullPtrs is the first 27 bytes of a compatible-mode message whose root is NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNotNullPtrs[4:].
+var foryRootNotNullPtrs = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x30, 0xf7, 0x84, 0x7b, 0x87, 0x23, 0x20, 0xc3, 0xce, 0x02, 0xc4,
+	0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85,
+}
+
+// foryRootRefNotNullPtrs is the first 27 bytes of a compatible-mode message whose root is NotNullPtrs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNotNullPtrs[4:].
+var foryRootRefNotNullPtrs = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x74, 0x8b, 0xb1, 0x06, 0x09, 0x1b, 0xc3, 0xce, 0x02, 0xc5,
+	0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85,
+}
+
 // foryTypeNotNullPtrs is NotNullPtrs's static type information. Fingerprint: 1,0,0,0;extra,21,0,0;ref,0,1,0;
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x02},
 	GoFields:          []string{"Plain", "Extra", "Ref"},
 	GoName:            "evolved.NotNullPtrs",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x30, 0xf7, 0x84, 0x7b, 0x87, 0x23, 0x20, 0xc3, 0xce, 0x02, 0xc4, 0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x74, 0x8b, 0xb1, 0x06, 0x09, 0x1b, 0xc3, 0xce, 0x02, 0xc5, 0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85},
+	RootCompatible:    foryRootNotNullPtrs,
+	RootCompatibleRef: foryRootRefNotNullPtrs,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xce, 0x02},
 	SchemaHash:        641807311,
-	TypeDef:           []byte{0x0f, 0x30, 0xf7, 0x84, 0x7b, 0x87, 0x23, 0x20, 0xc3, 0xce, 0x02, 0xc4, 0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85},
-	TypeDefRef:        []byte{0x0f, 0xe0, 0x74, 0x8b, 0xb1, 0x06, 0x09, 0x1b, 0xc3, 0xce, 0x02, 0xc5, 0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85},
+	TypeDef:           foryRootNotNullPtrs[4:],
+	TypeDefRef:        foryRootRefNotNullPtrs[4:],
 	UserID:            334,
 })
 
@@ -2495,7 +2240,7 @@ func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2505,14 +2250,14 @@ func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x84f7300f001cff01)
-		buffer.PutUint64At(w, off+8, 0xc402cec32023877b)
-		buffer.PutUint64At(w, off+16, 0x450088f392154c1c)
-		buffer.PutUint64At(w, off+19, 0x85441c450088f392)
+		buffer.PutUint64At(w, off, 0x84f7300f001cff01)    // foryRootNotNullPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0xc402cec32023877b)  // foryRootNotNullPtrs[8:16]
+		buffer.PutUint64At(w, off+16, 0x450088f392154c1c) // foryRootNotNullPtrs[16:24]
+		buffer.PutUint64At(w, off+19, 0x85441c450088f392) // foryRootNotNullPtrs[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xce1bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xce1bff01) // prefix bytes 01 ff 1b ce
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2527,14 +2272,14 @@ func (x *NotNullPtrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x8b74e00f001c0001)
-		buffer.PutUint64At(w, off+8, 0xc502cec31b0906b1)
-		buffer.PutUint64At(w, off+16, 0x450088f392154c1c)
-		buffer.PutUint64At(w, off+19, 0x85441c450088f392)
+		buffer.PutUint64At(w, off, 0x8b74e00f001c0001)    // foryRootRefNotNullPtrs[0:8]
+		buffer.PutUint64At(w, off+8, 0xc502cec31b0906b1)  // foryRootRefNotNullPtrs[8:16]
+		buffer.PutUint64At(w, off+16, 0x450088f392154c1c) // foryRootRefNotNullPtrs[16:24]
+		buffer.PutUint64At(w, off+19, 0x85441c450088f392) // foryRootRefNotNullPtrs[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xce1b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xce1b0001) // prefix bytes 01 00 1b ce, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2557,10 +2302,16 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x84f7300f001cff01 && buffer.ReadUint64At(in, 8) == 0xc402cec32023877b && buffer.ReadUint64At(in, 16) == 0x450088f392154c1c && buffer.ReadUint64At(in, 19) == 0x85441c450088f392 {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x84f7300f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc402cec32023877b &&
+				buffer.ReadUint64At(in, 16) == 0x450088f392154c1c &&
+				buffer.ReadUint64At(in, 19) == 0x85441c450088f392 {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xce1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2579,10 +2330,16 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *NotNullPtrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x8b74e00f001c0001 && buffer.ReadUint64At(in, 8) == 0xc502cec31b0906b1 && buffer.ReadUint64At(in, 16) == 0x450088f392154c1c && buffer.ReadUint64At(in, 19) == 0x85441c450088f392 {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x8b74e00f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc502cec31b0906b1 &&
+			buffer.ReadUint64At(in, 16) == 0x450088f392154c1c &&
+			buffer.ReadUint64At(in, 19) == 0x85441c450088f392 {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xce1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xce1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -2611,7 +2368,7 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.Plain.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Plain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	{
@@ -2636,7 +2393,7 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Ref.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Ref.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -2679,102 +2436,88 @@ func (x *NotNullPtrs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NotNullPtrs's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
+	*x = NotNullPtrs{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(641807311) {
+		if h := r.ReadInt32(); h != 641807311 && !c.Failed() {
+			c.HashMismatch(foryTypeNotNullPtrs, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = NotNullPtrs{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(641807311) {
-		if h := r.ReadInt32(); h != 641807311 && !c.Failed() {
-			c.HashMismatch(foryTypeNotNullPtrs, h)
+		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+			x.Plain = foryimpl.BackRef[Leaf](c, id4)
+		} else if st3 == foryimpl.RefFollows {
+			p5 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id4, p5)
+			if ev6 := c.ReadStructFieldMeta(foryTypeLeaf); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.Plain = p5
+		} else {
+			x.Plain = nil
+		}
+		if c.Failed() {
+			c.Trace("Plain")
 			return
 		}
-	}
-	p3 := foryimpl.Alloc[Leaf](c)
-	if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
-		p3.ForyReadEvolved(c, ev4)
-	} else if !c.Failed() {
-		p3.ForyRead(c)
-	}
-	x.Plain = p3
-	if c.Failed() {
-		c.Trace("Plain")
-		return
+	} else {
+		p3 := foryimpl.Alloc[Leaf](c)
+		if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
+			p3.ForyReadEvolved(c, ev4)
+		} else if !c.Failed() {
+			p3.ForyRead(c)
+		}
+		x.Plain = p3
+		if c.Failed() {
+			c.Trace("Plain")
+			return
+		}
 	}
 	x.Extra = c.ReadString()
 	if c.Failed() {
 		c.Trace("Extra")
 		return
 	}
-	if c.ReadFlag() {
-		p5 := foryimpl.Alloc[Leaf](c)
-		if ev6 := c.ReadStructFieldMeta(foryTypeLeaf); ev6 != nil {
-			p5.ForyReadEvolved(c, ev6)
-		} else if !c.Failed() {
-			p5.ForyRead(c)
+	if c.TrackRef() {
+		if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+			x.Ref = foryimpl.BackRef[Leaf](c, id8)
+		} else if st7 == foryimpl.RefFollows {
+			p9 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id8, p9)
+			if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
+				p9.ForyReadEvolved(c, ev10)
+			} else if !c.Failed() {
+				p9.ForyRead(c)
+			}
+			x.Ref = p9
+		} else {
+			x.Ref = nil
 		}
-		x.Ref = p5
-	} else {
-		x.Ref = nil
-	}
-	if c.Failed() {
-		c.Trace("Ref")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *NotNullPtrs) foryReadRef(c *foryimpl.ReadContext) {
-	*x = NotNullPtrs{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(641807311) {
-		if h := r.ReadInt32(); h != 641807311 && !c.Failed() {
-			c.HashMismatch(foryTypeNotNullPtrs, h)
+		if c.Failed() {
+			c.Trace("Ref")
 			return
 		}
-	}
-	if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-		x.Plain = foryimpl.BackRef[Leaf](c, id8)
-	} else if st7 == foryimpl.RefFollows {
-		p9 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id8, p9)
-		if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
-			p9.ForyReadEvolved(c, ev10)
-		} else if !c.Failed() {
-			p9.ForyRead(c)
-		}
-		x.Plain = p9
 	} else {
-		x.Plain = nil
-	}
-	if c.Failed() {
-		c.Trace("Plain")
-		return
-	}
-	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
-		return
-	}
-	if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-		x.Ref = foryimpl.BackRef[Leaf](c, id12)
-	} else if st11 == foryimpl.RefFollows {
-		p13 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id12, p13)
-		if ev14 := c.ReadStructFieldMeta(foryTypeLeaf); ev14 != nil {
-			p13.ForyReadEvolved(c, ev14)
-		} else if !c.Failed() {
-			p13.ForyRead(c)
+		if c.ReadFlag() {
+			p7 := foryimpl.Alloc[Leaf](c)
+			if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
+				p7.ForyReadEvolved(c, ev8)
+			} else if !c.Failed() {
+				p7.ForyRead(c)
+			}
+			x.Ref = p7
+		} else {
+			x.Ref = nil
 		}
-		x.Ref = p13
-	} else {
-		x.Ref = nil
-	}
-	if c.Failed() {
-		c.Trace("Ref")
-		return
+		if c.Failed() {
+			c.Trace("Ref")
+			return
+		}
 	}
 }
 
@@ -2785,29 +2528,29 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-					x.Plain = foryimpl.BackRef[Leaf](c, id18)
-				} else if st17 == foryimpl.RefFollows {
-					p19 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id18, p19)
-					if ev20 := c.ReadStructFieldMeta(foryTypeLeaf); ev20 != nil {
-						p19.ForyReadEvolved(c, ev20)
-					} else if !c.Failed() {
-						p19.ForyRead(c)
-					}
-					x.Plain = p19
-				} else {
-					x.Plain = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
+					x.Plain = foryimpl.BackRef[Leaf](c, id14)
+				} else if st13 == foryimpl.RefFollows {
 					p15 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id14, p15)
 					if ev16 := c.ReadStructFieldMeta(foryTypeLeaf); ev16 != nil {
 						p15.ForyReadEvolved(c, ev16)
 					} else if !c.Failed() {
 						p15.ForyRead(c)
 					}
 					x.Plain = p15
+				} else {
+					x.Plain = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p11 := foryimpl.Alloc[Leaf](c)
+					if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
+					} else if !c.Failed() {
+						p11.ForyRead(c)
+					}
+					x.Plain = p11
 				}
 			}
 		case 1:
@@ -2816,29 +2559,29 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-					x.Ref = foryimpl.BackRef[Leaf](c, id24)
-				} else if st23 == foryimpl.RefFollows {
-					p25 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id24, p25)
-					if ev26 := c.ReadStructFieldMeta(foryTypeLeaf); ev26 != nil {
-						p25.ForyReadEvolved(c, ev26)
-					} else if !c.Failed() {
-						p25.ForyRead(c)
-					}
-					x.Ref = p25
-				} else {
-					x.Ref = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
+					x.Ref = foryimpl.BackRef[Leaf](c, id20)
+				} else if st19 == foryimpl.RefFollows {
 					p21 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id20, p21)
 					if ev22 := c.ReadStructFieldMeta(foryTypeLeaf); ev22 != nil {
 						p21.ForyReadEvolved(c, ev22)
 					} else if !c.Failed() {
 						p21.ForyRead(c)
 					}
 					x.Ref = p21
+				} else {
+					x.Ref = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p17 := foryimpl.Alloc[Leaf](c)
+					if ev18 := c.ReadStructFieldMeta(foryTypeLeaf); ev18 != nil {
+						p17.ForyReadEvolved(c, ev18)
+					} else if !c.Failed() {
+						p17.ForyRead(c)
+					}
+					x.Ref = p17
 				}
 			}
 		default:
@@ -2851,15 +2594,21 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
+// foryRootPtrSet is the first 28 bytes of a compatible-mode message whose root is PtrSet: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPtrSet[4:].
+var foryRootPtrSet = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x10, 0xe0, 0xcc, 0x64, 0xb3, 0x6f, 0xe1, 0x14, 0xc2, 0xd0, 0x02, 0x4c,
+	0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24,
+}
+
 // foryTypePtrSet is PtrSet's static type information. Fingerprint: extra,21,0,0;leaves,23,0,0[0,0,0];
 var foryTypePtrSet = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd0, 0x02},
 	GoFields:       []string{"Extra", "Leaves"},
 	GoName:         "evolved.PtrSet",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0xe0, 0xcc, 0x64, 0xb3, 0x6f, 0xe1, 0x14, 0xc2, 0xd0, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24},
+	RootCompatible: foryRootPtrSet,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd0, 0x02},
 	SchemaHash:     2103786732,
-	TypeDef:        []byte{0x10, 0xe0, 0xcc, 0x64, 0xb3, 0x6f, 0xe1, 0x14, 0xc2, 0xd0, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24},
+	TypeDef:        foryRootPtrSet[4:],
 	UserID:         336,
 })
 
@@ -2877,7 +2626,7 @@ func (x *PtrSet) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2887,14 +2636,14 @@ func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x64cce010001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02d0c214e16fb3)
-		buffer.PutUint64At(w, off+16, 0x72174c0088f39215)
-		buffer.PutUint64At(w, off+20, 0x24a9802c72174c00)
+		buffer.PutUint64At(w, off, 0x64cce010001cff01)    // foryRootPtrSet[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02d0c214e16fb3)  // foryRootPtrSet[8:16]
+		buffer.PutUint64At(w, off+16, 0x72174c0088f39215) // foryRootPtrSet[16:24]
+		buffer.PutUint64At(w, off+20, 0x24a9802c72174c00) // foryRootPtrSet[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xd01bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd01bff01) // prefix bytes 01 ff 1b d0
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2909,14 +2658,14 @@ func (x *PtrSet) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x64cce010001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02d0c214e16fb3)
-		buffer.PutUint64At(w, off+16, 0x72174c0088f39215)
-		buffer.PutUint64At(w, off+20, 0x24a9802c72174c00)
+		buffer.PutUint64At(w, off, 0x64cce010001c0001)    // foryRootPtrSet[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02d0c214e16fb3)  // foryRootPtrSet[8:16]
+		buffer.PutUint64At(w, off+16, 0x72174c0088f39215) // foryRootPtrSet[16:24]
+		buffer.PutUint64At(w, off+20, 0x24a9802c72174c00) // foryRootPtrSet[20:28]
 		off += 28
 	} else {
-		buffer.PutUint32At(w, off, 0xd01b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd01b0001) // prefix bytes 01 00 1b d0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -2939,10 +2688,16 @@ func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x64cce010001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d0c214e16fb3 && buffer.ReadUint64At(in, 16) == 0x72174c0088f39215 && buffer.ReadUint64At(in, 20) == 0x24a9802c72174c00 {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0x64cce010001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d0c214e16fb3 &&
+				buffer.ReadUint64At(in, 16) == 0x72174c0088f39215 &&
+				buffer.ReadUint64At(in, 20) == 0x24a9802c72174c00 {
 				n = 28
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -2961,10 +2716,16 @@ func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PtrSet) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x64cce010001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02d0c214e16fb3 && buffer.ReadUint64At(in, 16) == 0x72174c0088f39215 && buffer.ReadUint64At(in, 20) == 0x24a9802c72174c00 {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0x64cce010001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02d0c214e16fb3 &&
+			buffer.ReadUint64At(in, 16) == 0x72174c0088f39215 &&
+			buffer.ReadUint64At(in, 20) == 0x24a9802c72174c00 {
 			n = 28
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3143,17 +2904,31 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootGoArrays is the first 36 bytes of a compatible-mode message whose root is GoArrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootGoArrays[4:].
+var foryRootGoArrays = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x18, 0xf0, 0xb1, 0xc1, 0xd5, 0xd8, 0x6a, 0x79, 0xc3, 0xd1, 0x02, 0x4c,
+	0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3,
+	0x01, 0x8c, 0x41, 0x80,
+}
+
+// foryRootRefGoArrays is the first 36 bytes of a compatible-mode message whose root is GoArrays with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefGoArrays[4:].
+var foryRootRefGoArrays = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x18, 0x10, 0x13, 0x1f, 0xa3, 0xa9, 0x9b, 0x18, 0xc3, 0xd1, 0x02, 0x4c,
+	0x15, 0x92, 0xf3, 0x88, 0x00, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3,
+	0x01, 0x8c, 0x41, 0x80,
+}
+
 // foryTypeGoArrays is GoArrays's static type information. Fingerprint: extra,21,0,0;tagged,46,0,0;untagged,22,0,0[5,0,0];
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x02},
 	GoFields:          []string{"Extra", "Tagged", "Untagged"},
 	GoName:            "evolved.GoArrays",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x18, 0xf0, 0xb1, 0xc1, 0xd5, 0xd8, 0x6a, 0x79, 0xc3, 0xd1, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x18, 0x10, 0x13, 0x1f, 0xa3, 0xa9, 0x9b, 0x18, 0xc3, 0xd1, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
+	RootCompatible:    foryRootGoArrays,
+	RootCompatibleRef: foryRootRefGoArrays,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd1, 0x02},
 	SchemaHash:        -831419307,
-	TypeDef:           []byte{0x18, 0xf0, 0xb1, 0xc1, 0xd5, 0xd8, 0x6a, 0x79, 0xc3, 0xd1, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
-	TypeDefRef:        []byte{0x18, 0x10, 0x13, 0x1f, 0xa3, 0xa9, 0x9b, 0x18, 0xc3, 0xd1, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
+	TypeDef:           foryRootGoArrays[4:],
+	TypeDefRef:        foryRootRefGoArrays[4:],
 	UserID:            337,
 })
 
@@ -3172,12 +2947,12 @@ func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *GoArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -3187,15 +2962,15 @@ func (x *GoArrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(36)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1f131018001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02d1c3189ba9a3)
-		buffer.PutUint64At(w, off+16, 0x4c2e4d0088f39215)
-		buffer.PutUint64At(w, off+24, 0xb3d1161654063106)
-		buffer.PutUint64At(w, off+28, 0x80418c01b3d11616)
+		buffer.PutUint64At(w, off, 0x1f131018001c0001)    // foryRootRefGoArrays[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02d1c3189ba9a3)  // foryRootRefGoArrays[8:16]
+		buffer.PutUint64At(w, off+16, 0x4c2e4d0088f39215) // foryRootRefGoArrays[16:24]
+		buffer.PutUint64At(w, off+24, 0xb3d1161654063106) // foryRootRefGoArrays[24:32]
+		buffer.PutUint64At(w, off+28, 0x80418c01b3d11616) // foryRootRefGoArrays[28:36]
 		off += 36
 	} else {
-		buffer.PutUint32At(w, off, 0xd11b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd11b0001) // prefix bytes 01 00 1b d1, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3218,10 +2993,17 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0xc1b1f018001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d1c3796ad8d5 && buffer.ReadUint64At(in, 16) == 0x4c2e4c0088f39215 && buffer.ReadUint64At(in, 24) == 0xb3d1161654063106 && buffer.ReadUint64At(in, 28) == 0x80418c01b3d11616 {
+			if len(in) >= 36 &&
+				buffer.ReadUint64At(in, 0) == 0xc1b1f018001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d1c3796ad8d5 &&
+				buffer.ReadUint64At(in, 16) == 0x4c2e4c0088f39215 &&
+				buffer.ReadUint64At(in, 24) == 0xb3d1161654063106 &&
+				buffer.ReadUint64At(in, 28) == 0x80418c01b3d11616 {
 				n = 36
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd11bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3240,10 +3022,17 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *GoArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 36 && buffer.ReadUint64At(in, 0) == 0x1f131018001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02d1c3189ba9a3 && buffer.ReadUint64At(in, 16) == 0x4c2e4d0088f39215 && buffer.ReadUint64At(in, 24) == 0xb3d1161654063106 && buffer.ReadUint64At(in, 28) == 0x80418c01b3d11616 {
+		if len(in) >= 36 &&
+			buffer.ReadUint64At(in, 0) == 0x1f131018001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02d1c3189ba9a3 &&
+			buffer.ReadUint64At(in, 16) == 0x4c2e4d0088f39215 &&
+			buffer.ReadUint64At(in, 24) == 0xb3d1161654063106 &&
+			buffer.ReadUint64At(in, 28) == 0x80418c01b3d11616 {
 			n = 36
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd11b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd11b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3260,28 +3049,28 @@ func (x *GoArrays) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which GoArrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *GoArrays) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which GoArrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s3 := string(x.Extra)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(40 + buffer.BatchSlack + len(s3) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc1b1f018001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02d1c3796ad8d5)
-			buffer.PutUint64At(w, off+16, 0x4c2e4c0088f39215)
-			buffer.PutUint64At(w, off+24, 0xb3d1161654063106)
-			buffer.PutUint64At(w, off+28, 0x80418c01b3d11616)
+			buffer.PutUint64At(w, off, 0xc1b1f018001cff01)    // foryRootGoArrays[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02d1c3796ad8d5)  // foryRootGoArrays[8:16]
+			buffer.PutUint64At(w, off+16, 0x4c2e4c0088f39215) // foryRootGoArrays[16:24]
+			buffer.PutUint64At(w, off+24, 0xb3d1161654063106) // foryRootGoArrays[24:32]
+			buffer.PutUint64At(w, off+28, 0x80418c01b3d11616) // foryRootGoArrays[28:36]
 			off += 36
 		} else {
-			buffer.PutUint32At(w, off, 0xd11bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd11bff01) // prefix bytes 01 ff 1b d1
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3357,11 +3146,8 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads GoArrays's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = GoArrays{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-831419307) {
@@ -3375,20 +3161,40 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	n9 := c.ReadArrayLengthFast(4)
-	if n9 < 0 {
-		n9 = c.ReadArrayLength(4)
-	}
-	if n9 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n9, 3))
-		return
-	}
-	var a10 [3]int32
-	r.ReadRawInt32s(a10[:])
-	x.Tagged = a10
-	if c.Failed() {
-		c.Trace("Tagged")
-		return
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			n9 := c.ReadArrayLengthFast(4)
+			if n9 < 0 {
+				n9 = c.ReadArrayLength(4)
+			}
+			if n9 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n9, 3))
+				return
+			}
+			var a10 [3]int32
+			r.ReadRawInt32s(a10[:])
+			x.Tagged = a10
+		}
+		if c.Failed() {
+			c.Trace("Tagged")
+			return
+		}
+	} else {
+		n9 := c.ReadArrayLengthFast(4)
+		if n9 < 0 {
+			n9 = c.ReadArrayLength(4)
+		}
+		if n9 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n9, 3))
+			return
+		}
+		var a10 [3]int32
+		r.ReadRawInt32s(a10[:])
+		x.Tagged = a10
+		if c.Failed() {
+			c.Trace("Tagged")
+			return
+		}
 	}
 	n11 := c.ReadLengthFast(1)
 	if n11 < 0 {
@@ -3422,84 +3228,6 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *GoArrays) foryReadRef(c *foryimpl.ReadContext) {
-	*x = GoArrays{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-831419307) {
-		if h := r.ReadInt32(); h != -831419307 && !c.Failed() {
-			c.HashMismatch(foryTypeGoArrays, h)
-			return
-		}
-	}
-	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			n19 := c.ReadArrayLengthFast(4)
-			if n19 < 0 {
-				n19 = c.ReadArrayLength(4)
-			}
-			if n19 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n19, 3))
-				return
-			}
-			var a20 [3]int32
-			r.ReadRawInt32s(a20[:])
-			x.Tagged = a20
-		}
-	} else {
-		n21 := c.ReadArrayLengthFast(4)
-		if n21 < 0 {
-			n21 = c.ReadArrayLength(4)
-		}
-		if n21 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n21, 3))
-			return
-		}
-		var a22 [3]int32
-		r.ReadRawInt32s(a22[:])
-		x.Tagged = a22
-	}
-	if c.Failed() {
-		c.Trace("Tagged")
-		return
-	}
-	n23 := c.ReadLengthFast(1)
-	if n23 < 0 {
-		n23 = c.ReadLength(1)
-	}
-	if n23 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n23, 3))
-		return
-	}
-	var l24 [3]int32
-	if n23 > 0 {
-		hn26 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i25 := range l24 {
-				if hn26 && !c.ReadFlag() {
-					clear(l24[i25 : i25+1])
-					continue
-				}
-				l24[i25] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i25)
-					break
-				}
-			}
-		}
-	}
-	x.Untagged = l24
-	if c.Failed() {
-		c.Trace("Untagged")
-		return
-	}
-}
-
 // ForyReadEvolved reads a GoArrays body written with another schema, following ev (docs/format.md §11.4).
 func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = GoArrays{}
@@ -3513,65 +3241,65 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n33 := c.ReadArrayLengthFast(4)
-					if n33 < 0 {
-						n33 = c.ReadArrayLength(4)
+					n21 := c.ReadArrayLengthFast(4)
+					if n21 < 0 {
+						n21 = c.ReadArrayLength(4)
 					}
-					if n33 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n33, 3))
+					if n21 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n21, 3))
 						return
 					}
-					var a34 [3]int32
-					r.ReadRawInt32s(a34[:])
-					x.Tagged = a34
+					var a22 [3]int32
+					r.ReadRawInt32s(a22[:])
+					x.Tagged = a22
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n29 := c.ReadArrayLengthFast(4)
-					if n29 < 0 {
-						n29 = c.ReadArrayLength(4)
+					n17 := c.ReadArrayLengthFast(4)
+					if n17 < 0 {
+						n17 = c.ReadArrayLength(4)
 					}
-					if n29 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n29, 3))
+					if n17 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n17, 3))
 						return
 					}
-					var a30 [3]int32
-					r.ReadRawInt32s(a30[:])
-					x.Tagged = a30
+					var a18 [3]int32
+					r.ReadRawInt32s(a18[:])
+					x.Tagged = a18
 				}
 			}
 		case 2:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Untagged[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n35 := c.ReadLengthFast(1)
-				if n35 < 0 {
-					n35 = c.ReadLength(1)
+				n23 := c.ReadLengthFast(1)
+				if n23 < 0 {
+					n23 = c.ReadLength(1)
 				}
-				if n35 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n35, 3))
+				if n23 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n23, 3))
 					return
 				}
-				var l36 [3]int32
-				if n35 > 0 {
-					hn38 := c.ReadListHeader(5)
+				var l24 [3]int32
+				if n23 > 0 {
+					hn26 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i37 := range l36 {
-							if hn38 && !c.ReadFlag() {
-								clear(l36[i37 : i37+1])
+						for i25 := range l24 {
+							if hn26 && !c.ReadFlag() {
+								clear(l24[i25 : i25+1])
 								continue
 							}
-							l36[i37] = r.ReadVarInt32()
+							l24[i25] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i37)
+								c.TraceIndex(i25)
 								break
 							}
 						}
 					}
 				}
-				x.Untagged = l36
+				x.Untagged = l24
 			}
 		default:
 			c.SkipField(f)
@@ -3583,15 +3311,22 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryRootEnumHints is the first 33 bytes of a compatible-mode message whose root is EnumHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumHints[4:].
+var foryRootEnumHints = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x15, 0x70, 0x13, 0xff, 0xf3, 0xc9, 0x37, 0x00, 0xc3, 0xd3, 0x02, 0x4c,
+	0x15, 0x92, 0xf3, 0x88, 0x00, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x66, 0x30,
+	0x0f,
+}
+
 // foryTypeEnumHints is EnumHints's static type information. Fingerprint: extra,21,0,0;list,22,1,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x02},
 	GoFields:       []string{"Extra", "List", "Map"},
 	GoName:         "evolved.EnumHints",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x15, 0x70, 0x13, 0xff, 0xf3, 0xc9, 0x37, 0x00, 0xc3, 0xd3, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x66, 0x30, 0x0f},
+	RootCompatible: foryRootEnumHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x02},
 	SchemaHash:     -789601344,
-	TypeDef:        []byte{0x15, 0x70, 0x13, 0xff, 0xf3, 0xc9, 0x37, 0x00, 0xc3, 0xd3, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x66, 0x30, 0x0f},
+	TypeDef:        foryRootEnumHints[4:],
 	UserID:         339,
 })
 
@@ -3610,12 +3345,12 @@ func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *EnumHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -3625,15 +3360,15 @@ func (x *EnumHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xff137015001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02d3c30037c9f3)
-		buffer.PutUint64At(w, off+16, 0x6416490088f39215)
-		buffer.PutUint64At(w, off+24, 0x306656184498122d)
-		buffer.PutUint64At(w, off+25, 0x0f30665618449812)
+		buffer.PutUint64At(w, off, 0xff137015001c0001)    // foryRootEnumHints[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02d3c30037c9f3)  // foryRootEnumHints[8:16]
+		buffer.PutUint64At(w, off+16, 0x6416490088f39215) // foryRootEnumHints[16:24]
+		buffer.PutUint64At(w, off+24, 0x306656184498122d) // foryRootEnumHints[24:32]
+		buffer.PutUint64At(w, off+25, 0x0f30665618449812) // foryRootEnumHints[25:33]
 		off += 33
 	} else {
-		buffer.PutUint32At(w, off, 0xd31b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd31b0001) // prefix bytes 01 00 1b d3, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -3656,10 +3391,17 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xff137015001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d3c30037c9f3 && buffer.ReadUint64At(in, 16) == 0x6416490088f39215 && buffer.ReadUint64At(in, 24) == 0x306656184498122d && buffer.ReadUint64At(in, 25) == 0x0f30665618449812 {
+			if len(in) >= 33 &&
+				buffer.ReadUint64At(in, 0) == 0xff137015001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d3c30037c9f3 &&
+				buffer.ReadUint64At(in, 16) == 0x6416490088f39215 &&
+				buffer.ReadUint64At(in, 24) == 0x306656184498122d &&
+				buffer.ReadUint64At(in, 25) == 0x0f30665618449812 {
 				n = 33
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd31bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -3678,10 +3420,17 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *EnumHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 33 && buffer.ReadUint64At(in, 0) == 0xff137015001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02d3c30037c9f3 && buffer.ReadUint64At(in, 16) == 0x6416490088f39215 && buffer.ReadUint64At(in, 24) == 0x306656184498122d && buffer.ReadUint64At(in, 25) == 0x0f30665618449812 {
+		if len(in) >= 33 &&
+			buffer.ReadUint64At(in, 0) == 0xff137015001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02d3c30037c9f3 &&
+			buffer.ReadUint64At(in, 16) == 0x6416490088f39215 &&
+			buffer.ReadUint64At(in, 24) == 0x306656184498122d &&
+			buffer.ReadUint64At(in, 25) == 0x0f30665618449812 {
 			n = 33
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd31b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -3698,13 +3447,13 @@ func (x *EnumHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which EnumHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *EnumHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which EnumHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k3 := range x.Map {
 			if !foryimpl.ValidString(string(k3)) {
@@ -3718,15 +3467,15 @@ func (x *EnumHints) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xff137015001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02d3c30037c9f3)
-			buffer.PutUint64At(w, off+16, 0x6416490088f39215)
-			buffer.PutUint64At(w, off+24, 0x306656184498122d)
-			buffer.PutUint64At(w, off+25, 0x0f30665618449812)
+			buffer.PutUint64At(w, off, 0xff137015001cff01)    // foryRootEnumHints[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02d3c30037c9f3)  // foryRootEnumHints[8:16]
+			buffer.PutUint64At(w, off+16, 0x6416490088f39215) // foryRootEnumHints[16:24]
+			buffer.PutUint64At(w, off+24, 0x306656184498122d) // foryRootEnumHints[24:32]
+			buffer.PutUint64At(w, off+25, 0x0f30665618449812) // foryRootEnumHints[25:33]
 			off += 33
 		} else {
-			buffer.PutUint32At(w, off, 0xd31bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -3817,12 +3566,13 @@ func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumHints's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
+		*x = EnumHints{}
+	} else {
+		*x = EnumHints{List: x.List}
 	}
-	*x = EnumHints{List: x.List}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-789601344) {
 		if h := r.ReadInt32(); h != -789601344 && !c.Failed() {
@@ -3835,144 +3585,103 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	if c.ReadFlag() {
-		n25 := c.ReadLengthFast(1)
-		if n25 < 0 {
-			n25 = c.ReadLength(1)
-		}
-		l26 := foryimpl.ReuseSlice[[]Color](c, x.List, n25)
-		if n25 > 0 {
-			hn28 := c.ReadListHeader(25)
-			if !c.Failed() {
-				for i27 := range l26 {
-					if hn28 && !c.ReadFlag() {
-						clear(l26[i27 : i27+1])
-						continue
-					}
-					if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
-						l26[i27] = Color(e31)
-					} else {
-						l26[i27] = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					if c.Failed() {
-						c.TraceIndex(i27)
-						break
+	if c.TrackRef() {
+		if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
+			x.List = foryimpl.BackRefSlice[Color](c, id26)
+		} else if st25 == foryimpl.RefFollows {
+			n27 := c.ReadLengthFast(1)
+			if n27 < 0 {
+				n27 = c.ReadLength(1)
+			}
+			l28 := foryimpl.MakeSlice[[]Color](c, n27)
+			if n27 > 0 {
+				hn30 := c.ReadListHeader(25)
+				if !c.Failed() {
+					for i29 := range l28 {
+						if hn30 && !c.ReadFlag() {
+							clear(l28[i29 : i29+1])
+							continue
+						}
+						if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+							l28[i29] = Color(e33)
+						} else {
+							l28[i29] = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						if c.Failed() {
+							c.TraceIndex(i29)
+							break
+						}
 					}
 				}
 			}
+			x.List = l28
+			foryimpl.SetRefSlice(c, id26, x.List)
+		} else {
+			x.List = nil
 		}
-		x.List = l26
+		if c.Failed() {
+			c.Trace("List")
+			return
+		}
 	} else {
-		x.List = nil
-	}
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	n32 := c.ReadLengthFast(2)
-	if n32 < 0 {
-		n32 = c.ReadLength(2)
-	}
-	m33 := foryimpl.MakeMap[map[string]Color](c, n32)
-	for n32 > 0 && !c.Failed() {
-		sz34, vn35, _ := c.ReadMapChunk(n32, 21, 25, nil, false)
-		for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
-			var k37 string
-			k37 = c.ReadString()
-			var v38 Color
-			if !vn35 {
-				if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
-					v38 = Color(e39)
-				} else {
-					v38 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if c.ReadFlag() {
+			n25 := c.ReadLengthFast(1)
+			if n25 < 0 {
+				n25 = c.ReadLength(1)
+			}
+			l26 := foryimpl.ReuseSlice[[]Color](c, x.List, n25)
+			if n25 > 0 {
+				hn28 := c.ReadListHeader(25)
+				if !c.Failed() {
+					for i27 := range l26 {
+						if hn28 && !c.ReadFlag() {
+							clear(l26[i27 : i27+1])
+							continue
+						}
+						if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
+							l26[i27] = Color(e31)
+						} else {
+							l26[i27] = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						if c.Failed() {
+							c.TraceIndex(i27)
+							break
+						}
+					}
 				}
 			}
-			m33[k37] = v38
+			x.List = l26
+		} else {
+			x.List = nil
 		}
-		n32 -= sz34
-	}
-	x.Map = m33
-	if c.Failed() {
-		c.Trace("Map")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *EnumHints) foryReadRef(c *foryimpl.ReadContext) {
-	*x = EnumHints{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-789601344) {
-		if h := r.ReadInt32(); h != -789601344 && !c.Failed() {
-			c.HashMismatch(foryTypeEnumHints, h)
+		if c.Failed() {
+			c.Trace("List")
 			return
 		}
 	}
-	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
-		return
+	n34 := c.ReadLengthFast(2)
+	if n34 < 0 {
+		n34 = c.ReadLength(2)
 	}
-	if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-		x.List = foryimpl.BackRefSlice[Color](c, id42)
-	} else if st41 == foryimpl.RefFollows {
-		n43 := c.ReadLengthFast(1)
-		if n43 < 0 {
-			n43 = c.ReadLength(1)
-		}
-		l44 := foryimpl.MakeSlice[[]Color](c, n43)
-		if n43 > 0 {
-			hn46 := c.ReadListHeader(25)
-			if !c.Failed() {
-				for i45 := range l44 {
-					if hn46 && !c.ReadFlag() {
-						clear(l44[i45 : i45+1])
-						continue
-					}
-					if e49 := c.ReadEnumFast(uint32(0x7fffffff)); e49 >= 0 {
-						l44[i45] = Color(e49)
-					} else {
-						l44[i45] = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					if c.Failed() {
-						c.TraceIndex(i45)
-						break
-					}
-				}
-			}
-		}
-		x.List = l44
-		foryimpl.SetRefSlice(c, id42, x.List)
-	} else {
-		x.List = nil
-	}
-	if c.Failed() {
-		c.Trace("List")
-		return
-	}
-	n50 := c.ReadLengthFast(2)
-	if n50 < 0 {
-		n50 = c.ReadLength(2)
-	}
-	m51 := foryimpl.MakeMap[map[string]Color](c, n50)
-	for n50 > 0 && !c.Failed() {
-		sz52, vn53, _ := c.ReadMapChunk(n50, 21, 25, nil, false)
-		for j54 := 0; j54 < sz52 && !c.Failed(); j54++ {
-			var k55 string
-			k55 = c.ReadString()
-			var v56 Color
-			if !vn53 {
-				if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
-					v56 = Color(e57)
+	m35 := foryimpl.MakeMap[map[string]Color](c, n34)
+	for n34 > 0 && !c.Failed() {
+		sz36, vn37, _ := c.ReadMapChunk(n34, 21, 25, nil, false)
+		for j38 := 0; j38 < sz36 && !c.Failed(); j38++ {
+			var k39 string
+			k39 = c.ReadString()
+			var v40 Color
+			if !vn37 {
+				if e41 := c.ReadEnumFast(uint32(0x7fffffff)); e41 >= 0 {
+					v40 = Color(e41)
 				} else {
-					v56 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					v40 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
-			m51[k55] = v56
+			m35[k39] = v40
 		}
-		n50 -= sz52
+		n34 -= sz36
 	}
-	x.Map = m51
+	x.Map = m35
 	if c.Failed() {
 		c.Trace("Map")
 		return
@@ -3989,95 +3698,64 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Extra = c.ReadString()
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st66, id67 := c.ReadRefFlag(); st66 == foryimpl.RefBack {
-					x.List = foryimpl.BackRefSlice[Color](c, id67)
-				} else if st66 == foryimpl.RefFollows {
-					n68 := c.ReadLengthFast(1)
-					if n68 < 0 {
-						n68 = c.ReadLength(1)
-					}
-					l69 := foryimpl.MakeSlice[[]Color](c, n68)
-					if n68 > 0 {
-						hn71 := c.ReadListHeader(25)
-						if !c.Failed() {
-							for i70 := range l69 {
-								if hn71 && !c.ReadFlag() {
-									clear(l69[i70 : i70+1])
-									continue
-								}
-								if e74 := c.ReadEnumFast(uint32(0x7fffffff)); e74 >= 0 {
-									l69[i70] = Color(e74)
-								} else {
-									l69[i70] = Color(c.ReadEnum(uint32(0x7fffffff)))
-								}
-								if c.Failed() {
-									c.TraceIndex(i70)
-									break
-								}
+			if st50, id51 := c.ReadEvolvedRefFlag(f); st50 == foryimpl.RefBack {
+				x.List = foryimpl.BackRefSlice[Color](c, id51)
+			} else if st50 == foryimpl.RefFollows {
+				n52 := c.ReadLengthFast(1)
+				if n52 < 0 {
+					n52 = c.ReadLength(1)
+				}
+				l53 := foryimpl.MakeSlice[[]Color](c, n52)
+				if n52 > 0 {
+					hn55 := c.ReadListHeader(25)
+					if !c.Failed() {
+						for i54 := range l53 {
+							if hn55 && !c.ReadFlag() {
+								clear(l53[i54 : i54+1])
+								continue
+							}
+							if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
+								l53[i54] = Color(e58)
+							} else {
+								l53[i54] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
+							if c.Failed() {
+								c.TraceIndex(i54)
+								break
 							}
 						}
 					}
-					x.List = l69
-					foryimpl.SetRefSlice(c, id67, x.List)
-				} else {
-					x.List = nil
 				}
+				x.List = l53
+				foryimpl.SetRefSlice(c, id51, x.List)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					n59 := c.ReadLengthFast(1)
-					if n59 < 0 {
-						n59 = c.ReadLength(1)
-					}
-					l60 := foryimpl.MakeSlice[[]Color](c, n59)
-					if n59 > 0 {
-						hn62 := c.ReadListHeader(25)
-						if !c.Failed() {
-							for i61 := range l60 {
-								if hn62 && !c.ReadFlag() {
-									clear(l60[i61 : i61+1])
-									continue
-								}
-								if e65 := c.ReadEnumFast(uint32(0x7fffffff)); e65 >= 0 {
-									l60[i61] = Color(e65)
-								} else {
-									l60[i61] = Color(c.ReadEnum(uint32(0x7fffffff)))
-								}
-								if c.Failed() {
-									c.TraceIndex(i61)
-									break
-								}
-							}
-						}
-					}
-					x.List = l60
-				}
+				x.List = nil
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n75 := c.ReadLengthFast(2)
-				if n75 < 0 {
-					n75 = c.ReadLength(2)
+				n59 := c.ReadLengthFast(2)
+				if n59 < 0 {
+					n59 = c.ReadLength(2)
 				}
-				m76 := foryimpl.MakeMap[map[string]Color](c, n75)
-				for n75 > 0 && !c.Failed() {
-					sz77, vn78, _ := c.ReadMapChunk(n75, 21, 25, nil, false)
-					for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
-						var k80 string
-						k80 = c.ReadString()
-						var v81 Color
-						if !vn78 {
-							if e82 := c.ReadEnumFast(uint32(0x7fffffff)); e82 >= 0 {
-								v81 = Color(e82)
+				m60 := foryimpl.MakeMap[map[string]Color](c, n59)
+				for n59 > 0 && !c.Failed() {
+					sz61, vn62, _ := c.ReadMapChunk(n59, 21, 25, nil, false)
+					for j63 := 0; j63 < sz61 && !c.Failed(); j63++ {
+						var k64 string
+						k64 = c.ReadString()
+						var v65 Color
+						if !vn62 {
+							if e66 := c.ReadEnumFast(uint32(0x7fffffff)); e66 >= 0 {
+								v65 = Color(e66)
 							} else {
-								v81 = Color(c.ReadEnum(uint32(0x7fffffff)))
+								v65 = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 						}
-						m76[k80] = v81
+						m60[k64] = v65
 					}
-					n75 -= sz77
+					n59 -= sz61
 				}
-				x.Map = m76
+				x.Map = m60
 			}
 		default:
 			c.SkipField(f)
@@ -4089,15 +3767,21 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootArrayKeysPlain is the first 31 bytes of a compatible-mode message whose root is ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootArrayKeysPlain[4:].
+var foryRootArrayKeysPlain = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x13, 0xa0, 0x2d, 0xab, 0x8b, 0x25, 0x81, 0x39, 0xc2, 0xd6, 0x02, 0x50,
+	0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00,
+}
+
 // foryTypeArrayKeysPlain is ArrayKeysPlain's static type information. Fingerprint: by_pair,24,0,0[22,0,0[5,0,0]|21,0,0];extra,21,0,0;
 var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x02},
 	GoFields:       []string{"ByPair", "Extra"},
 	GoName:         "evolved.ArrayKeysPlain",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0xa0, 0x2d, 0xab, 0x8b, 0x25, 0x81, 0x39, 0xc2, 0xd6, 0x02, 0x50, 0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00},
+	RootCompatible: foryRootArrayKeysPlain,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x02},
 	SchemaHash:     156444968,
-	TypeDef:        []byte{0x13, 0xa0, 0x2d, 0xab, 0x8b, 0x25, 0x81, 0x39, 0xc2, 0xd6, 0x02, 0x50, 0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00},
+	TypeDef:        foryRootArrayKeysPlain[4:],
 	UserID:         342,
 })
 
@@ -4115,18 +3799,18 @@ func (x *ArrayKeysPlain) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ArrayKeysPlain) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *ArrayKeysPlain) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -4147,10 +3831,16 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xab2da013001cff01 && buffer.ReadUint64At(in, 8) == 0x5002d6c23981258b && buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 && buffer.ReadUint64At(in, 23) == 0x0088f392154c1011 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0xab2da013001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x5002d6c23981258b &&
+				buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
+				buffer.ReadUint64At(in, 23) == 0x0088f392154c1011 {
 				n = 31
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -4169,10 +3859,16 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 func (x *ArrayKeysPlain) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0xab2da013001c0001 && buffer.ReadUint64At(in, 8) == 0x5002d6c23981258b && buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 && buffer.ReadUint64At(in, 23) == 0x0088f392154c1011 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0xab2da013001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x5002d6c23981258b &&
+			buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
+			buffer.ReadUint64At(in, 23) == 0x0088f392154c1011 {
 			n = 31
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -4185,13 +3881,13 @@ func (x *ArrayKeysPlain) foryDeserializeRef(f *serializer.Fory, c *foryimpl.Read
 
 // ForyWrite writes ArrayKeysPlain's struct body (docs/format.md §9).
 func (x *ArrayKeysPlain) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which ArrayKeysPlain, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *ArrayKeysPlain) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which ArrayKeysPlain, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *ArrayKeysPlain) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e2 := range x.ByPair {
 			if !foryimpl.ValidString(string(e2)) {
@@ -4205,14 +3901,14 @@ func (x *ArrayKeysPlain) foryWrite(b *buffer.Buffer, compatible, check, root boo
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xab2da013001cff01)
-			buffer.PutUint64At(w, off+8, 0x5002d6c23981258b)
-			buffer.PutUint64At(w, off+16, 0x11781b0756165a18)
-			buffer.PutUint64At(w, off+23, 0x0088f392154c1011)
+			buffer.PutUint64At(w, off, 0xab2da013001cff01)    // foryRootArrayKeysPlain[0:8]
+			buffer.PutUint64At(w, off+8, 0x5002d6c23981258b)  // foryRootArrayKeysPlain[8:16]
+			buffer.PutUint64At(w, off+16, 0x11781b0756165a18) // foryRootArrayKeysPlain[16:24]
+			buffer.PutUint64At(w, off+23, 0x0088f392154c1011) // foryRootArrayKeysPlain[23:31]
 			off += 31
 		} else {
-			buffer.PutUint32At(w, off, 0xd61bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -4389,15 +4085,23 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 	}
 }
 
+// foryRootSpellings is the first 58 bytes of a compatible-mode message whose root is Spellings: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSpellings[4:].
+var foryRootSpellings = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x2e, 0xf0, 0x80, 0x5d, 0x3f, 0x19, 0xe6, 0x5a, 0xc7, 0xd5, 0x02, 0x4c,
+	0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd,
+	0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x46,
+	0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0,
+}
+
 // foryTypeSpellings is Spellings's static type information. Fingerprint: extra,21,0,0;opt32,4,0,1;opt64,6,0,1;opt_unset,6,0,1;upper,6,0,0;yes,21,0,1;yes_nil,21,0,1;
 var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x02},
 	GoFields:       []string{"Upper", "Opt64", "OptUnset", "Opt32", "Extra", "Yes", "YesNil"},
 	GoName:         "evolved.Spellings",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x2e, 0xf0, 0x80, 0x5d, 0x3f, 0x19, 0xe6, 0x5a, 0xc7, 0xd5, 0x02, 0x4c, 0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd, 0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0},
+	RootCompatible: foryRootSpellings,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x02},
 	SchemaHash:     217746706,
-	TypeDef:        []byte{0x2e, 0xf0, 0x80, 0x5d, 0x3f, 0x19, 0xe6, 0x5a, 0xc7, 0xd5, 0x02, 0x4c, 0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd, 0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0},
+	TypeDef:        foryRootSpellings[4:],
 	UserID:         341,
 })
 
@@ -4420,18 +4124,18 @@ func (x *Spellings) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Spellings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Spellings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -4452,10 +4156,20 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 58 && buffer.ReadUint64At(in, 0) == 0x5d80f02e001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d5c75ae6193f && buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 && buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a && buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b && buffer.ReadUint64At(in, 40) == 0x460088f392154cec && buffer.ReadUint64At(in, 48) == 0xdb92601552926015 && buffer.ReadUint64At(in, 50) == 0xb050db9260155292 {
+			if len(in) >= 58 &&
+				buffer.ReadUint64At(in, 0) == 0x5d80f02e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d5c75ae6193f &&
+				buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 &&
+				buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a &&
+				buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b &&
+				buffer.ReadUint64At(in, 40) == 0x460088f392154cec &&
+				buffer.ReadUint64At(in, 48) == 0xdb92601552926015 &&
+				buffer.ReadUint64At(in, 50) == 0xb050db9260155292 {
 				n = 58
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd51bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -4474,10 +4188,20 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Spellings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 58 && buffer.ReadUint64At(in, 0) == 0x5d80f02e001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02d5c75ae6193f && buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 && buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a && buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b && buffer.ReadUint64At(in, 40) == 0x460088f392154cec && buffer.ReadUint64At(in, 48) == 0xdb92601552926015 && buffer.ReadUint64At(in, 50) == 0xb050db9260155292 {
+		if len(in) >= 58 &&
+			buffer.ReadUint64At(in, 0) == 0x5d80f02e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02d5c75ae6193f &&
+			buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 &&
+			buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a &&
+			buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b &&
+			buffer.ReadUint64At(in, 40) == 0x460088f392154cec &&
+			buffer.ReadUint64At(in, 48) == 0xdb92601552926015 &&
+			buffer.ReadUint64At(in, 50) == 0xb050db9260155292 {
 			n = 58
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd51b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd51b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -4490,13 +4214,13 @@ func (x *Spellings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes Spellings's struct body (docs/format.md §9).
 func (x *Spellings) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Spellings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Spellings) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Spellings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Spellings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if x.Yes != nil {
 			if !foryimpl.ValidString(string((*x.Yes))) {
@@ -4515,18 +4239,18 @@ func (x *Spellings) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5d80f02e001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c02d5c75ae6193f)
-			buffer.PutUint64At(w, off+16, 0x1c068e4024efd106)
-			buffer.PutUint64At(w, off+24, 0xddf3390656707d7a)
-			buffer.PutUint64At(w, off+32, 0x7b7a1c048e4c221b)
-			buffer.PutUint64At(w, off+40, 0x460088f392154cec)
-			buffer.PutUint64At(w, off+48, 0xdb92601552926015)
-			buffer.PutUint64At(w, off+50, 0xb050db9260155292)
+			buffer.PutUint64At(w, off, 0x5d80f02e001cff01)    // foryRootSpellings[0:8]
+			buffer.PutUint64At(w, off+8, 0x4c02d5c75ae6193f)  // foryRootSpellings[8:16]
+			buffer.PutUint64At(w, off+16, 0x1c068e4024efd106) // foryRootSpellings[16:24]
+			buffer.PutUint64At(w, off+24, 0xddf3390656707d7a) // foryRootSpellings[24:32]
+			buffer.PutUint64At(w, off+32, 0x7b7a1c048e4c221b) // foryRootSpellings[32:40]
+			buffer.PutUint64At(w, off+40, 0x460088f392154cec) // foryRootSpellings[40:48]
+			buffer.PutUint64At(w, off+48, 0xdb92601552926015) // foryRootSpellings[48:56]
+			buffer.PutUint64At(w, off+50, 0xb050db9260155292) // foryRootSpellings[50:58]
 			off += 58
 		} else {
-			buffer.PutUint32At(w, off, 0xd51bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xd51bff01) // prefix bytes 01 ff 1b d5
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -4727,15 +4451,21 @@ func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "evolved.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         333,
 })
 
@@ -4753,18 +4483,18 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -4785,10 +4515,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xce75300b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0xce75300b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcd1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -4807,10 +4542,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0xce75300b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0xce75300b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcd1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcd1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -4823,26 +4563,26 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xce75300b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002cdc2041859c8)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0xce75300b001cff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002cdc2041859c8)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xcd1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcd1bff01) // prefix bytes 01 ff 1b cd
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}
@@ -4920,15 +4660,21 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootSetLeaf is the first 23 bytes of a compatible-mode message whose root is SetLeaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetLeaf[4:].
+var foryRootSetLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeSetLeaf is SetLeaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeSetLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "evolved.SetLeaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootSetLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootSetLeaf[4:],
 	UserID:         335,
 })
 
@@ -4946,18 +4692,18 @@ func (x *SetLeaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SetLeaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SetLeaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -4978,10 +4724,15 @@ func (x *SetLeaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x388ef00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0x388ef00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -5000,10 +4751,15 @@ func (x *SetLeaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SetLeaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x388ef00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x388ef00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -5016,26 +4772,26 @@ func (x *SetLeaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes SetLeaf's struct body (docs/format.md §9).
 func (x *SetLeaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SetLeaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SetLeaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SetLeaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SetLeaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x388ef00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002cfc2440ee6f3)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0x388ef00b001cff01)    // foryRootSetLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002cfc2440ee6f3)  // foryRootSetLeaf[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootSetLeaf[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xcf1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcf1bff01) // prefix bytes 01 ff 1b cf
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}

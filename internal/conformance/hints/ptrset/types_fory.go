@@ -8,18 +8,24 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootPtrSet is the first 22 bytes of a compatible-mode message whose root is PtrSet: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPtrSet[4:].
+var foryRootPtrSet = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xde, 0x50, 0x78, 0xcf, 0x3c, 0x4d, 0xc1, 0xd0, 0x02, 0x4c,
+	0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24,
+}
 
 // foryTypePtrSet is PtrSet's static type information. Fingerprint: leaves,23,0,0[0,0,0];
 var foryTypePtrSet = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd0, 0x02},
 	GoFields:       []string{"Leaves"},
 	GoName:         "ptrset.PtrSet",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xde, 0x50, 0x78, 0xcf, 0x3c, 0x4d, 0xc1, 0xd0, 0x02, 0x4c, 0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24},
+	RootCompatible: foryRootPtrSet,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd0, 0x02},
 	SchemaHash:     1641727160,
-	TypeDef:        []byte{0x0a, 0x80, 0xde, 0x50, 0x78, 0xcf, 0x3c, 0x4d, 0xc1, 0xd0, 0x02, 0x4c, 0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24},
+	TypeDef:        foryRootPtrSet[4:],
 	UserID:         336,
 })
 
@@ -36,7 +42,7 @@ func (x *PtrSet) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -46,13 +52,13 @@ func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x50de800a001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c02d0c14d3ccf78)
-		buffer.PutUint64At(w, off+14, 0x24a9802c72174c02)
+		buffer.PutUint64At(w, off, 0x50de800a001cff01)    // foryRootPtrSet[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c02d0c14d3ccf78)  // foryRootPtrSet[8:16]
+		buffer.PutUint64At(w, off+14, 0x24a9802c72174c02) // foryRootPtrSet[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0xd01bff01)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd01bff01) // prefix bytes 01 ff 1b d0
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -67,13 +73,13 @@ func (x *PtrSet) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x50de800a001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c02d0c14d3ccf78)
-		buffer.PutUint64At(w, off+14, 0x24a9802c72174c02)
+		buffer.PutUint64At(w, off, 0x50de800a001c0001)    // foryRootPtrSet[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c02d0c14d3ccf78)  // foryRootPtrSet[8:16]
+		buffer.PutUint64At(w, off+14, 0x24a9802c72174c02) // foryRootPtrSet[14:22]
 		off += 22
 	} else {
-		buffer.PutUint32At(w, off, 0xd01b0001)
-		buffer.PutUint8At(w, off+4, 0x02)
+		buffer.PutUint32At(w, off, 0xd01b0001) // prefix bytes 01 00 1b d0, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -96,10 +102,15 @@ func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x50de800a001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02d0c14d3ccf78 && buffer.ReadUint64At(in, 14) == 0x24a9802c72174c02 {
+			if len(in) >= 22 &&
+				buffer.ReadUint64At(in, 0) == 0x50de800a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c02d0c14d3ccf78 &&
+				buffer.ReadUint64At(in, 14) == 0x24a9802c72174c02 {
 				n = 22
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd01bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -118,10 +129,15 @@ func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *PtrSet) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 22 && buffer.ReadUint64At(in, 0) == 0x50de800a001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02d0c14d3ccf78 && buffer.ReadUint64At(in, 14) == 0x24a9802c72174c02 {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0x50de800a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c02d0c14d3ccf78 &&
+			buffer.ReadUint64At(in, 14) == 0x24a9802c72174c02 {
 			n = 22
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd01b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd01b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -277,15 +293,21 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
+// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40,
+	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "ptrset.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x02},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         335,
 })
 
@@ -303,18 +325,18 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -335,10 +357,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x388ef00b001cff01 && buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0x388ef00b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 &&
+				buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xcf1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
 		}
 		if n == 0 {
@@ -357,10 +384,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x388ef00b001c0001 && buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 && buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x388ef00b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 &&
+			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xcf1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xcf1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
 	}
 	if n == 0 {
@@ -373,26 +405,26 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x388ef00b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4002cfc2440ee6f3)
-			buffer.PutUint64At(w, off+15, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0x388ef00b001cff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0x4002cfc2440ee6f3)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
 			off += 23
 		} else {
-			buffer.PutUint32At(w, off, 0xcf1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
+			buffer.PutUint32At(w, off, 0xcf1bff01) // prefix bytes 01 ff 1b cf
+			buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
 			off += 5
 		}
 	}

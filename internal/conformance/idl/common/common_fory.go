@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Status as a Fory enum registered with id=100; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Status) ForyEnum() {}
@@ -25,15 +25,21 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumStatus
 }
 
+// foryRootAddress is the first 24 bytes of a compatible-mode message whose root is Address: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAddress[4:].
+var foryRootAddress = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0x7a, 0xdb, 0xa0, 0xca, 0x6b, 0x56, 0xc5, 0x65, 0xc4, 0x15,
+	0xc8, 0x15, 0xcc, 0x15, 0xd0, 0x15, 0xd6, 0x15,
+}
+
 // foryTypeAddress is Address's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,21,0,0;4,21,0,0;5,21,0,1;
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x65},
 	GoFields:       []string{"Street", "City", "State", "Country", "PostalCode"},
 	GoName:         "common.Address",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0x7a, 0xdb, 0xa0, 0xca, 0x6b, 0x56, 0xc5, 0x65, 0xc4, 0x15, 0xc8, 0x15, 0xcc, 0x15, 0xd0, 0x15, 0xd6, 0x15},
+	RootCompatible: foryRootAddress,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x65},
 	SchemaHash:     -1368162355,
-	TypeDef:        []byte{0x0c, 0x50, 0x7a, 0xdb, 0xa0, 0xca, 0x6b, 0x56, 0xc5, 0x65, 0xc4, 0x15, 0xc8, 0x15, 0xcc, 0x15, 0xd0, 0x15, 0xd6, 0x15},
+	TypeDef:        foryRootAddress[4:],
 	UserID:         101,
 })
 
@@ -54,18 +60,18 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -86,10 +92,14 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0xdb7a500c001cff01 && buffer.ReadUint64At(in, 8) == 0x15c465c5566bcaa0 && buffer.ReadUint64At(in, 16) == 0x15d615d015cc15c8 {
+			if len(in) >= 24 &&
+				buffer.ReadUint64At(in, 0) == 0xdb7a500c001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x15c465c5566bcaa0 &&
+				buffer.ReadUint64At(in, 16) == 0x15d615d015cc15c8 {
 				n = 24
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x651bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -108,10 +118,14 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 24 && buffer.ReadUint64At(in, 0) == 0xdb7a500c001c0001 && buffer.ReadUint64At(in, 8) == 0x15c465c5566bcaa0 && buffer.ReadUint64At(in, 16) == 0x15d615d015cc15c8 {
+		if len(in) >= 24 &&
+			buffer.ReadUint64At(in, 0) == 0xdb7a500c001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x15c465c5566bcaa0 &&
+			buffer.ReadUint64At(in, 16) == 0x15d615d015cc15c8 {
 			n = 24
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x651b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x651b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -124,13 +138,13 @@ func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
 func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if o1, ok := x.PostalCode.Get(); ok {
 			if !foryimpl.ValidString(string(o1)) {
@@ -147,12 +161,12 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xdb7a500c001cff01)
-			buffer.PutUint64At(w, off+8, 0x15c465c5566bcaa0)
-			buffer.PutUint64At(w, off+16, 0x15d615d015cc15c8)
+			buffer.PutUint64At(w, off, 0xdb7a500c001cff01)    // foryRootAddress[0:8]
+			buffer.PutUint64At(w, off+8, 0x15c465c5566bcaa0)  // foryRootAddress[8:16]
+			buffer.PutUint64At(w, off+16, 0x15d615d015cc15c8) // foryRootAddress[16:24]
 			off += 24
 		} else {
-			buffer.PutUint32At(w, off, 0x651bff01)
+			buffer.PutUint32At(w, off, 0x651bff01) // prefix bytes 01 ff 1b 65
 			off += 4
 		}
 	}
@@ -277,15 +291,21 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
+// foryRootContact is the first 18 bytes of a compatible-mode message whose root is Contact: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootContact[4:].
+var foryRootContact = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x6d, 0x90, 0x7c, 0x26, 0x8e, 0x0c, 0xc2, 0x66, 0xc6, 0x15,
+	0xca, 0x15,
+}
+
 // foryTypeContact is Contact's static type information. Fingerprint: 1,21,0,1;2,21,0,1;
 var foryTypeContact = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x66},
 	GoFields:       []string{"Email", "Phone"},
 	GoName:         "common.Contact",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x6d, 0x90, 0x7c, 0x26, 0x8e, 0x0c, 0xc2, 0x66, 0xc6, 0x15, 0xca, 0x15},
+	RootCompatible: foryRootContact,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
 	SchemaHash:     -1698905850,
-	TypeDef:        []byte{0x06, 0x20, 0x6d, 0x90, 0x7c, 0x26, 0x8e, 0x0c, 0xc2, 0x66, 0xc6, 0x15, 0xca, 0x15},
+	TypeDef:        foryRootContact[4:],
 	UserID:         102,
 })
 
@@ -303,18 +323,18 @@ func (x *Contact) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Contact) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Contact) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -335,10 +355,14 @@ func (x *Contact) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x906d2006001cff01 && buffer.ReadUint64At(in, 8) == 0x15c666c20c8e267c && buffer.ReadUint64At(in, 10) == 0x15ca15c666c20c8e {
+			if len(in) >= 18 &&
+				buffer.ReadUint64At(in, 0) == 0x906d2006001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x15c666c20c8e267c &&
+				buffer.ReadUint64At(in, 10) == 0x15ca15c666c20c8e {
 				n = 18
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x661bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -357,10 +381,14 @@ func (x *Contact) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Contact) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0x906d2006001c0001 && buffer.ReadUint64At(in, 8) == 0x15c666c20c8e267c && buffer.ReadUint64At(in, 10) == 0x15ca15c666c20c8e {
+		if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0x906d2006001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x15c666c20c8e267c &&
+			buffer.ReadUint64At(in, 10) == 0x15ca15c666c20c8e {
 			n = 18
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x661b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -373,13 +401,13 @@ func (x *Contact) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Contact's struct body (docs/format.md §9).
 func (x *Contact) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Contact, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Contact) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Contact, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Contact) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if o1, ok := x.Email.Get(); ok {
 			if !foryimpl.ValidString(string(o1)) {
@@ -397,12 +425,12 @@ func (x *Contact) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x906d2006001cff01)
-			buffer.PutUint64At(w, off+8, 0x15c666c20c8e267c)
-			buffer.PutUint64At(w, off+10, 0x15ca15c666c20c8e)
+			buffer.PutUint64At(w, off, 0x906d2006001cff01)    // foryRootContact[0:8]
+			buffer.PutUint64At(w, off+8, 0x15c666c20c8e267c)  // foryRootContact[8:16]
+			buffer.PutUint64At(w, off+10, 0x15ca15c666c20c8e) // foryRootContact[10:18]
 			off += 18
 		} else {
-			buffer.PutUint32At(w, off, 0x661bff01)
+			buffer.PutUint32At(w, off, 0x661bff01) // prefix bytes 01 ff 1b 66
 			off += 4
 		}
 	}

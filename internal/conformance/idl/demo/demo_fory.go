@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=101; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Color) ForyEnum() {}
@@ -25,15 +25,18 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
+// foryRootItem is the first 16 bytes of a compatible-mode message whose root is Item: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootItem[4:].
+var foryRootItem = []byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x40, 0xbb, 0x9e, 0x40, 0x3f, 0xb8, 0x69, 0xc1, 0x66, 0xc4, 0x15}
+
 // foryTypeItem is Item's static type information. Fingerprint: 1,21,0,0;
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x66},
 	GoFields:       []string{"Name"},
 	GoName:         "demo.Item",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x40, 0xbb, 0x9e, 0x40, 0x3f, 0xb8, 0x69, 0xc1, 0x66, 0xc4, 0x15},
+	RootCompatible: foryRootItem,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
 	SchemaHash:     -2083538306,
-	TypeDef:        []byte{0x04, 0x40, 0xbb, 0x9e, 0x40, 0x3f, 0xb8, 0x69, 0xc1, 0x66, 0xc4, 0x15},
+	TypeDef:        foryRootItem[4:],
 	UserID:         102,
 })
 
@@ -50,18 +53,18 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -82,10 +85,13 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0x9ebb4004001cff01 && buffer.ReadUint64At(in, 8) == 0x15c466c169b83f40 {
+			if len(in) >= 16 &&
+				buffer.ReadUint64At(in, 0) == 0x9ebb4004001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x15c466c169b83f40 {
 				n = 16
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x661bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -104,10 +110,13 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 16 && buffer.ReadUint64At(in, 0) == 0x9ebb4004001c0001 && buffer.ReadUint64At(in, 8) == 0x15c466c169b83f40 {
+		if len(in) >= 16 &&
+			buffer.ReadUint64At(in, 0) == 0x9ebb4004001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x15c466c169b83f40 {
 			n = 16
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x661b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x661b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -120,24 +129,24 @@ func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
 func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(20 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x9ebb4004001cff01)
-			buffer.PutUint64At(w, off+8, 0x15c466c169b83f40)
+			buffer.PutUint64At(w, off, 0x9ebb4004001cff01)   // foryRootItem[0:8]
+			buffer.PutUint64At(w, off+8, 0x15c466c169b83f40) // foryRootItem[8:16]
 			off += 16
 		} else {
-			buffer.PutUint32At(w, off, 0x661bff01)
+			buffer.PutUint32At(w, off, 0x661bff01) // prefix bytes 01 ff 1b 66
 			off += 4
 		}
 	}
@@ -193,15 +202,21 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootDog is the first 18 bytes of a compatible-mode message whose root is Dog: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootDog[4:].
+var foryRootDog = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x06, 0x40, 0x89, 0xc8, 0xc5, 0xdd, 0x93, 0x2f, 0xc2, 0x67, 0xc8, 0x05,
+	0xc6, 0x15,
+}
+
 // foryTypeDog is Dog's static type information. Fingerprint: 1,21,0,1;2,5,0,0;
 var foryTypeDog = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x67},
 	GoFields:       []string{"Age", "Name"},
 	GoName:         "demo.Dog",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0x40, 0x89, 0xc8, 0xc5, 0xdd, 0x93, 0x2f, 0xc2, 0x67, 0xc8, 0x05, 0xc6, 0x15},
+	RootCompatible: foryRootDog,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x67},
 	SchemaHash:     1600341137,
-	TypeDef:        []byte{0x06, 0x40, 0x89, 0xc8, 0xc5, 0xdd, 0x93, 0x2f, 0xc2, 0x67, 0xc8, 0x05, 0xc6, 0x15},
+	TypeDef:        foryRootDog[4:],
 	UserID:         103,
 })
 
@@ -219,18 +234,18 @@ func (x *Dog) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Dog) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Dog) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -251,10 +266,14 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0xc8894006001cff01 && buffer.ReadUint64At(in, 8) == 0x05c867c22f93ddc5 && buffer.ReadUint64At(in, 10) == 0x15c605c867c22f93 {
+			if len(in) >= 18 &&
+				buffer.ReadUint64At(in, 0) == 0xc8894006001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05c867c22f93ddc5 &&
+				buffer.ReadUint64At(in, 10) == 0x15c605c867c22f93 {
 				n = 18
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x671bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x671bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -273,10 +292,14 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Dog) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 18 && buffer.ReadUint64At(in, 0) == 0xc8894006001c0001 && buffer.ReadUint64At(in, 8) == 0x05c867c22f93ddc5 && buffer.ReadUint64At(in, 10) == 0x15c605c867c22f93 {
+		if len(in) >= 18 &&
+			buffer.ReadUint64At(in, 0) == 0xc8894006001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05c867c22f93ddc5 &&
+			buffer.ReadUint64At(in, 10) == 0x15c605c867c22f93 {
 			n = 18
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x671b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x671b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -289,13 +312,13 @@ func (x *Dog) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in
 
 // ForyWrite writes Dog's struct body (docs/format.md §9).
 func (x *Dog) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Dog, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Dog) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Dog, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Dog) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if o1, ok := x.Name.Get(); ok {
 			if !foryimpl.ValidString(string(o1)) {
@@ -308,12 +331,12 @@ func (x *Dog) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc8894006001cff01)
-			buffer.PutUint64At(w, off+8, 0x05c867c22f93ddc5)
-			buffer.PutUint64At(w, off+10, 0x15c605c867c22f93)
+			buffer.PutUint64At(w, off, 0xc8894006001cff01)    // foryRootDog[0:8]
+			buffer.PutUint64At(w, off+8, 0x05c867c22f93ddc5)  // foryRootDog[8:16]
+			buffer.PutUint64At(w, off+10, 0x15c605c867c22f93) // foryRootDog[10:18]
 			off += 18
 		} else {
-			buffer.PutUint32At(w, off, 0x671bff01)
+			buffer.PutUint32At(w, off, 0x671bff01) // prefix bytes 01 ff 1b 67
 			off += 4
 		}
 	}
@@ -395,15 +418,21 @@ func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
+// foryRootCat is the first 27 bytes of a compatible-mode message whose root is Cat: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootCat[4:].
+var foryRootCat = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xc0, 0x79, 0x7f, 0x24, 0x61, 0x1d, 0x29, 0xc5, 0x68, 0xd4, 0x05,
+	0xc7, 0x1c, 0xca, 0x15, 0xcc, 0x16, 0x56, 0xd0, 0x18, 0x56, 0x16,
+}
+
 // foryTypeCat is Cat's static type information. Fingerprint: 1,0,1,1;2,21,0,1;3,22,0,0[21,0,0];4,24,0,0[21,0,0|5,0,0];5,5,0,0;
 var foryTypeCat = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x68},
 	GoFields:       []string{"Lives", "Friend", "Name", "Tags", "Scores"},
 	GoName:         "demo.Cat",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0xc0, 0x79, 0x7f, 0x24, 0x61, 0x1d, 0x29, 0xc5, 0x68, 0xd4, 0x05, 0xc7, 0x1c, 0xca, 0x15, 0xcc, 0x16, 0x56, 0xd0, 0x18, 0x56, 0x16},
+	RootCompatible: foryRootCat,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x68},
 	SchemaHash:     -222720522,
-	TypeDef:        []byte{0x0f, 0xc0, 0x79, 0x7f, 0x24, 0x61, 0x1d, 0x29, 0xc5, 0x68, 0xd4, 0x05, 0xc7, 0x1c, 0xca, 0x15, 0xcc, 0x16, 0x56, 0xd0, 0x18, 0x56, 0x16},
+	TypeDef:        foryRootCat[4:],
 	UserID:         104,
 })
 
@@ -424,7 +453,7 @@ func (x *Cat) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Cat) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -434,13 +463,13 @@ func (x *Cat) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7f79c00f001cff01)
-		buffer.PutUint64At(w, off+8, 0x05d468c5291d6124)
-		buffer.PutUint64At(w, off+16, 0xd05616cc15ca1cc7)
-		buffer.PutUint64At(w, off+19, 0x165618d05616cc15)
+		buffer.PutUint64At(w, off, 0x7f79c00f001cff01)    // foryRootCat[0:8]
+		buffer.PutUint64At(w, off+8, 0x05d468c5291d6124)  // foryRootCat[8:16]
+		buffer.PutUint64At(w, off+16, 0xd05616cc15ca1cc7) // foryRootCat[16:24]
+		buffer.PutUint64At(w, off+19, 0x165618d05616cc15) // foryRootCat[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0x681bff01)
+		buffer.PutUint32At(w, off, 0x681bff01) // prefix bytes 01 ff 1b 68
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -455,13 +484,13 @@ func (x *Cat) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7f79c00f001c0001)
-		buffer.PutUint64At(w, off+8, 0x05d468c5291d6124)
-		buffer.PutUint64At(w, off+16, 0xd05616cc15ca1cc7)
-		buffer.PutUint64At(w, off+19, 0x165618d05616cc15)
+		buffer.PutUint64At(w, off, 0x7f79c00f001c0001)    // foryRootCat[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x05d468c5291d6124)  // foryRootCat[8:16]
+		buffer.PutUint64At(w, off+16, 0xd05616cc15ca1cc7) // foryRootCat[16:24]
+		buffer.PutUint64At(w, off+19, 0x165618d05616cc15) // foryRootCat[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0x681b0001)
+		buffer.PutUint32At(w, off, 0x681b0001) // prefix bytes 01 00 1b 68, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -484,10 +513,15 @@ func (x *Cat) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x7f79c00f001cff01 && buffer.ReadUint64At(in, 8) == 0x05d468c5291d6124 && buffer.ReadUint64At(in, 16) == 0xd05616cc15ca1cc7 && buffer.ReadUint64At(in, 19) == 0x165618d05616cc15 {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x7f79c00f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05d468c5291d6124 &&
+				buffer.ReadUint64At(in, 16) == 0xd05616cc15ca1cc7 &&
+				buffer.ReadUint64At(in, 19) == 0x165618d05616cc15 {
 				n = 27
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x681bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x681bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -506,10 +540,15 @@ func (x *Cat) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Cat) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x7f79c00f001c0001 && buffer.ReadUint64At(in, 8) == 0x05d468c5291d6124 && buffer.ReadUint64At(in, 16) == 0xd05616cc15ca1cc7 && buffer.ReadUint64At(in, 19) == 0x165618d05616cc15 {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0x7f79c00f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05d468c5291d6124 &&
+			buffer.ReadUint64At(in, 16) == 0xd05616cc15ca1cc7 &&
+			buffer.ReadUint64At(in, 19) == 0x165618d05616cc15 {
 			n = 27
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x681b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x681b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -557,7 +596,7 @@ func (x *Cat) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeDog)
 		}
-		if err := x.Friend.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Friend.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -688,198 +727,116 @@ func (x *Cat) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Cat's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Cat) ForyRead(c *foryimpl.ReadContext) {
+	*x = Cat{Tags: x.Tags}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-222720522) {
+		if h := r.ReadInt32(); h != -222720522 && !c.Failed() {
+			c.HashMismatch(foryTypeCat, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Lives = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Lives..Lives")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Cat{Tags: x.Tags}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-222720522) {
-		if h := r.ReadInt32(); h != -222720522 && !c.Failed() {
-			c.HashMismatch(foryTypeCat, h)
+		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+			x.Friend = foryimpl.BackRef[Dog](c, id30)
+		} else if st29 == foryimpl.RefFollows {
+			p31 := foryimpl.Alloc[Dog](c)
+			foryimpl.SetRef(c, id30, p31)
+			if ev32 := c.ReadStructFieldMeta(foryTypeDog); ev32 != nil {
+				p31.ForyReadEvolved(c, ev32)
+			} else if !c.Failed() {
+				p31.ForyRead(c)
+			}
+			x.Friend = p31
+		} else {
+			x.Friend = nil
+		}
+		if c.Failed() {
+			c.Trace("Friend")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Lives = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Lives..Lives")
-		return
-	}
-	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[Dog](c)
-		if ev30 := c.ReadStructFieldMeta(foryTypeDog); ev30 != nil {
-			p29.ForyReadEvolved(c, ev30)
-		} else if !c.Failed() {
-			p29.ForyRead(c)
-		}
-		x.Friend = p29
-	}
-	if c.Failed() {
-		c.Trace("Friend")
-		return
-	}
-	if c.ReadFlag() {
-		var o31 string
-		o31 = c.ReadString()
-		x.Name = serializer.Some(o31)
-	}
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	n32 := c.ReadLengthFast(1)
-	if n32 < 0 {
-		n32 = c.ReadLength(1)
-	}
-	l33 := foryimpl.ReuseSlice[[]string](c, x.Tags, n32)
-	if n32 > 0 {
-		hn35 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i34 := range l33 {
-				if hn35 && !c.ReadFlag() {
-					clear(l33[i34 : i34+1])
-					continue
-				}
-				l33[i34] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i34)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l33
-	if c.Failed() {
-		c.Trace("Tags")
-		return
-	}
-	n38 := c.ReadLengthFast(2)
-	if n38 < 0 {
-		n38 = c.ReadLength(2)
-	}
-	m39 := foryimpl.MakeMap[map[string]int32](c, n38)
-	for n38 > 0 && !c.Failed() {
-		sz40, vn41, _ := c.ReadMapChunk(n38, 21, 5, nil, false)
-		for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
-			var k43 string
-			k43 = c.ReadString()
-			var v44 int32
-			if !vn41 {
-				v44 = r.ReadVarInt32()
-			}
-			m39[k43] = v44
-		}
-		n38 -= sz40
-	}
-	x.Scores = m39
-	if c.Failed() {
-		c.Trace("Scores")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Cat) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Cat{Tags: x.Tags}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-222720522) {
-		if h := r.ReadInt32(); h != -222720522 && !c.Failed() {
-			c.HashMismatch(foryTypeCat, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Lives = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Lives..Lives")
-		return
-	}
-	if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-		x.Friend = foryimpl.BackRef[Dog](c, id47)
-	} else if st46 == foryimpl.RefFollows {
-		p48 := foryimpl.Alloc[Dog](c)
-		foryimpl.SetRef(c, id47, p48)
-		if ev49 := c.ReadStructFieldMeta(foryTypeDog); ev49 != nil {
-			p48.ForyReadEvolved(c, ev49)
-		} else if !c.Failed() {
-			p48.ForyRead(c)
-		}
-		x.Friend = p48
 	} else {
-		x.Friend = nil
-	}
-	if c.Failed() {
-		c.Trace("Friend")
-		return
+		if c.ReadFlag() {
+			p29 := foryimpl.Alloc[Dog](c)
+			if ev30 := c.ReadStructFieldMeta(foryTypeDog); ev30 != nil {
+				p29.ForyReadEvolved(c, ev30)
+			} else if !c.Failed() {
+				p29.ForyRead(c)
+			}
+			x.Friend = p29
+		}
+		if c.Failed() {
+			c.Trace("Friend")
+			return
+		}
 	}
 	if c.ReadFlag() {
-		var o50 string
-		o50 = c.ReadString()
-		x.Name = serializer.Some(o50)
+		var o33 string
+		o33 = c.ReadString()
+		x.Name = serializer.Some(o33)
 	}
 	if c.Failed() {
 		c.Trace("Name")
 		return
 	}
-	n51 := c.ReadLengthFast(1)
-	if n51 < 0 {
-		n51 = c.ReadLength(1)
+	n34 := c.ReadLengthFast(1)
+	if n34 < 0 {
+		n34 = c.ReadLength(1)
 	}
-	l52 := foryimpl.ReuseSlice[[]string](c, x.Tags, n51)
-	if n51 > 0 {
-		hn54 := c.ReadListHeader(21)
+	l35 := foryimpl.ReuseSlice[[]string](c, x.Tags, n34)
+	if n34 > 0 {
+		hn37 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i53 := range l52 {
-				if hn54 && !c.ReadFlag() {
-					clear(l52[i53 : i53+1])
+			for i36 := range l35 {
+				if hn37 && !c.ReadFlag() {
+					clear(l35[i36 : i36+1])
 					continue
 				}
-				l52[i53] = c.ReadString()
+				l35[i36] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i53)
+					c.TraceIndex(i36)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l52
+	x.Tags = l35
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n57 := c.ReadLengthFast(2)
-	if n57 < 0 {
-		n57 = c.ReadLength(2)
+	n40 := c.ReadLengthFast(2)
+	if n40 < 0 {
+		n40 = c.ReadLength(2)
 	}
-	m58 := foryimpl.MakeMap[map[string]int32](c, n57)
-	for n57 > 0 && !c.Failed() {
-		sz59, vn60, _ := c.ReadMapChunk(n57, 21, 5, nil, false)
-		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-			var k62 string
-			k62 = c.ReadString()
-			var v63 int32
-			if !vn60 {
-				v63 = r.ReadVarInt32()
+	m41 := foryimpl.MakeMap[map[string]int32](c, n40)
+	for n40 > 0 && !c.Failed() {
+		sz42, vn43, _ := c.ReadMapChunk(n40, 21, 5, nil, false)
+		for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
+			var k45 string
+			k45 = c.ReadString()
+			var v46 int32
+			if !vn43 {
+				v46 = r.ReadVarInt32()
 			}
-			m58[k62] = v63
+			m41[k45] = v46
 		}
-		n57 -= sz59
+		n40 -= sz42
 	}
-	x.Scores = m58
+	x.Scores = m41
 	if c.Failed() {
 		c.Trace("Scores")
 		return
@@ -894,91 +851,91 @@ func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v65, ok66 := c.ReadIntAs(f, 32); ok66 {
-					x.Lives = int32(v65)
+				if v48, ok49 := c.ReadIntAs(f, 32); ok49 {
+					x.Lives = int32(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Lives = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-					x.Friend = foryimpl.BackRef[Dog](c, id70)
-				} else if st69 == foryimpl.RefFollows {
-					p71 := foryimpl.Alloc[Dog](c)
-					foryimpl.SetRef(c, id70, p71)
-					if ev72 := c.ReadStructFieldMeta(foryTypeDog); ev72 != nil {
-						p71.ForyReadEvolved(c, ev72)
+				if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+					x.Friend = foryimpl.BackRef[Dog](c, id53)
+				} else if st52 == foryimpl.RefFollows {
+					p54 := foryimpl.Alloc[Dog](c)
+					foryimpl.SetRef(c, id53, p54)
+					if ev55 := c.ReadStructFieldMeta(foryTypeDog); ev55 != nil {
+						p54.ForyReadEvolved(c, ev55)
 					} else if !c.Failed() {
-						p71.ForyRead(c)
+						p54.ForyRead(c)
 					}
-					x.Friend = p71
+					x.Friend = p54
 				} else {
 					x.Friend = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p67 := foryimpl.Alloc[Dog](c)
-					if ev68 := c.ReadStructFieldMeta(foryTypeDog); ev68 != nil {
-						p67.ForyReadEvolved(c, ev68)
+					p50 := foryimpl.Alloc[Dog](c)
+					if ev51 := c.ReadStructFieldMeta(foryTypeDog); ev51 != nil {
+						p50.ForyReadEvolved(c, ev51)
 					} else if !c.Failed() {
-						p67.ForyRead(c)
+						p50.ForyRead(c)
 					}
-					x.Friend = p67
+					x.Friend = p50
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				var o73 string
-				o73 = c.ReadString()
-				x.Name = serializer.Some(o73)
+				var o56 string
+				o56 = c.ReadString()
+				x.Name = serializer.Some(o56)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadLengthFast(1)
-				if n74 < 0 {
-					n74 = c.ReadLength(1)
+				n57 := c.ReadLengthFast(1)
+				if n57 < 0 {
+					n57 = c.ReadLength(1)
 				}
-				l75 := foryimpl.MakeSlice[[]string](c, n74)
-				if n74 > 0 {
-					hn77 := c.ReadListHeader(21)
+				l58 := foryimpl.MakeSlice[[]string](c, n57)
+				if n57 > 0 {
+					hn60 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i76 := range l75 {
-							if hn77 && !c.ReadFlag() {
-								clear(l75[i76 : i76+1])
+						for i59 := range l58 {
+							if hn60 && !c.ReadFlag() {
+								clear(l58[i59 : i59+1])
 								continue
 							}
-							l75[i76] = c.ReadString()
+							l58[i59] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i76)
+								c.TraceIndex(i59)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l75
+				x.Tags = l58
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n80 := c.ReadLengthFast(2)
-				if n80 < 0 {
-					n80 = c.ReadLength(2)
+				n63 := c.ReadLengthFast(2)
+				if n63 < 0 {
+					n63 = c.ReadLength(2)
 				}
-				m81 := foryimpl.MakeMap[map[string]int32](c, n80)
-				for n80 > 0 && !c.Failed() {
-					sz82, vn83, _ := c.ReadMapChunk(n80, 21, 5, nil, false)
-					for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
-						var k85 string
-						k85 = c.ReadString()
-						var v86 int32
-						if !vn83 {
-							v86 = r.ReadVarInt32()
+				m64 := foryimpl.MakeMap[map[string]int32](c, n63)
+				for n63 > 0 && !c.Failed() {
+					sz65, vn66, _ := c.ReadMapChunk(n63, 21, 5, nil, false)
+					for j67 := 0; j67 < sz65 && !c.Failed(); j67++ {
+						var k68 string
+						k68 = c.ReadString()
+						var v69 int32
+						if !vn66 {
+							v69 = r.ReadVarInt32()
 						}
-						m81[k85] = v86
+						m64[k68] = v69
 					}
-					n80 -= sz82
+					n63 -= sz65
 				}
-				x.Scores = m81
+				x.Scores = m64
 			}
 		default:
 			c.SkipField(f)
@@ -990,15 +947,21 @@ func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
+// foryRootSensorData is the first 28 bytes of a compatible-mode message whose root is SensorData: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSensorData[4:].
+var foryRootSensorData = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x10, 0x60, 0xb9, 0x41, 0x1d, 0xb1, 0x53, 0x14, 0xc5, 0x69, 0xc4, 0x15,
+	0xc8, 0x16, 0x16, 0xcc, 0x16, 0x52, 0xd0, 0x16, 0x1e, 0xd4, 0x16, 0x06,
+}
+
 // foryTypeSensorData is SensorData's static type information. Fingerprint: 1,21,0,0;2,22,0,0[5,0,0];3,22,0,0[20,0,0];4,22,0,0[7,0,0];5,22,0,0[1,0,0];
 var foryTypeSensorData = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x69},
 	GoFields:       []string{"SensorId", "Readings", "Temperatures", "Timestamps", "Flags"},
 	GoName:         "demo.SensorData",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0x60, 0xb9, 0x41, 0x1d, 0xb1, 0x53, 0x14, 0xc5, 0x69, 0xc4, 0x15, 0xc8, 0x16, 0x16, 0xcc, 0x16, 0x52, 0xd0, 0x16, 0x1e, 0xd4, 0x16, 0x06},
+	RootCompatible: foryRootSensorData,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x69},
 	SchemaHash:     -102121238,
-	TypeDef:        []byte{0x10, 0x60, 0xb9, 0x41, 0x1d, 0xb1, 0x53, 0x14, 0xc5, 0x69, 0xc4, 0x15, 0xc8, 0x16, 0x16, 0xcc, 0x16, 0x52, 0xd0, 0x16, 0x1e, 0xd4, 0x16, 0x06},
+	TypeDef:        foryRootSensorData[4:],
 	UserID:         105,
 })
 
@@ -1019,18 +982,18 @@ func (x *SensorData) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *SensorData) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SensorData) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -1051,10 +1014,15 @@ func (x *SensorData) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x41b96010001cff01 && buffer.ReadUint64At(in, 8) == 0x15c469c51453b11d && buffer.ReadUint64At(in, 16) == 0x16d05216cc1616c8 && buffer.ReadUint64At(in, 20) == 0x0616d41e16d05216 {
+			if len(in) >= 28 &&
+				buffer.ReadUint64At(in, 0) == 0x41b96010001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x15c469c51453b11d &&
+				buffer.ReadUint64At(in, 16) == 0x16d05216cc1616c8 &&
+				buffer.ReadUint64At(in, 20) == 0x0616d41e16d05216 {
 				n = 28
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x691bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x691bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -1073,10 +1041,15 @@ func (x *SensorData) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *SensorData) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x41b96010001c0001 && buffer.ReadUint64At(in, 8) == 0x15c469c51453b11d && buffer.ReadUint64At(in, 16) == 0x16d05216cc1616c8 && buffer.ReadUint64At(in, 20) == 0x0616d41e16d05216 {
+		if len(in) >= 28 &&
+			buffer.ReadUint64At(in, 0) == 0x41b96010001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x15c469c51453b11d &&
+			buffer.ReadUint64At(in, 16) == 0x16d05216cc1616c8 &&
+			buffer.ReadUint64At(in, 20) == 0x0616d41e16d05216 {
 			n = 28
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x691b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x691b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -1089,26 +1062,26 @@ func (x *SensorData) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCont
 
 // ForyWrite writes SensorData's struct body (docs/format.md §9).
 func (x *SensorData) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which SensorData, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SensorData) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which SensorData, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *SensorData) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s9 := string(x.SensorId)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s9) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x41b96010001cff01)
-			buffer.PutUint64At(w, off+8, 0x15c469c51453b11d)
-			buffer.PutUint64At(w, off+16, 0x16d05216cc1616c8)
-			buffer.PutUint64At(w, off+20, 0x0616d41e16d05216)
+			buffer.PutUint64At(w, off, 0x41b96010001cff01)    // foryRootSensorData[0:8]
+			buffer.PutUint64At(w, off+8, 0x15c469c51453b11d)  // foryRootSensorData[8:16]
+			buffer.PutUint64At(w, off+16, 0x16d05216cc1616c8) // foryRootSensorData[16:24]
+			buffer.PutUint64At(w, off+20, 0x0616d41e16d05216) // foryRootSensorData[20:28]
 			off += 28
 		} else {
-			buffer.PutUint32At(w, off, 0x691bff01)
+			buffer.PutUint32At(w, off, 0x691bff01) // prefix bytes 01 ff 1b 69
 			off += 4
 		}
 	}
@@ -1436,15 +1409,21 @@ func (x *SensorData) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
+// foryRootConfig is the first 21 bytes of a compatible-mode message whose root is Config: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootConfig[4:].
+var foryRootConfig = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0x3f, 0x28, 0x6e, 0xb7, 0xbd, 0x3b, 0xc2, 0xb9, 0x82, 0xc3,
+	0x37, 0xc4, 0x15, 0xc8, 0x15,
+}
+
 // foryTypeConfig is Config's static type information. Fingerprint: 1,21,0,0;2,21,0,0;
 var foryTypeConfig = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb9, 0x82, 0xc3, 0x37},
 	GoFields:       []string{"Key", "Value"},
 	GoName:         "demo.Config",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0x3f, 0x28, 0x6e, 0xb7, 0xbd, 0x3b, 0xc2, 0xb9, 0x82, 0xc3, 0x37, 0xc4, 0x15, 0xc8, 0x15},
+	RootCompatible: foryRootConfig,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x82, 0xc3, 0x37},
 	SchemaHash:     -1051425075,
-	TypeDef:        []byte{0x09, 0xa0, 0x3f, 0x28, 0x6e, 0xb7, 0xbd, 0x3b, 0xc2, 0xb9, 0x82, 0xc3, 0x37, 0xc4, 0x15, 0xc8, 0x15},
+	TypeDef:        foryRootConfig[4:],
 	UserID:         116441401,
 })
 
@@ -1462,18 +1441,18 @@ func (x *Config) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Config) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Config) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -1494,10 +1473,16 @@ func (x *Config) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x283fa009001cff01 && buffer.ReadUint64At(in, 8) == 0xc382b9c23bbdb76e && buffer.ReadUint64At(in, 13) == 0x15c815c437c382b9 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x283fa009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc382b9c23bbdb76e &&
+				buffer.ReadUint64At(in, 13) == 0x15c815c437c382b9 {
 				n = 21
 			}
-		} else if len(in) >= 7 && buffer.ReadUint32At(in, 0) == 0xb91bff01 && buffer.ReadUint16At(in, 4) == 0xc382 && buffer.ReadUint8At(in, 6) == 0x37 {
+		} else if len(in) >= 7 &&
+			buffer.ReadUint32At(in, 0) == 0xb91bff01 &&
+			buffer.ReadUint16At(in, 4) == 0xc382 &&
+			buffer.ReadUint8At(in, 6) == 0x37 {
 			n = 7
 		}
 		if n == 0 {
@@ -1516,10 +1501,16 @@ func (x *Config) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Config) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x283fa009001c0001 && buffer.ReadUint64At(in, 8) == 0xc382b9c23bbdb76e && buffer.ReadUint64At(in, 13) == 0x15c815c437c382b9 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0x283fa009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc382b9c23bbdb76e &&
+			buffer.ReadUint64At(in, 13) == 0x15c815c437c382b9 {
 			n = 21
 		}
-	} else if len(in) >= 7 && buffer.ReadUint32At(in, 0) == 0xb91b0001 && buffer.ReadUint16At(in, 4) == 0xc382 && buffer.ReadUint8At(in, 6) == 0x37 {
+	} else if len(in) >= 7 &&
+		buffer.ReadUint32At(in, 0) == 0xb91b0001 &&
+		buffer.ReadUint16At(in, 4) == 0xc382 &&
+		buffer.ReadUint8At(in, 6) == 0x37 {
 		n = 7
 	}
 	if n == 0 {
@@ -1532,13 +1523,13 @@ func (x *Config) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext,
 
 // ForyWrite writes Config's struct body (docs/format.md §9).
 func (x *Config) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Config, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Config) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Config, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Config) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Key)
 	s2 := string(x.Value)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
@@ -1546,14 +1537,14 @@ func (x *Config) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x283fa009001cff01)
-			buffer.PutUint64At(w, off+8, 0xc382b9c23bbdb76e)
-			buffer.PutUint64At(w, off+13, 0x15c815c437c382b9)
+			buffer.PutUint64At(w, off, 0x283fa009001cff01)    // foryRootConfig[0:8]
+			buffer.PutUint64At(w, off+8, 0xc382b9c23bbdb76e)  // foryRootConfig[8:16]
+			buffer.PutUint64At(w, off+13, 0x15c815c437c382b9) // foryRootConfig[13:21]
 			off += 21
 		} else {
-			buffer.PutUint32At(w, off, 0xb91bff01)
-			buffer.PutUint16At(w, off+4, 0xc382)
-			buffer.PutUint8At(w, off+6, 0x37)
+			buffer.PutUint32At(w, off, 0xb91bff01) // prefix bytes 01 ff 1b b9
+			buffer.PutUint16At(w, off+4, 0xc382)   // prefix bytes 82 c3
+			buffer.PutUint8At(w, off+6, 0x37)      // prefix bytes 37
 			off += 7
 		}
 	}

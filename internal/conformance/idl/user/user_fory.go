@@ -9,20 +9,32 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootUser is the first 27 bytes of a compatible-mode message whose root is User: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootUser[4:].
+var foryRootUser = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xc0, 0x09, 0x90, 0x8c, 0x26, 0xa5, 0x7b, 0xc6, 0xc8, 0x01, 0xc4,
+	0x15, 0xc8, 0x15, 0xce, 0x1c, 0xd2, 0x1c, 0xd6, 0x1c, 0xd8, 0x19,
+}
+
+// foryRootRefUser is the first 27 bytes of a compatible-mode message whose root is User with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefUser[4:].
+var foryRootRefUser = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0f, 0x30, 0x28, 0xe5, 0xed, 0xaf, 0xb8, 0x29, 0xc6, 0xc8, 0x01, 0xc4,
+	0x15, 0xc8, 0x15, 0xcf, 0x1c, 0xd3, 0x1c, 0xd7, 0x1c, 0xd9, 0x19,
+}
 
 // foryTypeUser is User's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,0,0,1;4,0,0,1;5,0,0,1;6,0,0,0;
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
 	GoFields:          []string{"Id", "Name", "HomeAddress", "WorkAddress", "Contact", "Status"},
 	GoName:            "user.User",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0xc0, 0x09, 0x90, 0x8c, 0x26, 0xa5, 0x7b, 0xc6, 0xc8, 0x01, 0xc4, 0x15, 0xc8, 0x15, 0xce, 0x1c, 0xd2, 0x1c, 0xd6, 0x1c, 0xd8, 0x19},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0f, 0x30, 0x28, 0xe5, 0xed, 0xaf, 0xb8, 0x29, 0xc6, 0xc8, 0x01, 0xc4, 0x15, 0xc8, 0x15, 0xcf, 0x1c, 0xd3, 0x1c, 0xd7, 0x1c, 0xd9, 0x19},
+	RootCompatible:    foryRootUser,
+	RootCompatibleRef: foryRootRefUser,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
 	SchemaHash:        -1331862473,
-	TypeDef:           []byte{0x0f, 0xc0, 0x09, 0x90, 0x8c, 0x26, 0xa5, 0x7b, 0xc6, 0xc8, 0x01, 0xc4, 0x15, 0xc8, 0x15, 0xce, 0x1c, 0xd2, 0x1c, 0xd6, 0x1c, 0xd8, 0x19},
-	TypeDefRef:        []byte{0x0f, 0x30, 0x28, 0xe5, 0xed, 0xaf, 0xb8, 0x29, 0xc6, 0xc8, 0x01, 0xc4, 0x15, 0xc8, 0x15, 0xcf, 0x1c, 0xd3, 0x1c, 0xd7, 0x1c, 0xd9, 0x19},
+	TypeDef:           foryRootUser[4:],
+	TypeDefRef:        foryRootRefUser[4:],
 	UserID:            200,
 })
 
@@ -44,7 +56,7 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -54,14 +66,14 @@ func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9009c00f001cff01)
-		buffer.PutUint64At(w, off+8, 0xc401c8c67ba5268c)
-		buffer.PutUint64At(w, off+16, 0xd61cd21cce15c815)
-		buffer.PutUint64At(w, off+19, 0x19d81cd61cd21cce)
+		buffer.PutUint64At(w, off, 0x9009c00f001cff01)    // foryRootUser[0:8]
+		buffer.PutUint64At(w, off+8, 0xc401c8c67ba5268c)  // foryRootUser[8:16]
+		buffer.PutUint64At(w, off+16, 0xd61cd21cce15c815) // foryRootUser[16:24]
+		buffer.PutUint64At(w, off+19, 0x19d81cd61cd21cce) // foryRootUser[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xc81bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc81bff01) // prefix bytes 01 ff 1b c8
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -76,14 +88,14 @@ func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe528300f001c0001)
-		buffer.PutUint64At(w, off+8, 0xc401c8c629b8afed)
-		buffer.PutUint64At(w, off+16, 0xd71cd31ccf15c815)
-		buffer.PutUint64At(w, off+19, 0x19d91cd71cd31ccf)
+		buffer.PutUint64At(w, off, 0xe528300f001c0001)    // foryRootRefUser[0:8]
+		buffer.PutUint64At(w, off+8, 0xc401c8c629b8afed)  // foryRootRefUser[8:16]
+		buffer.PutUint64At(w, off+16, 0xd71cd31ccf15c815) // foryRootRefUser[16:24]
+		buffer.PutUint64At(w, off+19, 0x19d91cd71cd31ccf) // foryRootRefUser[19:27]
 		off += 27
 	} else {
-		buffer.PutUint32At(w, off, 0xc81b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc81b0001) // prefix bytes 01 00 1b c8, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -106,10 +118,16 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0x9009c00f001cff01 && buffer.ReadUint64At(in, 8) == 0xc401c8c67ba5268c && buffer.ReadUint64At(in, 16) == 0xd61cd21cce15c815 && buffer.ReadUint64At(in, 19) == 0x19d81cd61cd21cce {
+			if len(in) >= 27 &&
+				buffer.ReadUint64At(in, 0) == 0x9009c00f001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc401c8c67ba5268c &&
+				buffer.ReadUint64At(in, 16) == 0xd61cd21cce15c815 &&
+				buffer.ReadUint64At(in, 19) == 0x19d81cd61cd21cce {
 				n = 27
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc81bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -128,10 +146,16 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 27 && buffer.ReadUint64At(in, 0) == 0xe528300f001c0001 && buffer.ReadUint64At(in, 8) == 0xc401c8c629b8afed && buffer.ReadUint64At(in, 16) == 0xd71cd31ccf15c815 && buffer.ReadUint64At(in, 19) == 0x19d91cd71cd31ccf {
+		if len(in) >= 27 &&
+			buffer.ReadUint64At(in, 0) == 0xe528300f001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc401c8c629b8afed &&
+			buffer.ReadUint64At(in, 16) == 0xd71cd31ccf15c815 &&
+			buffer.ReadUint64At(in, 19) == 0x19d91cd71cd31ccf {
 			n = 27
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc81b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -280,171 +304,141 @@ func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads User's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *User) ForyRead(c *foryimpl.ReadContext) {
+	*x = User{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-1331862473) {
+		if h := r.ReadInt32(); h != -1331862473 && !c.Failed() {
+			c.HashMismatch(foryTypeUser, h)
+			return
+		}
+	}
+	x.Id = c.ReadString()
+	if c.Failed() {
+		c.Trace("Id")
+		return
+	}
+	x.Name = c.ReadString()
+	if c.Failed() {
+		c.Trace("Name")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = User{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1331862473) {
-		if h := r.ReadInt32(); h != -1331862473 && !c.Failed() {
-			c.HashMismatch(foryTypeUser, h)
+		if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
+			x.HomeAddress = foryimpl.BackRef[common.Address](c, id6)
+		} else if st5 == foryimpl.RefFollows {
+			p7 := foryimpl.Alloc[common.Address](c)
+			foryimpl.SetRef(c, id6, p7)
+			if ev8 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev8 != nil {
+				p7.ForyReadEvolved(c, ev8)
+			} else if !c.Failed() {
+				p7.ForyRead(c)
+			}
+			x.HomeAddress = p7
+		} else {
+			x.HomeAddress = nil
+		}
+		if c.Failed() {
+			c.Trace("HomeAddress")
 			return
 		}
-	}
-	x.Id = c.ReadString()
-	if c.Failed() {
-		c.Trace("Id")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if c.ReadFlag() {
-		p5 := foryimpl.Alloc[common.Address](c)
-		if ev6 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev6 != nil {
-			p5.ForyReadEvolved(c, ev6)
-		} else if !c.Failed() {
-			p5.ForyRead(c)
+		if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+			x.WorkAddress = foryimpl.BackRef[common.Address](c, id10)
+		} else if st9 == foryimpl.RefFollows {
+			p11 := foryimpl.Alloc[common.Address](c)
+			foryimpl.SetRef(c, id10, p11)
+			if ev12 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev12 != nil {
+				p11.ForyReadEvolved(c, ev12)
+			} else if !c.Failed() {
+				p11.ForyRead(c)
+			}
+			x.WorkAddress = p11
+		} else {
+			x.WorkAddress = nil
 		}
-		x.HomeAddress = p5
-	}
-	if c.Failed() {
-		c.Trace("HomeAddress")
-		return
-	}
-	if c.ReadFlag() {
-		p7 := foryimpl.Alloc[common.Address](c)
-		if ev8 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			p7.ForyRead(c)
-		}
-		x.WorkAddress = p7
-	}
-	if c.Failed() {
-		c.Trace("WorkAddress")
-		return
-	}
-	if c.ReadFlag() {
-		p9 := foryimpl.Alloc[common.Contact](c)
-		if ev10 := c.ReadStructFieldMeta((*common.Contact)(nil).ForyType()); ev10 != nil {
-			p9.ForyReadEvolved(c, ev10)
-		} else if !c.Failed() {
-			p9.ForyRead(c)
-		}
-		x.Contact = p9
-	}
-	if c.Failed() {
-		c.Trace("Contact")
-		return
-	}
-	if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
-		x.Status = common.Status(e11)
-	} else {
-		x.Status = common.Status(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Status")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *User) foryReadRef(c *foryimpl.ReadContext) {
-	*x = User{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1331862473) {
-		if h := r.ReadInt32(); h != -1331862473 && !c.Failed() {
-			c.HashMismatch(foryTypeUser, h)
+		if c.Failed() {
+			c.Trace("WorkAddress")
 			return
 		}
-	}
-	x.Id = c.ReadString()
-	if c.Failed() {
-		c.Trace("Id")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
-		x.HomeAddress = foryimpl.BackRef[common.Address](c, id13)
-	} else if st12 == foryimpl.RefFollows {
-		p14 := foryimpl.Alloc[common.Address](c)
-		foryimpl.SetRef(c, id13, p14)
-		if ev15 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev15 != nil {
-			p14.ForyReadEvolved(c, ev15)
-		} else if !c.Failed() {
-			p14.ForyRead(c)
+		if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
+			x.Contact = foryimpl.BackRef[common.Contact](c, id14)
+		} else if st13 == foryimpl.RefFollows {
+			p15 := foryimpl.Alloc[common.Contact](c)
+			foryimpl.SetRef(c, id14, p15)
+			if ev16 := c.ReadStructFieldMeta((*common.Contact)(nil).ForyType()); ev16 != nil {
+				p15.ForyReadEvolved(c, ev16)
+			} else if !c.Failed() {
+				p15.ForyRead(c)
+			}
+			x.Contact = p15
+		} else {
+			x.Contact = nil
 		}
-		x.HomeAddress = p14
-	} else {
-		x.HomeAddress = nil
-	}
-	if c.Failed() {
-		c.Trace("HomeAddress")
-		return
-	}
-	if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
-		x.WorkAddress = foryimpl.BackRef[common.Address](c, id17)
-	} else if st16 == foryimpl.RefFollows {
-		p18 := foryimpl.Alloc[common.Address](c)
-		foryimpl.SetRef(c, id17, p18)
-		if ev19 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev19 != nil {
-			p18.ForyReadEvolved(c, ev19)
-		} else if !c.Failed() {
-			p18.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Contact")
+			return
 		}
-		x.WorkAddress = p18
-	} else {
-		x.WorkAddress = nil
-	}
-	if c.Failed() {
-		c.Trace("WorkAddress")
-		return
-	}
-	if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-		x.Contact = foryimpl.BackRef[common.Contact](c, id21)
-	} else if st20 == foryimpl.RefFollows {
-		p22 := foryimpl.Alloc[common.Contact](c)
-		foryimpl.SetRef(c, id21, p22)
-		if ev23 := c.ReadStructFieldMeta((*common.Contact)(nil).ForyType()); ev23 != nil {
-			p22.ForyReadEvolved(c, ev23)
-		} else if !c.Failed() {
-			p22.ForyRead(c)
-		}
-		x.Contact = p22
-	} else {
-		x.Contact = nil
-	}
-	if c.Failed() {
-		c.Trace("Contact")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e26 := c.ReadEnumFast(uint32(0x7fffffff)); e26 >= 0 {
-				x.Status = common.Status(e26)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
+				x.Status = common.Status(e17)
 			} else {
 				x.Status = common.Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Status")
+			return
+		}
 	} else {
-		if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-			x.Status = common.Status(e27)
+		if c.ReadFlag() {
+			p5 := foryimpl.Alloc[common.Address](c)
+			if ev6 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.HomeAddress = p5
+		}
+		if c.Failed() {
+			c.Trace("HomeAddress")
+			return
+		}
+		if c.ReadFlag() {
+			p9 := foryimpl.Alloc[common.Address](c)
+			if ev10 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev10 != nil {
+				p9.ForyReadEvolved(c, ev10)
+			} else if !c.Failed() {
+				p9.ForyRead(c)
+			}
+			x.WorkAddress = p9
+		}
+		if c.Failed() {
+			c.Trace("WorkAddress")
+			return
+		}
+		if c.ReadFlag() {
+			p13 := foryimpl.Alloc[common.Contact](c)
+			if ev14 := c.ReadStructFieldMeta((*common.Contact)(nil).ForyType()); ev14 != nil {
+				p13.ForyReadEvolved(c, ev14)
+			} else if !c.Failed() {
+				p13.ForyRead(c)
+			}
+			x.Contact = p13
+		}
+		if c.Failed() {
+			c.Trace("Contact")
+			return
+		}
+		if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
+			x.Status = common.Status(e17)
 		} else {
 			x.Status = common.Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Status")
-		return
+		if c.Failed() {
+			c.Trace("Status")
+			return
+		}
 	}
 }
 
@@ -463,98 +457,98 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-					x.HomeAddress = foryimpl.BackRef[common.Address](c, id31)
-				} else if st30 == foryimpl.RefFollows {
-					p32 := foryimpl.Alloc[common.Address](c)
-					foryimpl.SetRef(c, id31, p32)
-					if ev33 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev33 != nil {
-						p32.ForyReadEvolved(c, ev33)
+				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+					x.HomeAddress = foryimpl.BackRef[common.Address](c, id21)
+				} else if st20 == foryimpl.RefFollows {
+					p22 := foryimpl.Alloc[common.Address](c)
+					foryimpl.SetRef(c, id21, p22)
+					if ev23 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev23 != nil {
+						p22.ForyReadEvolved(c, ev23)
 					} else if !c.Failed() {
-						p32.ForyRead(c)
+						p22.ForyRead(c)
 					}
-					x.HomeAddress = p32
+					x.HomeAddress = p22
 				} else {
 					x.HomeAddress = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
+					p18 := foryimpl.Alloc[common.Address](c)
+					if ev19 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev19 != nil {
+						p18.ForyReadEvolved(c, ev19)
+					} else if !c.Failed() {
+						p18.ForyRead(c)
+					}
+					x.HomeAddress = p18
+				}
+			}
+		case 3:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
+					x.WorkAddress = foryimpl.BackRef[common.Address](c, id27)
+				} else if st26 == foryimpl.RefFollows {
 					p28 := foryimpl.Alloc[common.Address](c)
+					foryimpl.SetRef(c, id27, p28)
 					if ev29 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev29 != nil {
 						p28.ForyReadEvolved(c, ev29)
 					} else if !c.Failed() {
 						p28.ForyRead(c)
 					}
-					x.HomeAddress = p28
-				}
-			}
-		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
-					x.WorkAddress = foryimpl.BackRef[common.Address](c, id37)
-				} else if st36 == foryimpl.RefFollows {
-					p38 := foryimpl.Alloc[common.Address](c)
-					foryimpl.SetRef(c, id37, p38)
-					if ev39 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev39 != nil {
-						p38.ForyReadEvolved(c, ev39)
-					} else if !c.Failed() {
-						p38.ForyRead(c)
-					}
-					x.WorkAddress = p38
+					x.WorkAddress = p28
 				} else {
 					x.WorkAddress = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p34 := foryimpl.Alloc[common.Address](c)
-					if ev35 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev35 != nil {
-						p34.ForyReadEvolved(c, ev35)
+					p24 := foryimpl.Alloc[common.Address](c)
+					if ev25 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev25 != nil {
+						p24.ForyReadEvolved(c, ev25)
 					} else if !c.Failed() {
-						p34.ForyRead(c)
+						p24.ForyRead(c)
 					}
-					x.WorkAddress = p34
+					x.WorkAddress = p24
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
-					x.Contact = foryimpl.BackRef[common.Contact](c, id43)
-				} else if st42 == foryimpl.RefFollows {
-					p44 := foryimpl.Alloc[common.Contact](c)
-					foryimpl.SetRef(c, id43, p44)
-					if ev45 := c.ReadStructFieldMeta((*common.Contact)(nil).ForyType()); ev45 != nil {
-						p44.ForyReadEvolved(c, ev45)
+				if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
+					x.Contact = foryimpl.BackRef[common.Contact](c, id33)
+				} else if st32 == foryimpl.RefFollows {
+					p34 := foryimpl.Alloc[common.Contact](c)
+					foryimpl.SetRef(c, id33, p34)
+					if ev35 := c.ReadStructFieldMeta((*common.Contact)(nil).ForyType()); ev35 != nil {
+						p34.ForyReadEvolved(c, ev35)
 					} else if !c.Failed() {
-						p44.ForyRead(c)
+						p34.ForyRead(c)
 					}
-					x.Contact = p44
+					x.Contact = p34
 				} else {
 					x.Contact = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p40 := foryimpl.Alloc[common.Contact](c)
-					if ev41 := c.ReadStructFieldMeta((*common.Contact)(nil).ForyType()); ev41 != nil {
-						p40.ForyReadEvolved(c, ev41)
+					p30 := foryimpl.Alloc[common.Contact](c)
+					if ev31 := c.ReadStructFieldMeta((*common.Contact)(nil).ForyType()); ev31 != nil {
+						p30.ForyReadEvolved(c, ev31)
 					} else if !c.Failed() {
-						p40.ForyRead(c)
+						p30.ForyRead(c)
 					}
-					x.Contact = p40
+					x.Contact = p30
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e49 := c.ReadEnumFast(uint32(0x7fffffff)); e49 >= 0 {
-						x.Status = common.Status(e49)
+					if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
+						x.Status = common.Status(e39)
 					} else {
 						x.Status = common.Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
-						x.Status = common.Status(e46)
+					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+						x.Status = common.Status(e36)
 					} else {
 						x.Status = common.Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -570,15 +564,21 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
+// foryRootUserPreferences is the first 23 bytes of a compatible-mode message whose root is UserPreferences: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootUserPreferences[4:].
+var foryRootUserPreferences = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x60, 0xbe, 0x3d, 0x77, 0xe9, 0x9f, 0x51, 0xc4, 0xc9, 0x01, 0xd0,
+	0x01, 0xc7, 0x1c, 0xc8, 0x15, 0xcc, 0x15,
+}
+
 // foryTypeUserPreferences is UserPreferences's static type information. Fingerprint: 1,0,1,1;2,21,0,0;3,21,0,0;4,1,0,0;
 var foryTypeUserPreferences = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc9, 0x01},
 	GoFields:       []string{"NotificationsEnabled", "User", "Language", "Timezone"},
 	GoName:         "user.UserPreferences",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x60, 0xbe, 0x3d, 0x77, 0xe9, 0x9f, 0x51, 0xc4, 0xc9, 0x01, 0xd0, 0x01, 0xc7, 0x1c, 0xc8, 0x15, 0xcc, 0x15},
+	RootCompatible: foryRootUserPreferences,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc9, 0x01},
 	SchemaHash:     567907206,
-	TypeDef:        []byte{0x0b, 0x60, 0xbe, 0x3d, 0x77, 0xe9, 0x9f, 0x51, 0xc4, 0xc9, 0x01, 0xd0, 0x01, 0xc7, 0x1c, 0xc8, 0x15, 0xcc, 0x15},
+	TypeDef:        foryRootUserPreferences[4:],
 	UserID:         201,
 })
 
@@ -598,7 +598,7 @@ func (x *UserPreferences) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *UserPreferences) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -608,13 +608,13 @@ func (x *UserPreferences) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) 
 	b.Reserve(23)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3dbe600b001cff01)
-		buffer.PutUint64At(w, off+8, 0xd001c9c4519fe977)
-		buffer.PutUint64At(w, off+15, 0x15cc15c81cc701d0)
+		buffer.PutUint64At(w, off, 0x3dbe600b001cff01)    // foryRootUserPreferences[0:8]
+		buffer.PutUint64At(w, off+8, 0xd001c9c4519fe977)  // foryRootUserPreferences[8:16]
+		buffer.PutUint64At(w, off+15, 0x15cc15c81cc701d0) // foryRootUserPreferences[15:23]
 		off += 23
 	} else {
-		buffer.PutUint32At(w, off, 0xc91bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc91bff01) // prefix bytes 01 ff 1b c9
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -629,13 +629,13 @@ func (x *UserPreferences) forySerializeRef(f *serializer.Fory, b *buffer.Buffer)
 	b.Reserve(23)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3dbe600b001c0001)
-		buffer.PutUint64At(w, off+8, 0xd001c9c4519fe977)
-		buffer.PutUint64At(w, off+15, 0x15cc15c81cc701d0)
+		buffer.PutUint64At(w, off, 0x3dbe600b001c0001)    // foryRootUserPreferences[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0xd001c9c4519fe977)  // foryRootUserPreferences[8:16]
+		buffer.PutUint64At(w, off+15, 0x15cc15c81cc701d0) // foryRootUserPreferences[15:23]
 		off += 23
 	} else {
-		buffer.PutUint32At(w, off, 0xc91b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc91b0001) // prefix bytes 01 00 1b c9, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -658,10 +658,15 @@ func (x *UserPreferences) ForyDeserialize(f *serializer.Fory, data []byte) error
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x3dbe600b001cff01 && buffer.ReadUint64At(in, 8) == 0xd001c9c4519fe977 && buffer.ReadUint64At(in, 15) == 0x15cc15c81cc701d0 {
+			if len(in) >= 23 &&
+				buffer.ReadUint64At(in, 0) == 0x3dbe600b001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xd001c9c4519fe977 &&
+				buffer.ReadUint64At(in, 15) == 0x15cc15c81cc701d0 {
 				n = 23
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -680,10 +685,15 @@ func (x *UserPreferences) ForyDeserialize(f *serializer.Fory, data []byte) error
 func (x *UserPreferences) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 23 && buffer.ReadUint64At(in, 0) == 0x3dbe600b001c0001 && buffer.ReadUint64At(in, 8) == 0xd001c9c4519fe977 && buffer.ReadUint64At(in, 15) == 0x15cc15c81cc701d0 {
+		if len(in) >= 23 &&
+			buffer.ReadUint64At(in, 0) == 0x3dbe600b001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xd001c9c4519fe977 &&
+			buffer.ReadUint64At(in, 15) == 0x15cc15c81cc701d0 {
 			n = 23
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc91b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -792,91 +802,59 @@ func (x *UserPreferences) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads UserPreferences's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *UserPreferences) ForyRead(c *foryimpl.ReadContext) {
+	*x = UserPreferences{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(567907206) {
+		if h := r.ReadInt32(); h != 567907206 && !c.Failed() {
+			c.HashMismatch(foryTypeUserPreferences, h)
+			return
+		}
+	}
+	// One bounds check for the 1 bytes of fixed-width fields.
+	if r.Need(1) {
+		in, off := r.Bytes(), r.Offset()
+		x.NotificationsEnabled = buffer.ReadUint8At(in, off) != 0
+		r.SetOffset(off + 1)
+	}
+	if c.Failed() {
+		c.Trace("NotificationsEnabled..NotificationsEnabled")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = UserPreferences{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(567907206) {
-		if h := r.ReadInt32(); h != 567907206 && !c.Failed() {
-			c.HashMismatch(foryTypeUserPreferences, h)
+		if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
+			x.User = foryimpl.BackRef[User](c, id6)
+		} else if st5 == foryimpl.RefFollows {
+			p7 := foryimpl.Alloc[User](c)
+			foryimpl.SetRef(c, id6, p7)
+			if ev8 := c.ReadStructFieldMeta(foryTypeUser); ev8 != nil {
+				p7.ForyReadEvolved(c, ev8)
+			} else if !c.Failed() {
+				p7.ForyRead(c)
+			}
+			x.User = p7
+		} else {
+			x.User = nil
+		}
+		if c.Failed() {
+			c.Trace("User")
 			return
 		}
-	}
-	// One bounds check for the 1 bytes of fixed-width fields.
-	if r.Need(1) {
-		in, off := r.Bytes(), r.Offset()
-		x.NotificationsEnabled = buffer.ReadUint8At(in, off) != 0
-		r.SetOffset(off + 1)
-	}
-	if c.Failed() {
-		c.Trace("NotificationsEnabled..NotificationsEnabled")
-		return
-	}
-	if c.ReadFlag() {
-		p5 := foryimpl.Alloc[User](c)
-		if ev6 := c.ReadStructFieldMeta(foryTypeUser); ev6 != nil {
-			p5.ForyReadEvolved(c, ev6)
-		} else if !c.Failed() {
-			p5.ForyRead(c)
-		}
-		x.User = p5
-	}
-	if c.Failed() {
-		c.Trace("User")
-		return
-	}
-	x.Language = c.ReadString()
-	if c.Failed() {
-		c.Trace("Language")
-		return
-	}
-	x.Timezone = c.ReadString()
-	if c.Failed() {
-		c.Trace("Timezone")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *UserPreferences) foryReadRef(c *foryimpl.ReadContext) {
-	*x = UserPreferences{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(567907206) {
-		if h := r.ReadInt32(); h != 567907206 && !c.Failed() {
-			c.HashMismatch(foryTypeUserPreferences, h)
-			return
-		}
-	}
-	// One bounds check for the 1 bytes of fixed-width fields.
-	if r.Need(1) {
-		in, off := r.Bytes(), r.Offset()
-		x.NotificationsEnabled = buffer.ReadUint8At(in, off) != 0
-		r.SetOffset(off + 1)
-	}
-	if c.Failed() {
-		c.Trace("NotificationsEnabled..NotificationsEnabled")
-		return
-	}
-	if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-		x.User = foryimpl.BackRef[User](c, id8)
-	} else if st7 == foryimpl.RefFollows {
-		p9 := foryimpl.Alloc[User](c)
-		foryimpl.SetRef(c, id8, p9)
-		if ev10 := c.ReadStructFieldMeta(foryTypeUser); ev10 != nil {
-			p9.ForyReadEvolved(c, ev10)
-		} else if !c.Failed() {
-			p9.ForyRead(c)
-		}
-		x.User = p9
 	} else {
-		x.User = nil
-	}
-	if c.Failed() {
-		c.Trace("User")
-		return
+		if c.ReadFlag() {
+			p5 := foryimpl.Alloc[User](c)
+			if ev6 := c.ReadStructFieldMeta(foryTypeUser); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.User = p5
+		}
+		if c.Failed() {
+			c.Trace("User")
+			return
+		}
 	}
 	x.Language = c.ReadString()
 	if c.Failed() {
@@ -902,29 +880,29 @@ func (x *UserPreferences) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-					x.User = foryimpl.BackRef[User](c, id14)
-				} else if st13 == foryimpl.RefFollows {
-					p15 := foryimpl.Alloc[User](c)
-					foryimpl.SetRef(c, id14, p15)
-					if ev16 := c.ReadStructFieldMeta(foryTypeUser); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.User = foryimpl.BackRef[User](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[User](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev14 := c.ReadStructFieldMeta(foryTypeUser); ev14 != nil {
+						p13.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
-						p15.ForyRead(c)
+						p13.ForyRead(c)
 					}
-					x.User = p15
+					x.User = p13
 				} else {
 					x.User = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p11 := foryimpl.Alloc[User](c)
-					if ev12 := c.ReadStructFieldMeta(foryTypeUser); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
+					p9 := foryimpl.Alloc[User](c)
+					if ev10 := c.ReadStructFieldMeta(foryTypeUser); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
 					} else if !c.Failed() {
-						p11.ForyRead(c)
+						p9.ForyRead(c)
 					}
-					x.User = p11
+					x.User = p9
 				}
 			}
 		case 2:

@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Kind as a Fory enum registered with id=211; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Kind) ForyEnum() {}
@@ -26,17 +26,41 @@ func (Kind) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumKind
 }
 
+// foryRootEverything is the first 114 bytes of a compatible-mode message whose root is Everything: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEverything[4:].
+var foryRootEverything = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x66, 0x60, 0x38, 0xce, 0xb8, 0x45, 0x96, 0x33, 0xdf, 0x03, 0xd6, 0x01,
+	0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8,
+	0x02, 0xd8, 0x07, 0xe0, 0x08, 0xe8, 0x0e, 0xd0, 0x05, 0xe4, 0x0c, 0xfe, 0x06, 0x05, 0xf4, 0x15,
+	0xf8, 0x29, 0xfc, 0x00, 0x26, 0xfc, 0x01, 0x27, 0xfc, 0x02, 0x25, 0xfc, 0x03, 0x28, 0xfe, 0x05,
+	0x15, 0xfe, 0x07, 0x1c, 0xff, 0x08, 0x1c, 0xfc, 0x09, 0x16, 0x72, 0xfc, 0x0a, 0x16, 0x56, 0xfc,
+	0x0b, 0x16, 0x71, 0xfc, 0x0c, 0x18, 0x56, 0x72, 0xfc, 0x0d, 0x18, 0x56, 0x16, 0xfc, 0x0e, 0x2e,
+	0xfc, 0x0f, 0x19, 0xfc, 0x10, 0x21, 0xfe, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18,
+	0x1e, 0x56,
+}
+
+// foryRootRefEverything is the first 114 bytes of a compatible-mode message whose root is Everything with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEverything[4:].
+var foryRootRefEverything = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x66, 0x50, 0x13, 0x10, 0x61, 0x03, 0xe4, 0x63, 0xdf, 0x03, 0xd6, 0x01,
+	0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8,
+	0x02, 0xd8, 0x07, 0xe0, 0x08, 0xe8, 0x0e, 0xd0, 0x05, 0xe4, 0x0c, 0xfe, 0x06, 0x05, 0xf4, 0x15,
+	0xf9, 0x29, 0xfc, 0x00, 0x26, 0xfc, 0x01, 0x27, 0xfc, 0x02, 0x25, 0xfc, 0x03, 0x28, 0xfe, 0x05,
+	0x15, 0xff, 0x07, 0x1c, 0xff, 0x08, 0x1c, 0xfc, 0x09, 0x16, 0x72, 0xfc, 0x0a, 0x16, 0x56, 0xfc,
+	0x0b, 0x16, 0x71, 0xfc, 0x0c, 0x18, 0x56, 0x72, 0xfc, 0x0d, 0x18, 0x56, 0x16, 0xfd, 0x0e, 0x2e,
+	0xfd, 0x0f, 0x19, 0xfd, 0x10, 0x21, 0xff, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18,
+	0x1e, 0x56,
+}
+
 // foryTypeEverything is Everything's static type information. Fingerprint: 1,1,0,0;2,2,0,0;3,3,0,0;4,5,0,0;5,4,0,0;6,7,0,0;7,6,0,0;8,8,0,0;9,12,0,0;10,14,0,0;11,19,0,0;12,20,0,0;13,21,0,0;14,41,0,0;15,38,0,0;16,39,0,0;17,37,0,0;18,40,0,0;19,17,0,0;20,21,0,1;21,5,0,1;22,0,0,1;23,0,1,1;24,22,0,0[0,0,0];25,22,0,0[21,0,0];26,22,0,0[0,0,0];27,24,0,0[21,0,0|0,0,0];28,24,0,0[21,0,0|5,0,0];29,46,0,0;30,0,0,0;31,0,0,0;32,0,0,1;33,22,0,0[4,0,0];34,24,0,0[7,0,0|21,0,0];
 var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd6, 0x01},
 	GoFields:          []string{"Fi64", "F64", "Fi32", "F32", "I16", "H", "B", "I8", "I64", "Ti64", "U64", "I32", "U32", "Oi", "S", "Bin", "Ts", "D", "Dur", "Dec", "Os", "Leaf", "Shared", "Leaves", "Ostrs", "Rleaves", "Lmap", "Omap", "Arr", "Kind", "Shape", "Anything", "FixedList", "Nested"},
 	GoName:            "withunion.Everything",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x66, 0x60, 0x38, 0xce, 0xb8, 0x45, 0x96, 0x33, 0xdf, 0x03, 0xd6, 0x01, 0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x07, 0xe0, 0x08, 0xe8, 0x0e, 0xd0, 0x05, 0xe4, 0x0c, 0xfe, 0x06, 0x05, 0xf4, 0x15, 0xf8, 0x29, 0xfc, 0x00, 0x26, 0xfc, 0x01, 0x27, 0xfc, 0x02, 0x25, 0xfc, 0x03, 0x28, 0xfe, 0x05, 0x15, 0xfe, 0x07, 0x1c, 0xff, 0x08, 0x1c, 0xfc, 0x09, 0x16, 0x72, 0xfc, 0x0a, 0x16, 0x56, 0xfc, 0x0b, 0x16, 0x71, 0xfc, 0x0c, 0x18, 0x56, 0x72, 0xfc, 0x0d, 0x18, 0x56, 0x16, 0xfc, 0x0e, 0x2e, 0xfc, 0x0f, 0x19, 0xfc, 0x10, 0x21, 0xfe, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18, 0x1e, 0x56},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x66, 0x50, 0x13, 0x10, 0x61, 0x03, 0xe4, 0x63, 0xdf, 0x03, 0xd6, 0x01, 0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x07, 0xe0, 0x08, 0xe8, 0x0e, 0xd0, 0x05, 0xe4, 0x0c, 0xfe, 0x06, 0x05, 0xf4, 0x15, 0xf9, 0x29, 0xfc, 0x00, 0x26, 0xfc, 0x01, 0x27, 0xfc, 0x02, 0x25, 0xfc, 0x03, 0x28, 0xfe, 0x05, 0x15, 0xff, 0x07, 0x1c, 0xff, 0x08, 0x1c, 0xfc, 0x09, 0x16, 0x72, 0xfc, 0x0a, 0x16, 0x56, 0xfc, 0x0b, 0x16, 0x71, 0xfc, 0x0c, 0x18, 0x56, 0x72, 0xfc, 0x0d, 0x18, 0x56, 0x16, 0xfd, 0x0e, 0x2e, 0xfd, 0x0f, 0x19, 0xfd, 0x10, 0x21, 0xff, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18, 0x1e, 0x56},
+	RootCompatible:    foryRootEverything,
+	RootCompatibleRef: foryRootRefEverything,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd6, 0x01},
 	SchemaHash:        200977056,
-	TypeDef:           []byte{0x66, 0x60, 0x38, 0xce, 0xb8, 0x45, 0x96, 0x33, 0xdf, 0x03, 0xd6, 0x01, 0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x07, 0xe0, 0x08, 0xe8, 0x0e, 0xd0, 0x05, 0xe4, 0x0c, 0xfe, 0x06, 0x05, 0xf4, 0x15, 0xf8, 0x29, 0xfc, 0x00, 0x26, 0xfc, 0x01, 0x27, 0xfc, 0x02, 0x25, 0xfc, 0x03, 0x28, 0xfe, 0x05, 0x15, 0xfe, 0x07, 0x1c, 0xff, 0x08, 0x1c, 0xfc, 0x09, 0x16, 0x72, 0xfc, 0x0a, 0x16, 0x56, 0xfc, 0x0b, 0x16, 0x71, 0xfc, 0x0c, 0x18, 0x56, 0x72, 0xfc, 0x0d, 0x18, 0x56, 0x16, 0xfc, 0x0e, 0x2e, 0xfc, 0x0f, 0x19, 0xfc, 0x10, 0x21, 0xfe, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18, 0x1e, 0x56},
-	TypeDefRef:        []byte{0x66, 0x50, 0x13, 0x10, 0x61, 0x03, 0xe4, 0x63, 0xdf, 0x03, 0xd6, 0x01, 0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8, 0x02, 0xd8, 0x07, 0xe0, 0x08, 0xe8, 0x0e, 0xd0, 0x05, 0xe4, 0x0c, 0xfe, 0x06, 0x05, 0xf4, 0x15, 0xf9, 0x29, 0xfc, 0x00, 0x26, 0xfc, 0x01, 0x27, 0xfc, 0x02, 0x25, 0xfc, 0x03, 0x28, 0xfe, 0x05, 0x15, 0xff, 0x07, 0x1c, 0xff, 0x08, 0x1c, 0xfc, 0x09, 0x16, 0x72, 0xfc, 0x0a, 0x16, 0x56, 0xfc, 0x0b, 0x16, 0x71, 0xfc, 0x0c, 0x18, 0x56, 0x72, 0xfc, 0x0d, 0x18, 0x56, 0x16, 0xfd, 0x0e, 0x2e, 0xfd, 0x0f, 0x19, 0xfd, 0x10, 0x21, 0xff, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18, 0x1e, 0x56},
+	TypeDef:           foryRootEverything[4:],
+	TypeDefRef:        foryRootRefEverything[4:],
 	UserID:            214,
 })
 
@@ -84,7 +108,7 @@ func (x *Everything) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootEverything (compatible mode) or stored as constant words.
 func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -94,25 +118,11 @@ func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(114)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xce386066001cff01)
-		buffer.PutUint64At(w, off+8, 0x01d603df339645b8)
-		buffer.PutUint64At(w, off+16, 0x13ec04d414f006dc)
-		buffer.PutUint64At(w, off+24, 0xc801c41104fc03cc)
-		buffer.PutUint64At(w, off+32, 0xd00ee808e007d802)
-		buffer.PutUint64At(w, off+40, 0x15f40506fe0ce405)
-		buffer.PutUint64At(w, off+48, 0x2701fc2600fc29f8)
-		buffer.PutUint64At(w, off+56, 0x05fe2803fc2502fc)
-		buffer.PutUint64At(w, off+64, 0xfc1c08ff1c07fe15)
-		buffer.PutUint64At(w, off+72, 0xfc56160afc721609)
-		buffer.PutUint64At(w, off+80, 0x7256180cfc71160b)
-		buffer.PutUint64At(w, off+88, 0x2e0efc1656180dfc)
-		buffer.PutUint64At(w, off+96, 0x11fe2110fc190ffc)
-		buffer.PutUint64At(w, off+104, 0x1813fc121612fc00)
-		buffer.PutUint64At(w, off+106, 0x561e1813fc121612)
+		copy(w[off:], foryRootEverything)
 		off += 114
 	} else {
-		buffer.PutUint32At(w, off, 0xd61bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -127,25 +137,11 @@ func (x *Everything) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(114)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x10135066001c0001)
-		buffer.PutUint64At(w, off+8, 0x01d603df63e40361)
-		buffer.PutUint64At(w, off+16, 0x13ec04d414f006dc)
-		buffer.PutUint64At(w, off+24, 0xc801c41104fc03cc)
-		buffer.PutUint64At(w, off+32, 0xd00ee808e007d802)
-		buffer.PutUint64At(w, off+40, 0x15f40506fe0ce405)
-		buffer.PutUint64At(w, off+48, 0x2701fc2600fc29f9)
-		buffer.PutUint64At(w, off+56, 0x05fe2803fc2502fc)
-		buffer.PutUint64At(w, off+64, 0xfc1c08ff1c07ff15)
-		buffer.PutUint64At(w, off+72, 0xfc56160afc721609)
-		buffer.PutUint64At(w, off+80, 0x7256180cfc71160b)
-		buffer.PutUint64At(w, off+88, 0x2e0efd1656180dfc)
-		buffer.PutUint64At(w, off+96, 0x11ff2110fd190ffd)
-		buffer.PutUint64At(w, off+104, 0x1813fc121612fc00)
-		buffer.PutUint64At(w, off+106, 0x561e1813fc121612)
+		copy(w[off:], foryRootRefEverything)
 		off += 114
 	} else {
-		buffer.PutUint32At(w, off, 0xd61b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xd61b0001) // prefix bytes 01 00 1b d6, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -168,10 +164,12 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 114 && buffer.ReadUint64At(in, 0) == 0xce386066001cff01 && buffer.ReadUint64At(in, 8) == 0x01d603df339645b8 && buffer.ReadUint64At(in, 16) == 0x13ec04d414f006dc && buffer.ReadUint64At(in, 24) == 0xc801c41104fc03cc && buffer.ReadUint64At(in, 32) == 0xd00ee808e007d802 && buffer.ReadUint64At(in, 40) == 0x15f40506fe0ce405 && buffer.ReadUint64At(in, 48) == 0x2701fc2600fc29f8 && buffer.ReadUint64At(in, 56) == 0x05fe2803fc2502fc && buffer.ReadUint64At(in, 64) == 0xfc1c08ff1c07fe15 && buffer.ReadUint64At(in, 72) == 0xfc56160afc721609 && buffer.ReadUint64At(in, 80) == 0x7256180cfc71160b && buffer.ReadUint64At(in, 88) == 0x2e0efc1656180dfc && buffer.ReadUint64At(in, 96) == 0x11fe2110fc190ffc && buffer.ReadUint64At(in, 104) == 0x1813fc121612fc00 && buffer.ReadUint64At(in, 106) == 0x561e1813fc121612 {
+			if len(in) >= 114 && string(in[:114]) == string(foryRootEverything) {
 				n = 114
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -190,10 +188,12 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Everything) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 114 && buffer.ReadUint64At(in, 0) == 0x10135066001c0001 && buffer.ReadUint64At(in, 8) == 0x01d603df63e40361 && buffer.ReadUint64At(in, 16) == 0x13ec04d414f006dc && buffer.ReadUint64At(in, 24) == 0xc801c41104fc03cc && buffer.ReadUint64At(in, 32) == 0xd00ee808e007d802 && buffer.ReadUint64At(in, 40) == 0x15f40506fe0ce405 && buffer.ReadUint64At(in, 48) == 0x2701fc2600fc29f9 && buffer.ReadUint64At(in, 56) == 0x05fe2803fc2502fc && buffer.ReadUint64At(in, 64) == 0xfc1c08ff1c07ff15 && buffer.ReadUint64At(in, 72) == 0xfc56160afc721609 && buffer.ReadUint64At(in, 80) == 0x7256180cfc71160b && buffer.ReadUint64At(in, 88) == 0x2e0efd1656180dfc && buffer.ReadUint64At(in, 96) == 0x11ff2110fd190ffd && buffer.ReadUint64At(in, 104) == 0x1813fc121612fc00 && buffer.ReadUint64At(in, 106) == 0x561e1813fc121612 {
+		if len(in) >= 114 && string(in[:114]) == string(foryRootRefEverything) {
 			n = 114
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd61b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -319,7 +319,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Leaf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Leaf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -330,7 +330,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Shared.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Shared.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -348,7 +348,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l30) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
 		for i31 := range l30 {
-			if err := l30[i31].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l30[i31].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -717,20 +717,26 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Everything's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	if !c.Enter(foryTypeEverything) {
 		return
 	}
-	*x = Everything{
-		Arr:       x.Arr,
-		FixedList: x.FixedList,
-		Leaves:    x.Leaves,
-		Ostrs:     x.Ostrs,
-		Rleaves:   x.Rleaves,
+	if c.TrackRef() {
+		*x = Everything{
+			FixedList: x.FixedList,
+			Leaves:    x.Leaves,
+			Ostrs:     x.Ostrs,
+			Rleaves:   x.Rleaves,
+		}
+	} else {
+		*x = Everything{
+			Arr:       x.Arr,
+			FixedList: x.FixedList,
+			Leaves:    x.Leaves,
+			Ostrs:     x.Ostrs,
+			Rleaves:   x.Rleaves,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(200977056) {
@@ -788,414 +794,25 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	x.Bin = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Bin")
-		return
-	}
-	x.Ts = c.ReadTime()
-	if c.Failed() {
-		c.Trace("Ts")
-		return
-	}
-	x.D = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("D")
-		return
-	}
-	x.Dur = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("Dur")
-		return
-	}
-	(x.Dec).Scale = c.ReadDecimal(&(x.Dec).Unscaled)
-	if c.Failed() {
-		c.Trace("Dec")
-		return
-	}
-	if c.ReadFlag() {
-		var o103 string
-		o103 = c.ReadString()
-		x.Os = serializer.Some(o103)
-	}
-	if c.Failed() {
-		c.Trace("Os")
-		return
-	}
-	if c.ReadFlag() {
-		p104 := foryimpl.Alloc[Leaf](c)
-		if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
-			p104.ForyReadEvolved(c, ev105)
-		} else if !c.Failed() {
-			p104.ForyRead(c)
-		}
-		x.Leaf = p104
-	}
-	if c.Failed() {
-		c.Trace("Leaf")
-		return
-	}
-	if c.ReadFlag() {
-		p106 := foryimpl.Alloc[Leaf](c)
-		if ev107 := c.ReadStructFieldMeta(foryTypeLeaf); ev107 != nil {
-			p106.ForyReadEvolved(c, ev107)
-		} else if !c.Failed() {
-			p106.ForyRead(c)
-		}
-		x.Shared = p106
-	}
-	if c.Failed() {
-		c.Trace("Shared")
-		return
-	}
-	n108 := c.ReadLengthFast(1)
-	if n108 < 0 {
-		n108 = c.ReadLength(1)
-	}
-	l109 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n108)
-	if n108 > 0 {
-		hn111, tr113, ev112 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i110 := range l109 {
-				if tr113 {
-					if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
-						if p116 := foryimpl.BackRef[Leaf](c, id115); p116 != nil {
-							l109[i110] = *p116
-						}
-					} else if st114 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id115, &l109[i110])
-						if ev112 != nil {
-							l109[i110].ForyReadEvolved(c, ev112)
-						} else {
-							l109[i110].ForyRead(c)
-						}
-					} else {
-						l109[i110] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i110)
-						break
-					}
-					continue
-				}
-				if hn111 && !c.ReadFlag() {
-					clear(l109[i110 : i110+1])
-					continue
-				}
-				if ev112 != nil {
-					l109[i110].ForyReadEvolved(c, ev112)
-				} else {
-					l109[i110].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i110)
-					break
-				}
-			}
-		}
-	}
-	x.Leaves = l109
-	if c.Failed() {
-		c.Trace("Leaves")
-		return
-	}
-	n117 := c.ReadLengthFast(1)
-	if n117 < 0 {
-		n117 = c.ReadLength(1)
-	}
-	l118 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n117)
-	if n117 > 0 {
-		hn120 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i119 := range l118 {
-				if hn120 && !c.ReadFlag() {
-					clear(l118[i119 : i119+1])
-					continue
-				}
-				p123 := foryimpl.Alloc[string](c)
-				*p123 = c.ReadString()
-				l118[i119] = p123
-				if c.Failed() {
-					c.TraceIndex(i119)
-					break
-				}
-			}
-		}
-	}
-	x.Ostrs = l118
-	if c.Failed() {
-		c.Trace("Ostrs")
-		return
-	}
-	n124 := c.ReadLengthFast(1)
-	if n124 < 0 {
-		n124 = c.ReadLength(1)
-	}
-	l125 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n124)
-	if n124 > 0 {
-		hn127, tr129, ev128 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i126 := range l125 {
-				if tr129 {
-					if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
-						l125[i126] = foryimpl.BackRef[Leaf](c, id132)
-					} else if st131 == foryimpl.RefFollows {
-						p133 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id132, p133)
-						if ev128 != nil {
-							p133.ForyReadEvolved(c, ev128)
-						} else {
-							p133.ForyRead(c)
-						}
-						l125[i126] = p133
-					} else {
-						l125[i126] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i126)
-						break
-					}
-					continue
-				}
-				if hn127 && !c.ReadFlag() {
-					clear(l125[i126 : i126+1])
-					continue
-				}
-				p130 := foryimpl.Alloc[Leaf](c)
-				if ev128 != nil {
-					p130.ForyReadEvolved(c, ev128)
-				} else {
-					p130.ForyRead(c)
-				}
-				l125[i126] = p130
-				if c.Failed() {
-					c.TraceIndex(i126)
-					break
-				}
-			}
-		}
-	}
-	x.Rleaves = l125
-	if c.Failed() {
-		c.Trace("Rleaves")
-		return
-	}
-	n134 := c.ReadLengthFast(2)
-	if n134 < 0 {
-		n134 = c.ReadLength(2)
-	}
-	m135 := foryimpl.MakeMap[map[string]Leaf](c, n134)
-	for n134 > 0 && !c.Failed() {
-		sz136, vn137, ev141 := c.ReadMapChunk(n134, 21, 28, foryTypeLeaf, false)
-		for j138 := 0; j138 < sz136 && !c.Failed(); j138++ {
-			var k139 string
-			k139 = c.ReadString()
-			var v140 Leaf
-			if !vn137 {
-				if ev141 != nil {
-					v140.ForyReadEvolved(c, ev141)
-				} else {
-					v140.ForyRead(c)
-				}
-			}
-			m135[k139] = v140
-		}
-		n134 -= sz136
-	}
-	x.Lmap = m135
-	if c.Failed() {
-		c.Trace("Lmap")
-		return
-	}
-	n143 := c.ReadLengthFast(2)
-	if n143 < 0 {
-		n143 = c.ReadLength(2)
-	}
-	m144 := foryimpl.MakeMap[map[string]*int32](c, n143)
-	for n143 > 0 && !c.Failed() {
-		sz145, vn146, _ := c.ReadMapChunk(n143, 21, 5, nil, true)
-		for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
-			var k148 string
-			k148 = c.ReadString()
-			var v149 *int32
-			if !vn146 {
-				p150 := foryimpl.Alloc[int32](c)
-				*p150 = r.ReadVarInt32()
-				v149 = p150
-			}
-			m144[k148] = v149
-		}
-		n143 -= sz145
-	}
-	x.Omap = m144
-	if c.Failed() {
-		c.Trace("Omap")
-		return
-	}
-	n152 := c.ReadArrayLengthFast(4)
-	if n152 < 0 {
-		n152 = c.ReadArrayLength(4)
-	}
-	a153 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n152)
-	r.ReadRawInt32s(a153)
-	x.Arr = a153
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	if e154 := c.ReadEnumFast(uint32(0x7fffffff)); e154 >= 0 {
-		x.Kind = Kind(e154)
-	} else {
-		x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
-	}
-	x.Shape.ForyReadUnion(c)
-	if c.Failed() {
-		c.Trace("Shape")
-		return
-	}
-	x.Anything = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Anything")
-		return
-	}
-	n155 := c.ReadLengthFast(4)
-	if n155 < 0 {
-		n155 = c.ReadLength(4)
-	}
-	l156 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n155)
-	if n155 > 0 {
-		hn158 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i157 := range l156 {
-				if hn158 && !c.ReadFlag() {
-					clear(l156[i157 : i157+1])
-					continue
-				}
-				l156[i157] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i157)
-					break
-				}
-			}
-		}
-	}
-	x.FixedList = l156
-	if c.Failed() {
-		c.Trace("FixedList")
-		return
-	}
-	n161 := c.ReadLengthFast(2)
-	if n161 < 0 {
-		n161 = c.ReadLength(2)
-	}
-	m162 := foryimpl.MakeMap[map[int64]string](c, n161)
-	for n161 > 0 && !c.Failed() {
-		sz163, vn164, _ := c.ReadMapChunk(n161, 7, 21, nil, false)
-		for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
-			var k166 int64
-			k166 = r.ReadVarInt64()
-			var v167 string
-			if !vn164 {
-				v167 = c.ReadString()
-			}
-			m162[k166] = v167
-		}
-		n161 -= sz163
-	}
-	x.Nested = m162
-	if c.Failed() {
-		c.Trace("Nested")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeEverything) {
-		return
-	}
-	*x = Everything{
-		FixedList: x.FixedList,
-		Leaves:    x.Leaves,
-		Ostrs:     x.Ostrs,
-		Rleaves:   x.Rleaves,
-	}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(200977056) {
-		if h := r.ReadInt32(); h != 200977056 && !c.Failed() {
-			c.HashMismatch(foryTypeEverything, h)
-			return
-		}
-	}
-	// One bounds check for the 30 bytes of fixed-width fields.
-	if r.Need(30) {
-		in, off := r.Bytes(), r.Offset()
-		x.Fi64 = buffer.ReadInt64At(in, off)
-		x.F64 = buffer.ReadFloat64At(in, off+8)
-		x.Fi32 = buffer.ReadInt32At(in, off+16)
-		x.F32 = buffer.ReadFloat32At(in, off+20)
-		x.I16 = buffer.ReadInt16At(in, off+24)
-		x.H = serializer.Float16(buffer.ReadUint16At(in, off+26))
-		x.B = buffer.ReadUint8At(in, off+28) != 0
-		x.I8 = buffer.ReadInt8At(in, off+29)
-		r.SetOffset(off + 30)
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		var u64 uint64
-		var i64 int64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.I64 = buffer.UnZigZag64(u64)
-		i64, off = buffer.ReadTaggedInt64At(in, off)
-		x.Ti64 = i64
-		u64, off = buffer.ReadVarUint64At(in, off)
-		x.U64 = u64
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.I32 = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.U32 = u32
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Fi64..U32")
-		return
-	}
-	if c.ReadFlag() {
-		var o169 int32
-		o169 = r.ReadVarInt32()
-		x.Oi = serializer.Some(o169)
-	}
-	if c.Failed() {
-		c.Trace("Oi")
-		return
-	}
-	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id171)
-		} else if st170 == foryimpl.RefFollows {
+	if c.TrackRef() {
+		if st103, id104 := c.ReadFieldRefFlag(); st103 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id104)
+		} else if st103 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id171, x.Bin)
+			foryimpl.SetRefSlice(c, id104, x.Bin)
 		} else {
 			x.Bin = nil
 		}
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
 	} else {
 		x.Bin = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Bin")
-		return
+		if c.Failed() {
+			c.Trace("Bin")
+			return
+		}
 	}
 	x.Ts = c.ReadTime()
 	if c.Failed() {
@@ -1218,338 +835,377 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o172 string
-		o172 = c.ReadString()
-		x.Os = serializer.Some(o172)
+		var o105 string
+		o105 = c.ReadString()
+		x.Os = serializer.Some(o105)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
-	if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
-		x.Leaf = foryimpl.BackRef[Leaf](c, id174)
-	} else if st173 == foryimpl.RefFollows {
-		p175 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id174, p175)
-		if ev176 := c.ReadStructFieldMeta(foryTypeLeaf); ev176 != nil {
-			p175.ForyReadEvolved(c, ev176)
-		} else if !c.Failed() {
-			p175.ForyRead(c)
+	if c.TrackRef() {
+		if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
+			x.Leaf = foryimpl.BackRef[Leaf](c, id107)
+		} else if st106 == foryimpl.RefFollows {
+			p108 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id107, p108)
+			if ev109 := c.ReadStructFieldMeta(foryTypeLeaf); ev109 != nil {
+				p108.ForyReadEvolved(c, ev109)
+			} else if !c.Failed() {
+				p108.ForyRead(c)
+			}
+			x.Leaf = p108
+		} else {
+			x.Leaf = nil
 		}
-		x.Leaf = p175
-	} else {
-		x.Leaf = nil
-	}
-	if c.Failed() {
-		c.Trace("Leaf")
-		return
-	}
-	if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
-		x.Shared = foryimpl.BackRef[Leaf](c, id178)
-	} else if st177 == foryimpl.RefFollows {
-		p179 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id178, p179)
-		if ev180 := c.ReadStructFieldMeta(foryTypeLeaf); ev180 != nil {
-			p179.ForyReadEvolved(c, ev180)
-		} else if !c.Failed() {
-			p179.ForyRead(c)
+		if c.Failed() {
+			c.Trace("Leaf")
+			return
 		}
-		x.Shared = p179
+		if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
+			x.Shared = foryimpl.BackRef[Leaf](c, id111)
+		} else if st110 == foryimpl.RefFollows {
+			p112 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id111, p112)
+			if ev113 := c.ReadStructFieldMeta(foryTypeLeaf); ev113 != nil {
+				p112.ForyReadEvolved(c, ev113)
+			} else if !c.Failed() {
+				p112.ForyRead(c)
+			}
+			x.Shared = p112
+		} else {
+			x.Shared = nil
+		}
+		if c.Failed() {
+			c.Trace("Shared")
+			return
+		}
 	} else {
-		x.Shared = nil
+		if c.ReadFlag() {
+			p106 := foryimpl.Alloc[Leaf](c)
+			if ev107 := c.ReadStructFieldMeta(foryTypeLeaf); ev107 != nil {
+				p106.ForyReadEvolved(c, ev107)
+			} else if !c.Failed() {
+				p106.ForyRead(c)
+			}
+			x.Leaf = p106
+		}
+		if c.Failed() {
+			c.Trace("Leaf")
+			return
+		}
+		if c.ReadFlag() {
+			p110 := foryimpl.Alloc[Leaf](c)
+			if ev111 := c.ReadStructFieldMeta(foryTypeLeaf); ev111 != nil {
+				p110.ForyReadEvolved(c, ev111)
+			} else if !c.Failed() {
+				p110.ForyRead(c)
+			}
+			x.Shared = p110
+		}
+		if c.Failed() {
+			c.Trace("Shared")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("Shared")
-		return
+	n114 := c.ReadLengthFast(1)
+	if n114 < 0 {
+		n114 = c.ReadLength(1)
 	}
-	n181 := c.ReadLengthFast(1)
-	if n181 < 0 {
-		n181 = c.ReadLength(1)
-	}
-	l182 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n181)
-	if n181 > 0 {
-		hn184, tr186, ev185 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l115 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n114)
+	if n114 > 0 {
+		hn117, tr119, ev118 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i183 := range l182 {
-				if tr186 {
-					if st187, id188 := c.ReadRefFlag(); st187 == foryimpl.RefBack {
-						if p189 := foryimpl.BackRef[Leaf](c, id188); p189 != nil {
-							l182[i183] = *p189
+			for i116 := range l115 {
+				if tr119 {
+					if st120, id121 := c.ReadRefFlag(); st120 == foryimpl.RefBack {
+						if p122 := foryimpl.BackRef[Leaf](c, id121); p122 != nil {
+							l115[i116] = *p122
 						}
-					} else if st187 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id188, &l182[i183])
-						if ev185 != nil {
-							l182[i183].ForyReadEvolved(c, ev185)
+					} else if st120 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id121, &l115[i116])
+						if ev118 != nil {
+							l115[i116].ForyReadEvolved(c, ev118)
 						} else {
-							l182[i183].ForyRead(c)
+							l115[i116].ForyRead(c)
 						}
 					} else {
-						l182[i183] = Leaf{}
+						l115[i116] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i183)
+						c.TraceIndex(i116)
 						break
 					}
 					continue
 				}
-				if hn184 && !c.ReadFlag() {
-					clear(l182[i183 : i183+1])
+				if hn117 && !c.ReadFlag() {
+					clear(l115[i116 : i116+1])
 					continue
 				}
-				if ev185 != nil {
-					l182[i183].ForyReadEvolved(c, ev185)
+				if ev118 != nil {
+					l115[i116].ForyReadEvolved(c, ev118)
 				} else {
-					l182[i183].ForyRead(c)
+					l115[i116].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i183)
+					c.TraceIndex(i116)
 					break
 				}
 			}
 		}
 	}
-	x.Leaves = l182
+	x.Leaves = l115
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	n190 := c.ReadLengthFast(1)
-	if n190 < 0 {
-		n190 = c.ReadLength(1)
+	n123 := c.ReadLengthFast(1)
+	if n123 < 0 {
+		n123 = c.ReadLength(1)
 	}
-	l191 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n190)
-	if n190 > 0 {
-		hn193 := c.ReadListHeader(21)
+	l124 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n123)
+	if n123 > 0 {
+		hn126 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i192 := range l191 {
-				if hn193 && !c.ReadFlag() {
-					clear(l191[i192 : i192+1])
+			for i125 := range l124 {
+				if hn126 && !c.ReadFlag() {
+					clear(l124[i125 : i125+1])
 					continue
 				}
-				p196 := foryimpl.Alloc[string](c)
-				*p196 = c.ReadString()
-				l191[i192] = p196
+				p129 := foryimpl.Alloc[string](c)
+				*p129 = c.ReadString()
+				l124[i125] = p129
 				if c.Failed() {
-					c.TraceIndex(i192)
+					c.TraceIndex(i125)
 					break
 				}
 			}
 		}
 	}
-	x.Ostrs = l191
+	x.Ostrs = l124
 	if c.Failed() {
 		c.Trace("Ostrs")
 		return
 	}
-	n197 := c.ReadLengthFast(1)
-	if n197 < 0 {
-		n197 = c.ReadLength(1)
+	n130 := c.ReadLengthFast(1)
+	if n130 < 0 {
+		n130 = c.ReadLength(1)
 	}
-	l198 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n197)
-	if n197 > 0 {
-		hn200, tr202, ev201 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l131 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n130)
+	if n130 > 0 {
+		hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i199 := range l198 {
-				if tr202 {
-					if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
-						l198[i199] = foryimpl.BackRef[Leaf](c, id205)
-					} else if st204 == foryimpl.RefFollows {
-						p206 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id205, p206)
-						if ev201 != nil {
-							p206.ForyReadEvolved(c, ev201)
+			for i132 := range l131 {
+				if tr135 {
+					if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+						l131[i132] = foryimpl.BackRef[Leaf](c, id138)
+					} else if st137 == foryimpl.RefFollows {
+						p139 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id138, p139)
+						if ev134 != nil {
+							p139.ForyReadEvolved(c, ev134)
 						} else {
-							p206.ForyRead(c)
+							p139.ForyRead(c)
 						}
-						l198[i199] = p206
+						l131[i132] = p139
 					} else {
-						l198[i199] = nil
+						l131[i132] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i199)
+						c.TraceIndex(i132)
 						break
 					}
 					continue
 				}
-				if hn200 && !c.ReadFlag() {
-					clear(l198[i199 : i199+1])
+				if hn133 && !c.ReadFlag() {
+					clear(l131[i132 : i132+1])
 					continue
 				}
-				p203 := foryimpl.Alloc[Leaf](c)
-				if ev201 != nil {
-					p203.ForyReadEvolved(c, ev201)
+				p136 := foryimpl.Alloc[Leaf](c)
+				if ev134 != nil {
+					p136.ForyReadEvolved(c, ev134)
 				} else {
-					p203.ForyRead(c)
+					p136.ForyRead(c)
 				}
-				l198[i199] = p203
+				l131[i132] = p136
 				if c.Failed() {
-					c.TraceIndex(i199)
+					c.TraceIndex(i132)
 					break
 				}
 			}
 		}
 	}
-	x.Rleaves = l198
+	x.Rleaves = l131
 	if c.Failed() {
 		c.Trace("Rleaves")
 		return
 	}
-	n207 := c.ReadLengthFast(2)
-	if n207 < 0 {
-		n207 = c.ReadLength(2)
+	n140 := c.ReadLengthFast(2)
+	if n140 < 0 {
+		n140 = c.ReadLength(2)
 	}
-	m208 := foryimpl.MakeMap[map[string]Leaf](c, n207)
-	for n207 > 0 && !c.Failed() {
-		sz209, vn210, ev214 := c.ReadMapChunk(n207, 21, 28, foryTypeLeaf, false)
-		for j211 := 0; j211 < sz209 && !c.Failed(); j211++ {
-			var k212 string
-			k212 = c.ReadString()
-			var v213 Leaf
-			if !vn210 {
-				if ev214 != nil {
-					v213.ForyReadEvolved(c, ev214)
+	m141 := foryimpl.MakeMap[map[string]Leaf](c, n140)
+	for n140 > 0 && !c.Failed() {
+		sz142, vn143, ev147 := c.ReadMapChunk(n140, 21, 28, foryTypeLeaf, false)
+		for j144 := 0; j144 < sz142 && !c.Failed(); j144++ {
+			var k145 string
+			k145 = c.ReadString()
+			var v146 Leaf
+			if !vn143 {
+				if ev147 != nil {
+					v146.ForyReadEvolved(c, ev147)
 				} else {
-					v213.ForyRead(c)
+					v146.ForyRead(c)
 				}
 			}
-			m208[k212] = v213
+			m141[k145] = v146
 		}
-		n207 -= sz209
+		n140 -= sz142
 	}
-	x.Lmap = m208
+	x.Lmap = m141
 	if c.Failed() {
 		c.Trace("Lmap")
 		return
 	}
-	n216 := c.ReadLengthFast(2)
-	if n216 < 0 {
-		n216 = c.ReadLength(2)
+	n149 := c.ReadLengthFast(2)
+	if n149 < 0 {
+		n149 = c.ReadLength(2)
 	}
-	m217 := foryimpl.MakeMap[map[string]*int32](c, n216)
-	for n216 > 0 && !c.Failed() {
-		sz218, vn219, _ := c.ReadMapChunk(n216, 21, 5, nil, true)
-		for j220 := 0; j220 < sz218 && !c.Failed(); j220++ {
-			var k221 string
-			k221 = c.ReadString()
-			var v222 *int32
-			if !vn219 {
-				p223 := foryimpl.Alloc[int32](c)
-				*p223 = r.ReadVarInt32()
-				v222 = p223
+	m150 := foryimpl.MakeMap[map[string]*int32](c, n149)
+	for n149 > 0 && !c.Failed() {
+		sz151, vn152, _ := c.ReadMapChunk(n149, 21, 5, nil, true)
+		for j153 := 0; j153 < sz151 && !c.Failed(); j153++ {
+			var k154 string
+			k154 = c.ReadString()
+			var v155 *int32
+			if !vn152 {
+				p156 := foryimpl.Alloc[int32](c)
+				*p156 = r.ReadVarInt32()
+				v155 = p156
 			}
-			m217[k221] = v222
+			m150[k154] = v155
 		}
-		n216 -= sz218
+		n149 -= sz151
 	}
-	x.Omap = m217
+	x.Omap = m150
 	if c.Failed() {
 		c.Trace("Omap")
 		return
 	}
-	if c.TrackedFieldFlags() {
-		if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
-			x.Arr = foryimpl.BackRefSlice[int32](c, id226)
-		} else if st225 == foryimpl.RefFollows {
-			n227 := c.ReadArrayLengthFast(4)
-			if n227 < 0 {
-				n227 = c.ReadArrayLength(4)
+	if c.TrackRef() {
+		if st158, id159 := c.ReadFieldRefFlag(); st158 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id159)
+		} else if st158 == foryimpl.RefFollows {
+			n160 := c.ReadArrayLengthFast(4)
+			if n160 < 0 {
+				n160 = c.ReadArrayLength(4)
 			}
-			a228 := foryimpl.MakeSlice[[]int32](c, n227)
-			r.ReadRawInt32s(a228)
-			x.Arr = a228
-			foryimpl.SetRefSlice(c, id226, x.Arr)
+			a161 := foryimpl.MakeSlice[[]int32](c, n160)
+			r.ReadRawInt32s(a161)
+			x.Arr = a161
+			foryimpl.SetRefSlice(c, id159, x.Arr)
 		} else {
 			x.Arr = nil
 		}
-	} else {
-		n229 := c.ReadArrayLengthFast(4)
-		if n229 < 0 {
-			n229 = c.ReadArrayLength(4)
+		if c.Failed() {
+			c.Trace("Arr")
+			return
 		}
-		a230 := foryimpl.MakeSlice[[]int32](c, n229)
-		r.ReadRawInt32s(a230)
-		x.Arr = a230
-	}
-	if c.Failed() {
-		c.Trace("Arr")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e233 := c.ReadEnumFast(uint32(0x7fffffff)); e233 >= 0 {
-				x.Kind = Kind(e233)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+				x.Kind = Kind(e162)
 			} else {
 				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Kind")
+			return
+		}
+		if c.ReadValueFlag() {
+			x.Shape.ForyReadUnion(c)
+		}
+		if c.Failed() {
+			c.Trace("Shape")
+			return
+		}
 	} else {
-		if e234 := c.ReadEnumFast(uint32(0x7fffffff)); e234 >= 0 {
-			x.Kind = Kind(e234)
+		n158 := c.ReadArrayLengthFast(4)
+		if n158 < 0 {
+			n158 = c.ReadArrayLength(4)
+		}
+		a159 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n158)
+		r.ReadRawInt32s(a159)
+		x.Arr = a159
+		if c.Failed() {
+			c.Trace("Arr")
+			return
+		}
+		if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+			x.Kind = Kind(e162)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Kind")
-		return
-	}
-	if c.ReadValueFlag() {
+		if c.Failed() {
+			c.Trace("Kind")
+			return
+		}
 		x.Shape.ForyReadUnion(c)
-	}
-	if c.Failed() {
-		c.Trace("Shape")
-		return
+		if c.Failed() {
+			c.Trace("Shape")
+			return
+		}
 	}
 	x.Anything = foryimpl.ReadAny(c, false)
 	if c.Failed() {
 		c.Trace("Anything")
 		return
 	}
-	n237 := c.ReadLengthFast(4)
-	if n237 < 0 {
-		n237 = c.ReadLength(4)
+	n165 := c.ReadLengthFast(4)
+	if n165 < 0 {
+		n165 = c.ReadLength(4)
 	}
-	l238 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n237)
-	if n237 > 0 {
-		hn240 := c.ReadListHeader(4)
+	l166 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n165)
+	if n165 > 0 {
+		hn168 := c.ReadListHeader(4)
 		if !c.Failed() {
-			for i239 := range l238 {
-				if hn240 && !c.ReadFlag() {
-					clear(l238[i239 : i239+1])
+			for i167 := range l166 {
+				if hn168 && !c.ReadFlag() {
+					clear(l166[i167 : i167+1])
 					continue
 				}
-				l238[i239] = r.ReadInt32()
+				l166[i167] = r.ReadInt32()
 				if c.Failed() {
-					c.TraceIndex(i239)
+					c.TraceIndex(i167)
 					break
 				}
 			}
 		}
 	}
-	x.FixedList = l238
+	x.FixedList = l166
 	if c.Failed() {
 		c.Trace("FixedList")
 		return
 	}
-	n243 := c.ReadLengthFast(2)
-	if n243 < 0 {
-		n243 = c.ReadLength(2)
+	n171 := c.ReadLengthFast(2)
+	if n171 < 0 {
+		n171 = c.ReadLength(2)
 	}
-	m244 := foryimpl.MakeMap[map[int64]string](c, n243)
-	for n243 > 0 && !c.Failed() {
-		sz245, vn246, _ := c.ReadMapChunk(n243, 7, 21, nil, false)
-		for j247 := 0; j247 < sz245 && !c.Failed(); j247++ {
-			var k248 int64
-			k248 = r.ReadVarInt64()
-			var v249 string
-			if !vn246 {
-				v249 = c.ReadString()
+	m172 := foryimpl.MakeMap[map[int64]string](c, n171)
+	for n171 > 0 && !c.Failed() {
+		sz173, vn174, _ := c.ReadMapChunk(n171, 7, 21, nil, false)
+		for j175 := 0; j175 < sz173 && !c.Failed(); j175++ {
+			var k176 int64
+			k176 = r.ReadVarInt64()
+			var v177 string
+			if !vn174 {
+				v177 = c.ReadString()
 			}
-			m244[k248] = v249
+			m172[k176] = v177
 		}
-		n243 -= sz245
+		n171 -= sz173
 	}
-	x.Nested = m244
+	x.Nested = m172
 	if c.Failed() {
 		c.Trace("Nested")
 		return
@@ -1568,48 +1224,48 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v251, ok252 := c.ReadIntAs(f, 64); ok252 {
-					x.Fi64 = int64(v251)
+				if v179, ok180 := c.ReadIntAs(f, 64); ok180 {
+					x.Fi64 = int64(v179)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v253, ok254 := c.ReadFloatAs(f, 64); ok254 {
-					x.F64 = float64(v253)
+				if v181, ok182 := c.ReadFloatAs(f, 64); ok182 {
+					x.F64 = float64(v181)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v255, ok256 := c.ReadIntAs(f, 32); ok256 {
-					x.Fi32 = int32(v255)
+				if v183, ok184 := c.ReadIntAs(f, 32); ok184 {
+					x.Fi32 = int32(v183)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v257, ok258 := c.ReadFloatAs(f, 32); ok258 {
-					x.F32 = float32(v257)
+				if v185, ok186 := c.ReadFloatAs(f, 32); ok186 {
+					x.F32 = float32(v185)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 4:
 			if f.Convert {
-				if v259, ok260 := c.ReadIntAs(f, 16); ok260 {
-					x.I16 = int16(v259)
+				if v187, ok188 := c.ReadIntAs(f, 16); ok188 {
+					x.I16 = int16(v187)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 5:
 			if f.Convert {
-				if v261, ok262 := c.ReadFloatAs(f, 64); ok262 {
-					x.H = serializer.Float16(v261)
+				if v189, ok190 := c.ReadFloatAs(f, 64); ok190 {
+					x.H = serializer.Float16(v189)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.H = serializer.Float16(r.ReadUint16())
@@ -1620,82 +1276,76 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 7:
 			if f.Convert {
-				if v263, ok264 := c.ReadIntAs(f, 8); ok264 {
-					x.I8 = int8(v263)
+				if v191, ok192 := c.ReadIntAs(f, 8); ok192 {
+					x.I8 = int8(v191)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 8:
 			if f.Convert {
-				if v265, ok266 := c.ReadIntAs(f, 64); ok266 {
-					x.I64 = int64(v265)
+				if v193, ok194 := c.ReadIntAs(f, 64); ok194 {
+					x.I64 = int64(v193)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v267, ok268 := c.ReadIntAs(f, 64); ok268 {
-					x.Ti64 = int64(v267)
+				if v195, ok196 := c.ReadIntAs(f, 64); ok196 {
+					x.Ti64 = int64(v195)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 10:
 			if f.Convert {
-				if v269, ok270 := c.ReadUintAs(f, 64); ok270 {
-					x.U64 = uint64(v269)
+				if v197, ok198 := c.ReadUintAs(f, 64); ok198 {
+					x.U64 = uint64(v197)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 11:
 			if f.Convert {
-				if v271, ok272 := c.ReadIntAs(f, 32); ok272 {
-					x.I32 = int32(v271)
+				if v199, ok200 := c.ReadIntAs(f, 32); ok200 {
+					x.I32 = int32(v199)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v273, ok274 := c.ReadUintAs(f, 32); ok274 {
-					x.U32 = uint32(v273)
+				if v201, ok202 := c.ReadUintAs(f, 32); ok202 {
+					x.U32 = uint32(v201)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 13:
 			if f.Convert {
-				if v276, ok277 := c.ReadIntAs(f, 32); ok277 {
-					x.Oi = serializer.Some(int32(v276))
+				if v204, ok205 := c.ReadIntAs(f, 32); ok205 {
+					x.Oi = serializer.Some(int32(v204))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o275 int32
-				o275 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o275)
+				var o203 int32
+				o203 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o203)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
 				x.S = c.ReadString()
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st278, id279 := c.ReadRefFlag(); st278 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id279)
-				} else if st278 == foryimpl.RefFollows {
-					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id279, x.Bin)
-				} else {
-					x.Bin = nil
-				}
+			if f.Convert {
+				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st206, id207 := c.ReadEvolvedRefFlag(f); st206 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id207)
+			} else if st206 == foryimpl.RefFollows {
+				x.Bin = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id207, x.Bin)
 			} else {
-				if f.Convert {
-					x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Bin = c.ReadBinary()
-				}
+				x.Bin = nil
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
@@ -1715,285 +1365,273 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o280 string
-				o280 = c.ReadString()
-				x.Os = serializer.Some(o280)
+				var o208 string
+				o208 = c.ReadString()
+				x.Os = serializer.Some(o208)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id284)
-				} else if st283 == foryimpl.RefFollows {
-					p285 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id284, p285)
-					if ev286 := c.ReadStructFieldMeta(foryTypeLeaf); ev286 != nil {
-						p285.ForyReadEvolved(c, ev286)
+				if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id212)
+				} else if st211 == foryimpl.RefFollows {
+					p213 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id212, p213)
+					if ev214 := c.ReadStructFieldMeta(foryTypeLeaf); ev214 != nil {
+						p213.ForyReadEvolved(c, ev214)
 					} else if !c.Failed() {
-						p285.ForyRead(c)
+						p213.ForyRead(c)
 					}
-					x.Leaf = p285
+					x.Leaf = p213
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p281 := foryimpl.Alloc[Leaf](c)
-					if ev282 := c.ReadStructFieldMeta(foryTypeLeaf); ev282 != nil {
-						p281.ForyReadEvolved(c, ev282)
+					p209 := foryimpl.Alloc[Leaf](c)
+					if ev210 := c.ReadStructFieldMeta(foryTypeLeaf); ev210 != nil {
+						p209.ForyReadEvolved(c, ev210)
 					} else if !c.Failed() {
-						p281.ForyRead(c)
+						p209.ForyRead(c)
 					}
-					x.Leaf = p281
+					x.Leaf = p209
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st289, id290 := c.ReadRefFlag(); st289 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id290)
-				} else if st289 == foryimpl.RefFollows {
-					p291 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id290, p291)
-					if ev292 := c.ReadStructFieldMeta(foryTypeLeaf); ev292 != nil {
-						p291.ForyReadEvolved(c, ev292)
+				if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id218)
+				} else if st217 == foryimpl.RefFollows {
+					p219 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id218, p219)
+					if ev220 := c.ReadStructFieldMeta(foryTypeLeaf); ev220 != nil {
+						p219.ForyReadEvolved(c, ev220)
 					} else if !c.Failed() {
-						p291.ForyRead(c)
+						p219.ForyRead(c)
 					}
-					x.Shared = p291
+					x.Shared = p219
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p287 := foryimpl.Alloc[Leaf](c)
-					if ev288 := c.ReadStructFieldMeta(foryTypeLeaf); ev288 != nil {
-						p287.ForyReadEvolved(c, ev288)
+					p215 := foryimpl.Alloc[Leaf](c)
+					if ev216 := c.ReadStructFieldMeta(foryTypeLeaf); ev216 != nil {
+						p215.ForyReadEvolved(c, ev216)
 					} else if !c.Failed() {
-						p287.ForyRead(c)
+						p215.ForyRead(c)
 					}
-					x.Shared = p287
+					x.Shared = p215
 				}
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n293 := c.ReadLengthFast(1)
-				if n293 < 0 {
-					n293 = c.ReadLength(1)
+				n221 := c.ReadLengthFast(1)
+				if n221 < 0 {
+					n221 = c.ReadLength(1)
 				}
-				l294 := foryimpl.MakeSlice[[]Leaf](c, n293)
-				if n293 > 0 {
-					hn296, tr298, ev297 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l222 := foryimpl.MakeSlice[[]Leaf](c, n221)
+				if n221 > 0 {
+					hn224, tr226, ev225 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i295 := range l294 {
-							if tr298 {
-								if st299, id300 := c.ReadRefFlag(); st299 == foryimpl.RefBack {
-									if p301 := foryimpl.BackRef[Leaf](c, id300); p301 != nil {
-										l294[i295] = *p301
+						for i223 := range l222 {
+							if tr226 {
+								if st227, id228 := c.ReadRefFlag(); st227 == foryimpl.RefBack {
+									if p229 := foryimpl.BackRef[Leaf](c, id228); p229 != nil {
+										l222[i223] = *p229
 									}
-								} else if st299 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id300, &l294[i295])
-									if ev297 != nil {
-										l294[i295].ForyReadEvolved(c, ev297)
+								} else if st227 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id228, &l222[i223])
+									if ev225 != nil {
+										l222[i223].ForyReadEvolved(c, ev225)
 									} else {
-										l294[i295].ForyRead(c)
+										l222[i223].ForyRead(c)
 									}
 								} else {
-									l294[i295] = Leaf{}
+									l222[i223] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i295)
+									c.TraceIndex(i223)
 									break
 								}
 								continue
 							}
-							if hn296 && !c.ReadFlag() {
-								clear(l294[i295 : i295+1])
+							if hn224 && !c.ReadFlag() {
+								clear(l222[i223 : i223+1])
 								continue
 							}
-							if ev297 != nil {
-								l294[i295].ForyReadEvolved(c, ev297)
+							if ev225 != nil {
+								l222[i223].ForyReadEvolved(c, ev225)
 							} else {
-								l294[i295].ForyRead(c)
+								l222[i223].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i295)
+								c.TraceIndex(i223)
 								break
 							}
 						}
 					}
 				}
-				x.Leaves = l294
+				x.Leaves = l222
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n302 := c.ReadLengthFast(1)
-				if n302 < 0 {
-					n302 = c.ReadLength(1)
+				n230 := c.ReadLengthFast(1)
+				if n230 < 0 {
+					n230 = c.ReadLength(1)
 				}
-				l303 := foryimpl.MakeSlice[[]*string](c, n302)
-				if n302 > 0 {
-					hn305 := c.ReadListHeader(21)
+				l231 := foryimpl.MakeSlice[[]*string](c, n230)
+				if n230 > 0 {
+					hn233 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i304 := range l303 {
-							if hn305 && !c.ReadFlag() {
-								clear(l303[i304 : i304+1])
+						for i232 := range l231 {
+							if hn233 && !c.ReadFlag() {
+								clear(l231[i232 : i232+1])
 								continue
 							}
-							p308 := foryimpl.Alloc[string](c)
-							*p308 = c.ReadString()
-							l303[i304] = p308
+							p236 := foryimpl.Alloc[string](c)
+							*p236 = c.ReadString()
+							l231[i232] = p236
 							if c.Failed() {
-								c.TraceIndex(i304)
+								c.TraceIndex(i232)
 								break
 							}
 						}
 					}
 				}
-				x.Ostrs = l303
+				x.Ostrs = l231
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n309 := c.ReadLengthFast(1)
-				if n309 < 0 {
-					n309 = c.ReadLength(1)
+				n237 := c.ReadLengthFast(1)
+				if n237 < 0 {
+					n237 = c.ReadLength(1)
 				}
-				l310 := foryimpl.MakeSlice[[]*Leaf](c, n309)
-				if n309 > 0 {
-					hn312, tr314, ev313 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l238 := foryimpl.MakeSlice[[]*Leaf](c, n237)
+				if n237 > 0 {
+					hn240, tr242, ev241 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i311 := range l310 {
-							if tr314 {
-								if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
-									l310[i311] = foryimpl.BackRef[Leaf](c, id317)
-								} else if st316 == foryimpl.RefFollows {
-									p318 := foryimpl.Alloc[Leaf](c)
-									foryimpl.SetRef(c, id317, p318)
-									if ev313 != nil {
-										p318.ForyReadEvolved(c, ev313)
+						for i239 := range l238 {
+							if tr242 {
+								if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
+									l238[i239] = foryimpl.BackRef[Leaf](c, id245)
+								} else if st244 == foryimpl.RefFollows {
+									p246 := foryimpl.Alloc[Leaf](c)
+									foryimpl.SetRef(c, id245, p246)
+									if ev241 != nil {
+										p246.ForyReadEvolved(c, ev241)
 									} else {
-										p318.ForyRead(c)
+										p246.ForyRead(c)
 									}
-									l310[i311] = p318
+									l238[i239] = p246
 								} else {
-									l310[i311] = nil
+									l238[i239] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i311)
+									c.TraceIndex(i239)
 									break
 								}
 								continue
 							}
-							if hn312 && !c.ReadFlag() {
-								clear(l310[i311 : i311+1])
+							if hn240 && !c.ReadFlag() {
+								clear(l238[i239 : i239+1])
 								continue
 							}
-							p315 := foryimpl.Alloc[Leaf](c)
-							if ev313 != nil {
-								p315.ForyReadEvolved(c, ev313)
+							p243 := foryimpl.Alloc[Leaf](c)
+							if ev241 != nil {
+								p243.ForyReadEvolved(c, ev241)
 							} else {
-								p315.ForyRead(c)
+								p243.ForyRead(c)
 							}
-							l310[i311] = p315
+							l238[i239] = p243
 							if c.Failed() {
-								c.TraceIndex(i311)
+								c.TraceIndex(i239)
 								break
 							}
 						}
 					}
 				}
-				x.Rleaves = l310
+				x.Rleaves = l238
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n319 := c.ReadLengthFast(2)
-				if n319 < 0 {
-					n319 = c.ReadLength(2)
+				n247 := c.ReadLengthFast(2)
+				if n247 < 0 {
+					n247 = c.ReadLength(2)
 				}
-				m320 := foryimpl.MakeMap[map[string]Leaf](c, n319)
-				for n319 > 0 && !c.Failed() {
-					sz321, vn322, ev326 := c.ReadMapChunk(n319, 21, 28, foryTypeLeaf, false)
-					for j323 := 0; j323 < sz321 && !c.Failed(); j323++ {
-						var k324 string
-						k324 = c.ReadString()
-						var v325 Leaf
-						if !vn322 {
-							if ev326 != nil {
-								v325.ForyReadEvolved(c, ev326)
+				m248 := foryimpl.MakeMap[map[string]Leaf](c, n247)
+				for n247 > 0 && !c.Failed() {
+					sz249, vn250, ev254 := c.ReadMapChunk(n247, 21, 28, foryTypeLeaf, false)
+					for j251 := 0; j251 < sz249 && !c.Failed(); j251++ {
+						var k252 string
+						k252 = c.ReadString()
+						var v253 Leaf
+						if !vn250 {
+							if ev254 != nil {
+								v253.ForyReadEvolved(c, ev254)
 							} else {
-								v325.ForyRead(c)
+								v253.ForyRead(c)
 							}
 						}
-						m320[k324] = v325
+						m248[k252] = v253
 					}
-					n319 -= sz321
+					n247 -= sz249
 				}
-				x.Lmap = m320
+				x.Lmap = m248
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n328 := c.ReadLengthFast(2)
-				if n328 < 0 {
-					n328 = c.ReadLength(2)
+				n256 := c.ReadLengthFast(2)
+				if n256 < 0 {
+					n256 = c.ReadLength(2)
 				}
-				m329 := foryimpl.MakeMap[map[string]*int32](c, n328)
-				for n328 > 0 && !c.Failed() {
-					sz330, vn331, _ := c.ReadMapChunk(n328, 21, 5, nil, true)
-					for j332 := 0; j332 < sz330 && !c.Failed(); j332++ {
-						var k333 string
-						k333 = c.ReadString()
-						var v334 *int32
-						if !vn331 {
-							p335 := foryimpl.Alloc[int32](c)
-							*p335 = r.ReadVarInt32()
-							v334 = p335
+				m257 := foryimpl.MakeMap[map[string]*int32](c, n256)
+				for n256 > 0 && !c.Failed() {
+					sz258, vn259, _ := c.ReadMapChunk(n256, 21, 5, nil, true)
+					for j260 := 0; j260 < sz258 && !c.Failed(); j260++ {
+						var k261 string
+						k261 = c.ReadString()
+						var v262 *int32
+						if !vn259 {
+							p263 := foryimpl.Alloc[int32](c)
+							*p263 = r.ReadVarInt32()
+							v262 = p263
 						}
-						m329[k333] = v334
+						m257[k261] = v262
 					}
-					n328 -= sz330
+					n256 -= sz258
 				}
-				x.Omap = m329
+				x.Omap = m257
 			}
 		case 28:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st339, id340 := c.ReadRefFlag(); st339 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id340)
-				} else if st339 == foryimpl.RefFollows {
-					n341 := c.ReadArrayLengthFast(4)
-					if n341 < 0 {
-						n341 = c.ReadArrayLength(4)
-					}
-					a342 := foryimpl.MakeSlice[[]int32](c, n341)
-					r.ReadRawInt32s(a342)
-					x.Arr = a342
-					foryimpl.SetRefSlice(c, id340, x.Arr)
-				} else {
-					x.Arr = nil
+			if f.Convert {
+				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
+			} else if st267, id268 := c.ReadEvolvedRefFlag(f); st267 == foryimpl.RefBack {
+				x.Arr = foryimpl.BackRefSlice[int32](c, id268)
+			} else if st267 == foryimpl.RefFollows {
+				n269 := c.ReadArrayLengthFast(4)
+				if n269 < 0 {
+					n269 = c.ReadArrayLength(4)
 				}
+				a270 := foryimpl.MakeSlice[[]int32](c, n269)
+				r.ReadRawInt32s(a270)
+				x.Arr = a270
+				foryimpl.SetRefSlice(c, id268, x.Arr)
 			} else {
-				if f.Convert {
-					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n337 := c.ReadArrayLengthFast(4)
-					if n337 < 0 {
-						n337 = c.ReadArrayLength(4)
-					}
-					a338 := foryimpl.MakeSlice[[]int32](c, n337)
-					r.ReadRawInt32s(a338)
-					x.Arr = a338
-				}
+				x.Arr = nil
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e346 := c.ReadEnumFast(uint32(0x7fffffff)); e346 >= 0 {
-						x.Kind = Kind(e346)
+					if e274 := c.ReadEnumFast(uint32(0x7fffffff)); e274 >= 0 {
+						x.Kind = Kind(e274)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e343 := c.ReadEnumFast(uint32(0x7fffffff)); e343 >= 0 {
-						x.Kind = Kind(e343)
+					if e271 := c.ReadEnumFast(uint32(0x7fffffff)); e271 >= 0 {
+						x.Kind = Kind(e271)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2015,50 +1653,50 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.FixedList = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n349 := c.ReadLengthFast(4)
-				if n349 < 0 {
-					n349 = c.ReadLength(4)
+				n277 := c.ReadLengthFast(4)
+				if n277 < 0 {
+					n277 = c.ReadLength(4)
 				}
-				l350 := foryimpl.MakeSlice[[]int32](c, n349)
-				if n349 > 0 {
-					hn352 := c.ReadListHeader(4)
+				l278 := foryimpl.MakeSlice[[]int32](c, n277)
+				if n277 > 0 {
+					hn280 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i351 := range l350 {
-							if hn352 && !c.ReadFlag() {
-								clear(l350[i351 : i351+1])
+						for i279 := range l278 {
+							if hn280 && !c.ReadFlag() {
+								clear(l278[i279 : i279+1])
 								continue
 							}
-							l350[i351] = r.ReadInt32()
+							l278[i279] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i351)
+								c.TraceIndex(i279)
 								break
 							}
 						}
 					}
 				}
-				x.FixedList = l350
+				x.FixedList = l278
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n355 := c.ReadLengthFast(2)
-				if n355 < 0 {
-					n355 = c.ReadLength(2)
+				n283 := c.ReadLengthFast(2)
+				if n283 < 0 {
+					n283 = c.ReadLength(2)
 				}
-				m356 := foryimpl.MakeMap[map[int64]string](c, n355)
-				for n355 > 0 && !c.Failed() {
-					sz357, vn358, _ := c.ReadMapChunk(n355, 7, 21, nil, false)
-					for j359 := 0; j359 < sz357 && !c.Failed(); j359++ {
-						var k360 int64
-						k360 = r.ReadVarInt64()
-						var v361 string
-						if !vn358 {
-							v361 = c.ReadString()
+				m284 := foryimpl.MakeMap[map[int64]string](c, n283)
+				for n283 > 0 && !c.Failed() {
+					sz285, vn286, _ := c.ReadMapChunk(n283, 7, 21, nil, false)
+					for j287 := 0; j287 < sz285 && !c.Failed(); j287++ {
+						var k288 int64
+						k288 = r.ReadVarInt64()
+						var v289 string
+						if !vn286 {
+							v289 = c.ReadString()
 						}
-						m356[k360] = v361
+						m284[k288] = v289
 					}
-					n355 -= sz357
+					n283 -= sz285
 				}
-				x.Nested = m356
+				x.Nested = m284
 			}
 		default:
 			c.SkipField(f)
@@ -2071,15 +1709,21 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	c.Leave()
 }
 
+// foryRootLeaf is the first 19 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+var foryRootLeaf = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x07, 0x00, 0x81, 0x62, 0xc6, 0xca, 0xaa, 0x0f, 0xc2, 0xd4, 0x01, 0xc8,
+	0x05, 0xc4, 0x15,
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: 1,21,0,0;2,5,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd4, 0x01},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "withunion.Leaf",
-	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x00, 0x81, 0x62, 0xc6, 0xca, 0xaa, 0x0f, 0xc2, 0xd4, 0x01, 0xc8, 0x05, 0xc4, 0x15},
+	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd4, 0x01},
 	SchemaHash:     -93375902,
-	TypeDef:        []byte{0x07, 0x00, 0x81, 0x62, 0xc6, 0xca, 0xaa, 0x0f, 0xc2, 0xd4, 0x01, 0xc8, 0x05, 0xc4, 0x15},
+	TypeDef:        foryRootLeaf[4:],
 	UserID:         212,
 })
 
@@ -2097,18 +1741,18 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -2129,10 +1773,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x62810007001cff01 && buffer.ReadUint64At(in, 8) == 0xc801d4c20faacac6 && buffer.ReadUint64At(in, 11) == 0x15c405c801d4c20f {
+			if len(in) >= 19 &&
+				buffer.ReadUint64At(in, 0) == 0x62810007001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc801d4c20faacac6 &&
+				buffer.ReadUint64At(in, 11) == 0x15c405c801d4c20f {
 				n = 19
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd41bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -2151,10 +1800,15 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0x62810007001c0001 && buffer.ReadUint64At(in, 8) == 0xc801d4c20faacac6 && buffer.ReadUint64At(in, 11) == 0x15c405c801d4c20f {
+		if len(in) >= 19 &&
+			buffer.ReadUint64At(in, 0) == 0x62810007001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc801d4c20faacac6 &&
+			buffer.ReadUint64At(in, 11) == 0x15c405c801d4c20f {
 			n = 19
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd41b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd41b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -2167,26 +1821,26 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x62810007001cff01)
-			buffer.PutUint64At(w, off+8, 0xc801d4c20faacac6)
-			buffer.PutUint64At(w, off+11, 0x15c405c801d4c20f)
+			buffer.PutUint64At(w, off, 0x62810007001cff01)    // foryRootLeaf[0:8]
+			buffer.PutUint64At(w, off+8, 0xc801d4c20faacac6)  // foryRootLeaf[8:16]
+			buffer.PutUint64At(w, off+11, 0x15c405c801d4c20f) // foryRootLeaf[11:19]
 			off += 19
 		} else {
-			buffer.PutUint32At(w, off, 0xd41bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
+			buffer.PutUint32At(w, off, 0xd41bff01) // prefix bytes 01 ff 1b d4
+			buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 			off += 5
 		}
 	}

@@ -11,20 +11,32 @@ import (
 	"net/url"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootHost is the first 29 bytes of a compatible-mode message whose root is Host: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHost[4:].
+var foryRootHost = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0x60, 0x18, 0x2d, 0x5c, 0x56, 0x38, 0x2a, 0xc7, 0xc6, 0x05, 0xd4,
+	0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc8, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15,
+}
+
+// foryRootRefHost is the first 29 bytes of a compatible-mode message whose root is Host with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHost[4:].
+var foryRootRefHost = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x11, 0x90, 0x85, 0x55, 0xc9, 0x0b, 0x68, 0x67, 0xc7, 0xc6, 0x05, 0xd4,
+	0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc9, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15,
+}
 
 // foryTypeHost is Host's static type information. Fingerprint: 0,21,0,0;1,21,0,1;2,41,0,0;3,21,0,1;4,21,0,0;5,5,0,0;6,21,0,0;
 var foryTypeHost = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc6, 0x05},
 	GoFields:          []string{"Port", "Addr", "Prefix", "Home", "Big", "Name", "Code"},
 	GoName:            "own.Host",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x60, 0x18, 0x2d, 0x5c, 0x56, 0x38, 0x2a, 0xc7, 0xc6, 0x05, 0xd4, 0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc8, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x11, 0x90, 0x85, 0x55, 0xc9, 0x0b, 0x68, 0x67, 0xc7, 0xc6, 0x05, 0xd4, 0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc9, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15},
+	RootCompatible:    foryRootHost,
+	RootCompatibleRef: foryRootRefHost,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc6, 0x05},
 	SchemaHash:        1346462917,
-	TypeDef:           []byte{0x11, 0x60, 0x18, 0x2d, 0x5c, 0x56, 0x38, 0x2a, 0xc7, 0xc6, 0x05, 0xd4, 0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc8, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15},
-	TypeDefRef:        []byte{0x11, 0x90, 0x85, 0x55, 0xc9, 0x0b, 0x68, 0x67, 0xc7, 0xc6, 0x05, 0xd4, 0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc9, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15},
+	TypeDef:           foryRootHost[4:],
+	TypeDefRef:        foryRootRefHost[4:],
 	UserID:            710,
 })
 
@@ -47,7 +59,7 @@ func (x *Host) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Host) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -57,14 +69,14 @@ func (x *Host) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2d186011001cff01)
-		buffer.PutUint64At(w, off+8, 0xd405c6c72a38565c)
-		buffer.PutUint64At(w, off+16, 0xce29c815c615c005)
-		buffer.PutUint64At(w, off+21, 0x15d815d015ce29c8)
+		buffer.PutUint64At(w, off, 0x2d186011001cff01)    // foryRootHost[0:8]
+		buffer.PutUint64At(w, off+8, 0xd405c6c72a38565c)  // foryRootHost[8:16]
+		buffer.PutUint64At(w, off+16, 0xce29c815c615c005) // foryRootHost[16:24]
+		buffer.PutUint64At(w, off+21, 0x15d815d015ce29c8) // foryRootHost[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xc61bff01)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xc61bff01) // prefix bytes 01 ff 1b c6
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -79,14 +91,14 @@ func (x *Host) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x55859011001c0001)
-		buffer.PutUint64At(w, off+8, 0xd405c6c767680bc9)
-		buffer.PutUint64At(w, off+16, 0xce29c915c615c005)
-		buffer.PutUint64At(w, off+21, 0x15d815d015ce29c9)
+		buffer.PutUint64At(w, off, 0x55859011001c0001)    // foryRootRefHost[0:8]
+		buffer.PutUint64At(w, off+8, 0xd405c6c767680bc9)  // foryRootRefHost[8:16]
+		buffer.PutUint64At(w, off+16, 0xce29c915c615c005) // foryRootRefHost[16:24]
+		buffer.PutUint64At(w, off+21, 0x15d815d015ce29c9) // foryRootRefHost[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xc61b0001)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xc61b0001) // prefix bytes 01 00 1b c6, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -109,10 +121,16 @@ func (x *Host) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x2d186011001cff01 && buffer.ReadUint64At(in, 8) == 0xd405c6c72a38565c && buffer.ReadUint64At(in, 16) == 0xce29c815c615c005 && buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c8 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0x2d186011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xd405c6c72a38565c &&
+				buffer.ReadUint64At(in, 16) == 0xce29c815c615c005 &&
+				buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c8 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc61bff01 && buffer.ReadUint8At(in, 4) == 0x05 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x05 {
 			n = 5
 		}
 		if n == 0 {
@@ -131,10 +149,16 @@ func (x *Host) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Host) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x55859011001c0001 && buffer.ReadUint64At(in, 8) == 0xd405c6c767680bc9 && buffer.ReadUint64At(in, 16) == 0xce29c915c615c005 && buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c9 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0x55859011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xd405c6c767680bc9 &&
+			buffer.ReadUint64At(in, 16) == 0xce29c915c615c005 &&
+			buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c9 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc61b0001 && buffer.ReadUint8At(in, 4) == 0x05 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x05 {
 		n = 5
 	}
 	if n == 0 {
@@ -309,11 +333,8 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Host's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Host) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Host{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1346462917) {
@@ -352,12 +373,24 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Prefix")
 		return
 	}
-	if p17, ok := c.ReadBinaryView(); ok {
-		c.Unmarshaled((x.Home).UnmarshalBinary(p17))
-	}
-	if c.Failed() {
-		c.Trace("Home")
-		return
+	if c.TrackRef() {
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if p17, ok := c.ReadBinaryView(); ok {
+				c.Unmarshaled((x.Home).UnmarshalBinary(p17))
+			}
+		}
+		if c.Failed() {
+			c.Trace("Home")
+			return
+		}
+	} else {
+		if p17, ok := c.ReadBinaryView(); ok {
+			c.Unmarshaled((x.Home).UnmarshalBinary(p17))
+		}
+		if c.Failed() {
+			c.Trace("Home")
+			return
+		}
 	}
 	if c.ReadFlag() {
 		p18 := foryimpl.Alloc[big.Int](c)
@@ -384,86 +417,6 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Host) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Host{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1346462917) {
-		if h := r.ReadInt32(); h != 1346462917 && !c.Failed() {
-			c.HashMismatch(foryTypeHost, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Port = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Port..Port")
-		return
-	}
-	if p21, ok := c.ReadText(); ok {
-		c.Unmarshaled((x.Addr).UnmarshalText(p21))
-	}
-	if c.Failed() {
-		c.Trace("Addr")
-		return
-	}
-	if c.ReadFlag() {
-		p22 := foryimpl.Alloc[netip.Prefix](c)
-		if p23, ok := c.ReadText(); ok {
-			c.Unmarshaled((*p22).UnmarshalText(p23))
-		}
-		x.Prefix = p22
-	}
-	if c.Failed() {
-		c.Trace("Prefix")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if p26, ok := c.ReadBinaryView(); ok {
-				c.Unmarshaled((x.Home).UnmarshalBinary(p26))
-			}
-		}
-	} else {
-		if p27, ok := c.ReadBinaryView(); ok {
-			c.Unmarshaled((x.Home).UnmarshalBinary(p27))
-		}
-	}
-	if c.Failed() {
-		c.Trace("Home")
-		return
-	}
-	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[big.Int](c)
-		if p29, ok := c.ReadText(); ok {
-			c.Unmarshaled((*p28).UnmarshalText(p29))
-		}
-		x.Big = p28
-	}
-	if c.Failed() {
-		c.Trace("Big")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	if p30, ok := c.ReadText(); ok {
-		c.Unmarshaled((x.Code).UnmarshalText(p30))
-	}
-	if c.Failed() {
-		c.Trace("Code")
-		return
-	}
-}
-
 // ForyReadEvolved reads a Host body written with another schema, following ev (docs/format.md §11.4).
 func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Host{}
@@ -472,51 +425,51 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
-					x.Port = int32(v31)
+				if v21, ok22 := c.ReadIntAs(f, 32); ok22 {
+					x.Port = int32(v21)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Port = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				if p33, ok := c.ReadText(); ok {
-					c.Unmarshaled((x.Addr).UnmarshalText(p33))
+				if p23, ok := c.ReadText(); ok {
+					c.Unmarshaled((x.Addr).UnmarshalText(p23))
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p34 := foryimpl.Alloc[netip.Prefix](c)
-				if p35, ok := c.ReadText(); ok {
-					c.Unmarshaled((*p34).UnmarshalText(p35))
+				p24 := foryimpl.Alloc[netip.Prefix](c)
+				if p25, ok := c.ReadText(); ok {
+					c.Unmarshaled((*p24).UnmarshalText(p25))
 				}
-				x.Prefix = p34
+				x.Prefix = p24
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if p40, ok := c.ReadBinaryView(); ok {
-						c.Unmarshaled((x.Home).UnmarshalBinary(p40))
+					if p30, ok := c.ReadBinaryView(); ok {
+						c.Unmarshaled((x.Home).UnmarshalBinary(p30))
 					}
 				}
 			} else {
 				if f.Convert {
-					if s37 := foryimpl.ReadSliceAs[byte](c, f); !c.Failed() && s37 != nil {
-						c.Unmarshaled(x.Home.UnmarshalBinary(s37))
+					if s27 := foryimpl.ReadSliceAs[byte](c, f); !c.Failed() && s27 != nil {
+						c.Unmarshaled(x.Home.UnmarshalBinary(s27))
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					if p36, ok := c.ReadBinaryView(); ok {
-						c.Unmarshaled((x.Home).UnmarshalBinary(p36))
+					if p26, ok := c.ReadBinaryView(); ok {
+						c.Unmarshaled((x.Home).UnmarshalBinary(p26))
 					}
 				}
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p41 := foryimpl.Alloc[big.Int](c)
-				if p42, ok := c.ReadText(); ok {
-					c.Unmarshaled((*p41).UnmarshalText(p42))
+				p31 := foryimpl.Alloc[big.Int](c)
+				if p32, ok := c.ReadText(); ok {
+					c.Unmarshaled((*p31).UnmarshalText(p32))
 				}
-				x.Big = p41
+				x.Big = p31
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -524,8 +477,8 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				if p43, ok := c.ReadText(); ok {
-					c.Unmarshaled((x.Code).UnmarshalText(p43))
+				if p33, ok := c.ReadText(); ok {
+					c.Unmarshaled((x.Code).UnmarshalText(p33))
 				}
 			}
 		default:

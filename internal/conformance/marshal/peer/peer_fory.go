@@ -8,20 +8,32 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootHost is the first 29 bytes of a compatible-mode message whose root is Host: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHost[4:].
+var foryRootHost = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x11, 0x60, 0x18, 0x2d, 0x5c, 0x56, 0x38, 0x2a, 0xc7, 0xc6, 0x05, 0xd4,
+	0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc8, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15,
+}
+
+// foryRootRefHost is the first 29 bytes of a compatible-mode message whose root is Host with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHost[4:].
+var foryRootRefHost = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x11, 0x90, 0x85, 0x55, 0xc9, 0x0b, 0x68, 0x67, 0xc7, 0xc6, 0x05, 0xd4,
+	0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc9, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15,
+}
 
 // foryTypeHost is Host's static type information. Fingerprint: 0,21,0,0;1,21,0,1;2,41,0,0;3,21,0,1;4,21,0,0;5,5,0,0;6,21,0,0;
 var foryTypeHost = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc6, 0x05},
 	GoFields:          []string{"Port", "Addr", "Prefix", "Home", "Big", "Name", "Code"},
 	GoName:            "peer.Host",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x60, 0x18, 0x2d, 0x5c, 0x56, 0x38, 0x2a, 0xc7, 0xc6, 0x05, 0xd4, 0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc8, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x11, 0x90, 0x85, 0x55, 0xc9, 0x0b, 0x68, 0x67, 0xc7, 0xc6, 0x05, 0xd4, 0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc9, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15},
+	RootCompatible:    foryRootHost,
+	RootCompatibleRef: foryRootRefHost,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc6, 0x05},
 	SchemaHash:        1346462917,
-	TypeDef:           []byte{0x11, 0x60, 0x18, 0x2d, 0x5c, 0x56, 0x38, 0x2a, 0xc7, 0xc6, 0x05, 0xd4, 0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc8, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15},
-	TypeDefRef:        []byte{0x11, 0x90, 0x85, 0x55, 0xc9, 0x0b, 0x68, 0x67, 0xc7, 0xc6, 0x05, 0xd4, 0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc9, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15},
+	TypeDef:           foryRootHost[4:],
+	TypeDefRef:        foryRootRefHost[4:],
 	UserID:            710,
 })
 
@@ -44,12 +56,12 @@ func (x *Host) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Host) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -59,14 +71,14 @@ func (x *Host) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x55859011001c0001)
-		buffer.PutUint64At(w, off+8, 0xd405c6c767680bc9)
-		buffer.PutUint64At(w, off+16, 0xce29c915c615c005)
-		buffer.PutUint64At(w, off+21, 0x15d815d015ce29c9)
+		buffer.PutUint64At(w, off, 0x55859011001c0001)    // foryRootRefHost[0:8]
+		buffer.PutUint64At(w, off+8, 0xd405c6c767680bc9)  // foryRootRefHost[8:16]
+		buffer.PutUint64At(w, off+16, 0xce29c915c615c005) // foryRootRefHost[16:24]
+		buffer.PutUint64At(w, off+21, 0x15d815d015ce29c9) // foryRootRefHost[21:29]
 		off += 29
 	} else {
-		buffer.PutUint32At(w, off, 0xc61b0001)
-		buffer.PutUint8At(w, off+4, 0x05)
+		buffer.PutUint32At(w, off, 0xc61b0001) // prefix bytes 01 00 1b c6, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -89,10 +101,16 @@ func (x *Host) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x2d186011001cff01 && buffer.ReadUint64At(in, 8) == 0xd405c6c72a38565c && buffer.ReadUint64At(in, 16) == 0xce29c815c615c005 && buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c8 {
+			if len(in) >= 29 &&
+				buffer.ReadUint64At(in, 0) == 0x2d186011001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xd405c6c72a38565c &&
+				buffer.ReadUint64At(in, 16) == 0xce29c815c615c005 &&
+				buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c8 {
 				n = 29
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc61bff01 && buffer.ReadUint8At(in, 4) == 0x05 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc61bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x05 {
 			n = 5
 		}
 		if n == 0 {
@@ -111,10 +129,16 @@ func (x *Host) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Host) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 29 && buffer.ReadUint64At(in, 0) == 0x55859011001c0001 && buffer.ReadUint64At(in, 8) == 0xd405c6c767680bc9 && buffer.ReadUint64At(in, 16) == 0xce29c915c615c005 && buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c9 {
+		if len(in) >= 29 &&
+			buffer.ReadUint64At(in, 0) == 0x55859011001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xd405c6c767680bc9 &&
+			buffer.ReadUint64At(in, 16) == 0xce29c915c615c005 &&
+			buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c9 {
 			n = 29
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc61b0001 && buffer.ReadUint8At(in, 4) == 0x05 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc61b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x05 {
 		n = 5
 	}
 	if n == 0 {
@@ -131,13 +155,13 @@ func (x *Host) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Host, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Host) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Host, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Host) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if x.Prefix != nil {
 			if !foryimpl.ValidString(string((*x.Prefix))) {
@@ -157,14 +181,14 @@ func (x *Host) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x2d186011001cff01)
-			buffer.PutUint64At(w, off+8, 0xd405c6c72a38565c)
-			buffer.PutUint64At(w, off+16, 0xce29c815c615c005)
-			buffer.PutUint64At(w, off+21, 0x15d815d015ce29c8)
+			buffer.PutUint64At(w, off, 0x2d186011001cff01)    // foryRootHost[0:8]
+			buffer.PutUint64At(w, off+8, 0xd405c6c72a38565c)  // foryRootHost[8:16]
+			buffer.PutUint64At(w, off+16, 0xce29c815c615c005) // foryRootHost[16:24]
+			buffer.PutUint64At(w, off+21, 0x15d815d015ce29c8) // foryRootHost[21:29]
 			off += 29
 		} else {
-			buffer.PutUint32At(w, off, 0xc61bff01)
-			buffer.PutUint8At(w, off+4, 0x05)
+			buffer.PutUint32At(w, off, 0xc61bff01) // prefix bytes 01 ff 1b c6
+			buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
 			off += 5
 		}
 	}
@@ -310,11 +334,8 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Host's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Host) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
 	*x = Host{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1346462917) {
@@ -349,88 +370,30 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Prefix")
 		return
 	}
-	x.Home = c.ReadBinary()
-	if c.Failed() {
-		c.Trace("Home")
-		return
-	}
-	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[string](c)
-		*p12 = c.ReadString()
-		x.Big = p12
-	}
-	if c.Failed() {
-		c.Trace("Big")
-		return
-	}
-	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
-		return
-	}
-	x.Code = c.ReadString()
-	if c.Failed() {
-		c.Trace("Code")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Host) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Host{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1346462917) {
-		if h := r.ReadInt32(); h != 1346462917 && !c.Failed() {
-			c.HashMismatch(foryTypeHost, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Port = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Port..Port")
-		return
-	}
-	x.Addr = c.ReadString()
-	if c.Failed() {
-		c.Trace("Addr")
-		return
-	}
-	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[string](c)
-		*p13 = c.ReadString()
-		x.Prefix = p13
-	}
-	if c.Failed() {
-		c.Trace("Prefix")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-			x.Home = foryimpl.BackRefSlice[uint8](c, id15)
-		} else if st14 == foryimpl.RefFollows {
+	if c.TrackRef() {
+		if st12, id13 := c.ReadFieldRefFlag(); st12 == foryimpl.RefBack {
+			x.Home = foryimpl.BackRefSlice[uint8](c, id13)
+		} else if st12 == foryimpl.RefFollows {
 			x.Home = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id15, x.Home)
+			foryimpl.SetRefSlice(c, id13, x.Home)
 		} else {
 			x.Home = nil
 		}
+		if c.Failed() {
+			c.Trace("Home")
+			return
+		}
 	} else {
 		x.Home = c.ReadBinary()
-	}
-	if c.Failed() {
-		c.Trace("Home")
-		return
+		if c.Failed() {
+			c.Trace("Home")
+			return
+		}
 	}
 	if c.ReadFlag() {
-		p16 := foryimpl.Alloc[string](c)
-		*p16 = c.ReadString()
-		x.Big = p16
+		p14 := foryimpl.Alloc[string](c)
+		*p14 = c.ReadString()
+		x.Big = p14
 	}
 	if c.Failed() {
 		c.Trace("Big")
@@ -456,8 +419,8 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v17, ok18 := c.ReadIntAs(f, 32); ok18 {
-					x.Port = int32(v17)
+				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
+					x.Port = int32(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Port = r.ReadVarInt32()
@@ -468,32 +431,26 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p19 := foryimpl.Alloc[string](c)
-				*p19 = c.ReadString()
-				x.Prefix = p19
+				p17 := foryimpl.Alloc[string](c)
+				*p17 = c.ReadString()
+				x.Prefix = p17
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRefSlice[uint8](c, id21)
-				} else if st20 == foryimpl.RefFollows {
-					x.Home = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id21, x.Home)
-				} else {
-					x.Home = nil
-				}
+			if f.Convert {
+				x.Home = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
+				x.Home = foryimpl.BackRefSlice[uint8](c, id19)
+			} else if st18 == foryimpl.RefFollows {
+				x.Home = c.ReadBinary()
+				foryimpl.SetRefSlice(c, id19, x.Home)
 			} else {
-				if f.Convert {
-					x.Home = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					x.Home = c.ReadBinary()
-				}
+				x.Home = nil
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p22 := foryimpl.Alloc[string](c)
-				*p22 = c.ReadString()
-				x.Big = p22
+				p20 := foryimpl.Alloc[string](c)
+				*p20 = c.ReadString()
+				x.Big = p20
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {

@@ -8,8 +8,11 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
+
+// foryRootFixed is the first 5 bytes of a compatible-mode message whose root is Fixed: header, root flag and type meta (docs/format.md §1).
+var foryRootFixed = []byte{0x01, 0xff, 0x1b, 0xd9, 0x04}
 
 // foryTypeFixed is Fixed's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -17,11 +20,14 @@ var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"N", "Name"},
 	GoName:         "off.Fixed",
 	NonEvolving:    true,
-	RootCompatible: []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
+	RootCompatible: foryRootFixed,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x0b, 0xf0, 0xdc, 0xa9, 0xfa, 0x39, 0x2c, 0x28, 0x82, 0xd9, 0x04, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
-	UserID:         601,
+	TypeDef: []byte{
+		0x0b, 0xf0, 0xdc, 0xa9, 0xfa, 0x39, 0x2c, 0x28, 0x82, 0xd9, 0x04, 0x40, 0x05, 0x34, 0x48, 0x15,
+		0x34, 0x0c, 0x20,
+	},
+	UserID: 601,
 })
 
 // foryFixedChanged_RunGoGenerate is Fixed's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -38,18 +44,18 @@ func (x *Fixed) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Fixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Fixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -70,10 +76,14 @@ func (x *Fixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91bff01 && buffer.ReadUint8At(in, 4) == 0x04 {
+			if len(in) >= 5 &&
+				buffer.ReadUint32At(in, 0) == 0xd91bff01 &&
+				buffer.ReadUint8At(in, 4) == 0x04 {
 				n = 5
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91bff01 && buffer.ReadUint8At(in, 4) == 0x04 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd91bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x04 {
 			n = 5
 		}
 		if n == 0 {
@@ -92,10 +102,14 @@ func (x *Fixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Fixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91b0001 && buffer.ReadUint8At(in, 4) == 0x04 {
+		if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xd91b0001 &&
+			buffer.ReadUint8At(in, 4) == 0x04 {
 			n = 5
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xd91b0001 && buffer.ReadUint8At(in, 4) == 0x04 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xd91b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x04 {
 		n = 5
 	}
 	if n == 0 {
@@ -108,25 +122,25 @@ func (x *Fixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Fixed's struct body (docs/format.md §9).
 func (x *Fixed) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Fixed, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Fixed) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Fixed, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Fixed) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(14 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint32At(w, off, 0xd91bff01)
-			buffer.PutUint8At(w, off+4, 0x04)
+			buffer.PutUint32At(w, off, 0xd91bff01) // foryRootFixed[0:4]
+			buffer.PutUint8At(w, off+4, 0x04)      // foryRootFixed[4:5]
 			off += 5
 		} else {
-			buffer.PutUint32At(w, off, 0xd91bff01)
-			buffer.PutUint8At(w, off+4, 0x04)
+			buffer.PutUint32At(w, off, 0xd91bff01) // prefix bytes 01 ff 1b d9
+			buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
 			off += 5
 		}
 	}
@@ -204,18 +218,30 @@ func (x *Fixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootOuter is the first 26 bytes of a compatible-mode message whose root is Outer: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOuter[4:].
+var foryRootOuter = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xa0, 0x73, 0xff, 0xe2, 0xe1, 0xf2, 0x70, 0xc3, 0xda, 0x04, 0x40,
+	0x1b, 0x14, 0x46, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c,
+}
+
+// foryRootRefOuter is the first 26 bytes of a compatible-mode message whose root is Outer with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOuter[4:].
+var foryRootRefOuter = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xa0, 0xdf, 0xfa, 0x29, 0x29, 0xd8, 0x5d, 0xc3, 0xda, 0x04, 0x41,
+	0x1b, 0x14, 0x47, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c,
+}
+
 // foryTypeOuter is Outer's static type information. Fingerprint: f,0,0,0;f_p,0,0,1;l,22,0,0[0,0,0];
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xda, 0x04},
 	GoFields:          []string{"F", "FP", "L"},
 	GoName:            "off.Outer",
 	OfficialGoHash:    707349589,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0xa0, 0x73, 0xff, 0xe2, 0xe1, 0xf2, 0x70, 0xc3, 0xda, 0x04, 0x40, 0x1b, 0x14, 0x46, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0xa0, 0xdf, 0xfa, 0x29, 0x29, 0xd8, 0x5d, 0xc3, 0xda, 0x04, 0x41, 0x1b, 0x14, 0x47, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c},
+	RootCompatible:    foryRootOuter,
+	RootCompatibleRef: foryRootRefOuter,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xda, 0x04},
 	SchemaHash:        -2007587843,
-	TypeDef:           []byte{0x0e, 0xa0, 0x73, 0xff, 0xe2, 0xe1, 0xf2, 0x70, 0xc3, 0xda, 0x04, 0x40, 0x1b, 0x14, 0x46, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c},
-	TypeDefRef:        []byte{0x0e, 0xa0, 0xdf, 0xfa, 0x29, 0x29, 0xd8, 0x5d, 0xc3, 0xda, 0x04, 0x41, 0x1b, 0x14, 0x47, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c},
+	TypeDef:           foryRootOuter[4:],
+	TypeDefRef:        foryRootRefOuter[4:],
 	UserID:            602,
 })
 
@@ -234,7 +260,7 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -244,14 +270,14 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xff73a00e001cff01)
-		buffer.PutUint64At(w, off+8, 0x4004dac370f2e1e2)
-		buffer.PutUint64At(w, off+16, 0x16406f171b46141b)
-		buffer.PutUint64At(w, off+18, 0x2c6e16406f171b46)
+		buffer.PutUint64At(w, off, 0xff73a00e001cff01)    // foryRootOuter[0:8]
+		buffer.PutUint64At(w, off+8, 0x4004dac370f2e1e2)  // foryRootOuter[8:16]
+		buffer.PutUint64At(w, off+16, 0x16406f171b46141b) // foryRootOuter[16:24]
+		buffer.PutUint64At(w, off+18, 0x2c6e16406f171b46) // foryRootOuter[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0xda1bff01)
-		buffer.PutUint8At(w, off+4, 0x04)
+		buffer.PutUint32At(w, off, 0xda1bff01) // prefix bytes 01 ff 1b da
+		buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -266,14 +292,14 @@ func (x *Outer) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xfadfa00e001c0001)
-		buffer.PutUint64At(w, off+8, 0x4104dac35dd82929)
-		buffer.PutUint64At(w, off+16, 0x16406f171b47141b)
-		buffer.PutUint64At(w, off+18, 0x2c6e16406f171b47)
+		buffer.PutUint64At(w, off, 0xfadfa00e001c0001)    // foryRootRefOuter[0:8]
+		buffer.PutUint64At(w, off+8, 0x4104dac35dd82929)  // foryRootRefOuter[8:16]
+		buffer.PutUint64At(w, off+16, 0x16406f171b47141b) // foryRootRefOuter[16:24]
+		buffer.PutUint64At(w, off+18, 0x2c6e16406f171b47) // foryRootRefOuter[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0xda1b0001)
-		buffer.PutUint8At(w, off+4, 0x04)
+		buffer.PutUint32At(w, off, 0xda1b0001) // prefix bytes 01 00 1b da, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -296,10 +322,16 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xff73a00e001cff01 && buffer.ReadUint64At(in, 8) == 0x4004dac370f2e1e2 && buffer.ReadUint64At(in, 16) == 0x16406f171b46141b && buffer.ReadUint64At(in, 18) == 0x2c6e16406f171b46 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0xff73a00e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4004dac370f2e1e2 &&
+				buffer.ReadUint64At(in, 16) == 0x16406f171b46141b &&
+				buffer.ReadUint64At(in, 18) == 0x2c6e16406f171b46 {
 				n = 26
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xda1bff01 && buffer.ReadUint8At(in, 4) == 0x04 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xda1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x04 {
 			n = 5
 		}
 		if n == 0 {
@@ -318,10 +350,16 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Outer) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0xfadfa00e001c0001 && buffer.ReadUint64At(in, 8) == 0x4104dac35dd82929 && buffer.ReadUint64At(in, 16) == 0x16406f171b47141b && buffer.ReadUint64At(in, 18) == 0x2c6e16406f171b47 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0xfadfa00e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4104dac35dd82929 &&
+			buffer.ReadUint64At(in, 16) == 0x16406f171b47141b &&
+			buffer.ReadUint64At(in, 18) == 0x2c6e16406f171b47 {
 			n = 26
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xda1b0001 && buffer.ReadUint8At(in, 4) == 0x04 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xda1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x04 {
 		n = 5
 	}
 	if n == 0 {
@@ -346,7 +384,7 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeFixed)
 	}
-	if err := x.F.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.F.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 	if x.FP == nil {
@@ -356,7 +394,7 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeFixed)
 		}
-		if err := x.FP.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.FP.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -374,7 +412,7 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l3) > 0 {
 		c.WriteStructMeta(foryTypeFixed)
 		for i4 := range l3 {
-			if err := l3[i4].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -427,14 +465,15 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Outer's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Outer{
-		F: x.F,
-		L: x.L,
+		*x = Outer{L: x.L}
+	} else {
+		*x = Outer{
+			F: x.F,
+			L: x.L,
+		}
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-2007587843) {
@@ -443,167 +482,107 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if ev9 := c.ReadStructFieldMeta(foryTypeFixed); ev9 != nil {
-		x.F.ForyReadEvolved(c, ev9)
-	} else if !c.Failed() {
-		x.F.ForyRead(c)
-	}
-	if c.Failed() {
-		c.Trace("F")
-		return
-	}
-	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[Fixed](c)
-		if ev11 := c.ReadStructFieldMeta(foryTypeFixed); ev11 != nil {
-			p10.ForyReadEvolved(c, ev11)
-		} else if !c.Failed() {
-			p10.ForyRead(c)
-		}
-		x.FP = p10
-	}
-	if c.Failed() {
-		c.Trace("FP")
-		return
-	}
-	n12 := c.ReadLengthFast(1)
-	if n12 < 0 {
-		n12 = c.ReadLength(1)
-	}
-	l13 := foryimpl.ReuseSlice[[]Fixed](c, x.L, n12)
-	if n12 > 0 {
-		hn15, tr17, ev16 := c.ReadStructListHeaderRef(foryTypeFixed)
-		if !c.Failed() {
-			for i14 := range l13 {
-				if tr17 {
-					if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-						if p20 := foryimpl.BackRef[Fixed](c, id19); p20 != nil {
-							l13[i14] = *p20
-						}
-					} else if st18 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id19, &l13[i14])
-						if ev16 != nil {
-							l13[i14].ForyReadEvolved(c, ev16)
-						} else {
-							l13[i14].ForyRead(c)
-						}
-					} else {
-						l13[i14] = Fixed{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i14)
-						break
-					}
-					continue
-				}
-				if hn15 && !c.ReadFlag() {
-					clear(l13[i14 : i14+1])
-					continue
-				}
-				if ev16 != nil {
-					l13[i14].ForyReadEvolved(c, ev16)
-				} else {
-					l13[i14].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i14)
-					break
-				}
+	if c.TrackRef() {
+		if c.ReadStructValueFlag(foryTypeFixed) {
+			if ev9 := c.ReadStructFieldMeta(foryTypeFixed); ev9 != nil {
+				x.F.ForyReadEvolved(c, ev9)
+			} else if !c.Failed() {
+				x.F.ForyRead(c)
 			}
 		}
-	}
-	x.L = l13
-	if c.Failed() {
-		c.Trace("L")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Outer) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Outer{L: x.L}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-2007587843) {
-		if h := r.ReadInt32(); h != -2007587843 && h != 707349589 && !c.Failed() {
-			c.HashMismatch(foryTypeOuter, h)
+		if c.Failed() {
+			c.Trace("F")
 			return
 		}
-	}
-	if c.ReadStructValueFlag(foryTypeFixed) {
-		if ev21 := c.ReadStructFieldMeta(foryTypeFixed); ev21 != nil {
-			x.F.ForyReadEvolved(c, ev21)
+		if st10, id11 := c.ReadRefFlag(); st10 == foryimpl.RefBack {
+			x.FP = foryimpl.BackRef[Fixed](c, id11)
+		} else if st10 == foryimpl.RefFollows {
+			p12 := foryimpl.Alloc[Fixed](c)
+			foryimpl.SetRef(c, id11, p12)
+			if ev13 := c.ReadStructFieldMeta(foryTypeFixed); ev13 != nil {
+				p12.ForyReadEvolved(c, ev13)
+			} else if !c.Failed() {
+				p12.ForyRead(c)
+			}
+			x.FP = p12
+		} else {
+			x.FP = nil
+		}
+		if c.Failed() {
+			c.Trace("FP")
+			return
+		}
+	} else {
+		if ev9 := c.ReadStructFieldMeta(foryTypeFixed); ev9 != nil {
+			x.F.ForyReadEvolved(c, ev9)
 		} else if !c.Failed() {
 			x.F.ForyRead(c)
 		}
-	}
-	if c.Failed() {
-		c.Trace("F")
-		return
-	}
-	if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
-		x.FP = foryimpl.BackRef[Fixed](c, id23)
-	} else if st22 == foryimpl.RefFollows {
-		p24 := foryimpl.Alloc[Fixed](c)
-		foryimpl.SetRef(c, id23, p24)
-		if ev25 := c.ReadStructFieldMeta(foryTypeFixed); ev25 != nil {
-			p24.ForyReadEvolved(c, ev25)
-		} else if !c.Failed() {
-			p24.ForyRead(c)
+		if c.Failed() {
+			c.Trace("F")
+			return
 		}
-		x.FP = p24
-	} else {
-		x.FP = nil
+		if c.ReadFlag() {
+			p10 := foryimpl.Alloc[Fixed](c)
+			if ev11 := c.ReadStructFieldMeta(foryTypeFixed); ev11 != nil {
+				p10.ForyReadEvolved(c, ev11)
+			} else if !c.Failed() {
+				p10.ForyRead(c)
+			}
+			x.FP = p10
+		}
+		if c.Failed() {
+			c.Trace("FP")
+			return
+		}
 	}
-	if c.Failed() {
-		c.Trace("FP")
-		return
+	n14 := c.ReadLengthFast(1)
+	if n14 < 0 {
+		n14 = c.ReadLength(1)
 	}
-	n26 := c.ReadLengthFast(1)
-	if n26 < 0 {
-		n26 = c.ReadLength(1)
-	}
-	l27 := foryimpl.ReuseSlice[[]Fixed](c, x.L, n26)
-	if n26 > 0 {
-		hn29, tr31, ev30 := c.ReadStructListHeaderRef(foryTypeFixed)
+	l15 := foryimpl.ReuseSlice[[]Fixed](c, x.L, n14)
+	if n14 > 0 {
+		hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeFixed)
 		if !c.Failed() {
-			for i28 := range l27 {
-				if tr31 {
-					if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
-						if p34 := foryimpl.BackRef[Fixed](c, id33); p34 != nil {
-							l27[i28] = *p34
+			for i16 := range l15 {
+				if tr19 {
+					if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+						if p22 := foryimpl.BackRef[Fixed](c, id21); p22 != nil {
+							l15[i16] = *p22
 						}
-					} else if st32 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id33, &l27[i28])
-						if ev30 != nil {
-							l27[i28].ForyReadEvolved(c, ev30)
+					} else if st20 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id21, &l15[i16])
+						if ev18 != nil {
+							l15[i16].ForyReadEvolved(c, ev18)
 						} else {
-							l27[i28].ForyRead(c)
+							l15[i16].ForyRead(c)
 						}
 					} else {
-						l27[i28] = Fixed{}
+						l15[i16] = Fixed{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i28)
+						c.TraceIndex(i16)
 						break
 					}
 					continue
 				}
-				if hn29 && !c.ReadFlag() {
-					clear(l27[i28 : i28+1])
+				if hn17 && !c.ReadFlag() {
+					clear(l15[i16 : i16+1])
 					continue
 				}
-				if ev30 != nil {
-					l27[i28].ForyReadEvolved(c, ev30)
+				if ev18 != nil {
+					l15[i16].ForyReadEvolved(c, ev18)
 				} else {
-					l27[i28].ForyRead(c)
+					l15[i16].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i28)
+					c.TraceIndex(i16)
 					break
 				}
 			}
 		}
 	}
-	x.L = l27
+	x.L = l15
 	if c.Failed() {
 		c.Trace("L")
 		return
@@ -618,16 +597,16 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev38 := c.ReadStructFieldMeta(foryTypeFixed); ev38 != nil {
-						x.F.ForyReadEvolved(c, ev38)
+					if ev26 := c.ReadStructFieldMeta(foryTypeFixed); ev26 != nil {
+						x.F.ForyReadEvolved(c, ev26)
 					} else if !c.Failed() {
 						x.F.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev35 := c.ReadStructFieldMeta(foryTypeFixed); ev35 != nil {
-						x.F.ForyReadEvolved(c, ev35)
+					if ev23 := c.ReadStructFieldMeta(foryTypeFixed); ev23 != nil {
+						x.F.ForyReadEvolved(c, ev23)
 					} else if !c.Failed() {
 						x.F.ForyRead(c)
 					}
@@ -635,80 +614,80 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-					x.FP = foryimpl.BackRef[Fixed](c, id42)
-				} else if st41 == foryimpl.RefFollows {
-					p43 := foryimpl.Alloc[Fixed](c)
-					foryimpl.SetRef(c, id42, p43)
-					if ev44 := c.ReadStructFieldMeta(foryTypeFixed); ev44 != nil {
-						p43.ForyReadEvolved(c, ev44)
+				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+					x.FP = foryimpl.BackRef[Fixed](c, id30)
+				} else if st29 == foryimpl.RefFollows {
+					p31 := foryimpl.Alloc[Fixed](c)
+					foryimpl.SetRef(c, id30, p31)
+					if ev32 := c.ReadStructFieldMeta(foryTypeFixed); ev32 != nil {
+						p31.ForyReadEvolved(c, ev32)
 					} else if !c.Failed() {
-						p43.ForyRead(c)
+						p31.ForyRead(c)
 					}
-					x.FP = p43
+					x.FP = p31
 				} else {
 					x.FP = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p39 := foryimpl.Alloc[Fixed](c)
-					if ev40 := c.ReadStructFieldMeta(foryTypeFixed); ev40 != nil {
-						p39.ForyReadEvolved(c, ev40)
+					p27 := foryimpl.Alloc[Fixed](c)
+					if ev28 := c.ReadStructFieldMeta(foryTypeFixed); ev28 != nil {
+						p27.ForyReadEvolved(c, ev28)
 					} else if !c.Failed() {
-						p39.ForyRead(c)
+						p27.ForyRead(c)
 					}
-					x.FP = p39
+					x.FP = p27
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLengthFast(1)
-				if n45 < 0 {
-					n45 = c.ReadLength(1)
+				n33 := c.ReadLengthFast(1)
+				if n33 < 0 {
+					n33 = c.ReadLength(1)
 				}
-				l46 := foryimpl.MakeSlice[[]Fixed](c, n45)
-				if n45 > 0 {
-					hn48, tr50, ev49 := c.ReadStructListHeaderRef(foryTypeFixed)
+				l34 := foryimpl.MakeSlice[[]Fixed](c, n33)
+				if n33 > 0 {
+					hn36, tr38, ev37 := c.ReadStructListHeaderRef(foryTypeFixed)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if tr50 {
-								if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-									if p53 := foryimpl.BackRef[Fixed](c, id52); p53 != nil {
-										l46[i47] = *p53
+						for i35 := range l34 {
+							if tr38 {
+								if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+									if p41 := foryimpl.BackRef[Fixed](c, id40); p41 != nil {
+										l34[i35] = *p41
 									}
-								} else if st51 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id52, &l46[i47])
-									if ev49 != nil {
-										l46[i47].ForyReadEvolved(c, ev49)
+								} else if st39 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id40, &l34[i35])
+									if ev37 != nil {
+										l34[i35].ForyReadEvolved(c, ev37)
 									} else {
-										l46[i47].ForyRead(c)
+										l34[i35].ForyRead(c)
 									}
 								} else {
-									l46[i47] = Fixed{}
+									l34[i35] = Fixed{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i47)
+									c.TraceIndex(i35)
 									break
 								}
 								continue
 							}
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
-							if ev49 != nil {
-								l46[i47].ForyReadEvolved(c, ev49)
+							if ev37 != nil {
+								l34[i35].ForyReadEvolved(c, ev37)
 							} else {
-								l46[i47].ForyRead(c)
+								l34[i35].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				x.L = l46
+				x.L = l34
 			}
 		default:
 			c.SkipField(f)
@@ -720,6 +699,12 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootFixedN is the first 31 bytes of a compatible-mode message whose root is FixedN: header 01, root flag ff, type id 29, meta index 0, then the TypeDef (docs/format.md §11), foryRootFixedN[4:].
+var foryRootFixedN = []byte{
+	0x01, 0xff, 0x1d, 0x00, 0x13, 0xa0, 0xdf, 0x8e, 0x27, 0x2f, 0x66, 0x29, 0xa2, 0x0d, 0x0c, 0x8c,
+	0x70, 0x16, 0x3e, 0x42, 0xe2, 0x07, 0x38, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
+}
+
 // foryTypeFixedN is FixedN's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
@@ -728,10 +713,10 @@ var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "off.FixedN",
 	Namespace:      "demo",
 	NonEvolving:    true,
-	RootCompatible: []byte{0x01, 0xff, 0x1d, 0x00, 0x13, 0xa0, 0xdf, 0x8e, 0x27, 0x2f, 0x66, 0x29, 0xa2, 0x0d, 0x0c, 0x8c, 0x70, 0x16, 0x3e, 0x42, 0xe2, 0x07, 0x38, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	RootCompatible: foryRootFixedN,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x0a, 0x02, 0x3e, 0x42, 0xe2, 0x07, 0x38},
 	SchemaHash:     1094317010,
-	TypeDef:        []byte{0x13, 0xa0, 0xdf, 0x8e, 0x27, 0x2f, 0x66, 0x29, 0xa2, 0x0d, 0x0c, 0x8c, 0x70, 0x16, 0x3e, 0x42, 0xe2, 0x07, 0x38, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
+	TypeDef:        foryRootFixedN[4:],
 	TypeName:       "FixedN",
 })
 
@@ -749,18 +734,18 @@ func (x *FixedN) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *FixedN) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *FixedN) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -781,10 +766,16 @@ func (x *FixedN) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x8edfa013001dff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0da229662f27 && buffer.ReadUint64At(in, 16) == 0x403807e2423e1670 && buffer.ReadUint64At(in, 23) == 0x200c341548340540 {
+			if len(in) >= 31 &&
+				buffer.ReadUint64At(in, 0) == 0x8edfa013001dff01 &&
+				buffer.ReadUint64At(in, 8) == 0x8c0c0da229662f27 &&
+				buffer.ReadUint64At(in, 16) == 0x403807e2423e1670 &&
+				buffer.ReadUint64At(in, 23) == 0x200c341548340540 {
 				n = 31
 			}
-		} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 7) == 0x3807e2423e020a70 {
+		} else if len(in) >= 15 &&
+			buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 &&
+			buffer.ReadUint64At(in, 7) == 0x3807e2423e020a70 {
 			n = 15
 		}
 		if n == 0 {
@@ -803,10 +794,16 @@ func (x *FixedN) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *FixedN) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 31 && buffer.ReadUint64At(in, 0) == 0x8edfa013001d0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0da229662f27 && buffer.ReadUint64At(in, 16) == 0x403807e2423e1670 && buffer.ReadUint64At(in, 23) == 0x200c341548340540 {
+		if len(in) >= 31 &&
+			buffer.ReadUint64At(in, 0) == 0x8edfa013001d0001 &&
+			buffer.ReadUint64At(in, 8) == 0x8c0c0da229662f27 &&
+			buffer.ReadUint64At(in, 16) == 0x403807e2423e1670 &&
+			buffer.ReadUint64At(in, 23) == 0x200c341548340540 {
 			n = 31
 		}
-	} else if len(in) >= 15 && buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(in, 7) == 0x3807e2423e020a70 {
+	} else if len(in) >= 15 &&
+		buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 &&
+		buffer.ReadUint64At(in, 7) == 0x3807e2423e020a70 {
 		n = 15
 	}
 	if n == 0 {
@@ -819,27 +816,27 @@ func (x *FixedN) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext,
 
 // ForyWrite writes FixedN's struct body (docs/format.md §9).
 func (x *FixedN) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which FixedN, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *FixedN) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which FixedN, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *FixedN) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(40 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x8edfa013001dff01)
-			buffer.PutUint64At(w, off+8, 0x8c0c0da229662f27)
-			buffer.PutUint64At(w, off+16, 0x403807e2423e1670)
-			buffer.PutUint64At(w, off+23, 0x200c341548340540)
+			buffer.PutUint64At(w, off, 0x8edfa013001dff01)    // foryRootFixedN[0:8]
+			buffer.PutUint64At(w, off+8, 0x8c0c0da229662f27)  // foryRootFixedN[8:16]
+			buffer.PutUint64At(w, off+16, 0x403807e2423e1670) // foryRootFixedN[16:24]
+			buffer.PutUint64At(w, off+23, 0x200c341548340540) // foryRootFixedN[23:31]
 			off += 31
 		} else {
-			buffer.PutUint64At(w, off, 0x708c0c04061dff01)
-			buffer.PutUint64At(w, off+7, 0x3807e2423e020a70)
+			buffer.PutUint64At(w, off, 0x708c0c04061dff01)   // prefix bytes 01 ff 1d 06 04 0c 8c 70
+			buffer.PutUint64At(w, off+7, 0x3807e2423e020a70) // prefix bytes 70 0a 02 3e 42 e2 07 38
 			off += 15
 		}
 	}

@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion5_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // ForyEnum marks Size as a Fory enum registered with id=7; its values are written as varu32 (docs/format.md §12), and an any holding one is written and read as the enum (§12.7).
 func (Size) ForyEnum() {}
@@ -25,17 +25,29 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumSize
 }
 
+// foryRootImage is the first 26 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
+var foryRootImage = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x79, 0x48, 0x43, 0xb5, 0x4f, 0x13, 0xc6, 0x04, 0xcc, 0x05,
+	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19, 0xd8, 0x15,
+}
+
+// foryRootRefImage is the first 26 bytes of a compatible-mode message whose root is Image with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImage[4:].
+var foryRootRefImage = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x80, 0x5c, 0x18, 0x00, 0x69, 0x72, 0x4b, 0xc6, 0x04, 0xcc, 0x05,
+	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19, 0xd8, 0x15,
+}
+
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;6,21,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x04},
 	GoFields:          []string{"Width", "Height", "URI", "Title", "Size", "Alt"},
 	GoName:            "evolved.Image",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x79, 0x48, 0x43, 0xb5, 0x4f, 0x13, 0xc6, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19, 0xd8, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0x80, 0x5c, 0x18, 0x00, 0x69, 0x72, 0x4b, 0xc6, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19, 0xd8, 0x15},
+	RootCompatible:    foryRootImage,
+	RootCompatibleRef: foryRootRefImage,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
 	SchemaHash:        -1435521715,
-	TypeDef:           []byte{0x0e, 0x60, 0x79, 0x48, 0x43, 0xb5, 0x4f, 0x13, 0xc6, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19, 0xd8, 0x15},
-	TypeDefRef:        []byte{0x0e, 0x80, 0x5c, 0x18, 0x00, 0x69, 0x72, 0x4b, 0xc6, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19, 0xd8, 0x15},
+	TypeDef:           foryRootImage[4:],
+	TypeDefRef:        foryRootRefImage[4:],
 	UserID:            4,
 })
 
@@ -57,12 +69,12 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -72,13 +84,13 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x185c800e001c0001)
-		buffer.PutUint64At(w, off+8, 0x05cc04c64b726900)
-		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0)
-		buffer.PutUint64At(w, off+18, 0x15d819d515c815c4)
+		buffer.PutUint64At(w, off, 0x185c800e001c0001)    // foryRootRefImage[0:8]
+		buffer.PutUint64At(w, off+8, 0x05cc04c64b726900)  // foryRootRefImage[8:16]
+		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0) // foryRootRefImage[16:24]
+		buffer.PutUint64At(w, off+18, 0x15d819d515c815c4) // foryRootRefImage[18:26]
 		off += 26
 	} else {
-		buffer.PutUint32At(w, off, 0x041b0001)
+		buffer.PutUint32At(w, off, 0x041b0001) // prefix bytes 01 00 1b 04, root flag 00 (tracking)
 		off += 4
 	}
 	b.SetWriterIndex(off)
@@ -101,10 +113,15 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x4879600e001cff01 && buffer.ReadUint64At(in, 8) == 0x05cc04c6134fb543 && buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 && buffer.ReadUint64At(in, 18) == 0x15d819d415c815c4 {
+			if len(in) >= 26 &&
+				buffer.ReadUint64At(in, 0) == 0x4879600e001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x05cc04c6134fb543 &&
+				buffer.ReadUint64At(in, 16) == 0x19d415c815c405d0 &&
+				buffer.ReadUint64At(in, 18) == 0x15d819d415c815c4 {
 				n = 26
 			}
-		} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041bff01 {
+		} else if len(in) >= 4 &&
+			buffer.ReadUint32At(in, 0) == 0x041bff01 {
 			n = 4
 		}
 		if n == 0 {
@@ -123,10 +140,15 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 26 && buffer.ReadUint64At(in, 0) == 0x185c800e001c0001 && buffer.ReadUint64At(in, 8) == 0x05cc04c64b726900 && buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 && buffer.ReadUint64At(in, 18) == 0x15d819d515c815c4 {
+		if len(in) >= 26 &&
+			buffer.ReadUint64At(in, 0) == 0x185c800e001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x05cc04c64b726900 &&
+			buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 &&
+			buffer.ReadUint64At(in, 18) == 0x15d819d515c815c4 {
 			n = 26
 		}
-	} else if len(in) >= 4 && buffer.ReadUint32At(in, 0) == 0x041b0001 {
+	} else if len(in) >= 4 &&
+		buffer.ReadUint32At(in, 0) == 0x041b0001 {
 		n = 4
 	}
 	if n == 0 {
@@ -143,13 +165,13 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
@@ -161,13 +183,13 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4879600e001cff01)
-			buffer.PutUint64At(w, off+8, 0x05cc04c6134fb543)
-			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0)
-			buffer.PutUint64At(w, off+18, 0x15d819d415c815c4)
+			buffer.PutUint64At(w, off, 0x4879600e001cff01)    // foryRootImage[0:8]
+			buffer.PutUint64At(w, off+8, 0x05cc04c6134fb543)  // foryRootImage[8:16]
+			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0) // foryRootImage[16:24]
+			buffer.PutUint64At(w, off+18, 0x15d819d415c815c4) // foryRootImage[18:26]
 			off += 26
 		} else {
-			buffer.PutUint32At(w, off, 0x041bff01)
+			buffer.PutUint32At(w, off, 0x041bff01) // prefix bytes 01 ff 1b 04
 			off += 4
 		}
 	}
@@ -257,111 +279,62 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Image) ForyRead(c *foryimpl.ReadContext) {
+	*x = Image{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-1435521715) {
+		if h := r.ReadInt32(); h != -1435521715 && !c.Failed() {
+			c.HashMismatch(foryTypeImage, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Width = buffer.UnZigZag32(u32)
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Height = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Width..Height")
+		return
+	}
+	x.URI = c.ReadString()
+	if c.Failed() {
+		c.Trace("URI")
+		return
+	}
+	x.Title = c.ReadString()
+	if c.Failed() {
+		c.Trace("Title")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1435521715) {
-		if h := r.ReadInt32(); h != -1435521715 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-		x.Size = Size(e7)
-	} else {
-		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
-	}
-	x.Alt = c.ReadString()
-	if c.Failed() {
-		c.Trace("Alt")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Image{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1435521715) {
-		if h := r.ReadInt32(); h != -1435521715 && !c.Failed() {
-			c.HashMismatch(foryTypeImage, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Width = buffer.UnZigZag32(u32)
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Height = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Width..Height")
-		return
-	}
-	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
-		return
-	}
-	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
-		return
-	}
-	if c.TrackedFieldFlags() {
-		if c.ReadValueFlag() {
-			if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-				x.Size = Size(e10)
+		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
+			if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+				x.Size = Size(e7)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
 		}
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	} else {
-		if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
-			x.Size = Size(e11)
+		if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+			x.Size = Size(e7)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
-	}
-	if c.Failed() {
-		c.Trace("Size")
-		return
+		if c.Failed() {
+			c.Trace("Size")
+			return
+		}
 	}
 	x.Alt = c.ReadString()
 	if c.Failed() {
@@ -378,16 +351,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
-					x.Width = int32(v12)
+				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
+					x.Width = int32(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 32); ok15 {
-					x.Height = int32(v14)
+				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
+					x.Height = int32(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -403,16 +376,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
-						x.Size = Size(e19)
+					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
+						x.Size = Size(e15)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-						x.Size = Size(e16)
+					if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
+						x.Size = Size(e12)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -432,18 +405,30 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryRootImagePair is the first 21 bytes of a compatible-mode message whose root is ImagePair: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImagePair[4:].
+var foryRootImagePair = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x3b, 0x34, 0xab, 0xca, 0xe9, 0x09, 0xc3, 0xc8, 0x01, 0xc6,
+	0x1c, 0xca, 0x1c, 0xcc, 0x15,
+}
+
+// foryRootRefImagePair is the first 21 bytes of a compatible-mode message whose root is ImagePair with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImagePair[4:].
+var foryRootRefImagePair = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x09, 0xb0, 0xe6, 0xf8, 0xe7, 0xe3, 0x0e, 0x24, 0xc3, 0xc8, 0x01, 0xc7,
+	0x1c, 0xcb, 0x1c, 0xcc, 0x15,
+}
+
 // foryTypeImagePair is ImagePair's static type information. Fingerprint: 1,0,0,1;2,0,0,1;3,21,0,0;
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
 	GoFields:          []string{"Cover", "Thumb", "Note"},
 	GoName:            "evolved.ImagePair",
 	OfficialGoHash:    308079170,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x3b, 0x34, 0xab, 0xca, 0xe9, 0x09, 0xc3, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x15},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xb0, 0xe6, 0xf8, 0xe7, 0xe3, 0x0e, 0x24, 0xc3, 0xc8, 0x01, 0xc7, 0x1c, 0xcb, 0x1c, 0xcc, 0x15},
+	RootCompatible:    foryRootImagePair,
+	RootCompatibleRef: foryRootRefImagePair,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
 	SchemaHash:        493306450,
-	TypeDef:           []byte{0x09, 0xf0, 0x3b, 0x34, 0xab, 0xca, 0xe9, 0x09, 0xc3, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x15},
-	TypeDefRef:        []byte{0x09, 0xb0, 0xe6, 0xf8, 0xe7, 0xe3, 0x0e, 0x24, 0xc3, 0xc8, 0x01, 0xc7, 0x1c, 0xcb, 0x1c, 0xcc, 0x15},
+	TypeDef:           foryRootImagePair[4:],
+	TypeDefRef:        foryRootRefImagePair[4:],
 	UserID:            200,
 })
 
@@ -462,7 +447,7 @@ func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -472,13 +457,13 @@ func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x343bf009001cff01)
-		buffer.PutUint64At(w, off+8, 0xc601c8c309e9caab)
-		buffer.PutUint64At(w, off+13, 0x15cc1cca1cc601c8)
+		buffer.PutUint64At(w, off, 0x343bf009001cff01)    // foryRootImagePair[0:8]
+		buffer.PutUint64At(w, off+8, 0xc601c8c309e9caab)  // foryRootImagePair[8:16]
+		buffer.PutUint64At(w, off+13, 0x15cc1cca1cc601c8) // foryRootImagePair[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xc81bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc81bff01) // prefix bytes 01 ff 1b c8
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -493,13 +478,13 @@ func (x *ImagePair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf8e6b009001c0001)
-		buffer.PutUint64At(w, off+8, 0xc701c8c3240ee3e7)
-		buffer.PutUint64At(w, off+13, 0x15cc1ccb1cc701c8)
+		buffer.PutUint64At(w, off, 0xf8e6b009001c0001)    // foryRootRefImagePair[0:8]
+		buffer.PutUint64At(w, off+8, 0xc701c8c3240ee3e7)  // foryRootRefImagePair[8:16]
+		buffer.PutUint64At(w, off+13, 0x15cc1ccb1cc701c8) // foryRootRefImagePair[13:21]
 		off += 21
 	} else {
-		buffer.PutUint32At(w, off, 0xc81b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xc81b0001) // prefix bytes 01 00 1b c8, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -522,10 +507,15 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0x343bf009001cff01 && buffer.ReadUint64At(in, 8) == 0xc601c8c309e9caab && buffer.ReadUint64At(in, 13) == 0x15cc1cca1cc601c8 {
+			if len(in) >= 21 &&
+				buffer.ReadUint64At(in, 0) == 0x343bf009001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0xc601c8c309e9caab &&
+				buffer.ReadUint64At(in, 13) == 0x15cc1cca1cc601c8 {
 				n = 21
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xc81bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -544,10 +534,15 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *ImagePair) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 21 && buffer.ReadUint64At(in, 0) == 0xf8e6b009001c0001 && buffer.ReadUint64At(in, 8) == 0xc701c8c3240ee3e7 && buffer.ReadUint64At(in, 13) == 0x15cc1ccb1cc701c8 {
+		if len(in) >= 21 &&
+			buffer.ReadUint64At(in, 0) == 0xf8e6b009001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0xc701c8c3240ee3e7 &&
+			buffer.ReadUint64At(in, 13) == 0x15cc1ccb1cc701c8 {
 			n = 21
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xc81b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xc81b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -576,7 +571,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Cover.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Cover.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -587,7 +582,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Thumb.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Thumb.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -645,97 +640,80 @@ func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ImagePair's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
+	*x = ImagePair{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(493306450) {
+		if h := r.ReadInt32(); h != 493306450 && h != 308079170 && !c.Failed() {
+			c.HashMismatch(foryTypeImagePair, h)
+			return
+		}
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	*x = ImagePair{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(493306450) {
-		if h := r.ReadInt32(); h != 493306450 && h != 308079170 && !c.Failed() {
-			c.HashMismatch(foryTypeImagePair, h)
+		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+			x.Cover = foryimpl.BackRef[Image](c, id4)
+		} else if st3 == foryimpl.RefFollows {
+			p5 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id4, p5)
+			if ev6 := c.ReadStructFieldMeta(foryTypeImage); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.Cover = p5
+		} else {
+			x.Cover = nil
+		}
+		if c.Failed() {
+			c.Trace("Cover")
 			return
 		}
-	}
-	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Image](c)
-		if ev4 := c.ReadStructFieldMeta(foryTypeImage); ev4 != nil {
-			p3.ForyReadEvolved(c, ev4)
-		} else if !c.Failed() {
-			p3.ForyRead(c)
+		if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+			x.Thumb = foryimpl.BackRef[Image](c, id8)
+		} else if st7 == foryimpl.RefFollows {
+			p9 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id8, p9)
+			if ev10 := c.ReadStructFieldMeta(foryTypeImage); ev10 != nil {
+				p9.ForyReadEvolved(c, ev10)
+			} else if !c.Failed() {
+				p9.ForyRead(c)
+			}
+			x.Thumb = p9
+		} else {
+			x.Thumb = nil
 		}
-		x.Cover = p3
-	}
-	if c.Failed() {
-		c.Trace("Cover")
-		return
-	}
-	if c.ReadFlag() {
-		p5 := foryimpl.Alloc[Image](c)
-		if ev6 := c.ReadStructFieldMeta(foryTypeImage); ev6 != nil {
-			p5.ForyReadEvolved(c, ev6)
-		} else if !c.Failed() {
-			p5.ForyRead(c)
-		}
-		x.Thumb = p5
-	}
-	if c.Failed() {
-		c.Trace("Thumb")
-		return
-	}
-	x.Note = c.ReadString()
-	if c.Failed() {
-		c.Trace("Note")
-		return
-	}
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *ImagePair) foryReadRef(c *foryimpl.ReadContext) {
-	*x = ImagePair{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(493306450) {
-		if h := r.ReadInt32(); h != 493306450 && h != 308079170 && !c.Failed() {
-			c.HashMismatch(foryTypeImagePair, h)
+		if c.Failed() {
+			c.Trace("Thumb")
 			return
 		}
-	}
-	if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-		x.Cover = foryimpl.BackRef[Image](c, id8)
-	} else if st7 == foryimpl.RefFollows {
-		p9 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id8, p9)
-		if ev10 := c.ReadStructFieldMeta(foryTypeImage); ev10 != nil {
-			p9.ForyReadEvolved(c, ev10)
-		} else if !c.Failed() {
-			p9.ForyRead(c)
-		}
-		x.Cover = p9
 	} else {
-		x.Cover = nil
-	}
-	if c.Failed() {
-		c.Trace("Cover")
-		return
-	}
-	if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-		x.Thumb = foryimpl.BackRef[Image](c, id12)
-	} else if st11 == foryimpl.RefFollows {
-		p13 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id12, p13)
-		if ev14 := c.ReadStructFieldMeta(foryTypeImage); ev14 != nil {
-			p13.ForyReadEvolved(c, ev14)
-		} else if !c.Failed() {
-			p13.ForyRead(c)
+		if c.ReadFlag() {
+			p3 := foryimpl.Alloc[Image](c)
+			if ev4 := c.ReadStructFieldMeta(foryTypeImage); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Cover = p3
 		}
-		x.Thumb = p13
-	} else {
-		x.Thumb = nil
-	}
-	if c.Failed() {
-		c.Trace("Thumb")
-		return
+		if c.Failed() {
+			c.Trace("Cover")
+			return
+		}
+		if c.ReadFlag() {
+			p7 := foryimpl.Alloc[Image](c)
+			if ev8 := c.ReadStructFieldMeta(foryTypeImage); ev8 != nil {
+				p7.ForyReadEvolved(c, ev8)
+			} else if !c.Failed() {
+				p7.ForyRead(c)
+			}
+			x.Thumb = p7
+		}
+		if c.Failed() {
+			c.Trace("Thumb")
+			return
+		}
 	}
 	x.Note = c.ReadString()
 	if c.Failed() {
@@ -751,56 +729,56 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-					x.Cover = foryimpl.BackRef[Image](c, id18)
-				} else if st17 == foryimpl.RefFollows {
-					p19 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id18, p19)
-					if ev20 := c.ReadStructFieldMeta(foryTypeImage); ev20 != nil {
-						p19.ForyReadEvolved(c, ev20)
-					} else if !c.Failed() {
-						p19.ForyRead(c)
-					}
-					x.Cover = p19
-				} else {
-					x.Cover = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
+					x.Cover = foryimpl.BackRef[Image](c, id14)
+				} else if st13 == foryimpl.RefFollows {
 					p15 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id14, p15)
 					if ev16 := c.ReadStructFieldMeta(foryTypeImage); ev16 != nil {
 						p15.ForyReadEvolved(c, ev16)
 					} else if !c.Failed() {
 						p15.ForyRead(c)
 					}
 					x.Cover = p15
+				} else {
+					x.Cover = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p11 := foryimpl.Alloc[Image](c)
+					if ev12 := c.ReadStructFieldMeta(foryTypeImage); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
+					} else if !c.Failed() {
+						p11.ForyRead(c)
+					}
+					x.Cover = p11
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-					x.Thumb = foryimpl.BackRef[Image](c, id24)
-				} else if st23 == foryimpl.RefFollows {
-					p25 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id24, p25)
-					if ev26 := c.ReadStructFieldMeta(foryTypeImage); ev26 != nil {
-						p25.ForyReadEvolved(c, ev26)
-					} else if !c.Failed() {
-						p25.ForyRead(c)
-					}
-					x.Thumb = p25
-				} else {
-					x.Thumb = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
+					x.Thumb = foryimpl.BackRef[Image](c, id20)
+				} else if st19 == foryimpl.RefFollows {
 					p21 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id20, p21)
 					if ev22 := c.ReadStructFieldMeta(foryTypeImage); ev22 != nil {
 						p21.ForyReadEvolved(c, ev22)
 					} else if !c.Failed() {
 						p21.ForyRead(c)
 					}
 					x.Thumb = p21
+				} else {
+					x.Thumb = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p17 := foryimpl.Alloc[Image](c)
+					if ev18 := c.ReadStructFieldMeta(foryTypeImage); ev18 != nil {
+						p17.ForyReadEvolved(c, ev18)
+					} else if !c.Failed() {
+						p17.ForyRead(c)
+					}
+					x.Thumb = p17
 				}
 			}
 		case 2:
@@ -817,18 +795,30 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
+// foryRootNode is the first 32 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+var foryRootNode = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x14, 0x20, 0x38, 0x9a, 0x4b, 0x57, 0x08, 0x69, 0xc3, 0xca, 0x01, 0x4c,
+	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98,
+}
+
+// foryRootRefNode is the first 32 bytes of a compatible-mode message whose root is Node with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNode[4:].
+var foryRootRefNode = []byte{
+	0x01, 0x00, 0x1c, 0x00, 0x14, 0xc0, 0x46, 0x72, 0x92, 0x65, 0x0e, 0x3f, 0xc3, 0xca, 0x01, 0x4c,
+	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98,
+}
+
 // foryTypeNode is Node's static type information. Fingerprint: label,21,0,0;next,0,0,1;value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xca, 0x01},
 	GoFields:          []string{"Value", "Label", "Next"},
 	GoName:            "evolved.Node",
 	OfficialGoHash:    -711035006,
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x20, 0x38, 0x9a, 0x4b, 0x57, 0x08, 0x69, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x14, 0xc0, 0x46, 0x72, 0x92, 0x65, 0x0e, 0x3f, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	RootCompatible:    foryRootNode,
+	RootCompatibleRef: foryRootRefNode,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
 	SchemaHash:        -98367958,
-	TypeDef:           []byte{0x14, 0x20, 0x38, 0x9a, 0x4b, 0x57, 0x08, 0x69, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98},
-	TypeDefRef:        []byte{0x14, 0xc0, 0x46, 0x72, 0x92, 0x65, 0x0e, 0x3f, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98},
+	TypeDef:           foryRootNode[4:],
+	TypeDefRef:        foryRootRefNode[4:],
 	UserID:            202,
 })
 
@@ -847,7 +837,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 }
 
 // ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -857,14 +847,14 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9a382014001cff01)
-		buffer.PutUint64At(w, off+8, 0x4c01cac36908574b)
-		buffer.PutUint64At(w, off+16, 0xac154c00a10bd405)
-		buffer.PutUint64At(w, off+24, 0x9897341c4ac02201)
+		buffer.PutUint64At(w, off, 0x9a382014001cff01)    // foryRootNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c01cac36908574b)  // foryRootNode[8:16]
+		buffer.PutUint64At(w, off+16, 0xac154c00a10bd405) // foryRootNode[16:24]
+		buffer.PutUint64At(w, off+24, 0x9897341c4ac02201) // foryRootNode[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0xca1bff01)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -879,14 +869,14 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7246c014001c0001)
-		buffer.PutUint64At(w, off+8, 0x4c01cac33f0e6592)
-		buffer.PutUint64At(w, off+16, 0xac154c00a10bd405)
-		buffer.PutUint64At(w, off+24, 0x9897341c4bc02201)
+		buffer.PutUint64At(w, off, 0x7246c014001c0001)    // foryRootRefNode[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c01cac33f0e6592)  // foryRootRefNode[8:16]
+		buffer.PutUint64At(w, off+16, 0xac154c00a10bd405) // foryRootRefNode[16:24]
+		buffer.PutUint64At(w, off+24, 0x9897341c4bc02201) // foryRootRefNode[24:32]
 		off += 32
 	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001)
-		buffer.PutUint8At(w, off+4, 0x01)
+		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
 		off += 5
 	}
 	b.SetWriterIndex(off)
@@ -909,10 +899,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0x9a382014001cff01 && buffer.ReadUint64At(in, 8) == 0x4c01cac36908574b && buffer.ReadUint64At(in, 16) == 0xac154c00a10bd405 && buffer.ReadUint64At(in, 24) == 0x9897341c4ac02201 {
+			if len(in) >= 32 &&
+				buffer.ReadUint64At(in, 0) == 0x9a382014001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01cac36908574b &&
+				buffer.ReadUint64At(in, 16) == 0xac154c00a10bd405 &&
+				buffer.ReadUint64At(in, 24) == 0x9897341c4ac02201 {
 				n = 32
 			}
-		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xca1bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
 			n = 5
 		}
 		if n == 0 {
@@ -931,10 +927,16 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 32 && buffer.ReadUint64At(in, 0) == 0x7246c014001c0001 && buffer.ReadUint64At(in, 8) == 0x4c01cac33f0e6592 && buffer.ReadUint64At(in, 16) == 0xac154c00a10bd405 && buffer.ReadUint64At(in, 24) == 0x9897341c4bc02201 {
+		if len(in) >= 32 &&
+			buffer.ReadUint64At(in, 0) == 0x7246c014001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01cac33f0e6592 &&
+			buffer.ReadUint64At(in, 16) == 0xac154c00a10bd405 &&
+			buffer.ReadUint64At(in, 24) == 0x9897341c4bc02201 {
 			n = 32
 		}
-	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
 		n = 5
 	}
 	if n == 0 {
@@ -1021,102 +1023,69 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Node's struct body (docs/format.md §9); errors are recorded in c.
+// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeNode) {
+		return
+	}
+	*x = Node{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-98367958) {
+		if h := r.ReadInt32(); h != -98367958 && h != -711035006 && !c.Failed() {
+			c.HashMismatch(foryTypeNode, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.Value = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Value..Value")
+		return
+	}
+	x.Label = c.ReadString()
+	if c.Failed() {
+		c.Trace("Label")
+		return
+	}
 	if c.TrackRef() {
-		x.foryReadRef(c)
-		return
-	}
-	if !c.Enter(foryTypeNode) {
-		return
-	}
-	*x = Node{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-98367958) {
-		if h := r.ReadInt32(); h != -98367958 && h != -711035006 && !c.Failed() {
-			c.HashMismatch(foryTypeNode, h)
+		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Node](c, id4)
+		} else if st3 == foryimpl.RefFollows {
+			p5 := foryimpl.Alloc[Node](c)
+			foryimpl.SetRef(c, id4, p5)
+			if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
+				p5.ForyReadEvolved(c, ev6)
+			} else if !c.Failed() {
+				p5.ForyRead(c)
+			}
+			x.Next = p5
+		} else {
+			x.Next = nil
+		}
+		if c.Failed() {
+			c.Trace("Next")
 			return
 		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Value = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Value..Value")
-		return
-	}
-	x.Label = c.ReadString()
-	if c.Failed() {
-		c.Trace("Label")
-		return
-	}
-	if c.ReadFlag() {
-		p3 := foryimpl.Alloc[Node](c)
-		if ev4 := c.ReadStructFieldMeta(foryTypeNode); ev4 != nil {
-			p3.ForyReadEvolved(c, ev4)
-		} else if !c.Failed() {
-			p3.ForyRead(c)
-		}
-		x.Next = p3
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
-	}
-	c.Leave()
-}
-
-// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
-func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
-	if !c.Enter(foryTypeNode) {
-		return
-	}
-	*x = Node{}
-	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-98367958) {
-		if h := r.ReadInt32(); h != -98367958 && h != -711035006 && !c.Failed() {
-			c.HashMismatch(foryTypeNode, h)
-			return
-		}
-	}
-	// The varints, with a local offset and one commit; each read checks its own bounds.
-	{
-		in, off := r.Bytes(), r.Offset()
-		var u32 uint32
-		u32, off = buffer.ReadVarUint32At(in, off)
-		x.Value = buffer.UnZigZag32(u32)
-		r.CommitRun(off)
-	}
-	if c.Failed() {
-		c.Trace("Value..Value")
-		return
-	}
-	x.Label = c.ReadString()
-	if c.Failed() {
-		c.Trace("Label")
-		return
-	}
-	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Node](c, id6)
-	} else if st5 == foryimpl.RefFollows {
-		p7 := foryimpl.Alloc[Node](c)
-		foryimpl.SetRef(c, id6, p7)
-		if ev8 := c.ReadStructFieldMeta(foryTypeNode); ev8 != nil {
-			p7.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			p7.ForyRead(c)
-		}
-		x.Next = p7
 	} else {
-		x.Next = nil
-	}
-	if c.Failed() {
-		c.Trace("Next")
-		return
+		if c.ReadFlag() {
+			p3 := foryimpl.Alloc[Node](c)
+			if ev4 := c.ReadStructFieldMeta(foryTypeNode); ev4 != nil {
+				p3.ForyReadEvolved(c, ev4)
+			} else if !c.Failed() {
+				p3.ForyRead(c)
+			}
+			x.Next = p3
+		}
+		if c.Failed() {
+			c.Trace("Next")
+			return
+		}
 	}
 	c.Leave()
 }
@@ -1132,8 +1101,8 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Value = int32(v9)
+				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
+					x.Value = int32(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt32()
@@ -1144,29 +1113,29 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Node](c, id14)
-				} else if st13 == foryimpl.RefFollows {
-					p15 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id14, p15)
-					if ev16 := c.ReadStructFieldMeta(foryTypeNode); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Node](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev14 := c.ReadStructFieldMeta(foryTypeNode); ev14 != nil {
+						p13.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
-						p15.ForyRead(c)
+						p13.ForyRead(c)
 					}
-					x.Next = p15
+					x.Next = p13
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p11 := foryimpl.Alloc[Node](c)
-					if ev12 := c.ReadStructFieldMeta(foryTypeNode); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
+					p9 := foryimpl.Alloc[Node](c)
+					if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
 					} else if !c.Failed() {
-						p11.ForyRead(c)
+						p9.ForyRead(c)
 					}
-					x.Next = p11
+					x.Next = p9
 				}
 			}
 		default:
