@@ -317,7 +317,7 @@ func TestCombinationsRefused(t *testing.T) {
 		{"*serializer.Optional[int32]", "a pointer to serializer.Optional is not supported"},
 		{"serializer.Set[serializer.Optional[int32]]", "serializer.Set elements must be booleans, numbers, strings, enums or struct pointers"},
 		{"*any", "a pointer to any is not supported"},
-		{"map[any]string", "map key type any is not supported (bool, integer, string, enum and array keys are)"},
+		{"map[any]string", "map key type any is not supported (bool, integer, string, enum, struct and array keys are)"},
 		{"map[int32]any", "a map with any values needs string keys (map[string]any)"},
 		{"serializer.Optional[any]", "serializer.Optional holds booleans, numbers, strings or enums, not any"},
 		{"serializer.Optional[Inner]", "serializer.Optional holds booleans, numbers, strings or enums"},
