@@ -30,11 +30,6 @@ type ExtSpec struct {
 // NewExtType.
 type ExtInfo struct {
 	spec ExtSpec
-	// meta is the type meta of one registered by id: 1f and the user id.
-	meta []byte
-	// info is the shared TypeDef table's key and entry of one registered
-	// by name.
-	info *TypeInfo
 	// user is its registration as an any value or list elements carry it
 	// (writeUserMeta).
 	user *TypeInfo
@@ -50,13 +45,8 @@ func NewExtType[T any](spec ExtSpec, write func(b *buffer.Buffer, v *T) error, r
 		panic(fmt.Sprintf("serializer: bad generated extension spec %+v", spec))
 	}
 	e := &ExtInfo{spec: spec}
-	byID, _, _ := e.userType().meta()
-	e.meta = byID
 	info := newUserInfo(e.userType())
 	e.user = info
-	if spec.ByName {
-		e.info = info
-	}
 	u := &anyUser{what: "extension type", info: info, idKind: meta.TypeExt, nameKind: meta.TypeNamedExt,
 		read: func(c *ReadContext) any {
 			var x T
@@ -88,13 +78,7 @@ func NewExtType[T any](spec ExtSpec, write func(b *buffer.Buffer, v *T) error, r
 }
 
 // WriteExtMeta writes the compatible-mode type meta of an extension value.
-func (c *WriteContext) WriteExtMeta(e *ExtInfo) {
-	if e.info == nil {
-		c.buf.WriteBytes(e.meta)
-		return
-	}
-	c.writeSharedTypeDef(meta.TypeNamedExt, e.info, e.info)
-}
+func (c *WriteContext) WriteExtMeta(e *ExtInfo) { c.writeUserMeta(e.user) }
 
 // ReadExtMeta reads the compatible-mode type meta before an extension
 // value and checks that it names e.
